@@ -1,0 +1,80 @@
+import type { StageName } from './request.js'
+
+/** The cause vocabulary of CONTRACT §5.1 (stable ids). */
+export const CAUSES = [
+  'healthy',
+  'engine.batching_window',
+  'engine.queue_saturation',
+  'engine.long_prompts',
+  'engine.kv_cache_pressure',
+  'engine.prefix_cache_miss',
+  'engine.long_generations',
+  'engine.memory_bandwidth',
+  'replica.cold_start',
+  'routing.imbalance',
+  'version.regression',
+  'node.degraded',
+  'tenant.noisy_neighbor',
+  'gateway.queueing',
+  'gateway.connection_limit',
+  'network.tls_handshake',
+  'network.high_rtt',
+  'proxy.stream_buffering',
+  'downstream.dependency',
+] as const
+
+export type Cause = (typeof CAUSES)[number]
+
+/** Scope dimensions a finding may name (CONTRACT §5). */
+export type ScopeDimension = 'replica' | 'node' | 'version' | 'tenant' | 'route' | 'region' | 'model'
+
+export interface TimeWindowIso {
+  start: string
+  end: string
+}
+
+/** A piece of evidence: exactly one of `metric`, `stage`, `event`, `dimension` names what it is. */
+export interface Evidence {
+  metric?: string
+  stage?: string
+  event?: string
+  dimension?: string
+  observed: number | string | null
+  baseline: number | string | null
+  text: string
+}
+
+export interface Finding {
+  cause: Cause
+  /** 0..1 */
+  confidence: number
+  scope: { dimension: ScopeDimension | null; value: string | null }
+  window: TimeWindowIso | null
+  evidence: Evidence[]
+  actions: string[]
+}
+
+export interface Percentiles {
+  p50: number
+  p95: number
+  p99: number
+}
+
+/** CONTRACT §5: the one JSON object `tokenline diagnose --format json` prints. */
+export interface Diagnosis {
+  schema: 'tokenline.diagnosis/v1'
+  window: TimeWindowIso
+  requests: number
+  slo_breached: boolean
+  /** Milliseconds. */
+  latency: { ttft: Percentiles; tpot: Percentiles; e2e: Percentiles }
+  stages: { stage: StageName; share_of_p99_slow: number; p99_ms: number }[]
+  concentration: {
+    dimension: string
+    value: string
+    slow_share: number
+    baseline_share: number
+    lift: number
+  }[]
+  findings: Finding[]
+}

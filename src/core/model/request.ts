@@ -1,0 +1,92 @@
+import type { Micros } from './units.js'
+
+/**
+ * The request stages of CONTRACT §4, in timeline order. The names are stable API: they appear
+ * in the diagnosis JSON, the query API and the dashboard.
+ */
+export const STAGE_NAMES = [
+  'client.dns',
+  'client.connect',
+  'client.tls',
+  'client.send',
+  'network',
+  'gateway.queue',
+  'gateway.auth',
+  'gateway.ratelimit',
+  'gateway.route',
+  'gateway.guardrail',
+  'gateway.upstream',
+  'downstream',
+  'engine.frontend',
+  'engine.queue',
+  'engine.prefill',
+  'engine.decode',
+  'stream',
+] as const
+
+export type StageName = (typeof STAGE_NAMES)[number]
+
+/** The dimensions of CONTRACT §1.1 a request can be sliced by. */
+export const DIMENSIONS = [
+  'model',
+  'version',
+  'replica',
+  'node',
+  'tenant',
+  'route',
+  'region',
+  'gateway',
+] as const
+
+export type Dimension = (typeof DIMENSIONS)[number]
+
+/** Where a request's TTFT was measured (CONTRACT §4: client if present, else gateway, else engine). */
+export type TtftSource = 'client' | 'gateway' | 'engine'
+
+/** Duration measures a request carries besides its stages. */
+export const DURATION_MEASURES = ['ttft', 'tpot', 'itl_max', 'e2e'] as const
+export type DurationMeasure = (typeof DURATION_MEASURES)[number]
+
+/**
+ * One request's timeline: CONTRACT §4. One row per trace that holds at least one recognised
+ * span. A missing stage, measure or dimension is `null`, never a guess.
+ */
+export interface RequestTimeline {
+  traceId: string
+  /** Earliest start of any span of the request (epoch µs). */
+  startUs: Micros
+  /** Latest end of any span of the request (epoch µs). */
+  endUs: Micros
+
+  /** Dimensions (CONTRACT §1.1). */
+  dims: Record<Dimension, string | null>
+
+  /** Stage durations (CONTRACT §4), µs; `null` when the request has no source for the stage. */
+  stages: Record<StageName, Micros | null>
+  /** The `downstream` stage's target (`server.address`, `db.system.name` or span name). */
+  downstreamName: string | null
+
+  ttftUs: Micros | null
+  ttftSource: TtftSource | null
+  tpotUs: Micros | null
+  itlMaxUs: Micros | null
+  e2eUs: Micros | null
+
+  inputTokens: number | null
+  outputTokens: number | null
+  cachedTokens: number | null
+
+  /** HTTP status of the outermost span that has one; `null` when no span says. */
+  status: number | null
+  /** `error.type` (or `http_<status>`) when the request failed; `null` when it did not. */
+  errorType: string | null
+  retries: number | null
+  connectionReused: boolean | null
+  tlsResumed: boolean | null
+
+  /** Which sources the request had spans from. */
+  hasClient: boolean
+  hasGateway: boolean
+  hasEngine: boolean
+  spanCount: number
+}

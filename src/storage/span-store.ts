@@ -1,0 +1,136 @@
+/**
+ * The storage port. The memory, DuckDB and (later) ClickHouse adapters implement it and pass the
+ * same conformance suite (`span-store.case.ts`). Nothing outside an adapter's folder knows which
+ * database is behind it.
+ */
+import type { ChangeEvent, EventKind } from '../core/model/event.js'
+import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
+import type { Dimension, RequestTimeline, StageName } from '../core/model/request.js'
+import type { Span } from '../core/model/span.js'
+import type { Micros } from '../core/model/units.js'
+
+/** Half-open time window `[fromUs, toUs)` in epoch µs; either end may be open. */
+export interface TimeRange {
+  fromUs?: Micros
+  toUs?: Micros
+}
+
+/** Dimension filters: a request matches when, for every listed dimension, its value is one of those given. */
+export type DimensionFilters = Partial<Record<Dimension, string[]>>
+
+/**
+ * Anything a request can be measured or sorted by: a duration measure, a stage, or a count.
+ * Durations are µs.
+ */
+export type RequestMeasure =
+  | 'ttft'
+  | 'tpot'
+  | 'itl_max'
+  | 'e2e'
+  | StageName
+  | 'input_tokens'
+  | 'output_tokens'
+  | 'cached_tokens'
+  | 'retries'
+  | 'start'
+
+export interface RequestQuery extends TimeRange {
+  filters?: DimensionFilters
+  sortBy?: RequestMeasure
+  sortDir?: 'asc' | 'desc'
+  limit?: number
+  offset?: number
+}
+
+export interface RequestPage {
+  total: number
+  rows: RequestTimeline[]
+}
+
+export interface PercentileQuery extends TimeRange {
+  filters?: DimensionFilters
+  /** Measures to compute (durations in µs). */
+  measures: RequestMeasure[]
+  /** Quantiles in 0..1, e.g. `[0.5, 0.9, 0.95, 0.99]`. */
+  quantiles: number[]
+  groupBy?: Dimension
+  /** When set, one row per time bucket of this width (aligned to the epoch). */
+  stepUs?: Micros
+}
+
+export interface PercentileRow {
+  measure: RequestMeasure
+  /** Value of the `groupBy` dimension (`null` for requests without it, or when not grouped). */
+  group: string | null
+  /** Bucket start when `stepUs` was given, else `null`. */
+  bucketStartUs: Micros | null
+  /** Requests that have this measure. */
+  count: number
+  /** Exact quantiles (nearest-rank on the sorted values), same order as the query's `quantiles`; µs for durations. */
+  values: number[]
+}
+
+export type SeriesFunction = 'raw' | 'rate' | 'histogram_quantile'
+
+export interface SeriesQuery extends TimeRange {
+  /** Metric name (for `histogram_quantile`, the family name without `_bucket`). */
+  name: string
+  /** Exact label matches. */
+  labels?: Record<string, string>
+  fn?: SeriesFunction
+  /** For `histogram_quantile`: 0..1. */
+  quantile?: number
+  /** Bucket width for `rate` and `histogram_quantile` (default 60 s). */
+  stepUs?: Micros
+}
+
+export interface Series {
+  name: string
+  labels: Record<string, string>
+  points: { timeUs: Micros; value: number }[]
+}
+
+export interface EventQuery extends TimeRange {
+  kinds?: EventKind[]
+}
+
+export interface StoreStats {
+  spans: number
+  requests: number
+  metricSamples: number
+  events: number
+  /** Size of the database on disk, when it has one. */
+  bytes: number | null
+}
+
+/** The data's own time span, over all tables. */
+export interface DataExtent {
+  startUs: Micros
+  endUs: Micros
+}
+
+export interface SpanStore {
+  /** Durable once the promise resolves: acknowledged data survives a crash. */
+  insertSpans(spans: readonly Span[]): Promise<void>
+  /** Inserts or replaces by `traceId`. */
+  upsertRequests(requests: readonly RequestTimeline[]): Promise<void>
+  insertMetricSamples(samples: readonly MetricSample[]): Promise<void>
+  /** Records or updates family metadata (type/help/unit). */
+  upsertMetricFamilies(families: readonly MetricFamilyMeta[]): Promise<void>
+  insertEvents(events: readonly ChangeEvent[]): Promise<void>
+
+  /** All stored spans of the given traces (any order). */
+  getSpans(traceIds: readonly string[]): Promise<Span[]>
+  getRequest(traceId: string): Promise<RequestTimeline | null>
+  queryRequests(query: RequestQuery): Promise<RequestPage>
+  /** Streams every request in a window in start order, in batches (for diagnosis over large windows). */
+  scanRequests(query: RequestQuery, batchSize?: number): AsyncIterable<RequestTimeline[]>
+  percentiles(query: PercentileQuery): Promise<PercentileRow[]>
+  querySeries(query: SeriesQuery): Promise<Series[]>
+  /** Metric names stored, with their family metadata when known. */
+  listMetrics(): Promise<MetricFamilyMeta[]>
+  queryEvents(query: EventQuery): Promise<ChangeEvent[]>
+  extent(): Promise<DataExtent | null>
+  stats(): Promise<StoreStats>
+  close(): Promise<void>
+}
