@@ -1,0 +1,151 @@
+import { ConfigError } from '../core/errors.js'
+import { DEFAULTS } from './defaults.js'
+import { configSchema, type Config, type ResolvedConfig } from './schema.js'
+
+type LeafKind = 'string' | 'int' | 'bool' | 'list'
+
+interface Leaf {
+  section: 'server' | 'store' | 'ingest' | 'scrape' | 'log'
+  key: string
+  kind: LeafKind
+  /** Environment variables, most specific first; the first one set wins. */
+  env: string[]
+}
+
+/** Every scalar config key, its type and its environment variables (documented in docs/config.md). */
+export const CONFIG_LEAVES: readonly Leaf[] = [
+  { section: 'server', key: 'host', kind: 'string', env: ['TOKENLINE_SERVER_HOST', 'TOKENLINE_HOST'] },
+  { section: 'server', key: 'apiPort', kind: 'int', env: ['TOKENLINE_SERVER_API_PORT', 'TOKENLINE_PORT'] },
+  { section: 'server', key: 'otlpPort', kind: 'int', env: ['TOKENLINE_SERVER_OTLP_PORT', 'TOKENLINE_OTLP_PORT'] },
+  { section: 'store', key: 'kind', kind: 'string', env: ['TOKENLINE_STORE_KIND'] },
+  { section: 'store', key: 'path', kind: 'string', env: ['TOKENLINE_STORE_PATH', 'TOKENLINE_DB'] },
+  { section: 'ingest', key: 'maxBodyBytes', kind: 'int', env: ['TOKENLINE_INGEST_MAX_BODY_BYTES'] },
+  { section: 'ingest', key: 'maxQueueItems', kind: 'int', env: ['TOKENLINE_INGEST_MAX_QUEUE_ITEMS'] },
+  { section: 'ingest', key: 'quietMs', kind: 'int', env: ['TOKENLINE_INGEST_QUIET_MS'] },
+  { section: 'ingest', key: 'keepContent', kind: 'bool', env: ['TOKENLINE_INGEST_KEEP_CONTENT'] },
+  { section: 'scrape', key: 'targets', kind: 'list', env: ['TOKENLINE_SCRAPE_TARGETS'] },
+  { section: 'scrape', key: 'intervalMs', kind: 'int', env: ['TOKENLINE_SCRAPE_INTERVAL_MS'] },
+  { section: 'scrape', key: 'timeoutMs', kind: 'int', env: ['TOKENLINE_SCRAPE_TIMEOUT_MS'] },
+  { section: 'log', key: 'level', kind: 'string', env: ['TOKENLINE_LOG_LEVEL'] },
+]
+
+export interface ResolveInput {
+  /** Values from command-line flags (highest precedence). */
+  flags?: Config
+  /** The process environment. */
+  env?: Record<string, string | undefined>
+  /** The parsed config file, as read (validated here). */
+  file?: unknown
+  /** Name of the file, for error messages. */
+  fileName?: string
+}
+
+export interface ResolveResult {
+  config: ResolvedConfig
+  /** Environment values that were ignored, each naming its variable. */
+  warnings: string[]
+}
+
+function parseEnvValue(kind: LeafKind, raw: string): unknown {
+  switch (kind) {
+    case 'string':
+      return raw
+    case 'int': {
+      if (!/^-?\d+$/.test(raw.trim())) {
+        return undefined
+      }
+      return Number(raw.trim())
+    }
+    case 'bool': {
+      const v = raw.trim().toLowerCase()
+      if (['1', 'true', 'yes', 'on'].includes(v)) {
+        return true
+      }
+      if (['0', 'false', 'no', 'off'].includes(v)) {
+        return false
+      }
+      return undefined
+    }
+    case 'list':
+      return raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0)
+  }
+}
+
+function describeIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues
+    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+    .join('; ')
+}
+
+/**
+ * Resolves the configuration field by field: `flags ?? env ?? file ?? defaults`.
+ * Invalid flags or file values throw `ConfigError` ("expected … (actual …)"); invalid
+ * environment values are skipped with a warning naming the variable. Pure: no I/O.
+ */
+export function resolveConfig(input: ResolveInput): ResolveResult {
+  const warnings: string[] = []
+  const fileLabel = input.fileName ?? 'config file'
+
+  let file: Config = {}
+  if (input.file !== undefined && input.file !== null) {
+    const parsed = configSchema.safeParse(input.file)
+    if (!parsed.success) {
+      throw new ConfigError(`invalid ${fileLabel}: ${describeIssues(parsed.error)}`)
+    }
+    file = parsed.data
+  }
+  let flags: Config = {}
+  if (input.flags !== undefined) {
+    const parsed = configSchema.safeParse(input.flags)
+    if (!parsed.success) {
+      throw new ConfigError(`invalid option: ${describeIssues(parsed.error)}`)
+    }
+    flags = parsed.data
+  }
+
+  const env = input.env ?? {}
+  const envConfig: Record<string, Record<string, unknown>> = {}
+  for (const leaf of CONFIG_LEAVES) {
+    const name = leaf.env.find((n) => env[n] !== undefined && env[n] !== '')
+    if (name === undefined) {
+      continue
+    }
+    const raw = env[name] ?? ''
+    const value = parseEnvValue(leaf.kind, raw)
+    const candidate = { [leaf.section]: { [leaf.key]: value } }
+    const check = configSchema.safeParse(candidate)
+    if (value === undefined || !check.success) {
+      warnings.push(`ignored ${name}=${JSON.stringify(raw)}: expected ${leaf.kind} for ${leaf.section}.${leaf.key}`)
+      continue
+    }
+    envConfig[leaf.section] = { ...envConfig[leaf.section], [leaf.key]: value }
+  }
+
+  const pick = <S extends keyof ResolvedConfig>(section: S, key: string): unknown => {
+    const layers = [flags, envConfig as Config, file]
+    for (const layer of layers) {
+      const sec = (layer as Record<string, Record<string, unknown> | undefined>)[section]
+      if (sec && sec[key] !== undefined) {
+        return sec[key]
+      }
+    }
+    return (DEFAULTS[section] as Record<string, unknown>)[key]
+  }
+
+  const resolved: Record<string, unknown> = {}
+  for (const section of ['server', 'store', 'ingest', 'scrape', 'log'] as const) {
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(DEFAULTS[section])) {
+      out[key] = pick(section, key)
+    }
+    resolved[section] = Object.freeze(out)
+  }
+  resolved.slo = flags.slo ?? file.slo
+  resolved.alerts = flags.alerts ?? file.alerts
+  resolved.retention = flags.retention ?? file.retention
+
+  return { config: Object.freeze(resolved) as unknown as ResolvedConfig, warnings }
+}
