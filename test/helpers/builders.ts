@@ -1,0 +1,348 @@
+/**
+ * Test builders for spans and whole request traces (jaeger-ui's `makeMinimalTrace` idea).
+ * Everything is deterministic: ids come from counters and the trace id, times from options.
+ */
+import type { Attributes, Span } from '../../src/core/model/span.js'
+import { SPAN_KIND, STATUS_CODE } from '../../src/core/model/span.js'
+import { asMicros, type Micros } from '../../src/core/model/units.js'
+
+/** 2023-11-14T22:13:20Z in epoch µs: a fixed, readable default start time. */
+export const DEFAULT_START_US = asMicros(1_700_000_000_000_000)
+
+let spanCounter = 0
+let traceCounter = 0
+
+function hex(n: number, digits: number): string {
+  return n.toString(16).padStart(digits, '0').slice(-digits)
+}
+
+/** A fresh, deterministic 32-hex-digit trace id. */
+export function nextTraceId(): string {
+  traceCounter += 1
+  return `7e57${hex(traceCounter, 28)}`
+}
+
+/** A fresh, deterministic 16-hex-digit span id. */
+export function nextSpanId(): string {
+  spanCounter += 1
+  return `5a${hex(spanCounter, 14)}`
+}
+
+/**
+ * One span with sensible defaults (an INTERNAL root span lasting 1 ms); any field can be
+ * overridden.
+ */
+export function makeSpan(overrides: Partial<Span> = {}): Span {
+  const startUs = overrides.startUs ?? DEFAULT_START_US
+  return {
+    traceId: overrides.traceId ?? '7e570000000000000000000000000001',
+    spanId: overrides.spanId ?? nextSpanId(),
+    parentSpanId: null,
+    name: 'span',
+    kind: SPAN_KIND.INTERNAL,
+    startUs,
+    endUs: asMicros(startUs + 1000),
+    statusCode: STATUS_CODE.UNSET,
+    statusMessage: null,
+    attributes: {},
+    resource: {},
+    scopeName: 'test',
+    scopeVersion: null,
+    events: [],
+    ...overrides,
+  }
+}
+
+/**
+ * Shape of a full vLLM-served request, all durations in µs. The trace is laid out like this
+ * (client probe → gateway → engine; widths not to scale):
+ *
+ * ```
+ * client  |dns|conn|tls|---------------------------------------------------------------|
+ * gateway      networkIn |auth|rl|route|------ upstream ------------------------|tail| networkOut
+ * engine                                |fe|queue|prefill|decode..............|
+ *                                       ^ engine start      upstreamTail ^
+ * ```
+ */
+export interface VllmTraceOptions {
+  traceId?: string
+  startUs?: Micros
+  /** Which sources emit spans (default: all three). */
+  client?: boolean
+  gateway?: boolean
+  engine?: boolean
+  /** Client connection phases (µs, default 0 = reused connection). */
+  dnsUs?: number
+  connectUs?: number
+  tlsUs?: number
+  /** Client request start → gateway entry start (µs, default 2000; after dns/connect/tls). */
+  networkInUs?: number
+  /** Gateway entry end → client last chunk (µs, default 1000). */
+  networkOutUs?: number
+  authUs?: number
+  ratelimitUs?: number
+  routeUs?: number
+  /** Upstream CLIENT span start → engine span start (µs, default 500). */
+  upstreamConnectUs?: number
+  /** Engine span end → upstream CLIENT span end (µs, default 200). */
+  upstreamTailUs?: number
+  /** Upstream span end → gateway entry end (µs, default 100). */
+  gatewayTailUs?: number
+  /** Engine stages (µs). */
+  frontendUs?: number
+  queueUs?: number
+  prefillUs?: number
+  decodeUs?: number
+  inputTokens?: number
+  outputTokens?: number
+  /** SGLang-style `gen_ai.usage.cached_tokens` on the engine span (omitted when undefined). */
+  cachedTokens?: number
+  /** Use SGLang attribute names (`input_tokens`/`output_tokens`) instead of vLLM's. */
+  sglang?: boolean
+  model?: string
+  version?: string
+  pod?: string
+  node?: string
+  tenant?: string
+  route?: string
+  region?: string
+  gatewayInstance?: string
+  status?: number
+  errorType?: string
+  retries?: number
+  connectionReused?: boolean
+  tlsResumed?: boolean
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+/**
+ * Builds one request trace shaped like a probe → gateway (auth, rate limit, route) → upstream
+ * → vLLM `llm_request` deployment. Returns the spans parent-first.
+ */
+export function makeVllmTrace(options: VllmTraceOptions = {}): Span[] {
+  const o = {
+    client: true,
+    gateway: true,
+    engine: true,
+    dnsUs: 0,
+    connectUs: 0,
+    tlsUs: 0,
+    networkInUs: 2000,
+    networkOutUs: 1000,
+    authUs: 500,
+    ratelimitUs: 200,
+    routeUs: 300,
+    upstreamConnectUs: 500,
+    upstreamTailUs: 200,
+    gatewayTailUs: 100,
+    frontendUs: 3000,
+    queueUs: 20_000,
+    prefillUs: 50_000,
+    decodeUs: 1_270_000,
+    inputTokens: 512,
+    outputTokens: 128,
+    sglang: false,
+    model: 'meta-llama/Llama-3.1-8B-Instruct',
+    version: '0.6.3',
+    pod: 'vllm-0',
+    node: 'gpu-node-1',
+    tenant: 'team-a',
+    route: '/v1/chat/completions',
+    region: 'eu-west-1',
+    gatewayInstance: 'gateway-0',
+    status: 200,
+    retries: 0,
+    connectionReused: true,
+    tlsResumed: false,
+    ...definedOnly(options),
+  }
+  const traceId = o.traceId ?? nextTraceId()
+  const t0 = o.startUs ?? DEFAULT_START_US
+  const secs = (us: number): number => us / 1_000_000
+  const at = (offsetUs: number): Micros => asMicros(t0 + offsetUs)
+
+  const clientSetupUs = o.dnsUs + o.connectUs + o.tlsUs
+  const gwStart = clientSetupUs + o.networkInUs
+  const upStart = gwStart + o.authUs + o.ratelimitUs + o.routeUs
+  const engStart = upStart + o.upstreamConnectUs
+  const engTtftUs = o.frontendUs + o.queueUs + o.prefillUs
+  const engE2eUs = engTtftUs + o.decodeUs
+  const engEnd = engStart + engE2eUs
+  const upEnd = engEnd + o.upstreamTailUs
+  const gwEnd = upEnd + o.gatewayTailUs
+  const clientEnd = gwEnd + o.networkOutUs
+  const backPathUs = o.upstreamTailUs + o.gatewayTailUs + o.networkOutUs
+  const clientTtftUs = engStart + engTtftUs + backPathUs
+
+  const ids = {
+    client: `c1${traceId.slice(-14)}`,
+    gateway: `a1${traceId.slice(-14)}`,
+    auth: `a2${traceId.slice(-14)}`,
+    ratelimit: `a3${traceId.slice(-14)}`,
+    route: `a4${traceId.slice(-14)}`,
+    upstream: `a5${traceId.slice(-14)}`,
+    engine: `e1${traceId.slice(-14)}`,
+  }
+  const failed = o.status >= 400 || o.errorType !== undefined
+  const errorAttrs: Attributes = o.errorType === undefined ? {} : { 'error.type': o.errorType }
+  const spans: Span[] = []
+
+  if (o.client) {
+    const outputTokens = o.outputTokens
+    spans.push(
+      makeSpan({
+        traceId,
+        spanId: ids.client,
+        name: `chat ${o.model}`,
+        kind: SPAN_KIND.CLIENT,
+        startUs: at(0),
+        endUs: at(clientEnd),
+        statusCode: failed ? STATUS_CODE.ERROR : STATUS_CODE.UNSET,
+        scopeName: 'tokenline.probe',
+        resource: { 'service.name': 'tokenline-probe', 'cloud.region': o.region },
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': o.model,
+          'gen_ai.usage.input_tokens': o.inputTokens,
+          'gen_ai.usage.output_tokens': outputTokens,
+          'gen_ai.response.time_to_first_chunk': secs(clientTtftUs),
+          'http.request.method': 'POST',
+          'url.full': `https://gateway.example.com${o.route}`,
+          'server.address': 'gateway.example.com',
+          'server.port': 443,
+          'http.response.status_code': o.status,
+          'network.protocol.version': '1.1',
+          'http.request.resend_count': o.retries,
+          'tls.resumed': o.tlsResumed,
+          'tokenline.connection.reused': o.connectionReused,
+          'tokenline.client.dns': secs(o.dnsUs),
+          'tokenline.client.connect': secs(o.connectUs),
+          'tokenline.client.tls': secs(o.tlsUs),
+          'tokenline.client.ttfb': secs(clientTtftUs),
+          'tokenline.client.tpot': secs(o.decodeUs / Math.max(1, outputTokens - 1)),
+          'tokenline.client.itl.max': secs(2 * (o.decodeUs / Math.max(1, outputTokens - 1))),
+          'tokenline.client.chunks': outputTokens,
+          ...errorAttrs,
+        },
+      })
+    )
+  }
+
+  if (o.gateway) {
+    const gwResource: Attributes = {
+      'service.name': 'llm-gateway',
+      'service.instance.id': o.gatewayInstance,
+    }
+    spans.push(
+      makeSpan({
+        traceId,
+        spanId: ids.gateway,
+        parentSpanId: o.client ? ids.client : null,
+        name: `POST ${o.route}`,
+        kind: SPAN_KIND.SERVER,
+        startUs: at(gwStart),
+        endUs: at(gwEnd),
+        statusCode: o.status >= 500 ? STATUS_CODE.ERROR : STATUS_CODE.UNSET,
+        scopeName: 'gateway',
+        resource: gwResource,
+        attributes: {
+          'http.request.method': 'POST',
+          'http.route': o.route,
+          'url.path': o.route,
+          'http.response.status_code': o.status,
+          'network.protocol.version': '1.1',
+          'tenant.id': o.tenant,
+          ...errorAttrs,
+        },
+      })
+    )
+    const step = (id: string, name: string, startOff: number, durUs: number): void => {
+      spans.push(
+        makeSpan({
+          traceId,
+          spanId: id,
+          parentSpanId: ids.gateway,
+          name,
+          kind: SPAN_KIND.INTERNAL,
+          startUs: at(startOff),
+          endUs: at(startOff + durUs),
+          scopeName: 'gateway',
+          resource: gwResource,
+        })
+      )
+    }
+    step(ids.auth, 'auth', gwStart, o.authUs)
+    step(ids.ratelimit, 'rate_limit', gwStart + o.authUs, o.ratelimitUs)
+    step(ids.route, 'route', gwStart + o.authUs + o.ratelimitUs, o.routeUs)
+    spans.push(
+      makeSpan({
+        traceId,
+        spanId: ids.upstream,
+        parentSpanId: ids.gateway,
+        name: 'POST',
+        kind: SPAN_KIND.CLIENT,
+        startUs: at(upStart),
+        endUs: at(upEnd),
+        scopeName: 'gateway',
+        resource: gwResource,
+        attributes: {
+          'http.request.method': 'POST',
+          'server.address': `${o.pod}.vllm.svc`,
+          'server.port': 8000,
+          'http.response.status_code': o.status,
+          'http.request.resend_count': o.retries,
+        },
+      })
+    )
+  }
+
+  if (o.engine) {
+    const usage: Attributes = o.sglang
+      ? {
+          'gen_ai.usage.input_tokens': o.inputTokens,
+          'gen_ai.usage.output_tokens': o.outputTokens,
+        }
+      : {
+          'gen_ai.usage.prompt_tokens': o.inputTokens,
+          'gen_ai.usage.completion_tokens': o.outputTokens,
+        }
+    if (o.cachedTokens !== undefined) {
+      usage['gen_ai.usage.cached_tokens'] = o.cachedTokens
+    }
+    spans.push(
+      makeSpan({
+        traceId,
+        spanId: ids.engine,
+        parentSpanId: o.gateway ? ids.upstream : o.client ? ids.client : null,
+        name: 'llm_request',
+        kind: SPAN_KIND.SERVER,
+        startUs: at(engStart),
+        endUs: at(engEnd),
+        statusCode: o.status >= 500 ? STATUS_CODE.ERROR : STATUS_CODE.UNSET,
+        scopeName: o.sglang ? 'sglang' : 'vllm.llm_engine',
+        resource: {
+          'service.name': o.sglang ? 'sglang' : 'vllm',
+          'service.version': o.version,
+          'k8s.pod.name': o.pod,
+          'k8s.node.name': o.node,
+        },
+        attributes: {
+          'gen_ai.request.id': `req-${traceId.slice(-8)}`,
+          'gen_ai.request.max_tokens': 1024,
+          'gen_ai.response.model': o.model,
+          ...usage,
+          'gen_ai.latency.time_in_queue': secs(o.queueUs),
+          'gen_ai.latency.time_to_first_token': secs(engTtftUs),
+          'gen_ai.latency.e2e': secs(engE2eUs),
+          'gen_ai.latency.time_in_model_prefill': secs(o.prefillUs),
+          'gen_ai.latency.time_in_model_decode': secs(o.decodeUs),
+          'gen_ai.latency.time_in_model_inference': secs(o.prefillUs + o.decodeUs),
+        },
+      })
+    )
+  }
+  return spans
+}
