@@ -1,0 +1,570 @@
+/**
+ * The conformance suite every `SpanStore` adapter must pass. Each adapter's test file calls
+ * `runSpanStoreConformance(name, makeStore)`; it never runs on its own.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DIMENSIONS } from '../core/model/request.js'
+import type { MetricSample } from '../core/model/metric.js'
+import type { Span } from '../core/model/span.js'
+import type { Micros } from '../core/model/units.js'
+import type { SpanStore } from './span-store.js'
+import { buildRequest, buildSpan, hexId } from './testing/builders.js'
+
+const T0 = 1_700_000_000_000_000
+const SEC = 1_000_000
+const us = (n: number): Micros => n as Micros
+
+function sample(
+  name: string,
+  labels: Record<string, string>,
+  tSec: number,
+  value: number
+): MetricSample {
+  return { name, labels, timeUs: us(T0 + tSec * SEC), value }
+}
+
+function bySpanId(a: Span, b: Span): number {
+  return a.spanId < b.spanId ? -1 : 1
+}
+
+/** Registers the shared suite for one adapter. `makeStore` must return a new, empty store. */
+export function runSpanStoreConformance(name: string, makeStore: () => Promise<SpanStore>): void {
+  describe(`SpanStore conformance: ${name}`, () => {
+    let store: SpanStore
+
+    beforeEach(async () => {
+      store = await makeStore()
+    })
+    afterEach(async () => {
+      await store.close()
+    })
+
+    it('answers an empty store with empty results, no extent and zero counts', async () => {
+      expect(await store.getSpans([hexId(1, 32)])).toEqual([])
+      expect(await store.getRequest(hexId(1, 32))).toBeNull()
+      expect(await store.queryRequests({})).toEqual({ total: 0, rows: [] })
+      expect(await store.percentiles({ measures: ['ttft'], quantiles: [0.5] })).toEqual([])
+      expect(
+        await store.percentiles({
+          measures: ['e2e'],
+          quantiles: [0.99],
+          groupBy: 'replica',
+          stepUs: us(60 * SEC),
+        })
+      ).toEqual([])
+      expect(await store.querySeries({ name: 'x' })).toEqual([])
+      expect(await store.querySeries({ name: 'x', fn: 'rate' })).toEqual([])
+      expect(
+        await store.querySeries({ name: 'x', fn: 'histogram_quantile', quantile: 0.9 })
+      ).toEqual([])
+      expect(await store.listMetrics()).toEqual([])
+      expect(await store.queryEvents({})).toEqual([])
+      expect(await store.extent()).toBeNull()
+      const stats = await store.stats()
+      expect({ ...stats, bytes: 0 }).toEqual({
+        spans: 0,
+        requests: 0,
+        metricSamples: 0,
+        events: 0,
+        bytes: 0,
+      })
+      expect(stats.bytes === null || Number.isFinite(stats.bytes)).toBe(true)
+      const batches: unknown[] = []
+      for await (const batch of store.scanRequests({})) batches.push(batch)
+      expect(batches).toEqual([])
+    })
+
+    it('round-trips spans with nested attributes, events and resources', async () => {
+      const a = buildSpan({
+        traceId: hexId(1, 32),
+        spanId: hexId(1, 16),
+        name: 'chat llama',
+        kind: 3,
+        startUs: us(T0 + 123),
+        endUs: us(T0 + 456_789),
+        statusCode: 2,
+        statusMessage: 'upstream "timeout"\n',
+        attributes: {
+          'gen_ai.request.model': 'llama-3',
+          'gen_ai.usage.input_tokens': 1234,
+          'gen_ai.latency.time_to_first_token': 0.125,
+          'http.ok': true,
+          nothing: null,
+          list: [1, 'two', false, [3]],
+          nested: { inner: { deep: 'ü ✓', n: -1.5 }, empty: {} },
+          'quote\'s "key"': 'x',
+        },
+        resource: { 'service.name': 'gateway', 'k8s.pod.name': 'gw-0', tags: ['a', 'b'] },
+        scopeName: 'tokenline.probe',
+        scopeVersion: '1.2.3',
+        events: [
+          { timeUs: us(T0 + 200), name: 'first_token', attributes: { n: 1, deep: { x: [null] } } },
+          { timeUs: us(T0 + 300), name: 'done', attributes: {} },
+        ],
+      })
+      const b = buildSpan({
+        traceId: hexId(1, 32),
+        spanId: hexId(2, 16),
+        parentSpanId: hexId(1, 16),
+      })
+      const c = buildSpan({ traceId: hexId(2, 32), spanId: hexId(3, 16) })
+      const d = buildSpan({ traceId: hexId(3, 32), spanId: hexId(4, 16) })
+      await store.insertSpans([a, b])
+      await store.insertSpans([c, d])
+      await store.insertSpans([])
+      expect((await store.getSpans([hexId(1, 32)])).sort(bySpanId)).toEqual([a, b])
+      expect(
+        (await store.getSpans([hexId(1, 32), hexId(3, 32), hexId(9, 32)])).sort(bySpanId)
+      ).toEqual([a, b, d])
+      expect(await store.getSpans([])).toEqual([])
+      expect((await store.stats()).spans).toBe(4)
+    })
+
+    it('round-trips a request with every field and replaces it on upsert', async () => {
+      const full = buildRequest({
+        traceId: hexId(7, 32),
+        startUs: us(T0),
+        endUs: us(T0 + 5 * SEC),
+        dims: {
+          model: 'm',
+          version: 'v1',
+          replica: 'r-0',
+          node: 'n-1',
+          tenant: 't',
+          route: '/v1/chat',
+          region: 'eu',
+          gateway: 'gw',
+        },
+        stages: { 'client.dns': 10, 'gateway.queue': 2000, 'engine.prefill': 30000, stream: 0 },
+        downstreamName: 'postgresql',
+        ttftUs: us(150_000),
+        ttftSource: 'client',
+        tpotUs: us(20_000),
+        itlMaxUs: us(90_000),
+        e2eUs: us(5 * SEC),
+        inputTokens: 512,
+        outputTokens: 128,
+        cachedTokens: 0,
+        status: 200,
+        errorType: null,
+        retries: 1,
+        connectionReused: false,
+        tlsResumed: true,
+        hasClient: true,
+        hasGateway: true,
+        hasEngine: false,
+        spanCount: 4,
+      })
+      await store.upsertRequests([full])
+      expect(await store.getRequest(full.traceId)).toEqual(full)
+      const replaced = buildRequest({
+        traceId: full.traceId,
+        startUs: us(T0 + SEC),
+        errorType: 'http_503',
+        status: 503,
+        dims: { model: 'other' },
+      })
+      await store.upsertRequests([replaced])
+      expect(await store.getRequest(full.traceId)).toEqual(replaced)
+      expect((await store.stats()).requests).toBe(1)
+      // The same trace twice in one batch: the later one wins.
+      const later = { ...replaced, spanCount: 9 }
+      await store.upsertRequests([replaced, later])
+      expect(await store.getRequest(full.traceId)).toEqual(later)
+      expect((await store.queryRequests({})).total).toBe(1)
+    })
+
+    it('filters requests by each dimension, by several values and by time (half-open)', async () => {
+      const reqs = DIMENSIONS.flatMap((dim, i) => [
+        buildRequest({
+          traceId: hexId(i * 2 + 1, 32),
+          startUs: us(T0 + i * SEC),
+          dims: { [dim]: 'x' },
+        }),
+        buildRequest({
+          traceId: hexId(i * 2 + 2, 32),
+          startUs: us(T0 + i * SEC),
+          dims: { [dim]: 'y' },
+        }),
+      ])
+      await store.upsertRequests(reqs)
+      for (const [i, dim] of DIMENSIONS.entries()) {
+        const page = await store.queryRequests({ filters: { [dim]: ['x'] } })
+        expect(page.total, dim).toBe(1)
+        expect(page.rows.map((r) => r.traceId)).toEqual([hexId(i * 2 + 1, 32)])
+        const both = await store.queryRequests({ filters: { [dim]: ['x', 'y'] } })
+        expect(both.total, dim).toBe(2)
+      }
+      const combined = await store.queryRequests({ filters: { model: ['x'], replica: ['x'] } })
+      expect(combined.total).toBe(0)
+      expect((await store.queryRequests({ filters: { model: [] } })).total).toBe(reqs.length)
+      const window = await store.queryRequests({ fromUs: us(T0 + SEC), toUs: us(T0 + 3 * SEC) })
+      expect(window.rows.map((r) => r.traceId).sort()).toEqual(
+        [3, 4, 5, 6].map((n) => hexId(n, 32))
+      )
+      await expect(
+        store.queryRequests({ filters: { colour: ['x'] } as never })
+      ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
+    })
+
+    it('sorts by a stage with requests lacking it last, pages with limit and offset', async () => {
+      const values = [300, null, 100, 200, null, 100]
+      await store.upsertRequests(
+        values.map((v, i) =>
+          buildRequest({
+            traceId: hexId(i + 1, 32),
+            startUs: us(T0 + i),
+            stages: { 'gateway.queue': v },
+          })
+        )
+      )
+      const ids = (rows: { traceId: string }[]) => rows.map((r) => Number.parseInt(r.traceId, 16))
+      const asc = await store.queryRequests({ sortBy: 'gateway.queue', sortDir: 'asc' })
+      expect(ids(asc.rows)).toEqual([3, 6, 4, 1, 2, 5])
+      const desc = await store.queryRequests({ sortBy: 'gateway.queue', sortDir: 'desc' })
+      expect(ids(desc.rows)).toEqual([1, 4, 3, 6, 2, 5])
+      const page = await store.queryRequests({
+        sortBy: 'gateway.queue',
+        sortDir: 'desc',
+        limit: 2,
+        offset: 2,
+      })
+      expect(page.total).toBe(6)
+      expect(ids(page.rows)).toEqual([3, 6])
+      const beyond = await store.queryRequests({ limit: 10, offset: 10 })
+      expect(beyond).toEqual({ total: 6, rows: [] })
+      const byStart = await store.queryRequests({})
+      expect(ids(byStart.rows)).toEqual([6, 5, 4, 3, 2, 1])
+      await expect(store.queryRequests({ limit: -1 })).rejects.toMatchObject({
+        code: 'QUERY_INVALID',
+      })
+    })
+
+    it('scans requests in start order in batches', async () => {
+      await store.upsertRequests(
+        [5, 1, 4, 2, 3].map((n) =>
+          buildRequest({
+            traceId: hexId(n, 32),
+            startUs: us(T0 + n * SEC),
+            dims: { model: n === 4 ? 'b' : 'a' },
+          })
+        )
+      )
+      const batches: string[][] = []
+      for await (const batch of store.scanRequests({ filters: { model: ['a'] } }, 2))
+        batches.push(batch.map((r) => r.traceId))
+      expect(batches).toEqual([
+        [hexId(1, 32), hexId(2, 32)],
+        [hexId(3, 32), hexId(5, 32)],
+      ])
+    })
+
+    it('computes nearest-rank percentiles exactly', async () => {
+      await store.upsertRequests(
+        Array.from({ length: 100 }, (_, i) =>
+          buildRequest({
+            traceId: hexId(i + 1, 32),
+            startUs: us(T0 + i),
+            ttftUs: us(100 - i),
+            e2eUs: i < 10 ? us((i + 1) * 10) : null,
+          })
+        )
+      )
+      const rows = await store.percentiles({
+        measures: ['ttft', 'e2e'],
+        quantiles: [0, 0.07, 0.5, 0.9, 0.95, 0.99, 1],
+      })
+      expect(rows).toEqual([
+        {
+          measure: 'ttft',
+          group: null,
+          bucketStartUs: null,
+          count: 100,
+          values: [1, 7, 50, 90, 95, 99, 100],
+        },
+        // n = 10: rank ceil(q·n) → p95 is the 10th value, p50 the 5th, p7 the 1st.
+        {
+          measure: 'e2e',
+          group: null,
+          bucketStartUs: null,
+          count: 10,
+          values: [10, 10, 50, 90, 100, 100, 100],
+        },
+      ])
+      await expect(
+        store.percentiles({ measures: ['ttft'], quantiles: [1.5] })
+      ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
+    })
+
+    it('groups percentiles by a dimension (null group last) and by time step', async () => {
+      const reqs = Array.from({ length: 30 }, (_, i) =>
+        buildRequest({
+          traceId: hexId(i + 1, 32),
+          startUs: us(T0 + (i % 3) * 60 * SEC + i),
+          dims: { replica: i % 2 === 0 ? 'r-b' : i % 5 === 0 ? null : 'r-a' },
+          ttftUs: us(i + 1),
+        })
+      )
+      await store.upsertRequests(reqs)
+      const grouped = await store.percentiles({
+        measures: ['ttft'],
+        quantiles: [0.5, 1],
+        groupBy: 'replica',
+      })
+      const expected = (pred: (i: number) => boolean) => {
+        const vals = reqs
+          .map((_, i) => i)
+          .filter(pred)
+          .map((i) => i + 1)
+        return {
+          count: vals.length,
+          values: [vals[Math.ceil(vals.length / 2) - 1], vals[vals.length - 1]],
+        }
+      }
+      expect(grouped).toEqual([
+        {
+          measure: 'ttft',
+          group: 'r-a',
+          bucketStartUs: null,
+          ...expected((i) => i % 2 === 1 && i % 5 !== 0),
+        },
+        { measure: 'ttft', group: 'r-b', bucketStartUs: null, ...expected((i) => i % 2 === 0) },
+        {
+          measure: 'ttft',
+          group: null,
+          bucketStartUs: null,
+          ...expected((i) => i % 2 === 1 && i % 5 === 0),
+        },
+      ])
+      const stepped = await store.percentiles({
+        measures: ['ttft'],
+        quantiles: [0.5],
+        stepUs: us(60 * SEC),
+      })
+      const base = Math.floor(T0 / (60 * SEC)) * 60 * SEC
+      expect(stepped.map((r) => [r.bucketStartUs, r.count])).toEqual([
+        [base, 10],
+        [base + 60 * SEC, 10],
+        [base + 120 * SEC, 10],
+      ])
+      // Bucket 1 holds i = 1, 4, …, 28 (values 2, 5, …, 29): the 5th of 10 is 14.
+      expect(stepped[1]?.values).toEqual([14])
+    })
+
+    it('returns raw series filtered by name, labels and time', async () => {
+      await store.insertMetricSamples([
+        sample('vllm:num_requests_waiting', { pod: 'a' }, 0, 1),
+        sample('vllm:num_requests_waiting', { pod: 'a' }, 15, 2),
+        sample('vllm:num_requests_waiting', { pod: 'b' }, 0, 5),
+        sample('vllm:num_requests_running', { pod: 'a' }, 0, 9),
+        sample('vllm:num_requests_waiting', { pod: 'a' }, 30, 3),
+      ])
+      const all = await store.querySeries({ name: 'vllm:num_requests_waiting' })
+      expect(all).toEqual([
+        {
+          name: 'vllm:num_requests_waiting',
+          labels: { pod: 'a' },
+          points: [0, 15, 30].map((t, i) => ({ timeUs: T0 + t * SEC, value: i + 1 })),
+        },
+        {
+          name: 'vllm:num_requests_waiting',
+          labels: { pod: 'b' },
+          points: [{ timeUs: T0, value: 5 }],
+        },
+      ])
+      const a = await store.querySeries({
+        name: 'vllm:num_requests_waiting',
+        labels: { pod: 'a' },
+        fromUs: us(T0 + 10 * SEC),
+        toUs: us(T0 + 30 * SEC),
+      })
+      expect(a).toEqual([
+        {
+          name: 'vllm:num_requests_waiting',
+          labels: { pod: 'a' },
+          points: [{ timeUs: T0 + 15 * SEC, value: 2 }],
+        },
+      ])
+      expect((await store.stats()).metricSamples).toBe(5)
+    })
+
+    it('computes a per-second rate per step, treating a decrease as a counter reset', async () => {
+      const values = [0, 15, 30, 45, 15, 30, 45, 60]
+      const start = Math.ceil(T0 / (60 * SEC)) * 60 * SEC
+      await store.insertMetricSamples(
+        values.map((v, i) => ({
+          name: 'vllm:prompt_tokens_total',
+          labels: { pod: 'a' },
+          timeUs: us(start + i * 15 * SEC),
+          value: v,
+        }))
+      )
+      const [series, ...rest] = await store.querySeries({
+        name: 'vllm:prompt_tokens_total',
+        fn: 'rate',
+        stepUs: us(60 * SEC),
+      })
+      expect(rest).toEqual([])
+      expect(series?.labels).toEqual({ pod: 'a' })
+      expect(series?.points.map((p) => p.timeUs)).toEqual([start, start + 60 * SEC])
+      expect(series?.points[0]?.value).toBeCloseTo(1, 9)
+      expect(series?.points[1]?.value).toBeCloseTo(1, 9)
+    })
+
+    it('computes histogram_quantile from _bucket series grouped by all labels but le', async () => {
+      const start = Math.ceil(T0 / (60 * SEC)) * 60 * SEC
+      const bounds: [string, number][] = [
+        ['0.1', 10],
+        ['0.5', 60],
+        ['1', 90],
+        ['+Inf', 100],
+      ]
+      const samples: MetricSample[] = []
+      for (const pod of ['a', 'b']) {
+        for (const [le, count] of bounds) {
+          const labels = { pod, le, model_name: 'm' }
+          samples.push({
+            name: 'vllm:time_to_first_token_seconds_bucket',
+            labels,
+            timeUs: us(start),
+            value: 0,
+          })
+          samples.push({
+            name: 'vllm:time_to_first_token_seconds_bucket',
+            labels,
+            timeUs: us(start + 30 * SEC),
+            value: pod === 'a' ? count : count * 2,
+          })
+        }
+      }
+      samples.push({
+        name: 'vllm:time_to_first_token_seconds_sum',
+        labels: { pod: 'a', model_name: 'm' },
+        timeUs: us(start),
+        value: 3,
+      })
+      await store.insertMetricSamples(samples)
+      const q = async (quantile: number, labels?: Record<string, string>) =>
+        store.querySeries({
+          name: 'vllm:time_to_first_token_seconds',
+          fn: 'histogram_quantile',
+          quantile,
+          labels,
+          stepUs: us(60 * SEC),
+        })
+      const median = await q(0.5)
+      expect(median.map((s) => s.labels)).toEqual([
+        { model_name: 'm', pod: 'a' },
+        { model_name: 'm', pod: 'b' },
+      ])
+      expect(median[0]?.name).toBe('vllm:time_to_first_token_seconds')
+      expect(median[0]?.points).toHaveLength(1)
+      expect(median[0]?.points[0]?.timeUs).toBe(start)
+      expect(median[0]?.points[0]?.value).toBeCloseTo(0.42, 9)
+      expect(median[1]?.points[0]?.value).toBeCloseTo(0.42, 9)
+      const p75 = await q(0.75, { pod: 'b' })
+      expect(p75).toHaveLength(1)
+      expect(p75[0]?.points[0]?.value).toBeCloseTo(0.75, 9)
+      // Rank inside the +Inf bucket: the largest finite bound.
+      expect((await q(0.99, { pod: 'a' }))[0]?.points[0]?.value).toBe(1)
+      expect((await q(0.05, { pod: 'a' }))[0]?.points[0]?.value).toBeCloseTo(0.05, 9)
+    })
+
+    it('records metric families and lists stored metric names', async () => {
+      await store.upsertMetricFamilies([
+        {
+          name: 'vllm:e2e_request_latency_seconds',
+          type: 'histogram',
+          help: 'E2E',
+          unit: 'seconds',
+        },
+      ])
+      await store.upsertMetricFamilies([
+        {
+          name: 'vllm:e2e_request_latency_seconds',
+          type: 'histogram',
+          help: 'End to end',
+          unit: 'seconds',
+        },
+      ])
+      await store.insertMetricSamples([
+        sample('vllm:e2e_request_latency_seconds_bucket', { le: '1' }, 0, 1),
+        sample('vllm:e2e_request_latency_seconds_count', {}, 0, 1),
+        sample('DCGM_FI_DEV_GPU_UTIL', { gpu: '0' }, 0, 50),
+      ])
+      expect(await store.listMetrics()).toEqual([
+        { name: 'DCGM_FI_DEV_GPU_UTIL', type: 'untyped', help: null, unit: null },
+        {
+          name: 'vllm:e2e_request_latency_seconds',
+          type: 'histogram',
+          help: 'End to end',
+          unit: 'seconds',
+        },
+      ])
+    })
+
+    it('returns events by kind and time, in time order', async () => {
+      const ev = (tSec: number, kind: 'deploy' | 'scale' | 'node', extra: object = {}) => ({
+        timeUs: us(T0 + tSec * SEC),
+        kind,
+        model: null,
+        version: null,
+        replica: null,
+        node: null,
+        message: null,
+        reason: null,
+        ...extra,
+      })
+      const events = [
+        ev(30, 'scale', { reason: 'ScalingReplicaSet', replica: 'r-3' }),
+        ev(10, 'deploy', { model: 'm', version: 'v2', message: 'rollout' }),
+        ev(20, 'node', { node: 'n-1' }),
+      ]
+      await store.insertEvents(events)
+      expect(await store.queryEvents({})).toEqual([events[1], events[2], events[0]])
+      expect(await store.queryEvents({ kinds: ['deploy', 'scale'] })).toEqual([
+        events[1],
+        events[0],
+      ])
+      expect(await store.queryEvents({ kinds: ['deploy'], fromUs: us(T0 + 11 * SEC) })).toEqual([])
+      expect(
+        await store.queryEvents({ fromUs: us(T0 + 20 * SEC), toUs: us(T0 + 30 * SEC) })
+      ).toEqual([events[2]])
+      expect((await store.stats()).events).toBe(3)
+    })
+
+    it('reports the extent over requests, spans, metric samples and events', async () => {
+      await store.upsertRequests([
+        buildRequest({
+          traceId: hexId(1, 32),
+          startUs: us(T0 + 10 * SEC),
+          endUs: us(T0 + 20 * SEC),
+        }),
+      ])
+      expect(await store.extent()).toEqual({ startUs: T0 + 10 * SEC, endUs: T0 + 20 * SEC })
+      await store.insertMetricSamples([sample('up', {}, 5, 1)])
+      await store.insertEvents([
+        {
+          timeUs: us(T0 + 40 * SEC),
+          kind: 'deploy',
+          model: null,
+          version: null,
+          replica: null,
+          node: null,
+          message: null,
+          reason: null,
+        },
+      ])
+      expect(await store.extent()).toEqual({ startUs: T0 + 5 * SEC, endUs: T0 + 40 * SEC })
+      await store.insertSpans([
+        buildSpan({
+          traceId: hexId(2, 32),
+          spanId: hexId(1, 16),
+          startUs: us(T0 + SEC),
+          endUs: us(T0 + 50 * SEC),
+        }),
+      ])
+      expect(await store.extent()).toEqual({ startUs: T0 + SEC, endUs: T0 + 50 * SEC })
+    })
+  })
+}
