@@ -1,0 +1,223 @@
+/**
+ * CONTRACT §2: the metric families diagnosis uses, and every name that means the same thing
+ * (vLLM old and new, SGLang, TGI, TensorRT-LLM, DCGM, HAProxy, OpenTelemetry GenAI). Extend
+ * the lists; never remove a name, users' data depends on it.
+ */
+
+/** A canonical meaning diagnosis asks for. */
+export const METRIC_MEANINGS = [
+  'requests_running',
+  'requests_waiting',
+  'kv_cache_usage',
+  'preemptions',
+  'prefix_cache_queries',
+  'prefix_cache_hits',
+  'prefix_cache_hit_rate',
+  'ttft_seconds',
+  'itl_seconds',
+  'e2e_seconds',
+  'queue_time_seconds',
+  'prefill_time_seconds',
+  'decode_time_seconds',
+  'prompt_tokens',
+  'generation_tokens',
+  'iteration_tokens',
+  'gpu_util_percent',
+  'gpu_sm_active',
+  'gpu_dram_active',
+  'gpu_fb_used_mib',
+  'gpu_fb_free_mib',
+  'gateway_current_sessions',
+  'gateway_limit_sessions',
+  'gateway_backend_queue',
+  'genai_server_ttft_seconds',
+  'genai_server_tpot_seconds',
+  'genai_server_request_duration_seconds',
+  'genai_client_operation_duration_seconds',
+] as const
+
+export type MetricMeaning = (typeof METRIC_MEANINGS)[number]
+
+/** How a family is shaped; counters are read with `rate`, histograms with `histogram_quantile`. */
+export type AliasShape = 'gauge' | 'counter' | 'histogram'
+
+export interface MetricAliasGroup {
+  shape: AliasShape
+  /** Names in preference order: the current name first, older and other engines after. */
+  names: readonly string[]
+}
+
+/** OpenTelemetry names arrive as dots (OTLP, Prometheus 3 UTF-8), underscores, or with a unit suffix. */
+function otelNames(dotted: string): string[] {
+  const underscored = dotted.replaceAll('.', '_')
+  return [underscored, `${underscored}_seconds`, dotted]
+}
+
+/** The alias table of CONTRACT §2 (histogram names are family names, without `_bucket`). */
+export const METRIC_ALIASES: Readonly<Record<MetricMeaning, MetricAliasGroup>> = {
+  requests_running: {
+    shape: 'gauge',
+    names: [
+      'vllm:num_requests_running',
+      'sglang:num_running_reqs',
+      'tgi_batch_current_size',
+      'trtllm_num_requests_running',
+    ],
+  },
+  requests_waiting: {
+    shape: 'gauge',
+    names: [
+      'vllm:num_requests_waiting',
+      'sglang:num_queue_reqs',
+      'tgi_queue_size',
+      'trtllm_num_requests_waiting',
+    ],
+  },
+  kv_cache_usage: {
+    shape: 'gauge',
+    names: [
+      'vllm:kv_cache_usage_perc',
+      'vllm:gpu_cache_usage_perc',
+      'sglang:token_usage',
+      'trtllm_kv_cache_utilization',
+    ],
+  },
+  preemptions: {
+    shape: 'counter',
+    names: ['vllm:num_preemptions_total', 'sglang:num_retracted_reqs'],
+  },
+  prefix_cache_queries: {
+    shape: 'counter',
+    names: ['vllm:prefix_cache_queries_total', 'vllm:gpu_prefix_cache_queries_total'],
+  },
+  prefix_cache_hits: {
+    shape: 'counter',
+    names: ['vllm:prefix_cache_hits_total', 'vllm:gpu_prefix_cache_hits_total'],
+  },
+  prefix_cache_hit_rate: {
+    shape: 'gauge',
+    names: ['sglang:cache_hit_rate', 'vllm:gpu_prefix_cache_hit_rate'],
+  },
+  ttft_seconds: {
+    shape: 'histogram',
+    names: ['vllm:time_to_first_token_seconds', 'sglang:time_to_first_token_seconds'],
+  },
+  itl_seconds: {
+    shape: 'histogram',
+    names: [
+      'vllm:inter_token_latency_seconds',
+      'vllm:time_per_output_token_seconds',
+      'sglang:inter_token_latency_seconds',
+      'sglang:time_per_output_token_seconds',
+    ],
+  },
+  e2e_seconds: {
+    shape: 'histogram',
+    names: ['vllm:e2e_request_latency_seconds', 'sglang:e2e_request_latency_seconds'],
+  },
+  queue_time_seconds: {
+    shape: 'histogram',
+    names: ['vllm:request_queue_time_seconds', 'sglang:queue_time_seconds'],
+  },
+  prefill_time_seconds: {
+    shape: 'histogram',
+    names: ['vllm:request_prefill_time_seconds', 'sglang:prefill_time_seconds'],
+  },
+  decode_time_seconds: {
+    shape: 'histogram',
+    names: ['vllm:request_decode_time_seconds', 'sglang:decode_time_seconds'],
+  },
+  prompt_tokens: {
+    shape: 'counter',
+    names: ['vllm:prompt_tokens_total', 'sglang:prompt_tokens_total'],
+  },
+  generation_tokens: {
+    shape: 'counter',
+    names: ['vllm:generation_tokens_total', 'sglang:generation_tokens_total'],
+  },
+  iteration_tokens: { shape: 'histogram', names: ['vllm:iteration_tokens_total'] },
+  gpu_util_percent: { shape: 'gauge', names: ['DCGM_FI_DEV_GPU_UTIL'] },
+  gpu_sm_active: { shape: 'gauge', names: ['DCGM_FI_PROF_SM_ACTIVE'] },
+  gpu_dram_active: { shape: 'gauge', names: ['DCGM_FI_PROF_DRAM_ACTIVE'] },
+  gpu_fb_used_mib: { shape: 'gauge', names: ['DCGM_FI_DEV_FB_USED'] },
+  gpu_fb_free_mib: { shape: 'gauge', names: ['DCGM_FI_DEV_FB_FREE'] },
+  gateway_current_sessions: { shape: 'gauge', names: ['haproxy_frontend_current_sessions'] },
+  gateway_limit_sessions: { shape: 'gauge', names: ['haproxy_frontend_limit_sessions'] },
+  gateway_backend_queue: { shape: 'gauge', names: ['haproxy_backend_current_queue'] },
+  genai_server_ttft_seconds: {
+    shape: 'histogram',
+    names: otelNames('gen_ai.server.time_to_first_token'),
+  },
+  genai_server_tpot_seconds: {
+    shape: 'histogram',
+    names: otelNames('gen_ai.server.time_per_output_token'),
+  },
+  genai_server_request_duration_seconds: {
+    shape: 'histogram',
+    names: otelNames('gen_ai.server.request.duration'),
+  },
+  genai_client_operation_duration_seconds: {
+    shape: 'histogram',
+    names: otelNames('gen_ai.client.operation.duration'),
+  },
+}
+
+/** Every metric name that means `meaning`, preferred first. */
+export function metricNamesFor(meaning: MetricMeaning): readonly string[] {
+  return METRIC_ALIASES[meaning].names
+}
+
+let byName: Map<string, MetricMeaning> | null = null
+
+/**
+ * The meaning of a stored metric name, or `null`. Histogram series names (`_bucket`, `_sum`,
+ * `_count`) resolve to their family's meaning.
+ */
+export function meaningOfMetric(name: string): MetricMeaning | null {
+  if (byName === null) {
+    byName = new Map()
+    for (const m of METRIC_MEANINGS) for (const n of METRIC_ALIASES[m].names) byName.set(n, m)
+  }
+  const direct = byName.get(name)
+  if (direct) return direct
+  const base = /^(.*)_(bucket|sum|count)$/.exec(name)?.[1]
+  return base !== undefined ? (byName.get(base) ?? null) : null
+}
+
+/** Request dimensions a metric series can be joined on. */
+export type JoinDimension = 'replica' | 'node' | 'model'
+
+/** Dimension → label names that carry it, first present wins. */
+export type LabelJoin = Readonly<Record<JoinDimension, readonly string[]>>
+
+/**
+ * CONTRACT §2 default: `pod` ↔ replica, `node` or `Hostname` (DCGM) ↔ node, `model_name` ↔
+ * model. `instance` is kept as a label but joins nothing by default (it is host:port, not a pod).
+ */
+export const DEFAULT_LABEL_JOIN: LabelJoin = {
+  replica: ['pod', 'k8s_pod_name'],
+  node: ['node', 'Hostname', 'k8s_node_name'],
+  model: ['model_name', 'model'],
+}
+
+/** The default mapping with some dimensions replaced (config key `metrics.labelJoin`). */
+export function resolveLabelJoin(
+  overrides?: Partial<Record<JoinDimension, readonly string[]>>
+): LabelJoin {
+  return { ...DEFAULT_LABEL_JOIN, ...overrides }
+}
+
+/** The request dimensions a series' labels name (missing ones are `null`). */
+export function joinDimensions(
+  labels: Readonly<Record<string, string>>,
+  join: LabelJoin = DEFAULT_LABEL_JOIN
+): Record<JoinDimension, string | null> {
+  const pick = (names: readonly string[]): string | null => {
+    for (const n of names) {
+      const v = labels[n]
+      if (v !== undefined && v !== '') return v
+    }
+    return null
+  }
+  return { replica: pick(join.replica), node: pick(join.node), model: pick(join.model) }
+}
