@@ -1,0 +1,206 @@
+import http from 'node:http'
+import https from 'node:https'
+import type { LookupFunction, Socket } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import type { TLSSocket } from 'node:tls'
+import { classifySocketError, isStaleConnectionError } from './error-types.js'
+import { createH2Transport } from './client-h2.js'
+import { RequestState, type PlannedRequest } from './request-state.js'
+import type { RequestResult } from './types.js'
+
+export type { PlannedRequest } from './request-state.js'
+
+export interface ProbeClientOptions {
+  url: URL
+  http2?: boolean
+  /** Accept self-signed and otherwise invalid certificates. */
+  insecure?: boolean
+  /** Open a fresh connection for every request instead of keeping connections alive. */
+  newConnection?: boolean
+  /** Whole-request timeout, from the actual send (ms). */
+  timeoutMs: number
+  /** TCP connect + TLS handshake must finish within this (ms). */
+  connectTimeoutMs: number
+  headers?: Record<string, string>
+  /** Name resolution override (tests use it to simulate DNS failures without traffic). */
+  lookup?: LookupFunction
+}
+
+/** Sends one streaming request and resolves with what it measured; never rejects. */
+export interface ProbeClient {
+  send(planned: PlannedRequest): Promise<RequestResult>
+  close(): void
+}
+
+/**
+ * Creates the streaming HTTP client. It talks to node:http/https/http2 directly (not fetch)
+ * because phase timing needs the socket's `lookup`, `connect` and `secureConnect` events.
+ */
+export function createProbeClient(options: ProbeClientOptions): ProbeClient {
+  return options.http2 === true ? createH2Transport(options) : createH1Transport(options)
+}
+
+function createH1Transport(options: ProbeClientOptions): ProbeClient {
+  const isTls = options.url.protocol === 'https:'
+  const mod = isTls ? https : http
+  const agent =
+    options.newConnection === true
+      ? false
+      : new mod.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' })
+  // Sockets that already carried a request: the per-socket "reused" flag.
+  const seen = new WeakSet<Socket>()
+
+  const attempt = (state: RequestState, planned: PlannedRequest): void => {
+    const m = state.marks
+    let connectTimer: NodeJS.Timeout | undefined
+    let socketRef: Socket | null = null
+    const req = mod.request({
+      protocol: options.url.protocol,
+      hostname: options.url.hostname,
+      port: options.url.port === '' ? undefined : Number(options.url.port),
+      path: options.url.pathname + options.url.search,
+      method: 'POST',
+      agent,
+      rejectUnauthorized: options.insecure !== true,
+      ...(isTls ? { ALPNProtocols: ['http/1.1'] } : {}),
+      ...(options.lookup !== undefined ? { lookup: options.lookup } : {}),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'content-length': Buffer.byteLength(planned.body),
+        traceparent: state.traceparent,
+        ...(options.newConnection === true ? { connection: 'close' } : {}),
+        ...options.headers,
+      },
+    })
+    const fail = (err: unknown): void => {
+      clearTimeout(connectTimer)
+      if (
+        !state.settled &&
+        state.connectionReused &&
+        state.retries === 0 &&
+        m.firstByteAtMs === null &&
+        isStaleConnectionError(err)
+      ) {
+        state.resetForRetry()
+        attempt(state, planned)
+        return
+      }
+      state.settle(classifySocketError(err, state.phase), err instanceof Error ? err.message : null)
+      req.destroy()
+    }
+    req.on('error', fail)
+    req.once('socket', (socket: Socket) => {
+      socketRef = socket
+      socket.prependOnceListener('data', () => {
+        m.firstByteAtMs ??= performance.now()
+      })
+      const tlsSocket = isTls ? (socket as TLSSocket) : null
+      const readTls = (): void => {
+        if (tlsSocket !== null) {
+          state.tls = {
+            resumed: tlsSocket.isSessionReused(),
+            version: tlsSocket.getProtocol() ?? null,
+            alpn: tlsSocket.alpnProtocol === false ? null : (tlsSocket.alpnProtocol ?? null),
+          }
+        }
+      }
+      if (seen.has(socket) || !socket.connecting) {
+        state.connectionReused = seen.has(socket)
+        state.phase = 'waiting'
+        seen.add(socket)
+        readTls()
+        return
+      }
+      seen.add(socket)
+      m.dnsStartAtMs = m.sentAtMs
+      state.onSettled(() => clearTimeout(connectTimer))
+      connectTimer = setTimeout(() => {
+        fail(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' }))
+      }, options.connectTimeoutMs)
+      socket.once('lookup', () => {
+        m.dnsEndAtMs = performance.now()
+      })
+      socket.once('connect', () => {
+        m.connectEndAtMs = performance.now()
+        if (isTls) {
+          state.phase = 'tls'
+        } else {
+          state.phase = 'waiting'
+          clearTimeout(connectTimer)
+        }
+      })
+      socket.once('secureConnect', () => {
+        m.tlsEndAtMs = performance.now()
+        state.phase = 'waiting'
+        clearTimeout(connectTimer)
+        readTls()
+      })
+    })
+    req.on('finish', () => {
+      m.requestWrittenAtMs = performance.now()
+    })
+    req.on('response', (res) => {
+      m.headersAtMs = performance.now()
+      m.firstByteAtMs ??= m.headersAtMs
+      state.status = res.statusCode ?? 0
+      state.phase = 'streaming'
+      const type = String(res.headers['content-type'] ?? '')
+      state.bodyKind =
+        state.status >= 400 ? 'error' : type.includes('text/event-stream') ? 'sse' : 'other'
+      res.on('data', (chunk: Buffer) => {
+        if (state.bodyKind === 'sse') {
+          state.reader.feed(chunk, performance.now())
+        } else {
+          state.collectErrorBody(chunk)
+        }
+      })
+      res.on('error', () => {})
+      res.on('close', () => {
+        clearTimeout(connectTimer)
+        if (!res.complete) {
+          state.settle('stream_aborted', 'the connection closed mid-response')
+        } else {
+          state.settle(null)
+        }
+        if (options.newConnection === true) {
+          socketRef?.destroy()
+        }
+      })
+    })
+    req.end(planned.body)
+    overallTimer(state, options, () => req.destroy())
+  }
+
+  return {
+    send(planned) {
+      return new Promise<RequestResult>((resolve) => {
+        const state = new RequestState(planned, resolve)
+        attempt(state, planned)
+      })
+    },
+    close() {
+      if (agent !== false) {
+        agent.destroy()
+      }
+    },
+  }
+}
+
+/** Arms the whole-request timeout; the connect-phase timeout is armed by the transport. */
+export function overallTimer(
+  state: RequestState,
+  options: Pick<ProbeClientOptions, 'timeoutMs'>,
+  abort: () => void
+): void {
+  const timer = setTimeout(() => {
+    if (!state.settled) {
+      state.settle(
+        state.phase === 'connecting' || state.phase === 'tls' ? 'connect_timeout' : 'timeout',
+        `no complete answer within ${options.timeoutMs} ms`
+      )
+      abort()
+    }
+  }, options.timeoutMs)
+  state.onSettled(() => clearTimeout(timer))
+}
