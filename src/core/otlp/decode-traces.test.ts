@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { AppError } from '../errors.js'
+import { decodeTraces, decodeTracesJson } from './decode-traces.js'
+
+const FIXTURES = new URL('../../../test/fixtures/otlp/', import.meta.url)
+const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')
+
+describe('decodeTracesJson fixtures', () => {
+  it.each(['otlp-trace-example', 'quirks-trace'])('%s decodes to its expected output', (name) => {
+    const actual = decodeTracesJson(read(`${name}.json`))
+    expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(read(`${name}.expected.json`)))
+  })
+
+  it('lower-cases the upper-case hex ids of the official example', () => {
+    const { spans } = decodeTracesJson(read('otlp-trace-example.json'))
+    expect(spans[0]?.traceId).toBe('5b8efff798038103d269b633813fc60c')
+    expect(spans[0]?.parentSpanId).toBe('eee19b7ec3c1b173')
+  })
+})
+
+describe('decodeTraces per-span checks', () => {
+  const good = {
+    traceId: '0af7651916cd43dd8448eb211c80319c',
+    spanId: 'b7ad6b7169203331',
+    name: 'x',
+    startTimeUnixNano: '1760000000000000000',
+    endTimeUnixNano: '1760000000001000000',
+  }
+  const wrap = (spans: unknown[]): unknown => ({ resourceSpans: [{ scopeSpans: [{}, { spans }] }] })
+
+  it.each([
+    ['traceId', { traceId: 'zz' }, 'traceId must be 32 hex digits'],
+    ['all-zero traceId', { traceId: '0'.repeat(32) }, 'not all zero'],
+    ['spanId', { spanId: '123' }, 'spanId must be 16 hex digits'],
+    ['parent', { parentSpanId: 'nothex!!nothex!!' }, 'parentSpanId must be empty'],
+    ['start', { startTimeUnixNano: '-5' }, 'startTimeUnixNano must be'],
+    ['end', { endTimeUnixNano: undefined }, 'endTimeUnixNano must be'],
+    ['status', { status: { code: 7 } }, 'status.code must be'],
+  ])('rejects a bad %s with its path and keeps the good span', (_label, override, reason) => {
+    const result = decodeTraces(wrap([good, { ...good, ...override }]))
+    expect(result.spans).toHaveLength(1)
+    expect(result.rejected).toEqual([
+      { path: 'resourceSpans[0].scopeSpans[1].spans[1]', reason: expect.stringContaining(reason) },
+    ])
+  })
+
+  it('accepts base64 ids (proto3 JSON style) and converts them to hex', () => {
+    const traceId = Buffer.from(good.traceId, 'hex').toString('base64')
+    const spanId = Buffer.from(good.spanId, 'hex').toString('base64url').replace(/=+$/, '')
+    const { spans } = decodeTraces(wrap([{ ...good, traceId, spanId }]))
+    expect(spans[0]).toMatchObject({ traceId: good.traceId, spanId: good.spanId })
+  })
+
+  it('accepts enum names and snake_case field names', () => {
+    const { spans, rejected } = decodeTraces({
+      resource_spans: [
+        {
+          scope_spans: [
+            {
+              spans: [
+                {
+                  trace_id: good.traceId,
+                  span_id: good.spanId,
+                  parent_span_id: '',
+                  kind: 'SPAN_KIND_CLIENT',
+                  start_time_unix_nano: good.startTimeUnixNano,
+                  end_time_unix_nano: good.endTimeUnixNano,
+                  status: { code: 'STATUS_CODE_OK' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    })
+    expect(rejected).toEqual([])
+    expect(spans[0]).toMatchObject({
+      kind: 3,
+      statusCode: 1,
+      parentSpanId: null,
+      startUs: 1760000000000000,
+    })
+  })
+
+  it('shares one resource object among the spans of a ResourceSpans', () => {
+    const { spans } = decodeTraces(makeLlmTraceRequest(1))
+    expect(spans).toHaveLength(4)
+    const gateway = spans.filter((s) => s.resource['service.name'] === 'llm-gateway')
+    expect(gateway).toHaveLength(2)
+    expect(gateway[0]?.resource).toBe(gateway[1]?.resource)
+  })
+
+  it('reads gen_ai attributes with their types', () => {
+    const engine = decodeTraces(makeLlmTraceRequest(1)).spans.find((s) => s.name === 'llm_request')
+    expect(engine?.attributes).toMatchObject({
+      'gen_ai.usage.prompt_tokens': 512,
+      'gen_ai.latency.time_to_first_token': 0.151,
+      'gen_ai.response.model': 'llama-3-8b',
+    })
+  })
+
+  it.each([
+    ['not JSON', '{'],
+    ['an array', '[]'],
+    ['a string', '"x"'],
+    ['resourceSpans not a list', '{"resourceSpans": {}}'],
+  ])('throws OTLP_DECODE_FAILED for %s', (_label, text) => {
+    expect(() => decodeTracesJson(text)).toThrow(AppError)
+    try {
+      decodeTracesJson(text)
+    } catch (err) {
+      expect((err as AppError).code).toBe('OTLP_DECODE_FAILED')
+    }
+  })
+
+  it('treats an empty request as zero spans', () => {
+    expect(decodeTracesJson('{}')).toEqual({ spans: [], rejected: [] })
+  })
+})

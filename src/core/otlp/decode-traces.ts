@@ -1,0 +1,231 @@
+import { AppError } from '../errors.js'
+import type { Attributes, Span, SpanEvent } from '../model/span.js'
+import { decodeAttributes } from './any-value.js'
+import { parseSpanKind, parseStatusCode } from './enums.js'
+import { isEmptyId, normaliseId } from './ids.js'
+import { microsFromOtlpTime } from './int64.js'
+import { isRecord, readField } from './read-field.js'
+import type { OtlpReject } from './wire-types.js'
+
+/** Spans decoded from one `ExportTraceServiceRequest`, and the spans that could not be used. */
+export interface DecodeTracesResult {
+  spans: Span[]
+  /** One entry per rejected span: its JSON path (`resourceSpans[0].scopeSpans[1].spans[3]`) and why. */
+  rejected: OtlpReject[]
+}
+
+function listAt(
+  obj: Record<string, unknown>,
+  camel: string,
+  snake: string,
+  path: string
+): unknown[] {
+  const value = readField(obj, camel, snake)
+  if (value === undefined || value === null) {
+    return []
+  }
+  if (!Array.isArray(value)) {
+    throw new AppError(
+      'OTLP_DECODE_FAILED',
+      `${path}${path ? '.' : ''}${camel} must be an array (actual: ${typeof value})`
+    )
+  }
+  return value
+}
+
+function decodeEvents(list: unknown): SpanEvent[] {
+  if (!Array.isArray(list) || list.length === 0) {
+    return []
+  }
+  const out: SpanEvent[] = []
+  for (const raw of list) {
+    if (!isRecord(raw)) {
+      continue
+    }
+    const timeUs = microsFromOtlpTime(readField(raw, 'timeUnixNano', 'time_unix_nano'))
+    // An event without a time cannot be placed on the timeline; the span itself stays usable.
+    if (timeUs === null) {
+      continue
+    }
+    const name = raw['name']
+    out.push({
+      timeUs,
+      name: typeof name === 'string' ? name : '',
+      attributes: decodeAttributes(raw['attributes']),
+    })
+  }
+  return out
+}
+
+/** Decodes one span, or returns the reason it cannot be used. */
+function decodeSpan(
+  raw: unknown,
+  resource: Attributes,
+  scopeName: string,
+  scopeVersion: string | null
+): Span | string {
+  if (!isRecord(raw)) {
+    return 'span must be an object'
+  }
+  const rawTraceId = readField(raw, 'traceId', 'trace_id')
+  const traceId = normaliseId(rawTraceId, 16)
+  if (traceId === null) {
+    return `traceId must be 32 hex digits (or 16 bytes), not all zero (actual: ${describe(rawTraceId)})`
+  }
+  const rawSpanId = readField(raw, 'spanId', 'span_id')
+  const spanId = normaliseId(rawSpanId, 8)
+  if (spanId === null) {
+    return `spanId must be 16 hex digits (or 8 bytes), not all zero (actual: ${describe(rawSpanId)})`
+  }
+  const rawParent = readField(raw, 'parentSpanId', 'parent_span_id')
+  let parentSpanId: string | null = null
+  if (!isEmptyId(rawParent)) {
+    parentSpanId = normaliseId(rawParent, 8)
+    // An all-zero parent id means "no parent" in some exporters; anything else malformed is an error.
+    if (parentSpanId === null && !isZeroId(rawParent)) {
+      return `parentSpanId must be empty or 16 hex digits (actual: ${describe(rawParent)})`
+    }
+  }
+  const rawStart = readField(raw, 'startTimeUnixNano', 'start_time_unix_nano')
+  const startUs = microsFromOtlpTime(rawStart)
+  if (startUs === null) {
+    return `startTimeUnixNano must be a positive integer of nanoseconds (actual: ${describe(rawStart)})`
+  }
+  const rawEnd = readField(raw, 'endTimeUnixNano', 'end_time_unix_nano')
+  const endUs = microsFromOtlpTime(rawEnd)
+  if (endUs === null) {
+    return `endTimeUnixNano must be a positive integer of nanoseconds (actual: ${describe(rawEnd)})`
+  }
+  if (endUs < startUs) {
+    return `endTimeUnixNano must not be before startTimeUnixNano (actual: ends ${startUs - endUs} µs before it starts)`
+  }
+  const kind = parseSpanKind(raw['kind'])
+  if (kind === null) {
+    return `kind must be 0..5 or a SPAN_KIND_* name (actual: ${describe(raw['kind'])})`
+  }
+  let statusCode = 0
+  let statusMessage: string | null = null
+  const status = raw['status']
+  if (isRecord(status)) {
+    const code = parseStatusCode(status['code'])
+    if (code === null) {
+      return `status.code must be 0..2 or a STATUS_CODE_* name (actual: ${describe(status['code'])})`
+    }
+    statusCode = code
+    const message = status['message']
+    statusMessage = typeof message === 'string' && message !== '' ? message : null
+  }
+  const name = raw['name']
+  return {
+    traceId,
+    spanId,
+    parentSpanId,
+    name: typeof name === 'string' ? name : '',
+    kind,
+    startUs,
+    endUs,
+    statusCode,
+    statusMessage,
+    attributes: decodeAttributes(raw['attributes']),
+    resource,
+    scopeName,
+    scopeVersion,
+    events: decodeEvents(raw['events']),
+  }
+}
+
+function isZeroId(value: unknown): boolean {
+  if (typeof value === 'string') {
+    return /^0+$/.test(value)
+  }
+  return value instanceof Uint8Array && value.every((b) => b === 0)
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) {
+    return 'missing'
+  }
+  if (value instanceof Uint8Array) {
+    return `${value.length} bytes`
+  }
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+  }
+  if (typeof value === 'object' && value !== null) {
+    return 'an object'
+  }
+  return String(value)
+}
+
+/**
+ * Decodes an OTLP `ExportTraceServiceRequest`: the object `JSON.parse` gives for OTLP/JSON, or
+ * the message the protobuf decoder yields. Each span is checked on its own; unusable ones go to
+ * `rejected` and the rest are kept. Spans of one `ResourceSpans` share one `resource` object.
+ * Throws `AppError('OTLP_DECODE_FAILED')` only when the request as a whole is not usable.
+ */
+export function decodeTraces(request: unknown): DecodeTracesResult {
+  if (!isRecord(request)) {
+    throw new AppError(
+      'OTLP_DECODE_FAILED',
+      `an ExportTraceServiceRequest must be an object with resourceSpans (actual: ${Array.isArray(request) ? 'an array' : typeof request})`
+    )
+  }
+  const spans: Span[] = []
+  const rejected: OtlpReject[] = []
+  const resourceSpans = listAt(request, 'resourceSpans', 'resource_spans', '')
+  for (let r = 0; r < resourceSpans.length; r++) {
+    const rs = resourceSpans[r]
+    const rPath = `resourceSpans[${r}]`
+    if (!isRecord(rs)) {
+      rejected.push({ path: rPath, reason: 'ResourceSpans must be an object' })
+      continue
+    }
+    const res = rs['resource']
+    const resource = isRecord(res) ? decodeAttributes(res['attributes']) : {}
+    const scopeSpans = listAt(rs, 'scopeSpans', 'scope_spans', rPath)
+    for (let s = 0; s < scopeSpans.length; s++) {
+      const ss = scopeSpans[s]
+      const sPath = `${rPath}.scopeSpans[${s}]`
+      if (!isRecord(ss)) {
+        rejected.push({ path: sPath, reason: 'ScopeSpans must be an object' })
+        continue
+      }
+      const scope = ss['scope']
+      let scopeName = ''
+      let scopeVersion: string | null = null
+      if (isRecord(scope)) {
+        scopeName = typeof scope['name'] === 'string' ? scope['name'] : ''
+        const version = scope['version']
+        scopeVersion = typeof version === 'string' && version !== '' ? version : null
+      }
+      const list = listAt(ss, 'spans', 'spans', sPath)
+      for (let i = 0; i < list.length; i++) {
+        const result = decodeSpan(list[i], resource, scopeName, scopeVersion)
+        if (typeof result === 'string') {
+          rejected.push({ path: `${sPath}.spans[${i}]`, reason: result })
+        } else {
+          spans.push(result)
+        }
+      }
+    }
+  }
+  return { spans, rejected }
+}
+
+/**
+ * Parses OTLP/JSON text and decodes it (see {@link decodeTraces}).
+ * Throws `AppError('OTLP_DECODE_FAILED')` when the text is not JSON.
+ */
+export function decodeTracesJson(text: string): DecodeTracesResult {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (err) {
+    throw new AppError(
+      'OTLP_DECODE_FAILED',
+      `the body must be OTLP/JSON (${err instanceof Error ? err.message : String(err)})`,
+      { cause: err }
+    )
+  }
+  return decodeTraces(parsed)
+}

@@ -1,0 +1,144 @@
+/**
+ * OTLP protobuf adapter. The static code in `generated/` (protobufjs `pbjs -t static-module`
+ * from `proto/otlp.proto`, see ADR 0010) turns bytes into message objects whose field names are
+ * the OTLP/JSON ones; the shared core decoders then read them exactly like parsed JSON, taking
+ * ids as bytes and 64-bit integers as `Long`, so there is one decoding path and no extra pass.
+ */
+import { AppError } from '../core/errors.js'
+import { decodeMetrics, type DecodeMetricsResult } from '../core/otlp/decode-metrics.js'
+import { decodeTraces, type DecodeTracesResult } from '../core/otlp/decode-traces.js'
+import { otlp } from './generated/otlp.js'
+
+function decodeFailed(what: string, err: unknown): AppError {
+  const detail = err instanceof Error ? err.message : String(err)
+  return new AppError('OTLP_DECODE_FAILED', `the body must be a protobuf ${what} (${detail})`, {
+    cause: err,
+  })
+}
+
+/** Decodes a protobuf `ExportTraceServiceRequest` (see `decodeTraces` for the rules). */
+export function decodeTracesProtobuf(bytes: Uint8Array): DecodeTracesResult {
+  let message: otlp.ExportTraceServiceRequest
+  try {
+    message = otlp.ExportTraceServiceRequest.decode(bytes)
+  } catch (err) {
+    throw decodeFailed('ExportTraceServiceRequest', err)
+  }
+  return decodeTraces(message)
+}
+
+/** Decodes a protobuf `ExportMetricsServiceRequest` (see `decodeMetrics` for the rules). */
+export function decodeMetricsProtobuf(bytes: Uint8Array): DecodeMetricsResult {
+  let message: otlp.ExportMetricsServiceRequest
+  try {
+    message = otlp.ExportMetricsServiceRequest.decode(bytes)
+  } catch (err) {
+    throw decodeFailed('ExportMetricsServiceRequest', err)
+  }
+  return decodeMetrics(message)
+}
+
+function bytesFromHex(hex: unknown): Uint8Array | undefined {
+  if (typeof hex !== 'string' || hex === '') {
+    return undefined
+  }
+  if (!/^([0-9a-fA-F]{2})+$/.test(hex)) {
+    throw new AppError(
+      'INPUT_INVALID',
+      `ids must be hex to encode (actual: ${JSON.stringify(hex)})`
+    )
+  }
+  return Uint8Array.from(Buffer.from(hex, 'hex'))
+}
+
+type Json = Record<string, unknown>
+
+function mapList(value: unknown, fn: (item: Json) => Json): Json[] | undefined {
+  return Array.isArray(value) ? (value as Json[]).map(fn) : undefined
+}
+
+/**
+ * Encodes an OTLP/JSON-shaped `ExportTraceServiceRequest` (camelCase, hex ids, integer enums,
+ * nanosecond strings or numbers) as protobuf bytes. For tests, benchmarks and the simulator.
+ */
+export function encodeTracesProtobuf(request: object): Uint8Array {
+  const req = request as Json
+  const message = {
+    resourceSpans: mapList(req['resourceSpans'], (rs) => ({
+      ...rs,
+      scopeSpans: mapList(rs['scopeSpans'], (ss) => ({
+        ...ss,
+        spans: mapList(ss['spans'], (span) => ({
+          ...span,
+          traceId: bytesFromHex(span['traceId']),
+          spanId: bytesFromHex(span['spanId']),
+          parentSpanId: bytesFromHex(span['parentSpanId']),
+        })),
+      })),
+    })),
+  }
+  return otlp.ExportTraceServiceRequest.encode(
+    message as otlp.ExportTraceServiceRequest.$Properties
+  ).finish()
+}
+
+/** Encodes an OTLP/JSON-shaped `ExportMetricsServiceRequest` (camelCase) as protobuf bytes. */
+export function encodeMetricsProtobuf(request: object): Uint8Array {
+  return otlp.ExportMetricsServiceRequest.encode(
+    request as otlp.ExportMetricsServiceRequest.$Properties
+  ).finish()
+}
+
+/** What an export response reports: nothing (full success) or a partial success. */
+export interface PartialSuccess {
+  rejected: number
+  errorMessage: string
+}
+
+/** Protobuf `ExportTraceServiceResponse`; `partialSuccess` is left out when nothing was rejected. */
+export function encodeTraceResponse(partial: PartialSuccess | null): Uint8Array {
+  return otlp.ExportTraceServiceResponse.encode(
+    partial === null
+      ? {}
+      : { partialSuccess: { rejectedSpans: partial.rejected, errorMessage: partial.errorMessage } }
+  ).finish()
+}
+
+/** Protobuf `ExportMetricsServiceResponse`; `partialSuccess` is left out when nothing was rejected. */
+export function encodeMetricsResponse(partial: PartialSuccess | null): Uint8Array {
+  return otlp.ExportMetricsServiceResponse.encode(
+    partial === null
+      ? {}
+      : {
+          partialSuccess: {
+            rejectedDataPoints: partial.rejected,
+            errorMessage: partial.errorMessage,
+          },
+        }
+  ).finish()
+}
+
+/** Protobuf `google.rpc.Status`, the body of an OTLP/HTTP error response. */
+export function encodeRpcStatus(code: number, message: string): Uint8Array {
+  return otlp.RpcStatus.encode({ code, message }).finish()
+}
+
+/** Decodes an export response (tests read what the server answered). */
+export function decodeTraceResponse(
+  bytes: Uint8Array
+): { rejectedSpans: number; errorMessage: string } | null {
+  const msg = otlp.ExportTraceServiceResponse.decode(bytes)
+  if (!msg.partialSuccess) {
+    return null
+  }
+  return {
+    rejectedSpans: Number(msg.partialSuccess.rejectedSpans ?? 0),
+    errorMessage: msg.partialSuccess.errorMessage ?? '',
+  }
+}
+
+/** Decodes a `google.rpc.Status` body (tests). */
+export function decodeRpcStatus(bytes: Uint8Array): { code: number; message: string } {
+  const msg = otlp.RpcStatus.decode(bytes)
+  return { code: msg.code ?? 0, message: msg.message ?? '' }
+}
