@@ -1,0 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll } from 'vitest'
+import { runSpanStoreConformance } from '../span-store.case.js'
+import { createDuckDbStore } from './duckdb-store.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'tokenline-duckdb-'))
+let n = 0
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+runSpanStoreConformance('duckdb file', () =>
+  createDuckDbStore({ path: join(dir, `store-${++n}.duckdb`) })
+)
+runSpanStoreConformance('duckdb :memory:', () => createDuckDbStore({ path: ':memory:' }))

@@ -1,0 +1,357 @@
+/**
+ * The DuckDB adapter of the `SpanStore` port: one embedded database file (or `:memory:`), one
+ * connection, every statement serialised through a queue. Writes use the Appender inside one
+ * transaction per call, so a resolved promise means DuckDB committed the rows to its WAL.
+ * Only this folder imports the driver.
+ */
+import { stat } from 'node:fs/promises'
+import { listValue, type DuckDBConnection, type DuckDBValue, type JS } from '@duckdb/node-api'
+import type { Micros } from '../../core/model/units.js'
+import type {
+  PercentileQuery,
+  PercentileRow,
+  RequestQuery,
+  Series,
+  SeriesQuery,
+  SpanStore,
+} from '../span-store.js'
+import {
+  evaluateSeries,
+  labelsMatch,
+  storedNameFor,
+  type RawSeries,
+} from '../query/evaluate-series.js'
+import { listMetricFamilies } from '../query/list-metrics.js'
+import { measureColumn } from '../query/request-fields.js'
+import {
+  validatePercentileQuery,
+  validateRequestQuery,
+  validateSeriesQuery,
+} from '../query/validate.js'
+import { openDuckDbInstance } from './open.js'
+import {
+  appendEvent,
+  appendRequest,
+  appendSpan,
+  eventFromRow,
+  requestFromRow,
+  spanFromRow,
+} from './rows.js'
+import { applyMigrations } from './schema.js'
+import { createSerialQueue } from './serial-queue.js'
+import { createSeriesIdCache } from './series-id.js'
+import { bucketExpr, requestWhere, timeClauses, type Where } from './sql.js'
+
+export interface DuckDbStoreOptions {
+  /** Database file (created when absent; its folder must exist) or `':memory:'`. */
+  path: string
+}
+
+type Row = Record<string, JS>
+
+async function inTransaction(
+  connection: DuckDBConnection,
+  work: () => Promise<void>
+): Promise<void> {
+  await connection.run('BEGIN TRANSACTION')
+  try {
+    await work()
+    await connection.run('COMMIT')
+  } catch (err) {
+    try {
+      await connection.run('ROLLBACK')
+    } catch {
+      // The transaction may already be aborted; the original error is what matters.
+    }
+    throw err
+  }
+}
+
+async function appendAll<T>(
+  connection: DuckDBConnection,
+  table: string,
+  items: readonly T[],
+  append: (appender: Awaited<ReturnType<DuckDBConnection['createAppender']>>, item: T) => void
+): Promise<void> {
+  const appender = await connection.createAppender(table)
+  try {
+    for (const item of items) append(appender, item)
+    appender.flushSync()
+  } finally {
+    try {
+      appender.closeSync()
+    } catch {
+      // Closing after a failed append reports the same failure again.
+    }
+  }
+}
+
+function toNumber(value: JS | undefined): number {
+  return typeof value === 'bigint' ? Number(value) : Number(value)
+}
+
+/** Opens a DuckDB store, applying schema migrations. Throws `STORE_LOCKED` when another process holds the file. */
+export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<SpanStore> {
+  const instance = await openDuckDbInstance(options.path)
+  let connection: DuckDBConnection
+  try {
+    connection = await instance.connect()
+    await applyMigrations(connection, new Date().toISOString())
+  } catch (err) {
+    instance.closeSync()
+    throw err
+  }
+  const conn = connection
+  const queue = createSerialQueue()
+  const seriesId = createSeriesIdCache()
+  const isFile = options.path !== ':memory:' && options.path !== ''
+
+  const rows = (sql: string, params: DuckDBValue[] = []): Promise<Row[]> =>
+    queue.run(async () => (await conn.runAndReadAll(sql, params)).getRowObjectsJS())
+  const write = (work: () => Promise<void>): Promise<void> =>
+    queue.run(() => inTransaction(conn, work))
+
+  const store: SpanStore = {
+    async insertSpans(spans) {
+      if (spans.length === 0) return
+      await write(() => appendAll(conn, 'spans', spans, appendSpan))
+    },
+
+    async upsertRequests(list) {
+      if (list.length === 0) return
+      // Later entries of the same trace in one batch win, as with separate calls.
+      const latest = [...new Map(list.map((r) => [r.traceId, r])).values()]
+      await write(async () => {
+        await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
+          listValue(latest.map((r) => r.traceId)),
+        ])
+        await appendAll(conn, 'requests', latest, appendRequest)
+      })
+    },
+
+    async insertMetricSamples(samples) {
+      if (samples.length === 0) return
+      await write(() =>
+        appendAll(conn, 'metric_samples', samples, (a, s) => {
+          const { id, labelsJson } = seriesId(s.name, s.labels)
+          a.appendBigInt(id)
+          a.appendVarchar(s.name)
+          a.appendVarchar(labelsJson)
+          a.appendBigInt(BigInt(Math.round(s.timeUs)))
+          a.appendDouble(s.value)
+          a.endRow()
+        })
+      )
+    },
+
+    async upsertMetricFamilies(families) {
+      if (families.length === 0) return
+      await write(async () => {
+        for (const f of families) {
+          await conn.run('INSERT OR REPLACE INTO metric_families VALUES (?, ?, ?, ?)', [
+            f.name,
+            f.type,
+            f.help,
+            f.unit,
+          ])
+        }
+      })
+    },
+
+    async insertEvents(events) {
+      if (events.length === 0) return
+      await write(() => appendAll(conn, 'events', events, appendEvent))
+    },
+
+    async getSpans(traceIds) {
+      if (traceIds.length === 0) return []
+      const found = await rows(
+        'SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))',
+        [listValue([...new Set(traceIds)])]
+      )
+      return found.map(spanFromRow)
+    },
+
+    async getRequest(traceId) {
+      const found = await rows('SELECT * FROM requests WHERE trace_id = ? LIMIT 1', [traceId])
+      return found[0] ? requestFromRow(found[0]) : null
+    },
+
+    async queryRequests(query: RequestQuery) {
+      validateRequestQuery(query)
+      const where = requestWhere(query)
+      const column = measureColumn(query.sortBy ?? 'start')
+      const dir = query.sortDir === 'asc' ? 'ASC' : 'DESC'
+      let sql = `SELECT * FROM requests ${where.sql} ORDER BY ${column} ${dir} NULLS LAST, trace_id ASC`
+      const params = [...where.params]
+      if (query.limit !== undefined) {
+        sql += ' LIMIT ?'
+        params.push(query.limit)
+      }
+      if (query.offset) {
+        sql += ' OFFSET ?'
+        params.push(query.offset)
+      }
+      return queue.run(async () => {
+        const total = (
+          await conn.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
+        ).getRowsJS()[0]?.[0]
+        const page = (await conn.runAndReadAll(sql, params)).getRowObjectsJS()
+        return { total: toNumber(total ?? 0), rows: page.map(requestFromRow) }
+      })
+    },
+
+    async *scanRequests(query: RequestQuery, batchSize = 10_000) {
+      validateRequestQuery(query)
+      const where = requestWhere(query)
+      let after: { startUs: bigint; traceId: string } | null = null
+      for (;;) {
+        const page: Where = { sql: where.sql, params: [...where.params] }
+        if (after) {
+          page.sql += ' AND (start_us > ? OR (start_us = ? AND trace_id > ?))'
+          page.params.push(after.startUs, after.startUs, after.traceId)
+        }
+        const found = await rows(
+          `SELECT * FROM requests ${page.sql} ORDER BY start_us, trace_id LIMIT ${Math.max(1, Math.floor(batchSize))}`,
+          page.params
+        )
+        if (found.length === 0) return
+        const last = found[found.length - 1] as Row
+        after = { startUs: BigInt(last['start_us'] as bigint), traceId: String(last['trace_id']) }
+        yield found.map(requestFromRow)
+        if (found.length < batchSize) return
+      }
+    },
+
+    async percentiles(query: PercentileQuery): Promise<PercentileRow[]> {
+      validatePercentileQuery(query)
+      const where = requestWhere(query)
+      const group = query.groupBy ?? 'NULL'
+      const bucket = query.stepUs ? bucketExpr('start_us', query.stepUs) : 'NULL'
+      const qs = `[${query.quantiles.map((q) => String(q)).join(', ')}]::DOUBLE[]`
+      const out: PercentileRow[] = []
+      for (const measure of query.measures) {
+        const column = measureColumn(measure)
+        // quantile_disc is nearest-rank (rank ceil(q·n)), the definition the port promises.
+        const sql = `SELECT ${group} AS grp, ${bucket} AS bucket, count(*) AS n, quantile_disc(${column}, ${qs}) AS q
+          FROM requests ${where.sql} AND ${column} IS NOT NULL
+          GROUP BY ALL HAVING count(*) > 0 ORDER BY grp ASC NULLS LAST, bucket ASC`
+        for (const row of await rows(sql, where.params)) {
+          out.push({
+            measure,
+            group: row['grp'] === null ? null : String(row['grp']),
+            bucketStartUs: row['bucket'] === null ? null : (toNumber(row['bucket']) as Micros),
+            count: toNumber(row['n']),
+            values: query.quantiles.length === 0 ? [] : (row['q'] as JS[]).map(toNumber),
+          })
+        }
+      }
+      return out
+    },
+
+    async querySeries(query: SeriesQuery): Promise<Series[]> {
+      validateSeriesQuery(query)
+      const name = storedNameFor(query)
+      const candidates = await rows(
+        'SELECT DISTINCT series_id, labels FROM metric_samples WHERE name = ?',
+        [name]
+      )
+      const wanted = new Map<bigint, Record<string, string>>()
+      for (const c of candidates) {
+        const labels = JSON.parse(String(c['labels'])) as Record<string, string>
+        if (labelsMatch(labels, query.labels)) wanted.set(c['series_id'] as bigint, labels)
+      }
+      if (wanted.size === 0) return []
+      const where: Where = {
+        sql: 'WHERE name = ? AND series_id IN (SELECT unnest(?::BIGINT[]))',
+        params: [name, listValue([...wanted.keys()])],
+      }
+      timeClauses('time_us', query, where)
+      const points = await rows(
+        `SELECT series_id, time_us, value FROM metric_samples ${where.sql} ORDER BY series_id, time_us`,
+        where.params
+      )
+      const bySeries = new Map<bigint, RawSeries>()
+      for (const p of points) {
+        const id = p['series_id'] as bigint
+        let series = bySeries.get(id)
+        if (!series) {
+          series = { name, labels: wanted.get(id) ?? {}, points: [] }
+          bySeries.set(id, series)
+        }
+        series.points.push({
+          timeUs: toNumber(p['time_us']) as Micros,
+          value: toNumber(p['value']),
+        })
+      }
+      return evaluateSeries(query, [...bySeries.values()])
+    },
+
+    async listMetrics() {
+      const families = await rows('SELECT name, type, help, unit FROM metric_families')
+      const names = await rows('SELECT DISTINCT name FROM metric_samples')
+      return listMetricFamilies(
+        families.map((f) => ({
+          name: String(f['name']),
+          type: String(f['type']) as never,
+          help: f['help'] === null ? null : String(f['help']),
+          unit: f['unit'] === null ? null : String(f['unit']),
+        })),
+        names.map((n) => String(n['name']))
+      )
+    },
+
+    async queryEvents(query) {
+      const where: Where = { sql: 'WHERE TRUE', params: [] }
+      timeClauses('time_us', query, where)
+      if (query.kinds && query.kinds.length > 0) {
+        where.sql += ` AND kind IN (${query.kinds.map(() => '?').join(', ')})`
+        where.params.push(...query.kinds)
+      }
+      return (await rows(`SELECT * FROM events ${where.sql} ORDER BY time_us`, where.params)).map(
+        eventFromRow
+      )
+    },
+
+    async extent() {
+      const [row] = await rows(`SELECT min(s) AS s, max(e) AS e FROM (
+        SELECT min(start_us) AS s, max(end_us) AS e FROM spans
+        UNION ALL SELECT min(start_us), max(end_us) FROM requests
+        UNION ALL SELECT min(time_us), max(time_us) FROM metric_samples
+        UNION ALL SELECT min(time_us), max(time_us) FROM events)`)
+      if (!row || row['s'] === null || row['e'] === null) return null
+      return { startUs: toNumber(row['s']) as Micros, endUs: toNumber(row['e']) as Micros }
+    },
+
+    async stats() {
+      const [row] = await rows(`SELECT
+        (SELECT count(*) FROM spans) AS spans, (SELECT count(*) FROM requests) AS requests,
+        (SELECT count(*) FROM metric_samples) AS samples, (SELECT count(*) FROM events) AS events`)
+      let bytes: number | null = null
+      if (isFile) {
+        bytes = 0
+        for (const file of [options.path, `${options.path}.wal`]) {
+          bytes += await stat(file).then(
+            (s) => s.size,
+            () => 0
+          )
+        }
+      }
+      return {
+        spans: toNumber(row?.['spans'] ?? 0),
+        requests: toNumber(row?.['requests'] ?? 0),
+        metricSamples: toNumber(row?.['samples'] ?? 0),
+        events: toNumber(row?.['events'] ?? 0),
+        bytes,
+      }
+    },
+
+    async close() {
+      await queue.run(async () => {
+        conn.closeSync()
+        instance.closeSync()
+      })
+    },
+  }
+  return store
+}

@@ -1,0 +1,46 @@
+/** Opening a DuckDB file, turning DuckDB's lock error into an actionable STORE_LOCKED. */
+import { DuckDBInstance } from '@duckdb/node-api'
+import { AppError } from '../../core/errors.js'
+import { readServerLock, type ServerLockInfo } from './lock.js'
+
+function lockedByServer(path: string, lock: ServerLockInfo): AppError {
+  return new AppError(
+    'STORE_LOCKED',
+    `the database ${path} is held by a running \`tokenline serve\` (pid ${lock.pid}, API ${lock.apiUrl}); query that server with --server ${lock.apiUrl} or stop it`
+  )
+}
+
+/**
+ * Opens (creating when absent) a DuckDB database. A live server lock file means another
+ * `tokenline serve` owns the file; otherwise DuckDB's own lock error is reported with its pid.
+ */
+export async function openDuckDbInstance(path: string): Promise<DuckDBInstance> {
+  const inMemory = path === ':memory:' || path === ''
+  if (!inMemory) {
+    const lock = await readServerLock(path)
+    if (lock && lock.pid !== process.pid) {
+      throw lockedByServer(path, lock)
+    }
+  }
+  try {
+    return await DuckDBInstance.create(inMemory ? ':memory:' : path)
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    if (/lock/i.test(message)) {
+      // The server may have written its lock file between our check and DuckDB's refusal.
+      const lock = inMemory ? null : await readServerLock(path)
+      if (lock) {
+        throw lockedByServer(path, lock)
+      }
+      const pid = /PID (\d+)/.exec(message)?.[1]
+      throw new AppError(
+        'STORE_LOCKED',
+        `the database ${path} is held by another process${pid ? ` (pid ${pid})` : ''}; stop it, or if it is a \`tokenline serve\`, query it with --server URL (DuckDB: ${message})`,
+        { cause: err }
+      )
+    }
+    throw new AppError('STORE_UNAVAILABLE', `could not open the database ${path}: ${message}`, {
+      cause: err,
+    })
+  }
+}

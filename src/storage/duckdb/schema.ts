@@ -1,0 +1,143 @@
+/**
+ * The DuckDB schema as ordered migration steps. `applyMigrations` runs on every open: it records
+ * applied steps in `schema_migrations` and applies the missing ones, each in its own transaction.
+ * Steps are append-only: never edit a released step, add a new one.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api'
+import { AppError } from '../../core/errors.js'
+import { DIMENSIONS, STAGE_NAMES } from '../../core/model/request.js'
+import { stageColumn } from '../query/request-fields.js'
+
+interface Migration {
+  version: number
+  name: string
+  statements: string[]
+}
+
+const requestColumns = [
+  'trace_id VARCHAR NOT NULL',
+  'start_us BIGINT NOT NULL',
+  'end_us BIGINT NOT NULL',
+  ...DIMENSIONS.map((d) => `${d} VARCHAR`),
+  ...STAGE_NAMES.map((s) => `${stageColumn(s)} DOUBLE`),
+  'downstream_name VARCHAR',
+  'ttft_us DOUBLE',
+  'ttft_source VARCHAR',
+  'tpot_us DOUBLE',
+  'itl_max_us DOUBLE',
+  'e2e_us DOUBLE',
+  'input_tokens DOUBLE',
+  'output_tokens DOUBLE',
+  'cached_tokens DOUBLE',
+  'status INTEGER',
+  'error_type VARCHAR',
+  'retries INTEGER',
+  'connection_reused BOOLEAN',
+  'tls_resumed BOOLEAN',
+  'has_client BOOLEAN NOT NULL',
+  'has_gateway BOOLEAN NOT NULL',
+  'has_engine BOOLEAN NOT NULL',
+  'span_count INTEGER NOT NULL',
+]
+
+/** The migration steps, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial tables',
+    statements: [
+      `CREATE TABLE spans (
+        trace_id VARCHAR NOT NULL,
+        span_id VARCHAR NOT NULL,
+        parent_span_id VARCHAR,
+        name VARCHAR NOT NULL,
+        kind INTEGER NOT NULL,
+        start_us BIGINT NOT NULL,
+        end_us BIGINT NOT NULL,
+        status_code INTEGER NOT NULL,
+        status_message VARCHAR,
+        attributes JSON NOT NULL,
+        resource JSON NOT NULL,
+        scope_name VARCHAR NOT NULL,
+        scope_version VARCHAR,
+        events JSON NOT NULL
+      )`,
+      // No primary key: upserts are delete + insert in one transaction (see docs/storage.md).
+      `CREATE TABLE requests (${requestColumns.join(', ')})`,
+      `CREATE TABLE metric_samples (
+        series_id BIGINT NOT NULL,
+        name VARCHAR NOT NULL,
+        labels JSON NOT NULL,
+        time_us BIGINT NOT NULL,
+        value DOUBLE NOT NULL
+      )`,
+      `CREATE TABLE metric_families (
+        name VARCHAR PRIMARY KEY,
+        type VARCHAR NOT NULL,
+        help VARCHAR,
+        unit VARCHAR
+      )`,
+      `CREATE TABLE events (
+        time_us BIGINT NOT NULL,
+        kind VARCHAR NOT NULL,
+        model VARCHAR,
+        version VARCHAR,
+        replica VARCHAR,
+        node VARCHAR,
+        message VARCHAR,
+        reason VARCHAR
+      )`,
+    ],
+  },
+]
+
+/** Newest schema version this build knows. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
+
+/**
+ * Brings the database up to `SCHEMA_VERSION`. Throws `STORE_UNSUPPORTED` when the file was
+ * written by a newer version of Tokenline.
+ */
+export async function applyMigrations(
+  connection: DuckDBConnection,
+  nowIso: string
+): Promise<number[]> {
+  await connection.run(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name VARCHAR NOT NULL,
+    applied_at TIMESTAMPTZ NOT NULL
+  )`)
+  const reader = await connection.runAndReadAll(
+    'SELECT coalesce(max(version), 0) AS v FROM schema_migrations'
+  )
+  const current = Number(reader.getRowsJS()[0]?.[0] ?? 0)
+  if (current > SCHEMA_VERSION) {
+    throw new AppError(
+      'STORE_UNSUPPORTED',
+      `expected a database schema up to version ${SCHEMA_VERSION}, found version ${current}: the file was written by a newer tokenline; upgrade tokenline to read it`
+    )
+  }
+  const applied: number[] = []
+  for (const step of MIGRATIONS) {
+    if (step.version <= current) {
+      continue
+    }
+    await connection.run('BEGIN TRANSACTION')
+    try {
+      for (const sql of step.statements) {
+        await connection.run(sql)
+      }
+      await connection.run('INSERT INTO schema_migrations VALUES ($1, $2, $3::TIMESTAMPTZ)', [
+        step.version,
+        step.name,
+        nowIso,
+      ])
+      await connection.run('COMMIT')
+    } catch (err) {
+      await connection.run('ROLLBACK')
+      throw err
+    }
+    applied.push(step.version)
+  }
+  return applied
+}

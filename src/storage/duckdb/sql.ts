@@ -1,0 +1,47 @@
+/** SQL fragments built from validated query input; values always travel as parameters. */
+import type { DuckDBValue } from '@duckdb/node-api'
+import type { Dimension } from '../../core/model/request.js'
+import type { DimensionFilters, TimeRange } from '../span-store.js'
+
+export interface Where {
+  sql: string
+  params: DuckDBValue[]
+}
+
+/** `column >= from AND column < to` on a whole-µs BIGINT column; fractional bounds round up. */
+export function timeClauses(column: string, range: TimeRange, out: Where): void {
+  if (range.fromUs !== undefined) {
+    out.sql += ` AND ${column} >= ?`
+    out.params.push(BigInt(Math.ceil(range.fromUs)))
+  }
+  if (range.toUs !== undefined) {
+    out.sql += ` AND ${column} < ?`
+    out.params.push(BigInt(Math.ceil(range.toUs)))
+  }
+}
+
+/** `dim IN (…)` per non-empty filter; dimension names were validated against DIMENSIONS. */
+export function filterClauses(filters: DimensionFilters | undefined, out: Where): void {
+  for (const [dim, values] of Object.entries(filters ?? {}) as [
+    Dimension,
+    string[] | undefined,
+  ][]) {
+    if (!values || values.length === 0) continue
+    out.sql += ` AND ${dim} IN (${values.map(() => '?').join(', ')})`
+    out.params.push(...values)
+  }
+}
+
+/** WHERE clause (starting with `WHERE TRUE`) selecting requests by window and dimensions. */
+export function requestWhere(query: TimeRange & { filters?: DimensionFilters }): Where {
+  const where: Where = { sql: 'WHERE TRUE', params: [] }
+  timeClauses('start_us', query, where)
+  filterClauses(query.filters, where)
+  return where
+}
+
+/** Epoch-aligned bucket start of a BIGINT column, exact for negative values too. */
+export function bucketExpr(column: string, stepUs: number): string {
+  const step = Math.round(stepUs)
+  return `(${column} - (((${column} % ${step}) + ${step}) % ${step}))`
+}
