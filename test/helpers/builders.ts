@@ -59,7 +59,7 @@ export function makeSpan(overrides: Partial<Span> = {}): Span {
  *
  * ```
  * client  |dns|conn|tls|---------------------------------------------------------------|
- * gateway      networkIn |auth|rl|route|------ upstream ------------------------|tail| networkOut
+ * gateway      networkIn |auth|rl|route|[retrieval][failed attempts]-- upstream ---|tail| networkOut
  * engine                                |fe|queue|prefill|decode..............|
  *                                       ^ engine start      upstreamTail ^
  * ```
@@ -82,6 +82,12 @@ export interface VllmTraceOptions {
   authUs?: number
   ratelimitUs?: number
   routeUs?: number
+  /** A downstream retrieval CLIENT call after the route step (µs, default 0 = no call). */
+  retrievalUs?: number
+  /** Upstream attempts to another replica that failed with 503 before the one that worked. */
+  failedAttempts?: number
+  /** Duration of each failed attempt (µs, default 5000). */
+  failedAttemptUs?: number
   /** Upstream CLIENT span start → engine span start (µs, default 500). */
   upstreamConnectUs?: number
   /** Engine span end → upstream CLIENT span end (µs, default 200). */
@@ -135,6 +141,9 @@ export function makeVllmTrace(options: VllmTraceOptions = {}): Span[] {
     authUs: 500,
     ratelimitUs: 200,
     routeUs: 300,
+    retrievalUs: 0,
+    failedAttempts: 0,
+    failedAttemptUs: 5000,
     upstreamConnectUs: 500,
     upstreamTailUs: 200,
     gatewayTailUs: 100,
@@ -166,7 +175,9 @@ export function makeVllmTrace(options: VllmTraceOptions = {}): Span[] {
 
   const clientSetupUs = o.dnsUs + o.connectUs + o.tlsUs
   const gwStart = clientSetupUs + o.networkInUs
-  const upStart = gwStart + o.authUs + o.ratelimitUs + o.routeUs
+  const retrievalStart = gwStart + o.authUs + o.ratelimitUs + o.routeUs
+  const firstAttemptStart = retrievalStart + o.retrievalUs
+  const upStart = firstAttemptStart + o.failedAttempts * o.failedAttemptUs
   const engStart = upStart + o.upstreamConnectUs
   const engTtftUs = o.frontendUs + o.queueUs + o.prefillUs
   const engE2eUs = engTtftUs + o.decodeUs
@@ -277,6 +288,51 @@ export function makeVllmTrace(options: VllmTraceOptions = {}): Span[] {
     step(ids.auth, 'auth', gwStart, o.authUs)
     step(ids.ratelimit, 'rate_limit', gwStart + o.authUs, o.ratelimitUs)
     step(ids.route, 'route', gwStart + o.authUs + o.ratelimitUs, o.routeUs)
+    if (o.retrievalUs > 0) {
+      spans.push(
+        makeSpan({
+          traceId,
+          spanId: `a6${traceId.slice(-14)}`,
+          parentSpanId: ids.gateway,
+          name: 'POST /search',
+          kind: SPAN_KIND.CLIENT,
+          startUs: at(retrievalStart),
+          endUs: at(retrievalStart + o.retrievalUs),
+          scopeName: 'gateway',
+          resource: gwResource,
+          attributes: {
+            'http.request.method': 'POST',
+            'server.address': 'retriever.search.svc',
+            'url.full': 'http://retriever.search.svc/search',
+            'http.response.status_code': 200,
+          },
+        })
+      )
+    }
+    for (let i = 0; i < o.failedAttempts; i++) {
+      const attemptStart = firstAttemptStart + i * o.failedAttemptUs
+      spans.push(
+        makeSpan({
+          traceId,
+          spanId: `b${i.toString(16)}${traceId.slice(-14)}`,
+          parentSpanId: ids.gateway,
+          name: 'POST',
+          kind: SPAN_KIND.CLIENT,
+          startUs: at(attemptStart),
+          endUs: at(attemptStart + o.failedAttemptUs),
+          statusCode: STATUS_CODE.ERROR,
+          scopeName: 'gateway',
+          resource: gwResource,
+          attributes: {
+            'http.request.method': 'POST',
+            'server.address': `${o.pod}-retry${i}.vllm.svc`,
+            'url.full': `http://${o.pod}-retry${i}.vllm.svc:8000${o.route}`,
+            'http.response.status_code': 503,
+            ...(i > 0 ? { 'http.request.resend_count': i } : {}),
+          },
+        })
+      )
+    }
     spans.push(
       makeSpan({
         traceId,
@@ -292,8 +348,9 @@ export function makeVllmTrace(options: VllmTraceOptions = {}): Span[] {
           'http.request.method': 'POST',
           'server.address': `${o.pod}.vllm.svc`,
           'server.port': 8000,
+          'url.full': `http://${o.pod}.vllm.svc:8000${o.route}`,
           'http.response.status_code': o.status,
-          'http.request.resend_count': o.retries,
+          ...(o.failedAttempts > 0 ? { 'http.request.resend_count': o.failedAttempts } : {}),
         },
       })
     )

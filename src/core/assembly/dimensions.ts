@@ -1,0 +1,113 @@
+/**
+ * Dimensions of a request (CONTRACT §1.1). Each comes from the first source that has it: keys in
+ * the listed order; for each key, spans in role order; for each span, resource attributes before
+ * span attributes. Nothing is inferred: a dimension without a source stays `null`.
+ */
+import type { Dimension } from '../model/request.js'
+import type { Span } from '../model/span.js'
+import { readString } from './attributes.js'
+import type { ClassifiedTrace } from './classify-spans.js'
+import {
+  ATTR_CLOUD_REGION,
+  ATTR_ENDUSER_ID,
+  ATTR_GEN_AI_REQUEST_MODEL,
+  ATTR_GEN_AI_RESPONSE_MODEL,
+  ATTR_HOST_NAME,
+  ATTR_HTTP_ROUTE,
+  ATTR_K8S_NODE_NAME,
+  ATTR_K8S_POD_NAME,
+  ATTR_LITELLM_USER_API_KEY_TEAM_ID,
+  ATTR_MODEL_ID,
+  ATTR_SERVICE_INSTANCE_ID,
+  ATTR_SERVICE_VERSION,
+  ATTR_TENANT_ID,
+  ATTR_TOKENLINE_CLIENT_REGION,
+  ATTR_URL_PATH,
+  ATTR_USER_ID,
+  ATTR_VLLM_PROCESS_ID,
+} from '../otlp/semconv.js'
+
+type Where = 'resource' | 'span' | 'both'
+
+function pick(
+  sources: readonly (Span | null)[],
+  keys: readonly string[],
+  where: Where = 'both'
+): string | null {
+  for (const key of keys) {
+    for (const s of sources) {
+      if (s === null) {
+        continue
+      }
+      if (where !== 'span') {
+        const v = readString(s.resource, key)
+        if (v !== null) {
+          return v
+        }
+      }
+      if (where !== 'resource') {
+        const v = readString(s.attributes, key)
+        if (v !== null) {
+          return v
+        }
+      }
+    }
+  }
+  return null
+}
+
+function replicaOf(engine: Span | null): string | null {
+  if (engine === null) {
+    return null
+  }
+  const named = pick([engine], [ATTR_SERVICE_INSTANCE_ID, ATTR_K8S_POD_NAME])
+  if (named !== null) {
+    return named
+  }
+  // host.name alone names a node, not a replica: several engines can share a host.
+  for (const attrs of [engine.resource, engine.attributes]) {
+    const host = readString(attrs, ATTR_HOST_NAME)
+    const pid = readString(attrs, ATTR_VLLM_PROCESS_ID)
+    if (host !== null && pid !== null) {
+      return `${host}:${pid}`
+    }
+  }
+  return null
+}
+
+/** Reads every §1.1 dimension of a classified trace. */
+export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | null> {
+  const { engine, gateway, client } = c
+  const upstream = c.upstream[c.upstream.length - 1] ?? null
+  // Role order for dimensions any span may carry.
+  const everyone: (Span | null)[] = [gateway, client, engine, upstream]
+  for (const step of c.steps) {
+    everyone.push(step.span)
+  }
+  for (const e of c.engineSpans) {
+    if (e !== engine) {
+      everyone.push(e)
+    }
+  }
+  const modelFromSpans = pick(
+    [engine, upstream, gateway, client],
+    [ATTR_GEN_AI_RESPONSE_MODEL, ATTR_GEN_AI_REQUEST_MODEL]
+  )
+  return {
+    model: modelFromSpans ?? pick([engine, gateway, client], [ATTR_MODEL_ID], 'resource'),
+    version: pick([engine], [ATTR_SERVICE_VERSION], 'resource'),
+    replica: replicaOf(engine),
+    node: pick([engine], [ATTR_K8S_NODE_NAME, ATTR_HOST_NAME]),
+    tenant: pick(everyone, [
+      ATTR_TENANT_ID,
+      ATTR_LITELLM_USER_API_KEY_TEAM_ID,
+      ATTR_USER_ID,
+      ATTR_ENDUSER_ID,
+    ]),
+    route: pick([gateway], [ATTR_HTTP_ROUTE, ATTR_URL_PATH], 'span'),
+    region:
+      pick([client, gateway], [ATTR_CLOUD_REGION], 'resource') ??
+      pick([client], [ATTR_TOKENLINE_CLIENT_REGION]),
+    gateway: pick([gateway], [ATTR_SERVICE_INSTANCE_ID, ATTR_HOST_NAME], 'resource'),
+  }
+}
