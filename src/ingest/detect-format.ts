@@ -1,0 +1,127 @@
+/**
+ * Tells an input file's format from its first bytes, never from its name: exporters and users
+ * name files freely (`.txt`, `.log`, `.out`), and the simulator writes `.om` and `.jsonl`.
+ */
+
+/** What an input file holds. */
+export type InputFormat =
+  | 'otlp-traces-json'
+  | 'otlp-metrics-json'
+  | 'otlp-traces-jsonl'
+  | 'otlp-metrics-jsonl'
+  | 'otlp-protobuf'
+  | 'prometheus-text'
+  | 'events-jsonl'
+  | 'events-json'
+  | 'kubernetes-events'
+  | 'unknown'
+
+export interface DetectedFormat {
+  format: InputFormat
+  /** Why, in a few words (shown when the format is `unknown`). */
+  reason: string
+}
+
+/** Bytes a caller should hand to {@link detectFormat}; more is ignored. */
+export const DETECT_HEAD_BYTES = 64 * 1024
+
+const GZIP_MAGIC = [0x1f, 0x8b] as const
+
+/** True when the bytes start with the gzip magic number. */
+export function isGzip(head: Uint8Array): boolean {
+  return head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]
+}
+
+function looksBinary(head: Uint8Array): boolean {
+  const n = Math.min(head.length, 4096)
+  for (let i = 0; i < n; i++) {
+    const b = head[i] ?? 0
+    // Control bytes other than tab, LF, CR, FF never appear in the text formats.
+    if (b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x0b) return true
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, n - 4 > 0 ? n - 4 : n))
+  } catch {
+    return true
+  }
+  return false
+}
+
+function kindOfJsonObject(obj: Record<string, unknown>): InputFormat | null {
+  if ('resourceSpans' in obj || 'resource_spans' in obj) return 'otlp-traces-jsonl'
+  if ('resourceMetrics' in obj || 'resource_metrics' in obj) return 'otlp-metrics-jsonl'
+  if ('time' in obj && 'kind' in obj) return 'events-jsonl'
+  return null
+}
+
+const PROM_SAMPLE = /^(?:[a-zA-Z_:][a-zA-Z0-9_:]*|\{")[^\n]*?[ \t][-+]?(?:[0-9.]|nan|inf)/i
+const PROM_COMMENT = /^#[ \t]+(?:HELP|TYPE|UNIT|EOF)\b/
+
+/**
+ * Detects the format from the (decompressed) head of a file. `complete` says the head is the
+ * whole file, so a JSON document can be parsed whole to be sure.
+ */
+export function detectFormat(head: Uint8Array, complete: boolean): DetectedFormat {
+  if (head.length === 0) return { format: 'unknown', reason: 'the file is empty' }
+  if (looksBinary(head)) return { format: 'otlp-protobuf', reason: 'binary content' }
+  let text = new TextDecoder('utf-8').decode(head)
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  const trimmed = text.trimStart()
+  if (trimmed.startsWith('{')) {
+    const nl = trimmed.indexOf('\n')
+    const firstLine = (nl === -1 ? trimmed : trimmed.slice(0, nl)).trim()
+    if (nl !== -1 || complete) {
+      try {
+        const obj = JSON.parse(firstLine) as Record<string, unknown>
+        const kind = kindOfJsonObject(obj)
+        if (kind === 'events-jsonl')
+          return { format: kind, reason: 'JSON lines with time and kind' }
+        if (kind !== null && 'items' in obj === false) {
+          return { format: kind, reason: 'one OTLP request per line' }
+        }
+        if (Array.isArray(obj.items)) {
+          return { format: 'kubernetes-events', reason: 'a JSON object with items' }
+        }
+      } catch {
+        // Not one object per line: a pretty-printed document, told apart by its keys below.
+      }
+    } else if (/^\{\s*"(resourceSpans|resource_spans)"/.test(trimmed)) {
+      // One line longer than the head: JSON Lines (or a one-line document, read the same way).
+      return { format: 'otlp-traces-jsonl', reason: 'one OTLP request per line' }
+    } else if (/^\{\s*"(resourceMetrics|resource_metrics)"/.test(trimmed)) {
+      return { format: 'otlp-metrics-jsonl', reason: 'one OTLP request per line' }
+    }
+    if (/"(resourceSpans|resource_spans)"\s*:/.test(trimmed)) {
+      return { format: 'otlp-traces-json', reason: 'a JSON document with resourceSpans' }
+    }
+    if (/"(resourceMetrics|resource_metrics)"\s*:/.test(trimmed)) {
+      return { format: 'otlp-metrics-json', reason: 'a JSON document with resourceMetrics' }
+    }
+    if (/"items"\s*:/.test(trimmed) || /"involvedObject"\s*:/.test(trimmed)) {
+      return { format: 'kubernetes-events', reason: 'a JSON object with items' }
+    }
+    return {
+      format: 'unknown',
+      reason: 'JSON without resourceSpans, resourceMetrics, items or time+kind',
+    }
+  }
+  if (trimmed.startsWith('[')) {
+    if (/"time"\s*:/.test(trimmed) && /"kind"\s*:/.test(trimmed)) {
+      return { format: 'events-json', reason: 'a JSON array of events' }
+    }
+    return { format: 'unknown', reason: 'a JSON array without time and kind fields' }
+  }
+  const lines = trimmed.split('\n', 50)
+  for (const raw of lines) {
+    const line = raw.trim()
+    if (line === '') continue
+    if (PROM_COMMENT.test(line)) return { format: 'prometheus-text', reason: 'HELP/TYPE comments' }
+    if (line.startsWith('#')) continue
+    if (PROM_SAMPLE.test(line)) return { format: 'prometheus-text', reason: 'metric sample lines' }
+    break
+  }
+  return {
+    format: 'unknown',
+    reason: 'not OTLP JSON/protobuf, Prometheus text or change events',
+  }
+}
