@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 180_000,

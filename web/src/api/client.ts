@@ -1,0 +1,99 @@
+import type { z } from 'zod'
+import {
+  ConcentrationSchema,
+  DiagnosisSchema,
+  DimensionsSchema,
+  EventsSchema,
+  HealthSchema,
+  HeatmapSchema,
+  MetricsSchema,
+  PercentilesSchema,
+  RequestDetailSchema,
+  RequestsSchema,
+  SeriesSchema,
+  StagesSchema,
+  TrafficSchema,
+} from './schemas.js'
+
+/** Query parameters: repeated keys are arrays (`replica=a&replica=b`). */
+export type Params = Record<string, string | number | readonly string[] | undefined>
+
+/** An API failure with the server's error code when it sent one. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+  }
+}
+
+/** Builds `path?query` with repeated keys for arrays and without undefined values. */
+export function buildUrl(path: string, params: Params = {}): string {
+  const qs = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) {
+      continue
+    }
+    if (Array.isArray(value)) {
+      for (const v of value as readonly string[]) {
+        qs.append(key, v)
+      }
+    } else {
+      qs.append(key, String(value))
+    }
+  }
+  const text = qs.toString()
+  return text ? `${path}?${text}` : path
+}
+
+async function getJson<T>(
+  schema: z.ZodType<T>,
+  path: string,
+  params: Params,
+  signal?: AbortSignal
+): Promise<T> {
+  const url = buildUrl(path, params)
+  const res = await fetch(url, { signal, headers: { accept: 'application/json' } })
+  const body: unknown = await res.json().catch(() => null)
+  if (!res.ok) {
+    const err = (body as { error?: { code?: string; message?: string } } | null)?.error
+    throw new ApiError(res.status, err?.code ?? `HTTP_${res.status}`, err?.message ?? `${url}: ${res.status}`)
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    throw new ApiError(res.status, 'RESPONSE_INVALID', `${path}: unexpected response (${parsed.error.message.slice(0, 300)})`)
+  }
+  return parsed.data
+}
+
+/** The typed query API client. `params` carry the common window and filter parameters. */
+export const api = {
+  health: (signal?: AbortSignal) => getJson(HealthSchema, '/api/health', {}, signal),
+  metrics: (signal?: AbortSignal) => getJson(MetricsSchema, '/api/metrics', {}, signal),
+  dimensions: (params: Params, signal?: AbortSignal) =>
+    getJson(DimensionsSchema, '/api/dimensions', params, signal),
+  percentiles: (params: Params, signal?: AbortSignal) =>
+    getJson(PercentilesSchema, '/api/percentiles', params, signal),
+  heatmap: (params: Params, signal?: AbortSignal) =>
+    getJson(HeatmapSchema, '/api/heatmap', params, signal),
+  series: (params: Params, signal?: AbortSignal) =>
+    getJson(SeriesSchema, '/api/series', params, signal),
+  events: (params: Params, signal?: AbortSignal) =>
+    getJson(EventsSchema, '/api/events', params, signal),
+  diagnosis: (params: Params, signal?: AbortSignal) =>
+    getJson(DiagnosisSchema, '/api/diagnosis', params, signal),
+  concentration: (params: Params, signal?: AbortSignal) =>
+    getJson(ConcentrationSchema, '/api/concentration', params, signal),
+  requests: (params: Params, signal?: AbortSignal) =>
+    getJson(RequestsSchema, '/api/requests', params, signal),
+  request: (traceId: string, signal?: AbortSignal) =>
+    getJson(RequestDetailSchema, `/api/requests/${encodeURIComponent(traceId)}`, {}, signal),
+  stages: (params: Params, signal?: AbortSignal) =>
+    getJson(StagesSchema, '/api/stages', params, signal),
+  traffic: (params: Params, signal?: AbortSignal) =>
+    getJson(TrafficSchema, '/api/traffic', params, signal),
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod'
+
+/**
+ * Response shapes of the query API (docs/api.md). Every response is validated here, at the edge,
+ * so a server change shows up as one clear error instead of a blank chart.
+ */
+
+const nullableNumber = z.number().nullable()
+
+export const HealthSchema = z.object({
+  status: z.string(),
+  version: z.string(),
+  store: z.object({
+    spans: z.number(),
+    requests: z.number(),
+    metric_samples: z.number(),
+    events: z.number(),
+  }),
+  extent: z.object({ start_ms: z.number(), end_ms: z.number() }).nullable(),
+})
+export type Health = z.infer<typeof HealthSchema>
+
+export const PercentilesSchema = z.object({
+  rows: z.array(
+    z.object({
+      measure: z.string(),
+      group: z.string().nullable(),
+      bucket_start_ms: z.number().nullable(),
+      count: z.number(),
+      values_ms: z.record(z.string(), nullableNumber),
+    })
+  ),
+})
+export type Percentiles = z.infer<typeof PercentilesSchema>
+
+export const HeatmapSchema = z.object({
+  measure: z.string(),
+  step_ms: z.number(),
+  times_ms: z.array(z.number()),
+  bounds_ms: z.array(z.number()),
+  counts: z.array(z.array(z.number())),
+})
+export type Heatmap = z.infer<typeof HeatmapSchema>
+
+export const SeriesSchema = z.object({
+  series: z.array(
+    z.object({
+      name: z.string(),
+      labels: z.record(z.string(), z.string()),
+      points: z.array(z.tuple([z.number(), z.number()])),
+    })
+  ),
+})
+export type SeriesResponse = z.infer<typeof SeriesSchema>
+
+export const MetricsSchema = z.object({
+  metrics: z.array(z.object({ name: z.string() }).loose()),
+})
+
+export const EventsSchema = z.object({
+  events: z.array(
+    z.object({
+      time_ms: z.number(),
+      kind: z.string(),
+      model: z.string().nullable().optional(),
+      version: z.string().nullable().optional(),
+      replica: z.string().nullable().optional(),
+      node: z.string().nullable().optional(),
+      message: z.string().nullable().optional(),
+      reason: z.string().nullable().optional(),
+    })
+  ),
+})
+export type ChangeEventJson = z.infer<typeof EventsSchema>['events'][number]
+
+const WindowSchema = z.object({ start: z.string(), end: z.string() })
+
+export const ConcentrationRowSchema = z.object({
+  dimension: z.string(),
+  value: z.string(),
+  slow_share: z.number(),
+  baseline_share: z.number(),
+  lift: z.number(),
+})
+export type ConcentrationRow = z.infer<typeof ConcentrationRowSchema>
+
+const PercentileTriple = z.object({ p50: nullableNumber, p95: nullableNumber, p99: nullableNumber })
+
+export const FindingSchema = z.object({
+  cause: z.string(),
+  confidence: z.number(),
+  scope: z.object({ dimension: z.string().nullable(), value: z.string().nullable() }),
+  window: WindowSchema.nullable(),
+  evidence: z.array(
+    z
+      .object({
+        metric: z.string().optional(),
+        stage: z.string().optional(),
+        event: z.string().optional(),
+        dimension: z.string().optional(),
+        observed: z.union([z.number(), z.string()]).nullable(),
+        baseline: z.union([z.number(), z.string()]).nullable(),
+        text: z.string(),
+      })
+      .loose()
+  ),
+  actions: z.array(z.string()),
+})
+export type FindingJson = z.infer<typeof FindingSchema>
+
+export const DiagnosisSchema = z.object({
+  schema: z.string(),
+  window: WindowSchema,
+  requests: z.number(),
+  slo_breached: z.boolean(),
+  latency: z.object({ ttft: PercentileTriple, tpot: PercentileTriple, e2e: PercentileTriple }),
+  stages: z.array(z.object({ stage: z.string(), share_of_p99_slow: z.number(), p99_ms: z.number() })),
+  concentration: z.array(ConcentrationRowSchema),
+  findings: z.array(FindingSchema),
+})
+export type DiagnosisJson = z.infer<typeof DiagnosisSchema>
+
+export const ConcentrationSchema = z.object({
+  measure: z.string(),
+  threshold_ms: nullableNumber,
+  slow: z.number(),
+  total: z.number(),
+  rows: z.array(ConcentrationRowSchema),
+})
+export type Concentration = z.infer<typeof ConcentrationSchema>
+
+export const RequestJsonSchema = z
+  .object({
+    trace_id: z.string(),
+    start_ms: z.number(),
+    end_ms: z.number(),
+    dims: z.record(z.string(), z.string().nullable()),
+    stages: z.record(z.string(), nullableNumber),
+    downstream_name: z.string().nullable().optional(),
+    ttft_ms: nullableNumber,
+    ttft_source: z.string().nullable().optional(),
+    tpot_ms: nullableNumber,
+    e2e_ms: nullableNumber,
+    input_tokens: nullableNumber.optional(),
+    output_tokens: nullableNumber.optional(),
+    status: nullableNumber.optional(),
+    error_type: z.string().nullable().optional(),
+  })
+  .loose()
+export type RequestJson = z.infer<typeof RequestJsonSchema>
+
+export const RequestsSchema = z.object({ total: z.number(), rows: z.array(RequestJsonSchema) })
+
+export const SpanJsonSchema = z.object({
+  trace_id: z.string(),
+  span_id: z.string(),
+  parent_span_id: z.string().nullable(),
+  name: z.string(),
+  kind: z.number(),
+  start_ms: z.number(),
+  end_ms: z.number(),
+  duration_ms: z.number(),
+  status_code: z.number().nullable().optional(),
+  status_message: z.string().nullable().optional(),
+  attributes: z.record(z.string(), z.unknown()),
+  resource: z.record(z.string(), z.unknown()),
+  scope_name: z.string().nullable().optional(),
+})
+export type SpanJson = z.infer<typeof SpanJsonSchema>
+
+export const RequestDetailSchema = z.object({
+  request: RequestJsonSchema,
+  spans: z.array(SpanJsonSchema),
+})
+export type RequestDetail = z.infer<typeof RequestDetailSchema>
+
+export const DimensionsSchema = z.object({
+  dimensions: z.record(z.string(), z.array(z.object({ value: z.string(), count: z.number() }))),
+})
+export type Dimensions = z.infer<typeof DimensionsSchema>
+
+const StageStatSchema = z.object({ count: z.number(), mean_ms: nullableNumber, p99_ms: nullableNumber })
+
+export const StagesSchema = z.object({
+  step_ms: z.number(),
+  buckets: z.array(
+    z.object({
+      bucket_start_ms: z.number(),
+      count: z.number(),
+      stages: z.record(z.string(), StageStatSchema),
+    })
+  ),
+})
+export type StagesResponse = z.infer<typeof StagesSchema>
+
+export const TrafficSchema = z.object({
+  step_ms: z.number(),
+  buckets: z.array(
+    z.object({
+      bucket_start_ms: z.number(),
+      requests: z.number(),
+      errors: z.number(),
+      timeouts: z.number(),
+    })
+  ),
+})
+export type Traffic = z.infer<typeof TrafficSchema>

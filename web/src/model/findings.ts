@@ -1,0 +1,66 @@
+import type { Cause } from '../../../src/core/model/diagnosis.js'
+import { isFilterDimension, type Filters } from './dimensions.js'
+import type { RangeSpec } from './time-range.js'
+
+/** Short human titles for the CONTRACT §5.1 cause ids. */
+export const CAUSE_TITLES: Record<Cause, string> = {
+  healthy: 'Healthy: no tail anomaly',
+  'engine.batching_window': 'Requests wait for the batching window',
+  'engine.queue_saturation': 'Engine queue saturated',
+  'engine.long_prompts': 'Long prompts slow prefill',
+  'engine.kv_cache_pressure': 'KV cache pressure',
+  'engine.prefix_cache_miss': 'Prefix-cache hit rate dropped',
+  'engine.long_generations': 'Long generations slow the batch',
+  'engine.memory_bandwidth': 'GPU memory bandwidth saturated',
+  'replica.cold_start': 'Cold replicas take traffic',
+  'routing.imbalance': 'Router overloads some replicas',
+  'version.regression': 'New version is slower',
+  'node.degraded': 'Degraded node',
+  'tenant.noisy_neighbor': 'Noisy tenant queues everyone',
+  'gateway.queueing': 'Requests queue in the gateway',
+  'gateway.connection_limit': 'Gateway connection limit reached',
+  'network.tls_handshake': 'Full TLS handshakes on every request',
+  'network.high_rtt': 'Clients far from the region',
+  'proxy.stream_buffering': 'Proxy buffers the token stream',
+  'downstream.dependency': 'Slow downstream dependency',
+}
+
+export function causeTitle(cause: string): string {
+  return (CAUSE_TITLES as Record<string, string>)[cause] ?? cause
+}
+
+interface FindingLike {
+  scope: { dimension: string | null; value: string | null }
+  window: { start: string; end: string } | null
+}
+
+/**
+ * The view a finding cites: its window becomes the time range (padded by a quarter on each side,
+ * so the change itself stays visible) and its scope becomes the only filter on that dimension.
+ * Returns only what the finding names; the caller keeps the rest of the view.
+ */
+export function viewForFinding(
+  finding: FindingLike,
+  filters: Filters
+): { range: RangeSpec | null; filters: Filters } {
+  let range: RangeSpec | null = null
+  if (finding.window) {
+    const start = Date.parse(finding.window.start)
+    const end = Date.parse(finding.window.end)
+    if (Number.isFinite(start) && Number.isFinite(end) && end > start) {
+      const pad = Math.max(30_000, (end - start) * 0.25)
+      range = { kind: 'absolute', fromMs: start - pad, toMs: end + pad }
+    }
+  }
+  const next: Filters = { ...filters }
+  const dim = finding.scope.dimension
+  if (isFilterDimension(dim) && finding.scope.value !== null) {
+    next[dim] = [finding.scope.value]
+  }
+  return { range, filters: next }
+}
+
+/** Confidence as a word an operator reads at a glance. */
+export function confidenceLabel(confidence: number): 'high' | 'medium' | 'low' {
+  return confidence >= 0.7 ? 'high' : confidence >= 0.4 ? 'medium' : 'low'
+}

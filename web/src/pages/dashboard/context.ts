@@ -1,0 +1,38 @@
+import type uPlot from 'uplot'
+import type { Params } from '../../api/client.js'
+import type { Marker } from '../../charts/markers.js'
+import { FILTER_DIMENSIONS } from '../../model/dimensions.js'
+import type { ResolvedRange } from '../../model/time-range.js'
+import type { ViewState } from './url.js'
+
+/** What one render of the page shares: the view, its resolved window, and the live chart set. */
+export interface LoadContext {
+  state: ViewState
+  range: ResolvedRange
+  stepMs: number
+  /** Bucket starts (epoch ms) of the shared time axis. */
+  grid: number[]
+  signal: AbortSignal
+  /** Change events of the window (filled when /api/events answers; charts read it on redraw). */
+  markers: Marker[]
+  charts: uPlot[]
+  navigate: (patch: Partial<ViewState>) => void
+}
+
+/** The window and filter parameters every /api call carries. */
+export function commonParams(ctx: Pick<LoadContext, 'state' | 'range'>, window?: { fromMs: number; toMs: number }): Params {
+  const w = window ?? ctx.range
+  const params: Params = { from: Math.floor(w.fromMs), to: Math.ceil(w.toMs) }
+  for (const dim of FILTER_DIMENSIONS) {
+    const values = ctx.state.filters[dim]
+    if (values && values.length > 0) params[dim] = values
+  }
+  return params
+}
+
+export const SYNC_KEY = 'tokenline'
+
+/** Quiet failures of aborted loads (a newer view replaced this one). */
+export function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError'
+}
