@@ -1,0 +1,82 @@
+/**
+ * Picks the narrowest scope that holds. A value "holds" the slow cohort when it is significant
+ * and covers most of the cohort. Among replicas and nodes: a node wins over its replicas when at
+ * least two of its replicas are each slow (their slow rates are all well above the rest's); a
+ * lone slow replica on a node is named as the replica.
+ */
+import type { ConcentrationRow } from './find-concentration.js'
+
+export interface ScopeChoice {
+  dimension: string
+  value: string
+  row: ConcentrationRow
+}
+
+/** Smallest share of the slow cohort a scope must cover to be named (default). */
+export const DEFAULT_MIN_COVERAGE = 0.6
+
+/**
+ * The best single holding value among `dimensions` (in preference order on ties), or null.
+ * Rows must come from {@link findConcentration}.
+ */
+export function pickHoldingValue(
+  rows: readonly ConcentrationRow[],
+  dimensions: readonly string[],
+  minCoverage = DEFAULT_MIN_COVERAGE
+): ScopeChoice | null {
+  let best: ScopeChoice | null = null
+  let bestScore = 0
+  for (const row of rows) {
+    if (!row.significant || row.slowShare < minCoverage || !dimensions.includes(row.dimension)) {
+      continue
+    }
+    // Coverage beyond what the value's size explains, weighted by how specific the value is.
+    const score = (row.slowShare - row.baselineShare) * Math.log(row.lift)
+    if (score > bestScore + 1e-9) {
+      best = { dimension: row.dimension, value: row.value, row }
+      bestScore = score
+    }
+  }
+  return best
+}
+
+/**
+ * Replica or node: given the holding rows and which replicas run on which node, returns the node
+ * when ≥ 2 of its replicas are each clearly slow, else the slowest replica, else null.
+ *
+ * @param replicaNode replica → node (from the requests' dimensions).
+ */
+export function pickReplicaOrNode(
+  rows: readonly ConcentrationRow[],
+  replicaNode: ReadonlyMap<string, string>,
+  minCoverage = DEFAULT_MIN_COVERAGE
+): ScopeChoice | null {
+  const replicaRows = new Map<string, ConcentrationRow>()
+  let slowRateAll = 0
+  let countAll = 0
+  for (const row of rows) {
+    if (row.dimension === 'replica') {
+      replicaRows.set(row.value, row)
+      slowRateAll += row.slowCount
+      countAll += row.slowCount + row.baselineCount
+    }
+  }
+  const globalRate = countAll === 0 ? 0 : slowRateAll / countAll
+  const node = pickHoldingValue(rows, ['node'], minCoverage)
+  if (node) {
+    const members = [...replicaNode.entries()].filter(([, n]) => n === node.value).map(([r]) => r)
+    const slowMembers = members.filter((r) => {
+      const row = replicaRows.get(r)
+      return row !== undefined && row.slowRate >= Math.max(2 * globalRate, node.row.slowRate * 0.4)
+    })
+    if (slowMembers.length >= 2 || (members.length >= 2 && slowMembers.length === members.length)) {
+      return node
+    }
+  }
+  const replica = pickHoldingValue(rows, ['replica'], minCoverage)
+  if (replica) {
+    return replica
+  }
+  // A node with a single replica (or an unknown replica set) still holds on its own.
+  return node
+}

@@ -1,0 +1,72 @@
+/**
+ * Slow vs baseline cohorts. The slow cohort is the requests above the window's P99 of a measure
+ * (above the SLO target instead, when one is configured and lower). Small windows would leave a
+ * P99 cohort of one or two requests, so the cohort holds at least min(30, 5 % of requests).
+ */
+import { findConcentration, type CategoricalColumn, type ConcentrationRow } from '../concentration/find-concentration.js'
+import { summarize, type QuantileSummary } from '../stats/quantile.js'
+
+export interface Cohort {
+  measure: 'ttft' | 'tpot'
+  /** The measure per request (µs, NaN = missing). */
+  values: Float64Array
+  /** 1 when the request has the measure. */
+  eligible: Uint8Array
+  /** 1 when the request is in the slow cohort. */
+  slow: Uint8Array
+  /** Smallest slow value (µs); 0 when the cohort is empty. */
+  thresholdUs: number
+  slowCount: number
+  eligibleCount: number
+  summary: QuantileSummary
+  /** Concentration of the slow cohort over every column. */
+  rows: ConcentrationRow[]
+}
+
+/**
+ * Cuts `values` into slow and baseline cohorts and computes their concentration.
+ *
+ * @param sloUs optional objective (µs): when lower than the P99, everything above it is slow.
+ */
+export function buildCohort(
+  measure: 'ttft' | 'tpot',
+  values: Float64Array,
+  columns: readonly CategoricalColumn[],
+  sloUs: number | null
+): Cohort {
+  const n = values.length
+  const eligible = new Uint8Array(n)
+  const idx: number[] = []
+  for (let i = 0; i < n; i++) {
+    const v = values[i] as number
+    if (v === v) {
+      eligible[i] = 1
+      idx.push(i)
+    }
+  }
+  const summary = summarize(values)
+  const slow = new Uint8Array(n)
+  let slowCount = 0
+  let thresholdUs = 0
+  const m = idx.length
+  if (m >= 2) {
+    idx.sort((a, b) => (values[b] as number) - (values[a] as number))
+    let want = Math.max(Math.ceil(m * 0.01), Math.min(30, Math.floor(m * 0.05)), 1)
+    if (sloUs !== null && sloUs > 0) {
+      let above = 0
+      while (above < m && (values[idx[above] as number] as number) > sloUs) {
+        above++
+      }
+      want = Math.max(want, above)
+    }
+    // Never call more than half the window slow: the baseline must stay the majority.
+    want = Math.min(want, Math.floor(m / 2))
+    for (let k = 0; k < want; k++) {
+      slow[idx[k] as number] = 1
+    }
+    slowCount = want
+    thresholdUs = want > 0 ? (values[idx[want - 1] as number] as number) : 0
+  }
+  const rows = slowCount > 0 ? findConcentration(columns, slow, eligible) : []
+  return { measure, values, eligible, slow, thresholdUs, slowCount, eligibleCount: m, summary, rows }
+}

@@ -1,0 +1,150 @@
+/**
+ * Everything the rules share, computed once per diagnosis: the grid, the slow cohorts for TTFT and
+ * TPOT with their concentration, the stage breakdowns, the per-step latency series and their
+ * change points, resource views and the change events.
+ */
+import type { CategoricalColumn } from '../concentration/find-concentration.js'
+import type { ChangeEvent } from '../model/event.js'
+import type { Micros } from '../model/units.js'
+import { bucketCounts, bucketQuantile, makeGrid, type BucketGrid } from '../timeline/buckets.js'
+import {
+  detectChangePoints,
+  findElevatedSpan,
+  type ChangePointResult,
+  type ElevatedSpan,
+} from '../timeline/change-points.js'
+import { buildCohort, type Cohort } from './cohort.js'
+import { buildColumns, replicaFirstSeen } from './columns.js'
+import type { RequestFrame } from './frame.js'
+import type { DiagnosisInput } from './input.js'
+import type { ResourceKind } from './metric-families.js'
+import { buildResourceViews, type ResourceView } from './resources.js'
+import { computeStageBreakdown, TPOT_STAGES, TTFT_STAGES, type StageBreakdown } from './stage-stats.js'
+
+/** Relative change a level shift needs to count as an anomaly. */
+export const MIN_RELATIVE_CHANGE = 0.3
+
+export interface TimeChange {
+  /** Per-bucket P99 (µs, NaN = too few requests). */
+  p99: Float64Array
+  result: ChangePointResult
+  elevated: ElevatedSpan | null
+  /** The elevated span as epoch µs [from, to), or null. */
+  windowUs: { fromUs: Micros; toUs: Micros } | null
+  /** 1 for requests that started inside the elevated span. */
+  inWindow: Uint8Array
+}
+
+export interface DiagnosisContext {
+  input: DiagnosisInput
+  frame: RequestFrame
+  grid: BucketGrid
+  columns: CategoricalColumn[]
+  ttft: Cohort
+  tpot: Cohort
+  ttftStages: StageBreakdown
+  tpotStages: StageBreakdown
+  /** Stage breakdown over all stages for the TTFT cohort (the JSON's `stages`). */
+  allStages: StageBreakdown
+  ttftChange: TimeChange
+  tpotChange: TimeChange
+  /** Requests started per bucket. */
+  traffic: Float64Array
+  resources: Map<ResourceKind, ResourceView>
+  replicaNode: Map<string, string>
+  replicaFirstSeenUs: Map<string, number>
+  events: readonly ChangeEvent[]
+  sloBreached: boolean
+  /** Requests with a negative stage (clock skew). */
+  negativeStages: number
+}
+
+function timeChange(frame: RequestFrame, grid: BucketGrid, values: Float64Array): TimeChange {
+  const { values: p99 } = bucketQuantile(grid, frame.startUs, values, 0.99, undefined, 5)
+  const result = detectChangePoints(p99, { minRelativeChange: MIN_RELATIVE_CHANGE })
+  const elevated = findElevatedSpan(result, MIN_RELATIVE_CHANGE)
+  const inWindow = new Uint8Array(frame.n)
+  let windowUs: TimeChange['windowUs'] = null
+  if (elevated) {
+    const fromUs = (grid.fromUs + elevated.start * grid.stepUs) as Micros
+    const toUs = (grid.fromUs + (elevated.end + 1) * grid.stepUs) as Micros
+    windowUs = { fromUs, toUs }
+    for (let i = 0; i < frame.n; i++) {
+      const t = frame.startUs[i] as number
+      inWindow[i] = t >= fromUs && t < toUs ? 1 : 0
+    }
+  }
+  return { p99, result, elevated, windowUs, inWindow }
+}
+
+function replicaNodes(frame: RequestFrame): Map<string, string> {
+  const out = new Map<string, string>()
+  const r = frame.dims.replica
+  const nd = frame.dims.node
+  for (let i = 0; i < frame.n; i++) {
+    const rc = r.codes[i] as number
+    const nc = nd.codes[i] as number
+    if (rc >= 0 && nc >= 0) {
+      out.set(r.values[rc] as string, nd.values[nc] as string)
+    }
+  }
+  return out
+}
+
+/** Builds the shared context (the expensive part of a diagnosis). */
+export function buildContext(input: DiagnosisInput): DiagnosisContext {
+  const { frame } = input
+  const grid = makeGrid(input.window.fromUs, input.window.toUs)
+  const columns = buildColumns(frame, input.window.fromUs, 2 * grid.stepUs)
+  const slos = input.slos ?? null
+  const ttft = buildCohort('ttft', frame.ttftUs, columns, slos?.ttftMs !== undefined ? slos.ttftMs * 1000 : null)
+  const tpot = buildCohort('tpot', frame.tpotUs, columns, slos?.tpotMs !== undefined ? slos.tpotMs * 1000 : null)
+  const q = slos?.quantile ?? 0.99
+  let sloBreached = false
+  if (slos) {
+    const checks: [number | undefined, Float64Array][] = [
+      [slos.ttftMs, frame.ttftUs],
+      [slos.tpotMs, frame.tpotUs],
+      [slos.e2eMs, frame.e2eUs],
+    ]
+    for (const [targetMs, values] of checks) {
+      if (targetMs === undefined) {
+        continue
+      }
+      const sorted = Float64Array.from(values.filter((v) => v === v)).sort()
+      if (sorted.length > 0) {
+        const at = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number
+        if (at > targetMs * 1000) {
+          sloBreached = true
+        }
+      }
+    }
+  }
+  const replicaNode = replicaNodes(frame)
+  const allStages = computeStageBreakdown(frame, ttft.slow, ttft.eligible)
+  return {
+    input,
+    frame,
+    grid,
+    columns,
+    ttft,
+    tpot,
+    ttftStages: computeStageBreakdown(frame, ttft.slow, ttft.eligible, TTFT_STAGES),
+    tpotStages: computeStageBreakdown(frame, tpot.slow, tpot.eligible, TPOT_STAGES),
+    allStages,
+    ttftChange: timeChange(frame, grid, frame.ttftUs),
+    tpotChange: timeChange(frame, grid, frame.tpotUs),
+    traffic: bucketCounts(grid, frame.startUs),
+    resources: buildResourceViews(
+      input.resources,
+      grid,
+      new Set(frame.dims.replica.values),
+      new Set(frame.dims.node.values)
+    ),
+    replicaNode,
+    replicaFirstSeenUs: replicaFirstSeen(frame),
+    events: input.events,
+    sloBreached,
+    negativeStages: allStages.negativeCount,
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The diagnosis engine (pure): builds the shared context, runs every cause rule, ranks the
+ * findings and assembles the CONTRACT §5 object.
+ *
+ * Ranking: by confidence. A finding below {@link MIN_CONFIDENCE} is dropped; when none is left
+ * the answer is exactly one `healthy` finding, whose confidence is 1 − the strongest dropped
+ * candidate. Fewer than {@link MIN_REQUESTS} requests give `healthy` with confidence 0 and the
+ * evidence text "not enough data: N requests".
+ */
+import type { Diagnosis, Finding } from '../model/diagnosis.js'
+import { isoFromMicros, type Micros } from '../model/units.js'
+import { summarize } from '../stats/quantile.js'
+import { buildContext, type DiagnosisContext } from './context.js'
+import type { DiagnosisInput } from './input.js'
+import { round } from './rule.js'
+import { RULES } from './rules/index.js'
+
+/** Findings under this confidence are not reported. */
+export const MIN_CONFIDENCE = 0.3
+/** Fewer requests than this cannot support any finding. */
+export const MIN_REQUESTS = 30
+/** At most this many findings are reported. */
+export const MAX_FINDINGS = 5
+
+export interface DiagnoseResult {
+  diagnosis: Diagnosis
+  /** Causes that could not be evaluated, with why ("engine.kv_cache_pressure: no metrics for …"). */
+  skipped: string[]
+}
+
+function percentilesMs(values: Float64Array): { p50: number; p95: number; p99: number } {
+  const s = summarize(values)
+  return { p50: round(s.p50 / 1000), p95: round(s.p95 / 1000), p99: round(s.p99 / 1000) }
+}
+
+function envelope(input: DiagnosisInput, ctx: DiagnosisContext | null): Omit<Diagnosis, 'findings'> {
+  const f = input.frame
+  return {
+    schema: 'tokenline.diagnosis/v1',
+    window: { start: isoFromMicros(input.window.fromUs), end: isoFromMicros(input.window.toUs) },
+    requests: f.n,
+    slo_breached: ctx?.sloBreached ?? false,
+    latency: { ttft: percentilesMs(f.ttftUs), tpot: percentilesMs(f.tpotUs), e2e: percentilesMs(f.e2eUs) },
+    stages:
+      ctx === null
+        ? []
+        : ctx.allStages.stats
+            .filter((s) => s.presence > 0)
+            .map((s) => ({ stage: s.stage, share_of_p99_slow: round(s.slowShare), p99_ms: round(s.p99Us / 1000) })),
+    concentration:
+      ctx === null
+        ? []
+        : ctx.ttft.rows
+            .filter((r) => r.significant)
+            .slice(0, 20)
+            .map((r) => ({
+              dimension: r.dimension,
+              value: r.value,
+              slow_share: round(r.slowShare),
+              baseline_share: round(r.baselineShare),
+              lift: round(r.lift),
+            })),
+  }
+}
+
+function notEnoughData(input: DiagnosisInput, skipped: string[]): DiagnoseResult {
+  return {
+    diagnosis: {
+      ...envelope(input, null),
+      findings: [
+        {
+          cause: 'healthy',
+          confidence: 0,
+          scope: { dimension: null, value: null },
+          window: null,
+          evidence: [
+            {
+              metric: 'requests',
+              observed: input.frame.n,
+              baseline: MIN_REQUESTS,
+              text: `not enough data: ${input.frame.n} requests (at least ${MIN_REQUESTS} are needed)`,
+            },
+          ],
+          actions: [],
+        },
+      ],
+    },
+    skipped,
+  }
+}
+
+/** Diagnoses one window (pure; never throws on odd data). */
+export function diagnose(input: DiagnosisInput): DiagnoseResult {
+  if (input.frame.n < MIN_REQUESTS) {
+    return notEnoughData(input, ['all causes: not enough requests'])
+  }
+  const ctx = buildContext(input)
+  const skipped: string[] = []
+  const candidates: Finding[] = []
+  for (const rule of RULES) {
+    const result = rule.evaluate(ctx)
+    if (result === null) {
+      continue
+    }
+    if ('skipped' in result) {
+      skipped.push(`${rule.cause}: ${result.skipped}`)
+      continue
+    }
+    const confidence = round(Math.min(1, Math.max(0, Number.isFinite(result.confidence) ? result.confidence : 0)))
+    candidates.push({ cause: rule.cause, ...result, confidence, actions: [...rule.actions] })
+  }
+  candidates.sort((a, b) => b.confidence - a.confidence)
+  let findings = candidates.filter((f) => f.confidence >= MIN_CONFIDENCE).slice(0, MAX_FINDINGS)
+  if (findings.length === 0) {
+    const strongest = candidates[0]?.confidence ?? 0
+    const evidence: Finding['evidence'] = [
+      {
+        metric: 'ttft.p99',
+        observed: round(ctx.ttft.summary.p99 / 1000),
+        baseline: round(ctx.ttft.summary.p50 / 1000),
+        text:
+          ctx.ttftChange.elevated === null
+            ? 'no change over time, no concentration in any dimension and no saturated resource'
+            : 'latency moved, but no cause has enough evidence',
+      },
+    ]
+    if (ctx.negativeStages > 0) {
+      evidence.push({ stage: 'clock_skew', observed: ctx.negativeStages, baseline: 0, text: `${ctx.negativeStages} requests have negative stages (clock skew between hosts); counted as 0` })
+    }
+    findings = [
+      {
+        cause: 'healthy',
+        confidence: round(1 - strongest),
+        scope: { dimension: null, value: null },
+        window: null,
+        evidence,
+        actions: [],
+      },
+    ]
+  }
+  return { diagnosis: { ...envelope(input, ctx), findings }, skipped }
+}
+
+/** Epoch-µs window helper for callers that hold milliseconds. */
+export function windowFromMillis(fromMs: number, toMs: number): DiagnosisInput['window'] {
+  return { fromUs: (fromMs * 1000) as Micros, toUs: (toMs * 1000) as Micros }
+}

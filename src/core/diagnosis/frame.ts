@@ -1,0 +1,190 @@
+/**
+ * A columnar copy of the requests in a window: one typed array per field the diagnosis reads.
+ * 1M requests fit in ~300 MB less than the same rows as objects, and every pass over a column is a
+ * tight loop. Missing numbers are `NaN`; missing booleans are -1; missing strings are code -1.
+ */
+import type { Dimension, RequestTimeline, StageName } from '../model/request.js'
+import { DIMENSIONS, STAGE_NAMES } from '../model/request.js'
+
+/** A dictionary-encoded string column: `values[codes[i]]`, code -1 = missing. */
+export interface DictColumn {
+  codes: Int32Array
+  values: string[]
+}
+
+export interface RequestFrame {
+  n: number
+  /** Epoch µs. */
+  startUs: Float64Array
+  /** µs, `NaN` = missing. */
+  ttftUs: Float64Array
+  tpotUs: Float64Array
+  itlMaxUs: Float64Array
+  e2eUs: Float64Array
+  stages: Record<StageName, Float64Array>
+  inputTokens: Float64Array
+  outputTokens: Float64Array
+  cachedTokens: Float64Array
+  status: Float64Array
+  retries: Float64Array
+  /** 1 yes, 0 no, -1 unknown. */
+  connectionReused: Int8Array
+  tlsResumed: Int8Array
+  /** 1 when the TTFT was measured at the client. */
+  ttftFromClient: Uint8Array
+  hasClient: Uint8Array
+  hasGateway: Uint8Array
+  hasEngine: Uint8Array
+  dims: Record<Dimension, DictColumn>
+  errorType: DictColumn
+  downstreamName: DictColumn
+}
+
+class F64 {
+  data = new Float64Array(1024)
+  length = 0
+  push(v: number | null): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2)
+      next.set(this.data)
+      this.data = next
+    }
+    this.data[this.length++] = v === null ? NaN : v
+  }
+  done(): Float64Array {
+    return this.data.slice(0, this.length)
+  }
+}
+
+class Dict {
+  codes = new Int32Array(1024)
+  length = 0
+  index = new Map<string, number>()
+  values: string[] = []
+  push(v: string | null): void {
+    if (this.length === this.codes.length) {
+      const next = new Int32Array(this.codes.length * 2)
+      next.set(this.codes)
+      this.codes = next
+    }
+    let code = -1
+    if (v !== null && v !== '') {
+      const known = this.index.get(v)
+      if (known === undefined) {
+        code = this.values.length
+        this.index.set(v, code)
+        this.values.push(v)
+      } else {
+        code = known
+      }
+    }
+    this.codes[this.length++] = code
+  }
+  done(): DictColumn {
+    return { codes: this.codes.slice(0, this.length), values: this.values }
+  }
+}
+
+function tri(v: boolean | null): number {
+  return v === null ? -1 : v ? 1 : 0
+}
+
+/** Incrementally builds a {@link RequestFrame} from batches (as `scanRequests` yields them). */
+export interface FrameBuilder {
+  append(batch: readonly RequestTimeline[]): void
+  build(): RequestFrame
+}
+
+/** Creates an empty {@link FrameBuilder}. */
+export function createFrameBuilder(): FrameBuilder {
+  const start = new F64()
+  const ttft = new F64()
+  const tpot = new F64()
+  const itl = new F64()
+  const e2e = new F64()
+  const stages = STAGE_NAMES.map(() => new F64())
+  const input = new F64()
+  const output = new F64()
+  const cached = new F64()
+  const status = new F64()
+  const retries = new F64()
+  const reused = new F64()
+  const resumed = new F64()
+  const fromClient = new F64()
+  const hasClient = new F64()
+  const hasGateway = new F64()
+  const hasEngine = new F64()
+  const dims = DIMENSIONS.map(() => new Dict())
+  const errorType = new Dict()
+  const downstream = new Dict()
+  return {
+    append(batch) {
+      for (const r of batch) {
+        start.push(r.startUs)
+        ttft.push(r.ttftUs)
+        tpot.push(r.tpotUs)
+        itl.push(r.itlMaxUs)
+        e2e.push(r.e2eUs)
+        for (let s = 0; s < STAGE_NAMES.length; s++) {
+          stages[s]!.push(r.stages[STAGE_NAMES[s]!] ?? null)
+        }
+        input.push(r.inputTokens)
+        output.push(r.outputTokens)
+        cached.push(r.cachedTokens)
+        status.push(r.status)
+        retries.push(r.retries)
+        reused.push(tri(r.connectionReused))
+        resumed.push(tri(r.tlsResumed))
+        fromClient.push(r.ttftSource === 'client' ? 1 : 0)
+        hasClient.push(r.hasClient ? 1 : 0)
+        hasGateway.push(r.hasGateway ? 1 : 0)
+        hasEngine.push(r.hasEngine ? 1 : 0)
+        for (let d = 0; d < DIMENSIONS.length; d++) {
+          dims[d]!.push(r.dims[DIMENSIONS[d]!] ?? null)
+        }
+        errorType.push(r.errorType)
+        downstream.push(r.downstreamName)
+      }
+    },
+    build() {
+      const stageCols = {} as Record<StageName, Float64Array>
+      STAGE_NAMES.forEach((name, s) => {
+        stageCols[name] = stages[s]!.done()
+      })
+      const dimCols = {} as Record<Dimension, DictColumn>
+      DIMENSIONS.forEach((name, d) => {
+        dimCols[name] = dims[d]!.done()
+      })
+      return {
+        n: start.length,
+        startUs: start.done(),
+        ttftUs: ttft.done(),
+        tpotUs: tpot.done(),
+        itlMaxUs: itl.done(),
+        e2eUs: e2e.done(),
+        stages: stageCols,
+        inputTokens: input.done(),
+        outputTokens: output.done(),
+        cachedTokens: cached.done(),
+        status: status.done(),
+        retries: retries.done(),
+        connectionReused: Int8Array.from(reused.done()),
+        tlsResumed: Int8Array.from(resumed.done()),
+        ttftFromClient: Uint8Array.from(fromClient.done()),
+        hasClient: Uint8Array.from(hasClient.done()),
+        hasGateway: Uint8Array.from(hasGateway.done()),
+        hasEngine: Uint8Array.from(hasEngine.done()),
+        dims: dimCols,
+        errorType: errorType.done(),
+        downstreamName: downstream.done(),
+      }
+    },
+  }
+}
+
+/** A frame built from one array of requests. */
+export function frameFromRequests(requests: readonly RequestTimeline[]): RequestFrame {
+  const builder = createFrameBuilder()
+  builder.append(requests)
+  return builder.build()
+}

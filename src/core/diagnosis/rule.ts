@@ -1,0 +1,235 @@
+/**
+ * The rule port and the helpers rules share. A rule looks at the shared context and returns a
+ * finding with a confidence 0..1 (null when its evidence is simply absent), or `{ skipped }` when
+ * the data it needs is missing — then the engine reports the gap instead of guessing.
+ */
+import type { ConcentrationRow } from '../concentration/find-concentration.js'
+import type { Cause, Evidence, Finding, ScopeDimension } from '../model/diagnosis.js'
+import type { EventKind } from '../model/event.js'
+import type { StageName } from '../model/request.js'
+import { isoFromMicros, type Micros } from '../model/units.js'
+import { meanWhere } from '../stats/quantile.js'
+import type { DiagnosisContext, TimeChange } from './context.js'
+import type { ResourceKind } from './metric-families.js'
+import { maxOver, meanOutside, meanOver, type ResourceView } from './resources.js'
+import type { StageBreakdown, StageStat } from './stage-stats.js'
+
+export type RuleResult = Omit<Finding, 'cause' | 'actions'> | { skipped: string } | null
+
+export interface Rule {
+  cause: Cause
+  actions: readonly string[]
+  evaluate(ctx: DiagnosisContext): RuleResult
+}
+
+/** µs → "123 ms" / "1.23 s". */
+export function fmtUs(us: number): string {
+  if (!Number.isFinite(us)) {
+    return 'n/a'
+  }
+  const ms = us / 1000
+  return Math.abs(ms) >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`
+}
+
+/** Rounds for JSON evidence (3 significant decimals are plenty, and keeps output stable). */
+export function round(v: number, digits = 3): number {
+  if (!Number.isFinite(v)) {
+    return 0
+  }
+  const f = 10 ** digits
+  return Math.round(v * f) / f
+}
+
+export function pct(v: number): string {
+  return `${Math.round(v * 100)}%`
+}
+
+export function stageStat(b: StageBreakdown, stage: StageName): StageStat | undefined {
+  return b.stats.find((s) => s.stage === stage)
+}
+
+/** Stage evidence comparing the slow cohort's mean with the baseline's (ms). */
+export function stageEvidence(st: StageStat, what: string): Evidence {
+  return {
+    stage: st.stage,
+    observed: round(st.slowMeanUs / 1000),
+    baseline: round(st.baselineMeanUs / 1000),
+    text: `${st.stage} averages ${fmtUs(st.slowMeanUs)} in the slow ${what} cohort vs ${fmtUs(st.baselineMeanUs)} in the baseline (${pct(st.excessShare)} of the excess)`,
+  }
+}
+
+/** ISO window of a time change, or null. */
+export function changeWindow(change: TimeChange): Finding['window'] {
+  return change.windowUs === null
+    ? null
+    : { start: isoFromMicros(change.windowUs.fromUs), end: isoFromMicros(change.windowUs.toUs) }
+}
+
+/** Bucket index range of a change's elevated span, or null. */
+export function changeBuckets(change: TimeChange): { from: number; to: number } | null {
+  return change.elevated === null ? null : { from: change.elevated.start, to: change.elevated.end }
+}
+
+/** Evidence for a latency change over time. */
+export function changeEvidence(change: TimeChange, measure: string): Evidence | null {
+  if (change.elevated === null || change.windowUs === null) {
+    return null
+  }
+  return {
+    metric: `${measure}.p99`,
+    observed: round(change.elevated.elevated / 1000),
+    baseline: round(change.elevated.baseline / 1000),
+    text: `${measure} P99 rose from ${fmtUs(change.elevated.baseline)} to ${fmtUs(change.elevated.elevated)} between ${isoFromMicros(change.windowUs.fromUs)} and ${isoFromMicros(change.windowUs.toUs)}`,
+  }
+}
+
+/** Mean of a per-request column inside vs outside a change window. */
+export function shiftOf(ctx: DiagnosisContext, values: Float64Array, change: TimeChange): { inside: number; outside: number; ratio: number } {
+  if (change.elevated === null) {
+    return { inside: 0, outside: 0, ratio: 1 }
+  }
+  const outsideMask = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    outsideMask[i] = change.inWindow[i] === 1 ? 0 : 1
+  }
+  const inside = meanWhere(values, change.inWindow)
+  const outside = meanWhere(values, outsideMask)
+  if (inside.count === 0 || outside.count === 0) {
+    return { inside: inside.mean, outside: outside.mean, ratio: 1 }
+  }
+  return { inside: inside.mean, outside: outside.mean, ratio: outside.mean > 0 ? inside.mean / outside.mean : inside.mean > 0 ? 10 : 1 }
+}
+
+export interface ResourceLevel {
+  view: ResourceView
+  /** Mean over the window (or all buckets). */
+  inside: number
+  /** Mean outside the window (NaN when no window). */
+  outside: number
+  /** Max of per-bucket max over keys inside the window. */
+  peak: number
+}
+
+/** A resource's level inside vs outside bucket range (whole window when `range` is null). */
+export function resourceLevel(ctx: DiagnosisContext, kind: ResourceKind, range: { from: number; to: number } | null): ResourceLevel | null {
+  const view = ctx.resources.get(kind)
+  if (view === undefined) {
+    return null
+  }
+  const from = range?.from ?? 0
+  const to = range?.to ?? ctx.grid.count - 1
+  return {
+    view,
+    inside: meanOver(view.mean, from, to),
+    outside: range === null ? NaN : meanOutside(view.mean, from, to),
+    peak: maxOver(view.max, from, to),
+  }
+}
+
+/** Per key (replica/node) mean over a bucket range. */
+export function levelsByKey(view: ResourceView, range: { from: number; to: number } | null): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const [key, series] of view.byKey) {
+    out.set(key, meanOver(series, range?.from ?? 0, range?.to ?? series.length - 1))
+  }
+  return out
+}
+
+/** The most significant row for one dimension value. */
+export function findRow(rows: readonly ConcentrationRow[], dimension: string, value: string): ConcentrationRow | undefined {
+  return rows.find((r) => r.dimension === dimension && r.value === value)
+}
+
+/** Evidence for a concentration row. */
+export function rowEvidence(row: ConcentrationRow, measure: string): Evidence {
+  return {
+    dimension: row.dimension,
+    observed: round(row.slowShare),
+    baseline: round(row.baselineShare),
+    text: `${row.dimension}=${row.value} holds ${pct(row.slowShare)} of the slow ${measure} requests but ${pct(row.baselineShare)} of the rest (lift ${row.lift.toFixed(1)}, p=${row.pValue.toExponential(1)})`,
+  }
+}
+
+/** Events of the given kinds within `[fromUs − beforeUs, toUs]`. */
+export function eventsAround(
+  ctx: DiagnosisContext,
+  kinds: readonly EventKind[],
+  fromUs: number,
+  toUs: number,
+  beforeUs = 5 * 60_000_000
+): DiagnosisContext['events'][number][] {
+  return ctx.events.filter((e) => kinds.includes(e.kind) && e.timeUs >= fromUs - beforeUs && e.timeUs <= toUs)
+}
+
+/** Evidence citing a change event. */
+export function eventEvidence(e: DiagnosisContext['events'][number]): Evidence {
+  const what = [e.version && `version ${e.version}`, e.replica && `replica ${e.replica}`, e.node && `node ${e.node}`]
+    .filter(Boolean)
+    .join(', ')
+  return {
+    event: e.kind,
+    observed: isoFromMicros(e.timeUs as Micros),
+    baseline: null,
+    text: `${e.kind} event at ${isoFromMicros(e.timeUs as Micros)}${what ? ` (${what})` : ''}${e.message ? `: ${e.message}` : ''}`,
+  }
+}
+
+/** Missing-data evidence ("no metrics for …"). */
+export function missingEvidence(what: string): Evidence {
+  return { metric: what, observed: null, baseline: null, text: `no metrics for ${what}` }
+}
+
+/** Builds a scope object. */
+export function scopeOf(dimension: ScopeDimension | null, value: string | null): Finding['scope'] {
+  return dimension === null || value === null ? { dimension: null, value: null } : { dimension, value }
+}
+
+/**
+ * Whether the latency anomaly is global (most replicas worse in the window) or local; text for
+ * the evidence list.
+ */
+export function globalOrLocal(ctx: DiagnosisContext, change: TimeChange, values: Float64Array): { global: boolean; text: string; share: number } {
+  const col = ctx.frame.dims.replica
+  if (change.elevated === null || col.values.length === 0) {
+    return { global: true, text: 'global: no per-replica split available', share: 1 }
+  }
+  const k = col.values.length
+  const inSum = new Float64Array(k)
+  const inN = new Float64Array(k)
+  const outSum = new Float64Array(k)
+  const outN = new Float64Array(k)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = values[i] as number
+    if (c < 0 || v !== v) {
+      continue
+    }
+    if (change.inWindow[i] === 1) {
+      inSum[c] = (inSum[c] as number) + v
+      inN[c] = (inN[c] as number) + 1
+    } else {
+      outSum[c] = (outSum[c] as number) + v
+      outN[c] = (outN[c] as number) + 1
+    }
+  }
+  let worse = 0
+  let compared = 0
+  for (let c = 0; c < k; c++) {
+    if ((inN[c] as number) >= 3 && (outN[c] as number) >= 3) {
+      compared++
+      if ((inSum[c] as number) / (inN[c] as number) >= 1.2 * ((outSum[c] as number) / (outN[c] as number))) {
+        worse++
+      }
+    }
+  }
+  if (compared === 0) {
+    return { global: true, text: 'global or local: replicas could not be compared', share: 1 }
+  }
+  const share = worse / compared
+  const global = share >= 0.6
+  return {
+    global,
+    share,
+    text: `${global ? 'global' : 'local'}: ${worse} of ${compared} replicas are slower inside the window than outside it`,
+  }
+}

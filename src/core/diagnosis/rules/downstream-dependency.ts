@@ -1,0 +1,36 @@
+/**
+ * `downstream.dependency` — a call the request waits for (retrieval, moderation, tool) is slow.
+ *
+ * Evidence needed: gateway spans with downstream CLIENT calls (stage `downstream`).
+ * For: `downstream` explains most of the slow TTFT cohort's excess; it grew inside the latency
+ * change window, or is far out of line with its baseline, or the slow cohort sits on one route.
+ * Against: the stage is small, or as long in the baseline as in the tail (merely slow, steady).
+ * Actions (CONTRACT §5.1): fix or time-box the dependency; cache; run it in parallel.
+ */
+import type { Rule } from '../rule.js'
+import { evaluateStageRule } from './stage-rule.js'
+
+export const downstreamDependencyRule: Rule = {
+  cause: 'downstream.dependency',
+  actions: ['fix or time-box the dependency', 'cache its results', 'run it in parallel with other work'],
+  evaluate(ctx) {
+    const result = evaluateStageRule(ctx, { stages: ['downstream'], scopeDimensions: ['route', 'tenant', 'region', 'model'] })
+    if (result !== null && 'evidence' in result) {
+      // Name the dependency the slow requests waited for.
+      const counts = new Map<string, number>()
+      const col = ctx.frame.downstreamName
+      for (let i = 0; i < ctx.frame.n; i++) {
+        const c = col.codes[i] as number
+        if (c >= 0 && ctx.ttft.slow[i] === 1) {
+          const name = col.values[c] as string
+          counts.set(name, (counts.get(name) ?? 0) + 1)
+        }
+      }
+      const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]
+      if (top) {
+        result.evidence.push({ stage: 'downstream', observed: top[0], baseline: null, text: `slow requests waited on ${top[0]}` })
+      }
+    }
+    return result
+  },
+}

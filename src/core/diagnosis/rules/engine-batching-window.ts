@@ -1,0 +1,68 @@
+/**
+ * `engine.batching_window` — requests wait for a dynamic batching window; worst at LOW traffic,
+ * GPU not busy.
+ *
+ * Evidence needed: engine spans (`engine.queue`); waiting-requests and GPU series sharpen it.
+ * For: engine queue time is a large part of TTFT although hardly any requests are waiting and
+ * the GPU is not busy (queueing without a queue is the anomaly); queue time is higher in quiet
+ * steps than busy ones (negative correlation with traffic). Against: many waiting requests or a
+ * busy GPU (that is saturation); queue time rising with traffic.
+ * Actions (CONTRACT §5.1): shrink the batch wait window for interactive traffic; separate
+ * latency- and throughput-class pools.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { meanWhere } from '../../stats/quantile.js'
+import { ramp, spearman } from '../../stats/significance.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import type { Rule } from '../rule.js'
+import { fmtUs, missingEvidence, pct, resourceLevel, round, stageStat } from '../rule.js'
+
+export const engineBatchingWindowRule: Rule = {
+  cause: 'engine.batching_window',
+  actions: ['shrink the batch wait window for interactive traffic', 'separate latency- and throughput-class pools'],
+  evaluate(ctx) {
+    const q = stageStat(ctx.ttftStages, 'engine.queue')
+    if (!q || q.presence === 0) {
+      return { skipped: 'no engine spans: engine queue time unknown' }
+    }
+    const queue = meanWhere(ctx.frame.stages['engine.queue'])
+    const ttft = meanWhere(ctx.frame.ttftUs)
+    const queueShare = ttft.mean > 0 ? queue.mean / ttft.mean : 0
+    const perStep = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.stages['engine.queue'], 0.5)
+    const rho = spearman(Array.from(perStep.values), Array.from(ctx.traffic))
+    const waiting = resourceLevel(ctx, 'waiting', null)
+    const gpu = resourceLevel(ctx, 'gpu_util', null) ?? resourceLevel(ctx, 'sm_active', null)
+    const base = ramp(queueShare, 0.2, 0.45) * ramp(queue.mean, 5_000, 30_000)
+    if (base === 0) {
+      return null
+    }
+    const evidence: Evidence[] = [
+      {
+        stage: 'engine.queue',
+        observed: round(queue.mean / 1000),
+        baseline: round(ttft.mean / 1000),
+        text: `engine.queue averages ${fmtUs(queue.mean)}, ${pct(queueShare)} of the mean TTFT (${fmtUs(ttft.mean)})`,
+      },
+    ]
+    let confidence = base
+    if (waiting) {
+      const idle = 1 - ramp(waiting.inside, 0.5, 2)
+      confidence *= idle
+      evidence.push({ metric: waiting.view.metric, observed: round(waiting.inside), baseline: null, text: `only ${round(waiting.inside, 2)} requests wait per replica on average: the queue time is not a backlog` })
+    } else {
+      confidence *= 0.6
+      evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
+    }
+    if (gpu) {
+      confidence *= 1 - 0.7 * ramp(gpu.inside, 0.5, 0.85)
+      evidence.push({ metric: gpu.view.metric, observed: round(gpu.inside), baseline: null, text: `GPU busy ${pct(gpu.inside)} on average` })
+    } else {
+      evidence.push(missingEvidence('GPU activity (DCGM_FI_DEV_GPU_UTIL)'))
+    }
+    if (Number.isFinite(rho) && rho !== 0) {
+      confidence *= rho <= -0.3 ? 1 : rho >= 0.3 ? 0.3 : 0.7
+      evidence.push({ metric: 'corr(engine.queue p50, traffic)', observed: round(rho), baseline: 0, text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (Spearman ${rho.toFixed(2)})` })
+    }
+    return { confidence, scope: { dimension: null, value: null }, window: null, evidence }
+  },
+}

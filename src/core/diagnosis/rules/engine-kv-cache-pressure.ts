@@ -1,0 +1,69 @@
+/**
+ * `engine.kv_cache_pressure` — KV cache near full: preemptions, recomputation, queueing.
+ *
+ * Evidence needed: KV-usage series (`vllm:kv_cache_usage_perc`, `sglang:token_usage`, …);
+ * preemption counters (`vllm:num_preemptions_total`) confirm.
+ * For: KV usage near 1 (a saturated resource) with preemptions, worse inside the latency change
+ * window; queue/prefill time in the slow cohort. Against: KV usage with headroom; no preemptions.
+ * Scope: the replica(s) whose KV is full when only some are; otherwise everything.
+ * Actions (CONTRACT §5.1): more KV blocks / larger-memory GPUs; lower max concurrency; limit
+ * context.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { ramp } from '../../stats/significance.js'
+import type { Rule } from '../rule.js'
+import { changeBuckets, changeEvidence, changeWindow, levelsByKey, missingEvidence, pct, resourceLevel, round, scopeOf } from '../rule.js'
+import { maxOver } from '../resources.js'
+
+export const engineKvCachePressureRule: Rule = {
+  cause: 'engine.kv_cache_pressure',
+  actions: ['add KV blocks or use larger-memory GPUs', 'lower max concurrency (max_num_seqs)', 'limit context length'],
+  evaluate(ctx) {
+    const range = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
+    const kv = resourceLevel(ctx, 'kv_usage', range)
+    if (!kv) {
+      return { skipped: 'no metrics for KV cache usage (vllm:kv_cache_usage_perc)' }
+    }
+    const byKey = levelsByKey(kv.view, range)
+    const peaks = [...kv.view.byKey.entries()].map(([k, s]) => [k, maxOver(s, range?.from ?? 0, range?.to ?? s.length - 1)] as const)
+    const full = peaks.filter(([, p]) => p >= 0.9)
+    const sat = ramp(kv.peak, 0.85, 0.97)
+    if (sat === 0) {
+      return null
+    }
+    const pre = resourceLevel(ctx, 'preemptions', range)
+    const evidence: Evidence[] = [
+      {
+        metric: kv.view.metric,
+        observed: round(kv.peak),
+        baseline: Number.isFinite(kv.outside) ? round(kv.outside) : round(kv.inside),
+        text: `KV cache usage peaks at ${pct(kv.peak)} (mean ${pct(kv.inside)}${Number.isFinite(kv.outside) ? `, ${pct(kv.outside)} outside the window` : ''}); ${full.length} of ${peaks.length} replicas at ≥ 90%`,
+      },
+    ]
+    let confidence = sat
+    if (pre) {
+      const preRate = pre.inside
+      confidence *= preRate > 0 ? Math.max(0.6, ramp(preRate, 0, 0.2)) : 0.35
+      evidence.push({ metric: pre.view.metric, observed: round(preRate), baseline: Number.isFinite(pre.outside) ? round(pre.outside) : null, text: `preemptions at ${round(preRate, 2)}/s` })
+    } else {
+      confidence *= 0.7
+      evidence.push(missingEvidence('preemptions (vllm:num_preemptions_total)'))
+    }
+    // Full KV cache that does not coincide with slow requests is capacity well used, not a cause.
+    const anomaly = Math.max(range ? 1 : 0, ctx.sloBreached ? 1 : 0, kv.inside >= 0.9 ? 0.7 : 0.4)
+    confidence *= anomaly
+    const ce = changeEvidence(ctx.ttftChange, 'ttft') ?? changeEvidence(ctx.tpotChange, 'tpot')
+    if (ce) {
+      evidence.push(ce)
+    }
+    const fullKeys = full.map(([k]) => k)
+    const scoped = kv.view.keyDimension !== 'series' && fullKeys.length === 1 && peaks.length >= 3
+    void byKey
+    return {
+      confidence,
+      scope: scoped ? scopeOf(kv.view.keyDimension === 'node' ? 'node' : 'replica', fullKeys[0] ?? null) : scopeOf(null, null),
+      window: changeWindow(ctx.ttftChange) ?? changeWindow(ctx.tpotChange),
+      evidence,
+    }
+  },
+}

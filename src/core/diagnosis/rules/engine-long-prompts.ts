@@ -1,0 +1,62 @@
+/**
+ * `engine.long_prompts` — an influx of long inputs makes prefill (TTFT) slow and blocks the queue.
+ *
+ * Evidence needed: engine spans (prefill, queue) and input token counts.
+ * For: prefill (and queue) explain the slow TTFT cohort's excess, AND prompts got longer inside
+ * the latency change window (an influx), or the slow cohort is concentrated in a long-prompt
+ * bucket that is rare in the baseline. Against: long prompts that were always there with steady
+ * latency (merely high for the prompts' length → healthy).
+ * Actions (CONTRACT §5.1): cap or split input length; chunked prefill; route long prompts to a
+ * separate pool.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
+import { ramp } from '../../stats/significance.js'
+import type { Rule } from '../rule.js'
+import { changeEvidence, changeWindow, round, rowEvidence, scopeOf, shiftOf, stageEvidence, stageStat } from '../rule.js'
+import type { ScopeDimension } from '../../model/diagnosis.js'
+
+export const engineLongPromptsRule: Rule = {
+  cause: 'engine.long_prompts',
+  actions: ['cap or split input length', 'enable chunked prefill', 'route long prompts to a separate pool'],
+  evaluate(ctx) {
+    const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
+    const queue = stageStat(ctx.ttftStages, 'engine.queue')
+    if (ctx.frame.inputTokens.every((v) => v !== v)) {
+      return { skipped: 'no input token counts on the requests' }
+    }
+    const stageShare = (prefill?.excessShare ?? 0) + 0.7 * (queue?.excessShare ?? 0)
+    const change = ctx.ttftChange
+    const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
+    const longRow = ctx.ttft.rows.find((r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>='))
+    const influx = change.elevated ? ramp(tokens.ratio, 1.3, 2.5) : 0
+    const confidence = ramp(stageShare, 0.3, 0.6) * influx
+    if (confidence <= 0) {
+      return null
+    }
+    const evidence: Evidence[] = []
+    if (prefill) {
+      evidence.push(stageEvidence(prefill, 'TTFT'))
+    }
+    evidence.push({
+      metric: 'input_tokens',
+      observed: round(tokens.inside, 0),
+      baseline: round(tokens.outside, 0),
+      text: `prompts average ${Math.round(tokens.inside)} tokens inside the change window vs ${Math.round(tokens.outside)} outside (${tokens.ratio.toFixed(1)}×)`,
+    })
+    const ce = changeEvidence(change, 'ttft')
+    if (ce) {
+      evidence.push(ce)
+    }
+    if (longRow) {
+      evidence.push(rowEvidence(longRow, 'TTFT'))
+    }
+    const scope = pickHoldingValue(ctx.ttft.rows, ['tenant', 'route'], 0.8)
+    return {
+      confidence,
+      scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
+      window: changeWindow(change),
+      evidence,
+    }
+  },
+}

@@ -1,0 +1,86 @@
+/**
+ * `engine.prefix_cache_miss` — prefix-cache hit rate dropped; prefill recomputes shared prefixes.
+ *
+ * Evidence needed: prefix-cache counters (`vllm:prefix_cache_hits_total` /
+ * `…queries_total`, or `sglang:cache_hit_rate`), or cached-token counts on the requests.
+ * For: the hit rate fell inside the latency change window vs outside it (relative drop), and
+ * prefill explains the slow cohort's excess. Against: a stable hit rate; time spent elsewhere.
+ * Actions (CONTRACT §5.1): keep shared prefixes stable (no per-request data in system prompts);
+ * prefix-aware routing.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { ramp } from '../../stats/significance.js'
+import type { Rule } from '../rule.js'
+import { changeBuckets, changeEvidence, changeWindow, missingEvidence, pct, round, shiftOf, stageEvidence, stageStat } from '../rule.js'
+import { meanOutside, meanOver } from '../resources.js'
+
+export const enginePrefixCacheMissRule: Rule = {
+  cause: 'engine.prefix_cache_miss',
+  actions: ['keep shared prefixes stable (no per-request data in system prompts)', 'use prefix-aware routing'],
+  evaluate(ctx) {
+    const change = ctx.ttftChange
+    const range = changeBuckets(change)
+    const hits = ctx.resources.get('prefix_hits')
+    const queries = ctx.resources.get('prefix_queries')
+    const rateView = ctx.resources.get('prefix_hit_rate')
+    let inside = NaN
+    let outside = NaN
+    let metric = ''
+    if (hits && queries) {
+      const ratio = new Float64Array(ctx.grid.count).fill(NaN)
+      for (let b = 0; b < ctx.grid.count; b++) {
+        const h = hits.mean[b] as number
+        const qv = queries.mean[b] as number
+        if (qv > 0) {
+          ratio[b] = h / qv
+        }
+      }
+      metric = `${hits.metric} / ${queries.metric}`
+      inside = range ? meanOver(ratio, range.from, range.to) : meanOver(ratio)
+      outside = range ? meanOutside(ratio, range.from, range.to) : NaN
+    } else if (rateView) {
+      metric = rateView.metric
+      inside = range ? meanOver(rateView.mean, range.from, range.to) : meanOver(rateView.mean)
+      outside = range ? meanOutside(rateView.mean, range.from, range.to) : NaN
+    }
+    const evidence: Evidence[] = []
+    let drop = 0
+    if (metric !== '' && Number.isFinite(inside) && Number.isFinite(outside) && outside > 0) {
+      drop = ramp(1 - inside / outside, 0.2, 0.5)
+      evidence.push({ metric, observed: round(inside), baseline: round(outside), text: `prefix-cache hit rate ${pct(inside)} inside the change window vs ${pct(outside)} outside` })
+    } else {
+      // Fall back on the requests' cached-token share (SGLang reports cached tokens per request).
+      const share = new Float64Array(ctx.frame.n).fill(NaN)
+      for (let i = 0; i < ctx.frame.n; i++) {
+        const c = ctx.frame.cachedTokens[i] as number
+        const t = ctx.frame.inputTokens[i] as number
+        if (c === c && t > 0) {
+          share[i] = c / t
+        }
+      }
+      const s = shiftOf(ctx, share, change)
+      if (range && s.outside > 0) {
+        drop = ramp(1 - s.inside / s.outside, 0.2, 0.5)
+        evidence.push({ metric: 'cached_tokens / input_tokens', observed: round(s.inside), baseline: round(s.outside), text: `cached share of prompt tokens ${pct(s.inside)} inside the change window vs ${pct(s.outside)} outside` })
+      } else if (metric === '') {
+        return { skipped: 'no metrics for prefix-cache hits (vllm:prefix_cache_hits_total) and no cached-token counts' }
+      }
+    }
+    if (drop === 0) {
+      return null
+    }
+    const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
+    const confidence = drop * (prefill ? Math.max(0.4, ramp(prefill.excessShare, 0.2, 0.5)) : 0.5)
+    if (prefill) {
+      evidence.push(stageEvidence(prefill, 'TTFT'))
+    }
+    const ce = changeEvidence(change, 'ttft')
+    if (ce) {
+      evidence.push(ce)
+    }
+    if (!hits && !rateView) {
+      evidence.push(missingEvidence('prefix-cache hits (vllm:prefix_cache_hits_total)'))
+    }
+    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
+  },
+}

@@ -1,0 +1,77 @@
+/**
+ * `engine.queue_saturation` — demand exceeds engine capacity; the waiting queue grows with
+ * traffic on all replicas.
+ *
+ * Evidence needed: engine spans (`engine.queue`); waiting/running series
+ * (`vllm:num_requests_waiting`, `sglang:num_queue_reqs`, …) make it certain.
+ * For: `engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window
+ * on most replicas (global), with traffic up and requests waiting in the engines.
+ * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
+ * traffic jumped (noisy neighbour), the prompts got longer (long prompts), KV cache full with
+ * preemptions (KV pressure).
+ * Actions (CONTRACT §5.1): scale out; raise max batch if KV allows; shed or delay low-priority
+ * traffic.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { ramp } from '../../stats/significance.js'
+import type { Rule } from '../rule.js'
+import {
+  changeBuckets,
+  changeEvidence,
+  changeWindow,
+  globalOrLocal,
+  missingEvidence,
+  resourceLevel,
+  round,
+  shiftOf,
+  stageEvidence,
+  stageStat,
+} from '../rule.js'
+import { meanOutside, meanOver } from '../resources.js'
+
+export const engineQueueSaturationRule: Rule = {
+  cause: 'engine.queue_saturation',
+  actions: ['scale out the replicas', 'raise the max batch size if KV cache allows', 'shed or delay low-priority traffic'],
+  evaluate(ctx) {
+    const q = stageStat(ctx.ttftStages, 'engine.queue')
+    if (!q || q.presence === 0) {
+      return { skipped: 'no engine spans: engine queue time unknown' }
+    }
+    const change = ctx.ttftChange
+    const range = changeBuckets(change)
+    const queueShift = shiftOf(ctx, ctx.frame.stages['engine.queue'], change)
+    const scope = globalOrLocal(ctx, change, ctx.frame.stages['engine.queue'])
+    const waiting = resourceLevel(ctx, 'waiting', range)
+    const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
+    const trafficOut = range ? meanOutside(ctx.traffic, range.from, range.to) : NaN
+    const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
+    const share = ramp(q.excessShare, 0.3, 0.6)
+    // Saturation without a change: waiting requests on every engine for the whole window.
+    const waitingSat = waiting ? ramp(waiting.inside, 1, 4) : 0
+    const anomaly = Math.max(change.elevated ? ramp(queueShift.ratio, 1.5, 3) : 0, waitingSat * 0.8)
+    let confidence = share * anomaly * (scope.global ? 1 : 0.3)
+    const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
+    const ce = changeEvidence(change, 'ttft')
+    if (ce) {
+      evidence.push(ce)
+    }
+    evidence.push({ dimension: 'replica', observed: round(scope.share), baseline: null, text: scope.text })
+    if (waiting) {
+      confidence *= waiting.inside >= 1 || (Number.isFinite(waiting.outside) && waiting.inside > 2 * waiting.outside + 0.5) ? 1 : 0.4
+      evidence.push({
+        metric: waiting.view.metric,
+        observed: round(waiting.inside),
+        baseline: Number.isFinite(waiting.outside) ? round(waiting.outside) : null,
+        text: `${waiting.view.metric} averages ${round(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` in the window vs ${round(waiting.outside, 1)} outside` : ''}`,
+      })
+    } else {
+      confidence *= 0.8
+      evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
+    }
+    if (range) {
+      evidence.push({ metric: 'requests_per_step', observed: round(trafficIn), baseline: round(trafficOut), text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window` })
+      confidence *= trafficRatio >= 1.1 ? 1 : trafficRatio >= 0.9 ? 0.7 : 0.4
+    }
+    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
+  },
+}

@@ -1,0 +1,29 @@
+/**
+ * `gateway.queueing` — requests wait inside the gateway (worker or connection pool too small).
+ *
+ * Evidence needed: gateway spans with a queue/admission step (stage `gateway.queue`);
+ * `haproxy_backend_current_queue` supports when scraped.
+ * For: `gateway.queue` explains most of the slow cohort's excess and grew in the change window
+ * (or is far above its baseline). Against: time is spent in the engine instead.
+ * Actions (CONTRACT §5.1): more gateway workers; HTTP/2 multiplexing; larger upstream pool.
+ */
+import type { Rule } from '../rule.js'
+import { round, resourceLevel } from '../rule.js'
+import { evaluateStageRule } from './stage-rule.js'
+
+export const gatewayQueueingRule: Rule = {
+  cause: 'gateway.queueing',
+  actions: ['add gateway workers', 'use HTTP/2 multiplexing to the upstream', 'enlarge the upstream connection pool'],
+  evaluate(ctx) {
+    const result = evaluateStageRule(ctx, { stages: ['gateway.queue'], scopeDimensions: ['route', 'region'] })
+    if (result !== null && 'evidence' in result) {
+      const q = resourceLevel(ctx, 'haproxy_queue', null)
+      if (q && Number.isFinite(q.peak)) {
+        result.evidence.push({ metric: q.view.metric, observed: round(q.peak), baseline: round(q.inside), text: `${q.view.metric} peaks at ${round(q.peak)} (mean ${round(q.inside)})` })
+      }
+      // Scope stays null: the gateway is shared by every replica behind it.
+      result.scope = { dimension: null, value: null }
+    }
+    return result
+  },
+}

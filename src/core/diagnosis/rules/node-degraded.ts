@@ -1,0 +1,69 @@
+/**
+ * `node.degraded` — the replicas of one node are slow (hardware, noisy neighbour, throttling).
+ *
+ * Evidence needed: the replica and (ideally) node dimensions; node events and GPU series confirm.
+ * For: the slow cohort (TTFT or TPOT) is concentrated on one node whose replicas are all slow, or
+ * on one replica; its load is no higher than the others' (so it is not overloaded).
+ * Against: the slow replica gets more traffic than the rest (routing imbalance), it runs a
+ * different version (version regression), or it is new (cold start).
+ * Scope: the node when ≥ 2 of its replicas are slow; the replica when only one is.
+ * Actions (CONTRACT §5.1): drain the node; check GPU clocks, errors, neighbours.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { pickReplicaOrNode } from '../../concentration/narrowest-scope.js'
+import { ramp } from '../../stats/significance.js'
+import type { Rule } from '../rule.js'
+import { eventEvidence, round, rowEvidence, scopeOf } from '../rule.js'
+import { replicaLoad } from './routing-imbalance.js'
+
+export const nodeDegradedRule: Rule = {
+  cause: 'node.degraded',
+  actions: ['drain the node', 'check GPU clocks, XID errors and neighbours'],
+  evaluate(ctx) {
+    if (ctx.frame.dims.replica.values.length === 0 && ctx.frame.dims.node.values.length === 0) {
+      return { skipped: 'no replica or node dimension on the requests' }
+    }
+    const picks = [ctx.ttft, ctx.tpot]
+      .map((cohort) => ({ cohort, pick: pickReplicaOrNode(cohort.rows, ctx.replicaNode) }))
+      .filter((p) => p.pick !== null)
+      .sort((a, b) => b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare)
+    const best = picks[0]
+    if (!best || !best.pick) {
+      return null
+    }
+    const { row } = best.pick
+    const dimension = row.dimension === 'node' ? 'node' : 'replica'
+    const members = dimension === 'node' ? [...ctx.replicaNode.entries()].filter(([, n]) => n === row.value).map(([r]) => r) : [row.value]
+    let confidence = ramp(row.lift, 1.5, 3) * ramp(row.slowShare, 0.5, 0.8)
+    const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase())]
+    // Overloaded, not degraded? Compare the members' load with everyone's.
+    const load = replicaLoad(ctx)
+    const all = [...load.values()].sort((a, b) => a - b)
+    const median = all[Math.floor((all.length - 1) / 2)] ?? 0
+    const memberLoad = members.map((m) => load.get(m) ?? 0)
+    const loadRatio = median > 0 && memberLoad.length ? Math.max(...memberLoad) / median : 1
+    if (loadRatio >= 1.4) {
+      confidence *= 1 - ramp(loadRatio, 1.4, 2.2) * 0.8
+    }
+    evidence.push({ dimension: 'replica', observed: round(loadRatio), baseline: 1, text: `its load is ${loadRatio.toFixed(2)}× the median replica's` })
+    // A minority version that coincides with the slow set is the better explanation.
+    const versionCol = ctx.frame.dims.version
+    if (versionCol.values.length >= 2) {
+      const vr = best.cohort.rows.find((r) => r.dimension === 'version' && r.significant && r.slowShare >= row.slowShare * 0.9)
+      if (vr) {
+        confidence *= 0.5
+      }
+    }
+    const fresh = members.filter((m) => (ctx.replicaFirstSeenUs.get(m) ?? 0) - ctx.input.window.fromUs > 2 * ctx.grid.stepUs)
+    if (fresh.length === members.length) {
+      confidence *= 0.5
+    }
+    const nodeName = dimension === 'node' ? row.value : ctx.replicaNode.get(row.value)
+    const events = ctx.events.filter((e) => e.kind === 'node' && (e.node === nodeName || (e.replica !== null && members.includes(e.replica))))
+    if (events.length > 0) {
+      confidence = Math.min(1, confidence * 1.2)
+      evidence.push(...events.slice(0, 3).map(eventEvidence))
+    }
+    return { confidence, scope: scopeOf(dimension, row.value), window: null, evidence }
+  },
+}

@@ -1,0 +1,59 @@
+/**
+ * `proxy.stream_buffering` — a proxy buffers the SSE stream; tokens arrive in bursts with long
+ * stalls.
+ *
+ * Evidence needed: client spans (ITL max, TPOT as the client saw it); engine-side TPOT for
+ * comparison. For: the client's largest gap between chunks is many times its typical gap (a stall
+ * per CONTRACT §1.2: > 5× and > 100 ms) on many requests, concentrated in time or in a
+ * route/region/gateway, while the engine's decode is not slower. Against: no client spans; gaps
+ * that match the engine's pace.
+ * Actions (CONTRACT §5.1): disable proxy buffering for SSE; flush per event.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { findConcentration } from '../../concentration/find-concentration.js'
+import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
+import { ramp } from '../../stats/significance.js'
+import type { ScopeDimension } from '../../model/diagnosis.js'
+import type { Rule } from '../rule.js'
+import { pct, round, rowEvidence, scopeOf } from '../rule.js'
+
+export const proxyStreamBufferingRule: Rule = {
+  cause: 'proxy.stream_buffering',
+  actions: ['disable proxy buffering for SSE (e.g. X-Accel-Buffering: no)', 'flush per event'],
+  evaluate(ctx) {
+    const { frame } = ctx
+    const stalled = new Uint8Array(frame.n)
+    const eligible = new Uint8Array(frame.n)
+    let n = 0
+    let s = 0
+    for (let i = 0; i < frame.n; i++) {
+      const itl = frame.itlMaxUs[i] as number
+      const tpot = frame.tpotUs[i] as number
+      if (frame.hasClient[i] === 1 && itl === itl && tpot === tpot && tpot > 0) {
+        eligible[i] = 1
+        n++
+        if (itl > 5 * tpot && itl > 100_000) {
+          stalled[i] = 1
+          s++
+        }
+      }
+    }
+    if (n === 0) {
+      return { skipped: 'no client spans with inter-token gaps: stream buffering is only visible at the client' }
+    }
+    const share = s / n
+    if (s < 5) {
+      return null
+    }
+    const rows = findConcentration(ctx.columns, stalled, eligible)
+    const scope = pickHoldingValue(rows, ['route', 'region', 'tenant', 'model'], 0.8)
+    const confidence = ramp(share, 0.05, 0.3)
+    const evidence: Evidence[] = [
+      { metric: 'itl_max / tpot', observed: round(share), baseline: 0, text: `${pct(share)} of client-observed streams stall (max gap > 5× TPOT and > 100 ms)` },
+    ]
+    if (scope) {
+      evidence.push(rowEvidence(scope.row, 'stalled-stream'))
+    }
+    return { confidence, scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null), window: null, evidence }
+  },
+}

@@ -1,0 +1,94 @@
+/**
+ * Shared shape of the "one stage is where the slow requests lose their time" rules (gateway
+ * queueing, downstream dependency, TLS handshakes, network RTT). The stage must explain a large
+ * part of the slow cohort's excess over the baseline AND stand on an anomaly: it grew inside the
+ * latency change window, it is far out of line with its own baseline (a tail that normal
+ * variation does not make), or the slow cohort is concentrated in some dimension.
+ */
+import type { ScopeDimension } from '../../model/diagnosis.js'
+import type { StageName } from '../../model/request.js'
+import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
+import { ramp } from '../../stats/significance.js'
+import type { DiagnosisContext } from '../context.js'
+import {
+  changeEvidence,
+  changeWindow,
+  fmtUs,
+  round,
+  rowEvidence,
+  scopeOf,
+  shiftOf,
+  stageEvidence,
+  stageStat,
+  type RuleResult,
+} from '../rule.js'
+
+export interface StageRuleOptions {
+  stages: readonly StageName[]
+  scopeDimensions: readonly ScopeDimension[]
+  /** Stage excess share at which support starts / is full. */
+  excessLo?: number
+  excessHi?: number
+}
+
+/** Evaluates the stage pattern; returns the partial finding plus its raw strengths. */
+export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptions): (RuleResult & object) | null {
+  const stats = options.stages
+    .map((s) => stageStat(ctx.ttftStages, s))
+    .filter((s): s is NonNullable<typeof s> => s !== undefined && s.presence > 0)
+  if (stats.length === 0) {
+    return { skipped: `no spans give the ${options.stages.join('/')} stage` }
+  }
+  const excess = stats.reduce((s, st) => s + st.excessShare, 0)
+  const slowMean = stats.reduce((s, st) => s + st.slowMeanUs, 0)
+  const baseMean = stats.reduce((s, st) => s + st.baselineMeanUs, 0)
+  const tailRatio = baseMean > 0 ? slowMean / baseMean : slowMean > 0 ? 10 : 1
+  const share = ramp(excess, options.excessLo ?? 0.25, options.excessHi ?? 0.55)
+  if (share === 0) {
+    return null
+  }
+  const change = ctx.ttftChange
+  const values = new Float64Array(ctx.frame.n)
+  for (const st of stats) {
+    const col = ctx.frame.stages[st.stage]
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const v = col[i] as number
+      if (v === v && v > 0) {
+        values[i] = (values[i] as number) + v
+      }
+    }
+  }
+  const shift = shiftOf(ctx, values, change)
+  const scope = pickHoldingValue(ctx.ttft.rows, options.scopeDimensions)
+  const anomaly = Math.max(
+    change.elevated ? ramp(shift.ratio, 1.3, 2.5) : 0,
+    ramp(tailRatio, 3, 8),
+    scope ? ramp(scope.row.lift, 1.5, 3) : 0
+  )
+  const confidence = share * anomaly * ramp(slowMean, 2_000, 20_000)
+  if (confidence <= 0) {
+    return null
+  }
+  const evidence = stats.filter((s) => s.excessShare > 0.05).map((s) => stageEvidence(s, 'TTFT'))
+  if (change.elevated && shift.ratio > 1.3) {
+    evidence.push({
+      stage: options.stages.join('+'),
+      observed: round(shift.inside / 1000),
+      baseline: round(shift.outside / 1000),
+      text: `${options.stages.join('+')} averages ${fmtUs(shift.inside)} inside the change window vs ${fmtUs(shift.outside)} outside it`,
+    })
+    const ce = changeEvidence(change, 'ttft')
+    if (ce) {
+      evidence.push(ce)
+    }
+  }
+  if (scope) {
+    evidence.push(rowEvidence(scope.row, 'TTFT'))
+  }
+  return {
+    confidence,
+    scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
+    window: change.elevated && shift.ratio > 1.3 ? changeWindow(change) : null,
+    evidence,
+  }
+}

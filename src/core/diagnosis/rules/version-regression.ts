@@ -1,0 +1,43 @@
+/**
+ * `version.regression` — a new model/service version is slower than the old one.
+ *
+ * Evidence needed: the version dimension with at least two versions in the window; deploy or
+ * canary events confirm. For: the slow cohort (TTFT or TPOT) is concentrated in one version that
+ * holds most of it; a deploy/canary event names that version or it first appears inside the
+ * window. Against: a single version (nothing to compare); the slow set is a node or replica that
+ * does not coincide with the version.
+ * Scope: the version.
+ * Actions (CONTRACT §5.1): pause or roll back the canary; compare the versions' stage profiles.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
+import { ramp } from '../../stats/significance.js'
+import type { Rule } from '../rule.js'
+import { eventEvidence, rowEvidence, scopeOf } from '../rule.js'
+
+export const versionRegressionRule: Rule = {
+  cause: 'version.regression',
+  actions: ['pause or roll back the canary', "compare the versions' stage profiles"],
+  evaluate(ctx) {
+    const versions = ctx.frame.dims.version.values
+    if (versions.length < 2) {
+      return versions.length === 0 ? { skipped: 'no version dimension on the requests' } : null
+    }
+    const picks = [ctx.ttft, ctx.tpot]
+      .map((cohort) => ({ cohort, pick: pickHoldingValue(cohort.rows, ['version'], 0.5) }))
+      .filter((p) => p.pick !== null)
+      .sort((a, b) => b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare)
+    const best = picks[0]
+    if (!best || !best.pick) {
+      return null
+    }
+    const { row } = best.pick
+    const events = ctx.events.filter(
+      (e) => (e.kind === 'deploy' || e.kind === 'canary') && (e.version === row.value || e.message?.includes(row.value))
+    )
+    let confidence = ramp(row.lift, 1.5, 3) * ramp(row.slowShare, 0.5, 0.8)
+    confidence = Math.min(1, confidence * (events.length > 0 ? 1.25 : 1))
+    const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase()), ...events.slice(0, 3).map(eventEvidence)]
+    return { confidence, scope: scopeOf('version', row.value), window: null, evidence }
+  },
+}

@@ -1,0 +1,112 @@
+/**
+ * Stage decomposition: for a slow cohort, each stage's share of the cohort's time, its mean in
+ * the slow and baseline cohorts, and its excess (slow mean − baseline mean) — the part of the
+ * slowness the stage explains. A missing stage counts as 0 s (the request did not pass through
+ * it); a negative stage (clock skew between hosts) counts as 0 and is reported.
+ */
+import type { StageName } from '../model/request.js'
+import { STAGE_NAMES } from '../model/request.js'
+import { sortedFinite, quantileSorted } from '../stats/quantile.js'
+import type { RequestFrame } from './frame.js'
+
+/** Stages on the path to the first token (CONTRACT §4 order). */
+export const TTFT_STAGES: readonly StageName[] = STAGE_NAMES.filter((s) => s !== 'engine.decode' && s !== 'stream')
+/** Stages after the first token. */
+export const TPOT_STAGES: readonly StageName[] = ['engine.decode', 'stream']
+
+export interface StageStat {
+  stage: StageName
+  /** Share of the slow cohort's summed stage time, 0..1. */
+  slowShare: number
+  baselineShare: number
+  /** Mean µs per request (missing = 0). */
+  slowMeanUs: number
+  baselineMeanUs: number
+  /** slowMean − baselineMean (µs). */
+  excessUs: number
+  /** Share of the summed positive excess over the considered stages, 0..1. */
+  excessShare: number
+  /** P99 over every request that has the stage (µs). */
+  p99Us: number
+  /** Fraction of requests that have the stage. */
+  presence: number
+}
+
+export interface StageBreakdown {
+  stats: StageStat[]
+  /** Requests with at least one negative stage (clock skew). */
+  negativeCount: number
+}
+
+/** Breaks the slow cohort's time down by stage over `stages` (all stages when omitted). */
+export function computeStageBreakdown(
+  frame: RequestFrame,
+  slow: Uint8Array,
+  eligible: Uint8Array,
+  stages: readonly StageName[] = STAGE_NAMES
+): StageBreakdown {
+  let slowN = 0
+  let baseN = 0
+  for (let i = 0; i < frame.n; i++) {
+    if (eligible[i] === 1) {
+      if (slow[i] === 1) {
+        slowN++
+      } else {
+        baseN++
+      }
+    }
+  }
+  const negative = new Uint8Array(frame.n)
+  const raw = stages.map((stage) => {
+    const col = frame.stages[stage]
+    let slowSum = 0
+    let baseSum = 0
+    let present = 0
+    for (let i = 0; i < frame.n; i++) {
+      const v = col[i] as number
+      if (v !== v) {
+        continue
+      }
+      present++
+      if (v < 0) {
+        negative[i] = 1
+      }
+      if (eligible[i] !== 1) {
+        continue
+      }
+      const clipped = v > 0 ? v : 0
+      if (slow[i] === 1) {
+        slowSum += clipped
+      } else {
+        baseSum += clipped
+      }
+    }
+    return { stage, slowSum, baseSum, present, p99Us: quantileSorted(sortedFinite(col), 0.99) }
+  })
+  const slowTotal = raw.reduce((s, r) => s + r.slowSum, 0)
+  const baseTotal = raw.reduce((s, r) => s + r.baseSum, 0)
+  const stats: StageStat[] = raw.map((r) => {
+    const slowMeanUs = slowN === 0 ? 0 : r.slowSum / slowN
+    const baselineMeanUs = baseN === 0 ? 0 : r.baseSum / baseN
+    return {
+      stage: r.stage,
+      slowShare: slowTotal > 0 ? r.slowSum / slowTotal : 0,
+      baselineShare: baseTotal > 0 ? r.baseSum / baseTotal : 0,
+      slowMeanUs,
+      baselineMeanUs,
+      excessUs: slowMeanUs - baselineMeanUs,
+      excessShare: 0,
+      p99Us: Math.max(0, r.p99Us),
+      presence: frame.n === 0 ? 0 : r.present / frame.n,
+    }
+  })
+  const positive = stats.reduce((s, st) => s + Math.max(0, st.excessUs), 0)
+  for (const st of stats) {
+    st.excessShare = positive > 0 ? Math.max(0, st.excessUs) / positive : 0
+  }
+  let negativeCount = 0
+  for (let i = 0; i < frame.n; i++) {
+    negativeCount += negative[i] as number
+  }
+  return { stats, negativeCount }
+}

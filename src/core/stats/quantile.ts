@@ -1,0 +1,95 @@
+/**
+ * Exact quantiles over typed arrays, nearest-rank definition (the same one the stores use): for
+ * `n` sorted values and quantile `q` the answer is the value at 1-based rank `ceil(q·n)`. It is
+ * always an observed value. Missing values are `NaN` in Tokenline's columnar frames and are
+ * skipped.
+ */
+
+/** 0-based nearest-rank index of quantile `q` (0..1) among `n` ≥ 1 sorted values. */
+export function rankIndex(n: number, q: number): number {
+  // Round away float noise (0.07 * 100 = 7.000000000000001) before taking the ceiling.
+  const rank = Math.ceil(Math.round(q * n * 1e9) / 1e9)
+  return Math.min(n, Math.max(1, rank)) - 1
+}
+
+/** Nearest-rank quantile of ascending `sorted`; 0 when empty (callers report "not enough data"). */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) {
+    return 0
+  }
+  return sorted[rankIndex(sorted.length, q)] as number
+}
+
+/**
+ * The finite values of `values` (optionally only where `mask[i]` is 1), sorted ascending, as a
+ * new array. `NaN` marks a missing value.
+ */
+export function sortedFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
+  let count = 0
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number
+    if (v === v && (mask === undefined || mask[i] === 1)) {
+      count++
+    }
+  }
+  const out = new Float64Array(count)
+  let j = 0
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number
+    if (v === v && (mask === undefined || mask[i] === 1)) {
+      out[j++] = v
+    }
+  }
+  // Typed-array sort is numeric and much faster than Array#sort with a comparator.
+  out.sort()
+  return out
+}
+
+/** P50/P95/P99 of a value set (units of the input); zeros when empty. */
+export interface QuantileSummary {
+  count: number
+  mean: number
+  p50: number
+  p90: number
+  p95: number
+  p99: number
+  max: number
+}
+
+/** Exact summary of the finite values of `values` (where `mask` is 1, when given). */
+export function summarize(values: Float64Array, mask?: Uint8Array): QuantileSummary {
+  const sorted = sortedFinite(values, mask)
+  let sum = 0
+  for (let i = 0; i < sorted.length; i++) {
+    sum += sorted[i] as number
+  }
+  return {
+    count: sorted.length,
+    mean: sorted.length === 0 ? 0 : sum / sorted.length,
+    p50: quantileSorted(sorted, 0.5),
+    p90: quantileSorted(sorted, 0.9),
+    p95: quantileSorted(sorted, 0.95),
+    p99: quantileSorted(sorted, 0.99),
+    max: sorted.length === 0 ? 0 : (sorted[sorted.length - 1] as number),
+  }
+}
+
+/** Mean of the finite values where `mask` is 1 (all when no mask); 0 when there are none. */
+export function meanWhere(values: Float64Array, mask?: Uint8Array): { mean: number; count: number } {
+  let sum = 0
+  let count = 0
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number
+    if (v === v && (mask === undefined || mask[i] === 1)) {
+      sum += v
+      count++
+    }
+  }
+  return { mean: count === 0 ? 0 : sum / count, count }
+}
+
+/** Median of a small plain array (finite values only); 0 when empty. */
+export function medianOf(values: readonly number[]): number {
+  const finite = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
+  return quantileSorted(finite, 0.5)
+}

@@ -1,0 +1,119 @@
+/**
+ * Small significance tests used to decide whether a difference is real or noise. Written by hand
+ * because they are a few lines each and `core` takes no runtime dependencies.
+ */
+
+/** Upper-tail probability of the standard normal, P(Z > z) (Abramowitz–Stegun 7.1.26, |err| < 1.5e-7). */
+export function normalUpperTail(z: number): number {
+  if (!Number.isFinite(z)) {
+    return z > 0 ? 0 : 1
+  }
+  const x = Math.abs(z) / Math.SQRT2
+  const t = 1 / (1 + 0.3275911 * x)
+  const poly =
+    t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+  const erfc = poly * Math.exp(-x * x)
+  return z >= 0 ? erfc / 2 : 1 - erfc / 2
+}
+
+/** Result of a two-proportion z-test: `z` > 0 when the first proportion is the larger one. */
+export interface ProportionTest {
+  z: number
+  /** One-sided p-value for "the first proportion is larger". */
+  pValue: number
+}
+
+/**
+ * Two-proportion z-test with pooled variance: is `x1/n1` larger than `x2/n2`?
+ * Returns z = 0, p = 1 when either sample is empty or the pooled proportion is 0 or 1.
+ */
+export function twoProportionZTest(x1: number, n1: number, x2: number, n2: number): ProportionTest {
+  if (n1 <= 0 || n2 <= 0) {
+    return { z: 0, pValue: 1 }
+  }
+  const pooled = (x1 + x2) / (n1 + n2)
+  const variance = pooled * (1 - pooled) * (1 / n1 + 1 / n2)
+  if (variance <= 0) {
+    return { z: 0, pValue: 1 }
+  }
+  const z = (x1 / n1 - x2 / n2) / Math.sqrt(variance)
+  return { z, pValue: normalUpperTail(z) }
+}
+
+function ranks(values: readonly number[]): number[] {
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0])
+  const out = new Array<number>(values.length).fill(0)
+  let i = 0
+  while (i < order.length) {
+    let j = i
+    while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) {
+      j++
+    }
+    const avg = (i + j) / 2 + 1
+    for (let k = i; k <= j; k++) {
+      out[order[k]![1]] = avg
+    }
+    i = j + 1
+  }
+  return out
+}
+
+/** Pearson correlation of two equally long series (pairs with a non-finite side skipped); 0 when undefined. */
+export function pearson(a: readonly number[], b: readonly number[]): number {
+  const xs: number[] = []
+  const ys: number[] = []
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as number
+    const y = b[i] as number
+    if (Number.isFinite(x) && Number.isFinite(y)) {
+      xs.push(x)
+      ys.push(y)
+    }
+  }
+  const n = xs.length
+  if (n < 3) {
+    return 0
+  }
+  const mx = xs.reduce((s, v) => s + v, 0) / n
+  const my = ys.reduce((s, v) => s + v, 0) / n
+  let sxy = 0
+  let sxx = 0
+  let syy = 0
+  for (let i = 0; i < n; i++) {
+    const dx = (xs[i] as number) - mx
+    const dy = (ys[i] as number) - my
+    sxy += dx * dy
+    sxx += dx * dx
+    syy += dy * dy
+  }
+  if (sxx === 0 || syy === 0) {
+    return 0
+  }
+  return sxy / Math.sqrt(sxx * syy)
+}
+
+/** Spearman rank correlation (Pearson over ranks, ties averaged); 0 when undefined. */
+export function spearman(a: readonly number[], b: readonly number[]): number {
+  const xs: number[] = []
+  const ys: number[] = []
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as number
+    const y = b[i] as number
+    if (Number.isFinite(x) && Number.isFinite(y)) {
+      xs.push(x)
+      ys.push(y)
+    }
+  }
+  return pearson(ranks(xs), ranks(ys))
+}
+
+/** Linear ramp: 0 at or below `lo`, 1 at or above `hi` (for turning evidence into confidence). */
+export function ramp(x: number, lo: number, hi: number): number {
+  if (!Number.isFinite(x)) {
+    return 0
+  }
+  if (hi === lo) {
+    return x >= hi ? 1 : 0
+  }
+  return Math.min(1, Math.max(0, (x - lo) / (hi - lo)))
+}
