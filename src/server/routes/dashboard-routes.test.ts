@@ -1,0 +1,145 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../core/errors.js'
+import type { Micros } from '../../core/model/units.js'
+import { createMemoryStore } from '../../storage/memory/memory-store.js'
+import type { SpanStore } from '../../storage/span-store.js'
+import { buildRequest } from '../../storage/testing/builders.js'
+import { registerDimensionsRoutes } from './dimensions.js'
+import { registerStagesRoutes } from './stages.js'
+import { registerStaticRoutes } from './static.js'
+import { registerTrafficRoutes } from './traffic.js'
+
+const T0 = 1_700_000_040_000 // epoch ms, a minute boundary
+const us = (ms: number) => (ms * 1000) as Micros
+
+function makeApp(store: SpanStore, webRoot?: string): Hono {
+  const app = new Hono()
+  const deps = { store, now: () => T0 + 600_000, webRoot }
+  registerStagesRoutes(app, deps)
+  registerTrafficRoutes(app, deps)
+  registerDimensionsRoutes(app, deps)
+  registerStaticRoutes(app, deps)
+  app.onError((err, c) => c.json({ error: { code: err instanceof AppError ? err.code : 'INTERNAL', message: err.message } }, err instanceof AppError ? 400 : 500))
+  return app
+}
+
+describe('dashboard aggregate routes', () => {
+  let store: SpanStore
+  let app: Hono
+  beforeAll(async () => {
+    store = createMemoryStore()
+    const rows = []
+    // Minute 0: 4 requests on r1 (queue 100 ms, decode 400 ms), one failed by timeout.
+    // Minute 1: 2 requests on r2 (queue 1000 ms), one of them with a 50 ms downstream call.
+    for (let i = 0; i < 4; i++) {
+      rows.push(
+        buildRequest({
+          traceId: `a${i}`,
+          startUs: us(T0 + i * 1000),
+          endUs: us(T0 + i * 1000 + 500),
+          e2eUs: us(500),
+          dims: { replica: 'r1', model: 'm' },
+          stages: { 'engine.queue': us(100), 'engine.decode': us(400) },
+          errorType: i === 0 ? 'timeout' : null,
+        })
+      )
+    }
+    for (let i = 0; i < 2; i++) {
+      rows.push(
+        buildRequest({
+          traceId: `b${i}`,
+          startUs: us(T0 + 60_000 + i * 1000),
+          endUs: us(T0 + 60_000 + i * 1000 + 1500),
+          e2eUs: us(1500),
+          dims: { replica: 'r2', model: 'm' },
+          stages: { 'engine.queue': us(1000), downstream: i === 0 ? us(50) : null },
+        })
+      )
+    }
+    await store.upsertRequests(rows)
+    app = makeApp(store)
+  })
+  afterAll(() => store.close())
+
+  it('/api/stages gives per-bucket stage means, p99 and counts', async () => {
+    const res = await app.request(`/api/stages?step=60s&from=${T0}&to=${T0 + 120_000}`)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { step_ms: number; buckets: { bucket_start_ms: number; count: number; stages: Record<string, { count: number; mean_ms: number; p99_ms: number }> }[] }
+    expect(body.step_ms).toBe(60_000)
+    expect(body.buckets.map((b) => [b.bucket_start_ms, b.count])).toEqual([
+      [T0, 4],
+      [T0 + 60_000, 2],
+    ])
+    expect(body.buckets[0]?.stages['engine.queue']).toEqual({ count: 4, mean_ms: 100, p99_ms: 100 })
+    expect(body.buckets[1]?.stages['downstream']?.count).toBe(1)
+    expect(body.buckets[1]?.stages['engine.decode']?.count ?? 0).toBe(0)
+  })
+
+  it('/api/traffic counts requests, errors and timeouts per bucket, with filters', async () => {
+    const res = await app.request(`/api/traffic?step=1m&from=${T0}&to=${T0 + 120_000}`)
+    const body = (await res.json()) as { buckets: unknown[] }
+    expect(body.buckets).toEqual([
+      { bucket_start_ms: T0, requests: 4, errors: 1, timeouts: 1 },
+      { bucket_start_ms: T0 + 60_000, requests: 2, errors: 0, timeouts: 0 },
+    ])
+    const filtered = (await (await app.request(`/api/traffic?step=1m&replica=r2`)).json()) as { buckets: { requests: number }[] }
+    expect(filtered.buckets.map((b) => b.requests)).toEqual([2])
+  })
+
+  it('/api/dimensions lists values with counts, most frequent first', async () => {
+    const body = (await (await app.request('/api/dimensions?window=all')).json()) as { dimensions: Record<string, unknown> }
+    expect(body.dimensions['replica']).toEqual([
+      { value: 'r1', count: 4 },
+      { value: 'r2', count: 2 },
+    ])
+    expect(body.dimensions['tenant']).toEqual([])
+  })
+
+  it('rejects a bad step or window with 400', async () => {
+    expect((await app.request('/api/stages?step=fast')).status).toBe(400)
+    expect((await app.request(`/api/traffic?step=1ms&from=${T0}&to=${T0 + 86_400_000}`)).status).toBe(400)
+    expect((await app.request('/api/traffic?from=yesterday')).status).toBe(400)
+  })
+})
+
+describe('static dashboard files', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tl-web-'))
+    await mkdir(join(dir, 'assets'))
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>Tokenline</title>')
+    await writeFile(join(dir, 'assets', 'index-abc.js'), 'console.log(1)')
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  it('serves hashed assets immutable and index.html revalidated, with fallback', async () => {
+    const app = makeApp(createMemoryStore(), dir)
+    const asset = await app.request('/assets/index-abc.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toContain('javascript')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    for (const path of ['/', '/?range=1h&replica=r1', '/some/page']) {
+      const res = await app.request(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(await res.text()).toContain('<title>Tokenline</title>')
+    }
+    expect((await app.request('/assets/missing-123.js')).status).toBe(404)
+    // A path escaping the root never reads outside it: it gets the page, not the file.
+    const escape = await app.request('/..%2f..%2f..%2f..%2fetc/hostname')
+    expect(await escape.text()).toContain('<title>Tokenline</title>')
+    // API paths fall through to the API (here: nothing registered → 404).
+    expect((await app.request('/api/nothing')).status).toBe(404)
+  })
+
+  it('answers 503 with a hint when the dashboard is not built', async () => {
+    const app = makeApp(createMemoryStore(), join(dir, 'nope'))
+    const res = await app.request('/')
+    expect(res.status).toBe(503)
+    expect(await res.text()).toContain('npm run build:web')
+  })
+})
