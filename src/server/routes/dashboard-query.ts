@@ -1,86 +1,44 @@
 /**
  * Window, filter and step parameters of the dashboard's aggregate routes (/api/stages,
- * /api/traffic, /api/dimensions), as docs/api.md defines them for every /api route.
+ * /api/traffic, /api/dimensions): the shared parsers of `server/params.ts`, plus a bucket-count
+ * guard so one request cannot ask for millions of buckets.
  */
 import { AppError } from '../../core/errors.js'
-import { DIMENSIONS } from '../../core/model/request.js'
-import { asMicros, microsFromIso, microsFromMillis, type Micros } from '../../core/model/units.js'
+import { asMicros, type Micros } from '../../core/model/units.js'
 import type { DimensionFilters, SpanStore } from '../../storage/span-store.js'
+import { parseFilters, parseStepUs, parseWindow, type RawQuery } from '../params.js'
 
 export interface DashboardQuery {
-  fromUs: Micros
-  toUs: Micros
+  fromUs?: Micros
+  toUs?: Micros
   filters: DimensionFilters
 }
 
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
-
-/** Parses `60s`, `5m`, `1h`, `1d` or plain milliseconds into ms; null when absent. */
-export function parseDurationMs(text: string | undefined, name: string): number | null {
-  if (text === undefined || text === '') return null
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim())
-  if (!m) {
-    throw new AppError('QUERY_INVALID', `${name} must be a duration such as 60s, 5m or 1h (actual: ${JSON.stringify(text)})`)
-  }
-  const n = Number(m[1])
-  const unit = m[2]
-  return unit === undefined || unit === 'ms' ? n : n * (UNIT_MS[unit] ?? 1)
-}
-
-function parseTime(text: string, name: string): Micros {
-  if (/^\d+(\.\d+)?$/.test(text)) return microsFromMillis(Number(text))
-  const us = microsFromIso(text)
-  if (us === null) {
-    throw new AppError('QUERY_INVALID', `${name} must be RFC 3339 or epoch milliseconds (actual: ${JSON.stringify(text)})`)
-  }
-  return us
-}
-
 /**
- * Resolves the window: `from`/`to`, or `since=30m` (relative to `nowMs`), else the whole data
- * extent (`window=all` says so explicitly). An empty store yields an empty window at `nowMs`.
+ * Reads window and filters. `defaultAll`: without `from`/`to`/`since`/`window`, use the whole
+ * data extent instead of the API's default last 30 minutes (filter menus list every value).
  */
 export async function parseDashboardQuery(
-  query: (name: string) => string | undefined,
-  queries: (name: string) => string[] | undefined,
+  query: RawQuery,
   store: SpanStore,
-  nowMs: number
+  nowMs: number,
+  defaultAll = false
 ): Promise<DashboardQuery> {
-  const filters: DimensionFilters = {}
-  for (const dim of DIMENSIONS) {
-    const values = (queries(dim) ?? []).filter((v) => v !== '')
-    if (values.length > 0) filters[dim] = values
-  }
-  const from = query('from')
-  const to = query('to')
-  const since = parseDurationMs(query('since'), 'since')
-  let fromUs: Micros | null = from ? parseTime(from, 'from') : null
-  let toUs: Micros | null = to ? parseTime(to, 'to') : null
-  if (fromUs === null && since !== null) {
-    fromUs = microsFromMillis(nowMs - since)
-    toUs = toUs ?? microsFromMillis(nowMs)
-  }
-  if (fromUs === null || toUs === null) {
-    const extent = await store.extent()
-    fromUs = fromUs ?? extent?.startUs ?? microsFromMillis(nowMs)
-    toUs = toUs ?? (extent ? asMicros(extent.endUs + 1) : microsFromMillis(nowMs))
-  }
-  if (toUs < fromUs) {
-    throw new AppError('QUERY_INVALID', `to must not be before from (from ${from}, to ${to})`)
-  }
-  return { fromUs, toUs, filters }
+  const hasWindow = ['from', 'to', 'since', 'window'].some((k) => query[k] !== undefined)
+  const window = await parseWindow(defaultAll && !hasWindow ? { ...query, window: ['all'] } : query, nowMs, store)
+  return { ...window, filters: parseFilters(query) }
 }
 
-/** Bucket width in µs from `step` (default: the window split into about 120 buckets, ≥ 1 s). */
-export function parseStepUs(text: string | undefined, q: DashboardQuery, maxBuckets = 5000): Micros {
-  const spanUs = Math.max(1, q.toUs - q.fromUs)
-  const stepMs = parseDurationMs(text, 'step') ?? Math.max(1000, Math.ceil(spanUs / 1000 / 120 / 1000) * 1000)
-  if (stepMs < 1) {
-    throw new AppError('QUERY_INVALID', `step must be at least 1ms (actual: ${text})`)
-  }
-  const stepUs = asMicros(Math.round(stepMs * 1000))
+/** Bucket width in µs from `step` (default: about 120 buckets over the window, at least 1 s). */
+export function resolveStepUs(query: RawQuery, q: DashboardQuery, maxBuckets = 5000): Micros {
+  const spanUs = q.fromUs !== undefined && q.toUs !== undefined ? Math.max(1, q.toUs - q.fromUs) : 0
+  const given = parseStepUs(query)
+  const stepUs = given ?? asMicros(Math.max(1_000_000, Math.ceil(spanUs / 120 / 1_000_000) * 1_000_000))
   if (spanUs / stepUs > maxBuckets) {
-    throw new AppError('QUERY_INVALID', `step ${text} gives more than ${maxBuckets} buckets over this window; use a larger step`)
+    throw new AppError(
+      'QUERY_INVALID',
+      `step must give at most ${maxBuckets} buckets over the window (actual: ${query['step']?.at(-1)} → ${Math.ceil(spanUs / stepUs)} buckets)`
+    )
   }
   return stepUs
 }

@@ -12,7 +12,8 @@ const MAX_VALUES = 500
  */
 export function registerDimensionsRoutes(app: Hono, deps: { store: SpanStore; now: () => number }): void {
   app.get('/api/dimensions', async function dimensions(c) {
-    const q = await parseDashboardQuery((n) => c.req.query(n), (n) => c.req.queries(n), deps.store, deps.now())
+    const query = c.req.queries()
+    const q = await parseDashboardQuery(query, deps.store, deps.now(), true)
     const out: Record<string, { value: string; count: number }[]> = {}
     await Promise.all(
       DIMENSIONS.map(async (dim) => {

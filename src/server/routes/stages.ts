@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import { STAGE_NAMES, type StageName } from '../../core/model/request.js'
 import { millisFromMicros } from '../../core/model/units.js'
 import type { RequestMeasure, SpanStore } from '../../storage/span-store.js'
-import { parseDashboardQuery, parseStepUs } from './dashboard-query.js'
+import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
 // Mean of a stage per bucket, estimated from evenly spaced quantiles (midpoint rule): the store
 // port computes exact quantiles but no means, and ten quantiles bound the error well for the
@@ -22,8 +22,9 @@ interface StageStat {
  */
 export function registerStagesRoutes(app: Hono, deps: { store: SpanStore; now: () => number }): void {
   app.get('/api/stages', async function stages(c) {
-    const q = await parseDashboardQuery((n) => c.req.query(n), (n) => c.req.queries(n), deps.store, deps.now())
-    const stepUs = parseStepUs(c.req.query('step'), q)
+    const query = c.req.queries()
+    const q = await parseDashboardQuery(query, deps.store, deps.now())
+    const stepUs = resolveStepUs(query, q)
     const measures: RequestMeasure[] = ['e2e', ...STAGE_NAMES]
     const rows = await deps.store.percentiles({
       fromUs: q.fromUs,

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { millisFromMicros } from '../../core/model/units.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { parseDashboardQuery, parseStepUs } from './dashboard-query.js'
+import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
 /**
  * `GET /api/traffic?step=60s` + window and filters → per time bucket: requests started, failed
@@ -10,8 +10,9 @@ import { parseDashboardQuery, parseStepUs } from './dashboard-query.js'
  */
 export function registerTrafficRoutes(app: Hono, deps: { store: SpanStore; now: () => number }): void {
   app.get('/api/traffic', async function traffic(c) {
-    const q = await parseDashboardQuery((n) => c.req.query(n), (n) => c.req.queries(n), deps.store, deps.now())
-    const stepUs = parseStepUs(c.req.query('step'), q)
+    const query = c.req.queries()
+    const q = await parseDashboardQuery(query, deps.store, deps.now())
+    const stepUs = resolveStepUs(query, q)
     const buckets = new Map<number, { requests: number; errors: number; timeouts: number }>()
     for await (const batch of deps.store.scanRequests({ fromUs: q.fromUs, toUs: q.toUs, filters: q.filters }, 10_000)) {
       for (const r of batch) {
