@@ -1,6 +1,12 @@
 import type { Command } from 'commander'
+import { registerImportCommand } from './import.js'
+import { registerProbeCommand } from './probe.js'
+import { registerMockServerCommand } from './mock-server.js'
 
 /** Adds every command to the program, in the order `tokenline --help` lists them. */
 export function registerCommands(program: Command): void {
   void program
+  registerImportCommand(program)
+  registerProbeCommand(program)
+  registerMockServerCommand(program)
 }
