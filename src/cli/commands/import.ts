@@ -1,0 +1,227 @@
+import { createReadStream } from 'node:fs'
+import { basename } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Readable } from 'node:stream'
+import { Option, type Command } from 'commander'
+import cliProgress from 'cli-progress'
+import { AppError } from '../../core/errors.js'
+import { createSilentLogger } from '../../core/logger.js'
+import {
+  collectSources,
+  importPaths,
+  summarize,
+  type FileImportSummary,
+  type ImportSummary,
+} from '../../ingest/import.js'
+import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { renderImportSummary } from '../import-report.js'
+
+interface ImportFlags {
+  db: string
+  server?: string
+  format: 'text' | 'json'
+  keepContent?: boolean
+}
+
+type Progress = (doneBytes: number, totalBytes: number, file: string) => void
+
+function progressBar(): { onProgress: Progress; stop(): void } | null {
+  if (!process.stderr.isTTY) return null
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: 'importing {bar} {percentage}% | {doneMb}/{totalMb} MB | {file}',
+      hideCursor: true,
+      clearOnComplete: true,
+    },
+    cliProgress.Presets.shades_classic
+  )
+  let started = false
+  const mb = (n: number): string => (n / 1_048_576).toFixed(1)
+  return {
+    onProgress(done, total, file) {
+      const payload = { doneMb: mb(done), totalMb: mb(total), file: basename(file) }
+      if (!started) {
+        bar.start(Math.max(total, 1), done, payload)
+        started = true
+      } else {
+        bar.update(done, payload)
+      }
+    },
+    stop() {
+      if (started) bar.stop()
+    },
+  }
+}
+
+async function postFile(
+  apiUrl: string,
+  path: string,
+  mtimeMs: number,
+  onBytes: (n: number) => void
+): Promise<ImportSummary> {
+  const url = new URL('/api/import', apiUrl)
+  url.searchParams.set('filename', basename(path))
+  url.searchParams.set('mtime', String(Math.round(mtimeMs)))
+  for (let attempt = 0; ; attempt++) {
+    const stream = createReadStream(path)
+    stream.on('data', (c) => onBytes(c.length))
+    let res: Response
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+      } as RequestInit)
+    } catch (err) {
+      throw new AppError(
+        'STORE_UNAVAILABLE',
+        `the server at ${apiUrl} did not answer (${err instanceof Error ? err.message : String(err)})`,
+        { cause: err }
+      )
+    }
+    if (res.status === 429 && attempt < 60) {
+      await res.body?.cancel()
+      await sleep(Number(res.headers.get('retry-after') ?? '1') * 1000)
+      continue
+    }
+    const text = await res.text()
+    if (!res.ok) {
+      let message = text
+      try {
+        const body = JSON.parse(text) as { message?: string; error?: { message?: string } }
+        message = body.message ?? body.error?.message ?? text
+      } catch {
+        // Not JSON: show the text as it came.
+      }
+      throw new AppError(
+        'STORE_UNAVAILABLE',
+        `the server at ${apiUrl} refused ${basename(path)}: HTTP ${res.status} ${message}`
+      )
+    }
+    return JSON.parse(text) as ImportSummary
+  }
+}
+
+async function importViaServer(
+  apiUrl: string,
+  paths: string[],
+  onProgress: Progress | undefined
+): Promise<ImportSummary> {
+  const started = Date.now()
+  const sources = await collectSources(paths)
+  const total = sources.reduce((n, s) => n + (typeof s === 'string' ? 0 : s.bytes), 0)
+  let done = 0
+  const files: FileImportSummary[] = []
+  let requests = 0
+  for (const s of sources) {
+    if (typeof s === 'string') {
+      files.push({
+        file: s,
+        format: 'unknown',
+        gzip: false,
+        bytes: 0,
+        read: { spans: 0, samples: 0, events: 0 },
+        stored: { spans: 0, samples: 0, events: 0 },
+        rejected: 0,
+        rejects: [],
+        error: 'no such file or folder',
+      })
+      continue
+    }
+    const reply = await postFile(apiUrl, s.name, s.mtimeMs, (n) => {
+      done += n
+      onProgress?.(done, total, s.name)
+    })
+    requests += reply.requests
+    for (const f of reply.files) {
+      files.push({ ...f, file: s.name, rejects: f.rejects.map((r) => ({ ...r, file: s.name })) })
+    }
+  }
+  return summarize(files, requests, Date.now() - started)
+}
+
+export function registerImportCommand(program: Command): void {
+  program
+    .command('import')
+    .description('read trace, metric and event files into the local database (or a running server)')
+    .argument('<paths...>', 'files or folders (read recursively); formats are detected by content')
+    .option('--db <file>', 'DuckDB database file', DEFAULT_DB_PATH)
+    .option('--server <url>', 'send the files to a running `tokenline serve` (its UI/API URL)')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
+    )
+    .option('--keep-content', 'keep prompt and completion attributes (dropped by default)')
+    .addHelpText(
+      'after',
+      `
+Reads, by content (names and extensions do not matter; .gz is undone):
+  OTLP traces    JSON (ExportTraceServiceRequest), JSON Lines (one request per line, as the
+                 Collector file exporter writes), protobuf (.pb/.binpb)
+  OTLP metrics   JSON, JSON Lines, protobuf
+  Prometheus     text 0.0.4 (ms timestamps) and OpenMetrics (backfill files ending # EOF);
+                 samples without a timestamp get the file's modification time
+  Events         JSON Lines {"time","kind",...} or \`kubectl get events -o json\`
+
+When a running \`tokenline serve\` holds the database, the files are sent to it (POST
+/api/import) instead. Exit codes: 0 imported (some lines may be rejected, see the summary),
+2 nothing could be read, 3 database locked or server unreachable.
+
+Examples:
+  $ tokenline import ./traces.jsonl ./metrics.om ./events.jsonl
+  $ tokenline import ./otel-export/ --db ./incident.duckdb
+  $ tokenline import capture.pb.gz --server http://127.0.0.1:4320
+  $ tokenline import ./run --format json | jq .stored
+See docs/formats.md for every format with an example.`
+    )
+    .action(async (paths: string[], flags: ImportFlags) => {
+      const bar = flags.format === 'text' ? progressBar() : null
+      let summary: ImportSummary
+      let target: string
+      try {
+        if (flags.server !== undefined) {
+          target = `server ${flags.server}`
+          summary = await importViaServer(flags.server, paths, bar?.onProgress)
+        } else {
+          const opened = await openStoreOrServer(flags.db)
+          if (opened.kind === 'server') {
+            process.stderr.write(
+              `tokenline: ${opened.dbPath} is held by a running server; sending the files to ${opened.apiUrl}\n`
+            )
+            target = `server ${opened.apiUrl} (database ${opened.dbPath})`
+            summary = await importViaServer(opened.apiUrl, paths, bar?.onProgress)
+          } else {
+            target = opened.dbPath
+            const sink = createIngestPipeline({
+              store: opened.store,
+              logger: createSilentLogger(),
+              now: Date.now,
+              keepContent: flags.keepContent ?? false,
+            })
+            try {
+              summary = await importPaths(paths, sink, {
+                ...(bar ? { onProgress: bar.onProgress } : {}),
+              })
+            } finally {
+              await sink.close()
+              await opened.store.close()
+            }
+          }
+        }
+      } finally {
+        bar?.stop()
+      }
+      if (flags.format === 'json') {
+        process.stdout.write(`${JSON.stringify({ target, ...summary }, null, 2)}\n`)
+      } else {
+        process.stdout.write(renderImportSummary(summary, target))
+      }
+      const readAnything = summary.read.spans + summary.read.samples + summary.read.events > 0
+      if (!readAnything) {
+        process.stderr.write('tokenline: nothing could be read from the given paths\n')
+        process.exitCode = 2
+      }
+    })
+}

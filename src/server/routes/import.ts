@@ -1,0 +1,66 @@
+/**
+ * POST /api/import?filename=NAME[&mtime=EPOCH_MS]: the body is one file's bytes, in any format
+ * `tokenline import` reads (gzip too). Runs the same import into the server's IngestSink, which
+ * is how `tokenline import` works while `tokenline serve` holds the database.
+ *
+ * The body is spooled to a temporary file first: detection looks at the head, gzip needs a
+ * second pass, and an upload can be far larger than memory.
+ */
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import type { Hono } from 'hono'
+import { AppError } from '../../core/errors.js'
+import { collectSources, importSource, summarize } from '../../ingest/import.js'
+import type { AppDeps } from '../app.js'
+
+/** Adds POST /api/import. */
+export function registerImportRoutes(
+  app: Hono,
+  deps: Pick<AppDeps, 'ingest' | 'logger' | 'now'>
+): void {
+  app.post('/api/import', async (c) => {
+    const filename = basename(c.req.query('filename') ?? '') || 'upload'
+    const mtimeText = c.req.query('mtime')
+    const mtimeMs = mtimeText === undefined ? deps.now() : Number(mtimeText)
+    if (!Number.isFinite(mtimeMs)) {
+      throw new AppError('INPUT_INVALID', `mtime must be epoch milliseconds (actual: ${mtimeText})`)
+    }
+    const body = c.req.raw.body
+    if (body === null) {
+      throw new AppError('INPUT_INVALID', 'the body must be the bytes of one file to import')
+    }
+    const started = deps.now()
+    const dir = await mkdtemp(join(tmpdir(), 'tokenline-upload-'))
+    try {
+      const path = join(dir, 'upload')
+      await pipeline(
+        Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>),
+        createWriteStream(path)
+      )
+      const [source] = await collectSources([path])
+      if (source === undefined || typeof source === 'string') {
+        throw new AppError('INPUT_INVALID', 'the upload could not be stored for import')
+      }
+      const before = deps.ingest.counters().requestsAssembled
+      const file = await importSource({ ...source, name: filename, mtimeMs }, deps.ingest)
+      await deps.ingest.flush()
+      const requests = deps.ingest.counters().requestsAssembled - before
+      deps.logger.info('import', {
+        file: filename,
+        format: file.format,
+        spans: file.stored.spans,
+        samples: file.stored.samples,
+        events: file.stored.events,
+        rejected: file.rejected,
+      })
+      return c.json(summarize([file], requests, deps.now() - started))
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+}
