@@ -1,0 +1,362 @@
+/**
+ * The ingest pipeline behind `IngestSink`: strips content, writes through one group-committing
+ * writer, and assembles each trace into a request once it has been quiet for `quietMs`.
+ *
+ * ```
+ * submitSpans ─┐                      ┌─ store.insertSpans(all queued spans)  ─ resolve every batch
+ * submitSpans ─┼─► bounded queue ─►  writer ─ store.insertMetricSamples(…)    ─ resolve …
+ * submitEvents ┘   (429 when full)    └─ store.insertEvents(…)
+ *                                          │ committed trace ids
+ *                                          ▼
+ *                        pending traces (id → last seen, oldest first)
+ *                                          │ quiet for quietMs, or too many pending
+ *                                          ▼
+ *                 store.getSpans(ids) → assembleRequest → store.upsertRequests
+ * ```
+ */
+import { AppError } from '../core/errors.js'
+import type { Logger } from '../core/logger.js'
+import { assembleRequestWithNotes } from '../core/assembly/assemble-request.js'
+import type { ChangeEvent } from '../core/model/event.js'
+import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
+import type { RequestTimeline } from '../core/model/request.js'
+import type { Span } from '../core/model/span.js'
+import type { SpanStore } from '../storage/span-store.js'
+import { stripContent } from './content-filter.js'
+import type { IngestCounters, IngestSink } from './types.js'
+
+export interface IngestPipelineOptions {
+  store: SpanStore
+  logger: Logger
+  /** Wall clock, epoch ms (injected so tests can drive the quiet period). */
+  now: () => number
+  /** A trace is assembled once no span of it arrived for this long (ms, default 5000). */
+  quietMs?: number
+  /** Spans + samples + events waiting for or inside a write before batches are refused (default 200 000). */
+  maxQueueItems?: number
+  /** Traces waiting for their quiet period; past this the oldest are assembled early (default 100 000). */
+  maxPendingTraces?: number
+  /** Keep prompt/completion attributes (default false: they are dropped). */
+  keepContent?: boolean
+  /** How often the quiet-trace sweep runs (ms, default min(1000, quietMs / 2)); 0 disables the timer. */
+  sweepIntervalMs?: number
+  /** Traces loaded and assembled per store round trip (default 1000). */
+  assembleBatchTraces?: number
+  /** Receives failures of the background writer/assembler; default logs them. */
+  onBackgroundError?: (err: unknown) => void
+}
+
+/** The sink plus a hook to run the quiet-trace sweep on demand (tests, or a caller-owned timer). */
+export interface IngestPipeline extends IngestSink {
+  /** Assembles every trace that is quiet as of `now()` (and the oldest beyond the pending cap). */
+  sweep(): Promise<void>
+}
+
+type Job =
+  | { kind: 'spans'; spans: readonly Span[]; count: number; done: Settle }
+  | {
+      kind: 'metrics'
+      samples: readonly MetricSample[]
+      families: readonly MetricFamilyMeta[]
+      count: number
+      done: Settle
+    }
+  | { kind: 'events'; events: readonly ChangeEvent[]; count: number; done: Settle }
+
+interface Settle {
+  resolve(): void
+  reject(err: unknown): void
+}
+
+/** Creates the pipeline; it owns a timer until `close()`. */
+export function createIngestPipeline(options: IngestPipelineOptions): IngestPipeline {
+  const { store, logger, now } = options
+  const quietMs = options.quietMs ?? 5000
+  const maxQueueItems = options.maxQueueItems ?? 200_000
+  const maxPendingTraces = options.maxPendingTraces ?? 100_000
+  const keepContent = options.keepContent ?? false
+  const batchTraces = options.assembleBatchTraces ?? 1000
+  const sweepIntervalMs = options.sweepIntervalMs ?? Math.max(1, Math.min(1000, quietMs / 2))
+  const onBackgroundError =
+    options.onBackgroundError ??
+    ((err: unknown) => logger.error('ingest background task failed', { err: String(err) }))
+
+  const counters = {
+    spansAccepted: 0,
+    requestsAssembled: 0,
+    metricSamplesAccepted: 0,
+    eventsAccepted: 0,
+  }
+  let queue: Job[] = []
+  /** Items queued or inside the write in flight. */
+  let depth = 0
+  let writing: Promise<void> | null = null
+  /** Items per ms the writer achieved lately, for Retry-After. */
+  let writeRate = 0
+  /** traceId → last time (epoch ms) a span of it was committed; Map order = oldest first. */
+  const pending = new Map<string, number>()
+  let assembling: Promise<void> = Promise.resolve()
+  let closed = false
+
+  const enqueue = (make: (done: Settle) => Job, count: number): Promise<void> => {
+    if (closed) {
+      return Promise.reject(
+        new AppError('STORE_UNAVAILABLE', 'ingest pipeline is closed; expected an open pipeline')
+      )
+    }
+    if (count === 0) {
+      return Promise.resolve()
+    }
+    // An empty queue always takes a batch, so one batch larger than the cap is not refused forever.
+    if (depth > 0 && depth + count > maxQueueItems) {
+      const drainSeconds = writeRate > 0 ? depth / writeRate / 1000 : 5
+      const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
+      return Promise.reject(
+        new AppError(
+          'INGEST_OVERLOADED',
+          `ingest queue is full: ${depth} items waiting, limit ${maxQueueItems}, batch of ${count} refused; retry after ${retryAfterSeconds} s`,
+          { retryAfterSeconds }
+        )
+      )
+    }
+    return new Promise<void>((resolve, reject) => {
+      queue.push(make({ resolve, reject }))
+      depth += count
+      startWriter()
+    })
+  }
+
+  const startWriter = (): void => {
+    if (writing === null) {
+      writing = writeLoop()
+        .catch(onBackgroundError)
+        .finally(() => {
+          writing = null
+          // Jobs queued while the last write settled start a new loop.
+          if (queue.length > 0) {
+            startWriter()
+          }
+        })
+    }
+  }
+
+  const writeLoop = async (): Promise<void> => {
+    while (queue.length > 0) {
+      const jobs = queue
+      queue = []
+      const startedMs = now()
+      let written = 0
+      const spanJobs = jobs.filter((j) => j.kind === 'spans')
+      const metricJobs = jobs.filter((j) => j.kind === 'metrics')
+      const eventJobs = jobs.filter((j) => j.kind === 'events')
+      if (spanJobs.length > 0) {
+        const all: Span[] = []
+        for (const j of spanJobs) {
+          for (const s of j.spans) {
+            all.push(s)
+          }
+        }
+        written += await commit(spanJobs, async () => {
+          await store.insertSpans(all)
+          counters.spansAccepted += all.length
+          markPending(all)
+        })
+      }
+      if (metricJobs.length > 0) {
+        const samples: MetricSample[] = []
+        const families: MetricFamilyMeta[] = []
+        for (const j of metricJobs) {
+          for (const s of j.samples) {
+            samples.push(s)
+          }
+          for (const f of j.families) {
+            families.push(f)
+          }
+        }
+        written += await commit(metricJobs, async () => {
+          if (families.length > 0) {
+            await store.upsertMetricFamilies(families)
+          }
+          await store.insertMetricSamples(samples)
+          counters.metricSamplesAccepted += samples.length
+        })
+      }
+      if (eventJobs.length > 0) {
+        const events: ChangeEvent[] = []
+        for (const j of eventJobs) {
+          for (const e of j.events) {
+            events.push(e)
+          }
+        }
+        written += await commit(eventJobs, async () => {
+          await store.insertEvents(events)
+          counters.eventsAccepted += events.length
+        })
+      }
+      const elapsedMs = Math.max(1, now() - startedMs)
+      const rate = written / elapsedMs
+      writeRate = writeRate === 0 ? rate : 0.8 * writeRate + 0.2 * rate
+    }
+  }
+
+  /** Runs one write for a group of jobs and settles each of them; returns the items written. */
+  const commit = async (jobs: Job[], write: () => Promise<void>): Promise<number> => {
+    const count = jobs.reduce((n, j) => n + j.count, 0)
+    try {
+      await write()
+      for (const j of jobs) {
+        j.done.resolve()
+      }
+      return count
+    } catch (err) {
+      for (const j of jobs) {
+        j.done.reject(err)
+      }
+      return 0
+    } finally {
+      depth -= count
+    }
+  }
+
+  const markPending = (spans: readonly Span[]): void => {
+    const t = now()
+    let last: string | null = null
+    for (const s of spans) {
+      if (s.traceId === last) {
+        continue
+      }
+      last = s.traceId
+      // Delete first so the Map keeps last-seen order and the sweep can stop at the first young trace.
+      pending.delete(s.traceId)
+      pending.set(s.traceId, t)
+    }
+    if (pending.size > maxPendingTraces) {
+      runAssembly(false).catch(onBackgroundError)
+    }
+  }
+
+  /** Takes the traces to assemble now out of `pending`. */
+  const takeReady = (all: boolean): string[] => {
+    const ready: string[] = []
+    const cutoff = now() - quietMs
+    let overCap = pending.size - maxPendingTraces
+    for (const [traceId, lastSeen] of pending) {
+      if (!all && lastSeen > cutoff && overCap <= 0) {
+        break
+      }
+      ready.push(traceId)
+      overCap--
+    }
+    for (const id of ready) {
+      pending.delete(id)
+    }
+    return ready
+  }
+
+  const assembleTraces = async (traceIds: readonly string[]): Promise<void> => {
+    for (let i = 0; i < traceIds.length; i += batchTraces) {
+      const ids = traceIds.slice(i, i + batchTraces)
+      try {
+        const spans = await store.getSpans(ids)
+        const byTrace = new Map<string, Span[]>()
+        for (const s of spans) {
+          const list = byTrace.get(s.traceId)
+          if (list === undefined) {
+            byTrace.set(s.traceId, [s])
+          } else {
+            list.push(s)
+          }
+        }
+        const requests: RequestTimeline[] = []
+        let noted = 0
+        for (const list of byTrace.values()) {
+          const result = assembleRequestWithNotes(list)
+          if (result !== null) {
+            requests.push(result.request)
+            if (result.notes.length > 0) {
+              noted++
+            }
+          }
+        }
+        if (requests.length > 0) {
+          await store.upsertRequests(requests)
+          counters.requestsAssembled += requests.length
+        }
+        if (noted > 0) {
+          logger.debug('requests assembled with clock-skew corrections', { requests: noted })
+        }
+      } catch (err) {
+        // Put the traces back so a later sweep retries them, unless newer spans already did.
+        const t = now()
+        for (const id of ids) {
+          if (!pending.has(id)) {
+            pending.set(id, t)
+          }
+        }
+        throw err
+      }
+    }
+  }
+
+  /** Serialises assembly runs so a trace is never assembled twice at once. */
+  const runAssembly = (all: boolean): Promise<void> => {
+    const run = assembling.then(() => assembleTraces(takeReady(all)))
+    assembling = run.catch(() => undefined)
+    return run
+  }
+
+  const timer =
+    sweepIntervalMs > 0
+      ? setInterval(() => {
+          if (pending.size > 0) {
+            runAssembly(false).catch(onBackgroundError)
+          }
+        }, sweepIntervalMs)
+      : null
+  timer?.unref()
+
+  const waitForWriter = async (): Promise<void> => {
+    while (writing !== null) {
+      await writing
+    }
+  }
+
+  return {
+    submitSpans(spans) {
+      const kept = keepContent ? spans : stripContent(spans)
+      return enqueue(
+        (done) => ({ kind: 'spans', spans: kept, count: kept.length, done }),
+        kept.length
+      )
+    },
+    submitMetrics(samples, families = []) {
+      const count = samples.length + families.length
+      return enqueue((done) => ({ kind: 'metrics', samples, families, count, done }), count)
+    },
+    submitEvents(events) {
+      return enqueue(
+        (done) => ({ kind: 'events', events, count: events.length, done }),
+        events.length
+      )
+    },
+    async flush() {
+      await waitForWriter()
+      await runAssembly(true)
+    },
+    sweep() {
+      return runAssembly(false)
+    },
+    counters(): IngestCounters {
+      return { ...counters, queueDepth: depth, pendingTraces: pending.size }
+    },
+    async close() {
+      // Refuse new batches, then write and assemble everything already accepted.
+      closed = true
+      if (timer !== null) {
+        clearInterval(timer)
+      }
+      await waitForWriter()
+      await runAssembly(true)
+    },
+  }
+}
