@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { SseReader } from './sse-reader.js'
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
+const ev = (o: unknown): string => `data: ${JSON.stringify(o)}\n\n`
+
+describe('SseReader', () => {
+  it('timestamps first event, first token of any kind, content chunks and usage', () => {
+    const r = new SseReader({ keepText: true })
+    r.feed(enc(ev({ choices: [{ delta: { role: 'assistant', content: '' } }] })), 1)
+    r.feed(enc(ev({ choices: [{ delta: { reasoning_content: 'hmm' } }] })), 2)
+    // one event split across two TCP reads: it completes at the second read's time
+    const split = ev({ choices: [{ delta: { content: 'Hi' } }] })
+    r.feed(enc(split.slice(0, 10)), 3)
+    r.feed(enc(split.slice(10) + ev({ choices: [{ delta: { content: ' there' }, finish_reason: 'stop' }] })), 4)
+    r.feed(enc(ev({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 2 } }) + 'data: [DONE]\n\n'), 5)
+    expect(r.firstEventAtMs).toBe(1)
+    expect(r.firstAnyTokenAtMs).toBe(2)
+    expect(r.contentArrivalsAtMs).toEqual([4, 4])
+    expect(r.text).toBe('Hi there')
+    expect([r.inputTokens, r.outputTokens]).toEqual([7, 2])
+    expect(r.finished).toBe(true)
+    expect(r.events).toBe(6)
+  })
+
+  it('reads legacy completions chunks and counts malformed events', () => {
+    const r = new SseReader({ keepText: false })
+    r.feed(enc(ev({ choices: [{ text: 'a' }] }) + 'data: {oops\n\n'), 1)
+    expect(r.contentArrivalsAtMs).toEqual([1])
+    expect(r.malformedEvents).toBe(1)
+    expect(r.finished).toBe(false)
+  })
+})
