@@ -1,0 +1,73 @@
+/**
+ * The UI/API app (default port 4320): the query API of docs/api.md, `POST /api/events`, and the
+ * dashboard's static files. No socket here: `server/main.ts` binds it, tests call `app.request()`.
+ */
+import { Hono } from 'hono'
+import type { Logger } from '../core/logger.js'
+import type { IngestSink } from '../ingest/types.js'
+import type { SpanStore } from '../storage/span-store.js'
+import { httpErrorReply } from './http-errors.js'
+import { registerEventRoutes } from './routes/events.js'
+import { registerHealthRoutes } from './routes/health.js'
+import { registerHeatmapRoutes } from './routes/heatmap.js'
+import { registerPercentileRoutes } from './routes/percentiles.js'
+import { registerRequestRoutes } from './routes/requests.js'
+import { registerSeriesRoutes } from './routes/series.js'
+import { registerStaticRoutes } from './routes/static.js'
+
+/** What both HTTP apps need from the composition root. */
+export interface AppDeps {
+  store: SpanStore
+  ingest: IngestSink
+  logger: Logger
+  /** Epoch milliseconds (a fake clock in tests). */
+  now: () => number
+  limits: { maxBodyBytes: number }
+  version: string
+  /** Folder of the built dashboard files; no static serving when absent. */
+  webRoot?: string
+}
+
+/**
+ * Creates the UI/API app.
+ *
+ * @example
+ * const app = createApp({ store, ingest, logger, now: Date.now, limits: { maxBodyBytes: 16 << 20 }, version })
+ * const res = await app.request('/api/requests?sort=ttft&limit=10&window=all')
+ */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono()
+
+  registerHealthRoutes(app, deps)
+  registerRequestRoutes(app, deps)
+  registerPercentileRoutes(app, deps)
+  registerHeatmapRoutes(app, deps)
+  registerSeriesRoutes(app, deps)
+  registerEventRoutes(app, deps)
+  // ---- Routes owned by other modules: add one `register<Name>Routes(app, deps)` line each. ----
+  // ---- end of other modules' routes ----
+  // Static files last: the index.html fallback must not shadow any /api route.
+  registerStaticRoutes(app, deps)
+
+  app.notFound(function apiNotFound(c) {
+    return c.json(
+      { error: { code: 'NOT_FOUND', message: `no route for ${c.req.method} ${c.req.path}` } },
+      404
+    )
+  })
+
+  app.onError(function apiError(err, c) {
+    const reply = httpErrorReply(err)
+    if (!reply.known) {
+      deps.logger.error('API request failed', {
+        path: c.req.path,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      })
+    }
+    const headers: Record<string, string> =
+      reply.retryAfterSeconds === null ? {} : { 'Retry-After': String(reply.retryAfterSeconds) }
+    return c.json({ error: { code: reply.code, message: reply.message } }, reply.status, headers)
+  })
+
+  return app
+}

@@ -1,0 +1,181 @@
+/**
+ * The OTLP/HTTP ingest app (its own port, default 4318): `POST /v1/traces` and
+ * `POST /v1/metrics`, protobuf or JSON, gzip or not. A 2xx is sent only after the ingest sink
+ * has committed the batch; rejected items come back as OTLP `partialSuccess`.
+ */
+import { Hono, type Context } from 'hono'
+import { AppError } from '../core/errors.js'
+import { decodeMetricsJson } from '../core/otlp/decode-metrics.js'
+import { decodeTracesJson } from '../core/otlp/decode-traces.js'
+import type { OtlpReject } from '../core/otlp/wire-types.js'
+import {
+  decodeMetricsProtobuf,
+  decodeTracesProtobuf,
+  encodeMetricsResponse,
+  encodeRpcStatus,
+  encodeTraceResponse,
+  type PartialSuccess,
+} from '../otlp/protobuf.js'
+import type { AppDeps } from './app.js'
+import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
+import { readBody } from './routes/read-body.js'
+
+/** What the OTLP app needs from the composition root. */
+export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits'>
+
+/** Default `limits.maxBodyBytes`: 16 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
+
+type WireFormat = 'protobuf' | 'json'
+
+const PROTOBUF_TYPE = 'application/x-protobuf'
+/** Rejects named in `errorMessage`; the count covers the rest. */
+const REJECTS_IN_MESSAGE = 5
+
+/** `protobuf`, `json`, or `null` for a media type OTLP/HTTP does not define. */
+function wireFormatOf(contentType: string | undefined): WireFormat | null {
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase()
+  if (media === PROTOBUF_TYPE || media === 'application/protobuf') {
+    return 'protobuf'
+  }
+  if (media === 'application/json') {
+    return 'json'
+  }
+  return null
+}
+
+function partialOf(rejected: readonly OtlpReject[], noun: string): PartialSuccess | null {
+  if (rejected.length === 0) {
+    return null
+  }
+  const shown = rejected
+    .slice(0, REJECTS_IN_MESSAGE)
+    .map((r) => `${r.path}: ${r.reason}`)
+    .join('; ')
+  const more =
+    rejected.length > REJECTS_IN_MESSAGE ? `; and ${rejected.length - REJECTS_IN_MESSAGE} more` : ''
+  return {
+    rejected: rejected.length,
+    errorMessage: `${rejected.length} ${noun} rejected: ${shown}${more}`,
+  }
+}
+
+function requireFormat(c: Context): WireFormat {
+  const format = wireFormatOf(c.req.header('content-type'))
+  if (format === null) {
+    throw new AppError(
+      'OTLP_UNSUPPORTED_MEDIA_TYPE',
+      `Content-Type must be application/x-protobuf or application/json (actual: ${JSON.stringify(c.req.header('content-type') ?? null)})`
+    )
+  }
+  return format
+}
+
+// Responses `.slice()` protobuf output: Response bodies need an ArrayBuffer-backed array, and
+// protobufjs may hand out a view into a shared pool.
+function textOf(bytes: Uint8Array): string {
+  return new TextDecoder().decode(bytes)
+}
+
+/**
+ * Creates the OTLP/HTTP app. No socket: `server/main.ts` binds it, tests call `app.request()`.
+ *
+ * @example
+ * const app = createOtlpApp({ ingest, logger, limits: { maxBodyBytes: 16 * 1024 * 1024 } })
+ * const res = await app.request('/v1/traces', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } })
+ */
+export function createOtlpApp(deps: OtlpAppDeps): Hono {
+  const app = new Hono()
+  const maxBodyBytes =
+    deps.limits.maxBodyBytes > 0 ? deps.limits.maxBodyBytes : DEFAULT_MAX_BODY_BYTES
+
+  app.post('/v1/traces', async function exportTraces(c) {
+    const format = requireFormat(c)
+    const body = await readBody(c.req.raw, maxBodyBytes)
+    const { spans, rejected } =
+      format === 'protobuf' ? decodeTracesProtobuf(body) : decodeTracesJson(textOf(body))
+    if (spans.length > 0) {
+      await deps.ingest.submitSpans(spans)
+    }
+    const partial = partialOf(rejected, 'spans')
+    if (partial !== null) {
+      deps.logger.warn('OTLP spans rejected', { rejected: partial.rejected, first: rejected[0] })
+    }
+    if (format === 'protobuf') {
+      return c.body(encodeTraceResponse(partial).slice(), 200, { 'Content-Type': PROTOBUF_TYPE })
+    }
+    return c.json(
+      partial === null
+        ? {}
+        : {
+            partialSuccess: { rejectedSpans: partial.rejected, errorMessage: partial.errorMessage },
+          }
+    )
+  })
+
+  app.post('/v1/metrics', async function exportMetrics(c) {
+    const format = requireFormat(c)
+    const body = await readBody(c.req.raw, maxBodyBytes)
+    const { samples, families, rejected } =
+      format === 'protobuf' ? decodeMetricsProtobuf(body) : decodeMetricsJson(textOf(body))
+    if (samples.length > 0 || families.length > 0) {
+      await deps.ingest.submitMetrics(samples, families)
+    }
+    const partial = partialOf(rejected, 'data points')
+    if (partial !== null) {
+      deps.logger.warn('OTLP metric data points rejected', {
+        rejected: partial.rejected,
+        first: rejected[0],
+      })
+    }
+    if (format === 'protobuf') {
+      return c.body(encodeMetricsResponse(partial).slice(), 200, { 'Content-Type': PROTOBUF_TYPE })
+    }
+    return c.json(
+      partial === null
+        ? {}
+        : {
+            partialSuccess: {
+              rejectedDataPoints: partial.rejected,
+              errorMessage: partial.errorMessage,
+            },
+          }
+    )
+  })
+
+  app.notFound(function otlpNotFound(c) {
+    return c.json(
+      {
+        code: 5,
+        message: `no OTLP endpoint at ${c.req.method} ${c.req.path}; use POST /v1/traces or /v1/metrics`,
+      },
+      404
+    )
+  })
+
+  app.onError(function otlpError(err, c) {
+    const reply = httpErrorReply(err)
+    if (!reply.known) {
+      deps.logger.error('OTLP request failed', {
+        path: c.req.path,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      })
+    }
+    const headers: Record<string, string> = {}
+    if (reply.retryAfterSeconds !== null) {
+      headers['Retry-After'] = String(reply.retryAfterSeconds)
+    }
+    const code = grpcCodeForStatus(reply.status)
+    const message = `${reply.code}: ${reply.message}`
+    // Answer in the request's own encoding, as OTLP/HTTP asks; JSON when it had none we know.
+    if (wireFormatOf(c.req.header('content-type')) === 'protobuf') {
+      return c.body(encodeRpcStatus(code, message).slice(), reply.status, {
+        ...headers,
+        'Content-Type': PROTOBUF_TYPE,
+      })
+    }
+    return c.json({ code, message }, reply.status, headers)
+  })
+
+  return app
+}

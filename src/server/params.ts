@@ -1,0 +1,197 @@
+/**
+ * Query-parameter parsing for the UI/API routes, validated with zod. Every failure is an
+ * `AppError('QUERY_INVALID')` whose message names the parameter, what was expected and what
+ * arrived, answered as 400.
+ */
+import { z } from 'zod'
+import { AppError } from '../core/errors.js'
+import { DIMENSIONS, type Dimension } from '../core/model/request.js'
+import { microsFromIso, microsFromMillis, type Micros } from '../core/model/units.js'
+import type { DimensionFilters, SpanStore } from '../storage/span-store.js'
+
+/** Raw query: every parameter with all its values (`c.req.queries()`). */
+export type RawQuery = Record<string, string[]>
+
+/** Window used when a request gives no `from`/`to`/`since`/`window`: the last 30 minutes. */
+export const DEFAULT_WINDOW_MS = 30 * 60 * 1000
+
+const DURATION_UNITS_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+}
+
+function invalid(name: string, expected: string, actual: unknown): AppError {
+  return new AppError(
+    'QUERY_INVALID',
+    `${name} must be ${expected} (actual: ${actual === undefined ? 'missing' : JSON.stringify(actual)})`
+  )
+}
+
+/** The last value of a parameter (a repeated single-valued parameter: last one wins). */
+export function lastValue(query: RawQuery, name: string): string | undefined {
+  const values = query[name]
+  return values === undefined ? undefined : values[values.length - 1]
+}
+
+/** All values of a repeatable parameter, also split on commas (`measure=ttft,e2e`). */
+export function allValues(query: RawQuery, name: string): string[] {
+  return (query[name] ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+}
+
+/**
+ * Parses one single-valued parameter with a zod schema; `undefined` when absent.
+ * `expected` is the human description used in the error message.
+ */
+export function parseParam<T>(
+  query: RawQuery,
+  name: string,
+  schema: z.ZodType<T>,
+  expected: string
+): T | undefined {
+  const raw = lastValue(query, name)
+  if (raw === undefined) {
+    return undefined
+  }
+  const result = schema.safeParse(raw)
+  if (!result.success) {
+    throw invalid(name, expected, raw)
+  }
+  return result.data
+}
+
+/** Parses every value of a repeatable parameter against a set of allowed strings. */
+export function parseChoices<T extends string>(
+  query: RawQuery,
+  name: string,
+  allowed: readonly T[]
+): T[] {
+  const schema = z.enum(allowed as unknown as [T, ...T[]])
+  return allValues(query, name).map((value) => {
+    const result = schema.safeParse(value)
+    if (!result.success) {
+      throw invalid(name, `one of ${allowed.join(', ')}`, value)
+    }
+    return result.data
+  })
+}
+
+/** Milliseconds of a duration like `90s`, `30m`, `2h`, `1d`, `500ms` (a bare number is seconds). */
+export function parseDurationMs(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim())
+  if (!match) {
+    return null
+  }
+  const ms = Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? 's'] ?? 1000)
+  return ms > 0 && Number.isFinite(ms) ? ms : null
+}
+
+const durationSchema = z.string().transform((text, ctx) => {
+  const ms = parseDurationMs(text)
+  if (ms === null) {
+    ctx.addIssue({ code: 'custom', message: 'bad duration' })
+    return z.NEVER
+  }
+  return ms
+})
+
+/** A step/bucket width parameter (`step=60s`) in µs; `undefined` when absent. */
+export function parseStepUs(query: RawQuery, name = 'step'): Micros | undefined {
+  const ms = parseParam(
+    query,
+    name,
+    durationSchema,
+    'a duration like 10s, 1m, 1h (units ms, s, m, h, d)'
+  )
+  return ms === undefined ? undefined : microsFromMillis(ms)
+}
+
+const instantSchema = z.string().transform((text, ctx) => {
+  const us = /^\d+$/.test(text) ? microsFromMillis(Number(text)) : microsFromIso(text)
+  if (us === null) {
+    ctx.addIssue({ code: 'custom', message: 'bad time' })
+    return z.NEVER
+  }
+  return us
+})
+
+/** A resolved time window in epoch µs; either end may be open only for `window=all` on an empty store. */
+export interface Window {
+  fromUs?: Micros
+  toUs?: Micros
+}
+
+/**
+ * Resolves the time window of a request: `from`/`to` (RFC 3339 or epoch ms), `since=30m`
+ * (relative to `nowMs`), `window=all` (the store's data extent), else the last 30 minutes.
+ */
+export async function parseWindow(
+  query: RawQuery,
+  nowMs: number,
+  store: SpanStore
+): Promise<Window> {
+  const windowMode = parseParam(query, 'window', z.enum(['all', 'default']), 'all or default')
+  const from = parseParam(query, 'from', instantSchema, 'RFC 3339 text or epoch milliseconds')
+  const to = parseParam(query, 'to', instantSchema, 'RFC 3339 text or epoch milliseconds')
+  const sinceMs = parseParam(query, 'since', durationSchema, 'a duration like 30m, 2h, 7d')
+  if (sinceMs !== undefined && from !== undefined) {
+    throw invalid('since', 'left out when from is given', lastValue(query, 'since'))
+  }
+  if (from !== undefined || to !== undefined || sinceMs !== undefined) {
+    const toUs = to ?? microsFromMillis(nowMs)
+    const fromUs =
+      from ??
+      (sinceMs !== undefined
+        ? microsFromMillis(nowMs - sinceMs)
+        : ((toUs - microsFromMillis(DEFAULT_WINDOW_MS)) as Micros))
+    if (!(fromUs < toUs)) {
+      throw invalid(
+        'from',
+        `before to (${new Date(toUs / 1000).toISOString()})`,
+        lastValue(query, 'from') ?? lastValue(query, 'since')
+      )
+    }
+    return { fromUs, toUs }
+  }
+  if (windowMode === 'all') {
+    const extent = await store.extent()
+    // The window is half-open; one µs past the last end keeps the last item inside.
+    return extent === null ? {} : { fromUs: extent.startUs, toUs: (extent.endUs + 1) as Micros }
+  }
+  return { fromUs: microsFromMillis(nowMs - DEFAULT_WINDOW_MS), toUs: microsFromMillis(nowMs) }
+}
+
+/** Dimension filters from `model=…&replica=a&replica=b` (repeatable, comma-separated allowed). */
+export function parseFilters(query: RawQuery): DimensionFilters {
+  const filters: DimensionFilters = {}
+  for (const dim of DIMENSIONS) {
+    const values = allValues(query, dim)
+    if (values.length > 0) {
+      filters[dim as Dimension] = values
+    }
+  }
+  return filters
+}
+
+/** An integer parameter within bounds, with a default. */
+export function parseIntParam(
+  query: RawQuery,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number
+): number {
+  return (
+    parseParam(
+      query,
+      name,
+      z.coerce.number().int().min(min).max(max),
+      `an integer ${min}..${max}`
+    ) ?? fallback
+  )
+}

@@ -1,0 +1,36 @@
+import type { Hono } from 'hono'
+import { millisFromMicros } from '../../core/model/units.js'
+import type { AppDeps } from '../app.js'
+
+/** `GET /api/health`: version, uptime, store and ingest counters, data extent. */
+export function registerHealthRoutes(app: Hono, deps: AppDeps): void {
+  const startedMs = deps.now()
+  app.get('/api/health', async function health(c) {
+    const [stats, extent] = await Promise.all([deps.store.stats(), deps.store.extent()])
+    const counters = deps.ingest.counters()
+    return c.json({
+      status: 'ok',
+      version: deps.version,
+      uptime_s: Math.max(0, (deps.now() - startedMs) / 1000),
+      store: {
+        spans: stats.spans,
+        requests: stats.requests,
+        metric_samples: stats.metricSamples,
+        events: stats.events,
+        bytes: stats.bytes,
+      },
+      ingest: {
+        spans_accepted: counters.spansAccepted,
+        requests_assembled: counters.requestsAssembled,
+        metric_samples_accepted: counters.metricSamplesAccepted,
+        events_accepted: counters.eventsAccepted,
+        queue_depth: counters.queueDepth,
+        pending_traces: counters.pendingTraces,
+      },
+      extent:
+        extent === null
+          ? null
+          : { start_ms: millisFromMicros(extent.startUs), end_ms: millisFromMicros(extent.endUs) },
+    })
+  })
+}

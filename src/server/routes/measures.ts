@@ -1,0 +1,20 @@
+import { DURATION_MEASURES, STAGE_NAMES } from '../../core/model/request.js'
+import type { RequestMeasure } from '../../storage/span-store.js'
+
+/** Duration measures and stages: what percentiles and heatmaps are computed over (µs). */
+export const DURATION_MEASURE_NAMES: readonly RequestMeasure[] = [
+  ...DURATION_MEASURES,
+  ...STAGE_NAMES,
+]
+
+/** Everything percentiles accept: durations plus token and retry counts. */
+export const PERCENTILE_MEASURES: readonly RequestMeasure[] = [
+  ...DURATION_MEASURE_NAMES,
+  'input_tokens',
+  'output_tokens',
+  'cached_tokens',
+  'retries',
+]
+
+/** Everything the request list can sort by. */
+export const SORT_MEASURES: readonly RequestMeasure[] = [...PERCENTILE_MEASURES, 'start']

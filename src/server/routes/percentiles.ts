@@ -1,0 +1,98 @@
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import { DIMENSIONS } from '../../core/model/request.js'
+import { millisFromMicros, type Micros } from '../../core/model/units.js'
+import type { AppDeps } from '../app.js'
+import {
+  allValues,
+  parseChoices,
+  parseFilters,
+  parseParam,
+  parseStepUs,
+  parseWindow,
+  type RawQuery,
+} from '../params.js'
+import { AppError } from '../../core/errors.js'
+import { COUNT_MEASURES, quantileKey } from './json-views.js'
+import { PERCENTILE_MEASURES } from './measures.js'
+
+const DEFAULT_QUANTILES = [0.5, 0.9, 0.95, 0.99]
+/** More buckets than this in one answer is a mistake (step too small for the window). */
+export const MAX_TIME_BUCKETS = 2000
+
+function parseQuantiles(query: RawQuery): number[] {
+  const values = allValues(query, 'q')
+  if (values.length === 0) {
+    return DEFAULT_QUANTILES
+  }
+  return values.map((v) => {
+    const q = Number(v)
+    if (!(q >= 0 && q <= 1) || v === '') {
+      throw new AppError(
+        'QUERY_INVALID',
+        `q must be quantiles in 0..1, comma-separated (actual: ${JSON.stringify(v)})`
+      )
+    }
+    return q
+  })
+}
+
+/** Throws when a step would cut the window into more than {@link MAX_TIME_BUCKETS} buckets. */
+export function checkBucketCount(
+  fromUs: Micros | undefined,
+  toUs: Micros | undefined,
+  stepUs: Micros
+): void {
+  if (fromUs !== undefined && toUs !== undefined && (toUs - fromUs) / stepUs > MAX_TIME_BUCKETS) {
+    throw new AppError(
+      'QUERY_INVALID',
+      `step must cut the window into at most ${MAX_TIME_BUCKETS} buckets (actual: ${Math.ceil((toUs - fromUs) / stepUs)} buckets of ${stepUs / 1000} ms)`
+    )
+  }
+}
+
+/** `GET /api/percentiles`: exact quantiles per measure, optionally per group and time bucket. */
+export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
+  app.get('/api/percentiles', async function percentiles(c) {
+    const query = c.req.queries()
+    const window = await parseWindow(query, deps.now(), deps.store)
+    const measures = parseChoices(query, 'measure', PERCENTILE_MEASURES)
+    const quantiles = parseQuantiles(query)
+    const groupBy = parseParam(
+      query,
+      'group_by',
+      z.enum(DIMENSIONS),
+      `one of ${DIMENSIONS.join(', ')}`
+    )
+    const stepUs = parseStepUs(query)
+    if (stepUs !== undefined) {
+      checkBucketCount(window.fromUs, window.toUs, stepUs)
+    }
+    const rows = await deps.store.percentiles({
+      ...window,
+      filters: parseFilters(query),
+      measures: measures.length > 0 ? measures : ['ttft', 'tpot', 'e2e'],
+      quantiles,
+      ...(groupBy === undefined ? {} : { groupBy }),
+      ...(stepUs === undefined ? {} : { stepUs }),
+    })
+    return c.json({
+      rows: rows.map((row) => {
+        const values: Record<string, number | null> = {}
+        const isCount = COUNT_MEASURES.has(row.measure)
+        quantiles.forEach((q, i) => {
+          const v = row.values[i]
+          values[quantileKey(q)] =
+            v === undefined || v === null ? null : isCount ? v : millisFromMicros(v as Micros)
+        })
+        return {
+          measure: row.measure,
+          group: row.group,
+          bucket_start_ms: row.bucketStartUs === null ? null : millisFromMicros(row.bucketStartUs),
+          count: row.count,
+          values_ms: values,
+        }
+      }),
+    })
+  })
+}
