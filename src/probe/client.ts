@@ -86,7 +86,17 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
         attempt(state, planned)
         return
       }
-      state.settle(classifySocketError(err, state.phase), err instanceof Error ? err.message : null)
+      // A load balancer over its connection limit resets new connections right after accepting
+      // them: a reset before any answer on a fresh connection is a refusal, not a cut stream.
+      const refusedAfterAccept =
+        !state.connectionReused &&
+        state.phase !== 'tls' &&
+        m.firstByteAtMs === null &&
+        isStaleConnectionError(err)
+      state.settle(
+        refusedAfterAccept ? 'connect_refused' : classifySocketError(err, state.phase),
+        err instanceof Error ? err.message : null
+      )
       req.destroy()
     }
     req.on('error', fail)
