@@ -13,7 +13,7 @@ export interface ImportCounts {
 }
 
 export interface BatcherOptions {
-  /** Spans per `submitSpans` call (default 5000). */
+  /** Spans per `submitSpans` call (default 10000: fewer, larger store transactions). */
   batchSpans?: number
   /** Samples per `submitMetrics` call (default 20000). */
   batchSamples?: number
@@ -46,7 +46,7 @@ export class ImportBatcher {
     private readonly sink: IngestSink,
     options: BatcherOptions = {}
   ) {
-    this.batchSpans = options.batchSpans ?? 5000
+    this.batchSpans = options.batchSpans ?? 10_000
     this.batchSamples = options.batchSamples ?? 20_000
     this.batchEvents = options.batchEvents ?? 5000
     this.sleep = options.sleep ?? ((ms) => sleepMs(ms))

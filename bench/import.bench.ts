@@ -1,0 +1,103 @@
+/**
+ * `tokenline import` throughput: writes a JSON Lines file of N OTLP trace requests (one request
+ * of 4 spans per line, as the Collector file exporter writes), then times
+ *   1. the baseline: reading the file line by line and JSON.parse of every line, and
+ *   2. importPaths into a fresh DuckDB file through the real ingest pipeline (decode, store
+ *      spans, assemble and store request timelines).
+ *
+ *   npx tsx bench/import.bench.ts                 # 100k requests
+ *   npx tsx bench/import.bench.ts --requests 1000000
+ *   BENCH_REQUESTS=20000 npx tsx bench/import.bench.ts
+ */
+import { createReadStream, createWriteStream, statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { once } from 'node:events'
+import { createSilentLogger } from '../src/core/logger.js'
+import { importPaths } from '../src/ingest/import.js'
+import { createIngestPipeline } from '../src/ingest/pipeline.js'
+import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
+import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+
+function requestedCount(): number {
+  const i = process.argv.indexOf('--requests')
+  const flag = i === -1 ? undefined : process.argv[i + 1]
+  const n = Number(flag ?? process.env.BENCH_REQUESTS ?? 100_000)
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`--requests must be a positive integer (actual: ${flag})`)
+  return n
+}
+
+async function writeJsonl(path: string, requests: number): Promise<void> {
+  const out = createWriteStream(path)
+  for (let i = 0; i < requests; i++) {
+    if (!out.write(`${JSON.stringify(makeLlmTraceRequest(1, i))}\n`)) await once(out, 'drain')
+  }
+  out.end()
+  await once(out, 'finish')
+}
+
+async function readAndParse(path: string): Promise<number> {
+  const rl = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
+  let spans = 0
+  for await (const line of rl) {
+    const obj = JSON.parse(line) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] }
+    for (const rs of obj.resourceSpans) for (const ss of rs.scopeSpans) spans += ss.spans.length
+  }
+  return spans
+}
+
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
+
+async function main(): Promise<void> {
+  const requests = requestedCount()
+  const dir = await mkdtemp(join(tmpdir(), 'tokenline-import-bench-'))
+  try {
+    const file = join(dir, 'traces.jsonl')
+    let t = performance.now()
+    await writeJsonl(file, requests)
+    const sizeMb = statSync(file).size / 1_048_576
+    console.log(
+      `generated ${fmt(requests)} requests (${sizeMb.toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`
+    )
+
+    t = performance.now()
+    const baselineSpans = await readAndParse(file)
+    const baselineS = (performance.now() - t) / 1000
+
+    const store = await createDuckDbStore({ path: join(dir, 'bench.duckdb') })
+    const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now })
+    const heapBefore = process.memoryUsage().heapUsed
+    let heapPeak = heapBefore
+    const sampler = setInterval(() => {
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+    }, 200)
+    t = performance.now()
+    const summary = await importPaths([file], sink)
+    const importS = (performance.now() - t) / 1000
+    clearInterval(sampler)
+    await sink.close()
+    const stats = await store.stats()
+    await store.close()
+
+    console.log(
+      `baseline  read + JSON.parse: ${baselineS.toFixed(2)} s, ${fmt(baselineSpans / baselineS)} spans/s`
+    )
+    console.log(
+      `import    into DuckDB:        ${importS.toFixed(2)} s, ${fmt(requests / importS)} requests/s, ${fmt(summary.stored.spans / importS)} spans/s`
+    )
+    console.log(`ratio     import / baseline:   ${(importS / baselineS).toFixed(1)}x`)
+    console.log(
+      `stored    ${fmt(stats.spans)} spans, ${fmt(stats.requests)} requests (assembled: ${fmt(summary.requests)}), rejected ${summary.rejected}`
+    )
+    console.log(
+      `heap      peak +${((heapPeak - heapBefore) / 1_048_576).toFixed(0)} MB during import (file ${sizeMb.toFixed(0)} MB)`
+    )
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
