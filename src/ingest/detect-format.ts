@@ -55,6 +55,8 @@ function kindOfJsonObject(obj: Record<string, unknown>): InputFormat | null {
 }
 
 const PROM_SAMPLE = /^(?:[a-zA-Z_:][a-zA-Z0-9_:]*|\{")[^\n]*?[ \t][-+]?(?:[0-9.]|nan|inf)/i
+// Prometheus 3 writes UTF-8 names inside the braces: `{"gen_ai.server.x", le="1"} 3`.
+const PROM_QUOTED_SAMPLE = /^\{"[^"\n]*"\s*(?:,[^\n]*)?\}[ \t]+[-+.0-9a-zA-Z]/
 const PROM_COMMENT = /^#[ \t]+(?:HELP|TYPE|UNIT|EOF)\b/
 
 /**
@@ -67,7 +69,7 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
   let text = new TextDecoder('utf-8').decode(head)
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const trimmed = text.trimStart()
-  if (trimmed.startsWith('{')) {
+  if (trimmed.startsWith('{') && !PROM_QUOTED_SAMPLE.test(trimmed)) {
     const nl = trimmed.indexOf('\n')
     const firstLine = (nl === -1 ? trimmed : trimmed.slice(0, nl)).trim()
     if (nl !== -1 || complete) {

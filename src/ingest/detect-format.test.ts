@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { detectFormat, isGzip } from './detect-format.js'
+
+const enc = (text: string): Uint8Array => new TextEncoder().encode(text)
+
+describe('detectFormat', () => {
+  const cases: [string, string, boolean, string][] = [
+    ['OTLP JSON Lines', '{"resourceSpans":[]}\n{"resourceSpans":[]}\n', true, 'otlp-traces-jsonl'],
+    ['one-line OTLP document', '{"resourceSpans":[]}', true, 'otlp-traces-jsonl'],
+    ['pretty OTLP traces', '{\n  "resourceSpans": [\n', false, 'otlp-traces-json'],
+    ['pretty OTLP metrics', '{\n  "resourceMetrics": [\n', false, 'otlp-metrics-json'],
+    ['metrics JSON Lines', '{"resourceMetrics":[]}\n', true, 'otlp-metrics-jsonl'],
+    [
+      'events JSON Lines',
+      '{"time":"2024-01-01T00:00:00Z","kind":"deploy"}\n',
+      true,
+      'events-jsonl',
+    ],
+    ['kubectl events', '{\n    "apiVersion": "v1",\n    "items": [\n', false, 'kubernetes-events'],
+    ['compact kubectl events', '{"apiVersion":"v1","items":[]}', true, 'kubernetes-events'],
+    ['events array', '[{"time":"2024-01-01T00:00:00Z","kind":"scale"}]', true, 'events-json'],
+    ['text 0.0.4', '# HELP up x\n# TYPE up gauge\nup 1\n', true, 'prometheus-text'],
+    [
+      'bare samples',
+      'vllm:num_requests_running{pod="a"} 3 1718140500000\n',
+      true,
+      'prometheus-text',
+    ],
+    ['quoted name', '{"gen_ai.x"} 1\n', true, 'prometheus-text'],
+    ['plain comment + samples', '# scraped by hand\nfoo 1\n', true, 'prometheus-text'],
+    ['markdown', '# Notes\n\nSome text.\n', true, 'unknown'],
+    ['other JSON', '{"hello": 1}\n', true, 'unknown'],
+  ]
+  for (const [name, text, complete, format] of cases) {
+    it(name, () => expect(detectFormat(enc(text), complete).format).toBe(format))
+  }
+
+  it('calls binary content protobuf and empty files unknown', () => {
+    expect(detectFormat(Uint8Array.from([0x0a, 0x8c, 0x02, 0x0a, 0x00, 0x12]), true).format).toBe(
+      'otlp-protobuf'
+    )
+    expect(detectFormat(new Uint8Array(0), true)).toEqual({
+      format: 'unknown',
+      reason: 'the file is empty',
+    })
+  })
+
+  it('reads a first line longer than the head as JSON Lines', () => {
+    const head = enc('{"resourceSpans":[{"resource":' + 'x'.repeat(100))
+    expect(detectFormat(head, false).format).toBe('otlp-traces-jsonl')
+  })
+
+  it('knows the gzip magic', () => {
+    expect(isGzip(Uint8Array.from([0x1f, 0x8b, 8]))).toBe(true)
+    expect(isGzip(enc('{}'))).toBe(false)
+  })
+})
