@@ -9,6 +9,7 @@ import type { SpanStore } from '../storage/span-store.js'
 import { httpErrorReply } from './http-errors.js'
 import { registerEventRoutes } from './routes/events.js'
 import { registerHealthRoutes } from './routes/health.js'
+import { registerImportRoutes } from './routes/import.js'
 import { registerHeatmapRoutes } from './routes/heatmap.js'
 import { registerPercentileRoutes } from './routes/percentiles.js'
 import { registerRequestRoutes } from './routes/requests.js'
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Hono {
   registerSeriesRoutes(app, deps)
   registerEventRoutes(app, deps)
   // ---- Routes owned by other modules: add one `register<Name>Routes(app, deps)` line each. ----
+  registerImportRoutes(app, deps)
   // ---- end of other modules' routes ----
   // Static files last: the index.html fallback must not shadow any /api route.
   registerStaticRoutes(app, deps)
