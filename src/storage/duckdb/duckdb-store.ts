@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { listValue, type DuckDBConnection, type DuckDBValue, type JS } from '@duckdb/node-api'
+import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import type {
   PercentileQuery,
@@ -39,6 +40,7 @@ import {
 } from './rows.js'
 import { applyMigrations } from './schema.js'
 import { createSerialQueue } from './serial-queue.js'
+import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
 import { bucketExpr, requestWhere, timeClauses, type Where } from './sql.js'
 
@@ -93,28 +95,37 @@ function toNumber(value: JS | undefined): number {
 /** Opens a DuckDB store, applying schema migrations. Throws `STORE_LOCKED` when another process holds the file. */
 export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<SpanStore> {
   const instance = await openDuckDbInstance(options.path)
-  let connection: DuckDBConnection
+  let writer: DuckDBConnection
+  let reader: DuckDBConnection
   try {
-    connection = await instance.connect()
-    await applyMigrations(connection, new Date().toISOString())
+    writer = await instance.connect()
+    await applyMigrations(writer, new Date().toISOString())
+    reader = await instance.connect()
   } catch (err) {
     instance.closeSync()
     throw err
   }
-  const conn = connection
-  const queue = createSerialQueue()
+  // One connection writes, one reads, each behind its own queue: a long query does not hold up
+  // ingest, and readers see only committed data (DuckDB's MVCC across connections).
+  const conn = writer
+  const writeQueue = createSerialQueue()
+  const readQueue = createSerialQueue()
   const seriesId = createSeriesIdCache()
   const isFile = options.path !== ':memory:' && options.path !== ''
 
   const rows = (sql: string, params: DuckDBValue[] = []): Promise<Row[]> =>
-    queue.run(async () => (await conn.runAndReadAll(sql, params)).getRowObjectsJS())
+    readQueue.run(async () => (await reader.runAndReadAll(sql, params)).getRowObjectsJS())
   const write = (work: () => Promise<void>): Promise<void> =>
-    queue.run(() => inTransaction(conn, work))
+    writeQueue.run(() => inTransaction(conn, work))
+  const spanWriter = createWriteCoalescer<Span>(
+    (task) => writeQueue.run(task),
+    (spans) => inTransaction(conn, () => appendAll(conn, 'spans', spans, appendSpan))
+  )
 
   const store: SpanStore = {
     async insertSpans(spans) {
       if (spans.length === 0) return
-      await write(() => appendAll(conn, 'spans', spans, appendSpan))
+      await spanWriter.submit(spans)
     },
 
     async upsertRequests(list) {
@@ -192,11 +203,11 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         sql += ' OFFSET ?'
         params.push(query.offset)
       }
-      return queue.run(async () => {
+      return readQueue.run(async () => {
         const total = (
-          await conn.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
+          await reader.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
         ).getRowsJS()[0]?.[0]
-        const page = (await conn.runAndReadAll(sql, params)).getRowObjectsJS()
+        const page = (await reader.runAndReadAll(sql, params)).getRowObjectsJS()
         return { total: toNumber(total ?? 0), rows: page.map(requestFromRow) }
       })
     },
@@ -347,10 +358,10 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     async close() {
-      await queue.run(async () => {
-        conn.closeSync()
-        instance.closeSync()
-      })
+      await Promise.all([writeQueue.idle(), readQueue.idle()])
+      reader.closeSync()
+      writer.closeSync()
+      instance.closeSync()
     },
   }
   return store
