@@ -71,8 +71,11 @@ function requireFormat(c: Context): WireFormat {
   return format
 }
 
-// Responses `.slice()` protobuf output: Response bodies need an ArrayBuffer-backed array, and
-// protobufjs may hand out a view into a shared pool.
+/** Copies protobuf output into its own ArrayBuffer, which a Response body needs. */
+function protobufBody(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.slice()
+}
+
 function textOf(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes)
 }
@@ -102,7 +105,9 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
       deps.logger.warn('OTLP spans rejected', { rejected: partial.rejected, first: rejected[0] })
     }
     if (format === 'protobuf') {
-      return c.body(encodeTraceResponse(partial).slice(), 200, { 'Content-Type': PROTOBUF_TYPE })
+      return c.body(protobufBody(encodeTraceResponse(partial)), 200, {
+        'Content-Type': PROTOBUF_TYPE,
+      })
     }
     return c.json(
       partial === null
@@ -129,7 +134,9 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
       })
     }
     if (format === 'protobuf') {
-      return c.body(encodeMetricsResponse(partial).slice(), 200, { 'Content-Type': PROTOBUF_TYPE })
+      return c.body(protobufBody(encodeMetricsResponse(partial)), 200, {
+        'Content-Type': PROTOBUF_TYPE,
+      })
     }
     return c.json(
       partial === null
@@ -169,7 +176,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     const message = `${reply.code}: ${reply.message}`
     // Answer in the request's own encoding, as OTLP/HTTP asks; JSON when it had none we know.
     if (wireFormatOf(c.req.header('content-type')) === 'protobuf') {
-      return c.body(encodeRpcStatus(code, message).slice(), reply.status, {
+      return c.body(protobufBody(encodeRpcStatus(code, message)), reply.status, {
         ...headers,
         'Content-Type': PROTOBUF_TYPE,
       })

@@ -1,0 +1,279 @@
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../src/core/errors.js'
+import {
+  decodeRpcStatus,
+  decodeTraceResponse,
+  encodeTracesProtobuf,
+} from '../../src/otlp/protobuf.js'
+import { createOtlpApp } from '../../src/server/otlp-app.js'
+import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { holdSpanWrites, makeDeps, type TestDeps } from './otlp-test-deps.js'
+
+const FIXTURES = new URL('../fixtures/otlp/', import.meta.url)
+const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+const PROTO_TYPE = { 'Content-Type': 'application/x-protobuf' }
+
+let open: TestDeps[] = []
+function setup(
+  options: Parameters<typeof makeDeps>[0] = {}
+): TestDeps & { app: ReturnType<typeof createOtlpApp> } {
+  const deps = makeDeps(options)
+  open.push(deps)
+  return { ...deps, app: createOtlpApp(deps) }
+}
+afterEach(async () => {
+  await Promise.all(open.map((d) => d.ingest.close()))
+  open = []
+})
+
+const post = (
+  app: ReturnType<typeof createOtlpApp>,
+  path: string,
+  body: BodyInit,
+  headers: Record<string, string>
+): Promise<Response> => Promise.resolve(app.request(path, { method: 'POST', body, headers }))
+
+describe('POST /v1/traces', () => {
+  it('stores the official JSON example and answers {} (full success)', async () => {
+    const { app, store } = setup()
+    const res = await post(app, '/v1/traces', read('otlp-trace-example.json'), JSON_TYPE)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({})
+    const spans = await store.getSpans(['5b8efff798038103d269b633813fc60c'])
+    expect(spans.map((s) => [s.spanId, s.name])).toEqual([
+      ['eee19b7ec3c1b174', "I'm a server span"],
+    ])
+  })
+
+  it('accepts protobuf, answers an empty protobuf response, and has committed before answering', async () => {
+    const { app, store } = setup()
+    const body = encodeTracesProtobuf(makeLlmTraceRequest(3))
+    const res = await post(app, '/v1/traces', body.slice(), {
+      'Content-Type': 'application/x-protobuf; charset=binary',
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/x-protobuf')
+    expect(new Uint8Array(await res.arrayBuffer())).toHaveLength(0)
+    expect((await store.stats()).spans).toBe(12)
+  })
+
+  it('accepts gzip bodies (JSON with charset, and protobuf)', async () => {
+    const { app, store } = setup()
+    const json = gzipSync(JSON.stringify(makeLlmTraceRequest(1, 0)))
+    const res1 = await post(app, '/v1/traces', json, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Encoding': 'gzip',
+    })
+    expect(res1.status).toBe(200)
+    const proto = gzipSync(encodeTracesProtobuf(makeLlmTraceRequest(1, 1)))
+    const res2 = await post(app, '/v1/traces', proto, { ...PROTO_TYPE, 'Content-Encoding': 'gzip' })
+    expect(res2.status).toBe(200)
+    expect((await store.stats()).spans).toBe(8)
+  })
+
+  it('answers partial success in JSON with the rejected count and paths', async () => {
+    const { app, store, logger } = setup()
+    const res = await post(app, '/v1/traces', read('quirks-trace.json'), JSON_TYPE)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      partialSuccess: { rejectedSpans: number; errorMessage: string }
+    }
+    expect(body.partialSuccess.rejectedSpans).toBe(5)
+    expect(body.partialSuccess.errorMessage).toContain(
+      'resourceSpans[0].scopeSpans[0].spans[2]: traceId must be'
+    )
+    expect((await store.stats()).spans).toBe(2)
+    expect(logger.lines.some((l) => l.level === 'warn' && l.msg.includes('rejected'))).toBe(true)
+  })
+
+  it('answers partial success in protobuf for a protobuf request', async () => {
+    const { app } = setup()
+    const request = makeLlmTraceRequest(2)
+    const rs = request.resourceSpans[0] as { scopeSpans: { spans: Record<string, unknown>[] }[] }
+    rs.scopeSpans[0]!.spans[0]!['spanId'] = ''
+    const res = await post(app, '/v1/traces', encodeTracesProtobuf(request).slice(), PROTO_TYPE)
+    expect(res.status).toBe(200)
+    const decoded = decodeTraceResponse(new Uint8Array(await res.arrayBuffer()))
+    expect(decoded?.rejectedSpans).toBe(1)
+    expect(decoded?.errorMessage).toContain('spanId must be 16 hex digits')
+  })
+
+  it.each([
+    ['JSON that does not parse', '{"resourceSpans": [', JSON_TYPE],
+    ['JSON that is not an object', '[1,2]', JSON_TYPE],
+    [
+      'gzip that does not decompress',
+      'not gzip at all',
+      { ...JSON_TYPE, 'Content-Encoding': 'gzip' },
+    ],
+  ])('answers 400 with a Status body for %s', async (_label, body, headers) => {
+    const { app } = setup()
+    const res = await post(app, '/v1/traces', body, headers)
+    expect(res.status).toBe(400)
+    const status = (await res.json()) as { code: number; message: string }
+    expect(status.code).toBe(3)
+    expect(status.message).toMatch(/^OTLP_DECODE_FAILED: /)
+  })
+
+  it('answers 400 with a protobuf Status for undecodable protobuf', async () => {
+    const { app } = setup()
+    const res = await post(
+      app,
+      '/v1/traces',
+      Uint8Array.from([0x0a, 0xff, 0xff, 0xff, 0x0f]),
+      PROTO_TYPE
+    )
+    expect(res.status).toBe(400)
+    const status = decodeRpcStatus(new Uint8Array(await res.arrayBuffer()))
+    expect(status.message).toContain('ExportTraceServiceRequest')
+  })
+
+  it.each([
+    ['a text/plain body', { 'Content-Type': 'text/plain' }],
+    ['no Content-Type', {}],
+    ['Content-Encoding br', { ...JSON_TYPE, 'Content-Encoding': 'br' }],
+  ])('answers 415 for %s', async (_label, headers) => {
+    const { app } = setup()
+    const res = await post(app, '/v1/traces', '{}', headers as Record<string, string>)
+    expect(res.status).toBe(415)
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /^OTLP_UNSUPPORTED_MEDIA_TYPE/
+    )
+  })
+
+  it('answers 413 from Content-Length before reading', async () => {
+    const { app } = setup({ maxBodyBytes: 1000 })
+    const res = await post(app, '/v1/traces', 'x'.repeat(2000), JSON_TYPE)
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as { message: string }).message).toContain('at most 1000 bytes')
+  })
+
+  it('answers 413 while streaming a body without Content-Length', async () => {
+    const { app, store } = setup({ maxBodyBytes: 64 * 1024 })
+    let pulled = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        controller.enqueue(new Uint8Array(16 * 1024).fill(32))
+        if (pulled > 1000) {
+          controller.close()
+        }
+      },
+    })
+    const res = await app.request('/v1/traces', {
+      method: 'POST',
+      body: stream,
+      headers: JSON_TYPE,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(413)
+    // It stopped reading soon after the limit instead of buffering all 16 MB.
+    expect(pulled).toBeLessThan(20)
+    expect((await store.stats()).spans).toBe(0)
+  })
+
+  it('answers 413 for a gzip bomb that expands past the limit', async () => {
+    const { app } = setup({ maxBodyBytes: 1024 * 1024 })
+    const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 32))
+    expect(bomb.length).toBeLessThan(64 * 1024)
+    const res = await post(app, '/v1/traces', bomb, { ...JSON_TYPE, 'Content-Encoding': 'gzip' })
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as { message: string }).message).toContain('decompressed body')
+  })
+
+  it('answers 429 with Retry-After when the ingest queue is full, and stores nothing of that batch', async () => {
+    const held = holdSpanWrites(createMemoryStore())
+    const { app, store } = setup({ store: held.store, maxQueueItems: 4 })
+    const first = post(app, '/v1/traces', JSON.stringify(makeLlmTraceRequest(1, 0)), JSON_TYPE)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const second = await post(
+      app,
+      '/v1/traces',
+      JSON.stringify(makeLlmTraceRequest(1, 1)),
+      JSON_TYPE
+    )
+    expect(second.status).toBe(429)
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(((await second.json()) as { code: number }).code).toBe(8)
+    held.release()
+    expect((await first).status).toBe(200)
+    expect((await store.stats()).spans).toBe(4)
+  })
+
+  it('answers 500 and logs the stack when the sink fails unexpectedly', async () => {
+    const deps = setup()
+    const app = createOtlpApp({
+      ...deps,
+      ingest: { ...deps.ingest, submitSpans: () => Promise.reject(new Error('disk on fire')) },
+    })
+    const res = await post(app, '/v1/traces', read('otlp-trace-example.json'), JSON_TYPE)
+    expect(res.status).toBe(500)
+    expect(JSON.stringify(await res.json())).not.toContain('disk on fire')
+    expect(deps.logger.lines.find((l) => l.level === 'error')?.fields).toMatchObject({
+      error: expect.stringContaining('disk on fire'),
+    })
+  })
+
+  it('maps a STORE_UNAVAILABLE rejection to 503 with Retry-After', async () => {
+    const deps = setup()
+    const app = createOtlpApp({
+      ...deps,
+      ingest: {
+        ...deps.ingest,
+        submitSpans: () => Promise.reject(new AppError('STORE_UNAVAILABLE', 'store closed')),
+      },
+    })
+    const res = await post(app, '/v1/traces', read('otlp-trace-example.json'), JSON_TYPE)
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('1')
+  })
+
+  it('answers 404 for other paths', async () => {
+    const { app } = setup()
+    expect((await app.request('/v1/logs', { method: 'POST' })).status).toBe(404)
+  })
+})
+
+describe('POST /v1/metrics', () => {
+  it('stores the official example and reports nothing rejected', async () => {
+    const { app, store } = setup()
+    const res = await post(app, '/v1/metrics', read('otlp-metrics-example.json'), JSON_TYPE)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({})
+    const names = (await store.listMetrics()).map((m) => m.name)
+    expect(names).toEqual(expect.arrayContaining(['my_counter', 'my_gauge', 'my_histogram']))
+    expect((await store.stats()).metricSamples).toBe(12)
+  })
+
+  it('answers partial success with rejectedDataPoints', async () => {
+    const { app } = setup()
+    const body = {
+      resourceMetrics: [
+        {
+          scopeMetrics: [
+            {
+              metrics: [
+                {
+                  name: 'ok',
+                  gauge: { dataPoints: [{ asDouble: 1, timeUnixNano: '1760000000000000000' }] },
+                },
+                { name: 'bad', gauge: { dataPoints: [{ asDouble: 1 }] } },
+              ],
+            },
+          ],
+        },
+      ],
+    }
+    const res = await post(app, '/v1/metrics', JSON.stringify(body), JSON_TYPE)
+    expect(await res.json()).toEqual({
+      partialSuccess: {
+        rejectedDataPoints: 1,
+        errorMessage: expect.stringContaining('metrics[1].gauge.dataPoints[0]'),
+      },
+    })
+  })
+})

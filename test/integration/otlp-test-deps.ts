@@ -1,0 +1,81 @@
+/**
+ * Shared set-up for the server tests: the real memory store behind the real ingest pipeline
+ * (no sweep timer), a logger that records, and a store wrapper whose span writes can be held
+ * back to provoke overload deterministically.
+ */
+import type { Logger } from '../../src/core/logger.js'
+import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline.js'
+import type { AppDeps } from '../../src/server/app.js'
+import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import type { SpanStore } from '../../src/storage/span-store.js'
+
+export interface LogLine {
+  level: string
+  msg: string
+  fields?: object
+}
+
+export function createRecordingLogger(): Logger & { lines: LogLine[] } {
+  const lines: LogLine[] = []
+  const record = (level: string) => (msg: string, fields?: object) => {
+    lines.push({ level, msg, ...(fields === undefined ? {} : { fields }) })
+  }
+  return {
+    lines,
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+  }
+}
+
+/** Wraps a store so `insertSpans` waits until `release()` is called. */
+export function holdSpanWrites(store: SpanStore): { store: SpanStore; release(): void } {
+  let release = (): void => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const held = new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'insertSpans') {
+        return async (...args: Parameters<SpanStore['insertSpans']>) => {
+          await gate
+          return target.insertSpans(...args)
+        }
+      }
+      const value = Reflect.get(target, key, receiver) as unknown
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  return { store: held, release }
+}
+
+export interface TestDeps extends AppDeps {
+  ingest: IngestPipeline
+  logger: Logger & { lines: LogLine[] }
+}
+
+export function makeDeps(
+  options: { maxBodyBytes?: number; maxQueueItems?: number; store?: SpanStore; nowMs?: number } = {}
+): TestDeps {
+  const store = options.store ?? createMemoryStore()
+  const logger = createRecordingLogger()
+  const nowMs = options.nowMs ?? Date.now()
+  const now = (): number => nowMs
+  const ingest = createIngestPipeline({
+    store,
+    logger,
+    now,
+    quietMs: 1,
+    sweepIntervalMs: 0,
+    ...(options.maxQueueItems === undefined ? {} : { maxQueueItems: options.maxQueueItems }),
+  })
+  return {
+    store,
+    ingest,
+    logger,
+    now,
+    limits: { maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024 },
+    version: '0.0.0-test',
+  }
+}
