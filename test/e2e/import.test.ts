@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULTS } from '../../src/config/defaults.js'
+import { createSilentLogger } from '../../src/core/logger.js'
+import { startServer } from '../../src/server/main.js'
+import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
+import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const BIN = join(ROOT, 'bin/tokenline.js')
+const run = promisify(execFile)
+
+async function cli(
+  args: string[],
+  cwd: string
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('node', [BIN, ...args], { cwd, timeout: 120_000 })
+    return { code: 0, stdout, stderr }
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string }
+    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }
+  }
+}
+
+let dir: string
+let data: string
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tokenline-e2e-import-'))
+  data = join(dir, 'data')
+  mkdirSync(data)
+  const lines = [0, 1, 2, 3, 4].map((i) => JSON.stringify(makeLlmTraceRequest(4, i * 4)))
+  writeFileSync(join(data, 'traces.jsonl.gz'), gzipSync(`${lines.join('\n')}\n`))
+  writeFileSync(
+    join(data, 'metrics.om'),
+    readFileSync(join(ROOT, 'test/fixtures/metrics/backfill.om'))
+  )
+  writeFileSync(
+    join(data, 'events.jsonl'),
+    readFileSync(join(ROOT, 'test/fixtures/events/events.jsonl'))
+  )
+})
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('tokenline import (real CLI, DuckDB file)', () => {
+  it('imports a folder into a new database and assembles the requests', async () => {
+    const db = join(dir, 'local', 'db.duckdb')
+    const r = await cli(['import', data, '--db', db, '--format', 'json'], dir)
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const summary = JSON.parse(r.stdout) as {
+      target: string
+      stored: { spans: number; samples: number; events: number }
+      rejected: number
+      requests: number
+    }
+    expect(summary.target).toBe(db)
+    expect(summary.stored).toEqual({ spans: 80, samples: 13, events: 4 })
+    expect(summary.rejected).toBe(4)
+    expect(summary.requests).toBe(20)
+    const store = await createDuckDbStore({ path: db })
+    try {
+      const stats = await store.stats()
+      expect(stats).toMatchObject({ spans: 80, requests: 20, metricSamples: 13, events: 4 })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('prints a text table naming rejected lines, and exits 2 when nothing is readable', async () => {
+    const db = join(dir, 'text.duckdb')
+    const ok = await cli(['import', join(data, 'events.jsonl'), '--db', db], dir)
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toMatch(/events-jsonl/)
+    expect(ok.stdout).toMatch(/events\.jsonl:6: field "kind" "reboot"/)
+    const notes = join(dir, 'notes.md')
+    writeFileSync(notes, '# just notes\n')
+    const bad = await cli(['import', notes, '--db', db], dir)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/nothing could be read/)
+  })
+})
+
+describe('tokenline import while a server holds the database', () => {
+  it('sends the files to the server named in the lock file', async () => {
+    const db = join(dir, 'served.duckdb')
+    const server = await startServer(
+      {
+        ...DEFAULTS,
+        server: { host: '127.0.0.1', apiPort: 0, otlpPort: 0 },
+        store: { kind: 'duckdb', path: db },
+      },
+      createSilentLogger()
+    )
+    try {
+      const r = await cli(['import', data, '--db', db, '--format', 'json'], dir)
+      expect(r.code).toBe(0)
+      expect(r.stderr).toMatch(
+        /held by a running server; sending the files to http:\/\/127\.0\.0\.1/
+      )
+      const summary = JSON.parse(r.stdout) as {
+        stored: { spans: number; samples: number; events: number }
+        files: { file: string; format: string; rejects: { file: string; line: number }[] }[]
+      }
+      expect(summary.stored).toEqual({ spans: 80, samples: 13, events: 4 })
+      const events = summary.files.find((f) => f.format === 'events-jsonl')
+      expect(events?.file).toBe(join(data, 'events.jsonl'))
+      expect(events?.rejects[0]).toMatchObject({ file: join(data, 'events.jsonl'), line: 5 })
+      const stats = await server.store.stats()
+      expect(stats).toMatchObject({ spans: 80, requests: 20, metricSamples: 13, events: 4 })
+
+      // --server works without a lock file too.
+      const again = await cli(
+        ['import', join(data, 'metrics.om'), '--server', server.apiUrl, '--format', 'json'],
+        dir
+      )
+      expect(again.code).toBe(0)
+      expect((await server.store.stats()).metricSamples).toBe(26)
+    } finally {
+      await server.close()
+    }
+  })
+})
