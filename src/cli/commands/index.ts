@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { registerImportCommand } from './import.js'
 import { registerProbeCommand } from './probe.js'
 import { registerMockServerCommand } from './mock-server.js'
+import { registerSimulateCommand } from './simulate.js'
 
 /** Adds every command to the program, in the order `tokenline --help` lists them. */
 export function registerCommands(program: Command): void {
@@ -9,4 +10,5 @@ export function registerCommands(program: Command): void {
   registerImportCommand(program)
   registerProbeCommand(program)
   registerMockServerCommand(program)
+  registerSimulateCommand(program)
 }
