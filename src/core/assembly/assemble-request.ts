@@ -10,7 +10,6 @@
  * ```
  */
 import type { RequestTimeline, StageName, TtftSource } from '../model/request.js'
-import { STAGE_NAMES } from '../model/request.js'
 import { SPAN_KIND, STATUS_CODE, type Span } from '../model/span.js'
 import { asMicros, type Micros } from '../model/units.js'
 import {
@@ -97,16 +96,6 @@ export function assembleRequestWithNotes(spans: readonly Span[]): AssemblyResult
     return null
   }
   const notes: AssemblyNote[] = []
-  const nonNegative = (field: StageName, us: number | null): Micros | null => {
-    if (us === null) {
-      return null
-    }
-    if (us < 0) {
-      notes.push({ code: 'negative_clamped', field, rawUs: asMicros(us) })
-      return asMicros(0)
-    }
-    return asMicros(us)
-  }
 
   let startUs = first.startUs
   let endUs = first.endUs
@@ -141,7 +130,7 @@ export function assembleRequestWithNotes(spans: readonly Span[]): AssemblyResult
       (stages['client.send'] ?? 0)
     const clientDur = client.endUs - client.startUs
     const gatewayDur = gateway.endUs - gateway.startUs
-    stages.network = nonNegative('network', clientDur - phasesUs - gatewayDur)
+    stages.network = nonNegative(notes, 'network', clientDur - phasesUs - gatewayDur)
   }
 
   // Gateway steps, upstream and downstream: self time on the gateway's clock, clipped to the entry.
@@ -168,6 +157,7 @@ export function assembleRequestWithNotes(spans: readonly Span[]): AssemblyResult
       const engineInside = engineDurUs !== null && c.engineInUpstream
       const upstreamUs = painted.get('gateway.upstream') ?? 0
       stages['gateway.upstream'] = nonNegative(
+        notes,
         'gateway.upstream',
         upstreamUs - (engineInside ? engineDurUs : 0)
       )
@@ -189,9 +179,9 @@ export function assembleRequestWithNotes(spans: readonly Span[]): AssemblyResult
     if (inference !== null) {
       // inference = prefill + decode, so either one follows from the other.
       if (prefill === null && decode !== null) {
-        prefill = nonNegative('engine.prefill', inference - decode)
+        prefill = nonNegative(notes, 'engine.prefill', inference - decode)
       } else if (decode === null && prefill !== null) {
-        decode = nonNegative('engine.decode', inference - prefill)
+        decode = nonNegative(notes, 'engine.decode', inference - prefill)
       }
     }
     engineTtftUs = readSecondsAsMicros(ea, ATTR_GEN_AI_LATENCY_TIME_TO_FIRST_TOKEN)
@@ -200,14 +190,18 @@ export function assembleRequestWithNotes(spans: readonly Span[]): AssemblyResult
     stages['engine.prefill'] = prefill
     stages['engine.decode'] = decode
     if (engineTtftUs !== null && queue !== null && prefill !== null) {
-      stages['engine.frontend'] = nonNegative('engine.frontend', engineTtftUs - queue - prefill)
+      stages['engine.frontend'] = nonNegative(
+        notes,
+        'engine.frontend',
+        engineTtftUs - queue - prefill
+      )
     }
   }
 
   // stream: client last chunk − engine end. The one stage that compares two hosts' clocks.
   if (client !== null && engine !== null) {
     const shiftUs = skewShiftToClient(c, client, engine, spans.length, notes)
-    stages.stream = nonNegative('stream', client.endUs - (engine.endUs + shiftUs))
+    stages.stream = nonNegative(notes, 'stream', client.endUs - (engine.endUs + shiftUs))
   }
 
   // TTFT: client, else gateway, else engine.
@@ -293,16 +287,43 @@ export function assembleRequestWithNotes(spans: readonly Span[]): AssemblyResult
   return { request, notes }
 }
 
-function emptyStages(): Record<StageName, Micros | null> {
-  const stages = {} as Record<StageName, Micros | null>
-  for (const name of STAGE_NAMES) {
-    stages[name] = null
+/** Clamps a derived duration at 0, noting the clamp; `null` stays `null`. */
+function nonNegative(notes: AssemblyNote[], field: StageName, us: number | null): Micros | null {
+  if (us === null) {
+    return null
   }
-  return stages
+  if (us < 0) {
+    notes.push({ code: 'negative_clamped', field, rawUs: asMicros(us) })
+    return asMicros(0)
+  }
+  return asMicros(us)
+}
+
+/** A literal (not a loop over STAGE_NAMES) so every timeline shares one object shape. */
+function emptyStages(): Record<StageName, Micros | null> {
+  return {
+    'client.dns': null,
+    'client.connect': null,
+    'client.tls': null,
+    'client.send': null,
+    network: null,
+    'gateway.queue': null,
+    'gateway.auth': null,
+    'gateway.ratelimit': null,
+    'gateway.route': null,
+    'gateway.guardrail': null,
+    'gateway.upstream': null,
+    downstream: null,
+    'engine.frontend': null,
+    'engine.queue': null,
+    'engine.prefill': null,
+    'engine.decode': null,
+    stream: null,
+  }
 }
 
 function labeled(s: Span, label: StageName, c: ClassifiedTrace): LabeledInterval<StageName> {
-  return { startUs: s.startUs, endUs: s.endUs, depth: c.depthOf(s), label }
+  return { startUs: s.startUs, endUs: s.endUs, depth: c.index.depthOf(s), label }
 }
 
 /**
@@ -325,10 +346,10 @@ function skewShiftToClient(
   notes: AssemblyNote[]
 ): number {
   const chain: Span[] = [engine]
-  let p = c.parentOf(engine)
+  let p = c.index.parentOf(engine)
   for (let guard = 0; p !== undefined && p !== client && guard < spanCount; guard++) {
     chain.push(p)
-    p = c.parentOf(p)
+    p = c.index.parentOf(p)
   }
   if (p !== client) {
     return 0

@@ -42,10 +42,8 @@ export interface ClassifiedTrace {
   engineInUpstream: boolean
   client: Span | null
   clientIsProbe: boolean
-  /** Depth of a span in the trace tree (0 = root or orphan). */
-  depthOf(span: Span): number
-  /** The parent span when it is part of the trace. */
-  parentOf(span: Span): Span | undefined
+  /** Parent links and depths of the trace's spans. */
+  index: TraceIndex
 }
 
 const { SERVER, CLIENT, INTERNAL } = SPAN_KIND
@@ -72,134 +70,216 @@ function hasLatencyAttrs(span: Span): boolean {
   return false
 }
 
-/** Sorts the spans of one trace into roles. Does not mutate its input. */
-export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
-  const byId = new Map<string, Span>()
-  for (const s of spans) {
-    byId.set(s.spanId, s)
-  }
-  const parentOf = (s: Span): Span | undefined =>
-    s.parentSpanId === null ? undefined : byId.get(s.parentSpanId)
+/** Below this many spans, parent links are found by scanning (cheaper than building a Map). */
+const SCAN_LIMIT = 24
 
-  const depths = new Map<Span, number>()
-  const depthOf = (s: Span): number => {
-    const known = depths.get(s)
-    if (known !== undefined) {
-      return known
-    }
-    let depth = 0
-    let p = parentOf(s)
-    // Bounded by the span count so a parent cycle in bad data cannot loop forever.
-    while (p !== undefined && depth < spans.length) {
-      depth++
-      p = parentOf(p)
-    }
-    depths.set(s, depth)
-    return depth
-  }
-  const isOuter = (a: Span, b: Span): boolean => {
-    const da = depthOf(a)
-    const db = depthOf(b)
-    return da < db || (da === db && a.startUs < b.startUs)
-  }
+/**
+ * Parent and depth of every span, by index. Built once per trace; -1 = no parent in the trace.
+ */
+export class TraceIndex {
+  readonly spans: readonly Span[]
+  // Plain arrays: for the handful of spans of a typical trace they allocate faster than typed arrays.
+  readonly parent: number[]
+  readonly depth: number[]
+  readonly engine: number[]
+  #positions: Map<Span, number> | null = null
 
-  // 1. Engine spans.
-  const engineSpans: Span[] = []
-  const engineSet = new Set<Span>()
-  let engine: Span | null = null
-  for (const s of spans) {
-    if (isEngineSpan(s)) {
-      engineSpans.push(s)
-      engineSet.add(s)
-      if (
-        engine === null ||
-        rankEngine(s) > rankEngine(engine) ||
-        (rankEngine(s) === rankEngine(engine) && s.endUs > engine.endUs)
-      ) {
-        engine = s
-      }
-    }
-  }
-
-  // Non-engine SERVER spans, and every span that has one below it.
-  const servers: Span[] = []
-  const hasServerBelow = new Set<Span>()
-  for (const s of spans) {
-    if (s.kind === SERVER && !engineSet.has(s)) {
-      servers.push(s)
-      let p = parentOf(s)
-      for (let guard = 0; p !== undefined && guard < spans.length; guard++) {
-        if (hasServerBelow.has(p)) {
-          break
+  constructor(spans: readonly Span[]) {
+    const n = spans.length
+    this.spans = spans
+    this.parent = new Array<number>(n).fill(-1)
+    this.depth = new Array<number>(n).fill(0)
+    this.engine = new Array<number>(n).fill(0)
+    if (n <= SCAN_LIMIT) {
+      for (let i = 0; i < n; i++) {
+        const pid = (spans[i] as Span).parentSpanId
+        if (pid !== null) {
+          for (let j = 0; j < n; j++) {
+            if (j !== i && (spans[j] as Span).spanId === pid) {
+              this.parent[i] = j
+              break
+            }
+          }
         }
-        hasServerBelow.add(p)
-        p = parentOf(p)
+      }
+    } else {
+      const byId = new Map<string, number>()
+      for (let i = 0; i < n; i++) {
+        byId.set((spans[i] as Span).spanId, i)
+      }
+      for (let i = 0; i < n; i++) {
+        const pid = (spans[i] as Span).parentSpanId
+        const j = pid === null ? undefined : byId.get(pid)
+        if (j !== undefined && j !== i) {
+          this.parent[i] = j
+        }
       }
     }
+    for (let i = 0; i < n; i++) {
+      let d = 0
+      // Bounded by the span count so a parent cycle in bad data cannot loop forever.
+      for (let p = this.parent[i] as number; p >= 0 && d < n; p = this.parent[p] as number) {
+        d++
+      }
+      this.depth[i] = d
+      this.engine[i] = isEngineSpan(spans[i] as Span) ? 1 : 0
+    }
   }
-  const hasServerAbove = (s: Span): boolean => {
-    let p = parentOf(s)
-    for (let guard = 0; p !== undefined && guard < spans.length; guard++) {
-      if (p.kind === SERVER && !engineSet.has(p)) {
+
+  indexOf(span: Span): number {
+    const n = this.spans.length
+    if (n <= SCAN_LIMIT) {
+      return this.spans.indexOf(span)
+    }
+    if (this.#positions === null) {
+      this.#positions = new Map()
+      for (let i = 0; i < n; i++) {
+        this.#positions.set(this.spans[i] as Span, i)
+      }
+    }
+    return this.#positions.get(span) ?? -1
+  }
+
+  isOuter(a: number, b: number): boolean {
+    const da = this.depth[a] as number
+    const db = this.depth[b] as number
+    return (
+      da < db || (da === db && (this.spans[a] as Span).startUs < (this.spans[b] as Span).startUs)
+    )
+  }
+
+  isAncestor(ancestor: number, of: number): boolean {
+    const n = this.spans.length
+    let p = this.parent[of] as number
+    for (let guard = 0; p >= 0 && guard < n; guard++) {
+      if (p === ancestor) {
         return true
       }
-      p = parentOf(p)
+      p = this.parent[p] as number
     }
     return false
   }
 
+  /** Depth of a span of this trace (0 = root or orphan). */
+  depthOf(span: Span): number {
+    const i = this.indexOf(span)
+    return i < 0 ? 0 : (this.depth[i] as number)
+  }
+
+  /** The parent span when it is part of the trace. */
+  parentOf(span: Span): Span | undefined {
+    const i = this.indexOf(span)
+    const p = i < 0 ? -1 : (this.parent[i] as number)
+    return p < 0 ? undefined : this.spans[p]
+  }
+
+  hasServerAbove(i: number): boolean {
+    const n = this.spans.length
+    let p = this.parent[i] as number
+    for (let guard = 0; p >= 0 && guard < n; guard++) {
+      if (this.isForeignServer(p)) {
+        return true
+      }
+      p = this.parent[p] as number
+    }
+    return false
+  }
+
+  isForeignServer(i: number): boolean {
+    return (this.spans[i] as Span).kind === SERVER && this.engine[i] === 0
+  }
+}
+
+/** Sorts the spans of one trace into roles. Does not mutate its input. */
+export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
+  const ix = new TraceIndex(spans)
+  const n = spans.length
+
+  // 1. Engine spans.
+  const engineSpans: Span[] = []
+  let engineI = -1
+  for (let i = 0; i < n; i++) {
+    if (ix.engine[i] === 1) {
+      const s = spans[i] as Span
+      engineSpans.push(s)
+      if (engineI < 0) {
+        engineI = i
+      } else {
+        const best = spans[engineI] as Span
+        const rs = rankEngine(s)
+        const rb = rankEngine(best)
+        if (rs > rb || (rs === rb && s.endUs > best.endUs)) {
+          engineI = i
+        }
+      }
+    }
+  }
+  const engine = engineI < 0 ? null : (spans[engineI] as Span)
+
+  // Non-engine SERVER spans, and every span that has one below it.
+  let serverCount = 0
+  const serverBelow = new Array<number>(n).fill(0)
+  for (let i = 0; i < n; i++) {
+    if (ix.isForeignServer(i)) {
+      serverCount++
+      let p = ix.parent[i] as number
+      for (let guard = 0; p >= 0 && guard < n && serverBelow[p] === 0; guard++) {
+        serverBelow[p] = 1
+        p = ix.parent[p] as number
+      }
+    }
+  }
   // 2. Client span: the probe's, else the outermost GenAI client span made by an application
   // (not from inside a server, unless a server span sits below it).
-  let client: Span | null = null
+  let clientI = -1
   let clientIsProbe = false
-  for (const s of spans) {
+  for (let i = 0; i < n; i++) {
+    const s = spans[i] as Span
     if (s.kind === CLIENT && s.scopeName === SCOPE_TOKENLINE_PROBE) {
-      if (!clientIsProbe || client === null || isOuter(s, client)) {
-        client = s
+      if (clientI < 0 || ix.isOuter(i, clientI)) {
+        clientI = i
         clientIsProbe = true
       }
     }
   }
-  if (client === null) {
-    for (const s of spans) {
+  if (clientI < 0) {
+    for (let i = 0; i < n; i++) {
+      const s = spans[i] as Span
       if (
         s.kind === CLIENT &&
         readString(s.attributes, ATTR_GEN_AI_OPERATION_NAME) !== null &&
-        (hasServerBelow.has(s) || !hasServerAbove(s)) &&
-        (client === null || isOuter(s, client))
+        (serverBelow[i] === 1 || serverCount === 0 || !ix.hasServerAbove(i)) &&
+        (clientI < 0 || ix.isOuter(i, clientI))
       ) {
-        client = s
+        clientI = i
       }
     }
   }
+  const client = clientI < 0 ? null : (spans[clientI] as Span)
 
   // 3. Gateway entry: the outermost non-engine SERVER span (below the client span when there is one).
-  let gateway: Span | null = null
-  const clientId = client?.spanId
-  const isBelowClient = (s: Span): boolean => {
-    let p = parentOf(s)
-    for (let guard = 0; p !== undefined && guard < spans.length; guard++) {
-      if (p.spanId === clientId) {
-        return true
-      }
-      p = parentOf(p)
-    }
-    return false
-  }
-  if (client !== null && hasServerBelow.has(client)) {
-    for (const s of servers) {
-      if (isBelowClient(s) && (gateway === null || isOuter(s, gateway))) {
-        gateway = s
+  let gatewayI = -1
+  if (serverCount > 0) {
+    if (clientI >= 0 && serverBelow[clientI] === 1) {
+      for (let i = 0; i < n; i++) {
+        if (
+          ix.isForeignServer(i) &&
+          ix.isAncestor(clientI, i) &&
+          (gatewayI < 0 || ix.isOuter(i, gatewayI))
+        ) {
+          gatewayI = i
+        }
       }
     }
-  }
-  if (gateway === null) {
-    for (const s of servers) {
-      if (gateway === null || isOuter(s, gateway)) {
-        gateway = s
+    if (gatewayI < 0) {
+      for (let i = 0; i < n; i++) {
+        if (ix.isForeignServer(i) && (gatewayI < 0 || ix.isOuter(i, gatewayI))) {
+          gatewayI = i
+        }
       }
     }
   }
+  const gateway = gatewayI < 0 ? null : (spans[gatewayI] as Span)
 
   // 4. Steps, upstream and downstream calls: spans in the gateway's own process below its entry.
   const steps: GatewayStep[] = []
@@ -207,21 +287,14 @@ export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
   const downstream: Span[] = []
   let engineInUpstream = false
   if (gateway !== null) {
-    const replicas = replicaNames(engineSpans)
-    const engineReplicas = engine === null ? [] : replicaNames([engine])
-    const engineParents = new Set<string>()
-    for (const e of engineSpans) {
-      if (e.parentSpanId !== null) {
-        engineParents.add(e.parentSpanId)
-      }
-    }
-    const calls: { span: Span; belowStep: boolean }[] = []
-    for (const s of spans) {
-      if (s === gateway || s === client || (s.kind !== INTERNAL && s.kind !== CLIENT)) {
+    const calls: { i: number; belowStep: boolean }[] = []
+    for (let i = 0; i < n; i++) {
+      const s = spans[i] as Span
+      if (i === gatewayI || i === clientI || (s.kind !== INTERNAL && s.kind !== CLIENT)) {
         continue
       }
-      const path = pathToGateway(s, gateway, parentOf, spans.length)
-      if (path === null || path.crossedClient) {
+      const path = pathToGateway(ix, i, gatewayI)
+      if (path === NOT_UNDER || (path & CROSSED_CLIENT) !== 0) {
         continue
       }
       if (s.kind === INTERNAL) {
@@ -230,68 +303,74 @@ export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
           steps.push({ span: s, stage })
         }
       } else if (s.scopeName !== SCOPE_TOKENLINE_PROBE) {
-        calls.push({ span: s, belowStep: path.belowStep })
+        calls.push({ i, belowStep: (path & BELOW_STEP) !== 0 })
       }
     }
-    // Contract rules: the engine's parent, or a call to a replica.
-    const rest: { span: Span; belowStep: boolean }[] = []
-    for (const call of calls) {
-      const address = readString(call.span.attributes, ATTR_SERVER_ADDRESS)
-      const toEngineReplica = address !== null && matchesReplica(address, engineReplicas)
-      if (
-        engineParents.has(call.span.spanId) ||
-        toEngineReplica ||
-        (address !== null && matchesReplica(address, replicas))
-      ) {
-        upstream.push(call.span)
-        engineInUpstream ||= toEngineReplica
-      } else {
-        rest.push(call)
-      }
-    }
-    // Added rules (docs/timeline.md): other attempts of the same inference call (retries to
-    // replicas without engine spans), and, when nothing matched, the gateway's GenAI or
-    // inference-API call. Calls made inside a step (a guardrail's own model call) stay downstream.
-    const upstreamPaths = new Set<string>()
-    for (const u of upstream) {
-      const path = urlPathOf(u)
-      if (path !== null) {
-        upstreamPaths.add(path)
-      }
-    }
-    const noneMatched = upstream.length === 0
-    for (const call of rest) {
-      const s = call.span
-      let isUpstream = false
-      if (!call.belowStep) {
-        const path = urlPathOf(s)
-        if (noneMatched) {
-          isUpstream =
-            readString(s.attributes, ATTR_GEN_AI_OPERATION_NAME) !== null ||
-            readString(s.attributes, ATTR_GEN_AI_REQUEST_MODEL) !== null ||
-            (path !== null && INFERENCE_PATH.test(path))
+    if (calls.length > 0) {
+      const replicas = replicaNames(engineSpans)
+      const engineReplicas = engine === null ? [] : replicaNames([engine])
+      // Contract rules: the engine's parent, or a call to a replica.
+      const rest: { i: number; belowStep: boolean }[] = []
+      for (const call of calls) {
+        const s = spans[call.i] as Span
+        const address = readString(s.attributes, ATTR_SERVER_ADDRESS)
+        const toEngineReplica = address !== null && matchesReplica(address, engineReplicas)
+        if (
+          isEngineParent(ix, call.i) ||
+          toEngineReplica ||
+          (address !== null && matchesReplica(address, replicas))
+        ) {
+          upstream.push(s)
+          engineInUpstream ||= toEngineReplica
         } else {
-          isUpstream = path !== null && upstreamPaths.has(path)
+          rest.push(call)
         }
       }
-      if (isUpstream) {
-        upstream.push(s)
-      } else {
-        downstream.push(s)
+      // Added rules (docs/timeline.md): other attempts of the same inference call (retries to
+      // replicas without engine spans), and, when nothing matched, the gateway's GenAI or
+      // inference-API call. Calls made inside a step (a guardrail's own model call) stay downstream.
+      if (rest.length > 0) {
+        const upstreamPaths: string[] = []
+        for (const u of upstream) {
+          const path = urlPathOf(u)
+          if (path !== null) {
+            upstreamPaths.push(path)
+          }
+        }
+        const noneMatched = upstream.length === 0
+        for (const call of rest) {
+          const s = spans[call.i] as Span
+          let isUpstream = false
+          if (!call.belowStep) {
+            const path = urlPathOf(s)
+            if (noneMatched) {
+              isUpstream =
+                readString(s.attributes, ATTR_GEN_AI_OPERATION_NAME) !== null ||
+                readString(s.attributes, ATTR_GEN_AI_REQUEST_MODEL) !== null ||
+                (path !== null && INFERENCE_PATH.test(path))
+            } else {
+              isUpstream = path !== null && upstreamPaths.includes(path)
+            }
+          }
+          if (isUpstream) {
+            upstream.push(s)
+          } else {
+            downstream.push(s)
+          }
+        }
+      }
+      if (upstream.length > 1) {
+        upstream.sort((a, b) => a.startUs - b.startUs)
       }
     }
-    upstream.sort((a, b) => a.startUs - b.startUs)
   }
 
-  if (engine !== null && upstream.length > 0 && !engineInUpstream) {
-    const upstreamIds = new Set(upstream.map((u) => u.spanId))
-    let p = parentOf(engine)
-    for (let guard = 0; p !== undefined && guard < spans.length; guard++) {
-      if (upstreamIds.has(p.spanId)) {
+  if (engineI >= 0 && upstream.length > 0 && !engineInUpstream) {
+    for (const u of upstream) {
+      if (ix.isAncestor(ix.indexOf(u), engineI)) {
         engineInUpstream = true
         break
       }
-      p = parentOf(p)
     }
   }
 
@@ -305,44 +384,55 @@ export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
     downstream,
     client,
     clientIsProbe,
-    depthOf,
-    parentOf,
+    index: ix,
   }
+}
+
+function isEngineParent(ix: TraceIndex, i: number): boolean {
+  for (let j = 0; j < ix.spans.length; j++) {
+    if (ix.engine[j] === 1 && ix.parent[j] === i) {
+      return true
+    }
+  }
+  return false
+}
+
+const NOT_UNDER = -1
+const CROSSED_CLIENT = 1
+const BELOW_STEP = 2
+
+/**
+ * Walks from span `i` up to the gateway entry. `NOT_UNDER` when the path leaves the gateway's
+ * process (meets another SERVER span or an engine span) or never reaches the entry; else flags.
+ */
+function pathToGateway(ix: TraceIndex, i: number, gatewayI: number): number {
+  let flags = 0
+  let p = ix.parent[i] as number
+  for (let guard = 0; p >= 0 && guard < ix.spans.length; guard++) {
+    if (p === gatewayI) {
+      return flags
+    }
+    const s = ix.spans[p] as Span
+    if (s.kind === SERVER || s.kind === SPAN_KIND.CONSUMER || ix.engine[p] === 1) {
+      return NOT_UNDER
+    }
+    if (s.kind === CLIENT) {
+      flags |= CROSSED_CLIENT
+    } else if (
+      s.kind === INTERNAL &&
+      (flags & BELOW_STEP) === 0 &&
+      matchGatewayStep(s.name) !== null
+    ) {
+      flags |= BELOW_STEP
+    }
+    p = ix.parent[p] as number
+  }
+  return NOT_UNDER
 }
 
 /** Spans with latency attributes outrank a bare `llm_request` span. */
 function rankEngine(s: Span): number {
   return hasLatencyAttrs(s) ? 1 : 0
-}
-
-/**
- * Walks from `s` up to the gateway entry. `null` when the path leaves the gateway's process
- * (meets another SERVER span or an engine span) or never reaches the entry.
- */
-function pathToGateway(
-  s: Span,
-  gateway: Span,
-  parentOf: (s: Span) => Span | undefined,
-  limit: number
-): { crossedClient: boolean; belowStep: boolean } | null {
-  let crossedClient = false
-  let belowStep = false
-  let p = parentOf(s)
-  for (let guard = 0; p !== undefined && guard < limit; guard++) {
-    if (p === gateway) {
-      return { crossedClient, belowStep }
-    }
-    if (p.kind === SERVER || p.kind === SPAN_KIND.CONSUMER || isEngineSpan(p)) {
-      return null
-    }
-    if (p.kind === CLIENT) {
-      crossedClient = true
-    } else if (p.kind === INTERNAL && !belowStep && matchGatewayStep(p.name) !== null) {
-      belowStep = true
-    }
-    p = parentOf(p)
-  }
-  return null
 }
 
 /** OpenAI-compatible and native inference endpoints (vLLM, SGLang, TGI, Anthropic-style). */
