@@ -25,7 +25,11 @@ export async function parseDashboardQuery(
   defaultAll = false
 ): Promise<DashboardQuery> {
   const hasWindow = ['from', 'to', 'since', 'window'].some((k) => query[k] !== undefined)
-  const window = await parseWindow(defaultAll && !hasWindow ? { ...query, window: ['all'] } : query, nowMs, store)
+  const window = await parseWindow(
+    defaultAll && !hasWindow ? { ...query, window: ['all'] } : query,
+    nowMs,
+    store
+  )
   return { ...window, filters: parseFilters(query) }
 }
 
@@ -33,7 +37,8 @@ export async function parseDashboardQuery(
 export function resolveStepUs(query: RawQuery, q: DashboardQuery, maxBuckets = 5000): Micros {
   const spanUs = q.fromUs !== undefined && q.toUs !== undefined ? Math.max(1, q.toUs - q.fromUs) : 0
   const given = parseStepUs(query)
-  const stepUs = given ?? asMicros(Math.max(1_000_000, Math.ceil(spanUs / 120 / 1_000_000) * 1_000_000))
+  const stepUs =
+    given ?? asMicros(Math.max(1_000_000, Math.ceil(spanUs / 120 / 1_000_000) * 1_000_000))
   if (spanUs / stepUs > maxBuckets) {
     throw new AppError(
       'QUERY_INVALID',

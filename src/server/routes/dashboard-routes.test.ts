@@ -23,7 +23,12 @@ function makeApp(store: SpanStore, webRoot?: string): Hono {
   registerTrafficRoutes(app, deps)
   registerDimensionsRoutes(app, deps)
   registerStaticRoutes(app, deps)
-  app.onError((err, c) => c.json({ error: { code: err instanceof AppError ? err.code : 'INTERNAL', message: err.message } }, err instanceof AppError ? 400 : 500))
+  app.onError((err, c) =>
+    c.json(
+      { error: { code: err instanceof AppError ? err.code : 'INTERNAL', message: err.message } },
+      err instanceof AppError ? 400 : 500
+    )
+  )
   return app
 }
 
@@ -68,7 +73,14 @@ describe('dashboard aggregate routes', () => {
   it('/api/stages gives per-bucket stage means, p99 and counts', async () => {
     const res = await app.request(`/api/stages?step=60s&from=${T0}&to=${T0 + 120_000}`)
     expect(res.status).toBe(200)
-    const body = (await res.json()) as { step_ms: number; buckets: { bucket_start_ms: number; count: number; stages: Record<string, { count: number; mean_ms: number; p99_ms: number }> }[] }
+    const body = (await res.json()) as {
+      step_ms: number
+      buckets: {
+        bucket_start_ms: number
+        count: number
+        stages: Record<string, { count: number; mean_ms: number; p99_ms: number }>
+      }[]
+    }
     expect(body.step_ms).toBe(60_000)
     expect(body.buckets.map((b) => [b.bucket_start_ms, b.count])).toEqual([
       [T0, 4],
@@ -86,12 +98,16 @@ describe('dashboard aggregate routes', () => {
       { bucket_start_ms: T0, requests: 4, errors: 1, timeouts: 1 },
       { bucket_start_ms: T0 + 60_000, requests: 2, errors: 0, timeouts: 0 },
     ])
-    const filtered = (await (await app.request(`/api/traffic?step=1m&replica=r2`)).json()) as { buckets: { requests: number }[] }
+    const filtered = (await (await app.request(`/api/traffic?step=1m&replica=r2`)).json()) as {
+      buckets: { requests: number }[]
+    }
     expect(filtered.buckets.map((b) => b.requests)).toEqual([2])
   })
 
   it('/api/dimensions lists values with counts, most frequent first', async () => {
-    const body = (await (await app.request('/api/dimensions?window=all')).json()) as { dimensions: Record<string, unknown> }
+    const body = (await (await app.request('/api/dimensions?window=all')).json()) as {
+      dimensions: Record<string, unknown>
+    }
     expect(body.dimensions['replica']).toEqual([
       { value: 'r1', count: 4 },
       { value: 'r2', count: 2 },
@@ -101,7 +117,9 @@ describe('dashboard aggregate routes', () => {
 
   it('rejects a bad step or window with 400', async () => {
     expect((await app.request('/api/stages?step=fast')).status).toBe(400)
-    expect((await app.request(`/api/traffic?step=1ms&from=${T0}&to=${T0 + 86_400_000}`)).status).toBe(400)
+    expect(
+      (await app.request(`/api/traffic?step=1ms&from=${T0}&to=${T0 + 86_400_000}`)).status
+    ).toBe(400)
     expect((await app.request('/api/traffic?from=yesterday')).status).toBe(400)
   })
 })

@@ -10,7 +10,10 @@ const MAX_VALUES = 500
  * values of every request dimension with their request counts, most frequent first. The
  * dashboard's filter menus read it.
  */
-export function registerDimensionsRoutes(app: Hono, deps: { store: SpanStore; now: () => number }): void {
+export function registerDimensionsRoutes(
+  app: Hono,
+  deps: { store: SpanStore; now: () => number }
+): void {
   app.get('/api/dimensions', async function dimensions(c) {
     const query = c.req.queries()
     const q = await parseDashboardQuery(query, deps.store, deps.now(), true)

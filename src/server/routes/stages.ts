@@ -20,7 +20,10 @@ interface StageStat {
  * `GET /api/stages?step=60s` + window and filters → per time bucket, per stage: requests that
  * have the stage, its estimated mean and its exact p99 (ms). The dashboard stacks the means.
  */
-export function registerStagesRoutes(app: Hono, deps: { store: SpanStore; now: () => number }): void {
+export function registerStagesRoutes(
+  app: Hono,
+  deps: { store: SpanStore; now: () => number }
+): void {
   app.get('/api/stages', async function stages(c) {
     const query = c.req.queries()
     const q = await parseDashboardQuery(query, deps.store, deps.now())
@@ -34,7 +37,10 @@ export function registerStagesRoutes(app: Hono, deps: { store: SpanStore; now: (
       quantiles: QUANTILES,
       stepUs,
     })
-    const buckets = new Map<number, { bucket_start_ms: number; count: number; stages: Partial<Record<StageName, StageStat>> }>()
+    const buckets = new Map<
+      number,
+      { bucket_start_ms: number; count: number; stages: Partial<Record<StageName, StageStat>> }
+    >()
     for (const row of rows) {
       if (row.bucketStartUs === null) continue
       const key = row.bucketStartUs
@@ -48,11 +54,16 @@ export function registerStagesRoutes(app: Hono, deps: { store: SpanStore; now: (
         continue
       }
       const stage = row.measure as StageName
-      const meanValues = row.values.slice(0, MEAN_QUANTILES.length).filter((v) => Number.isFinite(v))
+      const meanValues = row.values
+        .slice(0, MEAN_QUANTILES.length)
+        .filter((v) => Number.isFinite(v))
       const p99 = row.values[MEAN_QUANTILES.length]
       b.stages[stage] = {
         count: row.count,
-        mean_ms: row.count > 0 && meanValues.length > 0 ? meanValues.reduce((a, v) => a + v, 0) / meanValues.length / 1000 : null,
+        mean_ms:
+          row.count > 0 && meanValues.length > 0
+            ? meanValues.reduce((a, v) => a + v, 0) / meanValues.length / 1000
+            : null,
         p99_ms: row.count > 0 && p99 !== undefined && Number.isFinite(p99) ? p99 / 1000 : null,
       }
     }

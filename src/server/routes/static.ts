@@ -1,26 +1,91 @@
-import { serveStatic } from '@hono/node-server/serve-static'
-import type { Hono } from 'hono'
-import type { AppDeps } from '../app.js'
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Context, Hono } from 'hono'
+
+/** Where `npm run build:web` puts the dashboard (`dist/web` at the package root). */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url))
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+// Vite names built assets by content hash, so they never change under a URL: cache for a year.
+// index.html must be revalidated so a new build is picked up at once.
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
+
+const NOT_BUILT_HTML = `<!doctype html><meta charset="utf-8"><title>Tokenline</title>
+<body style="background:#0e1116;color:#d6dde6;font:14px system-ui;padding:40px">
+<h2>The dashboard is not built</h2>
+<p>The API is running (try <a style="color:#f5a524" href="/api/health">/api/health</a>), but the
+dashboard's files are missing. Build them with <code>npm run build:web</code> (it runs on
+<code>npm install</code> too) and reload.</p></body>`
 
 /**
- * Serves the built dashboard from `deps.webRoot` at `/`. Paths that are not files fall back to
- * `index.html` so client-side routes (`/requests/<id>`) load the app; `/api/*` never does.
+ * Serves the built dashboard: files under `webRoot`, and `index.html` for any other GET that is
+ * not an API or OTLP path (the page keeps its state in the query string). Register it last.
+ * Without `webRoot` nothing is served (the composition root decides where the files are; see
+ * `DEFAULT_WEB_ROOT`); with a `webRoot` that holds no build, pages answer 503 with a hint.
+ * (Hand-written rather than `serveStatic`: it needs per-file cache headers, the index fallback
+ * and the "not built" page, which together are less code than configuring around them.)
  */
-export function registerStaticRoutes(app: Hono, deps: AppDeps): void {
-  const root = deps.webRoot
-  if (root === undefined) {
+export function registerStaticRoutes(app: Hono, deps: { webRoot?: string }): void {
+  if (deps.webRoot === undefined) {
     return
   }
-  app.use('*', async function staticFiles(c, next) {
-    if (c.req.path.startsWith('/api/') || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) {
+  const root = resolve(deps.webRoot)
+  const indexPath = join(root, 'index.html')
+
+  const sendFile = async (c: Context, path: string, cacheControl: string): Promise<Response> => {
+    const body = await readFile(path)
+    const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
+    return c.body(body, 200, {
+      'content-type': type,
+      'cache-control': cacheControl,
+      'x-content-type-options': 'nosniff',
+    })
+  }
+
+  app.get('*', async function dashboard(c, next) {
+    const path = decodeURIComponentSafe(c.req.path)
+    if (path === null) return c.text('bad path', 400)
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/v1/')) {
       return next()
     }
-    return serveStatic({ root })(c, next)
-  })
-  app.get('*', async function indexFallback(c, next) {
-    if (c.req.path.startsWith('/api/')) {
-      return next()
+    if (path !== '/' && path !== '/index.html') {
+      const candidate = normalize(join(root, path))
+      if (candidate.startsWith(root + sep)) {
+        const info = await stat(candidate).catch(() => null)
+        if (info?.isFile()) {
+          return sendFile(c, candidate, path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
+        }
+      }
+      // A missing hashed asset is a stale page after a rebuild; a 404 makes the browser say so.
+      if (path.startsWith('/assets/') || extname(path) !== '') return c.text('not found', 404)
     }
-    return serveStatic({ root, path: 'index.html' })(c, next)
+    const index = await stat(indexPath).catch(() => null)
+    if (!index?.isFile()) {
+      return c.html(NOT_BUILT_HTML, 503, { 'cache-control': 'no-store' })
+    }
+    return sendFile(c, indexPath, REVALIDATE)
   })
+}
+
+function decodeURIComponentSafe(text: string): string | null {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
 }

@@ -55,7 +55,7 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
         const yTop = u.valToPos(spec.boundsMs[bi] ?? hi, 'y', true)
         const yBottom = u.valToPos(lower[bi] ?? lo, 'y', true)
         ctx.fillStyle = color
-        ctx.fillRect(x0, yTop, Math.max(1, x1 - x0 - 0.5), Math.max(1, yBottom - yTop - 0.5))
+        ctx.fillRect(Math.floor(x0), Math.floor(yTop), Math.max(1, Math.ceil(x1) - Math.floor(x0)), Math.max(1, Math.ceil(yBottom) - Math.floor(yTop)))
       })
     })
     if (spec.selection) {

@@ -6,6 +6,9 @@ export function formatMs(ms: number | null | undefined): string {
     return '–'
   }
   const abs = Math.abs(ms)
+  if (abs === 0) {
+    return '0'
+  }
   if (abs < 1) {
     return `${Math.round(ms * 1000)} µs`
   }

@@ -71,8 +71,11 @@ export interface StageStack {
  * requests have (a downstream call) counts with weight `stageCount / count`, so the sum stays a
  * per-request mean instead of adding up means of different populations.
  */
-export function stackStageMeans(buckets: readonly (StageBucket | null)[]): StageStack {
-  const used = STAGE_ORDER.filter((stage) =>
+export function stackStageMeans(
+  buckets: readonly (StageBucket | null)[],
+  only: (stage: StageName) => boolean = () => true
+): StageStack {
+  const used = STAGE_ORDER.filter(only).filter((stage) =>
     buckets.some((b) => (b?.stages[stage]?.meanMs ?? 0) > 0)
   )
   const values = used.map((stage) =>
@@ -100,4 +103,9 @@ export function stackStageMeans(buckets: readonly (StageBucket | null)[]): Stage
     )
   })
   return { stages: used, values, cumulative }
+}
+
+/** Stages that can delay the first token (everything but decoding and streaming the answer). */
+export function isBeforeFirstToken(stage: StageName): boolean {
+  return stage !== 'engine.decode' && stage !== 'stream'
 }

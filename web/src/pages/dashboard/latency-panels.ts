@@ -5,7 +5,7 @@ import { PALETTE } from '../../charts/theme.js'
 import { autoSize, createTimeSeries, type LineSpec } from '../../charts/timeseries.js'
 import { alignPoints } from '../../model/align.js'
 import { formatCount, formatMs } from '../../model/format.js'
-import { STAGE_COLORS, stackStageMeans, type StageBucket } from '../../model/stages.js'
+import { STAGE_COLORS, isBeforeFirstToken, stackStageMeans, type StageBucket } from '../../model/stages.js'
 import { formatStepParam } from '../../model/time-range.js'
 import type { StageName } from '../../../../src/core/model/request.js'
 import { SYNC_KEY, commonParams, isAbort, type LoadContext } from './context.js'
@@ -166,8 +166,15 @@ export function loadHeatmap(ctx: LoadContext, panel: PanelHandle): Promise<void>
 /** Stage breakdown over time: stacked per-request mean, or per-stage p99 lines. */
 export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> {
   panel.tools.replaceChildren(
-    h('button', { class: `chip${ctx.state.stageMode === 'mean' ? ' on' : ''}`, onclick: () => ctx.navigate({ stageMode: 'mean' }) }, 'mean (stacked)'),
-    h('button', { class: `chip${ctx.state.stageMode === 'p99' ? ' on' : ''}`, onclick: () => ctx.navigate({ stageMode: 'p99' }) }, 'p99 per stage')
+    ...(
+      [
+        ['mean', 'mean, all stages'],
+        ['ttft', 'mean, before first token'],
+        ['p99', 'p99 per stage'],
+      ] as const
+    ).map(([mode, label]) =>
+      h('button', { class: `chip${ctx.state.stageMode === mode ? ' on' : ''}`, 'data-mode': mode, onclick: () => ctx.navigate({ stageMode: mode }) }, label)
+    )
   )
   return guarded(ctx, panel, async () => {
     const res = await api.stages({ ...commonParams(ctx), step: formatStepParam(ctx.stepMs) }, ctx.signal)
@@ -181,7 +188,7 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
       }
       return { count: b.count, stages }
     })
-    const stack = stackStageMeans(buckets)
+    const stack = stackStageMeans(buckets, ctx.state.stageMode === 'ttft' ? isBeforeFirstToken : undefined)
     if (ctx.state.stageMode === 'p99') {
       const lines = stack.stages.map<LineSpec>((stage) => ({
         label: stage,

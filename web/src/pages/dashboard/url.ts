@@ -7,8 +7,8 @@ export interface ViewState {
   filters: Filters
   /** Measure drawn in the heatmap. */
   heatmap: 'ttft' | 'tpot' | 'e2e'
-  /** Stage breakdown: stacked per-request mean, or per-stage p99 lines. */
-  stageMode: 'mean' | 'p99'
+  /** Stage breakdown: stacked per-request mean (all stages or those before the first token), or per-stage p99 lines. */
+  stageMode: 'mean' | 'ttft' | 'p99'
   /** Rectangle drawn on the heatmap: its time window and the latency above which a request is slow. */
   selection: { fromMs: number; toMs: number; slowMs: number } | null
   /** Trace whose waterfall is open. */
@@ -56,7 +56,8 @@ export function parseViewState(search: string, fallback: ViewState = DEFAULT_VIE
   }
   const hm = q.get('heatmap')
   const heatmap = hm === 'e2e' || hm === 'tpot' || hm === 'ttft' ? hm : fallback.heatmap
-  const stageMode = q.get('stages') === 'p99' ? 'p99' : q.get('stages') === 'mean' ? 'mean' : fallback.stageMode
+  const st = q.get('stages')
+  const stageMode = st === 'p99' || st === 'mean' || st === 'ttft' ? st : fallback.stageMode
   let selection: ViewState['selection'] = null
   const sel = q.get('sel')?.split(',').map(Number)
   if (sel && sel.length === 3 && sel.every(Number.isFinite) && (sel[1] ?? 0) > (sel[0] ?? 0)) {

@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  buildDashboard,
+  launchBrowser,
+  shot,
+  startDemo,
+  waitLoaded,
+  type Demo,
+} from './dashboard-harness.js'
+
+const PANELS_WITH_REQUEST_DATA = ['traffic', 'ttft', 'tpot', 'e2e', 'heatmap', 'stages']
+
+describe('dashboard against tokenline demo', () => {
+  let demo: Demo
+  let browser: Browser
+  let page: Page
+  const consoleErrors: string[] = []
+
+  beforeAll(async () => {
+    buildDashboard()
+    demo = await startDemo()
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1680, height: 1050 } })
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text())
+    })
+    page.on('pageerror', (e) => consoleErrors.push(e.message))
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.stop()
+  })
+
+  it('renders every panel with data on one time axis', async () => {
+    const started = Date.now()
+    await page.goto(`${demo.url}?range=all`)
+    await waitLoaded(page)
+    const loadMs = Date.now() - started
+    for (const id of PANELS_WITH_REQUEST_DATA) {
+      const panel = page.locator(`[data-panel="${id}"]`)
+      expect(await panel.getAttribute('data-state'), `panel ${id}`).toBe('ready')
+      expect(await panel.locator('canvas').count(), `panel ${id} canvas`).toBeGreaterThan(0)
+      // uPlot's legend lists the drawn series: at least one per panel.
+      expect(
+        await panel.locator('.u-legend .u-series').count(),
+        `panel ${id} series`
+      ).toBeGreaterThan(1)
+    }
+    const metricPanelsReady = await page.locator('[data-panel][data-state="ready"]').count()
+    expect(metricPanelsReady).toBeGreaterThanOrEqual(PANELS_WITH_REQUEST_DATA.length + 2)
+    expect(await page.locator('.finding').count()).toBeGreaterThan(0)
+    expect(await page.locator('tr.sample').count()).toBeGreaterThan(0)
+    expect(
+      Number((await page.locator('[data-kpi="requests"] .v').textContent())?.replace(/k$/, '')) || 0
+    ).toBeGreaterThan(0)
+    expect(loadMs).toBeLessThan(30_000)
+
+    // The cursor is synchronised: hovering one panel moves the cursor of another.
+    const box = await page.locator('[data-panel="ttft"] .u-over').boundingBox()
+    if (!box) throw new Error('ttft plot area missing')
+    const otherCursor = page.locator('[data-panel="e2e"] .u-cursor-x')
+    const cursorAt = () =>
+      otherCursor.evaluate('el => el.style.transform + "|" + el.style.left') as Promise<string>
+    const before = await cursorAt()
+    const hoverStart = Date.now()
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2)
+    await expect.poll(cursorAt, { timeout: 2000 }).not.toBe(before)
+    expect(Date.now() - hoverStart).toBeLessThan(1000)
+    await shot(page, '01-overview')
+    expect(consoleErrors).toEqual([])
+  })
+
+  it('a filter changes the URL and the numbers', async () => {
+    const before = await page.locator('[data-kpi="requests"] .v').textContent()
+    const select = page.locator('select[data-filter="replica"]')
+    const values = (await select
+      .locator('option')
+      .evaluateAll('opts => opts.map((o) => o.value).filter(Boolean)')) as string[]
+    expect(values.length).toBeGreaterThan(1)
+    await select.selectOption(values[0] ?? '')
+    await page.waitForURL((u) => u.searchParams.getAll('replica').includes(values[0] ?? ''))
+    await waitLoaded(page)
+    const after = await page.locator('[data-kpi="requests"] .v').textContent()
+    expect(after).not.toBe(before)
+    expect(await page.locator(`[data-chip="replica=${values[0]}"]`).count()).toBe(1)
+    await shot(page, '02-filtered')
+  })
+
+  it('a click on a finding sets the view it cites', async () => {
+    await page.goto(`${demo.url}?range=all`)
+    await waitLoaded(page)
+    const finding = page.locator('.finding').first()
+    const cause = await finding.getAttribute('data-cause')
+    expect(cause).toBeTruthy()
+    const scope = await finding.locator('.scope').textContent()
+    const urlBefore = page.url()
+    await finding.click()
+    await page.waitForURL((u) => u.toString() !== urlBefore)
+    await waitLoaded(page)
+    const url = new URL(page.url())
+    if (scope && scope.includes('=')) {
+      const [dim, value] = scope.split('=')
+      expect(url.searchParams.getAll(dim ?? '')).toEqual([value])
+    }
+    expect(url.searchParams.get('from') !== null || (scope ?? '').includes('=')).toBe(true)
+    await shot(page, '03-finding')
+  })
+
+  it('a rectangle on the heatmap drives the concentration and the samples', async () => {
+    await page.goto(`${demo.url}?range=all`)
+    await waitLoaded(page)
+    const box = await page.locator('[data-panel="heatmap"] .u-over').boundingBox()
+    if (!box) throw new Error('heatmap plot area missing')
+    await page.mouse.move(box.x + box.width * 0.05, box.y + 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.5, { steps: 8 })
+    await page.mouse.up()
+    await page.waitForURL((u) => u.searchParams.get('sel') !== null)
+    await waitLoaded(page)
+    expect(await page.locator('.conc-head').textContent()).toContain('≥')
+    await shot(page, '04-heatmap-selection')
+  })
+
+  it('a click on a slow sample opens its waterfall', async () => {
+    await page.goto(`${demo.url}?range=all`)
+    await waitLoaded(page)
+    const row = page.locator('tr.sample').first()
+    const traceId = await row.getAttribute('data-trace')
+    await row.click()
+    await page.waitForURL((u) => u.searchParams.get('trace') === traceId)
+    const drawer = page.locator('.drawer')
+    await expect
+      .poll(() => drawer.locator('.wf-row').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0)
+    expect(await drawer.locator('.wf-row.critical').count()).toBeGreaterThan(0)
+    expect(await drawer.locator('.wf-ttft').count()).toBe(1)
+    await drawer.locator('.wf-row.critical .wf-bar').first().hover()
+    expect(await drawer.locator('.wf-tip').isVisible()).toBe(true)
+    await shot(page, '05-waterfall')
+    await page.keyboard.press('Escape')
+    await page.waitForURL((u) => u.searchParams.get('trace') === null)
+  })
+})
