@@ -14,7 +14,10 @@ import { registerHeatmapRoutes } from './routes/heatmap.js'
 import { registerPercentileRoutes } from './routes/percentiles.js'
 import { registerRequestRoutes } from './routes/requests.js'
 import { registerSeriesRoutes } from './routes/series.js'
+import { registerDimensionsRoutes } from './routes/dimensions.js'
 import { registerStaticRoutes } from './routes/static.js'
+import { registerStagesRoutes } from './routes/stages.js'
+import { registerTrafficRoutes } from './routes/traffic.js'
 
 /** What both HTTP apps need from the composition root. */
 export interface AppDeps {
@@ -47,6 +50,9 @@ export function createApp(deps: AppDeps): Hono {
   registerEventRoutes(app, deps)
   // ---- Routes owned by other modules: add one `register<Name>Routes(app, deps)` line each. ----
   registerImportRoutes(app, deps)
+  registerDimensionsRoutes(app, deps)
+  registerStagesRoutes(app, deps)
+  registerTrafficRoutes(app, deps)
   // ---- end of other modules' routes ----
   // Static files last: the index.html fallback must not shadow any /api route.
   registerStaticRoutes(app, deps)
