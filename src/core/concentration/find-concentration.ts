@@ -32,6 +32,11 @@ export interface ConcentrationRow {
   pValue: number
   /** Fraction of this value's requests that are slow. */
   slowRate: number
+  /**
+   * Relative risk: slow rate inside the value / slow rate outside it (+0.5 smoothing). Unlike
+   * lift it is not capped by the value's size, so a value holding most traffic can still score.
+   */
+  risk: number
   significant: boolean
 }
 
@@ -111,7 +116,10 @@ export function findConcentration(
         z: test.z,
         pValue: test.pValue,
         slowRate: s / (s + b),
-        significant: s >= minSlow && test.pValue <= maxP && lift >= minLift,
+        risk:
+          ((s + 0.5) / (s + b + 1)) /
+          ((slowTotal - s + 0.5) / (slowTotal + baseTotal - s - b + 1)),
+        significant: s >= minSlow && test.pValue <= maxP && (lift >= minLift || s / (s + b) >= minLift * ((slowTotal - s) / Math.max(1, slowTotal + baseTotal - s - b))),
       })
     }
   }

@@ -30,8 +30,8 @@ export function pickHoldingValue(
     if (!row.significant || row.slowShare < minCoverage || !dimensions.includes(row.dimension)) {
       continue
     }
-    // Coverage beyond what the value's size explains, weighted by how specific the value is.
-    const score = (row.slowShare - row.baselineShare) * Math.log(row.lift)
+    // Coverage beyond what the value's size explains, weighted by how much riskier the value is.
+    const score = (row.slowShare - row.baselineShare) * Math.log(Math.max(1, Math.min(row.risk, 100)))
     if (score > bestScore + 1e-9) {
       best = { dimension: row.dimension, value: row.value, row }
       bestScore = score

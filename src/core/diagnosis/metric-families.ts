@@ -1,8 +1,8 @@
 /**
- * The metric families diagnosis reads (CONTRACT §2) and the aliases that map onto them. A minimal
- * local table: when `core/metrics/aliases.ts` lands it becomes the source of truth and this file
- * re-reads from it.
+ * The resource families diagnosis reads (CONTRACT §2). Names come from the shared alias table
+ * (`core/metrics/aliases.ts`); this file only says which ones diagnosis uses and how.
  */
+import { DEFAULT_LABEL_JOIN, METRIC_ALIASES, type MetricMeaning } from '../metrics/aliases.js'
 
 export type ResourceKind =
   | 'waiting'
@@ -29,46 +29,34 @@ export interface ResourceFamilySpec {
   scale: number
 }
 
-export const RESOURCE_FAMILIES: readonly ResourceFamilySpec[] = [
-  {
-    kind: 'waiting',
-    names: ['vllm:num_requests_waiting', 'sglang:num_queue_reqs', 'tgi_queue_size', 'trtllm_num_requests_waiting'],
-    counter: false,
-    scale: 1,
-  },
-  {
-    kind: 'running',
-    names: ['vllm:num_requests_running', 'sglang:num_running_reqs', 'tgi_batch_current_size', 'trtllm_num_requests_running'],
-    counter: false,
-    scale: 1,
-  },
-  {
-    kind: 'kv_usage',
-    names: ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc', 'sglang:token_usage', 'trtllm_kv_cache_utilization'],
-    counter: false,
-    scale: 1,
-  },
-  { kind: 'preemptions', names: ['vllm:num_preemptions_total', 'sglang:num_retracted_reqs'], counter: true, scale: 1 },
-  {
-    kind: 'prefix_queries',
-    names: ['vllm:prefix_cache_queries_total', 'vllm:gpu_prefix_cache_queries_total'],
-    counter: true,
-    scale: 1,
-  },
-  {
-    kind: 'prefix_hits',
-    names: ['vllm:prefix_cache_hits_total', 'vllm:gpu_prefix_cache_hits_total'],
-    counter: true,
-    scale: 1,
-  },
-  { kind: 'prefix_hit_rate', names: ['sglang:cache_hit_rate'], counter: false, scale: 1 },
-  { kind: 'gpu_util', names: ['DCGM_FI_DEV_GPU_UTIL'], counter: false, scale: 0.01 },
-  { kind: 'sm_active', names: ['DCGM_FI_PROF_SM_ACTIVE'], counter: false, scale: 1 },
-  { kind: 'dram_active', names: ['DCGM_FI_PROF_DRAM_ACTIVE'], counter: false, scale: 1 },
-  { kind: 'haproxy_sessions', names: ['haproxy_frontend_current_sessions'], counter: false, scale: 1 },
-  { kind: 'haproxy_limit', names: ['haproxy_frontend_limit_sessions'], counter: false, scale: 1 },
-  { kind: 'haproxy_queue', names: ['haproxy_backend_current_queue'], counter: false, scale: 1 },
-]
+const MEANING_OF: Readonly<Record<ResourceKind, MetricMeaning>> = {
+  waiting: 'requests_waiting',
+  running: 'requests_running',
+  kv_usage: 'kv_cache_usage',
+  preemptions: 'preemptions',
+  prefix_queries: 'prefix_cache_queries',
+  prefix_hits: 'prefix_cache_hits',
+  prefix_hit_rate: 'prefix_cache_hit_rate',
+  gpu_util: 'gpu_util_percent',
+  sm_active: 'gpu_sm_active',
+  dram_active: 'gpu_dram_active',
+  haproxy_sessions: 'gateway_current_sessions',
+  haproxy_limit: 'gateway_limit_sessions',
+  haproxy_queue: 'gateway_backend_queue',
+}
+
+/** The families diagnosis reads, with names from the shared alias table (CONTRACT §2). */
+export const RESOURCE_FAMILIES: readonly ResourceFamilySpec[] = (
+  Object.keys(MEANING_OF) as ResourceKind[]
+).map((kind) => {
+  const group = METRIC_ALIASES[MEANING_OF[kind]]
+  return {
+    kind,
+    names: group.names,
+    counter: group.shape === 'counter',
+    scale: kind === 'gpu_util' ? 0.01 : 1,
+  }
+})
 
 /** Candidate stored names of a family name: as written, and with/without a `_total` suffix. */
 export function nameVariants(name: string): string[] {
@@ -96,5 +84,5 @@ export function resolveResourceNames(stored: Iterable<string>): Map<ResourceKind
 }
 
 /** Label keys that can name a replica / a node, in preference order (CONTRACT §2 joins). */
-export const REPLICA_LABELS = ['pod', 'replica', 'k8s_pod_name', 'service_instance_id', 'instance'] as const
-export const NODE_LABELS = ['node', 'Hostname', 'k8s_node_name', 'host_name', 'hostname'] as const
+export const REPLICA_LABELS = [...DEFAULT_LABEL_JOIN.replica, 'replica', 'service_instance_id', 'instance'] as const
+export const NODE_LABELS = [...DEFAULT_LABEL_JOIN.node, 'host_name', 'hostname'] as const

@@ -13,7 +13,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { changeEvidence, changeWindow, round, rowEvidence, scopeOf, shiftOf, stageEvidence, stageStat } from '../rule.js'
+import { changeBuckets, changeEvidence, changeWindow, resourceLevel, round, rowEvidence, scopeOf, shiftOf, stageEvidence, stageStat } from '../rule.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
 export const engineLongPromptsRule: Rule = {
@@ -25,12 +25,19 @@ export const engineLongPromptsRule: Rule = {
     if (ctx.frame.inputTokens.every((v) => v !== v)) {
       return { skipped: 'no input token counts on the requests' }
     }
-    const stageShare = (prefill?.excessShare ?? 0) + 0.7 * (queue?.excessShare ?? 0)
+    const stageShare = (prefill?.excessShare ?? 0) + 0.5 * (queue?.excessShare ?? 0)
     const change = ctx.ttftChange
     const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
     const longRow = ctx.ttft.rows.find((r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>='))
     const influx = change.elevated ? ramp(tokens.ratio, 1.3, 2.5) : 0
-    const confidence = ramp(stageShare, 0.3, 0.6) * influx
+    let confidence = ramp(stageShare, 0.3, 0.6) * influx
+    // A full KV cache with preemptions is the more specific explanation of the queueing.
+    const kv = resourceLevel(ctx, 'kv_usage', changeBuckets(change))
+    const pre = resourceLevel(ctx, 'preemptions', changeBuckets(change))
+    const kvFull = kv !== null && kv.peak >= 0.95 && (pre === null || pre.inside > 0)
+    if (kvFull) {
+      confidence *= 0.5
+    }
     if (confidence <= 0) {
       return null
     }

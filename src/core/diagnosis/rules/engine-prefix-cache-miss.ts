@@ -70,7 +70,13 @@ export const enginePrefixCacheMissRule: Rule = {
       return null
     }
     const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
-    const confidence = drop * (prefill ? Math.max(0.4, ramp(prefill.excessShare, 0.2, 0.5)) : 0.5)
+    let confidence = drop * (prefill ? Math.max(0.4, ramp(prefill.excessShare, 0.2, 0.5)) : 0.5)
+    // Longer, new prompts lower the hit rate by themselves; a prefix miss is a drop at equal length.
+    const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
+    if (tokens.ratio >= 1.5) {
+      confidence *= 0.5
+      evidence.push({ metric: 'input_tokens', observed: round(tokens.inside, 0), baseline: round(tokens.outside, 0), text: `prompts also got ${tokens.ratio.toFixed(1)}× longer, which lowers the hit rate by itself` })
+    }
     if (prefill) {
       evidence.push(stageEvidence(prefill, 'TTFT'))
     }

@@ -72,6 +72,12 @@ export const engineQueueSaturationRule: Rule = {
       evidence.push({ metric: 'requests_per_step', observed: round(trafficIn), baseline: round(trafficOut), text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window` })
       confidence *= trafficRatio >= 1.1 ? 1 : trafficRatio >= 0.9 ? 0.7 : 0.4
     }
+    const kv = resourceLevel(ctx, 'kv_usage', range)
+    const pre = resourceLevel(ctx, 'preemptions', range)
+    if (kv !== null && kv.peak >= 0.95 && pre !== null && pre.inside > 0) {
+      // KV full with preemptions: the queue is a symptom of KV pressure, not of raw demand.
+      confidence *= 0.6
+    }
     return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
   },
 }

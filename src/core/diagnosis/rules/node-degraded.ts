@@ -34,7 +34,7 @@ export const nodeDegradedRule: Rule = {
     const { row } = best.pick
     const dimension = row.dimension === 'node' ? 'node' : 'replica'
     const members = dimension === 'node' ? [...ctx.replicaNode.entries()].filter(([, n]) => n === row.value).map(([r]) => r) : [row.value]
-    let confidence = ramp(row.lift, 1.5, 3) * ramp(row.slowShare, 0.5, 0.8)
+    let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
     const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase())]
     // Overloaded, not degraded? Compare the members' load with everyone's.
     const load = replicaLoad(ctx)

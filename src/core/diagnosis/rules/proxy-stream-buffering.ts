@@ -15,7 +15,8 @@ import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { Rule } from '../rule.js'
-import { pct, round, rowEvidence, scopeOf } from '../rule.js'
+import { fmtUs, pct, round, rowEvidence, scopeOf, shiftOf } from '../rule.js'
+import { meanWhere } from '../../stats/quantile.js'
 
 export const proxyStreamBufferingRule: Rule = {
   cause: 'proxy.stream_buffering',
@@ -47,12 +48,27 @@ export const proxyStreamBufferingRule: Rule = {
     }
     const rows = findConcentration(ctx.columns, stalled, eligible)
     const scope = pickHoldingValue(rows, ['route', 'region', 'tenant', 'model'], 0.8)
-    const confidence = ramp(share, 0.05, 0.3)
+    // Engines stall streams too (a long prefill pauses decode), so stalls alone are not a proxy.
+    // A buffering proxy also holds the end of the stream: the `stream` stage (client last chunk
+    // after the engine's end) grows far beyond the one-way network time.
+    const stream = meanWhere(frame.stages.stream, eligible)
+    const network = meanWhere(frame.stages.network, eligible)
+    const held = network.count > 0 && stream.count > 0 ? (stream.mean + 1000) / (network.mean + 1000) : 1
+    const change = ctx.tpotChange
+    const stallShift = change.elevated ? shiftOf(ctx, Float64Array.from(stalled), change).ratio : 1
+    const anomaly = Math.max(scope ? 1 : 0, ramp(held, 2, 5), ramp(stallShift, 1.5, 3))
+    const confidence = ramp(share, 0.05, 0.3) * anomaly
+    if (confidence <= 0) {
+      return null
+    }
     const evidence: Evidence[] = [
       { metric: 'itl_max / tpot', observed: round(share), baseline: 0, text: `${pct(share)} of client-observed streams stall (max gap > 5× TPOT and > 100 ms)` },
     ]
     if (scope) {
       evidence.push(rowEvidence(scope.row, 'stalled-stream'))
+    }
+    if (stream.count > 0) {
+      evidence.push({ stage: 'stream', observed: round(stream.mean / 1000), baseline: round(network.mean / 1000), text: `the client's last chunk arrives ${fmtUs(stream.mean)} after the engine ends, vs ${fmtUs(network.mean)} of network time` })
     }
     return { confidence, scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null), window: null, evidence }
   },

@@ -33,7 +33,7 @@ export const replicaColdStartRule: Rule = {
     const best = young.sort((a, b) => b.row.lift - a.row.lift)[0]!
     const graceUs = 2 * ctx.grid.stepUs
     const fresh = [...ctx.replicaFirstSeenUs.entries()].filter(([, t]) => t - ctx.input.window.fromUs > graceUs)
-    let confidence = ramp(best.row.lift, 1.5, 4) * ramp(best.row.slowShare, 0.3, 0.7)
+    let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
     for (const [replica, t] of fresh.slice(0, 5)) {
       evidence.push({ dimension: 'replica', observed: replica, baseline: null, text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}` })

@@ -56,7 +56,7 @@ export const routingImbalanceRule: Rule = {
       return null
     }
     const rows = [findRow(ctx.ttft.rows, 'replica', hot), findRow(ctx.tpot.rows, 'replica', hot)].filter((r) => r !== undefined && r.significant)
-    const slowOnHot = rows.length > 0 ? Math.max(...rows.map((r) => ramp(r!.lift, 1.3, 3))) : 0
+    const slowOnHot = rows.length > 0 ? Math.max(...rows.map((r) => ramp(r!.risk, 2, 6))) : 0
     const waiting = ctx.resources.get('waiting')
     let queueOnHot = 0
     const evidence: Evidence[] = [

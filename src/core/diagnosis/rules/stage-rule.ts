@@ -5,6 +5,7 @@
  * latency change window, it is far out of line with its own baseline (a tail that normal
  * variation does not make), or the slow cohort is concentrated in some dimension.
  */
+import type { Evidence } from '../../model/diagnosis.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { StageName } from '../../model/request.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
@@ -13,13 +14,17 @@ import type { DiagnosisContext } from '../context.js'
 import {
   changeEvidence,
   changeWindow,
+  extraOverMedian,
   fmtUs,
+  impactEvidence,
   round,
   rowEvidence,
   scopeOf,
   shiftOf,
   stageEvidence,
   stageStat,
+  tailImpact,
+  tailImpactOfExtra,
   type RuleResult,
 } from '../rule.js'
 
@@ -60,16 +65,20 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
   }
   const shift = shiftOf(ctx, values, change)
   const scope = pickHoldingValue(ctx.ttft.rows, options.scopeDimensions)
+  // Materiality: how much lower the TTFT P99 would be without the stage's above-typical time.
+  const impact = tailImpactOfExtra(ctx.ttft, extraOverMedian(values))
+  const scopeImpact = scope ? tailImpact(ctx, ctx.ttft, scope.dimension, scope.value) : 1
   const anomaly = Math.max(
     change.elevated ? ramp(shift.ratio, 1.3, 2.5) : 0,
-    ramp(tailRatio, 3, 8),
-    scope ? ramp(scope.row.lift, 1.5, 3) : 0
+    ramp(impact, 1.3, 2),
+    scope ? ramp(scopeImpact, 1.2, 1.8) : 0
   )
-  const confidence = share * anomaly * ramp(slowMean, 2_000, 20_000)
+  const confidence = share * anomaly * ramp(impact, 1.05, 1.35) * ramp(slowMean, 2_000, 20_000)
+  void tailRatio
   if (confidence <= 0) {
     return null
   }
-  const evidence = stats.filter((s) => s.excessShare > 0.05).map((s) => stageEvidence(s, 'TTFT'))
+  const evidence: Evidence[] = stats.filter((s) => s.excessShare > 0.05).map((s) => stageEvidence(s, 'TTFT'))
   if (change.elevated && shift.ratio > 1.3) {
     evidence.push({
       stage: options.stages.join('+'),
@@ -82,8 +91,10 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
       evidence.push(ce)
     }
   }
+  evidence.push(impactEvidence(`the ${options.stages.join('+')} time above its median`, 'ttft', impact))
   if (scope) {
     evidence.push(rowEvidence(scope.row, 'TTFT'))
+    evidence.push(impactEvidence(`${scope.dimension}=${scope.value}`, 'ttft', scopeImpact))
   }
   return {
     confidence,

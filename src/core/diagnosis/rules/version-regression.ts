@@ -35,7 +35,7 @@ export const versionRegressionRule: Rule = {
     const events = ctx.events.filter(
       (e) => (e.kind === 'deploy' || e.kind === 'canary') && (e.version === row.value || e.message?.includes(row.value))
     )
-    let confidence = ramp(row.lift, 1.5, 3) * ramp(row.slowShare, 0.5, 0.8)
+    let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
     confidence = Math.min(1, confidence * (events.length > 0 ? 1.25 : 1))
     const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase()), ...events.slice(0, 3).map(eventEvidence)]
     return { confidence, scope: scopeOf('version', row.value), window: null, evidence }

@@ -1,0 +1,69 @@
+/**
+ * Loads one diagnosis window from a SpanStore: the requests as a columnar frame (streamed in
+ * batches, only the fields diagnosis reads are kept), the resource series of CONTRACT §2's
+ * families (whichever alias is stored), and the change events.
+ */
+import { createFrameBuilder, type RequestFrame } from '../core/diagnosis/frame.js'
+import type { ResourceSeries } from '../core/diagnosis/input.js'
+import { resolveResourceNames } from '../core/diagnosis/metric-families.js'
+import type { ChangeEvent } from '../core/model/event.js'
+import type { Micros } from '../core/model/units.js'
+import type { DimensionFilters, SpanStore } from '../storage/span-store.js'
+
+export interface WindowLoad {
+  window: { fromUs: Micros; toUs: Micros }
+  frame: RequestFrame
+  resources: ResourceSeries[]
+  events: ChangeEvent[]
+  /** Resource families with no stored alias (for "no metrics for …"). */
+  missingFamilies: string[]
+}
+
+/** Resolves the window: explicit ends win, else the data extent (empty store → [0, 0)). */
+export async function resolveWindow(
+  store: SpanStore,
+  fromUs?: Micros,
+  toUs?: Micros
+): Promise<{ fromUs: Micros; toUs: Micros }> {
+  if (fromUs !== undefined && toUs !== undefined) {
+    return { fromUs, toUs }
+  }
+  const extent = await store.extent()
+  const from = fromUs ?? extent?.startUs ?? toUs ?? (0 as Micros)
+  // The extent's end is inclusive; the window is half-open.
+  const to = toUs ?? (extent ? ((extent.endUs + 1) as Micros) : from)
+  return { fromUs: from, toUs: Math.max(from, to) as Micros }
+}
+
+/** Loads requests, resource series and events for a window. */
+export async function loadWindow(
+  store: SpanStore,
+  options: { fromUs?: Micros; toUs?: Micros; filters?: DimensionFilters; batchSize?: number }
+): Promise<WindowLoad> {
+  const window = await resolveWindow(store, options.fromUs, options.toUs)
+  const builder = createFrameBuilder()
+  const query = { fromUs: window.fromUs, toUs: window.toUs, ...(options.filters ? { filters: options.filters } : {}) }
+  for await (const batch of store.scanRequests(query, options.batchSize ?? 10_000)) {
+    builder.append(batch)
+  }
+  const frame = builder.build()
+  const stored = await store.listMetrics()
+  const names = resolveResourceNames(stored.map((m) => m.name))
+  const resources: ResourceSeries[] = []
+  // Metrics are scraped at intervals; read a little before the window so counters have a
+  // previous sample for their first rate.
+  const padUs = 5 * 60_000_000
+  await Promise.all(
+    [...names.entries()].map(async ([kind, { name }]) => {
+      const series = await store.querySeries({ name, fromUs: (window.fromUs - padUs) as Micros, toUs: window.toUs, fn: 'raw' })
+      for (const s of series) {
+        resources.push({ kind, metric: name, labels: s.labels, points: s.points })
+      }
+    })
+  )
+  const missingFamilies = ['waiting', 'running', 'kv_usage', 'preemptions', 'gpu_util', 'dram_active'].filter(
+    (k) => !names.has(k as never)
+  )
+  const events = await store.queryEvents({ fromUs: (window.fromUs - 10 * 60_000_000) as Micros, toUs: window.toUs })
+  return { window, frame, resources, events, missingFamilies }
+}

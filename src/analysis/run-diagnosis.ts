@@ -1,0 +1,32 @@
+/**
+ * The diagnosis use case: load a window from a store and diagnose it. Shared by the CLI, the
+ * HTTP route and the tests.
+ */
+import { diagnose, type DiagnoseResult } from '../core/diagnosis/diagnose.js'
+import { readSloTargets } from '../core/diagnosis/slos.js'
+import type { Micros } from '../core/model/units.js'
+import type { DimensionFilters, SpanStore } from '../storage/span-store.js'
+import { loadWindow } from './load-window.js'
+
+export interface RunDiagnosisOptions {
+  /** Window start, epoch µs (default: the data's start). */
+  fromUs?: Micros
+  /** Window end (exclusive), epoch µs (default: the data's end). */
+  toUs?: Micros
+  filters?: DimensionFilters
+  /** The configuration's `slo` value (see `core/diagnosis/slos.ts` for the shapes read). */
+  slos?: unknown
+}
+
+/** Loads the window and returns the CONTRACT §5 diagnosis plus the causes that were skipped. */
+export async function runDiagnosis(store: SpanStore, options: RunDiagnosisOptions = {}): Promise<DiagnoseResult> {
+  const load = await loadWindow(store, options)
+  const result = diagnose({
+    window: load.window,
+    frame: load.frame,
+    resources: load.resources,
+    events: load.events,
+    slos: readSloTargets(options.slos),
+  })
+  return { diagnosis: result.diagnosis, skipped: [...result.skipped, ...load.missingFamilies.map((f) => `metrics: no series for ${f}`)] }
+}
