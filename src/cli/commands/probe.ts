@@ -46,7 +46,7 @@ export interface ProbeFlags {
   format: string
 }
 
-const invalid = (msg: string): AppError => new AppError('PROBE_INVALID', msg)
+const invalid = (msg: string): AppError => new AppError('INPUT_INVALID', msg)
 
 function positiveInt(name: string, text: string): number {
   const n = Number(text)
@@ -274,7 +274,9 @@ export function registerProbeCommand(program: Command): void {
     .argument('<a>', 'baseline run (JSONL)')
     .argument('<b>', 'candidate run (JSONL)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (a: string, b: string, flags: { format: string }) => {
+    .action(async (a: string, b: string, _flags: unknown, cmd: Command) => {
+      // `--format` is also a `probe` option, so commander files it under the parent.
+      const flags = cmd.optsWithGlobals<{ format: string }>()
       const read = async (path: string): Promise<ReturnType<typeof parseRecords>> => {
         try {
           return parseRecords(await readFile(path, 'utf8'))
