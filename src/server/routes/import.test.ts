@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createSilentLogger } from '../../core/logger.js'
+import type { ImportSummary } from '../../ingest/import.js'
+import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { createMemoryStore } from '../../storage/memory/memory-store.js'
+import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { createApp } from '../app.js'
+
+const FIX = resolve(import.meta.dirname, '../../../test/fixtures')
+const closers: (() => Promise<void>)[] = []
+
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c()
+})
+
+function makeApp() {
+  const store = createMemoryStore()
+  const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now })
+  closers.push(() => ingest.close())
+  const app = createApp({
+    store,
+    ingest,
+    logger: createSilentLogger(),
+    now: () => 1_718_140_000_000,
+    limits: { maxBodyBytes: 1024 },
+    version: 'test',
+  })
+  return { app, store }
+}
+
+describe('POST /api/import', () => {
+  it('imports gzipped OTLP JSON Lines larger than the OTLP body limit and assembles requests', async () => {
+    const { app, store } = makeApp()
+    const body = gzipSync(
+      [0, 1, 2].map((i) => JSON.stringify(makeLlmTraceRequest(2, i * 2))).join('\n')
+    )
+    const res = await app.request('/api/import?filename=../../etc/traces.jsonl.gz', {
+      method: 'POST',
+      body,
+    })
+    expect(res.status).toBe(200)
+    const summary = (await res.json()) as ImportSummary
+    expect(summary.files[0]).toMatchObject({
+      file: 'traces.jsonl.gz',
+      format: 'otlp-traces-jsonl',
+      gzip: true,
+      stored: { spans: 24, samples: 0, events: 0 },
+    })
+    expect(summary.requests).toBe(6)
+    expect((await store.stats()).requests).toBe(6)
+  })
+
+  it('uses the mtime parameter for Prometheus samples without timestamps', async () => {
+    const { app, store } = makeApp()
+    const res = await app.request('/api/import?filename=vllm.prom&mtime=1718140000000', {
+      method: 'POST',
+      body: readFileSync(resolve(FIX, 'metrics/sglang-metrics-docs-example.prom')),
+    })
+    expect(res.status).toBe(200)
+    const series = await store.querySeries({ name: 'sglang:num_queue_reqs' })
+    expect(series[0]?.points).toEqual([{ timeUs: 1_718_140_000_000_000, value: 2826 }])
+  })
+
+  it('reports unknown content in the summary and rejects a bad mtime', async () => {
+    const { app } = makeApp()
+    const res = await app.request('/api/import?filename=notes.md', {
+      method: 'POST',
+      body: '# notes\n\nhello\n',
+    })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as ImportSummary).files[0]?.error).toMatch(/format not recognised/)
+    const bad = await app.request('/api/import?mtime=yesterday', { method: 'POST', body: 'x 1' })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ error: { code: 'INPUT_INVALID' } })
+  })
+})
