@@ -33,7 +33,7 @@ afterEach(async () => {
 const post = (
   app: ReturnType<typeof createOtlpApp>,
   path: string,
-  body: BodyInit,
+  body: string | Uint8Array<ArrayBuffer> | Buffer,
   headers: Record<string, string>
 ): Promise<Response> => Promise.resolve(app.request(path, { method: 'POST', body, headers }))
 
