@@ -16,8 +16,8 @@ import { decodeMetrics, decodeMetricsJson } from '../core/otlp/decode-metrics.js
 import { decodeTraces, decodeTracesJson } from '../core/otlp/decode-traces.js'
 import { createPromLineParser } from '../core/prom/parse.js'
 import { microsFromMillis } from '../core/model/units.js'
-import { decodeMetricsProtobuf, decodeTracesProtobuf } from '../otlp/protobuf.js'
 import { DETECT_HEAD_BYTES, detectFormat, isGzip, type InputFormat } from './detect-format.js'
+import { decodeProtobufFile } from './import-protobuf.js'
 import { ImportBatcher, type BatcherOptions, type ImportCounts } from './import-batcher.js'
 import type { IngestSink } from './types.js'
 
@@ -263,32 +263,27 @@ async function importDocument(ctx: FileCtx, content: Readable, format: InputForm
   const { summary, batcher } = ctx
   const bytes = await readAll(content)
   if (format === 'otlp-protobuf') {
-    const attempt = <T>(fn: () => T): T | null => {
-      try {
-        return fn()
-      } catch {
-        return null
+    const decoded = decodeProtobufFile(bytes)
+    if (decoded === null) {
+      summary.error =
+        'binary content that is neither a protobuf ExportTraceServiceRequest nor an ExportMetricsServiceRequest'
+      return
+    }
+    const framed = decoded.messages.length > 1
+    for (let i = 0; i < decoded.messages.length; i++) {
+      const where = framed ? `message ${i + 1}: ` : ''
+      if (decoded.kind === 'traces') {
+        const r = decoded.messages[i]!
+        for (const x of r.rejected) reject(ctx, null, `${where}${x.path}: ${x.reason}`)
+        summary.read.spans += r.spans.length
+        await batcher.addSpans(r.spans)
+      } else {
+        const r = decoded.messages[i]!
+        for (const x of r.rejected) reject(ctx, null, `${where}${x.path}: ${x.reason}`)
+        summary.read.samples += r.samples.length
+        await batcher.addSamples(r.samples, r.families)
       }
     }
-    const t = attempt(() => decodeTracesProtobuf(bytes))
-    const m = attempt(() => decodeMetricsProtobuf(bytes))
-    const tScore = t ? t.spans.length - t.rejected.length : -Infinity
-    const mScore = m ? m.samples.length - m.rejected.length : -Infinity
-    if (t && tScore >= mScore && t.spans.length > 0) {
-      for (const x of t.rejected) reject(ctx, null, `${x.path}: ${x.reason}`)
-      summary.read.spans += t.spans.length
-      await batcher.addSpans(t.spans)
-      return
-    }
-    if (m && m.samples.length > 0) {
-      summary.format = 'otlp-protobuf'
-      for (const x of m.rejected) reject(ctx, null, `${x.path}: ${x.reason}`)
-      summary.read.samples += m.samples.length
-      await batcher.addSamples(m.samples, m.families)
-      return
-    }
-    summary.error =
-      'binary content that is neither a protobuf ExportTraceServiceRequest nor an ExportMetricsServiceRequest'
     return
   }
   const text = bytes.toString('utf8')

@@ -187,6 +187,29 @@ describe('importPaths edge cases', () => {
     expect((await store.stats()).spans).toBe(20)
   })
 
+  it('reads the Collector file exporter protobuf framing (length-prefixed messages)', async () => {
+    const frame = (msg: Uint8Array): Buffer => {
+      const len = Buffer.alloc(4)
+      len.writeUInt32BE(msg.length)
+      return Buffer.concat([len, msg])
+    }
+    const path = join(dir, 'framed.binpb')
+    writeFileSync(
+      path,
+      Buffer.concat([
+        frame(encodeTracesProtobuf(makeLlmTraceRequest(2, 300))),
+        frame(encodeTracesProtobuf(makeLlmTraceRequest(3, 310))),
+      ])
+    )
+    try {
+      const s = await importPaths([path], createTestSink(createMemoryStore()))
+      expect(s.files[0]).toMatchObject({ format: 'otlp-protobuf', rejected: 0, error: null })
+      expect(s.stored.spans).toBe(20)
+    } finally {
+      rmSync(path)
+    }
+  })
+
   it('submits in batches of the configured size', async () => {
     const store = createMemoryStore()
     const inner = createTestSink(store)
