@@ -195,12 +195,14 @@ export type StagesResponse = z.infer<typeof StagesSchema>
 
 export const TrafficSchema = z.object({
   step_ms: z.number(),
+  /** False when the window held too many requests to count failures (zoom in). */
+  errors_counted: z.boolean().optional(),
   buckets: z.array(
     z.object({
       bucket_start_ms: z.number(),
       requests: z.number(),
-      errors: z.number(),
-      timeouts: z.number(),
+      errors: nullableNumber,
+      timeouts: nullableNumber,
     })
   ),
 })
