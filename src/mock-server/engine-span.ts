@@ -6,7 +6,9 @@ import type { JobTimes } from './engine.js'
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/
 
 /** Parses a W3C `traceparent`; null when absent or malformed (then a new trace starts). */
-export function parseTraceparent(value: string | undefined): { traceId: string; parentSpanId: string } | null {
+export function parseTraceparent(
+  value: string | undefined
+): { traceId: string; parentSpanId: string } | null {
   const m = value === undefined ? null : TRACEPARENT.exec(value.trim().toLowerCase())
   if (m === null || m[2] === '0'.repeat(32) || m[3] === '0'.repeat(16)) {
     return null

@@ -70,7 +70,10 @@ export interface MockEngine {
   close(): void
 }
 
-export function createMockEngine(options: { model?: EngineModel; fixed?: FixedTiming }): MockEngine {
+export function createMockEngine(options: {
+  model?: EngineModel
+  fixed?: FixedTiming
+}): MockEngine {
   const model = options.model ?? DEFAULT_ENGINE_MODEL
   const waiting: Running[] = []
   const running: Running[] = []
@@ -78,8 +81,7 @@ export function createMockEngine(options: { model?: EngineModel; fixed?: FixedTi
   const fixedTimers = new Set<NodeJS.Timeout>()
   let closed = false
 
-  const kvUsed = (): number =>
-    running.reduce((sum, r) => sum + r.job.inputTokens + r.emitted, 0)
+  const kvUsed = (): number => running.reduce((sum, r) => sum + r.job.inputTokens + r.emitted, 0)
 
   const finish = (r: Running, at: number): void => {
     r.times.finishedAtMs = at
@@ -104,7 +106,10 @@ export function createMockEngine(options: { model?: EngineModel; fixed?: FixedTi
         waiting.shift()
         continue
       }
-      if (next.job.inputTokens + next.job.outputTokens > budget && running.length + admitted.length > 0) {
+      if (
+        next.job.inputTokens + next.job.outputTokens > budget &&
+        running.length + admitted.length > 0
+      ) {
         break
       }
       waiting.shift()
@@ -152,22 +157,25 @@ export function createMockEngine(options: { model?: EngineModel; fixed?: FixedTi
     r.times.admittedAtMs = start
     const schedule = (index: number): void => {
       const target = start + fixed.ttftMs + index * fixed.itlMs
-      const timer = setTimeout(() => {
-        fixedTimers.delete(timer)
-        if (r.cancelled || closed) {
-          return
-        }
-        if (index === 0) {
-          r.times.firstTokenAtMs = performance.now()
-        }
-        r.job.onToken(index)
-        r.emitted++
-        if (r.emitted >= r.job.outputTokens) {
-          finish(r, performance.now())
-        } else {
-          schedule(index + 1)
-        }
-      }, Math.max(0, target - performance.now()))
+      const timer = setTimeout(
+        () => {
+          fixedTimers.delete(timer)
+          if (r.cancelled || closed) {
+            return
+          }
+          if (index === 0) {
+            r.times.firstTokenAtMs = performance.now()
+          }
+          r.job.onToken(index)
+          r.emitted++
+          if (r.emitted >= r.job.outputTokens) {
+            finish(r, performance.now())
+          } else {
+            schedule(index + 1)
+          }
+        },
+        Math.max(0, target - performance.now())
+      )
       fixedTimers.add(timer)
     }
     schedule(0)

@@ -52,7 +52,11 @@ function promptText(body: Record<string, unknown>): string {
       })
       .join(' ')
   }
-  return typeof body.prompt === 'string' ? body.prompt : Array.isArray(body.prompt) ? body.prompt.join(' ') : ''
+  return typeof body.prompt === 'string'
+    ? body.prompt
+    : Array.isArray(body.prompt)
+      ? body.prompt.join(' ')
+      : ''
 }
 
 /** The request handler shared by the HTTP/1.1 and HTTP/2 (compat API) servers. */
@@ -66,14 +70,32 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
     const res = response as unknown as Out
     const path = (req.url ?? '/').split('?')[0]
     if (req.method === 'GET' && path === '/v1/models') {
-      send(res, 200, 'application/json', JSON.stringify({
-        object: 'list',
-        data: [{ id: deps.model, object: 'model', created: 0, owned_by: 'tokenline-mock', max_model_len: 32768 }],
-      }))
+      send(
+        res,
+        200,
+        'application/json',
+        JSON.stringify({
+          object: 'list',
+          data: [
+            {
+              id: deps.model,
+              object: 'model',
+              created: 0,
+              owned_by: 'tokenline-mock',
+              max_model_len: 32768,
+            },
+          ],
+        })
+      )
       return
     }
     if (req.method === 'GET' && path === '/metrics') {
-      send(res, 200, 'text/plain; version=0.0.4; charset=utf-8', deps.metrics.render(deps.engine.stats()))
+      send(
+        res,
+        200,
+        'text/plain; version=0.0.4; charset=utf-8',
+        deps.metrics.render(deps.engine.stats())
+      )
       return
     }
     if (req.method === 'GET' && (path === '/health' || path === '/ping')) {
@@ -82,7 +104,17 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
     }
     const isChat = path === '/v1/chat/completions'
     if (req.method !== 'POST' || (!isChat && path !== '/v1/completions')) {
-      send(res, 404, 'application/json', JSON.stringify({ object: 'error', message: `no route ${req.method} ${path}`, type: 'NotFoundError', code: 404 }))
+      send(
+        res,
+        404,
+        'application/json',
+        JSON.stringify({
+          object: 'error',
+          message: `no route ${req.method} ${path}`,
+          type: 'NotFoundError',
+          code: 404,
+        })
+      )
       return
     }
     const chunks: Buffer[] = []
@@ -98,21 +130,48 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
       } catch {
-        send(res, 400, 'application/json', JSON.stringify({ object: 'error', message: 'body is not JSON', type: 'BadRequestError', code: 400 }))
+        send(
+          res,
+          400,
+          'application/json',
+          JSON.stringify({
+            object: 'error',
+            message: 'body is not JSON',
+            type: 'BadRequestError',
+            code: 400,
+          })
+        )
         return
       }
       serveCompletion(req, res, response, body, isChat)
     })
   }
 
-  function serveCompletion(req: Req, res: Out, raw: Res, body: Record<string, unknown>, isChat: boolean): void {
+  function serveCompletion(
+    req: Req,
+    res: Out,
+    raw: Res,
+    body: Record<string, unknown>,
+    isChat: boolean
+  ): void {
     const mb = deps.misbehave
     const faulty = mb.fraction >= 1 || rng() < mb.fraction
     if (faulty && mb.neverAnswer === true) {
       return
     }
     if (faulty && mb.http500 === true) {
-      send(res, 500, 'application/json', JSON.stringify({ object: 'error', message: 'EngineCore encountered an issue.', type: 'InternalServerError', param: null, code: 500 }))
+      send(
+        res,
+        500,
+        'application/json',
+        JSON.stringify({
+          object: 'error',
+          message: 'EngineCore encountered an issue.',
+          type: 'InternalServerError',
+          param: null,
+          code: 500,
+        })
+      )
       return
     }
     if (faulty && mb.nonSse === true) {
@@ -121,16 +180,21 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
     }
     const stream = body.stream === true
     const includeUsage =
-      typeof body.stream_options === 'object' && body.stream_options !== null &&
+      typeof body.stream_options === 'object' &&
+      body.stream_options !== null &&
       (body.stream_options as { include_usage?: unknown }).include_usage === true
     const maxTokensRaw = body.max_tokens ?? body.max_completion_tokens
-    const outputTokens = typeof maxTokensRaw === 'number' && maxTokensRaw > 0 ? Math.floor(maxTokensRaw) : deps.defaultOutputTokens
+    const outputTokens =
+      typeof maxTokensRaw === 'number' && maxTokensRaw > 0
+        ? Math.floor(maxTokensRaw)
+        : deps.defaultOutputTokens
     const promptTokens = countWords(promptText(body))
     const id = `${isChat ? 'chatcmpl' : 'cmpl'}-${randomBytes(12).toString('hex')}`
     const created = Math.floor(Date.now() / 1000)
     const object = isChat ? 'chat.completion.chunk' : 'text_completion'
     const cutAfter = faulty ? mb.cutStreamAfter : undefined
-    const traceparent = typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined
+    const traceparent =
+      typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined
     let text = ''
     let emitted = 0
     let done = false
@@ -152,7 +216,12 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
     const sse = (obj: unknown): void => write(`data: ${JSON.stringify(obj)}\n\n`)
     const choice = (content: string | null, finish: string | null): unknown =>
       isChat
-        ? { index: 0, delta: content === null ? {} : { content }, logprobs: null, finish_reason: finish }
+        ? {
+            index: 0,
+            delta: content === null ? {} : { content },
+            logprobs: null,
+            finish_reason: finish,
+          }
         : { index: 0, text: content ?? '', logprobs: null, finish_reason: finish }
     const cut = (): void => {
       done = true
@@ -165,7 +234,20 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
     if (stream) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
       if (isChat) {
-        sse({ id, object, created, model: deps.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] })
+        sse({
+          id,
+          object,
+          created,
+          model: deps.model,
+          choices: [
+            {
+              index: 0,
+              delta: { role: 'assistant', content: '' },
+              logprobs: null,
+              finish_reason: null,
+            },
+          ],
+        })
       }
     }
     const finishSpan = (times: JobTimes, aborted: boolean): void => {
@@ -209,13 +291,31 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
         }
       },
       onFinish(times) {
-        deps.metrics.observe('vllm:time_to_first_token_seconds', (times.firstTokenAtMs - times.arrivedAtMs) / 1000)
-        deps.metrics.observe('vllm:e2e_request_latency_seconds', (times.finishedAtMs - times.arrivedAtMs) / 1000)
-        deps.metrics.observe('vllm:request_queue_time_seconds', (times.admittedAtMs - times.arrivedAtMs) / 1000)
-        deps.metrics.observe('vllm:request_prefill_time_seconds', (times.firstTokenAtMs - times.admittedAtMs) / 1000)
-        deps.metrics.observe('vllm:request_decode_time_seconds', (times.finishedAtMs - times.firstTokenAtMs) / 1000)
+        deps.metrics.observe(
+          'vllm:time_to_first_token_seconds',
+          (times.firstTokenAtMs - times.arrivedAtMs) / 1000
+        )
+        deps.metrics.observe(
+          'vllm:e2e_request_latency_seconds',
+          (times.finishedAtMs - times.arrivedAtMs) / 1000
+        )
+        deps.metrics.observe(
+          'vllm:request_queue_time_seconds',
+          (times.admittedAtMs - times.arrivedAtMs) / 1000
+        )
+        deps.metrics.observe(
+          'vllm:request_prefill_time_seconds',
+          (times.firstTokenAtMs - times.admittedAtMs) / 1000
+        )
+        deps.metrics.observe(
+          'vllm:request_decode_time_seconds',
+          (times.finishedAtMs - times.firstTokenAtMs) / 1000
+        )
         if (emitted > 1) {
-          deps.metrics.observe('vllm:inter_token_latency_seconds', (times.finishedAtMs - times.firstTokenAtMs) / 1000 / (emitted - 1))
+          deps.metrics.observe(
+            'vllm:inter_token_latency_seconds',
+            (times.finishedAtMs - times.firstTokenAtMs) / 1000 / (emitted - 1)
+          )
         }
         deps.metrics.addTokens(promptTokens, emitted)
         deps.metrics.requestFinished('length')
@@ -224,9 +324,19 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
           return
         }
         done = true
-        const usage = { prompt_tokens: promptTokens, completion_tokens: emitted, total_tokens: promptTokens + emitted }
+        const usage = {
+          prompt_tokens: promptTokens,
+          completion_tokens: emitted,
+          total_tokens: promptTokens + emitted,
+        }
         if (stream) {
-          sse({ id, object, created, model: deps.model, choices: [choice(isChat ? null : '', 'length')] })
+          sse({
+            id,
+            object,
+            created,
+            model: deps.model,
+            choices: [choice(isChat ? null : '', 'length')],
+          })
           if (includeUsage) {
             sse({ id, object, created, model: deps.model, choices: [], usage })
           }
@@ -245,9 +355,36 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
             end()
           }
         } else {
-          send(res, 200, 'application/json', JSON.stringify(isChat
-            ? { id, object: 'chat.completion', created, model: deps.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'length' }], usage }
-            : { id, object: 'text_completion', created, model: deps.model, choices: [{ index: 0, text, finish_reason: 'length' }], usage }))
+          send(
+            res,
+            200,
+            'application/json',
+            JSON.stringify(
+              isChat
+                ? {
+                    id,
+                    object: 'chat.completion',
+                    created,
+                    model: deps.model,
+                    choices: [
+                      {
+                        index: 0,
+                        message: { role: 'assistant', content: text },
+                        finish_reason: 'length',
+                      },
+                    ],
+                    usage,
+                  }
+                : {
+                    id,
+                    object: 'text_completion',
+                    created,
+                    model: deps.model,
+                    choices: [{ index: 0, text, finish_reason: 'length' }],
+                    usage,
+                  }
+            )
+          )
         }
       },
     })

@@ -7,8 +7,8 @@ export const TTFT_BUCKETS_S = [
   40.0, 80.0, 160.0, 640.0, 2560.0,
 ]
 export const ITL_BUCKETS_S = [
-  0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0,
-  80.0,
+  0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0,
+  40.0, 80.0,
 ]
 export const REQUEST_LATENCY_BUCKETS_S = [
   0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 120.0, 240.0,
@@ -34,12 +34,30 @@ class Histogram {
 }
 
 const HISTOGRAMS = {
-  'vllm:time_to_first_token_seconds': ['Histogram of time to first token in seconds.', TTFT_BUCKETS_S],
-  'vllm:inter_token_latency_seconds': ['Histogram of inter-token latency in seconds.', ITL_BUCKETS_S],
-  'vllm:e2e_request_latency_seconds': ['Histogram of e2e request latency in seconds.', REQUEST_LATENCY_BUCKETS_S],
-  'vllm:request_queue_time_seconds': ['Histogram of time spent in WAITING phase for request.', REQUEST_LATENCY_BUCKETS_S],
-  'vllm:request_prefill_time_seconds': ['Histogram of time spent in PREFILL phase for request.', REQUEST_LATENCY_BUCKETS_S],
-  'vllm:request_decode_time_seconds': ['Histogram of time spent in DECODE phase for request.', REQUEST_LATENCY_BUCKETS_S],
+  'vllm:time_to_first_token_seconds': [
+    'Histogram of time to first token in seconds.',
+    TTFT_BUCKETS_S,
+  ],
+  'vllm:inter_token_latency_seconds': [
+    'Histogram of inter-token latency in seconds.',
+    ITL_BUCKETS_S,
+  ],
+  'vllm:e2e_request_latency_seconds': [
+    'Histogram of e2e request latency in seconds.',
+    REQUEST_LATENCY_BUCKETS_S,
+  ],
+  'vllm:request_queue_time_seconds': [
+    'Histogram of time spent in WAITING phase for request.',
+    REQUEST_LATENCY_BUCKETS_S,
+  ],
+  'vllm:request_prefill_time_seconds': [
+    'Histogram of time spent in PREFILL phase for request.',
+    REQUEST_LATENCY_BUCKETS_S,
+  ],
+  'vllm:request_decode_time_seconds': [
+    'Histogram of time spent in DECODE phase for request.',
+    REQUEST_LATENCY_BUCKETS_S,
+  ],
 } as const
 
 export type HistogramName = keyof typeof HISTOGRAMS
@@ -79,12 +97,24 @@ export function createMockMetrics(modelName: string): MockMetrics {
       const counter = (name: string, help: string, v: number): void => {
         out.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`, `${name}{${labels}} ${v}`)
       }
-      gauge('vllm:num_requests_running', 'Number of requests in model execution batches.', g.running)
+      gauge(
+        'vllm:num_requests_running',
+        'Number of requests in model execution batches.',
+        g.running
+      )
       gauge('vllm:num_requests_waiting', 'Number of requests waiting to be processed.', g.waiting)
       gauge('vllm:kv_cache_usage_perc', 'KV-cache usage. 1 means 100 percent usage.', g.kvUsage)
-      counter('vllm:num_preemptions_total', 'Cumulative number of preemption from the engine.', g.preemptions)
+      counter(
+        'vllm:num_preemptions_total',
+        'Cumulative number of preemption from the engine.',
+        g.preemptions
+      )
       counter('vllm:prompt_tokens_total', 'Number of prefill tokens processed.', promptTokens)
-      counter('vllm:generation_tokens_total', 'Number of generation tokens processed.', generationTokens)
+      counter(
+        'vllm:generation_tokens_total',
+        'Number of generation tokens processed.',
+        generationTokens
+      )
       out.push('# HELP vllm:request_success_total Count of successfully processed requests.')
       out.push('# TYPE vllm:request_success_total counter')
       for (const [reason, n] of success) {
@@ -94,7 +124,9 @@ export function createMockMetrics(modelName: string): MockMetrics {
         const h = hist.get(name as HistogramName) as Histogram
         out.push(`# HELP ${name} ${help}`, `# TYPE ${name} histogram`)
         h.bounds.forEach((b, i) => {
-          out.push(`${name}_bucket{${labels},le="${Number.isInteger(b) ? b.toFixed(1) : String(b)}"} ${h.counts[i]}`)
+          out.push(
+            `${name}_bucket{${labels},le="${Number.isInteger(b) ? b.toFixed(1) : String(b)}"} ${h.counts[i]}`
+          )
         })
         out.push(`${name}_bucket{${labels},le="+Inf"} ${h.count}`)
         out.push(`${name}_count{${labels}} ${h.count}`, `${name}_sum{${labels}} ${h.sum}`)

@@ -35,7 +35,10 @@ export function parseMisbehaviour(values: readonly string[]): Misbehaviour {
     const num = (fallback?: number): number => {
       const n = arg === undefined ? fallback : Number(arg)
       if (n === undefined || !Number.isFinite(n) || n < 0) {
-        throw new AppError('INPUT_INVALID', `--misbehave ${name} expects a non-negative number (actual: ${arg ?? 'none'})`)
+        throw new AppError(
+          'INPUT_INVALID',
+          `--misbehave ${name} expects a non-negative number (actual: ${arg ?? 'none'})`
+        )
       }
       return n
     }
@@ -65,7 +68,10 @@ export function parseMisbehaviour(values: readonly string[]): Misbehaviour {
         out.fraction = Math.min(1, num())
         break
       default:
-        throw new AppError('INPUT_INVALID', `unknown --misbehave mode (expected one of ${HELP}; actual: ${item})`)
+        throw new AppError(
+          'INPUT_INVALID',
+          `unknown --misbehave mode (expected one of ${HELP}; actual: ${item})`
+        )
     }
   }
   return out

@@ -69,9 +69,14 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
         ? http2.createSecureServer({ ...cert, allowHTTP1: true }, handler)
         : http2.createServer(handler)
   } else {
-    protocolServer = cert !== null ? https.createServer({ ...cert, ALPNProtocols: ['http/1.1'] }, handler) : http.createServer(handler)
+    protocolServer =
+      cert !== null
+        ? https.createServer({ ...cert, ALPNProtocols: ['http/1.1'] }, handler)
+        : http.createServer(handler)
   }
-  protocolServer.on('error', (err) => options.logger.warn('mock server error', { err: String(err) }))
+  protocolServer.on('error', (err) =>
+    options.logger.warn('mock server error', { err: String(err) })
+  )
   const sockets = new Set<net.Socket>()
   const front = net.createServer({ pauseOnConnect: true }, (socket) => {
     const limit = options.misbehave.connLimit
@@ -106,7 +111,9 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       resource: {
         'service.name': 'vllm',
         'service.instance.id': instanceId(),
-        ...(options.serviceVersion !== undefined ? { 'service.version': options.serviceVersion } : {}),
+        ...(options.serviceVersion !== undefined
+          ? { 'service.version': options.serviceVersion }
+          : {}),
       },
       scope: { name: 'vllm.llm_engine' },
       intervalMs: 500,

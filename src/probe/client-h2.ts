@@ -107,7 +107,10 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
         ...options.headers,
       })
       stream.on('error', (err: unknown) => {
-        state.settle(classifySocketError(err, state.phase), err instanceof Error ? err.message : null)
+        state.settle(
+          classifySocketError(err, state.phase),
+          err instanceof Error ? err.message : null
+        )
       })
       stream.on('finish', () => {
         m.requestWrittenAtMs = performance.now()
@@ -129,14 +132,20 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
         }
       })
       stream.on('close', () => {
-        const aborted = stream.rstCode !== undefined && stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR
+        const aborted =
+          stream.rstCode !== undefined && stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR
         if (state.status === 0) {
           state.settle(
-            state.phase === 'streaming' || state.phase === 'waiting' ? 'stream_aborted' : 'connect_refused',
+            state.phase === 'streaming' || state.phase === 'waiting'
+              ? 'stream_aborted'
+              : 'connect_refused',
             'the stream closed before a response'
           )
         } else {
-          state.settle(aborted ? 'stream_aborted' : null, aborted ? `RST_STREAM ${stream.rstCode}` : null)
+          state.settle(
+            aborted ? 'stream_aborted' : null,
+            aborted ? `RST_STREAM ${stream.rstCode}` : null
+          )
         }
         if (options.newConnection === true) {
           entry.session.close()

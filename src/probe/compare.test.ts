@@ -28,7 +28,14 @@ describe('mannWhitneyU', () => {
 
 describe('compareRuns', () => {
   const rec = (ttft: number): ProbeRecord =>
-    ({ trace_id: 't', error: null, connection_reused: true, ttft_ms: ttft, e2e_ms: ttft * 10, client_lag_ms: 0 }) as ProbeRecord
+    ({
+      trace_id: 't',
+      error: null,
+      connection_reused: true,
+      ttft_ms: ttft,
+      e2e_ms: ttft * 10,
+      client_lag_ms: 0,
+    }) as ProbeRecord
   it('flags a shifted TTFT and reports B − A deltas', () => {
     const a = Array.from({ length: 50 }, (_, i) => rec(100 + i))
     const b = Array.from({ length: 50 }, (_, i) => rec(200 + i))

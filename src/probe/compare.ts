@@ -20,10 +20,12 @@ export function mannWhitneyU(a: readonly number[], b: readonly number[]): MannWh
   if (n1 === 0 || n2 === 0) {
     return null
   }
-  const all = [...a.map((v) => ({ v, g: 0 })), ...b.map((v) => ({ v, g: 1 }))].sort((x, y) => x.v - y.v)
+  const all = [...a.map((v) => ({ v, g: 0 })), ...b.map((v) => ({ v, g: 1 }))].sort(
+    (x, y) => x.v - y.v
+  )
   let rankSumA = 0
   let tieTerm = 0
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i
     while (j + 1 < all.length && (all[j + 1] as { v: number }).v === (all[i] as { v: number }).v) {
       j++
@@ -42,7 +44,8 @@ export function mannWhitneyU(a: readonly number[], b: readonly number[]): MannWh
   const n = n1 + n2
   const mu = (n1 * n2) / 2
   const sigma = Math.sqrt(((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1))))
-  const p = sigma === 0 ? 1 : Math.min(1, 2 * (1 - normalCdf(Math.max(0, Math.abs(u1 - mu) - 0.5) / sigma)))
+  const p =
+    sigma === 0 ? 1 : Math.min(1, 2 * (1 - normalCdf(Math.max(0, Math.abs(u1 - mu) - 0.5) / sigma)))
   return { u: u1, p, probabilityAGreater: u1 / (n1 * n2) }
 }
 
@@ -50,7 +53,11 @@ export function mannWhitneyU(a: readonly number[], b: readonly number[]): MannWh
 export function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2
   const t = 1 / (1 + 0.3275911 * x)
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x)
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-x * x)
   return z >= 0 ? (1 + y) / 2 : (1 - y) / 2
 }
 
@@ -69,10 +76,20 @@ export interface PhaseComparison {
 }
 
 /** Compares two runs phase by phase (B relative to A), at significance level `alpha`. */
-export function compareRuns(a: readonly ProbeRecord[], b: readonly ProbeRecord[], alpha = 0.05): PhaseComparison[] {
-  const values = (records: readonly ProbeRecord[], key: keyof ProbeRecord, scope: string): number[] =>
+export function compareRuns(
+  a: readonly ProbeRecord[],
+  b: readonly ProbeRecord[],
+  alpha = 0.05
+): PhaseComparison[] {
+  const values = (
+    records: readonly ProbeRecord[],
+    key: keyof ProbeRecord,
+    scope: string
+  ): number[] =>
     records
-      .filter((r) => !(scope === 'new' && r.connection_reused) && !(scope === 'ok' && r.error !== null))
+      .filter(
+        (r) => !(scope === 'new' && r.connection_reused) && !(scope === 'ok' && r.error !== null)
+      )
       .map((r) => r[key])
       .filter((v): v is number => typeof v === 'number')
   return PHASES.map(({ key, label, scope }) => {
@@ -83,7 +100,8 @@ export function compareRuns(a: readonly ProbeRecord[], b: readonly ProbeRecord[]
       const x = percentile(s, p)
       return x === null ? null : roundMs(x)
     }
-    const d = (x: number | null, y: number | null): number | null => (x === null || y === null ? null : roundMs(y - x))
+    const d = (x: number | null, y: number | null): number | null =>
+      x === null || y === null ? null : roundMs(y - x)
     const p50A = q(va, 50)
     const p50B = q(vb, 50)
     const p99A = q(va, 99)
@@ -127,11 +145,52 @@ export function parseRecords(text: string): { records: ProbeRecord[]; rejected: 
 }
 
 /** Renders a comparison as a text table. */
-export function renderComparisonText(rows: readonly PhaseComparison[], labels: [string, string]): string {
+export function renderComparisonText(
+  rows: readonly PhaseComparison[],
+  labels: [string, string]
+): string {
   const f = (v: number | null): string => (v === null ? '-' : v.toFixed(2))
-  const header = ['phase (ms)', 'nA', 'nB', 'P50 A', 'P50 B', 'ΔP50', 'P99 A', 'P99 B', 'ΔP99', 'p', '']
-  const body = rows.map((r) => [r.phase, String(r.nA), String(r.nB), f(r.p50A), f(r.p50B), f(r.deltaP50), f(r.p99A), f(r.p99B), f(r.deltaP99), r.p === null ? '-' : String(r.p), r.significant ? '*' : ''])
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] as string).length)))
-  const line = (c: string[]): string => c.map((x, i) => (i === 0 ? x.padEnd(widths[i] as number) : x.padStart(widths[i] as number))).join('  ')
-  return [`A = ${labels[0]}`, `B = ${labels[1]}`, '', line(header), ...body.map(line), '', '* Mann–Whitney U two-sided p < 0.05 (distributions differ); Δ = B − A', ''].join('\n')
+  const header = [
+    'phase (ms)',
+    'nA',
+    'nB',
+    'P50 A',
+    'P50 B',
+    'ΔP50',
+    'P99 A',
+    'P99 B',
+    'ΔP99',
+    'p',
+    '',
+  ]
+  const body = rows.map((r) => [
+    r.phase,
+    String(r.nA),
+    String(r.nB),
+    f(r.p50A),
+    f(r.p50B),
+    f(r.deltaP50),
+    f(r.p99A),
+    f(r.p99B),
+    f(r.deltaP99),
+    r.p === null ? '-' : String(r.p),
+    r.significant ? '*' : '',
+  ])
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...body.map((r) => (r[i] as string).length))
+  )
+  const line = (c: string[]): string =>
+    c
+      .map((x, i) => (i === 0 ? x.padEnd(widths[i] as number) : x.padStart(widths[i] as number)))
+      .join('  ')
+  return [
+    `A = ${labels[0]}`,
+    `B = ${labels[1]}`,
+    '',
+    line(header),
+    ...body.map(line),
+    '',
+    '* Mann–Whitney U two-sided p < 0.05 (distributions differ); Δ = B − A',
+    '',
+  ].join('\n')
 }

@@ -22,7 +22,12 @@ export interface CompatReport {
 function dist(values: number[]): CompatDistribution {
   const s = sortedCopy(values)
   const r = (v: number | null): number | null => (v === null ? null : roundMs(v))
-  return { mean: r(mean(s)), p50: r(percentile(s, 50)), p90: r(percentile(s, 90)), p99: r(percentile(s, 99)) }
+  return {
+    mean: r(mean(s)),
+    p50: r(percentile(s, 50)),
+    p90: r(percentile(s, 90)),
+    p99: r(percentile(s, 99)),
+  }
 }
 
 /**
@@ -96,14 +101,19 @@ export function computeCompat(tool: CompatTool, results: readonly RequestResult[
         metrics: { ttft: dist(ttft), tpot: dist(tpot), itl: dist(itl), request_latency: dist(e2e) },
         notes: [
           'TTFT: request start → first token iteration',
-          'TPOT: (last token − request start) / output tokens — includes the first token, so it is larger than vLLM\'s TPOT',
+          "TPOT: (last token − request start) / output tokens — includes the first token, so it is larger than vLLM's TPOT",
           'ITL: (last token − first token) / (output tokens − 1), one mean per request',
         ],
       }
     default:
       return {
         tool,
-        metrics: { time_to_first_token: dist(ttft), inter_token_latency: dist(itl), inter_chunk_latency: dist(chunkGaps), request_latency: dist(e2e) },
+        metrics: {
+          time_to_first_token: dist(ttft),
+          inter_token_latency: dist(itl),
+          inter_chunk_latency: dist(chunkGaps),
+          request_latency: dist(e2e),
+        },
         notes: [
           'TTFT: request start → first non-empty response (content or reasoning)',
           'ITL: (request latency − TTFT) / (output sequence length − 1), one mean per request (this is what vLLM calls TPOT)',

@@ -8,7 +8,10 @@ import type { DatasetItem } from './workload.js'
  * `{"conversations": [{"from": "human"|"gpt", "value"}]}` (ShareGPT), `{"turns": ["..."]}`;
  * optional `max_tokens`/`output_tokens`. Unusable lines are returned as rejects.
  */
-export function parseDataset(text: string): { items: DatasetItem[]; rejected: { line: number; reason: string }[] } {
+export function parseDataset(text: string): {
+  items: DatasetItem[]
+  rejected: { line: number; reason: string }[]
+} {
   const items: DatasetItem[] = []
   const rejected: { line: number; reason: string }[] = []
   text.split('\n').forEach((raw, i) => {
@@ -39,7 +42,8 @@ export function parseDataset(text: string): { items: DatasetItem[]; rejected: { 
         }
         const r = m as { role?: unknown; from?: unknown; content?: unknown; value?: unknown }
         const role = String(r.role ?? r.from ?? '')
-        const content = typeof r.content === 'string' ? r.content : typeof r.value === 'string' ? r.value : null
+        const content =
+          typeof r.content === 'string' ? r.content : typeof r.value === 'string' ? r.value : null
         if (content === null) {
           continue
         }
@@ -51,7 +55,10 @@ export function parseDataset(text: string): { items: DatasetItem[]; rejected: { 
       }
     }
     if (userTurns.length === 0) {
-      rejected.push({ line: i + 1, reason: 'expected prompt, turns, messages or conversations with a user turn' })
+      rejected.push({
+        line: i + 1,
+        reason: 'expected prompt, turns, messages or conversations with a user turn',
+      })
       return
     }
     items.push({ system, userTurns, maxTokens })
@@ -60,17 +67,26 @@ export function parseDataset(text: string): { items: DatasetItem[]; rejected: { 
 }
 
 /** Reads a dataset file; throws INPUT_INVALID when it holds no usable line. */
-export async function loadDataset(path: string): Promise<{ items: DatasetItem[]; rejected: { line: number; reason: string }[] }> {
+export async function loadDataset(
+  path: string
+): Promise<{ items: DatasetItem[]; rejected: { line: number; reason: string }[] }> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
   } catch (err) {
-    throw new AppError('INPUT_INVALID', `cannot read dataset ${path} (${err instanceof Error ? err.message : String(err)})`, { cause: err })
+    throw new AppError(
+      'INPUT_INVALID',
+      `cannot read dataset ${path} (${err instanceof Error ? err.message : String(err)})`,
+      { cause: err }
+    )
   }
   const result = parseDataset(text)
   if (result.items.length === 0) {
     const first = result.rejected[0]
-    throw new AppError('INPUT_INVALID', `dataset ${path} has no usable line (expected JSONL prompts; ${first !== undefined ? `line ${first.line}: ${first.reason}` : 'file is empty'})`)
+    throw new AppError(
+      'INPUT_INVALID',
+      `dataset ${path} has no usable line (expected JSONL prompts; ${first !== undefined ? `line ${first.line}: ${first.reason}` : 'file is empty'})`
+    )
   }
   return result
 }

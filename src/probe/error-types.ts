@@ -1,6 +1,7 @@
 import type { ProbeErrorType } from './types.js'
 
-const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/
+const TLS_CODE =
+  /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/
 
 /**
  * Maps a socket/request error to the probe's error type. `phase` says how far the request got,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { computeMeasures, toProbeRecord } from './measures.js'
 import type { RequestResult } from './types.js'
 
-function makeResult(overrides: Partial<RequestResult> = {}, marks: Partial<RequestResult['marks']> = {}): RequestResult {
+function makeResult(
+  overrides: Partial<RequestResult> = {},
+  marks: Partial<RequestResult['marks']> = {}
+): RequestResult {
   return {
     traceId: 'a'.repeat(32),
     spanId: 'b'.repeat(16),
@@ -62,7 +65,9 @@ describe('computeMeasures', () => {
   })
 
   it('gives null for measures that cannot exist (no content)', () => {
-    const x = computeMeasures(makeResult({ contentArrivalsAtMs: [], usage: { inputTokens: null, outputTokens: null } }))
+    const x = computeMeasures(
+      makeResult({ contentArrivalsAtMs: [], usage: { inputTokens: null, outputTokens: null } })
+    )
     expect(x.ttftMs).toBeNull()
     expect(x.tpotMs).toBeNull()
     expect(x.itlP50Ms).toBeNull()
@@ -75,9 +80,31 @@ describe('toProbeRecord', () => {
     const rec = toProbeRecord(makeResult())
     expect(Object.keys(rec).sort()).toEqual(
       [
-        'trace_id', 'scheduled_at', 'sent_at', 'status', 'error', 'connection_reused', 'tls_resumed', 'tls_version',
-        'alpn', 'dns_ms', 'connect_ms', 'tls_ms', 'ttfb_ms', 'first_event_ms', 'ttft_ms', 'tpot_ms', 'itl_p50_ms',
-        'itl_p99_ms', 'itl_max_ms', 'stalls', 'chunks', 'input_tokens', 'output_tokens', 'retries', 'e2e_ms',
+        'trace_id',
+        'scheduled_at',
+        'sent_at',
+        'status',
+        'error',
+        'connection_reused',
+        'tls_resumed',
+        'tls_version',
+        'alpn',
+        'dns_ms',
+        'connect_ms',
+        'tls_ms',
+        'ttfb_ms',
+        'first_event_ms',
+        'ttft_ms',
+        'tpot_ms',
+        'itl_p50_ms',
+        'itl_p99_ms',
+        'itl_max_ms',
+        'stalls',
+        'chunks',
+        'input_tokens',
+        'output_tokens',
+        'retries',
+        'e2e_ms',
         'client_lag_ms',
       ].sort()
     )

@@ -67,11 +67,15 @@ export function computeMeasures(result: RequestResult): RequestMeasures {
       ? (last - first) / (outputTokens - 1)
       : null
   const dnsMs =
-    m.dnsStartAtMs !== null && m.dnsEndAtMs !== null ? Math.max(0, m.dnsEndAtMs - m.dnsStartAtMs) : 0
+    m.dnsStartAtMs !== null && m.dnsEndAtMs !== null
+      ? Math.max(0, m.dnsEndAtMs - m.dnsStartAtMs)
+      : 0
   const connectStart = m.dnsEndAtMs ?? m.sentAtMs
   const connectMs = m.connectEndAtMs !== null ? Math.max(0, m.connectEndAtMs - connectStart) : 0
   const tlsMs =
-    m.tlsEndAtMs !== null && m.connectEndAtMs !== null ? Math.max(0, m.tlsEndAtMs - m.connectEndAtMs) : 0
+    m.tlsEndAtMs !== null && m.connectEndAtMs !== null
+      ? Math.max(0, m.tlsEndAtMs - m.connectEndAtMs)
+      : 0
   return {
     dnsMs,
     connectMs,
@@ -96,7 +100,10 @@ export function computeMeasures(result: RequestResult): RequestMeasures {
 const r = (v: number | null): number | null => (v === null ? null : roundMs(v))
 
 /** Builds the JSONL record for one request (times in ms, microsecond resolution). */
-export function toProbeRecord(result: RequestResult, options: { rawGaps?: boolean } = {}): ProbeRecord {
+export function toProbeRecord(
+  result: RequestResult,
+  options: { rawGaps?: boolean } = {}
+): ProbeRecord {
   const x = computeMeasures(result)
   const epochOf = (perfMs: number): string =>
     new Date(result.scheduledEpochMs + (perfMs - result.marks.scheduledAtMs)).toISOString()

@@ -4,7 +4,11 @@ import type { RequestResult } from './types.js'
 /** OTLP/JSON attribute (`AnyValue` subset the probe and mock server write). */
 export interface OtlpJsonAttribute {
   key: string
-  value: { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean }
+  value:
+    | { stringValue: string }
+    | { intValue: string }
+    | { doubleValue: number }
+    | { boolValue: boolean }
 }
 
 export interface OtlpJsonSpan {

@@ -37,7 +37,11 @@ export interface ProbeReport {
 }
 
 /** Phases in report order; connection phases count only requests that opened a connection. */
-export const PHASES: readonly { key: keyof ProbeRecord; label: string; scope: 'new' | 'ok' | 'all' }[] = [
+export const PHASES: readonly {
+  key: keyof ProbeRecord
+  label: string
+  scope: 'new' | 'ok' | 'all'
+}[] = [
   { key: 'dns_ms', label: 'dns', scope: 'new' },
   { key: 'connect_ms', label: 'connect', scope: 'new' },
   { key: 'tls_ms', label: 'tls', scope: 'new' },
@@ -53,7 +57,8 @@ export const PHASES: readonly { key: keyof ProbeRecord; label: string; scope: 'n
 ]
 
 export const DEFINITIONS: Record<string, string> = {
-  start: 'every latency counts from the request\'s SCHEDULED send time (open loop), so client lag is included, not hidden',
+  start:
+    "every latency counts from the request's SCHEDULED send time (open loop), so client lag is included, not hidden",
   dns: 'name lookup; 0 when the connection was reused or the host is an IP literal (counted over new connections)',
   connect: 'TCP connect, after lookup (new connections only)',
   tls: 'TLS handshake after TCP connect (new connections only)',
@@ -62,9 +67,10 @@ export const DEFINITIONS: Record<string, string> = {
   ttft: 'start → first chunk carrying content text (reasoning and tool-call chunks do not count)',
   tpot: '(last content chunk − first content chunk) / (output tokens − 1); output tokens from the server usage, else chunk count',
   itl: 'gaps between consecutive content chunks of one request; p50/p99/max per request, then percentiles across requests',
-  stall: 'a gap longer than 5× the request\'s median gap and longer than 100 ms',
+  stall: "a gap longer than 5× the request's median gap and longer than 100 ms",
   e2e: 'start → end of the response (or of the failure)',
-  client_lag: 'actual send − scheduled send; large values mean the probe, not the server, fell behind',
+  client_lag:
+    'actual send − scheduled send; large values mean the probe, not the server, fell behind',
   goodput: 'requests that succeeded and met every SLO, per second of run time',
   percentiles: 'exact, linear interpolation between closest ranks (numpy default)',
 }
@@ -122,7 +128,15 @@ export function summarizePhases(records: readonly ProbeRecord[]): PhaseSummary[]
       const x = percentile(s, q)
       return x === null ? null : roundMs(x)
     }
-    return { phase: label, count: s.length, p50: p(50), p90: p(90), p95: p(95), p99: p(99), max: p(100) }
+    return {
+      phase: label,
+      count: s.length,
+      p50: p(50),
+      p90: p(90),
+      p95: p(95),
+      p99: p(99),
+      max: p(100),
+    }
   })
 }
 
@@ -191,7 +205,8 @@ export function buildReport(input: {
   }
 }
 
-const fmt = (v: number | null): string => (v === null ? '-' : v >= 100 ? v.toFixed(0) : v.toFixed(2))
+const fmt = (v: number | null): string =>
+  v === null ? '-' : v >= 100 ? v.toFixed(0) : v.toFixed(2)
 
 /** Renders the report as a plain-text table. */
 export function renderReportText(report: ProbeReport): string {
@@ -201,12 +216,27 @@ export function renderReportText(report: ProbeReport): string {
   lines.push(
     `requests ${report.requests} in ${report.durationS} s (${report.requestsPerS}/s), ${report.succeeded} ok, ${report.outputTokensPerS} output tok/s`
   )
-  lines.push(`conns    ${report.connections.new} new, ${report.connections.reused} reused, ${report.connections.tlsResumed} TLS resumed`)
+  lines.push(
+    `conns    ${report.connections.new} new, ${report.connections.reused} reused, ${report.connections.tlsResumed} TLS resumed`
+  )
   lines.push('')
   const header = ['phase (ms)', 'n', 'P50', 'P90', 'P95', 'P99', 'max']
-  const rows = report.phases.map((p) => [p.phase, String(p.count), fmt(p.p50), fmt(p.p90), fmt(p.p95), fmt(p.p99), fmt(p.max)])
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)))
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ')
+  const rows = report.phases.map((p) => [
+    p.phase,
+    String(p.count),
+    fmt(p.p50),
+    fmt(p.p90),
+    fmt(p.p95),
+    fmt(p.p99),
+    fmt(p.max),
+  ])
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((r) => (r[i] as string).length))
+  )
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ')
   lines.push(line(header))
   for (const r of rows) {
     lines.push(line(r))
@@ -214,11 +244,19 @@ export function renderReportText(report: ProbeReport): string {
   lines.push('')
   if (report.goodput !== null) {
     const s = report.goodput.slo
-    const parts = [s.ttftMs !== undefined ? `ttft≤${s.ttftMs}ms` : '', s.tpotMs !== undefined ? `tpot≤${s.tpotMs}ms` : '', s.e2eMs !== undefined ? `e2e≤${s.e2eMs}ms` : ''].filter((x) => x !== '')
-    lines.push(`goodput  ${report.goodput.met}/${report.requests} (${(report.goodput.fraction * 100).toFixed(1)}%) met ${parts.join(', ')}; ${report.goodput.perS}/s`)
+    const parts = [
+      s.ttftMs !== undefined ? `ttft≤${s.ttftMs}ms` : '',
+      s.tpotMs !== undefined ? `tpot≤${s.tpotMs}ms` : '',
+      s.e2eMs !== undefined ? `e2e≤${s.e2eMs}ms` : '',
+    ].filter((x) => x !== '')
+    lines.push(
+      `goodput  ${report.goodput.met}/${report.requests} (${(report.goodput.fraction * 100).toFixed(1)}%) met ${parts.join(', ')}; ${report.goodput.perS}/s`
+    )
   }
   const errs = Object.entries(report.errors)
-  lines.push(`errors   ${errs.length === 0 ? 'none' : errs.map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  lines.push(
+    `errors   ${errs.length === 0 ? 'none' : errs.map(([k, v]) => `${k} ${v}`).join(', ')}`
+  )
   if (report.clientLag.warning !== null) {
     lines.push(`warning  ${report.clientLag.warning}`)
   }

@@ -18,7 +18,11 @@ function fakeWorld(serviceMs: number) {
     async send(p: PlannedRequest): Promise<RequestResult> {
       sent.push(p)
       await Promise.resolve()
-      return { error: null, text: 'ok', marks: { scheduledAtMs: p.scheduledAtMs, sentAtMs: now, endAtMs: now + serviceMs } } as RequestResult
+      return {
+        error: null,
+        text: 'ok',
+        marks: { scheduledAtMs: p.scheduledAtMs, sentAtMs: now, endAtMs: now + serviceMs },
+      } as RequestResult
     },
     close() {},
   }
@@ -27,16 +31,34 @@ function fakeWorld(serviceMs: number) {
 
 const workload = (turns = 1) =>
   createWorkload({
-    model: 'm', api: 'chat', inputLen: { kind: 'fixed', n: 4 }, outputLen: { kind: 'fixed', n: 2 },
-    sharedPrefixTokens: 0, prefixGroups: 1, turns, dataset: null, seed: 1,
+    model: 'm',
+    api: 'chat',
+    inputLen: { kind: 'fixed', n: 4 },
+    outputLen: { kind: 'fixed', n: 2 },
+    sharedPrefixTokens: 0,
+    prefixGroups: 1,
+    turns,
+    dataset: null,
+    seed: 1,
   })
 
 describe('runLoad', () => {
   it('sends open-loop requests at their scheduled times and stops at --requests', async () => {
     const w = fakeWorld(5)
     const out = await runLoad(
-      { mode: { kind: 'rate', arrivals: { kind: 'constant', ratePerS: 10, seed: 1 } }, maxRequests: 5, durationMs: null, drainGraceMs: 0 },
-      { client: w.client, workload: workload(), body: { model: 'm', api: 'chat' }, clock: w.clock, signal: new AbortController().signal }
+      {
+        mode: { kind: 'rate', arrivals: { kind: 'constant', ratePerS: 10, seed: 1 } },
+        maxRequests: 5,
+        durationMs: null,
+        drainGraceMs: 0,
+      },
+      {
+        client: w.client,
+        workload: workload(),
+        body: { model: 'm', api: 'chat' },
+        clock: w.clock,
+        signal: new AbortController().signal,
+      }
     )
     expect(out.results).toHaveLength(5)
     expect(w.sent.map((p) => p.scheduledAtMs)).toEqual([100, 200, 300, 400, 500])
@@ -45,8 +67,19 @@ describe('runLoad', () => {
   it('stops scheduling at --duration', async () => {
     const w = fakeWorld(1)
     const out = await runLoad(
-      { mode: { kind: 'rate', arrivals: { kind: 'constant', ratePerS: 10, seed: 1 } }, maxRequests: null, durationMs: 1000, drainGraceMs: 0 },
-      { client: w.client, workload: workload(), body: { model: 'm', api: 'chat' }, clock: w.clock, signal: new AbortController().signal }
+      {
+        mode: { kind: 'rate', arrivals: { kind: 'constant', ratePerS: 10, seed: 1 } },
+        maxRequests: null,
+        durationMs: 1000,
+        drainGraceMs: 0,
+      },
+      {
+        client: w.client,
+        workload: workload(),
+        body: { model: 'm', api: 'chat' },
+        clock: w.clock,
+        signal: new AbortController().signal,
+      }
     )
     expect(out.results).toHaveLength(10)
   })
@@ -54,8 +87,19 @@ describe('runLoad', () => {
   it('carries the conversation history into later turns', async () => {
     const w = fakeWorld(1)
     await runLoad(
-      { mode: { kind: 'concurrency', concurrency: 1 }, maxRequests: 2, durationMs: null, drainGraceMs: 0 },
-      { client: w.client, workload: workload(2), body: { model: 'm', api: 'chat' }, clock: w.clock, signal: new AbortController().signal }
+      {
+        mode: { kind: 'concurrency', concurrency: 1 },
+        maxRequests: 2,
+        durationMs: null,
+        drainGraceMs: 0,
+      },
+      {
+        client: w.client,
+        workload: workload(2),
+        body: { model: 'm', api: 'chat' },
+        clock: w.clock,
+        signal: new AbortController().signal,
+      }
     )
     expect(w.sent).toHaveLength(2)
     const second = JSON.parse(w.sent[1]?.body ?? '{}') as { messages: { role: string }[] }
@@ -67,8 +111,19 @@ describe('runLoad', () => {
     const ac = new AbortController()
     ac.abort()
     const out = await runLoad(
-      { mode: { kind: 'concurrency', concurrency: 3 }, maxRequests: null, durationMs: null, drainGraceMs: 0 },
-      { client: w.client, workload: workload(), body: { model: 'm', api: 'chat' }, clock: w.clock, signal: ac.signal }
+      {
+        mode: { kind: 'concurrency', concurrency: 3 },
+        maxRequests: null,
+        durationMs: null,
+        drainGraceMs: 0,
+      },
+      {
+        client: w.client,
+        workload: workload(),
+        body: { model: 'm', api: 'chat' },
+        clock: w.clock,
+        signal: ac.signal,
+      }
     )
     expect(out.results).toHaveLength(0)
   })

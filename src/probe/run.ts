@@ -1,12 +1,16 @@
 import type { ProbeClient } from './client.js'
 import { generateArrivals, type ArrivalOptions } from './schedule.js'
 import type { RequestResult } from './types.js'
-import { buildRequestBody, type ChatMessage, type Workload, type WorkloadOptions } from './workload.js'
+import {
+  buildRequestBody,
+  type ChatMessage,
+  type Workload,
+  type WorkloadOptions,
+} from './workload.js'
 
 /** Open loop at a rate (honest schedule) or closed loop with N concurrent users. */
 export type LoadMode =
-  | { kind: 'rate'; arrivals: ArrivalOptions }
-  | { kind: 'concurrency'; concurrency: number }
+  { kind: 'rate'; arrivals: ArrivalOptions } | { kind: 'concurrency'; concurrency: number }
 
 export interface LoadPlan {
   mode: LoadMode
@@ -75,14 +79,16 @@ export async function runLoad(plan: LoadPlan, deps: RunDeps): Promise<RunOutcome
   const { clock, signal } = deps
   const results: RequestResult[] = []
   const startedAtMs = clock.now()
-  const deadline = plan.durationMs === null ? Number.POSITIVE_INFINITY : startedAtMs + plan.durationMs
+  const deadline =
+    plan.durationMs === null ? Number.POSITIVE_INFINITY : startedAtMs + plan.durationMs
   let started = 0
   const budgetLeft = (): boolean =>
     !signal.aborted && (plan.maxRequests === null || started < plan.maxRequests)
 
   const runConversation = async (firstScheduledAtMs: number): Promise<void> => {
     const conv = deps.workload.nextConversation()
-    const history: ChatMessage[] = conv.system !== null ? [{ role: 'system', content: conv.system }] : []
+    const history: ChatMessage[] =
+      conv.system !== null ? [{ role: 'system', content: conv.system }] : []
     let scheduledAtMs = firstScheduledAtMs
     for (let t = 0; t < conv.userTurns.length; t++) {
       if (t > 0 && (!budgetLeft() || clock.now() >= deadline)) {
@@ -154,7 +160,9 @@ export async function runLoad(plan: LoadPlan, deps: RunDeps): Promise<RunOutcome
     // In closed-loop mode workers stop by themselves; a later Ctrl-C still cuts the wait short.
     await Promise.race([
       all,
-      new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })),
+      new Promise<void>((resolve) =>
+        signal.addEventListener('abort', () => resolve(), { once: true })
+      ),
     ])
     if (signal.aborted) {
       await Promise.race([all, sleepPlain(plan.drainGraceMs)])

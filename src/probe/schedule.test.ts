@@ -14,7 +14,9 @@ const take = (gen: Generator<number>, n: number): number[] => {
 
 describe('generateArrivals', () => {
   it('spaces constant arrivals evenly at the rate', () => {
-    expect(take(generateArrivals({ kind: 'constant', ratePerS: 4, seed: 1 }), 3)).toEqual([250, 500, 750])
+    expect(take(generateArrivals({ kind: 'constant', ratePerS: 4, seed: 1 }), 3)).toEqual([
+      250, 500, 750,
+    ])
   })
 
   it('draws Poisson arrivals whose mean gap matches the rate, reproducibly', () => {
@@ -27,7 +29,16 @@ describe('generateArrivals', () => {
   })
 
   it('ramps linearly: a 0→10 req/s ramp over 10 s holds 50 arrivals', () => {
-    const times = take(generateArrivals({ kind: 'constant', ratePerS: 0, rampToPerS: 10, rampDurationMs: 10_000, seed: 1 }), 60)
+    const times = take(
+      generateArrivals({
+        kind: 'constant',
+        ratePerS: 0,
+        rampToPerS: 10,
+        rampDurationMs: 10_000,
+        seed: 1,
+      }),
+      60
+    )
     expect(times.filter((t) => t <= 10_000 + 1e-6)).toHaveLength(50)
     // after the ramp the rate stays at 10 req/s
     expect((times[59] as number) - (times[58] as number)).toBeCloseTo(100, 6)

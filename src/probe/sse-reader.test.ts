@@ -12,8 +12,18 @@ describe('SseReader', () => {
     // one event split across two TCP reads: it completes at the second read's time
     const split = ev({ choices: [{ delta: { content: 'Hi' } }] })
     r.feed(enc(split.slice(0, 10)), 3)
-    r.feed(enc(split.slice(10) + ev({ choices: [{ delta: { content: ' there' }, finish_reason: 'stop' }] })), 4)
-    r.feed(enc(ev({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 2 } }) + 'data: [DONE]\n\n'), 5)
+    r.feed(
+      enc(
+        split.slice(10) + ev({ choices: [{ delta: { content: ' there' }, finish_reason: 'stop' }] })
+      ),
+      4
+    )
+    r.feed(
+      enc(
+        ev({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 2 } }) + 'data: [DONE]\n\n'
+      ),
+      5
+    )
     expect(r.firstEventAtMs).toBe(1)
     expect(r.firstAnyTokenAtMs).toBe(2)
     expect(r.contentArrivalsAtMs).toEqual([4, 4])

@@ -55,7 +55,12 @@ export class SseReader {
       choices?: {
         text?: unknown
         finish_reason?: unknown
-        delta?: { content?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown }
+        delta?: {
+          content?: unknown
+          reasoning_content?: unknown
+          reasoning?: unknown
+          tool_calls?: unknown
+        }
       }[]
       usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null
     }

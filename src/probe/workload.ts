@@ -96,7 +96,11 @@ export function createWorkload(options: WorkloadOptions): Workload {
   const rng = createRng(options.seed)
   const prefixes: string[] = []
   for (let g = 0; g < Math.max(1, options.prefixGroups); g++) {
-    prefixes.push(options.sharedPrefixTokens > 0 ? words(options.sharedPrefixTokens, createRng(options.seed * 7919 + g)) : '')
+    prefixes.push(
+      options.sharedPrefixTokens > 0
+        ? words(options.sharedPrefixTokens, createRng(options.seed * 7919 + g))
+        : ''
+    )
   }
   let index = 0
   return {
@@ -109,14 +113,18 @@ export function createWorkload(options: WorkloadOptions): Workload {
         return {
           system: system === '' ? null : system,
           userTurns: item.userTurns,
-          maxTokens: item.userTurns.map(() => item.maxTokens ?? sampleLength(options.outputLen, rng)),
+          maxTokens: item.userTurns.map(
+            () => item.maxTokens ?? sampleLength(options.outputLen, rng)
+          ),
         }
       }
       const userTurns: string[] = []
       const maxTokens: number[] = []
       for (let t = 0; t < Math.max(1, options.turns); t++) {
         // A unique lead word keeps two synthetic prompts from sharing a cacheable prefix by chance.
-        userTurns.push(`r${i}t${t} ${words(Math.max(0, sampleLength(options.inputLen, rng) - 1), rng)}`)
+        userTurns.push(
+          `r${i}t${t} ${words(Math.max(0, sampleLength(options.inputLen, rng) - 1), rng)}`
+        )
         maxTokens.push(sampleLength(options.outputLen, rng))
       }
       return { system: prefix === '' ? null : prefix, userTurns, maxTokens }

@@ -23,17 +23,26 @@ interface Received {
 }
 
 /** A minimal OTLP/JSON receiver: keeps every span with its resource and scope. */
-async function startCollector(): Promise<{ url: string; spans: Received[]; close(): Promise<void> }> {
+async function startCollector(): Promise<{
+  url: string
+  spans: Received[]
+  close(): Promise<void>
+}> {
   const spans: Received[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { scope: { name: string }; spans: Span[] }[] }[]
+        resourceSpans: {
+          resource: { attributes: { key: string; value: { stringValue?: string } }[] }
+          scopeSpans: { scope: { name: string }; spans: Span[] }[]
+        }[]
       }
       for (const rs of body.resourceSpans) {
-        const resource = Object.fromEntries(rs.resource.attributes.map((a) => [a.key, a.value.stringValue]))
+        const resource = Object.fromEntries(
+          rs.resource.attributes.map((a) => [a.key, a.value.stringValue])
+        )
         for (const ss of rs.scopeSpans) {
           for (const span of ss.spans) {
             spans.push({ resource, scope: ss.scope.name, span })
@@ -53,7 +62,9 @@ async function startCollector(): Promise<{ url: string; spans: Received[]; close
 }
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['bin/tokenline.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['bin/tokenline.js', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
@@ -70,7 +81,22 @@ describe('tokenline probe against tokenline mock-server', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tokenline-probe-e2e-'))
     collector = await startCollector()
-    mock = spawn(process.execPath, ['bin/tokenline.js', 'mock-server', '--port', '0', '--model', 'mock-7b', '--otlp', collector.url, '--instance', 'replica-a'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    mock = spawn(
+      process.execPath,
+      [
+        'bin/tokenline.js',
+        'mock-server',
+        '--port',
+        '0',
+        '--model',
+        'mock-7b',
+        '--otlp',
+        collector.url,
+        '--instance',
+        'replica-a',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] }
+    )
     for await (const line of createInterface({ input: mock.stdout as NodeJS.ReadableStream })) {
       const m = /^listening (\S+)/.exec(line)
       if (m !== null) {
@@ -91,15 +117,40 @@ describe('tokenline probe against tokenline mock-server', () => {
 
   it('writes one JSONL record per request and joins client and engine spans by trace id', async () => {
     const out = join(dir, 'run.jsonl')
-    const res = await run(['probe', mockUrl, '--concurrency', '3', '--requests', '12', '--output-tokens', '6', '--out', out, '--otlp', collector.url, '--region', 'eu-west', '--slo', 'ttft=2s', '--format', 'json'])
+    const res = await run([
+      'probe',
+      mockUrl,
+      '--concurrency',
+      '3',
+      '--requests',
+      '12',
+      '--output-tokens',
+      '6',
+      '--out',
+      out,
+      '--otlp',
+      collector.url,
+      '--region',
+      'eu-west',
+      '--slo',
+      'ttft=2s',
+      '--format',
+      'json',
+    ])
     expect(res.stderr).toBe('')
     expect(res.code).toBe(0)
-    const report = JSON.parse(res.stdout) as { steps: { requests: number; succeeded: number; goodput: { met: number } }[]; otlp: { exported: number } }
+    const report = JSON.parse(res.stdout) as {
+      steps: { requests: number; succeeded: number; goodput: { met: number } }[]
+      otlp: { exported: number }
+    }
     expect(report.steps[0]?.requests).toBe(12)
     expect(report.steps[0]?.succeeded).toBe(12)
     expect(report.otlp.exported).toBe(12)
 
-    const records = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    const records = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(records).toHaveLength(12)
     for (const r of records) {
       expect(Object.keys(r)).toHaveLength(26)
@@ -110,13 +161,18 @@ describe('tokenline probe against tokenline mock-server', () => {
       expect(r.output_tokens).toBe(6)
       expect(typeof r.ttft_ms).toBe('number')
       expect(r.tls_resumed).toBeNull()
-      expect(new Date(r.sent_at as string).getTime()).toBeGreaterThanOrEqual(new Date(r.scheduled_at as string).getTime())
+      expect(new Date(r.sent_at as string).getTime()).toBeGreaterThanOrEqual(
+        new Date(r.scheduled_at as string).getTime()
+      )
     }
     expect(records.filter((r) => r.connection_reused === true).length).toBeGreaterThanOrEqual(9)
 
     // the mock server flushes its spans every 500 ms
     const deadline = Date.now() + 10_000
-    while (collector.spans.filter((s) => s.span.name === 'llm_request').length < 12 && Date.now() < deadline) {
+    while (
+      collector.spans.filter((s) => s.span.name === 'llm_request').length < 12 &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 100))
     }
     const clients = collector.spans.filter((s) => s.scope === 'tokenline.probe')
@@ -132,12 +188,19 @@ describe('tokenline probe against tokenline mock-server', () => {
       expect(engine?.span.parentSpanId).toBe(client?.span.spanId)
       expect(engine?.resource['service.name']).toBe('vllm')
       expect(engine?.resource['service.instance.id']).toBe('replica-a')
-      const attrs = Object.fromEntries((client?.span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]))
-      expect(attrs['gen_ai.response.time_to_first_chunk']).toBeCloseTo((r.ttft_ms as number) / 1000, 5)
+      const attrs = Object.fromEntries(
+        (client?.span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]])
+      )
+      expect(attrs['gen_ai.response.time_to_first_chunk']).toBeCloseTo(
+        (r.ttft_ms as number) / 1000,
+        5
+      )
       expect(attrs['tokenline.client.chunks']).toBe('6')
       expect(attrs['tokenline.client.region']).toBe('eu-west')
       expect(attrs['tokenline.connection.reused']).toBe(r.connection_reused)
-      const engineAttrs = Object.fromEntries((engine?.span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]))
+      const engineAttrs = Object.fromEntries(
+        (engine?.span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]])
+      )
       expect(typeof engineAttrs['gen_ai.latency.time_to_first_token']).toBe('number')
       expect(engineAttrs['gen_ai.usage.completion_tokens']).toBe('6')
     }
@@ -146,11 +209,44 @@ describe('tokenline probe against tokenline mock-server', () => {
   it('compares two runs phase by phase', async () => {
     const a = join(dir, 'a.jsonl')
     const b = join(dir, 'b.jsonl')
-    expect((await run(['probe', mockUrl, '--concurrency', '2', '--requests', '20', '--output-tokens', '4', '--out', a])).code).toBe(0)
-    expect((await run(['probe', mockUrl, '--concurrency', '2', '--requests', '20', '--output-tokens', '4', '--new-connection', '--out', b])).code).toBe(0)
+    expect(
+      (
+        await run([
+          'probe',
+          mockUrl,
+          '--concurrency',
+          '2',
+          '--requests',
+          '20',
+          '--output-tokens',
+          '4',
+          '--out',
+          a,
+        ])
+      ).code
+    ).toBe(0)
+    expect(
+      (
+        await run([
+          'probe',
+          mockUrl,
+          '--concurrency',
+          '2',
+          '--requests',
+          '20',
+          '--output-tokens',
+          '4',
+          '--new-connection',
+          '--out',
+          b,
+        ])
+      ).code
+    ).toBe(0)
     const res = await run(['probe', 'compare', a, b, '--format', 'json'])
     expect(res.code).toBe(0)
-    const cmp = JSON.parse(res.stdout) as { phases: { phase: string; nA: number; nB: number; p: number | null }[] }
+    const cmp = JSON.parse(res.stdout) as {
+      phases: { phase: string; nA: number; nB: number; p: number | null }[]
+    }
     const connect = cmp.phases.find((p) => p.phase === 'connect')
     expect(connect?.nA).toBe(2)
     expect(connect?.nB).toBe(20)

@@ -10,9 +10,13 @@ import { percentile, sortedCopy } from '../../src/probe/stats.js'
 
 /** Starts `tokenline mock-server` in its own process (so its timers do not share our loop). */
 async function startChildMock(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['bin/tokenline.js', 'mock-server', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['bin/tokenline.js', 'mock-server', '--port', '0', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }
+  )
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
   for await (const line of lines) {
     const m = /^listening (\S+)/.exec(line)
@@ -53,22 +57,44 @@ function startLoopMonitor(): () => number {
 }
 
 const body = (tokens: number): string =>
-  JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true, stream_options: { include_usage: true }, max_tokens: tokens })
+  JSON.stringify({
+    model: 'm',
+    messages: [{ role: 'user', content: 'x' }],
+    stream: true,
+    stream_options: { include_usage: true },
+    max_tokens: tokens,
+  })
 
 describe('probe timing accuracy against known token emission times', () => {
   let server: { url: string; child: ChildProcess } | undefined
   beforeAll(async () => {
-    server = await startChildMock(['--fixed-ttft-ms', '40', '--fixed-itl-ms', '15', '--stamp-tokens'])
+    server = await startChildMock([
+      '--fixed-ttft-ms',
+      '40',
+      '--fixed-itl-ms',
+      '15',
+      '--stamp-tokens',
+    ])
   })
   afterAll(async () => stop(server?.child))
 
   it('TTFT and every gap are within 2 ms of the server write times at 100 concurrent streams', async () => {
-    const client = createProbeClient({ url: new URL(`${server?.url}/v1/chat/completions`), timeoutMs: 10_000, connectTimeoutMs: 5000 })
+    const client = createProbeClient({
+      url: new URL(`${server?.url}/v1/chat/completions`),
+      timeoutMs: 10_000,
+      connectTimeoutMs: 5000,
+    })
     // warm-up: open the 100 keep-alive connections and let both processes' JIT settle
-    await Promise.all(Array.from({ length: 100 }, () => client.send({ body: body(5), scheduledAtMs: performance.now() })))
+    await Promise.all(
+      Array.from({ length: 100 }, () =>
+        client.send({ body: body(5), scheduledAtMs: performance.now() })
+      )
+    )
     const loopDelay = startLoopMonitor()
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => client.send({ body: body(20), scheduledAtMs: performance.now(), keepText: true }))
+      Array.from({ length: 100 }, () =>
+        client.send({ body: body(20), scheduledAtMs: performance.now(), keepText: true })
+      )
     )
     const slackMs = loopDelay()
     client.close()
@@ -84,17 +110,31 @@ describe('probe timing accuracy against known token emission times', () => {
       expect(arrivals).toHaveLength(20)
       arrivals.forEach((a, i) => arrivalErrors.push(a - (stamps[i] as number)))
       const x = computeMeasures(r)
-      x.itlGapsMs.forEach((g, i) => gapErrors.push(Math.abs(g - ((stamps[i + 1] as number) - (stamps[i] as number)))))
+      x.itlGapsMs.forEach((g, i) =>
+        gapErrors.push(Math.abs(g - ((stamps[i + 1] as number) - (stamps[i] as number))))
+      )
       const sentEpoch = performance.timeOrigin + r.marks.sentAtMs
-      ttftErrors.push(Math.abs((x.ttftMs as number) - x.clientLagMs - ((stamps[0] as number) - sentEpoch)))
+      ttftErrors.push(
+        Math.abs((x.ttftMs as number) - x.clientLagMs - ((stamps[0] as number) - sentEpoch))
+      )
     }
     const p99 = (v: number[]): number => percentile(sortedCopy(v), 99) as number
-    const figures = { arrivalP99: p99(arrivalErrors), gapP99: p99(gapErrors), ttftP99: p99(ttftErrors), slackMs }
-    console.info('probe accuracy at 100 streams (ms)', figures, { loadavg: loadavg()[0], cores: cpus().length })
+    const figures = {
+      arrivalP99: p99(arrivalErrors),
+      gapP99: p99(gapErrors),
+      ttftP99: p99(ttftErrors),
+      slackMs,
+    }
+    console.info('probe accuracy at 100 streams (ms)', figures, {
+      loadavg: loadavg()[0],
+      cores: cpus().length,
+    })
     // arrival can never precede the write; it trails it by the loopback + event-loop delay
     expect(Math.min(...arrivalErrors)).toBeGreaterThan(-0.5)
     if (overloaded()) {
-      console.warn(`strict 2 ms bounds not checked: load average ${loadavg()[0]} on ${cpus().length} cores`)
+      console.warn(
+        `strict 2 ms bounds not checked: load average ${loadavg()[0]} on ${cpus().length} cores`
+      )
       expect(percentile(sortedCopy(arrivalErrors), 50)).toBeLessThan(2 + slackMs)
       return
     }
@@ -107,56 +147,88 @@ describe('probe timing accuracy against known token emission times', () => {
 
 const hasCurl = spawnSync('curl', ['--version']).status === 0
 
-describe.skipIf(!hasCurl)('probe phases agree with curl -w %{json} (skipped: curl is not installed)', () => {
-  let server: { url: string; child: ChildProcess } | undefined
-  beforeAll(async () => {
-    server = await startChildMock(['--tls', '--fixed-ttft-ms', '30', '--fixed-itl-ms', '5'])
-  })
-  afterAll(async () => stop(server?.child))
-
-  it('connect, TLS and first byte medians match over fresh connections', async () => {
-    const url = `${server?.url}/v1/chat/completions`
-    const runs = 15
-    const loopDelay = startLoopMonitor()
-    const curl = { connect: [] as number[], tls: [] as number[], ttfb: [] as number[] }
-    for (let i = 0; i < runs; i++) {
-      const out = spawnSync('curl', ['-sk', '--http1.1', '-o', '/dev/null', '-w', '%{json}', '-H', 'content-type: application/json', '-d', body(3), url], { encoding: 'utf8' })
-      const j = JSON.parse(out.stdout) as { time_namelookup: number; time_connect: number; time_appconnect: number; time_starttransfer: number }
-      curl.connect.push((j.time_connect - j.time_namelookup) * 1000)
-      curl.tls.push((j.time_appconnect - j.time_connect) * 1000)
-      curl.ttfb.push(j.time_starttransfer * 1000)
-    }
-    const client = createProbeClient({ url: new URL(url), insecure: true, newConnection: true, timeoutMs: 10_000, connectTimeoutMs: 5000 })
-    const probe = { connect: [] as number[], tls: [] as number[], ttfb: [] as number[] }
-    for (let i = 0; i < runs; i++) {
-      const r = await client.send({ body: body(3), scheduledAtMs: performance.now() })
-      expect(r.error).toBeNull()
-      expect(r.connectionReused).toBe(false)
-      expect(r.tls?.version).toBe('TLSv1.3')
-      const x = computeMeasures(r)
-      probe.connect.push(x.connectMs)
-      probe.tls.push(x.tlsMs)
-      probe.ttfb.push(x.ttfbMs as number)
-    }
-    client.close()
-    const slackMs = loopDelay()
-    const med = (v: number[]): number => percentile(sortedCopy(v), 50) as number
-    console.info('probe vs curl medians (ms)', {
-      connect: [med(probe.connect), med(curl.connect)],
-      tls: [med(probe.tls), med(curl.tls)],
-      ttfb: [med(probe.ttfb), med(curl.ttfb)],
-      slackMs,
+describe.skipIf(!hasCurl)(
+  'probe phases agree with curl -w %{json} (skipped: curl is not installed)',
+  () => {
+    let server: { url: string; child: ChildProcess } | undefined
+    beforeAll(async () => {
+      server = await startChildMock(['--tls', '--fixed-ttft-ms', '30', '--fixed-itl-ms', '5'])
     })
-    // Different TLS stacks (OpenSSL in curl, OpenSSL via Node's event loop here) cost slightly
-    // different CPU, so phases agree within a small absolute margin, not exactly.
-    // the first byte comes after the handshake in both
-    expect(med(probe.ttfb)).toBeGreaterThan(med(probe.connect) + med(probe.tls))
-    if (overloaded()) {
-      console.warn(`curl agreement not checked: load average ${loadavg()[0]} on ${cpus().length} cores`)
-      return
-    }
-    expect(Math.abs(med(probe.connect) - med(curl.connect))).toBeLessThan(2 + slackMs)
-    expect(Math.abs(med(probe.tls) - med(curl.tls))).toBeLessThan(5 + slackMs)
-    expect(Math.abs(med(probe.ttfb) - med(curl.ttfb))).toBeLessThan(5 + slackMs)
-  })
-})
+    afterAll(async () => stop(server?.child))
+
+    it('connect, TLS and first byte medians match over fresh connections', async () => {
+      const url = `${server?.url}/v1/chat/completions`
+      const runs = 15
+      const loopDelay = startLoopMonitor()
+      const curl = { connect: [] as number[], tls: [] as number[], ttfb: [] as number[] }
+      for (let i = 0; i < runs; i++) {
+        const out = spawnSync(
+          'curl',
+          [
+            '-sk',
+            '--http1.1',
+            '-o',
+            '/dev/null',
+            '-w',
+            '%{json}',
+            '-H',
+            'content-type: application/json',
+            '-d',
+            body(3),
+            url,
+          ],
+          { encoding: 'utf8' }
+        )
+        const j = JSON.parse(out.stdout) as {
+          time_namelookup: number
+          time_connect: number
+          time_appconnect: number
+          time_starttransfer: number
+        }
+        curl.connect.push((j.time_connect - j.time_namelookup) * 1000)
+        curl.tls.push((j.time_appconnect - j.time_connect) * 1000)
+        curl.ttfb.push(j.time_starttransfer * 1000)
+      }
+      const client = createProbeClient({
+        url: new URL(url),
+        insecure: true,
+        newConnection: true,
+        timeoutMs: 10_000,
+        connectTimeoutMs: 5000,
+      })
+      const probe = { connect: [] as number[], tls: [] as number[], ttfb: [] as number[] }
+      for (let i = 0; i < runs; i++) {
+        const r = await client.send({ body: body(3), scheduledAtMs: performance.now() })
+        expect(r.error).toBeNull()
+        expect(r.connectionReused).toBe(false)
+        expect(r.tls?.version).toBe('TLSv1.3')
+        const x = computeMeasures(r)
+        probe.connect.push(x.connectMs)
+        probe.tls.push(x.tlsMs)
+        probe.ttfb.push(x.ttfbMs as number)
+      }
+      client.close()
+      const slackMs = loopDelay()
+      const med = (v: number[]): number => percentile(sortedCopy(v), 50) as number
+      console.info('probe vs curl medians (ms)', {
+        connect: [med(probe.connect), med(curl.connect)],
+        tls: [med(probe.tls), med(curl.tls)],
+        ttfb: [med(probe.ttfb), med(curl.ttfb)],
+        slackMs,
+      })
+      // Different TLS stacks (OpenSSL in curl, OpenSSL via Node's event loop here) cost slightly
+      // different CPU, so phases agree within a small absolute margin, not exactly.
+      // the first byte comes after the handshake in both
+      expect(med(probe.ttfb)).toBeGreaterThan(med(probe.connect) + med(probe.tls))
+      if (overloaded()) {
+        console.warn(
+          `curl agreement not checked: load average ${loadavg()[0]} on ${cpus().length} cores`
+        )
+        return
+      }
+      expect(Math.abs(med(probe.connect) - med(curl.connect))).toBeLessThan(2 + slackMs)
+      expect(Math.abs(med(probe.tls) - med(curl.tls))).toBeLessThan(5 + slackMs)
+      expect(Math.abs(med(probe.ttfb) - med(curl.ttfb))).toBeLessThan(5 + slackMs)
+    })
+  }
+)

@@ -22,7 +22,10 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()))
 })
 
-async function mock(misbehave: string[], extra: { tls?: boolean; http2?: boolean } = {}): Promise<RunningMockServer> {
+async function mock(
+  misbehave: string[],
+  extra: { tls?: boolean; http2?: boolean } = {}
+): Promise<RunningMockServer> {
   const s = await startMockServer({
     port: 0,
     host: '127.0.0.1',
@@ -39,8 +42,16 @@ async function mock(misbehave: string[], extra: { tls?: boolean; http2?: boolean
   return s
 }
 
-async function sendOnce(url: string, opts: Partial<ProbeClientOptions> = {}): Promise<RequestResult> {
-  const client = createProbeClient({ url: new URL(url + '/v1/chat/completions'), timeoutMs: 3000, connectTimeoutMs: 1000, ...opts })
+async function sendOnce(
+  url: string,
+  opts: Partial<ProbeClientOptions> = {}
+): Promise<RequestResult> {
+  const client = createProbeClient({
+    url: new URL(url + '/v1/chat/completions'),
+    timeoutMs: 3000,
+    connectTimeoutMs: 1000,
+    ...opts,
+  })
   try {
     return await client.send({ body: BODY, scheduledAtMs: performance.now() })
   } finally {
@@ -75,7 +86,10 @@ describe('probe client: every failure is a typed result, never a throw', () => {
     const r = await sendOnce('http://model.invalid:8000', {
       lookup: (hostname, _opts, cb) => {
         ;(cb as (err: NodeJS.ErrnoException | null, address: string, family: number) => void)(
-          Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 4)
+          Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+          '',
+          4
+        )
       },
     })
     expect(r.error).toBe('dns')
@@ -139,10 +153,21 @@ describe('probe client: every failure is a typed result, never a throw', () => {
   it('a run against a faulty server records and counts every failure and never throws', async () => {
     const s = await mock(['http-500,fraction=0.5'])
     const result = await runProbeSession({
-      client: { url: new URL(s.url + '/v1/chat/completions'), timeoutMs: 3000, connectTimeoutMs: 1000 },
+      client: {
+        url: new URL(s.url + '/v1/chat/completions'),
+        timeoutMs: 3000,
+        connectTimeoutMs: 1000,
+      },
       workload: {
-        model: 'm', api: 'chat', inputLen: { kind: 'fixed', n: 8 }, outputLen: { kind: 'fixed', n: 4 },
-        sharedPrefixTokens: 0, prefixGroups: 1, turns: 1, dataset: null, seed: 1,
+        model: 'm',
+        api: 'chat',
+        inputLen: { kind: 'fixed', n: 8 },
+        outputLen: { kind: 'fixed', n: 4 },
+        sharedPrefixTokens: 0,
+        prefixGroups: 1,
+        turns: 1,
+        dataset: null,
+        seed: 1,
       },
       steps: [{ kind: 'concurrency', concurrency: 4 }],
       maxRequests: 40,
@@ -165,7 +190,12 @@ describe('probe client: every failure is a typed result, never a throw', () => {
 
   it('connection limit: connections over the limit are refused and counted', async () => {
     const s = await mock(['conn-limit=1'])
-    const client = createProbeClient({ url: new URL(s.url + '/v1/chat/completions'), timeoutMs: 3000, connectTimeoutMs: 1000, newConnection: true })
+    const client = createProbeClient({
+      url: new URL(s.url + '/v1/chat/completions'),
+      timeoutMs: 3000,
+      connectTimeoutMs: 1000,
+      newConnection: true,
+    })
     const results = await Promise.all(
       Array.from({ length: 4 }, () => client.send({ body: BODY, scheduledAtMs: performance.now() }))
     )

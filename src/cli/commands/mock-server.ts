@@ -49,30 +49,64 @@ function num(name: string, text: string, min = 0): number {
 export function registerMockServerCommand(program: Command): void {
   program
     .command('mock-server')
-    .description('OpenAI-compatible streaming server with a real-time engine model, for probing and tests')
+    .description(
+      'OpenAI-compatible streaming server with a real-time engine model, for probing and tests'
+    )
     .option('--port <n>', 'port (0 picks a free one)', '8000')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--tls', 'serve HTTPS with a self-signed certificate generated at start (needs openssl)')
-    .option('--http2', 'serve HTTP/2 (h2 with --tls, else h2c); HTTP/1.1 is still accepted over TLS')
-    .option('--otlp <url>', 'export vLLM-shaped llm_request spans to this OTLP/HTTP endpoint (JSON)')
+    .option(
+      '--tls',
+      'serve HTTPS with a self-signed certificate generated at start (needs openssl)'
+    )
+    .option(
+      '--http2',
+      'serve HTTP/2 (h2 with --tls, else h2c); HTTP/1.1 is still accepted over TLS'
+    )
+    .option(
+      '--otlp <url>',
+      'export vLLM-shaped llm_request spans to this OTLP/HTTP endpoint (JSON)'
+    )
     .option('--model <name>', 'model name served', 'mock-llm')
     .option('--instance <id>', 'service.instance.id of the exported spans')
     .option('--version <v>', 'service.version of the exported spans')
-    .option('--misbehave <mode>', 'inject a fault (repeatable, or comma-separated)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option(
+      '--misbehave <mode>',
+      'inject a fault (repeatable, or comma-separated)',
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[]
+    )
     .option('--output-tokens <n>', 'tokens generated when a request sets no max_tokens', '64')
-    .option('--max-batch <n>', 'engine model: max sequences per step', String(DEFAULT_ENGINE_MODEL.maxBatch))
-    .option('--prefill-ms-per-token <ms>', 'engine model: prefill cost per prompt token', String(DEFAULT_ENGINE_MODEL.prefillMsPerToken))
-    .option('--decode-step-ms <ms>', 'engine model: base cost of a decode step', String(DEFAULT_ENGINE_MODEL.decodeStepBaseMs))
+    .option(
+      '--max-batch <n>',
+      'engine model: max sequences per step',
+      String(DEFAULT_ENGINE_MODEL.maxBatch)
+    )
+    .option(
+      '--prefill-ms-per-token <ms>',
+      'engine model: prefill cost per prompt token',
+      String(DEFAULT_ENGINE_MODEL.prefillMsPerToken)
+    )
+    .option(
+      '--decode-step-ms <ms>',
+      'engine model: base cost of a decode step',
+      String(DEFAULT_ENGINE_MODEL.decodeStepBaseMs)
+    )
     .option('--fixed-ttft-ms <ms>', 'deterministic mode: every request gets this TTFT')
     .option('--fixed-itl-ms <ms>', 'deterministic mode: and this gap between tokens')
-    .option('--stamp-tokens', 'put each token\'s server write time (epoch ms) in its text (accuracy tests)')
+    .option(
+      '--stamp-tokens',
+      "put each token's server write time (epoch ms) in its text (accuracy tests)"
+    )
     .option('--seed <n>', 'seed for fault fractions', '1')
     .addHelpText('after', EXAMPLES)
     .action(async (flags: MockServerFlags) => {
       const logger = createConsoleLogger('warn')
       const fixed =
         flags.fixedTtftMs !== undefined || flags.fixedItlMs !== undefined
-          ? { ttftMs: num('--fixed-ttft-ms', flags.fixedTtftMs ?? '0'), itlMs: num('--fixed-itl-ms', flags.fixedItlMs ?? '0') }
+          ? {
+              ttftMs: num('--fixed-ttft-ms', flags.fixedTtftMs ?? '0'),
+              itlMs: num('--fixed-itl-ms', flags.fixedItlMs ?? '0'),
+            }
           : undefined
       const server = await startMockServer({
         port: num('--port', flags.port),

@@ -9,7 +9,11 @@ import { parseDurationMs } from '../../probe/durations.js'
 import { parseSlo, renderReportText } from '../../probe/report.js'
 import type { LoadMode } from '../../probe/run.js'
 import { parseRateList, type ArrivalKind } from '../../probe/schedule.js'
-import { describeLoad, runProbeSession, type ProbeSessionOptions } from '../../probe/probe-session.js'
+import {
+  describeLoad,
+  runProbeSession,
+  type ProbeSessionOptions,
+} from '../../probe/probe-session.js'
 import { parseLengthDist } from '../../probe/workload.js'
 
 /** Flags of `tokenline probe` as commander hands them over. */
@@ -86,7 +90,11 @@ export async function resolveProbeOptions(
   url: string,
   flags: ProbeFlags,
   signal: AbortSignal
-): Promise<Omit<ProbeSessionOptions, 'workload'> & { workload: Omit<ProbeSessionOptions['workload'], 'model'> & { model: string | null } }> {
+): Promise<
+  Omit<ProbeSessionOptions, 'workload'> & {
+    workload: Omit<ProbeSessionOptions['workload'], 'model'> & { model: string | null }
+  }
+> {
   if (flags.api !== 'chat' && flags.api !== 'completions') {
     throw invalid(`--api expects chat or completions (actual: ${flags.api})`)
   }
@@ -96,7 +104,10 @@ export async function resolveProbeOptions(
   }
   const arrival: ArrivalKind = flags.arrival
   const seed = Number(flags.seed)
-  const rampDurationMs = flags.rampDuration !== undefined ? duration('--ramp-duration', flags.rampDuration, 's') : undefined
+  const rampDurationMs =
+    flags.rampDuration !== undefined
+      ? duration('--ramp-duration', flags.rampDuration, 's')
+      : undefined
   const rampToPerS = flags.rampTo !== undefined ? Number(flags.rampTo) : undefined
   if (rampToPerS !== undefined && (!Number.isFinite(rampToPerS) || rampToPerS < 0)) {
     throw invalid(`--ramp-to expects a rate ≥ 0 (actual: ${flags.rampTo})`)
@@ -128,14 +139,24 @@ export async function resolveProbeOptions(
     }
     steps = [rateMode(r)]
   } else {
-    steps = [{ kind: 'concurrency', concurrency: flags.concurrency !== undefined ? positiveInt('--concurrency', flags.concurrency) : 1 }]
+    steps = [
+      {
+        kind: 'concurrency',
+        concurrency:
+          flags.concurrency !== undefined ? positiveInt('--concurrency', flags.concurrency) : 1,
+      },
+    ]
   }
-  const maxRequests = flags.requests !== undefined ? positiveInt('--requests', flags.requests) : null
-  const durationMs = flags.duration !== undefined ? duration('--duration', flags.duration, 's') : null
+  const maxRequests =
+    flags.requests !== undefined ? positiveInt('--requests', flags.requests) : null
+  const durationMs =
+    flags.duration !== undefined ? duration('--duration', flags.duration, 's') : null
   const inputLen = parseLengthDist(flags.inputTokens)
   const outputLen = parseLengthDist(flags.outputTokens)
   if (inputLen === null || outputLen === null) {
-    throw invalid(`--input-tokens/--output-tokens expect N, uniform:A-B or normal:MEAN,SD (actual: ${flags.inputTokens} / ${flags.outputTokens})`)
+    throw invalid(
+      `--input-tokens/--output-tokens expect N, uniform:A-B or normal:MEAN,SD (actual: ${flags.inputTokens} / ${flags.outputTokens})`
+    )
   }
   const slo = flags.slo !== undefined ? parseSlo(flags.slo, (s) => parseDurationMs(s, 'ms')) : null
   if (flags.slo !== undefined && slo === null) {
@@ -233,17 +254,38 @@ export function registerProbeCommand(program: Command): void {
     .option('--model <name>', 'model name to request (default: first of GET /v1/models)')
     .option('--api <api>', 'chat or completions', 'chat')
     .option('--rate <r>', 'open loop: requests per second')
-    .addOption(new Option('--arrival <kind>', 'arrival process for --rate/--sweep').choices(['poisson', 'constant']).default('poisson'))
+    .addOption(
+      new Option('--arrival <kind>', 'arrival process for --rate/--sweep')
+        .choices(['poisson', 'constant'])
+        .default('poisson')
+    )
     .option('--ramp-to <r>', 'ramp the rate linearly from --rate to this')
     .option('--ramp-duration <d>', 'length of the ramp (default 60s)')
-    .option('--concurrency <n>', 'closed loop: N users, each sends its next request when the last ends')
+    .option(
+      '--concurrency <n>',
+      'closed loop: N users, each sends its next request when the last ends'
+    )
     .option('--requests <n>', 'stop after N requests (default 100 when no --duration)')
-    .option('--duration <d>', 'stop scheduling after this long (e.g. 30s, 5m); per step with --sweep')
+    .option(
+      '--duration <d>',
+      'stop scheduling after this long (e.g. 30s, 5m); per step with --sweep'
+    )
     .option('--sweep <rates>', 'run one open-loop step per rate, e.g. 1,2,4,8')
     .option('--seed <n>', 'seed for arrivals and synthetic prompts', '1')
-    .option('--dataset <file>', 'JSONL prompts: {"prompt"} | {"messages"} | {"conversations"} | {"turns"}')
-    .option('--input-tokens <dist>', 'synthetic prompt length: N | uniform:A-B | normal:MEAN,SD', '128')
-    .option('--output-tokens <dist>', 'max_tokens per request: N | uniform:A-B | normal:MEAN,SD', '64')
+    .option(
+      '--dataset <file>',
+      'JSONL prompts: {"prompt"} | {"messages"} | {"conversations"} | {"turns"}'
+    )
+    .option(
+      '--input-tokens <dist>',
+      'synthetic prompt length: N | uniform:A-B | normal:MEAN,SD',
+      '128'
+    )
+    .option(
+      '--output-tokens <dist>',
+      'max_tokens per request: N | uniform:A-B | normal:MEAN,SD',
+      '64'
+    )
     .option('--shared-prefix <n>', 'tokens of a shared system prefix (prefix-cache workloads)', '0')
     .option('--prefix-groups <n>', 'distinct shared prefixes to rotate through', '1')
     .option('--turns <n>', 'user turns per conversation (multi-turn carries the history)', '1')
@@ -252,14 +294,25 @@ export function registerProbeCommand(program: Command): void {
     .option('--insecure', 'accept self-signed or invalid TLS certificates')
     .option('--timeout <d>', 'whole-request timeout', '60s')
     .option('--connect-timeout <d>', 'TCP connect + TLS handshake timeout', '10s')
-    .option('--header <h>', 'extra request header "Name: value" (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option(
+      '--header <h>',
+      'extra request header "Name: value" (repeatable)',
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[]
+    )
     .option('--out <file>', 'write one JSONL record per request')
     .option('--raw-gaps', 'add every inter-chunk gap (itl_gaps_ms) to the JSONL records')
     .option('--otlp <url>', 'export a client span per request to this OTLP/HTTP endpoint (JSON)')
     .option('--region <label>', 'where this probe runs (tokenline.client.region)')
     .option('--slo <slo>', 'goodput objectives, e.g. ttft=500ms,tpot=50ms,e2e=10s')
-    .addOption(new Option('--compat <tool>', 'also report metrics as this tool defines them').choices([...COMPAT_TOOLS]))
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(
+      new Option('--compat <tool>', 'also report metrics as this tool defines them').choices([
+        ...COMPAT_TOOLS,
+      ])
+    )
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
+    )
     .addHelpText('after', EXAMPLES)
     .action(async (url: string | undefined, flags: ProbeFlags) => {
       if (url === undefined) {
@@ -270,10 +323,14 @@ export function registerProbeCommand(program: Command): void {
 
   probe
     .command('compare')
-    .description('Compare two probe runs (JSONL from --out) phase by phase with a Mann-Whitney U test')
+    .description(
+      'Compare two probe runs (JSONL from --out) phase by phase with a Mann-Whitney U test'
+    )
     .argument('<a>', 'baseline run (JSONL)')
     .argument('<b>', 'candidate run (JSONL)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
+    )
     .action(async (a: string, b: string, _flags: unknown, cmd: Command) => {
       // `--format` is also a `probe` option, so commander files it under the parent.
       const flags = cmd.optsWithGlobals<{ format: string }>()
@@ -281,17 +338,25 @@ export function registerProbeCommand(program: Command): void {
         try {
           return parseRecords(await readFile(path, 'utf8'))
         } catch (err) {
-          throw new AppError('INPUT_INVALID', `cannot read ${path} (${err instanceof Error ? err.message : String(err)})`)
+          throw new AppError(
+            'INPUT_INVALID',
+            `cannot read ${path} (${err instanceof Error ? err.message : String(err)})`
+          )
         }
       }
       const ra = await read(a)
       const rb = await read(b)
       if (ra.records.length === 0 || rb.records.length === 0) {
-        throw new AppError('INPUT_INVALID', `expected probe JSONL records in both files (actual: ${ra.records.length} in ${a}, ${rb.records.length} in ${b})`)
+        throw new AppError(
+          'INPUT_INVALID',
+          `expected probe JSONL records in both files (actual: ${ra.records.length} in ${a}, ${rb.records.length} in ${b})`
+        )
       }
       const rows = compareRuns(ra.records, rb.records)
       if (flags.format === 'json') {
-        process.stdout.write(JSON.stringify({ schema: 'tokenline.probe-compare/v1', a, b, phases: rows }) + '\n')
+        process.stdout.write(
+          JSON.stringify({ schema: 'tokenline.probe-compare/v1', a, b, phases: rows }) + '\n'
+        )
       } else {
         process.stdout.write(renderComparisonText(rows, [a, b]))
       }
@@ -304,7 +369,9 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
   const onSigint = (): void => {
     interrupts++
     if (interrupts === 1) {
-      process.stderr.write('\ninterrupted: finishing in-flight requests (Ctrl-C again to cut them)\n')
+      process.stderr.write(
+        '\ninterrupted: finishing in-flight requests (Ctrl-C again to cut them)\n'
+      )
       controller.abort()
     } else {
       process.exit(130)
@@ -313,12 +380,18 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
   process.on('SIGINT', onSigint)
   try {
     const resolved = await resolveProbeOptions(url, flags, controller.signal)
-    const model = resolved.workload.model ?? (await discoverModel(resolved.client.url, resolved.client.insecure === true))
+    const model =
+      resolved.workload.model ??
+      (await discoverModel(resolved.client.url, resolved.client.insecure === true))
     const options: ProbeSessionOptions = { ...resolved, workload: { ...resolved.workload, model } }
     const tty = process.stderr.isTTY === true
     const bar = tty
       ? new cliProgress.SingleBar(
-          { stream: process.stderr, format: '{step} [{bar}] {value}/{total} requests | {errors} errors | {eta_formatted}', hideCursor: true },
+          {
+            stream: process.stderr,
+            format: '{step} [{bar}] {value}/{total} requests | {errors} errors | {eta_formatted}',
+            hideCursor: true,
+          },
           cliProgress.Presets.shades_classic
         )
       : null
@@ -333,13 +406,21 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
         done = 0
         errors = 0
         bar?.stop()
-        bar?.start(options.maxRequests ?? Math.round((options.durationMs ?? 0) / 1000), 0, { step: describeLoad(mode), errors: 0 })
+        bar?.start(options.maxRequests ?? Math.round((options.durationMs ?? 0) / 1000), 0, {
+          step: describeLoad(mode),
+          errors: 0,
+        })
       },
       onResult(r) {
         done++
         errors += r.error === null ? 0 : 1
         if (bar !== null) {
-          bar.update(options.maxRequests !== null ? done : Math.round((performance.now() - stepStartMs) / 1000), { errors })
+          bar.update(
+            options.maxRequests !== null
+              ? done
+              : Math.round((performance.now() - stepStartMs) / 1000),
+            { errors }
+          )
         }
       },
       onExportError() {
@@ -361,7 +442,9 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
         if (s.compat !== null) {
           process.stdout.write(`\nas ${s.compat.tool} defines them (ms)\n`)
           for (const [k, d] of Object.entries(s.compat.metrics)) {
-            process.stdout.write(`  ${k.padEnd(22)} mean ${d.mean ?? '-'}  p50 ${d.p50 ?? '-'}  p90 ${d.p90 ?? '-'}  p99 ${d.p99 ?? '-'}\n`)
+            process.stdout.write(
+              `  ${k.padEnd(22)} mean ${d.mean ?? '-'}  p50 ${d.p50 ?? '-'}  p90 ${d.p90 ?? '-'}  p99 ${d.p99 ?? '-'}\n`
+            )
           }
           for (const n of s.compat.notes) {
             process.stdout.write(`  · ${n}\n`)
@@ -370,7 +453,9 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
         process.stdout.write('\n')
       }
       if (result.otlp !== null) {
-        process.stdout.write(`otlp     ${result.otlp.exported} spans exported, ${result.otlp.failures} failed batches\n`)
+        process.stdout.write(
+          `otlp     ${result.otlp.exported} spans exported, ${result.otlp.failures} failed batches\n`
+        )
       }
     }
     if (exportErrors > 0) {
