@@ -2,7 +2,8 @@
  * `tokenline import` throughput: writes a JSON Lines file of N OTLP trace requests (one request
  * of 4 spans per line, as the Collector file exporter writes), then times
  *   1. the baseline: reading the file line by line and JSON.parse of every line, and
- *   2. importPaths into a fresh DuckDB file through the real ingest pipeline (decode, store
+ *   2. importPaths into a sink that drops everything (the import's own reading and decoding),
+ *   3. importPaths into a fresh DuckDB file through the real ingest pipeline (decode, store
  *      spans, assemble and store request timelines).
  *
  *   npx tsx bench/import.bench.ts                 # 100k requests
@@ -18,6 +19,7 @@ import { once } from 'node:events'
 import { createSilentLogger } from '../src/core/logger.js'
 import { importPaths } from '../src/ingest/import.js'
 import { createIngestPipeline } from '../src/ingest/pipeline.js'
+import type { IngestSink } from '../src/ingest/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
 
@@ -49,6 +51,25 @@ async function readAndParse(path: string): Promise<number> {
   return spans
 }
 
+function createDiscardSink(): IngestSink {
+  const zero = {
+    spansAccepted: 0,
+    requestsAssembled: 0,
+    metricSamplesAccepted: 0,
+    eventsAccepted: 0,
+    queueDepth: 0,
+    pendingTraces: 0,
+  }
+  return {
+    submitSpans: async () => {},
+    submitMetrics: async () => {},
+    submitEvents: async () => {},
+    flush: async () => {},
+    counters: () => zero,
+    close: async () => {},
+  }
+}
+
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
 
 async function main(): Promise<void> {
@@ -67,6 +88,11 @@ async function main(): Promise<void> {
     const baselineSpans = await readAndParse(file)
     const baselineS = (performance.now() - t) / 1000
 
+    // Reading and decoding alone, into a sink that drops everything: the import's own cost.
+    t = performance.now()
+    await importPaths([file], createDiscardSink())
+    const decodeS = (performance.now() - t) / 1000
+
     const store = await createDuckDbStore({ path: join(dir, 'bench.duckdb') })
     const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now })
     const heapBefore = process.memoryUsage().heapUsed
@@ -84,6 +110,9 @@ async function main(): Promise<void> {
 
     console.log(
       `baseline  read + JSON.parse: ${baselineS.toFixed(2)} s, ${fmt(baselineSpans / baselineS)} spans/s`
+    )
+    console.log(
+      `decode    import, no store:    ${decodeS.toFixed(2)} s, ${fmt(requests / decodeS)} requests/s (${(decodeS / baselineS).toFixed(1)}x baseline)`
     )
     console.log(
       `import    into DuckDB:        ${importS.toFixed(2)} s, ${fmt(requests / importS)} requests/s, ${fmt(summary.stored.spans / importS)} spans/s`
