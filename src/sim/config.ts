@@ -323,8 +323,8 @@ export function defaultSimConfig(): SimConfig {
     gateway: {
       serviceName: 'llm-gateway',
       instances: 2,
-      maxConcurrent: 256,
-      connectionLimit: 2000,
+      maxConcurrent: 1024,
+      connectionLimit: 10_000,
       authMs: 1.5,
       rateLimitMs: 0.6,
       routeMs: 0.3,

@@ -63,3 +63,11 @@ export function round1(v: number): number {
 export function globalScope(): ScopeRef {
   return { dimension: null, value: null }
 }
+
+/** Switches a baseline to a 70B model on 4-GPU replicas (a lower-capacity fleet). */
+export function useLargeModel(cfg: SimConfig, rng: Rng): void {
+  cfg.cluster.modelKey = 'llama-3.1-70b'
+  cfg.cluster.deployment = 'vllm-llama-70b'
+  cfg.cluster.replicas = rng.pick([2, 3, 4])
+  cfg.cluster.replicasPerNode = 2
+}

@@ -290,10 +290,10 @@ export class Simulation {
 
   /** A TCP connect attempt; at the load balancer's limit the SYN is dropped and retransmitted. */
   private tryConnect(req: SimRequest, t: number): void {
-    if (this.sessions >= this.config.gateway.connectionLimit && req.synRetries < 4) {
+    if (this.sessions >= this.config.gateway.connectionLimit && req.synRetries < 2) {
       req.synRetries++
       this.sessionLimitHits++
-      // Linux SYN retransmits after 1 s, then 2 s more (3 s total), then 4 s more…
+      // Linux SYN retransmits after 1 s, then 2 s more (3 s total); by then a slot is assumed free.
       this.push(t + 1_000_000 * 2 ** (req.synRetries - 1), EV_CONNECT, req, null, 0)
       return
     }

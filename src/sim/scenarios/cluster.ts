@@ -94,6 +94,7 @@ export const routingImbalance: ScenarioDef = {
   build(rng, durationUs) {
     const cfg = baseline(rng)
     const hot = rng.int(0, cfg.cluster.replicas - 1)
+    cfg.workload.ratePerSec = round1(cfg.cluster.replicas * rng.range(4.5, 5.5))
     cfg.router.policy = 'round_robin'
     cfg.router.weights = { [hot]: rng.int(4, 6) }
     return {
