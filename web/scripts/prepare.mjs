@@ -9,7 +9,9 @@ let vite
 try {
   vite = await import('vite')
 } catch {
-  console.warn('tokenline: vite is not installed; skipping the dashboard build (run `npm run build:web` later)')
+  console.warn(
+    'tokenline: vite is not installed; skipping the dashboard build (run `npm run build:web` later)'
+  )
   process.exit(0)
 }
 
@@ -17,6 +19,8 @@ try {
   await vite.build({ configFile, logLevel: 'warn' })
   console.log('tokenline: dashboard built into dist/web')
 } catch (err) {
-  console.warn(`tokenline: the dashboard build failed; the server will answer with a hint until \`npm run build:web\` succeeds\n${err instanceof Error ? err.message : String(err)}`)
+  console.warn(
+    `tokenline: the dashboard build failed; the server will answer with a hint until \`npm run build:web\` succeeds\n${err instanceof Error ? err.message : String(err)}`
+  )
   process.exit(0)
 }

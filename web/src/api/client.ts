@@ -61,11 +61,19 @@ async function getJson<T>(
   const body: unknown = await res.json().catch(() => null)
   if (!res.ok) {
     const err = (body as { error?: { code?: string; message?: string } } | null)?.error
-    throw new ApiError(res.status, err?.code ?? `HTTP_${res.status}`, err?.message ?? `${url}: ${res.status}`)
+    throw new ApiError(
+      res.status,
+      err?.code ?? `HTTP_${res.status}`,
+      err?.message ?? `${url}: ${res.status}`
+    )
   }
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
-    throw new ApiError(res.status, 'RESPONSE_INVALID', `${path}: unexpected response (${parsed.error.message.slice(0, 300)})`)
+    throw new ApiError(
+      res.status,
+      'RESPONSE_INVALID',
+      `${path}: unexpected response (${parsed.error.message.slice(0, 300)})`
+    )
   }
   return parsed.data
 }

@@ -114,7 +114,9 @@ export const DiagnosisSchema = z.object({
   requests: z.number(),
   slo_breached: z.boolean(),
   latency: z.object({ ttft: PercentileTriple, tpot: PercentileTriple, e2e: PercentileTriple }),
-  stages: z.array(z.object({ stage: z.string(), share_of_p99_slow: z.number(), p99_ms: z.number() })),
+  stages: z.array(
+    z.object({ stage: z.string(), share_of_p99_slow: z.number(), p99_ms: z.number() })
+  ),
   concentration: z.array(ConcentrationRowSchema),
   findings: z.array(FindingSchema),
 })
@@ -179,7 +181,11 @@ export const DimensionsSchema = z.object({
 })
 export type Dimensions = z.infer<typeof DimensionsSchema>
 
-const StageStatSchema = z.object({ count: z.number(), mean_ms: nullableNumber, p99_ms: nullableNumber })
+const StageStatSchema = z.object({
+  count: z.number(),
+  mean_ms: nullableNumber,
+  p99_ms: nullableNumber,
+})
 
 export const StagesSchema = z.object({
   step_ms: z.number(),

@@ -55,7 +55,12 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
         const yTop = u.valToPos(spec.boundsMs[bi] ?? hi, 'y', true)
         const yBottom = u.valToPos(lower[bi] ?? lo, 'y', true)
         ctx.fillStyle = color
-        ctx.fillRect(Math.floor(x0), Math.floor(yTop), Math.max(1, Math.ceil(x1) - Math.floor(x0)), Math.max(1, Math.ceil(yBottom) - Math.floor(yTop)))
+        ctx.fillRect(
+          Math.floor(x0),
+          Math.floor(yTop),
+          Math.max(1, Math.ceil(x1) - Math.floor(x0)),
+          Math.max(1, Math.ceil(yBottom) - Math.floor(yTop))
+        )
       })
     })
     if (spec.selection) {
@@ -133,7 +138,9 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
       setCursor: [
         (u) => {
           const left = u.cursor.left
-          spec.onMarkerHover(left === undefined || left < 0 ? null : markerAt(u, left, spec.markers()))
+          spec.onMarkerHover(
+            left === undefined || left < 0 ? null : markerAt(u, left, spec.markers())
+          )
         },
       ],
     },

@@ -40,7 +40,12 @@ export function markersPlugin(markers: () => readonly Marker[]): uPlot.Plugin {
 }
 
 /** The marker nearest to a cursor x (CSS px in the plot), within `tolerancePx`. */
-export function markerAt(u: uPlot, leftPx: number, markers: readonly Marker[], tolerancePx = 6): Marker | null {
+export function markerAt(
+  u: uPlot,
+  leftPx: number,
+  markers: readonly Marker[],
+  tolerancePx = 6
+): Marker | null {
   let best: Marker | null = null
   let bestD = tolerancePx
   for (const m of markers) {

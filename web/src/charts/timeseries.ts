@@ -42,7 +42,12 @@ export function timeTicks(_u: uPlot, splits: number[]): string[] {
   })
 }
 
-function axis(side: 'left' | 'right', scale: string, format: (v: number) => string, show = true): uPlot.Axis {
+function axis(
+  side: 'left' | 'right',
+  scale: string,
+  format: (v: number) => string,
+  show = true
+): uPlot.Axis {
   return {
     scale,
     side: side === 'left' ? 3 : 1,
@@ -114,7 +119,9 @@ export function createTimeSeries(el: HTMLElement, spec: TimeSeriesSpec): uPlot {
         points: { show: false },
         value: (_u, v, _si, idx) => {
           const shown = l.display && idx !== null ? l.display[idx] : v
-          return shown === null || shown === undefined ? '–' : (l.axis === 'right' ? (spec.rightFormat ?? spec.format) : spec.format)(shown)
+          return shown === null || shown === undefined
+            ? '–'
+            : (l.axis === 'right' ? (spec.rightFormat ?? spec.format) : spec.format)(shown)
         },
       })),
     ],
@@ -133,7 +140,9 @@ export function createTimeSeries(el: HTMLElement, spec: TimeSeriesSpec): uPlot {
       setCursor: [
         (u) => {
           const left = u.cursor.left
-          spec.onMarkerHover(left === undefined || left < 0 ? null : markerAt(u, left, spec.markers()))
+          spec.onMarkerHover(
+            left === undefined || left < 0 ? null : markerAt(u, left, spec.markers())
+          )
         },
       ],
     },

@@ -22,9 +22,33 @@ describe('alignPoints', () => {
 
 describe('combine', () => {
   it('sums where any series has a value', () => {
-    expect(combineAligned([[1, null, 3], [2, null, null]], 'sum')).toEqual([3, null, 3])
-    expect(combineAligned([[1, null, 3], [5, null, null]], 'mean')).toEqual([3, null, 3])
-    expect(combineAligned([[1, null, 3], [5, null, null]], 'max')).toEqual([5, null, 3])
+    expect(
+      combineAligned(
+        [
+          [1, null, 3],
+          [2, null, null],
+        ],
+        'sum'
+      )
+    ).toEqual([3, null, 3])
+    expect(
+      combineAligned(
+        [
+          [1, null, 3],
+          [5, null, null],
+        ],
+        'mean'
+      )
+    ).toEqual([3, null, 3])
+    expect(
+      combineAligned(
+        [
+          [1, null, 3],
+          [5, null, null],
+        ],
+        'max'
+      )
+    ).toEqual([5, null, 3])
   })
   it('divides with gaps for zero denominators', () => {
     expect(ratioAligned([1, 2, null], [2, 0, 1])).toEqual([0.5, null, null])

@@ -95,6 +95,9 @@ export function ratioAligned(
 }
 
 /** Multiplies every non-null value (unit conversions such as 0..1 → %). */
-export function scaleAligned(series: readonly (number | null)[], factor: number): (number | null)[] {
+export function scaleAligned(
+  series: readonly (number | null)[],
+  factor: number
+): (number | null)[] {
   return series.map((v) => (v === null ? null : v * factor))
 }

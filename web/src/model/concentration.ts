@@ -12,7 +12,13 @@ export interface ConcentrationBar {
  * matter, most telling first (slow-share excess, then lift). At most `limit` rows.
  */
 export function rankConcentration(
-  rows: readonly { dimension: string; value: string; slow_share: number; baseline_share: number; lift: number }[],
+  rows: readonly {
+    dimension: string
+    value: string
+    slow_share: number
+    baseline_share: number
+    lift: number
+  }[],
   limit = 10,
   minSlowShare = 0.05
 ): ConcentrationBar[] {
@@ -26,8 +32,7 @@ export function rankConcentration(
       lift: r.lift,
     }))
     .sort(
-      (a, b) =>
-        b.slowShare - b.baselineShare - (a.slowShare - a.baselineShare) || b.lift - a.lift
+      (a, b) => b.slowShare - b.baselineShare - (a.slowShare - a.baselineShare) || b.lift - a.lift
     )
     .slice(0, limit)
 }

@@ -6,7 +6,10 @@ import { metricLabelFilters, toggleFilter } from './dimensions.js'
 describe('viewForFinding', () => {
   it('turns window and scope into a range and a filter', () => {
     const v = viewForFinding(
-      { scope: { dimension: 'replica', value: 'r3' }, window: { start: '2025-01-01T00:10:00Z', end: '2025-01-01T00:20:00Z' } },
+      {
+        scope: { dimension: 'replica', value: 'r3' },
+        window: { start: '2025-01-01T00:10:00Z', end: '2025-01-01T00:20:00Z' },
+      },
       { tenant: ['a'], replica: ['r1', 'r2'] }
     )
     expect(v.filters).toEqual({ tenant: ['a'], replica: ['r3'] })
@@ -18,7 +21,9 @@ describe('viewForFinding', () => {
   })
 
   it('keeps the view when the finding has no scope or window', () => {
-    expect(viewForFinding({ scope: { dimension: null, value: null }, window: null }, { model: ['m'] })).toEqual({
+    expect(
+      viewForFinding({ scope: { dimension: null, value: null }, window: null }, { model: ['m'] })
+    ).toEqual({
       range: null,
       filters: { model: ['m'] },
     })
@@ -43,6 +48,8 @@ describe('filters', () => {
     expect(toggleFilter({ node: ['n1'] }, 'node', 'n1')).toEqual({})
   })
   it('maps single values onto metric labels', () => {
-    expect(metricLabelFilters({ replica: ['r1'], node: ['a', 'b'], tenant: ['t'] })).toEqual({ 'label.pod': 'r1' })
+    expect(metricLabelFilters({ replica: ['r1'], node: ['a', 'b'], tenant: ['t'] })).toEqual({
+      'label.pod': 'r1',
+    })
   })
 })

@@ -24,7 +24,9 @@ describe('stackStageMeans', () => {
   })
 
   it('leaves out stages without time anywhere', () => {
-    const stack = stackStageMeans([{ count: 1, stages: { 'client.dns': { count: 1, meanMs: 0, p99Ms: 0 } } }])
+    const stack = stackStageMeans([
+      { count: 1, stages: { 'client.dns': { count: 1, meanMs: 0, p99Ms: 0 } } },
+    ])
     expect(stack.stages).toEqual([])
   })
 })

@@ -5,25 +5,40 @@ const NOW = Date.UTC(2025, 0, 10, 12, 0, 0)
 
 describe('resolveRange', () => {
   it('ends presets at now when the data is live', () => {
-    const r = resolveRange({ kind: 'preset', preset: '15m' }, { startMs: NOW - 3_600_000, endMs: NOW - 1000 }, NOW)
+    const r = resolveRange(
+      { kind: 'preset', preset: '15m' },
+      { startMs: NOW - 3_600_000, endMs: NOW - 1000 },
+      NOW
+    )
     expect(r).toEqual({ fromMs: NOW - 900_000, toMs: NOW })
   })
 
   it('ends presets at the data end when the data is old', () => {
     const end = NOW - 30 * 86_400_000
-    const r = resolveRange({ kind: 'preset', preset: '1h' }, { startMs: end - 7_200_000, endMs: end }, NOW)
+    const r = resolveRange(
+      { kind: 'preset', preset: '1h' },
+      { startMs: end - 7_200_000, endMs: end },
+      NOW
+    )
     expect(r.toMs).toBe(end + 1)
     expect(r.toMs - r.fromMs).toBe(3_600_000)
   })
 
   it('covers the whole extent for all, with a little room', () => {
-    const r = resolveRange({ kind: 'preset', preset: 'all' }, { startMs: 1_000_000, endMs: 4_600_000 }, NOW)
+    const r = resolveRange(
+      { kind: 'preset', preset: 'all' },
+      { startMs: 1_000_000, endMs: 4_600_000 },
+      NOW
+    )
     expect(r.fromMs).toBeLessThan(1_000_000)
     expect(r.toMs).toBeGreaterThan(4_600_000)
   })
 
   it('keeps absolute windows', () => {
-    expect(resolveRange({ kind: 'absolute', fromMs: 5, toMs: 60_005 }, null, NOW)).toEqual({ fromMs: 5, toMs: 60_005 })
+    expect(resolveRange({ kind: 'absolute', fromMs: 5, toMs: 60_005 }, null, NOW)).toEqual({
+      fromMs: 5,
+      toMs: 60_005,
+    })
   })
 })
 
@@ -43,6 +58,8 @@ describe('steps', () => {
   })
 
   it('aligns the grid to the epoch', () => {
-    expect(bucketGrid({ fromMs: 61_000, toMs: 185_000 }, 60_000)).toEqual([60_000, 120_000, 180_000])
+    expect(bucketGrid({ fromMs: 61_000, toMs: 185_000 }, 60_000)).toEqual([
+      60_000, 120_000, 180_000,
+    ])
   })
 })

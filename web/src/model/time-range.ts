@@ -4,8 +4,7 @@ export const RANGE_PRESETS = ['15m', '1h', '6h', '24h', 'all'] as const
 export type RangePreset = (typeof RANGE_PRESETS)[number]
 
 export type RangeSpec =
-  | { kind: 'preset'; preset: RangePreset }
-  | { kind: 'absolute'; fromMs: number; toMs: number }
+  { kind: 'preset'; preset: RangePreset } | { kind: 'absolute'; fromMs: number; toMs: number }
 
 export interface ResolvedRange {
   fromMs: number
@@ -43,7 +42,10 @@ export function resolveRange(
     }
     // A little room on both sides so the first and last buckets are not clipped.
     const pad = Math.max(1000, (extent.endMs - extent.startMs) * 0.01)
-    return { fromMs: extent.startMs - pad, toMs: Math.max(extent.endMs + pad, extent.startMs + 60_000) }
+    return {
+      fromMs: extent.startMs - pad,
+      toMs: Math.max(extent.endMs + pad, extent.startMs + 60_000),
+    }
   }
   return { fromMs: endMs - PRESET_MS[spec.preset], toMs: endMs }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { gatewayStepStage, layoutWaterfall, type WaterfallSpan } from './waterfall.js'
 
-function span(o: Partial<WaterfallSpan> & Pick<WaterfallSpan, 'span_id' | 'name' | 'start_ms' | 'end_ms'>): WaterfallSpan {
+function span(
+  o: Partial<WaterfallSpan> & Pick<WaterfallSpan, 'span_id' | 'name' | 'start_ms' | 'end_ms'>
+): WaterfallSpan {
   return { parent_span_id: null, kind: 1, attributes: {}, resource: {}, ...o }
 }
 
@@ -13,11 +15,32 @@ function span(o: Partial<WaterfallSpan> & Pick<WaterfallSpan, 'span_id' | 'name'
 //  upstream               [60 ................ 980]
 //  engine                  [70: queue 100 | prefill 50 | decode ...]
 const SPANS: WaterfallSpan[] = [
-  span({ span_id: 'c', name: 'chat m', kind: 3, scope_name: 'tokenline.probe', start_ms: 0, end_ms: 1000 }),
-  span({ span_id: 'g', parent_span_id: 'c', name: 'POST /v1/chat/completions', kind: 2, start_ms: 10, end_ms: 990 }),
+  span({
+    span_id: 'c',
+    name: 'chat m',
+    kind: 3,
+    scope_name: 'tokenline.probe',
+    start_ms: 0,
+    end_ms: 1000,
+  }),
+  span({
+    span_id: 'g',
+    parent_span_id: 'c',
+    name: 'POST /v1/chat/completions',
+    kind: 2,
+    start_ms: 10,
+    end_ms: 990,
+  }),
   span({ span_id: 'a', parent_span_id: 'g', name: 'auth', start_ms: 12, end_ms: 20 }),
   span({ span_id: 'r', parent_span_id: 'g', name: 'retrieval', kind: 3, start_ms: 20, end_ms: 60 }),
-  span({ span_id: 'x', parent_span_id: 'g', name: 'audit-log', kind: 3, start_ms: 500, end_ms: 520 }),
+  span({
+    span_id: 'x',
+    parent_span_id: 'g',
+    name: 'audit-log',
+    kind: 3,
+    start_ms: 500,
+    end_ms: 520,
+  }),
   span({ span_id: 'u', parent_span_id: 'g', name: 'POST', kind: 3, start_ms: 60, end_ms: 980 }),
   span({
     span_id: 'e',
@@ -47,7 +70,15 @@ describe('layoutWaterfall', () => {
 
   it('classifies spans by the contract rules', () => {
     const layer = Object.fromEntries(layout.rows.map((r) => [r.spanId, r.layer]))
-    expect(layer).toEqual({ c: 'client', g: 'gateway', a: 'gateway.step', r: 'downstream', x: 'downstream', u: 'upstream', e: 'engine' })
+    expect(layer).toEqual({
+      c: 'client',
+      g: 'gateway',
+      a: 'gateway.step',
+      r: 'downstream',
+      x: 'downstream',
+      u: 'upstream',
+      e: 'engine',
+    })
   })
 
   it('marks the TTFT critical path', () => {
@@ -57,7 +88,9 @@ describe('layoutWaterfall', () => {
 
   it('splits the engine span into its phases', () => {
     const engine = layout.rows.find((r) => r.spanId === 'e')
-    expect(engine?.segments.map((s) => [s.stage, Math.round(s.startMs), Math.round(s.durationMs)])).toEqual([
+    expect(
+      engine?.segments.map((s) => [s.stage, Math.round(s.startMs), Math.round(s.durationMs)])
+    ).toEqual([
       ['engine.queue', 70, 100],
       ['engine.prefill', 170, 50],
       ['engine.frontend', 220, 10],

@@ -14,7 +14,8 @@ export interface WaterfallSpan {
   scope_name?: string | null | undefined
 }
 
-export type SpanLayer = 'client' | 'gateway' | 'gateway.step' | 'upstream' | 'downstream' | 'engine' | 'other'
+export type SpanLayer =
+  'client' | 'gateway' | 'gateway.step' | 'upstream' | 'downstream' | 'engine' | 'other'
 
 export interface WaterfallSegment {
   stage: StageName
@@ -119,7 +120,10 @@ function engineSegments(span: WaterfallSpan, t0: number): WaterfallSegment[] {
  *   upstream         [================================]   critical
  *   engine            [queue|prefill|decode...........]    critical
  */
-export function layoutWaterfall(spans: readonly WaterfallSpan[], ttftOffsetMs: number | null): WaterfallLayout {
+export function layoutWaterfall(
+  spans: readonly WaterfallSpan[],
+  ttftOffsetMs: number | null
+): WaterfallLayout {
   if (spans.length === 0) {
     return { rows: [], totalMs: 0, ttftMs: ttftOffsetMs }
   }
@@ -139,7 +143,7 @@ export function layoutWaterfall(spans: readonly WaterfallSpan[], ttftOffsetMs: n
 
   const engine = spans.find(isEngineSpan) ?? null
   const chain: WaterfallSpan[] = []
-  for (let s: WaterfallSpan | undefined = engine ?? undefined; s; ) {
+  for (let s: WaterfallSpan | undefined = engine ?? undefined; s;) {
     chain.unshift(s)
     s = s.parent_span_id !== null ? byId.get(s.parent_span_id) : undefined
   }
@@ -154,11 +158,13 @@ export function layoutWaterfall(spans: readonly WaterfallSpan[], ttftOffsetMs: n
 
   const layerOf = (s: WaterfallSpan, depth: number): SpanLayer => {
     if (isEngineSpan(s)) return 'engine'
-    if (s.scope_name === 'tokenline.probe' || (s.kind === KIND_CLIENT && depth === 0)) return 'client'
+    if (s.scope_name === 'tokenline.probe' || (s.kind === KIND_CLIENT && depth === 0))
+      return 'client'
     if (s.kind === KIND_SERVER) return 'gateway'
     if (s.kind === KIND_CLIENT) {
       const kids = children.get(s.span_id) ?? []
-      const isUpstream = kids.some(isEngineSpan) || (engine !== null && engine.parent_span_id === s.span_id)
+      const isUpstream =
+        kids.some(isEngineSpan) || (engine !== null && engine.parent_span_id === s.span_id)
       return isUpstream ? 'upstream' : 'downstream'
     }
     if (gatewayStepStage(s.name) !== null) return 'gateway.step'

@@ -20,7 +20,10 @@ export interface LoadContext {
 }
 
 /** The window and filter parameters every /api call carries. */
-export function commonParams(ctx: Pick<LoadContext, 'state' | 'range'>, window?: { fromMs: number; toMs: number }): Params {
+export function commonParams(
+  ctx: Pick<LoadContext, 'state' | 'range'>,
+  window?: { fromMs: number; toMs: number }
+): Params {
   const w = window ?? ctx.range
   const params: Params = { from: Math.floor(w.fromMs), to: Math.ceil(w.toMs) }
   for (const dim of FILTER_DIMENSIONS) {

@@ -36,10 +36,16 @@ export function startDashboard(root: HTMLElement): void {
   const drawer = h('div', { class: 'drawer', hidden: true })
   mount(
     root,
-    h('header', { class: 'top' },
+    h(
+      'header',
+      { class: 'top' },
       h('a', { class: 'brand', href: '?' }, h('span', { class: 'logo' }, '▁▃▇'), 'Tokenline'),
       rangeEl,
-      h('button', { class: 'chip refresh', title: 'reload the view', onclick: () => void load() }, '↻')
+      h(
+        'button',
+        { class: 'chip refresh', title: 'reload the view', onclick: () => void load() },
+        '↻'
+      )
     ),
     h('div', { class: 'subbar' }, filtersEl, kpisEl),
     mainEl,
@@ -52,7 +58,8 @@ export function startDashboard(root: HTMLElement): void {
     history.pushState(null, '', `?${serializeViewState(state)}`)
     if (onlyTrace) {
       renderTrace()
-      for (const row of mainEl.querySelectorAll<HTMLElement>('tr.sample')) row.classList.toggle('open', row.dataset['trace'] === state.trace)
+      for (const row of mainEl.querySelectorAll<HTMLElement>('tr.sample'))
+        row.classList.toggle('open', row.dataset['trace'] === state.trace)
     } else {
       void load()
     }
@@ -90,13 +97,29 @@ export function startDashboard(root: HTMLElement): void {
     try {
       health = await api.health(signal)
     } catch (err) {
-      if (!isAbort(err)) mount(mainEl, h('div', { class: 'error pad' }, `cannot reach the Tokenline API: ${err instanceof Error ? err.message : String(err)}`))
+      if (!isAbort(err))
+        mount(
+          mainEl,
+          h(
+            'div',
+            { class: 'error pad' },
+            `cannot reach the Tokenline API: ${err instanceof Error ? err.message : String(err)}`
+          )
+        )
       return
     }
-    const extent = health.extent ? { startMs: health.extent.start_ms, endMs: health.extent.end_ms } : null
+    const extent = health.extent
+      ? { startMs: health.extent.start_ms, endMs: health.extent.end_ms }
+      : null
     const now = Date.now()
     const range = resolveRange(state.range, extent, now)
-    renderRangePicker(rangeEl, state, range, extent !== null && extent.endMs >= now - LIVE_WINDOW_MS, navigate)
+    renderRangePicker(
+      rangeEl,
+      state,
+      range,
+      extent !== null && extent.endMs >= now - LIVE_WINDOW_MS,
+      navigate
+    )
 
     if (health.store.requests === 0 && health.store.metric_samples === 0) {
       mount(mainEl, renderEmptyState())
@@ -108,11 +131,21 @@ export function startDashboard(root: HTMLElement): void {
     }
 
     const stepMs = chooseStepMs(range)
-    const ctx: LoadContext = { state, range, stepMs, grid: bucketGrid(range, stepMs), signal, markers: [], charts, navigate }
+    const ctx: LoadContext = {
+      state,
+      range,
+      stepMs,
+      grid: bucketGrid(range, stepMs),
+      signal,
+      markers: [],
+      charts,
+      navigate,
+    }
     const params = commonParams(ctx)
     const windowParams = state.selection ? commonParams(ctx, state.selection) : params
 
-    const panel = (id: string, title: string, unit: string, wide = false) => createPanel(id, title, unit, wide)
+    const panel = (id: string, title: string, unit: string, wide = false) =>
+      createPanel(id, title, unit, wide)
     const p = {
       traffic: panel('traffic', 'Requests & errors', 'per second · errors right axis'),
       ttft: panel('ttft', 'Time to first token', 'p50 · p95 · p99'),
@@ -121,30 +154,83 @@ export function startDashboard(root: HTMLElement): void {
       heatmap: panel('heatmap', 'Latency heatmap', 'requests per bucket, log scale', true),
       stages: panel('stages', 'Stage breakdown', 'ms per request', true),
     }
-    const metricPanels = new Map<string, PanelHandle>(METRIC_PANELS.map((d) => [d.id, panel(d.id, d.title, d.unit + (d.rightUnit ? ` · ${d.rightUnit} right` : ''))]))
+    const metricPanels = new Map<string, PanelHandle>(
+      METRIC_PANELS.map((d) => [
+        d.id,
+        panel(d.id, d.title, d.unit + (d.rightUnit ? ` · ${d.rightUnit} right` : '')),
+      ])
+    )
     const diagEl = h('div', { class: 'diag' })
     const concEl = h('div', { class: 'conc' })
     const eventsEl = h('div', { class: 'events' })
     const samplesEl = h('div', { class: 'samples-wrap' })
     mount(
       mainEl,
-      h('div', { class: 'panels-col' },
-        h('div', { class: 'grid' }, p.traffic.root, p.ttft.root, p.tpot.root, p.e2e.root, p.heatmap.root, p.stages.root, [...metricPanels.values()].map((x) => x.root)),
-        h('section', { class: 'card' }, h('h2', {}, 'Slowest requests', h('span', { class: 'unit' }, state.selection ? 'in the heatmap selection · click for the waterfall' : 'by E2E · click for the waterfall')), samplesEl)
+      h(
+        'div',
+        { class: 'panels-col' },
+        h(
+          'div',
+          { class: 'grid' },
+          p.traffic.root,
+          p.ttft.root,
+          p.tpot.root,
+          p.e2e.root,
+          p.heatmap.root,
+          p.stages.root,
+          [...metricPanels.values()].map((x) => x.root)
+        ),
+        h(
+          'section',
+          { class: 'card' },
+          h(
+            'h2',
+            {},
+            'Slowest requests',
+            h(
+              'span',
+              { class: 'unit' },
+              state.selection
+                ? 'in the heatmap selection · click for the waterfall'
+                : 'by E2E · click for the waterfall'
+            )
+          ),
+          samplesEl
+        )
       ),
-      h('aside', { class: 'side' },
-        h('section', { class: 'card' }, h('h2', {}, 'Diagnosis', h('span', { class: 'unit' }, 'click a finding to see its slice')), diagEl),
-        h('section', { class: 'card' }, h('h2', {}, 'Concentration', h('span', { class: 'unit' }, 'slow share vs baseline')), concEl),
+      h(
+        'aside',
+        { class: 'side' },
+        h(
+          'section',
+          { class: 'card' },
+          h(
+            'h2',
+            {},
+            'Diagnosis',
+            h('span', { class: 'unit' }, 'click a finding to see its slice')
+          ),
+          diagEl
+        ),
+        h(
+          'section',
+          { class: 'card' },
+          h('h2', {}, 'Concentration', h('span', { class: 'unit' }, 'slow share vs baseline')),
+          concEl
+        ),
         h('section', { class: 'card' }, h('h2', {}, 'Change events'), eventsEl)
       )
     )
     renderTrace()
 
     if (!dimensions) {
-      api.dimensions({ window: 'all' }, signal).then((d) => {
-        dimensions = d.dimensions
-        if (!signal.aborted) renderFilters(filtersEl, state, dimensions, navigate)
-      }).catch(() => undefined)
+      api
+        .dimensions({ window: 'all' }, signal)
+        .then((d) => {
+          dimensions = d.dimensions
+          if (!signal.aborted) renderFilters(filtersEl, state, dimensions, navigate)
+        })
+        .catch(() => undefined)
     }
     renderFilters(filtersEl, state, dimensions, navigate)
     void loadKpis(ctx, kpisEl)
@@ -157,10 +243,14 @@ export function startDashboard(root: HTMLElement): void {
       loadPercentiles(ctx, { ttft: p.ttft, tpot: p.tpot, e2e: p.e2e }),
       loadHeatmap(ctx, p.heatmap),
       loadStages(ctx, p.stages),
-      metricsReady.then((names) => loadMetricPanels(ctx, metricPanels, names)).catch(() => {
-        for (const mp of metricPanels.values()) mp.setStatus('metric list unavailable', 'error')
+      metricsReady
+        .then((names) => loadMetricPanels(ctx, metricPanels, names))
+        .catch(() => {
+          for (const mp of metricPanels.values()) mp.setStatus('metric list unavailable', 'error')
+        }),
+      loadEvents(ctx, eventsEl, params, () => {
+        for (const c of ctx.charts) c.redraw(false, false)
       }),
-      loadEvents(ctx, eventsEl, params, () => { for (const c of ctx.charts) c.redraw(false, false) }),
       loadDiagnosis(ctx, diagEl, params),
       loadConcentration(ctx, concEl, windowParams),
       loadSamples(ctx, samplesEl, windowParams),
@@ -174,11 +264,20 @@ export function startDashboard(root: HTMLElement): void {
 
 async function loadKpis(ctx: LoadContext, el: HTMLElement): Promise<void> {
   try {
-    const res = await api.percentiles({ ...commonParams(ctx), measure: ['ttft', 'tpot', 'e2e'], q: '0.5,0.99' }, ctx.signal)
+    const res = await api.percentiles(
+      { ...commonParams(ctx), measure: ['ttft', 'tpot', 'e2e'], q: '0.5,0.99' },
+      ctx.signal
+    )
     const row = (m: string) => res.rows.find((r) => r.measure === m && r.bucket_start_ms === null)
     const e2e = row('e2e')
     const seconds = (ctx.range.toMs - ctx.range.fromMs) / 1000
-    const kpi = (id: string, label: string, value: string) => h('span', { class: 'kpi', 'data-kpi': id }, h('span', { class: 'k' }, label), h('span', { class: 'v' }, value))
+    const kpi = (id: string, label: string, value: string) =>
+      h(
+        'span',
+        { class: 'kpi', 'data-kpi': id },
+        h('span', { class: 'k' }, label),
+        h('span', { class: 'v' }, value)
+      )
     mount(
       el,
       kpi('requests', 'requests', formatCount(e2e?.count ?? 0)),
@@ -192,4 +291,3 @@ async function loadKpis(ctx: LoadContext, el: HTMLElement): Promise<void> {
     if (!isAbort(err)) mount(el, h('span', { class: 'error' }, 'summary unavailable'))
   }
 }
-

@@ -5,7 +5,12 @@ import { PALETTE } from '../../charts/theme.js'
 import { autoSize, createTimeSeries, type LineSpec } from '../../charts/timeseries.js'
 import { alignPoints } from '../../model/align.js'
 import { formatCount, formatMs } from '../../model/format.js'
-import { STAGE_COLORS, isBeforeFirstToken, stackStageMeans, type StageBucket } from '../../model/stages.js'
+import {
+  STAGE_COLORS,
+  isBeforeFirstToken,
+  stackStageMeans,
+  type StageBucket,
+} from '../../model/stages.js'
 import { formatStepParam } from '../../model/time-range.js'
 import type { StageName } from '../../../../src/core/model/request.js'
 import { SYNC_KEY, commonParams, isAbort, type LoadContext } from './context.js'
@@ -16,7 +21,12 @@ export function drawLines(
   ctx: LoadContext,
   panel: PanelHandle,
   lines: LineSpec[],
-  options: { height: number; format: (v: number) => string; rightFormat?: (v: number) => string; yMax?: number }
+  options: {
+    height: number
+    format: (v: number) => string
+    rightFormat?: (v: number) => string
+    yMax?: number
+  }
 ): void {
   const hasData = lines.some((l) => l.values.some((v) => v !== null))
   if (!hasData) {
@@ -35,7 +45,8 @@ export function drawLines(
     yMax: options.yMax,
     syncKey: SYNC_KEY,
     markers: () => ctx.markers,
-    onZoom: (fromMs, toMs) => ctx.navigate({ range: { kind: 'absolute', fromMs, toMs }, selection: null }),
+    onZoom: (fromMs, toMs) =>
+      ctx.navigate({ range: { kind: 'absolute', fromMs, toMs }, selection: null }),
     onMarkerHover: (m) => panel.showMarker(m),
   })
   ctx.charts.push(chart)
@@ -43,7 +54,11 @@ export function drawLines(
   panel.setStatus(null)
 }
 
-async function guarded(ctx: LoadContext, panel: PanelHandle, work: () => Promise<void>): Promise<void> {
+async function guarded(
+  ctx: LoadContext,
+  panel: PanelHandle,
+  work: () => Promise<void>
+): Promise<void> {
   try {
     await work()
   } catch (err) {
@@ -56,7 +71,10 @@ async function guarded(ctx: LoadContext, panel: PanelHandle, work: () => Promise
 /** Request rate and error/timeout rate (per second, per bucket). */
 export function loadTraffic(ctx: LoadContext, panel: PanelHandle): Promise<void> {
   return guarded(ctx, panel, async () => {
-    const res = await api.traffic({ ...commonParams(ctx), step: formatStepParam(ctx.stepMs) }, ctx.signal)
+    const res = await api.traffic(
+      { ...commonParams(ctx), step: formatStepParam(ctx.stepMs) },
+      ctx.signal
+    )
     const perS = 1000 / res.step_ms
     const pts = (key: 'requests' | 'errors' | 'timeouts') =>
       alignPoints(
@@ -69,33 +87,49 @@ export function loadTraffic(ctx: LoadContext, panel: PanelHandle): Promise<void>
         'sum'
       )
     const lines: LineSpec[] = [
-      { label: 'requests/s', values: pts('requests'), color: PALETTE[0] ?? '#4cc3e0', fill: 'rgba(76,195,224,0.10)' },
+      {
+        label: 'requests/s',
+        values: pts('requests'),
+        color: PALETTE[0] ?? '#4cc3e0',
+        fill: 'rgba(76,195,224,0.10)',
+      },
     ]
     if (res.errors_counted === false) {
       panel.showMarker(null)
-      panel.tools.replaceChildren(h('span', { class: 'hint' }, 'errors not counted over this many requests: zoom in'))
+      panel.tools.replaceChildren(
+        h('span', { class: 'hint' }, 'errors not counted over this many requests: zoom in')
+      )
     } else {
       lines.push(
         { label: 'errors/s', values: pts('errors'), color: '#e5484d', axis: 'right', width: 1.5 },
-        { label: 'timeouts/s', values: pts('timeouts'), color: '#f5a524', axis: 'right', dash: true }
+        {
+          label: 'timeouts/s',
+          values: pts('timeouts'),
+          color: '#f5a524',
+          axis: 'right',
+          dash: true,
+        }
       )
     }
-    drawLines(
-      ctx,
-      panel,
-      lines,
-      { height: 120, format: formatCount }
-    )
+    drawLines(ctx, panel, lines, { height: 120, format: formatCount })
   })
 }
 
 /** TTFT, TPOT and E2E p50/p95/p99, one panel each, from one percentiles call. */
-export function loadPercentiles(ctx: LoadContext, panels: Record<'ttft' | 'tpot' | 'e2e', PanelHandle>): Promise<void> {
+export function loadPercentiles(
+  ctx: LoadContext,
+  panels: Record<'ttft' | 'tpot' | 'e2e', PanelHandle>
+): Promise<void> {
   const all = Object.values(panels)
   return (async () => {
     try {
       const res = await api.percentiles(
-        { ...commonParams(ctx), measure: ['ttft', 'tpot', 'e2e'], q: '0.5,0.95,0.99', step: formatStepParam(ctx.stepMs) },
+        {
+          ...commonParams(ctx),
+          measure: ['ttft', 'tpot', 'e2e'],
+          q: '0.5,0.95,0.99',
+          step: formatStepParam(ctx.stepMs),
+        },
         ctx.signal
       )
       for (const measure of ['ttft', 'tpot', 'e2e'] as const) {
@@ -134,7 +168,14 @@ export function loadHeatmap(ctx: LoadContext, panel: PanelHandle): Promise<void>
   const measures = ['ttft', 'tpot', 'e2e'] as const
   panel.tools.replaceChildren(
     ...measures.map((m) =>
-      h('button', { class: `chip${ctx.state.heatmap === m ? ' on' : ''}`, onclick: () => ctx.navigate({ heatmap: m }) }, m.toUpperCase())
+      h(
+        'button',
+        {
+          class: `chip${ctx.state.heatmap === m ? ' on' : ''}`,
+          onclick: () => ctx.navigate({ heatmap: m }),
+        },
+        m.toUpperCase()
+      )
     ),
     h('span', { class: 'hint' }, 'drag a rectangle → concentration')
   )
@@ -150,7 +191,11 @@ export function loadHeatmap(ctx: LoadContext, panel: PanelHandle): Promise<void>
       return
     }
     const p99 = alignPoints(
-      pct.rows.flatMap((r) => (r.values_ms['p99'] == null ? [] : [[r.bucket_start_ms ?? 0, r.values_ms['p99'] ?? 0] as const])),
+      pct.rows.flatMap((r) =>
+        r.values_ms['p99'] == null
+          ? []
+          : [[r.bucket_start_ms ?? 0, r.values_ms['p99'] ?? 0] as const]
+      ),
       hm.times_ms,
       hm.step_ms,
       'max'
@@ -189,11 +234,22 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
         ['p99', 'p99 per stage'],
       ] as const
     ).map(([mode, label]) =>
-      h('button', { class: `chip${ctx.state.stageMode === mode ? ' on' : ''}`, 'data-mode': mode, onclick: () => ctx.navigate({ stageMode: mode }) }, label)
+      h(
+        'button',
+        {
+          class: `chip${ctx.state.stageMode === mode ? ' on' : ''}`,
+          'data-mode': mode,
+          onclick: () => ctx.navigate({ stageMode: mode }),
+        },
+        label
+      )
     )
   )
   return guarded(ctx, panel, async () => {
-    const res = await api.stages({ ...commonParams(ctx), step: formatStepParam(ctx.stepMs) }, ctx.signal)
+    const res = await api.stages(
+      { ...commonParams(ctx), step: formatStepParam(ctx.stepMs) },
+      ctx.signal
+    )
     const byStart = new Map(res.buckets.map((b) => [b.bucket_start_ms, b]))
     const buckets: (StageBucket | null)[] = ctx.grid.map((t) => {
       const b = byStart.get(t)
@@ -204,7 +260,10 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
       }
       return { count: b.count, stages }
     })
-    const stack = stackStageMeans(buckets, ctx.state.stageMode === 'ttft' ? isBeforeFirstToken : undefined)
+    const stack = stackStageMeans(
+      buckets,
+      ctx.state.stageMode === 'ttft' ? isBeforeFirstToken : undefined
+    )
     if (ctx.state.stageMode === 'p99') {
       const lines = stack.stages.map<LineSpec>((stage) => ({
         label: stage,
@@ -228,4 +287,3 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
     drawLines(ctx, panel, lines, { height: 160, format: formatMs })
   })
 }
-

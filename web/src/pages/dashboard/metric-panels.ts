@@ -39,7 +39,10 @@ export async function loadMetricPanels(
     let p = cache.get(key)
     if (!p) {
       p = api
-        .series({ name, fn, from, to, step: formatStepParam(ctx.stepMs), ...labelParams }, ctx.signal)
+        .series(
+          { name, fn, from, to, step: formatStepParam(ctx.stepMs), ...labelParams },
+          ctx.signal
+        )
         .then((r) => r.series.map((s) => ({ labels: s.labels, points: s.points })))
       cache.set(key, p)
     }

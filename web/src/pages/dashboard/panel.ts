@@ -33,7 +33,9 @@ export function createPanel(id: string, title: string, unit: string, wide = fals
       root.dataset['state'] = text === null ? 'ready' : kind
     },
     showMarker(marker) {
-      hover.textContent = marker ? `${marker.kind} · ${formatTimeUtc(marker.timeMs)} · ${marker.label}` : ''
+      hover.textContent = marker
+        ? `${marker.kind} · ${formatTimeUtc(marker.timeMs)} · ${marker.label}`
+        : ''
     },
   }
 }

@@ -26,7 +26,11 @@ function stageBar(r: RequestJson, scaleMs: number): HTMLElement {
 }
 
 /** The slowest requests of the view (or of the heatmap selection), each with its stages. */
-export async function loadSamples(ctx: LoadContext, el: HTMLElement, params: Params): Promise<void> {
+export async function loadSamples(
+  ctx: LoadContext,
+  el: HTMLElement,
+  params: Params
+): Promise<void> {
   mount(el, h('div', { class: 'muted pad' }, 'loading slow requests…'))
   try {
     const res = await api.requests({ ...params, sort: 'e2e', dir: 'desc', limit: 20 }, ctx.signal)
@@ -37,36 +41,73 @@ export async function loadSamples(ctx: LoadContext, el: HTMLElement, params: Par
     const scale = Math.max(...res.rows.map((r) => r.e2e_ms ?? 0))
     mount(
       el,
-      h('table', { class: 'samples' },
-        h('thead', {}, h('tr', {},
-          h('th', {}, 'start (UTC)'), h('th', {}, 'trace'), h('th', {}, 'model · replica'), h('th', {}, 'tenant'),
-          h('th', { class: 'num' }, 'TTFT'), h('th', { class: 'num' }, 'TPOT'), h('th', { class: 'num' }, 'E2E'),
-          h('th', { class: 'num' }, 'in/out tok'), h('th', { class: 'stack-col' }, 'stages')
-        )),
-        h('tbody', {}, res.rows.map((r) =>
-          h('tr', {
-              class: `sample${r.error_type ? ' failed' : ''}${ctx.state.trace === r.trace_id ? ' open' : ''}`,
-              'data-trace': r.trace_id,
-              title: 'open the waterfall',
-              onclick: () => ctx.navigate({ trace: r.trace_id }),
-            },
-            h('td', { class: 'time' }, formatTimeUtc(r.start_ms).slice(11, 19)),
-            h('td', { class: 'mono' }, r.trace_id.slice(0, 10)),
-            h('td', {}, [r.dims['model'], r.dims['replica']].filter(Boolean).join(' · ') || '–'),
-            h('td', {}, r.dims['tenant'] ?? '–'),
-            h('td', { class: 'num' }, formatMs(r.ttft_ms)),
-            h('td', { class: 'num' }, formatMs(r.tpot_ms)),
-            h('td', { class: 'num strong' }, formatMs(r.e2e_ms)),
-            h('td', { class: 'num' }, `${r.input_tokens ?? '–'}/${r.output_tokens ?? '–'}`),
-            h('td', { class: 'stack-col' }, stageBar(r, scale), r.error_type ? h('span', { class: 'err-tag' }, r.error_type) : null)
+      h(
+        'table',
+        { class: 'samples' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', {}, 'start (UTC)'),
+            h('th', {}, 'trace'),
+            h('th', {}, 'model · replica'),
+            h('th', {}, 'tenant'),
+            h('th', { class: 'num' }, 'TTFT'),
+            h('th', { class: 'num' }, 'TPOT'),
+            h('th', { class: 'num' }, 'E2E'),
+            h('th', { class: 'num' }, 'in/out tok'),
+            h('th', { class: 'stack-col' }, 'stages')
           )
-        ))
+        ),
+        h(
+          'tbody',
+          {},
+          res.rows.map((r) =>
+            h(
+              'tr',
+              {
+                class: `sample${r.error_type ? ' failed' : ''}${ctx.state.trace === r.trace_id ? ' open' : ''}`,
+                'data-trace': r.trace_id,
+                title: 'open the waterfall',
+                onclick: () => ctx.navigate({ trace: r.trace_id }),
+              },
+              h('td', { class: 'time' }, formatTimeUtc(r.start_ms).slice(11, 19)),
+              h('td', { class: 'mono' }, r.trace_id.slice(0, 10)),
+              h('td', {}, [r.dims['model'], r.dims['replica']].filter(Boolean).join(' · ') || '–'),
+              h('td', {}, r.dims['tenant'] ?? '–'),
+              h('td', { class: 'num' }, formatMs(r.ttft_ms)),
+              h('td', { class: 'num' }, formatMs(r.tpot_ms)),
+              h('td', { class: 'num strong' }, formatMs(r.e2e_ms)),
+              h('td', { class: 'num' }, `${r.input_tokens ?? '–'}/${r.output_tokens ?? '–'}`),
+              h(
+                'td',
+                { class: 'stack-col' },
+                stageBar(r, scale),
+                r.error_type ? h('span', { class: 'err-tag' }, r.error_type) : null
+              )
+            )
+          )
+        )
       ),
-      h('div', { class: 'legend-stages' }, STAGE_ORDER.filter((s) => res.rows.some((r) => (r.stages[s] ?? 0) > 0)).map((s) =>
-        h('span', {}, h('i', { style: `background:${STAGE_COLORS[s]}` }), s)
-      ))
+      h(
+        'div',
+        { class: 'legend-stages' },
+        STAGE_ORDER.filter((s) => res.rows.some((r) => (r.stages[s] ?? 0) > 0)).map((s) =>
+          h('span', {}, h('i', { style: `background:${STAGE_COLORS[s]}` }), s)
+        )
+      )
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) mount(el, h('div', { class: 'error pad' }, `samples failed: ${err instanceof Error ? err.message : String(err)}`))
+    if (!isAbort(err) && !ctx.signal.aborted)
+      mount(
+        el,
+        h(
+          'div',
+          { class: 'error pad' },
+          `samples failed: ${err instanceof Error ? err.message : String(err)}`
+        )
+      )
   }
 }

@@ -24,6 +24,10 @@ describe('view state in the URL', () => {
 
   it('accepts RFC 3339 times', () => {
     const v = parseViewState('from=2025-01-01T00:00:00Z&to=2025-01-01T01:00:00Z')
-    expect(v.range).toEqual({ kind: 'absolute', fromMs: Date.UTC(2025, 0, 1), toMs: Date.UTC(2025, 0, 1, 1) })
+    expect(v.range).toEqual({
+      kind: 'absolute',
+      fromMs: Date.UTC(2025, 0, 1),
+      toMs: Date.UTC(2025, 0, 1, 1),
+    })
   })
 })

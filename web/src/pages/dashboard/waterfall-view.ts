@@ -5,7 +5,10 @@ import { layoutWaterfall, type WaterfallRow } from '../../model/waterfall.js'
 import { isAbort, type LoadContext } from './context.js'
 
 function attrText(row: WaterfallRow): string {
-  const lines = [`${row.name}  ${formatMs(row.durationMs)}`, row.service ? `service.name = ${row.service}` : '']
+  const lines = [
+    `${row.name}  ${formatMs(row.durationMs)}`,
+    row.service ? `service.name = ${row.service}` : '',
+  ]
   for (const [k, v] of Object.entries(row.attributes).slice(0, 40)) {
     lines.push(`${k} = ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
   }
@@ -16,11 +19,21 @@ function attrText(row: WaterfallRow): string {
  * The waterfall of one request: client → gateway → engine spans as bars in stage colours, engine
  * phases inside the engine bar, the TTFT instant and its critical path marked, attributes on hover.
  */
-export async function loadWaterfall(ctx: LoadContext, el: HTMLElement, traceId: string): Promise<void> {
+export async function loadWaterfall(
+  ctx: LoadContext,
+  el: HTMLElement,
+  traceId: string
+): Promise<void> {
   el.hidden = false
   const close = () => ctx.navigate({ trace: null })
   const head = (title: string, ...rest: (Node | string | null)[]) =>
-    h('header', { class: 'wf-head' }, h('h3', {}, title), ...rest, h('button', { class: 'close', onclick: close, title: 'close (Esc)' }, '×'))
+    h(
+      'header',
+      { class: 'wf-head' },
+      h('h3', {}, title),
+      ...rest,
+      h('button', { class: 'close', onclick: close, title: 'close (Esc)' }, '×')
+    )
   mount(el, head(`trace ${traceId}`), h('div', { class: 'muted pad' }, 'loading spans…'))
   try {
     const { request: r, spans } = await api.request(traceId, ctx.signal)
@@ -31,37 +44,75 @@ export async function loadWaterfall(ctx: LoadContext, el: HTMLElement, traceId: 
     const pct = (ms: number) => `${((ms / total) * 100).toFixed(3)}%`
     const tip = h('pre', { class: 'wf-tip', hidden: true })
     const rows = layout.rows.map((row) =>
-      h('div', { class: `wf-row${row.critical ? ' critical' : ''}`, 'data-layer': row.layer },
-        h('div', { class: 'wf-name', style: `padding-left:${row.depth * 12 + 6}px` },
+      h(
+        'div',
+        { class: `wf-row${row.critical ? ' critical' : ''}`, 'data-layer': row.layer },
+        h(
+          'div',
+          { class: 'wf-name', style: `padding-left:${row.depth * 12 + 6}px` },
           h('span', { class: 'swatch', style: `background:${row.color}` }),
           h('span', { class: 'nm' }, row.name),
           row.service ? h('span', { class: 'svc' }, row.service) : null
         ),
-        h('div', { class: 'wf-track' },
-          h('div', {
+        h(
+          'div',
+          { class: 'wf-track' },
+          h(
+            'div',
+            {
               class: 'wf-bar',
               style: `left:${pct(row.startMs)};width:${pct(Math.max(row.durationMs, total / 400))};background:${row.segments.length > 0 ? 'transparent' : row.color}`,
-              onmouseenter: (e: Event) => { tip.textContent = attrText(row); tip.hidden = false; placeTip(tip, e as MouseEvent) },
+              onmouseenter: (e: Event) => {
+                tip.textContent = attrText(row)
+                tip.hidden = false
+                placeTip(tip, e as MouseEvent)
+              },
               onmousemove: (e: Event) => placeTip(tip, e as MouseEvent),
-              onmouseleave: () => { tip.hidden = true },
+              onmouseleave: () => {
+                tip.hidden = true
+              },
             },
-            row.segments.map((s) => h('span', { class: 'wf-seg', title: `${s.stage} ${formatMs(s.durationMs)}`, style: `left:${(((s.startMs - row.startMs) / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;width:${((s.durationMs / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;background:${s.color}` }))
+            row.segments.map((s) =>
+              h('span', {
+                class: 'wf-seg',
+                title: `${s.stage} ${formatMs(s.durationMs)}`,
+                style: `left:${(((s.startMs - row.startMs) / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;width:${((s.durationMs / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;background:${s.color}`,
+              })
+            )
           ),
-          h('span', { class: 'wf-dur', style: `left:calc(${pct(row.startMs + row.durationMs)} + 4px)` }, formatMs(row.durationMs))
+          h(
+            'span',
+            { class: 'wf-dur', style: `left:calc(${pct(row.startMs + row.durationMs)} + 4px)` },
+            formatMs(row.durationMs)
+          )
         )
       )
     )
-    const ttftLine = layout.ttftMs !== null
-      ? h('div', { class: 'wf-ttft', style: `left:${pct(layout.ttftMs)}`, title: `first token at ${formatMs(layout.ttftMs)}` }, h('span', {}, `TTFT ${formatMs(r.ttft_ms)}`))
-      : null
+    const ttftLine =
+      layout.ttftMs !== null
+        ? h(
+            'div',
+            {
+              class: 'wf-ttft',
+              style: `left:${pct(layout.ttftMs)}`,
+              title: `first token at ${formatMs(layout.ttftMs)}`,
+            },
+            h('span', {}, `TTFT ${formatMs(r.ttft_ms)}`)
+          )
+        : null
     mount(
       el,
-      head(`trace ${traceId}`,
-        h('span', { class: 'wf-facts' },
+      head(
+        `trace ${traceId}`,
+        h(
+          'span',
+          { class: 'wf-facts' },
           `${formatTimeUtc(r.start_ms)} · E2E ${formatMs(r.e2e_ms)} · TTFT ${formatMs(r.ttft_ms)} (${r.ttft_source ?? '?'}) · TPOT ${formatMs(r.tpot_ms)} · ${[r.dims['model'], r.dims['replica'], r.dims['node']].filter(Boolean).join(' · ')}${r.error_type ? ` · ${r.error_type}` : ''}`
         )
       ),
-      h('div', { class: 'wf-legend' },
+      h(
+        'div',
+        { class: 'wf-legend' },
         h('span', {}, h('i', { class: 'crit' }), 'TTFT critical path'),
         h('span', {}, h('i', { style: 'background:#e5484d' }), 'engine.queue'),
         h('span', {}, h('i', { style: 'background:#f5c542' }), 'engine.prefill'),
@@ -70,11 +121,20 @@ export async function loadWaterfall(ctx: LoadContext, el: HTMLElement, traceId: 
       ),
       layout.rows.length === 0
         ? h('div', { class: 'muted pad' }, 'no spans stored for this trace')
-        : h('div', { class: 'wf-body' }, h('div', { class: 'wf-grid' }, rows, h('div', { class: 'wf-overlay' }, ttftLine))),
+        : h(
+            'div',
+            { class: 'wf-body' },
+            h('div', { class: 'wf-grid' }, rows, h('div', { class: 'wf-overlay' }, ttftLine))
+          ),
       tip
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) mount(el, head(`trace ${traceId}`), h('div', { class: 'error pad' }, err instanceof Error ? err.message : String(err)))
+    if (!isAbort(err) && !ctx.signal.aborted)
+      mount(
+        el,
+        head(`trace ${traceId}`),
+        h('div', { class: 'error pad' }, err instanceof Error ? err.message : String(err))
+      )
   }
 }
 
