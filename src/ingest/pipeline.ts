@@ -239,7 +239,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   const takeReady = (all: boolean): string[] => {
     const ready: string[] = []
     const cutoff = now() - quietMs
-    let overCap = pending.size - maxPendingTraces
+    // Past the cap, drain to 90 % of it so early assembly runs in batches, not one trace per commit.
+    let overCap =
+      pending.size > maxPendingTraces ? pending.size - Math.floor(maxPendingTraces * 0.9) : 0
     for (const [traceId, lastSeen] of pending) {
       if (!all && lastSeen > cutoff && overCap <= 0) {
         break
