@@ -38,7 +38,7 @@ export async function resolveWindow(
 /** Loads requests, resource series and events for a window. */
 export async function loadWindow(
   store: SpanStore,
-  options: { fromUs?: Micros; toUs?: Micros; filters?: DimensionFilters; batchSize?: number }
+  options: { fromUs?: Micros; toUs?: Micros; filters?: DimensionFilters; batchSize?: number; requestsOnly?: boolean }
 ): Promise<WindowLoad> {
   const window = await resolveWindow(store, options.fromUs, options.toUs)
   const builder = createFrameBuilder()
@@ -47,6 +47,9 @@ export async function loadWindow(
     builder.append(batch)
   }
   const frame = builder.build()
+  if (options.requestsOnly === true) {
+    return { window, frame, resources: [], events: [], missingFamilies: [] }
+  }
   const stored = await store.listMetrics()
   const names = resolveResourceNames(stored.map((m) => m.name))
   const resources: ResourceSeries[] = []

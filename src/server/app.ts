@@ -15,6 +15,7 @@ import { registerPercentileRoutes } from './routes/percentiles.js'
 import { registerRequestRoutes } from './routes/requests.js'
 import { registerSeriesRoutes } from './routes/series.js'
 import { registerDimensionsRoutes } from './routes/dimensions.js'
+import { registerDiagnosisRoutes } from './routes/diagnosis.js'
 import { registerStaticRoutes } from './routes/static.js'
 import { registerStagesRoutes } from './routes/stages.js'
 import { registerTrafficRoutes } from './routes/traffic.js'
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Hono {
   registerDimensionsRoutes(app, deps)
   registerStagesRoutes(app, deps)
   registerTrafficRoutes(app, deps)
+  registerDiagnosisRoutes(app, deps)
   // ---- end of other modules' routes ----
   // Static files last: the index.html fallback must not shadow any /api route.
   registerStaticRoutes(app, deps)

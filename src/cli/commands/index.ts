@@ -1,4 +1,7 @@
 import type { Command } from 'commander'
+import { registerDemoCommand } from './demo.js'
+import { registerServeCommand } from './serve.js'
+import { registerDiagnoseCommand } from './diagnose.js'
 import { registerImportCommand } from './import.js'
 import { registerProbeCommand } from './probe.js'
 import { registerMockServerCommand } from './mock-server.js'
@@ -6,9 +9,11 @@ import { registerSimulateCommand } from './simulate.js'
 
 /** Adds every command to the program, in the order `tokenline --help` lists them. */
 export function registerCommands(program: Command): void {
-  void program
+  registerDemoCommand(program)
+  registerServeCommand(program)
   registerImportCommand(program)
   registerProbeCommand(program)
   registerMockServerCommand(program)
   registerSimulateCommand(program)
+  registerDiagnoseCommand(program)
 }

@@ -52,22 +52,27 @@ export function pickReplicaOrNode(
   minCoverage = DEFAULT_MIN_COVERAGE
 ): ScopeChoice | null {
   const replicaRows = new Map<string, ConcentrationRow>()
-  let slowRateAll = 0
-  let countAll = 0
   for (const row of rows) {
     if (row.dimension === 'replica') {
       replicaRows.set(row.value, row)
-      slowRateAll += row.slowCount
-      countAll += row.slowCount + row.baselineCount
     }
   }
-  const globalRate = countAll === 0 ? 0 : slowRateAll / countAll
   const node = pickHoldingValue(rows, ['node'], minCoverage)
   if (node) {
     const members = [...replicaNode.entries()].filter(([, n]) => n === node.value).map(([r]) => r)
+    // Slow rate of the replicas on other nodes: a member is slow when clearly above it.
+    let outSlow = 0
+    let outAll = 0
+    for (const [r, row] of replicaRows) {
+      if (!members.includes(r)) {
+        outSlow += row.slowCount
+        outAll += row.slowCount + row.baselineCount
+      }
+    }
+    const outsideRate = outAll === 0 ? 0 : outSlow / outAll
     const slowMembers = members.filter((r) => {
       const row = replicaRows.get(r)
-      return row !== undefined && row.slowRate >= Math.max(2 * globalRate, node.row.slowRate * 0.4)
+      return row !== undefined && row.slowRate >= Math.max(3 * outsideRate, node.row.slowRate * 0.25)
     })
     if (slowMembers.length >= 2 || (members.length >= 2 && slowMembers.length === members.length)) {
       return node

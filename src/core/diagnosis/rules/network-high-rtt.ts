@@ -21,6 +21,7 @@ export const networkHighRttRule: Rule = {
     const result = evaluateStageRule(ctx, {
       stages: ['network', 'client.connect', 'client.tls', 'client.send'],
       scopeDimensions: ['region'],
+      impactIsAnomaly: false,
     })
     if (result !== null && 'evidence' in result) {
       result.confidence *= result.scope.dimension === 'region' ? 1 : 0.5

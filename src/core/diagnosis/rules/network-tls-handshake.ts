@@ -25,6 +25,7 @@ export const networkTlsHandshakeRule: Rule = {
       scopeDimensions: ['region', 'route', 'tenant'],
       excessLo: 0.2,
       excessHi: 0.5,
+      impactIsAnomaly: false,
     })
     if (result === null || !('evidence' in result)) {
       return result

@@ -15,7 +15,7 @@ import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { Rule } from '../rule.js'
-import { fmtUs, pct, round, rowEvidence, scopeOf, shiftOf } from '../rule.js'
+import { fmtUs, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { meanWhere } from '../../stats/quantile.js'
 
 export const proxyStreamBufferingRule: Rule = {
@@ -54,9 +54,7 @@ export const proxyStreamBufferingRule: Rule = {
     const stream = meanWhere(frame.stages.stream, eligible)
     const network = meanWhere(frame.stages.network, eligible)
     const held = network.count > 0 && stream.count > 0 ? (stream.mean + 1000) / (network.mean + 1000) : 1
-    const change = ctx.tpotChange
-    const stallShift = change.elevated ? shiftOf(ctx, Float64Array.from(stalled), change).ratio : 1
-    const anomaly = Math.max(scope ? 1 : 0, ramp(held, 2, 5), ramp(stallShift, 1.5, 3))
+    const anomaly = Math.max(scope ? 1 : 0, ramp(held, 2, 5))
     const confidence = ramp(share, 0.05, 0.3) * anomaly
     if (confidence <= 0) {
       return null

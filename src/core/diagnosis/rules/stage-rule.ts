@@ -34,6 +34,11 @@ export interface StageRuleOptions {
   /** Stage excess share at which support starts / is full. */
   excessLo?: number
   excessHi?: number
+  /**
+   * Whether a large tail impact alone is an anomaly (default true). Network stages say false:
+   * distant clients and new connections make a structural tail that is not a fault by itself.
+   */
+  impactIsAnomaly?: boolean
 }
 
 /** Evaluates the stage pattern; returns the partial finding plus its raw strengths. */
@@ -70,7 +75,7 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
   const scopeImpact = scope ? tailImpact(ctx, ctx.ttft, scope.dimension, scope.value) : 1
   const anomaly = Math.max(
     change.elevated ? ramp(shift.ratio, 1.3, 2.5) : 0,
-    ramp(impact, 1.3, 2),
+    options.impactIsAnomaly === false ? 0 : ramp(impact, 1.5, 2.5),
     scope ? ramp(scopeImpact, 1.2, 1.8) : 0
   )
   const confidence = share * anomaly * ramp(impact, 1.05, 1.35) * ramp(slowMean, 2_000, 20_000)

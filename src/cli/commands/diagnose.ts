@@ -1,0 +1,228 @@
+/**
+ * `tokenline diagnose`: why is it slow? Reads files into a temporary in-memory store, or a
+ * database, or asks a running server, then prints the CONTRACT §5 diagnosis.
+ */
+import { Option, type Command } from 'commander'
+import { runDiagnosis } from '../../analysis/run-diagnosis.js'
+import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
+import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
+import { AppError } from '../../core/errors.js'
+import { createSilentLogger } from '../../core/logger.js'
+import type { Diagnosis } from '../../core/model/diagnosis.js'
+import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
+import { microsFromIso, microsFromMillis, type Micros } from '../../core/model/units.js'
+import { importPaths } from '../../ingest/import.js'
+import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { createMemoryStore } from '../../storage/memory/memory-store.js'
+import type { DimensionFilters, SpanStore } from '../../storage/span-store.js'
+import { parseDurationMs } from '../../server/params.js'
+import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+
+type Format = 'text' | 'json' | 'markdown'
+
+interface DiagnoseFlags {
+  db?: string
+  server?: string
+  since?: string
+  from?: string
+  to?: string
+  format: Format
+  sloTtftMs?: string
+  sloTpotMs?: string
+  sloE2eMs?: string
+  model?: string[]
+  version?: string[]
+  replica?: string[]
+  node?: string[]
+  tenant?: string[]
+  route?: string[]
+  region?: string[]
+  gateway?: string[]
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)]
+}
+
+function parseInstant(flag: string, text: string): Micros {
+  const us = /^\d+$/.test(text) ? microsFromMillis(Number(text)) : microsFromIso(text)
+  if (us === null) {
+    throw new AppError('INPUT_INVALID', `--${flag} must be RFC 3339 text or epoch milliseconds (actual: ${JSON.stringify(text)})`)
+  }
+  return us
+}
+
+function parsePositive(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const v = Number(text)
+  if (!(v > 0) || !Number.isFinite(v)) {
+    throw new AppError('INPUT_INVALID', `--${flag} must be a positive number of milliseconds (actual: ${JSON.stringify(text)})`)
+  }
+  return v
+}
+
+/** Window flags → explicit ends; `--since` counts back from `endUs` (the data's end, or now). */
+export function resolveWindowFlags(
+  flags: Pick<DiagnoseFlags, 'since' | 'from' | 'to'>,
+  endUs: Micros | null
+): { fromUs?: Micros; toUs?: Micros } {
+  if (flags.since !== undefined && flags.from !== undefined) {
+    throw new AppError('INPUT_INVALID', '--since and --from cannot be combined (give one of them)')
+  }
+  const out: { fromUs?: Micros; toUs?: Micros } = {}
+  if (flags.to !== undefined) out.toUs = parseInstant('to', flags.to)
+  if (flags.from !== undefined) out.fromUs = parseInstant('from', flags.from)
+  if (flags.since !== undefined) {
+    const ms = parseDurationMs(flags.since)
+    if (ms === null) {
+      throw new AppError('INPUT_INVALID', `--since must be a duration like 30m, 2h or 7d (actual: ${JSON.stringify(flags.since)})`)
+    }
+    const end = out.toUs ?? endUs
+    if (end !== null) {
+      out.toUs = end
+      out.fromUs = (end - ms * 1000) as Micros
+    }
+  }
+  if (out.fromUs !== undefined && out.toUs !== undefined && !(out.fromUs < out.toUs)) {
+    throw new AppError('INPUT_INVALID', '--from must be before --to')
+  }
+  return out
+}
+
+function filtersOf(flags: DiagnoseFlags): DimensionFilters {
+  const filters: DimensionFilters = {}
+  for (const d of DIMENSIONS) {
+    const values = flags[d as Dimension]
+    if (values && values.length > 0) filters[d] = values
+  }
+  return filters
+}
+
+function slosOf(flags: DiagnoseFlags): unknown {
+  const ttftMs = parsePositive('slo-ttft-ms', flags.sloTtftMs)
+  const tpotMs = parsePositive('slo-tpot-ms', flags.sloTpotMs)
+  const e2eMs = parsePositive('slo-e2e-ms', flags.sloE2eMs)
+  return ttftMs === undefined && tpotMs === undefined && e2eMs === undefined ? undefined : { ttftMs, tpotMs, e2eMs }
+}
+
+async function diagnoseStore(store: SpanStore, flags: DiagnoseFlags): Promise<DiagnoseResult> {
+  const extent = await store.extent()
+  const window = resolveWindowFlags(flags, extent ? ((extent.endUs + 1) as Micros) : null)
+  return runDiagnosis(store, { ...window, filters: filtersOf(flags), slos: slosOf(flags) })
+}
+
+async function diagnoseViaServer(apiUrl: string, flags: DiagnoseFlags, wholeData = false): Promise<DiagnoseResult> {
+  const url = new URL('/api/diagnosis', apiUrl)
+  if (flags.from !== undefined) url.searchParams.set('from', flags.from)
+  if (flags.to !== undefined) url.searchParams.set('to', flags.to)
+  if (flags.from === undefined && flags.since !== undefined) url.searchParams.set('since', flags.since)
+  else if (flags.from === undefined && flags.to === undefined) {
+    // A database's default window is all of its data; a server's is the last 30 minutes.
+    if (wholeData) url.searchParams.set('window', 'all')
+    else url.searchParams.set('since', '30m')
+  }
+  for (const [d, values] of Object.entries(filtersOf(flags))) {
+    for (const v of values ?? []) url.searchParams.append(d, v)
+  }
+  let res: Response
+  try {
+    res = await fetch(url)
+  } catch (err) {
+    throw new AppError('STORE_UNAVAILABLE', `could not reach the server at ${apiUrl} (${err instanceof Error ? err.message : String(err)})`)
+  }
+  const body = (await res.json().catch(() => null)) as unknown
+  if (!res.ok) {
+    const message = (body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${res.status}`
+    throw new AppError(res.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE', `the server answered: ${message}`)
+  }
+  return { diagnosis: body as Diagnosis, skipped: [] }
+}
+
+async function diagnosePaths(paths: string[], flags: DiagnoseFlags): Promise<DiagnoseResult> {
+  const store = createMemoryStore()
+  const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now, sweepIntervalMs: 0 })
+  try {
+    const summary = await importPaths(paths, sink)
+    const unreadable = summary.files.filter((f) => f.error !== null)
+    for (const f of unreadable) {
+      process.stderr.write(`tokenline: skipped ${f.file}: ${f.error}\n`)
+    }
+    if (summary.files.length === 0 || unreadable.length === summary.files.length) {
+      throw new AppError('INPUT_INVALID', `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`)
+    }
+    await sink.flush()
+    return await diagnoseStore(store, flags)
+  } finally {
+    await sink.close()
+    await store.close()
+  }
+}
+
+function print(result: DiagnoseResult, format: Format): void {
+  if (format === 'json') {
+    process.stdout.write(`${JSON.stringify(result.diagnosis, null, 2)}\n`)
+  } else if (format === 'markdown') {
+    process.stdout.write(renderDiagnosisMarkdown(result.diagnosis, result.skipped))
+  } else {
+    process.stdout.write(renderDiagnosisText(result.diagnosis, result.skipped))
+  }
+}
+
+export function registerDiagnoseCommand(program: Command): void {
+  const cmd = program
+    .command('diagnose')
+    .description('explain why requests are slow: ranked causes with evidence and actions')
+    .argument('[paths...]', 'trace, metric and event files or folders (read into a temporary store)')
+    .option('--db <file>', `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`)
+    .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
+    .option('--since <duration>', 'window length back from the end of the data (server: from now), e.g. 30m')
+    .option('--from <time>', 'window start (RFC 3339 or epoch ms)')
+    .option('--to <time>', 'window end (RFC 3339 or epoch ms)')
+    .option('--slo-ttft-ms <ms>', 'TTFT objective at p99: marks the SLO breached and widens the slow cohort')
+    .option('--slo-tpot-ms <ms>', 'TPOT objective at p99')
+    .option('--slo-e2e-ms <ms>', 'end-to-end objective at p99')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+  for (const d of DIMENSIONS) {
+    cmd.option(`--${d} <value>`, `only requests with this ${d} (repeatable, comma-separated)`, collect)
+  }
+  cmd
+    .addHelpText(
+      'after',
+      `
+Window: files and databases default to the whole span of the data (it may be months old);
+a server defaults to the last 30 minutes. The first finding is the most likely cause; a healthy
+window gives exactly one finding, "healthy". Too little data gives "healthy" with confidence 0
+and the evidence "not enough data: N requests".
+
+Exit codes: 0 diagnosis printed (also when it names causes), 2 bad flags or no readable input,
+3 database locked or server unreachable.
+
+Examples:
+  $ tokenline diagnose ./incident/                      # traces, metrics, events in a folder
+  $ tokenline diagnose traces.jsonl metrics.om --format json | jq '.findings[0]'
+  $ tokenline diagnose --db .tokenline/tokenline.duckdb --since 2h --replica vllm-0
+  $ tokenline diagnose --server http://127.0.0.1:4320 --since 15m --format markdown
+See docs/diagnosis.md (method, output) and docs/causes.md (every cause).`
+    )
+    .action(async (paths: string[], flags: DiagnoseFlags) => {
+      let result: DiagnoseResult
+      if (flags.server !== undefined) {
+        result = await diagnoseViaServer(flags.server, flags)
+      } else if (paths.length > 0) {
+        result = await diagnosePaths(paths, flags)
+      } else {
+        const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
+        if (opened.kind === 'server') {
+          process.stderr.write(`tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`)
+          result = await diagnoseViaServer(opened.apiUrl, flags, true)
+        } else {
+          try {
+            result = await diagnoseStore(opened.store, flags)
+          } finally {
+            await opened.store.close()
+          }
+        }
+      }
+      print(result, flags.format)
+    })
+}

@@ -1,0 +1,48 @@
+/**
+ * `GET /api/diagnosis` (the CONTRACT §5 JSON for the window and filters) and
+ * `GET /api/concentration` (which dimension values hold one measure's slow requests).
+ */
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import { loadWindow } from '../../analysis/load-window.js'
+import { runDiagnosis } from '../../analysis/run-diagnosis.js'
+import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
+import type { AppDeps } from '../app.js'
+import { parseFilters, parseParam, parseWindow } from '../params.js'
+
+const round = (v: number): number => Math.round(v * 1000) / 1000
+
+export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
+  app.get('/api/diagnosis', async function diagnosis(c) {
+    const query = c.req.queries()
+    const window = await parseWindow(query, deps.now(), deps.store)
+    const filters = parseFilters(query)
+    const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters })
+    return c.json(body)
+  })
+
+  app.get('/api/concentration', async function concentration(c) {
+    const query = c.req.queries()
+    const window = await parseWindow(query, deps.now(), deps.store)
+    const filters = parseFilters(query)
+    const measure = parseParam(query, 'measure', z.enum(['ttft', 'tpot', 'itl_max', 'e2e']), 'ttft, tpot, itl_max or e2e') ?? 'ttft'
+    const slowMs = parseParam(query, 'slow_ms', z.coerce.number().positive(), 'a positive number of milliseconds')
+    const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
+    const result = concentrationOfMeasure(load.frame, measure, slowMs === undefined ? null : slowMs * 1000, load.window.fromUs)
+    return c.json({
+      measure,
+      threshold_ms: round(result.thresholdUs / 1000),
+      slow: result.slow,
+      total: result.total,
+      rows: result.rows
+        .filter((r) => r.significant)
+        .map((r) => ({
+          dimension: r.dimension,
+          value: r.value,
+          slow_share: round(r.slowShare),
+          baseline_share: round(r.baselineShare),
+          lift: round(r.lift),
+        })),
+    })
+  })
+}
