@@ -9,11 +9,13 @@ import {
   decodeRpcStatus,
   decodeTraceResponse,
   decodeTracesProtobuf,
+  decodeTracesProtobufGenerated,
   encodeMetricsProtobuf,
   encodeRpcStatus,
   encodeTraceResponse,
   encodeTracesProtobuf,
 } from './protobuf.js'
+import { otlp } from './generated/otlp.js'
 
 const FIXTURES = new URL('../../test/fixtures/otlp/', import.meta.url)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')
@@ -64,7 +66,7 @@ describe('protobuf adapter', () => {
     expect(result.rejected).toEqual([
       {
         path: 'resourceSpans[1].scopeSpans[0].spans[1]',
-        reason: expect.stringContaining('0 bytes'),
+        reason: expect.stringContaining('traceId must be 32 hex digits'),
       },
     ])
   })
@@ -82,5 +84,93 @@ describe('protobuf adapter', () => {
       errorMessage: 'bad',
     })
     expect(decodeRpcStatus(encodeRpcStatus(3, 'nope'))).toEqual({ code: 3, message: 'nope' })
+  })
+})
+
+describe('one-pass trace reader', () => {
+  function withQuirks(): object {
+    const request = makeLlmTraceRequest(3) as { resourceSpans: Record<string, unknown>[] }
+    const rs = request.resourceSpans[2] as { scopeSpans: { spans: Record<string, unknown>[] }[] }
+    const engine = rs.scopeSpans[0]!.spans[0]!
+    engine['attributes'] = [
+      { key: 'neg', value: { intValue: '-42' } },
+      { key: 'big', value: { intValue: '9007199254740991' } },
+      { key: 'blob', value: { bytesValue: Buffer.from([0, 1, 2, 250]) } },
+      {
+        key: 'nested',
+        value: {
+          kvlistValue: {
+            values: [
+              {
+                key: 'a',
+                value: { arrayValue: { values: [{ boolValue: false }, { doubleValue: 0.5 }] } },
+              },
+            ],
+          },
+        },
+      },
+      { key: 'empty', value: {} },
+      { key: 'dup', value: { stringValue: 'first' } },
+      { key: 'dup', value: { stringValue: 'second' } },
+    ]
+    engine['events'] = [{ name: 'no time' }, { name: 'tick', timeUnixNano: '1760000000000000001' }]
+    engine['status'] = { code: 2, message: 'boom' }
+    const gateway = (
+      request.resourceSpans[1] as { scopeSpans: { spans: Record<string, unknown>[] }[] }
+    ).scopeSpans[0]!.spans
+    gateway[0]!['kind'] = 9
+    gateway[1]!['endTimeUnixNano'] = '1'
+    return request
+  }
+
+  it('gives exactly what the generated code + decodeTraces give, rejects included', () => {
+    const bytes = encodeTracesProtobuf(withQuirks())
+    const reader = decodeTracesProtobuf(bytes)
+    expect(reader.rejected.map((r) => r.path)).toEqual([
+      'resourceSpans[1].scopeSpans[0].spans[0]',
+      'resourceSpans[1].scopeSpans[0].spans[1]',
+    ])
+    expect(reader).toEqual(decodeTracesProtobufGenerated(bytes))
+    const engine = reader.spans.find((s) => s.name === 'llm_request')
+    expect(engine?.attributes).toEqual({
+      neg: -42,
+      big: 9007199254740991,
+      blob: 'AAEC+g==',
+      nested: { a: [false, 0.5] },
+      empty: null,
+      dup: 'second',
+    })
+  })
+
+  it('reads a scope that comes after its spans on the wire', () => {
+    // ScopeSpans { spans = 2 (one span), scope = 1 { name = "late" } } inside ResourceSpans inside the request.
+    const span = encodeTracesProtobuf(makeLlmTraceRequest(1))
+    const decoded = decodeTracesProtobufGenerated(span)
+    expect(decoded.spans).toHaveLength(4)
+    const spanBytes = otlp.Span.encode({
+      traceId: Uint8Array.from(Buffer.from('0af7651916cd43dd8448eb211c80319c', 'hex')),
+      spanId: Uint8Array.from(Buffer.from('b7ad6b7169203331', 'hex')),
+      name: 'x',
+      startTimeUnixNano: 1000,
+      endTimeUnixNano: 2000,
+    }).finish()
+    const scopeBytes = otlp.InstrumentationScope.encode({ name: 'late' }).finish()
+    const scopeSpans = Buffer.concat([
+      Buffer.from([0x12, spanBytes.length]),
+      spanBytes,
+      Buffer.from([0x0a, scopeBytes.length]),
+      scopeBytes,
+    ])
+    const resourceSpans = Buffer.concat([Buffer.from([0x12, scopeSpans.length]), scopeSpans])
+    const request = Buffer.concat([Buffer.from([0x0a, resourceSpans.length]), resourceSpans])
+    const { spans } = decodeTracesProtobuf(request)
+    expect(spans.map((s) => [s.name, s.scopeName])).toEqual([['x', 'late']])
+  })
+
+  it('throws OTLP_DECODE_FAILED for truncated bytes', () => {
+    const bytes = encodeTracesProtobuf(makeLlmTraceRequest(1))
+    expect(() => decodeTracesProtobuf(bytes.subarray(0, bytes.length - 7))).toThrow(
+      /ExportTraceServiceRequest/
+    )
   })
 })

@@ -1,13 +1,15 @@
 /**
- * OTLP protobuf adapter. The static code in `generated/` (protobufjs `pbjs -t static-module`
- * from `proto/otlp.proto`, see ADR 0010) turns bytes into message objects whose field names are
- * the OTLP/JSON ones; the shared core decoders then read them exactly like parsed JSON, taking
- * ids as bytes and 64-bit integers as `Long`, so there is one decoding path and no extra pass.
+ * OTLP protobuf adapter (ADR 0010). Traces, the hot path, go through the one-pass reader in
+ * `trace-reader.ts`, which shares `checkSpan` with the JSON path. Metrics and all encoding use
+ * the static code in `generated/` (protobufjs `pbjs -t static-module` from `proto/otlp.proto`):
+ * its message objects carry the OTLP/JSON field names, so the shared `decodeMetrics` reads them
+ * like parsed JSON, taking ids as bytes and 64-bit integers as `Long`.
  */
 import { AppError } from '../core/errors.js'
 import { decodeMetrics, type DecodeMetricsResult } from '../core/otlp/decode-metrics.js'
 import { decodeTraces, type DecodeTracesResult } from '../core/otlp/decode-traces.js'
 import { otlp } from './generated/otlp.js'
+import { readTraceRequest } from './trace-reader.js'
 
 function decodeFailed(what: string, err: unknown): AppError {
   const detail = err instanceof Error ? err.message : String(err)
@@ -16,8 +18,19 @@ function decodeFailed(what: string, err: unknown): AppError {
   })
 }
 
-/** Decodes a protobuf `ExportTraceServiceRequest` (see `decodeTraces` for the rules). */
+/**
+ * Decodes a protobuf `ExportTraceServiceRequest` (see `decodeTraces` for the rules) with the
+ * one-pass reader of `trace-reader.ts`, the ingest hot path.
+ */
 export function decodeTracesProtobuf(bytes: Uint8Array): DecodeTracesResult {
+  return readTraceRequest(bytes)
+}
+
+/**
+ * The same decode through the generated static code and the shared `decodeTraces`: the
+ * reference the one-pass reader is tested and benchmarked against.
+ */
+export function decodeTracesProtobufGenerated(bytes: Uint8Array): DecodeTracesResult {
   let message: otlp.ExportTraceServiceRequest
   try {
     message = otlp.ExportTraceServiceRequest.decode(bytes)

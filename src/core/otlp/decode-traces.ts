@@ -57,7 +57,89 @@ function decodeEvents(list: unknown): SpanEvent[] {
   return out
 }
 
-/** Decodes one span, or returns the reason it cannot be used. */
+/**
+ * A span's fields as read off the wire, before any check: ids as hex/base64 text or bytes,
+ * times as any OTLP 64-bit form, attributes and events already decoded.
+ */
+export interface RawSpanFields {
+  traceId: unknown
+  spanId: unknown
+  parentSpanId: unknown
+  name: unknown
+  kind: unknown
+  startTimeUnixNano: unknown
+  endTimeUnixNano: unknown
+  statusCode: unknown
+  statusMessage: unknown
+  attributes: Attributes
+  events: SpanEvent[]
+}
+
+/**
+ * Checks one span's fields and builds the `Span`, or returns why it cannot be used. Shared by
+ * the OTLP/JSON path and the protobuf reader so both accept and reject exactly the same spans.
+ */
+export function checkSpan(
+  f: RawSpanFields,
+  resource: Attributes,
+  scopeName: string,
+  scopeVersion: string | null
+): Span | string {
+  const traceId = normaliseId(f.traceId, 16)
+  if (traceId === null) {
+    return `traceId must be 32 hex digits (or 16 bytes), not all zero (actual: ${describe(f.traceId)})`
+  }
+  const spanId = normaliseId(f.spanId, 8)
+  if (spanId === null) {
+    return `spanId must be 16 hex digits (or 8 bytes), not all zero (actual: ${describe(f.spanId)})`
+  }
+  let parentSpanId: string | null = null
+  if (!isEmptyId(f.parentSpanId)) {
+    parentSpanId = normaliseId(f.parentSpanId, 8)
+    // An all-zero parent id means "no parent" in some exporters; anything else malformed is an error.
+    if (parentSpanId === null && !isZeroId(f.parentSpanId)) {
+      return `parentSpanId must be empty or 16 hex digits (actual: ${describe(f.parentSpanId)})`
+    }
+  }
+  const startUs = microsFromOtlpTime(f.startTimeUnixNano)
+  if (startUs === null) {
+    return `startTimeUnixNano must be a positive integer of nanoseconds (actual: ${describe(f.startTimeUnixNano)})`
+  }
+  const endUs = microsFromOtlpTime(f.endTimeUnixNano)
+  if (endUs === null) {
+    return `endTimeUnixNano must be a positive integer of nanoseconds (actual: ${describe(f.endTimeUnixNano)})`
+  }
+  if (endUs < startUs) {
+    return `endTimeUnixNano must not be before startTimeUnixNano (actual: ends ${startUs - endUs} µs before it starts)`
+  }
+  const kind = parseSpanKind(f.kind)
+  if (kind === null) {
+    return `kind must be 0..5 or a SPAN_KIND_* name (actual: ${describe(f.kind)})`
+  }
+  const statusCode = parseStatusCode(f.statusCode)
+  if (statusCode === null) {
+    return `status.code must be 0..2 or a STATUS_CODE_* name (actual: ${describe(f.statusCode)})`
+  }
+  return {
+    traceId,
+    spanId,
+    parentSpanId,
+    name: typeof f.name === 'string' ? f.name : '',
+    kind,
+    startUs,
+    endUs,
+    statusCode,
+    statusMessage:
+      typeof f.statusMessage === 'string' && f.statusMessage !== '' ? f.statusMessage : null,
+    attributes: f.attributes,
+    resource,
+    scopeName,
+    scopeVersion,
+    events: f.events,
+  }
+}
+
+/** Decodes one OTLP/JSON span, or returns the reason it cannot be used. */
 function decodeSpan(
   raw: unknown,
   resource: Attributes,
@@ -67,71 +149,25 @@ function decodeSpan(
   if (!isRecord(raw)) {
     return 'span must be an object'
   }
-  const rawTraceId = readField(raw, 'traceId', 'trace_id')
-  const traceId = normaliseId(rawTraceId, 16)
-  if (traceId === null) {
-    return `traceId must be 32 hex digits (or 16 bytes), not all zero (actual: ${describe(rawTraceId)})`
-  }
-  const rawSpanId = readField(raw, 'spanId', 'span_id')
-  const spanId = normaliseId(rawSpanId, 8)
-  if (spanId === null) {
-    return `spanId must be 16 hex digits (or 8 bytes), not all zero (actual: ${describe(rawSpanId)})`
-  }
-  const rawParent = readField(raw, 'parentSpanId', 'parent_span_id')
-  let parentSpanId: string | null = null
-  if (!isEmptyId(rawParent)) {
-    parentSpanId = normaliseId(rawParent, 8)
-    // An all-zero parent id means "no parent" in some exporters; anything else malformed is an error.
-    if (parentSpanId === null && !isZeroId(rawParent)) {
-      return `parentSpanId must be empty or 16 hex digits (actual: ${describe(rawParent)})`
-    }
-  }
-  const rawStart = readField(raw, 'startTimeUnixNano', 'start_time_unix_nano')
-  const startUs = microsFromOtlpTime(rawStart)
-  if (startUs === null) {
-    return `startTimeUnixNano must be a positive integer of nanoseconds (actual: ${describe(rawStart)})`
-  }
-  const rawEnd = readField(raw, 'endTimeUnixNano', 'end_time_unix_nano')
-  const endUs = microsFromOtlpTime(rawEnd)
-  if (endUs === null) {
-    return `endTimeUnixNano must be a positive integer of nanoseconds (actual: ${describe(rawEnd)})`
-  }
-  if (endUs < startUs) {
-    return `endTimeUnixNano must not be before startTimeUnixNano (actual: ends ${startUs - endUs} µs before it starts)`
-  }
-  const kind = parseSpanKind(raw['kind'])
-  if (kind === null) {
-    return `kind must be 0..5 or a SPAN_KIND_* name (actual: ${describe(raw['kind'])})`
-  }
-  let statusCode = 0
-  let statusMessage: string | null = null
   const status = raw['status']
-  if (isRecord(status)) {
-    const code = parseStatusCode(status['code'])
-    if (code === null) {
-      return `status.code must be 0..2 or a STATUS_CODE_* name (actual: ${describe(status['code'])})`
-    }
-    statusCode = code
-    const message = status['message']
-    statusMessage = typeof message === 'string' && message !== '' ? message : null
-  }
-  const name = raw['name']
-  return {
-    traceId,
-    spanId,
-    parentSpanId,
-    name: typeof name === 'string' ? name : '',
-    kind,
-    startUs,
-    endUs,
-    statusCode,
-    statusMessage,
-    attributes: decodeAttributes(raw['attributes']),
+  return checkSpan(
+    {
+      traceId: readField(raw, 'traceId', 'trace_id'),
+      spanId: readField(raw, 'spanId', 'span_id'),
+      parentSpanId: readField(raw, 'parentSpanId', 'parent_span_id'),
+      name: raw['name'],
+      kind: raw['kind'],
+      startTimeUnixNano: readField(raw, 'startTimeUnixNano', 'start_time_unix_nano'),
+      endTimeUnixNano: readField(raw, 'endTimeUnixNano', 'end_time_unix_nano'),
+      statusCode: isRecord(status) ? status['code'] : undefined,
+      statusMessage: isRecord(status) ? status['message'] : undefined,
+      attributes: decodeAttributes(raw['attributes']),
+      events: decodeEvents(raw['events']),
+    },
     resource,
     scopeName,
-    scopeVersion,
-    events: decodeEvents(raw['events']),
-  }
+    scopeVersion
+  )
 }
 
 function isZeroId(value: unknown): boolean {

@@ -1,0 +1,366 @@
+/**
+ * Protobuf `ExportTraceServiceRequest` → `Span`s in one pass: the ingest hot path. It walks the
+ * wire format with protobufjs' `Reader` and hands each span's fields to the same `checkSpan`
+ * the OTLP/JSON path uses, so both accept and reject exactly the same spans.
+ *
+ * Hand-written rather than the generated static code because building the generated message
+ * tree first (with protobufjs 8's oneof bookkeeping and a `Long` per timestamp) made protobuf
+ * slower than `JSON.parse` on the same batch; measured in `bench/otlp-decode.bench.ts`,
+ * recorded in ADR 0010. The generated code remains the reference in tests and does all encoding.
+ *
+ * Field numbers: opentelemetry/proto/{collector/trace,trace,common,resource}/v1 (`proto/otlp.proto`).
+ */
+import protobuf from 'protobufjs/minimal.js'
+import { AppError } from '../core/errors.js'
+import type { Attributes, AttrValue, Span, SpanEvent } from '../core/model/span.js'
+import { checkSpan, type DecodeTracesResult } from '../core/otlp/decode-traces.js'
+import { microsFromOtlpTime } from '../core/otlp/int64.js'
+import type { OtlpReject } from '../core/otlp/wire-types.js'
+
+type Reader = protobuf.Reader
+
+// Tags are (field number << 3) | wire type: 0 varint, 1 fixed64, 2 length-delimited.
+const LEN = 2
+const tag = (field: number, wire: number): number => (field << 3) | wire
+const T_STRING_1 = tag(1, LEN)
+const T_LEN_2 = tag(2, LEN)
+const MAX_DEPTH = 32
+const TWO_63 = 9223372036854775808
+
+/** A varint int64 as a JS number without allocating a `Long` (exact up to 2^53). */
+function readInt64(r: Reader): number {
+  const buf = r.buf
+  const start = r.pos
+  let pos = start
+  let result = 0
+  let mul = 1
+  for (let i = 0; i < 10; i++) {
+    if (pos >= r.len) {
+      throw new RangeError('varint runs past the end of the message')
+    }
+    const b = buf[pos++] as number
+    result += (b & 0x7f) * mul
+    if (b < 0x80) {
+      break
+    }
+    mul *= 128
+  }
+  r.pos = pos
+  if (result < TWO_63) {
+    return result
+  }
+  // Negative values are ten-byte two's complement; doubles cannot subtract 2^64 exactly.
+  let big = 0n
+  for (let p = pos - 1; p >= start; p--) {
+    big = (big << 7n) | BigInt((buf[p] as number) & 0x7f)
+  }
+  return Number(BigInt.asIntN(64, big))
+}
+
+/** A fixed64 nanosecond time as `{ low, high }` (what `microsFromOtlpTime` reads exactly). */
+function readFixed64(r: Reader): { low: number; high: number } {
+  const low = r.fixed32()
+  const high = r.fixed32()
+  return { low, high }
+}
+
+function readAnyValue(r: Reader, end: number, depth: number): AttrValue {
+  if (depth > MAX_DEPTH) {
+    throw new RangeError(`AnyValue nested deeper than ${MAX_DEPTH}`)
+  }
+  let value: AttrValue = null
+  while (r.pos < end) {
+    const t = r.uint32()
+    switch (t) {
+      case tag(1, LEN):
+        value = r.string()
+        break
+      case tag(2, 0):
+        value = r.bool()
+        break
+      case tag(3, 0):
+        value = readInt64(r)
+        break
+      case tag(4, 1):
+        value = r.double()
+        break
+      case tag(5, LEN): {
+        const e = r.uint32() + r.pos
+        const list: AttrValue[] = []
+        while (r.pos < e) {
+          const t2 = r.uint32()
+          if (t2 === T_STRING_1) {
+            list.push(readAnyValue(r, r.uint32() + r.pos, depth + 1))
+          } else {
+            r.skipType(t2 & 7)
+          }
+        }
+        value = list
+        break
+      }
+      case tag(6, LEN): {
+        const e = r.uint32() + r.pos
+        const record: Attributes = {}
+        while (r.pos < e) {
+          const t2 = r.uint32()
+          if (t2 === T_STRING_1) {
+            readKeyValueInto(r, r.uint32() + r.pos, record, depth + 1)
+          } else {
+            r.skipType(t2 & 7)
+          }
+        }
+        value = record
+        break
+      }
+      case tag(7, LEN):
+        value = Buffer.from(r.bytes()).toString('base64')
+        break
+      default:
+        r.skipType(t & 7)
+    }
+  }
+  return value
+}
+
+/** Reads one `KeyValue` into `out` (later keys win, as in the JSON path). */
+function readKeyValueInto(r: Reader, end: number, out: Attributes, depth: number): void {
+  let key: string | null = null
+  let value: AttrValue = null
+  while (r.pos < end) {
+    const t = r.uint32()
+    if (t === T_STRING_1) {
+      key = r.string()
+    } else if (t === T_LEN_2) {
+      value = readAnyValue(r, r.uint32() + r.pos, depth)
+    } else {
+      r.skipType(t & 7)
+    }
+  }
+  if (key !== null) {
+    out[key] = value
+  }
+}
+
+/** Reads the repeated `KeyValue` field `field` of a message ending at `end`. */
+function readAttributesMessage(r: Reader, end: number, field: number): Attributes {
+  const out: Attributes = {}
+  const want = tag(field, LEN)
+  while (r.pos < end) {
+    const t = r.uint32()
+    if (t === want) {
+      readKeyValueInto(r, r.uint32() + r.pos, out, 0)
+    } else {
+      r.skipType(t & 7)
+    }
+  }
+  return out
+}
+
+function readEvent(r: Reader, end: number): SpanEvent | null {
+  let time: { low: number; high: number } | undefined
+  let name = ''
+  const attributes: Attributes = {}
+  while (r.pos < end) {
+    const t = r.uint32()
+    if (t === tag(1, 1)) {
+      time = readFixed64(r)
+    } else if (t === tag(2, LEN)) {
+      name = r.string()
+    } else if (t === tag(3, LEN)) {
+      readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
+    } else {
+      r.skipType(t & 7)
+    }
+  }
+  // Same rule as the JSON path: an event without a time is dropped, the span kept.
+  const timeUs = microsFromOtlpTime(time)
+  return timeUs === null ? null : { timeUs, name, attributes }
+}
+
+interface ScopeInfo {
+  resource: Attributes
+  scopeName: string
+  scopeVersion: string | null
+}
+
+function readSpan(r: Reader, end: number, scope: ScopeInfo): Span | string {
+  let traceId: Uint8Array | undefined
+  let spanId: Uint8Array | undefined
+  let parentSpanId: Uint8Array | undefined
+  let name = ''
+  let kind = 0
+  let start: { low: number; high: number } | undefined
+  let finish: { low: number; high: number } | undefined
+  let statusCode = 0
+  let statusMessage = ''
+  const attributes: Attributes = {}
+  const events: SpanEvent[] = []
+  while (r.pos < end) {
+    const t = r.uint32()
+    switch (t) {
+      case tag(1, LEN):
+        traceId = r.bytes()
+        break
+      case tag(2, LEN):
+        spanId = r.bytes()
+        break
+      case tag(4, LEN):
+        parentSpanId = r.bytes()
+        break
+      case tag(5, LEN):
+        name = r.string()
+        break
+      case tag(6, 0):
+        kind = r.int32()
+        break
+      case tag(7, 1):
+        start = readFixed64(r)
+        break
+      case tag(8, 1):
+        finish = readFixed64(r)
+        break
+      case tag(9, LEN):
+        readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
+        break
+      case tag(11, LEN): {
+        const event = readEvent(r, r.uint32() + r.pos)
+        if (event !== null) {
+          events.push(event)
+        }
+        break
+      }
+      case tag(15, LEN): {
+        const e = r.uint32() + r.pos
+        while (r.pos < e) {
+          const t2 = r.uint32()
+          if (t2 === tag(2, LEN)) {
+            statusMessage = r.string()
+          } else if (t2 === tag(3, 0)) {
+            statusCode = r.int32()
+          } else {
+            r.skipType(t2 & 7)
+          }
+        }
+        break
+      }
+      default:
+        r.skipType(t & 7)
+    }
+  }
+  return checkSpan(
+    {
+      traceId,
+      spanId,
+      parentSpanId,
+      name,
+      kind,
+      startTimeUnixNano: start,
+      endTimeUnixNano: finish,
+      statusCode,
+      statusMessage,
+      attributes,
+      events,
+    },
+    scope.resource,
+    scope.scopeName,
+    scope.scopeVersion
+  )
+}
+
+function readScopeSpans(
+  r: Reader,
+  end: number,
+  resource: Attributes,
+  path: string,
+  out: DecodeTracesResult
+): void {
+  const scope: ScopeInfo = { resource, scopeName: '', scopeVersion: null }
+  // Spans may precede the scope on the wire; hold their byte ranges until the scope is known.
+  const spanRanges: number[] = []
+  while (r.pos < end) {
+    const t = r.uint32()
+    if (t === tag(1, LEN)) {
+      const e = r.uint32() + r.pos
+      while (r.pos < e) {
+        const t2 = r.uint32()
+        if (t2 === tag(1, LEN)) {
+          scope.scopeName = r.string()
+        } else if (t2 === tag(2, LEN)) {
+          const version = r.string()
+          scope.scopeVersion = version === '' ? null : version
+        } else {
+          r.skipType(t2 & 7)
+        }
+      }
+    } else if (t === tag(2, LEN)) {
+      const length = r.uint32()
+      spanRanges.push(r.pos, r.pos + length)
+      r.pos += length
+    } else {
+      r.skipType(t & 7)
+    }
+  }
+  for (let i = 0; i < spanRanges.length; i += 2) {
+    r.pos = spanRanges[i] as number
+    const result = readSpan(r, spanRanges[i + 1] as number, scope)
+    if (typeof result === 'string') {
+      out.rejected.push({ path: `${path}.spans[${i / 2}]`, reason: result })
+    } else {
+      out.spans.push(result)
+    }
+  }
+  r.pos = end
+}
+
+function readResourceSpans(r: Reader, end: number, path: string, out: DecodeTracesResult): void {
+  let resource: Attributes = {}
+  const scopeRanges: number[] = []
+  while (r.pos < end) {
+    const t = r.uint32()
+    if (t === tag(1, LEN)) {
+      resource = readAttributesMessage(r, r.uint32() + r.pos, 1)
+    } else if (t === tag(2, LEN)) {
+      const length = r.uint32()
+      scopeRanges.push(r.pos, r.pos + length)
+      r.pos += length
+    } else {
+      r.skipType(t & 7)
+    }
+  }
+  for (let i = 0; i < scopeRanges.length; i += 2) {
+    r.pos = scopeRanges[i] as number
+    readScopeSpans(r, scopeRanges[i + 1] as number, resource, `${path}.scopeSpans[${i / 2}]`, out)
+  }
+  r.pos = end
+}
+
+/**
+ * Decodes a protobuf `ExportTraceServiceRequest` into spans and per-span rejects (same rules
+ * and paths as `decodeTraces`). Throws `AppError('OTLP_DECODE_FAILED')` for malformed bytes.
+ */
+export function readTraceRequest(bytes: Uint8Array): DecodeTracesResult {
+  const out: DecodeTracesResult = { spans: [], rejected: [] as OtlpReject[] }
+  try {
+    const r = new protobuf.Reader(bytes)
+    const end = r.len
+    let index = 0
+    while (r.pos < end) {
+      const t = r.uint32()
+      if (t === tag(1, LEN)) {
+        readResourceSpans(r, r.uint32() + r.pos, `resourceSpans[${index++}]`, out)
+      } else {
+        r.skipType(t & 7)
+      }
+    }
+    if (r.pos !== end) {
+      throw new RangeError(`a field runs ${r.pos - end} bytes past the end of the message`)
+    }
+  } catch (err) {
+    throw new AppError(
+      'OTLP_DECODE_FAILED',
+      `the body must be a protobuf ExportTraceServiceRequest (${err instanceof Error ? err.message : String(err)})`,
+      { cause: err }
+    )
+  }
+  return out
+}
