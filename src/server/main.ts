@@ -1,0 +1,162 @@
+/**
+ * Composition root of `tokenline serve` (and the serving half of `tokenline demo`): opens the
+ * store, builds the ingest pipeline, binds the OTLP and UI/API listeners, writes the lock file
+ * that lets other CLI processes find this server, and starts scraping.
+ */
+import { mkdir } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { dirname } from 'node:path'
+import { serve, type ServerType } from '@hono/node-server'
+import { AppError } from '../core/errors.js'
+import type { Logger } from '../core/logger.js'
+import type { ResolvedConfig } from '../config/schema.js'
+import { createIngestPipeline } from '../ingest/pipeline.js'
+import { createScraper } from '../ingest/scraper.js'
+import type { IngestSink } from '../ingest/types.js'
+import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
+import { removeServerLock, writeServerLock } from '../storage/duckdb/lock.js'
+import { createMemoryStore } from '../storage/memory/memory-store.js'
+import type { SpanStore } from '../storage/span-store.js'
+import { createApp } from './app.js'
+import { createOtlpApp } from './otlp-app.js'
+
+export const VERSION = '0.1.0'
+
+export interface RunningServer {
+  apiUrl: string
+  otlpUrl: string
+  store: SpanStore
+  ingest: IngestSink
+  close(): Promise<void>
+}
+
+export interface StartServerOptions {
+  /** Folder of the built dashboard (`dist/web`), when it exists. */
+  webRoot?: string
+  /** Use this store instead of opening the configured one (the caller closes it). */
+  store?: SpanStore
+}
+
+function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server))
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new AppError(
+              'CONFIG_INVALID',
+              `port ${port} on ${host} is already in use (another tokenline serve?); choose another with --port/--otlp-port, or 0 for a free one`,
+              { cause: err }
+            )
+          : err
+      )
+    })
+  })
+}
+
+function urlOf(server: ServerType, host: string): string {
+  const addr = server.address() as AddressInfo
+  const shown = host.includes(':') ? `[${host}]` : host
+  return `http://${shown}:${addr.port}`
+}
+
+function closeListener(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    // SSE and keep-alive sockets would otherwise hold close() open.
+    ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+  })
+}
+
+/** Opens the configured store (creating the folder of a DuckDB file). */
+export async function openConfiguredStore(config: ResolvedConfig): Promise<SpanStore> {
+  if (config.store.kind === 'memory' || config.store.path === ':memory:') {
+    return createMemoryStore()
+  }
+  await mkdir(dirname(config.store.path), { recursive: true })
+  return createDuckDbStore({ path: config.store.path })
+}
+
+/** Starts both listeners; resolves once they are bound (ports may be 0). */
+export async function startServer(
+  config: ResolvedConfig,
+  logger: Logger,
+  options: StartServerOptions = {}
+): Promise<RunningServer> {
+  const ownsStore = options.store === undefined
+  const store = options.store ?? (await openConfiguredStore(config))
+  const onBackgroundError = (err: unknown): void => {
+    logger.error('background task failed', { error: err instanceof Error ? err.message : String(err) })
+  }
+  const ingest = createIngestPipeline({
+    store,
+    logger,
+    now: () => Date.now(),
+    quietMs: config.ingest.quietMs,
+    maxQueueItems: config.ingest.maxQueueItems,
+    keepContent: config.ingest.keepContent,
+    onBackgroundError,
+  })
+  const deps = {
+    store,
+    ingest,
+    logger,
+    now: () => Date.now(),
+    limits: { maxBodyBytes: config.ingest.maxBodyBytes },
+    version: VERSION,
+    ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+  }
+  const listeners: ServerType[] = []
+  try {
+    const otlp = await listen(createOtlpApp(deps), config.server.otlpPort, config.server.host)
+    listeners.push(otlp)
+    const api = await listen(createApp(deps), config.server.apiPort, config.server.host)
+    listeners.push(api)
+    const apiUrl = urlOf(api, config.server.host)
+    const otlpUrl = urlOf(otlp, config.server.host)
+    const persistent = config.store.kind === 'duckdb' && config.store.path !== ':memory:' && ownsStore
+    if (persistent) {
+      await writeServerLock(config.store.path, { pid: process.pid, apiUrl, otlpUrl })
+    }
+    const scraper =
+      config.scrape.targets.length > 0
+        ? createScraper({
+            targets: [...config.scrape.targets],
+            intervalMs: config.scrape.intervalMs,
+            timeoutMs: config.scrape.timeoutMs,
+            sink: ingest,
+            logger,
+            now: () => Date.now(),
+          })
+        : null
+    let closed = false
+    return {
+      apiUrl,
+      otlpUrl,
+      store,
+      ingest,
+      async close() {
+        if (closed) {
+          return
+        }
+        closed = true
+        await scraper?.stop()
+        await Promise.all(listeners.map(closeListener))
+        await ingest.close()
+        if (ownsStore) {
+          await store.close()
+        }
+        if (persistent) {
+          await removeServerLock(config.store.path)
+        }
+      },
+    }
+  } catch (err) {
+    await Promise.all(listeners.map(closeListener))
+    await ingest.close()
+    if (ownsStore) {
+      await store.close()
+    }
+    throw err
+  }
+}
