@@ -5,6 +5,7 @@
  */
 import type { CategoricalColumn } from '../concentration/find-concentration.js'
 import type { ChangeEvent } from '../model/event.js'
+import { DIMENSIONS } from '../model/request.js'
 import type { Micros } from '../model/units.js'
 import { bucketCounts, bucketQuantile, makeGrid, type BucketGrid } from '../timeline/buckets.js'
 import {
@@ -44,7 +45,12 @@ export interface DiagnosisContext {
   tpot: Cohort
   ttftStages: StageBreakdown
   tpotStages: StageBreakdown
-  /** Stage breakdown over all stages for the TTFT cohort (the JSON's `stages`). */
+  /**
+   * The cohort with the stronger tail anomaly (TTFT unless TPOT's is clearly stronger): the
+   * JSON's `stages` and `concentration` describe it.
+   */
+  primary: Cohort
+  /** Stage breakdown over all stages for the primary cohort (the JSON's `stages`). */
   allStages: StageBreakdown
   ttftChange: TimeChange
   tpotChange: TimeChange
@@ -91,6 +97,20 @@ function replicaNodes(frame: RequestFrame): Map<string, string> {
   return out
 }
 
+const DIMENSION_SET: ReadonlySet<string> = new Set(DIMENSIONS)
+
+/** How anomalous a cohort's tail is: concentration in a request dimension plus change over time. */
+function anomalyScore(cohort: Cohort, change: TimeChange): number {
+  let best = 0
+  for (const row of cohort.rows) {
+    if (row.significant && DIMENSION_SET.has(row.dimension)) {
+      best = Math.max(best, row.slowShare - row.baselineShare)
+    }
+  }
+  const shift = change.elevated ? Math.min(1, change.elevated.ratio - 1) : 0
+  return best + shift
+}
+
 /** Builds the shared context (the expensive part of a diagnosis). */
 export function buildContext(input: DiagnosisInput): DiagnosisContext {
   const { frame } = input
@@ -121,7 +141,10 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     }
   }
   const replicaNode = replicaNodes(frame)
-  const allStages = computeStageBreakdown(frame, ttft.slow, ttft.eligible)
+  const ttftChange = timeChange(frame, grid, frame.ttftUs)
+  const tpotChange = timeChange(frame, grid, frame.tpotUs)
+  const primary = anomalyScore(tpot, tpotChange) > anomalyScore(ttft, ttftChange) + 0.1 ? tpot : ttft
+  const allStages = computeStageBreakdown(frame, primary.slow, primary.eligible)
   return {
     input,
     frame,
@@ -132,8 +155,9 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     ttftStages: computeStageBreakdown(frame, ttft.slow, ttft.eligible, TTFT_STAGES),
     tpotStages: computeStageBreakdown(frame, tpot.slow, tpot.eligible, TPOT_STAGES),
     allStages,
-    ttftChange: timeChange(frame, grid, frame.ttftUs),
-    tpotChange: timeChange(frame, grid, frame.tpotUs),
+    primary,
+    ttftChange,
+    tpotChange,
     traffic: bucketCounts(grid, frame.startUs),
     resources: buildResourceViews(
       input.resources,

@@ -50,7 +50,7 @@ function envelope(input: DiagnosisInput, ctx: DiagnosisContext | null): Omit<Dia
     concentration:
       ctx === null
         ? []
-        : ctx.ttft.rows
+        : ctx.primary.rows
             .filter((r) => r.significant)
             .slice(0, 20)
             .map((r) => ({

@@ -1,0 +1,129 @@
+/**
+ * Builders for hand-made request timelines (unit tests and the diagnosis benchmark). Pure and
+ * deterministic: randomness comes from {@link createTestRng} with a seed.
+ */
+import type { Dimension, RequestTimeline, StageName } from '../../model/request.js'
+import { STAGE_NAMES } from '../../model/request.js'
+import { asMicros, type Micros } from '../../model/units.js'
+
+/** mulberry32: a tiny seeded generator, good enough for test data. */
+export function createTestRng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** 2025-06-02T09:00:00Z in epoch µs. */
+export const T0_US = asMicros(Date.UTC(2025, 5, 2, 9, 0, 0) * 1000)
+
+export interface TimelineSpec {
+  startUs?: number
+  dims?: Partial<Record<Dimension, string | null>>
+  /** Stage durations in ms. */
+  stagesMs?: Partial<Record<StageName, number>>
+  ttftMs?: number | null
+  tpotMs?: number | null
+  itlMaxMs?: number | null
+  inputTokens?: number | null
+  outputTokens?: number | null
+  connectionReused?: boolean | null
+  tlsResumed?: boolean | null
+  hasClient?: boolean
+  status?: number | null
+}
+
+let counter = 0
+
+/** One request timeline; TTFT defaults to the sum of the pre-decode stages, e2e to TTFT + decode. */
+export function makeTimeline(spec: TimelineSpec = {}): RequestTimeline {
+  counter++
+  const stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, null])) as Record<StageName, Micros | null>
+  let preUs = 0
+  for (const [name, ms] of Object.entries(spec.stagesMs ?? {})) {
+    const us = asMicros(Math.round((ms as number) * 1000))
+    stages[name as StageName] = us
+    if (name !== 'engine.decode' && name !== 'stream') {
+      preUs += us
+    }
+  }
+  const ttftUs = spec.ttftMs === null ? null : asMicros(spec.ttftMs !== undefined ? spec.ttftMs * 1000 : preUs)
+  const decodeUs = stages['engine.decode'] ?? 0
+  const startUs = asMicros(spec.startUs ?? T0_US)
+  const e2eUs = asMicros((ttftUs ?? 0) + decodeUs)
+  return {
+    traceId: counter.toString(16).padStart(32, '0'),
+    startUs,
+    endUs: asMicros(startUs + e2eUs),
+    dims: {
+      model: 'llama-8b',
+      version: 'v1',
+      replica: 'r0',
+      node: 'n0',
+      tenant: 't0',
+      route: '/v1/chat/completions',
+      region: 'us-east-1',
+      gateway: 'gw-0',
+      ...spec.dims,
+    },
+    stages,
+    downstreamName: null,
+    ttftUs,
+    ttftSource: spec.hasClient ? 'client' : 'engine',
+    tpotUs: spec.tpotMs === null ? null : asMicros(Math.round((spec.tpotMs ?? 10) * 1000)),
+    itlMaxUs: spec.itlMaxMs === undefined || spec.itlMaxMs === null ? null : asMicros(spec.itlMaxMs * 1000),
+    e2eUs,
+    inputTokens: spec.inputTokens === undefined ? 800 : spec.inputTokens,
+    outputTokens: spec.outputTokens === undefined ? 200 : spec.outputTokens,
+    cachedTokens: null,
+    status: spec.status === undefined ? 200 : spec.status,
+    errorType: null,
+    retries: 0,
+    connectionReused: spec.connectionReused ?? null,
+    tlsResumed: spec.tlsResumed ?? null,
+    hasClient: spec.hasClient ?? false,
+    hasGateway: false,
+    hasEngine: true,
+    spanCount: 1,
+  }
+}
+
+export interface ClusterSpec {
+  seed: number
+  minutes: number
+  perMinute: number
+  /** replica → node. */
+  replicas: Record<string, string>
+  /** Multiplies engine stage times per replica (default 1). */
+  slowdown?: (replica: string, startUs: number) => number
+}
+
+/**
+ * Steady traffic spread round-robin over replicas: engine queue ~5 ms, prefill ~40 ms, decode
+ * ~2 s, TPOT ~10 ms, each with ±20 % noise.
+ */
+export function makeCluster(spec: ClusterSpec): RequestTimeline[] {
+  const rng = createTestRng(spec.seed)
+  const names = Object.keys(spec.replicas)
+  const out: RequestTimeline[] = []
+  const n = spec.minutes * spec.perMinute
+  for (let i = 0; i < n; i++) {
+    const startUs = T0_US + Math.floor((i / spec.perMinute) * 60_000_000)
+    const replica = names[i % names.length] as string
+    const k = spec.slowdown?.(replica, startUs) ?? 1
+    const noise = (): number => 0.8 + 0.4 * rng()
+    out.push(
+      makeTimeline({
+        startUs,
+        dims: { replica, node: spec.replicas[replica] ?? null },
+        stagesMs: { 'engine.queue': 5 * noise() * k, 'engine.prefill': 40 * noise() * k, 'engine.decode': 2000 * noise() * k },
+        tpotMs: 10 * noise() * k,
+      })
+    )
+  }
+  return out
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { normalUpperTail, pearson, ramp, spearman, twoProportionZTest } from './significance.js'
+
+describe('significance helpers', () => {
+  it('normal tail matches known values', () => {
+    expect(normalUpperTail(0)).toBeCloseTo(0.5, 6)
+    expect(normalUpperTail(1.96)).toBeCloseTo(0.025, 3)
+    expect(normalUpperTail(-1.96)).toBeCloseTo(0.975, 3)
+    expect(normalUpperTail(Infinity)).toBe(0)
+  })
+
+  it('two-proportion z-test: a clear difference is significant, equal rates are not', () => {
+    const clear = twoProportionZTest(50, 100, 10, 100)
+    expect(clear.z).toBeGreaterThan(5)
+    expect(clear.pValue).toBeLessThan(1e-6)
+    const same = twoProportionZTest(10, 100, 10, 100)
+    expect(same.z).toBe(0)
+    expect(same.pValue).toBeCloseTo(0.5, 6)
+    expect(twoProportionZTest(0, 0, 5, 10)).toEqual({ z: 0, pValue: 1 })
+  })
+
+  it('correlations', () => {
+    expect(pearson([1, 2, 3, 4], [2, 4, 6, 8])).toBeCloseTo(1, 9)
+    expect(spearman([1, 2, 3, 4], [10, 100, 1000, 10000])).toBeCloseTo(1, 9)
+    expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 9)
+    expect(pearson([1, 1, 1], [1, 2, 3])).toBe(0)
+    expect(spearman([1, NaN, 3, 4, 5], [1, 2, 3, 4, 5])).toBeCloseTo(1, 9)
+  })
+
+  it('ramp', () => {
+    expect(ramp(0, 1, 2)).toBe(0)
+    expect(ramp(1.5, 1, 2)).toBe(0.5)
+    expect(ramp(3, 1, 2)).toBe(1)
+    expect(ramp(NaN, 1, 2)).toBe(0)
+  })
+})

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { makeGrid } from './buckets.js'
+import { detectChangePoints, findElevatedSpan } from './change-points.js'
+import { asMicros } from '../model/units.js'
+
+function noisy(levels: [number, number][], seed = 1): number[] {
+  let s = seed
+  const rnd = (): number => {
+    s = (s * 16807) % 2147483647
+    return s / 2147483647
+  }
+  return levels.flatMap(([level, len]) => Array.from({ length: len }, () => level * (0.95 + 0.1 * rnd())))
+}
+
+describe('detectChangePoints', () => {
+  it('finds a step up and back down (base | elevated | base)', () => {
+    const series = noisy([
+      [100, 15],
+      [300, 10],
+      [100, 10],
+    ])
+    const result = detectChangePoints(series)
+    expect(result.changes.map((c) => c.index)).toEqual([15, 25])
+    const span = findElevatedSpan(result)
+    expect(span).toMatchObject({ start: 15, end: 24 })
+    expect(span!.ratio).toBeGreaterThan(2.5)
+  })
+
+  it('ignores noise and small shifts below the minimum effect', () => {
+    expect(detectChangePoints(noisy([[100, 40]])).changes).toEqual([])
+    expect(detectChangePoints(noisy([[100, 20], [115, 20]])).changes).toEqual([])
+    expect(findElevatedSpan(detectChangePoints(noisy([[100, 40]])))).toBeNull()
+  })
+
+  it('skips empty buckets (NaN) and maps indices back', () => {
+    const series = noisy([[100, 12], [400, 12]])
+    series[3] = NaN
+    series[15] = NaN
+    const result = detectChangePoints(series)
+    expect(result.changes).toHaveLength(1)
+    expect(result.changes[0]!.index).toBe(12)
+  })
+
+  it('copes with tiny and empty series', () => {
+    expect(detectChangePoints([]).segments).toEqual([])
+    expect(detectChangePoints([1, 2]).changes).toEqual([])
+  })
+})
+
+describe('makeGrid', () => {
+  it('uses 60 s steps for long windows and finer steps for short ones', () => {
+    expect(makeGrid(asMicros(0), asMicros(3600e6)).stepUs).toBe(60e6)
+    expect(makeGrid(asMicros(0), asMicros(300e6)).stepUs).toBe(15e6)
+    expect(makeGrid(asMicros(0), asMicros(0)).count).toBe(1)
+  })
+})
