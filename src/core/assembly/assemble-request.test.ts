@@ -429,6 +429,44 @@ describe('assembleRequest', () => {
     expect(got?.downstreamName).toBe('authz.svc')
   })
 
+  it('keeps a guardrail model call inside its step as downstream, not upstream', () => {
+    const spans = makeVllmTrace({ traceId: TRACE })
+    const gw = spans.find((s) => s.spanId.startsWith('a1')) as Span
+    const route = spans.find((s) => s.name === 'route') as Span
+    // The guardrail runs before the route step in this drawing; only its nesting matters.
+    const guard = makeSpan({
+      traceId: TRACE,
+      spanId: 'f1f1f1f1f1f1f1f1',
+      parentSpanId: gw.spanId,
+      name: 'guardrail prompt-safety',
+      startUs: route.startUs,
+      endUs: route.endUs,
+    })
+    const call = makeSpan({
+      traceId: TRACE,
+      parentSpanId: guard.spanId,
+      name: 'POST',
+      kind: SPAN_KIND.CLIENT,
+      startUs: asMicros(route.startUs + 50),
+      endUs: asMicros(route.startUs + 250),
+      attributes: {
+        'url.full': 'http://llama-guard:8000/v1/chat/completions',
+        'server.address': 'llama-guard',
+      },
+    })
+    const got = assembleRequest([...spans, guard, call])
+    expect(got?.stages.downstream).toBe(200)
+    expect(got?.downstreamName).toBe('llama-guard')
+    expect(got?.stages['gateway.upstream']).toBe(700)
+    expect(got?.retries).toBe(0)
+  })
+
+  it('probe straight to the engine: stream from the chain, no gateway stages', () => {
+    const got = assembleRequest(makeVllmTrace({ gateway: false }))
+    expect(got?.stages).toMatchObject({ stream: 1300, network: null, 'gateway.upstream': null })
+    expect(got?.hasGateway).toBe(false)
+  })
+
   it('takes the gateway below an app GenAI client span, not the app server span above it', () => {
     const spans = makeVllmTrace({ traceId: TRACE, client: false })
     const app = makeSpan({
