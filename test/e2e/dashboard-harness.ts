@@ -47,7 +47,6 @@ export async function startDemo(args: string[] = [], timeoutMs = 150_000): Promi
     [
       'bin/tokenline.js',
       'demo',
-      '--once=false',
       '--port',
       '0',
       '--otlp-port',

@@ -60,9 +60,10 @@ describe('dashboard against tokenline demo', () => {
     // The cursor is synchronised: hovering one panel moves the cursor of another.
     const box = await page.locator('[data-panel="ttft"] .u-over').boundingBox()
     if (!box) throw new Error('ttft plot area missing')
-    const otherCursor = page.locator('[data-panel="e2e"] .u-cursor-x')
     const cursorAt = () =>
-      otherCursor.evaluate('el => el.style.transform + "|" + el.style.left') as Promise<string>
+      page.evaluate(
+        "(() => { const el = document.querySelector('[data-panel=\"e2e\"] .u-cursor-x'); return el ? el.style.transform + '|' + el.style.left : 'missing' })()"
+      ) as Promise<string>
     const before = await cursorAt()
     const hoverStart = Date.now()
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2)
@@ -75,9 +76,9 @@ describe('dashboard against tokenline demo', () => {
   it('a filter changes the URL and the numbers', async () => {
     const before = await page.locator('[data-kpi="requests"] .v').textContent()
     const select = page.locator('select[data-filter="replica"]')
-    const values = (await select
-      .locator('option')
-      .evaluateAll('opts => opts.map((o) => o.value).filter(Boolean)')) as string[]
+    const values = (await page.evaluate(
+      '[...document.querySelectorAll(\'select[data-filter="replica"] option\')].map((o) => o.value).filter(Boolean)'
+    )) as string[]
     expect(values.length).toBeGreaterThan(1)
     await select.selectOption(values[0] ?? '')
     await page.waitForURL((u) => u.searchParams.getAll('replica').includes(values[0] ?? ''))

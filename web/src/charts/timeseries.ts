@@ -12,6 +12,8 @@ export interface LineSpec {
   /** Shown in the legend instead of the drawn value (stacked charts draw running sums). */
   display?: (number | null)[]
   width?: number
+  /** Join across empty buckets (gauges scraped less often than the step). */
+  spanGaps?: boolean
 }
 
 export interface TimeSeriesSpec {
@@ -115,7 +117,7 @@ export function createTimeSeries(el: HTMLElement, spec: TimeSeriesSpec): uPlot {
         width: l.width ?? 1.25,
         dash: l.dash ? [5, 4] : undefined,
         fill: l.fill,
-        spanGaps: false,
+        spanGaps: l.spanGaps ?? false,
         points: { show: false },
         value: (_u, v, _si, idx) => {
           const shown = l.display && idx !== null ? l.display[idx] : v

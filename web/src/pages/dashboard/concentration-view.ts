@@ -74,7 +74,11 @@ export async function loadConcentration(
                 { class: 'num' },
                 `${formatShare(b.slowShare)} vs ${formatShare(b.baselineShare)}`
               ),
-              h('span', { class: 'lift' }, `×${b.lift.toFixed(1)}`)
+              h(
+                'span',
+                { class: 'lift' },
+                `×${b.lift >= 100 ? '99+' : b.lift.toFixed(b.lift >= 10 ? 0 : 1)}`
+              )
             )
           )
     )

@@ -67,7 +67,7 @@ function findingCard(ctx: LoadContext, f: FindingJson, rank: number): HTMLElemen
                 'li',
                 {},
                 e.text,
-                e.observed !== null || e.baseline !== null
+                typeof e.observed === 'number'
                   ? h(
                       'span',
                       { class: 'obs' },

@@ -78,6 +78,7 @@ export async function loadMetricPanels(
             color: PALETTE[i % PALETTE.length] ?? '#ccc',
             axis: data.axes[i],
             dash: data.dashes[i],
+            spanGaps: true,
           })),
           {
             height: 120,
