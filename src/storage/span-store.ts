@@ -103,6 +103,9 @@ export interface StoreStats {
   bytes: number | null
 }
 
+/** Tables that retention ages out (`SpanStore.deleteBefore`). */
+export type RetentionTable = 'spans' | 'requests' | 'metric_samples' | 'events'
+
 /** The data's own time span, over all tables. */
 export interface DataExtent {
   startUs: Micros
@@ -132,5 +135,11 @@ export interface SpanStore {
   queryEvents(query: EventQuery): Promise<ChangeEvent[]>
   extent(): Promise<DataExtent | null>
   stats(): Promise<StoreStats>
+  /**
+   * Retention: deletes up to `maxRows` rows of `table` older than `beforeUs` (spans and requests
+   * by start, metric samples and events by time) and returns how many went. Small batches keep
+   * ingest flowing while old data is removed.
+   */
+  deleteBefore(table: RetentionTable, beforeUs: Micros, maxRows: number): Promise<number>
   close(): Promise<void>
 }

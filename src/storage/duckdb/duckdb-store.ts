@@ -44,6 +44,31 @@ import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
 import { bucketExpr, requestWhere, timeClauses, type Where } from './sql.js'
 
+/**
+ * Access to a DuckDB store's database for modules that keep their own tables in it (the SLO
+ * store): work runs on the store's writer or reader connection, behind the same queues.
+ */
+export interface DuckDbShared {
+  /** Runs `work` on the writer connection inside one transaction. */
+  write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
+  /** Runs `work` on the reader connection (committed data only). */
+  read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
+}
+
+const sharedAccess = new WeakMap<SpanStore, DuckDbShared>()
+
+/** The shared database access of a store made by `createDuckDbStore`, or null for other stores. */
+export function duckDbSharedOf(store: SpanStore): DuckDbShared | null {
+  return sharedAccess.get(store) ?? null
+}
+
+const RETENTION_COLUMN = {
+  spans: 'start_us',
+  requests: 'start_us',
+  metric_samples: 'time_us',
+  events: 'time_us',
+} as const
+
 export interface DuckDbStoreOptions {
   /** Database file (created when absent; its folder must exist) or `':memory:'`. */
   path: string
@@ -357,6 +382,19 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       }
     },
 
+    async deleteBefore(table, beforeUs, maxRows) {
+      const column = RETENTION_COLUMN[table]
+      let deleted = 0
+      await write(async () => {
+        const result = await conn.run(
+          `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
+          [BigInt(Math.floor(beforeUs)), Math.max(0, Math.floor(maxRows))]
+        )
+        deleted = Number(result.rowsChanged)
+      })
+      return deleted
+    },
+
     async close() {
       await Promise.all([writeQueue.idle(), readQueue.idle()])
       reader.closeSync()
@@ -364,5 +402,18 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       instance.closeSync()
     },
   }
+  sharedAccess.set(store, {
+    write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+      let out: T
+      return writeQueue.run(() =>
+        inTransaction(conn, async () => {
+          out = await work(conn)
+        })
+      ).then(() => out)
+    },
+    read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+      return readQueue.run(() => work(reader))
+    },
+  })
   return store
 }

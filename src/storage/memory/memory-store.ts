@@ -200,6 +200,38 @@ export function createMemoryStore(): SpanStore {
       }
     },
 
+    async deleteBefore(table, beforeUs, maxRows) {
+      let n = 0
+      if (table === 'spans') {
+        for (const [traceId, list] of spansByTrace) {
+          const keep = list.filter((sp) => sp.startUs >= beforeUs || n++ >= maxRows)
+          spanCount -= list.length - keep.length
+          if (keep.length === 0) spansByTrace.delete(traceId)
+          else spansByTrace.set(traceId, keep)
+          if (n >= maxRows) break
+        }
+      } else if (table === 'requests') {
+        for (const [traceId, r] of requests) {
+          if (n >= maxRows) break
+          if (r.startUs < beforeUs) {
+            requests.delete(traceId)
+            n++
+          }
+        }
+      } else if (table === 'metric_samples') {
+        for (const s of samplesBySeries.values()) {
+          const keep = s.points.filter((p) => p.timeUs >= beforeUs || n++ >= maxRows)
+          sampleCount -= s.points.length - keep.length
+          s.points = keep
+          if (n >= maxRows) break
+        }
+      } else {
+        const keep = events.filter((e) => e.timeUs >= beforeUs || n++ >= maxRows)
+        events.splice(0, events.length, ...keep)
+      }
+      return Math.min(n, maxRows)
+    },
+
     async close() {
       // Nothing to release: the data lives as long as the object.
     },
