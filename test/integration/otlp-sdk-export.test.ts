@@ -20,12 +20,21 @@ import { makeDeps, type TestDeps } from './otlp-test-deps.js'
 let deps: TestDeps
 let server: ServerType
 let url: string
+/** Content-Type and Content-Encoding of every request that reached the app. */
+const seen: { type: string | null; encoding: string | null }[] = []
 
 beforeAll(async () => {
   deps = makeDeps()
   const app = createOtlpApp(deps)
   server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const fetch = (req: Request): Response | Promise<Response> => {
+      seen.push({
+        type: req.headers.get('content-type'),
+        encoding: req.headers.get('content-encoding'),
+      })
+      return app.fetch(req)
+    }
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
   })
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`
 })
@@ -52,6 +61,7 @@ describe.each(EXPORTERS)('OTLP %s exporter', (format, makeExporter) => {
         }),
         spanProcessors: [new SimpleSpanProcessor(makeExporter(compression))],
       })
+      seen.length = 0
       const tracer = provider.getTracer('tokenline.test', '1.2.3')
       const started = Date.now()
       const root = tracer.startSpan('POST /v1/chat/completions', {
@@ -82,6 +92,13 @@ describe.each(EXPORTERS)('OTLP %s exporter', (format, makeExporter) => {
       await provider.forceFlush()
       await provider.shutdown()
 
+      expect(seen.length).toBeGreaterThan(0)
+      for (const request of seen) {
+        expect(request.type).toContain(
+          format === 'protobuf' ? 'application/x-protobuf' : 'application/json'
+        )
+        expect(request.encoding).toBe(compression === 'gzip' ? 'gzip' : null)
+      }
       const traceId = root.spanContext().traceId
       const stored = await deps.store.getSpans([traceId])
       expect(stored).toHaveLength(2)

@@ -119,3 +119,17 @@ describe('decodeTraces per-span checks', () => {
     expect(decodeTracesJson('{}')).toEqual({ spans: [], rejected: [] })
   })
 })
+
+describe('decodeTraces structure problems below the top level', () => {
+  it('rejects a ResourceSpans whose scopeSpans is not a list and keeps the others', () => {
+    const good = makeLlmTraceRequest(1)
+    const result = decodeTraces({
+      resourceSpans: [{ scopeSpans: 'oops' }, 42, ...good.resourceSpans],
+    })
+    expect(result.spans).toHaveLength(4)
+    expect(result.rejected).toEqual([
+      { path: 'resourceSpans[0].scopeSpans', reason: 'must be an array (actual: string)' },
+      { path: 'resourceSpans[1]', reason: 'ResourceSpans must be an object' },
+    ])
+  })
+})

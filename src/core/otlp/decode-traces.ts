@@ -14,21 +14,29 @@ export interface DecodeTracesResult {
   rejected: OtlpReject[]
 }
 
+/**
+ * The list at `camel`/`snake`. A non-list at the top level makes the request unusable (throws);
+ * deeper down it rejects just that part (`rejected` gets its path) and yields nothing.
+ */
 function listAt(
   obj: Record<string, unknown>,
   camel: string,
   snake: string,
-  path: string
+  path: string,
+  rejected: OtlpReject[] | null
 ): unknown[] {
   const value = readField(obj, camel, snake)
   if (value === undefined || value === null) {
     return []
   }
   if (!Array.isArray(value)) {
-    throw new AppError(
-      'OTLP_DECODE_FAILED',
-      `${path}${path ? '.' : ''}${camel} must be an array (actual: ${typeof value})`
-    )
+    const where = `${path}${path ? '.' : ''}${camel}`
+    const reason = `${where} must be an array (actual: ${typeof value})`
+    if (rejected === null) {
+      throw new AppError('OTLP_DECODE_FAILED', reason)
+    }
+    rejected.push({ path: where, reason: `must be an array (actual: ${typeof value})` })
+    return []
   }
   return value
 }
@@ -208,7 +216,7 @@ export function decodeTraces(request: unknown): DecodeTracesResult {
   }
   const spans: Span[] = []
   const rejected: OtlpReject[] = []
-  const resourceSpans = listAt(request, 'resourceSpans', 'resource_spans', '')
+  const resourceSpans = listAt(request, 'resourceSpans', 'resource_spans', '', null)
   for (let r = 0; r < resourceSpans.length; r++) {
     const rs = resourceSpans[r]
     const rPath = `resourceSpans[${r}]`
@@ -218,7 +226,7 @@ export function decodeTraces(request: unknown): DecodeTracesResult {
     }
     const res = rs['resource']
     const resource = isRecord(res) ? decodeAttributes(res['attributes']) : {}
-    const scopeSpans = listAt(rs, 'scopeSpans', 'scope_spans', rPath)
+    const scopeSpans = listAt(rs, 'scopeSpans', 'scope_spans', rPath, rejected)
     for (let s = 0; s < scopeSpans.length; s++) {
       const ss = scopeSpans[s]
       const sPath = `${rPath}.scopeSpans[${s}]`
@@ -234,7 +242,7 @@ export function decodeTraces(request: unknown): DecodeTracesResult {
         const version = scope['version']
         scopeVersion = typeof version === 'string' && version !== '' ? version : null
       }
-      const list = listAt(ss, 'spans', 'spans', sPath)
+      const list = listAt(ss, 'spans', 'spans', sPath, rejected)
       for (let i = 0; i < list.length; i++) {
         const result = decodeSpan(list[i], resource, scopeName, scopeVersion)
         if (typeof result === 'string') {

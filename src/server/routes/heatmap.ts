@@ -72,8 +72,11 @@ export function binHeatmap(
       continue
     }
     const v = values[i] as number
+    // Upper bounds are inclusive; the epsilon keeps a value equal to a bound below it despite log() rounding.
     const b =
-      v <= lo ? 0 : Math.min(buckets - 1, Math.max(0, Math.ceil((Math.log(v) - logLo) / width) - 1))
+      v <= lo
+        ? 0
+        : Math.min(buckets - 1, Math.max(0, Math.ceil((Math.log(v) - logLo) / width - 1e-9) - 1))
     row[b] = (row[b] as number) + 1
   }
   return { boundsUs, counts }
