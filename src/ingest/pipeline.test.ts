@@ -228,11 +228,11 @@ describe('createIngestPipeline', () => {
     let failGets = true
     const store: SpanStore = {
       ...inner,
-      async getSpans(ids) {
+      async upsertRequests(requests) {
         if (failGets) {
           throw new Error('disk on fire')
         }
-        return inner.getSpans(ids)
+        return inner.upsertRequests(requests)
       },
     }
     const pipeline = createIngestPipeline({
@@ -251,5 +251,71 @@ describe('createIngestPipeline', () => {
     await vi.waitFor(() => expect(pipeline.counters().requestsAssembled).toBe(1), { timeout: 2000 })
     await pipeline.close()
     await expect(pipeline.submitSpans(trace)).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' })
+  })
+})
+
+describe('createIngestPipeline reads the store only when it must', () => {
+  const countingStore = (): { store: SpanStore; reads: () => number } => {
+    const inner = createMemoryStore()
+    let reads = 0
+    return {
+      reads: () => reads,
+      store: {
+        ...inner,
+        async getSpans(ids) {
+          reads++
+          return inner.getSpans(ids)
+        },
+      },
+    }
+  }
+
+  it('assembles a new trace from the spans it holds, without reading the store', async () => {
+    const { store, reads } = countingStore()
+    const pipeline = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now, sweepIntervalMs: 0 })
+    await pipeline.submitSpans(makeVllmTrace())
+    await pipeline.flush()
+    expect(pipeline.counters().requestsAssembled).toBe(1)
+    expect(reads()).toBe(0)
+    await pipeline.close()
+  })
+
+  it('reads the stored spans back when a late span arrives for an assembled trace', async () => {
+    const { store, reads } = countingStore()
+    const pipeline = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now, sweepIntervalMs: 0 })
+    const trace = makeVllmTrace()
+    const engine = trace.find((s) => s.name === 'llm_request')!
+    await pipeline.submitSpans(trace.filter((s) => s !== engine))
+    await pipeline.flush()
+    const before = await store.getRequest(engine.traceId)
+    expect(before?.hasEngine).toBe(false)
+    await pipeline.submitSpans([engine])
+    await pipeline.flush()
+    expect(reads()).toBeGreaterThan(0)
+    const after = await store.getRequest(engine.traceId)
+    expect(after?.hasEngine).toBe(true)
+    expect(after?.hasGateway).toBe(true)
+    await pipeline.close()
+  })
+
+  it('falls back to the store when it may hold no more spans in memory', async () => {
+    const { store, reads } = countingStore()
+    const pipeline = createIngestPipeline({
+      store,
+      logger: createSilentLogger(),
+      now: Date.now,
+      sweepIntervalMs: 0,
+      maxHeldSpans: 3,
+    })
+    const a = makeVllmTrace()
+    const b = makeVllmTrace()
+    await pipeline.submitSpans([...a, ...b])
+    await pipeline.flush()
+    expect(reads()).toBeGreaterThan(0)
+    const ra = await store.getRequest(a[0]!.traceId)
+    const rb = await store.getRequest(b[0]!.traceId)
+    expect(ra?.spanCount).toBe(a.length)
+    expect(rb?.spanCount).toBe(b.length)
+    await pipeline.close()
   })
 })

@@ -8,11 +8,17 @@
  * submitEvents ┘   (429 when full)    └─ store.insertEvents(…)
  *                                          │ committed trace ids
  *                                          ▼
- *                        pending traces (id → last seen, oldest first)
+ *                        pending traces (id → last seen + its spans, oldest first)
  *                                          │ quiet for quietMs, or too many pending
  *                                          ▼
- *                 store.getSpans(ids) → assembleRequest → store.upsertRequests
+ *       spans held in memory, or store.getSpans(ids) for a trace that may have older
+ *       stored spans (a late span) → assembleRequest → store.upsertRequests
  * ```
+ *
+ * Assembling from the spans already in memory avoids reading back every trace from the store,
+ * which costs more than writing it. A trace is read from the store only when `seenTraces`
+ * says it may have been stored before this pending period began, or when the pipeline held too
+ * many spans in memory and let go of them (`maxHeldSpans` bounds memory).
  */
 import { AppError } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
@@ -23,6 +29,7 @@ import type { RequestTimeline } from '../core/model/request.js'
 import type { Span } from '../core/model/span.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { stripContent } from './content-filter.js'
+import { createSeenTraces } from './seen-traces.js'
 import type { IngestCounters, IngestSink } from './types.js'
 
 export interface IngestPipelineOptions {
@@ -40,6 +47,10 @@ export interface IngestPipelineOptions {
   keepContent?: boolean
   /** How often the quiet-trace sweep runs (ms, default min(1000, quietMs / 2)); 0 disables the timer. */
   sweepIntervalMs?: number
+  /** Spans held in memory for pending traces; beyond it traces are re-read from the store (default 300 000). */
+  maxHeldSpans?: number
+  /** Trace ids remembered as stored, per generation of the rotating filter (default 1 000 000). */
+  seenTracesCapacity?: number
   /** Traces loaded and assembled per store round trip (default 1000). */
   assembleBatchTraces?: number
   /** Receives failures of the background writer/assembler; default logs them. */
@@ -63,6 +74,14 @@ type Job =
     }
   | { kind: 'events'; events: readonly ChangeEvent[]; count: number; done: Settle }
 
+interface PendingTrace {
+  lastSeen: number
+  /** Spans committed since the trace became pending (empty when `fromStore`). */
+  spans: Span[]
+  /** Assemble from the store: older spans may be stored, or the held spans were let go. */
+  fromStore: boolean
+}
+
 interface Settle {
   resolve(): void
   reject(err: unknown): void
@@ -76,6 +95,8 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   const maxPendingTraces = options.maxPendingTraces ?? 100_000
   const keepContent = options.keepContent ?? false
   const batchTraces = options.assembleBatchTraces ?? 1000
+  const maxHeldSpans = options.maxHeldSpans ?? 300_000
+  const seenTraces = createSeenTraces(options.seenTracesCapacity)
   const sweepIntervalMs = options.sweepIntervalMs ?? Math.max(1, Math.min(1000, quietMs / 2))
   const onBackgroundError =
     options.onBackgroundError ??
@@ -93,8 +114,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   let writing: Promise<void> | null = null
   /** Items per ms the writer achieved lately, for Retry-After. */
   let writeRate = 0
-  /** traceId → last time (epoch ms) a span of it was committed; Map order = oldest first. */
-  const pending = new Map<string, number>()
+  /** traceId → last time (epoch ms) a span of it was committed, and its spans; Map order = oldest first. */
+  const pending = new Map<string, PendingTrace>()
+  let heldSpans = 0
   let assembling: Promise<void> = Promise.resolve()
   let closed = false
 
@@ -221,14 +243,32 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   const markPending = (spans: readonly Span[]): void => {
     const t = now()
     let last: string | null = null
+    let entry: PendingTrace | undefined
     for (const s of spans) {
-      if (s.traceId === last) {
+      if (s.traceId !== last) {
+        last = s.traceId
+        entry = pending.get(s.traceId)
+        if (entry === undefined) {
+          entry = { lastSeen: t, spans: [], fromStore: seenTraces.mayHave(s.traceId) }
+        } else {
+          entry.lastSeen = t
+          // Delete first so the Map keeps last-seen order and the sweep can stop at the first young trace.
+          pending.delete(s.traceId)
+        }
+        pending.set(s.traceId, entry)
+      }
+      if (entry === undefined || entry.fromStore) {
         continue
       }
-      last = s.traceId
-      // Delete first so the Map keeps last-seen order and the sweep can stop at the first young trace.
-      pending.delete(s.traceId)
-      pending.set(s.traceId, t)
+      if (heldSpans >= maxHeldSpans) {
+        // Let go of this trace's spans: it will be read back from the store instead.
+        heldSpans -= entry.spans.length
+        entry.spans = []
+        entry.fromStore = true
+        continue
+      }
+      entry.spans.push(s)
+      heldSpans++
     }
     if (pending.size > maxPendingTraces) {
       runAssembly(false).catch(onBackgroundError)
@@ -236,31 +276,41 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   }
 
   /** Takes the traces to assemble now out of `pending`. */
-  const takeReady = (all: boolean): string[] => {
-    const ready: string[] = []
+  const takeReady = (all: boolean): [string, PendingTrace][] => {
+    const ready: [string, PendingTrace][] = []
     const cutoff = now() - quietMs
     // Past the cap, drain to 90 % of it so early assembly runs in batches, not one trace per commit.
     let overCap =
       pending.size > maxPendingTraces ? pending.size - Math.floor(maxPendingTraces * 0.9) : 0
-    for (const [traceId, lastSeen] of pending) {
-      if (!all && lastSeen > cutoff && overCap <= 0) {
+    for (const item of pending) {
+      if (!all && item[1].lastSeen > cutoff && overCap <= 0) {
         break
       }
-      ready.push(traceId)
+      ready.push(item)
       overCap--
     }
-    for (const id of ready) {
+    for (const [id, entry] of ready) {
       pending.delete(id)
+      heldSpans -= entry.spans.length
     }
     return ready
   }
 
-  const assembleTraces = async (traceIds: readonly string[]): Promise<void> => {
-    for (let i = 0; i < traceIds.length; i += batchTraces) {
-      const ids = traceIds.slice(i, i + batchTraces)
+  const assembleTraces = async (traces: readonly [string, PendingTrace][]): Promise<void> => {
+    for (let i = 0; i < traces.length; i += batchTraces) {
+      const chunk = traces.slice(i, i + batchTraces)
+      const ids = chunk.map(([id]) => id)
       try {
-        const spans = await store.getSpans(ids)
         const byTrace = new Map<string, Span[]>()
+        const storeIds: string[] = []
+        for (const [id, entry] of chunk) {
+          if (entry.fromStore) {
+            storeIds.push(id)
+          } else {
+            byTrace.set(id, entry.spans)
+          }
+        }
+        const spans = storeIds.length > 0 ? await store.getSpans(storeIds) : []
         for (const s of spans) {
           const list = byTrace.get(s.traceId)
           if (list === undefined) {
@@ -284,6 +334,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
           await store.upsertRequests(requests)
           counters.requestsAssembled += requests.length
         }
+        for (const id of ids) {
+          seenTraces.add(id)
+        }
         if (noted > 0) {
           logger.debug('requests assembled with clock-skew corrections', { requests: noted })
         }
@@ -292,7 +345,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         const t = now()
         for (const id of ids) {
           if (!pending.has(id)) {
-            pending.set(id, t)
+            pending.set(id, { lastSeen: t, spans: [], fromStore: true })
           }
         }
         throw err
