@@ -102,7 +102,11 @@ Examples:
       const server = await startServer(config, logger, webRoot === undefined ? {} : { webRoot })
       try {
         const ingestBar = createProgress('ingest')
-        await importPaths([outDir], server.ingest, {
+        // The simulator writes its events twice (JSONL and a Kubernetes list); ingest one copy.
+        const files = sim.files
+          .filter((f) => f !== 'events-k8s.json' && f !== 'expected.json')
+          .map((f) => join(outDir, f))
+        await importPaths(files, server.ingest, {
           onProgress: (done: number, total: number) => ingestBar.update(total > 0 ? done / total : 1),
         })
         await server.ingest.flush()
