@@ -120,6 +120,65 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       expect((await store.stats()).spans).toBe(4)
     })
 
+    it('returns a span stored twice once, the last stored copy', async () => {
+      const first = buildSpan({ traceId: hexId(5, 32), spanId: hexId(1, 16), name: 'first' })
+      const other = buildSpan({ traceId: hexId(5, 32), spanId: hexId(2, 16) })
+      await store.insertSpans([first, other])
+      await store.insertSpans([{ ...first, name: 'retried' }])
+      const spans = (await store.getSpans([hexId(5, 32)])).sort(bySpanId)
+      expect(spans.map((s) => s.name)).toEqual(['retried', other.name])
+    })
+
+    it('deletes up to maxRows rows older than a time, per table', async () => {
+      await store.insertSpans(
+        [1, 2, 3].map((n) =>
+          buildSpan({
+            traceId: hexId(n, 32),
+            spanId: hexId(n, 16),
+            startUs: us(T0 + n * SEC),
+            endUs: us(T0 + n * SEC + 500_000),
+          })
+        )
+      )
+      await store.upsertRequests(
+        [1, 2, 3].map((n) =>
+          buildRequest({
+            traceId: hexId(n, 32),
+            startUs: us(T0 + n * SEC),
+            endUs: us(T0 + n * SEC + 500_000),
+          })
+        )
+      )
+      await store.insertMetricSamples([1, 2, 3].map((n) => sample('up', { pod: 'a' }, n, n)))
+      const ev = (n: number) => ({
+        timeUs: us(T0 + n * SEC),
+        kind: 'deploy' as const,
+        model: null,
+        version: null,
+        replica: null,
+        node: null,
+        message: String(n),
+        reason: null,
+      })
+      await store.insertEvents([ev(1), ev(2), ev(3)])
+      for (const table of ['spans', 'requests', 'metric_samples', 'events'] as const) {
+        expect(await store.deleteBefore(table, us(T0 + 3 * SEC), 1), table).toBe(1)
+        expect(await store.deleteBefore(table, us(T0 + 3 * SEC), 10), table).toBe(1)
+        expect(await store.deleteBefore(table, us(T0 + 3 * SEC), 10), table).toBe(0)
+      }
+      expect(await store.stats()).toMatchObject({
+        spans: 1,
+        requests: 1,
+        metricSamples: 1,
+        events: 1,
+      })
+      expect(
+        (await store.getSpans([1, 2, 3].map((n) => hexId(n, 32)))).map((s) => s.traceId)
+      ).toEqual([hexId(3, 32)])
+      expect((await store.queryEvents({})).map((e) => e.message)).toEqual(['3'])
+      expect(await store.extent()).toEqual({ startUs: T0 + 3 * SEC, endUs: T0 + 3 * SEC + 500_000 })
+    })
+
     it('round-trips a request with every field and replaces it on upsert', async () => {
       const full = buildRequest({
         traceId: hexId(7, 32),

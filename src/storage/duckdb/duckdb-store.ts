@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { listValue, type DuckDBConnection, type DuckDBValue, type JS } from '@duckdb/node-api'
+import { AppError } from '../../core/errors.js'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import type {
@@ -201,8 +202,10 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
 
     async getSpans(traceIds) {
       if (traceIds.length === 0) return []
+      // A span stored twice (an exporter's retry) comes back once: the last stored copy.
       const found = await rows(
-        'SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))',
+        `SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))
+         QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY rowid DESC) = 1`,
         [listValue([...new Set(traceIds)])]
       )
       return found.map(spanFromRow)
@@ -383,14 +386,22 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     async deleteBefore(table, beforeUs, maxRows) {
-      const column = RETENTION_COLUMN[table]
+      const column = RETENTION_COLUMN[table] as string | undefined
+      if (!column) {
+        throw new AppError(
+          'QUERY_INVALID',
+          `expected a table (${Object.keys(RETENTION_COLUMN).join(', ')}), got "${String(table)}"`
+        )
+      }
+      const limit = Math.max(0, Math.floor(maxRows))
+      if (limit === 0) return 0
       let deleted = 0
       await write(async () => {
         const result = await conn.run(
           `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
-          [BigInt(Math.floor(beforeUs)), Math.max(0, Math.floor(maxRows))]
+          [BigInt(Math.ceil(beforeUs)), limit]
         )
-        deleted = Number(result.rowsChanged)
+        deleted = result.rowsChanged
       })
       return deleted
     },
@@ -405,11 +416,13 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   sharedAccess.set(store, {
     write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
       let out: T
-      return writeQueue.run(() =>
-        inTransaction(conn, async () => {
-          out = await work(conn)
-        })
-      ).then(() => out)
+      return writeQueue
+        .run(() =>
+          inTransaction(conn, async () => {
+            out = await work(conn)
+          })
+        )
+        .then(() => out)
     },
     read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
       return readQueue.run(() => work(reader))

@@ -105,7 +105,9 @@ export function createMemoryStore(): SpanStore {
     async getSpans(traceIds) {
       const out: Span[] = []
       for (const id of new Set(traceIds)) {
-        out.push(...(spansByTrace.get(id) ?? []))
+        // A span stored twice (an exporter's retry) comes back once: the last stored copy.
+        const bySpanId = new Map((spansByTrace.get(id) ?? []).map((s) => [s.spanId, s]))
+        out.push(...bySpanId.values())
       }
       return structuredClone(out)
     },
@@ -201,35 +203,41 @@ export function createMemoryStore(): SpanStore {
     },
 
     async deleteBefore(table, beforeUs, maxRows) {
-      let n = 0
+      let budget = Math.max(0, Math.floor(maxRows))
+      let deleted = 0
       if (table === 'spans') {
         for (const [traceId, list] of spansByTrace) {
-          const keep = list.filter((sp) => sp.startUs >= beforeUs || n++ >= maxRows)
+          const keep = list.filter((s) => !(s.startUs < beforeUs && budget > 0 && budget-- > 0))
+          deleted += list.length - keep.length
           spanCount -= list.length - keep.length
           if (keep.length === 0) spansByTrace.delete(traceId)
           else spansByTrace.set(traceId, keep)
-          if (n >= maxRows) break
         }
       } else if (table === 'requests') {
         for (const [traceId, r] of requests) {
-          if (n >= maxRows) break
+          if (budget === 0) break
           if (r.startUs < beforeUs) {
             requests.delete(traceId)
-            n++
+            budget--
+            deleted++
           }
         }
       } else if (table === 'metric_samples') {
-        for (const s of samplesBySeries.values()) {
-          const keep = s.points.filter((p) => p.timeUs >= beforeUs || n++ >= maxRows)
-          sampleCount -= s.points.length - keep.length
-          s.points = keep
-          if (n >= maxRows) break
+        for (const [key, series] of samplesBySeries) {
+          const keep = series.points.filter(
+            (p) => !(p.timeUs < beforeUs && budget > 0 && budget-- > 0)
+          )
+          deleted += series.points.length - keep.length
+          sampleCount -= series.points.length - keep.length
+          if (keep.length === 0) samplesBySeries.delete(key)
+          else series.points = keep
         }
       } else {
-        const keep = events.filter((e) => e.timeUs >= beforeUs || n++ >= maxRows)
+        const keep = events.filter((e) => !(e.timeUs < beforeUs && budget > 0 && budget-- > 0))
+        deleted = events.length - keep.length
         events.splice(0, events.length, ...keep)
       }
-      return Math.min(n, maxRows)
+      return deleted
     },
 
     async close() {
