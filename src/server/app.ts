@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import type { Logger } from '../core/logger.js'
 import type { IngestSink } from '../ingest/types.js'
+import type { SloService } from '../slo/service.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { httpErrorReply } from './http-errors.js'
 import { registerEventRoutes } from './routes/events.js'
@@ -19,6 +20,7 @@ import { registerDiagnosisRoutes } from './routes/diagnosis.js'
 import { registerStaticRoutes } from './routes/static.js'
 import { registerStagesRoutes } from './routes/stages.js'
 import { registerTrafficRoutes } from './routes/traffic.js'
+import { registerSloRoutes } from './routes/slo.js'
 
 /** What both HTTP apps need from the composition root. */
 export interface AppDeps {
@@ -31,6 +33,8 @@ export interface AppDeps {
   version: string
   /** Folder of the built dashboard files; no static serving when absent. */
   webRoot?: string
+  /** SLOs, alerts and samples (docs/slo.md); the /api/slo routes answer empty without it. */
+  slo?: SloService
 }
 
 /**
@@ -55,6 +59,7 @@ export function createApp(deps: AppDeps): Hono {
   registerStagesRoutes(app, deps)
   registerTrafficRoutes(app, deps)
   registerDiagnosisRoutes(app, deps)
+  registerSloRoutes(app, deps)
   // ---- end of other modules' routes ----
   // Static files last: the index.html fallback must not shadow any /api route.
   registerStaticRoutes(app, deps)

@@ -17,6 +17,7 @@ import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
 import { removeServerLock, writeServerLock } from '../storage/duckdb/lock.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
+import { createSloService, type SloService } from '../slo/service.js'
 import { createApp } from './app.js'
 import { createOtlpApp } from './otlp-app.js'
 
@@ -27,6 +28,8 @@ export interface RunningServer {
   otlpUrl: string
   store: SpanStore
   ingest: IngestSink
+  /** SLO evaluation, alerts, samples and retention (docs/slo.md). */
+  slo: SloService
   close(): Promise<void>
 }
 
@@ -35,6 +38,8 @@ export interface StartServerOptions {
   webRoot?: string
   /** Use this store instead of opening the configured one (the caller closes it). */
   store?: SpanStore
+  /** Clock of the SLO loop, epoch ms (tests drive time with it; default Date.now). */
+  sloNow?: () => number
 }
 
 function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string): Promise<ServerType> {
@@ -97,9 +102,23 @@ export async function startServer(
     keepContent: config.ingest.keepContent,
     onBackgroundError,
   })
+  let slo: SloService
+  try {
+    slo = await createSloService({
+      store,
+      config: { slo: config.slo, alerts: config.alerts, retention: config.retention },
+      logger,
+      now: options.sloNow ?? (() => Date.now()),
+    })
+  } catch (err) {
+    await ingest.close()
+    if (ownsStore) await store.close()
+    throw err
+  }
   const deps = {
     store,
     ingest,
+    slo,
     logger,
     now: () => Date.now(),
     limits: { maxBodyBytes: config.ingest.maxBodyBytes },
@@ -129,18 +148,21 @@ export async function startServer(
             now: () => Date.now(),
           })
         : null
+    slo.start()
     let closed = false
     return {
       apiUrl,
       otlpUrl,
       store,
       ingest,
+      slo,
       async close() {
         if (closed) {
           return
         }
         closed = true
         await scraper?.stop()
+        await slo.stop()
         await Promise.all(listeners.map(closeListener))
         await ingest.close()
         if (ownsStore) {
@@ -152,6 +174,7 @@ export async function startServer(
       },
     }
   } catch (err) {
+    await slo.stop()
     await Promise.all(listeners.map(closeListener))
     await ingest.close()
     if (ownsStore) {

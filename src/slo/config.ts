@@ -7,11 +7,7 @@ import { z } from 'zod'
 import { ConfigError } from '../core/errors.js'
 import { DIMENSIONS } from '../core/model/request.js'
 import type { Micros } from '../core/model/units.js'
-import {
-  objectiveId,
-  parseDurationUs,
-  parseObjectiveText,
-} from '../core/slo/objective-text.js'
+import { objectiveId, parseDurationUs, parseObjectiveText } from '../core/slo/objective-text.js'
 import {
   DEFAULT_BURN_WINDOWS,
   type AlertRule,
@@ -24,10 +20,12 @@ import {
 const duration = z.union([z.string(), z.number().positive()])
 const listOrOne = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])
 const matchSchema = z
-  .object(Object.fromEntries(DIMENSIONS.map((d) => [d, listOrOne.optional()])) as Record<
-    (typeof DIMENSIONS)[number],
-    z.ZodOptional<typeof listOrOne>
-  >)
+  .object(
+    Object.fromEntries(DIMENSIONS.map((d) => [d, listOrOne.optional()])) as Record<
+      (typeof DIMENSIONS)[number],
+      z.ZodOptional<typeof listOrOne>
+    >
+  )
   .strict()
 
 const objectiveSchema = z.union([
@@ -214,7 +212,9 @@ function durUs(value: string | number | undefined, fallbackUs: number, where: st
   if (typeof value === 'number') return Math.round(value * 1000) as Micros
   const us = parseDurationUs(value)
   if (us === null) {
-    throw new ConfigError(`${where}: expected a duration such as 800ms, 30s, 5m, 6h or 7d (a number is milliseconds), got "${value}"`)
+    throw new ConfigError(
+      `${where}: expected a duration such as 800ms, 30s, 5m, 6h or 7d (a number is milliseconds), got "${value}"`
+    )
   }
   return us
 }
@@ -238,7 +238,8 @@ function toObjective(o: z.infer<typeof objectiveSchema>, where: string): Objecti
     if ('error' in r) throw new ConfigError(`${where}: ${r.error}`)
     return r.objective
   }
-  if ('errorRate' in o) return { kind: 'error_rate', id: o.id ?? objectiveId('error_rate'), maxErrorRate: o.errorRate }
+  if ('errorRate' in o)
+    return { kind: 'error_rate', id: o.id ?? objectiveId('error_rate'), maxErrorRate: o.errorRate }
   return {
     kind: 'latency',
     id: o.id ?? objectiveId(o),
@@ -249,27 +250,37 @@ function toObjective(o: z.infer<typeof objectiveSchema>, where: string): Objecti
 }
 
 function issues(error: z.ZodError, section: string): string {
-  return error.issues.map((i) => `${[section, ...i.path.map(String)].join('.')}: ${i.message}`).join('; ')
+  return error.issues
+    .map((i) => `${[section, ...i.path.map(String)].join('.')}: ${i.message}`)
+    .join('; ')
 }
 
 /**
  * Validates the three sections (each may be absent) and resolves defaults. Throws ConfigError
  * naming the key, what was expected and what arrived.
  */
-export function parseSloSettings(input: { slo?: unknown; alerts?: unknown; retention?: unknown }): SloSettings {
+export function parseSloSettings(input: {
+  slo?: unknown
+  alerts?: unknown
+  retention?: unknown
+}): SloSettings {
   const slo = sloSchema.safeParse(input.slo ?? {})
   if (!slo.success) throw new ConfigError(`invalid slo section: ${issues(slo.error, 'slo')}`)
   const alerts = alertsSchema.safeParse(input.alerts ?? {})
-  if (!alerts.success) throw new ConfigError(`invalid alerts section: ${issues(alerts.error, 'alerts')}`)
+  if (!alerts.success)
+    throw new ConfigError(`invalid alerts section: ${issues(alerts.error, 'alerts')}`)
   const retention = retentionSchema.safeParse(input.retention ?? {})
-  if (!retention.success) throw new ConfigError(`invalid retention section: ${issues(retention.error, 'retention')}`)
+  if (!retention.success)
+    throw new ConfigError(`invalid retention section: ${issues(retention.error, 'retention')}`)
 
   const tiers: Tier[] = slo.data.tiers.map((t, i) => {
     const objectives = t.objectives.map((o, j) => toObjective(o, `slo.tiers.${i}.objectives.${j}`))
     const ids = new Set<string>()
     for (const o of objectives) {
       if (ids.has(o.id)) {
-        throw new ConfigError(`slo.tiers.${i}: expected unique objective ids, got "${o.id}" twice (give one an id)`)
+        throw new ConfigError(
+          `slo.tiers.${i}: expected unique objective ids, got "${o.id}" twice (give one an id)`
+        )
       }
       ids.add(o.id)
     }
@@ -277,14 +288,16 @@ export function parseSloSettings(input: { slo?: unknown; alerts?: unknown; reten
   })
   const tierNames = new Set<string>()
   for (const t of tiers) {
-    if (tierNames.has(t.name)) throw new ConfigError(`slo.tiers: expected unique tier names, got "${t.name}" twice`)
+    if (tierNames.has(t.name))
+      throw new ConfigError(`slo.tiers: expected unique tier names, got "${t.name}" twice`)
     tierNames.add(t.name)
   }
 
   const ruleNames = new Set<string>()
   const rules: AlertRule[] = alerts.data.rules.map((r, i) => {
     const where = `alerts.rules.${i}`
-    if (ruleNames.has(r.name)) throw new ConfigError(`${where}: expected unique rule names, got "${r.name}" twice`)
+    if (ruleNames.has(r.name))
+      throw new ConfigError(`${where}: expected unique rule names, got "${r.name}" twice`)
     ruleNames.add(r.name)
     const base = {
       name: r.name,
@@ -312,16 +325,27 @@ export function parseSloSettings(input: { slo?: unknown; alerts?: unknown; reten
       }
     }
     if (r.tier === undefined || r.objective === undefined) {
-      throw new ConfigError(`${where}: expected tier and objective (or percentile), got ${r.tier === undefined ? 'no tier' : 'no objective'}`)
+      throw new ConfigError(
+        `${where}: expected tier and objective (or percentile), got ${r.tier === undefined ? 'no tier' : 'no objective'}`
+      )
     }
     const tier = tiers.find((t) => t.name === r.tier)
-    if (!tier) throw new ConfigError(`${where}.tier: expected one of the tiers (${[...tierNames].join(', ') || 'none configured'}), got "${r.tier}"`)
+    if (!tier)
+      throw new ConfigError(
+        `${where}.tier: expected one of the tiers (${[...tierNames].join(', ') || 'none configured'}), got "${r.tier}"`
+      )
     const wanted = r.objective
     const parsed = parseObjectiveText(`${wanted} < 1ms`)
-    const id = 'objective' in parsed && parsed.objective.kind === 'latency' ? parsed.objective.id : wanted
-    const objective = tier.objectives.find((o) => o.id === wanted || o.id === id || (wanted.startsWith('error') && o.kind === 'error_rate'))
+    const id =
+      'objective' in parsed && parsed.objective.kind === 'latency' ? parsed.objective.id : wanted
+    const objective = tier.objectives.find(
+      (o) =>
+        o.id === wanted || o.id === id || (wanted.startsWith('error') && o.kind === 'error_rate')
+    )
     if (!objective) {
-      throw new ConfigError(`${where}.objective: expected one of tier ${tier.name}'s objectives (${tier.objectives.map((o) => o.id).join(', ')}), got "${wanted}"`)
+      throw new ConfigError(
+        `${where}.objective: expected one of tier ${tier.name}'s objectives (${tier.objectives.map((o) => o.id).join(', ')}), got "${wanted}"`
+      )
     }
     if (r.burnRate !== undefined && r.burnRate !== false) {
       const windows: BurnWindowPair[] =
@@ -333,7 +357,14 @@ export function parseSloSettings(input: { slo?: unknown; alerts?: unknown; reten
               factor: w.factor,
               severity: w.severity ?? base.severity,
             }))
-      return { ...base, kind: 'burn_rate', tier: tier.name, objective: objective.id, windows, forUs: durUs(r.for, 2 * 60_000_000, `${where}.for`) }
+      return {
+        ...base,
+        kind: 'burn_rate',
+        tier: tier.name,
+        objective: objective.id,
+        windows,
+        forUs: durUs(r.for, 2 * 60_000_000, `${where}.for`),
+      }
     }
     return {
       ...base,
@@ -349,8 +380,16 @@ export function parseSloSettings(input: { slo?: unknown; alerts?: unknown; reten
   const e = slo.data.evaluation ?? {}
   const n = alerts.data.notify
   const ret = retention.data
-  const age = (v: string | number | undefined, fallbackDays: number | null, key: string): Micros | null =>
-    v === undefined ? (fallbackDays === null ? null : ((fallbackDays * DAY_US) as Micros)) : durUs(v, 0, `retention.${key}`)
+  const age = (
+    v: string | number | undefined,
+    fallbackDays: number | null,
+    key: string
+  ): Micros | null =>
+    v === undefined
+      ? fallbackDays === null
+        ? null
+        : ((fallbackDays * DAY_US) as Micros)
+      : durUs(v, 0, `retention.${key}`)
   return {
     tiers,
     rules,

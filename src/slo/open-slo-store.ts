@@ -7,5 +7,7 @@ import type { SpanStore } from '../storage/span-store.js'
 
 /** The SLO store living beside `spanStore` (DuckDB: same database and connections). */
 export async function openSloStore(spanStore: SpanStore): Promise<SloStore> {
-  return duckDbSharedOf(spanStore) === null ? createMemorySloStore() : createDuckDbSloStore(spanStore)
+  return duckDbSharedOf(spanStore) === null
+    ? createMemorySloStore()
+    : createDuckDbSloStore(spanStore)
 }

@@ -55,6 +55,8 @@ export interface SlowSample {
 }
 
 export interface SampleQuery {
+  /** Only the samples of this trace. */
+  traceId?: string
   /** Request start window. */
   fromUs?: Micros
   toUs?: Micros
@@ -77,7 +79,11 @@ export interface SloStore {
   saveAlerts(records: readonly AlertRecord[]): Promise<void>
   appendAlertHistory(entries: readonly AlertHistoryEntry[]): Promise<void>
   /** Newest first. */
-  listAlertHistory(query: { fromUs?: Micros; toUs?: Micros; limit?: number }): Promise<AlertHistoryEntry[]>
+  listAlertHistory(query: {
+    fromUs?: Micros
+    toUs?: Micros
+    limit?: number
+  }): Promise<AlertHistoryEntry[]>
   getCursor(name: string): Promise<Micros | null>
   setCursor(name: string, valueUs: Micros): Promise<void>
   /** Inserts or replaces by (`traceId`, `kind`). */

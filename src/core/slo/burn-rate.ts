@@ -14,13 +14,19 @@ export function errorBudget(o: Objective): number {
 }
 
 /** Bad share ÷ budget; null without requests. */
-export function burnRate(counts: Pick<WindowCounts, 'total' | 'bad'>, budget: number): number | null {
+export function burnRate(
+  counts: Pick<WindowCounts, 'total' | 'bad'>,
+  budget: number
+): number | null {
   if (counts.total === 0 || budget <= 0) return null
   return counts.bad / counts.total / budget
 }
 
 /** Share of the period's budget left after `counts`, given the period's expected request count. */
-export function budgetRemaining(counts: Pick<WindowCounts, 'total' | 'bad'>, budget: number): number | null {
+export function budgetRemaining(
+  counts: Pick<WindowCounts, 'total' | 'bad'>,
+  budget: number
+): number | null {
   if (counts.total === 0) return null
   return 1 - counts.bad / (counts.total * budget)
 }
@@ -63,7 +69,10 @@ export function readBurnPairs(
  * the p-th percentile exceeds the threshold iff more than `n − ⌈p·n⌉` requests exceed it.
  * Error-rate objectives compare the failed share with the allowed one.
  */
-export function objectiveBreached(counts: Pick<WindowCounts, 'total' | 'bad'>, o: Objective): boolean {
+export function objectiveBreached(
+  counts: Pick<WindowCounts, 'total' | 'bad'>,
+  o: Objective
+): boolean {
   if (counts.total === 0) return false
   if (o.kind === 'error_rate') return counts.bad / counts.total > o.maxErrorRate
   return counts.bad > counts.total - Math.ceil((o.percentile / 100) * counts.total - 1e-9)

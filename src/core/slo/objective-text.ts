@@ -55,14 +55,22 @@ export function parseObjectiveText(text: string): { objective: Objective } | { e
   }
   const percentile = Number(m[2])
   if (!(percentile > 0 && percentile < 100)) {
-    return { error: `expected a percentile between 0 and 100 (exclusive), got "${m[2]}" in "${text}"` }
+    return {
+      error: `expected a percentile between 0 and 100 (exclusive), got "${m[2]}" in "${text}"`,
+    }
   }
   const thresholdUs = parseDurationUs(m[3])
   if (thresholdUs === null) {
     return { error: `expected a duration such as 800ms, 1.5s or 2m, got "${m[3]}" in "${text}"` }
   }
   return {
-    objective: { kind: 'latency', id: objectiveId({ measure, percentile }), measure, percentile, thresholdUs },
+    objective: {
+      kind: 'latency',
+      id: objectiveId({ measure, percentile }),
+      measure,
+      percentile,
+      thresholdUs,
+    },
   }
 }
 

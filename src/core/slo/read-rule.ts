@@ -55,10 +55,16 @@ export function readTierRule(
   const enough = counts.total >= rule.minRequests
   const value = enough ? burnRate(counts, errorBudget(objective)) : null
   return {
-    observation: observe(value, 1, rule.hysteresis, enough ? objectiveBreached(counts, objective) : false),
+    observation: observe(
+      value,
+      1,
+      rule.hysteresis,
+      enough ? objectiveBreached(counts, objective) : false
+    ),
     requests: counts.total,
     detail: {
-      [`bad_share_${windowLabel(rule.windowUs)}`]: counts.total === 0 ? null : counts.bad / counts.total,
+      [`bad_share_${windowLabel(rule.windowUs)}`]:
+        counts.total === 0 ? null : counts.bad / counts.total,
       allowed_share: errorBudget(objective),
     },
   }

@@ -22,7 +22,10 @@ export function matchesTier(request: Pick<RequestTimeline, 'dims'>, match: TierM
 }
 
 /** The first tier (in configuration order) whose match the request satisfies, or null. */
-export function tierOf(request: Pick<RequestTimeline, 'dims'>, tiers: readonly Tier[]): Tier | null {
+export function tierOf(
+  request: Pick<RequestTimeline, 'dims'>,
+  tiers: readonly Tier[]
+): Tier | null {
   for (const t of tiers) {
     if (matchesTier(request, t.match)) return t
   }
@@ -33,7 +36,9 @@ export function tierOf(request: Pick<RequestTimeline, 'dims'>, tiers: readonly T
  * The match as store filters. Prefix patterns (`x*`) cannot be expressed as store filters and
  * are left out, so such a scope is wider than the tier (documented in docs/slo.md).
  */
-export function matchAsFilters(match: TierMatch): Partial<Record<(typeof DIMENSIONS)[number], string[]>> {
+export function matchAsFilters(
+  match: TierMatch
+): Partial<Record<(typeof DIMENSIONS)[number], string[]>> {
   const out: Partial<Record<(typeof DIMENSIONS)[number], string[]>> = {}
   for (const d of DIMENSIONS) {
     const exact = (match[d] ?? []).filter((v) => !v.endsWith('*'))

@@ -6,7 +6,11 @@ import type { AppDeps } from '../app.js'
 export function registerHealthRoutes(app: Hono, deps: AppDeps): void {
   const startedMs = deps.now()
   app.get('/api/health', async function health(c) {
-    const [stats, extent] = await Promise.all([deps.store.stats(), deps.store.extent()])
+    const [stats, extent, sloStats] = await Promise.all([
+      deps.store.stats(),
+      deps.store.extent(),
+      deps.slo?.sloStore.stats() ?? null,
+    ])
     const counters = deps.ingest.counters()
     return c.json({
       status: 'ok',
@@ -18,6 +22,14 @@ export function registerHealthRoutes(app: Hono, deps: AppDeps): void {
         metric_samples: stats.metricSamples,
         events: stats.events,
         bytes: stats.bytes,
+        ...(sloStats === null
+          ? {}
+          : {
+              slo_samples: sloStats.samples,
+              alert_history: sloStats.alertHistory,
+              retention_last_run_ms: deps.slo?.retention.last()?.atMs ?? null,
+              retention_deleted: deps.slo?.retention.totals() ?? {},
+            }),
       },
       ingest: {
         spans_accepted: counters.spansAccepted,

@@ -35,7 +35,10 @@ function num(v: unknown): number {
 export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloStore> {
   const db = duckDbSharedOf(spanStore)
   if (db === null) {
-    throw new AppError('STORE_UNAVAILABLE', 'expected a DuckDB span store to keep SLO tables in, got another kind of store')
+    throw new AppError(
+      'STORE_UNAVAILABLE',
+      'expected a DuckDB span store to keep SLO tables in, got another kind of store'
+    )
   }
   await db.write(async (c) => {
     for (const sql of TABLES) await c.run(sql)
@@ -53,6 +56,10 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
     if (q.toUs !== undefined) {
       parts.push('start_us < ?')
       params.push(BigInt(Math.floor(q.toUs)))
+    }
+    if (q.traceId !== undefined) {
+      parts.push('trace_id = ?')
+      params.push(q.traceId)
     }
     if (q.kind !== undefined) {
       parts.push('kind = ?')
@@ -72,17 +79,25 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
     return { sql: `WHERE ${parts.join(' AND ')}`, params }
   }
 
-  const deleteOldest = (c: DuckDBConnection, table: string, column: string, beforeUs: Micros, maxRows: number) =>
+  const deleteOldest = (
+    c: DuckDBConnection,
+    table: string,
+    column: string,
+    beforeUs: Micros,
+    maxRows: number
+  ) =>
     c
-      .run(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`, [
-        BigInt(Math.floor(beforeUs)),
-        Math.max(0, Math.floor(maxRows)),
-      ])
+      .run(
+        `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
+        [BigInt(Math.floor(beforeUs)), Math.max(0, Math.floor(maxRows))]
+      )
       .then((r) => Number(r.rowsChanged))
 
   return {
     async loadAlerts() {
-      return (await rows('SELECT doc FROM slo_alerts ORDER BY key')).map((r) => JSON.parse(String(r['doc'])) as AlertRecord)
+      return (await rows('SELECT doc FROM slo_alerts ORDER BY key')).map(
+        (r) => JSON.parse(String(r['doc'])) as AlertRecord
+      )
     },
     async saveAlerts(records) {
       if (records.length === 0) return
@@ -96,7 +111,11 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       if (entries.length === 0) return
       await db.write(async (c) => {
         for (const e of entries) {
-          await c.run('INSERT INTO slo_alert_history VALUES (?, ?, ?)', [BigInt(Math.floor(e.timeUs)), e.key, JSON.stringify(e)])
+          await c.run('INSERT INTO slo_alert_history VALUES (?, ?, ?)', [
+            BigInt(Math.floor(e.timeUs)),
+            e.key,
+            JSON.stringify(e),
+          ])
         }
       })
     },
@@ -112,30 +131,46 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
         params.push(BigInt(Math.floor(q.toUs)))
       }
       const limit = q.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(q.limit))}`
-      return (await rows(`SELECT doc FROM slo_alert_history WHERE ${parts.join(' AND ')} ORDER BY time_us DESC${limit}`, params)).map(
-        (r) => JSON.parse(String(r['doc'])) as AlertHistoryEntry
-      )
+      return (
+        await rows(
+          `SELECT doc FROM slo_alert_history WHERE ${parts.join(' AND ')} ORDER BY time_us DESC${limit}`,
+          params
+        )
+      ).map((r) => JSON.parse(String(r['doc'])) as AlertHistoryEntry)
     },
     async getCursor(name) {
       const [r] = await rows('SELECT value_us FROM slo_cursors WHERE name = ?', [name])
       return r ? (num(r['value_us']) as Micros) : null
     },
     async setCursor(name, valueUs) {
-      await db.write((c) => c.run('INSERT OR REPLACE INTO slo_cursors VALUES (?, ?)', [name, BigInt(Math.floor(valueUs))]).then(() => undefined))
+      await db.write((c) =>
+        c
+          .run('INSERT OR REPLACE INTO slo_cursors VALUES (?, ?)', [
+            name,
+            BigInt(Math.floor(valueUs)),
+          ])
+          .then(() => undefined)
+      )
     },
     async insertSamples(list) {
       if (list.length === 0) return
       await db.write(async (c) => {
         for (const s of list) {
-          await c.run('DELETE FROM slo_samples WHERE trace_id = ? AND kind = ?', [s.traceId, s.kind])
-          await c.run(`INSERT INTO slo_samples VALUES (?, ?, ?, ?, ${DIMENSIONS.map(() => '?').join(', ')}, ?)`, [
+          await c.run('DELETE FROM slo_samples WHERE trace_id = ? AND kind = ?', [
             s.traceId,
             s.kind,
-            s.tier,
-            BigInt(Math.floor(s.request.startUs)),
-            ...DIMENSIONS.map((d) => s.request.dims[d]),
-            JSON.stringify(s),
           ])
+          await c.run(
+            `INSERT INTO slo_samples VALUES (?, ?, ?, ?, ${DIMENSIONS.map(() => '?').join(', ')}, ?)`,
+            [
+              s.traceId,
+              s.kind,
+              s.tier,
+              BigInt(Math.floor(s.request.startUs)),
+              ...DIMENSIONS.map((d) => s.request.dims[d]),
+              JSON.stringify(s),
+            ]
+          )
         }
       })
     },
@@ -146,7 +181,10 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       if (q.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.floor(q.limit))}`
       if (q.offset) sql += ` OFFSET ${Math.max(0, Math.floor(q.offset))}`
       const found = await rows(sql, where.params)
-      return { total: num(count?.['n'] ?? 0), rows: found.map((r) => JSON.parse(String(r['doc'])) as SlowSample) }
+      return {
+        total: num(count?.['n'] ?? 0),
+        rows: found.map((r) => JSON.parse(String(r['doc'])) as SlowSample),
+      }
     },
     async deleteSamplesBefore(beforeUs, maxRows) {
       return db.write((c) => deleteOldest(c, 'slo_samples', 'start_us', beforeUs, maxRows))
@@ -157,7 +195,11 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
     async stats() {
       const [r] = await rows(`SELECT (SELECT count(*) FROM slo_alerts) AS a,
         (SELECT count(*) FROM slo_alert_history) AS h, (SELECT count(*) FROM slo_samples) AS s`)
-      return { alerts: num(r?.['a'] ?? 0), alertHistory: num(r?.['h'] ?? 0), samples: num(r?.['s'] ?? 0) }
+      return {
+        alerts: num(r?.['a'] ?? 0),
+        alertHistory: num(r?.['h'] ?? 0),
+        samples: num(r?.['s'] ?? 0),
+      }
     },
   }
 }

@@ -22,6 +22,7 @@ export function createMemorySloStore(): SloStore {
         (s) =>
           (q.fromUs === undefined || s.request.startUs >= q.fromUs) &&
           (q.toUs === undefined || s.request.startUs < q.toUs) &&
+          (q.traceId === undefined || s.traceId === q.traceId) &&
           (q.kind === undefined || s.kind === q.kind) &&
           (q.tiers === undefined || q.tiers.length === 0 || q.tiers.includes(s.tier)) &&
           matchesFilters(s.request, q.filters)
@@ -40,7 +41,11 @@ export function createMemorySloStore(): SloStore {
     },
     async listAlertHistory(q) {
       const rows = history
-        .filter((h) => (q.fromUs === undefined || h.timeUs >= q.fromUs) && (q.toUs === undefined || h.timeUs < q.toUs))
+        .filter(
+          (h) =>
+            (q.fromUs === undefined || h.timeUs >= q.fromUs) &&
+            (q.toUs === undefined || h.timeUs < q.toUs)
+        )
         .sort((a, b) => b.timeUs - a.timeUs)
       return structuredClone(q.limit === undefined ? rows : rows.slice(0, q.limit))
     },
@@ -51,7 +56,8 @@ export function createMemorySloStore(): SloStore {
       cursors.set(name, valueUs)
     },
     async insertSamples(list) {
-      for (const s of structuredClone(list as SlowSample[])) samples.set(`${s.traceId}\u0000${s.kind}`, s)
+      for (const s of structuredClone(list as SlowSample[]))
+        samples.set(`${s.traceId}\u0000${s.kind}`, s)
     },
     async querySamples(q) {
       const rows = selectSamples(q)

@@ -1,0 +1,124 @@
+/**
+ * Notification bodies: Tokenline's own JSON (`tokenline.alert/v1`) and the Alertmanager webhook
+ * shape (version "4") so existing receivers (PagerDuty/Slack bridges, Alertmanager-compatible
+ * tools) accept Tokenline alerts unchanged.
+ */
+import { createHash } from 'node:crypto'
+import { isoFromMicros } from '../core/model/units.js'
+import type { Finding } from '../core/model/diagnosis.js'
+import type { AlertNotification } from './evaluator.js'
+
+/** Alertmanager's "no end" timestamp. */
+const ZERO_TIME = '0001-01-01T00:00:00Z'
+
+/** Stable across retries of one transition: receivers can drop duplicates. */
+export function idempotencyKey(n: AlertNotification): string {
+  const startsUs = n.record.state.firingSinceUs ?? n.timeUs
+  return createHash('sha256')
+    .update(`${n.record.key}\u0000${startsUs}\u0000${n.status}`)
+    .digest('hex')
+    .slice(0, 32)
+}
+
+/** Labels of the alert: the rule's own plus alertname, severity, tier and objective. */
+export function alertLabels(n: AlertNotification): Record<string, string> {
+  const r = n.record
+  return {
+    ...r.labels,
+    alertname: r.key,
+    severity: r.severity,
+    ...(r.tier === null ? {} : { tier: r.tier }),
+    ...(r.objective === null ? {} : { objective: r.objective }),
+  }
+}
+
+function findingLine(f: Finding): string {
+  const scope = f.scope.dimension === null ? 'everywhere' : `${f.scope.dimension}=${f.scope.value}`
+  return `${f.cause} (${scope}, confidence ${f.confidence.toFixed(2)})`
+}
+
+/** One line saying what is wrong. */
+export function summaryOf(n: AlertNotification): string {
+  const r = n.record
+  const what = r.tier === null ? r.key : `tier ${r.tier} objective ${r.objective}`
+  const figures = Object.entries(r.detail)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k}=${+(v as number).toFixed(3)}`)
+    .join(' ')
+  return n.status === 'firing' ? `${what} is breached (${figures})` : `${what} recovered`
+}
+
+function window(n: AlertNotification): { start: string; end: string } | null {
+  const w = n.record.diagnosisWindow
+  return w === null ? null : { start: isoFromMicros(w.fromUs), end: isoFromMicros(w.toUs) }
+}
+
+/** The `tokenline.alert/v1` body. */
+export function tokenlinePayload(
+  n: AlertNotification,
+  externalUrl: string | null
+): Record<string, unknown> {
+  const r = n.record
+  return {
+    schema: 'tokenline.alert/v1',
+    status: n.status,
+    rule: r.key,
+    kind: r.kind,
+    tier: r.tier,
+    objective: r.objective,
+    severity: r.severity,
+    summary: summaryOf(n),
+    labels: alertLabels(n),
+    annotations: r.annotations,
+    starts_at: isoFromMicros(r.state.firingSinceUs ?? n.timeUs),
+    ends_at: n.status === 'resolved' ? isoFromMicros(n.timeUs) : null,
+    value: r.state.lastValue,
+    detail: r.detail,
+    diagnosis_window: window(n),
+    findings: r.findings,
+    idempotency_key: idempotencyKey(n),
+    ...(externalUrl === null ? {} : { url: `${externalUrl.replace(/\/$/, '')}/#alerts` }),
+  }
+}
+
+/** The Alertmanager webhook body (version "4") with a single alert. */
+export function alertmanagerPayload(
+  n: AlertNotification,
+  externalUrl: string | null
+): Record<string, unknown> {
+  const r = n.record
+  const labels = alertLabels(n)
+  const annotations: Record<string, string> = {
+    ...r.annotations,
+    summary: r.annotations['summary'] ?? summaryOf(n),
+    ...(r.findings.length > 0
+      ? {
+          findings: r.findings.map(findingLine).join('; '),
+          actions: r.findings[0]?.actions.join('; ') ?? '',
+        }
+      : {}),
+  }
+  const groupLabels = { alertname: r.key }
+  return {
+    version: '4',
+    groupKey: `{}:{alertname="${r.key}"}`,
+    truncatedAlerts: 0,
+    status: n.status,
+    receiver: 'tokenline',
+    groupLabels,
+    commonLabels: labels,
+    commonAnnotations: annotations,
+    externalURL: externalUrl ?? '',
+    alerts: [
+      {
+        status: n.status,
+        labels,
+        annotations,
+        startsAt: isoFromMicros(r.state.firingSinceUs ?? n.timeUs),
+        endsAt: n.status === 'resolved' ? isoFromMicros(n.timeUs) : ZERO_TIME,
+        generatorURL: externalUrl === null ? '' : `${externalUrl.replace(/\/$/, '')}/#alerts`,
+        fingerprint: idempotencyKey({ ...n, status: 'firing' }).slice(0, 16),
+      },
+    ],
+  }
+}

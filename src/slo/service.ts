@@ -1,0 +1,129 @@
+/**
+ * The SLO service of a running server: owns the SLO store, the evaluator, the sample keeper, the
+ * notifier and retention, and runs them on one background loop driven by an injected clock.
+ * Nothing here throws into the event loop: every failure goes to the logger.
+ */
+import type { Logger } from '../core/logger.js'
+import type { Micros } from '../core/model/units.js'
+import type { SloStore } from '../storage/slo-store.js'
+import type { SpanStore } from '../storage/span-store.js'
+import { parseSloSettings, type SloSettings } from './config.js'
+import { createAlertDiagnosis, type DiagnoseAlert } from './diagnose-alert.js'
+import { createSloEvaluator, type SloEvaluator } from './evaluator.js'
+import { createNotifier, type Notifier } from './notifier.js'
+import { openSloStore } from './open-slo-store.js'
+import { createRetention, type Retention } from './retention.js'
+import { createSampleKeeper, type SampleKeeper } from './sample-keeper.js'
+
+export interface SloServiceOptions {
+  store: SpanStore
+  /** The raw `slo`, `alerts` and `retention` configuration values. */
+  config: { slo?: unknown; alerts?: unknown; retention?: unknown }
+  logger: Logger
+  /** Epoch milliseconds. */
+  now: () => number
+  /** Overrides for tests. */
+  diagnose?: DiagnoseAlert
+  fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+}
+
+export interface SloService {
+  readonly settings: SloSettings
+  readonly sloStore: SloStore
+  readonly evaluator: SloEvaluator
+  readonly notifier: Notifier
+  readonly sampleKeeper: SampleKeeper
+  readonly retention: Retention
+  /** Starts the background loop (no-op when already started). */
+  start(): void
+  /** Runs one evaluation, sampling and (when due) retention pass now. */
+  tick(): Promise<void>
+  /** Stops the loop and waits for the running pass and queued deliveries. */
+  stop(): Promise<void>
+}
+
+/**
+ * Validates the configuration (throws ConfigError) and prepares the service; `start()` begins
+ * the loop. Call before binding listeners so a bad config fails the start.
+ */
+export async function createSloService(options: SloServiceOptions): Promise<SloService> {
+  const { store, logger } = options
+  const settings = parseSloSettings(options.config)
+  const sloStore = await openSloStore(store)
+  const notifier = createNotifier({
+    webhooks: settings.notify.webhooks,
+    logger,
+    externalUrl: settings.notify.externalUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  })
+  const evaluator = await createSloEvaluator({
+    store,
+    sloStore,
+    settings,
+    logger,
+    diagnose: options.diagnose ?? createAlertDiagnosis(store, settings.notify.topFindings),
+    onTransition: (n) => notifier.notify(n),
+  })
+  const sampleKeeper = createSampleKeeper({ store, sloStore, settings, logger })
+  const retention = createRetention({ store, sloStore, settings: settings.retention, logger })
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let running: Promise<void> | null = null
+  let stopped = false
+  let lastRetentionMs = Number.NEGATIVE_INFINITY
+
+  const failed = (what: string) => (err: unknown) => {
+    logger.error(`${what} failed`, {
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    })
+  }
+
+  async function pass(): Promise<void> {
+    const nowMs = options.now()
+    const nowUs = (nowMs * 1000) as Micros
+    await evaluator.evaluateUntil(nowUs).catch(failed('SLO evaluation'))
+    await sampleKeeper.keepUntil(nowUs).catch(failed('slow-request sampling'))
+    if (nowMs - lastRetentionMs >= settings.retention.intervalMs) {
+      lastRetentionMs = nowMs
+      await retention.runOnce(nowMs).catch(failed('retention'))
+    }
+  }
+
+  function tick(): Promise<void> {
+    // One pass at a time: a slow store must not stack passes up.
+    running ??= pass().finally(() => {
+      running = null
+    })
+    return running
+  }
+
+  function schedule(): void {
+    if (stopped) return
+    timer = setTimeout(() => {
+      void tick().finally(schedule)
+    }, settings.evaluation.intervalMs)
+    timer.unref?.()
+  }
+
+  return {
+    settings,
+    sloStore,
+    evaluator,
+    notifier,
+    sampleKeeper,
+    retention,
+    start() {
+      if (timer !== null || stopped) return
+      schedule()
+    },
+    tick,
+    async stop() {
+      stopped = true
+      if (timer !== null) clearTimeout(timer)
+      timer = null
+      await running?.catch(() => undefined)
+      await notifier.idle()
+    },
+  }
+}
