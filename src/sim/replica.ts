@@ -164,8 +164,9 @@ export class Replica {
     const head = this.waiting[this.waitHead]
     if (head === undefined) return true
     if (this.numWaiting >= this.engine.batchingPreferredSize) return true
-    if (nowUs - head.queuedUs >= windowUs) return true
+    // Same expression as the timer's, so a wake-up at `at` always opens the window.
     const at = head.queuedUs + windowUs
+    if (nowUs >= at) return true
     if (this.wakeAtUs < 0 || this.wakeAtUs > at) {
       this.wakeAtUs = at
       this.host.scheduleWake(this, at)
