@@ -353,6 +353,9 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       await expect(
         store.percentiles({ measures: ['ttft'], quantiles: [1.5] })
       ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
+      await expect(store.percentiles({ measures: ['ttft'], quantiles: [] })).rejects.toMatchObject({
+        code: 'QUERY_INVALID',
+      })
     })
 
     it('groups percentiles by a dimension (null group last) and by time step', async () => {

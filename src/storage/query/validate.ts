@@ -61,6 +61,9 @@ export function validatePercentileQuery(query: PercentileQuery): void {
       throw invalid(`expected a measure (${REQUEST_MEASURES.join(', ')}), got "${measure}"`)
     }
   }
+  if (query.quantiles.length === 0) {
+    throw invalid('expected at least one quantile')
+  }
   query.quantiles.forEach(checkQuantile)
   if (query.groupBy !== undefined && !DIMENSION_SET.has(query.groupBy)) {
     throw invalid(`expected group-by dimension (${DIMENSIONS.join(', ')}), got "${query.groupBy}"`)
