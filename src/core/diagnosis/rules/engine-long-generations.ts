@@ -3,18 +3,21 @@
  * (TPOT tail).
  *
  * Evidence needed: TPOT per request and output token counts.
- * For: TPOT rose in a change window while very long generations (outputs far beyond the usual
- * length) were running; per step, TPOT tracks how many long generations were in flight. The slow
- * TPOT requests themselves need not be long (they are the victims). Against: no long outputs in
- * flight; TPOT tracking batch size with saturated memory bandwidth instead.
+ * For: the SHARE of very long generations (outputs far beyond the usual length) rose inside a
+ * window, and TPOT of everyone rose with it (per step, TPOT tracks the long generations in
+ * flight). The slow-TPOT requests need not be long themselves: they are the victims.
+ * Against: long outputs whose share did not change (steady mix); a TPOT rise explained by more
+ * traffic rather than by longer outputs (memory bandwidth / saturation).
  * Actions (CONTRACT §5.1): cap `max_tokens`; split long generations to their own pool.
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
-import { bucketOf } from '../../timeline/buckets.js'
+import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { Rule } from '../rule.js'
-import { changeBuckets, changeEvidence, changeWindow, round } from '../rule.js'
+import { pct, round } from '../rule.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 
 export const engineLongGenerationsRule: Rule = {
@@ -26,12 +29,14 @@ export const engineLongGenerationsRule: Rule = {
       return { skipped: 'no output token counts or TPOT on the requests' }
     }
     const median = quantileSorted(out, 0.5)
-    const longMin = Math.max(4 * median, 256)
+    const longMin = Math.max(8 * median, 1024)
+    const isLong = new Uint8Array(ctx.frame.n)
     // Long generations in flight per step: count each long request over the steps it spans.
     const inflight = new Float64Array(ctx.grid.count)
     let longCount = 0
     for (let i = 0; i < ctx.frame.n; i++) {
       if ((ctx.frame.outputTokens[i] as number) >= longMin) {
+        isLong[i] = 1
         longCount++
         const a = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
         const e2e = ctx.frame.e2eUs[i] as number
@@ -41,32 +46,55 @@ export const engineLongGenerationsRule: Rule = {
         }
       }
     }
-    if (longCount === 0) {
+    if (longCount < 5) {
       return null
     }
-    const change = ctx.tpotChange
-    const range = changeBuckets(change)
-    const rho = spearman(Array.from(ctx.tpotChange.p99), Array.from(inflight))
-    const inWin = range ? meanOver(inflight, range.from, range.to) : NaN
-    const outWin = range ? meanOutside(inflight, range.from, range.to) : NaN
-    const more = range ? ramp((inWin + 0.1) / (outWin + 0.1), 1.5, 4) : 0
-    const confidence = Math.max(more * (rho > 0 ? 1 : 0.5), ramp(rho, 0.35, 0.75) * (range ? 1 : 0.6)) * (range ? 1 : 0.7)
+    // Share of new requests that are long, per step: an influx shows as a level shift.
+    const longStarts = bucketCounts(ctx.grid, ctx.frame.startUs, isLong)
+    const share = ctx.traffic.map((t, b) => (t >= 5 ? (longStarts[b] as number) / t : NaN))
+    const shareChange = findElevatedSpan(detectChangePoints(share, { minRelativeChange: 0.5 }), 0.5)
+    if (shareChange === null) {
+      return null
+    }
+    const from = shareChange.start
+    const to = shareChange.end
+    // Everyone's TPOT (the median, not the tail) moves when co-batched with long generations.
+    const tpotP50 = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.tpotUs, 0.5).values
+    const tpotIn = meanOver(tpotP50, from, to)
+    const tpotOut = meanOutside(tpotP50, from, to)
+    const tpotRatio = tpotOut > 0 ? tpotIn / tpotOut : 1
+    const rho = spearman(Array.from(tpotP50), Array.from(inflight))
+    const trafficIn = meanOver(ctx.traffic, from, to)
+    const trafficOut = meanOutside(ctx.traffic, from, to)
+    const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
+    const confidence =
+      ramp(tpotRatio, 1.05, 1.25) * Math.max(0.5, ramp(rho, 0.2, 0.6)) * (trafficRatio >= 1.5 ? 0.5 : 1)
     if (confidence <= 0) {
       return null
     }
+    const shareIn = meanOver(share, from, to)
+    const shareOut = meanOutside(share, from, to)
+    const startUs = ctx.grid.fromUs + from * ctx.grid.stepUs
+    const endUs = ctx.grid.fromUs + (to + 1) * ctx.grid.stepUs
     const evidence: Evidence[] = [
       {
-        metric: 'long_generations_in_flight',
-        observed: round(Number.isFinite(inWin) ? inWin : meanOver(inflight)),
-        baseline: Number.isFinite(outWin) ? round(outWin) : null,
-        text: `${longCount} requests generated ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)})${range ? `; ${round(inWin, 1)} in flight per step inside the window vs ${round(outWin, 1)} outside` : ''}`,
+        metric: 'long_generation_share',
+        observed: round(shareIn),
+        baseline: round(Number.isFinite(shareOut) ? shareOut : 0),
+        text: `${pct(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${pct(Number.isFinite(shareOut) ? shareOut : 0)} before`,
       },
-      { metric: 'corr(tpot p99, long generations in flight)', observed: round(rho), baseline: 0, text: `TPOT P99 per step tracks long generations in flight (Spearman ${rho.toFixed(2)})` },
+      {
+        metric: 'tpot.p50',
+        observed: round(tpotIn / 1000),
+        baseline: round(tpotOut / 1000),
+        text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${(tpotOut / 1000).toFixed(1)} ms otherwise; per step it tracks long generations in flight (Spearman ${rho.toFixed(2)})`,
+      },
     ]
-    const ce = changeEvidence(change, 'tpot')
-    if (ce) {
-      evidence.push(ce)
+    return {
+      confidence,
+      scope: { dimension: null, value: null },
+      window: { start: isoFromMicros(startUs as Micros), end: isoFromMicros(endUs as Micros) },
+      evidence,
     }
-    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
   },
 }

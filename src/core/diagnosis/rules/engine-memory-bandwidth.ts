@@ -2,17 +2,22 @@
  * `engine.memory_bandwidth` — decode batches saturate GPU memory bandwidth; TPOT rises with batch
  * size.
  *
- * Evidence needed: TPOT per request; running-requests series (batch size); DCGM
- * `DCGM_FI_PROF_DRAM_ACTIVE` makes it certain.
- * For: DRAM activity near its limit (a saturated resource) and TPOT per step rising with the
- * number of running requests; TPOT change window. Against: DRAM with headroom; TPOT tracking long
- * generations in flight instead.
+ * Evidence needed: TPOT per request and the running-requests series (batch size); DCGM
+ * `DCGM_FI_PROF_DRAM_ACTIVE` makes it stronger.
+ * For: the median TPOT shifted up in a window while the running batch grew, and per step TPOT
+ * tracks the batch size; DRAM activity high. Against: the outputs got longer instead (long
+ * generations); no batch growth; DRAM with plenty of headroom.
  * Actions (CONTRACT §5.1): lower max batch size; higher-bandwidth/larger-HBM GPUs; quantized KV.
  */
 import type { Evidence } from '../../model/diagnosis.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { Rule } from '../rule.js'
-import { changeBuckets, changeEvidence, changeWindow, missingEvidence, pct, resourceLevel, round } from '../rule.js'
+import { missingEvidence, pct, resourceLevel, round } from '../rule.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
+import { meanOutside, meanOver } from '../resources.js'
 
 export const engineMemoryBandwidthRule: Rule = {
   cause: 'engine.memory_bandwidth',
@@ -21,34 +26,69 @@ export const engineMemoryBandwidthRule: Rule = {
     if (ctx.tpot.eligibleCount === 0) {
       return { skipped: 'no TPOT on the requests' }
     }
-    const range = changeBuckets(ctx.tpotChange)
-    const dram = resourceLevel(ctx, 'dram_active', range)
-    const running = ctx.resources.get('running')
-    if (!dram && !running) {
-      return { skipped: 'no metrics for DRAM activity (DCGM_FI_PROF_DRAM_ACTIVE) or running requests' }
+    const tpotP50 = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.tpotUs, 0.5).values
+    const span = findElevatedSpan(detectChangePoints(tpotP50, { minRelativeChange: 0.2 }), 0.2)
+    if (span === null) {
+      return null
     }
-    const rho = running ? spearman(Array.from(ctx.tpotChange.p99), Array.from(running.mean)) : 0
-    const evidence: Evidence[] = []
-    let confidence: number
+    const range = { from: span.start, to: span.end }
+    const running = ctx.resources.get('running')
+    const batch = running ? running.mean : ctx.traffic
+    const rho = spearman(Array.from(tpotP50), Array.from(batch))
+    const batchIn = meanOver(batch, range.from, range.to)
+    const batchOut = meanOutside(batch, range.from, range.to)
+    const batchRatio = batchOut > 0 ? batchIn / batchOut : 1
+    const dram = resourceLevel(ctx, 'dram_active', range)
+    // Longer outputs also grow the batch; then the cause is the long generations.
+    const out = sortedFinite(ctx.frame.outputTokens)
+    const longMin = Math.max(8 * quantileSorted(out, 0.5), 1024)
+    let longIn = 0
+    let longOut = 0
+    let nIn = 0
+    let nOut = 0
+    const fromUs = ctx.grid.fromUs + range.from * ctx.grid.stepUs
+    const toUs = ctx.grid.fromUs + (range.to + 1) * ctx.grid.stepUs
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const t = ctx.frame.startUs[i] as number
+      const long = (ctx.frame.outputTokens[i] as number) >= longMin ? 1 : 0
+      if (t >= fromUs && t < toUs) {
+        nIn++
+        longIn += long
+      } else {
+        nOut++
+        longOut += long
+      }
+    }
+    const longShift = nIn > 0 && nOut > 0 ? (longIn / nIn + 0.002) / (longOut / nOut + 0.002) : 1
+    let confidence =
+      ramp(span.ratio, 1.2, 1.6) * ramp(rho, 0.4, 0.8) * ramp(batchRatio, 1.2, 2) * (longShift >= 3 ? 0.3 : 1)
+    const evidence: Evidence[] = [
+      {
+        metric: 'tpot.p50',
+        observed: round(span.elevated / 1000),
+        baseline: round(span.baseline / 1000),
+        text: `median TPOT rose from ${(span.baseline / 1000).toFixed(1)} ms to ${(span.elevated / 1000).toFixed(1)} ms from ${isoFromMicros(fromUs as Micros)}`,
+      },
+      {
+        metric: running ? running.metric : 'requests_per_step',
+        observed: round(batchIn),
+        baseline: round(batchOut),
+        text: `${running ? 'running batch' : 'traffic'} ${batchRatio.toFixed(1)}× larger meanwhile; TPOT per step tracks it (Spearman ${rho.toFixed(2)})`,
+      },
+    ]
     if (dram) {
-      confidence = ramp(dram.peak, 0.75, 0.92) * Math.max(0.5, ramp(rho, 0.2, 0.6))
-      evidence.push({ metric: dram.view.metric, observed: round(dram.peak), baseline: Number.isFinite(dram.outside) ? round(dram.outside) : null, text: `GPU memory bandwidth busy up to ${pct(dram.peak)}${Number.isFinite(dram.outside) ? ` (${pct(dram.outside)} outside the window)` : ''}` })
+      confidence *= 0.6 + 0.4 * ramp(dram.peak, 0.6, 0.85)
+      evidence.push({ metric: dram.view.metric, observed: round(dram.peak), baseline: Number.isFinite(dram.outside) ? round(dram.outside) : null, text: `GPU memory bandwidth busy up to ${pct(dram.peak)}` })
     } else {
-      confidence = 0.5 * ramp(rho, 0.4, 0.8)
+      confidence *= 0.7
       evidence.push(missingEvidence('DRAM activity (DCGM_FI_PROF_DRAM_ACTIVE)'))
     }
-    if (running) {
-      evidence.push({ metric: `corr(tpot p99, ${running.metric})`, observed: round(rho), baseline: 0, text: `TPOT P99 per step ${rho > 0 ? 'rises' : 'does not rise'} with the running batch (Spearman ${rho.toFixed(2)})` })
-    }
-    // A busy memory bus with steady TPOT is a well-used GPU: it needs a TPOT change to stand on.
-    confidence *= range ? 1 : ctx.sloBreached ? 0.7 : 0.3
-    const ce = changeEvidence(ctx.tpotChange, 'tpot')
-    if (ce) {
-      evidence.push(ce)
+    if (!running) {
+      evidence.push(missingEvidence('running requests (vllm:num_requests_running); traffic used as the batch proxy'))
     }
     if (confidence <= 0) {
       return null
     }
-    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(ctx.tpotChange), evidence }
+    return { confidence, scope: { dimension: null, value: null }, window: { start: isoFromMicros(fromUs as Micros), end: isoFromMicros(toUs as Micros) }, evidence }
   },
 }

@@ -28,6 +28,7 @@ import {
   stageStat,
 } from '../rule.js'
 import { meanOutside, meanOver } from '../resources.js'
+import { tenantBurst } from './tenant-noisy-neighbor.js'
 
 export const engineQueueSaturationRule: Rule = {
   cause: 'engine.queue_saturation',
@@ -71,6 +72,12 @@ export const engineQueueSaturationRule: Rule = {
     if (range) {
       evidence.push({ metric: 'requests_per_step', observed: round(trafficIn), baseline: round(trafficOut), text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window` })
       confidence *= trafficRatio >= 1.1 ? 1 : trafficRatio >= 0.9 ? 0.7 : 0.4
+    }
+    const burst = tenantBurst(ctx, change)
+    if (burst !== null && burst.lift >= 2 && burst.shareIn >= 0.3) {
+      // One tenant's burst explains the extra demand: that is a noisy neighbour.
+      confidence *= 0.5
+      evidence.push({ dimension: 'tenant', observed: round(burst.shareIn), baseline: round(burst.shareOut), text: `tenant ${burst.tenant} sends ${Math.round(burst.shareIn * 100)}% of the window's requests vs ${Math.round(burst.shareOut * 100)}% before` })
     }
     const kv = resourceLevel(ctx, 'kv_usage', range)
     const pre = resourceLevel(ctx, 'preemptions', range)

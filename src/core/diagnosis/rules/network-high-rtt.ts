@@ -1,15 +1,72 @@
 /**
  * `network.high_rtt` — clients far from the serving region pay round trips.
  *
- * Evidence needed: client spans (stage `network`, plus `client.connect`/`client.tls`, which
- * scale with RTT) and a `region` dimension. For: network-related stages explain the slow cohort's
- * excess and the slow cohort is concentrated in one region. Against: no regional concentration
- * (then a global network change is reported with lower confidence).
+ * Evidence needed: client spans (stage `network`; `client.connect`/`client.tls` scale with RTT
+ * too) and the `region` dimension.
+ * For: one region's `network` time is several times the others' AND that region creates the TTFT
+ * tail (without it the P99 would be clearly lower); or the network time of everyone rose inside
+ * the latency change window. Against: a far region whose extra time hardly moves the P99 (a
+ * structural, modest difference); handshakes (new connections) growing instead.
+ * Scope: the region.
  * Actions (CONTRACT §5.1): serve from a closer region; edge TLS termination.
  */
+import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
+import type { DiagnosisContext } from '../context.js'
 import type { Rule } from '../rule.js'
-import { evaluateStageRule } from './stage-rule.js'
+import { changeEvidence, changeWindow, fmtUs, impactEvidence, round, scopeOf, shiftOf, stageStat, tailImpact } from '../rule.js'
+
+export interface FarRegion {
+  region: string
+  /** Mean network stage in the region / mean elsewhere. */
+  networkRatio: number
+  networkUs: number
+  othersUs: number
+  /** TTFT P99 / P99 without the region. */
+  impact: number
+}
+
+/** The region with the longest mean `network` stage relative to the other regions, or null. */
+export function farRegion(ctx: DiagnosisContext): FarRegion | null {
+  const col = ctx.frame.dims.region
+  const net = ctx.frame.stages.network
+  const k = col.values.length
+  if (k < 2) {
+    return null
+  }
+  const sum = new Float64Array(k)
+  const cnt = new Float64Array(k)
+  let total = 0
+  let totalN = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = net[i] as number
+    if (c >= 0 && v === v) {
+      const x = v > 0 ? v : 0
+      sum[c] = (sum[c] as number) + x
+      cnt[c] = (cnt[c] as number) + 1
+      total += x
+      totalN++
+    }
+  }
+  let best: FarRegion | null = null
+  for (let c = 0; c < k; c++) {
+    const n = cnt[c] as number
+    if (n < 10 || totalN - n < 10) {
+      continue
+    }
+    const mine = (sum[c] as number) / n
+    const others = (total - (sum[c] as number)) / (totalN - n)
+    const ratio = (mine + 1000) / (others + 1000)
+    if (best === null || ratio > best.networkRatio) {
+      best = { region: col.values[c] as string, networkRatio: ratio, networkUs: mine, othersUs: others, impact: 1 }
+    }
+  }
+  if (best !== null) {
+    best.impact = tailImpact(ctx, ctx.ttft, 'region', best.region)
+  }
+  return best
+}
 
 export const networkHighRttRule: Rule = {
   cause: 'network.high_rtt',
@@ -18,17 +75,37 @@ export const networkHighRttRule: Rule = {
     if (ctx.frame.hasClient.every((v) => v === 0)) {
       return { skipped: 'no client spans: network time is only visible at the client' }
     }
-    const result = evaluateStageRule(ctx, {
-      stages: ['network', 'client.connect', 'client.tls', 'client.send'],
-      scopeDimensions: ['region'],
-      impactIsAnomaly: false,
-    })
-    if (result !== null && 'evidence' in result) {
-      result.confidence *= result.scope.dimension === 'region' ? 1 : 0.5
-      if (result.scope.dimension === 'region') {
-        result.confidence = Math.max(result.confidence, ramp(result.confidence, 0.1, 0.4))
-      }
+    const stages = ['network', 'client.connect', 'client.tls', 'client.send'] as const
+    const excess = stages.reduce((s, st) => s + (stageStat(ctx.ttftStages, st)?.excessShare ?? 0), 0)
+    const share = ramp(excess, 0.2, 0.5)
+    if (share === 0) {
+      return null
     }
-    return result
+    const far = farRegion(ctx)
+    const regional = far === null ? 0 : ramp(far.networkRatio, 2, 4) * ramp(far.impact, 1.15, 1.5)
+    const change = ctx.ttftChange
+    const netShift = shiftOf(ctx, ctx.frame.stages.network, change)
+    const global = change.elevated ? ramp(netShift.ratio, 1.5, 3) : 0
+    const confidence = share * Math.max(regional, global * 0.8)
+    if (confidence <= 0) {
+      return null
+    }
+    const evidence: Evidence[] = []
+    if (far !== null && regional >= global * 0.8) {
+      evidence.push({
+        dimension: 'region',
+        observed: round(far.networkUs / 1000),
+        baseline: round(far.othersUs / 1000),
+        text: `requests from ${far.region} spend ${fmtUs(far.networkUs)} in the network vs ${fmtUs(far.othersUs)} from other regions (${far.networkRatio.toFixed(1)}×)`,
+      })
+      evidence.push(impactEvidence(`region=${far.region}`, 'ttft', far.impact))
+      return { confidence, scope: scopeOf('region', far.region), window: null, evidence }
+    }
+    evidence.push({ stage: 'network', observed: round(netShift.inside / 1000), baseline: round(netShift.outside / 1000), text: `network time ${fmtUs(netShift.inside)} inside the change window vs ${fmtUs(netShift.outside)} outside` })
+    const ce = changeEvidence(change, 'ttft')
+    if (ce) {
+      evidence.push(ce)
+    }
+    return { confidence, scope: scopeOf(null, null), window: changeWindow(change), evidence }
   },
 }

@@ -3,45 +3,85 @@
  * handshake.
  *
  * Evidence needed: client spans (`client.tls`, `client.connect`, `tokenline.connection.reused`,
- * `tls.resumed`). For: TLS/connect time explains the slow cohort's excess AND the slow cohort is
- * concentrated in `connection_reused=false` or `tls_resumed=false`. Against: the same time in
- * the `network` stage with a region concentration (that is RTT, not handshakes).
+ * `tls.resumed`). For: handshake time (connect + TLS) explains a good part of the slow cohort's
+ * excess, AND an anomaly: handshake time or the share of new connections rose inside the latency
+ * change window, or most requests open a new connection (keep-alive not working).
+ * Against: the extra time is round trips of one far region (the `network` stage is long there
+ * too: that is `network.high_rtt`); a steady, small share of new connections.
  * Actions (CONTRACT §5.1): keep-alive / connection pooling; TLS session resumption.
  */
+import type { Evidence } from '../../model/diagnosis.js'
+import { meanWhere } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { findRow, rowEvidence, stageStat } from '../rule.js'
-import { evaluateStageRule } from './stage-rule.js'
+import { changeEvidence, changeWindow, fmtUs, globalOrLocal, pct, round, shiftOf, stageEvidence, stageStat } from '../rule.js'
+import { farRegion } from './network-high-rtt.js'
 
 export const networkTlsHandshakeRule: Rule = {
   cause: 'network.tls_handshake',
   actions: ['enable keep-alive / connection pooling in clients', 'enable TLS session resumption'],
   evaluate(ctx) {
-    if (ctx.frame.hasClient.every((v) => v === 0)) {
+    const { frame } = ctx
+    if (frame.hasClient.every((v) => v === 0)) {
       return { skipped: 'no client spans: handshake time is only visible at the client' }
     }
-    const result = evaluateStageRule(ctx, {
-      stages: ['client.tls', 'client.connect'],
-      scopeDimensions: ['region', 'route', 'tenant'],
-      excessLo: 0.2,
-      excessHi: 0.5,
-      impactIsAnomaly: false,
-    })
-    if (result === null || !('evidence' in result)) {
-      return result
+    const tls = stageStat(ctx.ttftStages, 'client.tls')
+    const connect = stageStat(ctx.ttftStages, 'client.connect')
+    const excess = (tls?.excessShare ?? 0) + (connect?.excessShare ?? 0)
+    const share = ramp(excess, 0.15, 0.4)
+    if (share === 0) {
+      return null
     }
-    const rows = [findRow(ctx.ttft.rows, 'connection_reused', 'false'), findRow(ctx.ttft.rows, 'tls_resumed', 'false')].filter(
-      (r) => r !== undefined && r.significant
+    const handshake = new Float64Array(frame.n).fill(NaN)
+    const fresh = new Float64Array(frame.n).fill(NaN)
+    const client = new Uint8Array(frame.n)
+    for (let i = 0; i < frame.n; i++) {
+      if (frame.hasClient[i] !== 1) {
+        continue
+      }
+      client[i] = 1
+      const t = frame.stages['client.tls'][i] as number
+      const c = frame.stages['client.connect'][i] as number
+      handshake[i] = (t === t && t > 0 ? t : 0) + (c === c && c > 0 ? c : 0)
+      const reused = frame.connectionReused[i] as number
+      if (reused >= 0) {
+        fresh[i] = reused === 1 ? 0 : 1
+      }
+    }
+    const change = ctx.ttftChange
+    const hsShift = shiftOf(ctx, handshake, change)
+    const freshShift = shiftOf(ctx, fresh, change)
+    const freshAll = meanWhere(fresh, client)
+    const anomaly = Math.max(
+      change.elevated ? Math.max(ramp(hsShift.ratio, 1.5, 3), ramp(freshShift.ratio, 1.5, 3)) : 0,
+      freshAll.count > 0 ? ramp(freshAll.mean, 0.4, 0.7) : 0
     )
-    const net = stageStat(ctx.ttftStages, 'network')
-    const reuse = rows.length > 0 ? Math.max(...rows.map((r) => ramp(r!.lift, 1.3, 3))) : 0.3
-    result.confidence *= reuse * (net && net.excessShare > 0.3 ? 0.5 : 1)
-    for (const r of rows) {
-      result.evidence.push(rowEvidence(r!, 'TTFT'))
+    let confidence = share * anomaly
+    if (confidence <= 0) {
+      return null
     }
-    if (rows.length === 0) {
-      result.evidence.push({ dimension: 'connection_reused', observed: null, baseline: null, text: 'slow requests are not concentrated on new or unresumed connections' })
+    const evidence: Evidence[] = [tls, connect].filter((s) => s !== undefined && s.presence > 0).map((s) => stageEvidence(s!, 'TTFT'))
+    if (change.elevated) {
+      evidence.push({
+        stage: 'client.connect+client.tls',
+        observed: round(hsShift.inside / 1000),
+        baseline: round(hsShift.outside / 1000),
+        text: `connect + TLS averages ${fmtUs(hsShift.inside)} inside the change window vs ${fmtUs(hsShift.outside)} outside; ${pct(freshShift.inside)} of requests open a new connection vs ${pct(freshShift.outside)}`,
+      })
+      const ce = changeEvidence(change, 'ttft')
+      if (ce) {
+        evidence.push(ce)
+      }
+    } else if (freshAll.count > 0) {
+      evidence.push({ dimension: 'connection_reused', observed: round(freshAll.mean), baseline: null, text: `${pct(freshAll.mean)} of requests open a new connection` })
     }
-    return result
+    const far = farRegion(ctx)
+    if (far !== null && far.networkRatio >= 2 && far.impact >= 1.3) {
+      confidence *= 0.4
+      evidence.push({ dimension: 'region', observed: far.region, baseline: null, text: `region ${far.region} pays ${far.networkRatio.toFixed(1)}× the network time of the others: round trips, not handshakes, explain part of it` })
+    }
+    const spread = globalOrLocal(ctx, change, handshake)
+    evidence.push({ dimension: 'replica', observed: round(spread.share), baseline: null, text: spread.text })
+    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
   },
 }

@@ -13,7 +13,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickReplicaOrNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { eventEvidence, round, rowEvidence, scopeOf } from '../rule.js'
+import { eventEvidence, impactEvidence, round, rowEvidence, scopeOf, tailImpact } from '../rule.js'
 import { replicaLoad } from './routing-imbalance.js'
 
 export const nodeDegradedRule: Rule = {
@@ -36,6 +36,10 @@ export const nodeDegradedRule: Rule = {
     const members = dimension === 'node' ? [...ctx.replicaNode.entries()].filter(([, n]) => n === row.value).map(([r]) => r) : [row.value]
     let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
     const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase())]
+    // Materiality: the scope must create the tail, not just hold a slightly larger slice of it.
+    const impact = tailImpact(ctx, best.cohort, row.dimension, row.value)
+    confidence *= ramp(impact, 1.05, 1.3)
+    evidence.push(impactEvidence(`${row.dimension}=${row.value}`, best.cohort.measure, impact))
     // Overloaded, not degraded? Compare the members' load with everyone's.
     const load = replicaLoad(ctx)
     const all = [...load.values()].sort((a, b) => a - b)

@@ -11,8 +11,77 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
+import type { DiagnosisContext, TimeChange } from '../context.js'
 import type { Rule } from '../rule.js'
 import { changeEvidence, changeWindow, pct, round, scopeOf } from '../rule.js'
+
+export interface TenantBurst {
+  code: number
+  tenant: string
+  /** Share of the window's requests from the tenant / its share outside the window. */
+  lift: number
+  shareIn: number
+  shareOut: number
+  /** Request rate inside the window / outside it. */
+  trafficRatio: number
+  inRate: number
+  outRate: number
+}
+
+/** The tenant whose share of traffic grew most inside a change window (≥ 20 requests), or null. */
+export function tenantBurst(ctx: DiagnosisContext, change: TimeChange): TenantBurst | null {
+  const col = ctx.frame.dims.tenant
+  if (change.windowUs === null || col.values.length < 2) {
+    return null
+  }
+  const k = col.values.length
+  const inside = new Float64Array(k)
+  const outside = new Float64Array(k)
+  let inTotal = 0
+  let outTotal = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    if (c < 0) {
+      continue
+    }
+    if (change.inWindow[i] === 1) {
+      inside[c] = (inside[c] as number) + 1
+      inTotal++
+    } else {
+      outside[c] = (outside[c] as number) + 1
+      outTotal++
+    }
+  }
+  if (inTotal === 0 || outTotal === 0) {
+    return null
+  }
+  const windowUs = change.windowUs.toUs - change.windowUs.fromUs
+  const outUs = Math.max(1, ctx.input.window.toUs - ctx.input.window.fromUs - windowUs)
+  let best = -1
+  let bestLift = 0
+  for (let c = 0; c < k; c++) {
+    const lift = (inside[c] as number) / inTotal / Math.max((outside[c] as number) / outTotal, 1 / outTotal)
+    if ((inside[c] as number) >= 20 && lift > bestLift) {
+      bestLift = lift
+      best = c
+    }
+  }
+  if (best < 0) {
+    return null
+  }
+  const inRate = inTotal / Math.max(windowUs, 1)
+  const outRate = outTotal / outUs
+  return {
+    code: best,
+    tenant: col.values[best] as string,
+    lift: bestLift,
+    shareIn: (inside[best] as number) / inTotal,
+    shareOut: (outside[best] as number) / outTotal,
+    trafficRatio: outRate > 0 ? inRate / outRate : 1,
+    inRate,
+    outRate,
+  }
+}
 
 export const tenantNoisyNeighborRule: Rule = {
   cause: 'tenant.noisy_neighbor',
@@ -26,47 +95,13 @@ export const tenantNoisyNeighborRule: Rule = {
     if (!change.elevated || col.values.length < 2) {
       return null
     }
-    const k = col.values.length
-    const inside = new Float64Array(k)
-    const outside = new Float64Array(k)
-    let inTotal = 0
-    let outTotal = 0
-    for (let i = 0; i < ctx.frame.n; i++) {
-      const c = col.codes[i] as number
-      if (c < 0) {
-        continue
-      }
-      if (change.inWindow[i] === 1) {
-        inside[c] = (inside[c] as number) + 1
-        inTotal++
-      } else {
-        outside[c] = (outside[c] as number) + 1
-        outTotal++
-      }
-    }
-    if (inTotal === 0 || outTotal === 0) {
+    const burst = tenantBurst(ctx, change)
+    if (burst === null) {
       return null
     }
-    const windowUs = change.windowUs!.toUs - change.windowUs!.fromUs
-    const outUs = ctx.input.window.toUs - ctx.input.window.fromUs - windowUs
-    let best = -1
-    let bestLift = 0
-    for (let c = 0; c < k; c++) {
-      const lift = ((inside[c] as number) / inTotal) / Math.max((outside[c] as number) / outTotal, 1 / outTotal)
-      if ((inside[c] as number) >= 20 && lift > bestLift) {
-        bestLift = lift
-        best = c
-      }
-    }
-    if (best < 0) {
-      return null
-    }
-    const tenant = col.values[best] as string
-    const inRate = inTotal / Math.max(windowUs, 1)
-    const outRate = outTotal / Math.max(outUs, 1)
-    const trafficRatio = outRate > 0 ? inRate / outRate : 1
-    const shareIn = (inside[best] as number) / inTotal
-    const shareOut = (outside[best] as number) / outTotal
+    const { tenant, shareIn, shareOut, trafficRatio, inRate, outRate } = burst
+    const bestLift = burst.lift
+    const best = burst.code
     // Victims: slow requests from other tenants inside the window.
     let victims = 0
     let slowIn = 0

@@ -13,7 +13,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { eventEvidence, rowEvidence, scopeOf } from '../rule.js'
+import { eventEvidence, impactEvidence, rowEvidence, scopeOf, tailImpact } from '../rule.js'
 
 export const versionRegressionRule: Rule = {
   cause: 'version.regression',
@@ -37,7 +37,13 @@ export const versionRegressionRule: Rule = {
     )
     let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
     confidence = Math.min(1, confidence * (events.length > 0 ? 1.25 : 1))
-    const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase()), ...events.slice(0, 3).map(eventEvidence)]
+    const impact = tailImpact(ctx, best.cohort, 'version', row.value)
+    confidence *= ramp(impact, 1.05, 1.3)
+    const evidence: Evidence[] = [
+      rowEvidence(row, best.cohort.measure.toUpperCase()),
+      impactEvidence(`version ${row.value}`, best.cohort.measure, impact),
+      ...events.slice(0, 3).map(eventEvidence),
+    ]
     return { confidence, scope: scopeOf('version', row.value), window: null, evidence }
   },
 }
