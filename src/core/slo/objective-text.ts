@@ -43,7 +43,7 @@ export function parseObjectiveText(text: string): { objective: Objective } | { e
     }
     return { objective: { kind: 'error_rate', id: 'error_rate', maxErrorRate: rate } }
   }
-  const m = /^([a-z_]+)\s+p(\d+(?:\.\d+)?)\s*<\s*(.+)$/i.exec(trimmed)
+  const m = /^([a-z_][a-z0-9_]*)\s+p(\d+(?:\.\d+)?)\s*<\s*(.+)$/i.exec(trimmed)
   if (!m?.[1] || !m[2] || !m[3]) {
     return {
       error: `expected "<measure> p<percentile> < <duration>" (e.g. "ttft p99 < 800ms") or "errors < 1%", got "${text}"`,
