@@ -3,13 +3,16 @@
  * three minutes. The rules must stay quiet before it, fire within their `for` window once it
  * starts, and resolve after it ends, with the diagnosis attached.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { MINUTE_US } from '../../src/core/slo/types.js'
 import { parseSloSettings } from '../../src/slo/config.js'
 import { createAlertDiagnosis } from '../../src/slo/diagnose-alert.js'
 import { createSloEvaluator, type AlertNotification } from '../../src/slo/evaluator.js'
+import { createSloService } from '../../src/slo/service.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { createMemorySloStore } from '../../src/storage/memory/slo-store.js'
 import { simulateInto, type Simulated } from './slo-sim.js'
@@ -78,5 +81,106 @@ describe('alert rules over a simulated replica cold start', () => {
     }
     const firing = transitions.find((t) => t.status === 'firing')
     expect(firing?.record.findings.map((f) => f.cause)).toContain('replica.cold_start')
+  }, 30_000)
+})
+
+interface Received {
+  path: string
+  headers: IncomingHttpHeaders
+  body: Record<string, unknown>
+}
+
+describe('the SLO service notifies webhooks', () => {
+  const received: Received[] = []
+  const seenKeys = new Set<string>()
+  let server: Server
+  let baseUrl = ''
+
+  beforeAll(async () => {
+    // Answers 503 to the first delivery of each idempotency key: the notifier must retry.
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const key = `${req.url}|${String(req.headers['idempotency-key'])}`
+        received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> })
+        const first = !seenKeys.has(key)
+        seenKeys.add(key)
+        res.writeHead(first ? 503 : 200).end()
+      })
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()))
+  })
+
+  it('posts the firing alert with its findings and the resolution, retrying with one idempotency key', async () => {
+    const clock = { ms: sim.startUs / 1000 }
+    const service = await createSloService({
+      store,
+      config: {
+        slo: config.slo,
+        alerts: {
+          rules: [config.alerts.rules[0]],
+          notify: {
+            webhooks: [
+              { url: `${baseUrl}/tokenline`, format: 'json', backoff: 5 },
+              { url: `${baseUrl}/am`, format: 'alertmanager', backoff: 5, headers: { authorization: 'Bearer t' } },
+            ],
+          },
+        },
+      },
+      logger: createSilentLogger(),
+      now: () => clock.ms,
+    })
+    for (let k = 0; k <= 16; k++) {
+      clock.ms = sim.startUs / 1000 + k * 60_000 + 30_000
+      await service.tick()
+    }
+    await service.stop()
+
+    const ours = received.filter((r) => r.path === '/tokenline')
+    // Each transition: one 503, then one accepted retry with the same key.
+    expect(ours.map((r) => r.body['status'])).toEqual(['firing', 'firing', 'resolved', 'resolved'])
+    expect(ours[0]?.headers['idempotency-key']).toBe(ours[1]?.headers['idempotency-key'])
+    expect(ours[0]?.headers['idempotency-key']).not.toBe(ours[2]?.headers['idempotency-key'])
+    const firing = ours[1]?.body ?? {}
+    expect(firing['schema']).toBe('tokenline.alert/v1')
+    expect(firing['rule']).toBe('chat-e2e-p99')
+    expect(firing['tier']).toBe('chat')
+    const findings = firing['findings'] as { cause: string }[]
+    expect(findings.length).toBeGreaterThan(0)
+    expect(findings.map((f) => f.cause)).toContain('replica.cold_start')
+
+    const am = received.filter((r) => r.path === '/am')
+    expect(am).toHaveLength(4)
+    expect(am[0]?.headers['authorization']).toBe('Bearer t')
+    const body = am[1]?.body as { version: string; groupKey: string; status: string; alerts: Record<string, unknown>[] }
+    expect(body.version).toBe('4')
+    expect(body.groupKey).toBe('{}:{alertname="chat-e2e-p99"}')
+    expect(body.status).toBe('firing')
+    const alert = body.alerts[0] as { labels: Record<string, string>; annotations: Record<string, string>; startsAt: string; endsAt: string }
+    expect(alert.labels).toMatchObject({ alertname: 'chat-e2e-p99', tier: 'chat', severity: 'page' })
+    expect(alert.annotations['findings']).toContain('replica.cold_start')
+    expect(alert.endsAt).toBe('0001-01-01T00:00:00Z')
+    const resolved = (am[3]?.body as { alerts: { status: string; startsAt: string; endsAt: string }[] }).alerts[0]
+    expect(resolved?.status).toBe('resolved')
+    expect(resolved?.startsAt).toBe(alert.startsAt)
+    expect(Date.parse(resolved?.endsAt ?? '')).toBeGreaterThan(Date.parse(alert.startsAt))
+
+    // States and history are in the SLO store; slow samples were kept for the breaching minutes.
+    const [record] = await service.sloStore.loadAlerts()
+    expect(record?.state.status).toBe('resolved')
+    expect(record?.state.fireCount).toBe(1)
+    const slow = await service.sloStore.querySamples({ kind: 'slow', limit: 1000 })
+    expect(slow.rows.some((s) => s.reasons.includes('breach:e2e_p99'))).toBe(true)
+    const sample = slow.rows.find((s) => s.reasons.includes('breach:e2e_p99'))
+    expect(sample?.spans.length).toBeGreaterThan(0)
+    expect(sample?.resources.some((r) => r.scope === 'replica')).toBe(true)
+    const baseline = await service.sloStore.querySamples({ kind: 'baseline', limit: 1000 })
+    expect(baseline.total).toBeGreaterThan(0)
   }, 30_000)
 })
