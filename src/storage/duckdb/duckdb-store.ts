@@ -1,35 +1,18 @@
 /**
- * The DuckDB adapter of the `SpanStore` port: one embedded database file (or `:memory:`), one
- * connection, every statement serialised through a queue. Writes use the Appender inside one
+ * The DuckDB adapter of the `SpanStore` port: one embedded database file (or `:memory:`), a
+ * writer and a reader connection, each behind its own queue. Writes use the Appender inside one
  * transaction per call, so a resolved promise means DuckDB committed the rows to its WAL.
  * Only this folder imports the driver.
  */
 import { stat } from 'node:fs/promises'
-import { listValue, type DuckDBConnection, type DuckDBValue, type JS } from '@duckdb/node-api'
+import { listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 import { AppError } from '../../core/errors.js'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import type {
-  PercentileQuery,
-  PercentileRow,
-  RequestQuery,
-  Series,
-  SeriesQuery,
-  SpanStore,
-} from '../span-store.js'
-import {
-  evaluateSeries,
-  labelsMatch,
-  storedNameFor,
-  type RawSeries,
-} from '../query/evaluate-series.js'
-import { listMetricFamilies } from '../query/list-metrics.js'
+import type { RequestQuery, SpanStore } from '../span-store.js'
 import { measureColumn } from '../query/request-fields.js'
-import {
-  validatePercentileQuery,
-  validateRequestQuery,
-  validateSeriesQuery,
-} from '../query/validate.js'
+import { validateRequestQuery } from '../query/validate.js'
+import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
 import { openDuckDbInstance } from './open.js'
 import {
   appendEvent,
@@ -43,7 +26,8 @@ import { applyMigrations } from './schema.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
-import { bucketExpr, requestWhere, timeClauses, type Where } from './sql.js'
+import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
+import { requestWhere, timeClauses, type Where } from './sql.js'
 
 /**
  * Access to a DuckDB store's database for modules that keep their own tables in it (the SLO
@@ -73,49 +57,6 @@ const RETENTION_COLUMN = {
 export interface DuckDbStoreOptions {
   /** Database file (created when absent; its folder must exist) or `':memory:'`. */
   path: string
-}
-
-type Row = Record<string, JS>
-
-async function inTransaction(
-  connection: DuckDBConnection,
-  work: () => Promise<void>
-): Promise<void> {
-  await connection.run('BEGIN TRANSACTION')
-  try {
-    await work()
-    await connection.run('COMMIT')
-  } catch (err) {
-    try {
-      await connection.run('ROLLBACK')
-    } catch {
-      // The transaction may already be aborted; the original error is what matters.
-    }
-    throw err
-  }
-}
-
-async function appendAll<T>(
-  connection: DuckDBConnection,
-  table: string,
-  items: readonly T[],
-  append: (appender: Awaited<ReturnType<DuckDBConnection['createAppender']>>, item: T) => void
-): Promise<void> {
-  const appender = await connection.createAppender(table)
-  try {
-    for (const item of items) append(appender, item)
-    appender.flushSync()
-  } finally {
-    try {
-      appender.closeSync()
-    } catch {
-      // Closing after a failed append reports the same failure again.
-    }
-  }
-}
-
-function toNumber(value: JS | undefined): number {
-  return typeof value === 'bigint' ? Number(value) : Number(value)
 }
 
 /** Opens a DuckDB store, applying schema migrations. Throws `STORE_LOCKED` when another process holds the file. */
@@ -262,83 +203,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       }
     },
 
-    async percentiles(query: PercentileQuery): Promise<PercentileRow[]> {
-      validatePercentileQuery(query)
-      const where = requestWhere(query)
-      const group = query.groupBy ?? 'NULL'
-      const bucket = query.stepUs ? bucketExpr('start_us', query.stepUs) : 'NULL'
-      const qs = `[${query.quantiles.map((q) => String(q)).join(', ')}]::DOUBLE[]`
-      const out: PercentileRow[] = []
-      for (const measure of query.measures) {
-        const column = measureColumn(measure)
-        // quantile_disc is nearest-rank (rank ceil(q·n)), the definition the port promises.
-        const sql = `SELECT ${group} AS grp, ${bucket} AS bucket, count(*) AS n, quantile_disc(${column}, ${qs}) AS q
-          FROM requests ${where.sql} AND ${column} IS NOT NULL
-          GROUP BY ALL HAVING count(*) > 0 ORDER BY grp ASC NULLS LAST, bucket ASC`
-        for (const row of await rows(sql, where.params)) {
-          out.push({
-            measure,
-            group: row['grp'] === null ? null : String(row['grp']),
-            bucketStartUs: row['bucket'] === null ? null : (toNumber(row['bucket']) as Micros),
-            count: toNumber(row['n']),
-            values: query.quantiles.length === 0 ? [] : (row['q'] as JS[]).map(toNumber),
-          })
-        }
-      }
-      return out
-    },
-
-    async querySeries(query: SeriesQuery): Promise<Series[]> {
-      validateSeriesQuery(query)
-      const name = storedNameFor(query)
-      const candidates = await rows(
-        'SELECT DISTINCT series_id, labels FROM metric_samples WHERE name = ?',
-        [name]
-      )
-      const wanted = new Map<bigint, Record<string, string>>()
-      for (const c of candidates) {
-        const labels = JSON.parse(String(c['labels'])) as Record<string, string>
-        if (labelsMatch(labels, query.labels)) wanted.set(c['series_id'] as bigint, labels)
-      }
-      if (wanted.size === 0) return []
-      const where: Where = {
-        sql: 'WHERE name = ? AND series_id IN (SELECT unnest(?::BIGINT[]))',
-        params: [name, listValue([...wanted.keys()])],
-      }
-      timeClauses('time_us', query, where)
-      const points = await rows(
-        `SELECT series_id, time_us, value FROM metric_samples ${where.sql} ORDER BY series_id, time_us`,
-        where.params
-      )
-      const bySeries = new Map<bigint, RawSeries>()
-      for (const p of points) {
-        const id = p['series_id'] as bigint
-        let series = bySeries.get(id)
-        if (!series) {
-          series = { name, labels: wanted.get(id) ?? {}, points: [] }
-          bySeries.set(id, series)
-        }
-        series.points.push({
-          timeUs: toNumber(p['time_us']) as Micros,
-          value: toNumber(p['value']),
-        })
-      }
-      return evaluateSeries(query, [...bySeries.values()])
-    },
-
-    async listMetrics() {
-      const families = await rows('SELECT name, type, help, unit FROM metric_families')
-      const names = await rows('SELECT DISTINCT name FROM metric_samples')
-      return listMetricFamilies(
-        families.map((f) => ({
-          name: String(f['name']),
-          type: String(f['type']) as never,
-          help: f['help'] === null ? null : String(f['help']),
-          unit: f['unit'] === null ? null : String(f['unit']),
-        })),
-        names.map((n) => String(n['name']))
-      )
-    },
+    percentiles: (query) => queryPercentiles(rows, query),
+    querySeries: (query) => querySeriesPoints(rows, query),
+    listMetrics: () => listStoredMetrics(rows),
 
     async queryEvents(query) {
       const where: Where = { sql: 'WHERE TRUE', params: [] }

@@ -1,0 +1,52 @@
+/** Small helpers around a DuckDB connection shared by the store's modules. */
+import type { DuckDBConnection, DuckDBValue, JS } from '@duckdb/node-api'
+
+/** A result row as plain JS values. */
+export type Row = Record<string, JS>
+
+/** Runs one read statement (on the reader connection, behind its queue). */
+export type ReadRows = (sql: string, params?: DuckDBValue[]) => Promise<Row[]>
+
+/** Runs `work` between BEGIN and COMMIT; rolls back and rethrows on failure. */
+export async function inTransaction(
+  connection: DuckDBConnection,
+  work: () => Promise<void>
+): Promise<void> {
+  await connection.run('BEGIN TRANSACTION')
+  try {
+    await work()
+    await connection.run('COMMIT')
+  } catch (err) {
+    try {
+      await connection.run('ROLLBACK')
+    } catch {
+      // The transaction may already be aborted; the original error is what matters.
+    }
+    throw err
+  }
+}
+
+/** Appends every item with the Appender and flushes (inside the caller's transaction). */
+export async function appendAll<T>(
+  connection: DuckDBConnection,
+  table: string,
+  items: readonly T[],
+  append: (appender: Awaited<ReturnType<DuckDBConnection['createAppender']>>, item: T) => void
+): Promise<void> {
+  const appender = await connection.createAppender(table)
+  try {
+    for (const item of items) append(appender, item)
+    appender.flushSync()
+  } finally {
+    try {
+      appender.closeSync()
+    } catch {
+      // Closing after a failed append reports the same failure again.
+    }
+  }
+}
+
+/** BIGINT (bigint) or DOUBLE (number) result value as a number. */
+export function toNumber(value: JS | undefined): number {
+  return typeof value === 'bigint' ? Number(value) : Number(value)
+}

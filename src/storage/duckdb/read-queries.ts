@@ -1,0 +1,100 @@
+/** The DuckDB store's analytical reads: percentiles, metric series and metric listing. */
+import { listValue, type JS } from '@duckdb/node-api'
+import type { MetricFamilyMeta } from '../../core/model/metric.js'
+import type { Micros } from '../../core/model/units.js'
+import {
+  evaluateSeries,
+  labelsMatch,
+  storedNameFor,
+  type RawSeries,
+} from '../query/evaluate-series.js'
+import { listMetricFamilies } from '../query/list-metrics.js'
+import { measureColumn } from '../query/request-fields.js'
+import { validatePercentileQuery, validateSeriesQuery } from '../query/validate.js'
+import type { PercentileQuery, PercentileRow, Series, SeriesQuery } from '../span-store.js'
+import { toNumber, type ReadRows } from './connection.js'
+import { bucketExpr, requestWhere, timeClauses, type Where } from './sql.js'
+
+/** Nearest-rank percentiles via `quantile_disc` (same rank rule as the memory store). */
+export async function queryPercentiles(
+  rows: ReadRows,
+  query: PercentileQuery
+): Promise<PercentileRow[]> {
+  validatePercentileQuery(query)
+  const where = requestWhere(query)
+  const group = query.groupBy ?? 'NULL'
+  const bucket = query.stepUs ? bucketExpr('start_us', query.stepUs) : 'NULL'
+  const qs = `[${query.quantiles.map((q) => String(q)).join(', ')}]::DOUBLE[]`
+  const out: PercentileRow[] = []
+  for (const measure of query.measures) {
+    const column = measureColumn(measure)
+    // quantile_disc is nearest-rank (rank ceil(q·n)), the definition the port promises.
+    const sql = `SELECT ${group} AS grp, ${bucket} AS bucket, count(*) AS n, quantile_disc(${column}, ${qs}) AS q
+      FROM requests ${where.sql} AND ${column} IS NOT NULL
+      GROUP BY ALL HAVING count(*) > 0 ORDER BY grp ASC NULLS LAST, bucket ASC`
+    for (const row of await rows(sql, where.params)) {
+      out.push({
+        measure,
+        group: row['grp'] === null ? null : String(row['grp']),
+        bucketStartUs: row['bucket'] === null ? null : (toNumber(row['bucket']) as Micros),
+        count: toNumber(row['n']),
+        values: query.quantiles.length === 0 ? [] : (row['q'] as JS[]).map(toNumber),
+      })
+    }
+  }
+  return out
+}
+
+/** Raw points of the matching series from SQL, functions applied by the shared series math. */
+export async function querySeriesPoints(rows: ReadRows, query: SeriesQuery): Promise<Series[]> {
+  validateSeriesQuery(query)
+  const name = storedNameFor(query)
+  const candidates = await rows(
+    'SELECT DISTINCT series_id, labels FROM metric_samples WHERE name = ?',
+    [name]
+  )
+  const wanted = new Map<bigint, Record<string, string>>()
+  for (const c of candidates) {
+    const labels = JSON.parse(String(c['labels'])) as Record<string, string>
+    if (labelsMatch(labels, query.labels)) wanted.set(c['series_id'] as bigint, labels)
+  }
+  if (wanted.size === 0) return []
+  const where: Where = {
+    sql: 'WHERE name = ? AND series_id IN (SELECT unnest(?::BIGINT[]))',
+    params: [name, listValue([...wanted.keys()])],
+  }
+  timeClauses('time_us', query, where)
+  const points = await rows(
+    `SELECT series_id, time_us, value FROM metric_samples ${where.sql} ORDER BY series_id, time_us`,
+    where.params
+  )
+  const bySeries = new Map<bigint, RawSeries>()
+  for (const p of points) {
+    const id = p['series_id'] as bigint
+    let series = bySeries.get(id)
+    if (!series) {
+      series = { name, labels: wanted.get(id) ?? {}, points: [] }
+      bySeries.set(id, series)
+    }
+    series.points.push({
+      timeUs: toNumber(p['time_us']) as Micros,
+      value: toNumber(p['value']),
+    })
+  }
+  return evaluateSeries(query, [...bySeries.values()])
+}
+
+/** Recorded families plus stored sample names. */
+export async function listStoredMetrics(rows: ReadRows): Promise<MetricFamilyMeta[]> {
+  const families = await rows('SELECT name, type, help, unit FROM metric_families')
+  const names = await rows('SELECT DISTINCT name FROM metric_samples')
+  return listMetricFamilies(
+    families.map((f) => ({
+      name: String(f['name']),
+      type: String(f['type']) as never,
+      help: f['help'] === null ? null : String(f['help']),
+      unit: f['unit'] === null ? null : String(f['unit']),
+    })),
+    names.map((n) => String(n['name']))
+  )
+}
