@@ -1,5 +1,10 @@
 /** Hand-built request timelines for SLO tests: only the fields SLO code reads are meaningful. */
-import { DIMENSIONS, STAGE_NAMES, type Dimension, type RequestTimeline } from '../../src/core/model/request.js'
+import {
+  DIMENSIONS,
+  STAGE_NAMES,
+  type Dimension,
+  type RequestTimeline,
+} from '../../src/core/model/request.js'
 import type { Micros } from '../../src/core/model/units.js'
 
 let counter = 0
@@ -18,10 +23,15 @@ export interface TimelineInput {
 /** One request timeline. */
 export function makeTimeline(input: TimelineInput): RequestTimeline {
   counter++
-  const dims = Object.fromEntries(DIMENSIONS.map((d) => [d, input.dims?.[d] ?? null])) as Record<Dimension, string | null>
+  const dims = Object.fromEntries(DIMENSIONS.map((d) => [d, input.dims?.[d] ?? null])) as Record<
+    Dimension,
+    string | null
+  >
   const stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, null])) as RequestTimeline['stages']
-  const e2eUs = input.e2eMs === undefined || input.e2eMs === null ? null : ((input.e2eMs * 1000) as Micros)
-  const ms = (v: number | null | undefined): Micros | null => (v === undefined || v === null ? null : ((v * 1000) as Micros))
+  const e2eUs =
+    input.e2eMs === undefined || input.e2eMs === null ? null : ((input.e2eMs * 1000) as Micros)
+  const ms = (v: number | null | undefined): Micros | null =>
+    v === undefined || v === null ? null : ((v * 1000) as Micros)
   return {
     traceId: input.traceId ?? `5100${counter.toString(16).padStart(28, '0')}`,
     startUs: input.startUs as Micros,

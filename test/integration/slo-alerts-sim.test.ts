@@ -23,12 +23,23 @@ let sim: Simulated
 const config = {
   slo: {
     tiers: [
-      { name: 'chat', match: { route: '/v1/chat/completions' }, objectives: ['e2e p99 < 9s', 'errors < 5%'] },
+      {
+        name: 'chat',
+        match: { route: '/v1/chat/completions' },
+        objectives: ['e2e p99 < 9s', 'errors < 5%'],
+      },
     ],
   },
   alerts: {
     rules: [
-      { name: 'chat-e2e-p99', tier: 'chat', objective: 'e2e_p99', window: '2m', for: '1m', resolveFor: '2m' },
+      {
+        name: 'chat-e2e-p99',
+        tier: 'chat',
+        objective: 'e2e_p99',
+        window: '2m',
+        for: '1m',
+        resolveFor: '2m',
+      },
       {
         name: 'chat-e2e-burn',
         tier: 'chat',
@@ -69,7 +80,10 @@ describe('alert rules over a simulated replica cold start', () => {
     const faultEndUs = Date.parse(cause?.window.end ?? '') * 1000
     for (const rule of ['chat-e2e-p99', 'chat-e2e-burn']) {
       const mine = transitions.filter((t) => t.record.key === rule)
-      expect(mine.map((t) => t.status), rule).toEqual(['firing', 'resolved'])
+      expect(
+        mine.map((t) => t.status),
+        rule
+      ).toEqual(['firing', 'resolved'])
       const [firing, resolved] = mine as [AlertNotification, AlertNotification]
       // Quiet before the fault; fires within window + for (+1 minute of evaluation grain).
       expect(firing.timeUs).toBeGreaterThan(faultStartUs)
@@ -103,7 +117,11 @@ describe('the SLO service notifies webhooks', () => {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const key = `${req.url}|${String(req.headers['idempotency-key'])}`
-        received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> })
+        received.push({
+          path: req.url ?? '',
+          headers: req.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+        })
         const first = !seenKeys.has(key)
         seenKeys.add(key)
         res.writeHead(first ? 503 : 200).end()
@@ -128,7 +146,12 @@ describe('the SLO service notifies webhooks', () => {
           notify: {
             webhooks: [
               { url: `${baseUrl}/tokenline`, format: 'json', backoff: 5 },
-              { url: `${baseUrl}/am`, format: 'alertmanager', backoff: 5, headers: { authorization: 'Bearer t' } },
+              {
+                url: `${baseUrl}/am`,
+                format: 'alertmanager',
+                backoff: 5,
+                headers: { authorization: 'Bearer t' },
+              },
             ],
           },
         },
@@ -158,15 +181,31 @@ describe('the SLO service notifies webhooks', () => {
     const am = received.filter((r) => r.path === '/am')
     expect(am).toHaveLength(4)
     expect(am[0]?.headers['authorization']).toBe('Bearer t')
-    const body = am[1]?.body as { version: string; groupKey: string; status: string; alerts: Record<string, unknown>[] }
+    const body = am[1]?.body as {
+      version: string
+      groupKey: string
+      status: string
+      alerts: Record<string, unknown>[]
+    }
     expect(body.version).toBe('4')
     expect(body.groupKey).toBe('{}:{alertname="chat-e2e-p99"}')
     expect(body.status).toBe('firing')
-    const alert = body.alerts[0] as { labels: Record<string, string>; annotations: Record<string, string>; startsAt: string; endsAt: string }
-    expect(alert.labels).toMatchObject({ alertname: 'chat-e2e-p99', tier: 'chat', severity: 'page' })
+    const alert = body.alerts[0] as {
+      labels: Record<string, string>
+      annotations: Record<string, string>
+      startsAt: string
+      endsAt: string
+    }
+    expect(alert.labels).toMatchObject({
+      alertname: 'chat-e2e-p99',
+      tier: 'chat',
+      severity: 'page',
+    })
     expect(alert.annotations['findings']).toContain('replica.cold_start')
     expect(alert.endsAt).toBe('0001-01-01T00:00:00Z')
-    const resolved = (am[3]?.body as { alerts: { status: string; startsAt: string; endsAt: string }[] }).alerts[0]
+    const resolved = (
+      am[3]?.body as { alerts: { status: string; startsAt: string; endsAt: string }[] }
+    ).alerts[0]
     expect(resolved?.status).toBe('resolved')
     expect(resolved?.startsAt).toBe(alert.startsAt)
     expect(Date.parse(resolved?.endsAt ?? '')).toBeGreaterThan(Date.parse(alert.startsAt))

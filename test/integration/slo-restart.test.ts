@@ -28,7 +28,18 @@ function configFor(path: string) {
         samples: { slowestPerMinute: 1, baselinePerMinute: 1, resourceWindow: '1m' },
         evaluation: { settle: '10s' },
       },
-      alerts: { rules: [{ name: 'chat-ttft', tier: 'chat', objective: 'ttft_p99', window: '1m', for: '1m', resolveFor: '3m' }] },
+      alerts: {
+        rules: [
+          {
+            name: 'chat-ttft',
+            tier: 'chat',
+            objective: 'ttft_p99',
+            window: '1m',
+            for: '1m',
+            resolveFor: '3m',
+          },
+        ],
+      },
     },
   }).config
 }
@@ -52,22 +63,40 @@ describe('a server restart on the same DuckDB file', () => {
     const path = join(dir, 'slo.duckdb')
     const clock = { ms: T0 / 1000 }
     const dims = { model: 'llama', replica: 'pod-a', node: 'node-1' }
-    let server: RunningServer = await startServer(configFor(path), createSilentLogger(), { sloNow: () => clock.ms })
+    let server: RunningServer = await startServer(configFor(path), createSilentLogger(), {
+      sloNow: () => clock.ms,
+    })
     try {
       // Minutes 0–1 healthy, 2–5 with 10 % slow TTFT, then healthy again.
-      const requests = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((m) => minuteOfRequests(T0 + m * MINUTE_US, 50, m >= 2 && m <= 5 ? 5 : 0, { dims }))
+      const requests = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((m) =>
+        minuteOfRequests(T0 + m * MINUTE_US, 50, m >= 2 && m <= 5 ? 5 : 0, { dims })
+      )
       await server.store.upsertRequests(requests)
       const slowOne = requests.find((r) => (r.ttftUs ?? 0) > 800_000)
-      await server.store.insertSpans([makeSpan({ traceId: slowOne?.traceId ?? '', startUs: slowOne?.startUs as Micros, name: 'llm_request' })])
+      await server.store.insertSpans([
+        makeSpan({
+          traceId: slowOne?.traceId ?? '',
+          startUs: slowOne?.startUs as Micros,
+          name: 'llm_request',
+        }),
+      ])
       await server.store.insertMetricSamples(
-        [0, 1, 2, 3, 4, 5, 6].map((m) => ({ name: 'vllm:num_requests_waiting', labels: { pod: 'pod-a', node: 'node-1' }, timeUs: (T0 + m * MINUTE_US) as Micros, value: m }))
+        [0, 1, 2, 3, 4, 5, 6].map((m) => ({
+          name: 'vllm:num_requests_waiting',
+          labels: { pod: 'pod-a', node: 'node-1' },
+          timeUs: (T0 + m * MINUTE_US) as Micros,
+          value: m,
+        }))
       )
       for (let m = 1; m <= 5; m++) {
         clock.ms = (T0 + m * MINUTE_US) / 1000 + 15_000
         await server.slo.tick()
       }
       const alerts = await getJson(server.apiUrl, '/api/alerts')
-      expect((alerts['alerts'] as { rule: string; state: string }[])[0]).toMatchObject({ rule: 'chat-ttft', state: 'firing' })
+      expect((alerts['alerts'] as { rule: string; state: string }[])[0]).toMatchObject({
+        rule: 'chat-ttft',
+        state: 'firing',
+      })
       // Let the sample keeper reach the breaching minutes (lag: settle + resource window).
       clock.ms = (T0 + 8 * MINUTE_US) / 1000 + 15_000
       await server.slo.tick()
@@ -79,18 +108,43 @@ describe('a server restart on the same DuckDB file', () => {
     server = await startServer(configFor(path), createSilentLogger(), { sloNow: () => clock.ms })
     try {
       const alerts = await getJson(server.apiUrl, '/api/alerts')
-      const list = alerts['alerts'] as { rule: string; state: string; fire_count: number; firing_since_ms: number }[]
+      const list = alerts['alerts'] as {
+        rule: string
+        state: string
+        fire_count: number
+        firing_since_ms: number
+      }[]
       expect(list).toHaveLength(1)
       expect(list[0]?.fire_count).toBe(1)
       const history = alerts['history'] as { transition: string }[]
       expect(history.map((h) => h.transition)).toContain('firing')
 
-      const samples = await getJson(server.apiUrl, '/api/samples?window=all&kind=slow&tier=chat&replica=pod-a')
-      const rows = samples['rows'] as { trace_id: string; reasons: string[]; span_count: number; resource_series: number }[]
+      const samples = await getJson(
+        server.apiUrl,
+        '/api/samples?window=all&kind=slow&tier=chat&replica=pod-a'
+      )
+      const rows = samples['rows'] as {
+        trace_id: string
+        reasons: string[]
+        span_count: number
+        resource_series: number
+      }[]
       expect(rows.length).toBeGreaterThan(0)
-      expect(rows.every((r) => r.reasons.some((x) => x.startsWith('breach:') || x.startsWith('slowest:')))).toBe(true)
-      const withSpan = await getJson(server.apiUrl, `/api/samples/${rows.find((r) => r.span_count > 0)?.trace_id ?? 'none'}`)
-      const full = (withSpan['samples'] as { spans: unknown[]; resources: { scope: string; points: unknown[] }[] }[])[0]
+      expect(
+        rows.every((r) =>
+          r.reasons.some((x) => x.startsWith('breach:') || x.startsWith('slowest:'))
+        )
+      ).toBe(true)
+      const withSpan = await getJson(
+        server.apiUrl,
+        `/api/samples/${rows.find((r) => r.span_count > 0)?.trace_id ?? 'none'}`
+      )
+      const full = (
+        withSpan['samples'] as {
+          spans: unknown[]
+          resources: { scope: string; points: unknown[] }[]
+        }[]
+      )[0]
       expect(full?.spans).toHaveLength(1)
       expect(full?.resources[0]?.scope).toBe('replica')
       expect(full?.resources[0]?.points.length).toBeGreaterThan(0)
@@ -107,7 +161,13 @@ describe('a server restart on the same DuckDB file', () => {
       expect(states[0]).toMatchObject({ state: 'resolved', fire_count: 1 })
 
       const slo = await getJson(server.apiUrl, '/api/slo?window=all')
-      const tier = (slo['tiers'] as { name: string; requests: number; objectives: { id: string; bad: number; compliance: number }[] }[])[0]
+      const tier = (
+        slo['tiers'] as {
+          name: string
+          requests: number
+          objectives: { id: string; bad: number; compliance: number }[]
+        }[]
+      )[0]
       expect(tier?.requests).toBe(400)
       expect(tier?.objectives[0]).toMatchObject({ id: 'ttft_p99', bad: 20, compliance: 0.5 })
       const health = await getJson(server.apiUrl, '/api/health')

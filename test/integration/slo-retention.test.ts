@@ -27,16 +27,53 @@ describe.each(stores)('retention on the %s store', (_name, makeStore) => {
       const sloStore = await openSloStore(store)
       // 7 old and 3 recent of everything; batches of 2 force several rounds.
       const hours = [30, 29, 28, 27, 26, 25, 24.5, 2, 1, 0.5]
-      const requests = hours.map((h) => makeTimeline({ startUs: ago(h), ttftMs: 100, e2eMs: 500, dims: { model: 'm' } }))
+      const requests = hours.map((h) =>
+        makeTimeline({ startUs: ago(h), ttftMs: 100, e2eMs: 500, dims: { model: 'm' } })
+      )
       await store.upsertRequests(requests)
-      await store.insertSpans(requests.map((r) => makeSpan({ traceId: r.traceId, startUs: r.startUs })))
-      await store.insertMetricSamples(hours.map((h) => ({ name: 'vllm:num_requests_waiting', labels: { pod: 'p' }, timeUs: ago(h), value: h })))
-      await store.insertEvents(hours.map((h) => ({ timeUs: ago(h), kind: 'deploy' as const, model: null, version: null, replica: null, node: null, message: null, reason: null })))
+      await store.insertSpans(
+        requests.map((r) => makeSpan({ traceId: r.traceId, startUs: r.startUs }))
+      )
+      await store.insertMetricSamples(
+        hours.map((h) => ({
+          name: 'vllm:num_requests_waiting',
+          labels: { pod: 'p' },
+          timeUs: ago(h),
+          value: h,
+        }))
+      )
+      await store.insertEvents(
+        hours.map((h) => ({
+          timeUs: ago(h),
+          kind: 'deploy' as const,
+          model: null,
+          version: null,
+          replica: null,
+          node: null,
+          message: null,
+          reason: null,
+        }))
+      )
       await sloStore.insertSamples(
-        requests.map((r, i) => ({ traceId: r.traceId, tier: 't', kind: 'slow' as const, reasons: ['slowest:ttft'], keptAtUs: r.startUs, request: { ...r, startUs: ago(i < 2 ? 24 * 40 : 1) }, spans: [], resources: [] }))
+        requests.map((r, i) => ({
+          traceId: r.traceId,
+          tier: 't',
+          kind: 'slow' as const,
+          reasons: ['slowest:ttft'],
+          keptAtUs: r.startUs,
+          request: { ...r, startUs: ago(i < 2 ? 24 * 40 : 1) },
+          spans: [],
+          resources: [],
+        }))
       )
       const settings = parseSloSettings({
-        retention: { spans: '1d', requests: '1d', metricSamples: '1d', samples: '30d', batchRows: 2 },
+        retention: {
+          spans: '1d',
+          requests: '1d',
+          metricSamples: '1d',
+          samples: '30d',
+          batchRows: 2,
+        },
       }).retention
       const retention = createRetention({ store, sloStore, settings, logger: createSilentLogger() })
       const run = await retention.runOnce(NOW_MS)
@@ -59,9 +96,26 @@ describe.each(stores)('retention on the %s store', (_name, makeStore) => {
     const store = await makeStore()
     try {
       const sloStore = await openSloStore(store)
-      await store.insertEvents(Array.from({ length: 9 }, (_, i) => ({ timeUs: ago(50 + i), kind: 'scale' as const, model: null, version: null, replica: null, node: null, message: null, reason: null })))
+      await store.insertEvents(
+        Array.from({ length: 9 }, (_, i) => ({
+          timeUs: ago(50 + i),
+          kind: 'scale' as const,
+          model: null,
+          version: null,
+          replica: null,
+          node: null,
+          message: null,
+          reason: null,
+        }))
+      )
       const settings = parseSloSettings({ retention: { events: '1d', batchRows: 2 } }).retention
-      const retention = createRetention({ store, sloStore, settings, logger: createSilentLogger(), maxBatchesPerRun: 2 })
+      const retention = createRetention({
+        store,
+        sloStore,
+        settings,
+        logger: createSilentLogger(),
+        maxBatchesPerRun: 2,
+      })
       const run = await retention.runOnce(NOW_MS)
       expect(run).toMatchObject({ deleted: { events: 4 }, more: true })
       expect((await store.stats()).events).toBe(5)

@@ -12,13 +12,24 @@ export interface Simulated {
 }
 
 /** Simulates `scenario` into `store`; returns the injected causes and the run's time span. */
-export async function simulateInto(store: SpanStore, scenario: string, seed: number, durationMs: number): Promise<Simulated> {
+export async function simulateInto(
+  store: SpanStore,
+  scenario: string,
+  seed: number,
+  durationMs: number
+): Promise<Simulated> {
   const run = createRun({ scenario, seed, durationMs })
   const clock = { ms: run.epochUs / 1000 }
-  const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: () => clock.ms, sweepIntervalMs: 0 })
+  const sink = createIngestPipeline({
+    store,
+    logger: createSilentLogger(),
+    now: () => clock.ms,
+    sweepIntervalMs: 0,
+  })
   try {
     for (const out of run.outputs()) {
-      if (out.kind === 'requests') await sink.submitSpans(decodeTracesJson(run.tracesJson(out.requests)).spans)
+      if (out.kind === 'requests')
+        await sink.submitSpans(decodeTracesJson(run.tracesJson(out.requests)).spans)
       else if (out.kind === 'metrics') await sink.submitMetrics(out.samples, run.families)
       else await sink.submitEvents([out.event])
     }

@@ -6,6 +6,7 @@ import { registerImportCommand } from './import.js'
 import { registerProbeCommand } from './probe.js'
 import { registerMockServerCommand } from './mock-server.js'
 import { registerSimulateCommand } from './simulate.js'
+import { registerAlertsCommand } from './alerts.js'
 
 /** Adds every command to the program, in the order `tokenline --help` lists them. */
 export function registerCommands(program: Command): void {
@@ -16,4 +17,5 @@ export function registerCommands(program: Command): void {
   registerMockServerCommand(program)
   registerSimulateCommand(program)
   registerDiagnoseCommand(program)
+  registerAlertsCommand(program)
 }

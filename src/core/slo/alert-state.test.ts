@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import type { Micros } from '../model/units.js'
-import { initialAlertState, observe, stepAlert, type AlertState, type AlertTransition } from './alert-state.js'
+import {
+  initialAlertState,
+  observe,
+  stepAlert,
+  type AlertState,
+  type AlertTransition,
+} from './alert-state.js'
 
 const MIN = 60_000_000
 const timing = { forUs: (3 * MIN) as Micros, resolveForUs: (5 * MIN) as Micros }
 
 /** Runs values minute by minute; returns the transitions with their minute. */
-function drive(values: (number | null)[], threshold = 1, hysteresis = 0.1): { at: number; t: AlertTransition }[] {
+function drive(
+  values: (number | null)[],
+  threshold = 1,
+  hysteresis = 0.1
+): { at: number; t: AlertTransition }[] {
   let state: AlertState = initialAlertState()
   const out: { at: number; t: AlertTransition }[] = []
   values.forEach((v, i) => {
@@ -56,9 +66,15 @@ describe('stepAlert', () => {
 
   it('fires at once with for = 0 and counts fires', () => {
     let s = initialAlertState()
-    const r = stepAlert(s, observe(5, 1, 0), 0 as Micros, { forUs: 0 as Micros, resolveForUs: 0 as Micros })
+    const r = stepAlert(s, observe(5, 1, 0), 0 as Micros, {
+      forUs: 0 as Micros,
+      resolveForUs: 0 as Micros,
+    })
     expect(r.transition).toBe('firing')
-    s = stepAlert(r.state, observe(0, 1, 0), MIN as Micros, { forUs: 0 as Micros, resolveForUs: 0 as Micros }).state
+    s = stepAlert(r.state, observe(0, 1, 0), MIN as Micros, {
+      forUs: 0 as Micros,
+      resolveForUs: 0 as Micros,
+    }).state
     expect(s.status).toBe('resolved')
     expect(s.fireCount).toBe(1)
   })

@@ -8,8 +8,18 @@ import { readTierRule } from './read-rule.js'
 import { DEFAULT_BURN_WINDOWS, MINUTE_US, type LatencyObjective, type Tier } from './types.js'
 
 const T0 = 1_750_000_000 * 1_000_000 - ((1_750_000_000 * 1_000_000) % MINUTE_US)
-const p99: LatencyObjective = { kind: 'latency', id: 'ttft_p99', measure: 'ttft', percentile: 99, thresholdUs: 800_000 as Micros }
-const tier: Tier = { name: 'chat', match: {}, objectives: [p99, { kind: 'error_rate', id: 'error_rate', maxErrorRate: 0.01 }] }
+const p99: LatencyObjective = {
+  kind: 'latency',
+  id: 'ttft_p99',
+  measure: 'ttft',
+  percentile: 99,
+  thresholdUs: 800_000 as Micros,
+}
+const tier: Tier = {
+  name: 'chat',
+  match: {},
+  objectives: [p99, { kind: 'error_rate', id: 'error_rate', maxErrorRate: 0.01 }],
+}
 
 describe('errorBudget and burnRate', () => {
   it.each([
@@ -17,7 +27,13 @@ describe('errorBudget and burnRate', () => {
     { objective: p99, total: 1000, bad: 144, budget: 0.01, burn: 14.4 },
     { objective: { ...p99, percentile: 95 }, total: 200, bad: 20, budget: 0.05, burn: 2 },
     { objective: { ...p99, percentile: 99.9 }, total: 10_000, bad: 5, budget: 0.001, burn: 0.5 },
-    { objective: { kind: 'error_rate' as const, id: 'errors', maxErrorRate: 0.02 }, total: 500, bad: 30, budget: 0.02, burn: 3 },
+    {
+      objective: { kind: 'error_rate' as const, id: 'errors', maxErrorRate: 0.02 },
+      total: 500,
+      bad: 30,
+      budget: 0.02,
+      burn: 3,
+    },
     { objective: p99, total: 0, bad: 0, budget: 0.01, burn: null },
   ])('$objective.id: $bad/$total bad → burn $burn', ({ objective, total, bad, budget, burn }) => {
     expect(errorBudget(objective)).toBeCloseTo(budget, 12)
@@ -39,7 +55,10 @@ describe('objectiveBreached agrees with the nearest-rank percentile', () => {
     [1000, 10],
     [1000, 11],
   ])('%i requests, %i over the threshold', (total, bad) => {
-    const values = [...Array.from({ length: total - bad }, () => 100), ...Array.from({ length: bad }, () => 900)]
+    const values = [
+      ...Array.from({ length: total - bad }, () => 100),
+      ...Array.from({ length: bad }, () => 900),
+    ]
     const q = nearestRank(values, 0.99)
     expect(objectiveBreached({ total, bad }, p99)).toBe((q ?? 0) > 800)
   })
@@ -58,7 +77,10 @@ describe('multi-window burn rates from minute counts', () => {
 
   it('reads 1h/5m and 6h/30m burn rates; both windows must exceed the factor', () => {
     // 60 quiet minutes (0.5 % bad), then 5 minutes at 20 % bad.
-    const minutes: [number, number][] = [...Array.from({ length: 60 }, (): [number, number] => [200, 1]), ...Array.from({ length: 5 }, (): [number, number] => [200, 40])]
+    const minutes: [number, number][] = [
+      ...Array.from({ length: 60 }, (): [number, number] => [200, 1]),
+      ...Array.from({ length: 5 }, (): [number, number] => [200, 40]),
+    ]
     const index = indexOf(minutes)
     const end = (T0 + minutes.length * MINUTE_US) as Micros
     const [fast, slow] = readBurnPairs(index, 'chat', p99, DEFAULT_BURN_WINDOWS, end)
@@ -71,7 +93,9 @@ describe('multi-window burn rates from minute counts', () => {
   })
 
   it('fires the fast pair when the bad share is high for long enough', () => {
-    const minutes: [number, number][] = Array.from({ length: 60 }, (): [number, number] => [100, 20])
+    const minutes: [number, number][] = Array.from({ length: 60 }, (): [number, number] => [
+      100, 20,
+    ])
     const index = indexOf(minutes)
     const end = (T0 + 60 * MINUTE_US) as Micros
     const rule = {
