@@ -254,6 +254,7 @@ export function startDashboard(root: HTMLElement): void {
       loadDiagnosis(ctx, diagEl, params),
       loadConcentration(ctx, concEl, windowParams),
       loadSamples(ctx, samplesEl, windowParams),
+      import('../../panels/slo-strip.js').then((m) => m.mountSloStrip(mainEl, params, signal)),
     ]
     await Promise.allSettled(work)
     if (!signal.aborted) root.dataset['loaded'] = 'true'
