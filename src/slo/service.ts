@@ -101,7 +101,7 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
   function schedule(): void {
     if (stopped) return
     timer = setTimeout(() => {
-      void tick().finally(schedule)
+      void tick().catch(failed('SLO loop')).finally(schedule)
     }, settings.evaluation.intervalMs)
     timer.unref?.()
   }

@@ -17,12 +17,12 @@ const UNIT_US: Record<string, number> = {
   d: 86_400_000_000,
 }
 
-/** Parses a duration such as `800ms`, `1.5s`, `2m`, `6h`, `7d`, `250us` into µs; null when malformed. */
+/** Parses a duration such as `800ms`, `1.5s`, `2m`, `6h`, `7d`, `250us`, `0s` into µs; null when malformed. */
 export function parseDurationUs(text: string): Micros | null {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(us|µs|ms|s|m|h|d)\s*$/.exec(text)
   if (!m?.[1] || !m[2]) return null
   const us = Number(m[1]) * (UNIT_US[m[2]] ?? Number.NaN)
-  return Number.isFinite(us) && us > 0 ? (Math.round(us) as Micros) : null
+  return Number.isFinite(us) && us >= 0 ? (Math.round(us) as Micros) : null
 }
 
 /** The id an objective gets when the config gives none: `ttft_p99`, `e2e_p99_9`, `error_rate`. */
@@ -60,7 +60,7 @@ export function parseObjectiveText(text: string): { objective: Objective } | { e
     }
   }
   const thresholdUs = parseDurationUs(m[3])
-  if (thresholdUs === null) {
+  if (thresholdUs === null || thresholdUs === 0) {
     return { error: `expected a duration such as 800ms, 1.5s or 2m, got "${m[3]}" in "${text}"` }
   }
   return {
