@@ -67,6 +67,11 @@ export interface DiagnosisContext {
 
 function timeChange(frame: RequestFrame, grid: BucketGrid, values: Float64Array): TimeChange {
   const { values: p99 } = bucketQuantile(grid, frame.startUs, values, 0.99, undefined, 5)
+  return changeOfSeries(frame, grid, p99)
+}
+
+/** Change analysis of any per-bucket series (e.g. a stage's P90 per step). */
+export function changeOfSeries(frame: RequestFrame, grid: BucketGrid, p99: Float64Array): TimeChange {
   const result = detectChangePoints(p99, { minRelativeChange: MIN_RELATIVE_CHANGE })
   const elevated = findElevatedSpan(result, MIN_RELATIVE_CHANGE)
   const inWindow = new Uint8Array(frame.n)

@@ -72,15 +72,15 @@ export function changeBuckets(change: TimeChange): { from: number; to: number } 
 }
 
 /** Evidence for a latency change over time. */
-export function changeEvidence(change: TimeChange, measure: string): Evidence | null {
+export function changeEvidence(change: TimeChange, measure: string, quantile = 'p99'): Evidence | null {
   if (change.elevated === null || change.windowUs === null) {
     return null
   }
   return {
-    metric: `${measure}.p99`,
+    metric: `${measure}.${quantile}`,
     observed: round(change.elevated.elevated / 1000),
     baseline: round(change.elevated.baseline / 1000),
-    text: `${measure} P99 rose from ${fmtUs(change.elevated.baseline)} to ${fmtUs(change.elevated.elevated)} between ${isoFromMicros(change.windowUs.fromUs)} and ${isoFromMicros(change.windowUs.toUs)}`,
+    text: `${measure} ${quantile.toUpperCase()} per step rose from ${fmtUs(change.elevated.baseline)} to ${fmtUs(change.elevated.elevated)} between ${isoFromMicros(change.windowUs.fromUs)} and ${isoFromMicros(change.windowUs.toUs)}`,
   }
 }
 

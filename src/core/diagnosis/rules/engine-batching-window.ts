@@ -31,7 +31,11 @@ export const engineBatchingWindowRule: Rule = {
     const perStep = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.stages['engine.queue'], 0.5)
     const rho = spearman(Array.from(perStep.values), Array.from(ctx.traffic))
     const waiting = resourceLevel(ctx, 'waiting', null)
-    const gpu = resourceLevel(ctx, 'gpu_util', null) ?? resourceLevel(ctx, 'sm_active', null)
+    // SM activity says how busy the GPU really is; DCGM's GPU_UTIL reads ~100 % as soon as any
+    // kernel runs, so it only weakly argues against an idle GPU.
+    const sm = resourceLevel(ctx, 'sm_active', null)
+    const gpu = sm ?? resourceLevel(ctx, 'gpu_util', null)
+    const gpuWeight = sm ? 0.7 : 0.3
     const base = ramp(queueShare, 0.2, 0.45) * ramp(queue.mean, 5_000, 30_000)
     if (base === 0) {
       return null
@@ -54,12 +58,16 @@ export const engineBatchingWindowRule: Rule = {
       evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
     }
     if (gpu) {
-      confidence *= 1 - 0.7 * ramp(gpu.inside, 0.5, 0.85)
+      confidence *= 1 - gpuWeight * ramp(gpu.inside, 0.5, 0.85)
       evidence.push({ metric: gpu.view.metric, observed: round(gpu.inside), baseline: null, text: `GPU busy ${pct(gpu.inside)} on average` })
     } else {
       evidence.push(missingEvidence('GPU activity (DCGM_FI_DEV_GPU_UTIL)'))
     }
-    if (Number.isFinite(rho) && rho !== 0) {
+    // Only a real swing in traffic can show "worse when quiet"; per-step noise cannot.
+    const traffic = Array.from(ctx.traffic).filter((t) => t > 0)
+    const trafficMean = traffic.reduce((s, t) => s + t, 0) / Math.max(1, traffic.length)
+    const trafficCv = Math.sqrt(traffic.reduce((s, t) => s + (t - trafficMean) ** 2, 0) / Math.max(1, traffic.length)) / Math.max(trafficMean, 1e-9)
+    if (trafficCv >= 0.25 && Number.isFinite(rho) && rho !== 0) {
       confidence *= rho <= -0.3 ? 1 : rho >= 0.3 ? 0.3 : 0.7
       evidence.push({ metric: 'corr(engine.queue p50, traffic)', observed: round(rho), baseline: 0, text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (Spearman ${rho.toFixed(2)})` })
     }

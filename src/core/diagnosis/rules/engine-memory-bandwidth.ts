@@ -18,6 +18,17 @@ import type { Rule } from '../rule.js'
 import { missingEvidence, pct, resourceLevel, round } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
+import type { DiagnosisContext, TimeChange } from '../context.js'
+import { tenantBurst } from './tenant-noisy-neighbor.js'
+
+function windowOf(ctx: DiagnosisContext, fromUs: number, toUs: number): Pick<TimeChange, 'windowUs' | 'inWindow'> {
+  const inWindow = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const t = ctx.frame.startUs[i] as number
+    inWindow[i] = t >= fromUs && t < toUs ? 1 : 0
+  }
+  return { windowUs: { fromUs: fromUs as Micros, toUs: toUs as Micros }, inWindow }
+}
 
 export const engineMemoryBandwidthRule: Rule = {
   cause: 'engine.memory_bandwidth',
@@ -82,6 +93,12 @@ export const engineMemoryBandwidthRule: Rule = {
     } else {
       confidence *= 0.7
       evidence.push(missingEvidence('DRAM activity (DCGM_FI_PROF_DRAM_ACTIVE)'))
+    }
+    const burst = tenantBurst(ctx, { ...ctx.tpotChange, ...windowOf(ctx, fromUs, toUs) })
+    if (burst !== null && burst.lift >= 2 && burst.shareIn >= 0.3) {
+      // The batch grew because one tenant flooded the fleet: the burst is the cause.
+      confidence *= 0.4
+      evidence.push({ dimension: 'tenant', observed: round(burst.shareIn), baseline: round(burst.shareOut), text: `tenant ${burst.tenant} sends ${pct(burst.shareIn)} of these requests vs ${pct(burst.shareOut)} before` })
     }
     if (!running) {
       evidence.push(missingEvidence('running requests (vllm:num_requests_running); traffic used as the batch proxy'))

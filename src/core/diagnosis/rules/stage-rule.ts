@@ -10,7 +10,8 @@ import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { StageName } from '../../model/request.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
-import type { DiagnosisContext } from '../context.js'
+import { changeOfSeries, type DiagnosisContext } from '../context.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
 import {
   changeEvidence,
   changeWindow,
@@ -57,7 +58,7 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
   if (share === 0) {
     return null
   }
-  const change = ctx.ttftChange
+  let change = ctx.ttftChange
   const values = new Float64Array(ctx.frame.n)
   for (const st of stats) {
     const col = ctx.frame.stages[st.stage]
@@ -68,7 +69,17 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
       }
     }
   }
-  const shift = shiftOf(ctx, values, change)
+  let shift = shiftOf(ctx, values, change)
+  if (!change.elevated || shift.ratio < 1.3) {
+    // The TTFT P99 per step can be too noisy to show the change; the stage's own P90 per step
+    // is steadier. Use its change window when it has one.
+    const own = changeOfSeries(ctx.frame, ctx.grid, bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.9).values)
+    const ownShift = shiftOf(ctx, values, own)
+    if (own.elevated && ownShift.ratio >= 1.3) {
+      change = own
+      shift = ownShift
+    }
+  }
   const scope = pickHoldingValue(ctx.ttft.rows, options.scopeDimensions)
   // Materiality: how much lower the TTFT P99 would be without the stage's above-typical time.
   const impact = tailImpactOfExtra(ctx.ttft, extraOverMedian(values))
@@ -91,7 +102,7 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
       baseline: round(shift.outside / 1000),
       text: `${options.stages.join('+')} averages ${fmtUs(shift.inside)} inside the change window vs ${fmtUs(shift.outside)} outside it`,
     })
-    const ce = changeEvidence(change, 'ttft')
+    const ce = change === ctx.ttftChange ? changeEvidence(change, 'ttft') : changeEvidence(change, options.stages.join('+'), 'p90')
     if (ce) {
       evidence.push(ce)
     }

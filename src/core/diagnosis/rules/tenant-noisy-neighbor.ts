@@ -13,7 +13,8 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext, TimeChange } from '../context.js'
 import type { Rule } from '../rule.js'
-import { changeEvidence, changeWindow, pct, round, scopeOf } from '../rule.js'
+import { changeEvidence, changeWindow, fmtUs, pct, round, scopeOf } from '../rule.js'
+import { meanWhere } from '../../stats/quantile.js'
 
 export interface TenantBurst {
   code: number
@@ -102,26 +103,27 @@ export const tenantNoisyNeighborRule: Rule = {
     const { tenant, shareIn, shareOut, trafficRatio, inRate, outRate } = burst
     const bestLift = burst.lift
     const best = burst.code
-    // Victims: slow requests from other tenants inside the window.
-    let victims = 0
-    let slowIn = 0
+    // Victims: the other tenants' requests got slower inside the window too.
+    const others = new Uint8Array(ctx.frame.n)
+    const othersIn = new Uint8Array(ctx.frame.n)
     for (let i = 0; i < ctx.frame.n; i++) {
-      if (change.inWindow[i] === 1 && ctx.ttft.slow[i] === 1) {
-        slowIn++
-        if (col.codes[i] !== best) {
-          victims++
-        }
+      if (col.codes[i] !== best) {
+        others[i] = change.inWindow[i] === 1 ? 0 : 1
+        othersIn[i] = change.inWindow[i] as number
       }
     }
+    const victimIn = meanWhere(ctx.frame.ttftUs, othersIn)
+    const victimOut = meanWhere(ctx.frame.ttftUs, others)
+    const victimRatio = victimIn.count > 0 && victimOut.mean > 0 ? victimIn.mean / victimOut.mean : 1
     const confidence =
-      ramp(bestLift, 1.5, 3) * ramp(shareIn, 0.2, 0.4) * ramp(trafficRatio, 1.1, 1.5) * (slowIn > 0 && victims / slowIn >= 0.2 ? 1 : 0.5)
+      ramp(bestLift, 1.5, 3) * ramp(shareIn, 0.2, 0.4) * ramp(trafficRatio, 1.1, 1.5) * Math.max(0.3, ramp(victimRatio, 1.1, 1.6))
     if (confidence <= 0) {
       return null
     }
     const evidence: Evidence[] = [
       { dimension: 'tenant', observed: round(shareIn), baseline: round(shareOut), text: `tenant ${tenant} sends ${pct(shareIn)} of the requests inside the change window vs ${pct(shareOut)} outside it` },
       { metric: 'requests_per_second', observed: round(inRate * 1e6), baseline: round(outRate * 1e6), text: `traffic ${trafficRatio.toFixed(2)}× the rate outside the window` },
-      { dimension: 'tenant', observed: victims, baseline: slowIn, text: `${victims} of ${slowIn} slow requests in the window belong to other tenants` },
+      { dimension: 'tenant', observed: round(victimIn.mean / 1000), baseline: round(victimOut.mean / 1000), text: `other tenants' mean TTFT ${fmtUs(victimIn.mean)} inside the window vs ${fmtUs(victimOut.mean)} outside: they wait behind the burst` },
     ]
     const ce = changeEvidence(change, change === ctx.ttftChange ? 'ttft' : 'tpot')
     if (ce) {
