@@ -25,7 +25,10 @@ export interface IngestSink {
    * is full; nothing of the batch is stored in that case.
    */
   submitSpans(spans: readonly Span[]): Promise<void>
-  submitMetrics(samples: readonly MetricSample[], families?: readonly MetricFamilyMeta[]): Promise<void>
+  submitMetrics(
+    samples: readonly MetricSample[],
+    families?: readonly MetricFamilyMeta[]
+  ): Promise<void>
   submitEvents(events: readonly ChangeEvent[]): Promise<void>
   /** Assembles every pending trace now (end of an import, before a query that must see all). */
   flush(): Promise<void>
