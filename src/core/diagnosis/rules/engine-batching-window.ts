@@ -15,7 +15,7 @@ import { meanWhere } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { Rule } from '../rule.js'
-import { fmtUs, missingEvidence, pct, resourceLevel, round, stageStat } from '../rule.js'
+import { changeBuckets, fmtUs, missingEvidence, pct, resourceLevel, round, stageStat } from '../rule.js'
 
 export const engineBatchingWindowRule: Rule = {
   cause: 'engine.batching_window',
@@ -30,7 +30,9 @@ export const engineBatchingWindowRule: Rule = {
     const queueShare = ttft.mean > 0 ? queue.mean / ttft.mean : 0
     const perStep = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.stages['engine.queue'], 0.5)
     const rho = spearman(Array.from(perStep.values), Array.from(ctx.traffic))
-    const waiting = resourceLevel(ctx, 'waiting', null)
+    // When latency moved, judge the queue where it moved: a backlog there is saturation.
+    const range = changeBuckets(ctx.ttftChange)
+    const waiting = resourceLevel(ctx, 'waiting', range)
     // SM activity says how busy the GPU really is; DCGM's GPU_UTIL reads ~100 % as soon as any
     // kernel runs, so it only weakly argues against an idle GPU.
     const sm = resourceLevel(ctx, 'sm_active', null)
@@ -70,6 +72,11 @@ export const engineBatchingWindowRule: Rule = {
     if (trafficCv >= 0.25 && Number.isFinite(rho) && rho !== 0) {
       confidence *= rho <= -0.3 ? 1 : rho >= 0.3 ? 0.3 : 0.7
       evidence.push({ metric: 'corr(engine.queue p50, traffic)', observed: round(rho), baseline: 0, text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (Spearman ${rho.toFixed(2)})` })
+    }
+    const kv = resourceLevel(ctx, 'kv_usage', range)
+    if (kv !== null && kv.peak >= 0.95) {
+      confidence *= 0.3
+      evidence.push({ metric: kv.view.metric, observed: round(kv.peak), baseline: null, text: `KV cache full (${pct(kv.peak)}): requests queue for memory, not for a batch window` })
     }
     return { confidence, scope: { dimension: null, value: null }, window: null, evidence }
   },

@@ -12,7 +12,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { eventEvidence, eventsAround, findRow, rowEvidence, scopeOf } from '../rule.js'
+import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 
 export const replicaColdStartRule: Rule = {
@@ -37,6 +37,53 @@ export const replicaColdStartRule: Rule = {
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
     for (const [replica, t] of fresh.slice(0, 5)) {
       evidence.push({ dimension: 'replica', observed: replica, baseline: null, text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}` })
+    }
+    // Warm-up fades: requests served after the first minutes of a new replica should be fast
+    // again. Still slow later → something else (a version, a node) is wrong with it.
+    const freshSet = new Set(fresh.map(([k]) => k))
+    const col = ctx.frame.dims.replica
+    let early = 0
+    let earlySlow = 0
+    let later = 0
+    let laterSlow = 0
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const c = col.codes[i] as number
+      if (c < 0 || best.cohort.eligible[i] !== 1) {
+        continue
+      }
+      const name = col.values[c] as string
+      if (!freshSet.has(name)) {
+        continue
+      }
+      const ageUs = (ctx.frame.startUs[i] as number) - (ctx.replicaFirstSeenUs.get(name) ?? 0)
+      if (ageUs < 5 * 60_000_000) {
+        early++
+        earlySlow += best.cohort.slow[i] as number
+      } else {
+        later++
+        laterSlow += best.cohort.slow[i] as number
+      }
+    }
+    if (later >= 20 && early > 0 && earlySlow > 0) {
+      const persist = laterSlow / later / (earlySlow / early)
+      confidence *= 1 - 0.6 * ramp(persist, 0.3, 0.7)
+      evidence.push({ dimension: 'replica_age', observed: round(laterSlow / later), baseline: round(earlySlow / early), text: `after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} vs ${pct(earlySlow / early)} before${persist >= 0.5 ? ': they do not warm up' : ''}` })
+    }
+    // New replicas that all run a version no established replica runs: the version is suspect.
+    const versionOf = new Map<string, string>()
+    const vcol = ctx.frame.dims.version
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const c = col.codes[i] as number
+      const v = vcol.codes[i] as number
+      if (c >= 0 && v >= 0) {
+        versionOf.set(col.values[c] as string, vcol.values[v] as string)
+      }
+    }
+    const freshVersions = new Set(fresh.map(([k]) => versionOf.get(k)).filter((v) => v !== undefined))
+    const oldVersions = new Set([...versionOf.entries()].filter(([k]) => !freshSet.has(k)).map(([, v]) => v))
+    if (freshVersions.size === 1 && oldVersions.size > 0 && ![...freshVersions].some((v) => oldVersions.has(v))) {
+      confidence *= 0.6
+      evidence.push({ dimension: 'version', observed: [...freshVersions][0] ?? null, baseline: [...oldVersions].join(', '), text: `the new replicas run ${[...freshVersions][0]}, which no established replica runs` })
     }
     const firstNew = Math.min(...fresh.map(([, t]) => t))
     const events = Number.isFinite(firstNew) ? eventsAround(ctx, ['scale', 'restart', 'deploy'], firstNew, firstNew + 5 * 60_000_000) : []

@@ -1,0 +1,90 @@
+/**
+ * GET /api/diagnosis and GET /api/concentration over the real app, memory store and ingest
+ * pipeline, fed by a simulated node-degraded run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSilentLogger } from '../../src/core/logger.js'
+import { decodeTracesJson } from '../../src/core/otlp/decode-traces.js'
+import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline.js'
+import { createApp } from '../../src/server/app.js'
+import { createRun } from '../../src/sim/index.js'
+import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import type { SpanStore } from '../../src/storage/span-store.js'
+
+let store: SpanStore
+let sink: IngestPipeline
+let app: ReturnType<typeof createApp>
+let expectedNode: string | null = null
+
+beforeAll(async () => {
+  store = createMemoryStore()
+  sink = createIngestPipeline({ store, logger: createSilentLogger(), now: () => 0, sweepIntervalMs: 0 })
+  const run = createRun({ scenario: 'node-degraded', seed: 1, durationMs: 10 * 60_000 })
+  expectedNode = run.expected.causes[0]!.scope.value
+  for (const out of run.outputs()) {
+    if (out.kind === 'requests') await sink.submitSpans(decodeTracesJson(run.tracesJson(out.requests)).spans)
+    else if (out.kind === 'metrics') await sink.submitMetrics(out.samples, run.families)
+    else await sink.submitEvents([out.event])
+  }
+  await sink.flush()
+  app = createApp({ store, ingest: sink, logger: createSilentLogger(), now: () => Date.now(), limits: { maxBodyBytes: 1 << 20 }, version: 'test' })
+})
+
+afterAll(async () => {
+  await sink.close()
+  await store.close()
+})
+
+describe('GET /api/diagnosis', () => {
+  it('returns the CONTRACT §5 object for the whole data', async () => {
+    const res = await app.request('/api/diagnosis?window=all')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Record<string, any>
+    expect(body.schema).toBe('tokenline.diagnosis/v1')
+    expect(Object.keys(body)).toEqual(['schema', 'window', 'requests', 'slo_breached', 'latency', 'stages', 'concentration', 'findings'])
+    expect(body.requests).toBeGreaterThan(100)
+    expect(body.findings[0].cause).toBe('node.degraded')
+    expect(body.findings[0].scope).toEqual({ dimension: 'node', value: expectedNode })
+    for (const k of ['ttft', 'tpot', 'e2e']) {
+      expect(Object.keys(body.latency[k])).toEqual(['p50', 'p95', 'p99'])
+    }
+  })
+
+  it('gives "not enough data" for an empty window (the default last 30 minutes of now)', async () => {
+    const res = await app.request('/api/diagnosis')
+    const body = (await res.json()) as Record<string, any>
+    expect(body.requests).toBe(0)
+    expect(body.findings).toHaveLength(1)
+    expect(body.findings[0].cause).toBe('healthy')
+    expect(body.findings[0].evidence[0].text).toMatch(/^not enough data/)
+  })
+
+  it('rejects a bad window with 400', async () => {
+    const res = await app.request('/api/diagnosis?from=yesterday')
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('GET /api/concentration', () => {
+  it('names the degraded node among the TPOT tail', async () => {
+    const res = await app.request('/api/concentration?window=all&measure=tpot')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Record<string, any>
+    expect(body.measure).toBe('tpot')
+    expect(body.slow).toBeGreaterThan(0)
+    expect(body.total).toBeGreaterThan(body.slow)
+    expect(body.rows.some((r: any) => r.dimension === 'node' && r.value === expectedNode)).toBe(true)
+  })
+
+  it('honours an explicit threshold', async () => {
+    const res = await app.request('/api/concentration?window=all&measure=ttft&slow_ms=100000')
+    const body = (await res.json()) as Record<string, any>
+    expect(body.threshold_ms).toBe(100000)
+    expect(body.slow).toBe(0)
+    expect(body.rows).toEqual([])
+  })
+
+  it('rejects an unknown measure', async () => {
+    expect((await app.request('/api/concentration?measure=nope')).status).toBe(400)
+  })
+})
