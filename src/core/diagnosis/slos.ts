@@ -1,8 +1,9 @@
 /**
  * Reads latency objectives out of whatever the configuration holds under `slo` (the SLO module
  * owns its full schema; diagnosis only needs the latency targets). Accepted shapes:
- * `{ ttftMs, tpotMs, e2eMs, quantile }`, snake_case (`ttft_ms`), seconds (`ttft_s`), or a list of
- * tiers/objectives each holding such keys (the strictest target wins). Anything else → null.
+ * `{ ttftMs, tpotMs, e2eMs, quantile }`, snake_case (`ttft_ms`), seconds (`ttft_s`), the SLO
+ * config's `tiers[].objectives[]` (compact `"ttft p99 < 800ms"` or `{ measure, percentile,
+ * thresholdMs }`), or lists of these (the strictest target wins). Anything else → null.
  */
 import type { SloTargets } from './input.js'
 
@@ -10,7 +11,31 @@ function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined
 }
 
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
+
+/** `"ttft p99 < 800ms"` (the config's compact objective form). */
+function fromCompact(text: string): SloTargets {
+  const m = /^\s*(ttft|tpot|e2e)\s+p(\d+(?:\.\d+)?)\s*<\s*(\d+(?:\.\d+)?)\s*(us|ms|s|m)\s*$/i.exec(text)
+  if (!m) {
+    return {}
+  }
+  const ms = Number(m[3]) * (UNIT_MS[(m[4] ?? 'ms').toLowerCase()] ?? 1)
+  const out: SloTargets = { quantile: Number(m[2]) / 100 }
+  const key = `${(m[1] ?? '').toLowerCase()}Ms` as 'ttftMs' | 'tpotMs' | 'e2eMs'
+  out[key] = ms
+  return out
+}
+
 function fromObject(o: Record<string, unknown>): SloTargets {
+  // Object objective form: { measure: 'ttft', percentile: 99, thresholdMs: 800 }.
+  const measure = o['measure']
+  const threshold = num(o['thresholdMs'])
+  if ((measure === 'ttft' || measure === 'tpot' || measure === 'e2e') && threshold !== undefined) {
+    const out: SloTargets = { [`${measure}Ms`]: threshold }
+    const pctl = num(o['percentile'])
+    if (pctl !== undefined && pctl < 100) out.quantile = pctl / 100
+    return out
+  }
   const ms = (k: string): number | undefined => {
     const camel = num(o[`${k}Ms`]) ?? num(o[`${k}_ms`])
     if (camel !== undefined) {
@@ -40,7 +65,7 @@ function merge(a: SloTargets, b: SloTargets): SloTargets {
   if (ttft !== undefined) out.ttftMs = ttft
   if (tpot !== undefined) out.tpotMs = tpot
   if (e2e !== undefined) out.e2eMs = e2e
-  const q = a.quantile ?? b.quantile
+  const q = a.quantile === undefined ? b.quantile : b.quantile === undefined ? a.quantile : Math.max(a.quantile, b.quantile)
   if (q !== undefined) out.quantile = q
   return out
 }
@@ -48,7 +73,10 @@ function merge(a: SloTargets, b: SloTargets): SloTargets {
 /** Latency targets from a configuration value; null when it holds none. */
 export function readSloTargets(value: unknown): SloTargets | null {
   const collect = (v: unknown, depth: number): SloTargets => {
-    if (depth > 3 || v === null || typeof v !== 'object') {
+    if (typeof v === 'string') {
+      return fromCompact(v)
+    }
+    if (depth > 4 || v === null || typeof v !== 'object') {
       return {}
     }
     if (Array.isArray(v)) {

@@ -21,10 +21,28 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
 }
 
 /**
- * The finite values of `values` (optionally only where `mask[i]` is 1), sorted ascending, as a
- * new array. `NaN` marks a missing value.
+ * The finite values of `values` (optionally only where `mask[i]` is 1), sorted ascending. `NaN`
+ * marks a missing value. The result must not be modified (it may be shared).
  */
+// Diagnosis asks for the same column's sorted values many times (cohorts, latency summary, tail
+// impact). Unmasked results are cached per column object; columns are never mutated after the
+// frame is built, and the WeakMap lets them be collected with the frame.
+const SORTED_CACHE = new WeakMap<Float64Array, Float64Array>()
+
 export function sortedFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
+  if (mask === undefined) {
+    const cached = SORTED_CACHE.get(values)
+    if (cached !== undefined) {
+      return cached
+    }
+    const sorted = sortFinite(values)
+    SORTED_CACHE.set(values, sorted)
+    return sorted
+  }
+  return sortFinite(values, mask)
+}
+
+function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
   let count = 0
   for (let i = 0; i < values.length; i++) {
     const v = values[i] as number

@@ -1,0 +1,98 @@
+/**
+ * Diagnosis benchmark: N requests over 8 replicas (one degraded in the second half) with 8
+ * replicas' metric series, in a memory store (or DuckDB ':memory:' with --store duckdb).
+ * Prints the time of a plain scan of the same rows (baseline), the window load (scan → columnar
+ * frame + metric series), the pure diagnosis, and the whole runDiagnosis, with ratios.
+ *
+ *   npx tsx bench/diagnosis.bench.ts [--requests 200000] [--store memory|duckdb]
+ */
+import { performance } from 'node:perf_hooks'
+import { loadWindow } from '../src/analysis/load-window.js'
+import { runDiagnosis } from '../src/analysis/run-diagnosis.js'
+import { diagnose } from '../src/core/diagnosis/diagnose.js'
+import { createTestRng, makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
+import type { MetricSample } from '../src/core/model/metric.js'
+import type { RequestTimeline } from '../src/core/model/request.js'
+import { asMicros } from '../src/core/model/units.js'
+import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
+import { createMemoryStore } from '../src/storage/memory/memory-store.js'
+import type { SpanStore } from '../src/storage/span-store.js'
+
+const args = process.argv.slice(2)
+const arg = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 && args[i + 1] !== undefined ? (args[i + 1] as string) : fallback
+}
+const N = Number(arg('requests', process.env['BENCH_REQUESTS'] ?? '200000'))
+const storeKind = arg('store', 'memory')
+const MINUTES = 60
+const REPLICAS = Array.from({ length: 8 }, (_, i) => `vllm-${i}`)
+
+async function fill(store: SpanStore): Promise<void> {
+  const rng = createTestRng(7)
+  const spanUs = MINUTES * 60_000_000
+  const halfUs = T0_US + spanUs / 2
+  let batch: RequestTimeline[] = []
+  for (let i = 0; i < N; i++) {
+    const startUs = T0_US + Math.floor((i / N) * spanUs)
+    const replica = REPLICAS[i % REPLICAS.length] as string
+    const k = replica === 'vllm-3' && startUs >= halfUs ? 2.5 : 1
+    const noise = (): number => 0.8 + 0.4 * rng()
+    batch.push(
+      makeTimeline({
+        startUs,
+        dims: { replica, node: `node-${Math.floor((i % 8) / 2)}`, tenant: `t${i % 5}`, region: i % 3 === 0 ? 'eu' : 'us' },
+        stagesMs: { network: 10 * noise(), 'engine.queue': 5 * noise() * k, 'engine.prefill': 40 * noise() * k, 'engine.decode': 2000 * noise() * k },
+        tpotMs: 10 * noise() * k,
+        inputTokens: Math.round(800 * noise()),
+        outputTokens: Math.round(200 * noise()),
+      })
+    )
+    if (batch.length === 10_000) {
+      await store.upsertRequests(batch)
+      batch = []
+    }
+  }
+  await store.upsertRequests(batch)
+  const samples: MetricSample[] = []
+  for (let t = 0; t < MINUTES * 4; t++) {
+    const timeUs = asMicros(T0_US + t * 15_000_000)
+    for (const pod of REPLICAS) {
+      const labels = { pod, node: 'n' }
+      samples.push({ name: 'vllm:num_requests_waiting', labels, timeUs, value: rng() })
+      samples.push({ name: 'vllm:num_requests_running', labels, timeUs, value: 8 + 4 * rng() })
+      samples.push({ name: 'vllm:kv_cache_usage_perc', labels, timeUs, value: 0.3 + 0.1 * rng() })
+      samples.push({ name: 'vllm:num_preemptions_total', labels, timeUs, value: 0 })
+      samples.push({ name: 'DCGM_FI_PROF_DRAM_ACTIVE', labels, timeUs, value: 0.5 + 0.1 * rng() })
+    }
+  }
+  await store.insertMetricSamples(samples)
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now()
+  const value = await fn()
+  return { ms: performance.now() - start, value }
+}
+
+const store = storeKind === 'duckdb' ? await createDuckDbStore({ path: ':memory:' }) : createMemoryStore()
+const filled = await time(() => fill(store))
+console.log(`store ${storeKind}: ${N} requests + 8 replicas × 5 series inserted in ${(filled.ms / 1000).toFixed(1)} s`)
+
+const scan = await time(async () => {
+  let rows = 0
+  for await (const batch of store.scanRequests({}, 10_000)) rows += batch.length
+  return rows
+})
+const load = await time(() => loadWindow(store, {}))
+const pure = await time(async () =>
+  diagnose({ window: load.value.window, frame: load.value.frame, resources: load.value.resources, events: load.value.events })
+)
+const whole = await time(() => runDiagnosis(store))
+const top = whole.value.diagnosis.findings[0]
+console.log(`baseline: plain scan of ${scan.value} rows   ${scan.ms.toFixed(0)} ms`)
+console.log(`load window (scan → frame + series)   ${load.ms.toFixed(0)} ms   ${(load.ms / scan.ms).toFixed(2)}× baseline`)
+console.log(`diagnose (pure, on the frame)         ${pure.ms.toFixed(0)} ms   ${(pure.ms / scan.ms).toFixed(2)}× baseline`)
+console.log(`runDiagnosis (total)                  ${whole.ms.toFixed(0)} ms   ${(whole.ms / scan.ms).toFixed(2)}× baseline`)
+console.log(`top finding: ${top?.cause} ${JSON.stringify(top?.scope)} confidence ${top?.confidence}`)
+await store.close()
