@@ -50,7 +50,7 @@ export function registerMockServerCommand(program: Command): void {
   program
     .command('mock-server')
     .description(
-      'OpenAI-compatible streaming server with a real-time engine model, for probing and tests'
+      'an OpenAI-compatible streaming server with a real-time engine model, for probing and tests'
     )
     .option('--port <n>', 'port (0 picks a free one)', '8000')
     .option('--host <host>', 'address to listen on', '127.0.0.1')

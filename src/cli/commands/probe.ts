@@ -249,7 +249,7 @@ Every latency counts from the request's scheduled send time; see docs/probe.md f
 export function registerProbeCommand(program: Command): void {
   const probe = program
     .command('probe')
-    .description('Load generator and latency probe for OpenAI-compatible streaming endpoints')
+    .description('load generator and latency probe for OpenAI-compatible streaming endpoints')
     .argument('[url]', 'base URL (http://host:port) or full endpoint URL')
     .option('--model <name>', 'model name to request (default: first of GET /v1/models)')
     .option('--api <api>', 'chat or completions', 'chat')

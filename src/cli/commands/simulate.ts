@@ -69,7 +69,7 @@ export function registerSimulateCommand(program: Command): void {
   program
     .command('simulate')
     .description(
-      'Simulate an LLM serving platform and write (or send live) its telemetry, with a known cause injected'
+      'simulate an LLM serving platform and write (or send live) its telemetry, with a known cause injected'
     )
     .option('--list', 'list the scenarios and the causes they inject')
     .addOption(
