@@ -12,6 +12,9 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext, TimeChange } from '../context.js'
+import { bucketOf } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import { meanOutside, meanOver } from '../resources.js'
 import type { Rule } from '../rule.js'
 import { changeEvidence, changeWindow, fmtUs, pct, round, scopeOf } from '../rule.js'
 import { meanWhere } from '../../stats/quantile.js'
@@ -29,59 +32,58 @@ export interface TenantBurst {
   outRate: number
 }
 
-/** The tenant whose share of traffic grew most inside a change window (≥ 20 requests), or null. */
+/**
+ * The tenant whose share of traffic jumped: per step, each tenant's share of the requests is
+ * segmented for a level shift (the burst's own window, which may start before the latency
+ * change); the tenant with the largest rise wins. Null when no tenant's share shifted.
+ */
 export function tenantBurst(ctx: DiagnosisContext, change: TimeChange): TenantBurst | null {
   const col = ctx.frame.dims.tenant
-  if (change.windowUs === null || col.values.length < 2) {
+  const k = col.values.length
+  if (k < 2) {
     return null
   }
-  const k = col.values.length
-  const inside = new Float64Array(k)
-  const outside = new Float64Array(k)
-  let inTotal = 0
-  let outTotal = 0
+  const perTenant = Array.from({ length: k }, () => new Float64Array(ctx.grid.count))
   for (let i = 0; i < ctx.frame.n; i++) {
     const c = col.codes[i] as number
-    if (c < 0) {
+    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+    if (c >= 0 && b >= 0) {
+      const series = perTenant[c] as Float64Array
+      series[b] = (series[b] as number) + 1
+    }
+  }
+  let best: TenantBurst | null = null
+  let bestRise = 0
+  for (let c = 0; c < k; c++) {
+    const counts = perTenant[c] as Float64Array
+    const share = counts.map((x, b) => ((ctx.traffic[b] as number) >= 10 ? x / (ctx.traffic[b] as number) : NaN))
+    const span = findElevatedSpan(detectChangePoints(share, { minRelativeChange: 0.5 }), 0.5)
+    if (span === null || span.elevated < 0.2) {
       continue
     }
-    if (change.inWindow[i] === 1) {
-      inside[c] = (inside[c] as number) + 1
-      inTotal++
-    } else {
-      outside[c] = (outside[c] as number) + 1
-      outTotal++
+    // The burst should overlap the latency change when there is one.
+    if (change.elevated && (span.end < change.elevated.start || span.start > change.elevated.end)) {
+      continue
+    }
+    const rise = span.elevated - span.baseline
+    if (rise > bestRise) {
+      const trafficIn = meanOver(ctx.traffic, span.start, span.end)
+      const trafficOut = meanOutside(ctx.traffic, span.start, span.end)
+      const stepS = ctx.grid.stepUs / 1e6
+      bestRise = rise
+      best = {
+        code: c,
+        tenant: col.values[c] as string,
+        lift: span.baseline > 0 ? span.elevated / span.baseline : 10,
+        shareIn: span.elevated,
+        shareOut: span.baseline,
+        trafficRatio: trafficOut > 0 ? trafficIn / trafficOut : 1,
+        inRate: trafficIn / stepS / 1e6,
+        outRate: (Number.isFinite(trafficOut) ? trafficOut : 0) / stepS / 1e6,
+      }
     }
   }
-  if (inTotal === 0 || outTotal === 0) {
-    return null
-  }
-  const windowUs = change.windowUs.toUs - change.windowUs.fromUs
-  const outUs = Math.max(1, ctx.input.window.toUs - ctx.input.window.fromUs - windowUs)
-  let best = -1
-  let bestLift = 0
-  for (let c = 0; c < k; c++) {
-    const lift = (inside[c] as number) / inTotal / Math.max((outside[c] as number) / outTotal, 1 / outTotal)
-    if ((inside[c] as number) >= 20 && lift > bestLift) {
-      bestLift = lift
-      best = c
-    }
-  }
-  if (best < 0) {
-    return null
-  }
-  const inRate = inTotal / Math.max(windowUs, 1)
-  const outRate = outTotal / outUs
-  return {
-    code: best,
-    tenant: col.values[best] as string,
-    lift: bestLift,
-    shareIn: (inside[best] as number) / inTotal,
-    shareOut: (outside[best] as number) / outTotal,
-    trafficRatio: outRate > 0 ? inRate / outRate : 1,
-    inRate,
-    outRate,
-  }
+  return best
 }
 
 export const tenantNoisyNeighborRule: Rule = {
