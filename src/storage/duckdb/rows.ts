@@ -50,6 +50,22 @@ function bool(value: JS | undefined): boolean | null {
   return value === null || value === undefined ? null : Boolean(value)
 }
 
+/**
+ * Spans decoded from one OTLP `ResourceSpans` share one `resource` object, so its JSON text is
+ * made once per object rather than once per span (about half the stringify time of a typical
+ * span). Keyed by identity: a resource object must not be mutated after its spans are stored.
+ */
+const resourceJsonCache = new WeakMap<Attributes, string>()
+
+function resourceJson(resource: Attributes): string {
+  let json = resourceJsonCache.get(resource)
+  if (json === undefined) {
+    json = JSON.stringify(resource)
+    resourceJsonCache.set(resource, json)
+  }
+  return json
+}
+
 /** Appends one span row (`spans` table order). */
 export function appendSpan(a: DuckDBAppender, s: Span): void {
   a.appendVarchar(s.traceId)
@@ -62,10 +78,10 @@ export function appendSpan(a: DuckDBAppender, s: Span): void {
   a.appendInteger(s.statusCode)
   appendText(a, s.statusMessage)
   a.appendVarchar(JSON.stringify(s.attributes))
-  a.appendVarchar(JSON.stringify(s.resource))
+  a.appendVarchar(resourceJson(s.resource))
   a.appendVarchar(s.scopeName)
   appendText(a, s.scopeVersion)
-  a.appendVarchar(JSON.stringify(s.events))
+  a.appendVarchar(s.events.length === 0 ? '[]' : JSON.stringify(s.events))
   a.endRow()
 }
 
