@@ -27,6 +27,7 @@ import type { ChangeEvent } from '../core/model/event.js'
 import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
 import type { RequestTimeline } from '../core/model/request.js'
 import type { Span } from '../core/model/span.js'
+import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { stripContent } from './content-filter.js'
 import { createSeenTraces } from './seen-traces.js'
@@ -61,6 +62,11 @@ export interface IngestPipelineOptions {
 export interface IngestPipeline extends IngestSink {
   /** Assembles every trace that is quiet as of `now()` (and the oldest beyond the pending cap). */
   sweep(): Promise<void>
+  /**
+   * Queues for assembly the traces whose spans were committed but never assembled (a crash
+   * between the two) with spans since `sinceUs`; returns how many. Call once at start-up.
+   */
+  recover(sinceUs: Micros, limit?: number): Promise<number>
 }
 
 type Job =
@@ -400,6 +406,17 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     },
     sweep() {
       return runAssembly(false)
+    },
+    async recover(sinceUs, limit = 100_000) {
+      const ids = await store.unassembledTraceIds(sinceUs, limit)
+      // Already quiet: the next sweep assembles them from the store.
+      const t = now() - quietMs - 1
+      for (const id of ids) {
+        if (!pending.has(id)) {
+          pending.set(id, { lastSeen: t, spans: [], fromStore: true })
+        }
+      }
+      return ids.length
     },
     counters(): IngestCounters {
       return { ...counters, queueDepth: depth, pendingTraces: pending.size }

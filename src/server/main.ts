@@ -9,6 +9,7 @@ import { dirname } from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { AppError } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
+import { asMicros } from '../core/model/units.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import { createIngestPipeline } from '../ingest/pipeline.js'
 import { createScraper } from '../ingest/scraper.js'
@@ -22,6 +23,9 @@ import { createApp } from './app.js'
 import { createOtlpApp } from './otlp-app.js'
 
 export const VERSION = '0.1.0'
+
+/** How far back from the newest data start-up looks for unassembled traces. */
+const RECOVER_WINDOW_US = 6 * 3600 * 1_000_000
 
 export interface RunningServer {
   apiUrl: string
@@ -102,6 +106,14 @@ export async function startServer(
     keepContent: config.ingest.keepContent,
     onBackgroundError,
   })
+  // Spans committed just before a crash may never have been assembled: queue them again.
+  const extent = await store.extent()
+  if (extent !== null) {
+    const recovered = await ingest.recover(asMicros(extent.endUs - RECOVER_WINDOW_US))
+    if (recovered > 0) {
+      logger.info('re-assembling traces left unassembled by the last run', { traces: recovered })
+    }
+  }
   let slo: SloService
   try {
     slo = await createSloService({

@@ -120,6 +120,20 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       expect((await store.stats()).spans).toBe(4)
     })
 
+    it('lists traces whose spans were stored but never assembled, since a time', async () => {
+      const t0 = 1_700_000_000_000_000
+      await store.insertSpans([
+        buildSpan({ traceId: hexId(20, 32), spanId: hexId(1, 16), startUs: t0 as Micros }),
+        buildSpan({ traceId: hexId(21, 32), spanId: hexId(2, 16), startUs: (t0 + 5_000_000) as Micros }),
+        buildSpan({ traceId: hexId(22, 32), spanId: hexId(3, 16), startUs: (t0 + 9_000_000) as Micros }),
+      ])
+      await store.upsertRequests([buildRequest({ traceId: hexId(21, 32) })])
+      const all = await store.unassembledTraceIds((t0 - 1) as Micros, 10)
+      expect(all.sort()).toEqual([hexId(20, 32), hexId(22, 32)])
+      expect(await store.unassembledTraceIds((t0 + 1) as Micros, 10)).toEqual([hexId(22, 32)])
+      expect(await store.unassembledTraceIds((t0 - 1) as Micros, 1)).toHaveLength(1)
+    })
+
     it('returns a span stored twice once, the last stored copy', async () => {
       const first = buildSpan({ traceId: hexId(5, 32), spanId: hexId(1, 16), name: 'first' })
       const other = buildSpan({ traceId: hexId(5, 32), spanId: hexId(2, 16) })

@@ -125,6 +125,11 @@ export interface SpanStore {
   /** All stored spans of the given traces (any order). */
   getSpans(traceIds: readonly string[]): Promise<Span[]>
   getRequest(traceId: string): Promise<RequestTimeline | null>
+  /**
+   * Traces with spans starting at or after `sinceUs` but no request row: what a crash left
+   * between committing spans and assembling them. At most `limit` ids.
+   */
+  unassembledTraceIds(sinceUs: Micros, limit: number): Promise<string[]>
   queryRequests(query: RequestQuery): Promise<RequestPage>
   /** Streams every request in a window in start order, in batches (for diagnosis over large windows). */
   scanRequests(query: RequestQuery, batchSize?: number): AsyncIterable<RequestTimeline[]>

@@ -152,6 +152,15 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       return found.map(spanFromRow)
     },
 
+    async unassembledTraceIds(sinceUs, limit) {
+      const found = await rows(
+        `SELECT DISTINCT s.trace_id AS trace_id FROM spans s ANTI JOIN requests r USING (trace_id)
+         WHERE s.start_us >= ? LIMIT ?`,
+        [BigInt(Math.floor(sinceUs)), Math.max(0, Math.floor(limit))]
+      )
+      return found.map((r) => String(r['trace_id']))
+    },
+
     async getRequest(traceId) {
       const found = await rows('SELECT * FROM requests WHERE trace_id = ? LIMIT 1', [traceId])
       return found[0] ? requestFromRow(found[0]) : null

@@ -112,6 +112,19 @@ export function createMemoryStore(): SpanStore {
       return structuredClone(out)
     },
 
+    async unassembledTraceIds(sinceUs, limit) {
+      const out: string[] = []
+      for (const [id, list] of spansByTrace) {
+        if (out.length >= limit) {
+          break
+        }
+        if (!requests.has(id) && list.some((s) => s.startUs >= sinceUs)) {
+          out.push(id)
+        }
+      }
+      return out
+    },
+
     async getRequest(traceId) {
       const r = requests.get(traceId)
       return r ? structuredClone(r) : null
