@@ -2,6 +2,7 @@
  * Prints the diagnosis accuracy table over the simulator's scenarios:
  * top-1 (the first finding is the injected cause), top-3, and scope (top finding's scope equals
  * the expected one). Usage: npx tsx scripts/accuracy.ts [--seeds 3] [--scenario NAME] [--verbose]
+ * [--duration MS] [--probe-share 0..1]
  */
 import { listScenarios } from '../src/sim/index.js'
 import { diagnoseScenario } from '../test/integration/diagnosis-sim.js'
@@ -11,6 +12,7 @@ const seeds = Number(args[args.indexOf('--seeds') + 1] ?? 3) || 3
 const only = args.includes('--scenario') ? args[args.indexOf('--scenario') + 1] : undefined
 const verbose = args.includes('--verbose')
 const durationMs = args.includes('--duration') ? Number(args[args.indexOf('--duration') + 1]) : undefined
+const probeShare = args.includes('--probe-share') ? Number(args[args.indexOf('--probe-share') + 1]) : undefined
 
 const rows: string[] = []
 let n = 0
@@ -24,7 +26,7 @@ for (const sc of listScenarios()) {
   let sScope = 0
   const tops: string[] = []
   for (let seed = 1; seed <= seeds; seed++) {
-    const { expected, result } = await diagnoseScenario(sc.name, seed, durationMs)
+    const { expected, result } = await diagnoseScenario(sc.name, seed, durationMs, probeShare)
     // Combined scenarios inject several causes: the top finding may name any of them (with its
     // scope); top-3 must hold all of them.
     const findings = result.diagnosis.findings

@@ -16,8 +16,18 @@ export interface SimDiagnosis {
 }
 
 /** Simulates `scenario` with `seed` and diagnoses it. */
-export async function diagnoseScenario(scenario: string, seed: number, durationMs?: number): Promise<SimDiagnosis> {
-  const run = createRun({ scenario, seed, ...(durationMs ? { durationMs } : {}) })
+export async function diagnoseScenario(
+  scenario: string,
+  seed: number,
+  durationMs?: number,
+  probeShare?: number
+): Promise<SimDiagnosis> {
+  const run = createRun({
+    scenario,
+    seed,
+    ...(durationMs ? { durationMs } : {}),
+    ...(probeShare !== undefined ? { probeShare } : {}),
+  })
   const store = createMemoryStore()
   const clock = { ms: run.epochUs / 1000 }
   const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: () => clock.ms, sweepIntervalMs: 0 })

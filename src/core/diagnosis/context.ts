@@ -122,7 +122,7 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
   const grid = makeGrid(input.window.fromUs, input.window.toUs)
   const columns = buildColumns(frame, input.window.fromUs, 2 * grid.stepUs)
   const slos = input.slos ?? null
-  const ttft = buildCohort('ttft', frame.ttftUs, columns, slos?.ttftMs !== undefined ? slos.ttftMs * 1000 : null)
+  const ttft = buildCohort('ttft', frame.ttftUserUs, columns, slos?.ttftMs !== undefined ? slos.ttftMs * 1000 : null)
   const tpot = buildCohort('tpot', frame.tpotUs, columns, slos?.tpotMs !== undefined ? slos.tpotMs * 1000 : null)
   const q = slos?.quantile ?? 0.99
   let sloBreached = false
@@ -146,7 +146,7 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     }
   }
   const replicaNode = replicaNodes(frame)
-  const ttftChange = timeChange(frame, grid, frame.ttftUs)
+  const ttftChange = timeChange(frame, grid, frame.ttftUserUs)
   const tpotChange = timeChange(frame, grid, frame.tpotUs)
   const primary = anomalyScore(tpot, tpotChange) > anomalyScore(ttft, ttftChange) + 0.1 ? tpot : ttft
   const allStages = computeStageBreakdown(frame, primary.slow, primary.eligible)

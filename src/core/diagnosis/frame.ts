@@ -18,6 +18,13 @@ export interface RequestFrame {
   startUs: Float64Array
   /** µs, `NaN` = missing. */
   ttftUs: Float64Array
+  /**
+   * TTFT as the user sees it (µs): the stored TTFT plus the measured stages that lie before the
+   * point where it was taken. An engine-measured TTFT misses the gateway's and downstream time,
+   * a gateway-measured one the client's; comparing those as-is would call every request that
+   * happens to carry a client span "slow". Diagnosis cohorts use this column.
+   */
+  ttftUserUs: Float64Array
   tpotUs: Float64Array
   itlMaxUs: Float64Array
   e2eUs: Float64Array
@@ -89,6 +96,42 @@ function tri(v: boolean | null): number {
   return v === null ? -1 : v ? 1 : 0
 }
 
+const BEFORE_GATEWAY: readonly StageName[] = ['client.dns', 'client.connect', 'client.tls', 'client.send', 'network']
+const GATEWAY_SIDE: readonly StageName[] = [
+  'gateway.queue',
+  'gateway.auth',
+  'gateway.ratelimit',
+  'gateway.route',
+  'gateway.guardrail',
+  'gateway.upstream',
+  'downstream',
+]
+
+function addStages(r: RequestTimeline, names: readonly StageName[]): number {
+  let sum = 0
+  for (const name of names) {
+    const v = r.stages[name]
+    if (v !== null && v > 0) {
+      sum += v
+    }
+  }
+  return sum
+}
+
+/** See {@link RequestFrame.ttftUserUs}. */
+function userTtft(r: RequestTimeline): number | null {
+  if (r.ttftUs === null) {
+    return null
+  }
+  if (r.ttftSource === 'engine') {
+    return r.ttftUs + addStages(r, BEFORE_GATEWAY) + addStages(r, GATEWAY_SIDE)
+  }
+  if (r.ttftSource === 'gateway') {
+    return r.ttftUs + addStages(r, BEFORE_GATEWAY)
+  }
+  return r.ttftUs
+}
+
 /** Incrementally builds a {@link RequestFrame} from batches (as `scanRequests` yields them). */
 export interface FrameBuilder {
   append(batch: readonly RequestTimeline[]): void
@@ -99,6 +142,7 @@ export interface FrameBuilder {
 export function createFrameBuilder(): FrameBuilder {
   const start = new F64()
   const ttft = new F64()
+  const ttftUser = new F64()
   const tpot = new F64()
   const itl = new F64()
   const e2e = new F64()
@@ -122,6 +166,7 @@ export function createFrameBuilder(): FrameBuilder {
       for (const r of batch) {
         start.push(r.startUs)
         ttft.push(r.ttftUs)
+        ttftUser.push(userTtft(r))
         tpot.push(r.tpotUs)
         itl.push(r.itlMaxUs)
         e2e.push(r.e2eUs)
@@ -159,6 +204,7 @@ export function createFrameBuilder(): FrameBuilder {
         n: start.length,
         startUs: start.done(),
         ttftUs: ttft.done(),
+        ttftUserUs: ttftUser.done(),
         tpotUs: tpot.done(),
         itlMaxUs: itl.done(),
         e2eUs: e2e.done(),

@@ -26,7 +26,7 @@ export const engineBatchingWindowRule: Rule = {
       return { skipped: 'no engine spans: engine queue time unknown' }
     }
     const queue = meanWhere(ctx.frame.stages['engine.queue'])
-    const ttft = meanWhere(ctx.frame.ttftUs)
+    const ttft = meanWhere(ctx.frame.ttftUserUs)
     const queueShare = ttft.mean > 0 ? queue.mean / ttft.mean : 0
     const perStep = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.stages['engine.queue'], 0.5)
     const rho = spearman(Array.from(perStep.values), Array.from(ctx.traffic))

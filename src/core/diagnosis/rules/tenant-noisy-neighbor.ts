@@ -114,8 +114,8 @@ export const tenantNoisyNeighborRule: Rule = {
         othersIn[i] = change.inWindow[i] as number
       }
     }
-    const victimIn = meanWhere(ctx.frame.ttftUs, othersIn)
-    const victimOut = meanWhere(ctx.frame.ttftUs, others)
+    const victimIn = meanWhere(ctx.frame.ttftUserUs, othersIn)
+    const victimOut = meanWhere(ctx.frame.ttftUserUs, others)
     const victimRatio = victimIn.count > 0 && victimOut.mean > 0 ? victimIn.mean / victimOut.mean : 1
     const confidence =
       ramp(bestLift, 1.5, 3) * ramp(shareIn, 0.2, 0.4) * ramp(trafficRatio, 1.1, 1.5) * Math.max(0.3, ramp(victimRatio, 1.1, 1.6))
