@@ -124,6 +124,15 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
             : 'latency moved, but no cause has enough evidence',
       },
     ]
+    const blind = skipped.filter((x) => /no client spans|no metrics|no engine spans|no spans give/.test(x))
+    if (blind.length > 0) {
+      evidence.push({
+        metric: 'coverage',
+        observed: blind.length,
+        baseline: RULES.length,
+        text: `could not check ${blind.map((x) => x.split(':')[0]).join(', ')} (${[...new Set(blind.map((x) => x.split(': ')[1]?.split(':')[0] ?? ''))].join('; ')})`,
+      })
+    }
     if (ctx.negativeStages > 0) {
       evidence.push({ stage: 'clock_skew', observed: ctx.negativeStages, baseline: 0, text: `${ctx.negativeStages} requests have negative stages (clock skew between hosts); counted as 0` })
     }

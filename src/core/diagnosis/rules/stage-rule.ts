@@ -48,7 +48,10 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
     .map((s) => stageStat(ctx.ttftStages, s))
     .filter((s): s is NonNullable<typeof s> => s !== undefined && s.presence > 0)
   if (stats.length === 0) {
-    return { skipped: `no spans give the ${options.stages.join('/')} stage` }
+    // No such stage: absent data only when the spans that would carry it are absent too.
+    const client = options.stages.some((st) => st.startsWith('client.') || st === 'network')
+    const source = client ? ctx.frame.hasClient : ctx.frame.hasGateway
+    return source.some((v) => v === 1) ? null : { skipped: `no ${client ? 'client' : 'gateway'} spans give the ${options.stages.join('/')} stage` }
   }
   const excess = stats.reduce((s, st) => s + st.excessShare, 0)
   const slowMean = stats.reduce((s, st) => s + st.slowMeanUs, 0)
