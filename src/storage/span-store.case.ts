@@ -124,8 +124,16 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       const t0 = 1_700_000_000_000_000
       await store.insertSpans([
         buildSpan({ traceId: hexId(20, 32), spanId: hexId(1, 16), startUs: t0 as Micros }),
-        buildSpan({ traceId: hexId(21, 32), spanId: hexId(2, 16), startUs: (t0 + 5_000_000) as Micros }),
-        buildSpan({ traceId: hexId(22, 32), spanId: hexId(3, 16), startUs: (t0 + 9_000_000) as Micros }),
+        buildSpan({
+          traceId: hexId(21, 32),
+          spanId: hexId(2, 16),
+          startUs: (t0 + 5_000_000) as Micros,
+        }),
+        buildSpan({
+          traceId: hexId(22, 32),
+          spanId: hexId(3, 16),
+          startUs: (t0 + 9_000_000) as Micros,
+        }),
       ])
       await store.upsertRequests([buildRequest({ traceId: hexId(21, 32) })])
       const all = await store.unassembledTraceIds((t0 - 1) as Micros, 10)
@@ -641,6 +649,159 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
         }),
       ])
       expect(await store.extent()).toEqual({ startUs: T0 + SEC, endUs: T0 + 50 * SEC })
+    })
+
+    it('aggregates counts, failures and measure sums per group and time bucket', async () => {
+      // A minute-aligned base so 60 s buckets start on it.
+      const B = 1_700_000_040 * SEC
+      await store.upsertRequests([
+        buildRequest({
+          traceId: hexId(1, 32),
+          startUs: us(B),
+          ttftUs: us(100),
+          e2eUs: us(1000),
+          dims: { replica: 'a' },
+        }),
+        buildRequest({
+          traceId: hexId(2, 32),
+          startUs: us(B + 10 * SEC),
+          ttftUs: us(300),
+          errorType: 'timeout',
+          dims: { replica: 'a' },
+        }),
+        buildRequest({
+          traceId: hexId(3, 32),
+          startUs: us(B + 70 * SEC),
+          e2eUs: us(2000),
+          errorType: 'http_500',
+          dims: { replica: 'b' },
+        }),
+        buildRequest({
+          traceId: hexId(4, 32),
+          startUs: us(B + 75 * SEC),
+          ttftUs: us(50),
+          errorType: 'connect_timeout',
+        }),
+        buildRequest({
+          traceId: hexId(5, 32),
+          startUs: us(B + 200 * SEC),
+          ttftUs: us(7),
+          dims: { replica: 'a' },
+        }),
+      ])
+      const window = { fromUs: us(B), toUs: us(B + 180 * SEC) }
+      expect(await store.aggregateRequests({ ...window, measures: ['ttft', 'e2e'] })).toEqual([
+        {
+          group: null,
+          bucketStartUs: null,
+          count: 4,
+          errors: 3,
+          timeouts: 2,
+          measures: [
+            { count: 3, sum: 450, min: 50, max: 300 },
+            { count: 2, sum: 3000, min: 1000, max: 2000 },
+          ],
+        },
+      ])
+      const none = { count: 0, sum: 0, min: null, max: null }
+      expect(
+        await store.aggregateRequests({
+          ...window,
+          measures: ['ttft'],
+          groupBy: 'replica',
+          stepUs: us(60 * SEC),
+        })
+      ).toEqual([
+        {
+          group: 'a',
+          bucketStartUs: B,
+          count: 2,
+          errors: 1,
+          timeouts: 1,
+          measures: [{ count: 2, sum: 400, min: 100, max: 300 }],
+        },
+        {
+          group: 'b',
+          bucketStartUs: B + 60 * SEC,
+          count: 1,
+          errors: 1,
+          timeouts: 0,
+          measures: [none],
+        },
+        {
+          group: null,
+          bucketStartUs: B + 60 * SEC,
+          count: 1,
+          errors: 1,
+          timeouts: 1,
+          measures: [{ count: 1, sum: 50, min: 50, max: 50 }],
+        },
+      ])
+      expect(
+        await store.aggregateRequests({
+          measures: [],
+          groupBy: 'replica',
+          filters: { replica: ['a'] },
+        })
+      ).toEqual([
+        { group: 'a', bucketStartUs: null, count: 3, errors: 1, timeouts: 1, measures: [] },
+      ])
+      expect(
+        await store.aggregateRequests({ ...window, fromUs: us(B + 500 * SEC), measures: ['ttft'] })
+      ).toEqual([])
+      await expect(store.aggregateRequests({ measures: ['nope' as never] })).rejects.toMatchObject({
+        code: 'QUERY_INVALID',
+      })
+    })
+
+    it('counts a measure in log-spaced bins per time bucket', async () => {
+      const B = 1_700_000_040 * SEC
+      expect(
+        await store.histogramRequests({ measure: 'ttft', stepUs: us(60 * SEC), bins: 2 })
+      ).toBeNull()
+      await store.upsertRequests([
+        buildRequest({ traceId: hexId(1, 32), startUs: us(B), ttftUs: us(100) }),
+        buildRequest({ traceId: hexId(2, 32), startUs: us(B + 5 * SEC), ttftUs: us(400) }),
+        buildRequest({ traceId: hexId(3, 32), startUs: us(B + 60 * SEC), ttftUs: us(1600) }),
+        buildRequest({ traceId: hexId(4, 32), startUs: us(B + 61 * SEC), ttftUs: us(0) }),
+        buildRequest({ traceId: hexId(5, 32), startUs: us(B + 62 * SEC) }),
+      ])
+      expect(
+        await store.histogramRequests({
+          fromUs: us(B),
+          measure: 'ttft',
+          stepUs: us(60 * SEC),
+          bins: 2,
+        })
+      ).toEqual({
+        lowUs: 100,
+        highUs: 1600,
+        cells: [
+          { bucketStartUs: B, bin: 0, count: 2 },
+          { bucketStartUs: B + 60 * SEC, bin: 0, count: 1 },
+          { bucketStartUs: B + 60 * SEC, bin: 1, count: 1 },
+        ],
+      })
+      expect(
+        await store.histogramRequests({
+          toUs: us(B + SEC),
+          measure: 'ttft',
+          stepUs: us(60 * SEC),
+          bins: 3,
+        })
+      ).toEqual({ lowUs: 50, highUs: 100, cells: [{ bucketStartUs: B, bin: 2, count: 1 }] })
+      expect(
+        await store.histogramRequests({
+          fromUs: us(B + 61 * SEC),
+          toUs: us(B + 62 * SEC),
+          measure: 'ttft',
+          stepUs: us(60 * SEC),
+          bins: 3,
+        })
+      ).toBeNull()
+      await expect(
+        store.histogramRequests({ measure: 'ttft', stepUs: us(60 * SEC), bins: 0 })
+      ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
     })
   })
 }

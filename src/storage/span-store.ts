@@ -70,6 +70,62 @@ export interface PercentileRow {
   values: number[]
 }
 
+export interface AggregateQuery extends TimeRange {
+  filters?: DimensionFilters
+  /** Measures to summarise (durations in µs); may be empty for counts only. */
+  measures: RequestMeasure[]
+  groupBy?: Dimension
+  /** When set, one row per time bucket of this width (aligned to the epoch). */
+  stepUs?: Micros
+}
+
+/** Sum and extremes of one measure over the requests that have it. */
+export interface MeasureAggregate {
+  /** Requests that have this measure. */
+  count: number
+  /** Sum of the values (µs for durations); `sum / count` is the exact mean. */
+  sum: number
+  min: number | null
+  max: number | null
+}
+
+export interface AggregateRow {
+  /** Value of the `groupBy` dimension (`null` for requests without it, or when not grouped). */
+  group: string | null
+  /** Bucket start when `stepUs` was given, else `null`. */
+  bucketStartUs: Micros | null
+  /** Requests in the cell. */
+  count: number
+  /** Requests with an `errorType`. */
+  errors: number
+  /** Requests whose `errorType` names a timeout (contains `timeout`). */
+  timeouts: number
+  /** Same order as the query's `measures`. */
+  measures: MeasureAggregate[]
+}
+
+export interface HistogramQuery extends TimeRange {
+  filters?: DimensionFilters
+  /** A duration measure (µs). */
+  measure: RequestMeasure
+  /** Time bucket width (aligned to the epoch). */
+  stepUs: Micros
+  /** Log-spaced value bins (≥ 1). */
+  bins: number
+}
+
+/**
+ * Counts per (time bucket, value bin). Bins are log-spaced between the smallest positive value
+ * (`lowUs`) and the largest (`highUs`) of the selection (see `logBins` in query/log-bins.ts);
+ * bin 0 also takes everything below.
+ */
+export interface RequestHistogram {
+  lowUs: number
+  highUs: number
+  /** Cells with a count > 0, ordered by bucket then bin. */
+  cells: { bucketStartUs: Micros; bin: number; count: number }[]
+}
+
 export type SeriesFunction = 'raw' | 'rate' | 'histogram_quantile'
 
 export interface SeriesQuery extends TimeRange {
@@ -134,6 +190,10 @@ export interface SpanStore {
   /** Streams every request in a window in start order, in batches (for diagnosis over large windows). */
   scanRequests(query: RequestQuery, batchSize?: number): AsyncIterable<RequestTimeline[]>
   percentiles(query: PercentileQuery): Promise<PercentileRow[]>
+  /** Counts, failures and per-measure count/sum/min/max per group and time bucket (SQL in DuckDB). */
+  aggregateRequests(query: AggregateQuery): Promise<AggregateRow[]>
+  /** A time × log-value histogram of one measure; `null` when no request has a positive value. */
+  histogramRequests(query: HistogramQuery): Promise<RequestHistogram | null>
   querySeries(query: SeriesQuery): Promise<Series[]>
   /** Metric names stored, with their family metadata when known. */
   listMetrics(): Promise<MetricFamilyMeta[]>

@@ -29,6 +29,8 @@ import {
   type RawSeries,
 } from '../query/evaluate-series.js'
 import { percentileRows } from '../query/percentile-rows.js'
+import { validateAggregateQuery, validateHistogramQuery } from '../query/log-bins.js'
+import { aggregateRows, histogramOf } from './aggregate.js'
 import { listMetricFamilies } from '../query/list-metrics.js'
 import { compareRequests, matchesFilters } from '../query/request-order.js'
 import {
@@ -151,6 +153,16 @@ export function createMemoryStore(): SpanStore {
     async percentiles(query: PercentileQuery): Promise<PercentileRow[]> {
       validatePercentileQuery(query)
       return percentileRows(query, selectRequests(query))
+    },
+
+    async aggregateRequests(query) {
+      validateAggregateQuery(query)
+      return aggregateRows(query, selectRequests(query))
+    },
+
+    async histogramRequests(query) {
+      validateHistogramQuery(query)
+      return histogramOf(query, selectRequests(query))
     },
 
     async querySeries(query: SeriesQuery): Promise<Series[]> {
