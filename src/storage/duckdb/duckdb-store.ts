@@ -27,6 +27,7 @@ import { createSerialQueue } from './serial-queue.js'
 import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
+import { queryAggregate, queryHistogram } from './aggregate.js'
 import { requestWhere, timeClauses, type Where } from './sql.js'
 
 /**
@@ -213,6 +214,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     percentiles: (query) => queryPercentiles(rows, query),
+    aggregateRequests: (query) => queryAggregate(rows, query),
+    histogramRequests: (query) => queryHistogram(rows, query),
     querySeries: (query) => querySeriesPoints(rows, query),
     listMetrics: () => listStoredMetrics(rows),
 
