@@ -41,8 +41,18 @@ async function fill(store: SpanStore): Promise<void> {
     batch.push(
       makeTimeline({
         startUs,
-        dims: { replica, node: `node-${Math.floor((i % 8) / 2)}`, tenant: `t${i % 5}`, region: i % 3 === 0 ? 'eu' : 'us' },
-        stagesMs: { network: 10 * noise(), 'engine.queue': 5 * noise() * k, 'engine.prefill': 40 * noise() * k, 'engine.decode': 2000 * noise() * k },
+        dims: {
+          replica,
+          node: `node-${Math.floor((i % 8) / 2)}`,
+          tenant: `t${i % 5}`,
+          region: i % 3 === 0 ? 'eu' : 'us',
+        },
+        stagesMs: {
+          network: 10 * noise(),
+          'engine.queue': 5 * noise() * k,
+          'engine.prefill': 40 * noise() * k,
+          'engine.decode': 2000 * noise() * k,
+        },
         tpotMs: 10 * noise() * k,
         inputTokens: Math.round(800 * noise()),
         outputTokens: Math.round(200 * noise()),
@@ -75,9 +85,12 @@ async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> 
   return { ms: performance.now() - start, value }
 }
 
-const store = storeKind === 'duckdb' ? await createDuckDbStore({ path: ':memory:' }) : createMemoryStore()
+const store =
+  storeKind === 'duckdb' ? await createDuckDbStore({ path: ':memory:' }) : createMemoryStore()
 const filled = await time(() => fill(store))
-console.log(`store ${storeKind}: ${N} requests + 8 replicas × 5 series inserted in ${(filled.ms / 1000).toFixed(1)} s`)
+console.log(
+  `store ${storeKind}: ${N} requests + 8 replicas × 5 series inserted in ${(filled.ms / 1000).toFixed(1)} s`
+)
 
 const scan = await time(async () => {
   let rows = 0
@@ -86,13 +99,26 @@ const scan = await time(async () => {
 })
 const load = await time(() => loadWindow(store, {}))
 const pure = await time(async () =>
-  diagnose({ window: load.value.window, frame: load.value.frame, resources: load.value.resources, events: load.value.events })
+  diagnose({
+    window: load.value.window,
+    frame: load.value.frame,
+    resources: load.value.resources,
+    events: load.value.events,
+  })
 )
 const whole = await time(() => runDiagnosis(store))
 const top = whole.value.diagnosis.findings[0]
 console.log(`baseline: plain scan of ${scan.value} rows   ${scan.ms.toFixed(0)} ms`)
-console.log(`load window (scan → frame + series)   ${load.ms.toFixed(0)} ms   ${(load.ms / scan.ms).toFixed(2)}× baseline`)
-console.log(`diagnose (pure, on the frame)         ${pure.ms.toFixed(0)} ms   ${(pure.ms / scan.ms).toFixed(2)}× baseline`)
-console.log(`runDiagnosis (total)                  ${whole.ms.toFixed(0)} ms   ${(whole.ms / scan.ms).toFixed(2)}× baseline`)
-console.log(`top finding: ${top?.cause} ${JSON.stringify(top?.scope)} confidence ${top?.confidence}`)
+console.log(
+  `load window (scan → frame + series)   ${load.ms.toFixed(0)} ms   ${(load.ms / scan.ms).toFixed(2)}× baseline`
+)
+console.log(
+  `diagnose (pure, on the frame)         ${pure.ms.toFixed(0)} ms   ${(pure.ms / scan.ms).toFixed(2)}× baseline`
+)
+console.log(
+  `runDiagnosis (total)                  ${whole.ms.toFixed(0)} ms   ${(whole.ms / scan.ms).toFixed(2)}× baseline`
+)
+console.log(
+  `top finding: ${top?.cause} ${JSON.stringify(top?.scope)} confidence ${top?.confidence}`
+)
 await store.close()

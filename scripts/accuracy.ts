@@ -11,8 +11,12 @@ const args = process.argv.slice(2)
 const seeds = Number(args[args.indexOf('--seeds') + 1] ?? 3) || 3
 const only = args.includes('--scenario') ? args[args.indexOf('--scenario') + 1] : undefined
 const verbose = args.includes('--verbose')
-const durationMs = args.includes('--duration') ? Number(args[args.indexOf('--duration') + 1]) : undefined
-const probeShare = args.includes('--probe-share') ? Number(args[args.indexOf('--probe-share') + 1]) : undefined
+const durationMs = args.includes('--duration')
+  ? Number(args[args.indexOf('--duration') + 1])
+  : undefined
+const probeShare = args.includes('--probe-share')
+  ? Number(args[args.indexOf('--probe-share') + 1])
+  : undefined
 
 const rows: string[] = []
 let n = 0
@@ -31,16 +35,25 @@ for (const sc of listScenarios()) {
     // scope); top-3 must hold all of them.
     const findings = result.diagnosis.findings
     const first = findings[0]
-    const wants = expected.causes.length > 0 ? expected.causes : [{ cause: 'healthy', scope: { dimension: null, value: null } }]
+    const wants =
+      expected.causes.length > 0
+        ? expected.causes
+        : [{ cause: 'healthy', scope: { dimension: null, value: null } }]
     const match = wants.find((w) => w.cause === first?.cause)
     const ok1 = match !== undefined && (match.cause !== 'healthy' || findings.length === 1)
     const ok3 = wants.every((w) => findings.slice(0, 3).some((f) => f.cause === w.cause))
     const okScope =
-      ok1 && first !== undefined && match !== undefined && first.scope.dimension === match.scope.dimension && first.scope.value === match.scope.value
+      ok1 &&
+      first !== undefined &&
+      match !== undefined &&
+      first.scope.dimension === match.scope.dimension &&
+      first.scope.value === match.scope.value
     s1 += ok1 ? 1 : 0
     s3 += ok3 ? 1 : 0
     sScope += okScope ? 1 : 0
-    tops.push(`${first?.cause}@${first?.confidence}${first?.scope.dimension ? `[${first.scope.dimension}=${first.scope.value}]` : ''}`)
+    tops.push(
+      `${first?.cause}@${first?.confidence}${first?.scope.dimension ? `[${first.scope.dimension}=${first.scope.value}]` : ''}`
+    )
     if (verbose) {
       console.log(`\n=== ${sc.name} seed ${seed}: expected ${JSON.stringify(expected.causes)}`)
       for (const f of findings) {
@@ -54,7 +67,9 @@ for (const sc of listScenarios()) {
   top1 += s1
   top3 += s3
   scope += sScope
-  rows.push(`| ${sc.name} | ${(expected0(sc.causes))} | ${s1}/${seeds} | ${s3}/${seeds} | ${sScope}/${seeds} | ${tops.join(', ')} |`)
+  rows.push(
+    `| ${sc.name} | ${expected0(sc.causes)} | ${s1}/${seeds} | ${s3}/${seeds} | ${sScope}/${seeds} | ${tops.join(', ')} |`
+  )
 }
 
 function expected0(causes: readonly string[]): string {
@@ -64,4 +79,6 @@ function expected0(causes: readonly string[]): string {
 console.log('| scenario | injected | top-1 | top-3 | scope | top finding per seed |')
 console.log('|---|---|---|---|---|---|')
 for (const r of rows) console.log(r)
-console.log(`\ntop-1 ${top1}/${n} (${Math.round((100 * top1) / Math.max(1, n))}%), top-3 ${top3}/${n} (${Math.round((100 * top3) / Math.max(1, n))}%), scope ${scope}/${n} (${Math.round((100 * scope) / Math.max(1, n))}%)`)
+console.log(
+  `\ntop-1 ${top1}/${n} (${Math.round((100 * top1) / Math.max(1, n))}%), top-3 ${top3}/${n} (${Math.round((100 * top3) / Math.max(1, n))}%), scope ${scope}/${n} (${Math.round((100 * scope) / Math.max(1, n))}%)`
+)

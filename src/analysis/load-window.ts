@@ -38,11 +38,21 @@ export async function resolveWindow(
 /** Loads requests, resource series and events for a window. */
 export async function loadWindow(
   store: SpanStore,
-  options: { fromUs?: Micros; toUs?: Micros; filters?: DimensionFilters; batchSize?: number; requestsOnly?: boolean }
+  options: {
+    fromUs?: Micros
+    toUs?: Micros
+    filters?: DimensionFilters
+    batchSize?: number
+    requestsOnly?: boolean
+  }
 ): Promise<WindowLoad> {
   const window = await resolveWindow(store, options.fromUs, options.toUs)
   const builder = createFrameBuilder()
-  const query = { fromUs: window.fromUs, toUs: window.toUs, ...(options.filters ? { filters: options.filters } : {}) }
+  const query = {
+    fromUs: window.fromUs,
+    toUs: window.toUs,
+    ...(options.filters ? { filters: options.filters } : {}),
+  }
   for await (const batch of store.scanRequests(query, options.batchSize ?? 10_000)) {
     builder.append(batch)
   }
@@ -58,15 +68,28 @@ export async function loadWindow(
   const padUs = 5 * 60_000_000
   await Promise.all(
     [...names.entries()].map(async ([kind, { name }]) => {
-      const series = await store.querySeries({ name, fromUs: (window.fromUs - padUs) as Micros, toUs: window.toUs, fn: 'raw' })
+      const series = await store.querySeries({
+        name,
+        fromUs: (window.fromUs - padUs) as Micros,
+        toUs: window.toUs,
+        fn: 'raw',
+      })
       for (const s of series) {
         resources.push({ kind, metric: name, labels: s.labels, points: s.points })
       }
     })
   )
-  const missingFamilies = ['waiting', 'running', 'kv_usage', 'preemptions', 'gpu_util', 'dram_active'].filter(
-    (k) => !names.has(k as never)
-  )
-  const events = await store.queryEvents({ fromUs: (window.fromUs - 10 * 60_000_000) as Micros, toUs: window.toUs })
+  const missingFamilies = [
+    'waiting',
+    'running',
+    'kv_usage',
+    'preemptions',
+    'gpu_util',
+    'dram_active',
+  ].filter((k) => !names.has(k as never))
+  const events = await store.queryEvents({
+    fromUs: (window.fromUs - 10 * 60_000_000) as Micros,
+    toUs: window.toUs,
+  })
   return { window, frame, resources, events, missingFamilies }
 }

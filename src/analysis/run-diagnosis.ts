@@ -19,7 +19,10 @@ export interface RunDiagnosisOptions {
 }
 
 /** Loads the window and returns the CONTRACT §5 diagnosis plus the causes that were skipped. */
-export async function runDiagnosis(store: SpanStore, options: RunDiagnosisOptions = {}): Promise<DiagnoseResult> {
+export async function runDiagnosis(
+  store: SpanStore,
+  options: RunDiagnosisOptions = {}
+): Promise<DiagnoseResult> {
   const load = await loadWindow(store, options)
   const result = diagnose({
     window: load.window,
@@ -28,5 +31,8 @@ export async function runDiagnosis(store: SpanStore, options: RunDiagnosisOption
     events: load.events,
     slos: readSloTargets(options.slos),
   })
-  return { diagnosis: result.diagnosis, skipped: [...result.skipped, ...load.missingFamilies.map((f) => `metrics: no series for ${f}`)] }
+  return {
+    diagnosis: result.diagnosis,
+    skipped: [...result.skipped, ...load.missingFamilies.map((f) => `metrics: no series for ${f}`)],
+  }
 }

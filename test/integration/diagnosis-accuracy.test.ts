@@ -12,23 +12,27 @@ const seeds = (process.env['TOKENLINE_ACCURACY_SEEDS'] ?? '1').split(',').map(Nu
 const cases = listScenarios().flatMap((s) => seeds.map((seed) => [s.name, seed] as const))
 
 describe('diagnosis accuracy over simulated scenarios', () => {
-  it.each(cases)('%s (seed %i)', async (scenario, seed) => {
-    const { expected, result } = await diagnoseScenario(scenario, seed)
-    const findings = result.diagnosis.findings
-    if (expected.causes.length === 0) {
-      expect(findings.map((f) => f.cause)).toEqual(['healthy'])
-      return
-    }
-    const top = findings[0]!
-    const match = expected.causes.find((c) => c.cause === top.cause)
-    expect(
-      match,
-      `top finding ${top.cause} (${top.confidence}) is not one of ${expected.causes.map((c) => c.cause).join(', ')}`
-    ).toBeDefined()
-    expect(top.scope).toEqual(match!.scope)
-    // Every injected cause shows up among the first three findings.
-    for (const c of expected.causes) {
-      expect(findings.slice(0, 3).map((f) => f.cause)).toContain(c.cause)
-    }
-  }, 120_000)
+  it.each(cases)(
+    '%s (seed %i)',
+    async (scenario, seed) => {
+      const { expected, result } = await diagnoseScenario(scenario, seed)
+      const findings = result.diagnosis.findings
+      if (expected.causes.length === 0) {
+        expect(findings.map((f) => f.cause)).toEqual(['healthy'])
+        return
+      }
+      const top = findings[0]!
+      const match = expected.causes.find((c) => c.cause === top.cause)
+      expect(
+        match,
+        `top finding ${top.cause} (${top.confidence}) is not one of ${expected.causes.map((c) => c.cause).join(', ')}`
+      ).toBeDefined()
+      expect(top.scope).toEqual(match!.scope)
+      // Every injected cause shows up among the first three findings.
+      for (const c of expected.causes) {
+        expect(findings.slice(0, 3).map((f) => f.cause)).toContain(c.cause)
+      }
+    },
+    120_000
+  )
 })

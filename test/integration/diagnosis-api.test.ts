@@ -18,16 +18,29 @@ let expectedNode: string | null = null
 
 beforeAll(async () => {
   store = createMemoryStore()
-  sink = createIngestPipeline({ store, logger: createSilentLogger(), now: () => 0, sweepIntervalMs: 0 })
+  sink = createIngestPipeline({
+    store,
+    logger: createSilentLogger(),
+    now: () => 0,
+    sweepIntervalMs: 0,
+  })
   const run = createRun({ scenario: 'node-degraded', seed: 1, durationMs: 10 * 60_000 })
   expectedNode = run.expected.causes[0]!.scope.value
   for (const out of run.outputs()) {
-    if (out.kind === 'requests') await sink.submitSpans(decodeTracesJson(run.tracesJson(out.requests)).spans)
+    if (out.kind === 'requests')
+      await sink.submitSpans(decodeTracesJson(run.tracesJson(out.requests)).spans)
     else if (out.kind === 'metrics') await sink.submitMetrics(out.samples, run.families)
     else await sink.submitEvents([out.event])
   }
   await sink.flush()
-  app = createApp({ store, ingest: sink, logger: createSilentLogger(), now: () => Date.now(), limits: { maxBodyBytes: 1 << 20 }, version: 'test' })
+  app = createApp({
+    store,
+    ingest: sink,
+    logger: createSilentLogger(),
+    now: () => Date.now(),
+    limits: { maxBodyBytes: 1 << 20 },
+    version: 'test',
+  })
 })
 
 afterAll(async () => {
@@ -41,7 +54,16 @@ describe('GET /api/diagnosis', () => {
     expect(res.status).toBe(200)
     const body = (await res.json()) as Record<string, any>
     expect(body.schema).toBe('tokenline.diagnosis/v1')
-    expect(Object.keys(body)).toEqual(['schema', 'window', 'requests', 'slo_breached', 'latency', 'stages', 'concentration', 'findings'])
+    expect(Object.keys(body)).toEqual([
+      'schema',
+      'window',
+      'requests',
+      'slo_breached',
+      'latency',
+      'stages',
+      'concentration',
+      'findings',
+    ])
     expect(body.requests).toBeGreaterThan(100)
     expect(body.findings[0].cause).toBe('node.degraded')
     expect(body.findings[0].scope).toEqual({ dimension: 'node', value: expectedNode })
@@ -73,7 +95,9 @@ describe('GET /api/concentration', () => {
     expect(body.measure).toBe('tpot')
     expect(body.slow).toBeGreaterThan(0)
     expect(body.total).toBeGreaterThan(body.slow)
-    expect(body.rows.some((r: any) => r.dimension === 'node' && r.value === expectedNode)).toBe(true)
+    expect(body.rows.some((r: any) => r.dimension === 'node' && r.value === expectedNode)).toBe(
+      true
+    )
   })
 
   it('honours an explicit threshold', async () => {

@@ -27,7 +27,12 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tokenline-diagnose-'))
-  const summary = await simulateToDirectory({ scenario: 'version-regression', seed: 1, durationMs: 10 * 60_000, outDir: join(dir, 'sim') })
+  const summary = await simulateToDirectory({
+    scenario: 'version-regression',
+    seed: 1,
+    durationMs: 10 * 60_000,
+    outDir: join(dir, 'sim'),
+  })
   expected = summary.expected.causes[0]!
 }, 120_000)
 
@@ -39,7 +44,10 @@ describe('tokenline diagnose', () => {
   it('prints the diagnosis JSON of a folder of files (exit 0 even with findings)', async () => {
     const { code, stdout } = await cli(['diagnose', join(dir, 'sim'), '--format', 'json'])
     expect(code).toBe(0)
-    const body = JSON.parse(stdout) as { schema: string; findings: { cause: string; scope: unknown }[] }
+    const body = JSON.parse(stdout) as {
+      schema: string
+      findings: { cause: string; scope: unknown }[]
+    }
     expect(body.schema).toBe('tokenline.diagnosis/v1')
     expect(body.findings[0]!.cause).toBe(expected.cause)
     expect(body.findings[0]!.scope).toEqual(expected.scope)

@@ -30,7 +30,12 @@ export async function diagnoseScenario(
   })
   const store = createMemoryStore()
   const clock = { ms: run.epochUs / 1000 }
-  const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: () => clock.ms, sweepIntervalMs: 0 })
+  const sink = createIngestPipeline({
+    store,
+    logger: createSilentLogger(),
+    now: () => clock.ms,
+    sweepIntervalMs: 0,
+  })
   try {
     for (const out of run.outputs()) {
       if (out.kind === 'requests') {

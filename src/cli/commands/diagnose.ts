@@ -41,13 +41,22 @@ interface DiagnoseFlags {
 }
 
 function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)]
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ]
 }
 
 function parseInstant(flag: string, text: string): Micros {
   const us = /^\d+$/.test(text) ? microsFromMillis(Number(text)) : microsFromIso(text)
   if (us === null) {
-    throw new AppError('INPUT_INVALID', `--${flag} must be RFC 3339 text or epoch milliseconds (actual: ${JSON.stringify(text)})`)
+    throw new AppError(
+      'INPUT_INVALID',
+      `--${flag} must be RFC 3339 text or epoch milliseconds (actual: ${JSON.stringify(text)})`
+    )
   }
   return us
 }
@@ -56,7 +65,10 @@ function parsePositive(flag: string, text: string | undefined): number | undefin
   if (text === undefined) return undefined
   const v = Number(text)
   if (!(v > 0) || !Number.isFinite(v)) {
-    throw new AppError('INPUT_INVALID', `--${flag} must be a positive number of milliseconds (actual: ${JSON.stringify(text)})`)
+    throw new AppError(
+      'INPUT_INVALID',
+      `--${flag} must be a positive number of milliseconds (actual: ${JSON.stringify(text)})`
+    )
   }
   return v
 }
@@ -75,7 +87,10 @@ export function resolveWindowFlags(
   if (flags.since !== undefined) {
     const ms = parseDurationMs(flags.since)
     if (ms === null) {
-      throw new AppError('INPUT_INVALID', `--since must be a duration like 30m, 2h or 7d (actual: ${JSON.stringify(flags.since)})`)
+      throw new AppError(
+        'INPUT_INVALID',
+        `--since must be a duration like 30m, 2h or 7d (actual: ${JSON.stringify(flags.since)})`
+      )
     }
     const end = out.toUs ?? endUs
     if (end !== null) {
@@ -102,7 +117,9 @@ function slosOf(flags: DiagnoseFlags): unknown {
   const ttftMs = parsePositive('slo-ttft-ms', flags.sloTtftMs)
   const tpotMs = parsePositive('slo-tpot-ms', flags.sloTpotMs)
   const e2eMs = parsePositive('slo-e2e-ms', flags.sloE2eMs)
-  return ttftMs === undefined && tpotMs === undefined && e2eMs === undefined ? undefined : { ttftMs, tpotMs, e2eMs }
+  return ttftMs === undefined && tpotMs === undefined && e2eMs === undefined
+    ? undefined
+    : { ttftMs, tpotMs, e2eMs }
 }
 
 async function diagnoseStore(store: SpanStore, flags: DiagnoseFlags): Promise<DiagnoseResult> {
@@ -111,11 +128,16 @@ async function diagnoseStore(store: SpanStore, flags: DiagnoseFlags): Promise<Di
   return runDiagnosis(store, { ...window, filters: filtersOf(flags), slos: slosOf(flags) })
 }
 
-async function diagnoseViaServer(apiUrl: string, flags: DiagnoseFlags, wholeData = false): Promise<DiagnoseResult> {
+async function diagnoseViaServer(
+  apiUrl: string,
+  flags: DiagnoseFlags,
+  wholeData = false
+): Promise<DiagnoseResult> {
   const url = new URL('/api/diagnosis', apiUrl)
   if (flags.from !== undefined) url.searchParams.set('from', flags.from)
   if (flags.to !== undefined) url.searchParams.set('to', flags.to)
-  if (flags.from === undefined && flags.since !== undefined) url.searchParams.set('since', flags.since)
+  if (flags.from === undefined && flags.since !== undefined)
+    url.searchParams.set('since', flags.since)
   else if (flags.from === undefined && flags.to === undefined) {
     // A database's default window is all of its data; a server's is the last 30 minutes.
     if (wholeData) url.searchParams.set('window', 'all')
@@ -128,19 +150,31 @@ async function diagnoseViaServer(apiUrl: string, flags: DiagnoseFlags, wholeData
   try {
     res = await fetch(url)
   } catch (err) {
-    throw new AppError('STORE_UNAVAILABLE', `could not reach the server at ${apiUrl} (${err instanceof Error ? err.message : String(err)})`)
+    throw new AppError(
+      'STORE_UNAVAILABLE',
+      `could not reach the server at ${apiUrl} (${err instanceof Error ? err.message : String(err)})`
+    )
   }
   const body = (await res.json().catch(() => null)) as unknown
   if (!res.ok) {
-    const message = (body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${res.status}`
-    throw new AppError(res.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE', `the server answered: ${message}`)
+    const message =
+      (body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${res.status}`
+    throw new AppError(
+      res.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
+      `the server answered: ${message}`
+    )
   }
   return { diagnosis: body as Diagnosis, skipped: [] }
 }
 
 async function diagnosePaths(paths: string[], flags: DiagnoseFlags): Promise<DiagnoseResult> {
   const store = createMemoryStore()
-  const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now, sweepIntervalMs: 0 })
+  const sink = createIngestPipeline({
+    store,
+    logger: createSilentLogger(),
+    now: Date.now,
+    sweepIntervalMs: 0,
+  })
   try {
     const summary = await importPaths(paths, sink)
     const unreadable = summary.files.filter((f) => f.error !== null)
@@ -148,7 +182,10 @@ async function diagnosePaths(paths: string[], flags: DiagnoseFlags): Promise<Dia
       process.stderr.write(`tokenline: skipped ${f.file}: ${f.error}\n`)
     }
     if (summary.files.length === 0 || unreadable.length === summary.files.length) {
-      throw new AppError('INPUT_INVALID', `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`)
+      throw new AppError(
+        'INPUT_INVALID',
+        `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
+      )
     }
     await sink.flush()
     return await diagnoseStore(store, flags)
@@ -172,18 +209,38 @@ export function registerDiagnoseCommand(program: Command): void {
   const cmd = program
     .command('diagnose')
     .description('explain why requests are slow: ranked causes with evidence and actions')
-    .argument('[paths...]', 'trace, metric and event files or folders (read into a temporary store)')
-    .option('--db <file>', `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`)
+    .argument(
+      '[paths...]',
+      'trace, metric and event files or folders (read into a temporary store)'
+    )
+    .option(
+      '--db <file>',
+      `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
+    )
     .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
-    .option('--since <duration>', 'window length back from the end of the data (server: from now), e.g. 30m')
+    .option(
+      '--since <duration>',
+      'window length back from the end of the data (server: from now), e.g. 30m'
+    )
     .option('--from <time>', 'window start (RFC 3339 or epoch ms)')
     .option('--to <time>', 'window end (RFC 3339 or epoch ms)')
-    .option('--slo-ttft-ms <ms>', 'TTFT objective at p99: marks the SLO breached and widens the slow cohort')
+    .option(
+      '--slo-ttft-ms <ms>',
+      'TTFT objective at p99: marks the SLO breached and widens the slow cohort'
+    )
     .option('--slo-tpot-ms <ms>', 'TPOT objective at p99')
     .option('--slo-e2e-ms <ms>', 'end-to-end objective at p99')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'output format')
+        .choices(['text', 'json', 'markdown'])
+        .default('text')
+    )
   for (const d of DIMENSIONS) {
-    cmd.option(`--${d} <value>`, `only requests with this ${d} (repeatable, comma-separated)`, collect)
+    cmd.option(
+      `--${d} <value>`,
+      `only requests with this ${d} (repeatable, comma-separated)`,
+      collect
+    )
   }
   cmd
     .addHelpText(
@@ -213,7 +270,9 @@ See docs/diagnosis.md (method, output) and docs/causes.md (every cause).`
       } else {
         const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
         if (opened.kind === 'server') {
-          process.stderr.write(`tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`)
+          process.stderr.write(
+            `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
+          )
           result = await diagnoseViaServer(opened.apiUrl, flags, true)
         } else {
           try {

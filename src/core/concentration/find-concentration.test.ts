@@ -3,7 +3,12 @@ import { findConcentration, type CategoricalColumn } from './find-concentration.
 import { pickHoldingValue, pickReplicaOrNode } from './narrowest-scope.js'
 
 /** 8 replicas on 4 nodes (2 each), 100 requests per replica, `slowIn` replicas' requests slow at `rate`. */
-function cluster(slowReplicas: Record<string, number>): { columns: CategoricalColumn[]; slow: Uint8Array; eligible: Uint8Array; replicaNode: Map<string, string> } {
+function cluster(slowReplicas: Record<string, number>): {
+  columns: CategoricalColumn[]
+  slow: Uint8Array
+  eligible: Uint8Array
+  replicaNode: Map<string, string>
+} {
   const replicas = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']
   const nodes = ['n0', 'n1', 'n2', 'n3']
   const n = replicas.length * 100
@@ -50,7 +55,10 @@ describe('findConcentration', () => {
   it('a lone slow replica is named as the replica', () => {
     const c = cluster({ r3: 0.3 })
     const rows = findConcentration(c.columns, c.slow, c.eligible)
-    expect(pickReplicaOrNode(rows, c.replicaNode)).toMatchObject({ dimension: 'replica', value: 'r3' })
+    expect(pickReplicaOrNode(rows, c.replicaNode)).toMatchObject({
+      dimension: 'replica',
+      value: 'r3',
+    })
   })
 
   it('a node whose two replicas are both slow wins over its replicas', () => {

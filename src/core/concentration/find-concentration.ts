@@ -117,14 +117,22 @@ export function findConcentration(
         pValue: test.pValue,
         slowRate: s / (s + b),
         risk:
-          ((s + 0.5) / (s + b + 1)) /
-          ((slowTotal - s + 0.5) / (slowTotal + baseTotal - s - b + 1)),
-        significant: s >= minSlow && test.pValue <= maxP && (lift >= minLift || s / (s + b) >= minLift * ((slowTotal - s) / Math.max(1, slowTotal + baseTotal - s - b))),
+          (s + 0.5) / (s + b + 1) / ((slowTotal - s + 0.5) / (slowTotal + baseTotal - s - b + 1)),
+        significant:
+          s >= minSlow &&
+          test.pValue <= maxP &&
+          (lift >= minLift ||
+            s / (s + b) >=
+              minLift * ((slowTotal - s) / Math.max(1, slowTotal + baseTotal - s - b))),
       })
     }
   }
   rows.sort((a, b) =>
-    a.significant !== b.significant ? (a.significant ? -1 : 1) : b.lift - a.lift || b.slowCount - a.slowCount
+    a.significant !== b.significant
+      ? a.significant
+        ? -1
+        : 1
+      : b.lift - a.lift || b.slowCount - a.slowCount
   )
   return rows
 }

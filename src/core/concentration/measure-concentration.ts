@@ -47,7 +47,13 @@ export function concentrationOfMeasure(
   const values = valuesOf(frame, measure)
   if (thresholdUs === null) {
     const cohort = buildCohort(measure === 'tpot' ? 'tpot' : 'ttft', values, columns, null)
-    return { measure, thresholdUs: cohort.thresholdUs, slow: cohort.slowCount, total: cohort.eligibleCount, rows: cohort.rows }
+    return {
+      measure,
+      thresholdUs: cohort.thresholdUs,
+      slow: cohort.slowCount,
+      total: cohort.eligibleCount,
+      rows: cohort.rows,
+    }
   }
   const slow = new Uint8Array(frame.n)
   const eligible = new Uint8Array(frame.n)
@@ -64,5 +70,11 @@ export function concentrationOfMeasure(
       }
     }
   }
-  return { measure, thresholdUs, slow: slowCount, total, rows: findConcentration(columns, slow, eligible) }
+  return {
+    measure,
+    thresholdUs,
+    slow: slowCount,
+    total,
+    rows: findConcentration(columns, slow, eligible),
+  }
 }

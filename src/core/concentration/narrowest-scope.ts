@@ -31,7 +31,8 @@ export function pickHoldingValue(
       continue
     }
     // Coverage beyond what the value's size explains, weighted by how much riskier the value is.
-    const score = (row.slowShare - row.baselineShare) * Math.log(Math.max(1, Math.min(row.risk, 100)))
+    const score =
+      (row.slowShare - row.baselineShare) * Math.log(Math.max(1, Math.min(row.risk, 100)))
     if (score > bestScore + 1e-9) {
       best = { dimension: row.dimension, value: row.value, row }
       bestScore = score
@@ -72,7 +73,9 @@ export function pickReplicaOrNode(
     const outsideRate = outAll === 0 ? 0 : outSlow / outAll
     const slowMembers = members.filter((r) => {
       const row = replicaRows.get(r)
-      return row !== undefined && row.slowRate >= Math.max(3 * outsideRate, node.row.slowRate * 0.25)
+      return (
+        row !== undefined && row.slowRate >= Math.max(3 * outsideRate, node.row.slowRate * 0.25)
+      )
     })
     if (slowMembers.length >= 2 || (members.length >= 2 && slowMembers.length === members.length)) {
       return node

@@ -3,7 +3,11 @@
  * (above the SLO target instead, when one is configured and lower). Small windows would leave a
  * P99 cohort of one or two requests, so the cohort holds at least min(30, 5 % of requests).
  */
-import { findConcentration, type CategoricalColumn, type ConcentrationRow } from '../concentration/find-concentration.js'
+import {
+  findConcentration,
+  type CategoricalColumn,
+  type ConcentrationRow,
+} from '../concentration/find-concentration.js'
 import { sortedFinite, summarize, type QuantileSummary } from '../stats/quantile.js'
 
 export interface Cohort {
@@ -80,5 +84,15 @@ export function buildCohort(
     }
   }
   const rows = slowCount > 0 ? findConcentration(columns, slow, eligible) : []
-  return { measure, values, eligible, slow, thresholdUs, slowCount, eligibleCount: m, summary, rows }
+  return {
+    measure,
+    values,
+    eligible,
+    slow,
+    thresholdUs,
+    slowCount,
+    eligibleCount: m,
+    summary,
+    rows,
+  }
 }

@@ -22,7 +22,12 @@ function boundLabels(bounds: readonly number[], unit: string): string[] {
   return labels
 }
 
-function bucketColumn(dimension: string, values: Float64Array, bounds: readonly number[], unit: string): CategoricalColumn {
+function bucketColumn(
+  dimension: string,
+  values: Float64Array,
+  bounds: readonly number[],
+  unit: string
+): CategoricalColumn {
   const codes = new Int32Array(values.length).fill(-1)
   for (let i = 0; i < values.length; i++) {
     const v = values[i] as number
@@ -109,7 +114,11 @@ function ageColumn(frame: RequestFrame, windowFromUs: number, graceUs: number): 
 }
 
 /** All columns concentration looks at, dimensions first. */
-export function buildColumns(frame: RequestFrame, windowFromUs: number, graceUs: number): CategoricalColumn[] {
+export function buildColumns(
+  frame: RequestFrame,
+  windowFromUs: number,
+  graceUs: number
+): CategoricalColumn[] {
   const columns: CategoricalColumn[] = DIMENSIONS.map((d) => ({
     dimension: d,
     codes: frame.dims[d].codes,
@@ -120,7 +129,11 @@ export function buildColumns(frame: RequestFrame, windowFromUs: number, graceUs:
   columns.push(triColumn('connection_reused', frame.connectionReused))
   columns.push(triColumn('tls_resumed', frame.tlsResumed))
   columns.push(numberColumn('status', frame.status))
-  columns.push({ dimension: 'error_type', codes: frame.errorType.codes, values: frame.errorType.values })
+  columns.push({
+    dimension: 'error_type',
+    codes: frame.errorType.codes,
+    values: frame.errorType.values,
+  })
   columns.push(ageColumn(frame, windowFromUs, graceUs))
   return columns
 }

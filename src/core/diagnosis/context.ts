@@ -20,7 +20,12 @@ import type { RequestFrame } from './frame.js'
 import type { DiagnosisInput } from './input.js'
 import type { ResourceKind } from './metric-families.js'
 import { buildResourceViews, type ResourceView } from './resources.js'
-import { computeStageBreakdown, TPOT_STAGES, TTFT_STAGES, type StageBreakdown } from './stage-stats.js'
+import {
+  computeStageBreakdown,
+  TPOT_STAGES,
+  TTFT_STAGES,
+  type StageBreakdown,
+} from './stage-stats.js'
 
 /** Relative change a level shift needs to count as an anomaly. */
 export const MIN_RELATIVE_CHANGE = 0.3
@@ -71,7 +76,11 @@ function timeChange(frame: RequestFrame, grid: BucketGrid, values: Float64Array)
 }
 
 /** Change analysis of any per-bucket series (e.g. a stage's P90 per step). */
-export function changeOfSeries(frame: RequestFrame, grid: BucketGrid, p99: Float64Array): TimeChange {
+export function changeOfSeries(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  p99: Float64Array
+): TimeChange {
   const result = detectChangePoints(p99, { minRelativeChange: MIN_RELATIVE_CHANGE })
   const elevated = findElevatedSpan(result, MIN_RELATIVE_CHANGE)
   const inWindow = new Uint8Array(frame.n)
@@ -122,8 +131,18 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
   const grid = makeGrid(input.window.fromUs, input.window.toUs)
   const columns = buildColumns(frame, input.window.fromUs, 2 * grid.stepUs)
   const slos = input.slos ?? null
-  const ttft = buildCohort('ttft', frame.ttftUserUs, columns, slos?.ttftMs !== undefined ? slos.ttftMs * 1000 : null)
-  const tpot = buildCohort('tpot', frame.tpotUs, columns, slos?.tpotMs !== undefined ? slos.tpotMs * 1000 : null)
+  const ttft = buildCohort(
+    'ttft',
+    frame.ttftUserUs,
+    columns,
+    slos?.ttftMs !== undefined ? slos.ttftMs * 1000 : null
+  )
+  const tpot = buildCohort(
+    'tpot',
+    frame.tpotUs,
+    columns,
+    slos?.tpotMs !== undefined ? slos.tpotMs * 1000 : null
+  )
   const q = slos?.quantile ?? 0.99
   let sloBreached = false
   if (slos) {
@@ -138,7 +157,9 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
       }
       const sorted = Float64Array.from(values.filter((v) => v === v)).sort()
       if (sorted.length > 0) {
-        const at = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number
+        const at = sorted[
+          Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
+        ] as number
         if (at > targetMs * 1000) {
           sloBreached = true
         }
@@ -148,7 +169,8 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
   const replicaNode = replicaNodes(frame)
   const ttftChange = timeChange(frame, grid, frame.ttftUserUs)
   const tpotChange = timeChange(frame, grid, frame.tpotUs)
-  const primary = anomalyScore(tpot, tpotChange) > anomalyScore(ttft, ttftChange) + 0.1 ? tpot : ttft
+  const primary =
+    anomalyScore(tpot, tpotChange) > anomalyScore(ttft, ttftChange) + 0.1 ? tpot : ttft
   const allStages = computeStageBreakdown(frame, primary.slow, primary.eligible)
   return {
     input,

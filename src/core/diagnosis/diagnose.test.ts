@@ -10,7 +10,10 @@ const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1', r4: 'n2', r5: 'n2', r
 const MINUTES = 30
 const HALF_US = T0_US + 15 * 60_000_000
 
-function input(requests: ReturnType<typeof makeCluster>, extra: Partial<DiagnosisInput> = {}): DiagnosisInput {
+function input(
+  requests: ReturnType<typeof makeCluster>,
+  extra: Partial<DiagnosisInput> = {}
+): DiagnosisInput {
   return {
     window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * 60_000_000) },
     frame: frameFromRequests(requests),
@@ -22,7 +25,9 @@ function input(requests: ReturnType<typeof makeCluster>, extra: Partial<Diagnosi
 
 describe('diagnose', () => {
   it('steady, evenly spread traffic is exactly one healthy finding', () => {
-    const { diagnosis } = diagnose(input(makeCluster({ seed: 1, minutes: MINUTES, perMinute: 120, replicas: REPLICAS })))
+    const { diagnosis } = diagnose(
+      input(makeCluster({ seed: 1, minutes: MINUTES, perMinute: 120, replicas: REPLICAS }))
+    )
     expect(diagnosis.findings.map((f) => f.cause)).toEqual(['healthy'])
     expect(diagnosis.slo_breached).toBe(false)
     expect(diagnosis.schema).toBe('tokenline.diagnosis/v1')
@@ -64,8 +69,18 @@ describe('diagnose', () => {
       slowdown: (_r, t) => (t >= HALF_US ? 3 : 1),
     })
     const resources: ResourceSeries[] = Object.keys(REPLICAS).flatMap((pod) => {
-      const kv: ResourceSeries = { kind: 'kv_usage', metric: 'vllm:kv_cache_usage_perc', labels: { pod }, points: [] }
-      const pre: ResourceSeries = { kind: 'preemptions', metric: 'vllm:num_preemptions_total', labels: { pod }, points: [] }
+      const kv: ResourceSeries = {
+        kind: 'kv_usage',
+        metric: 'vllm:kv_cache_usage_perc',
+        labels: { pod },
+        points: [],
+      }
+      const pre: ResourceSeries = {
+        kind: 'preemptions',
+        metric: 'vllm:num_preemptions_total',
+        labels: { pod },
+        points: [],
+      }
       let total = 0
       for (let s = 0; s < MINUTES * 4; s++) {
         const timeUs = T0_US + s * 15_000_000
@@ -90,11 +105,20 @@ describe('diagnose', () => {
     expect(diagnosis.findings).toHaveLength(1)
     expect(diagnosis.findings[0]).toMatchObject({ cause: 'healthy', confidence: 0 })
     expect(diagnosis.findings[0]!.evidence[0]!.text).toMatch(/^not enough data: \d+ requests/)
-    expect(diagnosis.latency.ttft).toEqual(requests.length ? expect.any(Object) : { p50: 0, p95: 0, p99: 0 })
+    expect(diagnosis.latency.ttft).toEqual(
+      requests.length ? expect.any(Object) : { p50: 0, p95: 0, p99: 0 }
+    )
   })
 
   it('metrics without traces is not enough data, not a crash', () => {
-    const resources: ResourceSeries[] = [{ kind: 'waiting', metric: 'vllm:num_requests_waiting', labels: { pod: 'r0' }, points: [{ timeUs: T0_US, value: 3 }] }]
+    const resources: ResourceSeries[] = [
+      {
+        kind: 'waiting',
+        metric: 'vllm:num_requests_waiting',
+        labels: { pod: 'r0' },
+        points: [{ timeUs: T0_US, value: 3 }],
+      },
+    ]
     const { diagnosis } = diagnose(input([], { resources }))
     expect(diagnosis.findings[0]!.cause).toBe('healthy')
     expect(diagnosis.requests).toBe(0)
@@ -124,7 +148,9 @@ describe('diagnose', () => {
   it('an SLO below the P99 marks the window as breached', () => {
     const requests = makeCluster({ seed: 5, minutes: 10, perMinute: 60, replicas: REPLICAS })
     expect(diagnose(input(requests, { slos: { ttftMs: 10 } })).diagnosis.slo_breached).toBe(true)
-    expect(diagnose(input(requests, { slos: { ttftMs: 10_000 } })).diagnosis.slo_breached).toBe(false)
+    expect(diagnose(input(requests, { slos: { ttftMs: 10_000 } })).diagnosis.slo_breached).toBe(
+      false
+    )
   })
 
   it('renders a readable text report', () => {

@@ -33,20 +33,31 @@ function percentilesMs(values: Float64Array): { p50: number; p95: number; p99: n
   return { p50: round(s.p50 / 1000), p95: round(s.p95 / 1000), p99: round(s.p99 / 1000) }
 }
 
-function envelope(input: DiagnosisInput, ctx: DiagnosisContext | null): Omit<Diagnosis, 'findings'> {
+function envelope(
+  input: DiagnosisInput,
+  ctx: DiagnosisContext | null
+): Omit<Diagnosis, 'findings'> {
   const f = input.frame
   return {
     schema: 'tokenline.diagnosis/v1',
     window: { start: isoFromMicros(input.window.fromUs), end: isoFromMicros(input.window.toUs) },
     requests: f.n,
     slo_breached: ctx?.sloBreached ?? false,
-    latency: { ttft: percentilesMs(f.ttftUs), tpot: percentilesMs(f.tpotUs), e2e: percentilesMs(f.e2eUs) },
+    latency: {
+      ttft: percentilesMs(f.ttftUs),
+      tpot: percentilesMs(f.tpotUs),
+      e2e: percentilesMs(f.e2eUs),
+    },
     stages:
       ctx === null
         ? []
         : ctx.allStages.stats
             .filter((s) => s.presence > 0)
-            .map((s) => ({ stage: s.stage, share_of_p99_slow: round(s.slowShare), p99_ms: round(s.p99Us / 1000) })),
+            .map((s) => ({
+              stage: s.stage,
+              share_of_p99_slow: round(s.slowShare),
+              p99_ms: round(s.p99Us / 1000),
+            })),
     concentration:
       ctx === null
         ? []
@@ -106,7 +117,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       skipped.push(`${rule.cause}: ${result.skipped}`)
       continue
     }
-    const confidence = round(Math.min(1, Math.max(0, Number.isFinite(result.confidence) ? result.confidence : 0)))
+    const confidence = round(
+      Math.min(1, Math.max(0, Number.isFinite(result.confidence) ? result.confidence : 0))
+    )
     candidates.push({ cause: rule.cause, ...result, confidence, actions: [...rule.actions] })
   }
   candidates.sort((a, b) => b.confidence - a.confidence)
@@ -124,7 +137,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
             : 'latency moved, but no cause has enough evidence',
       },
     ]
-    const blind = skipped.filter((x) => /no client spans|no metrics|no engine spans|no spans give/.test(x))
+    const blind = skipped.filter((x) =>
+      /no client spans|no metrics|no engine spans|no spans give/.test(x)
+    )
     if (blind.length > 0) {
       evidence.push({
         metric: 'coverage',
@@ -134,7 +149,12 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       })
     }
     if (ctx.negativeStages > 0) {
-      evidence.push({ stage: 'clock_skew', observed: ctx.negativeStages, baseline: 0, text: `${ctx.negativeStages} requests have negative stages (clock skew between hosts); counted as 0` })
+      evidence.push({
+        stage: 'clock_skew',
+        observed: ctx.negativeStages,
+        baseline: 0,
+        text: `${ctx.negativeStages} requests have negative stages (clock skew between hosts); counted as 0`,
+      })
     }
     findings = [
       {

@@ -96,7 +96,13 @@ function tri(v: boolean | null): number {
   return v === null ? -1 : v ? 1 : 0
 }
 
-const BEFORE_GATEWAY: readonly StageName[] = ['client.dns', 'client.connect', 'client.tls', 'client.send', 'network']
+const BEFORE_GATEWAY: readonly StageName[] = [
+  'client.dns',
+  'client.connect',
+  'client.tls',
+  'client.send',
+  'network',
+]
 const GATEWAY_SIDE: readonly StageName[] = [
   'gateway.queue',
   'gateway.auth',

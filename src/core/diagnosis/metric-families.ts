@@ -68,7 +68,9 @@ export function nameVariants(name: string): string[] {
  * Resolves which stored metric names serve each family: the first alias (in preference order)
  * that is present. Returns kind → stored name.
  */
-export function resolveResourceNames(stored: Iterable<string>): Map<ResourceKind, { name: string; spec: ResourceFamilySpec }> {
+export function resolveResourceNames(
+  stored: Iterable<string>
+): Map<ResourceKind, { name: string; spec: ResourceFamilySpec }> {
   const have = new Set(stored)
   const out = new Map<ResourceKind, { name: string; spec: ResourceFamilySpec }>()
   for (const spec of RESOURCE_FAMILIES) {
@@ -84,5 +86,10 @@ export function resolveResourceNames(stored: Iterable<string>): Map<ResourceKind
 }
 
 /** Label keys that can name a replica / a node, in preference order (CONTRACT §2 joins). */
-export const REPLICA_LABELS = [...DEFAULT_LABEL_JOIN.replica, 'replica', 'service_instance_id', 'instance'] as const
+export const REPLICA_LABELS = [
+  ...DEFAULT_LABEL_JOIN.replica,
+  'replica',
+  'service_instance_id',
+  'instance',
+] as const
 export const NODE_LABELS = [...DEFAULT_LABEL_JOIN.node, 'host_name', 'hostname'] as const

@@ -25,7 +25,9 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
   const out = [...headline(d), '']
   d.findings.forEach((f, i) => {
     const where = f.window ? `  [${f.window.start} → ${f.window.end}]` : ''
-    out.push(`${i + 1}. ${f.cause}  confidence ${f.confidence.toFixed(2)}  scope ${scopeText(f)}${where}`)
+    out.push(
+      `${i + 1}. ${f.cause}  confidence ${f.confidence.toFixed(2)}  scope ${scopeText(f)}${where}`
+    )
     for (const e of f.evidence) {
       out.push(`     - ${e.text}`)
     }
@@ -34,18 +36,24 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
     }
     out.push('')
   })
-  const stages = [...d.stages].sort((a, b) => b.share_of_p99_slow - a.share_of_p99_slow).filter((s) => s.share_of_p99_slow >= 0.01)
+  const stages = [...d.stages]
+    .sort((a, b) => b.share_of_p99_slow - a.share_of_p99_slow)
+    .filter((s) => s.share_of_p99_slow >= 0.01)
   if (stages.length > 0) {
     out.push('slowest requests spend their time in:')
     for (const s of stages.slice(0, 6)) {
-      out.push(`     ${s.stage.padEnd(18)} ${`${Math.round(s.share_of_p99_slow * 100)}%`.padStart(4)}   p99 ${ms(s.p99_ms)}`)
+      out.push(
+        `     ${s.stage.padEnd(18)} ${`${Math.round(s.share_of_p99_slow * 100)}%`.padStart(4)}   p99 ${ms(s.p99_ms)}`
+      )
     }
     out.push('')
   }
   if (d.concentration.length > 0) {
     out.push('slow requests concentrate in:')
     for (const c of d.concentration.slice(0, 5)) {
-      out.push(`     ${`${c.dimension}=${c.value}`.padEnd(40)} ${Math.round(c.slow_share * 100)}% of slow vs ${Math.round(c.baseline_share * 100)}% of the rest (lift ${c.lift.toFixed(1)})`)
+      out.push(
+        `     ${`${c.dimension}=${c.value}`.padEnd(40)} ${Math.round(c.slow_share * 100)}% of slow vs ${Math.round(c.baseline_share * 100)}% of the rest (lift ${c.lift.toFixed(1)})`
+      )
     }
     out.push('')
   }
@@ -59,7 +67,10 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
 export function renderDiagnosisMarkdown(d: Diagnosis, skipped: readonly string[] = []): string {
   const out = ['# Diagnosis', '', ...headline(d).map((h) => `- ${h.replace(/ {2,}/g, ' ')}`), '']
   d.findings.forEach((f, i) => {
-    out.push(`## ${i + 1}. \`${f.cause}\` — confidence ${f.confidence.toFixed(2)}, scope ${scopeText(f)}`, '')
+    out.push(
+      `## ${i + 1}. \`${f.cause}\` — confidence ${f.confidence.toFixed(2)}, scope ${scopeText(f)}`,
+      ''
+    )
     if (f.window) {
       out.push(`Window: ${f.window.start} → ${f.window.end}`, '')
     }

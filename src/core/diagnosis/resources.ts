@@ -6,7 +6,12 @@
 import type { BucketGrid } from '../timeline/buckets.js'
 import { bucketMean } from '../timeline/buckets.js'
 import type { ResourceSeries } from './input.js'
-import { NODE_LABELS, REPLICA_LABELS, RESOURCE_FAMILIES, type ResourceKind } from './metric-families.js'
+import {
+  NODE_LABELS,
+  REPLICA_LABELS,
+  RESOURCE_FAMILIES,
+  type ResourceKind,
+} from './metric-families.js'
 
 export interface ResourceView {
   kind: ResourceKind
@@ -22,7 +27,9 @@ export interface ResourceView {
 }
 
 /** Per-second rate of a cumulative counter; a drop is a reset (the new value is the increase). */
-export function counterRate(points: readonly { timeUs: number; value: number }[]): { timeUs: number; value: number }[] {
+export function counterRate(
+  points: readonly { timeUs: number; value: number }[]
+): { timeUs: number; value: number }[] {
   const out: { timeUs: number; value: number }[] = []
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1]!
@@ -84,7 +91,10 @@ export function buildResourceViews(
     const sorted = [...s.points].sort((a, b) => a.timeUs - b.timeUs)
     // sglang:num_retracted_reqs may be exposed as a gauge: only rate it when it never decreases much.
     const points = fam.counter ? counterRate(sorted) : sorted
-    const scaled = fam.scale === 1 ? points : points.map((p) => ({ timeUs: p.timeUs, value: p.value * fam.scale }))
+    const scaled =
+      fam.scale === 1
+        ? points
+        : points.map((p) => ({ timeUs: p.timeUs, value: p.value * fam.scale }))
     const bucketed = bucketMean(grid, scaled)
     let view = views.get(s.kind)
     if (view === undefined) {

@@ -72,7 +72,11 @@ export function changeBuckets(change: TimeChange): { from: number; to: number } 
 }
 
 /** Evidence for a latency change over time. */
-export function changeEvidence(change: TimeChange, measure: string, quantile = 'p99'): Evidence | null {
+export function changeEvidence(
+  change: TimeChange,
+  measure: string,
+  quantile = 'p99'
+): Evidence | null {
   if (change.elevated === null || change.windowUs === null) {
     return null
   }
@@ -85,7 +89,11 @@ export function changeEvidence(change: TimeChange, measure: string, quantile = '
 }
 
 /** Mean of a per-request column inside vs outside a change window. */
-export function shiftOf(ctx: DiagnosisContext, values: Float64Array, change: TimeChange): { inside: number; outside: number; ratio: number } {
+export function shiftOf(
+  ctx: DiagnosisContext,
+  values: Float64Array,
+  change: TimeChange
+): { inside: number; outside: number; ratio: number } {
   if (change.elevated === null) {
     return { inside: 0, outside: 0, ratio: 1 }
   }
@@ -98,7 +106,11 @@ export function shiftOf(ctx: DiagnosisContext, values: Float64Array, change: Tim
   if (inside.count === 0 || outside.count === 0) {
     return { inside: inside.mean, outside: outside.mean, ratio: 1 }
   }
-  return { inside: inside.mean, outside: outside.mean, ratio: outside.mean > 0 ? inside.mean / outside.mean : inside.mean > 0 ? 10 : 1 }
+  return {
+    inside: inside.mean,
+    outside: outside.mean,
+    ratio: outside.mean > 0 ? inside.mean / outside.mean : inside.mean > 0 ? 10 : 1,
+  }
 }
 
 export interface ResourceLevel {
@@ -112,7 +124,11 @@ export interface ResourceLevel {
 }
 
 /** A resource's level inside vs outside bucket range (whole window when `range` is null). */
-export function resourceLevel(ctx: DiagnosisContext, kind: ResourceKind, range: { from: number; to: number } | null): ResourceLevel | null {
+export function resourceLevel(
+  ctx: DiagnosisContext,
+  kind: ResourceKind,
+  range: { from: number; to: number } | null
+): ResourceLevel | null {
   const view = ctx.resources.get(kind)
   if (view === undefined) {
     return null
@@ -128,7 +144,10 @@ export function resourceLevel(ctx: DiagnosisContext, kind: ResourceKind, range: 
 }
 
 /** Per key (replica/node) mean over a bucket range. */
-export function levelsByKey(view: ResourceView, range: { from: number; to: number } | null): Map<string, number> {
+export function levelsByKey(
+  view: ResourceView,
+  range: { from: number; to: number } | null
+): Map<string, number> {
   const out = new Map<string, number>()
   for (const [key, series] of view.byKey) {
     out.set(key, meanOver(series, range?.from ?? 0, range?.to ?? series.length - 1))
@@ -137,7 +156,11 @@ export function levelsByKey(view: ResourceView, range: { from: number; to: numbe
 }
 
 /** The most significant row for one dimension value. */
-export function findRow(rows: readonly ConcentrationRow[], dimension: string, value: string): ConcentrationRow | undefined {
+export function findRow(
+  rows: readonly ConcentrationRow[],
+  dimension: string,
+  value: string
+): ConcentrationRow | undefined {
   return rows.find((r) => r.dimension === dimension && r.value === value)
 }
 
@@ -159,12 +182,18 @@ export function eventsAround(
   toUs: number,
   beforeUs = 5 * 60_000_000
 ): DiagnosisContext['events'][number][] {
-  return ctx.events.filter((e) => kinds.includes(e.kind) && e.timeUs >= fromUs - beforeUs && e.timeUs <= toUs)
+  return ctx.events.filter(
+    (e) => kinds.includes(e.kind) && e.timeUs >= fromUs - beforeUs && e.timeUs <= toUs
+  )
 }
 
 /** Evidence citing a change event. */
 export function eventEvidence(e: DiagnosisContext['events'][number]): Evidence {
-  const what = [e.version && `version ${e.version}`, e.replica && `replica ${e.replica}`, e.node && `node ${e.node}`]
+  const what = [
+    e.version && `version ${e.version}`,
+    e.replica && `replica ${e.replica}`,
+    e.node && `node ${e.node}`,
+  ]
     .filter(Boolean)
     .join(', ')
   return {
@@ -182,14 +211,20 @@ export function missingEvidence(what: string): Evidence {
 
 /** Builds a scope object. */
 export function scopeOf(dimension: ScopeDimension | null, value: string | null): Finding['scope'] {
-  return dimension === null || value === null ? { dimension: null, value: null } : { dimension, value }
+  return dimension === null || value === null
+    ? { dimension: null, value: null }
+    : { dimension, value }
 }
 
 /**
  * Whether the latency anomaly is global (most replicas worse in the window) or local; text for
  * the evidence list.
  */
-export function globalOrLocal(ctx: DiagnosisContext, change: TimeChange, values: Float64Array): { global: boolean; text: string; share: number } {
+export function globalOrLocal(
+  ctx: DiagnosisContext,
+  change: TimeChange,
+  values: Float64Array
+): { global: boolean; text: string; share: number } {
   const col = ctx.frame.dims.replica
   if (change.elevated === null || col.values.length === 0) {
     return { global: true, text: 'global: no per-replica split available', share: 1 }
@@ -218,7 +253,10 @@ export function globalOrLocal(ctx: DiagnosisContext, change: TimeChange, values:
   for (let c = 0; c < k; c++) {
     if ((inN[c] as number) >= 3 && (outN[c] as number) >= 3) {
       compared++
-      if ((inSum[c] as number) / (inN[c] as number) >= 1.2 * ((outSum[c] as number) / (outN[c] as number))) {
+      if (
+        (inSum[c] as number) / (inN[c] as number) >=
+        1.2 * ((outSum[c] as number) / (outN[c] as number))
+      ) {
         worse++
       }
     }
@@ -241,7 +279,12 @@ export function globalOrLocal(ctx: DiagnosisContext, change: TimeChange, values:
  * anyway; ≥ 1.5 when the value creates the tail. This is what separates "a far region is a bit
  * slower" from "this region's users wait".
  */
-export function tailImpact(ctx: DiagnosisContext, cohort: Cohort, dimension: string, value: string): number {
+export function tailImpact(
+  ctx: DiagnosisContext,
+  cohort: Cohort,
+  dimension: string,
+  value: string
+): number {
   const column = ctx.columns.find((c) => c.dimension === dimension)
   if (!column) {
     return 1

@@ -15,7 +15,9 @@ const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
 
 /** `"ttft p99 < 800ms"` (the config's compact objective form). */
 function fromCompact(text: string): SloTargets {
-  const m = /^\s*(ttft|tpot|e2e)\s+p(\d+(?:\.\d+)?)\s*<\s*(\d+(?:\.\d+)?)\s*(us|ms|s|m)\s*$/i.exec(text)
+  const m = /^\s*(ttft|tpot|e2e)\s+p(\d+(?:\.\d+)?)\s*<\s*(\d+(?:\.\d+)?)\s*(us|ms|s|m)\s*$/i.exec(
+    text
+  )
   if (!m) {
     return {}
   }
@@ -57,7 +59,8 @@ function fromObject(o: Record<string, unknown>): SloTargets {
 }
 
 function merge(a: SloTargets, b: SloTargets): SloTargets {
-  const min = (x?: number, y?: number): number | undefined => (x === undefined ? y : y === undefined ? x : Math.min(x, y))
+  const min = (x?: number, y?: number): number | undefined =>
+    x === undefined ? y : y === undefined ? x : Math.min(x, y)
   const out: SloTargets = {}
   const ttft = min(a.ttftMs, b.ttftMs)
   const tpot = min(a.tpotMs, b.tpotMs)
@@ -65,7 +68,12 @@ function merge(a: SloTargets, b: SloTargets): SloTargets {
   if (ttft !== undefined) out.ttftMs = ttft
   if (tpot !== undefined) out.tpotMs = tpot
   if (e2e !== undefined) out.e2eMs = e2e
-  const q = a.quantile === undefined ? b.quantile : b.quantile === undefined ? a.quantile : Math.max(a.quantile, b.quantile)
+  const q =
+    a.quantile === undefined
+      ? b.quantile
+      : b.quantile === undefined
+        ? a.quantile
+        : Math.max(a.quantile, b.quantile)
   if (q !== undefined) out.quantile = q
   return out
 }

@@ -10,7 +10,9 @@ import { sortedFinite, quantileSorted } from '../stats/quantile.js'
 import type { RequestFrame } from './frame.js'
 
 /** Stages on the path to the first token (CONTRACT §4 order). */
-export const TTFT_STAGES: readonly StageName[] = STAGE_NAMES.filter((s) => s !== 'engine.decode' && s !== 'stream')
+export const TTFT_STAGES: readonly StageName[] = STAGE_NAMES.filter(
+  (s) => s !== 'engine.decode' && s !== 'stream'
+)
 /** Stages after the first token. */
 export const TPOT_STAGES: readonly StageName[] = ['engine.decode', 'stream']
 

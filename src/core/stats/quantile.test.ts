@@ -19,7 +19,14 @@ describe('nearest-rank quantiles', () => {
 
   it('summarizes 1..100 exactly and an empty set as zeros', () => {
     const values = Float64Array.from({ length: 100 }, (_, i) => i + 1)
-    expect(summarize(values)).toMatchObject({ count: 100, p50: 50, p95: 95, p99: 99, max: 100, mean: 50.5 })
+    expect(summarize(values)).toMatchObject({
+      count: 100,
+      p50: 50,
+      p95: 95,
+      p99: 99,
+      max: 100,
+      mean: 50.5,
+    })
     expect(summarize(new Float64Array(0))).toMatchObject({ count: 0, p50: 0, p99: 0, mean: 0 })
     expect(quantileSorted([], 0.5)).toBe(0)
   })

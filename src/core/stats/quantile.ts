@@ -93,7 +93,10 @@ export function summarize(values: Float64Array, mask?: Uint8Array): QuantileSumm
 }
 
 /** Mean of the finite values where `mask` is 1 (all when no mask); 0 when there are none. */
-export function meanWhere(values: Float64Array, mask?: Uint8Array): { mean: number; count: number } {
+export function meanWhere(
+  values: Float64Array,
+  mask?: Uint8Array
+): { mean: number; count: number } {
   let sum = 0
   let count = 0
   for (let i = 0; i < values.length; i++) {

@@ -11,7 +11,8 @@ export function normalUpperTail(z: number): number {
   const x = Math.abs(z) / Math.SQRT2
   const t = 1 / (1 + 0.3275911 * x)
   const poly =
-    t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+    t *
+    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
   const erfc = poly * Math.exp(-x * x)
   return z >= 0 ? erfc / 2 : 1 - erfc / 2
 }

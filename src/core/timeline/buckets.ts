@@ -18,7 +18,11 @@ export const MINUTE_US = 60_000_000
  * A grid over `[fromUs, toUs)`: 60 s steps, or a finer step (≥ 10 s, a divisor-friendly value)
  * when that would give fewer than 20 buckets.
  */
-export function makeGrid(fromUs: Micros, toUs: Micros, preferredStepUs: number = MINUTE_US): BucketGrid {
+export function makeGrid(
+  fromUs: Micros,
+  toUs: Micros,
+  preferredStepUs: number = MINUTE_US
+): BucketGrid {
   const span = Math.max(1, toUs - fromUs)
   let step = preferredStepUs
   for (const candidate of [30_000_000, 20_000_000, 15_000_000, 10_000_000]) {
@@ -74,7 +78,11 @@ export function bucketQuantile(
 }
 
 /** Per-bucket count of requests (where `mask` is 1 when given). */
-export function bucketCounts(grid: BucketGrid, timesUs: Float64Array, mask?: Uint8Array): Float64Array {
+export function bucketCounts(
+  grid: BucketGrid,
+  timesUs: Float64Array,
+  mask?: Uint8Array
+): Float64Array {
   const counts = new Float64Array(grid.count)
   for (let i = 0; i < timesUs.length; i++) {
     if (mask !== undefined && mask[i] !== 1) {
@@ -92,7 +100,10 @@ export function bucketCounts(grid: BucketGrid, timesUs: Float64Array, mask?: Uin
  * Averages irregular samples into the grid (`NaN` where a bucket has none). Used for metric
  * series, whose scrape interval need not match the grid.
  */
-export function bucketMean(grid: BucketGrid, points: readonly { timeUs: number; value: number }[]): Float64Array {
+export function bucketMean(
+  grid: BucketGrid,
+  points: readonly { timeUs: number; value: number }[]
+): Float64Array {
   const sums = new Float64Array(grid.count)
   const counts = new Float64Array(grid.count)
   for (const p of points) {

@@ -9,7 +9,9 @@ function noisy(levels: [number, number][], seed = 1): number[] {
     s = (s * 16807) % 2147483647
     return s / 2147483647
   }
-  return levels.flatMap(([level, len]) => Array.from({ length: len }, () => level * (0.95 + 0.1 * rnd())))
+  return levels.flatMap(([level, len]) =>
+    Array.from({ length: len }, () => level * (0.95 + 0.1 * rnd()))
+  )
 }
 
 describe('detectChangePoints', () => {
@@ -28,12 +30,22 @@ describe('detectChangePoints', () => {
 
   it('ignores noise and small shifts below the minimum effect', () => {
     expect(detectChangePoints(noisy([[100, 40]])).changes).toEqual([])
-    expect(detectChangePoints(noisy([[100, 20], [115, 20]])).changes).toEqual([])
+    expect(
+      detectChangePoints(
+        noisy([
+          [100, 20],
+          [115, 20],
+        ])
+      ).changes
+    ).toEqual([])
     expect(findElevatedSpan(detectChangePoints(noisy([[100, 40]])))).toBeNull()
   })
 
   it('skips empty buckets (NaN) and maps indices back', () => {
-    const series = noisy([[100, 12], [400, 12]])
+    const series = noisy([
+      [100, 12],
+      [400, 12],
+    ])
     series[3] = NaN
     series[15] = NaN
     const result = detectChangePoints(series)

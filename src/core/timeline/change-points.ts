@@ -130,7 +130,11 @@ export function detectChangePoints(
     const a = bounds[s] as number
     const b = bounds[s + 1] as number
     if (b > a) {
-      segments.push({ start: idx[a] as number, end: idx[b - 1] as number, mean: sum(a, b) / (b - a) })
+      segments.push({
+        start: idx[a] as number,
+        end: idx[b - 1] as number,
+        mean: sum(a, b) / (b - a),
+      })
     }
   }
   const changes: ChangePoint[] = []
@@ -165,12 +169,17 @@ export interface ElevatedSpan {
  * Finds the longest run of segments that sit above the baseline level (the lowest segment mean)
  * by at least `minRelativeChange`. Null when the series has no change.
  */
-export function findElevatedSpan(result: ChangePointResult, minRelativeChange = 0.3): ElevatedSpan | null {
+export function findElevatedSpan(
+  result: ChangePointResult,
+  minRelativeChange = 0.3
+): ElevatedSpan | null {
   if (result.segments.length < 2) {
     return null
   }
   const baseline = Math.min(...result.segments.map((s) => s.mean))
-  const high = result.segments.map((s) => s.mean >= baseline * (1 + minRelativeChange) && s.mean > baseline)
+  const high = result.segments.map(
+    (s) => s.mean >= baseline * (1 + minRelativeChange) && s.mean > baseline
+  )
   let best: ElevatedSpan | null = null
   let i = 0
   while (i < high.length) {
@@ -195,7 +204,11 @@ export function findElevatedSpan(result: ChangePointResult, minRelativeChange = 
       elevated: level,
       ratio: baseline > 0 ? level / baseline : Infinity,
     }
-    if (best === null || (span.elevated - span.baseline) * (span.end - span.start + 1) > (best.elevated - best.baseline) * (best.end - best.start + 1)) {
+    if (
+      best === null ||
+      (span.elevated - span.baseline) * (span.end - span.start + 1) >
+        (best.elevated - best.baseline) * (best.end - best.start + 1)
+    ) {
       best = span
     }
     i = j

@@ -25,10 +25,26 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store)
     const filters = parseFilters(query)
-    const measure = parseParam(query, 'measure', z.enum(['ttft', 'tpot', 'itl_max', 'e2e']), 'ttft, tpot, itl_max or e2e') ?? 'ttft'
-    const slowMs = parseParam(query, 'slow_ms', z.coerce.number().positive(), 'a positive number of milliseconds')
+    const measure =
+      parseParam(
+        query,
+        'measure',
+        z.enum(['ttft', 'tpot', 'itl_max', 'e2e']),
+        'ttft, tpot, itl_max or e2e'
+      ) ?? 'ttft'
+    const slowMs = parseParam(
+      query,
+      'slow_ms',
+      z.coerce.number().positive(),
+      'a positive number of milliseconds'
+    )
     const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
-    const result = concentrationOfMeasure(load.frame, measure, slowMs === undefined ? null : slowMs * 1000, load.window.fromUs)
+    const result = concentrationOfMeasure(
+      load.frame,
+      measure,
+      slowMs === undefined ? null : slowMs * 1000,
+      load.window.fromUs
+    )
     return c.json({
       measure,
       threshold_ms: round(result.thresholdUs / 1000),

@@ -12,9 +12,16 @@ import { evaluateStageRule } from './stage-rule.js'
 
 export const downstreamDependencyRule: Rule = {
   cause: 'downstream.dependency',
-  actions: ['fix or time-box the dependency', 'cache its results', 'run it in parallel with other work'],
+  actions: [
+    'fix or time-box the dependency',
+    'cache its results',
+    'run it in parallel with other work',
+  ],
   evaluate(ctx) {
-    const result = evaluateStageRule(ctx, { stages: ['downstream'], scopeDimensions: ['route', 'tenant', 'region', 'model'] })
+    const result = evaluateStageRule(ctx, {
+      stages: ['downstream'],
+      scopeDimensions: ['route', 'tenant', 'region', 'model'],
+    })
     if (result !== null && 'evidence' in result) {
       // Name the dependency the slow requests waited for.
       const counts = new Map<string, number>()
@@ -28,7 +35,12 @@ export const downstreamDependencyRule: Rule = {
       }
       const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]
       if (top) {
-        result.evidence.push({ stage: 'downstream', observed: top[0], baseline: null, text: `slow requests waited on ${top[0]}` })
+        result.evidence.push({
+          stage: 'downstream',
+          observed: top[0],
+          baseline: null,
+          text: `slow requests waited on ${top[0]}`,
+        })
       }
     }
     return result

@@ -15,11 +15,22 @@ import { meanWhere } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { Rule } from '../rule.js'
-import { changeBuckets, fmtUs, missingEvidence, pct, resourceLevel, round, stageStat } from '../rule.js'
+import {
+  changeBuckets,
+  fmtUs,
+  missingEvidence,
+  pct,
+  resourceLevel,
+  round,
+  stageStat,
+} from '../rule.js'
 
 export const engineBatchingWindowRule: Rule = {
   cause: 'engine.batching_window',
-  actions: ['shrink the batch wait window for interactive traffic', 'separate latency- and throughput-class pools'],
+  actions: [
+    'shrink the batch wait window for interactive traffic',
+    'separate latency- and throughput-class pools',
+  ],
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
     if (!q || q.presence === 0) {
@@ -28,7 +39,12 @@ export const engineBatchingWindowRule: Rule = {
     const queue = meanWhere(ctx.frame.stages['engine.queue'])
     const ttft = meanWhere(ctx.frame.ttftUserUs)
     const queueShare = ttft.mean > 0 ? queue.mean / ttft.mean : 0
-    const perStep = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.stages['engine.queue'], 0.5)
+    const perStep = bucketQuantile(
+      ctx.grid,
+      ctx.frame.startUs,
+      ctx.frame.stages['engine.queue'],
+      0.5
+    )
     const rho = spearman(Array.from(perStep.values), Array.from(ctx.traffic))
     // When latency moved, judge the queue where it moved: a backlog there is saturation.
     const range = changeBuckets(ctx.ttftChange)
@@ -54,29 +70,52 @@ export const engineBatchingWindowRule: Rule = {
     if (waiting) {
       const idle = 1 - ramp(waiting.inside, 0.5, 2)
       confidence *= idle
-      evidence.push({ metric: waiting.view.metric, observed: round(waiting.inside), baseline: null, text: `only ${round(waiting.inside, 2)} requests wait per replica on average: the queue time is not a backlog` })
+      evidence.push({
+        metric: waiting.view.metric,
+        observed: round(waiting.inside),
+        baseline: null,
+        text: `only ${round(waiting.inside, 2)} requests wait per replica on average: the queue time is not a backlog`,
+      })
     } else {
       confidence *= 0.6
       evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
     }
     if (gpu) {
       confidence *= 1 - gpuWeight * ramp(gpu.inside, 0.5, 0.85)
-      evidence.push({ metric: gpu.view.metric, observed: round(gpu.inside), baseline: null, text: `GPU busy ${pct(gpu.inside)} on average` })
+      evidence.push({
+        metric: gpu.view.metric,
+        observed: round(gpu.inside),
+        baseline: null,
+        text: `GPU busy ${pct(gpu.inside)} on average`,
+      })
     } else {
       evidence.push(missingEvidence('GPU activity (DCGM_FI_DEV_GPU_UTIL)'))
     }
     // Only a real swing in traffic can show "worse when quiet"; per-step noise cannot.
     const traffic = Array.from(ctx.traffic).filter((t) => t > 0)
     const trafficMean = traffic.reduce((s, t) => s + t, 0) / Math.max(1, traffic.length)
-    const trafficCv = Math.sqrt(traffic.reduce((s, t) => s + (t - trafficMean) ** 2, 0) / Math.max(1, traffic.length)) / Math.max(trafficMean, 1e-9)
+    const trafficCv =
+      Math.sqrt(
+        traffic.reduce((s, t) => s + (t - trafficMean) ** 2, 0) / Math.max(1, traffic.length)
+      ) / Math.max(trafficMean, 1e-9)
     if (trafficCv >= 0.25 && Number.isFinite(rho) && rho !== 0) {
       confidence *= rho <= -0.3 ? 1 : rho >= 0.3 ? 0.3 : 0.7
-      evidence.push({ metric: 'corr(engine.queue p50, traffic)', observed: round(rho), baseline: 0, text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (Spearman ${rho.toFixed(2)})` })
+      evidence.push({
+        metric: 'corr(engine.queue p50, traffic)',
+        observed: round(rho),
+        baseline: 0,
+        text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (Spearman ${rho.toFixed(2)})`,
+      })
     }
     const kv = resourceLevel(ctx, 'kv_usage', range)
     if (kv !== null && kv.peak >= 0.95) {
       confidence *= 0.3
-      evidence.push({ metric: kv.view.metric, observed: round(kv.peak), baseline: null, text: `KV cache full (${pct(kv.peak)}): requests queue for memory, not for a batch window` })
+      evidence.push({
+        metric: kv.view.metric,
+        observed: round(kv.peak),
+        baseline: null,
+        text: `KV cache full (${pct(kv.peak)}): requests queue for memory, not for a batch window`,
+      })
     }
     return { confidence, scope: { dimension: null, value: null }, window: null, evidence }
   },

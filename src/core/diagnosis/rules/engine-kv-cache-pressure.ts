@@ -12,12 +12,26 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { changeBuckets, changeEvidence, changeWindow, levelsByKey, missingEvidence, pct, resourceLevel, round, scopeOf } from '../rule.js'
+import {
+  changeBuckets,
+  changeEvidence,
+  changeWindow,
+  levelsByKey,
+  missingEvidence,
+  pct,
+  resourceLevel,
+  round,
+  scopeOf,
+} from '../rule.js'
 import { maxOver } from '../resources.js'
 
 export const engineKvCachePressureRule: Rule = {
   cause: 'engine.kv_cache_pressure',
-  actions: ['add KV blocks or use larger-memory GPUs', 'lower max concurrency (max_num_seqs)', 'limit context length'],
+  actions: [
+    'add KV blocks or use larger-memory GPUs',
+    'lower max concurrency (max_num_seqs)',
+    'limit context length',
+  ],
   evaluate(ctx) {
     const range = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
     const kv = resourceLevel(ctx, 'kv_usage', range)
@@ -25,7 +39,9 @@ export const engineKvCachePressureRule: Rule = {
       return { skipped: 'no metrics for KV cache usage (vllm:kv_cache_usage_perc)' }
     }
     const byKey = levelsByKey(kv.view, range)
-    const peaks = [...kv.view.byKey.entries()].map(([k, s]) => [k, maxOver(s, range?.from ?? 0, range?.to ?? s.length - 1)] as const)
+    const peaks = [...kv.view.byKey.entries()].map(
+      ([k, s]) => [k, maxOver(s, range?.from ?? 0, range?.to ?? s.length - 1)] as const
+    )
     const full = peaks.filter(([, p]) => p >= 0.9)
     const sat = ramp(kv.peak, 0.85, 0.97)
     if (sat === 0) {
@@ -44,7 +60,12 @@ export const engineKvCachePressureRule: Rule = {
     if (pre) {
       const preRate = pre.inside
       confidence *= preRate > 0 ? Math.max(0.6, ramp(preRate, 0, 0.2)) : 0.35
-      evidence.push({ metric: pre.view.metric, observed: round(preRate), baseline: Number.isFinite(pre.outside) ? round(pre.outside) : null, text: `preemptions at ${round(preRate, 2)}/s` })
+      evidence.push({
+        metric: pre.view.metric,
+        observed: round(preRate),
+        baseline: Number.isFinite(pre.outside) ? round(pre.outside) : null,
+        text: `preemptions at ${round(preRate, 2)}/s`,
+      })
     } else {
       confidence *= 0.7
       evidence.push(missingEvidence('preemptions (vllm:num_preemptions_total)'))
@@ -61,7 +82,9 @@ export const engineKvCachePressureRule: Rule = {
     void byKey
     return {
       confidence,
-      scope: scoped ? scopeOf(kv.view.keyDimension === 'node' ? 'node' : 'replica', fullKeys[0] ?? null) : scopeOf(null, null),
+      scope: scoped
+        ? scopeOf(kv.view.keyDimension === 'node' ? 'node' : 'replica', fullKeys[0] ?? null)
+        : scopeOf(null, null),
       window: changeWindow(ctx.ttftChange) ?? changeWindow(ctx.tpotChange),
       evidence,
     }

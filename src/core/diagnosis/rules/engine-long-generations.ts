@@ -68,7 +68,9 @@ export const engineLongGenerationsRule: Rule = {
     const trafficOut = meanOutside(ctx.traffic, from, to)
     const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
     const confidence =
-      ramp(tpotRatio, 1.03, 1.15) * Math.max(0.5, ramp(rho, 0.2, 0.6)) * (trafficRatio >= 1.5 ? 0.5 : 1)
+      ramp(tpotRatio, 1.03, 1.15) *
+      Math.max(0.5, ramp(rho, 0.2, 0.6)) *
+      (trafficRatio >= 1.5 ? 0.5 : 1)
     if (confidence <= 0) {
       return null
     }

@@ -13,12 +13,27 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { changeBuckets, changeEvidence, changeWindow, resourceLevel, round, rowEvidence, scopeOf, shiftOf, stageEvidence, stageStat } from '../rule.js'
+import {
+  changeBuckets,
+  changeEvidence,
+  changeWindow,
+  resourceLevel,
+  round,
+  rowEvidence,
+  scopeOf,
+  shiftOf,
+  stageEvidence,
+  stageStat,
+} from '../rule.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
 export const engineLongPromptsRule: Rule = {
   cause: 'engine.long_prompts',
-  actions: ['cap or split input length', 'enable chunked prefill', 'route long prompts to a separate pool'],
+  actions: [
+    'cap or split input length',
+    'enable chunked prefill',
+    'route long prompts to a separate pool',
+  ],
   evaluate(ctx) {
     const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
     const queue = stageStat(ctx.ttftStages, 'engine.queue')
@@ -28,7 +43,9 @@ export const engineLongPromptsRule: Rule = {
     const stageShare = (prefill?.excessShare ?? 0) + 0.5 * (queue?.excessShare ?? 0)
     const change = ctx.ttftChange
     const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
-    const longRow = ctx.ttft.rows.find((r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>='))
+    const longRow = ctx.ttft.rows.find(
+      (r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>=')
+    )
     const influx = change.elevated ? ramp(tokens.ratio, 1.3, 2.5) : 0
     let confidence = ramp(stageShare, 0.3, 0.6) * influx
     // A full KV cache with preemptions is the more specific explanation of the queueing.

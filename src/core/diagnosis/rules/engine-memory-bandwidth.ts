@@ -21,7 +21,11 @@ import { meanOutside, meanOver } from '../resources.js'
 import type { DiagnosisContext, TimeChange } from '../context.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 
-function windowOf(ctx: DiagnosisContext, fromUs: number, toUs: number): Pick<TimeChange, 'windowUs' | 'inWindow'> {
+function windowOf(
+  ctx: DiagnosisContext,
+  fromUs: number,
+  toUs: number
+): Pick<TimeChange, 'windowUs' | 'inWindow'> {
   const inWindow = new Uint8Array(ctx.frame.n)
   for (let i = 0; i < ctx.frame.n; i++) {
     const t = ctx.frame.startUs[i] as number
@@ -32,7 +36,11 @@ function windowOf(ctx: DiagnosisContext, fromUs: number, toUs: number): Pick<Tim
 
 export const engineMemoryBandwidthRule: Rule = {
   cause: 'engine.memory_bandwidth',
-  actions: ['lower the max batch size', 'use higher-bandwidth / larger-HBM GPUs', 'quantize the KV cache'],
+  actions: [
+    'lower the max batch size',
+    'use higher-bandwidth / larger-HBM GPUs',
+    'quantize the KV cache',
+  ],
   evaluate(ctx) {
     if (ctx.tpot.eligibleCount === 0) {
       return { skipped: 'no TPOT on the requests' }
@@ -72,7 +80,10 @@ export const engineMemoryBandwidthRule: Rule = {
     }
     const longShift = nIn > 0 && nOut > 0 ? (longIn / nIn + 0.002) / (longOut / nOut + 0.002) : 1
     let confidence =
-      ramp(span.ratio, 1.2, 1.6) * ramp(rho, 0.4, 0.8) * ramp(batchRatio, 1.2, 2) * (longShift >= 3 ? 0.3 : 1)
+      ramp(span.ratio, 1.2, 1.6) *
+      ramp(rho, 0.4, 0.8) *
+      ramp(batchRatio, 1.2, 2) *
+      (longShift >= 3 ? 0.3 : 1)
     const evidence: Evidence[] = [
       {
         metric: 'tpot.p50',
@@ -89,7 +100,12 @@ export const engineMemoryBandwidthRule: Rule = {
     ]
     if (dram) {
       confidence *= 0.6 + 0.4 * ramp(dram.peak, 0.6, 0.85)
-      evidence.push({ metric: dram.view.metric, observed: round(dram.peak), baseline: Number.isFinite(dram.outside) ? round(dram.outside) : null, text: `GPU memory bandwidth busy up to ${pct(dram.peak)}` })
+      evidence.push({
+        metric: dram.view.metric,
+        observed: round(dram.peak),
+        baseline: Number.isFinite(dram.outside) ? round(dram.outside) : null,
+        text: `GPU memory bandwidth busy up to ${pct(dram.peak)}`,
+      })
     } else {
       confidence *= 0.7
       evidence.push(missingEvidence('DRAM activity (DCGM_FI_PROF_DRAM_ACTIVE)'))
@@ -98,14 +114,28 @@ export const engineMemoryBandwidthRule: Rule = {
     if (burst !== null && burst.lift >= 2 && burst.shareIn >= 0.3) {
       // The batch grew because one tenant flooded the fleet: the burst is the cause.
       confidence *= 0.4
-      evidence.push({ dimension: 'tenant', observed: round(burst.shareIn), baseline: round(burst.shareOut), text: `tenant ${burst.tenant} sends ${pct(burst.shareIn)} of these requests vs ${pct(burst.shareOut)} before` })
+      evidence.push({
+        dimension: 'tenant',
+        observed: round(burst.shareIn),
+        baseline: round(burst.shareOut),
+        text: `tenant ${burst.tenant} sends ${pct(burst.shareIn)} of these requests vs ${pct(burst.shareOut)} before`,
+      })
     }
     if (!running) {
-      evidence.push(missingEvidence('running requests (vllm:num_requests_running); traffic used as the batch proxy'))
+      evidence.push(
+        missingEvidence(
+          'running requests (vllm:num_requests_running); traffic used as the batch proxy'
+        )
+      )
     }
     if (confidence <= 0) {
       return null
     }
-    return { confidence, scope: { dimension: null, value: null }, window: { start: isoFromMicros(fromUs as Micros), end: isoFromMicros(toUs as Micros) }, evidence }
+    return {
+      confidence,
+      scope: { dimension: null, value: null },
+      window: { start: isoFromMicros(fromUs as Micros), end: isoFromMicros(toUs as Micros) },
+      evidence,
+    }
   },
 }

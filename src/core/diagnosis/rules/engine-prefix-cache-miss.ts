@@ -11,12 +11,25 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { changeBuckets, changeEvidence, changeWindow, missingEvidence, pct, round, shiftOf, stageEvidence, stageStat } from '../rule.js'
+import {
+  changeBuckets,
+  changeEvidence,
+  changeWindow,
+  missingEvidence,
+  pct,
+  round,
+  shiftOf,
+  stageEvidence,
+  stageStat,
+} from '../rule.js'
 import { meanOutside, meanOver } from '../resources.js'
 
 export const enginePrefixCacheMissRule: Rule = {
   cause: 'engine.prefix_cache_miss',
-  actions: ['keep shared prefixes stable (no per-request data in system prompts)', 'use prefix-aware routing'],
+  actions: [
+    'keep shared prefixes stable (no per-request data in system prompts)',
+    'use prefix-aware routing',
+  ],
   evaluate(ctx) {
     const change = ctx.ttftChange
     const range = changeBuckets(change)
@@ -47,7 +60,12 @@ export const enginePrefixCacheMissRule: Rule = {
     let drop = 0
     if (metric !== '' && Number.isFinite(inside) && Number.isFinite(outside) && outside > 0) {
       drop = ramp(1 - inside / outside, 0.2, 0.5)
-      evidence.push({ metric, observed: round(inside), baseline: round(outside), text: `prefix-cache hit rate ${pct(inside)} inside the change window vs ${pct(outside)} outside` })
+      evidence.push({
+        metric,
+        observed: round(inside),
+        baseline: round(outside),
+        text: `prefix-cache hit rate ${pct(inside)} inside the change window vs ${pct(outside)} outside`,
+      })
     } else {
       // Fall back on the requests' cached-token share (SGLang reports cached tokens per request).
       const share = new Float64Array(ctx.frame.n).fill(NaN)
@@ -61,9 +79,17 @@ export const enginePrefixCacheMissRule: Rule = {
       const s = shiftOf(ctx, share, change)
       if (range && s.outside > 0) {
         drop = ramp(1 - s.inside / s.outside, 0.2, 0.5)
-        evidence.push({ metric: 'cached_tokens / input_tokens', observed: round(s.inside), baseline: round(s.outside), text: `cached share of prompt tokens ${pct(s.inside)} inside the change window vs ${pct(s.outside)} outside` })
+        evidence.push({
+          metric: 'cached_tokens / input_tokens',
+          observed: round(s.inside),
+          baseline: round(s.outside),
+          text: `cached share of prompt tokens ${pct(s.inside)} inside the change window vs ${pct(s.outside)} outside`,
+        })
       } else if (metric === '') {
-        return { skipped: 'no metrics for prefix-cache hits (vllm:prefix_cache_hits_total) and no cached-token counts' }
+        return {
+          skipped:
+            'no metrics for prefix-cache hits (vllm:prefix_cache_hits_total) and no cached-token counts',
+        }
       }
     }
     if (drop === 0) {
@@ -75,7 +101,12 @@ export const enginePrefixCacheMissRule: Rule = {
     const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
     if (tokens.ratio >= 1.5) {
       confidence *= 0.5
-      evidence.push({ metric: 'input_tokens', observed: round(tokens.inside, 0), baseline: round(tokens.outside, 0), text: `prompts also got ${tokens.ratio.toFixed(1)}× longer, which lowers the hit rate by itself` })
+      evidence.push({
+        metric: 'input_tokens',
+        observed: round(tokens.inside, 0),
+        baseline: round(tokens.outside, 0),
+        text: `prompts also got ${tokens.ratio.toFixed(1)}× longer, which lowers the hit rate by itself`,
+      })
     }
     if (prefill) {
       evidence.push(stageEvidence(prefill, 'TTFT'))
@@ -87,6 +118,11 @@ export const enginePrefixCacheMissRule: Rule = {
     if (!hits && !rateView) {
       evidence.push(missingEvidence('prefix-cache hits (vllm:prefix_cache_hits_total)'))
     }
-    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
+    return {
+      confidence,
+      scope: { dimension: null, value: null },
+      window: changeWindow(change),
+      evidence,
+    }
   },
 }

@@ -32,7 +32,11 @@ import { tenantBurst } from './tenant-noisy-neighbor.js'
 
 export const engineQueueSaturationRule: Rule = {
   cause: 'engine.queue_saturation',
-  actions: ['scale out the replicas', 'raise the max batch size if KV cache allows', 'shed or delay low-priority traffic'],
+  actions: [
+    'scale out the replicas',
+    'raise the max batch size if KV cache allows',
+    'shed or delay low-priority traffic',
+  ],
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
     if (!q || q.presence === 0) {
@@ -56,9 +60,18 @@ export const engineQueueSaturationRule: Rule = {
     if (ce) {
       evidence.push(ce)
     }
-    evidence.push({ dimension: 'replica', observed: round(scope.share), baseline: null, text: scope.text })
+    evidence.push({
+      dimension: 'replica',
+      observed: round(scope.share),
+      baseline: null,
+      text: scope.text,
+    })
     if (waiting) {
-      confidence *= waiting.inside >= 1 || (Number.isFinite(waiting.outside) && waiting.inside > 2 * waiting.outside + 0.5) ? 1 : 0.4
+      confidence *=
+        waiting.inside >= 1 ||
+        (Number.isFinite(waiting.outside) && waiting.inside > 2 * waiting.outside + 0.5)
+          ? 1
+          : 0.4
       evidence.push({
         metric: waiting.view.metric,
         observed: round(waiting.inside),
@@ -70,14 +83,24 @@ export const engineQueueSaturationRule: Rule = {
       evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
     }
     if (range) {
-      evidence.push({ metric: 'requests_per_step', observed: round(trafficIn), baseline: round(trafficOut), text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window` })
+      evidence.push({
+        metric: 'requests_per_step',
+        observed: round(trafficIn),
+        baseline: round(trafficOut),
+        text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window`,
+      })
       confidence *= trafficRatio >= 1.1 ? 1 : trafficRatio >= 0.9 ? 0.7 : 0.4
     }
     const burst = tenantBurst(ctx, change)
     if (burst !== null && burst.lift >= 2 && burst.shareIn >= 0.3) {
       // One tenant's burst explains the extra demand: that is a noisy neighbour.
       confidence *= 0.5
-      evidence.push({ dimension: 'tenant', observed: round(burst.shareIn), baseline: round(burst.shareOut), text: `tenant ${burst.tenant} sends ${Math.round(burst.shareIn * 100)}% of the window's requests vs ${Math.round(burst.shareOut * 100)}% before` })
+      evidence.push({
+        dimension: 'tenant',
+        observed: round(burst.shareIn),
+        baseline: round(burst.shareOut),
+        text: `tenant ${burst.tenant} sends ${Math.round(burst.shareIn * 100)}% of the window's requests vs ${Math.round(burst.shareOut * 100)}% before`,
+      })
     }
     const kv = resourceLevel(ctx, 'kv_usage', range)
     const pre = resourceLevel(ctx, 'preemptions', range)
@@ -85,6 +108,11 @@ export const engineQueueSaturationRule: Rule = {
       // KV full with preemptions: the queue is a symptom of KV pressure, not of raw demand.
       confidence *= 0.6
     }
-    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
+    return {
+      confidence,
+      scope: { dimension: null, value: null },
+      window: changeWindow(change),
+      evidence,
+    }
   },
 }

@@ -12,12 +12,25 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { changeBuckets, changeWindow, missingEvidence, pct, resourceLevel, round, stageEvidence, stageStat } from '../rule.js'
+import {
+  changeBuckets,
+  changeWindow,
+  missingEvidence,
+  pct,
+  resourceLevel,
+  round,
+  stageEvidence,
+  stageStat,
+} from '../rule.js'
 import { maxOver } from '../resources.js'
 
 export const gatewayConnectionLimitRule: Rule = {
   cause: 'gateway.connection_limit',
-  actions: ['raise the connection limit (maxconn)', 'use HTTP/2 multiplexing', 'keep connections alive for SSE'],
+  actions: [
+    'raise the connection limit (maxconn)',
+    'use HTTP/2 multiplexing',
+    'keep connections alive for SSE',
+  ],
   evaluate(ctx) {
     const range = changeBuckets(ctx.ttftChange)
     const sessions = resourceLevel(ctx, 'haproxy_sessions', range)
@@ -29,9 +42,18 @@ export const gatewayConnectionLimitRule: Rule = {
       const lim = maxOver(limit.max)
       const ratio = lim > 0 ? sessions.peak / lim : 0
       sat = ramp(ratio, 0.85, 0.98)
-      evidence.push({ metric: sessions.view.metric, observed: round(sessions.peak), baseline: round(lim), text: `frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)})` })
+      evidence.push({
+        metric: sessions.view.metric,
+        observed: round(sessions.peak),
+        baseline: round(lim),
+        text: `frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)})`,
+      })
     } else {
-      evidence.push(missingEvidence('load-balancer sessions (haproxy_frontend_current_sessions / _limit_sessions)'))
+      evidence.push(
+        missingEvidence(
+          'load-balancer sessions (haproxy_frontend_current_sessions / _limit_sessions)'
+        )
+      )
     }
     let conn = 0
     if (connect && connect.presence > 0) {
@@ -49,12 +71,27 @@ export const gatewayConnectionLimitRule: Rule = {
       }
     }
     if (errors > 0) {
-      evidence.push({ metric: 'error.type=connect_*', observed: errors, baseline: 0, text: `${errors} requests failed to connect` })
+      evidence.push({
+        metric: 'error.type=connect_*',
+        observed: errors,
+        baseline: 0,
+        text: `${errors} requests failed to connect`,
+      })
     }
     if (sat === 0 && conn === 0) {
-      return sessions ? null : connect && connect.presence > 0 ? null : { skipped: 'no load-balancer metrics and no client spans' }
+      return sessions
+        ? null
+        : connect && connect.presence > 0
+          ? null
+          : { skipped: 'no load-balancer metrics and no client spans' }
     }
-    const confidence = sat > 0 ? Math.max(sat * (conn > 0 || errors > 0 || range ? 1 : 0.6), conn) : conn * 0.8
-    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(ctx.ttftChange), evidence }
+    const confidence =
+      sat > 0 ? Math.max(sat * (conn > 0 || errors > 0 || range ? 1 : 0.6), conn) : conn * 0.8
+    return {
+      confidence,
+      scope: { dimension: null, value: null },
+      window: changeWindow(ctx.ttftChange),
+      evidence,
+    }
   },
 }

@@ -13,13 +13,25 @@ import { evaluateStageRule } from './stage-rule.js'
 
 export const gatewayQueueingRule: Rule = {
   cause: 'gateway.queueing',
-  actions: ['add gateway workers', 'use HTTP/2 multiplexing to the upstream', 'enlarge the upstream connection pool'],
+  actions: [
+    'add gateway workers',
+    'use HTTP/2 multiplexing to the upstream',
+    'enlarge the upstream connection pool',
+  ],
   evaluate(ctx) {
-    const result = evaluateStageRule(ctx, { stages: ['gateway.queue'], scopeDimensions: ['route', 'region'] })
+    const result = evaluateStageRule(ctx, {
+      stages: ['gateway.queue'],
+      scopeDimensions: ['route', 'region'],
+    })
     if (result !== null && 'evidence' in result) {
       const q = resourceLevel(ctx, 'haproxy_queue', null)
       if (q && Number.isFinite(q.peak)) {
-        result.evidence.push({ metric: q.view.metric, observed: round(q.peak), baseline: round(q.inside), text: `${q.view.metric} peaks at ${round(q.peak)} (mean ${round(q.inside)})` })
+        result.evidence.push({
+          metric: q.view.metric,
+          observed: round(q.peak),
+          baseline: round(q.inside),
+          text: `${q.view.metric} peaks at ${round(q.peak)} (mean ${round(q.inside)})`,
+        })
       }
       // Scope stays null: the gateway is shared by every replica behind it.
       result.scope = { dimension: null, value: null }

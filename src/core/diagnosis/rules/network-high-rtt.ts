@@ -14,7 +14,17 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext } from '../context.js'
 import type { Rule } from '../rule.js'
-import { changeEvidence, changeWindow, fmtUs, impactEvidence, round, scopeOf, shiftOf, stageStat, tailImpact } from '../rule.js'
+import {
+  changeEvidence,
+  changeWindow,
+  fmtUs,
+  impactEvidence,
+  round,
+  scopeOf,
+  shiftOf,
+  stageStat,
+  tailImpact,
+} from '../rule.js'
 
 export interface FarRegion {
   region: string
@@ -59,7 +69,13 @@ export function farRegion(ctx: DiagnosisContext): FarRegion | null {
     const others = (total - (sum[c] as number)) / (totalN - n)
     const ratio = (mine + 1000) / (others + 1000)
     if (best === null || ratio > best.networkRatio) {
-      best = { region: col.values[c] as string, networkRatio: ratio, networkUs: mine, othersUs: others, impact: 1 }
+      best = {
+        region: col.values[c] as string,
+        networkRatio: ratio,
+        networkUs: mine,
+        othersUs: others,
+        impact: 1,
+      }
     }
   }
   if (best !== null) {
@@ -76,7 +92,10 @@ export const networkHighRttRule: Rule = {
       return { skipped: 'no client spans: network time is only visible at the client' }
     }
     const stages = ['network', 'client.connect', 'client.tls', 'client.send'] as const
-    const excess = stages.reduce((s, st) => s + (stageStat(ctx.ttftStages, st)?.excessShare ?? 0), 0)
+    const excess = stages.reduce(
+      (s, st) => s + (stageStat(ctx.ttftStages, st)?.excessShare ?? 0),
+      0
+    )
     const share = ramp(excess, 0.2, 0.5)
     if (share === 0) {
       return null
@@ -101,7 +120,12 @@ export const networkHighRttRule: Rule = {
       evidence.push(impactEvidence(`region=${far.region}`, 'ttft', far.impact))
       return { confidence, scope: scopeOf('region', far.region), window: null, evidence }
     }
-    evidence.push({ stage: 'network', observed: round(netShift.inside / 1000), baseline: round(netShift.outside / 1000), text: `network time ${fmtUs(netShift.inside)} inside the change window vs ${fmtUs(netShift.outside)} outside` })
+    evidence.push({
+      stage: 'network',
+      observed: round(netShift.inside / 1000),
+      baseline: round(netShift.outside / 1000),
+      text: `network time ${fmtUs(netShift.inside)} inside the change window vs ${fmtUs(netShift.outside)} outside`,
+    })
     const ce = changeEvidence(change, 'ttft')
     if (ce) {
       evidence.push(ce)

@@ -14,7 +14,17 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
-import { changeEvidence, changeWindow, fmtUs, globalOrLocal, pct, round, shiftOf, stageEvidence, stageStat } from '../rule.js'
+import {
+  changeEvidence,
+  changeWindow,
+  fmtUs,
+  globalOrLocal,
+  pct,
+  round,
+  shiftOf,
+  stageEvidence,
+  stageStat,
+} from '../rule.js'
 import { farRegion } from './network-high-rtt.js'
 
 export const networkTlsHandshakeRule: Rule = {
@@ -60,7 +70,9 @@ export const networkTlsHandshakeRule: Rule = {
     if (confidence <= 0) {
       return null
     }
-    const evidence: Evidence[] = [tls, connect].filter((s) => s !== undefined && s.presence > 0).map((s) => stageEvidence(s!, 'TTFT'))
+    const evidence: Evidence[] = [tls, connect]
+      .filter((s) => s !== undefined && s.presence > 0)
+      .map((s) => stageEvidence(s!, 'TTFT'))
     if (change.elevated) {
       evidence.push({
         stage: 'client.connect+client.tls',
@@ -73,15 +85,35 @@ export const networkTlsHandshakeRule: Rule = {
         evidence.push(ce)
       }
     } else if (freshAll.count > 0) {
-      evidence.push({ dimension: 'connection_reused', observed: round(freshAll.mean), baseline: null, text: `${pct(freshAll.mean)} of requests open a new connection` })
+      evidence.push({
+        dimension: 'connection_reused',
+        observed: round(freshAll.mean),
+        baseline: null,
+        text: `${pct(freshAll.mean)} of requests open a new connection`,
+      })
     }
     const far = farRegion(ctx)
     if (far !== null && far.networkRatio >= 2 && far.impact >= 1.3) {
       confidence *= 0.4
-      evidence.push({ dimension: 'region', observed: far.region, baseline: null, text: `region ${far.region} pays ${far.networkRatio.toFixed(1)}× the network time of the others: round trips, not handshakes, explain part of it` })
+      evidence.push({
+        dimension: 'region',
+        observed: far.region,
+        baseline: null,
+        text: `region ${far.region} pays ${far.networkRatio.toFixed(1)}× the network time of the others: round trips, not handshakes, explain part of it`,
+      })
     }
     const spread = globalOrLocal(ctx, change, handshake)
-    evidence.push({ dimension: 'replica', observed: round(spread.share), baseline: null, text: spread.text })
-    return { confidence, scope: { dimension: null, value: null }, window: changeWindow(change), evidence }
+    evidence.push({
+      dimension: 'replica',
+      observed: round(spread.share),
+      baseline: null,
+      text: spread.text,
+    })
+    return {
+      confidence,
+      scope: { dimension: null, value: null },
+      window: changeWindow(change),
+      evidence,
+    }
   },
 }

@@ -26,14 +26,20 @@ export const nodeDegradedRule: Rule = {
     const picks = [ctx.ttft, ctx.tpot]
       .map((cohort) => ({ cohort, pick: pickReplicaOrNode(cohort.rows, ctx.replicaNode) }))
       .filter((p) => p.pick !== null)
-      .sort((a, b) => b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare)
+      .sort(
+        (a, b) =>
+          b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare
+      )
     const best = picks[0]
     if (!best || !best.pick) {
       return null
     }
     const { row } = best.pick
     const dimension = row.dimension === 'node' ? 'node' : 'replica'
-    const members = dimension === 'node' ? [...ctx.replicaNode.entries()].filter(([, n]) => n === row.value).map(([r]) => r) : [row.value]
+    const members =
+      dimension === 'node'
+        ? [...ctx.replicaNode.entries()].filter(([, n]) => n === row.value).map(([r]) => r)
+        : [row.value]
     let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
     const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase())]
     // Materiality: the scope must create the tail, not just hold a slightly larger slice of it.
@@ -49,21 +55,34 @@ export const nodeDegradedRule: Rule = {
     if (loadRatio >= 1.4) {
       confidence *= 1 - ramp(loadRatio, 1.4, 2.2) * 0.8
     }
-    evidence.push({ dimension: 'replica', observed: round(loadRatio), baseline: 1, text: `its load is ${loadRatio.toFixed(2)}× the median replica's` })
+    evidence.push({
+      dimension: 'replica',
+      observed: round(loadRatio),
+      baseline: 1,
+      text: `its load is ${loadRatio.toFixed(2)}× the median replica's`,
+    })
     // A minority version that coincides with the slow set is the better explanation.
     const versionCol = ctx.frame.dims.version
     if (versionCol.values.length >= 2) {
-      const vr = best.cohort.rows.find((r) => r.dimension === 'version' && r.significant && r.slowShare >= row.slowShare * 0.9)
+      const vr = best.cohort.rows.find(
+        (r) => r.dimension === 'version' && r.significant && r.slowShare >= row.slowShare * 0.9
+      )
       if (vr) {
         confidence *= 0.5
       }
     }
-    const fresh = members.filter((m) => (ctx.replicaFirstSeenUs.get(m) ?? 0) - ctx.input.window.fromUs > 2 * ctx.grid.stepUs)
+    const fresh = members.filter(
+      (m) => (ctx.replicaFirstSeenUs.get(m) ?? 0) - ctx.input.window.fromUs > 2 * ctx.grid.stepUs
+    )
     if (fresh.length === members.length) {
       confidence *= 0.5
     }
     const nodeName = dimension === 'node' ? row.value : ctx.replicaNode.get(row.value)
-    const events = ctx.events.filter((e) => e.kind === 'node' && (e.node === nodeName || (e.replica !== null && members.includes(e.replica))))
+    const events = ctx.events.filter(
+      (e) =>
+        e.kind === 'node' &&
+        (e.node === nodeName || (e.replica !== null && members.includes(e.replica)))
+    )
     if (events.length > 0) {
       confidence = Math.min(1, confidence * 1.2)
       evidence.push(...events.slice(0, 3).map(eventEvidence))

@@ -43,7 +43,10 @@ export const proxyStreamBufferingRule: Rule = {
       }
     }
     if (n === 0) {
-      return { skipped: 'no client spans with inter-token gaps: stream buffering is only visible at the client' }
+      return {
+        skipped:
+          'no client spans with inter-token gaps: stream buffering is only visible at the client',
+      }
     }
     if (s < 5) {
       return null
@@ -51,7 +54,9 @@ export const proxyStreamBufferingRule: Rule = {
     // Stalls per step: a proxy that starts buffering shows as a level shift in the stall share.
     const stallsPerStep = bucketCounts(ctx.grid, frame.startUs, stalled)
     const clientsPerStep = bucketCounts(ctx.grid, frame.startUs, eligible)
-    const stallShare = clientsPerStep.map((c, b) => (c >= 5 ? (stallsPerStep[b] as number) / c : NaN))
+    const stallShare = clientsPerStep.map((c, b) =>
+      c >= 5 ? (stallsPerStep[b] as number) / c : NaN
+    )
     const span = findElevatedSpan(detectChangePoints(stallShare, { minRelativeChange: 0.5 }), 0.5)
     let share = s / n
     if (span !== null) {
@@ -79,23 +84,46 @@ export const proxyStreamBufferingRule: Rule = {
     // after the engine's end) grows far beyond the network time.
     const stream = meanWhere(frame.stages.stream, eligible)
     const network = meanWhere(frame.stages.network, eligible)
-    const held = network.count > 0 && stream.count > 0 ? (stream.mean + 1000) / (network.mean + 1000) : 1
+    const held =
+      network.count > 0 && stream.count > 0 ? (stream.mean + 1000) / (network.mean + 1000) : 1
     const steadyEngine = 1 - ramp(paceRatio, 1.05, 1.2)
-    const anomaly = steadyEngine * Math.max(span !== null ? ramp(span.ratio, 1.5, 3) : 0, scope ? 1 : 0, ramp(held, 2, 5))
+    const anomaly =
+      steadyEngine *
+      Math.max(span !== null ? ramp(span.ratio, 1.5, 3) : 0, scope ? 1 : 0, ramp(held, 2, 5))
     const confidence = ramp(share, 0.1, 0.4) * anomaly
     if (confidence <= 0) {
       return null
     }
     const evidence: Evidence[] = [
-      { metric: 'itl_max / tpot', observed: round(share), baseline: span ? round(span.baseline) : 0, text: `${pct(share)} of client-observed streams stall (max gap > 5× TPOT and > 100 ms)${span ? `, vs ${pct(span.baseline)} before` : ''}` },
+      {
+        metric: 'itl_max / tpot',
+        observed: round(share),
+        baseline: span ? round(span.baseline) : 0,
+        text: `${pct(share)} of client-observed streams stall (max gap > 5× TPOT and > 100 ms)${span ? `, vs ${pct(span.baseline)} before` : ''}`,
+      },
     ]
-    evidence.push({ stage: 'engine.decode', observed: round(paceRatio), baseline: 1, text: `the engine decoded the stalled streams ${paceRatio < 1.05 ? 'at the same pace as the others' : `${paceRatio.toFixed(2)}× slower than the others`}` })
+    evidence.push({
+      stage: 'engine.decode',
+      observed: round(paceRatio),
+      baseline: 1,
+      text: `the engine decoded the stalled streams ${paceRatio < 1.05 ? 'at the same pace as the others' : `${paceRatio.toFixed(2)}× slower than the others`}`,
+    })
     if (scope) {
       evidence.push(rowEvidence(scope.row, 'stalled-stream'))
     }
     if (stream.count > 0) {
-      evidence.push({ stage: 'stream', observed: round(stream.mean / 1000), baseline: round(network.mean / 1000), text: `the client's last chunk arrives ${fmtUs(stream.mean)} after the engine ends, vs ${fmtUs(network.mean)} of network time` })
+      evidence.push({
+        stage: 'stream',
+        observed: round(stream.mean / 1000),
+        baseline: round(network.mean / 1000),
+        text: `the client's last chunk arrives ${fmtUs(stream.mean)} after the engine ends, vs ${fmtUs(network.mean)} of network time`,
+      })
     }
-    return { confidence, scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null), window: null, evidence }
+    return {
+      confidence,
+      scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
+      window: null,
+      evidence,
+    }
   },
 }

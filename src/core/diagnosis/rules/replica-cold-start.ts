@@ -17,7 +17,11 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 
 export const replicaColdStartRule: Rule = {
   cause: 'replica.cold_start',
-  actions: ['keep a warm pool / minimum replicas', 'gate readiness on warm-up', 'ramp traffic to new replicas slowly'],
+  actions: [
+    'keep a warm pool / minimum replicas',
+    'gate readiness on warm-up',
+    'ramp traffic to new replicas slowly',
+  ],
   evaluate(ctx) {
     if (ctx.frame.dims.replica.values.length === 0) {
       return { skipped: 'no replica dimension on the requests' }
@@ -32,11 +36,18 @@ export const replicaColdStartRule: Rule = {
     }
     const best = young.sort((a, b) => b.row.lift - a.row.lift)[0]!
     const graceUs = 2 * ctx.grid.stepUs
-    const fresh = [...ctx.replicaFirstSeenUs.entries()].filter(([, t]) => t - ctx.input.window.fromUs > graceUs)
+    const fresh = [...ctx.replicaFirstSeenUs.entries()].filter(
+      ([, t]) => t - ctx.input.window.fromUs > graceUs
+    )
     let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
     for (const [replica, t] of fresh.slice(0, 5)) {
-      evidence.push({ dimension: 'replica', observed: replica, baseline: null, text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}` })
+      evidence.push({
+        dimension: 'replica',
+        observed: replica,
+        baseline: null,
+        text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}`,
+      })
     }
     // Warm-up fades: requests served after the first minutes of a new replica should be fast
     // again. Still slow later → something else (a version, a node) is wrong with it.
@@ -67,7 +78,12 @@ export const replicaColdStartRule: Rule = {
     if (later >= 20 && early > 0 && earlySlow > 0) {
       const persist = laterSlow / later / (earlySlow / early)
       confidence *= 1 - 0.6 * ramp(persist, 0.3, 0.7)
-      evidence.push({ dimension: 'replica_age', observed: round(laterSlow / later), baseline: round(earlySlow / early), text: `after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} vs ${pct(earlySlow / early)} before${persist >= 0.5 ? ': they do not warm up' : ''}` })
+      evidence.push({
+        dimension: 'replica_age',
+        observed: round(laterSlow / later),
+        baseline: round(earlySlow / early),
+        text: `after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} vs ${pct(earlySlow / early)} before${persist >= 0.5 ? ': they do not warm up' : ''}`,
+      })
     }
     // New replicas that all run a version no established replica runs: the version is suspect.
     const versionOf = new Map<string, string>()
@@ -79,22 +95,47 @@ export const replicaColdStartRule: Rule = {
         versionOf.set(col.values[c] as string, vcol.values[v] as string)
       }
     }
-    const freshVersions = new Set(fresh.map(([k]) => versionOf.get(k)).filter((v) => v !== undefined))
-    const oldVersions = new Set([...versionOf.entries()].filter(([k]) => !freshSet.has(k)).map(([, v]) => v))
-    if (freshVersions.size === 1 && oldVersions.size > 0 && ![...freshVersions].some((v) => oldVersions.has(v))) {
+    const freshVersions = new Set(
+      fresh.map(([k]) => versionOf.get(k)).filter((v) => v !== undefined)
+    )
+    const oldVersions = new Set(
+      [...versionOf.entries()].filter(([k]) => !freshSet.has(k)).map(([, v]) => v)
+    )
+    if (
+      freshVersions.size === 1 &&
+      oldVersions.size > 0 &&
+      ![...freshVersions].some((v) => oldVersions.has(v))
+    ) {
       confidence *= 0.6
-      evidence.push({ dimension: 'version', observed: [...freshVersions][0] ?? null, baseline: [...oldVersions].join(', '), text: `the new replicas run ${[...freshVersions][0]}, which no established replica runs` })
+      evidence.push({
+        dimension: 'version',
+        observed: [...freshVersions][0] ?? null,
+        baseline: [...oldVersions].join(', '),
+        text: `the new replicas run ${[...freshVersions][0]}, which no established replica runs`,
+      })
     }
     const firstNew = Math.min(...fresh.map(([, t]) => t))
-    const events = Number.isFinite(firstNew) ? eventsAround(ctx, ['scale', 'restart', 'deploy'], firstNew, firstNew + 5 * 60_000_000) : []
+    const events = Number.isFinite(firstNew)
+      ? eventsAround(ctx, ['scale', 'restart', 'deploy'], firstNew, firstNew + 5 * 60_000_000)
+      : []
     confidence = Math.min(1, confidence * (events.length > 0 ? 1.2 : 0.9))
     evidence.push(...events.slice(0, 3).map(eventEvidence))
     // Name the replica when the slow young requests sit on exactly one new replica.
-    const replicaRow = best.cohort.rows.find((r) => r.dimension === 'replica' && r.significant && fresh.some(([k]) => k === r.value))
+    const replicaRow = best.cohort.rows.find(
+      (r) => r.dimension === 'replica' && r.significant && fresh.some(([k]) => k === r.value)
+    )
     const single = fresh.length === 1 && replicaRow !== undefined && replicaRow.slowShare >= 0.5
     const window = Number.isFinite(firstNew)
-      ? { start: isoFromMicros(firstNew as Micros), end: isoFromMicros((Math.max(...fresh.map(([, t]) => t)) + 5 * 60_000_000) as Micros) }
+      ? {
+          start: isoFromMicros(firstNew as Micros),
+          end: isoFromMicros((Math.max(...fresh.map(([, t]) => t)) + 5 * 60_000_000) as Micros),
+        }
       : null
-    return { confidence, scope: single ? scopeOf('replica', fresh[0]![0]) : scopeOf(null, null), window, evidence }
+    return {
+      confidence,
+      scope: single ? scopeOf('replica', fresh[0]![0]) : scopeOf(null, null),
+      window,
+      evidence,
+    }
   },
 }

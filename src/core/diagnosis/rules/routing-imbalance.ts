@@ -41,7 +41,10 @@ export function replicaLoad(ctx: Parameters<Rule['evaluate']>[0]): Map<string, n
 
 export const routingImbalanceRule: Rule = {
   cause: 'routing.imbalance',
-  actions: ['use load- or KV-aware routing instead of round robin', 'check session affinity / sticky routing'],
+  actions: [
+    'use load- or KV-aware routing instead of round robin',
+    'check session affinity / sticky routing',
+  ],
   evaluate(ctx) {
     const load = replicaLoad(ctx)
     if (load.size < 2) {
@@ -55,21 +58,37 @@ export const routingImbalanceRule: Rule = {
     if (skew === 0) {
       return null
     }
-    const rows = [findRow(ctx.ttft.rows, 'replica', hot), findRow(ctx.tpot.rows, 'replica', hot)].filter((r) => r !== undefined && r.significant)
+    const rows = [
+      findRow(ctx.ttft.rows, 'replica', hot),
+      findRow(ctx.tpot.rows, 'replica', hot),
+    ].filter((r) => r !== undefined && r.significant)
     const slowOnHot = rows.length > 0 ? Math.max(...rows.map((r) => ramp(r!.risk, 2, 6))) : 0
     const waiting = ctx.resources.get('waiting')
     let queueOnHot = 0
     const evidence: Evidence[] = [
-      { dimension: 'replica', observed: round(hotRate), baseline: round(median), text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(median, 2)} across ${load.size} replicas (${ratio.toFixed(1)}×)` },
+      {
+        dimension: 'replica',
+        observed: round(hotRate),
+        baseline: round(median),
+        text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(median, 2)} across ${load.size} replicas (${ratio.toFixed(1)}×)`,
+      },
     ]
     if (waiting && waiting.keyDimension === 'replica') {
       const levels = levelsByKey(waiting, null)
       const hotWait = levels.get(hot)
-      const others = [...levels.entries()].filter(([k]) => k !== hot).map(([, v]) => v).filter(Number.isFinite)
+      const others = [...levels.entries()]
+        .filter(([k]) => k !== hot)
+        .map(([, v]) => v)
+        .filter(Number.isFinite)
       const otherMean = others.length ? others.reduce((s, v) => s + v, 0) / others.length : NaN
       if (hotWait !== undefined && Number.isFinite(hotWait) && Number.isFinite(otherMean)) {
         queueOnHot = ramp((hotWait + 0.1) / (otherMean + 0.1), 1.5, 4)
-        evidence.push({ dimension: 'replica', observed: round(hotWait), baseline: round(otherMean), text: `${waiting.metric} on ${hot} averages ${round(hotWait, 1)} vs ${round(otherMean, 1)} on the others` })
+        evidence.push({
+          dimension: 'replica',
+          observed: round(hotWait),
+          baseline: round(otherMean),
+          text: `${waiting.metric} on ${hot} averages ${round(hotWait, 1)} vs ${round(otherMean, 1)} on the others`,
+        })
       }
     }
     for (const r of rows) {
@@ -80,6 +99,11 @@ export const routingImbalanceRule: Rule = {
       return null
     }
     const hotShare = rows[0]?.slowShare ?? 0
-    return { confidence, scope: hotShare >= 0.4 || queueOnHot > 0.5 ? scopeOf('replica', hot) : scopeOf(null, null), window: null, evidence }
+    return {
+      confidence,
+      scope: hotShare >= 0.4 || queueOnHot > 0.5 ? scopeOf('replica', hot) : scopeOf(null, null),
+      window: null,
+      evidence,
+    }
   },
 }

@@ -43,7 +43,10 @@ export interface StageRuleOptions {
 }
 
 /** Evaluates the stage pattern; returns the partial finding plus its raw strengths. */
-export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptions): (RuleResult & object) | null {
+export function evaluateStageRule(
+  ctx: DiagnosisContext,
+  options: StageRuleOptions
+): (RuleResult & object) | null {
   const stats = options.stages
     .map((s) => stageStat(ctx.ttftStages, s))
     .filter((s): s is NonNullable<typeof s> => s !== undefined && s.presence > 0)
@@ -51,7 +54,11 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
     // No such stage: absent data only when the spans that would carry it are absent too.
     const client = options.stages.some((st) => st.startsWith('client.') || st === 'network')
     const source = client ? ctx.frame.hasClient : ctx.frame.hasGateway
-    return source.some((v) => v === 1) ? null : { skipped: `no ${client ? 'client' : 'gateway'} spans give the ${options.stages.join('/')} stage` }
+    return source.some((v) => v === 1)
+      ? null
+      : {
+          skipped: `no ${client ? 'client' : 'gateway'} spans give the ${options.stages.join('/')} stage`,
+        }
   }
   const excess = stats.reduce((s, st) => s + st.excessShare, 0)
   const slowMean = stats.reduce((s, st) => s + st.slowMeanUs, 0)
@@ -76,7 +83,11 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
   if (!change.elevated || shift.ratio < 1.3) {
     // The TTFT P99 per step can be too noisy to show the change; the stage's own P90 per step
     // is steadier. Use its change window when it has one.
-    const own = changeOfSeries(ctx.frame, ctx.grid, bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.9).values)
+    const own = changeOfSeries(
+      ctx.frame,
+      ctx.grid,
+      bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.9).values
+    )
     const ownShift = shiftOf(ctx, values, own)
     if (own.elevated && ownShift.ratio >= 1.3) {
       change = own
@@ -97,7 +108,9 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
   if (confidence <= 0) {
     return null
   }
-  const evidence: Evidence[] = stats.filter((s) => s.excessShare > 0.05).map((s) => stageEvidence(s, 'TTFT'))
+  const evidence: Evidence[] = stats
+    .filter((s) => s.excessShare > 0.05)
+    .map((s) => stageEvidence(s, 'TTFT'))
   if (change.elevated && shift.ratio > 1.3) {
     evidence.push({
       stage: options.stages.join('+'),
@@ -105,12 +118,17 @@ export function evaluateStageRule(ctx: DiagnosisContext, options: StageRuleOptio
       baseline: round(shift.outside / 1000),
       text: `${options.stages.join('+')} averages ${fmtUs(shift.inside)} inside the change window vs ${fmtUs(shift.outside)} outside it`,
     })
-    const ce = change === ctx.ttftChange ? changeEvidence(change, 'ttft') : changeEvidence(change, options.stages.join('+'), 'p90')
+    const ce =
+      change === ctx.ttftChange
+        ? changeEvidence(change, 'ttft')
+        : changeEvidence(change, options.stages.join('+'), 'p90')
     if (ce) {
       evidence.push(ce)
     }
   }
-  evidence.push(impactEvidence(`the ${options.stages.join('+')} time above its median`, 'ttft', impact))
+  evidence.push(
+    impactEvidence(`the ${options.stages.join('+')} time above its median`, 'ttft', impact)
+  )
   if (scope) {
     evidence.push(rowEvidence(scope.row, 'TTFT'))
     evidence.push(impactEvidence(`${scope.dimension}=${scope.value}`, 'ttft', scopeImpact))

@@ -56,7 +56,9 @@ export function tenantBurst(ctx: DiagnosisContext, change: TimeChange): TenantBu
   let bestRise = 0
   for (let c = 0; c < k; c++) {
     const counts = perTenant[c] as Float64Array
-    const share = counts.map((x, b) => ((ctx.traffic[b] as number) >= 10 ? x / (ctx.traffic[b] as number) : NaN))
+    const share = counts.map((x, b) =>
+      (ctx.traffic[b] as number) >= 10 ? x / (ctx.traffic[b] as number) : NaN
+    )
     const span = findElevatedSpan(detectChangePoints(share, { minRelativeChange: 0.5 }), 0.5)
     if (span === null || span.elevated < 0.2) {
       continue
@@ -116,16 +118,35 @@ export const tenantNoisyNeighborRule: Rule = {
     }
     const victimIn = meanWhere(ctx.frame.ttftUserUs, othersIn)
     const victimOut = meanWhere(ctx.frame.ttftUserUs, others)
-    const victimRatio = victimIn.count > 0 && victimOut.mean > 0 ? victimIn.mean / victimOut.mean : 1
+    const victimRatio =
+      victimIn.count > 0 && victimOut.mean > 0 ? victimIn.mean / victimOut.mean : 1
     const confidence =
-      ramp(bestLift, 1.5, 3) * ramp(shareIn, 0.2, 0.4) * ramp(trafficRatio, 1.1, 1.5) * Math.max(0.3, ramp(victimRatio, 1.1, 1.6))
+      ramp(bestLift, 1.5, 3) *
+      ramp(shareIn, 0.2, 0.4) *
+      ramp(trafficRatio, 1.1, 1.5) *
+      Math.max(0.3, ramp(victimRatio, 1.1, 1.6))
     if (confidence <= 0) {
       return null
     }
     const evidence: Evidence[] = [
-      { dimension: 'tenant', observed: round(shareIn), baseline: round(shareOut), text: `tenant ${tenant} sends ${pct(shareIn)} of the requests inside the change window vs ${pct(shareOut)} outside it` },
-      { metric: 'requests_per_second', observed: round(inRate * 1e6), baseline: round(outRate * 1e6), text: `traffic ${trafficRatio.toFixed(2)}× the rate outside the window` },
-      { dimension: 'tenant', observed: round(victimIn.mean / 1000), baseline: round(victimOut.mean / 1000), text: `other tenants' mean TTFT ${fmtUs(victimIn.mean)} inside the window vs ${fmtUs(victimOut.mean)} outside: they wait behind the burst` },
+      {
+        dimension: 'tenant',
+        observed: round(shareIn),
+        baseline: round(shareOut),
+        text: `tenant ${tenant} sends ${pct(shareIn)} of the requests inside the change window vs ${pct(shareOut)} outside it`,
+      },
+      {
+        metric: 'requests_per_second',
+        observed: round(inRate * 1e6),
+        baseline: round(outRate * 1e6),
+        text: `traffic ${trafficRatio.toFixed(2)}× the rate outside the window`,
+      },
+      {
+        dimension: 'tenant',
+        observed: round(victimIn.mean / 1000),
+        baseline: round(victimOut.mean / 1000),
+        text: `other tenants' mean TTFT ${fmtUs(victimIn.mean)} inside the window vs ${fmtUs(victimOut.mean)} outside: they wait behind the burst`,
+      },
     ]
     const ce = changeEvidence(change, change === ctx.ttftChange ? 'ttft' : 'tpot')
     if (ce) {

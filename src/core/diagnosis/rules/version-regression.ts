@@ -26,14 +26,19 @@ export const versionRegressionRule: Rule = {
     const picks = [ctx.ttft, ctx.tpot]
       .map((cohort) => ({ cohort, pick: pickHoldingValue(cohort.rows, ['version'], 0.5) }))
       .filter((p) => p.pick !== null)
-      .sort((a, b) => b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare)
+      .sort(
+        (a, b) =>
+          b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare
+      )
     const best = picks[0]
     if (!best || !best.pick) {
       return null
     }
     const { row } = best.pick
     const events = ctx.events.filter(
-      (e) => (e.kind === 'deploy' || e.kind === 'canary') && (e.version === row.value || e.message?.includes(row.value))
+      (e) =>
+        (e.kind === 'deploy' || e.kind === 'canary') &&
+        (e.version === row.value || e.message?.includes(row.value))
     )
     let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
     confidence = Math.min(1, confidence * (events.length > 0 ? 1.25 : 1))

@@ -42,7 +42,10 @@ let counter = 0
 /** One request timeline; TTFT defaults to the sum of the pre-decode stages, e2e to TTFT + decode. */
 export function makeTimeline(spec: TimelineSpec = {}): RequestTimeline {
   counter++
-  const stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, null])) as Record<StageName, Micros | null>
+  const stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, null])) as Record<
+    StageName,
+    Micros | null
+  >
   let preUs = 0
   for (const [name, ms] of Object.entries(spec.stagesMs ?? {})) {
     const us = asMicros(Math.round((ms as number) * 1000))
@@ -51,7 +54,8 @@ export function makeTimeline(spec: TimelineSpec = {}): RequestTimeline {
       preUs += us
     }
   }
-  const ttftUs = spec.ttftMs === null ? null : asMicros(spec.ttftMs !== undefined ? spec.ttftMs * 1000 : preUs)
+  const ttftUs =
+    spec.ttftMs === null ? null : asMicros(spec.ttftMs !== undefined ? spec.ttftMs * 1000 : preUs)
   const decodeUs = stages['engine.decode'] ?? 0
   const startUs = asMicros(spec.startUs ?? T0_US)
   const e2eUs = asMicros((ttftUs ?? 0) + decodeUs)
@@ -75,7 +79,8 @@ export function makeTimeline(spec: TimelineSpec = {}): RequestTimeline {
     ttftUs,
     ttftSource: spec.hasClient ? 'client' : 'engine',
     tpotUs: spec.tpotMs === null ? null : asMicros(Math.round((spec.tpotMs ?? 10) * 1000)),
-    itlMaxUs: spec.itlMaxMs === undefined || spec.itlMaxMs === null ? null : asMicros(spec.itlMaxMs * 1000),
+    itlMaxUs:
+      spec.itlMaxMs === undefined || spec.itlMaxMs === null ? null : asMicros(spec.itlMaxMs * 1000),
     e2eUs,
     inputTokens: spec.inputTokens === undefined ? 800 : spec.inputTokens,
     outputTokens: spec.outputTokens === undefined ? 200 : spec.outputTokens,
@@ -120,7 +125,11 @@ export function makeCluster(spec: ClusterSpec): RequestTimeline[] {
       makeTimeline({
         startUs,
         dims: { replica, node: spec.replicas[replica] ?? null },
-        stagesMs: { 'engine.queue': 5 * noise() * k, 'engine.prefill': 40 * noise() * k, 'engine.decode': 2000 * noise() * k },
+        stagesMs: {
+          'engine.queue': 5 * noise() * k,
+          'engine.prefill': 40 * noise() * k,
+          'engine.decode': 2000 * noise() * k,
+        },
         tpotMs: 10 * noise() * k,
       })
     )
