@@ -7,8 +7,9 @@ const MAX_VALUES = 500
 
 /**
  * `GET /api/dimensions` (window and filters optional; default the whole data) → the distinct
- * values of every request dimension with their request counts, most frequent first. The
- * dashboard's filter menus read it.
+ * values of every request dimension with their request counts (requests that have an e2e, as
+ * before), most frequent first. The dashboard's filter menus read it. One grouped count per
+ * dimension from the store's aggregate: no quantiles, no rows.
  */
 export function registerDimensionsRoutes(
   app: Hono,
@@ -20,17 +21,16 @@ export function registerDimensionsRoutes(
     const out: Record<string, { value: string; count: number }[]> = {}
     await Promise.all(
       DIMENSIONS.map(async (dim) => {
-        const rows = await deps.store.percentiles({
+        const rows = await deps.store.aggregateRequests({
           fromUs: q.fromUs,
           toUs: q.toUs,
           filters: q.filters,
           measures: ['e2e'],
-          quantiles: [0.5],
           groupBy: dim,
         })
         out[dim] = rows
-          .filter((r) => r.group !== null && r.count > 0)
-          .map((r) => ({ value: r.group as string, count: r.count }))
+          .map((r) => ({ value: r.group, count: r.measures[0]?.count ?? 0 }))
+          .filter((r): r is { value: string; count: number } => r.value !== null && r.count > 0)
           .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
           .slice(0, MAX_VALUES)
       })

@@ -1,13 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { binHeatmap } from './heatmap.js'
+import type { Micros } from '../../core/model/units.js'
+import { createMemoryStore } from '../../storage/memory/memory-store.js'
+import { buildRequest, hexId } from '../../storage/testing/builders.js'
+import { heatmapGrid } from './heatmap.js'
 
-describe('binHeatmap', () => {
-  it('places values in log-spaced buckets per column; the last bound is the maximum', () => {
+const us = (n: number): Micros => n as Micros
+
+/** Bins (start µs, ttft µs) pairs with the memory store, then lays out the grid. */
+async function grid(points: [number, number][], columns: number, bins: number, stepUs = 10) {
+  const store = createMemoryStore()
+  await store.upsertRequests(
+    points.map(([t, v], i) =>
+      buildRequest({ traceId: hexId(i + 1, 32), startUs: us(t), ttftUs: us(v) })
+    )
+  )
+  const histogram = await store.histogramRequests({ measure: 'ttft', stepUs: us(stepUs), bins })
+  return heatmapGrid(histogram, 0, stepUs, columns, bins)
+}
+
+describe('heatmapGrid', () => {
+  it('places values in log-spaced buckets per column; the last bound is the maximum', async () => {
     // column:   0     0     1      1       2
     // value µs: 1000  2000  10000  100000  100000
-    const times = Float64Array.from([0, 5, 10, 12, 25])
-    const values = Float64Array.from([1000, 2000, 10000, 100000, 100000])
-    const { boundsUs, counts } = binHeatmap(times, values, 5, 0, 10, 3, 2)
+    const { boundsUs, counts } = await grid(
+      [
+        [0, 1000],
+        [5, 2000],
+        [10, 10000],
+        [12, 100000],
+        [25, 100000],
+      ],
+      3,
+      2
+    )
     expect(boundsUs[0]).toBeCloseTo(10000)
     expect(boundsUs[1]).toBe(100000)
     expect(counts).toEqual([
@@ -17,28 +42,25 @@ describe('binHeatmap', () => {
     ])
   })
 
-  it('handles a window where every value is the same or zero', () => {
-    const same = binHeatmap(
-      Float64Array.from([0, 1]),
-      Float64Array.from([500, 500]),
-      2,
-      0,
-      10,
+  it('handles a window where every value is the same or zero', async () => {
+    const same = await grid(
+      [
+        [0, 500],
+        [1, 500],
+      ],
       1,
       4
     )
     expect(same.counts[0]!.reduce((a, b) => a + b, 0)).toBe(2)
-    const zeros = binHeatmap(Float64Array.from([0]), Float64Array.from([0]), 1, 0, 10, 2, 4)
-    expect(zeros).toEqual({ boundsUs: [], counts: [[], []] })
+    expect(await grid([[0, 0]], 2, 4)).toEqual({ boundsUs: [], counts: [[], []] })
   })
 
-  it('ignores values outside the columns', () => {
-    const { counts } = binHeatmap(
-      Float64Array.from([-5, 100]),
-      Float64Array.from([1, 2]),
-      2,
-      0,
-      10,
+  it('ignores cells outside the columns', async () => {
+    const { counts } = await grid(
+      [
+        [-5, 1],
+        [100, 2],
+      ],
       2,
       2
     )

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import { millisFromMicros, microsFromMillis, type Micros } from '../../core/model/units.js'
-import type { RequestMeasure } from '../../storage/span-store.js'
+import { logBinBounds, logBins } from '../../storage/query/log-bins.js'
+import type { RequestHistogram, RequestMeasure } from '../../storage/span-store.js'
 import type { AppDeps } from '../app.js'
 import { parseChoices, parseFilters, parseParam, parseStepUs, parseWindow } from '../params.js'
-import { durationOf } from './json-views.js'
 import { DURATION_MEASURE_NAMES } from './measures.js'
 import { checkBucketCount } from './percentiles.js'
 
@@ -31,55 +31,27 @@ function autoStepUs(spanUs: number): Micros {
 }
 
 /**
- * Bins (time, value) pairs. Value buckets are log-spaced between the smallest positive and the
- * largest value: `bounds[i]` is bucket i's upper bound; bucket 0 also takes everything below.
+ * Lays a store histogram out as the response grid: `counts[column][bin]`, columns from `firstUs`
+ * by `stepUs`; cells outside the columns are dropped. Bounds are the bins' upper bounds (µs).
  */
-export function binHeatmap(
-  times: Float64Array,
-  values: Float64Array,
-  n: number,
-  fromUs: number,
+export function heatmapGrid(
+  histogram: RequestHistogram | null,
+  firstUs: number,
   stepUs: number,
   columns: number,
-  buckets: number
+  bins: number
 ): { boundsUs: number[]; counts: number[][] } {
-  const counts = Array.from({ length: columns }, () => new Array<number>(buckets).fill(0))
-  let lo = Number.POSITIVE_INFINITY
-  let hi = 0
-  for (let i = 0; i < n; i++) {
-    const v = values[i] as number
-    if (v > 0 && v < lo) {
-      lo = v
-    }
-    if (v > hi) {
-      hi = v
-    }
+  if (!histogram) {
+    return { boundsUs: [], counts: Array.from({ length: columns }, () => []) }
   }
-  if (n === 0 || hi <= 0) {
-    return { boundsUs: [], counts: counts.map(() => []) }
+  const counts = Array.from({ length: columns }, () => new Array<number>(bins).fill(0))
+  for (const cell of histogram.cells) {
+    const row = counts[Math.floor((cell.bucketStartUs - firstUs) / stepUs)]
+    if (row === undefined || cell.bin >= bins) continue
+    row[cell.bin] = (row[cell.bin] as number) + cell.count
   }
-  if (!(lo < hi)) {
-    lo = hi / 2
-  }
-  const logLo = Math.log(lo)
-  const width = (Math.log(hi) - logLo) / buckets
-  const boundsUs = Array.from({ length: buckets }, (_, b) => Math.exp(logLo + width * (b + 1)))
-  boundsUs[buckets - 1] = hi
-  for (let i = 0; i < n; i++) {
-    const column = Math.floor(((times[i] as number) - fromUs) / stepUs)
-    const row = counts[column]
-    if (row === undefined) {
-      continue
-    }
-    const v = values[i] as number
-    // Upper bounds are inclusive; the epsilon keeps a value equal to a bound below it despite log() rounding.
-    const b =
-      v <= lo
-        ? 0
-        : Math.min(buckets - 1, Math.max(0, Math.ceil((Math.log(v) - logLo) / width - 1e-9) - 1))
-    row[b] = (row[b] as number) + 1
-  }
-  return { boundsUs, counts }
+  const spec = logBins(histogram.lowUs, histogram.highUs, bins)
+  return { boundsUs: spec ? logBinBounds(spec) : [], counts }
 }
 
 /** `GET /api/heatmap`: aggregated server side, so the page gets a grid, not every request. */
@@ -105,32 +77,15 @@ export function registerHeatmapRoutes(app: Hono, deps: AppDeps): void {
     checkBucketCount(window.fromUs, window.toUs, stepUs)
     const firstUs = Math.floor(window.fromUs / stepUs) * stepUs
     const columns = Math.max(1, Math.ceil((window.toUs - firstUs) / stepUs))
-    let times = new Float64Array(1024)
-    let values = new Float64Array(1024)
-    let n = 0
-    for await (const batch of deps.store.scanRequests(
-      { ...window, filters: parseFilters(query) },
-      5000
-    )) {
-      for (const r of batch) {
-        const v = durationOf(r, measure)
-        if (v === null) {
-          continue
-        }
-        if (n === times.length) {
-          const grownTimes = new Float64Array(n * 2)
-          grownTimes.set(times)
-          times = grownTimes
-          const grownValues = new Float64Array(n * 2)
-          grownValues.set(values)
-          values = grownValues
-        }
-        times[n] = r.startUs
-        values[n] = v
-        n++
-      }
-    }
-    const { boundsUs, counts } = binHeatmap(times, values, n, firstUs, stepUs, columns, buckets)
+    // Binned by the store (SQL in DuckDB): the rows never reach this process.
+    const histogram = await deps.store.histogramRequests({
+      ...window,
+      filters: parseFilters(query),
+      measure,
+      stepUs,
+      bins: buckets,
+    })
+    const { boundsUs, counts } = heatmapGrid(histogram, firstUs, stepUs, columns, buckets)
     return c.json({
       measure,
       step_ms: millisFromMicros(stepUs),

@@ -4,21 +4,22 @@ import { millisFromMicros } from '../../core/model/units.js'
 import type { RequestMeasure, SpanStore } from '../../storage/span-store.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
-// Mean of a stage per bucket, estimated from evenly spaced quantiles (midpoint rule): the store
-// port computes exact quantiles but no means, and ten quantiles bound the error well for the
-// stacked chart, which shows where time goes rather than exact sums.
-const MEAN_QUANTILES = [0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95]
-const QUANTILES = [...MEAN_QUANTILES, 0.99]
-
 interface StageStat {
   count: number
   mean_ms: number | null
   p99_ms: number | null
 }
 
+interface StageBucket {
+  bucket_start_ms: number
+  count: number
+  stages: Partial<Record<StageName, StageStat>>
+}
+
 /**
  * `GET /api/stages?step=60s` + window and filters → per time bucket, per stage: requests that
- * have the stage, its estimated mean and its exact p99 (ms). The dashboard stacks the means.
+ * have the stage, its exact mean (sum / count from the store's aggregate) and its exact p99 (ms).
+ * The dashboard stacks the means.
  */
 export function registerStagesRoutes(
   app: Hono,
@@ -28,52 +29,33 @@ export function registerStagesRoutes(
     const query = c.req.queries()
     const q = await parseDashboardQuery(query, deps.store, deps.now())
     const stepUs = resolveStepUs(query, q)
+    const window = { fromUs: q.fromUs, toUs: q.toUs, filters: q.filters, stepUs }
     const measures: RequestMeasure[] = ['e2e', ...STAGE_NAMES]
-    const rows = await deps.store.percentiles({
-      fromUs: q.fromUs,
-      toUs: q.toUs,
-      filters: q.filters,
-      measures,
-      quantiles: QUANTILES,
-      stepUs,
-    })
-    const buckets = new Map<
-      number,
-      { bucket_start_ms: number; count: number; stages: Partial<Record<StageName, StageStat>> }
-    >()
-    for (const row of rows) {
+    const [sums, p99s] = await Promise.all([
+      deps.store.aggregateRequests({ ...window, measures }),
+      deps.store.percentiles({ ...window, measures: [...STAGE_NAMES], quantiles: [0.99] }),
+    ])
+    const p99 = new Map(p99s.map((r) => [`${r.measure}|${r.bucketStartUs}`, r.values[0]]))
+    const buckets: StageBucket[] = []
+    for (const row of sums) {
       if (row.bucketStartUs === null) continue
-      const key = row.bucketStartUs
-      let b = buckets.get(key)
-      if (!b) {
-        b = { bucket_start_ms: millisFromMicros(row.bucketStartUs), count: 0, stages: {} }
-        buckets.set(key, b)
-      }
-      if (row.measure === 'e2e') {
-        b.count = Math.max(b.count, row.count)
-        continue
-      }
-      const stage = row.measure as StageName
-      const meanValues = row.values
-        .slice(0, MEAN_QUANTILES.length)
-        .filter((v) => Number.isFinite(v))
-      const p99 = row.values[MEAN_QUANTILES.length]
-      b.stages[stage] = {
-        count: row.count,
-        mean_ms:
-          row.count > 0 && meanValues.length > 0
-            ? meanValues.reduce((a, v) => a + v, 0) / meanValues.length / 1000
-            : null,
-        p99_ms: row.count > 0 && p99 !== undefined && Number.isFinite(p99) ? p99 / 1000 : null,
-      }
-    }
-    for (const b of buckets.values()) {
       // Requests without an e2e still count for the stages they have.
-      for (const s of Object.values(b.stages)) b.count = Math.max(b.count, s?.count ?? 0)
+      let count = row.measures[0]?.count ?? 0
+      const stats: Partial<Record<StageName, StageStat>> = {}
+      STAGE_NAMES.forEach((stage, i) => {
+        const m = row.measures[i + 1]
+        if (!m || m.count === 0) return
+        count = Math.max(count, m.count)
+        const p = p99.get(`${stage}|${row.bucketStartUs}`)
+        stats[stage] = {
+          count: m.count,
+          mean_ms: m.sum / m.count / 1000,
+          p99_ms: p !== undefined && Number.isFinite(p) ? p / 1000 : null,
+        }
+      })
+      if (count === 0) continue
+      buckets.push({ bucket_start_ms: millisFromMicros(row.bucketStartUs), count, stages: stats })
     }
-    return c.json({
-      step_ms: millisFromMicros(stepUs),
-      buckets: [...buckets.values()].sort((a, b) => a.bucket_start_ms - b.bucket_start_ms),
-    })
+    return c.json({ step_ms: millisFromMicros(stepUs), buckets })
   })
 }

@@ -25,23 +25,31 @@ export async function queryPercentiles(
   const group = query.groupBy ?? 'NULL'
   const bucket = query.stepUs ? bucketExpr('start_us', query.stepUs) : 'NULL'
   const qs = `[${query.quantiles.map((q) => String(q)).join(', ')}]::DOUBLE[]`
+  // One scan for every measure: each gets its own count and quantile_disc (NULLs ignored), and
+  // a measure's rows are those of the cells where it has values.
+  const cols = query.measures.map(
+    (m, i) =>
+      `, count(${measureColumn(m)}) AS n${i}, quantile_disc(${measureColumn(m)}, ${qs}) AS q${i}`
+  )
+  // quantile_disc is nearest-rank (rank ceil(q·n)), the definition the port promises.
+  const sql = `SELECT ${group} AS grp, ${bucket} AS bucket${cols.join('')}
+    FROM requests ${where.sql}
+    GROUP BY ALL ORDER BY grp ASC NULLS LAST, bucket ASC`
+  const found = query.measures.length === 0 ? [] : await rows(sql, where.params)
   const out: PercentileRow[] = []
-  for (const measure of query.measures) {
-    const column = measureColumn(measure)
-    // quantile_disc is nearest-rank (rank ceil(q·n)), the definition the port promises.
-    const sql = `SELECT ${group} AS grp, ${bucket} AS bucket, count(*) AS n, quantile_disc(${column}, ${qs}) AS q
-      FROM requests ${where.sql} AND ${column} IS NOT NULL
-      GROUP BY ALL HAVING count(*) > 0 ORDER BY grp ASC NULLS LAST, bucket ASC`
-    for (const row of await rows(sql, where.params)) {
+  query.measures.forEach((measure, i) => {
+    for (const row of found) {
+      const count = toNumber(row[`n${i}`])
+      if (count === 0) continue
       out.push({
         measure,
         group: row['grp'] === null ? null : String(row['grp']),
         bucketStartUs: row['bucket'] === null ? null : (toNumber(row['bucket']) as Micros),
-        count: toNumber(row['n']),
-        values: query.quantiles.length === 0 ? [] : (row['q'] as JS[]).map(toNumber),
+        count,
+        values: query.quantiles.length === 0 ? [] : (row[`q${i}`] as JS[]).map(toNumber),
       })
     }
-  }
+  })
   return out
 }
 
