@@ -8,11 +8,11 @@
  * evidence text "not enough data: N requests".
  */
 import type { Diagnosis, Finding } from '../model/diagnosis.js'
-import { isoFromMicros, type Micros } from '../model/units.js'
+import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
 import { buildContext, type DiagnosisContext } from './context.js'
 import type { DiagnosisInput } from './input.js'
-import { round } from './rule.js'
+import { eventEvidence, round } from './rule.js'
 import { RULES } from './rules/index.js'
 
 /** Findings under this confidence are not reported. */
@@ -100,6 +100,32 @@ function notEnoughData(input: DiagnosisInput, skipped: string[]): DiagnoseResult
   }
 }
 
+/**
+ * Cites the change events (deploy, scale, restart, config, node, canary) that happened shortly
+ * before or at the start of a finding's window: what changed when it got slow.
+ */
+function citeChangeEvents(ctx: DiagnosisContext, finding: Finding): void {
+  if (finding.window === null) {
+    return
+  }
+  const startUs = microsFromIso(finding.window.start)
+  if (startUs === null) {
+    return
+  }
+  const near = ctx.events
+    .filter(
+      (e) => e.timeUs >= startUs - 5 * 60_000_000 && e.timeUs <= startUs + 2 * ctx.grid.stepUs
+    )
+    .sort((a, b) => Math.abs(a.timeUs - startUs) - Math.abs(b.timeUs - startUs))
+  const cited = new Set(finding.evidence.map((e) => e.text))
+  for (const e of near.slice(0, 2)) {
+    const ev = eventEvidence(e)
+    if (!cited.has(ev.text)) {
+      finding.evidence.push(ev)
+    }
+  }
+}
+
 /** Diagnoses one window (pure; never throws on odd data). */
 export function diagnose(input: DiagnosisInput): DiagnoseResult {
   if (input.frame.n < MIN_REQUESTS) {
@@ -121,6 +147,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       Math.min(1, Math.max(0, Number.isFinite(result.confidence) ? result.confidence : 0))
     )
     candidates.push({ cause: rule.cause, ...result, confidence, actions: [...rule.actions] })
+  }
+  for (const f of candidates) {
+    citeChangeEvents(ctx, f)
   }
   candidates.sort((a, b) => b.confidence - a.confidence)
   let findings = candidates.filter((f) => f.confidence >= MIN_CONFIDENCE).slice(0, MAX_FINDINGS)

@@ -17,6 +17,7 @@ import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { Rule } from '../rule.js'
 import { fmtUs, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { meanWhere } from '../../stats/quantile.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
 import { bucketCounts } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { meanOver } from '../resources.js'
@@ -122,7 +123,13 @@ export const proxyStreamBufferingRule: Rule = {
     return {
       confidence,
       scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
-      window: null,
+      window:
+        span === null
+          ? null
+          : {
+              start: isoFromMicros((ctx.grid.fromUs + span.start * ctx.grid.stepUs) as Micros),
+              end: isoFromMicros((ctx.grid.fromUs + (span.end + 1) * ctx.grid.stepUs) as Micros),
+            },
       evidence,
     }
   },

@@ -9,6 +9,7 @@
  * Scope: the version.
  * Actions (CONTRACT §5.1): pause or roll back the canary; compare the versions' stage profiles.
  */
+import { isoFromMicros, type Micros } from '../../model/units.js'
 import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
@@ -49,6 +50,19 @@ export const versionRegressionRule: Rule = {
       impactEvidence(`version ${row.value}`, best.cohort.measure, impact),
       ...events.slice(0, 3).map(eventEvidence),
     ]
-    return { confidence, scope: scopeOf('version', row.value), window: null, evidence }
+    // The window starts when the version first served a request, if that was inside the window.
+    const vcol = ctx.frame.dims.version
+    const code = vcol.values.indexOf(row.value)
+    let firstUs = Infinity
+    for (let i = 0; i < ctx.frame.n; i++) {
+      if (vcol.codes[i] === code && (ctx.frame.startUs[i] as number) < firstUs) {
+        firstUs = ctx.frame.startUs[i] as number
+      }
+    }
+    const window =
+      Number.isFinite(firstUs) && firstUs - ctx.input.window.fromUs > 2 * ctx.grid.stepUs
+        ? { start: isoFromMicros(firstUs as Micros), end: isoFromMicros(ctx.input.window.toUs) }
+        : null
+    return { confidence, scope: scopeOf('version', row.value), window, evidence }
   },
 }
