@@ -1,14 +1,20 @@
 /**
- * Loads one diagnosis window from a SpanStore: the requests as a columnar frame (streamed in
- * batches, only the fields diagnosis reads are kept), the resource series of CONTRACT §2's
+ * Loads one diagnosis window from a SpanStore: the requests as a columnar frame (read with the
+ * store's columnar scan, only the fields diagnosis reads), the resource series of CONTRACT §2's
  * families (whichever alias is stored), and the change events.
  */
-import { createFrameBuilder, type RequestFrame } from '../core/diagnosis/frame.js'
+import {
+  FRAME_FLAG_FIELDS,
+  FRAME_NUMBER_FIELDS,
+  FRAME_TEXT_FIELDS,
+  frameFromColumns,
+  type RequestFrame,
+} from '../core/diagnosis/frame.js'
 import type { ResourceSeries } from '../core/diagnosis/input.js'
 import { resolveResourceNames } from '../core/diagnosis/metric-families.js'
 import type { ChangeEvent } from '../core/model/event.js'
 import type { Micros } from '../core/model/units.js'
-import type { DimensionFilters, SpanStore } from '../storage/span-store.js'
+import type { DimensionFilters, RequestField, SpanStore } from '../storage/span-store.js'
 
 export interface WindowLoad {
   window: { fromUs: Micros; toUs: Micros }
@@ -18,6 +24,12 @@ export interface WindowLoad {
   /** Resource families with no stored alias (for "no metrics for …"). */
   missingFamilies: string[]
 }
+
+const FRAME_FIELDS: readonly RequestField[] = [
+  ...FRAME_NUMBER_FIELDS,
+  ...FRAME_FLAG_FIELDS,
+  ...FRAME_TEXT_FIELDS,
+]
 
 /** Resolves the window: explicit ends win, else the data extent (empty store → [0, 0)). */
 export async function resolveWindow(
@@ -42,21 +54,18 @@ export async function loadWindow(
     fromUs?: Micros
     toUs?: Micros
     filters?: DimensionFilters
-    batchSize?: number
     requestsOnly?: boolean
   }
 ): Promise<WindowLoad> {
   const window = await resolveWindow(store, options.fromUs, options.toUs)
-  const builder = createFrameBuilder()
-  const query = {
-    fromUs: window.fromUs,
-    toUs: window.toUs,
-    ...(options.filters ? { filters: options.filters } : {}),
-  }
-  for await (const batch of store.scanRequests(query, options.batchSize ?? 10_000)) {
-    builder.append(batch)
-  }
-  const frame = builder.build()
+  const frame = frameFromColumns(
+    await store.scanRequestColumns({
+      fromUs: window.fromUs,
+      toUs: window.toUs,
+      ...(options.filters ? { filters: options.filters } : {}),
+      fields: FRAME_FIELDS,
+    })
+  )
   if (options.requestsOnly === true) {
     return { window, frame, resources: [], events: [], missingFamilies: [] }
   }

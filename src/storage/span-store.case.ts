@@ -803,5 +803,97 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
         store.histogramRequests({ measure: 'ttft', stepUs: us(60 * SEC), bins: 0 })
       ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
     })
+
+    it('scans chosen request fields as columns, in start order, with nulls, filters and a window', async () => {
+      const r = (n: number, startSec: number, extra: Parameters<typeof buildRequest>[0]) =>
+        buildRequest({ ...extra, traceId: hexId(n, 32), startUs: us(T0 + startSec * SEC) })
+      await store.upsertRequests([
+        r(5, 3, { traceId: '', dims: { model: 'a', region: 'eu' }, ttftUs: us(250), status: 200 }),
+        r(2, 1, {
+          traceId: '',
+          dims: { model: 'a' },
+          ttftUs: us(100.5),
+          ttftSource: 'client',
+          stages: { 'engine.queue': 7 },
+          connectionReused: true,
+          hasEngine: true,
+          errorType: 'timeout',
+          retries: 2,
+          spanCount: 4,
+        }),
+        r(1, 1, { traceId: '', dims: { model: 'b' }, connectionReused: false, status: 503 }),
+        r(3, 2, { traceId: '', dims: { model: '' }, inputTokens: 0, errorType: 'timeout' }),
+        r(4, 9, { traceId: '', dims: { model: 'a' }, tlsResumed: false }),
+        r(6, 2, { traceId: '' }),
+      ])
+      const fields = [
+        'start',
+        'ttft',
+        'engine.queue',
+        'input_tokens',
+        'status',
+        'retries',
+        'span_count',
+        'connection_reused',
+        'tls_resumed',
+        'has_engine',
+        'model',
+        'region',
+        'ttft_source',
+        'error_type',
+      ] as const
+      const all = await store.scanRequestColumns({ fields: [...fields, 'start'] })
+      const decode = (c: { codes: Int32Array; values: string[] } | undefined) =>
+        [...(c?.codes ?? [])].map((code) => (code < 0 ? null : c?.values[code]))
+      expect(all.n).toBe(6)
+      expect(Object.keys(all.numbers).sort()).toEqual(
+        ['engine.queue', 'input_tokens', 'retries', 'span_count', 'start', 'status', 'ttft'].sort()
+      )
+      // Start order; the tie at 1 s and at 2 s is broken by trace id.
+      expect([...(all.numbers.start ?? [])]).toEqual([1, 1, 2, 2, 3, 9].map((s) => T0 + s * SEC))
+      expect([...(all.numbers.ttft ?? [])]).toEqual([NaN, 100.5, NaN, NaN, 250, NaN])
+      expect([...(all.numbers['engine.queue'] ?? [])]).toEqual([NaN, 7, NaN, NaN, NaN, NaN])
+      expect([...(all.numbers.input_tokens ?? [])]).toEqual([NaN, NaN, 0, NaN, NaN, NaN])
+      expect([...(all.numbers.status ?? [])]).toEqual([503, NaN, NaN, NaN, 200, NaN])
+      expect([...(all.numbers.retries ?? [])]).toEqual([NaN, 2, NaN, NaN, NaN, NaN])
+      expect([...(all.numbers.span_count ?? [])]).toEqual([0, 4, 0, 0, 0, 0])
+      expect(all.numbers.start).toBeInstanceOf(Float64Array)
+      expect([...(all.flags.connection_reused ?? [])]).toEqual([0, 1, -1, -1, -1, -1])
+      expect([...(all.flags.tls_resumed ?? [])]).toEqual([-1, -1, -1, -1, -1, 0])
+      expect([...(all.flags.has_engine ?? [])]).toEqual([0, 1, 0, 0, 0, 0])
+      expect(all.flags.has_engine).toBeInstanceOf(Int8Array)
+      expect(decode(all.texts.model)).toEqual(['b', 'a', '', null, 'a', 'a'])
+      expect(new Set(all.texts.model?.values).size).toBe(all.texts.model?.values.length)
+      expect(all.texts.model?.codes).toBeInstanceOf(Int32Array)
+      expect(decode(all.texts.region)).toEqual([null, null, null, null, 'eu', null])
+      expect(decode(all.texts.ttft_source)).toEqual([null, 'client', null, null, null, null])
+      expect(decode(all.texts.error_type)).toEqual([null, 'timeout', 'timeout', null, null, null])
+
+      const some = await store.scanRequestColumns({
+        fromUs: us(T0 + 1 * SEC),
+        toUs: us(T0 + 9 * SEC),
+        filters: { model: ['a', ''] },
+        fields: ['start', 'model', 'has_engine'],
+      })
+      expect(some.n).toBe(3)
+      expect([...(some.numbers.start ?? [])]).toEqual([1, 2, 3].map((s) => T0 + s * SEC))
+      expect(decode(some.texts.model)).toEqual(['a', '', 'a'])
+      expect([...(some.flags.has_engine ?? [])]).toEqual([1, 0, 0])
+      expect(some.numbers.ttft).toBeUndefined()
+
+      const none = await store.scanRequestColumns({
+        filters: { model: ['z'] },
+        fields: ['ttft', 'model'],
+      })
+      expect(none.n).toBe(0)
+      expect(none.numbers.ttft?.length).toBe(0)
+      expect(none.texts.model?.codes.length).toBe(0)
+      await expect(store.scanRequestColumns({ fields: ['nope' as never] })).rejects.toMatchObject({
+        code: 'QUERY_INVALID',
+      })
+      await expect(
+        store.scanRequestColumns({ filters: { colour: ['red'] } as never, fields: ['ttft'] })
+      ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
+    })
   })
 }

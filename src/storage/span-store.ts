@@ -47,6 +47,41 @@ export interface RequestPage {
   rows: RequestTimeline[]
 }
 
+/** Numeric request fields: a `RequestMeasure` (µs for durations and `start`), `end` (µs), `status`, `span_count`. */
+export type RequestNumberField = RequestMeasure | 'end' | 'status' | 'span_count'
+/** Yes/no request fields, read as 1 (yes), 0 (no), -1 (unknown). */
+export type RequestFlagField =
+  'connection_reused' | 'tls_resumed' | 'has_client' | 'has_gateway' | 'has_engine'
+/** Text request fields, read dictionary-encoded. */
+export type RequestTextField = Dimension | 'downstream_name' | 'ttft_source' | 'error_type'
+export type RequestField = RequestNumberField | RequestFlagField | RequestTextField
+
+/** Selects the requests of `scanRequestColumns` (like `scanRequests`) and the fields to read. */
+export interface RequestColumnQuery extends TimeRange {
+  filters?: DimensionFilters
+  fields: readonly RequestField[]
+}
+
+/**
+ * A dictionary-encoded text column: row i is `values[codes[i]]`, code -1 = missing (`null`).
+ * `values` holds each value once, in no promised order.
+ */
+export interface TextColumn {
+  codes: Int32Array
+  values: string[]
+}
+
+/**
+ * The requested fields of every matching request, one typed array per field, rows in start
+ * order (ties by trace id). Missing numbers are `NaN`.
+ */
+export interface RequestColumns {
+  n: number
+  numbers: Partial<Record<RequestNumberField, Float64Array>>
+  flags: Partial<Record<RequestFlagField, Int8Array>>
+  texts: Partial<Record<RequestTextField, TextColumn>>
+}
+
 export interface PercentileQuery extends TimeRange {
   filters?: DimensionFilters
   /** Measures to compute (durations in µs). */
@@ -189,6 +224,11 @@ export interface SpanStore {
   queryRequests(query: RequestQuery): Promise<RequestPage>
   /** Streams every request in a window in start order, in batches (for diagnosis over large windows). */
   scanRequests(query: RequestQuery, batchSize?: number): AsyncIterable<RequestTimeline[]>
+  /**
+   * The same requests as `scanRequests`, read column by column: only the fields asked for, as
+   * typed arrays (for analyses over millions of requests, where row objects cost most of the time).
+   */
+  scanRequestColumns(query: RequestColumnQuery): Promise<RequestColumns>
   percentiles(query: PercentileQuery): Promise<PercentileRow[]>
   /** Counts, failures and per-measure count/sum/min/max per group and time bucket (SQL in DuckDB). */
   aggregateRequests(query: AggregateQuery): Promise<AggregateRow[]>

@@ -240,3 +240,163 @@ export function frameFromRequests(requests: readonly RequestTimeline[]): Request
   builder.append(requests)
   return builder.build()
 }
+
+/** Numeric request fields a frame is made of (names of the store's columnar scan). */
+export const FRAME_NUMBER_FIELDS = [
+  'start',
+  'ttft',
+  'tpot',
+  'itl_max',
+  'e2e',
+  ...STAGE_NAMES,
+  'input_tokens',
+  'output_tokens',
+  'cached_tokens',
+  'status',
+  'retries',
+] as const
+/** Yes/no request fields a frame is made of (1 yes, 0 no, -1 unknown). */
+export const FRAME_FLAG_FIELDS = [
+  'connection_reused',
+  'tls_resumed',
+  'has_client',
+  'has_gateway',
+  'has_engine',
+] as const
+/** Text request fields a frame is made of. */
+export const FRAME_TEXT_FIELDS = [
+  ...DIMENSIONS,
+  'error_type',
+  'downstream_name',
+  'ttft_source',
+] as const
+
+/**
+ * Request columns as a store's columnar scan returns them: numbers with `NaN` for missing,
+ * flags 1/0/-1, text dictionary-encoded (code -1 missing, dictionary in any order).
+ */
+export interface FrameColumns {
+  n: number
+  numbers: Partial<Record<(typeof FRAME_NUMBER_FIELDS)[number], Float64Array>>
+  flags: Partial<Record<(typeof FRAME_FLAG_FIELDS)[number], Int8Array>>
+  texts: Partial<Record<(typeof FRAME_TEXT_FIELDS)[number], DictColumn>>
+}
+
+/**
+ * Renumbers a text column by first appearance and drops `''` (missing, as in the row builder),
+ * so a frame's dictionaries do not depend on the order a store lists distinct values in.
+ */
+function normalizeDict(col: DictColumn | undefined, n: number): DictColumn {
+  if (!col) {
+    return { codes: new Int32Array(n).fill(-1), values: [] }
+  }
+  const remap = new Int32Array(col.values.length).fill(-2)
+  const values: string[] = []
+  const codes = new Int32Array(n)
+  for (let i = 0; i < n; i++) {
+    const code = col.codes[i] as number
+    if (code < 0) {
+      codes[i] = -1
+      continue
+    }
+    let next = remap[code] as number
+    if (next === -2) {
+      const value = col.values[code] as string
+      next = value === '' ? -1 : values.length
+      if (next >= 0) {
+        values.push(value)
+      }
+      remap[code] = next
+    }
+    codes[i] = next
+  }
+  return { codes, values }
+}
+
+function numberColumn(col: Float64Array | undefined, n: number): Float64Array {
+  return col ?? new Float64Array(n).fill(NaN)
+}
+
+/** A frame from request columns (see {@link FrameColumns}); equal to the row-built frame. */
+export function frameFromColumns(cols: FrameColumns): RequestFrame {
+  const n = cols.n
+  const num = (f: (typeof FRAME_NUMBER_FIELDS)[number]): Float64Array =>
+    numberColumn(cols.numbers[f], n)
+  const flag = (f: (typeof FRAME_FLAG_FIELDS)[number]): Int8Array =>
+    cols.flags[f] ?? new Int8Array(n).fill(-1)
+  const yes = (f: (typeof FRAME_FLAG_FIELDS)[number]): Uint8Array => {
+    const src = flag(f)
+    const out = new Uint8Array(n)
+    for (let i = 0; i < n; i++) {
+      out[i] = src[i] === 1 ? 1 : 0
+    }
+    return out
+  }
+  const stages = {} as Record<StageName, Float64Array>
+  for (const name of STAGE_NAMES) {
+    stages[name] = num(name)
+  }
+  const dims = {} as Record<Dimension, DictColumn>
+  for (const d of DIMENSIONS) {
+    dims[d] = normalizeDict(cols.texts[d], n)
+  }
+  const ttft = num('ttft')
+  const source = normalizeDict(cols.texts.ttft_source, n)
+  const sourceKind = source.values.map((v) => (v === 'engine' ? 2 : v === 'gateway' ? 1 : 0))
+  const ttftUser = new Float64Array(n)
+  const fromClient = new Uint8Array(n)
+  const before = BEFORE_GATEWAY.map((s) => stages[s])
+  const gatewaySide = GATEWAY_SIDE.map((s) => stages[s])
+  const addPositive = (columns: Float64Array[], i: number): number => {
+    let sum = 0
+    for (const c of columns) {
+      const v = c[i] as number
+      // NaN (missing) fails the comparison, as null does in the row builder.
+      if (v > 0) {
+        sum += v
+      }
+    }
+    return sum
+  }
+  for (let i = 0; i < n; i++) {
+    const code = source.codes[i] as number
+    const value = code < 0 ? undefined : source.values[code]
+    fromClient[i] = value === 'client' ? 1 : 0
+    const t = ttft[i] as number
+    if (Number.isNaN(t)) {
+      ttftUser[i] = NaN
+      continue
+    }
+    const kind = code < 0 ? 0 : (sourceKind[code] as number)
+    ttftUser[i] =
+      kind === 2
+        ? t + addPositive(before, i) + addPositive(gatewaySide, i)
+        : kind === 1
+          ? t + addPositive(before, i)
+          : t
+  }
+  return {
+    n,
+    startUs: num('start'),
+    ttftUs: ttft,
+    ttftUserUs: ttftUser,
+    tpotUs: num('tpot'),
+    itlMaxUs: num('itl_max'),
+    e2eUs: num('e2e'),
+    stages,
+    inputTokens: num('input_tokens'),
+    outputTokens: num('output_tokens'),
+    cachedTokens: num('cached_tokens'),
+    status: num('status'),
+    retries: num('retries'),
+    connectionReused: flag('connection_reused'),
+    tlsResumed: flag('tls_resumed'),
+    ttftFromClient: fromClient,
+    hasClient: yes('has_client'),
+    hasGateway: yes('has_gateway'),
+    hasEngine: yes('has_engine'),
+    dims,
+    errorType: normalizeDict(cols.texts.error_type, n),
+    downstreamName: normalizeDict(cols.texts.downstream_name, n),
+  }
+}

@@ -28,6 +28,7 @@ import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
 import { queryAggregate, queryHistogram } from './aggregate.js'
+import { queryRequestColumns } from './request-columns.js'
 import { requestWhere, timeClauses, type Where } from './sql.js'
 
 /**
@@ -213,6 +214,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       }
     },
 
+    scanRequestColumns: (query) => readQueue.run(() => queryRequestColumns(reader, query)),
     percentiles: (query) => queryPercentiles(rows, query),
     aggregateRequests: (query) => queryAggregate(rows, query),
     histogramRequests: (query) => queryHistogram(rows, query),

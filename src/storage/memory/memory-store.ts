@@ -31,6 +31,7 @@ import {
 import { percentileRows } from '../query/percentile-rows.js'
 import { validateAggregateQuery, validateHistogramQuery } from '../query/log-bins.js'
 import { aggregateRows, histogramOf } from './aggregate.js'
+import { memoryRequestColumns } from './request-columns.js'
 import { listMetricFamilies } from '../query/list-metrics.js'
 import { compareRequests, matchesFilters } from '../query/request-order.js'
 import {
@@ -148,6 +149,10 @@ export function createMemoryStore(): SpanStore {
       for (let i = 0; i < rows.length; i += batchSize) {
         yield structuredClone(rows.slice(i, i + batchSize))
       }
+    },
+
+    async scanRequestColumns(query) {
+      return memoryRequestColumns(requests.values(), query)
     },
 
     async percentiles(query: PercentileQuery): Promise<PercentileRow[]> {

@@ -1,0 +1,153 @@
+/**
+ * The fields of `SpanStore.scanRequestColumns`: which kind of column each one is, the SQL column
+ * behind it, how to read it off a request object, and query validation shared by the adapters.
+ */
+import { AppError } from '../../core/errors.js'
+import type { RequestTimeline } from '../../core/model/request.js'
+import { DIMENSIONS } from '../../core/model/request.js'
+import type {
+  RequestColumnQuery,
+  RequestField,
+  RequestFlagField,
+  RequestNumberField,
+  RequestTextField,
+} from '../span-store.js'
+import { measureColumn, REQUEST_MEASURES } from './request-fields.js'
+import { validateRequestQuery } from './validate.js'
+
+export const REQUEST_NUMBER_FIELDS: readonly RequestNumberField[] = [
+  ...REQUEST_MEASURES,
+  'end',
+  'status',
+  'span_count',
+]
+export const REQUEST_FLAG_FIELDS: readonly RequestFlagField[] = [
+  'connection_reused',
+  'tls_resumed',
+  'has_client',
+  'has_gateway',
+  'has_engine',
+]
+export const REQUEST_TEXT_FIELDS: readonly RequestTextField[] = [
+  ...DIMENSIONS,
+  'downstream_name',
+  'ttft_source',
+  'error_type',
+]
+
+const NUMBER_SET: ReadonlySet<string> = new Set(REQUEST_NUMBER_FIELDS)
+const FLAG_SET: ReadonlySet<string> = new Set(REQUEST_FLAG_FIELDS)
+const TEXT_SET: ReadonlySet<string> = new Set(REQUEST_TEXT_FIELDS)
+
+/** The query's fields split by column kind, each once, in the order first asked for. */
+export interface FieldsByKind {
+  numbers: RequestNumberField[]
+  flags: RequestFlagField[]
+  texts: RequestTextField[]
+}
+
+/** Validates window, filters and fields (`QUERY_INVALID` on an unknown field) and groups the fields. */
+export function validateColumnQuery(query: RequestColumnQuery): FieldsByKind {
+  validateRequestQuery({
+    ...(query.filters ? { filters: query.filters } : {}),
+  })
+  if (!Array.isArray(query.fields)) {
+    throw new AppError('QUERY_INVALID', `expected fields to be a list, got ${typeof query.fields}`)
+  }
+  const out: FieldsByKind = { numbers: [], flags: [], texts: [] }
+  for (const field of new Set<RequestField>(query.fields)) {
+    if (NUMBER_SET.has(field)) out.numbers.push(field as RequestNumberField)
+    else if (FLAG_SET.has(field)) out.flags.push(field as RequestFlagField)
+    else if (TEXT_SET.has(field)) out.texts.push(field as RequestTextField)
+    else {
+      throw new AppError(
+        'QUERY_INVALID',
+        `expected request fields (${[...REQUEST_NUMBER_FIELDS, ...REQUEST_FLAG_FIELDS, ...REQUEST_TEXT_FIELDS].join(', ')}), got "${String(field)}"`
+      )
+    }
+  }
+  return out
+}
+
+/** SQL column of a field in the `requests` table. */
+export function fieldColumn(field: RequestField): string {
+  switch (field) {
+    case 'end':
+      return 'end_us'
+    case 'status':
+    case 'span_count':
+    case 'connection_reused':
+    case 'tls_resumed':
+    case 'has_client':
+    case 'has_gateway':
+    case 'has_engine':
+    case 'downstream_name':
+    case 'ttft_source':
+    case 'error_type':
+      return field
+  }
+  if (TEXT_SET.has(field)) return field // a dimension
+  return measureColumn(field as Exclude<RequestNumberField, 'end' | 'status' | 'span_count'>)
+}
+
+/** Reads a numeric field off a request object (`null` when missing). */
+export function numberFieldReader(
+  field: RequestNumberField
+): (r: RequestTimeline) => number | null {
+  switch (field) {
+    case 'end':
+      return (r) => r.endUs
+    case 'status':
+      return (r) => r.status
+    case 'span_count':
+      return (r) => r.spanCount
+    case 'start':
+      return (r) => r.startUs
+    case 'ttft':
+      return (r) => r.ttftUs
+    case 'tpot':
+      return (r) => r.tpotUs
+    case 'itl_max':
+      return (r) => r.itlMaxUs
+    case 'e2e':
+      return (r) => r.e2eUs
+    case 'input_tokens':
+      return (r) => r.inputTokens
+    case 'output_tokens':
+      return (r) => r.outputTokens
+    case 'cached_tokens':
+      return (r) => r.cachedTokens
+    case 'retries':
+      return (r) => r.retries
+  }
+  return (r) => r.stages[field] ?? null
+}
+
+/** Reads a yes/no field off a request object (`null` when unknown). */
+export function flagFieldReader(field: RequestFlagField): (r: RequestTimeline) => boolean | null {
+  switch (field) {
+    case 'connection_reused':
+      return (r) => r.connectionReused
+    case 'tls_resumed':
+      return (r) => r.tlsResumed
+    case 'has_client':
+      return (r) => r.hasClient
+    case 'has_gateway':
+      return (r) => r.hasGateway
+    case 'has_engine':
+      return (r) => r.hasEngine
+  }
+}
+
+/** Reads a text field off a request object (`null` when missing). */
+export function textFieldReader(field: RequestTextField): (r: RequestTimeline) => string | null {
+  switch (field) {
+    case 'downstream_name':
+      return (r) => r.downstreamName
+    case 'ttft_source':
+      return (r) => r.ttftSource
+    case 'error_type':
+      return (r) => r.errorType
+  }
+  return (r) => r.dims[field] ?? null
+}
