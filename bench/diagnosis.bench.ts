@@ -1,15 +1,26 @@
 /**
  * Diagnosis benchmark: N requests over 8 replicas (one degraded in the second half) with 8
- * replicas' metric series, in a memory store (or DuckDB ':memory:' with --store duckdb).
- * Prints the time of a plain scan of the same rows (baseline), the window load (scan → columnar
- * frame + metric series), the pure diagnosis, and the whole runDiagnosis, with ratios.
+ * replicas' metric series, in a memory store (or DuckDB ':memory:' with --store duckdb, a DuckDB
+ * file in a temp folder with --store duckdb-file). Prints the time of a plain row scan of the same
+ * requests (baseline; `--skip row-scan` leaves it out, it is slow on DuckDB), the columnar scan
+ * of the frame's fields, the window load (columnar scan → frame + metric series), the pure
+ * diagnosis, and the whole runDiagnosis, with ratios.
  *
- *   npx tsx bench/diagnosis.bench.ts [--requests 200000] [--store memory|duckdb]
+ *   npx tsx bench/diagnosis.bench.ts [--requests 200000] [--store memory|duckdb|duckdb-file]
+ *     [--skip row-scan]
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { loadWindow } from '../src/analysis/load-window.js'
 import { runDiagnosis } from '../src/analysis/run-diagnosis.js'
 import { diagnose } from '../src/core/diagnosis/diagnose.js'
+import {
+  FRAME_FLAG_FIELDS,
+  FRAME_NUMBER_FIELDS,
+  FRAME_TEXT_FIELDS,
+} from '../src/core/diagnosis/frame.js'
 import { createTestRng, makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
 import type { MetricSample } from '../src/core/model/metric.js'
 import type { RequestTimeline } from '../src/core/model/request.js'
@@ -25,6 +36,7 @@ const arg = (name: string, fallback: string): string => {
 }
 const N = Number(arg('requests', process.env['BENCH_REQUESTS'] ?? '200000'))
 const storeKind = arg('store', 'memory')
+const skipRowScan = arg('skip', '') === 'row-scan'
 const MINUTES = 60
 const REPLICAS = Array.from({ length: 8 }, (_, i) => `vllm-${i}`)
 
@@ -85,18 +97,32 @@ async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> 
   return { ms: performance.now() - start, value }
 }
 
+const dir = storeKind === 'duckdb-file' ? mkdtempSync(join(tmpdir(), 'tokenline-bench-')) : null
 const store =
-  storeKind === 'duckdb' ? await createDuckDbStore({ path: ':memory:' }) : createMemoryStore()
+  storeKind === 'duckdb'
+    ? await createDuckDbStore({ path: ':memory:' })
+    : dir
+      ? await createDuckDbStore({ path: join(dir, 'bench.duckdb') })
+      : createMemoryStore()
 const filled = await time(() => fill(store))
 console.log(
   `store ${storeKind}: ${N} requests + 8 replicas × 5 series inserted in ${(filled.ms / 1000).toFixed(1)} s`
 )
 
-const scan = await time(async () => {
-  let rows = 0
-  for await (const batch of store.scanRequests({}, 10_000)) rows += batch.length
-  return rows
-})
+const scan = skipRowScan
+  ? null
+  : await time(async () => {
+      let rows = 0
+      for await (const batch of store.scanRequests({}, 10_000)) rows += batch.length
+      return rows
+    })
+const columns = await time(() =>
+  store.scanRequestColumns({
+    fields: [...FRAME_NUMBER_FIELDS, ...FRAME_FLAG_FIELDS, ...FRAME_TEXT_FIELDS],
+  })
+)
+const baseMs = scan?.ms ?? columns.ms
+const baseName = scan ? 'row scan' : 'columnar scan'
 const load = await time(() => loadWindow(store, {}))
 const pure = await time(async () =>
   diagnose({
@@ -108,17 +134,23 @@ const pure = await time(async () =>
 )
 const whole = await time(() => runDiagnosis(store))
 const top = whole.value.diagnosis.findings[0]
-console.log(`baseline: plain scan of ${scan.value} rows   ${scan.ms.toFixed(0)} ms`)
+if (scan) {
+  console.log(`baseline: plain row scan of ${scan.value} rows   ${scan.ms.toFixed(0)} ms`)
+}
 console.log(
-  `load window (scan → frame + series)   ${load.ms.toFixed(0)} ms   ${(load.ms / scan.ms).toFixed(2)}× baseline`
+  `columnar scan of ${columns.value.n} rows (frame fields)   ${columns.ms.toFixed(0)} ms   ${(columns.ms / baseMs).toFixed(2)}× ${baseName}`
 )
 console.log(
-  `diagnose (pure, on the frame)         ${pure.ms.toFixed(0)} ms   ${(pure.ms / scan.ms).toFixed(2)}× baseline`
+  `load window (columnar scan → frame + series)   ${load.ms.toFixed(0)} ms   ${(load.ms / baseMs).toFixed(2)}× ${baseName}`
 )
 console.log(
-  `runDiagnosis (total)                  ${whole.ms.toFixed(0)} ms   ${(whole.ms / scan.ms).toFixed(2)}× baseline`
+  `diagnose (pure, on the frame)         ${pure.ms.toFixed(0)} ms   ${(pure.ms / baseMs).toFixed(2)}× ${baseName}`
+)
+console.log(
+  `runDiagnosis (total)                  ${whole.ms.toFixed(0)} ms   ${(whole.ms / baseMs).toFixed(2)}× ${baseName}`
 )
 console.log(
   `top finding: ${top?.cause} ${JSON.stringify(top?.scope)} confidence ${top?.confidence}`
 )
 await store.close()
+if (dir) rmSync(dir, { recursive: true, force: true })

@@ -39,44 +39,43 @@ export function memoryRequestColumns(
   if (!inScanOrder(rows)) rows.sort(compareRequests('start', 'asc'))
   const n = rows.length
   const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
-  for (const field of fields.numbers) {
-    const read = numberFieldReader(field)
-    const col = new Float64Array(n)
-    for (let i = 0; i < n; i++) {
-      const v = read(rows[i] as RequestTimeline)
-      col[i] = v === null ? NaN : v
+  // Row-major: each stored object is visited once while it is in cache; a pass per field
+  // walked the whole heap once per field (several times slower at 1M requests).
+  const numberReaders = fields.numbers.map(numberFieldReader)
+  const numberCols = fields.numbers.map((f) => (out.numbers[f] = new Float64Array(n)))
+  const flagReaders = fields.flags.map(flagFieldReader)
+  const flagCols = fields.flags.map((f) => (out.flags[f] = new Int8Array(n)))
+  const textReaders = fields.texts.map(textFieldReader)
+  const textCols = fields.texts.map((f) => {
+    const col: TextColumn = { codes: new Int32Array(n), values: [] }
+    out.texts[f] = col
+    return { col, index: new Map<string, number>() }
+  })
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as RequestTimeline
+    for (let k = 0; k < numberReaders.length; k++) {
+      const v = (numberReaders[k] as (r: RequestTimeline) => number | null)(r)
+      ;(numberCols[k] as Float64Array)[i] = v === null ? NaN : v
     }
-    out.numbers[field] = col
-  }
-  for (const field of fields.flags) {
-    const read = flagFieldReader(field)
-    const col = new Int8Array(n)
-    for (let i = 0; i < n; i++) {
-      const v = read(rows[i] as RequestTimeline)
-      col[i] = v === null ? -1 : v ? 1 : 0
+    for (let k = 0; k < flagReaders.length; k++) {
+      const v = (flagReaders[k] as (r: RequestTimeline) => boolean | null)(r)
+      ;(flagCols[k] as Int8Array)[i] = v === null ? -1 : v ? 1 : 0
     }
-    out.flags[field] = col
-  }
-  for (const field of fields.texts) {
-    const read = textFieldReader(field)
-    const codes = new Int32Array(n)
-    const index = new Map<string, number>()
-    const values: string[] = []
-    for (let i = 0; i < n; i++) {
-      const v = read(rows[i] as RequestTimeline)
+    for (let k = 0; k < textReaders.length; k++) {
+      const v = (textReaders[k] as (r: RequestTimeline) => string | null)(r)
+      const { col, index } = textCols[k] as { col: TextColumn; index: Map<string, number> }
       if (v === null) {
-        codes[i] = -1
+        col.codes[i] = -1
         continue
       }
       let code = index.get(v)
       if (code === undefined) {
-        code = values.length
+        code = col.values.length
         index.set(v, code)
-        values.push(v)
+        col.values.push(v)
       }
-      codes[i] = code
+      col.codes[i] = code
     }
-    out.texts[field] = { codes, values } satisfies TextColumn
   }
   return out
 }
