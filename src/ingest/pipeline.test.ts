@@ -319,3 +319,26 @@ describe('createIngestPipeline reads the store only when it must', () => {
     await pipeline.close()
   })
 })
+
+describe('createIngestPipeline bounds the spans it holds', () => {
+  it('assembles the oldest traces early when it holds more spans than its cap', async () => {
+    const store = createMemoryStore()
+    const pipeline = createIngestPipeline({
+      store,
+      logger: createSilentLogger(),
+      now: () => 0,
+      quietMs: 60_000,
+      sweepIntervalMs: 0,
+      maxHeldSpans: 10,
+    })
+    for (let i = 0; i < 5; i++) {
+      await pipeline.submitSpans(makeVllmTrace())
+    }
+    await vi.waitFor(() => expect(pipeline.counters().requestsAssembled).toBeGreaterThan(0))
+    // Nothing was quiet yet: only the span cap can have triggered assembly.
+    expect(pipeline.counters().pendingTraces).toBeLessThan(5)
+    await pipeline.flush()
+    expect(pipeline.counters().requestsAssembled).toBe(5)
+    await pipeline.close()
+  })
+})

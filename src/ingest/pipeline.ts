@@ -48,7 +48,10 @@ export interface IngestPipelineOptions {
   keepContent?: boolean
   /** How often the quiet-trace sweep runs (ms, default min(1000, quietMs / 2)); 0 disables the timer. */
   sweepIntervalMs?: number
-  /** Spans held in memory for pending traces; beyond it traces are re-read from the store (default 300 000). */
+  /**
+   * Spans held in memory for pending traces (default 100 000). Past it the oldest traces are
+   * assembled early; past twice it a trace's spans are let go and re-read from the store.
+   */
   maxHeldSpans?: number
   /** Trace ids remembered as stored, per generation of the rotating filter (default 1 000 000). */
   seenTracesCapacity?: number
@@ -101,7 +104,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   const maxPendingTraces = options.maxPendingTraces ?? 100_000
   const keepContent = options.keepContent ?? false
   const batchTraces = options.assembleBatchTraces ?? 1000
-  const maxHeldSpans = options.maxHeldSpans ?? 300_000
+  const maxHeldSpans = options.maxHeldSpans ?? 100_000
   const seenTraces = createSeenTraces(options.seenTracesCapacity)
   const sweepIntervalMs = options.sweepIntervalMs ?? Math.max(1, Math.min(1000, quietMs / 2))
   const onBackgroundError =
@@ -266,8 +269,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       if (entry === undefined || entry.fromStore) {
         continue
       }
-      if (heldSpans >= maxHeldSpans) {
-        // Let go of this trace's spans: it will be read back from the store instead.
+      if (heldSpans >= 2 * maxHeldSpans) {
+        // Early assembly has not caught up: let go of this trace's spans; it will be read
+        // back from the store instead, so memory stays bounded whatever the input rate.
         heldSpans -= entry.spans.length
         entry.spans = []
         entry.fromStore = true
@@ -276,7 +280,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       entry.spans.push(s)
       heldSpans++
     }
-    if (pending.size > maxPendingTraces) {
+    if (pending.size > maxPendingTraces || heldSpans > maxHeldSpans) {
       runAssembly(false).catch(onBackgroundError)
     }
   }
@@ -288,12 +292,15 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     // Past the cap, drain to 90 % of it so early assembly runs in batches, not one trace per commit.
     let overCap =
       pending.size > maxPendingTraces ? pending.size - Math.floor(maxPendingTraces * 0.9) : 0
+    // The same for spans held in memory: take the oldest traces until 90 % of the cap remains.
+    let heldOver = heldSpans > maxHeldSpans ? heldSpans - Math.floor(maxHeldSpans * 0.9) : 0
     for (const item of pending) {
-      if (!all && item[1].lastSeen > cutoff && overCap <= 0) {
+      if (!all && item[1].lastSeen > cutoff && overCap <= 0 && heldOver <= 0) {
         break
       }
       ready.push(item)
       overCap--
+      heldOver -= item[1].spans.length
     }
     for (const [id, entry] of ready) {
       pending.delete(id)
