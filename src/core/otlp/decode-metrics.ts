@@ -2,6 +2,7 @@ import { AppError } from '../errors.js'
 import type { MetricFamilyMeta, MetricSample, MetricType } from '../model/metric.js'
 import type { Micros } from '../model/units.js'
 import { decodeAttributes } from './any-value.js'
+import { parseOtlpJson } from './parse-json.js'
 import { parseTemporality, TEMPORALITY } from './enums.js'
 import {
   cumulativeFromExplicit,
@@ -298,15 +299,5 @@ export function decodeMetrics(request: unknown): DecodeMetricsResult {
 
 /** Parses OTLP/JSON metrics text and decodes it (see {@link decodeMetrics}). */
 export function decodeMetricsJson(text: string): DecodeMetricsResult {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch (err) {
-    throw new AppError(
-      'OTLP_DECODE_FAILED',
-      `the body must be OTLP/JSON (${err instanceof Error ? err.message : String(err)})`,
-      { cause: err }
-    )
-  }
-  return decodeMetrics(parsed)
+  return decodeMetrics(parseOtlpJson(text))
 }

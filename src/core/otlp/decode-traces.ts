@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js'
 import type { Attributes, Span, SpanEvent } from '../model/span.js'
 import { decodeAttributes } from './any-value.js'
+import { parseOtlpJson } from './parse-json.js'
 import { parseSpanKind, parseStatusCode } from './enums.js'
 import { isEmptyId, normaliseId } from './ids.js'
 import { microsFromOtlpTime } from './int64.js'
@@ -261,15 +262,5 @@ export function decodeTraces(request: unknown): DecodeTracesResult {
  * Throws `AppError('OTLP_DECODE_FAILED')` when the text is not JSON.
  */
 export function decodeTracesJson(text: string): DecodeTracesResult {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch (err) {
-    throw new AppError(
-      'OTLP_DECODE_FAILED',
-      `the body must be OTLP/JSON (${err instanceof Error ? err.message : String(err)})`,
-      { cause: err }
-    )
-  }
-  return decodeTraces(parsed)
+  return decodeTraces(parseOtlpJson(text))
 }
