@@ -3,20 +3,13 @@
  * randomness from a seeded RNG, so a run's schedule can be reproduced exactly.
  */
 
+import { createSeededRandom } from '../core/stats/seeded-random.js'
+
 /** A seeded uniform RNG in [0, 1). */
 export type Rng = () => number
 
-/** mulberry32: tiny, fast, and good enough for arrival jitter (not for cryptography). */
-export function createRng(seed: number): Rng {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded uniform RNG for arrival jitter and synthetic prompts (mulberry32, from core). */
+export const createRng: (seed: number) => Rng = createSeededRandom
 
 /** `constant` spaces requests evenly; `poisson` draws exponential gaps (memoryless arrivals). */
 export type ArrivalKind = 'constant' | 'poisson'

@@ -5,18 +5,10 @@
 import type { Dimension, RequestTimeline, StageName } from '../../model/request.js'
 import { STAGE_NAMES } from '../../model/request.js'
 import { asMicros, type Micros } from '../../model/units.js'
+import { createSeededRandom } from '../../stats/seeded-random.js'
 
-/** mulberry32: a tiny seeded generator, good enough for test data. */
-export function createTestRng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded uniform generator for test data (see {@link createSeededRandom}). */
+export const createTestRng = createSeededRandom
 
 /** 2025-06-02T09:00:00Z in epoch µs. */
 export const T0_US = asMicros(Date.UTC(2025, 5, 2, 9, 0, 0) * 1000)
