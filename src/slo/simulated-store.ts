@@ -1,8 +1,5 @@
 /** Runs a simulator scenario into a fresh memory store (for `tokenline alerts test --simulate`). */
-import { createSilentLogger } from '../core/logger.js'
-import { decodeTracesJson } from '../core/otlp/decode-traces.js'
-import { createIngestPipeline } from '../ingest/pipeline.js'
-import { createRun } from '../sim/index.js'
+import { simulateIntoStore } from '../simulate/into-store.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 
@@ -12,24 +9,7 @@ export async function simulatedStore(options: {
   seed: number
   durationMs: number
 }): Promise<SpanStore> {
-  const run = createRun(options)
   const store = createMemoryStore()
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: () => run.epochUs / 1000,
-    sweepIntervalMs: 0,
-  })
-  try {
-    for (const out of run.outputs()) {
-      if (out.kind === 'requests')
-        await sink.submitSpans(decodeTracesJson(run.tracesJson(out.requests)).spans)
-      else if (out.kind === 'metrics') await sink.submitMetrics(out.samples, run.families)
-      else await sink.submitEvents([out.event])
-    }
-    await sink.flush()
-  } finally {
-    await sink.close()
-  }
+  await simulateIntoStore(store, options)
   return store
 }
