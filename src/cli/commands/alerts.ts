@@ -6,17 +6,14 @@
 import { Option, type Command } from 'commander'
 import { loadConfig } from '../../config/load.js'
 import { AppError } from '../../core/errors.js'
-import { createSilentLogger } from '../../core/logger.js'
 import { isoFromMicros } from '../../core/model/units.js'
-import { importPaths } from '../../ingest/import.js'
-import { createIngestPipeline } from '../../ingest/pipeline.js'
 import { parseDurationMs } from '../../server/params.js'
 import { parseSloSettings } from '../../slo/config.js'
 import { simulatedStore } from '../../slo/simulated-store.js'
 import { evaluateHistory, type HistoryEvaluation } from '../../slo/time-travel.js'
-import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { importIntoMemoryStore } from '../import-to-memory.js'
 
 interface AlertsTestFlags {
   config: string
@@ -29,23 +26,7 @@ interface AlertsTestFlags {
 }
 
 async function importedStore(paths: string[]): Promise<SpanStore> {
-  const store = createMemoryStore()
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: Date.now,
-    sweepIntervalMs: 0,
-  })
-  try {
-    const summary = await importPaths(paths, sink)
-    for (const f of summary.files.filter((x) => x.error !== null)) {
-      process.stderr.write(`tokenline: skipped ${f.file}: ${f.error}\n`)
-    }
-    await sink.flush()
-  } finally {
-    await sink.close()
-  }
-  return store
+  return (await importIntoMemoryStore(paths)).store
 }
 
 async function openData(paths: string[], flags: AlertsTestFlags): Promise<SpanStore> {

@@ -7,16 +7,13 @@ import { runDiagnosis } from '../../analysis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
 import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
 import { AppError } from '../../core/errors.js'
-import { createSilentLogger } from '../../core/logger.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
 import { microsFromIso, microsFromMillis, type Micros } from '../../core/model/units.js'
-import { importPaths } from '../../ingest/import.js'
-import { createIngestPipeline } from '../../ingest/pipeline.js'
-import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import type { DimensionFilters, SpanStore } from '../../storage/span-store.js'
 import { parseDurationMs } from '../../server/params.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { importIntoMemoryStore } from '../import-to-memory.js'
 
 type Format = 'text' | 'json' | 'markdown'
 
@@ -168,29 +165,16 @@ async function diagnoseViaServer(
 }
 
 async function diagnosePaths(paths: string[], flags: DiagnoseFlags): Promise<DiagnoseResult> {
-  const store = createMemoryStore()
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: Date.now,
-    sweepIntervalMs: 0,
-  })
+  const { store, files, readable } = await importIntoMemoryStore(paths)
   try {
-    const summary = await importPaths(paths, sink)
-    const unreadable = summary.files.filter((f) => f.error !== null)
-    for (const f of unreadable) {
-      process.stderr.write(`tokenline: skipped ${f.file}: ${f.error}\n`)
-    }
-    if (summary.files.length === 0 || unreadable.length === summary.files.length) {
+    if (files === 0 || readable === 0) {
       throw new AppError(
         'INPUT_INVALID',
         `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
       )
     }
-    await sink.flush()
     return await diagnoseStore(store, flags)
   } finally {
-    await sink.close()
     await store.close()
   }
 }
