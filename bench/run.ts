@@ -18,7 +18,9 @@ let failed = 0
 for (const file of files) {
   process.stdout.write(`\n=== ${file} ===\n`)
   const started = performance.now()
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${file}`], { stdio: 'inherit' })
+  const res = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${file}`], {
+    stdio: 'inherit',
+  })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   if (res.status !== 0) {
     failed++

@@ -10,7 +10,16 @@ describe('docs/cli.md', () => {
 
   it('documents every command', () => {
     const docs = renderCliDocs()
-    for (const name of ['demo', 'serve', 'import', 'diagnose', 'simulate', 'probe', 'mock-server', 'alerts']) {
+    for (const name of [
+      'demo',
+      'serve',
+      'import',
+      'diagnose',
+      'simulate',
+      'probe',
+      'mock-server',
+      'alerts',
+    ]) {
       expect(docs).toContain(`## tokenline ${name}`)
     }
   })

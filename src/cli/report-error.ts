@@ -16,6 +16,8 @@ export function reportError(err: unknown): void {
           : 1
     return
   }
-  process.stderr.write(`tokenline: unexpected error\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+  process.stderr.write(
+    `tokenline: unexpected error\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`
+  )
   process.exitCode = 1
 }

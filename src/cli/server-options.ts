@@ -8,14 +8,26 @@ export function addServerOptions(cmd: Command): Command {
     .option('--host <host>', 'address to bind both listeners to (default 127.0.0.1)')
     .option('--port <n>', 'UI/API port (default 4320; 0 = a free port)')
     .option('--otlp-port <n>', 'OTLP/HTTP ingest port (default 4318; 0 = a free port)')
-    .option('--db <file>', "DuckDB file (default .tokenline/tokenline.duckdb; ':memory:' keeps nothing)")
+    .option(
+      '--db <file>',
+      "DuckDB file (default .tokenline/tokenline.duckdb; ':memory:' keeps nothing)"
+    )
     .option('--scrape <url...>', 'Prometheus endpoint to scrape (repeatable)')
     .option('--scrape-interval <ms>', 'scrape interval in milliseconds (default 15000)')
     .option('--keep-content', 'keep prompt/completion content attributes (dropped by default)')
-    .option('--max-body-bytes <n>', 'largest OTLP request body accepted, after gunzip (default 16777216)')
+    .option(
+      '--max-body-bytes <n>',
+      'largest OTLP request body accepted, after gunzip (default 16777216)'
+    )
     .option('--config <file>', 'config file (YAML or JSON; default ./tokenline.yaml if present)')
     .addOption(
-      new Option('--log-level <level>', 'log level').choices(['debug', 'info', 'warn', 'error', 'silent'])
+      new Option('--log-level <level>', 'log level').choices([
+        'debug',
+        'info',
+        'warn',
+        'error',
+        'silent',
+      ])
     )
 }
 
@@ -25,7 +37,9 @@ function intFlag(name: string, raw: unknown): number | undefined {
   }
   const text = String(raw)
   if (!/^\d+$/.test(text)) {
-    throw new ConfigError(`--${name} must be a non-negative integer (actual: ${JSON.stringify(text)})`)
+    throw new ConfigError(
+      `--${name} must be a non-negative integer (actual: ${JSON.stringify(text)})`
+    )
   }
   return Number(text)
 }
@@ -49,7 +63,10 @@ export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
     flags.server = server
   }
   if (typeof opts.db === 'string') {
-    flags.store = opts.db === ':memory:' ? { kind: 'memory', path: ':memory:' } : { kind: 'duckdb', path: opts.db }
+    flags.store =
+      opts.db === ':memory:'
+        ? { kind: 'memory', path: ':memory:' }
+        : { kind: 'duckdb', path: opts.db }
   }
   const ingest: NonNullable<Config['ingest']> = {}
   if (opts.keepContent === true) {

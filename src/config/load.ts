@@ -14,7 +14,9 @@ async function readIfExists(path: string): Promise<string | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       return null
     }
-    throw new ConfigError(`cannot read config file ${path}: ${(err as Error).message}`, { cause: err })
+    throw new ConfigError(`cannot read config file ${path}: ${(err as Error).message}`, {
+      cause: err,
+    })
   }
 }
 

@@ -42,7 +42,10 @@ describe('resolveConfig', () => {
         TOKENLINE_INGEST_KEEP_CONTENT: 'true',
       },
     })
-    expect(config.scrape.targets).toEqual(['http://127.0.0.1:8000/metrics', 'http://127.0.0.1:8001/metrics'])
+    expect(config.scrape.targets).toEqual([
+      'http://127.0.0.1:8000/metrics',
+      'http://127.0.0.1:8001/metrics',
+    ])
     expect(config.ingest.keepContent).toBe(true)
   })
 

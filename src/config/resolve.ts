@@ -14,13 +14,33 @@ interface Leaf {
 
 /** Every scalar config key, its type and its environment variables (documented in docs/config.md). */
 export const CONFIG_LEAVES: readonly Leaf[] = [
-  { section: 'server', key: 'host', kind: 'string', env: ['TOKENLINE_SERVER_HOST', 'TOKENLINE_HOST'] },
-  { section: 'server', key: 'apiPort', kind: 'int', env: ['TOKENLINE_SERVER_API_PORT', 'TOKENLINE_PORT'] },
-  { section: 'server', key: 'otlpPort', kind: 'int', env: ['TOKENLINE_SERVER_OTLP_PORT', 'TOKENLINE_OTLP_PORT'] },
+  {
+    section: 'server',
+    key: 'host',
+    kind: 'string',
+    env: ['TOKENLINE_SERVER_HOST', 'TOKENLINE_HOST'],
+  },
+  {
+    section: 'server',
+    key: 'apiPort',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_API_PORT', 'TOKENLINE_PORT'],
+  },
+  {
+    section: 'server',
+    key: 'otlpPort',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_OTLP_PORT', 'TOKENLINE_OTLP_PORT'],
+  },
   { section: 'store', key: 'kind', kind: 'string', env: ['TOKENLINE_STORE_KIND'] },
   { section: 'store', key: 'path', kind: 'string', env: ['TOKENLINE_STORE_PATH', 'TOKENLINE_DB'] },
   { section: 'ingest', key: 'maxBodyBytes', kind: 'int', env: ['TOKENLINE_INGEST_MAX_BODY_BYTES'] },
-  { section: 'ingest', key: 'maxQueueItems', kind: 'int', env: ['TOKENLINE_INGEST_MAX_QUEUE_ITEMS'] },
+  {
+    section: 'ingest',
+    key: 'maxQueueItems',
+    kind: 'int',
+    env: ['TOKENLINE_INGEST_MAX_QUEUE_ITEMS'],
+  },
   { section: 'ingest', key: 'quietMs', kind: 'int', env: ['TOKENLINE_INGEST_QUIET_MS'] },
   { section: 'ingest', key: 'keepContent', kind: 'bool', env: ['TOKENLINE_INGEST_KEEP_CONTENT'] },
   { section: 'scrape', key: 'targets', kind: 'list', env: ['TOKENLINE_SCRAPE_TARGETS'] },
@@ -118,7 +138,9 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     const candidate = { [leaf.section]: { [leaf.key]: value } }
     const check = configSchema.safeParse(candidate)
     if (value === undefined || !check.success) {
-      warnings.push(`ignored ${name}=${JSON.stringify(raw)}: expected ${leaf.kind} for ${leaf.section}.${leaf.key}`)
+      warnings.push(
+        `ignored ${name}=${JSON.stringify(raw)}: expected ${leaf.kind} for ${leaf.section}.${leaf.key}`
+      )
       continue
     }
     envConfig[leaf.section] = { ...envConfig[leaf.section], [leaf.key]: value }

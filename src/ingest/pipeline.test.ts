@@ -272,7 +272,12 @@ describe('createIngestPipeline reads the store only when it must', () => {
 
   it('assembles a new trace from the spans it holds, without reading the store', async () => {
     const { store, reads } = countingStore()
-    const pipeline = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now, sweepIntervalMs: 0 })
+    const pipeline = createIngestPipeline({
+      store,
+      logger: createSilentLogger(),
+      now: Date.now,
+      sweepIntervalMs: 0,
+    })
     await pipeline.submitSpans(makeVllmTrace())
     await pipeline.flush()
     expect(pipeline.counters().requestsAssembled).toBe(1)
@@ -282,7 +287,12 @@ describe('createIngestPipeline reads the store only when it must', () => {
 
   it('reads the stored spans back when a late span arrives for an assembled trace', async () => {
     const { store, reads } = countingStore()
-    const pipeline = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now, sweepIntervalMs: 0 })
+    const pipeline = createIngestPipeline({
+      store,
+      logger: createSilentLogger(),
+      now: Date.now,
+      sweepIntervalMs: 0,
+    })
     const trace = makeVllmTrace()
     const engine = trace.find((s) => s.name === 'llm_request')!
     await pipeline.submitSpans(trace.filter((s) => s !== engine))

@@ -30,7 +30,7 @@ class Bloom {
     const h1 = fnv1a(id, 0)
     const h2 = fnv1a(id, 0x9e3779b9) | 1
     for (let i = 0; i < HASHES; i++) {
-      if (!visit((h1 + Math.imul(i, h2)) >>> 0) ) {
+      if (!visit((h1 + Math.imul(i, h2)) >>> 0)) {
         return false
       }
     }

@@ -46,7 +46,11 @@ export interface StartServerOptions {
   sloNow?: () => number
 }
 
-function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, port: number, host: string): Promise<ServerType> {
+function listen(
+  app: { fetch: (req: Request) => Response | Promise<Response> },
+  port: number,
+  host: string
+): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server))
     server.once('error', (err: NodeJS.ErrnoException) => {
@@ -95,7 +99,9 @@ export async function startServer(
   const ownsStore = options.store === undefined
   const store = options.store ?? (await openConfiguredStore(config))
   const onBackgroundError = (err: unknown): void => {
-    logger.error('background task failed', { error: err instanceof Error ? err.message : String(err) })
+    logger.error('background task failed', {
+      error: err instanceof Error ? err.message : String(err),
+    })
   }
   const ingest = createIngestPipeline({
     store,
@@ -145,7 +151,8 @@ export async function startServer(
     listeners.push(api)
     const apiUrl = urlOf(api, config.server.host)
     const otlpUrl = urlOf(otlp, config.server.host)
-    const persistent = config.store.kind === 'duckdb' && config.store.path !== ':memory:' && ownsStore
+    const persistent =
+      config.store.kind === 'duckdb' && config.store.path !== ':memory:' && ownsStore
     if (persistent) {
       await writeServerLock(config.store.path, { pid: process.pid, apiUrl, otlpUrl })
     }

@@ -38,7 +38,9 @@ function serve(env: Record<string, string>): Promise<Serving> {
         resolvePromise({ child, otlpUrl: otlp[1], apiUrl: api[1], exited })
       }
     })
-    void exited.then((code) => reject(new Error(`serve exited (${String(code)}) before listening: ${err}`)))
+    void exited.then((code) =>
+      reject(new Error(`serve exited (${String(code)}) before listening: ${err}`))
+    )
   })
 }
 

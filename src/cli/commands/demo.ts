@@ -27,8 +27,14 @@ async function removeDb(path: string): Promise<void> {
 export function registerDemoCommand(program: Command): void {
   const cmd = program
     .command('demo')
-    .description('simulate an inference cluster with a real fault, ingest it, print the diagnosis and serve the dashboard')
-    .option('--scenario <name>', `scenario to simulate (see \`tokenline simulate --list\`)`, DEFAULT_DEMO_SCENARIO)
+    .description(
+      'simulate an inference cluster with a real fault, ingest it, print the diagnosis and serve the dashboard'
+    )
+    .option(
+      '--scenario <name>',
+      `scenario to simulate (see \`tokenline simulate --list\`)`,
+      DEFAULT_DEMO_SCENARIO
+    )
     .option('--seed <n>', 'random seed (same seed, same data)', '1')
     .option('--duration <d>', 'simulated time, e.g. 20m or 1h', '20m')
     .option('--once', 'print the diagnosis and exit instead of serving the dashboard')
@@ -57,15 +63,24 @@ Examples:
       }
       const format = String(opts.format)
       if (!['text', 'json', 'markdown'].includes(format)) {
-        throw new AppError('INPUT_INVALID', `--format must be text, json or markdown (actual: ${format})`)
+        throw new AppError(
+          'INPUT_INVALID',
+          `--format must be text, json or markdown (actual: ${format})`
+        )
       }
       const seed = Number(opts.seed)
       if (!Number.isInteger(seed) || seed < 0) {
-        throw new AppError('INPUT_INVALID', `--seed must be a non-negative integer (actual: ${String(opts.seed)})`)
+        throw new AppError(
+          'INPUT_INVALID',
+          `--seed must be a non-negative integer (actual: ${String(opts.seed)})`
+        )
       }
       const durationMs = parseDurationMs(String(opts.duration))
       if (durationMs === null || durationMs <= 0) {
-        throw new AppError('INPUT_INVALID', `--duration must look like 20m or 1h (actual: ${String(opts.duration)})`)
+        throw new AppError(
+          'INPUT_INVALID',
+          `--duration must look like 20m or 1h (actual: ${String(opts.duration)})`
+        )
       }
       const flags = serverFlagsToConfig(opts)
       if (flags.store === undefined) {
@@ -107,7 +122,8 @@ Examples:
           .filter((f) => f !== 'events-k8s.json' && f !== 'expected.json')
           .map((f) => join(outDir, f))
         await importPaths(files, server.ingest, {
-          onProgress: (done: number, total: number) => ingestBar.update(total > 0 ? done / total : 1),
+          onProgress: (done: number, total: number) =>
+            ingestBar.update(total > 0 ? done / total : 1),
         })
         await server.ingest.flush()
         ingestBar.stop()
@@ -115,12 +131,19 @@ Examples:
 
         const { diagnosis, skipped } = await runDiagnosis(server.store, {})
         const injected = sim.expected.causes
-          .map((c) => `${c.cause}${c.scope.dimension ? ` (${c.scope.dimension}=${c.scope.value})` : ''}`)
+          .map(
+            (c) =>
+              `${c.cause}${c.scope.dimension ? ` (${c.scope.dimension}=${c.scope.value})` : ''}`
+          )
           .join(', ')
         if (format === 'json') {
           process.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`)
         } else {
-          process.stdout.write(format === 'markdown' ? renderDiagnosisMarkdown(diagnosis, skipped) : renderDiagnosisText(diagnosis, skipped))
+          process.stdout.write(
+            format === 'markdown'
+              ? renderDiagnosisMarkdown(diagnosis, skipped)
+              : renderDiagnosisText(diagnosis, skipped)
+          )
           process.stdout.write(`\nInjected by the simulator: ${injected}\n`)
         }
         if (opts.once === true) {

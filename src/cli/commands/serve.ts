@@ -28,7 +28,9 @@ export function closeOnSignal(close: () => Promise<void>): Promise<void> {
 export function registerServeCommand(program: Command): void {
   const cmd = program
     .command('serve')
-    .description('run the ingest server (OTLP/HTTP, Prometheus scraping, events) with the dashboard and query API')
+    .description(
+      'run the ingest server (OTLP/HTTP, Prometheus scraping, events) with the dashboard and query API'
+    )
   addServerOptions(cmd)
     .addHelpText(
       'after',

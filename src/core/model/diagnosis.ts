@@ -26,7 +26,8 @@ export const CAUSES = [
 export type Cause = (typeof CAUSES)[number]
 
 /** Scope dimensions a finding may name (CONTRACT §5). */
-export type ScopeDimension = 'replica' | 'node' | 'version' | 'tenant' | 'route' | 'region' | 'model'
+export type ScopeDimension =
+  'replica' | 'node' | 'version' | 'tenant' | 'route' | 'region' | 'model'
 
 export interface TimeWindowIso {
   start: string

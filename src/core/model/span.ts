@@ -1,7 +1,8 @@
 import type { Micros } from './units.js'
 
 /** An attribute value after OTLP `AnyValue` decoding. */
-export type AttrValue = string | number | boolean | null | AttrValue[] | { [key: string]: AttrValue }
+export type AttrValue =
+  string | number | boolean | null | AttrValue[] | { [key: string]: AttrValue }
 
 /** Flat attribute map (`key` → decoded value). */
 export type Attributes = Record<string, AttrValue>
