@@ -10,6 +10,7 @@
 import type { Diagnosis, Finding } from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
+import { concentrationJson } from './concentration-json.js'
 import { buildContext, type DiagnosisContext } from './context.js'
 import type { DiagnosisInput } from './input.js'
 import { eventEvidence, round } from './rule.js'
@@ -64,13 +65,7 @@ function envelope(
         : ctx.primary.rows
             .filter((r) => r.significant)
             .slice(0, 20)
-            .map((r) => ({
-              dimension: r.dimension,
-              value: r.value,
-              slow_share: round(r.slowShare),
-              baseline_share: round(r.baselineShare),
-              lift: round(r.lift),
-            })),
+            .map(concentrationJson),
   }
 }
 

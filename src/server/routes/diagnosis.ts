@@ -7,10 +7,10 @@ import { z } from 'zod'
 import { loadWindow } from '../../analysis/load-window.js'
 import { runDiagnosis } from '../../analysis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
+import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
+import { round } from '../../core/diagnosis/rule.js'
 import type { AppDeps } from '../app.js'
 import { parseFilters, parseParam, parseWindow } from '../params.js'
-
-const round = (v: number): number => Math.round(v * 1000) / 1000
 
 export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/diagnosis', async function diagnosis(c) {
@@ -50,15 +50,7 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
       threshold_ms: round(result.thresholdUs / 1000),
       slow: result.slow,
       total: result.total,
-      rows: result.rows
-        .filter((r) => r.significant)
-        .map((r) => ({
-          dimension: r.dimension,
-          value: r.value,
-          slow_share: round(r.slowShare),
-          baseline_share: round(r.baselineShare),
-          lift: round(r.lift),
-        })),
+      rows: result.rows.filter((r) => r.significant).map(concentrationJson),
     })
   })
 }
