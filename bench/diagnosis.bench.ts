@@ -13,8 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { loadWindow } from '../src/analysis/load-window.js'
-import { runDiagnosis } from '../src/analysis/run-diagnosis.js'
+import { loadWindow } from '../src/core/diagnosis/load-window.js'
+import { runDiagnosis } from '../src/core/diagnosis/run-diagnosis.js'
 import { diagnose } from '../src/core/diagnosis/diagnose.js'
 import {
   FRAME_FLAG_FIELDS,

@@ -14,7 +14,7 @@ import {
   decodeTracesProtobuf,
   decodeTracesProtobufGenerated,
   encodeTracesProtobuf,
-} from '../src/otlp/protobuf.js'
+} from '../src/ingest/otlp/protobuf.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
 
 const SPANS_PER_BATCH = 512

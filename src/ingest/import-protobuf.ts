@@ -1,6 +1,6 @@
 import type { DecodeMetricsResult } from '../core/otlp/decode-metrics.js'
 import type { DecodeTracesResult } from '../core/otlp/decode-traces.js'
-import { decodeMetricsProtobuf, decodeTracesProtobuf } from '../otlp/protobuf.js'
+import { decodeMetricsProtobuf, decodeTracesProtobuf } from './otlp/protobuf.js'
 
 /** What a protobuf file held: one message, or several framed ones. */
 export type ProtobufFile =

@@ -5,7 +5,7 @@
 import { Hono } from 'hono'
 import type { Logger } from '../core/logger.js'
 import type { IngestSink } from '../ingest/types.js'
-import type { SloService } from '../slo/service.js'
+import type { SloService } from '../alerts/service.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { httpErrorReply } from './http-errors.js'
 import { registerEventRoutes } from './routes/events.js'

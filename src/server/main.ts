@@ -15,10 +15,13 @@ import { createIngestPipeline } from '../ingest/pipeline.js'
 import { createScraper } from '../ingest/scraper.js'
 import type { IngestSink } from '../ingest/types.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
+import { createDuckDbSloStore } from '../storage/duckdb/slo-store.js'
+import { createMemorySloStore } from '../storage/memory/slo-store.js'
+import type { SloStore } from '../storage/slo-store.js'
 import { removeServerLock, writeServerLock } from '../storage/duckdb/lock.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
-import { createSloService, type SloService } from '../slo/service.js'
+import { createSloService, type SloService } from '../alerts/service.js'
 import { createApp } from './app.js'
 import { createOtlpApp } from './otlp-app.js'
 
@@ -40,8 +43,8 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Folder of the built dashboard (`dist/web`), when it exists. */
   webRoot?: string
-  /** Use this store instead of opening the configured one (the caller closes it). */
-  store?: SpanStore
+  /** Use these stores instead of opening the configured ones (the caller closes them). */
+  stores?: OpenedStores
   /** Clock of the SLO loop, epoch ms (tests drive time with it; default Date.now). */
   sloNow?: () => number
 }
@@ -81,13 +84,25 @@ function closeListener(server: ServerType): Promise<void> {
   })
 }
 
-/** Opens the configured store (creating the folder of a DuckDB file). */
-export async function openConfiguredStore(config: ResolvedConfig): Promise<SpanStore> {
+export interface OpenedStores {
+  store: SpanStore
+  /** Alert states and samples, kept beside the spans (same DuckDB file, or memory). */
+  sloStore: SloStore
+}
+
+/** Opens the configured stores (creating the folder of a DuckDB file). */
+export async function openConfiguredStores(config: ResolvedConfig): Promise<OpenedStores> {
   if (config.store.kind === 'memory' || config.store.path === ':memory:') {
-    return createMemoryStore()
+    return { store: createMemoryStore(), sloStore: createMemorySloStore() }
   }
   await mkdir(dirname(config.store.path), { recursive: true })
-  return createDuckDbStore({ path: config.store.path })
+  const store = await createDuckDbStore({ path: config.store.path })
+  try {
+    return { store, sloStore: await createDuckDbSloStore(store) }
+  } catch (err) {
+    await store.close()
+    throw err
+  }
 }
 
 /** Starts both listeners; resolves once they are bound (ports may be 0). */
@@ -96,8 +111,8 @@ export async function startServer(
   logger: Logger,
   options: StartServerOptions = {}
 ): Promise<RunningServer> {
-  const ownsStore = options.store === undefined
-  const store = options.store ?? (await openConfiguredStore(config))
+  const ownsStore = options.stores === undefined
+  const { store, sloStore } = options.stores ?? (await openConfiguredStores(config))
   const onBackgroundError = (err: unknown): void => {
     logger.error('background task failed', {
       error: err instanceof Error ? err.message : String(err),
@@ -124,6 +139,7 @@ export async function startServer(
   try {
     slo = await createSloService({
       store,
+      sloStore,
       config: { slo: config.slo, alerts: config.alerts, retention: config.retention },
       logger,
       now: options.sloNow ?? (() => Date.now()),

@@ -15,7 +15,7 @@ import {
   encodeRpcStatus,
   encodeTraceResponse,
   type PartialSuccess,
-} from '../otlp/protobuf.js'
+} from '../ingest/otlp/protobuf.js'
 import type { AppDeps } from './app.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import { readBody } from './routes/read-body.js'

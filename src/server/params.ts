@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { AppError } from '../core/errors.js'
 import { DIMENSIONS, type Dimension } from '../core/model/request.js'
 import { microsFromIso, microsFromMillis, type Micros } from '../core/model/units.js'
-import type { DimensionFilters, SpanStore } from '../storage/span-store.js'
+import type { SpanStore } from '../storage/span-store.js'
+import type { DimensionFilters } from '../core/model/query.js'
 
 /** Raw query: every parameter with all its values (`c.req.queries()`). */
 export type RawQuery = Record<string, string[]>

@@ -8,7 +8,7 @@ import type { RequestTimeline } from '../core/model/request.js'
 import type { Span } from '../core/model/span.js'
 import type { Micros } from '../core/model/units.js'
 import type { AlertState } from '../core/slo/alert-state.js'
-import type { DimensionFilters, Series } from './span-store.js'
+import type { DimensionFilters, Series } from '../core/model/query.js'
 
 export interface AlertRecord {
   /** The rule's name (one alert instance per rule). */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { simulateToDirectory } from '../../src/simulate/write-files.js'
+import { simulateToDirectory } from '../../src/sim/node/write-files.js'
 
 const run = promisify(execFile)
 const BIN = join(process.cwd(), 'bin/tokenline.js')

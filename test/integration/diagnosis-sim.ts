@@ -2,10 +2,10 @@
  * Test/script helper: runs a simulator scenario straight into an ingest pipeline over a memory
  * store (the same path `tokenline import` takes, minus the files), then diagnoses the whole run.
  */
-import { runDiagnosis } from '../../src/analysis/run-diagnosis.js'
+import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../src/core/diagnosis/diagnose.js'
 import type { ExpectedOutcome } from '../../src/sim/index.js'
-import { simulateIntoStore } from '../../src/simulate/into-store.js'
+import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 
 export interface SimDiagnosis {

@@ -6,7 +6,7 @@ import {
   decodeRpcStatus,
   decodeTraceResponse,
   encodeTracesProtobuf,
-} from '../../src/otlp/protobuf.js'
+} from '../../src/ingest/otlp/protobuf.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createRun, listScenarios } from '../../src/sim/index.js'
-import { simulateToDirectory } from '../../src/simulate/write-files.js'
+import { simulateToDirectory } from '../../src/sim/node/write-files.js'
 
 const dirs: string[] = []
 async function tempDir(): Promise<string> {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
-import { simulateLive } from '../../src/simulate/live.js'
+import { simulateLive } from '../../src/sim/node/live.js'
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { MINUTE_US } from '../../src/core/slo/types.js'
-import { parseSloSettings } from '../../src/slo/config.js'
-import { createAlertDiagnosis } from '../../src/slo/diagnose-alert.js'
-import { createSloEvaluator, type AlertNotification } from '../../src/slo/evaluator.js'
-import { createSloService } from '../../src/slo/service.js'
+import { parseSloSettings } from '../../src/config/slo.js'
+import { createAlertDiagnosis } from '../../src/alerts/diagnose-alert.js'
+import { createSloEvaluator, type AlertNotification } from '../../src/alerts/evaluator.js'
+import { createSloService } from '../../src/alerts/service.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { createMemorySloStore } from '../../src/storage/memory/slo-store.js'
 import { simulateInto, type Simulated } from './slo-sim.js'
@@ -139,6 +139,7 @@ describe('the SLO service notifies webhooks', () => {
     const clock = { ms: sim.startUs / 1000 }
     const service = await createSloService({
       store,
+      sloStore: createMemorySloStore(),
       config: {
         slo: config.slo,
         alerts: {

@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
 import type { Micros } from '../../src/core/model/units.js'
-import { parseSloSettings } from '../../src/slo/config.js'
-import { openSloStore } from '../../src/slo/open-slo-store.js'
-import { createRetention } from '../../src/slo/retention.js'
+import { parseSloSettings } from '../../src/config/slo.js'
+import { createDuckDbSloStore } from '../../src/storage/duckdb/slo-store.js'
+import { createMemorySloStore } from '../../src/storage/memory/slo-store.js'
+import { createRetention } from '../../src/alerts/retention.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import type { SloStore } from '../../src/storage/slo-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 import { makeSpan } from '../helpers/builders.js'
 import { makeTimeline } from '../helpers/slo-requests.js'
@@ -15,16 +17,21 @@ const NOW_MS = Date.UTC(2025, 3, 1, 0, 0, 0)
 const HOUR_US = 3_600_000_000
 const ago = (hours: number): Micros => (NOW_MS * 1000 - hours * HOUR_US) as Micros
 
-const stores: [string, () => Promise<SpanStore>][] = [
-  ['memory', async () => createMemoryStore()],
-  ['duckdb', () => createDuckDbStore({ path: ':memory:' })],
+const stores: [string, () => Promise<{ store: SpanStore; sloStore: SloStore }>][] = [
+  ['memory', async () => ({ store: createMemoryStore(), sloStore: createMemorySloStore() })],
+  [
+    'duckdb',
+    async () => {
+      const store = await createDuckDbStore({ path: ':memory:' })
+      return { store, sloStore: await createDuckDbSloStore(store) }
+    },
+  ],
 ]
 
 describe.each(stores)('retention on the %s store', (_name, makeStore) => {
   it('deletes old rows per table and keeps the rest', async () => {
-    const store = await makeStore()
+    const { store, sloStore } = await makeStore()
     try {
-      const sloStore = await openSloStore(store)
       // 7 old and 3 recent of everything; batches of 2 force several rounds.
       const hours = [30, 29, 28, 27, 26, 25, 24.5, 2, 1, 0.5]
       const requests = hours.map((h) =>
@@ -93,9 +100,8 @@ describe.each(stores)('retention on the %s store', (_name, makeStore) => {
   })
 
   it('stops after its batch budget and reports more to do', async () => {
-    const store = await makeStore()
+    const { store, sloStore } = await makeStore()
     try {
-      const sloStore = await openSloStore(store)
       await store.insertEvents(
         Array.from({ length: 9 }, (_, i) => ({
           timeUs: ago(50 + i),

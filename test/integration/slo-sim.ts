@@ -1,5 +1,5 @@
 /** Runs a simulator scenario through the ingest pipeline into a store (SLO tests). */
-import { simulateIntoStore, type SimulatedIntoStore } from '../../src/simulate/into-store.js'
+import { simulateIntoStore, type SimulatedIntoStore } from '../../src/sim/node/into-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 
 export type Simulated = SimulatedIntoStore

@@ -3,14 +3,15 @@
  * database, or asks a running server, then prints the CONTRACT §5 diagnosis.
  */
 import { Option, type Command } from 'commander'
-import { runDiagnosis } from '../../analysis/run-diagnosis.js'
+import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
 import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
 import { AppError } from '../../core/errors.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
 import { microsFromIso, microsFromMillis, type Micros } from '../../core/model/units.js'
-import type { DimensionFilters, SpanStore } from '../../storage/span-store.js'
+import type { SpanStore } from '../../storage/span-store.js'
+import type { DimensionFilters } from '../../core/model/query.js'
 import { parseDurationMs } from '../../server/params.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
 import { importIntoMemoryStore } from '../import-to-memory.js'

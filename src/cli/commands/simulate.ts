@@ -3,8 +3,8 @@ import cliProgress from 'cli-progress'
 import { AppError } from '../../core/errors.js'
 import { createSilentLogger } from '../../core/logger.js'
 import { DEFAULT_DURATION_MS, listScenarios } from '../../sim/index.js'
-import { simulateLive } from '../../simulate/live.js'
-import { simulateToDirectory } from '../../simulate/write-files.js'
+import { simulateLive } from '../../sim/node/live.js'
+import { simulateToDirectory } from '../../sim/node/write-files.js'
 
 const EXAMPLES = `
 Examples:

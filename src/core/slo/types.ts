@@ -1,6 +1,6 @@
 /**
  * SLO tiers, objectives and alert rules as the evaluator sees them (already validated and with
- * every duration in µs). The YAML shapes users write live in `src/slo/config.ts`.
+ * every duration in µs). The YAML shapes users write live in `src/config/slo.ts`.
  */
 import type { Dimension } from '../model/request.js'
 import type { Micros } from '../model/units.js'

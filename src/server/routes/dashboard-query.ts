@@ -5,7 +5,8 @@
  */
 import { AppError } from '../../core/errors.js'
 import { asMicros, type Micros } from '../../core/model/units.js'
-import type { DimensionFilters, SpanStore } from '../../storage/span-store.js'
+import type { SpanStore } from '../../storage/span-store.js'
+import type { DimensionFilters } from '../../core/model/query.js'
 import { parseFilters, parseStepUs, parseWindow, type RawQuery } from '../params.js'
 
 export interface DashboardQuery {

@@ -4,8 +4,8 @@
  */
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import { loadWindow } from '../../analysis/load-window.js'
-import { runDiagnosis } from '../../analysis/run-diagnosis.js'
+import { loadWindow } from '../../core/diagnosis/load-window.js'
+import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'

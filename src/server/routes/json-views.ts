@@ -6,7 +6,7 @@ import type { ChangeEvent } from '../../core/model/event.js'
 import { STAGE_NAMES, type RequestTimeline } from '../../core/model/request.js'
 import type { Span } from '../../core/model/span.js'
 import { isoFromMicros, millisFromMicros, type Micros } from '../../core/model/units.js'
-import type { RequestMeasure } from '../../storage/span-store.js'
+import type { RequestMeasure } from '../../core/model/query.js'
 
 function ms(us: Micros | null): number | null {
   return us === null ? null : millisFromMicros(us)

@@ -1,5 +1,5 @@
 import { DURATION_MEASURES, STAGE_NAMES } from '../../core/model/request.js'
-import type { RequestMeasure } from '../../storage/span-store.js'
+import type { RequestMeasure } from '../../core/model/query.js'
 
 /** Duration measures and stages: what percentiles and heatmaps are computed over (µs). */
 export const DURATION_MEASURE_NAMES: readonly RequestMeasure[] = [

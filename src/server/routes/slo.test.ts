@@ -3,7 +3,8 @@ import { minuteOfRequests } from '../../../test/helpers/slo-requests.js'
 import { createSilentLogger } from '../../core/logger.js'
 import type { Micros } from '../../core/model/units.js'
 import { createIngestPipeline } from '../../ingest/pipeline.js'
-import { createSloService } from '../../slo/service.js'
+import { createSloService } from '../../alerts/service.js'
+import { createMemorySloStore } from '../../storage/memory/slo-store.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import { createApp } from '../app.js'
 
@@ -15,6 +16,7 @@ async function setup() {
   const nowMs = T0 / 1000 + 10 * 60_000
   const slo = await createSloService({
     store,
+    sloStore: createMemorySloStore(),
     config: {
       slo: {
         tiers: [

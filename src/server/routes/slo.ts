@@ -11,7 +11,7 @@ import { createMinuteAggregator, type TierMinute } from '../../core/slo/minute-s
 import { formatObjective } from '../../core/slo/objective-text.js'
 import { summarizeTier } from '../../core/slo/summary.js'
 import type { Objective } from '../../core/slo/types.js'
-import type { SloService } from '../../slo/service.js'
+import type { SloService } from '../../alerts/service.js'
 import type { AlertHistoryEntry, AlertRecord, SlowSample } from '../../storage/slo-store.js'
 import type { AppDeps } from '../app.js'
 import { allValues, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'

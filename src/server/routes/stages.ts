@@ -1,7 +1,8 @@
 import type { Hono } from 'hono'
 import { STAGE_NAMES, type StageName } from '../../core/model/request.js'
 import { millisFromMicros } from '../../core/model/units.js'
-import type { RequestMeasure, SpanStore } from '../../storage/span-store.js'
+import type { SpanStore } from '../../storage/span-store.js'
+import type { RequestMeasure } from '../../core/model/query.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
 interface StageStat {

@@ -7,7 +7,7 @@ import type {
   AggregateRow,
   HistogramQuery,
   RequestHistogram,
-} from '../span-store.js'
+} from '../../core/model/query.js'
 import { toNumber, type ReadRows } from './connection.js'
 import { bucketExpr, requestWhere } from './sql.js'
 

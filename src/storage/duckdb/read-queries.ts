@@ -11,7 +11,7 @@ import {
 import { listMetricFamilies } from '../query/list-metrics.js'
 import { measureColumn } from '../query/request-fields.js'
 import { validatePercentileQuery, validateSeriesQuery } from '../query/validate.js'
-import type { PercentileQuery, PercentileRow, Series, SeriesQuery } from '../span-store.js'
+import type { PercentileQuery, PercentileRow, Series, SeriesQuery } from '../../core/model/query.js'
 import { toNumber, type ReadRows } from './connection.js'
 import { bucketExpr, requestWhere, timeClauses, type Where } from './sql.js'
 

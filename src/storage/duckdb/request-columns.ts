@@ -13,7 +13,7 @@ import type {
   RequestFlagField,
   RequestNumberField,
   RequestTextField,
-} from '../span-store.js'
+} from '../../core/model/query.js'
 import { fieldColumn, validateColumnQuery } from '../query/request-columns.js'
 import { inTransaction, toNumber } from './connection.js'
 import { requestWhere } from './sql.js'

@@ -1,7 +1,7 @@
 /** SQL fragments built from validated query input; values always travel as parameters. */
 import type { DuckDBValue } from '@duckdb/node-api'
 import type { Dimension } from '../../core/model/request.js'
-import type { DimensionFilters, TimeRange } from '../span-store.js'
+import type { DimensionFilters, TimeRange } from '../../core/model/query.js'
 
 export interface Where {
   sql: string

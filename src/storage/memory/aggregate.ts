@@ -6,7 +6,7 @@ import type {
   AggregateRow,
   HistogramQuery,
   RequestHistogram,
-} from '../span-store.js'
+} from '../../core/model/query.js'
 import { logBinOf, logBins } from '../query/log-bins.js'
 import { compareGroups } from '../query/percentile-rows.js'
 import { measureValue } from '../query/request-fields.js'

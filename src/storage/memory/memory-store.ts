@@ -8,6 +8,7 @@ import type { MetricFamilyMeta } from '../../core/model/metric.js'
 import type { RequestTimeline } from '../../core/model/request.js'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
+import type { SpanStore } from '../span-store.js'
 import type {
   DataExtent,
   EventQuery,
@@ -17,10 +18,9 @@ import type {
   RequestQuery,
   Series,
   SeriesQuery,
-  SpanStore,
   StoreStats,
   TimeRange,
-} from '../span-store.js'
+} from '../../core/model/query.js'
 import {
   evaluateSeries,
   labelsKey,

@@ -3,7 +3,7 @@
  * arrays. Nothing is cloned: typed arrays and fresh dictionaries cannot alias stored data.
  */
 import type { RequestTimeline } from '../../core/model/request.js'
-import type { RequestColumnQuery, RequestColumns, TextColumn } from '../span-store.js'
+import type { RequestColumnQuery, RequestColumns, TextColumn } from '../../core/model/query.js'
 import {
   flagFieldReader,
   numberFieldReader,

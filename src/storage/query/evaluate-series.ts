@@ -1,5 +1,5 @@
 import type { Micros } from '../../core/model/units.js'
-import type { Series, SeriesQuery } from '../span-store.js'
+import type { Series, SeriesQuery } from '../../core/model/query.js'
 import { histogramQuantilePoints, parseLe, ratePoints, type Point } from './series-math.js'
 import { DEFAULT_SERIES_STEP_US } from './validate.js'
 

@@ -3,7 +3,7 @@
  * all of them put a value in the same bin.
  */
 import { AppError } from '../../core/errors.js'
-import type { AggregateQuery, HistogramQuery } from '../span-store.js'
+import type { AggregateQuery, HistogramQuery } from '../../core/model/query.js'
 import { validatePercentileQuery } from './validate.js'
 
 export interface LogBins {

@@ -1,6 +1,6 @@
 import type { RequestTimeline } from '../../core/model/request.js'
 import type { Micros } from '../../core/model/units.js'
-import type { PercentileQuery, PercentileRow } from '../span-store.js'
+import type { PercentileQuery, PercentileRow } from '../../core/model/query.js'
 import { nearestRankValues } from './nearest-rank.js'
 import { measureValue } from './request-fields.js'
 import { bucketStart } from './series-math.js'

@@ -11,7 +11,7 @@ import type {
   RequestFlagField,
   RequestNumberField,
   RequestTextField,
-} from '../span-store.js'
+} from '../../core/model/query.js'
 import { measureColumn, REQUEST_MEASURES } from './request-fields.js'
 import { validateRequestQuery } from './validate.js'
 

@@ -1,6 +1,6 @@
 import type { RequestTimeline, StageName } from '../../core/model/request.js'
 import { STAGE_NAMES } from '../../core/model/request.js'
-import type { RequestMeasure } from '../span-store.js'
+import type { RequestMeasure } from '../../core/model/query.js'
 
 /** Every value a `RequestMeasure` may take, for validating query input. */
 export const REQUEST_MEASURES: readonly RequestMeasure[] = [

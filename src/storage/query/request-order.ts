@@ -1,5 +1,5 @@
 import type { Dimension, RequestTimeline } from '../../core/model/request.js'
-import type { DimensionFilters, RequestMeasure } from '../span-store.js'
+import type { DimensionFilters, RequestMeasure } from '../../core/model/query.js'
 import { measureValue } from './request-fields.js'
 
 /**

@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js'
 import { DIMENSIONS } from '../../core/model/request.js'
 import type { Micros } from '../../core/model/units.js'
-import type { PercentileQuery, RequestQuery, SeriesQuery } from '../span-store.js'
+import type { PercentileQuery, RequestQuery, SeriesQuery } from '../../core/model/query.js'
 import { REQUEST_MEASURES } from './request-fields.js'
 
 /** Default `stepUs` of `rate` and `histogram_quantile`: 60 s. */

@@ -5,9 +5,9 @@
  * its message objects carry the OTLP/JSON field names, so the shared `decodeMetrics` reads them
  * like parsed JSON, taking ids as bytes and 64-bit integers as `Long`.
  */
-import { AppError } from '../core/errors.js'
-import { decodeMetrics, type DecodeMetricsResult } from '../core/otlp/decode-metrics.js'
-import { decodeTraces, type DecodeTracesResult } from '../core/otlp/decode-traces.js'
+import { AppError } from '../../core/errors.js'
+import { decodeMetrics, type DecodeMetricsResult } from '../../core/otlp/decode-metrics.js'
+import { decodeTraces, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
 import { otlp } from './generated/otlp.js'
 import { readTraceRequest } from './trace-reader.js'
 

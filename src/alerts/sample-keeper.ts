@@ -14,8 +14,9 @@ import { selectSamples } from '../core/slo/select-samples.js'
 import { tierOf } from '../core/slo/tier-match.js'
 import { MINUTE_US } from '../core/slo/types.js'
 import type { SloStore, SlowSample } from '../storage/slo-store.js'
-import type { Series, SpanStore } from '../storage/span-store.js'
-import type { SloSettings } from './config.js'
+import type { SpanStore } from '../storage/span-store.js'
+import type { Series } from '../core/model/query.js'
+import type { SloSettings } from '../config/slo.js'
 
 export interface SampleKeeperOptions {
   store: SpanStore

@@ -1,7 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createRun, eventJsonLine, type ExpectedOutcome } from '../sim/index.js'
+import { createRun, eventJsonLine, type ExpectedOutcome } from '../index.js'
 import { OpenMetricsStore } from './openmetrics-store.js'
 
 export interface SimulateToDirectoryOptions {

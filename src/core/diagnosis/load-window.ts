@@ -9,12 +9,13 @@ import {
   FRAME_TEXT_FIELDS,
   frameFromColumns,
   type RequestFrame,
-} from '../core/diagnosis/frame.js'
-import type { ResourceSeries } from '../core/diagnosis/input.js'
-import { resolveResourceNames } from '../core/diagnosis/metric-families.js'
-import type { ChangeEvent } from '../core/model/event.js'
-import type { Micros } from '../core/model/units.js'
-import type { DimensionFilters, RequestField, SpanStore } from '../storage/span-store.js'
+} from './frame.js'
+import type { ResourceSeries } from './input.js'
+import { resolveResourceNames } from './metric-families.js'
+import type { ChangeEvent } from '../model/event.js'
+import type { Micros } from '../model/units.js'
+import type { DiagnosisReader } from './read-port.js'
+import type { DimensionFilters, RequestField } from '../model/query.js'
 
 export interface WindowLoad {
   window: { fromUs: Micros; toUs: Micros }
@@ -33,7 +34,7 @@ const FRAME_FIELDS: readonly RequestField[] = [
 
 /** Resolves the window: explicit ends win, else the data extent (empty store → [0, 0)). */
 export async function resolveWindow(
-  store: SpanStore,
+  store: DiagnosisReader,
   fromUs?: Micros,
   toUs?: Micros
 ): Promise<{ fromUs: Micros; toUs: Micros }> {
@@ -49,7 +50,7 @@ export async function resolveWindow(
 
 /** Loads requests, resource series and events for a window. */
 export async function loadWindow(
-  store: SpanStore,
+  store: DiagnosisReader,
   options: {
     fromUs?: Micros
     toUs?: Micros

@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { createSloService } from './service.js'
+import { createMemorySloStore } from '../storage/memory/slo-store.js'
 
 function collectingLogger(): Logger & { errors: string[] } {
   const errors: string[] = []
@@ -23,6 +24,7 @@ describe('the SLO service loop', () => {
     let nowMs = Date.UTC(2025, 0, 1)
     const service = await createSloService({
       store,
+      sloStore: createMemorySloStore(),
       config: {
         slo: {
           tiers: [{ name: 't', objectives: ['ttft p99 < 1s'] }],

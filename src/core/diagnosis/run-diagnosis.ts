@@ -2,10 +2,11 @@
  * The diagnosis use case: load a window from a store and diagnose it. Shared by the CLI, the
  * HTTP route and the tests.
  */
-import { diagnose, type DiagnoseResult } from '../core/diagnosis/diagnose.js'
-import { readSloTargets } from '../core/diagnosis/slos.js'
-import type { Micros } from '../core/model/units.js'
-import type { DimensionFilters, SpanStore } from '../storage/span-store.js'
+import { diagnose, type DiagnoseResult } from './diagnose.js'
+import { readSloTargets } from './slos.js'
+import type { Micros } from '../model/units.js'
+import type { DiagnosisReader } from './read-port.js'
+import type { DimensionFilters } from '../model/query.js'
 import { loadWindow } from './load-window.js'
 
 export interface RunDiagnosisOptions {
@@ -20,7 +21,7 @@ export interface RunDiagnosisOptions {
 
 /** Loads the window and returns the CONTRACT §5 diagnosis plus the causes that were skipped. */
 export async function runDiagnosis(
-  store: SpanStore,
+  store: DiagnosisReader,
   options: RunDiagnosisOptions = {}
 ): Promise<DiagnoseResult> {
   const load = await loadWindow(store, options)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../core/errors.js'
 import { DEFAULT_BURN_WINDOWS } from '../core/slo/types.js'
-import { parseSloSettings } from './config.js'
+import { parseSloSettings } from './slo.js'
 
 const tiers = {
   tiers: [

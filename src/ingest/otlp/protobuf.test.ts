@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { makeLlmTraceRequest } from '../../test/fixtures/otlp/make-llm-request.js'
-import { AppError } from '../core/errors.js'
-import { decodeMetricsJson } from '../core/otlp/decode-metrics.js'
-import { decodeTraces, decodeTracesJson } from '../core/otlp/decode-traces.js'
+import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { AppError } from '../../core/errors.js'
+import { decodeMetricsJson } from '../../core/otlp/decode-metrics.js'
+import { decodeTraces, decodeTracesJson } from '../../core/otlp/decode-traces.js'
 import {
   decodeMetricsProtobuf,
   decodeRpcStatus,
@@ -17,7 +17,7 @@ import {
 } from './protobuf.js'
 import { otlp } from './generated/otlp.js'
 
-const FIXTURES = new URL('../../test/fixtures/otlp/', import.meta.url)
+const FIXTURES = new URL('../../../test/fixtures/otlp/', import.meta.url)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')
 
 describe('protobuf adapter', () => {

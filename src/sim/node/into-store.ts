@@ -2,11 +2,11 @@
  * Runs a simulator scenario straight through the ingest pipeline into a store: the path
  * `tokenline import` takes, minus the files. Used by `alerts test --simulate` and by tests.
  */
-import { createSilentLogger } from '../core/logger.js'
-import { decodeTracesJson } from '../core/otlp/decode-traces.js'
-import { createIngestPipeline } from '../ingest/pipeline.js'
-import { createRun, type ExpectedOutcome, type RunOptions } from '../sim/index.js'
-import type { SpanStore } from '../storage/span-store.js'
+import { createSilentLogger } from '../../core/logger.js'
+import { decodeTracesJson } from '../../core/otlp/decode-traces.js'
+import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { createRun, type ExpectedOutcome, type RunOptions } from '../index.js'
+import type { SpanStore } from '../../storage/span-store.js'
 
 export interface SimulatedIntoStore {
   expected: ExpectedOutcome

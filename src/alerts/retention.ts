@@ -5,8 +5,9 @@
 import type { Logger } from '../core/logger.js'
 import type { Micros } from '../core/model/units.js'
 import type { SloStore } from '../storage/slo-store.js'
-import type { RetentionTable, SpanStore } from '../storage/span-store.js'
-import type { RetentionSettings } from './config.js'
+import type { SpanStore } from '../storage/span-store.js'
+import type { RetentionTable } from '../core/model/query.js'
+import type { RetentionSettings } from '../config/slo.js'
 
 export type RetainedTable = RetentionTable | 'samples' | 'alert_history'
 

@@ -1,4 +1,4 @@
-import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
+import type { MetricFamilyMeta, MetricSample } from '../../core/model/metric.js'
 
 interface Series {
   family: number

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
-import type { Logger } from '../core/logger.js'
-import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
-import { createRun, eventJsonLine, type ExpectedOutcome } from '../sim/index.js'
+import type { Logger } from '../../core/logger.js'
+import type { MetricFamilyMeta, MetricSample } from '../../core/model/metric.js'
+import { createRun, eventJsonLine, type ExpectedOutcome } from '../index.js'
 
 export interface LiveOptions {
   scenario: string

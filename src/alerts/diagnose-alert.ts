@@ -1,9 +1,10 @@
 /** Runs the diagnosis on an alert's window and scope and keeps the top findings. */
-import { runDiagnosis } from '../analysis/run-diagnosis.js'
+import { runDiagnosis } from '../core/diagnosis/run-diagnosis.js'
 import type { Finding } from '../core/model/diagnosis.js'
 import type { Micros } from '../core/model/units.js'
 import type { Tier } from '../core/slo/types.js'
-import type { DimensionFilters, SpanStore } from '../storage/span-store.js'
+import type { SpanStore } from '../storage/span-store.js'
+import type { DimensionFilters } from '../core/model/query.js'
 
 export interface AlertDiagnosisInput {
   fromUs: Micros

@@ -1,5 +1,5 @@
 /** Runs a simulator scenario into a fresh memory store (for `tokenline alerts test --simulate`). */
-import { simulateIntoStore } from '../simulate/into-store.js'
+import { simulateIntoStore } from '../sim/node/into-store.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 

@@ -15,7 +15,7 @@ import { matchAsFilters } from '../core/slo/tier-match.js'
 import { MINUTE_US, type AlertRule, type Tier } from '../core/slo/types.js'
 import type { AlertHistoryEntry, AlertRecord, SloStore } from '../storage/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
-import type { SloSettings } from './config.js'
+import type { SloSettings } from '../config/slo.js'
 import type { DiagnoseAlert } from './diagnose-alert.js'
 
 /** A state change handed to the notifier. */

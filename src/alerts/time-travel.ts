@@ -8,7 +8,7 @@ import { minuteOf } from '../core/slo/minute-stats.js'
 import { MINUTE_US } from '../core/slo/types.js'
 import { createMemorySloStore } from '../storage/memory/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
-import type { SloSettings } from './config.js'
+import type { SloSettings } from '../config/slo.js'
 import { createAlertDiagnosis } from './diagnose-alert.js'
 import { createSloEvaluator, type AlertNotification } from './evaluator.js'
 

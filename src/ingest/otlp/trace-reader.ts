@@ -11,11 +11,11 @@
  * Field numbers: opentelemetry/proto/{collector/trace,trace,common,resource}/v1 (`proto/otlp.proto`).
  */
 import protobuf from 'protobufjs/minimal.js'
-import { AppError } from '../core/errors.js'
-import type { Attributes, Span, SpanEvent } from '../core/model/span.js'
-import { checkSpan, type DecodeTracesResult } from '../core/otlp/decode-traces.js'
-import { microsFromOtlpTime } from '../core/otlp/int64.js'
-import type { OtlpReject } from '../core/otlp/wire-types.js'
+import { AppError } from '../../core/errors.js'
+import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
+import { checkSpan, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
+import { microsFromOtlpTime } from '../../core/otlp/int64.js'
+import type { OtlpReject } from '../../core/otlp/wire-types.js'
 import { LEN, readAttributesMessage, readFixed64, readKeyValueInto, tag } from './wire-readers.js'
 
 type Reader = protobuf.Reader

@@ -3,7 +3,7 @@
  * allocations, and `KeyValue`/`AnyValue` straight into attribute maps (see ADR 0010).
  */
 import protobuf from 'protobufjs/minimal.js'
-import type { Attributes, AttrValue } from '../core/model/span.js'
+import type { Attributes, AttrValue } from '../../core/model/span.js'
 
 type Reader = protobuf.Reader
 

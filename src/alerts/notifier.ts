@@ -5,7 +5,7 @@
  * lets tests and shutdown wait for them.
  */
 import type { Logger } from '../core/logger.js'
-import type { WebhookTarget } from './config.js'
+import type { WebhookTarget } from '../config/slo.js'
 import type { AlertNotification } from './evaluator.js'
 import { alertmanagerPayload, idempotencyKey, summaryOf, tokenlinePayload } from './payload.js'
 

@@ -7,16 +7,17 @@ import type { Logger } from '../core/logger.js'
 import type { Micros } from '../core/model/units.js'
 import type { SloStore } from '../storage/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
-import { parseSloSettings, type SloSettings } from './config.js'
+import { parseSloSettings, type SloSettings } from '../config/slo.js'
 import { createAlertDiagnosis, type DiagnoseAlert } from './diagnose-alert.js'
 import { createSloEvaluator, type SloEvaluator } from './evaluator.js'
 import { createNotifier, type Notifier } from './notifier.js'
-import { openSloStore } from './open-slo-store.js'
 import { createRetention, type Retention } from './retention.js'
 import { createSampleKeeper, type SampleKeeper } from './sample-keeper.js'
 
 export interface SloServiceOptions {
   store: SpanStore
+  /** Where alert states and samples persist (chosen by the composition root). */
+  sloStore: SloStore
   /** The raw `slo`, `alerts` and `retention` configuration values. */
   config: { slo?: unknown; alerts?: unknown; retention?: unknown }
   logger: Logger
@@ -50,7 +51,7 @@ export interface SloService {
 export async function createSloService(options: SloServiceOptions): Promise<SloService> {
   const { store, logger } = options
   const settings = parseSloSettings(options.config)
-  const sloStore = await openSloStore(store)
+  const { sloStore } = options
   const notifier = createNotifier({
     webhooks: settings.notify.webhooks,
     logger,
