@@ -113,7 +113,9 @@ const scan = skipRowScan
   ? null
   : await time(async () => {
       let rows = 0
-      for await (const batch of store.scanRequests({}, 10_000)) rows += batch.length
+      for await (const batch of store.scanRequests({}, 10_000)) {
+        rows += batch.length
+      }
       return rows
     })
 const columns = await time(() =>
@@ -153,4 +155,6 @@ console.log(
   `top finding: ${top?.cause} ${JSON.stringify(top?.scope)} confidence ${top?.confidence}`
 )
 await store.close()
-if (dir) rmSync(dir, { recursive: true, force: true })
+if (dir) {
+  rmSync(dir, { recursive: true, force: true })
+}

@@ -27,15 +27,18 @@ function requestedCount(): number {
   const i = process.argv.indexOf('--requests')
   const flag = i === -1 ? undefined : process.argv[i + 1]
   const n = Number(flag ?? process.env.BENCH_REQUESTS ?? 100_000)
-  if (!Number.isInteger(n) || n <= 0)
+  if (!Number.isInteger(n) || n <= 0) {
     throw new Error(`--requests must be a positive integer (actual: ${flag})`)
+  }
   return n
 }
 
 async function writeJsonl(path: string, requests: number): Promise<void> {
   const out = createWriteStream(path)
   for (let i = 0; i < requests; i++) {
-    if (!out.write(`${JSON.stringify(makeLlmTraceRequest(1, i))}\n`)) await once(out, 'drain')
+    if (!out.write(`${JSON.stringify(makeLlmTraceRequest(1, i))}\n`)) {
+      await once(out, 'drain')
+    }
   }
   out.end()
   await once(out, 'finish')
@@ -46,7 +49,11 @@ async function readAndParse(path: string): Promise<number> {
   let spans = 0
   for await (const line of rl) {
     const obj = JSON.parse(line) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] }
-    for (const rs of obj.resourceSpans) for (const ss of rs.scopeSpans) spans += ss.spans.length
+    for (const rs of obj.resourceSpans) {
+      for (const ss of rs.scopeSpans) {
+        spans += ss.spans.length
+      }
+    }
   }
   return spans
 }

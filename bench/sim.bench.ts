@@ -24,8 +24,11 @@ function simulate(requests: number): {
   let peak = 0
   const t0 = performance.now()
   for (const s of sim.run()) {
-    if (s.kind === 'requests') done += s.requests.length
-    else if (s.kind === 'scrape') peak = Math.max(peak, process.memoryUsage().rss)
+    if (s.kind === 'requests') {
+      done += s.requests.length
+    } else if (s.kind === 'scrape') {
+      peak = Math.max(peak, process.memoryUsage().rss)
+    }
   }
   const wallMs = performance.now() - t0
   const steps = sim.replicas.reduce((n, r) => n + r.stats.steps, 0)

@@ -20,7 +20,9 @@ function numArg(flag: string, env: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
   const raw = i === -1 ? process.env[env] : process.argv[i + 1]
   const n = Number(raw ?? fallback)
-  if (!(n > 0)) throw new Error(`${flag} must be a positive number (actual: ${raw})`)
+  if (!(n > 0)) {
+    throw new Error(`${flag} must be a positive number (actual: ${raw})`)
+  }
   return n
 }
 
@@ -60,7 +62,9 @@ const settings = parseSloSettings({
 
 let t = performance.now()
 let n = 0
-for await (const b of store.scanRequests({})) n += b.length
+for await (const b of store.scanRequests({})) {
+  n += b.length
+}
 const scanMs = performance.now() - t
 
 t = performance.now()
@@ -72,7 +76,9 @@ const evaluator = await createSloEvaluator({
   cursorName: null,
 })
 const instants: Micros[] = []
-for (let m = 1; m <= minutes; m++) instants.push((T0 + m * MINUTE_US) as Micros)
+for (let m = 1; m <= minutes; m++) {
+  instants.push((T0 + m * MINUTE_US) as Micros)
+}
 const transitions = await evaluator.evaluateAt(instants)
 const evalMs = performance.now() - t
 

@@ -68,7 +68,9 @@ async function benchSpanInsert(batchSize: number, inFlight: number, SPANS: numbe
       done += batchSize
     }
     let t = performance.now()
-    for (const batch of batches) jsonBytes += JSON.stringify(batch).length
+    for (const batch of batches) {
+      jsonBytes += JSON.stringify(batch).length
+    }
     jsonMs += performance.now() - t
     t = performance.now()
     await Promise.all(batches.map((batch) => store.insertSpans(batch)))
@@ -214,7 +216,9 @@ async function benchEndToEnd(inFlight: number): Promise<void> {
     // decoding the next requests overlaps the running commit.
     const open = new Set<Promise<void>>()
     for (let i = first; i < last; i++) {
-      while (open.size >= inFlight) await Promise.race(open)
+      while (open.size >= inFlight) {
+        await Promise.race(open)
+      }
       await new Promise<void>((resolve) => setImmediate(resolve))
       const { spans } = decodeTracesProtobuf(payloads[i % payloads.length] as Uint8Array)
       stored += spans.length

@@ -24,7 +24,9 @@ let top1 = 0
 let top3 = 0
 let scope = 0
 for (const sc of listScenarios()) {
-  if (only && sc.name !== only) continue
+  if (only && sc.name !== only) {
+    continue
+  }
   let s1 = 0
   let s3 = 0
   let sScope = 0
@@ -58,7 +60,9 @@ for (const sc of listScenarios()) {
       console.log(`\n=== ${sc.name} seed ${seed}: expected ${JSON.stringify(expected.causes)}`)
       for (const f of findings) {
         console.log(`  ${f.cause} ${f.confidence} ${JSON.stringify(f.scope)}`)
-        for (const e of f.evidence) console.log(`     - ${e.text}`)
+        for (const e of f.evidence) {
+          console.log(`     - ${e.text}`)
+        }
       }
       console.log(`  concentration: ${JSON.stringify(result.diagnosis.concentration.slice(0, 5))}`)
     }
@@ -78,7 +82,9 @@ function expected0(causes: readonly string[]): string {
 
 console.log('| scenario | injected | top-1 | top-3 | scope | top finding per seed |')
 console.log('|---|---|---|---|---|---|')
-for (const r of rows) console.log(r)
+for (const r of rows) {
+  console.log(r)
+}
 console.log(
   `\ntop-1 ${top1}/${n} (${Math.round((100 * top1) / Math.max(1, n))}%), top-3 ${top3}/${n} (${Math.round((100 * top3) / Math.max(1, n))}%), scope ${scope}/${n} (${Math.round((100 * scope) / Math.max(1, n))}%)`
 )

@@ -18,10 +18,14 @@ export type DiagnoseAlert = (input: AlertDiagnosisInput) => Promise<Finding[]>
 
 /** The tier's latency objectives in the shape `runDiagnosis` reads (`slos`), strictest first. */
 export function diagnosisSlos(tier: Tier | null): unknown {
-  if (!tier) return undefined
+  if (!tier) {
+    return undefined
+  }
   const out: Record<string, number> = {}
   for (const o of tier.objectives) {
-    if (o.kind !== 'latency' || o.measure === 'itl_max') continue
+    if (o.kind !== 'latency' || o.measure === 'itl_max') {
+      continue
+    }
     const key = `${o.measure}Ms`
     out[key] = Math.min(out[key] ?? Number.POSITIVE_INFINITY, o.thresholdUs / 1000)
     out['quantile'] = Math.max(out['quantile'] ?? 0, o.percentile / 100)
@@ -32,7 +36,9 @@ export function diagnosisSlos(tier: Tier | null): unknown {
 /** The default hook: `runDiagnosis` over the store, top `limit` findings. */
 export function createAlertDiagnosis(store: SpanStore, limit: number): DiagnoseAlert {
   return async (input) => {
-    if (limit <= 0) return []
+    if (limit <= 0) {
+      return []
+    }
     const slos = diagnosisSlos(input.tier)
     const { diagnosis } = await runDiagnosis(store, {
       fromUs: input.fromUs,

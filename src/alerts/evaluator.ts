@@ -52,8 +52,13 @@ const DIAGNOSIS_MIN_US = 15 * MINUTE_US
 function lookbackUs(rules: readonly AlertRule[]): number {
   let max = 5 * MINUTE_US
   for (const r of rules) {
-    if (r.kind === 'burn_rate') for (const w of r.windows) max = Math.max(max, w.longUs)
-    else if (r.kind === 'objective') max = Math.max(max, r.windowUs)
+    if (r.kind === 'burn_rate') {
+      for (const w of r.windows) {
+        max = Math.max(max, w.longUs)
+      }
+    } else if (r.kind === 'objective') {
+      max = Math.max(max, r.windowUs)
+    }
   }
   return max
 }
@@ -84,18 +89,24 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
   const lookback = lookbackUs(settings.rules)
   const tierByName = new Map(settings.tiers.map((t) => [t.name, t]))
   const records = new Map<string, AlertRecord>()
-  for (const r of await sloStore.loadAlerts()) records.set(r.key, r)
+  for (const r of await sloStore.loadAlerts()) {
+    records.set(r.key, r)
+  }
   let loadedFrom: number | null = null
   let loadedTo: number | null = null
 
   async function loadRange(fromUs: number, toUs: number): Promise<void> {
-    if (toUs <= fromUs || settings.tiers.length === 0) return
+    if (toUs <= fromUs || settings.tiers.length === 0) {
+      return
+    }
     const agg = createMinuteAggregator(settings.tiers)
     for await (const batch of store.scanRequests({
       fromUs: fromUs as Micros,
       toUs: toUs as Micros,
     })) {
-      for (const r of batch) agg.add(r)
+      for (const r of batch) {
+        agg.add(r)
+      }
     }
     index.replaceRange(fromUs as Micros, toUs as Micros, agg.finish())
   }
@@ -106,14 +117,18 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
     if (loadedFrom === null || loadedTo === null || needFrom >= loadedTo || endUs < loadedFrom) {
       await loadRange(needFrom, endUs)
     } else {
-      if (needFrom < loadedFrom) await loadRange(needFrom, loadedFrom)
+      if (needFrom < loadedFrom) {
+        await loadRange(needFrom, loadedFrom)
+      }
       const rescanFrom = rescan
         ? Math.max(
             needFrom,
             Math.min(loadedTo, endUs - settings.evaluation.rescanMinutes * MINUTE_US)
           )
         : loadedTo
-      if (endUs > rescanFrom) await loadRange(rescanFrom, endUs)
+      if (endUs > rescanFrom) {
+        await loadRange(rescanFrom, endUs)
+      }
     }
     loadedFrom = needFrom
     loadedTo = endUs
@@ -142,7 +157,9 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
     }
     const tier = tierByName.get(rule.tier)
     const objective = tier ? findObjective(tier, rule.objective) : null
-    if (!tier || !objective) return null
+    if (!tier || !objective) {
+      return null
+    }
     return readTierRule(rule, tier, objective, index, tUs)
   }
 
@@ -166,7 +183,9 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
     const history: AlertHistoryEntry[] = []
     for (const rule of settings.rules) {
       const reading = await readRule(rule, tUs)
-      if (reading === null) continue
+      if (reading === null) {
+        continue
+      }
       const prev = recordFor(rule, records.get(rule.name))
       const { state, transition } = stepAlert(prev.state, reading.observation, tUs, rule)
       const next: AlertRecord = { ...prev, state, detail: reading.detail, severity: rule.severity }
@@ -224,16 +243,24 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
 
   return {
     async evaluateUntil(nowUs) {
-      if (settings.rules.length === 0) return []
+      if (settings.rules.length === 0) {
+        return []
+      }
       const endUs = minuteOf(nowUs - settings.evaluation.settleUs)
       const stored = cursorName === null ? null : await sloStore.getCursor(cursorName)
       // After a long stop, evaluating every missed minute would page about the past: resume at now.
       let t = stored === null || stored < endUs - lookback ? endUs : stored + MINUTE_US
-      if (t > endUs) return []
+      if (t > endUs) {
+        return []
+      }
       await refresh(endUs, true)
       const out: AlertNotification[] = []
-      for (; t <= endUs; t += MINUTE_US) out.push(...(await evaluateInstant(t as Micros)))
-      if (cursorName !== null) await sloStore.setCursor(cursorName, endUs)
+      for (; t <= endUs; t += MINUTE_US) {
+        out.push(...(await evaluateInstant(t as Micros)))
+      }
+      if (cursorName !== null) {
+        await sloStore.setCursor(cursorName, endUs)
+      }
       return out
     },
     async evaluateAt(instantsUs) {

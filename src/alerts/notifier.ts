@@ -56,7 +56,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     )
     const key = idempotencyKey(n)
     let lastError: string | null = null
-    let attempt = 0
+    let attempt: number
     for (attempt = 1; attempt <= target.maxAttempts; attempt++) {
       try {
         const res = await doFetch(target.url, {
@@ -82,11 +82,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
           return
         }
         lastError = `HTTP ${res.status}`
-        if (!retryable(res.status)) break
+        if (!retryable(res.status)) {
+          break
+        }
       } catch (err) {
         lastError = err instanceof Error ? err.message : String(err)
       }
-      if (attempt < target.maxAttempts) await sleep(target.backoffMs * 2 ** (attempt - 1))
+      if (attempt < target.maxAttempts) {
+        await sleep(target.backoffMs * 2 ** (attempt - 1))
+      }
     }
     options.logger.error('alert webhook delivery failed', {
       url: target.url,
@@ -124,7 +128,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
           })
         chains.set(target.url, next)
       }
-      while (outcomes.length > 100) outcomes.shift()
+      while (outcomes.length > 100) {
+        outcomes.shift()
+      }
     },
     async idle() {
       await Promise.all(chains.values())

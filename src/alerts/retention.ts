@@ -61,7 +61,9 @@ export function createRetention(options: RetentionOptions): Retention {
     async runOnce(nowMs) {
       const run: RetentionRun = { atMs: nowMs, deleted: {}, more: false }
       for (const [table, age, del] of plan) {
-        if (age === null) continue
+        if (age === null) {
+          continue
+        }
         const before = (nowMs * 1000 - age) as Micros
         let deleted = 0
         for (let batch = 0; ; batch++) {
@@ -71,7 +73,9 @@ export function createRetention(options: RetentionOptions): Retention {
           }
           const n = await del(before, settings.batchRows)
           deleted += n
-          if (n < settings.batchRows) break
+          if (n < settings.batchRows) {
+            break
+          }
           await pause()
         }
         if (deleted > 0) {
@@ -79,8 +83,9 @@ export function createRetention(options: RetentionOptions): Retention {
           totals[table] = (totals[table] ?? 0) + deleted
         }
       }
-      if (Object.keys(run.deleted).length > 0)
+      if (Object.keys(run.deleted).length > 0) {
         options.logger.info('retention deleted old rows', run.deleted)
+      }
       lastRun = run
       return run
     },

@@ -69,9 +69,13 @@ export function createSampleKeeper(options: SampleKeeperOptions): SampleKeeper {
           : r.dims.node !== null && joined.node === r.dims.node
             ? 'node'
             : null
-      if (scope === null) continue
+      if (scope === null) {
+        continue
+      }
       const points = s.points.filter((p) => p.timeUs >= from && p.timeUs <= to)
-      if (points.length > 0) out.push({ name: s.name, labels: s.labels, points, scope })
+      if (points.length > 0) {
+        out.push({ name: s.name, labels: s.labels, points, scope })
+      }
     }
     return out
   }
@@ -84,10 +88,15 @@ export function createSampleKeeper(options: SampleKeeperOptions): SampleKeeper {
     })) {
       for (const r of batch) {
         const tier = tierOf(r, settings.tiers)
-        if (!tier) continue
+        if (!tier) {
+          continue
+        }
         const list = byTier.get(tier.name)
-        if (list) list.push(r)
-        else byTier.set(tier.name, [r])
+        if (list) {
+          list.push(r)
+        } else {
+          byTier.set(tier.name, [r])
+        }
       }
     }
     const choices = settings.tiers.flatMap((t) =>
@@ -96,13 +105,18 @@ export function createSampleKeeper(options: SampleKeeperOptions): SampleKeeper {
         tier: t.name,
       }))
     )
-    if (choices.length === 0) return 0
+    if (choices.length === 0) {
+      return 0
+    }
     const spans = await store.getSpans(choices.map((c) => c.request.traceId))
     const spansByTrace = new Map<string, typeof spans>()
     for (const s of spans) {
       const list = spansByTrace.get(s.traceId)
-      if (list) list.push(s)
-      else spansByTrace.set(s.traceId, [s])
+      if (list) {
+        list.push(s)
+      } else {
+        spansByTrace.set(s.traceId, [s])
+      }
     }
     const maxEnd = Math.max(...choices.map((c) => c.request.endUs))
     const series = await resourcesAround(minuteUs - resourceUs, maxEnd + resourceUs + 1)
@@ -122,21 +136,26 @@ export function createSampleKeeper(options: SampleKeeperOptions): SampleKeeper {
 
   async function keepMinutes(fromUs: Micros, toUs: Micros, nowUs: Micros): Promise<number> {
     let kept = 0
-    for (let m: number = minuteOf(fromUs); m < toUs; m += MINUTE_US)
+    for (let m: number = minuteOf(fromUs); m < toUs; m += MINUTE_US) {
       kept += await keepMinute(m, nowUs)
+    }
     return kept
   }
 
   return {
     keepMinutes,
     async keepUntil(nowUs) {
-      if (settings.tiers.length === 0) return 0
+      if (settings.tiers.length === 0) {
+        return 0
+      }
       const readyEnd = minuteOf(nowUs - settings.evaluation.settleUs - resourceUs)
       const cursor = await sloStore.getCursor(CURSOR)
       const start =
         cursor === null ? readyEnd - settings.evaluation.rescanMinutes * MINUTE_US : cursor
       const end = Math.min(readyEnd, start + MAX_MINUTES_PER_CALL * MINUTE_US)
-      if (end <= start) return 0
+      if (end <= start) {
+        return 0
+      }
       const kept = await keepMinutes(start as Micros, end as Micros, nowUs)
       await sloStore.setCursor(CURSOR, end as Micros)
       return kept

@@ -100,7 +100,9 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
   }
 
   function schedule(): void {
-    if (stopped) return
+    if (stopped) {
+      return
+    }
     timer = setTimeout(() => {
       void tick().catch(failed('SLO loop')).finally(schedule)
     }, settings.evaluation.intervalMs)
@@ -115,13 +117,17 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
     sampleKeeper,
     retention,
     start() {
-      if (timer !== null || stopped) return
+      if (timer !== null || stopped) {
+        return
+      }
       schedule()
     },
     tick,
     async stop() {
       stopped = true
-      if (timer !== null) clearTimeout(timer)
+      if (timer !== null) {
+        clearTimeout(timer)
+      }
       timer = null
       await running?.catch(() => undefined)
       await notifier.idle()

@@ -6,7 +6,7 @@ import { createSilentLogger } from '../core/logger.js'
 import type { Micros } from '../core/model/units.js'
 import { minuteOf } from '../core/slo/minute-stats.js'
 import { MINUTE_US } from '../core/slo/types.js'
-import { createMemorySloStore } from '../storage/memory/slo-store.js'
+import type { SloStore } from '../storage/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { SloSettings } from '../config/slo.js'
 import { createAlertDiagnosis } from './diagnose-alert.js'
@@ -36,7 +36,12 @@ export interface HistoryEvaluation {
 export async function evaluateHistory(
   store: SpanStore,
   settings: SloSettings,
-  options: { diagnosis: boolean; onProgress?: (done: number, total: number) => void }
+  options: {
+    diagnosis: boolean
+    /** A scratch store for alert states: a replay never touches the live ones. */
+    sloStore: SloStore
+    onProgress?: (done: number, total: number) => void
+  }
 ): Promise<HistoryEvaluation> {
   const extent = await store.extent()
   const stats = await store.stats()
@@ -66,7 +71,7 @@ export async function evaluateHistory(
   }
   const evaluator = await createSloEvaluator({
     store,
-    sloStore: createMemorySloStore(),
+    sloStore: options.sloStore,
     settings,
     logger: createSilentLogger(),
     cursorName: null,
@@ -79,7 +84,9 @@ export async function evaluateHistory(
   for (let i = 0; i < instants.length; i++) {
     transitions.push(...(await evaluator.evaluateAt([instants[i] as Micros])))
     for (const a of evaluator.alerts()) {
-      if (a.state.status === 'firing') firingMinutes.set(a.key, (firingMinutes.get(a.key) ?? 0) + 1)
+      if (a.state.status === 'firing') {
+        firingMinutes.set(a.key, (firingMinutes.get(a.key) ?? 0) + 1)
+      }
     }
     options.onProgress?.(i + 1, instants.length)
   }

@@ -46,14 +46,22 @@ export function renderImportSummary(summary: ImportSummary, target: string): str
       `${summary.requests.toLocaleString('en-US')} requests assembled.`
   )
   const skipped = summary.files.filter((f) => f.error !== null && f.format === 'unknown')
-  if (skipped.length > 0) out.push('', 'Skipped:')
-  for (const f of skipped) out.push(`  ${shown(f.file)}: ${f.error}`)
+  if (skipped.length > 0) {
+    out.push('', 'Skipped:')
+  }
+  for (const f of skipped) {
+    out.push(`  ${shown(f.file)}: ${f.error}`)
+  }
   const problems = summary.files.filter(
     (f) => (f.error !== null && f.format !== 'unknown') || f.rejects.length > 0
   )
-  if (problems.length > 0) out.push('', 'Rejected:')
+  if (problems.length > 0) {
+    out.push('', 'Rejected:')
+  }
   for (const f of problems) {
-    if (f.error !== null && f.format !== 'unknown') out.push(`  ${shown(f.file)}: ${f.error}`)
+    if (f.error !== null && f.format !== 'unknown') {
+      out.push(`  ${shown(f.file)}: ${f.error}`)
+    }
     for (const r of f.rejects) {
       out.push(`  ${shown(r.file)}${r.line === null ? '' : `:${r.line}`}: ${r.reason}`)
     }

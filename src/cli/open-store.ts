@@ -24,13 +24,19 @@ export type OpenedStore =
  */
 export async function openStoreOrServer(dbPath: string = DEFAULT_DB_PATH): Promise<OpenedStore> {
   const path = dbPath === ':memory:' ? dbPath : resolve(dbPath)
-  if (path !== ':memory:') await mkdir(dirname(path), { recursive: true })
+  if (path !== ':memory:') {
+    await mkdir(dirname(path), { recursive: true })
+  }
   try {
     return { kind: 'store', dbPath: path, store: await createDuckDbStore({ path }) }
   } catch (err) {
-    if (!isAppError(err) || err.code !== 'STORE_LOCKED') throw err
+    if (!isAppError(err) || err.code !== 'STORE_LOCKED') {
+      throw err
+    }
     const lock = await readServerLock(path)
-    if (lock === null || lock.apiUrl === '') throw err
+    if (lock === null || lock.apiUrl === '') {
+      throw err
+    }
     return { kind: 'server', dbPath: path, apiUrl: lock.apiUrl, otlpUrl: lock.otlpUrl }
   }
 }

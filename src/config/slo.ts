@@ -208,8 +208,12 @@ export interface SloSettings {
 const DAY_US = 86_400_000_000
 
 function durUs(value: string | number | undefined, fallbackUs: number, where: string): Micros {
-  if (value === undefined) return fallbackUs as Micros
-  if (typeof value === 'number') return Math.round(value * 1000) as Micros
+  if (value === undefined) {
+    return fallbackUs as Micros
+  }
+  if (typeof value === 'number') {
+    return Math.round(value * 1000) as Micros
+  }
   const us = parseDurationUs(value)
   if (us === null) {
     throw new ConfigError(
@@ -227,7 +231,9 @@ function toMatch(m: z.infer<typeof matchSchema> | undefined): TierMatch {
   const out: TierMatch = {}
   for (const d of DIMENSIONS) {
     const l = list(m?.[d])
-    if (l) out[d] = l
+    if (l) {
+      out[d] = l
+    }
   }
   return out
 }
@@ -235,11 +241,14 @@ function toMatch(m: z.infer<typeof matchSchema> | undefined): TierMatch {
 function toObjective(o: z.infer<typeof objectiveSchema>, where: string): Objective {
   if (typeof o === 'string') {
     const r = parseObjectiveText(o)
-    if ('error' in r) throw new ConfigError(`${where}: ${r.error}`)
+    if ('error' in r) {
+      throw new ConfigError(`${where}: ${r.error}`)
+    }
     return r.objective
   }
-  if ('errorRate' in o)
+  if ('errorRate' in o) {
     return { kind: 'error_rate', id: o.id ?? objectiveId('error_rate'), maxErrorRate: o.errorRate }
+  }
   return {
     kind: 'latency',
     id: o.id ?? objectiveId(o),
@@ -265,13 +274,17 @@ export function parseSloSettings(input: {
   retention?: unknown
 }): SloSettings {
   const slo = sloSchema.safeParse(input.slo ?? {})
-  if (!slo.success) throw new ConfigError(`invalid slo section: ${issues(slo.error, 'slo')}`)
+  if (!slo.success) {
+    throw new ConfigError(`invalid slo section: ${issues(slo.error, 'slo')}`)
+  }
   const alerts = alertsSchema.safeParse(input.alerts ?? {})
-  if (!alerts.success)
+  if (!alerts.success) {
     throw new ConfigError(`invalid alerts section: ${issues(alerts.error, 'alerts')}`)
+  }
   const retention = retentionSchema.safeParse(input.retention ?? {})
-  if (!retention.success)
+  if (!retention.success) {
     throw new ConfigError(`invalid retention section: ${issues(retention.error, 'retention')}`)
+  }
 
   const tiers: Tier[] = slo.data.tiers.map((t, i) => {
     const objectives = t.objectives.map((o, j) => toObjective(o, `slo.tiers.${i}.objectives.${j}`))
@@ -288,16 +301,18 @@ export function parseSloSettings(input: {
   })
   const tierNames = new Set<string>()
   for (const t of tiers) {
-    if (tierNames.has(t.name))
+    if (tierNames.has(t.name)) {
       throw new ConfigError(`slo.tiers: expected unique tier names, got "${t.name}" twice`)
+    }
     tierNames.add(t.name)
   }
 
   const ruleNames = new Set<string>()
   const rules: AlertRule[] = alerts.data.rules.map((r, i) => {
     const where = `alerts.rules.${i}`
-    if (ruleNames.has(r.name))
+    if (ruleNames.has(r.name)) {
       throw new ConfigError(`${where}: expected unique rule names, got "${r.name}" twice`)
+    }
     ruleNames.add(r.name)
     const base = {
       name: r.name,
@@ -330,10 +345,11 @@ export function parseSloSettings(input: {
       )
     }
     const tier = tiers.find((t) => t.name === r.tier)
-    if (!tier)
+    if (!tier) {
       throw new ConfigError(
         `${where}.tier: expected one of the tiers (${[...tierNames].join(', ') || 'none configured'}), got "${r.tier}"`
       )
+    }
     const wanted = r.objective
     const parsed = parseObjectiveText(`${wanted} < 1ms`)
     const id =

@@ -37,7 +37,9 @@ function looksBinary(head: Uint8Array): boolean {
   for (let i = 0; i < n; i++) {
     const b = head[i] ?? 0
     // Control bytes other than tab, LF, CR, FF never appear in the text formats.
-    if (b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x0b) return true
+    if (b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x0b) {
+      return true
+    }
   }
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, n - 4 > 0 ? n - 4 : n))
@@ -48,9 +50,15 @@ function looksBinary(head: Uint8Array): boolean {
 }
 
 function kindOfJsonObject(obj: Record<string, unknown>): InputFormat | null {
-  if ('resourceSpans' in obj || 'resource_spans' in obj) return 'otlp-traces-jsonl'
-  if ('resourceMetrics' in obj || 'resource_metrics' in obj) return 'otlp-metrics-jsonl'
-  if ('time' in obj && 'kind' in obj) return 'events-jsonl'
+  if ('resourceSpans' in obj || 'resource_spans' in obj) {
+    return 'otlp-traces-jsonl'
+  }
+  if ('resourceMetrics' in obj || 'resource_metrics' in obj) {
+    return 'otlp-metrics-jsonl'
+  }
+  if ('time' in obj && 'kind' in obj) {
+    return 'events-jsonl'
+  }
   return null
 }
 
@@ -64,10 +72,16 @@ const PROM_COMMENT = /^#[ \t]+(?:HELP|TYPE|UNIT|EOF)\b/
  * whole file, so a JSON document can be parsed whole to be sure.
  */
 export function detectFormat(head: Uint8Array, complete: boolean): DetectedFormat {
-  if (head.length === 0) return { format: 'unknown', reason: 'the file is empty' }
-  if (looksBinary(head)) return { format: 'otlp-protobuf', reason: 'binary content' }
+  if (head.length === 0) {
+    return { format: 'unknown', reason: 'the file is empty' }
+  }
+  if (looksBinary(head)) {
+    return { format: 'otlp-protobuf', reason: 'binary content' }
+  }
   let text = new TextDecoder('utf-8').decode(head)
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  if (text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1)
+  }
   const trimmed = text.trimStart()
   if (trimmed.startsWith('{') && !PROM_QUOTED_SAMPLE.test(trimmed)) {
     const nl = trimmed.indexOf('\n')
@@ -76,8 +90,9 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
       try {
         const obj = JSON.parse(firstLine) as Record<string, unknown>
         const kind = kindOfJsonObject(obj)
-        if (kind === 'events-jsonl')
+        if (kind === 'events-jsonl') {
           return { format: kind, reason: 'JSON lines with time and kind' }
+        }
         if (kind !== null && 'items' in obj === false) {
           return { format: kind, reason: 'one OTLP request per line' }
         }
@@ -116,10 +131,18 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
   const lines = trimmed.split('\n', 50)
   for (const raw of lines) {
     const line = raw.trim()
-    if (line === '') continue
-    if (PROM_COMMENT.test(line)) return { format: 'prometheus-text', reason: 'HELP/TYPE comments' }
-    if (line.startsWith('#')) continue
-    if (PROM_SAMPLE.test(line)) return { format: 'prometheus-text', reason: 'metric sample lines' }
+    if (line === '') {
+      continue
+    }
+    if (PROM_COMMENT.test(line)) {
+      return { format: 'prometheus-text', reason: 'HELP/TYPE comments' }
+    }
+    if (line.startsWith('#')) {
+      continue
+    }
+    if (PROM_SAMPLE.test(line)) {
+      return { format: 'prometheus-text', reason: 'metric sample lines' }
+    }
     break
   }
   return {

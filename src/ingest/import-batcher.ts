@@ -54,22 +54,36 @@ export class ImportBatcher {
   }
 
   async addSpans(spans: readonly Span[]): Promise<void> {
-    for (const s of spans) this.spans.push(s)
-    if (this.spans.length >= this.batchSpans) await this.flushSpans()
+    for (const s of spans) {
+      this.spans.push(s)
+    }
+    if (this.spans.length >= this.batchSpans) {
+      await this.flushSpans()
+    }
   }
 
   async addSamples(
     samples: readonly MetricSample[],
     families: readonly MetricFamilyMeta[] = []
   ): Promise<void> {
-    for (const s of samples) this.samples.push(s)
-    for (const f of families) this.families.push(f)
-    if (this.samples.length >= this.batchSamples) await this.flushSamples()
+    for (const s of samples) {
+      this.samples.push(s)
+    }
+    for (const f of families) {
+      this.families.push(f)
+    }
+    if (this.samples.length >= this.batchSamples) {
+      await this.flushSamples()
+    }
   }
 
   async addEvents(events: readonly ChangeEvent[]): Promise<void> {
-    for (const e of events) this.events.push(e)
-    if (this.events.length >= this.batchEvents) await this.flushEvents()
+    for (const e of events) {
+      this.events.push(e)
+    }
+    if (this.events.length >= this.batchEvents) {
+      await this.flushEvents()
+    }
   }
 
   /** Sends whatever is gathered. */
@@ -80,7 +94,9 @@ export class ImportBatcher {
   }
 
   private async flushSpans(): Promise<void> {
-    if (this.spans.length === 0) return
+    if (this.spans.length === 0) {
+      return
+    }
     const batch = this.spans
     this.spans = []
     await this.retry(() => this.sink.submitSpans(batch))
@@ -88,7 +104,9 @@ export class ImportBatcher {
   }
 
   private async flushSamples(): Promise<void> {
-    if (this.samples.length === 0 && this.families.length === 0) return
+    if (this.samples.length === 0 && this.families.length === 0) {
+      return
+    }
     const batch = this.samples
     const families = dedupeFamilies(this.families)
     this.samples = []
@@ -98,7 +116,9 @@ export class ImportBatcher {
   }
 
   private async flushEvents(): Promise<void> {
-    if (this.events.length === 0) return
+    if (this.events.length === 0) {
+      return
+    }
     const batch = this.events
     this.events = []
     await this.retry(() => this.sink.submitEvents(batch))
@@ -111,7 +131,9 @@ export class ImportBatcher {
         await submit()
         return
       } catch (err) {
-        if (!isAppError(err) || err.code !== 'INGEST_OVERLOADED') throw err
+        if (!isAppError(err) || err.code !== 'INGEST_OVERLOADED') {
+          throw err
+        }
         if (attempt >= this.maxRetries) {
           throw new AppError(
             'INGEST_OVERLOADED',
@@ -126,8 +148,12 @@ export class ImportBatcher {
 }
 
 function dedupeFamilies(families: MetricFamilyMeta[]): MetricFamilyMeta[] {
-  if (families.length < 2) return families
+  if (families.length < 2) {
+    return families
+  }
   const byName = new Map<string, MetricFamilyMeta>()
-  for (const f of families) byName.set(f.name, f)
+  for (const f of families) {
+    byName.set(f.name, f)
+  }
   return [...byName.values()]
 }

@@ -17,10 +17,14 @@ export function splitFrames(bytes: Uint8Array): Uint8Array[] | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   let at = 0
   while (at < bytes.length) {
-    if (at + 4 > bytes.length) return null
+    if (at + 4 > bytes.length) {
+      return null
+    }
     const n = view.getUint32(at)
     at += 4
-    if (n === 0 || at + n > bytes.length) return null
+    if (n === 0 || at + n > bytes.length) {
+      return null
+    }
     frames.push(bytes.subarray(at, at + n))
     at += n
   }
@@ -65,6 +69,8 @@ export function decodeProtobufFile(bytes: Uint8Array): ProtobufFile | null {
   if (t && tScore >= mScore && t.some((x) => x.spans.length > 0)) {
     return { kind: 'traces', messages: t }
   }
-  if (m && m.some((x) => x.samples.length > 0)) return { kind: 'metrics', messages: m }
+  if (m && m.some((x) => x.samples.length > 0)) {
+    return { kind: 'metrics', messages: m }
+  }
   return null
 }

@@ -98,7 +98,9 @@ export async function collectSources(paths: readonly string[]): Promise<(ImportS
     }
     if (st.isDirectory()) {
       const entries = (await readdir(p)).filter((e) => !e.startsWith('.')).sort()
-      for (const e of entries) await visit(join(p, e))
+      for (const e of entries) {
+        await visit(join(p, e))
+      }
     } else if (st.isFile()) {
       const path = p
       out.push({
@@ -109,7 +111,9 @@ export async function collectSources(paths: readonly string[]): Promise<(ImportS
       })
     }
   }
-  for (const p of paths) await visit(resolve(p))
+  for (const p of paths) {
+    await visit(resolve(p))
+  }
   return out
 }
 
@@ -143,7 +147,9 @@ async function readHead(
     return { head: Buffer.concat(chunks).subarray(0, DETECT_HEAD_BYTES), complete }
   }
   const raw = await take(source.open())
-  if (!isGzip(raw.head)) return { ...raw, gzip: false }
+  if (!isGzip(raw.head)) {
+    return { ...raw, gzip: false }
+  }
   const file = source.open()
   const gunzip = file.pipe(createGunzip())
   try {
@@ -158,7 +164,9 @@ async function readHead(
 function openContent(source: ImportSource, gzip: boolean, progress: (n: number) => void): Readable {
   const raw = source.open()
   raw.on('data', (c: Buffer) => progress(c.length))
-  if (!gzip) return raw
+  if (!gzip) {
+    return raw
+  }
   const gunzip = createGunzip()
   raw.on('error', (err) => gunzip.destroy(err))
   return raw.pipe(gunzip)
@@ -166,7 +174,9 @@ function openContent(source: ImportSource, gzip: boolean, progress: (n: number) 
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []
-  for await (const c of stream) chunks.push(c as Buffer)
+  for await (const c of stream) {
+    chunks.push(c as Buffer)
+  }
   return Buffer.concat(chunks)
 }
 
@@ -199,9 +209,13 @@ async function importLines(
       ? createPromLineParser({ defaultTimeUs: microsFromMillis(defaultTimeMs) })
       : null
   const drainProm = async (): Promise<void> => {
-    if (!prom) return
+    if (!prom) {
+      return
+    }
     const { samples, rejected } = prom.take()
-    for (const r of rejected) reject(ctx, r.line, r.reason)
+    for (const r of rejected) {
+      reject(ctx, r.line, r.reason)
+    }
     summary.read.samples += samples.length
     await batcher.addSamples(samples)
   }
@@ -215,14 +229,19 @@ async function importLines(
     lineNo++
     if (prom) {
       prom.push(line, lineNo)
-      if (lineNo % 2000 === 0) await drainProm()
+      if (lineNo % 2000 === 0) {
+        await drainProm()
+      }
       continue
     }
-    if (line.trim() === '') continue
+    if (line.trim() === '') {
+      continue
+    }
     if (format === 'events-jsonl') {
       const r = parseEventLine(line)
-      if (typeof r === 'string') reject(ctx, lineNo, r)
-      else if (r !== null) {
+      if (typeof r === 'string') {
+        reject(ctx, lineNo, r)
+      } else if (r !== null) {
         summary.read.events++
         await batcher.addEvents([r])
       }
@@ -238,21 +257,29 @@ async function importLines(
     try {
       if (format === 'otlp-traces-jsonl') {
         const r = decodeTraces(obj)
-        for (const x of r.rejected) reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+        for (const x of r.rejected) {
+          reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+        }
         summary.read.spans += r.spans.length
         await batcher.addSpans(r.spans)
       } else {
         const r = decodeMetrics(obj)
-        for (const x of r.rejected) reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+        for (const x of r.rejected) {
+          reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+        }
         summary.read.samples += r.samples.length
         await batcher.addSamples(r.samples, r.families)
       }
     } catch (err) {
-      if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') throw err
+      if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') {
+        throw err
+      }
       reject(ctx, lineNo, err.message)
     }
   }
-  if (streamError) throw streamError
+  if (streamError) {
+    throw streamError
+  }
   if (prom) {
     await drainProm()
     await batcher.addSamples([], prom.families())
@@ -274,12 +301,16 @@ async function importDocument(ctx: FileCtx, content: Readable, format: InputForm
       const where = framed ? `message ${i + 1}: ` : ''
       if (decoded.kind === 'traces') {
         const r = decoded.messages[i]!
-        for (const x of r.rejected) reject(ctx, null, `${where}${x.path}: ${x.reason}`)
+        for (const x of r.rejected) {
+          reject(ctx, null, `${where}${x.path}: ${x.reason}`)
+        }
         summary.read.spans += r.spans.length
         await batcher.addSpans(r.spans)
       } else {
         const r = decoded.messages[i]!
-        for (const x of r.rejected) reject(ctx, null, `${where}${x.path}: ${x.reason}`)
+        for (const x of r.rejected) {
+          reject(ctx, null, `${where}${x.path}: ${x.reason}`)
+        }
         summary.read.samples += r.samples.length
         await batcher.addSamples(r.samples, r.families)
       }
@@ -290,12 +321,16 @@ async function importDocument(ctx: FileCtx, content: Readable, format: InputForm
   try {
     if (format === 'otlp-traces-json') {
       const r = decodeTracesJson(text)
-      for (const x of r.rejected) reject(ctx, null, `${x.path}: ${x.reason}`)
+      for (const x of r.rejected) {
+        reject(ctx, null, `${x.path}: ${x.reason}`)
+      }
       summary.read.spans += r.spans.length
       await batcher.addSpans(r.spans)
     } else if (format === 'otlp-metrics-json') {
       const r = decodeMetricsJson(text)
-      for (const x of r.rejected) reject(ctx, null, `${x.path}: ${x.reason}`)
+      for (const x of r.rejected) {
+        reject(ctx, null, `${x.path}: ${x.reason}`)
+      }
       summary.read.samples += r.samples.length
       await batcher.addSamples(r.samples, r.families)
     } else {
@@ -307,7 +342,9 @@ async function importDocument(ctx: FileCtx, content: Readable, format: InputForm
       await batcher.addEvents(r.events)
     }
   } catch (err) {
-    if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') throw err
+    if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') {
+      throw err
+    }
     summary.error = err.message
   }
 }
@@ -355,7 +392,9 @@ export async function importSource(
     // I/O and gzip failures (Node system errors carry a string `code`) end this file only;
     // sink failures (AppError) and bugs end the import.
     const code = (err as { code?: unknown } | null)?.code
-    if (isAppError(err) || typeof code !== 'string') throw err
+    if (isAppError(err) || typeof code !== 'string') {
+      throw err
+    }
     summary.error = `could not read the file: ${errorText(err)}`
   } finally {
     summary.stored = { ...batcher.stored }

@@ -66,19 +66,25 @@ interface Target {
 export function parseTarget(raw: string): { url: string; instance: string } {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`
   const u = new URL(withScheme)
-  if (u.pathname === '' || u.pathname === '/') u.pathname = '/metrics'
+  if (u.pathname === '' || u.pathname === '/') {
+    u.pathname = '/metrics'
+  }
   // `host` keeps an explicit port and IPv6 brackets, as Prometheus 3 shows `instance`.
   return { url: u.toString(), instance: u.host }
 }
 
 async function readBody(res: Response, maxBytes: number): Promise<string> {
   const reader = res.body?.getReader()
-  if (!reader) return ''
+  if (!reader) {
+    return ''
+  }
   const chunks: Uint8Array[] = []
   let n = 0
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) break
+    if (done) {
+      break
+    }
     n += value.length
     if (n > maxBytes) {
       await reader.cancel()
@@ -179,27 +185,37 @@ export function createScraper(options: ScraperOptions): Scraper {
     try {
       return await run
     } finally {
-      if (inFlight === run) inFlight = null
+      if (inFlight === run) {
+        inFlight = null
+      }
     }
   }
 
   const tick = (): void => {
-    if (stopped) return
+    if (stopped) {
+      return
+    }
     void scrapeOnce()
       .catch((err: unknown) => logger.error('scrape: unexpected failure', { error: String(err) }))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs)
+        if (!stopped) {
+          timer = setTimeout(tick, options.intervalMs)
+        }
       })
   }
 
-  if ((options.autoStart ?? true) && targets.length > 0) tick()
+  if ((options.autoStart ?? true) && targets.length > 0) {
+    tick()
+  }
 
   return {
     scrapeOnce,
     status: () => targets.map((t) => t.last),
     async stop() {
       stopped = true
-      if (timer) clearTimeout(timer)
+      if (timer) {
+        clearTimeout(timer)
+      }
       timer = null
       await inFlight?.catch(() => {})
     },

@@ -146,7 +146,9 @@ export async function startServer(
     })
   } catch (err) {
     await ingest.close()
-    if (ownsStore) await store.close()
+    if (ownsStore) {
+      await store.close()
+    }
     throw err
   }
   const deps = {

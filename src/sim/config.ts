@@ -346,7 +346,9 @@ export function defaultSimConfig(): SimConfig {
 /** The dynamic parameters a config starts with. */
 export function baseDynamicParams(config: SimConfig): DynamicParams {
   const regionRttMs: Record<string, number> = {}
-  for (const r of config.workload.regions) regionRttMs[r.name] = r.rttMs
+  for (const r of config.workload.regions) {
+    regionRttMs[r.name] = r.rttMs
+  }
   return {
     rateMultiplier: 1,
     tenantRateMultiplier: {},

@@ -72,7 +72,9 @@ export function otlpTracesJson(ctx: EmitContext, requests: readonly SimRequest[]
     }
     list.push(spanText)
   }
-  for (const r of requests) emitRequest(ctx, r, add)
+  for (const r of requests) {
+    emitRequest(ctx, r, add)
+  }
   const rs: string[] = []
   for (const g of groups.values()) {
     const scopes: string[] = []
@@ -205,8 +207,9 @@ function emitRequest(
   t = step('auth', t, r.authUs)
   t = step('rate_limit', t, r.rateLimitUs, [s('rate_limit.key', r.tenant)])
   t = step('route', t, r.routeUs, [s('router.policy', cfg.router.policy)])
-  if (r.guardrailUs > 0)
+  if (r.guardrailUs > 0) {
     t = step('guardrail', t, r.guardrailUs, [s('guardrail.name', 'prompt-safety')])
+  }
   if (r.retrievalUs > 0) {
     const host = 'retrieval.rag.svc.cluster.local'
     add(
@@ -231,7 +234,9 @@ function emitRequest(
     i('http.response.status_code', 200),
     s('network.protocol.version', '1.1'),
   ]
-  if (r.retries > 0) upAttrs.push(i('http.request.resend_count', r.retries))
+  if (r.retries > 0) {
+    upAttrs.push(i('http.request.resend_count', r.retries))
+  }
   add(
     gwKey,
     gwResource,

@@ -19,11 +19,21 @@ export function toChangeEvent(ch: SimChange, epochUs: number, model: string): Ch
 /** One line of the JSONL event format (CONTRACT §3). */
 export function eventJsonLine(ev: ChangeEvent): string {
   const o: Record<string, string> = { time: isoFromMicros(ev.timeUs), kind: ev.kind }
-  if (ev.model !== null) o.model = ev.model
-  if (ev.version !== null) o.version = ev.version
-  if (ev.replica !== null) o.replica = ev.replica
-  if (ev.node !== null) o.node = ev.node
-  if (ev.message !== null) o.message = ev.message
+  if (ev.model !== null) {
+    o.model = ev.model
+  }
+  if (ev.version !== null) {
+    o.version = ev.version
+  }
+  if (ev.replica !== null) {
+    o.replica = ev.replica
+  }
+  if (ev.node !== null) {
+    o.node = ev.node
+  }
+  if (ev.message !== null) {
+    o.message = ev.message
+  }
   return JSON.stringify(o)
 }
 

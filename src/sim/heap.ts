@@ -25,7 +25,9 @@ export class MinHeap<T extends Timed> {
     while (i > 0) {
       const p = (i - 1) >> 1
       const parent = items[p]!
-      if (!less(item, parent)) break
+      if (!less(item, parent)) {
+        break
+      }
       items[i] = parent
       i = p
     }
@@ -36,16 +38,24 @@ export class MinHeap<T extends Timed> {
     const items = this.items
     const top = items[0]
     const last = items.pop()
-    if (top === undefined || last === undefined || items.length === 0) return top
+    if (top === undefined || last === undefined || items.length === 0) {
+      return top
+    }
     let i = 0
     const n = items.length
     for (;;) {
       const l = 2 * i + 1
-      if (l >= n) break
+      if (l >= n) {
+        break
+      }
       const r = l + 1
       let c = l
-      if (r < n && less(items[r]!, items[l]!)) c = r
-      if (!less(items[c]!, last)) break
+      if (r < n && less(items[r]!, items[l]!)) {
+        c = r
+      }
+      if (!less(items[c]!, last)) {
+        break
+      }
       items[i] = items[c]!
       i = c
     }

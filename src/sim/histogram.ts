@@ -14,7 +14,9 @@ export const REQUEST_LATENCY_BUCKETS = [
 /** `vllm:iteration_tokens_total`: 1, 8, then powers of two up to max_num_batched_tokens. */
 export function iterationTokenBuckets(maxBatchedTokens: number): number[] {
   const out = [1, 8]
-  for (let v = 16; v <= maxBatchedTokens; v *= 2) out.push(v)
+  for (let v = 16; v <= maxBatchedTokens; v *= 2) {
+    out.push(v)
+  }
   return out
 }
 
@@ -35,8 +37,11 @@ export class Histogram {
     let hi = b.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (value <= b[mid]!) hi = mid
-      else lo = mid + 1
+      if (value <= b[mid]!) {
+        hi = mid
+      } else {
+        lo = mid + 1
+      }
     }
     this.counts[lo] = (this.counts[lo] ?? 0) + n
     this.sum += value * n

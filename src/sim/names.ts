@@ -8,7 +8,9 @@ const GPUS_PER_NODE = 8
 
 function k8sSuffix(rng: Rng, n: number): string {
   let s = ''
-  for (let i = 0; i < n; i++) s += K8S_ALPHABET[Math.floor(rng.next() * K8S_ALPHABET.length)]
+  for (let i = 0; i < n; i++) {
+    s += K8S_ALPHABET[Math.floor(rng.next() * K8S_ALPHABET.length)]
+  }
   return s
 }
 

@@ -132,13 +132,19 @@ export class Replica {
     req.replica = this.id.index
     req.queuedUs = nowUs
     this.waiting.push(req)
-    if (!this.stepping) this.startStep(nowUs)
+    if (!this.stepping) {
+      this.startStep(nowUs)
+    }
   }
 
   /** A batching-window timer fired. */
   wake(nowUs: number): void {
-    if (this.wakeAtUs === nowUs) this.wakeAtUs = -1
-    if (!this.stepping) this.startStep(nowUs)
+    if (this.wakeAtUs === nowUs) {
+      this.wakeAtUs = -1
+    }
+    if (!this.stepping) {
+      this.startStep(nowUs)
+    }
   }
 
   private peekWaiting(): SimRequest | undefined {
@@ -160,13 +166,21 @@ export class Replica {
 
   private windowOpen(nowUs: number): boolean {
     const windowUs = this.engine.batchingWindowMs * 1000
-    if (windowUs <= 0 || this.resumed.length > 0) return true
+    if (windowUs <= 0 || this.resumed.length > 0) {
+      return true
+    }
     const head = this.waiting[this.waitHead]
-    if (head === undefined) return true
-    if (this.numWaiting >= this.engine.batchingPreferredSize) return true
+    if (head === undefined) {
+      return true
+    }
+    if (this.numWaiting >= this.engine.batchingPreferredSize) {
+      return true
+    }
     // Same expression as the timer's, so a wake-up at `at` always opens the window.
     const at = head.queuedUs + windowUs
-    if (nowUs >= at) return true
+    if (nowUs >= at) {
+      return true
+    }
     if (this.wakeAtUs < 0 || this.wakeAtUs > at) {
       this.wakeAtUs = at
       this.host.scheduleWake(this, at)
@@ -179,7 +193,9 @@ export class Replica {
     const s = this.stepCount + 1
     const key = (bs - (s % bs)) % bs
     // Decoding sequences whose last block is full need one more block this step.
-    while (this.phaseCount[key]! > this.freeBlocks && this.running.length > 0) this.preemptOne()
+    while (this.phaseCount[key]! > this.freeBlocks && this.running.length > 0) {
+      this.preemptOne()
+    }
     this.freeBlocks -= this.phaseCount[key]!
 
     let budget = this.engine.maxNumBatchedTokens - this.decoding
@@ -202,10 +218,14 @@ export class Replica {
     if (this.alive && this.windowOpen(nowUs)) {
       while (budget > 0 && this.running.length < this.engine.maxNumSeqs) {
         const r = this.peekWaiting()
-        if (r === undefined) break
+        if (r === undefined) {
+          break
+        }
         const effPrompt = r.promptTokens + r.generated
         const blocks = Math.ceil((effPrompt + 1) / bs)
-        if (blocks > this.freeBlocks) break
+        if (blocks > this.freeBlocks) {
+          break
+        }
         let cached = 0
         if (!r.admitted) {
           r.admitted = true
@@ -218,7 +238,9 @@ export class Replica {
             this.prefixCache.set(r.prefixGroup, true)
             if (this.prefixCache.size > this.engine.prefixCacheEntries) {
               const oldest = this.prefixCache.keys().next().value
-              if (oldest !== undefined) this.prefixCache.delete(oldest)
+              if (oldest !== undefined) {
+                this.prefixCache.delete(oldest)
+              }
             }
           }
           r.cachedTokens = cached
@@ -226,7 +248,9 @@ export class Replica {
           this.stats.prefixHits += cached
         }
         const work = Math.max(1, effPrompt - cached)
-        if (!this.engine.chunkedPrefill && work > budget && prefillTokens > 0) break
+        if (!this.engine.chunkedPrefill && work > budget && prefillTokens > 0) {
+          break
+        }
         this.shiftWaiting()
         this.freeBlocks -= blocks
         r.state = REQ_PREFILL
@@ -293,18 +317,24 @@ export class Replica {
     if (done !== undefined) {
       this.finishAt.delete(step)
       for (const r of done) {
-        if (r.finishStep === step && r.state === REQ_DECODE) this.finish(r, nowUs)
+        if (r.finishStep === step && r.state === REQ_DECODE) {
+          this.finish(r, nowUs)
+        }
       }
     }
     const reqs = this.planReqs
     const chunks = this.planChunks
     for (let i = 0; i < reqs.length; i++) {
       const r = reqs[i]!
-      if (r.state !== REQ_PREFILL) continue
+      if (r.state !== REQ_PREFILL) {
+        continue
+      }
       const chunk = chunks[i]!
       r.remainingPrefill -= chunk
       st.promptTokens += chunk
-      if (r.remainingPrefill > 0) continue
+      if (r.remainingPrefill > 0) {
+        continue
+      }
       this.removePrefilling(r)
       r.generated++
       st.generationTokens++
@@ -380,7 +410,11 @@ export class Replica {
   /** Recompute preemption of the most recently admitted running request (vLLM's policy). */
   private preemptOne(): void {
     let victim = this.running[0]!
-    for (const r of this.running) if (r.admitSeq > victim.admitSeq) victim = r
+    for (const r of this.running) {
+      if (r.admitSeq > victim.admitSeq) {
+        victim = r
+      }
+    }
     if (victim.state === REQ_DECODE) {
       const ctx = this.leaveDecode(victim)
       this.freeBlocks += Math.ceil(ctx / this.bs)
@@ -398,13 +432,17 @@ export class Replica {
 
   /** Time (µs) at which step `step` ended, if it is still in the log. */
   stepEndUs(step: number): number | null {
-    if (step > this.stepCount || step <= this.stepCount - STEP_LOG_SIZE || step < 0) return null
+    if (step > this.stepCount || step <= this.stepCount - STEP_LOG_SIZE || step < 0) {
+      return null
+    }
     return this.stepLog[step & STEP_LOG_MASK]!
   }
 
   /** Stops taking new requests (restart); running ones finish. */
   setAlive(alive: boolean, nowUs: number): void {
     this.alive = alive
-    if (alive && !this.stepping) this.startStep(nowUs)
+    if (alive && !this.stepping) {
+      this.startStep(nowUs)
+    }
   }
 }

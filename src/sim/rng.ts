@@ -65,7 +65,9 @@ export function createRng(seed: number): Rng {
     c = (c + t) >>> 0
     return t
   }
-  for (let i = 0; i < 12; i++) uint32()
+  for (let i = 0; i < 12; i++) {
+    uint32()
+  }
 
   const next = (): number => uint32() / 4294967296
   const normal = (): number => {
@@ -75,7 +77,9 @@ export function createRng(seed: number): Rng {
       return v
     }
     let u = 0
-    while (u === 0) u = next()
+    while (u === 0) {
+      u = next()
+    }
     const v = next()
     const r = Math.sqrt(-2 * Math.log(u))
     spare = r * Math.sin(2 * Math.PI * v)
@@ -92,7 +96,9 @@ export function createRng(seed: number): Rng {
     lognormal: (median, sigma) => median * Math.exp(sigma * normal()),
     pick: <T>(items: readonly T[]): T => {
       const item = items[Math.floor(next() * items.length)]
-      if (item === undefined) throw new RangeError('pick() from an empty list')
+      if (item === undefined) {
+        throw new RangeError('pick() from an empty list')
+      }
       return item
     },
     fork: (label) => createRng((uint32() ^ hashLabel(label)) >>> 0),

@@ -39,8 +39,9 @@ export function pickReplica(sim: Simulation, req: SimRequest, exclude?: Replica)
   }
   if (policy === 'session') {
     let h = req.session * 2654435761
-    for (let i = 0; i < req.tenant.length; i++)
+    for (let i = 0; i < req.tenant.length; i++) {
       h = Math.imul(h ^ req.tenant.charCodeAt(i), 16777619) >>> 0
+    }
     return pool[(h >>> 0) % pool.length]!
   }
   const start = sim.rrCounter++ % pool.length
@@ -49,7 +50,9 @@ export function pickReplica(sim: Simulation, req: SimRequest, exclude?: Replica)
   for (let k = 0; k < pool.length; k++) {
     const r = pool[(start + k) % pool.length]!
     let load = r.load / w(r)
-    if (policy === 'prefix_aware' && req.prefixGroup >= 0 && r.hasPrefix(req.prefixGroup)) load -= 4
+    if (policy === 'prefix_aware' && req.prefixGroup >= 0 && r.hasPrefix(req.prefixGroup)) {
+      load -= 4
+    }
     if (load < bestLoad) {
       bestLoad = load
       best = r

@@ -91,15 +91,21 @@ export function createRun(options: RunOptions): SimulationRun {
   const durationUs = durationMs * 1000
   const built = def.build(createRng(options.seed).fork(`scenario:${def.name}`), durationUs)
   const cfg = built.config
-  if (options.ratePerSec !== undefined) cfg.workload.ratePerSec = options.ratePerSec
-  if (options.probeShare !== undefined) cfg.client.probeShare = options.probeShare
+  if (options.ratePerSec !== undefined) {
+    cfg.workload.ratePerSec = options.ratePerSec
+  }
+  if (options.probeShare !== undefined) {
+    cfg.client.probeShare = options.probeShare
+  }
   const sim = new Simulation(cfg, options.seed, durationUs)
   const epochUs = (options.startMs ?? DEFAULT_START_MS) * 1000
   const resolve = (s: ScopeRef): { dimension: ScopeDimension | null; value: string | null } => {
     if ('replicaIndex' in s) {
       return { dimension: 'replica', value: replicaPod(sim, s.replicaIndex) }
     }
-    if ('nodeIndex' in s) return { dimension: 'node', value: sim.names.node(s.nodeIndex) }
+    if ('nodeIndex' in s) {
+      return { dimension: 'node', value: sim.names.node(s.nodeIndex) }
+    }
     return { dimension: s.dimension, value: s.value }
   }
   const expected: ExpectedOutcome = {
@@ -129,10 +135,11 @@ export function createRun(options: RunOptions): SimulationRun {
       let ordinal = 0
       for (const step of sim.run()) {
         const timeUs = (epochUs + step.timeUs) as Micros
-        if (step.kind === 'requests') yield { kind: 'requests', timeUs, requests: step.requests }
-        else if (step.kind === 'scrape')
+        if (step.kind === 'requests') {
+          yield { kind: 'requests', timeUs, requests: step.requests }
+        } else if (step.kind === 'scrape') {
           yield { kind: 'metrics', timeUs, samples: scraper.scrape(step.timeUs) }
-        else {
+        } else {
           yield {
             kind: 'event',
             timeUs,

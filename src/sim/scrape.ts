@@ -80,7 +80,9 @@ export class Scraper {
     }
     const model = sim.model.name
     for (const r of sim.replicas) {
-      if (!r.alive) continue
+      if (!r.alive) {
+        continue
+      }
       const id = r.id
       const base = {
         job: 'vllm',
@@ -201,7 +203,9 @@ function round(v: number, digits: number): number {
 function gpuUuid(node: string, gpu: number): string {
   let h = 0x811c9dc5
   const key = `${node}/${gpu}`
-  for (let k = 0; k < key.length; k++) h = Math.imul(h ^ key.charCodeAt(k), 0x01000193) >>> 0
+  for (let k = 0; k < key.length; k++) {
+    h = Math.imul(h ^ key.charCodeAt(k), 0x01000193) >>> 0
+  }
   const hex = (h >>> 0).toString(16).padStart(8, '0')
   return `GPU-${hex}-${hex.slice(0, 4)}-${hex.slice(4)}-${hex.slice(2, 6)}-${hex}${hex.slice(0, 4)}`
 }

@@ -104,6 +104,7 @@ export class Simulation {
     this.cm = createCostModel(model, config.cluster.gpu, config.engine)
     this.gwInflight = new Array<number>(config.gateway.instances).fill(0)
     this.gwQueue = Array.from({ length: config.gateway.instances }, () => [])
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host callbacks are plain closures over the simulation
     const sim = this
     this.host = {
       prefixTokens: config.workload.prefixTokens,
@@ -116,14 +117,17 @@ export class Simulation {
       prefixStable: () => sim.params.prefixStable,
     }
     const warmStart = -config.engine.warmupMs * 1000 - 60_000_000
-    for (let i = 0; i < config.cluster.replicas; i++)
+    for (let i = 0; i < config.cluster.replicas; i++) {
       this.addReplica(config.cluster.version, warmStart)
+    }
   }
 
   /** Requests waiting in every gateway's admission queue. */
   gatewayQueued(): number {
     let n = 0
-    for (const q of this.gwQueue) n += q.length
+    for (const q of this.gwQueue) {
+      n += q.length
+    }
     return n
   }
 
@@ -171,8 +175,9 @@ export class Simulation {
     const cfg = this.config
     const users = cfg.workload.closedLoopUsers
     if (users > 0) {
-      for (let u = 0; u < users; u++)
+      for (let u = 0; u < users; u++) {
         this.push(this.rngWork.exp(cfg.workload.thinkTimeMs * 1000), EV_ARRIVAL, null, null, 1)
+      }
     } else {
       this.push(this.nextGapUs(), EV_ARRIVAL, null, null, 0)
     }
@@ -182,24 +187,35 @@ export class Simulation {
     }
     cfg.control.forEach((c, i) => this.push(c.atUs, EV_CONTROL, null, null, i))
     const scrapeUs = cfg.scrapeIntervalMs * 1000
-    for (let t = scrapeUs; t <= this.durationUs; t += scrapeUs)
+    for (let t = scrapeUs; t <= this.durationUs; t += scrapeUs) {
       this.push(t, EV_SCRAPE, null, null, 0)
+    }
 
     for (;;) {
       const ev = this.heap.pop()
-      if (ev === undefined) break
+      if (ev === undefined) {
+        break
+      }
       // Arrivals stop at the end; requests in flight drain so every trace is complete.
-      if (ev.type === EV_ARRIVAL && ev.timeUs >= this.durationUs) continue
+      if (ev.type === EV_ARRIVAL && ev.timeUs >= this.durationUs) {
+        continue
+      }
       this.dispatch(ev)
       if (this.pending.length > 0) {
-        if (this.out.length > 0) yield this.flush(ev.timeUs)
-        for (const p of this.pending) yield p
+        if (this.out.length > 0) {
+          yield this.flush(ev.timeUs)
+        }
+        for (const p of this.pending) {
+          yield p
+        }
         this.pending = []
       } else if (this.out.length >= 256) {
         yield this.flush(ev.timeUs)
       }
     }
-    if (this.out.length > 0) yield this.flush(this.durationUs)
+    if (this.out.length > 0) {
+      yield this.flush(this.durationUs)
+    }
   }
 
   private flush(timeUs: number): SimStep {
@@ -250,7 +266,9 @@ export class Simulation {
   private recomputeParams(t: number): void {
     const p = baseDynamicParams(this.config)
     for (const ph of this.config.phases) {
-      if (t >= ph.fromUs && t < ph.toUs) Object.assign(p, ph.patch)
+      if (t >= ph.fromUs && t < ph.toUs) {
+        Object.assign(p, ph.patch)
+      }
     }
     this.params = p
   }
@@ -269,7 +287,9 @@ export class Simulation {
   }
 
   private onArrival(t: number, closedLoop: boolean): void {
-    if (!closedLoop) this.push(t + this.nextGapUs(), EV_ARRIVAL, null, null, 0)
+    if (!closedLoop) {
+      this.push(t + this.nextGapUs(), EV_ARRIVAL, null, null, 0)
+    }
     const req = new SimRequest()
     req.id = this.nextId++
     req.traceId = randomHex(this.rngIds, 16)
@@ -324,8 +344,11 @@ export class Simulation {
     req.gwArriveUs = t
     const g = this.gwRr++ % this.config.gateway.instances
     req.gateway = g
-    if (this.gwInflight[g]! < this.config.gateway.maxConcurrent) this.admit(req, t)
-    else this.gwQueue[g]!.push(req)
+    if (this.gwInflight[g]! < this.config.gateway.maxConcurrent) {
+      this.admit(req, t)
+    } else {
+      this.gwQueue[g]!.push(req)
+    }
   }
 
   private admit(req: SimRequest, t: number): void {
@@ -362,10 +385,13 @@ export class Simulation {
     const gi = req.gateway
     this.gwInflight[gi]!--
     const q = this.gwQueue[gi]!
-    if (q.length > 0) this.admit(q.shift()!, t)
+    if (q.length > 0) {
+      this.admit(q.shift()!, t)
+    }
     const downUs = this.config.gateway.proxyMs * 1000 + req.rttUs / 2
-    if (req.probed) fillClientStream(req, replica, downUs)
-    else {
+    if (req.probed) {
+      fillClientStream(req, replica, downUs)
+    } else {
       req.clientFirstChunkUs = req.firstTokenUs + downUs
       req.clientLastChunkUs = req.engineEndUs + downUs
     }
@@ -390,12 +416,16 @@ export class Simulation {
     const before = this.replicas.length
     switch (c.kind) {
       case 'scale':
-        for (let i = 0; i < c.add; i++) this.addReplica(this.config.cluster.version, t)
+        for (let i = 0; i < c.add; i++) {
+          this.addReplica(this.config.cluster.version, t)
+        }
         break
       case 'deploy':
         for (const idx of c.replicaIndexes) {
           const old = this.replicas[idx]
-          if (old === undefined) continue
+          if (old === undefined) {
+            continue
+          }
           old.setAlive(false, t)
           // The new pod passed its readiness gate warm: a rollout alone is not a cold start.
           this.addReplica(c.version, t - this.config.engine.warmupMs * 1000)

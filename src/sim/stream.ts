@@ -13,7 +13,9 @@ let scratch = new Float64Array(4096)
  */
 export function fillClientStream(req: SimRequest, replica: Replica, downUs: number): void {
   const n = req.outputTokens
-  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2))
+  if (scratch.length < n) {
+    scratch = new Float64Array(Math.max(n, scratch.length * 2))
+  }
   const times = scratch
   let k = 0
   const segs = req.segments
@@ -27,7 +29,9 @@ export function fillClientStream(req: SimRequest, replica: Replica, downUs: numb
   if (k < n) {
     const from = k > 0 ? times[k - 1]! : req.firstTokenUs
     const left = n - k
-    for (let j = 1; k < n; j++) times[k++] = from + ((req.engineEndUs - from) * j) / left
+    for (let j = 1; k < n; j++) {
+      times[k++] = from + ((req.engineEndUs - from) * j) / left
+    }
   }
   const buffer = req.bufferTokens
   if (buffer > 1) {
@@ -35,7 +39,9 @@ export function fillClientStream(req: SimRequest, replica: Replica, downUs: numb
     for (let start = 0; start < n; start += buffer) {
       const end = Math.min(n, start + buffer)
       const flushUs = times[end - 1]!
-      for (let j = start; j < end; j++) times[j] = flushUs + (j - start) * BURST_GAP_US
+      for (let j = start; j < end; j++) {
+        times[j] = flushUs + (j - start) * BURST_GAP_US
+      }
     }
   }
   req.clientFirstChunkUs = times[0]! + downUs
@@ -47,7 +53,9 @@ export function fillClientStream(req: SimRequest, replica: Replica, downUs: numb
     return
   }
   const gaps = new Float64Array(n - 1)
-  for (let i = 1; i < n; i++) gaps[i - 1] = times[i]! - times[i - 1]!
+  for (let i = 1; i < n; i++) {
+    gaps[i - 1] = times[i]! - times[i - 1]!
+  }
   gaps.sort()
   const q = (p: number): number => gaps[Math.min(gaps.length - 1, Math.floor(p * gaps.length))]!
   const median = q(0.5)
@@ -56,6 +64,8 @@ export function fillClientStream(req: SimRequest, replica: Replica, downUs: numb
   req.itlMaxUs = gaps[gaps.length - 1]!
   let stalls = 0
   const limit = Math.max(5 * median, 100_000)
-  for (let i = gaps.length - 1; i >= 0 && gaps[i]! > limit; i--) stalls++
+  for (let i = gaps.length - 1; i >= 0 && gaps[i]! > limit; i--) {
+    stalls++
+  }
   req.stalls = stalls
 }

@@ -16,7 +16,9 @@ export function sampleRequest(
 ): void {
   const w = config.workload
   let total = 0
-  for (const t of w.tenants) total += t.weight * (p.tenantRateMultiplier[t.id] ?? 1)
+  for (const t of w.tenants) {
+    total += t.weight * (p.tenantRateMultiplier[t.id] ?? 1)
+  }
   let x = rng.next() * total
   req.tenant = w.tenants[w.tenants.length - 1]!.id
   for (const t of w.tenants) {
@@ -27,7 +29,9 @@ export function sampleRequest(
     }
   }
   let rt = 0
-  for (const r of w.regions) rt += r.weight
+  for (const r of w.regions) {
+    rt += r.weight
+  }
   let y = rng.next() * rt
   const lastRegion = w.regions[w.regions.length - 1]!
   req.region = lastRegion.name
@@ -45,7 +49,9 @@ export function sampleRequest(
   let prompt = rng.chance(p.longPromptShare)
     ? rng.lognormal(w.longPromptMedian, 0.35)
     : rng.lognormal(p.promptMedian, w.promptSigma)
-  if (req.prefixGroup >= 0) prompt = Math.max(prompt, w.prefixTokens + 32)
+  if (req.prefixGroup >= 0) {
+    prompt = Math.max(prompt, w.prefixTokens + 32)
+  }
   let maxTokens = w.maxTokens
   let output: number
   if (rng.chance(p.longOutputShare)) {

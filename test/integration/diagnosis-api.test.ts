@@ -27,10 +27,13 @@ beforeAll(async () => {
   const run = createRun({ scenario: 'node-degraded', seed: 1, durationMs: 10 * 60_000 })
   expectedNode = run.expected.causes[0]!.scope.value
   for (const out of run.outputs()) {
-    if (out.kind === 'requests')
+    if (out.kind === 'requests') {
       await sink.submitSpans(decodeTracesJson(run.tracesJson(out.requests)).spans)
-    else if (out.kind === 'metrics') await sink.submitMetrics(out.samples, run.families)
-    else await sink.submitEvents([out.event])
+    } else if (out.kind === 'metrics') {
+      await sink.submitMetrics(out.samples, run.families)
+    } else {
+      await sink.submitEvents([out.event])
+    }
   }
   await sink.flush()
   app = createApp({

@@ -21,7 +21,9 @@ export function createTestSink(store: SpanStore): IngestSink {
     },
     async submitMetrics(samples, families) {
       await store.insertMetricSamples(samples)
-      if (families && families.length > 0) await store.upsertMetricFamilies(families)
+      if (families && families.length > 0) {
+        await store.upsertMetricFamilies(families)
+      }
       counters.metricSamplesAccepted += samples.length
     },
     async submitEvents(events) {

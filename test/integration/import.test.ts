@@ -52,7 +52,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function byName(summary: ImportSummary, name: string) {
   const f = summary.files.find((x) => x.file.endsWith(name))
-  if (!f) throw new Error(`no summary for ${name}`)
+  if (!f) {
+    throw new Error(`no summary for ${name}`)
+  }
   return f
 }
 

@@ -11,10 +11,14 @@ function split(scenario: string, seed: number) {
   const metric = { before: new Map<string, number>(), after: new Map<string, number>() }
   for (const o of run.outputs()) {
     if (o.kind === 'requests') {
-      for (const r of o.requests) (run.epochUs + r.clientStartUs >= fromUs ? after : before).push(r)
+      for (const r of o.requests) {
+        ;(run.epochUs + r.clientStartUs >= fromUs ? after : before).push(r)
+      }
     } else if (o.kind === 'metrics') {
       const m = o.timeUs >= fromUs ? metric.after : metric.before
-      for (const s of o.samples) m.set(s.name, Math.max(m.get(s.name) ?? 0, s.value))
+      for (const s of o.samples) {
+        m.set(s.name, Math.max(m.get(s.name) ?? 0, s.value))
+      }
     }
   }
   return { run, cause, before, after, metric }

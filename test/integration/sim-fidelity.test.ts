@@ -25,7 +25,11 @@ function engineOnly(patch: (c: SimConfig) => void): SimConfig {
 function runAll(c: SimConfig, seconds: number, seed = 1): { reqs: SimRequest[]; sim: Simulation } {
   const sim = new Simulation(c, seed, seconds * 1e6)
   const reqs: SimRequest[] = []
-  for (const s of sim.run()) if (s.kind === 'requests') reqs.push(...s.requests)
+  for (const s of sim.run()) {
+    if (s.kind === 'requests') {
+      reqs.push(...s.requests)
+    }
+  }
   return { reqs, sim }
 }
 
@@ -109,10 +113,14 @@ describe('engine fidelity', () => {
       let maxKv = 0
       let kvWhenFirstPreempted = -1
       for (const s of sim.run()) {
-        if (s.kind !== 'scrape') continue
+        if (s.kind !== 'scrape') {
+          continue
+        }
         const r = sim.replicas[0]!
         maxKv = Math.max(maxKv, r.kvUsage)
-        if (kvWhenFirstPreempted < 0 && r.stats.preemptions > 0) kvWhenFirstPreempted = maxKv
+        if (kvWhenFirstPreempted < 0 && r.stats.preemptions > 0) {
+          kvWhenFirstPreempted = maxKv
+        }
       }
       return { preemptions: sim.replicas[0]!.stats.preemptions, maxKv, kvWhenFirstPreempted }
     }
@@ -159,7 +167,9 @@ describe('engine fidelity', () => {
         cfg.workload.prefixTokens = 3000
         cfg.workload.ratePerSec = 0.2
         cfg.engine.chunkedPrefill = false
-        if (!stable) cfg.phases.push({ fromUs: 0, toUs: 1e12, patch: { prefixStable: false } })
+        if (!stable) {
+          cfg.phases.push({ fromUs: 0, toUs: 1e12, patch: { prefixStable: false } })
+        }
       })
       const { reqs } = runAll(c, 300)
       const rest = reqs.slice(1)

@@ -12,7 +12,9 @@ async function tempDir(): Promise<string> {
   return d
 }
 afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true })
+  for (const d of dirs) {
+    await rm(d, { recursive: true, force: true })
+  }
 })
 
 interface OtlpSpan {
@@ -37,14 +39,19 @@ function spansOf(
 ): { span: OtlpSpan; scope: string; resource: Record<string, unknown> }[] {
   const out: { span: OtlpSpan; scope: string; resource: Record<string, unknown> }[] = []
   for (const line of text.split('\n')) {
-    if (line === '') continue
+    if (line === '') {
+      continue
+    }
     const req = JSON.parse(line) as OtlpRequest
     for (const rs of req.resourceSpans) {
       const resource = Object.fromEntries(
         rs.resource.attributes.map((a) => [a.key, Object.values(a.value)[0]])
       )
-      for (const ss of rs.scopeSpans)
-        for (const span of ss.spans) out.push({ span, scope: ss.scope.name, resource })
+      for (const ss of rs.scopeSpans) {
+        for (const span of ss.spans) {
+          out.push({ span, scope: ss.scope.name, resource })
+        }
+      }
     }
   }
   return out
@@ -139,7 +146,9 @@ describe('simulateToDirectory', () => {
     let lastT = -1
     let lastV = -1
     for (const line of text.split('\n')) {
-      if (line === '' || line.startsWith('#')) continue
+      if (line === '' || line.startsWith('#')) {
+        continue
+      }
       const m = /^(\S+?(?:\{.*\})?) (\S+) (\d+\.\d{3})$/.exec(line)
       expect(m, line).not.toBeNull()
       const [, series, value, time] = m!
@@ -184,7 +193,11 @@ describe('scenario library', () => {
     for (const info of list) {
       const run = createRun({ scenario: info.name, seed: 11, durationMs: 3 * 60_000 })
       let requests = 0
-      for (const o of run.outputs()) if (o.kind === 'requests') requests += o.requests.length
+      for (const o of run.outputs()) {
+        if (o.kind === 'requests') {
+          requests += o.requests.length
+        }
+      }
       expect(requests, info.name).toBeGreaterThan(20)
       const declared = info.causes.filter((c) => c !== 'healthy')
       expect(run.expected.causes.map((c) => c.cause)).toEqual(declared)

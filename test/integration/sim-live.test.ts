@@ -47,7 +47,9 @@ describe('simulateLive', () => {
             } catch {
               return // the run ended and closed the endpoint
             }
-            if (scraped === '') setTimeout(() => void poll(), 50)
+            if (scraped === '') {
+              setTimeout(() => void poll(), 50)
+            }
           }
           setTimeout(() => void poll(), 100)
         },

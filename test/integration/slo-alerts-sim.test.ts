@@ -58,7 +58,9 @@ beforeAll(async () => {
 
 function minutesOf(s: Simulated): Micros[] {
   const out: Micros[] = []
-  for (let t = s.startUs + MINUTE_US; t <= s.endUs; t += MINUTE_US) out.push(t as Micros)
+  for (let t = s.startUs + MINUTE_US; t <= s.endUs; t += MINUTE_US) {
+    out.push(t as Micros)
+  }
   return out
 }
 

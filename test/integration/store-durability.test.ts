@@ -36,15 +36,19 @@ function insertUntilKilled(
         const m = /^ack (\d+) (\d+)$/.exec(line)
         if (m) {
           acked = { batches: Number(m[1]), spans: Number(m[2]) }
-          if (acked.batches >= killAfter) child.kill('SIGKILL')
+          if (acked.batches >= killAfter) {
+            child.kill('SIGKILL')
+          }
         }
       }
     })
     child.on('error', reject)
     child.on('exit', (_code, signal) => {
-      if (signal === 'SIGKILL' && acked.batches >= killAfter) resolve(acked)
-      else
+      if (signal === 'SIGKILL' && acked.batches >= killAfter) {
+        resolve(acked)
+      } else {
         reject(new Error(`child ended without being killed (signal ${String(signal)}): ${stderr}`))
+      }
     })
   })
 }

@@ -50,7 +50,9 @@ function makeData(): { requests: RequestTimeline[]; samples: MetricSample[] } {
         timeUs: (T0 + t * 1e6) as Micros,
         value: counter,
       })
-      for (let b = 0; b < 4; b++) cum[b] = (cum[b] as number) + Math.floor(rnd() * 10)
+      for (let b = 0; b < 4; b++) {
+        cum[b] = (cum[b] as number) + Math.floor(rnd() * 10)
+      }
       let running = 0
       ;['0.05', '0.25', '1', '+Inf'].forEach((le, b) => {
         running += cum[b] as number
@@ -78,7 +80,9 @@ describe('memory and DuckDB stores give identical answers', () => {
     }
   })
   afterAll(async () => {
-    for (const store of stores) await store.close()
+    for (const store of stores) {
+      await store.close()
+    }
   })
 
   const both = async <T>(fn: (s: SpanStore) => Promise<T>): Promise<[T, T]> => [

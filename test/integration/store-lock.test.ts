@@ -34,7 +34,9 @@ function holdDatabase(dbPath: string): Promise<number> {
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString()
       const m = /ready (\d+)/.exec(out)
-      if (m) resolve(Number(m[1]))
+      if (m) {
+        resolve(Number(m[1]))
+      }
     })
     child.on('exit', (code) => reject(new Error(`holder exited with ${String(code)}: ${err}`)))
   })

@@ -10,6 +10,7 @@ import { isoFromMicros } from '../../core/model/units.js'
 import { parseDurationMs } from '../../server/params.js'
 import { parseSloSettings } from '../../config/slo.js'
 import { simulatedStore } from '../simulate-to-memory.js'
+import { createMemorySloStore } from '../../storage/memory/slo-store.js'
 import { evaluateHistory, type HistoryEvaluation } from '../../alerts/time-travel.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
@@ -33,19 +34,23 @@ async function openData(paths: string[], flags: AlertsTestFlags): Promise<SpanSt
   if (flags.simulate !== undefined) {
     const seed = Number(flags.seed)
     const durationMs = parseDurationMs(flags.duration)
-    if (!Number.isSafeInteger(seed))
+    if (!Number.isSafeInteger(seed)) {
       throw new AppError(
         'INPUT_INVALID',
         `--seed must be an integer (actual: ${JSON.stringify(flags.seed)})`
       )
-    if (durationMs === null)
+    }
+    if (durationMs === null) {
       throw new AppError(
         'INPUT_INVALID',
         `--duration must be a duration like 15m or 1h (actual: ${JSON.stringify(flags.duration)})`
       )
+    }
     return simulatedStore({ scenario: flags.simulate, seed, durationMs })
   }
-  if (paths.length > 0) return importedStore(paths)
+  if (paths.length > 0) {
+    return importedStore(paths)
+  }
   const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
   if (opened.kind === 'server') {
     throw new AppError(
@@ -64,12 +69,16 @@ function fmtDetail(detail: Record<string, number | null>): string {
 }
 
 function renderText(result: HistoryEvaluation): string {
-  if (result.fromUs === null || result.toUs === null) return 'No data: nothing to evaluate.\n'
+  if (result.fromUs === null || result.toUs === null) {
+    return 'No data: nothing to evaluate.\n'
+  }
   const lines = [
     `Evaluated ${result.rules.length} rule(s) at ${result.minutes} minute boundaries, ${isoFromMicros(result.fromUs)} to ${isoFromMicros(result.toUs)} (${result.requests} requests).`,
     '',
   ]
-  if (result.transitions.length === 0) lines.push('Nothing would have fired.')
+  if (result.transitions.length === 0) {
+    lines.push('Nothing would have fired.')
+  }
   for (const t of result.transitions) {
     const r = t.record
     const scope = r.tier === null ? '' : ` (tier ${r.tier}, ${r.objective})`
@@ -190,7 +199,10 @@ Examples:
       }
       const store = await openData(paths, flags)
       try {
-        const result = await evaluateHistory(store, settings, { diagnosis: flags.diagnosis })
+        const result = await evaluateHistory(store, settings, {
+          diagnosis: flags.diagnosis,
+          sloStore: createMemorySloStore(),
+        })
         process.stdout.write(flags.format === 'json' ? renderJson(result) : renderText(result))
       } finally {
         await store.close()

@@ -60,7 +60,9 @@ function parseInstant(flag: string, text: string): Micros {
 }
 
 function parsePositive(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined
+  if (text === undefined) {
+    return undefined
+  }
   const v = Number(text)
   if (!(v > 0) || !Number.isFinite(v)) {
     throw new AppError(
@@ -80,8 +82,12 @@ export function resolveWindowFlags(
     throw new AppError('INPUT_INVALID', '--since and --from cannot be combined (give one of them)')
   }
   const out: { fromUs?: Micros; toUs?: Micros } = {}
-  if (flags.to !== undefined) out.toUs = parseInstant('to', flags.to)
-  if (flags.from !== undefined) out.fromUs = parseInstant('from', flags.from)
+  if (flags.to !== undefined) {
+    out.toUs = parseInstant('to', flags.to)
+  }
+  if (flags.from !== undefined) {
+    out.fromUs = parseInstant('from', flags.from)
+  }
   if (flags.since !== undefined) {
     const ms = parseDurationMs(flags.since)
     if (ms === null) {
@@ -106,7 +112,9 @@ function filtersOf(flags: DiagnoseFlags): DimensionFilters {
   const filters: DimensionFilters = {}
   for (const d of DIMENSIONS) {
     const values = flags[d as Dimension]
-    if (values && values.length > 0) filters[d] = values
+    if (values && values.length > 0) {
+      filters[d] = values
+    }
   }
   return filters
 }
@@ -132,17 +140,26 @@ async function diagnoseViaServer(
   wholeData = false
 ): Promise<DiagnoseResult> {
   const url = new URL('/api/diagnosis', apiUrl)
-  if (flags.from !== undefined) url.searchParams.set('from', flags.from)
-  if (flags.to !== undefined) url.searchParams.set('to', flags.to)
-  if (flags.from === undefined && flags.since !== undefined)
+  if (flags.from !== undefined) {
+    url.searchParams.set('from', flags.from)
+  }
+  if (flags.to !== undefined) {
+    url.searchParams.set('to', flags.to)
+  }
+  if (flags.from === undefined && flags.since !== undefined) {
     url.searchParams.set('since', flags.since)
-  else if (flags.from === undefined && flags.to === undefined) {
+  } else if (flags.from === undefined && flags.to === undefined) {
     // A database's default window is all of its data; a server's is the last 30 minutes.
-    if (wholeData) url.searchParams.set('window', 'all')
-    else url.searchParams.set('since', '30m')
+    if (wholeData) {
+      url.searchParams.set('window', 'all')
+    } else {
+      url.searchParams.set('since', '30m')
+    }
   }
   for (const [d, values] of Object.entries(filtersOf(flags))) {
-    for (const v of values ?? []) url.searchParams.append(d, v)
+    for (const v of values ?? []) {
+      url.searchParams.append(d, v)
+    }
   }
   let res: Response
   try {

@@ -27,7 +27,9 @@ interface ImportFlags {
 type Progress = (doneBytes: number, totalBytes: number, file: string) => void
 
 function progressBar(): { onProgress: Progress; stop(): void } | null {
-  if (!process.stderr.isTTY) return null
+  if (!process.stderr.isTTY) {
+    return null
+  }
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
@@ -50,7 +52,9 @@ function progressBar(): { onProgress: Progress; stop(): void } | null {
       }
     },
     stop() {
-      if (started) bar.stop()
+      if (started) {
+        bar.stop()
+      }
     },
   }
 }

@@ -1,4 +1,4 @@
-import { Command } from 'commander'
+import type { Command } from 'commander'
 import { AppError } from '../../core/errors.js'
 import { DEFAULT_ENGINE_MODEL } from '../../mock-server/engine.js'
 import { parseMisbehaviour } from '../../mock-server/misbehave.js'

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import cliProgress from 'cli-progress'
-import { Command, Option } from 'commander'
+import type { Command } from 'commander'
+import { Option } from 'commander'
 import { AppError } from '../../core/errors.js'
 import { compareRuns, parseRecords, renderComparisonText } from '../../probe/compare.js'
 import { COMPAT_TOOLS, type CompatTool } from '../../probe/compat.js'

@@ -1,4 +1,5 @@
-import { Command, Option } from 'commander'
+import type { Command } from 'commander'
+import { Option } from 'commander'
 import cliProgress from 'cli-progress'
 import { AppError } from '../../core/errors.js'
 import { createSilentLogger } from '../../core/logger.js'
@@ -36,15 +37,17 @@ export function parseDurationMs(text: string): number {
 
 function parseIntOption(name: string, text: string): number {
   const v = Number(text)
-  if (!Number.isSafeInteger(v) || v < 0)
+  if (!Number.isSafeInteger(v) || v < 0) {
     throw new AppError('INPUT_INVALID', `expected a whole number for ${name}, got "${text}"`)
+  }
   return v
 }
 
 function parsePositive(name: string, text: string): number {
   const v = Number(text)
-  if (!Number.isFinite(v) || v <= 0)
+  if (!Number.isFinite(v) || v <= 0) {
     throw new AppError('INPUT_INVALID', `expected a positive number for ${name}, got "${text}"`)
+  }
   return v
 }
 
@@ -101,16 +104,19 @@ export function registerSimulateCommand(program: Command): void {
     .action(async (flags: SimulateFlags) => {
       if (flags.list === true) {
         const list = listScenarios()
-        if (flags.format === 'json') process.stdout.write(JSON.stringify(list, null, 2) + '\n')
-        else {
+        if (flags.format === 'json') {
+          process.stdout.write(JSON.stringify(list, null, 2) + '\n')
+        } else {
           const width = Math.max(...list.map((s) => s.name.length))
-          for (const s of list)
+          for (const s of list) {
             process.stdout.write(`${s.name.padEnd(width)}  ${s.causes.join(' + ')}  ${s.summary}\n`)
+          }
         }
         return
       }
-      if (flags.scenario === undefined)
+      if (flags.scenario === undefined) {
         throw new AppError('INPUT_INVALID', 'expected --scenario NAME (or --list), got neither')
+      }
       const live =
         flags.otlp !== undefined || flags.api !== undefined || flags.scrapePort !== undefined
       if (!live && flags.out === undefined) {
@@ -132,11 +138,12 @@ export function registerSimulateCommand(program: Command): void {
       let startMs: number | undefined
       if (flags.start !== undefined) {
         startMs = Date.parse(flags.start)
-        if (Number.isNaN(startMs))
+        if (Number.isNaN(startMs)) {
           throw new AppError(
             'INPUT_INVALID',
             `expected an RFC 3339 time for --start, got "${flags.start}"`
           )
+        }
       }
       const bar =
         process.stderr.isTTY === true
@@ -173,13 +180,16 @@ export function registerSimulateCommand(program: Command): void {
             onScrapeListening: (url) => process.stderr.write(`serving metrics at ${url}\n`),
           })
           bar?.stop()
-          if (flags.format === 'json') process.stdout.write(JSON.stringify(summary, null, 2) + '\n')
-          else {
+          if (flags.format === 'json') {
+            process.stdout.write(JSON.stringify(summary, null, 2) + '\n')
+          } else {
             process.stdout.write(
               `played ${summary.requests} requests (${summary.postedBatches} posts, ${summary.failedPosts} failed), ${summary.events} events\n`
             )
           }
-          if (summary.failedPosts > 0) process.exitCode = 1
+          if (summary.failedPosts > 0) {
+            process.exitCode = 1
+          }
           return
         }
         const summary = await simulateToDirectory({
@@ -193,8 +203,9 @@ export function registerSimulateCommand(program: Command): void {
           ...(probeShare === undefined ? {} : { probeShare }),
         })
         bar?.stop()
-        if (flags.format === 'json') process.stdout.write(JSON.stringify(summary, null, 2) + '\n')
-        else {
+        if (flags.format === 'json') {
+          process.stdout.write(JSON.stringify(summary, null, 2) + '\n')
+        } else {
           process.stdout.write(
             `wrote ${summary.requests} requests, ${summary.metricSamples} metric samples, ${summary.events} events to ${summary.outDir}\n` +
               `injected: ${summary.expected.causes.map((c) => `${c.cause}${c.scope.dimension ? ` (${c.scope.dimension}=${c.scope.value})` : ''}`).join(', ') || 'none (healthy)'}\n`

@@ -2,7 +2,7 @@
  * Wire-level readers shared by the hand-written OTLP decoders: 64-bit integers without `Long`
  * allocations, and `KeyValue`/`AnyValue` straight into attribute maps (see ADR 0010).
  */
-import protobuf from 'protobufjs/minimal.js'
+import type protobuf from 'protobufjs/minimal.js'
 import type { Attributes, AttrValue } from '../../core/model/span.js'
 
 type Reader = protobuf.Reader

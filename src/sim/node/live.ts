@@ -81,7 +81,9 @@ export async function simulateLive(options: LiveOptions): Promise<LiveSummary> {
       if (!res.ok) {
         summary.failedPosts++
         options.logger.warn('post rejected', { url, status: res.status })
-      } else summary.postedBatches++
+      } else {
+        summary.postedBatches++
+      }
     } catch (err) {
       summary.failedPosts++
       options.logger.warn('post failed', { url, error: String(err) })
@@ -89,11 +91,15 @@ export async function simulateLive(options: LiveOptions): Promise<LiveSummary> {
   }
   try {
     for (const out of run.outputs()) {
-      if (options.signal?.aborted) break
+      if (options.signal?.aborted) {
+        break
+      }
       const virtualMs = (out.timeUs - run.epochUs) / 1000
       const dueWall = wallStart + virtualMs / options.speed
       const waitMs = dueWall - options.now()
-      if (waitMs > 5) await options.sleep(waitMs)
+      if (waitMs > 5) {
+        await options.sleep(waitMs)
+      }
       if (out.kind === 'requests') {
         summary.requests += out.requests.length
         if (options.otlpUrl !== undefined) {
@@ -118,7 +124,9 @@ export async function simulateLive(options: LiveOptions): Promise<LiveSummary> {
       options.onProgress?.(Math.min(1, virtualMs / options.durationMs))
     }
   } finally {
-    if (server !== null) await new Promise<void>((resolve) => server!.close(() => resolve()))
+    if (server !== null) {
+      await new Promise<void>((resolve) => server!.close(() => resolve()))
+    }
   }
   return summary
 }

@@ -63,11 +63,15 @@ export class OpenMetricsStore {
 
   private familyOf(name: string): number {
     const direct = this.familyIndex.get(name)
-    if (direct !== undefined) return direct
+    if (direct !== undefined) {
+      return direct
+    }
     for (const suffix of ['_bucket', '_sum', '_count']) {
       if (name.endsWith(suffix)) {
         const f = this.familyIndex.get(name.slice(0, -suffix.length))
-        if (f !== undefined) return f
+        if (f !== undefined) {
+          return f
+        }
       }
     }
     return -1
@@ -78,7 +82,9 @@ export class OpenMetricsStore {
     const byFamily = new Map<number, Series[]>()
     for (const s of this.series.values()) {
       let list = byFamily.get(s.family)
-      if (list === undefined) byFamily.set(s.family, (list = []))
+      if (list === undefined) {
+        byFamily.set(s.family, (list = []))
+      }
       list.push(s)
     }
     const order = [...byFamily.keys()].sort((a, b) => (a < 0 ? 1e9 : a) - (b < 0 ? 1e9 : b))
@@ -88,7 +94,9 @@ export class OpenMetricsStore {
         // OpenMetrics names a counter family without its `_total` suffix.
         const name = meta.type === 'counter' ? meta.name.replace(/_total$/, '') : meta.name
         write(`# TYPE ${name} ${meta.type}\n`)
-        if (meta.help !== null) write(`# HELP ${name} ${meta.help}\n`)
+        if (meta.help !== null) {
+          write(`# HELP ${name} ${meta.help}\n`)
+        }
       }
       for (const s of byFamily.get(fi)!) {
         let out = ''
@@ -119,8 +127,14 @@ function formatLabels(labels: Record<string, string>): string {
 }
 
 function formatValue(v: number): string {
-  if (Number.isNaN(v)) return 'NaN'
-  if (v === Infinity) return '+Inf'
-  if (v === -Infinity) return '-Inf'
+  if (Number.isNaN(v)) {
+    return 'NaN'
+  }
+  if (v === Infinity) {
+    return '+Inf'
+  }
+  if (v === -Infinity) {
+    return '-Inf'
+  }
   return String(v)
 }

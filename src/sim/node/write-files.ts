@@ -36,8 +36,9 @@ class Sink {
     this.stream = createWriteStream(path)
   }
   async write(text: string): Promise<void> {
-    if (!this.stream.write(text))
+    if (!this.stream.write(text)) {
       await new Promise<void>((resolve) => this.stream.once('drain', resolve))
+    }
   }
   close(): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -51,7 +52,9 @@ async function drainStore(store: OpenMetricsStore, path: string): Promise<void> 
   const sink = new Sink(path)
   const parts: string[] = []
   store.drain((t) => parts.push(t))
-  for (const p of parts) await sink.write(p)
+  for (const p of parts) {
+    await sink.write(p)
+  }
   await sink.close()
 }
 

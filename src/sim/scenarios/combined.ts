@@ -22,7 +22,9 @@ function combine(name: string, summary: string, a: ScenarioDef, b: ScenarioDef):
       cfg.client.tlsVersion = other.client.tlsVersion === '1.2' ? '1.2' : cfg.client.tlsVersion
       cfg.client.keepAliveReuse = Math.min(cfg.client.keepAliveReuse, other.client.keepAliveReuse)
       for (const r of other.workload.regions) {
-        if (!cfg.workload.regions.some((x) => x.name === r.name)) cfg.workload.regions.push(r)
+        if (!cfg.workload.regions.some((x) => x.name === r.name)) {
+          cfg.workload.regions.push(r)
+        }
       }
       return { config: cfg, causes: [...first.causes, ...second.causes] }
     },

@@ -1,0 +1,225 @@
+// The architecture of README.md ("How it is built"), checked: which folder may import which.
+// Paths are resolved (not matched as text), so `../../storage/x.js` and `../storage/x.js` are
+// the same import. See docs/adr/0001-one-package-layered-folders.md.
+import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { importX } from 'eslint-plugin-import-x'
+import tseslint from 'typescript-eslint'
+
+const NODE_BUILTINS = {
+  group: ['node:*'],
+  message: 'pure code: no Node built-ins (pass I/O in from a driver)',
+}
+
+/** `from` folders a `target` folder may not import, with the reason shown by the linter. */
+const zones = [
+  // core: pure, imports nothing outside itself.
+  {
+    target: './src/core',
+    from: './src',
+    except: ['./core'],
+    message: 'core is pure and imports nothing outside src/core',
+  },
+  {
+    target: ['./src/sim/*.ts', './src/sim/!(node)/**'],
+    from: './src',
+    except: ['./core', './sim'],
+    message: 'the simulator imports only core (its drivers live in sim/node)',
+  },
+  {
+    target: './src/sim/node',
+    from: [
+      './src/server',
+      './src/cli',
+      './src/probe',
+      './src/alerts',
+      './src/mock-server',
+      './src/storage/duckdb',
+      './src/storage/memory',
+      './src/storage/clickhouse',
+    ],
+    message: 'simulator drivers write through the store port, never a concrete store',
+  },
+  {
+    target: './src/storage',
+    from: [
+      './src/server',
+      './src/cli',
+      './src/probe',
+      './src/sim',
+      './src/ingest',
+      './src/alerts',
+      './src/config',
+      './src/mock-server',
+    ],
+    message: 'storage imports only core (and its own driver)',
+  },
+  {
+    target: './src/config',
+    from: './src',
+    except: ['./core', './config'],
+    message: 'config imports only core',
+  },
+  {
+    target: './src/ingest',
+    from: [
+      './src/server',
+      './src/cli',
+      './src/probe',
+      './src/sim',
+      './src/alerts',
+      './src/mock-server',
+      './src/storage/duckdb',
+      './src/storage/memory',
+      './src/storage/clickhouse',
+    ],
+    message: 'ingest stores through the store port; it never picks a concrete store',
+  },
+  {
+    target: './src/alerts',
+    from: [
+      './src/server',
+      './src/cli',
+      './src/probe',
+      './src/sim',
+      './src/ingest',
+      './src/mock-server',
+      './src/storage/duckdb',
+      './src/storage/memory',
+      './src/storage/clickhouse',
+    ],
+    message: 'the alert service reads through the store ports; the composition root picks stores',
+  },
+  {
+    // server/main.ts is the server's composition root: the one file that opens concrete stores.
+    target: ['./src/server/routes/**', './src/server/!(main).ts'],
+    from: [
+      './src/cli',
+      './src/probe',
+      './src/sim',
+      './src/mock-server',
+      './src/storage/duckdb',
+      './src/storage/memory',
+      './src/storage/clickhouse',
+    ],
+    message: 'the server sees the store port only; concrete stores are created in server/main.ts',
+  },
+  {
+    target: './src/probe',
+    from: './src',
+    except: ['./core', './probe', './config'],
+    message: 'the probe imports only core and config',
+  },
+  {
+    target: './src/mock-server',
+    from: './src',
+    except: ['./core', './mock-server'],
+    message: 'the mock server imports only core',
+  },
+  {
+    target: './web',
+    from: './src',
+    except: ['./core'],
+    message: 'the dashboard talks to the server over HTTP and imports only core',
+  },
+]
+
+const ADAPTERS = ['./src/storage/duckdb', './src/storage/memory', './src/storage/clickhouse']
+/** Tests may build the concrete stores (the memory store is the supported test double). */
+const testZones = zones.map((z) =>
+  Array.isArray(z.from) ? { ...z, from: z.from.filter((f) => !ADAPTERS.includes(f)) } : z
+)
+
+const DRIVER_PATHS = [
+  { name: '@duckdb/node-api', message: 'only src/storage/duckdb talks to DuckDB' },
+  { name: '@clickhouse/client', message: 'only src/storage/clickhouse talks to ClickHouse' },
+  { name: 'chdb', message: 'only src/storage/clickhouse talks to ClickHouse' },
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'coverage/**',
+      'test-results/**',
+      'src/ingest/otlp/generated/**',
+      'web/dist/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['web/vite.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      eqeqeq: ['error', 'smart'],
+      curly: ['error', 'all'],
+      'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'list exported names one by one' },
+        { selector: 'ExportDefaultDeclaration', message: 'named exports only' },
+      ],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Driver packages stay inside their adapter's folder.
+    files: ['src/**', 'web/**'],
+    ignores: ['src/storage/duckdb/**', 'src/storage/clickhouse/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: DRIVER_PATHS }] },
+  },
+  {
+    files: ['src/core/**', 'src/sim/**'],
+    ignores: ['src/sim/node/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: DRIVER_PATHS, patterns: [NODE_BUILTINS] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'pass a clock in' },
+        { object: 'Math', property: 'random', message: 'pass a seeded RNG in' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.case.ts', 'test/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: testZones }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['web/scripts/**', 'scripts/**/*.mjs'],
+    languageOptions: { globals: { URL: 'readonly', console: 'readonly', process: 'readonly' } },
+  },
+  {
+    files: ['src/cli/**', 'src/**/main.ts', 'scripts/**', 'bench/**', 'test/**', 'web/scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Tools that require a default export.
+    files: ['vitest.config.ts', 'web/vite.config.ts', 'eslint.config.js', 'knip.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  }
+)
