@@ -26,5 +26,17 @@ Docs: docs/cli.md, docs/config.md, docs/api.md`
     .showHelpAfterError('(add --help for usage)')
     .configureHelp({ sortSubcommands: false })
   registerCommands(program)
+  throwInsteadOfExit(program)
   return program
+}
+
+/**
+ * Commander exits the process itself on a usage error (with status 1); every command throws
+ * instead, so `reportError` gives usage errors the documented exit code 2.
+ */
+function throwInsteadOfExit(command: Command): void {
+  command.exitOverride()
+  for (const sub of command.commands) {
+    throwInsteadOfExit(sub)
+  }
 }

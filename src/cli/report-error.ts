@@ -1,23 +1,44 @@
-import { isAppError } from '../core/errors.js'
+import { CommanderError } from 'commander'
+import { isAppError, type ErrorCode } from '../core/errors.js'
+
+/** Exit codes, as `tokenline --help` and docs/cli.md document them. */
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+export const EXIT_STORE = 3
+
+/** The one table from error code to exit code (the server's twin is `server/http-errors.ts`). */
+const EXIT_CODE_OF: Partial<Record<ErrorCode, number>> = {
+  CONFIG_INVALID: EXIT_USAGE,
+  INPUT_INVALID: EXIT_USAGE,
+  QUERY_INVALID: EXIT_USAGE,
+  SIM_SCENARIO_INVALID: EXIT_USAGE,
+  PROBE_INVALID: EXIT_USAGE,
+  STORE_LOCKED: EXIT_STORE,
+  STORE_UNAVAILABLE: EXIT_STORE,
+}
+
+/** Commander's own outcomes that are not failures (help and version were asked for). */
+const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help'])
 
 /**
  * The one place the CLI turns an error into output and an exit code: a known error prints one
- * line with its code (no stack); anything else is a bug and prints its stack.
- * Exit codes: 1 runtime failure, 2 invalid usage/config/input, 3 store locked or unavailable.
+ * line with its code (no stack); a usage error commander already printed exits 2; anything else
+ * is a bug and prints its stack.
  */
 export function reportError(err: unknown): void {
+  if (err instanceof CommanderError) {
+    // Commander has printed its message (and the help hint) already.
+    process.exitCode = COMMANDER_OK.has(err.code) ? EXIT_OK : EXIT_USAGE
+    return
+  }
   if (isAppError(err)) {
     process.stderr.write(`tokenline: ${err.message} [${err.code}]\n`)
-    process.exitCode =
-      err.code === 'CONFIG_INVALID' || err.code === 'INPUT_INVALID' || err.code === 'QUERY_INVALID'
-        ? 2
-        : err.code === 'STORE_LOCKED' || err.code === 'STORE_UNAVAILABLE'
-          ? 3
-          : 1
+    process.exitCode = EXIT_CODE_OF[err.code] ?? EXIT_FAILURE
     return
   }
   process.stderr.write(
     `tokenline: unexpected error\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`
   )
-  process.exitCode = 1
+  process.exitCode = EXIT_FAILURE
 }

@@ -44,6 +44,14 @@ function intFlag(name: string, raw: unknown): number | undefined {
   return Number(text)
 }
 
+function portFlag(name: string, raw: unknown): number | undefined {
+  const port = intFlag(name, raw)
+  if (port !== undefined && port > 65535) {
+    throw new ConfigError(`--${name} must be a TCP port from 0 to 65535 (actual: ${port})`)
+  }
+  return port
+}
+
 /** Turns the parsed options of `addServerOptions` into a `Config` layer (flags). */
 export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
   const flags: Config = {}
@@ -51,11 +59,11 @@ export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
   if (typeof opts.host === 'string') {
     server.host = opts.host
   }
-  const port = intFlag('port', opts.port)
+  const port = portFlag('port', opts.port)
   if (port !== undefined) {
     server.apiPort = port
   }
-  const otlpPort = intFlag('otlp-port', opts.otlpPort)
+  const otlpPort = portFlag('otlp-port', opts.otlpPort)
   if (otlpPort !== undefined) {
     server.otlpPort = otlpPort
   }

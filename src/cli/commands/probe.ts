@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises'
+import { get as httpGet } from 'node:http'
+import { get as httpsGet } from 'node:https'
 import cliProgress from 'cli-progress'
 import type { Command } from 'commander'
 import { Option } from 'commander'
 import { AppError } from '../../core/errors.js'
+import { EXIT_FAILURE } from '../report-error.js'
 import { compareRuns, parseRecords, renderComparisonText } from '../../probe/compare.js'
 import { COMPAT_TOOLS, type CompatTool } from '../../probe/compat.js'
 import { loadDataset } from '../../probe/dataset.js'
 import { parseDurationMs } from '../../probe/durations.js'
-import { parseSlo, renderReportText } from '../../probe/report.js'
+import { parseSlo, renderReportText, type ProbeReport } from '../../probe/report.js'
 import type { LoadMode } from '../../probe/run.js'
 import { parseRateList, type ArrivalKind } from '../../probe/schedule.js'
 import {
@@ -211,20 +214,88 @@ export async function resolveProbeOptions(
 }
 
 /** Asks the server for its first model id (GET /v1/models); falls back to `default`. */
+/**
+ * The model to ask for when `--model` is not given: the first id of the target's `/v1/models`.
+ * Fails loudly: a guessed name would make every request of a real engine answer 404.
+ */
 async function discoverModel(endpoint: URL, insecure: boolean): Promise<string> {
   const url = new URL('/v1/models', endpoint)
+  let body: { data?: { id?: unknown }[] }
   try {
-    if (insecure && url.protocol === 'https:') {
-      // fetch has no per-request switch for self-signed certificates; the probe itself does.
-      return 'default'
-    }
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) })
-    const body = (await res.json()) as { data?: { id?: unknown }[] }
-    const id = body.data?.[0]?.id
-    return typeof id === 'string' ? id : 'default'
-  } catch {
-    return 'default'
+    body = JSON.parse(await getText(url, insecure)) as typeof body
+  } catch (err) {
+    throw new AppError(
+      'PROBE_INVALID',
+      `cannot discover the model from GET ${url.href} (${err instanceof Error ? err.message : String(err)}); pass --model NAME`
+    )
   }
+  const id = body.data?.[0]?.id
+  if (typeof id !== 'string' || id === '') {
+    throw new AppError(
+      'PROBE_INVALID',
+      `GET ${url.href} listed no model (expected {"data":[{"id":…}]}); pass --model NAME`
+    )
+  }
+  return id
+}
+
+/** GET as text with a 5 s timeout; `insecure` accepts a self-signed certificate, as the probe does. */
+function getText(url: URL, insecure: boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const get = url.protocol === 'https:' ? httpsGet : httpGet
+    const req = get(url, { timeout: 5000, rejectUnauthorized: !insecure }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        if ((res.statusCode ?? 0) >= 400) {
+          reject(new Error(`HTTP ${res.statusCode}`))
+        } else {
+          resolve(Buffer.concat(chunks).toString('utf8'))
+        }
+      })
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(new Error('no answer within 5 s')))
+    req.on('error', reject)
+  })
+}
+
+/**
+ * A run where no request succeeded measured nothing: say why and exit non-zero, so scripts and
+ * CI do not take an empty report for a result.
+ */
+function reportTotalFailure(reports: readonly ProbeReport[], target: string): void {
+  const requests = reports.reduce((n, r) => n + r.requests, 0)
+  const succeeded = reports.reduce((n, r) => n + r.succeeded, 0)
+  if (requests === 0 || succeeded > 0) {
+    return
+  }
+  const errors = new Map<string, number>()
+  for (const r of reports) {
+    for (const [k, v] of Object.entries(r.errors)) {
+      errors.set(k, (errors.get(k) ?? 0) + v)
+    }
+  }
+  const reasons = [...errors].sort((a, b) => b[1] - a[1])
+  const top = reasons[0]?.[0] ?? 'unknown'
+  const hint = FAILURE_HINTS[top] ?? FAILURE_HINTS[top.replace(/^http_(\d)\d\d$/, 'http_$1xx')]
+  process.stderr.write(
+    `tokenline: all ${requests} requests failed (${reasons.map(([k, v]) => `${k} ${v}`).join(', ')}); ${hint ?? `check that ${target} serves OpenAI-compatible streaming`}\n`
+  )
+  process.exitCode = EXIT_FAILURE
+}
+
+const FAILURE_HINTS: Record<string, string> = {
+  connect_refused: 'nothing listens at that address: check the URL and port',
+  dns: 'the host name does not resolve',
+  tls: 'the TLS handshake failed: for a self-signed certificate add --insecure',
+  connect_timeout: 'the connection timed out: check the address and any firewall',
+  connect_unreachable: 'no route to that address',
+  timeout: 'the server did not answer in time: raise --timeout or check its load',
+  stream_aborted: 'the server cut the streams: check its logs and any proxy in between',
+  bad_response: 'the answers were not OpenAI-compatible streams: check the path',
+  http_4xx: 'the server refused the request: check --model and the path',
+  http_5xx: 'the server failed the requests: check its logs',
 }
 
 const EXAMPLES = `
@@ -462,6 +533,10 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
     if (exportErrors > 0) {
       process.stderr.write(`tokenline: ${exportErrors} OTLP export batches failed\n`)
     }
+    reportTotalFailure(
+      result.steps.map((s) => s.report),
+      url
+    )
   } finally {
     process.off('SIGINT', onSigint)
   }

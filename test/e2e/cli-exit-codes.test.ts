@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const BIN = join(resolve(import.meta.dirname, '../..'), 'bin/tokenline.js')
+const run = promisify(execFile)
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('node', [BIN, ...args], { cwd: dir, timeout: 120_000 })
+    return { code: 0, stdout, stderr }
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string }
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }
+  }
+}
+
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tokenline-e2e-exit-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+// The documented table: 0 success, 1 runtime failure, 2 invalid usage/config/input, 3 store.
+describe('exit codes as documented', () => {
+  it.each([
+    { args: ['--help'], code: 0, says: /Usage: tokenline/ },
+    { args: ['--version'], code: 0, says: /\d+\.\d+\.\d+/ },
+    { args: ['--no-such-option'], code: 2, says: /unknown option/ },
+    { args: ['no-such-command'], code: 2, says: /unknown command/ },
+    { args: ['diagnose', '--format', 'yaml'], code: 2, says: /yaml.*invalid/ },
+    { args: ['demo', '--once', '--format', 'xml'], code: 2, says: /--format must be/ },
+    { args: ['simulate', '--scenario', 'no-such', '--out', 'x'], code: 2, says: /scenario/ },
+    { args: ['alerts', 'test'], code: 2, says: /--config/ },
+    { args: ['serve', '--port', '99999'], code: 2, says: /--port must be a TCP port/ },
+    { args: ['import', 'missing-file.jsonl'], code: 2, says: /missing-file/ },
+    // Nothing listens on port 1: every request fails, and the run says why.
+    {
+      args: ['probe', 'http://127.0.0.1:1/v1/chat/completions', '--requests', '2', '--model', 'm'],
+      code: 1,
+      says: /all 2 requests failed \(connect_refused 2\); nothing listens/,
+    },
+    {
+      args: ['probe', 'http://127.0.0.1:1/v1/chat/completions', '--requests', '2'],
+      code: 2,
+      says: /cannot discover the model.*pass --model/,
+    },
+  ])('tokenline $args → $code', async ({ args, code, says }) => {
+    const out = await cli(args)
+    expect(out.code).toBe(code)
+    expect(out.stdout + out.stderr).toMatch(says)
+  })
+})
