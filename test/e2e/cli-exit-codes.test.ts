@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
 
 const BIN = join(resolve(import.meta.dirname, '../..'), 'bin/tokenline.js')
 const run = promisify(execFile)
@@ -52,5 +53,20 @@ describe('exit codes as documented', () => {
     const out = await cli(args)
     expect(out.code).toBe(code)
     expect(out.stdout + out.stderr).toMatch(says)
+  })
+})
+
+describe('diagnose says which data it read', () => {
+  it('names the database and how old its newest request is', async () => {
+    const file = join(dir, 'traces.jsonl')
+    writeFileSync(file, `${JSON.stringify(makeLlmTraceRequest(4, 0))}\n`)
+    const db = join(dir, 'old.duckdb')
+    expect((await cli(['import', file, '--db', db])).code).toBe(0)
+    const out = await cli(['diagnose', '--db', db, '--format', 'json'])
+    expect(out.code).toBe(0)
+    expect(out.stderr).toMatch(
+      /read .*old\.duckdb: 4 requests, the newest at \d{4}-\d\d-\d\d .* UTC \(\d+ (min|h) ago\)/
+    )
+    expect(JSON.parse(out.stdout)).toHaveProperty('schema')
   })
 })

@@ -9,7 +9,13 @@ import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnos
 import { AppError } from '../../core/errors.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
-import { microsFromIso, microsFromMillis, type Micros } from '../../core/model/units.js'
+import {
+  microsFromIso,
+  microsFromMillis,
+  millisFromMicros,
+  type Micros,
+} from '../../core/model/units.js'
+import { DEFAULTS } from '../../config/defaults.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import type { DimensionFilters } from '../../core/model/query.js'
 import { parseDurationMs } from '../../server/params.js'
@@ -182,6 +188,33 @@ async function diagnoseViaServer(
   return { diagnosis: body as Diagnosis, skipped: [] }
 }
 
+/** The API of a `tokenline serve` on the default port of this machine, if one answers. */
+async function findLocalServer(): Promise<string | null> {
+  const url = `http://127.0.0.1:${DEFAULTS.server.apiPort}`
+  try {
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(500) })
+    const body = (await res.json()) as { status?: unknown; store?: unknown }
+    return res.ok && body.status === 'ok' && typeof body.store === 'object' ? url : null
+  } catch {
+    return null
+  }
+}
+
+/** Says on stderr which database was read and how old its newest data is. */
+async function noteWhatWasRead(store: SpanStore, dbPath: string): Promise<void> {
+  const [extent, stats] = await Promise.all([store.extent(), store.stats()])
+  if (extent === null) {
+    process.stderr.write(`tokenline: read ${dbPath}: it holds no data\n`)
+    return
+  }
+  const endMs = millisFromMicros(extent.endUs)
+  const ageMin = Math.max(0, Math.round((Date.now() - endMs) / 60_000))
+  const age = ageMin < 120 ? `${ageMin} min ago` : `${Math.round(ageMin / 60)} h ago`
+  process.stderr.write(
+    `tokenline: read ${dbPath}: ${stats.requests} requests, the newest at ${new Date(endMs).toISOString().slice(0, 19).replace('T', ' ')} UTC (${age})\n`
+  )
+}
+
 async function diagnosePaths(paths: string[], flags: DiagnoseFlags): Promise<DiagnoseResult> {
   const { store, files, readable } = await importIntoMemoryStore(paths)
   try {
@@ -277,8 +310,21 @@ See docs/diagnosis.md (method, output) and docs/causes.md (every cause).`
           )
           result = await diagnoseViaServer(opened.apiUrl, flags, true)
         } else {
+          // With no --db, a server on the default port is what "diagnose --since 30m" means,
+          // even when it was started on another database.
+          const live = flags.db === undefined ? await findLocalServer() : null
           try {
-            result = await diagnoseStore(opened.store, flags)
+            if (live !== null) {
+              process.stderr.write(
+                `tokenline: asking the running server at ${live} (pass --db to read a file)\n`
+              )
+            } else {
+              await noteWhatWasRead(opened.store, opened.dbPath)
+            }
+            result =
+              live !== null
+                ? await diagnoseViaServer(live, flags)
+                : await diagnoseStore(opened.store, flags)
           } finally {
             await opened.store.close()
           }
