@@ -1,23 +1,30 @@
 import { Option, type Command } from 'commander'
 import type { Config } from '../config/schema.js'
+import { DEFAULTS } from '../config/defaults.js'
 import { ConfigError } from '../core/errors.js'
 
-/** Options shared by `serve` and `demo`: listeners, store, ingest limits, scraping. */
-export function addServerOptions(cmd: Command): Command {
+/**
+ * Options shared by `serve` and `demo`: listeners, store, ingest limits, scraping. `dbDefault`
+ * is the database the command uses without `--db`, as its help shows it.
+ */
+export function addServerOptions(cmd: Command, dbDefault: string = DEFAULTS.store.path): Command {
   return cmd
-    .option('--host <host>', 'address to bind both listeners to (default 127.0.0.1)')
-    .option('--port <n>', 'UI/API port (default 4320; 0 = a free port)')
-    .option('--otlp-port <n>', 'OTLP/HTTP ingest port (default 4318; 0 = a free port)')
+    .option('--host <host>', `address to bind both listeners to (default ${DEFAULTS.server.host})`)
+    .option('--port <n>', `UI/API port (default ${DEFAULTS.server.apiPort}; 0 = a free port)`)
     .option(
-      '--db <file>',
-      "DuckDB file (default .tokenline/tokenline.duckdb; ':memory:' keeps nothing)"
+      '--otlp-port <n>',
+      `OTLP/HTTP ingest port (default ${DEFAULTS.server.otlpPort}; 0 = a free port)`
     )
+    .option('--db <file>', `DuckDB file (default ${dbDefault}; ':memory:' keeps nothing)`)
     .option('--scrape <url...>', 'Prometheus endpoint to scrape (repeatable)')
-    .option('--scrape-interval <ms>', 'scrape interval in milliseconds (default 15000)')
+    .option(
+      '--scrape-interval <ms>',
+      `scrape interval in milliseconds (default ${DEFAULTS.scrape.intervalMs})`
+    )
     .option('--keep-content', 'keep prompt/completion content attributes (dropped by default)')
     .option(
       '--max-body-bytes <n>',
-      'largest OTLP request body accepted, after gunzip (default 16777216)'
+      `largest OTLP request body accepted, after gunzip (default ${DEFAULTS.ingest.maxBodyBytes})`
     )
     .option('--config <file>', 'config file (YAML or JSON; default ./tokenline.yaml if present)')
     .addOption(

@@ -181,8 +181,8 @@ Exit codes: 0 evaluated (whether or not anything fired), 2 invalid config or fla
 
 Examples:
   $ tokenline alerts test --config tokenline.yaml --db .tokenline/tokenline.duckdb
-  $ tokenline alerts test ./incident/ --config slo.yaml --format json | jq '.transitions'
-  $ tokenline alerts test --simulate replica-cold-start --seed 7 --duration 16m --config slo.yaml`
+  $ tokenline alerts test ./incident/ --config examples/slo.yaml --format json | jq '.transitions'
+  $ tokenline alerts test --simulate replica-cold-start --seed 7 --duration 16m --config examples/slo.yaml`
     )
     .action(async (paths: string[], flags: AlertsTestFlags) => {
       const { config } = await loadConfig({ configPath: flags.config })

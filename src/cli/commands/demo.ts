@@ -39,7 +39,7 @@ export function registerDemoCommand(program: Command): void {
     .option('--duration <d>', 'simulated time, e.g. 20m or 1h', '20m')
     .option('--once', 'print the diagnosis and exit instead of serving the dashboard')
     .option('--format <fmt>', 'diagnosis output: text, json or markdown', 'text')
-  addServerOptions(cmd)
+  addServerOptions(cmd, DEFAULT_DEMO_DB)
     .addHelpText(
       'after',
       `

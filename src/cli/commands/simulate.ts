@@ -14,7 +14,8 @@ Examples:
   $ tokenline diagnose ./sim-node --format json          # compare with ./sim-node/expected.json
   $ tokenline simulate --scenario healthy --rate 20 --duration 2h --out ./big
   $ tokenline simulate --scenario gateway-connection-limit --otlp http://127.0.0.1:4318 \\
-      --api http://127.0.0.1:8080 --scrape-port 9400 --speed 60
+      --api http://127.0.0.1:4320 --scrape-port 9400 --speed 60
+  $ tokenline serve --scrape http://127.0.0.1:9400/metrics   # so the server scrapes the simulated /metrics
 
 Files written to --out: traces.jsonl (OTLP/JSON, one ExportTraceServiceRequest a line),
 metrics.om (OpenMetrics with timestamps, promtool backfill format), events.jsonl and
