@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { Command, CommanderError } from 'commander'
+import type { Command } from 'commander'
+import { CommanderError } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/load.js'
 import { parseSloSettings } from '../config/slo.js'
