@@ -55,3 +55,39 @@ describe('detectFormat', () => {
     expect(isGzip(enc('{}'))).toBe(false)
   })
 })
+
+describe('formats we do not read are named, and prose is not metrics', () => {
+  const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
+  it.each([
+    [
+      'Jaeger',
+      '{"data":[{"traceID":"abc","spans":[{"traceID":"abc","spanID":"1"}],"processes":{"p1":{}}}]}',
+      /Jaeger JSON.*\/api\/v3\/traces/,
+    ],
+    [
+      'Zipkin',
+      '[{"traceId":"abc","id":"1","name":"get","timestamp":1,"duration":2,"localEndpoint":{"serviceName":"a"}}]',
+      /Zipkin v2 JSON.*Collector/,
+    ],
+  ])('%s JSON is unknown with a way out', (_name, text, reason) => {
+    const d = detectFormat(enc(text), true)
+    expect(d.format).toBe('unknown')
+    expect(d.reason).toMatch(reason)
+  })
+
+  it('a Markdown file is not Prometheus text', () => {
+    const readme =
+      '# Tokenline\n\nTokenline tells the people who run inference services why 2 users wait.\n'
+    expect(detectFormat(enc(readme), true).format).toBe('unknown')
+  })
+
+  it.each([
+    'vllm:num_requests_running{model_name="m"} 3',
+    'up 1 1700000000000',
+    'http_requests_total{code="200"} 1.5e3',
+    'x_bucket{le="+Inf"} 7 # {trace_id="a"} 0.5 1700000000.1',
+    '{"gen_ai.server.x", le="1"} 3',
+  ])('still reads the sample line %s', (line) => {
+    expect(detectFormat(enc(`${line}\n`), true).format).toBe('prometheus-text')
+  })
+})

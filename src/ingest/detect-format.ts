@@ -66,6 +66,30 @@ const PROM_SAMPLE = /^(?:[a-zA-Z_:][a-zA-Z0-9_:]*|\{")[^\n]*?[ \t][-+]?(?:[0-9.]
 // Prometheus 3 writes UTF-8 names inside the braces: `{"gen_ai.server.x", le="1"} 3`.
 const PROM_QUOTED_SAMPLE = /^\{"[^"\n]*"\s*(?:,[^\n]*)?\}[ \t]+[-+.0-9a-zA-Z]/
 const PROM_COMMENT = /^#[ \t]+(?:HELP|TYPE|UNIT|EOF)\b/
+// A whole sample line, `name{labels} value [timestamp] [# exemplar]`: prose such as
+// "Tokenline tells the people who run inference…" matches the loose pattern above, never this.
+const PROM_STRICT_SAMPLE =
+  /^(?:[a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?|\{[^}]*\})[ \t]+[-+]?(?:[0-9][0-9.eE+-]*|\.[0-9]+|NaN|Inf|\+Inf)(?:[ \t]+-?[0-9]+(?:\.[0-9]+)?)?(?:[ \t]+#.*)?$/
+
+/**
+ * Trace formats we do not read, named with the way to get OTLP out of them (a user holding a
+ * Jaeger or Zipkin export should learn what it is and what to do, not "unknown JSON").
+ */
+function foreignTraceFormat(text: string): string | null {
+  if (/"traceID"\s*:/.test(text) && /"spans"\s*:/.test(text) && /"processes"\s*:/.test(text)) {
+    return (
+      'Jaeger JSON (the UI/query API export), which is not read: fetch traces as OTLP from ' +
+      "Jaeger's /api/v3/traces, or point the services' OTLP exporters at tokenline serve"
+    )
+  }
+  if (/"traceId"\s*:/.test(text) && /"localEndpoint"\s*:/.test(text)) {
+    return (
+      'Zipkin v2 JSON, which is not read: replay it through an OpenTelemetry Collector ' +
+      '(zipkin receiver, otlphttp exporter to tokenline serve)'
+    )
+  }
+  return null
+}
 
 /**
  * Detects the format from the (decompressed) head of a file. `complete` says the head is the
@@ -119,14 +143,19 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
     }
     return {
       format: 'unknown',
-      reason: 'JSON without resourceSpans, resourceMetrics, items or time+kind',
+      reason:
+        foreignTraceFormat(trimmed) ??
+        'JSON without resourceSpans, resourceMetrics, items or time+kind',
     }
   }
   if (trimmed.startsWith('[')) {
     if (/"time"\s*:/.test(trimmed) && /"kind"\s*:/.test(trimmed)) {
       return { format: 'events-json', reason: 'a JSON array of events' }
     }
-    return { format: 'unknown', reason: 'a JSON array without time and kind fields' }
+    return {
+      format: 'unknown',
+      reason: foreignTraceFormat(trimmed) ?? 'a JSON array without time and kind fields',
+    }
   }
   const lines = trimmed.split('\n', 50)
   for (const raw of lines) {
@@ -140,7 +169,7 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
     if (line.startsWith('#')) {
       continue
     }
-    if (PROM_SAMPLE.test(line)) {
+    if (PROM_SAMPLE.test(line) && PROM_STRICT_SAMPLE.test(line)) {
       return { format: 'prometheus-text', reason: 'metric sample lines' }
     }
     break
