@@ -41,9 +41,12 @@ export function renderImportSummary(summary: ImportSummary, target: string): str
       .join('  ')
       .trimEnd()
   const out: string[] = [line(header), ...rows.map(line), line(totals), '']
+  const read = summary.read.spans + summary.read.samples + summary.read.events
   out.push(
-    `Stored into ${target} in ${(summary.durationMs / 1000).toFixed(1)} s; ` +
-      `${summary.requests.toLocaleString('en-US')} requests assembled.`
+    read === 0
+      ? `Nothing readable: nothing stored into ${target}.`
+      : `Stored into ${target} in ${(summary.durationMs / 1000).toFixed(1)} s; ` +
+          `${summary.requests.toLocaleString('en-US')} requests assembled.`
   )
   const skipped = summary.files.filter((f) => f.error !== null && f.format === 'unknown')
   if (skipped.length > 0) {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -68,5 +68,24 @@ describe('diagnose says which data it read', () => {
       /read .*old\.duckdb: 4 requests, the newest at \d{4}-\d\d-\d\d .* UTC \(\d+ (min|h) ago\)/
     )
     expect(JSON.parse(out.stdout)).toHaveProperty('schema')
+  })
+})
+
+describe('import refuses what it cannot read', () => {
+  it('names a Jaeger export, exits 2 and leaves no database behind', async () => {
+    const jaeger = join(dir, 'jaeger.json')
+    writeFileSync(
+      jaeger,
+      '{"data":[{"traceID":"ab","spans":[{"traceID":"ab","spanID":"01"}],"processes":{"p1":{}}}]}'
+    )
+    const notes = join(dir, 'notes.md')
+    writeFileSync(notes, '# Notes\n\nThe gateway runs 4 replicas in 2 regions.\n')
+    const db = join(dir, 'never.duckdb')
+    const out = await cli(['import', jaeger, notes, '--db', db])
+    expect(out.code).toBe(2)
+    expect(out.stdout + out.stderr).toMatch(/Jaeger JSON/)
+    expect(out.stdout + out.stderr).not.toMatch(/prometheus-text/)
+    expect(out.stdout).toMatch(/Nothing readable: nothing stored/)
+    expect(existsSync(db)).toBe(false)
   })
 })

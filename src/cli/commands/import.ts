@@ -1,5 +1,6 @@
-import { createReadStream } from 'node:fs'
-import { basename } from 'node:path'
+import { createReadStream, existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { basename, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Readable } from 'node:stream'
 import { Option, type Command } from 'commander'
@@ -14,6 +15,7 @@ import {
   type ImportSummary,
 } from '../../ingest/import.js'
 import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { lockPathFor } from '../../storage/duckdb/lock.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
 import { renderImportSummary } from '../import-report.js'
 
@@ -147,6 +149,16 @@ async function importViaServer(
   return summarize(files, requests, Date.now() - started)
 }
 
+function readSomething(summary: ImportSummary): boolean {
+  return summary.read.spans + summary.read.samples + summary.read.events > 0
+}
+
+async function removeDatabase(dbPath: string): Promise<void> {
+  await Promise.all(
+    [dbPath, `${dbPath}.wal`, lockPathFor(dbPath)].map((f) => rm(f, { force: true }))
+  )
+}
+
 export function registerImportCommand(program: Command): void {
   program
     .command('import')
@@ -189,6 +201,7 @@ See docs/formats.md for every format with an example.`
           target = `server ${flags.server}`
           summary = await importViaServer(flags.server, paths, bar?.onProgress)
         } else {
+          const dbExisted = flags.db === ':memory:' || existsSync(resolve(flags.db))
           const opened = await openStoreOrServer(flags.db)
           if (opened.kind === 'server') {
             process.stderr.write(
@@ -212,6 +225,10 @@ See docs/formats.md for every format with an example.`
               await sink.close()
               await opened.store.close()
             }
+            if (!dbExisted && !readSomething(summary)) {
+              // Nothing was readable: leave no empty database behind to be mistaken for data.
+              await removeDatabase(opened.dbPath)
+            }
           }
         }
       } finally {
@@ -222,8 +239,7 @@ See docs/formats.md for every format with an example.`
       } else {
         process.stdout.write(renderImportSummary(summary, target))
       }
-      const readAnything = summary.read.spans + summary.read.samples + summary.read.events > 0
-      if (!readAnything) {
+      if (!readSomething(summary)) {
         process.stderr.write('tokenline: nothing could be read from the given paths\n')
         process.exitCode = 2
       }
