@@ -118,6 +118,7 @@ export async function runProbeSession(o: ProbeSessionOptions): Promise<ProbeSess
         durationMs: outcome.endedAtMs - outcome.startedAtMs,
         slo: o.slo,
         interrupted: outcome.interrupted,
+        openLoop: mode.kind === 'rate',
       }),
       compat: o.compat === null ? null : computeCompat(o.compat, outcome.results),
     })

@@ -75,6 +75,16 @@ export const DEFINITIONS: Record<string, string> = {
   percentiles: 'exact, linear interpolation between closest ranks (numpy default)',
 }
 
+/**
+ * A closed loop has no schedule: each user sends when its previous request ends, so latencies
+ * start at the actual send and there is no client lag to report.
+ */
+const CLOSED_LOOP_DEFINITIONS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(DEFINITIONS).filter(([k]) => k !== 'client_lag')),
+  start:
+    'every latency counts from the actual send (closed loop: each user sends its next request when the previous one ends)',
+}
+
 /** Parses `ttft=500ms,tpot=50ms,e2e=10s`; null when malformed. */
 export function parseSlo(text: string, parseDurationMs: (s: string) => number | null): Slo | null {
   const slo: Slo = {}
@@ -148,6 +158,8 @@ export function buildReport(input: {
   durationMs: number
   slo: Slo | null
   interrupted: boolean
+  /** True for a schedule of arrivals (open loop), false for N users in a closed loop. */
+  openLoop: boolean
 }): ProbeReport {
   const { records } = input
   const errors: Record<string, number> = {}
@@ -180,7 +192,7 @@ export function buildReport(input: {
     durationS: Math.round(durationS * 1000) / 1000,
     requestsPerS: Math.round((records.length / durationS) * 1000) / 1000,
     outputTokensPerS: Math.round((outputTokens / durationS) * 10) / 10,
-    phases: summarizePhases(records),
+    phases: summarizePhases(records).filter((p) => input.openLoop || p.phase !== 'client_lag'),
     goodput:
       input.slo === null
         ? null
@@ -195,13 +207,13 @@ export function buildReport(input: {
       p99Ms: lagP99 === null ? null : roundMs(lagP99),
       maxMs: lags.length === 0 ? null : roundMs(lags[lags.length - 1] as number),
       warning:
-        lagP99 !== null && lagP99 > 10
+        input.openLoop && lagP99 !== null && lagP99 > 10
           ? `the probe fell behind its schedule (client lag p99 ${roundMs(lagP99)} ms): latencies include that wait; lower the rate or run more probe processes`
           : null,
     },
     connections: { reused, new: records.length - reused, tlsResumed: resumed },
     interrupted: input.interrupted,
-    definitions: DEFINITIONS,
+    definitions: input.openLoop ? DEFINITIONS : CLOSED_LOOP_DEFINITIONS,
   }
 }
 
