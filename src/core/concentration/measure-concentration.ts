@@ -25,6 +25,11 @@ export interface MeasureConcentration {
   total: number
   rows: ConcentrationRow[]
   /**
+   * What the slow requests are compared with: every other request of the window (`rest`), or,
+   * for a slow window with enough history, only the requests that started before it (`before`).
+   */
+  baseline: 'rest' | 'before'
+  /**
    * Where the slow requests spend their time, against the rest: the stages that make up the
    * measure (before the first token for TTFT, after it for TPOT and ITL, all for E2E).
    */
@@ -37,6 +42,9 @@ export function stagesOfMeasure(measure: ConcentrationMeasure): readonly StageNa
   if (measure === 'tpot' || measure === 'itl_max') return TPOT_STAGES
   return STAGE_NAMES
 }
+
+/** Requests before a slow window needed to compare with them rather than with the rest. */
+export const MIN_BASELINE_BEFORE = 100
 
 /** Optional narrowing of the slow cohort to a time window inside the loaded one (µs). */
 export interface SlowWindow {
@@ -83,6 +91,7 @@ export function concentrationOfMeasure(
       slow: cohort.slowCount,
       total: cohort.eligibleCount,
       rows: cohort.rows,
+      baseline: 'rest',
       stages: computeStageBreakdown(frame, cohort.slow, cohort.eligible, stages).stats,
     }
   }
@@ -91,6 +100,7 @@ export function concentrationOfMeasure(
   const eligible = new Uint8Array(frame.n)
   let slowCount = 0
   let total = 0
+  let before = 0
   for (let i = 0; i < frame.n; i++) {
     const v = values[i] as number
     if (v === v) {
@@ -102,6 +112,16 @@ export function concentrationOfMeasure(
         slow[i] = 1
         slowCount++
       }
+      if (slowWindow !== null && t < slowWindow.fromUs) before++
+    }
+  }
+  // A spike is compared with the traffic before it, where there is enough: "what grew" and "what
+  // is over-represented" are questions about change. Without that much history, with the rest.
+  let baseline: MeasureConcentration['baseline'] = 'rest'
+  if (slowWindow !== null && before >= MIN_BASELINE_BEFORE) {
+    baseline = 'before'
+    for (let i = 0; i < frame.n; i++) {
+      if (slow[i] === 0 && (frame.startUs[i] as number) >= slowWindow.fromUs) eligible[i] = 0
     }
   }
   return {
@@ -109,6 +129,7 @@ export function concentrationOfMeasure(
     thresholdUs: threshold,
     slow: slowCount,
     total,
+    baseline,
     rows: findConcentration(columns, slow, eligible),
     stages: computeStageBreakdown(frame, slow, eligible, stages).stats,
   }

@@ -60,6 +60,7 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
       threshold_ms: round(result.thresholdUs / 1000),
       slow: result.slow,
       total: result.total,
+      baseline: result.baseline,
       rows: result.rows.filter((r) => r.significant).map(concentrationJson),
       stages: result.stages.map((st) => ({
         stage: st.stage,

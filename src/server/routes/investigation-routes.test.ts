@@ -96,11 +96,13 @@ describe('investigation queries', () => {
     const body = (await res.json()) as {
       slow: number
       total: number
+      baseline: string
       rows: { dimension: string; value: string; slow_share: number }[]
       stages: { stage: string; excess_ms: number; slow_mean_ms: number }[]
     }
     expect(body.slow).toBe(40)
     expect(body.total).toBe(240)
+    expect(body.baseline).toBe('before')
     expect(body.rows[0]).toMatchObject({ dimension: 'replica', value: 'r9', slow_share: 1 })
     // TTFT stages only: decode is after the first token.
     expect(body.stages.map((s) => s.stage)).not.toContain('engine.decode')
