@@ -28,7 +28,7 @@ function stageShares(res: Concentration, measure: Measure): HTMLElement | null {
       'h4',
       {},
       `Where the slow ${MEASURE_LABELS[measure]} requests spend their time`,
-      h('span', { class: 'unit' }, ` ${stagesCaption(measure)}`)
+      h('span', { class: 'unit' }, ` · ${stagesCaption(measure)}`)
     ),
     h(
       'div',

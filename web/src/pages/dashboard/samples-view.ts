@@ -82,7 +82,11 @@ export async function loadSamples(
     const cell = (r: RequestJson, m: Measure) =>
       h(
         'td',
-        { class: `num${m === sortBy ? ' strong' : ''}`, 'data-measure': m },
+        {
+          class: `num${m === sortBy ? ' strong' : ''}`,
+          'data-measure': m,
+          'data-ms': r[MEASURE_FIELDS[m]] ?? '',
+        },
         formatMs(r[MEASURE_FIELDS[m]] ?? null)
       )
     mount(
