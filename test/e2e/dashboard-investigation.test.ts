@@ -97,7 +97,7 @@ describe('dashboard: from a TTFT spike to its cause', () => {
     const lines = [
       { time: new Date(onsetMs).toISOString(), kind: 'config', message: EVENT_MESSAGE },
       {
-        time: new Date(onsetMs - 40 * 60_000).toISOString(),
+        time: new Date(onsetMs - 20 * 60_000).toISOString(),
         kind: 'config',
         message: OLD_EVENT_MESSAGE,
       },
@@ -129,7 +129,7 @@ describe('dashboard: from a TTFT spike to its cause', () => {
     const from = Date.parse(
       `${(await page.locator('.custom-range input').first().inputValue()).replace(' ', 'T')}Z`
     )
-    // The demo holds 20 minutes of requests (and the events above reach 40 minutes further
+    // The demo holds 20 minutes of requests (and the events above reach 20 minutes further
     // back): less than an hour, so the default view starts within a minute of the data.
     expect(health.extent.start_ms - from).toBeGreaterThanOrEqual(0)
     expect(health.extent.start_ms - from).toBeLessThan(90_000)
