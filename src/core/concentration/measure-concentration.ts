@@ -37,17 +37,17 @@ export interface MeasureConcentration {
 }
 
 /** The stages a measure is made of. */
-export function stagesOfMeasure(measure: ConcentrationMeasure): readonly StageName[] {
+function stagesOfMeasure(measure: ConcentrationMeasure): readonly StageName[] {
   if (measure === 'ttft') return TTFT_STAGES
   if (measure === 'tpot' || measure === 'itl_max') return TPOT_STAGES
   return STAGE_NAMES
 }
 
 /** Requests before a slow window needed to compare with them rather than with the rest. */
-export const MIN_BASELINE_BEFORE = 100
+const MIN_BASELINE_BEFORE = 100
 
 /** Optional narrowing of the slow cohort to a time window inside the loaded one (µs). */
-export interface SlowWindow {
+interface SlowWindow {
   fromUs: number
   toUs: number
 }

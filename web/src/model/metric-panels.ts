@@ -275,7 +275,7 @@ export interface PanelData {
 }
 
 /** A limit more than this many times the other lines' peak is named, not drawn. */
-export const LIMIT_SQUASH_RATIO = 4
+const LIMIT_SQUASH_RATIO = 4
 
 function peakOf(values: readonly (number | null)[][]): number {
   let peak = 0

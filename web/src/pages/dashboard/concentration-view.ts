@@ -10,7 +10,7 @@ import type { StageName } from '../../../../src/core/model/request.js'
 import { isAbort, type LoadContext } from './context.js'
 
 /** The stages that make up a measure, in words. */
-export function stagesCaption(measure: Measure): string {
+function stagesCaption(measure: Measure): string {
   if (measure === 'ttft') return 'stages before the first token'
   if (measure === 'e2e') return 'all stages'
   return 'stages after the first token'
@@ -67,7 +67,7 @@ function stageShares(res: Concentration, measure: Measure): HTMLElement | null {
 }
 
 /** The concentration card's title: which requests count as slow, against what. */
-export function concentrationTitle(ctx: Pick<LoadContext, 'state'>, res: Concentration): string {
+function concentrationTitle(ctx: Pick<LoadContext, 'state'>, res: Concentration): string {
   const sel = ctx.state.selection
   const label = MEASURE_LABELS[ctx.state.measure]
   if (!sel) return `${label} > ${formatMs(res.threshold_ms)} (the view's p99) vs the rest`

@@ -17,7 +17,7 @@ function evidenceValue(v: number | string | null): string {
 }
 
 /** Evidence numbers with their names, so "2.24 vs 1" reads as what it is. */
-export function evidenceFigures(e: {
+function evidenceFigures(e: {
   observed: number | string | null
   baseline: number | string | null
 }): string | null {
@@ -119,7 +119,7 @@ function findingCard(
 }
 
 /** What a diagnosis was computed over. */
-export interface DiagnosisSource {
+interface DiagnosisSource {
   fromMs: number
   toMs: number
   filters: Filters

@@ -8,7 +8,7 @@ import { formatStepParam } from '../../model/time-range.js'
 import { commonParams, isAbort, type LoadContext } from './context.js'
 
 /** Change events this long before a selection count as "at that moment": rollouts take minutes. */
-export const EVENT_LOOKBACK_MS = 15 * 60_000
+const EVENT_LOOKBACK_MS = 15 * 60_000
 
 function fact(id: string, label: string, ...body: (Node | string | null)[]): HTMLElement {
   return h(
