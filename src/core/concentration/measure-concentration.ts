@@ -50,6 +50,8 @@ const MIN_BASELINE_BEFORE = 100
 interface SlowWindow {
   fromUs: number
   toUs: number
+  /** Upper bound of a slow value (a heatmap rectangle's top edge), exclusive; none when absent. */
+  maxValueUs?: number
 }
 
 function valuesOf(frame: RequestFrame, measure: ConcentrationMeasure): Float64Array {
@@ -108,7 +110,8 @@ export function concentrationOfMeasure(
       total++
       const t = frame.startUs[i] as number
       const inWindow = slowWindow === null || (t >= slowWindow.fromUs && t < slowWindow.toUs)
-      if (inWindow && v > threshold) {
+      const below = slowWindow?.maxValueUs === undefined || v < slowWindow.maxValueUs
+      if (inWindow && v > threshold && below) {
         slow[i] = 1
         slowCount++
       }

@@ -42,6 +42,12 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
     const epochMs = z.coerce.number().nonnegative()
     const slowFrom = parseParam(query, 'slow_from', epochMs, 'epoch milliseconds')
     const slowTo = parseParam(query, 'slow_to', epochMs, 'epoch milliseconds')
+    const slowMaxMs = parseParam(
+      query,
+      'slow_max_ms',
+      z.coerce.number().positive(),
+      'a positive number of milliseconds'
+    )
     if ((slowFrom === undefined) !== (slowTo === undefined) || (slowFrom ?? 0) > (slowTo ?? 0)) {
       throw new AppError('QUERY_INVALID', 'slow_from and slow_to go together, slow_from ≤ slow_to')
     }
@@ -53,7 +59,11 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
       load.window.fromUs,
       slowFrom === undefined || slowTo === undefined
         ? null
-        : { fromUs: slowFrom * 1000, toUs: slowTo * 1000 }
+        : {
+            fromUs: slowFrom * 1000,
+            toUs: slowTo * 1000,
+            maxValueUs: slowMaxMs === undefined ? undefined : slowMaxMs * 1000,
+          }
     )
     return c.json({
       measure,

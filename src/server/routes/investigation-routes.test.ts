@@ -110,4 +110,11 @@ describe('investigation queries', () => {
     expect(top?.stage).toBe('engine.queue')
     expect(top?.slow_mean_ms).toBeCloseTo(839.5, 1)
   })
+
+  it('keeps a rectangle top edge: slow values stay below slow_max_ms', async () => {
+    const res = await app.request(
+      `/api/concentration?${windowQs}&measure=ttft&slow_ms=300&slow_max_ms=920&slow_from=${SPIKE_FROM}&slow_to=${SPIKE_TO}`
+    )
+    expect(((await res.json()) as { slow: number }).slow).toBe(20)
+  })
 })

@@ -67,6 +67,7 @@ export function concentrationParams(ctx: Pick<LoadContext, 'state' | 'range'>): 
     params['slow_from'] = Math.floor(sel.fromMs)
     params['slow_to'] = Math.ceil(sel.toMs)
     if (sel.minMs !== null) params['slow_ms'] = +sel.minMs.toFixed(3)
+    if (sel.maxMs !== null) params['slow_max_ms'] = +sel.maxMs.toFixed(3)
   }
   return params
 }
