@@ -81,7 +81,14 @@ export async function loadInvestigation(
       conc.baseline === 'before'
         ? `the requests before ${formatTimeUtc(sel.fromMs).slice(11, 19)}`
         : 'the rest of the view'
-    const threshold = sel.minMs !== null ? `${label} > ${formatMs(sel.minMs)}` : 'in the window'
+    const threshold =
+      sel.minMs !== null && sel.maxMs !== null
+        ? `with ${label} ${formatMs(sel.minMs)}–${formatMs(sel.maxMs)}`
+        : sel.minMs !== null
+          ? `with ${label} > ${formatMs(sel.minMs)}`
+          : sel.maxMs !== null
+            ? `with ${label} < ${formatMs(sel.maxMs)}`
+            : 'in the window'
     mount(
       body,
       fact(
@@ -95,7 +102,9 @@ export async function loadInvestigation(
         'requests',
         'requests',
         h('b', {}, conc.slow.toLocaleString('en-US')),
-        ` ${threshold} of ${(overall?.count ?? 0).toLocaleString('en-US')} in the window: listed below, slowest first`
+        sel.minMs === null && sel.maxMs === null
+          ? ' in the window: listed below, slowest first'
+          : ` ${threshold} of ${(overall?.count ?? 0).toLocaleString('en-US')} in the window: listed below, slowest first`
       ),
       fact(
         'stage',
