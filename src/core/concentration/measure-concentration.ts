@@ -103,6 +103,7 @@ export function concentrationOfMeasure(
   let slowCount = 0
   let total = 0
   let before = 0
+  let within = 0
   for (let i = 0; i < frame.n; i++) {
     const v = values[i] as number
     if (v === v) {
@@ -116,12 +117,14 @@ export function concentrationOfMeasure(
         slowCount++
       }
       if (slowWindow !== null && t < slowWindow.fromUs) before++
+      if (inWindow) within++
     }
   }
-  // A spike is compared with the traffic before it, where there is enough: "what grew" and "what
-  // is over-represented" are questions about change. Without that much history, with the rest.
+  // A spike is compared with the traffic before it, where there is enough (at least as many
+  // requests as in the window): "what grew" and "what is over-represented" are questions about
+  // change. Without that much history (a wide rectangle), with the rest.
   let baseline: MeasureConcentration['baseline'] = 'rest'
-  if (slowWindow !== null && before >= MIN_BASELINE_BEFORE) {
+  if (slowWindow !== null && before >= Math.max(MIN_BASELINE_BEFORE, within)) {
     baseline = 'before'
     for (let i = 0; i < frame.n; i++) {
       if (slow[i] === 0 && (frame.startUs[i] as number) >= slowWindow.fromUs) eligible[i] = 0

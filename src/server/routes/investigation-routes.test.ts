@@ -111,6 +111,15 @@ describe('investigation queries', () => {
     expect(top?.slow_mean_ms).toBeCloseTo(839.5, 1)
   })
 
+  it('compares a wide selection with the rest of the view, not with its short past', async () => {
+    const res = await app.request(
+      `/api/concentration?${windowQs}&measure=ttft&slow_ms=300&slow_from=${T0 + 60_000}&slow_to=${T0 + 600_000}`
+    )
+    const body = (await res.json()) as { baseline: string; slow: number }
+    expect(body.baseline).toBe('rest')
+    expect(body.slow).toBe(40)
+  })
+
   it('keeps a rectangle top edge: slow values stay below slow_max_ms', async () => {
     const res = await app.request(
       `/api/concentration?${windowQs}&measure=ttft&slow_ms=300&slow_max_ms=920&slow_from=${SPIKE_FROM}&slow_to=${SPIKE_TO}`
