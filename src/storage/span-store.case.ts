@@ -321,6 +321,38 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       })
     })
 
+    it('keeps only requests whose measure lies in a value range', async () => {
+      const values = [300, null, 100, 200, null, 150]
+      await store.upsertRequests(
+        values.map((v, i) =>
+          buildRequest({
+            traceId: hexId(i + 1, 32),
+            startUs: us(T0 + i),
+            stages: { 'gateway.queue': v },
+          })
+        )
+      )
+      const ids = (rows: { traceId: string }[]) => rows.map((r) => Number.parseInt(r.traceId, 16))
+      const both = await store.queryRequests({
+        valueRange: { measure: 'gateway.queue', minUs: 150, maxUs: 300 },
+        sortBy: 'gateway.queue',
+        sortDir: 'desc',
+      })
+      expect(both.total).toBe(2)
+      expect(ids(both.rows)).toEqual([4, 6])
+      const atLeast = await store.queryRequests({
+        valueRange: { measure: 'gateway.queue', minUs: 200 },
+        sortBy: 'start',
+        sortDir: 'asc',
+      })
+      expect(ids(atLeast.rows)).toEqual([1, 4])
+      const any = await store.queryRequests({ valueRange: { measure: 'gateway.queue' } })
+      expect(any.total).toBe(4)
+      await expect(
+        store.queryRequests({ valueRange: { measure: 'colour' as never } })
+      ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
+    })
+
     it('scans requests in start order in batches', async () => {
       await store.upsertRequests(
         [5, 1, 4, 2, 3].map((n) =>

@@ -96,11 +96,22 @@ describe('dashboard against tokenline demo', () => {
     const cause = await finding.getAttribute('data-cause')
     expect(cause).toBeTruthy()
     const scope = await finding.locator('.scope').textContent()
+    const findingsText = () =>
+      page.locator('.finding').evaluateAll((els) => els.map((e) => e.textContent ?? ''))
+    const before = await findingsText()
     const urlBefore = page.url()
     await finding.click()
     await page.waitForURL((u) => u.toString() !== urlBefore)
     await waitLoaded(page)
+    // The diagnosis on screen is the one clicked, not a re-run over the finding's window.
+    expect(await findingsText()).toEqual(before)
+    expect(await page.locator('.diag-pinned').count()).toBe(1)
+    expect(await page.locator('.finding').first().getAttribute('class')).toContain('selected')
     const url = new URL(page.url())
+    // The list follows the finding's measure.
+    expect(await page.locator('table.samples').getAttribute('data-sorted-by')).toBe(
+      await finding.getAttribute('data-measure')
+    )
     if (scope && scope.includes('=')) {
       const [dim, value] = scope.split('=')
       expect(url.searchParams.getAll(dim ?? '')).toEqual([value])
@@ -114,13 +125,37 @@ describe('dashboard against tokenline demo', () => {
     await waitLoaded(page)
     const box = await page.locator('[data-panel="heatmap"] .u-over').boundingBox()
     if (!box) throw new Error('heatmap plot area missing')
-    await page.mouse.move(box.x + box.width * 0.05, box.y + 2)
+    await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.2)
     await page.mouse.down()
-    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.5, { steps: 8 })
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.6, { steps: 8 })
     await page.mouse.up()
     await page.waitForURL((u) => u.searchParams.get('sel') !== null)
     await waitLoaded(page)
-    expect(await page.locator('.conc-head').textContent()).toContain('≥')
+    const [fromMs = 0, toMs = 0, minMs = 0, maxMs = 0] = (
+      new URL(page.url()).searchParams.get('sel') ?? ''
+    )
+      .split(',')
+      .map(Number)
+    expect(maxMs).toBeGreaterThan(minMs)
+    expect(minMs).toBeGreaterThan(0)
+    expect(await page.locator('.conc-head').textContent()).toContain('>')
+    // The listed requests lie in the rectangle: its time window and its TTFT range.
+    const rows = (await page
+      .locator('tr.sample')
+      .evaluateAll((els) =>
+        els.map((e) => [
+          Number(e.getAttribute('data-start')),
+          Number(e.querySelector('td[data-measure="ttft"]')?.getAttribute('data-ms')),
+        ])
+      )) as [number, number][]
+    expect(rows.length).toBeGreaterThan(0)
+    for (const [start, ttft] of rows) {
+      expect(start).toBeGreaterThanOrEqual(fromMs)
+      expect(start).toBeLessThan(toMs)
+      expect(ttft).toBeGreaterThanOrEqual(minMs)
+      expect(ttft).toBeLessThan(maxMs)
+    }
+    expect(await page.locator('.investigation [data-fact="requests"]').count()).toBe(1)
     await shot(page, '04-heatmap-selection')
   })
 

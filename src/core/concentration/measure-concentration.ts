@@ -5,6 +5,14 @@
 import { buildCohort } from '../diagnosis/cohort.js'
 import { buildColumns } from '../diagnosis/columns.js'
 import type { RequestFrame } from '../diagnosis/frame.js'
+import {
+  computeStageBreakdown,
+  TPOT_STAGES,
+  TTFT_STAGES,
+  type StageStat,
+} from '../diagnosis/stage-stats.js'
+import type { StageName } from '../model/request.js'
+import { STAGE_NAMES } from '../model/request.js'
 import { findConcentration, type ConcentrationRow } from './find-concentration.js'
 
 export type ConcentrationMeasure = 'ttft' | 'tpot' | 'itl_max' | 'e2e'
@@ -16,6 +24,34 @@ export interface MeasureConcentration {
   slow: number
   total: number
   rows: ConcentrationRow[]
+  /**
+   * What the slow requests are compared with: every other request of the window (`rest`), or,
+   * for a slow window with enough history, only the requests that started before it (`before`).
+   */
+  baseline: 'rest' | 'before'
+  /**
+   * Where the slow requests spend their time, against the rest: the stages that make up the
+   * measure (before the first token for TTFT, after it for TPOT and ITL, all for E2E).
+   */
+  stages: StageStat[]
+}
+
+/** The stages a measure is made of. */
+function stagesOfMeasure(measure: ConcentrationMeasure): readonly StageName[] {
+  if (measure === 'ttft') return TTFT_STAGES
+  if (measure === 'tpot' || measure === 'itl_max') return TPOT_STAGES
+  return STAGE_NAMES
+}
+
+/** Requests before a slow window needed to compare with them rather than with the rest. */
+const MIN_BASELINE_BEFORE = 100
+
+/** Optional narrowing of the slow cohort to a time window inside the loaded one (µs). */
+interface SlowWindow {
+  fromUs: number
+  toUs: number
+  /** Upper bound of a slow value (a heatmap rectangle's top edge), exclusive; none when absent. */
+  maxValueUs?: number
 }
 
 function valuesOf(frame: RequestFrame, measure: ConcentrationMeasure): Float64Array {
@@ -36,16 +72,20 @@ function valuesOf(frame: RequestFrame, measure: ConcentrationMeasure): Float64Ar
  *
  * @param thresholdUs slow = value > threshold; when null, the diagnosis' P99 cohort.
  * @param windowFromUs window start (for the replica-age column).
+ * @param slowWindow when given, only requests that start inside it can be slow (a spike), and
+ *   every other request of the frame is the baseline; needs a threshold.
  */
 export function concentrationOfMeasure(
   frame: RequestFrame,
   measure: ConcentrationMeasure,
   thresholdUs: number | null,
-  windowFromUs: number
+  windowFromUs: number,
+  slowWindow: SlowWindow | null = null
 ): MeasureConcentration {
   const columns = buildColumns(frame, windowFromUs, 120_000_000)
   const values = valuesOf(frame, measure)
-  if (thresholdUs === null) {
+  const stages = stagesOfMeasure(measure)
+  if (thresholdUs === null && slowWindow === null) {
     const cohort = buildCohort(measure === 'tpot' ? 'tpot' : 'ttft', values, columns, null)
     return {
       measure,
@@ -53,28 +93,50 @@ export function concentrationOfMeasure(
       slow: cohort.slowCount,
       total: cohort.eligibleCount,
       rows: cohort.rows,
+      baseline: 'rest',
+      stages: computeStageBreakdown(frame, cohort.slow, cohort.eligible, stages).stats,
     }
   }
+  const threshold = thresholdUs ?? 0
   const slow = new Uint8Array(frame.n)
   const eligible = new Uint8Array(frame.n)
   let slowCount = 0
   let total = 0
+  let before = 0
+  let within = 0
   for (let i = 0; i < frame.n; i++) {
     const v = values[i] as number
     if (v === v) {
       eligible[i] = 1
       total++
-      if (v > thresholdUs) {
+      const t = frame.startUs[i] as number
+      const inWindow = slowWindow === null || (t >= slowWindow.fromUs && t < slowWindow.toUs)
+      const below = slowWindow?.maxValueUs === undefined || v < slowWindow.maxValueUs
+      if (inWindow && v > threshold && below) {
         slow[i] = 1
         slowCount++
       }
+      if (slowWindow !== null && t < slowWindow.fromUs) before++
+      if (inWindow) within++
+    }
+  }
+  // A spike is compared with the traffic before it, where there is enough (at least as many
+  // requests as in the window): "what grew" and "what is over-represented" are questions about
+  // change. Without that much history (a wide rectangle), with the rest.
+  let baseline: MeasureConcentration['baseline'] = 'rest'
+  if (slowWindow !== null && before >= Math.max(MIN_BASELINE_BEFORE, within)) {
+    baseline = 'before'
+    for (let i = 0; i < frame.n; i++) {
+      if (slow[i] === 0 && (frame.startUs[i] as number) >= slowWindow.fromUs) eligible[i] = 0
     }
   }
   return {
     measure,
-    thresholdUs,
+    thresholdUs: threshold,
     slow: slowCount,
     total,
+    baseline,
     rows: findConcentration(columns, slow, eligible),
+    stages: computeStageBreakdown(frame, slow, eligible, stages).stats,
   }
 }

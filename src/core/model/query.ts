@@ -32,8 +32,20 @@ export type RequestMeasure =
   | 'retries'
   | 'start'
 
+/**
+ * Keeps requests whose `measure` lies in `[minUs, maxUs)` (either bound may be left out); requests
+ * without the measure are dropped. Durations in µs, counts as they are.
+ */
+export interface ValueRange {
+  measure: RequestMeasure
+  minUs?: number
+  maxUs?: number
+}
+
 export interface RequestQuery extends TimeRange {
   filters?: DimensionFilters
+  /** Only requests whose measure lies in this range (a heatmap rectangle, a spike's slow part). */
+  valueRange?: ValueRange
   sortBy?: RequestMeasure
   sortDir?: 'asc' | 'desc'
   limit?: number

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { loadWindow } from '../../core/diagnosis/load-window.js'
 import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
+import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'
 import type { AppDeps } from '../app.js'
@@ -38,19 +39,48 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
       z.coerce.number().positive(),
       'a positive number of milliseconds'
     )
+    const epochMs = z.coerce.number().nonnegative()
+    const slowFrom = parseParam(query, 'slow_from', epochMs, 'epoch milliseconds')
+    const slowTo = parseParam(query, 'slow_to', epochMs, 'epoch milliseconds')
+    const slowMaxMs = parseParam(
+      query,
+      'slow_max_ms',
+      z.coerce.number().positive(),
+      'a positive number of milliseconds'
+    )
+    if ((slowFrom === undefined) !== (slowTo === undefined) || (slowFrom ?? 0) > (slowTo ?? 0)) {
+      throw new AppError('QUERY_INVALID', 'slow_from and slow_to go together, slow_from ≤ slow_to')
+    }
     const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
     const result = concentrationOfMeasure(
       load.frame,
       measure,
       slowMs === undefined ? null : slowMs * 1000,
-      load.window.fromUs
+      load.window.fromUs,
+      slowFrom === undefined || slowTo === undefined
+        ? null
+        : {
+            fromUs: slowFrom * 1000,
+            toUs: slowTo * 1000,
+            maxValueUs: slowMaxMs === undefined ? undefined : slowMaxMs * 1000,
+          }
     )
     return c.json({
       measure,
       threshold_ms: round(result.thresholdUs / 1000),
       slow: result.slow,
       total: result.total,
+      baseline: result.baseline,
       rows: result.rows.filter((r) => r.significant).map(concentrationJson),
+      stages: result.stages.map((st) => ({
+        stage: st.stage,
+        slow_share: round(st.slowShare),
+        baseline_share: round(st.baselineShare),
+        slow_mean_ms: round(st.slowMeanUs / 1000),
+        baseline_mean_ms: round(st.baselineMeanUs / 1000),
+        excess_ms: round(st.excessUs / 1000),
+        excess_share: round(st.excessShare),
+      })),
     })
   })
 }

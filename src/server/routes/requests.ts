@@ -2,11 +2,46 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
 import type { AppDeps } from '../app.js'
-import { parseChoices, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
-import { toRequestJson, toSpanJson } from './json-views.js'
-import { SORT_MEASURES } from './measures.js'
+import type { ValueRange } from '../../core/model/query.js'
+import {
+  parseChoices,
+  parseFilters,
+  parseIntParam,
+  parseParam,
+  parseWindow,
+  type RawQuery,
+} from '../params.js'
+import { COUNT_MEASURES, toRequestJson, toSpanJson } from './json-views.js'
+import { PERCENTILE_MEASURES, SORT_MEASURES } from './measures.js'
 
 const TRACE_ID_RE = /^[0-9a-f]{32}$/
+
+const msSchema = z.coerce.number().nonnegative()
+
+/**
+ * `range_measure=<measure>&min_ms=&max_ms=`: keep requests whose measure lies in [min, max) (a heatmap
+ * rectangle). Bounds are milliseconds for durations; counts are taken as they are.
+ */
+function parseValueRange(query: RawQuery): ValueRange | undefined {
+  const [measure] = parseChoices(query, 'range_measure', PERCENTILE_MEASURES)
+  const min = parseParam(query, 'min_ms', msSchema, 'a number ≥ 0')
+  const max = parseParam(query, 'max_ms', msSchema, 'a number ≥ 0')
+  if (measure === undefined) {
+    if (min !== undefined || max !== undefined) {
+      throw new AppError(
+        'QUERY_INVALID',
+        'min_ms and max_ms need range_measure=<measure> (e.g. range_measure=ttft)'
+      )
+    }
+    return undefined
+  }
+  const scale = COUNT_MEASURES.has(measure) ? 1 : 1000
+  return {
+    measure,
+    minUs: min === undefined ? undefined : min * scale,
+    maxUs: max === undefined ? undefined : max * scale,
+  }
+}
 
 /** `GET /api/requests` (list, sort, paging, filters) and `GET /api/requests/:traceId`. */
 export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
@@ -18,6 +53,7 @@ export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
     const page = await deps.store.queryRequests({
       ...window,
       filters: parseFilters(query),
+      valueRange: parseValueRange(query),
       sortBy: sortBy ?? 'start',
       sortDir: dir,
       limit: parseIntParam(query, 'limit', 1, 1000, 50),

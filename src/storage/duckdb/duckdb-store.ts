@@ -30,7 +30,7 @@ import { createSeriesIdCache } from './series-id.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
 import { queryAggregate, queryHistogram } from './aggregate.js'
 import { queryRequestColumns } from './request-columns.js'
-import { requestWhere, timeClauses, type Where } from './sql.js'
+import { requestWhere, timeClauses, valueRangeClauses, type Where } from './sql.js'
 
 /**
  * Access to a DuckDB store's database for modules that keep their own tables in it (the SLO
@@ -172,6 +172,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     async queryRequests(query: RequestQuery) {
       validateRequestQuery(query)
       const where = requestWhere(query)
+      valueRangeClauses(query.valueRange, where)
       const column = measureColumn(query.sortBy ?? 'start')
       const dir = query.sortDir === 'asc' ? 'ASC' : 'DESC'
       let sql = `SELECT * FROM requests ${where.sql} ORDER BY ${column} ${dir} NULLS LAST, trace_id ASC`

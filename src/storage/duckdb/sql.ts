@@ -1,7 +1,8 @@
 /** SQL fragments built from validated query input; values always travel as parameters. */
 import type { DuckDBValue } from '@duckdb/node-api'
 import type { Dimension } from '../../core/model/request.js'
-import type { DimensionFilters, TimeRange } from '../../core/model/query.js'
+import type { DimensionFilters, TimeRange, ValueRange } from '../../core/model/query.js'
+import { measureColumn } from '../query/request-fields.js'
 
 export interface Where {
   sql: string
@@ -38,6 +39,21 @@ export function requestWhere(query: TimeRange & { filters?: DimensionFilters }):
   timeClauses('start_us', query, where)
   filterClauses(query.filters, where)
   return where
+}
+
+/** `column >= min AND column < max` on a measure (validated, so the column name is known). */
+export function valueRangeClauses(range: ValueRange | undefined, out: Where): void {
+  if (range === undefined) return
+  const column = measureColumn(range.measure)
+  out.sql += ` AND ${column} IS NOT NULL`
+  if (range.minUs !== undefined) {
+    out.sql += ` AND ${column} >= ?`
+    out.params.push(range.minUs)
+  }
+  if (range.maxUs !== undefined) {
+    out.sql += ` AND ${column} < ?`
+    out.params.push(range.maxUs)
+  }
 }
 
 /** Epoch-aligned bucket start of a BIGINT column, exact for negative values too. */

@@ -33,7 +33,7 @@ import { validateAggregateQuery, validateHistogramQuery } from '../query/log-bin
 import { aggregateRows, histogramOf } from './aggregate.js'
 import { memoryRequestColumns } from './request-columns.js'
 import { listMetricFamilies } from '../query/list-metrics.js'
-import { compareRequests, matchesFilters } from '../query/request-order.js'
+import { compareRequests, inValueRange, matchesFilters } from '../query/request-order.js'
 import {
   validatePercentileQuery,
   validateRequestQuery,
@@ -135,9 +135,9 @@ export function createMemoryStore(): SpanStore {
 
     async queryRequests(query: RequestQuery): Promise<RequestPage> {
       validateRequestQuery(query)
-      const rows = selectRequests(query).sort(
-        compareRequests(query.sortBy ?? 'start', query.sortDir ?? 'desc')
-      )
+      const rows = selectRequests(query)
+        .filter((r) => inValueRange(r, query.valueRange))
+        .sort(compareRequests(query.sortBy ?? 'start', query.sortDir ?? 'desc'))
       const offset = query.offset ?? 0
       const end = query.limit === undefined ? undefined : offset + query.limit
       return { total: rows.length, rows: structuredClone(rows.slice(offset, end)) }

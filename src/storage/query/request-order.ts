@@ -1,5 +1,5 @@
 import type { Dimension, RequestTimeline } from '../../core/model/request.js'
-import type { DimensionFilters, RequestMeasure } from '../../core/model/query.js'
+import type { DimensionFilters, RequestMeasure, ValueRange } from '../../core/model/query.js'
 import { measureValue } from './request-fields.js'
 
 /**
@@ -44,4 +44,15 @@ export function compareRequests(
     }
     return a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0
   }
+}
+
+/** True when the request's measure lies in `[minUs, maxUs)`; no range matches everything. */
+export function inValueRange(request: RequestTimeline, range: ValueRange | undefined): boolean {
+  if (range === undefined) return true
+  const v = measureValue(request, range.measure)
+  if (v === null) return false
+  return (
+    (range.minUs === undefined || v >= range.minUs) &&
+    (range.maxUs === undefined || v < range.maxUs)
+  )
 }

@@ -40,6 +40,19 @@ export function validateRequestQuery(query: RequestQuery): void {
   if (query.sortBy !== undefined && !MEASURE_SET.has(query.sortBy)) {
     throw invalid(`expected a sort measure (${REQUEST_MEASURES.join(', ')}), got "${query.sortBy}"`)
   }
+  const range = query.valueRange
+  if (range !== undefined) {
+    if (!MEASURE_SET.has(range.measure)) {
+      throw invalid(
+        `expected a range measure (${REQUEST_MEASURES.join(', ')}), got "${range.measure}"`
+      )
+    }
+    for (const bound of [range.minUs, range.maxUs]) {
+      if (bound !== undefined && !Number.isFinite(bound)) {
+        throw invalid(`expected finite range bounds, got ${String(bound)}`)
+      }
+    }
+  }
   if (query.sortDir !== undefined && query.sortDir !== 'asc' && query.sortDir !== 'desc') {
     throw invalid(`expected sort direction asc or desc, got "${String(query.sortDir)}"`)
   }

@@ -128,6 +128,22 @@ export const ConcentrationSchema = z.object({
   slow: z.number(),
   total: z.number(),
   rows: z.array(ConcentrationRowSchema),
+  /** `before`: a selection's slow requests are compared with the requests before it. */
+  baseline: z.enum(['rest', 'before']).default('rest'),
+  /** Where the slow requests spend their time against the rest (older servers omit it). */
+  stages: z
+    .array(
+      z.object({
+        stage: z.string(),
+        slow_share: z.number(),
+        baseline_share: z.number(),
+        slow_mean_ms: z.number(),
+        baseline_mean_ms: z.number(),
+        excess_ms: z.number(),
+        excess_share: z.number(),
+      })
+    )
+    .default([]),
 })
 export type Concentration = z.infer<typeof ConcentrationSchema>
 
@@ -142,6 +158,7 @@ export const RequestJsonSchema = z
     ttft_ms: nullableNumber,
     ttft_source: z.string().nullable().optional(),
     tpot_ms: nullableNumber,
+    itl_max_ms: nullableNumber.optional(),
     e2e_ms: nullableNumber,
     input_tokens: nullableNumber.optional(),
     output_tokens: nullableNumber.optional(),

@@ -18,16 +18,17 @@ export interface HeatmapSpec {
   p99?: (number | null)[]
   markers: () => readonly Marker[]
   onMarkerHover: (marker: Marker | null) => void
-  /** Rectangle drawn: its time window and its lower latency edge. */
-  onSelect: (fromMs: number, toMs: number, slowMs: number) => void
+  /** Rectangle drawn: its time window and latency range (null = open on that side). */
+  onSelect: (fromMs: number, toMs: number, minMs: number | null, maxMs: number | null) => void
   /** Existing rectangle to outline. */
-  selection: { fromMs: number; toMs: number; slowMs: number } | null
+  selection: { fromMs: number; toMs: number; minMs: number | null; maxMs: number | null } | null
 }
 
 /**
  * Latency heatmap (time × log latency): each cell is drawn on the uPlot canvas in a draw hook,
  * so it shares the axes, the synchronised cursor and the event markers with the other panels.
- * Dragging a rectangle selects "requests slower than the rectangle's bottom in its window".
+ * Dragging a rectangle selects the requests of its time window whose latency lies between its
+ * bottom and top edges.
  */
 export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
   const lower = bucketLowerBounds(spec.boundsMs)
@@ -67,11 +68,12 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
       const s = spec.selection
       const x0 = u.valToPos(s.fromMs / 1000, 'x', true)
       const x1 = u.valToPos(s.toMs / 1000, 'x', true)
-      const y = u.valToPos(Math.max(lo, s.slowMs), 'y', true)
+      const yBottom = s.minMs === null ? top + height : u.valToPos(Math.max(lo, s.minMs), 'y', true)
+      const yTop = s.maxMs === null ? top : u.valToPos(Math.min(hi, s.maxMs), 'y', true)
       ctx.strokeStyle = '#ffffff'
       ctx.lineWidth = devicePixelRatio
       ctx.setLineDash([3 * devicePixelRatio, 3 * devicePixelRatio])
-      ctx.strokeRect(x0, top, x1 - x0, y - top)
+      ctx.strokeRect(x0, yTop, x1 - x0, yBottom - yTop)
     }
     ctx.restore()
   }
@@ -129,10 +131,14 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
           if (width < 4) return
           const fromMs = u.posToVal(left, 'x') * 1000
           const toMs = u.posToVal(left + width, 'x') * 1000
-          // A horizontal-only drag means "everything slow in this window": use the p99 line.
-          const slowMs = height > 4 ? u.posToVal(top + height, 'y') : Number.NaN
+          // A horizontal-only drag means "every request in this window". An edge dragged to the
+          // border of the plot leaves that side open (nothing is cut off above the top bucket).
+          const plotH = u.bbox.height / devicePixelRatio
+          const minMs =
+            height > 4 && top + height < plotH - 2 ? u.posToVal(top + height, 'y') : null
+          const maxMs = height > 4 && top > 2 ? u.posToVal(top, 'y') : null
           u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false)
-          spec.onSelect(fromMs, toMs, slowMs)
+          spec.onSelect(fromMs, toMs, minMs, maxMs)
         },
       ],
       setCursor: [

@@ -33,6 +33,8 @@ export interface TimeSeriesSpec {
   onMarkerHover: (marker: Marker | null) => void
   yMin?: number
   yMax?: number
+  /** A click (no drag) on a bucket: its index in `timesMs`. */
+  onPick?: (index: number) => void
 }
 
 /** Axis tick labels for epoch seconds: HH:MM, with the date where a day starts. */
@@ -150,7 +152,19 @@ export function createTimeSeries(el: HTMLElement, spec: TimeSeriesSpec): uPlot {
     },
     plugins: [markersPlugin(spec.markers)],
   }
-  return new uPlot(opts, data, el)
+  const u = new uPlot(opts, data, el)
+  const onPick = spec.onPick
+  if (onPick) {
+    // uPlot reports drags through setSelect; a press and release in place is a pick.
+    let downX = Number.NaN
+    u.over.style.cursor = 'pointer'
+    u.over.addEventListener('mousedown', (e) => (downX = e.clientX))
+    u.over.addEventListener('mouseup', (e) => {
+      const idx = u.cursor.idx
+      if (Math.abs(e.clientX - downX) < 3 && idx !== null && idx !== undefined) onPick(idx)
+    })
+  }
+  return u
 }
 
 /** Keeps a chart as wide as its container. */

@@ -26,10 +26,19 @@ export interface MetricLine {
   scale?: number
   axis?: 'left' | 'right'
   dash?: boolean
+  /**
+   * A configured limit (HAProxy maxconn): drawn only when it is close enough to the other lines
+   * to leave them readable, else named in the panel header instead.
+   */
+  limit?: boolean
 }
+
+/** Where a panel's metrics come from, for the hint shown when they are missing. */
+export type MetricOrigin = 'engine' | 'dcgm' | 'haproxy'
 
 export interface MetricPanelDef {
   id: string
+  origin: MetricOrigin
   title: string
   unit: string
   rightUnit?: string
@@ -61,6 +70,7 @@ const KV = [
 export const METRIC_PANELS: MetricPanelDef[] = [
   {
     id: 'queue',
+    origin: 'engine',
     title: 'Waiting & running requests',
     unit: 'requests',
     lines: [
@@ -87,6 +97,7 @@ export const METRIC_PANELS: MetricPanelDef[] = [
   },
   {
     id: 'kv',
+    origin: 'engine',
     title: 'KV cache usage',
     unit: '%',
     lines: [
@@ -95,6 +106,7 @@ export const METRIC_PANELS: MetricPanelDef[] = [
   },
   {
     id: 'cache',
+    origin: 'engine',
     title: 'Preemptions · prefix-cache hit rate',
     unit: '/s',
     rightUnit: '%',
@@ -140,6 +152,7 @@ export const METRIC_PANELS: MetricPanelDef[] = [
   },
   {
     id: 'gpu',
+    origin: 'dcgm',
     title: 'GPU utilisation · memory bandwidth',
     unit: '%',
     lines: [
@@ -175,6 +188,7 @@ export const METRIC_PANELS: MetricPanelDef[] = [
   },
   {
     id: 'gateway',
+    origin: 'haproxy',
     title: 'Gateway sessions vs limit',
     unit: 'sessions',
     lines: [
@@ -190,6 +204,7 @@ export const METRIC_PANELS: MetricPanelDef[] = [
         bucket: 'last',
         reduce: 'sum',
         dash: true,
+        limit: true,
       },
       {
         label: 'backend queue',
@@ -200,6 +215,23 @@ export const METRIC_PANELS: MetricPanelDef[] = [
     ],
   },
 ]
+
+/**
+ * What to do to fill a panel whose metrics are missing: where the metrics really come from,
+ * each metric named once.
+ */
+export function missingMetricsHint(def: MetricPanelDef): string {
+  const names = [...new Set([...def.lines, ...(def.fallback ?? [])].map((l) => l.source.names[0]))]
+  const list = names.join(', ')
+  switch (def.origin) {
+    case 'dcgm':
+      return `no GPU metrics: scrape NVIDIA dcgm-exporter (port 9400 by default) for ${list}; inference engines do not export them`
+    case 'haproxy':
+      return `no gateway metrics: scrape HAProxy's built-in Prometheus exporter (http-request use-service prometheus-exporter) for ${list}`
+    case 'engine':
+      return `no engine metrics: scrape each replica's /metrics (vLLM, SGLang, TGI or TensorRT-LLM) for ${list}`
+  }
+}
 
 /** The first of `names` the server has, or null. */
 export function pickMetricName(
@@ -238,6 +270,17 @@ export interface PanelData {
   values: (number | null)[][]
   axes: ('left' | 'right')[]
   dashes: boolean[]
+  /** Limits left out of the chart because they would squash the other lines (largest value). */
+  offScale: { label: string; value: number; peak: number }[]
+}
+
+/** A limit more than this many times the other lines' peak is named, not drawn. */
+const LIMIT_SQUASH_RATIO = 4
+
+function peakOf(values: readonly (number | null)[][]): number {
+  let peak = 0
+  for (const vs of values) for (const v of vs) if (v !== null && v > peak) peak = v
+  return peak
 }
 
 const MAX_EACH = 10
@@ -262,7 +305,8 @@ export function buildPanelData(
   grid: readonly number[],
   stepMs: number
 ): PanelData {
-  const out: PanelData = { labels: [], values: [], axes: [], dashes: [] }
+  const out: PanelData = { labels: [], values: [], axes: [], dashes: [], offScale: [] }
+  const limits: { label: string; values: (number | null)[]; dash: boolean }[] = []
   const aligned = (src: MetricSource, bucket: Aggregate) => {
     const name = pickMetricName(src.names, available)
     const series = name === null ? [] : (fetched.get(sourceKey(name, src.fn)) ?? [])
@@ -310,6 +354,10 @@ export function buildPanelData(
       num.map((s) => s.values),
       line.reduce
     )
+    if (line.limit) {
+      limits.push({ label: line.label, values: combined, dash: line.dash ?? false })
+      continue
+    }
     if (line.denominator) {
       const den = aligned(line.denominator, line.bucket)
       if (den.length === 0) {
@@ -327,6 +375,18 @@ export function buildPanelData(
       )
     } else {
       push(line.label, combined)
+    }
+  }
+  const peak = peakOf(out.values)
+  for (const l of limits) {
+    const value = peakOf([l.values])
+    if (peak > 0 && value > peak * LIMIT_SQUASH_RATIO) {
+      out.offScale.push({ label: l.label, value, peak })
+    } else {
+      out.labels.push(l.label)
+      out.values.push(l.values)
+      out.axes.push('left')
+      out.dashes.push(l.dash)
     }
   }
   return out

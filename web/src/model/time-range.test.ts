@@ -4,6 +4,26 @@ import { bucketGrid, chooseStepMs, formatStepParam, resolveRange } from './time-
 const NOW = Date.UTC(2025, 0, 10, 12, 0, 0)
 
 describe('resolveRange', () => {
+  it('fits the default view to data shorter than an hour', () => {
+    const r = resolveRange({ kind: 'auto' }, { startMs: NOW - 20 * 60_000, endMs: NOW - 1000 }, NOW)
+    expect(r.toMs).toBe(NOW)
+    expect(r.fromMs).toBeLessThan(NOW - 20 * 60_000)
+    expect(r.fromMs).toBeGreaterThan(NOW - 22 * 60_000)
+  })
+
+  it('shows the last hour of the data by default when there is more', () => {
+    const end = NOW - 30 * 86_400_000
+    const r = resolveRange({ kind: 'auto' }, { startMs: end - 7_200_000, endMs: end }, NOW)
+    expect(r).toEqual({ fromMs: end + 1 - 3_600_000, toMs: end + 1 })
+  })
+
+  it('ends old, short data at its end and starts at its start by default', () => {
+    const end = NOW - 86_400_000
+    const r = resolveRange({ kind: 'auto' }, { startMs: end - 600_000, endMs: end }, NOW)
+    expect(r.toMs).toBe(end + 1)
+    expect(r.fromMs).toBeGreaterThan(end - 700_000)
+  })
+
   it('ends presets at now when the data is live', () => {
     const r = resolveRange(
       { kind: 'preset', preset: '15m' },

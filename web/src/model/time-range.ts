@@ -3,8 +3,11 @@
 export const RANGE_PRESETS = ['15m', '1h', '6h', '24h', 'all'] as const
 export type RangePreset = (typeof RANGE_PRESETS)[number]
 
+/** `auto`: the default view, the last hour fitted to the data when the data is shorter. */
 export type RangeSpec =
-  { kind: 'preset'; preset: RangePreset } | { kind: 'absolute'; fromMs: number; toMs: number }
+  | { kind: 'auto' }
+  | { kind: 'preset'; preset: RangePreset }
+  | { kind: 'absolute'; fromMs: number; toMs: number }
 
 export interface ResolvedRange {
   fromMs: number
@@ -36,6 +39,13 @@ export function resolveRange(
   }
   const live = extent === null || extent.endMs >= nowMs - LIVE_WINDOW_MS
   const endMs = live ? nowMs : extent.endMs + 1
+  if (spec.kind === 'auto') {
+    // The last hour, but never hours of empty chart before data that began 20 minutes ago.
+    const fromMs = endMs - PRESET_MS['1h']
+    if (extent === null || extent.startMs <= fromMs) return { fromMs, toMs: endMs }
+    const pad = Math.max(1000, (endMs - extent.startMs) * 0.02)
+    return { fromMs: Math.min(extent.startMs - pad, endMs - 60_000), toMs: endMs }
+  }
   if (spec.preset === 'all') {
     if (extent === null) {
       return { fromMs: nowMs - PRESET_MS['1h'], toMs: nowMs }

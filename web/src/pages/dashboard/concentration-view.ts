@@ -1,37 +1,112 @@
 import { api, type Params } from '../../api/client.js'
+import type { Concentration } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import { rankConcentration } from '../../model/concentration.js'
 import { isFilterDimension, toggleFilter } from '../../model/dimensions.js'
 import { formatMs, formatShare, formatTimeUtc } from '../../model/format.js'
+import { MEASURE_LABELS, type Measure } from '../../model/measures.js'
+import { STAGE_COLORS } from '../../model/stages.js'
+import type { StageName } from '../../../../src/core/model/request.js'
 import { isAbort, type LoadContext } from './context.js'
+
+/** The stages that make up a measure, in words. */
+function stagesCaption(measure: Measure): string {
+  if (measure === 'ttft') return 'stages before the first token'
+  if (measure === 'e2e') return 'all stages'
+  return 'stages after the first token'
+}
+
+function stageShares(res: Concentration, measure: Measure): HTMLElement | null {
+  const rows = res.stages
+    .filter((s) => s.slow_share >= 0.01)
+    .sort((a, b) => b.slow_share - a.slow_share)
+  if (rows.length === 0 || res.slow === 0) return null
+  return h(
+    'div',
+    { class: 'stage-shares', 'data-measure': measure },
+    h(
+      'h4',
+      {},
+      `Where the slow ${MEASURE_LABELS[measure]} requests spend their time`,
+      h('span', { class: 'unit' }, ` · ${stagesCaption(measure)}`)
+    ),
+    h(
+      'div',
+      { class: 'share-row share-head muted' },
+      h('span', {}, 'stage'),
+      h('span', {}, ''),
+      h('span', {}, 'share'),
+      h('span', {}, `per slow req vs ${res.baseline === 'before' ? 'before' : 'rest'}`)
+    ),
+    rows.slice(0, 8).map((s) =>
+      h(
+        'div',
+        {
+          class: 'share-row',
+          'data-stage': s.stage,
+          title: `${s.stage}: ${formatMs(s.slow_mean_ms)} per slow request, ${formatMs(s.baseline_mean_ms)} per other request`,
+        },
+        h('span', { class: 'lbl' }, s.stage),
+        h(
+          'span',
+          { class: 'track' },
+          h('span', {
+            class: 'fill',
+            style: `width:${Math.round(s.slow_share * 100)}%;background:${STAGE_COLORS[s.stage as StageName] ?? '#888'}`,
+          })
+        ),
+        h('span', { class: 'num' }, formatShare(s.slow_share)),
+        h(
+          'span',
+          { class: 'num muted' },
+          `${formatMs(s.slow_mean_ms)} vs ${formatMs(s.baseline_mean_ms)}`
+        )
+      )
+    )
+  )
+}
+
+/** The concentration card's title: which requests count as slow, against what. */
+function concentrationTitle(ctx: Pick<LoadContext, 'state'>, res: Concentration): string {
+  const sel = ctx.state.selection
+  const label = MEASURE_LABELS[ctx.state.measure]
+  if (!sel) return `${label} > ${formatMs(res.threshold_ms)} (the view's p99) vs the rest`
+  const when = `${formatTimeUtc(sel.fromMs).slice(11, 19)}–${formatTimeUtc(sel.toMs).slice(11, 19)}`
+  const rest =
+    res.baseline === 'before'
+      ? `the requests before ${formatTimeUtc(sel.fromMs).slice(11, 19)}`
+      : 'the rest of the view'
+  return sel.minMs !== null
+    ? `${label} > ${formatMs(sel.minMs)} in ${when} vs ${rest}`
+    : `requests of ${when} vs ${rest}`
+}
 
 /**
  * BubbleUp-style concentration: for each dimension value, its share of the slow requests against
- * its share of all requests. Over the view's window, or over the rectangle drawn on the heatmap.
+ * its share of the rest; then the stages the slow requests spend their time in. Slow means the
+ * view's measure above its p99, or the selection (a heatmap rectangle, a spike).
  */
 export async function loadConcentration(
   ctx: LoadContext,
   el: HTMLElement,
-  params: Params
+  result: Promise<Concentration>
 ): Promise<void> {
   const sel = ctx.state.selection
-  const measure = ctx.state.heatmap
-  const query: Params = { ...params, measure }
-  if (sel && sel.slowMs > 0) query['slow_ms'] = +sel.slowMs.toFixed(3)
-  const title = sel
-    ? `${measure.toUpperCase()} ≥ ${sel.slowMs > 0 ? formatMs(sel.slowMs) : 'p99'} · ${formatTimeUtc(sel.fromMs).slice(11, 19)}–${formatTimeUtc(sel.toMs).slice(11, 19)}`
-    : `${measure.toUpperCase()} ≥ p99 · whole view`
   mount(el, h('div', { class: 'muted pad' }, 'comparing…'))
   try {
-    const res = await api.concentration(query, ctx.signal)
+    const res = await result
     const bars = rankConcentration(res.rows, 10)
     mount(
       el,
       h(
         'div',
         { class: 'conc-head' },
-        h('span', {}, title),
-        h('span', { class: 'muted' }, `${res.slow} slow of ${res.total}`),
+        h('span', {}, concentrationTitle(ctx, res)),
+        h(
+          'span',
+          { class: 'muted' },
+          `${res.slow.toLocaleString('en-US')} slow of ${res.total.toLocaleString('en-US')}`
+        ),
         sel
           ? h(
               'button',
@@ -72,15 +147,16 @@ export async function loadConcentration(
               h(
                 'span',
                 { class: 'num' },
-                `${formatShare(b.slowShare)} vs ${formatShare(b.baselineShare)}`
+                `${formatShare(b.slowShare)} of slow · ${formatShare(b.baselineShare)} of ${res.baseline === 'before' ? 'before' : 'rest'}`
               ),
               h(
                 'span',
                 { class: 'lift' },
-                `×${b.lift >= 100 ? '99+' : b.lift.toFixed(b.lift >= 10 ? 0 : 1)}`
+                `lift ×${b.lift >= 100 ? '99+' : b.lift.toFixed(b.lift >= 10 ? 0 : 1)}`
               )
             )
-          )
+          ),
+      stageShares(res, ctx.state.measure)
     )
   } catch (err) {
     if (!isAbort(err) && !ctx.signal.aborted)

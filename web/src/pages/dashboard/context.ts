@@ -39,3 +39,35 @@ export const SYNC_KEY = 'tokenline'
 export function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError'
 }
+
+/**
+ * Parameters of the slowest-requests list: the view, narrowed to the selection's window and to
+ * its value range of the measure when a selection is drawn.
+ */
+export function sampleParams(ctx: Pick<LoadContext, 'state' | 'range'>): Params {
+  const sel = ctx.state.selection
+  if (!sel) return commonParams(ctx)
+  const params = commonParams(ctx, sel)
+  if (sel.minMs !== null || sel.maxMs !== null) {
+    params['range_measure'] = ctx.state.measure
+    if (sel.minMs !== null) params['min_ms'] = +sel.minMs.toFixed(3)
+    if (sel.maxMs !== null) params['max_ms'] = +sel.maxMs.toFixed(3)
+  }
+  return params
+}
+
+/**
+ * Parameters of the concentration: the measure's slow requests against the rest of the view;
+ * with a selection, the slow ones are those of the selection (its window, above its lower edge).
+ */
+export function concentrationParams(ctx: Pick<LoadContext, 'state' | 'range'>): Params {
+  const sel = ctx.state.selection
+  const params: Params = { ...commonParams(ctx), measure: ctx.state.measure }
+  if (sel) {
+    params['slow_from'] = Math.floor(sel.fromMs)
+    params['slow_to'] = Math.ceil(sel.toMs)
+    if (sel.minMs !== null) params['slow_ms'] = +sel.minMs.toFixed(3)
+    if (sel.maxMs !== null) params['slow_max_ms'] = +sel.maxMs.toFixed(3)
+  }
+  return params
+}

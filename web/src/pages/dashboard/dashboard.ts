@@ -3,19 +3,29 @@ import { api } from '../../api/client.js'
 import type { Dimensions, Health } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import { formatCount, formatMs } from '../../model/format.js'
+import { MEASURE_LABELS } from '../../model/measures.js'
 import { METRIC_PANELS } from '../../model/metric-panels.js'
 import { LIVE_WINDOW_MS, bucketGrid, chooseStepMs, resolveRange } from '../../model/time-range.js'
 import { loadConcentration, loadEvents } from './concentration-view.js'
-import { commonParams, isAbort, type LoadContext } from './context.js'
+import {
+  commonParams,
+  concentrationParams,
+  isAbort,
+  sampleParams,
+  type LoadContext,
+} from './context.js'
 import { loadDiagnosis } from './diagnosis-view.js'
 import { renderEmptyState } from './empty-state.js'
 import { renderFilters, renderRangePicker } from './header-view.js'
 import { loadHeatmap, loadPercentiles, loadStages, loadTraffic } from './latency-panels.js'
 import { loadMetricPanels } from './metric-panels.js'
 import { createPanel, type PanelHandle } from './panel.js'
-import { loadSamples } from './samples-view.js'
+import { loadInvestigation } from './investigation-view.js'
+import { loadSamples, samplesCaption } from './samples-view.js'
 import { parseViewState, serializeViewState, type ViewState } from './url.js'
 import { loadWaterfall } from './waterfall-view.js'
+
+const PICK_HINT = 'p50 · p95 · p99 · click a point: its slow requests and why'
 
 /**
  * The dashboard page: one time axis, every panel, the diagnosis beside them. All view state is in
@@ -142,15 +152,16 @@ export function startDashboard(root: HTMLElement): void {
       navigate,
     }
     const params = commonParams(ctx)
-    const windowParams = state.selection ? commonParams(ctx, state.selection) : params
+    const concentration = api.concentration(concentrationParams(ctx), signal)
+    concentration.catch(() => undefined)
 
     const panel = (id: string, title: string, unit: string, wide = false) =>
       createPanel(id, title, unit, wide)
     const p = {
       traffic: panel('traffic', 'Requests & errors', 'per second · errors right axis'),
-      ttft: panel('ttft', 'Time to first token', 'p50 · p95 · p99'),
-      tpot: panel('tpot', 'Time per output token', 'p50 · p95 · p99'),
-      e2e: panel('e2e', 'End-to-end latency', 'p50 · p95 · p99'),
+      ttft: panel('ttft', 'Time to first token', PICK_HINT),
+      tpot: panel('tpot', 'Time per output token', PICK_HINT),
+      e2e: panel('e2e', 'End-to-end latency', PICK_HINT),
       heatmap: panel('heatmap', 'Latency heatmap', 'requests per bucket, log scale', true),
       stages: panel('stages', 'Stage breakdown', 'ms per request', true),
     }
@@ -160,6 +171,7 @@ export function startDashboard(root: HTMLElement): void {
         panel(d.id, d.title, d.unit + (d.rightUnit ? ` · ${d.rightUnit} right` : '')),
       ])
     )
+    const investigationEl = h('section', { class: 'card investigation', hidden: true })
     const diagEl = h('div', { class: 'diag' })
     const concEl = h('div', { class: 'conc' })
     const eventsEl = h('div', { class: 'events' })
@@ -187,13 +199,7 @@ export function startDashboard(root: HTMLElement): void {
             'h2',
             {},
             'Slowest requests',
-            h(
-              'span',
-              { class: 'unit' },
-              state.selection
-                ? 'in the heatmap selection · click for the waterfall'
-                : 'by E2E · click for the waterfall'
-            )
+            h('span', { class: 'unit', 'data-caption': 'samples' }, samplesCaption(ctx))
           ),
           samplesEl
         )
@@ -201,6 +207,7 @@ export function startDashboard(root: HTMLElement): void {
       h(
         'aside',
         { class: 'side' },
+        investigationEl,
         h(
           'section',
           { class: 'card' },
@@ -215,7 +222,16 @@ export function startDashboard(root: HTMLElement): void {
         h(
           'section',
           { class: 'card' },
-          h('h2', {}, 'Concentration', h('span', { class: 'unit' }, 'slow share vs baseline')),
+          h(
+            'h2',
+            {},
+            'Concentration',
+            h(
+              'span',
+              { class: 'unit' },
+              `where the slow ${MEASURE_LABELS[state.measure]} requests are`
+            )
+          ),
           concEl
         ),
         h('section', { class: 'card' }, h('h2', {}, 'Change events'), eventsEl)
@@ -251,9 +267,10 @@ export function startDashboard(root: HTMLElement): void {
       loadEvents(ctx, eventsEl, params, () => {
         for (const c of ctx.charts) c.redraw(false, false)
       }),
-      loadDiagnosis(ctx, diagEl, params),
-      loadConcentration(ctx, concEl, windowParams),
-      loadSamples(ctx, samplesEl, windowParams),
+      loadDiagnosis(ctx, diagEl),
+      loadInvestigation(ctx, investigationEl, concentration),
+      loadConcentration(ctx, concEl, concentration),
+      loadSamples(ctx, samplesEl, sampleParams(ctx)),
       import('../../panels/slo-strip.js').then((m) => m.mountSloStrip(mainEl, params, signal)),
     ]
     await Promise.allSettled(work)

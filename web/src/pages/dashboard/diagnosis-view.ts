@@ -1,9 +1,11 @@
-import { api, type Params } from '../../api/client.js'
-import type { FindingJson } from '../../api/schemas.js'
+import { api, buildUrl, type Params } from '../../api/client.js'
+import type { DiagnosisJson, FindingJson } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import { causeTitle, confidenceLabel, viewForFinding } from '../../model/findings.js'
+import type { Filters } from '../../model/dimensions.js'
 import { formatMs, formatTimeUtc } from '../../model/format.js'
-import { isAbort, type LoadContext } from './context.js'
+import { measureOfFinding } from '../../model/measures.js'
+import { commonParams, isAbort, type LoadContext } from './context.js'
 
 function evidenceValue(v: number | string | null): string {
   if (v === null) return '–'
@@ -14,21 +16,55 @@ function evidenceValue(v: number | string | null): string {
     : v
 }
 
-function findingCard(ctx: LoadContext, f: FindingJson, rank: number): HTMLElement {
+/** Evidence numbers with their names, so "2.24 vs 1" reads as what it is. */
+function evidenceFigures(e: {
+  observed: number | string | null
+  baseline: number | string | null
+}): string | null {
+  if (typeof e.observed !== 'number') return null
+  const base = e.baseline === null ? '' : ` · baseline ${evidenceValue(e.baseline)}`
+  return `observed ${evidenceValue(e.observed)}${base}`
+}
+
+function findingCard(
+  ctx: LoadContext,
+  d: DiagnosisJson,
+  source: DiagnosisSource,
+  f: FindingJson,
+  index: number
+): HTMLElement {
+  const rank = index + 1
   const level = confidenceLabel(f.confidence)
   const scope =
     f.scope.dimension && f.scope.value ? `${f.scope.dimension}=${f.scope.value}` : 'everywhere'
   const win = f.window
     ? `${formatTimeUtc(Date.parse(f.window.start)).slice(11, 16)}–${formatTimeUtc(Date.parse(f.window.end)).slice(11, 16)}`
     : 'whole window'
+  const selected = ctx.state.pin !== null && ctx.state.pin.finding === index
+  // The view moves to the finding, but the diagnosis on screen stays the one that was clicked:
+  // re-running it over the finding's own window would rank other things and change the numbers.
   const open = () => {
-    const v = viewForFinding(f, ctx.state.filters)
-    ctx.navigate({ range: v.range ?? ctx.state.range, filters: v.filters, selection: null })
+    const v = viewForFinding(f, source.filters)
+    ctx.navigate({
+      range: v.range ?? ctx.state.range,
+      filters: v.filters,
+      measure: measureOfFinding(f),
+      sort: null,
+      stageMode: null,
+      selection: null,
+      pin: {
+        fromMs: Date.parse(d.window.start),
+        toMs: Date.parse(d.window.end) + 1,
+        filters: source.filters,
+        finding: index,
+      },
+    })
   }
   return h(
     'article',
     {
-      class: `finding ${f.cause === 'healthy' ? 'healthy' : level}`,
+      class: `finding ${f.cause === 'healthy' ? 'healthy' : level}${selected ? ' selected' : ''}`,
+      'data-measure': measureOfFinding(f),
       'data-cause': f.cause,
       tabindex: 0,
       title: 'Show the slice this finding cites',
@@ -67,13 +103,7 @@ function findingCard(ctx: LoadContext, f: FindingJson, rank: number): HTMLElemen
                 'li',
                 {},
                 e.text,
-                typeof e.observed === 'number'
-                  ? h(
-                      'span',
-                      { class: 'obs' },
-                      ` ${evidenceValue(e.observed)} vs ${evidenceValue(e.baseline)}`
-                    )
-                  : null
+                evidenceFigures(e) ? h('span', { class: 'obs' }, ` ${evidenceFigures(e)}`) : null
               )
             )
         )
@@ -88,17 +118,60 @@ function findingCard(ctx: LoadContext, f: FindingJson, rank: number): HTMLElemen
   )
 }
 
-/** The diagnosis for the view: ranked findings that link to the slice they cite. */
-export async function loadDiagnosis(
-  ctx: LoadContext,
-  el: HTMLElement,
-  params: Params
-): Promise<void> {
+/** What a diagnosis was computed over. */
+interface DiagnosisSource {
+  fromMs: number
+  toMs: number
+  filters: Filters
+}
+
+// Diagnoses already computed in this page, by query: a finding click shows the same one again.
+const computed = new Map<string, Promise<DiagnosisJson>>()
+
+function diagnosisFor(params: Params, signal: AbortSignal): Promise<DiagnosisJson> {
+  const key = buildUrl('/api/diagnosis', params)
+  let p = computed.get(key)
+  if (!p) {
+    p = api.diagnosis(params, signal)
+    computed.set(key, p)
+    // A cancelled or failed run is not kept: the next view asks again.
+    p.catch(() => computed.delete(key))
+    if (computed.size > 20) computed.delete(computed.keys().next().value ?? '')
+  }
+  return p
+}
+
+/**
+ * The diagnosis: of the view, or, after a finding was clicked, the pinned one it came from
+ * (same window, same filters, same findings) until the reader asks for the view's own.
+ */
+export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<void> {
+  const pin = ctx.state.pin
+  const source: DiagnosisSource = pin
+    ? { fromMs: pin.fromMs, toMs: pin.toMs, filters: pin.filters }
+    : { fromMs: ctx.range.fromMs, toMs: ctx.range.toMs, filters: ctx.state.filters }
+  const params = commonParams({ state: { ...ctx.state, filters: source.filters }, range: source })
   mount(el, h('div', { class: 'muted pad' }, 'diagnosing…'))
   try {
-    const d = await api.diagnosis(params, ctx.signal)
+    const d = await diagnosisFor(params, ctx.signal)
+    if (ctx.signal.aborted) return
+    const scopeText = Object.entries(source.filters)
+      .map(([k, v]) => `${k}=${(v ?? []).join('|')}`)
+      .join(' ')
     mount(
       el,
+      pin
+        ? h(
+            'div',
+            { class: 'diag-pinned', 'data-pinned': 'true' },
+            `diagnosis of ${formatTimeUtc(source.fromMs).slice(5, 16)} → ${formatTimeUtc(source.toMs).slice(11, 16)} UTC${scopeText ? ` · ${scopeText}` : ''}, kept while you look at finding #${pin.finding + 1}`,
+            h(
+              'button',
+              { class: 'chip', onclick: () => ctx.navigate({ pin: null }) },
+              'diagnose this view'
+            )
+          )
+        : null,
       h(
         'div',
         { class: 'diag-summary' },
@@ -109,33 +182,7 @@ export async function loadDiagnosis(
       ),
       d.findings.length === 0
         ? h('div', { class: 'muted pad' }, 'no findings')
-        : d.findings.map((f, i) => findingCard(ctx, f, i + 1)),
-      d.stages.length > 0
-        ? h(
-            'div',
-            { class: 'stage-shares' },
-            h('h4', {}, 'Where the slowest 1% spend their time'),
-            d.stages
-              .filter((s) => s.share_of_p99_slow >= 0.01)
-              .slice(0, 8)
-              .map((s) =>
-                h(
-                  'div',
-                  { class: 'share-row' },
-                  h('span', { class: 'lbl' }, s.stage),
-                  h(
-                    'span',
-                    { class: 'track' },
-                    h('span', {
-                      class: `fill stage-${s.stage.replace('.', '-')}`,
-                      style: `width:${Math.round(s.share_of_p99_slow * 100)}%`,
-                    })
-                  ),
-                  h('span', { class: 'num' }, `${Math.round(s.share_of_p99_slow * 100)}%`)
-                )
-              )
-          )
-        : null
+        : d.findings.map((f, i) => findingCard(ctx, d, source, f, i))
     )
   } catch (err) {
     if (!isAbort(err) && !ctx.signal.aborted)

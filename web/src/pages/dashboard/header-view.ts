@@ -1,12 +1,35 @@
 import type { Dimensions } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import { FILTER_DIMENSIONS, toggleFilter } from '../../model/dimensions.js'
-import { formatSpan, formatTimeUtc } from '../../model/format.js'
+import { formatSpan } from '../../model/format.js'
 import { RANGE_PRESETS, type ResolvedRange } from '../../model/time-range.js'
 import type { ViewState } from './url.js'
 
-function toInputValue(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 16)
+/** `2026-12-01 04:55:00`: 24-hour UTC, whatever the browser's locale. */
+export function toInputValue(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+/** Reads `YYYY-MM-DD HH:MM[:SS]` (or with a `T`) as UTC; NaN when it is not that. */
+export function parseInputValue(text: string): number {
+  const m = /^\s*(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*(?:UTC|Z)?\s*$/i.exec(text)
+  if (!m) return Number.NaN
+  return Date.parse(`${m[1]}T${m[2]}Z`)
+}
+
+// A text field, not datetime-local: browsers render that in the reader's locale (12-hour
+// AM/PM in en-US) while every time on the page is 24-hour UTC.
+function timeInput(ms: number, label: string): HTMLInputElement {
+  return h('input', {
+    type: 'text',
+    class: 'time-input',
+    value: toInputValue(ms),
+    placeholder: 'YYYY-MM-DD HH:MM:SS',
+    spellcheck: 'false',
+    size: 19,
+    'aria-label': label,
+    title: `${label}: 24-hour UTC, YYYY-MM-DD HH:MM:SS`,
+  }) as HTMLInputElement
 }
 
 /** Time range picker: presets plus a custom UTC window. */
@@ -17,31 +40,26 @@ export function renderRangePicker(
   live: boolean,
   navigate: (patch: Partial<ViewState>) => void
 ): void {
-  const from = h('input', {
-    type: 'datetime-local',
-    value: toInputValue(range.fromMs),
-    'aria-label': 'from (UTC)',
-  })
-  const to = h('input', {
-    type: 'datetime-local',
-    value: toInputValue(range.toMs),
-    'aria-label': 'to (UTC)',
-  })
+  const from = timeInput(range.fromMs, 'from (UTC)')
+  const to = timeInput(range.toMs, 'to (UTC)')
   const custom = h(
     'form',
     {
       class: 'custom-range',
       onsubmit: (e: Event) => {
         e.preventDefault()
-        const f = Date.parse(`${from.value}Z`)
-        const t = Date.parse(`${to.value}Z`)
-        if (Number.isFinite(f) && Number.isFinite(t) && t > f)
-          navigate({ range: { kind: 'absolute', fromMs: f, toMs: t }, selection: null })
+        const f = parseInputValue(from.value)
+        const t = parseInputValue(to.value)
+        const ok = Number.isFinite(f) && Number.isFinite(t) && t > f
+        from.classList.toggle('invalid', !Number.isFinite(f))
+        to.classList.toggle('invalid', !Number.isFinite(t) || (Number.isFinite(f) && t <= f))
+        if (ok) navigate({ range: { kind: 'absolute', fromMs: f, toMs: t }, selection: null })
       },
     },
     from,
     h('span', { class: 'muted' }, '→'),
     to,
+    h('span', { class: 'muted' }, 'UTC'),
     h('button', { type: 'submit', class: 'chip' }, 'apply')
   )
   mount(
@@ -65,7 +83,7 @@ export function renderRangePicker(
     h(
       'span',
       { class: 'range-text', title: 'UTC' },
-      `${formatTimeUtc(range.fromMs).slice(5, 16)} → ${formatTimeUtc(range.toMs).slice(5, 16)} UTC (${formatSpan(range.toMs - range.fromMs)})`,
+      `${formatSpan(range.toMs - range.fromMs)}${state.range.kind === 'auto' ? ' · fitted to the data' : ''}`,
       live ? h('span', { class: 'live' }, ' ● live') : h('span', { class: 'muted' }, ' historical')
     )
   )

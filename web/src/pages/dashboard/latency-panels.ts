@@ -5,6 +5,7 @@ import { PALETTE } from '../../charts/theme.js'
 import { autoSize, createTimeSeries, type LineSpec } from '../../charts/timeseries.js'
 import { alignPoints } from '../../model/align.js'
 import { formatCount, formatMs } from '../../model/format.js'
+import { MEASURES, MEASURE_LABELS, spikeSelection, quietValue } from '../../model/measures.js'
 import {
   STAGE_COLORS,
   isBeforeFirstToken,
@@ -15,6 +16,7 @@ import { formatStepParam } from '../../model/time-range.js'
 import type { StageName } from '../../../../src/core/model/request.js'
 import { SYNC_KEY, commonParams, isAbort, type LoadContext } from './context.js'
 import type { PanelHandle } from './panel.js'
+import { effectiveStageMode } from './url.js'
 
 /** Draws a time-series chart into a panel and registers it for cleanup and resizing. */
 export function drawLines(
@@ -26,6 +28,7 @@ export function drawLines(
     format: (v: number) => string
     rightFormat?: (v: number) => string
     yMax?: number
+    onPick?: (index: number) => void
   }
 ): void {
   const hasData = lines.some((l) => l.values.some((v) => v !== null))
@@ -43,6 +46,7 @@ export function drawLines(
     format: options.format,
     rightFormat: options.rightFormat,
     yMax: options.yMax,
+    onPick: options.onPick,
     syncKey: SYNC_KEY,
     markers: () => ctx.markers,
     onZoom: (fromMs, toMs) =>
@@ -144,15 +148,33 @@ export function loadPercentiles(
             ctx.stepMs,
             'max'
           )
+        const p99 = line('p99')
+        const quiet = quietValue(p99)
         drawLines(
           ctx,
           panels[measure],
           [
             { label: 'p50', values: line('p50'), color: '#46a758' },
             { label: 'p95', values: line('p95'), color: '#f5a524' },
-            { label: 'p99', values: line('p99'), color: '#e5484d', width: 1.5 },
+            { label: 'p99', values: p99, color: '#e5484d', width: 1.5 },
           ],
-          { height: 120, format: formatMs }
+          {
+            height: 120,
+            format: formatMs,
+            // A click on a bucket investigates its slow part: the requests above the usual p99.
+            onPick: (idx) => {
+              const t = ctx.grid[idx]
+              const v = p99[idx]
+              if (t === undefined || v === null || v === undefined) return
+              ctx.navigate({
+                measure,
+                sort: null,
+                stageMode: null,
+                trace: null,
+                selection: spikeSelection(t, ctx.stepMs, v, quiet),
+              })
+            },
+          }
         )
       }
     } catch (err) {
@@ -165,22 +187,23 @@ export function loadPercentiles(
 
 /** Latency heatmap with drag-select for concentration. */
 export function loadHeatmap(ctx: LoadContext, panel: PanelHandle): Promise<void> {
-  const measures = ['ttft', 'tpot', 'e2e'] as const
   panel.tools.replaceChildren(
-    ...measures.map((m) =>
+    ...MEASURES.map((m) =>
       h(
         'button',
         {
-          class: `chip${ctx.state.heatmap === m ? ' on' : ''}`,
-          onclick: () => ctx.navigate({ heatmap: m }),
+          class: `chip${ctx.state.measure === m ? ' on' : ''}`,
+          'data-measure': m,
+          title: `investigate ${MEASURE_LABELS[m]}: heatmap, slowest requests, concentration and stages`,
+          onclick: () => ctx.navigate({ measure: m, sort: null, stageMode: null, selection: null }),
         },
-        m.toUpperCase()
+        MEASURE_LABELS[m]
       )
     ),
-    h('span', { class: 'hint' }, 'drag a rectangle → concentration')
+    h('span', { class: 'hint' }, 'drag a rectangle → its requests')
   )
   return guarded(ctx, panel, async () => {
-    const measure = ctx.state.heatmap
+    const measure = ctx.state.measure
     const step = formatStepParam(ctx.stepMs)
     const [hm, pct] = await Promise.all([
       api.heatmap({ ...commonParams(ctx), measure, step, buckets: 40 }, ctx.signal),
@@ -214,8 +237,8 @@ export function loadHeatmap(ctx: LoadContext, panel: PanelHandle): Promise<void>
       markers: () => ctx.markers,
       onMarkerHover: (m) => panel.showMarker(m),
       selection: ctx.state.selection,
-      onSelect: (fromMs, toMs, slowMs) => {
-        ctx.navigate({ selection: { fromMs, toMs, slowMs: Number.isFinite(slowMs) ? slowMs : 0 } })
+      onSelect: (fromMs, toMs, minMs, maxMs) => {
+        ctx.navigate({ selection: { fromMs, toMs, minMs, maxMs }, sort: null, trace: null })
       },
     })
     ctx.charts.push(chart)
@@ -237,7 +260,7 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
       h(
         'button',
         {
-          class: `chip${ctx.state.stageMode === mode ? ' on' : ''}`,
+          class: `chip${effectiveStageMode(ctx.state) === mode ? ' on' : ''}`,
           'data-mode': mode,
           onclick: () => ctx.navigate({ stageMode: mode }),
         },
@@ -262,9 +285,9 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
     })
     const stack = stackStageMeans(
       buckets,
-      ctx.state.stageMode === 'ttft' ? isBeforeFirstToken : undefined
+      effectiveStageMode(ctx.state) === 'ttft' ? isBeforeFirstToken : undefined
     )
-    if (ctx.state.stageMode === 'p99') {
+    if (effectiveStageMode(ctx.state) === 'p99') {
       const lines = stack.stages.map<LineSpec>((stage) => ({
         label: stage,
         color: STAGE_COLORS[stage],

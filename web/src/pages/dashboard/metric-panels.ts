@@ -1,10 +1,12 @@
 import { api } from '../../api/client.js'
 import { PALETTE } from '../../charts/theme.js'
 import { metricLabelFilters } from '../../model/dimensions.js'
-import { formatCount, formatMs } from '../../model/format.js'
+import { h } from '../../charts/dom.js'
+import { formatCount, formatMs, formatShare } from '../../model/format.js'
 import {
   METRIC_PANELS,
   buildPanelData,
+  missingMetricsHint,
   pickMetricName,
   resolvePanelLines,
   sourceKey,
@@ -55,8 +57,7 @@ export async function loadMetricPanels(
       if (!panel) return
       const lines = resolvePanelLines(def, available)
       if (lines.length === 0) {
-        const names = def.lines.map((l) => l.source.names[0]).join(', ')
-        panel.setStatus(`no metrics: scrape the engine's /metrics (${names})`, 'empty')
+        panel.setStatus(missingMetricsHint(def), 'empty')
         return
       }
       try {
@@ -69,6 +70,19 @@ export async function loadMetricPanels(
           }
         }
         const data = buildPanelData(lines, available, fetched, ctx.grid, ctx.stepMs)
+        panel.tools.replaceChildren(
+          ...data.offScale.map((o) =>
+            h(
+              'span',
+              {
+                class: 'limit-note',
+                'data-limit': o.label,
+                title: `${o.label} is ${formatCount(o.value)}: drawn, it would flatten the lines below (peak ${formatCount(o.peak)})`,
+              },
+              `${o.label} ${formatCount(o.value)} ↑ off scale · peak ${formatCount(o.peak)} = ${formatShare(o.peak / o.value, o.peak / o.value < 0.01 ? 2 : 0)} of it`
+            )
+          )
+        )
         drawLines(
           ctx,
           panel,

@@ -2,6 +2,7 @@ import { api, type Params } from '../../api/client.js'
 import type { RequestJson } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import { formatMs, formatTimeUtc } from '../../model/format.js'
+import { MEASURE_FIELDS, MEASURE_LABELS, type Measure } from '../../model/measures.js'
 import { STAGE_COLORS, STAGE_ORDER } from '../../model/stages.js'
 import { isAbort, type LoadContext } from './context.js'
 
@@ -25,25 +26,79 @@ function stageBar(r: RequestJson, scaleMs: number): HTMLElement {
   )
 }
 
-/** The slowest requests of the view (or of the heatmap selection), each with its stages. */
+const SORTABLE: readonly Measure[] = ['ttft', 'tpot', 'itl_max', 'e2e']
+
+/** What the list shows, in words: its order and, with a selection, the range it keeps. */
+export function samplesCaption(ctx: Pick<LoadContext, 'state'>): string {
+  const { state } = ctx
+  const by = MEASURE_LABELS[state.sort ?? state.measure]
+  const sel = state.selection
+  if (!sel) return `by ${by} · click a header to sort · click a row for the waterfall`
+  const label = MEASURE_LABELS[state.measure]
+  const range =
+    sel.minMs !== null && sel.maxMs !== null
+      ? `${label} ${formatMs(sel.minMs)}–${formatMs(sel.maxMs)}`
+      : sel.minMs !== null
+        ? `${label} ≥ ${formatMs(sel.minMs)}`
+        : sel.maxMs !== null
+          ? `${label} < ${formatMs(sel.maxMs)}`
+          : 'every request'
+  return `${range} · ${formatTimeUtc(sel.fromMs).slice(11, 19)}–${formatTimeUtc(sel.toMs).slice(11, 19)} UTC · by ${by}`
+}
+
+/** The slowest requests of the view (or of the selection), each with its stages. */
 export async function loadSamples(
   ctx: LoadContext,
   el: HTMLElement,
   params: Params
 ): Promise<void> {
   mount(el, h('div', { class: 'muted pad' }, 'loading slow requests…'))
+  const sortBy = ctx.state.sort ?? ctx.state.measure
   try {
-    const res = await api.requests({ ...params, sort: 'e2e', dir: 'desc', limit: 20 }, ctx.signal)
+    const res = await api.requests({ ...params, sort: sortBy, dir: 'desc', limit: 20 }, ctx.signal)
     if (res.rows.length === 0) {
-      mount(el, h('div', { class: 'muted pad' }, 'no requests in this window'))
+      mount(
+        el,
+        h(
+          'div',
+          { class: 'muted pad' },
+          ctx.state.selection ? 'no requests in the selection' : 'no requests in this window'
+        )
+      )
       return
     }
     const scale = Math.max(...res.rows.map((r) => r.e2e_ms ?? 0))
+    const header = (m: Measure) =>
+      h(
+        'th',
+        {
+          class: `num sortable${m === sortBy ? ' sorted' : ''}`,
+          'data-sort': m,
+          title: `sort by ${MEASURE_LABELS[m]}, slowest first`,
+          onclick: () => ctx.navigate({ sort: m === ctx.state.measure ? null : m }),
+        },
+        `${MEASURE_LABELS[m]}${m === sortBy ? ' ▼' : ''}`
+      )
+    const cell = (r: RequestJson, m: Measure) =>
+      h(
+        'td',
+        {
+          class: `num${m === sortBy ? ' strong' : ''}`,
+          'data-measure': m,
+          'data-ms': r[MEASURE_FIELDS[m]] ?? '',
+        },
+        formatMs(r[MEASURE_FIELDS[m]] ?? null)
+      )
     mount(
       el,
       h(
+        'div',
+        { class: 'muted pad-x' },
+        `${res.total.toLocaleString('en-US')} request${res.total === 1 ? '' : 's'}${res.total > res.rows.length ? `, the ${res.rows.length} slowest by ${MEASURE_LABELS[sortBy]} shown` : ''}`
+      ),
+      h(
         'table',
-        { class: 'samples' },
+        { class: 'samples', 'data-sorted-by': sortBy },
         h(
           'thead',
           {},
@@ -54,10 +109,8 @@ export async function loadSamples(
             h('th', {}, 'trace'),
             h('th', {}, 'model · replica'),
             h('th', {}, 'tenant'),
-            h('th', { class: 'num' }, 'TTFT'),
-            h('th', { class: 'num' }, 'TPOT'),
-            h('th', { class: 'num' }, 'E2E'),
-            h('th', { class: 'num' }, 'in/out tok'),
+            SORTABLE.map(header),
+            h('th', { class: 'num' }, 'in/out tokens'),
             h('th', { class: 'stack-col' }, 'stages')
           )
         ),
@@ -70,6 +123,7 @@ export async function loadSamples(
               {
                 class: `sample${r.error_type ? ' failed' : ''}${ctx.state.trace === r.trace_id ? ' open' : ''}`,
                 'data-trace': r.trace_id,
+                'data-start': r.start_ms,
                 title: 'open the waterfall',
                 onclick: () => ctx.navigate({ trace: r.trace_id }),
               },
@@ -77,9 +131,7 @@ export async function loadSamples(
               h('td', { class: 'mono' }, r.trace_id.slice(0, 10)),
               h('td', {}, [r.dims['model'], r.dims['replica']].filter(Boolean).join(' · ') || '–'),
               h('td', {}, r.dims['tenant'] ?? '–'),
-              h('td', { class: 'num' }, formatMs(r.ttft_ms)),
-              h('td', { class: 'num' }, formatMs(r.tpot_ms)),
-              h('td', { class: 'num strong' }, formatMs(r.e2e_ms)),
+              SORTABLE.map((m) => cell(r, m)),
               h('td', { class: 'num' }, `${r.input_tokens ?? '–'}/${r.output_tokens ?? '–'}`),
               h(
                 'td',

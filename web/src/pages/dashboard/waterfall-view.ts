@@ -40,94 +40,138 @@ export async function loadWaterfall(
     const t0 = spans.length > 0 ? Math.min(...spans.map((s) => s.start_ms)) : r.start_ms
     const ttftOffset = r.ttft_ms === null ? null : r.start_ms - t0 + r.ttft_ms
     const layout = layoutWaterfall(spans, ttftOffset)
-    const total = Math.max(layout.totalMs, 1)
-    const pct = (ms: number) => `${((ms / total) * 100).toFixed(3)}%`
-    const tip = h('pre', { class: 'wf-tip', hidden: true })
-    const rows = layout.rows.map((row) =>
-      h(
-        'div',
-        { class: `wf-row${row.critical ? ' critical' : ''}`, 'data-layer': row.layer },
+    // TTFT is often a few % of a long streamed answer: "before the first token" zooms the time
+    // axis to it (and is where a TTFT investigation opens).
+    let zoom: 'all' | 'ttft' =
+      ctx.state.measure === 'ttft' && layout.ttftMs !== null && layout.ttftMs > 0 ? 'ttft' : 'all'
+    const draw = () => {
+      const total =
+        zoom === 'ttft' && layout.ttftMs !== null
+          ? Math.max(layout.ttftMs * 1.1, 1e-3)
+          : Math.max(layout.totalMs, 1)
+      const pct = (ms: number) => `${((ms / total) * 100).toFixed(3)}%`
+      const tip = h('pre', { class: 'wf-tip', hidden: true })
+      const rows = layout.rows.map((row) =>
         h(
           'div',
-          { class: 'wf-name', style: `padding-left:${row.depth * 12 + 6}px` },
-          h('span', { class: 'swatch', style: `background:${row.color}` }),
-          h('span', { class: 'nm' }, row.name),
-          row.service ? h('span', { class: 'svc' }, row.service) : null
-        ),
-        h(
-          'div',
-          { class: 'wf-track' },
+          { class: `wf-row${row.critical ? ' critical' : ''}`, 'data-layer': row.layer },
           h(
             'div',
-            {
-              class: 'wf-bar',
-              style: `left:${pct(row.startMs)};width:${pct(Math.max(row.durationMs, total / 400))};background:${row.segments.length > 0 ? 'transparent' : row.color}`,
-              onmouseenter: (e: Event) => {
-                tip.textContent = attrText(row)
-                tip.hidden = false
-                placeTip(tip, e as MouseEvent)
-              },
-              onmousemove: (e: Event) => placeTip(tip, e as MouseEvent),
-              onmouseleave: () => {
-                tip.hidden = true
-              },
-            },
-            row.segments.map((s) =>
-              h('span', {
-                class: 'wf-seg',
-                title: `${s.stage} ${formatMs(s.durationMs)}`,
-                style: `left:${(((s.startMs - row.startMs) / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;width:${((s.durationMs / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;background:${s.color}`,
-              })
-            )
+            { class: 'wf-name', style: `padding-left:${row.depth * 12 + 6}px` },
+            h('span', { class: 'swatch', style: `background:${row.color}` }),
+            h('span', { class: 'nm' }, row.name),
+            row.service ? h('span', { class: 'svc' }, row.service) : null
           ),
           h(
-            'span',
-            { class: 'wf-dur', style: `left:calc(${pct(row.startMs + row.durationMs)} + 4px)` },
-            formatMs(row.durationMs)
+            'div',
+            { class: `wf-track${zoom === 'ttft' ? ' zoomed' : ''}` },
+            h(
+              'div',
+              {
+                class: 'wf-bar',
+                style: `left:${pct(row.startMs)};width:${pct(Math.max(row.durationMs, total / 400))};background:${row.segments.length > 0 ? 'transparent' : row.color}`,
+                onmouseenter: (e: Event) => {
+                  tip.textContent = attrText(row)
+                  tip.hidden = false
+                  placeTip(tip, e as MouseEvent)
+                },
+                onmousemove: (e: Event) => placeTip(tip, e as MouseEvent),
+                onmouseleave: () => {
+                  tip.hidden = true
+                },
+              },
+              row.segments.map((s) =>
+                h('span', {
+                  class: 'wf-seg',
+                  title: `${s.stage} ${formatMs(s.durationMs)}`,
+                  style: `left:${(((s.startMs - row.startMs) / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;width:${((s.durationMs / Math.max(row.durationMs, 1e-6)) * 100).toFixed(3)}%;background:${s.color}`,
+                })
+              )
+            ),
+            row.startMs + row.durationMs <= total
+              ? h(
+                  'span',
+                  {
+                    class: 'wf-dur',
+                    style: `left:calc(${pct(row.startMs + row.durationMs)} + 4px)`,
+                  },
+                  formatMs(row.durationMs)
+                )
+              : h(
+                  'span',
+                  { class: 'wf-dur wf-more', style: 'right:2px' },
+                  `${formatMs(row.durationMs)} →`
+                )
           )
         )
       )
-    )
-    const ttftLine =
-      layout.ttftMs !== null
-        ? h(
-            'div',
-            {
-              class: 'wf-ttft',
-              style: `left:${pct(layout.ttftMs)}`,
-              title: `first token at ${formatMs(layout.ttftMs)}`,
-            },
-            h('span', {}, `TTFT ${formatMs(r.ttft_ms)}`)
-          )
-        : null
-    mount(
-      el,
-      head(
-        `trace ${traceId}`,
-        h(
-          'span',
-          { class: 'wf-facts' },
-          `${formatTimeUtc(r.start_ms)} · E2E ${formatMs(r.e2e_ms)} · TTFT ${formatMs(r.ttft_ms)} (${r.ttft_source ?? '?'}) · TPOT ${formatMs(r.tpot_ms)} · ${[r.dims['model'], r.dims['replica'], r.dims['node']].filter(Boolean).join(' · ')}${r.error_type ? ` · ${r.error_type}` : ''}`
-        )
-      ),
-      h(
-        'div',
-        { class: 'wf-legend' },
-        h('span', {}, h('i', { class: 'crit' }), 'TTFT critical path'),
-        h('span', {}, h('i', { style: 'background:#e5484d' }), 'engine.queue'),
-        h('span', {}, h('i', { style: 'background:#f5c542' }), 'engine.prefill'),
-        h('span', {}, h('i', { style: 'background:#7fb8e6' }), 'engine.frontend'),
-        h('span', {}, h('i', { style: 'background:#46a758' }), 'engine.decode')
-      ),
-      layout.rows.length === 0
-        ? h('div', { class: 'muted pad' }, 'no spans stored for this trace')
-        : h(
-            'div',
-            { class: 'wf-body' },
-            h('div', { class: 'wf-grid' }, rows, h('div', { class: 'wf-overlay' }, ttftLine))
+      const ttftLine =
+        layout.ttftMs !== null
+          ? h(
+              'div',
+              {
+                class: 'wf-ttft',
+                style: `left:${pct(layout.ttftMs)}`,
+                title: `first token at ${formatMs(layout.ttftMs)}`,
+              },
+              h('span', {}, `TTFT ${formatMs(r.ttft_ms)}`)
+            )
+          : null
+      mount(
+        el,
+        head(
+          `trace ${traceId}`,
+          h(
+            'span',
+            { class: 'wf-facts' },
+            `${formatTimeUtc(r.start_ms)} · E2E ${formatMs(r.e2e_ms)} · TTFT ${formatMs(r.ttft_ms)} (${r.ttft_source ?? '?'}) · TPOT ${formatMs(r.tpot_ms)} · ${[r.dims['model'], r.dims['replica'], r.dims['node']].filter(Boolean).join(' · ')}${r.error_type ? ` · ${r.error_type}` : ''}`
           ),
-      tip
-    )
+          layout.ttftMs !== null
+            ? h(
+                'span',
+                { class: 'wf-zoom' },
+                (
+                  [
+                    ['all', 'whole request'],
+                    ['ttft', 'before the first token'],
+                  ] as const
+                ).map(([z, label]) =>
+                  h(
+                    'button',
+                    {
+                      class: `chip${zoom === z ? ' on' : ''}`,
+                      'data-zoom': z,
+                      onclick: () => {
+                        zoom = z
+                        draw()
+                      },
+                    },
+                    label
+                  )
+                )
+              )
+            : null
+        ),
+        h(
+          'div',
+          { class: 'wf-legend' },
+          h('span', {}, h('i', { class: 'crit' }), 'TTFT critical path'),
+          h('span', {}, h('i', { style: 'background:#e5484d' }), 'engine.queue'),
+          h('span', {}, h('i', { style: 'background:#f5c542' }), 'engine.prefill'),
+          h('span', {}, h('i', { style: 'background:#7fb8e6' }), 'engine.frontend'),
+          h('span', {}, h('i', { style: 'background:#46a758' }), 'engine.decode')
+        ),
+        layout.rows.length === 0
+          ? h('div', { class: 'muted pad' }, 'no spans stored for this trace')
+          : h(
+              'div',
+              { class: 'wf-body' },
+              h('div', { class: 'wf-grid' }, rows, h('div', { class: 'wf-overlay' }, ttftLine))
+            ),
+        tip
+      )
+    }
+    draw()
   } catch (err) {
     if (!isAbort(err) && !ctx.signal.aborted)
       mount(

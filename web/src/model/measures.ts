@@ -1,0 +1,80 @@
+/** The latency measures a view can be about, and how a finding or a chart names one. */
+
+export const MEASURES = ['ttft', 'tpot', 'itl_max', 'e2e'] as const
+export type Measure = (typeof MEASURES)[number]
+
+export const MEASURE_LABELS: Record<Measure, string> = {
+  ttft: 'TTFT',
+  tpot: 'TPOT',
+  itl_max: 'ITL max',
+  e2e: 'E2E',
+}
+
+export function isMeasure(value: string | null | undefined): value is Measure {
+  return (MEASURES as readonly string[]).includes(value ?? '')
+}
+
+/** The request-JSON field holding a measure. */
+export const MEASURE_FIELDS: Record<Measure, 'ttft_ms' | 'tpot_ms' | 'itl_max_ms' | 'e2e_ms'> = {
+  ttft: 'ttft_ms',
+  tpot: 'tpot_ms',
+  itl_max: 'itl_max_ms',
+  e2e: 'e2e_ms',
+}
+
+/** Causes whose slowness shows after the first token (the rest delay the first token). */
+const CAUSE_MEASURES: Record<string, Measure> = {
+  'engine.long_generations': 'tpot',
+  'engine.memory_bandwidth': 'tpot',
+  'engine.kv_cache_pressure': 'tpot',
+  'proxy.stream_buffering': 'itl_max',
+}
+
+const WORD_MEASURES: Record<string, Measure> = {
+  ttft: 'ttft',
+  tpot: 'tpot',
+  itl: 'itl_max',
+  e2e: 'e2e',
+}
+
+/**
+ * The measure a finding is about: the one its evidence names ("slow TPOT requests", "ttft P99
+ * per step rose"), else the one its cause slows down, else TTFT.
+ */
+export function measureOfFinding(finding: {
+  cause: string
+  evidence: readonly { text: string }[]
+}): Measure {
+  for (const e of finding.evidence) {
+    const m = /\bslow (TTFT|TPOT|ITL|E2E)\b|\b(TTFT|TPOT|ITL|E2E) P99\b/i.exec(e.text)
+    const word = (m?.[1] ?? m?.[2])?.toLowerCase()
+    if (word && WORD_MEASURES[word]) return WORD_MEASURES[word]
+  }
+  return CAUSE_MEASURES[finding.cause] ?? 'ttft'
+}
+
+/**
+ * The P99 of a quiet bucket: the lower quartile (nearest rank) of the per-bucket P99 values.
+ * Not the median: when an incident covers most of the view, the median bucket is the incident.
+ */
+export function quietValue(values: readonly (number | null)[]): number | null {
+  const xs = values
+    .filter((v): v is number => v !== null && Number.isFinite(v))
+    .sort((a, b) => a - b)
+  if (xs.length === 0) return null
+  return xs[Math.max(0, Math.ceil(xs.length * 0.25) - 1)] ?? null
+}
+
+/**
+ * The requests behind a P99 spike in one bucket: those slower than a quiet bucket's P99 (never
+ * above the bucket's own P99, so the bucket's slowest 1 % are always in).
+ */
+export function spikeSelection(
+  bucketStartMs: number,
+  stepMs: number,
+  bucketP99Ms: number,
+  quietP99Ms: number | null
+): { fromMs: number; toMs: number; minMs: number; maxMs: null } {
+  const minMs = quietP99Ms === null ? bucketP99Ms : Math.min(quietP99Ms, bucketP99Ms)
+  return { fromMs: bucketStartMs, toMs: bucketStartMs + stepMs, minMs, maxMs: null }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { METRIC_PANELS, buildPanelData, missingMetricsHint } from './metric-panels.js'
+
+const gateway = METRIC_PANELS.find((p) => p.id === 'gateway')
+const gpu = METRIC_PANELS.find((p) => p.id === 'gpu')
+if (!gateway || !gpu) throw new Error('panels missing')
+const GRID = [0, 60_000, 120_000]
+const series = (values: number[]) => [
+  { labels: {}, points: values.map((v, i) => [GRID[i] ?? 0, v] as const) },
+]
+
+function gatewayData(sessions: number[], limit: number) {
+  const available = new Set([
+    'haproxy_frontend_current_sessions',
+    'haproxy_frontend_limit_sessions',
+    'haproxy_backend_current_queue',
+  ])
+  const fetched = new Map([
+    ['raw:haproxy_frontend_current_sessions', series(sessions)],
+    ['raw:haproxy_frontend_limit_sessions', series([limit, limit, limit])],
+    ['raw:haproxy_backend_current_queue', series([0, 2, 1])],
+  ])
+  return buildPanelData(gateway?.lines ?? [], available, fetched, GRID, 60_000)
+}
+
+describe('limits in metric panels', () => {
+  it('names a limit far above the lines instead of flattening them', () => {
+    const data = gatewayData([40, 120, 80], 10_000)
+    expect(data.labels).toEqual(['sessions', 'backend queue'])
+    expect(data.offScale).toEqual([{ label: 'limit', value: 10_000, peak: 120 }])
+  })
+
+  it('draws a limit the sessions come close to', () => {
+    const data = gatewayData([400, 900, 700], 1000)
+    expect(data.labels).toEqual(['sessions', 'backend queue', 'limit'])
+    expect(data.offScale).toEqual([])
+    expect(data.values[2]).toEqual([1000, 1000, 1000])
+  })
+})
+
+describe('missing-metrics hints', () => {
+  it('sends GPU metrics to dcgm-exporter, each name once', () => {
+    const hint = missingMetricsHint(gpu)
+    expect(hint).toContain('dcgm-exporter')
+    expect(hint).not.toContain('/metrics')
+    expect(hint.match(/DCGM_FI_DEV_GPU_UTIL/g)).toHaveLength(1)
+  })
+
+  it("sends gateway metrics to HAProxy's exporter", () => {
+    expect(missingMetricsHint(gateway)).toContain("HAProxy's built-in Prometheus exporter")
+  })
+})
