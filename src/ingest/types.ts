@@ -9,6 +9,10 @@ import type { Span } from '../core/model/span.js'
 
 export interface IngestCounters {
   spansAccepted: number
+  /** Second copies of a span (same trace and span id) that were not stored again. */
+  spansDuplicate: number
+  /** Traces with recognised spans that are no LLM call (health checks, scrapes, other services). */
+  tracesNotLlm: number
   requestsAssembled: number
   metricSamplesAccepted: number
   eventsAccepted: number

@@ -33,6 +33,8 @@ export function registerHealthRoutes(app: Hono, deps: AppDeps): void {
       },
       ingest: {
         spans_accepted: counters.spansAccepted,
+        spans_duplicate: counters.spansDuplicate,
+        traces_not_llm: counters.tracesNotLlm,
         requests_assembled: counters.requestsAssembled,
         metric_samples_accepted: counters.metricSamplesAccepted,
         events_accepted: counters.eventsAccepted,
