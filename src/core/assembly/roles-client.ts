@@ -1,7 +1,8 @@
 /**
  * The client span of one trace: the probe's, else the outermost GenAI client span made by an
  * application (not from inside a server, unless a server span sits below it: the app's call to
- * the gateway).
+ * the gateway). A GenAI client span carries `gen_ai.operation.name` or, as some hand-written
+ * instrumentations do without it, `gen_ai.response.time_to_first_chunk`.
  *
  * ```
  * app server  |POST /ask ·····························|   not the client: has no GenAI attrs
@@ -11,7 +12,11 @@
  */
 import { SPAN_KIND, type Span } from '../model/span.js'
 import { readString } from './attributes.js'
-import { ATTR_GEN_AI_OPERATION_NAME, SCOPE_TOKENLINE_PROBE } from '../otlp/semconv.js'
+import {
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK,
+  SCOPE_TOKENLINE_PROBE,
+} from '../otlp/semconv.js'
 import type { TraceIndex } from './trace-index.js'
 
 export interface ClientRole {
@@ -46,7 +51,7 @@ export function findClient(
     const s = spans[i] as Span
     if (
       s.kind === SPAN_KIND.CLIENT &&
-      readString(s.attributes, ATTR_GEN_AI_OPERATION_NAME) !== null &&
+      isGenAiClientCall(s) &&
       (serverBelow[i] === 1 || serverCount === 0 || !ix.hasServerAbove(i)) &&
       (clientI < 0 || ix.isOuter(i, clientI))
     ) {
@@ -54,4 +59,11 @@ export function findClient(
     }
   }
   return { clientI, clientIsProbe: false }
+}
+
+function isGenAiClientCall(s: Span): boolean {
+  return (
+    readString(s.attributes, ATTR_GEN_AI_OPERATION_NAME) !== null ||
+    s.attributes[ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK] !== undefined
+  )
 }

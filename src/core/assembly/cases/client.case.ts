@@ -142,7 +142,7 @@ export const clientCases: AssemblyCase[] = [
     },
   },
   {
-    name: 'client TTFT from a span the client rule does not pick (no gen_ai.operation.name)',
+    name: 'a CLIENT span with time_to_first_chunk but no gen_ai.operation.name is the client',
     picture: `
       caller  |POST (time_to_first_chunk 0.25 s, no operation name)|   CLIENT span
       gateway   |auth|rl|route|------- upstream -------|·|
@@ -162,6 +162,45 @@ export const clientCases: AssemblyCase[] = [
         parentSpanId: 'cccccccccccccccc',
       })),
     ],
-    expected: { ttftUs: asMicros(250_000), ttftSource: 'client', hasClient: false },
+    expected: {
+      ttftUs: asMicros(250_000),
+      ttftSource: 'client',
+      hasClient: true,
+      e2eUs: asMicros(1_347_800),
+      stages: { network: 3000 },
+    },
+  },
+  {
+    name: 'client TTFT from a span inside a server (not the client span) still counts',
+    picture: `
+      app      |POST /ask ···························|   SERVER
+      chain      |llm.chain (INTERNAL, ttft 0.3 s)|       the TTFT sits on an INTERNAL span
+      gateway      |auth|rl|route|--- upstream ---|·|
+    `,
+    spans: [
+      makeSpan({
+        traceId: TRACE,
+        spanId: 'dddddddddddddddd',
+        name: 'POST /ask',
+        kind: SPAN_KIND.SERVER,
+        startUs: DEFAULT_START_US,
+        endUs: asMicros(DEFAULT_START_US + 1_400_000),
+        attributes: { 'http.route': '/ask' },
+      }),
+      makeSpan({
+        traceId: TRACE,
+        spanId: 'eeeeeeeeeeeeeeee',
+        parentSpanId: 'dddddddddddddddd',
+        name: 'llm.chain',
+        kind: SPAN_KIND.INTERNAL,
+        startUs: DEFAULT_START_US,
+        endUs: asMicros(DEFAULT_START_US + 1_347_800),
+        attributes: { 'gen_ai.response.time_to_first_chunk': 0.3 },
+      }),
+      ...patch(makeVllmTrace({ traceId: TRACE, client: false }), 'a1', () => ({
+        parentSpanId: 'eeeeeeeeeeeeeeee',
+      })),
+    ],
+    expected: { ttftUs: asMicros(300_000), ttftSource: 'client', hasClient: false },
   },
 ]
