@@ -148,31 +148,42 @@ export function assembleTrace(
  * FastAPI's own exporter), and a retried export repeats a batch. The last copy wins.
  */
 export function dedupeSpans(spans: readonly Span[]): readonly Span[] {
-  const n = spans.length
-  if (n < 2) {
+  // Runs on every trace: find out cheaply (no allocation for small traces) whether any span
+  // repeats before building anything.
+  if (!hasDuplicate(spans)) {
     return spans
   }
-  const seen = new Map<string, number>()
-  let duplicates = 0
-  for (let i = 0; i < n; i++) {
-    const s = spans[i] as Span
+  const last = new Map<string, number>()
+  spans.forEach((s, i) => last.set(`${s.traceId}/${s.spanId}`, i))
+  return spans.filter((s, i) => last.get(`${s.traceId}/${s.spanId}`) === i)
+}
+
+/** Below this many spans, pairs are compared directly (cheaper than building a Set). */
+const DEDUPE_SCAN_LIMIT = 24
+
+function hasDuplicate(spans: readonly Span[]): boolean {
+  const n = spans.length
+  if (n <= DEDUPE_SCAN_LIMIT) {
+    for (let i = 1; i < n; i++) {
+      const a = spans[i] as Span
+      for (let j = 0; j < i; j++) {
+        const b = spans[j] as Span
+        if (a.spanId === b.spanId && a.traceId === b.traceId) {
+          return true
+        }
+      }
+    }
+    return false
+  }
+  const seen = new Set<string>()
+  for (const s of spans) {
     const key = `${s.traceId}/${s.spanId}`
     if (seen.has(key)) {
-      duplicates++
+      return true
     }
-    seen.set(key, i)
+    seen.add(key)
   }
-  if (duplicates === 0) {
-    return spans
-  }
-  const out: Span[] = []
-  for (let i = 0; i < n; i++) {
-    const s = spans[i] as Span
-    if (seen.get(`${s.traceId}/${s.spanId}`) === i) {
-      out.push(s)
-    }
-  }
-  return out
+  return false
 }
 
 function timeRange(spans: readonly Span[]): { startUs: Micros; endUs: Micros } {
