@@ -9,9 +9,6 @@ import { findEngineRoles } from './roles-engine.js'
 import { findGatewayEntry, findGatewayParts, type GatewayStep } from './roles-gateway.js'
 import { TraceIndex } from './trace-index.js'
 
-export type { GatewayStep } from './roles-gateway.js'
-export { isEngineSpan, TraceIndex } from './trace-index.js'
-
 /** The spans of one trace, by the role they play in the request. */
 export interface ClassifiedTrace {
   /** The engine span the timeline uses (the one with latency attributes that ended last). */
