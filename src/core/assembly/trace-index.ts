@@ -28,16 +28,21 @@ export function hasLatencyAttrs(span: Span): boolean {
 
 /**
  * The process that emitted a span, from its resource: `service.instance.id`, else
- * `host.name` + `vllm.process_id`; `null` when the resource names no process.
+ * `host.name` + `vllm.process_id`, else the whole resource (one tracer provider, one resource);
+ * `null` for an empty resource.
  */
 export function processKey(span: Span): string | null {
   const id = readString(span.resource, ATTR_SERVICE_INSTANCE_ID)
   if (id !== null) {
-    return id
+    return `id:${id}`
   }
   const host = readString(span.resource, ATTR_HOST_NAME)
   const pid = readString(span.resource, ATTR_VLLM_PROCESS_ID)
-  return host !== null && pid !== null ? `${host}:${pid}` : null
+  if (host !== null && pid !== null) {
+    return `pid:${host}:${pid}`
+  }
+  const keys = Object.keys(span.resource).sort()
+  return keys.length === 0 ? null : `res:${JSON.stringify(keys.map((k) => [k, span.resource[k]]))}`
 }
 
 /** Below this many spans, parent links are found by scanning (cheaper than building a Map). */

@@ -1,6 +1,6 @@
 /** Gateway tier: steps, upstream and downstream calls, `gateway.unattributed`. */
-import { DEFAULT_START_US, makeVllmTrace } from '../../../../test/helpers/builders.js'
-import { SPAN_KIND } from '../../model/span.js'
+import { DEFAULT_START_US, makeSpan, makeVllmTrace } from '../../../../test/helpers/builders.js'
+import { SPAN_KIND, type Span } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import {
   FULL_STAGES,
@@ -11,6 +11,25 @@ import {
   withAttrs,
   type AssemblyCase,
 } from './case.js'
+
+/** A gateway in front of vLLM whose FastAPI span (same process as llm_request) joined the trace. */
+function gatewayToVllmApiServer(): Span[] {
+  const spans = makeVllmTrace({ traceId: TRACE })
+  const engine = spans.find((s) => s.name === 'llm_request') as Span
+  const api = makeSpan({
+    traceId: TRACE,
+    spanId: 'f0f0f0f0f0f0f0f0',
+    parentSpanId: engine.parentSpanId,
+    name: 'POST /v1/chat/completions',
+    kind: SPAN_KIND.SERVER,
+    startUs: asMicros(engine.startUs - 300),
+    endUs: asMicros(engine.endUs + 100),
+    scopeName: 'fastapi',
+    resource: engine.resource,
+    attributes: { 'http.route': '/v1/chat/completions', 'http.response.status_code': 200 },
+  })
+  return [...spans, api]
+}
 
 export const gatewayCases: AssemblyCase[] = [
   {
@@ -122,6 +141,25 @@ export const gatewayCases: AssemblyCase[] = [
         'gateway.upstream': null,
         'gateway.unattributed': 800,
         'engine.unattributed': 0,
+      },
+    },
+  },
+  {
+    name: "a gateway in front of vLLM: the engine's FastAPI span is not a second gateway",
+    picture: `
+      gateway   |auth|rl|route|------------- upstream -------------|·|
+      fastapi                   |··|fe|queue|prefill|decode·····|·|      same process as llm_request
+      engine                       |fe|queue|prefill|decode·····|
+      upstream − API-server span = 1 343 700 − 1 343 400 = 300; engine.unattributed = 300 + 100
+    `,
+    spans: gatewayToVllmApiServer(),
+    expected: {
+      hasGateway: true,
+      dims: { gateway: 'gateway-0', route: '/v1/chat/completions', replica: 'vllm-0' },
+      stages: {
+        ...FULL_STAGES,
+        'gateway.upstream': 300,
+        'engine.unattributed': 400,
       },
     },
   },
