@@ -130,6 +130,12 @@ describe('ingest pipeline: one request per LLM call', () => {
     await pipeline.submitSpans([health, orders])
     await pipeline.flush()
     expect(pipeline.counters().tracesNotLlm).toBe(2)
+    expect(pipeline.notLlmSources()).toEqual(
+      expect.arrayContaining([
+        { service: 'unknown_service', name: 'GET /health', traces: 1 },
+        expect.objectContaining({ name: 'GET /api/orders', traces: 1 }),
+      ])
+    )
     expect((await store.stats()).requests).toBe(0)
     expect((await store.stats()).spans).toBe(2)
   })

@@ -33,7 +33,7 @@ import type { SpanStore } from '../storage/span-store.js'
 import { stripContent } from './content-filter.js'
 import { createEngineModels } from './engine-models.js'
 import { createSeenTraces } from './seen-traces.js'
-import type { IngestCounters, IngestSink } from './types.js'
+import type { IngestCounters, IngestSink, NotLlmSource } from './types.js'
 
 export interface IngestPipelineOptions {
   store: SpanStore
@@ -71,6 +71,8 @@ export interface IngestPipelineOptions {
 
 /** The sink plus a hook to run the quiet-trace sweep on demand (tests, or a caller-owned timer). */
 export interface IngestPipeline extends IngestSink {
+  /** Where the traces kept apart from the LLM requests came from, most frequent first. */
+  notLlmSources(): NotLlmSource[]
   /** Assembles every trace that is quiet as of `now()` (and the oldest beyond the pending cap). */
   sweep(): Promise<void>
   /**
@@ -108,6 +110,9 @@ interface Settle {
   reject(err: unknown): void
 }
 
+/** Distinct sources of non-LLM traces remembered for `notLlmSources()`. */
+const MAX_NOT_LLM_SOURCES = 100
+
 /** Creates the pipeline; it owns a timer until `close()`. */
 export function createIngestPipeline(options: IngestPipelineOptions): IngestPipeline {
   const { store, logger, now } = options
@@ -125,6 +130,24 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
 
   const assembleOptions = { llmRoutes: options.llmRoutes ?? [] }
   const engineModels = createEngineModels()
+  /** service + root span name → traces kept apart; bounded so odd span names cannot grow it. */
+  const notLlm = new Map<string, NotLlmSource>()
+  const noteNotLlm = (spans: readonly Span[]): void => {
+    counters.tracesNotLlm++
+    const root = spans.find((s) => s.parentSpanId === null) ?? spans[0]
+    if (root === undefined) {
+      return
+    }
+    const service =
+      typeof root.resource['service.name'] === 'string' ? root.resource['service.name'] : null
+    const key = `${service ?? ''}\u0000${root.name}`
+    const known = notLlm.get(key)
+    if (known !== undefined) {
+      known.traces++
+    } else if (notLlm.size < MAX_NOT_LLM_SOURCES) {
+      notLlm.set(key, { service, name: root.name, traces: 1 })
+    }
+  }
   const counters = {
     spansAccepted: 0,
     spansDuplicate: 0,
@@ -405,7 +428,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
               noted++
             }
           } else if (result.skipped === 'not_llm') {
-            counters.tracesNotLlm++
+            noteNotLlm(group.spans)
           }
         }
         if (requests.length > 0) {
@@ -499,6 +522,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         }
       }
       return ids.length
+    },
+    notLlmSources() {
+      return [...notLlm.values()].map((s) => ({ ...s })).sort((a, b) => b.traces - a.traces)
     },
     counters(): IngestCounters {
       return { ...counters, queueDepth: depth, pendingTraces: pending.size }

@@ -22,6 +22,15 @@ export interface IngestCounters {
   pendingTraces: number
 }
 
+/** One kind of trace kept apart from the LLM requests, and how many were seen. */
+export interface NotLlmSource {
+  /** Resource `service.name` of the trace's root span (`null` when absent). */
+  service: string | null
+  /** Name of the trace's root span, e.g. `GET /metrics`. */
+  name: string
+  traces: number
+}
+
 export interface IngestSink {
   /**
    * Resolves once the spans are committed to the store (a 2xx may then be sent).
@@ -37,6 +46,11 @@ export interface IngestSink {
   /** Assembles every pending trace now (end of an import, before a query that must see all). */
   flush(): Promise<void>
   counters(): IngestCounters
+  /**
+   * Where the traces counted in `tracesNotLlm` came from (service and root span name), most
+   * frequent first; optional for sinks that do not assemble.
+   */
+  notLlmSources?(): NotLlmSource[]
   /** Flushes, stops timers; the store stays open (its owner closes it). */
   close(): Promise<void>
 }

@@ -44,7 +44,13 @@ async function importInto(store: SpanStore, paths: string[]) {
     requests.push(...batch)
   }
   requests.sort((a, b) => a.startUs - b.startUs)
-  return { requests, counters: sink.counters(), stats: await store.stats(), summary }
+  return {
+    requests,
+    counters: sink.counters(),
+    sources: sink.notLlmSources(),
+    stats: await store.stats(),
+    summary,
+  }
 }
 
 const STORES: [string, () => Promise<SpanStore>][] = [
@@ -56,7 +62,10 @@ describe.each(STORES)('real vLLM captures into the %s store', (_name, open) => {
   it('import to exactly the LLM calls they contain', async () => {
     const store = await open()
     try {
-      const { requests, counters, stats, summary } = await importInto(store, [...BODIES, METRICS])
+      const { requests, counters, sources, stats, summary } = await importInto(store, [
+        ...BODIES,
+        METRICS,
+      ])
       expect(summary.files.every((f) => f.error === null)).toBe(true)
       // 68 spans arrive, 42 distinct: every API-server span is exported twice.
       expect(counters.spansAccepted).toBe(42)
@@ -74,6 +83,11 @@ describe.each(STORES)('real vLLM captures into the %s store', (_name, open) => {
       expect(stats.requests).toBe(5)
       // /health, /v1/models and /metrics; the start-up trace has no recognised span at all.
       expect(counters.tracesNotLlm).toBe(3)
+      expect(sources.map((s) => s.name).sort()).toEqual([
+        'GET /health',
+        'GET /metrics',
+        'GET /v1/models',
+      ])
       for (const r of requests) {
         expect(r).toMatchObject({
           spanCount: 4,
