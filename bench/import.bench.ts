@@ -61,6 +61,8 @@ async function readAndParse(path: string): Promise<number> {
 function createDiscardSink(): IngestSink {
   const zero = {
     spansAccepted: 0,
+    spansDuplicate: 0,
+    tracesNotLlm: 0,
     requestsAssembled: 0,
     metricSamplesAccepted: 0,
     eventsAccepted: 0,

@@ -9,6 +9,7 @@ export const DEFAULTS: ResolvedConfig = {
     maxQueueItems: 200_000,
     quietMs: 5_000,
     keepContent: false,
+    llmRoutes: [],
   },
   scrape: { targets: [], intervalMs: 15_000, timeoutMs: 10_000 },
   log: { level: 'info' },

@@ -27,6 +27,7 @@ export const configSchema = z
         maxQueueItems: z.number().int().positive(),
         quietMs: z.number().int().min(0),
         keepContent: z.boolean(),
+        llmRoutes: z.array(z.string().min(1)),
       })
       .strict()
       .partial(),
@@ -60,6 +61,8 @@ export interface ResolvedConfig {
     readonly maxQueueItems: number
     readonly quietMs: number
     readonly keepContent: boolean
+    /** Routes that are LLM requests without GenAI attributes (exact, or a prefix ending in `*`). */
+    readonly llmRoutes: readonly string[]
   }
   readonly scrape: {
     readonly targets: readonly string[]

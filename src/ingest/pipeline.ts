@@ -22,7 +22,8 @@
  */
 import { AppError } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
-import { assembleRequestWithNotes } from '../core/assembly/assemble-request.js'
+import { assembleTrace } from '../core/assembly/assemble-request.js'
+import { joinSplitCalls } from '../core/assembly/join-split-calls.js'
 import type { ChangeEvent } from '../core/model/event.js'
 import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
 import type { RequestTimeline } from '../core/model/request.js'
@@ -30,8 +31,9 @@ import type { Span } from '../core/model/span.js'
 import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { stripContent } from './content-filter.js'
+import { createEngineModels } from './engine-models.js'
 import { createSeenTraces } from './seen-traces.js'
-import type { IngestCounters, IngestSink } from './types.js'
+import type { IngestCounters, IngestSink, NotLlmSource } from './types.js'
 
 export interface IngestPipelineOptions {
   store: SpanStore
@@ -59,10 +61,18 @@ export interface IngestPipelineOptions {
   assembleBatchTraces?: number
   /** Receives failures of the background writer/assembler; default logs them. */
   onBackgroundError?: (err: unknown) => void
+  /**
+   * Routes whose requests are LLM requests even without GenAI attributes (exact `http.route` /
+   * `url.path`, or a prefix ending in `*`). Other traces without engine spans or GenAI
+   * attributes are kept apart: stored as spans, counted in `tracesNotLlm`, never requests.
+   */
+  llmRoutes?: readonly string[]
 }
 
 /** The sink plus a hook to run the quiet-trace sweep on demand (tests, or a caller-owned timer). */
 export interface IngestPipeline extends IngestSink {
+  /** Where the traces kept apart from the LLM requests came from, most frequent first. */
+  notLlmSources(): NotLlmSource[]
   /** Assembles every trace that is quiet as of `now()` (and the oldest beyond the pending cap). */
   sweep(): Promise<void>
   /**
@@ -87,14 +97,21 @@ interface PendingTrace {
   lastSeen: number
   /** Spans committed since the trace became pending (empty when `fromStore`). */
   spans: Span[]
+  /** Span ids committed since the trace became pending: a second copy is not stored again. */
+  ids: Set<string>
   /** Assemble from the store: older spans may be stored, or the held spans were let go. */
   fromStore: boolean
+  /** Half of a split call put back once to wait for its other half (join-split-calls.ts). */
+  deferred?: boolean
 }
 
 interface Settle {
   resolve(): void
   reject(err: unknown): void
 }
+
+/** Distinct sources of non-LLM traces remembered for `notLlmSources()`. */
+const MAX_NOT_LLM_SOURCES = 100
 
 /** Creates the pipeline; it owns a timer until `close()`. */
 export function createIngestPipeline(options: IngestPipelineOptions): IngestPipeline {
@@ -111,8 +128,30 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     options.onBackgroundError ??
     ((err: unknown) => logger.error('ingest background task failed', { err: String(err) }))
 
+  const assembleOptions = { llmRoutes: options.llmRoutes ?? [] }
+  const engineModels = createEngineModels()
+  /** service + root span name → traces kept apart; bounded so odd span names cannot grow it. */
+  const notLlm = new Map<string, NotLlmSource>()
+  const noteNotLlm = (spans: readonly Span[]): void => {
+    counters.tracesNotLlm++
+    const root = spans.find((s) => s.parentSpanId === null) ?? spans[0]
+    if (root === undefined) {
+      return
+    }
+    const service =
+      typeof root.resource['service.name'] === 'string' ? root.resource['service.name'] : null
+    const key = `${service ?? ''}\u0000${root.name}`
+    const known = notLlm.get(key)
+    if (known !== undefined) {
+      known.traces++
+    } else if (notLlm.size < MAX_NOT_LLM_SOURCES) {
+      notLlm.set(key, { service, name: root.name, traces: 1 })
+    }
+  }
   const counters = {
     spansAccepted: 0,
+    spansDuplicate: 0,
+    tracesNotLlm: 0,
     requestsAssembled: 0,
     metricSamplesAccepted: 0,
     eventsAccepted: 0,
@@ -188,9 +227,13 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
           }
         }
         written += await commit(spanJobs, async () => {
-          await store.insertSpans(all)
-          counters.spansAccepted += all.length
-          markPending(all)
+          const fresh = dropDuplicates(all)
+          if (fresh.length > 0) {
+            await store.insertSpans(fresh)
+          }
+          counters.spansAccepted += fresh.length
+          counters.spansDuplicate += all.length - fresh.length
+          markPending(fresh)
         })
       }
       if (metricJobs.length > 0) {
@@ -209,6 +252,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
             await store.upsertMetricFamilies(families)
           }
           await store.insertMetricSamples(samples)
+          engineModels.observe(samples)
           counters.metricSamplesAccepted += samples.length
         })
       }
@@ -249,6 +293,26 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     }
   }
 
+  /**
+   * Drops second copies of a span (same trace and span id) within the batch and against the
+   * spans committed for its trace since it became pending: vLLM's API server exports every span
+   * twice, and exporters retry batches. A copy arriving after its trace was assembled is stored;
+   * the stores return one copy per span id.
+   */
+  const dropDuplicates = (spans: readonly Span[]): Span[] => {
+    const batch = new Set<string>()
+    const fresh: Span[] = []
+    for (const s of spans) {
+      const key = `${s.traceId}/${s.spanId}`
+      if (batch.has(key) || pending.get(s.traceId)?.ids.has(s.spanId) === true) {
+        continue
+      }
+      batch.add(key)
+      fresh.push(s)
+    }
+    return fresh
+  }
+
   const markPending = (spans: readonly Span[]): void => {
     const t = now()
     let last: string | null = null
@@ -258,7 +322,12 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         last = s.traceId
         entry = pending.get(s.traceId)
         if (entry === undefined) {
-          entry = { lastSeen: t, spans: [], fromStore: seenTraces.mayHave(s.traceId) }
+          entry = {
+            lastSeen: t,
+            spans: [],
+            ids: new Set(),
+            fromStore: seenTraces.mayHave(s.traceId),
+          }
         } else {
           entry.lastSeen = t
           // Delete first so the Map keeps last-seen order and the sweep can stop at the first young trace.
@@ -266,6 +335,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         }
         pending.set(s.traceId, entry)
       }
+      entry?.ids.add(s.spanId)
       if (entry === undefined || entry.fromStore) {
         continue
       }
@@ -309,7 +379,10 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     return ready
   }
 
-  const assembleTraces = async (traces: readonly [string, PendingTrace][]): Promise<void> => {
+  const assembleTraces = async (
+    traces: readonly [string, PendingTrace][],
+    all: boolean
+  ): Promise<void> => {
     for (let i = 0; i < traces.length; i += batchTraces) {
       const chunk = traces.slice(i, i + batchTraces)
       const ids = chunk.map(([id]) => id)
@@ -334,13 +407,28 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         }
         const requests: RequestTimeline[] = []
         let noted = 0
-        for (const list of byTrace.values()) {
-          const result = assembleRequestWithNotes(list)
-          if (result !== null) {
-            requests.push(result.request)
+        const entries = [...byTrace]
+        const byId = new Map(chunk)
+        for (const group of joinSplitCalls(entries.map(([, list]) => list))) {
+          const [id, list] = entries[group.traces[0] as number] as [string, Span[]]
+          const entry = byId.get(id)
+          // Half of a split call without its other half yet: wait one more quiet period.
+          if (group.unpaired && !all && entry !== undefined && entry.deferred !== true) {
+            defer(id, entry, list)
+            continue
+          }
+          const result = assembleTrace(group.spans, assembleOptions)
+          if ('request' in result) {
+            const { request } = result
+            if (request.dims.model === null && request.hasEngine) {
+              request.dims.model = engineModels.modelFor(group.spans)
+            }
+            requests.push(request)
             if (result.notes.length > 0) {
               noted++
             }
+          } else if (result.skipped === 'not_llm') {
+            noteNotLlm(group.spans)
           }
         }
         if (requests.length > 0) {
@@ -358,7 +446,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         const t = now()
         for (const id of ids) {
           if (!pending.has(id)) {
-            pending.set(id, { lastSeen: t, spans: [], fromStore: true })
+            pending.set(id, { lastSeen: t, spans: [], ids: new Set(), fromStore: true })
           }
         }
         throw err
@@ -366,9 +454,19 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     }
   }
 
+  /** Puts a trace back as pending with the spans it had, once. */
+  const defer = (id: string, entry: PendingTrace, spans: Span[]): void => {
+    if (pending.has(id)) {
+      return
+    }
+    const held = entry.fromStore ? [] : spans
+    pending.set(id, { ...entry, lastSeen: now(), spans: held, deferred: true })
+    heldSpans += held.length
+  }
+
   /** Serialises assembly runs so a trace is never assembled twice at once. */
   const runAssembly = (all: boolean): Promise<void> => {
-    const run = assembling.then(() => assembleTraces(takeReady(all)))
+    const run = assembling.then(() => assembleTraces(takeReady(all), all))
     assembling = run.catch(() => undefined)
     return run
   }
@@ -420,10 +518,13 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       const t = now() - quietMs - 1
       for (const id of ids) {
         if (!pending.has(id)) {
-          pending.set(id, { lastSeen: t, spans: [], fromStore: true })
+          pending.set(id, { lastSeen: t, spans: [], ids: new Set(), fromStore: true })
         }
       }
       return ids.length
+    },
+    notLlmSources() {
+      return [...notLlm.values()].map((s) => ({ ...s })).sort((a, b) => b.traces - a.traces)
     },
     counters(): IngestCounters {
       return { ...counters, queueDepth: depth, pendingTraces: pending.size }

@@ -9,6 +9,10 @@ import type { Span } from '../core/model/span.js'
 
 export interface IngestCounters {
   spansAccepted: number
+  /** Second copies of a span (same trace and span id) that were not stored again. */
+  spansDuplicate: number
+  /** Traces with recognised spans that are no LLM call (health checks, scrapes, other services). */
+  tracesNotLlm: number
   requestsAssembled: number
   metricSamplesAccepted: number
   eventsAccepted: number
@@ -16,6 +20,15 @@ export interface IngestCounters {
   queueDepth: number
   /** Traces waiting for their quiet period to end before assembly. */
   pendingTraces: number
+}
+
+/** One kind of trace kept apart from the LLM requests, and how many were seen. */
+export interface NotLlmSource {
+  /** Resource `service.name` of the trace's root span (`null` when absent). */
+  service: string | null
+  /** Name of the trace's root span, e.g. `GET /metrics`. */
+  name: string
+  traces: number
 }
 
 export interface IngestSink {
@@ -33,6 +46,11 @@ export interface IngestSink {
   /** Assembles every pending trace now (end of an import, before a query that must see all). */
   flush(): Promise<void>
   counters(): IngestCounters
+  /**
+   * Where the traces counted in `tracesNotLlm` came from (service and root span name), most
+   * frequent first; optional for sinks that do not assemble.
+   */
+  notLlmSources?(): NotLlmSource[]
   /** Flushes, stops timers; the store stays open (its owner closes it). */
   close(): Promise<void>
 }

@@ -125,6 +125,7 @@ export async function startServer(
     quietMs: config.ingest.quietMs,
     maxQueueItems: config.ingest.maxQueueItems,
     keepContent: config.ingest.keepContent,
+    llmRoutes: config.ingest.llmRoutes,
     onBackgroundError,
   })
   // Spans committed just before a crash may never have been assembled: queue them again.

@@ -8,6 +8,8 @@ import type { SpanStore } from '../../src/storage/span-store.js'
 export function createTestSink(store: SpanStore): IngestSink {
   const counters: IngestCounters = {
     spansAccepted: 0,
+    spansDuplicate: 0,
+    tracesNotLlm: 0,
     requestsAssembled: 0,
     metricSamplesAccepted: 0,
     eventsAccepted: 0,

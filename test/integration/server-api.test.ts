@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeMetrics } from '../../src/core/otlp/decode-metrics.js'
 import { decodeTraces } from '../../src/core/otlp/decode-traces.js'
+import { STAGE_NAMES } from '../../src/core/model/request.js'
 import { createApp } from '../../src/server/app.js'
 import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
 import { makeDeps, type TestDeps } from './otlp-test-deps.js'
@@ -105,7 +106,7 @@ describe('GET /api/requests', () => {
       has_engine: true,
       span_count: 4,
     })
-    expect(Object.keys(rows[0]!['stages'] as object)).toHaveLength(17)
+    expect(Object.keys(rows[0]!['stages'] as object)).toHaveLength(STAGE_NAMES.length)
   })
 
   it('filters by a dimension, repeatable', async () => {

@@ -60,7 +60,8 @@ function replicaOf(engine: Span | null): string | null {
   if (engine === null) {
     return null
   }
-  const named = pick([engine], [ATTR_SERVICE_INSTANCE_ID, ATTR_K8S_POD_NAME])
+  // k8s.pod.name first: vLLM's service.instance.id is a random UUID per process (ADR 0026).
+  const named = pick([engine], [ATTR_K8S_POD_NAME, ATTR_SERVICE_INSTANCE_ID])
   if (named !== null) {
     return named
   }
@@ -77,10 +78,12 @@ function replicaOf(engine: Span | null): string | null {
 
 /** Reads every §1.1 dimension of a classified trace. */
 export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | null> {
-  const { engine, gateway, client } = c
+  const { gateway, client, frontend } = c
+  // The engine's own API server shares its process: it names the same replica and node.
+  const engine = c.engine ?? frontend
   const upstream = c.upstream[c.upstream.length - 1] ?? null
   // Role order for dimensions any span may carry.
-  const everyone: (Span | null)[] = [gateway, client, engine, upstream]
+  const everyone: (Span | null)[] = [gateway, client, engine, upstream, frontend]
   for (const step of c.steps) {
     everyone.push(step.span)
   }
@@ -90,7 +93,7 @@ export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | n
     }
   }
   const modelFromSpans = pick(
-    [engine, upstream, gateway, client],
+    [engine, upstream, gateway, client, frontend],
     [ATTR_GEN_AI_RESPONSE_MODEL, ATTR_GEN_AI_REQUEST_MODEL]
   )
   return {
@@ -104,7 +107,7 @@ export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | n
       ATTR_USER_ID,
       ATTR_ENDUSER_ID,
     ]),
-    route: pick([gateway], [ATTR_HTTP_ROUTE, ATTR_URL_PATH], 'span'),
+    route: pick([gateway ?? frontend], [ATTR_HTTP_ROUTE, ATTR_URL_PATH], 'span'),
     region:
       pick([client, gateway], [ATTR_CLOUD_REGION], 'resource') ??
       pick([client], [ATTR_TOKENLINE_CLIENT_REGION]),

@@ -2,13 +2,16 @@ import type { Micros } from './units.js'
 
 /**
  * The request stages of CONTRACT §4, in timeline order. The names are stable API: they appear
- * in the diagnosis JSON, the query API and the dashboard.
+ * in the diagnosis JSON, the query API and the dashboard. Each tier's `*.unattributed` stage is
+ * the time of its span that none of its recognised parts covers (docs/timeline.md), so that no
+ * time is silently dropped.
  */
 export const STAGE_NAMES = [
   'client.dns',
   'client.connect',
   'client.tls',
   'client.send',
+  'client.unattributed',
   'network',
   'gateway.queue',
   'gateway.auth',
@@ -16,13 +19,22 @@ export const STAGE_NAMES = [
   'gateway.route',
   'gateway.guardrail',
   'gateway.upstream',
+  'gateway.unattributed',
   'downstream',
   'engine.frontend',
   'engine.queue',
   'engine.prefill',
   'engine.decode',
+  'engine.unattributed',
   'stream',
 ] as const
+
+/** The `*.unattributed` stages: time a tier's span spent outside every recognised part. */
+export const UNATTRIBUTED_STAGES = [
+  'client.unattributed',
+  'gateway.unattributed',
+  'engine.unattributed',
+] as const satisfies readonly StageName[]
 
 export type StageName = (typeof STAGE_NAMES)[number]
 

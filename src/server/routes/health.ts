@@ -33,6 +33,9 @@ export function registerHealthRoutes(app: Hono, deps: AppDeps): void {
       },
       ingest: {
         spans_accepted: counters.spansAccepted,
+        spans_duplicate: counters.spansDuplicate,
+        traces_not_llm: counters.tracesNotLlm,
+        traces_not_llm_by_source: (deps.ingest.notLlmSources?.() ?? []).slice(0, 20),
         requests_assembled: counters.requestsAssembled,
         metric_samples_accepted: counters.metricSamplesAccepted,
         events_accepted: counters.eventsAccepted,

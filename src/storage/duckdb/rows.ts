@@ -9,6 +9,7 @@ import { DIMENSIONS, STAGE_NAMES } from '../../core/model/request.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import { stageColumn } from '../query/request-fields.js'
+import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
 
 type Row = Record<string, JS>
 
@@ -111,7 +112,7 @@ export function appendRequest(a: DuckDBAppender, r: RequestTimeline): void {
   appendMicros(a, r.startUs)
   appendMicros(a, r.endUs)
   for (const d of DIMENSIONS) appendText(a, r.dims[d])
-  for (const s of STAGE_NAMES) appendDouble(a, r.stages[s])
+  for (const s of REQUEST_STAGES_V1) appendDouble(a, r.stages[s])
   appendText(a, r.downstreamName)
   appendDouble(a, r.ttftUs)
   appendText(a, r.ttftSource)
@@ -130,6 +131,7 @@ export function appendRequest(a: DuckDBAppender, r: RequestTimeline): void {
   a.appendBoolean(r.hasGateway)
   a.appendBoolean(r.hasEngine)
   a.appendInteger(r.spanCount)
+  for (const s of REQUEST_STAGES_ADDED) appendDouble(a, r.stages[s])
   a.endRow()
 }
 

@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildRequest, hexId } from '../testing/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
-import { SCHEMA_VERSION } from './schema.js'
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-schema-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -46,5 +46,37 @@ describe('DuckDB schema migrations', () => {
     connection.closeSync()
     instance.closeSync()
     await expect(createDuckDbStore({ path })).rejects.toMatchObject({ code: 'STORE_UNSUPPORTED' })
+  })
+
+  it('upgrades a first-schema file: unattributed stages added, old rows kept', async () => {
+    const path = join(dir, 'v1.duckdb')
+    const instance = await DuckDBInstance.create(path)
+    const connection = await instance.connect()
+    await connection.run(`CREATE TABLE schema_migrations (
+      version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`)
+    for (const sql of MIGRATIONS[0]!.statements) {
+      await connection.run(sql)
+    }
+    await connection.run(`INSERT INTO schema_migrations VALUES (1, 'initial tables', now())`)
+    connection.closeSync()
+    instance.closeSync()
+
+    const store = await createDuckDbStore({ path })
+    const old = buildRequest({ traceId: hexId(1, 32) })
+    const added = buildRequest({ traceId: hexId(2, 32) })
+    added.stages['client.unattributed'] = 302_000 as never
+    added.stages['gateway.unattributed'] = 800_100 as never
+    added.stages['engine.unattributed'] = 4768 as never
+    await store.upsertRequests([old, added])
+    expect((await store.getRequest(added.traceId))?.stages).toMatchObject({
+      'client.unattributed': 302_000,
+      'gateway.unattributed': 800_100,
+      'engine.unattributed': 4768,
+    })
+    expect((await store.getRequest(old.traceId))?.stages['engine.queue']).toBe(
+      old.stages['engine.queue']
+    )
+    await store.close()
+    expect(await appliedVersions(path)).toEqual([1, 2])
   })
 })

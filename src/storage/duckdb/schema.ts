@@ -5,7 +5,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { AppError } from '../../core/errors.js'
-import { DIMENSIONS, STAGE_NAMES } from '../../core/model/request.js'
+import { DIMENSIONS, UNATTRIBUTED_STAGES, type StageName } from '../../core/model/request.js'
 import { stageColumn } from '../query/request-fields.js'
 
 interface Migration {
@@ -14,12 +14,39 @@ interface Migration {
   statements: string[]
 }
 
+/**
+ * The stage columns of the first schema, in their table order. Frozen: stages added later get
+ * their own migration step and sit after `span_count` (see `REQUEST_STAGES_ADDED`).
+ */
+export const REQUEST_STAGES_V1 = [
+  'client.dns',
+  'client.connect',
+  'client.tls',
+  'client.send',
+  'network',
+  'gateway.queue',
+  'gateway.auth',
+  'gateway.ratelimit',
+  'gateway.route',
+  'gateway.guardrail',
+  'gateway.upstream',
+  'downstream',
+  'engine.frontend',
+  'engine.queue',
+  'engine.prefill',
+  'engine.decode',
+  'stream',
+] as const satisfies readonly StageName[]
+
+/** Stage columns added after the first schema, in table order (after `span_count`). */
+export const REQUEST_STAGES_ADDED: readonly StageName[] = UNATTRIBUTED_STAGES
+
 const requestColumns = [
   'trace_id VARCHAR NOT NULL',
   'start_us BIGINT NOT NULL',
   'end_us BIGINT NOT NULL',
   ...DIMENSIONS.map((d) => `${d} VARCHAR`),
-  ...STAGE_NAMES.map((s) => `${stageColumn(s)} DOUBLE`),
+  ...REQUEST_STAGES_V1.map((s) => `${stageColumn(s)} DOUBLE`),
   'downstream_name VARCHAR',
   'ttft_us DOUBLE',
   'ttft_source VARCHAR',
@@ -88,6 +115,13 @@ export const MIGRATIONS: readonly Migration[] = [
         reason VARCHAR
       )`,
     ],
+  },
+  {
+    version: 2,
+    name: 'unattributed stages',
+    statements: REQUEST_STAGES_ADDED.map(
+      (s) => `ALTER TABLE requests ADD COLUMN ${stageColumn(s)} DOUBLE`
+    ),
   },
 ]
 

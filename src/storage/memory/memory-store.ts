@@ -66,12 +66,20 @@ export function createMemoryStore(): SpanStore {
     async insertSpans(spans) {
       for (const span of structuredClone(spans as Span[])) {
         const list = spansByTrace.get(span.traceId)
-        if (list) {
-          list.push(span)
-        } else {
+        if (!list) {
           spansByTrace.set(span.traceId, [span])
+          spanCount++
+          continue
         }
-        spanCount++
+        // A second copy of a span (an exporter that sends twice, a retried batch) replaces the
+        // first: stored once, as the DuckDB store reads it back.
+        const at = indexOfSpan(list, span.spanId)
+        if (at >= 0) {
+          list[at] = span
+        } else {
+          list.push(span)
+          spanCount++
+        }
       }
     },
 
@@ -275,4 +283,25 @@ export function createMemoryStore(): SpanStore {
     },
   }
   return store
+}
+
+/** Span id → position, kept for long traces only (a scan is cheaper for a handful of spans). */
+const positions = new WeakMap<Span[], Map<string, number>>()
+
+function indexOfSpan(list: Span[], spanId: string): number {
+  if (list.length < 64) {
+    return list.findIndex((s) => s.spanId === spanId)
+  }
+  let map = positions.get(list)
+  if (map === undefined || map.size !== list.length) {
+    map = new Map(list.map((s, i) => [s.spanId, i]))
+    positions.set(list, map)
+  }
+  const at = map.get(spanId)
+  if (at === undefined) {
+    // The caller appends the span next: keep the map in step with the list.
+    map.set(spanId, list.length)
+    return -1
+  }
+  return at
 }

@@ -12,6 +12,8 @@ export const STAGE_COLORS: Record<StageName, string> = {
   'client.connect': '#6f7fa3',
   'client.tls': '#8798c0',
   'client.send': '#a3b2d6',
+  // Unattributed time is grey in every tier: time no span explains, not a named cause.
+  'client.unattributed': '#9ca3af',
   network: '#2bb3a3',
   'gateway.queue': '#c06be0',
   'gateway.auth': '#9b7be8',
@@ -19,11 +21,13 @@ export const STAGE_COLORS: Record<StageName, string> = {
   'gateway.route': '#8a6fd1',
   'gateway.guardrail': '#d49cf2',
   'gateway.upstream': '#7458b8',
+  'gateway.unattributed': '#a8a29e',
   downstream: '#f08a3c',
   'engine.frontend': '#7fb8e6',
   'engine.queue': '#e5484d',
   'engine.prefill': '#f5c542',
   'engine.decode': '#46a758',
+  'engine.unattributed': '#b8b3ad',
   stream: '#4cc3e0',
 }
 

@@ -95,6 +95,8 @@ describe('layoutWaterfall', () => {
       ['engine.prefill', 170, 50],
       ['engine.frontend', 220, 10],
       ['engine.decode', 230, 700],
+      // 900 ms span, 860 ms of latency attributes: the rest is drawn, not hidden.
+      ['engine.unattributed', 930, 40],
     ])
   })
 

@@ -104,6 +104,11 @@ function engineSegments(span: WaterfallSpan, t0: number): WaterfallSegment[] {
     push('engine.frontend', ttftS - (queueS ?? 0) - (prefillS ?? 0))
   }
   push('engine.decode', decodeS)
+  // The span's time no latency attribute covers: drawn as its own grey segment, never hidden.
+  const restS = (span.end_ms - span.start_ms) / 1000 - (at - (span.start_ms - t0)) / 1000
+  if (segs.length > 0 && restS * 1000 >= 0.05) {
+    push('engine.unattributed', restS)
+  }
   return segs
 }
 
