@@ -9,6 +9,10 @@ export function addServerOptions(cmd: Command): Command {
     .option('--port <n>', 'UI/API port (default 4320; 0 = a free port)')
     .option('--otlp-port <n>', 'OTLP/HTTP ingest port (default 4318; 0 = a free port)')
     .option(
+      '--otlp-grpc-port <n>',
+      'OTLP/gRPC ingest port (default 4317; 0 = a free port, -1 = no gRPC listener)'
+    )
+    .option(
       '--db <file>',
       "DuckDB file (default .tokenline/tokenline.duckdb; ':memory:' keeps nothing)"
     )
@@ -58,6 +62,15 @@ export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
   const otlpPort = intFlag('otlp-port', opts.otlpPort)
   if (otlpPort !== undefined) {
     server.otlpPort = otlpPort
+  }
+  if (opts.otlpGrpcPort !== undefined) {
+    const text = String(opts.otlpGrpcPort)
+    if (!/^(-1|\d+)$/.test(text)) {
+      throw new ConfigError(
+        `--otlp-grpc-port must be a port, 0 for a free one or -1 for none (actual: ${JSON.stringify(text)})`
+      )
+    }
+    server.otlpGrpcPort = Number(text)
   }
   if (Object.keys(server).length > 0) {
     flags.server = server

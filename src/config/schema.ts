@@ -11,6 +11,8 @@ export const configSchema = z
         host: z.string().min(1),
         apiPort: z.number().int().min(0).max(65535),
         otlpPort: z.number().int().min(0).max(65535),
+        /** OTLP/gRPC port; 0 = a free port, -1 = no gRPC listener. */
+        otlpGrpcPort: z.number().int().min(-1).max(65535),
       })
       .strict()
       .partial(),
@@ -53,7 +55,13 @@ export const configSchema = z
 export type Config = z.infer<typeof configSchema>
 
 export interface ResolvedConfig {
-  readonly server: { readonly host: string; readonly apiPort: number; readonly otlpPort: number }
+  readonly server: {
+    readonly host: string
+    readonly apiPort: number
+    readonly otlpPort: number
+    /** -1 = no OTLP/gRPC listener. */
+    readonly otlpGrpcPort: number
+  }
   readonly store: { readonly kind: 'duckdb' | 'memory'; readonly path: string }
   readonly ingest: {
     readonly maxBodyBytes: number
