@@ -16,7 +16,10 @@ export function addServerOptions(cmd: Command): Command {
       '--db <file>',
       "DuckDB file (default .tokenline/tokenline.duckdb; ':memory:' keeps nothing)"
     )
-    .option('--scrape <url...>', 'Prometheus endpoint to scrape (repeatable)')
+    .option(
+      '--scrape <target...>',
+      'Prometheus endpoint to scrape: [NAME=]URL [label=value ...]; NAME is the replica the metrics belong to (repeatable)'
+    )
     .option('--scrape-interval <ms>', 'scrape interval in milliseconds (default 15000)')
     .option('--keep-content', 'keep prompt/completion content attributes (dropped by default)')
     .option(

@@ -34,7 +34,19 @@ export const configSchema = z
       .partial(),
     scrape: z
       .object({
-        targets: z.array(z.string().url()),
+        /** `[NAME=]URL [label=value ...]`, or `{ url, replica, labels }` (docs/config.md). */
+        targets: z.array(
+          z.union([
+            z.string().min(1),
+            z
+              .object({
+                url: z.string().min(1),
+                replica: z.string().min(1).optional(),
+                labels: z.record(z.string(), z.string()).optional(),
+              })
+              .strict(),
+          ])
+        ),
         intervalMs: z.number().int().positive(),
         timeoutMs: z.number().int().positive(),
       })
@@ -54,6 +66,11 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>
 
+/** A scrape target as configured (resolved and checked by the scraper at start). */
+export type ScrapeTargetConfig =
+  | string
+  | { url: string; replica?: string | undefined; labels?: Record<string, string> | undefined }
+
 export interface ResolvedConfig {
   readonly server: {
     readonly host: string
@@ -70,7 +87,7 @@ export interface ResolvedConfig {
     readonly keepContent: boolean
   }
   readonly scrape: {
-    readonly targets: readonly string[]
+    readonly targets: readonly ScrapeTargetConfig[]
     readonly intervalMs: number
     readonly timeoutMs: number
   }

@@ -43,6 +43,7 @@ Listeners:
 Examples:
   $ tokenline serve
   $ tokenline serve --db /var/lib/tokenline/prod.duckdb --scrape http://10.0.0.5:8000/metrics
+  $ tokenline serve --scrape vllm-0=http://10.0.0.5:8000/metrics --scrape vllm-1=http://10.0.0.6:8000/metrics
   $ tokenline serve --port 0 --otlp-port 0 --otlp-grpc-port 0 --db :memory:   # free ports, nothing kept
   $ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 your-gateway   # point exporters here`
     )

@@ -110,7 +110,6 @@ export function resolveResourceNames(
 /** Label keys that can name a replica / a node, in preference order (CONTRACT §2 joins). */
 export const REPLICA_LABELS = [
   ...DEFAULT_LABEL_JOIN.replica,
-  'replica',
   'service_instance_id',
   'instance',
 ] as const

@@ -301,9 +301,10 @@ export type LabelJoin = Readonly<Record<JoinDimension, readonly string[]>>
 /**
  * CONTRACT §2 default: `pod` ↔ replica, `node` or `Hostname` (DCGM) ↔ node, `model_name` ↔
  * model. `instance` is kept as a label but joins nothing by default (it is host:port, not a pod).
+ * `replica` is what a named scrape target (`--scrape vllm-0=URL`) adds to its samples.
  */
 export const DEFAULT_LABEL_JOIN: LabelJoin = {
-  replica: ['pod', 'k8s_pod_name'],
+  replica: ['pod', 'k8s_pod_name', 'replica'],
   node: ['node', 'Hostname', 'k8s_node_name'],
   model: ['model_name', 'model'],
 }
@@ -330,4 +331,30 @@ export function joinDimensions(
     return null
   }
   return { replica: pick(join.replica), node: pick(join.node), model: pick(join.model) }
+}
+
+/**
+ * The model(s) each replica serves, read from its metric series: an engine's `/metrics` names
+ * its model (`model_name`) and a named scrape target its replica. This is how a request whose
+ * spans carry no model can get one from the metrics of the same replica.
+ *
+ * @example
+ * modelsByReplica([{ labels: { replica: 'vllm-0', model_name: 'tiny-llama' } }])
+ * // Map { 'vllm-0' => ['tiny-llama'] }
+ */
+export function modelsByReplica(
+  series: Iterable<{ labels: Readonly<Record<string, string>> }>,
+  join: LabelJoin = DEFAULT_LABEL_JOIN
+): Map<string, string[]> {
+  const sets = new Map<string, Set<string>>()
+  for (const s of series) {
+    const { replica, model } = joinDimensions(s.labels, join)
+    if (replica === null || model === null) {
+      continue
+    }
+    const set = sets.get(replica) ?? new Set<string>()
+    set.add(model)
+    sets.set(replica, set)
+  }
+  return new Map([...sets].map(([replica, models]) => [replica, [...models].sort()]))
 }
