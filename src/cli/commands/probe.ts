@@ -15,6 +15,7 @@ import {
   runProbeSession,
   type ProbeSessionOptions,
 } from '../../probe/probe-session.js'
+import { loadTokenCounter } from '../../probe/tokenizer.js'
 import { parseLengthDist } from '../../probe/workload.js'
 
 /** Flags of `tokenline probe` as commander hands them over. */
@@ -33,6 +34,7 @@ export interface ProbeFlags {
   dataset?: string
   inputTokens: string
   outputTokens: string
+  tokenizer?: string
   sharedPrefix: string
   prefixGroups: string
   turns: string
@@ -175,6 +177,7 @@ export async function resolveProbeOptions(
     headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim()
   }
   const dataset = flags.dataset !== undefined ? (await loadDataset(flags.dataset)).items : null
+  const tokens = flags.tokenizer !== undefined ? await loadTokenCounter(flags.tokenizer) : null
   return {
     client: {
       url: resolveEndpoint(url, api),
@@ -195,7 +198,9 @@ export async function resolveProbeOptions(
       turns: positiveInt('--turns', flags.turns),
       dataset,
       seed,
+      ...(tokens === null ? {} : { tokens }),
     },
+    tokenizer: tokens?.source ?? null,
     steps,
     maxRequests: maxRequests ?? (durationMs === null ? 100 : null),
     durationMs,
@@ -241,6 +246,9 @@ Examples:
   # join the engine's spans: send traceparent and export the client span to Tokenline
   $ tokenline probe http://127.0.0.1:8000 --rate 2 --otlp http://127.0.0.1:4318
 
+  # prompts of 1000-1500 tokens as the model counts them (a local tokenizer.json, no download)
+  $ tokenline probe http://127.0.0.1:8000 --input-tokens uniform:1000-1500 --tokenizer ./model/tokenizer.json
+
   # compare two runs phase by phase (Mann-Whitney U)
   $ tokenline probe compare before.jsonl after.jsonl
 
@@ -281,6 +289,10 @@ export function registerProbeCommand(program: Command): void {
       '--input-tokens <dist>',
       'synthetic prompt length: N | uniform:A-B | normal:MEAN,SD',
       '128'
+    )
+    .option(
+      '--tokenizer <path>',
+      "the model's tokenizer.json (or its folder): --input-tokens and --shared-prefix become model tokens"
     )
     .option(
       '--output-tokens <dist>',
