@@ -27,7 +27,7 @@ export interface ScrapeTarget {
 }
 
 /** The label a target's replica name is written to (joins metrics to requests' replica). */
-export const REPLICA_LABEL = 'replica'
+const REPLICA_LABEL = 'replica'
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
 const LABEL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
