@@ -3,6 +3,7 @@
  * the same spans sent over OTLP/gRPC and OTLP/HTTP stored as identical requests, partial success,
  * the size limit after decompression, and back-pressure with RetryInfo in the trailers.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import {
@@ -29,6 +30,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/core/errors.js'
 import {
   decodeTraceResponse,
+  decodeTracesProtobuf,
   encodeMetricsProtobuf,
   encodeTracesProtobuf,
 } from '../../src/ingest/otlp/protobuf.js'
@@ -233,6 +235,42 @@ describe('OTLP/gRPC receiver with the OpenTelemetry JS gRPC exporter', () => {
     expect(viaGrpc).toHaveLength(5)
     expect(viaGrpc).toEqual(viaHttp)
     expect(await grpc.store.stats()).toEqual(await http.store.stats())
+  })
+})
+
+describe('a real vLLM export replayed over OTLP/gRPC and OTLP/HTTP', () => {
+  const dir = new URL('../fixtures/real-vllm/bodies/', import.meta.url)
+  const bodies = readdirSync(dir)
+    .filter((f) => f.endsWith('.body'))
+    .sort()
+    .map((f) => new Uint8Array(readFileSync(new URL(f, dir))))
+
+  it('stores the same spans and requests either way', async () => {
+    const grpc = await grpcReceiver()
+    const http = makeDeps()
+    cleanups.push(() => http.ingest.close())
+    const app = createOtlpApp(http)
+    const call = rawClient(grpc.address, OTLP_TRACE_EXPORT_PATH)
+    for (const body of bodies) {
+      expect(await call(body)).toEqual({ response: Buffer.alloc(0) })
+      const res = await app.request('/v1/traces', {
+        method: 'POST',
+        body: body.slice(),
+        headers: { 'Content-Type': 'application/x-protobuf' },
+      })
+      expect(res.status).toBe(200)
+    }
+    const traceIds = [
+      ...new Set(bodies.flatMap((b) => decodeTracesProtobuf(b).spans.map((s) => s.traceId))),
+    ]
+    const order = (a: { spanId: string; startUs: number }, b: typeof a): number =>
+      a.spanId === b.spanId ? a.startUs - b.startUs : a.spanId < b.spanId ? -1 : 1
+    const viaGrpc = (await grpc.store.getSpans(traceIds)).sort(order)
+    const viaHttp = (await http.store.getSpans(traceIds)).sort(order)
+    expect(viaGrpc.length).toBeGreaterThan(40)
+    expect(viaGrpc).toEqual(viaHttp)
+    expect(viaGrpc.some((s) => s.name === 'llm_request')).toBe(true)
+    expect(await storedRequests(grpc)).toEqual(await storedRequests(http))
   })
 })
 
