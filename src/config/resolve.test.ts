@@ -73,6 +73,28 @@ describe('resolveConfig', () => {
     expect(config.ingest.keepContent).toBe(true)
   })
 
+  it('takes named scrape targets as text (env, file) or objects (file)', () => {
+    const { config } = resolveConfig({
+      env: { TOKENLINE_SCRAPE_TARGETS: 'vllm-0=http://10.0.0.5:8000/metrics node=gpu-3,dcgm:9400' },
+    })
+    expect(config.scrape.targets).toEqual([
+      'vllm-0=http://10.0.0.5:8000/metrics node=gpu-3',
+      'dcgm:9400',
+    ])
+    const file = {
+      scrape: {
+        targets: [
+          'vllm-0=http://10.0.0.5:8000/metrics',
+          { url: 'http://10.0.0.6:8000/metrics', replica: 'vllm-1', labels: { node: 'gpu-6' } },
+        ],
+      },
+    }
+    expect(resolveConfig({ file }).config.scrape.targets).toEqual(file.scrape.targets)
+    expect(() =>
+      resolveConfig({ file: { scrape: { targets: [{ url: 'x', pod: 'vllm-1' }] } } })
+    ).toThrow('scrape.targets.0')
+  })
+
   it.each([
     [{ server: { apiPort: -5 } }, 'server.apiPort'],
     [{ ingest: { maxBodyBytes: 0 } }, 'ingest.maxBodyBytes'],
