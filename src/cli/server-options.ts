@@ -15,8 +15,15 @@ export function addServerOptions(cmd: Command, dbDefault: string = DEFAULTS.stor
       '--otlp-port <n>',
       `OTLP/HTTP ingest port (default ${DEFAULTS.server.otlpPort}; 0 = a free port)`
     )
+    .option(
+      '--otlp-grpc-port <n>',
+      `OTLP/gRPC ingest port (default ${DEFAULTS.server.otlpGrpcPort}; 0 = a free port, -1 = no gRPC listener)`
+    )
     .option('--db <file>', `DuckDB file (default ${dbDefault}; ':memory:' keeps nothing)`)
-    .option('--scrape <url...>', 'Prometheus endpoint to scrape (repeatable)')
+    .option(
+      '--scrape <target...>',
+      'Prometheus endpoint to scrape: [NAME=]URL [label=value ...]; NAME is the replica the metrics belong to (repeatable)'
+    )
     .option(
       '--scrape-interval <ms>',
       `scrape interval in milliseconds (default ${DEFAULTS.scrape.intervalMs})`
@@ -73,6 +80,15 @@ export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
   const otlpPort = portFlag('otlp-port', opts.otlpPort)
   if (otlpPort !== undefined) {
     server.otlpPort = otlpPort
+  }
+  if (opts.otlpGrpcPort !== undefined) {
+    const text = String(opts.otlpGrpcPort)
+    if (!/^(-1|\d+)$/.test(text)) {
+      throw new ConfigError(
+        `--otlp-grpc-port must be a port, 0 for a free one or -1 for none (actual: ${JSON.stringify(text)})`
+      )
+    }
+    server.otlpGrpcPort = Number(text)
   }
   if (Object.keys(server).length > 0) {
     flags.server = server

@@ -1,8 +1,11 @@
 import type { ResolvedConfig } from './schema.js'
 
-/** Defaults: loopback only, OTLP on the standard 4318, UI/API on 4320, a DuckDB file under ./.tokenline. */
+/**
+ * Defaults: loopback only, OTLP on the standard ports (4317 gRPC, 4318 HTTP, as the Collector),
+ * UI/API on 4320, a DuckDB file under ./.tokenline.
+ */
 export const DEFAULTS: ResolvedConfig = {
-  server: { host: '127.0.0.1', apiPort: 4320, otlpPort: 4318 },
+  server: { host: '127.0.0.1', apiPort: 4320, otlpPort: 4318, otlpGrpcPort: 4317 },
   store: { kind: 'duckdb', path: '.tokenline/tokenline.duckdb' },
   ingest: {
     maxBodyBytes: 16 * 1024 * 1024,

@@ -5,7 +5,12 @@ import { resolveConfig } from './resolve.js'
 describe('resolveConfig', () => {
   it('uses defaults when nothing is given', () => {
     const { config, warnings } = resolveConfig({})
-    expect(config.server).toEqual({ host: '127.0.0.1', apiPort: 4320, otlpPort: 4318 })
+    expect(config.server).toEqual({
+      host: '127.0.0.1',
+      apiPort: 4320,
+      otlpPort: 4318,
+      otlpGrpcPort: 4317,
+    })
     expect(config.ingest.maxBodyBytes).toBe(16 * 1024 * 1024)
     expect(warnings).toEqual([])
     expect(Object.isFrozen(config)).toBe(true)
@@ -17,7 +22,26 @@ describe('resolveConfig', () => {
       env: { TOKENLINE_SERVER_API_PORT: '8000', TOKENLINE_SERVER_OTLP_PORT: '8001' },
       file: { server: { apiPort: 7000, otlpPort: 7001, host: '0.0.0.0' } },
     })
-    expect(config.server).toEqual({ apiPort: 9000, otlpPort: 8001, host: '0.0.0.0' })
+    expect(config.server).toEqual({
+      apiPort: 9000,
+      otlpPort: 8001,
+      otlpGrpcPort: 4317,
+      host: '0.0.0.0',
+    })
+  })
+
+  it('takes the OTLP/gRPC port from the environment, -1 turning it off', () => {
+    expect(
+      resolveConfig({ env: { TOKENLINE_OTLP_GRPC_PORT: '-1' } }).config.server.otlpGrpcPort
+    ).toBe(-1)
+    expect(
+      resolveConfig({
+        env: { TOKENLINE_SERVER_OTLP_GRPC_PORT: '0', TOKENLINE_OTLP_GRPC_PORT: '9' },
+      }).config.server.otlpGrpcPort
+    ).toBe(0)
+    const { warnings } = resolveConfig({ env: { TOKENLINE_OTLP_GRPC_PORT: '-2' } })
+    expect(warnings[0]).toContain('TOKENLINE_OTLP_GRPC_PORT')
+    expect(() => resolveConfig({ file: { server: { otlpGrpcPort: 70000 } } })).toThrow(ConfigError)
   })
 
   it('lets a specific variable win over a generic one', () => {
@@ -47,6 +71,28 @@ describe('resolveConfig', () => {
       'http://127.0.0.1:8001/metrics',
     ])
     expect(config.ingest.keepContent).toBe(true)
+  })
+
+  it('takes named scrape targets as text (env, file) or objects (file)', () => {
+    const { config } = resolveConfig({
+      env: { TOKENLINE_SCRAPE_TARGETS: 'vllm-0=http://10.0.0.5:8000/metrics node=gpu-3,dcgm:9400' },
+    })
+    expect(config.scrape.targets).toEqual([
+      'vllm-0=http://10.0.0.5:8000/metrics node=gpu-3',
+      'dcgm:9400',
+    ])
+    const file = {
+      scrape: {
+        targets: [
+          'vllm-0=http://10.0.0.5:8000/metrics',
+          { url: 'http://10.0.0.6:8000/metrics', replica: 'vllm-1', labels: { node: 'gpu-6' } },
+        ],
+      },
+    }
+    expect(resolveConfig({ file }).config.scrape.targets).toEqual(file.scrape.targets)
+    expect(() =>
+      resolveConfig({ file: { scrape: { targets: [{ url: 'x', pod: 'vllm-1' }] } } })
+    ).toThrow('scrape.targets.0')
   })
 
   it.each([

@@ -32,6 +32,12 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
     kind: 'int',
     env: ['TOKENLINE_SERVER_OTLP_PORT', 'TOKENLINE_OTLP_PORT'],
   },
+  {
+    section: 'server',
+    key: 'otlpGrpcPort',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_OTLP_GRPC_PORT', 'TOKENLINE_OTLP_GRPC_PORT'],
+  },
   { section: 'store', key: 'kind', kind: 'string', env: ['TOKENLINE_STORE_KIND'] },
   { section: 'store', key: 'path', kind: 'string', env: ['TOKENLINE_STORE_PATH', 'TOKENLINE_DB'] },
   { section: 'ingest', key: 'maxBodyBytes', kind: 'int', env: ['TOKENLINE_INGEST_MAX_BODY_BYTES'] },

@@ -11,6 +11,8 @@ export const configSchema = z
         host: z.string().min(1),
         apiPort: z.number().int().min(0).max(65535),
         otlpPort: z.number().int().min(0).max(65535),
+        /** OTLP/gRPC port; 0 = a free port, -1 = no gRPC listener. */
+        otlpGrpcPort: z.number().int().min(-1).max(65535),
       })
       .strict()
       .partial(),
@@ -33,7 +35,19 @@ export const configSchema = z
       .partial(),
     scrape: z
       .object({
-        targets: z.array(z.string().url()),
+        /** `[NAME=]URL [label=value ...]`, or `{ url, replica, labels }` (docs/config.md). */
+        targets: z.array(
+          z.union([
+            z.string().min(1),
+            z
+              .object({
+                url: z.string().min(1),
+                replica: z.string().min(1).optional(),
+                labels: z.record(z.string(), z.string()).optional(),
+              })
+              .strict(),
+          ])
+        ),
         intervalMs: z.number().int().positive(),
         timeoutMs: z.number().int().positive(),
       })
@@ -53,8 +67,19 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>
 
+/** A scrape target as configured (resolved and checked by the scraper at start). */
+export type ScrapeTargetConfig =
+  | string
+  | { url: string; replica?: string | undefined; labels?: Record<string, string> | undefined }
+
 export interface ResolvedConfig {
-  readonly server: { readonly host: string; readonly apiPort: number; readonly otlpPort: number }
+  readonly server: {
+    readonly host: string
+    readonly apiPort: number
+    readonly otlpPort: number
+    /** -1 = no OTLP/gRPC listener. */
+    readonly otlpGrpcPort: number
+  }
   readonly store: { readonly kind: 'duckdb' | 'memory'; readonly path: string }
   readonly ingest: {
     readonly maxBodyBytes: number
@@ -65,7 +90,7 @@ export interface ResolvedConfig {
     readonly llmRoutes: readonly string[]
   }
   readonly scrape: {
-    readonly targets: readonly string[]
+    readonly targets: readonly ScrapeTargetConfig[]
     readonly intervalMs: number
     readonly timeoutMs: number
   }

@@ -4,12 +4,18 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSilentLogger, type Logger } from '../core/logger.js'
+import { modelsByReplica } from '../core/metrics/aliases.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import { createTestSink } from '../../test/integration/import-sink.js'
-import { createScraper, parseTarget, SCRAPE_ACCEPT } from './scraper.js'
+import { parseTargetUrl as parseTarget } from './scrape-target.js'
+import { createScraper, SCRAPE_ACCEPT } from './scraper.js'
 
 const VLLM = readFileSync(
   resolve(import.meta.dirname, '../../test/fixtures/metrics/vllm-metrics-datadog-fixture.prom')
+)
+
+const REAL_VLLM = readFileSync(
+  resolve(import.meta.dirname, '../../test/fixtures/real-vllm/vllm-metrics-after-load.txt')
 )
 
 let server: Server
@@ -22,6 +28,9 @@ beforeAll(async () => {
     if (req.url === '/metrics') {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' })
       res.end(VLLM)
+    } else if (req.url === '/real-vllm/metrics') {
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' })
+      res.end(REAL_VLLM)
     } else if (req.url === '/slow/metrics') {
       setTimeout(() => res.end('late 1\n'), 2000).unref()
     } else {
@@ -67,6 +76,69 @@ describe('createScraper against a local HTTP server', () => {
       true
     )
     await scraper.stop()
+  })
+
+  it('labels a named target with its replica and labels, and reads its model from the metrics', async () => {
+    const store = createMemoryStore()
+    const scraper = createScraper({
+      targets: [
+        `vllm-0=http://${base}/real-vllm/metrics node=gpu-3`,
+        { url: `http://${base}/real-vllm/metrics`, replica: 'vllm-1', labels: { zone: 'eu-1' } },
+      ],
+      intervalMs: 60_000,
+      sink: createTestSink(store),
+      logger: createSilentLogger(),
+      now: () => 1_796_100_000_000,
+      autoStart: false,
+    })
+    const outcomes = await scraper.scrapeOnce()
+    expect(outcomes.map((o) => [o.replica, o.models, o.up, o.samples])).toEqual([
+      ['vllm-0', ['tiny-llama'], true, 375],
+      ['vllm-1', ['tiny-llama'], true, 375],
+    ])
+    const running = await store.querySeries({ name: 'vllm:num_requests_running' })
+    expect(running.map((s) => s.labels).sort((a, b) => (a.replica! < b.replica! ? -1 : 1))).toEqual(
+      [
+        {
+          engine: '0',
+          model_name: 'tiny-llama',
+          replica: 'vllm-0',
+          node: 'gpu-3',
+          instance: base,
+          job: 'tokenline',
+        },
+        {
+          engine: '0',
+          model_name: 'tiny-llama',
+          replica: 'vllm-1',
+          zone: 'eu-1',
+          instance: base,
+          job: 'tokenline',
+        },
+      ]
+    )
+    const up = await store.querySeries({ name: 'up' })
+    expect(up.map((s) => s.labels.replica).sort()).toEqual(['vllm-0', 'vllm-1'])
+    expect(modelsByReplica(running)).toEqual(
+      new Map([
+        ['vllm-0', ['tiny-llama']],
+        ['vllm-1', ['tiny-llama']],
+      ])
+    )
+    await scraper.stop()
+  })
+
+  it('refuses a target it cannot read, naming it', () => {
+    expect(() =>
+      createScraper({
+        targets: ['vllm-0=http://10.0.0.5:8000 node'],
+        intervalMs: 60_000,
+        sink: createTestSink(createMemoryStore()),
+        logger: createSilentLogger(),
+        now: Date.now,
+        autoStart: false,
+      })
+    ).toThrow(/scrape target "vllm-0=http:\/\/10.0.0.5:8000 node": "node" is not label=value/)
   })
 
   it('records up=0 on HTTP errors, refused connections and timeouts, and keeps going', async () => {

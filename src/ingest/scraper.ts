@@ -1,7 +1,7 @@
 /**
  * Live Prometheus scraping: GETs each target's `/metrics` every interval, parses the text
- * (0.0.4 or OpenMetrics), adds `instance` and `job` labels and writes the samples through the
- * IngestSink. Like Prometheus it records a synthetic `up` series (1 scraped, 0 failed) plus
+ * (0.0.4 or OpenMetrics), adds `instance` and `job` labels, and the target's own `replica` and
+ * labels when it names them (`scrape-target.ts`), and writes the samples through the IngestSink. Like Prometheus it records a synthetic `up` series (1 scraped, 0 failed) plus
  * `scrape_duration_seconds` and `scrape_samples_scraped`, so a target going away is data too.
  * Failures are logged and never stop the scraper.
  */
@@ -10,6 +10,7 @@ import type { Logger } from '../core/logger.js'
 import type { MetricSample } from '../core/model/metric.js'
 import { microsFromMillis } from '../core/model/units.js'
 import { parsePrometheusText } from '../core/prom/parse.js'
+import { resolveScrapeTarget, type ScrapeTargetSpec } from './scrape-target.js'
 import type { IngestSink } from './types.js'
 
 /** What Prometheus sends: OpenMetrics preferred, text 0.0.4 accepted. */
@@ -17,8 +18,11 @@ export const SCRAPE_ACCEPT =
   'application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5'
 
 export interface ScraperOptions {
-  /** `http://host:port/metrics`, `http://host:port` (then `/metrics`), or `host:port`. */
-  targets: string[]
+  /**
+   * `http://host:port/metrics`, `http://host:port` (then `/metrics`) or `host:port`, optionally
+   * named (`vllm-0=URL`) and labelled (`URL node=gpu-3`); see `scrape-target.ts`.
+   */
+  targets: ScrapeTargetSpec[]
   intervalMs: number
   /** Per-target request timeout (default: the interval, at most 10 s). */
   timeoutMs?: number
@@ -38,6 +42,10 @@ export interface ScraperOptions {
 export interface ScrapeOutcome {
   target: string
   instance: string
+  /** The replica the target was configured as, `null` when unnamed. */
+  replica: string | null
+  /** `model_name` (or `model`) label values the target's samples carried. */
+  models: string[]
   up: boolean
   samples: number
   rejected: number
@@ -55,22 +63,24 @@ export interface Scraper {
 }
 
 interface Target {
-  raw: string
   url: string
   instance: string
+  replica: string | null
+  extraLabels: Readonly<Record<string, string>>
   last: ScrapeOutcome | null
   familiesKey: string
 }
 
-/** Normalises a target into its URL and `instance` label (host:port). */
-export function parseTarget(raw: string): { url: string; instance: string } {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`
-  const u = new URL(withScheme)
-  if (u.pathname === '' || u.pathname === '/') {
-    u.pathname = '/metrics'
+/** Distinct model names a scrape's samples carry (how a replica's model is known from metrics). */
+function modelsOf(samples: readonly MetricSample[]): string[] {
+  const models = new Set<string>()
+  for (const s of samples) {
+    const m = s.labels['model_name'] ?? s.labels['model']
+    if (m !== undefined && m !== '') {
+      models.add(m)
+    }
   }
-  // `host` keeps an explicit port and IPv6 brackets, as Prometheus 3 shows `instance`.
-  return { url: u.toString(), instance: u.host }
+  return [...models].sort()
 }
 
 async function readBody(res: Response, maxBytes: number): Promise<string> {
@@ -102,19 +112,24 @@ export function createScraper(options: ScraperOptions): Scraper {
   const timeoutMs = options.timeoutMs ?? Math.min(options.intervalMs, 10_000)
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024
   const { sink, logger, now } = options
-  const targets: Target[] = options.targets.map((raw) => ({
-    raw,
-    ...parseTarget(raw),
-    last: null,
-    familiesKey: '',
-  }))
+  const targets: Target[] = options.targets.map((spec) => {
+    const t = resolveScrapeTarget(spec)
+    return {
+      url: t.url,
+      instance: t.instance,
+      replica: t.replica,
+      extraLabels: t.labels,
+      last: null,
+      familiesKey: '',
+    }
+  })
   let timer: ReturnType<typeof setTimeout> | null = null
   let inFlight: Promise<unknown> | null = null
   let stopped = false
 
   const scrapeTarget = async (t: Target): Promise<ScrapeOutcome> => {
     const startMs = now()
-    const labels = { instance: t.instance, job }
+    const labels = { ...t.extraLabels, instance: t.instance, job }
     let samples: MetricSample[] = []
     let rejected = 0
     let error: string | null = null
@@ -169,6 +184,8 @@ export function createScraper(options: ScraperOptions): Scraper {
     const outcome: ScrapeOutcome = {
       target: t.url,
       instance: t.instance,
+      replica: t.replica,
+      models: modelsOf(samples),
       up,
       samples: samples.length - 3,
       rejected,

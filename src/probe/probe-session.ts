@@ -25,6 +25,8 @@ export interface ProbeSessionOptions {
   region: string | null
   slo: Slo | null
   compat: CompatTool | null
+  /** The `--tokenizer` file `workload.tokens` counts with, for the report. */
+  tokenizer?: string | null
   signal: AbortSignal
   clock?: RunClock
   onResult?(result: RequestResult, record: ProbeRecord): void
@@ -119,6 +121,7 @@ export async function runProbeSession(o: ProbeSessionOptions): Promise<ProbeSess
         slo: o.slo,
         interrupted: outcome.interrupted,
         openLoop: mode.kind === 'rate',
+        tokenizer: o.tokenizer ?? null,
       }),
       compat: o.compat === null ? null : computeCompat(o.compat, outcome.results),
     })

@@ -32,6 +32,11 @@ export interface ProbeReport {
   goodput: { slo: Slo; met: number; fraction: number; perS: number } | null
   clientLag: { behind: number; p99Ms: number | null; maxMs: number | null; warning: string | null }
   connections: { reused: number; new: number; tlsResumed: number }
+  /**
+   * How synthetic prompt lengths (`--input-tokens`) were counted: with the model's tokenizer
+   * (`tokenizer` names its file), or approximately (one word = one token).
+   */
+  promptTokens: { counted: 'tokenizer' | 'approximate'; tokenizer: string | null }
   interrupted: boolean
   definitions: Record<string, string>
 }
@@ -160,6 +165,8 @@ export function buildReport(input: {
   interrupted: boolean
   /** True for a schedule of arrivals (open loop), false for N users in a closed loop. */
   openLoop: boolean
+  /** The `--tokenizer` file synthetic prompts were counted with; null when approximate. */
+  tokenizer?: string | null
 }): ProbeReport {
   const { records } = input
   const errors: Record<string, number> = {}
@@ -212,6 +219,10 @@ export function buildReport(input: {
           : null,
     },
     connections: { reused, new: records.length - reused, tlsResumed: resumed },
+    promptTokens:
+      input.tokenizer === undefined || input.tokenizer === null
+        ? { counted: 'approximate', tokenizer: null }
+        : { counted: 'tokenizer', tokenizer: input.tokenizer },
     interrupted: input.interrupted,
     definitions: input.openLoop ? DEFINITIONS : CLOSED_LOOP_DEFINITIONS,
   }
@@ -230,6 +241,11 @@ export function renderReportText(report: ProbeReport): string {
   )
   lines.push(
     `conns    ${report.connections.new} new, ${report.connections.reused} reused, ${report.connections.tlsResumed} TLS resumed`
+  )
+  lines.push(
+    report.promptTokens.counted === 'tokenizer'
+      ? `prompts  --input-tokens counted in model tokens (${report.promptTokens.tokenizer})`
+      : 'prompts  --input-tokens approximate (one word = one token; --tokenizer PATH counts model tokens)'
   )
   lines.push('')
   const header = ['phase (ms)', 'n', 'P50', 'P90', 'P95', 'P99', 'max']

@@ -1,6 +1,9 @@
 import { createRng, type Rng } from './schedule.js'
 
-/** A prompt/output length distribution in tokens (one synthetic word = one token). */
+/**
+ * A prompt/output length distribution in tokens. Prompts are counted with the model's tokenizer
+ * when `--tokenizer` gives one (`WorkloadOptions.tokens`), else one synthetic word = one token.
+ */
 export type LengthDist =
   | { kind: 'fixed'; n: number }
   | { kind: 'uniform'; min: number; max: number }
@@ -72,6 +75,8 @@ export interface WorkloadOptions {
   seed: number
   /** Extra body fields (e.g. `temperature`). */
   extraBody?: Record<string, unknown>
+  /** The model's tokenizer: prompt lengths are then model tokens, not words. */
+  tokens?: { count(text: string): number }
 }
 
 const VOCAB = (
@@ -87,6 +92,56 @@ function words(n: number, rng: Rng): string {
   return out.join(' ')
 }
 
+/** Most tokenizers give a short common word one token; tried in turn to close the last gap. */
+const FILLERS = [' a', ' I', ' x', ' the', ' of', '.', ' 1']
+
+/**
+ * A prompt of exactly `target` model tokens where the tokenizer allows it (else the closest
+ * count not above it): `lead` plus a prefix of `pool`, found by a few secant steps on the word
+ * count, then topped up with one-token fillers.
+ */
+export function fitPromptToTokens(
+  target: number,
+  lead: string,
+  pool: readonly string[],
+  count: (text: string) => number
+): string {
+  const textOf = (k: number): string => {
+    const body = pool.slice(0, Math.max(0, k)).join(' ')
+    return lead === '' ? body : body === '' ? lead : `${lead} ${body}`
+  }
+  let k = Math.min(pool.length, Math.max(0, target - 1))
+  for (let step = 0; step < 6; step++) {
+    const c = count(textOf(k))
+    if (c === target || c === 0) {
+      break
+    }
+    const next = Math.min(pool.length, Math.max(0, Math.round((k * target) / c)))
+    if (next === k) {
+      break
+    }
+    k = next
+  }
+  // Walk down until at or below the target, then up while the next word still fits.
+  while (k > 0 && count(textOf(k)) > target) {
+    k--
+  }
+  while (k < pool.length && count(textOf(k + 1)) <= target) {
+    k++
+  }
+  let text = textOf(k)
+  let c = count(text)
+  for (let tries = 0; c < target && tries < 4 * FILLERS.length; tries++) {
+    const filler = FILLERS.find((f) => count(text + f) === c + 1)
+    if (filler === undefined) {
+      break
+    }
+    text += filler
+    c++
+  }
+  return text
+}
+
 /** PURE generator of conversations from a seeded RNG (and an optional dataset). */
 export interface Workload {
   nextConversation(): ConversationPlan
@@ -96,10 +151,14 @@ export function createWorkload(options: WorkloadOptions): Workload {
   const rng = createRng(options.seed)
   const prefixes: string[] = []
   for (let g = 0; g < Math.max(1, options.prefixGroups); g++) {
+    const prefixRng = createRng(options.seed * 7919 + g)
+    const n = options.sharedPrefixTokens
     prefixes.push(
-      options.sharedPrefixTokens > 0
-        ? words(options.sharedPrefixTokens, createRng(options.seed * 7919 + g))
-        : ''
+      n <= 0
+        ? ''
+        : options.tokens === undefined
+          ? words(n, prefixRng)
+          : fitPromptToTokens(n, '', words(2 * n + 8, prefixRng).split(' '), options.tokens.count)
     )
   }
   let index = 0
@@ -122,9 +181,18 @@ export function createWorkload(options: WorkloadOptions): Workload {
       const maxTokens: number[] = []
       for (let t = 0; t < Math.max(1, options.turns); t++) {
         // A unique lead word keeps two synthetic prompts from sharing a cacheable prefix by chance.
-        userTurns.push(
-          `r${i}t${t} ${words(Math.max(0, sampleLength(options.inputLen, rng) - 1), rng)}`
-        )
+        const lead = `r${i}t${t}`
+        const length = sampleLength(options.inputLen, rng)
+        if (options.tokens === undefined) {
+          userTurns.push(`${lead} ${words(Math.max(0, length - 1), rng)}`)
+        } else {
+          // A word is one token or more: the same words as without a tokenizer (so a seed gives
+          // the same lengths either way), more from a side stream, then cut to the length.
+          const head = words(Math.max(0, length - 1), rng)
+          const more = words(length + 8, createRng(options.seed * 104_729 + i * 131 + t))
+          const pool = `${head} ${more}`.split(' ').filter((w) => w !== '')
+          userTurns.push(fitPromptToTokens(length, lead, pool, options.tokens.count))
+        }
         maxTokens.push(sampleLength(options.outputLen, rng))
       }
       return { system: prefix === '' ? null : prefix, userTurns, maxTokens }

@@ -24,6 +24,7 @@ import type { SpanStore } from '../storage/span-store.js'
 import { createSloService, type SloService } from '../alerts/service.js'
 import { createApp } from './app.js'
 import { createOtlpApp } from './otlp-app.js'
+import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 
 export const VERSION = '0.1.0'
 
@@ -33,6 +34,8 @@ const RECOVER_WINDOW_US = 6 * 3600 * 1_000_000
 export interface RunningServer {
   apiUrl: string
   otlpUrl: string
+  /** `http://host:port` of the OTLP/gRPC listener, `null` when disabled (`otlpGrpcPort` -1). */
+  otlpGrpcUrl: string | null
   store: SpanStore
   ingest: IngestSink
   /** SLO evaluation, alerts, samples and retention (docs/slo.md). */
@@ -163,7 +166,11 @@ export async function startServer(
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
   const listeners: ServerType[] = []
+  // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
+  const grpcListeners: OtlpGrpcListener[] = []
   try {
+    const grpc = await startOtlpGrpcListener(deps, config.server)
+    grpcListeners.push(grpc)
     const otlp = await listen(createOtlpApp(deps), config.server.otlpPort, config.server.host)
     listeners.push(otlp)
     const api = await listen(createApp(deps), config.server.apiPort, config.server.host)
@@ -191,6 +198,7 @@ export async function startServer(
     return {
       apiUrl,
       otlpUrl,
+      otlpGrpcUrl: grpc.url,
       store,
       ingest,
       slo,
@@ -201,7 +209,7 @@ export async function startServer(
         closed = true
         await scraper?.stop()
         await slo.stop()
-        await Promise.all(listeners.map(closeListener))
+        await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
         await ingest.close()
         if (ownsStore) {
           await store.close()
@@ -213,7 +221,7 @@ export async function startServer(
     }
   } catch (err) {
     await slo.stop()
-    await Promise.all(listeners.map(closeListener))
+    await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
     await ingest.close()
     if (ownsStore) {
       await store.close()

@@ -44,7 +44,8 @@ function wireFormatOf(contentType: string | undefined): WireFormat | null {
   return null
 }
 
-function partialOf(rejected: readonly OtlpReject[], noun: string): PartialSuccess | null {
+/** The partial success of an export (shared by the OTLP/HTTP and OTLP/gRPC receivers). */
+export function partialOf(rejected: readonly OtlpReject[], noun: string): PartialSuccess | null {
   if (rejected.length === 0) {
     return null
   }

@@ -51,6 +51,8 @@ export async function startDemo(args: string[] = [], timeoutMs = 150_000): Promi
       '0',
       '--otlp-port',
       '0',
+      '--otlp-grpc-port',
+      '0',
       '--db',
       join(dir, 'demo.duckdb'),
       ...args,

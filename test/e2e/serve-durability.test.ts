@@ -22,7 +22,20 @@ interface Serving {
 function serve(env: Record<string, string>): Promise<Serving> {
   const child = spawn(
     process.execPath,
-    [BIN, 'serve', '--port', '0', '--otlp-port', '0', '--db', db, '--log-level', 'warn'],
+    [
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--otlp-port',
+      '0',
+      '--otlp-grpc-port',
+      '0',
+      '--db',
+      db,
+      '--log-level',
+      'warn',
+    ],
     { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }
   )
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)))

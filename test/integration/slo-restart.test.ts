@@ -20,7 +20,7 @@ let dir = ''
 function configFor(path: string) {
   return resolveConfig({
     file: {
-      server: { host: '127.0.0.1', apiPort: 0, otlpPort: 0 },
+      server: { host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
       store: { kind: 'duckdb', path },
       log: { level: 'silent' },
       slo: {

@@ -151,7 +151,7 @@ Examples:
         }
         const stream = format === 'json' ? process.stderr : process.stdout
         stream.write(
-          `\nDashboard: ${server.apiUrl}/\nOTLP/HTTP: ${server.otlpUrl}\nPress Ctrl-C to stop.\n`
+          `\nDashboard: ${server.apiUrl}/\nOTLP/HTTP: ${server.otlpUrl}\nOTLP/gRPC: ${server.otlpGrpcUrl ?? 'off'}\nPress Ctrl-C to stop.\n`
         )
         if (webRoot === undefined) {
           logger.warn('dashboard not built: run `npm run build:web` (the API works without it)')

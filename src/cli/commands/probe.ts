@@ -18,6 +18,7 @@ import {
   runProbeSession,
   type ProbeSessionOptions,
 } from '../../probe/probe-session.js'
+import { loadTokenCounter } from '../../probe/tokenizer.js'
 import { parseLengthDist } from '../../probe/workload.js'
 
 /** Flags of `tokenline probe` as commander hands them over. */
@@ -36,6 +37,7 @@ export interface ProbeFlags {
   dataset?: string
   inputTokens: string
   outputTokens: string
+  tokenizer?: string
   sharedPrefix: string
   prefixGroups: string
   turns: string
@@ -178,6 +180,7 @@ export async function resolveProbeOptions(
     headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim()
   }
   const dataset = flags.dataset !== undefined ? (await loadDataset(flags.dataset)).items : null
+  const tokens = flags.tokenizer !== undefined ? await loadTokenCounter(flags.tokenizer) : null
   return {
     client: {
       url: resolveEndpoint(url, api),
@@ -198,7 +201,9 @@ export async function resolveProbeOptions(
       turns: positiveInt('--turns', flags.turns),
       dataset,
       seed,
+      ...(tokens === null ? {} : { tokens }),
     },
+    tokenizer: tokens?.source ?? null,
     steps,
     maxRequests: maxRequests ?? (durationMs === null ? 100 : null),
     durationMs,
@@ -312,6 +317,9 @@ Examples:
   # join the engine's spans: send traceparent and export the client span to Tokenline
   $ tokenline probe http://127.0.0.1:8000 --rate 2 --otlp http://127.0.0.1:4318
 
+  # prompts of 1000-1500 tokens as the model counts them (a local tokenizer.json, no download)
+  $ tokenline probe http://127.0.0.1:8000 --input-tokens uniform:1000-1500 --tokenizer ./model/tokenizer.json
+
   # compare two runs phase by phase (Mann-Whitney U)
   $ tokenline probe compare before.jsonl after.jsonl
 
@@ -352,6 +360,10 @@ export function registerProbeCommand(program: Command): void {
       '--input-tokens <dist>',
       'synthetic prompt length: N | uniform:A-B | normal:MEAN,SD',
       '128'
+    )
+    .option(
+      '--tokenizer <path>',
+      "the model's tokenizer.json (or its folder): --input-tokens and --shared-prefix become model tokens"
     )
     .option(
       '--output-tokens <dist>',

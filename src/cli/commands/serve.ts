@@ -37,12 +37,14 @@ export function registerServeCommand(program: Command): void {
       `
 Listeners:
   OTLP/HTTP  POST /v1/traces, POST /v1/metrics   (default 127.0.0.1:4318)
+  OTLP/gRPC  TraceService/Export, MetricsService/Export (default 127.0.0.1:4317; -1 = off)
   UI/API     dashboard, GET /api/*, POST /api/events (default 127.0.0.1:4320)
 
 Examples:
   $ tokenline serve
   $ tokenline serve --db /var/lib/tokenline/prod.duckdb --scrape http://10.0.0.5:8000/metrics
-  $ tokenline serve --port 0 --otlp-port 0 --db :memory:     # free ports, nothing kept
+  $ tokenline serve --scrape vllm-0=http://10.0.0.5:8000/metrics --scrape vllm-1=http://10.0.0.6:8000/metrics
+  $ tokenline serve --port 0 --otlp-port 0 --otlp-grpc-port 0 --db :memory:   # free ports, nothing kept
   $ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 your-gateway   # point exporters here`
     )
     .action(async (opts: Record<string, unknown>) => {
@@ -57,7 +59,7 @@ Examples:
       const webRoot = findWebRoot()
       const server = await startServer(config, logger, webRoot === undefined ? {} : { webRoot })
       process.stdout.write(
-        `Tokenline is listening\n  OTLP/HTTP: ${server.otlpUrl}  (POST /v1/traces, /v1/metrics)\n  Dashboard: ${server.apiUrl}/\n  API:       ${server.apiUrl}/api/health\n  Store:     ${config.store.kind === 'memory' ? 'memory' : config.store.path}\n`
+        `Tokenline is listening\n  OTLP/HTTP: ${server.otlpUrl}  (POST /v1/traces, /v1/metrics)\n  OTLP/gRPC: ${server.otlpGrpcUrl === null ? 'off (--otlp-grpc-port -1)' : `${server.otlpGrpcUrl}  (TraceService/Export, MetricsService/Export)`}\n  Dashboard: ${server.apiUrl}/\n  API:       ${server.apiUrl}/api/health\n  Store:     ${config.store.kind === 'memory' ? 'memory' : config.store.path}\n`
       )
       if (webRoot === undefined) {
         logger.warn('dashboard not built: run `npm run build:web` (the API works without it)')

@@ -12,6 +12,9 @@ export type ResourceKind =
   | 'prefix_queries'
   | 'prefix_hits'
   | 'prefix_hit_rate'
+  | 'prompt_cached'
+  | 'prompt_total'
+  | 'waiting_deferred'
   | 'gpu_util'
   | 'sm_active'
   | 'dram_active'
@@ -27,6 +30,8 @@ export interface ResourceFamilySpec {
   counter: boolean
   /** Multiplier to the family's unit (DCGM GPU util is a percentage → 0..1). */
   scale: number
+  /** Only series with these labels belong to the kind (one part of a split family). */
+  labels?: Readonly<Record<string, string>>
 }
 
 const MEANING_OF: Readonly<Record<ResourceKind, MetricMeaning>> = {
@@ -37,12 +42,20 @@ const MEANING_OF: Readonly<Record<ResourceKind, MetricMeaning>> = {
   prefix_queries: 'prefix_cache_queries',
   prefix_hits: 'prefix_cache_hits',
   prefix_hit_rate: 'prefix_cache_hit_rate',
+  prompt_cached: 'prompt_tokens_cached',
+  prompt_total: 'prompt_tokens',
+  waiting_deferred: 'requests_waiting_by_reason',
   gpu_util: 'gpu_util_percent',
   sm_active: 'gpu_sm_active',
   dram_active: 'gpu_dram_active',
   haproxy_sessions: 'gateway_current_sessions',
   haproxy_limit: 'gateway_limit_sessions',
   haproxy_queue: 'gateway_backend_queue',
+}
+
+/** Kinds that read one part of a split family (vLLM's `reason="deferred"` waiting requests). */
+const LABELS_OF: Partial<Record<ResourceKind, Readonly<Record<string, string>>>> = {
+  waiting_deferred: { reason: 'deferred' },
 }
 
 /** The families diagnosis reads, with names from the shared alias table (CONTRACT §2). */
@@ -55,8 +68,17 @@ export const RESOURCE_FAMILIES: readonly ResourceFamilySpec[] = (
     names: group.names,
     counter: group.shape === 'counter',
     scale: kind === 'gpu_util' ? 0.01 : 1,
+    ...(LABELS_OF[kind] === undefined ? {} : { labels: LABELS_OF[kind] }),
   }
 })
+
+/** Whether a series is the part of a split family that `spec` reads (always, when unsplit). */
+export function seriesBelongsTo(
+  spec: ResourceFamilySpec,
+  labels: Readonly<Record<string, string>>
+): boolean {
+  return Object.entries(spec.labels ?? {}).every(([k, v]) => labels[k] === v)
+}
 
 /** Candidate stored names of a family name: as written, and with/without a `_total` suffix. */
 export function nameVariants(name: string): string[] {
@@ -88,7 +110,6 @@ export function resolveResourceNames(
 /** Label keys that can name a replica / a node, in preference order (CONTRACT §2 joins). */
 export const REPLICA_LABELS = [
   ...DEFAULT_LABEL_JOIN.replica,
-  'replica',
   'service_instance_id',
   'instance',
 ] as const

@@ -10,6 +10,7 @@ import {
   NODE_LABELS,
   REPLICA_LABELS,
   RESOURCE_FAMILIES,
+  seriesBelongsTo,
   type ResourceKind,
 } from './metric-families.js'
 
@@ -85,7 +86,7 @@ export function buildResourceViews(
   const dimCount = new Map<ResourceKind, Record<string, number>>()
   for (const s of series) {
     const fam = spec.get(s.kind)
-    if (fam === undefined) {
+    if (fam === undefined || !seriesBelongsTo(fam, s.labels)) {
       continue
     }
     const sorted = [...s.points].sort((a, b) => a.timeUs - b.timeUs)

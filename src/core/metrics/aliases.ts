@@ -1,7 +1,9 @@
 /**
  * CONTRACT §2: the metric families diagnosis uses, and every name that means the same thing
  * (vLLM old and new, SGLang, TGI, TensorRT-LLM, DCGM, HAProxy, OpenTelemetry GenAI). Extend
- * the lists; never remove a name, users' data depends on it.
+ * the lists; never remove a name, users' data depends on it. The vLLM names are checked against
+ * a real vLLM's `/metrics` (test/fixtures/real-vllm/), SGLang's and TGI's against fixtures
+ * written from their source (test/fixtures/engines/, each naming its file and commit).
  */
 
 /** A canonical meaning diagnosis asks for. */
@@ -22,6 +24,20 @@ export const METRIC_MEANINGS = [
   'prompt_tokens',
   'generation_tokens',
   'iteration_tokens',
+  'tpot_seconds',
+  'inference_time_seconds',
+  'prompt_tokens_cached',
+  'prompt_tokens_by_source',
+  'requests_waiting_by_reason',
+  'prefill_computed_tokens',
+  'external_prefix_cache_queries',
+  'external_prefix_cache_hits',
+  'estimated_flops',
+  'estimated_read_bytes',
+  'estimated_write_bytes',
+  'engine_sleep_state',
+  'requests_finished',
+  'requests_failed',
   'gpu_util_percent',
   'gpu_sm_active',
   'gpu_dram_active',
@@ -45,6 +61,11 @@ export interface MetricAliasGroup {
   shape: AliasShape
   /** Names in preference order: the current name first, older and other engines after. */
   names: readonly string[]
+  /**
+   * The label that splits the family into parts whose sum is the whole (vLLM's `reason`,
+   * `source`, `finished_reason`, `sleep_state`), when the first name has one.
+   */
+  splitLabel?: string
 }
 
 /** OpenTelemetry names arrive as dots (OTLP, Prometheus 3 UTF-8), underscores, or with a unit suffix. */
@@ -84,7 +105,12 @@ export const METRIC_ALIASES: Readonly<Record<MetricMeaning, MetricAliasGroup>> =
   },
   preemptions: {
     shape: 'counter',
-    names: ['vllm:num_preemptions_total', 'sglang:num_retracted_reqs'],
+    // SGLang's counter first; its older `num_retracted_reqs` is a gauge of the last interval.
+    names: [
+      'vllm:num_preemptions_total',
+      'sglang:num_retracted_requests_total',
+      'sglang:num_retracted_reqs',
+    ],
   },
   prefix_cache_queries: {
     shape: 'counter',
@@ -113,11 +139,19 @@ export const METRIC_ALIASES: Readonly<Record<MetricMeaning, MetricAliasGroup>> =
   },
   e2e_seconds: {
     shape: 'histogram',
-    names: ['vllm:e2e_request_latency_seconds', 'sglang:e2e_request_latency_seconds'],
+    names: [
+      'vllm:e2e_request_latency_seconds',
+      'sglang:e2e_request_latency_seconds',
+      'tgi_request_duration',
+    ],
   },
   queue_time_seconds: {
     shape: 'histogram',
-    names: ['vllm:request_queue_time_seconds', 'sglang:queue_time_seconds'],
+    names: [
+      'vllm:request_queue_time_seconds',
+      'sglang:queue_time_seconds',
+      'tgi_request_queue_duration',
+    ],
   },
   prefill_time_seconds: {
     shape: 'histogram',
@@ -136,6 +170,74 @@ export const METRIC_ALIASES: Readonly<Record<MetricMeaning, MetricAliasGroup>> =
     names: ['vllm:generation_tokens_total', 'sglang:generation_tokens_total'],
   },
   iteration_tokens: { shape: 'histogram', names: ['vllm:iteration_tokens_total'] },
+  /** Per request: (e2e − TTFT) / (output tokens − 1); `itl_seconds` is per token. */
+  tpot_seconds: {
+    shape: 'histogram',
+    names: [
+      'vllm:request_time_per_output_token_seconds',
+      'tgi_request_mean_time_per_token_duration',
+    ],
+  },
+  /** Time in the running phase (prefill + decode), queue excluded. */
+  inference_time_seconds: {
+    shape: 'histogram',
+    names: ['vllm:request_inference_time_seconds', 'tgi_request_inference_duration'],
+  },
+  /** Prompt tokens served from a prefix cache (local and external). */
+  prompt_tokens_cached: {
+    shape: 'counter',
+    names: ['vllm:prompt_tokens_cached_total', 'sglang:cached_tokens_total'],
+  },
+  /** `source` = local_compute | local_cache_hit | external_kv_transfer. */
+  prompt_tokens_by_source: {
+    shape: 'counter',
+    names: ['vllm:prompt_tokens_by_source_total'],
+    splitLabel: 'source',
+  },
+  /** `reason` = capacity (no room to schedule) | deferred (LoRA budget, KV transfer, blocked). */
+  requests_waiting_by_reason: {
+    shape: 'gauge',
+    names: ['vllm:num_requests_waiting_by_reason'],
+    splitLabel: 'reason',
+  },
+  /** Prompt tokens a request's prefill computed (cached ones excluded). */
+  prefill_computed_tokens: {
+    shape: 'histogram',
+    names: ['vllm:request_prefill_kv_computed_tokens'],
+  },
+  /** KV-connector (cross-instance) prefix cache, in tokens. */
+  external_prefix_cache_queries: {
+    shape: 'counter',
+    names: ['vllm:external_prefix_cache_queries_total'],
+  },
+  external_prefix_cache_hits: {
+    shape: 'counter',
+    names: ['vllm:external_prefix_cache_hits_total'],
+  },
+  /** vLLM's own model-FLOPs-utilisation estimates, per GPU (zero on CPU builds). */
+  estimated_flops: { shape: 'counter', names: ['vllm:estimated_flops_per_gpu_total'] },
+  estimated_read_bytes: { shape: 'counter', names: ['vllm:estimated_read_bytes_per_gpu_total'] },
+  estimated_write_bytes: {
+    shape: 'counter',
+    names: ['vllm:estimated_write_bytes_per_gpu_total'],
+  },
+  /** 1 on the current state: awake | weights_offloaded (sleep level 1) | discard_all (level 2). */
+  engine_sleep_state: {
+    shape: 'gauge',
+    names: ['vllm:engine_sleep_state'],
+    splitLabel: 'sleep_state',
+  },
+  /** Finished requests; vLLM splits by `finished_reason` (stop, length, abort, error, …). */
+  requests_finished: {
+    shape: 'counter',
+    names: ['vllm:request_success_total', 'sglang:num_requests_total', 'tgi_request_success'],
+    splitLabel: 'finished_reason',
+  },
+  /** Requests that failed or were aborted (TGI splits by `err`). */
+  requests_failed: {
+    shape: 'counter',
+    names: ['tgi_request_failure', 'sglang:num_aborted_requests_total'],
+  },
   gpu_util_percent: { shape: 'gauge', names: ['DCGM_FI_DEV_GPU_UTIL'] },
   gpu_sm_active: { shape: 'gauge', names: ['DCGM_FI_PROF_SM_ACTIVE'] },
   gpu_dram_active: { shape: 'gauge', names: ['DCGM_FI_PROF_DRAM_ACTIVE'] },
@@ -176,10 +278,16 @@ let byName: Map<string, MetricMeaning> | null = null
 export function meaningOfMetric(name: string): MetricMeaning | null {
   if (byName === null) {
     byName = new Map()
-    for (const m of METRIC_MEANINGS) for (const n of METRIC_ALIASES[m].names) byName.set(n, m)
+    for (const m of METRIC_MEANINGS) {
+      for (const n of METRIC_ALIASES[m].names) {
+        byName.set(n, m)
+      }
+    }
   }
   const direct = byName.get(name)
-  if (direct) return direct
+  if (direct) {
+    return direct
+  }
   const base = /^(.*)_(bucket|sum|count)$/.exec(name)?.[1]
   return base !== undefined ? (byName.get(base) ?? null) : null
 }
@@ -193,9 +301,10 @@ export type LabelJoin = Readonly<Record<JoinDimension, readonly string[]>>
 /**
  * CONTRACT §2 default: `pod` ↔ replica, `node` or `Hostname` (DCGM) ↔ node, `model_name` ↔
  * model. `instance` is kept as a label but joins nothing by default (it is host:port, not a pod).
+ * `replica` is what a named scrape target (`--scrape vllm-0=URL`) adds to its samples.
  */
 export const DEFAULT_LABEL_JOIN: LabelJoin = {
-  replica: ['pod', 'k8s_pod_name'],
+  replica: ['pod', 'k8s_pod_name', 'replica'],
   node: ['node', 'Hostname', 'k8s_node_name'],
   model: ['model_name', 'model'],
 }
@@ -215,9 +324,37 @@ export function joinDimensions(
   const pick = (names: readonly string[]): string | null => {
     for (const n of names) {
       const v = labels[n]
-      if (v !== undefined && v !== '') return v
+      if (v !== undefined && v !== '') {
+        return v
+      }
     }
     return null
   }
   return { replica: pick(join.replica), node: pick(join.node), model: pick(join.model) }
+}
+
+/**
+ * The model(s) each replica serves, read from its metric series: an engine's `/metrics` names
+ * its model (`model_name`) and a named scrape target its replica. This is how a request whose
+ * spans carry no model can get one from the metrics of the same replica.
+ *
+ * @example
+ * modelsByReplica([{ labels: { replica: 'vllm-0', model_name: 'tiny-llama' } }])
+ * // Map { 'vllm-0' => ['tiny-llama'] }
+ */
+export function modelsByReplica(
+  series: Iterable<{ labels: Readonly<Record<string, string>> }>,
+  join: LabelJoin = DEFAULT_LABEL_JOIN
+): Map<string, string[]> {
+  const sets = new Map<string, Set<string>>()
+  for (const s of series) {
+    const { replica, model } = joinDimensions(s.labels, join)
+    if (replica === null || model === null) {
+      continue
+    }
+    const set = sets.get(replica) ?? new Set<string>()
+    set.add(model)
+    sets.set(replica, set)
+  }
+  return new Map([...sets].map(([replica, models]) => [replica, [...models].sort()]))
 }

@@ -2,13 +2,15 @@
  * `engine.prefix_cache_miss` — prefix-cache hit rate dropped; prefill recomputes shared prefixes.
  *
  * Evidence needed: prefix-cache counters (`vllm:prefix_cache_hits_total` /
- * `…queries_total`, or `sglang:cache_hit_rate`), or cached-token counts on the requests.
+ * `…queries_total`), cached prompt tokens over prompt tokens (`vllm:prompt_tokens_cached_total`,
+ * `sglang:cached_tokens_total`), `sglang:cache_hit_rate`, or cached-token counts on the requests.
  * For: the hit rate fell inside the latency change window vs outside it (relative drop), and
  * prefill explains the slow cohort's excess. Against: a stable hit rate; time spent elsewhere.
  * Actions (CONTRACT §5.1): keep shared prefixes stable (no per-request data in system prompts);
  * prefix-aware routing.
  */
 import type { Evidence } from '../../model/diagnosis.js'
+import type { DiagnosisContext } from '../context.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
 import {
@@ -22,7 +24,14 @@ import {
   stageEvidence,
   stageStat,
 } from '../rule.js'
-import { meanOutside, meanOver } from '../resources.js'
+import { meanOutside, meanOver, type ResourceView } from '../resources.js'
+
+/** Cached prompt tokens over prompt tokens, both per-second rates of their counters. */
+function cachedTokenPair(ctx: DiagnosisContext): { num: ResourceView; den: ResourceView } | null {
+  const num = ctx.resources.get('prompt_cached')
+  const den = ctx.resources.get('prompt_total')
+  return num && den ? { num, den } : null
+}
 
 export const enginePrefixCacheMissRule: Rule = {
   cause: 'engine.prefix_cache_miss',
@@ -36,19 +45,23 @@ export const enginePrefixCacheMissRule: Rule = {
     const hits = ctx.resources.get('prefix_hits')
     const queries = ctx.resources.get('prefix_queries')
     const rateView = ctx.resources.get('prefix_hit_rate')
+    // Counters give the rate over each bucket; SGLang's hit-rate gauge is a snapshot, so last.
+    const cachedPair = hits && queries ? null : cachedTokenPair(ctx)
+    const num = hits && queries ? hits : cachedPair?.num
+    const den = hits && queries ? queries : cachedPair?.den
     let inside = NaN
     let outside = NaN
     let metric = ''
-    if (hits && queries) {
+    if (num && den) {
       const ratio = new Float64Array(ctx.grid.count).fill(NaN)
       for (let b = 0; b < ctx.grid.count; b++) {
-        const h = hits.mean[b] as number
-        const qv = queries.mean[b] as number
+        const h = num.mean[b] as number
+        const qv = den.mean[b] as number
         if (qv > 0) {
           ratio[b] = h / qv
         }
       }
-      metric = `${hits.metric} / ${queries.metric}`
+      metric = `${num.metric} / ${den.metric}`
       inside = range ? meanOver(ratio, range.from, range.to) : meanOver(ratio)
       outside = range ? meanOutside(ratio, range.from, range.to) : NaN
     } else if (rateView) {
@@ -115,7 +128,7 @@ export const enginePrefixCacheMissRule: Rule = {
     if (ce) {
       evidence.push(ce)
     }
-    if (!hits && !rateView) {
+    if (!num && !rateView) {
       evidence.push(missingEvidence('prefix-cache hits (vllm:prefix_cache_hits_total)'))
     }
     return {

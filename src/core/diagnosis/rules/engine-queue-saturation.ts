@@ -21,6 +21,7 @@ import {
   changeWindow,
   globalOrLocal,
   missingEvidence,
+  pct,
   resourceLevel,
   round,
   shiftOf,
@@ -107,6 +108,21 @@ export const engineQueueSaturationRule: Rule = {
     if (kv !== null && kv.peak >= 0.95 && pre !== null && pre.inside > 0) {
       // KV full with preemptions: the queue is a symptom of KV pressure, not of raw demand.
       confidence *= 0.6
+    }
+    // vLLM splits waiting requests by reason: "deferred" ones wait on LoRA slots or KV
+    // transfers, not on scheduling capacity, so more replicas would not drain them.
+    const deferred = resourceLevel(ctx, 'waiting_deferred', range)
+    if (waiting && deferred !== null && waiting.inside > 0) {
+      const deferredShare = Math.min(1, deferred.inside / waiting.inside)
+      if (deferredShare >= 0.5) {
+        confidence *= 1 - 0.6 * ramp(deferredShare, 0.5, 0.9)
+      }
+      evidence.push({
+        metric: `${deferred.view.metric}{reason="deferred"}`,
+        observed: round(deferredShare),
+        baseline: null,
+        text: `${pct(deferredShare)} of the waiting requests are deferred (LoRA budget, KV transfer), not waiting for capacity`,
+      })
     }
     return {
       confidence,
