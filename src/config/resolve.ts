@@ -5,7 +5,7 @@ import { configSchema, type Config, type ResolvedConfig } from './schema.js'
 type LeafKind = 'string' | 'int' | 'bool' | 'list'
 
 interface Leaf {
-  section: 'server' | 'store' | 'ingest' | 'scrape' | 'log'
+  section: 'server' | 'store' | 'ingest' | 'scrape' | 'api' | 'log'
   key: string
   kind: LeafKind
   /** Environment variables, most specific first; the first one set wins. */
@@ -46,6 +46,22 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
   { section: 'scrape', key: 'targets', kind: 'list', env: ['TOKENLINE_SCRAPE_TARGETS'] },
   { section: 'scrape', key: 'intervalMs', kind: 'int', env: ['TOKENLINE_SCRAPE_INTERVAL_MS'] },
   { section: 'scrape', key: 'timeoutMs', kind: 'int', env: ['TOKENLINE_SCRAPE_TIMEOUT_MS'] },
+  { section: 'api', key: 'maxWindowMs', kind: 'int', env: ['TOKENLINE_API_MAX_WINDOW_MS'] },
+  { section: 'api', key: 'maxBuckets', kind: 'int', env: ['TOKENLINE_API_MAX_BUCKETS'] },
+  { section: 'api', key: 'maxRows', kind: 'int', env: ['TOKENLINE_API_MAX_ROWS'] },
+  {
+    section: 'api',
+    key: 'maxFilterValues',
+    kind: 'int',
+    env: ['TOKENLINE_API_MAX_FILTER_VALUES'],
+  },
+  {
+    section: 'api',
+    key: 'maxDiagnosisBytes',
+    kind: 'int',
+    env: ['TOKENLINE_API_MAX_DIAGNOSIS_BYTES'],
+  },
+  { section: 'api', key: 'maxImportBytes', kind: 'int', env: ['TOKENLINE_API_MAX_IMPORT_BYTES'] },
   { section: 'log', key: 'level', kind: 'string', env: ['TOKENLINE_LOG_LEVEL'] },
 ]
 
@@ -158,7 +174,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   }
 
   const resolved: Record<string, unknown> = {}
-  for (const section of ['server', 'store', 'ingest', 'scrape', 'log'] as const) {
+  for (const section of ['server', 'store', 'ingest', 'scrape', 'api', 'log'] as const) {
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(DEFAULTS[section])) {
       out[key] = pick(section, key)

@@ -38,6 +38,17 @@ export const configSchema = z
       })
       .strict()
       .partial(),
+    api: z
+      .object({
+        maxWindowMs: z.number().int().positive(),
+        maxBuckets: z.number().int().positive(),
+        maxRows: z.number().int().positive(),
+        maxFilterValues: z.number().int().positive(),
+        maxDiagnosisBytes: z.number().int().positive(),
+        maxImportBytes: z.number().int().positive(),
+      })
+      .strict()
+      .partial(),
     log: z
       .object({ level: z.enum(['debug', 'info', 'warn', 'error', 'silent']) })
       .strict()
@@ -65,6 +76,15 @@ export interface ResolvedConfig {
     readonly targets: readonly string[]
     readonly intervalMs: number
     readonly timeoutMs: number
+  }
+  /** Per-request bounds of the query API (docs/config.md, docs/api.md). */
+  readonly api: {
+    readonly maxWindowMs: number
+    readonly maxBuckets: number
+    readonly maxRows: number
+    readonly maxFilterValues: number
+    readonly maxDiagnosisBytes: number
+    readonly maxImportBytes: number
   }
   readonly log: { readonly level: 'debug' | 'info' | 'warn' | 'error' | 'silent' }
   readonly slo: unknown

@@ -8,6 +8,7 @@ import type { IngestSink } from '../ingest/types.js'
 import type { SloService } from '../alerts/service.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { httpErrorReply } from './http-errors.js'
+import type { ApiLimits } from './limits.js'
 import { registerEventRoutes } from './routes/events.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerImportRoutes } from './routes/import.js'
@@ -29,7 +30,8 @@ export interface AppDeps {
   logger: Logger
   /** Epoch milliseconds (a fake clock in tests). */
   now: () => number
-  limits: { maxBodyBytes: number }
+  /** Body limit of ingest routes, and the query API's bounds (`api.*`; defaults when absent). */
+  limits: { maxBodyBytes: number } & Partial<ApiLimits>
   version: string
   /** Folder of the built dashboard files; no static serving when absent. */
   webRoot?: string

@@ -158,7 +158,10 @@ describe('GET /api/requests', () => {
     ['sort=bogus', 'sort must be one of ttft'],
     ['dir=up', 'dir must be asc or desc (actual: "up")'],
     ['since=yesterday', 'since must be a duration'],
-    ['from=not-a-time', 'from must be RFC 3339 text or epoch milliseconds (actual: "not-a-time")'],
+    [
+      'from=not-a-time',
+      'from must be RFC 3339 text or epoch milliseconds between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z (actual: "not-a-time")',
+    ],
     [`from=${FIRST_MS + 1000}&to=${FIRST_MS}`, 'from must be before to'],
     ['window=some', 'window must be all or default'],
   ])('answers 400 QUERY_INVALID for %s', async (query, message) => {

@@ -13,7 +13,9 @@ const FIX = resolve(import.meta.dirname, '../../../test/fixtures')
 const closers: (() => Promise<void>)[] = []
 
 afterEach(async () => {
-  for (const c of closers.splice(0)) await c()
+  for (const c of closers.splice(0)) {
+    await c()
+  }
 })
 
 function makeApp() {

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
 import type { AppDeps } from '../app.js'
+import { apiLimitsOf } from '../limits.js'
 import { parseChoices, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
 import { toRequestJson, toSpanJson } from './json-views.js'
 import { SORT_MEASURES } from './measures.js'
@@ -12,15 +13,15 @@ const TRACE_ID_RE = /^[0-9a-f]{32}$/
 export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/requests', async function listRequests(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const [sortBy] = parseChoices(query, 'sort', SORT_MEASURES)
     const dir = parseParam(query, 'dir', z.enum(['asc', 'desc']), 'asc or desc') ?? 'desc'
     const page = await deps.store.queryRequests({
       ...window,
-      filters: parseFilters(query),
+      filters: parseFilters(query, apiLimitsOf(deps)),
       sortBy: sortBy ?? 'start',
       sortDir: dir,
-      limit: parseIntParam(query, 'limit', 1, 1000, 50),
+      limit: parseIntParam(query, 'limit', 1, apiLimitsOf(deps).maxRows, 50),
       offset: parseIntParam(query, 'offset', 0, 1_000_000_000, 0),
     })
     return c.json({ total: page.total, rows: page.rows.map(toRequestJson) })
