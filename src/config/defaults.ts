@@ -2,7 +2,21 @@ import type { ResolvedConfig } from './schema.js'
 
 /** Defaults: loopback only, OTLP on the standard 4318, UI/API on 4320, a DuckDB file under ./.tokenline. */
 export const DEFAULTS: ResolvedConfig = {
-  server: { host: '127.0.0.1', apiPort: 4320, otlpPort: 4318 },
+  server: {
+    host: '127.0.0.1',
+    apiPort: 4320,
+    otlpPort: 4318,
+    authTokenFile: null,
+    tlsCert: null,
+    tlsKey: null,
+    allowedHosts: [],
+    allowedOrigins: [],
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 300_000,
+    keepAliveTimeoutMs: 5_000,
+    maxConnections: 1024,
+    maxConnectionsPerIp: 256,
+  },
   store: { kind: 'duckdb', path: '.tokenline/tokenline.duckdb' },
   ingest: {
     maxBodyBytes: 16 * 1024 * 1024,

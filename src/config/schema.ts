@@ -11,6 +11,16 @@ export const configSchema = z
         host: z.string().min(1),
         apiPort: z.number().int().min(0).max(65535),
         otlpPort: z.number().int().min(0).max(65535),
+        authTokenFile: z.string().min(1).nullable(),
+        tlsCert: z.string().min(1).nullable(),
+        tlsKey: z.string().min(1).nullable(),
+        allowedHosts: z.array(z.string().min(1)),
+        allowedOrigins: z.array(z.string().min(1)),
+        headersTimeoutMs: z.number().int().positive(),
+        requestTimeoutMs: z.number().int().min(0),
+        keepAliveTimeoutMs: z.number().int().positive(),
+        maxConnections: z.number().int().positive(),
+        maxConnectionsPerIp: z.number().int().positive(),
       })
       .strict()
       .partial(),
@@ -64,7 +74,25 @@ export const configSchema = z
 export type Config = z.infer<typeof configSchema>
 
 export interface ResolvedConfig {
-  readonly server: { readonly host: string; readonly apiPort: number; readonly otlpPort: number }
+  readonly server: {
+    readonly host: string
+    readonly apiPort: number
+    readonly otlpPort: number
+    /** `scope token` lines (docs/security.md); `null`: no authentication. */
+    readonly authTokenFile: string | null
+    /** PEM files; both set: HTTPS on both listeners. */
+    readonly tlsCert: string | null
+    readonly tlsKey: string | null
+    /** Host names the UI/API answers to besides the loopback names and `host`. */
+    readonly allowedHosts: readonly string[]
+    /** Browser origins allowed to call the API besides the allowed hosts themselves. */
+    readonly allowedOrigins: readonly string[]
+    readonly headersTimeoutMs: number
+    readonly requestTimeoutMs: number
+    readonly keepAliveTimeoutMs: number
+    readonly maxConnections: number
+    readonly maxConnectionsPerIp: number
+  }
   readonly store: { readonly kind: 'duckdb' | 'memory'; readonly path: string }
   readonly ingest: {
     readonly maxBodyBytes: number

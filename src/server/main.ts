@@ -3,7 +3,9 @@
  * store, builds the ingest pipeline, binds the OTLP and UI/API listeners, writes the lock file
  * that lets other CLI processes find this server, and starts scraping.
  */
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
+import { createServer as createHttpsServer } from 'node:https'
+import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
@@ -22,7 +24,10 @@ import { removeServerLock, writeServerLock } from '../storage/duckdb/lock.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { createSloService, type SloService } from '../alerts/service.js'
-import { createApp } from './app.js'
+import { createApp, type SecurityOptions } from './app.js'
+import { loadTokenFile } from './auth.js'
+import { allowedHostsFor, isLoopbackHost } from './browser-guard.js'
+import { guardConnections, timeoutServerOptions, type ConnectionLimits } from './connections.js'
 import { createOtlpApp } from './otlp-app.js'
 
 export const VERSION = '0.1.0'
@@ -49,13 +54,68 @@ export interface StartServerOptions {
   sloNow?: () => number
 }
 
+/** PEM key and certificate of the HTTPS listeners. */
+interface TlsFiles {
+  key: Buffer
+  cert: Buffer
+}
+
+async function readTlsFiles(config: ResolvedConfig): Promise<TlsFiles | null> {
+  const { tlsCert, tlsKey } = config.server
+  if (tlsCert === null && tlsKey === null) {
+    return null
+  }
+  if (tlsCert === null || tlsKey === null) {
+    throw new AppError(
+      'CONFIG_INVALID',
+      'TLS needs both a certificate and a key (--tls-cert and --tls-key, or server.tlsCert and server.tlsKey)'
+    )
+  }
+  const read = async (path: string, what: string): Promise<Buffer> => {
+    try {
+      return await readFile(path)
+    } catch (err) {
+      throw new AppError(
+        'CONFIG_INVALID',
+        `cannot read the TLS ${what} ${path}: ${(err as Error).message}`,
+        {
+          cause: err,
+        }
+      )
+    }
+  }
+  return { cert: await read(tlsCert, 'certificate'), key: await read(tlsKey, 'key') }
+}
+
 function listen(
   app: { fetch: (req: Request) => Response | Promise<Response> },
   port: number,
-  host: string
+  host: string,
+  limits: ConnectionLimits,
+  tls: TlsFiles | null
 ): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server))
+    const serverOptions = timeoutServerOptions(limits)
+    const server =
+      tls === null
+        ? serve({ fetch: app.fetch, port, hostname: host, serverOptions }, () => resolve(server))
+        : serve(
+            {
+              fetch: app.fetch,
+              port,
+              hostname: host,
+              createServer: createHttpsServer,
+              serverOptions: {
+                ...serverOptions,
+                key: tls.key,
+                cert: tls.cert,
+                // A TLS handshake that never finishes is a slow header too.
+                handshakeTimeout: limits.headersTimeoutMs,
+              },
+            },
+            () => resolve(server)
+          )
+    guardConnections(server as HttpServer, limits)
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(
         err.code === 'EADDRINUSE'
@@ -70,10 +130,21 @@ function listen(
   })
 }
 
-function urlOf(server: ServerType, host: string): string {
+function urlOf(server: ServerType, host: string, tls: boolean): string {
   const addr = server.address() as AddressInfo
   const shown = host.includes(':') ? `[${host}]` : host
-  return `http://${shown}:${addr.port}`
+  return `${tls ? 'https' : 'http'}://${shown}:${addr.port}`
+}
+
+/** Tokens, allowed hosts and origins from the config (reads the token file). */
+export async function securityFromConfig(config: ResolvedConfig): Promise<SecurityOptions> {
+  const grants =
+    config.server.authTokenFile === null ? null : await loadTokenFile(config.server.authTokenFile)
+  return {
+    grants,
+    allowedHosts: allowedHostsFor(config.server.host, config.server.allowedHosts),
+    allowedOrigins: config.server.allowedOrigins,
+  }
 }
 
 function closeListener(server: ServerType): Promise<void> {
@@ -111,6 +182,14 @@ export async function startServer(
   logger: Logger,
   options: StartServerOptions = {}
 ): Promise<RunningServer> {
+  // Read before anything opens: a bad token or TLS file stops start-up with a clear error.
+  const security = await securityFromConfig(config)
+  const tls = await readTlsFiles(config)
+  if (security.grants === null && !isLoopbackHost(config.server.host)) {
+    logger.warn(
+      `listening on ${config.server.host} without authentication: anyone who can reach this address can read and write; set --auth-token-file (docs/security.md)`
+    )
+  }
   const ownsStore = options.stores === undefined
   const { store, sloStore } = options.stores ?? (await openConfiguredStores(config))
   const onBackgroundError = (err: unknown): void => {
@@ -157,18 +236,31 @@ export async function startServer(
     slo,
     logger,
     now: () => Date.now(),
-    limits: { maxBodyBytes: config.ingest.maxBodyBytes },
+    limits: { maxBodyBytes: config.ingest.maxBodyBytes, ...config.api },
+    security,
     version: VERSION,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
   const listeners: ServerType[] = []
   try {
-    const otlp = await listen(createOtlpApp(deps), config.server.otlpPort, config.server.host)
+    const otlp = await listen(
+      createOtlpApp(deps),
+      config.server.otlpPort,
+      config.server.host,
+      config.server,
+      tls
+    )
     listeners.push(otlp)
-    const api = await listen(createApp(deps), config.server.apiPort, config.server.host)
+    const api = await listen(
+      createApp(deps),
+      config.server.apiPort,
+      config.server.host,
+      config.server,
+      tls
+    )
     listeners.push(api)
-    const apiUrl = urlOf(api, config.server.host)
-    const otlpUrl = urlOf(otlp, config.server.host)
+    const apiUrl = urlOf(api, config.server.host, tls !== null)
+    const otlpUrl = urlOf(otlp, config.server.host, tls !== null)
     const persistent =
       config.store.kind === 'duckdb' && config.store.path !== ':memory:' && ownsStore
     if (persistent) {

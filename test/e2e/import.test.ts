@@ -94,7 +94,7 @@ describe('tokenline import while a server holds the database', () => {
     const server = await startServer(
       {
         ...DEFAULTS,
-        server: { host: '127.0.0.1', apiPort: 0, otlpPort: 0 },
+        server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0 },
         store: { kind: 'duckdb', path: db },
       },
       createSilentLogger()

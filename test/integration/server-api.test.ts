@@ -292,7 +292,11 @@ describe('/api/events', () => {
       JSON.stringify({ time: t(2000), kind: 'scale', replica: 'vllm-3' }),
       JSON.stringify({ time: 'never', kind: 'deploy' }),
     ].join('\n')
-    const res = await app.request('/api/events', { method: 'POST', body })
+    const res = await app.request('/api/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body,
+    })
     const posted = (await res.json()) as { accepted: number; rejected: { line: number }[] }
     expect(res.status).toBe(200)
     expect(posted.accepted).toBe(2)
@@ -317,7 +321,11 @@ describe('/api/events', () => {
   })
 
   it('answers 400 when nothing in the body is an event', async () => {
-    const res = await app.request('/api/events', { method: 'POST', body: 'hello\nworld' })
+    const res = await app.request('/api/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: 'hello\nworld',
+    })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('INPUT_INVALID')
   })

@@ -33,6 +33,8 @@ function makeApp() {
   return { app, store }
 }
 
+const OCTETS = { 'content-type': 'application/octet-stream' }
+
 describe('POST /api/import', () => {
   it('imports gzipped OTLP JSON Lines larger than the OTLP body limit and assembles requests', async () => {
     const { app, store } = makeApp()
@@ -41,6 +43,7 @@ describe('POST /api/import', () => {
     )
     const res = await app.request('/api/import?filename=../../etc/traces.jsonl.gz', {
       method: 'POST',
+      headers: OCTETS,
       body,
     })
     expect(res.status).toBe(200)
@@ -59,6 +62,7 @@ describe('POST /api/import', () => {
     const { app, store } = makeApp()
     const res = await app.request('/api/import?filename=vllm.prom&mtime=1718140000000', {
       method: 'POST',
+      headers: OCTETS,
       body: readFileSync(resolve(FIX, 'metrics/sglang-metrics-docs-example.prom')),
     })
     expect(res.status).toBe(200)
@@ -70,11 +74,16 @@ describe('POST /api/import', () => {
     const { app } = makeApp()
     const res = await app.request('/api/import?filename=notes.md', {
       method: 'POST',
+      headers: OCTETS,
       body: '# notes\n\nhello\n',
     })
     expect(res.status).toBe(200)
     expect(((await res.json()) as ImportSummary).files[0]?.error).toMatch(/format not recognised/)
-    const bad = await app.request('/api/import?mtime=yesterday', { method: 'POST', body: 'x 1' })
+    const bad = await app.request('/api/import?mtime=yesterday', {
+      method: 'POST',
+      headers: OCTETS,
+      body: 'x 1',
+    })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ error: { code: 'INPUT_INVALID' } })
   })

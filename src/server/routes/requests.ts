@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
 import type { AppDeps } from '../app.js'
+import { tenantOf } from '../auth.js'
 import { apiLimitsOf } from '../limits.js'
 import { parseChoices, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
 import { toRequestJson, toSpanJson } from './json-views.js'
@@ -36,7 +37,9 @@ export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
       )
     }
     const request = await deps.store.getRequest(traceId)
-    if (request === null) {
+    const tenant = tenantOf(c.req.raw)
+    // A tenant-limited token learns nothing of other tenants' traces, not even that they exist.
+    if (request === null || (tenant !== null && request.dims.tenant !== tenant)) {
       throw new AppError('NOT_FOUND', `no request with trace id ${traceId} in the store`)
     }
     const spans = await deps.store.getSpans([traceId])

@@ -14,6 +14,7 @@ import type { Objective } from '../../core/slo/types.js'
 import type { SloService } from '../../alerts/service.js'
 import type { AlertHistoryEntry, AlertRecord, SlowSample } from '../../storage/slo-store.js'
 import type { AppDeps } from '../app.js'
+import { tenantOf } from '../auth.js'
 import { apiLimitsOf } from '../limits.js'
 import { allValues, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
 import { toRequestJson, toSpanJson } from './json-views.js'
@@ -224,7 +225,10 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/samples/:traceId', async function sample(c) {
     const service = requireSlo(deps)
     const traceId = c.req.param('traceId')
-    const found = (await service.sloStore.querySamples({ traceId })).rows
+    const tenant = tenantOf(c.req.raw)
+    const found = (await service.sloStore.querySamples({ traceId })).rows.filter(
+      (s) => tenant === null || s.request.dims.tenant === tenant
+    )
     if (found.length === 0) {
       throw new AppError('NOT_FOUND', `no sample kept for trace ${traceId}`)
     }
