@@ -43,7 +43,7 @@ Examples:
   $ tokenline serve
   $ tokenline serve --db /var/lib/tokenline/prod.duckdb --scrape http://10.0.0.5:8000/metrics
   $ tokenline serve --port 0 --otlp-port 0 --db :memory:     # free ports, nothing kept
-  $ tokenline serve --host 0.0.0.0 --allowed-host tokenline.internal \
+  $ tokenline serve --host 0.0.0.0 --allowed-host tokenline.internal \\
       --auth-token-file /etc/tokenline/tokens --tls-cert cert.pem --tls-key key.pem
   $ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 your-gateway   # point exporters here`
     )
