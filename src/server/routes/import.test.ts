@@ -18,7 +18,7 @@ afterEach(async () => {
   }
 })
 
-function makeApp() {
+function makeApp(maxImportBytes?: number) {
   const store = createMemoryStore()
   const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now })
   closers.push(() => ingest.close())
@@ -27,7 +27,7 @@ function makeApp() {
     ingest,
     logger: createSilentLogger(),
     now: () => 1_718_140_000_000,
-    limits: { maxBodyBytes: 1024 },
+    limits: { maxBodyBytes: 1024, ...(maxImportBytes === undefined ? {} : { maxImportBytes }) },
     version: 'test',
   })
   return { app, store }
@@ -86,5 +86,34 @@ describe('POST /api/import', () => {
     })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ error: { code: 'INPUT_INVALID' } })
+  })
+
+  it('answers 413 past api.maxImportBytes, declared or streamed, and keeps nothing', async () => {
+    const { app, store } = makeApp(1000)
+    const big = new Uint8Array(5000).fill(0x61)
+    const declared = await app.request('/api/import?filename=x.jsonl', {
+      method: 'POST',
+      headers: { ...OCTETS, 'content-length': String(big.length) },
+      body: big,
+    })
+    expect(declared.status).toBe(413)
+    expect(((await declared.json()) as { error: { message: string } }).error.message).toContain(
+      'api.maxImportBytes'
+    )
+    const streamed = await app.request('/api/import?filename=x.jsonl', {
+      method: 'POST',
+      headers: OCTETS,
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 5; i++) {
+            controller.enqueue(big.subarray(0, 1000))
+          }
+          controller.close()
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.status).toBe(413)
+    expect((await store.stats()).spans).toBe(0)
   })
 })
