@@ -136,6 +136,16 @@ function urlOf(server: ServerType, host: string, tls: boolean): string {
   return `${tls ? 'https' : 'http'}://${shown}:${addr.port}`
 }
 
+/** What start-up warns about: a listener beyond loopback that anybody may use. */
+export function securityWarnings(config: ResolvedConfig, security: SecurityOptions): string[] {
+  if (security.grants === null && !isLoopbackHost(config.server.host)) {
+    return [
+      `listening on ${config.server.host} without authentication: anyone who can reach this address can read and write; set --auth-token-file (docs/security.md)`,
+    ]
+  }
+  return []
+}
+
 /** Tokens, allowed hosts and origins from the config (reads the token file). */
 export async function securityFromConfig(config: ResolvedConfig): Promise<SecurityOptions> {
   const grants =
@@ -185,10 +195,8 @@ export async function startServer(
   // Read before anything opens: a bad token or TLS file stops start-up with a clear error.
   const security = await securityFromConfig(config)
   const tls = await readTlsFiles(config)
-  if (security.grants === null && !isLoopbackHost(config.server.host)) {
-    logger.warn(
-      `listening on ${config.server.host} without authentication: anyone who can reach this address can read and write; set --auth-token-file (docs/security.md)`
-    )
+  for (const warning of securityWarnings(config, security)) {
+    logger.warn(warning)
   }
   const ownsStore = options.stores === undefined
   const { store, sloStore } = options.stores ?? (await openConfiguredStores(config))
