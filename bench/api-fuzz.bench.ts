@@ -1,6 +1,6 @@
 /**
  * API fuzz soak: ≥ 100k seeded fuzzed calls of every UI/API route (test/helpers/api-fuzz.ts)
- * through the real app (no socket) over a memory store holding simulated-exporter traffic.
+ * through the real app (no socket) over a memory store holding 50 requests of exporter-shaped traffic.
  * Reports crashes (a throw out of the app), 5xx answers, slow answers (> 1 s), the status mix,
  * throughput, the peak RSS, and the ratio of fuzzed-call throughput to a baseline of plain
  * `GET /api/health` calls measured in the same run. Exits 1 on any crash or 5xx.
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     now: () => NOW_MS,
     sweepIntervalMs: 0,
   })
-  await ingest.submitSpans(decodeTraces(makeLlmTraceRequest(200)).spans)
+  await ingest.submitSpans(decodeTraces(makeLlmTraceRequest(50)).spans)
   await ingest.flush()
   const app = createApp({
     store,
