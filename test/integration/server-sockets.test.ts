@@ -13,12 +13,8 @@ import { DEFAULTS } from '../../src/config/defaults.js'
 import type { ResolvedConfig } from '../../src/config/schema.js'
 import { createSilentLogger } from '../../src/core/logger.js'
 import { generateSelfSignedCert } from '../../src/mock-server/tls-cert.js'
-import {
-  securityFromConfig,
-  securityWarnings,
-  startServer,
-  type RunningServer,
-} from '../../src/server/main.js'
+import { securityFromConfig, securityWarnings } from '../../src/server/listen.js'
+import { startServer, type RunningServer } from '../../src/server/main.js'
 
 const READ = 'read-token-for-sockets-1'
 const INGEST = 'ingest-token-for-socket'
