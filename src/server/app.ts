@@ -96,11 +96,9 @@ export function createApp(deps: AppDeps): Hono {
   if (security.grants !== null) {
     app.use(
       '*',
-      requireToken(
-        security.grants,
-        (c) => apiScopeFor(c.req.method, c.req.path),
-        (c) => !ALL_TENANT_ROUTES.has(c.req.path)
-      )
+      requireToken(security.grants, (c) => apiScopeFor(c.req.method, c.req.path), {
+        tenantAllowed: (c) => !ALL_TENANT_ROUTES.has(c.req.path),
+      })
     )
   }
   app.use('/api/*', requireWriteMediaType())

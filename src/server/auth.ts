@@ -107,16 +107,25 @@ export function tenantOf(req: Request): string | null {
   return tenantByRequest.get(req) ?? null
 }
 
-function deny(c: Context, status: 401 | 403, message: string): Response {
-  const headers: Record<string, string> =
-    status === 401
-      ? { 'WWW-Authenticate': 'Bearer realm="tokenline"' }
-      : { 'WWW-Authenticate': 'Bearer realm="tokenline", error="insufficient_scope"' }
-  return c.json(
+/** How a refusal is written (the OTLP listener answers with an OTLP Status body). */
+export type DenyRenderer = (
+  c: Context,
+  status: 401 | 403,
+  message: string,
+  headers: Record<string, string>
+) => Response
+
+const jsonDeny: DenyRenderer = (c, status, message, headers) =>
+  c.json(
     { error: { code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', message } },
     status,
     headers
   )
+
+function challenge(status: 401 | 403): Record<string, string> {
+  return status === 401
+    ? { 'WWW-Authenticate': 'Bearer realm="tokenline"' }
+    : { 'WWW-Authenticate': 'Bearer realm="tokenline", error="insufficient_scope"' }
 }
 
 /** The bearer token of a request (`Authorization: Bearer …`), or `null`. */
@@ -130,7 +139,7 @@ function bearerOf(c: Context): string | null {
  * Limits a tenant token's GET to its tenant: any `tenant` filter must name it, and the request
  * URL is rewritten to carry it, so every route's filters see it (diagnosis included).
  */
-function forceTenant(c: Context, tenant: string): Response | null {
+function forceTenant(c: Context, tenant: string, render: DenyRenderer): Response | null {
   const url = new URL(c.req.url)
   const asked = url.searchParams
     .getAll('tenant')
@@ -138,7 +147,12 @@ function forceTenant(c: Context, tenant: string): Response | null {
     .map((v) => v.trim())
     .filter((v) => v !== '')
   if (asked.some((t) => t !== tenant)) {
-    return deny(c, 403, `this token may read tenant ${JSON.stringify(tenant)} only`)
+    return render(
+      c,
+      403,
+      `this token may read tenant ${JSON.stringify(tenant)} only`,
+      challenge(403)
+    )
   }
   url.searchParams.delete('tenant')
   url.searchParams.set('tenant', tenant)
@@ -155,8 +169,11 @@ function forceTenant(c: Context, tenant: string): Response | null {
 export function requireToken(
   grants: readonly TokenGrant[],
   scopeFor: (c: Context) => Scope | null,
-  tenantAllowed: (c: Context) => boolean = () => true
+  options: { tenantAllowed?: (c: Context) => boolean; render?: DenyRenderer } = {}
 ): MiddlewareHandler {
+  const render = options.render ?? jsonDeny
+  const deny = (c: Context, status: 401 | 403, message: string): Response =>
+    render(c, status, message, challenge(status))
   return async function authenticate(c, next) {
     const needed = scopeFor(c)
     if (needed === null) {
@@ -174,10 +191,10 @@ export function requireToken(
       return deny(c, 403, `this token's scope (${grant.scope}) does not allow ${needed}`)
     }
     if (grant.tenant !== null) {
-      if (!tenantAllowed(c)) {
+      if (options.tenantAllowed?.(c) === false) {
         return deny(c, 403, 'a tenant-limited token cannot read this route (it covers all tenants)')
       }
-      const refused = forceTenant(c, grant.tenant)
+      const refused = forceTenant(c, grant.tenant, render)
       if (refused !== null) {
         return refused
       }

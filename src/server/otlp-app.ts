@@ -105,9 +105,21 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   )
   const grants = deps.security?.grants ?? null
   if (grants !== null) {
+    // Refusals are OTLP Status bodies too (UNAUTHENTICATED 16, PERMISSION_DENIED 7).
     app.use(
       '*',
-      requireToken(grants, () => 'ingest')
+      requireToken(grants, () => 'ingest', {
+        render: (c, status, message, headers) => {
+          const code = status === 401 ? 16 : 7
+          if (wireFormatOf(c.req.header('content-type')) === 'protobuf') {
+            return c.body(protobufBody(encodeRpcStatus(code, message)), status, {
+              ...headers,
+              'Content-Type': PROTOBUF_TYPE,
+            })
+          }
+          return c.json({ code, message }, status, headers)
+        },
+      })
     )
   }
   const maxBodyBytes =

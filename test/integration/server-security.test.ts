@@ -10,6 +10,7 @@ import { decodeTraces } from '../../src/core/otlp/decode-traces.js'
 import { createApp, type SecurityOptions } from '../../src/server/app.js'
 import { parseTokenFile } from '../../src/server/auth.js'
 import { LOOPBACK_HOSTS } from '../../src/server/browser-guard.js'
+import { decodeRpcStatus } from '../../src/ingest/otlp/protobuf.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
 import { makeDeps, type TestDeps } from './otlp-test-deps.js'
@@ -198,6 +199,20 @@ describe('authentication on the OTLP app', () => {
     expect((await post(bearer(TOKENS.ingest))).status).toBe(200)
     expect((await post(bearer(TOKENS.admin))).status).toBe(200)
     expect((await otlp.request('/v1/logs')).status).toBe(401)
+  })
+
+  it('answers refusals as OTLP Status, in the request’s encoding', async () => {
+    const json = (await (await post({})).json()) as { code: number; message: string }
+    expect(json).toMatchObject({ code: 16, message: expect.stringContaining('bearer token') })
+    const res = await otlp.request('/v1/traces', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf', ...bearer(TOKENS.read) },
+      body: new Uint8Array(0),
+    })
+    expect(res.status).toBe(403)
+    expect(res.headers.get('content-type')).toBe('application/x-protobuf')
+    const status = decodeRpcStatus(new Uint8Array(await res.arrayBuffer()))
+    expect(status.code).toBe(7)
   })
 
   it('refuses a browser page’s POST (Origin) even with a token', async () => {
