@@ -99,12 +99,19 @@ export function urlOf(server: ServerType, host: string, tls: boolean): string {
 
 /** What start-up warns about: a listener beyond loopback that anybody may use. */
 export function securityWarnings(config: ResolvedConfig, security: SecurityOptions): string[] {
-  if (security.grants === null && !isLoopbackHost(config.server.host)) {
-    return [
-      `listening on ${config.server.host} without authentication: anyone who can reach this address can read and write; set --auth-token-file (docs/security.md)`,
-    ]
+  const warnings: string[] = []
+  const { host, allowedHosts } = config.server
+  if (security.grants === null && !isLoopbackHost(host)) {
+    warnings.push(
+      `listening on ${host} without authentication: anyone who can reach this address can read and write; set --auth-token-file (docs/security.md)`
+    )
   }
-  return []
+  if ((host === '0.0.0.0' || host === '::') && allowedHosts.length === 0) {
+    warnings.push(
+      `the dashboard and API answer only to the Host names ${security.allowedHosts.join(', ')}; add the names users type with --allowed-host (docs/security.md)`
+    )
+  }
+  return warnings
 }
 
 /** Tokens, allowed hosts and origins from the config (reads the token file). */

@@ -190,6 +190,10 @@ describe('connection hygiene', () => {
     expect(securityWarnings(config({}), await securityFromConfig(config({})))).toEqual([])
     writeFileSync(join(dir, 'tokens-warn'), `read ${READ}\n`)
     const guarded = config({ host: '0.0.0.0', authTokenFile: join(dir, 'tokens-warn') })
-    expect(securityWarnings(guarded, await securityFromConfig(guarded))).toEqual([])
+    expect(securityWarnings(guarded, await securityFromConfig(guarded))).toEqual([
+      expect.stringContaining('--allowed-host'),
+    ])
+    const named = config({ host: '0.0.0.0', allowedHosts: ['tokenline.internal'] })
+    expect(securityWarnings(named, await securityFromConfig(named))).toHaveLength(1)
   })
 })
