@@ -38,6 +38,23 @@ describe('resolveConfig', () => {
     expect(config.api.maxWindowMs).toBe(86_400_000)
   })
 
+  it('reads the security keys from the config file', () => {
+    const { config } = resolveConfig({
+      file: {
+        server: { authTokenFile: 'tokens', tlsCert: 'c.pem', tlsKey: 'k.pem', allowedHosts: ['a'] },
+        api: { maxRows: 50 },
+      },
+    })
+    expect(config.server).toMatchObject({
+      authTokenFile: 'tokens',
+      tlsCert: 'c.pem',
+      tlsKey: 'k.pem',
+      allowedHosts: ['a'],
+    })
+    expect(config.api.maxRows).toBe(50)
+    expect(() => resolveConfig({ file: { api: { maxRows: 0 } } })).toThrow('api.maxRows')
+  })
+
   it('lets a specific variable win over a generic one', () => {
     const { config } = resolveConfig({
       env: { TOKENLINE_PORT: '1111', TOKENLINE_SERVER_API_PORT: '2222', TOKENLINE_DB: 'a.duckdb' },
