@@ -93,11 +93,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
       }
     }
     options.logger.error('alert webhook delivery failed', {
-      url: target.url,
+      url: redactUrl(target.url),
       rule: n.record.key,
       status: n.status,
       attempts: Math.min(attempt, target.maxAttempts),
-      error: lastError,
+      error: lastError === null ? null : lastError.split(target.url).join(redactUrl(target.url)),
     })
     outcomes.push({
       url: target.url,
@@ -122,8 +122,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         const next = prev
           .then(() => deliver(target, n))
           .catch((err: unknown) => {
+            const message = err instanceof Error ? err.message : String(err)
             options.logger.error('alert webhook delivery crashed', {
-              error: err instanceof Error ? err.message : String(err),
+              url: redactUrl(target.url),
+              error: message.split(target.url).join(redactUrl(target.url)),
             })
           })
         chains.set(target.url, next)
@@ -138,5 +140,18 @@ export function createNotifier(options: NotifierOptions): Notifier {
     recent() {
       return [...outcomes]
     },
+  }
+}
+
+/**
+ * A webhook URL as logs may show it: scheme and host only. Slack-style and many other webhook
+ * URLs carry their secret in the path or query, so neither is ever logged.
+ */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.protocol}//${parsed.host}/…`
+  } catch {
+    return '(unparsable URL)'
   }
 }

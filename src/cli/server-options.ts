@@ -33,6 +33,19 @@ export function addServerOptions(cmd: Command, dbDefault: string = DEFAULTS.stor
       '--max-body-bytes <n>',
       `largest OTLP request body accepted, after gunzip (default ${DEFAULTS.ingest.maxBodyBytes})`
     )
+    .option(
+      '--auth-token-file <file>',
+      'require bearer tokens: one "scope token" per line, scopes ingest, read, read:tenant=NAME, admin (docs/security.md)'
+    )
+    .option(
+      '--tls-cert <file>',
+      'PEM certificate: serve both listeners over HTTPS (with --tls-key)'
+    )
+    .option('--tls-key <file>', 'PEM private key of --tls-cert')
+    .option(
+      '--allowed-host <name...>',
+      'host name the UI/API answers to besides loopback and --host (repeatable; * for any)'
+    )
     .option('--config <file>', 'config file (YAML or JSON; default ./tokenline.yaml if present)')
     .addOption(
       new Option('--log-level <level>', 'log level').choices([
@@ -89,6 +102,18 @@ export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
       )
     }
     server.otlpGrpcPort = Number(text)
+  }
+  if (typeof opts.authTokenFile === 'string') {
+    server.authTokenFile = opts.authTokenFile
+  }
+  if (typeof opts.tlsCert === 'string') {
+    server.tlsCert = opts.tlsCert
+  }
+  if (typeof opts.tlsKey === 'string') {
+    server.tlsKey = opts.tlsKey
+  }
+  if (Array.isArray(opts.allowedHost)) {
+    server.allowedHosts = opts.allowedHost.map(String)
   }
   if (Object.keys(server).length > 0) {
     flags.server = server

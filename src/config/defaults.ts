@@ -5,7 +5,22 @@ import type { ResolvedConfig } from './schema.js'
  * UI/API on 4320, a DuckDB file under ./.tokenline.
  */
 export const DEFAULTS: ResolvedConfig = {
-  server: { host: '127.0.0.1', apiPort: 4320, otlpPort: 4318, otlpGrpcPort: 4317 },
+  server: {
+    host: '127.0.0.1',
+    apiPort: 4320,
+    otlpPort: 4318,
+    otlpGrpcPort: 4317,
+    authTokenFile: null,
+    tlsCert: null,
+    tlsKey: null,
+    allowedHosts: [],
+    allowedOrigins: [],
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 300_000,
+    keepAliveTimeoutMs: 5_000,
+    maxConnections: 1024,
+    maxConnectionsPerIp: 256,
+  },
   store: { kind: 'duckdb', path: '.tokenline/tokenline.duckdb' },
   ingest: {
     maxBodyBytes: 16 * 1024 * 1024,
@@ -15,6 +30,14 @@ export const DEFAULTS: ResolvedConfig = {
     llmRoutes: [],
   },
   scrape: { targets: [], intervalMs: 15_000, timeoutMs: 10_000 },
+  api: {
+    maxWindowMs: 90 * 86_400_000,
+    maxBuckets: 2000,
+    maxRows: 1000,
+    maxFilterValues: 100,
+    maxDiagnosisBytes: 256 * 1024 * 1024,
+    maxImportBytes: 1024 * 1024 * 1024,
+  },
   log: { level: 'info' },
   slo: undefined,
   alerts: undefined,

@@ -5,12 +5,14 @@ import { resolveConfig } from './resolve.js'
 describe('resolveConfig', () => {
   it('uses defaults when nothing is given', () => {
     const { config, warnings } = resolveConfig({})
-    expect(config.server).toEqual({
+    expect(config.server).toMatchObject({
       host: '127.0.0.1',
       apiPort: 4320,
       otlpPort: 4318,
       otlpGrpcPort: 4317,
     })
+    expect(config.server.authTokenFile).toBeNull()
+    expect(config.api.maxWindowMs).toBe(90 * 86_400_000)
     expect(config.ingest.maxBodyBytes).toBe(16 * 1024 * 1024)
     expect(warnings).toEqual([])
     expect(Object.isFrozen(config)).toBe(true)
@@ -22,12 +24,7 @@ describe('resolveConfig', () => {
       env: { TOKENLINE_SERVER_API_PORT: '8000', TOKENLINE_SERVER_OTLP_PORT: '8001' },
       file: { server: { apiPort: 7000, otlpPort: 7001, host: '0.0.0.0' } },
     })
-    expect(config.server).toEqual({
-      apiPort: 9000,
-      otlpPort: 8001,
-      otlpGrpcPort: 4317,
-      host: '0.0.0.0',
-    })
+    expect(config.server).toMatchObject({ apiPort: 9000, otlpPort: 8001, host: '0.0.0.0' })
   })
 
   it('takes the OTLP/gRPC port from the environment, -1 turning it off', () => {
@@ -42,6 +39,39 @@ describe('resolveConfig', () => {
     const { warnings } = resolveConfig({ env: { TOKENLINE_OTLP_GRPC_PORT: '-2' } })
     expect(warnings[0]).toContain('TOKENLINE_OTLP_GRPC_PORT')
     expect(() => resolveConfig({ file: { server: { otlpGrpcPort: 70000 } } })).toThrow(ConfigError)
+  })
+
+  it('reads the security and API keys from the environment', () => {
+    const { config, warnings } = resolveConfig({
+      env: {
+        TOKENLINE_AUTH_TOKEN_FILE: '/etc/tokenline/tokens',
+        TOKENLINE_SERVER_ALLOWED_HOSTS: 'tokenline.internal, 10.0.0.5',
+        TOKENLINE_SERVER_MAX_CONNECTIONS_PER_IP: '32',
+        TOKENLINE_API_MAX_WINDOW_MS: '86400000',
+      },
+    })
+    expect(warnings).toEqual([])
+    expect(config.server.authTokenFile).toBe('/etc/tokenline/tokens')
+    expect(config.server.allowedHosts).toEqual(['tokenline.internal', '10.0.0.5'])
+    expect(config.server.maxConnectionsPerIp).toBe(32)
+    expect(config.api.maxWindowMs).toBe(86_400_000)
+  })
+
+  it('reads the security keys from the config file', () => {
+    const { config } = resolveConfig({
+      file: {
+        server: { authTokenFile: 'tokens', tlsCert: 'c.pem', tlsKey: 'k.pem', allowedHosts: ['a'] },
+        api: { maxRows: 50 },
+      },
+    })
+    expect(config.server).toMatchObject({
+      authTokenFile: 'tokens',
+      tlsCert: 'c.pem',
+      tlsKey: 'k.pem',
+      allowedHosts: ['a'],
+    })
+    expect(config.api.maxRows).toBe(50)
+    expect(() => resolveConfig({ file: { api: { maxRows: 0 } } })).toThrow('api.maxRows')
   })
 
   it('lets a specific variable win over a generic one', () => {

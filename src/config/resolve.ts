@@ -5,7 +5,7 @@ import { configSchema, type Config, type ResolvedConfig } from './schema.js'
 type LeafKind = 'string' | 'int' | 'bool' | 'list'
 
 interface Leaf {
-  section: 'server' | 'store' | 'ingest' | 'scrape' | 'log'
+  section: 'server' | 'store' | 'ingest' | 'scrape' | 'api' | 'log'
   key: string
   kind: LeafKind
   /** Environment variables, most specific first; the first one set wins. */
@@ -38,6 +38,56 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
     kind: 'int',
     env: ['TOKENLINE_SERVER_OTLP_GRPC_PORT', 'TOKENLINE_OTLP_GRPC_PORT'],
   },
+  {
+    section: 'server',
+    key: 'authTokenFile',
+    kind: 'string',
+    env: ['TOKENLINE_AUTH_TOKEN_FILE'],
+  },
+  { section: 'server', key: 'tlsCert', kind: 'string', env: ['TOKENLINE_TLS_CERT'] },
+  { section: 'server', key: 'tlsKey', kind: 'string', env: ['TOKENLINE_TLS_KEY'] },
+  {
+    section: 'server',
+    key: 'allowedHosts',
+    kind: 'list',
+    env: ['TOKENLINE_SERVER_ALLOWED_HOSTS'],
+  },
+  {
+    section: 'server',
+    key: 'allowedOrigins',
+    kind: 'list',
+    env: ['TOKENLINE_SERVER_ALLOWED_ORIGINS'],
+  },
+  {
+    section: 'server',
+    key: 'headersTimeoutMs',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_HEADERS_TIMEOUT_MS'],
+  },
+  {
+    section: 'server',
+    key: 'requestTimeoutMs',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_REQUEST_TIMEOUT_MS'],
+  },
+  {
+    section: 'server',
+    key: 'keepAliveTimeoutMs',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_KEEP_ALIVE_TIMEOUT_MS'],
+  },
+  {
+    section: 'server',
+    key: 'maxConnections',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_MAX_CONNECTIONS'],
+  },
+  {
+    section: 'server',
+    key: 'maxConnectionsPerIp',
+    kind: 'int',
+    env: ['TOKENLINE_SERVER_MAX_CONNECTIONS_PER_IP'],
+  },
   { section: 'store', key: 'kind', kind: 'string', env: ['TOKENLINE_STORE_KIND'] },
   { section: 'store', key: 'path', kind: 'string', env: ['TOKENLINE_STORE_PATH', 'TOKENLINE_DB'] },
   { section: 'ingest', key: 'maxBodyBytes', kind: 'int', env: ['TOKENLINE_INGEST_MAX_BODY_BYTES'] },
@@ -53,6 +103,22 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
   { section: 'scrape', key: 'targets', kind: 'list', env: ['TOKENLINE_SCRAPE_TARGETS'] },
   { section: 'scrape', key: 'intervalMs', kind: 'int', env: ['TOKENLINE_SCRAPE_INTERVAL_MS'] },
   { section: 'scrape', key: 'timeoutMs', kind: 'int', env: ['TOKENLINE_SCRAPE_TIMEOUT_MS'] },
+  { section: 'api', key: 'maxWindowMs', kind: 'int', env: ['TOKENLINE_API_MAX_WINDOW_MS'] },
+  { section: 'api', key: 'maxBuckets', kind: 'int', env: ['TOKENLINE_API_MAX_BUCKETS'] },
+  { section: 'api', key: 'maxRows', kind: 'int', env: ['TOKENLINE_API_MAX_ROWS'] },
+  {
+    section: 'api',
+    key: 'maxFilterValues',
+    kind: 'int',
+    env: ['TOKENLINE_API_MAX_FILTER_VALUES'],
+  },
+  {
+    section: 'api',
+    key: 'maxDiagnosisBytes',
+    kind: 'int',
+    env: ['TOKENLINE_API_MAX_DIAGNOSIS_BYTES'],
+  },
+  { section: 'api', key: 'maxImportBytes', kind: 'int', env: ['TOKENLINE_API_MAX_IMPORT_BYTES'] },
   { section: 'log', key: 'level', kind: 'string', env: ['TOKENLINE_LOG_LEVEL'] },
 ]
 
@@ -165,7 +231,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   }
 
   const resolved: Record<string, unknown> = {}
-  for (const section of ['server', 'store', 'ingest', 'scrape', 'log'] as const) {
+  for (const section of ['server', 'store', 'ingest', 'scrape', 'api', 'log'] as const) {
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(DEFAULTS[section])) {
       out[key] = pick(section, key)

@@ -13,6 +13,16 @@ export const configSchema = z
         otlpPort: z.number().int().min(0).max(65535),
         /** OTLP/gRPC port; 0 = a free port, -1 = no gRPC listener. */
         otlpGrpcPort: z.number().int().min(-1).max(65535),
+        authTokenFile: z.string().min(1).nullable(),
+        tlsCert: z.string().min(1).nullable(),
+        tlsKey: z.string().min(1).nullable(),
+        allowedHosts: z.array(z.string().min(1)),
+        allowedOrigins: z.array(z.string().min(1)),
+        headersTimeoutMs: z.number().int().positive(),
+        requestTimeoutMs: z.number().int().min(0),
+        keepAliveTimeoutMs: z.number().int().positive(),
+        maxConnections: z.number().int().positive(),
+        maxConnectionsPerIp: z.number().int().positive(),
       })
       .strict()
       .partial(),
@@ -53,6 +63,17 @@ export const configSchema = z
       })
       .strict()
       .partial(),
+    api: z
+      .object({
+        maxWindowMs: z.number().int().positive(),
+        maxBuckets: z.number().int().positive(),
+        maxRows: z.number().int().positive(),
+        maxFilterValues: z.number().int().positive(),
+        maxDiagnosisBytes: z.number().int().positive(),
+        maxImportBytes: z.number().int().positive(),
+      })
+      .strict()
+      .partial(),
     log: z
       .object({ level: z.enum(['debug', 'info', 'warn', 'error', 'silent']) })
       .strict()
@@ -79,6 +100,20 @@ export interface ResolvedConfig {
     readonly otlpPort: number
     /** -1 = no OTLP/gRPC listener. */
     readonly otlpGrpcPort: number
+    /** `scope token` lines (docs/security.md); `null`: no authentication. */
+    readonly authTokenFile: string | null
+    /** PEM files; both set: HTTPS on both listeners. */
+    readonly tlsCert: string | null
+    readonly tlsKey: string | null
+    /** Host names the UI/API answers to besides the loopback names and `host`. */
+    readonly allowedHosts: readonly string[]
+    /** Browser origins allowed to call the API besides the allowed hosts themselves. */
+    readonly allowedOrigins: readonly string[]
+    readonly headersTimeoutMs: number
+    readonly requestTimeoutMs: number
+    readonly keepAliveTimeoutMs: number
+    readonly maxConnections: number
+    readonly maxConnectionsPerIp: number
   }
   readonly store: { readonly kind: 'duckdb' | 'memory'; readonly path: string }
   readonly ingest: {
@@ -93,6 +128,15 @@ export interface ResolvedConfig {
     readonly targets: readonly ScrapeTargetConfig[]
     readonly intervalMs: number
     readonly timeoutMs: number
+  }
+  /** Per-request bounds of the query API (docs/config.md, docs/api.md). */
+  readonly api: {
+    readonly maxWindowMs: number
+    readonly maxBuckets: number
+    readonly maxRows: number
+    readonly maxFilterValues: number
+    readonly maxDiagnosisBytes: number
+    readonly maxImportBytes: number
   }
   readonly log: { readonly level: 'debug' | 'info' | 'warn' | 'error' | 'silent' }
   readonly slo: unknown

@@ -8,6 +8,14 @@ import type { IngestSink } from '../ingest/types.js'
 import type { SloService } from '../alerts/service.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { httpErrorReply } from './http-errors.js'
+import type { ApiLimits } from './limits.js'
+import { requireToken, type Scope, type TokenGrant } from './auth.js'
+import {
+  checkHostAndOrigin,
+  LOOPBACK_HOSTS,
+  requireWriteMediaType,
+  securityHeaders,
+} from './browser-guard.js'
 import { registerEventRoutes } from './routes/events.js'
 import { registerHealthRoutes } from './routes/health.js'
 import { registerImportRoutes } from './routes/import.js'
@@ -29,13 +37,47 @@ export interface AppDeps {
   logger: Logger
   /** Epoch milliseconds (a fake clock in tests). */
   now: () => number
-  limits: { maxBodyBytes: number }
+  /** Body limit of ingest routes, and the query API's bounds (`api.*`; defaults when absent). */
+  limits: { maxBodyBytes: number } & Partial<ApiLimits>
   version: string
   /** Folder of the built dashboard files; no static serving when absent. */
   webRoot?: string
   /** SLOs, alerts and samples (docs/slo.md); the /api/slo routes answer empty without it. */
   slo?: SloService
+  /** Tokens and browser checks (docs/security.md); without it: no tokens, loopback hosts only. */
+  security?: SecurityOptions
 }
+
+/** Who may call the server, and from which pages. */
+export interface SecurityOptions {
+  /** Token grants; `null`: no authentication. */
+  grants: readonly TokenGrant[] | null
+  /** Host names answered (the loopback names included; `*` for any). */
+  allowedHosts: readonly string[]
+  /** Extra browser origins allowed to call the API. */
+  allowedOrigins: readonly string[]
+}
+
+const DEFAULT_SECURITY: SecurityOptions = {
+  grants: null,
+  allowedHosts: LOOPBACK_HOSTS,
+  allowedOrigins: [],
+}
+
+/** The scope an API/UI request needs; `null` for the dashboard's static files (no data). */
+function apiScopeFor(method: string, path: string): Scope | null {
+  const isApi = path === '/api' || path.startsWith('/api/')
+  if (method === 'GET' || method === 'HEAD') {
+    return isApi ? 'read' : null
+  }
+  if (method === 'POST' && (path === '/api/events' || path === '/api/import')) {
+    return 'ingest'
+  }
+  return 'admin'
+}
+
+/** Routes whose answer covers every tenant at once: closed to tenant-limited tokens. */
+const ALL_TENANT_ROUTES = new Set(['/api/alerts'])
 
 /**
  * Creates the UI/API app.
@@ -46,6 +88,20 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono()
+  const security = deps.security ?? DEFAULT_SECURITY
+
+  // Headers first, so refusals carry them too.
+  app.use('*', securityHeaders())
+  app.use('*', checkHostAndOrigin(security))
+  if (security.grants !== null) {
+    app.use(
+      '*',
+      requireToken(security.grants, (c) => apiScopeFor(c.req.method, c.req.path), {
+        tenantAllowed: (c) => !ALL_TENANT_ROUTES.has(c.req.path),
+      })
+    )
+  }
+  app.use('/api/*', requireWriteMediaType())
 
   registerHealthRoutes(app, deps)
   registerRequestRoutes(app, deps)

@@ -4,10 +4,8 @@
  * that lets other CLI processes find this server, and starts scraping.
  */
 import { mkdir } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
-import { serve, type ServerType } from '@hono/node-server'
-import { AppError } from '../core/errors.js'
+import type { ServerType } from '@hono/node-server'
 import type { Logger } from '../core/logger.js'
 import { asMicros } from '../core/model/units.js'
 import type { ResolvedConfig } from '../config/schema.js'
@@ -23,6 +21,14 @@ import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { createSloService, type SloService } from '../alerts/service.js'
 import { createApp } from './app.js'
+import {
+  closeListener,
+  listen,
+  readTlsFiles,
+  securityFromConfig,
+  securityWarnings,
+  urlOf,
+} from './listen.js'
 import { createOtlpApp } from './otlp-app.js'
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 
@@ -52,41 +58,6 @@ export interface StartServerOptions {
   sloNow?: () => number
 }
 
-function listen(
-  app: { fetch: (req: Request) => Response | Promise<Response> },
-  port: number,
-  host: string
-): Promise<ServerType> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server))
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new AppError(
-              'CONFIG_INVALID',
-              `port ${port} on ${host} is already in use (another tokenline serve?); choose another with --port/--otlp-port, or 0 for a free one`,
-              { cause: err }
-            )
-          : err
-      )
-    })
-  })
-}
-
-function urlOf(server: ServerType, host: string): string {
-  const addr = server.address() as AddressInfo
-  const shown = host.includes(':') ? `[${host}]` : host
-  return `http://${shown}:${addr.port}`
-}
-
-function closeListener(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve())
-    // SSE and keep-alive sockets would otherwise hold close() open.
-    ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
-  })
-}
-
 export interface OpenedStores {
   store: SpanStore
   /** Alert states and samples, kept beside the spans (same DuckDB file, or memory). */
@@ -114,6 +85,12 @@ export async function startServer(
   logger: Logger,
   options: StartServerOptions = {}
 ): Promise<RunningServer> {
+  // Read before anything opens: a bad token or TLS file stops start-up with a clear error.
+  const security = await securityFromConfig(config)
+  const tls = await readTlsFiles(config)
+  for (const warning of securityWarnings(config, security)) {
+    logger.warn(warning)
+  }
   const ownsStore = options.stores === undefined
   const { store, sloStore } = options.stores ?? (await openConfiguredStores(config))
   const onBackgroundError = (err: unknown): void => {
@@ -161,7 +138,8 @@ export async function startServer(
     slo,
     logger,
     now: () => Date.now(),
-    limits: { maxBodyBytes: config.ingest.maxBodyBytes },
+    limits: { maxBodyBytes: config.ingest.maxBodyBytes, ...config.api },
+    security,
     version: VERSION,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
@@ -171,12 +149,24 @@ export async function startServer(
   try {
     const grpc = await startOtlpGrpcListener(deps, config.server)
     grpcListeners.push(grpc)
-    const otlp = await listen(createOtlpApp(deps), config.server.otlpPort, config.server.host)
+    const otlp = await listen(
+      createOtlpApp(deps),
+      config.server.otlpPort,
+      config.server.host,
+      config.server,
+      tls
+    )
     listeners.push(otlp)
-    const api = await listen(createApp(deps), config.server.apiPort, config.server.host)
+    const api = await listen(
+      createApp(deps),
+      config.server.apiPort,
+      config.server.host,
+      config.server,
+      tls
+    )
     listeners.push(api)
-    const apiUrl = urlOf(api, config.server.host)
-    const otlpUrl = urlOf(otlp, config.server.host)
+    const apiUrl = urlOf(api, config.server.host, tls !== null)
+    const otlpUrl = urlOf(otlp, config.server.host, tls !== null)
     const persistent =
       config.store.kind === 'duckdb' && config.store.path !== ':memory:' && ownsStore
     if (persistent) {

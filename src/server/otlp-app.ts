@@ -19,9 +19,11 @@ import {
 import type { AppDeps } from './app.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import { readBody } from './routes/read-body.js'
+import { requireToken } from './auth.js'
+import { checkHostAndOrigin, LOOPBACK_HOSTS, securityHeaders } from './browser-guard.js'
 
 /** What the OTLP app needs from the composition root. */
-export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits'>
+export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'security'>
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -90,6 +92,37 @@ function textOf(bytes: Uint8Array): string {
  */
 export function createOtlpApp(deps: OtlpAppDeps): Hono {
   const app = new Hono()
+  app.use('*', securityHeaders())
+  // No Host check: exporters reach this port by any service name. A browser always sends Origin.
+  app.use(
+    '*',
+    checkHostAndOrigin(
+      {
+        allowedHosts: deps.security?.allowedHosts ?? LOOPBACK_HOSTS,
+        allowedOrigins: deps.security?.allowedOrigins ?? [],
+      },
+      false
+    )
+  )
+  const grants = deps.security?.grants ?? null
+  if (grants !== null) {
+    // Refusals are OTLP Status bodies too (UNAUTHENTICATED 16, PERMISSION_DENIED 7).
+    app.use(
+      '*',
+      requireToken(grants, () => 'ingest', {
+        render: (c, status, message, headers) => {
+          const code = status === 401 ? 16 : 7
+          if (wireFormatOf(c.req.header('content-type')) === 'protobuf') {
+            return c.body(protobufBody(encodeRpcStatus(code, message)), status, {
+              ...headers,
+              'Content-Type': PROTOBUF_TYPE,
+            })
+          }
+          return c.json({ code, message }, status, headers)
+        },
+      })
+    )
+  }
   const maxBodyBytes =
     deps.limits.maxBodyBytes > 0 ? deps.limits.maxBodyBytes : DEFAULT_MAX_BODY_BYTES
 

@@ -9,6 +9,7 @@ import { DIMENSIONS, type Dimension } from '../core/model/request.js'
 import { microsFromIso, microsFromMillis, type Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { DimensionFilters } from '../core/model/query.js'
+import { DEFAULT_API_LIMITS, formatDurationMs, overLimit, type ApiLimits } from './limits.js'
 
 /** Raw query: every parameter with all its values (`c.req.queries()`). */
 export type RawQuery = Record<string, string[]>
@@ -37,12 +38,13 @@ export function lastValue(query: RawQuery, name: string): string | undefined {
   return values === undefined ? undefined : values[values.length - 1]
 }
 
-/** All values of a repeatable parameter, also split on commas (`measure=ttft,e2e`). */
+/** All values of a repeatable parameter, also split on commas (`measure=ttft,e2e`), each once. */
 export function allValues(query: RawQuery, name: string): string[] {
-  return (query[name] ?? [])
+  const values = (query[name] ?? [])
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v !== '')
+  return [...new Set(values)]
 }
 
 /**
@@ -112,9 +114,15 @@ export function parseStepUs(query: RawQuery, name = 'step'): Micros | undefined 
   return ms === undefined ? undefined : microsFromMillis(ms)
 }
 
+/** The last instant RFC 3339 text can write: 9999-12-31T23:59:59.999Z. */
+const MAX_INSTANT_MS = 253_402_300_799_999
+const INSTANT_EXPECTED =
+  'RFC 3339 text or epoch milliseconds between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z'
+
 const instantSchema = z.string().transform((text, ctx) => {
   const us = /^\d+$/.test(text) ? microsFromMillis(Number(text)) : microsFromIso(text)
-  if (us === null) {
+  // Before 1970 or past year 9999 no span can be, and such a window has no valid Date.
+  if (us === null || !(us >= 0 && us <= MAX_INSTANT_MS * 1000)) {
     ctx.addIssue({ code: 'custom', message: 'bad time' })
     return z.NEVER
   }
@@ -127,21 +135,53 @@ export interface Window {
   toUs?: Micros
 }
 
+/** `toISOString` that never throws (a message about a bad time must not fail itself). */
+function isoOrNumber(us: number): string {
+  const date = new Date(us / 1000)
+  return Number.isNaN(date.getTime()) ? String(us / 1000) : date.toISOString()
+}
+
+function checkWindowLength(window: Window, maxWindowMs: number, what: string, hint = ''): Window {
+  if (window.fromUs !== undefined && window.toUs !== undefined) {
+    const spanMs = (window.toUs - window.fromUs) / 1000
+    if (spanMs > maxWindowMs) {
+      throw overLimit(
+        what,
+        'maxWindowMs',
+        formatDurationMs(maxWindowMs),
+        formatDurationMs(spanMs),
+        hint
+      )
+    }
+  }
+  return window
+}
+
 /**
  * Resolves the time window of a request: `from`/`to` (RFC 3339 or epoch ms), `since=30m`
  * (relative to `nowMs`), `window=all` (the store's data extent), else the last 30 minutes.
+ * A window longer than `api.maxWindowMs` is refused (400), whichever way it was given.
  */
 export async function parseWindow(
   query: RawQuery,
   nowMs: number,
-  store: SpanStore
+  store: SpanStore,
+  limits: Pick<ApiLimits, 'maxWindowMs'> = DEFAULT_API_LIMITS
 ): Promise<Window> {
   const windowMode = parseParam(query, 'window', z.enum(['all', 'default']), 'all or default')
-  const from = parseParam(query, 'from', instantSchema, 'RFC 3339 text or epoch milliseconds')
-  const to = parseParam(query, 'to', instantSchema, 'RFC 3339 text or epoch milliseconds')
+  const from = parseParam(query, 'from', instantSchema, INSTANT_EXPECTED)
+  const to = parseParam(query, 'to', instantSchema, INSTANT_EXPECTED)
   const sinceMs = parseParam(query, 'since', durationSchema, 'a duration like 30m, 2h, 7d')
   if (sinceMs !== undefined && from !== undefined) {
     throw invalid('since', 'left out when from is given', lastValue(query, 'since'))
+  }
+  if (sinceMs !== undefined && sinceMs > limits.maxWindowMs) {
+    throw overLimit(
+      'since',
+      'maxWindowMs',
+      formatDurationMs(limits.maxWindowMs),
+      lastValue(query, 'since') ?? ''
+    )
   }
   if (from !== undefined || to !== undefined || sinceMs !== undefined) {
     const toUs = to ?? microsFromMillis(nowMs)
@@ -153,25 +193,46 @@ export async function parseWindow(
     if (!(fromUs < toUs)) {
       throw invalid(
         'from',
-        `before to (${new Date(toUs / 1000).toISOString()})`,
+        `before to (${isoOrNumber(toUs)})`,
         lastValue(query, 'from') ?? lastValue(query, 'since')
       )
     }
-    return { fromUs, toUs }
+    return checkWindowLength({ fromUs, toUs }, limits.maxWindowMs, 'the window (from → to)')
   }
   if (windowMode === 'all') {
     const extent = await store.extent()
     // The window is half-open; one µs past the last end keeps the last item inside.
-    return extent === null ? {} : { fromUs: extent.startUs, toUs: (extent.endUs + 1) as Micros }
+    return extent === null
+      ? {}
+      : checkWindowLength(
+          { fromUs: extent.startUs, toUs: (extent.endUs + 1) as Micros },
+          limits.maxWindowMs,
+          'window=all (the span of the stored data)',
+          '; give from/to or since instead'
+        )
   }
   return { fromUs: microsFromMillis(nowMs - DEFAULT_WINDOW_MS), toUs: microsFromMillis(nowMs) }
 }
 
-/** Dimension filters from `model=…&replica=a&replica=b` (repeatable, comma-separated allowed). */
-export function parseFilters(query: RawQuery): DimensionFilters {
+/**
+ * Dimension filters from `model=…&replica=a&replica=b` (repeatable, comma-separated allowed),
+ * at most `api.maxFilterValues` distinct values per dimension.
+ */
+export function parseFilters(
+  query: RawQuery,
+  limits: Pick<ApiLimits, 'maxFilterValues'> = DEFAULT_API_LIMITS
+): DimensionFilters {
   const filters: DimensionFilters = {}
   for (const dim of DIMENSIONS) {
     const values = allValues(query, dim)
+    if (values.length > limits.maxFilterValues) {
+      throw overLimit(
+        `the values of ${dim}`,
+        'maxFilterValues',
+        String(limits.maxFilterValues),
+        `${values.length} values`
+      )
+    }
     if (values.length > 0) {
       filters[dim as Dimension] = values
     }

@@ -123,11 +123,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** Waits until the page says every panel has finished loading. */
 export async function waitLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(
-    "document.getElementById('app')?.dataset.loaded === 'true'",
-    undefined,
-    { timeout: 60_000 }
-  )
+  // A selector, not a string predicate: the page's CSP (script-src 'self') forbids eval.
+  await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 60_000 })
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

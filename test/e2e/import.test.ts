@@ -17,10 +17,15 @@ const run = promisify(execFile)
 
 async function cli(
   args: string[],
-  cwd: string
+  cwd: string,
+  env: Record<string, string> = {}
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('node', [BIN, ...args], { cwd, timeout: 120_000 })
+    const { stdout, stderr } = await run('node', [BIN, ...args], {
+      cwd,
+      timeout: 120_000,
+      env: { ...process.env, ...env },
+    })
     return { code: 0, stdout, stderr }
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string }
@@ -94,7 +99,7 @@ describe('tokenline import while a server holds the database', () => {
     const server = await startServer(
       {
         ...DEFAULTS,
-        server: { host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
+        server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
         store: { kind: 'duckdb', path: db },
       },
       createSilentLogger()
@@ -123,6 +128,31 @@ describe('tokenline import while a server holds the database', () => {
       )
       expect(again.code).toBe(0)
       expect((await server.store.stats()).metricSamples).toBe(26)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('sends TOKENLINE_TOKEN to a server that asks for tokens', async () => {
+    const tokens = join(dir, 'tokens')
+    writeFileSync(tokens, 'ingest e2e-ingest-token-0123456789\n')
+    const server = await startServer(
+      {
+        ...DEFAULTS,
+        server: { ...DEFAULTS.server, apiPort: 0, otlpPort: 0, authTokenFile: tokens },
+        store: { kind: 'memory', path: ':memory:' },
+      },
+      createSilentLogger()
+    )
+    try {
+      const file = join(data, 'metrics.om')
+      const args = ['import', file, '--server', server.apiUrl, '--format', 'json']
+      const refused = await cli(args, dir)
+      expect(refused.code).not.toBe(0)
+      expect(refused.stderr).toMatch(/HTTP 401/)
+      const ok = await cli(args, dir, { TOKENLINE_TOKEN: 'e2e-ingest-token-0123456789' })
+      expect(ok.code, ok.stderr).toBe(0)
+      expect((await server.store.stats()).metricSamples).toBe(13)
     } finally {
       await server.close()
     }

@@ -159,7 +159,10 @@ describe('GET /api/requests', () => {
     ['sort=bogus', 'sort must be one of ttft'],
     ['dir=up', 'dir must be asc or desc (actual: "up")'],
     ['since=yesterday', 'since must be a duration'],
-    ['from=not-a-time', 'from must be RFC 3339 text or epoch milliseconds (actual: "not-a-time")'],
+    [
+      'from=not-a-time',
+      'from must be RFC 3339 text or epoch milliseconds between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z (actual: "not-a-time")',
+    ],
     [`from=${FIRST_MS + 1000}&to=${FIRST_MS}`, 'from must be before to'],
     ['window=some', 'window must be all or default'],
   ])('answers 400 QUERY_INVALID for %s', async (query, message) => {
@@ -290,7 +293,11 @@ describe('/api/events', () => {
       JSON.stringify({ time: t(2000), kind: 'scale', replica: 'vllm-3' }),
       JSON.stringify({ time: 'never', kind: 'deploy' }),
     ].join('\n')
-    const res = await app.request('/api/events', { method: 'POST', body })
+    const res = await app.request('/api/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body,
+    })
     const posted = (await res.json()) as { accepted: number; rejected: { line: number }[] }
     expect(res.status).toBe(200)
     expect(posted.accepted).toBe(2)
@@ -315,7 +322,11 @@ describe('/api/events', () => {
   })
 
   it('answers 400 when nothing in the body is an event', async () => {
-    const res = await app.request('/api/events', { method: 'POST', body: 'hello\nworld' })
+    const res = await app.request('/api/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: 'hello\nworld',
+    })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('INPUT_INVALID')
   })

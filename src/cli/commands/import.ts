@@ -77,7 +77,13 @@ async function postFile(
     try {
       res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/octet-stream' },
+        headers: {
+          'content-type': 'application/octet-stream',
+          // A server started with --auth-token-file wants an ingest token (docs/security.md).
+          ...(process.env['TOKENLINE_TOKEN']
+            ? { authorization: `Bearer ${process.env['TOKENLINE_TOKEN']}` }
+            : {}),
+        },
         body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
         duplex: 'half',
       } as RequestInit)

@@ -45,6 +45,8 @@ Examples:
   $ tokenline serve --db /var/lib/tokenline/prod.duckdb --scrape http://10.0.0.5:8000/metrics
   $ tokenline serve --scrape vllm-0=http://10.0.0.5:8000/metrics --scrape vllm-1=http://10.0.0.6:8000/metrics
   $ tokenline serve --port 0 --otlp-port 0 --otlp-grpc-port 0 --db :memory:   # free ports, nothing kept
+  $ tokenline serve --host 0.0.0.0 --allowed-host tokenline.internal \\
+      --auth-token-file /etc/tokenline/tokens --tls-cert cert.pem --tls-key key.pem
   $ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 your-gateway   # point exporters here`
     )
     .action(async (opts: Record<string, unknown>) => {

@@ -15,15 +15,27 @@ export interface BucketGrid {
 export const MINUTE_US = 60_000_000
 
 /**
+ * Most buckets a grid holds (a week of minutes is ~10,080): a longer window gets a coarser step
+ * in whole minutes, so the per-bucket arrays stay bounded whatever window a caller passes.
+ */
+export const MAX_GRID_BUCKETS = 10_080
+
+/**
  * A grid over `[fromUs, toUs)`: 60 s steps, or a finer step (≥ 10 s, a divisor-friendly value)
- * when that would give fewer than 20 buckets.
+ * when that would give fewer than 20 buckets, or a coarser one (whole minutes) when it would give
+ * more than `maxBuckets`.
  */
 export function makeGrid(
   fromUs: Micros,
   toUs: Micros,
-  preferredStepUs: number = MINUTE_US
+  preferredStepUs: number = MINUTE_US,
+  maxBuckets: number = MAX_GRID_BUCKETS
 ): BucketGrid {
   const span = Math.max(1, toUs - fromUs)
+  if (span / preferredStepUs > maxBuckets) {
+    const step = Math.ceil(span / maxBuckets / MINUTE_US) * MINUTE_US
+    return { fromUs, stepUs: step as Micros, count: Math.max(1, Math.ceil(span / step)) }
+  }
   let step = preferredStepUs
   for (const candidate of [30_000_000, 20_000_000, 15_000_000, 10_000_000]) {
     if (span / step >= 20) {

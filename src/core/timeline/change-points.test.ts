@@ -65,4 +65,12 @@ describe('makeGrid', () => {
     expect(makeGrid(asMicros(0), asMicros(300e6)).stepUs).toBe(15e6)
     expect(makeGrid(asMicros(0), asMicros(0)).count).toBe(1)
   })
+
+  it('caps the bucket count with a coarser step in whole minutes', () => {
+    // 1990 → 2026: 19 million minutes; the grid must not allocate per minute.
+    const grid = makeGrid(asMicros(631152000e6), asMicros(1780000000e6))
+    expect(grid.count).toBeLessThanOrEqual(10_080)
+    expect(grid.stepUs % 60e6).toBe(0)
+    expect(makeGrid(asMicros(0), asMicros(7 * 86400e6)).stepUs).toBe(60e6)
+  })
 })

@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors.js'
 import { asMicros, type Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import type { DimensionFilters } from '../../core/model/query.js'
+import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import { parseFilters, parseStepUs, parseWindow, type RawQuery } from '../params.js'
 
 export interface DashboardQuery {
@@ -21,21 +22,22 @@ export interface DashboardQuery {
  */
 export async function parseDashboardQuery(
   query: RawQuery,
-  store: SpanStore,
-  nowMs: number,
+  deps: { store: SpanStore; now: () => number; limits?: Partial<ApiLimits> },
   defaultAll = false
 ): Promise<DashboardQuery> {
   const hasWindow = ['from', 'to', 'since', 'window'].some((k) => query[k] !== undefined)
+  const limits = apiLimitsOf(deps)
   const window = await parseWindow(
     defaultAll && !hasWindow ? { ...query, window: ['all'] } : query,
-    nowMs,
-    store
+    deps.now(),
+    deps.store,
+    limits
   )
-  return { ...window, filters: parseFilters(query) }
+  return { ...window, filters: parseFilters(query, limits) }
 }
 
 /** Bucket width in µs from `step` (default: about 120 buckets over the window, at least 1 s). */
-export function resolveStepUs(query: RawQuery, q: DashboardQuery, maxBuckets = 5000): Micros {
+export function resolveStepUs(query: RawQuery, q: DashboardQuery, maxBuckets: number): Micros {
   const spanUs = q.fromUs !== undefined && q.toUs !== undefined ? Math.max(1, q.toUs - q.fromUs) : 0
   const given = parseStepUs(query)
   const stepUs =
@@ -43,7 +45,7 @@ export function resolveStepUs(query: RawQuery, q: DashboardQuery, maxBuckets = 5
   if (spanUs / stepUs > maxBuckets) {
     throw new AppError(
       'QUERY_INVALID',
-      `step must give at most ${maxBuckets} buckets over the window (actual: ${query['step']?.at(-1)} → ${Math.ceil(spanUs / stepUs)} buckets)`
+      `step must give at most ${maxBuckets} buckets over the window (limit api.maxBuckets; actual: ${query['step']?.at(-1)} → ${Math.ceil(spanUs / stepUs)} buckets)`
     )
   }
   return stepUs

@@ -11,21 +11,25 @@ import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'
 import type { AppDeps } from '../app.js'
+import { apiLimitsOf, checkDiagnosisBudget } from '../limits.js'
 import { parseFilters, parseParam, parseWindow } from '../params.js'
 
 export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
-    const filters = parseFilters(query)
+    const limits = apiLimitsOf(deps)
+    const window = await parseWindow(query, deps.now(), deps.store, limits)
+    const filters = parseFilters(query, limits)
+    await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
     const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters })
     return c.json(body)
   })
 
   app.get('/api/concentration', async function concentration(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
-    const filters = parseFilters(query)
+    const limits = apiLimitsOf(deps)
+    const window = await parseWindow(query, deps.now(), deps.store, limits)
+    const filters = parseFilters(query, limits)
     const measure =
       parseParam(
         query,
@@ -51,6 +55,7 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
     if ((slowFrom === undefined) !== (slowTo === undefined) || (slowFrom ?? 0) > (slowTo ?? 0)) {
       throw new AppError('QUERY_INVALID', 'slow_from and slow_to go together, slow_from ≤ slow_to')
     }
+    await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
     const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
     const result = concentrationOfMeasure(
       load.frame,

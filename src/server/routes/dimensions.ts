@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { DIMENSIONS } from '../../core/model/request.js'
+import type { ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { parseDashboardQuery } from './dashboard-query.js'
 
@@ -13,11 +14,11 @@ const MAX_VALUES = 500
  */
 export function registerDimensionsRoutes(
   app: Hono,
-  deps: { store: SpanStore; now: () => number }
+  deps: { store: SpanStore; now: () => number; limits?: Partial<ApiLimits> }
 ): void {
   app.get('/api/dimensions', async function dimensions(c) {
     const query = c.req.queries()
-    const q = await parseDashboardQuery(query, deps.store, deps.now(), true)
+    const q = await parseDashboardQuery(query, deps, true)
     const out: Record<string, { value: string; count: number }[]> = {}
     await Promise.all(
       DIMENSIONS.map(async (dim) => {

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { parseEvents } from '../../core/events/parse-events.js'
 import { EVENT_KINDS } from '../../core/model/event.js'
 import type { AppDeps } from '../app.js'
+import { apiLimitsOf } from '../limits.js'
 import { parseChoices, parseWindow } from '../params.js'
 import { toEventJson } from './json-views.js'
 import { readBody } from './read-body.js'
@@ -10,7 +11,7 @@ import { readBody } from './read-body.js'
 export function registerEventRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/events', async function listEvents(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const kinds = parseChoices(query, 'kind', EVENT_KINDS)
     const events = await deps.store.queryEvents({
       ...window,

@@ -4,6 +4,7 @@ import { millisFromMicros, microsFromMillis, type Micros } from '../../core/mode
 import { logBinBounds, logBins } from '../../storage/query/log-bins.js'
 import type { RequestHistogram, RequestMeasure } from '../../core/model/query.js'
 import type { AppDeps } from '../app.js'
+import { apiLimitsOf } from '../limits.js'
 import { parseChoices, parseFilters, parseParam, parseStepUs, parseWindow } from '../params.js'
 import { DURATION_MEASURE_NAMES } from './measures.js'
 import { checkBucketCount } from './percentiles.js'
@@ -47,7 +48,9 @@ export function heatmapGrid(
   const counts = Array.from({ length: columns }, () => new Array<number>(bins).fill(0))
   for (const cell of histogram.cells) {
     const row = counts[Math.floor((cell.bucketStartUs - firstUs) / stepUs)]
-    if (row === undefined || cell.bin >= bins) continue
+    if (row === undefined || cell.bin >= bins) {
+      continue
+    }
     row[cell.bin] = (row[cell.bin] as number) + cell.count
   }
   const spec = logBins(histogram.lowUs, histogram.highUs, bins)
@@ -58,7 +61,7 @@ export function heatmapGrid(
 export function registerHeatmapRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/heatmap', async function heatmap(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const [measure = 'ttft'] = parseChoices(query, 'measure', DURATION_MEASURE_NAMES)
     const buckets =
       parseParam(query, 'buckets', z.coerce.number().int().min(2).max(200), 'an integer 2..200') ??
@@ -74,13 +77,13 @@ export function registerHeatmapRoutes(app: Hono, deps: AppDeps): void {
       })
     }
     const stepUs = given ?? autoStepUs(window.toUs - window.fromUs)
-    checkBucketCount(window.fromUs, window.toUs, stepUs)
+    checkBucketCount(window.fromUs, window.toUs, stepUs, apiLimitsOf(deps).maxBuckets)
     const firstUs = Math.floor(window.fromUs / stepUs) * stepUs
     const columns = Math.max(1, Math.ceil((window.toUs - firstUs) / stepUs))
     // Binned by the store (SQL in DuckDB): the rows never reach this process.
     const histogram = await deps.store.histogramRequests({
       ...window,
-      filters: parseFilters(query),
+      filters: parseFilters(query, apiLimitsOf(deps)),
       measure,
       stepUs,
       bins: buckets,

@@ -13,10 +13,12 @@ const FIX = resolve(import.meta.dirname, '../../../test/fixtures')
 const closers: (() => Promise<void>)[] = []
 
 afterEach(async () => {
-  for (const c of closers.splice(0)) await c()
+  for (const c of closers.splice(0)) {
+    await c()
+  }
 })
 
-function makeApp() {
+function makeApp(maxImportBytes?: number) {
   const store = createMemoryStore()
   const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now })
   closers.push(() => ingest.close())
@@ -25,11 +27,13 @@ function makeApp() {
     ingest,
     logger: createSilentLogger(),
     now: () => 1_718_140_000_000,
-    limits: { maxBodyBytes: 1024 },
+    limits: { maxBodyBytes: 1024, ...(maxImportBytes === undefined ? {} : { maxImportBytes }) },
     version: 'test',
   })
   return { app, store }
 }
+
+const OCTETS = { 'content-type': 'application/octet-stream' }
 
 describe('POST /api/import', () => {
   it('imports gzipped OTLP JSON Lines larger than the OTLP body limit and assembles requests', async () => {
@@ -39,6 +43,7 @@ describe('POST /api/import', () => {
     )
     const res = await app.request('/api/import?filename=../../etc/traces.jsonl.gz', {
       method: 'POST',
+      headers: OCTETS,
       body,
     })
     expect(res.status).toBe(200)
@@ -57,6 +62,7 @@ describe('POST /api/import', () => {
     const { app, store } = makeApp()
     const res = await app.request('/api/import?filename=vllm.prom&mtime=1718140000000', {
       method: 'POST',
+      headers: OCTETS,
       body: readFileSync(resolve(FIX, 'metrics/sglang-metrics-docs-example.prom')),
     })
     expect(res.status).toBe(200)
@@ -68,12 +74,46 @@ describe('POST /api/import', () => {
     const { app } = makeApp()
     const res = await app.request('/api/import?filename=notes.md', {
       method: 'POST',
+      headers: OCTETS,
       body: '# notes\n\nhello\n',
     })
     expect(res.status).toBe(200)
     expect(((await res.json()) as ImportSummary).files[0]?.error).toMatch(/format not recognised/)
-    const bad = await app.request('/api/import?mtime=yesterday', { method: 'POST', body: 'x 1' })
+    const bad = await app.request('/api/import?mtime=yesterday', {
+      method: 'POST',
+      headers: OCTETS,
+      body: 'x 1',
+    })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ error: { code: 'INPUT_INVALID' } })
+  })
+
+  it('answers 413 past api.maxImportBytes, declared or streamed, and keeps nothing', async () => {
+    const { app, store } = makeApp(1000)
+    const big = new Uint8Array(5000).fill(0x61)
+    const declared = await app.request('/api/import?filename=x.jsonl', {
+      method: 'POST',
+      headers: { ...OCTETS, 'content-length': String(big.length) },
+      body: big,
+    })
+    expect(declared.status).toBe(413)
+    expect(((await declared.json()) as { error: { message: string } }).error.message).toContain(
+      'api.maxImportBytes'
+    )
+    const streamed = await app.request('/api/import?filename=x.jsonl', {
+      method: 'POST',
+      headers: OCTETS,
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 5; i++) {
+            controller.enqueue(big.subarray(0, 1000))
+          }
+          controller.close()
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.status).toBe(413)
+    expect((await store.stats()).spans).toBe(0)
   })
 })

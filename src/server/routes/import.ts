@@ -4,31 +4,56 @@
  * is how `tokenline import` works while `tokenline serve` holds the database.
  *
  * The body is spooled to a temporary file first: detection looks at the head, gzip needs a
- * second pass, and an upload can be far larger than memory.
+ * second pass, and an upload can be far larger than memory. At most `api.maxImportBytes` are
+ * spooled (413 past it, checked on Content-Length first, then while counting).
  */
 import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { Hono } from 'hono'
 import { AppError } from '../../core/errors.js'
 import { collectSources, importSource, summarize } from '../../ingest/import.js'
 import type { AppDeps } from '../app.js'
+import { apiLimitsOf } from '../limits.js'
+
+function tooLarge(maxBytes: number, what: string): AppError {
+  return new AppError(
+    'OTLP_BODY_TOO_LARGE',
+    `the upload must be at most ${maxBytes} bytes (limit api.maxImportBytes; ${what})`
+  )
+}
+
+/** Passes bytes through and fails the stream once more than `maxBytes` went by. */
+function byteLimit(maxBytes: number): Transform {
+  let seen = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length
+      callback(seen > maxBytes ? tooLarge(maxBytes, `more than ${maxBytes} received`) : null, chunk)
+    },
+  })
+}
 
 /** Adds POST /api/import. */
 export function registerImportRoutes(
   app: Hono,
-  deps: Pick<AppDeps, 'ingest' | 'logger' | 'now'>
+  deps: Pick<AppDeps, 'ingest' | 'logger' | 'now'> & Partial<Pick<AppDeps, 'limits'>>
 ): void {
+  const maxBytes = apiLimitsOf(deps).maxImportBytes
   app.post('/api/import', async (c) => {
     const filename = basename(c.req.query('filename') ?? '') || 'upload'
     const mtimeText = c.req.query('mtime')
     const mtimeMs = mtimeText === undefined ? deps.now() : Number(mtimeText)
     if (!Number.isFinite(mtimeMs)) {
       throw new AppError('INPUT_INVALID', `mtime must be epoch milliseconds (actual: ${mtimeText})`)
+    }
+    const declared = c.req.header('content-length')
+    if (declared !== undefined && Number(declared) > maxBytes) {
+      throw tooLarge(maxBytes, `Content-Length ${declared}`)
     }
     const body = c.req.raw.body
     if (body === null) {
@@ -40,6 +65,7 @@ export function registerImportRoutes(
       const path = join(dir, 'upload')
       await pipeline(
         Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>),
+        byteLimit(maxBytes),
         createWriteStream(path)
       )
       const [source] = await collectSources([path])

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { DIMENSIONS } from '../../core/model/request.js'
 import { millisFromMicros, type Micros } from '../../core/model/units.js'
 import type { AppDeps } from '../app.js'
+import { apiLimitsOf } from '../limits.js'
 import {
   allValues,
   parseChoices,
@@ -17,13 +18,19 @@ import { COUNT_MEASURES, quantileKey } from './json-views.js'
 import { PERCENTILE_MEASURES } from './measures.js'
 
 const DEFAULT_QUANTILES = [0.5, 0.9, 0.95, 0.99]
-/** More buckets than this in one answer is a mistake (step too small for the window). */
-export const MAX_TIME_BUCKETS = 2000
+/** More quantiles than this in one request is a mistake. */
+const MAX_QUANTILES = 32
 
 function parseQuantiles(query: RawQuery): number[] {
   const values = allValues(query, 'q')
   if (values.length === 0) {
     return DEFAULT_QUANTILES
+  }
+  if (values.length > MAX_QUANTILES) {
+    throw new AppError(
+      'QUERY_INVALID',
+      `q must list at most ${MAX_QUANTILES} quantiles (actual: ${values.length})`
+    )
   }
   return values.map((v) => {
     const q = Number(v)
@@ -37,16 +44,17 @@ function parseQuantiles(query: RawQuery): number[] {
   })
 }
 
-/** Throws when a step would cut the window into more than {@link MAX_TIME_BUCKETS} buckets. */
+/** Throws when a step would cut the window into more than `api.maxBuckets` buckets. */
 export function checkBucketCount(
   fromUs: Micros | undefined,
   toUs: Micros | undefined,
-  stepUs: Micros
+  stepUs: Micros,
+  maxBuckets: number
 ): void {
-  if (fromUs !== undefined && toUs !== undefined && (toUs - fromUs) / stepUs > MAX_TIME_BUCKETS) {
+  if (fromUs !== undefined && toUs !== undefined && (toUs - fromUs) / stepUs > maxBuckets) {
     throw new AppError(
       'QUERY_INVALID',
-      `step must cut the window into at most ${MAX_TIME_BUCKETS} buckets (actual: ${Math.ceil((toUs - fromUs) / stepUs)} buckets of ${stepUs / 1000} ms)`
+      `step must cut the window into at most ${maxBuckets} buckets (limit api.maxBuckets; actual: ${Math.ceil((toUs - fromUs) / stepUs)} buckets of ${stepUs / 1000} ms)`
     )
   }
 }
@@ -55,7 +63,7 @@ export function checkBucketCount(
 export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/percentiles', async function percentiles(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const measures = parseChoices(query, 'measure', PERCENTILE_MEASURES)
     const quantiles = parseQuantiles(query)
     const groupBy = parseParam(
@@ -66,11 +74,11 @@ export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
     )
     const stepUs = parseStepUs(query)
     if (stepUs !== undefined) {
-      checkBucketCount(window.fromUs, window.toUs, stepUs)
+      checkBucketCount(window.fromUs, window.toUs, stepUs, apiLimitsOf(deps).maxBuckets)
     }
     const rows = await deps.store.percentiles({
       ...window,
-      filters: parseFilters(query),
+      filters: parseFilters(query, apiLimitsOf(deps)),
       measures: measures.length > 0 ? measures : ['ttft', 'tpot', 'e2e'],
       quantiles,
       ...(groupBy === undefined ? {} : { groupBy }),

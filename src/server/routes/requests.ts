@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
 import type { AppDeps } from '../app.js'
 import type { ValueRange } from '../../core/model/query.js'
+import { tenantOf } from '../auth.js'
+import { apiLimitsOf } from '../limits.js'
 import {
   parseChoices,
   parseFilters,
@@ -47,16 +49,16 @@ function parseValueRange(query: RawQuery): ValueRange | undefined {
 export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/requests', async function listRequests(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const [sortBy] = parseChoices(query, 'sort', SORT_MEASURES)
     const dir = parseParam(query, 'dir', z.enum(['asc', 'desc']), 'asc or desc') ?? 'desc'
     const page = await deps.store.queryRequests({
       ...window,
-      filters: parseFilters(query),
+      filters: parseFilters(query, apiLimitsOf(deps)),
       valueRange: parseValueRange(query),
       sortBy: sortBy ?? 'start',
       sortDir: dir,
-      limit: parseIntParam(query, 'limit', 1, 1000, 50),
+      limit: parseIntParam(query, 'limit', 1, apiLimitsOf(deps).maxRows, 50),
       offset: parseIntParam(query, 'offset', 0, 1_000_000_000, 0),
     })
     return c.json({ total: page.total, rows: page.rows.map(toRequestJson) })
@@ -71,7 +73,9 @@ export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
       )
     }
     const request = await deps.store.getRequest(traceId)
-    if (request === null) {
+    const tenant = tenantOf(c.req.raw)
+    // A tenant-limited token learns nothing of other tenants' traces, not even that they exist.
+    if (request === null || (tenant !== null && request.dims.tenant !== tenant)) {
       throw new AppError('NOT_FOUND', `no request with trace id ${traceId} in the store`)
     }
     const spans = await deps.store.getSpans([traceId])

@@ -3,14 +3,25 @@ import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
 import { millisFromMicros } from '../../core/model/units.js'
 import type { AppDeps } from '../app.js'
+import { apiLimitsOf } from '../limits.js'
 import { lastValue, parseParam, parseStepUs, parseWindow, type RawQuery } from '../params.js'
 import { checkBucketCount } from './percentiles.js'
 
 const LABEL_PREFIX = 'label.'
 
+/** More label matchers than this in one request is a mistake. */
+const MAX_LABELS = 32
+
 function parseLabels(query: RawQuery): Record<string, string> {
   const labels: Record<string, string> = {}
-  for (const key of Object.keys(query)) {
+  const keys = Object.keys(query).filter((k) => k.startsWith(LABEL_PREFIX))
+  if (keys.length > MAX_LABELS) {
+    throw new AppError(
+      'QUERY_INVALID',
+      `label.* must name at most ${MAX_LABELS} labels (actual: ${keys.length})`
+    )
+  }
+  for (const key of keys) {
     if (key.startsWith(LABEL_PREFIX) && key.length > LABEL_PREFIX.length) {
       labels[key.slice(LABEL_PREFIX.length)] = lastValue(query, key) ?? ''
     }
@@ -26,7 +37,7 @@ export function registerSeriesRoutes(app: Hono, deps: AppDeps): void {
     if (name === undefined || name === '') {
       throw new AppError('QUERY_INVALID', 'name must be a metric name (actual: missing)')
     }
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const fn =
       parseParam(
         query,
@@ -37,7 +48,7 @@ export function registerSeriesRoutes(app: Hono, deps: AppDeps): void {
     const quantile = parseParam(query, 'q', z.coerce.number().min(0).max(1), 'a quantile in 0..1')
     const stepUs = parseStepUs(query)
     if (stepUs !== undefined) {
-      checkBucketCount(window.fromUs, window.toUs, stepUs)
+      checkBucketCount(window.fromUs, window.toUs, stepUs, apiLimitsOf(deps).maxBuckets)
     }
     const result = await deps.store.querySeries({
       ...window,

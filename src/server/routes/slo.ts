@@ -14,6 +14,8 @@ import type { Objective } from '../../core/slo/types.js'
 import type { SloService } from '../../alerts/service.js'
 import type { AlertHistoryEntry, AlertRecord, SlowSample } from '../../storage/slo-store.js'
 import type { AppDeps } from '../app.js'
+import { tenantOf } from '../auth.js'
+import { apiLimitsOf } from '../limits.js'
 import { allValues, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
 import { toRequestJson, toSpanJson } from './json-views.js'
 
@@ -100,28 +102,33 @@ function sampleJson(s: SlowSample, full: boolean): Record<string, unknown> {
 }
 
 function requireSlo(deps: AppDeps): SloService {
-  if (!deps.slo)
+  if (!deps.slo) {
     throw new AppError('NOT_FOUND', 'SLOs are not enabled in this server (no slo service)')
+  }
   return deps.slo
 }
 
 export function registerSloRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/slo', async function slo(c) {
     const query = c.req.queries()
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const service = deps.slo
     const tiers = service?.settings.tiers ?? []
     const agg = createMinuteAggregator(tiers)
     if (tiers.length > 0) {
       for await (const batch of deps.store.scanRequests({
         ...window,
-        filters: parseFilters(query),
+        filters: parseFilters(query, apiLimitsOf(deps)),
       })) {
-        for (const r of batch) agg.add(r)
+        for (const r of batch) {
+          agg.add(r)
+        }
       }
     }
     const byTier = new Map<string, TierMinute[]>()
-    for (const m of agg.finish()) byTier.set(m.tier, [...(byTier.get(m.tier) ?? []), m])
+    for (const m of agg.finish()) {
+      byTier.set(m.tier, [...(byTier.get(m.tier) ?? []), m])
+    }
     const alerts = service?.evaluator.alerts() ?? []
     return c.json({
       window:
@@ -174,7 +181,9 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
     const query = c.req.queries()
     const limit = parseIntParam(query, 'limit', 0, 1000, 50)
     const service = deps.slo
-    if (!service) return c.json({ alerts: [], history: [] })
+    if (!service) {
+      return c.json({ alerts: [], history: [] })
+    }
     const state = parseParam(
       query,
       'state',
@@ -192,7 +201,7 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/samples', async function samples(c) {
     const query = c.req.queries()
     const service = requireSlo(deps)
-    const window = await parseWindow(query, deps.now(), deps.store)
+    const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const kind = parseParam(query, 'kind', z.enum(['slow', 'baseline']), 'slow or baseline')
     const detail =
       parseParam(query, 'detail', z.enum(['summary', 'full']), 'summary or full') ?? 'summary'
@@ -203,7 +212,7 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
       ...window,
       ...(kind === undefined ? {} : { kind }),
       ...(tiers.length > 0 ? { tiers } : {}),
-      filters: parseFilters(query),
+      filters: parseFilters(query, apiLimitsOf(deps)),
       limit,
       offset,
     })
@@ -216,8 +225,13 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
   app.get('/api/samples/:traceId', async function sample(c) {
     const service = requireSlo(deps)
     const traceId = c.req.param('traceId')
-    const found = (await service.sloStore.querySamples({ traceId })).rows
-    if (found.length === 0) throw new AppError('NOT_FOUND', `no sample kept for trace ${traceId}`)
+    const tenant = tenantOf(c.req.raw)
+    const found = (await service.sloStore.querySamples({ traceId })).rows.filter(
+      (s) => tenant === null || s.request.dims.tenant === tenant
+    )
+    if (found.length === 0) {
+      throw new AppError('NOT_FOUND', `no sample kept for trace ${traceId}`)
+    }
     return c.json({ samples: found.map((s) => sampleJson(s, true)) })
   })
 }

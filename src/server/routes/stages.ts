@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { STAGE_NAMES, type StageName } from '../../core/model/request.js'
 import { millisFromMicros } from '../../core/model/units.js'
+import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import type { RequestMeasure } from '../../core/model/query.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
@@ -24,12 +25,12 @@ interface StageBucket {
  */
 export function registerStagesRoutes(
   app: Hono,
-  deps: { store: SpanStore; now: () => number }
+  deps: { store: SpanStore; now: () => number; limits?: Partial<ApiLimits> }
 ): void {
   app.get('/api/stages', async function stages(c) {
     const query = c.req.queries()
-    const q = await parseDashboardQuery(query, deps.store, deps.now())
-    const stepUs = resolveStepUs(query, q)
+    const q = await parseDashboardQuery(query, deps)
+    const stepUs = resolveStepUs(query, q, apiLimitsOf(deps).maxBuckets)
     const window = { fromUs: q.fromUs, toUs: q.toUs, filters: q.filters, stepUs }
     const measures: RequestMeasure[] = ['e2e', ...STAGE_NAMES]
     const [sums, p99s] = await Promise.all([
@@ -39,13 +40,17 @@ export function registerStagesRoutes(
     const p99 = new Map(p99s.map((r) => [`${r.measure}|${r.bucketStartUs}`, r.values[0]]))
     const buckets: StageBucket[] = []
     for (const row of sums) {
-      if (row.bucketStartUs === null) continue
+      if (row.bucketStartUs === null) {
+        continue
+      }
       // Requests without an e2e still count for the stages they have.
       let count = row.measures[0]?.count ?? 0
       const stats: Partial<Record<StageName, StageStat>> = {}
       STAGE_NAMES.forEach((stage, i) => {
         const m = row.measures[i + 1]
-        if (!m || m.count === 0) return
+        if (!m || m.count === 0) {
+          return
+        }
         count = Math.max(count, m.count)
         const p = p99.get(`${stage}|${row.bucketStartUs}`)
         stats[stage] = {
@@ -54,7 +59,9 @@ export function registerStagesRoutes(
           p99_ms: p !== undefined && Number.isFinite(p) ? p / 1000 : null,
         }
       })
-      if (count === 0) continue
+      if (count === 0) {
+        continue
+      }
       buckets.push({ bucket_start_ms: millisFromMicros(row.bucketStartUs), count, stages: stats })
     }
     return c.json({ step_ms: millisFromMicros(stepUs), buckets })

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { millisFromMicros } from '../../core/model/units.js'
+import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
@@ -11,12 +12,12 @@ import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
  */
 export function registerTrafficRoutes(
   app: Hono,
-  deps: { store: SpanStore; now: () => number }
+  deps: { store: SpanStore; now: () => number; limits?: Partial<ApiLimits> }
 ): void {
   app.get('/api/traffic', async function traffic(c) {
     const query = c.req.queries()
-    const q = await parseDashboardQuery(query, deps.store, deps.now())
-    const stepUs = resolveStepUs(query, q)
+    const q = await parseDashboardQuery(query, deps)
+    const stepUs = resolveStepUs(query, q, apiLimitsOf(deps).maxBuckets)
     const rows = await deps.store.aggregateRequests({
       fromUs: q.fromUs,
       toUs: q.toUs,

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { authHeaders, currentToken, tokenAfter401 } from './auth-token.js'
 import {
   ConcentrationSchema,
   DiagnosisSchema,
@@ -57,7 +58,13 @@ async function getJson<T>(
   signal?: AbortSignal
 ): Promise<T> {
   const url = buildUrl(path, params)
-  const res = await fetch(url, { signal, headers: { accept: 'application/json' } })
+  const send = (): Promise<Response> =>
+    fetch(url, { signal, headers: { accept: 'application/json', ...authHeaders() } })
+  const sent = currentToken()
+  let res = await send()
+  if (res.status === 401 && tokenAfter401(sent)) {
+    res = await send()
+  }
   const body: unknown = await res.json().catch(() => null)
   if (!res.ok) {
     const err = (body as { error?: { code?: string; message?: string } } | null)?.error

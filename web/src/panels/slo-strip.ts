@@ -4,6 +4,7 @@
  * Self-contained: it fetches /api/slo and /api/alerts itself and brings its own styles, so the
  * page mounts it with one call. Renders nothing when no tiers are configured.
  */
+import { authHeaders } from '../api/auth-token.js'
 
 type Params = Record<string, string | number | readonly string[] | undefined>
 
@@ -81,7 +82,7 @@ export async function mountSloStrip(
   signal: AbortSignal
 ): Promise<void> {
   try {
-    const headers = { accept: 'application/json' }
+    const headers = { accept: 'application/json', ...authHeaders() }
     const [slo, alerts] = await Promise.all([
       fetch(`/api/slo?${query(params)}`, { signal, headers }).then((r) =>
         r.ok ? (r.json() as Promise<SloReply>) : null
