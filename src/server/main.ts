@@ -147,7 +147,7 @@ export async function startServer(
   // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
   const grpcListeners: OtlpGrpcListener[] = []
   try {
-    const grpc = await startOtlpGrpcListener(deps, config.server)
+    const grpc = await startOtlpGrpcListener(deps, config.server, tls)
     grpcListeners.push(grpc)
     const otlp = await listen(
       createOtlpApp(deps),

@@ -17,13 +17,17 @@ export interface OtlpGrpcListener {
 /** Starts the receiver on `host:otlpGrpcPort` (0 = a free port); resolves once bound. */
 export async function startOtlpGrpcListener(
   deps: OtlpAppDeps,
-  server: { host: string; otlpGrpcPort: number }
+  server: { host: string; otlpGrpcPort: number },
+  tls: { cert: Buffer; key: Buffer } | null = null
 ): Promise<OtlpGrpcListener> {
   if (server.otlpGrpcPort === OTLP_GRPC_DISABLED) {
     return { url: null, close: async () => {} }
   }
   const grpc = createOtlpGrpcServer(deps)
-  const port = await bindOtlpGrpc(grpc, server.host, server.otlpGrpcPort)
+  const port = await bindOtlpGrpc(grpc, server.host, server.otlpGrpcPort, tls)
   const host = server.host.includes(':') ? `[${server.host}]` : server.host
-  return { url: `http://${host}:${port}`, close: () => closeOtlpGrpc(grpc) }
+  return {
+    url: `${tls === null ? 'http' : 'https'}://${host}:${port}`,
+    close: () => closeOtlpGrpc(grpc),
+  }
 }

@@ -27,6 +27,7 @@ import {
   encodeTraceResponse,
 } from '../ingest/otlp/protobuf.js'
 import { encodeRpcStatusDetails } from '../ingest/otlp/rpc-status.js'
+import { allows, findGrant, type TokenGrant } from './auth.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import { DEFAULT_MAX_BODY_BYTES, partialOf, type OtlpAppDeps } from './otlp-app.js'
 
@@ -77,8 +78,50 @@ export function grpcErrorOf(err: unknown): ServerErrorResponse & { known: boolea
 
 type Export = (body: Uint8Array) => Promise<Uint8Array>
 
-function unary(name: string, run: Export, logger: Logger): handleUnaryCall<Buffer, Uint8Array> {
+/**
+ * The OTLP/HTTP listener's token rule on gRPC: with tokens configured, an export needs an
+ * `authorization: Bearer TOKEN` metadata entry whose scope allows `ingest`.
+ */
+function refusalOf(
+  grants: readonly TokenGrant[] | null,
+  metadata: Metadata
+): { code: GrpcStatus; details: string } | null {
+  if (grants === null) {
+    return null
+  }
+  const header = String(metadata.get('authorization')[0] ?? '')
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  if (m === null) {
+    return {
+      code: GrpcStatus.UNAUTHENTICATED,
+      details: 'this server requires a bearer token (authorization: Bearer TOKEN)',
+    }
+  }
+  const grant = findGrant(grants, m[1] ?? '')
+  if (grant === null) {
+    return { code: GrpcStatus.UNAUTHENTICATED, details: 'the bearer token is not valid' }
+  }
+  if (!allows(grant, 'ingest')) {
+    return {
+      code: GrpcStatus.PERMISSION_DENIED,
+      details: `this token's scope (${grant.scope}) does not allow ingest`,
+    }
+  }
+  return null
+}
+
+function unary(
+  name: string,
+  run: Export,
+  logger: Logger,
+  grants: readonly TokenGrant[] | null
+): handleUnaryCall<Buffer, Uint8Array> {
   return function exportCall(call, callback) {
+    const refused = refusalOf(grants, call.metadata)
+    if (refused !== null) {
+      callback(Object.assign(new Error(refused.details), refused))
+      return
+    }
     run(call.request).then(
       (response) => callback(null, response),
       (err: unknown) => {
@@ -106,6 +149,7 @@ export function createOtlpGrpcServer(deps: OtlpAppDeps): Server {
   const maxBodyBytes =
     deps.limits.maxBodyBytes > 0 ? deps.limits.maxBodyBytes : DEFAULT_MAX_BODY_BYTES
   const server = new Server({ 'grpc.max_receive_message_length': maxBodyBytes })
+  const grants = deps.security?.grants ?? null
 
   const exportTraces: Export = async (body) => {
     const { spans, rejected } = decodeTracesProtobuf(body)
@@ -134,19 +178,29 @@ export function createOtlpGrpcServer(deps: OtlpAppDeps): Server {
   }
 
   server.addService(TRACE_SERVICE, {
-    Export: unary('TraceService/Export', exportTraces, deps.logger) as UntypedHandleCall,
+    Export: unary('TraceService/Export', exportTraces, deps.logger, grants) as UntypedHandleCall,
   })
   server.addService(METRICS_SERVICE, {
-    Export: unary('MetricsService/Export', exportMetrics, deps.logger) as UntypedHandleCall,
+    Export: unary('MetricsService/Export', exportMetrics, deps.logger, grants) as UntypedHandleCall,
   })
   return server
 }
 
 /** Binds the server without TLS (like the HTTP listener); resolves with the bound port. */
-export function bindOtlpGrpc(server: Server, host: string, port: number): Promise<number> {
+export function bindOtlpGrpc(
+  server: Server,
+  host: string,
+  port: number,
+  tls: { cert: Buffer; key: Buffer } | null = null
+): Promise<number> {
   const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`
+  // The HTTP listeners' certificate serves gRPC too, so one --tls-cert secures every port.
+  const credentials =
+    tls === null
+      ? ServerCredentials.createInsecure()
+      : ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }])
   return new Promise((resolve, reject) => {
-    server.bindAsync(address, ServerCredentials.createInsecure(), (err, bound) => {
+    server.bindAsync(address, credentials, (err, bound) => {
       if (err !== null) {
         const inUse = /EADDRINUSE|address already in use/i.test(err.message)
         reject(

@@ -41,6 +41,7 @@ import {
   startOtlpGrpcListener,
   type OtlpGrpcListener,
 } from '../../src/server/otlp-grpc-listener.js'
+import { parseTokenFile } from '../../src/server/auth.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
 import { holdSpanWrites, makeDeps, type TestDeps } from './otlp-test-deps.js'
@@ -85,7 +86,7 @@ async function httpReceiver(): Promise<TestDeps & { url: string }> {
 /** A raw unary client for one OTLP method: bytes in, bytes out (what an exporter sends). */
 type RawCall = (
   body: Uint8Array,
-  options?: { gzip?: boolean }
+  options?: { gzip?: boolean; token?: string }
 ) => Promise<{ response: Buffer } | { error: ServiceError }>
 
 function rawClient(address: string, path: string): RawCall {
@@ -121,7 +122,11 @@ function rawClient(address: string, path: string): RawCall {
           ) => void
         }
       ).Export
-      call.call(client, Buffer.from(body), new Metadata(), (err, res) =>
+      const metadata = new Metadata()
+      if (options.token !== undefined) {
+        metadata.set('authorization', `Bearer ${options.token}`)
+      }
+      call.call(client, Buffer.from(body), metadata, (err, res) =>
         resolve(err !== null ? { error: err } : { response: res! })
       )
     })
@@ -271,6 +276,31 @@ describe('a real vLLM export replayed over OTLP/gRPC and OTLP/HTTP', () => {
     expect(viaGrpc).toEqual(viaHttp)
     expect(viaGrpc.some((s) => s.name === 'llm_request')).toBe(true)
     expect(await storedRequests(grpc)).toEqual(await storedRequests(http))
+  })
+})
+
+describe('OTLP/gRPC receiver with tokens configured', () => {
+  const INGEST = 'ingest-token-0123456789abcdef'
+  const READ = 'read-token-0123456789abcdef00'
+  it('needs an ingest-scoped bearer token, like OTLP/HTTP', async () => {
+    const grants = parseTokenFile(`ingest ${INGEST}\nread ${READ}\n`, 'tokens')
+    const grpc = await grpcReceiver(
+      {},
+      { security: { grants, allowedHosts: ['127.0.0.1'], allowedOrigins: [] } }
+    )
+    const call = rawClient(grpc.address, OTLP_TRACE_EXPORT_PATH)
+    const body = encodeTracesProtobuf(makeLlmTraceRequest(1))
+    const none = await call(body)
+    expect('error' in none && none.error.code).toBe(status.UNAUTHENTICATED)
+    const wrong = await call(body, { token: 'not-a-token-at-all-0000' })
+    expect('error' in wrong && wrong.error.code).toBe(status.UNAUTHENTICATED)
+    const reader = await call(body, { token: READ })
+    expect('error' in reader && reader.error.code).toBe(status.PERMISSION_DENIED)
+    expect((await grpc.store.stats()).spans).toBe(0)
+    const ok = await call(body, { token: INGEST })
+    expect('response' in ok).toBe(true)
+    await grpc.ingest.flush()
+    expect((await grpc.store.stats()).spans).toBeGreaterThan(0)
   })
 })
 
