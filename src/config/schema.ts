@@ -25,6 +25,11 @@ export const configSchema = z
       .object({
         maxBodyBytes: z.number().int().positive(),
         maxQueueItems: z.number().int().positive(),
+        maxQueueSpans: z.number().int().positive(),
+        maxQueueBytes: z.number().int().positive(),
+        maxQueueDelayMs: z.number().int().positive(),
+        memoryLimitBytes: z.number().int().min(0),
+        maxFutureSkewMs: z.number().int().min(0),
         quietMs: z.number().int().min(0),
         keepContent: z.boolean(),
       })
@@ -58,6 +63,16 @@ export interface ResolvedConfig {
   readonly ingest: {
     readonly maxBodyBytes: number
     readonly maxQueueItems: number
+    /** Spans queued or being written before batches are refused (429). */
+    readonly maxQueueSpans: number
+    /** Estimated in-memory bytes of queued items before batches are refused (429). */
+    readonly maxQueueBytes: number
+    /** Refuse (429) once the queue would take longer than this to write at the measured rate. */
+    readonly maxQueueDelayMs: number
+    /** Process RSS budget; ingest answers 503 before RSS passes it (0 = no limit). */
+    readonly memoryLimitBytes: number
+    /** How far past the server clock an OTLP time may lie before its span is rejected. */
+    readonly maxFutureSkewMs: number
     readonly quietMs: number
     readonly keepContent: boolean
   }

@@ -20,6 +20,12 @@ export interface IngestCounters {
 
 export interface IngestSink {
   /**
+   * Cheap check before a request body is read: throws `INGEST_MEMORY_LIMITED` (503) or
+   * `INGEST_OVERLOADED` (429), both with `retryAfterSeconds`, when a batch would be refused
+   * anyway, so an overloaded server does not spend memory reading and decoding it.
+   */
+  admit?(): void
+  /**
    * Resolves once the spans are committed to the store (a 2xx may then be sent).
    * Rejects with `AppError('INGEST_OVERLOADED', …, { retryAfterSeconds })` when the write queue
    * is full; nothing of the batch is stored in that case.

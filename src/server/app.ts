@@ -29,7 +29,8 @@ export interface AppDeps {
   logger: Logger
   /** Epoch milliseconds (a fake clock in tests). */
   now: () => number
-  limits: { maxBodyBytes: number }
+  /** `maxFutureSkewMs`: how far past `now()` an OTLP time may lie (default 1 h). */
+  limits: { maxBodyBytes: number; maxFutureSkewMs?: number }
   version: string
   /** Folder of the built dashboard files; no static serving when absent. */
   webRoot?: string

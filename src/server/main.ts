@@ -124,6 +124,10 @@ export async function startServer(
     now: () => Date.now(),
     quietMs: config.ingest.quietMs,
     maxQueueItems: config.ingest.maxQueueItems,
+    maxQueueSpans: config.ingest.maxQueueSpans,
+    maxQueueBytes: config.ingest.maxQueueBytes,
+    maxQueueDelayMs: config.ingest.maxQueueDelayMs,
+    memoryLimitBytes: config.ingest.memoryLimitBytes,
     keepContent: config.ingest.keepContent,
     onBackgroundError,
   })
@@ -157,7 +161,10 @@ export async function startServer(
     slo,
     logger,
     now: () => Date.now(),
-    limits: { maxBodyBytes: config.ingest.maxBodyBytes },
+    limits: {
+      maxBodyBytes: config.ingest.maxBodyBytes,
+      maxFutureSkewMs: config.ingest.maxFutureSkewMs,
+    },
     version: VERSION,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono'
 import { AppError } from '../core/errors.js'
 import { decodeMetricsJson } from '../core/otlp/decode-metrics.js'
 import { decodeTracesJson } from '../core/otlp/decode-traces.js'
+import type { TimeBounds } from '../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../core/otlp/wire-types.js'
 import {
   decodeMetricsProtobuf,
@@ -20,11 +21,14 @@ import type { AppDeps } from './app.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import { readBody } from './routes/read-body.js'
 
-/** What the OTLP app needs from the composition root. */
-export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits'>
+/** What the OTLP app needs from the composition root (`now` defaults to the wall clock). */
+export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits'> &
+  Partial<Pick<AppDeps, 'now'>>
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
+/** Default `limits.maxFutureSkewMs`: a span ending more than 1 h after the server's clock is refused. */
+export const DEFAULT_MAX_FUTURE_SKEW_MS = 60 * 60 * 1000
 
 type WireFormat = 'protobuf' | 'json'
 
@@ -91,12 +95,20 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   const app = new Hono()
   const maxBodyBytes =
     deps.limits.maxBodyBytes > 0 ? deps.limits.maxBodyBytes : DEFAULT_MAX_BODY_BYTES
+  const skewMs = deps.limits.maxFutureSkewMs ?? DEFAULT_MAX_FUTURE_SKEW_MS
+  const now = deps.now ?? Date.now
+  // Times past int64, before 1970 or past the clock + skew reject their span at decode (ADR 0044).
+  const bounds = (): TimeBounds => ({ latestUs: (now() + skewMs) * 1000 })
 
   app.post('/v1/traces', async function exportTraces(c) {
     const format = requireFormat(c)
+    // Refuse before reading the body when the batch would be refused anyway (429/503).
+    deps.ingest.admit?.()
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { spans, rejected } =
-      format === 'protobuf' ? decodeTracesProtobuf(body) : decodeTracesJson(textOf(body))
+      format === 'protobuf'
+        ? decodeTracesProtobuf(body, bounds())
+        : decodeTracesJson(textOf(body), bounds())
     if (spans.length > 0) {
       await deps.ingest.submitSpans(spans)
     }
@@ -120,9 +132,12 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
 
   app.post('/v1/metrics', async function exportMetrics(c) {
     const format = requireFormat(c)
+    deps.ingest.admit?.()
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { samples, families, rejected } =
-      format === 'protobuf' ? decodeMetricsProtobuf(body) : decodeMetricsJson(textOf(body))
+      format === 'protobuf'
+        ? decodeMetricsProtobuf(body, bounds())
+        : decodeMetricsJson(textOf(body), bounds())
     if (samples.length > 0 || families.length > 0) {
       await deps.ingest.submitMetrics(samples, families)
     }
