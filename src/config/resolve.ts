@@ -61,6 +61,12 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
   },
   {
     section: 'ingest',
+    key: 'maxInFlightBytes',
+    kind: 'int',
+    env: ['TOKENLINE_INGEST_MAX_IN_FLIGHT_BYTES'],
+  },
+  {
+    section: 'ingest',
     key: 'memoryLimitBytes',
     kind: 'int',
     env: ['TOKENLINE_INGEST_MEMORY_LIMIT_BYTES'],

@@ -28,6 +28,7 @@ export const configSchema = z
         maxQueueSpans: z.number().int().positive(),
         maxQueueBytes: z.number().int().positive(),
         maxQueueDelayMs: z.number().int().positive(),
+        maxInFlightBytes: z.number().int().positive(),
         memoryLimitBytes: z.number().int().min(0),
         maxFutureSkewMs: z.number().int().min(0),
         quietMs: z.number().int().min(0),
@@ -69,6 +70,8 @@ export interface ResolvedConfig {
     readonly maxQueueBytes: number
     /** Refuse (429) once the queue would take longer than this to write at the measured rate. */
     readonly maxQueueDelayMs: number
+    /** Request bodies being read, decoded or written at once before new ones are refused (429). */
+    readonly maxInFlightBytes: number
     /** Process RSS budget; ingest answers 503 before RSS passes it (0 = no limit). */
     readonly memoryLimitBytes: number
     /** How far past the server clock an OTLP time may lie before its span is rejected. */

@@ -4,6 +4,7 @@
  * has been quiet for `quietMs`.
  *
  * ```
+ * admit(bytes) ─► in-flight budget (429 when the bodies being handled would take too long)
  * submitSpans ─┐  memory limiter   ┌ bounded write queue ┐   store.insertSpans / …
  * submitMetrics┼► (503 when RSS ──►│ items·spans·bytes·  ├─► one write per kind, bisected
  * submitEvents ┘   is high)        └ wait (429 when full)┘   when a merged write fails
@@ -23,6 +24,7 @@ import type { Span } from '../core/model/span.js'
 import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { stripContent, stripMetricContent } from './content-filter.js'
+import { createAdmission } from './admission.js'
 import { eventsBytes, samplesBytes, spansBytes } from './item-bytes.js'
 import { createMemoryLimiter } from './memory-limiter.js'
 import { createSeenTraces } from './seen-traces.js'
@@ -43,8 +45,16 @@ export interface IngestPipelineOptions {
   maxQueueSpans?: number
   /** Estimated in-memory bytes waiting for or inside a write (default 256 MiB). */
   maxQueueBytes?: number
-  /** A batch whose expected wait for the writer is longer is refused (ms, default 2000). */
+  /**
+   * A request whose expected wait is longer is refused (ms, default 1000): for the writer, and
+   * for the bodies admitted ahead of it (see `admission.ts`).
+   */
   maxQueueDelayMs?: number
+  /**
+   * Request bodies admitted and not yet answered (being read, decoded or written), in bytes
+   * (default 8 MiB): bounds the CPU backlog ahead of the queue and the memory of bodies.
+   */
+  maxInFlightBytes?: number
   /** Resident set budget: batches are refused with 503 above 80 % of it (bytes; default 0 = off). */
   memoryLimitBytes?: number
   /** Resident set size now (bytes); default `process.memoryUsage.rss`. */
@@ -127,7 +137,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       maxItems: options.maxQueueItems ?? 200_000,
       maxSpans: options.maxQueueSpans ?? 100_000,
       maxBytes: options.maxQueueBytes ?? 256 * 1024 * 1024,
-      maxDelayMs: options.maxQueueDelayMs ?? 2000,
+      maxDelayMs: options.maxQueueDelayMs ?? 1000,
     },
     now,
     kinds: ['spans', 'metrics', 'events'],
@@ -135,6 +145,11 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     writeGroup: (kind, jobs) => writeGroup(kind, jobs),
   })
   let closed = false
+  const admission = createAdmission({
+    maxInFlightBytes: options.maxInFlightBytes ?? 8 * 1024 * 1024,
+    maxDelayMs: options.maxQueueDelayMs ?? 1000,
+    now,
+  })
 
   /** One store call for a group of jobs of one kind; counters move only once it is committed. */
   const writeGroup = async (kind: Job['kind'], jobs: readonly Job[]): Promise<void> => {
@@ -184,13 +199,14 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   timer?.unref()
 
   return {
-    admit() {
+    admit(bodyBytes) {
       if (closed) {
         throw closedError()
       }
       memory.check()
       // A zero-size probe: refused only when the queue is already past a limit.
       queue.admit({ items: 0, spanCount: 0, bytes: 0 })
+      return admission.admit(bodyBytes)
     },
     submitSpans(spans) {
       const kept = keepContent ? spans : stripContent(spans)

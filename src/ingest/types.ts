@@ -20,11 +20,13 @@ export interface IngestCounters {
 
 export interface IngestSink {
   /**
-   * Cheap check before a request body is read: throws `INGEST_MEMORY_LIMITED` (503) or
-   * `INGEST_OVERLOADED` (429), both with `retryAfterSeconds`, when a batch would be refused
-   * anyway, so an overloaded server does not spend memory reading and decoding it.
+   * Cheap check before a request body of about `bodyBytes` is read: throws
+   * `INGEST_MEMORY_LIMITED` (503) or `INGEST_OVERLOADED` (429), both with `retryAfterSeconds`,
+   * when the request would be refused anyway or would push the bodies being read and decoded
+   * past their budget, so an overloaded server spends neither memory nor CPU on it. Returns
+   * the release to call once the request is answered.
    */
-  admit?(): void
+  admit?(bodyBytes: number): () => void
   /**
    * Resolves once the spans are committed to the store (a 2xx may then be sent).
    * Rejects with `AppError('INGEST_OVERLOADED', …, { retryAfterSeconds })` when the write queue

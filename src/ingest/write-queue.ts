@@ -61,6 +61,11 @@ export interface WriteQueueOptions<J extends QueuedJob> {
   /** Kinds in the order the writer handles them within one round. */
   kinds: readonly J['kind'][]
   onBackgroundError(err: unknown): void
+  /**
+   * Items merged into one write round at most (default 20 000): a store append runs on the
+   * event loop, and one huge merged write would stall every request for seconds.
+   */
+  maxWriteItems?: number
 }
 
 /** Store errors that are not about the data: splitting the write cannot help. */
@@ -116,6 +121,15 @@ export function createWriteQueue<J extends QueuedJob>(
     )
   }
 
+  /** Takes settled jobs out of the depth before their callers hear of it. */
+  const release = (entries: readonly Entry<J>[]): void => {
+    for (const e of entries) {
+      depth.items -= e.job.items
+      depth.spanCount -= e.job.spanCount
+      depth.bytes -= e.job.bytes
+    }
+  }
+
   /** Writes `entries` in one call; on a data error bisects so only the guilty job fails. */
   const writeSettling = async (kind: J['kind'], entries: readonly Entry<J>[]): Promise<number> => {
     try {
@@ -125,6 +139,7 @@ export function createWriteQueue<J extends QueuedJob>(
       )
     } catch (err) {
       if (entries.length === 1 || isStoreDown(err)) {
+        release(entries)
         for (const e of entries) {
           e.reject(err)
         }
@@ -136,6 +151,7 @@ export function createWriteQueue<J extends QueuedJob>(
         (await writeSettling(kind, entries.slice(mid)))
       )
     }
+    release(entries)
     let items = 0
     for (const e of entries) {
       items += e.job.items
@@ -144,25 +160,29 @@ export function createWriteQueue<J extends QueuedJob>(
     return items
   }
 
+  const maxWriteItems = options.maxWriteItems ?? 20_000
+  /** The oldest queued jobs up to `maxWriteItems` (always at least one). */
+  const takeRound = (): Entry<J>[] => {
+    let items = 0
+    let take = 0
+    while (take < queue.length && (take === 0 || items + queue[take]!.job.items <= maxWriteItems)) {
+      items += queue[take]!.job.items
+      take++
+    }
+    const round = take === queue.length ? queue : queue.slice(0, take)
+    queue = take === queue.length ? [] : queue.slice(take)
+    return round
+  }
+
   const writeLoop = async (): Promise<void> => {
     while (queue.length > 0) {
-      const round = queue
-      queue = []
+      const round = takeRound()
       const startedMs = now()
       let written = 0
       for (const kind of kinds) {
         const entries = round.filter((e) => e.job.kind === kind)
-        if (entries.length === 0) {
-          continue
-        }
-        try {
+        if (entries.length > 0) {
           written += await writeSettling(kind, entries)
-        } finally {
-          for (const e of entries) {
-            depth.items -= e.job.items
-            depth.spanCount -= e.job.spanCount
-            depth.bytes -= e.job.bytes
-          }
         }
       }
       if (written > 0) {

@@ -80,6 +80,22 @@ function protobufBody(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return bytes.slice()
 }
 
+/** Admission weight of a chunked body, whose length is not declared (a typical large batch). */
+const UNDECLARED_BODY_BYTES = 1024 * 1024
+
+/**
+ * What a body will weigh once read and decompressed, for admission: its `Content-Length`
+ * (× 4 when gzip, a typical OTLP ratio), or 1 MiB when the length is not declared.
+ */
+function declaredBodyBytes(req: Request, maxBodyBytes: number): number {
+  const length = Number(req.headers.get('content-length') ?? NaN)
+  if (!Number.isFinite(length) || length < 0) {
+    return Math.min(maxBodyBytes, UNDECLARED_BODY_BYTES)
+  }
+  const gzip = /gzip/i.test(req.headers.get('content-encoding') ?? '')
+  return Math.min(maxBodyBytes, gzip ? length * 4 : length)
+}
+
 function textOf(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes)
 }
@@ -103,7 +119,15 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   app.post('/v1/traces', async function exportTraces(c) {
     const format = requireFormat(c)
     // Refuse before reading the body when the batch would be refused anyway (429/503).
-    deps.ingest.admit?.()
+    const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
+    try {
+      return await traces(c, format)
+    } finally {
+      release?.()
+    }
+  })
+
+  const traces = async (c: Context, format: WireFormat): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { spans, rejected } =
       format === 'protobuf'
@@ -128,11 +152,19 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
             partialSuccess: { rejectedSpans: partial.rejected, errorMessage: partial.errorMessage },
           }
     )
-  })
+  }
 
   app.post('/v1/metrics', async function exportMetrics(c) {
     const format = requireFormat(c)
-    deps.ingest.admit?.()
+    const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
+    try {
+      return await metrics(c, format)
+    } finally {
+      release?.()
+    }
+  })
+
+  const metrics = async (c: Context, format: WireFormat): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { samples, families, rejected } =
       format === 'protobuf'
@@ -163,7 +195,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
             },
           }
     )
-  })
+  }
 
   app.notFound(function otlpNotFound(c) {
     return c.json(

@@ -12,6 +12,7 @@ import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { makeSpan } from '../helpers/builders.js'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -42,6 +43,9 @@ describe('ingest isolation between clients', () => {
       logger: createSilentLogger(),
       now: Date.now,
       sweepIntervalMs: 0,
+      // This test is about isolation, not shedding: admit all 40 at once.
+      maxInFlightBytes: 1 << 30,
+      maxQueueDelayMs: 60_000,
     })
     closers.push(
       () => store.close(),
@@ -107,22 +111,13 @@ describe('ingest isolation between clients', () => {
     })
     closers.push(() => ingest.close())
     const batch = (i: number, name = 'ok'): Span[] =>
-      Array.from({ length: 10 }, (_, k) => ({
-        traceId: (i + 1).toString(16).padStart(32, '0'),
-        spanId: (i * 100 + k + 1).toString(16).padStart(16, '0'),
-        parentSpanId: null,
-        name: k === 3 ? name : 'ok',
-        kind: 'server',
-        startUs: 1_760_000_000_000_000,
-        endUs: 1_760_000_000_100_000,
-        statusCode: 'unset',
-        statusMessage: null,
-        attributes: {},
-        resource: {},
-        scopeName: '',
-        scopeVersion: null,
-        events: [],
-      })) as Span[]
+      Array.from({ length: 10 }, (_, k) =>
+        makeSpan({
+          traceId: (i + 1).toString(16).padStart(32, '0'),
+          spanId: (i * 100 + k + 1).toString(16).padStart(16, '0'),
+          name: k === 3 ? name : 'ok',
+        })
+      )
 
     const first = ingest.submitSpans(batch(0))
     const others = Array.from({ length: 64 }, (_, i) =>
@@ -143,5 +138,38 @@ describe('ingest isolation between clients', () => {
     expect(stored).toHaveLength(64 * 10)
     expect(new Set(stored.map((s) => s.spanId)).size).toBe(64 * 10)
     expect(ingest.counters().spansAccepted).toBe(640)
+  })
+})
+
+describe('ingest load shedding over OTLP/HTTP', () => {
+  it('answers 503 + Retry-After as an OTLP Status before reading the body when memory is high', async () => {
+    let rss = 100 * 1024 * 1024
+    const store = createMemoryStore()
+    const ingest = createIngestPipeline({
+      store,
+      logger: createSilentLogger(),
+      now: Date.now,
+      sweepIntervalMs: 0,
+      memoryLimitBytes: 1024 * 1024 * 1024,
+      readRssBytes: () => rss,
+    })
+    closers.push(() => ingest.close())
+    const app = createOtlpApp({ ingest, logger: createSilentLogger(), limits: { maxBodyBytes: 0 } })
+    const send = () =>
+      app.request('/v1/traces', {
+        method: 'POST',
+        body: JSON.stringify(makeLlmTraceRequest(2)),
+        headers: { 'Content-Type': 'application/json' },
+      })
+    expect((await send()).status).toBe(200)
+    rss = 900 * 1024 * 1024
+    await new Promise((r) => setTimeout(r, 120))
+    const refused = await send()
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('2')
+    const status = (await refused.json()) as { code: number; message: string }
+    expect(status.code).toBe(14)
+    expect(status.message).toMatch(/^INGEST_MEMORY_LIMITED: .*ingest\.memoryLimitBytes/)
+    expect(ingest.counters().spansAccepted).toBe(8)
   })
 })
