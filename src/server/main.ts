@@ -127,6 +127,7 @@ export async function startServer(
     maxQueueSpans: config.ingest.maxQueueSpans,
     maxQueueBytes: config.ingest.maxQueueBytes,
     maxQueueDelayMs: config.ingest.maxQueueDelayMs,
+    maxInFlightBytes: config.ingest.maxInFlightBytes,
     memoryLimitBytes: config.ingest.memoryLimitBytes,
     keepContent: config.ingest.keepContent,
     onBackgroundError,
