@@ -148,6 +148,8 @@ const stats = {
   refused503: 0,
   other: new Map<string, number>(),
   timeouts: 0,
+  /** The server closed the socket while the body was still being sent (a refusal it did not drain). */
+  socketErrors: 0,
   ackedSpans: 0,
   givenUp: 0,
   droppedClientSide: 0,
@@ -175,8 +177,13 @@ async function exportBatch(url: string, batch: { body: string; first: number }):
         signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS),
       })
       await res.arrayBuffer()
-    } catch {
-      stats.timeouts++
+    } catch (err) {
+      if ((err as Error).name === 'TimeoutError') {
+        stats.timeouts++
+      } else {
+        stats.socketErrors++
+        await sleep(1000)
+      }
       continue
     }
     if (res.status === 200) {
@@ -217,9 +224,9 @@ async function calibrate(url: string, seconds: number): Promise<number> {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: batch.body,
-        })
-        await res.arrayBuffer()
-        if (res.status === 200) {
+        }).catch(() => null)
+        await res?.arrayBuffer().catch(() => null)
+        if (res?.status === 200) {
           acked += REQUESTS_PER_BATCH * 4
           ackedFirstIndexes.push(batch.first)
         } else {
@@ -305,7 +312,7 @@ try {
   const lines = [
     `duration: ${elapsedS.toFixed(1)} s overload (+ ${calibrateS} s calibration), server exit ${String(exitCode)}`,
     `batches offered: ${offeredBatches}, dropped client-side (exporter queue full): ${stats.droppedClientSide}, given up after ${MAX_ATTEMPTS} attempts: ${stats.givenUp}`,
-    `attempts: ${stats.attempts}, answered 200: ${stats.ok}, 429: ${stats.refused429}, 503: ${stats.refused503}, other: ${JSON.stringify(Object.fromEntries(stats.other))}, client timeouts (10 s): ${stats.timeouts}`,
+    `attempts: ${stats.attempts}, answered 200: ${stats.ok}, 429: ${stats.refused429}, 503: ${stats.refused503}, other: ${JSON.stringify(Object.fromEntries(stats.other))}, client timeouts (10 s): ${stats.timeouts}, connections closed mid-upload: ${stats.socketErrors}`,
     `429/503 share of answers: ${((100 * refusals) / Math.max(1, responses)).toFixed(1)} %`,
     `ack latency (200 answers): p50 ${percentile(stats.ackLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.ackLatenciesMs, 99).toFixed(0)} ms, max ${percentile(stats.ackLatenciesMs, 100).toFixed(0)} ms`,
     `refusal latency (429/503 answers): p50 ${percentile(stats.refusalLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.refusalLatenciesMs, 99).toFixed(0)} ms; load generator event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
