@@ -25,6 +25,12 @@ export const DEFAULTS: ResolvedConfig = {
   ingest: {
     maxBodyBytes: 16 * 1024 * 1024,
     maxQueueItems: 200_000,
+    maxQueueSpans: 100_000,
+    maxQueueBytes: 256 * 1024 * 1024,
+    maxQueueDelayMs: 1_000,
+    maxInFlightBytes: 8 * 1024 * 1024,
+    memoryLimitBytes: 2 * 1024 * 1024 * 1024,
+    maxFutureSkewMs: 60 * 60 * 1000,
     quietMs: 5_000,
     keepContent: false,
     llmRoutes: [],

@@ -37,6 +37,12 @@ export const configSchema = z
       .object({
         maxBodyBytes: z.number().int().positive(),
         maxQueueItems: z.number().int().positive(),
+        maxQueueSpans: z.number().int().positive(),
+        maxQueueBytes: z.number().int().positive(),
+        maxQueueDelayMs: z.number().int().positive(),
+        maxInFlightBytes: z.number().int().positive(),
+        memoryLimitBytes: z.number().int().min(0),
+        maxFutureSkewMs: z.number().int().min(0),
         quietMs: z.number().int().min(0),
         keepContent: z.boolean(),
         llmRoutes: z.array(z.string().min(1)),
@@ -119,6 +125,18 @@ export interface ResolvedConfig {
   readonly ingest: {
     readonly maxBodyBytes: number
     readonly maxQueueItems: number
+    /** Spans queued or being written before batches are refused (429). */
+    readonly maxQueueSpans: number
+    /** Estimated in-memory bytes of queued items before batches are refused (429). */
+    readonly maxQueueBytes: number
+    /** Refuse (429) once the queue would take longer than this to write at the measured rate. */
+    readonly maxQueueDelayMs: number
+    /** Request bodies being read, decoded or written at once before new ones are refused (429). */
+    readonly maxInFlightBytes: number
+    /** Process RSS budget; ingest answers 503 before RSS passes it (0 = no limit). */
+    readonly memoryLimitBytes: number
+    /** How far past the server clock an OTLP time may lie before its span is rejected. */
+    readonly maxFutureSkewMs: number
     readonly quietMs: number
     readonly keepContent: boolean
     /** Routes that are LLM requests without GenAI attributes (exact, or a prefix ending in `*`). */

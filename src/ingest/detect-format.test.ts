@@ -45,6 +45,51 @@ describe('detectFormat', () => {
     })
   })
 
+  it.each([
+    [
+      'a stray control byte in OpenMetrics',
+      `# TYPE up gauge\n${Array.from({ length: 49 }, (_, i) => `up{i="${i}"} 1`)
+        .join('\n')
+        .replace('up{i="7"}', 'up{i="7\u0001"}')}\n`,
+      'prometheus-text',
+    ],
+    ['an invalid UTF-8 byte in OpenMetrics', null, 'prometheus-text'],
+    [
+      'an events file whose first line is bad',
+      `garbage here\n${'{"time":"2024-01-01T00:00:00Z","kind":"deploy"}\n'.repeat(5)}`,
+      'events-jsonl',
+    ],
+    [
+      'an events file whose first line is JSON without kind',
+      `{"time":"2024-01-01T00:00:00Z"}\n${'{"time":"2024-01-01T00:00:00Z","kind":"deploy"}\n'.repeat(3)}`,
+      'events-jsonl',
+    ],
+    [
+      'OTLP JSON Lines whose first line is cut',
+      `{"resourceSpans":[\n${'{"resourceSpans":[]}\n'.repeat(3)}`,
+      'otlp-traces-jsonl',
+    ],
+    ['Prometheus text whose first line is garbage', '%%%\nfoo 1\nbar 2\n', 'prometheus-text'],
+    ['mostly garbage with one sample', 'a b c d\nnot this\nnor this\nfoo 1\n', 'unknown'],
+  ])('detects %s', (_name, text, format) => {
+    const bytes =
+      text === null
+        ? Buffer.concat([
+            enc('# TYPE up gauge\nup{a="x'),
+            Uint8Array.from([0xff]),
+            enc('"} 1\nup 2\nup 3\n'),
+          ])
+        : enc(text)
+    expect(detectFormat(bytes, true).format).toBe(format)
+  })
+
+  it('still calls real protobuf binary', () => {
+    const ids = Uint8Array.from({ length: 400 }, (_, i) => (i * 37) % 256)
+    expect(detectFormat(Uint8Array.from([0x0a, 0x8f, 0x03, ...ids]), true).format).toBe(
+      'otlp-protobuf'
+    )
+  })
+
   it('reads a first line longer than the head as JSON Lines', () => {
     const head = enc('{"resourceSpans":[{"resource":' + 'x'.repeat(100))
     expect(detectFormat(head, false).format).toBe('otlp-traces-jsonl')

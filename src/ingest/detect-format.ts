@@ -1,6 +1,11 @@
 /**
  * Tells an input file's format from its first bytes, never from its name: exporters and users
  * name files freely (`.txt`, `.log`, `.out`), and the simulator writes `.om` and `.jsonl`.
+ *
+ * One bad line must not make a whole file unreadable (ADR 0047): a stray control byte or an
+ * invalid UTF-8 sequence does not make text "binary" (binary means many of them), and line
+ * formats are recognised by a vote over the first lines of the head, not by the first line
+ * alone. The importer then rejects the bad lines one by one with their line numbers.
  */
 
 /** What an input file holds. */
@@ -32,21 +37,36 @@ export function isGzip(head: Uint8Array): boolean {
   return head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]
 }
 
-function looksBinary(head: Uint8Array): boolean {
-  const n = Math.min(head.length, 4096)
+/** Bytes of the head examined for binary content. */
+const BINARY_SAMPLE_BYTES = 4096
+
+/**
+ * Control bytes (other than tab, LF, CR, FF) and invalid UTF-8 in the first 4 KiB. Protobuf has
+ * them every few bytes (tags, lengths, raw ids); text has none, or a stray one.
+ */
+function oddBytes(head: Uint8Array): { odd: number; sampled: number } {
+  const n = Math.min(head.length, BINARY_SAMPLE_BYTES)
+  let odd = 0
   for (let i = 0; i < n; i++) {
     const b = head[i] ?? 0
-    // Control bytes other than tab, LF, CR, FF never appear in the text formats.
     if (b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x0b) {
-      return true
+      odd++
     }
   }
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, n - 4 > 0 ? n - 4 : n))
-  } catch {
-    return true
+  // A multi-byte character cut at the end of the sample is not an error: leave 3 bytes out.
+  const text = new TextDecoder('utf-8').decode(head.subarray(0, n > 4 ? n - 3 : n))
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) === 0xfffd) {
+      odd++
+    }
   }
-  return false
+  return { odd, sampled: n }
+}
+
+/** Binary when odd bytes are more than a stray few: over 2 % of the sample, or 8 of them. */
+function looksBinary(head: Uint8Array): boolean {
+  const { odd, sampled } = oddBytes(head)
+  return odd > Math.max(8, sampled * 0.02)
 }
 
 function kindOfJsonObject(obj: Record<string, unknown>): InputFormat | null {
@@ -91,6 +111,67 @@ function foreignTraceFormat(text: string): string | null {
   return null
 }
 
+/** Lines of the head that vote on a line format. */
+const VOTE_LINES = 200
+
+/**
+ * The line format most of the head's complete lines have (JSON Lines kinds or Prometheus
+ * text), or `null` when fewer than half of the non-empty, non-comment lines agree. A bad first
+ * line, or a stray bad line anywhere, does not change the answer.
+ */
+function voteLineFormat(text: string, complete: boolean): InputFormat | null {
+  const lines = text.split('\n', VOTE_LINES + 1)
+  if (!complete || lines.length > VOTE_LINES) {
+    lines.pop() // possibly cut short
+  }
+  const votes = new Map<InputFormat, number>()
+  let voters = 0
+  let promComments = 0
+  for (const raw of lines) {
+    const line = raw.trim()
+    if (line === '') {
+      continue
+    }
+    if (line.startsWith('#')) {
+      promComments += PROM_COMMENT.test(line) ? 1 : 0
+      continue
+    }
+    voters++
+    let kind: InputFormat | null = null
+    if (line.startsWith('{') && !PROM_QUOTED_SAMPLE.test(line)) {
+      try {
+        const obj: unknown = JSON.parse(line)
+        kind =
+          typeof obj === 'object' && obj !== null && !Array.isArray(obj)
+            ? kindOfJsonObject(obj as Record<string, unknown>)
+            : null
+      } catch {
+        kind = null
+      }
+    } else if (
+      (PROM_SAMPLE.test(line) && PROM_STRICT_SAMPLE.test(line)) ||
+      PROM_QUOTED_SAMPLE.test(line)
+    ) {
+      kind = 'prometheus-text'
+    }
+    if (kind !== null) {
+      votes.set(kind, (votes.get(kind) ?? 0) + 1)
+    }
+  }
+  if (promComments > 0) {
+    votes.set('prometheus-text', (votes.get('prometheus-text') ?? 0) + voters)
+  }
+  let best: InputFormat | null = null
+  let bestVotes = 0
+  for (const [kind, n] of votes) {
+    if (n > bestVotes) {
+      best = kind
+      bestVotes = n
+    }
+  }
+  return best !== null && bestVotes * 2 >= Math.max(1, voters) ? best : null
+}
+
 /**
  * Detects the format from the (decompressed) head of a file. `complete` says the head is the
  * whole file, so a JSON document can be parsed whole to be sure.
@@ -124,7 +205,11 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
           return { format: 'kubernetes-events', reason: 'a JSON object with items' }
         }
       } catch {
-        // Not one object per line: a pretty-printed document, told apart by its keys below.
+        // Not one object per line, or a bad first line: the vote below tells them apart.
+      }
+      const voted = voteLineFormat(trimmed, complete)
+      if (voted !== null && voted !== 'prometheus-text') {
+        return { format: voted, reason: 'most lines are JSON objects of one kind' }
       }
     } else if (/^\{\s*"(resourceSpans|resource_spans)"/.test(trimmed)) {
       // One line longer than the head: JSON Lines (or a one-line document, read the same way).
@@ -157,22 +242,19 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
       reason: foreignTraceFormat(trimmed) ?? 'a JSON array without time and kind fields',
     }
   }
-  const lines = trimmed.split('\n', 50)
-  for (const raw of lines) {
-    const line = raw.trim()
-    if (line === '') {
-      continue
+  const voted = voteLineFormat(trimmed, complete)
+  if (voted !== null) {
+    return {
+      format: voted,
+      reason:
+        voted === 'prometheus-text'
+          ? 'metric sample lines'
+          : 'most lines are JSON objects of one kind',
     }
-    if (PROM_COMMENT.test(line)) {
-      return { format: 'prometheus-text', reason: 'HELP/TYPE comments' }
-    }
-    if (line.startsWith('#')) {
-      continue
-    }
-    if (PROM_SAMPLE.test(line) && PROM_STRICT_SAMPLE.test(line)) {
-      return { format: 'prometheus-text', reason: 'metric sample lines' }
-    }
-    break
+  }
+  // A few odd bytes but no text format: it may still be protobuf.
+  if (oddBytes(head).odd > 0) {
+    return { format: 'otlp-protobuf', reason: 'binary content' }
   }
   return {
     format: 'unknown',

@@ -33,6 +33,14 @@ export interface NotLlmSource {
 
 export interface IngestSink {
   /**
+   * Cheap check before a request body of about `bodyBytes` is read: throws
+   * `INGEST_MEMORY_LIMITED` (503) or `INGEST_OVERLOADED` (429), both with `retryAfterSeconds`,
+   * when the request would be refused anyway or would push the bodies being read and decoded
+   * past their budget, so an overloaded server spends neither memory nor CPU on it. Returns
+   * the release to call once the request is answered.
+   */
+  admit?(bodyBytes: number): () => void
+  /**
    * Resolves once the spans are committed to the store (a 2xx may then be sent).
    * Rejects with `AppError('INGEST_OVERLOADED', …, { retryAfterSeconds })` when the write queue
    * is full; nothing of the batch is stored in that case.

@@ -37,8 +37,11 @@ export interface AppDeps {
   logger: Logger
   /** Epoch milliseconds (a fake clock in tests). */
   now: () => number
-  /** Body limit of ingest routes, and the query API's bounds (`api.*`; defaults when absent). */
-  limits: { maxBodyBytes: number } & Partial<ApiLimits>
+  /**
+   * Body limit of ingest routes, how far past `now()` an OTLP time may lie (`maxFutureSkewMs`,
+   * default 1 h), and the query API's bounds (`api.*`; defaults when absent).
+   */
+  limits: { maxBodyBytes: number; maxFutureSkewMs?: number } & Partial<ApiLimits>
   version: string
   /** Folder of the built dashboard files; no static serving when absent. */
   webRoot?: string

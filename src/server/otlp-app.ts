@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono'
 import { AppError } from '../core/errors.js'
 import { decodeMetricsJson } from '../core/otlp/decode-metrics.js'
 import { decodeTracesJson } from '../core/otlp/decode-traces.js'
+import type { TimeBounds } from '../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../core/otlp/wire-types.js'
 import {
   decodeMetricsProtobuf,
@@ -22,11 +23,14 @@ import { readBody } from './routes/read-body.js'
 import { requireToken } from './auth.js'
 import { checkHostAndOrigin, LOOPBACK_HOSTS, securityHeaders } from './browser-guard.js'
 
-/** What the OTLP app needs from the composition root. */
-export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'security'>
+/** What the OTLP app needs from the composition root (`now` defaults to the wall clock). */
+export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'security'> &
+  Partial<Pick<AppDeps, 'now'>>
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
+/** Default `limits.maxFutureSkewMs`: a span ending more than 1 h after the server's clock is refused. */
+export const DEFAULT_MAX_FUTURE_SKEW_MS = 60 * 60 * 1000
 
 type WireFormat = 'protobuf' | 'json'
 
@@ -79,6 +83,22 @@ function protobufBody(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return bytes.slice()
 }
 
+/** Admission weight of a chunked body, whose length is not declared (a typical large batch). */
+const UNDECLARED_BODY_BYTES = 1024 * 1024
+
+/**
+ * What a body will weigh once read and decompressed, for admission: its `Content-Length`
+ * (× 4 when gzip, a typical OTLP ratio), or 1 MiB when the length is not declared.
+ */
+function declaredBodyBytes(req: Request, maxBodyBytes: number): number {
+  const length = Number(req.headers.get('content-length') ?? NaN)
+  if (!Number.isFinite(length) || length < 0) {
+    return Math.min(maxBodyBytes, UNDECLARED_BODY_BYTES)
+  }
+  const gzip = /gzip/i.test(req.headers.get('content-encoding') ?? '')
+  return Math.min(maxBodyBytes, gzip ? length * 4 : length)
+}
+
 function textOf(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes)
 }
@@ -125,12 +145,28 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   }
   const maxBodyBytes =
     deps.limits.maxBodyBytes > 0 ? deps.limits.maxBodyBytes : DEFAULT_MAX_BODY_BYTES
+  const skewMs = deps.limits.maxFutureSkewMs ?? DEFAULT_MAX_FUTURE_SKEW_MS
+  const now = deps.now ?? Date.now
+  // Times past int64, before 1970 or past the clock + skew reject their span at decode (ADR 0044).
+  const bounds = (): TimeBounds => ({ latestUs: (now() + skewMs) * 1000 })
 
   app.post('/v1/traces', async function exportTraces(c) {
     const format = requireFormat(c)
+    // Refuse before reading the body when the batch would be refused anyway (429/503).
+    const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
+    try {
+      return await traces(c, format)
+    } finally {
+      release?.()
+    }
+  })
+
+  const traces = async (c: Context, format: WireFormat): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { spans, rejected } =
-      format === 'protobuf' ? decodeTracesProtobuf(body) : decodeTracesJson(textOf(body))
+      format === 'protobuf'
+        ? decodeTracesProtobuf(body, bounds())
+        : decodeTracesJson(textOf(body), bounds())
     if (spans.length > 0) {
       await deps.ingest.submitSpans(spans)
     }
@@ -150,13 +186,24 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
             partialSuccess: { rejectedSpans: partial.rejected, errorMessage: partial.errorMessage },
           }
     )
-  })
+  }
 
   app.post('/v1/metrics', async function exportMetrics(c) {
     const format = requireFormat(c)
+    const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
+    try {
+      return await metrics(c, format)
+    } finally {
+      release?.()
+    }
+  })
+
+  const metrics = async (c: Context, format: WireFormat): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { samples, families, rejected } =
-      format === 'protobuf' ? decodeMetricsProtobuf(body) : decodeMetricsJson(textOf(body))
+      format === 'protobuf'
+        ? decodeMetricsProtobuf(body, bounds())
+        : decodeMetricsJson(textOf(body), bounds())
     if (samples.length > 0 || families.length > 0) {
       await deps.ingest.submitMetrics(samples, families)
     }
@@ -182,7 +229,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
             },
           }
     )
-  })
+  }
 
   app.notFound(function otlpNotFound(c) {
     return c.json(

@@ -1,15 +1,31 @@
+import { AppError } from '../errors.js'
 import type { Attributes, AttrValue } from '../model/span.js'
 import { base64FromBytes } from './ids.js'
 import { numberFromDouble, numberFromInt64 } from './int64.js'
 import { isRecord, readField } from './read-field.js'
 
+/** Deepest `AnyValue` nesting accepted, the same in the JSON and the protobuf decoders. */
+export const MAX_ANY_VALUE_DEPTH = 32
+
+/** Why a value nested too deep is refused (the span or data point holding it is rejected). */
+export function anyValueTooDeep(): AppError {
+  return new AppError(
+    'OTLP_DECODE_FAILED',
+    `an attribute value is nested deeper than ${MAX_ANY_VALUE_DEPTH} levels`
+  )
+}
+
 /**
  * Decodes an OTLP `AnyValue` into an attribute value: `intValue` (a decimal string in JSON)
  * becomes a number, `bytesValue` a base64 string, arrays and key-value lists nest. An empty or
- * unrecognised value is `null`.
+ * unrecognised value is `null`. Throws `OTLP_DECODE_FAILED` past {@link MAX_ANY_VALUE_DEPTH}
+ * levels; the decoders turn that into a reject of the item holding the value.
  */
 export function decodeAnyValue(value: unknown, depth = 0): AttrValue {
-  if (!isRecord(value) || depth > 32) {
+  if (depth > MAX_ANY_VALUE_DEPTH) {
+    throw anyValueTooDeep()
+  }
+  if (!isRecord(value)) {
     return null
   }
   const str = readField(value, 'stringValue', 'string_value')
@@ -64,7 +80,10 @@ function decodeKeyValues(list: unknown, depth: number): Attributes {
   return out
 }
 
-/** Decodes an OTLP `repeated KeyValue` into a flat attribute map (later keys win). */
+/**
+ * Decodes an OTLP `repeated KeyValue` into a flat attribute map (later keys win). Throws
+ * `OTLP_DECODE_FAILED` for a value nested deeper than {@link MAX_ANY_VALUE_DEPTH}.
+ */
 export function decodeAttributes(list: unknown): Attributes {
   return decodeKeyValues(list, 0)
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js'
+import { AppError, isAppError } from '../errors.js'
 import type { MetricFamilyMeta, MetricSample, MetricType } from '../model/metric.js'
 import type { Micros } from '../model/units.js'
 import { decodeAttributes } from './any-value.js'
@@ -12,6 +12,7 @@ import {
 import { microsFromOtlpTime, numberFromDouble, numberFromInt64 } from './int64.js'
 import { pointLabels, promMetricName, resourceLabels } from './metric-labels.js'
 import { isRecord, readField } from './read-field.js'
+import { latestTimeUs, timeOutOfBounds, type TimeBounds } from './time-bounds.js'
 import type { OtlpReject } from './wire-types.js'
 
 /** Samples and family metadata from one `ExportMetricsServiceRequest`, plus what was rejected. */
@@ -28,6 +29,16 @@ const FLAG_NO_RECORDED_VALUE = 1
 interface Ctx {
   samples: MetricSample[]
   rejected: OtlpReject[]
+  /** Latest accepted sample time, epoch µs (see `TimeBounds`). */
+  latestUs: number
+}
+
+/** The message of an expected decode failure (a value nested too deep); rethrows anything else. */
+function reasonOf(err: unknown): string {
+  if (isAppError(err) && err.code === 'OTLP_DECODE_FAILED') {
+    return err.message
+  }
+  throw err
 }
 
 function list(value: unknown): unknown[] {
@@ -90,7 +101,16 @@ function decodePoint(
   if (timeUs === null) {
     return `timeUnixNano must be a positive integer of nanoseconds (actual: ${JSON.stringify(readField(point, 'timeUnixNano', 'time_unix_nano')) ?? 'missing'})`
   }
-  const labels = pointLabels(base, decodeAttributes(point['attributes']))
+  const late = timeOutOfBounds('timeUnixNano', timeUs, ctx.latestUs)
+  if (late !== null) {
+    return late
+  }
+  let labels: Record<string, string>
+  try {
+    labels = pointLabels(base, decodeAttributes(point['attributes']))
+  } catch (err) {
+    return reasonOf(err)
+  }
   if (kind === 'number') {
     const asDouble = readField(point, 'asDouble', 'as_double')
     const asInt = readField(point, 'asInt', 'as_int')
@@ -246,16 +266,17 @@ function decodeMetric(
  * (exponential ones converted to `le` buckets), summaries → `{quantile}` plus `_sum`/`_count`.
  * Resource attributes become labels (`service.name` → `job`, `service.instance.id` →
  * `instance`, `k8s.pod.name` → `pod`, `k8s.node.name` → `node`). Each data point is checked
- * on its own. Throws `AppError('OTLP_DECODE_FAILED')` only when the request is not an object.
+ * on its own; a time past `bounds.latestUs` (or the int64 range) rejects its data point.
+ * Throws `AppError('OTLP_DECODE_FAILED')` only when the request is not an object.
  */
-export function decodeMetrics(request: unknown): DecodeMetricsResult {
+export function decodeMetrics(request: unknown, bounds?: TimeBounds): DecodeMetricsResult {
   if (!isRecord(request)) {
     throw new AppError(
       'OTLP_DECODE_FAILED',
       `an ExportMetricsServiceRequest must be an object with resourceMetrics (actual: ${Array.isArray(request) ? 'an array' : typeof request})`
     )
   }
-  const ctx: Ctx = { samples: [], rejected: [] }
+  const ctx: Ctx = { samples: [], rejected: [], latestUs: latestTimeUs(bounds) }
   const families = new Map<string, MetricFamilyMeta>()
   const resourceMetrics = readField(request, 'resourceMetrics', 'resource_metrics')
   if (resourceMetrics != null && !Array.isArray(resourceMetrics)) {
@@ -273,7 +294,13 @@ export function decodeMetrics(request: unknown): DecodeMetricsResult {
       continue
     }
     const res = rm['resource']
-    const base = resourceLabels(isRecord(res) ? decodeAttributes(res['attributes']) : {})
+    let base: Record<string, string>
+    try {
+      base = resourceLabels(isRecord(res) ? decodeAttributes(res['attributes']) : {})
+    } catch (err) {
+      ctx.rejected.push({ path: `${rPath}.resource`, reason: reasonOf(err) })
+      continue
+    }
     const sms = list(readField(rm, 'scopeMetrics', 'scope_metrics'))
     for (let s = 0; s < sms.length; s++) {
       const sm = sms[s]
@@ -298,6 +325,6 @@ export function decodeMetrics(request: unknown): DecodeMetricsResult {
 }
 
 /** Parses OTLP/JSON metrics text and decodes it (see {@link decodeMetrics}). */
-export function decodeMetricsJson(text: string): DecodeMetricsResult {
-  return decodeMetrics(parseOtlpJson(text))
+export function decodeMetricsJson(text: string, bounds?: TimeBounds): DecodeMetricsResult {
+  return decodeMetrics(parseOtlpJson(text), bounds)
 }

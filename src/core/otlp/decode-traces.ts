@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js'
+import { AppError, isAppError } from '../errors.js'
 import type { Attributes, Span, SpanEvent } from '../model/span.js'
 import { decodeAttributes } from './any-value.js'
 import { parseOtlpJson } from './parse-json.js'
@@ -6,6 +6,7 @@ import { parseSpanKind, parseStatusCode } from './enums.js'
 import { isEmptyId, normaliseId } from './ids.js'
 import { microsFromOtlpTime } from './int64.js'
 import { isRecord, readField } from './read-field.js'
+import { latestTimeUs, timeOutOfBounds, type TimeBounds } from './time-bounds.js'
 import type { OtlpReject } from './wire-types.js'
 
 /** Spans decoded from one `ExportTraceServiceRequest`, and the spans that could not be used. */
@@ -42,7 +43,7 @@ function listAt(
   return value
 }
 
-function decodeEvents(list: unknown): SpanEvent[] {
+function decodeEvents(list: unknown, latestUs: number): SpanEvent[] {
   if (!Array.isArray(list) || list.length === 0) {
     return []
   }
@@ -52,8 +53,8 @@ function decodeEvents(list: unknown): SpanEvent[] {
       continue
     }
     const timeUs = microsFromOtlpTime(readField(raw, 'timeUnixNano', 'time_unix_nano'))
-    // An event without a time cannot be placed on the timeline; the span itself stays usable.
-    if (timeUs === null) {
+    // An event without a usable time cannot be placed on the timeline; the span stays usable.
+    if (timeUs === null || timeUs > latestUs) {
       continue
     }
     const name = raw['name']
@@ -92,7 +93,8 @@ export function checkSpan(
   f: RawSpanFields,
   resource: Attributes,
   scopeName: string,
-  scopeVersion: string | null
+  scopeVersion: string | null,
+  latestUs: number
 ): Span | string {
   const traceId = normaliseId(f.traceId, 16)
   if (traceId === null) {
@@ -117,6 +119,12 @@ export function checkSpan(
   const endUs = microsFromOtlpTime(f.endTimeUnixNano)
   if (endUs === null) {
     return `endTimeUnixNano must be a positive integer of nanoseconds (actual: ${describe(f.endTimeUnixNano)})`
+  }
+  const late =
+    timeOutOfBounds('startTimeUnixNano', startUs, latestUs) ??
+    timeOutOfBounds('endTimeUnixNano', endUs, latestUs)
+  if (late !== null) {
+    return late
   }
   if (endUs < startUs) {
     return `endTimeUnixNano must not be before startTimeUnixNano (actual: ends ${startUs - endUs} µs before it starts)`
@@ -153,12 +161,21 @@ function decodeSpan(
   raw: unknown,
   resource: Attributes,
   scopeName: string,
-  scopeVersion: string | null
+  scopeVersion: string | null,
+  latestUs: number
 ): Span | string {
   if (!isRecord(raw)) {
     return 'span must be an object'
   }
   const status = raw['status']
+  let attributes: Attributes
+  let events: SpanEvent[]
+  try {
+    attributes = decodeAttributes(raw['attributes'])
+    events = decodeEvents(raw['events'], latestUs)
+  } catch (err) {
+    return reasonOf(err)
+  }
   return checkSpan(
     {
       traceId: readField(raw, 'traceId', 'trace_id'),
@@ -170,13 +187,22 @@ function decodeSpan(
       endTimeUnixNano: readField(raw, 'endTimeUnixNano', 'end_time_unix_nano'),
       statusCode: isRecord(status) ? status['code'] : undefined,
       statusMessage: isRecord(status) ? status['message'] : undefined,
-      attributes: decodeAttributes(raw['attributes']),
-      events: decodeEvents(raw['events']),
+      attributes,
+      events,
     },
     resource,
     scopeName,
-    scopeVersion
+    scopeVersion,
+    latestUs
   )
+}
+
+/** The reason text of an expected decode failure; anything else is a bug and is rethrown. */
+function reasonOf(err: unknown): string {
+  if (isAppError(err) && err.code === 'OTLP_DECODE_FAILED') {
+    return err.message
+  }
+  throw err
 }
 
 function isZeroId(value: unknown): boolean {
@@ -206,15 +232,17 @@ function describe(value: unknown): string {
  * Decodes an OTLP `ExportTraceServiceRequest`: the object `JSON.parse` gives for OTLP/JSON, or
  * the message the protobuf decoder yields. Each span is checked on its own; unusable ones go to
  * `rejected` and the rest are kept. Spans of one `ResourceSpans` share one `resource` object.
+ * Times past `bounds.latestUs` (or the int64 range) and values nested too deep reject their span.
  * Throws `AppError('OTLP_DECODE_FAILED')` only when the request as a whole is not usable.
  */
-export function decodeTraces(request: unknown): DecodeTracesResult {
+export function decodeTraces(request: unknown, bounds?: TimeBounds): DecodeTracesResult {
   if (!isRecord(request)) {
     throw new AppError(
       'OTLP_DECODE_FAILED',
       `an ExportTraceServiceRequest must be an object with resourceSpans (actual: ${Array.isArray(request) ? 'an array' : typeof request})`
     )
   }
+  const latestUs = latestTimeUs(bounds)
   const spans: Span[] = []
   const rejected: OtlpReject[] = []
   const resourceSpans = listAt(request, 'resourceSpans', 'resource_spans', '', null)
@@ -226,7 +254,14 @@ export function decodeTraces(request: unknown): DecodeTracesResult {
       continue
     }
     const res = rs['resource']
-    const resource = isRecord(res) ? decodeAttributes(res['attributes']) : {}
+    let resource: Attributes = {}
+    // A resource that cannot be decoded rejects each of its spans (counted as spans, as OTLP asks).
+    let resourceReason: string | null = null
+    try {
+      resource = isRecord(res) ? decodeAttributes(res['attributes']) : {}
+    } catch (err) {
+      resourceReason = `resource: ${reasonOf(err)}`
+    }
     const scopeSpans = listAt(rs, 'scopeSpans', 'scope_spans', rPath, rejected)
     for (let s = 0; s < scopeSpans.length; s++) {
       const ss = scopeSpans[s]
@@ -245,7 +280,8 @@ export function decodeTraces(request: unknown): DecodeTracesResult {
       }
       const list = listAt(ss, 'spans', 'spans', sPath, rejected)
       for (let i = 0; i < list.length; i++) {
-        const result = decodeSpan(list[i], resource, scopeName, scopeVersion)
+        const result =
+          resourceReason ?? decodeSpan(list[i], resource, scopeName, scopeVersion, latestUs)
         if (typeof result === 'string') {
           rejected.push({ path: `${sPath}.spans[${i}]`, reason: result })
         } else {
@@ -261,6 +297,6 @@ export function decodeTraces(request: unknown): DecodeTracesResult {
  * Parses OTLP/JSON text and decodes it (see {@link decodeTraces}).
  * Throws `AppError('OTLP_DECODE_FAILED')` when the text is not JSON.
  */
-export function decodeTracesJson(text: string): DecodeTracesResult {
-  return decodeTraces(parseOtlpJson(text))
+export function decodeTracesJson(text: string, bounds?: TimeBounds): DecodeTracesResult {
+  return decodeTraces(parseOtlpJson(text), bounds)
 }

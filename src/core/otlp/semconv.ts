@@ -58,7 +58,19 @@ export const ATTR_GEN_AI_PROMPT = 'gen_ai.prompt'
 export const ATTR_GEN_AI_COMPLETION = 'gen_ai.completion'
 export const ATTR_GEN_AI_TOOL_DEFINITIONS = 'gen_ai.tool.definitions'
 
-/** Attribute keys that carry prompt or completion text. */
+/** GenAI tool call arguments and results (semconv 1.37+ content). */
+export const ATTR_GEN_AI_TOOL_CALL_ARGUMENTS = 'gen_ai.tool.call.arguments'
+export const ATTR_GEN_AI_TOOL_CALL_RESULT = 'gen_ai.tool.call.result'
+/** OpenInference (Arize Phoenix) input and output payloads. */
+export const ATTR_OPENINFERENCE_INPUT_VALUE = 'input.value'
+export const ATTR_OPENINFERENCE_OUTPUT_VALUE = 'output.value'
+/** OpenLLMetry (Traceloop) prompts, completions and workflow inputs/outputs. */
+export const ATTR_LLM_PROMPTS = 'llm.prompts'
+export const ATTR_LLM_COMPLETIONS = 'llm.completions'
+export const ATTR_TRACELOOP_ENTITY_INPUT = 'traceloop.entity.input'
+export const ATTR_TRACELOOP_ENTITY_OUTPUT = 'traceloop.entity.output'
+
+/** Attribute keys that carry prompt or completion text (GenAI semconv, OpenInference, OpenLLMetry). */
 export const CONTENT_ATTRIBUTE_KEYS: readonly string[] = [
   ATTR_GEN_AI_INPUT_MESSAGES,
   ATTR_GEN_AI_OUTPUT_MESSAGES,
@@ -66,11 +78,56 @@ export const CONTENT_ATTRIBUTE_KEYS: readonly string[] = [
   ATTR_GEN_AI_PROMPT,
   ATTR_GEN_AI_COMPLETION,
   ATTR_GEN_AI_TOOL_DEFINITIONS,
+  ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
+  ATTR_GEN_AI_TOOL_CALL_RESULT,
+  ATTR_OPENINFERENCE_INPUT_VALUE,
+  ATTR_OPENINFERENCE_OUTPUT_VALUE,
+  ATTR_LLM_PROMPTS,
+  ATTR_LLM_COMPLETIONS,
+  ATTR_TRACELOOP_ENTITY_INPUT,
+  ATTR_TRACELOOP_ENTITY_OUTPUT,
 ]
-/** Prefixes of the legacy indexed content forms (`gen_ai.prompt.0.content`, …). */
+/**
+ * Prefixes of indexed or flattened content forms: legacy GenAI (`gen_ai.prompt.0.content`),
+ * OpenInference (`llm.input_messages.0.message.content`, `llm.prompt_template.variables`,
+ * `retrieval.documents.0.document.content`, `embedding.embeddings.0.embedding.text`) and
+ * OpenLLMetry (`llm.prompts.0.content`, `llm.completions.0.content`).
+ */
 export const CONTENT_ATTRIBUTE_PREFIXES: readonly string[] = [
   'gen_ai.prompt.',
   'gen_ai.completion.',
+  'llm.input_messages.',
+  'llm.output_messages.',
+  'llm.prompt_template.',
+  'llm.prompts.',
+  'llm.completions.',
+  'retrieval.documents.',
+  'embedding.embeddings.',
+]
+/**
+ * Span event names of the GenAI conventions whose attributes (the event body) are the messages
+ * themselves; only {@link CONTENT_EVENT_KEPT_KEYS} of them are kept.
+ */
+export const CONTENT_EVENT_NAMES: readonly string[] = [
+  'gen_ai.system.message',
+  'gen_ai.user.message',
+  'gen_ai.assistant.message',
+  'gen_ai.tool.message',
+  'gen_ai.choice',
+  'gen_ai.content.prompt',
+  'gen_ai.content.completion',
+  'gen_ai.client.inference.operation.details',
+]
+/** Attributes of a content event that are metadata, not content. */
+export const CONTENT_EVENT_KEPT_KEYS: readonly string[] = [
+  'gen_ai.system',
+  'gen_ai.provider.name',
+  'gen_ai.request.model',
+  'gen_ai.response.model',
+  'gen_ai.response.finish_reasons',
+  'index',
+  'finish_reason',
+  'role',
 ]
 
 // ── HTTP / network / TLS (stable semconv) ────────────────────────────────────────────────────

@@ -5,11 +5,20 @@
  * its message objects carry the OTLP/JSON field names, so the shared `decodeMetrics` reads them
  * like parsed JSON, taking ids as bytes and 64-bit integers as `Long`.
  */
+import protobuf from 'protobufjs/minimal.js'
 import { AppError } from '../../core/errors.js'
 import { decodeMetrics, type DecodeMetricsResult } from '../../core/otlp/decode-metrics.js'
 import { decodeTraces, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
+import type { TimeBounds } from '../../core/otlp/time-bounds.js'
 import { otlp } from './generated/otlp.js'
 import { readTraceRequest } from './trace-reader.js'
+
+// protobufjs stops at 100 nested messages, and each AnyValue level costs three (AnyValue →
+// KeyValueList → KeyValue): a metric attribute nested 32 deep, which the JSON path accepts,
+// would fail the whole request. At 400 the AnyValue depth rule (reject the data point past 32)
+// decides, as in the JSON path; only absurd nesting still fails the request.
+protobuf.util.recursionLimit = Math.max(protobuf.util.recursionLimit, 400)
+protobuf.Reader.recursionLimit = Math.max(protobuf.Reader.recursionLimit, 400)
 
 function decodeFailed(what: string, err: unknown): AppError {
   const detail = err instanceof Error ? err.message : String(err)
@@ -22,33 +31,36 @@ function decodeFailed(what: string, err: unknown): AppError {
  * Decodes a protobuf `ExportTraceServiceRequest` (see `decodeTraces` for the rules) with the
  * one-pass reader of `trace-reader.ts`, the ingest hot path.
  */
-export function decodeTracesProtobuf(bytes: Uint8Array): DecodeTracesResult {
-  return readTraceRequest(bytes)
+export function decodeTracesProtobuf(bytes: Uint8Array, bounds?: TimeBounds): DecodeTracesResult {
+  return readTraceRequest(bytes, bounds)
 }
 
 /**
  * The same decode through the generated static code and the shared `decodeTraces`: the
  * reference the one-pass reader is tested and benchmarked against.
  */
-export function decodeTracesProtobufGenerated(bytes: Uint8Array): DecodeTracesResult {
+export function decodeTracesProtobufGenerated(
+  bytes: Uint8Array,
+  bounds?: TimeBounds
+): DecodeTracesResult {
   let message: otlp.ExportTraceServiceRequest
   try {
     message = otlp.ExportTraceServiceRequest.decode(bytes)
   } catch (err) {
     throw decodeFailed('ExportTraceServiceRequest', err)
   }
-  return decodeTraces(message)
+  return decodeTraces(message, bounds)
 }
 
 /** Decodes a protobuf `ExportMetricsServiceRequest` (see `decodeMetrics` for the rules). */
-export function decodeMetricsProtobuf(bytes: Uint8Array): DecodeMetricsResult {
+export function decodeMetricsProtobuf(bytes: Uint8Array, bounds?: TimeBounds): DecodeMetricsResult {
   let message: otlp.ExportMetricsServiceRequest
   try {
     message = otlp.ExportMetricsServiceRequest.decode(bytes)
   } catch (err) {
     throw decodeFailed('ExportMetricsServiceRequest', err)
   }
-  return decodeMetrics(message)
+  return decodeMetrics(message, bounds)
 }
 
 function bytesFromHex(hex: unknown): Uint8Array | undefined {

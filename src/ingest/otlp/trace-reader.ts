@@ -11,16 +11,25 @@
  * Field numbers: opentelemetry/proto/{collector/trace,trace,common,resource}/v1 (`proto/otlp.proto`).
  */
 import protobuf from 'protobufjs/minimal.js'
-import { AppError } from '../../core/errors.js'
+import { AppError, isAppError } from '../../core/errors.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import { checkSpan, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
 import { microsFromOtlpTime } from '../../core/otlp/int64.js'
+import { latestTimeUs, type TimeBounds } from '../../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../../core/otlp/wire-types.js'
 import { LEN, readAttributesMessage, readFixed64, readKeyValueInto, tag } from './wire-readers.js'
 
 type Reader = protobuf.Reader
 
-function readEvent(r: Reader, end: number): SpanEvent | null {
+/** The message of a value nested too deep (rejects one span); anything else fails the request. */
+function reasonOf(err: unknown): string {
+  if (isAppError(err) && err.code === 'OTLP_DECODE_FAILED') {
+    return err.message
+  }
+  throw err
+}
+
+function readEvent(r: Reader, end: number, latestUs: number): SpanEvent | null {
   let time: { low: number; high: number } | undefined
   let name = ''
   const attributes: Attributes = {}
@@ -36,18 +45,31 @@ function readEvent(r: Reader, end: number): SpanEvent | null {
       r.skipType(t & 7)
     }
   }
-  // Same rule as the JSON path: an event without a time is dropped, the span kept.
+  // Same rule as the JSON path: an event without a usable time is dropped, the span kept.
   const timeUs = microsFromOtlpTime(time)
-  return timeUs === null ? null : { timeUs, name, attributes }
+  return timeUs === null || timeUs > latestUs ? null : { timeUs, name, attributes }
 }
 
 interface ScopeInfo {
   resource: Attributes
+  /** Set when the resource could not be decoded: each of its spans is rejected with it. */
+  resourceReason: string | null
   scopeName: string
   scopeVersion: string | null
+  latestUs: number
 }
 
 function readSpan(r: Reader, end: number, scope: ScopeInfo): Span | string {
+  try {
+    return readSpanFields(r, end, scope)
+  } catch (err) {
+    const reason = reasonOf(err)
+    r.pos = end
+    return reason
+  }
+}
+
+function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string {
   let traceId: Uint8Array | undefined
   let spanId: Uint8Array | undefined
   let parentSpanId: Uint8Array | undefined
@@ -87,7 +109,7 @@ function readSpan(r: Reader, end: number, scope: ScopeInfo): Span | string {
         readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
         break
       case tag(11, LEN): {
-        const event = readEvent(r, r.uint32() + r.pos)
+        const event = readEvent(r, r.uint32() + r.pos, scope.latestUs)
         if (event !== null) {
           events.push(event)
         }
@@ -127,18 +149,19 @@ function readSpan(r: Reader, end: number, scope: ScopeInfo): Span | string {
     },
     scope.resource,
     scope.scopeName,
-    scope.scopeVersion
+    scope.scopeVersion,
+    scope.latestUs
   )
 }
 
 function readScopeSpans(
   r: Reader,
   end: number,
-  resource: Attributes,
+  resource: Pick<ScopeInfo, 'resource' | 'resourceReason' | 'latestUs'>,
   path: string,
   out: DecodeTracesResult
 ): void {
-  const scope: ScopeInfo = { resource, scopeName: '', scopeVersion: null }
+  const scope: ScopeInfo = { ...resource, scopeName: '', scopeVersion: null }
   // Spans may precede the scope on the wire; hold their byte ranges until the scope is known.
   const spanRanges: number[] = []
   while (r.pos < end) {
@@ -166,7 +189,7 @@ function readScopeSpans(
   }
   for (let i = 0; i < spanRanges.length; i += 2) {
     r.pos = spanRanges[i] as number
-    const result = readSpan(r, spanRanges[i + 1] as number, scope)
+    const result = scope.resourceReason ?? readSpan(r, spanRanges[i + 1] as number, scope)
     if (typeof result === 'string') {
       out.rejected.push({ path: `${path}.spans[${i / 2}]`, reason: result })
     } else {
@@ -176,13 +199,29 @@ function readScopeSpans(
   r.pos = end
 }
 
-function readResourceSpans(r: Reader, end: number, path: string, out: DecodeTracesResult): void {
-  let resource: Attributes = {}
+function readResourceSpans(
+  r: Reader,
+  end: number,
+  path: string,
+  latestUs: number,
+  out: DecodeTracesResult
+): void {
+  const info: Pick<ScopeInfo, 'resource' | 'resourceReason' | 'latestUs'> = {
+    resource: {},
+    resourceReason: null,
+    latestUs,
+  }
   const scopeRanges: number[] = []
   while (r.pos < end) {
     const t = r.uint32()
     if (t === tag(1, LEN)) {
-      resource = readAttributesMessage(r, r.uint32() + r.pos, 1)
+      const e = r.uint32() + r.pos
+      try {
+        info.resource = readAttributesMessage(r, e, 1)
+      } catch (err) {
+        info.resourceReason = `resource: ${reasonOf(err)}`
+        r.pos = e
+      }
     } else if (t === tag(2, LEN)) {
       const length = r.uint32()
       scopeRanges.push(r.pos, r.pos + length)
@@ -193,17 +232,19 @@ function readResourceSpans(r: Reader, end: number, path: string, out: DecodeTrac
   }
   for (let i = 0; i < scopeRanges.length; i += 2) {
     r.pos = scopeRanges[i] as number
-    readScopeSpans(r, scopeRanges[i + 1] as number, resource, `${path}.scopeSpans[${i / 2}]`, out)
+    readScopeSpans(r, scopeRanges[i + 1] as number, info, `${path}.scopeSpans[${i / 2}]`, out)
   }
   r.pos = end
 }
 
 /**
  * Decodes a protobuf `ExportTraceServiceRequest` into spans and per-span rejects (same rules
- * and paths as `decodeTraces`). Throws `AppError('OTLP_DECODE_FAILED')` for malformed bytes.
+ * and paths as `decodeTraces`, including `bounds`). Throws `AppError('OTLP_DECODE_FAILED')` for
+ * malformed bytes.
  */
-export function readTraceRequest(bytes: Uint8Array): DecodeTracesResult {
+export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): DecodeTracesResult {
   const out: DecodeTracesResult = { spans: [], rejected: [] as OtlpReject[] }
+  const latestUs = latestTimeUs(bounds)
   try {
     const r = new protobuf.Reader(bytes)
     const end = r.len
@@ -211,7 +252,7 @@ export function readTraceRequest(bytes: Uint8Array): DecodeTracesResult {
     while (r.pos < end) {
       const t = r.uint32()
       if (t === tag(1, LEN)) {
-        readResourceSpans(r, r.uint32() + r.pos, `resourceSpans[${index++}]`, out)
+        readResourceSpans(r, r.uint32() + r.pos, `resourceSpans[${index++}]`, latestUs, out)
       } else {
         r.skipType(t & 7)
       }

@@ -4,6 +4,7 @@
  */
 import type protobuf from 'protobufjs/minimal.js'
 import type { Attributes, AttrValue } from '../../core/model/span.js'
+import { anyValueTooDeep, MAX_ANY_VALUE_DEPTH } from '../../core/otlp/any-value.js'
 
 type Reader = protobuf.Reader
 
@@ -12,7 +13,6 @@ export const tag = (field: number, wire: number): number => (field << 3) | wire
 export const LEN = 2
 const T_STRING_1 = tag(1, LEN)
 const T_LEN_2 = tag(2, LEN)
-const MAX_DEPTH = 32
 const TWO_63 = 9223372036854775808
 
 /** A varint int64 as a JS number without allocating a `Long` (exact up to 2^53). */
@@ -53,8 +53,9 @@ export function readFixed64(r: Reader): { low: number; high: number } {
 }
 
 function readAnyValue(r: Reader, end: number, depth: number): AttrValue {
-  if (depth > MAX_DEPTH) {
-    throw new RangeError(`AnyValue nested deeper than ${MAX_DEPTH}`)
+  // The JSON path's limit and error, so both reject the span holding the value.
+  if (depth > MAX_ANY_VALUE_DEPTH) {
+    throw anyValueTooDeep()
   }
   let value: AttrValue = null
   while (r.pos < end) {

@@ -1,0 +1,327 @@
+/**
+ * Overload soak against the real server over HTTP: `tokenline serve` on a temp DuckDB file,
+ * fed OTLP/JSON batches the way OpenTelemetry exporters send them, at 10× what it can store.
+ *
+ * 1. Calibration (baseline, same run): `--clients` closed-loop exporters for `--calibrate-s`
+ *    seconds measure the stored-spans rate the server sustains (its capacity).
+ * 2. Overload: batches arrive open-loop at `--overload` × capacity for `--duration-s` seconds.
+ *    Each batch behaves like an exporter's export: a 10 s timeout, a retry on 429/503 after
+ *    `Retry-After` (at most 5 attempts) and on a timeout (which is how duplicates arise), and
+ *    the batch is dropped client-side when the exporter's in-flight cap is full.
+ * 3. SIGTERM (graceful: flush), then the DuckDB file is read back: every acknowledged span must
+ *    be stored (0 lost) and stored once (0 duplicates).
+ *
+ * Reports the 429/503 share, acknowledged vs stored spans, p50/p99 acknowledgement latency and
+ * the server's peak RSS (VmHWM). Figures come from a shared 2-core machine where the load
+ * generator competes with the server for CPU.
+ *
+ *   npx tsx bench/ingest-soak.bench.ts                       # 60 s overload
+ *   npx tsx bench/ingest-soak.bench.ts --minutes 10          # the 10-minute soak
+ *   npx tsx bench/ingest-soak.bench.ts --duration-s 20 --batch 2000 --overload 10
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
+
+function numArg(flag: string, fallback: number): number {
+  const i = process.argv.indexOf(flag)
+  if (i === -1) {
+    return fallback
+  }
+  const n = Number(process.argv[i + 1])
+  if (!Number.isFinite(n) || n <= 0) {
+    throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
+  }
+  return n
+}
+
+const minutes = numArg('--minutes', 0)
+const durationS = minutes > 0 ? minutes * 60 : numArg('--duration-s', 60)
+const calibrateS = numArg('--calibrate-s', 10)
+const batchSpans = numArg('--batch', 2000)
+const overload = numArg('--overload', 10)
+const clients = numArg('--clients', 8)
+const maxInFlight = numArg('--max-in-flight', 100)
+const memoryLimitBytes = numArg('--memory-limit-mb', 1024) * 1024 * 1024
+const EXPORT_TIMEOUT_MS = 10_000
+const MAX_ATTEMPTS = 5
+
+// `TOKENLINE_SOAK_ROOT` points at another checkout to measure it with the same load.
+const ROOT = process.env['TOKENLINE_SOAK_ROOT'] ?? resolve(import.meta.dirname, '..')
+const dir = mkdtempSync(join(tmpdir(), 'tokenline-soak-'))
+const db = join(dir, 'soak.duckdb')
+
+/** Starts `tokenline serve` and resolves with its OTLP URL and pid. */
+function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | null> }> {
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/tokenline.js'), 'serve', '--port', '0', '--otlp-port', '0', '--db', db],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        TOKENLINE_LOG_LEVEL: 'error',
+        TOKENLINE_INGEST_MEMORY_LIMIT_BYTES: String(memoryLimitBytes),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }
+  )
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+  return new Promise((res, rej) => {
+    let out = ''
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /OTLP\/HTTP: (http:\/\/\S+)/.exec(out)
+      if (m?.[1] !== undefined && child.pid !== undefined) {
+        res({
+          url: m[1],
+          pid: child.pid,
+          stop: () => {
+            child.kill('SIGTERM')
+            return exited
+          },
+        })
+      }
+    })
+    void exited.then((code) => rej(new Error(`serve exited (${String(code)}) before listening`)))
+  })
+}
+
+function peakRssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1]
+  return kb === undefined ? 0 : Number(kb) * 1024
+}
+
+let nextRequest = 0
+const REQUESTS_PER_BATCH = Math.ceil(batchSpans / 4)
+/** Trace ids of acknowledged batches, by first request index (4 spans per request). */
+const ackedFirstIndexes: number[] = []
+const BASE_MS = Date.now() - 3_600_000
+const SPAN_NAMES = ['POST /v1/chat/completions', 'gateway', 'upstream', 'llm_request']
+
+/** The trace id of request `i` (never all zero). */
+function traceIdOf(i: number): string {
+  return (i + 1).toString(16).padStart(32, '0')
+}
+
+/**
+ * A fresh batch of `batchSpans` spans (4 per request: client, gateway, upstream, engine), never
+ * sent before. Written as text directly: building objects and `JSON.stringify` would cost the
+ * load generator the CPU the server needs on a 2-core machine.
+ */
+function makeBatch(): { body: string; first: number } {
+  const first = nextRequest
+  nextRequest += REQUESTS_PER_BATCH
+  const spans: string[] = []
+  for (let i = first; i < first + REQUESTS_PER_BATCH; i++) {
+    const traceId = traceIdOf(i)
+    const startNs = BigInt(BASE_MS + (i % 3_000_000)) * 1_000_000n
+    for (let k = 0; k < 4; k++) {
+      const spanId = (i * 4 + k + 1).toString(16).padStart(16, '0')
+      const parent =
+        k === 0 ? '' : `,"parentSpanId":"${(i * 4 + k).toString(16).padStart(16, '0')}"`
+      const s = startNs + BigInt(k) * 1_000_000n
+      const e = startNs + BigInt(900 - k * 10) * 1_000_000n
+      spans.push(
+        `{"traceId":"${traceId}","spanId":"${spanId}"${parent},"name":"${SPAN_NAMES[k]}","kind":${k === 0 || k === 2 ? 3 : 2},` +
+          `"startTimeUnixNano":"${s}","endTimeUnixNano":"${e}","attributes":[` +
+          `{"key":"gen_ai.request.model","value":{"stringValue":"llama-3-8b"}},` +
+          `{"key":"gen_ai.usage.input_tokens","value":{"intValue":"${(i % 900) + 100}"}},` +
+          `{"key":"gen_ai.usage.output_tokens","value":{"intValue":"${(i % 300) + 20}"}}],"status":{}}`
+      )
+    }
+  }
+  const body =
+    '{"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"soak"}}]},' +
+    `"scopeSpans":[{"scope":{"name":"soak"},"spans":[${spans.join(',')}]}]}]}`
+  return { body, first }
+}
+
+const stats = {
+  attempts: 0,
+  ok: 0,
+  refused429: 0,
+  refused503: 0,
+  other: new Map<string, number>(),
+  timeouts: 0,
+  /** The server closed the socket while the body was still being sent (a refusal it did not drain). */
+  socketErrors: 0,
+  ackedSpans: 0,
+  givenUp: 0,
+  droppedClientSide: 0,
+  ackLatenciesMs: [] as number[],
+  refusalLatenciesMs: [] as number[],
+}
+// The load generator shares the CPU: its own event-loop delay says how far its timings lag.
+const loopDelay = monitorEventLoopDelay({ resolution: 20 })
+loopDelay.enable()
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+/** One exporter export: retries like the OTel SDKs do; returns whether it was acknowledged. */
+async function exportBatch(url: string, batch: { body: string; first: number }): Promise<boolean> {
+  const { body } = batch
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    stats.attempts++
+    const sentAt = performance.now()
+    let res: Response
+    try {
+      res = await fetch(`${url}/v1/traces`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS),
+      })
+      await res.arrayBuffer()
+    } catch (err) {
+      if ((err as Error).name === 'TimeoutError') {
+        stats.timeouts++
+      } else {
+        stats.socketErrors++
+        await sleep(1000)
+      }
+      continue
+    }
+    if (res.status === 200) {
+      stats.ok++
+      stats.ackedSpans += REQUESTS_PER_BATCH * 4
+      ackedFirstIndexes.push(batch.first)
+      stats.ackLatenciesMs.push(performance.now() - sentAt)
+      return true
+    }
+    if (res.status === 429 || res.status === 503) {
+      stats.refusalLatenciesMs.push(performance.now() - sentAt)
+      if (res.status === 429) {
+        stats.refused429++
+      } else {
+        stats.refused503++
+      }
+      const retryAfterS = Number(res.headers.get('retry-after') ?? '1')
+      await sleep(Math.min(5, Math.max(1, retryAfterS)) * 1000 * (0.8 + 0.4 * Math.random()))
+      continue
+    }
+    const key = String(res.status)
+    stats.other.set(key, (stats.other.get(key) ?? 0) + 1)
+    return false
+  }
+  stats.givenUp++
+  return false
+}
+
+/** Closed-loop exporters for `seconds`; returns spans acknowledged per second. */
+async function calibrate(url: string, seconds: number): Promise<number> {
+  const until = performance.now() + seconds * 1000
+  let acked = 0
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const batch = makeBatch()
+        const res = await fetch(`${url}/v1/traces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: batch.body,
+        }).catch(() => null)
+        await res?.arrayBuffer().catch(() => null)
+        if (res?.status === 200) {
+          acked += REQUESTS_PER_BATCH * 4
+          ackedFirstIndexes.push(batch.first)
+        } else {
+          await sleep(200)
+        }
+      }
+    })
+  )
+  return acked / seconds
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) {
+    return 0
+  }
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
+}
+
+try {
+  const server = await serve()
+  const capacity = await calibrate(server.url, calibrateS)
+  const calibrationRss = peakRssBytes(server.pid)
+  const offeredSpansPerS = capacity * overload
+  const intervalMs = (batchSpans / offeredSpansPerS) * 1000
+  process.stdout.write(
+    `capacity (baseline, ${clients} closed-loop clients, ${calibrateS} s): ${Math.round(capacity)} spans/s; ` +
+      `overload: ${overload}× = ${Math.round(offeredSpansPerS)} spans/s offered for ${durationS} s ` +
+      `(a ${batchSpans}-span batch every ${intervalMs.toFixed(0)} ms)\n`
+  )
+  const inFlight = new Set<Promise<boolean>>()
+  const startedAt = performance.now()
+  const endAt = startedAt + durationS * 1000
+  let offeredBatches = 0
+  while (performance.now() < endAt) {
+    // Open loop: the next batch is due whatever happened to the last ones.
+    const due = startedAt + offeredBatches * intervalMs
+    const wait = due - performance.now()
+    if (wait > 0) {
+      await sleep(wait)
+    }
+    offeredBatches++
+    if (inFlight.size >= maxInFlight) {
+      stats.droppedClientSide++
+      continue
+    }
+    const p = exportBatch(server.url, makeBatch())
+    inFlight.add(p)
+    void p.finally(() => inFlight.delete(p))
+  }
+  await Promise.all(inFlight)
+  const elapsedS = (performance.now() - startedAt) / 1000
+  const peakRss = peakRssBytes(server.pid)
+  const exitCode = await server.stop()
+
+  const instance = await openDuckDbInstance(db)
+  const conn = await instance.connect()
+  const reader = await conn.runAndReadAll(
+    'SELECT trace_id, count(*)::INTEGER AS n, count(DISTINCT span_id)::INTEGER AS d FROM spans GROUP BY trace_id'
+  )
+  const storedByTrace = new Map<string, { n: number; d: number }>()
+  let storedSpans = 0
+  let distinctSpans = 0
+  for (const r of reader.getRowObjects() as { trace_id: string; n: number; d: number }[]) {
+    storedByTrace.set(r.trace_id, { n: r.n, d: r.d })
+    storedSpans += r.n
+    distinctSpans += r.d
+  }
+  conn.closeSync()
+  instance.closeSync()
+  // Every acknowledged request's 4 spans must be stored; stored spans nobody acknowledged come
+  // from exports that timed out client-side after the server had committed them.
+  let lost = 0
+  let ackedTotal = 0
+  for (const first of ackedFirstIndexes) {
+    for (let i = first; i < first + REQUESTS_PER_BATCH; i++) {
+      ackedTotal += 4
+      lost += 4 - Math.min(4, storedByTrace.get(traceIdOf(i))?.d ?? 0)
+    }
+  }
+  const refusals = stats.refused429 + stats.refused503
+  const responses = stats.ok + refusals + [...stats.other.values()].reduce((a, b) => a + b, 0)
+  const lines = [
+    `duration: ${elapsedS.toFixed(1)} s overload (+ ${calibrateS} s calibration), server exit ${String(exitCode)}`,
+    `batches offered: ${offeredBatches}, dropped client-side (exporter queue full): ${stats.droppedClientSide}, given up after ${MAX_ATTEMPTS} attempts: ${stats.givenUp}`,
+    `attempts: ${stats.attempts}, answered 200: ${stats.ok}, 429: ${stats.refused429}, 503: ${stats.refused503}, other: ${JSON.stringify(Object.fromEntries(stats.other))}, client timeouts (10 s): ${stats.timeouts}, connections closed mid-upload: ${stats.socketErrors}`,
+    `429/503 share of answers: ${((100 * refusals) / Math.max(1, responses)).toFixed(1)} %`,
+    `ack latency (200 answers): p50 ${percentile(stats.ackLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.ackLatenciesMs, 99).toFixed(0)} ms, max ${percentile(stats.ackLatenciesMs, 100).toFixed(0)} ms`,
+    `refusal latency (429/503 answers): p50 ${percentile(stats.refusalLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.refusalLatenciesMs, 99).toFixed(0)} ms; load generator event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+    `stored throughput under overload: ${Math.round(stats.ackedSpans / elapsedS)} spans/s (ratio to baseline capacity ${(stats.ackedSpans / elapsedS / capacity).toFixed(2)})`,
+    `acknowledged spans: ${ackedTotal}, stored: ${storedSpans}, distinct stored: ${distinctSpans}`,
+    `lost (acknowledged but not stored): ${lost}, duplicates: ${storedSpans - distinctSpans}, stored without an acknowledgement: ${distinctSpans - ackedTotal + lost}`,
+    `server peak RSS: ${(peakRss / 1048576).toFixed(0)} MiB (after calibration ${(calibrationRss / 1048576).toFixed(0)} MiB; ingest.memoryLimitBytes ${(memoryLimitBytes / 1048576).toFixed(0)} MiB)`,
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
