@@ -1,0 +1,177 @@
+/**
+ * Multi-dimensional localisation of an additive anomaly, after Adtributor (Bhagwan et al., NSDI
+ * 2014): every element (a value of one dimension, or a pair of values of two dimensions) gets its
+ * *explanatory power* — the share of the total anomaly (here: excess latency or extra requests)
+ * it carries — and its *surprise* — the Jensen–Shannon contribution of its anomaly share against
+ * its share of traffic. The narrowest scope is the smallest element that still explains most of
+ * the anomaly and is clearly over-represented in it (the "succinct" explanation of Adtributor and
+ * the "root-cause pattern" of Squeeze / RiskLoc, which search the same lattice of dimension
+ * combinations).
+ *
+ * Pairs (tenant × route, node × version …) are searched too, but only between columns with few
+ * enough values that the lattice stays small.
+ */
+import type { CategoricalColumn } from './find-concentration.js'
+
+export interface LocalizedElement {
+  /** One or two dimensions. */
+  dimensions: string[]
+  values: string[]
+  /** Share of the total anomaly this element carries (can exceed 1 when others are negative). */
+  explanatoryPower: number
+  /** Share of the anomaly set's requests in this element, 0..1. */
+  trafficShare: number
+  /** Jensen–Shannon surprise of the element (bits). */
+  surprise: number
+  count: number
+}
+
+export interface LocalizeOptions {
+  /** Explanatory power an element needs to be named (default 0.6). */
+  minExplanatoryPower?: number
+  /** explanatoryPower / trafficShare an element needs (default 1.4). */
+  minLift?: number
+  /** Fewest requests an element needs (default 20). */
+  minCount?: number
+  /** Largest product of value counts for a pair to be searched (default 400). */
+  maxPairCells?: number
+}
+
+const PREFERENCE = ['version', 'tenant', 'region', 'route', 'model', 'node', 'replica']
+
+function jsTerm(p: number, q: number): number {
+  const m = (p + q) / 2
+  const t = (a: number): number => (a > 0 ? a * Math.log2(a / m) : 0)
+  return m > 0 ? 0.5 * (t(p) + t(q)) : 0
+}
+
+interface Acc {
+  count: number
+  sum: number
+}
+
+function accumulate(
+  keyOf: (i: number) => number,
+  contribution: Float64Array,
+  mask: Uint8Array
+): Map<number, Acc> {
+  const out = new Map<number, Acc>()
+  for (let i = 0; i < contribution.length; i++) {
+    if (mask[i] !== 1) {
+      continue
+    }
+    const k = keyOf(i)
+    if (k < 0) {
+      continue
+    }
+    const x = contribution[i] as number
+    let a = out.get(k)
+    if (a === undefined) {
+      a = { count: 0, sum: 0 }
+      out.set(k, a)
+    }
+    a.count++
+    a.sum += x === x ? x : 0
+  }
+  return out
+}
+
+/**
+ * Scores every element over `columns` (and their pairs) for the anomaly `contribution` of the
+ * requests where `mask` is 1 (NaN counts as 0). Returns all elements by explanatory power and the
+ * narrowest one that explains the anomaly, or null when it is spread over everything.
+ */
+export function localize(
+  columns: readonly CategoricalColumn[],
+  contribution: Float64Array,
+  mask: Uint8Array,
+  options: LocalizeOptions = {}
+): { elements: LocalizedElement[]; best: LocalizedElement | null } {
+  const minEp = options.minExplanatoryPower ?? 0.6
+  const minLift = options.minLift ?? 1.4
+  const minCount = options.minCount ?? 20
+  const maxCells = options.maxPairCells ?? 400
+  let total = 0
+  let positive = 0
+  let n = 0
+  for (let i = 0; i < contribution.length; i++) {
+    if (mask[i] === 1) {
+      const x = contribution[i] as number
+      if (x === x) {
+        total += x
+        positive += x > 0 ? x : 0
+      }
+      n++
+    }
+  }
+  const elements: LocalizedElement[] = []
+  if (total <= 0 || n === 0) {
+    return { elements, best: null }
+  }
+  const push = (dims: string[], vals: string[], a: Acc): void => {
+    const p = a.count / n
+    const q = Math.max(0, a.sum) / (positive > 0 ? positive : 1)
+    elements.push({
+      dimensions: dims,
+      values: vals,
+      explanatoryPower: a.sum / total,
+      trafficShare: p,
+      surprise: jsTerm(p, q),
+      count: a.count,
+    })
+  }
+  const usable = columns.filter((c) => c.values.length >= 2)
+  for (const col of usable) {
+    for (const [code, a] of accumulate((i) => col.codes[i] as number, contribution, mask)) {
+      push([col.dimension], [col.values[code] as string], a)
+    }
+  }
+  for (let x = 0; x < usable.length; x++) {
+    for (let y = x + 1; y < usable.length; y++) {
+      const cx = usable[x] as CategoricalColumn
+      const cy = usable[y] as CategoricalColumn
+      const k = cy.values.length
+      if (cx.values.length * k > maxCells) {
+        continue
+      }
+      const keyOf = (i: number): number => {
+        const a = cx.codes[i] as number
+        const b = cy.codes[i] as number
+        return a < 0 || b < 0 ? -1 : a * k + b
+      }
+      for (const [key, a] of accumulate(keyOf, contribution, mask)) {
+        const va = cx.values[Math.floor(key / k)] as string
+        const vb = cy.values[key % k] as string
+        push([cx.dimension, cy.dimension], [va, vb], a)
+      }
+    }
+  }
+  // Collinear elements (every v2 request runs on node n3) tie; the dimension an operator acts
+  // on first wins: a version or tenant before the node or replica that happens to host it.
+  const rank = (e: LocalizedElement): number =>
+    Math.min(...e.dimensions.map((d) => (PREFERENCE.indexOf(d) + 100) % 100))
+  elements.sort(
+    (a, b) =>
+      b.explanatoryPower - a.explanatoryPower ||
+      a.trafficShare - b.trafficShare ||
+      rank(a) - rank(b) ||
+      a.dimensions.join().localeCompare(b.dimensions.join()) ||
+      a.values.join().localeCompare(b.values.join())
+  )
+  let best: LocalizedElement | null = null
+  for (const e of elements) {
+    if (
+      e.count < minCount ||
+      e.explanatoryPower < minEp ||
+      e.explanatoryPower < minLift * e.trafficShare
+    ) {
+      continue
+    }
+    // Narrower (less traffic) wins; a pair must beat a single value clearly to be preferred.
+    const margin = e.dimensions.length > (best?.dimensions.length ?? 0) ? 0.7 : 1
+    if (best === null || e.trafficShare < best.trafficShare * margin - 1e-9) {
+      best = e
+    }
+  }
+  return { elements, best }
+}
