@@ -11,6 +11,7 @@
  * Pairs (tenant × route, node × version …) are searched too, but only between columns with few
  * enough values that the lattice stays small.
  */
+import { cellQuantiles } from '../stats/cell-quantiles.js'
 import type { CategoricalColumn } from './find-concentration.js'
 
 export interface LocalizedElement {
@@ -45,41 +46,36 @@ function jsTerm(p: number, q: number): number {
   return m > 0 ? 0.5 * (t(p) + t(q)) : 0
 }
 
-interface Acc {
-  count: number
-  sum: number
-}
-
-function accumulate(
-  keyOf: (i: number) => number,
-  contribution: Float64Array,
-  mask: Uint8Array
-): Map<number, Acc> {
-  const out = new Map<number, Acc>()
-  for (let i = 0; i < contribution.length; i++) {
-    if (mask[i] !== 1) {
-      continue
+/**
+ * Per cell: request count and a robust anomaly mass, count × median contribution. Medians, not
+ * sums: one request stuck for a minute must not make its replica "explain" a region's RTT.
+ */
+function cellMass(
+  cellOf: Int32Array,
+  cells: number,
+  contribution: Float64Array
+): { count: Float64Array; mass: Float64Array } {
+  const count = new Float64Array(cells)
+  for (let i = 0; i < cellOf.length; i++) {
+    const c = cellOf[i] as number
+    if (c >= 0) {
+      count[c] = (count[c] as number) + 1
     }
-    const k = keyOf(i)
-    if (k < 0) {
-      continue
-    }
-    const x = contribution[i] as number
-    let a = out.get(k)
-    if (a === undefined) {
-      a = { count: 0, sum: 0 }
-      out.set(k, a)
-    }
-    a.count++
-    a.sum += x === x ? x : 0
   }
-  return out
+  const med = cellQuantiles(cellOf, contribution, cells, 0.5, 1)
+  const mass = new Float64Array(cells)
+  for (let c = 0; c < cells; c++) {
+    const m = med[c] as number
+    mass[c] = m === m ? m * (count[c] as number) : 0
+  }
+  return { count, mass }
 }
 
 /**
  * Scores every element over `columns` (and their pairs) for the anomaly `contribution` of the
- * requests where `mask` is 1 (NaN counts as 0). Returns all elements by explanatory power and the
- * narrowest one that explains the anomaly, or null when it is spread over everything.
+ * requests where `mask` is 1 (NaN counts as 0). Explanatory power is taken within the element's
+ * own dimension (or pair of dimensions), as Adtributor does. Returns all elements by explanatory
+ * power and the narrowest one that explains the anomaly, or null when it is spread evenly.
  */
 export function localize(
   columns: readonly CategoricalColumn[],
@@ -91,40 +87,50 @@ export function localize(
   const minLift = options.minLift ?? 1.4
   const minCount = options.minCount ?? 20
   const maxCells = options.maxPairCells ?? 400
-  let total = 0
-  let positive = 0
-  let n = 0
-  for (let i = 0; i < contribution.length; i++) {
-    if (mask[i] === 1) {
-      const x = contribution[i] as number
-      if (x === x) {
-        total += x
-        positive += x > 0 ? x : 0
-      }
-      n++
-    }
-  }
+  const n = contribution.length
   const elements: LocalizedElement[] = []
-  if (total <= 0 || n === 0) {
-    return { elements, best: null }
-  }
-  const push = (dims: string[], vals: string[], a: Acc): void => {
-    const p = a.count / n
-    const q = Math.max(0, a.sum) / (positive > 0 ? positive : 1)
-    elements.push({
-      dimensions: dims,
-      values: vals,
-      explanatoryPower: a.sum / total,
-      trafficShare: p,
-      surprise: jsTerm(p, q),
-      count: a.count,
-    })
+  const score = (
+    dims: string[],
+    cells: number,
+    cellOf: Int32Array,
+    label: (c: number) => string[]
+  ): void => {
+    const { count, mass } = cellMass(cellOf, cells, contribution)
+    let total = 0
+    let positive = 0
+    let inSet = 0
+    for (let c = 0; c < cells; c++) {
+      total += mass[c] as number
+      positive += Math.max(0, mass[c] as number)
+      inSet += count[c] as number
+    }
+    if (total <= 0 || inSet === 0) {
+      return
+    }
+    for (let c = 0; c < cells; c++) {
+      const k = count[c] as number
+      if (k === 0) {
+        continue
+      }
+      const p = k / inSet
+      const q = Math.max(0, mass[c] as number) / positive
+      elements.push({
+        dimensions: dims,
+        values: label(c),
+        explanatoryPower: (mass[c] as number) / total,
+        trafficShare: p,
+        surprise: jsTerm(p, q),
+        count: k,
+      })
+    }
   }
   const usable = columns.filter((c) => c.values.length >= 2)
   for (const col of usable) {
-    for (const [code, a] of accumulate((i) => col.codes[i] as number, contribution, mask)) {
-      push([col.dimension], [col.values[code] as string], a)
+    const cellOf = new Int32Array(n)
+    for (let i = 0; i < n; i++) {
+      cellOf[i] = mask[i] === 1 ? (col.codes[i] as number) : -1
     }
+    score([col.dimension], col.values.length, cellOf, (c) => [col.values[c] as string])
   }
   for (let x = 0; x < usable.length; x++) {
     for (let y = x + 1; y < usable.length; y++) {
@@ -134,16 +140,16 @@ export function localize(
       if (cx.values.length * k > maxCells) {
         continue
       }
-      const keyOf = (i: number): number => {
+      const cellOf = new Int32Array(n)
+      for (let i = 0; i < n; i++) {
         const a = cx.codes[i] as number
         const b = cy.codes[i] as number
-        return a < 0 || b < 0 ? -1 : a * k + b
+        cellOf[i] = mask[i] !== 1 || a < 0 || b < 0 ? -1 : a * k + b
       }
-      for (const [key, a] of accumulate(keyOf, contribution, mask)) {
-        const va = cx.values[Math.floor(key / k)] as string
-        const vb = cy.values[key % k] as string
-        push([cx.dimension, cy.dimension], [va, vb], a)
-      }
+      score([cx.dimension, cy.dimension], cx.values.length * k, cellOf, (c) => [
+        cx.values[Math.floor(c / k)] as string,
+        cy.values[c % k] as string,
+      ])
     }
   }
   // Collinear elements (every v2 request runs on node n3) tie; the dimension an operator acts

@@ -115,7 +115,22 @@ export function excessCandidates(
     const burstHere = burst !== null && overlaps(a.buckets, burst.buckets) ? burst : null
     const replicaStart =
       scope?.dimension === 'replica' ? ctx.replicaFirstSeenUs.get(scope.value) : undefined
+    let scopeTrafficLift = 1
+    if (scope !== null) {
+      const col = ctx.frame.dims[scope.dimension as Dimension]
+      const code = col.values.indexOf(scope.value)
+      let inScope = 0
+      let inWin = 0
+      for (let i = 0; i < n; i++) {
+        if (a.inWindow[i] === 1) {
+          inWin++
+          inScope += col.codes[i] === code ? 1 : 0
+        }
+      }
+      scopeTrafficLift = inWin > 0 ? (inScope / inWin) * col.values.length : 1
+    }
     const facts = {
+      scopeTrafficLift,
       topStage: top.stage,
       stageShare,
       scope,

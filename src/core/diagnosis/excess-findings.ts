@@ -128,6 +128,8 @@ export interface AnomalyFacts {
   freshRise: number
   newReplica: boolean
   tpotMoved: boolean
+  /** The scope's share of the window's requests × the number of values of its dimension. */
+  scopeTrafficLift: number
   /** The client's longest inter-token gap rose at the same time (a buffering proxy delays both). */
   itlMoved: boolean
 }
@@ -216,6 +218,18 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
       ['tenant.noisy_neighbor', 1],
       ['engine.queue_saturation', 0.5],
     ]
+  }
+  if (
+    a.parts.kind === 'mix' &&
+    (f.scope?.dimension === 'replica' || f.scope?.dimension === 'node')
+  ) {
+    // Load, not slowness, on one replica: the router sent it more, or ordinary load swings.
+    return f.scopeTrafficLift >= 1.5
+      ? [
+          ['routing.imbalance', 1],
+          ['engine.queue_saturation', 0.3],
+        ]
+      : [['routing.imbalance', 0.3]]
   }
   const scoped = rateScoped()
   if (a.measure === 'tpot' || s === 'engine.decode') {

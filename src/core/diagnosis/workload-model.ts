@@ -10,7 +10,7 @@
  * and an anomaly window split a latency change into a *mix* part (the workload changed: longer
  * prompts, longer outputs, one tenant's burst) and a *rate* part (the same workload got slower).
  *
- * Arrivals, not in-flight requests, measure load: a slow node holds more requests in flight
+ * Arriving token work, not in-flight requests, measures load: a slow node holds more requests in flight
  * (Little's law), and that must not excuse its slowness as load.
  */
 import { cellQuantiles } from '../stats/cell-quantiles.js'
@@ -38,24 +38,32 @@ function log2Bucket(v: number): number {
   return v === v && v >= 2 ? Math.min(20, Math.floor(Math.log2(v))) : 0
 }
 
-/** Per request: requests started on the same replica (or anywhere, without replicas) in its step. */
+/**
+ * Per request: the token work (uncached prompt + output tokens) that arrived on the same replica
+ * (or anywhere, without replicas) in its step. Token work, not request counts: a handful of 8k
+ * prompts loads a replica like a hundred short ones.
+ */
 export function arrivalLoad(frame: RequestFrame, grid: BucketGrid): Float64Array {
   const codes = frame.dims.replica.codes
   const k = frame.dims.replica.values.length + 1
-  const counts = new Float64Array(k * grid.count)
+  const work = new Float64Array(k * grid.count)
   const slot = new Int32Array(frame.n)
   for (let i = 0; i < frame.n; i++) {
     const b = bucketOf(grid, frame.startUs[i] as number)
     const s = b < 0 ? -1 : b * k + ((codes[i] as number) + 1)
     slot[i] = s
     if (s >= 0) {
-      counts[s] = (counts[s] as number) + 1
+      const p = frame.inputTokens[i] as number
+      const c = frame.cachedTokens[i] as number
+      const o = frame.outputTokens[i] as number
+      const tokens = (p === p ? p - (c === c ? c : 0) : 500) + (o === o ? o : 0)
+      work[s] = (work[s] as number) + Math.max(1, tokens)
     }
   }
   const out = new Float64Array(frame.n)
   for (let i = 0; i < frame.n; i++) {
     const s = slot[i] as number
-    out[i] = s >= 0 ? (counts[s] as number) : 0
+    out[i] = s >= 0 ? (work[s] as number) : 0
   }
   return out
 }
@@ -137,7 +145,8 @@ export function fitWorkloadModel(
   for (let i = 0; i < n; i++) {
     const k = mixKey(frame, i, features)
     mixKeys[i] = k
-    loadKeys[i] = k * 32 + log2Bucket(load[i] as number)
+    const l = load[i] as number
+    loadKeys[i] = k * 64 + (l >= 2 ? Math.min(63, Math.floor(2 * Math.log2(l))) : 0)
   }
   const expectedMixUs = binnedMedian(values, mixKeys, baseline, 8)
   const expectedLoadUs = binnedMedian(values, loadKeys, baseline, 8)
