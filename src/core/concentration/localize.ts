@@ -38,7 +38,7 @@ export interface LocalizeOptions {
   maxPairCells?: number
 }
 
-const PREFERENCE = ['version', 'tenant', 'region', 'route', 'model', 'node', 'replica']
+const PREFERENCE = ['version', 'tenant', 'region', 'route', 'model', 'replica', 'node']
 
 function jsTerm(p: number, q: number): number {
   const m = (p + q) / 2
@@ -153,7 +153,8 @@ export function localize(
     }
   }
   // Collinear elements (every v2 request runs on node n3) tie; the dimension an operator acts
-  // on first wins: a version or tenant before the node or replica that happens to host it.
+  // on first wins: a version or tenant before the replica or node that hosts it, and a replica alone on its
+  // node before the node (the narrower name).
   const rank = (e: LocalizedElement): number =>
     Math.min(...e.dimensions.map((d) => (PREFERENCE.indexOf(d) + 100) % 100))
   elements.sort(

@@ -129,7 +129,34 @@ export function excessCandidates(
       }
       scopeTrafficLift = inWin > 0 ? (inScope / inWin) * col.values.length : 1
     }
+    let inSteps = 0
+    let inCount = 0
+    let outCount = 0
+    let clients = 0
+    let setCount = 0
+    for (let i = 0; i < n; i++) {
+      if (a.inWindow[i] === 1) {
+        inCount++
+      } else {
+        outCount++
+      }
+      if (set[i] === 1) {
+        setCount++
+        clients += ctx.frame.hasClient[i] as number
+      }
+    }
+    if (a.buckets !== null) {
+      inSteps = a.buckets.to - a.buckets.from + 1
+    }
+    const outSteps = ctx.grid.count - inSteps
+    const promptRef = meanOf(ctx.frame.inputTokens, ref)
     const facts = {
+      promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
+      rateRatio:
+        a.buckets === null || outSteps <= 0 || outCount === 0
+          ? 1
+          : inCount / inSteps / (outCount / outSteps),
+      clientShare: setCount > 0 ? clients / setCount : 0,
       scopeTrafficLift,
       topStage: top.stage,
       stageShare,
@@ -193,7 +220,23 @@ export function excessCandidates(
         text: `${e.dimensions.map((d, k) => `${d}=${e.values[k]}`).join(' × ')} carries ${pct(Math.min(1, e.explanatoryPower))} of the excess with ${pct(e.trafficShare)} of the requests (surprise ${e.surprise.toFixed(2)})`,
       })
     }
-    for (const [cause, weight] of causesFor(a, facts)) {
+    // A second stage that carries a good part of the excess is a second cause (faults come in
+    // pairs: handshakes and a cache miss in the same minutes).
+    const second = shifts[1]
+    const proposals = causesFor(a, facts)
+    if (second && positive > 0 && second.shiftUs / positive >= 0.25) {
+      const share = second.shiftUs / positive
+      for (const [cause, w] of causesFor(a, {
+        ...facts,
+        topStage: second.stage,
+        stageShare: share,
+      })) {
+        if (!proposals.some(([c]) => c === cause)) {
+          proposals.push([cause, w * Math.min(1, share / stageShare)])
+        }
+      }
+    }
+    for (const [cause, weight] of proposals) {
       let findingScope: Finding['scope'] = scope ?? { dimension: null, value: null }
       const ev = [...evidence]
       if (cause === 'tenant.noisy_neighbor' && burstHere) {

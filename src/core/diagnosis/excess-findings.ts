@@ -128,6 +128,12 @@ export interface AnomalyFacts {
   freshRise: number
   newReplica: boolean
   tpotMoved: boolean
+  /** Mean prompt tokens in the anomaly set / in the reference. */
+  promptRatio: number
+  /** Requests per step inside the window / outside it. */
+  rateRatio: number
+  /** Share of the set's requests with client spans (where buffering can be seen). */
+  clientShare: number
   /** The scope's share of the window's requests × the number of values of its dimension. */
   scopeTrafficLift: number
   /** The client's longest inter-token gap rose at the same time (a buffering proxy delays both). */
@@ -164,6 +170,10 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
   if (a.measure === 'itl_max' && f.tpotMoved) {
     // The gaps grew because every token got slower: TPOT's own anomaly explains it.
     return rateScoped()
+  }
+  if (a.measure === 'itl_max' && (s === 'engine.decode' || f.clientShare < 0.5)) {
+    // The engine made the gaps (or no client saw them): not a proxy's doing.
+    return f.outputRatio >= 1.5 ? [['engine.long_generations', 0.6]] : rateScoped()
   }
   if (a.measure === 'itl_max' || s === 'stream') {
     return f.tpotMoved
@@ -246,6 +256,13 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
           ['engine.kv_cache_pressure', 0.4],
         ]
   }
+  if (f.cachedDrop > 0.15 && (s === 'engine.prefill' || s === 'engine.queue')) {
+    // Fewer prompt tokens came from the prefix cache: the same prompts cost more prefill.
+    return [
+      ['engine.prefix_cache_miss', 1],
+      ['engine.long_prompts', 0.3],
+    ]
+  }
   if (a.parts.tokensUs > Math.max(a.parts.rateUs, a.parts.loadUs) && a.parts.tokensUs > 0) {
     return [
       ['engine.long_prompts', 1],
@@ -262,10 +279,22 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
     return scoped
   }
   if (a.parts.kind === 'mix') {
-    return [
-      ['engine.queue_saturation', 0.8],
-      ['engine.long_prompts', 0.4],
-    ]
+    // More work arrived: longer prompts per request, or more requests.
+    if (f.promptRatio >= 1.4) {
+      return [
+        ['engine.long_prompts', 1],
+        ['engine.queue_saturation', 0.5],
+      ]
+    }
+    return f.rateRatio >= 1.15
+      ? [
+          ['engine.queue_saturation', 1],
+          ['engine.long_prompts', 0.3],
+        ]
+      : [
+          ['engine.queue_saturation', 0.5],
+          ['engine.long_prompts', 0.4],
+        ]
   }
   return [
     ['engine.queue_saturation', 0.5],

@@ -75,7 +75,7 @@ export const SCAN_MEASURES: readonly MeasureDef[] = [
   },
   {
     measure: 'itl_max',
-    features: { prompt: false, cached: false, output: true },
+    features: { prompt: true, cached: false, output: true },
     stages: TPOT_STAGES,
   },
   { measure: 'e2e', features: { prompt: true, cached: false, output: true }, stages: [] },
