@@ -161,7 +161,10 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
       case 'tenant':
         return f.burst ? [['tenant.noisy_neighbor', 1]] : [['engine.long_prompts', 0.5]]
       case 'region':
-        return [['network.high_rtt', 0.8]]
+        // Round trips delay the first token, not the gaps between tokens.
+        return a.measure.startsWith('ttft') || a.measure === 'e2e'
+          ? [['network.high_rtt', 0.8]]
+          : []
       default:
         return []
     }

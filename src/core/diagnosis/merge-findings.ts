@@ -172,7 +172,9 @@ export function sloBreachFinding(
   ctx: DiagnosisContext,
   actionsOf: (c: Cause) => string[]
 ): Finding {
-  const top = [...ctx.allStages.stats]
+  // The stages of the measure whose objective is set: TTFT's before the first token.
+  const stages = ctx.input.slos?.ttftMs !== undefined ? ctx.ttftStages : ctx.allStages
+  const top = [...stages.stats]
     .filter((s) => s.presence > 0)
     .sort((a, b) => b.slowShare - a.slowShare)[0]
   const cause: Cause = (top && STAGE_CAUSE[top.stage]) ?? 'engine.queue_saturation'
