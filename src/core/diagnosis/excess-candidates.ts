@@ -133,6 +133,7 @@ export function excessCandidates(
     let inCount = 0
     let outCount = 0
     let clients = 0
+    let gateways = 0
     let setCount = 0
     for (let i = 0; i < n; i++) {
       if (a.inWindow[i] === 1) {
@@ -143,6 +144,7 @@ export function excessCandidates(
       if (set[i] === 1) {
         setCount++
         clients += ctx.frame.hasClient[i] as number
+        gateways += ctx.frame.hasGateway[i] as number
       }
     }
     if (a.buckets !== null) {
@@ -157,6 +159,7 @@ export function excessCandidates(
           ? 1
           : inCount / inSteps / (outCount / outSteps),
       clientShare: setCount > 0 ? clients / setCount : 0,
+      gatewayShare: setCount > 0 ? gateways / setCount : 0,
       scopeTrafficLift,
       topStage: top.stage,
       stageShare,

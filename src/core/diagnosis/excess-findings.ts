@@ -134,6 +134,8 @@ export interface AnomalyFacts {
   rateRatio: number
   /** Share of the set's requests with client spans (where buffering can be seen). */
   clientShare: number
+  /** Share of the set's requests with gateway spans. */
+  gatewayShare: number
   /** The scope's share of the window's requests × the number of values of its dimension. */
   scopeTrafficLift: number
   /** The client's longest inter-token gap rose at the same time (a buffering proxy delays both). */
@@ -195,6 +197,18 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
       : [
           ['network.tls_handshake', 0.6],
           ['network.high_rtt', 0.4],
+        ]
+  }
+  if (s === UNATTRIBUTED && f.clientShare < 0.5) {
+    // No client: the uncovered time lies inside the server that measured TTFT.
+    return f.gatewayShare >= 0.5
+      ? [
+          ['gateway.queueing', 0.9],
+          ['engine.queue_saturation', 0.3],
+        ]
+      : [
+          ['engine.queue_saturation', 0.5],
+          ['node.degraded', 0.3],
         ]
   }
   if ((s === UNATTRIBUTED || s === 'client.unattributed') && f.itlMoved) {

@@ -89,15 +89,13 @@ export function unattributedCandidates(ctx: DiagnosisContext): {
     }
   }
   if (medianUs === 0) {
-    const gap = new Float64Array(frame.n).fill(NaN)
-    const mask = new Uint8Array(frame.n)
+    // Without named stages: the TTFT part its stages do not cover, by where TTFT was measured
+    // (client, else gateway, else engine: CONTRACT §4).
+    const where = ['client.unattributed', 'gateway.unattributed', 'engine.unattributed']
+    const gaps = where.map(() => new Float64Array(frame.n).fill(NaN))
     for (let i = 0; i < frame.n; i++) {
       const t = frame.ttftUserUs[i] as number
-      if (
-        t !== t ||
-        frame.ttftFromClient[i] !== 1 ||
-        (frame.hasEngine[i] !== 1 && frame.hasGateway[i] !== 1)
-      ) {
+      if (t !== t || (frame.hasEngine[i] !== 1 && frame.hasGateway[i] !== 1)) {
         continue
       }
       let covered = 0
@@ -105,11 +103,16 @@ export function unattributedCandidates(ctx: DiagnosisContext): {
         const v = frame.stages[s][i] as number
         covered += v === v && v > 0 ? v : 0
       }
-      gap[i] = Math.max(0, t - covered)
-      mask[i] = 1
+      const k = frame.ttftFromClient[i] === 1 ? 0 : frame.hasGateway[i] === 1 ? 1 : 2
+      ;(gaps[k] as Float64Array)[i] = Math.max(0, t - covered)
     }
-    medianUs = medianOf(gap, mask)
-    stage = 'client.unattributed'
+    gaps.forEach((g, k) => {
+      const m = medianOf(g)
+      if (m > medianUs) {
+        medianUs = m
+        stage = where[k] as string
+      }
+    })
   }
   const share = medianUs / ttftMedian
   const strength = ramp(share, 0.25, 0.6) * ramp(medianUs, 30_000, 150_000)
