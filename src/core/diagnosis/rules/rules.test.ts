@@ -65,7 +65,10 @@ const testable = RULES.map((r) => r.cause).filter(
 
 describe('cause rules on independent data', () => {
   it.each(testable)('%s supports its own fault', (cause) => {
-    const r = evaluate(byCause.get(cause)!, { ...FULL, faults: fault(cause) })
+    const r = evaluate(byCause.get(cause)!, {
+      ...FULL,
+      faults: fault(cause as FaultSpec['cause']),
+    })
     expect(confidence(r)).toBeGreaterThanOrEqual(MIN_CONFIDENCE)
   })
   it.each([...RULE_ALONE_MISSES])('%s is named by the diagnosis (rule + excess scan)', (cause) => {
