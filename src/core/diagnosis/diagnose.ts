@@ -28,7 +28,7 @@ export const MIN_REQUESTS = 30
 /** At most this many findings are reported. */
 export const MAX_FINDINGS = 5
 /** The excess scan works on a deterministic sample of at most this many requests. */
-export const SCAN_SAMPLE = 60_000
+export const SCAN_SAMPLE = 40_000
 /** `healthy` is never more certain than this when checks were skipped or time is unexplained. */
 export const HEALTHY_CAP_WHEN_BLIND = 0.5
 
@@ -241,7 +241,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const anomalies = scanExcess(sample, ctx.grid)
   const burst = findTrafficShift(sample, ctx.grid)
   const excess: ExcessCandidate[] = excessCandidates(scanCtx, anomalies, burst)
-  const unattributed = unattributedCandidates(ctx)
+  const unattributed = unattributedCandidates(scanCtx)
   for (const c of unattributed.candidates) {
     excess.push({ ...c.finding, measure: 'ttft' })
   }

@@ -271,15 +271,13 @@ function candidatesOf(
     }
     const series = groupSeries(grid, frame, excess, col.codes, k, 0.5, 5)
     const counts = new Float64Array(k)
-    const lists: number[][] = Array.from({ length: k }, () => [])
     for (let i = 0; i < n; i++) {
       const c = col.codes[i] as number
-      const v = excess[i] as number
-      if (c >= 0 && v === v) {
+      if (c >= 0 && excess[i] === excess[i]) {
         counts[c] = (counts[c] as number) + 1
-        lists[c]!.push(v)
       }
     }
+    const medians = cellQuantiles(col.codes, excess, k, 0.5, 1)
     for (let c = 0; c < k; c++) {
       if ((counts[c] as number) < minCount) {
         continue
@@ -307,7 +305,7 @@ function candidatesOf(
       if (!PEER_DIMENSIONS.has(col.dimension)) {
         continue
       }
-      const shift = median(lists[c]!) - all
+      const shift = (medians[c] as number) - all
       const se =
         spreadUs * Math.sqrt(1 / (counts[c] as number) + 1 / Math.max(1, n - (counts[c] as number)))
       if (shift > 0.1 * typicalUs && shift / se >= 6 && (counts[c] as number) <= 0.6 * n) {
@@ -356,6 +354,10 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
   const columns = dimensionColumns(frame)
   const out: MeasureAnomaly[] = []
   for (const def of SCAN_MEASURES) {
+    if (def.measure === 'e2e' && out.length > 0) {
+      // E2E repeats TTFT and decode: scanned only when nothing else moved.
+      continue
+    }
     const values = measureValues(frame, def.measure)
     const finite = values.filter((v) => v === v)
     if (finite.length < 30) {
@@ -407,11 +409,15 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
       const v = excess[i] as number
       contribution[i] = v === v ? v - baseLevel : 0
     }
-    const loc = localize(
-      columns,
-      contribution,
-      best.buckets === null ? new Uint8Array(frame.n).fill(1) : inWindow
-    )
+    // Localising is the costly part: only for anomalies that can become a finding.
+    const loc =
+      z >= 3
+        ? localize(
+            columns,
+            contribution,
+            best.buckets === null ? new Uint8Array(frame.n).fill(1) : inWindow
+          )
+        : { elements: [], best: null }
     const typicalRef = medianWhere(values, ref, 1).m
     out.push({
       measure: def.measure,
