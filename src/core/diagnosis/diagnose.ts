@@ -10,6 +10,7 @@
 import type { Diagnosis, Finding } from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
+import { calibrate } from './calibration.js'
 import { concentrationJson } from './concentration-json.js'
 import { buildContext, type DiagnosisContext } from './context.js'
 import type { DiagnosisInput } from './input.js'
@@ -140,6 +141,41 @@ function citeChangeEvents(ctx: DiagnosisContext, finding: Finding): void {
   }
 }
 
+/**
+ * A version that first appears inside the window and is slow explains a slow node better than
+ * the node does when both name the same requests (the canary runs on that node): the node
+ * finding then ranks below the version's.
+ */
+function preferNewVersion(ctx: DiagnosisContext, merged: Finding[]): void {
+  const version = merged.find(
+    (f) => f.cause === 'version.regression' && f.scope.dimension === 'version'
+  )
+  const node = merged.find((f) => f.cause === 'node.degraded' && f.scope.dimension !== null)
+  if (version === undefined || node === undefined) {
+    return
+  }
+  const col = ctx.frame.dims.version
+  const code = col.values.indexOf(version.scope.value ?? '')
+  let first = Infinity
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (col.codes[i] === code && (ctx.frame.startUs[i] as number) < first) {
+      first = ctx.frame.startUs[i] as number
+    }
+  }
+  if (
+    first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs &&
+    node.confidence >= version.confidence
+  ) {
+    node.confidence = version.confidence * 0.9
+    node.evidence.push({
+      dimension: 'version',
+      observed: version.scope.value,
+      baseline: null,
+      text: `against: version ${version.scope.value} first appears inside the window; a new version explains the slowdown better than the node`,
+    })
+  }
+}
+
 /** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
 function attachShift(f: Finding, anomalies: readonly MeasureAnomaly[]): void {
   const measure = DECODE_CAUSES.has(f.cause) ? 'tpot' : 'ttft'
@@ -246,6 +282,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     excess.push({ ...c.finding, measure: 'ttft' })
   }
   const merged = mergeCandidates(candidates, excess, actionsOf)
+  preferNewVersion(ctx, merged)
   for (const f of merged) {
     f.confidence = round(Math.min(1, Math.max(0, f.confidence)))
     if (f.shift === undefined) {
@@ -256,6 +293,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   // Ties break by cause id so the same data always gives the same order.
   merged.sort((a, b) => b.confidence - a.confidence || a.cause.localeCompare(b.cause))
   let findings = merged.filter((f) => f.confidence >= MIN_CONFIDENCE).slice(0, MAX_FINDINGS)
+  for (const f of findings) {
+    f.confidence = round(calibrate(f.confidence))
+  }
   if (findings.length === 0 && ctx.sloBreached) {
     findings = [sloBreachFinding(ctx, actionsOf)]
   }

@@ -152,7 +152,10 @@ export function excessCandidates(
     }
     const outSteps = ctx.grid.count - inSteps
     const promptRef = meanOf(ctx.frame.inputTokens, ref)
+    const shiftOf = (stage: string): number => shifts.find((x) => x.stage === stage)?.shiftUs ?? 0
     const facts = {
+      connectShiftUs: shiftOf('client.connect'),
+      tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
       rateRatio:
         a.buckets === null || outSteps <= 0 || outCount === 0

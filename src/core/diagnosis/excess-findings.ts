@@ -136,6 +136,9 @@ export interface AnomalyFacts {
   clientShare: number
   /** Share of the set's requests with gateway spans. */
   gatewayShare: number
+  /** How much `client.connect` and `client.tls` grew per request (µs). */
+  connectShiftUs: number
+  tlsShiftUs: number
   /** The scope's share of the window's requests × the number of values of its dimension. */
   scopeTrafficLift: number
   /** The client's longest inter-token gap rose at the same time (a buffering proxy delays both). */
@@ -187,6 +190,14 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
           ['proxy.stream_buffering', 0.5],
         ]
       : [['proxy.stream_buffering', 1]]
+  }
+  if (s === 'client.connect' && f.connectShiftUs > 2 * Math.max(0, f.tlsShiftUs)) {
+    // Connect time grew far more than the handshake that follows it: SYNs wait or are
+    // retransmitted (≈ 1 s steps) at a connection limit, not more handshakes.
+    return [
+      ['gateway.connection_limit', 1],
+      ['network.tls_handshake', 0.4],
+    ]
   }
   if (s === 'client.tls' || s === 'client.connect' || s === 'client.dns') {
     return f.freshRise > 0.1 || a.parts.kind === 'rate'
