@@ -185,7 +185,12 @@ export function excessCandidates(
     }
     const rel = a.baselineUs > 0 ? a.shiftUs / a.baselineUs : 0
     const size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)
-    const strength = 0.95 * size * ramp(a.z, 3, 10) * (0.6 + 0.4 * ramp(stageShare, 0.3, 0.7))
+    // A spike of a step or two is weaker evidence than a level that holds: load swings make
+    // short spikes on their own.
+    const steps = a.buckets === null ? Infinity : a.buckets.to - a.buckets.from + 1
+    const holds = 0.5 + 0.5 * ramp(steps, 1, 5)
+    const strength =
+      0.95 * holds * size * ramp(a.z, 3, 10) * (0.6 + 0.4 * ramp(stageShare, 0.3, 0.7))
     if (strength <= 0) {
       continue
     }

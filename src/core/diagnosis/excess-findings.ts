@@ -147,12 +147,15 @@ export interface AnomalyFacts {
 
 /** Ranked causes an anomaly points at, with weights 0..1. */
 export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][] {
+  // Queue time alone on one node or replica is load more often than a slow node: a degraded
+  // node also prefills and decodes slower.
+  const queueOnly = f.topStage === 'engine.queue' ? 0.5 : 1
   const rateScoped = (): [Cause, number][] => {
     switch (f.scope?.dimension) {
       case 'version':
         return [['version.regression', 1]]
       case 'node':
-        return [['node.degraded', 1]]
+        return [['node.degraded', queueOnly]]
       case 'replica':
         return f.newReplica
           ? [
@@ -160,7 +163,7 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
               ['node.degraded', 0.4],
             ]
           : [
-              ['node.degraded', 0.8],
+              ['node.degraded', 0.8 * queueOnly],
               ['routing.imbalance', 0.5],
             ]
       case 'tenant':
