@@ -17,6 +17,15 @@ describe('diagnosis over hand-written scenarios', () => {
   it('has at least 20 scenarios', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(20)
   })
+  it('gives the same findings for the same data', () => {
+    const fixture = fixtures.find(([f]) => f.startsWith('region-rtt-shift'))![1]
+    const run = () => {
+      const { requests, events, window } = expandFixture(fixture)
+      return diagnose({ window, frame: frameFromRequests(requests), resources: [], events })
+        .diagnosis
+    }
+    expect(run()).toEqual(run())
+  }, 30_000)
   it.each(fixtures)(
     '%s',
     (_file, fixture) => {
