@@ -82,7 +82,7 @@ export const SCAN_MEASURES: readonly MeasureDef[] = [
 ]
 
 /** The per-request values of a scan measure. */
-export function measureValues(frame: RequestFrame, measure: ScanMeasure): Float64Array {
+function measureValues(frame: RequestFrame, measure: ScanMeasure): Float64Array {
   switch (measure) {
     case 'ttft':
       return frame.ttftUserUs

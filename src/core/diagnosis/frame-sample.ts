@@ -39,14 +39,18 @@ export function sampleFrame(frame: RequestFrame, max: number): RequestFrame {
     return frame
   }
   const limit = (max / frame.n) * 4294967296
-  const kept: number[] = []
+  let m = 0
   for (let i = 0; i < frame.n; i++) {
     if (hash32(i) < limit) {
-      kept.push(i)
+      m++
     }
   }
-  const idx = Int32Array.from(kept)
-  const m = idx.length
+  const idx = new Int32Array(m)
+  for (let i = 0, j = 0; i < frame.n; i++) {
+    if (hash32(i) < limit) {
+      idx[j++] = i
+    }
+  }
   const stages = {} as Record<StageName, Float64Array>
   for (const [name, col] of Object.entries(frame.stages)) {
     stages[name as StageName] = pick(col, idx)

@@ -231,5 +231,3 @@ export function generateRun(spec: GenSpec): GenResult {
   }
   return { ...done, expected, window: { fromUs, toUs } }
 }
-
-export { scopeOf as expectedScopeOf }
