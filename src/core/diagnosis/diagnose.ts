@@ -176,6 +176,34 @@ function preferNewVersion(ctx: DiagnosisContext, merged: Finding[]): void {
   }
 }
 
+/**
+ * The same for a replica that joined inside the window and is slow: when it runs alone on its
+ * node, the node finding and the cold-start finding name the same requests, and the new
+ * replica is the better explanation.
+ */
+function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
+  const cold = merged.find(
+    (f) => f.cause === 'replica.cold_start' && f.scope.dimension === 'replica'
+  )
+  const node = merged.find((f) => f.cause === 'node.degraded' && f.scope.dimension === 'node')
+  if (cold === undefined || node === undefined || node.confidence < cold.confidence) {
+    return
+  }
+  const first = ctx.replicaFirstSeenUs.get(cold.scope.value ?? '') ?? -Infinity
+  if (
+    first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs &&
+    ctx.replicaNode.get(cold.scope.value ?? '') === node.scope.value
+  ) {
+    node.confidence = cold.confidence * 0.9
+    node.evidence.push({
+      dimension: 'replica',
+      observed: cold.scope.value,
+      baseline: null,
+      text: `against: replica ${cold.scope.value} on this node first serves inside the window; a cold replica explains the slowdown better than the node`,
+    })
+  }
+}
+
 /** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
 function attachShift(f: Finding, anomalies: readonly MeasureAnomaly[]): void {
   const measure = DECODE_CAUSES.has(f.cause) ? 'tpot' : 'ttft'
@@ -283,6 +311,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   }
   const merged = mergeCandidates(candidates, excess, actionsOf)
   preferNewVersion(ctx, merged)
+  preferColdReplica(ctx, merged)
   for (const f of merged) {
     f.confidence = round(Math.min(1, Math.max(0, f.confidence)))
     if (f.shift === undefined) {

@@ -310,7 +310,13 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
     return scoped
   }
   if (a.parts.kind === 'mix') {
-    // More work arrived: longer prompts per request, or more requests.
+    // More work arrived: longer prompts or outputs per request, or more requests.
+    if (f.outputRatio >= 1.5 && f.promptRatio < 1.4) {
+      return [
+        ['engine.long_generations', 1],
+        ['engine.queue_saturation', 0.5],
+      ]
+    }
     if (f.promptRatio >= 1.4) {
       return [
         ['engine.long_prompts', 1],
