@@ -44,7 +44,8 @@ beforeAll(async () => {
     limits: { maxBodyBytes: 1 << 20 },
     version: 'test',
   })
-})
+  // Simulating and ingesting the run is CPU-heavy; on a busy machine it outlasts the default 10 s.
+}, 120_000)
 
 afterAll(async () => {
   await sink.close()

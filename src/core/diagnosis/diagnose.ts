@@ -10,11 +10,17 @@
 import type { Diagnosis, Finding } from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
+import { calibrate } from './calibration.js'
 import { concentrationJson } from './concentration-json.js'
 import { buildContext, type DiagnosisContext } from './context.js'
 import type { DiagnosisInput } from './input.js'
-import { eventEvidence, round } from './rule.js'
+import { excessCandidates, shiftField, type ExcessCandidate } from './excess-candidates.js'
+import { scanExcess, type MeasureAnomaly } from './excess-scan.js'
+import { sampleFrame } from './frame-sample.js'
+import { mergeCandidates, sloBreachFinding, unattributedCandidates } from './merge-findings.js'
+import { eventEvidence, pct, round } from './rule.js'
 import { RULES } from './rules/index.js'
+import { findTrafficShift } from './traffic-shift.js'
 
 /** Findings under this confidence are not reported. */
 export const MIN_CONFIDENCE = 0.3
@@ -22,6 +28,20 @@ export const MIN_CONFIDENCE = 0.3
 export const MIN_REQUESTS = 30
 /** At most this many findings are reported. */
 export const MAX_FINDINGS = 5
+/** The excess scan works on a deterministic sample of at most this many requests. */
+export const SCAN_SAMPLE = 40_000
+/** `healthy` is never more certain than this when checks were skipped or time is unexplained. */
+export const HEALTHY_CAP_WHEN_BLIND = 0.5
+
+const DECODE_CAUSES = new Set([
+  'engine.long_generations',
+  'engine.memory_bandwidth',
+  'proxy.stream_buffering',
+])
+
+function actionsOf(cause: Finding['cause']): string[] {
+  return [...(RULES.find((r) => r.cause === cause)?.actions ?? [])]
+}
 
 export interface DiagnoseResult {
   diagnosis: Diagnosis
@@ -121,6 +141,143 @@ function citeChangeEvents(ctx: DiagnosisContext, finding: Finding): void {
   }
 }
 
+/**
+ * A version that first appears inside the window and is slow explains a slow node better than
+ * the node does when both name the same requests (the canary runs on that node): the node
+ * finding then ranks below the version's.
+ */
+function preferNewVersion(ctx: DiagnosisContext, merged: Finding[]): void {
+  const version = merged.find(
+    (f) => f.cause === 'version.regression' && f.scope.dimension === 'version'
+  )
+  const node = merged.find((f) => f.cause === 'node.degraded' && f.scope.dimension !== null)
+  if (version === undefined || node === undefined) {
+    return
+  }
+  const col = ctx.frame.dims.version
+  const code = col.values.indexOf(version.scope.value ?? '')
+  let first = Infinity
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (col.codes[i] === code && (ctx.frame.startUs[i] as number) < first) {
+      first = ctx.frame.startUs[i] as number
+    }
+  }
+  if (
+    first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs &&
+    node.confidence >= version.confidence
+  ) {
+    node.confidence = version.confidence * 0.9
+    node.evidence.push({
+      dimension: 'version',
+      observed: version.scope.value,
+      baseline: null,
+      text: `against: version ${version.scope.value} first appears inside the window; a new version explains the slowdown better than the node`,
+    })
+  }
+}
+
+/**
+ * The same for a replica that joined inside the window and is slow: when it runs alone on its
+ * node, the node finding and the cold-start finding name the same requests, and the new
+ * replica is the better explanation.
+ */
+function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
+  const cold = merged.find(
+    (f) => f.cause === 'replica.cold_start' && f.scope.dimension === 'replica'
+  )
+  const node = merged.find((f) => f.cause === 'node.degraded' && f.scope.dimension === 'node')
+  if (cold === undefined || node === undefined || node.confidence < cold.confidence) {
+    return
+  }
+  const first = ctx.replicaFirstSeenUs.get(cold.scope.value ?? '') ?? -Infinity
+  if (
+    first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs &&
+    ctx.replicaNode.get(cold.scope.value ?? '') === node.scope.value
+  ) {
+    node.confidence = cold.confidence * 0.9
+    node.evidence.push({
+      dimension: 'replica',
+      observed: cold.scope.value,
+      baseline: null,
+      text: `against: replica ${cold.scope.value} on this node first serves inside the window; a cold replica explains the slowdown better than the node`,
+    })
+  }
+}
+
+/** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
+function attachShift(f: Finding, anomalies: readonly MeasureAnomaly[]): void {
+  const measure = DECODE_CAUSES.has(f.cause) ? 'tpot' : 'ttft'
+  const a = anomalies.find((x) => x.measure === measure)
+  if (a !== undefined) {
+    f.shift = shiftField(a)
+  }
+}
+
+/**
+ * The one `healthy` finding. Its confidence is the share of checks that could run (CONTRACT §5),
+ * lowered by the strongest rejected candidate, and never above {@link HEALTHY_CAP_WHEN_BLIND}
+ * when a check was skipped or most of the latency is time no span explains.
+ */
+function healthyFinding(
+  ctx: DiagnosisContext,
+  strongest: number,
+  skipped: readonly string[],
+  unattributedShare: number
+): Finding {
+  const significant = ctx.primary.rows.filter((r) => r.significant)
+  const evidence: Finding['evidence'] = [
+    {
+      metric: 'ttft.p99',
+      observed: round(ctx.ttft.summary.p99 / 1000),
+      baseline: round(ctx.ttft.summary.p50 / 1000),
+      text:
+        ctx.ttftChange.elevated !== null
+          ? 'latency moved, but no cause has enough evidence'
+          : significant.length > 0
+            ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
+            : 'no change over time, no concentration in any dimension and no saturated resource',
+    },
+  ]
+  const checked = (RULES.length - skipped.length) / RULES.length
+  if (skipped.length > 0) {
+    evidence.push({
+      metric: 'coverage',
+      observed: RULES.length - skipped.length,
+      baseline: RULES.length,
+      text: `checked ${RULES.length - skipped.length} of ${RULES.length} causes; could not check ${skipped.map((x) => x.split(':')[0]).join(', ')}`,
+    })
+  }
+  let cap = 1
+  if (skipped.length > 0) {
+    cap = HEALTHY_CAP_WHEN_BLIND
+  }
+  if (unattributedShare >= 0.3) {
+    cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
+    evidence.push({
+      stage: 'unattributed',
+      observed: round(unattributedShare),
+      baseline: null,
+      text: `${pct(unattributedShare)} of a typical TTFT is covered by no span: it could not be checked`,
+    })
+  }
+  if (ctx.negativeStages > 0) {
+    evidence.push({
+      stage: 'clock_skew',
+      observed: ctx.negativeStages,
+      baseline: 0,
+      text: `${ctx.negativeStages} requests have negative stages (clock skew between hosts); counted as 0`,
+    })
+  }
+  return {
+    cause: 'healthy',
+    confidence: round(Math.min(cap, checked, 1 - strongest)),
+    scope: { dimension: null, value: null },
+    window: null,
+    evidence,
+    actions: [],
+  }
+}
+
 /** Diagnoses one window (pure; never throws on odd data). */
 export function diagnose(input: DiagnosisInput): DiagnoseResult {
   if (input.frame.n < MIN_REQUESTS) {
@@ -143,53 +300,36 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     )
     candidates.push({ cause: rule.cause, ...result, confidence, actions: [...rule.actions] })
   }
-  for (const f of candidates) {
+  const sample = sampleFrame(input.frame, SCAN_SAMPLE)
+  const scanCtx = sample === input.frame ? ctx : { ...ctx, frame: sample }
+  const anomalies = scanExcess(sample, ctx.grid)
+  const burst = findTrafficShift(sample, ctx.grid)
+  const excess: ExcessCandidate[] = excessCandidates(scanCtx, anomalies, burst)
+  const unattributed = unattributedCandidates(scanCtx)
+  for (const c of unattributed.candidates) {
+    excess.push({ ...c.finding, measure: 'ttft' })
+  }
+  const merged = mergeCandidates(candidates, excess, actionsOf)
+  preferNewVersion(ctx, merged)
+  preferColdReplica(ctx, merged)
+  for (const f of merged) {
+    f.confidence = round(Math.min(1, Math.max(0, f.confidence)))
+    if (f.shift === undefined) {
+      attachShift(f, anomalies)
+    }
     citeChangeEvents(ctx, f)
   }
-  candidates.sort((a, b) => b.confidence - a.confidence)
-  let findings = candidates.filter((f) => f.confidence >= MIN_CONFIDENCE).slice(0, MAX_FINDINGS)
+  // Ties break by cause id so the same data always gives the same order.
+  merged.sort((a, b) => b.confidence - a.confidence || a.cause.localeCompare(b.cause))
+  let findings = merged.filter((f) => f.confidence >= MIN_CONFIDENCE).slice(0, MAX_FINDINGS)
+  for (const f of findings) {
+    f.confidence = round(calibrate(f.confidence))
+  }
+  if (findings.length === 0 && ctx.sloBreached) {
+    findings = [sloBreachFinding(ctx, actionsOf)]
+  }
   if (findings.length === 0) {
-    const strongest = candidates[0]?.confidence ?? 0
-    const evidence: Finding['evidence'] = [
-      {
-        metric: 'ttft.p99',
-        observed: round(ctx.ttft.summary.p99 / 1000),
-        baseline: round(ctx.ttft.summary.p50 / 1000),
-        text:
-          ctx.ttftChange.elevated === null
-            ? 'no change over time, no concentration in any dimension and no saturated resource'
-            : 'latency moved, but no cause has enough evidence',
-      },
-    ]
-    const blind = skipped.filter((x) =>
-      /no client spans|no metrics|no engine spans|no spans give/.test(x)
-    )
-    if (blind.length > 0) {
-      evidence.push({
-        metric: 'coverage',
-        observed: blind.length,
-        baseline: RULES.length,
-        text: `could not check ${blind.map((x) => x.split(':')[0]).join(', ')} (${[...new Set(blind.map((x) => x.split(': ')[1]?.split(':')[0] ?? ''))].join('; ')})`,
-      })
-    }
-    if (ctx.negativeStages > 0) {
-      evidence.push({
-        stage: 'clock_skew',
-        observed: ctx.negativeStages,
-        baseline: 0,
-        text: `${ctx.negativeStages} requests have negative stages (clock skew between hosts); counted as 0`,
-      })
-    }
-    findings = [
-      {
-        cause: 'healthy',
-        confidence: round(1 - strongest),
-        scope: { dimension: null, value: null },
-        window: null,
-        evidence,
-        actions: [],
-      },
-    ]
+    findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share)]
   }
   return { diagnosis: { ...envelope(input, ctx), findings }, skipped }
 }

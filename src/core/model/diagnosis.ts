@@ -45,6 +45,19 @@ export interface Evidence {
   text: string
 }
 
+/**
+ * Optional (an addition to CONTRACT §5 that readers may ignore): whether the finding is a *mix*
+ * shift (the workload changed: longer prompts or outputs, more load) or a *rate* shift (the same
+ * workload got slower), with the median shift of `measure` split into its parts (ms).
+ */
+export interface FindingShift {
+  kind: 'mix' | 'rate'
+  measure: string
+  tokens_ms: number
+  load_ms: number
+  rate_ms: number
+}
+
 export interface Finding {
   cause: Cause
   /** 0..1 */
@@ -53,6 +66,8 @@ export interface Finding {
   window: TimeWindowIso | null
   evidence: Evidence[]
   actions: string[]
+  /** Mix vs rate shift (optional; see {@link FindingShift}). */
+  shift?: FindingShift
 }
 
 export interface Percentiles {

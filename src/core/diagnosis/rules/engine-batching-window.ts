@@ -107,6 +107,18 @@ export const engineBatchingWindowRule: Rule = {
         text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (Spearman ${rho.toFixed(2)})`,
       })
     }
+    // Queue time alone is ordinary queueing: without a waiting-requests series ("queueing without
+    // a queue") or queue time falling as traffic rises, there is no anomaly to stand on.
+    const quietWorse = trafficCv >= 0.25 && Number.isFinite(rho) && rho <= -0.3
+    if (!waiting && !quietWorse) {
+      confidence = Math.min(confidence, 0.25)
+      evidence.push({
+        metric: 'corr(engine.queue p50, traffic)',
+        observed: Number.isFinite(rho) ? round(rho) : null,
+        baseline: null,
+        text: 'a batch window cannot be told from ordinary queueing here: no waiting-requests series and no swing in traffic that shows queue time falling as traffic rises',
+      })
+    }
     const kv = resourceLevel(ctx, 'kv_usage', range)
     if (kv !== null && kv.peak >= 0.95) {
       confidence *= 0.3

@@ -26,11 +26,19 @@ export const gatewayQueueingRule: Rule = {
     if (result !== null && 'evidence' in result) {
       const q = resourceLevel(ctx, 'haproxy_queue', null)
       if (q && Number.isFinite(q.peak)) {
+        // An empty backend queue argues against queueing in front of the backends: say so, and
+        // do not count it as support.
+        const empty = q.peak <= 0
+        if (empty) {
+          result.confidence *= 0.6
+        }
         result.evidence.push({
           metric: q.view.metric,
           observed: round(q.peak),
           baseline: round(q.inside),
-          text: `${q.view.metric} peaks at ${round(q.peak)} (mean ${round(q.inside)})`,
+          text: empty
+            ? `against: ${q.view.metric} stays at 0 (requests do not queue for a backend connection; the wait is elsewhere in the gateway)`
+            : `${q.view.metric} peaks at ${round(q.peak)} (mean ${round(q.inside)})`,
         })
       }
       // Scope stays null: the gateway is shared by every replica behind it.

@@ -73,7 +73,18 @@ export const networkTlsHandshakeRule: Rule = {
     const evidence: Evidence[] = [tls, connect]
       .filter((s) => s !== undefined && s.presence > 0)
       .map((s) => stageEvidence(s!, 'TTFT'))
-    if (change.elevated) {
+    const rose = hsShift.ratio >= 1.3 || freshShift.ratio >= 1.3
+    if (change.elevated && !rose) {
+      // Latency changed but handshakes did not: a steady share of new connections cannot be
+      // what made it worse, so it is not listed as support.
+      confidence *= 0.3
+      evidence.push({
+        stage: 'client.connect+client.tls',
+        observed: round(hsShift.inside / 1000),
+        baseline: round(hsShift.outside / 1000),
+        text: `against: connect + TLS did not grow with the latency (${fmtUs(hsShift.inside)} inside the change window vs ${fmtUs(hsShift.outside)} outside; new connections ${pct(freshShift.inside)} vs ${pct(freshShift.outside)})`,
+      })
+    } else if (change.elevated) {
       evidence.push({
         stage: 'client.connect+client.tls',
         observed: round(hsShift.inside / 1000),

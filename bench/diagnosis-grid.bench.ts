@@ -1,0 +1,116 @@
+/**
+ * Randomised fault grid (src/core/diagnosis/testing/grid.ts) over the independent generator:
+ * prints top-1 / top-3 / scope per magnitude, a confusion matrix of single-fault runs (injected →
+ * answered), a calibration table (top confidence bin → share of top-1 answers that were right),
+ * healthy false alarms and "healthy above 0.5 on a faulty run". Baseline: the same cases scored
+ * by the old method (rules only) are not kept; the ratio printed is the time per case against
+ * generating the case alone.
+ *
+ *   npx tsx bench/diagnosis-grid.bench.ts [--cases 120] [--seed 1] [--per-minute 240]
+ */
+import { performance } from 'node:perf_hooks'
+import { generateRun } from '../src/core/diagnosis/testing/fault-gen.js'
+import {
+  gridCases,
+  MAGNITUDES,
+  runGridCase,
+  type CaseScore,
+} from '../src/core/diagnosis/testing/grid.js'
+
+const args = process.argv.slice(2)
+const arg = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 && args[i + 1] !== undefined ? (args[i + 1] as string) : fallback
+}
+const count = Number(arg('cases', '120'))
+const seed = Number(arg('seed', '1'))
+const perMinute = Number(arg('per-minute', '240'))
+
+const cases = gridCases(seed, count, 30, perMinute)
+const scores: { magnitude: number; windowShare: number; s: CaseScore }[] = []
+let genMs = 0
+const started = performance.now()
+for (const c of cases) {
+  const t = performance.now()
+  generateRun(c.spec)
+  genMs += performance.now() - t
+  scores.push({
+    magnitude: c.magnitude,
+    windowShare: c.spec.faults[0]?.windowShare ?? 1,
+    s: runGridCase(c),
+  })
+}
+const totalMs = performance.now() - started
+
+const pct = (a: number, b: number): string =>
+  b === 0 ? '   -' : `${((100 * a) / b).toFixed(0).padStart(3)}%`
+const row = (label: string, list: CaseScore[]): string => {
+  const faulty = list.filter((s) => s.expected.length > 0)
+  const scoped = faulty.filter((s) => s.scope !== null)
+  return `${label.padEnd(16)} n=${String(list.length).padStart(3)}  top-1 ${pct(faulty.filter((s) => s.top1).length, faulty.length)}  top-3 ${pct(faulty.filter((s) => s.top3).length, faulty.length)}  scope ${pct(scoped.filter((s) => s.scope).length, scoped.length)}  healthy>0.5 on fault ${faulty.filter((s) => s.healthyError).length}`
+}
+
+console.log(
+  `diagnosis grid: ${cases.length} cases, seed ${seed}, ${perMinute} requests/min × 30 min`
+)
+console.log('\nper magnitude')
+for (const m of MAGNITUDES) {
+  console.log(
+    row(
+      `${m}×`,
+      scores.filter((x) => x.magnitude === m).map((x) => x.s)
+    )
+  )
+}
+console.log('\nper window share')
+for (const w of [0.05, 0.2, 0.35, 0.5, 0.75, 1]) {
+  console.log(
+    row(
+      `${Math.round(w * 100)}% of window`,
+      scores.filter((x) => x.windowShare === w).map((x) => x.s)
+    )
+  )
+}
+console.log(
+  row(
+    '\nall',
+    scores.map((x) => x.s)
+  )
+)
+const healthy = scores.filter((x) => x.s.expected.length === 0)
+console.log(
+  `healthy runs: ${healthy.length}, false alarms: ${healthy.filter((x) => x.s.healthyError).length}`
+)
+
+console.log('\ncalibration (top finding confidence → share right)')
+for (const [lo, hi] of [
+  [0, 0.3],
+  [0.3, 0.5],
+  [0.5, 0.7],
+  [0.7, 0.9],
+  [0.9, 1.01],
+] as const) {
+  const bin = scores.filter((x) => x.s.confidence >= lo && x.s.confidence < hi)
+  console.log(
+    `  [${lo.toFixed(1)}, ${Math.min(1, hi).toFixed(1)})  n=${String(bin.length).padStart(3)}  right ${pct(bin.filter((x) => x.s.top1).length, bin.length)}`
+  )
+}
+
+console.log('\nconfusion (single faults: injected → top-1 answer)')
+const confusion = new Map<string, Map<string, number>>()
+for (const x of scores) {
+  if (x.s.expected.length !== 1) continue
+  const want = x.s.expected[0]!.cause
+  const m = confusion.get(want) ?? new Map<string, number>()
+  m.set(x.s.top, (m.get(x.s.top) ?? 0) + 1)
+  confusion.set(want, m)
+}
+for (const [want, m] of [...confusion].sort()) {
+  const cells = [...m]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k === want ? '✓' : ''}${k} ${v}`)
+  console.log(`  ${want.padEnd(26)} ${cells.join(', ')}`)
+}
+console.log(
+  `\ntime: ${(totalMs / cases.length).toFixed(0)} ms per case (generate + diagnose); generating alone ${(genMs / cases.length).toFixed(0)} ms; ratio ${(totalMs / Math.max(1, genMs)).toFixed(1)}×`
+)

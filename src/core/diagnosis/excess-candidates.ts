@@ -1,0 +1,274 @@
+/**
+ * Candidate findings from the excess anomalies of every measure: for each anomaly, the causes it
+ * points at (excess-findings.ts) with a confidence built from how large the shift is against the
+ * typical value, how significant it is (robust z of the median difference), how clearly one stage
+ * carries it, and the cause's weight. Evidence lines state only what supports the cause.
+ */
+import type { Cause, Evidence, Finding, FindingShift, ScopeDimension } from '../model/diagnosis.js'
+import type { Dimension } from '../model/request.js'
+import { ramp } from '../stats/significance.js'
+import type { DiagnosisContext } from './context.js'
+import {
+  anomalyWindow,
+  causesFor,
+  meanOf,
+  scopeOfAnomaly,
+  stageShifts,
+  UNATTRIBUTED,
+} from './excess-findings.js'
+import type { MeasureAnomaly } from './excess-scan.js'
+import { fmtUs, pct, round } from './rule.js'
+import type { TrafficShift } from './traffic-shift.js'
+
+export interface ExcessCandidate extends Omit<Finding, 'actions'> {
+  measure: MeasureAnomaly['measure']
+}
+
+const MEASURE_TEXT: Record<MeasureAnomaly['measure'], string> = {
+  ttft: 'TTFT',
+  ttft_server: 'server TTFT',
+  tpot: 'TPOT',
+  itl_max: 'longest inter-token gap',
+  e2e: 'E2E',
+}
+
+/** The shift parts as the finding's optional `shift` field (ms). */
+export function shiftField(a: MeasureAnomaly): FindingShift {
+  return {
+    kind: a.parts.kind,
+    measure: a.measure,
+    tokens_ms: round(a.parts.tokensUs / 1000),
+    load_ms: round(a.parts.loadUs / 1000),
+    rate_ms: round(a.parts.rateUs / 1000),
+  }
+}
+
+function elementMask(ctx: DiagnosisContext, dims: string[], values: string[]): Uint8Array {
+  const n = ctx.frame.n
+  const mask = new Uint8Array(n).fill(1)
+  dims.forEach((d, k) => {
+    const col = ctx.frame.dims[d as Dimension]
+    const code = col.values.indexOf(values[k] as string)
+    for (let i = 0; i < n; i++) {
+      if (col.codes[i] !== code) {
+        mask[i] = 0
+      }
+    }
+  })
+  return mask
+}
+
+function overlaps(
+  a: { from: number; to: number } | null,
+  b: { from: number; to: number }
+): boolean {
+  return a === null || (a.from <= b.to && b.from <= a.to)
+}
+
+function unattributedText(stage: string, shiftUs: number, measure: string): string {
+  return stage === UNATTRIBUTED
+    ? `${fmtUs(shiftUs)} more of ${measure} is covered by no span (before the server sees the request, or between spans)`
+    : `${stage} grew by ${fmtUs(shiftUs)} per request`
+}
+
+/** Candidate findings from all anomalies (several causes per anomaly, ranked by weight). */
+export function excessCandidates(
+  ctx: DiagnosisContext,
+  anomalies: readonly MeasureAnomaly[],
+  burst: TrafficShift | null
+): ExcessCandidate[] {
+  const out: ExcessCandidate[] = []
+  const tpot = anomalies.find((a) => a.measure === 'tpot')
+  const itl = anomalies.find((a) => a.measure === 'itl_max')
+  // TPOT explains the longest gap only when it moved enough to: a gap spans a few tokens at most.
+  const tpotMoved =
+    tpot !== undefined &&
+    tpot.z >= 4 &&
+    tpot.shiftUs >= 0.1 * tpot.baselineUs &&
+    (itl === undefined || itl.shiftUs <= 8 * tpot.shiftUs)
+  for (const a of anomalies) {
+    if (a.measure === 'e2e' && anomalies.length > 1) {
+      // E2E repeats TTFT and decode; it speaks only when nothing else moved.
+      continue
+    }
+    const n = ctx.frame.n
+    const scoped = a.localized
+      ? elementMask(ctx, a.localized.dimensions, a.localized.values)
+      : a.seriesScope
+        ? elementMask(ctx, [a.seriesScope.dimension], [a.seriesScope.value])
+        : new Uint8Array(n).fill(1)
+    const set = new Uint8Array(n)
+    const ref = new Uint8Array(n)
+    for (let i = 0; i < n; i++) {
+      set[i] = a.inWindow[i] === 1 && scoped[i] === 1 ? 1 : 0
+      ref[i] = a.buckets === null ? (scoped[i] === 1 ? 0 : 1) : a.inWindow[i] === 1 ? 0 : 1
+    }
+    const shifts = stageShifts(ctx, a, set, ref)
+    const positive = shifts.reduce((s, x) => s + Math.max(0, x.shiftUs), 0)
+    const top = shifts[0] ?? { stage: 'none', shiftUs: 0 }
+    const stageShare = positive > 0 ? Math.max(0, top.shiftUs) / positive : 0
+    const fresh = Int8Array.from(ctx.frame.connectionReused, (v) => (v < 0 ? -1 : 1 - v))
+    const outRef = meanOf(ctx.frame.outputTokens, ref)
+    const inp = (m: Uint8Array): number =>
+      meanOf(ctx.frame.cachedTokens, m) / Math.max(1, meanOf(ctx.frame.inputTokens, m))
+    const scope = scopeOfAnomaly(a)
+    const burstHere = burst !== null && overlaps(a.buckets, burst.buckets) ? burst : null
+    const replicaStart =
+      scope?.dimension === 'replica' ? ctx.replicaFirstSeenUs.get(scope.value) : undefined
+    let scopeTrafficLift = 1
+    if (scope !== null) {
+      const col = ctx.frame.dims[scope.dimension as Dimension]
+      const code = col.values.indexOf(scope.value)
+      let inScope = 0
+      let inWin = 0
+      for (let i = 0; i < n; i++) {
+        if (a.inWindow[i] === 1) {
+          inWin++
+          inScope += col.codes[i] === code ? 1 : 0
+        }
+      }
+      scopeTrafficLift = inWin > 0 ? (inScope / inWin) * col.values.length : 1
+    }
+    let inSteps = 0
+    let inCount = 0
+    let outCount = 0
+    let clients = 0
+    let gateways = 0
+    let setCount = 0
+    for (let i = 0; i < n; i++) {
+      if (a.inWindow[i] === 1) {
+        inCount++
+      } else {
+        outCount++
+      }
+      if (set[i] === 1) {
+        setCount++
+        clients += ctx.frame.hasClient[i] as number
+        gateways += ctx.frame.hasGateway[i] as number
+      }
+    }
+    if (a.buckets !== null) {
+      inSteps = a.buckets.to - a.buckets.from + 1
+    }
+    const outSteps = ctx.grid.count - inSteps
+    const promptRef = meanOf(ctx.frame.inputTokens, ref)
+    const shiftOf = (stage: string): number => shifts.find((x) => x.stage === stage)?.shiftUs ?? 0
+    const facts = {
+      connectShiftUs: shiftOf('client.connect'),
+      tlsShiftUs: shiftOf('client.tls'),
+      promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
+      rateRatio:
+        a.buckets === null || outSteps <= 0 || outCount === 0
+          ? 1
+          : inCount / inSteps / (outCount / outSteps),
+      clientShare: setCount > 0 ? clients / setCount : 0,
+      gatewayShare: setCount > 0 ? gateways / setCount : 0,
+      scopeTrafficLift,
+      topStage: top.stage,
+      stageShare,
+      scope,
+      burst: burstHere,
+      outputRatio: outRef > 0 ? meanOf(ctx.frame.outputTokens, set) / outRef : 1,
+      cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
+      freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
+      newReplica:
+        replicaStart !== undefined && replicaStart > ctx.input.window.fromUs + 2 * ctx.grid.stepUs,
+      tpotMoved: a.measure !== 'tpot' && tpotMoved,
+      itlMoved:
+        itl !== undefined &&
+        !tpotMoved &&
+        itl.z >= 4 &&
+        itl.shiftUs >= 0.5 * Math.max(0, top.shiftUs) &&
+        (itl.buckets === null ||
+          a.buckets === null ||
+          (itl.buckets.from <= a.buckets.to && a.buckets.from <= itl.buckets.to)),
+    }
+    const rel = a.baselineUs > 0 ? a.shiftUs / a.baselineUs : 0
+    const size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)
+    // A spike of a step or two is weaker evidence than a level that holds: load swings make
+    // short spikes on their own.
+    const steps = a.buckets === null ? Infinity : a.buckets.to - a.buckets.from + 1
+    const holds = 0.5 + 0.5 * ramp(steps, 1, 5)
+    const strength =
+      0.95 * holds * size * ramp(a.z, 3, 10) * (0.6 + 0.4 * ramp(stageShare, 0.3, 0.7))
+    if (strength <= 0) {
+      continue
+    }
+    const what = MEASURE_TEXT[a.measure]
+    const where = a.seriesScope ? ` for ${a.seriesScope.dimension}=${a.seriesScope.value}` : ''
+    const window = anomalyWindow(ctx, a)
+    const evidence: Evidence[] = [
+      {
+        metric: `${a.measure}.${a.quantile}_excess`,
+        observed: round(a.shiftUs / 1000),
+        baseline: round(a.baselineUs / 1000),
+        text: `${what} ${a.quantile.toUpperCase()}${where} is ${fmtUs(a.shiftUs)} above what its workload predicts (typical ${fmtUs(a.baselineUs)}; z=${a.z.toFixed(1)})${window ? ` between ${window.start} and ${window.end}` : ' throughout the window'}`,
+      },
+    ]
+    if (top.shiftUs > 0 && top.stage !== 'none') {
+      evidence.push({
+        stage: top.stage,
+        observed: round(top.shiftUs / 1000),
+        baseline: 0,
+        text: `${unattributedText(top.stage, top.shiftUs, what)}: ${pct(stageShare)} of the stage excess`,
+      })
+    }
+    evidence.push({
+      metric: 'shift.kind',
+      observed: a.parts.kind,
+      baseline: null,
+      text:
+        a.parts.kind === 'mix'
+          ? `mix shift: the workload changed (token mix ${fmtUs(a.parts.tokensUs)}, load ${fmtUs(a.parts.loadUs)}, same work slower ${fmtUs(a.parts.rateUs)})`
+          : `rate shift: the same workload got slower (${fmtUs(a.parts.rateUs)}; token mix ${fmtUs(a.parts.tokensUs)}, load ${fmtUs(a.parts.loadUs)})`,
+    })
+    if (a.localized) {
+      const e = a.localized
+      evidence.push({
+        dimension: e.dimensions.join('×'),
+        observed: round(e.explanatoryPower),
+        baseline: round(e.trafficShare),
+        text: `${e.dimensions.map((d, k) => `${d}=${e.values[k]}`).join(' × ')} carries ${pct(Math.min(1, e.explanatoryPower))} of the excess with ${pct(e.trafficShare)} of the requests (surprise ${e.surprise.toFixed(2)})`,
+      })
+    }
+    // A second stage that carries a good part of the excess is a second cause (faults come in
+    // pairs: handshakes and a cache miss in the same minutes).
+    const second = shifts[1]
+    const proposals = causesFor(a, facts)
+    if (second && positive > 0 && second.shiftUs / positive >= 0.25) {
+      const share = second.shiftUs / positive
+      for (const [cause, w] of causesFor(a, {
+        ...facts,
+        topStage: second.stage,
+        stageShare: share,
+      })) {
+        if (!proposals.some(([c]) => c === cause)) {
+          proposals.push([cause, w * Math.min(1, share / stageShare)])
+        }
+      }
+    }
+    for (const [cause, weight] of proposals) {
+      let findingScope: Finding['scope'] = scope ?? { dimension: null, value: null }
+      const ev = [...evidence]
+      if (cause === 'tenant.noisy_neighbor' && burstHere) {
+        findingScope = { dimension: 'tenant' as ScopeDimension, value: burstHere.value }
+        ev.push({
+          dimension: 'tenant',
+          observed: round(burstHere.shareInside),
+          baseline: round(burstHere.shareOutside),
+          text: `tenant=${burstHere.value} went from ${pct(burstHere.shareOutside)} to ${pct(burstHere.shareInside)} of requests (${burstHere.rateInside.toFixed(0)} vs ${burstHere.rateOutside.toFixed(0)} per step)`,
+        })
+      }
+      out.push({
+        cause: cause as Cause,
+        confidence: strength * weight,
+        scope: findingScope,
+        window,
+        evidence: ev,
+        measure: a.measure,
+        shift: shiftField(a),
+      })
+    }
+  }
+  return out
+}

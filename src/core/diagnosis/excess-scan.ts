@@ -1,0 +1,440 @@
+/**
+ * Scans every latency measure for an anomaly in its *excess* (observed − what the token mix
+ * predicts, see workload-model.ts), at the median and at the tail, over time and per dimension
+ * value: a region whose median moved by 130 ms is found even when the global P99 did not move.
+ *
+ * For each measure the strongest anomaly (excess volume: level shift × requests it touches) is
+ * kept with its time window (null = the whole window, when one scope is out of line all along),
+ * then localised over every dimension and pair (localize.ts) and split into its token-mix, load
+ * and rate parts.
+ */
+import { localize, type LocalizedElement } from '../concentration/localize.js'
+import { DIMENSIONS, type StageName } from '../model/request.js'
+import { cellQuantiles } from '../stats/cell-quantiles.js'
+import { quantileSorted } from '../stats/quantile.js'
+import { bucketOf, type BucketGrid } from '../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../timeline/change-points.js'
+import type { RequestFrame } from './frame.js'
+import { TPOT_STAGES, TTFT_STAGES } from './stage-stats.js'
+import { arrivalLoad, fitWorkloadModel, type WorkloadFeatures } from './workload-model.js'
+
+export type ScanMeasure = 'ttft' | 'ttft_server' | 'tpot' | 'itl_max' | 'e2e'
+
+export interface ShiftParts {
+  /** Median shift explained by the token mix (µs). */
+  tokensUs: number
+  /** Median shift explained by load on the replica (µs). */
+  loadUs: number
+  /** Median shift the workload does not explain: the same work got slower (µs). */
+  rateUs: number
+  kind: 'mix' | 'rate'
+}
+
+export interface MeasureAnomaly {
+  measure: ScanMeasure
+  quantile: 'p50' | 'p99'
+  /** Scope whose series showed the change (null = all requests). */
+  seriesScope: { dimension: string; value: string } | null
+  /** Bucket range, or null = the whole window (a scope out of line throughout). */
+  buckets: { from: number; to: number } | null
+  /** 1 = request in the anomaly set (window ∩ series scope for localisation: window only). */
+  inWindow: Uint8Array
+  /** Typical value of the measure outside the anomaly (median, µs). */
+  baselineUs: number
+  /** Level shift of the scope's series (µs). */
+  shiftUs: number
+  /** Shift in robust noise units of the median difference. */
+  z: number
+  /** Requests the anomaly touches. */
+  affected: number
+  localized: LocalizedElement | null
+  elements: LocalizedElement[]
+  parts: ShiftParts
+  /** Per request: excess over the token-mix expectation (µs). */
+  excessUs: Float64Array
+  values: Float64Array
+}
+
+interface MeasureDef {
+  measure: ScanMeasure
+  features: WorkloadFeatures
+  stages: readonly StageName[]
+}
+
+export const SCAN_MEASURES: readonly MeasureDef[] = [
+  { measure: 'ttft', features: { prompt: true, cached: true, output: false }, stages: TTFT_STAGES },
+  {
+    measure: 'ttft_server',
+    features: { prompt: true, cached: true, output: false },
+    stages: ['engine.frontend', 'engine.queue', 'engine.prefill'],
+  },
+  {
+    measure: 'tpot',
+    features: { prompt: true, cached: false, output: false },
+    stages: TPOT_STAGES,
+  },
+  {
+    measure: 'itl_max',
+    features: { prompt: true, cached: false, output: true },
+    stages: TPOT_STAGES,
+  },
+  { measure: 'e2e', features: { prompt: true, cached: false, output: true }, stages: [] },
+]
+
+/** The per-request values of a scan measure. */
+function measureValues(frame: RequestFrame, measure: ScanMeasure): Float64Array {
+  switch (measure) {
+    case 'ttft':
+      return frame.ttftUserUs
+    case 'ttft_server': {
+      const out = new Float64Array(frame.n).fill(NaN)
+      const cols = [
+        frame.stages['engine.frontend'],
+        frame.stages['engine.queue'],
+        frame.stages['engine.prefill'],
+      ]
+      for (let i = 0; i < frame.n; i++) {
+        let sum = 0
+        let any = false
+        for (const c of cols) {
+          const v = c[i] as number
+          if (v === v) {
+            any = true
+            sum += v > 0 ? v : 0
+          }
+        }
+        out[i] = any ? sum : NaN
+      }
+      return out
+    }
+    case 'tpot':
+      return frame.tpotUs
+    case 'itl_max':
+      return frame.itlMaxUs
+    case 'e2e':
+      return frame.e2eUs
+  }
+}
+
+function median(list: readonly number[] | Float64Array): number {
+  const sorted = Float64Array.from(list).sort()
+  return quantileSorted(sorted, 0.5)
+}
+
+/** Per (group, bucket) quantile of values; groups from codes (−1 = skip). */
+function groupSeries(
+  grid: BucketGrid,
+  frame: RequestFrame,
+  values: Float64Array,
+  codes: Int32Array | null,
+  groups: number,
+  q: number,
+  minCount: number
+): Float64Array[] {
+  const cellOf = new Int32Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const g = codes === null ? 0 : (codes[i] as number)
+    const b = bucketOf(grid, frame.startUs[i] as number)
+    cellOf[i] = g < 0 || b < 0 ? -1 : g * grid.count + b
+  }
+  const all = cellQuantiles(cellOf, values, groups * grid.count, q, minCount)
+  return Array.from({ length: groups }, (_, g) =>
+    all.subarray(g * grid.count, (g + 1) * grid.count)
+  )
+}
+
+interface Candidate {
+  quantile: 'p50' | 'p99'
+  scope: { dimension: string; value: string; code: number; codes: Int32Array } | null
+  buckets: { from: number; to: number } | null
+  shiftUs: number
+  volume: number
+}
+
+/** Elevated span of an excess series, measured against a positive offset (the typical value). */
+function elevated(
+  series: Float64Array,
+  offsetUs: number,
+  minRelative: number,
+  minScore = 4
+): { from: number; to: number; shift: number } | null {
+  const shifted = Array.from(series, (v) => (v === v ? v + offsetUs : NaN))
+  const result = detectChangePoints(shifted, { minRelativeChange: minRelative, minScore })
+  const span = findElevatedSpan(result, minRelative)
+  return span === null
+    ? null
+    : { from: span.start, to: span.end, shift: span.elevated - span.baseline }
+}
+
+const PEER_DIMENSIONS: ReadonlySet<string> = new Set(['replica', 'node', 'version', 'gateway'])
+
+/** Dimensions a scope may be found in (the request's own dimensions). */
+function dimensionColumns(
+  frame: RequestFrame
+): { dimension: string; codes: Int32Array; values: string[] }[] {
+  return DIMENSIONS.map((d) => ({
+    dimension: d,
+    codes: frame.dims[d].codes,
+    values: frame.dims[d].values,
+  })).filter((c) => c.values.length >= 2)
+}
+
+function robustSpread(values: Float64Array): number {
+  const finite = values.filter((v) => v === v)
+  const m = median(finite)
+  const dev = Float64Array.from(finite, (v) => Math.abs(v - m))
+  return Math.max(1, 1.4826 * median(dev))
+}
+
+function medianWhere(
+  values: Float64Array,
+  mask: Uint8Array,
+  want: 0 | 1
+): { m: number; n: number } {
+  let n = 0
+  for (let i = 0; i < values.length; i++) {
+    if (mask[i] === want && values[i] === values[i]) {
+      n++
+    }
+  }
+  const list = new Float64Array(n)
+  let j = 0
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number
+    if (mask[i] === want && v === v) {
+      list[j++] = v
+    }
+  }
+  return { m: n > 0 ? quantileSorted(list.sort(), 0.5) : NaN, n }
+}
+
+/** Candidate anomalies of one measure's excess (see module header). */
+function candidatesOf(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  excess: Float64Array,
+  typicalUs: number,
+  tailUs: number,
+  spreadUs: number
+): Candidate[] {
+  const out: Candidate[] = []
+  const n = frame.n
+  const bucket = new Int32Array(n)
+  for (let i = 0; i < n; i++) {
+    bucket[i] = bucketOf(grid, frame.startUs[i] as number)
+  }
+  const countIn = (codes: Int32Array | null, code: number, from: number, to: number): number => {
+    let c = 0
+    for (let i = 0; i < n; i++) {
+      const b = bucket[i] as number
+      if (
+        b >= from &&
+        b <= to &&
+        excess[i] === excess[i] &&
+        (codes === null || codes[i] === code)
+      ) {
+        c++
+      }
+    }
+    return c
+  }
+  const [p50] = groupSeries(grid, frame, excess, null, 1, 0.5, 5)
+  const g50 = elevated(p50 as Float64Array, typicalUs, 0.08)
+  if (g50) {
+    out.push({
+      quantile: 'p50',
+      scope: null,
+      buckets: g50,
+      shiftUs: g50.shift,
+      volume: g50.shift * countIn(null, 0, g50.from, g50.to),
+    })
+  }
+  const [p99] = groupSeries(grid, frame, excess, null, 1, 0.99, 20)
+  const g99 = elevated(p99 as Float64Array, tailUs, 0.25)
+  if (g99) {
+    // A tail shift touches about the top few percent of the requests in its window.
+    const touched = 0.05 * countIn(null, 0, g99.from, g99.to)
+    out.push({
+      quantile: 'p99',
+      scope: null,
+      buckets: g99,
+      shiftUs: g99.shift,
+      volume: g99.shift * touched,
+    })
+  }
+  const minCount = Math.max(30, 0.02 * n)
+  const all = median(excess.filter((v) => v === v))
+  for (const col of dimensionColumns(frame)) {
+    const k = col.values.length
+    if (k > 64) {
+      continue
+    }
+    const series = groupSeries(grid, frame, excess, col.codes, k, 0.5, 5)
+    const counts = new Float64Array(k)
+    for (let i = 0; i < n; i++) {
+      const c = col.codes[i] as number
+      if (c >= 0 && excess[i] === excess[i]) {
+        counts[c] = (counts[c] as number) + 1
+      }
+    }
+    const medians = cellQuantiles(col.codes, excess, k, 0.5, 1)
+    for (let c = 0; c < k; c++) {
+      if ((counts[c] as number) < minCount) {
+        continue
+      }
+      const scope = {
+        dimension: col.dimension,
+        value: col.values[c] as string,
+        code: c,
+        codes: col.codes,
+      }
+      // Many value series are tested at once: a stricter score and at least three steps.
+      const e = elevated(series[c] as Float64Array, typicalUs, 0.15, 6)
+      if (e && e.to - e.from >= 2) {
+        out.push({
+          quantile: 'p50',
+          scope,
+          buckets: e,
+          shiftUs: e.shift,
+          volume: e.shift * countIn(col.codes, c, e.from, e.to),
+        })
+      }
+      // Out of line over the whole window (no change in time): its median vs everyone's. Only
+      // among peers that should perform alike (replicas, nodes, versions, gateways): a far
+      // region or a tenant with its own habits is always different, and that is not a fault.
+      if (!PEER_DIMENSIONS.has(col.dimension)) {
+        continue
+      }
+      const shift = (medians[c] as number) - all
+      const se =
+        spreadUs * Math.sqrt(1 / (counts[c] as number) + 1 / Math.max(1, n - (counts[c] as number)))
+      if (shift > 0.1 * typicalUs && shift / se >= 6 && (counts[c] as number) <= 0.6 * n) {
+        out.push({
+          quantile: 'p50',
+          scope,
+          buckets: null,
+          shiftUs: shift,
+          volume: shift * (counts[c] as number),
+        })
+      }
+    }
+  }
+  return out
+}
+
+/** Token-mix, load and rate parts of the median shift of set `inSet` over reference `ref`. */
+export function shiftParts(
+  values: Float64Array,
+  expectedMix: Float64Array,
+  expectedLoad: Float64Array,
+  inSet: Uint8Array,
+  ref: Uint8Array
+): ShiftParts {
+  const n = values.length
+  const loadPart = new Float64Array(n)
+  const ratePart = new Float64Array(n)
+  for (let i = 0; i < n; i++) {
+    loadPart[i] = (expectedLoad[i] as number) - (expectedMix[i] as number)
+    ratePart[i] = (values[i] as number) - (expectedLoad[i] as number)
+  }
+  const diff = (col: Float64Array): number => {
+    const a = medianWhere(col, inSet, 1).m
+    const b = medianWhere(col, ref, 1).m
+    return a === a && b === b ? a - b : 0
+  }
+  const tokensUs = diff(expectedMix)
+  const loadUs = diff(loadPart)
+  const rateUs = diff(ratePart)
+  return { tokensUs, loadUs, rateUs, kind: tokensUs + loadUs > rateUs ? 'mix' : 'rate' }
+}
+
+/** The strongest anomaly of each measure that has one. */
+export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomaly[] {
+  const load = arrivalLoad(frame, grid)
+  const columns = dimensionColumns(frame)
+  const out: MeasureAnomaly[] = []
+  for (const def of SCAN_MEASURES) {
+    if (def.measure === 'e2e' && out.length > 0) {
+      // E2E repeats TTFT and decode: scanned only when nothing else moved.
+      continue
+    }
+    const values = measureValues(frame, def.measure)
+    const finite = values.filter((v) => v === v)
+    if (finite.length < 30) {
+      continue
+    }
+    const sortedAll = Float64Array.from(finite).sort()
+    const typicalUs = Math.max(1, quantileSorted(sortedAll, 0.5))
+    const tailUs = Math.max(1, quantileSorted(sortedAll, 0.99))
+    // Baseline for the workload model: steps where the raw median is not elevated.
+    const [raw50] = groupSeries(grid, frame, values, null, 1, 0.5, 5)
+    const rawSpan = elevated(raw50 as Float64Array, 0, 0.15)
+    const baseline = new Uint8Array(frame.n)
+    for (let i = 0; i < frame.n; i++) {
+      const b = bucketOf(grid, frame.startUs[i] as number)
+      baseline[i] = rawSpan !== null && b >= rawSpan.from && b <= rawSpan.to ? 0 : 1
+    }
+    const model = fitWorkloadModel(frame, values, baseline, load, def.features)
+    const excess = model.excessUs
+    const spreadUs = robustSpread(excess)
+    const candidates = candidatesOf(frame, grid, excess, typicalUs, tailUs, spreadUs)
+    if (candidates.length === 0) {
+      continue
+    }
+    candidates.sort((a, b) => b.volume - a.volume || (a.scope === null ? -1 : 1))
+    const best = candidates[0] as Candidate
+    const inWindow = new Uint8Array(frame.n)
+    const inSet = new Uint8Array(frame.n)
+    const ref = new Uint8Array(frame.n)
+    for (let i = 0; i < frame.n; i++) {
+      const b = bucketOf(grid, frame.startUs[i] as number)
+      const inTime = best.buckets === null || (b >= best.buckets.from && b <= best.buckets.to)
+      const inScope = best.scope === null || best.scope.codes[i] === best.scope.code
+      inWindow[i] = inTime ? 1 : 0
+      inSet[i] = inTime && inScope ? 1 : 0
+      ref[i] = best.buckets === null ? (inScope ? 0 : 1) : inTime ? 0 : 1
+    }
+    if (best.buckets !== null && best.scope !== null) {
+      // Same scope outside the window is the fairest reference for a scoped change in time.
+      for (let i = 0; i < frame.n; i++) {
+        ref[i] = inWindow[i] === 0 && best.scope.codes[i] === best.scope.code ? 1 : 0
+      }
+    }
+    const a = medianWhere(excess, inSet, 1)
+    const r = medianWhere(excess, ref, 1)
+    const z = a.n > 0 && r.n > 0 ? (a.m - r.m) / (spreadUs * Math.sqrt(1 / a.n + 1 / r.n)) : 0
+    const baseLevel = r.n > 0 ? r.m : 0
+    const contribution = new Float64Array(frame.n)
+    for (let i = 0; i < frame.n; i++) {
+      const v = excess[i] as number
+      contribution[i] = v === v ? v - baseLevel : 0
+    }
+    // Localising is the costly part: only for anomalies that can become a finding.
+    const loc =
+      z >= 3
+        ? localize(
+            columns,
+            contribution,
+            best.buckets === null ? new Uint8Array(frame.n).fill(1) : inWindow
+          )
+        : { elements: [], best: null }
+    const typicalRef = medianWhere(values, ref, 1).m
+    out.push({
+      measure: def.measure,
+      quantile: best.quantile,
+      seriesScope: best.scope ? { dimension: best.scope.dimension, value: best.scope.value } : null,
+      buckets: best.buckets,
+      inWindow,
+      baselineUs: typicalRef === typicalRef ? typicalRef : typicalUs,
+      shiftUs: best.shiftUs,
+      z,
+      affected: a.n,
+      localized: loc.best,
+      elements: loc.elements.slice(0, 10),
+      parts: shiftParts(values, model.expectedMixUs, model.expectedLoadUs, inSet, ref),
+      excessUs: excess,
+      values,
+    })
+  }
+  return out
+}

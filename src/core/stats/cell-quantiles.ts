@@ -1,0 +1,51 @@
+/**
+ * Quantiles of many groups at once ("cells": a bucket × dimension value, a workload bin …) in
+ * two linear passes and one typed-array sort per cell: counts give each cell a slice of one
+ * Float64Array, values are scattered into their slices, each slice is sorted in place. Far faster
+ * than arrays of JS arrays at hundreds of thousands of values.
+ */
+import { quantileSorted } from './quantile.js'
+
+/**
+ * Per-cell quantile `q` of `values` (finite values whose `cellOf` is ≥ 0 and < `cells`). Cells
+ * with fewer than `minCount` values are `NaN`.
+ */
+export function cellQuantiles(
+  cellOf: Int32Array,
+  values: Float64Array,
+  cells: number,
+  q: number,
+  minCount: number
+): Float64Array {
+  const counts = new Int32Array(cells + 1)
+  for (let i = 0; i < values.length; i++) {
+    const c = cellOf[i] as number
+    const v = values[i] as number
+    if (c >= 0 && c < cells && v === v) {
+      counts[c + 1] = (counts[c + 1] as number) + 1
+    }
+  }
+  for (let c = 0; c < cells; c++) {
+    counts[c + 1] = (counts[c + 1] as number) + (counts[c] as number)
+  }
+  const data = new Float64Array(counts[cells] as number)
+  const fill = counts.slice(0, cells)
+  for (let i = 0; i < values.length; i++) {
+    const c = cellOf[i] as number
+    const v = values[i] as number
+    if (c >= 0 && c < cells && v === v) {
+      data[fill[c] as number] = v
+      fill[c] = (fill[c] as number) + 1
+    }
+  }
+  const out = new Float64Array(cells).fill(NaN)
+  for (let c = 0; c < cells; c++) {
+    const from = counts[c] as number
+    const to = counts[c + 1] as number
+    if (to - from >= Math.max(1, minCount)) {
+      const slice = data.subarray(from, to).sort()
+      out[c] = quantileSorted(slice, q)
+    }
+  }
+  return out
+}

@@ -1,0 +1,55 @@
+/**
+ * A fixed, seeded slice of the randomised fault grid (bench/diagnosis-grid.bench.ts) over the
+ * independent generator (not the simulator): clear faults (3× on their own signal, half the
+ * window) of each kind must be named among the first three findings with their scope, and no
+ * faulty run may be called healthy above 0.5; healthy runs must stay healthy.
+ */
+import { describe, expect, it } from 'vitest'
+import type { FaultSpec, Workload } from '../../src/core/diagnosis/testing/fault-gen.js'
+import { runGridCase } from '../../src/core/diagnosis/testing/grid.js'
+
+const CASES: [FaultSpec['cause'] | 'healthy', Workload, boolean][] = [
+  ['network.high_rtt', 'long-prompts', true],
+  ['tenant.noisy_neighbor', 'chat', true],
+  ['proxy.stream_buffering', 'long-outputs', true],
+  ['node.degraded', 'long-prompts', false],
+  ['version.regression', 'chat', false],
+  ['engine.long_prompts', 'chat', true],
+  ['gateway.queueing', 'long-outputs', true],
+  ['routing.imbalance', 'chat', true],
+  ['engine.kv_cache_pressure', 'chat', true],
+  ['unattributed', 'chat', true],
+  ['healthy', 'long-prompts', true],
+  ['healthy', 'long-outputs', false],
+]
+
+describe('diagnosis over the independent fault generator (fixed grid slice)', () => {
+  it.each(CASES)(
+    '%s over %s workload',
+    (cause, workload, metrics) => {
+      const score = runGridCase({
+        id: `${cause}-${workload}`,
+        magnitude: 3,
+        spec: {
+          seed: 11,
+          minutes: 30,
+          perMinute: 200,
+          workload,
+          client: true,
+          gateway: true,
+          metrics,
+          events: false,
+          faults: cause === 'healthy' ? [] : [{ cause, magnitude: 3, windowShare: 0.5 }],
+        },
+      })
+      if (cause === 'healthy') {
+        expect(score.top, `healthy run answered ${score.top}`).toBe('healthy')
+        return
+      }
+      expect(score.healthyError).toBe(false)
+      expect(score.top3, `top finding ${score.top} (${score.confidence})`).toBe(true)
+      expect(score.scope).toBe(true)
+    },
+    30_000
+  )
+})
