@@ -32,10 +32,10 @@ const TGI_HANDLERS = new Set([
 ])
 
 /** Timing fields the TGI handler records on its span (Rust `Debug` duration strings). */
-export const TGI_TOTAL_TIME = 'total_time'
+const TGI_TOTAL_TIME = 'total_time'
 export const TGI_VALIDATION_TIME = 'validation_time'
 export const TGI_QUEUE_TIME = 'queue_time'
-export const TGI_INFERENCE_TIME = 'inference_time'
+const TGI_INFERENCE_TIME = 'inference_time'
 
 /**
  * Which engine's request span this is, or `null`. `parent` is the span's parent when it is in

@@ -136,6 +136,40 @@ function tgiBatch(child: 'prefill' | 'decode'): Span[] {
   ])
 }
 
+/** Puts a gateway in front: its SERVER entry and upstream CLIENT call, parent of the engine's root. */
+function behindGateway(spans: Span[]): Span[] {
+  const traceId = (spans[0] as Span).traceId
+  const from = Math.min(...spans.map((s) => s.startUs)) - T0
+  const to = Math.max(...spans.map((s) => s.endUs)) - T0
+  const gateway = build(traceId, { 'service.name': 'gateway' }, 'gateway', [
+    {
+      id: 'a1',
+      name: 'POST /v1/chat/completions',
+      kind: SPAN_KIND.SERVER,
+      from: from - 5000,
+      to: to + 3000,
+      attrs: { 'http.route': '/v1/chat/completions' },
+    },
+    {
+      id: 'a2',
+      parent: 'a1',
+      name: 'POST',
+      kind: SPAN_KIND.CLIENT,
+      from: from - 1000,
+      to: to + 1000,
+      attrs: { 'url.full': 'http://engine-0:8000/v1/chat/completions' },
+    },
+  ])
+  const ids = new Set(spans.map((s) => s.spanId))
+  const upstreamId = (gateway[1] as Span).spanId
+  return [
+    ...gateway,
+    ...spans.map((s) =>
+      s.parentSpanId === null || !ids.has(s.parentSpanId) ? { ...s, parentSpanId: upstreamId } : s
+    ),
+  ]
+}
+
 export const nativeCases: AssemblyCase[] = [
   {
     name: 'SGLang request (traceparent from a caller not in the trace): stages from its slices',
@@ -278,6 +312,46 @@ export const nativeCases: AssemblyCase[] = [
         'engine.unattributed': 2_420_000 - 1230 - 180,
       },
       ttftUs: null,
+    },
+  },
+  {
+    name: 'SGLang behind a gateway: the upstream call holds the engine; its slices still stage it',
+    picture: `
+      gateway   |·|==================== upstream ====================|·|
+      SGLang        |Bootstrap Room → Req → threads → slices ········|
+                 5000 ·  1000 upstream before + 1000 after · 3000       (µs)
+    `,
+    spans: behindGateway(sglang(SGLANG_TRACE, null, SGLANG_STAGES)),
+    expected: {
+      hasGateway: true,
+      stages: {
+        ...SGLANG_EXPECTED_STAGES,
+        'gateway.upstream': 2000,
+        'gateway.unattributed': 6000,
+      },
+      e2eUs: asMicros(2_420_000),
+      ttftUs: asMicros(251_000),
+    },
+  },
+  {
+    name: 'TGI behind a gateway: its API server is the engine side, not a second gateway',
+    picture: `
+      gateway   |·|==================== upstream ====================|·|
+      TGI           |POST /v1/chat/completions → chat_completions ···|
+    `,
+    spans: behindGateway(tgi('/v1/chat/completions', 'chat_completions', TGI_TIMINGS)),
+    expected: {
+      hasGateway: true,
+      stages: {
+        'gateway.upstream': 2000,
+        'gateway.unattributed': 6000,
+        'engine.queue': 187_012,
+        'engine.prefill': 64_000,
+        'engine.decode': 2_166_000,
+        'engine.unattributed': 1758,
+      },
+      e2eUs: asMicros(2_428_000),
+      ttftSource: 'engine',
     },
   },
   {
