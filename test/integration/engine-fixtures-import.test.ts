@@ -59,6 +59,8 @@ describe('SGLang fixture import', () => {
       expect(r.hasGateway).toBe(false)
       expect(r.ttftSource).toBe('engine')
       expect(r.dims.model).toBe('qwen3-8b')
+      // The scheduler thread span's host_id + pid: the same engine process for both calls.
+      expect(r.dims.replica).toBe('4c4c4544:2188')
     }
     expect(withParent.stages).toMatchObject({
       'engine.frontend': 4000,

@@ -42,7 +42,12 @@ function build(traceId: string, resource: Attributes, scope: string, drafts: Spa
 
 const SGLANG_RESOURCE = { 'service.name': 'sglang', 'telemetry.sdk.language': 'python' }
 const SCHED = 'Scheduler [TP 0] (host:4c4c4544 | pid:2188)'
-const THREAD_ATTRS = { host_id: '4c4c4544004a3610', pid: 2188, thread_label: 'Scheduler' }
+const THREAD_ATTRS = {
+  host_id: '4c4c4544004a3610',
+  pid: 2188,
+  thread_label: 'Scheduler',
+  tp_rank: 0,
+}
 
 /** One SGLang request; `stages` are the scheduler's slices (the tokenizer's are fixed). */
 function sglang(traceId: string, callerSpanId: string | null, stages: SpanDraft[]): Span[] {
@@ -62,6 +67,7 @@ function sglang(traceId: string, callerSpanId: string | null, stages: SpanDraft[
       name: 'Tokenizer (host:4c4c4544 | pid:2101)',
       from: 0,
       to: 2_412_000,
+      attrs: { host_id: '4c4c4544004a3610', pid: 2101, thread_label: 'Tokenizer' },
     },
     { id: 'b3', parent: 'b2', name: 'tokenize', from: 0, to: 3000 },
     { id: 'b4', parent: 'b2', name: 'dispatch', from: 3000, to: 4000 },
@@ -192,7 +198,8 @@ export const nativeCases: AssemblyCase[] = [
       hasGateway: false,
       hasClient: false,
       // No model on SGLang's spans: the ingest pipeline takes it from the metrics' model_name.
-      dims: { model: null, route: null, gateway: null },
+      // Replica: the TP-0 scheduler's host_id (8 hex digits) and pid, as SGLang prints them.
+      dims: { model: null, route: null, gateway: null, replica: '4c4c4544:2188', node: null },
       spanCount: 12,
     },
   },
@@ -203,6 +210,26 @@ export const nativeCases: AssemblyCase[] = [
     `,
     spans: sglang(SGLANG_ZERO_TRACE, null, SGLANG_STAGES),
     expected: { traceId: SGLANG_ZERO_TRACE, stages: SGLANG_EXPECTED_STAGES, hasEngine: true },
+  },
+  {
+    name: 'SGLang replica: k8s.pod.name from OTEL_RESOURCE_ATTRIBUTES before the thread spans',
+    picture: `
+       Req 3f2a9c1e  |·······|   resource k8s.pod.name=sglang-2
+    `,
+    spans: sglang(SGLANG_TRACE, null, SGLANG_STAGES).map((s) => ({
+      ...s,
+      resource: { ...s.resource, 'k8s.pod.name': 'sglang-2' },
+    })),
+    expected: { dims: { replica: 'sglang-2' } },
+  },
+  {
+    name: 'SGLang replica from the tokenizer thread when no scheduler thread was exported',
+    picture: `
+       Req 3f2a9c1e  |·······|
+      Tokenizer (host:4c4c4544 | pid:2101)  |tok|dsp|   (no Scheduler thread span)
+    `,
+    spans: sglang(SGLANG_TRACE, null, []).filter((s) => !s.name.startsWith('Scheduler')),
+    expected: { dims: { replica: '4c4c4544:2101' }, stages: { 'engine.frontend': 4000 } },
   },
   {
     name: 'SGLang chunked prefill: chunks count as prefill, first token at the prefill_forward end',
