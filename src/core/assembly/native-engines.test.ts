@@ -43,9 +43,19 @@ describe('nativeEngineOf', () => {
     const server = makeSpan({ name: 'POST /generate_stream', kind: SPAN_KIND.SERVER })
     const inner = makeSpan({ name: 'async_stream' })
     const timed = makeSpan({ name: 'generate_stream', attributes: { total_time: '1.5s' } })
-    const bare = makeSpan({ name: 'generate_stream' })
+    const bare = makeSpan({
+      name: 'generate_stream',
+      attributes: { 'code.namespace': 'text_generation_router::server' },
+    })
     expect(nativeEngineOf(timed)).toBe('tgi')
     expect(nativeEngineOf(bare, server)).toBe('tgi')
+    // A gateway's own handler span of the same name, below its SERVER span, is not TGI's.
+    const gatewayHandler = makeSpan({
+      name: 'chat_completions',
+      resource: { 'service.name': 'my-gateway' },
+      attributes: { 'code.namespace': 'gateway.handlers' },
+    })
+    expect(nativeEngineOf(gatewayHandler, server)).toBeNull()
     // Infer::generate_stream, the same-named inner span, is no request.
     expect(nativeEngineOf(bare, inner)).toBeNull()
     expect(nativeEngineOf(bare)).toBeNull()

@@ -41,7 +41,9 @@ const TGI_INFERENCE_TIME = 'inference_time'
  * Which engine's request span this is, or `null`. `parent` is the span's parent when it is in
  * the trace: a TGI handler span that failed before recording its timings is still recognised
  * when it sits right below a SERVER span (`Infer::generate_stream`, a same-named inner span,
- * never does).
+ * never does) and comes from TGI's router (`code.namespace` `text_generation_router…`, which
+ * `tracing-opentelemetry` sets, or the default service name), so a gateway's own
+ * `chat_completions` handler span is not taken for one.
  */
 export function nativeEngineOf(span: Span, parent?: Span): NativeEngine | null {
   if (SGLANG_REQUEST_NAME.test(span.name) && readString(span.attributes, SGLANG_RID) !== null) {
@@ -53,11 +55,20 @@ export function nativeEngineOf(span: Span, parent?: Span): NativeEngine | null {
   if (
     parseRustDurationUs(span.attributes[TGI_TOTAL_TIME]) !== null ||
     parseRustDurationUs(span.attributes[TGI_INFERENCE_TIME]) !== null ||
-    parent?.kind === SPAN_KIND.SERVER
+    (parent?.kind === SPAN_KIND.SERVER && isTgiRouter(span))
   ) {
     return 'tgi'
   }
   return null
+}
+
+function isTgiRouter(span: Span): boolean {
+  const ns = readString(span.attributes, 'code.namespace')
+  const service = readString(span.resource, 'service.name')
+  return (
+    (ns !== null && ns.startsWith('text_generation_router')) ||
+    (service !== null && service.startsWith('text-generation-inference'))
+  )
 }
 
 const RUST_DURATION = /^(\d+(?:\.\d+)?)(ns|µs|μs|us|ms|s)$/
