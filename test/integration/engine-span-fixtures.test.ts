@@ -16,7 +16,7 @@ describe('SGLang spans', () => {
 
   it('decode as JSON and as protobuf alike, without rejects', () => {
     expect(rejected).toEqual([])
-    expect(spans).toHaveLength(15)
+    expect(spans).toHaveLength(19)
     const viaProtobuf = decodeTracesProtobuf(encodeTracesProtobuf(JSON.parse(text) as object))
     expect(viaProtobuf.spans).toEqual(spans)
   })
@@ -40,6 +40,16 @@ describe('SGLang spans', () => {
       expect.arrayContaining(['prefill_waiting', 'prefill_forward', 'decode_loop'])
     )
   })
+
+  it('slice decode into one decode_loop per step, each starting where the last ended', () => {
+    const loops = spans
+      .filter((s) => s.traceId === '4bf92f3577b34da6a3ce929d0e0e4736' && s.name === 'decode_loop')
+      .sort((a, b) => a.startUs - b.startUs)
+    expect(loops.length).toBeGreaterThan(1)
+    for (let i = 1; i < loops.length; i++) {
+      expect(loops[i]!.startUs).toBe(loops[i - 1]!.endUs)
+    }
+  })
 })
 
 describe('TGI spans', () => {
@@ -48,7 +58,8 @@ describe('TGI spans', () => {
 
   it('decode without rejects', () => {
     expect(rejected).toEqual([])
-    expect(spans).toHaveLength(12)
+    // 13 request spans and three batch traces of two spans.
+    expect(spans).toHaveLength(19)
   })
 
   it('put the HTTP SERVER span over the handler span, which carries Debug-formatted durations', () => {
@@ -64,13 +75,27 @@ describe('TGI spans', () => {
     })
   })
 
-  it('time the queue and the inference as spans of the request, the batch as its own trace', () => {
+  it('time the queue and each batch iteration as spans of the request, each batch as its own trace', () => {
     const queued = byName.get('queued')!
-    const infer = byName.get('infer')!
-    const batch = byName.get('batch')!
-    expect(queued.traceId).toBe(infer.traceId)
-    expect(batch.traceId).not.toBe(infer.traceId)
-    expect(batch.parentSpanId).toBeNull()
-    expect(queued.endUs).toBe(infer.startUs)
+    const infers = spans.filter((s) => s.name === 'infer').sort((a, b) => a.startUs - b.startUs)
+    const batches = spans.filter((s) => s.name === 'batch')
+    expect(infers.length).toBeGreaterThan(1)
+    expect(batches).toHaveLength(infers.length)
+    for (const infer of infers) {
+      expect(infer.traceId).toBe(queued.traceId)
+      expect(infer.parentSpanId).toBe(byName.get('schedule')!.spanId)
+    }
+    for (const batch of batches) {
+      expect(batch.traceId).not.toBe(queued.traceId)
+      expect(batch.parentSpanId).toBeNull()
+    }
+    // The first iteration is the prefill batch, the later ones decode batches.
+    const children = (b: (typeof batches)[number]) =>
+      spans.filter((s) => s.parentSpanId === b.spanId && s.traceId === b.traceId).map((s) => s.name)
+    expect(batches.map(children)).toEqual([['prefill'], ['decode'], ['decode']])
+    expect(queued.endUs).toBe(infers[0]!.startUs)
+    for (let i = 1; i < infers.length; i++) {
+      expect(infers[i]!.startUs).toBe(infers[i - 1]!.endUs)
+    }
   })
 })

@@ -9,6 +9,7 @@ import { clientCases } from './cases/client.case.js'
 import { engineCases } from './cases/engine.case.js'
 import { gatewayCases } from './cases/gateway.case.js'
 import { measureCases } from './cases/measures.case.js'
+import { nativeCases } from './cases/native.case.js'
 import { recognitionCases } from './cases/recognition.case.js'
 
 const CASE_FILES: [string, AssemblyCase[]][] = [
@@ -17,6 +18,7 @@ const CASE_FILES: [string, AssemblyCase[]][] = [
   ['engine', engineCases],
   ['measures', measureCases],
   ['recognition', recognitionCases],
+  ['SGLang and TGI', nativeCases],
 ]
 
 describe.each(CASE_FILES)('assembleRequest: %s cases', (_tier, cases) => {

@@ -19,12 +19,14 @@ import { readBoolean, readSecondsAsMicros } from './attributes.js'
 import { classifySpans } from './classify-spans.js'
 import { readDimensions } from './dimensions.js'
 import { isLlmTrace, type LlmRouteOptions } from './llm-trace.js'
+import { nativeEngineOf } from './native-engines.js'
 import { readE2e, readOutcome, readRetries, readTokens, readTtft } from './measures.js'
 import { durationOf, nonNegative, type AssemblyNote } from './notes.js'
 import { skewShiftToClient } from './skew.js'
 import { fillClientStages } from './stages-client.js'
 import { fillEngineStages } from './stages-engine.js'
 import { fillGatewayStages } from './stages-gateway.js'
+import { readNativeStages } from './stages-native.js'
 import {
   ATTR_TLS_RESUMED,
   ATTR_TOKENLINE_CLIENT_ITL_MAX,
@@ -97,7 +99,16 @@ export function assembleTrace(
 
   fillClientStages(stages, notes, client, gateway, serverSideUs)
   const downstreamName = fillGatewayStages(stages, notes, c, serverSideUs)
-  const { engineTtftUs, engineE2eUs } = fillEngineStages(stages, notes, engine, serverSideUs)
+  const nativeKind = engine === null ? null : nativeEngineOf(engine, c.index.parentOf(engine))
+  const native =
+    engine === null || nativeKind === null ? null : readNativeStages(c.index, engine, nativeKind)
+  const { engineTtftUs, engineE2eUs } = fillEngineStages(
+    stages,
+    notes,
+    engine,
+    serverSideUs,
+    native
+  )
   // stream: client last chunk − engine end. The one stage that compares two hosts' clocks.
   if (client !== null && engine !== null) {
     const shiftUs = skewShiftToClient(c.index, client, engine, notes)

@@ -7,6 +7,8 @@ import type { Dimension } from '../model/request.js'
 import type { Span } from '../model/span.js'
 import { readString } from './attributes.js'
 import type { ClassifiedTrace } from './classify-spans.js'
+import { nativeEngineOf } from './native-engines.js'
+import type { TraceIndex } from './trace-index.js'
 import {
   ATTR_CLOUD_REGION,
   ATTR_ENDUSER_ID,
@@ -76,6 +78,36 @@ function replicaOf(engine: Span | null): string | null {
   return null
 }
 
+/**
+ * SGLang's process identity when its resource names no replica: `host_id` (first 8 hex digits,
+ * as SGLang prints it) and `pid` of the request's scheduler thread span with the lowest TP rank
+ * (the engine process that ran it: with data parallelism each DP rank's scheduler is a replica
+ * of the model), else of its tokenizer thread.
+ */
+function sglangReplicaOf(ix: TraceIndex, engine: Span): string | null {
+  const e = ix.indexOf(engine)
+  let best: { rank: number; id: string } | null = null
+  for (let i = 0; i < ix.spans.length; i++) {
+    const s = ix.spans[i] as Span
+    if (ix.parent[i] !== e || e < 0) {
+      continue
+    }
+    const host = readString(s.attributes, 'host_id')
+    const pid = readString(s.attributes, 'pid')
+    const label = readString(s.attributes, 'thread_label')
+    if (host === null || pid === null || label === null) {
+      continue
+    }
+    // Schedulers by TP rank, then any other thread (the tokenizer).
+    const tp = label === 'Scheduler' ? Number(readString(s.attributes, 'tp_rank') ?? 0) : NaN
+    const rank = Number.isFinite(tp) ? tp : Number.MAX_SAFE_INTEGER
+    if (best === null || rank < best.rank) {
+      best = { rank, id: `${host.slice(0, 8)}:${pid}` }
+    }
+  }
+  return best?.id ?? null
+}
+
 /** Reads every §1.1 dimension of a classified trace. */
 export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | null> {
   const { gateway, client, frontend } = c
@@ -99,7 +131,11 @@ export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | n
   return {
     model: modelFromSpans ?? pick([engine, gateway, client], [ATTR_MODEL_ID], 'resource'),
     version: pick([engine], [ATTR_SERVICE_VERSION], 'resource'),
-    replica: replicaOf(engine),
+    replica:
+      replicaOf(engine) ??
+      (c.engine !== null && nativeEngineOf(c.engine) === 'sglang'
+        ? sglangReplicaOf(c.index, c.engine)
+        : null),
     node: pick([engine], [ATTR_K8S_NODE_NAME, ATTR_HOST_NAME]),
     tenant: pick(everyone, [
       ATTR_TENANT_ID,

@@ -20,6 +20,7 @@ import {
   ATTR_GEN_AI_USAGE_PROMPT_TOKENS,
   ATTR_HTTP_REQUEST_RESEND_COUNT,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_STATUS_CODE_OLD,
 } from '../otlp/semconv.js'
 
 /**
@@ -148,7 +149,9 @@ export function readOutcome(c: ClassifiedTrace): {
     if (s === null) {
       continue
     }
-    const code = readNumber(s.attributes, ATTR_HTTP_RESPONSE_STATUS_CODE)
+    const code =
+      readNumber(s.attributes, ATTR_HTTP_RESPONSE_STATUS_CODE) ??
+      readNumber(s.attributes, ATTR_HTTP_STATUS_CODE_OLD)
     if (code !== null && code >= 100 && code <= 599) {
       status = Math.round(code)
       break

@@ -9,6 +9,7 @@
  * ```
  */
 import { SPAN_KIND, type Span } from '../model/span.js'
+import { nativeEngineOf } from './native-engines.js'
 import { hasLatencyAttrs, processKey, type TraceIndex } from './trace-index.js'
 
 export interface EngineRoles {
@@ -85,7 +86,7 @@ export function isVllmProcess(s: Span): boolean {
   return false
 }
 
-/** Spans with latency attributes outrank a bare `llm_request` span. */
+/** Spans with latency attributes (or SGLang's / TGI's request span) outrank a bare `llm_request`. */
 function rankEngine(s: Span): number {
-  return hasLatencyAttrs(s) ? 1 : 0
+  return hasLatencyAttrs(s) || nativeEngineOf(s) !== null ? 1 : 0
 }

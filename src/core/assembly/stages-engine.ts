@@ -14,6 +14,7 @@ import type { Span } from '../model/span.js'
 import type { Micros } from '../model/units.js'
 import { readSecondsAsMicros } from './attributes.js'
 import { nonNegative, sumPresent, type AssemblyNote } from './notes.js'
+import type { NativeEngineTimes } from './stages-native.js'
 import {
   ATTR_GEN_AI_LATENCY_E2E,
   ATTR_GEN_AI_LATENCY_TIME_IN_MODEL_DECODE,
@@ -32,16 +33,27 @@ export interface EngineMeasures {
   engineE2eUs: Micros | null
 }
 
-/** Fills the engine stages; `serverSideUs` is the engine side's duration or `null`. */
+/**
+ * Fills the engine stages; `serverSideUs` is the engine side's duration or `null`; `native` the
+ * stages read from SGLang's or TGI's own spans (`stages-native.ts`), which replace the
+ * `gen_ai.latency.*` attributes those engines do not set.
+ */
 export function fillEngineStages(
   stages: Stages,
   notes: AssemblyNote[],
   engine: Span | null,
-  serverSideUs: number | null
+  serverSideUs: number | null,
+  native: NativeEngineTimes | null = null
 ): EngineMeasures {
   let engineTtftUs: Micros | null = null
   let engineE2eUs: Micros | null = null
-  if (engine !== null) {
+  if (native !== null) {
+    stages['engine.frontend'] = native.frontendUs
+    stages['engine.queue'] = native.queueUs
+    stages['engine.prefill'] = native.prefillUs
+    stages['engine.decode'] = native.decodeUs
+    engineTtftUs = native.ttftUs
+  } else if (engine !== null) {
     const ea = engine.attributes
     const queue = readSecondsAsMicros(ea, ATTR_GEN_AI_LATENCY_TIME_IN_QUEUE)
     let prefill = readSecondsAsMicros(ea, ATTR_GEN_AI_LATENCY_TIME_IN_MODEL_PREFILL)

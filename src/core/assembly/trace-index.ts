@@ -4,6 +4,7 @@
  */
 import { SPAN_KIND, type Span } from '../model/span.js'
 import { readString } from './attributes.js'
+import { nativeEngineOf } from './native-engines.js'
 import {
   ATTR_HOST_NAME,
   ATTR_PREFIX_GEN_AI_LATENCY,
@@ -12,9 +13,17 @@ import {
   SPAN_NAME_LLM_REQUEST,
 } from '../otlp/semconv.js'
 
-/** Whether the span is an engine span: named `llm_request`, or carrying a `gen_ai.latency.*` attribute. */
-export function isEngineSpan(span: Span): boolean {
-  return span.name === SPAN_NAME_LLM_REQUEST || hasLatencyAttrs(span)
+/**
+ * Whether the span is an engine span: named `llm_request`, carrying a `gen_ai.latency.*`
+ * attribute, or SGLang's / TGI's own request span (`native-engines.ts`; `parent` helps with
+ * TGI's handler span when it recorded no timings).
+ */
+export function isEngineSpan(span: Span, parent?: Span): boolean {
+  return (
+    span.name === SPAN_NAME_LLM_REQUEST ||
+    hasLatencyAttrs(span) ||
+    nativeEngineOf(span, parent) !== null
+  )
 }
 
 export function hasLatencyAttrs(span: Span): boolean {
@@ -99,7 +108,8 @@ export class TraceIndex {
         d++
       }
       this.depth[i] = d
-      this.engine[i] = isEngineSpan(spans[i] as Span) ? 1 : 0
+      const p = this.parent[i] as number
+      this.engine[i] = isEngineSpan(spans[i] as Span, p < 0 ? undefined : spans[p]) ? 1 : 0
     }
   }
 

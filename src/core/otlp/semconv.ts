@@ -136,6 +136,8 @@ export const ATTR_HTTP_ROUTE = 'http.route'
 export const ATTR_URL_PATH = 'url.path'
 export const ATTR_URL_FULL = 'url.full'
 export const ATTR_HTTP_RESPONSE_STATUS_CODE = 'http.response.status_code'
+/** Pre-1.21 name of the status code, still sent by TGI's `axum-tracing-opentelemetry` layer. */
+export const ATTR_HTTP_STATUS_CODE_OLD = 'http.status_code'
 export const ATTR_HTTP_REQUEST_RESEND_COUNT = 'http.request.resend_count'
 export const ATTR_NETWORK_PROTOCOL_VERSION = 'network.protocol.version'
 export const ATTR_SERVER_ADDRESS = 'server.address'
