@@ -24,6 +24,8 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
   const isTls = options.url.protocol === 'https:'
   const origin = options.url.origin
   let shared: SessionEntry | null = null
+  // one TLS context for every session (building one per connection costs milliseconds)
+  const secureContext = isTls ? tls.createSecureContext() : undefined
 
   const openSession = (opener: RequestState): SessionEntry => {
     const entry: SessionEntry = { session: undefined as never, opener, tls: null }
@@ -41,6 +43,7 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
               servername: net.isIP(host) === 0 ? host : undefined,
               ALPNProtocols: ['h2'],
               rejectUnauthorized: options.insecure !== true,
+              ...(secureContext !== undefined ? { secureContext } : {}),
               ...lookup,
             })
           : net.connect({ host, port, ...lookup })
@@ -126,7 +129,7 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
       })
       stream.on('data', (chunk: Buffer) => {
         if (state.bodyKind === 'sse') {
-          state.reader.feed(chunk, performance.now())
+          state.reader.defer(chunk, performance.now())
         } else {
           state.collectErrorBody(chunk)
         }

@@ -32,6 +32,7 @@ function makeResult(
       ...marks,
     },
     contentArrivalsAtMs: [1100, 1110, 1120, 1130, 1330],
+    choiceArrivalsAtMs: [1050, 1100, 1110, 1120, 1130, 1330, 1331],
     events: 7,
     usage: { inputTokens: 10, outputTokens: 5 },
     retries: 0,

@@ -90,6 +90,9 @@ export async function runProbeSession(o: ProbeSessionOptions): Promise<ProbeSess
     const mode = o.steps[i] as LoadMode
     o.onStepStart?.(i, mode)
     const client = createProbeClient(o.client)
+    // Before the clock starts: the first measured request must not pay for a cold client
+    // (handshake, first-use compilation), which used to add 10–80 ms to it alone.
+    await client.warmUp?.()
     const records: ProbeRecord[] = []
     const outcome = await runLoad(
       { mode, maxRequests: o.maxRequests, durationMs: o.durationMs, drainGraceMs: o.drainGraceMs },

@@ -98,6 +98,7 @@ export class RequestState {
     }
     this.marks.endAtMs = performance.now()
     const r = this.reader
+    r.flush()
     this.marks.firstEventAtMs = r.firstEventAtMs
     this.marks.firstAnyTokenAtMs = r.firstAnyTokenAtMs
     let finalError = error
@@ -129,6 +130,7 @@ export class RequestState {
       protocolVersion: this.protocolVersion,
       marks: this.marks,
       contentArrivalsAtMs: r.contentArrivalsAtMs,
+      choiceArrivalsAtMs: r.choiceArrivalsAtMs,
       events: r.events,
       usage: { inputTokens: r.inputTokens, outputTokens: r.outputTokens },
       retries: this.retries,

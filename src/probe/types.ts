@@ -58,6 +58,8 @@ export interface RequestResult {
   marks: RequestMarks
   /** Arrival time of every chunk that carried content text, in order. */
   contentArrivalsAtMs: number[]
+  /** Arrival time of every event with a non-empty `choices` array (role-only, finish included). */
+  choiceArrivalsAtMs: number[]
   /** Number of SSE `data:` events received (including `[DONE]`). */
   events: number
   usage: { inputTokens: number | null; outputTokens: number | null }
