@@ -28,6 +28,7 @@ function makeResult(
       firstByteAtMs: 1010,
       firstEventAtMs: 1011,
       firstAnyTokenAtMs: 1050,
+      lastEventAtMs: 1332,
       endAtMs: 1400,
       ...marks,
     },

@@ -24,7 +24,8 @@ export interface ProbeSessionOptions {
   otlpEndpoint: string | null
   region: string | null
   slo: Slo | null
-  compat: CompatTool | null
+  /** `--compat` views, in the order asked (none when empty). */
+  compat: readonly CompatTool[]
   signal: AbortSignal
   clock?: RunClock
   onResult?(result: RequestResult, record: ProbeRecord): void
@@ -34,7 +35,7 @@ export interface ProbeSessionOptions {
 
 export interface ProbeStepReport {
   report: ProbeReport
-  compat: CompatReport | null
+  compat: CompatReport[]
 }
 
 export interface ProbeSessionResult {
@@ -123,7 +124,11 @@ export async function runProbeSession(o: ProbeSessionOptions): Promise<ProbeSess
         interrupted: outcome.interrupted,
         openLoop: mode.kind === 'rate',
       }),
-      compat: o.compat === null ? null : computeCompat(o.compat, outcome.results),
+      compat: o.compat.map((tool) =>
+        computeCompat(tool, outcome.results, {
+          durationMs: outcome.endedAtMs - outcome.startedAtMs,
+        })
+      ),
     })
   }
   if (out !== null) {

@@ -51,6 +51,7 @@ export class RequestState {
       firstByteAtMs: null,
       firstEventAtMs: null,
       firstAnyTokenAtMs: null,
+      lastEventAtMs: null,
       endAtMs: sentAtMs,
     }
     this.reader = new SseReader({ keepText: planned.keepText === true })
@@ -101,6 +102,7 @@ export class RequestState {
     r.flush()
     this.marks.firstEventAtMs = r.firstEventAtMs
     this.marks.firstAnyTokenAtMs = r.firstAnyTokenAtMs
+    this.marks.lastEventAtMs = r.lastEventAtMs
     let finalError = error
     let finalDetail = detail
     if (finalError === null) {

@@ -18,6 +18,8 @@ function drainDeferred(): void {
 export class SseReader {
   firstEventAtMs: number | null = null
   firstAnyTokenAtMs: number | null = null
+  /** Last `data:` event other than `[DONE]` (the usage chunk included). */
+  lastEventAtMs: number | null = null
   readonly contentArrivalsAtMs: number[] = []
   /** Every event whose `choices` is non-empty (role-only and finish chunks too): vLLM's view. */
   readonly choiceArrivalsAtMs: number[] = []
@@ -77,6 +79,7 @@ export class SseReader {
       this.finished = true
       return
     }
+    this.lastEventAtMs = t
     let obj: unknown
     try {
       obj = JSON.parse(data)

@@ -38,6 +38,8 @@ export interface RequestMarks {
   firstEventAtMs: number | null
   /** First token of any kind: content, reasoning or tool call. */
   firstAnyTokenAtMs: number | null
+  /** Last SSE data event other than `[DONE]` (the usage chunk included). */
+  lastEventAtMs: number | null
   endAtMs: number
 }
 
