@@ -51,6 +51,7 @@ export interface ProbeFlags {
   region?: string
   slo?: string
   compat?: string
+  workers?: string
   format: string
 }
 
@@ -212,6 +213,7 @@ export async function resolveProbeOptions(
     region: flags.region ?? null,
     slo,
     compat,
+    workers: flags.workers !== undefined ? positiveInt('--workers', flags.workers) : 1,
     signal,
   }
 }
@@ -386,6 +388,10 @@ export function registerProbeCommand(program: Command): void {
         `also report metrics as these tools define and name them, comma-separated (${COMPAT_TOOLS.join(', ')})`
       )
     )
+    .option(
+      '--workers <n>',
+      'client threads, each with its own event loop and connections; results are merged per request (default: 1)'
+    )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
@@ -404,6 +410,10 @@ export function registerProbeCommand(program: Command): void {
     )
     .argument('<a>', 'baseline run (JSONL)')
     .argument('<b>', 'candidate run (JSONL)')
+    .option(
+      '--workers <n>',
+      'client threads, each with its own event loop and connections; results are merged per request (default: 1)'
+    )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
