@@ -26,6 +26,7 @@ import {
 import { createProbeClient } from '../src/probe/client.js'
 import { computeMeasures } from '../src/probe/measures.js'
 import { percentile, sortedCopy } from '../src/probe/stats.js'
+import { runLoadInWorkers } from '../src/probe/worker-pool.js'
 
 const STREAMS = Number(process.env.PROBE_BENCH_STREAMS ?? 2000)
 const ERROR_STREAMS = Number(process.env.PROBE_BENCH_ERROR_STREAMS ?? 500)
@@ -124,6 +125,51 @@ async function measure(url: string, streams: number): Promise<Figures> {
   }
 }
 
+/** The same streams sent by `workers` client threads (`--workers`): error against real writes. */
+async function measureWorkers(
+  url: string,
+  streams: number,
+  workers: number
+): Promise<{ p50: number; p99: number; ok: number }> {
+  await fetchWriteTimes(url)
+  const outcome = await runLoadInWorkers({
+    workers,
+    client: {
+      url: new URL(`${url}/v1/chat/completions`),
+      timeoutMs: 60_000,
+      connectTimeoutMs: 30_000,
+    },
+    workload: {
+      model: 'm',
+      api: 'chat',
+      inputLen: { kind: 'fixed', n: 1 },
+      outputLen: { kind: 'fixed', n: TOKENS },
+      sharedPrefixTokens: 0,
+      prefixGroups: 1,
+      turns: 1,
+      dataset: null,
+      seed: 1,
+    },
+    plan: {
+      mode: { kind: 'concurrency', concurrency: streams },
+      maxRequests: streams,
+      durationMs: null,
+      drainGraceMs: 1000,
+    },
+    signal: new AbortController().signal,
+  })
+  const real = arrivalErrorsMs(
+    outcome.results,
+    await fetchWriteTimes(url),
+    perfToMonotonicOffsetMs()
+  )
+  return {
+    p50: q(real.errorsMs, 50),
+    p99: q(real.errorsMs, 99),
+    ok: outcome.results.filter((r) => r.error === null).length,
+  }
+}
+
 /** The first requests of a cold `tokenline probe` process, as its records report them. */
 function firstRequests(url: string): { connectMs: number; ttfbMs: number; reused: boolean }[] {
   const out = join(mkdtempSync(join(tmpdir(), 'probe-bench-')), 'r.jsonl')
@@ -191,6 +237,7 @@ try {
   const baseline = await measure(mock.url, 1)
   const atError = await measure(mock.url, ERROR_STREAMS)
   const atMax = await measure(mock.url, STREAMS)
+  const twoWorkers = await measureWorkers(mock.url, ERROR_STREAMS, 2)
   console.log(
     `probe bench (${TOKENS} tokens per stream, 50 ms gaps; mock server in its own process)`
   )
@@ -205,6 +252,9 @@ try {
         `vs pre-write stamp p50 ${f.preWrite.p50} p99 ${f.preWrite.p99}  client CPU ${f.cpuMsPerRequest} ms/request  loop busy ${f.loopUtilization}`
     )
   }
+  console.log(
+    `${ERROR_STREAMS} streams, 2 workers: ok ${twoWorkers.ok}/${ERROR_STREAMS}  error vs real write p50 ${twoWorkers.p50} ms p99 ${twoWorkers.p99} ms`
+  )
   console.log(
     `first requests of a cold probe process (connect/ttfb ms, reused): ${first
       .map((r) => `${r.connectMs}/${r.ttfbMs}${r.reused ? ' reused' : ''}`)
