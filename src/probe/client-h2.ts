@@ -158,8 +158,38 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
       overallTimer(state, options, () => stream.close(http2.constants.NGHTTP2_CANCEL))
     })
 
+  const warmUp = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      // opens the shared session (the opener's result is discarded) and runs one GET over it
+      const opener = new RequestState({ body: '', scheduledAtMs: performance.now() }, () => {})
+      const entry = shared !== null && !shared.session.destroyed ? shared : openSession(opener)
+      if (options.newConnection !== true) {
+        shared = entry
+      }
+      const timer = setTimeout(
+        () => stream.close(http2.constants.NGHTTP2_CANCEL),
+        options.connectTimeoutMs + 5000
+      )
+      const stream = entry.session.request({
+        ':method': 'GET',
+        ':path': '/v1/models',
+        ...options.headers,
+      })
+      stream.on('error', () => {})
+      stream.on('close', () => {
+        clearTimeout(timer)
+        if (options.newConnection === true) {
+          entry.session.close()
+        }
+        resolve()
+      })
+      stream.resume()
+      stream.end()
+    })
+
   return {
     send,
+    warmUp,
     close() {
       shared?.session.close()
       shared = null
