@@ -14,7 +14,7 @@ type Res = http.ServerResponse | http2.Http2ServerResponse
 /** The part of both response APIs the handler uses (the union itself is not callable). */
 interface Out {
   writeHead(status: number, headers: Record<string, string | number>): unknown
-  write(chunk: string): unknown
+  write(chunk: string, cb?: () => void): unknown
   end(chunk?: string): unknown
   on(event: 'close', listener: () => void): unknown
 }
@@ -32,6 +32,25 @@ export interface HandlerDeps {
   seed: number
   exportSpan: (span: OtlpJsonSpan) => void
 }
+
+/** Reads CLOCK_MONOTONIC, the clock every process on the host shares, in milliseconds. */
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint() / 1000n) / 1000
+}
+
+/**
+ * What the server really did with one streamed request, per trace id, in monotonic ms
+ * (`monotonicMs`): when its body had been read, when the first bytes of the answer (status line,
+ * headers and, for chat, the role chunk) had been written, and when each content chunk's socket
+ * write completed. A measuring client on the same host compares its own clock readings with
+ * these instead of with a nominal schedule.
+ */
+export interface ServerWrites {
+  receivedMs: number
+  firstWriteMs: number | null
+  contentWritesMs: number[]
+}
+type WriteLog = Map<string, ServerWrites>
 
 /** Counts prompt "tokens" as whitespace-separated words (the probe's synthetic prompts agree). */
 export function countWords(text: string): number {
@@ -62,6 +81,7 @@ function promptText(body: Record<string, unknown>): string {
 /** The request handler shared by the HTTP/1.1 and HTTP/2 (compat API) servers. */
 export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) => void {
   const rng = createRng(deps.seed)
+  const writeLog: WriteLog = new Map()
   const send = (res: Out, status: number, type: string, body: string): void => {
     res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) })
     res.end(body)
@@ -96,6 +116,16 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
         'text/plain; version=0.0.4; charset=utf-8',
         deps.metrics.render(deps.engine.stats())
       )
+      return
+    }
+    if (req.method === 'GET' && path === '/debug/write-times' && deps.stampTokens) {
+      // hands over and forgets what was recorded, so a long run does not grow without bound
+      const body = JSON.stringify({
+        clock: 'CLOCK_MONOTONIC ms',
+        requests: Object.fromEntries(writeLog),
+      })
+      writeLog.clear()
+      send(res, 200, 'application/json', body)
       return
     }
     if (req.method === 'GET' && (path === '/health' || path === '/ping')) {
@@ -195,12 +225,18 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
     const cutAfter = faulty ? mb.cutStreamAfter : undefined
     const traceparent =
       typeof req.headers.traceparent === 'string' ? req.headers.traceparent : undefined
+    const traceId = traceparent?.split('-')[1]
+    let writes: ServerWrites | null = null
+    if (deps.stampTokens && stream && traceId !== undefined) {
+      writes = { receivedMs: monotonicMs(), firstWriteMs: null, contentWritesMs: [] }
+      writeLog.set(traceId, writes)
+    }
     let text = ''
     let emitted = 0
     let done = false
     let pending = ''
     let flushTimer: NodeJS.Timeout | null = null
-    const write = (data: string): void => {
+    const write = (data: string, onWritten?: () => void): void => {
       if (faulty && mb.bufferStreamMs !== undefined) {
         pending += data
         flushTimer ??= setInterval(() => {
@@ -211,9 +247,10 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
         }, mb.bufferStreamMs)
         return
       }
-      res.write(data)
+      res.write(data, onWritten)
     }
-    const sse = (obj: unknown): void => write(`data: ${JSON.stringify(obj)}\n\n`)
+    const sse = (obj: unknown, onWritten?: () => void): void =>
+      write(`data: ${JSON.stringify(obj)}\n\n`, onWritten)
     const choice = (content: string | null, finish: string | null): unknown =>
       isChat
         ? {
@@ -233,21 +270,31 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
     }
     if (stream) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+      const log = writes
+      const onHeadWritten =
+        log === null
+          ? undefined
+          : () => {
+              log.firstWriteMs = monotonicMs()
+            }
       if (isChat) {
-        sse({
-          id,
-          object,
-          created,
-          model: deps.model,
-          choices: [
-            {
-              index: 0,
-              delta: { role: 'assistant', content: '' },
-              logprobs: null,
-              finish_reason: null,
-            },
-          ],
-        })
+        sse(
+          {
+            id,
+            object,
+            created,
+            model: deps.model,
+            choices: [
+              {
+                index: 0,
+                delta: { role: 'assistant', content: '' },
+                logprobs: null,
+                finish_reason: null,
+              },
+            ],
+          },
+          onHeadWritten
+        )
       }
     }
     const finishSpan = (times: JobTimes, aborted: boolean): void => {
@@ -278,7 +325,13 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
           : `${index === 0 ? '' : ' '}${WORDS[index % WORDS.length]}`
         emitted++
         if (stream) {
-          sse({ id, object, created, model: deps.model, choices: [choice(token, null)] })
+          const log = writes
+          // The write callback runs once the chunk was handed to the kernel (Node corks a
+          // chunked response until the next tick, so the time before res.write is too early).
+          sse(
+            { id, object, created, model: deps.model, choices: [choice(token, null)] },
+            log === null ? undefined : () => log.contentWritesMs.push(monotonicMs())
+          )
           if (cutAfter !== undefined && emitted >= cutAfter) {
             if (flushTimer !== null && pending !== '') {
               res.write(pending)

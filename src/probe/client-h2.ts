@@ -24,6 +24,8 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
   const isTls = options.url.protocol === 'https:'
   const origin = options.url.origin
   let shared: SessionEntry | null = null
+  // one TLS context for every session (building one per connection costs milliseconds)
+  const secureContext = isTls ? tls.createSecureContext() : undefined
 
   const openSession = (opener: RequestState): SessionEntry => {
     const entry: SessionEntry = { session: undefined as never, opener, tls: null }
@@ -41,6 +43,7 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
               servername: net.isIP(host) === 0 ? host : undefined,
               ALPNProtocols: ['h2'],
               rejectUnauthorized: options.insecure !== true,
+              ...(secureContext !== undefined ? { secureContext } : {}),
               ...lookup,
             })
           : net.connect({ host, port, ...lookup })
@@ -126,7 +129,7 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
       })
       stream.on('data', (chunk: Buffer) => {
         if (state.bodyKind === 'sse') {
-          state.reader.feed(chunk, performance.now())
+          state.reader.defer(chunk, performance.now())
         } else {
           state.collectErrorBody(chunk)
         }
@@ -155,8 +158,38 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
       overallTimer(state, options, () => stream.close(http2.constants.NGHTTP2_CANCEL))
     })
 
+  const warmUp = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      // opens the shared session (the opener's result is discarded) and runs one GET over it
+      const opener = new RequestState({ body: '', scheduledAtMs: performance.now() }, () => {})
+      const entry = shared !== null && !shared.session.destroyed ? shared : openSession(opener)
+      if (options.newConnection !== true) {
+        shared = entry
+      }
+      const timer = setTimeout(
+        () => stream.close(http2.constants.NGHTTP2_CANCEL),
+        options.connectTimeoutMs + 5000
+      )
+      const stream = entry.session.request({
+        ':method': 'GET',
+        ':path': '/v1/models',
+        ...options.headers,
+      })
+      stream.on('error', () => {})
+      stream.on('close', () => {
+        clearTimeout(timer)
+        if (options.newConnection === true) {
+          entry.session.close()
+        }
+        resolve()
+      })
+      stream.resume()
+      stream.end()
+    })
+
   return {
     send,
+    warmUp,
     close() {
       shared?.session.close()
       shared = null

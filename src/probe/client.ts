@@ -2,7 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction, Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import type { TLSSocket } from 'node:tls'
+import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls'
 import { classifySocketError, isStaleConnectionError } from './error-types.js'
 import { createH2Transport } from './client-h2.js'
 import { RequestState, type PlannedRequest } from './request-state.js'
@@ -29,7 +29,36 @@ export interface ProbeClientOptions {
 /** Sends one streaming request and resolves with what it measured; never rejects. */
 export interface ProbeClient {
   send(planned: PlannedRequest): Promise<RequestResult>
+  /**
+   * Opens a pooled connection and runs the code paths of a request once (`GET /v1/models`)
+   * before any measured request, so the first request of a run pays neither the TCP/TLS
+   * handshake nor the first-use compilation of the client. Never rejects.
+   */
+  warmUp?(): Promise<void>
   close(): void
+}
+
+/** Last time a socket delivered bytes, read before the HTTP parser sees them. */
+interface ArrivalStamp {
+  atMs: number
+}
+const arrivalStamps = new WeakMap<Socket, ArrivalStamp>()
+
+/**
+ * Stamps every read of `socket` with the clock, first thing (a prepended listener runs before
+ * the HTTP parser), so a chunk's arrival time does not include parsing.
+ */
+function arrivalStampOf(socket: Socket): ArrivalStamp {
+  let stamp = arrivalStamps.get(socket)
+  if (stamp === undefined) {
+    const s: ArrivalStamp = { atMs: performance.now() }
+    socket.prependListener('data', () => {
+      s.atMs = performance.now()
+    })
+    arrivalStamps.set(socket, s)
+    stamp = s
+  }
+  return stamp
 }
 
 /**
@@ -49,11 +78,16 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
       : new mod.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' })
   // Sockets that already carried a request: the per-socket "reused" flag.
   const seen = new WeakSet<Socket>()
+  // Building a TLS context loads the root certificate store (~2–6 ms of CPU). Without a shared
+  // one, tls.connect builds it for every new connection between our send mark and the TCP SYN,
+  // and that time was reported as `connect`.
+  const secureContext: SecureContext | null = isTls ? createSecureContext() : null
 
   const attempt = (state: RequestState, planned: PlannedRequest): void => {
     const m = state.marks
     let connectTimer: NodeJS.Timeout | undefined
     let socketRef: Socket | null = null
+    let stamp: ArrivalStamp | null = null
     const req = mod.request({
       protocol: options.url.protocol,
       hostname: options.url.hostname,
@@ -62,7 +96,7 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
       method: 'POST',
       agent,
       rejectUnauthorized: options.insecure !== true,
-      ...(isTls ? { ALPNProtocols: ['http/1.1'] } : {}),
+      ...(secureContext !== null ? { ALPNProtocols: ['http/1.1'], secureContext } : {}),
       ...(options.lookup !== undefined ? { lookup: options.lookup } : {}),
       headers: {
         'content-type': 'application/json',
@@ -102,6 +136,7 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
     req.on('error', fail)
     req.once('socket', (socket: Socket) => {
       socketRef = socket
+      stamp = arrivalStampOf(socket)
       socket.prependOnceListener('data', () => {
         m.firstByteAtMs ??= performance.now()
       })
@@ -160,7 +195,7 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
         state.status >= 400 ? 'error' : type.includes('text/event-stream') ? 'sse' : 'other'
       res.on('data', (chunk: Buffer) => {
         if (state.bodyKind === 'sse') {
-          state.reader.feed(chunk, performance.now())
+          state.reader.defer(chunk, stamp?.atMs ?? performance.now())
         } else {
           state.collectErrorBody(chunk)
         }
@@ -182,6 +217,40 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
     overallTimer(state, options, () => req.destroy())
   }
 
+  const warmUp = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const req = mod.request({
+        protocol: options.url.protocol,
+        hostname: options.url.hostname,
+        port: options.url.port === '' ? undefined : Number(options.url.port),
+        path: '/v1/models',
+        method: 'GET',
+        agent,
+        rejectUnauthorized: options.insecure !== true,
+        ...(secureContext !== null ? { ALPNProtocols: ['http/1.1'], secureContext } : {}),
+        ...(options.lookup !== undefined ? { lookup: options.lookup } : {}),
+        headers: { accept: 'application/json', ...options.headers },
+      })
+      const timer = setTimeout(() => req.destroy(), options.connectTimeoutMs + 5000)
+      const done = (): void => {
+        clearTimeout(timer)
+        resolve()
+      }
+      req.on('error', done)
+      req.on('socket', (socket: Socket) => {
+        // the first measured request will find this connection open: it is a reused one
+        seen.add(socket)
+        arrivalStampOf(socket)
+      })
+      req.on('response', (res) => {
+        res.resume()
+        res.on('end', done)
+        res.on('error', done)
+        res.on('close', done)
+      })
+      req.end()
+    })
+
   return {
     send(planned) {
       return new Promise<RequestResult>((resolve) => {
@@ -189,6 +258,7 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
         attempt(state, planned)
       })
     },
+    warmUp,
     close() {
       if (agent !== false) {
         agent.destroy()

@@ -5,9 +5,10 @@ import { computeCompat, type CompatReport, type CompatTool } from './compat.js'
 import { toProbeRecord } from './measures.js'
 import { buildClientSpan, createOtlpJsonExporter, type OtlpJsonExporter } from './otlp-export.js'
 import { buildReport, type ProbeReport, type Slo } from './report.js'
-import { createSystemClock, runLoad, type LoadMode, type RunClock } from './run.js'
+import { createSystemClock, runLoad, type LoadMode, type RunClock, type RunOutcome } from './run.js'
 import type { ArrivalKind } from './schedule.js'
 import type { ProbeRecord, RequestResult } from './types.js'
+import { runLoadInWorkers } from './worker-pool.js'
 import { createWorkload, type WorkloadOptions } from './workload.js'
 
 /** Everything one `tokenline probe` invocation needs, already validated. */
@@ -24,7 +25,10 @@ export interface ProbeSessionOptions {
   otlpEndpoint: string | null
   region: string | null
   slo: Slo | null
-  compat: CompatTool | null
+  /** `--compat` views, in the order asked (none when empty). */
+  compat: readonly CompatTool[]
+  /** Client threads, each with its own event loop and connections (`--workers`); default 1. */
+  workers?: number
   /** The `--tokenizer` file `workload.tokens` counts with, for the report. */
   tokenizer?: string | null
   signal: AbortSignal
@@ -36,7 +40,7 @@ export interface ProbeSessionOptions {
 
 export interface ProbeStepReport {
   report: ProbeReport
-  compat: CompatReport | null
+  compat: CompatReport[]
 }
 
 export interface ProbeSessionResult {
@@ -91,26 +95,46 @@ export async function runProbeSession(o: ProbeSessionOptions): Promise<ProbeSess
   for (let i = 0; i < o.steps.length && !o.signal.aborted; i++) {
     const mode = o.steps[i] as LoadMode
     o.onStepStart?.(i, mode)
-    const client = createProbeClient(o.client)
     const records: ProbeRecord[] = []
-    const outcome = await runLoad(
-      { mode, maxRequests: o.maxRequests, durationMs: o.durationMs, drainGraceMs: o.drainGraceMs },
-      {
+    const onResult = (result: RequestResult): void => {
+      const record = toProbeRecord(result, { rawGaps: o.rawGaps })
+      records.push(record)
+      out?.write(JSON.stringify(record) + '\n')
+      exporter?.add(buildClientSpan(result, spanCtx))
+      o.onResult?.(result, record)
+    }
+    const plan = {
+      mode,
+      maxRequests: o.maxRequests,
+      durationMs: o.durationMs,
+      drainGraceMs: o.drainGraceMs,
+    }
+    const workload = { ...o.workload, seed: o.workload.seed + i }
+    let outcome: RunOutcome
+    if ((o.workers ?? 1) > 1) {
+      outcome = await runLoadInWorkers({
+        workers: o.workers ?? 1,
+        client: o.client,
+        workload,
+        plan,
+        signal: o.signal,
+        onResult,
+      })
+    } else {
+      const client = createProbeClient(o.client)
+      // Before the clock starts: the first measured request must not pay for a cold client
+      // (handshake, first-use compilation), which used to add 10–80 ms to it alone.
+      await client.warmUp?.()
+      outcome = await runLoad(plan, {
         client,
-        workload: createWorkload({ ...o.workload, seed: o.workload.seed + i }),
+        workload: createWorkload(workload),
         body: o.workload,
         clock,
         signal: o.signal,
-        onResult(result) {
-          const record = toProbeRecord(result, { rawGaps: o.rawGaps })
-          records.push(record)
-          out?.write(JSON.stringify(record) + '\n')
-          exporter?.add(buildClientSpan(result, spanCtx))
-          o.onResult?.(result, record)
-        },
-      }
-    )
-    client.close()
+        onResult,
+      })
+      client.close()
+    }
     allRecords.push(...records)
     steps.push({
       report: buildReport({
@@ -123,7 +147,11 @@ export async function runProbeSession(o: ProbeSessionOptions): Promise<ProbeSess
         openLoop: mode.kind === 'rate',
         tokenizer: o.tokenizer ?? null,
       }),
-      compat: o.compat === null ? null : computeCompat(o.compat, outcome.results),
+      compat: o.compat.map((tool) =>
+        computeCompat(tool, outcome.results, {
+          durationMs: outcome.endedAtMs - outcome.startedAtMs,
+        })
+      ),
     })
   }
   if (out !== null) {

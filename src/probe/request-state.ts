@@ -51,6 +51,7 @@ export class RequestState {
       firstByteAtMs: null,
       firstEventAtMs: null,
       firstAnyTokenAtMs: null,
+      lastEventAtMs: null,
       endAtMs: sentAtMs,
     }
     this.reader = new SseReader({ keepText: planned.keepText === true })
@@ -98,8 +99,10 @@ export class RequestState {
     }
     this.marks.endAtMs = performance.now()
     const r = this.reader
+    r.flush()
     this.marks.firstEventAtMs = r.firstEventAtMs
     this.marks.firstAnyTokenAtMs = r.firstAnyTokenAtMs
+    this.marks.lastEventAtMs = r.lastEventAtMs
     let finalError = error
     let finalDetail = detail
     if (finalError === null) {
@@ -129,6 +132,7 @@ export class RequestState {
       protocolVersion: this.protocolVersion,
       marks: this.marks,
       contentArrivalsAtMs: r.contentArrivalsAtMs,
+      choiceArrivalsAtMs: r.choiceArrivalsAtMs,
       events: r.events,
       usage: { inputTokens: r.inputTokens, outputTokens: r.outputTokens },
       retries: this.retries,

@@ -31,6 +31,22 @@ describe('SseReader', () => {
     expect([r.inputTokens, r.outputTokens]).toEqual([7, 2])
     expect(r.finished).toBe(true)
     expect(r.events).toBe(6)
+    // vLLM's view: every event with choices; AIPerf's end: the usage chunk, not [DONE]
+    expect(r.choiceArrivalsAtMs).toEqual([1, 2, 4, 4])
+    expect(r.lastEventAtMs).toBe(5)
+  })
+
+  it('keeps deferred chunks with their arrival times and parses them on flush', async () => {
+    const r = new SseReader({ keepText: false })
+    r.defer(enc(ev({ choices: [{ delta: { content: 'a' } }] })), 7)
+    r.defer(enc(ev({ choices: [{ delta: { content: 'b' } }] })), 9)
+    expect(r.contentArrivalsAtMs).toEqual([])
+    r.flush()
+    expect(r.contentArrivalsAtMs).toEqual([7, 9])
+    // a deferred chunk is also parsed by the event loop's check phase without an explicit flush
+    r.defer(enc(ev({ choices: [{ delta: { content: 'c' } }] })), 11)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(r.contentArrivalsAtMs).toEqual([7, 9, 11])
   })
 
   it('reads legacy completions chunks and counts malformed events', () => {

@@ -1,5 +1,16 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser'
 
+/** Readers holding bytes that arrived but are not parsed yet (see `SseReader.defer`). */
+const deferred = new Set<SseReader>()
+let drainScheduled = false
+
+function drainDeferred(): void {
+  drainScheduled = false
+  for (const reader of deferred) {
+    reader.flush()
+  }
+}
+
 /**
  * Reads an OpenAI-style SSE stream and timestamps what matters: first event, first token of any
  * kind, every content chunk, usage, and whether the stream finished properly.
@@ -7,7 +18,11 @@ import { createParser, type EventSourceParser } from 'eventsource-parser'
 export class SseReader {
   firstEventAtMs: number | null = null
   firstAnyTokenAtMs: number | null = null
+  /** Last `data:` event other than `[DONE]` (the usage chunk included). */
+  lastEventAtMs: number | null = null
   readonly contentArrivalsAtMs: number[] = []
+  /** Every event whose `choices` is non-empty (role-only and finish chunks too): vLLM's view. */
+  readonly choiceArrivalsAtMs: number[] = []
   events = 0
   inputTokens: number | null = null
   outputTokens: number | null = null
@@ -20,6 +35,7 @@ export class SseReader {
   readonly #parser: EventSourceParser
   readonly #decoder = new TextDecoder()
   #chunkAtMs = 0
+  readonly #pending: { chunk: Uint8Array; atMs: number }[] = []
 
   constructor(options: { keepText: boolean }) {
     this.#keepText = options.keepText
@@ -32,6 +48,29 @@ export class SseReader {
     this.#parser.feed(this.#decoder.decode(chunk, { stream: true }))
   }
 
+  /**
+   * Keeps a chunk and its arrival time and parses it after the event loop has read every socket
+   * that is ready (`setImmediate` runs after the poll phase). When hundreds of streams deliver a
+   * token at once, each socket then costs only its read and a clock reading before the next one
+   * is timestamped, instead of also its SSE and JSON parsing. Call `flush()` before reading.
+   */
+  defer(chunk: Uint8Array, atMs: number): void {
+    this.#pending.push({ chunk, atMs })
+    deferred.add(this)
+    if (!drainScheduled) {
+      drainScheduled = true
+      setImmediate(drainDeferred)
+    }
+  }
+
+  /** Parses every deferred chunk, in arrival order. */
+  flush(): void {
+    deferred.delete(this)
+    for (const { chunk, atMs } of this.#pending.splice(0)) {
+      this.feed(chunk, atMs)
+    }
+  }
+
   #onData(data: string): void {
     const t = this.#chunkAtMs
     this.events++
@@ -40,6 +79,7 @@ export class SseReader {
       this.finished = true
       return
     }
+    this.lastEventAtMs = t
     let obj: unknown
     try {
       obj = JSON.parse(data)
@@ -66,6 +106,7 @@ export class SseReader {
     }
     const choice = Array.isArray(o.choices) ? o.choices[0] : undefined
     if (choice !== undefined) {
+      this.choiceArrivalsAtMs.push(t)
       const delta = choice.delta
       const content = delta !== undefined ? delta.content : choice.text
       if (typeof content === 'string' && content.length > 0) {

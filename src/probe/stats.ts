@@ -19,18 +19,6 @@ export function sortedCopy(values: readonly number[]): number[] {
   return [...values].sort((a, b) => a - b)
 }
 
-/** Mean of values, or null for none. */
-export function mean(values: readonly number[]): number | null {
-  if (values.length === 0) {
-    return null
-  }
-  let sum = 0
-  for (const v of values) {
-    sum += v
-  }
-  return sum / values.length
-}
-
 /** Rounds to microsecond resolution for output (ms with 3 decimals). */
 export function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000

@@ -38,6 +38,8 @@ export interface RequestMarks {
   firstEventAtMs: number | null
   /** First token of any kind: content, reasoning or tool call. */
   firstAnyTokenAtMs: number | null
+  /** Last SSE data event other than `[DONE]` (the usage chunk included). */
+  lastEventAtMs: number | null
   endAtMs: number
 }
 
@@ -58,6 +60,8 @@ export interface RequestResult {
   marks: RequestMarks
   /** Arrival time of every chunk that carried content text, in order. */
   contentArrivalsAtMs: number[]
+  /** Arrival time of every event with a non-empty `choices` array (role-only, finish included). */
+  choiceArrivalsAtMs: number[]
   /** Number of SSE `data:` events received (including `[DONE]`). */
   events: number
   usage: { inputTokens: number | null; outputTokens: number | null }

@@ -206,6 +206,47 @@ describe('tokenline probe against tokenline mock-server', () => {
     }
   })
 
+  it('prints vLLM, GuideLLM and AIPerf views of the same run, each under its own names', async () => {
+    const res = await run([
+      'probe',
+      mockUrl,
+      '--concurrency',
+      '2',
+      '--requests',
+      '6',
+      '--output-tokens',
+      '5',
+      '--compat',
+      'vllm,guidellm,aiperf',
+      '--format',
+      'json',
+    ])
+    expect(res.code).toBe(0)
+    const compat = (
+      JSON.parse(res.stdout) as {
+        steps: { compat: { tool: string; output: Record<string, unknown> }[] }[]
+      }
+    ).steps[0]?.compat
+    expect(compat?.map((c) => c.tool)).toEqual(['vllm', 'guidellm', 'aiperf'])
+    const [vllm, guidellm, aiperf] = compat ?? []
+    expect(vllm?.output).toMatchObject({ completed: 6, failed: 0, total_output_tokens: 30 })
+    expect(typeof vllm?.output.p99_ttft_ms).toBe('number')
+    const metrics = guidellm?.output.metrics as Record<
+      string,
+      { successful: { count: number; max: number } }
+    >
+    expect(metrics.time_to_first_token_ms?.successful.count).toBe(6)
+    // seconds, not milliseconds
+    expect(metrics.request_latency?.successful.max).toBeLessThan(10)
+    expect(metrics.time_per_output_token_ms?.successful.count).toBe(30)
+    const ttft = aiperf?.output.time_to_first_token as Record<string, unknown>
+    expect(Object.keys(ttft)).toEqual(
+      expect.arrayContaining(['unit', 'avg', 'min', 'max', 'std', 'p1', 'p50', 'p99'])
+    )
+    expect(aiperf?.output).toHaveProperty('time_to_second_token')
+    expect(aiperf?.output).toHaveProperty('output_token_throughput_per_user')
+  })
+
   it('compares two runs phase by phase', async () => {
     const a = join(dir, 'a.jsonl')
     const b = join(dir, 'b.jsonl')
@@ -248,7 +289,9 @@ describe('tokenline probe against tokenline mock-server', () => {
       phases: { phase: string; nA: number; nB: number; p: number | null }[]
     }
     const connect = cmp.phases.find((p) => p.phase === 'connect')
-    expect(connect?.nA).toBe(2)
+    // keep-alive: the warm-up opened one connection before the clock started, the second user
+    // opened the other; --new-connection: one per request
+    expect(connect?.nA).toBe(1)
     expect(connect?.nB).toBe(20)
   })
 

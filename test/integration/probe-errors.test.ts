@@ -178,7 +178,7 @@ describe('probe client: every failure is a typed result, never a throw', () => {
       otlpEndpoint: null,
       region: null,
       slo: { ttftMs: 1000 },
-      compat: null,
+      compat: [],
       signal: new AbortController().signal,
     })
     const report = result.steps[0]?.report

@@ -7,7 +7,7 @@ import { Option } from 'commander'
 import { AppError } from '../../core/errors.js'
 import { EXIT_FAILURE } from '../report-error.js'
 import { compareRuns, parseRecords, renderComparisonText } from '../../probe/compare.js'
-import { COMPAT_TOOLS, type CompatTool } from '../../probe/compat.js'
+import { COMPAT_TOOLS, parseCompatTools } from '../../probe/compat.js'
 import { loadDataset } from '../../probe/dataset.js'
 import { parseDurationMs } from '../../probe/durations.js'
 import { parseSlo, renderReportText, type ProbeReport } from '../../probe/report.js'
@@ -53,6 +53,7 @@ export interface ProbeFlags {
   region?: string
   slo?: string
   compat?: string
+  workers?: string
   format: string
 }
 
@@ -168,8 +169,11 @@ export async function resolveProbeOptions(
   if (flags.slo !== undefined && slo === null) {
     throw invalid(`--slo expects ttft=500ms,tpot=50ms,e2e=10s (actual: ${flags.slo})`)
   }
-  if (flags.compat !== undefined && !(COMPAT_TOOLS as readonly string[]).includes(flags.compat)) {
-    throw invalid(`--compat expects one of ${COMPAT_TOOLS.join(', ')} (actual: ${flags.compat})`)
+  const compat = flags.compat !== undefined ? parseCompatTools(flags.compat) : []
+  if (compat === null) {
+    throw invalid(
+      `--compat expects one or more of ${COMPAT_TOOLS.join(', ')}, comma-separated (actual: ${flags.compat})`
+    )
   }
   const headers: Record<string, string> = {}
   for (const h of flags.header) {
@@ -213,7 +217,8 @@ export async function resolveProbeOptions(
     otlpEndpoint: flags.otlp ?? null,
     region: flags.region ?? null,
     slo,
-    compat: (flags.compat as CompatTool | undefined) ?? null,
+    compat,
+    workers: flags.workers !== undefined ? positiveInt('--workers', flags.workers) : 1,
     signal,
   }
 }
@@ -311,8 +316,8 @@ Examples:
   # honest open loop: Poisson arrivals at 5 req/s for 2 minutes, one JSONL record per request
   $ tokenline probe http://127.0.0.1:8000 --rate 5 --duration 2m --out run.jsonl --slo ttft=500ms,tpot=50ms
 
-  # find the knee: sweep rates, 30 s each, and report the way vLLM's benchmark would
-  $ tokenline probe https://llm.internal --sweep 1,2,4,8 --duration 30s --compat vllm
+  # find the knee: sweep rates, 30 s each, and report the way vLLM, GuideLLM and AIPerf would
+  $ tokenline probe https://llm.internal --sweep 1,2,4,8 --duration 30s --compat vllm,guidellm,aiperf
 
   # join the engine's spans: send traceparent and export the client span to Tokenline
   $ tokenline probe http://127.0.0.1:8000 --rate 2 --otlp http://127.0.0.1:4318
@@ -390,9 +395,14 @@ export function registerProbeCommand(program: Command): void {
     .option('--region <label>', 'where this probe runs (tokenline.client.region)')
     .option('--slo <slo>', 'goodput objectives, e.g. ttft=500ms,tpot=50ms,e2e=10s')
     .addOption(
-      new Option('--compat <tool>', 'also report metrics as this tool defines them').choices([
-        ...COMPAT_TOOLS,
-      ])
+      new Option(
+        '--compat <tools>',
+        `also report metrics as these tools define and name them, comma-separated (${COMPAT_TOOLS.join(', ')})`
+      )
+    )
+    .option(
+      '--workers <n>',
+      'client threads, each with its own event loop and connections; results are merged per request (default: 1)'
     )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
@@ -412,6 +422,10 @@ export function registerProbeCommand(program: Command): void {
     )
     .argument('<a>', 'baseline run (JSONL)')
     .argument('<b>', 'candidate run (JSONL)')
+    .option(
+      '--workers <n>',
+      'client threads, each with its own event loop and connections; results are merged per request (default: 1)'
+    )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
@@ -523,14 +537,12 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
     } else {
       for (const s of result.steps) {
         process.stdout.write(renderReportText(s.report))
-        if (s.compat !== null) {
-          process.stdout.write(`\nas ${s.compat.tool} defines them (ms)\n`)
-          for (const [k, d] of Object.entries(s.compat.metrics)) {
-            process.stdout.write(
-              `  ${k.padEnd(22)} mean ${d.mean ?? '-'}  p50 ${d.p50 ?? '-'}  p90 ${d.p90 ?? '-'}  p99 ${d.p99 ?? '-'}\n`
-            )
+        for (const view of s.compat) {
+          process.stdout.write(`\nas ${view.tool} defines and names them\n`)
+          for (const l of view.lines) {
+            process.stdout.write(`  ${l}\n`)
           }
-          for (const n of s.compat.notes) {
+          for (const n of view.notes) {
             process.stdout.write(`  · ${n}\n`)
           }
         }
