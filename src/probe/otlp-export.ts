@@ -1,3 +1,4 @@
+import { sendWithRetry } from '../client/send-with-retry.js'
 import { computeMeasures } from './measures.js'
 import type { RequestResult } from './types.js'
 
@@ -119,6 +120,8 @@ export function buildClientSpan(result: RequestResult, ctx: ClientSpanContext): 
   }
 }
 
+const EXPORT_DEADLINE_MS = 30_000
+
 /** Batches spans and POSTs them as OTLP/JSON `ExportTraceServiceRequest`s. */
 export interface OtlpJsonExporter {
   add(span: OtlpJsonSpan): void
@@ -140,6 +143,8 @@ export function createOtlpJsonExporter(options: {
   maxBatch?: number
   intervalMs?: number
   onError?: (err: unknown) => void
+  /** How long one batch may keep being retried (429/503) before it counts as failed. */
+  deadlineMs?: number
 }): OtlpJsonExporter {
   const url = options.endpoint.replace(/\/+$/, '').endsWith('/v1/traces')
     ? options.endpoint
@@ -154,14 +159,20 @@ export function createOtlpJsonExporter(options: {
     const body = JSON.stringify({
       resourceSpans: [{ resource, scopeSpans: [{ scope: options.scope, spans }] }],
     })
-    const p = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      .then(async (res) => {
-        await res.arrayBuffer()
-        if (res.ok) {
+    // A server shedding load answers 429/503 + Retry-After: the batch waits and is re-sent
+    // rather than dropped; only a refusal or the deadline counts as a failure.
+    const p = sendWithRetry(
+      url,
+      () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      { deadlineMs: options.deadlineMs ?? EXPORT_DEADLINE_MS }
+    )
+      .then(async (reply) => {
+        await reply.response?.arrayBuffer()
+        if (reply.status === 'success') {
           exported += spans.length
         } else {
           failures++
-          options.onError?.(new Error(`OTLP export answered ${res.status}`))
+          options.onError?.(reply.error)
         }
       })
       .catch((err: unknown) => {

@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander'
 import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
 import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
+import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
 import { AppError } from '../../core/errors.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
@@ -161,24 +162,21 @@ async function diagnoseViaServer(
       url.searchParams.append(d, v)
     }
   }
-  let res: Response
-  try {
-    res = await fetch(url)
-  } catch (err) {
+  const reply = await sendWithRetry(url, () => ({ method: 'GET' }))
+  if (reply.status === 'failure') {
+    if (reply.response === null) {
+      throw new AppError(
+        'STORE_UNAVAILABLE',
+        `could not reach the server at ${apiUrl} (${reply.error.message})`
+      )
+    }
+    const message = (await readErrorMessage(reply.response)) || `HTTP ${reply.response.status}`
     throw new AppError(
-      'STORE_UNAVAILABLE',
-      `could not reach the server at ${apiUrl} (${err instanceof Error ? err.message : String(err)})`
-    )
-  }
-  const body = (await res.json().catch(() => null)) as unknown
-  if (!res.ok) {
-    const message =
-      (body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${res.status}`
-    throw new AppError(
-      res.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
+      reply.response.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
       `the server answered: ${message}`
     )
   }
+  const body = (await reply.response.json().catch(() => null)) as unknown
   return { diagnosis: body as Diagnosis, skipped: [] }
 }
 
