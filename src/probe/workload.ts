@@ -1,4 +1,4 @@
-import { createRng, type Rng } from './schedule.js'
+import { createSeededRandom, type UniformRandom } from '../core/stats/seeded-random.js'
 
 /** A prompt/output length distribution in tokens (one synthetic word = one token). */
 export type LengthDist =
@@ -25,7 +25,7 @@ export function parseLengthDist(text: string): LengthDist | null {
 }
 
 /** Draws one length (≥ 1). Normal draws use Box–Muller. */
-export function sampleLength(dist: LengthDist, rng: Rng): number {
+export function sampleLength(dist: LengthDist, rng: UniformRandom): number {
   switch (dist.kind) {
     case 'fixed':
       return Math.max(1, dist.n)
@@ -79,7 +79,7 @@ const VOCAB = (
   'government company number group problem fact model token queue cache batch prompt stream answer'
 ).split(' ')
 
-function words(n: number, rng: Rng): string {
+function words(n: number, rng: UniformRandom): string {
   const out: string[] = []
   for (let i = 0; i < n; i++) {
     out.push(VOCAB[Math.floor(rng() * VOCAB.length)] as string)
@@ -93,12 +93,12 @@ export interface Workload {
 }
 
 export function createWorkload(options: WorkloadOptions): Workload {
-  const rng = createRng(options.seed)
+  const rng = createSeededRandom(options.seed)
   const prefixes: string[] = []
   for (let g = 0; g < Math.max(1, options.prefixGroups); g++) {
     prefixes.push(
       options.sharedPrefixTokens > 0
-        ? words(options.sharedPrefixTokens, createRng(options.seed * 7919 + g))
+        ? words(options.sharedPrefixTokens, createSeededRandom(options.seed * 7919 + g))
         : ''
     )
   }

@@ -1,6 +1,6 @@
 import { MODELS, type ControlAction, type SimConfig } from './config.js'
 import type { ReplicaIdentity } from './replica.js'
-import type { Rng } from './rng.js'
+import type { Rng } from '../core/stats/seeded-random.js'
 import type { SimChange } from './simulation.js'
 
 const K8S_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789'
