@@ -3,10 +3,10 @@
  * were bad (over the latency threshold, or failed), and the objective's own value in that minute.
  * These counts are all that compliance, error budgets and burn rates need.
  */
-import type { RequestTimeline } from '../model/request.js'
+import { durationOf, type RequestTimeline } from '../model/request.js'
 import type { Micros } from '../model/units.js'
 import { tierOf } from './tier-match.js'
-import { MINUTE_US, type Objective, type SloMeasure, type Tier } from './types.js'
+import { MINUTE_US, type Objective, type Tier } from './types.js'
 
 export interface ObjectiveMinute {
   /** Requests the objective applies to (latency: those that have the measure). */
@@ -29,20 +29,6 @@ export function minuteOf(timeUs: number): Micros {
   return (Math.floor(timeUs / MINUTE_US) * MINUTE_US) as Micros
 }
 
-/** A request's value of a latency measure, µs, or null. */
-export function measureOf(r: RequestTimeline, m: SloMeasure): number | null {
-  switch (m) {
-    case 'ttft':
-      return r.ttftUs
-    case 'tpot':
-      return r.tpotUs
-    case 'itl_max':
-      return r.itlMaxUs
-    case 'e2e':
-      return r.e2eUs
-  }
-}
-
 /** A failed request: it carries an error type or an HTTP 5xx status. */
 export function isFailed(r: RequestTimeline): boolean {
   return r.errorType !== null || (r.status !== null && r.status >= 500)
@@ -51,7 +37,7 @@ export function isFailed(r: RequestTimeline): boolean {
 /** Whether a request breaches a latency objective's threshold. */
 export function breaches(r: RequestTimeline, o: Objective): boolean {
   if (o.kind === 'error_rate') return isFailed(r)
-  const v = measureOf(r, o.measure)
+  const v = durationOf(r, o.measure)
   return v !== null && v > o.thresholdUs
 }
 
@@ -95,7 +81,7 @@ export function createMinuteAggregator(tiers: readonly Tier[]): {
           c.total++
           if (isFailed(r)) c.bad++
         } else {
-          const v = measureOf(r, o.measure)
+          const v = durationOf(r, o.measure)
           if (v === null) continue
           c.total++
           c.values.push(v)

@@ -2,10 +2,11 @@
  * The compact objective form, e.g. `ttft p99 < 800ms`, `e2e p99.9 < 2m`, `errors < 1%`.
  * Pure; returns a value or an error message (the config layer turns it into a ConfigError).
  */
+import { DURATION_MEASURES } from '../model/request.js'
 import type { Micros } from '../model/units.js'
 import type { Objective, SloMeasure } from './types.js'
 
-const MEASURES: readonly SloMeasure[] = ['ttft', 'tpot', 'itl_max', 'e2e']
+const MEASURES: readonly SloMeasure[] = DURATION_MEASURES
 
 const UNIT_US: Record<string, number> = {
   us: 1,

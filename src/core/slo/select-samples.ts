@@ -5,7 +5,8 @@
  * so reruns over the same data keep the same requests.
  */
 import type { RequestTimeline } from '../model/request.js'
-import { breaches, measureOf } from './minute-stats.js'
+import { durationOf } from '../model/request.js'
+import { breaches } from './minute-stats.js'
 import type { SloMeasure, Tier } from './types.js'
 
 export interface SampleLimits {
@@ -45,7 +46,7 @@ export function selectSamples(
 ): SampleChoice[] {
   const measure = primaryMeasure(tier)
   const slowFirst = (a: RequestTimeline, b: RequestTimeline): number =>
-    (measureOf(b, measure) ?? -1) - (measureOf(a, measure) ?? -1) ||
+    (durationOf(b, measure) ?? -1) - (durationOf(a, measure) ?? -1) ||
     a.traceId.localeCompare(b.traceId)
   const chosen = new Map<string, SampleChoice>()
   const breaching: { r: RequestTimeline; reasons: string[] }[] = []
@@ -57,7 +58,7 @@ export function selectSamples(
   for (const { r, reasons } of breaching.slice(0, limits.maxBreachingPerMinute)) {
     chosen.set(r.traceId, { request: r, kind: 'slow', reasons })
   }
-  const ranked = requests.filter((r) => measureOf(r, measure) !== null).sort(slowFirst)
+  const ranked = requests.filter((r) => durationOf(r, measure) !== null).sort(slowFirst)
   for (const r of ranked.slice(0, limits.slowestPerMinute)) {
     const c = chosen.get(r.traceId)
     if (c) c.reasons.push(`slowest:${measure}`)

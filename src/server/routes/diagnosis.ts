@@ -9,6 +9,7 @@ import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'
+import { DURATION_MEASURES } from '../../core/model/request.js'
 import type { AppDeps } from '../app.js'
 import { parseFilters, parseParam, parseWindow } from '../params.js'
 
@@ -26,12 +27,8 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
     const window = await parseWindow(query, deps.now(), deps.store)
     const filters = parseFilters(query)
     const measure =
-      parseParam(
-        query,
-        'measure',
-        z.enum(['ttft', 'tpot', 'itl_max', 'e2e']),
-        'ttft, tpot, itl_max or e2e'
-      ) ?? 'ttft'
+      parseParam(query, 'measure', z.enum(DURATION_MEASURES), 'ttft, tpot, itl_max or e2e') ??
+      'ttft'
     const slowMs = parseParam(
       query,
       'slow_ms',

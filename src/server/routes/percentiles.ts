@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import { DIMENSIONS } from '../../core/model/request.js'
+import { DIMENSIONS, HEADLINE_MEASURES } from '../../core/model/request.js'
 import { millisFromMicros, type Micros } from '../../core/model/units.js'
 import type { AppDeps } from '../app.js'
 import {
@@ -13,7 +13,7 @@ import {
   type RawQuery,
 } from '../params.js'
 import { AppError } from '../../core/errors.js'
-import { COUNT_MEASURES, quantileKey } from './json-views.js'
+import { COUNT_MEASURE_SET, quantileKey } from './json-views.js'
 import { PERCENTILE_MEASURES } from './measures.js'
 
 const DEFAULT_QUANTILES = [0.5, 0.9, 0.95, 0.99]
@@ -71,7 +71,7 @@ export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
     const rows = await deps.store.percentiles({
       ...window,
       filters: parseFilters(query),
-      measures: measures.length > 0 ? measures : ['ttft', 'tpot', 'e2e'],
+      measures: measures.length > 0 ? measures : [...HEADLINE_MEASURES],
       quantiles,
       ...(groupBy === undefined ? {} : { groupBy }),
       ...(stepUs === undefined ? {} : { stepUs }),
@@ -79,7 +79,7 @@ export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
     return c.json({
       rows: rows.map((row) => {
         const values: Record<string, number | null> = {}
-        const isCount = COUNT_MEASURES.has(row.measure)
+        const isCount = COUNT_MEASURE_SET.has(row.measure)
         quantiles.forEach((q, i) => {
           const v = row.values[i]
           values[quantileKey(q)] =

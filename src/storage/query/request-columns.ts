@@ -12,7 +12,8 @@ import type {
   RequestNumberField,
   RequestTextField,
 } from '../../core/model/query.js'
-import { measureColumn, REQUEST_MEASURES } from './request-fields.js'
+import { REQUEST_MEASURES } from '../../core/model/query.js'
+import { measureColumn } from './request-fields.js'
 import { validateRequestQuery } from './validate.js'
 
 export const REQUEST_NUMBER_FIELDS: readonly RequestNumberField[] = [

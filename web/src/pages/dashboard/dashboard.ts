@@ -16,6 +16,7 @@ import { createPanel, type PanelHandle } from './panel.js'
 import { loadSamples } from './samples-view.js'
 import { parseViewState, serializeViewState, type ViewState } from './url.js'
 import { loadWaterfall } from './waterfall-view.js'
+import { HEADLINE_MEASURES } from '../../../../src/core/model/request.js'
 
 /**
  * The dashboard page: one time axis, every panel, the diagnosis beside them. All view state is in
@@ -266,7 +267,7 @@ export function startDashboard(root: HTMLElement): void {
 async function loadKpis(ctx: LoadContext, el: HTMLElement): Promise<void> {
   try {
     const res = await api.percentiles(
-      { ...commonParams(ctx), measure: ['ttft', 'tpot', 'e2e'], q: '0.5,0.99' },
+      { ...commonParams(ctx), measure: [...HEADLINE_MEASURES], q: '0.5,0.99' },
       ctx.signal
     )
     const row = (m: string) => res.rows.find((r) => r.measure === m && r.bucket_start_ms === null)

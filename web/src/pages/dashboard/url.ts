@@ -1,3 +1,4 @@
+import { HEADLINE_MEASURES, type HeadlineMeasure } from '../../../../src/core/model/request.js'
 import { FILTER_DIMENSIONS, type Filters } from '../../model/dimensions.js'
 import { RANGE_PRESETS, type RangePreset, type RangeSpec } from '../../model/time-range.js'
 
@@ -6,7 +7,7 @@ export interface ViewState {
   range: RangeSpec
   filters: Filters
   /** Measure drawn in the heatmap. */
-  heatmap: 'ttft' | 'tpot' | 'e2e'
+  heatmap: HeadlineMeasure
   /** Stage breakdown: stacked per-request mean (all stages or those before the first token), or per-stage p99 lines. */
   stageMode: 'mean' | 'ttft' | 'p99'
   /** Rectangle drawn on the heatmap: its time window and the latency above which a request is slow. */
@@ -55,7 +56,7 @@ export function parseViewState(search: string, fallback: ViewState = DEFAULT_VIE
     }
   }
   const hm = q.get('heatmap')
-  const heatmap = hm === 'e2e' || hm === 'tpot' || hm === 'ttft' ? hm : fallback.heatmap
+  const heatmap = HEADLINE_MEASURES.find((m) => m === hm) ?? fallback.heatmap
   const st = q.get('stages')
   const stageMode = st === 'p99' || st === 'mean' || st === 'ttft' ? st : fallback.stageMode
   let selection: ViewState['selection'] = null
