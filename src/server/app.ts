@@ -3,10 +3,7 @@
  * dashboard's static files. No socket here: `server/main.ts` binds it, tests call `app.request()`.
  */
 import { Hono } from 'hono'
-import type { Logger } from '../core/logger.js'
-import type { IngestSink } from '../ingest/types.js'
-import type { SloService } from '../alerts/service.js'
-import type { SpanStore } from '../storage/span-store.js'
+import type { AppDeps } from './app-deps.js'
 import { httpErrorReply } from './http-errors.js'
 import { registerEventRoutes } from './routes/events.js'
 import { registerHealthRoutes } from './routes/health.js'
@@ -21,21 +18,6 @@ import { registerStaticRoutes } from './routes/static.js'
 import { registerStagesRoutes } from './routes/stages.js'
 import { registerTrafficRoutes } from './routes/traffic.js'
 import { registerSloRoutes } from './routes/slo.js'
-
-/** What both HTTP apps need from the composition root. */
-export interface AppDeps {
-  store: SpanStore
-  ingest: IngestSink
-  logger: Logger
-  /** Epoch milliseconds (a fake clock in tests). */
-  now: () => number
-  limits: { maxBodyBytes: number }
-  version: string
-  /** Folder of the built dashboard files; no static serving when absent. */
-  webRoot?: string
-  /** SLOs, alerts and samples (docs/slo.md); the /api/slo routes answer empty without it. */
-  slo?: SloService
-}
 
 /**
  * Creates the UI/API app.

@@ -196,3 +196,20 @@ export function parseIntParam(
     ) ?? fallback
   )
 }
+
+/** More buckets than this in one answer is a mistake (step too small for the window). */
+export const MAX_TIME_BUCKETS = 2000
+
+/** Throws when a step would cut the window into more than {@link MAX_TIME_BUCKETS} buckets. */
+export function checkBucketCount(
+  fromUs: Micros | undefined,
+  toUs: Micros | undefined,
+  stepUs: Micros
+): void {
+  if (fromUs !== undefined && toUs !== undefined && (toUs - fromUs) / stepUs > MAX_TIME_BUCKETS) {
+    throw new AppError(
+      'QUERY_INVALID',
+      `step must cut the window into at most ${MAX_TIME_BUCKETS} buckets (actual: ${Math.ceil((toUs - fromUs) / stepUs)} buckets of ${stepUs / 1000} ms)`
+    )
+  }
+}

@@ -10,10 +10,10 @@ import { concentrationOfMeasure } from '../../core/concentration/measure-concent
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
-import type { AppDeps } from '../app.js'
+import type { ReadDeps } from '../app-deps.js'
 import { parseFilters, parseParam, parseWindow } from '../params.js'
 
-export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
+export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store)

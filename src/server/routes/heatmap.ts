@@ -3,10 +3,16 @@ import { z } from 'zod'
 import { millisFromMicros, microsFromMillis, type Micros } from '../../core/model/units.js'
 import { logBinBounds, logBins } from '../../storage/query/log-bins.js'
 import type { RequestHistogram, RequestMeasure } from '../../core/model/query.js'
-import type { AppDeps } from '../app.js'
-import { parseChoices, parseFilters, parseParam, parseStepUs, parseWindow } from '../params.js'
+import type { ReadDeps } from '../app-deps.js'
+import {
+  checkBucketCount,
+  parseChoices,
+  parseFilters,
+  parseParam,
+  parseStepUs,
+  parseWindow,
+} from '../params.js'
 import { DURATION_MEASURE_NAMES } from './measures.js'
-import { checkBucketCount } from './percentiles.js'
 
 /** Steps tried in order when none is given: the first that yields ≤ {@link AUTO_COLUMNS} columns. */
 const AUTO_STEPS_MS = [10, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400, 604800].map(
@@ -47,7 +53,9 @@ export function heatmapGrid(
   const counts = Array.from({ length: columns }, () => new Array<number>(bins).fill(0))
   for (const cell of histogram.cells) {
     const row = counts[Math.floor((cell.bucketStartUs - firstUs) / stepUs)]
-    if (row === undefined || cell.bin >= bins) continue
+    if (row === undefined || cell.bin >= bins) {
+      continue
+    }
     row[cell.bin] = (row[cell.bin] as number) + cell.count
   }
   const spec = logBins(histogram.lowUs, histogram.highUs, bins)
@@ -55,7 +63,7 @@ export function heatmapGrid(
 }
 
 /** `GET /api/heatmap`: aggregated server side, so the page gets a grid, not every request. */
-export function registerHeatmapRoutes(app: Hono, deps: AppDeps): void {
+export function registerHeatmapRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/heatmap', async function heatmap(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store)

@@ -2,9 +2,10 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { DIMENSIONS, HEADLINE_MEASURES } from '../../core/model/request.js'
 import { millisFromMicros, type Micros } from '../../core/model/units.js'
-import type { AppDeps } from '../app.js'
+import type { ReadDeps } from '../app-deps.js'
 import {
   allValues,
+  checkBucketCount,
   parseChoices,
   parseFilters,
   parseParam,
@@ -17,9 +18,6 @@ import { COUNT_MEASURE_SET, quantileKey } from './json-views.js'
 import { PERCENTILE_MEASURES } from './measures.js'
 
 const DEFAULT_QUANTILES = [0.5, 0.9, 0.95, 0.99]
-/** More buckets than this in one answer is a mistake (step too small for the window). */
-export const MAX_TIME_BUCKETS = 2000
-
 function parseQuantiles(query: RawQuery): number[] {
   const values = allValues(query, 'q')
   if (values.length === 0) {
@@ -37,22 +35,8 @@ function parseQuantiles(query: RawQuery): number[] {
   })
 }
 
-/** Throws when a step would cut the window into more than {@link MAX_TIME_BUCKETS} buckets. */
-export function checkBucketCount(
-  fromUs: Micros | undefined,
-  toUs: Micros | undefined,
-  stepUs: Micros
-): void {
-  if (fromUs !== undefined && toUs !== undefined && (toUs - fromUs) / stepUs > MAX_TIME_BUCKETS) {
-    throw new AppError(
-      'QUERY_INVALID',
-      `step must cut the window into at most ${MAX_TIME_BUCKETS} buckets (actual: ${Math.ceil((toUs - fromUs) / stepUs)} buckets of ${stepUs / 1000} ms)`
-    )
-  }
-}
-
 /** `GET /api/percentiles`: exact quantiles per measure, optionally per group and time bucket. */
-export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
+export function registerPercentileRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/percentiles', async function percentiles(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store)

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
-import type { AppDeps } from '../app.js'
+import type { ReadDeps } from '../app-deps.js'
 import { parseChoices, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
 import { toRequestJson, toSpanJson } from './json-views.js'
 import { SORT_MEASURES } from './measures.js'
@@ -9,7 +9,7 @@ import { SORT_MEASURES } from './measures.js'
 const TRACE_ID_RE = /^[0-9a-f]{32}$/
 
 /** `GET /api/requests` (list, sort, paging, filters) and `GET /api/requests/:traceId`. */
-export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
+export function registerRequestRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/requests', async function listRequests(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store)

@@ -13,7 +13,7 @@ import { summarizeTier } from '../../core/slo/summary.js'
 import type { Objective } from '../../core/slo/types.js'
 import type { SloService } from '../../alerts/service.js'
 import type { AlertHistoryEntry, AlertRecord, SlowSample } from '../../storage/slo-store.js'
-import type { AppDeps } from '../app.js'
+import type { AppDeps } from '../app-deps.js'
 import { allValues, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
 import { toRequestJson, toSpanJson } from './json-views.js'
 
@@ -99,13 +99,14 @@ function sampleJson(s: SlowSample, full: boolean): Record<string, unknown> {
   }
 }
 
-function requireSlo(deps: AppDeps): SloService {
-  if (!deps.slo)
+function requireSlo(deps: Pick<AppDeps, 'slo'>): SloService {
+  if (!deps.slo) {
     throw new AppError('NOT_FOUND', 'SLOs are not enabled in this server (no slo service)')
+  }
   return deps.slo
 }
 
-export function registerSloRoutes(app: Hono, deps: AppDeps): void {
+export function registerSloRoutes(app: Hono, deps: Pick<AppDeps, 'store' | 'slo' | 'now'>): void {
   app.get('/api/slo', async function slo(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store)
@@ -117,11 +118,15 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
         ...window,
         filters: parseFilters(query),
       })) {
-        for (const r of batch) agg.add(r)
+        for (const r of batch) {
+          agg.add(r)
+        }
       }
     }
     const byTier = new Map<string, TierMinute[]>()
-    for (const m of agg.finish()) byTier.set(m.tier, [...(byTier.get(m.tier) ?? []), m])
+    for (const m of agg.finish()) {
+      byTier.set(m.tier, [...(byTier.get(m.tier) ?? []), m])
+    }
     const alerts = service?.evaluator.alerts() ?? []
     return c.json({
       window:
@@ -174,7 +179,9 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
     const query = c.req.queries()
     const limit = parseIntParam(query, 'limit', 0, 1000, 50)
     const service = deps.slo
-    if (!service) return c.json({ alerts: [], history: [] })
+    if (!service) {
+      return c.json({ alerts: [], history: [] })
+    }
     const state = parseParam(
       query,
       'state',
@@ -217,7 +224,9 @@ export function registerSloRoutes(app: Hono, deps: AppDeps): void {
     const service = requireSlo(deps)
     const traceId = c.req.param('traceId')
     const found = (await service.sloStore.querySamples({ traceId })).rows
-    if (found.length === 0) throw new AppError('NOT_FOUND', `no sample kept for trace ${traceId}`)
+    if (found.length === 0) {
+      throw new AppError('NOT_FOUND', `no sample kept for trace ${traceId}`)
+    }
     return c.json({ samples: found.map((s) => sampleJson(s, true)) })
   })
 }
