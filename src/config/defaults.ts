@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from './schema.js'
+import { parseSloSettings } from './slo.js'
 
 /** Defaults: loopback only, OTLP on the standard 4318, UI/API on 4320, a DuckDB file under ./.tokenline. */
 export const DEFAULTS: ResolvedConfig = {
@@ -12,7 +13,6 @@ export const DEFAULTS: ResolvedConfig = {
   },
   scrape: { targets: [], intervalMs: 15_000, timeoutMs: 10_000 },
   log: { level: 'info' },
-  slo: undefined,
-  alerts: undefined,
-  retention: undefined,
+  // No tiers, no rules, keep data forever: the sections' own defaults (docs/slo.md).
+  slo: parseSloSettings({}),
 }

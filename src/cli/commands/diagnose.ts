@@ -5,6 +5,7 @@
 import { Option, type Command } from 'commander'
 import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
+import type { SloTargets } from '../../core/diagnosis/input.js'
 import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
 import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
 import { AppError } from '../../core/errors.js'
@@ -120,13 +121,22 @@ function filtersOf(flags: DiagnoseFlags): DimensionFilters {
   return filters
 }
 
-function slosOf(flags: DiagnoseFlags): unknown {
+/** The --slo-*-ms flags as the diagnosis's latency targets (at p99, its default). */
+function slosOf(flags: DiagnoseFlags): SloTargets | null {
+  const targets: SloTargets = {}
   const ttftMs = parsePositive('slo-ttft-ms', flags.sloTtftMs)
   const tpotMs = parsePositive('slo-tpot-ms', flags.sloTpotMs)
   const e2eMs = parsePositive('slo-e2e-ms', flags.sloE2eMs)
-  return ttftMs === undefined && tpotMs === undefined && e2eMs === undefined
-    ? undefined
-    : { ttftMs, tpotMs, e2eMs }
+  if (ttftMs !== undefined) {
+    targets.ttftMs = ttftMs
+  }
+  if (tpotMs !== undefined) {
+    targets.tpotMs = tpotMs
+  }
+  if (e2eMs !== undefined) {
+    targets.e2eMs = e2eMs
+  }
+  return Object.keys(targets).length > 0 ? targets : null
 }
 
 async function diagnoseStore(store: SpanStore, flags: DiagnoseFlags): Promise<DiagnoseResult> {

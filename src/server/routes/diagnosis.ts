@@ -10,15 +10,18 @@ import { concentrationOfMeasure } from '../../core/concentration/measure-concent
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
-import type { ReadDeps } from '../app-deps.js'
+import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
+import type { AppDeps, ReadDeps } from '../app-deps.js'
 import { parseFilters, parseParam, parseWindow } from '../params.js'
 
-export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps): void {
+export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps, 'slo'>): void {
+  // The configured SLO tiers' latency targets mark a breach and widen the slow cohort.
+  const slos = deps.slo === undefined ? null : diagnosisSloTargets(deps.slo.settings.tiers)
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store)
     const filters = parseFilters(query)
-    const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters })
+    const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters, slos })
     return c.json(body)
   })
 
