@@ -117,16 +117,6 @@ export async function collectSources(paths: readonly string[]): Promise<(ImportS
   return out
 }
 
-/** A source for bytes already in memory (an upload). */
-export function bytesSource(name: string, bytes: Uint8Array, mtimeMs: number): ImportSource {
-  return {
-    name,
-    bytes: bytes.length,
-    mtimeMs,
-    open: () => Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)]),
-  }
-}
-
 async function readHead(
   source: ImportSource
 ): Promise<{ head: Buffer; complete: boolean; gzip: boolean }> {

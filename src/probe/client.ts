@@ -9,7 +9,6 @@ import { RequestState, type PlannedRequest } from './request-state.js'
 import { overallTimer, type ProbeClient, type ProbeClientOptions } from './transport.js'
 import type { RequestResult } from './types.js'
 
-export type { PlannedRequest } from './request-state.js'
 export type { ProbeClient, ProbeClientOptions } from './transport.js'
 
 /**

@@ -22,15 +22,6 @@ export function burnRate(
   return counts.bad / counts.total / budget
 }
 
-/** Share of the period's budget left after `counts`, given the period's expected request count. */
-export function budgetRemaining(
-  counts: Pick<WindowCounts, 'total' | 'bad'>,
-  budget: number
-): number | null {
-  if (counts.total === 0) return null
-  return 1 - counts.bad / (counts.total * budget)
-}
-
 export interface PairReading {
   pair: BurnWindowPair
   long: number | null

@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { millisFromMicros, microsFromMillis, type Micros } from '../../core/model/units.js'
 import { logBinBounds, logBins } from '../../storage/query/log-bins.js'
-import type { RequestHistogram, RequestMeasure } from '../../core/model/query.js'
+import type { RequestHistogram } from '../../core/model/query.js'
 import type { ReadDeps } from '../app-deps.js'
 import {
   checkBucketCount,
@@ -19,15 +19,6 @@ const AUTO_STEPS_MS = [10, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86
   (s) => s * 1000
 )
 const AUTO_COLUMNS = 120
-
-/** Heatmap of one measure: counts per (time bucket, log-spaced value bucket). */
-export interface Heatmap {
-  measure: RequestMeasure
-  stepMs: number
-  timesMs: number[]
-  boundsMs: number[]
-  counts: number[][]
-}
 
 function autoStepUs(spanUs: number): Micros {
   const ms =
