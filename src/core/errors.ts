@@ -43,4 +43,3 @@ export class ConfigError extends AppError {
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError
 }
-

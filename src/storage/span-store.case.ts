@@ -70,7 +70,9 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       })
       expect(stats.bytes === null || Number.isFinite(stats.bytes)).toBe(true)
       const batches: unknown[] = []
-      for await (const batch of store.scanRequests({})) batches.push(batch)
+      for await (const batch of store.scanRequests({})) {
+        batches.push(batch)
+      }
       expect(batches).toEqual([])
     })
 
@@ -332,8 +334,9 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
         )
       )
       const batches: string[][] = []
-      for await (const batch of store.scanRequests({ filters: { model: ['a'] } }, 2))
+      for await (const batch of store.scanRequests({ filters: { model: ['a'] } }, 2)) {
         batches.push(batch.map((r) => r.traceId))
+      }
       expect(batches).toEqual([
         [hexId(1, 32), hexId(2, 32)],
         [hexId(3, 32), hexId(5, 32)],

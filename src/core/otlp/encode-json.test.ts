@@ -17,7 +17,7 @@ const SPAN: OtlpJsonSpan = {
   name: 'chat "llama" \\ 3',
   kind: 3,
   startTimeUnixNano: unixNanoFromEpochMs(1_700_000_000_123.25),
-  endTimeUnixNano: unixNanoFromEpochMicros(1_700_000_001_000_000.1),
+  endTimeUnixNano: unixNanoFromEpochMicros(1_700_000_000_999_999.75),
   attributes: toAttributes(
     {
       'gen_ai.request.model': 'llama\n"3"',

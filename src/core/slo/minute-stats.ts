@@ -36,14 +36,18 @@ export function isFailed(r: RequestTimeline): boolean {
 
 /** Whether a request breaches a latency objective's threshold. */
 export function breaches(r: RequestTimeline, o: Objective): boolean {
-  if (o.kind === 'error_rate') return isFailed(r)
+  if (o.kind === 'error_rate') {
+    return isFailed(r)
+  }
   const v = durationOf(r, o.measure)
   return v !== null && v > o.thresholdUs
 }
 
 /** Nearest-rank quantile (rank ⌈q·n⌉) of ascending values; q in 0..1. */
 export function nearestRank(sorted: readonly number[], q: number): number | null {
-  if (sorted.length === 0) return null
+  if (sorted.length === 0) {
+    return null
+  }
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)))
   return sorted[rank - 1] ?? null
 }
@@ -62,7 +66,9 @@ export function createMinuteAggregator(tiers: readonly Tier[]): {
   return {
     add(r) {
       const tier = tierOf(r, tiers)
-      if (tier === null) return null
+      if (tier === null) {
+        return null
+      }
       const minuteUs = minuteOf(r.startUs)
       const key = `${minuteUs}\u0000${tier.name}`
       let entry = byKey.get(key)
@@ -79,13 +85,19 @@ export function createMinuteAggregator(tiers: readonly Tier[]): {
         }
         if (o.kind === 'error_rate') {
           c.total++
-          if (isFailed(r)) c.bad++
+          if (isFailed(r)) {
+            c.bad++
+          }
         } else {
           const v = durationOf(r, o.measure)
-          if (v === null) continue
+          if (v === null) {
+            continue
+          }
           c.total++
           c.values.push(v)
-          if (v > o.thresholdUs) c.bad++
+          if (v > o.thresholdUs) {
+            c.bad++
+          }
         }
       }
       return tier
@@ -116,6 +128,8 @@ export function createMinuteAggregator(tiers: readonly Tier[]): {
 
 /** Whether a tier-minute met an objective (null when it had no requests for it). */
 export function minuteCompliant(m: ObjectiveMinute, o: Objective): boolean | null {
-  if (m.value === null) return null
+  if (m.value === null) {
+    return null
+  }
   return o.kind === 'error_rate' ? m.value <= o.maxErrorRate : m.value <= o.thresholdUs
 }

@@ -108,4 +108,3 @@ export function meanWhere(
   }
   return { mean: count === 0 ? 0 : sum / count, count }
 }
-

@@ -55,7 +55,9 @@ export function registerStaticRoutes(app: Hono, deps: { webRoot?: string }): voi
 
   app.get('*', async function dashboard(c, next) {
     const path = decodeURIComponentSafe(c.req.path)
-    if (path === null) return c.text('bad path', 400)
+    if (path === null) {
+      return c.text('bad path', 400)
+    }
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/v1/')) {
       return next()
     }
@@ -68,7 +70,9 @@ export function registerStaticRoutes(app: Hono, deps: { webRoot?: string }): voi
         }
       }
       // A missing hashed asset is a stale page after a rebuild; a 404 makes the browser say so.
-      if (path.startsWith('/assets/') || extname(path) !== '') return c.text('not found', 404)
+      if (path.startsWith('/assets/') || extname(path) !== '') {
+        return c.text('not found', 404)
+      }
     }
     const index = await stat(indexPath).catch(() => null)
     if (!index?.isFile()) {
