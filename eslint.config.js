@@ -21,6 +21,12 @@ const zones = [
     message: 'core is pure and imports nothing outside src/core',
   },
   {
+    target: './src/client',
+    from: './src',
+    except: ['./core', './client'],
+    message: 'the client for our own server imports only core',
+  },
+  {
     target: ['./src/sim/*.ts', './src/sim/!(node)/**'],
     from: './src',
     except: ['./core', './sim'],
@@ -43,6 +49,7 @@ const zones = [
   {
     target: './src/storage',
     from: [
+      './src/client',
       './src/server',
       './src/cli',
       './src/probe',
@@ -63,6 +70,7 @@ const zones = [
   {
     target: './src/ingest',
     from: [
+      './src/client',
       './src/server',
       './src/cli',
       './src/probe',
@@ -78,6 +86,7 @@ const zones = [
   {
     target: './src/alerts',
     from: [
+      './src/client',
       './src/server',
       './src/cli',
       './src/probe',
@@ -94,6 +103,7 @@ const zones = [
     // server/main.ts is the server's composition root: the one file that opens concrete stores.
     target: ['./src/server/routes/**', './src/server/!(main).ts'],
     from: [
+      './src/client',
       './src/cli',
       './src/probe',
       './src/sim',
@@ -107,14 +117,14 @@ const zones = [
   {
     target: './src/probe',
     from: './src',
-    except: ['./core', './probe', './config'],
-    message: 'the probe imports only core and config',
+    except: ['./core', './probe', './config', './client'],
+    message: 'the probe imports only core, config and the client for our own server',
   },
   {
     target: './src/mock-server',
     from: './src',
-    except: ['./core', './mock-server'],
-    message: 'the mock server imports only core',
+    except: ['./core', './mock-server', './client'],
+    message: 'the mock server imports only core and the client for our own server',
   },
   {
     target: './web',

@@ -20,7 +20,7 @@ import type { Span } from '../src/core/model/span.js'
 import type { Micros } from '../src/core/model/units.js'
 import { decodeTracesProtobuf, encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { buildRequest, hexId } from '../src/storage/testing/builders.js'
+import { makeRequest, hexId } from '../test/helpers/builders.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
 
 const { values: args } = parseArgs({
@@ -95,7 +95,7 @@ function requestBatch(first: number, size: number): RequestTimeline[] {
   return Array.from({ length: size }, (_, k) => {
     const i = first + k
     const x = ((i * 2654435761) % 1_000_003) / 1_000_003
-    return buildRequest({
+    return makeRequest({
       traceId: hexId(i + 1, 32),
       startUs: (1_760_000_000_000_000 + i * 3000) as Micros,
       endUs: (1_760_000_000_000_000 + i * 3000 + 900_000) as Micros,

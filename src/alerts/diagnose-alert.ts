@@ -1,6 +1,7 @@
 /** Runs the diagnosis on an alert's window and scope and keeps the top findings. */
 import { runDiagnosis } from '../core/diagnosis/run-diagnosis.js'
 import type { Finding } from '../core/model/diagnosis.js'
+import { diagnosisSloTargets } from '../core/slo/diagnosis-targets.js'
 import type { Micros } from '../core/model/units.js'
 import type { Tier } from '../core/slo/types.js'
 import type { SpanStore } from '../storage/span-store.js'
@@ -16,35 +17,18 @@ export interface AlertDiagnosisInput {
 /** Signature of the diagnosis hook the evaluator calls when an alert fires. */
 export type DiagnoseAlert = (input: AlertDiagnosisInput) => Promise<Finding[]>
 
-/** The tier's latency objectives in the shape `runDiagnosis` reads (`slos`), strictest first. */
-export function diagnosisSlos(tier: Tier | null): unknown {
-  if (!tier) {
-    return undefined
-  }
-  const out: Record<string, number> = {}
-  for (const o of tier.objectives) {
-    if (o.kind !== 'latency' || o.measure === 'itl_max') {
-      continue
-    }
-    const key = `${o.measure}Ms`
-    out[key] = Math.min(out[key] ?? Number.POSITIVE_INFINITY, o.thresholdUs / 1000)
-    out['quantile'] = Math.max(out['quantile'] ?? 0, o.percentile / 100)
-  }
-  return Object.keys(out).length > 0 ? out : undefined
-}
-
 /** The default hook: `runDiagnosis` over the store, top `limit` findings. */
 export function createAlertDiagnosis(store: SpanStore, limit: number): DiagnoseAlert {
   return async (input) => {
     if (limit <= 0) {
       return []
     }
-    const slos = diagnosisSlos(input.tier)
+    const slos = input.tier === null ? null : diagnosisSloTargets([input.tier])
     const { diagnosis } = await runDiagnosis(store, {
       fromUs: input.fromUs,
       toUs: input.toUs,
       filters: input.filters,
-      ...(slos === undefined ? {} : { slos }),
+      slos,
     })
     return diagnosis.findings.slice(0, limit)
   }

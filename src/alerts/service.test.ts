@@ -1,3 +1,4 @@
+import { parseSloSettings } from '../config/slo.js'
 import { describe, expect, it } from 'vitest'
 import type { Logger } from '../core/logger.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
@@ -25,13 +26,13 @@ describe('the SLO service loop', () => {
     const service = await createSloService({
       store,
       sloStore: createMemorySloStore(),
-      config: {
+      settings: parseSloSettings({
         slo: {
           tiers: [{ name: 't', objectives: ['ttft p99 < 1s'] }],
           evaluation: { interval: '5ms', settle: '0s' },
         },
         alerts: { rules: [{ name: 'r', tier: 't', objective: 'ttft_p99' }] },
-      },
+      }),
       logger,
       now: () => (nowMs += 60_000),
     })

@@ -7,7 +7,7 @@ import type { Logger } from '../core/logger.js'
 import type { Micros } from '../core/model/units.js'
 import type { SloStore } from '../storage/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
-import { parseSloSettings, type SloSettings } from '../config/slo.js'
+import type { SloSettings } from '../config/slo.js'
 import { createAlertDiagnosis, type DiagnoseAlert } from './diagnose-alert.js'
 import { createSloEvaluator, type SloEvaluator } from './evaluator.js'
 import { createNotifier, type Notifier } from './notifier.js'
@@ -18,8 +18,8 @@ export interface SloServiceOptions {
   store: SpanStore
   /** Where alert states and samples persist (chosen by the composition root). */
   sloStore: SloStore
-  /** The raw `slo`, `alerts` and `retention` configuration values. */
-  config: { slo?: unknown; alerts?: unknown; retention?: unknown }
+  /** The resolved `slo`, `alerts` and `retention` sections (`ResolvedConfig.slo`). */
+  settings: SloSettings
   logger: Logger
   /** Epoch milliseconds. */
   now: () => number
@@ -50,7 +50,7 @@ export interface SloService {
  */
 export async function createSloService(options: SloServiceOptions): Promise<SloService> {
   const { store, logger } = options
-  const settings = parseSloSettings(options.config)
+  const { settings } = options
   const { sloStore } = options
   const notifier = createNotifier({
     webhooks: settings.notify.webhooks,

@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from './schema.js'
+import { parseSloSettings } from './slo.js'
 
 /**
  * Defaults: loopback only, OTLP on the standard ports (4317 gRPC, 4318 HTTP, as the Collector),
@@ -45,7 +46,6 @@ export const DEFAULTS: ResolvedConfig = {
     maxImportBytes: 1024 * 1024 * 1024,
   },
   log: { level: 'info' },
-  slo: undefined,
-  alerts: undefined,
-  retention: undefined,
+  // No tiers, no rules, keep data forever: the sections' own defaults (docs/slo.md).
+  slo: parseSloSettings({}),
 }

@@ -18,6 +18,28 @@ describe('resolveConfig', () => {
     expect(Object.isFrozen(config)).toBe(true)
   })
 
+  it('parses the slo, alerts and retention sections once, into typed settings', () => {
+    const { config } = resolveConfig({
+      file: {
+        slo: { tiers: [{ name: 'gold', objectives: ['ttft p99 < 800ms'] }] },
+        alerts: { rules: [{ name: 'fast-burn', tier: 'gold', objective: 'ttft_p99' }] },
+        retention: { spans: '7d' },
+      },
+    })
+    expect(config.slo.tiers[0]?.objectives[0]).toMatchObject({
+      kind: 'latency',
+      measure: 'ttft',
+      percentile: 99,
+      thresholdUs: 800_000,
+    })
+    expect(config.slo.rules.map((r) => r.name)).toEqual(['fast-burn'])
+    expect(config.slo.retention.spans).toBe(7 * 86_400_000_000)
+    expect(resolveConfig({}).config.slo.tiers).toEqual([])
+    expect(() =>
+      resolveConfig({ file: { slo: { tiers: [{ name: 'x', objectives: ['fast'] }] } } })
+    ).toThrow(ConfigError)
+  })
+
   it('applies flags over env over file over defaults, field by field', () => {
     const { config } = resolveConfig({
       flags: { server: { apiPort: 9000 } },

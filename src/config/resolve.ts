@@ -1,6 +1,7 @@
 import { ConfigError } from '../core/errors.js'
 import { DEFAULTS } from './defaults.js'
 import { configSchema, type Config, type ResolvedConfig } from './schema.js'
+import { parseSloSettings } from './slo.js'
 
 type LeafKind = 'string' | 'int' | 'bool' | 'list'
 
@@ -274,9 +275,12 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     }
     resolved[section] = Object.freeze(out)
   }
-  resolved.slo = flags.slo ?? file.slo
-  resolved.alerts = flags.alerts ?? file.alerts
-  resolved.retention = flags.retention ?? file.retention
+  // The three sections are read as one: alert rules name SLO tiers, retention covers samples.
+  resolved.slo = parseSloSettings({
+    slo: flags.slo ?? file.slo,
+    alerts: flags.alerts ?? file.alerts,
+    retention: flags.retention ?? file.retention,
+  })
 
   return { config: Object.freeze(resolved) as unknown as ResolvedConfig, warnings }
 }

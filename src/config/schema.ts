@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { SloSettings } from './slo.js'
 
 /**
  * The configuration schema. Every duration and size key carries its unit in its name.
@@ -84,7 +85,7 @@ export const configSchema = z
       .object({ level: z.enum(['debug', 'info', 'warn', 'error', 'silent']) })
       .strict()
       .partial(),
-    /** SLO tiers and alert rules; validated by their own module. */
+    /** SLO tiers, alert rules and retention: validated by `parseSloSettings` (config/slo.ts). */
     slo: z.unknown().optional(),
     alerts: z.unknown().optional(),
     retention: z.unknown().optional(),
@@ -157,7 +158,6 @@ export interface ResolvedConfig {
     readonly maxImportBytes: number
   }
   readonly log: { readonly level: 'debug' | 'info' | 'warn' | 'error' | 'silent' }
-  readonly slo: unknown
-  readonly alerts: unknown
-  readonly retention: unknown
+  /** The `slo:`, `alerts:` and `retention:` sections, validated and resolved once (docs/slo.md). */
+  readonly slo: SloSettings
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { ConfigError } from '../core/errors.js'
-import { DIMENSIONS } from '../core/model/request.js'
+import { DIMENSIONS, DURATION_MEASURES } from '../core/model/request.js'
 import type { Micros } from '../core/model/units.js'
 import { objectiveId, parseDurationUs, parseObjectiveText } from '../core/slo/objective-text.js'
 import {
@@ -33,7 +33,7 @@ const objectiveSchema = z.union([
   z
     .object({
       id: z.string().min(1).optional(),
-      measure: z.enum(['ttft', 'tpot', 'itl_max', 'e2e']),
+      measure: z.enum(DURATION_MEASURES),
       percentile: z.number().gt(0).lt(100),
       thresholdMs: z.number().positive(),
     })
@@ -114,7 +114,7 @@ const ruleSchema = z
     window: duration.optional(),
     percentile: z
       .object({
-        measure: z.enum(['ttft', 'tpot', 'itl_max', 'e2e']),
+        measure: z.enum(DURATION_MEASURES),
         q: z.number().gt(0).lt(1),
         filters: matchSchema.optional(),
         window: duration.optional(),

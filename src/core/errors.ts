@@ -44,11 +44,3 @@ export class ConfigError extends AppError {
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError
 }
-
-/** Normalises a caught value into an `Error`. */
-export function toError(err: unknown): Error {
-  if (err instanceof Error) {
-    return err
-  }
-  return new Error(typeof err === 'string' ? err : JSON.stringify(err))
-}

@@ -74,6 +74,16 @@ export interface ImportSource {
   open(): Readable
 }
 
+/** An in-memory file (uploads, tests): the same reader as a file on disk. */
+export function bytesSource(name: string, bytes: Uint8Array, mtimeMs: number): ImportSource {
+  return {
+    name,
+    bytes: bytes.length,
+    mtimeMs,
+    open: () => Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)]),
+  }
+}
+
 const LINE_FORMATS = new Set<InputFormat>([
   'otlp-traces-jsonl',
   'otlp-metrics-jsonl',
@@ -115,16 +125,6 @@ export async function collectSources(paths: readonly string[]): Promise<(ImportS
     await visit(resolve(p))
   }
   return out
-}
-
-/** A source for bytes already in memory (an upload). */
-export function bytesSource(name: string, bytes: Uint8Array, mtimeMs: number): ImportSource {
-  return {
-    name,
-    bytes: bytes.length,
-    mtimeMs,
-    open: () => Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)]),
-  }
 }
 
 async function readHead(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { toAttributes, unixNanoFromEpochMs, type OtlpJsonSpan } from '../probe/otlp-export.js'
+import { toAttributes, unixNanoFromEpochMs, type OtlpJsonSpan } from '../core/otlp/encode-json.js'
 import type { JobTimes } from './engine.js'
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type http from 'node:http'
 import http2 from 'node:http2'
 import { performance } from 'node:perf_hooks'
-import { createRng } from '../probe/schedule.js'
-import type { OtlpJsonSpan } from '../probe/otlp-export.js'
+import { createSeededRandom } from '../core/stats/seeded-random.js'
+import type { OtlpJsonSpan } from '../core/otlp/encode-json.js'
 import { buildEngineSpan } from './engine-span.js'
 import type { JobTimes, MockEngine } from './engine.js'
 import type { MockMetrics } from './metrics.js'
@@ -80,7 +80,7 @@ function promptText(body: Record<string, unknown>): string {
 
 /** The request handler shared by the HTTP/1.1 and HTTP/2 (compat API) servers. */
 export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) => void {
-  const rng = createRng(deps.seed)
+  const rng = createSeededRandom(deps.seed)
   const writeLog: WriteLog = new Map()
   const send = (res: Out, status: number, type: string, body: string): void => {
     res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) })

@@ -1,42 +1,15 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { LookupFunction, Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls'
 import { classifySocketError, isStaleConnectionError } from './error-types.js'
 import { createH2Transport } from './client-h2.js'
 import { RequestState, type PlannedRequest } from './request-state.js'
+import { overallTimer, type ProbeClient, type ProbeClientOptions } from './transport.js'
 import type { RequestResult } from './types.js'
 
-export type { PlannedRequest } from './request-state.js'
-
-export interface ProbeClientOptions {
-  url: URL
-  http2?: boolean
-  /** Accept self-signed and otherwise invalid certificates. */
-  insecure?: boolean
-  /** Open a fresh connection for every request instead of keeping connections alive. */
-  newConnection?: boolean
-  /** Whole-request timeout, from the actual send (ms). */
-  timeoutMs: number
-  /** TCP connect + TLS handshake must finish within this (ms). */
-  connectTimeoutMs: number
-  headers?: Record<string, string>
-  /** Name resolution override (tests use it to simulate DNS failures without traffic). */
-  lookup?: LookupFunction
-}
-
-/** Sends one streaming request and resolves with what it measured; never rejects. */
-export interface ProbeClient {
-  send(planned: PlannedRequest): Promise<RequestResult>
-  /**
-   * Opens a pooled connection and runs the code paths of a request once (`GET /v1/models`)
-   * before any measured request, so the first request of a run pays neither the TCP/TLS
-   * handshake nor the first-use compilation of the client. Never rejects.
-   */
-  warmUp?(): Promise<void>
-  close(): void
-}
+export type { ProbeClient, ProbeClientOptions } from './transport.js'
 
 /** Last time a socket delivered bytes, read before the HTTP parser sees them. */
 interface ArrivalStamp {
@@ -265,22 +238,4 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
       }
     },
   }
-}
-
-/** Arms the whole-request timeout; the connect-phase timeout is armed by the transport. */
-export function overallTimer(
-  state: RequestState,
-  options: Pick<ProbeClientOptions, 'timeoutMs'>,
-  abort: () => void
-): void {
-  const timer = setTimeout(() => {
-    if (!state.settled) {
-      state.settle(
-        state.phase === 'connecting' || state.phase === 'tls' ? 'connect_timeout' : 'timeout',
-        `no complete answer within ${options.timeoutMs} ms`
-      )
-      abort()
-    }
-  }, options.timeoutMs)
-  state.onSettled(() => clearTimeout(timer))
 }

@@ -1,55 +1,8 @@
+// The probe's side of OTLP export: its client span, as CONTRACT §1.2 lists it. The encoding is
+// core/otlp/encode-json.ts; the batching, retrying sender is client/otlp-exporter.ts.
+import { toAttributes, unixNanoFromEpochMs, type OtlpJsonSpan } from '../core/otlp/encode-json.js'
 import { computeMeasures } from './measures.js'
 import type { RequestResult } from './types.js'
-
-/** OTLP/JSON attribute (`AnyValue` subset the probe and mock server write). */
-export interface OtlpJsonAttribute {
-  key: string
-  value:
-    | { stringValue: string }
-    | { intValue: string }
-    | { doubleValue: number }
-    | { boolValue: boolean }
-}
-
-export interface OtlpJsonSpan {
-  traceId: string
-  spanId: string
-  parentSpanId?: string
-  name: string
-  kind: number
-  startTimeUnixNano: string
-  endTimeUnixNano: string
-  attributes: OtlpJsonAttribute[]
-  status: { code: number; message?: string }
-}
-
-/** Builds an attribute list, skipping null/undefined values (absent, never guessed). */
-export function toAttributes(
-  values: Record<string, string | number | boolean | null | undefined>,
-  integerKeys: ReadonlySet<string> = new Set()
-): OtlpJsonAttribute[] {
-  const out: OtlpJsonAttribute[] = []
-  for (const [key, v] of Object.entries(values)) {
-    if (v === null || v === undefined) {
-      continue
-    }
-    if (typeof v === 'string') {
-      out.push({ key, value: { stringValue: v } })
-    } else if (typeof v === 'boolean') {
-      out.push({ key, value: { boolValue: v } })
-    } else if (integerKeys.has(key)) {
-      out.push({ key, value: { intValue: String(Math.round(v)) } })
-    } else {
-      out.push({ key, value: { doubleValue: v } })
-    }
-  }
-  return out
-}
-
-/** Epoch milliseconds (float) → OTLP decimal nanoseconds string. */
-export function unixNanoFromEpochMs(epochMs: number): string {
-  return (BigInt(Math.round(epochMs * 1000)) * 1000n).toString()
-}
 
 const INT_KEYS = new Set([
   'gen_ai.usage.input_tokens',
@@ -116,90 +69,5 @@ export function buildClientSpan(result: RequestResult, ctx: ClientSpanContext): 
     endTimeUnixNano: unixNanoFromEpochMs(endEpochMs),
     attributes: toAttributes(attrs, INT_KEYS),
     status: result.error === null ? { code: 0 } : { code: 2, message: result.error },
-  }
-}
-
-/** Batches spans and POSTs them as OTLP/JSON `ExportTraceServiceRequest`s. */
-export interface OtlpJsonExporter {
-  add(span: OtlpJsonSpan): void
-  /** Sends everything buffered; resolves when the POSTs finished (failures are counted). */
-  flush(): Promise<void>
-  readonly failures: number
-  readonly exported: number
-  close(): Promise<void>
-}
-
-/**
- * Creates an exporter for `endpoint` (a base URL; `/v1/traces` is appended unless present).
- * Export failures never stop a run: they are counted and reported.
- */
-export function createOtlpJsonExporter(options: {
-  endpoint: string
-  resource: Record<string, string>
-  scope: { name: string; version?: string }
-  maxBatch?: number
-  intervalMs?: number
-  onError?: (err: unknown) => void
-}): OtlpJsonExporter {
-  const url = options.endpoint.replace(/\/+$/, '').endsWith('/v1/traces')
-    ? options.endpoint
-    : `${options.endpoint.replace(/\/+$/, '')}/v1/traces`
-  const maxBatch = options.maxBatch ?? 512
-  let buffer: OtlpJsonSpan[] = []
-  const inflight = new Set<Promise<void>>()
-  let failures = 0
-  let exported = 0
-  const resource = { attributes: toAttributes(options.resource) }
-  const post = (spans: OtlpJsonSpan[]): void => {
-    const body = JSON.stringify({
-      resourceSpans: [{ resource, scopeSpans: [{ scope: options.scope, spans }] }],
-    })
-    const p = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      .then(async (res) => {
-        await res.arrayBuffer()
-        if (res.ok) {
-          exported += spans.length
-        } else {
-          failures++
-          options.onError?.(new Error(`OTLP export answered ${res.status}`))
-        }
-      })
-      .catch((err: unknown) => {
-        failures++
-        options.onError?.(err)
-      })
-      .finally(() => inflight.delete(p))
-    inflight.add(p)
-  }
-  const drain = (): void => {
-    while (buffer.length > 0) {
-      post(buffer.slice(0, maxBatch))
-      buffer = buffer.slice(maxBatch)
-    }
-  }
-  const timer = setInterval(drain, options.intervalMs ?? 1000)
-  timer.unref()
-  return {
-    add(span) {
-      buffer.push(span)
-      if (buffer.length >= maxBatch) {
-        drain()
-      }
-    },
-    async flush() {
-      drain()
-      await Promise.all([...inflight])
-    },
-    get failures() {
-      return failures
-    },
-    get exported() {
-      return exported
-    },
-    async close() {
-      clearInterval(timer)
-      drain()
-      await Promise.all([...inflight])
-    },
   }
 }

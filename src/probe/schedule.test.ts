@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createRng, generateArrivals, parseRateList } from './schedule.js'
+import { createSeededRandom } from '../core/stats/seeded-random.js'
+import { generateArrivals, parseRateList } from './schedule.js'
 
 const take = (gen: Generator<number>, n: number): number[] => {
   const out: number[] = []
@@ -45,9 +46,9 @@ describe('generateArrivals', () => {
   })
 })
 
-describe('createRng / parseRateList', () => {
+describe('createSeededRandom / parseRateList', () => {
   it('yields values in [0, 1)', () => {
-    const rng = createRng(3)
+    const rng = createSeededRandom(3)
     for (let i = 0; i < 1000; i++) {
       const v = rng()
       expect(v).toBeGreaterThanOrEqual(0)

@@ -5,12 +5,6 @@
 
 import { createSeededRandom } from '../core/stats/seeded-random.js'
 
-/** A seeded uniform RNG in [0, 1). */
-export type Rng = () => number
-
-/** A seeded uniform RNG for arrival jitter and synthetic prompts (mulberry32, from core). */
-export const createRng: (seed: number) => Rng = createSeededRandom
-
 /** `constant` spaces requests evenly; `poisson` draws exponential gaps (memoryless arrivals). */
 export type ArrivalKind = 'constant' | 'poisson'
 
@@ -33,7 +27,7 @@ export interface ArrivalOptions {
  * cumulative rate Λ(t) = a·t + k·t²/2 with k = (b − a)/T. After T the rate stays at b.
  */
 export function* generateArrivals(options: ArrivalOptions): Generator<number> {
-  const rng = createRng(options.seed)
+  const rng = createSeededRandom(options.seed)
   const a = options.ratePerS
   const b = options.rampToPerS ?? a
   const rampS = (options.rampDurationMs ?? 0) / 1000

@@ -1,4 +1,4 @@
-import { createRng, type Rng } from './schedule.js'
+import { createSeededRandom, type UniformRandom } from '../core/stats/seeded-random.js'
 
 /**
  * A prompt/output length distribution in tokens. Prompts are counted with the model's tokenizer
@@ -28,7 +28,7 @@ export function parseLengthDist(text: string): LengthDist | null {
 }
 
 /** Draws one length (≥ 1). Normal draws use Box–Muller. */
-export function sampleLength(dist: LengthDist, rng: Rng): number {
+export function sampleLength(dist: LengthDist, rng: UniformRandom): number {
   switch (dist.kind) {
     case 'fixed':
       return Math.max(1, dist.n)
@@ -84,7 +84,7 @@ const VOCAB = (
   'government company number group problem fact model token queue cache batch prompt stream answer'
 ).split(' ')
 
-function words(n: number, rng: Rng): string {
+function words(n: number, rng: UniformRandom): string {
   const out: string[] = []
   for (let i = 0; i < n; i++) {
     out.push(VOCAB[Math.floor(rng() * VOCAB.length)] as string)
@@ -148,10 +148,10 @@ export interface Workload {
 }
 
 export function createWorkload(options: WorkloadOptions): Workload {
-  const rng = createRng(options.seed)
+  const rng = createSeededRandom(options.seed)
   const prefixes: string[] = []
   for (let g = 0; g < Math.max(1, options.prefixGroups); g++) {
-    const prefixRng = createRng(options.seed * 7919 + g)
+    const prefixRng = createSeededRandom(options.seed * 7919 + g)
     const n = options.sharedPrefixTokens
     prefixes.push(
       n <= 0
@@ -189,7 +189,7 @@ export function createWorkload(options: WorkloadOptions): Workload {
           // A word is one token or more: the same words as without a tokenizer (so a seed gives
           // the same lengths either way), more from a side stream, then cut to the length.
           const head = words(Math.max(0, length - 1), rng)
-          const more = words(length + 8, createRng(options.seed * 104_729 + i * 131 + t))
+          const more = words(length + 8, createSeededRandom(options.seed * 104_729 + i * 131 + t))
           const pool = `${head} ${more}`.split(' ').filter((w) => w !== '')
           userTurns.push(fitPromptToTokens(length, lead, pool, options.tokens.count))
         }

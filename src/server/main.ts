@@ -126,7 +126,7 @@ export async function startServer(
     slo = await createSloService({
       store,
       sloStore,
-      config: { slo: config.slo, alerts: config.alerts, retention: config.retention },
+      settings: config.slo,
       logger,
       now: options.sloNow ?? (() => Date.now()),
     })

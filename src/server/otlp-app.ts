@@ -17,7 +17,7 @@ import {
   encodeTraceResponse,
   type PartialSuccess,
 } from '../ingest/otlp/protobuf.js'
-import type { AppDeps } from './app.js'
+import type { AppDeps } from './app-deps.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import { readBody } from './routes/read-body.js'
 import { requireToken } from './auth.js'

@@ -257,3 +257,21 @@ export function parseIntParam(
     ) ?? fallback
   )
 }
+
+/** More buckets than this in one answer is a mistake (step too small for the window). */
+export const MAX_TIME_BUCKETS = 2000
+
+/** Throws when a step would cut the window into more than {@link MAX_TIME_BUCKETS} buckets. */
+export function checkBucketCount(
+  fromUs: Micros | undefined,
+  toUs: Micros | undefined,
+  stepUs: Micros,
+  maxBuckets: number
+): void {
+  if (fromUs !== undefined && toUs !== undefined && (toUs - fromUs) / stepUs > maxBuckets) {
+    throw new AppError(
+      'QUERY_INVALID',
+      `step must cut the window into at most ${maxBuckets} buckets (limit api.maxBuckets; actual: ${Math.ceil((toUs - fromUs) / stepUs)} buckets of ${stepUs / 1000} ms)`
+    )
+  }
+}

@@ -1,3 +1,12 @@
+import {
+  encodeBoolAttribute,
+  encodeDoubleAttribute,
+  encodeIntAttribute,
+  encodeSpanWithAttributes,
+  encodeStringAttribute,
+  encodeTracesRequest,
+  unixNanoFromEpochMicros,
+} from '../core/otlp/encode-json.js'
 import type { SimRequest } from './request.js'
 import type { Simulation } from './simulation.js'
 
@@ -9,15 +18,12 @@ export interface EmitContext {
   apiHost: string
 }
 
-// The OTLP/JSON text is built by hand: JSON.stringify of nested attribute objects is several
-// times slower, and the simulator writes millions of spans.
-const q = JSON.stringify
-const s = (k: string, v: string): string => `{"key":"${k}","value":{"stringValue":${q(v)}}}`
-const i = (k: string, v: number): string => `{"key":"${k}","value":{"intValue":"${Math.round(v)}"}}`
-const d = (k: string, v: number): string =>
-  `{"key":"${k}","value":{"doubleValue":${+v.toFixed(6)}}}`
-const b = (k: string, v: boolean): string => `{"key":"${k}","value":{"boolValue":${v}}}`
-const nano = (us: number): string => `${Math.round(us)}000`
+// Shorthands over the one OTLP/JSON encoder (core/otlp/encode-json.ts). Seconds are rounded to
+// whole µs, the resolution of the simulator's clock.
+const s = encodeStringAttribute
+const i = encodeIntAttribute
+const d = (k: string, v: number): string => encodeDoubleAttribute(k, +v.toFixed(6))
+const b = encodeBoolAttribute
 const sec = (us: number): number => us / 1e6
 
 function spanId(traceId: string, n: number): string {
@@ -43,13 +49,23 @@ function span(
   attrs: string[],
   errorMessage?: string
 ): string {
-  const p = parent === null ? '' : `"parentSpanId":"${parent}",`
-  const status = errorMessage === undefined ? '{}' : `{"code":2,"message":${q(errorMessage)}}`
-  return `{"traceId":"${traceId}","spanId":"${id}",${p}"name":${q(name)},"kind":${kind},"startTimeUnixNano":"${nano(startUs)}","endTimeUnixNano":"${nano(Math.max(startUs, endUs))}","attributes":[${attrs.join(',')}],"status":${status}}`
+  return encodeSpanWithAttributes(
+    {
+      traceId,
+      spanId: id,
+      ...(parent === null ? {} : { parentSpanId: parent }),
+      name,
+      kind,
+      startTimeUnixNano: unixNanoFromEpochMicros(startUs),
+      endTimeUnixNano: unixNanoFromEpochMicros(Math.max(startUs, endUs)),
+      status: errorMessage === undefined ? {} : { code: 2, message: errorMessage },
+    },
+    attrs
+  )
 }
 
 interface Group {
-  resource: string
+  resource: string[]
   scopes: Map<string, string[]>
 }
 
@@ -59,7 +75,7 @@ interface Group {
  */
 export function otlpTracesJson(ctx: EmitContext, requests: readonly SimRequest[]): string {
   const groups = new Map<string, Group>()
-  const add = (key: string, resource: () => string, scope: string, spanText: string): void => {
+  const add = (key: string, resource: () => string[], scope: string, spanText: string): void => {
     let g = groups.get(key)
     if (g === undefined) {
       g = { resource: resource(), scopes: new Map() }
@@ -75,24 +91,21 @@ export function otlpTracesJson(ctx: EmitContext, requests: readonly SimRequest[]
   for (const r of requests) {
     emitRequest(ctx, r, add)
   }
-  const rs: string[] = []
-  for (const g of groups.values()) {
-    const scopes: string[] = []
-    for (const [scope, spans] of g.scopes) {
-      const [name, version] = scope.split('@')
-      scopes.push(
-        `{"scope":{"name":${q(name)}${version ? `,"version":${q(version)}` : ''}},"spans":[${spans.join(',')}]}`
-      )
-    }
-    rs.push(`{"resource":{"attributes":[${g.resource}]},"scopeSpans":[${scopes.join(',')}]}`)
-  }
-  return `{"resourceSpans":[${rs.join(',')}]}`
+  return encodeTracesRequest(
+    [...groups.values()].map((g) => ({
+      attributes: g.resource,
+      scopes: [...g.scopes].map(([scope, spans]) => {
+        const [name = '', version] = scope.split('@')
+        return { name, ...(version === undefined ? {} : { version }), spans }
+      }),
+    }))
+  )
 }
 
 function emitRequest(
   ctx: EmitContext,
   r: SimRequest,
-  add: (key: string, resource: () => string, scope: string, span: string) => void
+  add: (key: string, resource: () => string[], scope: string, span: string) => void
 ): void {
   const sim = ctx.sim
   const cfg = sim.config
@@ -140,14 +153,13 @@ function emitRequest(
     ]
     add(
       `probe|${r.region}`,
-      () =>
-        [
-          s('service.name', 'tokenline-probe'),
-          s('service.instance.id', `probe-${r.region}`),
-          s('service.version', '0.1.0'),
-          s('host.name', `probe-${r.region}`),
-          s('cloud.region', r.region),
-        ].join(','),
+      () => [
+        s('service.name', 'tokenline-probe'),
+        s('service.instance.id', `probe-${r.region}`),
+        s('service.version', '0.1.0'),
+        s('host.name', `probe-${r.region}`),
+        s('cloud.region', r.region),
+      ],
       'tokenline.probe@0.1.0',
       span(
         tid,
@@ -162,17 +174,16 @@ function emitRequest(
     )
   }
 
-  const gwResource = (): string =>
-    [
-      s('service.name', cfg.gateway.serviceName),
-      s('service.instance.id', gwName),
-      s('service.version', '1.63.2'),
-      s('k8s.pod.name', gwName),
-      s('k8s.namespace.name', cfg.cluster.namespace),
-      s('k8s.node.name', `cpu-${gwName.slice(-5)}`),
-      s('host.name', gwName),
-      s('cloud.region', cfg.cluster.region),
-    ].join(',')
+  const gwResource = (): string[] => [
+    s('service.name', cfg.gateway.serviceName),
+    s('service.instance.id', gwName),
+    s('service.version', '1.63.2'),
+    s('k8s.pod.name', gwName),
+    s('k8s.namespace.name', cfg.cluster.namespace),
+    s('k8s.node.name', `cpu-${gwName.slice(-5)}`),
+    s('host.name', gwName),
+    s('cloud.region', cfg.cluster.region),
+  ]
   const gwScope = `${cfg.gateway.serviceName}@1.63.2`
   const gwKey = `gw|${r.gateway}`
   const entryAttrs = [
@@ -262,17 +273,16 @@ function emitRequest(
   ]
   add(
     `vllm|${rep.pod}`,
-    () =>
-      [
-        s('service.name', 'vllm'),
-        s('service.instance.id', rep.pod),
-        s('service.version', rep.version),
-        s('k8s.pod.name', rep.pod),
-        s('k8s.namespace.name', cfg.cluster.namespace),
-        s('k8s.node.name', rep.node),
-        s('host.name', rep.node),
-        s('cloud.region', cfg.cluster.region),
-      ].join(','),
+    () => [
+      s('service.name', 'vllm'),
+      s('service.instance.id', rep.pod),
+      s('service.version', rep.version),
+      s('k8s.pod.name', rep.pod),
+      s('k8s.namespace.name', cfg.cluster.namespace),
+      s('k8s.node.name', rep.node),
+      s('host.name', rep.node),
+      s('cloud.region', cfg.cluster.region),
+    ],
     'vllm.llm_engine',
     span(
       tid,

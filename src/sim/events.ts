@@ -1,6 +1,6 @@
 import type { ChangeEvent } from '../core/model/event.js'
 import { isoFromMicros, type Micros } from '../core/model/units.js'
-import type { SimChange } from './simulation.js'
+import type { SimChange } from './names.js'
 
 /** A control-plane change as the core `ChangeEvent` (epoch µs). */
 export function toChangeEvent(ch: SimChange, epochUs: number, model: string): ChangeEvent {

@@ -1,7 +1,19 @@
 import { MODELS, type ControlAction, type SimConfig } from './config.js'
 import type { ReplicaIdentity } from './replica.js'
-import type { Rng } from './rng.js'
-import type { SimChange } from './simulation.js'
+import type { Rng } from '../core/stats/seeded-random.js'
+
+/** A change to the cluster (deploy, scale, restart…), as the simulator records it. */
+export interface SimChange {
+  timeUs: number
+  kind: 'deploy' | 'scale' | 'restart' | 'config' | 'node' | 'canary'
+  reason: string
+  objectKind: 'Deployment' | 'Pod' | 'Node'
+  objectName: string
+  replica: string | null
+  node: string | null
+  version: string | null
+  message: string
+}
 
 const K8S_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789'
 const GPUS_PER_NODE = 8

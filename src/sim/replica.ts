@@ -8,7 +8,7 @@ import {
   iterationTokenBuckets,
 } from './histogram.js'
 import { REQ_DECODE, REQ_DONE, REQ_PREFILL, REQ_WAITING, type SimRequest } from './request.js'
-import type { Rng } from './rng.js'
+import type { Rng } from '../core/stats/seeded-random.js'
 
 const STEP_LOG_SIZE = 1 << 16
 const STEP_LOG_MASK = STEP_LOG_SIZE - 1

@@ -1,15 +1,22 @@
 import type { Replica } from './replica.js'
 import type { SimRequest } from './request.js'
-import type { Simulation } from './simulation.js'
+import type { RouterConfig } from './config.js'
 
-const smoothWeights = new WeakMap<Simulation, Map<number, number>>()
+/** The part of a simulation the router reads (replicas, policy) and advances (its counter). */
+export interface RouterHost {
+  readonly replicas: readonly Replica[]
+  readonly config: { readonly router: RouterConfig }
+  rrCounter: number
+}
+
+const smoothWeights = new WeakMap<RouterHost, Map<number, number>>()
 
 /**
  * Picks the replica for a request under the configured policy, skipping dead replicas and
  * `exclude` (the replica a retry left). Weights scale a replica's share (round robin) or
  * its perceived load (least loaded).
  */
-export function pickReplica(sim: Simulation, req: SimRequest, exclude?: Replica): Replica {
+export function pickReplica(sim: RouterHost, req: SimRequest, exclude?: Replica): Replica {
   const all = sim.replicas
   const { policy, weights } = sim.config.router
   const alive = all.filter((r) => r.alive && r !== exclude)

@@ -1,6 +1,6 @@
 import type { Cause, ScopeDimension } from '../core/model/diagnosis.js'
 import { defaultSimConfig, type SimConfig } from './config.js'
-import type { Rng } from './rng.js'
+import type { Rng } from '../core/stats/seeded-random.js'
 
 /** Where an injected cause acts; replica and node scopes are resolved to names when the run starts. */
 export type ScopeRef =

@@ -10,9 +10,9 @@ import { createCostModel, type CostModel } from './cost-model.js'
 import { MinHeap } from './heap.js'
 import { Replica, type ReplicaHost, type ReplicaIdentity } from './replica.js'
 import { SimRequest } from './request.js'
-import { createRng, randomHex, type Rng } from './rng.js'
+import { createRng, randomHex, type Rng } from '../core/stats/seeded-random.js'
 import { fillClientStream } from './stream.js'
-import { createNames, describeControl, type ClusterNames } from './names.js'
+import { createNames, describeControl, type ClusterNames, type SimChange } from './names.js'
 import { pickReplica } from './router.js'
 import { sampleRequest } from './workload.js'
 import { AppError } from '../core/errors.js'
@@ -38,18 +38,6 @@ interface SimEvent {
 }
 
 /** A change the control plane made, on the virtual clock. */
-export interface SimChange {
-  timeUs: number
-  kind: 'deploy' | 'scale' | 'restart' | 'config' | 'node' | 'canary'
-  reason: string
-  objectKind: 'Deployment' | 'Pod' | 'Node'
-  objectName: string
-  replica: string | null
-  node: string | null
-  version: string | null
-  message: string
-}
-
 /** What the runner hands out, in virtual-time order. */
 export type SimStep =
   | { kind: 'requests'; timeUs: number; requests: SimRequest[] }

@@ -1,6 +1,6 @@
 import type { DynamicParams, SimConfig } from './config.js'
 import type { SimRequest } from './request.js'
-import type { Rng } from './rng.js'
+import type { Rng } from '../core/stats/seeded-random.js'
 
 /**
  * Draws who sends a request and what it asks for: tenant, region (and its RTT), session,

@@ -8,7 +8,7 @@ import type { MetricSample } from '../core/model/metric.js'
 import type { Span } from '../core/model/span.js'
 import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from './span-store.js'
-import { buildRequest, buildSpan, hexId } from './testing/builders.js'
+import { makeRequest, makeSpan, hexId } from '../../test/helpers/builders.js'
 
 const T0 = 1_700_000_000_000_000
 const SEC = 1_000_000
@@ -70,12 +70,14 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       })
       expect(stats.bytes === null || Number.isFinite(stats.bytes)).toBe(true)
       const batches: unknown[] = []
-      for await (const batch of store.scanRequests({})) batches.push(batch)
+      for await (const batch of store.scanRequests({})) {
+        batches.push(batch)
+      }
       expect(batches).toEqual([])
     })
 
     it('round-trips spans with nested attributes, events and resources', async () => {
-      const a = buildSpan({
+      const a = makeSpan({
         traceId: hexId(1, 32),
         spanId: hexId(1, 16),
         name: 'chat llama',
@@ -102,13 +104,13 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
           { timeUs: us(T0 + 300), name: 'done', attributes: {} },
         ],
       })
-      const b = buildSpan({
+      const b = makeSpan({
         traceId: hexId(1, 32),
         spanId: hexId(2, 16),
         parentSpanId: hexId(1, 16),
       })
-      const c = buildSpan({ traceId: hexId(2, 32), spanId: hexId(3, 16) })
-      const d = buildSpan({ traceId: hexId(3, 32), spanId: hexId(4, 16) })
+      const c = makeSpan({ traceId: hexId(2, 32), spanId: hexId(3, 16) })
+      const d = makeSpan({ traceId: hexId(3, 32), spanId: hexId(4, 16) })
       await store.insertSpans([a, b])
       await store.insertSpans([c, d])
       await store.insertSpans([])
@@ -123,19 +125,19 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
     it('lists traces whose spans were stored but never assembled, since a time', async () => {
       const t0 = 1_700_000_000_000_000
       await store.insertSpans([
-        buildSpan({ traceId: hexId(20, 32), spanId: hexId(1, 16), startUs: t0 as Micros }),
-        buildSpan({
+        makeSpan({ traceId: hexId(20, 32), spanId: hexId(1, 16), startUs: t0 as Micros }),
+        makeSpan({
           traceId: hexId(21, 32),
           spanId: hexId(2, 16),
           startUs: (t0 + 5_000_000) as Micros,
         }),
-        buildSpan({
+        makeSpan({
           traceId: hexId(22, 32),
           spanId: hexId(3, 16),
           startUs: (t0 + 9_000_000) as Micros,
         }),
       ])
-      await store.upsertRequests([buildRequest({ traceId: hexId(21, 32) })])
+      await store.upsertRequests([makeRequest({ traceId: hexId(21, 32) })])
       const all = await store.unassembledTraceIds((t0 - 1) as Micros, 10)
       expect(all.sort()).toEqual([hexId(20, 32), hexId(22, 32)])
       expect(await store.unassembledTraceIds((t0 + 1) as Micros, 10)).toEqual([hexId(22, 32)])
@@ -143,8 +145,8 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
     })
 
     it('returns a span stored twice once, the last stored copy', async () => {
-      const first = buildSpan({ traceId: hexId(5, 32), spanId: hexId(1, 16), name: 'first' })
-      const other = buildSpan({ traceId: hexId(5, 32), spanId: hexId(2, 16) })
+      const first = makeSpan({ traceId: hexId(5, 32), spanId: hexId(1, 16), name: 'first' })
+      const other = makeSpan({ traceId: hexId(5, 32), spanId: hexId(2, 16) })
       await store.insertSpans([first, other])
       await store.insertSpans([{ ...first, name: 'retried' }])
       const spans = (await store.getSpans([hexId(5, 32)])).sort(bySpanId)
@@ -154,7 +156,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
     it('deletes up to maxRows rows older than a time, per table', async () => {
       await store.insertSpans(
         [1, 2, 3].map((n) =>
-          buildSpan({
+          makeSpan({
             traceId: hexId(n, 32),
             spanId: hexId(n, 16),
             startUs: us(T0 + n * SEC),
@@ -164,7 +166,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       )
       await store.upsertRequests(
         [1, 2, 3].map((n) =>
-          buildRequest({
+          makeRequest({
             traceId: hexId(n, 32),
             startUs: us(T0 + n * SEC),
             endUs: us(T0 + n * SEC + 500_000),
@@ -202,7 +204,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
     })
 
     it('round-trips a request with every field and replaces it on upsert', async () => {
-      const full = buildRequest({
+      const full = makeRequest({
         traceId: hexId(7, 32),
         startUs: us(T0),
         endUs: us(T0 + 5 * SEC),
@@ -238,7 +240,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       })
       await store.upsertRequests([full])
       expect(await store.getRequest(full.traceId)).toEqual(full)
-      const replaced = buildRequest({
+      const replaced = makeRequest({
         traceId: full.traceId,
         startUs: us(T0 + SEC),
         errorType: 'http_503',
@@ -257,12 +259,12 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
 
     it('filters requests by each dimension, by several values and by time (half-open)', async () => {
       const reqs = DIMENSIONS.flatMap((dim, i) => [
-        buildRequest({
+        makeRequest({
           traceId: hexId(i * 2 + 1, 32),
           startUs: us(T0 + i * SEC),
           dims: { [dim]: 'x' },
         }),
-        buildRequest({
+        makeRequest({
           traceId: hexId(i * 2 + 2, 32),
           startUs: us(T0 + i * SEC),
           dims: { [dim]: 'y' },
@@ -292,7 +294,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       const values = [300, null, 100, 200, null, 100]
       await store.upsertRequests(
         values.map((v, i) =>
-          buildRequest({
+          makeRequest({
             traceId: hexId(i + 1, 32),
             startUs: us(T0 + i),
             stages: { 'gateway.queue': v },
@@ -325,7 +327,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       const values = [300, null, 100, 200, null, 150]
       await store.upsertRequests(
         values.map((v, i) =>
-          buildRequest({
+          makeRequest({
             traceId: hexId(i + 1, 32),
             startUs: us(T0 + i),
             stages: { 'gateway.queue': v },
@@ -356,7 +358,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
     it('scans requests in start order in batches', async () => {
       await store.upsertRequests(
         [5, 1, 4, 2, 3].map((n) =>
-          buildRequest({
+          makeRequest({
             traceId: hexId(n, 32),
             startUs: us(T0 + n * SEC),
             dims: { model: n === 4 ? 'b' : 'a' },
@@ -364,8 +366,9 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
         )
       )
       const batches: string[][] = []
-      for await (const batch of store.scanRequests({ filters: { model: ['a'] } }, 2))
+      for await (const batch of store.scanRequests({ filters: { model: ['a'] } }, 2)) {
         batches.push(batch.map((r) => r.traceId))
+      }
       expect(batches).toEqual([
         [hexId(1, 32), hexId(2, 32)],
         [hexId(3, 32), hexId(5, 32)],
@@ -375,7 +378,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
     it('computes nearest-rank percentiles exactly', async () => {
       await store.upsertRequests(
         Array.from({ length: 100 }, (_, i) =>
-          buildRequest({
+          makeRequest({
             traceId: hexId(i + 1, 32),
             startUs: us(T0 + i),
             ttftUs: us(100 - i),
@@ -414,7 +417,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
 
     it('groups percentiles by a dimension (null group last) and by time step', async () => {
       const reqs = Array.from({ length: 30 }, (_, i) =>
-        buildRequest({
+        makeRequest({
           traceId: hexId(i + 1, 32),
           startUs: us(T0 + (i % 3) * 60 * SEC + i),
           dims: { replica: i % 2 === 0 ? 'r-b' : i % 5 === 0 ? null : 'r-a' },
@@ -651,7 +654,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
 
     it('reports the extent over requests, spans, metric samples and events', async () => {
       await store.upsertRequests([
-        buildRequest({
+        makeRequest({
           traceId: hexId(1, 32),
           startUs: us(T0 + 10 * SEC),
           endUs: us(T0 + 20 * SEC),
@@ -673,7 +676,7 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       ])
       expect(await store.extent()).toEqual({ startUs: T0 + 5 * SEC, endUs: T0 + 40 * SEC })
       await store.insertSpans([
-        buildSpan({
+        makeSpan({
           traceId: hexId(2, 32),
           spanId: hexId(1, 16),
           startUs: us(T0 + SEC),
@@ -687,34 +690,34 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       // A minute-aligned base so 60 s buckets start on it.
       const B = 1_700_000_040 * SEC
       await store.upsertRequests([
-        buildRequest({
+        makeRequest({
           traceId: hexId(1, 32),
           startUs: us(B),
           ttftUs: us(100),
           e2eUs: us(1000),
           dims: { replica: 'a' },
         }),
-        buildRequest({
+        makeRequest({
           traceId: hexId(2, 32),
           startUs: us(B + 10 * SEC),
           ttftUs: us(300),
           errorType: 'timeout',
           dims: { replica: 'a' },
         }),
-        buildRequest({
+        makeRequest({
           traceId: hexId(3, 32),
           startUs: us(B + 70 * SEC),
           e2eUs: us(2000),
           errorType: 'http_500',
           dims: { replica: 'b' },
         }),
-        buildRequest({
+        makeRequest({
           traceId: hexId(4, 32),
           startUs: us(B + 75 * SEC),
           ttftUs: us(50),
           errorType: 'connect_timeout',
         }),
-        buildRequest({
+        makeRequest({
           traceId: hexId(5, 32),
           startUs: us(B + 200 * SEC),
           ttftUs: us(7),
@@ -792,11 +795,11 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
         await store.histogramRequests({ measure: 'ttft', stepUs: us(60 * SEC), bins: 2 })
       ).toBeNull()
       await store.upsertRequests([
-        buildRequest({ traceId: hexId(1, 32), startUs: us(B), ttftUs: us(100) }),
-        buildRequest({ traceId: hexId(2, 32), startUs: us(B + 5 * SEC), ttftUs: us(400) }),
-        buildRequest({ traceId: hexId(3, 32), startUs: us(B + 60 * SEC), ttftUs: us(1600) }),
-        buildRequest({ traceId: hexId(4, 32), startUs: us(B + 61 * SEC), ttftUs: us(0) }),
-        buildRequest({ traceId: hexId(5, 32), startUs: us(B + 62 * SEC) }),
+        makeRequest({ traceId: hexId(1, 32), startUs: us(B), ttftUs: us(100) }),
+        makeRequest({ traceId: hexId(2, 32), startUs: us(B + 5 * SEC), ttftUs: us(400) }),
+        makeRequest({ traceId: hexId(3, 32), startUs: us(B + 60 * SEC), ttftUs: us(1600) }),
+        makeRequest({ traceId: hexId(4, 32), startUs: us(B + 61 * SEC), ttftUs: us(0) }),
+        makeRequest({ traceId: hexId(5, 32), startUs: us(B + 62 * SEC) }),
       ])
       expect(
         await store.histogramRequests({
@@ -837,8 +840,8 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
     })
 
     it('scans chosen request fields as columns, in start order, with nulls, filters and a window', async () => {
-      const r = (n: number, startSec: number, extra: Parameters<typeof buildRequest>[0]) =>
-        buildRequest({ ...extra, traceId: hexId(n, 32), startUs: us(T0 + startSec * SEC) })
+      const r = (n: number, startSec: number, extra: Parameters<typeof makeRequest>[0]) =>
+        makeRequest({ ...extra, traceId: hexId(n, 32), startUs: us(T0 + startSec * SEC) })
       await store.upsertRequests([
         r(5, 3, { traceId: '', dims: { model: 'a', region: 'eu' }, ttftUs: us(250), status: 200 }),
         r(2, 1, {

@@ -1,7 +1,15 @@
 /**
- * Test builders for spans and whole request traces (jaeger-ui's `makeMinimalTrace` idea).
+ * The test builders: spans, whole request traces and request timelines (jaeger-ui's
+ * `makeMinimalTrace` idea), for unit tests, store conformance, integration tests and benchmarks.
  * Everything is deterministic: ids come from counters and the trace id, times from options.
  */
+import {
+  DIMENSIONS,
+  STAGE_NAMES,
+  type Dimension,
+  type RequestTimeline,
+  type StageName,
+} from '../../src/core/model/request.js'
 import type { Attributes, Span } from '../../src/core/model/span.js'
 import { SPAN_KIND, STATUS_CODE } from '../../src/core/model/span.js'
 import { asMicros, type Micros } from '../../src/core/model/units.js'
@@ -14,6 +22,11 @@ let traceCounter = 0
 
 function hex(n: number, digits: number): string {
   return n.toString(16).padStart(digits, '0').slice(-digits)
+}
+
+/** Hex id of `digits` digits from a number (trace ids: 32, span ids: 16). */
+export function hexId(n: number, digits: number): string {
+  return n.toString(16).padStart(digits, '0')
 }
 
 /** A fresh, deterministic 32-hex-digit trace id. */
@@ -50,6 +63,50 @@ export function makeSpan(overrides: Partial<Span> = {}): Span {
     scopeVersion: null,
     events: [],
     ...overrides,
+  }
+}
+
+/** A request timeline with every dimension, stage and measure `null` unless overridden. */
+export function makeRequest(
+  overrides: Partial<Omit<RequestTimeline, 'dims' | 'stages'>> & {
+    traceId: string
+    dims?: Partial<Record<Dimension, string | null>>
+    stages?: Partial<Record<StageName, number | null>>
+  }
+): RequestTimeline {
+  const dims = Object.fromEntries(DIMENSIONS.map((d) => [d, null])) as Record<
+    Dimension,
+    string | null
+  >
+  const stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, null])) as Record<
+    StageName,
+    Micros | null
+  >
+  const { dims: dimOverrides, stages: stageOverrides, ...rest } = overrides
+  return {
+    startUs: DEFAULT_START_US,
+    endUs: asMicros(DEFAULT_START_US + 1_000_000),
+    downstreamName: null,
+    ttftUs: null,
+    ttftSource: null,
+    tpotUs: null,
+    itlMaxUs: null,
+    e2eUs: null,
+    inputTokens: null,
+    outputTokens: null,
+    cachedTokens: null,
+    status: null,
+    errorType: null,
+    retries: null,
+    connectionReused: null,
+    tlsResumed: null,
+    hasClient: false,
+    hasGateway: false,
+    hasEngine: false,
+    spanCount: 0,
+    ...rest,
+    dims: { ...dims, ...dimOverrides },
+    stages: { ...stages, ...(stageOverrides as Partial<Record<StageName, Micros | null>>) },
   }
 }
 

@@ -1,11 +1,7 @@
-/** Hand-built request timelines for SLO tests: only the fields SLO code reads are meaningful. */
-import {
-  DIMENSIONS,
-  STAGE_NAMES,
-  type Dimension,
-  type RequestTimeline,
-} from '../../src/core/model/request.js'
+/** Request timelines for SLO tests: only the fields SLO code reads are meaningful. */
+import type { Dimension, RequestTimeline } from '../../src/core/model/request.js'
 import type { Micros } from '../../src/core/model/units.js'
+import { hexId, makeRequest } from './builders.js'
 
 let counter = 0
 
@@ -20,43 +16,29 @@ export interface TimelineInput {
   traceId?: string
 }
 
-/** One request timeline. */
+/** One engine-only request timeline (100 tokens in, 50 out, HTTP 200 unless told). */
 export function makeTimeline(input: TimelineInput): RequestTimeline {
   counter++
-  const dims = Object.fromEntries(DIMENSIONS.map((d) => [d, input.dims?.[d] ?? null])) as Record<
-    Dimension,
-    string | null
-  >
-  const stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, null])) as RequestTimeline['stages']
-  const e2eUs =
-    input.e2eMs === undefined || input.e2eMs === null ? null : ((input.e2eMs * 1000) as Micros)
   const ms = (v: number | null | undefined): Micros | null =>
     v === undefined || v === null ? null : ((v * 1000) as Micros)
-  return {
-    traceId: input.traceId ?? `5100${counter.toString(16).padStart(28, '0')}`,
+  const e2eUs = ms(input.e2eMs)
+  return makeRequest({
+    traceId: input.traceId ?? `5100${hexId(counter, 28)}`,
     startUs: input.startUs as Micros,
     endUs: (input.startUs + (e2eUs ?? 1000)) as Micros,
-    dims,
-    stages: { ...stages, 'engine.prefill': ms(input.ttftMs) },
-    downstreamName: null,
+    ...(input.dims ? { dims: input.dims } : {}),
+    stages: { 'engine.prefill': ms(input.ttftMs) },
     ttftUs: ms(input.ttftMs),
     ttftSource: input.ttftMs === undefined || input.ttftMs === null ? null : 'engine',
     tpotUs: ms(input.tpotMs),
-    itlMaxUs: null,
     e2eUs,
     inputTokens: 100,
     outputTokens: 50,
-    cachedTokens: null,
     status: input.status ?? 200,
     errorType: input.errorType ?? null,
-    retries: null,
-    connectionReused: null,
-    tlsResumed: null,
-    hasClient: false,
-    hasGateway: false,
     hasEngine: true,
     spanCount: 1,
-  }
+  })
 }
 
 /** `n` requests spread over the minute starting at `minuteUs`, `bad` of them with `slowMs` TTFT. */

@@ -5,7 +5,7 @@ import type { Micros } from '../../src/core/model/units.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { buildRequest, hexId } from '../../src/storage/testing/builders.js'
+import { makeRequest, hexId } from '../helpers/builders.js'
 import { loadWindow } from '../../src/core/diagnosis/load-window.js'
 
 const T0 = 1_750_000_000_000_000
@@ -15,7 +15,7 @@ const us = (n: number): Micros => n as Micros
 function seeded(): RequestTimeline[] {
   const sources = ['client', 'gateway', 'engine', null] as const
   return Array.from({ length: 40 }, (_, i) =>
-    buildRequest({
+    makeRequest({
       traceId: hexId(1000 - i, 32),
       startUs: us(T0 + Math.floor(i / 3) * 1_000_000),
       endUs: us(T0 + Math.floor(i / 3) * 1_000_000 + 1_000_000),

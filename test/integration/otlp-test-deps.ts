@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../../src/core/logger.js'
 import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline.js'
-import type { AppDeps } from '../../src/server/app.js'
+import type { AppDeps } from '../../src/server/app-deps.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 

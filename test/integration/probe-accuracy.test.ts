@@ -38,14 +38,18 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 /**
  * The probe sees a chunk when its event loop gets to it, so on a machine whose CPUs are busy
  * elsewhere every measurement trails the truth by however long the process waited for a core.
- * The tests therefore allow 2 ms plus the event-loop delay p99 observed during the measurement
- * (≈ 0 on an idle machine, so the bound is the strict 2 ms there), and print both.
+ * When the run queue is longer than the cores, that scheduling delay (tens of ms) swamps a 2 ms
+ * bound: the test then skips with the reason instead of widening its bound (which would let it
+ * pass whatever the probe does). Otherwise the strict bounds hold. The event-loop delay seen
+ * during the measurement is printed with the figures.
  */
-/**
- * On a machine whose run queue is longer than its cores, scheduling delay (tens of ms) swamps a
- * 2 ms bound; the strict bounds then make no sense and only the sanity bounds are checked.
- */
-const overloaded = (): boolean => (loadavg()[0] ?? 0) > cpus().length
+function tooBusyForStrictBounds(): string | null {
+  const load = loadavg()[0] ?? 0
+  const cores = cpus().length
+  return load > cores
+    ? `machine too loaded for the strict bounds: load average ${load.toFixed(2)} on ${cores} cores`
+    : null
+}
 
 function startLoopMonitor(): () => number {
   const h = monitorEventLoopDelay({ resolution: 1 })
@@ -79,7 +83,7 @@ describe('probe timing accuracy against the real write times of the server', () 
   })
   afterAll(async () => stop(server?.child))
 
-  it('TTFT and every gap are within 2 ms of the server write times at 100 concurrent streams', async () => {
+  it('TTFT and every gap are within 2 ms of the server write times at 100 concurrent streams', async (ctx) => {
     const client = createProbeClient({
       url: new URL(`${server?.url}/v1/chat/completions`),
       timeoutMs: 10_000,
@@ -136,17 +140,13 @@ describe('probe timing accuracy against the real write times of the server', () 
     // An arrival trails the write by loopback + event-loop delay. The server reads its clock just
     // after the write returns, so a server descheduled right then can make it slightly negative.
     expect(Math.min(...arrivalErrors)).toBeGreaterThan(-0.5 - slackMs)
-    if (overloaded()) {
-      console.warn(
-        `strict 2 ms bounds not checked: load average ${loadavg()[0]} on ${cpus().length} cores`
-      )
-      expect(percentile(sortedCopy(arrivalErrors), 50)).toBeLessThan(2 + slackMs)
-      return
+    const busy = tooBusyForStrictBounds()
+    if (busy !== null) {
+      ctx.skip(busy)
     }
-    expect(figures.arrivalP99).toBeLessThan(2 + slackMs)
-    // a gap has two ends, each of which can trail by the loop delay
-    expect(figures.gapP99).toBeLessThan(2 + 2 * slackMs)
-    expect(figures.ttftP99).toBeLessThan(2 + slackMs)
+    expect(figures.arrivalP99).toBeLessThan(2)
+    expect(figures.gapP99).toBeLessThan(2)
+    expect(figures.ttftP99).toBeLessThan(2)
   })
 })
 
@@ -161,7 +161,7 @@ describe.skipIf(!hasCurl)(
     })
     afterAll(async () => stop(server?.child))
 
-    it('connect, TLS and first byte medians match over fresh connections', async () => {
+    it('connect, TLS and first byte medians match over fresh connections', async (ctx) => {
       const url = `${server?.url}/v1/chat/completions`
       const runs = 15
       const loopDelay = startLoopMonitor()
@@ -225,15 +225,13 @@ describe.skipIf(!hasCurl)(
       // different CPU, so phases agree within a small absolute margin, not exactly.
       // the first byte comes after the handshake in both
       expect(med(probe.ttfb)).toBeGreaterThan(med(probe.connect) + med(probe.tls))
-      if (overloaded()) {
-        console.warn(
-          `curl agreement not checked: load average ${loadavg()[0]} on ${cpus().length} cores`
-        )
-        return
+      const busy = tooBusyForStrictBounds()
+      if (busy !== null) {
+        ctx.skip(busy)
       }
-      expect(Math.abs(med(probe.connect) - med(curl.connect))).toBeLessThan(2 + slackMs)
-      expect(Math.abs(med(probe.tls) - med(curl.tls))).toBeLessThan(5 + slackMs)
-      expect(Math.abs(med(probe.ttfb) - med(curl.ttfb))).toBeLessThan(5 + slackMs)
+      expect(Math.abs(med(probe.connect) - med(curl.connect))).toBeLessThan(2)
+      expect(Math.abs(med(probe.tls) - med(curl.tls))).toBeLessThan(5)
+      expect(Math.abs(med(probe.ttfb) - med(curl.ttfb))).toBeLessThan(5)
     })
   }
 )

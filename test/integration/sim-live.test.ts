@@ -75,4 +75,42 @@ describe('simulateLive', () => {
     expect(scraped).toContain('# TYPE vllm:num_requests_running gauge')
     expect(scraped).toMatch(/vllm:kv_cache_usage_perc\{[^}]*pod="[^"]+"/)
   })
+  it('re-sends a batch the server answered 429 + Retry-After, instead of dropping it', async () => {
+    const traceBodies: string[] = []
+    let refused = 0
+    const server = createServer(async (req, res) => {
+      const body = await readBody(req)
+      if (req.url === '/v1/traces') {
+        traceBodies.push(body)
+        if (refused < 2) {
+          refused++
+          res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' })
+          res.end('{"message":"busy"}')
+          return
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const summary = await simulateLive({
+        scenario: 'replica-cold-start',
+        seed: 3,
+        durationMs: 60_000,
+        speed: 200,
+        otlpUrl: base,
+        logger: createSilentLogger(),
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      })
+      expect(refused).toBe(2)
+      expect(summary.failedPosts).toBe(0)
+      expect(traceBodies[1]).toBe(traceBodies[0])
+      expect(traceBodies[2]).toBe(traceBodies[0])
+      expect(summary.postedBatches).toBe(traceBodies.length - 2)
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()))
+    }
+  })
 })

@@ -142,7 +142,7 @@ describe('the SLO service notifies webhooks', () => {
     const service = await createSloService({
       store,
       sloStore: createMemorySloStore(),
-      config: {
+      settings: parseSloSettings({
         slo: config.slo,
         alerts: {
           rules: [config.alerts.rules[0]],
@@ -158,7 +158,7 @@ describe('the SLO service notifies webhooks', () => {
             ],
           },
         },
-      },
+      }),
       logger: createSilentLogger(),
       now: () => clock.ms,
     })

@@ -5,7 +5,7 @@ import type { Micros } from '../../src/core/model/units.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { buildRequest, hexId } from '../../src/storage/testing/builders.js'
+import { makeRequest, hexId } from '../helpers/builders.js'
 
 /** Deterministic pseudo-random numbers in [0, 1) (a 32-bit LCG). */
 function random(seed: number): () => number {
@@ -23,7 +23,7 @@ const pick = <T>(rnd: () => number, list: readonly T[]): T =>
 function makeData(): { requests: RequestTimeline[]; samples: MetricSample[] } {
   const rnd = random(42)
   const requests = Array.from({ length: 4000 }, (_, i) =>
-    buildRequest({
+    makeRequest({
       traceId: hexId(i + 1, 32),
       startUs: (T0 + Math.floor(rnd() * 3_600_000_000)) as Micros,
       dims: {

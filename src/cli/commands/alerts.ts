@@ -8,7 +8,6 @@ import { loadConfig } from '../../config/load.js'
 import { AppError } from '../../core/errors.js'
 import { isoFromMicros } from '../../core/model/units.js'
 import { parseDurationMs } from '../../server/params.js'
-import { parseSloSettings } from '../../config/slo.js'
 import { simulatedStore } from '../simulate-to-memory.js'
 import { createMemorySloStore } from '../../storage/memory/slo-store.js'
 import { evaluateHistory, type HistoryEvaluation } from '../../alerts/time-travel.js'
@@ -186,11 +185,7 @@ Examples:
     )
     .action(async (paths: string[], flags: AlertsTestFlags) => {
       const { config } = await loadConfig({ configPath: flags.config })
-      const settings = parseSloSettings({
-        slo: config.slo,
-        alerts: config.alerts,
-        retention: config.retention,
-      })
+      const settings = config.slo
       if (settings.rules.length === 0) {
         throw new AppError(
           'INPUT_INVALID',

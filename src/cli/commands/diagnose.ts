@@ -5,7 +5,9 @@
 import { Option, type Command } from 'commander'
 import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
+import type { SloTargets } from '../../core/diagnosis/input.js'
 import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
+import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
 import { AppError } from '../../core/errors.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
@@ -125,13 +127,22 @@ function filtersOf(flags: DiagnoseFlags): DimensionFilters {
   return filters
 }
 
-function slosOf(flags: DiagnoseFlags): unknown {
+/** The --slo-*-ms flags as the diagnosis's latency targets (at p99, its default). */
+function slosOf(flags: DiagnoseFlags): SloTargets | null {
+  const targets: SloTargets = {}
   const ttftMs = parsePositive('slo-ttft-ms', flags.sloTtftMs)
   const tpotMs = parsePositive('slo-tpot-ms', flags.sloTpotMs)
   const e2eMs = parsePositive('slo-e2e-ms', flags.sloE2eMs)
-  return ttftMs === undefined && tpotMs === undefined && e2eMs === undefined
-    ? undefined
-    : { ttftMs, tpotMs, e2eMs }
+  if (ttftMs !== undefined) {
+    targets.ttftMs = ttftMs
+  }
+  if (tpotMs !== undefined) {
+    targets.tpotMs = tpotMs
+  }
+  if (e2eMs !== undefined) {
+    targets.e2eMs = e2eMs
+  }
+  return Object.keys(targets).length > 0 ? targets : null
 }
 
 async function diagnoseStore(store: SpanStore, flags: DiagnoseFlags): Promise<DiagnoseResult> {
@@ -167,24 +178,21 @@ async function diagnoseViaServer(
       url.searchParams.append(d, v)
     }
   }
-  let res: Response
-  try {
-    res = await fetch(url)
-  } catch (err) {
+  const reply = await sendWithRetry(url, () => ({ method: 'GET' }))
+  if (reply.status === 'failure') {
+    if (reply.response === null) {
+      throw new AppError(
+        'STORE_UNAVAILABLE',
+        `could not reach the server at ${apiUrl} (${reply.error.message})`
+      )
+    }
+    const message = (await readErrorMessage(reply.response)) || `HTTP ${reply.response.status}`
     throw new AppError(
-      'STORE_UNAVAILABLE',
-      `could not reach the server at ${apiUrl} (${err instanceof Error ? err.message : String(err)})`
-    )
-  }
-  const body = (await res.json().catch(() => null)) as unknown
-  if (!res.ok) {
-    const message =
-      (body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${res.status}`
-    throw new AppError(
-      res.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
+      reply.response.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
       `the server answered: ${message}`
     )
   }
+  const body = (await reply.response.json().catch(() => null)) as unknown
   return { diagnosis: body as Diagnosis, skipped: [] }
 }
 

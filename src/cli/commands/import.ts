@@ -1,10 +1,10 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { Readable } from 'node:stream'
 import { Option, type Command } from 'commander'
 import cliProgress from 'cli-progress'
+import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
 import { AppError } from '../../core/errors.js'
 import { createSilentLogger } from '../../core/logger.js'
 import {
@@ -25,6 +25,9 @@ interface ImportFlags {
   format: 'text' | 'json'
   keepContent?: boolean
 }
+
+/** How long one file may wait, in all, for a server that keeps answering 429. */
+const IMPORT_DEADLINE_MS = 5 * 60_000
 
 type Progress = (doneBytes: number, totalBytes: number, file: string) => void
 
@@ -70,12 +73,13 @@ async function postFile(
   const url = new URL('/api/import', apiUrl)
   url.searchParams.set('filename', basename(path))
   url.searchParams.set('mtime', String(Math.round(mtimeMs)))
-  for (let attempt = 0; ; attempt++) {
-    const stream = createReadStream(path)
-    stream.on('data', (c) => onBytes(c.length))
-    let res: Response
-    try {
-      res = await fetch(url, {
+  // A busy server answers 429 with Retry-After; a large file may wait a while for its turn.
+  const reply = await sendWithRetry(
+    url,
+    () => {
+      const stream = createReadStream(path)
+      stream.on('data', (c) => onBytes(c.length))
+      return {
         method: 'POST',
         headers: {
           'content-type': 'application/octet-stream',
@@ -86,35 +90,25 @@ async function postFile(
         },
         body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
         duplex: 'half',
-      } as RequestInit)
-    } catch (err) {
+      } as RequestInit
+    },
+    { deadlineMs: IMPORT_DEADLINE_MS, maxAttempts: 60 }
+  )
+  if (reply.status === 'failure') {
+    if (reply.response === null) {
       throw new AppError(
         'STORE_UNAVAILABLE',
-        `the server at ${apiUrl} did not answer (${err instanceof Error ? err.message : String(err)})`,
-        { cause: err }
+        `the server at ${apiUrl} did not answer (${reply.error.message})`,
+        { cause: reply.error }
       )
     }
-    if (res.status === 429 && attempt < 60) {
-      await res.body?.cancel()
-      await sleep(Number(res.headers.get('retry-after') ?? '1') * 1000)
-      continue
-    }
-    const text = await res.text()
-    if (!res.ok) {
-      let message = text
-      try {
-        const body = JSON.parse(text) as { message?: string; error?: { message?: string } }
-        message = body.message ?? body.error?.message ?? text
-      } catch {
-        // Not JSON: show the text as it came.
-      }
-      throw new AppError(
-        'STORE_UNAVAILABLE',
-        `the server at ${apiUrl} refused ${basename(path)}: HTTP ${res.status} ${message}`
-      )
-    }
-    return JSON.parse(text) as ImportSummary
+    const message = await readErrorMessage(reply.response)
+    throw new AppError(
+      'STORE_UNAVAILABLE',
+      `the server at ${apiUrl} refused ${basename(path)}: HTTP ${reply.response.status} ${message}`
+    )
   }
+  return (await reply.response.json()) as ImportSummary
 }
 
 async function importViaServer(

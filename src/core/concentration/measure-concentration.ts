@@ -2,6 +2,7 @@
  * Concentration of one measure's slow requests (GET /api/concentration): the slow cohort is
  * everything above a threshold (default: the diagnosis cohort, i.e. above the window's P99).
  */
+import type { DurationMeasure } from '../model/request.js'
 import { buildCohort } from '../diagnosis/cohort.js'
 import { buildColumns } from '../diagnosis/columns.js'
 import type { RequestFrame } from '../diagnosis/frame.js'
@@ -15,7 +16,7 @@ import type { StageName } from '../model/request.js'
 import { STAGE_NAMES } from '../model/request.js'
 import { findConcentration, type ConcentrationRow } from './find-concentration.js'
 
-export type ConcentrationMeasure = 'ttft' | 'tpot' | 'itl_max' | 'e2e'
+export type ConcentrationMeasure = DurationMeasure
 
 export interface MeasureConcentration {
   measure: ConcentrationMeasure

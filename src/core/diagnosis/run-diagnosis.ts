@@ -3,9 +3,9 @@
  * HTTP route and the tests.
  */
 import { diagnose, type DiagnoseResult } from './diagnose.js'
-import { readSloTargets } from './slos.js'
 import type { Micros } from '../model/units.js'
 import type { DiagnosisReader } from './read-port.js'
+import type { SloTargets } from './input.js'
 import type { DimensionFilters } from '../model/query.js'
 import { loadWindow } from './load-window.js'
 
@@ -15,8 +15,8 @@ export interface RunDiagnosisOptions {
   /** Window end (exclusive), epoch µs (default: the data's end). */
   toUs?: Micros
   filters?: DimensionFilters
-  /** The configuration's `slo` value (see `core/diagnosis/slos.ts` for the shapes read). */
-  slos?: unknown
+  /** Latency targets (from the SLO config: `diagnosisSloTargets`, or CLI flags); none when absent. */
+  slos?: SloTargets | null
 }
 
 /** Loads the window and returns the CONTRACT §5 diagnosis plus the causes that were skipped. */
@@ -30,7 +30,7 @@ export async function runDiagnosis(
     frame: load.frame,
     resources: load.resources,
     events: load.events,
-    slos: readSloTargets(options.slos),
+    slos: options.slos ?? null,
   })
   return {
     diagnosis: result.diagnosis,

@@ -4,7 +4,14 @@
  * narrow port; the store port (`storage/span-store.ts`) implements queries in these terms.
  */
 import type { EventKind } from './event.js'
-import type { Dimension, RequestTimeline, StageName } from './request.js'
+import {
+  DURATION_MEASURES,
+  STAGE_NAMES,
+  type Dimension,
+  type DurationMeasure,
+  type RequestTimeline,
+  type StageName,
+} from './request.js'
 import type { Micros } from './units.js'
 
 /** Half-open time window `[fromUs, toUs)` in epoch µs; either end may be open. */
@@ -20,17 +27,19 @@ export type DimensionFilters = Partial<Record<Dimension, string[]>>
  * Anything a request can be measured or sorted by: a duration measure, a stage, or a count.
  * Durations are µs.
  */
-export type RequestMeasure =
-  | 'ttft'
-  | 'tpot'
-  | 'itl_max'
-  | 'e2e'
-  | StageName
-  | 'input_tokens'
-  | 'output_tokens'
-  | 'cached_tokens'
-  | 'retries'
-  | 'start'
+export type RequestMeasure = DurationMeasure | StageName | CountMeasure | 'start'
+
+/** Measures whose values are counts, not durations. */
+export const COUNT_MEASURES = ['input_tokens', 'output_tokens', 'cached_tokens', 'retries'] as const
+export type CountMeasure = (typeof COUNT_MEASURES)[number]
+
+/** Every value a `RequestMeasure` may take, for validating query input. */
+export const REQUEST_MEASURES: readonly RequestMeasure[] = [
+  ...DURATION_MEASURES,
+  ...STAGE_NAMES,
+  ...COUNT_MEASURES,
+  'start',
+]
 
 /**
  * Keeps requests whose `measure` lies in `[minUs, maxUs)` (either bound may be left out); requests

@@ -59,6 +59,33 @@ export type TtftSource = 'client' | 'gateway' | 'engine'
 export const DURATION_MEASURES = ['ttft', 'tpot', 'itl_max', 'e2e'] as const
 export type DurationMeasure = (typeof DURATION_MEASURES)[number]
 
+/** The three measures dashboards and summaries show first (percentiles default to them). */
+export const HEADLINE_MEASURES = [
+  'ttft',
+  'tpot',
+  'e2e',
+] as const satisfies readonly DurationMeasure[]
+export type HeadlineMeasure = (typeof HEADLINE_MEASURES)[number]
+
+/** A request's value of a duration measure or a stage, µs (`null` when it has none). */
+export function durationOf(
+  r: RequestTimeline,
+  measure: DurationMeasure | StageName
+): Micros | null {
+  switch (measure) {
+    case 'ttft':
+      return r.ttftUs
+    case 'tpot':
+      return r.tpotUs
+    case 'itl_max':
+      return r.itlMaxUs
+    case 'e2e':
+      return r.e2eUs
+    default:
+      return r.stages[measure]
+  }
+}
+
 /**
  * One request's timeline: CONTRACT §4. One row per trace that holds at least one recognised
  * span. A missing stage, measure or dimension is `null`, never a guess.

@@ -55,11 +55,6 @@ export function millisFromMicros(us: Micros): number {
   return us / 1000
 }
 
-/** Converts microseconds to float seconds. */
-export function secondsFromMicros(us: Micros): number {
-  return us / 1_000_000
-}
-
 /** RFC 3339 text of an epoch-µs timestamp (millisecond precision, UTC). */
 export function isoFromMicros(us: Micros): string {
   return new Date(Math.floor(us / 1000)).toISOString()

@@ -18,17 +18,10 @@ export function burnRate(
   counts: Pick<WindowCounts, 'total' | 'bad'>,
   budget: number
 ): number | null {
-  if (counts.total === 0 || budget <= 0) return null
+  if (counts.total === 0 || budget <= 0) {
+    return null
+  }
   return counts.bad / counts.total / budget
-}
-
-/** Share of the period's budget left after `counts`, given the period's expected request count. */
-export function budgetRemaining(
-  counts: Pick<WindowCounts, 'total' | 'bad'>,
-  budget: number
-): number | null {
-  if (counts.total === 0) return null
-  return 1 - counts.bad / (counts.total * budget)
 }
 
 export interface PairReading {
@@ -73,7 +66,11 @@ export function objectiveBreached(
   counts: Pick<WindowCounts, 'total' | 'bad'>,
   o: Objective
 ): boolean {
-  if (counts.total === 0) return false
-  if (o.kind === 'error_rate') return counts.bad / counts.total > o.maxErrorRate
+  if (counts.total === 0) {
+    return false
+  }
+  if (o.kind === 'error_rate') {
+    return counts.bad / counts.total > o.maxErrorRate
+  }
   return counts.bad > counts.total - Math.ceil((o.percentile / 100) * counts.total - 1e-9)
 }

@@ -3,10 +3,10 @@
  * were bad (over the latency threshold, or failed), and the objective's own value in that minute.
  * These counts are all that compliance, error budgets and burn rates need.
  */
-import type { RequestTimeline } from '../model/request.js'
+import { durationOf, type RequestTimeline } from '../model/request.js'
 import type { Micros } from '../model/units.js'
 import { tierOf } from './tier-match.js'
-import { MINUTE_US, type Objective, type SloMeasure, type Tier } from './types.js'
+import { MINUTE_US, type Objective, type Tier } from './types.js'
 
 export interface ObjectiveMinute {
   /** Requests the objective applies to (latency: those that have the measure). */
@@ -29,20 +29,6 @@ export function minuteOf(timeUs: number): Micros {
   return (Math.floor(timeUs / MINUTE_US) * MINUTE_US) as Micros
 }
 
-/** A request's value of a latency measure, µs, or null. */
-export function measureOf(r: RequestTimeline, m: SloMeasure): number | null {
-  switch (m) {
-    case 'ttft':
-      return r.ttftUs
-    case 'tpot':
-      return r.tpotUs
-    case 'itl_max':
-      return r.itlMaxUs
-    case 'e2e':
-      return r.e2eUs
-  }
-}
-
 /** A failed request: it carries an error type or an HTTP 5xx status. */
 export function isFailed(r: RequestTimeline): boolean {
   return r.errorType !== null || (r.status !== null && r.status >= 500)
@@ -50,14 +36,18 @@ export function isFailed(r: RequestTimeline): boolean {
 
 /** Whether a request breaches a latency objective's threshold. */
 export function breaches(r: RequestTimeline, o: Objective): boolean {
-  if (o.kind === 'error_rate') return isFailed(r)
-  const v = measureOf(r, o.measure)
+  if (o.kind === 'error_rate') {
+    return isFailed(r)
+  }
+  const v = durationOf(r, o.measure)
   return v !== null && v > o.thresholdUs
 }
 
 /** Nearest-rank quantile (rank ⌈q·n⌉) of ascending values; q in 0..1. */
 export function nearestRank(sorted: readonly number[], q: number): number | null {
-  if (sorted.length === 0) return null
+  if (sorted.length === 0) {
+    return null
+  }
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)))
   return sorted[rank - 1] ?? null
 }
@@ -76,7 +66,9 @@ export function createMinuteAggregator(tiers: readonly Tier[]): {
   return {
     add(r) {
       const tier = tierOf(r, tiers)
-      if (tier === null) return null
+      if (tier === null) {
+        return null
+      }
       const minuteUs = minuteOf(r.startUs)
       const key = `${minuteUs}\u0000${tier.name}`
       let entry = byKey.get(key)
@@ -93,13 +85,19 @@ export function createMinuteAggregator(tiers: readonly Tier[]): {
         }
         if (o.kind === 'error_rate') {
           c.total++
-          if (isFailed(r)) c.bad++
+          if (isFailed(r)) {
+            c.bad++
+          }
         } else {
-          const v = measureOf(r, o.measure)
-          if (v === null) continue
+          const v = durationOf(r, o.measure)
+          if (v === null) {
+            continue
+          }
           c.total++
           c.values.push(v)
-          if (v > o.thresholdUs) c.bad++
+          if (v > o.thresholdUs) {
+            c.bad++
+          }
         }
       }
       return tier
@@ -130,6 +128,8 @@ export function createMinuteAggregator(tiers: readonly Tier[]): {
 
 /** Whether a tier-minute met an objective (null when it had no requests for it). */
 export function minuteCompliant(m: ObjectiveMinute, o: Objective): boolean | null {
-  if (m.value === null) return null
+  if (m.value === null) {
+    return null
+  }
   return o.kind === 'error_rate' ? m.value <= o.maxErrorRate : m.value <= o.thresholdUs
 }

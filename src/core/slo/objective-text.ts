@@ -2,10 +2,11 @@
  * The compact objective form, e.g. `ttft p99 < 800ms`, `e2e p99.9 < 2m`, `errors < 1%`.
  * Pure; returns a value or an error message (the config layer turns it into a ConfigError).
  */
+import { DURATION_MEASURES } from '../model/request.js'
 import type { Micros } from '../model/units.js'
 import type { Objective, SloMeasure } from './types.js'
 
-const MEASURES: readonly SloMeasure[] = ['ttft', 'tpot', 'itl_max', 'e2e']
+const MEASURES: readonly SloMeasure[] = DURATION_MEASURES
 
 const UNIT_US: Record<string, number> = {
   us: 1,
@@ -20,14 +21,18 @@ const UNIT_US: Record<string, number> = {
 /** Parses a duration such as `800ms`, `1.5s`, `2m`, `6h`, `7d`, `250us`, `0s` into µs; null when malformed. */
 export function parseDurationUs(text: string): Micros | null {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(us|µs|ms|s|m|h|d)\s*$/.exec(text)
-  if (!m?.[1] || !m[2]) return null
+  if (!m?.[1] || !m[2]) {
+    return null
+  }
   const us = Number(m[1]) * (UNIT_US[m[2]] ?? Number.NaN)
   return Number.isFinite(us) && us >= 0 ? (Math.round(us) as Micros) : null
 }
 
 /** The id an objective gets when the config gives none: `ttft_p99`, `e2e_p99_9`, `error_rate`. */
 export function objectiveId(o: { measure: SloMeasure; percentile: number } | 'error_rate'): string {
-  if (o === 'error_rate') return 'error_rate'
+  if (o === 'error_rate') {
+    return 'error_rate'
+  }
   return `${o.measure}_p${String(o.percentile).replace('.', '_')}`
 }
 
@@ -76,6 +81,8 @@ export function parseObjectiveText(text: string): { objective: Objective } | { e
 
 /** The compact text of an objective (inverse of `parseObjectiveText`, ms for durations). */
 export function formatObjective(o: Objective): string {
-  if (o.kind === 'error_rate') return `errors < ${+(o.maxErrorRate * 100).toFixed(4)}%`
+  if (o.kind === 'error_rate') {
+    return `errors < ${+(o.maxErrorRate * 100).toFixed(4)}%`
+  }
   return `${o.measure} p${o.percentile} < ${+(o.thresholdUs / 1000).toFixed(3)}ms`
 }

@@ -5,7 +5,8 @@
  * so reruns over the same data keep the same requests.
  */
 import type { RequestTimeline } from '../model/request.js'
-import { breaches, measureOf } from './minute-stats.js'
+import { durationOf } from '../model/request.js'
+import { breaches } from './minute-stats.js'
 import type { SloMeasure, Tier } from './types.js'
 
 export interface SampleLimits {
@@ -33,7 +34,11 @@ export function fnv1a(text: string): number {
 
 /** The measure a tier is ranked by: its first latency objective's, else e2e. */
 export function primaryMeasure(tier: Tier): SloMeasure {
-  for (const o of tier.objectives) if (o.kind === 'latency') return o.measure
+  for (const o of tier.objectives) {
+    if (o.kind === 'latency') {
+      return o.measure
+    }
+  }
   return 'e2e'
 }
 
@@ -45,23 +50,28 @@ export function selectSamples(
 ): SampleChoice[] {
   const measure = primaryMeasure(tier)
   const slowFirst = (a: RequestTimeline, b: RequestTimeline): number =>
-    (measureOf(b, measure) ?? -1) - (measureOf(a, measure) ?? -1) ||
+    (durationOf(b, measure) ?? -1) - (durationOf(a, measure) ?? -1) ||
     a.traceId.localeCompare(b.traceId)
   const chosen = new Map<string, SampleChoice>()
   const breaching: { r: RequestTimeline; reasons: string[] }[] = []
   for (const r of requests) {
     const reasons = tier.objectives.filter((o) => breaches(r, o)).map((o) => `breach:${o.id}`)
-    if (reasons.length > 0) breaching.push({ r, reasons })
+    if (reasons.length > 0) {
+      breaching.push({ r, reasons })
+    }
   }
   breaching.sort((a, b) => slowFirst(a.r, b.r))
   for (const { r, reasons } of breaching.slice(0, limits.maxBreachingPerMinute)) {
     chosen.set(r.traceId, { request: r, kind: 'slow', reasons })
   }
-  const ranked = requests.filter((r) => measureOf(r, measure) !== null).sort(slowFirst)
+  const ranked = requests.filter((r) => durationOf(r, measure) !== null).sort(slowFirst)
   for (const r of ranked.slice(0, limits.slowestPerMinute)) {
     const c = chosen.get(r.traceId)
-    if (c) c.reasons.push(`slowest:${measure}`)
-    else chosen.set(r.traceId, { request: r, kind: 'slow', reasons: [`slowest:${measure}`] })
+    if (c) {
+      c.reasons.push(`slowest:${measure}`)
+    } else {
+      chosen.set(r.traceId, { request: r, kind: 'slow', reasons: [`slowest:${measure}`] })
+    }
   }
   const breachingIds = new Set(breaching.map((b) => b.r.traceId))
   const normal = requests

@@ -2,11 +2,11 @@
  * SLO tiers, objectives and alert rules as the evaluator sees them (already validated and with
  * every duration in µs). The YAML shapes users write live in `src/config/slo.ts`.
  */
-import type { Dimension } from '../model/request.js'
+import type { Dimension, DurationMeasure } from '../model/request.js'
 import type { Micros } from '../model/units.js'
 
 /** Request measures a latency objective can be set on. */
-export type SloMeasure = 'ttft' | 'tpot' | 'itl_max' | 'e2e'
+export type SloMeasure = DurationMeasure
 
 export interface LatencyObjective {
   kind: 'latency'

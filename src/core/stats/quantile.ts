@@ -108,9 +108,3 @@ export function meanWhere(
   }
   return { mean: count === 0 ? 0 : sum / count, count }
 }
-
-/** Median of a small plain array (finite values only); 0 when empty. */
-export function medianOf(values: readonly number[]): number {
-  const finite = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
-  return quantileSorted(finite, 0.5)
-}

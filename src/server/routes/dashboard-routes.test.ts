@@ -7,7 +7,7 @@ import { AppError } from '../../core/errors.js'
 import type { Micros } from '../../core/model/units.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { buildRequest } from '../../storage/testing/builders.js'
+import { makeRequest } from '../../../test/helpers/builders.js'
 import { registerDimensionsRoutes } from './dimensions.js'
 import { registerStagesRoutes } from './stages.js'
 import { registerStaticRoutes } from './static.js'
@@ -42,7 +42,7 @@ describe('dashboard aggregate routes', () => {
     // Minute 1: 2 requests on r2 (queue 1000 ms), one of them with a 50 ms downstream call.
     for (let i = 0; i < 4; i++) {
       rows.push(
-        buildRequest({
+        makeRequest({
           traceId: `a${i}`,
           startUs: us(T0 + i * 1000),
           endUs: us(T0 + i * 1000 + 500),
@@ -55,7 +55,7 @@ describe('dashboard aggregate routes', () => {
     }
     for (let i = 0; i < 2; i++) {
       rows.push(
-        buildRequest({
+        makeRequest({
           traceId: `b${i}`,
           startUs: us(T0 + 60_000 + i * 1000),
           endUs: us(T0 + 60_000 + i * 1000 + 1500),

@@ -10,18 +10,22 @@ import { concentrationOfMeasure } from '../../core/concentration/measure-concent
 import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'
-import type { AppDeps } from '../app.js'
+import { DURATION_MEASURES } from '../../core/model/request.js'
+import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
+import type { AppDeps, ReadDeps } from '../app-deps.js'
 import { apiLimitsOf, checkDiagnosisBudget } from '../limits.js'
 import { parseFilters, parseParam, parseWindow } from '../params.js'
 
-export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
+export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps, 'slo'>): void {
+  // The configured SLO tiers' latency targets mark a breach and widen the slow cohort.
+  const slos = deps.slo === undefined ? null : diagnosisSloTargets(deps.slo.settings.tiers)
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
     const limits = apiLimitsOf(deps)
     const window = await parseWindow(query, deps.now(), deps.store, limits)
     const filters = parseFilters(query, limits)
     await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
-    const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters })
+    const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters, slos })
     return c.json(body)
   })
 
@@ -31,12 +35,8 @@ export function registerDiagnosisRoutes(app: Hono, deps: AppDeps): void {
     const window = await parseWindow(query, deps.now(), deps.store, limits)
     const filters = parseFilters(query, limits)
     const measure =
-      parseParam(
-        query,
-        'measure',
-        z.enum(['ttft', 'tpot', 'itl_max', 'e2e']),
-        'ttft, tpot, itl_max or e2e'
-      ) ?? 'ttft'
+      parseParam(query, 'measure', z.enum(DURATION_MEASURES), 'ttft, tpot, itl_max or e2e') ??
+      'ttft'
     const slowMs = parseParam(
       query,
       'slow_ms',

@@ -1,14 +1,17 @@
 import type { Hono } from 'hono'
 import { parseEvents } from '../../core/events/parse-events.js'
 import { EVENT_KINDS } from '../../core/model/event.js'
-import type { AppDeps } from '../app.js'
+import type { AppDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
 import { parseChoices, parseWindow } from '../params.js'
 import { toEventJson } from './json-views.js'
 import { readBody } from './read-body.js'
 
 /** `GET /api/events` (window, `kind` filter) and `POST /api/events` (JSON Lines or a Kubernetes event list). */
-export function registerEventRoutes(app: Hono, deps: AppDeps): void {
+export function registerEventRoutes(
+  app: Hono,
+  deps: Pick<AppDeps, 'store' | 'ingest' | 'limits' | 'now'>
+): void {
   app.get('/api/events', async function listEvents(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))

@@ -1,9 +1,12 @@
 import type { Hono } from 'hono'
 import { millisFromMicros } from '../../core/model/units.js'
-import type { AppDeps } from '../app.js'
+import type { AppDeps } from '../app-deps.js'
 
 /** `GET /api/health`: version, uptime, store and ingest counters, data extent. */
-export function registerHealthRoutes(app: Hono, deps: AppDeps): void {
+export function registerHealthRoutes(
+  app: Hono,
+  deps: Pick<AppDeps, 'store' | 'ingest' | 'slo' | 'now' | 'version'>
+): void {
   const startedMs = deps.now()
   app.get('/api/health', async function health(c) {
     const [stats, extent, sloStats] = await Promise.all([

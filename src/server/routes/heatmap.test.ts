@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Micros } from '../../core/model/units.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
-import { buildRequest, hexId } from '../../storage/testing/builders.js'
+import { makeRequest, hexId } from '../../../test/helpers/builders.js'
 import { heatmapGrid } from './heatmap.js'
 
 const us = (n: number): Micros => n as Micros
@@ -11,7 +11,7 @@ async function grid(points: [number, number][], columns: number, bins: number, s
   const store = createMemoryStore()
   await store.upsertRequests(
     points.map(([t, v], i) =>
-      buildRequest({ traceId: hexId(i + 1, 32), startUs: us(t), ttftUs: us(v) })
+      makeRequest({ traceId: hexId(i + 1, 32), startUs: us(t), ttftUs: us(v) })
     )
   )
   const histogram = await store.histogramRequests({ measure: 'ttft', stepUs: us(stepUs), bins })

@@ -2,27 +2,24 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { millisFromMicros, microsFromMillis, type Micros } from '../../core/model/units.js'
 import { logBinBounds, logBins } from '../../storage/query/log-bins.js'
-import type { RequestHistogram, RequestMeasure } from '../../core/model/query.js'
-import type { AppDeps } from '../app.js'
+import type { RequestHistogram } from '../../core/model/query.js'
+import type { ReadDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
-import { parseChoices, parseFilters, parseParam, parseStepUs, parseWindow } from '../params.js'
+import {
+  checkBucketCount,
+  parseChoices,
+  parseFilters,
+  parseParam,
+  parseStepUs,
+  parseWindow,
+} from '../params.js'
 import { DURATION_MEASURE_NAMES } from './measures.js'
-import { checkBucketCount } from './percentiles.js'
 
 /** Steps tried in order when none is given: the first that yields ≤ {@link AUTO_COLUMNS} columns. */
 const AUTO_STEPS_MS = [10, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400, 604800].map(
   (s) => s * 1000
 )
 const AUTO_COLUMNS = 120
-
-/** Heatmap of one measure: counts per (time bucket, log-spaced value bucket). */
-export interface Heatmap {
-  measure: RequestMeasure
-  stepMs: number
-  timesMs: number[]
-  boundsMs: number[]
-  counts: number[][]
-}
 
 function autoStepUs(spanUs: number): Micros {
   const ms =
@@ -58,7 +55,7 @@ export function heatmapGrid(
 }
 
 /** `GET /api/heatmap`: aggregated server side, so the page gets a grid, not every request. */
-export function registerHeatmapRoutes(app: Hono, deps: AppDeps): void {
+export function registerHeatmapRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/heatmap', async function heatmap(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../core/errors.js'
 import type { Micros } from '../../core/model/units.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
-import { buildRequest } from '../../storage/testing/builders.js'
-import type { AppDeps } from '../app.js'
+import { makeRequest } from '../../../test/helpers/builders.js'
+import type { AppDeps } from '../app-deps.js'
 import { registerDiagnosisRoutes } from './diagnosis.js'
 import { registerRequestRoutes } from './requests.js'
 
@@ -20,7 +20,7 @@ async function makeApp(): Promise<Hono> {
   for (let i = 0; i < 200; i++) {
     const queueMs = 10 + (i % 7) * 3
     rows.push(
-      buildRequest({
+      makeRequest({
         traceId: `a${i.toString(16).padStart(31, '0')}`,
         startUs: us(T0 + i * 3000),
         ttftUs: us(queueMs + 80),
@@ -36,7 +36,7 @@ async function makeApp(): Promise<Hono> {
   }
   for (let i = 0; i < 40; i++) {
     rows.push(
-      buildRequest({
+      makeRequest({
         traceId: `b${i.toString(16).padStart(31, '0')}`,
         startUs: us(SPIKE_FROM + i * 1000),
         ttftUs: us(900 + i),

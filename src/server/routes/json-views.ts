@@ -6,7 +6,7 @@ import type { ChangeEvent } from '../../core/model/event.js'
 import { STAGE_NAMES, type RequestTimeline } from '../../core/model/request.js'
 import type { Span } from '../../core/model/span.js'
 import { isoFromMicros, millisFromMicros, type Micros } from '../../core/model/units.js'
-import type { RequestMeasure } from '../../core/model/query.js'
+import { COUNT_MEASURES, type RequestMeasure } from '../../core/model/query.js'
 
 function ms(us: Micros | null): number | null {
   return us === null ? null : millisFromMicros(us)
@@ -86,28 +86,7 @@ export function toEventJson(e: ChangeEvent): Record<string, unknown> {
 }
 
 /** Measures whose values are counts, not durations (returned as they are, not in ms). */
-export const COUNT_MEASURES: ReadonlySet<RequestMeasure> = new Set([
-  'input_tokens',
-  'output_tokens',
-  'cached_tokens',
-  'retries',
-])
-
-/** A request's value of a duration measure or stage, in µs (`null` when it has none). */
-export function durationOf(r: RequestTimeline, measure: RequestMeasure): Micros | null {
-  switch (measure) {
-    case 'ttft':
-      return r.ttftUs
-    case 'tpot':
-      return r.tpotUs
-    case 'itl_max':
-      return r.itlMaxUs
-    case 'e2e':
-      return r.e2eUs
-    default:
-      return (r.stages as Record<string, Micros | null>)[measure] ?? null
-  }
-}
+export const COUNT_MEASURE_SET: ReadonlySet<RequestMeasure> = new Set(COUNT_MEASURES)
 
 /** Response key of a quantile: 0.5 → `p50`, 0.999 → `p99.9`. */
 export function quantileKey(q: number): string {

@@ -1,5 +1,5 @@
 import { DURATION_MEASURES, STAGE_NAMES } from '../../core/model/request.js'
-import type { RequestMeasure } from '../../core/model/query.js'
+import { COUNT_MEASURES, type RequestMeasure } from '../../core/model/query.js'
 
 /** Duration measures and stages: what percentiles and heatmaps are computed over (µs). */
 export const DURATION_MEASURE_NAMES: readonly RequestMeasure[] = [
@@ -10,10 +10,7 @@ export const DURATION_MEASURE_NAMES: readonly RequestMeasure[] = [
 /** Everything percentiles accept: durations plus token and retry counts. */
 export const PERCENTILE_MEASURES: readonly RequestMeasure[] = [
   ...DURATION_MEASURE_NAMES,
-  'input_tokens',
-  'output_tokens',
-  'cached_tokens',
-  'retries',
+  ...COUNT_MEASURES,
 ]
 
 /** Everything the request list can sort by. */

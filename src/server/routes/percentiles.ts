@@ -1,11 +1,12 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import { DIMENSIONS } from '../../core/model/request.js'
+import { DIMENSIONS, HEADLINE_MEASURES } from '../../core/model/request.js'
 import { millisFromMicros, type Micros } from '../../core/model/units.js'
-import type { AppDeps } from '../app.js'
+import type { ReadDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
 import {
   allValues,
+  checkBucketCount,
   parseChoices,
   parseFilters,
   parseParam,
@@ -14,7 +15,7 @@ import {
   type RawQuery,
 } from '../params.js'
 import { AppError } from '../../core/errors.js'
-import { COUNT_MEASURES, quantileKey } from './json-views.js'
+import { COUNT_MEASURE_SET, quantileKey } from './json-views.js'
 import { PERCENTILE_MEASURES } from './measures.js'
 
 const DEFAULT_QUANTILES = [0.5, 0.9, 0.95, 0.99]
@@ -44,23 +45,8 @@ function parseQuantiles(query: RawQuery): number[] {
   })
 }
 
-/** Throws when a step would cut the window into more than `api.maxBuckets` buckets. */
-export function checkBucketCount(
-  fromUs: Micros | undefined,
-  toUs: Micros | undefined,
-  stepUs: Micros,
-  maxBuckets: number
-): void {
-  if (fromUs !== undefined && toUs !== undefined && (toUs - fromUs) / stepUs > maxBuckets) {
-    throw new AppError(
-      'QUERY_INVALID',
-      `step must cut the window into at most ${maxBuckets} buckets (limit api.maxBuckets; actual: ${Math.ceil((toUs - fromUs) / stepUs)} buckets of ${stepUs / 1000} ms)`
-    )
-  }
-}
-
 /** `GET /api/percentiles`: exact quantiles per measure, optionally per group and time bucket. */
-export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
+export function registerPercentileRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/percentiles', async function percentiles(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
@@ -79,7 +65,7 @@ export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
     const rows = await deps.store.percentiles({
       ...window,
       filters: parseFilters(query, apiLimitsOf(deps)),
-      measures: measures.length > 0 ? measures : ['ttft', 'tpot', 'e2e'],
+      measures: measures.length > 0 ? measures : [...HEADLINE_MEASURES],
       quantiles,
       ...(groupBy === undefined ? {} : { groupBy }),
       ...(stepUs === undefined ? {} : { stepUs }),
@@ -87,7 +73,7 @@ export function registerPercentileRoutes(app: Hono, deps: AppDeps): void {
     return c.json({
       rows: rows.map((row) => {
         const values: Record<string, number | null> = {}
-        const isCount = COUNT_MEASURES.has(row.measure)
+        const isCount = COUNT_MEASURE_SET.has(row.measure)
         quantiles.forEach((q, i) => {
           const v = row.values[i]
           values[quantileKey(q)] =

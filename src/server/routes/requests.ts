@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
-import type { AppDeps } from '../app.js'
+import type { ReadDeps } from '../app-deps.js'
 import type { ValueRange } from '../../core/model/query.js'
 import { tenantOf } from '../auth.js'
 import { apiLimitsOf } from '../limits.js'
@@ -13,7 +13,7 @@ import {
   parseWindow,
   type RawQuery,
 } from '../params.js'
-import { COUNT_MEASURES, toRequestJson, toSpanJson } from './json-views.js'
+import { COUNT_MEASURE_SET, toRequestJson, toSpanJson } from './json-views.js'
 import { PERCENTILE_MEASURES, SORT_MEASURES } from './measures.js'
 
 const TRACE_ID_RE = /^[0-9a-f]{32}$/
@@ -37,7 +37,7 @@ function parseValueRange(query: RawQuery): ValueRange | undefined {
     }
     return undefined
   }
-  const scale = COUNT_MEASURES.has(measure) ? 1 : 1000
+  const scale = COUNT_MEASURE_SET.has(measure) ? 1 : 1000
   return {
     measure,
     minUs: min === undefined ? undefined : min * scale,
@@ -46,7 +46,7 @@ function parseValueRange(query: RawQuery): ValueRange | undefined {
 }
 
 /** `GET /api/requests` (list, sort, paging, filters) and `GET /api/requests/:traceId`. */
-export function registerRequestRoutes(app: Hono, deps: AppDeps): void {
+export function registerRequestRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/requests', async function listRequests(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))

@@ -2,10 +2,16 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
 import { millisFromMicros } from '../../core/model/units.js'
-import type { AppDeps } from '../app.js'
+import type { ReadDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
-import { lastValue, parseParam, parseStepUs, parseWindow, type RawQuery } from '../params.js'
-import { checkBucketCount } from './percentiles.js'
+import {
+  checkBucketCount,
+  lastValue,
+  parseParam,
+  parseStepUs,
+  parseWindow,
+  type RawQuery,
+} from '../params.js'
 
 const LABEL_PREFIX = 'label.'
 
@@ -30,7 +36,7 @@ function parseLabels(query: RawQuery): Record<string, string> {
 }
 
 /** `GET /api/series` (metric series, raw/rate/histogram_quantile) and `GET /api/metrics`. */
-export function registerSeriesRoutes(app: Hono, deps: AppDeps): void {
+export function registerSeriesRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/series', async function series(c) {
     const query = c.req.queries()
     const name = lastValue(query, 'name')

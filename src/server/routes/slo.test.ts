@@ -1,3 +1,4 @@
+import { parseSloSettings } from '../../config/slo.js'
 import { describe, expect, it } from 'vitest'
 import { minuteOfRequests } from '../../../test/helpers/slo-requests.js'
 import { createSilentLogger } from '../../core/logger.js'
@@ -17,14 +18,14 @@ async function setup() {
   const slo = await createSloService({
     store,
     sloStore: createMemorySloStore(),
-    config: {
+    settings: parseSloSettings({
       slo: {
         tiers: [
           { name: 'gold', match: { tenant: 'acme' }, objectives: ['ttft p99 < 800ms'] },
           { name: 'rest', objectives: ['ttft p95 < 800ms', 'errors < 1%'] },
         ],
       },
-    },
+    }),
     logger: createSilentLogger(),
     now: () => nowMs,
   })

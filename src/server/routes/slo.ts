@@ -13,7 +13,7 @@ import { summarizeTier } from '../../core/slo/summary.js'
 import type { Objective } from '../../core/slo/types.js'
 import type { SloService } from '../../alerts/service.js'
 import type { AlertHistoryEntry, AlertRecord, SlowSample } from '../../storage/slo-store.js'
-import type { AppDeps } from '../app.js'
+import type { AppDeps } from '../app-deps.js'
 import { tenantOf } from '../auth.js'
 import { apiLimitsOf } from '../limits.js'
 import { allValues, parseFilters, parseIntParam, parseParam, parseWindow } from '../params.js'
@@ -101,14 +101,17 @@ function sampleJson(s: SlowSample, full: boolean): Record<string, unknown> {
   }
 }
 
-function requireSlo(deps: AppDeps): SloService {
+function requireSlo(deps: Pick<AppDeps, 'slo'>): SloService {
   if (!deps.slo) {
     throw new AppError('NOT_FOUND', 'SLOs are not enabled in this server (no slo service)')
   }
   return deps.slo
 }
 
-export function registerSloRoutes(app: Hono, deps: AppDeps): void {
+export function registerSloRoutes(
+  app: Hono,
+  deps: Pick<AppDeps, 'store' | 'slo' | 'now' | 'limits'>
+): void {
   app.get('/api/slo', async function slo(c) {
     const query = c.req.queries()
     const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))

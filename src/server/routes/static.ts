@@ -1,10 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Context, Hono } from 'hono'
-
-/** Where `npm run build:web` puts the dashboard (`dist/web` at the package root). */
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url))
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,8 +31,8 @@ dashboard's files are missing. Build them with <code>npm run build:web</code> (i
 /**
  * Serves the built dashboard: files under `webRoot`, and `index.html` for any other GET that is
  * not an API or OTLP path (the page keeps its state in the query string). Register it last.
- * Without `webRoot` nothing is served (the composition root decides where the files are; see
- * `DEFAULT_WEB_ROOT`); with a `webRoot` that holds no build, pages answer 503 with a hint.
+ * Without `webRoot` nothing is served (the composition root decides where the files are); with
+ * a `webRoot` that holds no build, pages answer 503 with a hint.
  * (Hand-written rather than `serveStatic`: it needs per-file cache headers, the index fallback
  * and the "not built" page, which together are less code than configuring around them.)
  */

@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http'
+import { sendWithRetry } from '../../client/send-with-retry.js'
 import type { Logger } from '../../core/logger.js'
 import type { MetricFamilyMeta, MetricSample } from '../../core/model/metric.js'
 import { createRun, eventJsonLine, type ExpectedOutcome } from '../index.js'
+
+/** How long one batch may keep being retried (429/503) before it counts as failed. */
+const POST_DEADLINE_MS = 30_000
 
 export interface LiveOptions {
   scenario: string
@@ -75,18 +79,23 @@ export async function simulateLive(options: LiveOptions): Promise<LiveSummary> {
     scrapeUrl,
     expected: run.expected,
   }
+  // Our server sheds load with 429/503 + Retry-After: wait as told (the replay falls behind
+  // real time rather than losing a batch), and count only refusals and timeouts as failed.
   const post = async (url: string, body: string, type: string): Promise<void> => {
-    try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': type }, body })
-      if (!res.ok) {
-        summary.failedPosts++
-        options.logger.warn('post rejected', { url, status: res.status })
-      } else {
-        summary.postedBatches++
-      }
-    } catch (err) {
+    const reply = await sendWithRetry(
+      url,
+      () => ({ method: 'POST', headers: { 'content-type': type }, body }),
+      { deadlineMs: POST_DEADLINE_MS, now: options.now, sleep: options.sleep }
+    )
+    await reply.response?.arrayBuffer()
+    if (reply.status === 'success') {
+      summary.postedBatches++
+    } else if (reply.response !== null) {
       summary.failedPosts++
-      options.logger.warn('post failed', { url, error: String(err) })
+      options.logger.warn('post rejected', { url, status: reply.response.status })
+    } else {
+      summary.failedPosts++
+      options.logger.warn('post failed', { url, error: reply.error.message })
     }
   }
   try {

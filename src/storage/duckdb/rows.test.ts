@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Attributes } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { buildSpan, hexId } from '../testing/builders.js'
+import { makeSpan, hexId } from '../../../test/helpers/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
 
 describe('span rows', () => {
@@ -10,10 +10,10 @@ describe('span rows', () => {
     const shared: Attributes = { 'service.name': 'gateway', 'k8s.pod.name': 'gw-0' }
     const other: Attributes = { 'service.name': 'vllm', 'k8s.pod.name': 'vllm-3' }
     const spans = [
-      buildSpan({ traceId: hexId(1, 32), spanId: hexId(1, 16), resource: shared }),
-      buildSpan({ traceId: hexId(1, 32), spanId: hexId(2, 16), resource: shared }),
-      buildSpan({ traceId: hexId(1, 32), spanId: hexId(3, 16), resource: other }),
-      buildSpan({
+      makeSpan({ traceId: hexId(1, 32), spanId: hexId(1, 16), resource: shared }),
+      makeSpan({ traceId: hexId(1, 32), spanId: hexId(2, 16), resource: shared }),
+      makeSpan({ traceId: hexId(1, 32), spanId: hexId(3, 16), resource: other }),
+      makeSpan({
         traceId: hexId(1, 32),
         spanId: hexId(4, 16),
         resource: {},

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildRequest, hexId } from '../testing/builders.js'
+import { makeRequest, hexId } from '../../../test/helpers/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js'
 
@@ -25,7 +25,7 @@ describe('DuckDB schema migrations', () => {
   it('applies every step once and keeps data across reopen', async () => {
     const path = join(dir, 'reopen.duckdb')
     const first = await createDuckDbStore({ path })
-    await first.upsertRequests([buildRequest({ traceId: hexId(1, 32) })])
+    await first.upsertRequests([makeRequest({ traceId: hexId(1, 32) })])
     await first.close()
     const second = await createDuckDbStore({ path })
     expect((await second.stats()).requests).toBe(1)
@@ -62,8 +62,8 @@ describe('DuckDB schema migrations', () => {
     instance.closeSync()
 
     const store = await createDuckDbStore({ path })
-    const old = buildRequest({ traceId: hexId(1, 32) })
-    const added = buildRequest({ traceId: hexId(2, 32) })
+    const old = makeRequest({ traceId: hexId(1, 32) })
+    const added = makeRequest({ traceId: hexId(2, 32) })
     added.stages['client.unattributed'] = 302_000 as never
     added.stages['gateway.unattributed'] = 800_100 as never
     added.stages['engine.unattributed'] = 4768 as never

@@ -12,7 +12,8 @@ import type {
   RequestNumberField,
   RequestTextField,
 } from '../../core/model/query.js'
-import { measureColumn, REQUEST_MEASURES } from './request-fields.js'
+import { REQUEST_MEASURES } from '../../core/model/query.js'
+import { measureColumn } from './request-fields.js'
 import { validateRequestQuery } from './validate.js'
 
 export const REQUEST_NUMBER_FIELDS: readonly RequestNumberField[] = [
@@ -56,10 +57,13 @@ export function validateColumnQuery(query: RequestColumnQuery): FieldsByKind {
   }
   const out: FieldsByKind = { numbers: [], flags: [], texts: [] }
   for (const field of new Set<RequestField>(query.fields)) {
-    if (NUMBER_SET.has(field)) out.numbers.push(field as RequestNumberField)
-    else if (FLAG_SET.has(field)) out.flags.push(field as RequestFlagField)
-    else if (TEXT_SET.has(field)) out.texts.push(field as RequestTextField)
-    else {
+    if (NUMBER_SET.has(field)) {
+      out.numbers.push(field as RequestNumberField)
+    } else if (FLAG_SET.has(field)) {
+      out.flags.push(field as RequestFlagField)
+    } else if (TEXT_SET.has(field)) {
+      out.texts.push(field as RequestTextField)
+    } else {
       throw new AppError(
         'QUERY_INVALID',
         `expected request fields (${[...REQUEST_NUMBER_FIELDS, ...REQUEST_FLAG_FIELDS, ...REQUEST_TEXT_FIELDS].join(', ')}), got "${String(field)}"`
@@ -86,7 +90,9 @@ export function fieldColumn(field: RequestField): string {
     case 'error_type':
       return field
   }
-  if (TEXT_SET.has(field)) return field // a dimension
+  if (TEXT_SET.has(field)) {
+    return field
+  } // a dimension
   return measureColumn(field as Exclude<RequestNumberField, 'end' | 'status' | 'span_count'>)
 }
 

@@ -1,20 +1,6 @@
 import type { RequestTimeline, StageName } from '../../core/model/request.js'
-import { STAGE_NAMES } from '../../core/model/request.js'
+import { durationOf, STAGE_NAMES } from '../../core/model/request.js'
 import type { RequestMeasure } from '../../core/model/query.js'
-
-/** Every value a `RequestMeasure` may take, for validating query input. */
-export const REQUEST_MEASURES: readonly RequestMeasure[] = [
-  'ttft',
-  'tpot',
-  'itl_max',
-  'e2e',
-  ...STAGE_NAMES,
-  'input_tokens',
-  'output_tokens',
-  'cached_tokens',
-  'retries',
-  'start',
-]
 
 const STAGE_SET: ReadonlySet<string> = new Set(STAGE_NAMES)
 
@@ -29,13 +15,10 @@ export function measureValue(request: RequestTimeline, measure: RequestMeasure):
   }
   switch (measure) {
     case 'ttft':
-      return request.ttftUs
     case 'tpot':
-      return request.tpotUs
     case 'itl_max':
-      return request.itlMaxUs
     case 'e2e':
-      return request.e2eUs
+      return durationOf(request, measure)
     case 'input_tokens':
       return request.inputTokens
     case 'output_tokens':

@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.js'
 import { DIMENSIONS } from '../../core/model/request.js'
 import type { Micros } from '../../core/model/units.js'
 import type { PercentileQuery, RequestQuery, SeriesQuery } from '../../core/model/query.js'
-import { REQUEST_MEASURES } from './request-fields.js'
+import { REQUEST_MEASURES } from '../../core/model/query.js'
 
 /** Default `stepUs` of `rate` and `histogram_quantile`: 60 s. */
 export const DEFAULT_SERIES_STEP_US = 60_000_000 as Micros

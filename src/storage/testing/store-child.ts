@@ -5,7 +5,7 @@
  * - `hold DB`: opens the store, prints `ready <pid>` and keeps it open until killed.
  */
 import { createDuckDbStore } from '../duckdb/duckdb-store.js'
-import { buildSpan, hexId } from './builders.js'
+import { hexId, makeSpan } from '../../../test/helpers/builders.js'
 import type { Micros } from '../../core/model/units.js'
 
 const [mode, dbPath, batchText] = process.argv.slice(2)
@@ -23,7 +23,7 @@ if (mode === 'hold') {
   let spans = 0
   for (;;) {
     const list = Array.from({ length: batchSize }, (_, i) =>
-      buildSpan({
+      makeSpan({
         traceId: hexId(batches * batchSize + i + 1, 32),
         spanId: hexId(i + 1, 16),
         startUs: (1_700_000_000_000_000 + spans + i) as Micros,

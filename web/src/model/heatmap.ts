@@ -44,18 +44,3 @@ export function cellColor(count: number, max: number): string | null {
   return `rgb(${mix(0)},${mix(1)},${mix(2)})`
 }
 
-/** Count of requests at or above `slowMs` per time column (for the selection summary). */
-export function countAbove(
-  counts: readonly (readonly number[])[],
-  boundsMs: readonly number[],
-  slowMs: number
-): number {
-  const lower = bucketLowerBounds(boundsMs)
-  let n = 0
-  for (const col of counts) {
-    col.forEach((c, i) => {
-      if ((lower[i] ?? 0) >= slowMs * 0.999) n += c
-    })
-  }
-  return n
-}

@@ -24,6 +24,7 @@ import { loadInvestigation } from './investigation-view.js'
 import { loadSamples, samplesCaption } from './samples-view.js'
 import { parseViewState, serializeViewState, type ViewState } from './url.js'
 import { loadWaterfall } from './waterfall-view.js'
+import { HEADLINE_MEASURES } from '../../../../src/core/model/request.js'
 
 const PICK_HINT = 'p50 · p95 · p99 · click a point: its slow requests and why'
 
@@ -283,7 +284,7 @@ export function startDashboard(root: HTMLElement): void {
 async function loadKpis(ctx: LoadContext, el: HTMLElement): Promise<void> {
   try {
     const res = await api.percentiles(
-      { ...commonParams(ctx), measure: ['ttft', 'tpot', 'e2e'], q: '0.5,0.99' },
+      { ...commonParams(ctx), measure: [...HEADLINE_MEASURES], q: '0.5,0.99' },
       ctx.signal
     )
     const row = (m: string) => res.rows.find((r) => r.measure === m && r.bucket_start_ms === null)

@@ -13,7 +13,11 @@ import {
   type StageBucket,
 } from '../../model/stages.js'
 import { formatStepParam } from '../../model/time-range.js'
-import type { StageName } from '../../../../src/core/model/request.js'
+import {
+  HEADLINE_MEASURES,
+  type HeadlineMeasure,
+  type StageName,
+} from '../../../../src/core/model/request.js'
 import { SYNC_KEY, commonParams, isAbort, type LoadContext } from './context.js'
 import type { PanelHandle } from './panel.js'
 import { effectiveStageMode } from './url.js'
@@ -122,7 +126,7 @@ export function loadTraffic(ctx: LoadContext, panel: PanelHandle): Promise<void>
 /** TTFT, TPOT and E2E p50/p95/p99, one panel each, from one percentiles call. */
 export function loadPercentiles(
   ctx: LoadContext,
-  panels: Record<'ttft' | 'tpot' | 'e2e', PanelHandle>
+  panels: Record<HeadlineMeasure, PanelHandle>
 ): Promise<void> {
   const all = Object.values(panels)
   return (async () => {
@@ -130,13 +134,13 @@ export function loadPercentiles(
       const res = await api.percentiles(
         {
           ...commonParams(ctx),
-          measure: ['ttft', 'tpot', 'e2e'],
+          measure: [...HEADLINE_MEASURES],
           q: '0.5,0.95,0.99',
           step: formatStepParam(ctx.stepMs),
         },
         ctx.signal
       )
-      for (const measure of ['ttft', 'tpot', 'e2e'] as const) {
+      for (const measure of HEADLINE_MEASURES) {
         const rows = res.rows.filter((r) => r.measure === measure && r.bucket_start_ms !== null)
         const line = (key: string) =>
           alignPoints(
