@@ -12,6 +12,10 @@ export function addServerOptions(cmd: Command): Command {
       '--db <file>',
       "DuckDB file (default .tokenline/tokenline.duckdb; ':memory:' keeps nothing)"
     )
+    .option(
+      '--store <url>',
+      'ClickHouse store instead of DuckDB: clickhouse://host:8123, clickhouses://host:8443 or chdb:///dir'
+    )
     .option('--scrape <url...>', 'Prometheus endpoint to scrape (repeatable)')
     .option('--scrape-interval <ms>', 'scrape interval in milliseconds (default 15000)')
     .option('--keep-content', 'keep prompt/completion content attributes (dropped by default)')
@@ -67,6 +71,15 @@ export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
       opts.db === ':memory:'
         ? { kind: 'memory', path: ':memory:' }
         : { kind: 'duckdb', path: opts.db }
+  }
+  if (typeof opts.store === 'string') {
+    if (!/^(clickhouses?|https?|chdb):/.test(opts.store)) {
+      throw new ConfigError(
+        `--store must be a ClickHouse URL (clickhouse://, clickhouses://, http(s)://, chdb://) (actual: ${JSON.stringify(opts.store)})`
+      )
+    }
+    flags.store = { kind: 'clickhouse' }
+    flags.clickhouse = { url: opts.store }
   }
   const ingest: NonNullable<Config['ingest']> = {}
   if (opts.keepContent === true) {

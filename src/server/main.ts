@@ -17,6 +17,8 @@ import type { IngestSink } from '../ingest/types.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
 import { removeServerLock, writeServerLock } from '../storage/duckdb/lock.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
+import { startCollectorAssembler } from '../storage/clickhouse/assembler.js'
+import { openClickHouseStore } from '../storage/clickhouse/open.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { createSloService, type SloService } from '../slo/service.js'
 import { createApp } from './app.js'
@@ -81,8 +83,38 @@ function closeListener(server: ServerType): Promise<void> {
   })
 }
 
-/** Opens the configured store (creating the folder of a DuckDB file). */
-export async function openConfiguredStore(config: ResolvedConfig): Promise<SpanStore> {
+/**
+ * Opens the configured store (creating the folder of a DuckDB file). The ClickHouse password
+ * comes from the environment only (TOKENLINE_CLICKHOUSE_PASSWORD), never from a file.
+ */
+export async function openConfiguredStore(
+  config: ResolvedConfig,
+  env: Record<string, string | undefined> = process.env
+): Promise<SpanStore> {
+  if (config.store.kind === 'clickhouse') {
+    const ch = config.clickhouse
+    if (ch.url === '') {
+      throw new AppError(
+        'CONFIG_INVALID',
+        'expected clickhouse.url (or --store clickhouse://host:8123) with store.kind clickhouse, got none'
+      )
+    }
+    const password = env['TOKENLINE_CLICKHOUSE_PASSWORD']
+    return openClickHouseStore({
+      url: ch.url,
+      database: ch.database,
+      ...(ch.user !== '' ? { username: ch.user } : {}),
+      ...(password !== undefined && password !== '' ? { password } : {}),
+      ...(ch.caFile !== '' ? { caFile: ch.caFile } : {}),
+      ttlDays: ch.ttlDays,
+      tables: {
+        traces: ch.tracesTable,
+        metricsGauge: ch.metricsGaugeTable,
+        metricsSum: ch.metricsSumTable,
+        metricsHistogram: ch.metricsHistogramTable,
+      },
+    })
+  }
   if (config.store.kind === 'memory' || config.store.path === ':memory:') {
     return createMemoryStore()
   }
@@ -167,6 +199,17 @@ export async function startServer(
             now: () => Date.now(),
           })
         : null
+    // Collector-native mode: assemble the requests of spans a Collector writes (ADR 0037).
+    const assembler =
+      config.store.kind === 'clickhouse' && config.clickhouse.assemble
+        ? startCollectorAssembler(store, {
+            now: () => Date.now(),
+            intervalMs: Math.max(1000, Math.floor(config.ingest.quietMs / 2)),
+            quietMs: config.ingest.quietMs,
+            lookbackMs: config.clickhouse.assembleLookbackMs,
+            onError: onBackgroundError,
+          })
+        : null
     slo.start()
     let closed = false
     return {
@@ -181,6 +224,7 @@ export async function startServer(
         }
         closed = true
         await scraper?.stop()
+        await assembler?.stop()
         await slo.stop()
         await Promise.all(listeners.map(closeListener))
         await ingest.close()
