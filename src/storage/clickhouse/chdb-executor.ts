@@ -86,7 +86,7 @@ export async function createChdbExecutor(path: string): Promise<ClickHouseExecut
   }
   return {
     rows: async (sql) => parseRows((await run(sql, 'JSONEachRow')).text()),
-    binary: async (sql) => (await run(sql, 'RowBinary')).bytes(),
+    binary: async (sql, format = 'Native') => (await run(sql, format)).bytes(),
     command: async (sql) => {
       await run(sql, 'TabSeparated')
     },

@@ -5,14 +5,19 @@
  * implementation needs a parameter syntax of its own.
  */
 
+export type BinaryFormat = 'Native' | 'RowBinary'
+
 /** A result row of `FORMAT JSONEachRow`: 64-bit integers arrive as strings. */
 export type JsonRow = Record<string, unknown>
 
 export interface ClickHouseExecutor {
   /** Runs a SELECT and returns its rows (the executor appends `FORMAT JSONEachRow`). */
   rows(sql: string): Promise<JsonRow[]>
-  /** Runs a SELECT and returns its result in `FORMAT RowBinary`: fixed-width columns, row after row. */
-  binary(sql: string): Promise<Uint8Array>
+  /**
+   * Runs a SELECT and returns its result bytes in a binary format: `Native` (column after column,
+   * block by block; what the columnar scan reads) or `RowBinary`.
+   */
+  binary(sql: string, format?: BinaryFormat): Promise<Uint8Array>
   /** Runs a statement that returns nothing (DDL, DELETE, INSERT … SELECT). */
   command(sql: string): Promise<void>
   /** Inserts newline-delimited JSON objects (`FORMAT JSONEachRow`) into a table. */

@@ -63,8 +63,8 @@ export function createHttpExecutor(options: HttpExecutorOptions): ClickHouseExec
         if (line.length > 0) out.push(JSON.parse(line) as JsonRow)
       return out
     },
-    async binary(sql) {
-      return new Uint8Array(await exec(`${sql}\nFORMAT RowBinary`))
+    async binary(sql, format = 'Native') {
+      return new Uint8Array(await exec(`${sql}\nFORMAT ${format}`))
     },
     async command(sql) {
       try {

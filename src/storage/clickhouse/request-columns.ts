@@ -1,10 +1,12 @@
 /**
  * `scanRequestColumns` of the ClickHouse store. The first statement counts the rows and lists
  * each text field's distinct values; the second selects only the asked-for columns in start
- * order as `RowBinary`, every column fixed-width: numbers Float64 with NULL already NaN, flags
- * Int8 -1/0/1, text Int32 dictionary codes (the position in the first statement's list). The
- * bytes are copied straight into typed arrays: no row objects, no per-row strings in Node.
+ * order in ClickHouse's `Native` format, every column fixed-width: numbers Float64 with NULL
+ * already NaN, flags Int8 -1/0/1, text Int32 dictionary codes (the position in the first
+ * statement's list). Native is columnar block by block, so each block's column is one byte copy
+ * into its typed array: no row objects, no per-row strings, no per-value reads in Node.
  */
+import { AppError } from '../../core/errors.js'
 import type { RequestColumnQuery, RequestColumns } from '../span-store.js'
 import { fieldColumn, validateColumnQuery, type FieldsByKind } from '../query/request-columns.js'
 import type { ClickHouseExecutor } from './executor.js'
@@ -30,20 +32,24 @@ export async function queryRequestColumns(
     const n = toNum(row?.['n'] ?? 0)
     const dictionaries = fields.texts.map((_, i) => (row?.[`d${i}`] ?? []) as string[])
     const out = emptyColumns(n, fields, dictionaries)
-    const width = fields.numbers.length * 8 + fields.flags.length + fields.texts.length * 4
-    if (n === 0 || width === 0) return out
+    const targets = [
+      ...fields.numbers.map((f) => out.numbers[f] as Float64Array),
+      ...fields.flags.map((f) => out.flags[f] as Int8Array),
+      ...fields.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes),
+    ]
+    if (n === 0 || targets.length === 0) return out
     const bytes = await exec.binary(
       `SELECT ${selectList(fields, dictionaries).join(', ')} FROM ${requests} FINAL ${where}
-       ORDER BY start_us, trace_id`
+       ORDER BY start_us, trace_id`,
+      'Native'
     )
-    if (bytes.length === n * width) {
-      copyRows(bytes, fields, out)
-      return out
-    }
+    const read = copyNativeColumns(bytes, targets, n)
+    if (read === n) return out
     // Rows were written between the two statements: the dictionaries may miss a value.
     if (attempt >= ATTEMPTS) {
-      throw new Error(
-        `expected ${n} request rows, read ${Math.floor(bytes.length / width)}: requests kept changing during ${ATTEMPTS} reads`
+      throw new AppError(
+        'STORE_UNAVAILABLE',
+        `expected ${n} request rows, read ${read}: requests kept changing during ${ATTEMPTS} reads`
       )
     }
   }
@@ -61,7 +67,7 @@ function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
     select.push(
       dictionary.length === 0
         ? 'toInt32(-1)'
-        : `toInt32(toInt64(indexOf(${strArray(dictionary)}, ${fieldColumn(f)})) - 1)`
+        : `toInt32(ifNull(toInt64(indexOf(${strArray(dictionary)}, ${fieldColumn(f)})), 0) - 1)`
     )
   })
   return select
@@ -77,25 +83,60 @@ function emptyColumns(n: number, fields: FieldsByKind, dictionaries: string[][])
   return out
 }
 
-/** De-interleaves fixed-width little-endian rows into the typed arrays. */
-function copyRows(bytes: Uint8Array, fields: FieldsByKind, out: RequestColumns): void {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const numbers = fields.numbers.map((f) => out.numbers[f] as Float64Array)
-  const flags = fields.flags.map((f) => out.flags[f] as Int8Array)
-  const texts = fields.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes)
-  let offset = 0
-  for (let row = 0; row < out.n; row++) {
-    for (const target of numbers) {
-      target[row] = view.getFloat64(offset, true)
-      offset += 8
-    }
-    for (const target of flags) {
-      target[row] = view.getInt8(offset)
-      offset += 1
-    }
-    for (const target of texts) {
-      target[row] = view.getInt32(offset, true)
-      offset += 4
-    }
+const NATIVE_TYPE: Record<number, string> = { 1: 'Int8', 4: 'Int32', 8: 'Float64' }
+
+function nativeError(why: string): AppError {
+  return new AppError(
+    'STORE_UNAVAILABLE',
+    `expected a Native result of fixed-width columns: ${why}`
+  )
+}
+
+function readVarUInt(bytes: Uint8Array, at: { pos: number }): number {
+  let value = 0
+  let shift = 1
+  for (;;) {
+    if (at.pos >= bytes.length) throw nativeError('ends inside a length')
+    const byte = bytes[at.pos++] as number
+    value += (byte & 0x7f) * shift
+    if (byte < 0x80) return value
+    shift *= 128
   }
+}
+
+/**
+ * Copies a `Native` result (blocks of: column count, row count, then per column its name, type
+ * and data) into the typed arrays, column i into `targets[i]`. Returns the rows read, or -1 when
+ * there were more than `n` (the caller retries).
+ */
+function copyNativeColumns(
+  bytes: Uint8Array,
+  targets: (Float64Array | Int8Array | Int32Array)[],
+  n: number
+): number {
+  const views = targets.map((t) => new Uint8Array(t.buffer, t.byteOffset, t.byteLength))
+  const at = { pos: 0 }
+  let row = 0
+  while (at.pos < bytes.length) {
+    const columns = readVarUInt(bytes, at)
+    const rows = readVarUInt(bytes, at)
+    if (row + rows > n) return -1
+    for (let c = 0; c < columns; c++) {
+      const nameLength = readVarUInt(bytes, at)
+      at.pos += nameLength
+      const typeLength = readVarUInt(bytes, at)
+      const type = new TextDecoder().decode(bytes.subarray(at.pos, at.pos + typeLength))
+      at.pos += typeLength
+      const target = targets[c]
+      if (!target || type !== NATIVE_TYPE[target.BYTES_PER_ELEMENT]) {
+        throw nativeError(`column ${c} is ${type}`)
+      }
+      const width = target.BYTES_PER_ELEMENT
+      const length = rows * width
+      ;(views[c] as Uint8Array).set(bytes.subarray(at.pos, at.pos + length), row * width)
+      at.pos += length
+    }
+    row += rows
+  }
+  return row
 }
