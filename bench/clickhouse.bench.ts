@@ -105,10 +105,13 @@ function simulatedSpans(): Span[] {
   return out.slice(0, SPANS)
 }
 
-async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+/** Wall time, and CPU time of this process (chdb's threads included): steadier under load. */
+async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
+  const cpu = process.cpuUsage()
   const start = performance.now()
   const value = await fn()
-  return { ms: performance.now() - start, value }
+  const used = process.cpuUsage(cpu)
+  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, value }
 }
 
 /** Copies every request k-1 more times inside the database (new trace ids, same hour). */
@@ -117,16 +120,16 @@ async function scaleUp(kind: string, store: SpanStore): Promise<void> {
   const duck = duckDbSharedOf(store)
   if (duck) {
     await duck.write(async (c) => {
-      await c.run(`INSERT INTO requests SELECT * REPLACE (trace_id || '-' || k::VARCHAR AS trace_id)
-        FROM requests, range(1, ${SCALE}) t(k)`)
+      await c.run(`INSERT INTO requests SELECT r.* REPLACE (r.trace_id || '-' || t.k::VARCHAR AS trace_id)
+        FROM requests r, range(1, ${SCALE}) t(k)`)
     })
     return
   }
   const ch = clickHouseSharedOf(store)
   if (!ch) throw new Error(`cannot scale ${kind}`)
   await ch.exec.command(`INSERT INTO ${ch.tables.requests}
-    SELECT * REPLACE (concat(trace_id, '-', toString(k)) AS trace_id)
-    FROM ${ch.tables.requests}, (SELECT number AS k FROM numbers(1, ${SCALE - 1})) AS copies`)
+    SELECT r.* REPLACE (concat(r.trace_id, '-', toString(copies.k)) AS trace_id)
+    FROM ${ch.tables.requests} AS r, (SELECT number AS k FROM numbers(1, ${SCALE - 1})) AS copies`)
 }
 
 const queries: [string, (s: SpanStore) => Promise<unknown>][] = [
@@ -193,7 +196,9 @@ for (const kind of kinds) {
   row.set('insert requests (ms)', fill.ms)
   for (const [name, q] of queries) {
     await q(store) // warm-up: first-touch costs are not the query's
-    row.set(name, (await time(() => q(store))).ms)
+    const t = await time(() => q(store))
+    row.set(name, t.ms)
+    row.set(`${name}, CPU`, t.cpuMs)
   }
   const duckBefore = duckDbSharedOf(store)
   if (duckBefore) await duckBefore.read((c) => c.run('CHECKPOINT').then(() => undefined))
@@ -249,7 +254,7 @@ const fmt = (name: string, v: number | undefined): string =>
     : name.includes('(ms)') || !/bytes|spans\/s/.test(name)
       ? `${v.toFixed(0)} ms`
       : v.toFixed(0)
-const names = [...(results.values().next().value?.keys() ?? [])]
+const names = [...new Set([...results.values()].flatMap((r) => [...r.keys()]))]
 console.log(
   `\n${'measure'.padEnd(62)}${'duckdb'.padStart(14)}${'clickhouse'.padStart(14)}   ratio ch/duckdb`
 )
