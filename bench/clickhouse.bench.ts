@@ -9,7 +9,7 @@
  * (and per request) after compaction.
  *
  *   npx tsx bench/clickhouse.bench.ts [--requests 1000000] [--scale 1] [--spans 200000]
- *     [--only duckdb|clickhouse]
+ *     [--only duckdb|clickhouse] [--no-warm-up]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -46,6 +46,7 @@ const N = Number(arg('requests', process.env['BENCH_REQUESTS'] ?? '1000000'))
 const SCALE = Math.max(1, Math.floor(Number(arg('scale', '1'))))
 const SPANS = Number(arg('spans', '200000'))
 const only = arg('only', '')
+const warmUp = !args.includes('--no-warm-up')
 const MINUTES = 60
 const REPLICAS = Array.from({ length: 8 }, (_, i) => `vllm-${i}`)
 const MIN_US = asMicros(60_000_000)
@@ -195,7 +196,7 @@ for (const kind of kinds) {
   })
   row.set('insert requests (ms)', fill.ms)
   for (const [name, q] of queries) {
-    await q(store) // warm-up: first-touch costs are not the query's
+    if (warmUp) await q(store) // first-touch costs are not the query's
     const t = await time(() => q(store))
     row.set(name, t.ms)
     row.set(`${name}, CPU`, t.cpuMs)
@@ -208,6 +209,7 @@ for (const kind of kinds) {
       await store.insertSpans(spans.slice(i, i + 10_000))
   })
   row.set('span ingest through the store (spans/s)', spans.length / (ingest.ms / 1000))
+  row.set('span ingest through the store (spans per CPU-s)', spans.length / (ingest.cpuMs / 1000))
   const ch = clickHouseSharedOf(store)
   const duck = duckDbSharedOf(store)
   if (ch) {
@@ -228,6 +230,10 @@ for (const kind of kinds) {
       for (const body of bodies) await ch.exec.insertJson(scratch, body)
     })
     row.set('span insert, ClickHouse side only (spans/s)', spans.length / (server.ms / 1000))
+    row.set(
+      'span insert, ClickHouse side only (spans per CPU-s)',
+      spans.length / (server.cpuMs / 1000)
+    )
     await ch.exec.command(`DROP TABLE ${scratch}`)
     for (const table of [ch.tables.traces, ch.tables.requests]) {
       await ch.exec.command(`OPTIMIZE TABLE ${table} FINAL`)
