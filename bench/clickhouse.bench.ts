@@ -257,7 +257,7 @@ for (const kind of kinds) {
 const fmt = (name: string, v: number | undefined): string =>
   v === undefined
     ? '-'
-    : name.includes('(ms)') || !/bytes|spans\/s/.test(name)
+    : name.includes('(ms)') || !/bytes|spans/.test(name)
       ? `${v.toFixed(0)} ms`
       : v.toFixed(0)
 const names = [...new Set([...results.values()].flatMap((r) => [...r.keys()]))]
