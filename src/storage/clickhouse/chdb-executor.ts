@@ -20,12 +20,15 @@ interface ChdbModule {
   Session: new (path?: string) => ChdbSession
 }
 
+// A variable specifier: the type-check and the build must pass where the optional package is absent.
+const CHDB_PACKAGE = 'chdb'
+
 let shared: { path: string; session: ChdbSession; users: number } | null = null
 
 /** True when the optional `chdb` package can be loaded (tests skip the embedded store otherwise). */
 export async function isChdbAvailable(): Promise<boolean> {
   try {
-    await import('chdb')
+    await import(CHDB_PACKAGE)
     return true
   } catch {
     return false
@@ -34,7 +37,7 @@ export async function isChdbAvailable(): Promise<boolean> {
 
 async function loadChdb(): Promise<ChdbModule> {
   try {
-    return (await import('chdb')) as unknown as ChdbModule
+    return (await import(CHDB_PACKAGE)) as ChdbModule
   } catch (err) {
     throw new AppError(
       'STORE_UNAVAILABLE',
