@@ -28,6 +28,10 @@ export function addServerOptions(cmd: Command, dbDefault: string = DEFAULTS.stor
       '--scrape-interval <ms>',
       `scrape interval in milliseconds (default ${DEFAULTS.scrape.intervalMs})`
     )
+    .option(
+      '--store <url>',
+      'ClickHouse store instead of DuckDB: clickhouse://host:8123, clickhouses://host:8443 or chdb:///dir'
+    )
     .option('--keep-content', 'keep prompt/completion content attributes (dropped by default)')
     .option(
       '--max-body-bytes <n>',
@@ -123,6 +127,15 @@ export function serverFlagsToConfig(opts: Record<string, unknown>): Config {
       opts.db === ':memory:'
         ? { kind: 'memory', path: ':memory:' }
         : { kind: 'duckdb', path: opts.db }
+  }
+  if (typeof opts.store === 'string') {
+    if (!/^(clickhouses?|https?|chdb):/.test(opts.store)) {
+      throw new ConfigError(
+        `--store must be a ClickHouse URL (clickhouse://, clickhouses://, http(s)://, chdb://) (actual: ${JSON.stringify(opts.store)})`
+      )
+    }
+    flags.store = { kind: 'clickhouse' }
+    flags.clickhouse = { url: opts.store }
   }
   const ingest: NonNullable<Config['ingest']> = {}
   if (opts.keepContent === true) {

@@ -23,6 +23,20 @@ export const DEFAULTS: ResolvedConfig = {
     maxConnectionsPerIp: 256,
   },
   store: { kind: 'duckdb', path: '.tokenline/tokenline.duckdb' },
+  clickhouse: {
+    url: '',
+    // The Collector's clickhouseexporter writes to database `otel` by default.
+    database: 'otel',
+    user: '',
+    caFile: '',
+    ttlDays: 0,
+    tracesTable: 'otel_traces',
+    metricsGaugeTable: 'otel_metrics_gauge',
+    metricsSumTable: 'otel_metrics_sum',
+    metricsHistogramTable: 'otel_metrics_histogram',
+    assemble: true,
+    assembleLookbackMs: 15 * 60 * 1000,
+  },
   ingest: {
     maxBodyBytes: 16 * 1024 * 1024,
     maxQueueItems: 200_000,

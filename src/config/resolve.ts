@@ -6,7 +6,7 @@ import { parseSloSettings } from './slo.js'
 type LeafKind = 'string' | 'int' | 'bool' | 'list'
 
 interface Leaf {
-  section: 'server' | 'store' | 'ingest' | 'scrape' | 'api' | 'log'
+  section: 'server' | 'store' | 'clickhouse' | 'ingest' | 'scrape' | 'api' | 'log'
   key: string
   kind: LeafKind
   /** Environment variables, most specific first; the first one set wins. */
@@ -91,6 +91,27 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
   },
   { section: 'store', key: 'kind', kind: 'string', env: ['TOKENLINE_STORE_KIND'] },
   { section: 'store', key: 'path', kind: 'string', env: ['TOKENLINE_STORE_PATH', 'TOKENLINE_DB'] },
+  { section: 'clickhouse', key: 'url', kind: 'string', env: ['TOKENLINE_CLICKHOUSE_URL'] },
+  {
+    section: 'clickhouse',
+    key: 'database',
+    kind: 'string',
+    env: ['TOKENLINE_CLICKHOUSE_DATABASE'],
+  },
+  { section: 'clickhouse', key: 'user', kind: 'string', env: ['TOKENLINE_CLICKHOUSE_USER'] },
+  { section: 'clickhouse', key: 'caFile', kind: 'string', env: ['TOKENLINE_CLICKHOUSE_CA_FILE'] },
+  { section: 'clickhouse', key: 'ttlDays', kind: 'int', env: ['TOKENLINE_CLICKHOUSE_TTL_DAYS'] },
+  {
+    section: 'clickhouse',
+    key: 'tracesTable',
+    kind: 'string',
+    env: ['TOKENLINE_CLICKHOUSE_TRACES_TABLE'],
+  },
+  { section: 'clickhouse', key: 'metricsGaugeTable', kind: 'string', env: [] },
+  { section: 'clickhouse', key: 'metricsSumTable', kind: 'string', env: [] },
+  { section: 'clickhouse', key: 'metricsHistogramTable', kind: 'string', env: [] },
+  { section: 'clickhouse', key: 'assemble', kind: 'bool', env: ['TOKENLINE_CLICKHOUSE_ASSEMBLE'] },
+  { section: 'clickhouse', key: 'assembleLookbackMs', kind: 'int', env: [] },
   { section: 'ingest', key: 'maxBodyBytes', kind: 'int', env: ['TOKENLINE_INGEST_MAX_BODY_BYTES'] },
   {
     section: 'ingest',
@@ -268,7 +289,15 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   }
 
   const resolved: Record<string, unknown> = {}
-  for (const section of ['server', 'store', 'ingest', 'scrape', 'api', 'log'] as const) {
+  for (const section of [
+    'server',
+    'store',
+    'clickhouse',
+    'ingest',
+    'scrape',
+    'api',
+    'log',
+  ] as const) {
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(DEFAULTS[section])) {
       out[key] = pick(section, key)

@@ -29,8 +29,29 @@ export const configSchema = z
       .partial(),
     store: z
       .object({
-        kind: z.enum(['duckdb', 'memory']),
+        kind: z.enum(['duckdb', 'memory', 'clickhouse']),
         path: z.string().min(1),
+      })
+      .strict()
+      .partial(),
+    /** The ClickHouse store (`store.kind: clickhouse`); see docs/deployment-clickhouse.md. */
+    clickhouse: z
+      .object({
+        /** clickhouse://host:8123, clickhouses://host:8443, http(s)://…, or chdb:///data/dir. */
+        url: z.string(),
+        database: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+        user: z.string(),
+        /** PEM file of the CA that signed the server's certificate (https). */
+        caFile: z.string(),
+        /** TTL on every table, in days (0: none). */
+        ttlDays: z.number().int().min(0),
+        tracesTable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+        metricsGaugeTable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+        metricsSumTable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+        metricsHistogramTable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+        /** Assemble requests from the spans a Collector writes into the traces table. */
+        assemble: z.boolean(),
+        assembleLookbackMs: z.number().int().positive(),
       })
       .strict()
       .partial(),
@@ -122,7 +143,20 @@ export interface ResolvedConfig {
     readonly maxConnections: number
     readonly maxConnectionsPerIp: number
   }
-  readonly store: { readonly kind: 'duckdb' | 'memory'; readonly path: string }
+  readonly store: { readonly kind: 'duckdb' | 'memory' | 'clickhouse'; readonly path: string }
+  readonly clickhouse: {
+    readonly url: string
+    readonly database: string
+    readonly user: string
+    readonly caFile: string
+    readonly ttlDays: number
+    readonly tracesTable: string
+    readonly metricsGaugeTable: string
+    readonly metricsSumTable: string
+    readonly metricsHistogramTable: string
+    readonly assemble: boolean
+    readonly assembleLookbackMs: number
+  }
   readonly ingest: {
     readonly maxBodyBytes: number
     readonly maxQueueItems: number

@@ -3,6 +3,7 @@
  * store, builds the ingest pipeline, binds the OTLP and UI/API listeners, writes the lock file
  * that lets other CLI processes find this server, and starts scraping.
  */
+import { AppError } from '../core/errors.js'
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { ServerType } from '@hono/node-server'
@@ -18,6 +19,8 @@ import { createMemorySloStore } from '../storage/memory/slo-store.js'
 import type { SloStore } from '../storage/slo-store.js'
 import { removeServerLock, writeServerLock } from '../storage/duckdb/lock.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
+import { startCollectorAssembler } from '../storage/clickhouse/assembler.js'
+import { openClickHouseStore } from '../storage/clickhouse/open.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { createSloService, type SloService } from '../alerts/service.js'
 import { createApp } from './app.js'
@@ -64,8 +67,40 @@ export interface OpenedStores {
   sloStore: SloStore
 }
 
-/** Opens the configured stores (creating the folder of a DuckDB file). */
-export async function openConfiguredStores(config: ResolvedConfig): Promise<OpenedStores> {
+/**
+ * Opens the configured stores (creating the folder of a DuckDB file). The ClickHouse password
+ * comes from the environment only (TOKENLINE_CLICKHOUSE_PASSWORD), never from a file.
+ */
+export async function openConfiguredStores(
+  config: ResolvedConfig,
+  env: Record<string, string | undefined> = process.env
+): Promise<OpenedStores> {
+  if (config.store.kind === 'clickhouse') {
+    const ch = config.clickhouse
+    if (ch.url === '') {
+      throw new AppError(
+        'CONFIG_INVALID',
+        'expected clickhouse.url (or --store clickhouse://host:8123) with store.kind clickhouse, got none'
+      )
+    }
+    const password = env['TOKENLINE_CLICKHOUSE_PASSWORD']
+    // No ClickHouse SLO store yet: alert states and samples live in memory (docs/storage.md).
+    const store = await openClickHouseStore({
+      url: ch.url,
+      database: ch.database,
+      ...(ch.user !== '' ? { username: ch.user } : {}),
+      ...(password !== undefined && password !== '' ? { password } : {}),
+      ...(ch.caFile !== '' ? { caFile: ch.caFile } : {}),
+      ttlDays: ch.ttlDays,
+      tables: {
+        traces: ch.tracesTable,
+        metricsGauge: ch.metricsGaugeTable,
+        metricsSum: ch.metricsSumTable,
+        metricsHistogram: ch.metricsHistogramTable,
+      },
+    })
+    return { store, sloStore: createMemorySloStore() }
+  }
   if (config.store.kind === 'memory' || config.store.path === ':memory:') {
     return { store: createMemoryStore(), sloStore: createMemorySloStore() }
   }
@@ -192,6 +227,17 @@ export async function startServer(
             now: () => Date.now(),
           })
         : null
+    // Collector-native mode: assemble the requests of spans a Collector writes (ADR 0037).
+    const assembler =
+      config.store.kind === 'clickhouse' && config.clickhouse.assemble
+        ? startCollectorAssembler(store, {
+            now: () => Date.now(),
+            intervalMs: Math.max(1000, Math.floor(config.ingest.quietMs / 2)),
+            quietMs: config.ingest.quietMs,
+            lookbackMs: config.clickhouse.assembleLookbackMs,
+            onError: onBackgroundError,
+          })
+        : null
     slo.start()
     let closed = false
     return {
@@ -207,6 +253,7 @@ export async function startServer(
         }
         closed = true
         await scraper?.stop()
+        await assembler?.stop()
         await slo.stop()
         await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
         await ingest.close()

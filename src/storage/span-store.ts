@@ -1,5 +1,5 @@
 /**
- * The storage port. The memory, DuckDB and (later) ClickHouse adapters implement it and pass the
+ * The storage port. The memory, DuckDB and ClickHouse adapters implement it and pass the
  * same conformance suite (`span-store.case.ts`). Nothing outside an adapter's folder knows which
  * database is behind it. The query and result shapes live in `core/model/query.ts`.
  */
