@@ -5,7 +5,8 @@
  */
 import { AppError } from '../../core/errors.js'
 import type { Dimension } from '../../core/model/request.js'
-import type { DimensionFilters, TimeRange } from '../../core/model/query.js'
+import type { DimensionFilters, TimeRange, ValueRange } from '../../core/model/query.js'
+import { measureColumn } from '../query/request-fields.js'
 
 /** A ClickHouse string literal: backslash and quote escaped, so any text is safe. */
 export function str(value: string): string {
@@ -65,9 +66,21 @@ export function filterClauses(filters: DimensionFilters | undefined): string {
   return sql
 }
 
-/** `WHERE 1` plus the window on `start_us` and the dimension filters. */
-export function requestWhere(query: TimeRange & { filters?: DimensionFilters }): string {
-  return `WHERE 1${timeClauses('start_us', query)}${filterClauses(query.filters)}`
+/** ` AND col IS NOT NULL AND col >= min AND col < max` on a measure's column (name from a fixed list). */
+export function valueRangeClauses(range: ValueRange | undefined): string {
+  if (range === undefined) return ''
+  const column = measureColumn(range.measure)
+  let sql = ` AND ${column} IS NOT NULL`
+  if (range.minUs !== undefined) sql += ` AND ${column} >= ${float(range.minUs)}`
+  if (range.maxUs !== undefined) sql += ` AND ${column} < ${float(range.maxUs)}`
+  return sql
+}
+
+/** `WHERE 1` plus the window on `start_us`, the dimension filters and a measure's value range. */
+export function requestWhere(
+  query: TimeRange & { filters?: DimensionFilters; valueRange?: ValueRange }
+): string {
+  return `WHERE 1${timeClauses('start_us', query)}${filterClauses(query.filters)}${valueRangeClauses(query.valueRange)}`
 }
 
 /** Epoch-aligned bucket start of an Int64 µs column, exact for negative values too. */
