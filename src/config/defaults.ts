@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type { ResolvedConfig } from './schema.js'
 
 /**
@@ -13,6 +14,8 @@ export const DEFAULTS: ResolvedConfig = {
     quietMs: 5_000,
     keepContent: false,
     llmRoutes: [],
+    // One per core but one: the event loop (HTTP, store writes) keeps a core to itself.
+    decodeWorkers: Math.max(0, availableParallelism() - 1),
   },
   scrape: { targets: [], intervalMs: 15_000, timeoutMs: 10_000 },
   log: { level: 'info' },

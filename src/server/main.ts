@@ -24,6 +24,7 @@ import type { SpanStore } from '../storage/span-store.js'
 import { createSloService, type SloService } from '../alerts/service.js'
 import { createApp } from './app.js'
 import { createOtlpApp } from './otlp-app.js'
+import { createDecodePool } from '../ingest/decode-pool.js'
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 
 export const VERSION = '0.1.0'
@@ -165,13 +166,18 @@ export async function startServer(
     version: VERSION,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
+  const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
   const listeners: ServerType[] = []
   // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
   const grpcListeners: OtlpGrpcListener[] = []
   try {
     const grpc = await startOtlpGrpcListener(deps, config.server)
     grpcListeners.push(grpc)
-    const otlp = await listen(createOtlpApp(deps), config.server.otlpPort, config.server.host)
+    const otlp = await listen(
+      createOtlpApp({ ...deps, decoder }),
+      config.server.otlpPort,
+      config.server.host
+    )
     listeners.push(otlp)
     const api = await listen(createApp(deps), config.server.apiPort, config.server.host)
     listeners.push(api)
@@ -210,6 +216,7 @@ export async function startServer(
         await scraper?.stop()
         await slo.stop()
         await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
+        await decoder.close()
         await ingest.close()
         if (ownsStore) {
           await store.close()
@@ -222,6 +229,7 @@ export async function startServer(
   } catch (err) {
     await slo.stop()
     await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
+    await decoder.close()
     await ingest.close()
     if (ownsStore) {
       await store.close()

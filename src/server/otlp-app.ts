@@ -19,9 +19,13 @@ import {
 import type { AppDeps } from './app.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import { readBody } from './routes/read-body.js'
+import type { OtlpDecoder } from '../ingest/decode-pool.js'
 
 /** What the OTLP app needs from the composition root. */
-export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits'>
+export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits'> & {
+  /** Decodes bodies off the event loop (`ingest.decodeWorkers`); inline when absent. */
+  decoder?: OtlpDecoder
+}
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -96,8 +100,11 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   app.post('/v1/traces', async function exportTraces(c) {
     const format = requireFormat(c)
     const body = await readBody(c.req.raw, maxBodyBytes)
-    const { spans, rejected } =
-      format === 'protobuf' ? decodeTracesProtobuf(body) : decodeTracesJson(textOf(body))
+    const { spans, rejected } = deps.decoder
+      ? await deps.decoder.traces(format, body)
+      : format === 'protobuf'
+        ? decodeTracesProtobuf(body)
+        : decodeTracesJson(textOf(body))
     if (spans.length > 0) {
       await deps.ingest.submitSpans(spans)
     }
@@ -122,8 +129,11 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   app.post('/v1/metrics', async function exportMetrics(c) {
     const format = requireFormat(c)
     const body = await readBody(c.req.raw, maxBodyBytes)
-    const { samples, families, rejected } =
-      format === 'protobuf' ? decodeMetricsProtobuf(body) : decodeMetricsJson(textOf(body))
+    const { samples, families, rejected } = deps.decoder
+      ? await deps.decoder.metrics(format, body)
+      : format === 'protobuf'
+        ? decodeMetricsProtobuf(body)
+        : decodeMetricsJson(textOf(body))
     if (samples.length > 0 || families.length > 0) {
       await deps.ingest.submitMetrics(samples, families)
     }
