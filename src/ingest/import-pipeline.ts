@@ -16,7 +16,7 @@ import {
 } from './pipeline.js'
 
 /** Pending traces and held spans during an import (the server keeps 100 000 of each). */
-export const IMPORT_HELD_LIMIT = 10_000
+const IMPORT_HELD_LIMIT = 10_000
 
 /** Creates the pipeline an import writes through (options as `createIngestPipeline`). */
 export function createImportPipeline(options: IngestPipelineOptions): IngestPipeline {
