@@ -21,6 +21,9 @@ import {
   type OtlpWireFormat,
 } from './otlp-decode.js'
 
+/** Bodies sent to one worker and not answered yet, beyond which the event loop decodes. */
+const MAX_QUEUED_PER_WORKER = 2
+
 /** A body sent to a worker. */
 export interface DecodeJob {
   id: number
@@ -173,6 +176,13 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
       if (s.waiting.size < slot.waiting.size) {
         slot = s
       }
+    }
+    // Every worker has a body queued behind the one it is decoding: the event loop would only
+    // wait, so it decodes this one itself (the workers' CPU may be taken by other processes).
+    if (slot.waiting.size >= MAX_QUEUED_PER_WORKER) {
+      return Promise.resolve().then(() =>
+        signal === 'traces' ? decodeTracesBody(format, body) : decodeMetricsBody(format, body)
+      )
     }
     const id = nextId++
     const owned = transferable(body)

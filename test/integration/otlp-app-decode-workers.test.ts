@@ -112,6 +112,24 @@ describe('OTLP/HTTP with decode workers', () => {
     expect((err as AppError).code).toBe('OTLP_DECODE_FAILED')
   }, 30_000)
 
+  it('decodes on the event loop what the busy workers would queue, with the same results', async () => {
+    const one = createDecodePool({ workers: 1 })
+    try {
+      const bodies = Array.from({ length: 8 }, (_, i) =>
+        encodeTracesProtobuf(makeLlmTraceRequest(4, i * 4)).slice()
+      )
+      const expected = await Promise.all(
+        bodies.map((b) => createDecodePool({ workers: 0 }).traces('protobuf', b))
+      )
+      const decoded = await Promise.all(bodies.map((b) => one.traces('protobuf', b)))
+      expect(decoded).toEqual(expected)
+      // Two went to the worker (their buffers moved), the rest were decoded in place.
+      expect(bodies.filter((b) => b.byteLength === 0)).toHaveLength(2)
+    } finally {
+      await one.close()
+    }
+  }, 30_000)
+
   it('decodes inline with 0 workers', async () => {
     const inline = createDecodePool({ workers: 0 })
     expect(inline.workers).toBe(0)
