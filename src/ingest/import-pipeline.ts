@@ -7,7 +7,7 @@
  * traces and 100 000 held spans: most of an import's live heap. A file holds a trace's spans
  * close together, so assembling the oldest traces early (what the pipeline does past the limits)
  * rarely meets a trace that is still incomplete, and when it does the later spans re-assemble
- * it from the store, as for late spans on a server. Measured in docs/storage.md (import).
+ * it from the store, as for late spans on a server. Measured in docs/storage.md ("Import"); docs/adr/0058.
  */
 import {
   createIngestPipeline,
