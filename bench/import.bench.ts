@@ -18,8 +18,11 @@ import { createInterface } from 'node:readline'
 import { once } from 'node:events'
 import { createSilentLogger } from '../src/core/logger.js'
 import { importPaths } from '../src/ingest/import.js'
+import { createImportPipeline } from '../src/ingest/import-pipeline.js'
 import { createIngestPipeline } from '../src/ingest/pipeline.js'
+import type { ImportSummary } from '../src/ingest/import.js'
 import type { IngestSink } from '../src/ingest/types.js'
+import type { StoreStats } from '../src/core/model/query.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
 
@@ -102,20 +105,48 @@ async function main(): Promise<void> {
     await importPaths([file], createDiscardSink())
     const decodeS = (performance.now() - t) / 1000
 
-    const store = await createDuckDbStore({ path: join(dir, 'bench.duckdb') })
-    const sink = createIngestPipeline({ store, logger: createSilentLogger(), now: Date.now })
-    const heapBefore = process.memoryUsage().heapUsed
-    let heapPeak = heapBefore
-    const sampler = setInterval(() => {
-      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
-    }, 200)
-    t = performance.now()
-    const summary = await importPaths([file], sink)
-    const importS = (performance.now() - t) / 1000
-    clearInterval(sampler)
-    await sink.close()
-    const stats = await store.stats()
-    await store.close()
+    // The import's pipeline (bounded, as `tokenline import`), then the server's limits.
+    const intoStore = async (
+      name: string,
+      make: typeof createIngestPipeline
+    ): Promise<{
+      s: number
+      heapMb: number
+      liveMb: number
+      summary: ImportSummary
+      stats: StoreStats
+    }> => {
+      const store = await createDuckDbStore({ path: join(dir, `${name}.duckdb`) })
+      const sink = make({ store, logger: createSilentLogger(), now: Date.now })
+      global.gc?.()
+      const before = process.memoryUsage().heapUsed
+      let peak = before
+      let live = before
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().heapUsed)
+      }, 200)
+      // With --expose-gc: the heap still reachable (what a limit must bound), not garbage.
+      const gcSampler = setInterval(() => {
+        if (global.gc) {
+          global.gc()
+          live = Math.max(live, process.memoryUsage().heapUsed)
+        }
+      }, 2000)
+      const t0 = performance.now()
+      const summary = await importPaths([file], sink)
+      const s = (performance.now() - t0) / 1000
+      clearInterval(sampler)
+      clearInterval(gcSampler)
+      await sink.close()
+      const stats = await store.stats()
+      await store.close()
+      const mb = (b: number): number => (b - before) / 1_048_576
+      return { s, heapMb: mb(peak), liveMb: mb(live), summary, stats }
+    }
+    const bounded = await intoStore('import', createImportPipeline)
+    const serverLimits = await intoStore('server-limits', createIngestPipeline)
+    const importS = bounded.s
+    const { summary, stats } = bounded
 
     console.log(
       `baseline  read + JSON.parse: ${baselineS.toFixed(2)} s, ${fmt(baselineSpans / baselineS)} spans/s`
@@ -130,9 +161,16 @@ async function main(): Promise<void> {
     console.log(
       `stored    ${fmt(stats.spans)} spans, ${fmt(stats.requests)} requests (assembled: ${fmt(summary.requests)}), rejected ${summary.rejected}`
     )
-    console.log(
-      `heap      peak +${((heapPeak - heapBefore) / 1_048_576).toFixed(0)} MB during import (file ${sizeMb.toFixed(0)} MB)`
-    )
+    for (const [name, r] of [
+      ['import limits', bounded],
+      ['server limits', serverLimits],
+    ] as const) {
+      console.log(
+        `heap      ${name}: ${r.s.toFixed(2)} s, peak +${r.heapMb.toFixed(0)} MB` +
+          (global.gc ? `, reachable (after GC) peak +${r.liveMb.toFixed(0)} MB` : '') +
+          ` (file ${sizeMb.toFixed(0)} MB)`
+      )
+    }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -18,7 +18,8 @@ let failed = 0
 for (const file of files) {
   process.stdout.write(`\n=== ${file} ===\n`)
   const started = performance.now()
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${file}`], {
+  // --expose-gc lets a bench report the heap still reachable after a collection.
+  const res = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${dir}${file}`], {
     stdio: 'inherit',
   })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)

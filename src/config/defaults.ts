@@ -49,6 +49,9 @@ export const DEFAULTS: ResolvedConfig = {
     quietMs: 5_000,
     keepContent: false,
     llmRoutes: [],
+    // One per core but one: the event loop (HTTP, store writes) keeps a core to itself.
+    // Inline by default: on the hosts measured a worker did not pay for moving spans back (ADR 0057).
+    decodeWorkers: 0,
   },
   scrape: { targets: [], intervalMs: 15_000, timeoutMs: 10_000 },
   api: {

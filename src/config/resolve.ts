@@ -158,6 +158,12 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
   { section: 'ingest', key: 'quietMs', kind: 'int', env: ['TOKENLINE_INGEST_QUIET_MS'] },
   { section: 'ingest', key: 'keepContent', kind: 'bool', env: ['TOKENLINE_INGEST_KEEP_CONTENT'] },
   { section: 'ingest', key: 'llmRoutes', kind: 'list', env: ['TOKENLINE_INGEST_LLM_ROUTES'] },
+  {
+    section: 'ingest',
+    key: 'decodeWorkers',
+    kind: 'int',
+    env: ['TOKENLINE_INGEST_DECODE_WORKERS'],
+  },
   { section: 'scrape', key: 'targets', kind: 'list', env: ['TOKENLINE_SCRAPE_TARGETS'] },
   { section: 'scrape', key: 'intervalMs', kind: 'int', env: ['TOKENLINE_SCRAPE_INTERVAL_MS'] },
   { section: 'scrape', key: 'timeoutMs', kind: 'int', env: ['TOKENLINE_SCRAPE_TIMEOUT_MS'] },

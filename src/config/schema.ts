@@ -68,6 +68,8 @@ export const configSchema = z
         quietMs: z.number().int().min(0),
         keepContent: z.boolean(),
         llmRoutes: z.array(z.string().min(1)),
+        /** Worker threads decoding OTLP/HTTP bodies; 0 = on the event loop. */
+        decodeWorkers: z.number().int().min(0).max(64),
       })
       .strict()
       .partial(),
@@ -176,6 +178,8 @@ export interface ResolvedConfig {
     readonly keepContent: boolean
     /** Routes that are LLM requests without GenAI attributes (exact, or a prefix ending in `*`). */
     readonly llmRoutes: readonly string[]
+    /** Worker threads decoding OTLP/HTTP bodies; 0 = on the event loop. */
+    readonly decodeWorkers: number
   }
   readonly scrape: {
     readonly targets: readonly ScrapeTargetConfig[]

@@ -33,6 +33,7 @@ import {
   urlOf,
 } from './listen.js'
 import { createOtlpApp } from './otlp-app.js'
+import { createDecodePool } from '../ingest/decode-pool.js'
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 
 export const VERSION = '0.1.0'
@@ -187,6 +188,7 @@ export async function startServer(
     version: VERSION,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
+  const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
   const listeners: ServerType[] = []
   // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
   const grpcListeners: OtlpGrpcListener[] = []
@@ -194,7 +196,7 @@ export async function startServer(
     const grpc = await startOtlpGrpcListener(deps, config.server, tls)
     grpcListeners.push(grpc)
     const otlp = await listen(
-      createOtlpApp(deps),
+      createOtlpApp({ ...deps, decoder }),
       config.server.otlpPort,
       config.server.host,
       config.server,
@@ -256,6 +258,7 @@ export async function startServer(
         await assembler?.stop()
         await slo.stop()
         await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
+        await decoder.close()
         await ingest.close()
         if (ownsStore) {
           await store.close()
@@ -268,6 +271,7 @@ export async function startServer(
   } catch (err) {
     await slo.stop()
     await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
+    await decoder.close()
     await ingest.close()
     if (ownsStore) {
       await store.close()

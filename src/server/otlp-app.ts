@@ -25,7 +25,11 @@ import { checkHostAndOrigin, LOOPBACK_HOSTS, securityHeaders } from './browser-g
 
 /** What the OTLP app needs from the composition root (`now` defaults to the wall clock). */
 export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'security'> &
-  Partial<Pick<AppDeps, 'now'>>
+  Partial<Pick<AppDeps, 'now'>> & {
+    /** Decodes bodies off the event loop (`ingest.decodeWorkers`); inline when absent. */
+    decoder?: OtlpDecoder
+  }
+import type { OtlpDecoder } from '../ingest/decode-pool.js'
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -163,8 +167,9 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
 
   const traces = async (c: Context, format: WireFormat): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
-    const { spans, rejected } =
-      format === 'protobuf'
+    const { spans, rejected } = deps.decoder
+      ? await deps.decoder.traces(format, body, bounds())
+      : format === 'protobuf'
         ? decodeTracesProtobuf(body, bounds())
         : decodeTracesJson(textOf(body), bounds())
     if (spans.length > 0) {
@@ -200,8 +205,9 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
 
   const metrics = async (c: Context, format: WireFormat): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
-    const { samples, families, rejected } =
-      format === 'protobuf'
+    const { samples, families, rejected } = deps.decoder
+      ? await deps.decoder.metrics(format, body, bounds())
+      : format === 'protobuf'
         ? decodeMetricsProtobuf(body, bounds())
         : decodeMetricsJson(textOf(body), bounds())
     if (samples.length > 0 || families.length > 0) {

@@ -14,7 +14,7 @@ import {
   type FileImportSummary,
   type ImportSummary,
 } from '../../ingest/import.js'
-import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { createImportPipeline } from '../../ingest/import-pipeline.js'
 import { lockPathFor } from '../../storage/duckdb/lock.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
 import { renderImportSummary } from '../import-report.js'
@@ -211,7 +211,7 @@ See docs/formats.md for every format with an example.`
             summary = await importViaServer(opened.apiUrl, paths, bar?.onProgress)
           } else {
             target = opened.dbPath
-            const sink = createIngestPipeline({
+            const sink = createImportPipeline({
               store: opened.store,
               logger: createSilentLogger(),
               now: Date.now,

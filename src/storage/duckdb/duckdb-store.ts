@@ -15,15 +15,9 @@ import { measureColumn } from '../query/request-fields.js'
 import { validateRequestQuery } from '../query/validate.js'
 import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
 import { openDuckDbInstance } from './open.js'
-import {
-  appendEvent,
-  appendRequest,
-  appendSpan,
-  eventFromRow,
-  requestFromRow,
-  spanFromRow,
-} from './rows.js'
+import { appendEvent, appendRequest, eventFromRow, requestFromRow, spanFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
+import { appendSpansChunked } from './span-chunks.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
@@ -89,7 +83,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     writeQueue.run(() => inTransaction(conn, work))
   const spanWriter = createWriteCoalescer<Span>(
     (task) => writeQueue.run(task),
-    (spans) => inTransaction(conn, () => appendAll(conn, 'spans', spans, appendSpan))
+    (spans) => inTransaction(conn, () => appendSpansChunked(conn, spans))
   )
 
   const store: SpanStore = {

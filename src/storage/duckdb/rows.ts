@@ -58,7 +58,7 @@ function bool(value: JS | undefined): boolean | null {
  */
 const resourceJsonCache = new WeakMap<Attributes, string>()
 
-function resourceJson(resource: Attributes): string {
+export function resourceJson(resource: Attributes): string {
   let json = resourceJsonCache.get(resource)
   if (json === undefined) {
     json = JSON.stringify(resource)
