@@ -84,14 +84,18 @@ function* requestBatches(): Generator<RequestTimeline[]> {
       inputTokens: Math.round(800 * noise()),
       outputTokens: Math.round(200 * noise()),
     })
-    if (i % 50 === 0) r.errorType = i % 150 === 0 ? 'timeout' : 'http_503'
+    if (i % 50 === 0) {
+      r.errorType = i % 150 === 0 ? 'timeout' : 'http_503'
+    }
     batch.push(r)
     if (batch.length === 50_000) {
       yield batch
       batch = []
     }
   }
-  if (batch.length > 0) yield batch
+  if (batch.length > 0) {
+    yield batch
+  }
 }
 
 /** Simulated spans (real shapes and attributes): runs of successive seeds until `SPANS`. */
@@ -100,7 +104,9 @@ function simulatedSpans(): Span[] {
   for (let seed = 1; out.length < SPANS; seed++) {
     const run = createRun({ scenario: 'engine-kv-cache-pressure', seed, durationMs: 10 * 60_000 })
     for (const o of run.outputs()) {
-      if (o.kind === 'requests') out.push(...decodeTracesJson(run.tracesJson(o.requests)).spans)
+      if (o.kind === 'requests') {
+        out.push(...decodeTracesJson(run.tracesJson(o.requests)).spans)
+      }
     }
   }
   return out.slice(0, SPANS)
@@ -117,7 +123,9 @@ async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; cpuMs: numbe
 
 /** Copies every request k-1 more times inside the database (new trace ids, same hour). */
 async function scaleUp(kind: string, store: SpanStore): Promise<void> {
-  if (SCALE === 1) return
+  if (SCALE === 1) {
+    return
+  }
   const duck = duckDbSharedOf(store)
   if (duck) {
     await duck.write(async (c) => {
@@ -127,7 +135,9 @@ async function scaleUp(kind: string, store: SpanStore): Promise<void> {
     return
   }
   const ch = clickHouseSharedOf(store)
-  if (!ch) throw new Error(`cannot scale ${kind}`)
+  if (!ch) {
+    throw new Error(`cannot scale ${kind}`)
+  }
   await ch.exec.command(`INSERT INTO ${ch.tables.requests}
     SELECT r.* REPLACE (concat(r.trace_id, '-', toString(copies.k)) AS trace_id)
     FROM ${ch.tables.requests} AS r, (SELECT number AS k FROM numbers(1, ${SCALE - 1})) AS copies`)
@@ -191,22 +201,29 @@ for (const kind of kinds) {
   const row = new Map<string, number>()
   results.set(kind, row)
   const fill = await time(async () => {
-    for (const batch of requestBatches()) await store.upsertRequests(batch)
+    for (const batch of requestBatches()) {
+      await store.upsertRequests(batch)
+    }
     await scaleUp(kind, store)
   })
   row.set('insert requests (ms)', fill.ms)
   for (const [name, q] of queries) {
-    if (warmUp) await q(store) // first-touch costs are not the query's
+    if (warmUp) {
+      await q(store)
+    } // first-touch costs are not the query's
     const t = await time(() => q(store))
     row.set(name, t.ms)
     row.set(`${name}, CPU`, t.cpuMs)
   }
   const duckBefore = duckDbSharedOf(store)
-  if (duckBefore) await duckBefore.read((c) => c.run('CHECKPOINT').then(() => undefined))
+  if (duckBefore) {
+    await duckBefore.read((c) => c.run('CHECKPOINT').then(() => undefined))
+  }
   const requestBytes = (await store.stats()).bytes ?? 0
   const ingest = await time(async () => {
-    for (let i = 0; i < spans.length; i += 10_000)
+    for (let i = 0; i < spans.length; i += 10_000) {
       await store.insertSpans(spans.slice(i, i + 10_000))
+    }
   })
   row.set('span ingest through the store (spans/s)', spans.length / (ingest.ms / 1000))
   row.set('span ingest through the store (spans per CPU-s)', spans.length / (ingest.cpuMs / 1000))
@@ -227,7 +244,9 @@ for (const kind of kinds) {
       )
     }
     const server = await time(async () => {
-      for (const body of bodies) await ch.exec.insertJson(scratch, body)
+      for (const body of bodies) {
+        await ch.exec.insertJson(scratch, body)
+      }
     })
     row.set('span insert, ClickHouse side only (spans/s)', spans.length / (server.ms / 1000))
     row.set(

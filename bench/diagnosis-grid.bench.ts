@@ -99,7 +99,9 @@ for (const [lo, hi] of [
 console.log('\nconfusion (single faults: injected → top-1 answer)')
 const confusion = new Map<string, Map<string, number>>()
 for (const x of scores) {
-  if (x.s.expected.length !== 1) continue
+  if (x.s.expected.length !== 1) {
+    continue
+  }
   const want = x.s.expected[0]!.cause
   const m = confusion.get(want) ?? new Map<string, number>()
   m.set(x.s.top, (m.get(x.s.top) ?? 0) + 1)

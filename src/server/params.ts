@@ -258,10 +258,7 @@ export function parseIntParam(
   )
 }
 
-/** More buckets than this in one answer is a mistake (step too small for the window). */
-export const MAX_TIME_BUCKETS = 2000
-
-/** Throws when a step would cut the window into more than {@link MAX_TIME_BUCKETS} buckets. */
+/** Throws when a step would cut the window into more than `maxBuckets` (`api.maxBuckets`) buckets. */
 export function checkBucketCount(
   fromUs: Micros | undefined,
   toUs: Micros | undefined,

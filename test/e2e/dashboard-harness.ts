@@ -30,7 +30,9 @@ export function buildDashboard(): void {
       encoding: 'utf8',
     }
   )
-  if (res.status !== 0) throw new Error(`dashboard build failed:\n${res.stdout}\n${res.stderr}`)
+  if (res.status !== 0) {
+    throw new Error(`dashboard build failed:\n${res.stdout}\n${res.stderr}`)
+  }
 }
 
 export interface Demo {
@@ -103,10 +105,11 @@ export async function startDemo(args: string[] = [], timeoutMs = 150_000): Promi
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
+  if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`
     )
+  }
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

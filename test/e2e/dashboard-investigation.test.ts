@@ -30,7 +30,9 @@ interface RowJson {
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url)
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  if (!res.ok) {
+    throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  }
   return (await res.json()) as T
 }
 
@@ -40,7 +42,9 @@ async function findPeak(
   panel: string
 ): Promise<{ x: number; y: number; text: string }> {
   const box = await page.locator(`[data-panel="${panel}"] .u-over`).boundingBox()
-  if (!box) throw new Error(`${panel} plot area missing`)
+  if (!box) {
+    throw new Error(`${panel} plot area missing`)
+  }
   const p99 = page.locator(`[data-panel="${panel}"] .u-legend .u-series`).nth(3).locator('.u-value')
   const y = box.y + box.height / 2
   let best = { x: 0, y, text: '', ms: -1 }
@@ -49,11 +53,17 @@ async function findPeak(
     await page.mouse.move(x, y)
     const text = (await p99.textContent()) ?? ''
     const m = /^([\d.]+)\s*(µs|ms|s)$/.exec(text.trim())
-    if (!m) continue
+    if (!m) {
+      continue
+    }
     const ms = Number(m[1]) * (m[2] === 's' ? 1000 : m[2] === 'µs' ? 0.001 : 1)
-    if (ms > best.ms) best = { x, y, text: text.trim(), ms }
+    if (ms > best.ms) {
+      best = { x, y, text: text.trim(), ms }
+    }
   }
-  if (best.ms < 0) throw new Error(`no p99 values under the cursor on ${panel}`)
+  if (best.ms < 0) {
+    throw new Error(`no p99 values under the cursor on ${panel}`)
+  }
   return best
 }
 
@@ -92,7 +102,9 @@ describe('dashboard: from a TTFT spike to its cause', () => {
       findings: { cause: string; window: { start: string } | null }[]
     }>(`${demo.url}api/diagnosis?window=all`)
     const onset = diagnosis.findings.find((f) => f.cause === 'tenant.noisy_neighbor')?.window?.start
-    if (!onset) throw new Error('the simulated incident was not diagnosed')
+    if (!onset) {
+      throw new Error('the simulated incident was not diagnosed')
+    }
     const onsetMs = Date.parse(onset)
     const lines = [
       { time: new Date(onsetMs).toISOString(), kind: 'config', message: EVENT_MESSAGE },
@@ -110,7 +122,9 @@ describe('dashboard: from a TTFT spike to its cause', () => {
     browser = await launchBrowser()
     page = await browser.newPage({ viewport: { width: 1680, height: 1050 } })
     page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text())
+      if (m.type() === 'error') {
+        consoleErrors.push(m.text())
+      }
     })
     page.on('pageerror', (e) => consoleErrors.push(e.message))
   }, 240_000)
@@ -201,7 +215,9 @@ describe('dashboard: from a TTFT spike to its cause', () => {
     expect(rows.length).toBeGreaterThan(0)
     const e2e = rows.map((r) => r.e2e ?? 0)
     expect(e2e).toEqual([...e2e].sort((a, b) => b - a))
-    for (const r of rows) expect(r.ttft ?? 0).toBeGreaterThanOrEqual(minMs)
+    for (const r of rows) {
+      expect(r.ttft ?? 0).toBeGreaterThanOrEqual(minMs)
+    }
   })
 
   it('a slow request opens its waterfall zoomed to the part before the first token', async () => {

@@ -23,7 +23,9 @@ describe('dashboard against tokenline demo', () => {
     browser = await launchBrowser()
     page = await browser.newPage({ viewport: { width: 1680, height: 1050 } })
     page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text())
+      if (m.type() === 'error') {
+        consoleErrors.push(m.text())
+      }
     })
     page.on('pageerror', (e) => consoleErrors.push(e.message))
   })
@@ -59,7 +61,9 @@ describe('dashboard against tokenline demo', () => {
 
     // The cursor is synchronised: hovering one panel moves the cursor of another.
     const box = await page.locator('[data-panel="ttft"] .u-over').boundingBox()
-    if (!box) throw new Error('ttft plot area missing')
+    if (!box) {
+      throw new Error('ttft plot area missing')
+    }
     const cursorAt = () =>
       page.evaluate(
         "(() => { const el = document.querySelector('[data-panel=\"e2e\"] .u-cursor-x'); return el ? el.style.transform + '|' + el.style.left : 'missing' })()"
@@ -124,7 +128,9 @@ describe('dashboard against tokenline demo', () => {
     await page.goto(`${demo.url}?range=all`)
     await waitLoaded(page)
     const box = await page.locator('[data-panel="heatmap"] .u-over').boundingBox()
-    if (!box) throw new Error('heatmap plot area missing')
+    if (!box) {
+      throw new Error('heatmap plot area missing')
+    }
     await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.2)
     await page.mouse.down()
     await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.6, { steps: 8 })

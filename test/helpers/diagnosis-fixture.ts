@@ -140,16 +140,26 @@ export function expandFixture(f: DiagnosisFixture): {
     }
     for (const e of edits) {
       for (const [k, v] of Object.entries(e.scale ?? {})) {
-        if (k === 'tpot') tpot *= v
-        else if (k === 'itl') itl *= v
-        else if (k === 'inputTokens' && input !== null) input = Math.round(input * v)
-        else if (k === 'outputTokens' && output !== null) output = Math.round(output * v)
-        else if (stageMs[k as StageName] !== undefined) stageMs[k as StageName]! *= v
+        if (k === 'tpot') {
+          tpot *= v
+        } else if (k === 'itl') {
+          itl *= v
+        } else if (k === 'inputTokens' && input !== null) {
+          input = Math.round(input * v)
+        } else if (k === 'outputTokens' && output !== null) {
+          output = Math.round(output * v)
+        } else if (stageMs[k as StageName] !== undefined) {
+          stageMs[k as StageName]! *= v
+        }
       }
       for (const [k, v] of Object.entries(e.addMs ?? {})) {
-        if (k === 'unattributed') unattributed += v * (0.8 + 0.4 * rnd())
-        else if (k === 'itl') itl += v * (0.8 + 0.4 * rnd())
-        else stageMs[k as StageName] = (stageMs[k as StageName] ?? 0) + v * (0.8 + 0.4 * rnd())
+        if (k === 'unattributed') {
+          unattributed += v * (0.8 + 0.4 * rnd())
+        } else if (k === 'itl') {
+          itl += v * (0.8 + 0.4 * rnd())
+        } else {
+          stageMs[k as StageName] = (stageMs[k as StageName] ?? 0) + v * (0.8 + 0.4 * rnd())
+        }
       }
       cachedShare = e.cachedShare ?? cachedShare
       reusedShare = e.connectionReused ?? reusedShare
@@ -171,7 +181,9 @@ export function expandFixture(f: DiagnosisFixture): {
     let pre = unattributed
     for (const [s, ms] of Object.entries(stageMs)) {
       stages[s as StageName] = asMicros(Math.round(ms * 1000))
-      if (s !== 'engine.decode' && s !== 'stream') pre += ms
+      if (s !== 'engine.decode' && s !== 'stream') {
+        pre += ms
+      }
     }
     const decodeMs = tpot * (output ?? 200)
     if (p.hasEngine !== false) {
@@ -207,11 +219,15 @@ export function expandFixture(f: DiagnosisFixture): {
   }
   for (let minute = 0; minute < f.minutes; minute++) {
     for (const p of f.populations) {
-      for (let k = 0; k < p.perMinute; k++) emit(p, minute, {})
+      for (let k = 0; k < p.perMinute; k++) {
+        emit(p, minute, {})
+      }
     }
     for (const e of f.faults ?? []) {
       if (e.extraPerMinute && minute >= e.fromMin && minute < e.toMin) {
-        for (let k = 0; k < e.extraPerMinute; k++) emit(f.populations[0]!, minute, e.where ?? {})
+        for (let k = 0; k < e.extraPerMinute; k++) {
+          emit(f.populations[0]!, minute, e.where ?? {})
+        }
       }
     }
   }

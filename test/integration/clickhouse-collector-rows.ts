@@ -21,12 +21,24 @@ interface KeyValue {
 }
 
 function raw(v: AnyValue | undefined): unknown {
-  if (!v) return null
-  if (v.stringValue !== undefined) return v.stringValue
-  if (v.intValue !== undefined) return Number(v.intValue)
-  if (v.doubleValue !== undefined) return v.doubleValue
-  if (v.boolValue !== undefined) return v.boolValue
-  if (v.arrayValue) return (v.arrayValue.values ?? []).map(raw)
+  if (!v) {
+    return null
+  }
+  if (v.stringValue !== undefined) {
+    return v.stringValue
+  }
+  if (v.intValue !== undefined) {
+    return Number(v.intValue)
+  }
+  if (v.doubleValue !== undefined) {
+    return v.doubleValue
+  }
+  if (v.boolValue !== undefined) {
+    return v.boolValue
+  }
+  if (v.arrayValue) {
+    return (v.arrayValue.values ?? []).map(raw)
+  }
   if (v.kvlistValue) {
     return Object.fromEntries((v.kvlistValue.values ?? []).map((kv) => [kv.key, raw(kv.value)]))
   }
@@ -36,9 +48,15 @@ function raw(v: AnyValue | undefined): unknown {
 /** pcommon.Value.AsString(): text as is, scalars formatted, maps and lists as JSON, empty as "". */
 function asString(v: AnyValue | undefined): string {
   const r = raw(v)
-  if (r === null) return ''
-  if (typeof r === 'string') return r
-  if (typeof r === 'number' || typeof r === 'boolean') return String(r)
+  if (r === null) {
+    return ''
+  }
+  if (typeof r === 'string') {
+    return r
+  }
+  if (typeof r === 'number' || typeof r === 'boolean') {
+    return String(r)
+  }
   return JSON.stringify(r)
 }
 
@@ -178,8 +196,11 @@ export function exporterMetricRows(
       hist.set(key, h)
       if (s.name.endsWith('_bucket') && le !== undefined) {
         h.le.push([le === '+Inf' ? Infinity : Number(le), s.value])
-      } else if (s.name.endsWith('_sum')) h.sum = s.value
-      else if (s.name.endsWith('_count')) h.count = s.value
+      } else if (s.name.endsWith('_sum')) {
+        h.sum = s.value
+      } else if (s.name.endsWith('_count')) {
+        h.count = s.value
+      }
       continue
     }
     const row = JSON.stringify({
@@ -189,8 +210,11 @@ export function exporterMetricRows(
       StartTimeUnix: time,
       Value: s.value,
     })
-    if (family?.type === 'counter') out.sum.push(row)
-    else out.gauge.push(row)
+    if (family?.type === 'counter') {
+      out.sum.push(row)
+    } else {
+      out.gauge.push(row)
+    }
   }
   for (const h of hist.values()) {
     const sorted = h.le.sort((a, b) => a[0] - b[0])

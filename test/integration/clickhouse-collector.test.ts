@@ -39,7 +39,9 @@ describe.skipIf(!available)(
       const db = `collector_${process.pid}`
       await exec.command(`CREATE DATABASE ${db}`)
       // The Collector made its metric tables before Tokenline ever connects.
-      for (const ddl of METRIC_TABLES_DDL(db)) await exec.command(ddl)
+      for (const ddl of METRIC_TABLES_DDL(db)) {
+        await exec.command(ddl)
+      }
       const store = await createClickHouseStore({ executor: exec, database: db })
       try {
         const run = createRun({ scenario: SCENARIO, seed: SEED, durationMs: DURATION_MS })
@@ -51,12 +53,15 @@ describe.skipIf(!available)(
             await exec.insertJson(`${db}.otel_traces`, rows)
           } else if (out.kind === 'metrics') {
             const rows = exporterMetricRows(out.samples, run.families)
-            if (rows.gauge.length)
+            if (rows.gauge.length) {
               await exec.insertJson(`${db}.otel_metrics_gauge`, rows.gauge.join('\n'))
-            if (rows.sum.length)
+            }
+            if (rows.sum.length) {
               await exec.insertJson(`${db}.otel_metrics_sum`, rows.sum.join('\n'))
-            if (rows.histogram.length)
+            }
+            if (rows.histogram.length) {
               await exec.insertJson(`${db}.otel_metrics_histogram`, rows.histogram.join('\n'))
+            }
           } else {
             await store.insertEvents([out.event])
           }

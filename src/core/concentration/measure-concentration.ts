@@ -39,8 +39,12 @@ export interface MeasureConcentration {
 
 /** The stages a measure is made of. */
 function stagesOfMeasure(measure: ConcentrationMeasure): readonly StageName[] {
-  if (measure === 'ttft') return TTFT_STAGES
-  if (measure === 'tpot' || measure === 'itl_max') return TPOT_STAGES
+  if (measure === 'ttft') {
+    return TTFT_STAGES
+  }
+  if (measure === 'tpot' || measure === 'itl_max') {
+    return TPOT_STAGES
+  }
   return STAGE_NAMES
 }
 
@@ -117,8 +121,12 @@ export function concentrationOfMeasure(
         slow[i] = 1
         slowCount++
       }
-      if (slowWindow !== null && t < slowWindow.fromUs) before++
-      if (inWindow) within++
+      if (slowWindow !== null && t < slowWindow.fromUs) {
+        before++
+      }
+      if (inWindow) {
+        within++
+      }
     }
   }
   // A spike is compared with the traffic before it, where there is enough (at least as many
@@ -128,7 +136,9 @@ export function concentrationOfMeasure(
   if (slowWindow !== null && before >= Math.max(MIN_BASELINE_BEFORE, within)) {
     baseline = 'before'
     for (let i = 0; i < frame.n; i++) {
-      if (slow[i] === 0 && (frame.startUs[i] as number) >= slowWindow.fromUs) eligible[i] = 0
+      if (slow[i] === 0 && (frame.startUs[i] as number) >= slowWindow.fromUs) {
+        eligible[i] = 0
+      }
     }
   }
   return {

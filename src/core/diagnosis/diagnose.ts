@@ -8,7 +8,7 @@
  * evidence text "not enough data: N requests".
  */
 import type { Diagnosis, Finding } from '../model/diagnosis.js'
-import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
+import { isoFromMicros, microsFromIso } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
 import { calibrate } from './calibration.js'
 import { concentrationJson } from './concentration-json.js'
@@ -332,9 +332,4 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share)]
   }
   return { diagnosis: { ...envelope(input, ctx), findings }, skipped }
-}
-
-/** Epoch-µs window helper for callers that hold milliseconds. */
-export function windowFromMillis(fromMs: number, toMs: number): DiagnosisInput['window'] {
-  return { fromUs: (fromMs * 1000) as Micros, toUs: (toMs * 1000) as Micros }
 }

@@ -52,11 +52,17 @@ export function kindForReason(reason: string, involvedKind: string | null): Even
   const known = KUBERNETES_REASON_KINDS[reason]
   if (known) {
     // `Starting` is also a container-level reason on some runtimes; only the kubelet's is a node event.
-    if (reason === 'Starting' && involvedKind !== 'Node') return null
+    if (reason === 'Starting' && involvedKind !== 'Node') {
+      return null
+    }
     return known
   }
-  if (/canary/i.test(reason)) return 'canary'
-  if (involvedKind === 'Node') return 'node'
+  if (/canary/i.test(reason)) {
+    return 'canary'
+  }
+  if (involvedKind === 'Node') {
+    return 'node'
+  }
   return null
 }
 
@@ -67,11 +73,15 @@ export function kindForReason(reason: string, involvedKind: string | null): Even
  */
 export function imageTagFromMessage(message: string): string | null {
   const m = /image "([^"]+)"/.exec(message)
-  if (!m?.[1]) return null
+  if (!m?.[1]) {
+    return null
+  }
   const ref = m[1].split('@')[0] ?? ''
   const lastSlash = ref.lastIndexOf('/')
   const colon = ref.lastIndexOf(':')
-  if (colon <= lastSlash) return null
+  if (colon <= lastSlash) {
+    return null
+  }
   const tag = ref.slice(colon + 1)
   return tag === '' ? null : tag
 }

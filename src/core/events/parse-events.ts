@@ -31,13 +31,17 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * Unknown fields are ignored, like OTLP does.
  */
 export function toChangeEvent(obj: unknown): ChangeEvent | string {
-  if (!isRecord(obj))
+  if (!isRecord(obj)) {
     return `expected a JSON object, got ${Array.isArray(obj) ? 'an array' : typeof obj}`
+  }
   const time = obj.time
-  if (typeof time !== 'string') return 'field "time" is missing (RFC 3339 text expected)'
+  if (typeof time !== 'string') {
+    return 'field "time" is missing (RFC 3339 text expected)'
+  }
   const timeUs = RFC3339.test(time) ? microsFromIso(time) : null
-  if (timeUs === null)
+  if (timeUs === null) {
     return `field "time" ${JSON.stringify(time)} is not RFC 3339 (e.g. 2024-06-11T21:15:58Z)`
+  }
   const kind = obj.kind
   if (typeof kind !== 'string' || !(EVENT_KINDS as readonly string[]).includes(kind)) {
     return `field "kind" ${JSON.stringify(kind)} is not one of ${EVENT_KINDS.join(', ')}`
@@ -54,8 +58,12 @@ export function toChangeEvent(obj: unknown): ChangeEvent | string {
   }
   for (const f of OPTIONAL_FIELDS) {
     const v = obj[f]
-    if (v === undefined || v === null) continue
-    if (typeof v !== 'string') return `field "${f}" must be a string, got ${typeof v}`
+    if (v === undefined || v === null) {
+      continue
+    }
+    if (typeof v !== 'string') {
+      return `field "${f}" must be a string, got ${typeof v}`
+    }
     event[f] = v
   }
   return event
@@ -66,7 +74,9 @@ function str(v: unknown): string | null {
 }
 
 function fromKubernetesItem(item: unknown): ChangeEvent | { skip: string } | string {
-  if (!isRecord(item)) return 'expected an event object'
+  if (!isRecord(item)) {
+    return 'expected an event object'
+  }
   // core/v1 Event has involvedObject/message; events.k8s.io/v1 has regarding/note.
   const obj = isRecord(item.involvedObject)
     ? item.involvedObject
@@ -80,15 +90,22 @@ function fromKubernetesItem(item: unknown): ChangeEvent | { skip: string } | str
     str(item.deprecatedLastTimestamp) ??
     str(item.firstTimestamp) ??
     str(meta.creationTimestamp)
-  if (rawTime === null)
+  if (rawTime === null) {
     return 'no lastTimestamp, eventTime, firstTimestamp or metadata.creationTimestamp'
+  }
   const timeUs = microsFromIso(rawTime)
-  if (timeUs === null) return `time ${JSON.stringify(rawTime)} is not RFC 3339`
+  if (timeUs === null) {
+    return `time ${JSON.stringify(rawTime)} is not RFC 3339`
+  }
   const reason = str(item.reason)
-  if (reason === null) return 'field "reason" is missing'
+  if (reason === null) {
+    return 'field "reason" is missing'
+  }
   const objKind = str(obj.kind)
   const kind = kindForReason(reason, objKind)
-  if (kind === null) return { skip: reason }
+  if (kind === null) {
+    return { skip: reason }
+  }
   const objName = str(obj.name)
   const message = str(item.message) ?? str(item.note)
   const source = isRecord(item.source) ? item.source : {}
@@ -115,9 +132,13 @@ function parseKubernetesList(items: unknown[]): ParseEventsResult {
   const skipped = new Map<string, number>()
   items.forEach((item, i) => {
     const r = fromKubernetesItem(item)
-    if (typeof r === 'string') rejected.push({ line: 0, path: `items[${i}]`, reason: r })
-    else if ('skip' in r) skipped.set(r.skip, (skipped.get(r.skip) ?? 0) + 1)
-    else events.push(r)
+    if (typeof r === 'string') {
+      rejected.push({ line: 0, path: `items[${i}]`, reason: r })
+    } else if ('skip' in r) {
+      skipped.set(r.skip, (skipped.get(r.skip) ?? 0) + 1)
+    } else {
+      events.push(r)
+    }
   })
   events.sort((a, b) => a.timeUs - b.timeUs)
   return {
@@ -131,7 +152,9 @@ function parseKubernetesList(items: unknown[]): ParseEventsResult {
 /** Parses a single line of CONTRACT §3 JSON Lines; blank lines give `null`. */
 export function parseEventLine(line: string): ChangeEvent | string | null {
   const t = line.trim()
-  if (t === '') return null
+  if (t === '') {
+    return null
+  }
   let obj: unknown
   try {
     obj = JSON.parse(t)
@@ -155,14 +178,19 @@ export function parseEvents(text: string): ParseEventsResult {
     } catch {
       // Not one JSON document: JSON Lines.
     }
-    if (isRecord(whole) && Array.isArray(whole.items)) return parseKubernetesList(whole.items)
+    if (isRecord(whole) && Array.isArray(whole.items)) {
+      return parseKubernetesList(whole.items)
+    }
     if (Array.isArray(whole)) {
       const events: ChangeEvent[] = []
       const rejected: EventReject[] = []
       whole.forEach((o, i) => {
         const r = toChangeEvent(o)
-        if (typeof r === 'string') rejected.push({ line: 0, path: `[${i}]`, reason: r })
-        else events.push(r)
+        if (typeof r === 'string') {
+          rejected.push({ line: 0, path: `[${i}]`, reason: r })
+        } else {
+          events.push(r)
+        }
       })
       return { events, rejected, format: 'jsonl', skipped: [] }
     }
@@ -172,9 +200,14 @@ export function parseEvents(text: string): ParseEventsResult {
   const lines = text.split('\n')
   lines.forEach((line, i) => {
     const r = parseEventLine(line)
-    if (r === null) return
-    if (typeof r === 'string') rejected.push({ line: i + 1, reason: r })
-    else events.push(r)
+    if (r === null) {
+      return
+    }
+    if (typeof r === 'string') {
+      rejected.push({ line: i + 1, reason: r })
+    } else {
+      events.push(r)
+    }
   })
   return { events, rejected, format: 'jsonl', skipped: [] }
 }

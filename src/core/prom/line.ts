@@ -81,10 +81,15 @@ function unescape(text: string): string {
     if (c === '\\' && i + 1 < text.length) {
       const n = text[i + 1]
       i++
-      if (n === 'n') out += '\n'
-      else if (n === '\\') out += '\\'
-      else if (n === '"') out += '"'
-      else out += `\\${n}`
+      if (n === 'n') {
+        out += '\n'
+      } else if (n === '\\') {
+        out += '\\'
+      } else if (n === '"') {
+        out += '"'
+      } else {
+        out += `\\${n}`
+      }
     } else {
       out += c
     }
@@ -125,7 +130,9 @@ function readBareName(line: string, start: number, allowColon: boolean): number 
 }
 
 function skipBlanks(line: string, i: number): number {
-  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++
+  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) {
+    i++
+  }
   return i
 }
 
@@ -138,7 +145,9 @@ export function tokenizeSample(line: string): SampleTokens | string {
   let name = ''
   if (line[0] === '"') {
     const q = readQuoted(line, 0)
-    if (typeof q === 'string') return q
+    if (typeof q === 'string') {
+      return q
+    }
     name = q.text
     i = q.end
   } else if (line[0] !== '{') {
@@ -158,12 +167,16 @@ export function tokenizeSample(line: string): SampleTokens | string {
         i++
         break
       }
-      if (i >= line.length) return 'expected "}" before end of line'
+      if (i >= line.length) {
+        return 'expected "}" before end of line'
+      }
       let labelName: string
       let quotedLabel = false
       if (line[i] === '"') {
         const q = readQuoted(line, i)
-        if (typeof q === 'string') return q
+        if (typeof q === 'string') {
+          return q
+        }
         labelName = q.text
         quotedLabel = true
         i = q.end
@@ -178,10 +191,16 @@ export function tokenizeSample(line: string): SampleTokens | string {
       i = skipBlanks(line, i)
       if (line[i] === '=') {
         i = skipBlanks(line, i + 1)
-        if (line[i] !== '"') return `expected '"' after ${labelName}= at column ${i + 1}`
+        if (line[i] !== '"') {
+          return `expected '"' after ${labelName}= at column ${i + 1}`
+        }
         const q = readQuoted(line, i)
-        if (typeof q === 'string') return q
-        if (labels.some(([k]) => k === labelName)) return `duplicate label ${labelName}`
+        if (typeof q === 'string') {
+          return q
+        }
+        if (labels.some(([k]) => k === labelName)) {
+          return `duplicate label ${labelName}`
+        }
         labels.push([labelName, q.text])
         i = q.end
       } else if (quotedLabel && name === '') {
@@ -197,7 +216,9 @@ export function tokenizeSample(line: string): SampleTokens | string {
       }
     }
   }
-  if (name === '') return 'sample has no metric name'
+  if (name === '') {
+    return 'sample has no metric name'
+  }
   if (line[i] !== ' ' && line[i] !== '\t') {
     return i >= line.length
       ? `sample ${name} has no value`
@@ -207,7 +228,9 @@ export function tokenizeSample(line: string): SampleTokens | string {
   const hash = rest.indexOf(' # ')
   const main = hash === -1 ? rest : rest.slice(0, hash)
   const parts = main.split(/[ \t]+/)
-  if (parts.length > 2) return `unexpected text after the timestamp: ${JSON.stringify(parts[2])}`
+  if (parts.length > 2) {
+    return `unexpected text after the timestamp: ${JSON.stringify(parts[2])}`
+  }
   return {
     name,
     labels,
@@ -220,19 +243,27 @@ export function tokenizeSample(line: string): SampleTokens | string {
 /** Splits a comment line (starts with `#`). */
 export function tokenizeComment(line: string): CommentTokens {
   const m = /^#[ \t]+(HELP|TYPE|UNIT|EOF)(?:[ \t]+|$)/.exec(line)
-  if (!m) return { kind: 'other' }
-  if (m[1] === 'EOF') return { kind: 'eof' }
+  if (!m) {
+    return { kind: 'other' }
+  }
+  if (m[1] === 'EOF') {
+    return { kind: 'eof' }
+  }
   const kind = m[1] === 'HELP' ? 'help' : m[1] === 'TYPE' ? 'type' : 'unit'
   let i = m[0].length
   let name: string
   if (line[i] === '"') {
     const q = readQuoted(line, i)
-    if (typeof q === 'string') return { kind: 'other' }
+    if (typeof q === 'string') {
+      return { kind: 'other' }
+    }
     name = q.text
     i = q.end
   } else {
     const end = readBareName(line, i, true)
-    if (end === i) return { kind: 'other' }
+    if (end === i) {
+      return { kind: 'other' }
+    }
     name = line.slice(i, end)
     i = end
   }

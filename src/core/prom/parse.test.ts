@@ -204,14 +204,18 @@ describe('parsePrometheusText edge cases', () => {
     const got: MetricSample[] = []
     text.split('\n').forEach((line, i) => {
       p.push(line, i + 1)
-      if (i % 3 === 0) got.push(...p.take().samples)
+      if (i % 3 === 0) {
+        got.push(...p.take().samples)
+      }
     })
     got.push(...p.take().samples)
     expect(got).toEqual(parsePrometheusText(text, { defaultTimeUs: T0 }).samples)
   })
 
   it('tolerates every shared sample file', () => {
-    if (!existsSync(SHARED_SAMPLES)) return
+    if (!existsSync(SHARED_SAMPLES)) {
+      return
+    }
     for (const f of readdirSync(SHARED_SAMPLES).filter((n) => n.endsWith('.prom'))) {
       const r = parsePrometheusText(readFileSync(join(SHARED_SAMPLES, f), 'utf8'), {
         defaultTimeUs: T0,

@@ -95,7 +95,9 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
 
   const ownerOf = (name: string): string => {
     const cached = ownerCache.get(name)
-    if (cached !== undefined) return cached
+    if (cached !== undefined) {
+      return cached
+    }
     let owner = ''
     if (families.has(name)) {
       owner = name
@@ -114,7 +116,9 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
   // `foo_created` is a creation time when foo (or, from Python clients' 0.0.4 output, foo_total)
   // is a counter, histogram or summary.
   const isCreatedSeries = (name: string): boolean => {
-    if (!name.endsWith('_created')) return false
+    if (!name.endsWith('_created')) {
+      return false
+    }
     const base = name.slice(0, -'_created'.length)
     const owner = families.get(base) ?? families.get(`${base}_total`)
     return owner !== undefined && CREATED_OWNERS.has(owner.type)
@@ -174,7 +178,9 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
       }
       timeUs = Math.round(ms * 1000) as Micros
     }
-    if (t.hasExemplar) openMetrics = true
+    if (t.hasExemplar) {
+      openMetrics = true
+    }
     if (isCreatedSeries(t.name)) {
       openMetrics = true
       dropped++
@@ -185,10 +191,14 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
       family(owner).sawTotal = true
     }
     const labels: Record<string, string> = {}
-    for (const [k, v] of t.labels) labels[k] = v
+    for (const [k, v] of t.labels) {
+      labels[k] = v
+    }
     for (const [k, v] of extra) {
       const had = labels[k]
-      if (had !== undefined && had !== v) labels[`exported_${k}`] = had
+      if (had !== undefined && had !== v) {
+        labels[`exported_${k}`] = had
+      }
       labels[k] = v
     }
     samples.push({ name: t.name, labels, timeUs, value })
@@ -197,9 +207,14 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
   return {
     push(raw, lineNo) {
       const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw
-      if (line.trim() === '') return
-      if (line[0] === '#') pushComment(line, lineNo)
-      else pushSample(line.trimStart(), lineNo)
+      if (line.trim() === '') {
+        return
+      }
+      if (line[0] === '#') {
+        pushComment(line, lineNo)
+      } else {
+        pushSample(line.trimStart(), lineNo)
+      }
     },
     take() {
       const out = { samples, rejected }
@@ -210,12 +225,18 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
     families() {
       const out: MetricFamilyMeta[] = []
       for (const [name, f] of families) {
-        if (isCreatedSeries(name)) continue
+        if (isCreatedSeries(name)) {
+          continue
+        }
         let metaName = name
         // OpenMetrics names a counter family `foo` and its samples `foo_total`; store the
         // family under its samples' name so both flavours describe `foo_total` alike.
-        if (f.type === 'counter' && f.sawTotal) metaName = `${name}_total`
-        if (f.type === 'info' && !name.endsWith('_info')) metaName = `${name}_info`
+        if (f.type === 'counter' && f.sawTotal) {
+          metaName = `${name}_total`
+        }
+        if (f.type === 'info' && !name.endsWith('_info')) {
+          metaName = `${name}_info`
+        }
         out.push({ name: metaName, type: metricType(f.type), help: f.help, unit: f.unit })
       }
       return out
@@ -240,7 +261,9 @@ export function parsePrometheusText(text: string, options: ParsePromOptions): Pa
   let start = 0
   while (start <= text.length) {
     let end = text.indexOf('\n', start)
-    if (end === -1) end = text.length
+    if (end === -1) {
+      end = text.length
+    }
     lineNo++
     parser.push(text.slice(start, end), lineNo)
     start = end + 1

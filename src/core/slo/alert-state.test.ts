@@ -22,7 +22,9 @@ function drive(
   values.forEach((v, i) => {
     const step = stepAlert(state, observe(v, threshold, hysteresis), (i * MIN) as Micros, timing)
     state = step.state
-    if (step.transition) out.push({ at: i, t: step.transition })
+    if (step.transition) {
+      out.push({ at: i, t: step.transition })
+    }
   })
   return out
 }

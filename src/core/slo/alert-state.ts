@@ -63,7 +63,9 @@ export function observe(
   hysteresis: number,
   fireOverride?: boolean
 ): Observation {
-  if (value === null) return { value, fire: false, clear: true }
+  if (value === null) {
+    return { value, fire: false, clear: true }
+  }
   return {
     value,
     fire: fireOverride ?? value > threshold,
@@ -94,8 +96,12 @@ export function stepAlert(
   switch (state.status) {
     case 'inactive':
     case 'resolved': {
-      if (!obs.fire) return { state: next, transition: null }
-      if (timing.forUs <= 0) return fireNow(nowUs)
+      if (!obs.fire) {
+        return { state: next, transition: null }
+      }
+      if (timing.forUs <= 0) {
+        return fireNow(nowUs)
+      }
       return {
         state: { ...next, status: 'pending', activeSinceUs: nowUs, clearSinceUs: null },
         transition: null,
@@ -106,11 +112,15 @@ export function stepAlert(
         return { state: { ...next, status: 'inactive', activeSinceUs: null }, transition: null }
       }
       const since = state.activeSinceUs ?? nowUs
-      if (nowUs - since >= timing.forUs) return fireNow(since)
+      if (nowUs - since >= timing.forUs) {
+        return fireNow(since)
+      }
       return { state: next, transition: null }
     }
     case 'firing': {
-      if (!obs.clear) return { state: { ...next, clearSinceUs: null }, transition: null }
+      if (!obs.clear) {
+        return { state: { ...next, clearSinceUs: null }, transition: null }
+      }
       const clearSince = state.clearSinceUs ?? nowUs
       if (nowUs - clearSince >= timing.resolveForUs) {
         return {

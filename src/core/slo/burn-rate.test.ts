@@ -38,8 +38,11 @@ describe('errorBudget and burnRate', () => {
   ])('$objective.id: $bad/$total bad → burn $burn', ({ objective, total, bad, budget, burn }) => {
     expect(errorBudget(objective)).toBeCloseTo(budget, 12)
     const got = burnRate({ total, bad }, errorBudget(objective))
-    if (burn === null) expect(got).toBeNull()
-    else expect(got).toBeCloseTo(burn, 9)
+    if (burn === null) {
+      expect(got).toBeNull()
+    } else {
+      expect(got).toBeCloseTo(burn, 9)
+    }
   })
 })
 
@@ -68,7 +71,9 @@ describe('multi-window burn rates from minute counts', () => {
   function indexOf(perMinute: [number, number][]) {
     const agg = createMinuteAggregator([tier])
     perMinute.forEach(([n, bad], i) => {
-      for (const r of minuteOfRequests(T0 + i * MINUTE_US, n, bad)) agg.add(r)
+      for (const r of minuteOfRequests(T0 + i * MINUTE_US, n, bad)) {
+        agg.add(r)
+      }
     })
     const index = createMinuteIndex()
     index.replaceRange(T0 as Micros, (T0 + perMinute.length * MINUTE_US) as Micros, agg.finish())
@@ -124,8 +129,12 @@ describe('multi-window burn rates from minute counts', () => {
   it('counts failed requests against the error-rate objective', () => {
     const agg = createMinuteAggregator([tier])
     const reqs = minuteOfRequests(T0, 100, 0)
-    for (const r of reqs.slice(0, 3)) r.errorType = 'http_500'
-    for (const r of reqs) agg.add(r)
+    for (const r of reqs.slice(0, 3)) {
+      r.errorType = 'http_500'
+    }
+    for (const r of reqs) {
+      agg.add(r)
+    }
     const [m] = agg.finish()
     expect(m?.objectives['error_rate']).toEqual({ total: 100, bad: 3, value: 0.03 })
     expect(m?.objectives['ttft_p99']?.bad).toBe(0)

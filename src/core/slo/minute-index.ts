@@ -33,7 +33,9 @@ export function createMinuteIndex(): MinuteIndex {
         byMinute.delete(m)
       }
       for (const tm of minutes) {
-        if (tm.minuteUs < fromUs || tm.minuteUs >= toUs) continue
+        if (tm.minuteUs < fromUs || tm.minuteUs >= toUs) {
+          continue
+        }
         let tiers = byMinute.get(tm.minuteUs)
         if (!tiers) {
           tiers = new Map()
@@ -48,7 +50,9 @@ export function createMinuteIndex(): MinuteIndex {
       for (let m = first; m < endUs; m += MINUTE_US) {
         const tm = byMinute.get(m)?.get(tier)
         const o = tm?.objectives[objective]
-        if (!tm || !o) continue
+        if (!tm || !o) {
+          continue
+        }
         out.total += o.total
         out.bad += o.bad
         out.requests += tm.requests
@@ -59,13 +63,17 @@ export function createMinuteIndex(): MinuteIndex {
       const out: TierMinute[] = []
       for (let m = Math.ceil(fromUs / MINUTE_US) * MINUTE_US; m < toUs; m += MINUTE_US) {
         const tm = byMinute.get(m)?.get(tier)
-        if (tm) out.push(tm)
+        if (tm) {
+          out.push(tm)
+        }
       }
       return out
     },
     prune(beforeUs) {
       for (const m of byMinute.keys()) {
-        if (m < beforeUs) byMinute.delete(m)
+        if (m < beforeUs) {
+          byMinute.delete(m)
+        }
       }
     },
   }

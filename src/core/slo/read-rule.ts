@@ -45,7 +45,9 @@ export function readTierRule(
       detail[`burn_${windowLabel(r.pair.longUs)}`] = r.long
       detail[`burn_${windowLabel(r.pair.shortUs)}`] = r.short
       requests = Math.max(requests, r.longRequests)
-      if (r.long === null || r.short === null || r.longRequests < rule.minRequests) continue
+      if (r.long === null || r.short === null || r.longRequests < rule.minRequests) {
+        continue
+      }
       const ratio = Math.min(r.long, r.short) / r.pair.factor
       value = value === null ? ratio : Math.max(value, ratio)
     }

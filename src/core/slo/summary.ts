@@ -53,7 +53,9 @@ export function summarizeTier(tier: Tier, minutes: readonly TierMinute[]): TierS
       const compliant = minuteCompliant(om, o)
       if (compliant !== null) {
         minutesWithData++
-        if (compliant) compliantMinutes++
+        if (compliant) {
+          compliantMinutes++
+        }
       }
       points.push({
         minuteUs: m.minuteUs,

@@ -3,9 +3,13 @@ import { DIMENSIONS, type RequestTimeline } from '../model/request.js'
 import type { Tier, TierMatch } from './types.js'
 
 function valueMatches(value: string | null, wanted: readonly string[]): boolean {
-  if (value === null) return false
+  if (value === null) {
+    return false
+  }
   for (const w of wanted) {
-    if (w.endsWith('*') ? value.startsWith(w.slice(0, -1)) : value === w) return true
+    if (w.endsWith('*') ? value.startsWith(w.slice(0, -1)) : value === w) {
+      return true
+    }
   }
   return false
 }
@@ -27,7 +31,9 @@ export function tierOf(
   tiers: readonly Tier[]
 ): Tier | null {
   for (const t of tiers) {
-    if (matchesTier(request, t.match)) return t
+    if (matchesTier(request, t.match)) {
+      return t
+    }
   }
   return null
 }
@@ -42,7 +48,9 @@ export function matchAsFilters(
   const out: Partial<Record<(typeof DIMENSIONS)[number], string[]>> = {}
   for (const d of DIMENSIONS) {
     const exact = (match[d] ?? []).filter((v) => !v.endsWith('*'))
-    if (exact.length > 0 && exact.length === (match[d] ?? []).length) out[d] = [...exact]
+    if (exact.length > 0 && exact.length === (match[d] ?? []).length) {
+      out[d] = [...exact]
+    }
   }
   return out
 }

@@ -6,7 +6,14 @@ import type { Micros } from '../../core/model/units.js'
 import { logBins, validateAggregateQuery, validateHistogramQuery } from '../query/log-bins.js'
 import { measureColumn } from '../query/request-fields.js'
 import { validatePercentileQuery } from '../query/validate.js'
-import type { AggregateQuery, AggregateRow, HistogramQuery, PercentileQuery, PercentileRow, RequestHistogram } from '../../core/model/query.js'
+import type {
+  AggregateQuery,
+  AggregateRow,
+  HistogramQuery,
+  PercentileQuery,
+  PercentileRow,
+  RequestHistogram,
+} from '../../core/model/query.js'
 import type { ClickHouseExecutor } from './executor.js'
 import { bucketExpr, float, int, requestWhere, toNum, toNumOrNull } from './sql.js'
 
@@ -24,7 +31,9 @@ export async function queryPercentiles(
   query: PercentileQuery
 ): Promise<PercentileRow[]> {
   validatePercentileQuery(query)
-  if (query.measures.length === 0) return []
+  if (query.measures.length === 0) {
+    return []
+  }
   const group = query.groupBy ?? 'NULL'
   const bucket = query.stepUs ? bucketExpr('start_us', query.stepUs) : 'NULL'
   const qs = `[${query.quantiles.map(float).join(', ')}]`
@@ -49,7 +58,9 @@ export async function queryPercentiles(
   query.measures.forEach((measure, i) => {
     for (const row of found) {
       const count = toNum(row[`n${i}`])
-      if (count === 0) continue
+      if (count === 0) {
+        continue
+      }
       out.push({
         measure,
         group: groupOf(row['grp']),
@@ -117,7 +128,9 @@ export async function queryHistogram(
   const bins = positive
     ? logBins(toNumOrNull(range?.['lo']), toNumOrNull(range?.['hi']), query.bins)
     : null
-  if (!bins) return null
+  if (!bins) {
+    return null
+  }
   // Same arithmetic as logBinOf; numbers enter as exact decimal text cast to Float64.
   const low = float(bins.lowUs)
   const bin = `multiIf(${c} <= ${low}, 0, least(${int(bins.bins - 1)}, greatest(0,

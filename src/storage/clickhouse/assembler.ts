@@ -68,18 +68,26 @@ export async function assembleCollectorTraces(
   const ids = due
     .filter((r) => memo.get(String(r['id'])) !== toNum(r['n']))
     .map((r) => String(r['id']))
-  if (ids.length === 0) return { traces: 0, requests: 0 }
+  if (ids.length === 0) {
+    return { traces: 0, requests: 0 }
+  }
   const byTrace = new Map<string, Span[]>()
   for (const span of await store.getSpans(ids)) {
     const list = byTrace.get(span.traceId)
-    if (list) list.push(span)
-    else byTrace.set(span.traceId, [span])
+    if (list) {
+      list.push(span)
+    } else {
+      byTrace.set(span.traceId, [span])
+    }
   }
   const rows: RequestTimeline[] = []
   for (const [id, spans] of byTrace) {
     const request = assembleRequest(spans)
-    if (request) rows.push(request)
-    else memo.set(id, spans.length)
+    if (request) {
+      rows.push(request)
+    } else {
+      memo.set(id, spans.length)
+    }
   }
   await store.upsertRequests(rows)
   return { traces: ids.length, requests: rows.length }
@@ -94,7 +102,9 @@ export async function assembleAllCollectorTraces(
   const total: AssemblePassResult = { traces: 0, requests: 0 }
   for (;;) {
     const pass = await assembleCollectorTraces(store, options, memo)
-    if (pass.traces === 0) return total
+    if (pass.traces === 0) {
+      return total
+    }
     total.traces += pass.traces
     total.requests += pass.requests
   }
@@ -125,13 +135,19 @@ export function startCollectorAssembler(
         { nowUs, sinceUs: nowUs - options.lookbackMs * 1000, quietUs: options.quietMs * 1000 },
         memo
       )
-      if (result.traces === 0) break
+      if (result.traces === 0) {
+        break
+      }
     }
     // Bounded memory: forget the oldest memo entries (they fall out of the lookback anyway).
-    if (memo.size > 200_000) memo.clear()
+    if (memo.size > 200_000) {
+      memo.clear()
+    }
   }
   const timer = setInterval(() => {
-    if (running) return
+    if (running) {
+      return
+    }
     running = pass()
       .catch(options.onError)
       .finally(() => {

@@ -50,7 +50,9 @@ async function loadChdb(): Promise<ChdbModule> {
 function parseRows(text: string): JsonRow[] {
   const out: JsonRow[] = []
   for (const line of text.split('\n')) {
-    if (line.length > 0) out.push(JSON.parse(line) as JsonRow)
+    if (line.length > 0) {
+      out.push(JSON.parse(line) as JsonRow)
+    }
   }
   return out
 }
@@ -76,7 +78,9 @@ export async function createChdbExecutor(path: string): Promise<ClickHouseExecut
       `expected one chdb data directory per process, but ${shared.path} is open and ${path} was asked for`
     )
   }
-  if (!shared) shared = { path, session: new chdb.Session(path), users: 0 }
+  if (!shared) {
+    shared = { path, session: new chdb.Session(path), users: 0 }
+  }
   shared.users++
   const session = shared.session
   let closed = false
@@ -103,7 +107,9 @@ export async function createChdbExecutor(path: string): Promise<ClickHouseExecut
       }
     },
     close: async () => {
-      if (closed || !shared) return
+      if (closed || !shared) {
+        return
+      }
       closed = true
       shared.users--
       if (shared.users === 0) {

@@ -85,12 +85,16 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
 
   const store: SpanStore = {
     async insertSpans(spans) {
-      if (spans.length === 0) return
+      if (spans.length === 0) {
+        return
+      }
       await exec.insertJson(t.traces, toJsonLines(spans.map(spanToRow)))
     },
 
     async upsertRequests(list) {
-      if (list.length === 0) return
+      if (list.length === 0) {
+        return
+      }
       // Later entries of the same trace in one batch win, as with separate calls.
       const latest = [...new Map(list.map((r) => [r.traceId, r])).values()]
       const version = nextVersion()
@@ -98,7 +102,9 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
     },
 
     async insertMetricSamples(samples) {
-      if (samples.length === 0) return
+      if (samples.length === 0) {
+        return
+      }
       const rows = samples.map((s) => ({
         name: s.name,
         labels: s.labels,
@@ -109,7 +115,9 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
     },
 
     async upsertMetricFamilies(families) {
-      if (families.length === 0) return
+      if (families.length === 0) {
+        return
+      }
       const version = nextVersion()
       await exec.insertJson(
         t.families,
@@ -118,12 +126,16 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
     },
 
     async insertEvents(events) {
-      if (events.length === 0) return
+      if (events.length === 0) {
+        return
+      }
       await exec.insertJson(t.events, toJsonLines(events.map(eventToRow)))
     },
 
     async getSpans(traceIds) {
-      if (traceIds.length === 0) return []
+      if (traceIds.length === 0) {
+        return []
+      }
       // A span stored twice (an exporter's retry) comes back once: the last stored copy.
       const found = await exec.rows(
         `SELECT ${SPAN_SELECT} FROM ${t.traces}
@@ -156,8 +168,12 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
       const dir = query.sortDir === 'asc' ? 'ASC' : 'DESC'
       let page = `SELECT * FROM ${t.requests} FINAL ${where}
         ORDER BY ${measureColumn(query.sortBy ?? 'start')} ${dir} NULLS LAST, trace_id ASC`
-      if (query.limit !== undefined) page += ` LIMIT ${int(query.limit)}`
-      if (query.offset) page += ` OFFSET ${int(query.offset)}`
+      if (query.limit !== undefined) {
+        page += ` LIMIT ${int(query.limit)}`
+      }
+      if (query.offset) {
+        page += ` OFFSET ${int(query.offset)}`
+      }
       const [count] = await exec.rows(`SELECT count() AS n FROM ${t.requests} FINAL ${where}`)
       return { total: toNum(count?.['n'] ?? 0), rows: (await exec.rows(page)).map(requestFromRow) }
     },
@@ -171,7 +187,9 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
           `SELECT * FROM ${t.requests} FINAL ${requestWhere(query)}${after}
            ORDER BY start_us, trace_id LIMIT ${size}`
         )
-        if (found.length === 0) return
+        if (found.length === 0) {
+          return
+        }
         const batch = found.map(requestFromRow)
         const last = batch[batch.length - 1]
         if (last) {
@@ -179,7 +197,9 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
           after = ` AND (start_us > ${s} OR (start_us = ${s} AND trace_id > ${str(last.traceId)}))`
         }
         yield batch
-        if (found.length < size) return
+        if (found.length < size) {
+          return
+        }
       }
     },
 
@@ -208,7 +228,9 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
         UNION ALL SELECT minOrNull(start_us), maxOrNull(end_us) FROM ${t.requests} FINAL
         UNION ALL SELECT minOrNull(time_us), maxOrNull(time_us) FROM ${t.samples}
         UNION ALL SELECT minOrNull(time_us), maxOrNull(time_us) FROM ${t.events})`)
-      if (!row || row['s'] === null || row['e'] === null) return null
+      if (!row || row['s'] === null || row['e'] === null) {
+        return null
+      }
       return { startUs: toNum(row['s']) as Micros, endUs: toNum(row['e']) as Micros }
     },
 

@@ -30,7 +30,9 @@ function wrap(err: unknown, sql: string): AppError {
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer)
+  }
   return Buffer.concat(chunks)
 }
 
@@ -59,8 +61,11 @@ export function createHttpExecutor(options: HttpExecutorOptions): ClickHouseExec
     async rows(sql) {
       const text = (await exec(`${sql}\nFORMAT JSONEachRow`)).toString('utf8')
       const out: JsonRow[] = []
-      for (const line of text.split('\n'))
-        if (line.length > 0) out.push(JSON.parse(line) as JsonRow)
+      for (const line of text.split('\n')) {
+        if (line.length > 0) {
+          out.push(JSON.parse(line) as JsonRow)
+        }
+      }
       return out
     },
     async binary(sql, format = 'Native') {

@@ -33,9 +33,12 @@ const otelTime = 'toUnixTimestamp64Micro(toDateTime64(TimeUnix, 9))'
 function samplesOf(t: QualifiedTables, have: CollectorMetricTables, name: string): string {
   const parts = [`SELECT name, labels, time_us, value FROM ${t.samples} WHERE name = ${str(name)}`]
   const plain = `MetricName AS name, Attributes AS labels, ${otelTime} AS time_us, Value AS value`
-  if (have.gauge)
+  if (have.gauge) {
     parts.push(`SELECT ${plain} FROM ${t.metricsGauge} WHERE MetricName = ${str(name)}`)
-  if (have.sum) parts.push(`SELECT ${plain} FROM ${t.metricsSum} WHERE MetricName = ${str(name)}`)
+  }
+  if (have.sum) {
+    parts.push(`SELECT ${plain} FROM ${t.metricsSum} WHERE MetricName = ${str(name)}`)
+  }
   if (have.histogram) {
     const suffix = ['_bucket', '_sum', '_count'].find((s) => name.endsWith(s))
     const base = suffix ? name.slice(0, -suffix.length) : null
@@ -101,14 +104,18 @@ export async function listStoredMetrics(
   const recorded = new Set(families.map((f) => String(f['name'])))
   const otelFamilies: MetricFamilyMeta[] = []
   for (const [present, table, type] of otel) {
-    if (!present) continue
+    if (!present) {
+      continue
+    }
     const rows = await exec.rows(
       `SELECT MetricName AS name, any(MetricDescription) AS help, any(MetricUnit) AS unit
        FROM ${table} GROUP BY MetricName`
     )
     for (const r of rows) {
       const name = String(r['name'])
-      if (recorded.has(name)) continue
+      if (recorded.has(name)) {
+        continue
+      }
       recorded.add(name)
       const text = (v: unknown): string | null => (v === '' || v == null ? null : String(v))
       otelFamilies.push({ name, type, help: text(r['help']), unit: text(r['unit']) })

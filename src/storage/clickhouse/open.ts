@@ -40,7 +40,9 @@ export async function executorForUrl(options: OpenClickHouseOptions): Promise<Cl
   }
   if (url.protocol === 'chdb:') {
     const path = decodeURIComponent(url.pathname)
-    if (path === '' || path === '/') throw invalid(options.url, 'no data directory')
+    if (path === '' || path === '/') {
+      throw invalid(options.url, 'no data directory')
+    }
     return createChdbExecutor(path)
   }
   const schemes: Record<string, [string, string]> = {
@@ -50,7 +52,9 @@ export async function executorForUrl(options: OpenClickHouseOptions): Promise<Cl
     'https:': ['https:', '8443'],
   }
   const scheme = schemes[url.protocol]
-  if (!scheme) throw invalid(options.url, `unknown scheme ${url.protocol}`)
+  if (!scheme) {
+    throw invalid(options.url, `unknown scheme ${url.protocol}`)
+  }
   const base = `${scheme[0]}//${url.hostname}:${url.port || scheme[1]}`
   const username = options.username ?? (url.username ? decodeURIComponent(url.username) : undefined)
   const password = options.password ?? (url.password ? decodeURIComponent(url.password) : undefined)

@@ -37,14 +37,18 @@ export async function queryRequestColumns(
       ...fields.flags.map((f) => out.flags[f] as Int8Array),
       ...fields.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes),
     ]
-    if (n === 0 || targets.length === 0) return out
+    if (n === 0 || targets.length === 0) {
+      return out
+    }
     const bytes = await exec.binary(
       `SELECT ${selectList(fields, dictionaries).join(', ')} FROM ${requests} FINAL ${where}
        ORDER BY start_us, trace_id`,
       'Native'
     )
     const read = copyNativeColumns(bytes, targets, n)
-    if (read === n) return out
+    if (read === n) {
+      return out
+    }
     // Rows were written between the two statements: the dictionaries may miss a value.
     if (attempt >= ATTEMPTS) {
       throw new AppError(
@@ -57,7 +61,9 @@ export async function queryRequestColumns(
 
 function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
   const select: string[] = []
-  for (const f of fields.numbers) select.push(`ifNull(toFloat64(${fieldColumn(f)}), nan)`)
+  for (const f of fields.numbers) {
+    select.push(`ifNull(toFloat64(${fieldColumn(f)}), nan)`)
+  }
   for (const f of fields.flags) {
     const c = fieldColumn(f)
     select.push(`toInt8(multiIf(isNull(${c}), -1, assumeNotNull(${c}), 1, 0))`)
@@ -75,8 +81,12 @@ function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
 
 function emptyColumns(n: number, fields: FieldsByKind, dictionaries: string[][]): RequestColumns {
   const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
-  for (const f of fields.numbers) out.numbers[f] = new Float64Array(n)
-  for (const f of fields.flags) out.flags[f] = new Int8Array(n)
+  for (const f of fields.numbers) {
+    out.numbers[f] = new Float64Array(n)
+  }
+  for (const f of fields.flags) {
+    out.flags[f] = new Int8Array(n)
+  }
   fields.texts.forEach((f, i) => {
     out.texts[f] = { codes: new Int32Array(n), values: dictionaries[i] as string[] }
   })
@@ -96,10 +106,14 @@ function readVarUInt(bytes: Uint8Array, at: { pos: number }): number {
   let value = 0
   let shift = 1
   for (;;) {
-    if (at.pos >= bytes.length) throw nativeError('ends inside a length')
+    if (at.pos >= bytes.length) {
+      throw nativeError('ends inside a length')
+    }
     const byte = bytes[at.pos++] as number
     value += (byte & 0x7f) * shift
-    if (byte < 0x80) return value
+    if (byte < 0x80) {
+      return value
+    }
     shift *= 128
   }
 }
@@ -120,7 +134,9 @@ function copyNativeColumns(
   while (at.pos < bytes.length) {
     const columns = readVarUInt(bytes, at)
     const rows = readVarUInt(bytes, at)
-    if (row + rows > n) return -1
+    if (row + rows > n) {
+      return -1
+    }
     for (let c = 0; c < columns; c++) {
       const nameLength = readVarUInt(bytes, at)
       at.pos += nameLength

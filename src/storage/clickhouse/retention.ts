@@ -50,7 +50,9 @@ export async function deleteBefore(
       `expected a table (spans, requests, metric_samples, events), got "${String(table)}"`
     )
   }
-  if (limit === 0) return 0
+  if (limit === 0) {
+    return 0
+  }
   const final = table === 'requests' ? 'FINAL' : ''
   // The oldest first; the keys are read before the DELETE, which then names them as literals.
   const keys = victims.keys
@@ -59,7 +61,9 @@ export async function deleteBefore(
      ORDER BY ${victims.time} LIMIT ${limit}`
   )
   const n = picked.length
-  if (n === 0) return 0
+  if (n === 0) {
+    return 0
+  }
   const numeric = table === 'metric_samples' || table === 'events'
   const list = picked.map((r) => (numeric ? toNum(r['k']) : r['k']))
   await exec.command(
@@ -69,7 +73,11 @@ export async function deleteBefore(
 }
 
 function literal(value: unknown): string {
-  if (Array.isArray(value)) return `(${value.map(literal).join(', ')})`
-  if (typeof value === 'number') return int(value)
+  if (Array.isArray(value)) {
+    return `(${value.map(literal).join(', ')})`
+  }
+  if (typeof value === 'number') {
+    return int(value)
+  }
   return str(String(value))
 }

@@ -40,7 +40,9 @@ const JSONISH = /^[\s"\-0-9tfn[{]/
  */
 export function encodeAttr(value: AttrValue): string {
   if (typeof value === 'string') {
-    if (!JSONISH.test(value)) return value
+    if (!JSONISH.test(value)) {
+      return value
+    }
     try {
       JSON.parse(value)
       return JSON.stringify(value)
@@ -53,7 +55,9 @@ export function encodeAttr(value: AttrValue): string {
 
 /** Reads an attribute text back: JSON when it parses (numbers, booleans, lists, maps), else text. */
 export function decodeAttr(text: string): AttrValue {
-  if (!JSONISH.test(text)) return text
+  if (!JSONISH.test(text)) {
+    return text
+  }
   try {
     return JSON.parse(text) as AttrValue
   } catch {
@@ -63,13 +67,17 @@ export function decodeAttr(text: string): AttrValue {
 
 function encodeMap(attrs: Attributes): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(attrs)) out[k] = encodeAttr(v)
+  for (const [k, v] of Object.entries(attrs)) {
+    out[k] = encodeAttr(v)
+  }
   return out
 }
 
 function decodeMap(map: unknown): Attributes {
   const out: Attributes = {}
-  for (const [k, v] of Object.entries((map ?? {}) as Record<string, string>)) out[k] = decodeAttr(v)
+  for (const [k, v] of Object.entries((map ?? {}) as Record<string, string>)) {
+    out[k] = decodeAttr(v)
+  }
   return out
 }
 
@@ -158,8 +166,12 @@ export function requestToRow(r: RequestTimeline, version: number): Row {
     start_us: Math.round(r.startUs),
     end_us: Math.round(r.endUs),
   }
-  for (const d of DIMENSIONS) row[d] = r.dims[d]
-  for (const s of STAGE_NAMES) row[stageColumn(s)] = r.stages[s]
+  for (const d of DIMENSIONS) {
+    row[d] = r.dims[d]
+  }
+  for (const s of STAGE_NAMES) {
+    row[stageColumn(s)] = r.stages[s]
+  }
   Object.assign(row, {
     downstream_name: r.downstreamName,
     ttft_us: r.ttftUs,
@@ -189,9 +201,13 @@ export function requestFromRow(row: Row): RequestTimeline {
   const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
   const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v))
   const dims = {} as Record<Dimension, string | null>
-  for (const d of DIMENSIONS) dims[d] = text(row[d])
+  for (const d of DIMENSIONS) {
+    dims[d] = text(row[d])
+  }
   const stages = {} as Record<StageName, Micros | null>
-  for (const s of STAGE_NAMES) stages[s] = toNumOrNull(row[stageColumn(s)]) as Micros | null
+  for (const s of STAGE_NAMES) {
+    stages[s] = toNumOrNull(row[stageColumn(s)]) as Micros | null
+  }
   return {
     traceId: String(row['trace_id']),
     startUs: toNum(row['start_us']) as Micros,

@@ -197,10 +197,14 @@ export async function applyMigrations(
     ttlDays > 0 ? `TTL ${column} + INTERVAL ${int(ttlDays)} DAY` : ''
   const applied: number[] = []
   for (const step of MIGRATIONS) {
-    if (step.version <= current) continue
+    if (step.version <= current) {
+      continue
+    }
     // ClickHouse DDL is not transactional; every statement is IF NOT EXISTS, so a step cut
     // short is completed by the next open.
-    for (const sql of step.statements(t, ttl)) await exec.command(sql)
+    for (const sql of step.statements(t, ttl)) {
+      await exec.command(sql)
+    }
     await exec.command(
       `INSERT INTO ${t.migrations} VALUES (${step.version}, ${str(step.name)}, now())`
     )

@@ -48,8 +48,12 @@ export function ident(name: string): string {
 /** ` AND col >= from AND col < to` on a whole-µs Int64 column; fractional bounds round up. */
 export function timeClauses(column: string, range: TimeRange): string {
   let sql = ''
-  if (range.fromUs !== undefined) sql += ` AND ${column} >= ${int(Math.ceil(range.fromUs))}`
-  if (range.toUs !== undefined) sql += ` AND ${column} < ${int(Math.ceil(range.toUs))}`
+  if (range.fromUs !== undefined) {
+    sql += ` AND ${column} >= ${int(Math.ceil(range.fromUs))}`
+  }
+  if (range.toUs !== undefined) {
+    sql += ` AND ${column} < ${int(Math.ceil(range.toUs))}`
+  }
   return sql
 }
 
@@ -60,7 +64,9 @@ export function filterClauses(filters: DimensionFilters | undefined): string {
     Dimension,
     string[] | undefined,
   ][]) {
-    if (!values || values.length === 0) continue
+    if (!values || values.length === 0) {
+      continue
+    }
     sql += ` AND ${dim} IN (${values.map(str).join(', ')})`
   }
   return sql
@@ -68,11 +74,17 @@ export function filterClauses(filters: DimensionFilters | undefined): string {
 
 /** ` AND col IS NOT NULL AND col >= min AND col < max` on a measure's column (name from a fixed list). */
 export function valueRangeClauses(range: ValueRange | undefined): string {
-  if (range === undefined) return ''
+  if (range === undefined) {
+    return ''
+  }
   const column = measureColumn(range.measure)
   let sql = ` AND ${column} IS NOT NULL`
-  if (range.minUs !== undefined) sql += ` AND ${column} >= ${float(range.minUs)}`
-  if (range.maxUs !== undefined) sql += ` AND ${column} < ${float(range.maxUs)}`
+  if (range.minUs !== undefined) {
+    sql += ` AND ${column} >= ${float(range.minUs)}`
+  }
+  if (range.maxUs !== undefined) {
+    sql += ` AND ${column} < ${float(range.maxUs)}`
+  }
   return sql
 }
 

@@ -64,7 +64,9 @@ export async function queryHistogram(
     where.params
   )
   const bins = logBins(orNull(range?.['lo']), orNull(range?.['hi']), query.bins)
-  if (!bins) return null
+  if (!bins) {
+    return null
+  }
   // Same arithmetic as logBinOf; numbers travel as exact decimal strings cast to DOUBLE.
   const d = (x: number): string => `'${String(x)}'::DOUBLE`
   const bin = `CASE WHEN ${c} <= ${d(bins.lowUs)} THEN 0 ELSE least(${bins.bins - 1}, greatest(0,

@@ -35,7 +35,9 @@ export async function appendAll<T>(
 ): Promise<void> {
   const appender = await connection.createAppender(table)
   try {
-    for (const item of items) append(appender, item)
+    for (const item of items) {
+      append(appender, item)
+    }
     appender.flushSync()
   } finally {
     try {

@@ -88,12 +88,16 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
 
   const store: SpanStore = {
     async insertSpans(spans) {
-      if (spans.length === 0) return
+      if (spans.length === 0) {
+        return
+      }
       await spanWriter.submit(spans)
     },
 
     async upsertRequests(list) {
-      if (list.length === 0) return
+      if (list.length === 0) {
+        return
+      }
       // Later entries of the same trace in one batch win, as with separate calls.
       const latest = [...new Map(list.map((r) => [r.traceId, r])).values()]
       await write(async () => {
@@ -105,7 +109,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     async insertMetricSamples(samples) {
-      if (samples.length === 0) return
+      if (samples.length === 0) {
+        return
+      }
       await write(() =>
         appendAll(conn, 'metric_samples', samples, (a, s) => {
           const { id, labelsJson } = seriesId(s.name, s.labels)
@@ -120,7 +126,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     async upsertMetricFamilies(families) {
-      if (families.length === 0) return
+      if (families.length === 0) {
+        return
+      }
       await write(async () => {
         for (const f of families) {
           await conn.run('INSERT OR REPLACE INTO metric_families VALUES (?, ?, ?, ?)', [
@@ -134,12 +142,16 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     async insertEvents(events) {
-      if (events.length === 0) return
+      if (events.length === 0) {
+        return
+      }
       await write(() => appendAll(conn, 'events', events, appendEvent))
     },
 
     async getSpans(traceIds) {
-      if (traceIds.length === 0) return []
+      if (traceIds.length === 0) {
+        return []
+      }
       // A span stored twice (an exporter's retry) comes back once: the last stored copy.
       const found = await rows(
         `SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))
@@ -202,11 +214,15 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
           `SELECT * FROM requests ${page.sql} ORDER BY start_us, trace_id LIMIT ${Math.max(1, Math.floor(batchSize))}`,
           page.params
         )
-        if (found.length === 0) return
+        if (found.length === 0) {
+          return
+        }
         const last = found[found.length - 1] as Row
         after = { startUs: BigInt(last['start_us'] as bigint), traceId: String(last['trace_id']) }
         yield found.map(requestFromRow)
-        if (found.length < batchSize) return
+        if (found.length < batchSize) {
+          return
+        }
       }
     },
 
@@ -235,7 +251,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         UNION ALL SELECT min(start_us), max(end_us) FROM requests
         UNION ALL SELECT min(time_us), max(time_us) FROM metric_samples
         UNION ALL SELECT min(time_us), max(time_us) FROM events)`)
-      if (!row || row['s'] === null || row['e'] === null) return null
+      if (!row || row['s'] === null || row['e'] === null) {
+        return null
+      }
       return { startUs: toNumber(row['s']) as Micros, endUs: toNumber(row['e']) as Micros }
     },
 
@@ -271,7 +289,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         )
       }
       const limit = Math.max(0, Math.floor(maxRows))
-      if (limit === 0) return 0
+      if (limit === 0) {
+        return 0
+      }
       let deleted = 0
       await write(async () => {
         const result = await conn.run(

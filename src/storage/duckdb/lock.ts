@@ -17,7 +17,9 @@ export function lockPathFor(dbPath: string): string {
 
 /** True when a process with this pid exists (signal 0 probes without signalling). */
 export function isPidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
+  if (!Number.isInteger(pid) || pid <= 0) {
+    return false
+  }
   try {
     process.kill(pid, 0)
     return true
@@ -36,7 +38,9 @@ async function readLockFile(dbPath: string): Promise<ServerLockInfo | null> {
   }
   try {
     const parsed = JSON.parse(text) as Partial<ServerLockInfo>
-    if (typeof parsed.pid !== 'number') return null
+    if (typeof parsed.pid !== 'number') {
+      return null
+    }
     return {
       pid: parsed.pid,
       apiUrl: String(parsed.apiUrl ?? ''),
@@ -70,10 +74,14 @@ export async function readServerLock(dbPath: string): Promise<ServerLockInfo | n
 /** Removes the lock file unless it belongs to another live process. Missing file is fine. */
 export async function removeServerLock(dbPath: string): Promise<void> {
   const info = await readLockFile(dbPath)
-  if (info && info.pid !== process.pid && isPidAlive(info.pid)) return
+  if (info && info.pid !== process.pid && isPidAlive(info.pid)) {
+    return
+  }
   try {
     await unlink(lockPathFor(dbPath))
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw err
+    }
   }
 }

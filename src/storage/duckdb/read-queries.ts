@@ -40,7 +40,9 @@ export async function queryPercentiles(
   query.measures.forEach((measure, i) => {
     for (const row of found) {
       const count = toNumber(row[`n${i}`])
-      if (count === 0) continue
+      if (count === 0) {
+        continue
+      }
       out.push({
         measure,
         group: row['grp'] === null ? null : String(row['grp']),
@@ -64,9 +66,13 @@ export async function querySeriesPoints(rows: ReadRows, query: SeriesQuery): Pro
   const wanted = new Map<bigint, Record<string, string>>()
   for (const c of candidates) {
     const labels = JSON.parse(String(c['labels'])) as Record<string, string>
-    if (labelsMatch(labels, query.labels)) wanted.set(c['series_id'] as bigint, labels)
+    if (labelsMatch(labels, query.labels)) {
+      wanted.set(c['series_id'] as bigint, labels)
+    }
   }
-  if (wanted.size === 0) return []
+  if (wanted.size === 0) {
+    return []
+  }
   const where: Where = {
     sql: 'WHERE name = ? AND series_id IN (SELECT unnest(?::BIGINT[]))',
     params: [name, listValue([...wanted.keys()])],

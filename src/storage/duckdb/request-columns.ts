@@ -41,7 +41,9 @@ export async function queryRequestColumns(
     const dictionaries = fields.texts.map((_, i) => (head?.[i + 1] ?? []) as string[])
     out = emptyColumns(n, fields.numbers, fields.flags, fields.texts, dictionaries)
     const columnCount = fields.numbers.length + fields.flags.length + fields.texts.length
-    if (n === 0 || columnCount === 0) return
+    if (n === 0 || columnCount === 0) {
+      return
+    }
     await readRows(reader, query, fields, dictionaries, out)
   })
   return out
@@ -55,8 +57,12 @@ function emptyColumns(
   dictionaries: string[][]
 ): RequestColumns {
   const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
-  for (const f of numbers) out.numbers[f] = new Float64Array(n)
-  for (const f of flags) out.flags[f] = new Int8Array(n)
+  for (const f of numbers) {
+    out.numbers[f] = new Float64Array(n)
+  }
+  for (const f of flags) {
+    out.flags[f] = new Int8Array(n)
+  }
   texts.forEach((f, i) => {
     out.texts[f] = { codes: new Int32Array(n), values: dictionaries[i] as string[] }
   })
@@ -105,12 +111,16 @@ async function readRows(
   let row = 0
   for (;;) {
     const chunk = await result.fetchChunk()
-    if (!chunk || chunk.rowCount === 0) break
+    if (!chunk || chunk.rowCount === 0) {
+      break
+    }
     const count = Math.min(chunk.rowCount, out.n - row)
     for (let c = 0; c < targets.length; c++) {
       const vector = chunk.getColumnVector(c)
       const target = targets[c] as Float64Array | Int8Array | Int32Array
-      for (let i = 0; i < count; i++) target[row + i] = vector.getItem(i) as number
+      for (let i = 0; i < count; i++) {
+        target[row + i] = vector.getItem(i) as number
+      }
     }
     row += count
   }

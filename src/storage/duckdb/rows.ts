@@ -14,23 +14,35 @@ import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
 type Row = Record<string, JS>
 
 function appendText(a: DuckDBAppender, value: string | null): void {
-  if (value === null) a.appendNull()
-  else a.appendVarchar(value)
+  if (value === null) {
+    a.appendNull()
+  } else {
+    a.appendVarchar(value)
+  }
 }
 
 function appendDouble(a: DuckDBAppender, value: number | null): void {
-  if (value === null) a.appendNull()
-  else a.appendDouble(value)
+  if (value === null) {
+    a.appendNull()
+  } else {
+    a.appendDouble(value)
+  }
 }
 
 function appendInt(a: DuckDBAppender, value: number | null): void {
-  if (value === null) a.appendNull()
-  else a.appendInteger(Math.round(value))
+  if (value === null) {
+    a.appendNull()
+  } else {
+    a.appendInteger(Math.round(value))
+  }
 }
 
 function appendBool(a: DuckDBAppender, value: boolean | null): void {
-  if (value === null) a.appendNull()
-  else a.appendBoolean(value)
+  if (value === null) {
+    a.appendNull()
+  } else {
+    a.appendBoolean(value)
+  }
 }
 
 /** Timestamps are stored as whole microseconds. */
@@ -39,7 +51,9 @@ function appendMicros(a: DuckDBAppender, value: number): void {
 }
 
 function num(value: JS | undefined): number | null {
-  if (value === null || value === undefined) return null
+  if (value === null || value === undefined) {
+    return null
+  }
   return typeof value === 'bigint' ? Number(value) : (value as number)
 }
 
@@ -111,8 +125,12 @@ export function appendRequest(a: DuckDBAppender, r: RequestTimeline): void {
   a.appendVarchar(r.traceId)
   appendMicros(a, r.startUs)
   appendMicros(a, r.endUs)
-  for (const d of DIMENSIONS) appendText(a, r.dims[d])
-  for (const s of REQUEST_STAGES_V1) appendDouble(a, r.stages[s])
+  for (const d of DIMENSIONS) {
+    appendText(a, r.dims[d])
+  }
+  for (const s of REQUEST_STAGES_V1) {
+    appendDouble(a, r.stages[s])
+  }
   appendText(a, r.downstreamName)
   appendDouble(a, r.ttftUs)
   appendText(a, r.ttftSource)
@@ -131,16 +149,22 @@ export function appendRequest(a: DuckDBAppender, r: RequestTimeline): void {
   a.appendBoolean(r.hasGateway)
   a.appendBoolean(r.hasEngine)
   a.appendInteger(r.spanCount)
-  for (const s of REQUEST_STAGES_ADDED) appendDouble(a, r.stages[s])
+  for (const s of REQUEST_STAGES_ADDED) {
+    appendDouble(a, r.stages[s])
+  }
   a.endRow()
 }
 
 /** Reads a `requests` row back into a request timeline. */
 export function requestFromRow(row: Row): RequestTimeline {
   const dims = {} as Record<Dimension, string | null>
-  for (const d of DIMENSIONS) dims[d] = text(row[d])
+  for (const d of DIMENSIONS) {
+    dims[d] = text(row[d])
+  }
   const stages = {} as Record<StageName, Micros | null>
-  for (const s of STAGE_NAMES) stages[s] = num(row[stageColumn(s)]) as Micros | null
+  for (const s of STAGE_NAMES) {
+    stages[s] = num(row[stageColumn(s)]) as Micros | null
+  }
   return {
     traceId: String(row['trace_id']),
     startUs: num(row['start_us']) as Micros,

@@ -18,12 +18,16 @@ export function createSeriesIdCache(): (
     let entry = cache.get(key)
     if (!entry) {
       const sorted: Record<string, string> = {}
-      for (const k of Object.keys(labels).sort()) sorted[k] = labels[k] as string
+      for (const k of Object.keys(labels).sort()) {
+        sorted[k] = labels[k] as string
+      }
       entry = {
         id: createHash('md5').update(key).digest().readBigInt64LE(0),
         labelsJson: JSON.stringify(sorted),
       }
-      if (cache.size >= MAX_CACHED) cache.clear()
+      if (cache.size >= MAX_CACHED) {
+        cache.clear()
+      }
       cache.set(key, entry)
     }
     return entry

@@ -41,7 +41,9 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
     )
   }
   await db.write(async (c) => {
-    for (const sql of TABLES) await c.run(sql)
+    for (const sql of TABLES) {
+      await c.run(sql)
+    }
   })
   const rows = (sql: string, params: DuckDBValue[] = []): Promise<Record<string, unknown>[]> =>
     db.read(async (c) => (await c.runAndReadAll(sql, params)).getRowObjectsJS())
@@ -100,7 +102,9 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       )
     },
     async saveAlerts(records) {
-      if (records.length === 0) return
+      if (records.length === 0) {
+        return
+      }
       await db.write(async (c) => {
         for (const r of records) {
           await c.run('INSERT OR REPLACE INTO slo_alerts VALUES (?, ?)', [r.key, JSON.stringify(r)])
@@ -108,7 +112,9 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       })
     },
     async appendAlertHistory(entries) {
-      if (entries.length === 0) return
+      if (entries.length === 0) {
+        return
+      }
       await db.write(async (c) => {
         for (const e of entries) {
           await c.run('INSERT INTO slo_alert_history VALUES (?, ?, ?)', [
@@ -153,7 +159,9 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       )
     },
     async insertSamples(list) {
-      if (list.length === 0) return
+      if (list.length === 0) {
+        return
+      }
       await db.write(async (c) => {
         for (const s of list) {
           await c.run('DELETE FROM slo_samples WHERE trace_id = ? AND kind = ?', [
@@ -178,8 +186,12 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       const where = sampleWhere(q)
       const [count] = await rows(`SELECT count(*) AS n FROM slo_samples ${where.sql}`, where.params)
       let sql = `SELECT doc FROM slo_samples ${where.sql} ORDER BY start_us DESC, trace_id ASC`
-      if (q.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.floor(q.limit))}`
-      if (q.offset) sql += ` OFFSET ${Math.max(0, Math.floor(q.offset))}`
+      if (q.limit !== undefined) {
+        sql += ` LIMIT ${Math.max(0, Math.floor(q.limit))}`
+      }
+      if (q.offset) {
+        sql += ` OFFSET ${Math.max(0, Math.floor(q.offset))}`
+      }
       const found = await rows(sql, where.params)
       return {
         total: num(count?.['n'] ?? 0),

@@ -27,7 +27,9 @@ export function filterClauses(filters: DimensionFilters | undefined, out: Where)
     Dimension,
     string[] | undefined,
   ][]) {
-    if (!values || values.length === 0) continue
+    if (!values || values.length === 0) {
+      continue
+    }
     out.sql += ` AND ${dim} IN (${values.map(() => '?').join(', ')})`
     out.params.push(...values)
   }
@@ -43,7 +45,9 @@ export function requestWhere(query: TimeRange & { filters?: DimensionFilters }):
 
 /** `column >= min AND column < max` on a measure (validated, so the column name is known). */
 export function valueRangeClauses(range: ValueRange | undefined, out: Where): void {
-  if (range === undefined) return
+  if (range === undefined) {
+    return
+  }
   const column = measureColumn(range.measure)
   out.sql += ` AND ${column} IS NOT NULL`
   if (range.minUs !== undefined) {

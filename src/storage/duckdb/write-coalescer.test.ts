@@ -27,7 +27,9 @@ describe('write coalescer', () => {
     const coalescer = createWriteCoalescer<number>(
       (task) => queue.run(task),
       async (items) => {
-        if (items.includes(-1)) throw new Error('bad row')
+        if (items.includes(-1)) {
+          throw new Error('bad row')
+        }
         committed.push(...items)
       }
     )

@@ -51,9 +51,13 @@ export function createWriteCoalescer<T>(
     }
     try {
       await write(group.flatMap((p) => p.items))
-      for (const p of group) p.resolve()
+      for (const p of group) {
+        p.resolve()
+      }
     } catch {
-      for (const p of group) await write(p.items).then(p.resolve, p.reject)
+      for (const p of group) {
+        await write(p.items).then(p.resolve, p.reject)
+      }
     }
   }
 

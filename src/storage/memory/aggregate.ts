@@ -37,12 +37,16 @@ export function aggregateRows(
     cell.count++
     if (r.errorType !== null) {
       cell.errors++
-      if (r.errorType.includes('timeout')) cell.timeouts++
+      if (r.errorType.includes('timeout')) {
+        cell.timeouts++
+      }
     }
     query.measures.forEach((measure, i) => {
       const v = measureValue(r, measure)
       const m = cell.measures[i]
-      if (v === null || !m) return
+      if (v === null || !m) {
+        return
+      }
       m.count++
       m.sum += v
       m.min = m.min === null ? v : Math.min(m.min, v)
@@ -64,21 +68,32 @@ export function histogramOf(
   let max: number | null = null
   for (const r of requests) {
     const v = measureValue(r, query.measure)
-    if (v === null) continue
+    if (v === null) {
+      continue
+    }
     points.push([r.startUs, v])
-    if (v > 0 && (minPositive === null || v < minPositive)) minPositive = v
-    if (max === null || v > max) max = v
+    if (v > 0 && (minPositive === null || v < minPositive)) {
+      minPositive = v
+    }
+    if (max === null || v > max) {
+      max = v
+    }
   }
   const bins = logBins(minPositive, max, query.bins)
-  if (!bins) return null
+  if (!bins) {
+    return null
+  }
   const counts = new Map<string, { bucketStartUs: Micros; bin: number; count: number }>()
   for (const [t, v] of points) {
     const bucketStartUs = bucketStart(t, query.stepUs)
     const bin = logBinOf(v, bins)
     const key = `${bucketStartUs}|${bin}`
     const cell = counts.get(key)
-    if (cell) cell.count++
-    else counts.set(key, { bucketStartUs, bin, count: 1 })
+    if (cell) {
+      cell.count++
+    } else {
+      counts.set(key, { bucketStartUs, bin, count: 1 })
+    }
   }
   return {
     lowUs: bins.lowUs,

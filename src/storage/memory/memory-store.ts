@@ -220,13 +220,21 @@ export function createMemoryStore(): SpanStore {
         end = Math.max(end, to)
       }
       for (const list of spansByTrace.values()) {
-        for (const s of list) see(s.startUs, s.endUs)
+        for (const s of list) {
+          see(s.startUs, s.endUs)
+        }
       }
-      for (const r of requests.values()) see(r.startUs, r.endUs)
+      for (const r of requests.values()) {
+        see(r.startUs, r.endUs)
+      }
       for (const s of samplesBySeries.values()) {
-        for (const p of s.points) see(p.timeUs, p.timeUs)
+        for (const p of s.points) {
+          see(p.timeUs, p.timeUs)
+        }
       }
-      for (const e of events) see(e.timeUs, e.timeUs)
+      for (const e of events) {
+        see(e.timeUs, e.timeUs)
+      }
       return Number.isFinite(start) ? { startUs: start as Micros, endUs: end as Micros } : null
     },
 
@@ -248,12 +256,17 @@ export function createMemoryStore(): SpanStore {
           const keep = list.filter((s) => !(s.startUs < beforeUs && budget > 0 && budget-- > 0))
           deleted += list.length - keep.length
           spanCount -= list.length - keep.length
-          if (keep.length === 0) spansByTrace.delete(traceId)
-          else spansByTrace.set(traceId, keep)
+          if (keep.length === 0) {
+            spansByTrace.delete(traceId)
+          } else {
+            spansByTrace.set(traceId, keep)
+          }
         }
       } else if (table === 'requests') {
         for (const [traceId, r] of requests) {
-          if (budget === 0) break
+          if (budget === 0) {
+            break
+          }
           if (r.startUs < beforeUs) {
             requests.delete(traceId)
             budget--
@@ -267,8 +280,11 @@ export function createMemoryStore(): SpanStore {
           )
           deleted += series.points.length - keep.length
           sampleCount -= series.points.length - keep.length
-          if (keep.length === 0) samplesBySeries.delete(key)
-          else series.points = keep
+          if (keep.length === 0) {
+            samplesBySeries.delete(key)
+          } else {
+            series.points = keep
+          }
         }
       } else {
         const keep = events.filter((e) => !(e.timeUs < beforeUs && budget > 0 && budget-- > 0))

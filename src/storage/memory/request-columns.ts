@@ -17,7 +17,9 @@ function inScanOrder(rows: readonly RequestTimeline[]): boolean {
   for (let i = 1; i < rows.length; i++) {
     const a = rows[i - 1] as RequestTimeline
     const b = rows[i] as RequestTimeline
-    if (a.startUs > b.startUs || (a.startUs === b.startUs && a.traceId > b.traceId)) return false
+    if (a.startUs > b.startUs || (a.startUs === b.startUs && a.traceId > b.traceId)) {
+      return false
+    }
   }
   return true
 }
@@ -33,10 +35,17 @@ export function memoryRequestColumns(
   const filtered = Object.values(query.filters ?? {}).some((v) => v !== undefined && v.length > 0)
   const rows: RequestTimeline[] = []
   for (const r of stored) {
-    if (r.startUs >= fromUs && r.startUs < toUs && (!filtered || matchesFilters(r, query.filters)))
+    if (
+      r.startUs >= fromUs &&
+      r.startUs < toUs &&
+      (!filtered || matchesFilters(r, query.filters))
+    ) {
       rows.push(r)
+    }
   }
-  if (!inScanOrder(rows)) rows.sort(compareRequests('start', 'asc'))
+  if (!inScanOrder(rows)) {
+    rows.sort(compareRequests('start', 'asc'))
+  }
   const n = rows.length
   const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
   // Row-major: each stored object is visited once while it is in cache; a pass per field

@@ -34,7 +34,9 @@ export function createMemorySloStore(): SloStore {
       return structuredClone([...alerts.values()])
     },
     async saveAlerts(records) {
-      for (const r of structuredClone(records as AlertRecord[])) alerts.set(r.key, r)
+      for (const r of structuredClone(records as AlertRecord[])) {
+        alerts.set(r.key, r)
+      }
     },
     async appendAlertHistory(entries) {
       history.push(...structuredClone(entries as AlertHistoryEntry[]))
@@ -56,8 +58,9 @@ export function createMemorySloStore(): SloStore {
       cursors.set(name, valueUs)
     },
     async insertSamples(list) {
-      for (const s of structuredClone(list as SlowSample[]))
+      for (const s of structuredClone(list as SlowSample[])) {
         samples.set(`${s.traceId}\u0000${s.kind}`, s)
+      }
     },
     async querySamples(q) {
       const rows = selectSamples(q)
@@ -68,7 +71,9 @@ export function createMemorySloStore(): SloStore {
     async deleteSamplesBefore(beforeUs, maxRows) {
       let n = 0
       for (const [key, s] of samples) {
-        if (n >= maxRows) break
+        if (n >= maxRows) {
+          break
+        }
         if (s.request.startUs < beforeUs) {
           samples.delete(key)
           n++

@@ -26,7 +26,9 @@ export function logBins(
   max: number | null,
   bins: number
 ): LogBins | null {
-  if (minPositive === null || max === null || !(max > 0)) return null
+  if (minPositive === null || max === null || !(max > 0)) {
+    return null
+  }
   const lowUs = minPositive < max ? minPositive : max / 2
   const logLow = Math.log(lowUs)
   return { lowUs, highUs: max, bins, logLow, logWidth: (Math.log(max) - logLow) / bins }
@@ -34,7 +36,9 @@ export function logBins(
 
 /** Bin index of a value: upper bounds inclusive, clamped to `0..bins-1`. */
 export function logBinOf(value: number, b: LogBins): number {
-  if (value <= b.lowUs) return 0
+  if (value <= b.lowUs) {
+    return 0
+  }
   // The epsilon keeps a value equal to a bound below it despite log() rounding.
   const i = Math.ceil((Math.log(value) - b.logLow) / b.logWidth - 1e-9) - 1
   return Math.min(b.bins - 1, Math.max(0, i))

@@ -38,8 +38,12 @@ export function compareRequests(
     const va = measureValue(a, measure)
     const vb = measureValue(b, measure)
     if (va !== vb) {
-      if (va === null) return 1
-      if (vb === null) return -1
+      if (va === null) {
+        return 1
+      }
+      if (vb === null) {
+        return -1
+      }
       return (va - vb) * sign
     }
     return a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0
@@ -48,9 +52,13 @@ export function compareRequests(
 
 /** True when the request's measure lies in `[minUs, maxUs)`; no range matches everything. */
 export function inValueRange(request: RequestTimeline, range: ValueRange | undefined): boolean {
-  if (range === undefined) return true
+  if (range === undefined) {
+    return true
+  }
   const v = measureValue(request, range.measure)
-  if (v === null) return false
+  if (v === null) {
+    return false
+  }
   return (
     (range.minUs === undefined || v >= range.minUs) &&
     (range.maxUs === undefined || v < range.maxUs)

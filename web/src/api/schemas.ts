@@ -31,7 +31,6 @@ export const PercentilesSchema = z.object({
     })
   ),
 })
-export type Percentiles = z.infer<typeof PercentilesSchema>
 
 export const HeatmapSchema = z.object({
   measure: z.string(),
@@ -40,7 +39,6 @@ export const HeatmapSchema = z.object({
   bounds_ms: z.array(z.number()),
   counts: z.array(z.array(z.number())),
 })
-export type Heatmap = z.infer<typeof HeatmapSchema>
 
 export const SeriesSchema = z.object({
   series: z.array(
@@ -51,7 +49,6 @@ export const SeriesSchema = z.object({
     })
   ),
 })
-export type SeriesResponse = z.infer<typeof SeriesSchema>
 
 export const MetricsSchema = z.object({
   metrics: z.array(z.object({ name: z.string() }).loose()),
@@ -71,7 +68,6 @@ export const EventsSchema = z.object({
     })
   ),
 })
-export type ChangeEventJson = z.infer<typeof EventsSchema>['events'][number]
 
 const WindowSchema = z.object({ start: z.string(), end: z.string() })
 
@@ -82,7 +78,6 @@ export const ConcentrationRowSchema = z.object({
   baseline_share: z.number(),
   lift: z.number(),
 })
-export type ConcentrationRow = z.infer<typeof ConcentrationRowSchema>
 
 const PercentileTriple = z.object({ p50: nullableNumber, p95: nullableNumber, p99: nullableNumber })
 
@@ -185,13 +180,11 @@ export const SpanJsonSchema = z.object({
   resource: z.record(z.string(), z.unknown()),
   scope_name: z.string().nullable().optional(),
 })
-export type SpanJson = z.infer<typeof SpanJsonSchema>
 
 export const RequestDetailSchema = z.object({
   request: RequestJsonSchema,
   spans: z.array(SpanJsonSchema),
 })
-export type RequestDetail = z.infer<typeof RequestDetailSchema>
 
 export const DimensionsSchema = z.object({
   dimensions: z.record(z.string(), z.array(z.object({ value: z.string(), count: z.number() }))),
@@ -214,7 +207,6 @@ export const StagesSchema = z.object({
     })
   ),
 })
-export type StagesResponse = z.infer<typeof StagesSchema>
 
 export const TrafficSchema = z.object({
   step_ms: z.number(),
@@ -229,4 +221,3 @@ export const TrafficSchema = z.object({
     })
   ),
 })
-export type Traffic = z.infer<typeof TrafficSchema>

@@ -8,7 +8,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag)
   for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue
+    if (value === null || value === undefined || value === false) {
+      continue
+    }
     if (typeof value === 'function') {
       el.addEventListener(key.replace(/^on/, '').toLowerCase(), value)
     } else if (key === 'style') {
@@ -18,7 +20,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     }
   }
   for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue
+    if (child === null || child === undefined || child === false) {
+      continue
+    }
     el.append(typeof child === 'object' ? child : String(child))
   }
   return el
@@ -28,7 +32,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 export function mount(parent: Element, ...children: (Child | Child[])[]): void {
   parent.replaceChildren()
   for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue
+    if (child === null || child === undefined || child === false) {
+      continue
+    }
     parent.append(typeof child === 'object' ? child : String(child))
   }
 }

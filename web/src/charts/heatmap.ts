@@ -47,12 +47,16 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
     ctx.clip()
     spec.counts.forEach((col, ti) => {
       const t = spec.timesMs[ti]
-      if (t === undefined) return
+      if (t === undefined) {
+        return
+      }
       const x0 = u.valToPos(t / 1000, 'x', true)
       const x1 = u.valToPos((t + spec.stepMs) / 1000, 'x', true)
       col.forEach((count, bi) => {
         const color = cellColor(count, max)
-        if (!color) return
+        if (!color) {
+          return
+        }
         const yTop = u.valToPos(spec.boundsMs[bi] ?? hi, 'y', true)
         const yBottom = u.valToPos(lower[bi] ?? lo, 'y', true)
         ctx.fillStyle = color
@@ -128,7 +132,9 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
       setSelect: [
         (u) => {
           const { left, top, width, height } = u.select
-          if (width < 4) return
+          if (width < 4) {
+            return
+          }
           const fromMs = u.posToVal(left, 'x') * 1000
           const toMs = u.posToVal(left + width, 'x') * 1000
           // A horizontal-only drag means "every request in this window". An edge dragged to the

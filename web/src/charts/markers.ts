@@ -23,7 +23,9 @@ export function markersPlugin(markers: () => readonly Marker[]): uPlot.Plugin {
           ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio])
           for (const m of markers()) {
             const t = m.timeMs / 1000
-            if (t < min || t > max) continue
+            if (t < min || t > max) {
+              continue
+            }
             const x = Math.round(u.valToPos(t, 'x', true)) + 0.5
             ctx.strokeStyle = EVENT_COLORS[m.kind] ?? '#cccccc'
             ctx.globalAlpha = 0.85

@@ -161,7 +161,9 @@ export function createTimeSeries(el: HTMLElement, spec: TimeSeriesSpec): uPlot {
     u.over.addEventListener('mousedown', (e) => (downX = e.clientX))
     u.over.addEventListener('mouseup', (e) => {
       const idx = u.cursor.idx
-      if (Math.abs(e.clientX - downX) < 3 && idx !== null && idx !== undefined) onPick(idx)
+      if (Math.abs(e.clientX - downX) < 3 && idx !== null && idx !== undefined) {
+        onPick(idx)
+      }
     })
   }
   return u

@@ -3,7 +3,9 @@
 /** Lower bound of each bucket: the previous upper bound, the first one a bucket-width below. */
 export function bucketLowerBounds(boundsMs: readonly number[]): number[] {
   return boundsMs.map((upper, i) => {
-    if (i > 0) return boundsMs[i - 1] ?? upper
+    if (i > 0) {
+      return boundsMs[i - 1] ?? upper
+    }
     const next = boundsMs[1]
     const ratio = next !== undefined && next > upper && upper > 0 ? next / upper : 2
     return upper / ratio
@@ -13,7 +15,13 @@ export function bucketLowerBounds(boundsMs: readonly number[]): number[] {
 /** Largest count in any cell (for the colour scale). */
 export function maxCount(counts: readonly (readonly number[])[]): number {
   let max = 0
-  for (const col of counts) for (const c of col) if (c > max) max = c
+  for (const col of counts) {
+    for (const c of col) {
+      if (c > max) {
+        max = c
+      }
+    }
+  }
   return max
 }
 
@@ -33,7 +41,9 @@ const RAMP: readonly [number, number, number][] = [
  * visible cell while the dense body of the distribution is brightest. Empty cells are null.
  */
 export function cellColor(count: number, max: number): string | null {
-  if (count <= 0 || max <= 0) return null
+  if (count <= 0 || max <= 0) {
+    return null
+  }
   const t = max <= 1 ? 1 : Math.log1p(count) / Math.log1p(max)
   const x = Math.min(1, Math.max(0, t)) * (RAMP.length - 1)
   const i = Math.min(RAMP.length - 2, Math.floor(x))
@@ -43,4 +53,3 @@ export function cellColor(count: number, max: number): string | null {
   const mix = (k: 0 | 1 | 2) => Math.round(a[k] + (b[k] - a[k]) * f)
   return `rgb(${mix(0)},${mix(1)},${mix(2)})`
 }
-

@@ -48,7 +48,9 @@ export function measureOfFinding(finding: {
   for (const e of finding.evidence) {
     const m = /\bslow (TTFT|TPOT|ITL|E2E)\b|\b(TTFT|TPOT|ITL|E2E) P99\b/i.exec(e.text)
     const word = (m?.[1] ?? m?.[2])?.toLowerCase()
-    if (word && WORD_MEASURES[word]) return WORD_MEASURES[word]
+    if (word && WORD_MEASURES[word]) {
+      return WORD_MEASURES[word]
+    }
   }
   return CAUSE_MEASURES[finding.cause] ?? 'ttft'
 }
@@ -61,7 +63,9 @@ export function quietValue(values: readonly (number | null)[]): number | null {
   const xs = values
     .filter((v): v is number => v !== null && Number.isFinite(v))
     .sort((a, b) => a - b)
-  if (xs.length === 0) return null
+  if (xs.length === 0) {
+    return null
+  }
   return xs[Math.max(0, Math.ceil(xs.length * 0.25) - 1)] ?? null
 }
 

@@ -3,7 +3,9 @@ import { METRIC_PANELS, buildPanelData, missingMetricsHint } from './metric-pane
 
 const gateway = METRIC_PANELS.find((p) => p.id === 'gateway')
 const gpu = METRIC_PANELS.find((p) => p.id === 'gpu')
-if (!gateway || !gpu) throw new Error('panels missing')
+if (!gateway || !gpu) {
+  throw new Error('panels missing')
+}
 const GRID = [0, 60_000, 120_000]
 const series = (values: number[]) => [
   { labels: {}, points: values.map((v, i) => [GRID[i] ?? 0, v] as const) },

@@ -279,7 +279,13 @@ const LIMIT_SQUASH_RATIO = 4
 
 function peakOf(values: readonly (number | null)[][]): number {
   let peak = 0
-  for (const vs of values) for (const v of vs) if (v !== null && v > peak) peak = v
+  for (const vs of values) {
+    for (const v of vs) {
+      if (v !== null && v > peak) {
+        peak = v
+      }
+    }
+  }
   return peak
 }
 

@@ -42,7 +42,9 @@ export function resolveRange(
   if (spec.kind === 'auto') {
     // The last hour, but never hours of empty chart before data that began 20 minutes ago.
     const fromMs = endMs - PRESET_MS['1h']
-    if (extent === null || extent.startMs <= fromMs) return { fromMs, toMs: endMs }
+    if (extent === null || extent.startMs <= fromMs) {
+      return { fromMs, toMs: endMs }
+    }
     const pad = Math.max(1000, (endMs - extent.startMs) * 0.02)
     return { fromMs: Math.min(extent.startMs - pad, endMs - 60_000), toMs: endMs }
   }

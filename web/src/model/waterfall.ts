@@ -77,11 +77,21 @@ export function isEngineSpan(span: WaterfallSpan): boolean {
 /** The gateway step a span name stands for (CONTRACT §1 name rules), or null. */
 export function gatewayStepStage(name: string): StageName | null {
   const n = name.toLowerCase()
-  if (n.includes('auth')) return 'gateway.auth'
-  if (/rate[\s._-]*limit/.test(n)) return 'gateway.ratelimit'
-  if (n.includes('guardrail') || n.includes('moderation')) return 'gateway.guardrail'
-  if (n.includes('queue') || n.includes('admission')) return 'gateway.queue'
-  if (n.includes('route') || n.includes('router') || n.includes('select')) return 'gateway.route'
+  if (n.includes('auth')) {
+    return 'gateway.auth'
+  }
+  if (/rate[\s._-]*limit/.test(n)) {
+    return 'gateway.ratelimit'
+  }
+  if (n.includes('guardrail') || n.includes('moderation')) {
+    return 'gateway.guardrail'
+  }
+  if (n.includes('queue') || n.includes('admission')) {
+    return 'gateway.queue'
+  }
+  if (n.includes('route') || n.includes('router') || n.includes('select')) {
+    return 'gateway.route'
+  }
   return null
 }
 
@@ -94,7 +104,9 @@ function engineSegments(span: WaterfallSpan, t0: number): WaterfallSegment[] {
   const segs: WaterfallSegment[] = []
   let at = span.start_ms - t0
   const push = (stage: StageName, seconds: number | null) => {
-    if (seconds === null || seconds <= 0) return
+    if (seconds === null || seconds <= 0) {
+      return
+    }
     segs.push({ stage, startMs: at, durationMs: seconds * 1000, color: STAGE_COLORS[stage] })
     at += seconds * 1000
   }
@@ -155,24 +167,35 @@ export function layoutWaterfall(
   const critical = new Set(chain.map((s) => s.span_id))
   chain.forEach((node, i) => {
     const next = chain[i + 1]
-    if (!next) return
+    if (!next) {
+      return
+    }
     for (const child of children.get(node.span_id) ?? []) {
-      if (child.end_ms <= next.start_ms + 1e-6) critical.add(child.span_id)
+      if (child.end_ms <= next.start_ms + 1e-6) {
+        critical.add(child.span_id)
+      }
     }
   })
 
   const layerOf = (s: WaterfallSpan, depth: number): SpanLayer => {
-    if (isEngineSpan(s)) return 'engine'
-    if (s.scope_name === 'tokenline.probe' || (s.kind === KIND_CLIENT && depth === 0))
+    if (isEngineSpan(s)) {
+      return 'engine'
+    }
+    if (s.scope_name === 'tokenline.probe' || (s.kind === KIND_CLIENT && depth === 0)) {
       return 'client'
-    if (s.kind === KIND_SERVER) return 'gateway'
+    }
+    if (s.kind === KIND_SERVER) {
+      return 'gateway'
+    }
     if (s.kind === KIND_CLIENT) {
       const kids = children.get(s.span_id) ?? []
       const isUpstream =
         kids.some(isEngineSpan) || (engine !== null && engine.parent_span_id === s.span_id)
       return isUpstream ? 'upstream' : 'downstream'
     }
-    if (gatewayStepStage(s.name) !== null) return 'gateway.step'
+    if (gatewayStepStage(s.name) !== null) {
+      return 'gateway.step'
+    }
     return 'other'
   }
 
@@ -193,8 +216,12 @@ export function layoutWaterfall(
       critical: critical.has(s.span_id),
       attributes: s.attributes,
     })
-    for (const child of children.get(s.span_id) ?? []) visit(child, depth + 1)
+    for (const child of children.get(s.span_id) ?? []) {
+      visit(child, depth + 1)
+    }
   }
-  for (const root of children.get(null) ?? []) visit(root, 0)
+  for (const root of children.get(null) ?? []) {
+    visit(root, 0)
+  }
   return { rows, totalMs: t1 - t0, ttftMs: ttftOffsetMs }
 }

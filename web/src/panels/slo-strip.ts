@@ -37,7 +37,9 @@ const STYLE = `
 `
 
 function ensureStyle(): void {
-  if (document.getElementById('slo-strip-style')) return
+  if (document.getElementById('slo-strip-style')) {
+    return
+  }
   const style = document.createElement('style')
   style.id = 'slo-strip-style'
   style.textContent = STYLE
@@ -47,8 +49,12 @@ function ensureStyle(): void {
 function query(params: Params): string {
   const q = new URLSearchParams()
   for (const [k, v] of Object.entries(params)) {
-    if (v === undefined) continue
-    for (const one of typeof v === 'object' ? v : [v]) q.append(k, String(one))
+    if (v === undefined) {
+      continue
+    }
+    for (const one of typeof v === 'object' ? v : [v]) {
+      q.append(k, String(one))
+    }
   }
   return q.toString()
 }
@@ -57,7 +63,9 @@ function el(tag: string, cls: string, text: string, title?: string): HTMLElement
   const e = document.createElement(tag)
   e.className = cls
   e.textContent = text
-  if (title) e.title = title
+  if (title) {
+    e.title = title
+  }
   return e
 }
 
@@ -66,9 +74,15 @@ const pct = (v: number | null): string =>
 
 /** Chip class: budget left → ok, mostly spent → warn, overspent → bad. */
 export function chipClass(o: Pick<SloObjective, 'budget_consumed'>): string {
-  if (o.budget_consumed === null) return 'chip'
-  if (o.budget_consumed > 1) return 'chip bad'
-  if (o.budget_consumed > 0.75) return 'chip warn'
+  if (o.budget_consumed === null) {
+    return 'chip'
+  }
+  if (o.budget_consumed > 1) {
+    return 'chip bad'
+  }
+  if (o.budget_consumed > 0.75) {
+    return 'chip warn'
+  }
   return 'chip ok'
 }
 
@@ -91,11 +105,15 @@ export async function mountSloStrip(
         r.ok ? (r.json() as Promise<AlertsReply>) : null
       ),
     ])
-    if (!slo || slo.tiers.length === 0 || signal.aborted) return
+    if (!slo || slo.tiers.length === 0 || signal.aborted) {
+      return
+    }
     ensureStyle()
     const strip = el('div', 'slo-strip', '')
     for (const a of alerts?.alerts ?? []) {
-      if (a.state !== 'firing' && a.state !== 'pending') continue
+      if (a.state !== 'firing' && a.state !== 'pending') {
+        continue
+      }
       const top = a.findings[0]?.cause
       strip.append(
         el(

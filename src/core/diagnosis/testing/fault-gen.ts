@@ -15,28 +15,9 @@ import { createSeededRandom } from '../../stats/seeded-random.js'
 import type { ResourceSeries } from '../input.js'
 import { finish, type GenDraft } from './fault-gen-finish.js'
 import { T0_US } from './make-timeline.js'
+import type { FaultSpec, GenSpec } from './fault-gen-spec.js'
 
-export type Workload = 'chat' | 'long-prompts' | 'long-outputs'
-
-export interface FaultSpec {
-  cause: Exclude<Cause, 'healthy'> | 'unattributed'
-  /** Size on the cause's own signal, 1.2 (barely visible) … 5 (gross). */
-  magnitude: number
-  /** Fraction of the window the fault covers (it ends at the window's end). */
-  windowShare: number
-}
-
-export interface GenSpec {
-  seed: number
-  minutes?: number
-  perMinute?: number
-  workload?: Workload
-  client?: boolean
-  gateway?: boolean
-  metrics?: boolean
-  events?: boolean
-  faults: FaultSpec[]
-}
+export type { FaultSpec, GenSpec, Workload } from './fault-gen-spec.js'
 
 export interface Expected {
   cause: Cause

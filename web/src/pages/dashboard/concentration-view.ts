@@ -11,8 +11,12 @@ import { isAbort, type LoadContext } from './context.js'
 
 /** The stages that make up a measure, in words. */
 function stagesCaption(measure: Measure): string {
-  if (measure === 'ttft') return 'stages before the first token'
-  if (measure === 'e2e') return 'all stages'
+  if (measure === 'ttft') {
+    return 'stages before the first token'
+  }
+  if (measure === 'e2e') {
+    return 'all stages'
+  }
   return 'stages after the first token'
 }
 
@@ -20,7 +24,9 @@ function stageShares(res: Concentration, measure: Measure): HTMLElement | null {
   const rows = res.stages
     .filter((s) => s.slow_share >= 0.01)
     .sort((a, b) => b.slow_share - a.slow_share)
-  if (rows.length === 0 || res.slow === 0) return null
+  if (rows.length === 0 || res.slow === 0) {
+    return null
+  }
   return h(
     'div',
     { class: 'stage-shares', 'data-measure': measure },
@@ -70,7 +76,9 @@ function stageShares(res: Concentration, measure: Measure): HTMLElement | null {
 function concentrationTitle(ctx: Pick<LoadContext, 'state'>, res: Concentration): string {
   const sel = ctx.state.selection
   const label = MEASURE_LABELS[ctx.state.measure]
-  if (!sel) return `${label} > ${formatMs(res.threshold_ms)} (the view's p99) vs the rest`
+  if (!sel) {
+    return `${label} > ${formatMs(res.threshold_ms)} (the view's p99) vs the rest`
+  }
   const when = `${formatTimeUtc(sel.fromMs).slice(11, 19)}–${formatTimeUtc(sel.toMs).slice(11, 19)}`
   const rest =
     res.baseline === 'before'
@@ -130,8 +138,9 @@ export async function loadConcentration(
                 'data-value': b.value,
                 title: `filter ${b.dimension}=${b.value}`,
                 onclick: () => {
-                  if (isFilterDimension(b.dimension))
+                  if (isFilterDimension(b.dimension)) {
                     ctx.navigate({ filters: toggleFilter(ctx.state.filters, b.dimension, b.value) })
+                  }
                 },
               },
               h('span', { class: 'lbl' }, h('span', { class: 'dim' }, b.dimension), ` ${b.value}`),
@@ -159,7 +168,7 @@ export async function loadConcentration(
       stageShares(res, ctx.state.measure)
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted)
+    if (!isAbort(err) && !ctx.signal.aborted) {
       mount(
         el,
         h(
@@ -168,6 +177,7 @@ export async function loadConcentration(
           `concentration failed: ${err instanceof Error ? err.message : String(err)}`
         )
       )
+    }
   }
 }
 
@@ -229,7 +239,7 @@ export async function loadEvents(
           )
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted)
+    if (!isAbort(err) && !ctx.signal.aborted) {
       mount(
         el,
         h(
@@ -238,5 +248,6 @@ export async function loadEvents(
           `events failed: ${err instanceof Error ? err.message : String(err)}`
         )
       )
+    }
   }
 }

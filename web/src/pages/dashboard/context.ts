@@ -28,7 +28,9 @@ export function commonParams(
   const params: Params = { from: Math.floor(w.fromMs), to: Math.ceil(w.toMs) }
   for (const dim of FILTER_DIMENSIONS) {
     const values = ctx.state.filters[dim]
-    if (values && values.length > 0) params[dim] = values
+    if (values && values.length > 0) {
+      params[dim] = values
+    }
   }
   return params
 }
@@ -46,12 +48,18 @@ export function isAbort(err: unknown): boolean {
  */
 export function sampleParams(ctx: Pick<LoadContext, 'state' | 'range'>): Params {
   const sel = ctx.state.selection
-  if (!sel) return commonParams(ctx)
+  if (!sel) {
+    return commonParams(ctx)
+  }
   const params = commonParams(ctx, sel)
   if (sel.minMs !== null || sel.maxMs !== null) {
     params['range_measure'] = ctx.state.measure
-    if (sel.minMs !== null) params['min_ms'] = +sel.minMs.toFixed(3)
-    if (sel.maxMs !== null) params['max_ms'] = +sel.maxMs.toFixed(3)
+    if (sel.minMs !== null) {
+      params['min_ms'] = +sel.minMs.toFixed(3)
+    }
+    if (sel.maxMs !== null) {
+      params['max_ms'] = +sel.maxMs.toFixed(3)
+    }
   }
   return params
 }
@@ -66,8 +74,12 @@ export function concentrationParams(ctx: Pick<LoadContext, 'state' | 'range'>): 
   if (sel) {
     params['slow_from'] = Math.floor(sel.fromMs)
     params['slow_to'] = Math.ceil(sel.toMs)
-    if (sel.minMs !== null) params['slow_ms'] = +sel.minMs.toFixed(3)
-    if (sel.maxMs !== null) params['slow_max_ms'] = +sel.maxMs.toFixed(3)
+    if (sel.minMs !== null) {
+      params['slow_ms'] = +sel.minMs.toFixed(3)
+    }
+    if (sel.maxMs !== null) {
+      params['slow_max_ms'] = +sel.maxMs.toFixed(3)
+    }
   }
   return params
 }

@@ -69,8 +69,9 @@ export function startDashboard(root: HTMLElement): void {
     history.pushState(null, '', `?${serializeViewState(state)}`)
     if (onlyTrace) {
       renderTrace()
-      for (const row of mainEl.querySelectorAll<HTMLElement>('tr.sample'))
+      for (const row of mainEl.querySelectorAll<HTMLElement>('tr.sample')) {
         row.classList.toggle('open', row.dataset['trace'] === state.trace)
+      }
     } else {
       void load()
     }
@@ -93,7 +94,9 @@ export function startDashboard(root: HTMLElement): void {
     void load()
   })
   window.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && state.trace) navigate({ trace: null })
+    if (e.key === 'Escape' && state.trace) {
+      navigate({ trace: null })
+    }
   })
 
   async function load(): Promise<void> {
@@ -101,14 +104,16 @@ export function startDashboard(root: HTMLElement): void {
     controller = new AbortController()
     const signal = controller.signal
     window.clearTimeout(emptyTimer)
-    for (const c of charts) c.destroy()
+    for (const c of charts) {
+      c.destroy()
+    }
     charts = []
     root.dataset['loaded'] = 'false'
     let health: Health
     try {
       health = await api.health(signal)
     } catch (err) {
-      if (!isAbort(err))
+      if (!isAbort(err)) {
         mount(
           mainEl,
           h(
@@ -117,6 +122,7 @@ export function startDashboard(root: HTMLElement): void {
             `cannot reach the Tokenline API: ${err instanceof Error ? err.message : String(err)}`
           )
         )
+      }
       return
     }
     const extent = health.extent
@@ -245,7 +251,9 @@ export function startDashboard(root: HTMLElement): void {
         .dimensions({ window: 'all' }, signal)
         .then((d) => {
           dimensions = d.dimensions
-          if (!signal.aborted) renderFilters(filtersEl, state, dimensions, navigate)
+          if (!signal.aborted) {
+            renderFilters(filtersEl, state, dimensions, navigate)
+          }
         })
         .catch(() => undefined)
     }
@@ -263,10 +271,14 @@ export function startDashboard(root: HTMLElement): void {
       metricsReady
         .then((names) => loadMetricPanels(ctx, metricPanels, names))
         .catch(() => {
-          for (const mp of metricPanels.values()) mp.setStatus('metric list unavailable', 'error')
+          for (const mp of metricPanels.values()) {
+            mp.setStatus('metric list unavailable', 'error')
+          }
         }),
       loadEvents(ctx, eventsEl, params, () => {
-        for (const c of ctx.charts) c.redraw(false, false)
+        for (const c of ctx.charts) {
+          c.redraw(false, false)
+        }
       }),
       loadDiagnosis(ctx, diagEl),
       loadInvestigation(ctx, investigationEl, concentration),
@@ -275,7 +287,9 @@ export function startDashboard(root: HTMLElement): void {
       import('../../panels/slo-strip.js').then((m) => m.mountSloStrip(mainEl, params, signal)),
     ]
     await Promise.allSettled(work)
-    if (!signal.aborted) root.dataset['loaded'] = 'true'
+    if (!signal.aborted) {
+      root.dataset['loaded'] = 'true'
+    }
   }
 
   void load()
@@ -307,6 +321,8 @@ async function loadKpis(ctx: LoadContext, el: HTMLElement): Promise<void> {
       kpi('e2e-p99', 'E2E p99', formatMs(e2e?.values_ms['p99']))
     )
   } catch (err) {
-    if (!isAbort(err)) mount(el, h('span', { class: 'error' }, 'summary unavailable'))
+    if (!isAbort(err)) {
+      mount(el, h('span', { class: 'error' }, 'summary unavailable'))
+    }
   }
 }

@@ -8,7 +8,9 @@ import { measureOfFinding } from '../../model/measures.js'
 import { commonParams, isAbort, type LoadContext } from './context.js'
 
 function evidenceValue(v: number | string | null): string {
-  if (v === null) return '–'
+  if (v === null) {
+    return '–'
+  }
   return typeof v === 'number'
     ? Math.abs(v) >= 100 || Number.isInteger(v)
       ? String(Math.round(v))
@@ -21,7 +23,9 @@ function evidenceFigures(e: {
   observed: number | string | null
   baseline: number | string | null
 }): string | null {
-  if (typeof e.observed !== 'number') return null
+  if (typeof e.observed !== 'number') {
+    return null
+  }
   const base = e.baseline === null ? '' : ` · baseline ${evidenceValue(e.baseline)}`
   return `observed ${evidenceValue(e.observed)}${base}`
 }
@@ -70,7 +74,9 @@ function findingCard(
       title: 'Show the slice this finding cites',
       onclick: open,
       onkeydown: (e: Event) => {
-        if ((e as KeyboardEvent).key === 'Enter') open()
+        if ((e as KeyboardEvent).key === 'Enter') {
+          open()
+        }
       },
     },
     h(
@@ -136,7 +142,9 @@ function diagnosisFor(params: Params, signal: AbortSignal): Promise<DiagnosisJso
     computed.set(key, p)
     // A cancelled or failed run is not kept: the next view asks again.
     p.catch(() => computed.delete(key))
-    if (computed.size > 20) computed.delete(computed.keys().next().value ?? '')
+    if (computed.size > 20) {
+      computed.delete(computed.keys().next().value ?? '')
+    }
   }
   return p
 }
@@ -154,7 +162,9 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
   mount(el, h('div', { class: 'muted pad' }, 'diagnosing…'))
   try {
     const d = await diagnosisFor(params, ctx.signal)
-    if (ctx.signal.aborted) return
+    if (ctx.signal.aborted) {
+      return
+    }
     const scopeText = Object.entries(source.filters)
       .map(([k, v]) => `${k}=${(v ?? []).join('|')}`)
       .join(' ')
@@ -185,7 +195,7 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
         : d.findings.map((f, i) => findingCard(ctx, d, source, f, i))
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted)
+    if (!isAbort(err) && !ctx.signal.aborted) {
       mount(
         el,
         h(
@@ -194,5 +204,6 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
           `diagnosis failed: ${err instanceof Error ? err.message : String(err)}`
         )
       )
+    }
   }
 }

@@ -13,7 +13,9 @@ export function toInputValue(ms: number): string {
 /** Reads `YYYY-MM-DD HH:MM[:SS]` (or with a `T`) as UTC; NaN when it is not that. */
 export function parseInputValue(text: string): number {
   const m = /^\s*(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*(?:UTC|Z)?\s*$/i.exec(text)
-  if (!m) return Number.NaN
+  if (!m) {
+    return Number.NaN
+  }
   return Date.parse(`${m[1]}T${m[2]}Z`)
 }
 
@@ -53,7 +55,9 @@ export function renderRangePicker(
         const ok = Number.isFinite(f) && Number.isFinite(t) && t > f
         from.classList.toggle('invalid', !Number.isFinite(f))
         to.classList.toggle('invalid', !Number.isFinite(t) || (Number.isFinite(f) && t <= f))
-        if (ok) navigate({ range: { kind: 'absolute', fromMs: f, toMs: t }, selection: null })
+        if (ok) {
+          navigate({ range: { kind: 'absolute', fromMs: f, toMs: t }, selection: null })
+        }
       },
     },
     from,
@@ -99,14 +103,18 @@ export function renderFilters(
   const controls = FILTER_DIMENSIONS.flatMap((dim) => {
     const values = dims?.[dim] ?? []
     const chosen = state.filters[dim] ?? []
-    if (values.length === 0 && chosen.length === 0) return []
+    if (values.length === 0 && chosen.length === 0) {
+      return []
+    }
     const select = h(
       'select',
       {
         'data-filter': dim,
         onchange: (e: Event) => {
           const v = (e.target as HTMLSelectElement).value
-          if (v) navigate({ filters: toggleFilter(state.filters, dim, v), selection: null })
+          if (v) {
+            navigate({ filters: toggleFilter(state.filters, dim, v), selection: null })
+          }
         },
       },
       h('option', { value: '' }, chosen.length ? `${dim}: +` : dim),

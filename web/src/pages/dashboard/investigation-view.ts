@@ -159,7 +159,7 @@ export async function loadInvestigation(
       )
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted)
+    if (!isAbort(err) && !ctx.signal.aborted) {
       mount(
         body,
         h(
@@ -168,5 +168,6 @@ export async function loadInvestigation(
           `investigation failed: ${err instanceof Error ? err.message : String(err)}`
         )
       )
+    }
   }
 }

@@ -169,7 +169,9 @@ export function loadPercentiles(
             onPick: (idx) => {
               const t = ctx.grid[idx]
               const v = p99[idx]
-              if (t === undefined || v === null || v === undefined) return
+              if (t === undefined || v === null || v === undefined) {
+                return
+              }
               ctx.navigate({
                 measure,
                 sort: null,
@@ -183,7 +185,9 @@ export function loadPercentiles(
       }
     } catch (err) {
       if (!isAbort(err) && !ctx.signal.aborted) {
-        for (const p of all) p.setStatus(err instanceof Error ? err.message : String(err), 'error')
+        for (const p of all) {
+          p.setStatus(err instanceof Error ? err.message : String(err), 'error')
+        }
       }
     }
   })()
@@ -280,7 +284,9 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
     const byStart = new Map(res.buckets.map((b) => [b.bucket_start_ms, b]))
     const buckets: (StageBucket | null)[] = ctx.grid.map((t) => {
       const b = byStart.get(t)
-      if (!b) return null
+      if (!b) {
+        return null
+      }
       const stages: StageBucket['stages'] = {}
       for (const [name, s] of Object.entries(b.stages)) {
         stages[name as StageName] = { count: s.count, meanMs: s.mean_ms, p99Ms: s.p99_ms }

@@ -19,8 +19,12 @@ import { drawLines } from './latency-panels.js'
 import type { PanelHandle } from './panel.js'
 
 function formatFor(unit: string): (v: number) => string {
-  if (unit === '%') return (v) => `${formatCount(v)}%`
-  if (unit === 'ms') return formatMs
+  if (unit === '%') {
+    return (v) => `${formatCount(v)}%`
+  }
+  if (unit === 'ms') {
+    return formatMs
+  }
   return formatCount
 }
 
@@ -54,7 +58,9 @@ export async function loadMetricPanels(
   await Promise.all(
     METRIC_PANELS.map(async (def: MetricPanelDef) => {
       const panel = panels.get(def.id)
-      if (!panel) return
+      if (!panel) {
+        return
+      }
       const lines = resolvePanelLines(def, available)
       if (lines.length === 0) {
         panel.setStatus(missingMetricsHint(def), 'empty')
@@ -64,9 +70,13 @@ export async function loadMetricPanels(
         const fetched = new Map<string, FetchedSeries[]>()
         for (const line of lines) {
           for (const src of [line.source, line.denominator]) {
-            if (!src) continue
+            if (!src) {
+              continue
+            }
             const name = pickMetricName(src.names, available)
-            if (name !== null) fetched.set(sourceKey(name, src.fn), await fetchSource(name, src.fn))
+            if (name !== null) {
+              fetched.set(sourceKey(name, src.fn), await fetchSource(name, src.fn))
+            }
           }
         }
         const data = buildPanelData(lines, available, fetched, ctx.grid, ctx.stepMs)

@@ -33,7 +33,9 @@ export function samplesCaption(ctx: Pick<LoadContext, 'state'>): string {
   const { state } = ctx
   const by = MEASURE_LABELS[state.sort ?? state.measure]
   const sel = state.selection
-  if (!sel) return `by ${by} · click a header to sort · click a row for the waterfall`
+  if (!sel) {
+    return `by ${by} · click a header to sort · click a row for the waterfall`
+  }
   const label = MEASURE_LABELS[state.measure]
   const range =
     sel.minMs !== null && sel.maxMs !== null
@@ -152,7 +154,7 @@ export async function loadSamples(
       )
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted)
+    if (!isAbort(err) && !ctx.signal.aborted) {
       mount(
         el,
         h(
@@ -161,5 +163,6 @@ export async function loadSamples(
           `samples failed: ${err instanceof Error ? err.message : String(err)}`
         )
       )
+    }
   }
 }

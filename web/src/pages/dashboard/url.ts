@@ -81,11 +81,17 @@ function parseFilters(q: URLSearchParams, key: (dim: string) => string): Filters
 /** `sel=FROM,TO,MIN,MAX` (MIN/MAX may be empty); the older `sel=FROM,TO,SLOW` reads as MIN. */
 function parseSelection(text: string | null): Selection | null {
   const parts = text?.split(',')
-  if (!parts || parts.length < 3 || parts.length > 4) return null
+  if (!parts || parts.length < 3 || parts.length > 4) {
+    return null
+  }
   const num = (s: string | undefined) => (s === undefined || s === '' ? null : Number(s))
   const [from, to, min, max] = parts.map(num)
-  if (from === null || to === null || from === undefined || to === undefined) return null
-  if (![from, to, min ?? 0, max ?? 0].every(Number.isFinite) || to <= from) return null
+  if (from === null || to === null || from === undefined || to === undefined) {
+    return null
+  }
+  if (![from, to, min ?? 0, max ?? 0].every(Number.isFinite) || to <= from) {
+    return null
+  }
   const minMs = min !== null && min !== undefined && min > 0 ? min : null
   const maxMs = max !== null && max !== undefined && max > (minMs ?? 0) ? max : null
   return { fromMs: from, toMs: to, minMs, maxMs }
@@ -94,9 +100,13 @@ function parseSelection(text: string | null): Selection | null {
 function parsePin(q: URLSearchParams): PinnedDiagnosis | null {
   const win = q.get('dx')?.split(',').map(Number)
   const finding = Number(q.get('finding') ?? '0')
-  if (!win || win.length !== 2 || !win.every(Number.isFinite)) return null
+  if (!win || win.length !== 2 || !win.every(Number.isFinite)) {
+    return null
+  }
   const [fromMs = 0, toMs = 0] = win
-  if (toMs <= fromMs || !Number.isInteger(finding) || finding < 0) return null
+  if (toMs <= fromMs || !Number.isInteger(finding) || finding < 0) {
+    return null
+  }
   return { fromMs, toMs, filters: parseFilters(q, (d) => `dx.${d}`), finding }
 }
 
@@ -147,9 +157,15 @@ export function serializeViewState(state: ViewState): string {
       q.append(dim, v)
     }
   }
-  if (state.measure !== DEFAULT_VIEW.measure) q.set('measure', state.measure)
-  if (state.sort !== null && MEASURES.includes(state.sort)) q.set('sort', state.sort)
-  if (state.stageMode !== null) q.set('stages', state.stageMode)
+  if (state.measure !== DEFAULT_VIEW.measure) {
+    q.set('measure', state.measure)
+  }
+  if (state.sort !== null && MEASURES.includes(state.sort)) {
+    q.set('sort', state.sort)
+  }
+  if (state.stageMode !== null) {
+    q.set('stages', state.stageMode)
+  }
   if (state.selection) {
     const s = state.selection
     q.set('sel', [Math.round(s.fromMs), Math.round(s.toMs), fmt(s.minMs), fmt(s.maxMs)].join(','))
@@ -157,7 +173,9 @@ export function serializeViewState(state: ViewState): string {
   if (state.pin) {
     q.set('dx', `${Math.round(state.pin.fromMs)},${Math.round(state.pin.toMs)}`)
     for (const dim of FILTER_DIMENSIONS) {
-      for (const v of state.pin.filters[dim] ?? []) q.append(`dx.${dim}`, v)
+      for (const v of state.pin.filters[dim] ?? []) {
+        q.append(`dx.${dim}`, v)
+      }
     }
     q.set('finding', String(state.pin.finding))
   }

@@ -173,12 +173,13 @@ export async function loadWaterfall(
     }
     draw()
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted)
+    if (!isAbort(err) && !ctx.signal.aborted) {
       mount(
         el,
         head(`trace ${traceId}`),
         h('div', { class: 'error pad' }, err instanceof Error ? err.message : String(err))
       )
+    }
   }
 }
 
