@@ -80,7 +80,7 @@ describe('resolveProbeOptions', () => {
     })
     expect(o.client.headers).toEqual({ authorization: 'Bearer x:y', 'x-team': 'a' })
     expect(o.slo).toMatchObject({ ttftMs: 500, e2eMs: 10_000 })
-    expect(o.compat).toBe('vllm')
+    expect(o.compat).toEqual(['vllm'])
     expect(o.workload.model).toBe('m')
   })
 
@@ -107,7 +107,7 @@ describe('resolveProbeOptions', () => {
     [{ duration: 'soon' }, /--duration expects a duration like 500ms, 30s, 5m/],
     [{ inputTokens: 'lots' }, /--input-tokens\/--output-tokens expect N, uniform:A-B/],
     [{ slo: 'ttft=fast' }, /--slo expects ttft=500ms,tpot=50ms,e2e=10s/],
-    [{ compat: 'nope' }, /--compat expects one of/],
+    [{ compat: 'nope' }, /--compat expects one or more of/],
     [{ header: ['no-colon'] }, /--header expects "Name: value" \(actual: no-colon\)/],
   ] as [Partial<ProbeFlags>, RegExp][])('refuses %o', async (flags, message) => {
     await expect(resolve(flags)).rejects.toMatchObject({ code: 'INPUT_INVALID', message })

@@ -116,6 +116,7 @@ describe('dashboard: from a TTFT spike to its cause', () => {
     ]
     const posted = await fetch(`${demo.url}api/events`, {
       method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
       body: lines.map((l) => JSON.stringify(l)).join('\n'),
     })
     expect(posted.status).toBe(200)

@@ -178,22 +178,29 @@ function preferNewVersion(ctx: DiagnosisContext, merged: Finding[]): void {
 
 /**
  * The same for a replica that joined inside the window and is slow: when it runs alone on its
- * node, the node finding and the cold-start finding name the same requests, and the new
- * replica is the better explanation.
+ * node (or the node finding is scoped to the replica itself), the node finding and the
+ * cold-start finding name the same requests, and the new replica is the better explanation.
  */
 function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
   const cold = merged.find(
     (f) => f.cause === 'replica.cold_start' && f.scope.dimension === 'replica'
   )
-  const node = merged.find((f) => f.cause === 'node.degraded' && f.scope.dimension === 'node')
+  const node = merged.find(
+    (f) =>
+      f.cause === 'node.degraded' &&
+      (f.scope.dimension === 'node' || f.scope.dimension === 'replica')
+  )
   if (cold === undefined || node === undefined || node.confidence < cold.confidence) {
     return
   }
   const first = ctx.replicaFirstSeenUs.get(cold.scope.value ?? '') ?? -Infinity
-  if (
-    first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs &&
-    ctx.replicaNode.get(cold.scope.value ?? '') === node.scope.value
-  ) {
+  // The node finding names the cold replica's requests when it is scoped to that replica, or to
+  // the node the replica runs on (alone, or carrying the slow share).
+  const sameRequests =
+    node.scope.dimension === 'replica'
+      ? node.scope.value === cold.scope.value
+      : ctx.replicaNode.get(cold.scope.value ?? '') === node.scope.value
+  if (first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs && sameRequests) {
     node.confidence = cold.confidence * 0.9
     node.evidence.push({
       dimension: 'replica',
