@@ -144,7 +144,9 @@ Examples:
               ? renderDiagnosisMarkdown(diagnosis, skipped)
               : renderDiagnosisText(diagnosis, skipped)
           )
-          process.stdout.write(`\nInjected by the simulator: ${injected}\n`)
+          process.stdout.write(
+            `\nInjected by the simulator: ${injected === '' ? 'nothing (a healthy run)' : injected}\n`
+          )
         }
         if (opts.once === true) {
           return

@@ -12,27 +12,72 @@ function ms(v: number): string {
   return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(v < 10 ? 1 : 0)} ms`
 }
 
+const ISO = /(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(?:\.\d+)?Z/g
+
+/** `2025-06-02 09:00:00` → `09:30:00 UTC`: the date once, then times of day. */
+function windowText(start: string, end: string): string {
+  const s = ISO.exec(start)
+  ISO.lastIndex = 0
+  const e = ISO.exec(end)
+  ISO.lastIndex = 0
+  if (s === null || e === null) {
+    return `${start} → ${end}`
+  }
+  return `${s[1]} ${s[2]} → ${e[1] === s[1] ? '' : `${e[1]} `}${e[2]} UTC`
+}
+
+/**
+ * Evidence as a person reads it at 3 a.m.: times of day instead of full timestamps (the date is
+ * in the header), p-values below 0.001 as "p<0.001". The JSON keeps every figure as it is.
+ */
+function plain(text: string, day: string | null): string {
+  return text
+    .replace(ISO, (_m, date: string, time: string) => (date === day ? time : `${date} ${time}`))
+    .replace(/p=(\d(?:\.\d+)?e[-+]\d+)/g, (m, v: string) => (Number(v) < 0.001 ? 'p<0.001' : m))
+}
+
+/** Wraps `text` to `width` columns, every line after the first indented by `indent`. */
+function wrap(text: string, width: number, indent: string, first: string): string[] {
+  const lines: string[] = []
+  let line = first
+  for (const word of text.split(' ')) {
+    if (line.length + word.length + 1 > width && line.trim().length > first.trim().length) {
+      lines.push(line.trimEnd())
+      line = indent
+    }
+    line += line === indent || line === first ? word : ` ${word}`
+  }
+  lines.push(line.trimEnd())
+  return lines
+}
+
 function headline(d: Diagnosis): string[] {
   const l = d.latency
   return [
-    `window   ${d.window.start} → ${d.window.end}  (${d.requests} requests${d.slo_breached ? ', SLO breached' : ''})`,
+    `window   ${windowText(d.window.start, d.window.end)}  (${d.requests} requests${d.slo_breached ? ', SLO breached' : ''})`,
     `latency  TTFT p50 ${ms(l.ttft.p50)} p95 ${ms(l.ttft.p95)} p99 ${ms(l.ttft.p99)} | TPOT p50 ${ms(l.tpot.p50)} p99 ${ms(l.tpot.p99)} | E2E p99 ${ms(l.e2e.p99)}`,
   ]
 }
 
-/** Plain-text report (no colours, 100 columns). */
+/** Plain-text report (no colours, lines wrapped at 100 columns). */
 export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = []): string {
   const out = [...headline(d), '']
+  const day = /^(\d{4}-\d\d-\d\d)/.exec(d.window.start)?.[1] ?? null
   d.findings.forEach((f, i) => {
-    const where = f.window ? `  [${f.window.start} → ${f.window.end}]` : ''
+    const where = f.window
+      ? `  ${plain(f.window.start, day)}–${plain(f.window.end, day)}`.replace(
+          /(\d\d:\d\d:\d\d)–/,
+          '$1–'
+        )
+      : ''
     out.push(
       `${i + 1}. ${f.cause}  confidence ${f.confidence.toFixed(2)}  scope ${scopeText(f)}${where}`
     )
     for (const e of f.evidence) {
-      out.push(`     - ${e.text}`)
+      out.push(...wrap(plain(e.text, day), 100, '       ', '     - '))
     }
     if (f.actions.length > 0) {
-      out.push(`     actions: ${f.actions.join('; ')}`)
+      out.push(...wrap(f.actions.join('; '), 100, '       ', '     actions: '))
     }
     out.push('')
   })
@@ -58,7 +103,7 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
     out.push('')
   }
   if (skipped.length > 0) {
-    out.push(`not evaluated: ${skipped.join('; ')}`)
+    out.push(...wrap(skipped.join('; '), 100, '     ', 'not evaluated: '))
   }
   return `${out.join('\n').trimEnd()}\n`
 }
