@@ -56,7 +56,11 @@ describe('tokenline diagnose', () => {
   it('prints a text report with the top finding first and its actions', async () => {
     const { code, stdout } = await cli(['diagnose', join(dir, 'sim'), '--since', '5m'])
     expect(code).toBe(0)
-    expect(stdout).toMatch(/^window {3}\S+ → \S+ {2}\(\d+ requests\)/)
+    // The date once, then times of day; lines short enough for a terminal.
+    expect(stdout).toMatch(
+      /^window {3}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d → (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d UTC {2}\(\d+ requests\)/
+    )
+    expect(stdout.split('\n').filter((l) => l.length > 100)).toEqual([])
     expect(stdout).toMatch(/\n1\. \S+ {2}confidence \d\.\d\d/)
     expect(stdout).toContain('actions:')
   }, 120_000)
