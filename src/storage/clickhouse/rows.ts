@@ -4,11 +4,12 @@
  * attribute values as text, kinds and status codes by their OTLP enum names, times in ns.
  */
 import type { ChangeEvent, EventKind } from '../../core/model/event.js'
-import type { Dimension, RequestTimeline, StageName, TtftSource } from '../../core/model/request.js'
+import type { RequestTimeline } from '../../core/model/request.js'
 import { DIMENSIONS, STAGE_NAMES } from '../../core/model/request.js'
 import type { AttrValue, Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import { stageColumn } from '../query/request-fields.js'
+import { requestFromStoredRow } from '../query/request-row.js'
 import { toNum, toNumOrNull } from './sql.js'
 
 type Row = Record<string, unknown>
@@ -198,41 +199,7 @@ export function requestToRow(r: RequestTimeline, version: number): Row {
 
 /** Reads a `tokenline_requests` row back into a request timeline. */
 export function requestFromRow(row: Row): RequestTimeline {
-  const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
-  const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v))
-  const dims = {} as Record<Dimension, string | null>
-  for (const d of DIMENSIONS) {
-    dims[d] = text(row[d])
-  }
-  const stages = {} as Record<StageName, Micros | null>
-  for (const s of STAGE_NAMES) {
-    stages[s] = toNumOrNull(row[stageColumn(s)]) as Micros | null
-  }
-  return {
-    traceId: String(row['trace_id']),
-    startUs: toNum(row['start_us']) as Micros,
-    endUs: toNum(row['end_us']) as Micros,
-    dims,
-    stages,
-    downstreamName: text(row['downstream_name']),
-    ttftUs: toNumOrNull(row['ttft_us']) as Micros | null,
-    ttftSource: text(row['ttft_source']) as TtftSource | null,
-    tpotUs: toNumOrNull(row['tpot_us']) as Micros | null,
-    itlMaxUs: toNumOrNull(row['itl_max_us']) as Micros | null,
-    e2eUs: toNumOrNull(row['e2e_us']) as Micros | null,
-    inputTokens: toNumOrNull(row['input_tokens']),
-    outputTokens: toNumOrNull(row['output_tokens']),
-    cachedTokens: toNumOrNull(row['cached_tokens']),
-    status: toNumOrNull(row['status']),
-    errorType: text(row['error_type']),
-    retries: toNumOrNull(row['retries']),
-    connectionReused: bool(row['connection_reused']),
-    tlsResumed: bool(row['tls_resumed']),
-    hasClient: Boolean(row['has_client']),
-    hasGateway: Boolean(row['has_gateway']),
-    hasEngine: Boolean(row['has_engine']),
-    spanCount: toNumOrNull(row['span_count']) ?? 0,
-  }
+  return requestFromStoredRow(row, toNumOrNull)
 }
 
 /** One `tokenline_events` row. */

@@ -4,11 +4,11 @@
  */
 import type { DuckDBAppender, JS } from '@duckdb/node-api'
 import type { ChangeEvent, EventKind } from '../../core/model/event.js'
-import type { Dimension, RequestTimeline, StageName, TtftSource } from '../../core/model/request.js'
-import { DIMENSIONS, STAGE_NAMES } from '../../core/model/request.js'
+import type { RequestTimeline } from '../../core/model/request.js'
+import { DIMENSIONS } from '../../core/model/request.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { stageColumn } from '../query/request-fields.js'
+import { requestFromStoredRow } from '../query/request-row.js'
 import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
 
 type Row = Record<string, JS>
@@ -59,10 +59,6 @@ function num(value: JS | undefined): number | null {
 
 function text(value: JS | undefined): string | null {
   return value === null || value === undefined ? null : String(value)
-}
-
-function bool(value: JS | undefined): boolean | null {
-  return value === null || value === undefined ? null : Boolean(value)
 }
 
 /**
@@ -157,39 +153,7 @@ export function appendRequest(a: DuckDBAppender, r: RequestTimeline): void {
 
 /** Reads a `requests` row back into a request timeline. */
 export function requestFromRow(row: Row): RequestTimeline {
-  const dims = {} as Record<Dimension, string | null>
-  for (const d of DIMENSIONS) {
-    dims[d] = text(row[d])
-  }
-  const stages = {} as Record<StageName, Micros | null>
-  for (const s of STAGE_NAMES) {
-    stages[s] = num(row[stageColumn(s)]) as Micros | null
-  }
-  return {
-    traceId: String(row['trace_id']),
-    startUs: num(row['start_us']) as Micros,
-    endUs: num(row['end_us']) as Micros,
-    dims,
-    stages,
-    downstreamName: text(row['downstream_name']),
-    ttftUs: num(row['ttft_us']) as Micros | null,
-    ttftSource: text(row['ttft_source']) as TtftSource | null,
-    tpotUs: num(row['tpot_us']) as Micros | null,
-    itlMaxUs: num(row['itl_max_us']) as Micros | null,
-    e2eUs: num(row['e2e_us']) as Micros | null,
-    inputTokens: num(row['input_tokens']),
-    outputTokens: num(row['output_tokens']),
-    cachedTokens: num(row['cached_tokens']),
-    status: num(row['status']),
-    errorType: text(row['error_type']),
-    retries: num(row['retries']),
-    connectionReused: bool(row['connection_reused']),
-    tlsResumed: bool(row['tls_resumed']),
-    hasClient: Boolean(row['has_client']),
-    hasGateway: Boolean(row['has_gateway']),
-    hasEngine: Boolean(row['has_engine']),
-    spanCount: num(row['span_count']) ?? 0,
-  }
+  return requestFromStoredRow(row, (v) => num(v as JS | undefined))
 }
 
 /** Appends one change event row (`events` table order). */
