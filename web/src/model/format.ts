@@ -72,3 +72,20 @@ export function formatSpan(ms: number): string {
   }
   return `${Math.floor(h / 24)}d ${h % 24}h`
 }
+
+/** One line about a change event: what happened, the version it brought, where it happened. */
+export function describeEvent(e: {
+  message?: string | null | undefined
+  reason?: string | null | undefined
+  version?: string | null | undefined
+  replica?: string | null | undefined
+  node?: string | null | undefined
+}): string {
+  return [
+    e.message ?? e.reason ?? '',
+    e.version ? `version ${e.version}` : '',
+    e.replica ?? e.node ?? '',
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}

@@ -3,7 +3,7 @@ import type { Concentration } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import { rankConcentration } from '../../model/concentration.js'
 import { isFilterDimension, toggleFilter } from '../../model/dimensions.js'
-import { formatMs, formatShare, formatTimeUtc } from '../../model/format.js'
+import { formatMs, formatShare, formatTimeUtc, describeEvent } from '../../model/format.js'
 import { MEASURE_LABELS, type Measure } from '../../model/measures.js'
 import { STAGE_COLORS } from '../../model/stages.js'
 import type { StageName } from '../../../../src/core/model/request.js'
@@ -224,17 +224,7 @@ export async function loadEvents(
               },
               h('span', { class: `kind k-${e.kind}` }, e.kind),
               h('span', { class: 'time' }, formatTimeUtc(e.time_ms).slice(5, 19)),
-              h(
-                'span',
-                { class: 'msg' },
-                [
-                  e.message ?? e.reason ?? '',
-                  e.version ? `version ${e.version}` : '',
-                  e.replica ?? e.node ?? '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')
-              )
+              h('span', { class: 'msg' }, describeEvent(e))
             )
           )
     )

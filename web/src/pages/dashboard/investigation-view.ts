@@ -2,7 +2,7 @@ import { api } from '../../api/client.js'
 import type { Concentration } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import { rankConcentration } from '../../model/concentration.js'
-import { formatMs, formatShare, formatTimeUtc } from '../../model/format.js'
+import { formatMs, formatShare, formatTimeUtc, describeEvent } from '../../model/format.js'
 import { MEASURE_LABELS, quietValue } from '../../model/measures.js'
 import { formatStepParam } from '../../model/time-range.js'
 import { commonParams, isAbort, type LoadContext } from './context.js'
@@ -146,13 +146,7 @@ export async function loadInvestigation(
                     { 'data-event-time': e.time_ms },
                     h('span', { class: `kind k-${e.kind}` }, e.kind),
                     ` ${formatTimeUtc(e.time_ms).slice(11, 19)} `,
-                    [
-                      e.message ?? e.reason ?? '',
-                      e.version ? `version ${e.version}` : '',
-                      e.replica ?? e.node ?? '',
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')
+                    describeEvent(e)
                   )
                 )
             )
