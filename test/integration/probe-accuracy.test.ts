@@ -43,14 +43,24 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
  * pass whatever the probe does). Otherwise the strict bounds hold. The event-loop delay seen
  * during the measurement is printed with the figures.
  */
-/** Why the fixed bounds below cannot be judged on this run (an overloaded machine), or null. */
-function tooBusyForStrictBounds(): string | null {
+/**
+ * Why the fixed bounds below cannot be judged on this run, or null: an overloaded machine, or
+ * (for the timing bounds) an event loop held more than {@link MAX_LOOP_DELAY_MS} at p99 by other
+ * work (other test files run beside this one), which shows up one-for-one in every stamp.
+ */
+function tooBusyForStrictBounds(loopDelayMs = 0): string | null {
   const load = loadavg()[0] ?? 0
   const cores = cpus().length
-  return load > cores
-    ? `machine too loaded for the strict bounds: load average ${load.toFixed(2)} on ${cores} cores`
+  if (load > cores) {
+    return `machine too loaded for the strict bounds: load average ${load.toFixed(2)} on ${cores} cores`
+  }
+  return loopDelayMs > MAX_LOOP_DELAY_MS
+    ? `event loop held ${loopDelayMs.toFixed(1)} ms at p99 by other work (over ${MAX_LOOP_DELAY_MS} ms): the timing bounds need a quieter run`
     : null
 }
+
+/** On an otherwise idle machine the probe's own loop delay at 100 streams is 2.6–4.2 ms (p99). */
+const MAX_LOOP_DELAY_MS = 4.5
 
 /**
  * Timing error bound at 100 concurrent streams in a test run, ms. Fixed (never widened by what
@@ -150,7 +160,7 @@ describe('probe timing accuracy against the real write times of the server', () 
     // An arrival trails the write by loopback + event-loop delay. The server reads its clock just
     // after the write returns, so a server descheduled right then can make it slightly negative.
     expect(Math.min(...arrivalErrors)).toBeGreaterThan(-0.5 - slackMs)
-    const busy = tooBusyForStrictBounds()
+    const busy = tooBusyForStrictBounds(slackMs)
     if (busy !== null) {
       ctx.skip(busy)
     }
