@@ -183,8 +183,14 @@ export function excessCandidates(
           a.buckets === null ||
           (itl.buckets.from <= a.buckets.to && a.buckets.from <= itl.buckets.to)),
     }
-    const rel = a.baselineUs > 0 ? a.shiftUs / a.baselineUs : 0
-    const size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)
+    const rel = a.impactBaseUs > 0 ? a.shiftUs / a.impactBaseUs : 0
+    let size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)
+    if (a.stage !== null && a.quantile === 'p50' && rel >= 0.03 && a.shiftUs >= 5_000) {
+      // One stage that doubled is a clear change even when the user's TTFT moved only a few per
+      // cent: a retrieval call from 18 to 36 ms is worth naming when nothing else moved.
+      const relStage = a.baselineUs > 0 ? a.shiftUs / a.baselineUs : 0
+      size = Math.max(size, 0.7 * ramp(relStage, 0.3, 1))
+    }
     // A spike of a step or two is weaker evidence than a level that holds: load swings make
     // short spikes on their own.
     const steps = a.buckets === null ? Infinity : a.buckets.to - a.buckets.from + 1
@@ -195,7 +201,9 @@ export function excessCandidates(
       continue
     }
     const what = MEASURE_TEXT[a.measure]
-    const where = a.seriesScope ? ` for ${a.seriesScope.dimension}=${a.seriesScope.value}` : ''
+    const where =
+      (a.stage ? ` (${a.stage})` : '') +
+      (a.seriesScope ? ` for ${a.seriesScope.dimension}=${a.seriesScope.value}` : '')
     const window = anomalyWindow(ctx, a)
     const evidence: Evidence[] = [
       {

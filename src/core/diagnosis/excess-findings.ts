@@ -9,7 +9,6 @@ import { STAGE_NAMES, type StageName } from '../model/request.js'
 import { isoFromMicros, type Micros } from '../model/units.js'
 import type { DiagnosisContext } from './context.js'
 import type { MeasureAnomaly } from './excess-scan.js'
-import { SCAN_MEASURES } from './excess-scan.js'
 import type { TrafficShift } from './traffic-shift.js'
 
 const SCOPES: readonly string[] = [
@@ -31,10 +30,14 @@ export function stageShifts(
   ref: Uint8Array
 ): { stage: string; shiftUs: number }[] {
   const frame = ctx.frame
-  const def = SCAN_MEASURES.find((d) => d.measure === a.measure)!
-  const stages: StageName[] = [...def.stages]
+  const stages: StageName[] = [...a.stages]
   for (const s of STAGE_NAMES) {
-    if (s.endsWith('.unattributed') && !stages.includes(s) && a.measure.startsWith('ttft')) {
+    if (
+      a.stage === null &&
+      s.endsWith('.unattributed') &&
+      !stages.includes(s) &&
+      a.measure.startsWith('ttft')
+    ) {
       stages.push(s)
     }
   }
@@ -66,7 +69,7 @@ export function stageShifts(
       covered += x
       target[s] = (target[s] as number) + x
     }
-    if (stages.length > 0 && a.measure !== 'tpot' && a.measure !== 'itl_max') {
+    if (a.stage === null && stages.length > 0 && a.measure !== 'tpot' && a.measure !== 'itl_max') {
       target[stages.length] = (target[stages.length] as number) + Math.max(0, total - covered)
     }
   }
@@ -115,7 +118,11 @@ function scopeOfAnomaly(a: MeasureAnomaly): { dimension: ScopeDimension; value: 
     const d = e.dimensions[k] as string
     return isScope(d) ? { dimension: d, value: e.values[k] as string } : null
   }
-  return null
+  // Nothing stands out inside the anomaly set: the scope whose series moved is the scope.
+  const s = a.seriesScope
+  return s !== null && isScope(s.dimension)
+    ? { dimension: s.dimension as ScopeDimension, value: s.value }
+    : null
 }
 
 export interface AnomalyFacts {

@@ -32,6 +32,12 @@ export interface ShiftParts {
 
 export interface MeasureAnomaly {
   measure: ScanMeasure
+  /** The one stage scanned, when the anomaly is in a stage of the measure rather than its total. */
+  stage: StageName | null
+  /** Stages that make up the scanned values. */
+  stages: readonly StageName[]
+  /** Typical value of the whole measure (µs): what a shift is weighed against for the user. */
+  impactBaseUs: number
   quantile: 'p50' | 'p99'
   /** Scope whose series showed the change (null = all requests). */
   seriesScope: { dimension: string; value: string } | null
@@ -59,7 +65,24 @@ interface MeasureDef {
   measure: ScanMeasure
   features: WorkloadFeatures
   stages: readonly StageName[]
+  /** Scans one stage of the measure on its own (values = that stage's time). */
+  stage?: StageName
 }
+
+/**
+ * Stages of TTFT scanned on their own as well: their time does not depend on load or tokens, so
+ * a shift in them stands out even when the queue's load swings make TTFT as a whole noisy (a
+ * region's round trips, a gateway's queue, a slow retrieval call, time no span covers).
+ */
+const SCAN_STAGES: readonly StageName[] = [
+  'network',
+  'gateway.queue',
+  'gateway.upstream',
+  'downstream',
+  'client.unattributed',
+  'gateway.unattributed',
+  'engine.unattributed',
+]
 
 export const SCAN_MEASURES: readonly MeasureDef[] = [
   { measure: 'ttft', features: { prompt: true, cached: true, output: false }, stages: TTFT_STAGES },
@@ -79,11 +102,20 @@ export const SCAN_MEASURES: readonly MeasureDef[] = [
     stages: TPOT_STAGES,
   },
   { measure: 'e2e', features: { prompt: true, cached: false, output: true }, stages: [] },
+  ...SCAN_STAGES.map((stage) => ({
+    measure: 'ttft' as const,
+    features: { prompt: false, cached: false, output: false, region: stage === 'network' },
+    stages: [stage],
+    stage,
+  })),
 ]
 
-/** The per-request values of a scan measure. */
-function measureValues(frame: RequestFrame, measure: ScanMeasure): Float64Array {
-  switch (measure) {
+/** The per-request values of a scan measure (or of one of its stages). */
+function measureValues(frame: RequestFrame, def: MeasureDef): Float64Array {
+  if (def.stage !== undefined) {
+    return frame.stages[def.stage]
+  }
+  switch (def.measure) {
     case 'ttft':
       return frame.ttftUserUs
     case 'ttft_server': {
@@ -348,23 +380,134 @@ export function shiftParts(
   return { tokensUs, loadUs, rateUs, kind: tokensUs + loadUs > rateUs ? 'mix' : 'rate' }
 }
 
+/** Anomalies below this robust z of the median difference are load noise, not findings. */
+const MIN_Z = 3
+/** At most this many anomalies (different scopes) are kept per measure. */
+const MAX_PER_MEASURE = 3
+
+/** The anomaly set of a candidate, its reference and the robust z of their median difference. */
+function anomalySets(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  best: Candidate,
+  excess: Float64Array,
+  spreadUs: number
+): {
+  inWindow: Uint8Array
+  inSet: Uint8Array
+  ref: Uint8Array
+  z: number
+  baseLevel: number
+  affected: number
+} {
+  const inWindow = new Uint8Array(frame.n)
+  const inSet = new Uint8Array(frame.n)
+  const ref = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const b = bucketOf(grid, frame.startUs[i] as number)
+    const inTime = best.buckets === null || (b >= best.buckets.from && b <= best.buckets.to)
+    const inScope = best.scope === null || best.scope.codes[i] === best.scope.code
+    inWindow[i] = inTime ? 1 : 0
+    inSet[i] = inTime && inScope ? 1 : 0
+    ref[i] = best.buckets === null ? (inScope ? 0 : 1) : inTime ? 0 : 1
+  }
+  if (best.buckets !== null && best.scope !== null) {
+    // Same scope outside the window is the fairest reference for a scoped change in time.
+    for (let i = 0; i < frame.n; i++) {
+      ref[i] = inWindow[i] === 0 && best.scope.codes[i] === best.scope.code ? 1 : 0
+    }
+  }
+  const a = medianWhere(excess, inSet, 1)
+  const r = medianWhere(excess, ref, 1)
+  void spreadUs
+  let z = clusterZ(frame, grid, excess, inSet, ref)
+  if (best.buckets !== null && best.scope !== null && z > 0) {
+    // A scope is the answer only when its peers did not move alike in the same minutes: a
+    // region that shifts with everyone else is a sample of a global change, not its place.
+    const peersIn = new Uint8Array(frame.n)
+    const peersOut = new Uint8Array(frame.n)
+    for (let i = 0; i < frame.n; i++) {
+      const peer = best.scope.codes[i] !== best.scope.code
+      peersIn[i] = peer && inWindow[i] === 1 ? 1 : 0
+      peersOut[i] = peer && inWindow[i] === 0 ? 1 : 0
+    }
+    const pi = medianWhere(excess, peersIn, 1)
+    const po = medianWhere(excess, peersOut, 1)
+    const peerShift = pi.n > 0 && po.n > 0 ? pi.m - po.m : 0
+    if (peerShift > 0.5 * (a.m - r.m)) {
+      z = 0
+    }
+  }
+  return { inWindow, inSet, ref, z, baseLevel: r.n > 0 ? r.m : 0, affected: a.n }
+}
+
+/**
+ * Robust z of the median difference between `inSet` and `ref`, counted in (replica × step)
+ * cells rather than requests: requests that share a replica's queue in the same minute rise and
+ * fall together, so a load swing on one replica is one observation, not hundreds. Each cell gives
+ * its median; the z compares the medians of the cell medians against their spread.
+ */
+export function clusterZ(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  excess: Float64Array,
+  inSet: Uint8Array,
+  ref: Uint8Array
+): number {
+  const replicas = frame.dims.replica.values.length + 1
+  const cells = replicas * grid.count
+  const setCell = new Int32Array(frame.n).fill(-1)
+  const refCell = new Int32Array(frame.n).fill(-1)
+  for (let i = 0; i < frame.n; i++) {
+    const b = bucketOf(grid, frame.startUs[i] as number)
+    if (b < 0) {
+      continue
+    }
+    const c = ((frame.dims.replica.codes[i] as number) + 1) * grid.count + b
+    if (inSet[i] === 1) {
+      setCell[i] = c
+    } else if (ref[i] === 1) {
+      refCell[i] = c
+    }
+  }
+  const finiteOf = (list: Float64Array): Float64Array => list.filter((v) => v === v).sort()
+  const setMed = finiteOf(cellQuantiles(setCell, excess, cells, 0.5, 3))
+  const refMed = finiteOf(cellQuantiles(refCell, excess, cells, 0.5, 3))
+  if (setMed.length === 0 || refMed.length === 0) {
+    return 0
+  }
+  const ms = quantileSorted(setMed, 0.5)
+  const mr = quantileSorted(refMed, 0.5)
+  const dev = new Float64Array(setMed.length + refMed.length)
+  setMed.forEach((v, k) => (dev[k] = Math.abs(v - ms)))
+  refMed.forEach((v, k) => (dev[setMed.length + k] = Math.abs(v - mr)))
+  const spread = Math.max(1, 1.4826 * quantileSorted(dev.sort(), 0.5))
+  return (ms - mr) / (spread * Math.sqrt(1 / setMed.length + 1 / refMed.length))
+}
+
 /** The strongest anomaly of each measure that has one. */
 export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomaly[] {
   const load = arrivalLoad(frame, grid)
   const columns = dimensionColumns(frame)
   const out: MeasureAnomaly[] = []
+  const measureTypical = new Map<ScanMeasure, number>()
   for (const def of SCAN_MEASURES) {
     if (def.measure === 'e2e' && out.length > 0) {
       // E2E repeats TTFT and decode: scanned only when nothing else moved.
       continue
     }
-    const values = measureValues(frame, def.measure)
+    const values = measureValues(frame, def)
     const finite = values.filter((v) => v === v)
     if (finite.length < 30) {
       continue
     }
     const sortedAll = Float64Array.from(finite).sort()
     const typicalUs = Math.max(1, quantileSorted(sortedAll, 0.5))
+    if (def.stage === undefined) {
+      measureTypical.set(def.measure, typicalUs)
+    } else if (finite.length < 0.5 * frame.n) {
+      continue
+    }
     const tailUs = Math.max(1, quantileSorted(sortedAll, 0.99))
     // Baseline for the workload model: steps where the raw median is not elevated.
     const [raw50] = groupSeries(grid, frame, values, null, 1, 0.5, 5)
@@ -381,60 +524,64 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
     if (candidates.length === 0) {
       continue
     }
-    candidates.sort((a, b) => b.volume - a.volume || (a.scope === null ? -1 : 1))
-    const best = candidates[0] as Candidate
-    const inWindow = new Uint8Array(frame.n)
-    const inSet = new Uint8Array(frame.n)
-    const ref = new Uint8Array(frame.n)
-    for (let i = 0; i < frame.n; i++) {
-      const b = bucketOf(grid, frame.startUs[i] as number)
-      const inTime = best.buckets === null || (b >= best.buckets.from && b <= best.buckets.to)
-      const inScope = best.scope === null || best.scope.codes[i] === best.scope.code
-      inWindow[i] = inTime ? 1 : 0
-      inSet[i] = inTime && inScope ? 1 : 0
-      ref[i] = best.buckets === null ? (inScope ? 0 : 1) : inTime ? 0 : 1
-    }
-    if (best.buckets !== null && best.scope !== null) {
-      // Same scope outside the window is the fairest reference for a scoped change in time.
-      for (let i = 0; i < frame.n; i++) {
-        ref[i] = inWindow[i] === 0 && best.scope.codes[i] === best.scope.code ? 1 : 0
+    // Significance first, then size: a large tail swing that is only load noise (z ≈ 0) must not
+    // hide a smaller shift every request of one region pays. Up to MAX_PER_MEASURE anomalies per
+    // measure, each a different scope.
+    const scored = candidates
+      .map((cand) => ({ cand, sets: anomalySets(frame, grid, cand, excess, spreadUs) }))
+      .filter((x) => x.sets.z >= MIN_Z)
+      .sort((a, b) => b.cand.volume - a.cand.volume || (a.cand.scope === null ? -1 : 1))
+    const kept: typeof scored = []
+    for (const x of scored) {
+      const key = x.cand.scope === null ? '' : `${x.cand.scope.dimension}=${x.cand.scope.value}`
+      if (
+        kept.some(
+          (k) =>
+            (k.cand.scope === null ? '' : `${k.cand.scope.dimension}=${k.cand.scope.value}`) === key
+        )
+      ) {
+        continue
+      }
+      kept.push(x)
+      if (kept.length >= MAX_PER_MEASURE) {
+        break
       }
     }
-    const a = medianWhere(excess, inSet, 1)
-    const r = medianWhere(excess, ref, 1)
-    const z = a.n > 0 && r.n > 0 ? (a.m - r.m) / (spreadUs * Math.sqrt(1 / a.n + 1 / r.n)) : 0
-    const baseLevel = r.n > 0 ? r.m : 0
-    const contribution = new Float64Array(frame.n)
-    for (let i = 0; i < frame.n; i++) {
-      const v = excess[i] as number
-      contribution[i] = v === v ? v - baseLevel : 0
+    for (const { cand: best, sets } of kept) {
+      const { inWindow, inSet, ref, z, baseLevel, affected } = sets
+      const contribution = new Float64Array(frame.n)
+      for (let i = 0; i < frame.n; i++) {
+        const v = excess[i] as number
+        contribution[i] = v === v ? v - baseLevel : 0
+      }
+      const loc = localize(
+        columns,
+        contribution,
+        best.buckets === null ? new Uint8Array(frame.n).fill(1) : inWindow
+      )
+      const typicalRef = medianWhere(values, ref, 1).m
+      out.push({
+        measure: def.measure,
+        stage: def.stage ?? null,
+        stages: def.stages,
+        impactBaseUs: measureTypical.get(def.measure) ?? typicalUs,
+        quantile: best.quantile,
+        seriesScope: best.scope
+          ? { dimension: best.scope.dimension, value: best.scope.value }
+          : null,
+        buckets: best.buckets,
+        inWindow,
+        baselineUs: typicalRef === typicalRef ? typicalRef : typicalUs,
+        shiftUs: best.shiftUs,
+        z,
+        affected,
+        localized: loc.best,
+        elements: loc.elements.slice(0, 10),
+        parts: shiftParts(values, model.expectedMixUs, model.expectedLoadUs, inSet, ref),
+        excessUs: excess,
+        values,
+      })
     }
-    // Localising is the costly part: only for anomalies that can become a finding.
-    const loc =
-      z >= 3
-        ? localize(
-            columns,
-            contribution,
-            best.buckets === null ? new Uint8Array(frame.n).fill(1) : inWindow
-          )
-        : { elements: [], best: null }
-    const typicalRef = medianWhere(values, ref, 1).m
-    out.push({
-      measure: def.measure,
-      quantile: best.quantile,
-      seriesScope: best.scope ? { dimension: best.scope.dimension, value: best.scope.value } : null,
-      buckets: best.buckets,
-      inWindow,
-      baselineUs: typicalRef === typicalRef ? typicalRef : typicalUs,
-      shiftUs: best.shiftUs,
-      z,
-      affected: a.n,
-      localized: loc.best,
-      elements: loc.elements.slice(0, 10),
-      parts: shiftParts(values, model.expectedMixUs, model.expectedLoadUs, inSet, ref),
-      excessUs: excess,
-      values,
-    })
   }
   return out
 }

@@ -29,8 +29,22 @@ export interface TrafficShift {
 
 const TRAFFIC_DIMENSIONS: readonly Dimension[] = ['tenant', 'route', 'model', 'region']
 
+export interface TrafficShiftOptions {
+  dimensions?: readonly Dimension[]
+  /** The value's extra requests as a share of the span's requests (default 0.1). */
+  minExtraShare?: number
+  /** How much its share of the traffic must rise, absolute (default 0.08). */
+  minShareRise?: number
+}
+
 /** The strongest traffic rise of one value, or null. */
-export function findTrafficShift(frame: RequestFrame, grid: BucketGrid): TrafficShift | null {
+export function findTrafficShift(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  options: TrafficShiftOptions = {}
+): TrafficShift | null {
+  const minExtraShare = options.minExtraShare ?? 0.1
+  const minShareRise = options.minShareRise ?? 0.08
   const bucket = new Int32Array(frame.n)
   const total = new Float64Array(grid.count)
   for (let i = 0; i < frame.n; i++) {
@@ -41,7 +55,7 @@ export function findTrafficShift(frame: RequestFrame, grid: BucketGrid): Traffic
     }
   }
   let best: TrafficShift | null = null
-  for (const dimension of TRAFFIC_DIMENSIONS) {
+  for (const dimension of options.dimensions ?? TRAFFIC_DIMENSIONS) {
     const col = frame.dims[dimension]
     const k = col.values.length
     if (k < 2 || k > 200) {
@@ -88,7 +102,7 @@ export function findTrafficShift(frame: RequestFrame, grid: BucketGrid): Traffic
       const outT = allT - inT
       const rateOutside = outSteps > 0 ? outV / outSteps : 0
       const extra = inV - rateOutside * steps
-      if (extra < 0.1 * inT) {
+      if (extra < minExtraShare * inT) {
         continue
       }
       const shift: TrafficShift = {
@@ -106,7 +120,7 @@ export function findTrafficShift(frame: RequestFrame, grid: BucketGrid): Traffic
       // A burst changes the mix: the value's share must rise, not only its rate with everyone's.
       if (
         shift.shareInside < 1.5 * shift.shareOutside ||
-        shift.shareInside - shift.shareOutside < 0.08
+        shift.shareInside - shift.shareOutside < minShareRise
       ) {
         continue
       }

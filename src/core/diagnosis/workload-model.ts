@@ -22,6 +22,8 @@ export interface WorkloadFeatures {
   prompt: boolean
   cached: boolean
   output: boolean
+  /** The client's region: round trips depend on where the client is, not on tokens. */
+  region?: boolean
 }
 
 export interface WorkloadModel {
@@ -81,6 +83,9 @@ function mixKey(frame: RequestFrame, i: number, f: WorkloadFeatures): number {
   }
   if (f.output) {
     key = key * 21 + log2Bucket(frame.outputTokens[i] as number)
+  }
+  if (f.region === true) {
+    key = key * 64 + Math.min(63, (frame.dims.region.codes[i] as number) + 1)
   }
   return key
 }

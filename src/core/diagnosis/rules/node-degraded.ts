@@ -15,6 +15,7 @@ import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
 import { eventEvidence, impactEvidence, round, rowEvidence, scopeOf, tailImpact } from '../rule.js'
 import { replicaLoad } from './routing-imbalance.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 
 export const nodeDegradedRule: Rule = {
   cause: 'node.degraded',
@@ -61,6 +62,28 @@ export const nodeDegradedRule: Rule = {
       baseline: 1,
       text: `its load is ${loadRatio.toFixed(2)}× the median replica's`,
     })
+    // Degraded means the same work runs slower: its slow requests prefill each prompt token and
+    // produce each output token slower than the other replicas do. A replica that only queues
+    // longer is overloaded (routing, load), not degraded.
+    const service = serviceRatio(ctx, best.cohort.slow, members)
+    if (service !== null) {
+      if (service < 1.15) {
+        confidence *= 0.25
+        evidence.push({
+          dimension: 'replica',
+          observed: round(service),
+          baseline: 1,
+          text: `against: its slow requests prefill and decode per token ${service.toFixed(2)}× as long as the other replicas' requests: they wait, they do not work slower`,
+        })
+      } else {
+        evidence.push({
+          dimension: 'replica',
+          observed: round(service),
+          baseline: 1,
+          text: `its slow requests take ${service.toFixed(2)}× as long per token (prefill or decode) as the other replicas' requests`,
+        })
+      }
+    }
     // A minority version that coincides with the slow set is the better explanation.
     const versionCol = ctx.frame.dims.version
     if (versionCol.values.length >= 2) {
@@ -89,4 +112,40 @@ export const nodeDegradedRule: Rule = {
     }
     return { confidence, scope: scopeOf(dimension, row.value), window: null, evidence }
   },
+}
+
+/**
+ * How much slower per token the members' slow requests are than everyone else's: the larger of
+ * the prefill time per uncached prompt token and the TPOT ratios (medians). Null without either.
+ */
+function serviceRatio(
+  ctx: Parameters<Rule['evaluate']>[0],
+  slow: Uint8Array,
+  members: readonly string[]
+): number | null {
+  const f = ctx.frame
+  const col = f.dims.replica
+  const codes = new Set(members.map((m) => col.values.indexOf(m)))
+  const prefill = f.stages['engine.prefill']
+  const mine = new Uint8Array(f.n)
+  const rest = new Uint8Array(f.n)
+  const perToken = new Float64Array(f.n).fill(NaN)
+  for (let i = 0; i < f.n; i++) {
+    const inMembers = codes.has(col.codes[i] as number)
+    mine[i] = inMembers && slow[i] === 1 ? 1 : 0
+    rest[i] = inMembers ? 0 : 1
+    const p = prefill[i] as number
+    const tokens = f.inputTokens[i] as number
+    const cached = f.cachedTokens[i] as number
+    if (p === p && tokens === tokens) {
+      perToken[i] = p / (Math.max(0, tokens - (cached === cached ? cached : 0)) + 64)
+    }
+  }
+  const ratio = (values: Float64Array): number => {
+    const a = quantileSorted(sortedFinite(values, mine), 0.5)
+    const b = quantileSorted(sortedFinite(values, rest), 0.5)
+    return a === a && b === b && b > 0 ? a / b : NaN
+  }
+  const r = [ratio(perToken), ratio(f.tpotUs)].filter((x) => x === x)
+  return r.length === 0 ? null : Math.max(...r)
 }

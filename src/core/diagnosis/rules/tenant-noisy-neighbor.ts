@@ -16,8 +16,11 @@ import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { meanOutside, meanOver } from '../resources.js'
 import type { Rule } from '../rule.js'
-import { changeEvidence, changeWindow, fmtUs, pct, round, scopeOf } from '../rule.js'
-import { meanWhere } from '../../stats/quantile.js'
+import { fmtUs, pct, round, scopeOf } from '../rule.js'
+import { clusterZ } from '../excess-scan.js'
+import { findTrafficShift } from '../traffic-shift.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { asMicros, isoFromMicros } from '../../model/units.js'
 
 export interface TenantBurst {
   code: number
@@ -96,62 +99,84 @@ export const tenantNoisyNeighborRule: Rule = {
     if (col.values.length === 0) {
       return { skipped: 'no tenant dimension on the requests' }
     }
-    const change = ctx.ttftChange.elevated ? ctx.ttftChange : ctx.tpotChange
-    if (!change.elevated || col.values.length < 2) {
+    if (col.values.length < 2) {
       return null
     }
-    const burst = tenantBurst(ctx, change)
-    if (burst === null) {
+    // The burst first (a tenant's share of the requests rose), then its victims: the other
+    // tenants' requests waited longer inside the burst than outside it, counted in replica ×
+    // step cells so that ordinary load swings are not taken for a victim effect.
+    const shift = findTrafficShift(ctx.frame, ctx.grid, {
+      dimensions: ['tenant'],
+      minExtraShare: 0.03,
+      minShareRise: 0.03,
+    })
+    if (shift === null) {
       return null
     }
-    const { tenant, shareIn, shareOut, trafficRatio, inRate, outRate } = burst
-    const bestLift = burst.lift
-    const best = burst.code
-    // Victims: the other tenants' requests got slower inside the window too.
-    const others = new Uint8Array(ctx.frame.n)
-    const othersIn = new Uint8Array(ctx.frame.n)
-    for (let i = 0; i < ctx.frame.n; i++) {
-      if (col.codes[i] !== best) {
-        others[i] = change.inWindow[i] === 1 ? 0 : 1
-        othersIn[i] = change.inWindow[i] as number
+    const code = col.values.indexOf(shift.value)
+    const frame = ctx.frame
+    const queue = frame.stages['engine.queue']
+    let withQueue = 0
+    for (let i = 0; i < frame.n; i++) {
+      withQueue += queue[i] === queue[i] ? 1 : 0
+    }
+    const values = withQueue >= 0.5 * frame.n ? queue : frame.ttftUserUs
+    const othersIn = new Uint8Array(frame.n)
+    const othersOut = new Uint8Array(frame.n)
+    for (let i = 0; i < frame.n; i++) {
+      if (col.codes[i] === code) {
+        continue
       }
+      const b = bucketOf(ctx.grid, frame.startUs[i] as number)
+      const inside = b >= shift.buckets.from && b <= shift.buckets.to
+      othersIn[i] = inside ? 1 : 0
+      othersOut[i] = inside ? 0 : 1
     }
-    const victimIn = meanWhere(ctx.frame.ttftUserUs, othersIn)
-    const victimOut = meanWhere(ctx.frame.ttftUserUs, others)
-    const victimRatio =
-      victimIn.count > 0 && victimOut.mean > 0 ? victimIn.mean / victimOut.mean : 1
+    const z = clusterZ(frame, ctx.grid, values, othersIn, othersOut)
+    const victimIn = quantileSorted(sortedFinite(frame.ttftUserUs, othersIn), 0.5)
+    const victimOut = quantileSorted(sortedFinite(frame.ttftUserUs, othersOut), 0.5)
+    const extraShare =
+      shift.totalInside > 0 ? shift.rateInside / shift.totalInside - shift.shareOutside : 0
+    const lift = shift.rateOutside > 0 ? shift.rateInside / shift.rateOutside : 10
     const confidence =
-      ramp(bestLift, 1.5, 3) *
-      ramp(shareIn, 0.2, 0.4) *
-      ramp(trafficRatio, 1.1, 1.5) *
-      Math.max(0.3, ramp(victimRatio, 1.1, 1.6))
-    if (confidence <= 0) {
+      ramp(lift, 1.3, 2) *
+      ramp(extraShare, 0.03, 0.12) *
+      ramp(z, 1.5, 4) *
+      ramp(victimIn / Math.max(1, victimOut), 1.02, 1.15)
+    if (!(confidence > 0)) {
       return null
     }
+    const stepS = ctx.grid.stepUs / 1e6
     const evidence: Evidence[] = [
       {
         dimension: 'tenant',
-        observed: round(shareIn),
-        baseline: round(shareOut),
-        text: `tenant ${tenant} sends ${pct(shareIn)} of the requests inside the change window vs ${pct(shareOut)} outside it`,
+        observed: round(shift.shareInside),
+        baseline: round(shift.shareOutside),
+        text: `tenant ${shift.value} sent ${pct(shift.shareInside)} of the requests during its burst vs ${pct(shift.shareOutside)} before (${(shift.rateInside / stepS).toFixed(1)} vs ${(shift.rateOutside / stepS).toFixed(1)} requests/s, ${lift.toFixed(1)}×)`,
       },
       {
         metric: 'requests_per_second',
-        observed: round(inRate * 1e6),
-        baseline: round(outRate * 1e6),
-        text: `traffic ${trafficRatio.toFixed(2)}× the rate outside the window`,
+        observed: round(shift.totalInside / stepS),
+        baseline: round(shift.totalOutside / stepS),
+        text: `all traffic ${(shift.totalInside / stepS).toFixed(1)} requests/s during the burst vs ${(shift.totalOutside / stepS).toFixed(1)} outside it`,
       },
       {
         dimension: 'tenant',
-        observed: round(victimIn.mean / 1000),
-        baseline: round(victimOut.mean / 1000),
-        text: `other tenants' mean TTFT ${fmtUs(victimIn.mean)} inside the window vs ${fmtUs(victimOut.mean)} outside: they wait behind the burst`,
+        observed: round(victimIn / 1000),
+        baseline: round(victimOut / 1000),
+        text: `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait behind it`,
       },
     ]
-    const ce = changeEvidence(change, change === ctx.ttftChange ? 'ttft' : 'tpot')
-    if (ce) {
-      evidence.push(ce)
+    const from = ctx.grid.fromUs + shift.buckets.from * ctx.grid.stepUs
+    const to = Math.min(
+      ctx.input.window.toUs,
+      ctx.grid.fromUs + (shift.buckets.to + 1) * ctx.grid.stepUs
+    )
+    return {
+      confidence,
+      scope: scopeOf('tenant', shift.value),
+      window: { start: isoFromMicros(asMicros(from)), end: isoFromMicros(asMicros(to)) },
+      evidence,
     }
-    return { confidence, scope: scopeOf('tenant', tenant), window: changeWindow(change), evidence }
   },
 }
