@@ -17,7 +17,7 @@ import {
   UNATTRIBUTED,
 } from './excess-findings.js'
 import type { MeasureAnomaly } from './excess-scan.js'
-import { fmtUs, pct, round } from './rule.js'
+import { fmtUs, pct, resourceLevel, round } from './rule.js'
 import type { TrafficShift } from './traffic-shift.js'
 
 export interface ExcessCandidate extends Omit<Finding, 'actions'> {
@@ -153,7 +153,16 @@ export function excessCandidates(
     const outSteps = ctx.grid.count - inSteps
     const promptRef = meanOf(ctx.frame.inputTokens, ref)
     const shiftOf = (stage: string): number => shifts.find((x) => x.stage === stage)?.shiftUs ?? 0
+    const kv = resourceLevel(ctx, 'kv_usage', a.buckets)
+    const pre = resourceLevel(ctx, 'preemptions', a.buckets)
+    const kvPressure =
+      kv !== null &&
+      kv.peak >= 0.9 &&
+      (!Number.isFinite(kv.outside) || kv.inside > kv.outside + 0.05) &&
+      (pre === null ||
+        (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
     const facts = {
+      kvPressure,
       connectShiftUs: shiftOf('client.connect'),
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,

@@ -150,6 +150,8 @@ export interface AnomalyFacts {
   scopeTrafficLift: number
   /** The client's longest inter-token gap rose at the same time (a buffering proxy delays both). */
   itlMoved: boolean
+  /** KV cache ≥ 90 % full with preemptions inside the anomaly's window, more than outside it. */
+  kvPressure: boolean
 }
 
 /** Ranked causes an anomaly points at, with weights 0..1. */
@@ -280,6 +282,14 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
       : [['routing.imbalance', 0.3]]
   }
   const scoped = rateScoped()
+  if (f.kvPressure && a.parts.kind === 'rate' && scoped.length === 0) {
+    // The same work got slower while the KV cache ran full and preempted: the engine runs fewer
+    // sequences at once, so requests queue and decode slower.
+    return [
+      ['engine.kv_cache_pressure', 1],
+      ['engine.queue_saturation', 0.3],
+    ]
+  }
   if (a.measure === 'tpot' || s === 'engine.decode') {
     if (f.outputRatio >= 1.5) {
       return [

@@ -333,3 +333,53 @@ export function impactEvidence(what: string, measure: string, impact: number): E
     text: `without ${what}, ${measure} P99 would be ${impact.toFixed(2)}× lower`,
   }
 }
+
+/**
+ * Mean token work per request (uncached prompt + output) in the window over outside it: heavier
+ * requests at the same rate load the engines as more requests would.
+ */
+export function workRatio(ctx: DiagnosisContext, inWindow: Uint8Array): number {
+  const f = ctx.frame
+  let wIn = 0
+  let nIn = 0
+  let wOut = 0
+  let nOut = 0
+  for (let i = 0; i < f.n; i++) {
+    const p = f.inputTokens[i] as number
+    const c = f.cachedTokens[i] as number
+    const o = f.outputTokens[i] as number
+    if (p !== p && o !== o) {
+      continue
+    }
+    const w = (p === p ? p - (c === c ? c : 0) : 0) + (o === o ? o : 0)
+    if (inWindow[i] === 1) {
+      wIn += w
+      nIn++
+    } else {
+      wOut += w
+      nOut++
+    }
+  }
+  return nIn > 0 && nOut > 0 && wOut > 0 ? wIn / nIn / (wOut / nOut) : 1
+}
+
+/** Inside a change window: about as many requests as before, but heavier ones (≥ 1.1× work). */
+export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): boolean {
+  const range = changeBuckets(change)
+  if (range === null) {
+    return false
+  }
+  let inT = 0
+  let outT = 0
+  for (let b = 0; b < ctx.traffic.length; b++) {
+    if (b >= range.from && b <= range.to) {
+      inT += ctx.traffic[b] as number
+    } else {
+      outT += ctx.traffic[b] as number
+    }
+  }
+  const steps = range.to - range.from + 1
+  const outSteps = ctx.traffic.length - steps
+  const trafficRatio = outSteps > 0 && outT > 0 ? inT / steps / (outT / outSteps) : 1
+  return trafficRatio < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
+}

@@ -24,6 +24,7 @@ import {
   shiftOf,
   stageEvidence,
   stageStat,
+  heavierAtSameRate,
 } from '../rule.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
@@ -40,8 +41,11 @@ export const engineLongPromptsRule: Rule = {
     if (ctx.frame.inputTokens.every((v) => v !== v)) {
       return { skipped: 'no input token counts on the requests' }
     }
-    const stageShare = (prefill?.excessShare ?? 0) + 0.5 * (queue?.excessShare ?? 0)
     const change = ctx.ttftChange
+    // Longer prompts queue the requests behind them too; at the same request rate that queueing
+    // is theirs entirely.
+    const queueWeight = heavierAtSameRate(ctx, change) ? 1 : 0.5
+    const stageShare = (prefill?.excessShare ?? 0) + queueWeight * (queue?.excessShare ?? 0)
     const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
     const longRow = ctx.ttft.rows.find(
       (r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>=')

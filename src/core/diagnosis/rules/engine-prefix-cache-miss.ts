@@ -23,6 +23,7 @@ import {
   shiftOf,
   stageEvidence,
   stageStat,
+  heavierAtSameRate,
 } from '../rule.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 
@@ -109,7 +110,12 @@ export const enginePrefixCacheMissRule: Rule = {
       return null
     }
     const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
-    let confidence = drop * (prefill ? Math.max(0.4, ramp(prefill.excessShare, 0.2, 0.5)) : 0.5)
+    // The recomputed prefixes cost prefill time, and at the same request rate the extra work
+    // queues the requests behind them: the queue's growth counts for the miss too.
+    const queue = stageStat(ctx.ttftStages, 'engine.queue')
+    const queuePart = heavierAtSameRate(ctx, change) ? (queue?.excessShare ?? 0) : 0
+    let confidence =
+      drop * (prefill ? Math.max(0.4, ramp(prefill.excessShare + queuePart, 0.2, 0.5)) : 0.5)
     // Longer, new prompts lower the hit rate by themselves; a prefix miss is a drop at equal length.
     const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
     if (tokens.ratio >= 1.5) {

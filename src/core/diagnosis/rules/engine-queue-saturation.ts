@@ -27,6 +27,7 @@ import {
   shiftOf,
   stageEvidence,
   stageStat,
+  workRatio,
 } from '../rule.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
@@ -90,7 +91,22 @@ export const engineQueueSaturationRule: Rule = {
         baseline: round(trafficOut),
         text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window`,
       })
-      confidence *= trafficRatio >= 1.1 ? 1 : trafficRatio >= 0.9 ? 0.7 : 0.4
+      // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
+      // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
+      // grows with heavier requests at the same rate is the heavier work's doing (longer
+      // prompts or outputs, fewer cached tokens), and those causes say which.
+      const work = workRatio(ctx, change.inWindow)
+      evidence.push({
+        metric: 'tokens_per_request',
+        observed: round(work),
+        baseline: 1,
+        text: `token work per request ${work.toFixed(2)}× in the window (uncached prompt + output tokens)`,
+      })
+      if (trafficRatio < 1.1) {
+        confidence *= 0.4
+      } else {
+        confidence *= trafficRatio >= 1.1 ? 1 : 0.7
+      }
     }
     const burst = tenantBurst(ctx, change)
     if (burst !== null && burst.lift >= 2 && burst.shareIn >= 0.3) {
