@@ -82,7 +82,10 @@ console.log(
   `healthy runs: ${healthy.length}, false alarms: ${healthy.filter((x) => x.s.healthyError).length}`
 )
 
-console.log('\ncalibration (top finding confidence → share right)')
+console.log(
+  '\ncalibration (top finding a cause: its confidence → share that named an injected cause)'
+)
+const causeTop = scores.filter((x) => x.s.top !== 'healthy')
 for (const [lo, hi] of [
   [0, 0.3],
   [0.3, 0.5],
@@ -90,11 +93,15 @@ for (const [lo, hi] of [
   [0.7, 0.9],
   [0.9, 1.01],
 ] as const) {
-  const bin = scores.filter((x) => x.s.confidence >= lo && x.s.confidence < hi)
+  const bin = causeTop.filter((x) => x.s.confidence >= lo && x.s.confidence < hi)
   console.log(
     `  [${lo.toFixed(1)}, ${Math.min(1, hi).toFixed(1)})  n=${String(bin.length).padStart(3)}  right ${pct(bin.filter((x) => x.s.top1).length, bin.length)}`
   )
 }
+const healthyTop = scores.filter((x) => x.s.top === 'healthy')
+console.log(
+  `  "healthy" answers: ${healthyTop.length}, on healthy runs ${healthyTop.filter((x) => x.s.expected.length === 0).length}; highest confidence on a faulty run ${Math.max(0, ...healthyTop.filter((x) => x.s.expected.length > 0).map((x) => x.s.confidence)).toFixed(2)}`
+)
 
 console.log('\nconfusion (single faults: injected → top-1 answer)')
 const confusion = new Map<string, Map<string, number>>()

@@ -2,7 +2,8 @@
  * Maps a finding's raw strength (products of evidence ramps) to a calibrated confidence: the
  * share of findings of that strength that named an injected cause on the randomised fault grid
  * (bench/diagnosis-grid.bench.ts, seeds 1 and 2, 200 runs of the independent generator,
- * magnitudes 1.2×–5× on 5–100 % of the window). The map is monotone, so ranking is unchanged;
+ * magnitudes 1.2×–5× on 5–100 % of the window; 116 runs answered a cause: raw 0.3–0.4 right
+ * 56 %, 0.4–0.6 83 %, 0.6–0.9 96 %, 0.9–1 95 %). Seed 3 is kept out of the fit to check it. The map is monotone, so ranking is unchanged;
  * it says how often an answer of that strength was right, which the raw product did not.
  * Re-measure it with the bench (its calibration table) whenever rules or the excess scan change.
  */
@@ -10,11 +11,11 @@
 /** (raw strength, calibrated confidence) knots, linear in between. */
 const KNOTS: readonly [number, number][] = [
   [0, 0],
-  [0.3, 0.3],
-  [0.5, 0.33],
-  [0.7, 0.42],
-  [0.9, 0.5],
-  [1, 0.65],
+  [0.3, 0.5],
+  [0.45, 0.7],
+  [0.6, 0.85],
+  [0.9, 0.9],
+  [1, 0.96],
 ]
 
 /** Calibrated confidence of a raw strength 0..1. */
