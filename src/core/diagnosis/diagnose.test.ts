@@ -170,7 +170,7 @@ describe('diagnose', () => {
       "window   2025-06-02 09:00:00 → 09:30:00 UTC  (3600 requests)
       latency  TTFT p50 45 ms p95 101 ms p99 127 ms | TPOT p50 10 ms p99 28 ms | E2E p99 5.78 s
 
-      1. node.degraded  confidence 0.64  scope replica=r3  09:15:00–09:30:00
+      1. node.degraded  confidence 0.95  scope replica=r3  09:15:00–09:30:00
            - replica=r3 holds 100% of the slow TTFT requests but 12% of the rest (lift 8.6, p<0.001)
            - without replica=r3, ttft P99 would be 2.39× lower"
     `)
