@@ -21,7 +21,12 @@ import {
   round,
   stageEvidence,
   stageStat,
+  fmtUs,
 } from '../rule.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { bucketOf } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import { asMicros, isoFromMicros } from '../../model/units.js'
 import { maxOver } from '../resources.js'
 
 export const gatewayConnectionLimitRule: Rule = {
@@ -62,6 +67,30 @@ export const gatewayConnectionLimitRule: Rule = {
         evidence.push(stageEvidence(connect, 'TTFT'))
       }
     }
+    // The signature of a full accept queue whatever the workload: connects that take about a
+    // second (the first SYN retransmit), which no round trip explains. Counted per request, so a
+    // tail made of long prompts or long outputs cannot hide it.
+    const retry = retransmitShare(ctx)
+    let windowOut = changeWindow(ctx.ttftChange)
+    if (retry !== null) {
+      const typical = quantileSorted(sortedFinite(ctx.frame.ttftUserUs), 0.5)
+      const added = (retry.share * retry.meanUs) / Math.max(1, typical)
+      const byRetry = ramp(retry.share, 0.02, 0.08) * ramp(added, 0.05, 0.3)
+      if (byRetry > conn) {
+        conn = byRetry
+        if (retry.window !== null) {
+          windowOut = retry.window
+        }
+      }
+      if (byRetry > 0) {
+        evidence.push({
+          stage: 'client.connect',
+          observed: round(retry.share),
+          baseline: round(retry.shareOutside),
+          text: `${pct(retry.share)} of new requests took ≥ 0.9 s to connect (mean ${fmtUs(retry.meanUs)}: SYN retransmits)${retry.window !== null ? `, vs ${pct(retry.shareOutside)} before` : ''}`,
+        })
+      }
+    }
     let errors = 0
     const errCol = ctx.frame.errorType
     for (let i = 0; i < ctx.frame.n; i++) {
@@ -90,8 +119,75 @@ export const gatewayConnectionLimitRule: Rule = {
     return {
       confidence,
       scope: { dimension: null, value: null },
-      window: changeWindow(ctx.ttftChange),
+      window: windowOut,
       evidence,
     }
   },
+}
+
+/**
+ * Share of requests whose connect took ≥ 0.9 s, inside the span where that share rose (or over
+ * the window), the share outside it and the mean of those connects. Null without client connects.
+ */
+export function retransmitShare(ctx: Parameters<Rule['evaluate']>[0]): {
+  share: number
+  shareOutside: number
+  meanUs: number
+  window: { start: string; end: string } | null
+} | null {
+  const f = ctx.frame
+  const connect = f.stages['client.connect']
+  const total = new Float64Array(ctx.grid.count)
+  const slow = new Float64Array(ctx.grid.count)
+  let sumSlow = 0
+  let nSlow = 0
+  let n = 0
+  for (let i = 0; i < f.n; i++) {
+    const v = connect[i] as number
+    const b = bucketOf(ctx.grid, f.startUs[i] as number)
+    if (v !== v || b < 0) {
+      continue
+    }
+    n++
+    total[b] = (total[b] as number) + 1
+    if (v >= 900_000) {
+      slow[b] = (slow[b] as number) + 1
+      sumSlow += v
+      nSlow++
+    }
+  }
+  if (n < 30 || nSlow === 0) {
+    return null
+  }
+  const share = Array.from(total, (t, b) => (t >= 5 ? (slow[b] as number) / t : NaN))
+  const span = findElevatedSpan(detectChangePoints(share, { minRelativeChange: 0.5 }), 0.5)
+  const sum = (arr: Float64Array, inside: boolean): number => {
+    let s = 0
+    arr.forEach((v, b) => {
+      const within = span !== null && b >= span.start && b <= span.end
+      if (span === null || within === inside) {
+        s += v
+      }
+    })
+    return s
+  }
+  const inT = sum(total, true)
+  const outT = span === null ? 0 : sum(total, false)
+  const window =
+    span === null
+      ? null
+      : {
+          start: isoFromMicros(asMicros(ctx.grid.fromUs + span.start * ctx.grid.stepUs)),
+          end: isoFromMicros(
+            asMicros(
+              Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (span.end + 1) * ctx.grid.stepUs)
+            )
+          ),
+        }
+  return {
+    share: inT > 0 ? sum(slow, true) / inT : 0,
+    shareOutside: outT > 0 ? sum(slow, false) / outT : 0,
+    meanUs: sumSlow / nSlow,
+    window,
+  }
 }

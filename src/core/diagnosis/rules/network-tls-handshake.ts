@@ -26,6 +26,7 @@ import {
   stageStat,
 } from '../rule.js'
 import { farRegion } from './network-high-rtt.js'
+import { retransmitShare } from './gateway-connection-limit.js'
 
 export const networkTlsHandshakeRule: Rule = {
   cause: 'network.tls_handshake',
@@ -101,6 +102,18 @@ export const networkTlsHandshakeRule: Rule = {
         observed: round(freshAll.mean),
         baseline: null,
         text: `${pct(freshAll.mean)} of requests open a new connection`,
+      })
+    }
+    // Connects of a second or more are SYN retransmits at a connection limit; the handshakes
+    // that follow them are its consequence, not a lost keep-alive.
+    const retry = retransmitShare(ctx)
+    if (retry !== null && retry.share >= 0.03) {
+      confidence *= 1 - 0.6 * ramp(retry.share, 0.03, 0.1)
+      evidence.push({
+        stage: 'client.connect',
+        observed: round(retry.share),
+        baseline: null,
+        text: `against: ${pct(retry.share)} of requests took ≥ 0.9 s to connect (SYN retransmits at a connection limit), which handshakes do not explain`,
       })
     }
     const far = farRegion(ctx)
