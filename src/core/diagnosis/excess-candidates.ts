@@ -204,8 +204,16 @@ export function excessCandidates(
     // short spikes on their own.
     const steps = a.buckets === null ? Infinity : a.buckets.to - a.buckets.from + 1
     const holds = 0.5 + 0.5 * ramp(steps, 1, 5)
+    // The stage named must account for the shift: a median that moved while no stage's mean did
+    // is an artefact of the mix (a few very long requests), and names nothing.
+    const accounted = a.shiftUs > 0 ? Math.max(0, top.shiftUs) / a.shiftUs : 0
     const strength =
-      0.95 * holds * size * ramp(a.z, 3, 10) * (0.6 + 0.4 * ramp(stageShare, 0.3, 0.7))
+      0.95 *
+      holds *
+      size *
+      ramp(a.z, 3, 10) *
+      (0.6 + 0.4 * ramp(stageShare, 0.3, 0.7)) *
+      ramp(accounted, 0.15, 0.5)
     if (strength <= 0) {
       continue
     }

@@ -383,3 +383,49 @@ export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): bo
   const trafficRatio = outSteps > 0 && outT > 0 ? inT / steps / (outT / outSteps) : 1
   return trafficRatio < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
 }
+
+/**
+ * What made the requests heavier inside a window: the token work per request (uncached prompt +
+ * output) over outside it, and which part of its rise came from longer prompts, from fewer
+ * cached prompt tokens, or from longer outputs (shares of the rise, 0..1 each).
+ */
+export function workDrivers(
+  ctx: DiagnosisContext,
+  inWindow: Uint8Array
+): { ratio: number; prompt: number; cache: number; output: number } {
+  const f = ctx.frame
+  const sums = [0, 0, 0, 0, 0, 0]
+  let nIn = 0
+  let nOut = 0
+  for (let i = 0; i < f.n; i++) {
+    const p = f.inputTokens[i] as number
+    const c = f.cachedTokens[i] as number
+    const o = f.outputTokens[i] as number
+    if (p !== p && o !== o) {
+      continue
+    }
+    const k = inWindow[i] === 1 ? 0 : 3
+    sums[k] = (sums[k] as number) + (p === p ? p : 0)
+    sums[k + 1] = (sums[k + 1] as number) + (c === c ? c : 0)
+    sums[k + 2] = (sums[k + 2] as number) + (o === o ? o : 0)
+    if (k === 0) {
+      nIn++
+    } else {
+      nOut++
+    }
+  }
+  if (nIn === 0 || nOut === 0) {
+    return { ratio: 1, prompt: 0, cache: 0, output: 0 }
+  }
+  const [pi, ci, oi, po, co, oo] = sums.map((v, k) => v / (k < 3 ? nIn : nOut)) as number[]
+  const wIn = (pi as number) - (ci as number) + (oi as number)
+  const wOut = (po as number) - (co as number) + (oo as number)
+  const rise = wIn - wOut
+  const part = (d: number): number => (rise > 0 ? Math.min(1, Math.max(0, d / rise)) : 0)
+  return {
+    ratio: wOut > 0 ? wIn / wOut : 1,
+    prompt: part((pi as number) - (po as number)),
+    cache: part((co as number) - (ci as number)),
+    output: part((oi as number) - (oo as number)),
+  }
+}

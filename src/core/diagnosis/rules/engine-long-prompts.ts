@@ -25,6 +25,7 @@ import {
   stageEvidence,
   stageStat,
   heavierAtSameRate,
+  workDrivers,
 } from '../rule.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
@@ -50,7 +51,15 @@ export const engineLongPromptsRule: Rule = {
     const longRow = ctx.ttft.rows.find(
       (r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>=')
     )
-    const influx = change.elevated ? ramp(tokens.ratio, 1.3, 2.5) : 0
+    // An influx: prompts got longer, or longer prompts made most of the rise in work per request
+    // (the queue grows with work, not with the prompt length as such).
+    const drivers = change.elevated ? workDrivers(ctx, change.inWindow) : null
+    const influx = change.elevated
+      ? Math.max(
+          ramp(tokens.ratio, 1.3, 2.5),
+          ramp(drivers!.ratio, 1.1, 1.4) * ramp(drivers!.prompt, 0.4, 0.8)
+        )
+      : 0
     let confidence = ramp(stageShare, 0.3, 0.6) * influx
     // A full KV cache with preemptions is the more specific explanation of the queueing.
     const kv = resourceLevel(ctx, 'kv_usage', changeBuckets(change))

@@ -103,7 +103,8 @@ export const engineQueueSaturationRule: Rule = {
         text: `token work per request ${work.toFixed(2)}× in the window (uncached prompt + output tokens)`,
       })
       if (trafficRatio < 1.1) {
-        confidence *= 0.4
+        // Same number of requests: heavier ones (their own causes say which) or less capacity.
+        confidence *= work >= 1.1 ? 0.25 : 0.4
       } else {
         confidence *= trafficRatio >= 1.1 ? 1 : 0.7
       }
