@@ -32,6 +32,11 @@ const MEASURE_TEXT: Record<MeasureAnomaly['measure'], string> = {
   e2e: 'E2E',
 }
 
+/** The robust z for people: beyond 50 the exact figure says nothing more. */
+function zText(z: number): string {
+  return z > 50 ? 'z>50' : `z=${z.toFixed(1)}`
+}
+
 /** The shift parts as the finding's optional `shift` field (ms). */
 export function shiftField(a: MeasureAnomaly): FindingShift {
   return {
@@ -227,7 +232,10 @@ export function excessCandidates(
         metric: `${a.measure}.${a.quantile}_excess`,
         observed: round(a.shiftUs / 1000),
         baseline: round(a.baselineUs / 1000),
-        text: `${what} ${a.quantile.toUpperCase()}${where} is ${fmtUs(a.shiftUs)} above what its workload predicts (typical ${fmtUs(a.baselineUs)}; z=${a.z.toFixed(1)})${window ? ` between ${window.start} and ${window.end}` : ' throughout the window'}`,
+        text:
+          a.stage !== null
+            ? `${a.stage}${a.seriesScope ? ` for ${a.seriesScope.dimension}=${a.seriesScope.value}` : ''} takes ${fmtUs(a.shiftUs)} more per request at the median (usually ${fmtUs(a.baselineUs)}; ${zText(a.z)})${window ? ` between ${window.start} and ${window.end}` : ' throughout the window'}`
+            : `${what} ${a.quantile.toUpperCase()}${where} is ${fmtUs(a.shiftUs)} above what its workload predicts (typical ${fmtUs(a.baselineUs)}; ${zText(a.z)})${window ? ` between ${window.start} and ${window.end}` : ' throughout the window'}`,
       },
     ]
     if (top.shiftUs > 0 && top.stage !== 'none') {

@@ -110,8 +110,39 @@ export const SCAN_MEASURES: readonly MeasureDef[] = [
   })),
 ]
 
+/**
+ * Time before the first token that no span covers, on requests whose TTFT the client measured:
+ * the named `client.unattributed` stage where the timeline has it, else the user's TTFT minus
+ * every TTFT stage (an accept queue, a proxy, a client that waits before sending).
+ */
+function clientGap(frame: RequestFrame): Float64Array {
+  const named = frame.stages['client.unattributed']
+  const out = new Float64Array(frame.n).fill(NaN)
+  for (let i = 0; i < frame.n; i++) {
+    const v = named[i] as number
+    if (v === v) {
+      out[i] = v
+      continue
+    }
+    const t = frame.ttftUserUs[i] as number
+    if (t !== t || frame.ttftFromClient[i] !== 1) {
+      continue
+    }
+    let covered = 0
+    for (const s of TTFT_STAGES) {
+      const x = frame.stages[s][i] as number
+      covered += x === x && x > 0 ? x : 0
+    }
+    out[i] = Math.max(0, t - covered)
+  }
+  return out
+}
+
 /** The per-request values of a scan measure (or of one of its stages). */
 function measureValues(frame: RequestFrame, def: MeasureDef): Float64Array {
+  if (def.stage === 'client.unattributed') {
+    return clientGap(frame)
+  }
   if (def.stage !== undefined) {
     return frame.stages[def.stage]
   }
