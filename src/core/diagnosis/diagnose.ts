@@ -229,7 +229,8 @@ function healthyFinding(
   ctx: DiagnosisContext,
   strongest: number,
   skipped: readonly string[],
-  unattributedShare: number
+  unattributedShare: number,
+  moved: boolean
 ): Finding {
   const significant = ctx.primary.rows.filter((r) => r.significant)
   const evidence: Finding['evidence'] = [
@@ -237,12 +238,11 @@ function healthyFinding(
       metric: 'ttft.p99',
       observed: round(ctx.ttft.summary.p99 / 1000),
       baseline: round(ctx.ttft.summary.p50 / 1000),
-      text:
-        ctx.ttftChange.elevated !== null
-          ? 'latency moved, but no cause has enough evidence'
-          : significant.length > 0
-            ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
-            : 'no change over time, no concentration in any dimension and no saturated resource',
+      text: moved
+        ? 'latency moved, but no cause has enough evidence'
+        : significant.length > 0
+          ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
+          : 'no change over time, no concentration in any dimension and no saturated resource',
     },
   ]
   const checked = (RULES.length - skipped.length) / RULES.length
@@ -257,6 +257,10 @@ function healthyFinding(
   let cap = 1
   if (skipped.length > 0) {
     cap = HEALTHY_CAP_WHEN_BLIND
+  }
+  if (moved) {
+    // Latency moved and no cause explains it: that is "cannot tell", not "healthy".
+    cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
   }
   if (unattributedShare >= 0.3) {
     cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
@@ -336,7 +340,11 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     findings = [sloBreachFinding(ctx, actionsOf)]
   }
   if (findings.length === 0) {
-    findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share)]
+    const moved =
+      ctx.ttftChange.elevated !== null ||
+      ctx.tpotChange.elevated !== null ||
+      anomalies.some((a) => a.z >= 4)
+    findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share, moved)]
   }
   return { diagnosis: { ...envelope(input, ctx), findings }, skipped }
 }

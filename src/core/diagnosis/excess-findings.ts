@@ -10,6 +10,7 @@ import { isoFromMicros, type Micros } from '../model/units.js'
 import type { DiagnosisContext } from './context.js'
 import type { MeasureAnomaly } from './excess-scan.js'
 import type { TrafficShift } from './traffic-shift.js'
+import { ramp } from '../stats/significance.js'
 
 const SCOPES: readonly string[] = [
   'replica',
@@ -194,7 +195,8 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
             ]
           : [
               ['node.degraded', 0.8 * queueOnly],
-              ['routing.imbalance', 0.5],
+              // Imbalance only when the replica got more than its share of the requests.
+              ['routing.imbalance', 0.5 * ramp(f.scopeTrafficLift, 1.2, 1.8)],
             ]
       case 'tenant':
         return f.burst ? [['tenant.noisy_neighbor', 1]] : [['engine.long_prompts', 0.5]]
@@ -300,7 +302,7 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
           ['routing.imbalance', 1],
           ['engine.queue_saturation', 0.3],
         ]
-      : [['routing.imbalance', 0.3]]
+      : [['routing.imbalance', 0.3 * ramp(f.scopeTrafficLift, 1.1, 1.5)]]
   }
   const scoped = rateScoped()
   if (f.kvPressure && a.parts.kind === 'rate' && scoped.length === 0) {
