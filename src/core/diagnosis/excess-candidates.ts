@@ -18,6 +18,7 @@ import {
 } from './excess-findings.js'
 import type { MeasureAnomaly } from './excess-scan.js'
 import { fmtUs, pct, resourceLevel, round } from './rule.js'
+import { serviceRatio } from './service-rate.js'
 import type { TrafficShift } from './traffic-shift.js'
 
 export interface ExcessCandidate extends Omit<Finding, 'actions'> {
@@ -168,6 +169,7 @@ export function excessCandidates(
         (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
     const facts = {
       kvPressure,
+      service: scope !== null ? serviceRatio(ctx.frame, set, ref) : null,
       connectShiftUs: shiftOf('client.connect'),
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,

@@ -174,13 +174,17 @@ export interface AnomalyFacts {
   itlMoved: boolean
   /** KV cache ≥ 90 % full with preemptions inside the anomaly's window, more than outside it. */
   kvPressure: boolean
+  /** Per-token prefill/decode time of the set over the reference (null = not measurable). */
+  service: number | null
 }
 
 /** Ranked causes an anomaly points at, with weights 0..1. */
 export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][] {
   // Queue time alone on one node or replica is load more often than a slow node: a degraded
   // node also prefills and decodes slower.
-  const queueOnly = f.topStage === 'engine.queue' ? 0.5 : 1
+  // A scope that works no slower per token only waits longer: load, not degradation.
+  const queueOnly =
+    f.service !== null && f.service < 1.15 ? 0.25 : f.topStage === 'engine.queue' ? 0.5 : 1
   const rateScoped = (): [Cause, number][] => {
     switch (f.scope?.dimension) {
       case 'version':

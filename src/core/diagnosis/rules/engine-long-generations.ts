@@ -16,7 +16,7 @@ import { ramp, spearman } from '../../stats/significance.js'
 import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { Rule } from '../rule.js'
-import { pct, round } from '../rule.js'
+import { changeEvidence, changeWindow, pct, round, stageStat, workDrivers } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 
@@ -53,8 +53,36 @@ export const engineLongGenerationsRule: Rule = {
     const longStarts = bucketCounts(ctx.grid, ctx.frame.startUs, isLong)
     const share = ctx.traffic.map((t, b) => (t >= 5 ? (longStarts[b] as number) / t : NaN))
     const shareChange = findElevatedSpan(detectChangePoints(share, { minRelativeChange: 0.5 }), 0.5)
+    // Long outputs also hold their slots for the whole generation: at the same request rate the
+    // queue then grows with the output tokens, which counts for this cause too.
+    const change = ctx.ttftChange
+    let viaQueue = 0
+    let drivers: ReturnType<typeof workDrivers> | null = null
+    if (change.elevated !== null) {
+      drivers = workDrivers(ctx, change.inWindow)
+      const q = stageStat(ctx.ttftStages, 'engine.queue')
+      viaQueue =
+        ramp(drivers.ratio, 1.1, 1.4) *
+        ramp(drivers.output, 0.4, 0.8) *
+        ramp(q?.excessShare ?? 0, 0.3, 0.6)
+    }
+    const queueEvidence = (): Evidence => ({
+      metric: 'tokens_per_request',
+      observed: round(drivers?.ratio ?? 1),
+      baseline: 1,
+      text: `token work per request ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window, ${pct(drivers?.output ?? 0)} of the rise from longer outputs; the engine queue carries the slow first tokens`,
+    })
     if (shareChange === null) {
-      return null
+      if (viaQueue <= 0) {
+        return null
+      }
+      const ce = changeEvidence(change, 'ttft')
+      return {
+        confidence: viaQueue,
+        scope: { dimension: null, value: null },
+        window: changeWindow(change),
+        evidence: ce ? [queueEvidence(), ce] : [queueEvidence()],
+      }
     }
     const from = shareChange.start
     const to = shareChange.end
@@ -67,10 +95,11 @@ export const engineLongGenerationsRule: Rule = {
     const trafficIn = meanOver(ctx.traffic, from, to)
     const trafficOut = meanOutside(ctx.traffic, from, to)
     const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
-    const confidence =
+    const byTpot =
       ramp(tpotRatio, 1.03, 1.15) *
       Math.max(0.5, ramp(rho, 0.2, 0.6)) *
       (trafficRatio >= 1.5 ? 0.5 : 1)
+    const confidence = Math.max(byTpot, viaQueue)
     if (confidence <= 0) {
       return null
     }
@@ -92,6 +121,9 @@ export const engineLongGenerationsRule: Rule = {
         text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${(tpotOut / 1000).toFixed(1)} ms otherwise; per step it tracks long generations in flight (Spearman ${rho.toFixed(2)})`,
       },
     ]
+    if (viaQueue > byTpot) {
+      evidence.push(queueEvidence())
+    }
     return {
       confidence,
       scope: { dimension: null, value: null },

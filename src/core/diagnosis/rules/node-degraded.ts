@@ -15,7 +15,7 @@ import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
 import { eventEvidence, impactEvidence, round, rowEvidence, scopeOf, tailImpact } from '../rule.js'
 import { replicaLoad } from './routing-imbalance.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { serviceRatio } from '../service-rate.js'
 
 export const nodeDegradedRule: Rule = {
   cause: 'node.degraded',
@@ -65,7 +65,15 @@ export const nodeDegradedRule: Rule = {
     // Degraded means the same work runs slower: its slow requests prefill each prompt token and
     // produce each output token slower than the other replicas do. A replica that only queues
     // longer is overloaded (routing, load), not degraded.
-    const service = serviceRatio(ctx, best.cohort.slow, members)
+    const memberCodes = new Set(members.map((m) => ctx.frame.dims.replica.values.indexOf(m)))
+    const mine = new Uint8Array(ctx.frame.n)
+    const rest = new Uint8Array(ctx.frame.n)
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const inMembers = memberCodes.has(ctx.frame.dims.replica.codes[i] as number)
+      mine[i] = inMembers && best.cohort.slow[i] === 1 ? 1 : 0
+      rest[i] = inMembers ? 0 : 1
+    }
+    const service = serviceRatio(ctx.frame, mine, rest)
     if (service !== null) {
       if (service < 1.15) {
         confidence *= 0.25
@@ -112,40 +120,4 @@ export const nodeDegradedRule: Rule = {
     }
     return { confidence, scope: scopeOf(dimension, row.value), window: null, evidence }
   },
-}
-
-/**
- * How much slower per token the members' slow requests are than everyone else's: the larger of
- * the prefill time per uncached prompt token and the TPOT ratios (medians). Null without either.
- */
-function serviceRatio(
-  ctx: Parameters<Rule['evaluate']>[0],
-  slow: Uint8Array,
-  members: readonly string[]
-): number | null {
-  const f = ctx.frame
-  const col = f.dims.replica
-  const codes = new Set(members.map((m) => col.values.indexOf(m)))
-  const prefill = f.stages['engine.prefill']
-  const mine = new Uint8Array(f.n)
-  const rest = new Uint8Array(f.n)
-  const perToken = new Float64Array(f.n).fill(NaN)
-  for (let i = 0; i < f.n; i++) {
-    const inMembers = codes.has(col.codes[i] as number)
-    mine[i] = inMembers && slow[i] === 1 ? 1 : 0
-    rest[i] = inMembers ? 0 : 1
-    const p = prefill[i] as number
-    const tokens = f.inputTokens[i] as number
-    const cached = f.cachedTokens[i] as number
-    if (p === p && tokens === tokens) {
-      perToken[i] = p / (Math.max(0, tokens - (cached === cached ? cached : 0)) + 64)
-    }
-  }
-  const ratio = (values: Float64Array): number => {
-    const a = quantileSorted(sortedFinite(values, mine), 0.5)
-    const b = quantileSorted(sortedFinite(values, rest), 0.5)
-    return a === a && b === b && b > 0 ? a / b : NaN
-  }
-  const r = [ratio(perToken), ratio(f.tpotUs)].filter((x) => x === x)
-  return r.length === 0 ? null : Math.max(...r)
 }
