@@ -7,7 +7,13 @@ import type { CategoricalColumn } from '../concentration/find-concentration.js'
 import type { ChangeEvent } from '../model/event.js'
 import { DIMENSIONS } from '../model/request.js'
 import type { Micros } from '../model/units.js'
-import { bucketCounts, bucketQuantile, makeGrid, type BucketGrid } from '../timeline/buckets.js'
+import {
+  bucketCounts,
+  bucketQuantile,
+  makeGrid,
+  MINUTE_US,
+  type BucketGrid,
+} from '../timeline/buckets.js'
 import {
   detectChangePoints,
   findElevatedSpan,
@@ -128,7 +134,11 @@ function anomalyScore(cohort: Cohort, change: TimeChange): number {
 /** Builds the shared context (the expensive part of a diagnosis). */
 export function buildContext(input: DiagnosisInput): DiagnosisContext {
   const { frame } = input
-  const grid = makeGrid(input.window.fromUs, input.window.toUs)
+  // Half-minute steps when traffic fills them (≥ 100 requests a step), so a fault of a minute or
+  // two spans the three steps a change needs; minute steps otherwise.
+  const spanUs = input.window.toUs - input.window.fromUs
+  const fine = frame.n / Math.max(1, spanUs / 30_000_000) >= 100
+  const grid = makeGrid(input.window.fromUs, input.window.toUs, fine ? 30_000_000 : MINUTE_US)
   const columns = buildColumns(frame, input.window.fromUs, 2 * grid.stepUs)
   const slos = input.slos ?? null
   const ttft = buildCohort(

@@ -190,7 +190,7 @@ function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
       f.cause === 'node.degraded' &&
       (f.scope.dimension === 'node' || f.scope.dimension === 'replica')
   )
-  if (cold === undefined || node === undefined || node.confidence < cold.confidence) {
+  if (cold === undefined || node === undefined) {
     return
   }
   const first = ctx.replicaFirstSeenUs.get(cold.scope.value ?? '') ?? -Infinity
@@ -201,7 +201,7 @@ function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
       ? node.scope.value === cold.scope.value
       : ctx.replicaNode.get(cold.scope.value ?? '') === node.scope.value
   if (first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs && sameRequests) {
-    node.confidence = cold.confidence * 0.9
+    node.confidence = Math.min(node.confidence, cold.confidence * 0.9)
     node.evidence.push({
       dimension: 'replica',
       observed: cold.scope.value,

@@ -119,8 +119,17 @@ export function excessCandidates(
       meanOf(ctx.frame.cachedTokens, m) / Math.max(1, meanOf(ctx.frame.inputTokens, m))
     const scope = scopeOfAnomaly(a)
     const burstHere = burst !== null && overlaps(a.buckets, burst.buckets) ? burst : null
+    // A replica, or a node whose every replica, first served inside the window is new.
+    const members =
+      scope?.dimension === 'replica'
+        ? [scope.value]
+        : scope?.dimension === 'node'
+          ? [...ctx.replicaNode.entries()].filter(([, n]) => n === scope.value).map(([r]) => r)
+          : []
     const replicaStart =
-      scope?.dimension === 'replica' ? ctx.replicaFirstSeenUs.get(scope.value) : undefined
+      members.length > 0
+        ? Math.min(...members.map((m) => ctx.replicaFirstSeenUs.get(m) ?? -Infinity))
+        : undefined
     let scopeTrafficLift = 1
     if (scope !== null) {
       const col = ctx.frame.dims[scope.dimension as Dimension]

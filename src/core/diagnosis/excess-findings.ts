@@ -190,7 +190,12 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
       case 'version':
         return [['version.regression', 1]]
       case 'node':
-        return [['node.degraded', queueOnly]]
+        return f.newReplica
+          ? [
+              ['replica.cold_start', 1],
+              ['node.degraded', 0.4],
+            ]
+          : [['node.degraded', queueOnly]]
       case 'replica':
         return f.newReplica
           ? [
@@ -203,7 +208,9 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
               ['routing.imbalance', 0.5 * ramp(f.scopeTrafficLift, 1.2, 1.8)],
             ]
       case 'tenant':
-        return f.burst ? [['tenant.noisy_neighbor', 1]] : [['engine.long_prompts', 0.5]]
+        // A tenant slower than its workload predicts, without a burst of its own, is no cause of
+        // the vocabulary: its requests are already weighed by their tokens.
+        return f.burst ? [['tenant.noisy_neighbor', 1]] : []
       case 'region':
         // Round trips delay the first token, not the gaps between tokens.
         return a.measure.startsWith('ttft') || a.measure === 'e2e'
@@ -331,6 +338,10 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
           ['engine.kv_cache_pressure', 0.4],
         ]
   }
+  if (f.newReplica && (f.scope?.dimension === 'replica' || f.scope?.dimension === 'node')) {
+    // A replica that joined inside the window: cold caches and first compilations are its own.
+    return rateScoped()
+  }
   if (f.cachedDrop > 0.15 && (s === 'engine.prefill' || s === 'engine.queue')) {
     // Fewer prompt tokens came from the prefix cache: the same prompts cost more prefill.
     return [
@@ -377,10 +388,12 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
           ['engine.long_prompts', 0.4],
         ]
   }
+  // The same work got slower in the engine and nothing above names why: saturation only when
+  // more requests came; the rest are guesses and weigh little.
   return [
-    ['engine.queue_saturation', 0.5],
-    ['engine.kv_cache_pressure', 0.4],
-    ['node.degraded', 0.3],
+    ['engine.queue_saturation', 0.5 * ramp(f.rateRatio, 1.05, 1.3)],
+    ['engine.kv_cache_pressure', 0.2],
+    ['node.degraded', 0.2],
   ]
 }
 

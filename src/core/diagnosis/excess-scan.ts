@@ -85,7 +85,13 @@ const SCAN_STAGES: readonly StageName[] = [
 ]
 
 export const SCAN_MEASURES: readonly MeasureDef[] = [
-  { measure: 'ttft', features: { prompt: true, cached: true, output: false }, stages: TTFT_STAGES },
+  // The user's TTFT includes the round trips of the client's region: a far region is slower by
+  // nature, so the region is part of what a request should take.
+  {
+    measure: 'ttft',
+    features: { prompt: true, cached: true, output: false, region: true },
+    stages: TTFT_STAGES,
+  },
   {
     measure: 'ttft_server',
     features: { prompt: true, cached: true, output: false },
@@ -229,6 +235,9 @@ function elevated(
     : { from: span.start, to: span.end, shift: span.elevated - span.baseline }
 }
 
+/** Shortest change a single dimension value's series may show (µs). */
+const SCOPED_MIN_US = 180_000_000
+
 const PEER_DIMENSIONS: ReadonlySet<string> = new Set(['replica', 'node', 'version', 'gateway'])
 
 /** Dimensions a scope may be found in (the request's own dimensions). */
@@ -351,9 +360,10 @@ function candidatesOf(
         code: c,
         codes: col.codes,
       }
-      // Many value series are tested at once: a stricter score and at least three steps.
+      // Many value series are tested at once, each noisier than the whole: a stricter score and
+      // at least three minutes (one replica's queue swings for a minute or two on its own).
       const e = elevated(series[c] as Float64Array, typicalUs, 0.15, 6)
-      if (e && e.to - e.from >= 2) {
+      if (e && (e.to - e.from + 1) * grid.stepUs >= SCOPED_MIN_US) {
         out.push({
           quantile: 'p50',
           scope,

@@ -57,7 +57,10 @@ export const engineLongPromptsRule: Rule = {
     const influx = change.elevated
       ? Math.max(
           ramp(tokens.ratio, 1.3, 2.5),
-          ramp(drivers!.ratio, 1.1, 1.4) * ramp(drivers!.prompt, 0.4, 0.8)
+          ramp(drivers!.ratio, 1.1, 1.4) *
+            ramp(drivers!.prompt, 0.4, 0.8) *
+            // the prompts themselves must have grown: an influx of long inputs
+            ramp(tokens.ratio, 1.1, 1.3)
         )
       : 0
     let confidence = ramp(stageShare, 0.3, 0.6) * influx
