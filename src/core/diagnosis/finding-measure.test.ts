@@ -1,44 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { measureOfFinding } from './finding-measure.js'
 import { changeEvidence, rowEvidence, stageEvidence } from './rule.js'
-import type { TimeChange } from './context.js'
-import type { ConcentrationRow } from '../concentration/find-concentration.js'
-import { asMicros } from '../model/units.js'
-
-const ROW: ConcentrationRow = {
-  dimension: 'replica_age',
-  value: '<5m',
-  slowCount: 99,
-  baselineCount: 10,
-  slowShare: 0.99,
-  baselineShare: 0.01,
-  lift: 99,
-  z: 30,
-  pValue: 0,
-  slowRate: 0.9,
-  risk: 80,
-  significant: true,
-}
-
-const CHANGE = {
-  p99: new Float64Array(0),
-  result: { segments: [], changes: [], noise: 0 },
-  elevated: { start: 10, end: 19, baseline: 300_000, elevated: 600_000, ratio: 2 },
-  windowUs: { fromUs: asMicros(600_000_000), toUs: asMicros(1_200_000_000) },
-  inWindow: new Uint8Array(0),
-} as unknown as TimeChange
-
-const STAGE = {
-  stage: 'engine.decode' as const,
-  slowShare: 0.9,
-  baselineShare: 0.8,
-  slowMeanUs: 9_000_000,
-  baselineMeanUs: 2_000_000,
-  excessUs: 7_000_000,
-  excessShare: 1,
-  p99Us: 9_000_000,
-  presence: 1,
-}
+import { makeChange, makeRow, makeStageStat } from './testing/evidence-inputs.js'
 
 describe('measureOfFinding', () => {
   it.each([
@@ -68,16 +31,19 @@ describe('measureOfFinding', () => {
 
   it('reads the wording rule.ts writes for a cause that can slow either measure', () => {
     expect(
-      measureOfFinding({ cause: 'replica.cold_start', evidence: [rowEvidence(ROW, 'TPOT')] })
+      measureOfFinding({ cause: 'replica.cold_start', evidence: [rowEvidence(makeRow(), 'TPOT')] })
     ).toBe('tpot')
-    expect(measureOfFinding({ cause: 'node.degraded', evidence: [rowEvidence(ROW, 'TTFT')] })).toBe(
-      'ttft'
-    )
+    expect(
+      measureOfFinding({ cause: 'node.degraded', evidence: [rowEvidence(makeRow(), 'TTFT')] })
+    ).toBe('ttft')
     // The text alone, as the dashboard receives evidence that carries no metric.
-    const change = { text: changeEvidence(CHANGE, 'tpot')!.text }
+    const change = { text: changeEvidence(makeChange(), 'tpot')!.text }
     expect(measureOfFinding({ cause: 'tenant.noisy_neighbor', evidence: [change] })).toBe('tpot')
     expect(
-      measureOfFinding({ cause: 'routing.imbalance', evidence: [stageEvidence(STAGE, 'TPOT')] })
+      measureOfFinding({
+        cause: 'routing.imbalance',
+        evidence: [stageEvidence(makeStageStat({ stage: 'engine.decode' }), 'TPOT')],
+      })
     ).toBe('tpot')
   })
 
