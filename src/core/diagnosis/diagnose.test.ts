@@ -175,6 +175,14 @@ describe('diagnose', () => {
              others (8.6× over-represented, p<0.001)
            - without the requests on replica r3, TTFT P99 would be 2.39× lower"
     `)
+    // Dimension values in words, each against the rest.
+    expect(/\n\n(the slow requests[^\n]*\n(?: {5}\S[^\n]*\n)+)/.exec(text)?.[1])
+      .toMatchInlineSnapshot(`
+      "the slow requests are over-represented among:
+           requests on replica r3: 100% of the slow requests vs 12% of the others (8.6×)
+           requests on node n1: 100% of the slow requests vs 24% of the others (4.1×)
+      "
+    `)
     // The stage lines follow the top finding's measure: a slow replica's first tokens.
     expect(/\n\n(the slowest[^\n]*\n(?: {5}\S[^\n]*\n)+)/.exec(text)?.[1]).toMatchInlineSnapshot(`
       "the slowest first tokens spend their time in:

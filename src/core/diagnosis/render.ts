@@ -4,6 +4,7 @@
  */
 import type { Diagnosis, Finding } from '../model/diagnosis.js'
 import type { DurationMeasure } from '../model/request.js'
+import { describeColumnValue } from './columns.js'
 import { stagesMeasureOf } from './stage-breakdown.js'
 
 function scopeText(f: Finding): string {
@@ -104,11 +105,10 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
     out.push('')
   }
   if (d.concentration.length > 0) {
-    out.push('slow requests concentrate in:')
+    out.push('the slow requests are over-represented among:')
     for (const c of d.concentration.slice(0, 5)) {
-      out.push(
-        `     ${`${c.dimension}=${c.value}`.padEnd(40)} ${Math.round(c.slow_share * 100)}% of slow vs ${Math.round(c.baseline_share * 100)}% of the rest (lift ${c.lift.toFixed(1)})`
-      )
+      const line = `${describeColumnValue(c.dimension, c.value)}: ${Math.round(c.slow_share * 100)}% of the slow requests vs ${Math.round(c.baseline_share * 100)}% of the others (${c.lift.toFixed(1)}×)`
+      out.push(...wrap(line, 100, '       ', '     '))
     }
     out.push('')
   }
