@@ -6,14 +6,7 @@ import type { DurationMeasure } from '../model/request.js'
 import { buildCohort } from '../diagnosis/cohort.js'
 import { buildColumns } from '../diagnosis/columns.js'
 import type { RequestFrame } from '../diagnosis/frame.js'
-import {
-  computeStageBreakdown,
-  TPOT_STAGES,
-  TTFT_STAGES,
-  type StageStat,
-} from '../diagnosis/stage-stats.js'
-import type { StageName } from '../model/request.js'
-import { STAGE_NAMES } from '../model/request.js'
+import { computeStageBreakdown, stagesOfMeasure, type StageStat } from '../diagnosis/stage-stats.js'
 import { findConcentration, type ConcentrationRow } from './find-concentration.js'
 
 export type ConcentrationMeasure = DurationMeasure
@@ -35,17 +28,6 @@ export interface MeasureConcentration {
    * measure (before the first token for TTFT, after it for TPOT and ITL, all for E2E).
    */
   stages: StageStat[]
-}
-
-/** The stages a measure is made of. */
-function stagesOfMeasure(measure: ConcentrationMeasure): readonly StageName[] {
-  if (measure === 'ttft') {
-    return TTFT_STAGES
-  }
-  if (measure === 'tpot' || measure === 'itl_max') {
-    return TPOT_STAGES
-  }
-  return STAGE_NAMES
 }
 
 /** Requests before a slow window needed to compare with them rather than with the rest. */

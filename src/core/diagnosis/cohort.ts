@@ -10,10 +10,17 @@ import {
 } from '../concentration/find-concentration.js'
 import { sortedFinite, summarize, type QuantileSummary } from '../stats/quantile.js'
 
-export interface Cohort {
+export interface Cohort extends SlowSplit {
   measure: 'ttft' | 'tpot'
   /** The measure per request (µs, NaN = missing). */
   values: Float64Array
+  summary: QuantileSummary
+  /** Concentration of the slow cohort over every column. */
+  rows: ConcentrationRow[]
+}
+
+/** The slow/baseline split of one measure, without concentration. */
+export interface SlowSplit {
   /** 1 when the request has the measure. */
   eligible: Uint8Array
   /** 1 when the request is in the slow cohort. */
@@ -22,22 +29,13 @@ export interface Cohort {
   thresholdUs: number
   slowCount: number
   eligibleCount: number
-  summary: QuantileSummary
-  /** Concentration of the slow cohort over every column. */
-  rows: ConcentrationRow[]
 }
 
 /**
- * Cuts `values` into slow and baseline cohorts and computes their concentration.
- *
- * @param sloUs optional objective (µs): when lower than the P99, everything above it is slow.
+ * Marks the slow requests of `values` (µs, NaN = missing): those above the P99, at least
+ * min(30, 5 %) of them, everything above `sloUs` when that is lower, never more than half.
  */
-export function buildCohort(
-  measure: 'ttft' | 'tpot',
-  values: Float64Array,
-  columns: readonly CategoricalColumn[],
-  sloUs: number | null
-): Cohort {
+export function splitSlow(values: Float64Array, sloUs: number | null): SlowSplit {
   const n = values.length
   const eligible = new Uint8Array(n)
   let m = 0
@@ -48,7 +46,6 @@ export function buildCohort(
       m++
     }
   }
-  const summary = summarize(values)
   const slow = new Uint8Array(n)
   let slowCount = 0
   let thresholdUs = 0
@@ -83,16 +80,21 @@ export function buildCohort(
       }
     }
   }
-  const rows = slowCount > 0 ? findConcentration(columns, slow, eligible) : []
-  return {
-    measure,
-    values,
-    eligible,
-    slow,
-    thresholdUs,
-    slowCount,
-    eligibleCount: m,
-    summary,
-    rows,
-  }
+  return { eligible, slow, thresholdUs, slowCount, eligibleCount: m }
+}
+
+/**
+ * Cuts `values` into slow and baseline cohorts and computes their concentration.
+ *
+ * @param sloUs optional objective (µs): when lower than the P99, everything above it is slow.
+ */
+export function buildCohort(
+  measure: 'ttft' | 'tpot',
+  values: Float64Array,
+  columns: readonly CategoricalColumn[],
+  sloUs: number | null
+): Cohort {
+  const split = splitSlow(values, sloUs)
+  const rows = split.slowCount > 0 ? findConcentration(columns, split.slow, split.eligible) : []
+  return { measure, values, ...split, summary: summarize(values), rows }
 }

@@ -137,3 +137,48 @@ export function buildColumns(
   columns.push(ageColumn(frame, windowFromUs, graceUs))
   return columns
 }
+
+/** "<5m" → "under 5", "5-15m" → "5 to 15", ">=15m" → "15 or more" (unit suffix removed). */
+function rangeWords(label: string, unit: string): string {
+  const bare = label.endsWith(unit) ? label.slice(0, label.length - unit.length) : label
+  if (bare.startsWith('<')) {
+    return `under ${bare.slice(1)}`
+  }
+  if (bare.startsWith('>=')) {
+    return `${bare.slice(2)} or more`
+  }
+  return bare.replace('-', ' to ')
+}
+
+const DIMENSION_WORDS: Record<string, (value: string) => string> = {
+  model: (v) => `requests for model ${v}`,
+  version: (v) => `requests served by version ${v}`,
+  replica: (v) => `requests on replica ${v}`,
+  node: (v) => `requests on node ${v}`,
+  tenant: (v) => `requests from tenant ${v}`,
+  route: (v) => `requests to route ${v}`,
+  region: (v) => `requests from region ${v}`,
+  gateway: (v) => `requests through gateway ${v}`,
+  prompt_length: (v) => `requests with prompts of ${rangeWords(v, ' tokens')} tokens`,
+  output_length: (v) => `requests with outputs of ${rangeWords(v, ' tokens')} tokens`,
+  connection_reused: (v) =>
+    v === 'true' ? 'requests on a reused connection' : 'requests that opened a new connection',
+  tls_resumed: (v) =>
+    v === 'true'
+      ? 'requests that resumed a TLS session'
+      : 'requests with a full TLS handshake (no session resumption)',
+  status: (v) => `requests answered with status ${v}`,
+  error_type: (v) => `requests that failed with ${v}`,
+  replica_age: (v) =>
+    v === 'established'
+      ? 'requests to replicas already serving when the window began'
+      : `requests to a new replica ${rangeWords(v, 'm')} minutes after its first request`,
+}
+
+/**
+ * A column value in plain words for the person on call: `replica_age=<5m` → "requests to a new
+ * replica under 5 minutes after its first request". Unknown columns keep `dimension=value`.
+ */
+export function describeColumnValue(dimension: string, value: string): string {
+  return DIMENSION_WORDS[dimension]?.(value) ?? `requests with ${dimension}=${value}`
+}

@@ -58,10 +58,10 @@ export interface DiagnosisContext {
   tpotStages: StageBreakdown
   /**
    * The cohort with the stronger tail anomaly (TTFT unless TPOT's is clearly stronger): the
-   * JSON's `stages` and `concentration` describe it.
+   * JSON's `concentration` describes it (its `stages` follow the top finding, stage-breakdown.ts).
    */
   primary: Cohort
-  /** Stage breakdown over all stages for the primary cohort (the JSON's `stages`). */
+  /** Stage breakdown over all stages for the primary cohort. */
   allStages: StageBreakdown
   ttftChange: TimeChange
   tpotChange: TimeChange

@@ -166,13 +166,29 @@ describe('diagnose', () => {
     // Short lines and no raw ISO timestamps for the person on call; the JSON keeps them.
     expect(text.split('\n').filter((l) => l.length > 100)).toEqual([])
     expect(text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/)
-    expect(text.split('\n').slice(0, 6).join('\n')).toMatchInlineSnapshot(`
+    expect(text.split('\n').slice(0, 7).join('\n')).toMatchInlineSnapshot(`
       "window   2025-06-02 09:00:00 → 09:30:00 UTC  (3600 requests)
       latency  TTFT p50 45 ms p95 101 ms p99 127 ms | TPOT p50 10 ms p99 28 ms | E2E p99 5.78 s
 
       1. node.degraded  confidence 0.95  scope replica=r3  09:15:00–09:30:00
-           - replica=r3 holds 100% of the slow TTFT requests but 12% of the rest (lift 8.6, p<0.001)
-           - without replica=r3, ttft P99 would be 2.39× lower"
+           - requests on replica r3 make up 100% of the requests with the slowest TTFT vs 12% of the
+             others (8.6× over-represented, p<0.001)
+           - without the requests on replica r3, TTFT P99 would be 2.39× lower"
+    `)
+    // Dimension values in words, each against the rest.
+    expect(/\n\n(the slow requests[^\n]*\n(?: {5}\S[^\n]*\n)+)/.exec(text)?.[1])
+      .toMatchInlineSnapshot(`
+      "the slow requests are over-represented among:
+           requests on replica r3: 100% of the slow requests vs 12% of the others (8.6×)
+           requests on node n1: 100% of the slow requests vs 24% of the others (4.1×)
+      "
+    `)
+    // The stage lines follow the top finding's measure: a slow replica's first tokens.
+    expect(/\n\n(the slowest[^\n]*\n(?: {5}\S[^\n]*\n)+)/.exec(text)?.[1]).toMatchInlineSnapshot(`
+      "the slowest first tokens spend their time in:
+           engine.prefill      90%   p99 114 ms
+           engine.queue        10%   p99 14 ms
+      "
     `)
   })
 })

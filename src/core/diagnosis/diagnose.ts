@@ -20,6 +20,7 @@ import { sampleFrame } from './frame-sample.js'
 import { mergeCandidates, sloBreachFinding, unattributedCandidates } from './merge-findings.js'
 import { eventEvidence, pct, round } from './rule.js'
 import { RULES } from './rules/index.js'
+import { diagnosisStages } from './stage-breakdown.js'
 import { findTrafficShift } from './traffic-shift.js'
 
 /** Findings under this confidence are not reported. */
@@ -56,7 +57,8 @@ function percentilesMs(values: Float64Array): { p50: number; p95: number; p99: n
 
 function envelope(
   input: DiagnosisInput,
-  ctx: DiagnosisContext | null
+  ctx: DiagnosisContext | null,
+  top?: Finding
 ): Omit<Diagnosis, 'findings'> {
   const f = input.frame
   return {
@@ -69,16 +71,7 @@ function envelope(
       tpot: percentilesMs(f.tpotUs),
       e2e: percentilesMs(f.e2eUs),
     },
-    stages:
-      ctx === null
-        ? []
-        : ctx.allStages.stats
-            .filter((s) => s.presence > 0)
-            .map((s) => ({
-              stage: s.stage,
-              share_of_p99_slow: round(s.slowShare),
-              p99_ms: round(s.p99Us / 1000),
-            })),
+    stages: ctx === null ? [] : diagnosisStages(ctx, top),
     concentration:
       ctx === null
         ? []
@@ -346,5 +339,5 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       anomalies.some((a) => a.z >= 4)
     findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share, moved)]
   }
-  return { diagnosis: { ...envelope(input, ctx), findings }, skipped }
+  return { diagnosis: { ...envelope(input, ctx, findings[0]), findings }, skipped }
 }

@@ -3,6 +3,9 @@
  * finding first, then its evidence and actions) and Markdown for tickets and chat.
  */
 import type { Diagnosis, Finding } from '../model/diagnosis.js'
+import type { DurationMeasure } from '../model/request.js'
+import { describeColumnValue } from './columns.js'
+import { stagesMeasureOf } from './stage-breakdown.js'
 
 function scopeText(f: Finding): string {
   return f.scope.dimension === null ? 'everywhere' : `${f.scope.dimension}=${f.scope.value}`
@@ -51,6 +54,14 @@ function wrap(text: string, width: number, indent: string, first: string): strin
   return lines
 }
 
+/** Who the `stages` list describes: the slowest requests of the top finding's measure. */
+const SLOWEST: Record<DurationMeasure, string> = {
+  ttft: 'the slowest first tokens',
+  tpot: 'the slowest token streams (time per output token)',
+  itl_max: 'the streams with the longest pauses between tokens',
+  e2e: 'the slowest requests',
+}
+
 function headline(d: Diagnosis): string[] {
   const l = d.latency
   return [
@@ -85,7 +96,7 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
     .sort((a, b) => b.share_of_p99_slow - a.share_of_p99_slow)
     .filter((s) => s.share_of_p99_slow >= 0.01)
   if (stages.length > 0) {
-    out.push('slowest requests spend their time in:')
+    out.push(`${SLOWEST[stagesMeasureOf(d.findings[0])]} spend their time in:`)
     for (const s of stages.slice(0, 6)) {
       out.push(
         `     ${s.stage.padEnd(18)} ${`${Math.round(s.share_of_p99_slow * 100)}%`.padStart(4)}   p99 ${ms(s.p99_ms)}`
@@ -94,11 +105,10 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
     out.push('')
   }
   if (d.concentration.length > 0) {
-    out.push('slow requests concentrate in:')
+    out.push('the slow requests are over-represented among:')
     for (const c of d.concentration.slice(0, 5)) {
-      out.push(
-        `     ${`${c.dimension}=${c.value}`.padEnd(40)} ${Math.round(c.slow_share * 100)}% of slow vs ${Math.round(c.baseline_share * 100)}% of the rest (lift ${c.lift.toFixed(1)})`
-      )
+      const line = `${describeColumnValue(c.dimension, c.value)}: ${Math.round(c.slow_share * 100)}% of the slow requests vs ${Math.round(c.baseline_share * 100)}% of the others (${c.lift.toFixed(1)}×)`
+      out.push(...wrap(line, 100, '       ', '     '))
     }
     out.push('')
   }
@@ -128,7 +138,12 @@ export function renderDiagnosisMarkdown(d: Diagnosis, skipped: readonly string[]
     out.push('')
   })
   if (d.stages.length > 0) {
-    out.push('## Stages of the slowest requests', '', '| stage | share | p99 |', '|---|---|---|')
+    out.push(
+      `## Where ${SLOWEST[stagesMeasureOf(d.findings[0])]} spend their time`,
+      '',
+      '| stage | share | p99 |',
+      '|---|---|---|'
+    )
     for (const s of d.stages) {
       out.push(`| ${s.stage} | ${Math.round(s.share_of_p99_slow * 100)}% | ${ms(s.p99_ms)} |`)
     }

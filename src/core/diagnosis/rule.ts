@@ -12,6 +12,7 @@ import { meanWhere, quantileSorted, sortedFinite } from '../stats/quantile.js'
 import type { Cohort } from './cohort.js'
 import type { DiagnosisContext, TimeChange } from './context.js'
 import type { ResourceKind } from './metric-families.js'
+import { describeColumnValue } from './columns.js'
 import { maxOver, meanOutside, meanOver, type ResourceView } from './resources.js'
 import type { StageBreakdown, StageStat } from './stage-stats.js'
 
@@ -45,17 +46,49 @@ export function pct(v: number): string {
   return `${Math.round(v * 100)}%`
 }
 
+/** How evidence names a measure: `ttft` → "TTFT"; a stage name stays as it is. */
+const MEASURE_WORDS: Record<string, string> = {
+  ttft: 'TTFT',
+  tpot: 'TPOT',
+  itl_max: 'ITL max',
+  e2e: 'E2E',
+}
+
+function measureWords(measure: string): string {
+  return MEASURE_WORDS[measure] ?? measure
+}
+
+/** "the requests with the slowest TTFT" for a measure; "the stalled-stream requests" otherwise. */
+function slowWords(measure: string): string {
+  return /^(ttft|tpot|e2e)$/i.test(measure)
+    ? `the requests with the slowest ${measure.toUpperCase()}`
+    : `the ${measure} requests`
+}
+
+/** A bucket width in words: 60 s → "minute", 20 s → "20-second step". */
+function stepWords(stepUs: number): string {
+  if (stepUs % 60_000_000 === 0) {
+    const minutes = stepUs / 60_000_000
+    return minutes === 1 ? 'minute' : `${minutes}-minute step`
+  }
+  return `${Math.round(stepUs / 1_000_000)}-second step`
+}
+
 export function stageStat(b: StageBreakdown, stage: StageName): StageStat | undefined {
   return b.stats.find((s) => s.stage === stage)
 }
 
-/** Stage evidence comparing the slow cohort's mean with the baseline's (ms). */
+/**
+ * Stage evidence comparing the slow cohort's mean with the baseline's (ms): "gateway.queue takes
+ * 836 ms on average in the requests with the slowest TTFT vs 10 ms in the others: 98% of their
+ * extra time". `what` names the measure of the cohort (`TTFT`, `TPOT`).
+ */
 export function stageEvidence(st: StageStat, what: string): Evidence {
   return {
     stage: st.stage,
     observed: round(st.slowMeanUs / 1000),
     baseline: round(st.baselineMeanUs / 1000),
-    text: `${st.stage} averages ${fmtUs(st.slowMeanUs)} in the slow ${what} cohort vs ${fmtUs(st.baselineMeanUs)} in the baseline (${pct(st.excessShare)} of the excess)`,
+    text: `${st.stage} takes ${fmtUs(st.slowMeanUs)} on average in ${slowWords(what)} vs ${fmtUs(st.baselineMeanUs)} in the others: ${pct(st.excessShare)} of their extra time`,
   }
 }
 
@@ -71,7 +104,11 @@ export function changeBuckets(change: TimeChange): { from: number; to: number } 
   return change.elevated === null ? null : { from: change.elevated.start, to: change.elevated.end }
 }
 
-/** Evidence for a latency change over time. */
+/**
+ * Evidence for a latency change over time: "TTFT P99 of each minute averaged 617 ms from 08:30 to
+ * 08:41, up from 319 ms in the calmest part of the window". The baseline is the lowest level the
+ * change detection found, the elevated figure the mean per-step quantile inside the span.
+ */
 export function changeEvidence(
   change: TimeChange,
   measure: string,
@@ -80,11 +117,14 @@ export function changeEvidence(
   if (change.elevated === null || change.windowUs === null) {
     return null
   }
+  const stepUs =
+    (change.windowUs.toUs - change.windowUs.fromUs) /
+    (change.elevated.end - change.elevated.start + 1)
   return {
     metric: `${measure}.${quantile}`,
     observed: round(change.elevated.elevated / 1000),
     baseline: round(change.elevated.baseline / 1000),
-    text: `${measure} ${quantile.toUpperCase()} per step rose from ${fmtUs(change.elevated.baseline)} to ${fmtUs(change.elevated.elevated)} between ${isoFromMicros(change.windowUs.fromUs)} and ${isoFromMicros(change.windowUs.toUs)}`,
+    text: `${measureWords(measure)} ${quantile.toUpperCase()} of each ${stepWords(stepUs)} averaged ${fmtUs(change.elevated.elevated)} from ${isoFromMicros(change.windowUs.fromUs)} to ${isoFromMicros(change.windowUs.toUs)}, up from ${fmtUs(change.elevated.baseline)} in the calmest part of the window`,
   }
 }
 
@@ -164,13 +204,17 @@ export function findRow(
   return rows.find((r) => r.dimension === dimension && r.value === value)
 }
 
-/** Evidence for a concentration row. */
+/**
+ * Evidence for a concentration row: "requests on replica r3 make up 100% of the requests with the
+ * slowest TTFT vs 12% of the others (8.6× over-represented, p<0.001)". `measure` names the slow
+ * cohort (`TTFT`, `TPOT`, or a word such as `stalled-stream`).
+ */
 export function rowEvidence(row: ConcentrationRow, measure: string): Evidence {
   return {
     dimension: row.dimension,
     observed: round(row.slowShare),
     baseline: round(row.baselineShare),
-    text: `${row.dimension}=${row.value} holds ${pct(row.slowShare)} of the slow ${measure} requests but ${pct(row.baselineShare)} of the rest (lift ${row.lift.toFixed(1)}, p=${row.pValue.toExponential(1)})`,
+    text: `${describeColumnValue(row.dimension, row.value)} make up ${pct(row.slowShare)} of ${slowWords(measure)} vs ${pct(row.baselineShare)} of the others (${row.lift.toFixed(1)}× over-represented, ${row.pValue < 0.001 ? 'p<0.001' : `p=${row.pValue.toFixed(3)}`})`,
   }
 }
 
@@ -227,7 +271,11 @@ export function globalOrLocal(
 ): { global: boolean; text: string; share: number } {
   const col = ctx.frame.dims.replica
   if (change.elevated === null || col.values.length === 0) {
-    return { global: true, text: 'global: no per-replica split available', share: 1 }
+    return {
+      global: true,
+      text: 'no per-replica split available: taken as affecting every replica',
+      share: 1,
+    }
   }
   const k = col.values.length
   const inSum = new Float64Array(k)
@@ -262,14 +310,18 @@ export function globalOrLocal(
     }
   }
   if (compared === 0) {
-    return { global: true, text: 'global or local: replicas could not be compared', share: 1 }
+    return {
+      global: true,
+      text: 'replicas could not be compared (too few requests each inside or outside the window)',
+      share: 1,
+    }
   }
   const share = worse / compared
   const global = share >= 0.6
   return {
     global,
     share,
-    text: `${global ? 'global' : 'local'}: ${worse} of ${compared} replicas are slower inside the window than outside it`,
+    text: `${worse} of ${compared} replicas ${worse === 1 ? 'is' : 'are'} at least 20% slower on average inside the window than outside it: ${global ? 'the slowdown is everywhere' : 'the slowdown is local'}`,
   }
 }
 
@@ -324,13 +376,18 @@ export function extraOverMedian(values: Float64Array): Float64Array {
   return out
 }
 
-/** Evidence for a tail impact ratio. */
+/**
+ * Evidence for a tail impact ratio: "without the requests on replica r3, TTFT P99 would be 2.39×
+ * lower". `what` is a phrase or a `dimension=value` pair (then put in words).
+ */
 export function impactEvidence(what: string, measure: string, impact: number): Evidence {
+  const pair = /^([a-z_]+)=(.+)$/.exec(what)
+  const subject = pair === null ? what : `the ${describeColumnValue(pair[1]!, pair[2]!)}`
   return {
     metric: `${measure}.p99_impact`,
     observed: round(impact),
     baseline: 1,
-    text: `without ${what}, ${measure} P99 would be ${impact.toFixed(2)}× lower`,
+    text: `without ${subject}, ${measureWords(measure)} P99 would be ${impact.toFixed(2)}× lower`,
   }
 }
 

@@ -4,7 +4,7 @@
  * slowness the stage explains. A missing stage counts as 0 s (the request did not pass through
  * it); a negative stage (clock skew between hosts) counts as 0 and is reported.
  */
-import type { StageName } from '../model/request.js'
+import type { DurationMeasure, StageName } from '../model/request.js'
 import { STAGE_NAMES } from '../model/request.js'
 import { sortedFinite, quantileSorted } from '../stats/quantile.js'
 import type { RequestFrame } from './frame.js'
@@ -15,6 +15,19 @@ export const TTFT_STAGES: readonly StageName[] = STAGE_NAMES.filter(
 )
 /** Stages after the first token. */
 export const TPOT_STAGES: readonly StageName[] = ['engine.decode', 'stream']
+
+/** The stages a measure is made of: before the first token for TTFT, after it for TPOT and ITL. */
+export function stagesOfMeasure(measure: DurationMeasure): readonly StageName[] {
+  switch (measure) {
+    case 'ttft':
+      return TTFT_STAGES
+    case 'tpot':
+    case 'itl_max':
+      return TPOT_STAGES
+    case 'e2e':
+      return STAGE_NAMES
+  }
+}
 
 export interface StageStat {
   stage: StageName

@@ -1,28 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { measureOfFinding, quietValue, spikeSelection } from './measures.js'
-
-describe('measureOfFinding', () => {
-  it('takes the measure the evidence names', () => {
-    const f = {
-      cause: 'replica.cold_start',
-      evidence: [
-        { text: 'replica_age=<5m holds 99% of the slow TPOT requests but 1% of the rest' },
-      ],
-    }
-    expect(measureOfFinding(f)).toBe('tpot')
-    expect(
-      measureOfFinding({ cause: 'x', evidence: [{ text: 'ttft P99 per step rose from 1 to 2' }] })
-    ).toBe('ttft')
-  })
-
-  it('falls back on the cause, then on TTFT', () => {
-    expect(measureOfFinding({ cause: 'proxy.stream_buffering', evidence: [] })).toBe('itl_max')
-    expect(measureOfFinding({ cause: 'engine.long_generations', evidence: [] })).toBe('tpot')
-    expect(
-      measureOfFinding({ cause: 'gateway.queueing', evidence: [{ text: 'queue grew' }] })
-    ).toBe('ttft')
-  })
-})
+import { quietValue, spikeSelection } from './measures.js'
 
 describe('quietValue', () => {
   it('is the lower quartile by nearest rank, ignoring empty buckets', () => {

@@ -22,39 +22,6 @@ export const MEASURE_FIELDS: Record<Measure, 'ttft_ms' | 'tpot_ms' | 'itl_max_ms
   e2e: 'e2e_ms',
 }
 
-/** Causes whose slowness shows after the first token (the rest delay the first token). */
-const CAUSE_MEASURES: Record<string, Measure> = {
-  'engine.long_generations': 'tpot',
-  'engine.memory_bandwidth': 'tpot',
-  'engine.kv_cache_pressure': 'tpot',
-  'proxy.stream_buffering': 'itl_max',
-}
-
-const WORD_MEASURES: Record<string, Measure> = {
-  ttft: 'ttft',
-  tpot: 'tpot',
-  itl: 'itl_max',
-  e2e: 'e2e',
-}
-
-/**
- * The measure a finding is about: the one its evidence names ("slow TPOT requests", "ttft P99
- * per step rose"), else the one its cause slows down, else TTFT.
- */
-export function measureOfFinding(finding: {
-  cause: string
-  evidence: readonly { text: string }[]
-}): Measure {
-  for (const e of finding.evidence) {
-    const m = /\bslow (TTFT|TPOT|ITL|E2E)\b|\b(TTFT|TPOT|ITL|E2E) P99\b/i.exec(e.text)
-    const word = (m?.[1] ?? m?.[2])?.toLowerCase()
-    if (word && WORD_MEASURES[word]) {
-      return WORD_MEASURES[word]
-    }
-  }
-  return CAUSE_MEASURES[finding.cause] ?? 'ttft'
-}
-
 /**
  * The P99 of a quiet bucket: the lower quartile (nearest rank) of the per-bucket P99 values.
  * Not the median: when an incident covers most of the view, the median bucket is the incident.

@@ -104,7 +104,7 @@ export const engineBatchingWindowRule: Rule = {
         metric: 'corr(engine.queue p50, traffic)',
         observed: round(rho),
         baseline: 0,
-        text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (Spearman ${rho.toFixed(2)})`,
+        text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
       })
     }
     // Queue time alone is ordinary queueing: without a waiting-requests series ("queueing without

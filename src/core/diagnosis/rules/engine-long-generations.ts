@@ -118,7 +118,7 @@ export const engineLongGenerationsRule: Rule = {
         metric: 'tpot.p50',
         observed: round(tpotIn / 1000),
         baseline: round(tpotOut / 1000),
-        text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${(tpotOut / 1000).toFixed(1)} ms otherwise; per step it tracks long generations in flight (Spearman ${rho.toFixed(2)})`,
+        text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${(tpotOut / 1000).toFixed(1)} ms otherwise; it rises and falls with the long generations in flight (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
       },
     ]
     if (viaQueue > byTpot) {

@@ -95,7 +95,7 @@ export const engineMemoryBandwidthRule: Rule = {
         metric: running ? running.metric : 'requests_per_step',
         observed: round(batchIn),
         baseline: round(batchOut),
-        text: `${running ? 'running batch' : 'traffic'} ${batchRatio.toFixed(1)}× larger meanwhile; TPOT per step tracks it (Spearman ${rho.toFixed(2)})`,
+        text: `${running ? 'running batch' : 'traffic'} ${batchRatio.toFixed(1)}× larger meanwhile; TPOT rises and falls with it (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
       },
     ]
     if (dram) {

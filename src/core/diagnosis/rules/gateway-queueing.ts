@@ -38,7 +38,7 @@ export const gatewayQueueingRule: Rule = {
           baseline: round(q.inside),
           text: empty
             ? `against: ${q.view.metric} stays at 0 (requests do not queue for a backend connection; the wait is elsewhere in the gateway)`
-            : `${q.view.metric} peaks at ${round(q.peak)} (mean ${round(q.inside)})`,
+            : `requests waiting for a backend connection (${q.view.metric}) peak at ${round(q.peak)} (mean ${round(q.inside)})`,
         })
       }
       // Scope stays null: the gateway is shared by every replica behind it.
