@@ -222,7 +222,9 @@ export function excessCandidates(
     const holds = 0.5 + 0.5 * ramp(steps, 1, 5)
     // The stage named must account for the shift: a median that moved while no stage's mean did
     // is an artefact of the mix (a few very long requests), and names nothing.
-    const accounted = a.shiftUs > 0 ? Math.max(0, top.shiftUs) / a.shiftUs : 0
+    // Only TTFT is a sum of its stages; a gap or a time per token is not.
+    const sumOfStages = a.measure === 'ttft' || a.measure === 'ttft_server'
+    const accounted = !sumOfStages ? 1 : a.shiftUs > 0 ? Math.max(0, top.shiftUs) / a.shiftUs : 0
     const strength =
       0.95 *
       holds *
