@@ -1,18 +1,25 @@
 /**
- * `scanRequestColumns` of the ClickHouse store. The first statement counts the rows and lists
- * each text field's distinct values; the second selects only the asked-for columns in start
- * order in ClickHouse's `Native` format, every column fixed-width: numbers Float64 with NULL
- * already NaN, flags Int8 -1/0/1, text Int32 dictionary codes (the position in the first
- * statement's list). Native is columnar block by block, so each block's column is one byte copy
+ * `scanRequestColumns` of the ClickHouse store. For a sampled scan the first statement counts
+ * every matching row (which sets the sample: a `PREWHERE` on a hash of the trace id). The next
+ * counts the rows read and each column's values (a column with none is not selected) and lists
+ * each text field's distinct values; the last selects those columns in start order in
+ * ClickHouse's `Native` format, every column fixed-width: numbers Float64 with NULL already NaN,
+ * flags Int8 -1/0/1, text Int32 dictionary codes (the position in the previous statement's
+ * list). Native is columnar block by block, so each block's column is one byte copy
  * into its typed array: no row objects, no per-row strings, no per-value reads in Node.
  */
 import { AppError } from '../../core/errors.js'
-import type { RequestColumnQuery, RequestColumns } from '../../core/model/query.js'
+import {
+  SAMPLE_BUCKETS,
+  sampleBucketsKept,
+  type RequestColumnQuery,
+  type RequestColumns,
+} from '../../core/model/query.js'
 import { fieldColumn, validateColumnQuery, type FieldsByKind } from '../query/request-columns.js'
 import type { ClickHouseExecutor } from './executor.js'
 import { requestWhere, strArray, toNum } from './sql.js'
 
-/** Attempts when rows arrive between the two statements (ClickHouse has no read snapshot). */
+/** Attempts when rows arrive between the statements (ClickHouse has no read snapshot). */
 const ATTEMPTS = 3
 
 /** Reads the query's fields of the matching requests. */
@@ -24,36 +31,64 @@ export async function queryRequestColumns(
   const fields = validateColumnQuery(query)
   const where = requestWhere(query)
   for (let attempt = 1; ; attempt++) {
+    let total: number | null = null
+    let prewhere = ''
+    if (query.sample !== undefined) {
+      const [counted] = await exec.rows(`SELECT count() AS n FROM ${requests} FINAL ${where}`)
+      total = toNum(counted?.['n'] ?? 0)
+      const kept = sampleBucketsKept(total, query.sample)
+      if (kept !== null) {
+        // On the replacing key only: every version of a trace has the same hash, so dropping rows
+        // before FINAL merges them is safe, and the other columns of dropped rows are not read.
+        prewhere = `PREWHERE cityHash64(trace_id) % ${SAMPLE_BUCKETS} < ${kept}`
+      }
+    }
     const head = [
       'count() AS n',
+      ...fields.numbers.map((f, i) => `count(${fieldColumn(f)}) AS c${i}`),
+      ...fields.flags.map((f, i) => `count(${fieldColumn(f)}) AS g${i}`),
       ...fields.texts.map((f, i) => `groupUniqArray(${fieldColumn(f)}) AS d${i}`),
     ]
-    const [row] = await exec.rows(`SELECT ${head.join(', ')} FROM ${requests} FINAL ${where}`)
+    const [row] = await exec.rows(
+      `SELECT ${head.join(', ')} FROM ${requests} FINAL ${prewhere} ${where}`
+    )
     const n = toNum(row?.['n'] ?? 0)
     const dictionaries = fields.texts.map((_, i) => (row?.[`d${i}`] ?? []) as string[])
     const out = emptyColumns(n, fields, dictionaries)
+    if (total !== null) {
+      out.total = total
+    }
+    // A column with no value in these rows is not read: it stays NaN / -1.
+    const read: FieldsByKind = {
+      numbers: fields.numbers.filter((_, i) => toNum(row?.[`c${i}`] ?? 0) > 0),
+      flags: fields.flags.filter((_, i) => toNum(row?.[`g${i}`] ?? 0) > 0),
+      texts: fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0),
+    }
     const targets = [
-      ...fields.numbers.map((f) => out.numbers[f] as Float64Array),
-      ...fields.flags.map((f) => out.flags[f] as Int8Array),
-      ...fields.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes),
+      ...read.numbers.map((f) => out.numbers[f] as Float64Array),
+      ...read.flags.map((f) => out.flags[f] as Int8Array),
+      ...read.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes),
     ]
     if (n === 0 || targets.length === 0) {
       return out
     }
+    const readDictionaries = read.texts.map(
+      (f) => dictionaries[fields.texts.indexOf(f)] as string[]
+    )
     const bytes = await exec.binary(
-      `SELECT ${selectList(fields, dictionaries).join(', ')} FROM ${requests} FINAL ${where}
+      `SELECT ${selectList(read, readDictionaries).join(', ')} FROM ${requests} FINAL ${prewhere} ${where}
        ORDER BY start_us, trace_id`,
       'Native'
     )
-    const read = copyNativeColumns(bytes, targets, n)
-    if (read === n) {
+    const got = copyNativeColumns(bytes, targets, n)
+    if (got === n) {
       return out
     }
-    // Rows were written between the two statements: the dictionaries may miss a value.
+    // Rows were written between the statements: the dictionaries may miss a value.
     if (attempt >= ATTEMPTS) {
       throw new AppError(
         'STORE_UNAVAILABLE',
-        `expected ${n} request rows, read ${read}: requests kept changing during ${ATTEMPTS} reads`
+        `expected ${n} request rows, read ${got}: requests kept changing during ${ATTEMPTS} reads`
       )
     }
   }
@@ -71,24 +106,23 @@ function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
   fields.texts.forEach((f, i) => {
     const dictionary = dictionaries[i] as string[]
     select.push(
-      dictionary.length === 0
-        ? 'toInt32(-1)'
-        : `toInt32(ifNull(toInt64(indexOf(${strArray(dictionary)}, ${fieldColumn(f)})), 0) - 1)`
+      `toInt32(ifNull(toInt64(indexOf(${strArray(dictionary)}, ${fieldColumn(f)})), 0) - 1)`
     )
   })
   return select
 }
 
+/** Columns filled with "missing" (NaN, -1); the scan overwrites those it reads. */
 function emptyColumns(n: number, fields: FieldsByKind, dictionaries: string[][]): RequestColumns {
   const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
   for (const f of fields.numbers) {
-    out.numbers[f] = new Float64Array(n)
+    out.numbers[f] = new Float64Array(n).fill(NaN)
   }
   for (const f of fields.flags) {
-    out.flags[f] = new Int8Array(n)
+    out.flags[f] = new Int8Array(n).fill(-1)
   }
   fields.texts.forEach((f, i) => {
-    out.texts[f] = { codes: new Int32Array(n), values: dictionaries[i] as string[] }
+    out.texts[f] = { codes: new Int32Array(n).fill(-1), values: dictionaries[i] as string[] }
   })
   return out
 }
