@@ -20,7 +20,7 @@ import { loadWindow } from './load-window.js'
 import { round } from './rule.js'
 
 /** Above this many requests in the window, the diagnosis reads a hash sample of about this many. */
-export const DIAGNOSIS_SAMPLE = 500_000
+export const DIAGNOSIS_SAMPLE = 250_000
 
 export interface RunDiagnosisOptions {
   /** Window start, epoch µs (default: the data's start). */
