@@ -8,6 +8,8 @@ import type { SpanStore } from '../span-store.js'
 import { runSpanStoreConformance } from '../span-store.case.js'
 import { createChdbExecutor, isChdbAvailable } from './chdb-executor.js'
 import { createClickHouseStore } from './clickhouse-store.js'
+import { createClickHouseSloStore } from './slo-store.js'
+import { runSloStoreConformance } from '../slo-store.case.js'
 import type { ClickHouseExecutor } from './executor.js'
 
 // chdb is an optional dependency (~550 MB); without it the embedded ClickHouse cannot run here.
@@ -27,6 +29,13 @@ describe.skipIf(!available)(title, () => {
       database: `conformance_${process.pid}_${++n}`,
     })
   )
+  runSloStoreConformance('clickhouse (chdb)', async () => {
+    const store = await createClickHouseStore({
+      executor: await createChdbExecutor(dir),
+      database: `slo_${process.pid}_${++n}`,
+    })
+    return { sloStore: createClickHouseSloStore(store), close: () => store.close() }
+  })
 })
 
 describe.skipIf(!available)('ClickHouse columnar scan while rows arrive', () => {
