@@ -8,14 +8,17 @@
  * Then simulated spans go into both stores' span tables: ingest rate and bytes on disk per span
  * (and per request) after compaction.
  *
+ * The diagnosis reads a hash sample of at most `--sample` requests (default: runDiagnosis's
+ * DIAGNOSIS_SAMPLE, ADR 0100); `--full` adds the scan and the diagnosis of every request.
+ *
  *   npx tsx bench/clickhouse.bench.ts [--requests 1000000] [--scale 1] [--spans 200000]
- *     [--only duckdb|clickhouse] [--no-warm-up]
+ *     [--only duckdb|clickhouse] [--no-warm-up] [--sample 250000] [--full]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { runDiagnosis } from '../src/core/diagnosis/run-diagnosis.js'
+import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../src/core/diagnosis/run-diagnosis.js'
 import {
   FRAME_FLAG_FIELDS,
   FRAME_NUMBER_FIELDS,
@@ -47,6 +50,8 @@ const SCALE = Math.max(1, Math.floor(Number(arg('scale', '1'))))
 const SPANS = Number(arg('spans', '200000'))
 const only = arg('only', '')
 const warmUp = !args.includes('--no-warm-up')
+const SAMPLE = Number(arg('sample', String(DIAGNOSIS_SAMPLE)))
+const full = args.includes('--full')
 const MINUTES = 60
 const REPLICAS = Array.from({ length: 8 }, (_, i) => `vllm-${i}`)
 const MIN_US = asMicros(60_000_000)
@@ -143,15 +148,19 @@ async function scaleUp(kind: string, store: SpanStore): Promise<void> {
     FROM ${ch.tables.requests} AS r, (SELECT number AS k FROM numbers(1, ${SCALE - 1})) AS copies`)
 }
 
+const FRAME_FIELDS = [...FRAME_NUMBER_FIELDS, ...FRAME_FLAG_FIELDS, ...FRAME_TEXT_FIELDS]
 const queries: [string, (s: SpanStore) => Promise<unknown>][] = [
   [
-    'columnar scan (diagnosis frame)',
-    (s) =>
-      s.scanRequestColumns({
-        fields: [...FRAME_NUMBER_FIELDS, ...FRAME_FLAG_FIELDS, ...FRAME_TEXT_FIELDS],
-      }),
+    `columnar scan, sample of ≤ ${SAMPLE} (diagnosis frame)`,
+    (s) => s.scanRequestColumns({ fields: FRAME_FIELDS, sample: SAMPLE }),
   ],
-  ['runDiagnosis (total)', (s) => runDiagnosis(s)],
+  [`runDiagnosis, sample of ≤ ${SAMPLE} (total)`, (s) => runDiagnosis(s, { sample: SAMPLE })],
+  ...(full
+    ? ([
+        ['columnar scan, every request', (s) => s.scanRequestColumns({ fields: FRAME_FIELDS })],
+        ['runDiagnosis, every request', (s) => runDiagnosis(s, { sample: Infinity })],
+      ] as [string, (s: SpanStore) => Promise<unknown>][])
+    : []),
   [
     'percentiles p50/p90/p99 × 3 measures by replica, per minute',
     (s) =>

@@ -71,22 +71,26 @@ const BYTES_PER_CELL = 8
 
 /**
  * Refuses a diagnosis (or concentration) whose frame would pass `api.maxDiagnosisBytes`: counts
- * the window's requests first (one count in the store), so the frame is never built.
+ * the window's requests first (one count in the store), so the frame is never built. A diagnosis
+ * reads at most about `sample` of them (its hash sample, ADR 0100), so only those count.
  */
 export async function checkDiagnosisBudget(
   store: SpanStore,
   query: { fromUs?: Micros; toUs?: Micros; filters: DimensionFilters },
-  limits: ApiLimits
+  limits: ApiLimits,
+  sample = Infinity
 ): Promise<void> {
   const page = await store.queryRequests({ ...query, limit: 1 })
-  const bytes = page.total * DIAGNOSIS_FRAME_COLUMNS * BYTES_PER_CELL
+  const rows = Math.min(page.total, sample)
+  const bytes = rows * DIAGNOSIS_FRAME_COLUMNS * BYTES_PER_CELL
   if (bytes > limits.maxDiagnosisBytes) {
     const maxRows = Math.floor(
       limits.maxDiagnosisBytes / (DIAGNOSIS_FRAME_COLUMNS * BYTES_PER_CELL)
     )
+    const read = rows < page.total ? ` (a sample of ${rows} of them is read)` : ''
     throw new AppError(
       'QUERY_INVALID',
-      `the window holds ${page.total} requests; a diagnosis frame of ${DIAGNOSIS_FRAME_COLUMNS} columns for them needs ~${Math.ceil(bytes / 1048576)} MiB, more than the diagnosis memory budget of ${Math.floor(limits.maxDiagnosisBytes / 1048576)} MiB (limit api.maxDiagnosisBytes, about ${maxRows} requests): narrow the window or add filters`
+      `the window holds ${page.total} requests${read}; a diagnosis frame of ${DIAGNOSIS_FRAME_COLUMNS} columns for them needs ~${Math.ceil(bytes / 1048576)} MiB, more than the diagnosis memory budget of ${Math.floor(limits.maxDiagnosisBytes / 1048576)} MiB (limit api.maxDiagnosisBytes, about ${maxRows} requests): narrow the window or add filters`
     )
   }
 }

@@ -14,6 +14,7 @@ import { createIngestPipeline } from '../ingest/pipeline.js'
 import { createScraper } from '../ingest/scraper.js'
 import type { IngestSink } from '../ingest/types.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
+import { createClickHouseSloStore } from '../storage/clickhouse/slo-store.js'
 import { createDuckDbSloStore } from '../storage/duckdb/slo-store.js'
 import { createMemorySloStore } from '../storage/memory/slo-store.js'
 import type { SloStore } from '../storage/slo-store.js'
@@ -85,7 +86,6 @@ export async function openConfiguredStores(
       )
     }
     const password = env['TOKENLINE_CLICKHOUSE_PASSWORD']
-    // No ClickHouse SLO store yet: alert states and samples live in memory (docs/storage.md).
     const store = await openClickHouseStore({
       url: ch.url,
       database: ch.database,
@@ -100,7 +100,8 @@ export async function openConfiguredStores(
         metricsHistogram: ch.metricsHistogramTable,
       },
     })
-    return { store, sloStore: createMemorySloStore() }
+    // Alert states, history and samples live beside the requests (migration 2, ADR 0101).
+    return { store, sloStore: createClickHouseSloStore(store) }
   }
   if (config.store.kind === 'memory' || config.store.path === ':memory:') {
     return { store: createMemoryStore(), sloStore: createMemorySloStore() }

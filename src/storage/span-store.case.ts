@@ -23,6 +23,10 @@ function sample(
   return { name, labels, timeUs: us(T0 + tSec * SEC), value }
 }
 
+function decodeAll(c: { codes: Int32Array; values: string[] } | undefined): (string | null)[] {
+  return [...(c?.codes ?? [])].map((code) => (code < 0 ? null : (c?.values[code] ?? null)))
+}
+
 function bySpanId(a: Span, b: Span): number {
   return a.spanId < b.spanId ? -1 : 1
 }
@@ -929,6 +933,64 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       await expect(
         store.scanRequestColumns({ filters: { colour: ['red'] } as never, fields: ['ttft'] })
       ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
+    })
+
+    it('scans a deterministic hash sample of whole requests when more than `sample` match', async () => {
+      const rows = Array.from({ length: 2000 }, (_, i) =>
+        makeRequest({
+          traceId: hexId(i + 1, 32),
+          startUs: us(T0 + Math.floor(i / 2) * SEC),
+          dims: { model: i % 4 === 0 ? 'a' : 'b' },
+          ttftUs: us(1000 + i),
+        })
+      )
+      await store.upsertRequests(rows)
+      const fields = ['start', 'ttft', 'engine.queue', 'model'] as const
+      const all = await store.scanRequestColumns({ fields, sample: 2000 })
+      expect(all.n).toBe(2000)
+      expect(all.total).toBe(2000)
+      expect([...(all.numbers.ttft ?? [])]).toEqual(rows.map((r) => r.ttftUs))
+
+      const some = await store.scanRequestColumns({ fields, sample: 200 })
+      expect(some.total).toBe(2000)
+      // About 200 (binomial, sd ≈ 14), never the whole window.
+      expect(some.n).toBeGreaterThan(140)
+      expect(some.n).toBeLessThan(260)
+      const starts = [...(some.numbers.start ?? [])]
+      expect(starts).toEqual([...starts].sort((a, b) => a - b))
+      expect([...(some.numbers['engine.queue'] ?? [])].every(Number.isNaN)).toBe(true)
+      // Each row is one stored request whole: its ttft (1000 + i) names it, and its start and
+      // model are that request's.
+      const byTtft = new Map(rows.map((r) => [r.ttftUs, r]))
+      const model = some.texts.model as { codes: Int32Array; values: string[] }
+      const ttfts = [...(some.numbers.ttft ?? [])]
+      ttfts.forEach((t, i) => {
+        const r = byTtft.get(t as Micros)
+        expect(r?.startUs).toBe(starts[i])
+        expect(model.values[model.codes[i] as number]).toBe(r?.dims.model)
+      })
+      expect(new Set(ttfts).size).toBe(ttfts.length)
+      const again = await store.scanRequestColumns({ fields, sample: 200 })
+      expect([...(again.numbers.ttft ?? [])]).toEqual(ttfts)
+
+      // The window and filters apply before sampling; total counts what they select.
+      const filtered = await store.scanRequestColumns({
+        fromUs: us(T0 + 100 * SEC),
+        filters: { model: ['a'] },
+        fields,
+        sample: 100,
+      })
+      expect(filtered.total).toBe(450)
+      expect(filtered.n).toBeGreaterThan(60)
+      expect(filtered.n).toBeLessThan(140)
+      expect(decodeAll(filtered.texts.model)).toEqual(Array(filtered.n).fill('a'))
+      expect(Math.min(...(filtered.numbers.start ?? []))).toBeGreaterThanOrEqual(T0 + 100 * SEC)
+
+      const plain = await store.scanRequestColumns({ fields })
+      expect(plain.total).toBeUndefined()
+      await expect(store.scanRequestColumns({ fields, sample: 0 })).rejects.toMatchObject({
+        code: 'QUERY_INVALID',
+      })
     })
   })
 }

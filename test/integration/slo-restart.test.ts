@@ -1,6 +1,7 @@
 /**
- * Alert states and samples live in the server's DuckDB file: closing the server and starting it
- * again on the same file keeps them, and the evaluator resumes without paging again.
+ * Alert states and samples live in the server's store (a DuckDB file, or ClickHouse through the
+ * optional chdb package): closing the server and starting it again on the same store keeps them,
+ * and the evaluator resumes without paging again.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,17 +12,28 @@ import { createSilentLogger } from '../../src/core/logger.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { MINUTE_US } from '../../src/core/slo/types.js'
 import { startServer, type RunningServer } from '../../src/server/main.js'
+import { isChdbAvailable } from '../../src/storage/clickhouse/chdb-executor.js'
 import { makeSpan } from '../helpers/builders.js'
 import { minuteOfRequests } from '../helpers/slo-requests.js'
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0) * 1000
 let dir = ''
 
-function configFor(path: string) {
+type Kind = 'duckdb' | 'clickhouse'
+
+function configFor(kind: Kind, path: string) {
+  const store =
+    kind === 'duckdb'
+      ? { store: { kind: 'duckdb', path } }
+      : {
+          store: { kind: 'clickhouse' },
+          // The test writes requests itself; no assembler pass should rewrite them.
+          clickhouse: { url: `chdb://${path}`, database: 'slo', assemble: false },
+        }
   return resolveConfig({
     file: {
       server: { host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
-      store: { kind: 'duckdb', path },
+      ...store,
       log: { level: 'silent' },
       slo: {
         tiers: [{ name: 'chat', match: { model: 'llama' }, objectives: ['ttft p99 < 800ms'] }],
@@ -58,12 +70,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-describe('a server restart on the same DuckDB file', () => {
+const kinds: Kind[] = (await isChdbAvailable()) ? ['duckdb', 'clickhouse'] : ['duckdb']
+
+describe.each(kinds)('a server restart on the same %s store', (kind) => {
   it('keeps alert states, history and samples, and does not page again', async () => {
-    const path = join(dir, 'slo.duckdb')
+    const path = join(dir, kind === 'duckdb' ? 'slo.duckdb' : 'chdb')
     const clock = { ms: T0 / 1000 }
     const dims = { model: 'llama', replica: 'pod-a', node: 'node-1' }
-    let server: RunningServer = await startServer(configFor(path), createSilentLogger(), {
+    let server: RunningServer = await startServer(configFor(kind, path), createSilentLogger(), {
       sloNow: () => clock.ms,
     })
     try {
@@ -105,7 +119,9 @@ describe('a server restart on the same DuckDB file', () => {
     }
 
     const before = { ms: clock.ms }
-    server = await startServer(configFor(path), createSilentLogger(), { sloNow: () => clock.ms })
+    server = await startServer(configFor(kind, path), createSilentLogger(), {
+      sloNow: () => clock.ms,
+    })
     try {
       const alerts = await getJson(server.apiUrl, '/api/alerts')
       const list = alerts['alerts'] as {
@@ -175,5 +191,5 @@ describe('a server restart on the same DuckDB file', () => {
     } finally {
       await server.close()
     }
-  }, 30_000)
+  }, 60_000)
 })

@@ -1,8 +1,14 @@
 /** Retention deletes only rows older than each table's age, in small batches, on both stores. */
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { parseSloSettings } from '../../src/config/slo.js'
+import { createChdbExecutor, isChdbAvailable } from '../../src/storage/clickhouse/chdb-executor.js'
+import { createClickHouseStore } from '../../src/storage/clickhouse/clickhouse-store.js'
+import { createClickHouseSloStore } from '../../src/storage/clickhouse/slo-store.js'
 import { createDuckDbSloStore } from '../../src/storage/duckdb/slo-store.js'
 import { createMemorySloStore } from '../../src/storage/memory/slo-store.js'
 import { createRetention } from '../../src/alerts/retention.js'
@@ -27,6 +33,22 @@ const stores: [string, () => Promise<{ store: SpanStore; sloStore: SloStore }>][
     },
   ],
 ]
+// ClickHouse through the optional chdb package, when it is installed.
+if (await isChdbAvailable()) {
+  const dir = mkdtempSync(join(tmpdir(), 'tokenline-chdb-retention-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  let n = 0
+  stores.push([
+    'clickhouse (chdb)',
+    async () => {
+      const store = await createClickHouseStore({
+        executor: await createChdbExecutor(dir),
+        database: `retention_${process.pid}_${++n}`,
+      })
+      return { store, sloStore: createClickHouseSloStore(store) }
+    },
+  ])
+}
 
 describe.each(stores)('retention on the %s store', (_name, makeStore) => {
   it('deletes old rows per table and keeps the rest', async () => {

@@ -19,7 +19,10 @@ import type { DimensionFilters, RequestField } from '../model/query.js'
 
 export interface WindowLoad {
   window: { fromUs: Micros; toUs: Micros }
+  /** The requests read: every one in the window, or a sample of them when `total` > `frame.n`. */
   frame: RequestFrame
+  /** Requests in the window (and filters). */
+  total: number
   resources: ResourceSeries[]
   events: ChangeEvent[]
   /** Resource families with no stored alias (for "no metrics for …"). */
@@ -56,19 +59,22 @@ export async function loadWindow(
     toUs?: Micros
     filters?: DimensionFilters
     requestsOnly?: boolean
+    /** Read a hash sample of about this many requests when the window holds more (see ADR 0100). */
+    sample?: number
   }
 ): Promise<WindowLoad> {
   const window = await resolveWindow(store, options.fromUs, options.toUs)
-  const frame = frameFromColumns(
-    await store.scanRequestColumns({
-      fromUs: window.fromUs,
-      toUs: window.toUs,
-      ...(options.filters ? { filters: options.filters } : {}),
-      fields: FRAME_FIELDS,
-    })
-  )
+  const columns = await store.scanRequestColumns({
+    fromUs: window.fromUs,
+    toUs: window.toUs,
+    ...(options.filters ? { filters: options.filters } : {}),
+    fields: FRAME_FIELDS,
+    ...(options.sample !== undefined ? { sample: options.sample } : {}),
+  })
+  const frame = frameFromColumns(columns)
+  const total = columns.total ?? columns.n
   if (options.requestsOnly === true) {
-    return { window, frame, resources: [], events: [], missingFamilies: [] }
+    return { window, frame, total, resources: [], events: [], missingFamilies: [] }
   }
   const stored = await store.listMetrics()
   const names = resolveResourceNames(stored.map((m) => m.name))
@@ -101,5 +107,5 @@ export async function loadWindow(
     fromUs: (window.fromUs - 10 * 60_000_000) as Micros,
     toUs: window.toUs,
   })
-  return { window, frame, resources, events, missingFamilies }
+  return { window, frame, total, resources, events, missingFamilies }
 }

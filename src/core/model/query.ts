@@ -79,6 +79,28 @@ export type RequestField = RequestNumberField | RequestFlagField | RequestTextFi
 export interface RequestColumnQuery extends TimeRange {
   filters?: DimensionFilters
   fields: readonly RequestField[]
+  /**
+   * When more requests than this match, read a deterministic sample of about this many (never
+   * more in expectation): a request is kept when a hash of its trace id, modulo
+   * {@link SAMPLE_BUCKETS}, is under `floor(sample / total · SAMPLE_BUCKETS)`. The same data
+   * and query give the same sample, and a trace is kept or dropped whole. `total` in the result
+   * then counts every matching request.
+   */
+  sample?: number
+}
+
+/** The granularity of a sampled scan's keep fraction (see {@link RequestColumnQuery.sample}). */
+export const SAMPLE_BUCKETS = 1_048_576
+
+/**
+ * How many of the {@link SAMPLE_BUCKETS} hash buckets a scan of `total` matching requests keeps
+ * for a sample of at most `max`; `null` when every request is read (`total` ≤ `max`).
+ */
+export function sampleBucketsKept(total: number, max: number | undefined): number | null {
+  if (max === undefined || total <= max) {
+    return null
+  }
+  return Math.max(1, Math.floor((Math.max(0, max) / total) * SAMPLE_BUCKETS))
 }
 
 /**
@@ -96,6 +118,11 @@ export interface TextColumn {
  */
 export interface RequestColumns {
   n: number
+  /**
+   * Every request that matches the query when it asked for a `sample` (then `n` ≤ `total`, and
+   * `n` < `total` means the rows are a sample); absent otherwise.
+   */
+  total?: number
   numbers: Partial<Record<RequestNumberField, Float64Array>>
   flags: Partial<Record<RequestFlagField, Int8Array>>
   texts: Partial<Record<RequestTextField, TextColumn>>

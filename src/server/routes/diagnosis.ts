@@ -5,7 +5,7 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import { loadWindow } from '../../core/diagnosis/load-window.js'
-import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
+import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
@@ -24,7 +24,7 @@ export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps
     const limits = apiLimitsOf(deps)
     const window = await parseWindow(query, deps.now(), deps.store, limits)
     const filters = parseFilters(query, limits)
-    await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
+    await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
     const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters, slos })
     return c.json(body)
   })

@@ -1,19 +1,32 @@
 /**
- * `scanRequestColumns` of the ClickHouse store. The first statement counts the rows and lists
- * each text field's distinct values; the second selects only the asked-for columns in start
- * order in ClickHouse's `Native` format, every column fixed-width: numbers Float64 with NULL
- * already NaN, flags Int8 -1/0/1, text Int32 dictionary codes (the position in the first
- * statement's list). Native is columnar block by block, so each block's column is one byte copy
- * into its typed array: no row objects, no per-row strings, no per-value reads in Node.
+ * `scanRequestColumns` of the ClickHouse store. For a sampled scan the first statement counts
+ * every matching row (which sets the sample: a `PREWHERE` on a hash of the trace id). The next
+ * lists each text field's distinct values and counts each column's values (a column with none is
+ * not selected); it reads without `FINAL`, so it may see replaced versions too: a superset, which
+ * costs nothing but spares the merge (three quarters of that statement's time at 10 M rows). The
+ * last selects those columns of the newest versions (`FINAL`) in start order in ClickHouse's
+ * `Native` format, every column fixed-width: numbers Float64 with NULL already NaN, flags Int8
+ * -1/0/1, text Int32 dictionary codes (the position in the previous statement's list, -2 for a
+ * value it did not see: rows written in between, and the scan reads again). Native is columnar
+ * block by block, so each block's column is one byte copy into its typed array: no row objects,
+ * no per-row strings, no per-value reads in Node.
  */
 import { AppError } from '../../core/errors.js'
-import type { RequestColumnQuery, RequestColumns } from '../../core/model/query.js'
+import {
+  SAMPLE_BUCKETS,
+  sampleBucketsKept,
+  type RequestColumnQuery,
+  type RequestColumns,
+} from '../../core/model/query.js'
 import { fieldColumn, validateColumnQuery, type FieldsByKind } from '../query/request-columns.js'
 import type { ClickHouseExecutor } from './executor.js'
 import { requestWhere, strArray, toNum } from './sql.js'
 
-/** Attempts when rows arrive between the two statements (ClickHouse has no read snapshot). */
+/** Attempts when rows arrive between the statements (ClickHouse has no read snapshot). */
 const ATTEMPTS = 3
+
+/** Code of a text value missing from the dictionary the scan read first. */
+const UNSEEN = -2
 
 /** Reads the query's fields of the matching requests. */
 export async function queryRequestColumns(
@@ -24,39 +37,72 @@ export async function queryRequestColumns(
   const fields = validateColumnQuery(query)
   const where = requestWhere(query)
   for (let attempt = 1; ; attempt++) {
+    let total: number | null = null
+    let prewhere = ''
+    if (query.sample !== undefined) {
+      const [counted] = await exec.rows(`SELECT count() AS n FROM ${requests} FINAL ${where}`)
+      total = toNum(counted?.['n'] ?? 0)
+      const kept = sampleBucketsKept(total, query.sample)
+      if (kept !== null) {
+        // On the replacing key only: every version of a trace has the same hash, so dropping rows
+        // before FINAL merges them is safe, and the other columns of dropped rows are not read.
+        prewhere = `PREWHERE cityHash64(trace_id) % ${SAMPLE_BUCKETS} < ${kept}`
+      }
+    }
     const head = [
       'count() AS n',
+      ...fields.numbers.map((f, i) => `count(${fieldColumn(f)}) AS c${i}`),
+      ...fields.flags.map((f, i) => `count(${fieldColumn(f)}) AS g${i}`),
       ...fields.texts.map((f, i) => `groupUniqArray(${fieldColumn(f)}) AS d${i}`),
     ]
-    const [row] = await exec.rows(`SELECT ${head.join(', ')} FROM ${requests} FINAL ${where}`)
-    const n = toNum(row?.['n'] ?? 0)
+    const [row] = await exec.rows(`SELECT ${head.join(', ')} FROM ${requests} ${prewhere} ${where}`)
     const dictionaries = fields.texts.map((_, i) => (row?.[`d${i}`] ?? []) as string[])
-    const out = emptyColumns(n, fields, dictionaries)
-    const targets = [
-      ...fields.numbers.map((f) => out.numbers[f] as Float64Array),
-      ...fields.flags.map((f) => out.flags[f] as Int8Array),
-      ...fields.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes),
-    ]
-    if (n === 0 || targets.length === 0) {
-      return out
+    // A column with no value in these rows is not read: it stays NaN / -1.
+    const read: FieldsByKind = {
+      numbers: fields.numbers.filter((_, i) => toNum(row?.[`c${i}`] ?? 0) > 0),
+      flags: fields.flags.filter((_, i) => toNum(row?.[`g${i}`] ?? 0) > 0),
+      texts: fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0),
     }
+    if (toNum(row?.['n'] ?? 0) === 0) {
+      return withTotal(emptyColumns(0, fields, dictionaries), total)
+    }
+    const readDictionaries = read.texts.map(
+      (f) => dictionaries[fields.texts.indexOf(f)] as string[]
+    )
+    const select = selectList(read, readDictionaries)
     const bytes = await exec.binary(
-      `SELECT ${selectList(fields, dictionaries).join(', ')} FROM ${requests} FINAL ${where}
+      // One column at least, so the rows are counted when nothing else is read.
+      `SELECT ${select.length > 0 ? select.join(', ') : 'toInt8(0)'}
+       FROM ${requests} FINAL ${prewhere} ${where}
        ORDER BY start_us, trace_id`,
       'Native'
     )
-    const read = copyNativeColumns(bytes, targets, n)
-    if (read === n) {
+    const n = countNativeRows(bytes)
+    const out = withTotal(emptyColumns(n, fields, dictionaries), total)
+    const codes = read.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes)
+    const targets = [
+      ...read.numbers.map((f) => out.numbers[f] as Float64Array),
+      ...read.flags.map((f) => out.flags[f] as Int8Array),
+      ...codes,
+    ]
+    copyNativeColumns(bytes, targets.length > 0 ? targets : [new Int8Array(n)])
+    if (!codes.some((c) => c.includes(UNSEEN))) {
       return out
     }
-    // Rows were written between the two statements: the dictionaries may miss a value.
     if (attempt >= ATTEMPTS) {
       throw new AppError(
         'STORE_UNAVAILABLE',
-        `expected ${n} request rows, read ${read}: requests kept changing during ${ATTEMPTS} reads`
+        `expected the request rows' text values to stay put, but new ones arrived during ${ATTEMPTS} reads`
       )
     }
   }
+}
+
+function withTotal(out: RequestColumns, total: number | null): RequestColumns {
+  if (total !== null) {
+    out.total = total
+  }
+  return out
 }
 
 function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
@@ -69,26 +115,26 @@ function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
     select.push(`toInt8(multiIf(isNull(${c}), -1, assumeNotNull(${c}), 1, 0))`)
   }
   fields.texts.forEach((f, i) => {
+    const c = fieldColumn(f)
     const dictionary = dictionaries[i] as string[]
     select.push(
-      dictionary.length === 0
-        ? 'toInt32(-1)'
-        : `toInt32(ifNull(toInt64(indexOf(${strArray(dictionary)}, ${fieldColumn(f)})), 0) - 1)`
+      `toInt32(multiIf(isNull(${c}), -1, (indexOf(${strArray(dictionary)}, assumeNotNull(${c})) AS k${i}) > 0, toInt64(k${i}) - 1, ${UNSEEN}))`
     )
   })
   return select
 }
 
+/** Columns filled with "missing" (NaN, -1); the scan overwrites those it reads. */
 function emptyColumns(n: number, fields: FieldsByKind, dictionaries: string[][]): RequestColumns {
   const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
   for (const f of fields.numbers) {
-    out.numbers[f] = new Float64Array(n)
+    out.numbers[f] = new Float64Array(n).fill(NaN)
   }
   for (const f of fields.flags) {
-    out.flags[f] = new Int8Array(n)
+    out.flags[f] = new Int8Array(n).fill(-1)
   }
   fields.texts.forEach((f, i) => {
-    out.texts[f] = { codes: new Int32Array(n), values: dictionaries[i] as string[] }
+    out.texts[f] = { codes: new Int32Array(n).fill(-1), values: dictionaries[i] as string[] }
   })
   return out
 }
@@ -119,40 +165,58 @@ function readVarUInt(bytes: Uint8Array, at: { pos: number }): number {
 }
 
 /**
- * Copies a `Native` result (blocks of: column count, row count, then per column its name, type
- * and data) into the typed arrays, column i into `targets[i]`. Returns the rows read, or -1 when
- * there were more than `n` (the caller retries).
+ * Walks a `Native` result's blocks (column count, row count, then per column its name, type and
+ * data), calling `column` for each column's data; it returns the data's length. Returns the rows.
  */
-function copyNativeColumns(
+function walkNative(
   bytes: Uint8Array,
-  targets: (Float64Array | Int8Array | Int32Array)[],
-  n: number
+  column: (c: number, type: string, rows: number, row: number, at: number) => number
 ): number {
-  const views = targets.map((t) => new Uint8Array(t.buffer, t.byteOffset, t.byteLength))
   const at = { pos: 0 }
   let row = 0
   while (at.pos < bytes.length) {
     const columns = readVarUInt(bytes, at)
     const rows = readVarUInt(bytes, at)
-    if (row + rows > n) {
-      return -1
-    }
     for (let c = 0; c < columns; c++) {
       const nameLength = readVarUInt(bytes, at)
       at.pos += nameLength
       const typeLength = readVarUInt(bytes, at)
       const type = new TextDecoder().decode(bytes.subarray(at.pos, at.pos + typeLength))
       at.pos += typeLength
-      const target = targets[c]
-      if (!target || type !== NATIVE_TYPE[target.BYTES_PER_ELEMENT]) {
-        throw nativeError(`column ${c} is ${type}`)
-      }
-      const width = target.BYTES_PER_ELEMENT
-      const length = rows * width
-      ;(views[c] as Uint8Array).set(bytes.subarray(at.pos, at.pos + length), row * width)
-      at.pos += length
+      at.pos += column(c, type, rows, row, at.pos)
     }
     row += rows
   }
   return row
+}
+
+const WIDTH: Record<string, number> = { Int8: 1, Int32: 4, Float64: 8 }
+
+/** Rows in a `Native` result of fixed-width columns. */
+function countNativeRows(bytes: Uint8Array): number {
+  return walkNative(bytes, (c, type, rows) => {
+    const width = WIDTH[type]
+    if (width === undefined) {
+      throw nativeError(`column ${c} is ${type}`)
+    }
+    return rows * width
+  })
+}
+
+/** Copies a `Native` result into the typed arrays (sized by {@link countNativeRows}), column i into `targets[i]`. */
+function copyNativeColumns(
+  bytes: Uint8Array,
+  targets: (Float64Array | Int8Array | Int32Array)[]
+): void {
+  const views = targets.map((t) => new Uint8Array(t.buffer, t.byteOffset, t.byteLength))
+  walkNative(bytes, (c, type, rows, row, at) => {
+    const target = targets[c]
+    if (!target || type !== NATIVE_TYPE[target.BYTES_PER_ELEMENT]) {
+      throw nativeError(`column ${c} is ${type}`)
+    }
+    const width = target.BYTES_PER_ELEMENT
+    const length = rows * width
+    ;(views[c] as Uint8Array).set(bytes.subarray(at, at + length), row * width)
+    return length
+  })
 }

@@ -36,6 +36,10 @@ export interface QualifiedTables {
   families: string
   events: string
   migrations: string
+  sloAlerts: string
+  sloAlertHistory: string
+  sloCursors: string
+  sloSamples: string
   metricsGauge: string
   metricsSum: string
   metricsHistogram: string
@@ -51,6 +55,10 @@ export function qualify(database: string, t: ClickHouseTables): QualifiedTables 
     families: q('tokenline_metric_families'),
     events: q('tokenline_events'),
     migrations: q('tokenline_schema_migrations'),
+    sloAlerts: q('tokenline_slo_alerts'),
+    sloAlertHistory: q('tokenline_slo_alert_history'),
+    sloCursors: q('tokenline_slo_cursors'),
+    sloSamples: q('tokenline_slo_samples'),
     metricsGauge: q(t.metricsGauge),
     metricsSum: q(t.metricsSum),
     metricsHistogram: q(t.metricsHistogram),
@@ -164,6 +172,29 @@ export const MIGRATIONS: readonly Migration[] = [
         message Nullable(String), reason Nullable(String)
       ) ENGINE = MergeTree ORDER BY time_us
       ${ttl('toDateTime(intDiv(time_us, 1000000))')}`,
+    ],
+  },
+  {
+    version: 2,
+    name: 'SLO alert states, history, cursors and samples',
+    // The SloStore's records as JSON documents beside the columns queries filter on, like the
+    // DuckDB store's; replaced by key through row_version (read with FINAL). No TTL: the SLO
+    // retention (slo.retention) deletes them.
+    statements: (t) => [
+      `CREATE TABLE IF NOT EXISTS ${t.sloAlerts} (
+        key String, doc String, row_version UInt64
+      ) ENGINE = ReplacingMergeTree(row_version) ORDER BY key`,
+      `CREATE TABLE IF NOT EXISTS ${t.sloAlertHistory} (
+        time_us Int64, seq UInt64, key String, doc String
+      ) ENGINE = MergeTree ORDER BY (time_us, seq)`,
+      `CREATE TABLE IF NOT EXISTS ${t.sloCursors} (
+        name String, value_us Int64, row_version UInt64
+      ) ENGINE = ReplacingMergeTree(row_version) ORDER BY name`,
+      `CREATE TABLE IF NOT EXISTS ${t.sloSamples} (
+        trace_id String, kind LowCardinality(String), tier LowCardinality(String), start_us Int64,
+        ${DIMENSIONS.map((d) => `${d} LowCardinality(Nullable(String))`).join(', ')},
+        doc String, row_version UInt64
+      ) ENGINE = ReplacingMergeTree(row_version) ORDER BY (trace_id, kind)`,
     ],
   },
 ]

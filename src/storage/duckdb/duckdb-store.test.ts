@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
+import { runSloStoreConformance } from '../slo-store.case.js'
 import { runSpanStoreConformance } from '../span-store.case.js'
 import { createDuckDbStore } from './duckdb-store.js'
+import { createDuckDbSloStore } from './slo-store.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-duckdb-'))
 let n = 0
@@ -13,3 +15,7 @@ runSpanStoreConformance('duckdb file', () =>
   createDuckDbStore({ path: join(dir, `store-${++n}.duckdb`) })
 )
 runSpanStoreConformance('duckdb :memory:', () => createDuckDbStore({ path: ':memory:' }))
+runSloStoreConformance('duckdb', async () => {
+  const store = await createDuckDbStore({ path: ':memory:' })
+  return { sloStore: await createDuckDbSloStore(store), close: () => store.close() }
+})

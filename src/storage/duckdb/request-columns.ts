@@ -1,22 +1,25 @@
 /**
- * `scanRequestColumns` of the DuckDB store. Two statements in one read transaction (so they see
- * the same data): the first counts the rows and lists each text field's distinct values; the
- * second selects only the asked-for columns in start order, with NULL numbers already NaN, flags
+ * `scanRequestColumns` of the DuckDB store. Statements in one read transaction (so they see the
+ * same data): for a sampled scan, first the count of every matching row (which sets the sample);
+ * then the count of the rows read, each column's non-null count (a column with none is not
+ * selected) and each text field's distinct values; then only the asked-for columns in start order, with NULL numbers already NaN, flags
  * already -1/0/1 and text already replaced by its dictionary code (a join against the list the
  * first statement returned). The result is copied chunk by chunk into typed arrays: no row
  * objects and no JS strings per row.
  */
 import { listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
-import type {
-  RequestColumnQuery,
-  RequestColumns,
-  RequestFlagField,
-  RequestNumberField,
-  RequestTextField,
+import {
+  SAMPLE_BUCKETS,
+  sampleBucketsKept,
+  type RequestColumnQuery,
+  type RequestColumns,
+  type RequestFlagField,
+  type RequestNumberField,
+  type RequestTextField,
 } from '../../core/model/query.js'
-import { fieldColumn, validateColumnQuery } from '../query/request-columns.js'
+import { fieldColumn, validateColumnQuery, type FieldsByKind } from '../query/request-columns.js'
 import { inTransaction, toNumber } from './connection.js'
-import { requestWhere } from './sql.js'
+import { requestWhere, type Where } from './sql.js'
 
 /** Reads the query's fields of the matching requests (run on the reader connection, behind its queue). */
 export async function queryRequestColumns(
@@ -27,28 +30,59 @@ export async function queryRequestColumns(
   const where = requestWhere(query)
   let out: RequestColumns = { n: 0, numbers: {}, flags: {}, texts: {} }
   await inTransaction(reader, async () => {
+    let total: number | null = null
+    if (query.sample !== undefined) {
+      const counted = (
+        await reader.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
+      ).getRowsJS()[0]
+      total = toNumber(counted?.[0] ?? 0)
+      const kept = sampleBucketsKept(total, query.sample)
+      if (kept !== null) {
+        // DuckDB's own string hash; every version of a trace has the same id, so a trace is in
+        // or out whole.
+        where.sql += ` AND hash(trace_id) % ${SAMPLE_BUCKETS} < ${kept}`
+      }
+    }
+    // Per column: its non-null count (a column with none is not read: it stays NaN / -1).
     const dictSql = [
       'count(*) AS n',
-      ...fields.texts.map((f, i) => {
+      ...fields.numbers.map((f) => `count(${fieldColumn(f)})`),
+      ...fields.flags.map((f) => `count(${fieldColumn(f)})`),
+      ...fields.texts.map((f) => {
         const col = fieldColumn(f)
-        return `coalesce(list(DISTINCT ${col}) FILTER (WHERE ${col} IS NOT NULL), []) AS d${i}`
+        return `coalesce(list(DISTINCT ${col}) FILTER (WHERE ${col} IS NOT NULL), [])`
       }),
     ].join(', ')
     const head = (
       await reader.runAndReadAll(`SELECT ${dictSql} FROM requests ${where.sql}`, where.params)
     ).getRowsJS()[0]
     const n = toNumber(head?.[0] ?? 0)
-    const dictionaries = fields.texts.map((_, i) => (head?.[i + 1] ?? []) as string[])
+    let at = 1
+    const present = {
+      numbers: fields.numbers.filter(() => toNumber(head?.[at++] ?? 0) > 0),
+      flags: fields.flags.filter(() => toNumber(head?.[at++] ?? 0) > 0),
+    }
+    const dictionaries = fields.texts.map(() => (head?.[at++] ?? []) as string[])
     out = emptyColumns(n, fields.numbers, fields.flags, fields.texts, dictionaries)
-    const columnCount = fields.numbers.length + fields.flags.length + fields.texts.length
-    if (n === 0 || columnCount === 0) {
+    if (total !== null) {
+      out.total = total
+    }
+    const texts = fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0)
+    if (n === 0 || present.numbers.length + present.flags.length + texts.length === 0) {
       return
     }
-    await readRows(reader, query, fields, dictionaries, out)
+    await readRows(
+      reader,
+      where,
+      { numbers: present.numbers, flags: present.flags, texts },
+      texts.map((f) => dictionaries[fields.texts.indexOf(f)] as string[]),
+      out
+    )
   })
   return out
 }
 
+/** Columns filled with "missing" (NaN, -1); `readRows` overwrites those it reads. */
 function emptyColumns(
   n: number,
   numbers: readonly RequestNumberField[],
@@ -58,25 +92,24 @@ function emptyColumns(
 ): RequestColumns {
   const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
   for (const f of numbers) {
-    out.numbers[f] = new Float64Array(n)
+    out.numbers[f] = new Float64Array(n).fill(NaN)
   }
   for (const f of flags) {
-    out.flags[f] = new Int8Array(n)
+    out.flags[f] = new Int8Array(n).fill(-1)
   }
   texts.forEach((f, i) => {
-    out.texts[f] = { codes: new Int32Array(n), values: dictionaries[i] as string[] }
+    out.texts[f] = { codes: new Int32Array(n).fill(-1), values: dictionaries[i] as string[] }
   })
   return out
 }
 
 async function readRows(
   reader: DuckDBConnection,
-  query: RequestColumnQuery,
-  fields: ReturnType<typeof validateColumnQuery>,
+  where: Where,
+  fields: FieldsByKind,
   dictionaries: string[][],
   out: RequestColumns
 ): Promise<void> {
-  const where = requestWhere(query)
   const select: string[] = []
   const targets: (Float64Array | Int8Array | Int32Array)[] = []
   for (const f of fields.numbers) {

@@ -3,11 +3,17 @@
  * arrays. Nothing is cloned: typed arrays and fresh dictionaries cannot alias stored data.
  */
 import type { RequestTimeline } from '../../core/model/request.js'
-import type { RequestColumnQuery, RequestColumns, TextColumn } from '../../core/model/query.js'
+import {
+  sampleBucketsKept,
+  type RequestColumnQuery,
+  type RequestColumns,
+  type TextColumn,
+} from '../../core/model/query.js'
 import {
   flagFieldReader,
   numberFieldReader,
   textFieldReader,
+  traceSampleBucket,
   validateColumnQuery,
 } from '../query/request-columns.js'
 import { compareRequests, matchesFilters } from '../query/request-order.js'
@@ -43,11 +49,28 @@ export function memoryRequestColumns(
       rows.push(r)
     }
   }
+  const total = rows.length
+  const kept = sampleBucketsKept(total, query.sample)
+  if (kept !== null) {
+    let m = 0
+    for (const r of rows) {
+      if (traceSampleBucket(r.traceId) < kept) {
+        rows[m++] = r
+      }
+    }
+    rows.length = m
+  }
   if (!inScanOrder(rows)) {
     rows.sort(compareRequests('start', 'asc'))
   }
   const n = rows.length
-  const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
+  const out: RequestColumns = {
+    n,
+    ...(query.sample !== undefined ? { total } : {}),
+    numbers: {},
+    flags: {},
+    texts: {},
+  }
   // Row-major: each stored object is visited once while it is in cache; a pass per field
   // walked the whole heap once per field (several times slower at 1M requests).
   const numberReaders = fields.numbers.map(numberFieldReader)

@@ -12,7 +12,7 @@ import type {
   RequestNumberField,
   RequestTextField,
 } from '../../core/model/query.js'
-import { REQUEST_MEASURES } from '../../core/model/query.js'
+import { REQUEST_MEASURES, SAMPLE_BUCKETS } from '../../core/model/query.js'
 import { measureColumn } from './request-fields.js'
 import { validateRequestQuery } from './validate.js'
 
@@ -52,6 +52,12 @@ export function validateColumnQuery(query: RequestColumnQuery): FieldsByKind {
   validateRequestQuery({
     ...(query.filters ? { filters: query.filters } : {}),
   })
+  if (query.sample !== undefined && !(Number.isInteger(query.sample) && query.sample >= 1)) {
+    throw new AppError(
+      'QUERY_INVALID',
+      `expected sample to be a whole number of requests ≥ 1, got ${String(query.sample)}`
+    )
+  }
   if (!Array.isArray(query.fields)) {
     throw new AppError('QUERY_INVALID', `expected fields to be a list, got ${typeof query.fields}`)
   }
@@ -71,6 +77,26 @@ export function validateColumnQuery(query: RequestColumnQuery): FieldsByKind {
     }
   }
   return out
+}
+
+/**
+ * The sample bucket (0 … SAMPLE_BUCKETS − 1) of a trace id in the memory store: FNV-1a over the
+ * UTF-16 code units, then murmur3's finaliser so the low bits mix. The SQL stores use their own
+ * fast string hash (ClickHouse `cityHash64`, DuckDB `hash`); the sample is deterministic per
+ * store, not the same set across stores.
+ */
+export function traceSampleBucket(traceId: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < traceId.length; i++) {
+    h ^= traceId.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  h ^= h >>> 16
+  return (h >>> 0) % SAMPLE_BUCKETS
 }
 
 /** SQL column of a field in the `requests` table. */

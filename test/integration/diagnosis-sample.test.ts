@@ -1,0 +1,85 @@
+/**
+ * A diagnosis over more requests than its sample cap reads a hash sample (ADR 0100): the same
+ * findings as over every request, with the envelope's request count exact.
+ */
+import { describe, expect, it } from 'vitest'
+import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis.js'
+import {
+  createTestRng,
+  makeTimeline,
+  T0_US,
+} from '../../src/core/diagnosis/testing/make-timeline.js'
+import type { RequestTimeline } from '../../src/core/model/request.js'
+import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
+import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import type { SpanStore } from '../../src/storage/span-store.js'
+
+const N = 12_000
+const MINUTES = 30
+
+/** Eight replicas over half an hour; vllm-3 gets 2.5× slower in the second half. */
+function requests(): RequestTimeline[] {
+  const rng = createTestRng(11)
+  const spanUs = MINUTES * 60_000_000
+  return Array.from({ length: N }, (_, i) => {
+    const startUs = T0_US + Math.floor((i / N) * spanUs)
+    const replica = `vllm-${i % 8}`
+    const k = replica === 'vllm-3' && startUs >= T0_US + spanUs / 2 ? 2.5 : 1
+    const noise = (): number => 0.8 + 0.4 * rng()
+    return makeTimeline({
+      startUs,
+      dims: { replica, node: `node-${Math.floor((i % 8) / 2)}`, tenant: `t${i % 5}` },
+      stagesMs: {
+        network: 10 * noise(),
+        'engine.queue': 5 * noise() * k,
+        'engine.prefill': 40 * noise() * k,
+        'engine.decode': 2000 * noise() * k,
+      },
+      tpotMs: 10 * noise() * k,
+      inputTokens: Math.round(800 * noise()),
+      outputTokens: Math.round(200 * noise()),
+    })
+  })
+}
+
+async function check(store: SpanStore): Promise<void> {
+  await store.upsertRequests(requests())
+  const full = (await runDiagnosis(store, { sample: Infinity })).diagnosis
+  const sampled = (await runDiagnosis(store, { sample: 4000 })).diagnosis
+  await store.close()
+
+  expect(full.requests).toBe(N)
+  expect(sampled.requests).toBe(N)
+  // The sample's percentiles, within a few per cent of every request's.
+  for (const m of ['ttft', 'tpot', 'e2e'] as const) {
+    for (const q of ['p50', 'p95', 'p99'] as const) {
+      expect(Math.abs(sampled.latency[m][q] / full.latency[m][q] - 1)).toBeLessThan(0.05)
+    }
+  }
+  const top = (d: typeof full) => d.findings.map((f) => `${f.cause} ${String(f.scope.value)}`)
+  expect(top(full)[0]).toContain('vllm-3')
+  expect(top(sampled)[0]).toBe(top(full)[0])
+  expect(full.findings.flatMap((f) => f.evidence).some((e) => e.metric === 'sample')).toBe(false)
+  const note = sampled.findings[0]?.evidence.find((e) => e.metric === 'sample')
+  expect(note?.baseline).toBe(N)
+  expect(Number(note?.observed)).toBeGreaterThan(3000)
+  expect(Number(note?.observed)).toBeLessThanOrEqual(4500)
+  expect(note?.text).toMatch(/^read from a sample of \d+ of 12000 requests/)
+  // Under the cap nothing is sampled: the same answer as reading every request.
+  const under = await (async () => {
+    const again = createMemoryStore()
+    await again.upsertRequests(requests())
+    return (await runDiagnosis(again, { sample: N })).diagnosis
+  })()
+  expect(under).toEqual(full)
+}
+
+describe('diagnosis over a sample', () => {
+  it('memory store: same top finding, exact request count', async () => {
+    await check(createMemoryStore())
+  })
+
+  it('DuckDB store: same top finding, exact request count', async () => {
+    await check(await createDuckDbStore({ path: ':memory:' }))
+  })
+})
