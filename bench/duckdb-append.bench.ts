@@ -9,6 +9,9 @@
  *   - JSON batch: the whole batch serialised by one `JSON.stringify` and bound as ONE parameter,
  *     unpacked by DuckDB's JSON reader in `INSERT … SELECT` (one native call per batch).
  *
+ * Then the same two ways for `requests` rows (~50 columns, mostly numbers): the row appender
+ * against data chunks (the store's path since ADR 0097), on the requests assembled from those spans.
+ *
  *   npx tsx bench/duckdb-append.bench.ts              # 100k spans, batches of 512
  *   npx tsx bench/duckdb-append.bench.ts --spans 400000 --batch 5000
  */
@@ -17,11 +20,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { DuckDBConnection } from '@duckdb/node-api'
+import { assembleRequest } from '../src/core/assembly/assemble-request.js'
+import type { RequestTimeline } from '../src/core/model/request.js'
 import { decodeTraces } from '../src/core/otlp/decode-traces.js'
 import type { Span } from '../src/core/model/span.js'
 import { appendAll, inTransaction } from '../src/storage/duckdb/connection.js'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
-import { appendSpan } from '../src/storage/duckdb/rows.js'
+import { appendRequest, appendSpan } from '../src/storage/duckdb/rows.js'
+import { appendRequestsChunked } from '../src/storage/duckdb/request-chunks.js'
 import { applyMigrations } from '../src/storage/duckdb/schema.js'
 import { appendSpansChunked } from '../src/storage/duckdb/span-chunks.js'
 import { insertSpansJsonBatch } from './duckdb-json-batch.js'
@@ -44,7 +50,25 @@ for (let done = 0; done < SPANS; done += BATCH) {
 }
 const total = batches.reduce((n, b) => n + b.length, 0)
 
+/** The requests of each batch's traces, as the ingest pipeline assembles them. */
+const requestBatches: RequestTimeline[][] = batches.map((spans) => {
+  const byTrace = new Map<string, Span[]>()
+  for (const s of spans) {
+    byTrace.set(s.traceId, [...(byTrace.get(s.traceId) ?? []), s])
+  }
+  return [...byTrace.values()].flatMap((trace) => {
+    const request = assembleRequest(trace)
+    return request === null ? [] : [request]
+  })
+})
+const totalRequests = requestBatches.reduce((n, b) => n + b.length, 0)
+
 type Method = (conn: DuckDBConnection, spans: readonly Span[]) => Promise<void>
+type RequestMethod = (conn: DuckDBConnection, requests: readonly RequestTimeline[]) => Promise<void>
+const requestMethods: [string, RequestMethod][] = [
+  ['row appender (baseline)', (conn, list) => appendAll(conn, 'requests', list, appendRequest)],
+  ['data chunk (store)', appendRequestsChunked],
+]
 const methods: [string, Method][] = [
   ['row appender (baseline)', (conn, spans) => appendAll(conn, 'spans', spans, appendSpan)],
   ['data chunk (store)', appendSpansChunked],
@@ -69,6 +93,27 @@ async function run(name: string, method: Method): Promise<number> {
   return total / (ms / 1000)
 }
 
+/** Requests/s and CPU µs per request of the whole process (DuckDB's threads included). */
+async function runRequests(name: string, method: RequestMethod): Promise<[number, number]> {
+  const instance = await openDuckDbInstance(join(dir, `req-${name.replace(/\W+/g, '-')}.duckdb`))
+  const conn = await instance.connect()
+  await applyMigrations(conn, new Date().toISOString())
+  const t = performance.now()
+  const cpu = process.cpuUsage()
+  for (const batch of requestBatches) {
+    await inTransaction(conn, () => method(conn, batch))
+  }
+  const ms = performance.now() - t
+  const used = process.cpuUsage(cpu)
+  const count = (await conn.runAndReadAll('SELECT count(*) FROM requests')).getRowsJS()[0]?.[0]
+  if (Number(count) !== totalRequests) {
+    throw new Error(`${name}: stored ${String(count)} of ${totalRequests} requests`)
+  }
+  conn.closeSync()
+  instance.closeSync()
+  return [totalRequests / (ms / 1000), (used.user + used.system) / totalRequests]
+}
+
 try {
   // Two rounds, interleaved, so load from other processes hits every method alike.
   const rates = new Map<string, number[]>()
@@ -79,6 +124,14 @@ try {
       rates.set(name, list)
     }
   }
+  const requestRates = new Map<string, [number, number][]>()
+  for (let round = 0; round < 3; round++) {
+    for (const [name, method] of requestMethods) {
+      const list = requestRates.get(name) ?? []
+      list.push(await runRequests(`${name}-${round}`, method))
+      requestRates.set(name, list)
+    }
+  }
   const best = (name: string): number => Math.max(...(rates.get(name) ?? [0]))
   const base = best('row appender (baseline)')
   console.log(`${fmt(total)} spans in batches of ${BATCH}, one transaction per batch, file store`)
@@ -86,6 +139,19 @@ try {
     const rate = best(name)
     console.log(
       `${name.padEnd(24)} ${fmt(rate).padStart(9)} spans/s (${(1e6 / rate).toFixed(1)} µs/span), ratio to row appender ${(rate / base).toFixed(2)}`
+    )
+  }
+  // Best of three rounds for the rate; the least CPU per request for the cost.
+  const bestRequests = (name: string): [number, number] => {
+    const runs = requestRates.get(name) ?? []
+    return [Math.max(...runs.map((r) => r[0])), Math.min(...runs.map((r) => r[1]))]
+  }
+  const [requestBase, requestBaseCpu] = bestRequests('row appender (baseline)')
+  console.log(`${fmt(totalRequests)} requests (the same traces), one transaction per batch`)
+  for (const [name] of requestMethods) {
+    const [rate, cpuUs] = bestRequests(name)
+    console.log(
+      `${name.padEnd(24)} ${fmt(rate).padStart(9)} requests/s (${(1e6 / rate).toFixed(1)} µs/request, CPU ${cpuUs.toFixed(1)} µs/request), ratio to row appender ${(rate / requestBase).toFixed(2)} (CPU ${(cpuUs / requestBaseCpu).toFixed(2)})`
     )
   }
 } finally {

@@ -4,7 +4,8 @@
  *   1. the baseline: reading the file line by line and JSON.parse of every line, and
  *   2. importPaths into a sink that drops everything (the import's own reading and decoding),
  *   3. importPaths into a fresh DuckDB file through the real ingest pipeline (decode, store
- *      spans, assemble and store request timelines).
+ *      spans, assemble and store request timelines), with the import's default of two batches
+ *      in flight and, in the same run, with one (the reader waiting for every commit).
  *
  *   npx tsx bench/import.bench.ts                 # 100k requests
  *   npx tsx bench/import.bench.ts --requests 1000000
@@ -108,7 +109,8 @@ async function main(): Promise<void> {
     // The import's pipeline (bounded, as `tokenline import`), then the server's limits.
     const intoStore = async (
       name: string,
-      make: typeof createIngestPipeline
+      make: typeof createIngestPipeline,
+      batchesInFlight?: number
     ): Promise<{
       s: number
       heapMb: number
@@ -133,7 +135,7 @@ async function main(): Promise<void> {
         }
       }, 2000)
       const t0 = performance.now()
-      const summary = await importPaths([file], sink)
+      const summary = await importPaths([file], sink, { batchesInFlight })
       const s = (performance.now() - t0) / 1000
       clearInterval(sampler)
       clearInterval(gcSampler)
@@ -144,6 +146,8 @@ async function main(): Promise<void> {
       return { s, heapMb: mb(peak), liveMb: mb(live), summary, stats }
     }
     const bounded = await intoStore('import', createImportPipeline)
+    // The same with one batch at a time (the reader waits for every commit), as before ADR 0097.
+    const oneBatch = await intoStore('one-batch', createImportPipeline, 1)
     const serverLimits = await intoStore('server-limits', createIngestPipeline)
     const importS = bounded.s
     const { summary, stats } = bounded
@@ -161,8 +165,12 @@ async function main(): Promise<void> {
     console.log(
       `stored    ${fmt(stats.spans)} spans, ${fmt(stats.requests)} requests (assembled: ${fmt(summary.requests)}), rejected ${summary.rejected}`
     )
+    console.log(
+      `one batch in flight: ${oneBatch.s.toFixed(2)} s (${(oneBatch.s / baselineS).toFixed(1)}x baseline); two (the default): ${importS.toFixed(2)} s`
+    )
     for (const [name, r] of [
       ['import limits', bounded],
+      ['import limits, one batch in flight', oneBatch],
       ['server limits', serverLimits],
     ] as const) {
       console.log(

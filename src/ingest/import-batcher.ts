@@ -23,12 +23,18 @@ export interface BatcherOptions {
   sleep?: (ms: number) => Promise<void>
   /** Overload retries per batch before giving up (default 600, ten minutes at 1 s). */
   maxRetries?: number
+  /**
+   * Batches handed to the sink and not yet stored (default 2): the reader decodes the next
+   * batch while the store commits the last one, instead of waiting idle for each commit.
+   */
+  batchesInFlight?: number
 }
 
 /**
- * Gathers decoded items and hands them to the sink in batches, one batch at a time: awaiting
- * each submit is the backpressure (the reader stops while the store writes). On
- * `INGEST_OVERLOADED` it waits the sink's Retry-After and sends the same batch again.
+ * Gathers decoded items and hands them to the sink in batches, at most `batchesInFlight`
+ * unsettled at once: awaiting the oldest is the backpressure (the reader stops while the store
+ * is that far behind). On `INGEST_OVERLOADED` it waits the sink's Retry-After and sends the
+ * same batch again.
  */
 export class ImportBatcher {
   readonly stored: ImportCounts = { spans: 0, samples: 0, events: 0 }
@@ -41,6 +47,9 @@ export class ImportBatcher {
   private readonly batchEvents: number
   private readonly sleep: (ms: number) => Promise<void>
   private readonly maxRetries: number
+  private readonly batchesInFlight: number
+  /** Submits not yet settled, oldest first; each settles to its error, or null once stored. */
+  private inFlight: Promise<unknown>[] = []
 
   constructor(
     private readonly sink: IngestSink,
@@ -51,6 +60,7 @@ export class ImportBatcher {
     this.batchEvents = options.batchEvents ?? 5000
     this.sleep = options.sleep ?? ((ms) => sleepMs(ms))
     this.maxRetries = options.maxRetries ?? 600
+    this.batchesInFlight = Math.max(1, options.batchesInFlight ?? 2)
   }
 
   async addSpans(spans: readonly Span[]): Promise<void> {
@@ -86,11 +96,41 @@ export class ImportBatcher {
     }
   }
 
-  /** Sends whatever is gathered. */
+  /** Sends whatever is gathered and waits until all of it is stored. */
   async flush(): Promise<void> {
     await this.flushSpans()
     await this.flushSamples()
     await this.flushEvents()
+    while (this.inFlight.length > 0) {
+      await this.settleOldest()
+    }
+  }
+
+  /**
+   * Hands a batch to the sink; returns once fewer than `batchesInFlight` batches are unsettled
+   * (the backpressure). A failed batch fails the import at the latest at the next send or flush.
+   */
+  private async send(submit: () => Promise<void>, stored: () => void): Promise<void> {
+    // A rejection is kept as a value, so it is never unhandled while it waits to be awaited.
+    this.inFlight.push(
+      this.retry(submit).then(
+        () => {
+          stored()
+          return null
+        },
+        (err: unknown) => ({ err })
+      )
+    )
+    while (this.inFlight.length >= this.batchesInFlight) {
+      await this.settleOldest()
+    }
+  }
+
+  private async settleOldest(): Promise<void> {
+    const outcome = (await this.inFlight.shift()) as { err: unknown } | null
+    if (outcome !== null) {
+      throw outcome.err
+    }
   }
 
   private async flushSpans(): Promise<void> {
@@ -99,8 +139,10 @@ export class ImportBatcher {
     }
     const batch = this.spans
     this.spans = []
-    await this.retry(() => this.sink.submitSpans(batch))
-    this.stored.spans += batch.length
+    await this.send(
+      () => this.sink.submitSpans(batch),
+      () => (this.stored.spans += batch.length)
+    )
   }
 
   private async flushSamples(): Promise<void> {
@@ -111,8 +153,10 @@ export class ImportBatcher {
     const families = dedupeFamilies(this.families)
     this.samples = []
     this.families = []
-    await this.retry(() => this.sink.submitMetrics(batch, families))
-    this.stored.samples += batch.length
+    await this.send(
+      () => this.sink.submitMetrics(batch, families),
+      () => (this.stored.samples += batch.length)
+    )
   }
 
   private async flushEvents(): Promise<void> {
@@ -121,8 +165,10 @@ export class ImportBatcher {
     }
     const batch = this.events
     this.events = []
-    await this.retry(() => this.sink.submitEvents(batch))
-    this.stored.events += batch.length
+    await this.send(
+      () => this.sink.submitEvents(batch),
+      () => (this.stored.events += batch.length)
+    )
   }
 
   private async retry(submit: () => Promise<void>): Promise<void> {

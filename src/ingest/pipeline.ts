@@ -105,6 +105,13 @@ type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
     | { kind: 'events'; events: readonly ChangeEvent[] }
   )
 
+/**
+ * How long after the store's newest data at start-up a trace's spans must all start for its
+ * request to be known new: longer than any trace lasts, so a trace with spans stored by an
+ * earlier run cannot pass (ADR 0097).
+ */
+const NEW_TRACE_MARGIN_US = 3600 * 1_000_000
+
 /** Distinct sources of non-LLM traces remembered for `notLlmSources()`. */
 const MAX_NOT_LLM_SOURCES = 100
 
@@ -153,7 +160,14 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     readRssBytes: options.readRssBytes ?? (() => process.memoryUsage.rss()),
     now,
   })
+  // Read before this pipeline's first write (the span writer waits for it), so it is the newest
+  // data of earlier runs only. Unknown (a failed read) means every request is upserted.
+  const newAfterUs = store.extent().then(
+    (extent) => (extent === null ? -Infinity : extent.endUs + NEW_TRACE_MARGIN_US),
+    () => Infinity
+  )
   const assembler = createTraceAssembler({
+    newAfterUs,
     store,
     logger,
     now,
@@ -190,6 +204,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   /** One store call for a group of jobs of one kind; counters move only once it is committed. */
   const writeGroup = async (kind: Job['kind'], jobs: readonly Job[]): Promise<void> => {
     if (kind === 'spans') {
+      await newAfterUs
       const all = jobs.flatMap((j) => (j.kind === 'spans' ? j.spans : []))
       const fresh = dropDuplicates(all)
       if (fresh.length > 0) {

@@ -10,6 +10,11 @@
  *  (a late span) → assembleRequest → store.upsertRequests
  * ```
  *
+ * A request is written as new (`newTraces`: no search for a row to replace, ADR 0097) only when
+ * the trace was assembled from spans held in memory, was not seen before, and all its spans start
+ * more than an hour after the newest data the store held when the pipeline started: a trace
+ * assembled by an earlier run always has a span before that.
+ *
  * Assembling from the spans already in memory avoids reading back every trace from the store,
  * which costs more than writing it. A trace is read from the store only when `seenTraces`
  * says it may have been stored before this pending period began, or when the assembler held
@@ -43,6 +48,12 @@ export interface TraceAssemblerOptions {
   engineModels: EngineModels
   /** A trace kept apart from the LLM requests (stored as spans, never a request). */
   onNotLlm: (spans: readonly Span[]) => void
+  /**
+   * A trace none of whose spans the store held before (`fromStore` false) and whose spans all
+   * start after this time (epoch µs) cannot have a stored request: its request is written with
+   * `newTraces`, skipping the store's search for a row to replace. +Infinity: never.
+   */
+  newAfterUs: Promise<number>
 }
 
 export interface TraceAssembler {
@@ -139,6 +150,9 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
     for (const [id, entry] of ready) {
       pending.delete(id)
       heldSpans -= entry.spans.length
+      // Remembered now, not after the write: a late span arriving while this trace is being
+      // assembled must find it seen (and read the store), never count it as a new trace.
+      seenTraces.add(id)
     }
     return ready
   }
@@ -177,7 +191,10 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
         list.push(s)
       }
     }
-    const requests: RequestTimeline[] = []
+    const newAfterUs = await options.newAfterUs
+    /** Requests of traces with no stored request (see `newAfterUs`), and the others. */
+    const fresh: RequestTimeline[] = []
+    const replacing: RequestTimeline[] = []
     let noted = 0
     const entries = [...byTrace]
     const byId = new Map(chunk)
@@ -195,7 +212,11 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
         if (request.dims.model === null && request.hasEngine) {
           request.dims.model = options.engineModels.modelFor(group.spans)
         }
-        requests.push(request)
+        const isNew =
+          group.traces.every(
+            (i) => byId.get((entries[i] as [string, Span[]])[0])?.fromStore === false
+          ) && group.spans.every((s) => s.startUs > newAfterUs)
+        ;(isNew ? fresh : replacing).push(request)
         if (result.notes.length > 0) {
           noted++
         }
@@ -203,12 +224,14 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
         options.onNotLlm(group.spans)
       }
     }
-    if (requests.length > 0) {
-      await store.upsertRequests(requests)
-      options.onAssembled(requests.length)
+    if (fresh.length > 0) {
+      await store.upsertRequests(fresh, { newTraces: true })
     }
-    for (const [id] of chunk) {
-      seenTraces.add(id)
+    if (replacing.length > 0) {
+      await store.upsertRequests(replacing)
+    }
+    if (fresh.length + replacing.length > 0) {
+      options.onAssembled(fresh.length + replacing.length)
     }
     if (noted > 0) {
       logger.debug('requests assembled with clock-skew corrections', { requests: noted })

@@ -259,6 +259,13 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       await store.upsertRequests([replaced, later])
       expect(await store.getRequest(full.traceId)).toEqual(later)
       expect((await store.queryRequests({})).total).toBe(1)
+      // Requests the caller vouches are new are stored like any other; later upserts replace them.
+      const fresh = { ...full, traceId: hexId(77, 32) }
+      await store.upsertRequests([fresh], { newTraces: true })
+      expect(await store.getRequest(fresh.traceId)).toEqual(fresh)
+      await store.upsertRequests([{ ...fresh, spanCount: 2 }])
+      expect(await store.getRequest(fresh.traceId)).toEqual({ ...fresh, spanCount: 2 })
+      expect((await store.queryRequests({})).total).toBe(2)
     })
 
     it('filters requests by each dimension, by several values and by time (half-open)', async () => {

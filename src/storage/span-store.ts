@@ -27,11 +27,24 @@ import type {
   DataExtent,
 } from '../core/model/query.js'
 
+/** See {@link SpanStore.upsertRequests}. */
+export interface UpsertRequestsOptions {
+  /** No request of these traces is stored yet (they are inserted, nothing is replaced). */
+  newTraces?: boolean
+}
+
 export interface SpanStore {
   /** Durable once the promise resolves: acknowledged data survives a crash. */
   insertSpans(spans: readonly Span[]): Promise<void>
-  /** Inserts or replaces by `traceId`. */
-  upsertRequests(requests: readonly RequestTimeline[]): Promise<void>
+  /**
+   * Inserts or replaces by `traceId`. With `options.newTraces` the caller vouches that no request
+   * of these traces is stored yet, so an adapter may skip looking for rows to replace (DuckDB's
+   * delete scans the whole table). An adapter may ignore the hint.
+   */
+  upsertRequests(
+    requests: readonly RequestTimeline[],
+    options?: UpsertRequestsOptions
+  ): Promise<void>
   insertMetricSamples(samples: readonly MetricSample[]): Promise<void>
   /** Records or updates family metadata (type/help/unit). */
   upsertMetricFamilies(families: readonly MetricFamilyMeta[]): Promise<void>

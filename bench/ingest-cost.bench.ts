@@ -1,0 +1,183 @@
+/**
+ * Where the CPU of OTLP ingest goes, per span, stage by stage: the stages the server runs for
+ * every export body (`bench/ingest-http.bench.ts` measures them together, over HTTP), run here
+ * one after another on the same SDK-serialised bodies so each can be timed on its own:
+ *
+ *   1. decode          protobuf body → spans (`decodeTracesProtobuf`)
+ *   2. bookkeeping     content filter + size estimate (what `submitSpans` does before queueing)
+ *   3. span writes     `insertSpans` into a DuckDB file, one transaction per group of bodies
+ *                      (the group commit of that many concurrent exporters), commit included
+ *   4. assembly        spans grouped by trace → request timelines (`assembleTrace`)
+ *   5. request writes  `upsertRequests` of new traces (`newTraces`, no delete: the pipeline's
+ *                      path for a trace it assembled itself), in the assembler's chunks (1000);
+ *                      beside it, not in the total: the same requests upserted into another fresh
+ *                      file with the delete-then-append of a trace that may be stored already
+ *
+ * For each: CPU µs per span of the whole process (DuckDB's own threads included), wall µs per
+ * span, and the part of the wall time spent in V8 garbage collection. Their sum bounds what one
+ * core can ingest; the machine's other load changes wall times, far less the CPU figures.
+ *
+ *   npx tsx bench/ingest-cost.bench.ts                    # 200 bodies of 512 spans, 8 per commit
+ *   npx tsx bench/ingest-cost.bench.ts --bodies 400 --group 16
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PerformanceObserver } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { assembleTrace } from '../src/core/assembly/assemble-request.js'
+import { joinSplitCalls } from '../src/core/assembly/join-split-calls.js'
+import type { RequestTimeline } from '../src/core/model/request.js'
+import type { Span } from '../src/core/model/span.js'
+import { stripContent } from '../src/ingest/content-filter.js'
+import { spansBytes } from '../src/ingest/item-bytes.js'
+import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
+import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
+import { sdkBodies } from './sdk-bodies.js'
+
+const { values: args } = parseArgs({
+  options: {
+    bodies: { type: 'string', default: '200' },
+    group: { type: 'string', default: '8' },
+  },
+})
+const BODIES = Number(args.bodies)
+const GROUP = Number(args.group)
+/** The trace assembler's default chunk (`assembleBatchTraces`). */
+const ASSEMBLE_CHUNK = 1000
+
+let gcMs = 0
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gcMs += e.duration
+  }
+}).observe({ entryTypes: ['gc'] })
+
+interface Cost {
+  name: string
+  /** Counted in the total (the alternatives shown beside a stage are not). */
+  inTotal: boolean
+  cpuUs: number
+  wallUs: number
+  gcUs: number
+}
+const costs: Cost[] = []
+
+async function stage<T>(
+  name: string,
+  spans: number,
+  work: () => T | Promise<T>,
+  inTotal = true
+): Promise<T> {
+  // Let the previous stage's garbage go first, so it is not billed here.
+  ;(globalThis as { gc?: () => void }).gc?.()
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  const gc0 = gcMs
+  const cpu0 = process.cpuUsage()
+  const t0 = performance.now()
+  const out = await work()
+  const wallMs = performance.now() - t0
+  const cpu = process.cpuUsage(cpu0)
+  // GC entries are delivered asynchronously: give the observer a turn.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  costs.push({
+    name,
+    inTotal,
+    cpuUs: (cpu.user + cpu.system) / spans,
+    wallUs: (wallMs * 1000) / spans,
+    gcUs: ((gcMs - gc0) * 1000) / spans,
+  })
+  return out
+}
+
+const bodies = sdkBodies(BODIES)
+// Warm the decoder's JIT (the server decodes all day).
+for (const b of bodies.slice(0, 20)) {
+  decodeTracesProtobuf(b)
+}
+const total = bodies.reduce((n, b) => n + decodeTracesProtobuf(b).spans.length, 0)
+const dir = mkdtempSync(join(tmpdir(), 'tokenline-ingest-cost-'))
+try {
+  const decoded = await stage('decode', total, () =>
+    bodies.map((b) => decodeTracesProtobuf(b).spans)
+  )
+  const kept = await stage('bookkeeping', total, () =>
+    decoded.map((spans) => {
+      const out = stripContent(spans)
+      spansBytes(out)
+      return out
+    })
+  )
+  const store = await createDuckDbStore({ path: join(dir, 'cost.duckdb') })
+  await stage(`span writes (${GROUP} bodies/tx)`, total, async () => {
+    for (let i = 0; i < kept.length; i += GROUP) {
+      await store.insertSpans(kept.slice(i, i + GROUP).flat())
+    }
+  })
+  const requests = await stage('assembly', total, () => {
+    const byTrace = new Map<string, Span[]>()
+    for (const spans of kept) {
+      for (const s of spans) {
+        const list = byTrace.get(s.traceId)
+        if (list === undefined) {
+          byTrace.set(s.traceId, [s])
+        } else {
+          list.push(s)
+        }
+      }
+    }
+    const out: RequestTimeline[] = []
+    for (const group of joinSplitCalls([...byTrace.values()])) {
+      const result = assembleTrace(group.spans, { llmRoutes: [] })
+      if ('request' in result) {
+        out.push(result.request)
+      }
+    }
+    return out
+  })
+  await stage(`request writes (${ASSEMBLE_CHUNK}/tx)`, total, async () => {
+    for (let i = 0; i < requests.length; i += ASSEMBLE_CHUNK) {
+      await store.upsertRequests(requests.slice(i, i + ASSEMBLE_CHUNK), { newTraces: true })
+    }
+  })
+  const stats = await store.stats()
+  await store.close()
+  const other = await createDuckDbStore({ path: join(dir, 'upsert.duckdb') })
+  await stage(
+    '  the same, delete first',
+    total,
+    async () => {
+      for (let i = 0; i < requests.length; i += ASSEMBLE_CHUNK) {
+        await other.upsertRequests(requests.slice(i, i + ASSEMBLE_CHUNK))
+      }
+    },
+    false
+  )
+  await other.close()
+  if (stats.spans !== total || stats.requests !== requests.length) {
+    throw new Error(`stored ${stats.spans} spans / ${stats.requests} requests, expected ${total}`)
+  }
+
+  const sum = costs
+    .filter((c) => c.inTotal)
+    .reduce(
+      (a, c) => ({ cpuUs: a.cpuUs + c.cpuUs, wallUs: a.wallUs + c.wallUs, gcUs: a.gcUs + c.gcUs }),
+      { cpuUs: 0, wallUs: 0, gcUs: 0 }
+    )
+  console.log(
+    `${BODIES} OTel-SDK protobuf bodies, ${total.toLocaleString('en-US')} spans, ${requests.length.toLocaleString('en-US')} requests; µs per span`
+  )
+  console.log(
+    `  ${'stage'.padEnd(28)} ${'CPU'.padStart(7)} ${'wall'.padStart(7)} ${'of it GC'.padStart(9)}`
+  )
+  for (const c of [...costs, { name: 'total', inTotal: true, ...sum }]) {
+    console.log(
+      `  ${c.name.padEnd(28)} ${c.cpuUs.toFixed(2).padStart(7)} ${c.wallUs.toFixed(2).padStart(7)} ${c.gcUs.toFixed(2).padStart(9)}`
+    )
+  }
+  console.log(
+    `  one core at this CPU cost: ${Math.round(1e6 / sum.cpuUs).toLocaleString('en-US')} spans/s (HTTP and the event loop not counted)`
+  )
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,54 @@
+/**
+ * The `requests` table as data-chunk columns (see `chunk-append.ts`, ADR 0097): a request has
+ * ~50 columns, most of them numbers, so column-wise appends replace ~50 driver calls per row
+ * with one buffer copy per number column and one call per non-null string.
+ */
+import { BIGINT, BOOLEAN, DOUBLE, INTEGER, VARCHAR, type DuckDBConnection } from '@duckdb/node-api'
+import { DIMENSIONS, type RequestTimeline } from '../../core/model/request.js'
+import { appendInChunks, type ChunkColumn } from './chunk-append.js'
+import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
+
+const roundOrNull = (value: number | null): number | null =>
+  value === null ? null : Math.round(value)
+
+/** `requests` columns in table order (the order of `requestColumns` in `schema.ts`). */
+const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
+  { type: VARCHAR, value: (r) => r.traceId },
+  { type: BIGINT, value: (r) => BigInt(Math.round(r.startUs)) },
+  { type: BIGINT, value: (r) => BigInt(Math.round(r.endUs)) },
+  ...DIMENSIONS.map((d) => ({ type: VARCHAR, value: (r: RequestTimeline) => r.dims[d] })),
+  ...REQUEST_STAGES_V1.map((s) => ({
+    type: DOUBLE,
+    value: (r: RequestTimeline) => r.stages[s] ?? null,
+  })),
+  { type: VARCHAR, value: (r) => r.downstreamName },
+  { type: DOUBLE, value: (r) => r.ttftUs },
+  { type: VARCHAR, value: (r) => r.ttftSource },
+  { type: DOUBLE, value: (r) => r.tpotUs },
+  { type: DOUBLE, value: (r) => r.itlMaxUs },
+  { type: DOUBLE, value: (r) => r.e2eUs },
+  { type: DOUBLE, value: (r) => r.inputTokens },
+  { type: DOUBLE, value: (r) => r.outputTokens },
+  { type: DOUBLE, value: (r) => r.cachedTokens },
+  { type: INTEGER, value: (r) => roundOrNull(r.status) },
+  { type: VARCHAR, value: (r) => r.errorType },
+  { type: INTEGER, value: (r) => roundOrNull(r.retries) },
+  { type: BOOLEAN, value: (r) => r.connectionReused },
+  { type: BOOLEAN, value: (r) => r.tlsResumed },
+  { type: BOOLEAN, value: (r) => r.hasClient },
+  { type: BOOLEAN, value: (r) => r.hasGateway },
+  { type: BOOLEAN, value: (r) => r.hasEngine },
+  { type: INTEGER, value: (r) => r.spanCount },
+  ...REQUEST_STAGES_ADDED.map((s) => ({
+    type: DOUBLE,
+    value: (r: RequestTimeline) => r.stages[s] ?? null,
+  })),
+]
+
+/** Appends `requests` to the `requests` table in data chunks (inside the caller's transaction). */
+export function appendRequestsChunked(
+  connection: DuckDBConnection,
+  requests: readonly RequestTimeline[]
+): Promise<void> {
+  return appendInChunks(connection, 'requests', REQUEST_COLUMNS, requests)
+}
