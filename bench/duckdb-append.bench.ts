@@ -10,7 +10,7 @@
  *     unpacked by DuckDB's JSON reader in `INSERT … SELECT` (one native call per batch).
  *
  * Then the same two ways for `requests` rows (~50 columns, mostly numbers): the row appender
- * against data chunks (the store's path since ADR 0097), on the requests assembled from those spans.
+ * against data chunks (the store's path since ADR 0102), on the requests assembled from those spans.
  *
  *   npx tsx bench/duckdb-append.bench.ts              # 100k spans, batches of 512
  *   npx tsx bench/duckdb-append.bench.ts --spans 400000 --batch 5000

@@ -146,7 +146,7 @@ async function main(): Promise<void> {
       return { s, heapMb: mb(peak), liveMb: mb(live), summary, stats }
     }
     const bounded = await intoStore('import', createImportPipeline)
-    // The same with one batch at a time (the reader waits for every commit), as before ADR 0097.
+    // The same with one batch at a time (the reader waits for every commit), as before ADR 0102.
     const oneBatch = await intoStore('one-batch', createImportPipeline, 1)
     const serverLimits = await intoStore('server-limits', createIngestPipeline)
     const importS = bounded.s

@@ -108,7 +108,7 @@ type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
 /**
  * How long after the store's newest data at start-up a trace's spans must all start for its
  * request to be known new: longer than any trace lasts, so a trace with spans stored by an
- * earlier run cannot pass (ADR 0097).
+ * earlier run cannot pass (ADR 0102).
  */
 const NEW_TRACE_MARGIN_US = 3600 * 1_000_000
 

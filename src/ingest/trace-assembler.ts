@@ -10,7 +10,7 @@
  *  (a late span) → assembleRequest → store.upsertRequests
  * ```
  *
- * A request is written as new (`newTraces`: no search for a row to replace, ADR 0097) only when
+ * A request is written as new (`newTraces`: no search for a row to replace, ADR 0102) only when
  * the trace was assembled from spans held in memory, was not seen before, and all its spans start
  * more than an hour after the newest data the store held when the pipeline started: a trace
  * assembled by an earlier run always has a span before that.

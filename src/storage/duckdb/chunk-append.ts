@@ -3,7 +3,7 @@
  * (`appendDataChunk`) instead of one Appender call per value plus one per row. Number and
  * boolean columns then cross into native code as one buffer per chunk; strings still cost one
  * native call each at flush (a null costs none), which is the limit of what the driver offers
- * (bench/duckdb-append.bench.ts; docs/adr/0056, 0097).
+ * (bench/duckdb-append.bench.ts; docs/adr/0056, 0102).
  *
  * Runs inside the caller's transaction, so acknowledged = committed is unchanged.
  */

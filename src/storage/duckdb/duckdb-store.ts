@@ -103,7 +103,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       const latest = [...new Map(list.map((r) => [r.traceId, r])).values()]
       await write(async () => {
         // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
-        // with the table, so it is skipped when the caller knows the traces are new (ADR 0097).
+        // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
         if (options?.newTraces !== true) {
           await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
             listValue(latest.map((r) => r.traceId)),

@@ -1,5 +1,5 @@
 /**
- * The `requests` table as data-chunk columns (see `chunk-append.ts`, ADR 0097): a request has
+ * The `requests` table as data-chunk columns (see `chunk-append.ts`, ADR 0102): a request has
  * ~50 columns, most of them numbers, so column-wise appends replace ~50 driver calls per row
  * with one buffer copy per number column and one call per non-null string.
  */
