@@ -157,13 +157,16 @@ describe('probe timing accuracy against the real write times of the server', () 
       loadavg: loadavg()[0],
       cores: cpus().length,
     })
-    // An arrival trails the write by loopback + event-loop delay. The server reads its clock just
-    // after the write returns, so a server descheduled right then can make it slightly negative.
-    expect(Math.min(...arrivalErrors)).toBeGreaterThan(-0.5 - slackMs)
+    // The server is another process: on a machine busy with other work it can be descheduled
+    // between a write and reading its clock, so every timing bound (the sign check included)
+    // waits for a machine quiet enough to hold it.
     const busy = tooBusyForStrictBounds(slackMs)
     if (busy !== null) {
       ctx.skip(busy)
     }
+    // An arrival trails the write by loopback + event-loop delay. The server reads its clock just
+    // after the write returns, so a server descheduled right then can make it slightly negative.
+    expect(Math.min(...arrivalErrors)).toBeGreaterThan(-0.5 - slackMs)
     expect(figures.arrivalP99).toBeLessThan(ERROR_BOUND_MS)
     expect(figures.gapP99).toBeLessThan(ERROR_BOUND_MS)
     expect(figures.ttftP99).toBeLessThan(ERROR_BOUND_MS)
