@@ -265,8 +265,8 @@ export function excessCandidates(
       baseline: null,
       text:
         a.parts.kind === 'mix'
-          ? `mix shift: the workload changed (token mix ${fmtUs(a.parts.tokensUs)}, load ${fmtUs(a.parts.loadUs)}, same work slower ${fmtUs(a.parts.rateUs)})`
-          : `rate shift: the same workload got slower (${fmtUs(a.parts.rateUs)}; token mix ${fmtUs(a.parts.tokensUs)}, load ${fmtUs(a.parts.loadUs)})`,
+          ? `the workload changed: longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)}); the same work got ${fmtUs(a.parts.rateUs)} slower`
+          : `the same work got slower by ${fmtUs(a.parts.rateUs)}; longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)})`,
     })
     if (a.localized) {
       const e = a.localized
@@ -274,7 +274,7 @@ export function excessCandidates(
         dimension: e.dimensions.join('×'),
         observed: round(e.explanatoryPower),
         baseline: round(e.trafficShare),
-        text: `${e.dimensions.map((d, k) => `${d}=${e.values[k]}`).join(' × ')} carries ${pct(Math.min(1, e.explanatoryPower))} of the excess with ${pct(e.trafficShare)} of the requests (surprise ${e.surprise.toFixed(2)})`,
+        text: `${e.dimensions.map((d, k) => `${d}=${e.values[k]}`).join(' × ')} carries ${pct(Math.min(1, e.explanatoryPower))} of the extra time with ${pct(e.trafficShare)} of the requests`,
       })
     }
     // A second stage that carries a good part of the excess is a second cause (faults come in
