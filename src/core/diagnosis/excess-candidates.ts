@@ -265,7 +265,7 @@ export function excessCandidates(
       baseline: null,
       text:
         a.parts.kind === 'mix'
-          ? `the workload changed: longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)}); the same work got ${fmtUs(a.parts.rateUs)} slower`
+          ? `the workload changed: longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)}); ${a.parts.rateUs > 0 ? `the same work got ${fmtUs(a.parts.rateUs)} slower` : 'the same work did not get slower'}`
           : `the same work got slower by ${fmtUs(a.parts.rateUs)}; longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)})`,
     })
     if (a.localized) {
