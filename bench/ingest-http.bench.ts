@@ -25,7 +25,7 @@ import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import type { IngestSink } from '../src/ingest/types.js'
 import { startServer } from '../src/server/main.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
-import { sdkBodies } from './sdk-bodies.js'
+import { postBodies, sdkBodies } from './sdk-bodies.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -56,29 +56,8 @@ interface Run {
 
 /** Sends every body once, CLIENTS at a time, to `url`; every answer must be a 200. */
 async function drive(url: string, bodies: Uint8Array[], spans: number): Promise<Run> {
-  const latencies: number[] = []
-  let next = 0
   const rss = rssSampler()
-  const t0 = performance.now()
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++] as Uint8Array
-        const sent = performance.now()
-        const res = await fetch(url, {
-          method: 'POST',
-          body: body.slice(),
-          headers: { 'Content-Type': 'application/x-protobuf' },
-        })
-        await res.arrayBuffer()
-        latencies.push(performance.now() - sent)
-        if (res.status !== 200) {
-          throw new Error(`HTTP ${res.status}`)
-        }
-      }
-    })
-  )
-  const ms = performance.now() - t0
+  const { ms, latencies } = await postBodies(url, bodies, CLIENTS)
   latencies.sort((a, b) => a - b)
   return {
     spansPerS: (spans / ms) * 1000,

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util'
 import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
 import { startServer } from '../src/server/main.js'
-import { sdkBodies } from './sdk-bodies.js'
+import { postBodies, sdkBodies } from './sdk-bodies.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -82,28 +82,7 @@ async function main(): Promise<void> {
       child.once('message', (m) => resolve(`${(m as { url: string }).url}/v1/traces`))
       child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
     })
-    const latencies: number[] = []
-    let next = 0
-    const t0 = performance.now()
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        while (next < bodies.length) {
-          const body = bodies[next++] as Uint8Array
-          const sent = performance.now()
-          const res = await fetch(url, {
-            method: 'POST',
-            body: body.slice(),
-            headers: { 'Content-Type': 'application/x-protobuf' },
-          })
-          await res.arrayBuffer()
-          latencies.push(performance.now() - sent)
-          if (res.status !== 200) {
-            throw new Error(`HTTP ${res.status}`)
-          }
-        }
-      })
-    )
-    const ms = performance.now() - t0
+    const { ms, latencies } = await postBodies(url, bodies, clients)
     const report = await new Promise<ServerReport>((resolve) => {
       child.once('message', (m) => resolve(m as ServerReport))
       child.send('report')

@@ -79,3 +79,36 @@ export function sdkBodies(count: number): Uint8Array[] {
   }
   return out
 }
+
+/**
+ * Sends every body once to `url` over `clients` concurrent connections; every answer must be a
+ * 200. Returns the wall time and each request's latency (ms), for the ingest benches.
+ */
+export async function postBodies(
+  url: string,
+  bodies: readonly Uint8Array[],
+  clients: number
+): Promise<{ ms: number; latencies: number[] }> {
+  const latencies: number[] = []
+  let next = 0
+  const t0 = performance.now()
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++] as Uint8Array
+        const sent = performance.now()
+        const res = await fetch(url, {
+          method: 'POST',
+          body: body.slice(),
+          headers: { 'Content-Type': 'application/x-protobuf' },
+        })
+        await res.arrayBuffer()
+        latencies.push(performance.now() - sent)
+        if (res.status !== 200) {
+          throw new Error(`HTTP ${res.status}`)
+        }
+      }
+    })
+  )
+  return { ms: performance.now() - t0, latencies }
+}

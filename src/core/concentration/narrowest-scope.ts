@@ -60,7 +60,7 @@ export function pickReplicaOrNode(
   }
   const node = pickHoldingValue(rows, ['node'], minCoverage)
   if (node) {
-    const members = [...replicaNode.entries()].filter(([, n]) => n === node.value).map(([r]) => r)
+    const members = replicasOnNode(replicaNode, node.value)
     // Slow rate of the replicas on other nodes: a member is slow when clearly above it.
     let outSlow = 0
     let outAll = 0
@@ -87,4 +87,9 @@ export function pickReplicaOrNode(
   }
   // A node with a single replica (or an unknown replica set) still holds on its own.
   return node
+}
+
+/** The replicas that run on `node` (from the replica → node map). */
+export function replicasOnNode(replicaNode: ReadonlyMap<string, string>, node: string): string[] {
+  return [...replicaNode.entries()].filter(([, n]) => n === node).map(([r]) => r)
 }

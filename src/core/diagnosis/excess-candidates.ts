@@ -19,6 +19,7 @@ import {
 import type { MeasureAnomaly } from './excess-scan.js'
 import { fmtUs, pct, resourceLevel, round } from './rule.js'
 import { serviceRatio } from './service-rate.js'
+import { replicasOnNode } from '../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
 
 export interface ExcessCandidate extends Omit<Finding, 'actions'> {
@@ -124,7 +125,7 @@ export function excessCandidates(
       scope?.dimension === 'replica'
         ? [scope.value]
         : scope?.dimension === 'node'
-          ? [...ctx.replicaNode.entries()].filter(([, n]) => n === scope.value).map(([r]) => r)
+          ? replicasOnNode(ctx.replicaNode, scope.value)
           : []
     const replicaStart =
       members.length > 0

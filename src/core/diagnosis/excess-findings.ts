@@ -33,24 +33,8 @@ export function stageShifts(
   const frame = ctx.frame
   if (a.stage !== null) {
     // One stage was scanned: its own values (derived where the timeline has no span for it).
-    let sumSet = 0
-    let nS = 0
-    let sumRef = 0
-    let nR = 0
-    for (let i = 0; i < a.values.length; i++) {
-      const v = a.values[i] as number
-      if (v !== v) {
-        continue
-      }
-      if (set[i] === 1) {
-        sumSet += v
-        nS++
-      } else if (ref[i] === 1) {
-        sumRef += v
-        nR++
-      }
-    }
-    return nS > 0 && nR > 0 ? [{ stage: a.stage, shiftUs: sumSet / nS - sumRef / nR }] : []
+    const shiftUs = meanOf(a.values, set, NaN) - meanOf(a.values, ref, NaN)
+    return shiftUs === shiftUs ? [{ stage: a.stage, shiftUs }] : []
   }
   const stages: StageName[] = [...a.stages]
   for (const s of STAGE_NAMES) {

@@ -396,28 +396,7 @@ export function impactEvidence(what: string, measure: string, impact: number): E
  * requests at the same rate load the engines as more requests would.
  */
 export function workRatio(ctx: DiagnosisContext, inWindow: Uint8Array): number {
-  const f = ctx.frame
-  let wIn = 0
-  let nIn = 0
-  let wOut = 0
-  let nOut = 0
-  for (let i = 0; i < f.n; i++) {
-    const p = f.inputTokens[i] as number
-    const c = f.cachedTokens[i] as number
-    const o = f.outputTokens[i] as number
-    if (p !== p && o !== o) {
-      continue
-    }
-    const w = (p === p ? p - (c === c ? c : 0) : 0) + (o === o ? o : 0)
-    if (inWindow[i] === 1) {
-      wIn += w
-      nIn++
-    } else {
-      wOut += w
-      nOut++
-    }
-  }
-  return nIn > 0 && nOut > 0 && wOut > 0 ? wIn / nIn / (wOut / nOut) : 1
+  return workDrivers(ctx, inWindow).ratio
 }
 
 /** Inside a change window: about as many requests as before, but heavier ones (≥ 1.1× work). */
@@ -426,18 +405,8 @@ export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): bo
   if (range === null) {
     return false
   }
-  let inT = 0
-  let outT = 0
-  for (let b = 0; b < ctx.traffic.length; b++) {
-    if (b >= range.from && b <= range.to) {
-      inT += ctx.traffic[b] as number
-    } else {
-      outT += ctx.traffic[b] as number
-    }
-  }
-  const steps = range.to - range.from + 1
-  const outSteps = ctx.traffic.length - steps
-  const trafficRatio = outSteps > 0 && outT > 0 ? inT / steps / (outT / outSteps) : 1
+  const trafficOut = meanOutside(ctx.traffic, range.from, range.to)
+  const trafficRatio = trafficOut > 0 ? meanOver(ctx.traffic, range.from, range.to) / trafficOut : 1
   return trafficRatio < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
 }
 
@@ -463,7 +432,8 @@ export function workDrivers(
     }
     const k = inWindow[i] === 1 ? 0 : 3
     sums[k] = (sums[k] as number) + (p === p ? p : 0)
-    sums[k + 1] = (sums[k + 1] as number) + (c === c ? c : 0)
+    // Cached tokens count only against a known prompt (as in the work itself).
+    sums[k + 1] = (sums[k + 1] as number) + (p === p && c === c ? c : 0)
     sums[k + 2] = (sums[k + 2] as number) + (o === o ? o : 0)
     if (k === 0) {
       nIn++

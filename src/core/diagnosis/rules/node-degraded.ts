@@ -10,7 +10,7 @@
  * Actions (CONTRACT §5.1): drain the node; check GPU clocks, errors, neighbours.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { pickReplicaOrNode } from '../../concentration/narrowest-scope.js'
+import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { Rule } from '../rule.js'
 import { eventEvidence, impactEvidence, round, rowEvidence, scopeOf, tailImpact } from '../rule.js'
@@ -37,10 +37,7 @@ export const nodeDegradedRule: Rule = {
     }
     const { row } = best.pick
     const dimension = row.dimension === 'node' ? 'node' : 'replica'
-    const members =
-      dimension === 'node'
-        ? [...ctx.replicaNode.entries()].filter(([, n]) => n === row.value).map(([r]) => r)
-        : [row.value]
+    const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, row.value) : [row.value]
     let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
     const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase())]
     // Materiality: the scope must create the tail, not just hold a slightly larger slice of it.
