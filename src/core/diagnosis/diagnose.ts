@@ -16,6 +16,7 @@ import { buildContext, type DiagnosisContext } from './context.js'
 import type { DiagnosisInput } from './input.js'
 import { excessCandidates, shiftField, type ExcessCandidate } from './excess-candidates.js'
 import { scanExcess, type MeasureAnomaly } from './excess-scan.js'
+import { causeMeasure } from './finding-measure.js'
 import { sampleFrame } from './frame-sample.js'
 import { mergeCandidates, sloBreachFinding, unattributedCandidates } from './merge-findings.js'
 import { eventEvidence, pct, round } from './rule.js'
@@ -33,12 +34,6 @@ export const MAX_FINDINGS = 5
 export const SCAN_SAMPLE = 40_000
 /** `healthy` is never more certain than this when checks were skipped or time is unexplained. */
 export const HEALTHY_CAP_WHEN_BLIND = 0.5
-
-const DECODE_CAUSES = new Set([
-  'engine.long_generations',
-  'engine.memory_bandwidth',
-  'proxy.stream_buffering',
-])
 
 function actionsOf(cause: Finding['cause']): string[] {
   return [...(RULES.find((r) => r.cause === cause)?.actions ?? [])]
@@ -206,7 +201,9 @@ function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
 
 /** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
 function attachShift(f: Finding, anomalies: readonly MeasureAnomaly[]): void {
-  const measure = DECODE_CAUSES.has(f.cause) ? 'tpot' : 'ttft'
+  // The scan's decode measure is TPOT; stream buffering (max ITL) shows there too.
+  const byCause = causeMeasure(f.cause)
+  const measure = byCause === 'tpot' || byCause === 'itl_max' ? 'tpot' : 'ttft'
   const a = anomalies.find((x) => x.measure === measure)
   if (a !== undefined) {
     f.shift = shiftField(a)

@@ -32,6 +32,11 @@ const CAUSE_MEASURES: Record<Cause, DurationMeasure | null> = {
   'tenant.noisy_neighbor': null,
 }
 
+/** The measure `cause`'s mechanism slows down, `null` when that depends on the data. */
+export function causeMeasure(cause: string): DurationMeasure | null {
+  return (CAUSE_MEASURES as Record<string, DurationMeasure | null | undefined>)[cause] ?? null
+}
+
 /** When the evidence names no measure: KV pressure shows as preemption stalls in the stream. */
 const FALLBACK: Partial<Record<Cause, DurationMeasure>> = { 'engine.kv_cache_pressure': 'tpot' }
 
@@ -78,10 +83,8 @@ export function measureOfFinding(finding: {
   cause: string
   evidence: readonly { metric?: string; text: string }[]
 }): DurationMeasure {
-  const byCause = (CAUSE_MEASURES as Record<string, DurationMeasure | null | undefined>)[
-    finding.cause
-  ]
-  if (byCause !== undefined && byCause !== null) {
+  const byCause = causeMeasure(finding.cause)
+  if (byCause !== null) {
     return byCause
   }
   return (
