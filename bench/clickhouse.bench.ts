@@ -24,7 +24,7 @@ import {
   FRAME_NUMBER_FIELDS,
   FRAME_TEXT_FIELDS,
 } from '../src/core/diagnosis/frame.js'
-import { createTestRng, makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
+import { slowReplicaWindow } from '../src/core/diagnosis/testing/slow-replica-window.js'
 import type { RequestTimeline } from '../src/core/model/request.js'
 import type { Span } from '../src/core/model/span.js'
 import { asMicros } from '../src/core/model/units.js'
@@ -53,7 +53,6 @@ const warmUp = !args.includes('--no-warm-up')
 const SAMPLE = Number(arg('sample', String(DIAGNOSIS_SAMPLE)))
 const full = args.includes('--full')
 const MINUTES = 60
-const REPLICAS = Array.from({ length: 8 }, (_, i) => `vllm-${i}`)
 const MIN_US = asMicros(60_000_000)
 
 if (!(await isChdbAvailable())) {
@@ -62,37 +61,14 @@ if (!(await isChdbAvailable())) {
 }
 
 function* requestBatches(): Generator<RequestTimeline[]> {
-  const rng = createTestRng(7)
-  const spanUs = MINUTES * 60_000_000
-  const halfUs = T0_US + spanUs / 2
   let batch: RequestTimeline[] = []
-  for (let i = 0; i < N; i++) {
-    const startUs = T0_US + Math.floor((i / N) * spanUs)
-    const replica = REPLICAS[i % REPLICAS.length] as string
-    const k = replica === 'vllm-3' && startUs >= halfUs ? 2.5 : 1
-    const noise = (): number => 0.8 + 0.4 * rng()
-    const r = makeTimeline({
-      startUs,
-      dims: {
-        replica,
-        node: `node-${Math.floor((i % 8) / 2)}`,
-        tenant: `t${i % 5}`,
-        region: i % 3 === 0 ? 'eu' : 'us',
-      },
-      stagesMs: {
-        network: 10 * noise(),
-        'engine.queue': 5 * noise() * k,
-        'engine.prefill': 40 * noise() * k,
-        'engine.decode': 2000 * noise() * k,
-      },
-      tpotMs: 10 * noise() * k,
-      inputTokens: Math.round(800 * noise()),
-      outputTokens: Math.round(200 * noise()),
-    })
+  let i = 0
+  for (const r of slowReplicaWindow({ requests: N, minutes: MINUTES, seed: 7, regions: true })) {
     if (i % 50 === 0) {
       r.errorType = i % 150 === 0 ? 'timeout' : 'http_503'
     }
     batch.push(r)
+    i++
     if (batch.length === 50_000) {
       yield batch
       batch = []

@@ -21,7 +21,8 @@ import {
   FRAME_NUMBER_FIELDS,
   FRAME_TEXT_FIELDS,
 } from '../src/core/diagnosis/frame.js'
-import { createTestRng, makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
+import { createTestRng, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
+import { slowReplicaWindow } from '../src/core/diagnosis/testing/slow-replica-window.js'
 import type { MetricSample } from '../src/core/model/metric.js'
 import type { RequestTimeline } from '../src/core/model/request.js'
 import { asMicros } from '../src/core/model/units.js'
@@ -41,41 +42,16 @@ const MINUTES = 60
 const REPLICAS = Array.from({ length: 8 }, (_, i) => `vllm-${i}`)
 
 async function fill(store: SpanStore): Promise<void> {
-  const rng = createTestRng(7)
-  const spanUs = MINUTES * 60_000_000
-  const halfUs = T0_US + spanUs / 2
   let batch: RequestTimeline[] = []
-  for (let i = 0; i < N; i++) {
-    const startUs = T0_US + Math.floor((i / N) * spanUs)
-    const replica = REPLICAS[i % REPLICAS.length] as string
-    const k = replica === 'vllm-3' && startUs >= halfUs ? 2.5 : 1
-    const noise = (): number => 0.8 + 0.4 * rng()
-    batch.push(
-      makeTimeline({
-        startUs,
-        dims: {
-          replica,
-          node: `node-${Math.floor((i % 8) / 2)}`,
-          tenant: `t${i % 5}`,
-          region: i % 3 === 0 ? 'eu' : 'us',
-        },
-        stagesMs: {
-          network: 10 * noise(),
-          'engine.queue': 5 * noise() * k,
-          'engine.prefill': 40 * noise() * k,
-          'engine.decode': 2000 * noise() * k,
-        },
-        tpotMs: 10 * noise() * k,
-        inputTokens: Math.round(800 * noise()),
-        outputTokens: Math.round(200 * noise()),
-      })
-    )
+  for (const r of slowReplicaWindow({ requests: N, minutes: MINUTES, seed: 7, regions: true })) {
+    batch.push(r)
     if (batch.length === 10_000) {
       await store.upsertRequests(batch)
       batch = []
     }
   }
   await store.upsertRequests(batch)
+  const rng = createTestRng(8)
   const samples: MetricSample[] = []
   for (let t = 0; t < MINUTES * 4; t++) {
     const timeUs = asMicros(T0_US + t * 15_000_000)

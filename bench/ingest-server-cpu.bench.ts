@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const spans = bodies.length * 512
   const dir = mkdtempSync(join(tmpdir(), 'tokenline-server-cpu-'))
   const child = fork(fileURLToPath(import.meta.url), ['--serve', join(dir, 'server.duckdb')], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
   })
   let reported = false
   try {

@@ -4,11 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis.js'
-import {
-  createTestRng,
-  makeTimeline,
-  T0_US,
-} from '../../src/core/diagnosis/testing/make-timeline.js'
+import { slowReplicaWindow } from '../../src/core/diagnosis/testing/slow-replica-window.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
@@ -19,27 +15,7 @@ const MINUTES = 30
 
 /** Eight replicas over half an hour; vllm-3 gets 2.5× slower in the second half. */
 function requests(): RequestTimeline[] {
-  const rng = createTestRng(11)
-  const spanUs = MINUTES * 60_000_000
-  return Array.from({ length: N }, (_, i) => {
-    const startUs = T0_US + Math.floor((i / N) * spanUs)
-    const replica = `vllm-${i % 8}`
-    const k = replica === 'vllm-3' && startUs >= T0_US + spanUs / 2 ? 2.5 : 1
-    const noise = (): number => 0.8 + 0.4 * rng()
-    return makeTimeline({
-      startUs,
-      dims: { replica, node: `node-${Math.floor((i % 8) / 2)}`, tenant: `t${i % 5}` },
-      stagesMs: {
-        network: 10 * noise(),
-        'engine.queue': 5 * noise() * k,
-        'engine.prefill': 40 * noise() * k,
-        'engine.decode': 2000 * noise() * k,
-      },
-      tpotMs: 10 * noise() * k,
-      inputTokens: Math.round(800 * noise()),
-      outputTokens: Math.round(200 * noise()),
-    })
-  })
+  return [...slowReplicaWindow({ requests: N, minutes: MINUTES, seed: 11 })]
 }
 
 async function check(store: SpanStore): Promise<void> {
