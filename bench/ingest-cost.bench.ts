@@ -32,6 +32,7 @@ import type { Span } from '../src/core/model/span.js'
 import { stripContent } from '../src/ingest/content-filter.js'
 import { spansBytes } from '../src/ingest/item-bytes.js'
 import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
+import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { sdkBodies } from './sdk-bodies.js'
 
@@ -44,7 +45,7 @@ const { values: args } = parseArgs({
 const BODIES = Number(args.bodies)
 const GROUP = Number(args.group)
 /** The trace assembler's default chunk (`assembleBatchTraces`). */
-const ASSEMBLE_CHUNK = 1000
+const ASSEMBLE_CHUNK = DEFAULT_ASSEMBLE_BATCH_TRACES
 
 let gcMs = 0
 new PerformanceObserver((list) => {

@@ -33,6 +33,13 @@ import { createTraceAssembler } from './trace-assembler.js'
 import type { IngestCounters, IngestSink, NotLlmSource } from './types.js'
 import { createWriteQueue, type QueuedJob } from './write-queue.js'
 
+/**
+ * Default traces per assembly round trip. Their requests go to the store in one transaction, and
+ * a DuckDB transaction on the 50-column `requests` table has a large fixed cost: 4 096 requests
+ * per transaction took 0.5–0.6× the CPU per request of 1 000 (docs/storage.md, "Insert cost").
+ */
+export const DEFAULT_ASSEMBLE_BATCH_TRACES = 4096
+
 export interface IngestPipelineOptions {
   store: SpanStore
   logger: Logger
@@ -73,7 +80,10 @@ export interface IngestPipelineOptions {
   maxHeldSpans?: number
   /** Trace ids remembered as stored, per generation of the rotating filter (default 1 000 000). */
   seenTracesCapacity?: number
-  /** Traces loaded and assembled per store round trip (default 1000). */
+  /**
+   * Traces loaded and assembled per store round trip, and so requests per write transaction
+   * (default {@link DEFAULT_ASSEMBLE_BATCH_TRACES}).
+   */
   assembleBatchTraces?: number
   /** Receives failures of the background writer/assembler; default logs them. */
   onBackgroundError?: (err: unknown) => void
@@ -175,7 +185,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     quietMs,
     maxPendingTraces: options.maxPendingTraces ?? 100_000,
     maxHeldSpans: options.maxHeldSpans ?? 100_000,
-    assembleBatchTraces: options.assembleBatchTraces ?? 1000,
+    assembleBatchTraces: options.assembleBatchTraces ?? DEFAULT_ASSEMBLE_BATCH_TRACES,
     onBackgroundError,
     onAssembled: (n) => (counters.requestsAssembled += n),
     llmRoutes: options.llmRoutes ?? [],
