@@ -7,7 +7,6 @@
 import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { isAppError } from '../core/errors.js'
@@ -18,6 +17,7 @@ import { createPromLineParser } from '../core/prom/parse.js'
 import { microsFromMillis } from '../core/model/units.js'
 import { DETECT_HEAD_BYTES, detectFormat, isGzip, type InputFormat } from './detect-format.js'
 import { decodeProtobufFile } from './import-protobuf.js'
+import { readLineBatches } from './read-lines.js'
 import { ImportBatcher, type BatcherOptions, type ImportCounts } from './import-batcher.js'
 import type { IngestSink } from './types.js'
 
@@ -223,58 +223,59 @@ async function importLines(
   content.on('error', (err) => {
     streamError = err
   })
-  const rl = createInterface({ input: content, crlfDelay: Infinity })
   let lineNo = 0
-  for await (const line of rl) {
-    lineNo++
-    if (prom) {
-      prom.push(line, lineNo)
-      if (lineNo % 2000 === 0) {
-        await drainProm()
-      }
-      continue
-    }
-    if (line.trim() === '') {
-      continue
-    }
-    if (format === 'events-jsonl') {
-      const r = parseEventLine(line)
-      if (typeof r === 'string') {
-        reject(ctx, lineNo, r)
-      } else if (r !== null) {
-        summary.read.events++
-        await batcher.addEvents([r])
-      }
-      continue
-    }
-    let obj: unknown
-    try {
-      obj = JSON.parse(line)
-    } catch (err) {
-      reject(ctx, lineNo, `not JSON (${errorText(err)})`)
-      continue
-    }
-    try {
-      if (format === 'otlp-traces-jsonl') {
-        const r = decodeTraces(obj)
-        for (const x of r.rejected) {
-          reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+  for await (const lines of readLineBatches(content)) {
+    for (const line of lines) {
+      lineNo++
+      if (prom) {
+        prom.push(line, lineNo)
+        if (lineNo % 2000 === 0) {
+          await drainProm()
         }
-        summary.read.spans += r.spans.length
-        await batcher.addSpans(r.spans)
-      } else {
-        const r = decodeMetrics(obj)
-        for (const x of r.rejected) {
-          reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+        continue
+      }
+      if (line.trim() === '') {
+        continue
+      }
+      if (format === 'events-jsonl') {
+        const r = parseEventLine(line)
+        if (typeof r === 'string') {
+          reject(ctx, lineNo, r)
+        } else if (r !== null) {
+          summary.read.events++
+          await batcher.addEvents([r])
         }
-        summary.read.samples += r.samples.length
-        await batcher.addSamples(r.samples, r.families)
+        continue
       }
-    } catch (err) {
-      if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') {
-        throw err
+      let obj: unknown
+      try {
+        obj = JSON.parse(line)
+      } catch (err) {
+        reject(ctx, lineNo, `not JSON (${errorText(err)})`)
+        continue
       }
-      reject(ctx, lineNo, err.message)
+      try {
+        if (format === 'otlp-traces-jsonl') {
+          const r = decodeTraces(obj)
+          for (const x of r.rejected) {
+            reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+          }
+          summary.read.spans += r.spans.length
+          await batcher.addSpans(r.spans)
+        } else {
+          const r = decodeMetrics(obj)
+          for (const x of r.rejected) {
+            reject(ctx, lineNo, `${x.path}: ${x.reason}`)
+          }
+          summary.read.samples += r.samples.length
+          await batcher.addSamples(r.samples, r.families)
+        }
+      } catch (err) {
+        if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') {
+          throw err
+        }
+        reject(ctx, lineNo, err.message)
+      }
     }
   }
   if (streamError) {
