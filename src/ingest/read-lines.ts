@@ -32,51 +32,68 @@ function pushSegment(out: string[], buf: Buffer, start: number, end: number, has
 }
 
 /**
- * Yields the lines of `stream` in order, a chunk's worth at a time (one array per chunk read,
- * possibly empty), so a caller pays one `await` per chunk, not per line. A line longer than a
- * chunk is gathered from its parts without copying them more than once.
+ * The lines of bytes that hold whole lines (a segment from {@link readLineSegments}): every
+ * line ended by `\n`, then what follows the last `\n` when that is not empty.
  */
-export async function* readLineBatches(stream: Readable): AsyncGenerator<string[]> {
+export function linesOfBytes(bytes: Buffer): string[] {
+  const lines: string[] = []
+  let at = 0
+  // Where the next `\r` is at or after `at` (-1: none left).
+  let cr = bytes.indexOf(CR)
+  let nl = bytes.indexOf(LF)
+  while (nl !== -1) {
+    if (cr !== -1 && cr < at) {
+      cr = bytes.indexOf(CR, at)
+    }
+    pushSegment(lines, bytes, at, nl, cr !== -1 && cr < nl)
+    at = nl + 1
+    nl = bytes.indexOf(LF, at)
+  }
+  if (at < bytes.length) {
+    pushSegment(lines, bytes, at, bytes.length, bytes.indexOf(CR, at) !== -1)
+  }
+  return lines
+}
+
+function asBuffer(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) {
+    return chunk
+  }
+  const bytes = chunk as Uint8Array
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
+/**
+ * Cuts a byte stream after its last `\n` of each chunk read: every segment yielded holds whole
+ * lines only (the last one may lack its `\n`, at the end of the stream). A line longer than a
+ * chunk is gathered from its parts, each copied once.
+ */
+export async function* readLineSegments(stream: Readable): AsyncGenerator<Buffer> {
   // The bytes of an unfinished line, in the order read.
   let parts: Buffer[] = []
   for await (const chunk of stream) {
-    const bytes = Buffer.isBuffer(chunk)
-      ? chunk
-      : Buffer.from(
-          (chunk as Uint8Array).buffer,
-          (chunk as Uint8Array).byteOffset,
-          (chunk as Uint8Array).byteLength
-        )
-    const lines: string[] = []
-    let at = 0
-    let nl = bytes.indexOf(LF)
-    if (nl !== -1 && parts.length > 0) {
-      parts.push(bytes.subarray(0, nl))
-      const line = Buffer.concat(parts)
-      parts = []
-      pushSegment(lines, line, 0, line.length, line.indexOf(CR) !== -1)
-      at = nl + 1
-      nl = bytes.indexOf(LF, at)
+    const bytes = asBuffer(chunk)
+    const last = bytes.lastIndexOf(LF)
+    if (last === -1) {
+      parts.push(bytes)
+      continue
     }
-    // Where the next `\r` is at or after `at` (-1: none left in this chunk).
-    let cr = bytes.indexOf(CR, at)
-    while (nl !== -1) {
-      if (cr !== -1 && cr < at) {
-        cr = bytes.indexOf(CR, at)
-      }
-      pushSegment(lines, bytes, at, nl, cr !== -1 && cr < nl)
-      at = nl + 1
-      nl = bytes.indexOf(LF, at)
-    }
-    if (at < bytes.length) {
-      parts.push(at === 0 ? bytes : bytes.subarray(at))
-    }
-    yield lines
+    const head = bytes.subarray(0, last + 1)
+    const segment = parts.length === 0 ? head : Buffer.concat([...parts, head])
+    parts = last + 1 < bytes.length ? [bytes.subarray(last + 1)] : []
+    yield segment
   }
   if (parts.length > 0) {
-    const rest = Buffer.concat(parts)
-    const lines: string[] = []
-    pushSegment(lines, rest, 0, rest.length, rest.indexOf(CR) !== -1)
-    yield lines
+    yield Buffer.concat(parts)
+  }
+}
+
+/**
+ * Yields the lines of `stream` in order, a segment at a time (one array per chunk read that
+ * ends a line), so a caller pays one `await` per chunk, not per line.
+ */
+export async function* readLineBatches(stream: Readable): AsyncGenerator<string[]> {
+  for await (const segment of readLineSegments(stream)) {
+    yield linesOfBytes(segment)
   }
 }
