@@ -11,12 +11,22 @@ import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { isAppError } from '../core/errors.js'
 import { parseEventLine, parseEvents } from '../core/events/parse-events.js'
-import { decodeMetrics, decodeMetricsJson } from '../core/otlp/decode-metrics.js'
-import { decodeTracesJson } from '../core/otlp/decode-traces.js'
+import {
+  decodeMetrics,
+  decodeMetricsJson,
+  type DecodeMetricsResult,
+} from '../core/otlp/decode-metrics.js'
+import { decodeTracesJson, type DecodeTracesResult } from '../core/otlp/decode-traces.js'
 import { createPromLineParser } from '../core/prom/parse.js'
 import { microsFromMillis } from '../core/model/units.js'
 import { DETECT_HEAD_BYTES, detectFormat, isGzip, type InputFormat } from './detect-format.js'
-import { decodeProtobufFile } from './import-protobuf.js'
+import {
+  decodeProtobufAs,
+  decodeProtobufFile,
+  decodeProtobufMessage,
+  readProtobufFrames,
+  type ProtobufFile,
+} from './import-protobuf.js'
 import { decodeTraceLines, type DecodedTraceLines } from './decode-trace-lines.js'
 import { createTraceLinesPool, type TraceLinesPool } from './import-decode-pool.js'
 import { linesOfBytes, readLineBatches, readLineSegments } from './read-lines.js'
@@ -335,37 +345,114 @@ async function importLines(
   }
 }
 
-async function importDocument(ctx: FileCtx, content: Readable, format: InputFormat): Promise<void> {
-  const { summary, batcher } = ctx
-  const bytes = await readAll(content)
-  if (format === 'otlp-protobuf') {
-    const decoded = decodeProtobufFile(bytes)
-    if (decoded === null) {
-      summary.error =
-        'binary content that is neither a protobuf ExportTraceServiceRequest nor an ExportMetricsServiceRequest'
+const NOT_PROTOBUF =
+  'binary content that is neither a protobuf ExportTraceServiceRequest nor an ExportMetricsServiceRequest'
+
+/** Adds one decoded message's items; its rejects are the caller's. */
+async function addMessage(
+  ctx: FileCtx,
+  kind: ProtobufFile['kind'],
+  r: DecodeTracesResult | DecodeMetricsResult
+): Promise<void> {
+  if (kind === 'traces') {
+    const t = r as DecodeTracesResult
+    ctx.summary.read.spans += t.spans.length
+    await ctx.batcher.addSpans(t.spans)
+  } else {
+    const m = r as DecodeMetricsResult
+    ctx.summary.read.samples += m.samples.length
+    await ctx.batcher.addSamples(m.samples, m.families)
+  }
+}
+
+/**
+ * A protobuf file, a framed message at a time as it streams in (a capture of any size is never
+ * held whole); one bare message is read whole. The first message that reads as traces or as
+ * metrics decides which the file holds; a later message that does not decode as that kind is
+ * rejected on its own. Rejects are named `message N:` when the file holds more than one.
+ */
+async function importProtobuf(ctx: FileCtx, content: Readable): Promise<void> {
+  let kind: ProtobufFile['kind'] | null = null
+  let index = 0
+  // Messages before the kind is known: nothing usable in them either way.
+  let unusable = 0
+  // The first message's rejects wait until it is known whether another message follows.
+  let held: string[] = []
+  const release = (framed: boolean): void => {
+    for (const reason of held) {
+      reject(ctx, null, framed ? `message 1: ${reason}` : reason)
+    }
+    held = []
+  }
+  for await (const piece of readProtobufFrames(content)) {
+    if (piece.kind === 'whole') {
+      const decoded = decodeProtobufFile(piece.bytes)
+      if (decoded === null) {
+        ctx.summary.error = NOT_PROTOBUF
+        return
+      }
+      const framed = decoded.messages.length > 1
+      for (let i = 0; i < decoded.messages.length; i++) {
+        const r = decoded.messages[i] as DecodeTracesResult | DecodeMetricsResult
+        for (const x of r.rejected) {
+          reject(ctx, null, `${framed ? `message ${i + 1}: ` : ''}${x.path}: ${x.reason}`)
+        }
+        await addMessage(ctx, decoded.kind, r)
+      }
       return
     }
-    const framed = decoded.messages.length > 1
-    for (let i = 0; i < decoded.messages.length; i++) {
-      const where = framed ? `message ${i + 1}: ` : ''
-      if (decoded.kind === 'traces') {
-        const r = decoded.messages[i]!
-        for (const x of r.rejected) {
-          reject(ctx, null, `${where}${x.path}: ${x.reason}`)
-        }
-        summary.read.spans += r.spans.length
-        await batcher.addSpans(r.spans)
-      } else {
-        const r = decoded.messages[i]!
-        for (const x of r.rejected) {
-          reject(ctx, null, `${where}${x.path}: ${x.reason}`)
-        }
-        summary.read.samples += r.samples.length
-        await batcher.addSamples(r.samples, r.families)
+    if (piece.kind === 'broken') {
+      release(true)
+      reject(ctx, null, piece.reason)
+      break
+    }
+    index++
+    if (index === 2) {
+      release(true)
+    }
+    let r: DecodeTracesResult | DecodeMetricsResult
+    if (kind === null) {
+      const decoded = decodeProtobufMessage(piece.bytes)
+      if (decoded === null) {
+        unusable++
+        continue
+      }
+      kind = decoded.kind
+      r = decoded.messages[0] as DecodeTracesResult | DecodeMetricsResult
+      for (let i = 1; i <= unusable; i++) {
+        reject(ctx, null, `message ${i}: ${NOT_PROTOBUF}`)
+      }
+    } else {
+      try {
+        r = decodeProtobufAs(kind, piece.bytes)
+      } catch (err) {
+        reject(ctx, null, `message ${index}: not a protobuf ${kind} export (${errorText(err)})`)
+        continue
       }
     }
+    const reasons = r.rejected.map((x) => `${x.path}: ${x.reason}`)
+    if (index === 1) {
+      held = reasons
+    } else {
+      for (const reason of reasons) {
+        reject(ctx, null, `message ${index}: ${reason}`)
+      }
+    }
+    await addMessage(ctx, kind, r)
+  }
+  release(index > 1)
+  if (kind === null && index > 0) {
+    ctx.summary.error = NOT_PROTOBUF
+  }
+}
+
+async function importDocument(ctx: FileCtx, content: Readable, format: InputFormat): Promise<void> {
+  const { summary, batcher } = ctx
+  if (format === 'otlp-protobuf') {
+    await importProtobuf(ctx, content)
     return
   }
+  const bytes = await readAll(content)
   const text = bytes.toString('utf8')
   try {
     if (format === 'otlp-traces-json') {
