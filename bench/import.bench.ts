@@ -8,13 +8,15 @@
  *      reader the import used before (readline over 256 KiB reads, a line at a time) feeding the
  *      same decoder and batcher;
  *   3. importPaths into a fresh DuckDB file through the import's pipeline (decode, store spans,
- *      assemble and store request timelines), decoding inline and in workers.
+ *      assemble and store request timelines), decoding inline and in workers;
+ *   4. the same requests as a framed protobuf capture, into the sink and into DuckDB.
  * Each import reports its peak heap and, with --expose-gc, the peak heap still reachable after
  * a collection (sampled every 2 s). The load average is printed before and after.
  *
  *   node --expose-gc --import tsx bench/import.bench.ts --requests 20000
  *   ... --workers 2            # decode workers for the worker runs (default: cores − 1, min 1)
  *   ... --compare-limits       # also one batch in flight, and the server's pending limits
+ *   ... --rounds 2             # every run again (the first round pays JIT and DuckDB warm-up)
  *   BENCH_REQUESTS=20000 npx tsx bench/import.bench.ts
  */
 import { createReadStream, createWriteStream, statSync } from 'node:fs'
@@ -29,6 +31,7 @@ import { importPaths, type ImportOptions } from '../src/ingest/import.js'
 import { ImportBatcher } from '../src/ingest/import-batcher.js'
 import { autoImportDecodeWorkers } from '../src/ingest/import-decode-pool.js'
 import { createImportPipeline } from '../src/ingest/import-pipeline.js'
+import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createIngestPipeline } from '../src/ingest/pipeline.js'
 import type { IngestSink } from '../src/ingest/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
@@ -61,6 +64,22 @@ async function writeJsonl(path: string, requests: number): Promise<void> {
   const out = createWriteStream(path)
   for (let i = 0; i < requests; i++) {
     if (!out.write(`${JSON.stringify(makeLlmTraceRequest(1, i))}\n`)) {
+      await once(out, 'drain')
+    }
+  }
+  out.end()
+  await once(out, 'finish')
+}
+
+/** The same requests as the Collector file exporter's `format: proto` (length-prefixed). */
+async function writeFramedProtobuf(path: string, requests: number): Promise<void> {
+  const out = createWriteStream(path)
+  for (let i = 0; i < requests; i++) {
+    const msg = encodeTracesProtobuf(makeLlmTraceRequest(1, i))
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(msg.length)
+    out.write(len)
+    if (!out.write(msg)) {
       await once(out, 'drain')
     }
   }
@@ -167,6 +186,8 @@ async function main(): Promise<void> {
   const requests = requestedCount()
   const workers = requestedWorkers()
   const compareLimits = process.argv.includes('--compare-limits')
+  // Later rounds show the cost once the JIT and DuckDB are warm; the first is what a CLI run pays.
+  const rounds = Number(flagValue('--rounds') ?? 1)
   const dir = await mkdtemp(join(tmpdir(), 'tokenline-import-bench-'))
   try {
     console.log(`load average before: ${load()}`)
@@ -178,19 +199,26 @@ async function main(): Promise<void> {
       `generated ${fmt(requests)} requests (${sizeMb.toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`
     )
 
+    const pbFile = join(dir, 'traces.binpb')
+    await writeFramedProtobuf(pbFile, requests)
+    const pbMb = statSync(pbFile).size / 1_048_576
+
     t = performance.now()
     const baselineSpans = await readAndParse(file)
     const baselineS = (performance.now() - t) / 1000
 
-    const noStore = (options: ImportOptions) => async (): Promise<number> =>
-      (await importPaths([file], createDiscardSink(), options)).read.spans
+    const noStore =
+      (options: ImportOptions, path = file) =>
+      async (): Promise<number> =>
+        (await importPaths([path], createDiscardSink(), options)).read.spans
     let n = 0
     const intoStore =
-      (make: typeof createIngestPipeline, options: ImportOptions) => async (): Promise<number> => {
+      (make: typeof createIngestPipeline, options: ImportOptions, path = file) =>
+      async (): Promise<number> => {
         const store = await createDuckDbStore({ path: join(dir, `import-${n++}.duckdb`) })
         const sink = make({ store, logger: createSilentLogger(), now: Date.now })
         try {
-          return (await importPaths([file], sink, options)).stored.spans
+          return (await importPaths([path], sink, options)).stored.spans
         } finally {
           await sink.close()
           await store.close()
@@ -207,11 +235,13 @@ async function main(): Promise<void> {
       ],
       ['no store, decode inline', noStore({})],
       [`no store, ${workers} decode worker(s)`, noStore({ decodeWorkers: workers })],
+      [`no store, protobuf (${pbMb.toFixed(0)} MB, framed)`, noStore({}, pbFile)],
       ['DuckDB, decode inline', intoStore(createImportPipeline, {})],
       [
         `DuckDB, ${workers} decode worker(s)`,
         intoStore(createImportPipeline, { decodeWorkers: workers }),
       ],
+      ['DuckDB, protobuf', intoStore(createImportPipeline, {}, pbFile)],
     ]
     if (compareLimits) {
       runs.push(
@@ -220,8 +250,10 @@ async function main(): Promise<void> {
       )
     }
     const results: [string, Measured][] = []
-    for (const [name, work] of runs) {
-      results.push([name, await measure(work)])
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, work] of runs) {
+        results.push([rounds > 1 ? `${round}: ${name}` : name, await measure(work)])
+      }
     }
 
     console.log(
@@ -229,7 +261,7 @@ async function main(): Promise<void> {
     )
     for (const [name, r] of results) {
       console.log(
-        `${name.padEnd(40)} ${r.s.toFixed(2)} s  ${(r.s / baselineS).toFixed(1)}x baseline  ` +
+        `${name.padEnd(43)} ${r.s.toFixed(2)} s  ${(r.s / baselineS).toFixed(1)}x baseline  ` +
           `${fmt(r.spans / r.s)} spans/s  heap peak +${r.heapMb.toFixed(0)} MB` +
           (global.gc ? `, reachable after GC +${r.liveMb.toFixed(0)} MB` : '')
       )

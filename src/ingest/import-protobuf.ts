@@ -141,8 +141,9 @@ export async function* readProtobufFrames(stream: Readable): AsyncGenerator<Prot
         break
       }
       take(4)
-      // A copy, so the frame does not keep the read buffers it straddled alive.
-      yield { kind: 'frame', bytes: Uint8Array.prototype.slice.call(take(n)) }
+      // A view into the read buffer: the decoders copy what they keep (strings, hex ids), and
+      // a copy of every frame cost more in GC of external memory than the decoding did.
+      yield { kind: 'frame', bytes: take(n) }
       frames++
     }
   }
