@@ -238,22 +238,19 @@ async function importTraceLines(ctx: FileCtx, content: Readable): Promise<void> 
     return
   }
   const pending: Promise<DecodedTraceLines>[] = []
-  try {
-    for await (const segment of readLineSegments(content)) {
-      // A copy the worker can own: a segment is a view into the reader's buffers.
-      const p = pool.decode(new Uint8Array(segment))
-      // Awaited in order below; until then a failure must not count as unhandled.
-      p.catch(() => {})
-      pending.push(p)
-      if (pending.length >= pool.workers * 2) {
-        await take(await (pending.shift() as Promise<DecodedTraceLines>))
-      }
-    }
-    while (pending.length > 0) {
+  for await (const segment of readLineSegments(content)) {
+    // A copy the worker can own: a segment is a view into the reader's buffers.
+    const p = pool.decode(new Uint8Array(segment))
+    // Awaited in order below; until then (or if the import stops first) a failure must not
+    // count as an unhandled rejection.
+    p.catch(() => {})
+    pending.push(p)
+    if (pending.length >= pool.workers * 2) {
       await take(await (pending.shift() as Promise<DecodedTraceLines>))
     }
-  } finally {
-    pending.length = 0
+  }
+  while (pending.length > 0) {
+    await take(await (pending.shift() as Promise<DecodedTraceLines>))
   }
 }
 
