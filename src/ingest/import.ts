@@ -11,52 +11,20 @@ import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { isAppError } from '../core/errors.js'
 import { parseEventLine, parseEvents } from '../core/events/parse-events.js'
-import {
-  decodeMetrics,
-  decodeMetricsJson,
-  type DecodeMetricsResult,
-} from '../core/otlp/decode-metrics.js'
-import { decodeTracesJson, type DecodeTracesResult } from '../core/otlp/decode-traces.js'
+import { decodeMetrics, decodeMetricsJson } from '../core/otlp/decode-metrics.js'
+import { decodeTracesJson } from '../core/otlp/decode-traces.js'
 import { createPromLineParser } from '../core/prom/parse.js'
 import { microsFromMillis } from '../core/model/units.js'
 import { DETECT_HEAD_BYTES, detectFormat, isGzip, type InputFormat } from './detect-format.js'
-import {
-  decodeProtobufAs,
-  decodeProtobufFile,
-  decodeProtobufMessage,
-  readProtobufFrames,
-  type ProtobufFile,
-} from './import-protobuf.js'
-import { decodeTraceLines, type DecodedTraceLines } from './decode-trace-lines.js'
 import { createTraceLinesPool, type TraceLinesPool } from './import-decode-pool.js'
-import { linesOfBytes, readLineBatches, readLineSegments } from './read-lines.js'
+import { errorText, reject, type FileCtx, type FileImportSummary } from './import-file.js'
+import { importProtobuf, importTraceLines } from './import-streams.js'
+import { readLineBatches } from './read-lines.js'
 import { ImportBatcher, type BatcherOptions, type ImportCounts } from './import-batcher.js'
 import type { IngestSink } from './types.js'
 
 export type { ImportCounts } from './import-batcher.js'
-
-/** One rejected line or item, named by file and line (line `null` for whole-document formats). */
-export interface ImportReject {
-  file: string
-  line: number | null
-  reason: string
-}
-
-export interface FileImportSummary {
-  file: string
-  format: InputFormat
-  gzip: boolean
-  bytes: number
-  /** Items decoded from the file. */
-  read: ImportCounts
-  /** Items the sink acknowledged. */
-  stored: ImportCounts
-  /** Lines or items rejected (all of them; `rejects` lists the first few). */
-  rejected: number
-  rejects: ImportReject[]
-  /** Why the file was skipped or stopped (unknown format, unreadable), else `null`. */
-  error: string | null
-}
+export type { FileImportSummary } from './import-file.js'
 
 export interface ImportSummary {
   files: FileImportSummary[]
@@ -197,63 +165,6 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-interface FileCtx {
-  summary: FileImportSummary
-  batcher: ImportBatcher
-  maxRejects: number
-  pool: TraceLinesPool | null
-}
-
-function reject(ctx: FileCtx, line: number | null, reason: string): void {
-  ctx.summary.rejected++
-  if (ctx.summary.rejects.length < ctx.maxRejects) {
-    ctx.summary.rejects.push({ file: ctx.summary.file, line, reason })
-  }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err)
-}
-
-/**
- * OTLP/JSON Lines of traces: a segment of whole lines at a time, decoded inline or, with a
- * pool, in workers. Answers are taken in file order, at most two per worker outstanding, so
- * what is in flight stays a few segments and their spans whatever the file size.
- */
-async function importTraceLines(ctx: FileCtx, content: Readable): Promise<void> {
-  const { summary, batcher, pool } = ctx
-  let base = 0
-  const take = async (r: DecodedTraceLines): Promise<void> => {
-    for (const x of r.rejects) {
-      reject(ctx, base + x.line, x.reason)
-    }
-    base += r.lines
-    summary.read.spans += r.spans.length
-    await batcher.addSpans(r.spans)
-  }
-  if (pool === null) {
-    for await (const segment of readLineSegments(content)) {
-      await take(decodeTraceLines(linesOfBytes(segment)))
-    }
-    return
-  }
-  const pending: Promise<DecodedTraceLines>[] = []
-  for await (const segment of readLineSegments(content)) {
-    // A copy the worker can own: a segment is a view into the reader's buffers.
-    const p = pool.decode(new Uint8Array(segment))
-    // Awaited in order below; until then (or if the import stops first) a failure must not
-    // count as an unhandled rejection.
-    p.catch(() => {})
-    pending.push(p)
-    if (pending.length >= pool.workers * 2) {
-      await take(await (pending.shift() as Promise<DecodedTraceLines>))
-    }
-  }
-  while (pending.length > 0) {
-    await take(await (pending.shift() as Promise<DecodedTraceLines>))
-  }
-}
-
 async function importLines(
   ctx: FileCtx,
   content: Readable,
@@ -339,107 +250,6 @@ async function importLines(
   if (prom) {
     await drainProm()
     await batcher.addSamples([], prom.families())
-  }
-}
-
-const NOT_PROTOBUF =
-  'binary content that is neither a protobuf ExportTraceServiceRequest nor an ExportMetricsServiceRequest'
-
-/** Adds one decoded message's items; its rejects are the caller's. */
-async function addMessage(
-  ctx: FileCtx,
-  kind: ProtobufFile['kind'],
-  r: DecodeTracesResult | DecodeMetricsResult
-): Promise<void> {
-  if (kind === 'traces') {
-    const t = r as DecodeTracesResult
-    ctx.summary.read.spans += t.spans.length
-    await ctx.batcher.addSpans(t.spans)
-  } else {
-    const m = r as DecodeMetricsResult
-    ctx.summary.read.samples += m.samples.length
-    await ctx.batcher.addSamples(m.samples, m.families)
-  }
-}
-
-/**
- * A protobuf file, a framed message at a time as it streams in (a capture of any size is never
- * held whole); one bare message is read whole. The first message that reads as traces or as
- * metrics decides which the file holds; a later message that does not decode as that kind is
- * rejected on its own. Rejects are named `message N:` when the file holds more than one.
- */
-async function importProtobuf(ctx: FileCtx, content: Readable): Promise<void> {
-  let kind: ProtobufFile['kind'] | null = null
-  let index = 0
-  // Messages before the kind is known: nothing usable in them either way.
-  let unusable = 0
-  // The first message's rejects wait until it is known whether another message follows.
-  let held: string[] = []
-  const release = (framed: boolean): void => {
-    for (const reason of held) {
-      reject(ctx, null, framed ? `message 1: ${reason}` : reason)
-    }
-    held = []
-  }
-  for await (const piece of readProtobufFrames(content)) {
-    if (piece.kind === 'whole') {
-      const decoded = decodeProtobufFile(piece.bytes)
-      if (decoded === null) {
-        ctx.summary.error = NOT_PROTOBUF
-        return
-      }
-      const framed = decoded.messages.length > 1
-      for (let i = 0; i < decoded.messages.length; i++) {
-        const r = decoded.messages[i] as DecodeTracesResult | DecodeMetricsResult
-        for (const x of r.rejected) {
-          reject(ctx, null, `${framed ? `message ${i + 1}: ` : ''}${x.path}: ${x.reason}`)
-        }
-        await addMessage(ctx, decoded.kind, r)
-      }
-      return
-    }
-    if (piece.kind === 'broken') {
-      release(true)
-      reject(ctx, null, piece.reason)
-      break
-    }
-    index++
-    if (index === 2) {
-      release(true)
-    }
-    let r: DecodeTracesResult | DecodeMetricsResult
-    if (kind === null) {
-      const decoded = decodeProtobufMessage(piece.bytes)
-      if (decoded === null) {
-        unusable++
-        continue
-      }
-      kind = decoded.kind
-      r = decoded.messages[0] as DecodeTracesResult | DecodeMetricsResult
-      for (let i = 1; i <= unusable; i++) {
-        reject(ctx, null, `message ${i}: ${NOT_PROTOBUF}`)
-      }
-    } else {
-      try {
-        r = decodeProtobufAs(kind, piece.bytes)
-      } catch (err) {
-        reject(ctx, null, `message ${index}: not a protobuf ${kind} export (${errorText(err)})`)
-        continue
-      }
-    }
-    const reasons = r.rejected.map((x) => `${x.path}: ${x.reason}`)
-    if (index === 1) {
-      held = reasons
-    } else {
-      for (const reason of reasons) {
-        reject(ctx, null, `message ${index}: ${reason}`)
-      }
-    }
-    await addMessage(ctx, kind, r)
-  }
-  release(index > 1)
-  if (kind === null && index > 0) {
-    ctx.summary.error = NOT_PROTOBUF
   }
 }
 
