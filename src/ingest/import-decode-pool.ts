@@ -3,7 +3,7 @@
  * the reader cuts the file into segments of whole lines, each segment's bytes go to a worker
  * (transferred, not copied), and the worker parses and decodes them and posts back the spans.
  * The reader takes the answers in file order, so batches, line numbers and rejects are those
- * of the inline reader (docs/adr/0103).
+ * of the inline reader (docs/adr/0104).
  */
 import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'

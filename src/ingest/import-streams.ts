@@ -1,7 +1,7 @@
 /**
  * The streaming readers of `tokenline import`: OTLP/JSON Lines of traces a segment of whole
  * lines at a time (inline or in decode workers), and protobuf captures a frame at a time
- * (docs/adr/0103).
+ * (docs/adr/0104).
  */
 import type { Readable } from 'node:stream'
 import type { DecodeMetricsResult } from '../core/otlp/decode-metrics.js'

@@ -45,7 +45,7 @@ export interface ImportOptions extends BatcherOptions {
   now?: () => number
   /**
    * Worker threads that parse and decode OTLP/JSON Lines of traces (default 0: the reader
-   * decodes them itself, faster on the hosts measured; docs/adr/0103).
+   * decodes them itself, faster on the hosts measured; docs/adr/0104).
    */
   decodeWorkers?: number
 }
