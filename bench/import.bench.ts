@@ -1,38 +1,61 @@
 /**
  * `tokenline import` throughput: writes a JSON Lines file of N OTLP trace requests (one request
- * of 4 spans per line, as the Collector file exporter writes), then times
- *   1. the baseline: reading the file line by line and JSON.parse of every line, and
+ * of 4 spans per line, as the Collector file exporter writes), then times, in one process:
+ *   1. the baseline: reading the file line by line (readline, its default 64 KiB reads) and
+ *      JSON.parse of every line;
  *   2. importPaths into a sink that drops everything (the import's own reading and decoding),
- *   3. importPaths into a fresh DuckDB file through the real ingest pipeline (decode, store
- *      spans, assemble and store request timelines), with the import's default of two batches
- *      in flight and, in the same run, with one (the reader waiting for every commit).
+ *      decoding on the main thread and in `--workers` decode workers; and, beside them, the
+ *      reader the import used before (readline over 256 KiB reads, a line at a time) feeding the
+ *      same decoder and batcher;
+ *   3. importPaths into a fresh DuckDB file through the import's pipeline (decode, store spans,
+ *      assemble and store request timelines), decoding inline and in workers;
+ *   4. the same requests as a framed protobuf capture, into the sink and into DuckDB.
+ * Each import reports its peak heap and, with --expose-gc, the peak heap still reachable after
+ * a collection (sampled every 2 s). The load average is printed before and after.
  *
- *   npx tsx bench/import.bench.ts                 # 100k requests
- *   npx tsx bench/import.bench.ts --requests 1000000
+ *   node --expose-gc --import tsx bench/import.bench.ts --requests 20000
+ *   ... --workers 2            # decode workers for the worker runs (default: cores − 1, min 1)
+ *   ... --compare-limits       # also one batch in flight, and the server's pending limits
+ *   ... --rounds 2             # every run again (the first round pays JIT and DuckDB warm-up)
  *   BENCH_REQUESTS=20000 npx tsx bench/import.bench.ts
  */
 import { createReadStream, createWriteStream, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { once } from 'node:events'
 import { createSilentLogger } from '../src/core/logger.js'
-import { importPaths } from '../src/ingest/import.js'
+import { decodeTraces } from '../src/core/otlp/decode-traces.js'
+import { importPaths, type ImportOptions } from '../src/ingest/import.js'
+import { ImportBatcher } from '../src/ingest/import-batcher.js'
+import { autoImportDecodeWorkers } from '../src/ingest/import-decode-pool.js'
 import { createImportPipeline } from '../src/ingest/import-pipeline.js'
+import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createIngestPipeline } from '../src/ingest/pipeline.js'
-import type { ImportSummary } from '../src/ingest/import.js'
 import type { IngestSink } from '../src/ingest/types.js'
-import type { StoreStats } from '../src/core/model/query.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
 
+function flagValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name)
+  return i === -1 ? undefined : process.argv[i + 1]
+}
+
 function requestedCount(): number {
-  const i = process.argv.indexOf('--requests')
-  const flag = i === -1 ? undefined : process.argv[i + 1]
+  const flag = flagValue('--requests')
   const n = Number(flag ?? process.env.BENCH_REQUESTS ?? 100_000)
   if (!Number.isInteger(n) || n <= 0) {
     throw new Error(`--requests must be a positive integer (actual: ${flag})`)
+  }
+  return n
+}
+
+function requestedWorkers(): number {
+  const flag = flagValue('--workers')
+  const n = flag === undefined ? autoImportDecodeWorkers() : Number(flag)
+  if (!Number.isInteger(n) || n <= 0) {
+    throw new Error(`--workers must be a positive integer (actual: ${flag})`)
   }
   return n
 }
@@ -41,6 +64,22 @@ async function writeJsonl(path: string, requests: number): Promise<void> {
   const out = createWriteStream(path)
   for (let i = 0; i < requests; i++) {
     if (!out.write(`${JSON.stringify(makeLlmTraceRequest(1, i))}\n`)) {
+      await once(out, 'drain')
+    }
+  }
+  out.end()
+  await once(out, 'finish')
+}
+
+/** The same requests as the Collector file exporter's `format: proto` (length-prefixed). */
+async function writeFramedProtobuf(path: string, requests: number): Promise<void> {
+  const out = createWriteStream(path)
+  for (let i = 0; i < requests; i++) {
+    const msg = encodeTracesProtobuf(makeLlmTraceRequest(1, i))
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(msg.length)
+    out.write(len)
+    if (!out.write(msg)) {
       await once(out, 'drain')
     }
   }
@@ -60,6 +99,25 @@ async function readAndParse(path: string): Promise<number> {
     }
   }
   return spans
+}
+
+/**
+ * The import's reader before it split lines on the bytes: readline over the 256 KiB reads the
+ * import makes, one line at a time, into the same decoder and batcher.
+ */
+async function importWithReadline(path: string, sink: IngestSink): Promise<void> {
+  const batcher = new ImportBatcher(sink)
+  const rl = createInterface({
+    input: createReadStream(path, { highWaterMark: 256 * 1024 }),
+    crlfDelay: Infinity,
+  })
+  for await (const line of rl) {
+    if (line.trim() === '') {
+      continue
+    }
+    await batcher.addSpans(decodeTraces(JSON.parse(line)).spans)
+  }
+  await batcher.flush()
 }
 
 function createDiscardSink(): IngestSink {
@@ -83,12 +141,56 @@ function createDiscardSink(): IngestSink {
   }
 }
 
+interface Measured {
+  s: number
+  heapMb: number
+  liveMb: number
+  spans: number
+}
+
+/** Runs `work`, sampling the heap every 200 ms and, with --expose-gc, after a GC every 2 s. */
+async function measure(work: () => Promise<number>): Promise<Measured> {
+  global.gc?.()
+  const before = process.memoryUsage().heapUsed
+  let peak = before
+  let live = before
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed)
+  }, 200)
+  // With --expose-gc: the heap still reachable (what a limit must bound), not garbage.
+  const gcSampler = setInterval(() => {
+    if (global.gc) {
+      global.gc()
+      live = Math.max(live, process.memoryUsage().heapUsed)
+    }
+  }, 2000)
+  const t0 = performance.now()
+  try {
+    const spans = await work()
+    const s = (performance.now() - t0) / 1000
+    const mb = (b: number): number => (b - before) / 1_048_576
+    return { s, heapMb: mb(peak), liveMb: mb(live), spans }
+  } finally {
+    clearInterval(sampler)
+    clearInterval(gcSampler)
+  }
+}
+
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')
 
 async function main(): Promise<void> {
   const requests = requestedCount()
+  const workers = requestedWorkers()
+  const compareLimits = process.argv.includes('--compare-limits')
+  // Later rounds show the cost once the JIT and DuckDB are warm; the first is what a CLI run pays.
+  const rounds = Number(flagValue('--rounds') ?? 1)
   const dir = await mkdtemp(join(tmpdir(), 'tokenline-import-bench-'))
   try {
+    console.log(`load average before: ${load()}`)
     const file = join(dir, 'traces.jsonl')
     let t = performance.now()
     await writeJsonl(file, requests)
@@ -97,88 +199,74 @@ async function main(): Promise<void> {
       `generated ${fmt(requests)} requests (${sizeMb.toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`
     )
 
+    const pbFile = join(dir, 'traces.binpb')
+    await writeFramedProtobuf(pbFile, requests)
+    const pbMb = statSync(pbFile).size / 1_048_576
+
     t = performance.now()
     const baselineSpans = await readAndParse(file)
     const baselineS = (performance.now() - t) / 1000
 
-    // Reading and decoding alone, into a sink that drops everything: the import's own cost.
-    t = performance.now()
-    await importPaths([file], createDiscardSink())
-    const decodeS = (performance.now() - t) / 1000
-
-    // The import's pipeline (bounded, as `tokenline import`), then the server's limits.
-    const intoStore = async (
-      name: string,
-      make: typeof createIngestPipeline,
-      batchesInFlight?: number
-    ): Promise<{
-      s: number
-      heapMb: number
-      liveMb: number
-      summary: ImportSummary
-      stats: StoreStats
-    }> => {
-      const store = await createDuckDbStore({ path: join(dir, `${name}.duckdb`) })
-      const sink = make({ store, logger: createSilentLogger(), now: Date.now })
-      global.gc?.()
-      const before = process.memoryUsage().heapUsed
-      let peak = before
-      let live = before
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().heapUsed)
-      }, 200)
-      // With --expose-gc: the heap still reachable (what a limit must bound), not garbage.
-      const gcSampler = setInterval(() => {
-        if (global.gc) {
-          global.gc()
-          live = Math.max(live, process.memoryUsage().heapUsed)
+    const noStore =
+      (options: ImportOptions, path = file) =>
+      async (): Promise<number> =>
+        (await importPaths([path], createDiscardSink(), options)).read.spans
+    let n = 0
+    const intoStore =
+      (make: typeof createIngestPipeline, options: ImportOptions, path = file) =>
+      async (): Promise<number> => {
+        const store = await createDuckDbStore({ path: join(dir, `import-${n++}.duckdb`) })
+        const sink = make({ store, logger: createSilentLogger(), now: Date.now })
+        try {
+          return (await importPaths([path], sink, options)).stored.spans
+        } finally {
+          await sink.close()
+          await store.close()
         }
-      }, 2000)
-      const t0 = performance.now()
-      const summary = await importPaths([file], sink, { batchesInFlight })
-      const s = (performance.now() - t0) / 1000
-      clearInterval(sampler)
-      clearInterval(gcSampler)
-      await sink.close()
-      const stats = await store.stats()
-      await store.close()
-      const mb = (b: number): number => (b - before) / 1_048_576
-      return { s, heapMb: mb(peak), liveMb: mb(live), summary, stats }
-    }
-    const bounded = await intoStore('import', createImportPipeline)
-    // The same with one batch at a time (the reader waits for every commit), as before ADR 0102.
-    const oneBatch = await intoStore('one-batch', createImportPipeline, 1)
-    const serverLimits = await intoStore('server-limits', createIngestPipeline)
-    const importS = bounded.s
-    const { summary, stats } = bounded
+      }
 
-    console.log(
-      `baseline  read + JSON.parse: ${baselineS.toFixed(2)} s, ${fmt(baselineSpans / baselineS)} spans/s`
-    )
-    console.log(
-      `decode    import, no store:    ${decodeS.toFixed(2)} s, ${fmt(requests / decodeS)} requests/s (${(decodeS / baselineS).toFixed(1)}x baseline)`
-    )
-    console.log(
-      `import    into DuckDB:        ${importS.toFixed(2)} s, ${fmt(requests / importS)} requests/s, ${fmt(summary.stored.spans / importS)} spans/s`
-    )
-    console.log(`ratio     import / baseline:   ${(importS / baselineS).toFixed(1)}x`)
-    console.log(
-      `stored    ${fmt(stats.spans)} spans, ${fmt(stats.requests)} requests (assembled: ${fmt(summary.requests)}), rejected ${summary.rejected}`
-    )
-    console.log(
-      `one batch in flight: ${oneBatch.s.toFixed(2)} s (${(oneBatch.s / baselineS).toFixed(1)}x baseline); two (the default): ${importS.toFixed(2)} s`
-    )
-    for (const [name, r] of [
-      ['import limits', bounded],
-      ['import limits, one batch in flight', oneBatch],
-      ['server limits', serverLimits],
-    ] as const) {
-      console.log(
-        `heap      ${name}: ${r.s.toFixed(2)} s, peak +${r.heapMb.toFixed(0)} MB` +
-          (global.gc ? `, reachable (after GC) peak +${r.liveMb.toFixed(0)} MB` : '') +
-          ` (file ${sizeMb.toFixed(0)} MB)`
+    const runs: [string, () => Promise<number>][] = [
+      [
+        'no store, reader as before (readline)',
+        async () => {
+          await importWithReadline(file, createDiscardSink())
+          return baselineSpans
+        },
+      ],
+      ['no store, decode inline', noStore({})],
+      [`no store, ${workers} decode worker(s)`, noStore({ decodeWorkers: workers })],
+      [`no store, protobuf (${pbMb.toFixed(0)} MB, framed)`, noStore({}, pbFile)],
+      ['DuckDB, decode inline', intoStore(createImportPipeline, {})],
+      [
+        `DuckDB, ${workers} decode worker(s)`,
+        intoStore(createImportPipeline, { decodeWorkers: workers }),
+      ],
+      ['DuckDB, protobuf', intoStore(createImportPipeline, {}, pbFile)],
+    ]
+    if (compareLimits) {
+      runs.push(
+        ['DuckDB, one batch in flight', intoStore(createImportPipeline, { batchesInFlight: 1 })],
+        ["DuckDB, the server's pending limits", intoStore(createIngestPipeline, {})]
       )
     }
+    const results: [string, Measured][] = []
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, work] of runs) {
+        results.push([rounds > 1 ? `${round}: ${name}` : name, await measure(work)])
+      }
+    }
+
+    console.log(
+      `baseline  read + JSON.parse: ${baselineS.toFixed(2)} s, ${fmt(baselineSpans / baselineS)} spans/s (file ${sizeMb.toFixed(0)} MB)`
+    )
+    for (const [name, r] of results) {
+      console.log(
+        `${name.padEnd(43)} ${r.s.toFixed(2)} s  ${(r.s / baselineS).toFixed(1)}x baseline  ` +
+          `${fmt(r.spans / r.s)} spans/s  heap peak +${r.heapMb.toFixed(0)} MB` +
+          (global.gc ? `, reachable after GC +${r.liveMb.toFixed(0)} MB` : '')
+      )
+    }
+    console.log(`load average after: ${load()}`)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -7,11 +7,8 @@
  * `workers: 0` decodes inline, as before. Results and errors are those of the inline decoder:
  * an `AppError` thrown in a worker comes back as an `AppError` with the same code and message.
  */
-import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { AppError, type ErrorCode } from '../core/errors.js'
 import type { TimeBounds } from '../core/otlp/time-bounds.js'
 import {
@@ -21,6 +18,7 @@ import {
   type DecodedTraces,
   type OtlpWireFormat,
 } from './otlp-decode.js'
+import { spawnWorker } from './spawn-worker.js'
 
 /** Bodies sent to one worker and not answered yet, beyond which the event loop decodes. */
 const MAX_QUEUED_PER_WORKER = 2
@@ -65,32 +63,6 @@ interface Slot {
   waiting: Map<number, Waiting>
 }
 
-/** URL of tsx's ESM API, from its package's exports map (its CommonJS build cannot register). */
-function tsxEsmApi(from: string): string {
-  const manifest = createRequire(from).resolve('tsx/package.json')
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>
-  }
-  const entry = pkg.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs'
-  return new URL(entry, pathToFileURL(manifest)).href
-}
-
-/**
- * The worker's entry. Sources run through tsx (docs/adr/0002), whose loader a worker does not
- * inherit from `register()`, so a `.ts` worker is started through a small script that registers
- * it first.
- */
-function spawnWorker(): Worker {
-  const self = import.meta.url
-  if (!self.endsWith('.ts')) {
-    return new Worker(new URL('./decode-worker.js', self))
-  }
-  const tsx = tsxEsmApi(self)
-  const entry = new URL('./decode-worker.ts', self).href
-  const script = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(script, { eval: true })
-}
-
 /** Inline decoding (`workers: 0`). */
 function inlineDecoder(): OtlpDecoder {
   return {
@@ -128,7 +100,7 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
   const slots: Slot[] = []
 
   const start = (index: number): void => {
-    const worker = spawnWorker()
+    const worker = spawnWorker('decode-worker')
     // Idle workers must not keep the process alive (a CLI run that never calls close).
     worker.unref()
     const slot: Slot = { worker, waiting: new Map() }

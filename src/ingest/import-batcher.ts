@@ -63,12 +63,13 @@ export class ImportBatcher {
     this.batchesInFlight = Math.max(1, options.batchesInFlight ?? 2)
   }
 
+  /** Adds spans (any number: a batch never holds more than `batchSpans`). */
   async addSpans(spans: readonly Span[]): Promise<void> {
     for (const s of spans) {
       this.spans.push(s)
-    }
-    if (this.spans.length >= this.batchSpans) {
-      await this.flushSpans()
+      if (this.spans.length >= this.batchSpans) {
+        await this.flushSpans()
+      }
     }
   }
 

@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import { Readable } from 'node:stream'
-import { Option, type Command } from 'commander'
+import { InvalidArgumentError, Option, type Command } from 'commander'
 import cliProgress from 'cli-progress'
 import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
 import { AppError } from '../../core/errors.js'
@@ -14,6 +14,7 @@ import {
   type FileImportSummary,
   type ImportSummary,
 } from '../../ingest/import.js'
+import { autoImportDecodeWorkers } from '../../ingest/import-decode-pool.js'
 import { createImportPipeline } from '../../ingest/import-pipeline.js'
 import { lockPathFor } from '../../storage/duckdb/lock.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
@@ -24,6 +25,7 @@ interface ImportFlags {
   server?: string
   format: 'text' | 'json'
   keepContent?: boolean
+  decodeWorkers: number
 }
 
 /** How long one file may wait, in all, for a server that keeps answering 429. */
@@ -159,6 +161,17 @@ async function removeDatabase(dbPath: string): Promise<void> {
   )
 }
 
+function parseDecodeWorkers(value: string): number {
+  if (value === 'auto') {
+    return autoImportDecodeWorkers()
+  }
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 64) {
+    throw new InvalidArgumentError(`must be "auto" or an integer 0..64 (actual: ${value})`)
+  }
+  return n
+}
+
 export function registerImportCommand(program: Command): void {
   program
     .command('import')
@@ -170,6 +183,12 @@ export function registerImportCommand(program: Command): void {
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
     .option('--keep-content', 'keep prompt and completion attributes (dropped by default)')
+    .option(
+      '--decode-workers <n>',
+      'worker threads that parse and decode OTLP JSON Lines of traces: a number, or "auto" (one per core but one); 0 decodes on the main thread',
+      parseDecodeWorkers,
+      0
+    )
     .addHelpText(
       'after',
       `
@@ -220,6 +239,7 @@ See docs/formats.md for every format with an example.`
             try {
               summary = await importPaths(paths, sink, {
                 ...(bar ? { onProgress: bar.onProgress } : {}),
+                decodeWorkers: flags.decodeWorkers,
               })
             } finally {
               await sink.close()

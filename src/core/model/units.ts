@@ -36,8 +36,24 @@ export function microsFromUnixNano(value: string | number | bigint): Micros | nu
       // Numbers past 2^53 have already lost precision upstream; microsecond resolution survives.
       return Math.round(value / 1000) as Micros
     } else {
-      if (!/^\d{1,20}$/.test(value)) {
+      const len = value.length
+      if (len === 0 || len > 20) {
         return null
+      }
+      for (let i = 0; i < len; i++) {
+        const c = value.charCodeAt(i)
+        if (c < 48 || c > 57) {
+          return null
+        }
+      }
+      // µs are the digits but the last three. Number() of those is exact up to 2^53 (past
+      // year 2255), which skips a BigInt per time on the decode path; later times take it.
+      if (len <= 3) {
+        return 0 as Micros
+      }
+      const us = Number(value.slice(0, len - 3))
+      if (us <= Number.MAX_SAFE_INTEGER) {
+        return us as Micros
       }
       ns = BigInt(value)
     }

@@ -28,6 +28,11 @@ export function decodeAnyValue(value: unknown, depth = 0): AttrValue {
   if (!isRecord(value)) {
     return null
   }
+  // The common shapes first, read directly: the generic reads below give the same values.
+  const direct = value['stringValue']
+  if (typeof direct === 'string') {
+    return direct
+  }
   const str = readField(value, 'stringValue', 'string_value')
   if (str != null) {
     return String(str)

@@ -93,6 +93,30 @@ function isAllZero(hex: string): boolean {
   return true
 }
 
+const HEX_OTHER = 0
+const HEX_LOWER = 1
+const HEX_ZERO = 2
+
+/**
+ * `HEX_LOWER` for lower-case hex digits that are not all zeros, `HEX_ZERO` for all zeros,
+ * `HEX_OTHER` for anything else (upper case, base64, junk: the slower checks decide).
+ */
+function hexKind(text: string): number {
+  let nonZero = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 48) {
+      continue
+    }
+    if ((c > 48 && c <= 57) || (c >= 97 && c <= 102)) {
+      nonZero = true
+      continue
+    }
+    return HEX_OTHER
+  }
+  return nonZero ? HEX_LOWER : HEX_ZERO
+}
+
 /**
  * Normalises a trace id (`byteLength` 16) or span id (8) to lower-case hex.
  * Accepts hex in any case, base64 of the right length, or raw bytes. Returns `null` when the
@@ -101,6 +125,16 @@ function isAllZero(hex: string): boolean {
 export function normaliseId(value: unknown, byteLength: 16 | 8): string | null {
   let hex: string
   if (typeof value === 'string') {
+    if (value.length === byteLength * 2) {
+      const kind = hexKind(value)
+      if (kind === HEX_LOWER) {
+        // The common case: the text is the id already (no copy, no regular expression).
+        return value
+      }
+      if (kind === HEX_ZERO) {
+        return null
+      }
+    }
     if (value.length === byteLength * 2 && HEX_RE.test(value)) {
       hex = value.toLowerCase()
     } else {
