@@ -49,6 +49,10 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
         socket.once('lookup', () => {
           m.dnsEndAtMs = performance.now()
         })
+        // right before the connect call: connect excludes the session and socket set-up
+        socket.once('connectionAttempt', () => {
+          m.connectStartAtMs ??= performance.now()
+        })
         socket.once('connect', () => {
           m.connectEndAtMs = performance.now()
           opener.phase = isTls ? 'tls' : 'waiting'
