@@ -3,6 +3,7 @@ import https from 'node:https'
 import net, { type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls'
+import { arrivalNow } from './arrival-clock.js'
 import { classifySocketError, isStaleConnectionError } from './error-types.js'
 import { createH2Transport } from './client-h2.js'
 import { RequestState, type PlannedRequest } from './request-state.js'
@@ -18,15 +19,16 @@ interface ArrivalStamp {
 const arrivalStamps = new WeakMap<Socket, ArrivalStamp>()
 
 /**
- * Stamps every read of `socket` with the clock, first thing (a prepended listener runs before
- * the HTTP parser), so a chunk's arrival time does not include parsing.
+ * Stamps every read of `socket` first thing (a prepended listener runs before the HTTP parser),
+ * so a chunk's arrival time includes neither parsing nor the reads of other sockets that the
+ * event loop found ready at the same time (`arrivalNow`).
  */
 function arrivalStampOf(socket: Socket): ArrivalStamp {
   let stamp = arrivalStamps.get(socket)
   if (stamp === undefined) {
     const s: ArrivalStamp = { atMs: performance.now() }
     socket.prependListener('data', () => {
-      s.atMs = performance.now()
+      s.atMs = arrivalNow()
     })
     arrivalStamps.set(socket, s)
     stamp = s
@@ -139,7 +141,7 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
       socketRef = socket
       stamp = arrivalStampOf(socket)
       socket.prependOnceListener('data', () => {
-        m.firstByteAtMs ??= performance.now()
+        m.firstByteAtMs ??= arrivalNow()
       })
       const tlsSocket = isTls ? (socket as TLSSocket) : null
       const readTls = (): void => {
