@@ -62,6 +62,10 @@ interface Figures {
   real: { p50: number; p99: number; p999: number; max: number; min: number }
   preWrite: { p50: number; p99: number }
   cpuMsPerRequest: number
+  /** Kernel share of the probe's CPU (socket reads and writes, epoll). */
+  cpuSystemShare: number
+  /** The mock server's CPU per request over the same round (its writes are what is measured). */
+  serverCpuMsPerRequest: number | null
   /** Share of the run the probe's event loop was busy (1 = saturated: more processes would help). */
   loopUtilization: number
   tail: TailBreakdown
@@ -83,13 +87,47 @@ interface TailBreakdown {
   loopDelayMaxMs: number
   /** Times the kernel took the core from the probe during the round (another process ran). */
   involuntarySwitches: number
-  /** Median time from the server's first to its last write of one token index over all streams. */
-  serverBurstMs: number
+  /** Time the probe's / the server's main thread was runnable but waiting for a core, ms. */
+  probeRunQueueMs: number | null
+  serverRunQueueMs: number | null
+  /** Server writes in its busiest millisecond, and on average per millisecond of the round. */
+  serverPeakWritesPerMs: number
+  serverMeanWritesPerMs: number
 }
 
 const round3 = (v: number): number => Math.round(v * 1000) / 1000
 
-async function measure(url: string, streams: number): Promise<Figures> {
+/** Time the process's main thread has waited on a run queue so far, ms (Linux schedstat). */
+function runQueueWaitMs(pid: number | 'self' | undefined): number | null {
+  if (pid === undefined) {
+    return null
+  }
+  try {
+    // "time on cpu (ns)  time waiting on a run queue (ns)  timeslices"
+    const f = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ')
+    return Number(f[1]) / 1e6
+  } catch {
+    return null
+  }
+}
+
+/** User + system CPU of another process, ms (Linux /proc), or null where there is none. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) {
+    return null
+  }
+  try {
+    // fields after the command name: state is 3rd, utime 14th, stime 15th (clock ticks)
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return (ticks * 1000) / 100
+  } catch {
+    return null
+  }
+}
+
+async function measure(url: string, streams: number, serverPid?: number): Promise<Figures> {
   const client = createProbeClient({
     url: new URL(`${url}/v1/chat/completions`),
     timeoutMs: 60_000,
@@ -122,6 +160,9 @@ async function measure(url: string, streams: number): Promise<Figures> {
   const loopDelay = monitorEventLoopDelay({ resolution: 1 })
   loopDelay.enable()
   const switches0 = process.resourceUsage().involuntaryContextSwitches
+  const serverCpu0 = processCpuMs(serverPid)
+  const probeWait0 = runQueueWaitMs('self')
+  const serverWait0 = runQueueWaitMs(serverPid)
   const cpu0 = process.cpuUsage()
   const elu0 = performance.eventLoopUtilization()
   const t0 = performance.now()
@@ -132,6 +173,9 @@ async function measure(url: string, streams: number): Promise<Figures> {
   )
   const wallS = (performance.now() - t0) / 1000
   const cpu = process.cpuUsage(cpu0)
+  const serverCpu1 = processCpuMs(serverPid)
+  const probeWait1 = runQueueWaitMs('self')
+  const serverWait1 = runQueueWaitMs(serverPid)
   const elu = performance.eventLoopUtilization(elu0)
   const switches = process.resourceUsage().involuntaryContextSwitches - switches0
   loopDelay.disable()
@@ -144,7 +188,7 @@ async function measure(url: string, streams: number): Promise<Figures> {
   const real = arrivalErrorsMs(results, writes, offsetMs)
   let lateChunks = 0
   let lateDuringGc = 0
-  const byIndex: number[][] = Array.from({ length: TOKENS }, () => [])
+  const perMs = new Map<number, number>()
   for (const r of results) {
     const w = writes.get(r.traceId)?.contentWritesMs
     if (r.error !== null || w === undefined || w.length !== r.contentArrivalsAtMs.length) {
@@ -152,7 +196,7 @@ async function measure(url: string, streams: number): Promise<Figures> {
     }
     r.contentArrivalsAtMs.forEach((a, i) => {
       const written = (w[i] as number) - offsetMs
-      byIndex[i]?.push(written)
+      perMs.set(Math.floor(written), (perMs.get(Math.floor(written)) ?? 0) + 1)
       if (a - written > 1) {
         lateChunks++
         if (gc.some((g) => g.start < a && g.end > written)) {
@@ -161,7 +205,9 @@ async function measure(url: string, streams: number): Promise<Figures> {
       }
     })
   }
-  const bursts = byIndex.filter((v) => v.length > 0).map((v) => Math.max(...v) - Math.min(...v))
+  const bins = [...perMs.keys()]
+  const spanMs = bins.length === 0 ? 1 : Math.max(...bins) - Math.min(...bins) + 1
+  const writesTotal = [...perMs.values()].reduce((a, b) => a + b, 0)
   const gcMs = gc.map((g) => g.end - g.start)
   const preWrite: number[] = []
   const errors: Record<string, number> = {}
@@ -189,6 +235,11 @@ async function measure(url: string, streams: number): Promise<Figures> {
     },
     preWrite: { p50: q(preWrite, 50), p99: q(preWrite, 99) },
     cpuMsPerRequest: round3((cpu.user + cpu.system) / 1000 / streams),
+    cpuSystemShare: round3(cpu.system / Math.max(1, cpu.user + cpu.system)),
+    serverCpuMsPerRequest:
+      serverCpu0 === null || serverCpu1 === null
+        ? null
+        : round3((serverCpu1 - serverCpu0) / streams),
     loopUtilization: round3(elu.utilization),
     tail: {
       lateChunks,
@@ -200,7 +251,12 @@ async function measure(url: string, streams: number): Promise<Figures> {
       loopDelayP99Ms: round3(Math.max(0, loopDelay.percentile(99) / 1e6 - 1)),
       loopDelayMaxMs: round3(Math.max(0, loopDelay.max / 1e6 - 1)),
       involuntarySwitches: switches,
-      serverBurstMs: q(bursts, 50),
+      probeRunQueueMs:
+        probeWait0 === null || probeWait1 === null ? null : round3(probeWait1 - probeWait0),
+      serverRunQueueMs:
+        serverWait0 === null || serverWait1 === null ? null : round3(serverWait1 - serverWait0),
+      serverPeakWritesPerMs: Math.max(0, ...perMs.values()),
+      serverMeanWritesPerMs: round3(writesTotal / spanMs),
     },
   }
 }
@@ -369,10 +425,10 @@ const printFigures = (label: string, f: Figures): void => {
   console.log(
     `${label.padEnd(20)} ok ${f.ok}/${f.streams}  errors ${JSON.stringify(f.errors)}  wall ${f.wallS} s  ` +
       `error vs real write p50 ${f.real.p50} ms p99 ${f.real.p99} ms p99.9 ${f.real.p999} max ${f.real.max} (min ${f.real.min})  ` +
-      `vs pre-write stamp p50 ${f.preWrite.p50} p99 ${f.preWrite.p99}  client CPU ${f.cpuMsPerRequest} ms/request  loop busy ${f.loopUtilization}\n` +
+      `vs pre-write stamp p50 ${f.preWrite.p50} p99 ${f.preWrite.p99}  client CPU ${f.cpuMsPerRequest} ms/request (${Math.round(f.cpuSystemShare * 100)} % kernel), server CPU ${f.serverCpuMsPerRequest ?? 'n/a'} ms/request  loop busy ${f.loopUtilization}\n` +
       `${''.padEnd(20)} tail: ${t.lateChunks} chunks > 1 ms late, ${t.lateDuringGc} of them across a GC pause; ` +
       `GC ${t.gcPauses} pauses, ${t.gcTotalMs} ms total, max ${t.gcMaxMs} ms; loop delay p99 ${t.loopDelayP99Ms} max ${t.loopDelayMaxMs} ms; ` +
-      `${t.involuntarySwitches} involuntary context switches; server writes one token to all streams in ${t.serverBurstMs} ms (median)`
+      `${t.involuntarySwitches} involuntary context switches; waited for a core: probe ${t.probeRunQueueMs ?? 'n/a'} ms, server ${t.serverRunQueueMs ?? 'n/a'} ms; server writes per ms: peak ${t.serverPeakWritesPerMs}, mean ${t.serverMeanWritesPerMs}`
   )
 }
 
@@ -398,11 +454,11 @@ try {
     )
   }
   if (PARTS.has('streams')) {
-    const baseline = await measure(mock.url, 1)
+    const baseline = await measure(mock.url, 1, mock.child.pid)
     printFigures('baseline, 1 stream', baseline)
-    const atError = await measure(mock.url, ERROR_STREAMS)
+    const atError = await measure(mock.url, ERROR_STREAMS, mock.child.pid)
     printFigures(`${ERROR_STREAMS} streams`, atError)
-    const atMax = await measure(mock.url, STREAMS)
+    const atMax = await measure(mock.url, STREAMS, mock.child.pid)
     printFigures(`${STREAMS} streams`, atMax)
     console.log(
       `ratio to baseline: timing error p99 ×${(atError.real.p99 / Math.max(baseline.real.p99, 0.001)).toFixed(1)} at ${ERROR_STREAMS} streams, ` +
