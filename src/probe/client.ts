@@ -47,11 +47,13 @@ export function createProbeClient(options: ProbeClientOptions): ProbeClient {
 function createH1Transport(options: ProbeClientOptions): ProbeClient {
   const isTls = options.url.protocol === 'https:'
   const mod = isTls ? https : http
-  // With --new-connection the agent keeps nothing alive, so every request opens its own socket.
+  // With --new-connection the agent keeps nothing alive, so every request opens its own socket,
+  // and no TLS session either, so every request pays the full handshake as a new client would.
   const agent = new mod.Agent({
     keepAlive: options.newConnection !== true,
     maxSockets: Infinity,
     scheduling: 'lifo',
+    ...(options.newConnection === true ? { maxCachedSessions: 0 } : {}),
   })
   // Connect is timed from the connect call itself, not from the send: between the two, Node
   // builds the request, the agent and the socket (about 0.3 ms on loopback, which was reported as

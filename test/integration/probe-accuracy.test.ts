@@ -239,6 +239,8 @@ describe.skipIf(!hasCurl)(
         expect(r.error).toBeNull()
         expect(r.connectionReused).toBe(false)
         expect(r.tls?.version).toBe('TLSv1.3')
+        // a fresh connection per request is a new client: a full handshake, never a resumed one
+        expect(r.tls?.resumed).toBe(false)
         const x = computeMeasures(r)
         probe.connect.push(x.connectMs)
         probe.tls.push(x.tlsMs)
