@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { describe, expect, it } from 'vitest'
-import { arrivalNow } from './arrival-clock.js'
+import { arrivalOf } from './arrival-clock.js'
 
 const nextPass = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 const spin = (ms: number): void => {
@@ -9,25 +9,35 @@ const spin = (ms: number): void => {
     // busy: the reads of other sockets in the same pass
   }
 }
+const oneEvent = Buffer.from('5a\r\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\n\r\n')
+const twoEvents = Buffer.from('data: {"a":1}\n\ndata: {"a":2}\n\n')
+const twoCrlfEvents = Buffer.from('data: {"a":1}\r\n\r\ndata: {"a":2}\r\n\r\n')
 
-describe('arrivalNow', () => {
-  it('gives every read of one pass over ready sockets the time of its first read', async () => {
+describe('arrivalOf', () => {
+  it('gives a one-event read of a pass over ready sockets the time of the pass’s first read', async () => {
     await nextPass()
-    const first = arrivalNow()
-    spin(0.2)
-    const second = arrivalNow()
-    // the same reading, unless this process waited over 1 ms for a core in between
-    expect(second === first || second - first > 1).toBe(true)
+    const first = arrivalOf(oneEvent)
+    spin(0.5)
+    const second = arrivalOf(oneEvent)
+    // the same reading, unless this process waited over 5 ms for a core in between
+    expect(second === first || second - first > 5).toBe(true)
     await nextPass()
     // the next pass reads the clock again
-    expect(arrivalNow()).toBeGreaterThan(first)
+    expect(arrivalOf(oneEvent)).toBeGreaterThan(first)
   })
 
-  it('never holds a reading more than 1 ms old: a long pass gives later reads their own time', async () => {
+  it('gives a read that completes two events its own time: the second may have come mid-pass', async () => {
     await nextPass()
-    const first = arrivalNow()
-    spin(1.5)
-    const later = arrivalNow()
-    expect(later - first).toBeGreaterThanOrEqual(1.5)
+    const first = arrivalOf(oneEvent)
+    spin(0.5)
+    expect(arrivalOf(twoEvents) - first).toBeGreaterThanOrEqual(0.5)
+    expect(arrivalOf(twoCrlfEvents) - first).toBeGreaterThanOrEqual(0.5)
+  })
+
+  it('never holds a reading more than 5 ms old', async () => {
+    await nextPass()
+    const first = arrivalOf(oneEvent)
+    spin(6)
+    expect(arrivalOf(oneEvent) - first).toBeGreaterThanOrEqual(6)
   })
 })

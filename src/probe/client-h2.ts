@@ -2,7 +2,7 @@ import http2 from 'node:http2'
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import tls from 'node:tls'
-import { arrivalNow } from './arrival-clock.js'
+import { arrivalOf } from './arrival-clock.js'
 import { overallTimer, type ProbeClient, type ProbeClientOptions } from './transport.js'
 import { classifySocketError } from './error-types.js'
 import { RequestState } from './request-state.js'
@@ -133,7 +133,7 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
       })
       stream.on('data', (chunk: Buffer) => {
         if (state.bodyKind === 'sse') {
-          state.reader.defer(chunk, arrivalNow())
+          state.reader.defer(chunk, arrivalOf(chunk))
         } else {
           state.collectErrorBody(chunk)
         }

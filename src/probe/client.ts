@@ -3,7 +3,7 @@ import https from 'node:https'
 import net, { type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls'
-import { arrivalNow } from './arrival-clock.js'
+import { arrivalOf } from './arrival-clock.js'
 import { classifySocketError, isStaleConnectionError } from './error-types.js'
 import { createH2Transport } from './client-h2.js'
 import { RequestState, type PlannedRequest } from './request-state.js'
@@ -21,14 +21,14 @@ const arrivalStamps = new WeakMap<Socket, ArrivalStamp>()
 /**
  * Stamps every read of `socket` first thing (a prepended listener runs before the HTTP parser),
  * so a chunk's arrival time includes neither parsing nor the reads of other sockets that the
- * event loop found ready at the same time (`arrivalNow`).
+ * event loop found ready at the same time (`arrivalOf`).
  */
 function arrivalStampOf(socket: Socket): ArrivalStamp {
   let stamp = arrivalStamps.get(socket)
   if (stamp === undefined) {
     const s: ArrivalStamp = { atMs: performance.now() }
-    socket.prependListener('data', () => {
-      s.atMs = arrivalNow()
+    socket.prependListener('data', (bytes: Buffer) => {
+      s.atMs = arrivalOf(bytes)
     })
     arrivalStamps.set(socket, s)
     stamp = s
@@ -142,8 +142,8 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
     req.once('socket', (socket: Socket) => {
       socketRef = socket
       stamp = arrivalStampOf(socket)
-      socket.prependOnceListener('data', () => {
-        m.firstByteAtMs ??= arrivalNow()
+      socket.prependOnceListener('data', (bytes: Buffer) => {
+        m.firstByteAtMs ??= arrivalOf(bytes)
       })
       const tlsSocket = isTls ? (socket as TLSSocket) : null
       const readTls = (): void => {
