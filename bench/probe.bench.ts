@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/probe.bench.ts            # 1, 500 and 2000 streams
  *   PROBE_BENCH_STREAMS=4000 PROBE_BENCH_ERROR_STREAMS=1000 npx tsx bench/probe.bench.ts
+ *   PROBE_BENCH_PARTS=streams PROBE_BENCH_ENGINE=batch npx tsx bench/probe.bench.ts
  *
  * Timing error is measured against what the server really did: the mock server records, per
  * content chunk, the CLOCK_MONOTONIC time at which its socket write completed (`--stamp-tokens`,
@@ -32,12 +33,18 @@ import { runLoadInWorkers } from '../src/probe/worker-pool.js'
 const STREAMS = Number(process.env.PROBE_BENCH_STREAMS ?? 2000)
 const ERROR_STREAMS = Number(process.env.PROBE_BENCH_ERROR_STREAMS ?? 500)
 const TOKENS = 30
+/**
+ * `PROBE_BENCH_ENGINE=batch`: the mock server's engine model instead of fixed timings, so every
+ * decode step writes a token to every running stream in one go (8 ms + 0.15 ms per stream per
+ * step), as a batching engine does; the default spreads the streams' writes over each 50 ms gap.
+ */
+const ENGINE_BATCH = process.env.PROBE_BENCH_ENGINE === 'batch'
 
 async function startMock(extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['bin/tokenline.js', 'mock-server', '--port', '0', '--fixed-ttft-ms', '100'].concat(
-      ['--fixed-itl-ms', '50', '--stamp-tokens'],
+    ['bin/tokenline.js', 'mock-server', '--port', '0', '--stamp-tokens'].concat(
+      ENGINE_BATCH ? ['--max-batch', '4000'] : ['--fixed-ttft-ms', '100', '--fixed-itl-ms', '50'],
       extra
     ),
     { stdio: ['ignore', 'pipe', 'inherit'] }
@@ -60,7 +67,8 @@ interface Figures {
   errors: Record<string, number>
   wallS: number
   real: { p50: number; p99: number; p999: number; max: number; min: number }
-  preWrite: { p50: number; p99: number }
+  /** min: an arrival before the server even began its write would show here as negative. */
+  preWrite: { p50: number; p99: number; min: number }
   cpuMsPerRequest: number
   /** Kernel share of the probe's CPU (socket reads and writes, epoll). */
   cpuSystemShare: number
@@ -233,7 +241,7 @@ async function measure(url: string, streams: number, serverPid?: number): Promis
       max: q(real.errorsMs, 100),
       min: q(real.errorsMs, 0),
     },
-    preWrite: { p50: q(preWrite, 50), p99: q(preWrite, 99) },
+    preWrite: { p50: q(preWrite, 50), p99: q(preWrite, 99), min: q(preWrite, 0) },
     cpuMsPerRequest: round3((cpu.user + cpu.system) / 1000 / streams),
     cpuSystemShare: round3(cpu.system / Math.max(1, cpu.user + cpu.system)),
     serverCpuMsPerRequest:
@@ -425,7 +433,7 @@ const printFigures = (label: string, f: Figures): void => {
   console.log(
     `${label.padEnd(20)} ok ${f.ok}/${f.streams}  errors ${JSON.stringify(f.errors)}  wall ${f.wallS} s  ` +
       `error vs real write p50 ${f.real.p50} ms p99 ${f.real.p99} ms p99.9 ${f.real.p999} max ${f.real.max} (min ${f.real.min})  ` +
-      `vs pre-write stamp p50 ${f.preWrite.p50} p99 ${f.preWrite.p99}  client CPU ${f.cpuMsPerRequest} ms/request (${Math.round(f.cpuSystemShare * 100)} % kernel), server CPU ${f.serverCpuMsPerRequest ?? 'n/a'} ms/request  loop busy ${f.loopUtilization}\n` +
+      `vs pre-write stamp p50 ${f.preWrite.p50} p99 ${f.preWrite.p99} (min ${f.preWrite.min})  client CPU ${f.cpuMsPerRequest} ms/request (${Math.round(f.cpuSystemShare * 100)} % kernel), server CPU ${f.serverCpuMsPerRequest ?? 'n/a'} ms/request  loop busy ${f.loopUtilization}\n` +
       `${''.padEnd(20)} tail: ${t.lateChunks} chunks > 1 ms late, ${t.lateDuringGc} of them across a GC pause; ` +
       `GC ${t.gcPauses} pauses, ${t.gcTotalMs} ms total, max ${t.gcMaxMs} ms; loop delay p99 ${t.loopDelayP99Ms} max ${t.loopDelayMaxMs} ms; ` +
       `${t.involuntarySwitches} involuntary context switches; waited for a core: probe ${t.probeRunQueueMs ?? 'n/a'} ms, server ${t.serverRunQueueMs ?? 'n/a'} ms; server writes per ms: peak ${t.serverPeakWritesPerMs}, mean ${t.serverMeanWritesPerMs}`
@@ -435,7 +443,7 @@ const printFigures = (label: string, f: Figures): void => {
 const mock = await startMock()
 try {
   console.log(
-    `probe bench (${TOKENS} tokens per stream, 50 ms gaps; mock server in its own process); load average ${loadavg()
+    `probe bench (${TOKENS} tokens per stream, ${ENGINE_BATCH ? 'batched decode steps' : '50 ms gaps'}; mock server in its own process); load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`
   )
