@@ -251,7 +251,7 @@ describe.skipIf(!hasCurl)(
       const med = (v: number[]): number => percentile(sortedCopy(v), 50) as number
       console.info('probe vs curl medians and minima (ms)', {
         connect: [med(probe.connect), med(curl.connect)],
-        bareConnect: med(bare),
+        bareConnect: [med(bare), Math.min(...bare)],
         tls: [med(probe.tls), med(curl.tls)],
         ttfb: [med(probe.ttfb), med(curl.ttfb)],
         minima: [probe, curl].map((c) => [c.connect, c.tls, c.ttfb].map((v) => Math.min(...v))),
@@ -267,8 +267,9 @@ describe.skipIf(!hasCurl)(
       }
       // Connect counts from the connect call: the probe's own set-up before it (request, agent,
       // TLS socket: about 0.5 ms here) must not show, so it reads like a bare net.connect of the
-      // same process (within 0.1 ms in the bench; 0.3 ms leaves room for a busier machine).
-      expect(med(probe.connect) - med(bare)).toBeLessThan(0.3)
+      // same process. Fastest against fastest: with 15 runs of ~0.5 ms each, the medians of the
+      // two moved 0.1–0.4 ms apart between identical runs of an idle machine.
+      expect(Math.min(...probe.connect) - Math.min(...bare)).toBeLessThan(0.3)
       // curl is another process started per run, and the load average can be low while the
       // test files beside this one hold both cores for seconds: a curl run descheduled during its
       // handshake moved curl's median TLS time to 6.8 ms against the probe's 1.7. The fastest of
