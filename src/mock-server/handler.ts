@@ -326,12 +326,25 @@ export function createRequestHandler(deps: HandlerDeps): (req: Req, res: Res) =>
         emitted++
         if (stream) {
           const log = writes
-          // The write callback runs once the chunk was handed to the kernel (Node corks a
-          // chunked response until the next tick, so the time before res.write is too early).
-          sse(
-            { id, object, created, model: deps.model, choices: [choice(token, null)] },
-            log === null ? undefined : () => log.contentWritesMs.push(monotonicMs())
-          )
+          const chunk = { id, object, created, model: deps.model, choices: [choice(token, null)] }
+          const socket = 'stream' in raw ? null : (raw as http.ServerResponse).socket
+          if (log !== null && socket !== null && !(faulty && mb.bufferStreamMs !== undefined)) {
+            // Node corks a chunked response until the next tick, and the write callback comes a
+            // tick after the write: when one engine step writes to hundreds of streams, every
+            // callback ran after the last stream's write. Uncorking sends it now, so the time
+            // read right after is when this chunk was handed to the kernel.
+            sse(chunk)
+            socket.uncork()
+            if (socket.writableLength === 0) {
+              log.contentWritesMs.push(monotonicMs())
+            } else {
+              // the kernel did not take it all: the callback says when it did
+              socket.write('', () => log.contentWritesMs.push(monotonicMs()))
+            }
+          } else {
+            // The write callback runs once the chunk was handed to the kernel.
+            sse(chunk, log === null ? undefined : () => log.contentWritesMs.push(monotonicMs()))
+          }
           if (cutAfter !== undefined && emitted >= cutAfter) {
             if (flushTimer !== null && pending !== '') {
               res.write(pending)

@@ -2,6 +2,7 @@ import http2 from 'node:http2'
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import tls from 'node:tls'
+import { arrivalOf } from './arrival-clock.js'
 import { overallTimer, type ProbeClient, type ProbeClientOptions } from './transport.js'
 import { classifySocketError } from './error-types.js'
 import { RequestState } from './request-state.js'
@@ -48,6 +49,10 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
           : net.connect({ host, port, ...lookup })
         socket.once('lookup', () => {
           m.dnsEndAtMs = performance.now()
+        })
+        // right before the connect call: connect excludes the session and socket set-up
+        socket.once('connectionAttempt', () => {
+          m.connectStartAtMs ??= performance.now()
         })
         socket.once('connect', () => {
           m.connectEndAtMs = performance.now()
@@ -128,7 +133,7 @@ export function createH2Transport(options: ProbeClientOptions): ProbeClient {
       })
       stream.on('data', (chunk: Buffer) => {
         if (state.bodyKind === 'sse') {
-          state.reader.defer(chunk, performance.now())
+          state.reader.defer(chunk, arrivalOf(chunk))
         } else {
           state.collectErrorBody(chunk)
         }

@@ -1,8 +1,9 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { Socket } from 'node:net'
+import net, { type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls'
+import { arrivalOf } from './arrival-clock.js'
 import { classifySocketError, isStaleConnectionError } from './error-types.js'
 import { createH2Transport } from './client-h2.js'
 import { RequestState, type PlannedRequest } from './request-state.js'
@@ -18,15 +19,16 @@ interface ArrivalStamp {
 const arrivalStamps = new WeakMap<Socket, ArrivalStamp>()
 
 /**
- * Stamps every read of `socket` with the clock, first thing (a prepended listener runs before
- * the HTTP parser), so a chunk's arrival time does not include parsing.
+ * Stamps every read of `socket` first thing (a prepended listener runs before the HTTP parser),
+ * so a chunk's arrival time includes neither parsing nor the reads of other sockets that the
+ * event loop found ready at the same time (`arrivalOf`).
  */
 function arrivalStampOf(socket: Socket): ArrivalStamp {
   let stamp = arrivalStamps.get(socket)
   if (stamp === undefined) {
     const s: ArrivalStamp = { atMs: performance.now() }
-    socket.prependListener('data', () => {
-      s.atMs = performance.now()
+    socket.prependListener('data', (bytes: Buffer) => {
+      s.atMs = arrivalOf(bytes)
     })
     arrivalStamps.set(socket, s)
     stamp = s
@@ -45,10 +47,37 @@ export function createProbeClient(options: ProbeClientOptions): ProbeClient {
 function createH1Transport(options: ProbeClientOptions): ProbeClient {
   const isTls = options.url.protocol === 'https:'
   const mod = isTls ? https : http
-  const agent =
-    options.newConnection === true
-      ? false
-      : new mod.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' })
+  // With --new-connection the agent keeps nothing alive, so every request opens its own socket,
+  // and no TLS session either, so every request pays the full handshake as a new client would.
+  const agent = new mod.Agent({
+    keepAlive: options.newConnection !== true,
+    maxSockets: Infinity,
+    scheduling: 'lifo',
+    ...(options.newConnection === true ? { maxCachedSessions: 0 } : {}),
+  })
+  // Connect is timed from the connect call itself, not from the send: between the two, Node
+  // builds the request, the agent and the socket (about 0.3 ms on loopback, which was reported as
+  // connect). The agent opens a new socket synchronously inside `mod.request()`, and the socket's
+  // `connectionAttempt` event comes right before the connect call, so the listener must be on it
+  // from creation: `opening` is the attempt whose `mod.request()` is on the stack.
+  let opening: RequestState | null = null
+  const openSocket = agent.createConnection.bind(agent)
+  agent.createConnection = (connectOptions, onCreate) => {
+    const state = opening
+    const socket = openSocket(connectOptions, onCreate)
+    if (state !== null && socket instanceof net.Socket) {
+      socket.once('connectionAttempt', () => {
+        state.marks.connectStartAtMs ??= performance.now()
+      })
+    }
+    return socket
+  }
+  const baseHeaders: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    ...(options.newConnection === true ? { connection: 'close' } : {}),
+    ...options.headers,
+  }
   // Sockets that already carried a request: the per-socket "reused" flag.
   const seen = new WeakSet<Socket>()
   // Building a TLS context loads the root certificate store (~2–6 ms of CPU). Without a shared
@@ -61,25 +90,28 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
     let connectTimer: NodeJS.Timeout | undefined
     let socketRef: Socket | null = null
     let stamp: ArrivalStamp | null = null
-    const req = mod.request({
-      protocol: options.url.protocol,
-      hostname: options.url.hostname,
-      port: options.url.port === '' ? undefined : Number(options.url.port),
-      path: options.url.pathname + options.url.search,
-      method: 'POST',
-      agent,
-      rejectUnauthorized: options.insecure !== true,
-      ...(secureContext !== null ? { ALPNProtocols: ['http/1.1'], secureContext } : {}),
-      ...(options.lookup !== undefined ? { lookup: options.lookup } : {}),
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        'content-length': Buffer.byteLength(planned.body),
-        traceparent: state.traceparent,
-        ...(options.newConnection === true ? { connection: 'close' } : {}),
-        ...options.headers,
-      },
-    })
+    opening = state
+    let req: http.ClientRequest
+    try {
+      req = mod.request({
+        protocol: options.url.protocol,
+        hostname: options.url.hostname,
+        port: options.url.port === '' ? undefined : Number(options.url.port),
+        path: options.url.pathname + options.url.search,
+        method: 'POST',
+        agent,
+        rejectUnauthorized: options.insecure !== true,
+        ...(secureContext !== null ? { ALPNProtocols: ['http/1.1'], secureContext } : {}),
+        ...(options.lookup !== undefined ? { lookup: options.lookup } : {}),
+        headers: {
+          'content-length': Buffer.byteLength(planned.body),
+          traceparent: state.traceparent,
+          ...baseHeaders,
+        },
+      })
+    } finally {
+      opening = null
+    }
     const fail = (err: unknown): void => {
       clearTimeout(connectTimer)
       if (
@@ -110,8 +142,8 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
     req.once('socket', (socket: Socket) => {
       socketRef = socket
       stamp = arrivalStampOf(socket)
-      socket.prependOnceListener('data', () => {
-        m.firstByteAtMs ??= performance.now()
+      socket.prependOnceListener('data', (bytes: Buffer) => {
+        m.firstByteAtMs ??= arrivalOf(bytes)
       })
       const tlsSocket = isTls ? (socket as TLSSocket) : null
       const readTls = (): void => {
@@ -233,9 +265,7 @@ function createH1Transport(options: ProbeClientOptions): ProbeClient {
     },
     warmUp,
     close() {
-      if (agent !== false) {
-        agent.destroy()
-      }
+      agent.destroy()
     },
   }
 }

@@ -36,6 +36,7 @@ function request(o: {
       sentAtMs: o.sent,
       dnsStartAtMs: null,
       dnsEndAtMs: null,
+      connectStartAtMs: null,
       connectEndAtMs: null,
       tlsEndAtMs: null,
       requestWrittenAtMs: o.sent,

@@ -21,6 +21,7 @@ function makeResult(
       sentAtMs: 1002,
       dnsStartAtMs: 1002,
       dnsEndAtMs: 1003,
+      connectStartAtMs: null,
       connectEndAtMs: 1005,
       tlsEndAtMs: null,
       requestWrittenAtMs: 1006,
@@ -59,6 +60,13 @@ describe('computeMeasures', () => {
     // 200 > 5 × median(10) and > 100 ms
     expect(x.stalls).toBe(1)
     expect(x.e2eMs).toBe(400)
+  })
+
+  it('counts connect from the connect call when it was marked, not from the lookup', () => {
+    // the request's own set-up between lookup 1003 and the connect call 1004.5 is not connect
+    const x = computeMeasures(makeResult({}, { connectStartAtMs: 1004.5 }))
+    expect(x.dnsMs).toBe(1)
+    expect(x.connectMs).toBe(0.5)
   })
 
   it('does not count a long gap as a stall when it is under 100 ms', () => {

@@ -70,7 +70,9 @@ export function computeMeasures(result: RequestResult): RequestMeasures {
     m.dnsStartAtMs !== null && m.dnsEndAtMs !== null
       ? Math.max(0, m.dnsEndAtMs - m.dnsStartAtMs)
       : 0
-  const connectStart = m.dnsEndAtMs ?? m.sentAtMs
+  // Before a connect call was marked (or on a transport that cannot mark it), connect counts
+  // from the lookup, else from the send: an upper bound that includes the request's set-up.
+  const connectStart = m.connectStartAtMs ?? m.dnsEndAtMs ?? m.sentAtMs
   const connectMs = m.connectEndAtMs !== null ? Math.max(0, m.connectEndAtMs - connectStart) : 0
   const tlsMs =
     m.tlsEndAtMs !== null && m.connectEndAtMs !== null

@@ -44,6 +44,7 @@ export class RequestState {
       sentAtMs,
       dnsStartAtMs: null,
       dnsEndAtMs: null,
+      connectStartAtMs: null,
       connectEndAtMs: null,
       tlsEndAtMs: null,
       requestWrittenAtMs: null,
@@ -77,6 +78,7 @@ export class RequestState {
     this.connectionReused = false
     this.marks.dnsStartAtMs = null
     this.marks.dnsEndAtMs = null
+    this.marks.connectStartAtMs = null
     this.marks.connectEndAtMs = null
     this.marks.tlsEndAtMs = null
     this.phase = 'connecting'

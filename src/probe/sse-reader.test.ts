@@ -49,6 +49,28 @@ describe('SseReader', () => {
     expect(r.contentArrivalsAtMs).toEqual([7, 9, 11])
   })
 
+  it('parses a large backlog in slices, returning to the event loop between them', async () => {
+    // 2,000 streams × 20 chunks take tens of ms to parse; one check phase must not do it all,
+    // or every socket that becomes readable meanwhile is stamped that much late
+    const chunk = enc(ev({ choices: [{ delta: { content: 'x' } }] }))
+    const readers = Array.from({ length: 2000 }, () => new SseReader({ keepText: false }))
+    for (const r of readers) {
+      for (let i = 0; i < 20; i++) {
+        r.defer(chunk, i)
+      }
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+    const parsed = readers.filter((r) => r.contentArrivalsAtMs.length === 20).length
+    expect(parsed).toBeGreaterThan(0)
+    expect(parsed).toBeLessThan(readers.length)
+    // untouched readers stay whole: a reader is parsed all at once, in arrival order
+    expect(readers.every((r) => [0, 20].includes(r.contentArrivalsAtMs.length))).toBe(true)
+    while (readers.some((r) => r.contentArrivalsAtMs.length < 20)) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(readers[1999]?.contentArrivalsAtMs).toEqual([...Array(20).keys()])
+  })
+
   it('reads legacy completions chunks and counts malformed events', () => {
     const r = new SseReader({ keepText: false })
     r.feed(enc(ev({ choices: [{ text: 'a' }] }) + 'data: {oops\n\n'), 1)

@@ -30,6 +30,8 @@ export interface RequestMarks {
   sentAtMs: number
   dnsStartAtMs: number | null
   dnsEndAtMs: number | null
+  /** Immediately before the TCP connect call (the socket's first `connectionAttempt`). */
+  connectStartAtMs: number | null
   connectEndAtMs: number | null
   tlsEndAtMs: number | null
   requestWrittenAtMs: number | null

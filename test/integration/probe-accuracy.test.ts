@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import net from 'node:net'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { cpus, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
@@ -184,7 +185,7 @@ describe.skipIf(!hasCurl)(
     })
     afterAll(async () => stop(server?.child))
 
-    it('connect, TLS and first byte medians match over fresh connections', async (ctx) => {
+    it('over fresh connections, connect matches a bare connect at the median, and connect, TLS and first byte match curl at the fastest', async (ctx) => {
       const url = `${server?.url}/v1/chat/completions`
       const runs = 15
       const loopDelay = startLoopMonitor()
@@ -225,11 +226,21 @@ describe.skipIf(!hasCurl)(
         connectTimeoutMs: 5000,
       })
       const probe = { connect: [] as number[], tls: [] as number[], ttfb: [] as number[] }
+      // a bare TCP connect of this process to the same listener, alternating with the probe
+      const bare: number[] = []
+      const target = new URL(url)
       for (let i = 0; i < runs; i++) {
+        const t0 = performance.now()
+        const socket = net.connect({ host: target.hostname, port: Number(target.port) })
+        await once(socket, 'connect')
+        bare.push(performance.now() - t0)
+        socket.destroy()
         const r = await client.send({ body: body(3), scheduledAtMs: performance.now() })
         expect(r.error).toBeNull()
         expect(r.connectionReused).toBe(false)
         expect(r.tls?.version).toBe('TLSv1.3')
+        // a fresh connection per request is a new client: a full handshake, never a resumed one
+        expect(r.tls?.resumed).toBe(false)
         const x = computeMeasures(r)
         probe.connect.push(x.connectMs)
         probe.tls.push(x.tlsMs)
@@ -238,26 +249,40 @@ describe.skipIf(!hasCurl)(
       client.close()
       const slackMs = loopDelay()
       const med = (v: number[]): number => percentile(sortedCopy(v), 50) as number
-      console.info('probe vs curl medians (ms)', {
+      console.info('probe vs curl medians and minima (ms)', {
         connect: [med(probe.connect), med(curl.connect)],
+        bareConnect: [med(bare), Math.min(...bare)],
         tls: [med(probe.tls), med(curl.tls)],
         ttfb: [med(probe.ttfb), med(curl.ttfb)],
+        minima: [probe, curl].map((c) => [c.connect, c.tls, c.ttfb].map((v) => Math.min(...v))),
         slackMs,
       })
       // Different TLS stacks (OpenSSL in curl, OpenSSL via Node's event loop here) cost slightly
       // different CPU, so phases agree within a small absolute margin, not exactly.
       // the first byte comes after the handshake in both
       expect(med(probe.ttfb)).toBeGreaterThan(med(probe.connect) + med(probe.tls))
-      const busy = tooBusyForStrictBounds()
+      const busy = tooBusyForStrictBounds(slackMs)
       if (busy !== null) {
         ctx.skip(busy)
       }
-      // The probe's connect reads ~1.4 ms above curl's on loopback TLS (its socket set-up runs on
-      // the event loop; docs/probe.md): a fixed 3 ms bound keeps headroom and still catches a
-      // handshake or lookup counted as connect.
-      expect(Math.abs(med(probe.connect) - med(curl.connect))).toBeLessThan(3)
-      expect(Math.abs(med(probe.tls) - med(curl.tls))).toBeLessThan(5)
-      expect(Math.abs(med(probe.ttfb) - med(curl.ttfb))).toBeLessThan(5)
+      // Connect counts from the connect call: the probe's own set-up before it (request, agent,
+      // TLS socket: about 0.5 ms here) must not show, so it reads like a bare net.connect of the
+      // same process. Fastest against fastest: with 15 runs of ~0.5 ms each, the medians of the
+      // two moved 0.1–0.4 ms apart between identical runs of an idle machine.
+      expect(Math.min(...probe.connect) - Math.min(...bare)).toBeLessThan(0.3)
+      // curl is another process started per run, and the load average can be low while the
+      // test files beside this one hold both cores for seconds: a curl run descheduled during its
+      // handshake moved curl's median TLS time to 6.8 ms against the probe's 1.7. The fastest of
+      // each side is what the two clients cost without waiting for a core, and a phase counted
+      // in the wrong place (a handshake or lookup as connect, the request's set-up as TLS) moves
+      // every run, the fastest too. So the curl bounds are on the minima. curl's handshake also
+      // includes loading its CA file (its fastest TLS was 4.7 ms against the probe's 0.65 on an
+      // idle machine), so TLS and first byte are bounded one way: the probe must not read more
+      // than curl does.
+      const min = (v: number[]): number => Math.min(...v)
+      expect(Math.abs(min(probe.connect) - min(curl.connect))).toBeLessThan(3)
+      expect(min(probe.tls) - min(curl.tls)).toBeLessThan(5)
+      expect(min(probe.ttfb) - min(curl.ttfb)).toBeLessThan(5)
     })
   }
 )
