@@ -36,6 +36,7 @@ import { createIngestPipeline } from '../src/ingest/pipeline.js'
 import type { IngestSink } from '../src/ingest/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+import { zeroIngestCounters } from '../src/ingest/counters.js'
 
 function flagValue(name: string): string | undefined {
   const i = process.argv.indexOf(name)
@@ -121,16 +122,7 @@ async function importWithReadline(path: string, sink: IngestSink): Promise<void>
 }
 
 function createDiscardSink(): IngestSink {
-  const zero = {
-    spansAccepted: 0,
-    spansDuplicate: 0,
-    tracesNotLlm: 0,
-    requestsAssembled: 0,
-    metricSamplesAccepted: 0,
-    eventsAccepted: 0,
-    queueDepth: 0,
-    pendingTraces: 0,
-  }
+  const zero = zeroIngestCounters()
   return {
     submitSpans: async () => {},
     submitMetrics: async () => {},

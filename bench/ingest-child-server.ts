@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
+import { zeroIngestCounters } from '../src/ingest/counters.js'
 import type { IngestSink } from '../src/ingest/types.js'
 import { startServer } from '../src/server/main.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
@@ -45,15 +46,16 @@ async function listen(options: ChildServerOptions): Promise<{
 }> {
   if (options.kind === 'null') {
     let counted = 0
-    const sink = {
-      submitSpans: async (s: readonly unknown[]) => {
+    const sink: IngestSink = {
+      submitSpans: async (s) => {
         counted += s.length
       },
       submitMetrics: async () => {},
       submitEvents: async () => {},
       flush: async () => {},
+      counters: () => ({ ...zeroIngestCounters(), spansAccepted: counted }),
       close: async () => {},
-    } as unknown as IngestSink
+    }
     const app = createOtlpApp({
       ingest: sink,
       logger: createSilentLogger(),

@@ -18,6 +18,7 @@ import { createOtlpApp } from '../src/server/otlp-app.js'
 import { OTLP_TRACE_EXPORT_PATH } from '../src/server/otlp-grpc.js'
 import { startOtlpGrpcListener } from '../src/server/otlp-grpc-listener.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+import { zeroIngestCounters } from '../src/ingest/counters.js'
 
 function intArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
@@ -44,16 +45,7 @@ const sink: IngestSink = {
   submitMetrics: async () => {},
   submitEvents: async () => {},
   flush: async () => {},
-  counters: () => ({
-    spansAccepted: spans,
-    requestsAssembled: 0,
-    metricSamplesAccepted: 0,
-    eventsAccepted: 0,
-    queueDepth: 0,
-    pendingTraces: 0,
-    spansDuplicate: 0,
-    tracesNotLlm: 0,
-  }),
+  counters: () => ({ ...zeroIngestCounters(), spansAccepted: spans }),
   close: async () => {},
 }
 const deps = { ingest: sink, logger: createSilentLogger(), limits: { maxBodyBytes: 16 << 20 } }

@@ -5,6 +5,7 @@ import { importSource, type ImportSource } from './import.js'
 import { readProtobufFrames, splitFrames, type ProtobufPiece } from './import-protobuf.js'
 import { encodeTracesProtobuf } from './otlp/protobuf.js'
 import type { IngestSink } from './types.js'
+import { zeroIngestCounters } from './counters.js'
 
 function frame(msg: Uint8Array): Buffer {
   const len = Buffer.alloc(4)
@@ -41,16 +42,7 @@ function source(bytes: Buffer, sizes: number[]): ImportSource {
 }
 
 function countingSink(): IngestSink & { spans: number } {
-  const zero = {
-    spansAccepted: 0,
-    spansDuplicate: 0,
-    tracesNotLlm: 0,
-    requestsAssembled: 0,
-    metricSamplesAccepted: 0,
-    eventsAccepted: 0,
-    queueDepth: 0,
-    pendingTraces: 0,
-  }
+  const zero = zeroIngestCounters()
   const sink = {
     spans: 0,
     submitSpans: async (spans: readonly unknown[]) => {

@@ -1,21 +1,13 @@
 import type { IngestCounters, IngestSink } from '../../src/ingest/types.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
+import { zeroIngestCounters } from '../../src/ingest/counters.js'
 
 /**
  * An IngestSink that writes straight into a store, without assembling requests: enough to check
  * what an import hands over. Tests of the full path use the real pipeline.
  */
 export function createTestSink(store: SpanStore): IngestSink {
-  const counters: IngestCounters = {
-    spansAccepted: 0,
-    spansDuplicate: 0,
-    tracesNotLlm: 0,
-    requestsAssembled: 0,
-    metricSamplesAccepted: 0,
-    eventsAccepted: 0,
-    queueDepth: 0,
-    pendingTraces: 0,
-  }
+  const counters: IngestCounters = zeroIngestCounters()
   return {
     async submitSpans(spans) {
       await store.insertSpans(spans)

@@ -12,6 +12,7 @@ import type { Span } from '../../src/core/model/span.js'
 import { importPaths, type ImportSummary } from '../../src/ingest/import.js'
 import type { IngestSink } from '../../src/ingest/types.js'
 import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { zeroIngestCounters } from '../../src/ingest/counters.js'
 
 let dir: string
 
@@ -19,16 +20,7 @@ let dir: string
 function recordingSink(): IngestSink & { spans: Span[]; batches: number[] } {
   const spans: Span[] = []
   const batches: number[] = []
-  const zero = {
-    spansAccepted: 0,
-    spansDuplicate: 0,
-    tracesNotLlm: 0,
-    requestsAssembled: 0,
-    metricSamplesAccepted: 0,
-    eventsAccepted: 0,
-    queueDepth: 0,
-    pendingTraces: 0,
-  }
+  const zero = zeroIngestCounters()
   return {
     spans,
     batches,
