@@ -177,7 +177,7 @@ describe('probe timing accuracy against the real write times of the server', () 
 const hasCurl = spawnSync('curl', ['--version']).status === 0
 
 describe.skipIf(!hasCurl)(
-  'probe phases agree with curl -w %{json} (skipped: curl is not installed)',
+  'probe phases agree with curl -w %{json} (skips when curl is not installed)',
   () => {
     let server: { url: string; child: ChildProcess } | undefined
     beforeAll(async () => {
@@ -185,7 +185,7 @@ describe.skipIf(!hasCurl)(
     })
     afterAll(async () => stop(server?.child))
 
-    it('over fresh connections, connect matches a bare connect at the median, and connect, TLS and first byte match curl at the fastest', async (ctx) => {
+    it('over fresh connections, connect matches a bare connect, and connect, TLS and first byte match curl, at the fastest run of each', async (ctx) => {
       const url = `${server?.url}/v1/chat/completions`
       const runs = 15
       const loopDelay = startLoopMonitor()
