@@ -10,6 +10,7 @@
 import { assembleRequest } from '../src/core/assembly/assemble-request.js'
 import { SPAN_KIND, type Span } from '../src/core/model/span.js'
 import { makeVllmTrace } from '../test/helpers/builders.js'
+import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 
 function intArg(flag: string, env: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
@@ -36,19 +37,6 @@ for (let i = 0; i < traces; i++) {
   }
 }
 
-function groupByTrace(all: readonly Span[]): Map<string, Span[]> {
-  const byTrace = new Map<string, Span[]>()
-  for (const s of all) {
-    const list = byTrace.get(s.traceId)
-    if (list === undefined) {
-      byTrace.set(s.traceId, [s])
-    } else {
-      list.push(s)
-    }
-  }
-  return byTrace
-}
-
 /** Best of three runs: the machine may be shared, and the fastest run is the least disturbed. */
 function time(run: () => number): { ms: number; result: number } {
   let best = { ms: Infinity, result: 0 }
@@ -64,19 +52,19 @@ function time(run: () => number): { ms: number; result: number } {
 }
 
 // Warm-up so both paths are optimised before timing.
-for (const list of groupByTrace(spans.slice(0, 4000)).values()) {
+for (const list of groupSpansByTrace(spans.slice(0, 4000)).values()) {
   assembleRequest(list)
 }
 
 const baseline = time(() => {
   let n = 0
   for (let r = 0; r < rounds; r++) {
-    n += groupByTrace(spans).size
+    n += groupSpansByTrace(spans).size
   }
   return n
 })
 
-const grouped = [...groupByTrace(spans).values()]
+const grouped = [...groupSpansByTrace(spans).values()]
 const assembly = time(() => {
   let n = 0
   for (let r = 0; r < rounds; r++) {

@@ -32,6 +32,7 @@ import { applyMigrations } from '../src/storage/duckdb/schema.js'
 import { appendSpansChunked } from '../src/storage/duckdb/span-chunks.js'
 import { insertSpansJsonBatch } from './duckdb-json-batch.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -52,11 +53,7 @@ const total = batches.reduce((n, b) => n + b.length, 0)
 
 /** The requests of each batch's traces, as the ingest pipeline assembles them. */
 const requestBatches: RequestTimeline[][] = batches.map((spans) => {
-  const byTrace = new Map<string, Span[]>()
-  for (const s of spans) {
-    byTrace.set(s.traceId, [...(byTrace.get(s.traceId) ?? []), s])
-  }
-  return [...byTrace.values()].flatMap((trace) => {
+  return [...groupSpansByTrace(spans).values()].flatMap((trace) => {
     const request = assembleRequest(trace)
     return request === null ? [] : [request]
   })

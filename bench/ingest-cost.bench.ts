@@ -35,6 +35,7 @@ import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { sdkBodies } from './sdk-bodies.js'
+import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -118,14 +119,7 @@ try {
   const requests = await stage('assembly', total, () => {
     const byTrace = new Map<string, Span[]>()
     for (const spans of kept) {
-      for (const s of spans) {
-        const list = byTrace.get(s.traceId)
-        if (list === undefined) {
-          byTrace.set(s.traceId, [s])
-        } else {
-          list.push(s)
-        }
-      }
+      groupSpansByTrace(spans, byTrace)
     }
     const out: RequestTimeline[] = []
     for (const group of joinSplitCalls([...byTrace.values()])) {

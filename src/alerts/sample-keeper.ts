@@ -17,6 +17,7 @@ import type { SloStore, SlowSample } from '../storage/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { Series } from '../core/model/query.js'
 import type { SloSettings } from '../config/slo.js'
+import { groupSpansByTrace } from '../core/assembly/group-by-trace.js'
 
 export interface SampleKeeperOptions {
   store: SpanStore
@@ -108,16 +109,9 @@ export function createSampleKeeper(options: SampleKeeperOptions): SampleKeeper {
     if (choices.length === 0) {
       return 0
     }
-    const spans = await store.getSpans(choices.map((c) => c.request.traceId))
-    const spansByTrace = new Map<string, typeof spans>()
-    for (const s of spans) {
-      const list = spansByTrace.get(s.traceId)
-      if (list) {
-        list.push(s)
-      } else {
-        spansByTrace.set(s.traceId, [s])
-      }
-    }
+    const spansByTrace = groupSpansByTrace(
+      await store.getSpans(choices.map((c) => c.request.traceId))
+    )
     const maxEnd = Math.max(...choices.map((c) => c.request.endUs))
     const series = await resourcesAround(minuteUs - resourceUs, maxEnd + resourceUs + 1)
     const samples: SlowSample[] = choices.map((c) => ({

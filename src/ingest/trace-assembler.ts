@@ -29,6 +29,7 @@ import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { EngineModels } from './engine-models.js'
 import type { SeenTraces } from './seen-traces.js'
+import { groupSpansByTrace } from '../core/assembly/group-by-trace.js'
 
 export interface TraceAssemblerOptions {
   store: SpanStore
@@ -182,14 +183,8 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
         byTrace.set(id, entry.spans)
       }
     }
-    const spans = storeIds.length > 0 ? await store.getSpans(storeIds) : []
-    for (const s of spans) {
-      const list = byTrace.get(s.traceId)
-      if (list === undefined) {
-        byTrace.set(s.traceId, [s])
-      } else {
-        list.push(s)
-      }
+    if (storeIds.length > 0) {
+      groupSpansByTrace(await store.getSpans(storeIds), byTrace)
     }
     const newAfterUs = await options.newAfterUs
     /** Requests of traces with no stored request (see `newAfterUs`), and the others. */

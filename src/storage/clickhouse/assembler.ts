@@ -8,10 +8,10 @@
 import { assembleRequest } from '../../core/assembly/assemble-request.js'
 import { AppError } from '../../core/errors.js'
 import type { RequestTimeline } from '../../core/model/request.js'
-import type { Span } from '../../core/model/span.js'
 import type { SpanStore } from '../span-store.js'
 import { clickHouseSharedOf } from './clickhouse-store.js'
 import { int, toNum } from './sql.js'
+import { groupSpansByTrace } from '../../core/assembly/group-by-trace.js'
 
 export interface AssemblePassOptions {
   /** Now, epoch µs (injected: tests and imports run on data time, servers on wall time). */
@@ -71,15 +71,7 @@ export async function assembleCollectorTraces(
   if (ids.length === 0) {
     return { traces: 0, requests: 0 }
   }
-  const byTrace = new Map<string, Span[]>()
-  for (const span of await store.getSpans(ids)) {
-    const list = byTrace.get(span.traceId)
-    if (list) {
-      list.push(span)
-    } else {
-      byTrace.set(span.traceId, [span])
-    }
-  }
+  const byTrace = groupSpansByTrace(await store.getSpans(ids))
   const rows: RequestTimeline[] = []
   for (const [id, spans] of byTrace) {
     const request = assembleRequest(spans)
