@@ -1,6 +1,6 @@
 import type { IngestCounters } from './types.js'
 
-/** Counters of a sink that has taken nothing yet (test and benchmark sinks start from it). */
+/** Counters of a sink that has taken nothing yet (the pipeline and the test sinks start from it). */
 export function zeroIngestCounters(): IngestCounters {
   return {
     spansAccepted: 0,

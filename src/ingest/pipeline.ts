@@ -25,6 +25,7 @@ import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { stripContent, stripMetricContent } from './content-filter.js'
 import { createAdmission } from './admission.js'
+import { zeroIngestCounters } from './counters.js'
 import { createEngineModels } from './engine-models.js'
 import { eventsBytes, samplesBytes, spansBytes } from './item-bytes.js'
 import { createMemoryLimiter } from './memory-limiter.js'
@@ -138,14 +139,8 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   const onBackgroundError =
     options.onBackgroundError ??
     ((err: unknown) => logger.error('ingest background task failed', { err: String(err) }))
-  const counters = {
-    spansAccepted: 0,
-    spansDuplicate: 0,
-    tracesNotLlm: 0,
-    requestsAssembled: 0,
-    metricSamplesAccepted: 0,
-    eventsAccepted: 0,
-  }
+  // queueDepth and pendingTraces stay 0 here: counters() reads them live.
+  const counters = zeroIngestCounters()
   const engineModels = createEngineModels()
   /** service + root span name → traces kept apart; bounded so odd span names cannot grow it. */
   const notLlm = new Map<string, NotLlmSource>()
