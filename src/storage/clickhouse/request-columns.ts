@@ -18,7 +18,12 @@ import {
   type RequestColumnQuery,
   type RequestColumns,
 } from '../../core/model/query.js'
-import { fieldColumn, validateColumnQuery, type FieldsByKind } from '../query/request-columns.js'
+import {
+  emptyRequestColumns,
+  fieldColumn,
+  validateColumnQuery,
+  type FieldsByKind,
+} from '../query/request-columns.js'
 import type { ClickHouseExecutor } from './executor.js'
 import { requestWhere, strArray, toNum } from './sql.js'
 
@@ -64,7 +69,7 @@ export async function queryRequestColumns(
       texts: fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0),
     }
     if (toNum(row?.['n'] ?? 0) === 0) {
-      return withTotal(emptyColumns(0, fields, dictionaries), total)
+      return emptyRequestColumns(0, fields, dictionaries, total)
     }
     const readDictionaries = read.texts.map(
       (f) => dictionaries[fields.texts.indexOf(f)] as string[]
@@ -78,7 +83,7 @@ export async function queryRequestColumns(
       'Native'
     )
     const n = countNativeRows(bytes)
-    const out = withTotal(emptyColumns(n, fields, dictionaries), total)
+    const out = emptyRequestColumns(n, fields, dictionaries, total)
     const codes = read.texts.map((f) => (out.texts[f] as { codes: Int32Array }).codes)
     const targets = [
       ...read.numbers.map((f) => out.numbers[f] as Float64Array),
@@ -98,13 +103,6 @@ export async function queryRequestColumns(
   }
 }
 
-function withTotal(out: RequestColumns, total: number | null): RequestColumns {
-  if (total !== null) {
-    out.total = total
-  }
-  return out
-}
-
 function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
   const select: string[] = []
   for (const f of fields.numbers) {
@@ -122,21 +120,6 @@ function selectList(fields: FieldsByKind, dictionaries: string[][]): string[] {
     )
   })
   return select
-}
-
-/** Columns filled with "missing" (NaN, -1); the scan overwrites those it reads. */
-function emptyColumns(n: number, fields: FieldsByKind, dictionaries: string[][]): RequestColumns {
-  const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
-  for (const f of fields.numbers) {
-    out.numbers[f] = new Float64Array(n).fill(NaN)
-  }
-  for (const f of fields.flags) {
-    out.flags[f] = new Int8Array(n).fill(-1)
-  }
-  fields.texts.forEach((f, i) => {
-    out.texts[f] = { codes: new Int32Array(n).fill(-1), values: dictionaries[i] as string[] }
-  })
-  return out
 }
 
 const NATIVE_TYPE: Record<number, string> = { 1: 'Int8', 4: 'Int32', 8: 'Float64' }

@@ -13,11 +13,13 @@ import {
   sampleBucketsKept,
   type RequestColumnQuery,
   type RequestColumns,
-  type RequestFlagField,
-  type RequestNumberField,
-  type RequestTextField,
 } from '../../core/model/query.js'
-import { fieldColumn, validateColumnQuery, type FieldsByKind } from '../query/request-columns.js'
+import {
+  emptyRequestColumns,
+  fieldColumn,
+  validateColumnQuery,
+  type FieldsByKind,
+} from '../query/request-columns.js'
 import { inTransaction, toNumber } from './connection.js'
 import { requestWhere, type Where } from './sql.js'
 
@@ -63,10 +65,7 @@ export async function queryRequestColumns(
       flags: fields.flags.filter(() => toNumber(head?.[at++] ?? 0) > 0),
     }
     const dictionaries = fields.texts.map(() => (head?.[at++] ?? []) as string[])
-    out = emptyColumns(n, fields.numbers, fields.flags, fields.texts, dictionaries)
-    if (total !== null) {
-      out.total = total
-    }
+    out = emptyRequestColumns(n, fields, dictionaries, total)
     const texts = fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0)
     if (n === 0 || present.numbers.length + present.flags.length + texts.length === 0) {
       return
@@ -78,27 +77,6 @@ export async function queryRequestColumns(
       texts.map((f) => dictionaries[fields.texts.indexOf(f)] as string[]),
       out
     )
-  })
-  return out
-}
-
-/** Columns filled with "missing" (NaN, -1); `readRows` overwrites those it reads. */
-function emptyColumns(
-  n: number,
-  numbers: readonly RequestNumberField[],
-  flags: readonly RequestFlagField[],
-  texts: readonly RequestTextField[],
-  dictionaries: string[][]
-): RequestColumns {
-  const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
-  for (const f of numbers) {
-    out.numbers[f] = new Float64Array(n).fill(NaN)
-  }
-  for (const f of flags) {
-    out.flags[f] = new Int8Array(n).fill(-1)
-  }
-  texts.forEach((f, i) => {
-    out.texts[f] = { codes: new Int32Array(n).fill(-1), values: dictionaries[i] as string[] }
   })
   return out
 }

@@ -7,6 +7,7 @@ import type { RequestTimeline } from '../../core/model/request.js'
 import { DIMENSIONS } from '../../core/model/request.js'
 import type {
   RequestColumnQuery,
+  RequestColumns,
   RequestField,
   RequestFlagField,
   RequestNumberField,
@@ -45,6 +46,33 @@ export interface FieldsByKind {
   numbers: RequestNumberField[]
   flags: RequestFlagField[]
   texts: RequestTextField[]
+}
+
+/**
+ * The columns of `n` rows, every value "missing" (number NaN, flag -1, text code -1), each text
+ * field with its dictionary, and `total` when the scan was sampled: the SQL stores start from it
+ * and overwrite the columns they read.
+ */
+export function emptyRequestColumns(
+  n: number,
+  fields: FieldsByKind,
+  dictionaries: readonly string[][],
+  total: number | null
+): RequestColumns {
+  const out: RequestColumns = { n, numbers: {}, flags: {}, texts: {} }
+  if (total !== null) {
+    out.total = total
+  }
+  for (const f of fields.numbers) {
+    out.numbers[f] = new Float64Array(n).fill(NaN)
+  }
+  for (const f of fields.flags) {
+    out.flags[f] = new Int8Array(n).fill(-1)
+  }
+  fields.texts.forEach((f, i) => {
+    out.texts[f] = { codes: new Int32Array(n).fill(-1), values: dictionaries[i] as string[] }
+  })
+  return out
 }
 
 /** Validates window, filters and fields (`QUERY_INVALID` on an unknown field) and groups the fields. */
