@@ -44,3 +44,8 @@ export class ConfigError extends AppError {
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError
 }
+
+/** The message of a thrown value, whatever was thrown. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}

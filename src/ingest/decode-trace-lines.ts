@@ -2,9 +2,10 @@
  * OTLP/JSON Lines of traces to spans, the same on the import's reader and in an import decode
  * worker, so both accept, reject and number lines identically.
  */
-import { isAppError } from '../core/errors.js'
+import { errorMessage, isAppError } from '../core/errors.js'
 import type { Span } from '../core/model/span.js'
 import { decodeTraces } from '../core/otlp/decode-traces.js'
+import type { OtlpReject } from '../core/otlp/wire-types.js'
 
 /** What some lines held: their spans in order, and each rejected item with its line. */
 export interface DecodedTraceLines {
@@ -15,14 +16,35 @@ export interface DecodedTraceLines {
   rejects: { line: number; reason: string }[]
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err)
+/**
+ * One line of OTLP/JSON decoded with `decode` (traces or metrics): its result, or `null` when the
+ * line is rejected whole (not JSON, not a usable request), and the reason of every reject: the
+ * line's, or each rejected item's with its path. Throws only for a bug in the decoder.
+ */
+export function decodeOtlpLine<R extends { rejected: readonly OtlpReject[] }>(
+  line: string,
+  decode: (obj: unknown) => R
+): { result: R | null; reasons: string[] } {
+  let obj: unknown
+  try {
+    obj = JSON.parse(line)
+  } catch (err) {
+    return { result: null, reasons: [`not JSON (${errorMessage(err)})`] }
+  }
+  try {
+    const result = decode(obj)
+    return { result, reasons: result.rejected.map((x) => `${x.path}: ${x.reason}`) }
+  } catch (err) {
+    if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') {
+      throw err
+    }
+    return { result: null, reasons: [err.message] }
+  }
 }
 
 /**
- * Decodes each line as one `ExportTraceServiceRequest`. A line that is not JSON, or not a
- * usable request, is rejected as a whole; a span that cannot be used is rejected with its path.
- * Blank lines are skipped. Throws only for a bug in the decoder.
+ * Decodes each line as one `ExportTraceServiceRequest` ({@link decodeOtlpLine}). Blank lines are
+ * skipped. Throws only for a bug in the decoder.
  */
 export function decodeTraceLines(lines: readonly string[]): DecodedTraceLines {
   const spans: Span[] = []
@@ -32,26 +54,14 @@ export function decodeTraceLines(lines: readonly string[]): DecodedTraceLines {
     if (line.trim() === '') {
       continue
     }
-    let obj: unknown
-    try {
-      obj = JSON.parse(line)
-    } catch (err) {
-      rejects.push({ line: i + 1, reason: `not JSON (${errorText(err)})` })
-      continue
+    const { result, reasons } = decodeOtlpLine(line, decodeTraces)
+    for (const reason of reasons) {
+      rejects.push({ line: i + 1, reason })
     }
-    try {
-      const r = decodeTraces(obj)
-      for (const x of r.rejected) {
-        rejects.push({ line: i + 1, reason: `${x.path}: ${x.reason}` })
-      }
-      for (const s of r.spans) {
+    if (result !== null) {
+      for (const s of result.spans) {
         spans.push(s)
       }
-    } catch (err) {
-      if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') {
-        throw err
-      }
-      rejects.push({ line: i + 1, reason: err.message })
     }
   }
   return { lines: lines.length, spans, rejects }

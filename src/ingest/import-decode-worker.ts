@@ -3,6 +3,7 @@
  * transferred, not copied), decodes its lines and posts back the spans and rejects.
  */
 import { parentPort } from 'node:worker_threads'
+import { errorMessage } from '../core/errors.js'
 import { decodeTraceLines } from './decode-trace-lines.js'
 import type { LinesJob, LinesReply } from './import-decode-pool.js'
 import { linesOfBytes } from './read-lines.js'
@@ -15,7 +16,7 @@ if (port !== null) {
       const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength)
       reply = { id: job.id, result: decodeTraceLines(linesOfBytes(bytes)) }
     } catch (err) {
-      reply = { id: job.id, error: err instanceof Error ? err.message : String(err) }
+      reply = { id: job.id, error: errorMessage(err) }
     }
     port.postMessage(reply)
   })

@@ -42,7 +42,3 @@ export function reject(ctx: FileCtx, line: number | null, reason: string): void 
     ctx.summary.rejects.push({ file: ctx.summary.file, line, reason })
   }
 }
-
-export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err)
-}

@@ -4,10 +4,11 @@
  * (docs/adr/0104).
  */
 import type { Readable } from 'node:stream'
+import { errorMessage } from '../core/errors.js'
 import type { DecodeMetricsResult } from '../core/otlp/decode-metrics.js'
 import type { DecodeTracesResult } from '../core/otlp/decode-traces.js'
 import { decodeTraceLines, type DecodedTraceLines } from './decode-trace-lines.js'
-import { errorText, reject, type FileCtx } from './import-file.js'
+import { reject, type FileCtx } from './import-file.js'
 import {
   decodeProtobufAs,
   decodeProtobufFile,
@@ -137,7 +138,7 @@ export async function importProtobuf(ctx: FileCtx, content: Readable): Promise<v
       try {
         r = decodeProtobufAs(kind, piece.bytes)
       } catch (err) {
-        reject(ctx, null, `message ${index}: not a protobuf ${kind} export (${errorText(err)})`)
+        reject(ctx, null, `message ${index}: not a protobuf ${kind} export (${errorMessage(err)})`)
         continue
       }
     }

@@ -9,15 +9,16 @@ import { readdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
-import { isAppError } from '../core/errors.js'
+import { errorMessage, isAppError } from '../core/errors.js'
 import { parseEventLine, parseEvents } from '../core/events/parse-events.js'
 import { decodeMetrics, decodeMetricsJson } from '../core/otlp/decode-metrics.js'
 import { decodeTracesJson } from '../core/otlp/decode-traces.js'
 import { createPromLineParser } from '../core/prom/parse.js'
 import { microsFromMillis } from '../core/model/units.js'
 import { DETECT_HEAD_BYTES, detectFormat, isGzip, type InputFormat } from './detect-format.js'
+import { decodeOtlpLine } from './decode-trace-lines.js'
 import { createTraceLinesPool, type TraceLinesPool } from './import-decode-pool.js'
-import { errorText, reject, type FileCtx, type FileImportSummary } from './import-file.js'
+import { reject, type FileCtx, type FileImportSummary } from './import-file.js'
 import { importProtobuf, importTraceLines } from './import-streams.js'
 import { readLineBatches } from './read-lines.js'
 import { ImportBatcher, type BatcherOptions, type ImportCounts } from './import-batcher.js'
@@ -222,25 +223,13 @@ async function importLines(
         }
         continue
       }
-      let obj: unknown
-      try {
-        obj = JSON.parse(line)
-      } catch (err) {
-        reject(ctx, lineNo, `not JSON (${errorText(err)})`)
-        continue
+      const { result, reasons } = decodeOtlpLine(line, decodeMetrics)
+      for (const reason of reasons) {
+        reject(ctx, lineNo, reason)
       }
-      try {
-        const r = decodeMetrics(obj)
-        for (const x of r.rejected) {
-          reject(ctx, lineNo, `${x.path}: ${x.reason}`)
-        }
-        summary.read.samples += r.samples.length
-        await batcher.addSamples(r.samples, r.families)
-      } catch (err) {
-        if (!isAppError(err) || err.code !== 'OTLP_DECODE_FAILED') {
-          throw err
-        }
-        reject(ctx, lineNo, err.message)
+      if (result !== null) {
+        summary.read.samples += result.samples.length
+        await batcher.addSamples(result.samples, result.families)
       }
     }
   }
@@ -343,7 +332,7 @@ export async function importSource(
     if (isAppError(err) || typeof code !== 'string') {
       throw err
     }
-    summary.error = `could not read the file: ${errorText(err)}`
+    summary.error = `could not read the file: ${errorMessage(err)}`
   } finally {
     summary.stored = { ...batcher.stored }
   }
