@@ -4,12 +4,16 @@
  * with one buffer copy per number column and one call per non-null string.
  */
 import { BIGINT, BOOLEAN, DOUBLE, INTEGER, VARCHAR, type DuckDBConnection } from '@duckdb/node-api'
-import { DIMENSIONS, type RequestTimeline } from '../../core/model/request.js'
+import { DIMENSIONS, type RequestTimeline, type StageName } from '../../core/model/request.js'
 import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
 
 const roundOrNull = (value: number | null): number | null =>
   value === null ? null : Math.round(value)
+
+/** One DOUBLE column (µs, null when absent) per stage, in the order given. */
+const stageColumns = (stages: readonly StageName[]): ChunkColumn<RequestTimeline>[] =>
+  stages.map((s) => ({ type: DOUBLE, value: (r) => r.stages[s] ?? null }))
 
 /** `requests` columns in table order (the order of `requestColumns` in `schema.ts`). */
 const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
@@ -17,10 +21,7 @@ const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
   { type: BIGINT, value: (r) => BigInt(Math.round(r.startUs)) },
   { type: BIGINT, value: (r) => BigInt(Math.round(r.endUs)) },
   ...DIMENSIONS.map((d) => ({ type: VARCHAR, value: (r: RequestTimeline) => r.dims[d] })),
-  ...REQUEST_STAGES_V1.map((s) => ({
-    type: DOUBLE,
-    value: (r: RequestTimeline) => r.stages[s] ?? null,
-  })),
+  ...stageColumns(REQUEST_STAGES_V1),
   { type: VARCHAR, value: (r) => r.downstreamName },
   { type: DOUBLE, value: (r) => r.ttftUs },
   { type: VARCHAR, value: (r) => r.ttftSource },
@@ -39,10 +40,7 @@ const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
   { type: BOOLEAN, value: (r) => r.hasGateway },
   { type: BOOLEAN, value: (r) => r.hasEngine },
   { type: INTEGER, value: (r) => r.spanCount },
-  ...REQUEST_STAGES_ADDED.map((s) => ({
-    type: DOUBLE,
-    value: (r: RequestTimeline) => r.stages[s] ?? null,
-  })),
+  ...stageColumns(REQUEST_STAGES_ADDED),
 ]
 
 /** Appends `requests` to the `requests` table in data chunks (inside the caller's transaction). */
