@@ -14,10 +14,9 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
-import { zeroIngestCounters } from '../src/ingest/counters.js'
-import type { IngestSink } from '../src/ingest/types.js'
 import { startServer } from '../src/server/main.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
+import { countingSink } from './sdk-bodies.js'
 
 export type ChildServerKind = 'null' | 'duckdb'
 
@@ -45,17 +44,7 @@ async function listen(options: ChildServerOptions): Promise<{
   close(): Promise<void>
 }> {
   if (options.kind === 'null') {
-    let counted = 0
-    const sink: IngestSink = {
-      submitSpans: async (s) => {
-        counted += s.length
-      },
-      submitMetrics: async () => {},
-      submitEvents: async () => {},
-      flush: async () => {},
-      counters: () => ({ ...zeroIngestCounters(), spansAccepted: counted }),
-      close: async () => {},
-    }
+    const sink = countingSink()
     const app = createOtlpApp({
       ingest: sink,
       logger: createSilentLogger(),
@@ -66,7 +55,7 @@ async function listen(options: ChildServerOptions): Promise<{
     })
     return {
       url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1/traces`,
-      spans: async () => counted,
+      spans: async () => sink.spans,
       close: () => new Promise<void>((resolve) => http.close(() => resolve())),
     }
   }

@@ -13,12 +13,11 @@ import { credentials, makeGenericClientConstructor, Metadata } from '@grpc/grpc-
 import { serve, type ServerType } from '@hono/node-server'
 import { createSilentLogger } from '../src/core/logger.js'
 import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
-import type { IngestSink } from '../src/ingest/types.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
 import { OTLP_TRACE_EXPORT_PATH } from '../src/server/otlp-grpc.js'
 import { startOtlpGrpcListener } from '../src/server/otlp-grpc-listener.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
-import { zeroIngestCounters } from '../src/ingest/counters.js'
+import { countingSink } from './sdk-bodies.js'
 
 function intArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
@@ -37,21 +36,11 @@ const bodies = Array.from({ length: 8 }, (_, i) =>
 )
 const spansPerBody = batch * 4
 
-let spans = 0
-const sink: IngestSink = {
-  submitSpans: async (s) => {
-    spans += s.length
-  },
-  submitMetrics: async () => {},
-  submitEvents: async () => {},
-  flush: async () => {},
-  counters: () => ({ ...zeroIngestCounters(), spansAccepted: spans }),
-  close: async () => {},
-}
+const sink = countingSink()
 const deps = { ingest: sink, logger: createSilentLogger(), limits: { maxBodyBytes: 16 << 20 } }
 
 async function drive(send: (body: Uint8Array) => Promise<void>): Promise<number> {
-  spans = 0
+  sink.spans = 0
   let next = 0
   const t0 = performance.now()
   await Promise.all(
@@ -63,10 +52,10 @@ async function drive(send: (body: Uint8Array) => Promise<void>): Promise<number>
     })
   )
   const ms = performance.now() - t0
-  if (spans !== requests * spansPerBody) {
-    throw new Error(`stored ${spans} spans, expected ${requests * spansPerBody}`)
+  if (sink.spans !== requests * spansPerBody) {
+    throw new Error(`stored ${sink.spans} spans, expected ${requests * spansPerBody}`)
   }
-  return (spans / ms) * 1000
+  return (sink.spans / ms) * 1000
 }
 
 // Baseline: OTLP/HTTP.

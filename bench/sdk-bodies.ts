@@ -1,7 +1,8 @@
 /**
  * OTLP protobuf export bodies built with the OpenTelemetry JS SDK's own serializer
  * (`ProtobufTraceSerializer`, as `exporter-trace-otlp-proto` sends them), shared by the ingest
- * benchmarks. Not a benchmark itself (no `.bench.ts`).
+ * benchmarks, with the counting sink they measure the path up to the store with. Not a benchmark
+ * itself (no `.bench.ts`).
  */
 import { context, SpanKind, trace } from '@opentelemetry/api'
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer'
@@ -11,6 +12,8 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base'
+import { zeroIngestCounters } from '../src/ingest/counters.js'
+import type { IngestSink } from '../src/ingest/types.js'
 
 /** 128 LLM calls of 4 spans (client, gateway, engine, engine child) = 512 spans per body. */
 const CALLS_PER_BODY = 128
@@ -111,4 +114,20 @@ export async function postBodies(
     })
   )
   return { ms: performance.now() - t0, latencies }
+}
+
+/** An ingest sink that only counts the spans handed to it (`spans`; set it to 0 to start over). */
+export function countingSink(): IngestSink & { spans: number } {
+  const sink = {
+    spans: 0,
+    submitSpans: async (list: readonly unknown[]) => {
+      sink.spans += list.length
+    },
+    submitMetrics: async () => {},
+    submitEvents: async () => {},
+    flush: async () => {},
+    counters: () => ({ ...zeroIngestCounters(), spansAccepted: sink.spans }),
+    close: async () => {},
+  }
+  return sink
 }
