@@ -49,3 +49,30 @@ export function isAppError(err: unknown): err is AppError {
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err)
 }
+
+/** An error as it crosses a thread boundary (structured clone keeps no class). */
+export interface WireError {
+  code: ErrorCode | null
+  message: string
+  retryAfterSeconds?: number
+}
+
+/** `err` as a {@link WireError}: an `AppError` keeps its code and retry hint. */
+export function toWireError(err: unknown): WireError {
+  if (err instanceof AppError) {
+    return err.retryAfterSeconds === undefined
+      ? { code: err.code, message: err.message }
+      : { code: err.code, message: err.message, retryAfterSeconds: err.retryAfterSeconds }
+  }
+  return { code: null, message: errorMessage(err) }
+}
+
+/** The error a {@link WireError} stands for: an `AppError` again when it had a code. */
+export function fromWireError(wire: WireError): Error {
+  if (wire.code === null) {
+    return new Error(wire.message)
+  }
+  return wire.retryAfterSeconds === undefined
+    ? new AppError(wire.code, wire.message)
+    : new AppError(wire.code, wire.message, { retryAfterSeconds: wire.retryAfterSeconds })
+}

@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
-import { AppError, type ErrorCode } from '../core/errors.js'
+import { AppError, fromWireError, type WireError } from '../core/errors.js'
 import type { TimeBounds } from '../core/otlp/time-bounds.js'
 import {
   decodeMetricsBody,
@@ -18,7 +18,7 @@ import {
   type DecodedTraces,
   type OtlpWireFormat,
 } from './otlp-decode.js'
-import { spawnWorker } from './spawn-worker.js'
+import { spawnWorker } from '../storage/spawn-worker.js'
 
 /** Bodies sent to one worker and not answered yet, beyond which the event loop decodes. */
 const MAX_QUEUED_PER_WORKER = 2
@@ -36,7 +36,7 @@ export interface DecodeJob {
 /** A worker's answer: the decoded items, or the error decoding threw. */
 export type DecodeReply =
   | { id: number; result: DecodedTraces | DecodedMetrics; error?: undefined }
-  | { id: number; error: { code: ErrorCode | null; message: string } }
+  | { id: number; error: WireError }
 
 export interface OtlpDecoder {
   /** Worker threads in use (0 = inline). */
@@ -75,11 +75,6 @@ function inlineDecoder(): OtlpDecoder {
   }
 }
 
-function errorOf(reply: Extract<DecodeReply, { error: object }>): Error {
-  const { code, message } = reply.error
-  return code === null ? new Error(message) : new AppError(code, message)
-}
-
 /** A buffer the worker can own: the body's own, or a copy when the body is a view into more. */
 function transferable(body: Uint8Array): Uint8Array<ArrayBuffer> {
   const whole =
@@ -100,7 +95,7 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
   const slots: Slot[] = []
 
   const start = (index: number): void => {
-    const worker = spawnWorker('decode-worker')
+    const worker = spawnWorker(import.meta.url, 'decode-worker')
     // Idle workers must not keep the process alive (a CLI run that never calls close).
     worker.unref()
     const slot: Slot = { worker, waiting: new Map() }
@@ -109,7 +104,7 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
       const waiting = slot.waiting.get(reply.id)
       slot.waiting.delete(reply.id)
       if (reply.error !== undefined) {
-        waiting?.reject(errorOf(reply))
+        waiting?.reject(fromWireError(reply.error))
       } else {
         waiting?.resolve(reply.result)
       }

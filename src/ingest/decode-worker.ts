@@ -3,7 +3,7 @@
  * copied) and posts back the decoded items, or the error the inline decoder would have thrown.
  */
 import { parentPort } from 'node:worker_threads'
-import { AppError } from '../core/errors.js'
+import { toWireError } from '../core/errors.js'
 import { decodeMetricsBody, decodeTracesBody } from './otlp-decode.js'
 import type { DecodeJob, DecodeReply } from './decode-pool.js'
 
@@ -20,10 +20,7 @@ if (port !== null) {
     } catch (err) {
       reply = {
         id: job.id,
-        error: {
-          code: err instanceof AppError ? err.code : null,
-          message: err instanceof Error ? err.message : String(err),
-        },
+        error: toWireError(err),
       }
     }
     port.postMessage(reply)
