@@ -26,6 +26,7 @@ interface ImportFlags {
   format: 'text' | 'json'
   keepContent?: boolean
   decodeWorkers: number
+  storeThread?: boolean
 }
 
 /** How long one file may wait, in all, for a server that keeps answering 429. */
@@ -189,6 +190,10 @@ export function registerImportCommand(program: Command): void {
       parseDecodeWorkers,
       0
     )
+    .option(
+      '--store-thread',
+      'write the database from a thread of its own, so reading and decoding go on while it writes (faster when a core is free; see docs/storage.md)'
+    )
     .addHelpText(
       'after',
       `
@@ -221,7 +226,7 @@ See docs/formats.md for every format with an example.`
           summary = await importViaServer(flags.server, paths, bar?.onProgress)
         } else {
           const dbExisted = flags.db === ':memory:' || existsSync(resolve(flags.db))
-          const opened = await openStoreOrServer(flags.db)
+          const opened = await openStoreOrServer(flags.db, { ownThread: flags.storeThread })
           if (opened.kind === 'server') {
             process.stderr.write(
               `tokenline: ${opened.dbPath} is held by a running server; sending the files to ${opened.apiUrl}\n`
