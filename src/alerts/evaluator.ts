@@ -17,6 +17,7 @@ import type { AlertHistoryEntry, AlertRecord, SloStore } from '../storage/slo-st
 import type { SpanStore } from '../storage/span-store.js'
 import type { SloSettings } from '../config/slo.js'
 import type { DiagnoseAlert } from './diagnose-alert.js'
+import { errorMessage } from '../core/errors.js'
 
 /** A state change handed to the notifier. */
 export interface AlertNotification {
@@ -206,7 +207,7 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
           } catch (err) {
             logger.warn('alert diagnosis failed; notifying without findings', {
               rule: rule.name,
-              error: err instanceof Error ? err.message : String(err),
+              error: errorMessage(err),
             })
           }
         }
@@ -234,7 +235,7 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
         options.onTransition?.(n)
       } catch (err) {
         logger.error('alert notification hook failed', {
-          error: err instanceof Error ? err.message : String(err),
+          error: errorMessage(err),
         })
       }
     }

@@ -8,6 +8,7 @@ import type { Logger } from '../core/logger.js'
 import type { WebhookTarget } from '../config/slo.js'
 import type { AlertNotification } from './evaluator.js'
 import { alertmanagerPayload, idempotencyKey, summaryOf, tokenlinePayload } from './payload.js'
+import { errorMessage } from '../core/errors.js'
 
 export interface NotifierOptions {
   webhooks: readonly WebhookTarget[]
@@ -86,7 +87,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           break
         }
       } catch (err) {
-        lastError = err instanceof Error ? err.message : String(err)
+        lastError = errorMessage(err)
       }
       if (attempt < target.maxAttempts) {
         await sleep(target.backoffMs * 2 ** (attempt - 1))
@@ -122,7 +123,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         const next = prev
           .then(() => deliver(target, n))
           .catch((err: unknown) => {
-            const message = err instanceof Error ? err.message : String(err)
+            const message = errorMessage(err)
             options.logger.error('alert webhook delivery crashed', {
               url: redactUrl(target.url),
               error: message.split(target.url).join(redactUrl(target.url)),

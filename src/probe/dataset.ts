@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { AppError } from '../core/errors.js'
+import { AppError, errorMessage } from '../core/errors.js'
 import type { DatasetItem } from './workload.js'
 
 /**
@@ -74,11 +74,9 @@ export async function loadDataset(
   try {
     text = await readFile(path, 'utf8')
   } catch (err) {
-    throw new AppError(
-      'INPUT_INVALID',
-      `cannot read dataset ${path} (${err instanceof Error ? err.message : String(err)})`,
-      { cause: err }
-    )
+    throw new AppError('INPUT_INVALID', `cannot read dataset ${path} (${errorMessage(err)})`, {
+      cause: err,
+    })
   }
   const result = parseDataset(text)
   if (result.items.length === 0) {

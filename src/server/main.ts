@@ -3,7 +3,7 @@
  * store, builds the ingest pipeline, binds the OTLP and UI/API listeners, writes the lock file
  * that lets other CLI processes find this server, and starts scraping.
  */
-import { AppError } from '../core/errors.js'
+import { AppError, errorMessage } from '../core/errors.js'
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { ServerType } from '@hono/node-server'
@@ -132,7 +132,7 @@ export async function startServer(
   const { store, sloStore } = options.stores ?? (await openConfiguredStores(config))
   const onBackgroundError = (err: unknown): void => {
     logger.error('background task failed', {
-      error: err instanceof Error ? err.message : String(err),
+      error: errorMessage(err),
     })
   }
   const ingest = createIngestPipeline({

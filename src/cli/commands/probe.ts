@@ -4,7 +4,7 @@ import { get as httpsGet } from 'node:https'
 import cliProgress from 'cli-progress'
 import type { Command } from 'commander'
 import { Option } from 'commander'
-import { AppError } from '../../core/errors.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import { EXIT_FAILURE } from '../report-error.js'
 import { compareRuns, parseRecords, renderComparisonText } from '../../probe/compare.js'
 import { COMPAT_TOOLS } from '../../probe/compat.js'
@@ -31,7 +31,7 @@ async function discoverModel(endpoint: URL, insecure: boolean): Promise<string> 
   } catch (err) {
     throw new AppError(
       'PROBE_INVALID',
-      `cannot discover the model from GET ${url.href} (${err instanceof Error ? err.message : String(err)}); pass --model NAME`
+      `cannot discover the model from GET ${url.href} (${errorMessage(err)}); pass --model NAME`
     )
   }
   const id = body.data?.[0]?.id
@@ -231,10 +231,7 @@ export function registerProbeCommand(program: Command): void {
         try {
           return parseRecords(await readFile(path, 'utf8'))
         } catch (err) {
-          throw new AppError(
-            'INPUT_INVALID',
-            `cannot read ${path} (${err instanceof Error ? err.message : String(err)})`
-          )
+          throw new AppError('INPUT_INVALID', `cannot read ${path} (${errorMessage(err)})`)
         }
       }
       const ra = await read(a)

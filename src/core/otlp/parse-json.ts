@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js'
+import { AppError, errorMessage } from '../errors.js'
 
 /**
  * `JSON.parse` of an OTLP/JSON body; throws `AppError('OTLP_DECODE_FAILED')` when the text is
@@ -8,10 +8,8 @@ export function parseOtlpJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw new AppError(
-      'OTLP_DECODE_FAILED',
-      `the body must be OTLP/JSON (${err instanceof Error ? err.message : String(err)})`,
-      { cause: err }
-    )
+    throw new AppError('OTLP_DECODE_FAILED', `the body must be OTLP/JSON (${errorMessage(err)})`, {
+      cause: err,
+    })
   }
 }

@@ -6,7 +6,7 @@
  * like parsed JSON, taking ids as bytes and 64-bit integers as `Long`.
  */
 import protobuf from 'protobufjs/minimal.js'
-import { AppError } from '../../core/errors.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import { decodeMetrics, type DecodeMetricsResult } from '../../core/otlp/decode-metrics.js'
 import { decodeTraces, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
 import type { TimeBounds } from '../../core/otlp/time-bounds.js'
@@ -21,7 +21,7 @@ protobuf.util.recursionLimit = Math.max(protobuf.util.recursionLimit, 400)
 protobuf.Reader.recursionLimit = Math.max(protobuf.Reader.recursionLimit, 400)
 
 function decodeFailed(what: string, err: unknown): AppError {
-  const detail = err instanceof Error ? err.message : String(err)
+  const detail = errorMessage(err)
   return new AppError('OTLP_DECODE_FAILED', `the body must be a protobuf ${what} (${detail})`, {
     cause: err,
   })

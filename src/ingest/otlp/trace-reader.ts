@@ -11,7 +11,7 @@
  * Field numbers: opentelemetry/proto/{collector/trace,trace,common,resource}/v1 (`proto/otlp.proto`).
  */
 import protobuf from 'protobufjs/minimal.js'
-import { AppError, isAppError } from '../../core/errors.js'
+import { AppError, errorMessage, isAppError } from '../../core/errors.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import { checkSpan, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
 import { microsFromOtlpTime } from '../../core/otlp/int64.js'
@@ -263,7 +263,7 @@ export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): Decode
   } catch (err) {
     throw new AppError(
       'OTLP_DECODE_FAILED',
-      `the body must be a protobuf ExportTraceServiceRequest (${err instanceof Error ? err.message : String(err)})`,
+      `the body must be a protobuf ExportTraceServiceRequest (${errorMessage(err)})`,
       { cause: err }
     )
   }

@@ -3,7 +3,7 @@
  * dependency of ~550 MB). Queries go through chdb's async API, so they run off the event loop.
  * chdb allows one data directory per process; stores opened on it are told apart by database.
  */
-import { AppError } from '../../core/errors.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import type { ClickHouseExecutor, JsonRow } from './executor.js'
 
 interface ChdbResult {
@@ -58,7 +58,7 @@ function parseRows(text: string): JsonRow[] {
 }
 
 function wrap(err: unknown, sql: string): AppError {
-  const message = err instanceof Error ? err.message : String(err)
+  const message = errorMessage(err)
   return new AppError(
     'STORE_UNAVAILABLE',
     `ClickHouse (chdb) refused a statement: ${message} (statement: ${sql.slice(0, 200)})`,

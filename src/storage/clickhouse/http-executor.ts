@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream'
 import { createClient } from '@clickhouse/client'
-import { AppError } from '../../core/errors.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import type { ClickHouseExecutor, JsonRow } from './executor.js'
 
 export interface HttpExecutorOptions {
@@ -20,7 +20,7 @@ export interface HttpExecutorOptions {
 }
 
 function wrap(err: unknown, sql: string): AppError {
-  const message = err instanceof Error ? err.message : String(err)
+  const message = errorMessage(err)
   return new AppError(
     'STORE_UNAVAILABLE',
     `ClickHouse refused a statement: ${message} (statement: ${sql.slice(0, 200)})`,

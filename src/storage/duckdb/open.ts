@@ -1,6 +1,6 @@
 /** Opening a DuckDB file, turning DuckDB's lock error into an actionable STORE_LOCKED. */
 import { DuckDBInstance } from '@duckdb/node-api'
-import { AppError } from '../../core/errors.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import { readServerLock, type ServerLockInfo } from './lock.js'
 
 /**
@@ -33,7 +33,7 @@ export async function openDuckDbInstance(path: string): Promise<DuckDBInstance> 
   try {
     return await DuckDBInstance.create(inMemory ? ':memory:' : path, INSTANCE_OPTIONS)
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err)
+    const message = errorMessage(err)
     if (/lock/i.test(message)) {
       // The server may have written its lock file between our check and DuckDB's refusal.
       const lock = inMemory ? null : await readServerLock(path)
