@@ -52,7 +52,8 @@ export function duckDbSharedOf(store: SpanStore): DuckDbShared | null {
  * thread (`store-worker.ts`): the same transactions as `insertSpans` / `upsertRequests`.
  */
 export interface DuckDbBatchWriter {
-  insertSpanBatch(batch: ColumnBatch): Promise<void>
+  /** Appends every batch `parts` yields, in one transaction (they may still be arriving). */
+  insertSpanBatches(parts: AsyncIterable<ColumnBatch>): Promise<void>
   /** `traceIds` are the batch's rows' trace ids, one row per trace (see {@link latestPerTrace}). */
   upsertRequestBatch(
     traceIds: readonly string[],
@@ -355,10 +356,14 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
   }
   batchWriters.set(store, {
-    async insertSpanBatch(batch) {
-      if (batch.rows > 0) {
-        await writeQueue.run(() => inTransaction(conn, () => appendSpanBatch(conn, batch)))
-      }
+    async insertSpanBatches(parts) {
+      await writeQueue.run(() =>
+        inTransaction(conn, async () => {
+          for await (const batch of parts) {
+            await appendSpanBatch(conn, batch)
+          }
+        })
+      )
     },
     async upsertRequestBatch(traceIds, batch, newTraces) {
       if (batch.rows > 0) {

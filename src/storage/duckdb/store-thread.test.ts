@@ -84,6 +84,32 @@ describe('openDuckDbStoreThread', () => {
     }
   })
 
+  it('stores a write sent in parts whole, or none of it when a later part cannot be encoded', async () => {
+    const store = await openDuckDbStoreThread({ path: ':memory:' })
+    try {
+      const spans = (n: number, traceAt: number): ReturnType<typeof makeSpan>[] =>
+        Array.from({ length: n }, (_, i) =>
+          makeSpan({ traceId: (traceAt + Math.floor(i / 4)).toString(16).padStart(32, '0') })
+        )
+      const whole = spans(10_000, 1)
+      await store.insertSpans(whole)
+      expect((await store.stats()).spans).toBe(10_000)
+      // JSON.stringify cannot encode a BigInt: the third part fails after two were sent.
+      const broken = spans(10_000, 100_000)
+      broken[9_000] = makeSpan({ attributes: { n: 1n as unknown as number } })
+      const err = await store.insertSpans(broken).then(
+        () => null,
+        (e: unknown) => e
+      )
+      expect(String(err)).toMatch(/BigInt/)
+      expect((await store.stats()).spans).toBe(10_000)
+      await store.insertSpans(spans(5, 200_000))
+      expect((await store.stats()).spans).toBe(10_005)
+    } finally {
+      await store.close()
+    }
+  })
+
   it('fails every later call with STORE_UNAVAILABLE once closed, and closes only once', async () => {
     const store = await openDuckDbStoreThread({ path: ':memory:' })
     await store.insertSpans([makeSpan()])

@@ -23,6 +23,9 @@ import { latestPerTrace } from './duckdb-store.js'
 import { encodeRequestColumns } from './request-chunks.js'
 import { encodeSpanColumns } from './span-chunks.js'
 
+/** Rows per part of a span write (two of DuckDB's data chunks). */
+const PART_ROWS = 4096
+
 /** Store methods forwarded as they are (arguments and results cloned). */
 type ForwardedMethod = Exclude<
   keyof SpanStore,
@@ -36,7 +39,8 @@ export interface StoreWorkerData {
 
 /** A call to the store's thread; `id` matches its reply. */
 export type StoreCall = { id: number } & (
-  | { op: 'spans'; batch: ColumnBatch }
+  | { op: 'spans'; batch: ColumnBatch; more: boolean }
+  | { op: 'spans-abort' }
   | { op: 'requests'; traceIds: string[]; batch: ColumnBatch; newTraces: boolean }
   | { op: 'scan'; scan: number; query: RequestQuery; batchSize: number | undefined }
   | { op: 'scan-end'; scan: number }
@@ -112,16 +116,22 @@ export async function openDuckDbStoreThread(options: { path: string }): Promise<
   )
   await started
 
-  const send = (body: CallBody, transfer: ArrayBuffer[] = []): Promise<unknown> => {
-    if (stopped !== null) {
-      return Promise.reject(stopped)
-    }
+  /** A new call id and its answer; the caller posts the call (unless the thread stopped). */
+  const begin = (): { id: number; answer: Promise<unknown> } => {
     const id = nextId++
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject })
-      worker.ref()
+    if (stopped !== null) {
+      return { id, answer: Promise.reject(stopped) }
+    }
+    const answer = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }))
+    worker.ref()
+    return { id, answer }
+  }
+  const send = (body: CallBody, transfer: ArrayBuffer[] = []): Promise<unknown> => {
+    const { id, answer } = begin()
+    if (stopped === null) {
       worker.postMessage({ id, ...body }, transfer)
-    })
+    }
+    return answer
   }
   const forward =
     <M extends ForwardedMethod>(method: M) =>
@@ -134,8 +144,25 @@ export async function openDuckDbStoreThread(options: { path: string }): Promise<
       if (spans.length === 0) {
         return
       }
-      const batch = encodeSpanColumns(spans)
-      await send({ op: 'spans', batch }, batchTransferList(batch))
+      // A large write goes in parts under one id: the store's thread appends a part while this
+      // thread encodes the next, so encoding is off the write's critical path.
+      const { id, answer } = begin()
+      try {
+        for (let at = 0; at < spans.length && stopped === null; at += PART_ROWS) {
+          const batch = encodeSpanColumns(spans.slice(at, at + PART_ROWS))
+          const more = at + PART_ROWS < spans.length
+          worker.postMessage(
+            { id, op: 'spans', batch, more } satisfies StoreCall,
+            batchTransferList(batch)
+          )
+        }
+      } catch (err) {
+        // The parts already sent are rolled back; the write answers with the abort.
+        worker.postMessage({ id, op: 'spans-abort' } satisfies StoreCall)
+        await answer.catch(() => undefined)
+        throw err
+      }
+      await answer
     },
     async upsertRequests(list: readonly RequestTimeline[], options) {
       if (list.length === 0) {
