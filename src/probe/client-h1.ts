@@ -29,7 +29,8 @@ function hangUp(): Error {
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
+// ASCII only: the head is written as UTF-8 with the body, and a header is no place for more
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/
 
 /** Request header lines; rejects names and values that could split the request. */
 function headerLines(headers: Record<string, string>): string {
@@ -223,6 +224,11 @@ export function createH1Transport(options: ProbeClientOptions): ProbeClient {
         state.settle(null)
       },
       onError(err) {
+        if (done) {
+          // bytes after a complete response: the connection is out of step, never reuse it
+          conn?.socket.destroy()
+          return
+        }
         if (err.message.endsWith('closed mid-response')) {
           finish(false)
           state.settle('stream_aborted', 'the connection closed mid-response')

@@ -1,6 +1,9 @@
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createSilentLogger } from '../../src/core/logger.js'
+import { parseMisbehaviour } from '../../src/mock-server/misbehave.js'
+import { startMockServer } from '../../src/mock-server/server.js'
 import { createProbeClient } from '../../src/probe/client.js'
 import type { RequestResult } from '../../src/probe/types.js'
 
@@ -162,6 +165,25 @@ describe('probe HTTP/1.1 transport', () => {
     expect(seen.map((s) => s.connection)).toEqual([0, 1])
   })
 
+  it('drops a connection that sent bytes after a complete response', async () => {
+    const { url, seen } = await scripted((socket) => socket.write(GOOD + 'HTTP/1.1 200 OK\r\n'))
+    const [a, b] = await sendAll(url, 2)
+    expect([a?.error, b?.error]).toEqual([null, null])
+    expect(b?.connectionReused).toBe(false)
+    expect(seen.map((s) => s.connection)).toEqual([0, 1])
+  })
+
+  it('refuses header values that would split the request, when the client is created', () => {
+    expect(() =>
+      createProbeClient({
+        url: new URL('http://127.0.0.1:1/v1/chat/completions'),
+        timeoutMs: 1000,
+        connectTimeoutMs: 1000,
+        headers: { 'x-a': 'b\r\nx-injected: 1' },
+      })
+    ).toThrow(/invalid request header "x-a"/)
+  })
+
   it('a status line that is not HTTP is a bad_response', async () => {
     const { url } = await scripted((socket) => socket.write('SSH-2.0-OpenSSH_9.6\r\n\r\n'))
     const [r] = await sendAll(url, 1)
@@ -207,5 +229,43 @@ describe('probe HTTP/1.1 transport', () => {
     client.close()
     expect(r.error).toBe('timeout')
     expect(r.contentArrivalsAtMs).toHaveLength(1)
+  })
+
+  it('over TLS: reuses a connection, and a new connection resumes the session', async () => {
+    const server = await startMockServer({
+      port: 0,
+      host: '127.0.0.1',
+      tls: true,
+      http2: false,
+      model: 'm',
+      misbehave: parseMisbehaviour([]),
+      defaultOutputTokens: 4,
+      fixed: { ttftMs: 5, itlMs: 20 },
+      seed: 1,
+      logger: createSilentLogger(),
+    })
+    const client = createProbeClient({
+      url: new URL(`${server.url}/v1/chat/completions`),
+      insecure: true,
+      timeoutMs: 3000,
+      connectTimeoutMs: 1000,
+    })
+    try {
+      const send = (): Promise<RequestResult> =>
+        client.send({ body: BODY, scheduledAtMs: performance.now() })
+      const first = await send()
+      const [a, b] = await Promise.all([send(), send()])
+      expect(first.error).toBeNull()
+      expect(first.tls).toEqual({ resumed: false, version: 'TLSv1.3', alpn: 'http/1.1' })
+      expect(first.marks.tlsEndAtMs).toBeGreaterThan(first.marks.connectEndAtMs ?? Infinity)
+      const reused = [a, b].find((r) => r?.connectionReused)
+      const fresh = [a, b].find((r) => r?.connectionReused === false)
+      expect(reused?.error).toBeNull()
+      expect(fresh?.error).toBeNull()
+      expect(fresh?.tls?.resumed).toBe(true)
+    } finally {
+      client.close()
+      await server.close()
+    }
   })
 })
