@@ -229,10 +229,10 @@ export function createH1Transport(options: ProbeClientOptions): ProbeClient {
           conn?.socket.destroy()
           return
         }
-        if (err.message.endsWith('closed mid-response')) {
+        if (err.kind === 'closed-mid-response') {
           finish(false)
           state.settle('stream_aborted', 'the connection closed mid-response')
-        } else if (err.message.endsWith('closed before any response')) {
+        } else if (err.kind === 'closed-before-response') {
           fail(hangUp())
         } else {
           finish(false)

@@ -6,13 +6,21 @@ interface Outcome {
   body: string
   ended: boolean
   error: string | null
+  kind: string | null
   /** Callbacks after the first end or error (must stay 0). */
   extra: number
 }
 
 /** Feeds `parts` as separate reads, then `end()` when `close` is set. */
 function parse(parts: (string | Buffer)[], close = false, noBody = false): Outcome {
-  const out: Outcome = { head: null, body: '', ended: false, error: null, extra: 0 }
+  const out: Outcome = {
+    head: null,
+    body: '',
+    ended: false,
+    error: null,
+    kind: null,
+    extra: 0,
+  }
   const finished = (): boolean => out.ended || out.error !== null
   const parser = new Http1ResponseParser(
     {
@@ -37,6 +45,7 @@ function parse(parts: (string | Buffer)[], close = false, noBody = false): Outco
         }
         expect(e.code).toBe('HTTP_PARSE')
         out.error = e.message
+        out.kind = e.kind
       },
     },
     { noBody }
@@ -119,6 +128,7 @@ describe('HTTP/1.1 response parser', () => {
     for (const parts of splits(SSE_HEAD + chunk)) {
       const o = parse(parts, true)
       expect(o.error).toMatch(/^malformed HTTP response: bad chunk size line/)
+      expect(o.kind).toBe('malformed')
       expect(o.ended).toBe(false)
       expect(o.extra).toBe(0)
     }
@@ -134,7 +144,8 @@ describe('HTTP/1.1 response parser', () => {
     for (let cut = SSE_HEAD.length; cut < CHUNKED.length; cut++) {
       const o = parse([CHUNKED.slice(0, cut)], true)
       expect(o.ended).toBe(false)
-      expect(o.error).toBe('malformed HTTP response: the connection closed mid-response')
+      expect(o.error).toBe('the connection closed mid-response')
+      expect(o.kind).toBe('closed-mid-response')
     }
     const o = parse(['HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc'], true)
     expect(o.body).toBe('abc')
@@ -142,8 +153,8 @@ describe('HTTP/1.1 response parser', () => {
   })
 
   it('tells a close before any byte from a close mid-head', () => {
-    expect(parse([], true).error).toMatch(/closed before any response/)
-    expect(parse(['HTTP/1.1 2'], true).error).toMatch(/closed mid-response/)
+    expect(parse([], true).kind).toBe('closed-before-response')
+    expect(parse(['HTTP/1.1 2'], true).kind).toBe('closed-mid-response')
   })
 
   it('reads a body without length until the close, and marks the connection not reusable', () => {

@@ -29,8 +29,17 @@ export interface Http1Handlers {
   onError(err: Http1ParseError): void
 }
 
+/** `malformed`: bytes that are not a valid response; the others: the connection ended early. */
+export type Http1ParseErrorKind = 'malformed' | 'closed-before-response' | 'closed-mid-response'
+
 export class Http1ParseError extends Error {
   readonly code = 'HTTP_PARSE'
+  readonly kind: Http1ParseErrorKind
+
+  constructor(message: string, kind: Http1ParseErrorKind) {
+    super(message)
+    this.kind = kind
+  }
 }
 
 /** Longest status line + headers accepted (Node's default `maxHeaderSize` is 16 KB). */
@@ -227,11 +236,11 @@ export class Http1ResponseParser {
     if (this.#state === State.UntilClose) {
       this.#finish()
     } else if (this.#state !== State.Done && this.#state !== State.Failed) {
-      this.#fail(
-        this.started
-          ? 'the connection closed mid-response'
-          : 'the connection closed before any response'
-      )
+      if (this.started) {
+        this.#fail('the connection closed mid-response', 'closed-mid-response')
+      } else {
+        this.#fail('the connection closed before any response', 'closed-before-response')
+      }
     }
   }
 
@@ -256,10 +265,11 @@ export class Http1ResponseParser {
     }
   }
 
-  #fail(message: string): void {
+  #fail(message: string, kind: Http1ParseErrorKind = 'malformed'): void {
     this.#state = State.Failed
     this.#carry = null
-    this.#handlers.onError(new Http1ParseError(`malformed HTTP response: ${message}`))
+    const text = kind === 'malformed' ? `malformed HTTP response: ${message}` : message
+    this.#handlers.onError(new Http1ParseError(text, kind))
   }
 }
 
