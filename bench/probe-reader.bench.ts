@@ -32,6 +32,8 @@ import type { ProbeClientOptions } from '../src/probe/transport.js'
 const STREAMS = Number(process.env.PROBE_READER_STREAMS ?? 500)
 const ROUNDS = Number(process.env.PROBE_READER_ROUNDS ?? 2)
 const TOKENS = 30
+/** `PROBE_READER_ENGINE=batch`: every decode step writes to all streams at once (probe.bench.ts). */
+const ENGINE_BATCH = process.env.PROBE_READER_ENGINE === 'batch'
 const OPTIONS = (process.env.PROBE_READER_OPTIONS ?? 'socket,node-http,undici')
   .split(',')
   .map((o) => o.trim())
@@ -39,17 +41,9 @@ const OPTIONS = (process.env.PROBE_READER_OPTIONS ?? 'socket,node-http,undici')
 async function startMock(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    [
-      'bin/tokenline.js',
-      'mock-server',
-      '--port',
-      '0',
-      '--stamp-tokens',
-      '--fixed-ttft-ms',
-      '100',
-      '--fixed-itl-ms',
-      '50',
-    ],
+    ['bin/tokenline.js', 'mock-server', '--port', '0', '--stamp-tokens'].concat(
+      ENGINE_BATCH ? ['--max-batch', '4000'] : ['--fixed-ttft-ms', '100', '--fixed-itl-ms', '50']
+    ),
     { stdio: ['ignore', 'pipe', 'inherit'] }
   )
   for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
@@ -167,6 +161,9 @@ interface Round {
   p99: number
   p999: number
   loopBusy: number
+  max: number
+  /** Chunk index within its stream of each of the worst 0.1 % of arrivals. */
+  worstIndices: number[]
 }
 
 async function round(url: string, client: ProbeClient): Promise<Round> {
@@ -194,7 +191,23 @@ async function round(url: string, client: ProbeClient): Promise<Round> {
   )
   const cpu = process.cpuUsage(cpu0)
   const elu = performance.eventLoopUtilization(elu0)
-  const real = arrivalErrorsMs(results, await fetchWriteTimes(url), perfToMonotonicOffsetMs())
+  const writes = await fetchWriteTimes(url)
+  const offsetMs = perfToMonotonicOffsetMs()
+  const real = arrivalErrorsMs(results, writes, offsetMs)
+  // which chunk of its stream each of the worst 0.1 % was (0 = the first token)
+  const worst: { errorMs: number; index: number }[] = []
+  for (const r of results) {
+    const w = writes.get(r.traceId)?.contentWritesMs
+    if (r.error === null && w !== undefined && w.length === r.contentArrivalsAtMs.length) {
+      r.contentArrivalsAtMs.forEach((a, i) =>
+        worst.push({ errorMs: a + offsetMs - (w[i] as number), index: i })
+      )
+    }
+  }
+  worst.sort((x, y) => y.errorMs - x.errorMs)
+  const worstIndices = worst
+    .slice(0, Math.max(1, Math.floor(worst.length / 1000)))
+    .map((x) => x.index)
   const chunks = results.reduce((n, r) => n + r.events, 0)
   return {
     ok: results.filter((r) => r.error === null).length,
@@ -203,6 +216,8 @@ async function round(url: string, client: ProbeClient): Promise<Round> {
     p99: q(real.errorsMs, 99),
     p999: q(real.errorsMs, 99.9),
     loopBusy: Math.round(elu.utilization * 100) / 100,
+    max: q(real.errorsMs, 100),
+    worstIndices,
   }
 }
 
@@ -214,7 +229,7 @@ const load = (): string =>
 const mock = await startMock()
 try {
   console.log(
-    `probe readers: ${STREAMS} streams × ${TOKENS} tokens, 50 ms apart, ${ROUNDS} alternating rounds; load average ${load()}`
+    `probe readers: ${STREAMS} streams × ${TOKENS} tokens, ${ENGINE_BATCH ? 'batched decode steps' : '50 ms apart'}, ${ROUNDS} alternating rounds; load average ${load()}`
   )
   // one unmeasured pass per option first: the first use of each code path pays its compilation
   for (const option of OPTIONS) {
@@ -244,7 +259,7 @@ try {
       all.set(option, [...(all.get(option) ?? []), f])
       console.log(
         `round ${r + 1} ${option.padEnd(10)} ok ${f.ok}/${STREAMS}  CPU ${f.cpuUsPerChunk} µs/chunk  ` +
-          `error vs real write p50 ${f.p50} ms p99 ${f.p99} ms p99.9 ${f.p999} ms  loop busy ${f.loopBusy}  load ${load()}`
+          `error vs real write p50 ${f.p50} ms p99 ${f.p99} ms p99.9 ${f.p999} ms max ${f.max} ms (worst 0.1 % at chunk ${f.worstIndices.join(',')})  loop busy ${f.loopBusy}  load ${load()}`
       )
       await new Promise((res) => setTimeout(res, 300))
     }
