@@ -234,4 +234,35 @@ describe('HTTP/1.1 response parser', () => {
     p.push(read)
     expect(view !== null && (view as Buffer).buffer === read.buffer).toBe(true)
   })
+
+  it('never throws and always reaches an outcome on mutated and cut responses (seeded)', () => {
+    let seed = 42
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
+    const base = Buffer.from(CHUNKED, 'latin1')
+    for (let k = 0; k < 3000; k++) {
+      const bytes = Buffer.from(base)
+      for (let flips = 1 + rand(3); flips > 0; flips--) {
+        bytes[rand(bytes.length)] = rand(256)
+      }
+      const cut = bytes.subarray(0, rand(bytes.length + 1))
+      const parts: Buffer[] = []
+      for (let i = 0; i < cut.length;) {
+        const n = 1 + rand(20)
+        parts.push(cut.subarray(i, i + n))
+        i += n
+      }
+      const o = parse(parts, true)
+      expect(o.ended || o.error !== null, `case ${k}`).toBe(true)
+      // the one case with both: the response ended, then more bytes came
+      if (o.ended && o.error !== null) {
+        expect(o.error).toMatch(/after the end of the response/)
+        expect(o.extra).toBe(1)
+      } else {
+        expect(o.extra).toBe(0)
+      }
+    }
+  })
 })
