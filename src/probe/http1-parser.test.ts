@@ -110,6 +110,23 @@ describe('HTTP/1.1 response parser', () => {
     }
   })
 
+  it('reads a head whose lines end in a bare LF, or mix LF and CRLF, at every read boundary', () => {
+    for (const text of [
+      'HTTP/1.1 200 OK\ncontent-type: text/event-stream\ncontent-length: 5\n\nhello',
+      'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\ncontent-length: 5\r\n\nhello',
+      'HTTP/1.1 200 OK\ncontent-length: 5\n\r\nhello',
+    ]) {
+      for (const parts of splits(text)) {
+        const o = parse(parts)
+        expect(o.error).toBeNull()
+        expect(o.head?.status).toBe(200)
+        expect(o.head?.headers.get('content-length')).toBe('5')
+        expect(o.body).toBe('hello')
+        expect(o.ended).toBe(true)
+      }
+    }
+  })
+
   it('accepts upper-case hex sizes and bare LF line ends in the chunk framing', () => {
     const body = 'x'.repeat(0x1a)
     const o = parse([`${SSE_HEAD}1A\n${body}\n0\n\n`])

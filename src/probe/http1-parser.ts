@@ -101,15 +101,15 @@ export class Http1ResponseParser {
     while (i < buf.length) {
       switch (this.#state) {
         case State.Head: {
-          const end = buf.indexOf('\r\n\r\n', i)
-          if (end === -1) {
+          const end = headEnd(buf, i)
+          if (end === null) {
             return this.#keep(buf, i, MAX_HEAD_BYTES, 'response head')
           }
-          const head = parseHead(buf.toString('latin1', i, end))
+          const head = parseHead(buf.toString('latin1', i, end.at))
           if (typeof head === 'string') {
             return this.#fail(head)
           }
-          i = end + 4
+          i = end.next
           if (head.status >= 100 && head.status < 200) {
             // an interim response (100 Continue, 103 Early Hints): the real one follows
             if (head.status === 101) {
@@ -275,9 +275,33 @@ export class Http1ResponseParser {
 
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: .*)?$/
 
+/**
+ * Where the head starting at `from` ends: `at` is the line feed that ends its last line, `next`
+ * the first byte after the empty line; null while the empty line has not arrived. Lines may end
+ * in a bare LF as well as CRLF (RFC 9112 §2.2 lets a recipient accept that, and Node's client
+ * did).
+ */
+function headEnd(buf: Buffer, from: number): { at: number; next: number } | null {
+  let lf = buf.indexOf(LF, from)
+  while (lf !== -1) {
+    const after = lf + 1
+    if (after >= buf.length || (buf[after] === CR && after + 1 >= buf.length)) {
+      return null
+    }
+    if (buf[after] === LF) {
+      return { at: lf, next: after + 1 }
+    }
+    if (buf[after] === CR && buf[after + 1] === LF) {
+      return { at: lf, next: after + 2 }
+    }
+    lf = buf.indexOf(LF, after)
+  }
+  return null
+}
+
 /** Parses status line and header fields, or returns why they are malformed. */
 function parseHead(text: string): Http1Head | string {
-  const lines = text.split('\r\n')
+  const lines = (text.endsWith('\r') ? text.slice(0, -1) : text).split(/\r?\n/)
   const statusLine = lines[0] ?? ''
   const m = STATUS_LINE.exec(statusLine)
   if (m === null) {
