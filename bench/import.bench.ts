@@ -35,7 +35,6 @@ import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createIngestPipeline } from '../src/ingest/pipeline.js'
 import type { IngestSink } from '../src/ingest/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { openDuckDbStoreThread } from '../src/storage/duckdb/store-thread.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
 import { zeroIngestCounters } from '../src/ingest/counters.js'
 
@@ -206,14 +205,9 @@ async function main(): Promise<void> {
         (await importPaths([path], createDiscardSink(), options)).read.spans
     let n = 0
     const intoStore =
-      (
-        make: typeof createIngestPipeline,
-        options: ImportOptions,
-        path = file,
-        open: typeof createDuckDbStore = createDuckDbStore
-      ) =>
+      (make: typeof createIngestPipeline, options: ImportOptions, path = file) =>
       async (): Promise<number> => {
-        const store = await open({ path: join(dir, `import-${n++}.duckdb`) })
+        const store = await createDuckDbStore({ path: join(dir, `import-${n++}.duckdb`) })
         const sink = make({ store, logger: createSilentLogger(), now: Date.now })
         try {
           return (await importPaths([path], sink, options)).stored.spans
@@ -235,16 +229,11 @@ async function main(): Promise<void> {
       [`no store, ${workers} decode worker(s)`, noStore({ decodeWorkers: workers })],
       [`no store, protobuf (${pbMb.toFixed(0)} MB, framed)`, noStore({}, pbFile)],
       ['DuckDB, decode inline', intoStore(createImportPipeline, {})],
-      ['DuckDB, store thread', intoStore(createImportPipeline, {}, file, openDuckDbStoreThread)],
       [
         `DuckDB, ${workers} decode worker(s)`,
         intoStore(createImportPipeline, { decodeWorkers: workers }),
       ],
       ['DuckDB, protobuf', intoStore(createImportPipeline, {}, pbFile)],
-      [
-        'DuckDB, protobuf, store thread',
-        intoStore(createImportPipeline, {}, pbFile, openDuckDbStoreThread),
-      ],
     ]
     if (compareLimits) {
       runs.push(

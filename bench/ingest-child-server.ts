@@ -7,8 +7,6 @@
  * Kinds: `null` is the OTLP app with a sink that only counts (HTTP + decode, nothing stored);
  * `duckdb` is `startServer` on a fresh DuckDB file with `decodeWorkers` decode threads. The
  * admission's expected-wait limit is raised so a loaded machine measures cost, not 429s.
- * `pipeline` and `pipeline-thread` are the OTLP app over the ingest pipeline alone (no API, no
- * alerts) on a DuckDB file opened on the event loop, or on the store's own thread (ADR 0107).
  */
 import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
@@ -18,13 +16,9 @@ import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
 import { startServer } from '../src/server/main.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
-import { createIngestPipeline } from '../src/ingest/pipeline.js'
-import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { openDuckDbStoreThread } from '../src/storage/duckdb/store-thread.js'
-import type { IngestSink } from '../src/ingest/types.js'
 import { countingSink } from './sdk-bodies.js'
 
-export type ChildServerKind = 'null' | 'duckdb' | 'pipeline' | 'pipeline-thread'
+export type ChildServerKind = 'null' | 'duckdb'
 
 export interface ChildServerOptions {
   kind: ChildServerKind
@@ -44,51 +38,26 @@ export interface ChildServerReport {
 
 const CHILD_ENV = 'TOKENLINE_BENCH_CHILD_SERVER'
 
-/** The OTLP app alone over `ingest`, on a loopback port. */
-async function serveOtlp(ingest: IngestSink): Promise<{ url: string; close(): Promise<void> }> {
-  const app = createOtlpApp({
-    ingest,
-    logger: createSilentLogger(),
-    limits: { maxBodyBytes: 16 << 20 },
-  })
-  const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1/traces`,
-    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
-  }
-}
-
 async function listen(options: ChildServerOptions): Promise<{
   url: string
   spans(): Promise<number>
   close(): Promise<void>
 }> {
-  if (options.kind === 'pipeline' || options.kind === 'pipeline-thread') {
-    const open = options.kind === 'pipeline' ? createDuckDbStore : openDuckDbStoreThread
-    const store = await open({ path: options.path ?? ':memory:' })
-    const pipeline = createIngestPipeline({
-      store,
-      logger: createSilentLogger(),
-      now: Date.now,
-      maxQueueDelayMs: 60_000,
-    })
-    const served = await serveOtlp(pipeline)
-    return {
-      url: served.url,
-      spans: async () => (await store.stats()).spans,
-      close: async () => {
-        await served.close()
-        await pipeline.close()
-        await store.close()
-      },
-    }
-  }
   if (options.kind === 'null') {
     const sink = countingSink()
-    const served = await serveOtlp(sink)
-    return { url: served.url, spans: async () => sink.spans, close: served.close }
+    const app = createOtlpApp({
+      ingest: sink,
+      logger: createSilentLogger(),
+      limits: { maxBodyBytes: 16 << 20 },
+    })
+    const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    return {
+      url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1/traces`,
+      spans: async () => sink.spans,
+      close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+    }
   }
   const server = await startServer(
     {

@@ -14,7 +14,6 @@
  *   npx tsx bench/ingest-http.bench.ts                        # 300 bodies of 512 spans, 8 clients
  *   npx tsx bench/ingest-http.bench.ts --bodies 400 --clients 8 --workers 1 --rounds 2
  *   npx tsx bench/ingest-http.bench.ts --server-node-args=--max-semi-space-size=64
- *   npx tsx bench/ingest-http.bench.ts --store-thread   # + the pipeline alone, store on the loop / own thread
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,7 +31,6 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: String(Math.max(1, defaultDecodeWorkers())) },
     rounds: { type: 'string', default: '1' },
     'server-node-args': { type: 'string', default: '' },
-    'store-thread': { type: 'boolean', default: false },
   },
 })
 const BODIES = Number(args.bodies)
@@ -40,7 +38,6 @@ const CLIENTS = Number(args.clients)
 const WORKERS = Number(args.workers)
 const ROUNDS = Number(args.rounds)
 const NODE_ARGS = args['server-node-args'].split(' ').filter(Boolean)
-const STORE_THREAD = args['store-thread']
 const WARM_UP = Math.min(40, Math.floor(BODIES / 5))
 
 interface Run {
@@ -118,28 +115,13 @@ try {
       bodies,
       spans
     )
-    // The ingest pipeline alone, its store on the event loop or on its own thread (ADR 0107).
-    const storeRuns = STORE_THREAD
-      ? [
-          await drive({ kind: 'pipeline', path: join(dir, `pipe-${round}.duckdb`) }, bodies, spans),
-          await drive(
-            { kind: 'pipeline-thread', path: join(dir, `thread-${round}.duckdb`) },
-            bodies,
-            spans
-          ),
-        ]
-      : []
     const line = (name: string, r: Run): string =>
       `  ${name.padEnd(31)} ${fmt(r.spansPerS).padStart(9)} spans/s  ×${(r.spansPerS / decodeRate).toFixed(2)} decode-only  ×${(r.spansPerS / nullRun.spansPerS).toFixed(2)} null sink  p99 ack ${r.p99Ms.toFixed(0)} ms  server: peak RSS ${mib(r.peakRss)}, CPU ${r.cpuUsPerSpan.toFixed(1)} µs/span, event loop busy ${(r.loopBusy * 100).toFixed(0)} %\n`
     process.stdout.write(
       (ROUNDS > 1 ? `  round ${round + 1}\n` : '') +
         line('null-sink server', nullRun) +
         line('server, decode inline', inline) +
-        line(`server, ${WORKERS} decode worker(s)`, pooled) +
-        (storeRuns.length === 2
-          ? line('pipeline only, store on loop', storeRuns[0] as Run) +
-            line('pipeline only, store thread', storeRuns[1] as Run)
-          : '')
+        line(`server, ${WORKERS} decode worker(s)`, pooled)
     )
   }
 } finally {

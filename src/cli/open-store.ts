@@ -8,7 +8,6 @@ import { dirname, resolve } from 'node:path'
 import { isAppError } from '../core/errors.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
 import { readServerLock } from '../storage/duckdb/lock.js'
-import { openDuckDbStoreThread } from '../storage/duckdb/store-thread.js'
 import type { SpanStore } from '../storage/span-store.js'
 
 /** The database every command uses unless `--db` says otherwise (same as `store.path`). */
@@ -20,20 +19,16 @@ export type OpenedStore =
 
 /**
  * Opens the DuckDB store at `dbPath` (creating its folder), or, when a running server holds the
- * file, returns that server's URLs. `ownThread` opens the store on a thread of its own (ADR 0107). Throws `STORE_LOCKED` when the file is locked by a process
+ * file, returns that server's URLs. Throws `STORE_LOCKED` when the file is locked by a process
  * that left no usable lock file (the message says which file).
  */
-export async function openStoreOrServer(
-  dbPath: string = DEFAULT_DB_PATH,
-  options: { ownThread?: boolean } = {}
-): Promise<OpenedStore> {
+export async function openStoreOrServer(dbPath: string = DEFAULT_DB_PATH): Promise<OpenedStore> {
   const path = dbPath === ':memory:' ? dbPath : resolve(dbPath)
   if (path !== ':memory:') {
     await mkdir(dirname(path), { recursive: true })
   }
   try {
-    const open = options.ownThread === true ? openDuckDbStoreThread : createDuckDbStore
-    return { kind: 'store', dbPath: path, store: await open({ path }) }
+    return { kind: 'store', dbPath: path, store: await createDuckDbStore({ path }) }
   } catch (err) {
     if (!isAppError(err) || err.code !== 'STORE_LOCKED') {
       throw err

@@ -18,7 +18,7 @@ import {
   type DecodedTraces,
   type OtlpWireFormat,
 } from './otlp-decode.js'
-import { spawnWorker } from '../storage/spawn-worker.js'
+import { spawnWorker } from './spawn-worker.js'
 
 /** Bodies sent to one worker and not answered yet, beyond which the event loop decodes. */
 const MAX_QUEUED_PER_WORKER = 2
@@ -95,7 +95,7 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
   const slots: Slot[] = []
 
   const start = (index: number): void => {
-    const worker = spawnWorker(import.meta.url, 'decode-worker')
+    const worker = spawnWorker('decode-worker')
     // Idle workers must not keep the process alive (a CLI run that never calls close).
     worker.unref()
     const slot: Slot = { worker, waiting: new Map() }

@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import type { DecodedTraceLines } from './decode-trace-lines.js'
-import { spawnWorker } from '../storage/spawn-worker.js'
+import { spawnWorker } from './spawn-worker.js'
 
 /** A segment sent to a worker. */
 export interface LinesJob {
@@ -46,7 +46,7 @@ export function createTraceLinesPool(workers: number): TraceLinesPool {
   let broken: unknown = null
   const slots: Slot[] = []
   for (let i = 0; i < count; i++) {
-    const worker = spawnWorker(import.meta.url, 'import-decode-worker')
+    const worker = spawnWorker('import-decode-worker')
     worker.unref()
     const slot: Slot = { worker, waiting: new Map() }
     slots.push(slot)

@@ -79,43 +79,6 @@ describe('tokenline import (real CLI, DuckDB file)', () => {
     }
   })
 
-  it('stores the same rows with --store-thread as without it', async () => {
-    const plain = join(dir, 'plain.duckdb')
-    const threaded = join(dir, 'threaded.duckdb')
-    const a = await cli(['import', data, '--db', plain, '--format', 'json'], dir)
-    const b = await cli(
-      ['import', data, '--db', threaded, '--format', 'json', '--store-thread'],
-      dir
-    )
-    expect([a.code, b.code, b.stderr]).toEqual([0, 0, ''])
-    const summary = (out: string): unknown => {
-      const {
-        target: _target,
-        durationMs: _ms,
-        ...rest
-      } = JSON.parse(out) as Record<string, unknown>
-      return rest
-    }
-    expect(summary(b.stdout)).toEqual(summary(a.stdout))
-    const read = async (path: string): Promise<unknown[]> => {
-      const store = await createDuckDbStore({ path })
-      try {
-        const { rows } = await store.queryRequests({ sortBy: 'start', sortDir: 'asc' })
-        const spans = await store.getSpans(rows.map((r) => r.traceId))
-        return [await store.stats(), rows, spans.sort((x, y) => (x.spanId < y.spanId ? -1 : 1))]
-      } finally {
-        await store.close()
-      }
-    }
-    const [plainStats, ...plainRows] = await read(plain)
-    const [threadStats, ...threadRows] = await read(threaded)
-    expect(threadRows).toEqual(plainRows)
-    expect({ ...(threadStats as object), bytes: 0 }).toEqual({
-      ...(plainStats as object),
-      bytes: 0,
-    })
-  })
-
   it('prints a text table naming rejected lines, and exits 2 when nothing is readable', async () => {
     const db = join(dir, 'text.duckdb')
     const ok = await cli(['import', join(data, 'events.jsonl'), '--db', db], dir)

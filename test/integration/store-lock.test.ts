@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
-import { openDuckDbStoreThread } from '../../src/storage/duckdb/store-thread.js'
 import {
   lockPathFor,
   readServerLock,
@@ -80,23 +79,6 @@ describe('DuckDB store lock handling', () => {
     const err = await createDuckDbStore({ path: dbPath }).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'STORE_LOCKED' })
     expect((err as Error).message).toContain(`is held by another process (pid ${pid})`)
-  }, 30_000)
-
-  it('reports the same lock, code and message, from a store opened on its own thread', async () => {
-    const dbPath = join(dir, 'held-thread.duckdb')
-    const pid = await holdDatabase(dbPath)
-    const err = await openDuckDbStoreThread({ path: dbPath }).catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'STORE_LOCKED' })
-    expect((err as Error).message).toContain(`is held by another process (pid ${pid})`)
-  }, 30_000)
-
-  it('lets another process open the file once a store on its own thread is closed', async () => {
-    const dbPath = join(dir, 'released-thread.duckdb')
-    const store = await openDuckDbStoreThread({ path: dbPath })
-    await store.insertSpans([])
-    await store.close()
-    const pid = await holdDatabase(dbPath)
-    expect(pid).toBeGreaterThan(0)
   }, 30_000)
 
   it('ignores a lock file whose process is gone, and removes it', async () => {

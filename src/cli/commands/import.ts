@@ -26,7 +26,6 @@ interface ImportFlags {
   format: 'text' | 'json'
   keepContent?: boolean
   decodeWorkers: number
-  storeThread?: boolean
 }
 
 /** How long one file may wait, in all, for a server that keeps answering 429. */
@@ -190,10 +189,6 @@ export function registerImportCommand(program: Command): void {
       parseDecodeWorkers,
       0
     )
-    .option(
-      '--store-thread',
-      'write the database from a thread of its own, so reading and decoding go on while it writes (faster when a core is free; see docs/storage.md)'
-    )
     .addHelpText(
       'after',
       `
@@ -226,7 +221,7 @@ See docs/formats.md for every format with an example.`
           summary = await importViaServer(flags.server, paths, bar?.onProgress)
         } else {
           const dbExisted = flags.db === ':memory:' || existsSync(resolve(flags.db))
-          const opened = await openStoreOrServer(flags.db, { ownThread: flags.storeThread })
+          const opened = await openStoreOrServer(flags.db)
           if (opened.kind === 'server') {
             process.stderr.write(
               `tokenline: ${opened.dbPath} is held by a running server; sending the files to ${opened.apiUrl}\n`

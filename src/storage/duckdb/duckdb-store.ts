@@ -17,10 +17,8 @@ import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
 import { openDuckDbInstance } from './open.js'
 import { appendEvent, eventFromRow, requestFromRow, spanFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
-import type { RequestTimeline } from '../../core/model/request.js'
-import type { ColumnBatch } from './chunk-append.js'
-import { appendRequestBatch, appendRequestsChunked } from './request-chunks.js'
-import { appendSpanBatch, appendSpansChunked } from './span-chunks.js'
+import { appendRequestsChunked } from './request-chunks.js'
+import { appendSpansChunked } from './span-chunks.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
@@ -45,33 +43,6 @@ const sharedAccess = new WeakMap<SpanStore, DuckDbShared>()
 /** The shared database access of a store made by `createDuckDbStore`, or null for other stores. */
 export function duckDbSharedOf(store: SpanStore): DuckDbShared | null {
   return sharedAccess.get(store) ?? null
-}
-
-/**
- * Writes of rows already encoded as column batches (`chunk-append.ts`), for the store's own
- * thread (`store-worker.ts`): the same transactions as `insertSpans` / `upsertRequests`.
- */
-export interface DuckDbBatchWriter {
-  /** Appends every batch `parts` yields, in one transaction (they may still be arriving). */
-  insertSpanBatches(parts: AsyncIterable<ColumnBatch>): Promise<void>
-  /** `traceIds` are the batch's rows' trace ids, one row per trace (see {@link latestPerTrace}). */
-  upsertRequestBatch(
-    traceIds: readonly string[],
-    batch: ColumnBatch,
-    newTraces: boolean
-  ): Promise<void>
-}
-
-const batchWriters = new WeakMap<SpanStore, DuckDbBatchWriter>()
-
-/** The batch writer of a store made by `createDuckDbStore`, or null for other stores. */
-export function duckDbBatchWriterOf(store: SpanStore): DuckDbBatchWriter | null {
-  return batchWriters.get(store) ?? null
-}
-
-/** One request per trace: later entries of the same trace win, as with separate calls. */
-export function latestPerTrace(list: readonly RequestTimeline[]): RequestTimeline[] {
-  return [...new Map(list.map((r) => [r.traceId, r])).values()]
 }
 
 const RETENTION_COLUMN = {
@@ -116,23 +87,6 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     (spans) => inTransaction(conn, () => appendSpansChunked(conn, spans))
   )
 
-  /** Replaces the requests of `traceIds` with the rows `append` writes, in one transaction. */
-  const upsertRows = (
-    traceIds: readonly string[],
-    newTraces: boolean,
-    append: () => Promise<void>
-  ): Promise<void> =>
-    write(async () => {
-      // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
-      // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
-      if (!newTraces) {
-        await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
-          listValue([...traceIds]),
-        ])
-      }
-      await append()
-    })
-
   const store: SpanStore = {
     async insertSpans(spans) {
       if (spans.length === 0) {
@@ -145,12 +99,18 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       if (list.length === 0) {
         return
       }
-      const latest = latestPerTrace(list)
-      await upsertRows(
-        latest.map((r) => r.traceId),
-        options?.newTraces === true,
-        () => appendRequestsChunked(conn, latest)
-      )
+      // Later entries of the same trace in one batch win, as with separate calls.
+      const latest = [...new Map(list.map((r) => [r.traceId, r])).values()]
+      await write(async () => {
+        // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
+        // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
+        if (options?.newTraces !== true) {
+          await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
+            listValue(latest.map((r) => r.traceId)),
+          ])
+        }
+        await appendRequestsChunked(conn, latest)
+      })
     },
 
     async insertMetricSamples(samples) {
@@ -355,22 +315,6 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       instance.closeSync()
     },
   }
-  batchWriters.set(store, {
-    async insertSpanBatches(parts) {
-      await writeQueue.run(() =>
-        inTransaction(conn, async () => {
-          for await (const batch of parts) {
-            await appendSpanBatch(conn, batch)
-          }
-        })
-      )
-    },
-    async upsertRequestBatch(traceIds, batch, newTraces) {
-      if (batch.rows > 0) {
-        await upsertRows(traceIds, newTraces, () => appendRequestBatch(conn, batch))
-      }
-    },
-  })
   sharedAccess.set(store, {
     write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
       let out: T

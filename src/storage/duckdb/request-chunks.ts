@@ -5,13 +5,7 @@
  */
 import { BIGINT, BOOLEAN, DOUBLE, INTEGER, VARCHAR, type DuckDBConnection } from '@duckdb/node-api'
 import { DIMENSIONS, type RequestTimeline, type StageName } from '../../core/model/request.js'
-import {
-  appendColumnBatch,
-  appendInChunks,
-  encodeColumns,
-  type ChunkColumn,
-  type ColumnBatch,
-} from './chunk-append.js'
+import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
 
 const roundOrNull = (value: number | null): number | null =>
@@ -55,17 +49,4 @@ export function appendRequestsChunked(
   requests: readonly RequestTimeline[]
 ): Promise<void> {
   return appendInChunks(connection, 'requests', REQUEST_COLUMNS, requests)
-}
-
-/** `requests` as a column batch for the store's thread (see `store-thread.ts`). */
-export function encodeRequestColumns(requests: readonly RequestTimeline[]): ColumnBatch {
-  return encodeColumns(REQUEST_COLUMNS, requests)
-}
-
-/** Appends a batch made by {@link encodeRequestColumns} (inside the caller's transaction). */
-export function appendRequestBatch(
-  connection: DuckDBConnection,
-  batch: ColumnBatch
-): Promise<void> {
-  return appendColumnBatch(connection, 'requests', REQUEST_COLUMNS, batch)
 }

@@ -4,13 +4,7 @@
  */
 import { BIGINT, INTEGER, VARCHAR, type DuckDBConnection } from '@duckdb/node-api'
 import type { Span } from '../../core/model/span.js'
-import {
-  appendColumnBatch,
-  appendInChunks,
-  encodeColumns,
-  type ChunkColumn,
-  type ColumnBatch,
-} from './chunk-append.js'
+import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { resourceJson } from './rows.js'
 
 /** `spans` columns in table order. */
@@ -37,14 +31,4 @@ export function appendSpansChunked(
   spans: readonly Span[]
 ): Promise<void> {
   return appendInChunks(connection, 'spans', SPAN_COLUMNS, spans)
-}
-
-/** `spans` as a column batch for the store's thread (see `store-thread.ts`). */
-export function encodeSpanColumns(spans: readonly Span[]): ColumnBatch {
-  return encodeColumns(SPAN_COLUMNS, spans)
-}
-
-/** Appends a batch made by {@link encodeSpanColumns} (inside the caller's transaction). */
-export function appendSpanBatch(connection: DuckDBConnection, batch: ColumnBatch): Promise<void> {
-  return appendColumnBatch(connection, 'spans', SPAN_COLUMNS, batch)
 }

@@ -1,7 +1,5 @@
 /**
- * Starts a worker thread on a module beside the caller, from its sources or from a build.
- * It lives in `storage/`, the lowest layer allowed Node's built-ins, because both the store's
- * own thread (`storage/duckdb`) and the decode workers (`ingest`) start one.
+ * Starts a worker thread on a module of this folder, from its sources or from a build.
  * Sources run through tsx (docs/adr/0002), whose loader a worker does not inherit from
  * `register()`, so a `.ts` worker is started through a small script that registers it first.
  */
@@ -20,16 +18,14 @@ function tsxEsmApi(from: string): string {
   return new URL(entry, pathToFileURL(manifest)).href
 }
 
-/**
- * A worker running `./<name>.ts` (or `.js` in a build) next to the module whose
- * `import.meta.url` is `from`, with `workerData` as its `workerData`.
- */
-export function spawnWorker(from: string, name: string, workerData?: unknown): Worker {
-  if (!from.endsWith('.ts')) {
-    return new Worker(new URL(`./${name}.js`, from), { workerData })
+/** A worker running `./<name>.ts` (or `.js` in a build) next to this module. */
+export function spawnWorker(name: 'decode-worker' | 'import-decode-worker'): Worker {
+  const self = import.meta.url
+  if (!self.endsWith('.ts')) {
+    return new Worker(new URL(`./${name}.js`, self))
   }
-  const tsx = tsxEsmApi(import.meta.url)
-  const entry = new URL(`./${name}.ts`, from).href
+  const tsx = tsxEsmApi(self)
+  const entry = new URL(`./${name}.ts`, self).href
   const script = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(script, { eval: true, workerData })
+  return new Worker(script, { eval: true })
 }
