@@ -8,7 +8,6 @@ import net, { type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls'
 import { arrivalOf } from '../src/probe/arrival-clock.js'
-import { classifySocketError, isStaleConnectionError } from '../src/probe/error-types.js'
 import { RequestState, type PlannedRequest } from '../src/probe/request-state.js'
 import { overallTimer, type ProbeClient, type ProbeClientOptions } from '../src/probe/transport.js'
 import type { RequestResult } from '../src/probe/types.js'
@@ -107,28 +106,7 @@ export function createNodeHttpTransport(options: ProbeClientOptions): ProbeClien
     }
     const fail = (err: unknown): void => {
       clearTimeout(connectTimer)
-      if (
-        !state.settled &&
-        state.connectionReused &&
-        state.retries === 0 &&
-        m.firstByteAtMs === null &&
-        isStaleConnectionError(err)
-      ) {
-        state.resetForRetry()
-        attempt(state, planned)
-        return
-      }
-      // A load balancer over its connection limit resets new connections right after accepting
-      // them: a reset before any answer on a fresh connection is a refusal, not a cut stream.
-      const refusedAfterAccept =
-        !state.connectionReused &&
-        state.phase !== 'tls' &&
-        m.firstByteAtMs === null &&
-        isStaleConnectionError(err)
-      state.settle(
-        refusedAfterAccept ? 'connect_refused' : classifySocketError(err, state.phase),
-        err instanceof Error ? err.message : null
-      )
+      state.failOrRetry(err, () => attempt(state, planned))
       req.destroy()
     }
     req.on('error', fail)

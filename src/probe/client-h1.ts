@@ -2,7 +2,7 @@ import net, { type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import tls, { type TLSSocket } from 'node:tls'
 import { arrivalOf } from './arrival-clock.js'
-import { classifySocketError, isStaleConnectionError } from './error-types.js'
+import { classifySocketError } from './error-types.js'
 import { Http1ResponseParser, type Http1Head } from './http1-parser.js'
 import { RequestState, type PlannedRequest } from './request-state.js'
 import { overallTimer, type ProbeClient, type ProbeClientOptions } from './transport.js'
@@ -175,28 +175,7 @@ export function createH1Transport(options: ProbeClientOptions): ProbeClient {
         return
       }
       finish(false)
-      if (
-        !state.settled &&
-        state.connectionReused &&
-        state.retries === 0 &&
-        m.firstByteAtMs === null &&
-        isStaleConnectionError(err)
-      ) {
-        state.resetForRetry()
-        attempt(state, planned)
-        return
-      }
-      // A load balancer over its connection limit resets new connections right after accepting
-      // them: a reset before any answer on a fresh connection is a refusal, not a cut stream.
-      const refusedAfterAccept =
-        !state.connectionReused &&
-        state.phase !== 'tls' &&
-        m.firstByteAtMs === null &&
-        isStaleConnectionError(err)
-      state.settle(
-        refusedAfterAccept ? 'connect_refused' : classifySocketError(err, state.phase),
-        err.message
-      )
+      state.failOrRetry(err, () => attempt(state, planned))
     }
     let reusable = true
     let bodyAtMs = 0

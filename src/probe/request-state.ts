@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
+import { classifySocketError, isStaleConnectionError } from './error-types.js'
 import { SseReader } from './sse-reader.js'
 import type { ProbeErrorType, RequestMarks, RequestResult, TlsInfo } from './types.js'
 
@@ -82,6 +83,26 @@ export class RequestState {
     this.marks.connectEndAtMs = null
     this.marks.tlsEndAtMs = null
     this.phase = 'connecting'
+  }
+
+  /**
+   * Ends the attempt on a socket failure, or starts it again once (`retry`) when a reused
+   * keep-alive connection turned out stale before any answer. A reset before any answer on a
+   * fresh connection is a refusal (a load balancer over its connection limit resets new
+   * connections right after accepting them), not a cut stream.
+   */
+  failOrRetry(err: unknown, retry: () => void): void {
+    const unanswered = this.marks.firstByteAtMs === null && isStaleConnectionError(err)
+    if (!this.#settled && this.connectionReused && this.retries === 0 && unanswered) {
+      this.resetForRetry()
+      retry()
+      return
+    }
+    const refusedAfterAccept = !this.connectionReused && this.phase !== 'tls' && unanswered
+    this.settle(
+      refusedAfterAccept ? 'connect_refused' : classifySocketError(err, this.phase),
+      err instanceof Error ? err.message : null
+    )
   }
 
   collectErrorBody(chunk: Uint8Array): void {
