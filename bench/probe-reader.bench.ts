@@ -27,6 +27,7 @@ import { createProbeClient, type ProbeClient } from '../src/probe/client.js'
 import { createNodeHttpTransport } from './probe-node-http-client.js'
 import { RequestState } from '../src/probe/request-state.js'
 import { percentile, sortedCopy } from '../src/probe/stats.js'
+import { openStreams, streamBody } from './probe-streams.js'
 import type { ProbeClientOptions } from '../src/probe/transport.js'
 
 const STREAMS = Number(process.env.PROBE_READER_STREAMS ?? 500)
@@ -167,22 +168,8 @@ interface Round {
 }
 
 async function round(url: string, client: ProbeClient): Promise<Round> {
-  const body = JSON.stringify({
-    model: 'm',
-    messages: [{ role: 'user', content: 'x' }],
-    stream: true,
-    max_tokens: TOKENS,
-  })
-  await client.warmUp?.()
-  // open the connections first so the measured round is steady-state streaming
-  await Promise.all(
-    Array.from({ length: STREAMS }, () =>
-      client.send({
-        body: JSON.stringify({ model: 'm', messages: [], stream: true, max_tokens: 1 }),
-        scheduledAtMs: performance.now(),
-      })
-    )
-  )
+  const body = streamBody(TOKENS)
+  await openStreams(client, STREAMS)
   await fetchWriteTimes(url)
   const cpu0 = process.cpuUsage()
   const elu0 = performance.eventLoopUtilization()

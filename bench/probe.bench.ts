@@ -28,6 +28,7 @@ import {
 import { createProbeClient } from '../src/probe/client.js'
 import { computeMeasures } from '../src/probe/measures.js'
 import { percentile, sortedCopy } from '../src/probe/stats.js'
+import { openStreams, streamBody } from './probe-streams.js'
 import { runLoadInWorkers } from '../src/probe/worker-pool.js'
 
 const STREAMS = Number(process.env.PROBE_BENCH_STREAMS ?? 2000)
@@ -141,22 +142,8 @@ async function measure(url: string, streams: number, serverPid?: number): Promis
     timeoutMs: 60_000,
     connectTimeoutMs: 30_000,
   })
-  const body = JSON.stringify({
-    model: 'm',
-    messages: [{ role: 'user', content: 'x' }],
-    stream: true,
-    max_tokens: TOKENS,
-  })
-  await client.warmUp?.()
-  // open the connections first so the measured round is steady-state streaming
-  await Promise.all(
-    Array.from({ length: streams }, () =>
-      client.send({
-        body: JSON.stringify({ model: 'm', messages: [], stream: true, max_tokens: 1 }),
-        scheduledAtMs: performance.now(),
-      })
-    )
-  )
+  const body = streamBody(TOKENS)
+  await openStreams(client, streams)
   await fetchWriteTimes(url)
   const gc: { start: number; end: number }[] = []
   const gcObserver = new PerformanceObserver((list) => {
