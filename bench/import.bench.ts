@@ -36,7 +36,7 @@ import { createIngestPipeline } from '../src/ingest/pipeline.js'
 import type { IngestSink } from '../src/ingest/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
-import { zeroIngestCounters } from '../src/ingest/counters.js'
+import { countingSink } from '../test/helpers/sinks.js'
 
 function flagValue(name: string): string | undefined {
   const i = process.argv.indexOf(name)
@@ -121,18 +121,6 @@ async function importWithReadline(path: string, sink: IngestSink): Promise<void>
   await batcher.flush()
 }
 
-function createDiscardSink(): IngestSink {
-  const zero = zeroIngestCounters()
-  return {
-    submitSpans: async () => {},
-    submitMetrics: async () => {},
-    submitEvents: async () => {},
-    flush: async () => {},
-    counters: () => zero,
-    close: async () => {},
-  }
-}
-
 interface Measured {
   s: number
   heapMb: number
@@ -202,7 +190,7 @@ async function main(): Promise<void> {
     const noStore =
       (options: ImportOptions, path = file) =>
       async (): Promise<number> =>
-        (await importPaths([path], createDiscardSink(), options)).read.spans
+        (await importPaths([path], countingSink(), options)).read.spans
     let n = 0
     const intoStore =
       (make: typeof createIngestPipeline, options: ImportOptions, path = file) =>
@@ -221,7 +209,7 @@ async function main(): Promise<void> {
       [
         'no store, reader as before (readline)',
         async () => {
-          await importWithReadline(file, createDiscardSink())
+          await importWithReadline(file, countingSink())
           return baselineSpans
         },
       ],

@@ -17,7 +17,7 @@ import { createOtlpApp } from '../src/server/otlp-app.js'
 import { OTLP_TRACE_EXPORT_PATH } from '../src/server/otlp-grpc.js'
 import { startOtlpGrpcListener } from '../src/server/otlp-grpc-listener.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
-import { countingSink } from './sdk-bodies.js'
+import { countingSink } from '../test/helpers/sinks.js'
 
 function intArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)

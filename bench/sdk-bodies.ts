@@ -12,8 +12,6 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base'
-import { zeroIngestCounters } from '../src/ingest/counters.js'
-import type { IngestSink } from '../src/ingest/types.js'
 
 /** 128 LLM calls of 4 spans (client, gateway, engine, engine child) = 512 spans per body. */
 const CALLS_PER_BODY = 128
@@ -114,20 +112,4 @@ export async function postBodies(
     })
   )
   return { ms: performance.now() - t0, latencies }
-}
-
-/** An ingest sink that only counts the spans handed to it (`spans`; set it to 0 to start over). */
-export function countingSink(): IngestSink & { spans: number } {
-  const sink = {
-    spans: 0,
-    submitSpans: async (list: readonly unknown[]) => {
-      sink.spans += list.length
-    },
-    submitMetrics: async () => {},
-    submitEvents: async () => {},
-    flush: async () => {},
-    counters: () => ({ ...zeroIngestCounters(), spansAccepted: sink.spans }),
-    close: async () => {},
-  }
-  return sink
 }

@@ -4,8 +4,7 @@ import { makeLlmTraceRequest } from '../../test/fixtures/otlp/make-llm-request.j
 import { importSource, type ImportSource } from './import.js'
 import { readProtobufFrames, splitFrames, type ProtobufPiece } from './import-protobuf.js'
 import { encodeTracesProtobuf } from './otlp/protobuf.js'
-import type { IngestSink } from './types.js'
-import { zeroIngestCounters } from './counters.js'
+import { countingSink } from '../../test/helpers/sinks.js'
 
 function frame(msg: Uint8Array): Buffer {
   const len = Buffer.alloc(4)
@@ -39,22 +38,6 @@ function source(bytes: Buffer, sizes: number[]): ImportSource {
     mtimeMs: 0,
     open: () => chunked(bytes, sizes),
   }
-}
-
-function countingSink(): IngestSink & { spans: number } {
-  const zero = zeroIngestCounters()
-  const sink = {
-    spans: 0,
-    submitSpans: async (spans: readonly unknown[]) => {
-      sink.spans += spans.length
-    },
-    submitMetrics: async () => {},
-    submitEvents: async () => {},
-    flush: async () => {},
-    counters: () => zero,
-    close: async () => {},
-  }
-  return sink
 }
 
 const messages = Array.from({ length: 12 }, (_, i) =>
