@@ -82,6 +82,21 @@ function zero(): ImportCounts {
 }
 
 /** Lists the files under the given paths (folders recursively, dot-files skipped), sorted. */
+/** The summary of a path `collectSources` found nothing at. */
+export function missingSourceSummary(path: string): FileImportSummary {
+  return {
+    file: path,
+    format: 'unknown',
+    gzip: false,
+    bytes: 0,
+    read: zero(),
+    stored: zero(),
+    rejected: 0,
+    rejects: [],
+    error: 'no such file or folder',
+  }
+}
+
 export async function collectSources(paths: readonly string[]): Promise<(ImportSource | string)[]> {
   const out: (ImportSource | string)[] = []
   const visit = async (p: string): Promise<void> => {
@@ -380,17 +395,7 @@ export async function importPaths(
   try {
     for (const source of sources) {
       if (typeof source === 'string') {
-        files.push({
-          file: source,
-          format: 'unknown',
-          gzip: false,
-          bytes: 0,
-          read: zero(),
-          stored: zero(),
-          rejected: 0,
-          rejects: [],
-          error: 'no such file or folder',
-        })
+        files.push(missingSourceSummary(source))
         continue
       }
       const base = doneBytes

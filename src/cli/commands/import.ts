@@ -10,6 +10,7 @@ import { createSilentLogger } from '../../core/logger.js'
 import {
   collectSources,
   importPaths,
+  missingSourceSummary,
   summarize,
   type FileImportSummary,
   type ImportSummary,
@@ -126,17 +127,7 @@ async function importViaServer(
   let requests = 0
   for (const s of sources) {
     if (typeof s === 'string') {
-      files.push({
-        file: s,
-        format: 'unknown',
-        gzip: false,
-        bytes: 0,
-        read: { spans: 0, samples: 0, events: 0 },
-        stored: { spans: 0, samples: 0, events: 0 },
-        rejected: 0,
-        rejects: [],
-        error: 'no such file or folder',
-      })
+      files.push(missingSourceSummary(s))
       continue
     }
     const reply = await postFile(apiUrl, s.name, s.mtimeMs, (n) => {
