@@ -4,13 +4,16 @@
  *
  *   - row appender: one native call per value (`appendVarchar`, …) and per row (`endRow`), the
  *     path the store used first;
- *   - data chunk: `DuckDBDataChunk.setColumnValues` per column + `appendDataChunk` (numbers go in
- *     one buffer copy, but every string is still one native call at flush);
+ *   - chunk, driver vectors: the driver's vector classes fill each `DuckDBDataChunk` (numbers go
+ *     in one buffer copy, but every string is one native call at flush): the store before ADR 0108;
+ *   - data chunk (store): `appendInChunks`, which lays each column out itself and hands DuckDB
+ *     each distinct long string once per chunk (short ones inline, repeats share a slot);
  *   - JSON batch: the whole batch serialised by one `JSON.stringify` and bound as ONE parameter,
  *     unpacked by DuckDB's JSON reader in `INSERT … SELECT` (one native call per batch).
  *
- * Then the same two ways for `requests` rows (~50 columns, mostly numbers): the row appender
- * against data chunks (the store's path since ADR 0102), on the requests assembled from those spans.
+ * Then the same for `requests` rows (~50 columns, mostly numbers): the row appender against the
+ * two chunk fills, on the requests assembled from those spans. Rates are the best of the rounds;
+ * CPU is the whole process's (DuckDB's threads included).
  *
  *   npx tsx bench/duckdb-append.bench.ts              # 100k spans, batches of 512
  *   npx tsx bench/duckdb-append.bench.ts --spans 400000 --batch 5000
@@ -27,9 +30,10 @@ import type { Span } from '../src/core/model/span.js'
 import { appendAll, inTransaction } from '../src/storage/duckdb/connection.js'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
 import { appendRequest, appendSpan } from '../src/storage/duckdb/rows.js'
-import { appendRequestsChunked } from '../src/storage/duckdb/request-chunks.js'
+import { appendRequestsChunked, REQUEST_COLUMNS } from '../src/storage/duckdb/request-chunks.js'
 import { applyMigrations } from '../src/storage/duckdb/schema.js'
-import { appendSpansChunked } from '../src/storage/duckdb/span-chunks.js'
+import { appendSpansChunked, SPAN_COLUMNS } from '../src/storage/duckdb/span-chunks.js'
+import { appendInDriverVectors } from './duckdb-vector-chunks.js'
 import { insertSpansJsonBatch } from './duckdb-json-batch.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
 import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
@@ -64,10 +68,18 @@ type Method = (conn: DuckDBConnection, spans: readonly Span[]) => Promise<void>
 type RequestMethod = (conn: DuckDBConnection, requests: readonly RequestTimeline[]) => Promise<void>
 const requestMethods: [string, RequestMethod][] = [
   ['row appender (baseline)', (conn, list) => appendAll(conn, 'requests', list, appendRequest)],
+  [
+    'chunk, driver vectors',
+    (conn, list) => appendInDriverVectors(conn, 'requests', REQUEST_COLUMNS, list),
+  ],
   ['data chunk (store)', appendRequestsChunked],
 ]
 const methods: [string, Method][] = [
   ['row appender (baseline)', (conn, spans) => appendAll(conn, 'spans', spans, appendSpan)],
+  [
+    'chunk, driver vectors',
+    (conn, spans) => appendInDriverVectors(conn, 'spans', SPAN_COLUMNS, spans),
+  ],
   ['data chunk (store)', appendSpansChunked],
   ['JSON batch', insertSpansJsonBatch],
 ]

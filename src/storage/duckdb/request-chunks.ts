@@ -16,10 +16,10 @@ const stageColumns = (stages: readonly StageName[]): ChunkColumn<RequestTimeline
   stages.map((s) => ({ type: DOUBLE, value: (r) => r.stages[s] ?? null }))
 
 /** `requests` columns in table order (the order of `requestColumns` in `schema.ts`). */
-const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
+export const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
   { type: VARCHAR, value: (r) => r.traceId },
-  { type: BIGINT, value: (r) => BigInt(Math.round(r.startUs)) },
-  { type: BIGINT, value: (r) => BigInt(Math.round(r.endUs)) },
+  { type: BIGINT, value: (r) => r.startUs },
+  { type: BIGINT, value: (r) => r.endUs },
   ...DIMENSIONS.map((d) => ({ type: VARCHAR, value: (r: RequestTimeline) => r.dims[d] })),
   ...stageColumns(REQUEST_STAGES_V1),
   { type: VARCHAR, value: (r) => r.downstreamName },

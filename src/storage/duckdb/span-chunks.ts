@@ -8,14 +8,14 @@ import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { resourceJson } from './rows.js'
 
 /** `spans` columns in table order. */
-const SPAN_COLUMNS: readonly ChunkColumn<Span>[] = [
+export const SPAN_COLUMNS: readonly ChunkColumn<Span>[] = [
   { type: VARCHAR, value: (s) => s.traceId },
   { type: VARCHAR, value: (s) => s.spanId },
   { type: VARCHAR, value: (s) => s.parentSpanId },
   { type: VARCHAR, value: (s) => s.name },
   { type: INTEGER, value: (s) => s.kind },
-  { type: BIGINT, value: (s) => BigInt(Math.round(s.startUs)) },
-  { type: BIGINT, value: (s) => BigInt(Math.round(s.endUs)) },
+  { type: BIGINT, value: (s) => s.startUs },
+  { type: BIGINT, value: (s) => s.endUs },
   { type: INTEGER, value: (s) => s.statusCode },
   { type: VARCHAR, value: (s) => s.statusMessage },
   { type: VARCHAR, value: (s) => JSON.stringify(s.attributes) },

@@ -1,0 +1,113 @@
+import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, INTEGER, VARCHAR } from '@duckdb/node-api'
+import { describe, expect, it } from 'vitest'
+import { appendInChunks, type ChunkColumn } from './chunk-append.js'
+import { inTransaction } from './connection.js'
+
+interface Row {
+  s: string | null
+  i: number | null
+  b: number | bigint | null
+  d: number | null
+  t: boolean | null
+}
+
+const COLUMNS: readonly ChunkColumn<Row>[] = [
+  { type: VARCHAR, value: (r) => r.s },
+  { type: INTEGER, value: (r) => r.i },
+  { type: BIGINT, value: (r) => r.b },
+  { type: DOUBLE, value: (r) => r.d },
+  { type: BOOLEAN, value: (r) => r.t },
+]
+
+/** Strings at every edge of the inline/heap layout, repeated within and across chunks. */
+const STRINGS = [
+  '',
+  'a',
+  '[]',
+  'twelve bytes', // exactly 12: inline
+  'thirteen byte', // 13: heap
+  'é', // short but not ASCII
+  'snowman ☃ in a long string',
+  '{"service.name":"vllm","k8s.pod.name":"vllm-0"}',
+  'a'.repeat(5000),
+  'zero\u0000byte',
+]
+
+async function roundTrip(rows: readonly Row[]): Promise<Row[]> {
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  try {
+    await conn.run('CREATE TABLE t (s VARCHAR, i INTEGER, b BIGINT, d DOUBLE, t BOOLEAN)')
+    await inTransaction(conn, () => appendInChunks(conn, 't', COLUMNS, rows))
+    // rowid keeps append order.
+    const result = await conn.runAndReadAll('SELECT s, i, b, d, t FROM t ORDER BY rowid')
+    return result.getRowsJS().map(([s, i, b, d, t]) => ({
+      s: s as string | null,
+      i: i as number | null,
+      b: b === null ? null : Number(b),
+      d: d as number | null,
+      t: t as boolean | null,
+    }))
+  } finally {
+    conn.closeSync()
+    instance.closeSync()
+  }
+}
+
+describe('appendInChunks', () => {
+  it('stores every layout exactly, with nulls, repeats and inline strings, across chunks', async () => {
+    // 5 000 rows: two full chunks of 2 048 and a partial one; every value repeats within a chunk.
+    const rows: Row[] = Array.from({ length: 5000 }, (_, r) => ({
+      s: r % 11 === 10 ? null : (STRINGS[r % 11] as string) + (r % 3 === 0 ? '' : ` #${r % 5}`),
+      i: r % 7 === 0 ? null : (r % 2 === 0 ? -1 : 1) * r * 1000,
+      b:
+        r % 13 === 0
+          ? null
+          : [1_760_000_000_000_123, -5, 2 ** 32, -(2 ** 32) - 1, 0, 2 ** 53 - 1][r % 6]!,
+      d: r % 4 === 0 ? null : r / 7,
+      t: r % 5 === 0 ? null : r % 2 === 0,
+    }))
+    expect(await roundTrip(rows)).toEqual(rows)
+  })
+
+  it('rounds a fractional BIGINT, and takes a bigint beyond 2^53 as it is', async () => {
+    const rows: Row[] = [
+      { s: 'x', i: 1, b: 999.6, d: 0, t: true },
+      { s: 'x', i: 1, b: 2n ** 62n + 1n, d: 0, t: true },
+    ]
+    const back = await roundTrip(rows)
+    expect(back.map((r) => r.b)).toEqual([1000, Number(2n ** 62n + 1n)])
+  })
+
+  it('gives each row its own value when distinct long strings share a prefix', async () => {
+    // DuckDB keeps a 4-byte prefix in the slot: strings alike in it must not be confused.
+    const rows: Row[] = Array.from({ length: 3000 }, (_, r) => ({
+      s: `trace-0000000000000000${r.toString(16)}`,
+      i: r,
+      b: r,
+      d: r,
+      t: true,
+    }))
+    const back = await roundTrip(rows)
+    expect(back.map((r) => r.s)).toEqual(rows.map((r) => r.s))
+  })
+
+  it('stores short strings written over slots that held long ones, equal to the same text', async () => {
+    const instance = await DuckDBInstance.create(':memory:')
+    const conn = await instance.connect()
+    await conn.run('CREATE TABLE t (s VARCHAR, i INTEGER, b BIGINT, d DOUBLE, t BOOLEAN)')
+    // A first chunk of long strings leaves bytes in the slots the second chunk's short ones reuse.
+    const strings = [
+      ...Array.from({ length: 2048 }, (_, i) => `a long string that fills the slot ${i}`),
+      ...['[]', 'abc', 'twelve bytes', '[]', 'abc'],
+    ]
+    const rows: Row[] = strings.map((s, i) => ({ s, i, b: i, d: i, t: false }))
+    await inTransaction(conn, () => appendInChunks(conn, 't', COLUMNS, rows))
+    const counts = await conn.runAndReadAll(
+      "SELECT count(*) FILTER (s = '[]'), count(*) FILTER (s = 'twelve bytes'), count(DISTINCT s) FROM t"
+    )
+    expect(counts.getRowsJS()[0]?.map(Number)).toEqual([2, 1, 2048 + 3])
+    conn.closeSync()
+    instance.closeSync()
+  })
+})
