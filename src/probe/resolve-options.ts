@@ -47,6 +47,7 @@ export interface ProbeFlags {
   slo?: string
   compat?: string
   workers?: string
+  realtime?: boolean
   format: string
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import http from 'node:http'
@@ -293,6 +293,63 @@ describe('tokenline probe against tokenline mock-server', () => {
     // opened the other; --new-connection: one per request
     expect(connect?.nA).toBe(1)
     expect(connect?.nB).toBe(20)
+  })
+
+  it('runs under SCHED_FIFO with --realtime (with two workers) and says so', async () => {
+    // Root on Linux with chrt (as in CI) can raise itself; anyone else must get the warning.
+    const canRaise =
+      process.platform === 'linux' &&
+      process.getuid?.() === 0 &&
+      spawnSync('chrt', ['--version']).status === 0
+    const res = await run([
+      'probe',
+      mockUrl,
+      '--realtime',
+      '--workers',
+      '2',
+      '--concurrency',
+      '4',
+      '--requests',
+      '8',
+      '--output-tokens',
+      '4',
+      '--format',
+      'json',
+    ])
+    expect(res.code).toBe(0)
+    const out = JSON.parse(res.stdout) as {
+      scheduling: {
+        realtimeRequested: boolean
+        policy: string
+        priority: number
+        refused: string | null
+      }
+      steps: { requests: number }[]
+    }
+    expect(out.steps[0]?.requests).toBe(8)
+    expect(out.scheduling.realtimeRequested).toBe(true)
+    if (canRaise) {
+      expect(out.scheduling).toMatchObject({ policy: 'fifo', priority: 20, refused: null })
+      expect(res.stderr).not.toContain('--realtime not applied')
+    } else {
+      expect(out.scheduling.refused).toEqual(expect.any(String))
+      expect(res.stderr).toContain('--realtime not applied')
+    }
+    // Without the flag the report names the ordinary policy.
+    const plain = await run([
+      'probe',
+      mockUrl,
+      '--requests',
+      '2',
+      '--output-tokens',
+      '2',
+      '--format',
+      'json',
+    ])
+    const plainOut = JSON.parse(plain.stdout) as {
+      scheduling: { realtimeRequested: boolean; policy: string }
+    }
+    expect(plainOut.scheduling).toMatchObject({ realtimeRequested: false, policy: 'other' })
   })
 
   it('rejects invalid flags with exit code 2', async () => {

@@ -15,6 +15,7 @@ import {
   type ProbeSessionOptions,
 } from '../../probe/probe-session.js'
 import { resolveProbeOptions, type ProbeFlags } from '../../probe/resolve-options.js'
+import { raiseToRealtime, readScheduling } from '../../probe/realtime.js'
 
 const invalid = (msg: string): AppError => new AppError('INPUT_INVALID', msg)
 
@@ -199,6 +200,10 @@ export function registerProbeCommand(program: Command): void {
       '--workers <n>',
       'client threads, each with its own event loop and connections; results are merged per request (default: 1)'
     )
+    .option(
+      '--realtime',
+      'run the probe under SCHED_FIFO (Linux, root or CAP_SYS_NICE) so its time stamps never wait for a core behind other processes; refused → a warning, and the run goes on'
+    )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
@@ -274,6 +279,18 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
       resolved.workload.model ??
       (await discoverModel(resolved.client.url, resolved.client.insecure === true))
     const options: ProbeSessionOptions = { ...resolved, workload: { ...resolved.workload, model } }
+    // Raised before the first connection, so warm-up and every stamp run under the same policy.
+    const realtime = flags.realtime === true ? raiseToRealtime() : null
+    if (realtime?.refused != null) {
+      process.stderr.write(
+        `tokenline: --realtime not applied: ${realtime.refused}; measuring under the ordinary scheduler\n`
+      )
+    }
+    const scheduling = {
+      realtimeRequested: flags.realtime === true,
+      ...(realtime?.scheduling ?? readScheduling() ?? { policy: null, priority: null }),
+      refused: realtime?.refused ?? null,
+    }
     const tty = process.stderr.isTTY === true
     const bar = tty
       ? new cliProgress.SingleBar(
@@ -324,6 +341,7 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
           schema: 'tokenline.probe/v1',
           steps: result.steps.map((s) => ({ ...s.report, compat: s.compat })),
           otlp: result.otlp,
+          scheduling,
         }) + '\n'
       )
     } else {
@@ -343,6 +361,11 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
       if (result.otlp !== null) {
         process.stdout.write(
           `otlp     ${result.otlp.exported} spans exported, ${result.otlp.failures} failed batches\n`
+        )
+      }
+      if (scheduling.realtimeRequested) {
+        process.stdout.write(
+          `sched    ${scheduling.policy ?? 'unknown'}${scheduling.priority ? ` ${scheduling.priority}` : ''}${scheduling.refused === null ? ' (--realtime)' : ' (--realtime refused)'}\n`
         )
       }
     }
