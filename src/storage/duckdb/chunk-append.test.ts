@@ -27,6 +27,7 @@ const STRINGS = [
   'twelve bytes', // exactly 12: inline
   'thirteen byte', // 13: heap
   'é', // short but not ASCII
+  '聊天',
   'snowman ☃ in a long string',
   '{"service.name":"vllm","k8s.pod.name":"vllm-0"}',
   'a'.repeat(5000),
@@ -58,7 +59,7 @@ describe('appendInChunks', () => {
   it('stores every layout exactly, with nulls, repeats and inline strings, across chunks', async () => {
     // 5 000 rows: two full chunks of 2 048 and a partial one; every value repeats within a chunk.
     const rows: Row[] = Array.from({ length: 5000 }, (_, r) => ({
-      s: r % 11 === 10 ? null : (STRINGS[r % 11] as string) + (r % 3 === 0 ? '' : ` #${r % 5}`),
+      s: r % 12 === 11 ? null : (STRINGS[r % 12] as string) + (r % 3 === 0 ? '' : ` #${r % 5}`),
       i: r % 7 === 0 ? null : (r % 2 === 0 ? -1 : 1) * r * 1000,
       b:
         r % 13 === 0

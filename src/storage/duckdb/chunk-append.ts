@@ -12,7 +12,8 @@
  *   - a longer string is handed to DuckDB once per chunk (`vector_assign_string_element`) and
  *     every later row with the same value gets a copy of that slot, pointing at the same bytes.
  * DuckDB copies the strings out of the chunk when it is appended, so shared slots are safe for
- * the chunk's lifetime, which ends with this function.
+ * the chunk's lifetime, which ends with this function. A short string that is not ASCII is handed
+ * to DuckDB like a long one (it does the UTF-8 encoding).
  *
  * Runs inside the caller's transaction, so acknowledged = committed is unchanged.
  */
@@ -93,27 +94,32 @@ function newScratch(): Scratch {
   }
 }
 
-/**
- * Writes `value` inline into slot `row` when it is ASCII of at most 12 bytes; false otherwise.
- * The slot's unused bytes are zeroed, as DuckDB's own `string_t` constructor leaves them.
- */
-function writeInline(scratch: Scratch, row: number, value: string): boolean {
-  const length = value.length
-  if (length > INLINE_MAX) {
+/** True when `value` fits a slot inline: ASCII (one byte per character) of at most 12 bytes. */
+function fitsInline(value: string): boolean {
+  if (value.length > INLINE_MAX) {
     return false
   }
+  for (let k = 0; k < value.length; k++) {
+    if (value.charCodeAt(k) > 0x7f) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * Writes `value` (one that `fitsInline`) into slot `row`. The slot's unused bytes are zeroed, as
+ * DuckDB's own `string_t` constructor leaves them.
+ */
+function writeInline(scratch: Scratch, row: number, value: string): void {
+  const length = value.length
   const at = row * SLOT
   const data = scratch.data
   for (let k = 0; k < length; k++) {
-    const code = value.charCodeAt(k)
-    if (code > 0x7f) {
-      return false
-    }
-    data[at + 4 + k] = code
+    data[at + 4 + k] = value.charCodeAt(k)
   }
   data.fill(0, at + 4 + length, at + SLOT)
   scratch.view.setUint32(at, length, true)
-  return true
 }
 
 /** Writes one column's values for `n` rows: strings via DuckDB once each, the rest in `scratch`. */
@@ -125,22 +131,18 @@ function fillStrings(
 ): void {
   const { firstRow } = scratch
   firstRow.clear()
-  // Pass 1: each distinct long string once into DuckDB's heap.
-  let assigned = 0
+  // Pass 1: each distinct string that does not fit inline (long, or not ASCII) once into DuckDB.
   for (let r = 0; r < n; r++) {
     const value = values[r]
-    if (value === null || value === undefined || value.length <= INLINE_MAX) {
+    if (value === null || value === undefined || firstRow.has(value) || fitsInline(value)) {
       continue
     }
-    if (!firstRow.has(value)) {
-      duckdb.vector_assign_string_element(vector, r, value)
-      firstRow.set(value, r)
-      assigned++
-    }
+    duckdb.vector_assign_string_element(vector, r, value)
+    firstRow.set(value, r)
   }
   // Pass 2: read back the slots DuckDB wrote, then fill every other row here.
   const data = scratch.data
-  if (assigned > 0) {
+  if (firstRow.size > 0) {
     data.set(duckdb.vector_get_data(vector, n * SLOT))
   }
   for (let r = 0; r < n; r++) {
@@ -150,15 +152,10 @@ function fillStrings(
       continue
     }
     const first = firstRow.get(value)
-    if (first === r) {
-      continue
-    }
-    if (first !== undefined) {
+    if (first === undefined) {
+      writeInline(scratch, r, value)
+    } else if (first !== r) {
       data.copyWithin(r * SLOT, first * SLOT, (first + 1) * SLOT)
-    } else if (!writeInline(scratch, r, value)) {
-      // A short string that is not ASCII: DuckDB encodes it (rare: names are ASCII in practice).
-      duckdb.vector_assign_string_element(vector, r, value)
-      data.set(duckdb.vector_get_data(vector, (r + 1) * SLOT).subarray(r * SLOT), r * SLOT)
     }
   }
 }
