@@ -37,6 +37,12 @@ const INLINE_MAX = 12
 export interface ChunkColumn<T> {
   type: DuckDBType
   value: (row: T) => string | number | bigint | boolean | null
+  /**
+   * VARCHAR only: the values rarely repeat within a batch (span ids, attribute JSON), so each
+   * goes to DuckDB without first being looked up among the chunk's earlier values: for a unique
+   * string the lookup (hashing it, growing the map) costs more than it could save.
+   */
+  distinct?: boolean
 }
 
 /** How one column's values are laid out in its vector. */
@@ -79,7 +85,13 @@ interface Scratch {
   validityBuffer: ArrayBuffer
   /** Row at which each long string of the current column was first given to DuckDB. */
   firstRow: Map<string, number>
+  /** Per row of the current column: where its slot comes from (a row, INLINE or NULL_SLOT). */
+  from: Int32Array
 }
+
+/** `from` marks: the value is written inline here; the value is null. */
+const INLINE = -1
+const NULL_SLOT = -2
 
 function newScratch(): Scratch {
   const buffer = new ArrayBuffer(CHUNK_ROWS * SLOT)
@@ -91,6 +103,7 @@ function newScratch(): Scratch {
     validity: new Uint8Array(validityBuffer),
     validityBuffer,
     firstRow: new Map(),
+    from: new Int32Array(CHUNK_ROWS),
   }
 }
 
@@ -122,40 +135,54 @@ function writeInline(scratch: Scratch, row: number, value: string): void {
   scratch.view.setUint32(at, length, true)
 }
 
-/** Writes one column's values for `n` rows: strings via DuckDB once each, the rest in `scratch`. */
+/**
+ * Writes one column's values for `n` rows: each string that does not fit inline goes to DuckDB
+ * (once per chunk unless `distinct`), everything else is laid out in `scratch`.
+ */
 function fillStrings(
   vector: Vector,
   values: readonly (string | null)[],
   n: number,
+  distinct: boolean,
   scratch: Scratch
 ): void {
-  const { firstRow } = scratch
+  const { firstRow, from } = scratch
   firstRow.clear()
-  // Pass 1: each distinct string that does not fit inline (long, or not ASCII) once into DuckDB.
-  for (let r = 0; r < n; r++) {
-    const value = values[r]
-    if (value === null || value === undefined || firstRow.has(value) || fitsInline(value)) {
-      continue
-    }
-    duckdb.vector_assign_string_element(vector, r, value)
-    firstRow.set(value, r)
-  }
-  // Pass 2: read back the slots DuckDB wrote, then fill every other row here.
-  const data = scratch.data
-  if (firstRow.size > 0) {
-    data.set(duckdb.vector_get_data(vector, n * SLOT))
-  }
+  // Pass 1: decide where each row's slot comes from; hand DuckDB what only it can lay out.
+  let assigned = 0
   for (let r = 0; r < n; r++) {
     const value = values[r]
     if (value === null || value === undefined) {
-      data.fill(0, r * SLOT, (r + 1) * SLOT)
-      continue
+      from[r] = NULL_SLOT
+    } else if (fitsInline(value)) {
+      from[r] = INLINE
+    } else {
+      const first = distinct ? undefined : firstRow.get(value)
+      if (first === undefined) {
+        duckdb.vector_assign_string_element(vector, r, value)
+        if (!distinct) {
+          firstRow.set(value, r)
+        }
+        assigned++
+        from[r] = r
+      } else {
+        from[r] = first
+      }
     }
-    const first = firstRow.get(value)
-    if (first === undefined) {
-      writeInline(scratch, r, value)
-    } else if (first !== r) {
-      data.copyWithin(r * SLOT, first * SLOT, (first + 1) * SLOT)
+  }
+  // Pass 2: read back the slots DuckDB wrote, then fill every other row here.
+  const data = scratch.data
+  if (assigned > 0) {
+    data.set(duckdb.vector_get_data(vector, n * SLOT))
+  }
+  for (let r = 0; r < n; r++) {
+    const source = from[r] as number
+    if (source === INLINE) {
+      writeInline(scratch, r, values[r] as string)
+    } else if (source === NULL_SLOT) {
+      data.fill(0, r * SLOT, (r + 1) * SLOT)
+    } else if (source !== r) {
+      data.copyWithin(r * SLOT, source * SLOT, (source + 1) * SLOT)
     }
   }
 }
@@ -229,7 +256,7 @@ function fillChunk<T>(
   chunk.rowCount = n
   const values: (string | number | bigint | boolean | null)[] = new Array(n)
   for (let c = 0; c < columns.length; c++) {
-    const { value } = columns[c] as ChunkColumn<T>
+    const { value, distinct } = columns[c] as ChunkColumn<T>
     const layout = layouts[c] as Layout
     for (let r = 0; r < n; r++) {
       values[r] = value(part[r] as T)
@@ -237,7 +264,7 @@ function fillChunk<T>(
     const vector = duckdb.data_chunk_get_vector(chunk.chunk, c)
     const bytes = n * LAYOUT_BYTES[layout]
     if (layout === 'varchar') {
-      fillStrings(vector, values as (string | null)[], n, scratch)
+      fillStrings(vector, values as (string | null)[], n, distinct === true, scratch)
     } else {
       scratch.data.fill(0, 0, bytes)
       fillFixed(layout, values, n, scratch)

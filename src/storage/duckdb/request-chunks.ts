@@ -17,7 +17,7 @@ const stageColumns = (stages: readonly StageName[]): ChunkColumn<RequestTimeline
 
 /** `requests` columns in table order (the order of `requestColumns` in `schema.ts`). */
 export const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
-  { type: VARCHAR, value: (r) => r.traceId },
+  { type: VARCHAR, value: (r) => r.traceId, distinct: true },
   { type: BIGINT, value: (r) => r.startUs },
   { type: BIGINT, value: (r) => r.endUs },
   ...DIMENSIONS.map((d) => ({ type: VARCHAR, value: (r: RequestTimeline) => r.dims[d] })),

@@ -10,7 +10,7 @@ import { resourceJson } from './rows.js'
 /** `spans` columns in table order. */
 export const SPAN_COLUMNS: readonly ChunkColumn<Span>[] = [
   { type: VARCHAR, value: (s) => s.traceId },
-  { type: VARCHAR, value: (s) => s.spanId },
+  { type: VARCHAR, value: (s) => s.spanId, distinct: true },
   { type: VARCHAR, value: (s) => s.parentSpanId },
   { type: VARCHAR, value: (s) => s.name },
   { type: INTEGER, value: (s) => s.kind },
@@ -18,7 +18,7 @@ export const SPAN_COLUMNS: readonly ChunkColumn<Span>[] = [
   { type: BIGINT, value: (s) => s.endUs },
   { type: INTEGER, value: (s) => s.statusCode },
   { type: VARCHAR, value: (s) => s.statusMessage },
-  { type: VARCHAR, value: (s) => JSON.stringify(s.attributes) },
+  { type: VARCHAR, value: (s) => JSON.stringify(s.attributes), distinct: true },
   { type: VARCHAR, value: (s) => resourceJson(s.resource) },
   { type: VARCHAR, value: (s) => s.scopeName },
   { type: VARCHAR, value: (s) => s.scopeVersion },
