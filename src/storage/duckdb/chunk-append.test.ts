@@ -1,5 +1,6 @@
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, INTEGER, VARCHAR } from '@duckdb/node-api'
 import { describe, expect, it } from 'vitest'
+import { createRng } from '../../../test/helpers/fuzz-inputs.js'
 import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { inTransaction } from './connection.js'
 
@@ -33,6 +34,10 @@ const STRINGS = [
   'a'.repeat(5000),
   'zero\u0000byte',
 ]
+
+/** `s` with each lone surrogate as U+FFFD (`String.prototype.toWellFormed`, not in Node 20's typings). */
+const wellFormed = (s: string): string =>
+  s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 
 async function roundTrip(rows: readonly Row[]): Promise<Row[]> {
   const instance = await DuckDBInstance.create(':memory:')
@@ -69,6 +74,35 @@ describe('appendInChunks', () => {
       t: r % 5 === 0 ? null : r % 2 === 0,
     }))
     expect(await roundTrip(rows)).toEqual(rows)
+  })
+
+  it('stores seeded random strings as DuckDB would take them one by one (2 500 rows × 3 seeds)', async () => {
+    // Pieces around every edge: ASCII, NUL, two- to four-byte UTF-8, a lone surrogate (which
+    // DuckDB receives as U+FFFD, whatever path the string takes); values drawn again from a small
+    // pool so that repeats, distinct or not, land in every chunk position.
+    const pieces = ['a', 'Z', ' ', '\u0000', '"', 'é', '☃', '😀', '\ud800', '0123456789']
+    for (const seed of [1, 2, 3]) {
+      const rng = createRng(seed)
+      const pool: string[] = []
+      const rows: Row[] = Array.from({ length: 2500 }, (_, r) => {
+        let text: string | null
+        if (pool.length > 0 && rng() < 0.4) {
+          text = pool[Math.floor(rng() * pool.length)] as string
+        } else if (rng() < 0.05) {
+          text = null
+        } else {
+          text = ''
+          const parts = Math.floor(rng() * 16)
+          for (let k = 0; k < parts; k++) {
+            text += pieces[Math.floor(rng() * pieces.length)] as string
+          }
+          pool.push(text)
+        }
+        return { s: text, i: r, b: r, d: r, t: null }
+      })
+      const back = await roundTrip(rows)
+      expect(back.map((r) => r.s)).toEqual(rows.map((r) => (r.s === null ? null : wellFormed(r.s))))
+    }
   })
 
   it('rounds a fractional BIGINT, and takes a bigint beyond 2^53 as it is', async () => {
