@@ -12,11 +12,9 @@
  * so what differs is the HTTP layer. Rounds alternate the options, each option taking its turn
  * first; the load average is printed beside every round.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import {
   arrivalErrorsMs,
   fetchWriteTimes,
@@ -27,7 +25,7 @@ import { createProbeClient, type ProbeClient } from '../src/probe/client.js'
 import { createNodeHttpTransport } from './probe-node-http-client.js'
 import { RequestState } from '../src/probe/request-state.js'
 import { percentile, sortedCopy } from '../src/probe/stats.js'
-import { openStreams, streamBody } from './probe-streams.js'
+import { openStreams, startStampingMock, streamBody } from './probe-streams.js'
 import type { ProbeClientOptions } from '../src/probe/transport.js'
 
 const STREAMS = Number(process.env.PROBE_READER_STREAMS ?? 500)
@@ -38,23 +36,6 @@ const ENGINE_BATCH = process.env.PROBE_READER_ENGINE === 'batch'
 const OPTIONS = (process.env.PROBE_READER_OPTIONS ?? 'socket,node-http,undici')
   .split(',')
   .map((o) => o.trim())
-
-async function startMock(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['bin/tokenline.js', 'mock-server', '--port', '0', '--stamp-tokens'].concat(
-      ENGINE_BATCH ? ['--max-batch', '4000'] : ['--fixed-ttft-ms', '100', '--fixed-itl-ms', '50']
-    ),
-    { stdio: ['ignore', 'pipe', 'inherit'] }
-  )
-  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
-    const m = /^listening (\S+)/.exec(line)
-    if (m !== null) {
-      return { url: m[1] as string, child }
-    }
-  }
-  throw new Error('mock server did not start')
-}
 
 interface UndiciModule {
   Pool: new (
@@ -213,7 +194,7 @@ const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(' ')
 
-const mock = await startMock()
+const mock = await startStampingMock(ENGINE_BATCH)
 try {
   console.log(
     `probe readers: ${STREAMS} streams × ${TOKENS} tokens, ${ENGINE_BATCH ? 'batched decode steps' : '50 ms apart'}, ${ROUNDS} alternating rounds; load average ${load()}`

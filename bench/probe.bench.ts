@@ -14,7 +14,7 @@
  * The error run is repeated with the probe under SCHED_FIFO (`probe --realtime`), where the
  * machine allows it; the mock server keeps the ordinary policy.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync, mkdtempSync } from 'node:fs'
 import net from 'node:net'
@@ -31,7 +31,7 @@ import { createProbeClient } from '../src/probe/client.js'
 import { computeMeasures } from '../src/probe/measures.js'
 import { percentile, sortedCopy } from '../src/probe/stats.js'
 import { lowerToNormal, raiseToRealtime } from '../src/probe/realtime.js'
-import { openStreams, streamBody } from './probe-streams.js'
+import { openStreams, startStampingMock, streamBody } from './probe-streams.js'
 import { runLoadInWorkers } from '../src/probe/worker-pool.js'
 
 const STREAMS = Number(process.env.PROBE_BENCH_STREAMS ?? 2000)
@@ -43,24 +43,6 @@ const TOKENS = 30
  * step), as a batching engine does; the default spreads the streams' writes over each 50 ms gap.
  */
 const ENGINE_BATCH = process.env.PROBE_BENCH_ENGINE === 'batch'
-
-async function startMock(extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['bin/tokenline.js', 'mock-server', '--port', '0', '--stamp-tokens'].concat(
-      ENGINE_BATCH ? ['--max-batch', '4000'] : ['--fixed-ttft-ms', '100', '--fixed-itl-ms', '50'],
-      extra
-    ),
-    { stdio: ['ignore', 'pipe', 'inherit'] }
-  )
-  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
-    const m = /^listening (\S+)/.exec(line)
-    if (m !== null) {
-      return { url: m[1] as string, child }
-    }
-  }
-  throw new Error('mock server did not start')
-}
 
 const q = (v: number[], p: number): number =>
   Math.round((percentile(sortedCopy(v), p) ?? Number.NaN) * 1000) / 1000
@@ -430,7 +412,7 @@ const printFigures = (label: string, f: Figures): void => {
   )
 }
 
-const mock = await startMock()
+const mock = await startStampingMock(ENGINE_BATCH)
 try {
   console.log(
     `probe bench (${TOKENS} tokens per stream, ${ENGINE_BATCH ? 'batched decode steps' : '50 ms gaps'}; mock server in its own process); load average ${loadavg()
