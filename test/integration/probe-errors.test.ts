@@ -1,9 +1,9 @@
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
+import { startTestMockServer } from '../helpers/mock-server.js'
 import { parseMisbehaviour } from '../../src/mock-server/misbehave.js'
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/server.js'
+import type { RunningMockServer } from '../../src/mock-server/server.js'
 import { createProbeClient, type ProbeClientOptions } from '../../src/probe/client.js'
 import { runProbeSession } from '../../src/probe/probe-session.js'
 import { toProbeRecord } from '../../src/probe/measures.js'
@@ -26,17 +26,12 @@ async function mock(
   misbehave: string[],
   extra: { tls?: boolean; http2?: boolean } = {}
 ): Promise<RunningMockServer> {
-  const s = await startMockServer({
-    port: 0,
-    host: '127.0.0.1',
+  const s = await startTestMockServer({
     tls: extra.tls ?? false,
     http2: extra.http2 ?? false,
-    model: 'm',
     misbehave: parseMisbehaviour(misbehave),
     defaultOutputTokens: 8,
     fixed: { ttftMs: 5, itlMs: 2 },
-    seed: 1,
-    logger: createSilentLogger(),
   })
   servers.push(s)
   return s

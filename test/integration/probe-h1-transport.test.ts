@@ -1,9 +1,7 @@
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
-import { parseMisbehaviour } from '../../src/mock-server/misbehave.js'
-import { startMockServer } from '../../src/mock-server/server.js'
+import { startTestMockServer } from '../helpers/mock-server.js'
 import { createProbeClient } from '../../src/probe/client.js'
 import type { RequestResult } from '../../src/probe/types.js'
 
@@ -232,17 +230,10 @@ describe('probe HTTP/1.1 transport', () => {
   })
 
   it('over TLS: reuses a connection, and a new connection resumes the session', async () => {
-    const server = await startMockServer({
-      port: 0,
-      host: '127.0.0.1',
+    const server = await startTestMockServer({
       tls: true,
-      http2: false,
-      model: 'm',
-      misbehave: parseMisbehaviour([]),
       defaultOutputTokens: 4,
       fixed: { ttftMs: 5, itlMs: 20 },
-      seed: 1,
-      logger: createSilentLogger(),
     })
     const client = createProbeClient({
       url: new URL(`${server.url}/v1/chat/completions`),

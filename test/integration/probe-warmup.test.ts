@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
-import { parseMisbehaviour } from '../../src/mock-server/misbehave.js'
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/server.js'
+import { startTestMockServer } from '../helpers/mock-server.js'
+import type { RunningMockServer } from '../../src/mock-server/server.js'
 import { createProbeClient } from '../../src/probe/client.js'
 import { computeMeasures } from '../../src/probe/measures.js'
 
@@ -19,17 +18,11 @@ afterAll(async () => {
 })
 
 async function mock(tls: boolean, http2: boolean): Promise<RunningMockServer> {
-  const s = await startMockServer({
-    port: 0,
-    host: '127.0.0.1',
+  const s = await startTestMockServer({
     tls,
     http2,
-    model: 'm',
-    misbehave: parseMisbehaviour([]),
     defaultOutputTokens: 3,
     fixed: { ttftMs: 5, itlMs: 2 },
-    seed: 1,
-    logger: createSilentLogger(),
   })
   servers.push(s)
   return s

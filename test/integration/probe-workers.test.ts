@@ -1,24 +1,15 @@
 import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
-import { parseMisbehaviour } from '../../src/mock-server/misbehave.js'
-import { startMockServer, type RunningMockServer } from '../../src/mock-server/server.js'
+import { startTestMockServer } from '../helpers/mock-server.js'
+import type { RunningMockServer } from '../../src/mock-server/server.js'
 import { runLoadInWorkers } from '../../src/probe/worker-pool.js'
 
 describe('probe --workers: load in several threads, results merged per request', () => {
   let server: RunningMockServer | undefined
   beforeAll(async () => {
-    server = await startMockServer({
-      port: 0,
-      host: '127.0.0.1',
-      tls: false,
-      http2: false,
-      model: 'm',
-      misbehave: parseMisbehaviour([]),
+    server = await startTestMockServer({
       defaultOutputTokens: 4,
       fixed: { ttftMs: 20, itlMs: 5 },
-      seed: 1,
-      logger: createSilentLogger(),
     })
   })
   afterAll(async () => server?.close())
