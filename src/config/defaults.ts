@@ -49,7 +49,6 @@ export const DEFAULTS: ResolvedConfig = {
     quietMs: 5_000,
     keepContent: false,
     llmRoutes: [],
-    // One per core but one: the event loop (HTTP, store writes) keeps a core to itself.
     // Inline by default: on the hosts measured a worker did not pay for moving spans back (ADR 0057).
     decodeWorkers: 0,
   },
