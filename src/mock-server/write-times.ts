@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks'
-import type { ServerWrites } from './handler.js'
+import type { ServerWrites } from './deps.js'
 
 /** The part of a measuring client's per-request result this needs (the probe's fits). */
 export interface MeasuredArrivals {
