@@ -67,6 +67,8 @@ export interface RunningProcess {
   /** Where stdout and stderr go. */
   stdoutPath: string
   stderrPath: string
+  /** Sends a signal (SIGHUP: reload the config). */
+  signal(signal: NodeJS.Signals): void
   stop(): Promise<void>
 }
 
@@ -103,7 +105,7 @@ export async function startProcess(
     await stop()
     throw new Error(`${options.name}: ${(e as Error).message}`)
   }
-  return { stdoutPath, stderrPath, stop }
+  return { stdoutPath, stderrPath, stop, signal: (sig) => child.kill(sig) }
 }
 
 /** A temp dir removed by `cleanup`. */
