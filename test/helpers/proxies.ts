@@ -103,7 +103,7 @@ export async function startProcess(
     await waitForPort(options.port, child, 15_000)
   } catch (e) {
     await stop()
-    throw new Error(`${options.name}: ${(e as Error).message}`)
+    throw new Error(`${options.name}: ${(e as Error).message}`, { cause: e })
   }
   return { stdoutPath, stderrPath, stop, signal: (sig) => child.kill(sig) }
 }

@@ -155,9 +155,8 @@ backend engines
     // What the log cannot know stays unknown.
     expect(requests.every((r) => r.ttftUs === null && r.stages['engine.queue'] === null)).toBe(true)
     for (const r of requests) {
-      const sum = ['gateway.queue', 'gateway.upstream', 'gateway.unattributed']
-        .map((s) => r.stages[s as 'gateway.queue'] ?? 0)
-        .reduce((a, b) => a + b, 0)
+      const stages = ['gateway.queue', 'gateway.upstream', 'gateway.unattributed'] as const
+      const sum = stages.reduce((n, s) => n + (r.stages[s] ?? 0), 0)
       expect(Math.abs(sum - (r.e2eUs ?? 0))).toBeLessThanOrEqual(1000)
     }
   })
