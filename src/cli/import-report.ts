@@ -48,6 +48,12 @@ export function renderImportSummary(summary: ImportSummary, target: string): str
       : `Stored into ${target} in ${(summary.durationMs / 1000).toFixed(1)} s; ` +
           `${summary.requests.toLocaleString('en-US')} requests assembled.`
   )
+  if (summary.notLlm > 0) {
+    out.push(
+      `${summary.notLlm.toLocaleString('en-US')} traces or log lines were no LLM call ` +
+        '(health checks, model listings, scrapes, other routes): kept apart, not counted.'
+    )
+  }
   const skipped = summary.files.filter((f) => f.error !== null && f.format === 'unknown')
   if (skipped.length > 0) {
     out.push('', 'Skipped:')

@@ -136,3 +136,32 @@ describe('formats we do not read are named, and prose is not metrics', () => {
     expect(detectFormat(enc(`${line}\n`), true).format).toBe('prometheus-text')
   })
 })
+
+describe('detectFormat: access logs', () => {
+  const haproxy =
+    '127.0.0.1:45866 [01/Dec/2026:19:23:37.774] fe be/s1 0/232/1/30/365 200 1660 - - ---- 4/4/3/1/0 0/1 "POST /v1/chat/completions HTTP/1.1"'
+  const nginx =
+    '127.0.0.1 - - [01/Dec/2026:19:24:21 +0000] "POST /v1/chat/completions HTTP/1.1" 200 1541 "-" "curl/7.88.1" 0.152 0.001 0.076 0.152 127.0.0.1:18102'
+  const caddyStart =
+    '{"level":"info","ts":1796153048.89,"logger":"http.log","msg":"server running","name":"srv0"}'
+  const caddy =
+    '{"level":"info","ts":1796153051.14,"logger":"http.log.access","msg":"handled request","request":{},"duration":0.17,"status":200}'
+  const envoy =
+    '[2016-04-15T20:17:00.310Z] "POST /v1/chat/completions HTTP/2" 200 - 154 0 2260 100 "-" "-" "id" "a" "10.0.2.1:80"'
+  it.each([
+    ['HAProxy, a bad first line', `garbage\n${haproxy}\n${haproxy}\n`, 'access-log-haproxy'],
+    ['nginx combined + timings', `${nginx}\n${nginx}\n`, 'access-log-nginx'],
+    ['Caddy, start-up lines first', `${caddyStart}\n${caddy}\n`, 'access-log-caddy-json'],
+    ['Envoy default', `${envoy}\n`, 'access-log-envoy'],
+  ])('%s', (_name, text, format) => {
+    expect(detectFormat(enc(text), true).format).toBe(format)
+  })
+
+  it('recognises a custom nginx log_format only when it is given', () => {
+    const line = '1796153061.500 POST /v1/completions 200 0.300 10.0.0.1:8000 0.299\n'
+    const nginxLogFormat =
+      '$msec $request_method $uri $status $request_time $upstream_addr $upstream_response_time'
+    expect(detectFormat(enc(line), true).format).toBe('unknown')
+    expect(detectFormat(enc(line), true, { nginxLogFormat }).format).toBe('access-log-nginx')
+  })
+})

@@ -8,8 +8,19 @@
  * alone. The importer then rejects the bad lines one by one with their line numbers.
  */
 
+import {
+  accessLogFormatOfJson,
+  createLineFormatTest,
+  type AccessLogOptions,
+} from '../core/access-log/readers.js'
+import type { AccessLogFormat } from '../core/access-log/record.js'
+
+/** A proxy's access log (docs/proxies.md). */
+export type AccessLogInputFormat = `access-log-${AccessLogFormat}`
+
 /** What an input file holds. */
 export type InputFormat =
+  | AccessLogInputFormat
   | 'otlp-traces-json'
   | 'otlp-metrics-json'
   | 'otlp-traces-jsonl'
@@ -79,7 +90,15 @@ function kindOfJsonObject(obj: Record<string, unknown>): InputFormat | null {
   if ('time' in obj && 'kind' in obj) {
     return 'events-jsonl'
   }
-  return null
+  const log = accessLogFormatOfJson(obj)
+  return log === null ? null : `access-log-${log}`
+}
+
+/** The access-log format of an input format, or `null` for other inputs. */
+export function accessLogFormatOf(format: InputFormat): AccessLogFormat | null {
+  return format.startsWith('access-log-')
+    ? (format.slice('access-log-'.length) as AccessLogFormat)
+    : null
 }
 
 const PROM_SAMPLE = /^(?:[a-zA-Z_:][a-zA-Z0-9_:]*|\{")[^\n]*?[ \t][-+]?(?:[0-9.]|nan|inf)/i
@@ -119,7 +138,11 @@ const VOTE_LINES = 200
  * text), or `null` when fewer than half of the non-empty, non-comment lines agree. A bad first
  * line, or a stray bad line anywhere, does not change the answer.
  */
-function voteLineFormat(text: string, complete: boolean): InputFormat | null {
+function voteLineFormat(
+  text: string,
+  complete: boolean,
+  accessLogLine: (line: string) => AccessLogFormat | null
+): InputFormat | null {
   const lines = text.split('\n', VOTE_LINES + 1)
   if (!complete || lines.length > VOTE_LINES) {
     lines.pop() // possibly cut short
@@ -137,7 +160,7 @@ function voteLineFormat(text: string, complete: boolean): InputFormat | null {
       continue
     }
     voters++
-    let kind: InputFormat | null = null
+    let kind: InputFormat | null
     if (line.startsWith('{') && !PROM_QUOTED_SAMPLE.test(line)) {
       try {
         const obj: unknown = JSON.parse(line)
@@ -153,6 +176,9 @@ function voteLineFormat(text: string, complete: boolean): InputFormat | null {
       PROM_QUOTED_SAMPLE.test(line)
     ) {
       kind = 'prometheus-text'
+    } else {
+      const log = accessLogLine(line)
+      kind = log === null ? null : `access-log-${log}`
     }
     if (kind !== null) {
       votes.set(kind, (votes.get(kind) ?? 0) + 1)
@@ -176,7 +202,12 @@ function voteLineFormat(text: string, complete: boolean): InputFormat | null {
  * Detects the format from the (decompressed) head of a file. `complete` says the head is the
  * whole file, so a JSON document can be parsed whole to be sure.
  */
-export function detectFormat(head: Uint8Array, complete: boolean): DetectedFormat {
+export function detectFormat(
+  head: Uint8Array,
+  complete: boolean,
+  options: AccessLogOptions = {}
+): DetectedFormat {
+  const accessLogLine = createLineFormatTest(options)
   if (head.length === 0) {
     return { format: 'unknown', reason: 'the file is empty' }
   }
@@ -198,6 +229,9 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
         if (kind === 'events-jsonl') {
           return { format: kind, reason: 'JSON lines with time and kind' }
         }
+        if (kind !== null && accessLogFormatOf(kind) !== null) {
+          return { format: kind, reason: 'JSON access-log lines' }
+        }
         if (kind !== null && 'items' in obj === false) {
           return { format: kind, reason: 'one OTLP request per line' }
         }
@@ -207,7 +241,7 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
       } catch {
         // Not one object per line, or a bad first line: the vote below tells them apart.
       }
-      const voted = voteLineFormat(trimmed, complete)
+      const voted = voteLineFormat(trimmed, complete, accessLogLine)
       if (voted !== null && voted !== 'prometheus-text') {
         return { format: voted, reason: 'most lines are JSON objects of one kind' }
       }
@@ -237,19 +271,26 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
     if (/"time"\s*:/.test(trimmed) && /"kind"\s*:/.test(trimmed)) {
       return { format: 'events-json', reason: 'a JSON array of events' }
     }
+    // Envoy's default access-log lines start with `[%START_TIME%]`.
+    const voted = voteLineFormat(trimmed, complete, accessLogLine)
+    if (voted !== null && accessLogFormatOf(voted) !== null) {
+      return { format: voted, reason: 'most lines are access-log lines of one proxy' }
+    }
     return {
       format: 'unknown',
       reason: foreignTraceFormat(trimmed) ?? 'a JSON array without time and kind fields',
     }
   }
-  const voted = voteLineFormat(trimmed, complete)
+  const voted = voteLineFormat(trimmed, complete, accessLogLine)
   if (voted !== null) {
     return {
       format: voted,
       reason:
         voted === 'prometheus-text'
           ? 'metric sample lines'
-          : 'most lines are JSON objects of one kind',
+          : accessLogFormatOf(voted) !== null
+            ? 'most lines are access-log lines of one proxy'
+            : 'most lines are JSON objects of one kind',
     }
   }
   // A few odd bytes but no text format: it may still be protobuf.
@@ -258,6 +299,8 @@ export function detectFormat(head: Uint8Array, complete: boolean): DetectedForma
   }
   return {
     format: 'unknown',
-    reason: 'not OTLP JSON/protobuf, Prometheus text or change events',
+    reason:
+      'not OTLP JSON/protobuf, Prometheus text, change events or a known access log ' +
+      '(a custom nginx log_format needs --nginx-log-format)',
   }
 }

@@ -25,6 +25,11 @@ export interface FileImportSummary {
   /** Lines or items rejected (all of them; `rejects` lists the first few). */
   rejected: number
   rejects: ImportReject[]
+  /**
+   * Access logs only: lines read as requests, and lines that were no request (a proxy's own
+   * start-up or debug lines). Whether a request is an LLM call is decided when it is assembled.
+   */
+  accessLog?: { records: number; skipped: number }
   /** Why the file was skipped or stopped (unknown format, unreadable), else `null`. */
   error: string | null
 }

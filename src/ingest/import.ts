@@ -15,7 +15,14 @@ import { decodeMetrics, decodeMetricsJson } from '../core/otlp/decode-metrics.js
 import { decodeTracesJson } from '../core/otlp/decode-traces.js'
 import { createPromLineParser } from '../core/prom/parse.js'
 import { microsFromMillis } from '../core/model/units.js'
-import { DETECT_HEAD_BYTES, detectFormat, isGzip, type InputFormat } from './detect-format.js'
+import {
+  DETECT_HEAD_BYTES,
+  accessLogFormatOf,
+  detectFormat,
+  isGzip,
+  type InputFormat,
+} from './detect-format.js'
+import { importAccessLog } from './import-access-log.js'
 import { decodeOtlpLine } from './decode-trace-lines.js'
 import { createTraceLinesPool, type TraceLinesPool } from './import-decode-pool.js'
 import { reject, type FileCtx, type FileImportSummary } from './import-file.js'
@@ -34,6 +41,11 @@ export interface ImportSummary {
   rejected: number
   /** Requests the sink assembled while the import ran (after its final flush). */
   requests: number
+  /**
+   * Traces (and access-log lines) that were no LLM call: health checks, model listings, metric
+   * scrapes, other routes (ADR 0025). Stored apart, never counted as requests.
+   */
+  notLlm: number
   durationMs: number
 }
 
@@ -49,6 +61,8 @@ export interface ImportOptions extends BatcherOptions {
    * decodes them itself, faster on the hosts measured; docs/adr/0104).
    */
   decodeWorkers?: number
+  /** The nginx `log_format` string nginx access logs were written with (docs/proxies.md). */
+  nginxLogFormat?: string
 }
 
 /** Something to import: a file on disk or an uploaded body. */
@@ -326,7 +340,8 @@ export async function importSource(
   try {
     const head = await readHead(source)
     summary.gzip = head.gzip
-    const detected = detectFormat(head.head, head.complete)
+    const accessLog = { nginxLogFormat: options.nginxLogFormat }
+    const detected = detectFormat(head.head, head.complete, accessLog)
     summary.format = detected.format
     if (detected.format === 'unknown') {
       summary.error = `format not recognised: ${detected.reason}`
@@ -334,7 +349,10 @@ export async function importSource(
       return summary
     }
     const content = openContent(source, head.gzip, options.progress ?? (() => {}))
-    if (LINE_FORMATS.has(detected.format)) {
+    const logFormat = accessLogFormatOf(detected.format)
+    if (logFormat !== null) {
+      await importAccessLog(ctx, content, logFormat, accessLog)
+    } else if (LINE_FORMATS.has(detected.format)) {
       await importLines(ctx, content, detected.format, source.mtimeMs)
     } else {
       await importDocument(ctx, content, detected.format)
@@ -358,7 +376,8 @@ export async function importSource(
 export function summarize(
   files: FileImportSummary[],
   requests: number,
-  durationMs: number
+  durationMs: number,
+  notLlm = 0
 ): ImportSummary {
   const read = zero()
   const stored = zero()
@@ -370,7 +389,7 @@ export function summarize(
     }
     rejected += f.rejected
   }
-  return { files, read, stored, rejected, requests, durationMs }
+  return { files, read, stored, rejected, requests, notLlm, durationMs }
 }
 
 /**
@@ -386,6 +405,7 @@ export async function importPaths(
   const now = options.now ?? Date.now
   const started = now()
   const requestsBefore = sink.counters().requestsAssembled
+  const notLlmBefore = sink.counters().tracesNotLlm
   const sources = await collectSources(paths)
   const totalBytes = sources.reduce((n, s) => n + (typeof s === 'string' ? 0 : s.bytes), 0)
   let doneBytes = 0
@@ -413,5 +433,6 @@ export async function importPaths(
   }
   await sink.flush()
   const requests = sink.counters().requestsAssembled - requestsBefore
-  return summarize(files, requests, now() - started)
+  const notLlm = sink.counters().tracesNotLlm - notLlmBefore
+  return summarize(files, requests, now() - started, notLlm)
 }

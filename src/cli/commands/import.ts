@@ -27,6 +27,7 @@ interface ImportFlags {
   format: 'text' | 'json'
   keepContent?: boolean
   decodeWorkers: number
+  nginxLogFormat?: string
 }
 
 /** How long one file may wait, in all, for a server that keeps answering 429. */
@@ -71,11 +72,15 @@ async function postFile(
   apiUrl: string,
   path: string,
   mtimeMs: number,
-  onBytes: (n: number) => void
+  onBytes: (n: number) => void,
+  nginxLogFormat: string | undefined
 ): Promise<ImportSummary> {
   const url = new URL('/api/import', apiUrl)
   url.searchParams.set('filename', basename(path))
   url.searchParams.set('mtime', String(Math.round(mtimeMs)))
+  if (nginxLogFormat !== undefined) {
+    url.searchParams.set('nginx_log_format', nginxLogFormat)
+  }
   // A busy server answers 429 with Retry-After; a large file may wait a while for its turn.
   const reply = await sendWithRetry(
     url,
@@ -117,7 +122,8 @@ async function postFile(
 async function importViaServer(
   apiUrl: string,
   paths: string[],
-  onProgress: Progress | undefined
+  onProgress: Progress | undefined,
+  nginxLogFormat: string | undefined
 ): Promise<ImportSummary> {
   const started = Date.now()
   const sources = await collectSources(paths)
@@ -125,21 +131,29 @@ async function importViaServer(
   let done = 0
   const files: FileImportSummary[] = []
   let requests = 0
+  let notLlm = 0
   for (const s of sources) {
     if (typeof s === 'string') {
       files.push(missingSourceSummary(s))
       continue
     }
-    const reply = await postFile(apiUrl, s.name, s.mtimeMs, (n) => {
-      done += n
-      onProgress?.(done, total, s.name)
-    })
+    const reply = await postFile(
+      apiUrl,
+      s.name,
+      s.mtimeMs,
+      (n) => {
+        done += n
+        onProgress?.(done, total, s.name)
+      },
+      nginxLogFormat
+    )
     requests += reply.requests
+    notLlm += reply.notLlm ?? 0
     for (const f of reply.files) {
       files.push({ ...f, file: s.name, rejects: f.rejects.map((r) => ({ ...r, file: s.name })) })
     }
   }
-  return summarize(files, requests, Date.now() - started)
+  return summarize(files, requests, Date.now() - started, notLlm)
 }
 
 function readSomething(summary: ImportSummary): boolean {
@@ -180,6 +194,10 @@ export function registerImportCommand(program: Command): void {
       parseDecodeWorkers,
       0
     )
+    .option(
+      '--nginx-log-format <format>',
+      'the nginx log_format string the access logs were written with (default: combined plus $request_time $upstream_connect_time $upstream_header_time $upstream_response_time $upstream_addr)'
+    )
     .addHelpText(
       'after',
       `
@@ -190,6 +208,9 @@ Reads, by content (names and extensions do not matter; .gz is undone):
   Prometheus     text 0.0.4 (ms timestamps) and OpenMetrics (backfill files ending # EOF);
                  samples without a timestamp get the file's modification time
   Events         JSON Lines {"time","kind",...} or \`kubectl get events -o json\`
+  Access logs    nginx (combined + timings, custom log_format, JSON), HAProxy httplog,
+                 Envoy (default and JSON), Caddy JSON: one request per line
+                 (docs/proxies.md); health checks and scrapes are not LLM requests
 
 When a running \`tokenline serve\` holds the database, the files are sent to it (POST
 /api/import) instead. Exit codes: 0 imported (some lines may be rejected, see the summary),
@@ -200,6 +221,7 @@ Examples:
   $ tokenline import ./otel-export/ --db ./incident.duckdb
   $ tokenline import capture.pb.gz --server http://127.0.0.1:4320
   $ tokenline import ./run --format json | jq .stored
+  $ tokenline import /var/log/haproxy.log /var/log/nginx/access.log ./lb-metrics.om
 See docs/formats.md for every format with an example.`
     )
     .action(async (paths: string[], flags: ImportFlags) => {
@@ -209,7 +231,12 @@ See docs/formats.md for every format with an example.`
       try {
         if (flags.server !== undefined) {
           target = `server ${flags.server}`
-          summary = await importViaServer(flags.server, paths, bar?.onProgress)
+          summary = await importViaServer(
+            flags.server,
+            paths,
+            bar?.onProgress,
+            flags.nginxLogFormat
+          )
         } else {
           const dbExisted = flags.db === ':memory:' || existsSync(resolve(flags.db))
           const opened = await openStoreOrServer(flags.db)
@@ -218,7 +245,12 @@ See docs/formats.md for every format with an example.`
               `tokenline: ${opened.dbPath} is held by a running server; sending the files to ${opened.apiUrl}\n`
             )
             target = `server ${opened.apiUrl} (database ${opened.dbPath})`
-            summary = await importViaServer(opened.apiUrl, paths, bar?.onProgress)
+            summary = await importViaServer(
+              opened.apiUrl,
+              paths,
+              bar?.onProgress,
+              flags.nginxLogFormat
+            )
           } else {
             target = opened.dbPath
             const sink = createImportPipeline({
@@ -231,6 +263,9 @@ See docs/formats.md for every format with an example.`
               summary = await importPaths(paths, sink, {
                 ...(bar ? { onProgress: bar.onProgress } : {}),
                 decodeWorkers: flags.decodeWorkers,
+                ...(flags.nginxLogFormat !== undefined
+                  ? { nginxLogFormat: flags.nginxLogFormat }
+                  : {}),
               })
             } finally {
               await sink.close()

@@ -1,9 +1,12 @@
 /**
  * CONTRACT §2: the metric families diagnosis uses, and every name that means the same thing
- * (vLLM old and new, SGLang, TGI, TensorRT-LLM, DCGM, HAProxy, OpenTelemetry GenAI). Extend
- * the lists; never remove a name, users' data depends on it. The vLLM names are checked against
- * a real vLLM's `/metrics` (test/fixtures/real-vllm/), SGLang's and TGI's against fixtures
- * written from their source (test/fixtures/engines/, each naming its file and commit).
+ * (vLLM old and new, SGLang, TGI, TensorRT-LLM, DCGM, OpenTelemetry GenAI, and the proxies in
+ * front of them: HAProxy, Caddy, nginx through nginx-prometheus-exporter, Envoy). Extend the
+ * lists; never remove a name, users' data depends on it. The vLLM names are checked against a
+ * real vLLM's `/metrics` (test/fixtures/real-vllm/), SGLang's and TGI's against fixtures
+ * written from their source (test/fixtures/engines/, each naming its file and commit), the
+ * HAProxy, Caddy and nginx names against the running Debian binaries
+ * (test/integration/proxy-*.test.ts), Envoy's against its stats documentation.
  */
 
 /** A canonical meaning diagnosis asks for. */
@@ -46,6 +49,21 @@ export const METRIC_MEANINGS = [
   'gateway_current_sessions',
   'gateway_limit_sessions',
   'gateway_backend_queue',
+  'gateway_backend_queue_max',
+  'gateway_upstream_sessions',
+  'gateway_upstream_limit_sessions',
+  'gateway_upstream_healthy',
+  'gateway_connection_overflows',
+  'gateway_pending_overflows',
+  'gateway_connections_accepted',
+  'gateway_connections_handled',
+  'gateway_requests',
+  'gateway_request_duration_seconds',
+  'gateway_response_ttfb_seconds',
+  'gateway_queue_time_avg_seconds',
+  'gateway_connect_time_avg_seconds',
+  'gateway_response_time_avg_seconds',
+  'gateway_total_time_avg_seconds',
   'genai_server_ttft_seconds',
   'genai_server_tpot_seconds',
   'genai_server_request_duration_seconds',
@@ -243,9 +261,90 @@ export const METRIC_ALIASES: Readonly<Record<MetricMeaning, MetricAliasGroup>> =
   gpu_dram_active: { shape: 'gauge', names: ['DCGM_FI_PROF_DRAM_ACTIVE'] },
   gpu_fb_used_mib: { shape: 'gauge', names: ['DCGM_FI_DEV_FB_USED'] },
   gpu_fb_free_mib: { shape: 'gauge', names: ['DCGM_FI_DEV_FB_FREE'] },
-  gateway_current_sessions: { shape: 'gauge', names: ['haproxy_frontend_current_sessions'] },
+  /**
+   * Connections or requests the gateway holds now, on its client side. Read against
+   * `gateway_limit_sessions` only when the limit is HAProxy's, the first name of both.
+   */
+  gateway_current_sessions: {
+    shape: 'gauge',
+    names: [
+      'haproxy_frontend_current_sessions',
+      'caddy_http_requests_in_flight',
+      'nginx_connections_active',
+      'envoy_http_downstream_cx_active',
+    ],
+  },
+  /** The frontend's `maxconn`: past it, new connections wait in the kernel's accept queue. */
   gateway_limit_sessions: { shape: 'gauge', names: ['haproxy_frontend_limit_sessions'] },
-  gateway_backend_queue: { shape: 'gauge', names: ['haproxy_backend_current_queue'] },
+  /** Requests waiting for an upstream connection slot (HAProxy queue, Envoy pending). */
+  gateway_backend_queue: {
+    shape: 'gauge',
+    names: ['haproxy_backend_current_queue', 'envoy_cluster_upstream_rq_pending_active'],
+  },
+  /** The longest backend queue since the proxy started (HAProxy keeps it, never resets it). */
+  gateway_backend_queue_max: { shape: 'gauge', names: ['haproxy_backend_max_queue'] },
+  /** Connections to one upstream (HAProxy per `server`; Envoy per cluster). */
+  gateway_upstream_sessions: {
+    shape: 'gauge',
+    names: ['haproxy_server_current_sessions', 'envoy_cluster_upstream_cx_active'],
+  },
+  /** A server's `maxconn`: past it, requests queue (`gateway_backend_queue`, HAProxy `Tw`). */
+  gateway_upstream_limit_sessions: { shape: 'gauge', names: ['haproxy_server_limit_sessions'] },
+  /** 1 per healthy upstream (Caddy, label `upstream`), or healthy members per cluster (Envoy). */
+  gateway_upstream_healthy: {
+    shape: 'gauge',
+    names: ['caddy_reverse_proxy_upstreams_healthy', 'envoy_cluster_membership_healthy'],
+  },
+  /** Connections refused by a circuit breaker's connection limit (Envoy). */
+  gateway_connection_overflows: { shape: 'counter', names: ['envoy_cluster_upstream_cx_overflow'] },
+  /** Requests refused because the pending queue was full (Envoy). */
+  gateway_pending_overflows: {
+    shape: 'counter',
+    names: ['envoy_cluster_upstream_rq_pending_overflow'],
+  },
+  /**
+   * nginx: accepted minus handled is the connections dropped at `worker_connections`, nginx's
+   * connection limit.
+   */
+  gateway_connections_accepted: { shape: 'counter', names: ['nginx_connections_accepted'] },
+  gateway_connections_handled: { shape: 'counter', names: ['nginx_connections_handled'] },
+  /** Requests the gateway received (every route: health checks and scrapes included). */
+  gateway_requests: {
+    shape: 'counter',
+    names: [
+      'haproxy_frontend_http_requests_total',
+      'caddy_http_requests_total',
+      'nginx_http_requests_total',
+      'envoy_http_downstream_rq_total',
+    ],
+  },
+  /** Whole request as the gateway saw it; for a stream, to its last byte. */
+  gateway_request_duration_seconds: {
+    shape: 'histogram',
+    names: ['caddy_http_request_duration_seconds'],
+  },
+  /** Request start to the response's first byte (headers), as the gateway saw it. */
+  gateway_response_ttfb_seconds: {
+    shape: 'histogram',
+    names: ['caddy_http_response_duration_seconds'],
+  },
+  /** HAProxy's averages are over the backend's last 1024 requests, not over time. */
+  gateway_queue_time_avg_seconds: {
+    shape: 'gauge',
+    names: ['haproxy_backend_queue_time_average_seconds'],
+  },
+  gateway_connect_time_avg_seconds: {
+    shape: 'gauge',
+    names: ['haproxy_backend_connect_time_average_seconds'],
+  },
+  gateway_response_time_avg_seconds: {
+    shape: 'gauge',
+    names: ['haproxy_backend_response_time_average_seconds'],
+  },
+  gateway_total_time_avg_seconds: {
+    shape: 'gauge',
+    names: ['haproxy_backend_total_time_average_seconds'],
+  },
   genai_server_ttft_seconds: {
     shape: 'histogram',
     names: otelNames('gen_ai.server.time_to_first_token'),
@@ -357,4 +456,49 @@ export function modelsByReplica(
     sets.set(replica, set)
   }
   return new Map([...sets].map(([replica, models]) => [replica, [...models].sort()]))
+}
+
+/** What a proxy's series is about: the upstream (replica) and the proxy part it belongs to. */
+export interface ProxySeriesJoin {
+  /** The upstream as the proxy names it: HAProxy `server`, Caddy `upstream` (host:port). */
+  upstream: string | null
+  /** HAProxy `proxy` (frontend or backend), Envoy `envoy_cluster_name`, Caddy `server`. */
+  proxy: string | null
+}
+
+/**
+ * Labels that name a proxy's upstream, by metric name prefix. They name the same thing as an
+ * access log's upstream (HAProxy's server name, Caddy's dial address), which becomes the
+ * `replica` of a request read from the log (docs/proxies.md), so metrics and logs meet.
+ */
+const PROXY_LABELS: readonly { prefix: string; upstream?: string; proxy?: string }[] = [
+  { prefix: 'haproxy_server_', upstream: 'server', proxy: 'proxy' },
+  { prefix: 'haproxy_', proxy: 'proxy' },
+  { prefix: 'caddy_reverse_proxy_', upstream: 'upstream' },
+  { prefix: 'caddy_http_', proxy: 'server' },
+  { prefix: 'envoy_cluster_', proxy: 'envoy_cluster_name' },
+]
+
+/**
+ * The upstream and proxy part a proxy metric series names (both `null` for other series).
+ *
+ * @example
+ * proxySeriesJoin('haproxy_server_current_sessions', { proxy: 'be', server: 'vllm-0' })
+ * // { upstream: 'vllm-0', proxy: 'be' }
+ */
+export function proxySeriesJoin(
+  name: string,
+  labels: Readonly<Record<string, string>>
+): ProxySeriesJoin {
+  for (const p of PROXY_LABELS) {
+    if (name.startsWith(p.prefix)) {
+      const upstream = p.upstream === undefined ? undefined : labels[p.upstream]
+      const proxy = p.proxy === undefined ? undefined : labels[p.proxy]
+      return {
+        upstream: upstream === undefined || upstream === '' ? null : upstream,
+        proxy: proxy === undefined || proxy === '' ? null : proxy,
+      }
+    }
+  }
+  return { upstream: null, proxy: null }
 }

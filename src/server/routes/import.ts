@@ -1,5 +1,5 @@
 /**
- * POST /api/import?filename=NAME[&mtime=EPOCH_MS]: the body is one file's bytes, in any format
+ * POST /api/import?filename=NAME[&mtime=EPOCH_MS][&nginx_log_format=FORMAT]: the body is one file's bytes, in any format
  * `tokenline import` reads (gzip too). Runs the same import into the server's IngestSink, which
  * is how `tokenline import` works while `tokenline serve` holds the database.
  *
@@ -15,7 +15,8 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { Hono } from 'hono'
-import { AppError } from '../../core/errors.js'
+import { compileNginxLogFormat } from '../../core/access-log/nginx.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import { collectSources, importSource, summarize } from '../../ingest/import.js'
 import type { AppDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
@@ -73,7 +74,20 @@ export function registerImportRoutes(
         throw new AppError('INPUT_INVALID', 'the upload could not be stored for import')
       }
       const before = deps.ingest.counters().requestsAssembled
-      const file = await importSource({ ...source, name: filename, mtimeMs }, deps.ingest)
+      const notLlmBefore = deps.ingest.counters().tracesNotLlm
+      const nginxLogFormat = c.req.query('nginx_log_format')
+      if (nginxLogFormat !== undefined) {
+        try {
+          compileNginxLogFormat(nginxLogFormat)
+        } catch (err) {
+          throw new AppError('INPUT_INVALID', errorMessage(err))
+        }
+      }
+      const file = await importSource(
+        { ...source, name: filename, mtimeMs },
+        deps.ingest,
+        nginxLogFormat === undefined ? {} : { nginxLogFormat }
+      )
       await deps.ingest.flush()
       const requests = deps.ingest.counters().requestsAssembled - before
       deps.logger.info('import', {
@@ -84,7 +98,8 @@ export function registerImportRoutes(
         events: file.stored.events,
         rejected: file.rejected,
       })
-      return c.json(summarize([file], requests, deps.now() - started))
+      const notLlm = deps.ingest.counters().tracesNotLlm - notLlmBefore
+      return c.json(summarize([file], requests, deps.now() - started, notLlm))
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
