@@ -26,6 +26,7 @@ import { registerStagesRoutes } from './routes/stages.js'
 import { registerTrafficRoutes } from './routes/traffic.js'
 import { registerSloRoutes } from './routes/slo.js'
 import { registerMetricsRoutes } from './routes/metrics.js'
+import { registerOpenApiRoutes } from './routes/openapi.js'
 
 const DEFAULT_SECURITY: SecurityOptions = {
   grants: null,
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Hono {
   registerDiagnosisRoutes(app, deps)
   registerSloRoutes(app, deps)
   registerMetricsRoutes(app, deps)
+  registerOpenApiRoutes(app, deps)
   // ---- end of other modules' routes ----
   // Static files last: the index.html fallback must not shadow any /api route.
   registerStaticRoutes(app, deps)
