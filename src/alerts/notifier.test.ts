@@ -89,6 +89,7 @@ describe('webhook URLs in logs', () => {
           maxAttempts: 2,
           timeoutMs: 2000,
           backoffMs: 1,
+          resendIntervalMs: 60_000,
         },
       ],
       logger,

@@ -1,11 +1,12 @@
 /**
- * Notification bodies: Tokenline's own JSON (`tokenline.alert/v1`) and the Alertmanager webhook
+ * Notification bodies: Tokenline's own JSON (`tokenline.alert/v1`), the Alertmanager webhook
  * shape (version "4") so existing receivers (PagerDuty/Slack bridges, Alertmanager-compatible
- * tools) accept Tokenline alerts unchanged.
+ * tools) accept Tokenline alerts unchanged, and the alerts Alertmanager's own API takes.
  */
 import { createHash } from 'node:crypto'
 import { isoFromMicros } from '../core/model/units.js'
 import type { Finding } from '../core/model/diagnosis.js'
+import type { AlertRecord } from '../storage/slo-store.js'
 import type { AlertNotification } from './evaluator.js'
 
 /** Alertmanager's "no end" timestamp. */
@@ -120,5 +121,78 @@ export function alertmanagerPayload(
         fingerprint: idempotencyKey({ ...n, status: 'firing' }).slice(0, 16),
       },
     ],
+  }
+}
+
+/** One alert as Alertmanager's `POST /api/v2/alerts` takes it (`postableAlert`). */
+export interface PostableAlert {
+  labels: Record<string, string>
+  annotations: Record<string, string>
+  startsAt: string
+  endsAt: string
+  generatorURL?: string
+}
+
+/**
+ * The dashboard view of an alert: the diagnosis window and the top finding's scope as filters
+ * (docs/dashboard.md, "URL"); the alerts list when the alert carries no window.
+ */
+export function dashboardUrlOf(record: AlertRecord, externalUrl: string): string {
+  const base = externalUrl.replace(/\/$/, '')
+  const w = record.diagnosisWindow
+  if (w === null) {
+    return `${base}/#alerts`
+  }
+  const params = new URLSearchParams({
+    from: String(Math.floor(w.fromUs / 1000)),
+    to: String(Math.ceil(w.toUs / 1000)),
+  })
+  const scope = record.findings[0]?.scope
+  if (scope?.dimension && scope.value !== null) {
+    params.set(scope.dimension, scope.value)
+  }
+  return `${base}/?${params.toString()}`
+}
+
+/**
+ * The alert pushed to Alertmanager. Labels identify it there, so they hold only what stays the
+ * same from firing to resolved: the rule's labels, `alertname`, `severity`, `tier`, `objective`,
+ * `slo` (`tier/objective`) and, once diagnosed at firing, `cause` and `scope` of the top finding.
+ * A firing alert ends at `validUntilMs` unless posted again (Prometheus sends `endsAt` the same
+ * way, so Alertmanager resolves an alert whose sender went away); a resolved one ends when it
+ * recovered.
+ */
+export function alertmanagerApiAlert(
+  n: AlertNotification,
+  externalUrl: string | null,
+  validUntilMs: number
+): PostableAlert {
+  const r = n.record
+  const top = r.findings[0]
+  const labels: Record<string, string> = {
+    ...alertLabels(n),
+    ...(r.tier === null ? {} : { slo: `${r.tier}/${r.objective ?? ''}` }),
+    ...(top === undefined
+      ? {}
+      : {
+          cause: top.cause,
+          scope: top.scope.dimension === null ? 'all' : `${top.scope.dimension}=${top.scope.value}`,
+        }),
+  }
+  const evidence = top?.evidence[0]?.text
+  const annotations: Record<string, string> = {
+    ...r.annotations,
+    summary: r.annotations['summary'] ?? summaryOf(n),
+    ...(evidence === undefined ? {} : { evidence }),
+    ...(externalUrl === null ? {} : { dashboard_url: dashboardUrlOf(r, externalUrl) }),
+  }
+  return {
+    // Alertmanager refuses empty label values; an empty label is an absent one to it anyway.
+    labels: Object.fromEntries(Object.entries(labels).filter(([, v]) => v !== '')),
+    annotations,
+    startsAt: isoFromMicros(r.state.firingSinceUs ?? n.timeUs),
+    endsAt:
+      n.status === 'resolved' ? isoFromMicros(n.timeUs) : new Date(validUntilMs).toISOString(),
+    ...(externalUrl === null ? {} : { generatorURL: `${externalUrl.replace(/\/$/, '')}/#alerts` }),
   }
 }

@@ -42,6 +42,8 @@ export interface SloService {
   tick(): Promise<void>
   /** Stops the loop and waits for the running pass and queued deliveries. */
   stop(): Promise<void>
+  /** Passes of the evaluation loop since start, and how many of them failed. */
+  stats(): { evaluations: number; evaluationFailures: number }
 }
 
 /**
@@ -56,6 +58,7 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
     webhooks: settings.notify.webhooks,
     logger,
     externalUrl: settings.notify.externalUrl,
+    now: options.now,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   })
@@ -73,6 +76,7 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
   let running: Promise<void> | null = null
   let stopped = false
   let lastRetentionMs = Number.NEGATIVE_INFINITY
+  const loopStats = { evaluations: 0, evaluationFailures: 0 }
 
   const failed = (what: string) => (err: unknown) => {
     logger.error(`${what} failed`, {
@@ -83,7 +87,16 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
   async function pass(): Promise<void> {
     const nowMs = options.now()
     const nowUs = (nowMs * 1000) as Micros
-    await evaluator.evaluateUntil(nowUs).catch(failed('SLO evaluation'))
+    await evaluator.evaluateUntil(nowUs).then(
+      () => {
+        loopStats.evaluations++
+      },
+      (err: unknown) => {
+        loopStats.evaluationFailures++
+        failed('SLO evaluation')(err)
+      }
+    )
+    notifier.resend(evaluator.alerts())
     await sampleKeeper.keepUntil(nowUs).catch(failed('slow-request sampling'))
     if (nowMs - lastRetentionMs >= settings.retention.intervalMs) {
       lastRetentionMs = nowMs
@@ -131,6 +144,9 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
       timer = null
       await running?.catch(() => undefined)
       await notifier.idle()
+    },
+    stats() {
+      return { ...loopStats }
     },
   }
 }

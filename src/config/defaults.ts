@@ -61,6 +61,13 @@ export const DEFAULTS: ResolvedConfig = {
     maxDiagnosisBytes: 256 * 1024 * 1024,
     maxImportBytes: 1024 * 1024 * 1024,
   },
+  // Tenant and region can hold thousands of values: opt in (docs/integrations.md).
+  metrics: {
+    dimensions: ['model', 'version', 'replica', 'route'],
+    maxLabelSets: 100,
+    findingsWindowMs: 30 * 60 * 1000,
+    findingsIntervalMs: 60_000,
+  },
   log: { level: 'info' },
   // No tiers, no rules, keep data forever: the sections' own defaults (docs/slo.md).
   slo: parseSloSettings({}),

@@ -6,7 +6,7 @@ import { parseSloSettings } from './slo.js'
 type LeafKind = 'string' | 'int' | 'bool' | 'list'
 
 interface Leaf {
-  section: 'server' | 'store' | 'clickhouse' | 'ingest' | 'scrape' | 'api' | 'log'
+  section: 'server' | 'store' | 'clickhouse' | 'ingest' | 'scrape' | 'api' | 'metrics' | 'log'
   key: string
   kind: LeafKind
   /** Environment variables, most specific first; the first one set wins. */
@@ -183,6 +183,30 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
     env: ['TOKENLINE_API_MAX_DIAGNOSIS_BYTES'],
   },
   { section: 'api', key: 'maxImportBytes', kind: 'int', env: ['TOKENLINE_API_MAX_IMPORT_BYTES'] },
+  {
+    section: 'metrics',
+    key: 'dimensions',
+    kind: 'list',
+    env: ['TOKENLINE_METRICS_DIMENSIONS'],
+  },
+  {
+    section: 'metrics',
+    key: 'maxLabelSets',
+    kind: 'int',
+    env: ['TOKENLINE_METRICS_MAX_LABEL_SETS'],
+  },
+  {
+    section: 'metrics',
+    key: 'findingsWindowMs',
+    kind: 'int',
+    env: ['TOKENLINE_METRICS_FINDINGS_WINDOW_MS'],
+  },
+  {
+    section: 'metrics',
+    key: 'findingsIntervalMs',
+    kind: 'int',
+    env: ['TOKENLINE_METRICS_FINDINGS_INTERVAL_MS'],
+  },
   { section: 'log', key: 'level', kind: 'string', env: ['TOKENLINE_LOG_LEVEL'] },
 ]
 
@@ -302,6 +326,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     'ingest',
     'scrape',
     'api',
+    'metrics',
     'log',
   ] as const) {
     const out: Record<string, unknown> = {}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DIMENSIONS, type Dimension } from '../core/model/request.js'
 import type { SloSettings } from './slo.js'
 
 /**
@@ -104,6 +105,17 @@ export const configSchema = z
       })
       .strict()
       .partial(),
+    /** `GET /metrics`: derived request metrics and finding series (docs/integrations.md). */
+    metrics: z
+      .object({
+        /** Request dimensions that label the derived histograms (tenant and region opt in). */
+        dimensions: z.array(z.enum(DIMENSIONS)),
+        maxLabelSets: z.number().int().positive(),
+        findingsWindowMs: z.number().int().positive(),
+        findingsIntervalMs: z.number().int().min(0),
+      })
+      .strict()
+      .partial(),
     log: z
       .object({ level: z.enum(['debug', 'info', 'warn', 'error', 'silent']) })
       .strict()
@@ -194,6 +206,17 @@ export interface ResolvedConfig {
     readonly maxFilterValues: number
     readonly maxDiagnosisBytes: number
     readonly maxImportBytes: number
+  }
+  /** `GET /metrics` (docs/integrations.md). */
+  readonly metrics: {
+    /** Dimensions labelling the derived request histograms. */
+    readonly dimensions: readonly Dimension[]
+    /** Distinct dimension tuples with series of their own; the rest fold into one overflow series. */
+    readonly maxLabelSets: number
+    /** The window diagnosed for `tokenline_finding`, back from now. */
+    readonly findingsWindowMs: number
+    /** A diagnosis older than this is run again at the next scrape. */
+    readonly findingsIntervalMs: number
   }
   readonly log: { readonly level: 'debug' | 'info' | 'warn' | 'error' | 'silent' }
   /** The `slo:`, `alerts:` and `retention:` sections, validated and resolved once (docs/slo.md). */

@@ -128,8 +128,9 @@ const ruleSchema = z
 const webhookSchema = z
   .object({
     url: z.string().url(),
-    format: z.enum(['json', 'alertmanager']).default('json'),
+    format: z.enum(['json', 'alertmanager', 'alertmanager-api']).default('json'),
     headers: z.record(z.string(), z.string()).optional(),
+    resendInterval: duration.optional(),
     maxAttempts: z.number().int().min(1).max(20).optional(),
     timeout: duration.optional(),
     backoff: duration.optional(),
@@ -166,8 +167,14 @@ const retentionSchema = z
 
 export interface WebhookTarget {
   url: string
-  format: 'json' | 'alertmanager'
+  /**
+   * `json` (tokenline.alert/v1), `alertmanager` (the webhook receiver body) or
+   * `alertmanager-api` (alerts pushed to Alertmanager's `POST /api/v2/alerts`).
+   */
+  format: 'json' | 'alertmanager' | 'alertmanager-api'
   headers: Record<string, string>
+  /** `alertmanager-api`: a firing alert is posted again this often (ms), as Prometheus does. */
+  resendIntervalMs: number
   maxAttempts: number
   timeoutMs: number
   backoffMs: number
@@ -429,6 +436,8 @@ export function parseSloSettings(input: {
         maxAttempts: w.maxAttempts ?? 5,
         timeoutMs: durUs(w.timeout, 5_000_000, `alerts.notify.webhooks.${i}.timeout`) / 1000,
         backoffMs: durUs(w.backoff, 500_000, `alerts.notify.webhooks.${i}.backoff`) / 1000,
+        resendIntervalMs:
+          durUs(w.resendInterval, 60_000_000, `alerts.notify.webhooks.${i}.resendInterval`) / 1000,
       })),
       topFindings: n?.topFindings ?? 3,
       externalUrl: n?.externalUrl ?? null,

@@ -6,6 +6,7 @@ import type { SloService } from '../alerts/service.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { TokenGrant } from './auth.js'
 import type { ApiLimits } from './limits.js'
+import type { ServerMetrics } from './metrics/server-metrics.js'
 
 /** What both HTTP apps need from the composition root. */
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   slo?: SloService
   /** Tokens and browser checks (docs/security.md); without it: no tokens, loopback hosts only. */
   security?: SecurityOptions
+  /** What `GET /metrics` exposes (docs/integrations.md); defaults when absent. */
+  metrics?: ServerMetrics
 }
 
 /** Who may call the server, and from which pages. */

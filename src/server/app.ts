@@ -25,6 +25,8 @@ import { registerStaticRoutes } from './routes/static.js'
 import { registerStagesRoutes } from './routes/stages.js'
 import { registerTrafficRoutes } from './routes/traffic.js'
 import { registerSloRoutes } from './routes/slo.js'
+import { registerMetricsRoutes } from './routes/metrics.js'
+import { registerOpenApiRoutes } from './routes/openapi.js'
 
 const DEFAULT_SECURITY: SecurityOptions = {
   grants: null,
@@ -34,7 +36,7 @@ const DEFAULT_SECURITY: SecurityOptions = {
 
 /** The scope an API/UI request needs; `null` for the dashboard's static files (no data). */
 function apiScopeFor(method: string, path: string): Scope | null {
-  const isApi = path === '/api' || path.startsWith('/api/')
+  const isApi = path === '/api' || path.startsWith('/api/') || path === '/metrics'
   if (method === 'GET' || method === 'HEAD') {
     return isApi ? 'read' : null
   }
@@ -45,7 +47,7 @@ function apiScopeFor(method: string, path: string): Scope | null {
 }
 
 /** Routes whose answer covers every tenant at once: closed to tenant-limited tokens. */
-const ALL_TENANT_ROUTES = new Set(['/api/alerts'])
+const ALL_TENANT_ROUTES = new Set(['/api/alerts', '/metrics'])
 
 /**
  * Creates the UI/API app.
@@ -84,6 +86,8 @@ export function createApp(deps: AppDeps): Hono {
   registerTrafficRoutes(app, deps)
   registerDiagnosisRoutes(app, deps)
   registerSloRoutes(app, deps)
+  registerMetricsRoutes(app, deps)
+  registerOpenApiRoutes(app, deps)
   // ---- end of other modules' routes ----
   // Static files last: the index.html fallback must not shadow any /api route.
   registerStaticRoutes(app, deps)

@@ -36,6 +36,8 @@ import {
 import { createOtlpApp } from './otlp-app.js'
 import { createDecodePool } from '../ingest/decode-pool.js'
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
+import { createServerMetrics, createTelemetry } from './metrics/server-metrics.js'
+import type { ScrapeOutcome } from '../ingest/scraper.js'
 
 export const VERSION = '0.1.0'
 
@@ -135,8 +137,10 @@ export async function startServer(
       error: errorMessage(err),
     })
   }
+  // Wraps the store writes and the sinks of each receiver for GET /metrics (ADR 0140).
+  const telemetry = createTelemetry(config.metrics, () => Date.now())
   const ingest = createIngestPipeline({
-    store,
+    store: telemetry.instrumentStore(store),
     logger,
     now: () => Date.now(),
     quietMs: config.ingest.quietMs,
@@ -174,10 +178,23 @@ export async function startServer(
     }
     throw err
   }
+  // Filled once the scraper runs; /metrics reads it at each scrape.
+  const scrapeStatus: { read: () => readonly (ScrapeOutcome | null)[] } = { read: () => [] }
+  const metrics = createServerMetrics({
+    store,
+    slo,
+    logger,
+    now: () => Date.now(),
+    settings: config.metrics,
+    version: VERSION,
+    scrapeStatus: () => scrapeStatus.read(),
+    telemetry,
+  })
   const deps = {
     store,
     ingest,
     slo,
+    metrics,
     logger,
     now: () => Date.now(),
     limits: {
@@ -194,10 +211,14 @@ export async function startServer(
   // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
   const grpcListeners: OtlpGrpcListener[] = []
   try {
-    const grpc = await startOtlpGrpcListener(deps, config.server, tls)
+    const grpc = await startOtlpGrpcListener(
+      { ...deps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'grpc') },
+      config.server,
+      tls
+    )
     grpcListeners.push(grpc)
     const otlp = await listen(
-      createOtlpApp({ ...deps, decoder }),
+      createOtlpApp({ ...deps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'http'), decoder }),
       config.server.otlpPort,
       config.server.host,
       config.server,
@@ -205,7 +226,7 @@ export async function startServer(
     )
     listeners.push(otlp)
     const api = await listen(
-      createApp(deps),
+      createApp({ ...deps, ingest: telemetry.instrumentSink(ingest, 'api', 'http') }),
       config.server.apiPort,
       config.server.host,
       config.server,
@@ -225,11 +246,14 @@ export async function startServer(
             targets: [...config.scrape.targets],
             intervalMs: config.scrape.intervalMs,
             timeoutMs: config.scrape.timeoutMs,
-            sink: ingest,
+            sink: telemetry.instrumentSink(ingest, 'prometheus', 'http'),
             logger,
             now: () => Date.now(),
           })
         : null
+    if (scraper !== null) {
+      scrapeStatus.read = () => scraper.status()
+    }
     // Collector-native mode: assemble the requests of spans a Collector writes (ADR 0037).
     const assembler =
       config.store.kind === 'clickhouse' && config.clickhouse.assemble

@@ -25,7 +25,7 @@ import { checkHostAndOrigin, LOOPBACK_HOSTS, securityHeaders } from './browser-g
 
 /** What the OTLP app needs from the composition root (`now` defaults to the wall clock). */
 export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'security'> &
-  Partial<Pick<AppDeps, 'now'>> & {
+  Partial<Pick<AppDeps, 'now' | 'metrics'>> & {
     /** Decodes bodies off the event loop (`ingest.decodeWorkers`); inline when absent. */
     decoder?: OtlpDecoder
   }
@@ -177,6 +177,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     }
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
+      deps.metrics?.telemetry.spansRejected('otlp', 'http', partial.rejected)
       deps.logger.warn('OTLP spans rejected', { rejected: partial.rejected, first: rejected[0] })
     }
     if (format === 'protobuf') {

@@ -158,6 +158,7 @@ export function createOtlpGrpcServer(deps: OtlpAppDeps): Server {
     }
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
+      deps.metrics?.telemetry.spansRejected('otlp', 'grpc', partial.rejected)
       deps.logger.warn('OTLP spans rejected', { rejected: partial.rejected, first: rejected[0] })
     }
     return encodeTraceResponse(partial)

@@ -94,7 +94,8 @@ export function parseDurationMs(text: string): number | null {
   return ms > 0 && Number.isFinite(ms) ? ms : null
 }
 
-const durationSchema = z.string().transform((text, ctx) => {
+/** A duration parameter (`30m`, `2h`, `7d`; a bare number is seconds) in ms. */
+export const durationSchema = z.string().transform((text, ctx) => {
   const ms = parseDurationMs(text)
   if (ms === null) {
     ctx.addIssue({ code: 'custom', message: 'bad duration' })
@@ -119,7 +120,8 @@ const MAX_INSTANT_MS = 253_402_300_799_999
 const INSTANT_EXPECTED =
   'RFC 3339 text or epoch milliseconds between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z'
 
-const instantSchema = z.string().transform((text, ctx) => {
+/** A time parameter: RFC 3339 text or epoch milliseconds, in µs. */
+export const instantSchema = z.string().transform((text, ctx) => {
   const us = /^\d+$/.test(text) ? microsFromMillis(Number(text)) : microsFromIso(text)
   // Before 1970 or past year 9999 no span can be, and such a window has no valid Date.
   if (us === null || !(us >= 0 && us <= MAX_INSTANT_MS * 1000)) {
@@ -128,6 +130,9 @@ const instantSchema = z.string().transform((text, ctx) => {
   }
   return us
 })
+
+/** `window=all` (the stored data's extent) or `default` (the last 30 minutes). */
+export const windowModeSchema = z.enum(['all', 'default'])
 
 /** A resolved time window in epoch µs; either end may be open only for `window=all` on an empty store. */
 export interface Window {
@@ -168,7 +173,7 @@ export async function parseWindow(
   store: SpanStore,
   limits: Pick<ApiLimits, 'maxWindowMs'> = DEFAULT_API_LIMITS
 ): Promise<Window> {
-  const windowMode = parseParam(query, 'window', z.enum(['all', 'default']), 'all or default')
+  const windowMode = parseParam(query, 'window', windowModeSchema, 'all or default')
   const from = parseParam(query, 'from', instantSchema, INSTANT_EXPECTED)
   const to = parseParam(query, 'to', instantSchema, INSTANT_EXPECTED)
   const sinceMs = parseParam(query, 'since', durationSchema, 'a duration like 30m, 2h, 7d')
