@@ -67,10 +67,10 @@ describe('gateway panels read every proxy', () => {
     expect(data.values[0]).toEqual([1, 5, 2])
   })
 
-  it("draws one line per HAProxy server, named by the server, not the exporter's instance", () => {
+  it("draws one line per HAProxy server, named by the server, not the proxy's pod", () => {
     const available = new Set(['haproxy_server_current_sessions', 'haproxy_server_limit_sessions'])
     const at = (server: string, values: number[]) => ({
-      labels: { instance: '127.0.0.1:8405', proxy: 'engines', server },
+      labels: { instance: '127.0.0.1:8405', pod: 'haproxy-0', proxy: 'engines', server },
       points: values.map((v, i) => [GRID[i] ?? 0, v] as const),
     })
     const fetched = new Map([

@@ -333,14 +333,14 @@ const MAX_EACH = 10
 /** A short name for one series of an `each` line: the label that tells series apart. */
 export function seriesLabel(labels: Record<string, string>): string {
   return (
-    labels['pod'] ??
-    labels['replica'] ??
-    labels['gpu'] ??
-    // Proxies name their upstreams: HAProxy `server`, Caddy `upstream`, Envoy's cluster (before
-    // `instance`, which is the proxy's own exporter, the same for all of them).
+    // A proxy's series name their upstream (HAProxy `server`, Caddy `upstream`, Envoy's
+    // cluster); `pod` and `instance` there are the proxy's own, the same for all of them.
     labels['upstream'] ??
     labels['server'] ??
     labels['envoy_cluster_name'] ??
+    labels['pod'] ??
+    labels['replica'] ??
+    labels['gpu'] ??
     labels['instance'] ??
     labels['node'] ??
     Object.values(labels).join(',')
