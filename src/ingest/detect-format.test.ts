@@ -153,6 +153,16 @@ describe('detectFormat: access logs', () => {
     ['nginx combined + timings', `${nginx}\n${nginx}\n`, 'access-log-nginx'],
     ['Caddy, start-up lines first', `${caddyStart}\n${caddy}\n`, 'access-log-caddy-json'],
     ['Envoy default', `${envoy}\n`, 'access-log-envoy'],
+    [
+      'nginx JSON',
+      '{"msec":1796153061.826,"uri":"/v1/completions","status":200,"request_time":0.19}\n',
+      'access-log-nginx-json',
+    ],
+    [
+      'Envoy JSON',
+      '{"start_time":"2026-12-01T19:24:21.100Z","duration":900,"upstream_host":"10.0.2.7:8000"}\n',
+      'access-log-envoy-json',
+    ],
   ])('%s', (_name, text, format) => {
     expect(detectFormat(enc(text), true).format).toBe(format)
   })

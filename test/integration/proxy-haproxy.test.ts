@@ -89,9 +89,20 @@ backend engines
     expect(await get(port, '/health')).toBe(200)
     // The burst: sixteen at once, twelve of them wait for a slot.
     const burst = Array.from({ length: 16 }, () => streamChat(port))
-    await new Promise((r) => setTimeout(r, TTFT_MS / 2))
-    scrapeDuringBurst = await scrapeOnce(ingest.sink, `http://127.0.0.1:${metricsPort}/metrics`)
-    const views = await Promise.all(burst)
+    let settled = false
+    const burstDone = Promise.all(burst).finally(() => {
+      settled = true
+    })
+    // Scrape until the queue shows (a loaded host may take a while to send all sixteen).
+    for (let i = 0; i < 40 && !settled; i++) {
+      scrapeDuringBurst = await scrapeOnce(ingest.sink, `http://127.0.0.1:${metricsPort}/metrics`)
+      const queue = await ingest.store.querySeries({ name: 'haproxy_backend_current_queue' })
+      if ((queue[0]?.points.at(-1)?.value ?? 0) >= 4) {
+        break
+      }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    const views = await burstDone
     expect(views.every((v) => v.status === 200)).toBe(true)
     await haproxy.stop()
     importSummary = await importFiles(ingest.sink, [haproxy.stdoutPath])

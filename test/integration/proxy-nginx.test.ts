@@ -161,17 +161,19 @@ describe.skipIf(skip !== null)(
     it('the client sees the stream arrive whole at its end once buffering and gzip are on', () => {
       for (const v of client.before) {
         expect(v.headers['content-encoding']).toBeUndefined()
-        expect(v.firstByteMs).toBeLessThan(STREAM_MS / 2)
-        expect(v.chunkMs.length).toBeGreaterThanOrEqual(TOKENS / 2)
+        // Tokens as they come: the first bytes early in the request, the rest spread out.
+        expect(v.firstByteMs ?? Infinity).toBeLessThan(v.endMs / 2)
+        expect(v.chunkMs.length).toBeGreaterThanOrEqual(3)
       }
       for (const v of client.after) {
         expect(v.headers['content-encoding']).toBe('gzip')
         // Nothing before the stream ended upstream: every token arrives in the last moment.
         expect(v.firstByteMs).toBeGreaterThanOrEqual(STREAM_MS * 0.9)
+        expect(v.firstByteMs ?? 0).toBeGreaterThanOrEqual(v.endMs * 0.9)
       }
     })
 
-    it("nginx's access log shows the same request timings before and after", () => {
+    it("nginx's access log does not show what the client sees", () => {
       // Each phase, plus the reload's probes (SSE through the new config), minus none.
       expect(requests.length).toBeGreaterThanOrEqual(PER_PHASE * 2)
       const e2e = (rs: RequestTimeline[]) => median(rs.map((r) => (r.e2eUs ?? NaN) / 1000))
@@ -181,8 +183,13 @@ describe.skipIf(skip !== null)(
       const before = requestsJson.slice(0, PER_PHASE)
       const after = requestsJson.slice(-PER_PHASE)
       expect(e2e(before)).toBeGreaterThanOrEqual(STREAM_MS * 0.9)
-      expect(Math.abs(e2e(after) - e2e(before))).toBeLessThan(STREAM_MS * 0.25)
-      expect(Math.abs(upstream(after) - upstream(before))).toBeLessThan(STREAM_MS * 0.25)
+      // The client's first byte moved by about the whole stream; what nginx logs moved by far
+      // less (a loaded host adds some either way).
+      const firstByte = (vs: ClientView[]) => median(vs.map((v) => v.firstByteMs ?? NaN))
+      const clientShift = firstByte(client.after) - firstByte(client.before)
+      expect(clientShift).toBeGreaterThanOrEqual(STREAM_MS * 0.6)
+      expect(Math.abs(e2e(after) - e2e(before))).toBeLessThan(clientShift / 2)
+      expect(Math.abs(upstream(after) - upstream(before))).toBeLessThan(clientShift / 2)
       // A log has no first token and no queue of its own (nginx OSS): unknown, not zero.
       expect(requests.every((r) => r.ttftUs === null && r.stages['gateway.queue'] === null)).toBe(
         true

@@ -60,6 +60,21 @@ describe('HAProxy httplog', () => {
     expect(r.extra['haproxy.backend_queue']).toBe(1)
   })
 
+  it.each([
+    [
+      'httpslog (TLS fields after the request)',
+      '127.0.0.1:45866 [01/Dec/2026:19:23:37.774] fe~ be/s1 0/0/1/30/365 200 1660 - - ---- 4/4/3/1/0 0/0 "POST /v1/chat/completions HTTP/1.1" 0/0000000000000000/0/0/0 llm.example/TLSv1.3/TLS_AES_256_GCM_SHA384',
+    ],
+    [
+      'captured request headers',
+      '127.0.0.1:45866 [01/Dec/2026:19:23:37.774] fe be/s1 0/0/1/30/365 200 1660 - - ---- 4/4/3/1/0 0/0 {tenant-a|req-1} "POST /v1/chat/completions HTTP/1.1"',
+    ],
+  ])('reads %s', (_name, line) => {
+    const r = one('haproxy', line)
+    expect(r).toMatchObject({ path: '/v1/chat/completions', status: 200 })
+    expect(ms(r.upstreams[0]!.headerUs)).toBe(31)
+  })
+
   it('reads the syslog host as the gateway', () => {
     expect(one('haproxy', HAPROXY_SYSLOG).gateway).toBe('lb-1')
   })

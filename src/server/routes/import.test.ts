@@ -35,6 +35,41 @@ function makeApp(maxImportBytes?: number) {
 
 const OCTETS = { 'content-type': 'application/octet-stream' }
 
+describe('POST /api/import: access logs', () => {
+  const format =
+    '$msec $request_method $uri $status $request_time $upstream_addr $upstream_response_time'
+  const lines = [
+    '1718140000.500 POST /v1/chat/completions 200 0.300 10.0.0.1:8000 0.299',
+    '1718140001.500 GET /health 200 0.001 10.0.0.1:8000 0.001',
+    'not a line of that format',
+  ].join('\n')
+
+  it('reads an nginx log in the log_format given as nginx_log_format; health checks apart', async () => {
+    const { app, store } = makeApp()
+    const res = await app.request(
+      `/api/import?filename=access.log&nginx_log_format=${encodeURIComponent(format)}`,
+      { method: 'POST', headers: OCTETS, body: lines }
+    )
+    expect(res.status).toBe(200)
+    const summary = (await res.json()) as ImportSummary
+    expect(summary.files[0]).toMatchObject({ format: 'access-log-nginx', rejected: 1 })
+    expect(summary.files[0]?.rejects[0]?.line).toBe(3)
+    expect(summary.requests).toBe(1)
+    expect(summary.notLlm).toBe(1)
+    expect((await store.stats()).requests).toBe(1)
+  })
+
+  it('answers 400 for a log_format without $request_time', async () => {
+    const { app } = makeApp()
+    const res = await app.request(
+      `/api/import?filename=access.log&nginx_log_format=${encodeURIComponent('$remote_addr')}`,
+      { method: 'POST', headers: OCTETS, body: lines }
+    )
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain('$request_time')
+  })
+})
+
 describe('POST /api/import', () => {
   it('imports gzipped OTLP JSON Lines larger than the OTLP body limit and assembles requests', async () => {
     const { app, store } = makeApp()

@@ -48,7 +48,37 @@ describe('missing-metrics hints', () => {
     expect(hint.match(/DCGM_FI_DEV_GPU_UTIL/g)).toHaveLength(1)
   })
 
-  it("sends gateway metrics to HAProxy's exporter", () => {
-    expect(missingMetricsHint(gateway)).toContain("HAProxy's built-in Prometheus exporter")
+  it("sends gateway metrics to the proxies' exporters", () => {
+    const hint = missingMetricsHint(gateway)
+    expect(hint).toContain('prometheus-exporter')
+    expect(hint).toContain('nginx-prometheus-exporter')
+    expect(hint).toContain('haproxy_frontend_current_sessions')
+  })
+})
+
+describe('gateway panels read every proxy', () => {
+  const upstreams = METRIC_PANELS.find((p) => p.id === 'upstreams')
+
+  it("draws Caddy's in-flight requests as sessions when there is no HAProxy", () => {
+    const available = new Set(['caddy_http_requests_in_flight'])
+    const fetched = new Map([['raw:caddy_http_requests_in_flight', series([1, 5, 2])]])
+    const data = buildPanelData(gateway.lines, available, fetched, GRID, 60_000)
+    expect(data.labels).toEqual(['sessions'])
+    expect(data.values[0]).toEqual([1, 5, 2])
+  })
+
+  it("draws one line per HAProxy server, named by the server, not the proxy's pod", () => {
+    const available = new Set(['haproxy_server_current_sessions', 'haproxy_server_limit_sessions'])
+    const at = (server: string, values: number[]) => ({
+      labels: { instance: '127.0.0.1:8405', pod: 'haproxy-0', proxy: 'engines', server },
+      points: values.map((v, i) => [GRID[i] ?? 0, v] as const),
+    })
+    const fetched = new Map([
+      ['raw:haproxy_server_current_sessions', [at('vllm-1', [1, 2, 2]), at('vllm-0', [0, 2, 1])]],
+      ['raw:haproxy_server_limit_sessions', [at('vllm-0', [2, 2, 2]), at('vllm-1', [2, 2, 2])]],
+    ])
+    const data = buildPanelData(upstreams?.lines ?? [], available, fetched, GRID, 60_000)
+    expect(data.labels).toEqual(['vllm-0', 'vllm-1', 'limit per upstream'])
+    expect(data.values[2]).toEqual([2, 2, 2])
   })
 })

@@ -1,3 +1,4 @@
+import { metricNamesFor } from '../../../src/core/metrics/aliases.js'
 import {
   alignPoints,
   combineAligned,
@@ -34,7 +35,7 @@ export interface MetricLine {
 }
 
 /** Where a panel's metrics come from, for the hint shown when they are missing. */
-export type MetricOrigin = 'engine' | 'dcgm' | 'haproxy'
+export type MetricOrigin = 'engine' | 'dcgm' | 'gateway'
 
 export interface MetricPanelDef {
   id: string
@@ -188,19 +189,19 @@ export const METRIC_PANELS: MetricPanelDef[] = [
   },
   {
     id: 'gateway',
-    origin: 'haproxy',
-    title: 'Gateway sessions vs limit',
+    origin: 'gateway',
+    title: 'Gateway sessions vs limit · queue',
     unit: 'sessions',
     lines: [
       {
         label: 'sessions',
-        source: { names: ['haproxy_frontend_current_sessions'], fn: 'raw' },
+        source: { names: metricNamesFor('gateway_current_sessions'), fn: 'raw' },
         bucket: 'max',
         reduce: 'sum',
       },
       {
         label: 'limit',
-        source: { names: ['haproxy_frontend_limit_sessions'], fn: 'raw' },
+        source: { names: metricNamesFor('gateway_limit_sessions'), fn: 'raw' },
         bucket: 'last',
         reduce: 'sum',
         dash: true,
@@ -208,9 +209,47 @@ export const METRIC_PANELS: MetricPanelDef[] = [
       },
       {
         label: 'backend queue',
-        source: { names: ['haproxy_backend_current_queue'], fn: 'raw' },
+        source: { names: metricNamesFor('gateway_backend_queue'), fn: 'raw' },
         bucket: 'max',
         reduce: 'sum',
+      },
+    ],
+  },
+  {
+    id: 'upstreams',
+    origin: 'gateway',
+    title: 'Upstreams: connections vs limit · healthy',
+    unit: 'connections',
+    rightUnit: 'upstreams',
+    lines: [
+      {
+        label: 'connections',
+        source: { names: metricNamesFor('gateway_upstream_sessions'), fn: 'raw' },
+        bucket: 'max',
+        reduce: 'each',
+      },
+      {
+        label: 'limit per upstream',
+        source: { names: metricNamesFor('gateway_upstream_limit_sessions'), fn: 'raw' },
+        bucket: 'last',
+        reduce: 'max',
+        dash: true,
+        limit: true,
+      },
+      {
+        label: 'healthy upstreams',
+        source: { names: metricNamesFor('gateway_upstream_healthy'), fn: 'raw' },
+        bucket: 'last',
+        reduce: 'sum',
+        axis: 'right',
+      },
+      {
+        label: 'overflows/s',
+        source: { names: metricNamesFor('gateway_pending_overflows'), fn: 'rate' },
+        bucket: 'mean',
+        reduce: 'sum',
+        axis: 'right',
+        dash: true,
       },
     ],
   },
@@ -226,8 +265,8 @@ export function missingMetricsHint(def: MetricPanelDef): string {
   switch (def.origin) {
     case 'dcgm':
       return `no GPU metrics: scrape NVIDIA dcgm-exporter (port 9400 by default) for ${list}; inference engines do not export them`
-    case 'haproxy':
-      return `no gateway metrics: scrape HAProxy's built-in Prometheus exporter (http-request use-service prometheus-exporter) for ${list}`
+    case 'gateway':
+      return `no gateway metrics: scrape your proxy's Prometheus metrics (HAProxy's prometheus-exporter service, Caddy's admin /metrics, nginx-prometheus-exporter, Envoy's /stats/prometheus; docs/proxies.md) for ${list}`
     case 'engine':
       return `no engine metrics: scrape each replica's /metrics (vLLM, SGLang, TGI or TensorRT-LLM) for ${list}`
   }
@@ -294,6 +333,11 @@ const MAX_EACH = 10
 /** A short name for one series of an `each` line: the label that tells series apart. */
 export function seriesLabel(labels: Record<string, string>): string {
   return (
+    // A proxy's series name their upstream (HAProxy `server`, Caddy `upstream`, Envoy's
+    // cluster); `pod` and `instance` there are the proxy's own, the same for all of them.
+    labels['upstream'] ??
+    labels['server'] ??
+    labels['envoy_cluster_name'] ??
     labels['pod'] ??
     labels['replica'] ??
     labels['gpu'] ??
