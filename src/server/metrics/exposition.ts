@@ -98,9 +98,10 @@ function escapeLabelValue(v: string): string {
   return v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')
 }
 
-function escapeHelp(v: string): string {
+/** Text 0.0.4 escapes `\\` and newlines in HELP; OpenMetrics also double quotes. */
+function escapeHelp(v: string, format: ExpositionFormat): string {
   const escaped = v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')
-  return escaped
+  return format === 'openmetrics' ? escaped.replace(/"/g, '\\"') : escaped
 }
 
 /** A number as both formats write it: `+Inf`, `-Inf`, `NaN`, or the shortest decimal. */
@@ -148,7 +149,7 @@ function exemplarText(e: Exemplar | null | undefined, format: ExpositionFormat):
 
 function renderFamily(f: MetricFamily, format: ExpositionFormat, out: string[]): void {
   const typeName = f.type === 'counter' && format === 'prometheus' ? `${f.name}_total` : f.name
-  out.push(`# HELP ${typeName} ${escapeHelp(f.help)}`)
+  out.push(`# HELP ${typeName} ${escapeHelp(f.help, format)}`)
   out.push(`# TYPE ${typeName} ${f.type}`)
   if (format === 'openmetrics' && f.unit !== undefined) {
     out.push(`# UNIT ${f.name} ${f.unit}`)
