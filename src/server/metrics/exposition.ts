@@ -129,15 +129,21 @@ function formatLe(bound: number, format: ExpositionFormat): string {
     : text
 }
 
-function labelText(labels: Readonly<Record<string, string>>, extra?: [string, string]): string {
-  // An empty value is the same as no label to Prometheus: leave it out rather than write "".
-  const parts = Object.entries(labels)
-    .filter(([, v]) => v !== '')
-    .map(([k, v]) => `${k}="${escapeLabelValue(v)}"`)
-  if (extra !== undefined) {
-    parts.push(`${extra[0]}="${escapeLabelValue(extra[1])}"`)
+/** `k="v",…` without braces; an empty value is no label to Prometheus, so it is left out. */
+function labelPairs(labels: Readonly<Record<string, string>>): string {
+  let text = ''
+  for (const k in labels) {
+    const v = labels[k] as string
+    if (v !== '') {
+      text += `${text === '' ? '' : ','}${k}="${escapeLabelValue(v)}"`
+    }
   }
-  return parts.length === 0 ? '' : `{${parts.join(',')}}`
+  return text
+}
+
+function labelText(labels: Readonly<Record<string, string>>): string {
+  const pairs = labelPairs(labels)
+  return pairs === '' ? '' : `{${pairs}}`
 }
 
 function exemplarText(e: Exemplar | null | undefined, format: ExpositionFormat): string {
@@ -155,17 +161,26 @@ function renderFamily(f: MetricFamily, format: ExpositionFormat, out: string[]):
     out.push(`# UNIT ${f.name} ${f.unit}`)
   }
   if (f.type === 'histogram') {
+    // A scrape at the cardinality cap writes ~35 000 bucket lines: labels and `le` once per series.
+    const leTexts = new Map<readonly number[], string[]>()
     for (const s of f.samples) {
+      let les = leTexts.get(s.bounds)
+      if (les === undefined) {
+        les = [...s.bounds.map((b) => formatLe(b, format)), '+Inf']
+        leTexts.set(s.bounds, les)
+      }
+      const pairs = labelPairs(s.labels)
+      const bucketPrefix = `${f.name}_bucket{${pairs}${pairs === '' ? '' : ','}le="`
       let cumulative = 0
       for (let i = 0; i <= s.bounds.length; i++) {
         cumulative += s.counts[i] ?? 0
-        const le = formatLe(i < s.bounds.length ? (s.bounds[i] as number) : Infinity, format)
         out.push(
-          `${f.name}_bucket${labelText(s.labels, ['le', le])} ${cumulative}${exemplarText(s.exemplars?.[i], format)}`
+          `${bucketPrefix}${les[i]}"} ${cumulative}${exemplarText(s.exemplars?.[i], format)}`
         )
       }
-      out.push(`${f.name}_sum${labelText(s.labels)} ${formatNumber(s.sum)}`)
-      out.push(`${f.name}_count${labelText(s.labels)} ${cumulative}`)
+      const braces = pairs === '' ? '' : `{${pairs}}`
+      out.push(`${f.name}_sum${braces} ${formatNumber(s.sum)}`)
+      out.push(`${f.name}_count${braces} ${cumulative}`)
     }
     return
   }
