@@ -24,6 +24,7 @@ import { startCollectorAssembler } from '../storage/clickhouse/assembler.js'
 import { openClickHouseStore } from '../storage/clickhouse/open.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { createSloService, type SloService } from '../alerts/service.js'
+import { createAlertDiagnosis } from '../alerts/diagnose-alert.js'
 import { createApp } from './app.js'
 import {
   closeListener,
@@ -162,6 +163,7 @@ export async function startServer(
       logger.info('re-assembling traces left unassembled by the last run', { traces: recovered })
     }
   }
+  const alertDiagnosis = createAlertDiagnosis(store, config.slo.notify.topFindings)
   let slo: SloService
   try {
     slo = await createSloService({
@@ -170,6 +172,7 @@ export async function startServer(
       settings: config.slo,
       logger,
       now: options.sloNow ?? (() => Date.now()),
+      diagnose: (input) => telemetry.timeDiagnosis('alert', () => alertDiagnosis(input)),
     })
   } catch (err) {
     await ingest.close()

@@ -98,9 +98,10 @@ function escapeLabelValue(v: string): string {
   return v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')
 }
 
-function escapeHelp(v: string): string {
+/** Text 0.0.4 escapes `\\` and newlines in HELP; OpenMetrics also double quotes. */
+function escapeHelp(v: string, format: ExpositionFormat): string {
   const escaped = v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')
-  return escaped
+  return format === 'openmetrics' ? escaped.replace(/"/g, '\\"') : escaped
 }
 
 /** A number as both formats write it: `+Inf`, `-Inf`, `NaN`, or the shortest decimal. */
@@ -128,15 +129,21 @@ function formatLe(bound: number, format: ExpositionFormat): string {
     : text
 }
 
-function labelText(labels: Readonly<Record<string, string>>, extra?: [string, string]): string {
-  // An empty value is the same as no label to Prometheus: leave it out rather than write "".
-  const parts = Object.entries(labels)
-    .filter(([, v]) => v !== '')
-    .map(([k, v]) => `${k}="${escapeLabelValue(v)}"`)
-  if (extra !== undefined) {
-    parts.push(`${extra[0]}="${escapeLabelValue(extra[1])}"`)
+/** `k="v",…` without braces; an empty value is no label to Prometheus, so it is left out. */
+function labelPairs(labels: Readonly<Record<string, string>>): string {
+  let text = ''
+  for (const k in labels) {
+    const v = labels[k] as string
+    if (v !== '') {
+      text += `${text === '' ? '' : ','}${k}="${escapeLabelValue(v)}"`
+    }
   }
-  return parts.length === 0 ? '' : `{${parts.join(',')}}`
+  return text
+}
+
+function labelText(labels: Readonly<Record<string, string>>): string {
+  const pairs = labelPairs(labels)
+  return pairs === '' ? '' : `{${pairs}}`
 }
 
 function exemplarText(e: Exemplar | null | undefined, format: ExpositionFormat): string {
@@ -148,23 +155,32 @@ function exemplarText(e: Exemplar | null | undefined, format: ExpositionFormat):
 
 function renderFamily(f: MetricFamily, format: ExpositionFormat, out: string[]): void {
   const typeName = f.type === 'counter' && format === 'prometheus' ? `${f.name}_total` : f.name
-  out.push(`# HELP ${typeName} ${escapeHelp(f.help)}`)
+  out.push(`# HELP ${typeName} ${escapeHelp(f.help, format)}`)
   out.push(`# TYPE ${typeName} ${f.type}`)
   if (format === 'openmetrics' && f.unit !== undefined) {
     out.push(`# UNIT ${f.name} ${f.unit}`)
   }
   if (f.type === 'histogram') {
+    // A scrape at the cardinality cap writes ~35 000 bucket lines: labels and `le` once per series.
+    const leTexts = new Map<readonly number[], string[]>()
     for (const s of f.samples) {
+      let les = leTexts.get(s.bounds)
+      if (les === undefined) {
+        les = [...s.bounds.map((b) => formatLe(b, format)), '+Inf']
+        leTexts.set(s.bounds, les)
+      }
+      const pairs = labelPairs(s.labels)
+      const bucketPrefix = `${f.name}_bucket{${pairs}${pairs === '' ? '' : ','}le="`
       let cumulative = 0
       for (let i = 0; i <= s.bounds.length; i++) {
         cumulative += s.counts[i] ?? 0
-        const le = formatLe(i < s.bounds.length ? (s.bounds[i] as number) : Infinity, format)
         out.push(
-          `${f.name}_bucket${labelText(s.labels, ['le', le])} ${cumulative}${exemplarText(s.exemplars?.[i], format)}`
+          `${bucketPrefix}${les[i]}"} ${cumulative}${exemplarText(s.exemplars?.[i], format)}`
         )
       }
-      out.push(`${f.name}_sum${labelText(s.labels)} ${formatNumber(s.sum)}`)
-      out.push(`${f.name}_count${labelText(s.labels)} ${cumulative}`)
+      const braces = pairs === '' ? '' : `{${pairs}}`
+      out.push(`${f.name}_sum${braces} ${formatNumber(s.sum)}`)
+      out.push(`${f.name}_count${braces} ${cumulative}`)
     }
     return
   }

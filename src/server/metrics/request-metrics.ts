@@ -13,11 +13,11 @@
  * - Each bucket keeps the trace id of the request last seen in it as an OpenMetrics exemplar, so
  *   the slow buckets lead to slow requests.
  */
-import type { Dimension, RequestTimeline, StageName } from '../../core/model/request.js'
+import type { Dimension, RequestTimeline } from '../../core/model/request.js'
 import { STAGE_NAMES } from '../../core/model/request.js'
 import type { Micros } from '../../core/model/units.js'
-import type { MetricFamily } from './exposition.js'
-import { createCounter, createHistogram, gaugeFamily } from './instruments.js'
+import type { Exemplar, HistogramSample, MetricFamily } from './exposition.js'
+import { createCounter, gaugeFamily } from './instruments.js'
 
 /** Seconds: from a fast stage (5 ms) to a long generation (2 min); +Inf beyond. */
 export const REQUEST_BUCKETS_S = [
@@ -29,6 +29,24 @@ export const OVERFLOW_LABEL = 'otel_metric_overflow'
 
 /** Trace ids remembered per generation to count each request once. */
 const SEEN_PER_GENERATION = 200_000
+
+const MEASURES = [
+  {
+    name: 'tokenline_request_tpot_seconds',
+    help: 'Time per output token of each request.',
+    of: (r: RequestTimeline) => r.tpotUs,
+  },
+  {
+    name: 'tokenline_request_itl_max_seconds',
+    help: 'Longest gap between two tokens of each request.',
+    of: (r: RequestTimeline) => r.itlMaxUs,
+  },
+  {
+    name: 'tokenline_request_e2e_seconds',
+    help: 'End-to-end duration of each request.',
+    of: (r: RequestTimeline) => r.e2eUs,
+  },
+] as const
 
 export interface RequestMetricsOptions {
   /** Request dimensions that become labels, in order (`metrics.dimensions`). */
@@ -43,45 +61,82 @@ export interface RequestMetrics {
   families(): MetricFamily[]
 }
 
+/** One histogram series: counts per bucket, sum, and per bucket the trace last seen in it. */
+interface Series {
+  counts: number[]
+  sum: number
+  exemplarTrace: (string | null)[]
+  exemplarValue: number[]
+}
+
+/**
+ * Every series of one dimension tuple, held together so that observing a request is array
+ * indexing, not a label-key lookup per histogram (the per-request cost is in bench/metrics).
+ */
+interface Tuple {
+  labels: Record<string, string>
+  ok: number
+  error: number
+  ttft: Map<string, Series>
+  measures: (Series | null)[]
+  stages: (Series | null)[]
+}
+
 const seconds = (us: Micros | null): number | null =>
   us === null || us < 0 || !Number.isFinite(us) ? null : us / 1_000_000
+
+function newSeries(): Series {
+  const n = REQUEST_BUCKETS_S.length + 1
+  return {
+    counts: new Array<number>(n).fill(0),
+    sum: 0,
+    exemplarTrace: new Array<string | null>(n).fill(null),
+    exemplarValue: new Array<number>(n).fill(0),
+  }
+}
+
+function bucketOf(value: number): number {
+  let i = 0
+  while (i < REQUEST_BUCKETS_S.length && value > (REQUEST_BUCKETS_S[i] as number)) {
+    i++
+  }
+  return i
+}
+
+function record(series: Series, value: number, traceId: string): void {
+  const i = bucketOf(value)
+  series.counts[i] = (series.counts[i] ?? 0) + 1
+  series.sum += value
+  series.exemplarTrace[i] = traceId
+  series.exemplarValue[i] = value
+}
+
+function sampleOf(labels: Record<string, string>, series: Series): HistogramSample {
+  return {
+    labels,
+    bounds: REQUEST_BUCKETS_S,
+    counts: series.counts,
+    sum: series.sum,
+    exemplars: series.exemplarTrace.map((traceId, i): Exemplar | null =>
+      traceId === null
+        ? null
+        : { labels: { trace_id: traceId }, value: series.exemplarValue[i] ?? 0 }
+    ),
+  }
+}
 
 /** Creates the derived-metrics aggregation (one per server). */
 export function createRequestMetrics(options: RequestMetricsOptions): RequestMetrics {
   const dims = options.dimensions
-  const labelNames = [...dims, OVERFLOW_LABEL]
-  const histogram = (name: string, help: string, extra: readonly string[] = []) =>
-    createHistogram({ name, help, unit: 'seconds' }, [...labelNames, ...extra], REQUEST_BUCKETS_S)
-  const ttft = histogram(
-    'tokenline_request_ttft_seconds',
-    'Time to first token of each request, from where it entered the outermost tier seen (origin).',
-    ['origin']
-  )
-  const tpot = histogram('tokenline_request_tpot_seconds', 'Time per output token of each request.')
-  const itlMax = histogram(
-    'tokenline_request_itl_max_seconds',
-    'Longest gap between two tokens of each request.'
-  )
-  const e2e = histogram('tokenline_request_e2e_seconds', 'End-to-end duration of each request.')
-  const stage = histogram(
-    'tokenline_request_stage_duration_seconds',
-    'Time each request spent in each CONTRACT §4 stage.',
-    ['stage']
-  )
-  const requests = createCounter(
-    'tokenline_requests',
-    'Requests assembled, by outcome (error when the request failed).',
-    [...labelNames, 'outcome']
-  )
+  const tuples = new Map<string, Tuple>()
+  let overflow: Tuple | null = null
   const folded = createCounter(
     'tokenline_metrics_folded_requests',
     `Requests counted in the ${OVERFLOW_LABEL} series because metrics.maxLabelSets was reached.`,
     []
   )
-  const labelSets = new Set<string>()
   let seen = new Set<string>()
   let seenOld = new Set<string>()
-  const overflowValues = [...dims.map(() => ''), 'true']
 
   function isNew(traceId: string): boolean {
     if (seen.has(traceId) || seenOld.has(traceId)) {
@@ -95,37 +150,75 @@ export function createRequestMetrics(options: RequestMetricsOptions): RequestMet
     return true
   }
 
-  function labelValues(r: RequestTimeline): readonly string[] {
-    const values = dims.map((d) => r.dims[d] ?? '')
-    const key = values.join('\u0000')
-    if (labelSets.has(key)) {
-      return [...values, '']
+  function newTuple(labels: Record<string, string>): Tuple {
+    return {
+      labels,
+      ok: 0,
+      error: 0,
+      ttft: new Map(),
+      measures: MEASURES.map(() => null),
+      stages: STAGE_NAMES.map(() => null),
     }
-    if (labelSets.size < options.maxLabelSets) {
-      labelSets.add(key)
-      return [...values, '']
+  }
+
+  function tupleOf(r: RequestTimeline): Tuple {
+    let key = ''
+    for (const d of dims) {
+      key += `${r.dims[d] ?? ''}\u0000`
+    }
+    const known = tuples.get(key)
+    if (known !== undefined) {
+      return known
+    }
+    if (tuples.size < options.maxLabelSets) {
+      const labels: Record<string, string> = {}
+      for (const d of dims) {
+        labels[d] = r.dims[d] ?? ''
+      }
+      const tuple = newTuple(labels)
+      tuples.set(key, tuple)
+      return tuple
     }
     folded.inc([])
-    return overflowValues
+    overflow ??= newTuple({ [OVERFLOW_LABEL]: 'true' })
+    return overflow
   }
 
   function observeOne(r: RequestTimeline): void {
-    const values = labelValues(r)
-    const exemplar = (v: number) => ({ labels: { trace_id: r.traceId }, value: v })
-    const observe = (h: typeof tpot, us: Micros | null, extra: readonly string[] = []): void => {
-      const v = seconds(us)
-      if (v !== null) {
-        h.observe(extra.length === 0 ? values : [...values, ...extra], v, exemplar(v))
+    const t = tupleOf(r)
+    if (r.errorType === null) {
+      t.ok++
+    } else {
+      t.error++
+    }
+    const ttft = seconds(r.ttftUs)
+    if (ttft !== null) {
+      const origin = r.ttftSource ?? ''
+      let series = t.ttft.get(origin)
+      if (series === undefined) {
+        series = newSeries()
+        t.ttft.set(origin, series)
       }
+      record(series, ttft, r.traceId)
     }
-    requests.inc([...values, r.errorType === null ? 'ok' : 'error'])
-    observe(ttft, r.ttftUs, [r.ttftSource ?? ''])
-    observe(tpot, r.tpotUs)
-    observe(itlMax, r.itlMaxUs)
-    observe(e2e, r.e2eUs)
-    for (const name of STAGE_NAMES) {
-      observe(stage, r.stages[name as StageName], [name])
-    }
+    MEASURES.forEach((m, i) => {
+      const v = seconds(m.of(r))
+      if (v !== null) {
+        const series = (t.measures[i] ??= newSeries())
+        record(series, v, r.traceId)
+      }
+    })
+    STAGE_NAMES.forEach((name, i) => {
+      const v = seconds(r.stages[name])
+      if (v !== null) {
+        const series = (t.stages[i] ??= newSeries())
+        record(series, v, r.traceId)
+      }
+    })
+  }
+
+  function histogram(name: string, help: string, samples: HistogramSample[]): MetricFamily {
+    return { name, type: 'histogram', help, unit: 'seconds', samples }
   }
 
   return {
@@ -137,18 +230,48 @@ export function createRequestMetrics(options: RequestMetricsOptions): RequestMet
       }
     },
     families() {
+      const all = overflow === null ? [...tuples.values()] : [...tuples.values(), overflow]
+      const requests = all.flatMap((t) => [
+        ...(t.ok > 0 ? [{ labels: { ...t.labels, outcome: 'ok' }, value: t.ok }] : []),
+        ...(t.error > 0 ? [{ labels: { ...t.labels, outcome: 'error' }, value: t.error }] : []),
+      ])
       return [
-        requests.family(),
-        ttft.family(),
-        tpot.family(),
-        itlMax.family(),
-        e2e.family(),
-        stage.family(),
+        {
+          name: 'tokenline_requests',
+          type: 'counter',
+          help: 'Requests assembled, by outcome (error when the request failed).',
+          samples: requests,
+        },
+        histogram(
+          'tokenline_request_ttft_seconds',
+          'Time to first token of each request, from where it entered the outermost tier seen (origin).',
+          all.flatMap((t) => [...t.ttft].map(([origin, s]) => sampleOf({ ...t.labels, origin }, s)))
+        ),
+        ...MEASURES.map((m, i) =>
+          histogram(
+            m.name,
+            m.help,
+            all.flatMap((t) => {
+              const s = t.measures[i]
+              return s ? [sampleOf(t.labels, s)] : []
+            })
+          )
+        ),
+        histogram(
+          'tokenline_request_stage_duration_seconds',
+          'Time each request spent in each CONTRACT §4 stage.',
+          all.flatMap((t) =>
+            STAGE_NAMES.flatMap((stage, i) => {
+              const s = t.stages[i]
+              return s ? [sampleOf({ ...t.labels, stage }, s)] : []
+            })
+          )
+        ),
         folded.family(),
         gaugeFamily(
           'tokenline_metrics_label_sets',
           'Distinct dimension tuples with series of their own (at most metrics.maxLabelSets).',
-          [{ labels: {}, value: labelSets.size }]
+          [{ labels: {}, value: tuples.size }]
         ),
       ]
     },

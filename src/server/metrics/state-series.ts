@@ -197,20 +197,19 @@ export function createStateSeries(options: StateSeriesOptions): StateSeries {
 
   async function diagnoseNow(): Promise<void> {
     const atMs = now()
-    const startMs = atMs
     lastAttemptMs = atMs
     try {
-      const { diagnosis } = await runDiagnosis(store, {
-        fromUs: microsFromMillis(atMs - options.findingsWindowMs),
-        toUs: microsFromMillis(atMs),
-        slos,
-      })
+      const { diagnosis } = await telemetry.timeDiagnosis('metrics', () =>
+        runDiagnosis(store, {
+          fromUs: microsFromMillis(atMs - options.findingsWindowMs),
+          toUs: microsFromMillis(atMs),
+          slos,
+        })
+      )
       snapshot = { atMs, findings: diagnosis.findings, requests: diagnosis.requests }
-      telemetry.diagnosisRun('metrics', 'ok', Math.max(0, now() - startMs) / 1000)
     } catch (err) {
       // The last good findings would be stale answers: drop them so the series disappear.
       snapshot = null
-      telemetry.diagnosisRun('metrics', 'error', Math.max(0, now() - startMs) / 1000)
       options.logger.warn('diagnosis for /metrics failed', { error: errorMessage(err) })
     }
   }

@@ -36,8 +36,8 @@ export interface ServerTelemetry {
   instrumentStore(store: SpanStore): SpanStore
   /** Spans an OTLP decode rejected (sent back as partial success; never stored). */
   spansRejected(receiver: string, transport: string, spans: number): void
-  /** One diagnosis run (`trigger`: metrics, alert, api), its outcome and its duration. */
-  diagnosisRun(trigger: string, outcome: 'ok' | 'error', seconds: number): void
+  /** Runs a diagnosis and records its outcome and duration under `trigger` (metrics, alert). */
+  timeDiagnosis<T>(trigger: string, run: () => Promise<T>): Promise<T>
   /** The derived request histograms fed by the instrumented store. */
   readonly requests: RequestMetrics
   /** Self-telemetry families; `ingest` gives the pipeline's own counters at scrape time. */
@@ -245,8 +245,16 @@ export function createServerTelemetry(options: {
     spansRejected(receiver, transport, spans) {
       rejected.inc([receiver, transport], spans)
     },
-    diagnosisRun(trigger, outcome, seconds) {
-      diagnosis.observe([trigger, outcome], seconds)
+    async timeDiagnosis(trigger, run) {
+      const startMs = now()
+      let outcome = 'error'
+      try {
+        const result = await run()
+        outcome = 'ok'
+        return result
+      } finally {
+        diagnosis.observe([trigger, outcome], Math.max(0, now() - startMs) / 1000)
+      }
     },
     families(ingest) {
       const c = ingest.counters()
