@@ -8,6 +8,7 @@ import { registerMockServerCommand } from './mock-server.js'
 import { registerSimulateCommand } from './simulate.js'
 import { registerAlertsCommand } from './alerts.js'
 import { registerWhatIfCommand } from './whatif.js'
+import { registerCompareCommand } from './compare.js'
 
 /** Adds every command to the program, in the order `tokenline --help` lists them. */
 export function registerCommands(program: Command): void {
@@ -20,4 +21,5 @@ export function registerCommands(program: Command): void {
   registerDiagnoseCommand(program)
   registerAlertsCommand(program)
   registerWhatIfCommand(program)
+  registerCompareCommand(program)
 }
