@@ -25,6 +25,7 @@ import { registerStaticRoutes } from './routes/static.js'
 import { registerStagesRoutes } from './routes/stages.js'
 import { registerTrafficRoutes } from './routes/traffic.js'
 import { registerSloRoutes } from './routes/slo.js'
+import { registerWhatIfRoutes } from './routes/whatif.js'
 
 const DEFAULT_SECURITY: SecurityOptions = {
   grants: null,
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Hono {
   registerTrafficRoutes(app, deps)
   registerDiagnosisRoutes(app, deps)
   registerSloRoutes(app, deps)
+  registerWhatIfRoutes(app, deps)
   // ---- end of other modules' routes ----
   // Static files last: the index.html fallback must not shadow any /api route.
   registerStaticRoutes(app, deps)

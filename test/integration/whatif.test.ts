@@ -2,7 +2,11 @@
  * The twin end to end on simulated telemetry read back from a store: it fits, reproduces the
  * window, predicts with intervals that move the right way, and refuses what it cannot do.
  */
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppDeps } from '../../src/server/app-deps.js'
+import { httpErrorReply } from '../../src/server/http-errors.js'
+import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
 import { runWhatIf } from '../../src/sim/twin/whatif.js'
@@ -11,6 +15,7 @@ import type { SpanStore } from '../../src/storage/span-store.js'
 
 let store: SpanStore
 let window: TwinWindow
+let runStartMs = 0
 
 beforeAll(async () => {
   store = createMemoryStore()
@@ -21,6 +26,7 @@ beforeAll(async () => {
     ratePerSec: 6,
   })
   window = await loadTwinWindow(store, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
+  runStartMs = run.startUs / 1000
 }, 60_000)
 
 afterAll(async () => {
@@ -94,5 +100,53 @@ describe('whatif on a simulated window', () => {
     expect(r.fit.ok).toBe(false)
     expect(r.predicted).toBeNull()
     expect(r.refused!.reasons.join(' ')).toMatch(/replayed window's P\d\d/)
+  })
+})
+
+describe('GET /api/whatif and /api/compare', () => {
+  const app = (): Hono => {
+    const a = new Hono()
+    registerWhatIfRoutes(a, { store, now: () => runStartMs + 300_000 } as unknown as AppDeps)
+    a.onError((err, c) => {
+      const reply = httpErrorReply(err)
+      return c.json({ error: { code: reply.code, message: reply.message } }, reply.status as 400)
+    })
+    return a
+  }
+
+  it('answers the whatif JSON with the fit and each predicted percentile with an interval', async () => {
+    const res = await app().request('/api/whatif?window=all&load=1.5x&runs=2')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      fit: { ok: boolean; replay: { ttft: { p50: { observed: number } } } }
+      predicted: Record<
+        'ttft' | 'tpot' | 'e2e',
+        Record<'p50' | 'p95' | 'p99', { value: number; interval: number[] }>
+      >
+    }
+    expect(body.fit.ok).toBe(true)
+    expect(body.fit.replay.ttft.p50.observed).toBeGreaterThan(0)
+    expect(body.predicted.ttft.p99.interval).toHaveLength(2)
+    expect(body.predicted.e2e.p50.value).toBeGreaterThan(body.predicted.ttft.p50.value)
+  })
+
+  it('answers 400 for a change it cannot parse, and for compare without windows', async () => {
+    expect((await app().request('/api/whatif?window=all&routing=random')).status).toBe(400)
+    expect((await app().request('/api/whatif?window=all&runs=500')).status).toBe(400)
+    expect((await app().request('/api/compare')).status).toBe(400)
+  })
+
+  it('compares two halves of the window', async () => {
+    const mid = runStartMs + 60_000
+    const res = await app().request(
+      `/api/compare?before=${runStartMs}..${mid}&after=${mid}..${runStartMs + 120_000}`
+    )
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      verdict: string
+      measures: { ttft: { p50: { interval: number[] } } }
+    }
+    expect(body.verdict).not.toBe('improved')
+    expect(body.measures.ttft.p50.interval).toHaveLength(2)
   })
 })
