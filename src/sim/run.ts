@@ -31,6 +31,8 @@ export interface RunOptions {
    * draws): another run of the same platform, for held-out checks of a fitted twin.
    */
   trafficSeed?: number
+  /** Overrides the scenario's replica count (a held-out run with one more replica). */
+  replicas?: number
 }
 
 /** The `expected.json` document: what the scenario injected. */
@@ -101,6 +103,9 @@ export function createRun(options: RunOptions): SimulationRun {
   }
   if (options.probeShare !== undefined) {
     cfg.client.probeShare = options.probeShare
+  }
+  if (options.replicas !== undefined) {
+    cfg.cluster.replicas = options.replicas
   }
   const sim = new Simulation(cfg, options.trafficSeed ?? options.seed, durationUs)
   const epochUs = (options.startMs ?? DEFAULT_START_MS) * 1000
