@@ -106,13 +106,19 @@ const zones = [
       './src/client',
       './src/cli',
       './src/probe',
-      './src/sim',
       './src/mock-server',
       './src/storage/duckdb',
       './src/storage/memory',
       './src/storage/clickhouse',
     ],
     message: 'the server sees the store port only; concrete stores are created in server/main.ts',
+  },
+  {
+    // The twin (sim/twin) is pure and reads through the store port: GET /api/whatif runs it
+    // (ADR 0136). The rest of the simulator stays out of the server.
+    target: ['./src/server/routes/**', './src/server/!(main).ts'],
+    from: ['./src/sim/*.ts', './src/sim/!(twin)/**'],
+    message: 'the server may run the fitted twin (sim/twin), not the simulator',
   },
   {
     target: './src/probe',

@@ -27,6 +27,7 @@ import { registerTrafficRoutes } from './routes/traffic.js'
 import { registerSloRoutes } from './routes/slo.js'
 import { registerMetricsRoutes } from './routes/metrics.js'
 import { registerOpenApiRoutes } from './routes/openapi.js'
+import { registerWhatIfRoutes } from './routes/whatif.js'
 
 const DEFAULT_SECURITY: SecurityOptions = {
   grants: null,
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Hono {
   registerTrafficRoutes(app, deps)
   registerDiagnosisRoutes(app, deps)
   registerSloRoutes(app, deps)
+  registerWhatIfRoutes(app, deps)
   registerMetricsRoutes(app, deps)
   registerOpenApiRoutes(app, deps)
   // ---- end of other modules' routes ----

@@ -26,6 +26,13 @@ export interface RunOptions {
   ratePerSec?: number
   /** Overrides the share of requests with a probe client span (0..1). */
   probeShare?: number
+  /**
+   * Seeds the traffic and engine noise apart from the scenario's platform (which `seed` still
+   * draws): another run of the same platform, for held-out checks of a fitted twin.
+   */
+  trafficSeed?: number
+  /** Overrides the scenario's replica count (a held-out run with one more replica). */
+  replicas?: number
 }
 
 /** The `expected.json` document: what the scenario injected. */
@@ -97,7 +104,10 @@ export function createRun(options: RunOptions): SimulationRun {
   if (options.probeShare !== undefined) {
     cfg.client.probeShare = options.probeShare
   }
-  const sim = new Simulation(cfg, options.seed, durationUs)
+  if (options.replicas !== undefined) {
+    cfg.cluster.replicas = options.replicas
+  }
+  const sim = new Simulation(cfg, options.trafficSeed ?? options.seed, durationUs)
   const epochUs = (options.startMs ?? DEFAULT_START_MS) * 1000
   const resolve = (s: ScopeRef): { dimension: ScopeDimension | null; value: string | null } => {
     if ('replicaIndex' in s) {

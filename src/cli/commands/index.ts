@@ -7,6 +7,8 @@ import { registerProbeCommand } from './probe.js'
 import { registerMockServerCommand } from './mock-server.js'
 import { registerSimulateCommand } from './simulate.js'
 import { registerAlertsCommand } from './alerts.js'
+import { registerWhatIfCommand } from './whatif.js'
+import { registerCompareCommand } from './compare.js'
 
 /** Adds every command to the program, in the order `tokenline --help` lists them. */
 export function registerCommands(program: Command): void {
@@ -18,4 +20,6 @@ export function registerCommands(program: Command): void {
   registerSimulateCommand(program)
   registerDiagnoseCommand(program)
   registerAlertsCommand(program)
+  registerWhatIfCommand(program)
+  registerCompareCommand(program)
 }

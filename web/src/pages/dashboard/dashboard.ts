@@ -285,6 +285,13 @@ export function startDashboard(root: HTMLElement): void {
       loadConcentration(ctx, concEl, concentration),
       loadSamples(ctx, samplesEl, sampleParams(ctx)),
       import('../../panels/slo-strip.js').then((m) => m.mountSloStrip(mainEl, params, signal)),
+      import('../../panels/whatif-panel.js').then((m) =>
+        m.mountWhatIfPanel(
+          mainEl.querySelector<HTMLElement>('aside.side') ?? mainEl,
+          { from: Number(params['from']), to: Number(params['to']) },
+          signal
+        )
+      ),
     ]
     await Promise.allSettled(work)
     if (!signal.aborted) {

@@ -1,0 +1,175 @@
+/**
+ * `tokenline compare`: did it get better? Two windows of server-side telemetry, per measure,
+ * stage and dimension, workload-normalised so that a traffic change is not credited to a fix.
+ */
+import { Option, type Command } from 'commander'
+import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
+import type { CompareReport } from '../../core/compare/compare.js'
+import { compareStored, parseRange, splitAt } from '../../core/compare/load.js'
+import { renderCompareText } from '../../core/compare/render.js'
+import { AppError } from '../../core/errors.js'
+import { parseDurationMs } from '../../server/params.js'
+import type { SpanStore } from '../../storage/span-store.js'
+import { importIntoMemoryStore } from '../import-to-memory.js'
+import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+
+interface CompareFlags {
+  db?: string
+  server?: string
+  before?: string
+  after?: string
+  at?: string
+  span: string
+  format: 'text' | 'json'
+}
+
+function spanUsOf(flags: CompareFlags): number {
+  const ms = parseDurationMs(flags.span)
+  if (ms === null || !(ms > 0)) {
+    throw new AppError(
+      'INPUT_INVALID',
+      `--span must be a duration like 30m or 2h (actual: ${JSON.stringify(flags.span)})`
+    )
+  }
+  return ms * 1000
+}
+
+function checkFlags(flags: CompareFlags): void {
+  const windows = flags.before !== undefined || flags.after !== undefined
+  if (
+    windows === (flags.at !== undefined) ||
+    (windows && (flags.before === undefined || flags.after === undefined))
+  ) {
+    throw new AppError(
+      'INPUT_INVALID',
+      'give --before FROM..TO and --after FROM..TO, or --at EVENT'
+    )
+  }
+  if (flags.before !== undefined && flags.after !== undefined) {
+    parseRange('--before', flags.before)
+    parseRange('--after', flags.after)
+  }
+  spanUsOf(flags)
+}
+
+async function compareOnStore(store: SpanStore, flags: CompareFlags): Promise<CompareReport> {
+  if (flags.at !== undefined) {
+    const { before, after, event } = await splitAt(store, flags.at, spanUsOf(flags))
+    const report = await compareStored(store, before, after)
+    return { ...report, notes: [`split at ${event}`, ...report.notes] }
+  }
+  return compareStored(
+    store,
+    parseRange('--before', flags.before!),
+    parseRange('--after', flags.after!)
+  )
+}
+
+async function compareViaServer(apiUrl: string, flags: CompareFlags): Promise<CompareReport> {
+  const url = new URL('/api/compare', apiUrl)
+  for (const k of ['before', 'after', 'at', 'span'] as const) {
+    if (flags[k] !== undefined) {
+      url.searchParams.set(k, flags[k])
+    }
+  }
+  const reply = await sendWithRetry(url, () => ({ method: 'GET' }))
+  if (reply.status === 'failure') {
+    if (reply.response === null) {
+      throw new AppError(
+        'STORE_UNAVAILABLE',
+        `could not reach the server at ${apiUrl} (${reply.error.message})`
+      )
+    }
+    const message = (await readErrorMessage(reply.response)) || `HTTP ${reply.response.status}`
+    throw new AppError(
+      reply.response.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
+      `the server answered: ${message}`
+    )
+  }
+  return (await reply.response.json()) as CompareReport
+}
+
+async function compare(paths: string[], flags: CompareFlags): Promise<CompareReport> {
+  checkFlags(flags)
+  if (flags.server !== undefined) {
+    return compareViaServer(flags.server, flags)
+  }
+  if (paths.length > 0) {
+    const { store, files, readable } = await importIntoMemoryStore(paths)
+    try {
+      if (files === 0 || readable === 0) {
+        throw new AppError(
+          'INPUT_INVALID',
+          `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
+        )
+      }
+      return await compareOnStore(store, flags)
+    } finally {
+      await store.close()
+    }
+  }
+  const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
+  if (opened.kind === 'server') {
+    process.stderr.write(
+      `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
+    )
+    return compareViaServer(opened.apiUrl, flags)
+  }
+  try {
+    return await compareOnStore(opened.store, flags)
+  } finally {
+    await opened.store.close()
+  }
+}
+
+export function registerCompareCommand(program: Command): void {
+  program
+    .command('compare')
+    .description(
+      'before/after verdict on two windows: per measure, stage and dimension, traffic-normalised'
+    )
+    .argument(
+      '[paths...]',
+      'trace, metric and event files or folders (read into a temporary store)'
+    )
+    .option(
+      '--db <file>',
+      `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
+    )
+    .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
+    .option('--before <range>', 'the window before the change: FROM..TO (RFC 3339 or epoch ms)')
+    .option('--after <range>', 'the window after the change: FROM..TO')
+    .option(
+      '--at <event>',
+      'split around a change event: a time, or KIND[:TEXT] (the latest match)'
+    )
+    .option('--span <duration>', 'with --at: the length of each side, clipped to the data', '30m')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
+    )
+    .addHelpText(
+      'after',
+      `
+Each measure (TTFT, TPOT, E2E), stage and dimension value is compared as "after" against
+"before, reweighted to after's workload" (prompt and output length, traffic per minute), so a
+traffic change alone is not called a fix. Changes of P50 and P99 come with bootstrap 95 %
+intervals (99 % per dimension value); a verdict needs its interval to exclude zero and a change
+of at least 10 %. When the windows' traffic barely overlaps the verdict is "inconclusive".
+
+Exit codes: 0 compared (whatever the verdict), 2 bad flags or no readable input, 3 database
+locked or server unreachable.
+
+Examples:
+  $ tokenline compare --db .tokenline/tokenline.duckdb --at deploy
+  $ tokenline compare --db .tokenline/tokenline.duckdb --at deploy:v0.9.1 --span 1h --format json
+  $ tokenline compare ./dump/ --before 2025-06-02T09:00:00Z..2025-06-02T09:30:00Z --after 2025-06-02T10:00:00Z..2025-06-02T10:30:00Z
+  $ tokenline compare --server http://127.0.0.1:4320 --at scale
+See docs/whatif.md (compare: method and output).`
+    )
+    .action(async (paths: string[], flags: CompareFlags) => {
+      const report = await compare(paths, flags)
+      process.stdout.write(
+        flags.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderCompareText(report)
+      )
+    })
+}

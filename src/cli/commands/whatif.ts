@@ -1,0 +1,333 @@
+/**
+ * `tokenline whatif`: fit the twin to a stored window, check that it reproduces the window, and
+ * predict what a change would do. Same sources as `diagnose` (files, `--db`, `--server`).
+ */
+import { readFile } from 'node:fs/promises'
+import { Option, type Command } from 'commander'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
+import { AppError } from '../../core/errors.js'
+import type { Micros } from '../../core/model/units.js'
+import { loadTwinWindow } from '../../sim/twin/load.js'
+import { parseChanges, parseCount, parseSweep, type ChangeTexts } from '../../sim/twin/parse.js'
+import { renderWhatIfText } from '../../sim/twin/render.js'
+import { runWhatIf, type WhatIfReport } from '../../sim/twin/whatif.js'
+import type { SpanStore } from '../../storage/span-store.js'
+import { importIntoMemoryStore } from '../import-to-memory.js'
+import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { resolveWindowFlags } from './diagnose.js'
+
+/** Exit code of a refusal: the twin does not fit the window, or cannot model a change. */
+export const EXIT_REFUSED = 4
+
+interface WhatIfFlags extends ChangeTexts {
+  db?: string
+  server?: string
+  since?: string
+  from?: string
+  to?: string
+  changes?: string
+  sweep?: string
+  sloTtftMs?: string
+  runs: string
+  seed: string
+  format: 'text' | 'json'
+}
+
+/** The YAML file of several changes: the flags' names in camelCase, values as on the command line. */
+const CHANGES_FILE = z
+  .object({
+    load: z.union([z.string(), z.number()]),
+    rate: z.union([z.string(), z.number()]),
+    concurrency: z.union([z.string(), z.number()]),
+    replicas: z.union([z.string(), z.number()]),
+    routing: z.string(),
+    maxNumSeqs: z.union([z.string(), z.number()]),
+    maxTokensCap: z.union([z.string(), z.number()]),
+    split: z.string(),
+    removeCause: z.union([z.string(), z.array(z.string())]),
+  })
+  .partial()
+  .strict()
+
+async function changesFromFile(path: string): Promise<ChangeTexts> {
+  let raw: unknown
+  try {
+    raw = parseYaml(await readFile(path, 'utf8'))
+  } catch (err) {
+    throw new AppError(
+      'INPUT_INVALID',
+      `--changes ${path}: ${err instanceof Error ? err.message : String(err)}`
+    )
+  }
+  const parsed = CHANGES_FILE.safeParse(raw ?? {})
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new AppError(
+      'INPUT_INVALID',
+      `--changes ${path}: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'invalid'} (keys: ${Object.keys(CHANGES_FILE.shape).join(', ')})`
+    )
+  }
+  const out: ChangeTexts = {}
+  for (const [k, v] of Object.entries(parsed.data)) {
+    if (k === 'removeCause') {
+      out.removeCause = Array.isArray(v) ? v : [String(v)]
+    } else if (v !== undefined) {
+      out[k as Exclude<keyof ChangeTexts, 'removeCause'>] = String(v)
+    }
+  }
+  return out
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ]
+}
+
+const CHANGE_KEYS = [
+  'load',
+  'rate',
+  'concurrency',
+  'replicas',
+  'routing',
+  'maxNumSeqs',
+  'maxTokensCap',
+  'split',
+] as const
+
+/** The changes of the file, then the flags over them. */
+async function changeTextsOf(flags: WhatIfFlags): Promise<ChangeTexts> {
+  const texts = flags.changes === undefined ? {} : await changesFromFile(flags.changes)
+  for (const k of CHANGE_KEYS) {
+    if (flags[k] !== undefined) {
+      texts[k] = flags[k]
+    }
+  }
+  if (flags.removeCause !== undefined) {
+    texts.removeCause = [...(texts.removeCause ?? []), ...flags.removeCause]
+  }
+  return texts
+}
+
+function sweepOf(flags: WhatIfFlags): { factors: number[]; ttftP99Ms: number } | undefined {
+  if (flags.sweep === undefined) {
+    return undefined
+  }
+  const ms = Number(flags.sloTtftMs)
+  if (flags.sloTtftMs === undefined || !(ms > 0)) {
+    throw new AppError(
+      'INPUT_INVALID',
+      `--sweep needs the TTFT objective it tests: --slo-ttft-ms MS (actual: ${flags.sloTtftMs ?? 'missing'})`
+    )
+  }
+  return { factors: parseSweep(flags.sweep), ttftP99Ms: ms }
+}
+
+async function whatIfOnStore(
+  store: SpanStore,
+  flags: WhatIfFlags,
+  texts: ChangeTexts
+): Promise<WhatIfReport> {
+  const extent = await store.extent()
+  const w = resolveWindowFlags(flags, extent ? ((extent.endUs + 1) as Micros) : null)
+  const fromUs = w.fromUs ?? extent?.startUs
+  const toUs = w.toUs ?? (extent ? extent.endUs + 1 : undefined)
+  if (fromUs === undefined || toUs === undefined) {
+    throw new AppError('INPUT_INVALID', 'the store holds no data to fit the twin to')
+  }
+  const window = await loadTwinWindow(store, { fromUs, toUs })
+  const sweep = sweepOf(flags)
+  return runWhatIf(window, {
+    changes: parseChanges(texts),
+    runs: parseCount('--runs', flags.runs, { min: 2 }),
+    seed: parseCount('--seed', flags.seed, { min: 0 }),
+    ...(sweep !== undefined ? { sweep } : {}),
+  })
+}
+
+/** Query parameters of `GET /api/whatif` for the flags (docs/api.md). */
+function whatIfUrl(
+  apiUrl: string,
+  flags: WhatIfFlags,
+  texts: ChangeTexts,
+  wholeData: boolean
+): URL {
+  const url = new URL('/api/whatif', apiUrl)
+  const set = (k: string, v: string | undefined): void => {
+    if (v !== undefined) {
+      url.searchParams.set(k, v)
+    }
+  }
+  set('from', flags.from)
+  set('to', flags.to)
+  if (flags.from === undefined && flags.since !== undefined) {
+    set('since', flags.since)
+  } else if (flags.from === undefined && flags.to === undefined) {
+    set(wholeData ? 'window' : 'since', wholeData ? 'all' : '30m')
+  }
+  set('load', texts.load)
+  set('rate', texts.rate)
+  set('concurrency', texts.concurrency)
+  set('replicas', texts.replicas)
+  set('routing', texts.routing)
+  set('max_num_seqs', texts.maxNumSeqs)
+  set('max_tokens_cap', texts.maxTokensCap)
+  set('split', texts.split)
+  for (const c of texts.removeCause ?? []) {
+    url.searchParams.append('remove_cause', c)
+  }
+  set('sweep', flags.sweep)
+  set('slo_ttft_ms', flags.sloTtftMs)
+  set('runs', flags.runs)
+  set('seed', flags.seed)
+  return url
+}
+
+async function whatIfViaServer(
+  apiUrl: string,
+  flags: WhatIfFlags,
+  texts: ChangeTexts,
+  wholeData = false
+): Promise<WhatIfReport> {
+  const reply = await sendWithRetry(whatIfUrl(apiUrl, flags, texts, wholeData), () => ({
+    method: 'GET',
+  }))
+  if (reply.status === 'failure') {
+    if (reply.response === null) {
+      throw new AppError(
+        'STORE_UNAVAILABLE',
+        `could not reach the server at ${apiUrl} (${reply.error.message})`
+      )
+    }
+    const message = (await readErrorMessage(reply.response)) || `HTTP ${reply.response.status}`
+    throw new AppError(
+      reply.response.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
+      `the server answered: ${message}`
+    )
+  }
+  return (await reply.response.json()) as WhatIfReport
+}
+
+async function whatIf(paths: string[], flags: WhatIfFlags): Promise<WhatIfReport> {
+  const texts = await changeTextsOf(flags)
+  // Parse before any store is opened, so bad flags fail fast.
+  parseChanges(texts)
+  sweepOf(flags)
+  if (flags.server !== undefined) {
+    return whatIfViaServer(flags.server, flags, texts)
+  }
+  if (paths.length > 0) {
+    const { store, files, readable } = await importIntoMemoryStore(paths)
+    try {
+      if (files === 0 || readable === 0) {
+        throw new AppError(
+          'INPUT_INVALID',
+          `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
+        )
+      }
+      return await whatIfOnStore(store, flags, texts)
+    } finally {
+      await store.close()
+    }
+  }
+  const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
+  if (opened.kind === 'server') {
+    process.stderr.write(
+      `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
+    )
+    return whatIfViaServer(opened.apiUrl, flags, texts, true)
+  }
+  try {
+    return await whatIfOnStore(opened.store, flags, texts)
+  } finally {
+    await opened.store.close()
+  }
+}
+
+export function registerWhatIfCommand(program: Command): void {
+  program
+    .command('whatif')
+    .description('fit a twin to a stored window and predict what a change would do to latency')
+    .argument(
+      '[paths...]',
+      'trace, metric and event files or folders (read into a temporary store)'
+    )
+    .option(
+      '--db <file>',
+      `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
+    )
+    .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
+    .option(
+      '--since <duration>',
+      'window length back from the end of the data (server: from now), e.g. 30m'
+    )
+    .option('--from <time>', 'start of the window the twin is fitted to (RFC 3339 or epoch ms)')
+    .option('--to <time>', 'end of that window (RFC 3339 or epoch ms)')
+    .option('--load <factor>', "scale the arrival rate (or a closed loop's clients), e.g. 1.5x")
+    .option(
+      '--rate <rps>',
+      'set the mean arrival rate, requests per second (its shape over time kept)'
+    )
+    .option(
+      '--concurrency <n>',
+      'a closed loop of N clients, each sending when its last answer ends'
+    )
+    .option(
+      '--replicas <delta>',
+      'add or remove replicas, e.g. +2 or -1 (new ones like the median one)'
+    )
+    .option('--routing <policy>', 'least-loaded, round-robin or prefix-aware')
+    .option('--max-num-seqs <n>', 'vLLM --max-num-seqs on every replica')
+    .option('--max-tokens-cap <n>', "cap every request's output at N tokens (max_tokens)")
+    .option('--split <spec>', 'long prompts to a pool of their own, e.g. long-prompts>4k:2')
+    .option(
+      '--remove-cause <finding>',
+      "take a finding's cause away, e.g. node.degraded:NODE (repeatable)",
+      collect
+    )
+    .option('--changes <file>', "a YAML file of several changes (the flags' names in camelCase)")
+    .option(
+      '--sweep <range>',
+      'find the load at which TTFT p99 breaks --slo-ttft-ms, e.g. load=1x..3x'
+    )
+    .option('--slo-ttft-ms <ms>', 'the TTFT p99 objective --sweep tests')
+    .option('--runs <n>', 'seeded runs per prediction (the interval is their range)', '5')
+    .option('--seed <n>', 'first seed of the runs', '1')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
+    )
+    .addHelpText(
+      'after',
+      `
+The twin is fitted to the window (arrivals, request mix, routing, each replica's step time,
+capacity), then replays the window unchanged: its P50/P99 TTFT, TPOT and queue time are printed
+beside the observed ones. A poor fit, or data without what the twin needs (engine stages, token
+counts, replicas), is refused rather than guessed, as is a change the twin cannot model.
+
+Exit codes: 0 predicted, 4 refused (the report says why), 2 bad flags or no readable input,
+3 database locked or server unreachable.
+
+Examples:
+  $ tokenline whatif --db .tokenline/tokenline.duckdb --since 1h --load 1.5x
+  $ tokenline whatif ./incident/ --replicas +1 --routing least-loaded --format json
+  $ tokenline whatif --server http://127.0.0.1:4320 --since 30m --split long-prompts>4k:2
+  $ tokenline whatif --db .tokenline/tokenline.duckdb --sweep load=1x..3x --slo-ttft-ms 800
+  $ tokenline whatif --db .tokenline/tokenline.duckdb --changes changes.yaml
+See docs/whatif.md (method, accuracy, every change).`
+    )
+    .action(async (paths: string[], flags: WhatIfFlags) => {
+      const report = await whatIf(paths, flags)
+      process.stdout.write(
+        flags.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderWhatIfText(report)
+      )
+      if (report.refused !== null) {
+        process.exitCode = EXIT_REFUSED
+      }
+    })
+}

@@ -1,0 +1,261 @@
+/**
+ * Effect sizes of one measure between two windows: the change of P50 and P99 (after against the
+ * workload-normalised before), each with a percentile-bootstrap 95 % interval, and the
+ * Mann–Whitney probability that an after request is faster than a before one.
+ */
+import { normalUpperTail } from '../stats/significance.js'
+import { createRng } from '../stats/seeded-random.js'
+
+/** The weighted quantile `q` (nearest rank on cumulative weight); NaN without weight. */
+export function weightedQuantile(
+  values: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  q: number
+): number {
+  const idx: number[] = []
+  let total = 0
+  for (let i = 0; i < values.length; i++) {
+    if (weights[i]! > 0 && values[i] === values[i]) {
+      idx.push(i)
+      total += weights[i]!
+    }
+  }
+  if (total <= 0) {
+    return NaN
+  }
+  idx.sort((a, b) => values[a]! - values[b]!)
+  const target = q * total
+  let acc = 0
+  for (const i of idx) {
+    acc += weights[i]!
+    if (acc >= target - 1e-9 * total) {
+      return values[i]!
+    }
+  }
+  return values[idx[idx.length - 1]!]!
+}
+
+export interface Change {
+  /** after / normalised before − 1 (−0.2 = 20 % faster); null when either side has no data. */
+  change: number | null
+  interval: [number, number] | null
+  beforeMs: number | null
+  afterMs: number | null
+}
+
+export interface MeasureEffect {
+  /** Each window as it was (unnormalised). */
+  before: { n: number; p50Ms: number | null; p99Ms: number | null }
+  after: { n: number; p50Ms: number | null; p99Ms: number | null }
+  /** Normalised P50 and P99 changes (workload of after, see weights.ts). */
+  p50: Change
+  p99: Change
+  /** Unnormalised P50 change, for reference: what a plain before/after would say. */
+  rawP50Change: number | null
+  /** Mann–Whitney on the unnormalised windows: P(after < before) (0.5 = no shift), p-value. */
+  probabilityFaster: number | null
+  pValue: number | null
+}
+
+/** Mann–Whitney U between two samples, as P(b < a) + ½ P(tie), with a normal-approx p-value. */
+function mannWhitney(a: number[], b: number[]): { p: number; pValue: number } | null {
+  const na = a.length
+  const nb = b.length
+  if (na < 2 || nb < 2) {
+    return null
+  }
+  const all = [...a.map((v) => ({ v, g: 0 })), ...b.map((v) => ({ v, g: 1 }))].sort(
+    (x, y) => x.v - y.v
+  )
+  let rankSumB = 0
+  for (let i = 0; i < all.length;) {
+    let j = i
+    while (j < all.length && all[j]!.v === all[i]!.v) {
+      j++
+    }
+    const rank = (i + 1 + j) / 2
+    for (let k = i; k < j; k++) {
+      if (all[k]!.g === 1) {
+        rankSumB += rank
+      }
+    }
+    i = j
+  }
+  const uB = rankSumB - (nb * (nb + 1)) / 2
+  // uB counts pairs where b is larger; b faster means b smaller.
+  const pFaster = 1 - uB / (na * nb)
+  const mean = (na * nb) / 2
+  const sd = Math.sqrt((na * nb * (na + nb + 1)) / 12)
+  const z = sd > 0 ? Math.abs(uB - mean) / sd : 0
+  return { p: pFaster, pValue: Math.min(1, 2 * normalUpperTail(z)) }
+}
+
+const MAX_BOOT = 4000
+
+interface SortedSample {
+  values: Float64Array
+  weights: Float64Array
+}
+
+function sortedSample(
+  idx: number[],
+  values: Float64Array,
+  weights: Float64Array | null
+): SortedSample {
+  const order = [...idx].sort((x, y) => values[x]! - values[y]!)
+  return {
+    values: Float64Array.from(order, (i) => values[i]!),
+    weights: Float64Array.from(order, (i) => (weights === null ? 1 : weights[i]!)),
+  }
+}
+
+function draw(counts: Float64Array, rng: ReturnType<typeof createRng>): void {
+  counts.fill(0)
+  const n = counts.length
+  for (let k = 0; k < n; k++) {
+    const i = Math.floor(rng.next() * n)
+    counts[i] = counts[i]! + 1
+  }
+}
+
+/** P50 and P99 of a sorted sample resampled with `counts`. */
+function quantilesFromCounts(s: SortedSample, counts: Float64Array): [number, number] {
+  let total = 0
+  for (let i = 0; i < counts.length; i++) {
+    total += counts[i]! * s.weights[i]!
+  }
+  const t50 = 0.5 * total
+  const t99 = 0.99 * total
+  let acc = 0
+  let q50 = NaN
+  for (let i = 0; i < counts.length; i++) {
+    acc += counts[i]! * s.weights[i]!
+    if (q50 !== q50 && acc >= t50) {
+      q50 = s.values[i]!
+    }
+    if (acc >= t99) {
+      return [q50, s.values[i]!]
+    }
+  }
+  return [q50, s.values[s.values.length - 1] ?? NaN]
+}
+
+function subsample(idx: number[], max: number, rng: ReturnType<typeof createRng>): number[] {
+  if (idx.length <= max) {
+    return idx
+  }
+  const out: number[] = []
+  for (let k = 0; k < max; k++) {
+    out.push(idx[Math.floor(rng.next() * idx.length)]!)
+  }
+  return out
+}
+
+/**
+ * The effect on `values` (µs, NaN = missing) of going from the before requests (with their
+ * normalising weights) to the covered after requests.
+ */
+export function measureEffect(
+  values: Float64Array,
+  beforeWeight: Float64Array,
+  afterMask: Uint8Array,
+  options: {
+    iterations: number
+    seed: number
+    rawBefore: Uint8Array
+    rawAfter: Uint8Array
+    /** Coverage of the intervals (default 0.95). */
+    level?: number
+  }
+): MeasureEffect {
+  const b: number[] = []
+  const a: number[] = []
+  const rawB: number[] = []
+  const rawA: number[] = []
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!
+    if (v !== v) {
+      continue
+    }
+    if (beforeWeight[i]! > 0) {
+      b.push(i)
+    }
+    if (afterMask[i] === 1) {
+      a.push(i)
+    }
+    if (options.rawBefore[i] === 1) {
+      rawB.push(v)
+    }
+    if (options.rawAfter[i] === 1) {
+      rawA.push(v)
+    }
+  }
+  const ms = (v: number): number | null => (v === v ? v / 1000 : null)
+  const ones = (n: number): Float64Array => new Float64Array(n).fill(1)
+  const qOf = (idx: number[], w: (i: number) => number, q: number): number =>
+    weightedQuantile(
+      idx.map((i) => values[i]!),
+      idx.map(w),
+      q
+    )
+  const bw = (i: number): number => beforeWeight[i]!
+  const one = (): number => 1
+  const b50 = qOf(b, bw, 0.5)
+  const b99 = qOf(b, bw, 0.99)
+  const a50 = qOf(a, one, 0.5)
+  const a99 = qOf(a, one, 0.99)
+  const rng = createRng(options.seed)
+  const boots50: number[] = []
+  const boots99: number[] = []
+  const bs = sortedSample(subsample(b, MAX_BOOT, rng.fork('b')), values, beforeWeight)
+  const as = sortedSample(subsample(a, MAX_BOOT, rng.fork('a')), values, null)
+  if (bs.values.length >= 10 && as.values.length >= 10) {
+    const r = rng.fork('boot')
+    const countB = new Float64Array(bs.values.length)
+    const countA = new Float64Array(as.values.length)
+    for (let k = 0; k < options.iterations; k++) {
+      // A resample is a count per (sorted) value: no sort per iteration.
+      draw(countB, r)
+      draw(countA, r)
+      const [x50, x99] = quantilesFromCounts(bs, countB)
+      const [y50, y99] = quantilesFromCounts(as, countA)
+      boots50.push(y50 / x50 - 1)
+      boots99.push(y99 / x99 - 1)
+    }
+  }
+  const level = options.level ?? 0.95
+  const interval = (boots: number[]): [number, number] | null => {
+    const s = boots.filter((v) => Number.isFinite(v)).sort((x, y) => x - y)
+    if (s.length < 10) {
+      return null
+    }
+    const tail = (1 - level) / 2
+    return [s[Math.floor(tail * (s.length - 1))]!, s[Math.ceil((1 - tail) * (s.length - 1))]!]
+  }
+  const change = (after: number, before: number, boots: number[]): Change => ({
+    change: after === after && before > 0 ? after / before - 1 : null,
+    interval: interval(boots),
+    beforeMs: ms(before),
+    afterMs: ms(after),
+  })
+  const raw50 = weightedQuantile(rawB, ones(rawB.length), 0.5)
+  const rawA50 = weightedQuantile(rawA, ones(rawA.length), 0.5)
+  const mw = mannWhitney(rawB, rawA)
+  return {
+    before: {
+      n: rawB.length,
+      p50Ms: ms(raw50),
+      p99Ms: ms(weightedQuantile(rawB, ones(rawB.length), 0.99)),
+    },
+    after: {
+      n: rawA.length,
+      p50Ms: ms(rawA50),
+      p99Ms: ms(weightedQuantile(rawA, ones(rawA.length), 0.99)),
+    },
+    p50: change(a50, b50, boots50),
+    p99: change(a99, b99, boots99),
+    rawP50Change: rawA50 === rawA50 && raw50 > 0 ? rawA50 / raw50 - 1 : null,
+    probabilityFaster: mw?.p ?? null,
+    pValue: mw?.pValue ?? null,
+  }
+}

@@ -1,0 +1,74 @@
+/** The `compare` report as text. */
+import type { Change, MeasureEffect } from './effect.js'
+import type { CompareReport } from './compare.js'
+
+function ms(v: number | null): string {
+  if (v === null) {
+    return '–'
+  }
+  return v >= 1000
+    ? `${(v / 1000).toFixed(2)} s`
+    : v >= 100
+      ? `${v.toFixed(0)} ms`
+      : `${v.toFixed(1)} ms`
+}
+
+function pct(v: number): string {
+  return `${v > 0 ? '+' : ''}${(v * 100).toFixed(Math.abs(v) < 0.1 ? 1 : 0)} %`
+}
+
+function change(c: Change): string {
+  if (c.change === null) {
+    return '–'
+  }
+  return `${pct(c.change)}${c.interval === null ? '' : ` [${pct(c.interval[0])}, ${pct(c.interval[1])}]`}`
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? `${s} ` : s + ' '.repeat(n - s.length)
+}
+
+function row(label: string, e: MeasureEffect & { verdict: string }): string {
+  return `  ${pad(label, 22)}${pad(`${ms(e.before.p50Ms)} → ${ms(e.after.p50Ms)}`, 22)}${pad(change(e.p50), 28)}${pad(change(e.p99), 28)}${e.verdict}`
+}
+
+export function renderCompareText(r: CompareReport): string {
+  const out: string[] = []
+  const w = r.workload
+  out.push(`Compare: ${r.verdict.toUpperCase()}`)
+  out.push(
+    `  before ${r.before.start} → ${r.before.end}: ${w.before.requests} requests, ${w.before.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.before.promptP50 ?? '–'}, output p50 ${w.before.outputP50 ?? '–'}`
+  )
+  out.push(
+    `  after  ${r.after.start} → ${r.after.end}: ${w.after.requests} requests, ${w.after.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.after.promptP50 ?? '–'}, output p50 ${w.after.outputP50 ?? '–'}`
+  )
+  out.push(
+    `  ${Math.round(w.coverage * 100)} % of the after requests have a workload the before window saw (the comparison is normalised to it)`
+  )
+  out.push('')
+  out.push(
+    `  ${pad('', 22)}${pad('p50 before → after', 22)}${pad('p50 change [95 % CI]', 28)}${pad('p99 change [95 % CI]', 28)}verdict`
+  )
+  for (const [m, e] of Object.entries(r.measures)) {
+    out.push(row(m.toUpperCase(), e))
+  }
+  if (r.stages.length > 0) {
+    out.push('')
+    out.push('  stages')
+    for (const s of r.stages) {
+      out.push(row(s.stage, s))
+    }
+  }
+  if (r.dimensions.length > 0) {
+    out.push('')
+    out.push('  where it changed most (99 % CI)')
+    for (const d of r.dimensions.slice(0, 12)) {
+      out.push(row(`${d.measure.toUpperCase()} ${d.dimension}=${d.value}`.slice(0, 60), d))
+    }
+  }
+  for (const n of r.notes) {
+    out.push('')
+    out.push(`Note: ${n}`)
+  }
+  return `${out.join('\n')}\n`
+}

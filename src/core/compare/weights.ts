@@ -1,0 +1,156 @@
+/**
+ * Workload normalisation for a before/after comparison: the before window's requests are
+ * reweighted so that their workload (prompt length, output length, and the traffic of their
+ * minute) matches the after window's. "Before, had it served after's traffic" is then compared
+ * with after, so a traffic or mix change alone moves nothing. Per-replica load is deliberately
+ * not a key: adding replicas lowers it, and that is a fix to credit, not traffic to remove.
+ *
+ * After requests whose workload cell the before window never saw cannot be compared; their
+ * share is reported as the coverage, and a low coverage makes the verdict "inconclusive".
+ */
+import type { RequestColumns } from '../model/query.js'
+
+export interface Groups {
+  /** 0 before, 1 after, -1 neither. */
+  group: Int8Array
+  /** Workload cell of each request. */
+  cell: Int32Array
+}
+
+export interface Normalisation {
+  /** Weight of each before request (0 for after requests and uncomparable cells). */
+  weight: Float64Array
+  /** 1 for after requests whose cell the before window has. */
+  covered: Uint8Array
+  /** Share of after requests that are covered. */
+  coverage: number
+  before: {
+    requests: number
+    ratePerSec: number
+    promptP50: number | null
+    outputP50: number | null
+  }
+  after: {
+    requests: number
+    ratePerSec: number
+    promptP50: number | null
+    outputP50: number | null
+  }
+}
+
+const MINUTE_US = 60_000_000
+
+function log2Bucket(v: number): number {
+  return v === v && v >= 2 ? Math.min(24, Math.floor(Math.log2(v))) : 0
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) {
+    return null
+  }
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.ceil(s.length / 2) - 1]!
+}
+
+/** Groups requests by window and workload cell. */
+export function groupRequests(
+  columns: RequestColumns,
+  before: { fromUs: number; toUs: number },
+  after: { fromUs: number; toUs: number }
+): Groups {
+  const n = columns.n
+  const start = columns.numbers.start ?? new Float64Array(n).fill(NaN)
+  const prompt = columns.numbers.input_tokens ?? new Float64Array(n).fill(NaN)
+  const output = columns.numbers.output_tokens ?? new Float64Array(n).fill(NaN)
+  const group = new Int8Array(n).fill(-1)
+  const perMinute = new Map<number, number>()
+  for (let i = 0; i < n; i++) {
+    const t = start[i]!
+    group[i] =
+      t >= before.fromUs && t < before.toUs ? 0 : t >= after.fromUs && t < after.toUs ? 1 : -1
+    const m = Math.floor(t / MINUTE_US)
+    perMinute.set(m, (perMinute.get(m) ?? 0) + 1)
+  }
+  const cell = new Int32Array(n)
+  for (let i = 0; i < n; i++) {
+    const traffic = perMinute.get(Math.floor(start[i]! / MINUTE_US)) ?? 0
+    // Half-octave traffic cells: minute-to-minute noise at a steady rate stays inside one.
+    const t = traffic >= 1 ? Math.floor(2 * Math.log2(traffic)) : 0
+    cell[i] = (log2Bucket(prompt[i]!) * 25 + log2Bucket(output[i]!)) * 64 + Math.min(63, t)
+  }
+  return { group, cell }
+}
+
+/** Reweights the before requests to the after window's workload. */
+export function normalise(
+  columns: RequestColumns,
+  g: Groups,
+  before: { fromUs: number; toUs: number },
+  after: { fromUs: number; toUs: number }
+): Normalisation {
+  const n = columns.n
+  const countB = new Map<number, number>()
+  const countA = new Map<number, number>()
+  let nB = 0
+  let nA = 0
+  for (let i = 0; i < n; i++) {
+    if (g.group[i] === 0) {
+      countB.set(g.cell[i]!, (countB.get(g.cell[i]!) ?? 0) + 1)
+      nB++
+    } else if (g.group[i] === 1) {
+      countA.set(g.cell[i]!, (countA.get(g.cell[i]!) ?? 0) + 1)
+      nA++
+    }
+  }
+  const covered = new Uint8Array(n)
+  let nCovered = 0
+  for (let i = 0; i < n; i++) {
+    if (g.group[i] === 1 && countB.has(g.cell[i]!)) {
+      covered[i] = 1
+      nCovered++
+    }
+  }
+  const weight = new Float64Array(n)
+  for (let i = 0; i < n; i++) {
+    if (g.group[i] === 0) {
+      const a = countA.get(g.cell[i]!) ?? 0
+      const b = countB.get(g.cell[i]!)!
+      weight[i] = a / b
+    }
+  }
+  const prompt = columns.numbers.input_tokens
+  const output = columns.numbers.output_tokens
+  const summary = (
+    k: 0 | 1,
+    w: { fromUs: number; toUs: number },
+    count: number
+  ): Normalisation['before'] => {
+    const p: number[] = []
+    const o: number[] = []
+    for (let i = 0; i < n; i++) {
+      if (g.group[i] === k) {
+        const pi = prompt?.[i] ?? NaN
+        const oi = output?.[i] ?? NaN
+        if (pi === pi) {
+          p.push(pi)
+        }
+        if (oi === oi) {
+          o.push(oi)
+        }
+      }
+    }
+    return {
+      requests: count,
+      ratePerSec: count / Math.max(1e-9, (w.toUs - w.fromUs) / 1e6),
+      promptP50: median(p),
+      outputP50: median(o),
+    }
+  }
+  return {
+    weight,
+    covered,
+    coverage: nA > 0 ? nCovered / nA : 0,
+    before: summary(0, before, nB),
+    after: summary(1, after, nA),
+  }
+}

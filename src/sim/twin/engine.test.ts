@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { createRng } from '../../core/stats/seeded-random.js'
+import {
+  runTwin,
+  stepDurationUs,
+  type StepModel,
+  type TwinCluster,
+  type TwinJobs,
+} from './engine.js'
+
+const FLAT_10MS: StepModel = {
+  decodeBaseUs: 10_000,
+  perDecodeSeqUs: 0,
+  perKvTokenUs: 0,
+  prefillBaseUs: 0,
+  perPrefillTokenUs: 0,
+}
+
+function cluster(maxNumSeqs: number, step: StepModel = FLAT_10MS): TwinCluster {
+  return {
+    replicas: [
+      { name: 'r0', step, maxNumSeqs, kvCapacityTokens: Infinity, maxBatchedTokens: 8192, pool: 0 },
+    ],
+    routing: 'round_robin',
+    shares: [1],
+    splitMinPrompt: null,
+  }
+}
+
+function jobs(rows: { at: number; prompt: number; output: number }[]): TwinJobs {
+  return {
+    n: rows.length,
+    arriveUs: Float64Array.from(rows, (r) => r.at),
+    prompt: Float64Array.from(rows, (r) => r.prompt),
+    cached: new Float64Array(rows.length),
+    output: Float64Array.from(rows, (r) => r.output),
+    replica: new Int32Array(rows.length).fill(-1),
+  }
+}
+
+describe('stepDurationUs', () => {
+  const m: StepModel = {
+    decodeBaseUs: 7000,
+    perDecodeSeqUs: 10,
+    perKvTokenUs: 0.05,
+    prefillBaseUs: 1000,
+    perPrefillTokenUs: 40,
+  }
+  it.each([
+    // memory-bound decode: 7000 + 10·4 + 0.05·4000
+    { prefill: 0, batch: 4, kv: 4000, want: 7240 },
+    // a short prompt rides the decode step
+    { prefill: 100, batch: 4, kv: 4000, want: 7240 },
+    // a long prompt makes the step compute-bound: 1000 + 40·1000
+    { prefill: 1000, batch: 4, kv: 4000, want: 41_000 },
+  ])('prefill $prefill, batch $batch → $want µs', ({ prefill, batch, kv, want }) => {
+    expect(stepDurationUs(m, prefill, batch, kv)).toBeCloseTo(want, 6)
+  })
+})
+
+describe('runTwin', () => {
+  it('gives the first token at the end of the prefill step and one token per later step', () => {
+    // t=0 admitted ─ step 1 (prefill) ─ 10 ms first token ─ 4 decode steps ─ 50 ms end
+    const r = runTwin(cluster(8), jobs([{ at: 0, prompt: 100, output: 5 }]), createRng(1))
+    expect(r.scheduledUs[0]).toBe(0)
+    expect(r.firstTokenUs[0]).toBe(10_000)
+    expect(r.endUs[0]).toBe(50_000)
+  })
+
+  it('queues a request while max_num_seqs are running, and admits it when one ends', () => {
+    const two = jobs([
+      { at: 0, prompt: 100, output: 5 },
+      { at: 1000, prompt: 100, output: 2 },
+    ])
+    const one = runTwin(cluster(1), two, createRng(1))
+    expect(one.scheduledUs[1]).toBe(50_000)
+    // With room for both, the second joins the next step (after the one in flight).
+    const both = runTwin(cluster(2), two, createRng(1))
+    expect(both.scheduledUs[1]).toBe(10_000)
+    expect(both.endUs[1]).toBe(30_000)
+  })
+
+  it('spreads requests over replicas by least load', () => {
+    const c = cluster(8)
+    c.replicas.push({ ...c.replicas[0]!, name: 'r1' })
+    c.shares.push(1)
+    c.routing = 'least_loaded'
+    const r = runTwin(
+      c,
+      jobs([
+        { at: 0, prompt: 10, output: 50 },
+        { at: 1, prompt: 10, output: 50 },
+        { at: 2, prompt: 10, output: 50 },
+      ]),
+      createRng(1)
+    )
+    expect([...r.replica].sort()).toEqual([0, 0, 1].sort())
+    expect(new Set(r.replica.slice(0, 2))).toEqual(new Set([0, 1]))
+  })
+
+  it('sends long prompts to the split pool', () => {
+    const c = cluster(8)
+    c.replicas.push({ ...c.replicas[0]!, name: 'long', pool: 1 })
+    c.shares.push(1)
+    c.splitMinPrompt = 4000
+    const r = runTwin(
+      c,
+      jobs([
+        { at: 0, prompt: 8000, output: 2 },
+        { at: 1, prompt: 500, output: 2 },
+      ]),
+      createRng(1)
+    )
+    expect([...r.replica]).toEqual([1, 0])
+  })
+})

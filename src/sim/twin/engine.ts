@@ -1,0 +1,363 @@
+/**
+ * The twin's engine: continuous batching in discrete steps, the way vLLM's scheduler runs, with a
+ * step time fitted from the data instead of a GPU profile (see fit.ts):
+ *
+ * ```
+ * decode step µs = decodeBase + perDecodeSeq · decoding seqs + perKvToken · KV tokens they read
+ * step µs        = max(decode step, prefillBase + perPrefillToken · prefill tokens)
+ * ```
+ *
+ * the shape of a roofline: a decode step reads the weights and the KV cache (memory-bound), a
+ * step with a prompt in it computes (compute-bound), and the slower of the two sets the pace.
+ *
+ * Per step the scheduler fills a token budget: prefill chunks of running requests first (FCFS),
+ * then admits waiting requests while fewer than `maxNumSeqs` run and their prompt fits the free KV.
+ * A request's first token ends its last prefill step; each later token is one step. KV grows by
+ * one token per decoding seq per step; it is not preempted when it overflows (vLLM would recompute
+ * a victim): the twin reports the KV peak instead (ADR 0135).
+ */
+import { MinHeap } from '../heap.js'
+import type { Rng } from '../../core/stats/seeded-random.js'
+
+/** The fitted step-time law of one replica (µs). */
+export interface StepModel {
+  decodeBaseUs: number
+  perDecodeSeqUs: number
+  perKvTokenUs: number
+  prefillBaseUs: number
+  perPrefillTokenUs: number
+}
+
+/** One step's duration under `m` (µs). */
+export function stepDurationUs(
+  m: StepModel,
+  prefillTokens: number,
+  decoding: number,
+  kvTokens: number
+): number {
+  const decode = m.decodeBaseUs + m.perDecodeSeqUs * decoding + m.perKvTokenUs * kvTokens
+  const prefill = prefillTokens > 0 ? m.prefillBaseUs + m.perPrefillTokenUs * prefillTokens : 0
+  return Math.max(1, decode, prefill)
+}
+
+export interface TwinReplica {
+  name: string
+  step: StepModel
+  /** Concurrent sequences (vLLM `--max-num-seqs`); `Infinity` when unbounded. */
+  maxNumSeqs: number
+  /** KV cache size in tokens; `Infinity` when not modelled. */
+  kvCapacityTokens: number
+  /** Token budget of one step (vLLM `--max-num-batched-tokens`). */
+  maxBatchedTokens: number
+  /** 0 = the main pool, 1 = the pool of a `split`. */
+  pool: number
+}
+
+export type TwinRouting = 'round_robin' | 'least_loaded' | 'weighted'
+
+export interface TwinCluster {
+  replicas: TwinReplica[]
+  routing: TwinRouting
+  /** Share of requests per replica for `weighted` routing (same order as `replicas`). */
+  shares: number[]
+  /** Requests with more prompt tokens than this go to pool 1. */
+  splitMinPrompt: number | null
+}
+
+/** The jobs of one run, struct-of-arrays. Times are µs from the run's start. */
+export interface TwinJobs {
+  n: number
+  /** Engine queue arrival (open loop); ignored in a closed loop. */
+  arriveUs: Float64Array
+  prompt: Float64Array
+  /** Prompt tokens the prefix cache serves. */
+  cached: Float64Array
+  output: Float64Array
+  /** Fixed replica (replay), or -1 for the router to choose. */
+  replica: Int32Array
+}
+
+/** A closed loop: `users` clients, each sending its next job `thinkUs` after the last ended. */
+export interface ClosedLoop {
+  users: number
+  thinkUs: number
+  /** No job starts after this. */
+  untilUs: number
+}
+
+export interface TwinRunResult {
+  /** Jobs that ran (all of them in an open loop; those started in a closed loop). */
+  ran: number
+  arriveUs: Float64Array
+  scheduledUs: Float64Array
+  firstTokenUs: Float64Array
+  endUs: Float64Array
+  replica: Int32Array
+  busyUs: Float64Array
+  kvPeakTokens: Float64Array
+  /** The time the last job ended. */
+  spanUs: number
+}
+
+interface TwinEvent {
+  timeUs: number
+  seq: number
+  /** 0 arrival of job `idx`, 1 end of a step of replica `idx`. */
+  type: 0 | 1
+  idx: number
+}
+
+class ReplicaState {
+  waiting: number[] = []
+  waitHead = 0
+  prefilling: number[] = []
+  running = 0
+  decoding = 0
+  decodeCtx = 0
+  kvUsed = 0
+  kvPeak = 0
+  stepCount = 0
+  stepping = false
+  finishAt = new Map<number, number[]>()
+  planReqs: number[] = []
+  planChunks: number[] = []
+  planDecoding = 0
+  busyUs = 0
+
+  get load(): number {
+    return this.running + this.waiting.length - this.waitHead
+  }
+}
+
+/** Runs the jobs through the cluster; deterministic for a given `rng` state. */
+export function runTwin(
+  cluster: TwinCluster,
+  jobs: TwinJobs,
+  rng: Rng,
+  closedLoop: ClosedLoop | null = null
+): TwinRunResult {
+  const n = jobs.n
+  const R = cluster.replicas.length
+  const states = cluster.replicas.map(() => new ReplicaState())
+  const remaining = new Float64Array(n)
+  const arriveUs = new Float64Array(n).fill(NaN)
+  const scheduledUs = new Float64Array(n).fill(NaN)
+  const firstTokenUs = new Float64Array(n).fill(NaN)
+  const endUs = new Float64Array(n).fill(NaN)
+  const replicaOf = new Int32Array(n).fill(-1)
+  const heap = new MinHeap<TwinEvent>()
+  let seq = 0
+  const push = (timeUs: number, type: 0 | 1, idx: number): void => {
+    heap.push({ timeUs, seq: seq++, type, idx })
+  }
+  const pools: number[][] = [[], []]
+  cluster.replicas.forEach((r, i) => pools[r.pool === 1 ? 1 : 0]!.push(i))
+  const rrCounter = [0, 0]
+  let ran = 0
+  let spanUs = 0
+
+  if (closedLoop === null) {
+    // Arrivals are sorted; feeding them through the heap keeps one ordering rule for ties.
+    for (let i = 0; i < n; i++) {
+      push(jobs.arriveUs[i]!, 0, i)
+    }
+    ran = n
+  } else {
+    const users = Math.min(closedLoop.users, n)
+    for (let u = 0; u < users; u++) {
+      push(rng.range(0, Math.max(1, closedLoop.thinkUs)), 0, ran++)
+    }
+  }
+
+  const route = (j: number): number => {
+    const fixed = jobs.replica[j]!
+    if (fixed >= 0 && fixed < R) {
+      return fixed
+    }
+    const pool =
+      cluster.splitMinPrompt !== null &&
+      jobs.prompt[j]! > cluster.splitMinPrompt &&
+      pools[1]!.length > 0
+        ? 1
+        : 0
+    const members = pools[pool]!.length > 0 ? pools[pool]! : pools[1]!
+    if (cluster.routing === 'round_robin') {
+      return members[rrCounter[pool]!++ % members.length]!
+    }
+    if (cluster.routing === 'weighted') {
+      let total = 0
+      for (const m of members) {
+        total += cluster.shares[m] ?? 1
+      }
+      let x = rng.next() * total
+      for (const m of members) {
+        x -= cluster.shares[m] ?? 1
+        if (x < 0) {
+          return m
+        }
+      }
+      return members[members.length - 1]!
+    }
+    const startAt = rrCounter[pool]!++ % members.length
+    let best = members[startAt]!
+    let bestLoad = Infinity
+    for (let k = 0; k < members.length; k++) {
+      const m = members[(startAt + k) % members.length]!
+      const load = states[m]!.load
+      if (load < bestLoad) {
+        bestLoad = load
+        best = m
+      }
+    }
+    return best
+  }
+
+  const startStep = (ri: number, now: number): void => {
+    const s = states[ri]!
+    const spec = cluster.replicas[ri]!
+    let budget = spec.maxBatchedTokens - s.decoding
+    const reqs = s.planReqs
+    const chunks = s.planChunks
+    reqs.length = 0
+    chunks.length = 0
+    let prefillTokens = 0
+    for (let k = 0; k < s.prefilling.length && budget > 0; k++) {
+      const j = s.prefilling[k]!
+      const chunk = Math.min(remaining[j]!, budget)
+      reqs.push(j)
+      chunks.push(chunk)
+      budget -= chunk
+      prefillTokens += chunk
+    }
+    while (budget > 0 && s.running < spec.maxNumSeqs && s.waitHead < s.waiting.length) {
+      const j = s.waiting[s.waitHead]!
+      const need = jobs.prompt[j]! + 1
+      // An empty replica admits any request, or one larger than the cache would wait forever.
+      if (s.kvUsed + need > spec.kvCapacityTokens && s.running > 0) {
+        break
+      }
+      s.waitHead++
+      if (s.waitHead > 4096 && s.waitHead * 2 > s.waiting.length) {
+        s.waiting.splice(0, s.waitHead)
+        s.waitHead = 0
+      }
+      scheduledUs[j] = now
+      s.kvUsed += need
+      s.running++
+      const work = Math.max(1, jobs.prompt[j]! - jobs.cached[j]!)
+      remaining[j] = work
+      s.prefilling.push(j)
+      const chunk = Math.min(work, budget)
+      reqs.push(j)
+      chunks.push(chunk)
+      budget -= chunk
+      prefillTokens += chunk
+    }
+    if (s.kvUsed > s.kvPeak) {
+      s.kvPeak = s.kvUsed
+    }
+    if (s.decoding === 0 && prefillTokens === 0) {
+      s.stepping = false
+      return
+    }
+    const durationUs = stepDurationUs(spec.step, prefillTokens, s.decoding, s.decodeCtx)
+    s.planDecoding = s.decoding
+    s.busyUs += durationUs
+    s.stepping = true
+    push(now + durationUs, 1, ri)
+  }
+
+  const finish = (ri: number, j: number, now: number): void => {
+    const s = states[ri]!
+    endUs[j] = now
+    s.running--
+    s.kvUsed -= jobs.prompt[j]! + jobs.output[j]!
+    if (now > spanUs) {
+      spanUs = now
+    }
+    if (closedLoop !== null && ran < n) {
+      const next = now + rng.exp(Math.max(1, closedLoop.thinkUs))
+      if (next < closedLoop.untilUs) {
+        push(next, 0, ran++)
+      }
+    }
+  }
+
+  const endStep = (ri: number, now: number): void => {
+    const s = states[ri]!
+    const step = ++s.stepCount
+    s.decodeCtx += s.planDecoding
+    s.kvUsed += s.planDecoding
+    const done = s.finishAt.get(step)
+    if (done !== undefined) {
+      s.finishAt.delete(step)
+      for (const j of done) {
+        s.decoding--
+        s.decodeCtx -= jobs.prompt[j]! + jobs.output[j]!
+        finish(ri, j, now)
+      }
+    }
+    const reqs = s.planReqs
+    const chunks = s.planChunks
+    let completed = 0
+    for (let k = 0; k < reqs.length; k++) {
+      const j = reqs[k]!
+      remaining[j] = remaining[j]! - chunks[k]!
+      if (remaining[j]! > 0) {
+        continue
+      }
+      completed++
+      firstTokenUs[j] = now
+      const out = jobs.output[j]!
+      if (out <= 1) {
+        finish(ri, j, now)
+        continue
+      }
+      s.decoding++
+      s.decodeCtx += jobs.prompt[j]! + 1
+      const at = step + Math.round(out) - 1
+      let list = s.finishAt.get(at)
+      if (list === undefined) {
+        list = []
+        s.finishAt.set(at, list)
+      }
+      list.push(j)
+    }
+    if (completed > 0) {
+      // Prefill is FCFS, so the finished ones are at the front.
+      s.prefilling = s.prefilling.filter((j) => remaining[j]! > 0)
+    }
+    startStep(ri, now)
+  }
+
+  for (;;) {
+    const ev = heap.pop()
+    if (ev === undefined) {
+      break
+    }
+    if (ev.type === 1) {
+      endStep(ev.idx, ev.timeUs)
+      continue
+    }
+    const j = ev.idx
+    arriveUs[j] = ev.timeUs
+    const ri = route(j)
+    replicaOf[j] = ri
+    const s = states[ri]!
+    s.waiting.push(j)
+    if (!s.stepping) {
+      startStep(ri, ev.timeUs)
+    }
+  }
+  return {
+    ran,
+    arriveUs,
+    scheduledUs,
+    firstTokenUs,
+    endUs,
+    replica: replicaOf,
+    busyUs: Float64Array.from(states, (s) => s.busyUs),
+    kvPeakTokens: Float64Array.from(states, (s) => s.kvPeak),
+    spanUs,
+  }
+}

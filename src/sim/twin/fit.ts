@@ -1,0 +1,398 @@
+/**
+ * Fits the twin to one stored window (ADR 0135). Everything comes from the window's requests and
+ * metrics, nothing from a GPU profile:
+ *
+ * - arrivals: the rate per minute; the request mix is the window's own requests, resampled jointly
+ *   (prompt, cached, output tokens, tenant, route, region and the time spent outside the engine);
+ * - routing: the replica shares, and whether the router followed load (the chosen replica held the
+ *   fewest requests at arrival) or not;
+ * - per replica, the step-time law of engine.ts, by non-negative least squares over two kinds of
+ *   observation, each rebuilt from every request's stages on that replica:
+ *   a request's TPOT ≈ one decode step at the batch, KV tokens and prefill work it ran beside;
+ *   its prefill time ≈ the steps its prompt took at the same;
+ * - capacity: KV tokens from `vllm:cache_config_info`, else from KV usage against the KV tokens
+ *   the requests held; `max_num_seqs` from a running-requests ceiling that queued others, else an
+ *   assumed default. Each says where it came from.
+ */
+import { quantileSorted } from '../../core/stats/quantile.js'
+import type { StepModel, TwinRouting } from './engine.js'
+import { ASSUMED_MAX_BATCHED_TOKENS } from './step-law.js'
+import type { IntervalGrid } from './grid.js'
+import type { ReplicaMetrics, TwinWindow } from './load.js'
+import type { ObservedRequests } from './observed.js'
+import { fitStepLaws, inferCachedTokens, LANES } from './step-law.js'
+
+/** vLLM's defaults where the data cannot say (`--max-num-seqs`, `--max-num-batched-tokens`). */
+export const ASSUMED_MAX_NUM_SEQS = 256
+/** Fewer usable requests than this and the twin refuses to fit. */
+export const MIN_REQUESTS = 200
+
+export interface Sourced<T> {
+  value: T
+  /** Where the value came from, in words (`vllm:cache_config_info`, `assumed: vLLM default`). */
+  source: string
+}
+
+export interface FittedReplica {
+  name: string
+  step: StepModel
+  /** Observations each part of the step law was fitted on (per replica, or all replicas when a
+   * replica had too few), and the share of their variance it explains. */
+  observations: { decode: number; prefill: number }
+  r2: { decode: number; prefill: number }
+  share: number
+  maxNumSeqs: Sourced<number | null>
+  kvCapacityTokens: Sourced<number | null>
+  prefixHitRate: Sourced<number>
+}
+
+/** The fitted twin: what is printed as `fit.model`, plus what prediction resamples. */
+export interface TwinModel {
+  window: { fromUs: number; toUs: number }
+  requests: number
+  arrival: {
+    meanRatePerSec: number
+    binUs: number
+    /** Requests per second in each bin from `window.fromUs`. */
+    ratePerSec: number[]
+    process: 'open' | 'closed'
+    /** Clients (requests in flight, median) when the process is closed. */
+    closedUsers: number | null
+    /** A closed loop's time between an answer and the client's next request, µs. */
+    thinkUs: number | null
+  }
+  mix: {
+    promptTokens: { p50: number; p99: number }
+    outputTokens: { p50: number; p99: number }
+    cachedShare: Sourced<number | null>
+    tenants: { value: string; share: number }[]
+    routes: { value: string; share: number }[]
+  }
+  outsideEngine: {
+    /** TTFT spent before the engine queue and on the way back (gateway, network, frontend), µs. */
+    ttftP50Us: number
+    byRegion: { region: string; ttftP50Us: number; requests: number }[]
+  }
+  routing: { policy: TwinRouting; leastLoadedShare: number; evidence: string }
+  maxBatchedTokens: Sourced<number>
+  replicas: FittedReplica[]
+}
+
+export interface TwinFit {
+  model: TwinModel
+  observed: ObservedRequests
+  /** Prompt tokens the prefix cache served, per request (known or from the replica's hit rate). */
+  cached: Float64Array
+}
+
+export type FitOutcome = { ok: true; fit: TwinFit } | { ok: false; reasons: string[] }
+
+const BIN_US = 60_000_000
+
+function shares(codes: Int32Array, values: string[]): { value: string; share: number }[] {
+  const counts = new Array<number>(values.length).fill(0)
+  for (const c of codes) {
+    if (c >= 0) {
+      counts[c] = counts[c]! + 1
+    }
+  }
+  const total = counts.reduce((a, b) => a + b, 0)
+  return values
+    .map((value, i) => ({ value, share: total > 0 ? counts[i]! / total : 0 }))
+    .sort((a, b) => b.share - a.share)
+}
+
+function sortedOf(values: ArrayLike<number>): Float64Array {
+  return Float64Array.from(values)
+    .filter((v) => v === v)
+    .sort()
+}
+
+function hitRateOf(m: ReplicaMetrics | undefined, o: ObservedRequests, r: number): Sourced<number> {
+  let known = 0
+  let prompt = 0
+  for (let i = 0; i < o.n; i++) {
+    if (o.replica[i] === r && o.cachedTokens[i] === o.cachedTokens[i]) {
+      known += o.cachedTokens[i]!
+      prompt += o.promptTokens[i]!
+    }
+  }
+  if (prompt > 0) {
+    return { value: known / prompt, source: 'cached tokens on the spans' }
+  }
+  if (m?.prefixQueries != null && m.prefixHits != null && m.prefixQueries > 0) {
+    return {
+      value: Math.min(1, m.prefixHits / m.prefixQueries),
+      source: 'prefix cache hit/query counters',
+    }
+  }
+  return { value: 0, source: 'unknown: no cached tokens or prefix-cache counters, assumed 0' }
+}
+
+/** Fits the twin; refuses (with reasons) when the window lacks what it needs. */
+export function fitTwin(w: TwinWindow): FitOutcome {
+  const o = w.requests
+  const reasons: string[] = []
+  if (o.n < MIN_REQUESTS) {
+    const why = Object.entries(o.dropped.reasons)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')
+    reasons.push(
+      `the twin needs at least ${MIN_REQUESTS} requests with engine queue, prefill and decode stages, token counts and a replica; the window has ${o.n}` +
+        (why ? ` (left out: ${why})` : '')
+    )
+    return { ok: false, reasons }
+  }
+  const R = o.replicas.length
+  const cached = new Float64Array(o.n)
+  const hit = o.replicas.map((name, r) => hitRateOf(w.metrics.get(name), o, r))
+  for (let i = 0; i < o.n; i++) {
+    const c = o.cachedTokens[i]!
+    cached[i] = c === c ? c : o.promptTokens[i]! * hit[o.replica[i]!]!.value
+  }
+
+  // Where the spans carry no cached-token count, a request's own prefill time says how much
+  // of its prompt was computed: refit once with that instead of the replica's mean hit rate,
+  // which would give every request the same share and blur hits and misses together.
+  let laws = fitStepLaws(o, cached)
+  if (o.cachedTokens.some((c) => !(c === c))) {
+    inferCachedTokens(o, cached, laws)
+    laws = fitStepLaws(o, cached)
+  }
+  const { grid, decodeOf, prefillOf } = laws
+  const replicaCounts = new Array<number>(R).fill(0)
+  for (let i = 0; i < o.n; i++) {
+    replicaCounts[o.replica[i]!]!++
+  }
+
+  const replicas: FittedReplica[] = o.replicas.map((name, r) => {
+    const d = decodeOf[r]!
+    const p = prefillOf[r]!
+    const m = w.metrics.get(name)
+    return {
+      name,
+      step: {
+        decodeBaseUs: d.c[0]!,
+        perDecodeSeqUs: d.c[1]!,
+        perKvTokenUs: d.c[2]!,
+        prefillBaseUs: p.c[0]!,
+        perPrefillTokenUs: p.c[1]!,
+      },
+      observations: { decode: d.rows, prefill: p.rows },
+      r2: { decode: d.r2, prefill: p.r2 },
+      share: replicaCounts[r]! / o.n,
+      maxNumSeqs: maxNumSeqsOf(m),
+      kvCapacityTokens: kvCapacityOf(m, grid, r),
+      prefixHitRate: hit[r]!,
+    }
+  })
+
+  // Did the router follow load? Compare the chosen replica's requests in flight at arrival with
+  // the least any replica held.
+  let followed = 0
+  for (let i = 0; i < o.n; i++) {
+    const t = o.queuedUs[i]!
+    let min = Infinity
+    for (let r = 0; r < R; r++) {
+      min = Math.min(min, grid.densityAt(r * LANES + 3, t))
+    }
+    // The chosen replica's count includes the request itself (within its bin).
+    if (grid.densityAt(o.replica[i]! * LANES + 3, t) <= min + 1) {
+      followed++
+    }
+  }
+  const leastLoadedShare = followed / o.n
+  const shareValues = replicas.map((r) => r.share)
+  const meanShare = 1 / R
+  const spread = Math.max(...shareValues.map((s) => Math.abs(s - meanShare) / meanShare))
+  const policy: TwinRouting =
+    R === 1
+      ? 'round_robin'
+      : leastLoadedShare >= 0.8
+        ? 'least_loaded'
+        : spread < 0.1
+          ? 'round_robin'
+          : 'weighted'
+  const evidence =
+    R === 1
+      ? 'one replica'
+      : `${Math.round(leastLoadedShare * 100)} % of requests went to a replica holding the fewest requests at arrival; shares differ by up to ${Math.round(spread * 100)} %`
+
+  const loop = arrivalProcess(
+    grid,
+    R,
+    grid.originUs,
+    grid.originUs + (grid.bins - 1) * grid.binUs,
+    o
+  )
+
+  const binCount = Math.max(1, Math.ceil((w.toUs - w.fromUs) / BIN_US))
+  const perBin = new Array<number>(binCount).fill(0)
+  for (let i = 0; i < o.n; i++) {
+    const b = Math.min(binCount - 1, Math.max(0, Math.floor((o.startUs[i]! - w.fromUs) / BIN_US)))
+    perBin[b] = perBin[b]! + 1
+  }
+  const windowSec = (w.toUs - w.fromUs) / 1e6
+  const lastBinSec = ((w.toUs - w.fromUs) % BIN_US || BIN_US) / 1e6
+  const ratePerSec = perBin.map((c, b) => c / (b === binCount - 1 ? lastBinSec : BIN_US / 1e6))
+
+  const pre = new Float64Array(o.n)
+  for (let i = 0; i < o.n; i++) {
+    pre[i] = o.ttftUs[i]! - o.queueUs[i]! - o.prefillUs[i]!
+  }
+  const byRegion = o.regions.map((region, g) => {
+    const v: number[] = []
+    for (let i = 0; i < o.n; i++) {
+      if (o.region[i] === g) {
+        v.push(pre[i]!)
+      }
+    }
+    return { region, ttftP50Us: quantileSorted(sortedOf(v), 0.5), requests: v.length }
+  })
+  let knownCached = 0
+  let knownPrompt = 0
+  for (let i = 0; i < o.n; i++) {
+    if (o.cachedTokens[i] === o.cachedTokens[i]) {
+      knownCached += o.cachedTokens[i]!
+      knownPrompt += o.promptTokens[i]!
+    }
+  }
+  let allCached = 0
+  let allPrompt = 0
+  for (let i = 0; i < o.n; i++) {
+    allCached += cached[i]!
+    allPrompt += o.promptTokens[i]!
+  }
+  const prompts = sortedOf(o.promptTokens)
+  const outputs = sortedOf(o.outputTokens)
+  const model: TwinModel = {
+    window: { fromUs: w.fromUs, toUs: w.toUs },
+    requests: o.n,
+    arrival: {
+      meanRatePerSec: (o.n * (w.total / Math.max(1, o.n + o.dropped.total))) / windowSec,
+      binUs: BIN_US,
+      ratePerSec,
+      ...loop,
+    },
+    mix: {
+      promptTokens: { p50: quantileSorted(prompts, 0.5), p99: quantileSorted(prompts, 0.99) },
+      outputTokens: { p50: quantileSorted(outputs, 0.5), p99: quantileSorted(outputs, 0.99) },
+      cachedShare:
+        knownPrompt > 0
+          ? { value: knownCached / knownPrompt, source: 'cached tokens on the spans' }
+          : allCached > 0
+            ? { value: allCached / allPrompt, source: 'prefix cache counters (estimate)' }
+            : { value: null, source: 'unknown' },
+      tenants: shares(o.tenant, o.tenants),
+      routes: shares(o.route, o.routes),
+    },
+    outsideEngine: { ttftP50Us: quantileSorted(sortedOf(pre), 0.5), byRegion },
+    routing: { policy, leastLoadedShare, evidence },
+    maxBatchedTokens: {
+      value: ASSUMED_MAX_BATCHED_TOKENS,
+      source: 'assumed: vLLM default max_num_batched_tokens',
+    },
+    replicas,
+  }
+  return { ok: true, fit: { model, observed: o, cached } }
+}
+
+/**
+ * Open or closed loop: in an open loop the requests in flight swing like a Poisson count
+ * (variance ≈ mean); a fixed set of clients that wait for their answers holds them nearly
+ * constant. Sampled once a second over the middle of the window.
+ */
+function arrivalProcess(
+  grid: IntervalGrid,
+  R: number,
+  t0: number,
+  t1: number,
+  o: ObservedRequests
+): { process: 'open' | 'closed'; closedUsers: number | null; thinkUs: number | null } {
+  const counts: number[] = []
+  for (let t = t0 + (t1 - t0) * 0.1; t < t0 + (t1 - t0) * 0.9; t += 1_000_000) {
+    let c = 0
+    for (let r = 0; r < R; r++) {
+      c += grid.densityAt(r * LANES + 3, t)
+    }
+    counts.push(c)
+  }
+  if (counts.length < 30) {
+    return { process: 'open', closedUsers: null, thinkUs: null }
+  }
+  const mean = counts.reduce((a, b) => a + b, 0) / counts.length
+  const variance = counts.reduce((a, b) => a + (b - mean) ** 2, 0) / counts.length
+  if (!(mean >= 1 && variance < 0.25 * mean)) {
+    return { process: 'open', closedUsers: null, thinkUs: null }
+  }
+  const users = Math.round(quantileSorted(sortedOf(counts), 0.5))
+  let engineUs = 0
+  for (let i = 0; i < o.n; i++) {
+    engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
+  }
+  engineUs /= o.n
+  const throughput = o.n / ((t1 - t0) / 1e6)
+  return {
+    process: 'closed',
+    closedUsers: users,
+    thinkUs: Math.max(0, (users / throughput) * 1e6 - engineUs),
+  }
+}
+
+function maxNumSeqsOf(m: ReplicaMetrics | undefined): Sourced<number | null> {
+  const running = m?.running ?? null
+  if (running === null || running.length === 0) {
+    return {
+      value: ASSUMED_MAX_NUM_SEQS,
+      source: 'assumed: vLLM default (no running-requests metric)',
+    }
+  }
+  let peak = 0
+  for (const p of running) {
+    peak = Math.max(peak, p.value)
+  }
+  // A ceiling that held others back: at the peak, requests were waiting.
+  const waiting = m?.waiting ?? []
+  const waitAt = new Map(waiting.map((p) => [p.timeUs, p.value]))
+  const bound = running.some((p) => p.value === peak && (waitAt.get(p.timeUs) ?? 0) > 0)
+  if (bound && peak > 0) {
+    return { value: peak, source: 'observed ceiling of num_requests_running while requests waited' }
+  }
+  return {
+    value: Math.max(peak, ASSUMED_MAX_NUM_SEQS),
+    source: `assumed: vLLM default (the observed peak, ${peak}, never held requests back)`,
+  }
+}
+
+function kvCapacityOf(
+  m: ReplicaMetrics | undefined,
+  grid: IntervalGrid,
+  r: number
+): Sourced<number | null> {
+  if (m?.cacheConfig != null) {
+    return {
+      value: m.cacheConfig.numGpuBlocks * m.cacheConfig.blockSize,
+      source: 'vllm:cache_config_info (num_gpu_blocks × block_size)',
+    }
+  }
+  const usage = m?.kvUsage ?? []
+  const ratios: number[] = []
+  for (const p of usage) {
+    if (p.value >= 0.05) {
+      const tokens = grid.densityAt(r * LANES + 1, p.timeUs)
+      if (tokens > 0) {
+        ratios.push(tokens / p.value)
+      }
+    }
+  }
+  if (ratios.length >= 3) {
+    return {
+      value: Math.round(quantileSorted(sortedOf(ratios), 0.5)),
+      source: `fitted: KV tokens the requests held ÷ kv_cache_usage_perc (${ratios.length} scrapes)`,
+    }
+  }
+  return {
+    value: null,
+    source: 'unknown: no cache_config_info and KV usage under 5 %; KV capacity not modelled',
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * Runs the fitted twin: draws jobs from the window's own requests (per minute, so the mix and the
+ * rate keep their shape over time), runs them through the cluster, and summarises P50/P95/P99 of
+ * TTFT, TPOT, E2E and queue time with the range over repeated seeded runs. The same path, with no
+ * change, replays the window for the fit check.
+ */
+import { createRng, type Rng } from '../../core/stats/seeded-random.js'
+import { quantileSorted } from '../../core/stats/quantile.js'
+import { runTwin, type TwinJobs } from './engine.js'
+import type { JobPlan } from './changes.js'
+import type { TwinFit } from './fit.js'
+import type { TwinCluster } from './engine.js'
+
+export const MEASURES = ['ttft', 'tpot', 'e2e', 'queue'] as const
+export type TwinMeasure = (typeof MEASURES)[number]
+export const QUANTILES = [
+  ['p50', 0.5],
+  ['p95', 0.95],
+  ['p99', 0.99],
+] as const
+type Q = (typeof QUANTILES)[number][0]
+
+/** One percentile, ms, with the range over the seeded runs. */
+export interface Estimate {
+  value: number | null
+  interval: [number, number] | null
+}
+
+export type Percentiles = Record<Q, Estimate>
+
+export interface Prediction {
+  runs: number
+  requests: number
+  measures: Record<TwinMeasure, Percentiles>
+  replicas: {
+    name: string
+    utilization: Estimate
+    kvPeakShare: number | null
+  }[]
+}
+
+/** The observed window's own percentiles (ms; `null` when no request has the measure). */
+export function observedPercentiles(fit: TwinFit): Record<TwinMeasure, Record<Q, number | null>> {
+  const o = fit.observed
+  const cols: Record<TwinMeasure, ArrayLike<number>> = {
+    ttft: o.ttftUs,
+    tpot: o.tpotUs,
+    e2e: o.e2eUs,
+    queue: o.queueUs,
+  }
+  const out = {} as Record<TwinMeasure, Record<Q, number | null>>
+  for (const m of MEASURES) {
+    const sorted = Float64Array.from(cols[m])
+      .filter((v) => v === v)
+      .sort()
+    out[m] = {} as Record<Q, number | null>
+    for (const [name, q] of QUANTILES) {
+      out[m][name] = sorted.length > 0 ? quantileSorted(sorted, q) / 1000 : null
+    }
+  }
+  return out
+}
+
+/** Request rows by rate bin (start time), for drawing a bin's mix. */
+function rowsByBin(fit: TwinFit): number[][] {
+  const m = fit.model
+  const bins: number[][] = m.arrival.ratePerSec.map(() => [])
+  const o = fit.observed
+  for (let i = 0; i < o.n; i++) {
+    const b = Math.min(
+      bins.length - 1,
+      Math.max(0, Math.floor((o.startUs[i]! - m.window.fromUs) / m.arrival.binUs))
+    )
+    bins[b]!.push(i)
+  }
+  return bins
+}
+
+interface DrawnJobs {
+  jobs: TwinJobs
+  /** The observed row each job copies. */
+  source: Int32Array
+}
+
+function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, bins: number[][]): DrawnJobs {
+  const m = fit.model
+  const o = fit.observed
+  const arrive: number[] = []
+  const source: number[] = []
+  const windowUs = m.window.toUs - m.window.fromUs
+  const tenantCount = new Map<number, number>()
+  const pick = (b: number): number => {
+    const rows = bins[b]!.length > 0 ? bins[b]! : bins.find((x) => x.length > 0)!
+    return rows[Math.floor(rng.next() * rows.length)]!
+  }
+  if (plan.closed !== null) {
+    // Enough jobs for every client to keep sending for the whole window, at the observed pace.
+    let engineUs = 0
+    for (let i = 0; i < o.n; i++) {
+      engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
+    }
+    engineUs = Math.max(1_000, engineUs / Math.max(1, o.n))
+    const count = Math.min(
+      2_000_000,
+      Math.max(4 * o.n, Math.ceil((2 * plan.closed.users * windowUs) / engineUs))
+    )
+    for (let k = 0; k < count; k++) {
+      source.push(pick(Math.floor(rng.next() * bins.length)))
+      arrive.push(0)
+    }
+  } else {
+    for (let b = 0; b < bins.length; b++) {
+      const rate = m.arrival.ratePerSec[b]! * plan.rateMultiplier
+      if (!(rate > 0)) {
+        continue
+      }
+      const from = b * m.arrival.binUs
+      const to = Math.min(windowUs, from + m.arrival.binUs)
+      tenantCount.clear()
+      for (let t = from + rng.exp(1e6 / rate); t < to; t += rng.exp(1e6 / rate)) {
+        const i = pick(b)
+        if (plan.tenantCap !== null && o.tenant[i] === plan.tenantCap.tenant) {
+          const c = (tenantCount.get(b) ?? 0) + 1
+          tenantCount.set(b, c)
+          // Keep the tenant at its median count per bin; the base rate counted it at its burst.
+          if (c > plan.tenantCap.perBin * plan.rateMultiplier) {
+            continue
+          }
+        }
+        source.push(i)
+        arrive.push(t + (o.queuedUs[i]! - o.startUs[i]!))
+      }
+    }
+    // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
+    const order = arrive.map((_, k) => k).sort((a, b) => arrive[a]! - arrive[b]!)
+    const a2 = order.map((k) => arrive[k]!)
+    const s2 = order.map((k) => source[k]!)
+    arrive.splice(0, arrive.length, ...a2)
+    source.splice(0, source.length, ...s2)
+  }
+  const n = source.length
+  const prompt = new Float64Array(n)
+  const cached = new Float64Array(n)
+  const output = new Float64Array(n)
+  for (let k = 0; k < n; k++) {
+    const i = source[k]!
+    const p = Math.min(o.promptTokens[i]!, plan.promptCap)
+    prompt[k] = p
+    cached[k] = Math.min(fit.cached[i]!, p - 1)
+    output[k] = Math.max(1, Math.min(o.outputTokens[i]!, plan.outputCap))
+  }
+  return {
+    jobs: {
+      n,
+      arriveUs: Float64Array.from(arrive),
+      prompt,
+      cached,
+      output,
+      replica: new Int32Array(n).fill(-1),
+    },
+    source: Int32Array.from(source),
+  }
+}
+
+interface RunFigures {
+  values: Record<TwinMeasure, Float64Array>
+  utilization: number[]
+  kvPeak: number[]
+  requests: number
+}
+
+function runOnce(
+  fit: TwinFit,
+  cluster: TwinCluster,
+  plan: JobPlan,
+  seed: number,
+  bins: number[][]
+): RunFigures {
+  const rng = createRng(seed)
+  const { jobs, source } = drawJobs(fit, plan, rng.fork('jobs'), bins)
+  const o = fit.observed
+  const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+  const res = runTwin(
+    cluster,
+    jobs,
+    rng.fork('run'),
+    plan.closed === null ? null : { ...plan.closed, untilUs: windowUs }
+  )
+  const ttft: number[] = []
+  const tpot: number[] = []
+  const e2e: number[] = []
+  const queue: number[] = []
+  for (let k = 0; k < res.ran; k++) {
+    const end = res.endUs[k]!
+    if (!(end === end)) {
+      continue
+    }
+    const i = source[k]!
+    const pre = o.ttftUs[i]! - o.queueUs[i]! - o.prefillUs[i]!
+    const tail = o.e2eUs[i]! - o.ttftUs[i]! - o.decodeUs[i]!
+    const arrive = res.arriveUs[k]!
+    const first = res.firstTokenUs[k]!
+    queue.push(res.scheduledUs[k]! - arrive)
+    ttft.push(pre + first - arrive)
+    e2e.push(pre + end - arrive + tail)
+    const out = jobs.output[k]!
+    const obsOut = o.outputTokens[i]!
+    if (out >= 2 && o.tpotUs[i]! === o.tpotUs[i]!) {
+      // What the stored TPOT adds to the engine's own decode pace (the stream to a client).
+      const offset = obsOut >= 2 ? o.tpotUs[i]! - o.decodeUs[i]! / (obsOut - 1) : 0
+      tpot.push(offset + (end - first) / (out - 1))
+    }
+  }
+  const span = Math.max(windowUs, 1)
+  return {
+    values: {
+      ttft: Float64Array.from(ttft),
+      tpot: Float64Array.from(tpot),
+      e2e: Float64Array.from(e2e),
+      queue: Float64Array.from(queue),
+    },
+    utilization: Array.from(res.busyUs, (b) => Math.min(1, b / span)),
+    kvPeak: Array.from(res.kvPeakTokens, (v, r) => {
+      const cap = cluster.replicas[r]!.kvCapacityTokens
+      return Number.isFinite(cap) ? v / cap : NaN
+    }),
+    requests: ttft.length,
+  }
+}
+
+function estimate(values: number[]): Estimate {
+  const finite = values.filter((v) => v === v).sort((a, b) => a - b)
+  if (finite.length === 0) {
+    return { value: null, interval: null }
+  }
+  return {
+    value: quantileSorted(finite, 0.5),
+    interval: [finite[0]!, finite[finite.length - 1]!],
+  }
+}
+
+/** Runs the twin `runs` times (seeds `seed`, `seed + 1`, …) and summarises. */
+export function predict(
+  fit: TwinFit,
+  cluster: TwinCluster,
+  plan: JobPlan,
+  options: { runs: number; seed: number }
+): Prediction {
+  const bins = rowsByBin(fit)
+  const figures: RunFigures[] = []
+  for (let k = 0; k < options.runs; k++) {
+    figures.push(runOnce(fit, cluster, plan, options.seed + k, bins))
+  }
+  const measures = {} as Record<TwinMeasure, Percentiles>
+  for (const m of MEASURES) {
+    measures[m] = {} as Percentiles
+    for (const [name, q] of QUANTILES) {
+      measures[m][name] = estimate(
+        figures.map((f) => {
+          const sorted = f.values[m].sort()
+          return sorted.length > 0 ? quantileSorted(sorted, q) / 1000 : NaN
+        })
+      )
+    }
+  }
+  return {
+    runs: options.runs,
+    requests: Math.round(figures.reduce((a, f) => a + f.requests, 0) / Math.max(1, figures.length)),
+    measures,
+    replicas: cluster.replicas.map((r, i) => {
+      const kv = estimate(figures.map((f) => f.kvPeak[i]!)).value
+      return {
+        name: r.name,
+        utilization: estimate(figures.map((f) => f.utilization[i]!)),
+        kvPeakShare: kv,
+      }
+    }),
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * `whatif` end to end on a loaded window: fit, replay the window unchanged and compare its own
+ * percentiles (the fit check), then run the changes. Refuses, with reasons, when the data lacks
+ * what the twin needs, when the replay misses the window's own figures, or when a change cannot
+ * be modelled.
+ */
+import { isoFromMicros, type Micros } from '../../core/model/units.js'
+import { applyChanges, type TwinChanges } from './changes.js'
+import { fitTwin, type TwinFit, type TwinModel } from './fit.js'
+import type { TwinWindow } from './load.js'
+import {
+  MEASURES,
+  observedPercentiles,
+  predict,
+  type Estimate,
+  type Percentiles,
+  type Prediction,
+  type TwinMeasure,
+} from './predict.js'
+
+/** Tolerances of the fit check: relative error of the replay, with a floor for small values. */
+export const FIT_TOLERANCE = { p50: 0.1, p99: 0.2, floorMs: 5 } as const
+
+export interface ReplayRow {
+  observed: number | null
+  replayed: Estimate
+  /** (replayed − observed) / observed; `null` when either is missing. */
+  error: number | null
+  ok: boolean
+}
+
+export interface FitReport {
+  ok: boolean
+  model: TwinModel | null
+  /** The window replayed through the twin beside its own percentiles (ms). */
+  replay: Record<TwinMeasure, { p50: ReplayRow; p99: ReplayRow }> | null
+  reasons: string[]
+}
+
+export interface SweepPoint {
+  load: number
+  ttftP99: Estimate
+  ok: boolean
+}
+
+export interface WhatIfReport {
+  schema: 'tokenline.whatif/v1'
+  window: { start: string; end: string }
+  requests: number
+  fit: FitReport
+  changes: TwinChanges
+  notes: string[]
+  /** `null` when refused. Milliseconds, each with the range over the seeded runs. */
+  predicted:
+    (Record<TwinMeasure, Percentiles> & { runs: number; replicas: Prediction['replicas'] }) | null
+  sweep: {
+    objective: { measure: 'ttft'; quantile: 'p99'; ms: number }
+    points: SweepPoint[]
+    breaksAt: number | null
+    headroom: number | null
+  } | null
+  refused: { reasons: string[] } | null
+}
+
+export interface WhatIfOptions {
+  changes: TwinChanges
+  runs: number
+  seed: number
+  /** `load=1x..3x`: factors to try, and the TTFT P99 objective (ms). */
+  sweep?: { factors: number[]; ttftP99Ms: number }
+}
+
+/**
+ * `scaleMs` is what the error is judged against: the measure itself, except for queue time,
+ * which is judged as a part of TTFT (a few milliseconds of queue in an idle window are noise
+ * beside the TTFT they sit in, and would otherwise refuse every healthy fit).
+ */
+function row(
+  observed: number | null,
+  replayed: Estimate,
+  tolerance: number,
+  scaleMs: number | null
+): ReplayRow {
+  if (observed === null || replayed.value === null) {
+    return { observed, replayed, error: null, ok: observed === null }
+  }
+  const error = observed > 0 ? (replayed.value - observed) / observed : 0
+  const allowed = Math.max(tolerance * (scaleMs ?? observed), FIT_TOLERANCE.floorMs)
+  return { observed, replayed, error, ok: Math.abs(replayed.value - observed) <= allowed }
+}
+
+/** Fits the twin and replays the window; the report says whether the fit may predict. */
+export function checkFit(
+  w: TwinWindow,
+  runs: number,
+  seed: number
+): { report: FitReport; fit: TwinFit | null } {
+  const fitted = fitTwin(w)
+  if (!fitted.ok) {
+    return { report: { ok: false, model: null, replay: null, reasons: fitted.reasons }, fit: null }
+  }
+  const fit = fitted.fit
+  const same = applyChanges(fit, {})
+  if (!same.ok) {
+    return { report: { ok: false, model: fit.model, replay: null, reasons: same.reasons }, fit }
+  }
+  const replayed = predict(fit, same.cluster, same.plan, { runs, seed })
+  const observed = observedPercentiles(fit)
+  const replay = {} as Record<TwinMeasure, { p50: ReplayRow; p99: ReplayRow }>
+  const reasons: string[] = []
+  for (const m of MEASURES) {
+    const scale = (q: 'p50' | 'p99'): number | null =>
+      m === 'queue' ? observed.ttft[q] : observed[m][q]
+    replay[m] = {
+      p50: row(observed[m].p50, replayed.measures[m].p50, FIT_TOLERANCE.p50, scale('p50')),
+      p99: row(observed[m].p99, replayed.measures[m].p99, FIT_TOLERANCE.p99, scale('p99')),
+    }
+    for (const q of ['p50', 'p99'] as const) {
+      const r = replay[m][q]
+      if (!r.ok && m !== 'e2e') {
+        reasons.push(
+          `the replayed window's ${q.toUpperCase()} ${m} is ${fmt(r.replayed.value)} ms against ${fmt(r.observed)} ms observed (${r.error === null ? 'missing' : `${r.error > 0 ? '+' : ''}${Math.round(r.error * 100)} %`}; tolerance ${Math.round(FIT_TOLERANCE[q] * 100)} % of ${m === 'queue' ? 'TTFT' : m})`
+        )
+      }
+    }
+  }
+  return { report: { ok: reasons.length === 0, model: fit.model, replay, reasons }, fit }
+}
+
+function fmt(v: number | null): string {
+  return v === null ? '–' : v >= 100 ? v.toFixed(0) : v.toFixed(1)
+}
+
+/** The whole `whatif`: fit, check, predict (and sweep). */
+export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
+  const { report, fit } = checkFit(w, options.runs, options.seed)
+  const base: WhatIfReport = {
+    schema: 'tokenline.whatif/v1',
+    window: { start: isoFromMicros(w.fromUs as Micros), end: isoFromMicros(w.toUs as Micros) },
+    requests: w.requests.n,
+    fit: report,
+    changes: options.changes,
+    notes: [],
+    predicted: null,
+    sweep: null,
+    refused: null,
+  }
+  if (fit === null || !report.ok) {
+    return { ...base, refused: { reasons: report.reasons } }
+  }
+  const applied = applyChanges(fit, options.changes)
+  if (!applied.ok) {
+    return { ...base, refused: { reasons: applied.reasons } }
+  }
+  const p = predict(fit, applied.cluster, applied.plan, {
+    runs: options.runs,
+    seed: options.seed + 1000,
+  })
+  let sweep: WhatIfReport['sweep'] = null
+  if (options.sweep !== undefined) {
+    const points: SweepPoint[] = []
+    for (const load of options.sweep.factors) {
+      const at = applyChanges(fit, { ...options.changes, loadFactor: load })
+      if (!at.ok) {
+        return { ...base, refused: { reasons: at.reasons } }
+      }
+      const q = predict(fit, at.cluster, at.plan, {
+        runs: Math.max(2, Math.min(options.runs, 3)),
+        seed: options.seed + 2000,
+      }).measures.ttft.p99
+      points.push({ load, ttftP99: q, ok: q.value !== null && q.value <= options.sweep.ttftP99Ms })
+    }
+    const firstBad = points.find((x) => !x.ok)
+    const lastGood = [...points]
+      .reverse()
+      .find((x) => x.ok && (firstBad === undefined || x.load < firstBad.load))
+    sweep = {
+      objective: { measure: 'ttft', quantile: 'p99', ms: options.sweep.ttftP99Ms },
+      points,
+      breaksAt: firstBad?.load ?? null,
+      headroom: lastGood?.load ?? null,
+    }
+  }
+  return {
+    ...base,
+    notes: applied.notes,
+    predicted: { ...p.measures, runs: p.runs, replicas: p.replicas },
+    sweep,
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * `compare` on simulated before/after pairs with known truth: no change between two runs of
+ * one platform, a traffic change alone, and a node that slows down.
+ */
+import { describe, expect, it } from 'vitest'
+import { compareStored, parseRange } from '../../src/core/compare/load.js'
+import { weightedQuantile } from '../../src/core/compare/effect.js'
+import { simulateIntoStore } from '../../src/sim/node/into-store.js'
+import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+
+const T0 = Date.UTC(2025, 5, 2, 9, 0, 0)
+
+/** Two runs of one platform (scenario seed 1) ten minutes apart in one store. */
+async function pair(rateBefore: number, rateAfter: number) {
+  const store = createMemoryStore()
+  const a = await simulateIntoStore(store, {
+    scenario: 'healthy',
+    seed: 1,
+    trafficSeed: 11,
+    durationMs: 150_000,
+    ratePerSec: rateBefore,
+    startMs: T0,
+  })
+  const b = await simulateIntoStore(store, {
+    scenario: 'healthy',
+    seed: 1,
+    trafficSeed: 12,
+    durationMs: 150_000,
+    ratePerSec: rateAfter,
+    startMs: T0 + 600_000,
+  })
+  const report = await compareStored(
+    store,
+    { fromUs: a.startUs, toUs: a.endUs },
+    { fromUs: b.startUs, toUs: b.endUs }
+  )
+  await store.close()
+  return report
+}
+
+describe('compare on simulated pairs', () => {
+  it('finds no change between two runs of the same platform, its intervals covering zero', async () => {
+    const r = await pair(5, 5)
+    expect(r.verdict).toBe('no clear change')
+    for (const m of ['ttft', 'tpot', 'e2e'] as const) {
+      const [lo, hi] = r.measures[m].p50.interval!
+      expect(lo).toBeLessThanOrEqual(0)
+      expect(hi).toBeGreaterThanOrEqual(0)
+    }
+    expect(r.workload.coverage).toBeGreaterThan(0.9)
+  }, 60_000)
+
+  it.each([
+    [6, 3],
+    [3, 6],
+  ])(
+    'raises no "improved" when only the traffic changes (%d → %d req/s)',
+    async (from, to) => {
+      const r = await pair(from, to)
+      expect(r.verdict).not.toBe('improved')
+      for (const m of ['ttft', 'tpot', 'e2e'] as const) {
+        expect(r.measures[m].verdict).not.toBe('improved')
+      }
+      expect(r.notes.join(' ')).toMatch(/traffic changed by/)
+    },
+    60_000
+  )
+
+  it('calls a node slowing down a regression, with the right sign, and names the node', async () => {
+    const store = createMemoryStore()
+    const run = await simulateIntoStore(store, {
+      scenario: 'node-degraded',
+      seed: 1,
+      durationMs: 600_000,
+    })
+    const cause = run.expected.causes[0]!
+    const onsetUs = Date.parse(cause.window.start) * 1000
+    const r = await compareStored(
+      store,
+      { fromUs: run.startUs, toUs: onsetUs },
+      { fromUs: onsetUs, toUs: run.endUs + 60_000_000 }
+    )
+    await store.close()
+    expect(r.measures.tpot.verdict).toBe('regressed')
+    expect(r.measures.tpot.p99.interval![0]).toBeGreaterThan(0)
+    const node = r.dimensions.find((d) => d.dimension === 'node')
+    expect(node?.value).toBe(cause.scope.value)
+  }, 60_000)
+})
+
+describe('compare inputs', () => {
+  it('reads FROM..TO and refuses a reversed or malformed range', () => {
+    expect(parseRange('--before', '1000..2000')).toEqual({ fromUs: 1_000_000, toUs: 2_000_000 })
+    expect(() => parseRange('--before', '2000..1000')).toThrow(/FROM before TO/)
+    expect(() => parseRange('--after', 'yesterday')).toThrow(/--after must be FROM..TO/)
+  })
+
+  it('takes weighted quantiles by cumulative weight', () => {
+    expect(weightedQuantile([1, 2, 3, 4], [1, 1, 1, 1], 0.5)).toBe(2)
+    expect(weightedQuantile([1, 2, 3, 4], [0, 0, 1, 3], 0.5)).toBe(4)
+    expect(weightedQuantile([1, 2], [0, 0], 0.5)).toBeNaN()
+  })
+})

@@ -1,0 +1,152 @@
+/**
+ * The twin end to end on simulated telemetry read back from a store: it fits, reproduces the
+ * window, predicts with intervals that move the right way, and refuses what it cannot do.
+ */
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppDeps } from '../../src/server/app-deps.js'
+import { httpErrorReply } from '../../src/server/http-errors.js'
+import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
+import { simulateIntoStore } from '../../src/sim/node/into-store.js'
+import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
+import { runWhatIf } from '../../src/sim/twin/whatif.js'
+import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import type { SpanStore } from '../../src/storage/span-store.js'
+
+let store: SpanStore
+let window: TwinWindow
+let runStartMs = 0
+
+beforeAll(async () => {
+  store = createMemoryStore()
+  const run = await simulateIntoStore(store, {
+    scenario: 'healthy',
+    seed: 1,
+    durationMs: 120_000,
+    ratePerSec: 6,
+  })
+  window = await loadTwinWindow(store, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
+  runStartMs = run.startUs / 1000
+}, 60_000)
+
+afterAll(async () => {
+  await store.close()
+})
+
+describe('whatif on a simulated window', () => {
+  it('fits and replays the window within the tolerances', () => {
+    const r = runWhatIf(window, { changes: {}, runs: 3, seed: 1 })
+    expect(r.fit.reasons).toEqual([])
+    expect(r.fit.ok).toBe(true)
+    const ttft = r.fit.replay!.ttft
+    expect(Math.abs(ttft.p50.error!)).toBeLessThan(0.1)
+    expect(Math.abs(ttft.p99.error!)).toBeLessThan(0.2)
+    expect(r.fit.model!.routing.policy).toBe('least_loaded')
+    expect(r.fit.model!.replicas).toHaveLength(4)
+  })
+
+  it('predicts each percentile with the range of its seeded runs around it', () => {
+    const r = runWhatIf(window, { changes: { loadFactor: 2 }, runs: 3, seed: 1 })
+    expect(r.refused).toBeNull()
+    for (const m of ['ttft', 'tpot', 'e2e'] as const) {
+      for (const q of ['p50', 'p95', 'p99'] as const) {
+        const e = r.predicted![m][q]
+        expect(e.value).not.toBeNull()
+        expect(e.interval![0]).toBeLessThanOrEqual(e.value!)
+        expect(e.interval![1]).toBeGreaterThanOrEqual(e.value!)
+      }
+    }
+  })
+
+  it('predicts a slower decode at twice the load, and a faster one with fewer requests per replica', () => {
+    const at = (changes: Parameters<typeof runWhatIf>[1]['changes']): number =>
+      runWhatIf(window, { changes, runs: 3, seed: 1 }).predicted!.tpot.p50.value!
+    const base = at({})
+    expect(at({ loadFactor: 2 })).toBeGreaterThan(base)
+    expect(at({ loadFactor: 2, replicasDelta: 4 })).toBeLessThan(at({ loadFactor: 2 }))
+  })
+
+  it('refuses a change it cannot model, by name', () => {
+    const r = runWhatIf(window, { changes: { routing: 'prefix-aware' }, runs: 2, seed: 1 })
+    expect(r.predicted).toBeNull()
+    expect(r.refused!.reasons.join(' ')).toMatch(/prefix-aware routing/)
+    const c = runWhatIf(window, {
+      changes: { removeCause: ['network.high_rtt'] },
+      runs: 2,
+      seed: 1,
+    })
+    expect(c.refused!.reasons.join(' ')).toMatch(/cannot take this cause away/)
+  })
+
+  it('refuses a window with too few requests', () => {
+    const small: TwinWindow = {
+      ...window,
+      requests: { ...window.requests, n: 50 },
+    }
+    const r = runWhatIf(small, { changes: {}, runs: 2, seed: 1 })
+    expect(r.refused!.reasons[0]).toMatch(/at least 200 requests/)
+  })
+
+  it('refuses a fit whose replay misses the window (stages no step law explains)', () => {
+    // Scramble prefill times across requests: prompt size no longer says how long prefill took.
+    const o = window.requests
+    const prefillUs = Float64Array.from(
+      o.prefillUs,
+      (_, i) => o.prefillUs[(i * 7919) % o.n]! * (i % 10 === 0 ? 12 : 1)
+    )
+    const ttftUs = Float64Array.from(o.ttftUs, (v, i) => v - o.prefillUs[i]! + prefillUs[i]!)
+    const scrambled: TwinWindow = { ...window, requests: { ...o, prefillUs, ttftUs } }
+    const r = runWhatIf(scrambled, { changes: { loadFactor: 1.5 }, runs: 2, seed: 1 })
+    expect(r.fit.ok).toBe(false)
+    expect(r.predicted).toBeNull()
+    expect(r.refused!.reasons.join(' ')).toMatch(/replayed window's P\d\d/)
+  })
+})
+
+describe('GET /api/whatif and /api/compare', () => {
+  const app = (): Hono => {
+    const a = new Hono()
+    registerWhatIfRoutes(a, { store, now: () => runStartMs + 300_000 } as unknown as AppDeps)
+    a.onError((err, c) => {
+      const reply = httpErrorReply(err)
+      return c.json({ error: { code: reply.code, message: reply.message } }, reply.status as 400)
+    })
+    return a
+  }
+
+  it('answers the whatif JSON with the fit and each predicted percentile with an interval', async () => {
+    const res = await app().request('/api/whatif?window=all&load=1.5x&runs=2')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      fit: { ok: boolean; replay: { ttft: { p50: { observed: number } } } }
+      predicted: Record<
+        'ttft' | 'tpot' | 'e2e',
+        Record<'p50' | 'p95' | 'p99', { value: number; interval: number[] }>
+      >
+    }
+    expect(body.fit.ok).toBe(true)
+    expect(body.fit.replay.ttft.p50.observed).toBeGreaterThan(0)
+    expect(body.predicted.ttft.p99.interval).toHaveLength(2)
+    expect(body.predicted.e2e.p50.value).toBeGreaterThan(body.predicted.ttft.p50.value)
+  })
+
+  it('answers 400 for a change it cannot parse, and for compare without windows', async () => {
+    expect((await app().request('/api/whatif?window=all&routing=random')).status).toBe(400)
+    expect((await app().request('/api/whatif?window=all&runs=500')).status).toBe(400)
+    expect((await app().request('/api/compare')).status).toBe(400)
+  })
+
+  it('compares two halves of the window', async () => {
+    const mid = runStartMs + 60_000
+    const res = await app().request(
+      `/api/compare?before=${runStartMs}..${mid}&after=${mid}..${runStartMs + 120_000}`
+    )
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      verdict: string
+      measures: { ttft: { p50: { interval: number[] } } }
+    }
+    expect(body.verdict).not.toBe('improved')
+    expect(body.measures.ttft.p50.interval).toHaveLength(2)
+  })
+})
