@@ -28,6 +28,7 @@ import { createAdmission } from './admission.js'
 import { zeroIngestCounters } from './counters.js'
 import { createEngineModels } from './engine-models.js'
 import { eventsBytes, samplesBytes, spansBytes } from './item-bytes.js'
+import { capBy, splitMemoryBudget } from './memory-budget.js'
 import { createMemoryLimiter } from './memory-limiter.js'
 import { createSeenTraces } from './seen-traces.js'
 import { createTraceAssembler } from './trace-assembler.js'
@@ -64,8 +65,15 @@ export interface IngestPipelineOptions {
    * (default 8 MiB): bounds the CPU backlog ahead of the queue and the memory of bodies.
    */
   maxInFlightBytes?: number
-  /** Resident set budget: batches are refused with 503 above 80 % of it (bytes; default 0 = off). */
+  /**
+   * Resident set budget: batches are refused with 503 above 80 % of it (bytes; default 0 = off).
+   * It also caps `maxQueueBytes` and `maxInFlightBytes` (see `memory-budget.ts`).
+   */
   memoryLimitBytes?: number
+  /** Frees what the store holds in memory (a DuckDB checkpoint); asked for above the soft limit. */
+  relieveMemory?: () => Promise<void>
+  /** A batch still waiting for the writer after this long is refused, not written (ms, default 5000). */
+  maxHoldMs?: number
   /** Resident set size now (bytes); default `process.memoryUsage.rss`. */
   readRssBytes?: () => number
   /** Traces waiting for their quiet period; past this the oldest are assembled early (default 100 000). */
@@ -160,10 +168,14 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       notLlm.set(key, { service, name: root.name, traces: 1 })
     }
   }
+  const budget = splitMemoryBudget(options.memoryLimitBytes ?? 0)
   const memory = createMemoryLimiter({
     limitBytes: options.memoryLimitBytes ?? 0,
     readRssBytes: options.readRssBytes ?? (() => process.memoryUsage.rss()),
     now,
+    ...(options.relieveMemory === undefined ? {} : { relieve: options.relieveMemory }),
+    onReliefError: (err) =>
+      logger.warn('could not free store memory (checkpoint failed)', { err: String(err) }),
   })
   // Read before this pipeline's first write (the span writer waits for it), so it is the newest
   // data of earlier runs only. Unknown (a failed read) means every request is upserted.
@@ -191,17 +203,18 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     limits: {
       maxItems: options.maxQueueItems ?? 200_000,
       maxSpans: options.maxQueueSpans ?? 100_000,
-      maxBytes: options.maxQueueBytes ?? 256 * 1024 * 1024,
+      maxBytes: capBy(options.maxQueueBytes ?? 256 * 1024 * 1024, budget.queueBytes),
       maxDelayMs: options.maxQueueDelayMs ?? 1000,
     },
     now,
+    ...(options.maxHoldMs === undefined ? {} : { maxHoldMs: options.maxHoldMs }),
     kinds: ['spans', 'metrics', 'events'],
     onBackgroundError,
     writeGroup: (kind, jobs) => writeGroup(kind, jobs),
   })
   let closed = false
   const admission = createAdmission({
-    maxInFlightBytes: options.maxInFlightBytes ?? 8 * 1024 * 1024,
+    maxInFlightBytes: capBy(options.maxInFlightBytes ?? 8 * 1024 * 1024, budget.inFlightBytes),
     maxDelayMs: options.maxQueueDelayMs ?? 1000,
     now,
   })

@@ -6,6 +6,8 @@ import type { SloService } from '../alerts/service.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { TokenGrant } from './auth.js'
 import type { ApiLimits } from './limits.js'
+import type { ClockSkewTracker } from './clock-skew.js'
+import type { IngestTraffic } from './ingest-traffic.js'
 
 /** What both HTTP apps need from the composition root. */
 export interface AppDeps {
@@ -26,6 +28,10 @@ export interface AppDeps {
   slo?: SloService
   /** Tokens and browser checks (docs/security.md); without it: no tokens, loopback hosts only. */
   security?: SecurityOptions
+  /** OTLP refusals and clients that gave up, counted and logged as rates. */
+  ingestTraffic?: IngestTraffic
+  /** Producers' clock offsets, shown in /api/health. */
+  clockSkew?: ClockSkewTracker
 }
 
 /** Who may call the server, and from which pages. */

@@ -25,7 +25,7 @@ import { checkHostAndOrigin, LOOPBACK_HOSTS, securityHeaders } from './browser-g
 
 /** What the OTLP app needs from the composition root (`now` defaults to the wall clock). */
 export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'security'> &
-  Partial<Pick<AppDeps, 'now'>> & {
+  Partial<Pick<AppDeps, 'now' | 'ingestTraffic' | 'clockSkew'>> & {
     /** Decodes bodies off the event loop (`ingest.decodeWorkers`); inline when absent. */
     decoder?: OtlpDecoder
   }
@@ -154,6 +154,13 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   // Times past int64, before 1970 or past the clock + skew reject their span at decode (ADR 0044).
   const bounds = (): TimeBounds => ({ latestUs: (now() + skewMs) * 1000 })
 
+  /** Counts a client that left before its answer (an exporter's timeout). */
+  const noteGaveUp = (c: Context): void => {
+    if (c.req.raw.signal.aborted) {
+      deps.ingestTraffic?.clientGaveUp('http')
+    }
+  }
+
   app.post('/v1/traces', async function exportTraces(c) {
     const format = requireFormat(c)
     // Refuse before reading the body when the batch would be refused anyway (429/503).
@@ -162,6 +169,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
       return await traces(c, format)
     } finally {
       release?.()
+      noteGaveUp(c)
     }
   })
 
@@ -172,6 +180,8 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
       : format === 'protobuf'
         ? decodeTracesProtobuf(body, bounds())
         : decodeTracesJson(textOf(body), bounds())
+    deps.clockSkew?.observe(spans, now())
+    deps.clockSkew?.observeRejects(rejected)
     if (spans.length > 0) {
       await deps.ingest.submitSpans(spans)
     }
@@ -200,6 +210,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
       return await metrics(c, format)
     } finally {
       release?.()
+      noteGaveUp(c)
     }
   })
 
@@ -261,6 +272,9 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     }
     const code = grpcCodeForStatus(reply.status)
     const message = `${reply.code}: ${reply.message}`
+    if (reply.retryAfterSeconds !== null) {
+      deps.ingestTraffic?.refused(reply.code, 'http')
+    }
     // Answer in the request's own encoding, as OTLP/HTTP asks; JSON when it had none we know.
     if (wireFormatOf(c.req.header('content-type')) === 'protobuf') {
       return c.body(protobufBody(encodeRpcStatus(code, message)), reply.status, {

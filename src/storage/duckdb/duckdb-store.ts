@@ -14,7 +14,7 @@ import type { RequestQuery } from '../../core/model/query.js'
 import { measureColumn } from '../query/request-fields.js'
 import { validateRequestQuery } from '../query/validate.js'
 import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
-import { openDuckDbInstance } from './open.js'
+import { openDuckDbInstance, type DuckDbMemoryOptions } from './open.js'
 import { appendEvent, eventFromRow, requestFromRow, spanFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
 import { appendRequestsChunked } from './request-chunks.js'
@@ -36,6 +36,13 @@ export interface DuckDbShared {
   write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
   /** Runs `work` on the reader connection (committed data only). */
   read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
+  /**
+   * Folds the WAL into the file now, behind the writes queued before it: the rows written since
+   * the last checkpoint stay in DuckDB's memory until then (the memory limiter's relief).
+   */
+  checkpoint(): Promise<void>
+  /** Bytes DuckDB's buffer manager holds now (`duckdb_memory()`), or null when unreadable. */
+  memoryBytes(): Promise<number | null>
 }
 
 const sharedAccess = new WeakMap<SpanStore, DuckDbShared>()
@@ -52,14 +59,14 @@ const RETENTION_COLUMN = {
   events: 'time_us',
 } as const
 
-export interface DuckDbStoreOptions {
+export interface DuckDbStoreOptions extends DuckDbMemoryOptions {
   /** Database file (created when absent; its folder must exist) or `':memory:'`. */
   path: string
 }
 
 /** Opens a DuckDB store, applying schema migrations. Throws `STORE_LOCKED` when another process holds the file. */
 export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<SpanStore> {
-  const instance = await openDuckDbInstance(options.path)
+  const instance = await openDuckDbInstance(options.path, options)
   let writer: DuckDBConnection
   let reader: DuckDBConnection
   try {
@@ -328,6 +335,23 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
     read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
       return readQueue.run(() => work(reader))
+    },
+    async checkpoint() {
+      if (isFile) {
+        await writeQueue.run(async () => {
+          await conn.run('CHECKPOINT')
+        })
+      }
+    },
+    async memoryBytes() {
+      try {
+        const [row] = await rows(
+          'SELECT sum(memory_usage_bytes)::BIGINT AS bytes FROM duckdb_memory()'
+        )
+        return row === undefined ? null : toNumber(row['bytes'])
+      } catch {
+        return null
+      }
     },
   })
   return store

@@ -9,7 +9,28 @@ import { readServerLock, type ServerLockInfo } from './lock.js'
  * a larger threshold roughly doubled insert throughput in bench/store-ingest.bench.ts. The cost
  * is a longer WAL replay when a crashed process's file is reopened.
  */
-const INSTANCE_OPTIONS: Record<string, string> = { checkpoint_threshold: '256MB' }
+const DEFAULT_CHECKPOINT_BYTES = 256 * 1024 * 1024
+
+/** Memory settings of a DuckDB file, from the server's memory budget (src/ingest/memory-budget.ts). */
+export interface DuckDbMemoryOptions {
+  /** DuckDB `memory_limit` in bytes; 0 or absent: DuckDB's default (80 % of the host's RAM). */
+  memoryLimitBytes?: number
+  /** WAL size that triggers a checkpoint, in bytes; 0 or absent: 256 MiB. */
+  checkpointThresholdBytes?: number
+}
+
+/** The instance options for a file database (an in-memory one keeps DuckDB's defaults). */
+function instanceOptions(memory: DuckDbMemoryOptions): Record<string, string> {
+  const checkpoint = memory.checkpointThresholdBytes ?? 0
+  const options: Record<string, string> = {
+    checkpoint_threshold: `${Math.floor(checkpoint > 0 ? checkpoint : DEFAULT_CHECKPOINT_BYTES)}B`,
+  }
+  const limit = memory.memoryLimitBytes ?? 0
+  if (limit > 0) {
+    options['memory_limit'] = `${Math.floor(limit)}B`
+  }
+  return options
+}
 
 function lockedByServer(path: string, lock: ServerLockInfo): AppError {
   return new AppError(
@@ -22,7 +43,10 @@ function lockedByServer(path: string, lock: ServerLockInfo): AppError {
  * Opens (creating when absent) a DuckDB database. A live server lock file means another
  * `tokenline serve` owns the file; otherwise DuckDB's own lock error is reported with its pid.
  */
-export async function openDuckDbInstance(path: string): Promise<DuckDBInstance> {
+export async function openDuckDbInstance(
+  path: string,
+  memory: DuckDbMemoryOptions = {}
+): Promise<DuckDBInstance> {
   const inMemory = path === ':memory:' || path === ''
   if (!inMemory) {
     const lock = await readServerLock(path)
@@ -31,7 +55,10 @@ export async function openDuckDbInstance(path: string): Promise<DuckDBInstance> 
     }
   }
   try {
-    return await DuckDBInstance.create(inMemory ? ':memory:' : path, INSTANCE_OPTIONS)
+    return await DuckDBInstance.create(
+      inMemory ? ':memory:' : path,
+      inMemory ? { checkpoint_threshold: '256MB' } : instanceOptions(memory)
+    )
   } catch (err) {
     const message = errorMessage(err)
     if (/lock/i.test(message)) {
