@@ -302,7 +302,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       queue.admit({ items: 0, spanCount: 0, bytes: 0 })
       return admission.admit(bodyBytes)
     },
-    submitSpans(spans) {
+    submitSpans(spans, submitOptions) {
       const kept = keepContent ? spans : stripContent(spans)
       return submit({
         kind: 'spans',
@@ -310,6 +310,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         items: kept.length,
         spanCount: kept.length,
         bytes: spansBytes(kept),
+        ...(submitOptions?.answerByMs === undefined
+          ? {}
+          : { answerByMs: submitOptions.answerByMs }),
       })
     },
     submitMetrics(samples, families = []) {

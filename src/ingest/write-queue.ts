@@ -35,6 +35,8 @@ export interface QueuedJob<K extends string = string> {
   items: number
   spanCount: number
   bytes: number
+  /** When its client must have its answer (epoch ms): refused, not written, once past it. */
+  answerByMs?: number
 }
 
 interface Entry<J> {
@@ -171,24 +173,26 @@ export function createWriteQueue<J extends QueuedJob>(
   const maxWriteItems = options.maxWriteItems ?? 20_000
   const maxHoldMs = options.maxHoldMs ?? 5000
 
-  /** Refuses the jobs that waited past `maxHoldMs` (the oldest are at the front). */
+  /** Refuses the jobs that waited past `maxHoldMs` or their own answer time. */
   const expire = (): void => {
     const t = now()
-    let n = 0
-    while (n < queue.length && t - queue[n]!.queuedAtMs > maxHoldMs) {
-      n++
-    }
-    if (n === 0) {
+    const expiresAt = (e: Entry<J>): number =>
+      Math.min(e.queuedAtMs + maxHoldMs, e.job.answerByMs ?? Number.POSITIVE_INFINITY)
+    if (!queue.some((e) => t > expiresAt(e))) {
       return
     }
-    const expired = queue.slice(0, n)
-    queue = queue.slice(n)
+    const expired = queue.filter((e) => t > expiresAt(e))
+    queue = queue.filter((e) => t <= expiresAt(e))
     release(expired)
     for (const e of expired) {
+      const why =
+        t - e.queuedAtMs > maxHoldMs
+          ? `waited ${Math.round(t - e.queuedAtMs)} ms for the store, longer than ${maxHoldMs} ms`
+          : `waited ${Math.round(t - e.queuedAtMs)} ms for the store, past the time its client must hear back`
       e.reject(
         new AppError(
           'INGEST_OVERLOADED',
-          `ingest writer is behind: the batch of ${e.job.items} waited ${Math.round(t - e.queuedAtMs)} ms for the store, longer than ${maxHoldMs} ms; nothing of it was stored; retry after 2 s`,
+          `ingest writer is behind: the batch of ${e.job.items} ${why}; nothing of it was stored; retry after 2 s`,
           { retryAfterSeconds: 2 }
         )
       )

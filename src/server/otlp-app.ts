@@ -36,6 +36,31 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
 /** Default `limits.maxFutureSkewMs`: a span ending more than 1 h after the server's clock is refused. */
 export const DEFAULT_MAX_FUTURE_SKEW_MS = 60 * 60 * 1000
 
+/**
+ * Time from a request's arrival by which its client must hear back: OTLP exporters give up after
+ * 10 s and resend, so the answer leaves a margin for a loaded client and network. A batch still
+ * waiting for the writer then is refused (429) instead of written late (ADR 0130).
+ */
+export const ANSWER_WITHIN_MS = 8_000
+
+/**
+ * Past this much of {@link ANSWER_WITHIN_MS} spent reading and decoding (a saturated host), the
+ * batch is refused before it is queued: its write could not finish in time.
+ */
+const READ_DECODE_LIMIT_MS = ANSWER_WITHIN_MS / 2
+
+/** Throws `INGEST_OVERLOADED` when reading and decoding took too long to still answer in time. */
+export function checkAnswerTime(receivedMs: number, nowMs: number): void {
+  const spent = nowMs - receivedMs
+  if (spent > READ_DECODE_LIMIT_MS) {
+    throw new AppError(
+      'INGEST_OVERLOADED',
+      `ingest is behind: reading and decoding this batch took ${Math.round(spent)} ms (the host is saturated); refused so the client hears back before its timeout; nothing of it was stored; retry after 2 s`,
+      { retryAfterSeconds: 2 }
+    )
+  }
+}
+
 type WireFormat = 'protobuf' | 'json'
 
 const PROTOBUF_TYPE = 'application/x-protobuf'
@@ -162,18 +187,19 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   }
 
   app.post('/v1/traces', async function exportTraces(c) {
+    const receivedMs = now()
     const format = requireFormat(c)
     // Refuse before reading the body when the batch would be refused anyway (429/503).
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
     try {
-      return await traces(c, format)
+      return await traces(c, format, receivedMs)
     } finally {
       release?.()
       noteGaveUp(c)
     }
   })
 
-  const traces = async (c: Context, format: WireFormat): Promise<Response> => {
+  const traces = async (c: Context, format: WireFormat, receivedMs: number): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { spans, rejected } = deps.decoder
       ? await deps.decoder.traces(format, body, bounds())
@@ -183,7 +209,8 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     deps.clockSkew?.observe(spans, now())
     deps.clockSkew?.observeRejects(rejected)
     if (spans.length > 0) {
-      await deps.ingest.submitSpans(spans)
+      checkAnswerTime(receivedMs, now())
+      await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })
     }
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
@@ -204,17 +231,18 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   }
 
   app.post('/v1/metrics', async function exportMetrics(c) {
+    const receivedMs = now()
     const format = requireFormat(c)
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
     try {
-      return await metrics(c, format)
+      return await metrics(c, format, receivedMs)
     } finally {
       release?.()
       noteGaveUp(c)
     }
   })
 
-  const metrics = async (c: Context, format: WireFormat): Promise<Response> => {
+  const metrics = async (c: Context, format: WireFormat, receivedMs: number): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { samples, families, rejected } = deps.decoder
       ? await deps.decoder.metrics(format, body, bounds())
@@ -222,6 +250,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
         ? decodeMetricsProtobuf(body, bounds())
         : decodeMetricsJson(textOf(body), bounds())
     if (samples.length > 0 || families.length > 0) {
+      checkAnswerTime(receivedMs, now())
       await deps.ingest.submitMetrics(samples, families)
     }
     const partial = partialOf(rejected, 'data points')

@@ -29,6 +29,8 @@ import { encodeRpcStatusDetails } from '../ingest/otlp/rpc-status.js'
 import { allows, findGrant, type TokenGrant } from './auth.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import {
+  ANSWER_WITHIN_MS,
+  checkAnswerTime,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_FUTURE_SKEW_MS,
   partialOf,
@@ -227,11 +229,13 @@ export function createOtlpGrpcServer(
   const bounds = (): TimeBounds => ({ latestUs: (now() + skewMs) * 1000 })
 
   const exportTraces: Export = async (body) => {
+    const receivedMs = now()
     const { spans, rejected } = decodeTracesProtobuf(body, bounds())
     deps.clockSkew?.observe(spans, now())
     deps.clockSkew?.observeRejects(rejected)
     if (spans.length > 0) {
-      await deps.ingest.submitSpans(spans)
+      checkAnswerTime(receivedMs, now())
+      await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })
     }
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
