@@ -16,7 +16,7 @@
  * The parts live in `memory-limiter.ts`, `write-queue.ts` and `trace-assembler.ts`; this file
  * only wires them (ADR 0045).
  */
-import { AppError } from '../core/errors.js'
+import { AppError, isAppError } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
 import type { ChangeEvent } from '../core/model/event.js'
 import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
@@ -130,6 +130,9 @@ type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
  * earlier run cannot pass (ADR 0102).
  */
 const NEW_TRACE_MARGIN_US = 3600 * 1_000_000
+
+/** Least time between two log lines about a store that cannot write (ms). */
+const STORE_DOWN_LOG_MS = 10_000
 
 /** Distinct sources of non-LLM traces remembered for `notLlmSources()`. */
 const MAX_NOT_LLM_SOURCES = 100
@@ -279,7 +282,33 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     } catch (err) {
       return Promise.reject(err)
     }
-    return queue.submit(job)
+    return queue.submit(job).catch((err: unknown) => {
+      noteStoreDown(err)
+      throw err
+    })
+  }
+
+  /**
+   * A store that cannot write (a full disk, a damaged file) is logged with its reason once per
+   * `STORE_DOWN_LOG_MS`, not once per refused batch; the refusals themselves are counted by the
+   * listeners.
+   */
+  let storeDownLoggedMs = Number.NEGATIVE_INFINITY
+  let storeDownSince = 0
+  const noteStoreDown = (err: unknown): void => {
+    if (!isAppError(err) || err.code !== 'STORE_UNAVAILABLE') {
+      return
+    }
+    storeDownSince++
+    const t = now()
+    if (t - storeDownLoggedMs >= STORE_DOWN_LOG_MS) {
+      logger.error('ingest cannot store: batches are answered 503 until the store recovers', {
+        reason: err.message,
+        batches_refused: storeDownSince,
+      })
+      storeDownLoggedMs = t
+      storeDownSince = 0
+    }
   }
 
   const timer =

@@ -40,6 +40,40 @@ function lockedByServer(path: string, lock: ServerLockInfo): AppError {
 }
 
 /**
+ * What DuckDB says of a damaged file, as a short cause, or null for another failure. DuckDB
+ * checks a checksum on every block it reads, so a damaged block is an error, never a wrong row.
+ */
+export function damageOf(message: string): string | null {
+  if (/Could not read enough bytes from file/i.test(message)) {
+    return 'the file is shorter than its own header says (truncated)'
+  }
+  if (/not a valid DuckDB database file/i.test(message)) {
+    return 'the file is not a DuckDB database (its header is overwritten or it is another file)'
+  }
+  if (/Corrupt database file|checksum/i.test(message)) {
+    return 'a block of the file fails its checksum (corrupted)'
+  }
+  if (/Failure while replaying WAL|replaying WAL|WAL file/i.test(message)) {
+    return 'its write-ahead log (.wal) cannot be replayed'
+  }
+  return null
+}
+
+/** The refusal for a damaged file: what is wrong and what to do, never a silent empty store. */
+export function damagedFile(
+  path: string,
+  damage: string,
+  message: string,
+  cause: unknown
+): AppError {
+  return new AppError(
+    'STORE_UNAVAILABLE',
+    `the database ${path} is damaged: ${damage}. Tokenline does not open a damaged database. Stop every process using it, then either restore it (and its .wal) from a backup, or move it aside to start empty (mv ${path} ${path}.damaged; mv ${path}.wal ${path}.wal.damaged if present); to salvage what is readable, open the moved file with the duckdb CLI and EXPORT DATABASE (DuckDB: ${message})`,
+    { cause }
+  )
+}
+
+/**
  * Opens (creating when absent) a DuckDB database. A live server lock file means another
  * `tokenline serve` owns the file; otherwise DuckDB's own lock error is reported with its pid.
  */
@@ -73,6 +107,10 @@ export async function openDuckDbInstance(
         `the database ${path} is held by another process${pid ? ` (pid ${pid})` : ''}; stop it, or if it is a \`tokenline serve\`, query it with --server URL (DuckDB: ${message})`,
         { cause: err }
       )
+    }
+    const damage = damageOf(message)
+    if (damage !== null && !inMemory) {
+      throw damagedFile(path, damage, message, err)
     }
     throw new AppError('STORE_UNAVAILABLE', `could not open the database ${path}: ${message}`, {
       cause: err,
