@@ -95,7 +95,8 @@ export async function openDuckDbInstance(
     )
   } catch (err) {
     const message = errorMessage(err)
-    if (/lock/i.test(message)) {
+    // Not /lock/: "block" is in checksum errors of a damaged file.
+    if (/Could not set lock|Conflicting lock|\block on file/i.test(message)) {
       // The server may have written its lock file between our check and DuckDB's refusal.
       const lock = inMemory ? null : await readServerLock(path)
       if (lock) {
