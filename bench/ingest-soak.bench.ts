@@ -18,6 +18,11 @@
  *   npx tsx bench/ingest-soak.bench.ts                       # 60 s overload
  *   npx tsx bench/ingest-soak.bench.ts --minutes 10          # the 10-minute soak
  *   npx tsx bench/ingest-soak.bench.ts --duration-s 20 --batch 2000 --overload 10
+ *   npx tsx bench/ingest-soak.bench.ts --minutes 60 --overload 0.8 --window-min 10   # the 1-hour soak
+ *
+ * With `--window-min N` it also compares the first and the last N minutes: stored spans per
+ * second, p99 acknowledgement and the server's resident set (sampled every second), which should
+ * stay flat over a long run at a sustainable load.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -46,6 +51,7 @@ const overload = numArg('--overload', 10)
 const clients = numArg('--clients', 8)
 const maxInFlight = numArg('--max-in-flight', 100)
 const memoryLimitBytes = numArg('--memory-limit-mb', 1024) * 1024 * 1024
+const windowS = numArg('--window-min', 1) * 60
 const EXPORT_TIMEOUT_MS = 10_000
 const MAX_ATTEMPTS = 5
 
@@ -88,6 +94,18 @@ function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | n
     })
     void exited.then((code) => rej(new Error(`serve exited (${String(code)}) before listening`)))
   })
+}
+
+function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
+  return kb === undefined ? 0 : Number(kb) * 1024
+}
+
+/** Per-window samples: acknowledgements (time, latency, spans) and resident set size. */
+const timeline = {
+  acks: [] as { atMs: number; latencyMs: number; spans: number }[],
+  rss: [] as { atMs: number; bytes: number }[],
 }
 
 function peakRssBytes(pid: number): number {
@@ -191,6 +209,11 @@ async function exportBatch(url: string, batch: { body: string; first: number }):
       stats.ackedSpans += REQUESTS_PER_BATCH * 4
       ackedFirstIndexes.push(batch.first)
       stats.ackLatenciesMs.push(performance.now() - sentAt)
+      timeline.acks.push({
+        atMs: performance.now(),
+        latencyMs: performance.now() - sentAt,
+        spans: REQUESTS_PER_BATCH * 4,
+      })
       return true
     }
     if (res.status === 429 || res.status === 503) {
@@ -259,6 +282,13 @@ try {
   )
   const inFlight = new Set<Promise<boolean>>()
   const startedAt = performance.now()
+  const rssTimer = setInterval(() => {
+    try {
+      timeline.rss.push({ atMs: performance.now(), bytes: rssBytes(server.pid) })
+    } catch {
+      // The server is gone; its exit is reported below.
+    }
+  }, 1000)
   const endAt = startedAt + durationS * 1000
   let offeredBatches = 0
   while (performance.now() < endAt) {
@@ -278,6 +308,7 @@ try {
     void p.finally(() => inFlight.delete(p))
   }
   await Promise.all(inFlight)
+  clearInterval(rssTimer)
   const elapsedS = (performance.now() - startedAt) / 1000
   const peakRss = peakRssBytes(server.pid)
   const exitCode = await server.stop()
@@ -321,6 +352,22 @@ try {
     `lost (acknowledged but not stored): ${lost}, duplicates: ${storedSpans - distinctSpans}, stored without an acknowledgement: ${distinctSpans - ackedTotal + lost}`,
     `server peak RSS: ${(peakRss / 1048576).toFixed(0)} MiB (after calibration ${(calibrationRss / 1048576).toFixed(0)} MiB; ingest.memoryLimitBytes ${(memoryLimitBytes / 1048576).toFixed(0)} MiB)`,
   ]
+  const windowLine = (name: string, from: number, to: number): string => {
+    const acks = timeline.acks.filter((a) => a.atMs >= from && a.atMs < to)
+    const rss = timeline.rss.filter((r) => r.atMs >= from && r.atMs < to).map((r) => r.bytes)
+    const spans = acks.reduce((n, a) => n + a.spans, 0)
+    const seconds = (to - from) / 1000
+    return `${name} ${(seconds / 60).toFixed(1)} min: ${Math.round(spans / seconds)} spans/s stored (${(spans / seconds / capacity).toFixed(2)}× capacity), p99 ack ${percentile(
+      acks.map((a) => a.latencyMs),
+      99
+    ).toFixed(
+      0
+    )} ms, RSS mean ${(rss.reduce((a, b) => a + b, 0) / Math.max(1, rss.length) / 1048576).toFixed(0)} MiB, max ${(Math.max(0, ...rss) / 1048576).toFixed(0)} MiB`
+  }
+  if (durationS >= 2 * windowS) {
+    lines.push(windowLine('first', startedAt, startedAt + windowS * 1000))
+    lines.push(windowLine('last', endAt - windowS * 1000, endAt))
+  }
   process.stdout.write(`${lines.join('\n')}\n`)
 } finally {
   rmSync(dir, { recursive: true, force: true })

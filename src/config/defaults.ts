@@ -21,6 +21,12 @@ export const DEFAULTS: ResolvedConfig = {
     keepAliveTimeoutMs: 5_000,
     maxConnections: 1024,
     maxConnectionsPerIp: 256,
+    // OTLP/gRPC connections: the Collector's receiver defaults where it has one (ADR 0131).
+    grpcMaxConcurrentStreams: 100,
+    grpcKeepaliveTimeMs: 2 * 60 * 60 * 1000,
+    grpcKeepaliveTimeoutMs: 20_000,
+    grpcMaxConnectionIdleMs: 5 * 60 * 1000,
+    grpcMaxConnectionAgeMs: 0,
   },
   store: { kind: 'duckdb', path: '.tokenline/tokenline.duckdb' },
   clickhouse: {

@@ -25,6 +25,11 @@ export const configSchema = z
         keepAliveTimeoutMs: z.number().int().positive(),
         maxConnections: z.number().int().positive(),
         maxConnectionsPerIp: z.number().int().positive(),
+        grpcMaxConcurrentStreams: z.number().int().positive(),
+        grpcKeepaliveTimeMs: z.number().int().positive(),
+        grpcKeepaliveTimeoutMs: z.number().int().positive(),
+        grpcMaxConnectionIdleMs: z.number().int().positive(),
+        grpcMaxConnectionAgeMs: z.number().int().min(0),
       })
       .strict()
       .partial(),
@@ -156,6 +161,16 @@ export interface ResolvedConfig {
     readonly keepAliveTimeoutMs: number
     readonly maxConnections: number
     readonly maxConnectionsPerIp: number
+    /** Calls in flight on one OTLP/gRPC connection (HTTP/2 max concurrent streams). */
+    readonly grpcMaxConcurrentStreams: number
+    /** The OTLP/gRPC server pings a connection idle this long. */
+    readonly grpcKeepaliveTimeMs: number
+    /** …and closes it when the ping is not answered within this. */
+    readonly grpcKeepaliveTimeoutMs: number
+    /** An OTLP/gRPC connection without a call for this long is closed (GOAWAY). */
+    readonly grpcMaxConnectionIdleMs: number
+    /** An OTLP/gRPC connection is closed (GOAWAY) after this long; 0 = never. */
+    readonly grpcMaxConnectionAgeMs: number
   }
   readonly store: { readonly kind: 'duckdb' | 'memory' | 'clickhouse'; readonly path: string }
   readonly clickhouse: {

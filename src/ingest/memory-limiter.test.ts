@@ -41,3 +41,34 @@ describe('createMemoryLimiter', () => {
     expect(() => limiter.check()).not.toThrow()
   })
 })
+
+describe('createMemoryLimiter relief', () => {
+  it('asks for relief above the soft limit at most once per interval, and admits once it freed memory', async () => {
+    let rss = 900 * MiB
+    let t = 0
+    let reliefs = 0
+    const limiter = createMemoryLimiter({
+      limitBytes: 1000 * MiB,
+      readRssBytes: () => rss,
+      now: () => t,
+      reliefIntervalMs: 5000,
+      relieve: async () => {
+        reliefs++
+        rss = 500 * MiB
+      },
+    })
+    expect(() => limiter.check()).toThrow(AppError)
+    expect(reliefs).toBe(1)
+    // The relief settles on the next tick; the reading is taken again at the next check.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(() => limiter.check()).not.toThrow()
+    rss = 900 * MiB
+    t += 1000
+    expect(() => limiter.check()).toThrow(AppError)
+    expect(reliefs).toBe(1)
+    t += 5000
+    expect(() => limiter.check()).toThrow(AppError)
+    expect(reliefs).toBe(2)
+    expect(limiter.reliefs()).toBe(2)
+  })
+})

@@ -16,7 +16,7 @@
  * The parts live in `memory-limiter.ts`, `write-queue.ts` and `trace-assembler.ts`; this file
  * only wires them (ADR 0045).
  */
-import { AppError } from '../core/errors.js'
+import { AppError, isAppError } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
 import type { ChangeEvent } from '../core/model/event.js'
 import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'
@@ -28,6 +28,7 @@ import { createAdmission } from './admission.js'
 import { zeroIngestCounters } from './counters.js'
 import { createEngineModels } from './engine-models.js'
 import { eventsBytes, samplesBytes, spansBytes } from './item-bytes.js'
+import { capBy, splitMemoryBudget } from './memory-budget.js'
 import { createMemoryLimiter } from './memory-limiter.js'
 import { createSeenTraces } from './seen-traces.js'
 import { createTraceAssembler } from './trace-assembler.js'
@@ -64,8 +65,15 @@ export interface IngestPipelineOptions {
    * (default 8 MiB): bounds the CPU backlog ahead of the queue and the memory of bodies.
    */
   maxInFlightBytes?: number
-  /** Resident set budget: batches are refused with 503 above 80 % of it (bytes; default 0 = off). */
+  /**
+   * Resident set budget: batches are refused with 503 above 80 % of it (bytes; default 0 = off).
+   * It also caps `maxQueueBytes` and `maxInFlightBytes` (see `memory-budget.ts`).
+   */
   memoryLimitBytes?: number
+  /** Frees what the store holds in memory (a DuckDB checkpoint); asked for above the soft limit. */
+  relieveMemory?: () => Promise<void>
+  /** A batch still waiting for the writer after this long is refused, not written (ms, default 5000). */
+  maxHoldMs?: number
   /** Resident set size now (bytes); default `process.memoryUsage.rss`. */
   readRssBytes?: () => number
   /** Traces waiting for their quiet period; past this the oldest are assembled early (default 100 000). */
@@ -123,6 +131,9 @@ type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
  */
 const NEW_TRACE_MARGIN_US = 3600 * 1_000_000
 
+/** Least time between two log lines about a store that cannot write (ms). */
+const STORE_DOWN_LOG_MS = 10_000
+
 /** Distinct sources of non-LLM traces remembered for `notLlmSources()`. */
 const MAX_NOT_LLM_SOURCES = 100
 
@@ -160,10 +171,14 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       notLlm.set(key, { service, name: root.name, traces: 1 })
     }
   }
+  const budget = splitMemoryBudget(options.memoryLimitBytes ?? 0)
   const memory = createMemoryLimiter({
     limitBytes: options.memoryLimitBytes ?? 0,
     readRssBytes: options.readRssBytes ?? (() => process.memoryUsage.rss()),
     now,
+    ...(options.relieveMemory === undefined ? {} : { relieve: options.relieveMemory }),
+    onReliefError: (err) =>
+      logger.warn('could not free store memory (checkpoint failed)', { err: String(err) }),
   })
   // Read before this pipeline's first write (the span writer waits for it), so it is the newest
   // data of earlier runs only. Unknown (a failed read) means every request is upserted.
@@ -191,17 +206,18 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     limits: {
       maxItems: options.maxQueueItems ?? 200_000,
       maxSpans: options.maxQueueSpans ?? 100_000,
-      maxBytes: options.maxQueueBytes ?? 256 * 1024 * 1024,
+      maxBytes: capBy(options.maxQueueBytes ?? 256 * 1024 * 1024, budget.queueBytes),
       maxDelayMs: options.maxQueueDelayMs ?? 1000,
     },
     now,
+    ...(options.maxHoldMs === undefined ? {} : { maxHoldMs: options.maxHoldMs }),
     kinds: ['spans', 'metrics', 'events'],
     onBackgroundError,
     writeGroup: (kind, jobs) => writeGroup(kind, jobs),
   })
   let closed = false
   const admission = createAdmission({
-    maxInFlightBytes: options.maxInFlightBytes ?? 8 * 1024 * 1024,
+    maxInFlightBytes: capBy(options.maxInFlightBytes ?? 8 * 1024 * 1024, budget.inFlightBytes),
     maxDelayMs: options.maxQueueDelayMs ?? 1000,
     now,
   })
@@ -266,7 +282,33 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     } catch (err) {
       return Promise.reject(err)
     }
-    return queue.submit(job)
+    return queue.submit(job).catch((err: unknown) => {
+      noteStoreDown(err)
+      throw err
+    })
+  }
+
+  /**
+   * A store that cannot write (a full disk, a damaged file) is logged with its reason once per
+   * `STORE_DOWN_LOG_MS`, not once per refused batch; the refusals themselves are counted by the
+   * listeners.
+   */
+  let storeDownLoggedMs = Number.NEGATIVE_INFINITY
+  let storeDownSince = 0
+  const noteStoreDown = (err: unknown): void => {
+    if (!isAppError(err) || err.code !== 'STORE_UNAVAILABLE') {
+      return
+    }
+    storeDownSince++
+    const t = now()
+    if (t - storeDownLoggedMs >= STORE_DOWN_LOG_MS) {
+      logger.error('ingest cannot store: batches are answered 503 until the store recovers', {
+        reason: err.message,
+        batches_refused: storeDownSince,
+      })
+      storeDownLoggedMs = t
+      storeDownSince = 0
+    }
   }
 
   const timer =
@@ -289,7 +331,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       queue.admit({ items: 0, spanCount: 0, bytes: 0 })
       return admission.admit(bodyBytes)
     },
-    submitSpans(spans) {
+    submitSpans(spans, submitOptions) {
       const kept = keepContent ? spans : stripContent(spans)
       return submit({
         kind: 'spans',
@@ -297,6 +339,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         items: kept.length,
         spanCount: kept.length,
         bytes: spansBytes(kept),
+        ...(submitOptions?.answerByMs === undefined
+          ? {}
+          : { answerByMs: submitOptions.answerByMs }),
       })
     },
     submitMetrics(samples, families = []) {

@@ -31,6 +31,15 @@ export interface NotLlmSource {
   traces: number
 }
 
+/** How a batch is submitted. */
+export interface SubmitOptions {
+  /**
+   * When the client must have its answer (epoch ms, the sink's clock): a batch still waiting for
+   * the writer then is refused (429), not written, so the client hears back before it times out.
+   */
+  answerByMs?: number
+}
+
 export interface IngestSink {
   /**
    * Cheap check before a request body of about `bodyBytes` is read: throws
@@ -45,7 +54,7 @@ export interface IngestSink {
    * Rejects with `AppError('INGEST_OVERLOADED', …, { retryAfterSeconds })` when the write queue
    * is full; nothing of the batch is stored in that case.
    */
-  submitSpans(spans: readonly Span[]): Promise<void>
+  submitSpans(spans: readonly Span[], options?: SubmitOptions): Promise<void>
   submitMetrics(
     samples: readonly MetricSample[],
     families?: readonly MetricFamilyMeta[]

@@ -165,3 +165,31 @@ describe('createWriteQueue merged writes', () => {
     expect(groups).toEqual([[1], [2, 3, 4]])
   })
 })
+
+describe('createWriteQueue hold limit', () => {
+  it('refuses a job still waiting for the writer after maxHoldMs, stores it not, and frees its room', async () => {
+    const h = heldQueue({})
+    const first = h.queue.submit(job(1, 10))
+    const second = h.queue.submit(job(2, 10))
+    // The writer is stuck on job 1 (a stalled write): job 2 waits past the hold limit.
+    h.clock.t += 6_000
+    h.release()
+    await first
+    const err = await refusal(second)
+    expect(err.code).toBe('INGEST_OVERLOADED')
+    expect(err.retryAfterSeconds).toBe(2)
+    expect(err.message).toContain('waited 6000 ms for the store, longer than 5000 ms')
+    expect(h.groups).toEqual([[1]])
+    expect(h.queue.depth()).toEqual({ items: 0, spanCount: 0, bytes: 0 })
+  })
+
+  it('writes a job that waited less than maxHoldMs', async () => {
+    const h = heldQueue({})
+    const first = h.queue.submit(job(1, 10))
+    const second = h.queue.submit(job(2, 10))
+    h.clock.t += 4_000
+    h.release()
+    await Promise.all([first, second])
+    expect(h.groups).toEqual([[1], [2]])
+  })
+})

@@ -35,10 +35,13 @@ export interface QueuedJob<K extends string = string> {
   items: number
   spanCount: number
   bytes: number
+  /** When its client must have its answer (epoch ms): refused, not written, once past it. */
+  answerByMs?: number
 }
 
 interface Entry<J> {
   job: J
+  queuedAtMs: number
   resolve(): void
   reject(err: unknown): void
 }
@@ -66,6 +69,13 @@ export interface WriteQueueOptions<J extends QueuedJob> {
    * event loop, and one huge merged write would stall every request for seconds.
    */
   maxWriteItems?: number
+  /**
+   * A job still waiting for the writer this long after it was queued is refused instead of
+   * written (ms, default 5000): its client gets a 429 it can retry well inside the exporters'
+   * 10 s timeout, rather than an acknowledgement after it gave up and resent (a duplicate).
+   * A write that stalls (a checkpoint, a slow disk) is what makes jobs wait that long.
+   */
+  maxHoldMs?: number
 }
 
 /** Store errors that are not about the data: splitting the write cannot help. */
@@ -161,6 +171,34 @@ export function createWriteQueue<J extends QueuedJob>(
   }
 
   const maxWriteItems = options.maxWriteItems ?? 20_000
+  const maxHoldMs = options.maxHoldMs ?? 5000
+
+  /** Refuses the jobs that waited past `maxHoldMs` or their own answer time. */
+  const expire = (): void => {
+    const t = now()
+    const expiresAt = (e: Entry<J>): number =>
+      Math.min(e.queuedAtMs + maxHoldMs, e.job.answerByMs ?? Number.POSITIVE_INFINITY)
+    if (!queue.some((e) => t > expiresAt(e))) {
+      return
+    }
+    const expired = queue.filter((e) => t > expiresAt(e))
+    queue = queue.filter((e) => t <= expiresAt(e))
+    release(expired)
+    for (const e of expired) {
+      const why =
+        t - e.queuedAtMs > maxHoldMs
+          ? `waited ${Math.round(t - e.queuedAtMs)} ms for the store, longer than ${maxHoldMs} ms`
+          : `waited ${Math.round(t - e.queuedAtMs)} ms for the store, past the time its client must hear back`
+      e.reject(
+        new AppError(
+          'INGEST_OVERLOADED',
+          `ingest writer is behind: the batch of ${e.job.items} ${why}; nothing of it was stored; retry after 2 s`,
+          { retryAfterSeconds: 2 }
+        )
+      )
+    }
+  }
+
   /** The oldest queued jobs up to `maxWriteItems` (always at least one). */
   const takeRound = (): Entry<J>[] => {
     let items = 0
@@ -176,6 +214,10 @@ export function createWriteQueue<J extends QueuedJob>(
 
   const writeLoop = async (): Promise<void> => {
     while (queue.length > 0) {
+      expire()
+      if (queue.length === 0) {
+        break
+      }
       const round = takeRound()
       const startedMs = now()
       let written = 0
@@ -216,7 +258,7 @@ export function createWriteQueue<J extends QueuedJob>(
         return Promise.reject(err)
       }
       return new Promise<void>((resolve, reject) => {
-        queue.push({ job, resolve, reject })
+        queue.push({ job, queuedAtMs: now(), resolve, reject })
         depth.items += job.items
         depth.spanCount += job.spanCount
         depth.bytes += job.bytes

@@ -7,6 +7,8 @@ import type { SpanStore } from '../storage/span-store.js'
 import type { TokenGrant } from './auth.js'
 import type { ApiLimits } from './limits.js'
 import type { ServerMetrics } from './metrics/server-metrics.js'
+import type { ClockSkewTracker } from './clock-skew.js'
+import type { IngestTraffic } from './ingest-traffic.js'
 
 /** What both HTTP apps need from the composition root. */
 export interface AppDeps {
@@ -29,6 +31,10 @@ export interface AppDeps {
   security?: SecurityOptions
   /** What `GET /metrics` exposes (docs/integrations.md); defaults when absent. */
   metrics?: ServerMetrics
+  /** OTLP refusals and clients that gave up, counted and logged as rates. */
+  ingestTraffic?: IngestTraffic
+  /** Producers' clock offsets, shown in /api/health. */
+  clockSkew?: ClockSkewTracker
 }
 
 /** Who may call the server, and from which pages. */

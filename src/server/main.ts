@@ -13,7 +13,10 @@ import type { ResolvedConfig } from '../config/schema.js'
 import { createIngestPipeline } from '../ingest/pipeline.js'
 import { createScraper } from '../ingest/scraper.js'
 import type { IngestSink } from '../ingest/types.js'
-import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
+import { createDuckDbStore, duckDbSharedOf } from '../storage/duckdb/duckdb-store.js'
+import { splitMemoryBudget } from '../ingest/memory-budget.js'
+import { createClockSkewTracker } from './clock-skew.js'
+import { createIngestTraffic } from './ingest-traffic.js'
 import { createClickHouseSloStore } from '../storage/clickhouse/slo-store.js'
 import { createDuckDbSloStore } from '../storage/duckdb/slo-store.js'
 import { createMemorySloStore } from '../storage/memory/slo-store.js'
@@ -110,7 +113,13 @@ export async function openConfiguredStores(
     return { store: createMemoryStore(), sloStore: createMemorySloStore() }
   }
   await mkdir(dirname(config.store.path), { recursive: true })
-  const store = await createDuckDbStore({ path: config.store.path })
+  // DuckDB's share of the one memory budget (ADR 0130); its default is 80 % of the host's RAM.
+  const budget = splitMemoryBudget(config.ingest.memoryLimitBytes)
+  const store = await createDuckDbStore({
+    path: config.store.path,
+    memoryLimitBytes: budget.duckDbBytes,
+    checkpointThresholdBytes: budget.checkpointBytes,
+  })
   try {
     return { store, sloStore: await createDuckDbSloStore(store) }
   } catch (err) {
@@ -140,6 +149,7 @@ export async function startServer(
   }
   // Wraps the store writes and the sinks of each receiver for GET /metrics (ADR 0140).
   const telemetry = createTelemetry(config.metrics, () => Date.now())
+  const shared = duckDbSharedOf(store)
   const ingest = createIngestPipeline({
     store: telemetry.instrumentStore(store),
     logger,
@@ -151,6 +161,8 @@ export async function startServer(
     maxQueueDelayMs: config.ingest.maxQueueDelayMs,
     maxInFlightBytes: config.ingest.maxInFlightBytes,
     memoryLimitBytes: config.ingest.memoryLimitBytes,
+    // Above the soft limit a checkpoint frees the rows DuckDB holds since the last one.
+    ...(shared === null ? {} : { relieveMemory: () => shared.checkpoint() }),
     keepContent: config.ingest.keepContent,
     llmRoutes: config.ingest.llmRoutes,
     onBackgroundError,
@@ -206,6 +218,8 @@ export async function startServer(
       ...config.api,
     },
     security,
+    ingestTraffic: createIngestTraffic({ logger, now: () => Date.now() }),
+    clockSkew: createClockSkewTracker(),
     version: VERSION,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
@@ -216,7 +230,17 @@ export async function startServer(
   try {
     const grpc = await startOtlpGrpcListener(
       { ...deps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'grpc') },
-      config.server,
+      {
+        host: config.server.host,
+        otlpGrpcPort: config.server.otlpGrpcPort,
+        maxConnections: config.server.maxConnections,
+        maxConnectionsPerIp: config.server.maxConnectionsPerIp,
+        maxConcurrentStreams: config.server.grpcMaxConcurrentStreams,
+        keepaliveTimeMs: config.server.grpcKeepaliveTimeMs,
+        keepaliveTimeoutMs: config.server.grpcKeepaliveTimeoutMs,
+        maxConnectionIdleMs: config.server.grpcMaxConnectionIdleMs,
+        maxConnectionAgeMs: config.server.grpcMaxConnectionAgeMs,
+      },
       tls
     )
     grpcListeners.push(grpc)
@@ -288,6 +312,7 @@ export async function startServer(
         await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
         await decoder.close()
         await ingest.close()
+        deps.ingestTraffic.close()
         if (ownsStore) {
           await store.close()
         }
@@ -297,6 +322,7 @@ export async function startServer(
       },
     }
   } catch (err) {
+    deps.ingestTraffic.close()
     await slo.stop()
     await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
     await decoder.close()

@@ -25,7 +25,7 @@ import { checkHostAndOrigin, LOOPBACK_HOSTS, securityHeaders } from './browser-g
 
 /** What the OTLP app needs from the composition root (`now` defaults to the wall clock). */
 export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'security'> &
-  Partial<Pick<AppDeps, 'now' | 'metrics'>> & {
+  Partial<Pick<AppDeps, 'now' | 'metrics' | 'ingestTraffic' | 'clockSkew'>> & {
     /** Decodes bodies off the event loop (`ingest.decodeWorkers`); inline when absent. */
     decoder?: OtlpDecoder
   }
@@ -35,6 +35,31 @@ import type { OtlpDecoder } from '../ingest/decode-pool.js'
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
 /** Default `limits.maxFutureSkewMs`: a span ending more than 1 h after the server's clock is refused. */
 export const DEFAULT_MAX_FUTURE_SKEW_MS = 60 * 60 * 1000
+
+/**
+ * Time from a request's arrival by which its client must hear back: OTLP exporters give up after
+ * 10 s and resend, so the answer leaves a margin for a loaded client and network. A batch still
+ * waiting for the writer then is refused (429) instead of written late (ADR 0130).
+ */
+export const ANSWER_WITHIN_MS = 8_000
+
+/**
+ * Past this much of {@link ANSWER_WITHIN_MS} spent reading and decoding (a saturated host), the
+ * batch is refused before it is queued: its write could not finish in time.
+ */
+const READ_DECODE_LIMIT_MS = ANSWER_WITHIN_MS / 2
+
+/** Throws `INGEST_OVERLOADED` when reading and decoding took too long to still answer in time. */
+export function checkAnswerTime(receivedMs: number, nowMs: number): void {
+  const spent = nowMs - receivedMs
+  if (spent > READ_DECODE_LIMIT_MS) {
+    throw new AppError(
+      'INGEST_OVERLOADED',
+      `ingest is behind: reading and decoding this batch took ${Math.round(spent)} ms (the host is saturated); refused so the client hears back before its timeout; nothing of it was stored; retry after 2 s`,
+      { retryAfterSeconds: 2 }
+    )
+  }
+}
 
 type WireFormat = 'protobuf' | 'json'
 
@@ -154,26 +179,38 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   // Times past int64, before 1970 or past the clock + skew reject their span at decode (ADR 0044).
   const bounds = (): TimeBounds => ({ latestUs: (now() + skewMs) * 1000 })
 
+  /** Counts a client that left before its answer (an exporter's timeout). */
+  const noteGaveUp = (c: Context): void => {
+    if (c.req.raw.signal.aborted) {
+      deps.ingestTraffic?.clientGaveUp('http')
+    }
+  }
+
   app.post('/v1/traces', async function exportTraces(c) {
+    const receivedMs = now()
     const format = requireFormat(c)
     // Refuse before reading the body when the batch would be refused anyway (429/503).
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
     try {
-      return await traces(c, format)
+      return await traces(c, format, receivedMs)
     } finally {
       release?.()
+      noteGaveUp(c)
     }
   })
 
-  const traces = async (c: Context, format: WireFormat): Promise<Response> => {
+  const traces = async (c: Context, format: WireFormat, receivedMs: number): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { spans, rejected } = deps.decoder
       ? await deps.decoder.traces(format, body, bounds())
       : format === 'protobuf'
         ? decodeTracesProtobuf(body, bounds())
         : decodeTracesJson(textOf(body), bounds())
+    deps.clockSkew?.observe(spans, now())
+    deps.clockSkew?.observeRejects(rejected)
     if (spans.length > 0) {
-      await deps.ingest.submitSpans(spans)
+      checkAnswerTime(receivedMs, now())
+      await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })
     }
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
@@ -195,16 +232,18 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   }
 
   app.post('/v1/metrics', async function exportMetrics(c) {
+    const receivedMs = now()
     const format = requireFormat(c)
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
     try {
-      return await metrics(c, format)
+      return await metrics(c, format, receivedMs)
     } finally {
       release?.()
+      noteGaveUp(c)
     }
   })
 
-  const metrics = async (c: Context, format: WireFormat): Promise<Response> => {
+  const metrics = async (c: Context, format: WireFormat, receivedMs: number): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { samples, families, rejected } = deps.decoder
       ? await deps.decoder.metrics(format, body, bounds())
@@ -212,6 +251,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
         ? decodeMetricsProtobuf(body, bounds())
         : decodeMetricsJson(textOf(body), bounds())
     if (samples.length > 0 || families.length > 0) {
+      checkAnswerTime(receivedMs, now())
       await deps.ingest.submitMetrics(samples, families)
     }
     const partial = partialOf(rejected, 'data points')
@@ -262,6 +302,9 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     }
     const code = grpcCodeForStatus(reply.status)
     const message = `${reply.code}: ${reply.message}`
+    if (reply.retryAfterSeconds !== null) {
+      deps.ingestTraffic?.refused(reply.code, 'http')
+    }
     // Answer in the request's own encoding, as OTLP/HTTP asks; JSON when it had none we know.
     if (wireFormatOf(c.req.header('content-type')) === 'protobuf') {
       return c.body(protobufBody(encodeRpcStatus(code, message)), reply.status, {

@@ -11,15 +11,14 @@
 import {
   Metadata,
   Server,
-  ServerCredentials,
   status as GrpcStatus,
   type ServerErrorResponse,
   type ServiceDefinition,
   type UntypedHandleCall,
   type handleUnaryCall,
 } from '@grpc/grpc-js'
-import { AppError } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
+import type { TimeBounds } from '../core/otlp/time-bounds.js'
 import {
   decodeMetricsProtobuf,
   decodeTracesProtobuf,
@@ -29,7 +28,37 @@ import {
 import { encodeRpcStatusDetails } from '../ingest/otlp/rpc-status.js'
 import { allows, findGrant, type TokenGrant } from './auth.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
-import { DEFAULT_MAX_BODY_BYTES, partialOf, type OtlpAppDeps } from './otlp-app.js'
+import {
+  ANSWER_WITHIN_MS,
+  checkAnswerTime,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_FUTURE_SKEW_MS,
+  partialOf,
+  type OtlpAppDeps,
+} from './otlp-app.js'
+
+/** Connection-level settings of the gRPC listener (`server.grpc*`, docs/config.md). */
+export interface GrpcServerLimits {
+  /** Calls in flight on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS). */
+  maxConcurrentStreams: number
+  /** The server pings a connection idle this long (ms) to find dead peers. */
+  keepaliveTimeMs: number
+  /** …and closes it when the ping is not answered within this (ms). */
+  keepaliveTimeoutMs: number
+  /** A connection with no call for this long is closed with GOAWAY (ms). */
+  maxConnectionIdleMs: number
+  /** A connection is closed with GOAWAY after this long, so clients rebalance (ms; 0 = never). */
+  maxConnectionAgeMs: number
+}
+
+/** Defaults of {@link GrpcServerLimits}, as the Collector's receiver where it sets one. */
+export const DEFAULT_GRPC_LIMITS: GrpcServerLimits = {
+  maxConcurrentStreams: 100,
+  keepaliveTimeMs: 2 * 60 * 60 * 1000,
+  keepaliveTimeoutMs: 20_000,
+  maxConnectionIdleMs: 5 * 60 * 1000,
+  maxConnectionAgeMs: 0,
+}
 
 /** gRPC method paths of the OTLP collector services (opentelemetry-proto). */
 export const OTLP_TRACE_EXPORT_PATH = '/opentelemetry.proto.collector.trace.v1.TraceService/Export'
@@ -113,48 +142,100 @@ function refusalOf(
 function unary(
   name: string,
   run: Export,
-  logger: Logger,
+  deps: OtlpAppDeps,
   grants: readonly TokenGrant[] | null
 ): handleUnaryCall<Buffer, Uint8Array> {
+  const logger: Logger = deps.logger
+  const fail = (err: unknown): ServerErrorResponse => {
+    const error = grpcErrorOf(err)
+    if (!error.known) {
+      logger.error('OTLP/gRPC request failed', {
+        method: name,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      })
+    }
+    const reply = httpErrorReply(err)
+    if (reply.retryAfterSeconds !== null) {
+      deps.ingestTraffic?.refused(reply.code, 'grpc')
+    }
+    return error
+  }
   return function exportCall(call, callback) {
     const refused = refusalOf(grants, call.metadata)
     if (refused !== null) {
       callback(Object.assign(new Error(refused.details), refused))
       return
     }
-    run(call.request).then(
-      (response) => callback(null, response),
-      (err: unknown) => {
-        const error = grpcErrorOf(err)
-        if (!error.known) {
-          logger.error('OTLP/gRPC request failed', {
-            method: name,
-            error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-          })
+    // The same admission as OTLP/HTTP: grpc-js has read the message, but decoding and writing
+    // it are the costly part, and a refusal here costs neither.
+    let release: (() => void) | undefined
+    try {
+      release = deps.ingest.admit?.(call.request.length)
+    } catch (err) {
+      callback(fail(err))
+      return
+    }
+    run(call.request)
+      .then(
+        (response) => {
+          if (call.cancelled) {
+            deps.ingestTraffic?.clientGaveUp('grpc')
+          }
+          callback(null, response)
+        },
+        (err: unknown) => {
+          if (call.cancelled) {
+            deps.ingestTraffic?.clientGaveUp('grpc')
+          }
+          callback(fail(err))
         }
-        callback(error)
-      }
-    )
+      )
+      .finally(() => release?.())
   }
 }
 
 /**
- * Creates the OTLP/gRPC server with both services added; `bindOtlpGrpc` binds it.
+ * Creates the OTLP/gRPC server with both services added; `otlp-grpc-listener.ts` feeds it sockets.
  *
  * @example
  * const server = createOtlpGrpcServer({ ingest, logger, limits: { maxBodyBytes: 16 << 20 } })
- * const { port } = await bindOtlpGrpc(server, '127.0.0.1', 4317)
+ * const injector = server.createConnectionInjector(ServerCredentials.createInsecure())
+ * netServer.on('connection', (socket) => injector.injectConnection(socket))
  */
-export function createOtlpGrpcServer(deps: OtlpAppDeps): Server {
+export function createOtlpGrpcServer(
+  deps: OtlpAppDeps,
+  limits: GrpcServerLimits = DEFAULT_GRPC_LIMITS
+): Server {
   const maxBodyBytes =
     deps.limits.maxBodyBytes > 0 ? deps.limits.maxBodyBytes : DEFAULT_MAX_BODY_BYTES
-  const server = new Server({ 'grpc.max_receive_message_length': maxBodyBytes })
+  const server = new Server({
+    'grpc.max_receive_message_length': maxBodyBytes,
+    'grpc.max_concurrent_streams': limits.maxConcurrentStreams,
+    'grpc.keepalive_time_ms': limits.keepaliveTimeMs,
+    'grpc.keepalive_timeout_ms': limits.keepaliveTimeoutMs,
+    'grpc.max_connection_idle_ms': limits.maxConnectionIdleMs,
+    ...(limits.maxConnectionAgeMs > 0
+      ? {
+          'grpc.max_connection_age_ms': limits.maxConnectionAgeMs,
+          // Calls in flight when the age is reached get as long as an exporter waits.
+          'grpc.max_connection_age_grace_ms': 10_000,
+        }
+      : {}),
+  })
   const grants = deps.security?.grants ?? null
+  const now = deps.now ?? Date.now
+  const skewMs = deps.limits.maxFutureSkewMs ?? DEFAULT_MAX_FUTURE_SKEW_MS
+  // The same time bounds as OTLP/HTTP: a span past the clock + skew is rejected on its own.
+  const bounds = (): TimeBounds => ({ latestUs: (now() + skewMs) * 1000 })
 
   const exportTraces: Export = async (body) => {
-    const { spans, rejected } = decodeTracesProtobuf(body)
+    const receivedMs = now()
+    const { spans, rejected } = decodeTracesProtobuf(body, bounds())
+    deps.clockSkew?.observe(spans, now())
+    deps.clockSkew?.observeRejects(rejected)
     if (spans.length > 0) {
-      await deps.ingest.submitSpans(spans)
+      checkAnswerTime(receivedMs, now())
+      await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })
     }
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
@@ -164,7 +245,7 @@ export function createOtlpGrpcServer(deps: OtlpAppDeps): Server {
     return encodeTraceResponse(partial)
   }
   const exportMetrics: Export = async (body) => {
-    const { samples, families, rejected } = decodeMetricsProtobuf(body)
+    const { samples, families, rejected } = decodeMetricsProtobuf(body, bounds())
     if (samples.length > 0 || families.length > 0) {
       await deps.ingest.submitMetrics(samples, families)
     }
@@ -179,45 +260,12 @@ export function createOtlpGrpcServer(deps: OtlpAppDeps): Server {
   }
 
   server.addService(TRACE_SERVICE, {
-    Export: unary('TraceService/Export', exportTraces, deps.logger, grants) as UntypedHandleCall,
+    Export: unary('TraceService/Export', exportTraces, deps, grants) as UntypedHandleCall,
   })
   server.addService(METRICS_SERVICE, {
-    Export: unary('MetricsService/Export', exportMetrics, deps.logger, grants) as UntypedHandleCall,
+    Export: unary('MetricsService/Export', exportMetrics, deps, grants) as UntypedHandleCall,
   })
   return server
-}
-
-/** Binds the server without TLS (like the HTTP listener); resolves with the bound port. */
-export function bindOtlpGrpc(
-  server: Server,
-  host: string,
-  port: number,
-  tls: { cert: Buffer; key: Buffer } | null = null
-): Promise<number> {
-  const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`
-  // The HTTP listeners' certificate serves gRPC too, so one --tls-cert secures every port.
-  const credentials =
-    tls === null
-      ? ServerCredentials.createInsecure()
-      : ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }])
-  return new Promise((resolve, reject) => {
-    server.bindAsync(address, credentials, (err, bound) => {
-      if (err !== null) {
-        const inUse = /EADDRINUSE|address already in use/i.test(err.message)
-        reject(
-          inUse
-            ? new AppError(
-                'CONFIG_INVALID',
-                `port ${port} on ${host} is already in use (another OTLP/gRPC receiver?); choose another with --otlp-grpc-port, 0 for a free one or -1 for none`,
-                { cause: err }
-              )
-            : err
-        )
-        return
-      }
-      resolve(bound)
-    })
-  })
 }
 
 /** Stops accepting calls, lets calls in flight finish for up to `graceMs`, then cuts the rest. */

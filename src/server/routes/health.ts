@@ -5,7 +5,8 @@ import type { AppDeps } from '../app-deps.js'
 /** `GET /api/health`: version, uptime, store and ingest counters, data extent. */
 export function registerHealthRoutes(
   app: Hono,
-  deps: Pick<AppDeps, 'store' | 'ingest' | 'slo' | 'now' | 'version'>
+  deps: Pick<AppDeps, 'store' | 'ingest' | 'slo' | 'now' | 'version'> &
+    Partial<Pick<AppDeps, 'ingestTraffic' | 'clockSkew'>>
 ): void {
   const startedMs = deps.now()
   app.get('/api/health', async function health(c) {
@@ -15,6 +16,7 @@ export function registerHealthRoutes(
       deps.slo?.sloStore.stats() ?? null,
     ])
     const counters = deps.ingest.counters()
+    const traffic = deps.ingestTraffic?.counters() ?? null
     return c.json({
       status: 'ok',
       version: deps.version,
@@ -44,6 +46,11 @@ export function registerHealthRoutes(
         events_accepted: counters.eventsAccepted,
         queue_depth: counters.queueDepth,
         pending_traces: counters.pendingTraces,
+        // Unknown (null) where this server does not count them, e.g. an app without listeners.
+        requests_refused: traffic === null ? null : traffic.refused,
+        clients_gave_up: traffic === null ? null : traffic.clientsGaveUp,
+        resident_bytes: process.memoryUsage.rss(),
+        clock_skew: deps.clockSkew?.report() ?? null,
       },
       extent:
         extent === null

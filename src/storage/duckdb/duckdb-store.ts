@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
-import { AppError } from '../../core/errors.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../span-store.js'
@@ -14,7 +14,7 @@ import type { RequestQuery } from '../../core/model/query.js'
 import { measureColumn } from '../query/request-fields.js'
 import { validateRequestQuery } from '../query/validate.js'
 import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
-import { openDuckDbInstance } from './open.js'
+import { damagedFile, damageOf, openDuckDbInstance, type DuckDbMemoryOptions } from './open.js'
 import { appendEvent, eventFromRow, requestFromRow, spanFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
 import { appendRequestsChunked } from './request-chunks.js'
@@ -36,6 +36,13 @@ export interface DuckDbShared {
   write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
   /** Runs `work` on the reader connection (committed data only). */
   read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
+  /**
+   * Folds the WAL into the file now, behind the writes queued before it: the rows written since
+   * the last checkpoint stay in DuckDB's memory until then (the memory limiter's relief).
+   */
+  checkpoint(): Promise<void>
+  /** Bytes DuckDB's buffer manager holds now (`duckdb_memory()`), or null when unreadable. */
+  memoryBytes(): Promise<number | null>
 }
 
 const sharedAccess = new WeakMap<SpanStore, DuckDbShared>()
@@ -52,39 +59,124 @@ const RETENTION_COLUMN = {
   events: 'time_us',
 } as const
 
-export interface DuckDbStoreOptions {
+/** Least time between two attempts to reopen an invalidated database (ms). */
+const REOPEN_INTERVAL_MS = 2000
+
+/** DuckDB's words for an instance that must be opened again before any further use. */
+function isInvalidated(message: string): boolean {
+  return /database has been invalidated|FATAL Error/i.test(message)
+}
+
+/** A retryable refusal while the file cannot be written (a full disk, most often). */
+function unavailable(path: string, message: string, cause: unknown): AppError {
+  const full = /No space left on device|disk is full|ENOSPC/i.test(message)
+  return new AppError(
+    'STORE_UNAVAILABLE',
+    full
+      ? `the disk holding ${path} is full: nothing more can be stored until space is freed; ingest answers 503 and resumes by itself (DuckDB: ${message.split('\n')[0]})`
+      : `the database ${path} cannot be written and is being reopened (DuckDB: ${message.split('\n')[0]})`,
+    { retryAfterSeconds: 5, ...(cause === null ? {} : { cause }) }
+  )
+}
+
+export interface DuckDbStoreOptions extends DuckDbMemoryOptions {
   /** Database file (created when absent; its folder must exist) or `':memory:'`. */
   path: string
 }
 
 /** Opens a DuckDB store, applying schema migrations. Throws `STORE_LOCKED` when another process holds the file. */
 export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<SpanStore> {
-  const instance = await openDuckDbInstance(options.path)
-  let writer: DuckDBConnection
+  let instance = await openDuckDbInstance(options.path, options)
+  let conn: DuckDBConnection
   let reader: DuckDBConnection
   try {
-    writer = await instance.connect()
-    await applyMigrations(writer, new Date().toISOString())
+    conn = await instance.connect()
+    await applyMigrations(conn, new Date().toISOString())
     reader = await instance.connect()
   } catch (err) {
     instance.closeSync()
     throw err
   }
-  // One connection writes, one reads, each behind its own queue: a long query does not hold up
-  // ingest, and readers see only committed data (DuckDB's MVCC across connections).
-  const conn = writer
+  // One connection writes (`conn`), one reads, each behind its own queue: a long query does not
+  // hold up ingest, and readers see only committed data (DuckDB's MVCC across connections).
   const writeQueue = createSerialQueue()
   const readQueue = createSerialQueue()
   const seriesId = createSeriesIdCache()
   const isFile = options.path !== ':memory:' && options.path !== ''
 
+  // A block that fails its checksum is an error that says the file is damaged and what to do,
+  // never a generic failure (and never a wrong row: DuckDB checks every block it reads).
+  //
+  // A fatal error (a checkpoint that hit a full disk) invalidates DuckDB's instance until it is
+  // opened again: the store then answers STORE_UNAVAILABLE and reopens the file before its next
+  // write, at most every REOPEN_INTERVAL_MS, so ingest resumes by itself once space is back.
+  // What was committed is in the WAL and is replayed by the reopen.
+  let invalidated: string | null = null
+  let reopenAtMs = 0
+  const damaged = (err: unknown): unknown => {
+    const message = errorMessage(err)
+    if (isFile && isInvalidated(message)) {
+      invalidated ??= message
+      return unavailable(options.path, message, err)
+    }
+    if (/No space left on device|ENOSPC/i.test(message)) {
+      return unavailable(options.path, message, err)
+    }
+    const damage = isFile ? damageOf(message) : null
+    return damage === null ? err : damagedFile(options.path, damage, message, err)
+  }
+  /** Reopens an invalidated instance (inside the write queue); throws while it cannot. */
+  const reopenIfInvalidated = async (): Promise<void> => {
+    if (invalidated === null) {
+      return
+    }
+    if (Date.now() < reopenAtMs) {
+      throw unavailable(options.path, invalidated, null)
+    }
+    reopenAtMs = Date.now() + REOPEN_INTERVAL_MS
+    await readQueue.idle()
+    for (const close of [
+      () => reader.closeSync(),
+      () => conn.closeSync(),
+      () => instance.closeSync(),
+    ]) {
+      try {
+        close()
+      } catch {
+        // An invalidated instance may refuse to close cleanly; it is dropped either way.
+      }
+    }
+    try {
+      instance = await openDuckDbInstance(options.path, options)
+      conn = await instance.connect()
+      reader = await instance.connect()
+    } catch (err) {
+      invalidated = errorMessage(err)
+      throw unavailable(options.path, invalidated, err)
+    }
+    invalidated = null
+  }
   const rows = (sql: string, params: DuckDBValue[] = []): Promise<Row[]> =>
-    readQueue.run(async () => (await reader.runAndReadAll(sql, params)).getRowObjectsJS())
+    readQueue
+      .run(async () => (await reader.runAndReadAll(sql, params)).getRowObjectsJS())
+      .catch((err: unknown) => Promise.reject(damaged(err)))
   const write = (work: () => Promise<void>): Promise<void> =>
-    writeQueue.run(() => inTransaction(conn, work))
+    writeQueue
+      .run(async () => {
+        await reopenIfInvalidated()
+        await inTransaction(conn, work)
+      })
+      .catch((err: unknown) => Promise.reject(damaged(err)))
   const spanWriter = createWriteCoalescer<Span>(
     (task) => writeQueue.run(task),
-    (spans) => inTransaction(conn, () => appendSpansChunked(conn, spans))
+    async (spans) => {
+      try {
+        await reopenIfInvalidated()
+        await inTransaction(conn, () => appendSpansChunked(conn, spans))
+      } catch (err) {
+        throw damaged(err)
+      }
+    }
   )
 
   const store: SpanStore = {
@@ -311,7 +403,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     async close() {
       await Promise.all([writeQueue.idle(), readQueue.idle()])
       reader.closeSync()
-      writer.closeSync()
+      conn.closeSync()
       instance.closeSync()
     },
   }
@@ -328,6 +420,23 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
     read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
       return readQueue.run(() => work(reader))
+    },
+    async checkpoint() {
+      if (isFile) {
+        await writeQueue.run(async () => {
+          await conn.run('CHECKPOINT')
+        })
+      }
+    },
+    async memoryBytes() {
+      try {
+        const [row] = await rows(
+          'SELECT sum(memory_usage_bytes)::BIGINT AS bytes FROM duckdb_memory()'
+        )
+        return row === undefined ? null : toNumber(row['bytes'])
+      } catch {
+        return null
+      }
     },
   })
   return store

@@ -2,15 +2,17 @@
  * Child process for store integration tests (run with `node --import tsx`):
  * - `insert DB BATCH`: inserts span batches forever, printing `ack <batches> <spans>` after each
  *   resolved `insertSpans`, so the parent can kill it right after an acknowledgement;
- * - `hold DB`: opens the store, prints `ready <pid>` and keeps it open until killed.
+ * - `hold DB`: opens the store, prints `ready <pid>` and keeps it open until killed;
+ * - `checkpoint DB BATCH`: as `insert`, and after every fourth batch prints `checkpoint` and
+ *   folds the WAL into the file, so the parent can kill it in the middle of a checkpoint.
  */
-import { createDuckDbStore } from '../duckdb/duckdb-store.js'
+import { createDuckDbStore, duckDbSharedOf } from '../duckdb/duckdb-store.js'
 import { hexId, makeSpan } from '../../../test/helpers/builders.js'
 import type { Micros } from '../../core/model/units.js'
 
 const [mode, dbPath, batchText] = process.argv.slice(2)
 if (!dbPath) {
-  process.stderr.write('usage: store-child.ts insert|hold DB [BATCH]\n')
+  process.stderr.write('usage: store-child.ts insert|checkpoint|hold DB [BATCH]\n')
   process.exit(2)
 }
 const store = await createDuckDbStore({ path: dbPath })
@@ -34,5 +36,9 @@ if (mode === 'hold') {
     batches++
     spans += list.length
     process.stdout.write(`ack ${batches} ${spans}\n`)
+    if (mode === 'checkpoint' && batches % 4 === 0) {
+      process.stdout.write('checkpoint\n')
+      await duckDbSharedOf(store)?.checkpoint()
+    }
   }
 }
