@@ -127,7 +127,7 @@ export function assembleTrace(
   ) {
     tpotUs = asMicros(Math.round(decode / (tokens.outputTokens - 1)))
   }
-  const { ttftUs, ttftSource } = readTtft(c, engineTtftUs)
+  const { ttftUs, ttftSource } = readTtft(c, engineTtftUs, notes)
   const outcome = readOutcome(c)
   const request: RequestTimeline = {
     traceId: first.traceId,
