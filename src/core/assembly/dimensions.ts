@@ -8,6 +8,7 @@ import type { Span } from '../model/span.js'
 import { readString } from './attributes.js'
 import type { ClassifiedTrace } from './classify-spans.js'
 import { nativeEngineOf } from './native-engines.js'
+import { upstreamDeploymentOf } from './upstream-identity.js'
 import type { TraceIndex } from './trace-index.js'
 import {
   ATTR_CLOUD_REGION,
@@ -135,7 +136,8 @@ export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | n
       replicaOf(engine) ??
       (c.engine !== null && nativeEngineOf(c.engine) === 'sglang'
         ? sglangReplicaOf(c.index, c.engine)
-        : null),
+        : null) ??
+      upstreamDeploymentOf(upstream, gateway),
     node: pick([engine], [ATTR_K8S_NODE_NAME, ATTR_HOST_NAME]),
     tenant: pick(everyone, [
       ATTR_TENANT_ID,

@@ -15,6 +15,8 @@ export const SCOPE_TOKENLINE_PROBE = 'tokenline.probe'
 // ── GenAI (incubating semconv + vLLM/SGLang) ─────────────────────────────────────────────────
 export const ATTR_GEN_AI_OPERATION_NAME = 'gen_ai.operation.name'
 export const ATTR_GEN_AI_SYSTEM = 'gen_ai.system'
+/** The GenAI provider (`openai`, `vllm`…); newer name of `gen_ai.system`. */
+export const ATTR_GEN_AI_PROVIDER_NAME = 'gen_ai.provider.name'
 export const ATTR_GEN_AI_REQUEST_MODEL = 'gen_ai.request.model'
 export const ATTR_GEN_AI_RESPONSE_MODEL = 'gen_ai.response.model'
 export const ATTR_GEN_AI_REQUEST_ID = 'gen_ai.request.id'
@@ -153,6 +155,11 @@ export const ATTR_TLS_PROTOCOL_VERSION = 'tls.protocol.version'
 export const ATTR_TENANT_ID = 'tenant.id'
 /** LiteLLM's team of the API key that made the call. */
 export const ATTR_LITELLM_USER_API_KEY_TEAM_ID = 'metadata.user_api_key_team_id'
+/**
+ * LiteLLM's `StandardLoggingHiddenParams` as one JSON string on its request span: `api_base`
+ * (the deployment's URL) and `model_id` (the router's id of the deployment).
+ */
+export const ATTR_LITELLM_HIDDEN_PARAMS = 'hidden_params'
 export const ATTR_USER_ID = 'user.id'
 export const ATTR_ENDUSER_ID = 'enduser.id'
 

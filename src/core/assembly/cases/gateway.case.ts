@@ -104,7 +104,8 @@ export const gatewayCases: AssemblyCase[] = [
         tenant: 'team-a',
         route: '/v1/chat/completions',
         gateway: 'gateway-0',
-        replica: null,
+        // No engine span names the replica: the upstream call's server.address does.
+        replica: 'vllm-0.vllm.svc',
       },
     },
   },
