@@ -1,4 +1,4 @@
-import type { Micros } from './units.js'
+import { asMicros, type Micros } from './units.js'
 
 /**
  * The request stages of CONTRACT §4, in timeline order. The names are stable API: they appear
@@ -84,6 +84,30 @@ export function durationOf(
     default:
       return r.stages[measure]
   }
+}
+
+/**
+ * TPOT estimated from what the request's outermost tier saw: (E2E − TTFT) / (output tokens − 1),
+ * µs. Only for a request with no measured TPOT (`tpotUs` is `null`: no probe, no engine decode
+ * time), and only when TTFT and E2E are counted from the same tier (a client's E2E minus a
+ * gateway's TTFT would charge the network to every token). `null` when the inputs are missing.
+ * Never stored: percentiles of `tpot` are over measured values only (docs/timeline.md).
+ */
+export function estimateTpot(r: RequestTimeline): Micros | null {
+  const { ttftUs, e2eUs, outputTokens: out, ttftSource } = r
+  if (r.tpotUs !== null || ttftUs === null || e2eUs === null || out === null || out < 2) {
+    return null
+  }
+  const sameTier =
+    ttftSource === 'client'
+      ? r.hasClient
+      : ttftSource === 'gateway'
+        ? !r.hasClient && r.hasGateway
+        : !r.hasClient && !r.hasGateway
+  if (!sameTier || e2eUs < ttftUs) {
+    return null
+  }
+  return asMicros(Math.round((e2eUs - ttftUs) / (out - 1)))
 }
 
 /**
