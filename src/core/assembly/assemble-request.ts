@@ -234,6 +234,7 @@ function emptyStages(): Record<StageName, Micros | null> {
     'engine.prefill': null,
     'engine.decode': null,
     'engine.unattributed': null,
+    'gateway.stream': null,
     stream: null,
   }
 }

@@ -1,7 +1,8 @@
 import { asMicros, type Micros } from './units.js'
 
 /**
- * The request stages of CONTRACT §4, in timeline order. The names are stable API: they appear
+ * The request stages of CONTRACT §4, in timeline order, plus `gateway.stream`: a gateway's
+ * upstream call after its first chunk when no engine span covers that time (ADR 0115). The names are stable API: they appear
  * in the diagnosis JSON, the query API and the dashboard. Each tier's `*.unattributed` stage is
  * the time of its span that none of its recognised parts covers (docs/timeline.md), so that no
  * time is silently dropped.
@@ -26,8 +27,19 @@ export const STAGE_NAMES = [
   'engine.prefill',
   'engine.decode',
   'engine.unattributed',
+  'gateway.stream',
   'stream',
 ] as const
+
+/**
+ * Stages that come after the first token: decoding, a gateway's upstream call after its first
+ * chunk, and streaming to the client. Every other stage can delay the first token.
+ */
+export const AFTER_FIRST_TOKEN_STAGES = [
+  'engine.decode',
+  'gateway.stream',
+  'stream',
+] as const satisfies readonly StageName[]
 
 /** The `*.unattributed` stages: time a tier's span spent outside every recognised part. */
 export const UNATTRIBUTED_STAGES = [

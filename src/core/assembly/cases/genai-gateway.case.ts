@@ -74,6 +74,7 @@ export const genAiGatewayCases: AssemblyCase[] = [
       entry |·|auth|rate-limit|router|·|chat <model> ───────────────────────|·|   SERVER
                                         |  first chunk at 198 ms ^           CLIENT → vllm-b
       TTFT (gateway) = 12 000 + 198 000 − 0 = 210 000
+      gateway.upstream = 198 000 (call start → first chunk); gateway.stream = the rest of the call
     `,
     spans: liteLlmTrace(),
     expected: {
@@ -91,7 +92,8 @@ export const genAiGatewayCases: AssemblyCase[] = [
         'gateway.auth': 5000,
         'gateway.ratelimit': 2000,
         'gateway.route': 2000,
-        'gateway.upstream': 4_978_000,
+        'gateway.upstream': 198_000,
+        'gateway.stream': 4_978_000 - 198_000,
         'gateway.unattributed': 1000 + 2000 + 10_000,
         'engine.decode': null,
         stream: null,
@@ -114,7 +116,11 @@ export const genAiGatewayCases: AssemblyCase[] = [
     expected: {
       ttftUs: asMicros(1_010_000),
       ttftSource: 'gateway',
-      stages: { 'gateway.unattributed': 813_000, 'gateway.upstream': 4_978_000 },
+      stages: {
+        'gateway.unattributed': 813_000,
+        'gateway.upstream': 198_000,
+        'gateway.stream': 4_780_000,
+      },
     },
   },
   {
