@@ -5,7 +5,7 @@
  *
  * 1. LiteLLM's `hidden_params.api_base` host, else its `hidden_params.model_id` (the router's id
  *    of the deployment); also read from the gateway entry, where LiteLLM ≥ 1.81 writes them;
- * 2. `server.address`, else the host of `url.full`;
+ * 2. `server.address` (older `net.peer.name`), else the host of `url.full` (older `http.url`);
  * 3. `gen_ai.provider.name` (or the older `gen_ai.system`) of the call.
  *
  * A host name stands alone (`vllm-b`); an IP address or `localhost` keeps its port
@@ -16,7 +16,10 @@ import { readNumber, readString } from './attributes.js'
 import {
   ATTR_GEN_AI_PROVIDER_NAME,
   ATTR_GEN_AI_SYSTEM,
+  ATTR_HTTP_URL_OLD,
   ATTR_LITELLM_HIDDEN_PARAMS,
+  ATTR_NET_PEER_NAME_OLD,
+  ATTR_NET_PEER_PORT_OLD,
   ATTR_SERVER_ADDRESS,
   ATTR_SERVER_PORT,
   ATTR_URL_FULL,
@@ -33,11 +36,15 @@ export function upstreamDeploymentOf(upstream: Span | null, entry: Span | null):
   if (upstream === null) {
     return null
   }
-  const address = readString(upstream.attributes, ATTR_SERVER_ADDRESS)
+  const a = upstream.attributes
+  const address = readString(a, ATTR_SERVER_ADDRESS) ?? readString(a, ATTR_NET_PEER_NAME_OLD)
   if (address !== null) {
-    return deploymentName(address, readNumber(upstream.attributes, ATTR_SERVER_PORT))
+    return deploymentName(
+      address,
+      readNumber(a, ATTR_SERVER_PORT) ?? readNumber(a, ATTR_NET_PEER_PORT_OLD)
+    )
   }
-  const url = readString(upstream.attributes, ATTR_URL_FULL)
+  const url = readString(a, ATTR_URL_FULL) ?? readString(a, ATTR_HTTP_URL_OLD)
   const fromUrl = url === null ? null : hostOf(url)
   if (fromUrl !== null) {
     return fromUrl

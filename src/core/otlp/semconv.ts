@@ -144,6 +144,14 @@ export const ATTR_HTTP_REQUEST_RESEND_COUNT = 'http.request.resend_count'
 export const ATTR_NETWORK_PROTOCOL_VERSION = 'network.protocol.version'
 export const ATTR_SERVER_ADDRESS = 'server.address'
 export const ATTR_SERVER_PORT = 'server.port'
+/**
+ * Pre-1.21 HTTP names, still the default of OTel Python's HTTP instrumentations (until
+ * `OTEL_SEMCONV_STABILITY_OPT_IN=http`) and of older Go and Java agents.
+ */
+export const ATTR_HTTP_TARGET_OLD = 'http.target'
+export const ATTR_HTTP_URL_OLD = 'http.url'
+export const ATTR_NET_PEER_NAME_OLD = 'net.peer.name'
+export const ATTR_NET_PEER_PORT_OLD = 'net.peer.port'
 export const ATTR_ERROR_TYPE = 'error.type'
 export const ATTR_DB_SYSTEM_NAME = 'db.system.name'
 /** Older database semconv name still emitted by many instrumentations. */
