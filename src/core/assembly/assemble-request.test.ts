@@ -8,6 +8,7 @@ import { TRACE, shift, withAttrs, type AssemblyCase } from './cases/case.js'
 import { clientCases } from './cases/client.case.js'
 import { engineCases } from './cases/engine.case.js'
 import { gatewayCases } from './cases/gateway.case.js'
+import { genAiGatewayCases } from './cases/genai-gateway.case.js'
 import { measureCases } from './cases/measures.case.js'
 import { nativeCases } from './cases/native.case.js'
 import { recognitionCases } from './cases/recognition.case.js'
@@ -15,6 +16,7 @@ import { recognitionCases } from './cases/recognition.case.js'
 const CASE_FILES: [string, AssemblyCase[]][] = [
   ['client', clientCases],
   ['gateway', gatewayCases],
+  ['GenAI gateway', genAiGatewayCases],
   ['engine', engineCases],
   ['measures', measureCases],
   ['recognition', recognitionCases],

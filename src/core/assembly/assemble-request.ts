@@ -127,7 +127,7 @@ export function assembleTrace(
   ) {
     tpotUs = asMicros(Math.round(decode / (tokens.outputTokens - 1)))
   }
-  const { ttftUs, ttftSource } = readTtft(c, engineTtftUs)
+  const { ttftUs, ttftSource } = readTtft(c, engineTtftUs, notes)
   const outcome = readOutcome(c)
   const request: RequestTimeline = {
     traceId: first.traceId,
@@ -234,6 +234,7 @@ function emptyStages(): Record<StageName, Micros | null> {
     'engine.prefill': null,
     'engine.decode': null,
     'engine.unattributed': null,
+    'gateway.stream': null,
     stream: null,
   }
 }

@@ -7,7 +7,9 @@ import type { Dimension } from '../model/request.js'
 import type { Span } from '../model/span.js'
 import { readString } from './attributes.js'
 import type { ClassifiedTrace } from './classify-spans.js'
+import { urlPathOf } from './llm-trace.js'
 import { nativeEngineOf } from './native-engines.js'
+import { upstreamDeploymentOf } from './upstream-identity.js'
 import type { TraceIndex } from './trace-index.js'
 import {
   ATTR_CLOUD_REGION,
@@ -108,6 +110,16 @@ function sglangReplicaOf(ix: TraceIndex, engine: Span): string | null {
   return best?.id ?? null
 }
 
+/**
+ * `http.route`, `url.path`; *added*: the path of the older `http.target` (OTel Python's default),
+ * without its query string.
+ */
+function routeOf(entry: Span | null): string | null {
+  return entry === null
+    ? null
+    : (pick([entry], [ATTR_HTTP_ROUTE, ATTR_URL_PATH], 'span') ?? urlPathOf(entry))
+}
+
 /** Reads every §1.1 dimension of a classified trace. */
 export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | null> {
   const { gateway, client, frontend } = c
@@ -135,7 +147,8 @@ export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | n
       replicaOf(engine) ??
       (c.engine !== null && nativeEngineOf(c.engine) === 'sglang'
         ? sglangReplicaOf(c.index, c.engine)
-        : null),
+        : null) ??
+      upstreamDeploymentOf(upstream, gateway),
     node: pick([engine], [ATTR_K8S_NODE_NAME, ATTR_HOST_NAME]),
     tenant: pick(everyone, [
       ATTR_TENANT_ID,
@@ -143,7 +156,7 @@ export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | n
       ATTR_USER_ID,
       ATTR_ENDUSER_ID,
     ]),
-    route: pick([gateway ?? frontend], [ATTR_HTTP_ROUTE, ATTR_URL_PATH], 'span'),
+    route: routeOf(gateway ?? frontend),
     region:
       pick([client, gateway], [ATTR_CLOUD_REGION], 'resource') ??
       pick([client], [ATTR_TOKENLINE_CLIENT_REGION]),

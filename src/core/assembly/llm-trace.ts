@@ -9,6 +9,8 @@ import type { Span } from '../model/span.js'
 import { readString } from './attributes.js'
 import {
   ATTR_HTTP_ROUTE,
+  ATTR_HTTP_TARGET_OLD,
+  ATTR_HTTP_URL_OLD,
   ATTR_URL_FULL,
   ATTR_URL_PATH,
   SCOPE_TOKENLINE_PROBE,
@@ -81,11 +83,16 @@ function isLlmRoute(s: Span, configured: readonly string[]): boolean {
   return false
 }
 
-/** The path of a call from `url.path` or `url.full`, without query or trailing slash. */
+/**
+ * The path of a call from `url.path` or `url.full` (or the older `http.target` / `http.url`),
+ * without query or trailing slash.
+ */
 export function urlPathOf(s: Span): string | null {
-  let path = readString(s.attributes, ATTR_URL_PATH)
+  let path =
+    readString(s.attributes, ATTR_URL_PATH) ?? readString(s.attributes, ATTR_HTTP_TARGET_OLD)
   if (path === null) {
-    const full = readString(s.attributes, ATTR_URL_FULL)
+    const full =
+      readString(s.attributes, ATTR_URL_FULL) ?? readString(s.attributes, ATTR_HTTP_URL_OLD)
     if (full === null) {
       return null
     }

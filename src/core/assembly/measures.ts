@@ -3,11 +3,13 @@
  * tokens, status and error type, retries.
  */
 import type { TtftSource } from '../model/request.js'
-import { STATUS_CODE, type Span } from '../model/span.js'
+import { SPAN_KIND, STATUS_CODE, type Span } from '../model/span.js'
 import { asMicros, type Micros } from '../model/units.js'
 import { readCount, readNumber, readSecondsAsMicros, readString } from './attributes.js'
 import type { ClassifiedTrace } from './classify-spans.js'
-import { durationOf } from './notes.js'
+import { durationOf, type AssemblyNote } from './notes.js'
+import { skewShiftToClient } from './skew.js'
+import type { TraceIndex } from './trace-index.js'
 import {
   ATTR_ERROR_TYPE,
   ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK,
@@ -24,27 +26,46 @@ import {
 } from '../otlp/semconv.js'
 
 /**
- * TTFT: the client span's `gen_ai.response.time_to_first_chunk`, else that attribute on any
- * span of the trace (outermost first: an SDK span the client rule did not pick), then the
- * gateway's, then the engine's.
+ * TTFT, counted from where the request entered the outermost tier the data has (CONTRACT §4):
+ *
+ * - `client`: the client span's own `gen_ai.response.time_to_first_chunk`.
+ * - `gateway`: counted from the gateway entry's start: its `gen_ai.server.time_to_first_token`
+ *   or first-token event; else a `time_to_first_chunk` on the gateway's upstream call, offset by
+ *   that call's start (span start + time_to_first_chunk − entry start; one process, one clock);
+ *   else the engine's first token placed on the entry's clock (engine start, moved onto the
+ *   entry's clock as `stream` does, + engine TTFT).
+ * - `engine`: the engine's own TTFT, when no tier above it says more.
+ *
+ * ```
+ * gateway  |auth|rl|··wait··|==== upstream call ====|     TTFT (gateway) = upstream start
+ *          ^entry start      ^      ^first chunk          + time_to_first_chunk − entry start
+ *          └────────────── TTFT ────┘
+ * ```
  */
 export function readTtft(
   c: ClassifiedTrace,
-  engineTtftUs: Micros | null
+  engineTtftUs: Micros | null,
+  notes: AssemblyNote[]
 ): { ttftUs: Micros | null; ttftSource: TtftSource | null } {
-  const client =
-    (c.client === null
-      ? null
-      : readSecondsAsMicros(c.client.attributes, ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK)) ??
-    outermostSeconds(c, ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK)
-  if (client !== null) {
-    return { ttftUs: client, ttftSource: 'client' }
+  if (c.client !== null) {
+    const v = readSecondsAsMicros(c.client.attributes, ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK)
+    if (v !== null) {
+      return { ttftUs: v, ttftSource: 'client' }
+    }
   }
-  const gateway =
-    (c.gateway === null ? null : readGatewayTtft(c.gateway)) ??
-    outermostSeconds(c, ATTR_GEN_AI_SERVER_TIME_TO_FIRST_TOKEN)
-  if (gateway !== null) {
-    return { ttftUs: gateway, ttftSource: 'gateway' }
+  if (c.gateway !== null) {
+    const v =
+      readGatewayTtft(c.gateway) ??
+      chunkFromEntry(c, c.gateway) ??
+      engineFirstTokenFromEntry(c, c.gateway, engineTtftUs, notes)
+    if (v !== null) {
+      return { ttftUs: v, ttftSource: 'gateway' }
+    }
+  } else {
+    const v = outermostSeconds(c, ATTR_GEN_AI_SERVER_TIME_TO_FIRST_TOKEN)
+    if (v !== null) {
+      return { ttftUs: v, ttftSource: 'gateway' }
+    }
   }
   if (engineTtftUs !== null) {
     return { ttftUs: engineTtftUs, ttftSource: 'engine' }
@@ -52,6 +73,81 @@ export function readTtft(
   return { ttftUs: null, ttftSource: null }
 }
 
+/**
+ * A first chunk recorded in the entry's own process, from the entry's start: on the upstream
+ * call (the last attempt that has one: an earlier one failed or was retried), else on the
+ * outermost other span below the entry (an app's chain span). `null` when none recorded one.
+ */
+function chunkFromEntry(c: ClassifiedTrace, entry: Span): Micros | null {
+  const key = ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK
+  let at: Span | null = null
+  for (let i = c.upstream.length - 1; i >= 0 && at === null; i--) {
+    const u = c.upstream[i] as Span
+    if (readSecondsAsMicros(u.attributes, key) !== null) {
+      at = u
+    }
+  }
+  const ix = c.index
+  const entryI = ix.indexOf(entry)
+  for (let i = 0, best = -1; i < ix.spans.length && at === null; i++) {
+    const s = ix.spans[i] as Span
+    if (
+      readSecondsAsMicros(s.attributes, key) !== null &&
+      inProcessBelow(ix, i, entryI) &&
+      (best < 0 || ix.isOuter(i, best))
+    ) {
+      best = i
+      at = s
+    }
+  }
+  const chunkUs = at === null ? null : readSecondsAsMicros(at.attributes, key)
+  return at === null || chunkUs === null
+    ? null
+    : asMicros(Math.max(0, at.startUs + chunkUs - entry.startUs))
+}
+
+/** Whether span `i` lies below the entry without crossing into another server or the engine. */
+function inProcessBelow(ix: TraceIndex, i: number, entryI: number): boolean {
+  let p = ix.parent[i] as number
+  if (ix.engine[i] === 1) {
+    return false
+  }
+  for (let guard = 0; p >= 0 && guard < ix.spans.length; guard++) {
+    if (p === entryI) {
+      return true
+    }
+    if ((ix.spans[p] as Span).kind === SPAN_KIND.SERVER || ix.engine[p] === 1) {
+      return false
+    }
+    p = ix.parent[p] as number
+  }
+  return false
+}
+
+/**
+ * The engine's first token on the entry's clock, or `null` when the engine is neither linked
+ * below the entry nor inside its time (then nothing ties the two clocks together).
+ */
+function engineFirstTokenFromEntry(
+  c: ClassifiedTrace,
+  entry: Span,
+  engineTtftUs: Micros | null,
+  notes: AssemblyNote[]
+): Micros | null {
+  const { engine, index: ix } = c
+  if (engine === null || engineTtftUs === null) {
+    return null
+  }
+  let startUs: number = engine.startUs
+  if (ix.isAncestor(ix.indexOf(entry), ix.indexOf(engine))) {
+    startUs += skewShiftToClient(ix, entry, engine, notes)
+  } else if (engine.startUs < entry.startUs || engine.endUs > entry.endUs) {
+    return null
+  }
+  return asMicros(Math.max(0, startUs - entry.startUs + engineTtftUs))
+}
+
+/** A seconds attribute from the outermost span of the trace that carries it. */
 function outermostSeconds(c: ClassifiedTrace, key: string): Micros | null {
   const ix = c.index
   let best = -1

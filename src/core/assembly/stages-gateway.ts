@@ -1,6 +1,8 @@
 /**
  * Gateway-tier stages: self time of steps, upstream and downstream calls painted on the
- * gateway's clock, and `gateway.unattributed`, the entry's time that none of them covers.
+ * gateway's clock, and `gateway.unattributed`, the entry's time that none of them covers. With
+ * no engine span inside it, an upstream call that recorded its first chunk is split there:
+ * `gateway.upstream` before it, `gateway.stream` after.
  *
  * ```
  * gateway   |····|auth|rl|··wait for slot··|======= upstream =======|·|
@@ -12,11 +14,16 @@
 import type { StageName } from '../model/request.js'
 import type { Span } from '../model/span.js'
 import { asMicros, type Micros } from '../model/units.js'
-import { readString } from './attributes.js'
+import { readSecondsAsMicros, readString } from './attributes.js'
 import type { ClassifiedTrace } from './classify-spans.js'
 import { durationOf, nonNegative, type AssemblyNote } from './notes.js'
 import { paintSelfTime, type LabeledInterval } from './paint.js'
-import { ATTR_DB_SYSTEM, ATTR_DB_SYSTEM_NAME, ATTR_SERVER_ADDRESS } from '../otlp/semconv.js'
+import {
+  ATTR_DB_SYSTEM,
+  ATTR_DB_SYSTEM_NAME,
+  ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK,
+  ATTR_SERVER_ADDRESS,
+} from '../otlp/semconv.js'
 
 type Stages = Record<StageName, Micros | null>
 
@@ -38,8 +45,18 @@ export function fillGatewayStages(
   for (const step of c.steps) {
     intervals.push(labeled(step.span, step.stage, c))
   }
+  const engineSideBelow = serverSideUs !== null && engineSideUnderGateway(c)
+  const splitAt = engineSideBelow ? null : firstChunkSplit(c)
   for (const s of c.upstream) {
-    intervals.push(labeled(s, 'gateway.upstream', c))
+    if (s === splitAt?.call) {
+      // Only the call's time before its first chunk is the wait for the upstream; the rest is
+      // the answer streaming through, after the first token (docs/timeline.md).
+      const depth = c.index.depthOf(s)
+      intervals.push({ startUs: s.startUs, endUs: splitAt.atUs, depth, label: 'gateway.upstream' })
+      intervals.push({ startUs: splitAt.atUs, endUs: s.endUs, depth, label: 'gateway.stream' })
+    } else {
+      intervals.push(labeled(s, 'gateway.upstream', c))
+    }
   }
   for (const s of c.downstream) {
     intervals.push(labeled(s, 'downstream', c))
@@ -53,7 +70,6 @@ export function fillGatewayStages(
   for (const step of c.steps) {
     stages[step.stage] = asMicros(painted.get(step.stage) ?? 0)
   }
-  const engineSideBelow = serverSideUs !== null && engineSideUnderGateway(c)
   if (c.upstream.length > 0) {
     // The engine's own time is inside the upstream call; subtract its duration (its own
     // clock) rather than its position, so host clock offsets cannot leak in.
@@ -63,6 +79,9 @@ export function fillGatewayStages(
       'gateway.upstream',
       (painted.get('gateway.upstream') ?? 0) - (engineInside ? serverSideUs : 0)
     )
+  }
+  if (splitAt !== null) {
+    stages['gateway.stream'] = asMicros(painted.get('gateway.stream') ?? 0)
   }
   let downstreamName: string | null = null
   if (c.downstream.length > 0) {
@@ -78,6 +97,22 @@ export function fillGatewayStages(
     durationOf(gateway) - paintedUs - engineOutsideCalls
   )
   return downstreamName
+}
+
+/**
+ * The upstream call to split at its first chunk: the last attempt with a
+ * `gen_ai.response.time_to_first_chunk` inside the call. `null` when none has one.
+ */
+function firstChunkSplit(c: ClassifiedTrace): { call: Span; atUs: number } | null {
+  for (let i = c.upstream.length - 1; i >= 0; i--) {
+    const call = c.upstream[i] as Span
+    const chunkUs = readSecondsAsMicros(call.attributes, ATTR_GEN_AI_RESPONSE_TIME_TO_FIRST_CHUNK)
+    if (chunkUs !== null) {
+      const atUs = call.startUs + chunkUs
+      return atUs <= call.endUs ? { call, atUs } : null
+    }
+  }
+  return null
 }
 
 /** Whether the engine (or its API server) is part of the gateway's request (below the entry). */

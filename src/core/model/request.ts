@@ -1,7 +1,8 @@
-import type { Micros } from './units.js'
+import { asMicros, type Micros } from './units.js'
 
 /**
- * The request stages of CONTRACT §4, in timeline order. The names are stable API: they appear
+ * The request stages of CONTRACT §4, in timeline order, plus `gateway.stream`: a gateway's
+ * upstream call after its first chunk when no engine span covers that time (ADR 0115). The names are stable API: they appear
  * in the diagnosis JSON, the query API and the dashboard. Each tier's `*.unattributed` stage is
  * the time of its span that none of its recognised parts covers (docs/timeline.md), so that no
  * time is silently dropped.
@@ -26,8 +27,19 @@ export const STAGE_NAMES = [
   'engine.prefill',
   'engine.decode',
   'engine.unattributed',
+  'gateway.stream',
   'stream',
 ] as const
+
+/**
+ * Stages that come after the first token: decoding, a gateway's upstream call after its first
+ * chunk, and streaming to the client. Every other stage can delay the first token.
+ */
+export const AFTER_FIRST_TOKEN_STAGES = [
+  'engine.decode',
+  'gateway.stream',
+  'stream',
+] as const satisfies readonly StageName[]
 
 /** The `*.unattributed` stages: time a tier's span spent outside every recognised part. */
 export const UNATTRIBUTED_STAGES = [
@@ -84,6 +96,30 @@ export function durationOf(
     default:
       return r.stages[measure]
   }
+}
+
+/**
+ * TPOT estimated from what the request's outermost tier saw: (E2E − TTFT) / (output tokens − 1),
+ * µs. Only for a request with no measured TPOT (`tpotUs` is `null`: no probe, no engine decode
+ * time), and only when TTFT and E2E are counted from the same tier (a client's E2E minus a
+ * gateway's TTFT would charge the network to every token). `null` when the inputs are missing.
+ * Never stored: percentiles of `tpot` are over measured values only (docs/timeline.md).
+ */
+export function estimateTpot(r: RequestTimeline): Micros | null {
+  const { ttftUs, e2eUs, outputTokens: out, ttftSource } = r
+  if (r.tpotUs !== null || ttftUs === null || e2eUs === null || out === null || out < 2) {
+    return null
+  }
+  const sameTier =
+    ttftSource === 'client'
+      ? r.hasClient
+      : ttftSource === 'gateway'
+        ? !r.hasClient && r.hasGateway
+        : !r.hasClient && !r.hasGateway
+  if (!sameTier || e2eUs < ttftUs) {
+    return null
+  }
+  return asMicros(Math.round((e2eUs - ttftUs) / (out - 1)))
 }
 
 /**

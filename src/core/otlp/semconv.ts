@@ -15,6 +15,8 @@ export const SCOPE_TOKENLINE_PROBE = 'tokenline.probe'
 // ── GenAI (incubating semconv + vLLM/SGLang) ─────────────────────────────────────────────────
 export const ATTR_GEN_AI_OPERATION_NAME = 'gen_ai.operation.name'
 export const ATTR_GEN_AI_SYSTEM = 'gen_ai.system'
+/** The GenAI provider (`openai`, `vllm`…); newer name of `gen_ai.system`. */
+export const ATTR_GEN_AI_PROVIDER_NAME = 'gen_ai.provider.name'
 export const ATTR_GEN_AI_REQUEST_MODEL = 'gen_ai.request.model'
 export const ATTR_GEN_AI_RESPONSE_MODEL = 'gen_ai.response.model'
 export const ATTR_GEN_AI_REQUEST_ID = 'gen_ai.request.id'
@@ -142,6 +144,14 @@ export const ATTR_HTTP_REQUEST_RESEND_COUNT = 'http.request.resend_count'
 export const ATTR_NETWORK_PROTOCOL_VERSION = 'network.protocol.version'
 export const ATTR_SERVER_ADDRESS = 'server.address'
 export const ATTR_SERVER_PORT = 'server.port'
+/**
+ * Pre-1.21 HTTP names, still the default of OTel Python's HTTP instrumentations (until
+ * `OTEL_SEMCONV_STABILITY_OPT_IN=http`) and of older Go and Java agents.
+ */
+export const ATTR_HTTP_TARGET_OLD = 'http.target'
+export const ATTR_HTTP_URL_OLD = 'http.url'
+export const ATTR_NET_PEER_NAME_OLD = 'net.peer.name'
+export const ATTR_NET_PEER_PORT_OLD = 'net.peer.port'
 export const ATTR_ERROR_TYPE = 'error.type'
 export const ATTR_DB_SYSTEM_NAME = 'db.system.name'
 /** Older database semconv name still emitted by many instrumentations. */
@@ -153,6 +163,11 @@ export const ATTR_TLS_PROTOCOL_VERSION = 'tls.protocol.version'
 export const ATTR_TENANT_ID = 'tenant.id'
 /** LiteLLM's team of the API key that made the call. */
 export const ATTR_LITELLM_USER_API_KEY_TEAM_ID = 'metadata.user_api_key_team_id'
+/**
+ * LiteLLM's `StandardLoggingHiddenParams` as one JSON string on its request span: `api_base`
+ * (the deployment's URL) and `model_id` (the router's id of the deployment).
+ */
+export const ATTR_LITELLM_HIDDEN_PARAMS = 'hidden_params'
 export const ATTR_USER_ID = 'user.id'
 export const ATTR_ENDUSER_ID = 'enduser.id'
 

@@ -3,7 +3,7 @@
  * epoch milliseconds in `*_ms` fields plus RFC 3339 where noted, snake_case keys.
  */
 import type { ChangeEvent } from '../../core/model/event.js'
-import { STAGE_NAMES, type RequestTimeline } from '../../core/model/request.js'
+import { STAGE_NAMES, estimateTpot, type RequestTimeline } from '../../core/model/request.js'
 import type { Span } from '../../core/model/span.js'
 import { isoFromMicros, millisFromMicros, type Micros } from '../../core/model/units.js'
 import { COUNT_MEASURES, type RequestMeasure } from '../../core/model/query.js'
@@ -29,6 +29,7 @@ export function toRequestJson(r: RequestTimeline): Record<string, unknown> {
     ttft_ms: ms(r.ttftUs),
     ttft_source: r.ttftSource,
     tpot_ms: ms(r.tpotUs),
+    tpot_estimate_ms: ms(estimateTpot(r)),
     itl_max_ms: ms(r.itlMaxUs),
     e2e_ms: ms(r.e2eUs),
     input_tokens: r.inputTokens,

@@ -8,7 +8,7 @@
  * Tokenline's tables, prefixed `tokenline_`. See ADR 0036.
  */
 import { AppError } from '../../core/errors.js'
-import { DIMENSIONS, STAGE_NAMES } from '../../core/model/request.js'
+import { DIMENSIONS, STAGE_NAMES, type StageName } from '../../core/model/request.js'
 import { stageColumn } from '../query/request-fields.js'
 import type { ClickHouseExecutor } from './executor.js'
 import { ident, int, str, toNum } from './sql.js'
@@ -71,12 +71,18 @@ interface Migration {
   statements: (t: QualifiedTables, ttl: (column: string) => string) => string[]
 }
 
+/** Stages added after the first schema, each by its own migration step (ADR 0115). */
+const STAGES_ADDED_V3: readonly StageName[] = ['gateway.stream']
+
 const requestColumns = [
   'trace_id String',
   'start_us Int64',
   'end_us Int64',
   ...DIMENSIONS.map((d) => `${d} LowCardinality(Nullable(String))`),
-  ...STAGE_NAMES.map((s) => `${stageColumn(s)} Nullable(Float64)`),
+  // Frozen as the first schema had them: later stages come with their own migration.
+  ...STAGE_NAMES.filter((s) => !STAGES_ADDED_V3.includes(s)).map(
+    (s) => `${stageColumn(s)} Nullable(Float64)`
+  ),
   'downstream_name LowCardinality(Nullable(String))',
   'ttft_us Nullable(Float64)',
   'ttft_source LowCardinality(Nullable(String))',
@@ -196,6 +202,15 @@ export const MIGRATIONS: readonly Migration[] = [
         doc String, row_version UInt64
       ) ENGINE = ReplacingMergeTree(row_version) ORDER BY (trace_id, kind)`,
     ],
+  },
+  {
+    version: 3,
+    name: 'gateway.stream stage',
+    statements: (t) =>
+      STAGES_ADDED_V3.map(
+        (s) =>
+          `ALTER TABLE ${t.requests} ADD COLUMN IF NOT EXISTS ${stageColumn(s)} Nullable(Float64)`
+      ),
   },
 ]
 

@@ -77,6 +77,8 @@ describe('DuckDB schema migrations', () => {
       old.stages['engine.queue']
     )
     await store.close()
-    expect(await appliedVersions(path)).toEqual([1, 2])
+    expect(await appliedVersions(path)).toEqual(
+      Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1)
+    )
   })
 })

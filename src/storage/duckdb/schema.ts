@@ -38,8 +38,14 @@ export const REQUEST_STAGES_V1 = [
   'stream',
 ] as const satisfies readonly StageName[]
 
+/** Stage columns of migration 3: a gateway's upstream call after its first chunk (ADR 0115). */
+const REQUEST_STAGES_V3: readonly StageName[] = ['gateway.stream']
+
 /** Stage columns added after the first schema, in table order (after `span_count`). */
-export const REQUEST_STAGES_ADDED: readonly StageName[] = UNATTRIBUTED_STAGES
+export const REQUEST_STAGES_ADDED: readonly StageName[] = [
+  ...UNATTRIBUTED_STAGES,
+  ...REQUEST_STAGES_V3,
+]
 
 const requestColumns = [
   'trace_id VARCHAR NOT NULL',
@@ -119,7 +125,14 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     name: 'unattributed stages',
-    statements: REQUEST_STAGES_ADDED.map(
+    statements: UNATTRIBUTED_STAGES.map(
+      (s) => `ALTER TABLE requests ADD COLUMN ${stageColumn(s)} DOUBLE`
+    ),
+  },
+  {
+    version: 3,
+    name: 'gateway.stream stage',
+    statements: REQUEST_STAGES_V3.map(
       (s) => `ALTER TABLE requests ADD COLUMN ${stageColumn(s)} DOUBLE`
     ),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stackStageMeans } from './stages.js'
+import { isBeforeFirstToken, stackStageMeans } from './stages.js'
 
 describe('stackStageMeans', () => {
   it('weights partial stages by the share of requests that have them and stacks in order', () => {
@@ -28,5 +28,19 @@ describe('stackStageMeans', () => {
       { count: 1, stages: { 'client.dns': { count: 1, meanMs: 0, p99Ms: 0 } } },
     ])
     expect(stack.stages).toEqual([])
+  })
+})
+
+describe('isBeforeFirstToken', () => {
+  it.each([
+    ['gateway.upstream', true],
+    ['gateway.unattributed', true],
+    ['engine.prefill', true],
+    ['engine.decode', false],
+    // A gateway's upstream call after its first chunk: the answer streaming through.
+    ['gateway.stream', false],
+    ['stream', false],
+  ] as const)('%s → %s', (stage, expected) => {
+    expect(isBeforeFirstToken(stage)).toBe(expected)
   })
 })

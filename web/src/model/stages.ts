@@ -1,4 +1,8 @@
-import { STAGE_NAMES, type StageName } from '../../../src/core/model/request.js'
+import {
+  AFTER_FIRST_TOKEN_STAGES,
+  STAGE_NAMES,
+  type StageName,
+} from '../../../src/core/model/request.js'
 
 /** CONTRACT §4 stage order: core's own list (a pure constant, bundled into the page). */
 export const STAGE_ORDER: readonly StageName[] = STAGE_NAMES
@@ -28,6 +32,8 @@ export const STAGE_COLORS: Record<StageName, string> = {
   'engine.prefill': '#f5c542',
   'engine.decode': '#46a758',
   'engine.unattributed': '#b8b3ad',
+  // The upstream's answer as the gateway saw it stream: after the first token, like decode.
+  'gateway.stream': '#8fc79a',
   stream: '#4cc3e0',
 }
 
@@ -86,7 +92,10 @@ export function stackStageMeans(
   return { stages: used, values, cumulative }
 }
 
-/** Stages that can delay the first token (everything but decoding and streaming the answer). */
+/**
+ * Stages that can delay the first token: everything but decoding and streaming the answer
+ * (`gateway.stream` is a gateway's upstream call after its first chunk).
+ */
 export function isBeforeFirstToken(stage: StageName): boolean {
-  return stage !== 'engine.decode' && stage !== 'stream'
+  return !(AFTER_FIRST_TOKEN_STAGES as readonly StageName[]).includes(stage)
 }

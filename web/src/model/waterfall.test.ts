@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { gatewayStepStage, layoutWaterfall, type WaterfallSpan } from './waterfall.js'
+import {
+  gatewayStepStage,
+  layoutWaterfall,
+  ttftInstantMs,
+  ttftLabel,
+  type WaterfallSpan,
+} from './waterfall.js'
 
 function span(
   o: Partial<WaterfallSpan> & Pick<WaterfallSpan, 'span_id' | 'name' | 'start_ms' | 'end_ms'>
@@ -116,5 +122,68 @@ describe('gatewayStepStage', () => {
     ['serialize', null],
   ])('%s → %s', (name, stage) => {
     expect(gatewayStepStage(name)).toBe(stage)
+  })
+})
+
+describe('ttftInstantMs: TTFT counted from the span its source names', () => {
+  // caller  [0 ..... (no GenAI attributes: not the client)
+  // entry       [40 ....................................]   SERVER (gateway)
+  // call               [52 ........................]        CLIENT chat m → vllm-b
+  // engine                  [60 ...............]             llm_request
+  const traced: WaterfallSpan[] = [
+    span({ span_id: 'u', name: 'GET /page', kind: 2, start_ms: 0, end_ms: 5000 }),
+    span({
+      span_id: 'g',
+      parent_span_id: 'u',
+      name: 'POST /v1/chat/completions',
+      kind: 2,
+      start_ms: 40,
+      end_ms: 5040,
+    }),
+    span({
+      span_id: 'k',
+      parent_span_id: 'g',
+      name: 'chat m',
+      kind: 3,
+      start_ms: 52,
+      end_ms: 5030,
+      attributes: { 'gen_ai.operation.name': 'chat' },
+    }),
+    span({
+      span_id: 'e',
+      parent_span_id: 'k',
+      name: 'llm_request',
+      kind: 2,
+      start_ms: 60,
+      end_ms: 5020,
+    }),
+  ]
+
+  it('gateway: from the entry (the trace starts at the entry here)', () => {
+    expect(ttftInstantMs(traced.slice(1), 210, 'gateway', 40)).toBe(210)
+  })
+
+  it('engine: from the engine span, wherever the trace starts', () => {
+    expect(ttftInstantMs(traced, 180, 'engine', 0)).toBe(60 + 180)
+  })
+
+  it('client: from the outermost GenAI client span', () => {
+    expect(ttftInstantMs(traced, 210, 'client', 0)).toBe(52 + 210)
+  })
+
+  it('no TTFT: no instant', () => {
+    expect(ttftInstantMs(traced, null, 'gateway', 0)).toBeNull()
+  })
+
+  it('labels the source', () => {
+    expect(ttftLabel('gateway')).toBe('TTFT (gateway)')
+    expect(ttftLabel(null)).toBe('TTFT')
+  })
+
+  it('without engine spans, the GenAI upstream call is the upstream layer and on the critical path', () => {
+    const layout = layoutWaterfall(traced.slice(0, 3), 200)
+    const call = layout.rows.find((r) => r.spanId === 'k')
+    expect(call?.layer).toBe('upstream')
+    expect(call?.critical).toBe(true)
   })
 })

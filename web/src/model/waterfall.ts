@@ -1,4 +1,4 @@
-import type { StageName } from '../../../src/core/model/request.js'
+import type { StageName, TtftSource } from '../../../src/core/model/request.js'
 import { STAGE_COLORS } from './stages.js'
 
 /** The span fields the waterfall needs (a subset of the API's SpanJson). */
@@ -124,6 +124,73 @@ function engineSegments(span: WaterfallSpan, t0: number): WaterfallSegment[] {
   return segs
 }
 
+/** The span a TTFT of this source is counted from (CONTRACT §4), or `null`. */
+function ttftOriginSpan(spans: readonly WaterfallSpan[], source: TtftSource): WaterfallSpan | null {
+  const byId = new Map(spans.map((s) => [s.span_id, s]))
+  const depth = (s: WaterfallSpan) => {
+    let d = 0
+    for (let p = s.parent_span_id; p !== null && d < spans.length; d++) {
+      p = byId.get(p)?.parent_span_id ?? null
+    }
+    return d
+  }
+  const outermost = (keep: (s: WaterfallSpan) => boolean) => {
+    let best: WaterfallSpan | null = null
+    for (const s of spans) {
+      if (
+        keep(s) &&
+        (best === null ||
+          depth(s) < depth(best) ||
+          (depth(s) === depth(best) && s.start_ms < best.start_ms))
+      ) {
+        best = s
+      }
+    }
+    return best
+  }
+  switch (source) {
+    case 'client':
+      return outermost(
+        (s) => s.scope_name === 'tokenline.probe' || (s.kind === KIND_CLIENT && isGenAiCall(s))
+      )
+    case 'gateway':
+      return outermost((s) => s.kind === KIND_SERVER && !isEngineSpan(s))
+    case 'engine':
+      return outermost(isEngineSpan)
+  }
+}
+
+function isGenAiCall(s: WaterfallSpan): boolean {
+  return (
+    s.attributes['gen_ai.operation.name'] !== undefined ||
+    s.attributes['gen_ai.response.time_to_first_chunk'] !== undefined
+  )
+}
+
+/**
+ * Where the first token lands, as an offset from the trace's first span (ms): TTFT counted
+ * from the span its source names (the client span, the gateway entry or the engine span), not
+ * from whichever span happens to start first. `null` when the request has no TTFT.
+ */
+export function ttftInstantMs(
+  spans: readonly WaterfallSpan[],
+  ttftMs: number | null,
+  source: TtftSource | null | undefined,
+  requestStartMs: number
+): number | null {
+  if (ttftMs === null) {
+    return null
+  }
+  const t0 = spans.length > 0 ? Math.min(...spans.map((s) => s.start_ms)) : requestStartMs
+  const origin = source === null || source === undefined ? null : ttftOriginSpan(spans, source)
+  return (origin === null ? requestStartMs : origin.start_ms) - t0 + ttftMs
+}
+
+/** The TTFT label of a request: which tier it was counted from. */
+export function ttftLabel(source: TtftSource | null | undefined): string {
+  return source === null || source === undefined ? 'TTFT' : `TTFT (${source})`
+}
+
 /**
  * Lays out a trace as a waterfall: parents before children, siblings by start time, each span
  * classified by the CONTRACT §1 rules and coloured like its stage.
@@ -159,8 +226,23 @@ export function layoutWaterfall(
   }
 
   const engine = spans.find(isEngineSpan) ?? null
+  // Without engine spans the path ends at the gateway's (last) GenAI upstream call.
+  let chainEnd = engine
+  if (chainEnd === null) {
+    for (const s of spans) {
+      const nested = s.parent_span_id !== null && byId.has(s.parent_span_id)
+      if (
+        s.kind === KIND_CLIENT &&
+        nested &&
+        isGenAiCall(s) &&
+        (chainEnd === null || s.start_ms > chainEnd.start_ms)
+      ) {
+        chainEnd = s
+      }
+    }
+  }
   const chain: WaterfallSpan[] = []
-  for (let s: WaterfallSpan | undefined = engine ?? undefined; s;) {
+  for (let s: WaterfallSpan | undefined = chainEnd ?? undefined; s;) {
     chain.unshift(s)
     s = s.parent_span_id !== null ? byId.get(s.parent_span_id) : undefined
   }
@@ -189,8 +271,12 @@ export function layoutWaterfall(
     }
     if (s.kind === KIND_CLIENT) {
       const kids = children.get(s.span_id) ?? []
+      // A GenAI call made by a gateway (LiteLLM-style) is its upstream call even with no
+      // engine span below it.
       const isUpstream =
-        kids.some(isEngineSpan) || (engine !== null && engine.parent_span_id === s.span_id)
+        kids.some(isEngineSpan) ||
+        (engine !== null && engine.parent_span_id === s.span_id) ||
+        (engine === null && depth > 0 && isGenAiCall(s))
       return isUpstream ? 'upstream' : 'downstream'
     }
     if (gatewayStepStage(s.name) !== null) {

@@ -52,6 +52,7 @@ export const FULL_STAGES = {
   'engine.prefill': 50_000,
   'engine.decode': 1_270_000,
   'engine.unattributed': 0,
+  'gateway.stream': null,
   stream: 1300,
 } satisfies Record<StageName, number | null>
 

@@ -171,7 +171,7 @@ export const clientCases: AssemblyCase[] = [
     },
   },
   {
-    name: 'client TTFT from a span inside a server (not the client span) still counts',
+    name: 'a first chunk on a span inside the entry (not a client span) counts from the entry',
     picture: `
       app      |POST /ask ···························|   SERVER
       chain      |llm.chain (INTERNAL, ttft 0.3 s)|       the TTFT sits on an INTERNAL span
@@ -201,6 +201,6 @@ export const clientCases: AssemblyCase[] = [
         parentSpanId: 'eeeeeeeeeeeeeeee',
       })),
     ],
-    expected: { ttftUs: asMicros(300_000), ttftSource: 'client', hasClient: false },
+    expected: { ttftUs: asMicros(300_000), ttftSource: 'gateway', hasClient: false },
   },
 ]

@@ -104,7 +104,8 @@ export const gatewayCases: AssemblyCase[] = [
         tenant: 'team-a',
         route: '/v1/chat/completions',
         gateway: 'gateway-0',
-        replica: null,
+        // No engine span names the replica: the upstream call's server.address does.
+        replica: 'vllm-0.vllm.svc',
       },
     },
   },
@@ -195,6 +196,53 @@ export const gatewayCases: AssemblyCase[] = [
       stages: { 'gateway.upstream': 5700, downstream: null, 'gateway.unattributed': 100 },
       retries: 1,
       status: 200,
+    },
+  },
+  {
+    name: 'OTel Python HTTP spans in the older semconv (http.target, http.url, net.peer.name)',
+    picture: `
+      0     1000                                    900000 901000
+      entry |·|POST (CLIENT) http.url …/v1/chat/completions|·|   SERVER, http.target with a query
+    `,
+    spans: [
+      makeSpan({
+        traceId: TRACE,
+        spanId: 'c1c1c1c1c1c1c1c1',
+        name: 'POST /v1/chat/completions',
+        kind: SPAN_KIND.SERVER,
+        startUs: DEFAULT_START_US,
+        endUs: asMicros(DEFAULT_START_US + 901_000),
+        resource: { 'service.name': 'py-gateway', 'service.instance.id': 'py-gw-0' },
+        attributes: {
+          'http.method': 'POST',
+          'http.target': '/v1/chat/completions?user=a',
+          'http.status_code': 200,
+        },
+      }),
+      makeSpan({
+        traceId: TRACE,
+        spanId: 'c2c2c2c2c2c2c2c2',
+        parentSpanId: 'c1c1c1c1c1c1c1c1',
+        name: 'POST',
+        kind: SPAN_KIND.CLIENT,
+        startUs: asMicros(DEFAULT_START_US + 1000),
+        endUs: asMicros(DEFAULT_START_US + 900_000),
+        resource: { 'service.name': 'py-gateway', 'service.instance.id': 'py-gw-0' },
+        attributes: {
+          'http.method': 'POST',
+          'http.url': 'http://vllm-c.llm.svc:8000/v1/chat/completions',
+          'net.peer.name': 'vllm-c.llm.svc',
+          'net.peer.port': 8000,
+          'http.status_code': 200,
+        },
+      }),
+    ],
+    expected: {
+      hasGateway: true,
+      status: 200,
+      e2eUs: asMicros(901_000),
+      stages: { 'gateway.upstream': 899_000, 'gateway.unattributed': 2000 },
+      dims: { route: '/v1/chat/completions', replica: 'vllm-c.llm.svc', gateway: 'py-gw-0' },
     },
   },
 ]

@@ -33,11 +33,13 @@ export function drawLines(
     rightFormat?: (v: number) => string
     yMax?: number
     onPick?: (index: number) => void
+    /** What an empty chart says (default: no data in this window). */
+    emptyText?: string
   }
 ): void {
   const hasData = lines.some((l) => l.values.some((v) => v !== null))
   if (!hasData) {
-    panel.setStatus('no data in this window', 'empty')
+    panel.setStatus(options.emptyText ?? 'no data in this window', 'empty')
     return
   }
   panel.body.replaceChildren()
@@ -123,6 +125,15 @@ export function loadTraffic(ctx: LoadContext, panel: PanelHandle): Promise<void>
   })
 }
 
+const NO_REQUESTS = 'no requests in this window'
+
+/** Requests exist, yet none has this measure: say what would give it, never draw a 0. */
+const MISSING_MEASURE_TEXT: Record<HeadlineMeasure, string> = {
+  ttft: 'no request in this window has a first-token time',
+  tpot: 'no measured TPOT in this window (per-token timing comes from the probe or engine spans; request details show an estimate)',
+  e2e: 'no request in this window has an end-to-end time',
+}
+
 /** TTFT, TPOT and E2E p50/p95/p99, one panel each, from one percentiles call. */
 export function loadPercentiles(
   ctx: LoadContext,
@@ -140,6 +151,7 @@ export function loadPercentiles(
         },
         ctx.signal
       )
+      const anyRequest = res.rows.some((r) => r.count > 0)
       for (const measure of HEADLINE_MEASURES) {
         const rows = res.rows.filter((r) => r.measure === measure && r.bucket_start_ms !== null)
         const line = (key: string) =>
@@ -165,6 +177,7 @@ export function loadPercentiles(
           {
             height: 120,
             format: formatMs,
+            emptyText: anyRequest ? MISSING_MEASURE_TEXT[measure] : NO_REQUESTS,
             // A click on a bucket investigates its slow part: the requests above the usual p99.
             onPick: (idx) => {
               const t = ctx.grid[idx]
@@ -281,6 +294,10 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
       { ...commonParams(ctx), step: formatStepParam(ctx.stepMs) },
       ctx.signal
     )
+    if (res.buckets.length === 0) {
+      panel.setStatus(NO_REQUESTS, 'empty')
+      return
+    }
     const byStart = new Map(res.buckets.map((b) => [b.bucket_start_ms, b]))
     const buckets: (StageBucket | null)[] = ctx.grid.map((t) => {
       const b = byStart.get(t)

@@ -1,6 +1,7 @@
 import { api, type Params } from '../../api/client.js'
 import type { RequestJson } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
+import { tpotText } from '../../model/request-view.js'
 import { formatMs, formatTimeUtc } from '../../model/format.js'
 import { MEASURE_FIELDS, MEASURE_LABELS, type Measure } from '../../model/measures.js'
 import { STAGE_COLORS, STAGE_ORDER } from '../../model/stages.js'
@@ -88,8 +89,11 @@ export async function loadSamples(
           class: `num${m === sortBy ? ' strong' : ''}`,
           'data-measure': m,
           'data-ms': r[MEASURE_FIELDS[m]] ?? '',
+          ...(m === 'tpot' && r.tpot_ms === null && r.tpot_estimate_ms != null
+            ? { title: 'estimated: (E2E − TTFT) / (output tokens − 1); no per-token timing' }
+            : {}),
         },
-        formatMs(r[MEASURE_FIELDS[m]] ?? null)
+        m === 'tpot' ? tpotText(r) : formatMs(r[MEASURE_FIELDS[m]] ?? null)
       )
     mount(
       el,

@@ -1,7 +1,13 @@
 import { api } from '../../api/client.js'
 import { h, mount } from '../../charts/dom.js'
 import { formatMs, formatTimeUtc } from '../../model/format.js'
-import { layoutWaterfall, type WaterfallRow } from '../../model/waterfall.js'
+import { tpotText } from '../../model/request-view.js'
+import {
+  layoutWaterfall,
+  ttftInstantMs,
+  ttftLabel,
+  type WaterfallRow,
+} from '../../model/waterfall.js'
 import { isAbort, type LoadContext } from './context.js'
 
 function attrText(row: WaterfallRow): string {
@@ -37,9 +43,10 @@ export async function loadWaterfall(
   mount(el, head(`trace ${traceId}`), h('div', { class: 'muted pad' }, 'loading spans…'))
   try {
     const { request: r, spans } = await api.request(traceId, ctx.signal)
-    const t0 = spans.length > 0 ? Math.min(...spans.map((s) => s.start_ms)) : r.start_ms
-    const ttftOffset = r.ttft_ms === null ? null : r.start_ms - t0 + r.ttft_ms
-    const layout = layoutWaterfall(spans, ttftOffset)
+    const layout = layoutWaterfall(
+      spans,
+      ttftInstantMs(spans, r.ttft_ms, r.ttft_source, r.start_ms)
+    )
     // TTFT is often a few % of a long streamed answer: "before the first token" zooms the time
     // axis to it (and is where a TTFT investigation opens).
     let zoom: 'all' | 'ttft' =
@@ -114,7 +121,7 @@ export async function loadWaterfall(
                 style: `left:${pct(layout.ttftMs)}`,
                 title: `first token at ${formatMs(layout.ttftMs)}`,
               },
-              h('span', {}, `TTFT ${formatMs(r.ttft_ms)}`)
+              h('span', {}, `${ttftLabel(r.ttft_source)} ${formatMs(r.ttft_ms)}`)
             )
           : null
       mount(
@@ -124,7 +131,7 @@ export async function loadWaterfall(
           h(
             'span',
             { class: 'wf-facts' },
-            `${formatTimeUtc(r.start_ms)} · E2E ${formatMs(r.e2e_ms)} · TTFT ${formatMs(r.ttft_ms)} (${r.ttft_source ?? '?'}) · TPOT ${formatMs(r.tpot_ms)} · ${[r.dims['model'], r.dims['replica'], r.dims['node']].filter(Boolean).join(' · ')}${r.error_type ? ` · ${r.error_type}` : ''}`
+            `${formatTimeUtc(r.start_ms)} · E2E ${formatMs(r.e2e_ms)} · ${ttftLabel(r.ttft_source)} ${formatMs(r.ttft_ms)} · TPOT ${tpotText(r)} · ${[r.dims['model'], r.dims['replica'], r.dims['node']].filter(Boolean).join(' · ')}${r.error_type ? ` · ${r.error_type}` : ''}`
           ),
           layout.ttftMs !== null
             ? h(

@@ -1,0 +1,81 @@
+/**
+ * The recorded real stack (test/fixtures/real-stack-traces/SOURCE.md: an OTel JS HTTP gateway →
+ * Caddy → two vLLM replicas) imported through the real pipeline: exactly one request per call
+ * the client made, every one counted from the gateway's entry, never later than the first chunk
+ * the client itself saw.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createSilentLogger } from '../../src/core/logger.js'
+import type { RequestTimeline } from '../../src/core/model/request.js'
+import { importPaths } from '../../src/ingest/import.js'
+import { createIngestPipeline } from '../../src/ingest/pipeline.js'
+import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+
+const DIR = join(import.meta.dirname, '../fixtures/real-stack-traces')
+
+interface ClientCall {
+  ttft_s: number | null
+  traceparent: string | null
+}
+
+describe('the real gateway → Caddy → vLLM recording', () => {
+  it('assembles one request per client call, TTFT from the gateway entry', async () => {
+    const store = createMemoryStore()
+    const sink = createIngestPipeline({
+      store,
+      logger: createSilentLogger(),
+      now: Date.now,
+      sweepIntervalMs: 0,
+    })
+    const bodies = readdirSync(join(DIR, 'traces'))
+      .sort()
+      .map((f) => join(DIR, 'traces', f))
+    const summary = await importPaths(bodies, sink)
+    await sink.close()
+    expect(summary.files.every((f) => f.error === null)).toBe(true)
+    const requests: RequestTimeline[] = []
+    for await (const batch of store.scanRequests({
+      fromUs: 0 as never,
+      toUs: 4_000_000_000_000_000 as never,
+    } as never)) {
+      requests.push(...batch)
+    }
+    const calls = readFileSync(join(DIR, 'client-requests.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ClientCall)
+    expect(requests).toHaveLength(calls.length)
+    expect(calls).toHaveLength(521)
+
+    const counts = (f: (r: RequestTimeline) => unknown) => {
+      const m: Record<string, number> = {}
+      for (const r of requests) {
+        const k = String(f(r))
+        m[k] = (m[k] ?? 0) + 1
+      }
+      return m
+    }
+    expect(counts((r) => r.ttftSource)).toEqual({ gateway: 521 })
+    expect(counts((r) => `${r.hasClient}/${r.hasGateway}/${r.hasEngine}`)).toEqual({
+      'false/true/true': 521,
+    })
+    expect(counts((r) => r.dims.replica)).toEqual({ 'vllm-0': 256, 'vllm-1': 265 })
+
+    // The gateway saw the first token before the client did, and closer to it than the engine.
+    const byTrace = new Map(requests.map((r) => [r.traceId, r]))
+    const gapsMs: number[] = []
+    for (const c of calls) {
+      const r = c.traceparent === null ? undefined : byTrace.get(c.traceparent.split('-')[1]!)
+      if (r === undefined || r.ttftUs === null || c.ttft_s === null) {
+        continue
+      }
+      gapsMs.push(c.ttft_s * 1000 - r.ttftUs / 1000)
+    }
+    gapsMs.sort((a, b) => a - b)
+    expect(gapsMs.length).toBe(410)
+    expect(gapsMs[0]).toBeGreaterThan(0)
+    expect(gapsMs[Math.floor(gapsMs.length / 2)]).toBeLessThan(40)
+  }, 60_000)
+})
