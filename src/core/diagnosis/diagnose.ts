@@ -20,7 +20,7 @@ import { causeMeasure } from './finding-measure.js'
 import { sampleFrame } from './frame-sample.js'
 import { mergeCandidates, sloBreachFinding, unattributedCandidates } from './merge-findings.js'
 import { eventEvidence, pct, round } from './rule.js'
-import { RULES } from './rules/index.js'
+import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { diagnosisStages } from './stage-breakdown.js'
 import { findTrafficShift } from './traffic-shift.js'
 
@@ -36,7 +36,7 @@ export const SCAN_SAMPLE = 40_000
 export const HEALTHY_CAP_WHEN_BLIND = 0.5
 
 function actionsOf(cause: Finding['cause']): string[] {
-  return [...(RULES.find((r) => r.cause === cause)?.actions ?? [])]
+  return [...(causeRecord(cause)?.actions ?? [])]
 }
 
 export interface DiagnoseResult {

@@ -11,12 +11,21 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 
-export const replicaColdStartRule: Rule = {
+export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
+  label: 'Cold replicas take traffic',
+  measure: null,
+  chain: ['young replica', 'that replica slow'],
+  explains: ['node.degraded', 'routing.imbalance'],
+  needs: 'the replica dimension (first time each replica is seen); scale/restart events confirm.',
+  predicts:
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began, and they recover afterwards. Scope: the replica when exactly one is new.",
+  against:
+    'the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression).',
   actions: [
     'keep a warm pool / minimum replicas',
     'gate readiness on warm-up',
