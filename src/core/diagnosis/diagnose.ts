@@ -16,12 +16,13 @@ import { buildContext, type DiagnosisContext } from './context.js'
 import type { DiagnosisInput } from './input.js'
 import { excessCandidates, shiftField, type ExcessCandidate } from './excess-candidates.js'
 import { scanExcess, type MeasureAnomaly } from './excess-scan.js'
-import { causeMeasure } from './finding-measure.js'
+import { causeMeasure, measureOfFinding } from './finding-measure.js'
 import { sampleFrame } from './frame-sample.js'
 import { mergeCandidates, sloBreachFinding, unattributedCandidates } from './merge-findings.js'
 import { eventEvidence, pct, round } from './rule.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { diagnosisStages } from './stage-breakdown.js'
+import { explainAway } from './explain/explain-away.js'
 import { findTrafficShift } from './traffic-shift.js'
 
 /** Findings under this confidence are not reported. */
@@ -130,72 +131,19 @@ function citeChangeEvents(ctx: DiagnosisContext, finding: Finding): void {
 }
 
 /**
- * A version that first appears inside the window and is slow explains a slow node better than
- * the node does when both name the same requests (the canary runs on that node): the node
- * finding then ranks below the version's.
+ * Each record's counter-evidence on the merged finding, whichever detector proposed it: the same
+ * "they do not warm up" that lowers a cold start in its rule lowers one the excess scan named.
  */
-function preferNewVersion(ctx: DiagnosisContext, merged: Finding[]): void {
-  const version = merged.find(
-    (f) => f.cause === 'version.regression' && f.scope.dimension === 'version'
-  )
-  const node = merged.find((f) => f.cause === 'node.degraded' && f.scope.dimension !== null)
-  if (version === undefined || node === undefined) {
-    return
-  }
-  const col = ctx.frame.dims.version
-  const code = col.values.indexOf(version.scope.value ?? '')
-  let first = Infinity
-  for (let i = 0; i < ctx.frame.n; i++) {
-    if (col.codes[i] === code && (ctx.frame.startUs[i] as number) < first) {
-      first = ctx.frame.startUs[i] as number
+function applyCounterEvidence(ctx: DiagnosisContext, findings: Finding[]): void {
+  for (const f of findings) {
+    const counter = causeRecord(f.cause)?.counter?.(ctx, f, measureOfFinding(f))
+    if (counter === null || counter === undefined) {
+      continue
     }
-  }
-  if (
-    first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs &&
-    node.confidence >= version.confidence
-  ) {
-    node.confidence = version.confidence * 0.9
-    node.evidence.push({
-      dimension: 'version',
-      observed: version.scope.value,
-      baseline: null,
-      text: `against: version ${version.scope.value} first appears inside the window; a new version explains the slowdown better than the node`,
-    })
-  }
-}
-
-/**
- * The same for a replica that joined inside the window and is slow: when it runs alone on its
- * node (or the node finding is scoped to the replica itself), the node finding and the
- * cold-start finding name the same requests, and the new replica is the better explanation.
- */
-function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
-  const cold = merged.find(
-    (f) => f.cause === 'replica.cold_start' && f.scope.dimension === 'replica'
-  )
-  const node = merged.find(
-    (f) =>
-      f.cause === 'node.degraded' &&
-      (f.scope.dimension === 'node' || f.scope.dimension === 'replica')
-  )
-  if (cold === undefined || node === undefined) {
-    return
-  }
-  const first = ctx.replicaFirstSeenUs.get(cold.scope.value ?? '') ?? -Infinity
-  // The node finding names the cold replica's requests when it is scoped to that replica, or to
-  // the node the replica runs on (alone, or carrying the slow share).
-  const sameRequests =
-    node.scope.dimension === 'replica'
-      ? node.scope.value === cold.scope.value
-      : ctx.replicaNode.get(cold.scope.value ?? '') === node.scope.value
-  if (first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs && sameRequests) {
-    node.confidence = Math.min(node.confidence, cold.confidence * 0.9)
-    node.evidence.push({
-      dimension: 'replica',
-      observed: cold.scope.value,
-      baseline: null,
-      text: `against: replica ${cold.scope.value} on this node first serves inside the window; a cold replica explains the slowdown better than the node`,
-    })
+    f.confidence *= Math.min(1, Math.max(0, counter.factor))
+    if (!f.evidence.some((e) => e.text === counter.evidence.text)) {
+      f.evidence.push(counter.evidence)
+    }
   }
 }
 
@@ -311,8 +259,8 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     excess.push({ ...c.finding, measure: 'ttft' })
   }
   const merged = mergeCandidates(candidates, excess, actionsOf)
-  preferNewVersion(ctx, merged)
-  preferColdReplica(ctx, merged)
+  applyCounterEvidence(ctx, merged)
+  explainAway(ctx, merged)
   for (const f of merged) {
     f.confidence = round(Math.min(1, Math.max(0, f.confidence)))
     if (f.shift === undefined) {

@@ -108,9 +108,7 @@ export const nodeDegradedCause: CauseRecord = {
         confidence *= 0.5
       }
     }
-    const fresh = members.filter(
-      (m) => (ctx.replicaFirstSeenUs.get(m) ?? 0) - ctx.input.window.fromUs > 2 * ctx.grid.stepUs
-    )
+    const fresh = members.filter((m) => ctx.youngReplicaUs.has(m))
     if (fresh.length === members.length) {
       confidence *= 0.5
     }

@@ -5,7 +5,8 @@
  * and the rule that scores it on a window. The rule list, the finding measure, the dashboard's
  * labels and docs/causes.md are all derived from these records.
  */
-import type { Cause } from '../../model/diagnosis.js'
+import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
+import type { DiagnosisContext } from '../context.js'
 import type { DurationMeasure } from '../../model/request.js'
 import type { Rule } from '../rule.js'
 
@@ -31,4 +32,15 @@ export interface CauseRecord extends Rule {
   predicts: string
   /** The evidence that argues against it. */
   against: string
+  /**
+   * Counter-evidence checked on the final finding, whichever detector proposed it: a factor for
+   * its confidence (1 keeps it, 0 rules it out) and the line that says why. Null: nothing to say.
+   * `measure`: the one the finding is about (finding-measure.ts).
+   */
+  counter?(ctx: DiagnosisContext, finding: Finding, measure: DurationMeasure): Counter | null
+}
+
+export interface Counter {
+  factor: number
+  evidence: Evidence
 }

@@ -12,8 +12,67 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import type { Cohort } from '../cohort.js'
+import type { DiagnosisContext } from '../context.js'
 import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
+
+/** A replica's first minutes: the age at which a cold replica should be warm. */
+const YOUNG_US = 5 * 60_000_000
+/** Requests after warm-up needed to judge whether the replica warmed up. */
+const MIN_LATER = 20
+/** How much "as slow later as at first" takes away. */
+const NO_WARM_UP_PENALTY = 0.9
+/** Share of the slow young requests one replica must hold to be named. */
+const SCOPE_SHARE = 0.5
+
+/**
+ * Warm-up fades: requests served after a young replica's first minutes should be fast again.
+ * Still slow later → something else (a version, a node) is wrong with it; a cold start warms up
+ * by definition. Null when too few later requests tell.
+ */
+function warmUp(
+  ctx: DiagnosisContext,
+  cohort: Cohort,
+  replicas: ReadonlySet<string>
+): { factor: number; evidence: Evidence } | null {
+  const col = ctx.frame.dims.replica
+  let early = 0
+  let earlySlow = 0
+  let later = 0
+  let laterSlow = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    if (c < 0 || cohort.eligible[i] !== 1) {
+      continue
+    }
+    const name = col.values[c] as string
+    const first = ctx.youngReplicaUs.get(name)
+    if (first === undefined || !replicas.has(name)) {
+      continue
+    }
+    if ((ctx.frame.startUs[i] as number) - first < YOUNG_US) {
+      early++
+      earlySlow += cohort.slow[i] as number
+    } else {
+      later++
+      laterSlow += cohort.slow[i] as number
+    }
+  }
+  if (later < MIN_LATER || early === 0 || earlySlow === 0) {
+    return null
+  }
+  const persist = laterSlow / later / (earlySlow / early)
+  return {
+    factor: 1 - NO_WARM_UP_PENALTY * ramp(persist, 0.3, 0.7),
+    evidence: {
+      dimension: 'replica_age',
+      observed: round(laterSlow / later),
+      baseline: round(earlySlow / early),
+      text: `${persist >= 0.5 ? 'against: ' : ''}after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} vs ${pct(earlySlow / early)} before${persist >= 0.5 ? ': they do not warm up' : ''}`,
+    },
+  }
+}
 
 export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
@@ -31,6 +90,25 @@ export const replicaColdStartCause: CauseRecord = {
     'gate readiness on warm-up',
     'ramp traffic to new replicas slowly',
   ],
+  counter(ctx, finding, measure) {
+    const young =
+      finding.scope.dimension === 'replica'
+        ? [finding.scope.value ?? '']
+        : [...ctx.youngReplicaUs.keys()]
+    if (young.length === 0 || !young.every((r) => ctx.youngReplicaUs.has(r))) {
+      return {
+        factor: 0,
+        evidence: {
+          dimension: 'replica',
+          observed: finding.scope.value,
+          baseline: null,
+          text: 'against: no replica is young on evidence (no start, scale or restart event, and none joined peers already serving)',
+        },
+      }
+    }
+    const cohort = measure === 'tpot' ? ctx.tpot : ctx.ttft
+    return warmUp(ctx, cohort, new Set(young))
+  },
   evaluate(ctx) {
     if (ctx.frame.dims.replica.values.length === 0) {
       return { skipped: 'no replica dimension on the requests' }
@@ -44,10 +122,11 @@ export const replicaColdStartCause: CauseRecord = {
       return null
     }
     const best = young.sort((a, b) => b.row.lift - a.row.lift)[0]!
-    const graceUs = 2 * ctx.grid.stepUs
-    const fresh = [...ctx.replicaFirstSeenUs.entries()].filter(
-      ([, t]) => t - ctx.input.window.fromUs > graceUs
-    )
+    // Young only on evidence: a start event, or joining peers that were already serving.
+    const fresh = [...ctx.youngReplicaUs.entries()]
+    if (fresh.length === 0) {
+      return null
+    }
     let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
     for (const [replica, t] of fresh.slice(0, 5)) {
@@ -58,42 +137,13 @@ export const replicaColdStartCause: CauseRecord = {
         text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}`,
       })
     }
-    // Warm-up fades: requests served after the first minutes of a new replica should be fast
-    // again. Still slow later → something else (a version, a node) is wrong with it.
-    const freshSet = new Set(fresh.map(([k]) => k))
+    const warm = warmUp(ctx, best.cohort, new Set(fresh.map(([k]) => k)))
+    if (warm !== null) {
+      confidence *= warm.factor
+      evidence.push(warm.evidence)
+    }
     const col = ctx.frame.dims.replica
-    let early = 0
-    let earlySlow = 0
-    let later = 0
-    let laterSlow = 0
-    for (let i = 0; i < ctx.frame.n; i++) {
-      const c = col.codes[i] as number
-      if (c < 0 || best.cohort.eligible[i] !== 1) {
-        continue
-      }
-      const name = col.values[c] as string
-      if (!freshSet.has(name)) {
-        continue
-      }
-      const ageUs = (ctx.frame.startUs[i] as number) - (ctx.replicaFirstSeenUs.get(name) ?? 0)
-      if (ageUs < 5 * 60_000_000) {
-        early++
-        earlySlow += best.cohort.slow[i] as number
-      } else {
-        later++
-        laterSlow += best.cohort.slow[i] as number
-      }
-    }
-    if (later >= 20 && early > 0 && earlySlow > 0) {
-      const persist = laterSlow / later / (earlySlow / early)
-      confidence *= 1 - 0.6 * ramp(persist, 0.3, 0.7)
-      evidence.push({
-        dimension: 'replica_age',
-        observed: round(laterSlow / later),
-        baseline: round(earlySlow / early),
-        text: `after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} vs ${pct(earlySlow / early)} before${persist >= 0.5 ? ': they do not warm up' : ''}`,
-      })
-    }
+    const freshSet = new Set(fresh.map(([k]) => k))
     // New replicas that all run a version no established replica runs: the version is suspect.
     const versionOf = new Map<string, string>()
     const vcol = ctx.frame.dims.version
@@ -129,11 +179,22 @@ export const replicaColdStartCause: CauseRecord = {
       : []
     confidence = Math.min(1, confidence * (events.length > 0 ? 1.2 : 0.9))
     evidence.push(...events.slice(0, 3).map(eventEvidence))
-    // Name the replica when the slow young requests sit on exactly one new replica.
-    const replicaRow = best.cohort.rows.find(
-      (r) => r.dimension === 'replica' && r.significant && fresh.some(([k]) => k === r.value)
-    )
-    const single = fresh.length === 1 && replicaRow !== undefined && replicaRow.slowShare >= 0.5
+    // Name the young replica that holds most of the slow young requests.
+    const slowByReplica = new Map<string, number>()
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const c = col.codes[i] as number
+      if (c < 0 || best.cohort.slow[i] !== 1) {
+        continue
+      }
+      const name = col.values[c] as string
+      const first = ctx.youngReplicaUs.get(name)
+      if (first !== undefined && (ctx.frame.startUs[i] as number) - first < YOUNG_US) {
+        slowByReplica.set(name, (slowByReplica.get(name) ?? 0) + 1)
+      }
+    }
+    const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
+    const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
+    const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
@@ -142,7 +203,7 @@ export const replicaColdStartCause: CauseRecord = {
       : null
     return {
       confidence,
-      scope: single ? scopeOf('replica', fresh[0]![0]) : scopeOf(null, null),
+      scope: single ? scopeOf('replica', named) : scopeOf(null, null),
       window,
       evidence,
     }
