@@ -7,7 +7,7 @@
  * candidate. Fewer than {@link MIN_REQUESTS} requests give `healthy` with confidence 0 and the
  * evidence text "not enough data: N requests".
  */
-import type { Diagnosis, Finding } from '../model/diagnosis.js'
+import type { Diagnosis, Finding, Percentiles, StandingCondition } from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
 import { calibrate } from './calibration.js'
@@ -23,6 +23,7 @@ import { eventEvidence, pct, round } from './rule.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { diagnosisStages } from './stage-breakdown.js'
 import { explainAway } from './explain/explain-away.js'
+import { standingConditions } from './detect/standing.js'
 import { findTrafficShift } from './traffic-shift.js'
 
 /** Findings under this confidence are not reported. */
@@ -33,6 +34,8 @@ export const MIN_REQUESTS = 30
 export const MAX_FINDINGS = 5
 /** The excess scan works on a deterministic sample of at most this many requests. */
 export const SCAN_SAMPLE = 40_000
+/** What is left of a finding whose scope is a standing condition. */
+const STANDING_FACTOR = 0.2
 /** `healthy` is never more certain than this when checks were skipped or time is unexplained. */
 export const HEALTHY_CAP_WHEN_BLIND = 0.5
 
@@ -46,15 +49,20 @@ export interface DiagnoseResult {
   skipped: string[]
 }
 
-function percentilesMs(values: Float64Array): { p50: number; p95: number; p99: number } {
+/** Unknown is never zero: a measure no request carries the inputs of is null. */
+function percentilesMs(values: Float64Array): Percentiles {
   const s = summarize(values)
+  if (s.count === 0) {
+    return { p50: null, p95: null, p99: null }
+  }
   return { p50: round(s.p50 / 1000), p95: round(s.p95 / 1000), p99: round(s.p99 / 1000) }
 }
 
 function envelope(
   input: DiagnosisInput,
   ctx: DiagnosisContext | null,
-  top?: Finding
+  top?: Finding,
+  standing: StandingCondition[] = []
 ): Omit<Diagnosis, 'findings'> {
   const f = input.frame
   return {
@@ -75,6 +83,7 @@ function envelope(
             .filter((r) => r.significant)
             .slice(0, 20)
             .map(concentrationJson),
+    standing_conditions: standing,
   }
 }
 
@@ -93,7 +102,10 @@ function notEnoughData(input: DiagnosisInput, skipped: string[]): DiagnoseResult
               metric: 'requests',
               observed: input.frame.n,
               baseline: MIN_REQUESTS,
-              text: `not enough data: ${input.frame.n} requests (at least ${MIN_REQUESTS} are needed)`,
+              text:
+                input.frame.n === 0
+                  ? 'no requests in this window'
+                  : `not enough data: ${input.frame.n} requests (at least ${MIN_REQUESTS} are needed)`,
             },
           ],
           actions: [],
@@ -147,6 +159,29 @@ function applyCounterEvidence(ctx: DiagnosisContext, findings: Finding[]): void 
   }
 }
 
+/**
+ * A finding needs something that changed within the window (or a breached objective): one whose
+ * scope is a standing condition, a difference that held through the whole window, is that
+ * condition and not an incident. It is listed under `standing_conditions` instead (CONTRACT §5).
+ */
+function setAsideStanding(findings: Finding[], standing: readonly StandingCondition[]): void {
+  for (const f of findings) {
+    const same = standing.find(
+      (c) => c.dimension === f.scope.dimension && c.value === f.scope.value
+    )
+    if (same === undefined) {
+      continue
+    }
+    f.confidence *= STANDING_FACTOR
+    f.evidence.push({
+      dimension: same.dimension,
+      observed: same.value,
+      baseline: null,
+      text: `against: ${same.dimension}=${same.value} was as slow through the whole window (a standing condition, not a change)`,
+    })
+  }
+}
+
 /** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
 function attachShift(f: Finding, anomalies: readonly MeasureAnomaly[]): void {
   // The scan's decode measure is TPOT; stream buffering (max ITL) shows there too.
@@ -183,6 +218,15 @@ function healthyFinding(
           : 'no change over time, no concentration in any dimension and no saturated resource',
     },
   ]
+  if (!ctx.frame.hasClient.includes(1)) {
+    // What only the client sees (a buffering proxy, the network, TLS) cannot be judged here.
+    evidence.push({
+      metric: 'client_spans',
+      observed: 0,
+      baseline: null,
+      text: 'healthy (server-side): nothing changed server-side; latency visible only at the client (a buffering proxy, the network, TLS) cannot be seen without client spans: run `tokenline probe URL` through the same path',
+    })
+  }
   const checked = (RULES.length - skipped.length) / RULES.length
   if (skipped.length > 0) {
     evidence.push({
@@ -259,7 +303,11 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     excess.push({ ...c.finding, measure: 'ttft' })
   }
   const merged = mergeCandidates(candidates, excess, actionsOf)
+  const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
   applyCounterEvidence(ctx, merged)
+  if (!ctx.sloBreached) {
+    setAsideStanding(merged, standing)
+  }
   explainAway(ctx, merged)
   for (const f of merged) {
     f.confidence = round(Math.min(1, Math.max(0, f.confidence)))
@@ -284,5 +332,5 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       anomalies.some((a) => a.z >= 4)
     findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share, moved)]
   }
-  return { diagnosis: { ...envelope(input, ctx, findings[0]), findings }, skipped }
+  return { diagnosis: { ...envelope(input, ctx, findings[0], standing), findings }, skipped }
 }
