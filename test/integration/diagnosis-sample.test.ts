@@ -29,7 +29,7 @@ async function check(store: SpanStore): Promise<void> {
   // The sample's percentiles, within a few per cent of every request's.
   for (const m of ['ttft', 'tpot', 'e2e'] as const) {
     for (const q of ['p50', 'p95', 'p99'] as const) {
-      expect(Math.abs(sampled.latency[m][q] / full.latency[m][q] - 1)).toBeLessThan(0.05)
+      expect(Math.abs(sampled.latency[m][q]! / full.latency[m][q]! - 1)).toBeLessThan(0.05)
     }
   }
   const top = (d: typeof full) => d.findings.map((f) => `${f.cause} ${String(f.scope.value)}`)

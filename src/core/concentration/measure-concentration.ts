@@ -4,6 +4,7 @@
  */
 import type { DurationMeasure } from '../model/request.js'
 import { buildCohort } from '../diagnosis/cohort.js'
+import { replicaFirstSeen, youngReplicas } from '../diagnosis/frame/young-replicas.js'
 import { buildColumns } from '../diagnosis/columns.js'
 import type { RequestFrame } from '../diagnosis/frame.js'
 import { computeStageBreakdown, stagesOfMeasure, type StageStat } from '../diagnosis/stage-stats.js'
@@ -69,7 +70,8 @@ export function concentrationOfMeasure(
   windowFromUs: number,
   slowWindow: SlowWindow | null = null
 ): MeasureConcentration {
-  const columns = buildColumns(frame, windowFromUs, 120_000_000)
+  const young = youngReplicas(replicaFirstSeen(frame), [], windowFromUs, 120_000_000)
+  const columns = buildColumns(frame, young)
   const values = valuesOf(frame, measure)
   const stages = stagesOfMeasure(measure)
   if (thresholdUs === null && slowWindow === null) {

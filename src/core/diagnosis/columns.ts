@@ -70,28 +70,14 @@ function numberColumn(dimension: string, values: Float64Array): CategoricalColum
   return { dimension, codes, values: labels }
 }
 
-/** Per replica: epoch µs of its first request in the frame. */
-export function replicaFirstSeen(frame: RequestFrame): Map<string, number> {
-  const col = frame.dims.replica
-  const first = new Float64Array(col.values.length).fill(Infinity)
-  for (let i = 0; i < frame.n; i++) {
-    const c = col.codes[i] as number
-    if (c >= 0 && (frame.startUs[i] as number) < (first[c] as number)) {
-      first[c] = frame.startUs[i] as number
-    }
-  }
-  return new Map(col.values.map((v, c) => [v, first[c] as number]))
-}
-
 /**
  * Replica age column: 'established' for replicas already serving within `graceUs` of the window
  * start (their start is unknown), else minutes since first seen, bucketed.
  */
-function ageColumn(frame: RequestFrame, windowFromUs: number, graceUs: number): CategoricalColumn {
-  const firstSeen = replicaFirstSeen(frame)
+function ageColumn(frame: RequestFrame, young: ReadonlyMap<string, number>): CategoricalColumn {
   const col = frame.dims.replica
   const labels = [...boundLabels(AGE_BOUNDS_MIN, 'm'), 'established']
-  const firstByCode = col.values.map((v) => firstSeen.get(v) ?? Infinity)
+  const firstByCode = col.values.map((v) => young.get(v) ?? NaN)
   const codes = new Int32Array(frame.n).fill(-1)
   for (let i = 0; i < frame.n; i++) {
     const c = col.codes[i] as number
@@ -99,7 +85,7 @@ function ageColumn(frame: RequestFrame, windowFromUs: number, graceUs: number): 
       continue
     }
     const first = firstByCode[c] as number
-    if (first - windowFromUs <= graceUs) {
+    if (first !== first) {
       codes[i] = labels.length - 1
       continue
     }
@@ -116,8 +102,7 @@ function ageColumn(frame: RequestFrame, windowFromUs: number, graceUs: number): 
 /** All columns concentration looks at, dimensions first. */
 export function buildColumns(
   frame: RequestFrame,
-  windowFromUs: number,
-  graceUs: number
+  young: ReadonlyMap<string, number>
 ): CategoricalColumn[] {
   const columns: CategoricalColumn[] = DIMENSIONS.map((d) => ({
     dimension: d,
@@ -134,7 +119,7 @@ export function buildColumns(
     codes: frame.errorType.codes,
     values: frame.errorType.values,
   })
-  columns.push(ageColumn(frame, windowFromUs, graceUs))
+  columns.push(ageColumn(frame, young))
   return columns
 }
 

@@ -21,7 +21,8 @@ import {
   type ElevatedSpan,
 } from '../timeline/change-points.js'
 import { buildCohort, type Cohort } from './cohort.js'
-import { buildColumns, replicaFirstSeen } from './columns.js'
+import { buildColumns } from './columns.js'
+import { replicaFirstSeen, youngReplicas } from './frame/young-replicas.js'
 import type { RequestFrame } from './frame.js'
 import type { DiagnosisInput } from './input.js'
 import type { ResourceKind } from './metric-families.js'
@@ -70,6 +71,8 @@ export interface DiagnosisContext {
   resources: Map<ResourceKind, ResourceView>
   replicaNode: Map<string, string>
   replicaFirstSeenUs: Map<string, number>
+  /** Replicas young on evidence (frame/young-replicas.ts) → their first request, epoch µs. */
+  youngReplicaUs: Map<string, number>
   events: readonly ChangeEvent[]
   sloBreached: boolean
   /** Requests with a negative stage (clock skew). */
@@ -139,7 +142,9 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
   const spanUs = input.window.toUs - input.window.fromUs
   const fine = frame.n / Math.max(1, spanUs / 30_000_000) >= 100
   const grid = makeGrid(input.window.fromUs, input.window.toUs, fine ? 30_000_000 : MINUTE_US)
-  const columns = buildColumns(frame, input.window.fromUs, 2 * grid.stepUs)
+  const firstSeen = replicaFirstSeen(frame)
+  const young = youngReplicas(firstSeen, input.events, input.window.fromUs, 2 * grid.stepUs)
+  const columns = buildColumns(frame, young)
   const slos = input.slos ?? null
   const ttft = buildCohort(
     'ttft',
@@ -203,7 +208,8 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
       new Set(frame.dims.node.values)
     ),
     replicaNode,
-    replicaFirstSeenUs: replicaFirstSeen(frame),
+    replicaFirstSeenUs: firstSeen,
+    youngReplicaUs: young,
     events: input.events,
     sloBreached,
     negativeStages: allStages.negativeCount,

@@ -100,13 +100,16 @@ describe('diagnose', () => {
   it.each([
     ['an empty window', []],
     ['a single request', [makeTimeline()]],
-  ])('%s gives healthy with confidence 0 and "not enough data"', (_name, requests) => {
+  ])('%s gives healthy with confidence 0 and says why', (_name, requests) => {
     const { diagnosis } = diagnose(input(requests))
     expect(diagnosis.findings).toHaveLength(1)
     expect(diagnosis.findings[0]).toMatchObject({ cause: 'healthy', confidence: 0 })
-    expect(diagnosis.findings[0]!.evidence[0]!.text).toMatch(/^not enough data: \d+ requests/)
+    expect(diagnosis.findings[0]!.evidence[0]!.text).toMatch(
+      requests.length ? /^not enough data: 1 requests/ : /^no requests in this window$/
+    )
+    // Unknown is never zero: no request, no percentile.
     expect(diagnosis.latency.ttft).toEqual(
-      requests.length ? expect.any(Object) : { p50: 0, p95: 0, p99: 0 }
+      requests.length ? expect.any(Object) : { p50: null, p95: null, p99: null }
     )
   })
 
@@ -190,5 +193,69 @@ describe('diagnose', () => {
            engine.queue        10%   p99 14 ms
       "
     `)
+  })
+})
+
+describe('standing conditions and unknowns', () => {
+  it('a replica slower through the whole window is a standing condition, not a finding', () => {
+    const requests = makeCluster({
+      seed: 3,
+      minutes: MINUTES,
+      perMinute: 120,
+      replicas: REPLICAS,
+      slowdown: (r) => (r === 'r3' ? 2.5 : 1),
+    })
+    const { diagnosis } = diagnose(input(requests))
+    expect(diagnosis.findings.map((f) => f.cause)).toEqual(['healthy'])
+    const replica = diagnosis.standing_conditions.find(
+      (c) => c.dimension === 'replica' && c.measure === 'ttft'
+    )
+    expect(replica).toMatchObject({ value: 'r3', measure: 'ttft' })
+    expect(replica!.cost_p99).toBeGreaterThan(1.2)
+    expect(replica!.observed).toBeGreaterThan(2 * replica!.baseline)
+    const text = renderDiagnosisText(diagnosis)
+    expect(text).toContain(
+      'standing conditions (the same through the whole window, not incidents):'
+    )
+    expect(text).toMatch(/replica=r3: TTFT median .* the same through the whole window/)
+  })
+
+  it('the same replica slowing down half-way is an incident, with no standing condition', () => {
+    const requests = makeCluster({
+      seed: 3,
+      minutes: MINUTES,
+      perMinute: 120,
+      replicas: REPLICAS,
+      slowdown: (r, t) => (r === 'r3' && t >= HALF_US ? 2.5 : 1),
+    })
+    const { diagnosis } = diagnose(input(requests))
+    expect(diagnosis.findings[0]).toMatchObject({
+      cause: 'node.degraded',
+      scope: { dimension: 'replica', value: 'r3' },
+    })
+    expect(diagnosis.standing_conditions).toEqual([])
+  })
+
+  it('TPOT without per-token data is null in JSON and "–" in text, never 0', () => {
+    const requests = makeCluster({ seed: 4, minutes: 10, perMinute: 60, replicas: REPLICAS }).map(
+      (r) => ({ ...r, tpotUs: null, itlMaxUs: null })
+    )
+    const { diagnosis } = diagnose(input(requests))
+    expect(diagnosis.latency.tpot).toEqual({ p50: null, p95: null, p99: null })
+    expect(diagnosis.latency.ttft.p50).toBeGreaterThan(0)
+    expect(renderDiagnosisText(diagnosis)).toMatch(/\| TPOT p50 – p99 – \|/)
+  })
+
+  it('an empty window prints "no requests in this window", not a window from 1970', () => {
+    const { diagnosis } = diagnose({
+      window: { fromUs: asMicros(0), toUs: asMicros(0) },
+      frame: frameFromRequests([]),
+      resources: [],
+      events: [],
+    })
+    const text = renderDiagnosisText(diagnosis)
+    expect(text.split('\n')[0]).toBe('window   no requests in this window')
+    expect(text).not.toContain('1970')
+    expect(text).not.toContain('0.0 ms')
   })
 })

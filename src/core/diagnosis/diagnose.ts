@@ -7,7 +7,7 @@
  * candidate. Fewer than {@link MIN_REQUESTS} requests give `healthy` with confidence 0 and the
  * evidence text "not enough data: N requests".
  */
-import type { Diagnosis, Finding } from '../model/diagnosis.js'
+import type { Diagnosis, Finding, Percentiles, StandingCondition } from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
 import { calibrate } from './calibration.js'
@@ -16,12 +16,14 @@ import { buildContext, type DiagnosisContext } from './context.js'
 import type { DiagnosisInput } from './input.js'
 import { excessCandidates, shiftField, type ExcessCandidate } from './excess-candidates.js'
 import { scanExcess, type MeasureAnomaly } from './excess-scan.js'
-import { causeMeasure } from './finding-measure.js'
+import { causeMeasure, measureOfFinding } from './finding-measure.js'
 import { sampleFrame } from './frame-sample.js'
 import { mergeCandidates, sloBreachFinding, unattributedCandidates } from './merge-findings.js'
 import { eventEvidence, pct, round } from './rule.js'
-import { RULES } from './rules/index.js'
+import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { diagnosisStages } from './stage-breakdown.js'
+import { explainAway } from './explain/explain-away.js'
+import { standingConditions } from './detect/standing.js'
 import { findTrafficShift } from './traffic-shift.js'
 
 /** Findings under this confidence are not reported. */
@@ -32,11 +34,13 @@ export const MIN_REQUESTS = 30
 export const MAX_FINDINGS = 5
 /** The excess scan works on a deterministic sample of at most this many requests. */
 export const SCAN_SAMPLE = 40_000
+/** What is left of a finding whose scope is a standing condition. */
+const STANDING_FACTOR = 0.2
 /** `healthy` is never more certain than this when checks were skipped or time is unexplained. */
 export const HEALTHY_CAP_WHEN_BLIND = 0.5
 
 function actionsOf(cause: Finding['cause']): string[] {
-  return [...(RULES.find((r) => r.cause === cause)?.actions ?? [])]
+  return [...(causeRecord(cause)?.actions ?? [])]
 }
 
 export interface DiagnoseResult {
@@ -45,15 +49,20 @@ export interface DiagnoseResult {
   skipped: string[]
 }
 
-function percentilesMs(values: Float64Array): { p50: number; p95: number; p99: number } {
+/** Unknown is never zero: a measure no request carries the inputs of is null. */
+function percentilesMs(values: Float64Array): Percentiles {
   const s = summarize(values)
+  if (s.count === 0) {
+    return { p50: null, p95: null, p99: null }
+  }
   return { p50: round(s.p50 / 1000), p95: round(s.p95 / 1000), p99: round(s.p99 / 1000) }
 }
 
 function envelope(
   input: DiagnosisInput,
   ctx: DiagnosisContext | null,
-  top?: Finding
+  top?: Finding,
+  standing: StandingCondition[] = []
 ): Omit<Diagnosis, 'findings'> {
   const f = input.frame
   return {
@@ -74,6 +83,7 @@ function envelope(
             .filter((r) => r.significant)
             .slice(0, 20)
             .map(concentrationJson),
+    standing_conditions: standing,
   }
 }
 
@@ -92,7 +102,10 @@ function notEnoughData(input: DiagnosisInput, skipped: string[]): DiagnoseResult
               metric: 'requests',
               observed: input.frame.n,
               baseline: MIN_REQUESTS,
-              text: `not enough data: ${input.frame.n} requests (at least ${MIN_REQUESTS} are needed)`,
+              text:
+                input.frame.n === 0
+                  ? 'no requests in this window'
+                  : `not enough data: ${input.frame.n} requests (at least ${MIN_REQUESTS} are needed)`,
             },
           ],
           actions: [],
@@ -130,71 +143,41 @@ function citeChangeEvents(ctx: DiagnosisContext, finding: Finding): void {
 }
 
 /**
- * A version that first appears inside the window and is slow explains a slow node better than
- * the node does when both name the same requests (the canary runs on that node): the node
- * finding then ranks below the version's.
+ * Each record's counter-evidence on the merged finding, whichever detector proposed it: the same
+ * "they do not warm up" that lowers a cold start in its rule lowers one the excess scan named.
  */
-function preferNewVersion(ctx: DiagnosisContext, merged: Finding[]): void {
-  const version = merged.find(
-    (f) => f.cause === 'version.regression' && f.scope.dimension === 'version'
-  )
-  const node = merged.find((f) => f.cause === 'node.degraded' && f.scope.dimension !== null)
-  if (version === undefined || node === undefined) {
-    return
-  }
-  const col = ctx.frame.dims.version
-  const code = col.values.indexOf(version.scope.value ?? '')
-  let first = Infinity
-  for (let i = 0; i < ctx.frame.n; i++) {
-    if (col.codes[i] === code && (ctx.frame.startUs[i] as number) < first) {
-      first = ctx.frame.startUs[i] as number
+function applyCounterEvidence(ctx: DiagnosisContext, findings: Finding[]): void {
+  for (const f of findings) {
+    const counter = causeRecord(f.cause)?.counter?.(ctx, f, measureOfFinding(f))
+    if (counter === null || counter === undefined) {
+      continue
     }
-  }
-  if (
-    first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs &&
-    node.confidence >= version.confidence
-  ) {
-    node.confidence = version.confidence * 0.9
-    node.evidence.push({
-      dimension: 'version',
-      observed: version.scope.value,
-      baseline: null,
-      text: `against: version ${version.scope.value} first appears inside the window; a new version explains the slowdown better than the node`,
-    })
+    f.confidence *= Math.min(1, Math.max(0, counter.factor))
+    if (!f.evidence.some((e) => e.text === counter.evidence.text)) {
+      f.evidence.push(counter.evidence)
+    }
   }
 }
 
 /**
- * The same for a replica that joined inside the window and is slow: when it runs alone on its
- * node (or the node finding is scoped to the replica itself), the node finding and the
- * cold-start finding name the same requests, and the new replica is the better explanation.
+ * A finding needs something that changed within the window (or a breached objective): one whose
+ * scope is a standing condition, a difference that held through the whole window, is that
+ * condition and not an incident. It is listed under `standing_conditions` instead (CONTRACT §5).
  */
-function preferColdReplica(ctx: DiagnosisContext, merged: Finding[]): void {
-  const cold = merged.find(
-    (f) => f.cause === 'replica.cold_start' && f.scope.dimension === 'replica'
-  )
-  const node = merged.find(
-    (f) =>
-      f.cause === 'node.degraded' &&
-      (f.scope.dimension === 'node' || f.scope.dimension === 'replica')
-  )
-  if (cold === undefined || node === undefined) {
-    return
-  }
-  const first = ctx.replicaFirstSeenUs.get(cold.scope.value ?? '') ?? -Infinity
-  // The node finding names the cold replica's requests when it is scoped to that replica, or to
-  // the node the replica runs on (alone, or carrying the slow share).
-  const sameRequests =
-    node.scope.dimension === 'replica'
-      ? node.scope.value === cold.scope.value
-      : ctx.replicaNode.get(cold.scope.value ?? '') === node.scope.value
-  if (first > ctx.input.window.fromUs + 2 * ctx.grid.stepUs && sameRequests) {
-    node.confidence = Math.min(node.confidence, cold.confidence * 0.9)
-    node.evidence.push({
-      dimension: 'replica',
-      observed: cold.scope.value,
+function setAsideStanding(findings: Finding[], standing: readonly StandingCondition[]): void {
+  for (const f of findings) {
+    const same = standing.find(
+      (c) => c.dimension === f.scope.dimension && c.value === f.scope.value
+    )
+    if (same === undefined) {
+      continue
+    }
+    f.confidence *= STANDING_FACTOR
+    f.evidence.push({
+      dimension: same.dimension,
+      observed: same.value,
       baseline: null,
-      text: `against: replica ${cold.scope.value} on this node first serves inside the window; a cold replica explains the slowdown better than the node`,
+      text: `against: ${same.dimension}=${same.value} was as slow through the whole window (a standing condition, not a change)`,
     })
   }
 }
@@ -235,6 +218,15 @@ function healthyFinding(
           : 'no change over time, no concentration in any dimension and no saturated resource',
     },
   ]
+  if (!ctx.frame.hasClient.includes(1)) {
+    // What only the client sees (a buffering proxy, the network, TLS) cannot be judged here.
+    evidence.push({
+      metric: 'client_spans',
+      observed: 0,
+      baseline: null,
+      text: 'healthy (server-side): nothing changed server-side; latency visible only at the client (a buffering proxy, the network, TLS) cannot be seen without client spans: run `tokenline probe URL` through the same path',
+    })
+  }
   const checked = (RULES.length - skipped.length) / RULES.length
   if (skipped.length > 0) {
     evidence.push({
@@ -311,8 +303,12 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     excess.push({ ...c.finding, measure: 'ttft' })
   }
   const merged = mergeCandidates(candidates, excess, actionsOf)
-  preferNewVersion(ctx, merged)
-  preferColdReplica(ctx, merged)
+  const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
+  applyCounterEvidence(ctx, merged)
+  if (!ctx.sloBreached) {
+    setAsideStanding(merged, standing)
+  }
+  explainAway(ctx, merged)
   for (const f of merged) {
     f.confidence = round(Math.min(1, Math.max(0, f.confidence)))
     if (f.shift === undefined) {
@@ -336,5 +332,5 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       anomalies.some((a) => a.z >= 4)
     findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share, moved)]
   }
-  return { diagnosis: { ...envelope(input, ctx, findings[0]), findings }, skipped }
+  return { diagnosis: { ...envelope(input, ctx, findings[0], standing), findings }, skipped }
 }

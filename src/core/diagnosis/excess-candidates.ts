@@ -129,7 +129,7 @@ export function excessCandidates(
           : []
     const replicaStart =
       members.length > 0
-        ? Math.min(...members.map((m) => ctx.replicaFirstSeenUs.get(m) ?? -Infinity))
+        ? Math.min(...members.map((m) => ctx.youngReplicaUs.get(m) ?? -Infinity))
         : undefined
     let scopeTrafficLift = 1
     if (scope !== null) {
@@ -197,8 +197,7 @@ export function excessCandidates(
       outputRatio: outRef > 0 ? meanOf(ctx.frame.outputTokens, set) / outRef : 1,
       cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
       freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
-      newReplica:
-        replicaStart !== undefined && replicaStart > ctx.input.window.fromUs + 2 * ctx.grid.stepUs,
+      newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
       tpotMoved: a.measure !== 'tpot' && tpotMoved,
       itlMoved:
         itl !== undefined &&

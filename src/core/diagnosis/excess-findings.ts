@@ -196,8 +196,10 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
         // the vocabulary: its requests are already weighed by their tokens.
         return f.burst ? [['tenant.noisy_neighbor', 1]] : []
       case 'region':
-        // Round trips delay the first token, not the gaps between tokens.
-        return a.measure.startsWith('ttft') || a.measure === 'e2e'
+        // Round trips delay the first token, not the gaps between tokens, and they add network
+        // time: excess inside the engine is not a far region, whatever region it shows in.
+        return (a.measure.startsWith('ttft') || a.measure === 'e2e') &&
+          !f.topStage.startsWith('engine.')
           ? [['network.high_rtt', 0.8]]
           : []
       default:

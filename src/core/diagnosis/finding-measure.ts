@@ -3,34 +3,8 @@
  * slowest-requests table and its concentration panel follow when someone opens the finding.
  */
 import type { Cause } from '../model/diagnosis.js'
+import { CAUSE_MEASURES } from './causes/index.js'
 import type { DurationMeasure } from '../model/request.js'
-
-/**
- * Per cause: the measure its mechanism slows down, or `null` when that depends on the data (a
- * slow replica, node, version or tenant can slow the first token or the stream after it; the
- * finding's evidence then says which). `healthy` describes whole requests.
- */
-const CAUSE_MEASURES: Record<Cause, DurationMeasure | null> = {
-  healthy: 'e2e',
-  'engine.batching_window': 'ttft',
-  'engine.queue_saturation': 'ttft',
-  'engine.long_prompts': 'ttft',
-  'engine.prefix_cache_miss': 'ttft',
-  'gateway.queueing': 'ttft',
-  'gateway.connection_limit': 'ttft',
-  'network.tls_handshake': 'ttft',
-  'network.high_rtt': 'ttft',
-  'downstream.dependency': 'ttft',
-  'engine.long_generations': 'tpot',
-  'engine.memory_bandwidth': 'tpot',
-  'proxy.stream_buffering': 'itl_max',
-  'engine.kv_cache_pressure': null,
-  'replica.cold_start': null,
-  'routing.imbalance': null,
-  'version.regression': null,
-  'node.degraded': null,
-  'tenant.noisy_neighbor': null,
-}
 
 /** The measure `cause`'s mechanism slows down, `null` when that depends on the data. */
 export function causeMeasure(cause: string): DurationMeasure | null {

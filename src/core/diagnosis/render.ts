@@ -11,7 +11,11 @@ function scopeText(f: Finding): string {
   return f.scope.dimension === null ? 'everywhere' : `${f.scope.dimension}=${f.scope.value}`
 }
 
-function ms(v: number): string {
+/** Milliseconds for people; unknown is "–", never 0. */
+function ms(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) {
+    return '–'
+  }
   return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(v < 10 ? 1 : 0)} ms`
 }
 
@@ -64,6 +68,12 @@ const SLOWEST: Record<DurationMeasure, string> = {
 
 function headline(d: Diagnosis): string[] {
   const l = d.latency
+  if (d.requests === 0) {
+    const known = d.window.start < d.window.end && !d.window.start.startsWith('1970-')
+    return [
+      `window   no requests in this window${known ? ` (${windowText(d.window.start, d.window.end)})` : ''}`,
+    ]
+  }
   return [
     `window   ${windowText(d.window.start, d.window.end)}  (${d.requests} requests${d.slo_breached ? ', SLO breached' : ''})`,
     `latency  TTFT p50 ${ms(l.ttft.p50)} p95 ${ms(l.ttft.p95)} p99 ${ms(l.ttft.p99)} | TPOT p50 ${ms(l.tpot.p50)} p99 ${ms(l.tpot.p99)} | E2E p99 ${ms(l.e2e.p99)}`,
@@ -101,6 +111,13 @@ export function renderDiagnosisText(d: Diagnosis, skipped: readonly string[] = [
       out.push(
         `     ${s.stage.padEnd(18)} ${`${Math.round(s.share_of_p99_slow * 100)}%`.padStart(4)}   p99 ${ms(s.p99_ms)}`
       )
+    }
+    out.push('')
+  }
+  if (d.standing_conditions.length > 0) {
+    out.push('standing conditions (the same through the whole window, not incidents):')
+    for (const c of d.standing_conditions) {
+      out.push(...wrap(c.text, 100, '       ', '     - '))
     }
     out.push('')
   }
@@ -148,6 +165,15 @@ export function renderDiagnosisMarkdown(d: Diagnosis, skipped: readonly string[]
       out.push(`| ${s.stage} | ${Math.round(s.share_of_p99_slow * 100)}% | ${ms(s.p99_ms)} |`)
     }
     out.push('')
+  }
+  if (d.standing_conditions.length > 0) {
+    out.push(
+      '## Standing conditions',
+      '',
+      '_The same through the whole window, not incidents._',
+      ''
+    )
+    out.push(...d.standing_conditions.map((c) => `- ${c.text}`), '')
   }
   if (skipped.length > 0) {
     out.push('## Not evaluated', '', ...skipped.map((s) => `- ${s}`), '')

@@ -70,10 +70,26 @@ export interface Finding {
   shift?: FindingShift
 }
 
+/** Milliseconds; null when no request of the window carries the measure's inputs. */
 export interface Percentiles {
-  p50: number
-  p95: number
-  p99: number
+  p50: number | null
+  p95: number | null
+  p99: number | null
+}
+
+/**
+ * CONTRACT §5: a difference that holds through the whole window (a region always farther away,
+ * a node always slower). `observed`/`baseline`: the value's median and the rest's (ms);
+ * `cost_p99`: the measure's P99 with it over the P99 without it.
+ */
+export interface StandingCondition {
+  dimension: string
+  value: string
+  measure: 'ttft' | 'tpot'
+  observed: number
+  baseline: number
+  cost_p99: number
+  text: string
 }
 
 /** CONTRACT §5: the one JSON object `tokenline diagnose --format json` prints. */
@@ -93,4 +109,5 @@ export interface Diagnosis {
     lift: number
   }[]
   findings: Finding[]
+  standing_conditions: StandingCondition[]
 }

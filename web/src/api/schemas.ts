@@ -114,6 +114,20 @@ export const DiagnosisSchema = z.object({
   ),
   concentration: z.array(ConcentrationRowSchema),
   findings: z.array(FindingSchema),
+  // A server from before standing conditions sends none.
+  standing_conditions: z
+    .array(
+      z.object({
+        dimension: z.string(),
+        value: z.string(),
+        measure: z.string(),
+        observed: z.number(),
+        baseline: z.number(),
+        cost_p99: z.number(),
+        text: z.string(),
+      })
+    )
+    .default([]),
 })
 export type DiagnosisJson = z.infer<typeof DiagnosisSchema>
 

@@ -1,32 +1,9 @@
-import type { Cause } from '../../../src/core/model/diagnosis.js'
+import { CAUSE_LABELS } from '../../../src/core/diagnosis/causes/index.js'
 import { isFilterDimension, type Filters } from './dimensions.js'
 import type { RangeSpec } from './time-range.js'
 
-/** Short human titles for the CONTRACT §5.1 cause ids. */
-export const CAUSE_TITLES: Record<Cause, string> = {
-  healthy: 'Healthy: no tail anomaly',
-  'engine.batching_window': 'Requests wait for the batching window',
-  'engine.queue_saturation': 'Engine queue saturated',
-  'engine.long_prompts': 'Long prompts slow prefill',
-  'engine.kv_cache_pressure': 'KV cache pressure',
-  'engine.prefix_cache_miss': 'Prefix-cache hit rate dropped',
-  'engine.long_generations': 'Long generations slow the batch',
-  'engine.memory_bandwidth': 'GPU memory bandwidth saturated',
-  'replica.cold_start': 'Cold replicas take traffic',
-  'routing.imbalance': 'Router overloads some replicas',
-  'version.regression': 'New version is slower',
-  'node.degraded': 'Degraded node',
-  'tenant.noisy_neighbor': 'Noisy tenant queues everyone',
-  'gateway.queueing': 'Requests queue in the gateway',
-  'gateway.connection_limit': 'Gateway connection limit reached',
-  'network.tls_handshake': 'Full TLS handshakes on every request',
-  'network.high_rtt': 'Clients far from the region',
-  'proxy.stream_buffering': 'Proxy buffers the token stream',
-  'downstream.dependency': 'Slow downstream dependency',
-}
-
 export function causeTitle(cause: string): string {
-  return (CAUSE_TITLES as Record<string, string>)[cause] ?? cause
+  return (CAUSE_LABELS as Record<string, string>)[cause] ?? cause
 }
 
 interface FindingLike {

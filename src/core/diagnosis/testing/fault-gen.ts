@@ -32,6 +32,9 @@ export interface GenResult {
   window: { fromUs: Micros; toUs: Micros }
 }
 
+/** Minutes a cold replica takes to warm up. */
+const WARM_UP_MIN = 4
+
 const REPLICAS = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']
 const REGIONS: [string, number, number][] = [
   ['us-east', 0.55, 15],
@@ -151,7 +154,10 @@ export function generateRun(spec: GenSpec): GenResult {
         slow *= fault('version.regression', minute)
       }
       if (replica === 'r8') {
-        slow *= fault('replica.cold_start', minute)
+        // A cold replica warms up: its extra time fades over its first minutes.
+        const cs = has('replica.cold_start')
+        const age = cs === undefined ? 0 : minute - minutes * (1 - cs.windowShare)
+        slow *= 1 + (fault('replica.cold_start', minute) - 1) * Math.max(0.1, 1 - age / WARM_UP_MIN)
       }
       const prefillUs = (8 + 0.12 * (prompt - cached)) * 1000 * slow * (0.9 + 0.2 * rnd())
       work[minute * 9 + replicaIdx] =

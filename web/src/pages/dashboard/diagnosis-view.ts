@@ -150,6 +150,33 @@ function diagnosisFor(params: Params, signal: AbortSignal): Promise<DiagnosisJso
 }
 
 /**
+ * Differences that held through the whole window (a far region, a slower node): not incidents,
+ * but what the P99 is made of, each with its cost to the P99.
+ */
+function standingSection(d: DiagnosisJson): HTMLElement | null {
+  if (d.standing_conditions.length === 0) {
+    return null
+  }
+  return h(
+    'div',
+    { class: 'diag-standing', 'data-standing': String(d.standing_conditions.length) },
+    h('div', { class: 'diag-standing-title' }, 'Standing conditions (not incidents)'),
+    h(
+      'ul',
+      {},
+      ...d.standing_conditions.map((c) =>
+        h(
+          'li',
+          { 'data-dimension': c.dimension, 'data-value': c.value },
+          h('span', { class: 'chip' }, `${c.dimension}=${c.value}`),
+          ` ${c.measure.toUpperCase()} median ${formatMs(c.observed)} vs ${formatMs(c.baseline)} · P99 cost ×${c.cost_p99.toFixed(2)}`
+        )
+      )
+    )
+  )
+}
+
+/**
  * The diagnosis: of the view, or, after a finding was clicked, the pinned one it came from
  * (same window, same filters, same findings) until the reader asks for the view's own.
  */
@@ -192,7 +219,8 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
       ),
       d.findings.length === 0
         ? h('div', { class: 'muted pad' }, 'no findings')
-        : d.findings.map((f, i) => findingCard(ctx, d, source, f, i))
+        : d.findings.map((f, i) => findingCard(ctx, d, source, f, i)),
+      standingSection(d)
     )
   } catch (err) {
     if (!isAbort(err) && !ctx.signal.aborted) {

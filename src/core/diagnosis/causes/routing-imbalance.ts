@@ -11,11 +11,12 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
+import type { DiagnosisContext } from '../context.js'
 import { findRow, levelsByKey, round, rowEvidence, scopeOf } from '../rule.js'
 
 /** Requests per second alive, per replica (alive = first to last request seen). */
-export function replicaLoad(ctx: Parameters<Rule['evaluate']>[0]): Map<string, number> {
+export function replicaLoad(ctx: DiagnosisContext): Map<string, number> {
   const col = ctx.frame.dims.replica
   const k = col.values.length
   const count = new Float64Array(k)
@@ -39,8 +40,16 @@ export function replicaLoad(ctx: Parameters<Rule['evaluate']>[0]): Map<string, n
   return out
 }
 
-export const routingImbalanceRule: Rule = {
+export const routingImbalanceCause: CauseRecord = {
   cause: 'routing.imbalance',
+  label: 'Router overloads some replicas',
+  measure: null,
+  chain: ['routing', "one replica's share", 'its queue'],
+  explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
+  needs: 'the replica dimension; waiting requests per replica confirm.',
+  predicts:
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive, and holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
+  against: 'equal load (then a slow replica is degraded, not overloaded).',
   actions: [
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',

@@ -11,7 +11,8 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
+import type { DiagnosisContext } from '../context.js'
 import {
   changeBuckets,
   changeWindow,
@@ -29,8 +30,16 @@ import { detectChangePoints, findElevatedSpan } from '../../timeline/change-poin
 import { asMicros, isoFromMicros } from '../../model/units.js'
 import { maxOver } from '../resources.js'
 
-export const gatewayConnectionLimitRule: Rule = {
+export const gatewayConnectionLimitCause: CauseRecord = {
   cause: 'gateway.connection_limit',
+  label: 'Gateway connection limit reached',
+  measure: 'ttft',
+  chain: ['connection limit', 'refused connections', 'client retries'],
+  explains: ['gateway.queueing', 'network.tls_handshake', 'network.high_rtt'],
+  needs: '`haproxy_frontend_current_sessions` and `…_limit_sessions`, or client spans.',
+  predicts:
+    "sessions at the limit (≥ 85–98 %); the slow cohort's excess is connect time of ~1 s (SYN retransmits), `connect_*` errors.",
+  against: 'sessions well below the limit; connect time in line with the baseline.',
   actions: [
     'raise the connection limit (maxconn)',
     'use HTTP/2 multiplexing',
@@ -129,7 +138,7 @@ export const gatewayConnectionLimitRule: Rule = {
  * Share of requests whose connect took ≥ 0.9 s, inside the span where that share rose (or over
  * the window), the share outside it and the mean of those connects. Null without client connects.
  */
-export function retransmitShare(ctx: Parameters<Rule['evaluate']>[0]): {
+export function retransmitShare(ctx: DiagnosisContext): {
   share: number
   shareOutside: number
   meanUs: number

@@ -7,11 +7,19 @@
  * Against: the stage is small, or as long in the baseline as in the tail (merely slow, steady).
  * Actions (CONTRACT §5.1): fix or time-box the dependency; cache; run it in parallel.
  */
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { evaluateStageRule } from './stage-rule.js'
 
-export const downstreamDependencyRule: Rule = {
+export const downstreamDependencyCause: CauseRecord = {
   cause: 'downstream.dependency',
+  label: 'Slow downstream dependency',
+  measure: 'ttft',
+  chain: ['dependency', 'gateway upstream wait'],
+  explains: ['gateway.queueing'],
+  needs: 'gateway spans with downstream CLIENT calls (stage `downstream`).',
+  predicts:
+    "`downstream` explains most of the slow cohort's excess and grew in a change window, or creates the tail by itself. The dependency is named (`server.address` or span name).",
+  against: 'the stage is small or as long in the baseline as in the tail.',
   actions: [
     'fix or time-box the dependency',
     'cache its results',

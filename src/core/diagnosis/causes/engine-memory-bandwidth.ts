@@ -14,7 +14,7 @@ import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { missingEvidence, pct, resourceLevel, round } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
@@ -34,8 +34,17 @@ function windowOf(
   return { windowUs: { fromUs: fromUs as Micros, toUs: toUs as Micros }, inWindow }
 }
 
-export const engineMemoryBandwidthRule: Rule = {
+export const engineMemoryBandwidthCause: CauseRecord = {
   cause: 'engine.memory_bandwidth',
+  label: 'GPU memory bandwidth saturated',
+  measure: 'tpot',
+  chain: ['decode batch', 'memory bandwidth'],
+  explains: [],
+  needs:
+    'TPOT; the running-requests series (batch size; traffic is the fallback); `DCGM_FI_PROF_DRAM_ACTIVE` strengthens it.',
+  predicts:
+    'median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman), DRAM busy.',
+  against: "outputs got longer (long generations); one tenant's burst grew the batch.",
   actions: [
     'lower the max batch size',
     'use higher-bandwidth / larger-HBM GPUs',

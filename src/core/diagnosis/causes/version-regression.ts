@@ -13,11 +13,19 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf, tailImpact } from '../rule.js'
 
-export const versionRegressionRule: Rule = {
+export const versionRegressionCause: CauseRecord = {
   cause: 'version.regression',
+  label: 'New version is slower',
+  measure: null,
+  chain: ['new version', 'its replicas slow'],
+  explains: ['node.degraded', 'replica.cold_start', 'engine.queue_saturation'],
+  needs: 'the version dimension with ≥ 2 versions; deploy/canary events confirm.',
+  predicts:
+    'one version holds most of the slow TTFT or TPOT cohort with a high relative risk and moves the P99. Scope: the version.',
+  against: 'a single version; the tail is unmoved without it.',
   actions: ['pause or roll back the canary', "compare the versions' stage profiles"],
   evaluate(ctx) {
     const versions = ctx.frame.dims.version.values

@@ -12,13 +12,22 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { eventEvidence, impactEvidence, round, rowEvidence, scopeOf, tailImpact } from '../rule.js'
 import { replicaLoad } from './routing-imbalance.js'
 import { serviceRatio } from '../service-rate.js'
 
-export const nodeDegradedRule: Rule = {
+export const nodeDegradedCause: CauseRecord = {
   cause: 'node.degraded',
+  label: 'Degraded node',
+  measure: null,
+  chain: ['node', 'its replicas slow'],
+  explains: [],
+  needs: 'replica and (ideally) node dimensions; node events confirm.',
+  predicts:
+    'the slow cohort concentrates on a node whose replicas are each slow (scope node), or on a single replica (scope replica), and removing it lowers the P99.',
+  against:
+    'the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), or is new (cold start).',
   actions: ['drain the node', 'check GPU clocks, XID errors and neighbours'],
   evaluate(ctx) {
     if (ctx.frame.dims.replica.values.length === 0 && ctx.frame.dims.node.values.length === 0) {
@@ -99,9 +108,7 @@ export const nodeDegradedRule: Rule = {
         confidence *= 0.5
       }
     }
-    const fresh = members.filter(
-      (m) => (ctx.replicaFirstSeenUs.get(m) ?? 0) - ctx.input.window.fromUs > 2 * ctx.grid.stepUs
-    )
+    const fresh = members.filter((m) => ctx.youngReplicaUs.has(m))
     if (fresh.length === members.length) {
       confidence *= 0.5
     }

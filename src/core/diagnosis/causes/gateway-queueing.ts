@@ -7,12 +7,22 @@
  * (or is far above its baseline). Against: time is spent in the engine instead.
  * Actions (CONTRACT §5.1): more gateway workers; HTTP/2 multiplexing; larger upstream pool.
  */
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { round, resourceLevel } from '../rule.js'
 import { evaluateStageRule } from './stage-rule.js'
 
-export const gatewayQueueingRule: Rule = {
+export const gatewayQueueingCause: CauseRecord = {
   cause: 'gateway.queueing',
+  label: 'Requests queue in the gateway',
+  measure: 'ttft',
+  chain: ['gateway pool', 'gateway wait'],
+  explains: [],
+  needs:
+    'gateway spans with a queue/admission step (`gateway.queue`); `haproxy_backend_current_queue` supports.',
+  predicts:
+    "`gateway.queue` explains the slow cohort's excess and grew in a change window (the TTFT P99's, or the stage's own P90 per step), or creates the tail by itself.",
+  against:
+    'the time is spent in the engine; a scraped HAProxy backend queue that stays at 0 (listed as "against", confidence × 0.6).',
   actions: [
     'add gateway workers',
     'use HTTP/2 multiplexing to the upstream',

@@ -12,7 +12,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import type { DiagnosisContext } from '../context.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import {
   changeBuckets,
   changeEvidence,
@@ -34,8 +34,18 @@ function cachedTokenPair(ctx: DiagnosisContext): { num: ResourceView; den: Resou
   return num && den ? { num, den } : null
 }
 
-export const enginePrefixCacheMissRule: Rule = {
+export const enginePrefixCacheMissCause: CauseRecord = {
   cause: 'engine.prefix_cache_miss',
+  label: 'Prefix-cache hit rate dropped',
+  measure: 'ttft',
+  chain: ['prefix-cache hits', 'uncached prompt tokens', 'prefill', 'engine queue'],
+  explains: ['engine.queue_saturation', 'engine.memory_bandwidth', 'node.degraded'],
+  needs:
+    "prefix-cache hits/queries counters or `sglang:cache_hit_rate`; else the requests' cached-token share.",
+  predicts:
+    "the hit rate fell ≥ 20–50 % (relative) inside the change window; prefill explains the slow cohort's excess.",
+  against:
+    'a stable hit rate; prompts that also got much longer (that lowers the hit rate by itself).',
   actions: [
     'keep shared prefixes stable (no per-request data in system prompts)',
     'use prefix-aware routing',

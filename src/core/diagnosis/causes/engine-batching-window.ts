@@ -14,7 +14,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import {
   changeBuckets,
   fmtUs,
@@ -25,8 +25,16 @@ import {
   stageStat,
 } from '../rule.js'
 
-export const engineBatchingWindowRule: Rule = {
+export const engineBatchingWindowCause: CauseRecord = {
   cause: 'engine.batching_window',
+  label: 'Requests wait for the batching window',
+  measure: 'ttft',
+  chain: ['batch wait window', 'engine queue'],
+  explains: [],
+  needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
+  predicts:
+    'engine queue time is a large part of TTFT (≥ 20–45 %) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+  against: 'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache.',
   actions: [
     'shrink the batch wait window for interactive traffic',
     'separate latency- and throughput-class pools',

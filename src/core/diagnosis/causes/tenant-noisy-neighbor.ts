@@ -15,7 +15,7 @@ import type { DiagnosisContext, TimeChange } from '../context.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { meanOutside, meanOver } from '../resources.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { fmtUs, pct, round, scopeOf } from '../rule.js'
 import { clusterZ } from '../excess-scan.js'
 import { findTrafficShift } from '../traffic-shift.js'
@@ -91,8 +91,21 @@ export function tenantBurst(ctx: DiagnosisContext, change: TimeChange): TenantBu
   return best
 }
 
-export const tenantNoisyNeighborRule: Rule = {
+export const tenantNoisyNeighborCause: CauseRecord = {
   cause: 'tenant.noisy_neighbor',
+  label: "One tenant's burst queues everyone",
+  measure: null,
+  chain: ['tenant traffic', 'engine queue'],
+  explains: [
+    'engine.queue_saturation',
+    'gateway.queueing',
+    'engine.kv_cache_pressure',
+    'engine.memory_bandwidth',
+  ],
+  needs: 'the tenant dimension and a latency change window.',
+  predicts:
+    "inside the window one tenant's share of traffic jumps (lift ≥ 1.5–3, ≥ 20–40 % of the window's requests), total traffic rises, and the _other_ tenants' TTFT rises too. Scope: the tenant.",
+  against: 'traffic grew evenly across tenants (saturation).',
   actions: ['apply per-tenant rate limits and priorities', 'isolate the tenant on its own pool'],
   evaluate(ctx) {
     const col = ctx.frame.dims.tenant

@@ -9,7 +9,7 @@ import { diagnose, MIN_CONFIDENCE } from '../diagnose.js'
 import { frameFromRequests } from '../frame.js'
 import type { Rule, RuleResult } from '../rule.js'
 import { generateRun, type FaultSpec, type GenSpec } from '../testing/fault-gen.js'
-import { RULES } from './index.js'
+import { CAUSE_RECORDS as RULES } from './index.js'
 
 function evaluate(rule: Rule, spec: Omit<GenSpec, 'seed'>): RuleResult {
   const g = generateRun({ seed: 5, minutes: 30, perMinute: 160, ...spec })

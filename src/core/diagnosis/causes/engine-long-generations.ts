@@ -15,13 +15,21 @@ import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { changeEvidence, changeWindow, pct, round, stageStat, workDrivers } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 
-export const engineLongGenerationsRule: Rule = {
+export const engineLongGenerationsCause: CauseRecord = {
   cause: 'engine.long_generations',
+  label: 'Long generations slow the batch',
+  measure: 'tpot',
+  chain: ['output tokens', 'decode batch'],
+  explains: ['engine.memory_bandwidth', 'proxy.stream_buffering', 'engine.queue_saturation'],
+  needs: 'output token counts and TPOT.',
+  predicts:
+    "the share of very long generations (≥ 8× the median output, ≥ 1024 tokens) jumped (level shift) and everyone's median TPOT rose with it; per step TPOT tracks the long generations in flight. The slow-TPOT requests are the victims, not the long ones.",
+  against: 'a steady share of long outputs; TPOT rising because traffic rose (≥ 1.5×).',
   actions: ['cap max_tokens', 'split long generations into their own pool'],
   evaluate(ctx) {
     const out = sortedFinite(ctx.frame.outputTokens)

@@ -14,7 +14,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import {
   changeBuckets,
   changeEvidence,
@@ -32,8 +32,17 @@ import {
 import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 
-export const engineQueueSaturationRule: Rule = {
+export const engineQueueSaturationCause: CauseRecord = {
   cause: 'engine.queue_saturation',
+  label: 'Engine queue saturated',
+  measure: 'ttft',
+  chain: ['traffic', 'engine queue'],
+  explains: [],
+  needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
+  predicts:
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines; traffic rose.",
+  against:
+    "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts).",
   actions: [
     'scale out the replicas',
     'raise the max batch size if KV cache allows',

@@ -13,7 +13,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import {
   changeEvidence,
   changeWindow,
@@ -28,8 +28,17 @@ import {
 import { farRegion } from './network-high-rtt.js'
 import { retransmitShare } from './gateway-connection-limit.js'
 
-export const networkTlsHandshakeRule: Rule = {
+export const networkTlsHandshakeCause: CauseRecord = {
   cause: 'network.tls_handshake',
+  label: 'Full TLS handshakes on every request',
+  measure: 'ttft',
+  chain: ['new connections', 'TLS handshakes'],
+  explains: [],
+  needs: 'client spans (`client.tls`, `client.connect`, connection reuse, TLS resumption).',
+  predicts:
+    "connect + TLS explain a good part of the slow cohort's excess, and handshake time or the share of new connections rose in the change window, or most requests open new connections.",
+  against:
+    'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3).',
   actions: ['enable keep-alive / connection pooling in clients', 'enable TLS session resumption'],
   evaluate(ctx) {
     const { frame } = ctx

@@ -13,7 +13,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext } from '../context.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import {
   changeEvidence,
   changeWindow,
@@ -84,8 +84,16 @@ export function farRegion(ctx: DiagnosisContext): FarRegion | null {
   return best
 }
 
-export const networkHighRttRule: Rule = {
+export const networkHighRttCause: CauseRecord = {
   cause: 'network.high_rtt',
+  label: 'Clients far from the region',
+  measure: 'ttft',
+  chain: ['distance', 'round trips'],
+  explains: [],
+  needs: 'client spans (`network` stage) and the region dimension.',
+  predicts:
+    "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window. Scope: the region.",
+  against: 'a far region that hardly moves the P99 (structural, modest).',
   actions: ['serve these clients from a closer region', 'terminate TLS at the edge'],
   evaluate(ctx) {
     if (ctx.frame.hasClient.every((v) => v === 0)) {

@@ -12,7 +12,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import {
   changeBuckets,
   changeEvidence,
@@ -29,8 +29,17 @@ import {
 } from '../rule.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
-export const engineLongPromptsRule: Rule = {
+export const engineLongPromptsCause: CauseRecord = {
   cause: 'engine.long_prompts',
+  label: 'Long prompts slow prefill',
+  measure: 'ttft',
+  chain: ['prompt tokens', 'prefill', 'engine queue'],
+  explains: ['engine.queue_saturation', 'node.degraded', 'engine.memory_bandwidth'],
+  needs: 'engine spans (prefill, queue) and input token counts.',
+  predicts:
+    "prefill (and queue) explain the slow cohort's excess AND prompts got longer inside the change window (an influx). Scope: a tenant or route when one sends them (≥ 80 % of the slow).",
+  against:
+    'long prompts that were always there with steady latency (healthy); a full KV cache with preemptions.',
   actions: [
     'cap or split input length',
     'enable chunked prefill',

@@ -11,7 +11,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import {
   changeBuckets,
   changeEvidence,
@@ -25,8 +25,17 @@ import {
 } from '../rule.js'
 import { maxOver } from '../resources.js'
 
-export const engineKvCachePressureRule: Rule = {
+export const engineKvCachePressureCause: CauseRecord = {
   cause: 'engine.kv_cache_pressure',
+  label: 'KV cache pressure',
+  measure: null,
+  chain: ['KV cache full', 'preemptions', 'engine queue and decode'],
+  explains: ['engine.queue_saturation', 'engine.memory_bandwidth'],
+  needs:
+    'KV usage (`vllm:kv_cache_usage_perc`, `sglang:token_usage`, …); preemptions (`vllm:num_preemptions_total`) confirm.',
+  predicts:
+    'KV usage near 1 (peak ≥ 0.85–0.97) with preemptions, during the latency change window. Scope: the replica when only one of ≥ 3 is full.',
+  against: 'headroom in KV; no preemptions; full KV without any latency change.',
   actions: [
     'add KV blocks or use larger-memory GPUs',
     'lower max concurrency (max_num_seqs)',

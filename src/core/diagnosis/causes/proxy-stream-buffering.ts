@@ -14,7 +14,7 @@ import { findConcentration } from '../../concentration/find-concentration.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
-import type { Rule } from '../rule.js'
+import type { CauseRecord } from './record.js'
 import { fmtUs, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
@@ -22,8 +22,16 @@ import { bucketCounts } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { meanOver } from '../resources.js'
 
-export const proxyStreamBufferingRule: Rule = {
+export const proxyStreamBufferingCause: CauseRecord = {
   cause: 'proxy.stream_buffering',
+  label: 'Proxy buffers the token stream',
+  measure: 'itl_max',
+  chain: ['proxy buffer', 'client gaps with unchanged engine ITL'],
+  explains: [],
+  needs: 'client spans with inter-token gaps (ITL max, TPOT).',
+  predicts:
+    "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded the stalled streams at the same pace as the others.",
+  against: 'the engine itself was slower for the stalled streams (preemption, long prefills).',
   actions: ['disable proxy buffering for SSE (e.g. X-Accel-Buffering: no)', 'flush per event'],
   evaluate(ctx) {
     const { frame } = ctx

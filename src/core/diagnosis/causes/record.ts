@@ -1,0 +1,46 @@
+/**
+ * One cause, everything about it in one record: what it is called, the measure it slows down,
+ * where it sits in the causal graph (the chain of mechanisms it drives and the mechanism causes
+ * whose symptoms it explains), the evidence it predicts and the evidence against it, the actions,
+ * and the rule that scores it on a window. The rule list, the finding measure, the dashboard's
+ * labels and docs/causes.md are all derived from these records.
+ */
+import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
+import type { DiagnosisContext } from '../context.js'
+import type { DurationMeasure } from '../../model/request.js'
+import type { Rule } from '../rule.js'
+
+export interface CauseRecord extends Rule {
+  cause: Exclude<Cause, 'healthy'>
+  /** Short human title (dashboard, reports). */
+  label: string
+  /** The measure its mechanism slows down; null when that depends on the data (a slow replica). */
+  measure: DurationMeasure | null
+  /**
+   * The chain of mechanisms from this cause to the latency, root first ("tenant traffic",
+   * "engine queue"): printed as the finding's chain.
+   */
+  chain: readonly string[]
+  /**
+   * Mechanism causes whose symptom this cause drives. When this cause's own evidence holds over
+   * the same time, it explains them away: they rank below it (ADR 0110).
+   */
+  explains: readonly Exclude<Cause, 'healthy'>[]
+  /** The telemetry it needs. */
+  needs: string
+  /** The evidence it predicts. */
+  predicts: string
+  /** The evidence that argues against it. */
+  against: string
+  /**
+   * Counter-evidence checked on the final finding, whichever detector proposed it: a factor for
+   * its confidence (1 keeps it, 0 rules it out) and the line that says why. Null: nothing to say.
+   * `measure`: the one the finding is about (finding-measure.ts).
+   */
+  counter?(ctx: DiagnosisContext, finding: Finding, measure: DurationMeasure): Counter | null
+}
+
+export interface Counter {
+  factor: number
+  evidence: Evidence
+}

@@ -1,0 +1,211 @@
+/**
+ * `replica.cold_start` — new replicas take traffic before they are warm.
+ *
+ * Evidence needed: the replica dimension (the first time a replica is seen); scale/restart
+ * events confirm. For: the slow cohort is concentrated in requests served in a replica's first
+ * minutes (replica_age < 5 m) by replicas that appeared after the window began. Against: no
+ * replica appeared inside the window; new replicas as fast as the old.
+ * Scope: the new replica when one holds the slow requests; otherwise everything.
+ * Actions (CONTRACT §5.1): warm pool / minimum replicas; readiness gates after warm-up; slower
+ * ramp.
+ */
+import type { Evidence } from '../../model/diagnosis.js'
+import { ramp } from '../../stats/significance.js'
+import type { CauseRecord } from './record.js'
+import type { Cohort } from '../cohort.js'
+import type { DiagnosisContext } from '../context.js'
+import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
+
+/** A replica's first minutes: the age at which a cold replica should be warm. */
+const YOUNG_US = 5 * 60_000_000
+/** Requests after warm-up needed to judge whether the replica warmed up. */
+const MIN_LATER = 20
+/** How much "as slow later as at first" takes away. */
+const NO_WARM_UP_PENALTY = 0.9
+/** Share of the slow young requests one replica must hold to be named. */
+const SCOPE_SHARE = 0.5
+
+/**
+ * Warm-up fades: requests served after a young replica's first minutes should be fast again.
+ * Still slow later → something else (a version, a node) is wrong with it; a cold start warms up
+ * by definition. Null when too few later requests tell.
+ */
+function warmUp(
+  ctx: DiagnosisContext,
+  cohort: Cohort,
+  replicas: ReadonlySet<string>
+): { factor: number; evidence: Evidence } | null {
+  const col = ctx.frame.dims.replica
+  let early = 0
+  let earlySlow = 0
+  let later = 0
+  let laterSlow = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    if (c < 0 || cohort.eligible[i] !== 1) {
+      continue
+    }
+    const name = col.values[c] as string
+    const first = ctx.youngReplicaUs.get(name)
+    if (first === undefined || !replicas.has(name)) {
+      continue
+    }
+    if ((ctx.frame.startUs[i] as number) - first < YOUNG_US) {
+      early++
+      earlySlow += cohort.slow[i] as number
+    } else {
+      later++
+      laterSlow += cohort.slow[i] as number
+    }
+  }
+  if (later < MIN_LATER || early === 0 || earlySlow === 0) {
+    return null
+  }
+  const persist = laterSlow / later / (earlySlow / early)
+  return {
+    factor: 1 - NO_WARM_UP_PENALTY * ramp(persist, 0.3, 0.7),
+    evidence: {
+      dimension: 'replica_age',
+      observed: round(laterSlow / later),
+      baseline: round(earlySlow / early),
+      text: `${persist >= 0.5 ? 'against: ' : ''}after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} vs ${pct(earlySlow / early)} before${persist >= 0.5 ? ': they do not warm up' : ''}`,
+    },
+  }
+}
+
+export const replicaColdStartCause: CauseRecord = {
+  cause: 'replica.cold_start',
+  label: 'Cold replicas take traffic',
+  measure: null,
+  chain: ['young replica', 'that replica slow'],
+  explains: ['node.degraded', 'routing.imbalance'],
+  needs: 'the replica dimension (first time each replica is seen); scale/restart events confirm.',
+  predicts:
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began, and they recover afterwards. Scope: the replica when exactly one is new.",
+  against:
+    'the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression).',
+  actions: [
+    'keep a warm pool / minimum replicas',
+    'gate readiness on warm-up',
+    'ramp traffic to new replicas slowly',
+  ],
+  counter(ctx, finding, measure) {
+    const young =
+      finding.scope.dimension === 'replica'
+        ? [finding.scope.value ?? '']
+        : [...ctx.youngReplicaUs.keys()]
+    if (young.length === 0 || !young.every((r) => ctx.youngReplicaUs.has(r))) {
+      return {
+        factor: 0,
+        evidence: {
+          dimension: 'replica',
+          observed: finding.scope.value,
+          baseline: null,
+          text: 'against: no replica is young on evidence (no start, scale or restart event, and none joined peers already serving)',
+        },
+      }
+    }
+    const cohort = measure === 'tpot' ? ctx.tpot : ctx.ttft
+    return warmUp(ctx, cohort, new Set(young))
+  },
+  evaluate(ctx) {
+    if (ctx.frame.dims.replica.values.length === 0) {
+      return { skipped: 'no replica dimension on the requests' }
+    }
+    const young = ['ttft', 'tpot'].flatMap((m) => {
+      const cohort = m === 'ttft' ? ctx.ttft : ctx.tpot
+      const row = findRow(cohort.rows, 'replica_age', '<5m')
+      return row && row.significant ? [{ row, cohort }] : []
+    })
+    if (young.length === 0) {
+      return null
+    }
+    const best = young.sort((a, b) => b.row.lift - a.row.lift)[0]!
+    // Young only on evidence: a start event, or joining peers that were already serving.
+    const fresh = [...ctx.youngReplicaUs.entries()]
+    if (fresh.length === 0) {
+      return null
+    }
+    let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
+    const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
+    for (const [replica, t] of fresh.slice(0, 5)) {
+      evidence.push({
+        dimension: 'replica',
+        observed: replica,
+        baseline: null,
+        text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}`,
+      })
+    }
+    const warm = warmUp(ctx, best.cohort, new Set(fresh.map(([k]) => k)))
+    if (warm !== null) {
+      confidence *= warm.factor
+      evidence.push(warm.evidence)
+    }
+    const col = ctx.frame.dims.replica
+    const freshSet = new Set(fresh.map(([k]) => k))
+    // New replicas that all run a version no established replica runs: the version is suspect.
+    const versionOf = new Map<string, string>()
+    const vcol = ctx.frame.dims.version
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const c = col.codes[i] as number
+      const v = vcol.codes[i] as number
+      if (c >= 0 && v >= 0) {
+        versionOf.set(col.values[c] as string, vcol.values[v] as string)
+      }
+    }
+    const freshVersions = new Set(
+      fresh.map(([k]) => versionOf.get(k)).filter((v) => v !== undefined)
+    )
+    const oldVersions = new Set(
+      [...versionOf.entries()].filter(([k]) => !freshSet.has(k)).map(([, v]) => v)
+    )
+    if (
+      freshVersions.size === 1 &&
+      oldVersions.size > 0 &&
+      ![...freshVersions].some((v) => oldVersions.has(v))
+    ) {
+      confidence *= 0.6
+      evidence.push({
+        dimension: 'version',
+        observed: [...freshVersions][0] ?? null,
+        baseline: [...oldVersions].join(', '),
+        text: `the new replicas run ${[...freshVersions][0]}, which no established replica runs`,
+      })
+    }
+    const firstNew = Math.min(...fresh.map(([, t]) => t))
+    const events = Number.isFinite(firstNew)
+      ? eventsAround(ctx, ['scale', 'restart', 'deploy'], firstNew, firstNew + 5 * 60_000_000)
+      : []
+    confidence = Math.min(1, confidence * (events.length > 0 ? 1.2 : 0.9))
+    evidence.push(...events.slice(0, 3).map(eventEvidence))
+    // Name the young replica that holds most of the slow young requests.
+    const slowByReplica = new Map<string, number>()
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const c = col.codes[i] as number
+      if (c < 0 || best.cohort.slow[i] !== 1) {
+        continue
+      }
+      const name = col.values[c] as string
+      const first = ctx.youngReplicaUs.get(name)
+      if (first !== undefined && (ctx.frame.startUs[i] as number) - first < YOUNG_US) {
+        slowByReplica.set(name, (slowByReplica.get(name) ?? 0) + 1)
+      }
+    }
+    const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
+    const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
+    const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
+    const window = Number.isFinite(firstNew)
+      ? {
+          start: isoFromMicros(firstNew as Micros),
+          end: isoFromMicros((Math.max(...fresh.map(([, t]) => t)) + 5 * 60_000_000) as Micros),
+        }
+      : null
+    return {
+      confidence,
+      scope: single ? scopeOf('replica', named) : scopeOf(null, null),
+      window,
+      evidence,
+    }
+  },
+}

@@ -1,0 +1,129 @@
+/**
+ * Standing conditions (CONTRACT §5): a dimension value that is slower than the rest by about
+ * the same factor through the whole window — a region always farther away, a node type always
+ * slower, one replica always smaller. Nothing changed, so it is not an incident; it is listed
+ * with its cost to the P99 (P99 with it / P99 without it) so the on-call engineer knows what the
+ * baseline is made of.
+ */
+import type { StandingCondition } from '../../model/diagnosis.js'
+import type { Dimension } from '../../model/request.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import type { RequestFrame } from '../frame.js'
+import { fmtUs } from '../rule.js'
+
+/** The dimensions whose values are places or builds that can be structurally slower. */
+const STANDING_DIMENSIONS: readonly Dimension[] = ['region', 'node', 'replica', 'version', 'model']
+/** The window is cut into this many equal parts; the difference must hold in each. */
+const PARTS = 3
+/** Requests a value needs in each part (and the rest) for its median to count. */
+const MIN_PER_PART = 10
+/** A value's median must be at least this much above the rest's in every part. */
+const MIN_RATIO = 1.2
+/** The largest part's ratio over the smallest's for the difference to be "the same". */
+const MAX_DRIFT = 1.35
+/** Conditions that cost the P99 less than this are not worth a line. */
+const MIN_COST = 1.01
+/** At most this many conditions are listed. */
+const MAX_CONDITIONS = 5
+
+const MEASURES = [
+  { measure: 'ttft', word: 'TTFT', values: (f: RequestFrame) => f.ttftUserUs },
+  { measure: 'tpot', word: 'TPOT', values: (f: RequestFrame) => f.tpotUs },
+] as const
+
+function median(values: Float64Array, mask: Uint8Array): { v: number; n: number } {
+  const s = sortedFinite(values, mask)
+  return { v: s.length === 0 ? NaN : quantileSorted(s, 0.5), n: s.length }
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000
+}
+
+/** The standing conditions of `frame` over [fromUs, toUs), costliest first. */
+export function standingConditions(
+  frame: RequestFrame,
+  fromUs: number,
+  toUs: number
+): StandingCondition[] {
+  const out: { cost: number; condition: StandingCondition }[] = []
+  const part = new Uint8Array(frame.n)
+  const span = Math.max(1, toUs - fromUs)
+  for (let i = 0; i < frame.n; i++) {
+    const k = Math.floor((((frame.startUs[i] as number) - fromUs) / span) * PARTS)
+    part[i] = Math.min(PARTS - 1, Math.max(0, k))
+  }
+  for (const dimension of STANDING_DIMENSIONS) {
+    const col = frame.dims[dimension]
+    if (col.values.length < 2) {
+      continue
+    }
+    for (const m of MEASURES) {
+      const values = m.values(frame)
+      const all = sortedFinite(values)
+      if (all.length < PARTS * MIN_PER_PART * 2) {
+        continue
+      }
+      const p99All = quantileSorted(all, 0.99)
+      col.values.forEach((value, code) => {
+        const ratios: number[] = []
+        for (let k = 0; k < PARTS; k++) {
+          const mine = new Uint8Array(frame.n)
+          const rest = new Uint8Array(frame.n)
+          for (let i = 0; i < frame.n; i++) {
+            if (part[i] === k) {
+              if (col.codes[i] === code) {
+                mine[i] = 1
+              } else if ((col.codes[i] as number) >= 0) {
+                rest[i] = 1
+              }
+            }
+          }
+          const a = median(values, mine)
+          const b = median(values, rest)
+          if (a.n < MIN_PER_PART || b.n < MIN_PER_PART || !(b.v > 0)) {
+            return
+          }
+          ratios.push(a.v / b.v)
+        }
+        const lo = Math.min(...ratios)
+        const hi = Math.max(...ratios)
+        if (lo < MIN_RATIO || hi / lo > MAX_DRIFT) {
+          return
+        }
+        const mine = new Uint8Array(frame.n)
+        const rest = new Uint8Array(frame.n)
+        for (let i = 0; i < frame.n; i++) {
+          if (col.codes[i] === code) {
+            mine[i] = 1
+          } else {
+            rest[i] = 1
+          }
+        }
+        const without = sortedFinite(values, rest)
+        const cost = without.length > 0 ? p99All / quantileSorted(without, 0.99) : NaN
+        if (!(cost >= MIN_COST)) {
+          return
+        }
+        const observed = median(values, mine).v
+        const baseline = median(values, rest).v
+        out.push({
+          cost,
+          condition: {
+            dimension,
+            value,
+            measure: m.measure,
+            observed: round3(observed / 1000),
+            baseline: round3(baseline / 1000),
+            cost_p99: round3(cost),
+            text: `${dimension}=${value}: ${m.word} median ${fmtUs(observed)} against ${fmtUs(baseline)} for the rest, the same through the whole window; without it the ${m.word} P99 would be ${cost.toFixed(2)}× lower`,
+          },
+        })
+      })
+    }
+  }
+  return out
+    .sort((a, b) => b.cost - a.cost)
+    .slice(0, MAX_CONDITIONS)
+    .map((x) => x.condition)
+}

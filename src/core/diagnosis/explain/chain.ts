@@ -1,0 +1,135 @@
+/**
+ * The chain a root finding prints, from itself through the mechanism it drives to the latency
+ * the user sees, each step with its size inside the finding's window against outside it:
+ * "tenant=hooli traffic ×3.1 → engine.queue +1.9 s at the median → TTFT P99 ×4.0".
+ */
+import type { Evidence, Finding } from '../../model/diagnosis.js'
+import type { Dimension, StageName } from '../../model/request.js'
+import { microsFromIso } from '../../model/units.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { causeRecord } from '../causes/index.js'
+import type { DiagnosisContext } from '../context.js'
+import { measureOfFinding } from '../finding-measure.js'
+import { fmtUs } from '../rule.js'
+
+/** The stage through which a mechanism cause shows, when it has one. */
+const MECHANISM_STAGE: Partial<Record<string, StageName>> = {
+  'engine.queue_saturation': 'engine.queue',
+  'engine.memory_bandwidth': 'engine.decode',
+  'gateway.queueing': 'gateway.queue',
+  'engine.long_prompts': 'engine.prefill',
+  'node.degraded': 'engine.prefill',
+}
+
+/** A window needs at least this many requests on each side to size a step. */
+const MIN_SIDE = 20
+
+function spanOf(f: Finding): { from: number; to: number } | null {
+  if (f.window === null) {
+    return null
+  }
+  const from = microsFromIso(f.window.start)
+  const to = microsFromIso(f.window.end)
+  return from === null || to === null ? null : { from, to }
+}
+
+function inside(ctx: DiagnosisContext, f: Finding): Uint8Array | null {
+  const span = spanOf(f)
+  if (span === null) {
+    return null
+  }
+  const { from, to } = span
+  const mask = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const t = ctx.frame.startUs[i] as number
+    mask[i] = t >= from && t <= to ? 1 : 0
+  }
+  return mask
+}
+
+function invert(mask: Uint8Array): Uint8Array {
+  return mask.map((v) => 1 - v)
+}
+
+function q(values: Float64Array, mask: Uint8Array, p: number): number {
+  const s = sortedFinite(values, mask)
+  return s.length < MIN_SIDE ? NaN : quantileSorted(s, p)
+}
+
+function ratioText(r: number): string {
+  return `×${r >= 10 ? r.toFixed(0) : r.toFixed(1)}`
+}
+
+/** The root's own step: a tenant's traffic share, otherwise its scope or its first mechanism. */
+function rootStep(ctx: DiagnosisContext, root: Finding, win: Uint8Array): string {
+  const record = causeRecord(root.cause)
+  const what = record?.chain[0] ?? root.cause
+  const { dimension, value } = root.scope
+  if (dimension === null) {
+    return what
+  }
+  const col = ctx.frame.dims[dimension as Dimension]
+  const code = col === undefined ? -1 : col.values.indexOf(value ?? '')
+  const span = spanOf(root)
+  if (dimension === 'tenant' && code >= 0 && span !== null) {
+    let inN = 0
+    let outN = 0
+    for (let i = 0; i < ctx.frame.n; i++) {
+      if (col!.codes[i] === code) {
+        if (win[i] === 1) {
+          inN++
+        } else {
+          outN++
+        }
+      }
+    }
+    const inUs = Math.max(1, span.to - span.from)
+    const outUs = ctx.input.window.toUs - ctx.input.window.fromUs - inUs
+    if (outUs > 0 && outN >= MIN_SIDE && inN > 0) {
+      const r = inN / inUs / (outN / outUs)
+      return `${dimension}=${value} requests per minute ${ratioText(r)}`
+    }
+  }
+  return `${dimension}=${value} (${what})`
+}
+
+/** The chain evidence of `root` through `mechanism`, or null when the window cannot size it. */
+export function chainEvidence(
+  ctx: DiagnosisContext,
+  root: Finding,
+  mechanism: Finding
+): Evidence | null {
+  const win = inside(ctx, root) ?? inside(ctx, mechanism)
+  if (win === null) {
+    return null
+  }
+  const out = invert(win)
+  const steps = [rootStep(ctx, root, win)]
+  const measure = measureOfFinding(root)
+  // A stage's time per request sizes a first-token mechanism; per-token ones name the cause.
+  const stage = measure === 'tpot' ? undefined : MECHANISM_STAGE[mechanism.cause]
+  if (stage !== undefined) {
+    const a = q(ctx.frame.stages[stage], win, 0.5)
+    const b = q(ctx.frame.stages[stage], out, 0.5)
+    if (Number.isFinite(a) && Number.isFinite(b) && a > b) {
+      steps.push(`${stage} +${fmtUs(a - b)} at the median`)
+    }
+  } else {
+    steps.push(mechanism.cause)
+  }
+  const values = measure === 'tpot' ? ctx.frame.tpotUs : ctx.frame.ttftUserUs
+  const a = q(values, win, 0.99)
+  const b = q(values, out, 0.99)
+  const ratio = a / b
+  if (!(Number.isFinite(ratio) && ratio > 0)) {
+    return null
+  }
+  const word = measure === 'tpot' ? 'TPOT' : 'TTFT'
+  steps.push(`${word} P99 ${ratioText(ratio)}`)
+  return {
+    metric: 'chain',
+    observed: Math.round(ratio * 100) / 100,
+    baseline: 1,
+    text: `chain: ${steps.join(' → ')} (inside the window against outside it)`,
+  }
+}
