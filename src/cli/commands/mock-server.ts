@@ -4,6 +4,7 @@ import { DEFAULT_ENGINE_MODEL } from '../../mock-server/engine.js'
 import { parseMisbehaviour } from '../../mock-server/misbehave.js'
 import { startMockServer } from '../../mock-server/server.js'
 import { createConsoleLogger } from '../../server/logger.js'
+import { closeOnSignal } from '../shutdown.js'
 
 interface MockServerFlags {
   port: string
@@ -33,7 +34,7 @@ Examples:
   $ tokenline mock-server --misbehave http-500,fraction=0.1       # 10% of requests fail
   $ tokenline mock-server --fixed-ttft-ms 50 --fixed-itl-ms 20    # deterministic timing
 
-Prints one line "listening <url>" on stdout when ready; stops on Ctrl-C or SIGTERM.
+Prints one line "listening <url>" on stdout when ready; stops cleanly on SIGINT (Ctrl-C), SIGTERM or SIGHUP.
 Misbehaviours: buffer-stream[=MS], delay-accept=MS, conn-limit=N, cut-stream[=N], non-sse,
 http-500, never-answer, fraction=F (share of requests the per-request faults hit).`
 
@@ -131,15 +132,6 @@ export function registerMockServerCommand(program: Command): void {
         logger,
       })
       process.stdout.write(`listening ${server.url}\n`)
-      await new Promise<void>((resolve) => {
-        const stop = (): void => {
-          process.off('SIGINT', stop)
-          process.off('SIGTERM', stop)
-          resolve()
-        }
-        process.on('SIGINT', stop)
-        process.on('SIGTERM', stop)
-      })
-      await server.close()
+      await closeOnSignal(() => server.close())
     })
 }

@@ -16,6 +16,7 @@ import {
 } from '../../probe/probe-session.js'
 import { resolveProbeOptions, type ProbeFlags } from '../../probe/resolve-options.js'
 import { raiseToRealtime, readScheduling } from '../../probe/realtime.js'
+import { onStopSignal } from '../shutdown.js'
 
 const invalid = (msg: string): AppError => new AppError('INPUT_INVALID', msg)
 
@@ -260,19 +261,12 @@ export function registerProbeCommand(program: Command): void {
 
 async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
   const controller = new AbortController()
-  let interrupts = 0
-  const onSigint = (): void => {
-    interrupts++
-    if (interrupts === 1) {
-      process.stderr.write(
-        '\ninterrupted: finishing in-flight requests (Ctrl-C again to cut them)\n'
-      )
-      controller.abort()
-    } else {
-      process.exit(130)
-    }
-  }
-  process.on('SIGINT', onSigint)
+  const removeStopHandlers = onStopSignal((signal) => {
+    process.stderr.write(
+      `\n${signal === 'SIGINT' ? 'interrupted' : `${signal} received`}: finishing in-flight requests (a second signal cuts them)\n`
+    )
+    controller.abort()
+  })
   try {
     const resolved = await resolveProbeOptions(url, flags, controller.signal)
     const model =
@@ -377,6 +371,6 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
       url
     )
   } finally {
-    process.off('SIGINT', onSigint)
+    removeStopHandlers()
   }
 }
