@@ -5,8 +5,10 @@ import { parseMisbehaviour } from '../../mock-server/misbehave.js'
 import { startMockServer } from '../../mock-server/server.js'
 import { createConsoleLogger } from '../../server/logger.js'
 import { closeOnSignal } from '../shutdown.js'
+import { readClientToken, TOKEN_ENV } from '../client-token.js'
 
 interface MockServerFlags {
+  tokenFile?: string
   port: string
   host: string
   tls?: boolean
@@ -67,6 +69,10 @@ export function registerMockServerCommand(program: Command): void {
       '--otlp <url>',
       'export vLLM-shaped llm_request spans to this OTLP/HTTP endpoint (JSON)'
     )
+    .option(
+      '--token-file <file>',
+      `file holding the bearer token (ingest scope) for --otlp, when the receiver requires one; else $${TOKEN_ENV}`
+    )
     .option('--model <name>', 'model name served', 'mock-llm')
     .option('--instance <id>', 'service.instance.id of the exported spans')
     .option('--version <v>', 'service.version of the exported spans')
@@ -115,7 +121,9 @@ export function registerMockServerCommand(program: Command): void {
         tls: flags.tls === true,
         http2: flags.http2 === true,
         model: flags.model,
-        ...(flags.otlp !== undefined ? { otlpEndpoint: flags.otlp } : {}),
+        ...(flags.otlp !== undefined
+          ? { otlpEndpoint: flags.otlp, otlpToken: await readClientToken(flags.tokenFile) }
+          : {}),
         ...(flags.instance !== undefined ? { instanceId: flags.instance } : {}),
         ...(flags.version !== undefined ? { serviceVersion: flags.version } : {}),
         misbehave: parseMisbehaviour(flags.misbehave),

@@ -4,7 +4,7 @@ import { get as httpsGet } from 'node:https'
 import cliProgress from 'cli-progress'
 import type { Command } from 'commander'
 import { Option } from 'commander'
-import { AppError, errorMessage } from '../../core/errors.js'
+import { AppError, errorMessage, isAppError } from '../../core/errors.js'
 import { EXIT_FAILURE } from '../report-error.js'
 import { compareRuns, parseRecords, renderComparisonText } from '../../probe/compare.js'
 import { COMPAT_TOOLS } from '../../probe/compat.js'
@@ -17,6 +17,8 @@ import {
 import { resolveProbeOptions, type ProbeFlags } from '../../probe/resolve-options.js'
 import { raiseToRealtime, readScheduling } from '../../probe/realtime.js'
 import { onStopSignal } from '../shutdown.js'
+import { readClientToken, TOKEN_ENV } from '../client-token.js'
+import { checkOtlpToken } from '../../client/otlp-exporter.js'
 
 const invalid = (msg: string): AppError => new AppError('INPUT_INVALID', msg)
 
@@ -189,6 +191,10 @@ export function registerProbeCommand(program: Command): void {
     .option('--out <file>', 'write one JSONL record per request')
     .option('--raw-gaps', 'add every inter-chunk gap (itl_gaps_ms) to the JSONL records')
     .option('--otlp <url>', 'export a client span per request to this OTLP/HTTP endpoint (JSON)')
+    .option(
+      '--token-file <file>',
+      `file holding the bearer token (ingest scope) for --otlp, when the receiver requires one; else $${TOKEN_ENV}`
+    )
     .option('--region <label>', 'where this probe runs (tokenline.client.region)')
     .option('--slo <slo>', 'goodput objectives, e.g. ttft=500ms,tpot=50ms,e2e=10s')
     .addOption(
@@ -209,7 +215,7 @@ export function registerProbeCommand(program: Command): void {
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
     .addHelpText('after', EXAMPLES)
-    .action(async (url: string | undefined, flags: ProbeFlags) => {
+    .action(async (url: string | undefined, flags: ProbeCliFlags) => {
       if (url === undefined) {
         throw invalid('expected a target URL, e.g. tokenline probe http://127.0.0.1:8000')
       }
@@ -259,7 +265,10 @@ export function registerProbeCommand(program: Command): void {
     })
 }
 
-async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
+/** The probe's flags, with the CLI's own `--token-file` for the `--otlp` receiver. */
+type ProbeCliFlags = ProbeFlags & { tokenFile?: string }
+
+async function runProbeCli(url: string, flags: ProbeCliFlags): Promise<void> {
   const controller = new AbortController()
   const removeStopHandlers = onStopSignal((signal) => {
     process.stderr.write(
@@ -272,7 +281,17 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
     const model =
       resolved.workload.model ??
       (await discoverModel(resolved.client.url, resolved.client.insecure === true))
-    const options: ProbeSessionOptions = { ...resolved, workload: { ...resolved.workload, model } }
+    let otlpToken: string | null = null
+    if (resolved.otlpEndpoint !== null) {
+      otlpToken = await readClientToken(flags.tokenFile)
+      // Before the run, not after it: a refused token would otherwise lose every span.
+      await checkOtlpToken(resolved.otlpEndpoint, otlpToken)
+    }
+    const options: ProbeSessionOptions = {
+      ...resolved,
+      otlpToken,
+      workload: { ...resolved.workload, model },
+    }
     // Raised before the first connection, so warm-up and every stamp run under the same policy.
     const realtime = flags.realtime === true ? raiseToRealtime() : null
     if (realtime?.refused != null) {
@@ -299,6 +318,7 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
     let done = 0
     let errors = 0
     let exportErrors = 0
+    let authError: AppError | null = null
     let stepStartMs = performance.now()
     const result = await runProbeSession({
       ...options,
@@ -324,8 +344,11 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
           )
         }
       },
-      onExportError() {
+      onExportError(err) {
         exportErrors++
+        if (authError === null && isAppError(err) && err.code === 'AUTH_FAILED') {
+          authError = err
+        }
       },
     })
     bar?.stop()
@@ -365,6 +388,9 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
     }
     if (exportErrors > 0) {
       process.stderr.write(`tokenline: ${exportErrors} OTLP export batches failed\n`)
+    }
+    if (authError !== null) {
+      throw authError
     }
     reportTotalFailure(
       result.steps.map((s) => s.report),
