@@ -22,8 +22,14 @@ function walk(cmd: Command, path: string[], out: string[]): void {
   }
 }
 
-/** The CLI reference (docs/cli.md) rendered from the program's own help texts. */
-export function renderCliDocs(): string {
+/** Everything after this line of docs/cli.md is written by hand and kept as it is. */
+const HAND_WRITTEN = '<!-- Written by hand from here on: scripts/gen-cli-docs.ts keeps it. -->'
+
+/**
+ * The CLI reference (docs/cli.md) rendered from the program's own help texts, followed by the
+ * hand-written part of `previous` (the file as it was).
+ */
+export function renderCliDocs(previous = ''): string {
   const program = createProgram()
   const out = [
     '# Command reference',
@@ -36,5 +42,6 @@ export function renderCliDocs(): string {
     '',
   ]
   walk(program, [], out)
-  return `${out.join('\n')}\n`
+  const at = previous.indexOf(HAND_WRITTEN)
+  return `${out.join('\n')}\n${at === -1 ? '' : previous.slice(at)}`
 }

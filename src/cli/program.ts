@@ -20,6 +20,8 @@ Start here:
   $ tokenline diagnose ./dump/ --format json
 
 Exit codes: 0 ok, 1 runtime failure, 2 invalid usage/config/input, 3 database locked or unavailable.
+Signals: SIGINT, SIGTERM or SIGHUP stops a command cleanly (exit 0); a second one exits at once
+(128 + its number). Under npx or npm run, the end of npm stops the command too.
 Docs: docs/cli.md, docs/config.md, docs/api.md`
     )
     .version('0.1.0')

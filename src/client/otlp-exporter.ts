@@ -7,7 +7,9 @@ import {
   toAttributes,
   type OtlpJsonSpan,
 } from '../core/otlp/encode-json.js'
-import { sendWithRetry } from './send-with-retry.js'
+import { AppError } from '../core/errors.js'
+import { readErrorMessage, sendWithRetry } from './send-with-retry.js'
+import { authFailedMessage, bearerHeaders, isAuthStatus } from './server-reply.js'
 
 const EXPORT_DEADLINE_MS = 30_000
 
@@ -19,6 +21,36 @@ export interface OtlpJsonExporter {
   readonly failures: number
   readonly exported: number
   close(): Promise<void>
+}
+
+/** `endpoint` as the URL spans are POSTed to: `/v1/traces` appended unless present. */
+function tracesUrlOf(endpoint: string): string {
+  const base = endpoint.replace(/\/+$/, '')
+  return base.endsWith('/v1/traces') ? base : `${base}/v1/traces`
+}
+
+/**
+ * Sends an empty export (valid OTLP, stores nothing) to learn before a run whether the receiver
+ * takes our token: throws `AUTH_FAILED` on 401/403. Any other outcome is left to the export
+ * itself, which counts and reports its failures.
+ */
+export async function checkOtlpToken(endpoint: string, token: string | null): Promise<void> {
+  const url = tracesUrlOf(endpoint)
+  const reply = await sendWithRetry(
+    url,
+    () => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearerHeaders(token) },
+      body: encodeTracesRequest([]),
+    }),
+    { deadlineMs: 10_000 }
+  )
+  const status = reply.response?.status ?? 0
+  if (reply.status === 'failure' && reply.response !== null && isAuthStatus(status)) {
+    const message = await readErrorMessage(reply.response)
+    throw new AppError('AUTH_FAILED', authFailedMessage(status, message, url, token !== null))
+  }
+  await reply.response?.body?.cancel()
 }
 
 /**
@@ -34,10 +66,11 @@ export function createOtlpJsonExporter(options: {
   onError?: (err: unknown) => void
   /** How long one batch may keep being retried (429/503) before it counts as failed. */
   deadlineMs?: number
+  /** Bearer token for a receiver that requires one (`serve --auth-token-file`). */
+  token?: string | null
 }): OtlpJsonExporter {
-  const url = options.endpoint.replace(/\/+$/, '').endsWith('/v1/traces')
-    ? options.endpoint
-    : `${options.endpoint.replace(/\/+$/, '')}/v1/traces`
+  const token = options.token ?? null
+  const url = tracesUrlOf(options.endpoint)
   const maxBatch = options.maxBatch ?? 512
   let buffer: OtlpJsonSpan[] = []
   const inflight = new Set<Promise<void>>()
@@ -52,17 +85,27 @@ export function createOtlpJsonExporter(options: {
     // rather than dropped; only a refusal or the deadline counts as a failure.
     const p = sendWithRetry(
       url,
-      () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      () => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearerHeaders(token) },
+        body,
+      }),
       { deadlineMs: options.deadlineMs ?? EXPORT_DEADLINE_MS }
     )
       .then(async (reply) => {
-        await reply.response?.arrayBuffer()
         if (reply.status === 'success') {
+          await reply.response.arrayBuffer()
           exported += spans.length
-        } else {
-          failures++
-          options.onError?.(reply.error)
+          return
         }
+        failures++
+        const status = reply.response?.status ?? 0
+        const message = reply.response === null ? '' : await readErrorMessage(reply.response)
+        options.onError?.(
+          isAuthStatus(status)
+            ? new AppError('AUTH_FAILED', authFailedMessage(status, message, url, token !== null))
+            : reply.error
+        )
       })
       .catch((err: unknown) => {
         failures++

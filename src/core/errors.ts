@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'SIM_SCENARIO_INVALID'
   | 'PROBE_INVALID'
+  /** Our own server refused the client's token (HTTP 401/403): a usage error, not an outage. */
+  | 'AUTH_FAILED'
 
 /** Base of every error Tokenline throws on purpose. `code` is stable; `message` says expected vs actual. */
 export class AppError extends Error {

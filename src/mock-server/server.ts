@@ -17,6 +17,8 @@ export interface MockServerOptions {
   http2: boolean
   model: string
   otlpEndpoint?: string
+  /** Bearer token for `otlpEndpoint`, when the receiver requires one. */
+  otlpToken?: string | null
   instanceId?: string
   serviceVersion?: string
   misbehave: Misbehaviour
@@ -108,6 +110,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   if (options.otlpEndpoint !== undefined) {
     exporter = createOtlpJsonExporter({
       endpoint: options.otlpEndpoint,
+      token: options.otlpToken ?? null,
       resource: {
         'service.name': 'vllm',
         'service.instance.id': instanceId(),

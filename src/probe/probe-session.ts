@@ -24,6 +24,8 @@ export interface ProbeSessionOptions {
   outFile: string | null
   rawGaps: boolean
   otlpEndpoint: string | null
+  /** Bearer token for `otlpEndpoint` (`--token-file`, `TOKENLINE_TOKEN`). */
+  otlpToken?: string | null
   region: string | null
   slo: Slo | null
   /** `--compat` views, in the order asked (none when empty). */
@@ -77,6 +79,7 @@ export async function runProbeSession(o: ProbeSessionOptions): Promise<ProbeSess
   if (o.otlpEndpoint !== null) {
     exporter = createOtlpJsonExporter({
       endpoint: o.otlpEndpoint,
+      token: o.otlpToken ?? null,
       resource: {
         'service.name': 'tokenline-probe',
         ...(o.region !== null ? { 'cloud.region': o.region } : {}),

@@ -14,7 +14,8 @@ import { getScenario, listScenarios } from '../../sim/index.js'
 import { simulateToDirectory } from '../../sim/node/write-files.js'
 import { createProgress } from '../progress.js'
 import { addServerOptions, serverFlagsToConfig } from '../server-options.js'
-import { closeOnSignal, findWebRoot } from './serve.js'
+import { findWebRoot } from './serve.js'
+import { closeOnSignal } from '../shutdown.js'
 
 /** A canary that is slower than the stable version: a change event, a scoped tail, a clear action. */
 export const DEFAULT_DEMO_SCENARIO = 'version-regression'

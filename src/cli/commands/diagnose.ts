@@ -7,7 +7,8 @@ import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
 import type { SloTargets } from '../../core/diagnosis/input.js'
 import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
-import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
+import { sendWithRetry } from '../../client/send-with-retry.js'
+import { bearerHeaders, isAuthStatus, replyError } from '../../client/server-reply.js'
 import { AppError } from '../../core/errors.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
@@ -23,12 +24,14 @@ import type { DimensionFilters } from '../../core/model/query.js'
 import { parseDurationMs } from '../../server/params.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
 import { importIntoMemoryStore } from '../import-to-memory.js'
+import { addTokenFileOption, readClientToken } from '../client-token.js'
 
 type Format = 'text' | 'json' | 'markdown'
 
 interface DiagnoseFlags {
   db?: string
   server?: string
+  tokenFile?: string
   since?: string
   from?: string
   to?: string
@@ -154,6 +157,7 @@ async function diagnoseStore(store: SpanStore, flags: DiagnoseFlags): Promise<Di
 async function diagnoseViaServer(
   apiUrl: string,
   flags: DiagnoseFlags,
+  token: string | null,
   wholeData = false
 ): Promise<DiagnoseResult> {
   const url = new URL('/api/diagnosis', apiUrl)
@@ -178,29 +182,41 @@ async function diagnoseViaServer(
       url.searchParams.append(d, v)
     }
   }
-  const reply = await sendWithRetry(url, () => ({ method: 'GET' }))
+  // The server's configured SLO tiers apply unless the flags give targets (api.md).
+  const slos = slosOf(flags)
+  if (slos?.ttftMs !== undefined) {
+    url.searchParams.set('slo_ttft_ms', String(slos.ttftMs))
+  }
+  if (slos?.tpotMs !== undefined) {
+    url.searchParams.set('slo_tpot_ms', String(slos.tpotMs))
+  }
+  if (slos?.e2eMs !== undefined) {
+    url.searchParams.set('slo_e2e_ms', String(slos.e2eMs))
+  }
+  const reply = await sendWithRetry(url, () => ({ method: 'GET', headers: bearerHeaders(token) }))
   if (reply.status === 'failure') {
-    if (reply.response === null) {
-      throw new AppError(
-        'STORE_UNAVAILABLE',
-        `could not reach the server at ${apiUrl} (${reply.error.message})`
-      )
-    }
-    const message = (await readErrorMessage(reply.response)) || `HTTP ${reply.response.status}`
-    throw new AppError(
-      reply.response.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
-      `the server answered: ${message}`
-    )
+    throw await replyError(reply, apiUrl, 'the diagnosis', token !== null)
   }
   const body = (await reply.response.json().catch(() => null)) as unknown
   return { diagnosis: body as Diagnosis, skipped: [] }
 }
 
 /** The API of a `tokenline serve` on the default port of this machine, if one answers. */
-async function findLocalServer(): Promise<string | null> {
+async function findLocalServer(token: string | null): Promise<string | null> {
   const url = `http://127.0.0.1:${DEFAULTS.server.apiPort}`
   try {
-    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(500) })
+    const res = await fetch(`${url}/api/health`, {
+      headers: bearerHeaders(token),
+      signal: AbortSignal.timeout(500),
+    })
+    // A server with tokens that refuses ours is still the server meant: asking it says so.
+    if (
+      isAuthStatus(res.status) &&
+      /realm="tokenline"/.test(res.headers.get('www-authenticate') ?? '')
+    ) {
+      await res.body?.cancel()
+      return url
+    }
     const body = (await res.json()) as { status?: unknown; store?: unknown }
     return res.ok && body.status === 'ok' && typeof body.store === 'object' ? url : null
   } catch {
@@ -261,6 +277,8 @@ export function registerDiagnoseCommand(program: Command): void {
       `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
     )
     .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
+  addTokenFileOption(cmd, 'read')
+  cmd
     .option(
       '--since <duration>',
       'window length back from the end of the data (server: from now), e.g. 30m'
@@ -295,7 +313,8 @@ window gives exactly one finding, "healthy". Too little data gives "healthy" wit
 and the evidence "not enough data: N requests".
 
 Exit codes: 0 diagnosis printed (also when it names causes), 2 bad flags or no readable input,
-3 database locked or server unreachable.
+3 database locked or server unreachable. A server that refuses the token (401/403) is exit 2,
+"authentication failed".
 
 Examples:
   $ tokenline diagnose ./incident/                      # traces, metrics, events in a folder
@@ -305,9 +324,17 @@ Examples:
 See docs/diagnosis.md (method, output) and docs/causes.md (every cause).`
     )
     .action(async (paths: string[], flags: DiagnoseFlags) => {
+      const token = await readClientToken(flags.tokenFile)
       let result: DiagnoseResult
+      if (flags.server !== undefined && (flags.db !== undefined || paths.length > 0)) {
+        // Each names other data than the server's: answering from one would hide the other.
+        throw new AppError(
+          'INPUT_INVALID',
+          `--server cannot be combined with ${flags.db !== undefined ? '--db' : `paths (${paths.join(', ')})`}: give one source of data`
+        )
+      }
       if (flags.server !== undefined) {
-        result = await diagnoseViaServer(flags.server, flags)
+        result = await diagnoseViaServer(flags.server, flags, token)
       } else if (paths.length > 0) {
         result = await diagnosePaths(paths, flags)
       } else {
@@ -316,11 +343,11 @@ See docs/diagnosis.md (method, output) and docs/causes.md (every cause).`
           process.stderr.write(
             `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
           )
-          result = await diagnoseViaServer(opened.apiUrl, flags, true)
+          result = await diagnoseViaServer(opened.apiUrl, flags, token, true)
         } else {
           // With no --db, a server on the default port is what "diagnose --since 30m" means,
           // even when it was started on another database.
-          const live = flags.db === undefined ? await findLocalServer() : null
+          const live = flags.db === undefined ? await findLocalServer(token) : null
           try {
             if (live !== null) {
               process.stderr.write(
@@ -331,7 +358,7 @@ See docs/diagnosis.md (method, output) and docs/causes.md (every cause).`
             }
             result =
               live !== null
-                ? await diagnoseViaServer(live, flags)
+                ? await diagnoseViaServer(live, flags, token)
                 : await diagnoseStore(opened.store, flags)
           } finally {
             await opened.store.close()

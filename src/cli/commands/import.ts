@@ -4,8 +4,8 @@ import { basename, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import cliProgress from 'cli-progress'
-import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
-import { AppError } from '../../core/errors.js'
+import { sendWithRetry } from '../../client/send-with-retry.js'
+import { bearerHeaders, replyError } from '../../client/server-reply.js'
 import { createSilentLogger } from '../../core/logger.js'
 import {
   collectSources,
@@ -20,10 +20,12 @@ import { createImportPipeline } from '../../ingest/import-pipeline.js'
 import { lockPathFor } from '../../storage/duckdb/lock.js'
 import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
 import { renderImportSummary } from '../import-report.js'
+import { addTokenFileOption, readClientToken } from '../client-token.js'
 
 interface ImportFlags {
   db: string
   server?: string
+  tokenFile?: string
   format: 'text' | 'json'
   keepContent?: boolean
   decodeWorkers: number
@@ -72,6 +74,7 @@ async function postFile(
   apiUrl: string,
   path: string,
   mtimeMs: number,
+  token: string | null,
   onBytes: (n: number) => void,
   nginxLogFormat: string | undefined
 ): Promise<ImportSummary> {
@@ -92,9 +95,7 @@ async function postFile(
         headers: {
           'content-type': 'application/octet-stream',
           // A server started with --auth-token-file wants an ingest token (docs/security.md).
-          ...(process.env['TOKENLINE_TOKEN']
-            ? { authorization: `Bearer ${process.env['TOKENLINE_TOKEN']}` }
-            : {}),
+          ...bearerHeaders(token),
         },
         body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
         duplex: 'half',
@@ -103,24 +104,14 @@ async function postFile(
     { deadlineMs: IMPORT_DEADLINE_MS, maxAttempts: 60 }
   )
   if (reply.status === 'failure') {
-    if (reply.response === null) {
-      throw new AppError(
-        'STORE_UNAVAILABLE',
-        `the server at ${apiUrl} did not answer (${reply.error.message})`,
-        { cause: reply.error }
-      )
-    }
-    const message = await readErrorMessage(reply.response)
-    throw new AppError(
-      'STORE_UNAVAILABLE',
-      `the server at ${apiUrl} refused ${basename(path)}: HTTP ${reply.response.status} ${message}`
-    )
+    throw await replyError(reply, apiUrl, basename(path), token !== null)
   }
   return (await reply.response.json()) as ImportSummary
 }
 
 async function importViaServer(
   apiUrl: string,
+  token: string | null,
   paths: string[],
   onProgress: Progress | undefined,
   nginxLogFormat: string | undefined
@@ -141,6 +132,7 @@ async function importViaServer(
       apiUrl,
       s.name,
       s.mtimeMs,
+      token,
       (n) => {
         done += n
         onProgress?.(done, total, s.name)
@@ -178,12 +170,13 @@ function parseDecodeWorkers(value: string): number {
 }
 
 export function registerImportCommand(program: Command): void {
-  program
+  const cmd = program
     .command('import')
     .description('read trace, metric and event files into the local database (or a running server)')
     .argument('<paths...>', 'files or folders (read recursively); formats are detected by content')
     .option('--db <file>', 'DuckDB database file', DEFAULT_DB_PATH)
     .option('--server <url>', 'send the files to a running `tokenline serve` (its UI/API URL)')
+  addTokenFileOption(cmd, 'ingest')
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
@@ -214,7 +207,8 @@ Reads, by content (names and extensions do not matter; .gz is undone):
 
 When a running \`tokenline serve\` holds the database, the files are sent to it (POST
 /api/import) instead. Exit codes: 0 imported (some lines may be rejected, see the summary),
-2 nothing could be read, 3 database locked or server unreachable.
+2 nothing could be read or the server refused the token, 3 database locked or server
+unreachable.
 
 Examples:
   $ tokenline import ./traces.jsonl ./metrics.om ./events.jsonl
@@ -225,6 +219,7 @@ Examples:
 See docs/formats.md for every format with an example.`
     )
     .action(async (paths: string[], flags: ImportFlags) => {
+      const token = await readClientToken(flags.tokenFile)
       const bar = flags.format === 'text' ? progressBar() : null
       let summary: ImportSummary
       let target: string
@@ -233,6 +228,7 @@ See docs/formats.md for every format with an example.`
           target = `server ${flags.server}`
           summary = await importViaServer(
             flags.server,
+            token,
             paths,
             bar?.onProgress,
             flags.nginxLogFormat
@@ -247,6 +243,7 @@ See docs/formats.md for every format with an example.`
             target = `server ${opened.apiUrl} (database ${opened.dbPath})`
             summary = await importViaServer(
               opened.apiUrl,
+              token,
               paths,
               bar?.onProgress,
               flags.nginxLogFormat

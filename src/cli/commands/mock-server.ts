@@ -4,8 +4,11 @@ import { DEFAULT_ENGINE_MODEL } from '../../mock-server/engine.js'
 import { parseMisbehaviour } from '../../mock-server/misbehave.js'
 import { startMockServer } from '../../mock-server/server.js'
 import { createConsoleLogger } from '../../server/logger.js'
+import { closeOnSignal } from '../shutdown.js'
+import { readClientToken, TOKEN_ENV } from '../client-token.js'
 
 interface MockServerFlags {
+  tokenFile?: string
   port: string
   host: string
   tls?: boolean
@@ -33,7 +36,7 @@ Examples:
   $ tokenline mock-server --misbehave http-500,fraction=0.1       # 10% of requests fail
   $ tokenline mock-server --fixed-ttft-ms 50 --fixed-itl-ms 20    # deterministic timing
 
-Prints one line "listening <url>" on stdout when ready; stops on Ctrl-C or SIGTERM.
+Prints one line "listening <url>" on stdout when ready; stops cleanly on SIGINT (Ctrl-C), SIGTERM or SIGHUP.
 Misbehaviours: buffer-stream[=MS], delay-accept=MS, conn-limit=N, cut-stream[=N], non-sse,
 http-500, never-answer, fraction=F (share of requests the per-request faults hit).`
 
@@ -65,6 +68,10 @@ export function registerMockServerCommand(program: Command): void {
     .option(
       '--otlp <url>',
       'export vLLM-shaped llm_request spans to this OTLP/HTTP endpoint (JSON)'
+    )
+    .option(
+      '--token-file <file>',
+      `file holding the bearer token (ingest scope) for --otlp, when the receiver requires one; else $${TOKEN_ENV}`
     )
     .option('--model <name>', 'model name served', 'mock-llm')
     .option('--instance <id>', 'service.instance.id of the exported spans')
@@ -114,7 +121,9 @@ export function registerMockServerCommand(program: Command): void {
         tls: flags.tls === true,
         http2: flags.http2 === true,
         model: flags.model,
-        ...(flags.otlp !== undefined ? { otlpEndpoint: flags.otlp } : {}),
+        ...(flags.otlp !== undefined
+          ? { otlpEndpoint: flags.otlp, otlpToken: await readClientToken(flags.tokenFile) }
+          : {}),
         ...(flags.instance !== undefined ? { instanceId: flags.instance } : {}),
         ...(flags.version !== undefined ? { serviceVersion: flags.version } : {}),
         misbehave: parseMisbehaviour(flags.misbehave),
@@ -131,15 +140,6 @@ export function registerMockServerCommand(program: Command): void {
         logger,
       })
       process.stdout.write(`listening ${server.url}\n`)
-      await new Promise<void>((resolve) => {
-        const stop = (): void => {
-          process.off('SIGINT', stop)
-          process.off('SIGTERM', stop)
-          resolve()
-        }
-        process.on('SIGINT', stop)
-        process.on('SIGTERM', stop)
-      })
-      await server.close()
+      await closeOnSignal(() => server.close())
     })
 }

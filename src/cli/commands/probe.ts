@@ -4,7 +4,7 @@ import { get as httpsGet } from 'node:https'
 import cliProgress from 'cli-progress'
 import type { Command } from 'commander'
 import { Option } from 'commander'
-import { AppError, errorMessage } from '../../core/errors.js'
+import { AppError, errorMessage, isAppError } from '../../core/errors.js'
 import { EXIT_FAILURE } from '../report-error.js'
 import { compareRuns, parseRecords, renderComparisonText } from '../../probe/compare.js'
 import { COMPAT_TOOLS } from '../../probe/compat.js'
@@ -16,6 +16,9 @@ import {
 } from '../../probe/probe-session.js'
 import { resolveProbeOptions, type ProbeFlags } from '../../probe/resolve-options.js'
 import { raiseToRealtime, readScheduling } from '../../probe/realtime.js'
+import { onStopSignal } from '../shutdown.js'
+import { readClientToken, TOKEN_ENV } from '../client-token.js'
+import { checkOtlpToken } from '../../client/otlp-exporter.js'
 
 const invalid = (msg: string): AppError => new AppError('INPUT_INVALID', msg)
 
@@ -188,6 +191,10 @@ export function registerProbeCommand(program: Command): void {
     .option('--out <file>', 'write one JSONL record per request')
     .option('--raw-gaps', 'add every inter-chunk gap (itl_gaps_ms) to the JSONL records')
     .option('--otlp <url>', 'export a client span per request to this OTLP/HTTP endpoint (JSON)')
+    .option(
+      '--token-file <file>',
+      `file holding the bearer token (ingest scope) for --otlp, when the receiver requires one; else $${TOKEN_ENV}`
+    )
     .option('--region <label>', 'where this probe runs (tokenline.client.region)')
     .option('--slo <slo>', 'goodput objectives, e.g. ttft=500ms,tpot=50ms,e2e=10s')
     .addOption(
@@ -208,7 +215,7 @@ export function registerProbeCommand(program: Command): void {
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )
     .addHelpText('after', EXAMPLES)
-    .action(async (url: string | undefined, flags: ProbeFlags) => {
+    .action(async (url: string | undefined, flags: ProbeCliFlags) => {
       if (url === undefined) {
         throw invalid('expected a target URL, e.g. tokenline probe http://127.0.0.1:8000')
       }
@@ -258,27 +265,33 @@ export function registerProbeCommand(program: Command): void {
     })
 }
 
-async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
+/** The probe's flags, with the CLI's own `--token-file` for the `--otlp` receiver. */
+type ProbeCliFlags = ProbeFlags & { tokenFile?: string }
+
+async function runProbeCli(url: string, flags: ProbeCliFlags): Promise<void> {
   const controller = new AbortController()
-  let interrupts = 0
-  const onSigint = (): void => {
-    interrupts++
-    if (interrupts === 1) {
-      process.stderr.write(
-        '\ninterrupted: finishing in-flight requests (Ctrl-C again to cut them)\n'
-      )
-      controller.abort()
-    } else {
-      process.exit(130)
-    }
-  }
-  process.on('SIGINT', onSigint)
+  const removeStopHandlers = onStopSignal((signal) => {
+    process.stderr.write(
+      `\n${signal === 'SIGINT' ? 'interrupted' : `${signal} received`}: finishing in-flight requests (a second signal cuts them)\n`
+    )
+    controller.abort()
+  })
   try {
     const resolved = await resolveProbeOptions(url, flags, controller.signal)
     const model =
       resolved.workload.model ??
       (await discoverModel(resolved.client.url, resolved.client.insecure === true))
-    const options: ProbeSessionOptions = { ...resolved, workload: { ...resolved.workload, model } }
+    let otlpToken: string | null = null
+    if (resolved.otlpEndpoint !== null) {
+      otlpToken = await readClientToken(flags.tokenFile)
+      // Before the run, not after it: a refused token would otherwise lose every span.
+      await checkOtlpToken(resolved.otlpEndpoint, otlpToken)
+    }
+    const options: ProbeSessionOptions = {
+      ...resolved,
+      otlpToken,
+      workload: { ...resolved.workload, model },
+    }
     // Raised before the first connection, so warm-up and every stamp run under the same policy.
     const realtime = flags.realtime === true ? raiseToRealtime() : null
     if (realtime?.refused != null) {
@@ -305,6 +318,7 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
     let done = 0
     let errors = 0
     let exportErrors = 0
+    let authError: AppError | null = null
     let stepStartMs = performance.now()
     const result = await runProbeSession({
       ...options,
@@ -330,8 +344,11 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
           )
         }
       },
-      onExportError() {
+      onExportError(err) {
         exportErrors++
+        if (authError === null && isAppError(err) && err.code === 'AUTH_FAILED') {
+          authError = err
+        }
       },
     })
     bar?.stop()
@@ -372,11 +389,14 @@ async function runProbeCli(url: string, flags: ProbeFlags): Promise<void> {
     if (exportErrors > 0) {
       process.stderr.write(`tokenline: ${exportErrors} OTLP export batches failed\n`)
     }
+    if (authError !== null) {
+      throw authError
+    }
     reportTotalFailure(
       result.steps.map((s) => s.report),
       url
     )
   } finally {
-    process.off('SIGINT', onSigint)
+    removeStopHandlers()
   }
 }

@@ -5,24 +5,12 @@ import { loadConfig } from '../../config/load.js'
 import { createConsoleLogger } from '../../server/logger.js'
 import { startServer } from '../../server/main.js'
 import { addServerOptions, serverFlagsToConfig } from '../server-options.js'
+import { closeOnSignal } from '../shutdown.js'
 
 /** The built dashboard, when `npm install` (prepare) or `npm run build:web` produced it. */
 export function findWebRoot(): string | undefined {
   const root = fileURLToPath(new URL('../../../dist/web/', import.meta.url))
   return existsSync(`${root}index.html`) ? root : undefined
-}
-
-/** Waits for SIGINT/SIGTERM, then runs `close` once. */
-export function closeOnSignal(close: () => Promise<void>): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      void close().finally(resolve)
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
 }
 
 export function registerServeCommand(program: Command): void {
@@ -66,6 +54,9 @@ Examples:
       if (webRoot === undefined) {
         logger.warn('dashboard not built: run `npm run build:web` (the API works without it)')
       }
-      await closeOnSignal(() => server.close())
+      await closeOnSignal(
+        () => server.close(),
+        (signal) => logger.info(`${signal} received: stopping (a second signal exits at once)`)
+      )
     })
 }

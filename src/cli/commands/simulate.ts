@@ -6,6 +6,7 @@ import { createSilentLogger } from '../../core/logger.js'
 import { DEFAULT_DURATION_MS, listScenarios } from '../../sim/index.js'
 import { simulateLive } from '../../sim/node/live.js'
 import { simulateToDirectory } from '../../sim/node/write-files.js'
+import { onStopSignal } from '../shutdown.js'
 
 const EXAMPLES = `
 Examples:
@@ -162,6 +163,9 @@ export function registerSimulateCommand(program: Command): void {
       try {
         if (live) {
           const speed = flags.speed === 'realtime' ? 1 : parsePositive('--speed', flags.speed)
+          // A stop signal ends the playback after the batch in flight; the summary still prints.
+          const stop = new AbortController()
+          const removeStopHandlers = onStopSignal(() => stop.abort())
           const summary = await simulateLive({
             scenario: flags.scenario,
             seed,
@@ -179,7 +183,8 @@ export function registerSimulateCommand(program: Command): void {
             sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
             onProgress,
             onScrapeListening: (url) => process.stderr.write(`serving metrics at ${url}\n`),
-          })
+            signal: stop.signal,
+          }).finally(removeStopHandlers)
           bar?.stop()
           if (flags.format === 'json') {
             process.stdout.write(JSON.stringify(summary, null, 2) + '\n')

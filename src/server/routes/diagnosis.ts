@@ -12,9 +12,36 @@ import { concentrationJson } from '../../core/diagnosis/concentration-json.js'
 import { round } from '../../core/diagnosis/rule.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
 import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
+import type { SloTargets } from '../../core/diagnosis/input.js'
 import type { AppDeps, ReadDeps } from '../app-deps.js'
 import { apiLimitsOf, checkDiagnosisBudget } from '../limits.js'
-import { parseFilters, parseParam, parseWindow } from '../params.js'
+import { parseFilters, parseParam, parseWindow, type RawQuery } from '../params.js'
+
+const SLO_PARAMS = [
+  ['slo_ttft_ms', 'ttftMs'],
+  ['slo_tpot_ms', 'tpotMs'],
+  ['slo_e2e_ms', 'e2eMs'],
+] as const
+
+/**
+ * `slo_ttft_ms`, `slo_tpot_ms`, `slo_e2e_ms` (at p99), as `diagnose --slo-*-ms` sends them; null
+ * when none is given. Given ones replace the configured tiers' targets for this request.
+ */
+function requestedSlos(query: RawQuery): SloTargets | null {
+  const out: SloTargets = {}
+  for (const [param, key] of SLO_PARAMS) {
+    const ms = parseParam(
+      query,
+      param,
+      z.coerce.number().positive().finite(),
+      'a positive number of milliseconds'
+    )
+    if (ms !== undefined) {
+      out[key] = ms
+    }
+  }
+  return Object.keys(out).length > 0 ? out : null
+}
 
 export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps, 'slo'>): void {
   // The configured SLO tiers' latency targets mark a breach and widen the slow cohort.
@@ -24,8 +51,13 @@ export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps
     const limits = apiLimitsOf(deps)
     const window = await parseWindow(query, deps.now(), deps.store, limits)
     const filters = parseFilters(query, limits)
+    const requested = requestedSlos(query)
     await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
-    const { diagnosis: body } = await runDiagnosis(deps.store, { ...window, filters, slos })
+    const { diagnosis: body } = await runDiagnosis(deps.store, {
+      ...window,
+      filters,
+      slos: requested ?? slos,
+    })
     return c.json(body)
   })
 
