@@ -8,12 +8,8 @@ import type { Readable } from 'node:stream'
 import { ACCESS_LOG_READERS, type AccessLogOptions } from '../core/access-log/readers.js'
 import type { AccessLogFormat } from '../core/access-log/record.js'
 import { spansOfRecord } from '../core/access-log/to-spans.js'
-import type { Span } from '../core/model/span.js'
 import { reject, type FileCtx } from './import-file.js'
 import { readLineBatches } from './read-lines.js'
-
-/** Spans handed to the batcher at once. */
-const SPANS_PER_BATCH = 2000
 
 export async function importAccessLog(
   ctx: FileCtx,
@@ -28,7 +24,6 @@ export async function importAccessLog(
   content.on('error', (err) => {
     streamError = err
   })
-  let batch: Span[] = []
   let lineNo = 0
   for await (const lines of readLineBatches(content)) {
     for (const line of lines) {
@@ -48,17 +43,10 @@ export async function importAccessLog(
       counts.records++
       const spans = spansOfRecord(result, line, lineNo)
       ctx.summary.read.spans += spans.length
-      for (const s of spans) {
-        batch.push(s)
-      }
-      if (batch.length >= SPANS_PER_BATCH) {
-        await ctx.batcher.addSpans(batch)
-        batch = []
-      }
+      await ctx.batcher.addSpans(spans, true)
     }
   }
   if (streamError) {
     throw streamError
   }
-  await ctx.batcher.addSpans(batch)
 }

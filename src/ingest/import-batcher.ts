@@ -64,7 +64,21 @@ export class ImportBatcher {
   }
 
   /** Adds spans (any number: a batch never holds more than `batchSpans`). */
-  async addSpans(spans: readonly Span[]): Promise<void> {
+  /**
+   * Adds spans, flushing whenever a batch is full. `together` keeps these spans in one batch
+   * (one trace: an access-log line's spans), so the trace is not assembled from half of them
+   * and then again.
+   */
+  async addSpans(spans: readonly Span[], together = false): Promise<void> {
+    if (together) {
+      for (const s of spans) {
+        this.spans.push(s)
+      }
+      if (this.spans.length >= this.batchSpans) {
+        await this.flushSpans()
+      }
+      return
+    }
     for (const s of spans) {
       this.spans.push(s)
       if (this.spans.length >= this.batchSpans) {

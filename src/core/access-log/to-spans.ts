@@ -15,7 +15,7 @@
  * spans, which the store keeps once.
  */
 import { SPAN_KIND, STATUS_CODE, type Attributes, type Span } from '../model/span.js'
-import { asMicros } from '../model/units.js'
+import { asMicros, type Micros } from '../model/units.js'
 import {
   ATTR_HOST_NAME,
   ATTR_HTTP_REQUEST_METHOD,
@@ -38,19 +38,9 @@ export const ATTR_TOKENLINE_UPSTREAM = 'tokenline.upstream'
 export const ATTR_TOKENLINE_UPSTREAM_CONNECT = 'tokenline.upstream.connect'
 export const ATTR_TOKENLINE_UPSTREAM_HEADER = 'tokenline.upstream.header'
 
-/** 32-bit murmur3 of a string (UTF-16 code units), seeded. */
-function murmur32(text: string, seed: number): number {
-  let h = seed >>> 0
-  for (let i = 0; i < text.length; i++) {
-    let k = text.charCodeAt(i)
-    k = Math.imul(k, 0xcc9e2d51)
-    k = (k << 15) | (k >>> 17)
-    k = Math.imul(k, 0x1b873593)
-    h ^= k
-    h = (h << 13) | (h >>> 19)
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0
-  }
-  h ^= text.length
+/** murmur3's 32-bit finaliser: every input bit moves every output bit. */
+function fmix32(x: number): number {
+  let h = x >>> 0
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13
@@ -59,23 +49,52 @@ function murmur32(text: string, seed: number): number {
   return h >>> 0
 }
 
+/**
+ * Four 32-bit murmur3 lanes of a string (UTF-16 code units) in one pass, seeded 1..4: the 128
+ * bits of a trace id for the price of one read of the line.
+ */
+function hash128(text: string): [number, number, number, number] {
+  let a = 1
+  let b = 2
+  let c = 3
+  let d = 4
+  for (let i = 0; i < text.length; i++) {
+    let k = Math.imul(text.charCodeAt(i), 0xcc9e2d51)
+    k = Math.imul((k << 15) | (k >>> 17), 0x1b873593)
+    a = Math.imul(((a ^ k) << 13) | ((a ^ k) >>> 19), 5) + 0xe6546b64
+    b = Math.imul(((b ^ k) << 11) | ((b ^ k) >>> 21), 5) + 0x38b34ae5
+    c = Math.imul(((c ^ k) << 17) | ((c ^ k) >>> 15), 5) + 0xa1e38b93
+    d = Math.imul(((d ^ k) << 19) | ((d ^ k) >>> 13), 5) + 0x4cf5ad43
+  }
+  const n = text.length
+  return [fmix32(a ^ n), fmix32(b ^ n), fmix32(c ^ n), fmix32(d ^ n)]
+}
+
 function hex32(n: number): string {
   return n.toString(16).padStart(8, '0')
 }
 
-/** A deterministic 32-hex-digit trace id for a line (never all zeros). */
-export function traceIdOfLine(line: string, lineNo: number): string {
-  const key = `${lineNo}\n${line}`
-  const id =
-    hex32(murmur32(key, 1)) +
-    hex32(murmur32(key, 2)) +
-    hex32(murmur32(key, 3)) +
-    hex32(murmur32(key, 4))
-  return id === '0'.repeat(32) ? `${'0'.repeat(31)}1` : id
+interface LineIds {
+  traceId: string
+  lanes: [number, number, number, number]
 }
 
-function spanIdOf(traceId: string, n: number): string {
-  const id = hex32(murmur32(traceId, 100 + n)) + hex32(murmur32(traceId, 200 + n))
+function idsOfLine(line: string, lineNo: number): LineIds {
+  const lanes = hash128(`${lineNo}\n${line}`)
+  const id = lanes.map(hex32).join('')
+  return { traceId: id === '0'.repeat(32) ? `${'0'.repeat(31)}1` : id, lanes }
+}
+
+/** A deterministic 32-hex-digit trace id for a line (never all zeros). */
+export function traceIdOfLine(line: string, lineNo: number): string {
+  return idsOfLine(line, lineNo).traceId
+}
+
+function spanIdOf(ids: LineIds, n: number): string {
+  const [a, b] = ids.lanes
+  const id =
+    hex32(fmix32(a + Math.imul(n + 1, 0x9e3779b9))) +
+    hex32(fmix32(b ^ Math.imul(n + 1, 0x7feb352d)))
   return id === '0'.repeat(16) ? `${'0'.repeat(15)}${n + 1}` : id
 }
 
@@ -92,80 +111,120 @@ function statusCode(status: number | null): number {
   return status !== null && status >= 500 ? STATUS_CODE.ERROR : STATUS_CODE.UNSET
 }
 
-/** The spans of one record; `lineKey`/`lineNo` make the ids. */
-export function spansOfRecord(record: AccessLogRecord, line: string, lineNo: number): Span[] {
-  const traceId = traceIdOfLine(line, lineNo)
-  const resource: Attributes = { [ATTR_SERVICE_NAME]: record.proxy }
-  if (record.gateway !== null) {
-    resource[ATTR_HOST_NAME] = record.gateway
-  }
-  const entryId = spanIdOf(traceId, 0)
-  const base = {
+/** One span of a line; every span made here has this one shape (no spreads on the hot path). */
+function makeSpan(
+  traceId: string,
+  resource: Attributes,
+  spanId: string,
+  parentSpanId: string | null,
+  name: string,
+  kind: number,
+  startUs: Micros,
+  endUs: Micros,
+  statusCode: number,
+  attributes: Attributes
+): Span {
+  return {
     traceId,
+    spanId,
+    parentSpanId,
+    name,
+    kind,
+    startUs,
+    endUs,
+    statusCode,
+    statusMessage: null,
+    attributes,
     resource,
     scopeName: SCOPE_TOKENLINE_ACCESS_LOG,
     scopeVersion: null,
     events: [],
-    statusMessage: null,
   }
-  const entryAttrs: Attributes = { ...record.extra }
+}
+
+function entryAttributes(record: AccessLogRecord): Attributes {
+  const attrs: Attributes = {}
+  for (const key in record.extra) {
+    attrs[key] = record.extra[key] as string | number
+  }
   if (record.method !== null) {
-    entryAttrs[ATTR_HTTP_REQUEST_METHOD] = record.method
+    attrs[ATTR_HTTP_REQUEST_METHOD] = record.method
   }
   if (record.path !== null) {
-    entryAttrs[ATTR_URL_PATH] = record.path
+    attrs[ATTR_URL_PATH] = record.path
   }
   if (record.status !== null) {
-    entryAttrs[ATTR_HTTP_RESPONSE_STATUS_CODE] = record.status
+    attrs[ATTR_HTTP_RESPONSE_STATUS_CODE] = record.status
   }
-  if (record.protocol !== null) {
-    const v = /^HTTP\/(.+)$/i.exec(record.protocol)?.[1]
-    if (v !== undefined) {
-      entryAttrs[ATTR_NETWORK_PROTOCOL_VERSION] = v
-    }
+  if (record.protocol !== null && record.protocol.startsWith('HTTP/')) {
+    attrs[ATTR_NETWORK_PROTOCOL_VERSION] = record.protocol.slice('HTTP/'.length)
   }
   if (record.requestId !== null) {
-    entryAttrs['http.request.header.x-request-id'] = [record.requestId]
+    attrs['http.request.header.x-request-id'] = [record.requestId]
   }
+  return attrs
+}
+
+/** The spans of one record; the line and its number make the ids. */
+export function spansOfRecord(record: AccessLogRecord, line: string, lineNo: number): Span[] {
+  const ids = idsOfLine(line, lineNo)
+  const { traceId } = ids
+  const resource: Attributes = { [ATTR_SERVICE_NAME]: record.proxy }
+  if (record.gateway !== null) {
+    resource[ATTR_HOST_NAME] = record.gateway
+  }
+  const entryId = spanIdOf(ids, 0)
+  const name =
+    record.method !== null && record.path !== null
+      ? `${record.method} ${record.path}`
+      : (record.method ?? record.path ?? 'HTTP')
   const spans: Span[] = [
-    {
-      ...base,
-      spanId: entryId,
-      parentSpanId: null,
-      name: [record.method, record.path].filter((x) => x !== null).join(' ') || 'HTTP',
-      kind: SPAN_KIND.SERVER,
-      startUs: record.startUs,
-      endUs: asMicros(Math.max(record.startUs, record.endUs)),
-      statusCode: statusCode(record.status),
-      attributes: entryAttrs,
-    },
+    makeSpan(
+      traceId,
+      resource,
+      entryId,
+      null,
+      name,
+      SPAN_KIND.SERVER,
+      record.startUs,
+      asMicros(Math.max(record.startUs, record.endUs)),
+      statusCode(record.status),
+      entryAttributes(record)
+    ),
   ]
   if (record.queue !== null) {
-    spans.push({
-      ...base,
-      spanId: spanIdOf(traceId, 1),
-      parentSpanId: entryId,
-      name: 'queue',
-      kind: SPAN_KIND.INTERNAL,
-      startUs: record.queue.startUs,
-      endUs: record.queue.endUs,
-      statusCode: STATUS_CODE.UNSET,
-      attributes: {},
-    })
+    spans.push(
+      makeSpan(
+        traceId,
+        resource,
+        spanIdOf(ids, 1),
+        entryId,
+        'queue',
+        SPAN_KIND.INTERNAL,
+        record.queue.startUs,
+        record.queue.endUs,
+        STATUS_CODE.UNSET,
+        {}
+      )
+    )
   }
-  record.upstreams.forEach((u, i) => {
-    spans.push({
-      ...base,
-      spanId: spanIdOf(traceId, 2 + i),
-      parentSpanId: entryId,
-      name: record.method ?? 'HTTP',
-      kind: SPAN_KIND.CLIENT,
-      startUs: u.startUs,
-      endUs: u.endUs,
-      statusCode: statusCode(u.status),
-      attributes: upstreamAttributes(record, u, i),
-    })
-  })
+  for (let i = 0; i < record.upstreams.length; i++) {
+    const u = record.upstreams[i] as UpstreamAttempt
+    spans.push(
+      makeSpan(
+        traceId,
+        resource,
+        spanIdOf(ids, 2 + i),
+        entryId,
+        record.method ?? 'HTTP',
+        SPAN_KIND.CLIENT,
+        u.startUs,
+        u.endUs,
+        statusCode(u.status),
+        upstreamAttributes(record, u, i)
+      )
+    )
+  }
   return spans
 }
 
