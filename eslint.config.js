@@ -146,6 +146,30 @@ const testZones = zones.map((z) =>
   Array.isArray(z.from) ? { ...z, from: z.from.filter((f) => !ADAPTERS.includes(f)) } : z
 )
 
+const BASE_SYNTAX = [
+  { selector: 'ExportAllDeclaration', message: 'list exported names one by one' },
+  { selector: 'ExportDefaultDeclaration', message: 'named exports only' },
+]
+
+/** Ideas with one home (issue 28): a second definition anywhere else is an error. */
+const ONE_HOME = [
+  ['parseDurationMs', 'src/core/model/duration.ts (the one duration grammar)'],
+  ['parseDurationUs', 'src/core/model/duration.ts (the one duration grammar)'],
+  ['resolveWindowText', 'src/core/model/window.ts (the one since/from/to resolver)'],
+  ['DEFAULT_DB_PATH', 'src/config/defaults.ts (the one default database path)'],
+]
+const ONE_HOME_FILES = [
+  'src/core/model/duration.ts',
+  'src/core/model/window.ts',
+  'src/config/defaults.ts',
+]
+const ONE_HOME_SYNTAX = ONE_HOME.flatMap(([name, home]) =>
+  ['FunctionDeclaration', 'VariableDeclarator'].map((node) => ({
+    selector: `${node}[id.name='${name}']`,
+    message: `${name} is defined once, in ${home}: import it`,
+  }))
+)
+
 const DRIVER_PATHS = [
   { name: '@duckdb/node-api', message: 'only src/storage/duckdb talks to DuckDB' },
   { name: '@clickhouse/client', message: 'only src/storage/clickhouse talks to ClickHouse' },
@@ -187,11 +211,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
       curly: ['error', 'all'],
       'no-console': 'error',
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportAllDeclaration', message: 'list exported names one by one' },
-        { selector: 'ExportDefaultDeclaration', message: 'named exports only' },
-      ],
+      'no-restricted-syntax': ['error', ...BASE_SYNTAX, ...ONE_HOME_SYNTAX],
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -228,6 +248,11 @@ export default tseslint.config(
   {
     files: ['src/cli/**', 'src/**/main.ts', 'scripts/**', 'bench/**', 'test/**', 'web/scripts/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The homes themselves.
+    files: ONE_HOME_FILES,
+    rules: { 'no-restricted-syntax': ['error', ...BASE_SYNTAX] },
   },
   {
     // Tools that require a default export.

@@ -5,13 +5,11 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
+import { DEFAULT_DB_PATH } from '../config/defaults.js'
 import { isAppError } from '../core/errors.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
 import { readServerLock } from '../storage/duckdb/lock.js'
 import type { SpanStore } from '../storage/span-store.js'
-
-/** The database every command uses unless `--db` says otherwise (same as `store.path`). */
-export const DEFAULT_DB_PATH = '.tokenline/tokenline.duckdb'
 
 export type OpenedStore =
   | { kind: 'store'; dbPath: string; store: SpanStore }

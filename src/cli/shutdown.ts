@@ -38,18 +38,16 @@ export function onStopSignal(onStop: (signal: StopSignal) => void): () => void {
 }
 
 /**
- * Waits for a stop signal, says so through `onStop`, then runs `close` once (a second signal
- * during it exits at once).
+ * Resolves with the first stop signal; the handlers are in place from this call on, so a
+ * command that calls it before it starts listening cannot be killed between saying it is ready
+ * and handling signals (the default action of SIGTERM would end it with nothing closed).
  */
-export async function closeOnSignal(
-  close: () => Promise<void>,
-  onStop?: (signal: StopSignal) => void
-): Promise<void> {
-  await new Promise<void>((resolve) =>
-    onStopSignal((signal) => {
-      onStop?.(signal)
-      resolve()
-    })
-  )
+export function whenStopRequested(): Promise<StopSignal> {
+  return new Promise((resolve) => onStopSignal(resolve))
+}
+
+/** Waits for a stop signal, then runs `close` once (a second signal during it exits at once). */
+export async function closeOnSignal(close: () => Promise<void>): Promise<void> {
+  await whenStopRequested()
   await close()
 }

@@ -2,6 +2,12 @@ import type { ResolvedConfig } from './schema.js'
 import { parseSloSettings } from './slo.js'
 
 /**
+ * The database every command and the server use unless `--db` or `store.path` say otherwise;
+ * relative to the working directory.
+ */
+export const DEFAULT_DB_PATH = '.tokenline/tokenline.duckdb'
+
+/**
  * Defaults: loopback only, OTLP on the standard ports (4317 gRPC, 4318 HTTP, as the Collector),
  * UI/API on 4320, a DuckDB file under ./.tokenline.
  */
@@ -28,7 +34,7 @@ export const DEFAULTS: ResolvedConfig = {
     grpcMaxConnectionIdleMs: 5 * 60 * 1000,
     grpcMaxConnectionAgeMs: 0,
   },
-  store: { kind: 'duckdb', path: '.tokenline/tokenline.duckdb' },
+  store: { kind: 'duckdb', path: DEFAULT_DB_PATH },
   clickhouse: {
     url: '',
     // The Collector's clickhouseexporter writes to database `otel` by default.

@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { ConfigError } from '../core/errors.js'
 import { DIMENSIONS, DURATION_MEASURES } from '../core/model/request.js'
 import type { Micros } from '../core/model/units.js'
-import { objectiveId, parseDurationUs, parseObjectiveText } from '../core/slo/objective-text.js'
+import { parseDurationUs } from '../core/model/duration.js'
+import { objectiveId, parseObjectiveText } from '../core/slo/objective-text.js'
 import {
   DEFAULT_BURN_WINDOWS,
   type AlertRule,

@@ -6,7 +6,7 @@
 import { AppError } from '../core/errors.js'
 import { COMPAT_TOOLS, parseCompatTools } from './compat.js'
 import { loadDataset } from './dataset.js'
-import { parseDurationMs } from './durations.js'
+import { DURATION_EXAMPLES, parseDurationMs } from '../core/model/duration.js'
 import type { ProbeSessionOptions } from './probe-session.js'
 import { parseSlo } from './report.js'
 import type { LoadMode } from './run.js'
@@ -61,12 +61,20 @@ function positiveInt(name: string, text: string): number {
   return n
 }
 
-function duration(name: string, text: string, bare: 'ms' | 's'): number {
-  const ms = parseDurationMs(text, bare)
-  if (ms === null) {
-    throw invalid(`${name} expects a duration like 500ms, 30s, 5m (actual: ${text})`)
+function duration(name: string, text: string): number {
+  const ms = parseDurationMs(text)
+  if (ms === null || !(ms > 0)) {
+    throw invalid(
+      `${name} expects a duration like ${DURATION_EXAMPLES}, longer than 0 (actual: ${text})`
+    )
   }
   return ms
+}
+
+/** A positive duration in ms, or null (an objective of 0 or no unit is not one). */
+function positiveMs(text: string): number | null {
+  const ms = parseDurationMs(text)
+  return ms !== null && ms > 0 ? ms : null
 }
 
 /** Turns a base URL into the endpoint URL for the chosen API. */
@@ -106,9 +114,7 @@ export async function resolveProbeOptions(
   const arrival: ArrivalKind = flags.arrival
   const seed = Number(flags.seed)
   const rampDurationMs =
-    flags.rampDuration !== undefined
-      ? duration('--ramp-duration', flags.rampDuration, 's')
-      : undefined
+    flags.rampDuration !== undefined ? duration('--ramp-duration', flags.rampDuration) : undefined
   const rampToPerS = flags.rampTo !== undefined ? Number(flags.rampTo) : undefined
   if (rampToPerS !== undefined && (!Number.isFinite(rampToPerS) || rampToPerS < 0)) {
     throw invalid(`--ramp-to expects a rate ≥ 0 (actual: ${flags.rampTo})`)
@@ -150,8 +156,7 @@ export async function resolveProbeOptions(
   }
   const maxRequests =
     flags.requests !== undefined ? positiveInt('--requests', flags.requests) : null
-  const durationMs =
-    flags.duration !== undefined ? duration('--duration', flags.duration, 's') : null
+  const durationMs = flags.duration !== undefined ? duration('--duration', flags.duration) : null
   const inputLen = parseLengthDist(flags.inputTokens)
   const outputLen = parseLengthDist(flags.outputTokens)
   if (inputLen === null || outputLen === null) {
@@ -159,7 +164,7 @@ export async function resolveProbeOptions(
       `--input-tokens/--output-tokens expect N, uniform:A-B or normal:MEAN,SD (actual: ${flags.inputTokens} / ${flags.outputTokens})`
     )
   }
-  const slo = flags.slo !== undefined ? parseSlo(flags.slo, (s) => parseDurationMs(s, 'ms')) : null
+  const slo = flags.slo !== undefined ? parseSlo(flags.slo, (s) => positiveMs(s)) : null
   if (flags.slo !== undefined && slo === null) {
     throw invalid(`--slo expects ttft=500ms,tpot=50ms,e2e=10s (actual: ${flags.slo})`)
   }
@@ -185,8 +190,8 @@ export async function resolveProbeOptions(
       http2: flags.http2 === true,
       insecure: flags.insecure === true,
       newConnection: flags.newConnection === true,
-      timeoutMs: duration('--timeout', flags.timeout, 's'),
-      connectTimeoutMs: duration('--connect-timeout', flags.connectTimeout, 's'),
+      timeoutMs: duration('--timeout', flags.timeout),
+      connectTimeoutMs: duration('--connect-timeout', flags.connectTimeout),
       headers,
     },
     workload: {

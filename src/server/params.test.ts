@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
-import { parseDurationMs, parseFilters, parseWindow } from './params.js'
-
-describe('parseDurationMs', () => {
-  it.each([
-    ['30m', 1_800_000],
-    ['90s', 90_000],
-    ['1.5h', 5_400_000],
-    ['7d', 604_800_000],
-    ['250ms', 250],
-    ['45', 45_000],
-    ['0s', null],
-    ['-5m', null],
-    ['5 minutes', null],
-    ['', null],
-  ])('%s → %s', (text, ms) => {
-    expect(parseDurationMs(text)).toBe(ms)
-  })
-})
+import { parseFilters, parseStepUs, parseWindow } from './params.js'
 
 describe('parseWindow', () => {
   const store = createMemoryStore()
@@ -41,6 +24,25 @@ describe('parseWindow', () => {
 
   it('is open for window=all on an empty store', async () => {
     expect(await parseWindow({ window: ['all'] }, now, store)).toEqual({})
+  })
+
+  it('counts since back from to, else from now', async () => {
+    expect(await parseWindow({ since: ['1h'], to: ['2025-10-09T11:00:00Z'] }, now, store)).toEqual({
+      fromUs: Date.parse('2025-10-09T10:00:00Z') * 1000,
+      toUs: Date.parse('2025-10-09T11:00:00Z') * 1000,
+    })
+    expect(await parseWindow({ since: ['1h30m'] }, now, store)).toEqual({
+      fromUs: (now - 5_400_000) * 1000,
+      toUs: now * 1000,
+    })
+  })
+
+  it('refuses a since or step without a unit, naming the parameter', async () => {
+    await expect(parseWindow({ since: ['45'] }, now, store)).rejects.toThrow(
+      /since must be a duration with a unit.*\(actual: "45"\)/
+    )
+    expect(() => parseStepUs({ step: ['60'] })).toThrow(/step must be a duration with a unit/)
+    expect(parseStepUs({ step: ['1m'] })).toBe(60_000_000)
   })
 
   it('refuses since together with from', async () => {

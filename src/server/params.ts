@@ -6,7 +6,9 @@
 import { z } from 'zod'
 import { AppError } from '../core/errors.js'
 import { DIMENSIONS, type Dimension } from '../core/model/request.js'
-import { microsFromIso, microsFromMillis, type Micros } from '../core/model/units.js'
+import { DURATION_EXAMPLES, parseDurationMs } from '../core/model/duration.js'
+import { microsFromMillis, type Micros } from '../core/model/units.js'
+import { parseInstantUs, resolveWindowText } from '../core/model/window.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { DimensionFilters } from '../core/model/query.js'
 import { DEFAULT_API_LIMITS, formatDurationMs, overLimit, type ApiLimits } from './limits.js'
@@ -16,14 +18,6 @@ export type RawQuery = Record<string, string[]>
 
 /** Window used when a request gives no `from`/`to`/`since`/`window`: the last 30 minutes. */
 export const DEFAULT_WINDOW_MS = 30 * 60 * 1000
-
-const DURATION_UNITS_MS: Record<string, number> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-}
 
 function invalid(name: string, expected: string, actual: unknown): AppError {
   return new AppError(
@@ -84,20 +78,10 @@ export function parseChoices<T extends string>(
   })
 }
 
-/** Milliseconds of a duration like `90s`, `30m`, `2h`, `1d`, `500ms` (a bare number is seconds). */
-export function parseDurationMs(text: string): number | null {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim())
-  if (!match) {
-    return null
-  }
-  const ms = Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? 's'] ?? 1000)
-  return ms > 0 && Number.isFinite(ms) ? ms : null
-}
-
-/** A duration parameter (`30m`, `2h`, `7d`; a bare number is seconds) in ms. */
+/** A positive duration of the one grammar (core/model/duration.ts), in ms. */
 export const durationSchema = z.string().transform((text, ctx) => {
   const ms = parseDurationMs(text)
-  if (ms === null) {
+  if (ms === null || !(ms > 0)) {
     ctx.addIssue({ code: 'custom', message: 'bad duration' })
     return z.NEVER
   }
@@ -110,21 +94,16 @@ export function parseStepUs(query: RawQuery, name = 'step'): Micros | undefined 
     query,
     name,
     durationSchema,
-    'a duration like 10s, 1m, 1h (units ms, s, m, h, d)'
+    `a duration with a unit, e.g. ${DURATION_EXAMPLES}, longer than 0`
   )
   return ms === undefined ? undefined : microsFromMillis(ms)
 }
 
-/** The last instant RFC 3339 text can write: 9999-12-31T23:59:59.999Z. */
-const MAX_INSTANT_MS = 253_402_300_799_999
-const INSTANT_EXPECTED =
-  'RFC 3339 text or epoch milliseconds between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z'
-
 /** A time parameter: RFC 3339 text or epoch milliseconds, in µs. */
 export const instantSchema = z.string().transform((text, ctx) => {
-  const us = /^\d+$/.test(text) ? microsFromMillis(Number(text)) : microsFromIso(text)
-  // Before 1970 or past year 9999 no span can be, and such a window has no valid Date.
-  if (us === null || !(us >= 0 && us <= MAX_INSTANT_MS * 1000)) {
+  // The same reading as the window resolver's (core/model/window.ts): one grammar for both.
+  const us = parseInstantUs(text)
+  if (us === null) {
     ctx.addIssue({ code: 'custom', message: 'bad time' })
     return z.NEVER
   }
@@ -138,12 +117,6 @@ export const windowModeSchema = z.enum(['all', 'default'])
 export interface Window {
   fromUs?: Micros
   toUs?: Micros
-}
-
-/** `toISOString` that never throws (a message about a bad time must not fail itself). */
-function isoOrNumber(us: number): string {
-  const date = new Date(us / 1000)
-  return Number.isNaN(date.getTime()) ? String(us / 1000) : date.toISOString()
 }
 
 function checkWindowLength(window: Window, maxWindowMs: number, what: string, hint = ''): Window {
@@ -164,7 +137,7 @@ function checkWindowLength(window: Window, maxWindowMs: number, what: string, hi
 
 /**
  * Resolves the time window of a request: `from`/`to` (RFC 3339 or epoch ms), `since=30m`
- * (relative to `nowMs`), `window=all` (the store's data extent), else the last 30 minutes.
+ * (back from `to`, else from `nowMs`; core/model/window.ts), `window=all` (the store's data extent), else the last 30 minutes.
  * A window longer than `api.maxWindowMs` is refused (400), whichever way it was given.
  */
 export async function parseWindow(
@@ -174,35 +147,29 @@ export async function parseWindow(
   limits: Pick<ApiLimits, 'maxWindowMs'> = DEFAULT_API_LIMITS
 ): Promise<Window> {
   const windowMode = parseParam(query, 'window', windowModeSchema, 'all or default')
-  const from = parseParam(query, 'from', instantSchema, INSTANT_EXPECTED)
-  const to = parseParam(query, 'to', instantSchema, INSTANT_EXPECTED)
-  const sinceMs = parseParam(query, 'since', durationSchema, 'a duration like 30m, 2h, 7d')
-  if (sinceMs !== undefined && from !== undefined) {
-    throw invalid('since', 'left out when from is given', lastValue(query, 'since'))
+  const text = {
+    since: lastValue(query, 'since'),
+    from: lastValue(query, 'from'),
+    to: lastValue(query, 'to'),
   }
-  if (sinceMs !== undefined && sinceMs > limits.maxWindowMs) {
-    throw overLimit(
-      'since',
-      'maxWindowMs',
-      formatDurationMs(limits.maxWindowMs),
-      lastValue(query, 'since') ?? ''
-    )
-  }
-  if (from !== undefined || to !== undefined || sinceMs !== undefined) {
-    const toUs = to ?? microsFromMillis(nowMs)
-    const fromUs =
-      from ??
-      (sinceMs !== undefined
-        ? microsFromMillis(nowMs - sinceMs)
-        : ((toUs - microsFromMillis(DEFAULT_WINDOW_MS)) as Micros))
-    if (!(fromUs < toUs)) {
-      throw invalid(
-        'from',
-        `before to (${isoOrNumber(toUs)})`,
-        lastValue(query, 'from') ?? lastValue(query, 'since')
+  if (text.since !== undefined || text.from !== undefined || text.to !== undefined) {
+    const resolved = resolveWindowText(text, {
+      anchorUs: microsFromMillis(nowMs),
+      defaultLengthUs: microsFromMillis(DEFAULT_WINDOW_MS),
+    })
+    if ('problem' in resolved) {
+      throw invalid(resolved.problem.name, resolved.problem.expected, resolved.problem.actual)
+    }
+    const sinceMs = text.since === undefined ? undefined : parseDurationMs(text.since)
+    if (sinceMs != null && sinceMs > limits.maxWindowMs) {
+      throw overLimit(
+        'since',
+        'maxWindowMs',
+        formatDurationMs(limits.maxWindowMs),
+        text.since ?? ''
       )
     }
-    return checkWindowLength({ fromUs, toUs }, limits.maxWindowMs, 'the window (from → to)')
+    return checkWindowLength(resolved.window, limits.maxWindowMs, 'the window (from → to)')
   }
   if (windowMode === 'all') {
     const extent = await store.extent()

@@ -7,12 +7,13 @@ import { Option, type Command } from 'commander'
 import { loadConfig } from '../../config/load.js'
 import { AppError } from '../../core/errors.js'
 import { isoFromMicros } from '../../core/model/units.js'
-import { parseDurationMs } from '../../server/params.js'
+import { parseDurationFlag } from '../duration-flag.js'
 import { simulatedStore } from '../simulate-to-memory.js'
 import { createMemorySloStore } from '../../storage/memory/slo-store.js'
 import { evaluateHistory, type HistoryEvaluation } from '../../alerts/time-travel.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { DEFAULT_DB_PATH } from '../../config/defaults.js'
+import { openStoreOrServer } from '../open-store.js'
 import { importIntoMemoryStore } from '../import-to-memory.js'
 
 interface AlertsTestFlags {
@@ -32,17 +33,11 @@ async function importedStore(paths: string[]): Promise<SpanStore> {
 async function openData(paths: string[], flags: AlertsTestFlags): Promise<SpanStore> {
   if (flags.simulate !== undefined) {
     const seed = Number(flags.seed)
-    const durationMs = parseDurationMs(flags.duration)
+    const durationMs = parseDurationFlag('--duration', flags.duration)
     if (!Number.isSafeInteger(seed)) {
       throw new AppError(
         'INPUT_INVALID',
         `--seed must be an integer (actual: ${JSON.stringify(flags.seed)})`
-      )
-    }
-    if (durationMs === null) {
-      throw new AppError(
-        'INPUT_INVALID',
-        `--duration must be a duration like 15m or 1h (actual: ${JSON.stringify(flags.duration)})`
       )
     }
     return simulatedStore({ scenario: flags.simulate, seed, durationMs })

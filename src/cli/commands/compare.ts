@@ -8,10 +8,11 @@ import type { CompareReport } from '../../core/compare/compare.js'
 import { compareStored, parseRange, splitAt } from '../../core/compare/load.js'
 import { renderCompareText } from '../../core/compare/render.js'
 import { AppError } from '../../core/errors.js'
-import { parseDurationMs } from '../../server/params.js'
+import { parseDurationMs } from '../../core/model/duration.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { importIntoMemoryStore } from '../import-to-memory.js'
-import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { DEFAULT_DB_PATH } from '../../config/defaults.js'
+import { openStoreOrServer } from '../open-store.js'
 
 interface CompareFlags {
   db?: string

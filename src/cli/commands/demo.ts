@@ -9,7 +9,7 @@ import { AppError } from '../../core/errors.js'
 import { importPaths } from '../../ingest/import.js'
 import { createConsoleLogger } from '../../server/logger.js'
 import { startServer } from '../../server/main.js'
-import { parseDurationMs } from '../../server/params.js'
+import { parseDurationFlag } from '../duration-flag.js'
 import { getScenario, listScenarios } from '../../sim/index.js'
 import { simulateToDirectory } from '../../sim/node/write-files.js'
 import { createProgress } from '../progress.js'
@@ -76,13 +76,7 @@ Examples:
           `--seed must be a non-negative integer (actual: ${String(opts.seed)})`
         )
       }
-      const durationMs = parseDurationMs(String(opts.duration))
-      if (durationMs === null || durationMs <= 0) {
-        throw new AppError(
-          'INPUT_INVALID',
-          `--duration must look like 20m or 1h (actual: ${String(opts.duration)})`
-        )
-      }
+      const durationMs = parseDurationFlag('--duration', String(opts.duration))
       const flags = serverFlagsToConfig(opts)
       if (flags.store === undefined) {
         flags.store = { kind: 'duckdb', path: DEFAULT_DEMO_DB }

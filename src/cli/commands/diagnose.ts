@@ -12,17 +12,13 @@ import { bearerHeaders, isAuthStatus, replyError } from '../../client/server-rep
 import { AppError } from '../../core/errors.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
-import {
-  microsFromIso,
-  microsFromMillis,
-  millisFromMicros,
-  type Micros,
-} from '../../core/model/units.js'
+import { millisFromMicros, type Micros } from '../../core/model/units.js'
 import { DEFAULTS } from '../../config/defaults.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import type { DimensionFilters } from '../../core/model/query.js'
-import { parseDurationMs } from '../../server/params.js'
-import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { resolveWindowText, type ResolvedWindow } from '../../core/model/window.js'
+import { DEFAULT_DB_PATH } from '../../config/defaults.js'
+import { openStoreOrServer } from '../open-store.js'
 import { importIntoMemoryStore } from '../import-to-memory.js'
 import { addTokenFileOption, readClientToken } from '../client-token.js'
 
@@ -59,17 +55,6 @@ function collect(value: string, previous: string[] = []): string[] {
   ]
 }
 
-function parseInstant(flag: string, text: string): Micros {
-  const us = /^\d+$/.test(text) ? microsFromMillis(Number(text)) : microsFromIso(text)
-  if (us === null) {
-    throw new AppError(
-      'INPUT_INVALID',
-      `--${flag} must be RFC 3339 text or epoch milliseconds (actual: ${JSON.stringify(text)})`
-    )
-  }
-  return us
-}
-
 function parsePositive(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) {
     return undefined
@@ -84,39 +69,26 @@ function parsePositive(flag: string, text: string | undefined): number | undefin
   return v
 }
 
-/** Window flags → explicit ends; `--since` counts back from `endUs` (the data's end, or now). */
+/**
+ * Window flags → explicit ends, by the resolver the server uses too (core/model/window.ts);
+ * `--since` counts back from `--to`, else from `endUs` (the data's end). No flag: all the data.
+ */
 export function resolveWindowFlags(
   flags: Pick<DiagnoseFlags, 'since' | 'from' | 'to'>,
   endUs: Micros | null
-): { fromUs?: Micros; toUs?: Micros } {
-  if (flags.since !== undefined && flags.from !== undefined) {
-    throw new AppError('INPUT_INVALID', '--since and --from cannot be combined (give one of them)')
+): ResolvedWindow {
+  if (flags.since === undefined && flags.from === undefined && flags.to === undefined) {
+    return {}
   }
-  const out: { fromUs?: Micros; toUs?: Micros } = {}
-  if (flags.to !== undefined) {
-    out.toUs = parseInstant('to', flags.to)
+  const resolved = resolveWindowText(flags, { anchorUs: endUs, defaultLengthUs: null })
+  if ('problem' in resolved) {
+    const { name, expected, actual } = resolved.problem
+    throw new AppError(
+      'INPUT_INVALID',
+      `--${name} must be ${expected.replace(/\b(from|to)\b(?= \(| is given)/g, '--$1')} (actual: ${JSON.stringify(actual)})`
+    )
   }
-  if (flags.from !== undefined) {
-    out.fromUs = parseInstant('from', flags.from)
-  }
-  if (flags.since !== undefined) {
-    const ms = parseDurationMs(flags.since)
-    if (ms === null) {
-      throw new AppError(
-        'INPUT_INVALID',
-        `--since must be a duration like 30m, 2h or 7d (actual: ${JSON.stringify(flags.since)})`
-      )
-    }
-    const end = out.toUs ?? endUs
-    if (end !== null) {
-      out.toUs = end
-      out.fromUs = (end - ms * 1000) as Micros
-    }
-  }
-  if (out.fromUs !== undefined && out.toUs !== undefined && !(out.fromUs < out.toUs)) {
-    throw new AppError('INPUT_INVALID', '--from must be before --to')
-  }
-  return out
+  return resolved.window
 }
 
 function filtersOf(flags: DiagnoseFlags): DimensionFilters {

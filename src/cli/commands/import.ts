@@ -18,7 +18,8 @@ import {
 import { autoImportDecodeWorkers } from '../../ingest/import-decode-pool.js'
 import { createImportPipeline } from '../../ingest/import-pipeline.js'
 import { lockPathFor } from '../../storage/duckdb/lock.js'
-import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { DEFAULT_DB_PATH } from '../../config/defaults.js'
+import { openStoreOrServer } from '../open-store.js'
 import { renderImportSummary } from '../import-report.js'
 import { addTokenFileOption, readClientToken } from '../client-token.js'
 

@@ -4,7 +4,7 @@ import { DEFAULT_ENGINE_MODEL } from '../../mock-server/engine.js'
 import { parseMisbehaviour } from '../../mock-server/misbehave.js'
 import { startMockServer } from '../../mock-server/server.js'
 import { createConsoleLogger } from '../../server/logger.js'
-import { closeOnSignal } from '../shutdown.js'
+import { whenStopRequested } from '../shutdown.js'
 import { readClientToken, TOKEN_ENV } from '../client-token.js'
 
 interface MockServerFlags {
@@ -107,6 +107,8 @@ export function registerMockServerCommand(program: Command): void {
     .option('--seed <n>', 'seed for fault fractions', '1')
     .addHelpText('after', EXAMPLES)
     .action(async (flags: MockServerFlags) => {
+      // Before listening, so "listening" is never printed by a process a signal could still kill.
+      const stopRequested = whenStopRequested()
       const logger = createConsoleLogger('warn')
       const fixed =
         flags.fixedTtftMs !== undefined || flags.fixedItlMs !== undefined
@@ -140,6 +142,7 @@ export function registerMockServerCommand(program: Command): void {
         logger,
       })
       process.stdout.write(`listening ${server.url}\n`)
-      await closeOnSignal(() => server.close())
+      await stopRequested
+      await server.close()
     })
 }

@@ -5,7 +5,7 @@ import { loadConfig } from '../../config/load.js'
 import { createConsoleLogger } from '../../server/logger.js'
 import { startServer } from '../../server/main.js'
 import { addServerOptions, serverFlagsToConfig } from '../server-options.js'
-import { closeOnSignal } from '../shutdown.js'
+import { whenStopRequested } from '../shutdown.js'
 
 /** The built dashboard, when `npm install` (prepare) or `npm run build:web` produced it. */
 export function findWebRoot(): string | undefined {
@@ -38,6 +38,8 @@ Examples:
   $ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 your-gateway   # point exporters here`
     )
     .action(async (opts: Record<string, unknown>) => {
+      // Before anything is opened: a signal during start-up stops the server once it is up.
+      const stopRequested = whenStopRequested()
       const { config, warnings } = await loadConfig({
         flags: serverFlagsToConfig(opts),
         ...(typeof opts.config === 'string' ? { configPath: opts.config } : {}),
@@ -54,9 +56,8 @@ Examples:
       if (webRoot === undefined) {
         logger.warn('dashboard not built: run `npm run build:web` (the API works without it)')
       }
-      await closeOnSignal(
-        () => server.close(),
-        (signal) => logger.info(`${signal} received: stopping (a second signal exits at once)`)
-      )
+      const signal = await stopRequested
+      logger.info(`${signal} received: stopping (a second signal exits at once)`)
+      await server.close()
     })
 }

@@ -7,6 +7,7 @@ import { DEFAULT_DURATION_MS, listScenarios } from '../../sim/index.js'
 import { simulateLive } from '../../sim/node/live.js'
 import { simulateToDirectory } from '../../sim/node/write-files.js'
 import { onStopSignal } from '../shutdown.js'
+import { parseDurationFlag } from '../duration-flag.js'
 
 const EXAMPLES = `
 Examples:
@@ -23,19 +24,6 @@ metrics.om (OpenMetrics with timestamps, promtool backfill format), events.jsonl
 events-k8s.json (the same change events in both formats), expected.json (injected causes).
 With --otlp/--api/--scrape-port the same telemetry is played live against a running server,
 --speed times faster than real time (1 or "realtime" = real time).`
-
-/** Parses "30m", "90s", "2h", "1500ms" or a bare number of minutes into milliseconds. */
-export function parseDurationMs(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim())
-  if (m === null) {
-    throw new AppError('INPUT_INVALID', `expected a duration like 30m, 90s or 2h, got "${text}"`)
-  }
-  const v = Number(m[1])
-  const unit = m[2] ?? 'm'
-  return Math.round(
-    v * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 3_600_000)
-  )
-}
 
 function parseIntOption(name: string, text: string): number {
   const v = Number(text)
@@ -128,7 +116,8 @@ export function registerSimulateCommand(program: Command): void {
         )
       }
       const seed = parseIntOption('--seed', flags.seed)
-      const durationMs = parseDurationMs(flags.duration)
+      // The simulator steps in whole milliseconds.
+      const durationMs = Math.round(parseDurationFlag('--duration', flags.duration))
       const rate = flags.rate === undefined ? undefined : parsePositive('--rate', flags.rate)
       const probeShare = flags.probeShare === undefined ? undefined : Number(flags.probeShare)
       if (probeShare !== undefined && !(probeShare >= 0 && probeShare <= 1)) {

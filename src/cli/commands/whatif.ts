@@ -15,7 +15,8 @@ import { renderWhatIfText } from '../../sim/twin/render.js'
 import { runWhatIf, type WhatIfReport } from '../../sim/twin/whatif.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { importIntoMemoryStore } from '../import-to-memory.js'
-import { DEFAULT_DB_PATH, openStoreOrServer } from '../open-store.js'
+import { DEFAULT_DB_PATH } from '../../config/defaults.js'
+import { openStoreOrServer } from '../open-store.js'
 import { resolveWindowFlags } from './diagnose.js'
 
 /** Exit code of a refusal: the twin does not fit the window, or cannot model a change. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatObjective, parseDurationUs, parseObjectiveText } from './objective-text.js'
+import { parseDurationUs } from '../model/duration.js'
+import { formatObjective, parseObjectiveText } from './objective-text.js'
 
 describe('parseObjectiveText', () => {
   it.each([

@@ -3,30 +3,10 @@
  * Pure; returns a value or an error message (the config layer turns it into a ConfigError).
  */
 import { DURATION_MEASURES } from '../model/request.js'
-import type { Micros } from '../model/units.js'
+import { parseDurationUs } from '../model/duration.js'
 import type { Objective, SloMeasure } from './types.js'
 
 const MEASURES: readonly SloMeasure[] = DURATION_MEASURES
-
-const UNIT_US: Record<string, number> = {
-  us: 1,
-  µs: 1,
-  ms: 1000,
-  s: 1_000_000,
-  m: 60_000_000,
-  h: 3_600_000_000,
-  d: 86_400_000_000,
-}
-
-/** Parses a duration such as `800ms`, `1.5s`, `2m`, `6h`, `7d`, `250us`, `0s` into µs; null when malformed. */
-export function parseDurationUs(text: string): Micros | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(us|µs|ms|s|m|h|d)\s*$/.exec(text)
-  if (!m?.[1] || !m[2]) {
-    return null
-  }
-  const us = Number(m[1]) * (UNIT_US[m[2]] ?? Number.NaN)
-  return Number.isFinite(us) && us >= 0 ? (Math.round(us) as Micros) : null
-}
 
 /** The id an objective gets when the config gives none: `ttft_p99`, `e2e_p99_9`, `error_rate`. */
 export function objectiveId(o: { measure: SloMeasure; percentile: number } | 'error_rate'): string {

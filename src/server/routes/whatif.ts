@@ -12,7 +12,8 @@ import { parseChanges, parseSweep } from '../../sim/twin/parse.js'
 import { runWhatIf } from '../../sim/twin/whatif.js'
 import type { ReadDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
-import { allValues, lastValue, parseDurationMs, parseParam, parseWindow } from '../params.js'
+import { parseDurationMs } from '../../core/model/duration.js'
+import { allValues, lastValue, parseParam, parseWindow } from '../params.js'
 
 /** Seeded runs per prediction the API allows: each run replays the whole window. */
 const MAX_RUNS = 20

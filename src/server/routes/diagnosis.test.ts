@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { minuteOfRequests } from '../../../test/helpers/slo-requests.js'
+import { parseSloSettings } from '../../config/slo.js'
+import { createSilentLogger } from '../../core/logger.js'
+import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { createSloService } from '../../alerts/service.js'
+import { createMemorySloStore } from '../../storage/memory/slo-store.js'
+import { createMemoryStore } from '../../storage/memory/memory-store.js'
+import { createApp } from '../app.js'
+
+const T0 = Date.UTC(2025, 1, 3, 10, 0, 0) * 1000
+const MIN = 60_000_000
+
+/** 200 requests at 100 ms TTFT, 4 of them at 2000 ms (p99 2 s), a tier with `ttft p99 < 800ms`. */
+async function setup() {
+  const store = createMemoryStore()
+  const nowMs = T0 / 1000 + 10 * 60_000
+  const slo = await createSloService({
+    store,
+    sloStore: createMemorySloStore(),
+    settings: parseSloSettings({
+      slo: { tiers: [{ name: 'all', objectives: ['ttft p99 < 800ms'] }] },
+    }),
+    logger: createSilentLogger(),
+    now: () => nowMs,
+  })
+  await store.upsertRequests([
+    ...minuteOfRequests(T0, 100, 2),
+    ...minuteOfRequests(T0 + MIN, 100, 2),
+  ])
+  const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs })
+  const app = createApp({
+    store,
+    ingest,
+    logger: createSilentLogger(),
+    now: () => nowMs,
+    limits: { maxBodyBytes: 1 << 20 },
+    version: 'test',
+    slo,
+  })
+  return { app, ingest }
+}
+
+describe('GET /api/diagnosis SLO parameters', () => {
+  it('slo_*_ms replace the configured targets for the request; bad ones are a 400', async () => {
+    const { app, ingest } = await setup()
+    try {
+      const breached = async (query: string): Promise<unknown> => {
+        const res = await app.request(`/api/diagnosis?window=all${query}`)
+        expect(res.status).toBe(200)
+        return ((await res.json()) as { slo_breached: unknown }).slo_breached
+      }
+      expect(await breached('')).toBe(true)
+      expect(await breached('&slo_ttft_ms=5000')).toBe(false)
+      expect(await breached('&slo_e2e_ms=1000')).toBe(true)
+
+      const bad = await app.request('/api/diagnosis?window=all&slo_ttft_ms=fast')
+      expect(bad.status).toBe(400)
+      expect(await bad.json()).toEqual({
+        error: {
+          code: 'QUERY_INVALID',
+          message: 'slo_ttft_ms must be a positive number of milliseconds (actual: "fast")',
+        },
+      })
+    } finally {
+      await ingest.close()
+    }
+  })
+})
