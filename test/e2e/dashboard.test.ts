@@ -77,6 +77,24 @@ describe('dashboard against tokenline demo', () => {
     expect(consoleErrors).toEqual([])
   })
 
+  it('the what-if panel predicts a change for the window beside its own figures', async () => {
+    await page.goto(`${demo.url}?range=all`)
+    await waitLoaded(page)
+    const panel = page.locator('.whatif')
+    await panel.locator('select').selectOption({ label: 'load ×1.5' })
+    await panel.locator('button').click()
+    await expect
+      .poll(async () => (await panel.locator('.status').textContent()) ?? '', { timeout: 90_000 })
+      .toMatch(/^(fit reproduces|refused)/)
+    const status = (await panel.locator('.status').textContent()) ?? ''
+    if (status.startsWith('fit reproduces')) {
+      expect(await panel.locator('.row').count()).toBe(6)
+      expect(await panel.locator('.row .bar.predicted').count()).toBe(6)
+    }
+    await shot(page, '06-whatif')
+    expect(consoleErrors).toEqual([])
+  }, 120_000)
+
   it('a filter changes the URL and the numbers', async () => {
     const before = await page.locator('[data-kpi="requests"] .v').textContent()
     const select = page.locator('select[data-filter="replica"]')

@@ -66,6 +66,21 @@ describe('whatif on a simulated window', () => {
     expect(at({ loadFactor: 2, replicasDelta: 4 })).toBeLessThan(at({ loadFactor: 2 }))
   })
 
+  it('sweeps the load up to where a TTFT objective breaks', () => {
+    const base = runWhatIf(window, { changes: {}, runs: 2, seed: 1 })
+    const p99 = base.predicted!.ttft.p99.value!
+    // An objective just above today's P99 holds at 1x; at 4x the decode and queue time grow.
+    const r = runWhatIf(window, {
+      changes: {},
+      runs: 2,
+      seed: 1,
+      sweep: { factors: [1, 4], ttftP99Ms: p99 * 1.15 },
+    })
+    expect(r.sweep!.points.map((x) => x.load)).toEqual([1, 4])
+    expect(r.sweep!.points[0]!.ok).toBe(true)
+    expect(r.sweep!.points[1]!.ttftP99.value!).toBeGreaterThan(r.sweep!.points[0]!.ttftP99.value!)
+  })
+
   it('refuses a change it cannot model, by name', () => {
     const r = runWhatIf(window, { changes: { routing: 'prefix-aware' }, runs: 2, seed: 1 })
     expect(r.predicted).toBeNull()

@@ -113,4 +113,39 @@ describe('runTwin', () => {
     )
     expect([...r.replica]).toEqual([1, 0])
   })
+
+  it('adds decode-only steps up at once exactly as it would step by step', () => {
+    const rng = createRng(5)
+    const rows = []
+    let t = 0
+    for (let i = 0; i < 400; i++) {
+      t += rng.exp(40_000)
+      rows.push({
+        at: t,
+        prompt: Math.round(rng.lognormal(600, 0.8)),
+        output: 2 + Math.round(rng.lognormal(80, 0.8)),
+      })
+    }
+    const step: StepModel = {
+      decodeBaseUs: 7000,
+      perDecodeSeqUs: 20,
+      perKvTokenUs: 0.05,
+      prefillBaseUs: 1000,
+      perPrefillTokenUs: 40,
+    }
+    const c = cluster(16, step)
+    c.replicas.push({ ...c.replicas[0]!, name: 'r1' })
+    c.shares.push(1)
+    c.routing = 'least_loaded'
+    const fast = runTwin(c, jobs(rows), createRng(1))
+    const slow = runTwin(c, jobs(rows), createRng(1), null, false)
+    expect([...fast.replica]).toEqual([...slow.replica])
+    for (let i = 0; i < rows.length; i++) {
+      expect(fast.scheduledUs[i]).toBeCloseTo(slow.scheduledUs[i]!, 3)
+      expect(fast.firstTokenUs[i]).toBeCloseTo(slow.firstTokenUs[i]!, 3)
+      expect(fast.endUs[i]).toBeCloseTo(slow.endUs[i]!, 3)
+    }
+    expect(fast.busyUs[0]).toBeCloseTo(slow.busyUs[0]!, 0)
+    expect(fast.kvPeakTokens[1]).toBe(slow.kvPeakTokens[1])
+  })
 })

@@ -132,11 +132,15 @@ function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, bins: number[][]): Draw
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
-    const order = arrive.map((_, k) => k).sort((a, b) => arrive[a]! - arrive[b]!)
-    const a2 = order.map((k) => arrive[k]!)
-    const s2 = order.map((k) => source[k]!)
-    arrive.splice(0, arrive.length, ...a2)
-    source.splice(0, source.length, ...s2)
+    const order = Int32Array.from(arrive, (_, k) => k).sort((a, b) => arrive[a]! - arrive[b]!)
+    const a2 = Array.from(order, (k) => arrive[k]!)
+    const s2 = Array.from(order, (k) => source[k]!)
+    arrive.length = 0
+    source.length = 0
+    for (let k = 0; k < a2.length; k++) {
+      arrive.push(a2[k]!)
+      source.push(s2[k]!)
+    }
   }
   const n = source.length
   const prompt = new Float64Array(n)

@@ -56,7 +56,9 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
     t1 = Math.max(t1, timesOf(o, i).end)
   }
   const span = Math.max(1, t1 - t0)
-  const grid = new IntervalGrid(t0, Math.max(2_000, span / 200_000), span, R * LANES)
+  // At most ~8M cells over all replicas: a 2 ms grid for a short window, coarser for long ones.
+  const binUs = Math.max(2_000, span / 200_000, (span * R * LANES) / 8_000_000)
+  const grid = new IntervalGrid(t0, binUs, span, R * LANES)
   for (let i = 0; i < o.n; i++) {
     const base = o.replica[i]! * LANES
     const { sched, first, end } = timesOf(o, i)

@@ -1,0 +1,136 @@
+/**
+ * Fit and prediction time of the twin on a window of 1M requests (ADR 0135; issue goal: fit plus
+ * one prediction under 30 s). The window is made by the twin's own engine with a known step law
+ * on 32 replicas over an hour, so the bench times the twin, not the simulator or a store scan.
+ *
+ *   npx tsx bench/whatif-scale.bench.ts
+ *   BENCH_REQUESTS=200000 npx tsx bench/whatif-scale.bench.ts
+ */
+import { createRng } from '../src/core/stats/seeded-random.js'
+import { runTwin, type TwinCluster } from '../src/sim/twin/engine.js'
+import { applyChanges } from '../src/sim/twin/changes.js'
+import { fitTwin } from '../src/sim/twin/fit.js'
+import type { TwinWindow } from '../src/sim/twin/load.js'
+import type { ObservedRequests } from '../src/sim/twin/observed.js'
+import { predict } from '../src/sim/twin/predict.js'
+
+const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
+const REPLICAS = 32
+const WINDOW_US = 3_600_000_000
+const T0 = 1_750_000_000_000_000
+
+function makeWindow(): { window: TwinWindow; makeMs: number } {
+  const started = performance.now()
+  const rng = createRng(7)
+  const cluster: TwinCluster = {
+    replicas: Array.from({ length: REPLICAS }, (_, i) => ({
+      name: `vllm-${i}`,
+      step: {
+        decodeBaseUs: 7000,
+        perDecodeSeqUs: 15,
+        perKvTokenUs: 0.04,
+        prefillBaseUs: 1200,
+        perPrefillTokenUs: 35,
+      },
+      maxNumSeqs: 256,
+      kvCapacityTokens: Infinity,
+      maxBatchedTokens: 8192,
+      pool: 0,
+    })),
+    routing: 'least_loaded',
+    shares: new Array<number>(REPLICAS).fill(1),
+    splitMinPrompt: null,
+  }
+  const arrive = new Float64Array(N)
+  const prompt = new Float64Array(N)
+  const output = new Float64Array(N)
+  let t = 0
+  for (let i = 0; i < N; i++) {
+    t += rng.exp(WINDOW_US / N)
+    arrive[i] = t
+    prompt[i] = Math.max(8, Math.round(rng.lognormal(700, 0.8)))
+    output[i] = Math.max(2, Math.min(1024, Math.round(rng.lognormal(180, 0.7))))
+  }
+  const jobs = {
+    n: N,
+    arriveUs: arrive,
+    prompt,
+    cached: new Float64Array(N),
+    output,
+    replica: new Int32Array(N).fill(-1),
+  }
+  const r = runTwin(cluster, jobs, rng.fork('run'))
+  const pre = 2000
+  const requests: ObservedRequests = {
+    n: N,
+    startUs: Float64Array.from(arrive, (a) => T0 + a - pre),
+    queuedUs: Float64Array.from(arrive, (a) => T0 + a),
+    queueUs: Float64Array.from(arrive, (a, i) => r.scheduledUs[i]! - a),
+    prefillUs: Float64Array.from(arrive, (_, i) => r.firstTokenUs[i]! - r.scheduledUs[i]!),
+    decodeUs: Float64Array.from(arrive, (_, i) => r.endUs[i]! - r.firstTokenUs[i]!),
+    ttftUs: Float64Array.from(arrive, (a, i) => pre + r.firstTokenUs[i]! - a),
+    tpotUs: Float64Array.from(
+      arrive,
+      (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / Math.max(1, output[i]! - 1)
+    ),
+    e2eUs: Float64Array.from(arrive, (a, i) => pre + r.endUs[i]! - a),
+    promptTokens: prompt,
+    cachedTokens: new Float64Array(N),
+    outputTokens: output,
+    replica: r.replica,
+    replicas: cluster.replicas.map((x) => x.name),
+    tenant: new Int32Array(N).fill(-1),
+    tenants: [],
+    region: new Int32Array(N).fill(-1),
+    regions: [],
+    route: new Int32Array(N).fill(-1),
+    routes: [],
+    node: new Int32Array(N).fill(-1),
+    nodes: [],
+    version: new Int32Array(N).fill(-1),
+    versions: [],
+    dropped: { total: 0, reasons: {} },
+  }
+  return {
+    window: { fromUs: T0, toUs: T0 + WINDOW_US, requests, total: N, metrics: new Map() },
+    makeMs: performance.now() - started,
+  }
+}
+
+function main(): void {
+  const { window, makeMs } = makeWindow()
+  process.stdout.write(
+    `window: ${N} requests on ${REPLICAS} replicas over 1 h, made in ${(makeMs / 1000).toFixed(1)} s\n`
+  )
+  // CPU time beside wall time: on a shared host the wall clock also counts other jobs' turns.
+  const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000
+  let t = performance.now()
+  let cpu = process.cpuUsage()
+  const fitted = fitTwin(window)
+  const fitMs = performance.now() - t
+  const fitCpuMs = cpuMs(process.cpuUsage(cpu))
+  if (!fitted.ok) {
+    throw new Error(fitted.reasons.join('; '))
+  }
+  const law = fitted.fit.model.replicas[0]!.step
+  process.stdout.write(
+    `fit: ${(fitMs / 1000).toFixed(1)} s wall, ${(fitCpuMs / 1000).toFixed(1)} s CPU (replica 0: decode ${(law.decodeBaseUs / 1000).toFixed(2)} ms + ${law.perDecodeSeqUs.toFixed(1)} µs/seq + ${(law.perKvTokenUs * 1000).toFixed(1)} ns/KV token, prefill ${(law.prefillBaseUs / 1000).toFixed(2)} ms + ${law.perPrefillTokenUs.toFixed(1)} µs/token; true 7.00 + 15.0 + 40.0, 1.20 + 35.0)\n`
+  )
+  const applied = applyChanges(fitted.fit, { loadFactor: 1.5 })
+  if (!applied.ok) {
+    throw new Error(applied.reasons.join('; '))
+  }
+  t = performance.now()
+  cpu = process.cpuUsage()
+  const p = predict(fitted.fit, applied.cluster, applied.plan, { runs: 1, seed: 1 })
+  const runMs = performance.now() - t
+  const runCpuMs = cpuMs(process.cpuUsage(cpu))
+  process.stdout.write(
+    `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms\n`
+  )
+  process.stdout.write(
+    `fit + one prediction run: ${((fitMs + runMs) / 1000).toFixed(1)} s wall, ${((fitCpuMs + runCpuMs) / 1000).toFixed(1)} s CPU (the default whatif runs 5 replays for the fit check and 5 for the prediction)\n`
+  )
+}
+
+main()
