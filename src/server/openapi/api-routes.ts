@@ -269,7 +269,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/diagnosis',
     summary: 'The CONTRACT §5 diagnosis of the window',
     tag: 'diagnosis',
-    query: [...WINDOW, ...FILTERS],
+    query: [
+      ...WINDOW,
+      ...FILTERS,
+      ...(['ttft', 'tpot', 'e2e'] as const).map((m) => ({
+        name: `slo_${m}_ms`,
+        schema: z.coerce.number().positive(),
+        description: `A p99 ${m.toUpperCase()} objective for this request, replacing the configured tiers' (ms).`,
+      })),
+    ],
     response: JSON_OBJECT('tokenline.diagnosis/v1.'),
   },
   {
@@ -362,5 +370,60 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'slo',
     pathParams: TRACE_ID,
     response: JSON_OBJECT('The sample.'),
+  },
+  {
+    method: 'get',
+    path: '/api/whatif',
+    summary: 'The twin fitted to the window, its fit check, and a prediction under changes',
+    tag: 'whatif',
+    query: [
+      ...WINDOW,
+      ...(
+        [
+          ['load', 'Traffic factor, e.g. 1.5x.'],
+          ['rate', 'Arrival rate in requests per second.'],
+          ['concurrency', 'A closed loop of this many clients.'],
+          ['replicas', 'Replica count, absolute or +N/-N.'],
+          ['routing', 'least-loaded, round-robin or prefix-aware.'],
+          ['max_num_seqs', 'Batch slots per replica.'],
+          ['max_tokens_cap', 'Cap on output tokens.'],
+          ['split', 'A pool for long prompts, e.g. long-prompts>4k:2.'],
+          ['sweep', 'A load range to sweep, e.g. load=1x..3x (needs slo_ttft_ms).'],
+        ] as const
+      ).map(([name, description]) => ({ name, schema: z.string(), description })),
+      {
+        name: 'remove_cause',
+        schema: z.string(),
+        description: "A finding's cause to take away.",
+        repeatable: true,
+      },
+      { name: 'runs', schema: z.coerce.number().int(), description: 'Seeded runs, 2..20.' },
+      { name: 'seed', schema: z.coerce.number().int(), description: 'First seed.' },
+      {
+        name: 'slo_ttft_ms',
+        schema: z.coerce.number().positive(),
+        description: 'The TTFT p99 objective a sweep tests (ms).',
+      },
+    ],
+    response: JSON_OBJECT(
+      'tokenline.whatif: fit, predicted, per-replica utilisation (docs/whatif.md).'
+    ),
+  },
+  {
+    method: 'get',
+    path: '/api/compare',
+    summary: 'A before/after verdict on two windows, workload-normalised',
+    tag: 'whatif',
+    query: [
+      { name: 'before', schema: z.string(), description: 'FROM..TO (RFC 3339 or epoch ms).' },
+      { name: 'after', schema: z.string(), description: 'FROM..TO (RFC 3339 or epoch ms).' },
+      { name: 'at', schema: z.string(), description: 'Split around this change event instead.' },
+      {
+        name: 'span',
+        schema: z.string(),
+        description: "Each side's length with at (default 30m).",
+      },
+    ],
+    response: JSON_OBJECT('tokenline.compare: per measure, stage and dimension (docs/whatif.md).'),
   },
 ]
