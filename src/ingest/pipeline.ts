@@ -282,7 +282,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     } catch (err) {
       return Promise.reject(err)
     }
-    return queue.submit(job).catch((err: unknown) => {
+    return queue.submit(job).then(noteStoreUp, (err: unknown) => {
       noteStoreDown(err)
       throw err
     })
@@ -295,10 +295,22 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
    */
   let storeDownLoggedMs = Number.NEGATIVE_INFINITY
   let storeDownSince = 0
+  let storeDownFromMs: number | null = null
+  const noteStoreUp = (): void => {
+    if (storeDownFromMs !== null) {
+      logger.info('ingest stores again', {
+        down_s: Math.round((now() - storeDownFromMs) / 100) / 10,
+        batches_refused: storeDownSince,
+      })
+      storeDownFromMs = null
+      storeDownSince = 0
+    }
+  }
   const noteStoreDown = (err: unknown): void => {
     if (!isAppError(err) || err.code !== 'STORE_UNAVAILABLE') {
       return
     }
+    storeDownFromMs ??= now()
     storeDownSince++
     const t = now()
     if (t - storeDownLoggedMs >= STORE_DOWN_LOG_MS) {

@@ -81,7 +81,8 @@ export interface OpenedStores {
  */
 export async function openConfiguredStores(
   config: ResolvedConfig,
-  env: Record<string, string | undefined> = process.env
+  env: Record<string, string | undefined> = process.env,
+  logger?: Logger
 ): Promise<OpenedStores> {
   if (config.store.kind === 'clickhouse') {
     const ch = config.clickhouse
@@ -99,6 +100,7 @@ export async function openConfiguredStores(
       ...(password !== undefined && password !== '' ? { password } : {}),
       ...(ch.caFile !== '' ? { caFile: ch.caFile } : {}),
       ttlDays: ch.ttlDays,
+      ...(logger === undefined ? {} : { logger }),
       tables: {
         traces: ch.tracesTable,
         metricsGauge: ch.metricsGaugeTable,
@@ -141,7 +143,8 @@ export async function startServer(
     logger.warn(warning)
   }
   const ownsStore = options.stores === undefined
-  const { store, sloStore } = options.stores ?? (await openConfiguredStores(config))
+  const { store, sloStore } =
+    options.stores ?? (await openConfiguredStores(config, process.env, logger))
   const onBackgroundError = (err: unknown): void => {
     logger.error('background task failed', {
       error: errorMessage(err),

@@ -109,6 +109,7 @@ describe.skipIf(skipReason !== null)(`full disk (${skipReason ?? 'tmpfs 24 MiB'}
         }
       }
       expect(resumed).toBe(true)
+      expect(logger.lines.find((l) => l.msg === 'ingest stores again')).toBeDefined()
     } finally {
       await server.close()
       await store.close()

@@ -80,7 +80,13 @@ export function createHttpExecutor(options: HttpExecutorOptions): ClickHouseExec
     },
     async insertJson(table, body) {
       try {
-        await client.insert({ table, values: Readable.from([body]), format: 'JSONEachRow' })
+        // The body is sent as it is: `client.insert` JSON-encodes every object of its stream,
+        // which turned the ready-made lines into one quoted string ClickHouse cannot parse.
+        const result = await client.exec({
+          query: `INSERT INTO ${table} FORMAT JSONEachRow`,
+          values: Readable.from([Buffer.from(body)], { objectMode: false }),
+        })
+        await readAll(result.stream as Readable)
       } catch (err) {
         throw wrap(err, `INSERT INTO ${table}`)
       }

@@ -11,6 +11,8 @@ import { createClickHouseStore } from './clickhouse-store.js'
 import type { ClickHouseExecutor } from './executor.js'
 import { createHttpExecutor } from './http-executor.js'
 import type { ClickHouseTables } from './schema.js'
+import { withInsertRetry } from './retrying-executor.js'
+import type { Logger } from '../../core/logger.js'
 
 export interface OpenClickHouseOptions {
   url: string
@@ -21,6 +23,8 @@ export interface OpenClickHouseOptions {
   caFile?: string
   ttlDays?: number
   tables?: Partial<ClickHouseTables>
+  /** Receives the retry warnings of a server that went away (see `retrying-executor.ts`). */
+  logger?: Logger
 }
 
 function invalid(url: string, why: string): AppError {
@@ -66,13 +70,17 @@ export async function executorForUrl(options: OpenClickHouseOptions): Promise<Cl
       })
     })
   }
-  return createHttpExecutor({
-    url: base,
-    database: options.database,
-    ...(username !== undefined ? { username } : {}),
-    ...(password !== undefined ? { password } : {}),
-    ...(caCert ? { caCert } : {}),
-  })
+  // A server can restart under ingest; embedded chdb cannot go away, so only HTTP retries.
+  return withInsertRetry(
+    createHttpExecutor({
+      url: base,
+      database: options.database,
+      ...(username !== undefined ? { username } : {}),
+      ...(password !== undefined ? { password } : {}),
+      ...(caCert ? { caCert } : {}),
+    }),
+    options.logger === undefined ? {} : { logger: options.logger }
+  )
 }
 
 /** Opens the store (applying migrations); the executor is closed again when that fails. */

@@ -41,8 +41,6 @@ export interface DuckDbShared {
    * the last checkpoint stay in DuckDB's memory until then (the memory limiter's relief).
    */
   checkpoint(): Promise<void>
-  /** Bytes DuckDB's buffer manager holds now (`duckdb_memory()`), or null when unreadable. */
-  memoryBytes(): Promise<number | null>
 }
 
 const sharedAccess = new WeakMap<SpanStore, DuckDbShared>()
@@ -426,16 +424,6 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         await writeQueue.run(async () => {
           await conn.run('CHECKPOINT')
         })
-      }
-    },
-    async memoryBytes() {
-      try {
-        const [row] = await rows(
-          'SELECT sum(memory_usage_bytes)::BIGINT AS bytes FROM duckdb_memory()'
-        )
-        return row === undefined ? null : toNumber(row['bytes'])
-      } catch {
-        return null
       }
     },
   })
