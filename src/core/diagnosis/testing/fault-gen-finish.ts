@@ -129,7 +129,7 @@ export function finish(
     r.endUs = asMicros(r.startUs + (r.e2eUs as number))
   }
   drafts.sort((a, b) => a.r.startUs - b.r.startUs)
-  const resources = spec.metrics ? metricsOf(spec, drafts, work, capacity, c) : []
+  const resources = spec.metrics ? metricsOf(drafts, work, capacity, c) : []
   if (spec.cachedOnRequests === false) {
     // A producer that writes no cached-token attribute: only the counters know.
     for (const d of drafts) {
@@ -189,7 +189,6 @@ function prefixCounters(drafts: readonly GenDraft[], c: FinishCtx): ResourceSeri
 }
 
 function metricsOf(
-  spec: GenSpec,
   drafts: GenDraft[],
   work: Float64Array,
   capacity: number,
@@ -249,7 +248,6 @@ function metricsOf(
     }
     out.push(waiting, running, kvs, pre)
   }
-  void spec
   return out
 }
 
