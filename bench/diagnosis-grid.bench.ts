@@ -12,6 +12,8 @@ import { performance } from 'node:perf_hooks'
 import { generateRun } from '../src/core/diagnosis/testing/fault-gen.js'
 import {
   gridCases,
+  type GridKind,
+  type GridSubset,
   MAGNITUDES,
   runGridCase,
   type CaseScore,
@@ -27,7 +29,14 @@ const seed = Number(arg('seed', '1'))
 const perMinute = Number(arg('per-minute', '240'))
 
 const cases = gridCases(seed, count, 30, perMinute)
-const scores: { magnitude: number; windowShare: number; s: CaseScore }[] = []
+const scores: {
+  magnitude: number
+  windowShare: number
+  kind: GridKind
+  subset: GridSubset
+  cut: boolean
+  s: CaseScore
+}[] = []
 let genMs = 0
 const started = performance.now()
 for (const c of cases) {
@@ -37,6 +46,9 @@ for (const c of cases) {
   scores.push({
     magnitude: c.magnitude,
     windowShare: c.spec.faults[0]?.windowShare ?? 1,
+    kind: c.kind,
+    subset: c.subset,
+    cut: c.cutMinutes > 0,
     s: runGridCase(c),
   })
 }
@@ -62,8 +74,31 @@ for (const m of MAGNITUDES) {
     )
   )
 }
+console.log('\nper kind of run')
+for (const k of ['incident', 'root', 'healthy', 'standing'] as const) {
+  const list = scores.filter((x) => x.kind === k).map((x) => x.s)
+  const listed = list.filter((x) => x.standingListed === true).length
+  console.log(
+    `${row(k, list)}${k === 'standing' ? `  answered healthy ${list.filter((x) => x.top === 'healthy').length}/${list.length}, condition listed ${listed}/${list.length}` : ''}`
+  )
+}
+console.log('\nper signal subset')
+for (const k of ['all', 'spans-only', 'engine-and-metrics', 'gateway-only'] as const) {
+  console.log(
+    row(
+      k,
+      scores.filter((x) => x.subset === k).map((x) => x.s)
+    )
+  )
+}
+console.log(
+  row(
+    'data cut 5 min',
+    scores.filter((x) => x.cut).map((x) => x.s)
+  )
+)
 console.log('\nper window share')
-for (const w of [0.05, 0.2, 0.35, 0.5, 0.75, 1]) {
+for (const w of [0.05, 0.2, 0.35, 0.5, 0.75, 0.9, 1]) {
   console.log(
     row(
       `${Math.round(w * 100)}% of window`,
@@ -102,6 +137,36 @@ const healthyTop = scores.filter((x) => x.s.top === 'healthy')
 console.log(
   `  "healthy" answers: ${healthyTop.length}, on healthy runs ${healthyTop.filter((x) => x.s.expected.length === 0).length}; highest confidence on a faulty run ${Math.max(0, ...healthyTop.filter((x) => x.s.expected.length > 0).map((x) => x.s.confidence)).toFixed(2)}`
 )
+
+const errs = scores
+  .map((x) => x.s.windowErrorS)
+  .filter((v): v is number => v !== null)
+  .sort((a, b) => a - b)
+const q = (p: number): string =>
+  errs.length === 0
+    ? '-'
+    : `${Math.round(errs[Math.min(errs.length - 1, Math.floor(p * errs.length))]!)} s`
+console.log(
+  `\nwindow error (matching finding vs injected fault, worse end): n=${errs.length}  median ${q(0.5)}  p90 ${q(0.9)}  within 60 s ${pct(errs.filter((e) => e <= 60).length, errs.length)}`
+)
+
+console.log(
+  '\nper cause (runs that injected it: top-1, top-3, scope; median window error; as top answer: n, mean confidence, right)'
+)
+const causes = new Set(scores.flatMap((x) => x.s.expected.map((e) => e.cause as string)))
+for (const cause of [...causes].sort()) {
+  const runs = scores.filter((x) => x.s.expected.some((e) => e.cause === cause)).map((x) => x.s)
+  const scoped = runs.filter((r) => r.scope !== null)
+  const we = runs
+    .map((r) => r.windowErrorS)
+    .filter((v): v is number => v !== null)
+    .sort((a, b) => a - b)
+  const asTop = scores.filter((x) => x.s.top === cause).map((x) => x.s)
+  const meanConf = asTop.reduce((a, r) => a + r.confidence, 0) / Math.max(1, asTop.length)
+  console.log(
+    `  ${cause.padEnd(26)} n=${String(runs.length).padStart(3)}  top-1 ${pct(runs.filter((r) => r.top1).length, runs.length)}  top-3 ${pct(runs.filter((r) => r.top3).length, runs.length)}  scope ${pct(scoped.filter((r) => r.scope).length, scoped.length)}  window ${we.length ? `${Math.round(we[Math.floor(we.length / 2)]!)} s` : '   -'}  | top n=${String(asTop.length).padStart(3)} conf ${asTop.length ? meanConf.toFixed(2) : '   -'} right ${pct(asTop.filter((r) => r.top1).length, asTop.length)}`
+  )
+}
 
 console.log('\nconfusion (single faults: injected → top-1 answer)')
 const confusion = new Map<string, Map<string, number>>()

@@ -67,6 +67,7 @@ describe('GET /api/diagnosis', () => {
       'stages',
       'concentration',
       'findings',
+      'standing_conditions',
     ])
     expect(body.requests).toBeGreaterThan(100)
     expect(body.findings[0].cause).toBe('node.degraded')
@@ -76,13 +77,14 @@ describe('GET /api/diagnosis', () => {
     }
   })
 
-  it('gives "not enough data" for an empty window (the default last 30 minutes of now)', async () => {
+  it('says there are no requests in an empty window (the default last 30 minutes of now)', async () => {
     const res = await app.request('/api/diagnosis')
     const body = (await res.json()) as Record<string, any>
     expect(body.requests).toBe(0)
     expect(body.findings).toHaveLength(1)
     expect(body.findings[0].cause).toBe('healthy')
-    expect(body.findings[0].evidence[0].text).toMatch(/^not enough data/)
+    expect(body.findings[0].evidence[0].text).toBe('no requests in this window')
+    expect(body.latency.ttft).toEqual({ p50: null, p95: null, p99: null })
   })
 
   it('rejects a bad window with 400', async () => {

@@ -62,6 +62,18 @@ describe('tokenline diagnose', () => {
     )
     expect(stdout.split('\n').filter((l) => l.length > 100)).toEqual([])
     expect(stdout).toMatch(/\n1\. \S+ {2}confidence \d\.\d\d/)
+    // The canary is slow through all of the last 5 minutes: nothing changed inside them, so the
+    // slower version is a standing condition of that window, not an incident.
+    expect(stdout).toMatch(/\n1\. healthy /)
+    expect(stdout).toMatch(
+      /standing conditions \(the same through the whole window, not incidents\):\n {5}- (version|node|replica)=/
+    )
+  }, 120_000)
+
+  it('prints the finding with its actions over the whole data, where the canary starts', async () => {
+    const { code, stdout } = await cli(['diagnose', join(dir, 'sim')])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(new RegExp(`\\n1\\. ${expected.cause.replace('.', '\\.')} `))
     expect(stdout).toContain('actions:')
   }, 120_000)
 

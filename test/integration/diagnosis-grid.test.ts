@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { FaultSpec, Workload } from '../../src/core/diagnosis/testing/fault-gen.js'
-import { runGridCase } from '../../src/core/diagnosis/testing/grid.js'
+import { runGridCase, type GridCase } from '../../src/core/diagnosis/testing/grid.js'
 
 const CASES: [FaultSpec['cause'] | 'healthy', Workload, boolean][] = [
   ['network.high_rtt', 'long-prompts', true],
@@ -40,6 +40,9 @@ describe('diagnosis over the independent fault generator (fixed grid slice)', ()
         const miss = runGridCase({
           id: `${cause}-${workload}`,
           magnitude: 3,
+          kind: 'incident',
+          subset: 'all',
+          cutMinutes: 0,
           spec: {
             seed: 11,
             minutes: 30,
@@ -59,6 +62,9 @@ describe('diagnosis over the independent fault generator (fixed grid slice)', ()
       const score = runGridCase({
         id: `${cause}-${workload}`,
         magnitude: 3,
+        kind: cause === 'healthy' ? 'healthy' : 'incident',
+        subset: 'all',
+        cutMinutes: 0,
         spec: {
           seed: 11,
           minutes: 30,
@@ -81,4 +87,86 @@ describe('diagnosis over the independent fault generator (fixed grid slice)', ()
     },
     30_000
   )
+})
+
+function gridCase(
+  cause: FaultSpec['cause'],
+  over: Partial<Omit<GridCase, 'spec'>> & { spec?: Partial<GridCase['spec']>; windowShare?: number }
+): GridCase {
+  const { spec, windowShare = 0.5, ...rest } = over
+  return {
+    id: cause,
+    magnitude: 5,
+    kind: 'root',
+    subset: 'all',
+    cutMinutes: 0,
+    ...rest,
+    spec: {
+      seed: 12,
+      minutes: 30,
+      perMinute: 200,
+      workload: 'chat',
+      client: false,
+      gateway: true,
+      metrics: true,
+      events: false,
+      faults: [{ cause, magnitude: rest.magnitude ?? 5, windowShare }],
+      ...spec,
+    },
+  }
+}
+
+describe('root cause over mechanism, standing conditions, the edges of the data', () => {
+  it.each([
+    ['a tenant burst that fills the queue', gridCase('tenant.noisy_neighbor', {})],
+    [
+      'a prefix-cache collapse seen only in the cache counters',
+      gridCase('engine.prefix_cache_miss', { spec: { cachedOnRequests: false } }),
+    ],
+    ['KV pressure with preemptions', gridCase('engine.kv_cache_pressure', { magnitude: 3 })],
+  ])(
+    '%s is named first, with its scope',
+    (_name, c) => {
+      const score = runGridCase(c)
+      expect(score.top1, `top finding ${score.top} (${score.confidence})`).toBe(true)
+      expect(score.scope).toBe(true)
+    },
+    30_000
+  )
+
+  it.each([
+    ['a region always farther away', gridCase('network.high_rtt', { spec: { client: true } })],
+    ['a node always slower', gridCase('node.degraded', {})],
+  ])(
+    '%s is healthy with a standing condition',
+    (_name, c) => {
+      const score = runGridCase({
+        ...c,
+        kind: 'standing',
+        magnitude: 3,
+        spec: {
+          ...c.spec,
+          faults: c.spec.faults.map((f) => ({ ...f, magnitude: 3, windowShare: 1 })),
+        },
+      })
+      expect(score.top, `answered ${score.top} (${score.confidence})`).toBe('healthy')
+      expect(score.standingListed).toBe(true)
+    },
+    30_000
+  )
+
+  it('data that starts mid-traffic: a new replica is still found, with its window', () => {
+    const score = runGridCase(
+      gridCase('replica.cold_start', {
+        kind: 'incident',
+        magnitude: 3,
+        cutMinutes: 5,
+        windowShare: 0.5,
+      })
+    )
+    expect(score.top3, `top finding ${score.top} (${score.confidence})`).toBe(true)
+    expect(score.scope).toBe(true)
+    expect(score.windowErrorS).not.toBeNull()
+    expect(score.windowErrorS!).toBeLessThanOrEqual(60)
+  }, 30_000)
 })

@@ -61,9 +61,8 @@ function percentilesMs(values: Float64Array): Percentiles {
 function envelope(
   input: DiagnosisInput,
   ctx: DiagnosisContext | null,
-  top?: Finding,
-  standing: StandingCondition[] = []
-): Omit<Diagnosis, 'findings'> {
+  top?: Finding
+): Omit<Diagnosis, 'findings' | 'standing_conditions'> {
   const f = input.frame
   return {
     schema: 'tokenline.diagnosis/v1',
@@ -83,7 +82,6 @@ function envelope(
             .filter((r) => r.significant)
             .slice(0, 20)
             .map(concentrationJson),
-    standing_conditions: standing,
   }
 }
 
@@ -111,6 +109,7 @@ function notEnoughData(input: DiagnosisInput, skipped: string[]): DiagnoseResult
           actions: [],
         },
       ],
+      standing_conditions: [],
     },
     skipped,
   }
@@ -332,5 +331,8 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       anomalies.some((a) => a.z >= 4)
     findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share, moved)]
   }
-  return { diagnosis: { ...envelope(input, ctx, findings[0], standing), findings }, skipped }
+  return {
+    diagnosis: { ...envelope(input, ctx, findings[0]), findings, standing_conditions: standing },
+    skipped,
+  }
 }

@@ -431,8 +431,7 @@ function anomalySets(
   frame: RequestFrame,
   grid: BucketGrid,
   best: Candidate,
-  excess: Float64Array,
-  spreadUs: number
+  excess: Float64Array
 ): {
   inWindow: Uint8Array
   inSet: Uint8Array
@@ -460,7 +459,6 @@ function anomalySets(
   }
   const a = medianWhere(excess, inSet, 1)
   const r = medianWhere(excess, ref, 1)
-  void spreadUs
   let z = clusterZ(frame, grid, excess, inSet, ref)
   if (best.buckets !== null && best.scope !== null && z > 0) {
     // A scope is the answer only when its peers did not move alike in the same minutes: a
@@ -569,7 +567,7 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
     // hide a smaller shift every request of one region pays. Up to MAX_PER_MEASURE anomalies per
     // measure, each a different scope.
     const scored = candidates
-      .map((cand) => ({ cand, sets: anomalySets(frame, grid, cand, excess, spreadUs) }))
+      .map((cand) => ({ cand, sets: anomalySets(frame, grid, cand, excess) }))
       .filter((x) => x.sets.z >= MIN_Z)
       .sort((a, b) => b.cand.volume - a.cand.volume || (a.cand.scope === null ? -1 : 1))
     const kept: typeof scored = []

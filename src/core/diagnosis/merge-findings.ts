@@ -38,7 +38,6 @@ export function mergeCandidates(
   for (const [cause, x] of bestExcess) {
     const r = byCause.get(cause)
     const { measure: _measure, ...finding } = x
-    void _measure
     if (r === undefined) {
       byCause.set(cause, { ...finding, actions: actionsOf(cause) })
       continue
@@ -122,7 +121,7 @@ export function unattributedCandidates(ctx: DiagnosisContext): {
   const where = stage.startsWith('client.')
     ? 'before the server sees the request (network, accept queue or client)'
     : stage.startsWith('gateway.')
-      ? 'inside the gateway, outside its recorded steps'
+      ? "inside the gateway, outside its recorded steps: the gateway's own wait"
       : 'inside the engine, outside queue, prefill and decode'
   const evidence: Evidence[] = [
     {

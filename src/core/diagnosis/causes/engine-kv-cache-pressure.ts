@@ -16,7 +16,6 @@ import {
   changeBuckets,
   changeEvidence,
   changeWindow,
-  levelsByKey,
   missingEvidence,
   pct,
   resourceLevel,
@@ -47,7 +46,6 @@ export const engineKvCachePressureCause: CauseRecord = {
     if (!kv) {
       return { skipped: 'no metrics for KV cache usage (vllm:kv_cache_usage_perc)' }
     }
-    const byKey = levelsByKey(kv.view, range)
     const peaks = [...kv.view.byKey.entries()].map(
       ([k, s]) => [k, maxOver(s, range?.from ?? 0, range?.to ?? s.length - 1)] as const
     )
@@ -88,7 +86,6 @@ export const engineKvCachePressureCause: CauseRecord = {
     }
     const fullKeys = full.map(([k]) => k)
     const scoped = kv.view.keyDimension !== 'series' && fullKeys.length === 1 && peaks.length >= 3
-    void byKey
     return {
       confidence,
       scope: scoped

@@ -181,6 +181,7 @@ export const replicaColdStartCause: CauseRecord = {
     evidence.push(...events.slice(0, 3).map(eventEvidence))
     // Name the young replica that holds most of the slow young requests.
     const slowByReplica = new Map<string, number>()
+    let lastSlowYoungUs = -Infinity
     for (let i = 0; i < ctx.frame.n; i++) {
       const c = col.codes[i] as number
       if (c < 0 || best.cohort.slow[i] !== 1) {
@@ -190,6 +191,7 @@ export const replicaColdStartCause: CauseRecord = {
       const first = ctx.youngReplicaUs.get(name)
       if (first !== undefined && (ctx.frame.startUs[i] as number) - first < YOUNG_US) {
         slowByReplica.set(name, (slowByReplica.get(name) ?? 0) + 1)
+        lastSlowYoungUs = Math.max(lastSlowYoungUs, ctx.frame.startUs[i] as number)
       }
     }
     const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
@@ -198,7 +200,14 @@ export const replicaColdStartCause: CauseRecord = {
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
-          end: isoFromMicros((Math.max(...fresh.map(([, t]) => t)) + 5 * 60_000_000) as Micros),
+          // Ends when the last young replica is warm: its last slow request, at most its first
+          // minutes.
+          end: isoFromMicros(
+            Math.min(
+              Math.max(...fresh.map(([, t]) => t)) + YOUNG_US,
+              Number.isFinite(lastSlowYoungUs) ? lastSlowYoungUs + ctx.grid.stepUs : Infinity
+            ) as Micros
+          ),
         }
       : null
     return {

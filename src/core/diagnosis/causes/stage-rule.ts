@@ -62,8 +62,6 @@ export function evaluateStageRule(
   }
   const excess = stats.reduce((s, st) => s + st.excessShare, 0)
   const slowMean = stats.reduce((s, st) => s + st.slowMeanUs, 0)
-  const baseMean = stats.reduce((s, st) => s + st.baselineMeanUs, 0)
-  const tailRatio = baseMean > 0 ? slowMean / baseMean : slowMean > 0 ? 10 : 1
   const share = ramp(excess, options.excessLo ?? 0.25, options.excessHi ?? 0.55)
   if (share === 0) {
     return null
@@ -104,7 +102,6 @@ export function evaluateStageRule(
     scope ? ramp(scopeImpact, 1.2, 1.8) : 0
   )
   const confidence = share * anomaly * ramp(impact, 1.05, 1.35) * ramp(slowMean, 2_000, 20_000)
-  void tailRatio
   if (confidence <= 0) {
     return null
   }

@@ -129,22 +129,72 @@ export function finish(
     r.endUs = asMicros(r.startUs + (r.e2eUs as number))
   }
   drafts.sort((a, b) => a.r.startUs - b.r.startUs)
+  const resources = spec.metrics ? metricsOf(drafts, work, capacity, c) : []
+  if (spec.cachedOnRequests === false) {
+    // A producer that writes no cached-token attribute: only the counters know.
+    for (const d of drafts) {
+      d.r.cachedTokens = null
+    }
+  }
   return {
     requests: drafts.map((d) => d.r),
-    resources: spec.metrics ? metricsOf(spec, drafts, work, capacity, c) : [],
+    resources,
     events: spec.events ? eventsOf(spec, c) : [],
   }
 }
 
+/**
+ * vLLM's prefix-cache counters per replica (`vllm:prefix_cache_queries_total` counts prompt
+ * tokens looked up, `…hits_total` those found), one sample per minute: what a producer that writes
+ * no cached-token attribute on its spans still exposes.
+ */
+function prefixCounters(drafts: readonly GenDraft[], c: FinishCtx): ResourceSeries[] {
+  const queries = new Float64Array(c.minutes * 9)
+  const hits = new Float64Array(c.minutes * 9)
+  for (const d of drafts) {
+    const k = d.minute * 9 + d.replicaIdx
+    queries[k] = (queries[k] as number) + (d.r.inputTokens ?? 0)
+    hits[k] = (hits[k] as number) + (d.r.cachedTokens ?? 0)
+  }
+  const out: ResourceSeries[] = []
+  for (let k = 0; k < 9; k++) {
+    const labels = { pod: `r${k}`, node: `n${Math.floor(k / 2)}` }
+    const q: ResourceSeries = {
+      kind: 'prefix_queries',
+      metric: 'vllm:prefix_cache_queries_total',
+      labels,
+      points: [],
+    }
+    const h: ResourceSeries = {
+      kind: 'prefix_hits',
+      metric: 'vllm:prefix_cache_hits_total',
+      labels,
+      points: [],
+    }
+    let qSum = 0
+    let hSum = 0
+    for (let m = 0; m < c.minutes; m++) {
+      if (queries[m * 9 + k] === 0) {
+        continue
+      }
+      qSum += queries[m * 9 + k] as number
+      hSum += hits[m * 9 + k] as number
+      const timeUs = c.fromUs + (m + 1) * 60_000_000
+      q.points.push({ timeUs, value: qSum })
+      h.points.push({ timeUs, value: hSum })
+    }
+    out.push(q, h)
+  }
+  return out
+}
+
 function metricsOf(
-  spec: GenSpec,
   drafts: GenDraft[],
   work: Float64Array,
   capacity: number,
   c: FinishCtx
 ): ResourceSeries[] {
-  void drafts
-  const out: ResourceSeries[] = []
+  const out: ResourceSeries[] = prefixCounters(drafts, c)
   for (let k = 0; k < 9; k++) {
     const replica = `r${k}`
     const labels = { pod: replica, node: `n${Math.floor(k / 2)}` }
@@ -198,7 +248,6 @@ function metricsOf(
     }
     out.push(waiting, running, kvs, pre)
   }
-  void spec
   return out
 }
 

@@ -20,5 +20,7 @@ export interface GenSpec {
   gateway?: boolean
   metrics?: boolean
   events?: boolean
+  /** false: requests carry no cached-token count; only the prefix-cache counters do. */
+  cachedOnRequests?: boolean
   faults: FaultSpec[]
 }

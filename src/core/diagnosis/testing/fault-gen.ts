@@ -33,7 +33,7 @@ export interface GenResult {
 }
 
 /** Minutes a cold replica takes to warm up. */
-const WARM_UP_MIN = 4
+export const WARM_UP_MIN = 4
 
 const REPLICAS = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']
 const REGIONS: [string, number, number][] = [

@@ -5,12 +5,23 @@
  * gateway spans, metrics and events, alone and in pairs; plus healthy runs. Scoring: top-1
  * (first finding is an injected cause), top-3 (every injected cause is among the first three),
  * scope (the matching finding names the injected scope), and the healthy rules.
+ *
+ * Besides the random incidents: root-versus-mechanism cases (a tenant's burst big enough to fill
+ * the queue, a prefix-cache collapse seen only in the cache counters, KV pressure with
+ * preemptions), healthy runs with a standing condition (a far region or a slower node through
+ * the whole window: expected `healthy` plus the condition), data that starts mid-traffic (the
+ * first minutes cut off), and signal subsets (spans only, engine spans and metrics without the
+ * client or gateway, gateway spans only). Window error: how far the matching finding's window
+ * starts and ends from the injected fault's.
  */
-import type { Diagnosis } from '../../model/diagnosis.js'
+import type { Diagnosis, Finding } from '../../model/diagnosis.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
 import { diagnose } from '../diagnose.js'
 import { frameFromRequests } from '../frame.js'
+import type { RequestTimeline } from '../../model/request.js'
+import { asMicros, microsFromIso } from '../../model/units.js'
 import {
+  WARM_UP_MIN,
   generateRun,
   type Expected,
   type FaultSpec,
@@ -51,11 +62,36 @@ const NEEDS_CLIENT = new Set([
 const NEEDS_GATEWAY = new Set(['gateway.queueing', 'downstream.dependency'])
 const NEEDS_METRICS = new Set(['engine.kv_cache_pressure', 'engine.memory_bandwidth'])
 
+export type GridKind = 'incident' | 'healthy' | 'standing' | 'root'
+export type GridSubset = 'all' | 'spans-only' | 'engine-and-metrics' | 'gateway-only'
+
 export interface GridCase {
   id: string
   spec: GenSpec
   magnitude: number
+  kind: GridKind
+  subset: GridSubset
+  /** Minutes cut from the start of the data (it then starts mid-traffic). */
+  cutMinutes: number
 }
+
+const SHARES = [0.05, 0.2, 0.35, 0.5, 0.75, 0.9] as const
+/** Causes a gateway alone can see: dimensions and its own stages. */
+const GATEWAY_VISIBLE = new Set([
+  'gateway.queueing',
+  'downstream.dependency',
+  'node.degraded',
+  'version.regression',
+  'routing.imbalance',
+  'replica.cold_start',
+  'tenant.noisy_neighbor',
+])
+const ROOTS: readonly FaultSpec['cause'][] = [
+  'tenant.noisy_neighbor',
+  'engine.prefix_cache_miss',
+  'engine.kv_cache_pressure',
+]
+const STANDING: readonly FaultSpec['cause'][] = ['network.high_rtt', 'node.degraded']
 
 /** `count` cases drawn from `seed` (deterministic). */
 export function gridCases(seed: number, count: number, minutes = 30, perMinute = 240): GridCase[] {
@@ -63,9 +99,18 @@ export function gridCases(seed: number, count: number, minutes = 30, perMinute =
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T
   const out: GridCase[] = []
   for (let k = 0; k < count; k++) {
-    const healthy = rnd() < 0.08
-    const pair = !healthy && rnd() < 0.2
-    const causes: FaultSpec['cause'][] = healthy ? [] : [pick(GRID_CAUSES)]
+    const u = rnd()
+    const kind: GridKind =
+      u < 0.08 ? 'healthy' : u < 0.16 ? 'standing' : u < 0.28 ? 'root' : 'incident'
+    const pair = kind === 'incident' && rnd() < 0.2
+    const causes: FaultSpec['cause'][] =
+      kind === 'healthy'
+        ? []
+        : kind === 'standing'
+          ? [pick(STANDING)]
+          : kind === 'root'
+            ? [pick(ROOTS)]
+            : [pick(GRID_CAUSES)]
     if (pair) {
       let second = pick(GRID_CAUSES)
       while (second === causes[0]) {
@@ -73,21 +118,49 @@ export function gridCases(seed: number, count: number, minutes = 30, perMinute =
       }
       causes.push(second)
     }
-    const magnitude = pick(MAGNITUDES)
-    const windowShare = pick([0.05, 0.2, 0.35, 0.5, 0.75, 1])
+    const magnitude =
+      kind === 'root' ? pick([3, 5]) : kind === 'standing' ? pick([2, 3]) : pick(MAGNITUDES)
+    const windowShare = kind === 'standing' ? 1 : kind === 'root' ? pick([0.35, 0.5]) : pick(SHARES)
     const faults = causes.map((cause) => ({ cause, magnitude, windowShare }))
+    const subsetDraw = rnd()
+    let subset: GridSubset =
+      subsetDraw < 0.6
+        ? 'all'
+        : subsetDraw < 0.73
+          ? 'spans-only'
+          : subsetDraw < 0.86
+            ? 'engine-and-metrics'
+            : 'gateway-only'
+    // A subset that hides the only signal of an injected cause is not a fair question.
+    const needsClient = causes.some((c) => NEEDS_CLIENT.has(c))
+    const needsMetrics = causes.some((c) => NEEDS_METRICS.has(c)) || kind === 'root'
+    if (
+      (subset === 'engine-and-metrics' &&
+        (needsClient || causes.some((c) => NEEDS_GATEWAY.has(c)))) ||
+      (subset === 'spans-only' && needsMetrics) ||
+      (subset === 'gateway-only' && !causes.every((c) => GATEWAY_VISIBLE.has(c)))
+    ) {
+      subset = 'all'
+    }
+    const cutMinutes = kind !== 'standing' && windowShare <= 0.75 && rnd() < 0.3 ? 5 : 0
     const spec: GenSpec = {
       seed: seed * 1000 + k,
       minutes,
       perMinute,
       workload: pick<Workload>(['chat', 'long-prompts', 'long-outputs']),
-      client: causes.some((c) => NEEDS_CLIENT.has(c)) || rnd() < 0.5,
-      gateway: causes.some((c) => NEEDS_GATEWAY.has(c)) || rnd() < 0.6,
-      metrics: causes.some((c) => NEEDS_METRICS.has(c)) || rnd() < 0.5,
-      events: rnd() < 0.5,
+      client:
+        subset === 'all' ? needsClient || rnd() < 0.5 : subset === 'spans-only' && needsClient,
+      gateway:
+        subset === 'gateway-only' ||
+        (subset !== 'engine-and-metrics' &&
+          (causes.some((c) => NEEDS_GATEWAY.has(c)) || rnd() < 0.6)),
+      metrics:
+        subset === 'engine-and-metrics' || (subset === 'all' && (needsMetrics || rnd() < 0.5)),
+      events: subset === 'all' && rnd() < 0.5,
+      cachedOnRequests: !(kind === 'root' && causes[0] === 'engine.prefix_cache_miss'),
       faults,
     }
-    out.push({ id: `${seed}-${k}`, spec, magnitude })
+    out.push({ id: `${seed}-${k}`, spec, magnitude, kind, subset, cutMinutes })
   }
   return out
 }
@@ -103,12 +176,42 @@ export interface CaseScore {
   scope: boolean | null
   /** Faulty run answered `healthy` above 0.5, or healthy run answered with a cause. */
   healthyError: boolean
+  /** Standing-condition runs: the condition is listed (null on other runs). */
+  standingListed: boolean | null
+  /** Seconds between the matching finding's window and the fault's (worse end); null: none. */
+  windowErrorS: number | null
+}
+
+function windowError(
+  f: Finding | undefined,
+  fault: { fromUs: number; toUs: number } | null
+): number | null {
+  if (f === undefined || f.window === null || fault === null) {
+    return null
+  }
+  const a = microsFromIso(f.window.start)
+  const b = microsFromIso(f.window.end)
+  if (a === null || b === null) {
+    return null
+  }
+  return Math.max(Math.abs(a - fault.fromUs), Math.abs(b - fault.toUs)) / 1e6
 }
 
 /** Scores one diagnosis against the injected causes. */
-export function scoreDiagnosis(d: Diagnosis, expected: readonly Expected[]): CaseScore {
+export function scoreDiagnosis(
+  d: Diagnosis,
+  expected: readonly Expected[],
+  standing: Expected['scope'] | null = null,
+  fault: { fromUs: number; toUs: number } | null = null
+): CaseScore {
   const findings = d.findings
   const top = findings[0]!
+  // Older diagnoses have no standing conditions.
+  const conditions = d.standing_conditions ?? []
+  const standingListed =
+    standing === null
+      ? null
+      : conditions.some((c) => c.dimension === standing.dimension && c.value === standing.value)
   if (expected.length === 0) {
     const ok = top.cause === 'healthy'
     return {
@@ -119,6 +222,8 @@ export function scoreDiagnosis(d: Diagnosis, expected: readonly Expected[]): Cas
       top3: ok,
       scope: null,
       healthyError: !ok,
+      standingListed,
+      windowErrorS: null,
     }
   }
   const first3 = findings.slice(0, 3).map((f) => f.cause)
@@ -136,17 +241,54 @@ export function scoreDiagnosis(d: Diagnosis, expected: readonly Expected[]): Cas
         ? any.scope.dimension === want.scope.dimension && any.scope.value === want.scope.value
         : null,
     healthyError: top.cause === 'healthy' && top.confidence > 0.5,
+    standingListed,
+    windowErrorS: windowError(any, fault),
   }
+}
+
+function stripEngine(r: RequestTimeline): RequestTimeline {
+  const stages = { ...r.stages }
+  for (const k of Object.keys(stages) as (keyof typeof stages)[]) {
+    if (k.startsWith('engine.')) {
+      stages[k] = null
+    }
+  }
+  return { ...r, stages, hasEngine: false, hasClient: false, tpotUs: null, itlMaxUs: null }
 }
 
 /** Generates, diagnoses and scores one case. */
 export function runGridCase(c: GridCase): CaseScore {
   const g = generateRun(c.spec)
+  const cutUs = g.window.fromUs + c.cutMinutes * 60_000_000
+  const fromUs = asMicros(cutUs)
+  const requests = g.requests
+    .filter((r) => r.startUs >= cutUs)
+    .map((r) => (c.subset === 'gateway-only' ? stripEngine(r) : r))
+  const resources = g.resources.map((s) => ({
+    ...s,
+    points: s.points.filter((p) => p.timeUs >= cutUs),
+  }))
+  const events = g.events.filter((e) => e.timeUs >= cutUs)
   const { diagnosis } = diagnose({
-    window: g.window,
-    frame: frameFromRequests(g.requests),
-    resources: g.resources,
-    events: g.events,
+    window: { fromUs, toUs: g.window.toUs },
+    frame: frameFromRequests(requests),
+    resources,
+    events,
   })
-  return scoreDiagnosis(diagnosis, g.expected)
+  const minutes = c.spec.minutes ?? 30
+  const share = c.spec.faults[0]?.windowShare ?? 1
+  const faultFromUs = g.window.fromUs + Math.ceil(minutes * (1 - share)) * 60_000_000
+  // A cold replica is slow only while it warms up (fault-gen.ts: WARM_UP_MIN).
+  const coldOnly = c.spec.faults.length === 1 && c.spec.faults[0]!.cause === 'replica.cold_start'
+  const fault =
+    c.kind === 'healthy' || c.kind === 'standing'
+      ? null
+      : {
+          fromUs: faultFromUs,
+          toUs: coldOnly ? faultFromUs + WARM_UP_MIN * 60_000_000 : (g.window.toUs as number),
+        }
+  if (c.kind === 'standing') {
+    return scoreDiagnosis(diagnosis, [], g.expected[0]?.scope ?? null, null)
+  }
+  return scoreDiagnosis(diagnosis, g.expected, null, fault)
 }

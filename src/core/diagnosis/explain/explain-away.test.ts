@@ -1,0 +1,98 @@
+/**
+ * Explaining away per edge of the causal graph of the cause records: for (a root whose evidence
+ * holds pushes its mechanism below it and gains the chain), against (a weak root, or one on other
+ * requests or at another time, leaves the mechanism first).
+ */
+import { describe, expect, it } from 'vitest'
+import type { Cause, Finding } from '../../model/diagnosis.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
+import { CAUSE_RECORDS } from '../causes/index.js'
+import { buildContext } from '../context.js'
+import { frameFromRequests } from '../frame.js'
+import { generateRun } from '../testing/fault-gen.js'
+import { explainAway, ROOT_HOLDS } from './explain-away.js'
+
+const g = generateRun({
+  seed: 3,
+  minutes: 20,
+  perMinute: 60,
+  faults: [{ cause: 'tenant.noisy_neighbor', magnitude: 4, windowShare: 0.5 }],
+})
+const ctx = buildContext({
+  window: g.window,
+  frame: frameFromRequests(g.requests),
+  resources: g.resources,
+  events: g.events,
+})
+const at = (minute: number): string =>
+  isoFromMicros((g.window.fromUs + minute * 60_000_000) as Micros)
+
+function finding(cause: Cause, confidence: number, over: Partial<Finding> = {}): Finding {
+  return {
+    cause,
+    confidence,
+    scope: { dimension: null, value: null },
+    window: { start: at(10), end: at(20) },
+    evidence: [],
+    actions: [],
+    ...over,
+  }
+}
+
+const EDGES = CAUSE_RECORDS.flatMap((r) => r.explains.map((m) => [r.cause, m] as const))
+
+describe('explaining away over the causal graph', () => {
+  it('has edges for the roots the issue names', () => {
+    const has = (a: Cause, b: Cause) => EDGES.some(([x, y]) => x === a && y === b)
+    expect(has('tenant.noisy_neighbor', 'engine.queue_saturation')).toBe(true)
+    expect(has('engine.prefix_cache_miss', 'engine.memory_bandwidth')).toBe(true)
+    expect(has('engine.kv_cache_pressure', 'engine.queue_saturation')).toBe(true)
+    expect(has('version.regression', 'node.degraded')).toBe(true)
+  })
+
+  it.each(EDGES)('%s explains away %s when its evidence holds', (root, mechanism) => {
+    const r = finding(root, 0.8)
+    const m = finding(mechanism, 0.95)
+    explainAway(ctx, [m, r])
+    expect(m.confidence).toBeLessThan(r.confidence)
+    expect(m.evidence.at(-1)?.text).toContain(`explained by ${root}`)
+  })
+
+  it.each(EDGES)('%s does not explain away %s when its own evidence is weak', (root, mechanism) => {
+    const r = finding(root, ROOT_HOLDS - 0.1)
+    const m = finding(mechanism, 0.95)
+    explainAway(ctx, [m, r])
+    expect(m.confidence).toBe(0.95)
+  })
+
+  it('a root at another time or on other requests explains nothing', () => {
+    const r = finding('tenant.noisy_neighbor', 0.8, { window: { start: at(0), end: at(5) } })
+    const m = finding('engine.queue_saturation', 0.95)
+    explainAway(ctx, [m, r])
+    expect(m.confidence).toBe(0.95)
+    const v = finding('version.regression', 0.8, { scope: { dimension: 'node', value: 'n1' } })
+    const n = finding('node.degraded', 0.9, { scope: { dimension: 'node', value: 'n2' } })
+    explainAway(ctx, [n, v])
+    expect(n.confidence).toBe(0.9)
+  })
+
+  it('a cause outside the graph is never demoted', () => {
+    const r = finding('tenant.noisy_neighbor', 0.8)
+    const m = finding('network.high_rtt', 0.95)
+    explainAway(ctx, [m, r])
+    expect(m.confidence).toBe(0.95)
+  })
+
+  it('the root carries the chain, sized inside its window against outside it', () => {
+    const r = finding('tenant.noisy_neighbor', 0.8, {
+      scope: { dimension: 'tenant', value: 'hooli' },
+    })
+    const m = finding('engine.queue_saturation', 0.95)
+    explainAway(ctx, [m, r])
+    const chain = r.evidence[0]!
+    expect(chain.metric).toBe('chain')
+    expect(chain.text).toMatch(
+      /^chain: tenant=hooli requests per minute ×\d+(\.\d)? → .* → TTFT P99 ×\d+(\.\d)?/
+    )
+  })
+})
