@@ -5,16 +5,16 @@
  * it); a negative stage (clock skew between hosts) counts as 0 and is reported.
  */
 import type { DurationMeasure, StageName } from '../model/request.js'
-import { STAGE_NAMES } from '../model/request.js'
+import { AFTER_FIRST_TOKEN_STAGES, STAGE_NAMES } from '../model/request.js'
 import { sortedFinite, quantileSorted } from '../stats/quantile.js'
 import type { RequestFrame } from './frame.js'
 
 /** Stages on the path to the first token (CONTRACT §4 order). */
 export const TTFT_STAGES: readonly StageName[] = STAGE_NAMES.filter(
-  (s) => s !== 'engine.decode' && s !== 'stream'
+  (s) => !(AFTER_FIRST_TOKEN_STAGES as readonly StageName[]).includes(s)
 )
-/** Stages after the first token. */
-export const TPOT_STAGES: readonly StageName[] = ['engine.decode', 'stream']
+/** Stages after the first token (a gateway's upstream call after its first chunk among them). */
+export const TPOT_STAGES: readonly StageName[] = AFTER_FIRST_TOKEN_STAGES
 
 /** The stages a measure is made of: before the first token for TTFT, after it for TPOT and ITL. */
 export function stagesOfMeasure(measure: DurationMeasure): readonly StageName[] {
