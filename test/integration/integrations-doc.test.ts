@@ -44,6 +44,22 @@ describe('docs/integrations.md', () => {
     }
   )
 
+  it('every yaml block parses, and the Alertmanager matchers are the quoted strings it reads', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(6)
+    for (const block of blocks) {
+      expect(() => parseYaml(block) as unknown).not.toThrow()
+    }
+    const am = parseYaml(blockStarting('# alertmanager.yml')) as {
+      route: { routes: { matchers: string[]; routes: { matchers: string[] }[] }[] }
+    }
+    expect(am.route.routes[0]?.matchers).toEqual(['severity="page"'])
+    expect(am.route.routes[0]?.routes.map((r) => r.matchers[0])).toEqual([
+      'cause=~"engine.queue_saturation|engine.kv_cache_pressure|replica.cold_start"',
+      'cause="version.regression"',
+      'cause=~"gateway\\\\..*|network\\\\..*|proxy\\\\..*"',
+    ])
+  })
+
   it('the tokenline.yaml snippet is a valid configuration', () => {
     const { config } = resolveConfig({ file: parseYaml(blockStarting('# tokenline.yaml')) })
     expect(config.slo.notify.webhooks[0]).toMatchObject({

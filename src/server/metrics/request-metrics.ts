@@ -29,6 +29,7 @@ export const OVERFLOW_LABEL = 'otel_metric_overflow'
 
 /** Trace ids remembered per generation to count each request once. */
 const SEEN_PER_GENERATION = 200_000
+const HEX_TRACE_ID = /^[0-9a-fA-F]{32}$/
 
 const MEASURES = [
   {
@@ -135,18 +136,21 @@ export function createRequestMetrics(options: RequestMetricsOptions): RequestMet
     `Requests counted in the ${OVERFLOW_LABEL} series because metrics.maxLabelSets was reached.`,
     []
   )
-  let seen = new Set<string>()
-  let seenOld = new Set<string>()
+  let seen = new Set<number | string>()
+  let seenOld = new Set<number | string>()
 
   function isNew(traceId: string): boolean {
-    if (seen.has(traceId) || seenOld.has(traceId)) {
+    // The last 52 bits of a hex trace id as a number: both generations full hold 16 MiB instead
+    // of 50 as strings, and those bits are random in every id scheme (X-Ray's timestamp is first).
+    const key = HEX_TRACE_ID.test(traceId) ? parseInt(traceId.slice(19), 16) : traceId
+    if (seen.has(key) || seenOld.has(key)) {
       return false
     }
     if (seen.size >= SEEN_PER_GENERATION) {
       seenOld = seen
       seen = new Set()
     }
-    seen.add(traceId)
+    seen.add(key)
     return true
   }
 

@@ -128,3 +128,51 @@ describe('finding, SLO, alert and scrape series', () => {
     await slo.stop()
   })
 })
+
+describe('a slow diagnosis', () => {
+  it('does not hold the scrape past maxWaitMs; its findings come with a later scrape', async () => {
+    const inner = createMemoryStore()
+    await inner.upsertRequests(minuteOfRequests(T0_US, 100, 0))
+    let release = (): void => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    // Every read of the diagnosis waits for the gate.
+    const store = new Proxy(inner, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target)
+        if (typeof value !== 'function') {
+          return value
+        }
+        return (...args: unknown[]) =>
+          gate.then(() => (value as (...a: unknown[]) => unknown).apply(target, args))
+      },
+    })
+    const nowMs = (T0_US + 5 * MINUTE_US) / 1000
+    const series = createStateSeries({
+      store,
+      logger: createSilentLogger(),
+      now: () => nowMs,
+      telemetry: createServerTelemetry({
+        now: () => nowMs,
+        requests: createRequestMetrics({ dimensions: [], maxLabelSets: 1 }),
+      }),
+      scrapeStatus: () => [],
+      findingsWindowMs: 30 * 60_000,
+      findingsIntervalMs: 60_000,
+      maxWaitMs: 50,
+    })
+    const first = await series.families()
+    expect(samplesOf(first, 'tokenline_finding')).toEqual([])
+    expect(samplesOf(first, 'tokenline_diagnosis_last_run_timestamp_seconds')).toEqual([])
+    release()
+    // The run goes on after the first scrape answered; a later scrape of the same interval gets
+    // its findings (polled: how long the run takes depends on the machine's load).
+    let findings: ScalarSample[] = []
+    for (let i = 0; i < 400 && findings.length === 0; i++) {
+      findings = samplesOf(await series.families(), 'tokenline_finding')
+      if (findings.length === 0) {
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    }
+    expect(findings.length).toBeGreaterThan(0)
+  })
+})

@@ -5,7 +5,8 @@
  * health of each scrape target.
  *
  * The diagnosis is the costly part: it runs at most once per `findingsIntervalMs` whatever the
- * number of scrapers, one run at a time; a scrape during a run waits for it.
+ * number of scrapers, one run at a time; a scrape during a run waits for it, up to `maxWaitMs`,
+ * then answers with the previous findings (or none) while the run goes on.
  */
 import { errorMessage } from '../../core/errors.js'
 import type { Logger } from '../../core/logger.js'
@@ -33,7 +34,12 @@ export interface StateSeriesOptions {
   findingsWindowMs: number
   /** A diagnosis older than this is run again at the next scrape (`metrics.findingsIntervalMs`). */
   findingsIntervalMs: number
+  /** How long a scrape waits for a running diagnosis (ms, default {@link DEFAULT_MAX_WAIT_MS}). */
+  maxWaitMs?: number
 }
+
+/** Well inside Prometheus's default 10 s scrape timeout. */
+const DEFAULT_MAX_WAIT_MS = 5_000
 
 interface DiagnosisSnapshot {
   atMs: number
@@ -220,7 +226,16 @@ export function createStateSeries(options: StateSeriesOptions): StateSeries {
       running ??= diagnoseNow().finally(() => {
         running = null
       })
-      await running
+    }
+    if (running !== null) {
+      // A slow diagnosis must not make the whole scrape time out (Prometheus would record the
+      // server as down): past the wait, answer with the last findings, whose run time is exposed.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)
+      })
+      await Promise.race([running, waited])
+      clearTimeout(timer)
     }
     return snapshot
   }
