@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { RequestTimeline } from '../model/request.js'
 import { asMicros } from '../model/units.js'
 import { diagnose } from './diagnose.js'
 import { frameFromRequests } from './frame.js'
@@ -23,6 +24,34 @@ function input(
   }
 }
 
+/**
+ * The cluster behind a gateway whose entry span has an auth step and otherwise no span for its
+ * own wait: `waitMs(i, startUs)` is the time inside the entry that no step covers
+ * (`gateway.unattributed`), counted in TTFT since TTFT is measured from the entry.
+ */
+function behindGateway(
+  requests: RequestTimeline[],
+  waitMs: (i: number, startUs: number) => number
+): RequestTimeline[] {
+  return requests.map((r, i) => {
+    const wait = waitMs(i, r.startUs)
+    const addUs = (wait + 2) * 1000
+    return {
+      ...r,
+      stages: {
+        ...r.stages,
+        'gateway.auth': asMicros(2000),
+        'gateway.unattributed': asMicros(Math.round(wait * 1000)),
+      },
+      ttftUs: asMicros((r.ttftUs ?? 0) + addUs),
+      e2eUs: asMicros(r.e2eUs + addUs),
+      endUs: asMicros(r.endUs + addUs),
+      ttftSource: 'gateway',
+      hasGateway: true,
+    }
+  })
+}
+
 describe('diagnose', () => {
   it('steady, evenly spread traffic is exactly one healthy finding', () => {
     const { diagnosis } = diagnose(
@@ -32,6 +61,25 @@ describe('diagnose', () => {
     expect(diagnosis.slo_breached).toBe(false)
     expect(diagnosis.schema).toBe('tokenline.diagnosis/v1')
     expect(diagnosis.requests).toBe(MINUTES * 120)
+  })
+
+  it("names a gateway's own wait that grows, with no span for it, as gateway.queueing from its start", () => {
+    const cluster = makeCluster({ seed: 9, minutes: MINUTES, perMinute: 120, replicas: REPLICAS })
+    // From the half on, a third of the requests wait 0.6–1.5 s for a slot inside the gateway.
+    const requests = behindGateway(cluster, (i, t) =>
+      t >= HALF_US && i % 3 === 0 ? 600 + (i % 10) * 100 : 3 + (i % 4)
+    )
+    const top = diagnose(input(requests)).diagnosis.findings[0]!
+    expect(top.cause).toBe('gateway.queueing')
+    expect(top.scope).toEqual({ dimension: null, value: null })
+    expect(Date.parse(top.window!.start)).toBe(HALF_US / 1000)
+    expect(top.evidence.map((e) => e.text).join('\n')).toContain("the gateway's queue and own wait")
+  })
+
+  it('a gateway overhead that stays the same through the window is not an incident', () => {
+    const cluster = makeCluster({ seed: 10, minutes: MINUTES, perMinute: 120, replicas: REPLICAS })
+    const requests = behindGateway(cluster, (i) => 40 + (i % 7) * 5)
+    expect(diagnose(input(requests)).diagnosis.findings.map((f) => f.cause)).toEqual(['healthy'])
   })
 
   it('names a lone slow replica as node.degraded with replica scope', () => {

@@ -223,7 +223,11 @@ function healthyFinding(
       metric: 'client_spans',
       observed: 0,
       baseline: null,
-      text: 'healthy (server-side): nothing changed server-side; latency visible only at the client (a buffering proxy, the network, TLS) cannot be seen without client spans: run `tokenline probe URL` through the same path',
+      // Only when nothing moved is "nothing changed server-side" true; a move no cause explains
+      // is still pointed at the client's view, which may hold what the server cannot see.
+      text: moved
+        ? 'no client spans: latency visible only at the client (a buffering proxy, the network, TLS) cannot be seen here; run `tokenline probe URL` through the same path'
+        : 'healthy (server-side): nothing changed server-side; latency visible only at the client (a buffering proxy, the network, TLS) cannot be seen without client spans: run `tokenline probe URL` through the same path',
     })
   }
   const checked = (RULES.length - skipped.length) / RULES.length

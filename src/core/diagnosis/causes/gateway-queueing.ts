@@ -1,8 +1,9 @@
 /**
  * `gateway.queueing` — requests wait inside the gateway (worker or connection pool too small).
  *
- * Evidence needed: gateway spans with a queue/admission step (stage `gateway.queue`);
- * `haproxy_backend_current_queue` supports when scraped.
+ * Evidence needed: gateway spans with a queue/admission step (stage `gateway.queue`) or time
+ * inside the gateway entry that none of its steps covers (`gateway.unattributed`, the gateway's own
+ * wait); `haproxy_backend_current_queue` supports when scraped.
  * For: `gateway.queue` explains most of the slow cohort's excess and grew in the change window
  * (or is far above its baseline). Against: time is spent in the engine instead.
  * Actions (CONTRACT §5.1): more gateway workers; HTTP/2 multiplexing; larger upstream pool.
@@ -18,9 +19,9 @@ export const gatewayQueueingCause: CauseRecord = {
   chain: ['gateway pool', 'gateway wait'],
   explains: [],
   needs:
-    'gateway spans with a queue/admission step (`gateway.queue`); `haproxy_backend_current_queue` supports.',
+    "gateway spans with a queue/admission step (`gateway.queue`) or the gateway's own wait (`gateway.unattributed`); `haproxy_backend_current_queue` supports.",
   predicts:
-    "`gateway.queue` explains the slow cohort's excess and grew in a change window (the TTFT P99's, or the stage's own P90 per step), or creates the tail by itself.",
+    "`gateway.queue` plus the gateway's own wait explains the slow cohort's excess and grew in a change window (the TTFT P99's, or the stage's own P90 per step), or creates the tail by itself.",
   against:
     'the time is spent in the engine; a scraped HAProxy backend queue that stays at 0 (listed as "against", confidence × 0.6).',
   actions: [
@@ -29,8 +30,12 @@ export const gatewayQueueingCause: CauseRecord = {
     'enlarge the upstream connection pool',
   ],
   evaluate(ctx) {
+    // A gateway that waits for a worker or an upstream slot without a span for it shows that wait
+    // as time inside its entry that none of its steps covers (`gateway.unattributed`): the
+    // gateway's own wait counts with its recorded queue step.
     const result = evaluateStageRule(ctx, {
-      stages: ['gateway.queue'],
+      stages: ['gateway.queue', 'gateway.unattributed'],
+      label: "the gateway's queue and own wait (gateway.queue+gateway.unattributed)",
       scopeDimensions: ['route', 'region'],
     })
     if (result !== null && 'evidence' in result) {

@@ -40,6 +40,8 @@ export interface StageRuleOptions {
    * distant clients and new connections make a structural tail that is not a fault by itself.
    */
   impactIsAnomaly?: boolean
+  /** How the evidence names the stages together (default: their names joined with `+`). */
+  label?: string
 }
 
 /** Evaluates the stage pattern; returns the partial finding plus its raw strengths. */
@@ -105,6 +107,7 @@ export function evaluateStageRule(
   if (confidence <= 0) {
     return null
   }
+  const label = options.label ?? options.stages.join('+')
   const evidence: Evidence[] = stats
     .filter((s) => s.excessShare > 0.05)
     .map((s) => stageEvidence(s, 'TTFT'))
@@ -113,7 +116,7 @@ export function evaluateStageRule(
       stage: options.stages.join('+'),
       observed: round(shift.inside / 1000),
       baseline: round(shift.outside / 1000),
-      text: `${options.stages.join('+')} averages ${fmtUs(shift.inside)} inside the change window vs ${fmtUs(shift.outside)} outside it`,
+      text: `${label} averages ${fmtUs(shift.inside)} inside the change window vs ${fmtUs(shift.outside)} outside it`,
     })
     const ce =
       change === ctx.ttftChange
@@ -123,9 +126,7 @@ export function evaluateStageRule(
       evidence.push(ce)
     }
   }
-  evidence.push(
-    impactEvidence(`the ${options.stages.join('+')} time above its median`, 'ttft', impact)
-  )
+  evidence.push(impactEvidence(`the ${label} time above its median`, 'ttft', impact))
   if (scope) {
     evidence.push(rowEvidence(scope.row, 'TTFT'))
     evidence.push(impactEvidence(`${scope.dimension}=${scope.value}`, 'ttft', scopeImpact))
