@@ -96,9 +96,10 @@ describe('createIngestPipeline', () => {
     const client = trace.filter((s) => s.scopeName === 'tokenline.probe')
     await pipeline.submitSpans(trace.filter((s) => !client.includes(s)))
     await pipeline.flush()
+    // The trace has a gateway entry: without the client span TTFT counts from the gateway.
     expect(await store.getRequest(traceId)).toMatchObject({
       hasClient: false,
-      ttftSource: 'engine',
+      ttftSource: 'gateway',
     })
 
     await pipeline.submitSpans(client)
