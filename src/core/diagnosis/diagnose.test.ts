@@ -44,7 +44,7 @@ function behindGateway(
         'gateway.unattributed': asMicros(Math.round(wait * 1000)),
       },
       ttftUs: asMicros((r.ttftUs ?? 0) + addUs),
-      e2eUs: asMicros(r.e2eUs + addUs),
+      e2eUs: asMicros((r.e2eUs ?? 0) + addUs),
       endUs: asMicros(r.endUs + addUs),
       ttftSource: 'gateway',
       hasGateway: true,
