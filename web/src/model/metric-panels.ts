@@ -48,24 +48,10 @@ export interface MetricPanelDef {
   fallback?: MetricLine[]
 }
 
-const WAITING = [
-  'vllm:num_requests_waiting',
-  'sglang:num_queue_reqs',
-  'tgi_queue_size',
-  'trtllm_num_requests_waiting',
-]
-const RUNNING = [
-  'vllm:num_requests_running',
-  'sglang:num_running_reqs',
-  'tgi_batch_current_size',
-  'trtllm_num_requests_running',
-]
-const KV = [
-  'vllm:kv_cache_usage_perc',
-  'vllm:gpu_cache_usage_perc',
-  'sglang:token_usage',
-  'trtllm_kv_cache_utilization',
-]
+// The engine families come from core's alias table (CONTRACT §2), the one list of their names.
+const WAITING = metricNamesFor('requests_waiting')
+const RUNNING = metricNamesFor('requests_running')
+const KV = metricNamesFor('kv_cache_usage')
 
 /** The metric panels of the dashboard, with CONTRACT §2 names. */
 export const METRIC_PANELS: MetricPanelDef[] = [
@@ -121,11 +107,11 @@ export const METRIC_PANELS: MetricPanelDef[] = [
       {
         label: 'prefix hit %',
         source: {
-          names: ['vllm:prefix_cache_hits_total', 'vllm:gpu_prefix_cache_hits_total'],
+          names: metricNamesFor('prefix_cache_hits'),
           fn: 'rate',
         },
         denominator: {
-          names: ['vllm:prefix_cache_queries_total', 'vllm:gpu_prefix_cache_queries_total'],
+          names: metricNamesFor('prefix_cache_queries'),
           fn: 'rate',
         },
         bucket: 'mean',
@@ -159,27 +145,27 @@ export const METRIC_PANELS: MetricPanelDef[] = [
     lines: [
       {
         label: 'GPU util (mean)',
-        source: { names: ['DCGM_FI_DEV_GPU_UTIL'], fn: 'raw' },
+        source: { names: metricNamesFor('gpu_util_percent'), fn: 'raw' },
         bucket: 'mean',
         reduce: 'mean',
       },
       {
         label: 'GPU util (max)',
-        source: { names: ['DCGM_FI_DEV_GPU_UTIL'], fn: 'raw' },
+        source: { names: metricNamesFor('gpu_util_percent'), fn: 'raw' },
         bucket: 'max',
         reduce: 'max',
         dash: true,
       },
       {
         label: 'DRAM active (mean)',
-        source: { names: ['DCGM_FI_PROF_DRAM_ACTIVE'], fn: 'raw' },
+        source: { names: metricNamesFor('gpu_dram_active'), fn: 'raw' },
         bucket: 'mean',
         reduce: 'mean',
         scale: 100,
       },
       {
         label: 'DRAM active (max)',
-        source: { names: ['DCGM_FI_PROF_DRAM_ACTIVE'], fn: 'raw' },
+        source: { names: metricNamesFor('gpu_dram_active'), fn: 'raw' },
         bucket: 'max',
         reduce: 'max',
         scale: 100,
