@@ -22,7 +22,9 @@ import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { makeDeps, type TestDeps } from './otlp-test-deps.js'
 
 const CALLS = 40
-const T0 = Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000
+// The start of the previous hour: the 10 minutes of calls then fall in one `step=1h` bucket
+// whatever the time the test runs (stage buckets are aligned to the epoch).
+const T0 = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000
 const SPACING_MS = 15_000
 
 let deps: TestDeps
