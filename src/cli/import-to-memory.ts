@@ -1,3 +1,4 @@
+import { AppError } from '../core/errors.js'
 import { createSilentLogger } from '../core/logger.js'
 import { importPaths } from '../ingest/import.js'
 import { createIngestPipeline } from '../ingest/pipeline.js'
@@ -33,5 +34,27 @@ export async function importIntoMemoryStore(
     }
   } finally {
     await sink.close()
+  }
+}
+
+/**
+ * Reads `paths` into a temporary in-memory store, runs `work` on it and closes it: the file mode
+ * of `diagnose`, `whatif` and `compare`. Nothing readable among the paths is bad input (exit 2).
+ */
+export async function withImportedStore<T>(
+  paths: readonly string[],
+  work: (store: SpanStore) => Promise<T>
+): Promise<T> {
+  const { store, files, readable } = await importIntoMemoryStore(paths)
+  try {
+    if (files === 0 || readable === 0) {
+      throw new AppError(
+        'INPUT_INVALID',
+        `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
+      )
+    }
+    return await work(store)
+  } finally {
+    await store.close()
   }
 }

@@ -147,6 +147,22 @@ describe('the CLI authenticates', () => {
     expect(met.slo_breached).toBe(false)
   })
 
+  it('whatif and compare --server send the token: refused without it, let in with it', async () => {
+    const asks = [
+      ['whatif', '--server', apiUrl, ...WINDOW],
+      ['compare', '--server', apiUrl, '--at', 'deploy'],
+    ]
+    for (const args of asks) {
+      const none = await cli(args)
+      expect(none.code).toBe(2)
+      expect(none.stderr).toMatch(/authentication failed: .*HTTP 401.*--token-file/)
+      const sent = await cli([...args, '--token-file', 'read.token'])
+      // Past the token: whatever the server makes of this small window, it is not a refusal.
+      expect(sent.stderr).not.toMatch(/authentication failed/)
+      expect(sent.code).not.toBe(3)
+    }
+  })
+
   it('diagnose --server refuses a second source of data by name', async () => {
     const out = await cli(['diagnose', '--server', apiUrl, '--db', 'other.duckdb'])
     expect(out.code).toBe(2)

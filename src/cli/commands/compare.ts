@@ -3,20 +3,23 @@
  * stage and dimension, workload-normalised so that a traffic change is not credited to a fix.
  */
 import { Option, type Command } from 'commander'
-import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
+import { sendWithRetry } from '../../client/send-with-retry.js'
+import { bearerHeaders, replyError } from '../../client/server-reply.js'
 import type { CompareReport } from '../../core/compare/compare.js'
 import { compareStored, parseRange, splitAt } from '../../core/compare/load.js'
 import { renderCompareText } from '../../core/compare/render.js'
 import { AppError } from '../../core/errors.js'
 import { parseDurationMs } from '../../core/model/duration.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { importIntoMemoryStore } from '../import-to-memory.js'
+import { addTokenFileOption, readClientToken } from '../client-token.js'
+import { withImportedStore } from '../import-to-memory.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
 
 interface CompareFlags {
   db?: string
   server?: string
+  tokenFile?: string
   before?: string
   after?: string
   at?: string
@@ -66,55 +69,39 @@ async function compareOnStore(store: SpanStore, flags: CompareFlags): Promise<Co
   )
 }
 
-async function compareViaServer(apiUrl: string, flags: CompareFlags): Promise<CompareReport> {
+async function compareViaServer(
+  apiUrl: string,
+  flags: CompareFlags,
+  token: string | null
+): Promise<CompareReport> {
   const url = new URL('/api/compare', apiUrl)
   for (const k of ['before', 'after', 'at', 'span'] as const) {
     if (flags[k] !== undefined) {
       url.searchParams.set(k, flags[k])
     }
   }
-  const reply = await sendWithRetry(url, () => ({ method: 'GET' }))
+  const reply = await sendWithRetry(url, () => ({ method: 'GET', headers: bearerHeaders(token) }))
   if (reply.status === 'failure') {
-    if (reply.response === null) {
-      throw new AppError(
-        'STORE_UNAVAILABLE',
-        `could not reach the server at ${apiUrl} (${reply.error.message})`
-      )
-    }
-    const message = (await readErrorMessage(reply.response)) || `HTTP ${reply.response.status}`
-    throw new AppError(
-      reply.response.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
-      `the server answered: ${message}`
-    )
+    throw await replyError(reply, apiUrl, 'the comparison', token !== null)
   }
   return (await reply.response.json()) as CompareReport
 }
 
 async function compare(paths: string[], flags: CompareFlags): Promise<CompareReport> {
   checkFlags(flags)
+  const token = await readClientToken(flags.tokenFile)
   if (flags.server !== undefined) {
-    return compareViaServer(flags.server, flags)
+    return compareViaServer(flags.server, flags, token)
   }
   if (paths.length > 0) {
-    const { store, files, readable } = await importIntoMemoryStore(paths)
-    try {
-      if (files === 0 || readable === 0) {
-        throw new AppError(
-          'INPUT_INVALID',
-          `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
-        )
-      }
-      return await compareOnStore(store, flags)
-    } finally {
-      await store.close()
-    }
+    return withImportedStore(paths, (store) => compareOnStore(store, flags))
   }
   const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
   if (opened.kind === 'server') {
     process.stderr.write(
       `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
     )
-    return compareViaServer(opened.apiUrl, flags)
+    return compareViaServer(opened.apiUrl, flags, token)
   }
   try {
     return await compareOnStore(opened.store, flags)
@@ -124,7 +111,7 @@ async function compare(paths: string[], flags: CompareFlags): Promise<CompareRep
 }
 
 export function registerCompareCommand(program: Command): void {
-  program
+  const cmd = program
     .command('compare')
     .description(
       'before/after verdict on two windows: per measure, stage and dimension, traffic-normalised'
@@ -138,6 +125,8 @@ export function registerCompareCommand(program: Command): void {
       `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
     )
     .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
+  addTokenFileOption(cmd, 'read')
+  cmd
     .option('--before <range>', 'the window before the change: FROM..TO (RFC 3339 or epoch ms)')
     .option('--after <range>', 'the window after the change: FROM..TO')
     .option(
@@ -157,8 +146,8 @@ traffic change alone is not called a fix. Changes of P50 and P99 come with boots
 intervals (99 % per dimension value); a verdict needs its interval to exclude zero and a change
 of at least 10 %. When the windows' traffic barely overlaps the verdict is "inconclusive".
 
-Exit codes: 0 compared (whatever the verdict), 2 bad flags or no readable input, 3 database
-locked or server unreachable.
+Exit codes: 0 compared (whatever the verdict), 2 bad flags, no readable input or a token the
+server refused (401/403), 3 database locked or server unreachable.
 
 Examples:
   $ tokenline compare --db .tokenline/tokenline.duckdb --at deploy

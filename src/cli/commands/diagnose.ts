@@ -19,7 +19,7 @@ import type { DimensionFilters } from '../../core/model/query.js'
 import { resolveWindowText, type ResolvedWindow } from '../../core/model/window.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
-import { importIntoMemoryStore } from '../import-to-memory.js'
+import { withImportedStore } from '../import-to-memory.js'
 import { addTokenFileOption, readClientToken } from '../client-token.js'
 
 type Format = 'text' | 'json' | 'markdown'
@@ -212,18 +212,7 @@ async function noteWhatWasRead(store: SpanStore, dbPath: string): Promise<void> 
 }
 
 async function diagnosePaths(paths: string[], flags: DiagnoseFlags): Promise<DiagnoseResult> {
-  const { store, files, readable } = await importIntoMemoryStore(paths)
-  try {
-    if (files === 0 || readable === 0) {
-      throw new AppError(
-        'INPUT_INVALID',
-        `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
-      )
-    }
-    return await diagnoseStore(store, flags)
-  } finally {
-    await store.close()
-  }
+  return withImportedStore(paths, (store) => diagnoseStore(store, flags))
 }
 
 function print(result: DiagnoseResult, format: Format): void {

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises'
 import { Option, type Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
-import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
+import { sendWithRetry } from '../../client/send-with-retry.js'
+import { bearerHeaders, replyError } from '../../client/server-reply.js'
 import { AppError } from '../../core/errors.js'
 import type { Micros } from '../../core/model/units.js'
 import { loadTwinWindow } from '../../sim/twin/load.js'
@@ -14,7 +15,8 @@ import { parseChanges, parseCount, parseSweep, type ChangeTexts } from '../../si
 import { renderWhatIfText } from '../../sim/twin/render.js'
 import { runWhatIf, type WhatIfReport } from '../../sim/twin/whatif.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { importIntoMemoryStore } from '../import-to-memory.js'
+import { addTokenFileOption, readClientToken } from '../client-token.js'
+import { withImportedStore } from '../import-to-memory.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
 import { resolveWindowFlags } from './diagnose.js'
@@ -25,6 +27,7 @@ export const EXIT_REFUSED = 4
 interface WhatIfFlags extends ChangeTexts {
   db?: string
   server?: string
+  tokenFile?: string
   since?: string
   from?: string
   to?: string
@@ -194,23 +197,15 @@ async function whatIfViaServer(
   apiUrl: string,
   flags: WhatIfFlags,
   texts: ChangeTexts,
+  token: string | null,
   wholeData = false
 ): Promise<WhatIfReport> {
   const reply = await sendWithRetry(whatIfUrl(apiUrl, flags, texts, wholeData), () => ({
     method: 'GET',
+    headers: bearerHeaders(token),
   }))
   if (reply.status === 'failure') {
-    if (reply.response === null) {
-      throw new AppError(
-        'STORE_UNAVAILABLE',
-        `could not reach the server at ${apiUrl} (${reply.error.message})`
-      )
-    }
-    const message = (await readErrorMessage(reply.response)) || `HTTP ${reply.response.status}`
-    throw new AppError(
-      reply.response.status === 400 ? 'INPUT_INVALID' : 'STORE_UNAVAILABLE',
-      `the server answered: ${message}`
-    )
+    throw await replyError(reply, apiUrl, 'the prediction', token !== null)
   }
   return (await reply.response.json()) as WhatIfReport
 }
@@ -220,29 +215,19 @@ async function whatIf(paths: string[], flags: WhatIfFlags): Promise<WhatIfReport
   // Parse before any store is opened, so bad flags fail fast.
   parseChanges(texts)
   sweepOf(flags)
+  const token = await readClientToken(flags.tokenFile)
   if (flags.server !== undefined) {
-    return whatIfViaServer(flags.server, flags, texts)
+    return whatIfViaServer(flags.server, flags, texts, token)
   }
   if (paths.length > 0) {
-    const { store, files, readable } = await importIntoMemoryStore(paths)
-    try {
-      if (files === 0 || readable === 0) {
-        throw new AppError(
-          'INPUT_INVALID',
-          `expected readable trace, metric or event files (actual: nothing readable in ${paths.join(', ')})`
-        )
-      }
-      return await whatIfOnStore(store, flags, texts)
-    } finally {
-      await store.close()
-    }
+    return withImportedStore(paths, (store) => whatIfOnStore(store, flags, texts))
   }
   const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
   if (opened.kind === 'server') {
     process.stderr.write(
       `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
     )
-    return whatIfViaServer(opened.apiUrl, flags, texts, true)
+    return whatIfViaServer(opened.apiUrl, flags, texts, token, true)
   }
   try {
     return await whatIfOnStore(opened.store, flags, texts)
@@ -252,7 +237,7 @@ async function whatIf(paths: string[], flags: WhatIfFlags): Promise<WhatIfReport
 }
 
 export function registerWhatIfCommand(program: Command): void {
-  program
+  const cmd = program
     .command('whatif')
     .description('fit a twin to a stored window and predict what a change would do to latency')
     .argument(
@@ -264,6 +249,8 @@ export function registerWhatIfCommand(program: Command): void {
       `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
     )
     .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
+  addTokenFileOption(cmd, 'read')
+  cmd
     .option(
       '--since <duration>',
       'window length back from the end of the data (server: from now), e.g. 30m'
@@ -311,8 +298,8 @@ capacity), then replays the window unchanged: its P50/P99 TTFT, TPOT and queue t
 beside the observed ones. A poor fit, or data without what the twin needs (engine stages, token
 counts, replicas), is refused rather than guessed, as is a change the twin cannot model.
 
-Exit codes: 0 predicted, 4 refused (the report says why), 2 bad flags or no readable input,
-3 database locked or server unreachable.
+Exit codes: 0 predicted, 4 refused (the report says why), 2 bad flags, no readable input or a
+token the server refused (401/403), 3 database locked or server unreachable.
 
 Examples:
   $ tokenline whatif --db .tokenline/tokenline.duckdb --since 1h --load 1.5x
