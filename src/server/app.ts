@@ -48,7 +48,9 @@ function apiScopeFor(method: string, path: string): Scope | null {
 }
 
 /** Routes whose answer covers every tenant at once: closed to tenant-limited tokens. */
-const ALL_TENANT_ROUTES = new Set(['/api/alerts', '/metrics'])
+// The twin and the comparison read every tenant's requests (the load a replica carries is all of
+// them), so they are closed too.
+const ALL_TENANT_ROUTES = new Set(['/api/alerts', '/metrics', '/api/whatif', '/api/compare'])
 
 /**
  * Creates the UI/API app.

@@ -172,6 +172,8 @@ describe('tenant-limited read tokens', () => {
     expect((await get('/api/requests?tenant=tenant-1,tenant-2', TOKENS.acme)).status).toBe(403)
     expect((await get('/api/requests?tenant=tenant-1', TOKENS.acme)).status).toBe(200)
     expect((await get('/api/alerts', TOKENS.acme)).status).toBe(403)
+    expect((await get('/api/whatif?window=all', TOKENS.acme)).status).toBe(403)
+    expect((await get('/api/compare?at=deploy', TOKENS.acme)).status).toBe(403)
     const list = (await (await get('/api/requests?window=all&limit=100', TOKENS.read)).json()) as {
       rows: { trace_id: string; dims: Record<string, string> }[]
     }
