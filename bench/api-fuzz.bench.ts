@@ -10,7 +10,7 @@
  */
 import { createSilentLogger } from '../src/core/logger.js'
 import { decodeTraces } from '../src/core/otlp/decode-traces.js'
-import { createIngestPipeline } from '../src/ingest/pipeline.js'
+import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { createApp } from '../src/server/app.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSilentLogger } from '../src/core/logger.js'
 import type { Span } from '../src/core/model/span.js'
-import { createIngestPipeline } from '../src/ingest/pipeline.js'
+import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { makeVllmTrace } from '../test/helpers/builders.js'
 

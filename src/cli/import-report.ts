@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import type { ImportSummary } from '../ingest/import.js'
+import type { ImportSummary } from '../ingest/import/import.js'
 
 function pad(text: string, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width)

@@ -1,7 +1,7 @@
 import { AppError } from '../core/errors.js'
 import { createSilentLogger } from '../core/logger.js'
-import { importPaths } from '../ingest/import.js'
-import { createIngestPipeline } from '../ingest/pipeline.js'
+import { importPaths } from '../ingest/import/import.js'
+import { createIngestPipeline } from '../ingest/pipeline/pipeline.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 

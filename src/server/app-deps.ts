@@ -1,7 +1,7 @@
 // What the HTTP apps need from the composition root (server/main.ts), in a module of its own so
 // that routes depend on this description and never on app.ts, which imports them.
 import type { Logger } from '../core/logger.js'
-import type { IngestSink } from '../ingest/types.js'
+import type { IngestSink } from '../ingest/pipeline/types.js'
 import type { SloService } from '../alerts/service.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { TokenGrant } from './auth.js'

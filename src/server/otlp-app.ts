@@ -5,13 +5,10 @@
  */
 import { Hono, type Context } from 'hono'
 import { AppError } from '../core/errors.js'
-import { decodeMetricsJson } from '../core/otlp/decode-metrics.js'
-import { decodeTracesJson } from '../core/otlp/decode-traces.js'
+import { decodeMetricsBody, decodeTracesBody, type OtlpWireFormat } from '../ingest/otlp/decode.js'
 import type { TimeBounds } from '../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../core/otlp/wire-types.js'
 import {
-  decodeMetricsProtobuf,
-  decodeTracesProtobuf,
   encodeMetricsResponse,
   encodeRpcStatus,
   encodeTraceResponse,
@@ -29,7 +26,7 @@ export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'securi
     /** Decodes bodies off the event loop (`ingest.decodeWorkers`); inline when absent. */
     decoder?: OtlpDecoder
   }
-import type { OtlpDecoder } from '../ingest/decode-pool.js'
+import type { OtlpDecoder } from '../ingest/otlp/decode-pool.js'
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -61,14 +58,12 @@ export function checkAnswerTime(receivedMs: number, nowMs: number): void {
   }
 }
 
-type WireFormat = 'protobuf' | 'json'
-
 const PROTOBUF_TYPE = 'application/x-protobuf'
 /** Rejects named in `errorMessage`; the count covers the rest. */
 const REJECTS_IN_MESSAGE = 5
 
 /** `protobuf`, `json`, or `null` for a media type OTLP/HTTP does not define. */
-function wireFormatOf(contentType: string | undefined): WireFormat | null {
+function wireFormatOf(contentType: string | undefined): OtlpWireFormat | null {
   const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase()
   if (media === PROTOBUF_TYPE || media === 'application/protobuf') {
     return 'protobuf'
@@ -96,7 +91,7 @@ export function partialOf(rejected: readonly OtlpReject[], noun: string): Partia
   }
 }
 
-function requireFormat(c: Context): WireFormat {
+function requireFormat(c: Context): OtlpWireFormat {
   const format = wireFormatOf(c.req.header('content-type'))
   if (format === null) {
     throw new AppError(
@@ -126,10 +121,6 @@ function declaredBodyBytes(req: Request, maxBodyBytes: number): number {
   }
   const gzip = /gzip/i.test(req.headers.get('content-encoding') ?? '')
   return Math.min(maxBodyBytes, gzip ? length * 4 : length)
-}
-
-function textOf(bytes: Uint8Array): string {
-  return new TextDecoder().decode(bytes)
 }
 
 /**
@@ -199,13 +190,15 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     }
   })
 
-  const traces = async (c: Context, format: WireFormat, receivedMs: number): Promise<Response> => {
+  const traces = async (
+    c: Context,
+    format: OtlpWireFormat,
+    receivedMs: number
+  ): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { spans, rejected } = deps.decoder
       ? await deps.decoder.traces(format, body, bounds())
-      : format === 'protobuf'
-        ? decodeTracesProtobuf(body, bounds())
-        : decodeTracesJson(textOf(body), bounds())
+      : decodeTracesBody(format, body, bounds())
     deps.clockSkew?.observe(spans, now())
     deps.clockSkew?.observeRejects(rejected)
     if (spans.length > 0) {
@@ -243,13 +236,15 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     }
   })
 
-  const metrics = async (c: Context, format: WireFormat, receivedMs: number): Promise<Response> => {
+  const metrics = async (
+    c: Context,
+    format: OtlpWireFormat,
+    receivedMs: number
+  ): Promise<Response> => {
     const body = await readBody(c.req.raw, maxBodyBytes)
     const { samples, families, rejected } = deps.decoder
       ? await deps.decoder.metrics(format, body, bounds())
-      : format === 'protobuf'
-        ? decodeMetricsProtobuf(body, bounds())
-        : decodeMetricsJson(textOf(body), bounds())
+      : decodeMetricsBody(format, body, bounds())
     if (samples.length > 0 || families.length > 0) {
       checkAnswerTime(receivedMs, now())
       await deps.ingest.submitMetrics(samples, families)

@@ -1,6 +1,6 @@
 /** Ingest sinks for tests and benchmarks. */
-import { zeroIngestCounters } from '../../src/ingest/counters.js'
-import type { IngestSink } from '../../src/ingest/types.js'
+import { zeroIngestCounters } from '../../src/ingest/pipeline/counters.js'
+import type { IngestSink } from '../../src/ingest/pipeline/types.js'
 
 /**
  * An ingest sink that stores nothing and only counts the spans handed to it (`spans`; set it to

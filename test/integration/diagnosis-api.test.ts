@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
 import { decodeTracesJson } from '../../src/core/otlp/decode-traces.js'
-import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline.js'
+import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { createApp } from '../../src/server/app.js'
 import { createRun } from '../../src/sim/index.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'

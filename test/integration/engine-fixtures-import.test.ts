@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
-import { importPaths } from '../../src/ingest/import.js'
-import { createIngestPipeline } from '../../src/ingest/pipeline.js'
+import { importPaths } from '../../src/ingest/import/import.js'
+import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 
 const DIR = join(import.meta.dirname, '../fixtures/engines')

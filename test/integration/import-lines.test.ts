@@ -3,7 +3,7 @@
  * line it is, and the other lines of the file are stored.
  */
 import { describe, expect, it } from 'vitest'
-import { bytesSource, importSource } from '../../src/ingest/import.js'
+import { bytesSource, importSource } from '../../src/ingest/import/import.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { createTestSink } from './import-sink.js'
 

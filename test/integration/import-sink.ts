@@ -1,6 +1,6 @@
-import type { IngestCounters, IngestSink } from '../../src/ingest/types.js'
+import type { IngestCounters, IngestSink } from '../../src/ingest/pipeline/types.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { zeroIngestCounters } from '../../src/ingest/counters.js'
+import { zeroIngestCounters } from '../../src/ingest/pipeline/counters.js'
 
 /**
  * An IngestSink that writes straight into a store, without assembling requests: enough to check

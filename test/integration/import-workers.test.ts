@@ -9,10 +9,10 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Span } from '../../src/core/model/span.js'
-import { importPaths, type ImportSummary } from '../../src/ingest/import.js'
-import type { IngestSink } from '../../src/ingest/types.js'
+import { importPaths, type ImportSummary } from '../../src/ingest/import/import.js'
+import type { IngestSink } from '../../src/ingest/pipeline/types.js'
 import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { zeroIngestCounters } from '../../src/ingest/counters.js'
+import { zeroIngestCounters } from '../../src/ingest/pipeline/counters.js'
 
 let dir: string
 

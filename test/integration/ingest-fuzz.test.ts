@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
-import { bytesSource, importSource } from '../../src/ingest/import.js'
+import { bytesSource, importSource } from '../../src/ingest/import/import.js'
 import { decodeRpcStatus, decodeTraceResponse } from '../../src/ingest/otlp/protobuf.js'
-import { createIngestPipeline } from '../../src/ingest/pipeline.js'
+import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'

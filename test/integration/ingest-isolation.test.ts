@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../../src/core/logger.js'
 import type { Span } from '../../src/core/model/span.js'
-import { createIngestPipeline } from '../../src/ingest/pipeline.js'
+import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'

@@ -13,7 +13,7 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createIngestPipeline } from '../../src/ingest/pipeline.js'
+import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { decodeTraceResponse, encodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
 import { createClockSkewTracker } from '../../src/server/clock-skew.js'
 import { createIngestTraffic } from '../../src/server/ingest-traffic.js'

@@ -4,7 +4,7 @@
  * back to provoke overload deterministically.
  */
 import type { Logger } from '../../src/core/logger.js'
-import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline.js'
+import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import type { AppDeps } from '../../src/server/app-deps.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'

@@ -14,9 +14,9 @@ import {
   summarize,
   type FileImportSummary,
   type ImportSummary,
-} from '../../ingest/import.js'
-import { autoImportDecodeWorkers } from '../../ingest/import-decode-pool.js'
-import { createImportPipeline } from '../../ingest/import-pipeline.js'
+} from '../../ingest/import/import.js'
+import { autoImportDecodeWorkers } from '../../ingest/import/decode-pool.js'
+import { createImportPipeline } from '../../ingest/import/import-pipeline.js'
 import { lockPathFor } from '../../storage/duckdb/lock.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'

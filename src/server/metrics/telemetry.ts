@@ -16,7 +16,7 @@
  */
 import { isAppError } from '../../core/errors.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import type { IngestSink } from '../../ingest/types.js'
+import type { IngestSink } from '../../ingest/pipeline/types.js'
 import type { MetricFamily, ScalarSample } from './exposition.js'
 import { createCounter, createHistogram, gaugeFamily } from './instruments.js'
 import type { RequestMetrics } from './request-metrics.js'

@@ -17,7 +17,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { Hono } from 'hono'
 import { compileNginxLogFormat } from '../../core/access-log/nginx.js'
 import { AppError, errorMessage } from '../../core/errors.js'
-import { collectSources, importSource, summarize } from '../../ingest/import.js'
+import { collectSources, importSource, summarize } from '../../ingest/import/import.js'
 import type { AppDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
 

@@ -4,7 +4,7 @@
  */
 import { createSilentLogger } from '../../core/logger.js'
 import { decodeTracesJson } from '../../core/otlp/decode-traces.js'
-import { createIngestPipeline } from '../../ingest/pipeline.js'
+import { createIngestPipeline } from '../../ingest/pipeline/pipeline.js'
 import { createRun, type ExpectedOutcome, type RunOptions } from '../index.js'
 import type { SpanStore } from '../../storage/span-store.js'
 

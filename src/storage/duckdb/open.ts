@@ -11,7 +11,7 @@ import { readServerLock, type ServerLockInfo } from './lock.js'
  */
 const DEFAULT_CHECKPOINT_BYTES = 256 * 1024 * 1024
 
-/** Memory settings of a DuckDB file, from the server's memory budget (src/ingest/memory-budget.ts). */
+/** Memory settings of a DuckDB file, from the server's memory budget (src/ingest/admission/memory-budget.ts). */
 export interface DuckDbMemoryOptions {
   /** DuckDB `memory_limit` in bytes; 0 or absent: DuckDB's default (80 % of the host's RAM). */
   memoryLimitBytes?: number

@@ -1,0 +1,409 @@
+/**
+ * The ingest pipeline behind `IngestSink`: refuses what it cannot take in time, strips content,
+ * writes through one group-committing writer, and assembles each trace into a request once it
+ * has been quiet for `quietMs`.
+ *
+ * ```
+ * admit(bytes) ─► in-flight budget (429 when the bodies being handled would take too long)
+ * submitSpans ─┐  memory limiter   ┌ bounded write queue ┐   store.insertSpans / …
+ * submitMetrics┼► (503 when RSS ──►│ items·spans·bytes·  ├─► one write per kind, bisected
+ * submitEvents ┘   is high)        └ wait (429 when full)┘   when a merged write fails
+ *                                                              │ committed spans
+ *                                                              ▼
+ *                                                  trace assembler (quiet period)
+ * ```
+ *
+ * The parts live in `memory-limiter.ts`, `write-queue.ts` and `trace-assembler.ts`; this file
+ * only wires them (ADR 0045).
+ */
+import { AppError, isAppError } from '../../core/errors.js'
+import type { Logger } from '../../core/logger.js'
+import type { ChangeEvent } from '../../core/model/event.js'
+import type { MetricFamilyMeta, MetricSample } from '../../core/model/metric.js'
+import type { Span } from '../../core/model/span.js'
+import type { Micros } from '../../core/model/units.js'
+import type { SpanStore } from '../../storage/span-store.js'
+import { stripContent, stripMetricContent } from './content-filter.js'
+import { createAdmission } from '../admission/admission.js'
+import { zeroIngestCounters } from './counters.js'
+import { createEngineModels } from './engine-models.js'
+import { eventsBytes, samplesBytes, spansBytes } from './item-bytes.js'
+import { capBy, splitMemoryBudget } from '../admission/memory-budget.js'
+import { createMemoryLimiter } from '../admission/memory-limiter.js'
+import { createSeenTraces } from './seen-traces.js'
+import { createTraceAssembler } from './trace-assembler.js'
+import type { IngestCounters, IngestSink, NotLlmSource } from './types.js'
+import { createWriteQueue, type QueuedJob } from './write-queue.js'
+
+/**
+ * Default traces per assembly round trip. Their requests go to the store in one transaction, and
+ * a DuckDB transaction on the 50-column `requests` table has a large fixed cost: 4 096 requests
+ * per transaction took 0.5–0.6× the CPU per request of 1 000 (docs/storage.md, "Insert cost").
+ */
+export const DEFAULT_ASSEMBLE_BATCH_TRACES = 4096
+
+export interface IngestPipelineOptions {
+  store: SpanStore
+  logger: Logger
+  /** Wall clock, epoch ms (injected so tests can drive the quiet period). */
+  now: () => number
+  /** A trace is assembled once no span of it arrived for this long (ms, default 5000). */
+  quietMs?: number
+  /** Spans + samples + events waiting for or inside a write before batches are refused (default 200 000). */
+  maxQueueItems?: number
+  /** Spans waiting for or inside a write before span batches are refused (default 100 000). */
+  maxQueueSpans?: number
+  /** Estimated in-memory bytes waiting for or inside a write (default 256 MiB). */
+  maxQueueBytes?: number
+  /**
+   * A request whose expected wait is longer is refused (ms, default 1000): for the writer, and
+   * for the bodies admitted ahead of it (see `admission.ts`).
+   */
+  maxQueueDelayMs?: number
+  /**
+   * Request bodies admitted and not yet answered (being read, decoded or written), in bytes
+   * (default 8 MiB): bounds the CPU backlog ahead of the queue and the memory of bodies.
+   */
+  maxInFlightBytes?: number
+  /**
+   * Resident set budget: batches are refused with 503 above 80 % of it (bytes; default 0 = off).
+   * It also caps `maxQueueBytes` and `maxInFlightBytes` (see `memory-budget.ts`).
+   */
+  memoryLimitBytes?: number
+  /** Frees what the store holds in memory (a DuckDB checkpoint); asked for above the soft limit. */
+  relieveMemory?: () => Promise<void>
+  /** A batch still waiting for the writer after this long is refused, not written (ms, default 5000). */
+  maxHoldMs?: number
+  /** Resident set size now (bytes); default `process.memoryUsage.rss`. */
+  readRssBytes?: () => number
+  /** Traces waiting for their quiet period; past this the oldest are assembled early (default 100 000). */
+  maxPendingTraces?: number
+  /** Keep prompt/completion content (default false: it is dropped, see `content-filter.ts`). */
+  keepContent?: boolean
+  /** How often the quiet-trace sweep runs (ms, default min(1000, quietMs / 2)); 0 disables the timer. */
+  sweepIntervalMs?: number
+  /**
+   * Spans held in memory for pending traces (default 100 000). Past it the oldest traces are
+   * assembled early; past twice it a trace's spans are let go and re-read from the store.
+   */
+  maxHeldSpans?: number
+  /** Trace ids remembered as stored, per generation of the rotating filter (default 1 000 000). */
+  seenTracesCapacity?: number
+  /**
+   * Traces loaded and assembled per store round trip, and so requests per write transaction
+   * (default {@link DEFAULT_ASSEMBLE_BATCH_TRACES}).
+   */
+  assembleBatchTraces?: number
+  /** Receives failures of the background writer/assembler; default logs them. */
+  onBackgroundError?: (err: unknown) => void
+  /**
+   * Routes whose requests are LLM requests even without GenAI attributes (exact `http.route` /
+   * `url.path`, or a prefix ending in `*`). Other traces without engine spans or GenAI
+   * attributes are kept apart: stored as spans, counted in `tracesNotLlm`, never requests.
+   */
+  llmRoutes?: readonly string[]
+}
+
+/** The sink plus a hook to run the quiet-trace sweep on demand (tests, or a caller-owned timer). */
+export interface IngestPipeline extends IngestSink {
+  /** Where the traces kept apart from the LLM requests came from, most frequent first. */
+  notLlmSources(): NotLlmSource[]
+  /** Assembles every trace that is quiet as of `now()` (and the oldest beyond the pending cap). */
+  sweep(): Promise<void>
+  /**
+   * Queues for assembly the traces whose spans were committed but never assembled (a crash
+   * between the two) with spans since `sinceUs`; returns how many. Call once at start-up.
+   */
+  recover(sinceUs: Micros, limit?: number): Promise<number>
+}
+
+type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
+  (
+    | { kind: 'spans'; spans: readonly Span[] }
+    | { kind: 'metrics'; samples: readonly MetricSample[]; families: readonly MetricFamilyMeta[] }
+    | { kind: 'events'; events: readonly ChangeEvent[] }
+  )
+
+/**
+ * How long after the store's newest data at start-up a trace's spans must all start for its
+ * request to be known new: longer than any trace lasts, so a trace with spans stored by an
+ * earlier run cannot pass (ADR 0102).
+ */
+const NEW_TRACE_MARGIN_US = 3600 * 1_000_000
+
+/** Least time between two log lines about a store that cannot write (ms). */
+const STORE_DOWN_LOG_MS = 10_000
+
+/** Distinct sources of non-LLM traces remembered for `notLlmSources()`. */
+const MAX_NOT_LLM_SOURCES = 100
+
+function closedError(): AppError {
+  return new AppError('STORE_UNAVAILABLE', 'ingest pipeline is closed; expected an open pipeline')
+}
+
+/** Creates the pipeline; it owns a timer until `close()`. */
+export function createIngestPipeline(options: IngestPipelineOptions): IngestPipeline {
+  const { store, logger, now } = options
+  const quietMs = options.quietMs ?? 5000
+  const keepContent = options.keepContent ?? false
+  const sweepIntervalMs = options.sweepIntervalMs ?? Math.max(1, Math.min(1000, quietMs / 2))
+  const onBackgroundError =
+    options.onBackgroundError ??
+    ((err: unknown) => logger.error('ingest background task failed', { err: String(err) }))
+  // queueDepth and pendingTraces stay 0 here: counters() reads them live.
+  const counters = zeroIngestCounters()
+  const engineModels = createEngineModels()
+  /** service + root span name → traces kept apart; bounded so odd span names cannot grow it. */
+  const notLlm = new Map<string, NotLlmSource>()
+  const noteNotLlm = (spans: readonly Span[]): void => {
+    counters.tracesNotLlm++
+    const root = spans.find((s) => s.parentSpanId === null) ?? spans[0]
+    if (root === undefined) {
+      return
+    }
+    const service =
+      typeof root.resource['service.name'] === 'string' ? root.resource['service.name'] : null
+    const key = `${service ?? ''}\u0000${root.name}`
+    const known = notLlm.get(key)
+    if (known !== undefined) {
+      known.traces++
+    } else if (notLlm.size < MAX_NOT_LLM_SOURCES) {
+      notLlm.set(key, { service, name: root.name, traces: 1 })
+    }
+  }
+  const budget = splitMemoryBudget(options.memoryLimitBytes ?? 0)
+  const memory = createMemoryLimiter({
+    limitBytes: options.memoryLimitBytes ?? 0,
+    readRssBytes: options.readRssBytes ?? (() => process.memoryUsage.rss()),
+    now,
+    ...(options.relieveMemory === undefined ? {} : { relieve: options.relieveMemory }),
+    onReliefError: (err) =>
+      logger.warn('could not free store memory (checkpoint failed)', { err: String(err) }),
+  })
+  // Read before this pipeline's first write (the span writer waits for it), so it is the newest
+  // data of earlier runs only. Unknown (a failed read) means every request is upserted.
+  const newAfterUs = store.extent().then(
+    (extent) => (extent === null ? -Infinity : extent.endUs + NEW_TRACE_MARGIN_US),
+    () => Infinity
+  )
+  const assembler = createTraceAssembler({
+    newAfterUs,
+    store,
+    logger,
+    now,
+    seenTraces: createSeenTraces(options.seenTracesCapacity),
+    quietMs,
+    maxPendingTraces: options.maxPendingTraces ?? 100_000,
+    maxHeldSpans: options.maxHeldSpans ?? 100_000,
+    assembleBatchTraces: options.assembleBatchTraces ?? DEFAULT_ASSEMBLE_BATCH_TRACES,
+    onBackgroundError,
+    onAssembled: (n) => (counters.requestsAssembled += n),
+    llmRoutes: options.llmRoutes ?? [],
+    engineModels,
+    onNotLlm: noteNotLlm,
+  })
+  const queue = createWriteQueue<Job>({
+    limits: {
+      maxItems: options.maxQueueItems ?? 200_000,
+      maxSpans: options.maxQueueSpans ?? 100_000,
+      maxBytes: capBy(options.maxQueueBytes ?? 256 * 1024 * 1024, budget.queueBytes),
+      maxDelayMs: options.maxQueueDelayMs ?? 1000,
+    },
+    now,
+    ...(options.maxHoldMs === undefined ? {} : { maxHoldMs: options.maxHoldMs }),
+    kinds: ['spans', 'metrics', 'events'],
+    onBackgroundError,
+    writeGroup: (kind, jobs) => writeGroup(kind, jobs),
+  })
+  let closed = false
+  const admission = createAdmission({
+    maxInFlightBytes: capBy(options.maxInFlightBytes ?? 8 * 1024 * 1024, budget.inFlightBytes),
+    maxDelayMs: options.maxQueueDelayMs ?? 1000,
+    now,
+  })
+
+  /** One store call for a group of jobs of one kind; counters move only once it is committed. */
+  const writeGroup = async (kind: Job['kind'], jobs: readonly Job[]): Promise<void> => {
+    if (kind === 'spans') {
+      await newAfterUs
+      const all = jobs.flatMap((j) => (j.kind === 'spans' ? j.spans : []))
+      const fresh = dropDuplicates(all)
+      if (fresh.length > 0) {
+        await store.insertSpans(fresh)
+      }
+      counters.spansAccepted += fresh.length
+      counters.spansDuplicate += all.length - fresh.length
+      assembler.markCommitted(fresh)
+    } else if (kind === 'metrics') {
+      const samples = jobs.flatMap((j) => (j.kind === 'metrics' ? j.samples : []))
+      const families = jobs.flatMap((j) => (j.kind === 'metrics' ? j.families : []))
+      if (families.length > 0) {
+        await store.upsertMetricFamilies(families)
+      }
+      await store.insertMetricSamples(samples)
+      engineModels.observe(samples)
+      counters.metricSamplesAccepted += samples.length
+    } else {
+      const events = jobs.flatMap((j) => (j.kind === 'events' ? j.events : []))
+      await store.insertEvents(events)
+      counters.eventsAccepted += events.length
+    }
+  }
+
+  /**
+   * Drops second copies of a span (same trace and span id) within the write and against the
+   * spans committed for its trace since it became pending: vLLM's API server exports every span
+   * twice, and exporters retry batches. A copy arriving after its trace was assembled is stored;
+   * the stores return one copy per span id.
+   */
+  const dropDuplicates = (spans: readonly Span[]): Span[] => {
+    const batch = new Set<string>()
+    const fresh: Span[] = []
+    for (const s of spans) {
+      const key = `${s.traceId}/${s.spanId}`
+      if (batch.has(key) || assembler.isCommitted(s.traceId, s.spanId)) {
+        continue
+      }
+      batch.add(key)
+      fresh.push(s)
+    }
+    return fresh
+  }
+
+  const submit = (job: Job): Promise<void> => {
+    if (closed) {
+      return Promise.reject(closedError())
+    }
+    if (job.items === 0) {
+      return Promise.resolve()
+    }
+    try {
+      memory.check()
+    } catch (err) {
+      return Promise.reject(err)
+    }
+    return queue.submit(job).then(noteStoreUp, (err: unknown) => {
+      noteStoreDown(err)
+      throw err
+    })
+  }
+
+  /**
+   * A store that cannot write (a full disk, a damaged file) is logged with its reason once per
+   * `STORE_DOWN_LOG_MS`, not once per refused batch; the refusals themselves are counted by the
+   * listeners.
+   */
+  let storeDownLoggedMs = Number.NEGATIVE_INFINITY
+  let storeDownSince = 0
+  let storeDownFromMs: number | null = null
+  const noteStoreUp = (): void => {
+    if (storeDownFromMs !== null) {
+      logger.info('ingest stores again', {
+        down_s: Math.round((now() - storeDownFromMs) / 100) / 10,
+        batches_refused: storeDownSince,
+      })
+      storeDownFromMs = null
+      storeDownSince = 0
+    }
+  }
+  const noteStoreDown = (err: unknown): void => {
+    if (!isAppError(err) || err.code !== 'STORE_UNAVAILABLE') {
+      return
+    }
+    storeDownFromMs ??= now()
+    storeDownSince++
+    const t = now()
+    if (t - storeDownLoggedMs >= STORE_DOWN_LOG_MS) {
+      logger.error('ingest cannot store: batches are answered 503 until the store recovers', {
+        reason: err.message,
+        batches_refused: storeDownSince,
+      })
+      storeDownLoggedMs = t
+      storeDownSince = 0
+    }
+  }
+
+  const timer =
+    sweepIntervalMs > 0
+      ? setInterval(() => {
+          if (assembler.pendingCount() > 0) {
+            assembler.run(false).catch(onBackgroundError)
+          }
+        }, sweepIntervalMs)
+      : null
+  timer?.unref()
+
+  return {
+    admit(bodyBytes) {
+      if (closed) {
+        throw closedError()
+      }
+      memory.check()
+      // A zero-size probe: refused only when the queue is already past a limit.
+      queue.admit({ items: 0, spanCount: 0, bytes: 0 })
+      return admission.admit(bodyBytes)
+    },
+    submitSpans(spans, submitOptions) {
+      const kept = keepContent ? spans : stripContent(spans)
+      return submit({
+        kind: 'spans',
+        spans: kept,
+        items: kept.length,
+        spanCount: kept.length,
+        bytes: spansBytes(kept),
+        ...(submitOptions?.answerByMs === undefined
+          ? {}
+          : { answerByMs: submitOptions.answerByMs }),
+      })
+    },
+    submitMetrics(samples, families = []) {
+      const kept = keepContent ? samples : stripMetricContent(samples)
+      return submit({
+        kind: 'metrics',
+        samples: kept,
+        families,
+        items: kept.length + families.length,
+        spanCount: 0,
+        bytes: samplesBytes(kept),
+      })
+    },
+    submitEvents(events) {
+      return submit({
+        kind: 'events',
+        events,
+        items: events.length,
+        spanCount: 0,
+        bytes: eventsBytes(events),
+      })
+    },
+    async flush() {
+      await queue.drain()
+      await assembler.run(true)
+    },
+    sweep() {
+      return assembler.run(false)
+    },
+    recover(sinceUs, limit = 100_000) {
+      return assembler.recover(sinceUs, limit)
+    },
+    notLlmSources() {
+      return [...notLlm.values()].map((x) => ({ ...x })).sort((a, b) => b.traces - a.traces)
+    },
+    counters(): IngestCounters {
+      return {
+        ...counters,
+        queueDepth: queue.depth().items,
+        pendingTraces: assembler.pendingCount(),
+      }
+    },
+    async close() {
+      // Refuse new batches, then write and assemble everything already accepted.
+      closed = true
+      if (timer !== null) {
+        clearInterval(timer)
+      }
+      await queue.drain()
+      await assembler.run(true)
+    },
+  }
+}

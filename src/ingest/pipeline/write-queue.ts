@@ -1,0 +1,277 @@
+/**
+ * The bounded queue in front of the store and its single group-committing writer.
+ *
+ * ```
+ * submit(job) ─► admission: items / spans / bytes / expected wait ─► queue ─► writer loop
+ *                (429 + Retry-After when any limit would be passed)          │ one write per kind
+ *                                                                            ▼ for all queued jobs
+ *                            a merged write fails ─► split in halves, write each (bisect) until
+ *                            only the guilty job fails (ADR 0044)
+ * ```
+ *
+ * Every job resolves only after its own items are committed, so an acknowledgement is never
+ * sent for data that is not stored.
+ */
+import { AppError, isAppError } from '../../core/errors.js'
+
+/** Limits of the queue; each counts what is queued plus what is inside the write in flight. */
+export interface WriteQueueLimits {
+  /** Spans + samples + events. */
+  maxItems: number
+  /** Spans only (they are the heavy items). */
+  maxSpans: number
+  /** Estimated in-memory bytes (see `item-bytes.ts`). */
+  maxBytes: number
+  /**
+   * The expected wait of a new batch (queued items / measured write rate) above which it is
+   * refused: it keeps acknowledgements well inside exporters' 10 s timeout.
+   */
+  maxDelayMs: number
+}
+
+/** One submitted batch: its size and how to write a group of batches of its kind. */
+export interface QueuedJob<K extends string = string> {
+  kind: K
+  items: number
+  spanCount: number
+  bytes: number
+  /** When its client must have its answer (epoch ms): refused, not written, once past it. */
+  answerByMs?: number
+}
+
+interface Entry<J> {
+  job: J
+  queuedAtMs: number
+  resolve(): void
+  reject(err: unknown): void
+}
+
+export interface WriteQueue<J extends QueuedJob> {
+  /** Throws `INGEST_OVERLOADED` when a batch of this size would be refused (nothing queued). */
+  admit(size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): void
+  /** Queues the job; resolves once it is committed, rejects with the store's error or overload. */
+  submit(job: J): Promise<void>
+  /** Resolves once nothing is queued or being written. */
+  drain(): Promise<void>
+  depth(): { items: number; spanCount: number; bytes: number }
+}
+
+export interface WriteQueueOptions<J extends QueuedJob> {
+  limits: WriteQueueLimits
+  now: () => number
+  /** Writes jobs of one kind in one store call (one transaction); throws when the write fails. */
+  writeGroup(kind: J['kind'], jobs: readonly J[]): Promise<void>
+  /** Kinds in the order the writer handles them within one round. */
+  kinds: readonly J['kind'][]
+  onBackgroundError(err: unknown): void
+  /**
+   * Items merged into one write round at most (default 20 000): a store append runs on the
+   * event loop, and one huge merged write would stall every request for seconds.
+   */
+  maxWriteItems?: number
+  /**
+   * A job still waiting for the writer this long after it was queued is refused instead of
+   * written (ms, default 5000): its client gets a 429 it can retry well inside the exporters'
+   * 10 s timeout, rather than an acknowledgement after it gave up and resent (a duplicate).
+   * A write that stalls (a checkpoint, a slow disk) is what makes jobs wait that long.
+   */
+  maxHoldMs?: number
+}
+
+/** Store errors that are not about the data: splitting the write cannot help. */
+function isStoreDown(err: unknown): boolean {
+  return isAppError(err) && (err.code === 'STORE_UNAVAILABLE' || err.code === 'STORE_LOCKED')
+}
+
+/** Creates the queue; the writer runs while there is work and stops when idle. */
+export function createWriteQueue<J extends QueuedJob>(
+  options: WriteQueueOptions<J>
+): WriteQueue<J> {
+  const { limits, now, writeGroup, kinds } = options
+  let queue: Entry<J>[] = []
+  const depth = { items: 0, spanCount: 0, bytes: 0 }
+  let writing: Promise<void> | null = null
+  /** Items per ms the writer achieved lately, for the expected wait and Retry-After. */
+  let writeRate = 0
+
+  const refusal = (size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): string | null => {
+    // An empty queue always takes a batch, so one batch larger than a cap is not refused forever.
+    if (depth.items === 0) {
+      return null
+    }
+    if (depth.items + size.items > limits.maxItems) {
+      return `${depth.items} items waiting, limit ingest.maxQueueItems ${limits.maxItems}`
+    }
+    if (size.spanCount > 0 && depth.spanCount + size.spanCount > limits.maxSpans) {
+      return `${depth.spanCount} spans waiting, limit ingest.maxQueueSpans ${limits.maxSpans}`
+    }
+    if (depth.bytes + size.bytes > limits.maxBytes) {
+      return `${Math.round(depth.bytes / 1048576)} MiB waiting, limit ingest.maxQueueBytes ${Math.round(limits.maxBytes / 1048576)} MiB`
+    }
+    if (writeRate > 0) {
+      const waitMs = (depth.items + size.items) / writeRate
+      if (waitMs > limits.maxDelayMs) {
+        return `the queue takes ~${Math.round(waitMs)} ms to write, limit ingest.maxQueueDelayMs ${limits.maxDelayMs} ms`
+      }
+    }
+    return null
+  }
+
+  const admit = (size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): void => {
+    const why = refusal(size)
+    if (why === null) {
+      return
+    }
+    const drainSeconds = writeRate > 0 ? depth.items / writeRate / 1000 : 2
+    const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
+    throw new AppError(
+      'INGEST_OVERLOADED',
+      `ingest queue is full: ${why}; batch of ${size.items} refused; retry after ${retryAfterSeconds} s`,
+      { retryAfterSeconds }
+    )
+  }
+
+  /** Takes settled jobs out of the depth before their callers hear of it. */
+  const release = (entries: readonly Entry<J>[]): void => {
+    for (const e of entries) {
+      depth.items -= e.job.items
+      depth.spanCount -= e.job.spanCount
+      depth.bytes -= e.job.bytes
+    }
+  }
+
+  /** Writes `entries` in one call; on a data error bisects so only the guilty job fails. */
+  const writeSettling = async (kind: J['kind'], entries: readonly Entry<J>[]): Promise<number> => {
+    try {
+      await writeGroup(
+        kind,
+        entries.map((e) => e.job)
+      )
+    } catch (err) {
+      if (entries.length === 1 || isStoreDown(err)) {
+        release(entries)
+        for (const e of entries) {
+          e.reject(err)
+        }
+        return 0
+      }
+      const mid = Math.ceil(entries.length / 2)
+      return (
+        (await writeSettling(kind, entries.slice(0, mid))) +
+        (await writeSettling(kind, entries.slice(mid)))
+      )
+    }
+    release(entries)
+    let items = 0
+    for (const e of entries) {
+      items += e.job.items
+      e.resolve()
+    }
+    return items
+  }
+
+  const maxWriteItems = options.maxWriteItems ?? 20_000
+  const maxHoldMs = options.maxHoldMs ?? 5000
+
+  /** Refuses the jobs that waited past `maxHoldMs` or their own answer time. */
+  const expire = (): void => {
+    const t = now()
+    const expiresAt = (e: Entry<J>): number =>
+      Math.min(e.queuedAtMs + maxHoldMs, e.job.answerByMs ?? Number.POSITIVE_INFINITY)
+    if (!queue.some((e) => t > expiresAt(e))) {
+      return
+    }
+    const expired = queue.filter((e) => t > expiresAt(e))
+    queue = queue.filter((e) => t <= expiresAt(e))
+    release(expired)
+    for (const e of expired) {
+      const why =
+        t - e.queuedAtMs > maxHoldMs
+          ? `waited ${Math.round(t - e.queuedAtMs)} ms for the store, longer than ${maxHoldMs} ms`
+          : `waited ${Math.round(t - e.queuedAtMs)} ms for the store, past the time its client must hear back`
+      e.reject(
+        new AppError(
+          'INGEST_OVERLOADED',
+          `ingest writer is behind: the batch of ${e.job.items} ${why}; nothing of it was stored; retry after 2 s`,
+          { retryAfterSeconds: 2 }
+        )
+      )
+    }
+  }
+
+  /** The oldest queued jobs up to `maxWriteItems` (always at least one). */
+  const takeRound = (): Entry<J>[] => {
+    let items = 0
+    let take = 0
+    while (take < queue.length && (take === 0 || items + queue[take]!.job.items <= maxWriteItems)) {
+      items += queue[take]!.job.items
+      take++
+    }
+    const round = take === queue.length ? queue : queue.slice(0, take)
+    queue = take === queue.length ? [] : queue.slice(take)
+    return round
+  }
+
+  const writeLoop = async (): Promise<void> => {
+    while (queue.length > 0) {
+      expire()
+      if (queue.length === 0) {
+        break
+      }
+      const round = takeRound()
+      const startedMs = now()
+      let written = 0
+      for (const kind of kinds) {
+        const entries = round.filter((e) => e.job.kind === kind)
+        if (entries.length > 0) {
+          written += await writeSettling(kind, entries)
+        }
+      }
+      if (written > 0) {
+        const rate = written / Math.max(1, now() - startedMs)
+        writeRate = writeRate === 0 ? rate : 0.8 * writeRate + 0.2 * rate
+      }
+    }
+  }
+
+  const startWriter = (): void => {
+    if (writing !== null) {
+      return
+    }
+    writing = writeLoop()
+      .catch(options.onBackgroundError)
+      .finally(() => {
+        writing = null
+        // Jobs queued while the last write settled start a new loop.
+        if (queue.length > 0) {
+          startWriter()
+        }
+      })
+  }
+
+  return {
+    admit,
+    submit(job) {
+      try {
+        admit(job)
+      } catch (err) {
+        return Promise.reject(err)
+      }
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ job, queuedAtMs: now(), resolve, reject })
+        depth.items += job.items
+        depth.spanCount += job.spanCount
+        depth.bytes += job.bytes
+        startWriter()
+      })
+    },
+    async drain() {
+      while (writing !== null) {
+        await writing
+      }
+    },
+    depth() {
+      return { ...depth }
+    },
+  }
+}
