@@ -142,6 +142,52 @@ describe('one-pass trace reader', () => {
     })
   })
 
+  // Each case is one edit to a well-formed span: the reader's fast path must hand everything
+  // unusual to the shared check, so spans and rejects stay exactly the reference decoder's.
+  it.each<[string, (span: Record<string, unknown>) => void]>([
+    ['all-zero parent id (no parent)', (s) => (s['parentSpanId'] = '0000000000000000')],
+    ['4-byte parent id', (s) => (s['parentSpanId'] = '0a0b0c0d')],
+    ['all-zero trace id', (s) => (s['traceId'] = '00000000000000000000000000000000')],
+    ['8-byte trace id', (s) => (s['traceId'] = '0102030405060708')],
+    ['all-zero span id', (s) => (s['spanId'] = '0000000000000000')],
+    ['zero end time', (s) => (s['endTimeUnixNano'] = '0')],
+    ['end before start', (s) => (s['endTimeUnixNano'] = '1000')],
+    ['negative kind', (s) => (s['kind'] = -1)],
+    ['kind 5', (s) => (s['kind'] = 5)],
+    ['status code 3', (s) => (s['status'] = { code: 3 })],
+    ['status message only', (s) => (s['status'] = { message: 'slow' })],
+    ['a name past the intern limit', (s) => (s['name'] = 'n'.repeat(200))],
+    ['a non-ASCII name', (s) => (s['name'] = 'génération ✓')],
+  ])('%s: the same spans and rejects as the reference decoder', (_, edit) => {
+    const request = makeLlmTraceRequest(2) as { resourceSpans: Record<string, unknown>[] }
+    const rs = request.resourceSpans[1] as { scopeSpans: { spans: Record<string, unknown>[] }[] }
+    edit(rs.scopeSpans[0]!.spans[0]!)
+    const bytes = encodeTracesProtobuf(request)
+    // Twice: the second read takes its repeated strings from the intern table.
+    expect(decodeTracesProtobuf(bytes)).toEqual(decodeTracesProtobufGenerated(bytes))
+    expect(decodeTracesProtobuf(bytes)).toEqual(decodeTracesProtobufGenerated(bytes))
+  })
+
+  it('rejects a span without a start time as missing (the generated code reads a zero Long)', () => {
+    const request = makeLlmTraceRequest(2) as { resourceSpans: Record<string, unknown>[] }
+    const rs = request.resourceSpans[1] as { scopeSpans: { spans: Record<string, unknown>[] }[] }
+    delete rs.scopeSpans[0]!.spans[0]!['startTimeUnixNano']
+    expect(decodeTracesProtobuf(encodeTracesProtobuf(request)).rejected).toEqual([
+      {
+        path: 'resourceSpans[1].scopeSpans[0].spans[0]',
+        reason: 'startTimeUnixNano must be a positive integer of nanoseconds (actual: missing)',
+      },
+    ])
+  })
+
+  it('keeps a late time out with the same reason as the reference decoder', () => {
+    const bytes = encodeTracesProtobuf(makeLlmTraceRequest(2))
+    const bounds = { latestUs: 1 }
+    const reader = decodeTracesProtobuf(bytes, bounds)
+    expect(reader.spans).toEqual([])
+    expect(reader).toEqual(decodeTracesProtobufGenerated(bytes, bounds))
+  })
+
   it('reads a scope that comes after its spans on the wire', () => {
     // ScopeSpans { spans = 2 (one span), scope = 1 { name = "late" } } inside ResourceSpans inside the request.
     const span = encodeTracesProtobuf(makeLlmTraceRequest(1))

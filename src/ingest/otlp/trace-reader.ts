@@ -13,11 +13,19 @@
 import protobuf from 'protobufjs/minimal.js'
 import { AppError, errorMessage, isAppError } from '../../core/errors.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
+import type { Micros } from '../../core/model/units.js'
 import { checkSpan, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
 import { microsFromOtlpTime } from '../../core/otlp/int64.js'
 import { latestTimeUs, type TimeBounds } from '../../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../../core/otlp/wire-types.js'
-import { LEN, readAttributesMessage, readFixed64, readKeyValueInto, tag } from './wire-readers.js'
+import {
+  LEN,
+  readAttributesMessage,
+  readFixed64,
+  readInternedString,
+  readKeyValueInto,
+  tag,
+} from './wire-readers.js'
 
 type Reader = protobuf.Reader
 
@@ -57,7 +65,13 @@ interface ScopeInfo {
   scopeName: string
   scopeVersion: string | null
   latestUs: number
+  /** The body as a Buffer (no copy), for hex ids. */
+  hex: Buffer
+  /** The body as a DataView, for fixed64 times. */
+  view: DataView
 }
+
+type ResourceInfo = Pick<ScopeInfo, 'resource' | 'resourceReason' | 'latestUs' | 'hex' | 'view'>
 
 function readSpan(r: Reader, end: number, scope: ScopeInfo): Span | string {
   try {
@@ -69,14 +83,41 @@ function readSpan(r: Reader, end: number, scope: ScopeInfo): Span | string {
   }
 }
 
+/** Bytes `[at, at + length)` of the body; `length` −1 means the field was absent. */
+function idField(r: Reader, at: number, length: number): Uint8Array | undefined {
+  return length < 0 ? undefined : r.buf.subarray(at, at + length)
+}
+
+function isZeroBytes(buf: Uint8Array, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) {
+    if (buf[i] !== 0) {
+      return false
+    }
+  }
+  return true
+}
+
+/** Epoch µs of a fixed64 nanosecond time at `at` (as `microsFromOtlpTime` computes it). */
+function microsAt(view: DataView, at: number): number {
+  const low = view.getUint32(at, true)
+  const high = view.getUint32(at + 4, true)
+  return high * 4294967 + Math.floor((high * 296 + low) / 1000)
+}
+
 function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string {
-  let traceId: Uint8Array | undefined
-  let spanId: Uint8Array | undefined
-  let parentSpanId: Uint8Array | undefined
+  // Ids and times stay where they are in the body until the span is checked: a well-formed span
+  // (the common case) gets its hex ids and µs straight from the bytes, with no Uint8Array or
+  // { low, high } per field (ADR 0160).
+  let traceAt = 0
+  let traceLength = -1
+  let spanAt = 0
+  let spanLength = -1
+  let parentAt = 0
+  let parentLength = -1
+  let startAt = -1
+  let endAt = -1
   let name = ''
   let kind = 0
-  let start: { low: number; high: number } | undefined
-  let finish: { low: number; high: number } | undefined
   let statusCode = 0
   let statusMessage = ''
   const attributes: Attributes = {}
@@ -85,25 +126,28 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
     const t = r.uint32()
     switch (t) {
       case tag(1, LEN):
-        traceId = r.bytes()
+        traceLength = r.size()
+        traceAt = skipBytes(r, traceLength)
         break
       case tag(2, LEN):
-        spanId = r.bytes()
+        spanLength = r.size()
+        spanAt = skipBytes(r, spanLength)
         break
       case tag(4, LEN):
-        parentSpanId = r.bytes()
+        parentLength = r.size()
+        parentAt = skipBytes(r, parentLength)
         break
       case tag(5, LEN):
-        name = r.string()
+        name = readInternedString(r)
         break
       case tag(6, 0):
         kind = r.int32()
         break
       case tag(7, 1):
-        start = readFixed64(r)
+        startAt = skipFixed64(r)
         break
       case tag(8, 1):
-        finish = readFixed64(r)
+        endAt = skipFixed64(r)
         break
       case tag(9, LEN):
         readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
@@ -133,15 +177,54 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
         r.skipType(t & 7)
     }
   }
+  const buf = r.buf
+  const view = scope.view
+  if (
+    traceLength === 16 &&
+    spanLength === 8 &&
+    (parentLength <= 0 || (parentLength === 8 && !isZeroBytes(buf, parentAt, 8))) &&
+    !isZeroBytes(buf, traceAt, 16) &&
+    !isZeroBytes(buf, spanAt, 8) &&
+    startAt >= 0 &&
+    endAt >= 0 &&
+    kind >= 0 &&
+    kind <= 5 &&
+    statusCode >= 0 &&
+    statusCode <= 2
+  ) {
+    const startUs = microsAt(view, startAt)
+    const endUs = microsAt(view, endAt)
+    if (startUs > 0 && endUs >= startUs && endUs <= scope.latestUs) {
+      const hex = scope.hex
+      return {
+        traceId: hex.toString('hex', traceAt, traceAt + 16),
+        spanId: hex.toString('hex', spanAt, spanAt + 8),
+        parentSpanId: parentLength <= 0 ? null : hex.toString('hex', parentAt, parentAt + 8),
+        name,
+        kind,
+        startUs: startUs as Micros,
+        endUs: endUs as Micros,
+        statusCode,
+        statusMessage: statusMessage === '' ? null : statusMessage,
+        attributes,
+        resource: scope.resource,
+        scopeName: scope.scopeName,
+        scopeVersion: scope.scopeVersion,
+        events,
+      }
+    }
+  }
+  // Anything unusual (a bad id, a missing or late time, an unknown enum) takes the shared check,
+  // which words the reject exactly as the JSON path does.
   return checkSpan(
     {
-      traceId,
-      spanId,
-      parentSpanId,
+      traceId: idField(r, traceAt, traceLength),
+      spanId: idField(r, spanAt, spanLength),
+      parentSpanId: idField(r, parentAt, parentLength),
       name,
       kind,
-      startTimeUnixNano: start,
-      endTimeUnixNano: finish,
+      startTimeUnixNano: startAt < 0 ? undefined : fixed64At(view, startAt),
+      endTimeUnixNano: endAt < 0 ? undefined : fixed64At(view, endAt),
       statusCode,
       statusMessage,
       attributes,
@@ -154,10 +237,36 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   )
 }
 
+/** Moves past `length` bytes (checked like `Reader.bytes`) and returns where they start. */
+function skipBytes(r: Reader, length: number): number {
+  const at = r.pos
+  if (at + length > r.len) {
+    // protobufjs' words for a field that runs past the end.
+    throw new RangeError(`index out of range: ${at} + ${length} > ${r.len}`)
+  }
+  r.pos = at + length
+  return at
+}
+
+/** Moves past a fixed64 (failing as two `Reader.fixed32` reads would) and returns where it starts. */
+function skipFixed64(r: Reader): number {
+  const at = r.pos
+  if (at + 8 > r.len) {
+    const from = at + 4 > r.len ? at : at + 4
+    throw new RangeError(`index out of range: ${from} + 4 > ${r.len}`)
+  }
+  r.pos = at + 8
+  return at
+}
+
+function fixed64At(view: DataView, at: number): { low: number; high: number } {
+  return { low: view.getUint32(at, true), high: view.getUint32(at + 4, true) }
+}
+
 function readScopeSpans(
   r: Reader,
   end: number,
-  resource: Pick<ScopeInfo, 'resource' | 'resourceReason' | 'latestUs'>,
+  resource: ResourceInfo,
   path: string,
   out: DecodeTracesResult
 ): void {
@@ -203,13 +312,15 @@ function readResourceSpans(
   r: Reader,
   end: number,
   path: string,
-  latestUs: number,
+  body: Pick<ScopeInfo, 'latestUs' | 'hex' | 'view'>,
   out: DecodeTracesResult
 ): void {
-  const info: Pick<ScopeInfo, 'resource' | 'resourceReason' | 'latestUs'> = {
+  const info: ResourceInfo = {
     resource: {},
     resourceReason: null,
-    latestUs,
+    latestUs: body.latestUs,
+    hex: body.hex,
+    view: body.view,
   }
   const scopeRanges: number[] = []
   while (r.pos < end) {
@@ -247,12 +358,17 @@ export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): Decode
   const latestUs = latestTimeUs(bounds)
   try {
     const r = new protobuf.Reader(bytes)
+    const body = {
+      latestUs,
+      hex: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    }
     const end = r.len
     let index = 0
     while (r.pos < end) {
       const t = r.uint32()
       if (t === tag(1, LEN)) {
-        readResourceSpans(r, r.uint32() + r.pos, `resourceSpans[${index++}]`, latestUs, out)
+        readResourceSpans(r, r.uint32() + r.pos, `resourceSpans[${index++}]`, body, out)
       } else {
         r.skipType(t & 7)
       }

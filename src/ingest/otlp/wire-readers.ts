@@ -2,7 +2,7 @@
  * Wire-level readers shared by the hand-written OTLP decoders: 64-bit integers without `Long`
  * allocations, and `KeyValue`/`AnyValue` straight into attribute maps (see ADR 0010).
  */
-import type protobuf from 'protobufjs/minimal.js'
+import protobuf from 'protobufjs/minimal.js'
 import type { Attributes, AttrValue } from '../../core/model/span.js'
 import { anyValueTooDeep, MAX_ANY_VALUE_DEPTH } from '../../core/otlp/any-value.js'
 
@@ -52,6 +52,59 @@ export function readFixed64(r: Reader): { low: number; high: number } {
   return { low, high }
 }
 
+/** Strings of at most this many bytes are looked up in the intern table. */
+const INTERN_MAX_BYTES = 48
+const INTERN_SLOTS = 1024
+const internBytes = new Uint8Array(INTERN_SLOTS * INTERN_MAX_BYTES)
+const internLengths = new Int32Array(INTERN_SLOTS).fill(-1)
+const internStrings: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS)
+
+/**
+ * A length-delimited string, the same text `Reader.string` gives, taken from a small table when
+ * the same bytes were read before: attribute keys, span names and short values repeat across
+ * every span of a body and every body of a producer, and one shared string instead of a new one
+ * per span is less to allocate and far less for the garbage collector to copy while the spans
+ * wait for their commit (ADR 0160). A slot holds the last string that hashed to it.
+ */
+export function readInternedString(r: Reader): string {
+  const length = r.size()
+  const at = r.pos
+  const end = at + length
+  if (end > r.len) {
+    // protobufjs' words for a field that runs past the end.
+    throw new RangeError(`index out of range: ${at} + ${length || 1} > ${r.len}`)
+  }
+  const buf = r.buf
+  if (length > INTERN_MAX_BYTES || length === 0) {
+    r.pos = end
+    return length === 0 ? '' : protobuf.util.utf8.read(buf, at, end)
+  }
+  let h = length
+  for (let i = at; i < end; i++) {
+    h = Math.imul(h ^ (buf[i] as number), 16777619)
+  }
+  const slot = (h >>> 0) & (INTERN_SLOTS - 1)
+  const base = slot * INTERN_MAX_BYTES
+  r.pos = end
+  if (internLengths[slot] === length) {
+    let same = true
+    for (let i = 0; i < length; i++) {
+      if (internBytes[base + i] !== buf[at + i]) {
+        same = false
+        break
+      }
+    }
+    if (same) {
+      return internStrings[slot] as string
+    }
+  }
+  const value = protobuf.util.utf8.read(buf, at, end)
+  internBytes.set(buf.subarray(at, end), base)
+  internLengths[slot] = length
+  internStrings[slot] = value
+  return value
+}
+
 function readAnyValue(r: Reader, end: number, depth: number): AttrValue {
   // The JSON path's limit and error, so both reject the span holding the value.
   if (depth > MAX_ANY_VALUE_DEPTH) {
@@ -62,7 +115,7 @@ function readAnyValue(r: Reader, end: number, depth: number): AttrValue {
     const t = r.uint32()
     switch (t) {
       case tag(1, LEN):
-        value = r.string()
+        value = readInternedString(r)
         break
       case tag(2, 0):
         value = r.bool()
@@ -118,7 +171,7 @@ export function readKeyValueInto(r: Reader, end: number, out: Attributes, depth:
   while (r.pos < end) {
     const t = r.uint32()
     if (t === T_STRING_1) {
-      key = r.string()
+      key = readInternedString(r)
     } else if (t === T_LEN_2) {
       value = readAnyValue(r, r.uint32() + r.pos, depth)
     } else {
