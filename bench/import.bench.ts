@@ -17,6 +17,11 @@
  *   ... --workers 2            # decode workers for the worker runs (default: cores − 1, min 1)
  *   ... --compare-limits       # also one batch in flight, and the server's pending limits
  *   ... --rounds 2             # every run again (the first round pays JIT and DuckDB warm-up)
+ *   ... --only DuckDB          # only the runs whose name contains this text (the baseline always)
+ *
+ * Beside wall time, each run reports its CPU time (the whole process: decode workers and DuckDB's
+ * threads included) as a ratio to the baseline's CPU time: on a busy machine wall times move
+ * with the neighbours' load, the CPU a run needs far less.
  *   BENCH_REQUESTS=20000 npx tsx bench/import.bench.ts
  */
 import { createReadStream, createWriteStream, statSync } from 'node:fs'
@@ -123,6 +128,8 @@ async function importWithReadline(path: string, sink: IngestSink): Promise<void>
 
 interface Measured {
   s: number
+  /** CPU seconds of the whole process (all threads). */
+  cpuS: number
   heapMb: number
   liveMb: number
   spans: number
@@ -145,11 +152,13 @@ async function measure(work: () => Promise<number>): Promise<Measured> {
     }
   }, 2000)
   const t0 = performance.now()
+  const cpu0 = process.cpuUsage()
   try {
     const spans = await work()
     const s = (performance.now() - t0) / 1000
+    const cpu = process.cpuUsage(cpu0)
     const mb = (b: number): number => (b - before) / 1_048_576
-    return { s, heapMb: mb(peak), liveMb: mb(live), spans }
+    return { s, cpuS: (cpu.user + cpu.system) / 1e6, heapMb: mb(peak), liveMb: mb(live), spans }
   } finally {
     clearInterval(sampler)
     clearInterval(gcSampler)
@@ -184,8 +193,11 @@ async function main(): Promise<void> {
     const pbMb = statSync(pbFile).size / 1_048_576
 
     t = performance.now()
+    const cpu0 = process.cpuUsage()
     const baselineSpans = await readAndParse(file)
     const baselineS = (performance.now() - t) / 1000
+    const baselineCpu = process.cpuUsage(cpu0)
+    const baselineCpuS = (baselineCpu.user + baselineCpu.system) / 1e6
 
     const noStore =
       (options: ImportOptions, path = file) =>
@@ -229,19 +241,21 @@ async function main(): Promise<void> {
         ["DuckDB, the server's pending limits", intoStore(createIngestPipeline, {})]
       )
     }
+    const only = flagValue('--only')
     const results: [string, Measured][] = []
     for (let round = 1; round <= rounds; round++) {
-      for (const [name, work] of runs) {
+      for (const [name, work] of runs.filter(([n]) => only === undefined || n.includes(only))) {
         results.push([rounds > 1 ? `${round}: ${name}` : name, await measure(work)])
       }
     }
 
     console.log(
-      `baseline  read + JSON.parse: ${baselineS.toFixed(2)} s, ${fmt(baselineSpans / baselineS)} spans/s (file ${sizeMb.toFixed(0)} MB)`
+      `baseline  read + JSON.parse: ${baselineS.toFixed(2)} s (CPU ${baselineCpuS.toFixed(2)} s), ${fmt(baselineSpans / baselineS)} spans/s (file ${sizeMb.toFixed(0)} MB)`
     )
     for (const [name, r] of results) {
       console.log(
         `${name.padEnd(43)} ${r.s.toFixed(2)} s  ${(r.s / baselineS).toFixed(1)}x baseline  ` +
+          `CPU ${r.cpuS.toFixed(2)} s ${(r.cpuS / baselineCpuS).toFixed(1)}x  ` +
           `${fmt(r.spans / r.s)} spans/s  heap peak +${r.heapMb.toFixed(0)} MB` +
           (global.gc ? `, reachable after GC +${r.liveMb.toFixed(0)} MB` : '')
       )
