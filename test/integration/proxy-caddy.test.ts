@@ -13,7 +13,7 @@ import { meaningOfMetric, proxySeriesJoin } from '../../src/core/metrics/aliases
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { SPAN_KIND } from '../../src/core/model/span.js'
 import type { RunningMockServer } from '../../src/mock-server/server.js'
-import { startTestMockServer } from '../helpers/mock-server.js'
+import { startTestMockServer } from '../../src/mock-server/testing/test-mock-server.js'
 import {
   createTestIngest,
   freePort,
@@ -25,7 +25,7 @@ import {
   streamChat,
   tempDir,
   type RunningProcess,
-} from '../helpers/proxies.js'
+} from '../../src/testing/proxies.js'
 
 const CADDY = '/usr/bin/caddy'
 const skip = missingBinary(CADDY)

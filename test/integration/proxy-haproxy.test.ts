@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { meaningOfMetric } from '../../src/core/metrics/aliases.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import type { RunningMockServer } from '../../src/mock-server/server.js'
-import { startTestMockServer } from '../helpers/mock-server.js'
+import { startTestMockServer } from '../../src/mock-server/testing/test-mock-server.js'
 import {
   createTestIngest,
   freePort,
@@ -21,7 +21,7 @@ import {
   streamChat,
   tempDir,
   type RunningProcess,
-} from '../helpers/proxies.js'
+} from '../../src/testing/proxies.js'
 
 const HAPROXY = '/usr/sbin/haproxy'
 const skip = missingBinary(HAPROXY)

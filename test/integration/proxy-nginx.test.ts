@@ -11,7 +11,7 @@ import { NGINX_TIMED_LOG_FORMAT } from '../../src/core/access-log/nginx.js'
 import { meaningOfMetric } from '../../src/core/metrics/aliases.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import type { RunningMockServer } from '../../src/mock-server/server.js'
-import { startTestMockServer } from '../helpers/mock-server.js'
+import { startTestMockServer } from '../../src/mock-server/testing/test-mock-server.js'
 import {
   createTestIngest,
   freePort,
@@ -24,7 +24,7 @@ import {
   tempDir,
   type ClientView,
   type RunningProcess,
-} from '../helpers/proxies.js'
+} from '../../src/testing/proxies.js'
 
 const NGINX = '/usr/sbin/nginx'
 const EXPORTER = '/usr/bin/prometheus-nginx-exporter'
