@@ -140,11 +140,31 @@ const zones = [
   },
 ]
 
+/**
+ * One home for shared test code (ADR 0175): a `testing/` folder of the package it serves, or
+ * `src/testing/` for harnesses that start several parts. `test/` holds tests only, so nothing in
+ * src/ imports from it, and only tests and other testing code import a `testing/` folder.
+ */
+const TEST_TREE_ZONE = {
+  target: ['./src', './web'],
+  from: './test',
+  message: 'test/ holds tests only: shared test code lives in a testing/ folder (ADR 0175)',
+}
+const TESTING_ZONE = {
+  target: ['./src', './web'],
+  from: ['./src/**/testing/**', './web/**/testing/**'],
+  message: 'testing/ folders serve tests, benchmarks and scripts, never the product (ADR 0175)',
+}
+const TEST_FILES = ['**/*.test.ts', '**/testing/**', 'test/**']
+
 const ADAPTERS = ['./src/storage/duckdb', './src/storage/memory', './src/storage/clickhouse']
 /** Tests may build the concrete stores (the memory store is the supported test double). */
-const testZones = zones.map((z) =>
-  Array.isArray(z.from) ? { ...z, from: z.from.filter((f) => !ADAPTERS.includes(f)) } : z
-)
+const testZones = [
+  ...zones.map((z) =>
+    Array.isArray(z.from) ? { ...z, from: z.from.filter((f) => !ADAPTERS.includes(f)) } : z
+  ),
+  TEST_TREE_ZONE,
+]
 
 const BASE_SYNTAX = [
   { selector: 'ExportAllDeclaration', message: 'list exported names one by one' },
@@ -212,7 +232,10 @@ export default tseslint.config(
       curly: ['error', 'all'],
       'no-console': 'error',
       'no-restricted-syntax': ['error', ...BASE_SYNTAX, ...ONE_HOME_SYNTAX],
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...zones, TEST_TREE_ZONE, TESTING_ZONE] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -235,10 +258,24 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.case.ts', 'test/**'],
+    files: TEST_FILES,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: testZones }],
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // A module in test/ that is not a test is shared test code in the wrong home.
+    files: ['test/**/*.ts', 'test/**/*.js', 'test/**/*.mjs'],
+    ignores: ['test/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message: 'test/ holds tests only: move shared test code to a testing/ folder (ADR 0175)',
+        },
+      ],
     },
   },
   {

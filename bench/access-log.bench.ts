@@ -17,7 +17,7 @@ import { createSilentLogger } from '../src/core/logger.js'
 import { importPaths } from '../src/ingest/import/import.js'
 import { createImportPipeline } from '../src/ingest/import/import-pipeline.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { countingSink } from '../test/helpers/sinks.js'
+import { countingSink } from '../src/ingest/testing/sinks.js'
 
 const flag = process.argv.indexOf('--lines')
 const LINES = Number(flag === -1 ? (process.env.BENCH_LINES ?? 50_000) : process.argv[flag + 1])

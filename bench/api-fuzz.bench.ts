@@ -1,5 +1,5 @@
 /**
- * API fuzz soak: ≥ 100k seeded fuzzed calls of every UI/API route (test/helpers/api-fuzz.ts)
+ * API fuzz soak: ≥ 100k seeded fuzzed calls of every UI/API route (src/server/testing/api-fuzz.ts)
  * through the real app (no socket) over a memory store holding 50 requests of exporter-shaped traffic.
  * Reports crashes (a throw out of the app), 5xx answers, slow answers (> 1 s), the status mix,
  * throughput, the peak RSS, and the ratio of fuzzed-call throughput to a baseline of plain
@@ -13,8 +13,9 @@ import { decodeTraces } from '../src/core/otlp/decode-traces.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { createApp } from '../src/server/app.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
-import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
-import { emptyTally, fuzzCall, runFuzzCall, seededRandom } from '../test/helpers/api-fuzz.js'
+import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
+import { mulberry32 } from '../src/core/stats/testing/mulberry32.js'
+import { emptyTally, fuzzCall, runFuzzCall } from '../src/server/testing/api-fuzz.js'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000)
 const BASELINE_CALLS = 5000
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   }
   const baselinePerS = BASELINE_CALLS / ((performance.now() - started) / 1000)
 
-  const rnd = seededRandom(1)
+  const rnd = mulberry32(1)
   const tally = emptyTally()
   let crashes = 0
   let peakRss = process.memoryUsage().rss

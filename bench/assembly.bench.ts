@@ -9,7 +9,7 @@
  */
 import { assembleRequest } from '../src/core/assembly/assemble-request.js'
 import { SPAN_KIND, type Span } from '../src/core/model/span.js'
-import { makeVllmTrace } from '../test/helpers/builders.js'
+import { makeVllmTrace } from '../src/core/model/testing/builders.js'
 import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 
 function intArg(flag: string, env: string, fallback: number): number {

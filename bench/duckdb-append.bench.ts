@@ -35,7 +35,7 @@ import { applyMigrations } from '../src/storage/duckdb/schema.js'
 import { appendSpansChunked, SPAN_COLUMNS } from '../src/storage/duckdb/span-chunks.js'
 import { appendInDriverVectors } from './duckdb-vector-chunks.js'
 import { insertSpansJsonBatch } from './duckdb-json-batch.js'
-import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
 import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 
 const { values: args } = parseArgs({

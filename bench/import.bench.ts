@@ -40,8 +40,8 @@ import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import type { IngestSink } from '../src/ingest/pipeline/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
-import { countingSink } from '../test/helpers/sinks.js'
+import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
+import { countingSink } from '../src/ingest/testing/sinks.js'
 
 function flagValue(name: string): string | undefined {
   const i = process.argv.indexOf(name)

@@ -16,7 +16,7 @@ import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
 import { startServer } from '../src/server/main.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
-import { countingSink } from '../test/helpers/sinks.js'
+import { countingSink } from '../src/ingest/testing/sinks.js'
 
 export type ChildServerKind = 'null' | 'duckdb'
 

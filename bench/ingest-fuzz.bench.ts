@@ -21,13 +21,13 @@ import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
-import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
 import {
   checkOtlpAnswer,
-  createRng,
   makeFuzzFile,
   makeFuzzRequest,
-} from '../test/helpers/fuzz-inputs.js'
+} from '../src/ingest/testing/fuzz-inputs.js'
+import { mulberry32 } from '../src/core/stats/testing/mulberry32.js'
 
 function intArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
@@ -71,7 +71,7 @@ try {
   }
   const baselineMs = (performance.now() - t0) / baselineRuns
 
-  const rng = createRng(seed)
+  const rng = mulberry32(seed)
   const statuses = new Map<number, number>()
   let crashes = 0
   let serverErrors = 0
@@ -124,7 +124,7 @@ try {
   await store.close()
 
   // Import files.
-  const fileRng = createRng(seed + 1)
+  const fileRng = mulberry32(seed + 1)
   const fileStore = createMemoryStore()
   const fileIngest = createIngestPipeline({
     store: fileStore,

@@ -15,7 +15,7 @@ import { createSilentLogger } from '../src/core/logger.js'
 import type { Span } from '../src/core/model/span.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { makeVllmTrace } from '../test/helpers/builders.js'
+import { makeVllmTrace } from '../src/core/model/testing/builders.js'
 
 function intArg(flag: string, env: string, fallback: number): number {
   const i = process.argv.indexOf(flag)

@@ -11,7 +11,7 @@ import { assembleRequest } from '../src/core/assembly/assemble-request.js'
 import { asMicros } from '../src/core/model/units.js'
 import { renderExposition } from '../src/server/metrics/exposition.js'
 import { createRequestMetrics } from '../src/server/metrics/request-metrics.js'
-import { makeVllmTrace } from '../test/helpers/builders.js'
+import { makeVllmTrace } from '../src/core/model/testing/builders.js'
 
 function numArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)

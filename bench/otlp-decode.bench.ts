@@ -15,7 +15,7 @@ import {
   decodeTracesProtobufGenerated,
   encodeTracesProtobuf,
 } from '../src/ingest/otlp/protobuf.js'
-import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
 
 const SPANS_PER_BATCH = 512
 const BATCHES = Number(process.env['BATCHES'] ?? 100)

@@ -16,8 +16,8 @@ import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createOtlpApp } from '../src/server/otlp-app.js'
 import { OTLP_TRACE_EXPORT_PATH } from '../src/server/otlp-grpc.js'
 import { startOtlpGrpcListener } from '../src/server/otlp-grpc-listener.js'
-import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
-import { countingSink } from '../test/helpers/sinks.js'
+import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
+import { countingSink } from '../src/ingest/testing/sinks.js'
 
 function intArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)

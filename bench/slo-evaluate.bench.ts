@@ -14,7 +14,7 @@ import { parseSloSettings } from '../src/config/slo.js'
 import { createSloEvaluator } from '../src/alerts/evaluator.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 import { createMemorySloStore } from '../src/storage/memory/slo-store.js'
-import { makeTimeline } from '../test/helpers/slo-requests.js'
+import { makeTimeline } from '../src/core/slo/testing/slo-requests.js'
 
 function numArg(flag: string, env: string, fallback: number): number {
   const i = process.argv.indexOf(flag)

@@ -20,8 +20,8 @@ import type { Span } from '../src/core/model/span.js'
 import type { Micros } from '../src/core/model/units.js'
 import { decodeTracesProtobuf, encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { makeRequest, hexId } from '../test/helpers/builders.js'
-import { makeLlmTraceRequest } from '../test/fixtures/otlp/make-llm-request.js'
+import { makeRequest, hexId } from '../src/core/model/testing/builders.js'
+import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
 
 const { values: args } = parseArgs({
   options: {

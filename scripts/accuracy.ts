@@ -5,7 +5,7 @@
  * [--duration MS] [--probe-share 0..1]
  */
 import { listScenarios } from '../src/sim/index.js'
-import { diagnoseScenario } from '../test/integration/diagnosis-sim.js'
+import { diagnoseScenario } from '../src/testing/diagnosis-sim.js'
 
 const args = process.argv.slice(2)
 const seeds = Number(args[args.indexOf('--seeds') + 1] ?? 3) || 3

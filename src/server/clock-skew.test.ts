@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpan } from '../../test/helpers/builders.js'
+import { makeSpan } from '../core/model/testing/builders.js'
 import { asMicros } from '../core/model/units.js'
 import { createClockSkewTracker } from './clock-skew.js'
 

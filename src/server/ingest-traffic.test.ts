@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRecordingLogger } from '../../test/integration/otlp-test-deps.js'
+import { createRecordingLogger } from './testing/test-deps.js'
 import { createIngestTraffic } from './ingest-traffic.js'
 
 describe('createIngestTraffic', () => {

@@ -1,7 +1,8 @@
 /**
  * The storage port. The memory, DuckDB and ClickHouse adapters implement it and pass the
- * same conformance suite (`span-store.case.ts`). Nothing outside an adapter's folder knows which
- * database is behind it. The query and result shapes live in `core/model/query.ts`.
+ * same conformance suite (`testing/span-store-conformance.ts`). Nothing outside an adapter's
+ * folder knows which database is behind it. The query and result shapes live in
+ * `core/model/query.ts`.
  */
 import type { ChangeEvent } from '../core/model/event.js'
 import type { MetricFamilyMeta, MetricSample } from '../core/model/metric.js'

@@ -13,7 +13,7 @@ import {
   startDemo,
   waitLoaded,
   type Demo,
-} from './dashboard-harness.js'
+} from '../../src/testing/dashboard-harness.js'
 
 const READ = 'dashboard-read-token-0123456789'
 

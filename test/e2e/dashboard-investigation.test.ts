@@ -12,7 +12,7 @@ import {
   startDemo,
   waitLoaded,
   type Demo,
-} from './dashboard-harness.js'
+} from '../../src/testing/dashboard-harness.js'
 
 /** The DOM element as far as these checks read it (the test compiles without the DOM lib). */
 interface El {

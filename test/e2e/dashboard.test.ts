@@ -7,7 +7,7 @@ import {
   startDemo,
   waitLoaded,
   type Demo,
-} from './dashboard-harness.js'
+} from '../../src/testing/dashboard-harness.js'
 
 const PANELS_WITH_REQUEST_DATA = ['traffic', 'ttft', 'tpot', 'e2e', 'heatmap', 'stages']
 

@@ -12,8 +12,8 @@ import { DEFAULTS } from '../../src/config/defaults.js'
 import { startServer } from '../../src/server/main.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemorySloStore } from '../../src/storage/memory/slo-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { createRecordingLogger } from '../integration/otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { createRecordingLogger } from '../../src/server/testing/test-deps.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-full-disk-'))
 

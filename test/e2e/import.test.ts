@@ -9,7 +9,7 @@ import { DEFAULTS } from '../../src/config/defaults.js'
 import { createSilentLogger } from '../../src/core/logger.js'
 import { startServer } from '../../src/server/main.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const BIN = join(ROOT, 'bin/tokenline.js')

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const BIN = join(ROOT, 'bin/tokenline.js')

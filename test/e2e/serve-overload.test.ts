@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULTS } from '../../src/config/defaults.js'
 import { createSilentLogger } from '../../src/core/logger.js'
 import { startServer } from '../../src/server/main.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-e2e-overload-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis.js'
 import type { Diagnosis } from '../../src/core/model/diagnosis.js'
-import { createTestIngest, importFiles, tempDir } from '../helpers/proxies.js'
+import { createTestIngest, importFiles, tempDir } from '../../src/testing/proxies.js'
 
 const START_MS = Date.UTC(2026, 10, 30, 10, 0, 0)
 const MINUTES = 25

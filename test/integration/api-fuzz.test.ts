@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeTraces } from '../../src/core/otlp/decode-traces.js'
 import { createApp } from '../../src/server/app.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { emptyTally, fuzzCall, runFuzzCall, seededRandom } from '../helpers/api-fuzz.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { mulberry32 } from '../../src/core/stats/testing/mulberry32.js'
+import { emptyTally, fuzzCall, runFuzzCall } from '../../src/server/testing/api-fuzz.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 const FIRST_MS = 1_760_000_000_000
 const NOW_MS = FIRST_MS + 10 * 60 * 1000
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 describe('fuzzed API parameters', () => {
   it(`answers ${CALLS} seeded calls without a 5xx, each quickly`, async () => {
-    const rnd = seededRandom(20251201)
+    const rnd = mulberry32(20251201)
     const tally = emptyTally()
     const started = performance.now()
     for (let i = 0; i < CALLS; i++) {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeTraces } from '../../src/core/otlp/decode-traces.js'
 import { createApp } from '../../src/server/app.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 const FIRST_MS = 1_760_000_000_000
 const NOW_MS = FIRST_MS + 10 * 60 * 1000

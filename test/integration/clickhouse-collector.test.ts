@@ -14,12 +14,12 @@ import { createRun } from '../../src/sim/index.js'
 import { assembleAllCollectorTraces } from '../../src/storage/clickhouse/assembler.js'
 import { createChdbExecutor, isChdbAvailable } from '../../src/storage/clickhouse/chdb-executor.js'
 import { createClickHouseStore } from '../../src/storage/clickhouse/clickhouse-store.js'
-import { diagnoseScenario } from './diagnosis-sim.js'
+import { diagnoseScenario } from '../../src/testing/diagnosis-sim.js'
 import {
   exporterMetricRows,
   exporterTraceRows,
   METRIC_TABLES_DDL,
-} from './clickhouse-collector-rows.js'
+} from '../../src/storage/clickhouse/testing/collector-rows.js'
 
 const available = await isChdbAvailable()
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-chdb-e2e-'))

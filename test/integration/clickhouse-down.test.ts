@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/core/errors.js'
 import { createHttpExecutor } from '../../src/storage/clickhouse/http-executor.js'
 import { withInsertRetry } from '../../src/storage/clickhouse/retrying-executor.js'
-import { createRecordingLogger } from './otlp-test-deps.js'
+import { createRecordingLogger } from '../../src/server/testing/test-deps.js'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

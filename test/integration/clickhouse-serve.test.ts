@@ -13,7 +13,7 @@ import { serverFlagsToConfig } from '../../src/cli/server-options.js'
 import { startServer } from '../../src/server/main.js'
 import { isChdbAvailable } from '../../src/storage/clickhouse/chdb-executor.js'
 import { clickHouseSharedOf } from '../../src/storage/clickhouse/clickhouse-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
 
 const available = await isChdbAvailable()
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-chdb-serve-'))

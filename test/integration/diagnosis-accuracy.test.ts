@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { listScenarios } from '../../src/sim/index.js'
-import { diagnoseScenario } from './diagnosis-sim.js'
+import { diagnoseScenario } from '../../src/testing/diagnosis-sim.js'
 
 const seeds = (process.env['TOKENLINE_ACCURACY_SEEDS'] ?? '1').split(',').map(Number)
 const cases = listScenarios().flatMap((s) => seeds.map((seed) => [s.name, seed] as const))

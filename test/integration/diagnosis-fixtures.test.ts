@@ -1,6 +1,6 @@
 /**
  * Hand-written diagnosis scenarios (test/fixtures/diagnosis/*.json; see
- * test/helpers/diagnosis-fixture.ts): each states its expected answer. A faulty scenario must
+ * src/testing/diagnosis-fixture.ts): each states its expected answer. A faulty scenario must
  * name its cause (first, or among the first three where the fixture says so) with its scope and
  * never be called healthy above 0.5; a healthy one must be healthy.
  */
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/core/diagnosis/diagnose.js'
 import { frameFromRequests } from '../../src/core/diagnosis/frame.js'
-import { expandFixture, loadFixtures } from '../helpers/diagnosis-fixture.js'
+import { expandFixture, loadFixtures } from '../../src/testing/diagnosis-fixture.js'
 
 const dir = fileURLToPath(new URL('../fixtures/diagnosis/', import.meta.url))
 const fixtures = loadFixtures(dir)

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { renderDiagnosisText } from '../../src/core/diagnosis/render.js'
-import { diagnoseScenario } from './diagnosis-sim.js'
+import { diagnoseScenario } from '../../src/testing/diagnosis-sim.js'
 
 const AFTER_FIRST_TOKEN = ['engine.decode', 'stream']
 

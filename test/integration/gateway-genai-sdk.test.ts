@@ -19,7 +19,7 @@ import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 const CALLS = 40
 // The start of the previous hour: the 10 minutes of calls then fall in one `step=1h` bucket

@@ -24,8 +24,8 @@ import { STAGE_NAMES } from '../../src/core/model/request.js'
 import type { RunningMockServer } from '../../src/mock-server/server.js'
 import { createApp } from '../../src/server/app.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
-import { startTestMockServer } from '../helpers/mock-server.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { startTestMockServer } from '../../src/mock-server/testing/test-mock-server.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 const FIXED_TTFT_MS = 120
 const ITL_MS = 5

@@ -19,7 +19,7 @@ import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { createApp } from '../../src/server/app.js'
 import { createServerMetrics, createTelemetry } from '../../src/server/metrics/server-metrics.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import { makeVllmTrace } from '../helpers/builders.js'
+import { makeVllmTrace } from '../../src/core/model/testing/builders.js'
 
 const PROMTOOL = '/usr/bin/promtool'
 const GRAFANA = join(import.meta.dirname, '../../deploy/grafana')

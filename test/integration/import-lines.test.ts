@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { bytesSource, importSource } from '../../src/ingest/import/import.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import { createTestSink } from './import-sink.js'
+import { createTestSink } from '../../src/ingest/testing/sinks.js'
 
 const MTIME_MS = 1_760_000_000_000
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Span } from '../../src/core/model/span.js'
 import { importPaths, type ImportSummary } from '../../src/ingest/import/import.js'
 import type { IngestSink } from '../../src/ingest/pipeline/types.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
 import { zeroIngestCounters } from '../../src/ingest/pipeline/counters.js'
 
 let dir: string

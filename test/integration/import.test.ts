@@ -9,8 +9,8 @@ import { importPaths, type ImportSummary } from '../../src/ingest/import/import.
 import { encodeMetricsProtobuf, encodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { createTestSink } from './import-sink.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { createTestSink } from '../../src/ingest/testing/sinks.js'
 
 const FIX = resolve(import.meta.dirname, '../fixtures')
 let dir: string

@@ -14,11 +14,11 @@ import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import {
   checkOtlpAnswer,
-  createRng,
   makeFuzzFile,
   makeFuzzRequest,
-} from '../helpers/fuzz-inputs.js'
-import { createTestSink } from './import-sink.js'
+} from '../../src/ingest/testing/fuzz-inputs.js'
+import { mulberry32 } from '../../src/core/stats/testing/mulberry32.js'
+import { createTestSink } from '../../src/ingest/testing/sinks.js'
 
 const SEED = 20261201
 
@@ -41,7 +41,7 @@ describe('ingest fuzzing (seeded)', () => {
         logger: createSilentLogger(),
         limits: { maxBodyBytes: 1 << 20 },
       })
-      const rng = createRng(SEED)
+      const rng = mulberry32(SEED)
       const failures: string[] = []
       const statuses = new Map<number, number>()
       for (let i = 0; i < 2500; i++) {
@@ -79,7 +79,7 @@ describe('ingest fuzzing (seeded)', () => {
     '600 OpenMetrics and events files with bad lines: never a throw, counts add up',
     { timeout: 60_000 },
     async () => {
-      const rng = createRng(SEED + 1)
+      const rng = mulberry32(SEED + 1)
       const store = createMemoryStore()
       const sink = createTestSink(store)
       let stored = 0

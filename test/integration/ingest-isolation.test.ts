@@ -11,8 +11,8 @@ import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { makeSpan } from '../helpers/builders.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { makeSpan } from '../../src/core/model/testing/builders.js'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {

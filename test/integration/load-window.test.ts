@@ -5,7 +5,7 @@ import type { Micros } from '../../src/core/model/units.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { makeRequest, hexId } from '../helpers/builders.js'
+import { makeRequest, hexId } from '../../src/core/model/testing/builders.js'
 import { loadWindow } from '../../src/core/diagnosis/load-window.js'
 
 const T0 = 1_750_000_000_000_000

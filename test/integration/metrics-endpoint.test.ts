@@ -18,7 +18,7 @@ import { parseTokenFile } from '../../src/server/auth.js'
 import { LOOPBACK_HOSTS } from '../../src/server/browser-guard.js'
 import { createServerMetrics, createTelemetry } from '../../src/server/metrics/server-metrics.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import { makeVllmTrace } from '../helpers/builders.js'
+import { makeVllmTrace } from '../../src/core/model/testing/builders.js'
 
 const PROMTOOL = '/usr/bin/promtool'
 const PROMETHEUS_ACCEPT =

@@ -13,7 +13,7 @@ import { API_ROUTES } from '../../src/server/openapi/api-routes.js'
 import { openApiPathOf } from '../../src/server/openapi/document.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { createMemorySloStore } from '../../src/storage/memory/slo-store.js'
-import { countingSink } from '../helpers/sinks.js'
+import { countingSink } from '../../src/ingest/testing/sinks.js'
 
 const NOW_MS = 1_760_000_000_000
 

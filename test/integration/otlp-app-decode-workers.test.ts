@@ -10,8 +10,8 @@ import { AppError } from '../../src/core/errors.js'
 import { createDecodePool, type OtlpDecoder } from '../../src/ingest/otlp/decode-pool.js'
 import { encodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { makeDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { makeDeps } from '../../src/server/testing/test-deps.js'
 
 const FIXTURES = new URL('../fixtures/otlp/', import.meta.url)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')

@@ -9,8 +9,8 @@ import {
 } from '../../src/ingest/otlp/protobuf.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { holdSpanWrites, makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { holdSpanWrites, makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 const FIXTURES = new URL('../fixtures/otlp/', import.meta.url)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { createIngestTraffic } from '../../src/server/ingest-traffic.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { holdSpanWrites, makeDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { holdSpanWrites, makeDeps } from '../../src/server/testing/test-deps.js'
 
 describe('OTLP/HTTP client that gives up', () => {
   it('is counted and logged once its request ends, and its batch is stored', async () => {

@@ -43,8 +43,8 @@ import {
 } from '../../src/server/otlp-grpc-listener.js'
 import { parseTokenFile } from '../../src/server/auth.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { holdSpanWrites, makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { holdSpanWrites, makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -10,8 +10,8 @@ import { serve, type ServerType } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { encodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 let open: { deps: TestDeps; http: ServerType }[] = []
 afterEach(async () => {

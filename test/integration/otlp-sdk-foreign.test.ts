@@ -13,7 +13,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 let deps: TestDeps
 let server: ServerType

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startTestMockServer } from '../helpers/mock-server.js'
+import { startTestMockServer } from '../../src/mock-server/testing/test-mock-server.js'
 import { parseMisbehaviour } from '../../src/mock-server/misbehave.js'
 import type { RunningMockServer } from '../../src/mock-server/server.js'
 import { createProbeClient, type ProbeClientOptions } from '../../src/probe/client.js'

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startTestMockServer } from '../helpers/mock-server.js'
+import { startTestMockServer } from '../../src/mock-server/testing/test-mock-server.js'
 import { createProbeClient } from '../../src/probe/client.js'
 import type { RequestResult } from '../../src/probe/types.js'
 

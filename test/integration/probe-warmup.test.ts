@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startTestMockServer } from '../helpers/mock-server.js'
+import { startTestMockServer } from '../../src/mock-server/testing/test-mock-server.js'
 import type { RunningMockServer } from '../../src/mock-server/server.js'
 import { createProbeClient } from '../../src/probe/client.js'
 import { computeMeasures } from '../../src/probe/measures.js'

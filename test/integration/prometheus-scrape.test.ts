@@ -15,7 +15,7 @@ import type { ResolvedConfig } from '../../src/config/schema.js'
 import { createSilentLogger } from '../../src/core/logger.js'
 import { asMicros } from '../../src/core/model/units.js'
 import { startServer, type RunningServer } from '../../src/server/main.js'
-import { makeVllmTrace } from '../helpers/builders.js'
+import { makeVllmTrace } from '../../src/core/model/testing/builders.js'
 
 const PROMETHEUS = '/usr/bin/prometheus'
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-prometheus-'))

@@ -5,27 +5,22 @@
  * proxy's `upstream roundtrip` lines), imported, shows the upstream shares shift and the slow
  * upstream's requests; its metrics name the same upstreams.
  */
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ATTR_TOKENLINE_UPSTREAM } from '../../src/core/access-log/to-spans.js'
 import { meaningOfMetric, proxySeriesJoin } from '../../src/core/metrics/aliases.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { SPAN_KIND } from '../../src/core/model/span.js'
-import type { RunningMockServer } from '../../src/mock-server/server.js'
-import { startTestMockServer } from '../helpers/mock-server.js'
 import {
-  createTestIngest,
   freePort,
   get,
   importFiles,
   missingBinary,
+  openProxyLab,
   scrapeOnce,
-  startProcess,
   streamChat,
-  tempDir,
-  type RunningProcess,
-} from '../helpers/proxies.js'
+  type ProxyLab,
+} from '../../src/testing/proxies.js'
 
 const CADDY = '/usr/bin/caddy'
 const skip = missingBinary(CADDY)
@@ -71,10 +66,7 @@ interface Served {
 }
 
 describe.skipIf(skip !== null)(`Caddy lb_policy change (${skip ?? 'real binary'})`, () => {
-  const ingest = createTestIngest()
-  let engines: RunningMockServer[] = []
-  let caddy: RunningProcess | null = null
-  let tmp: Awaited<ReturnType<typeof tempDir>> | null = null
+  let lab: ProxyLab | null = null
   let served: Served[] = []
   let upstreams: string[] = []
   let healthy: { upstream: string | null; value: number | undefined }[] = []
@@ -82,22 +74,21 @@ describe.skipIf(skip !== null)(`Caddy lb_policy change (${skip ?? 'real binary'}
   let changedAtUs = 0
 
   beforeAll(async () => {
-    tmp = await tempDir('caddy')
-    const dir = tmp.dir
-    engines = await Promise.all(
-      [FAST_TTFT_MS, SLOW_TTFT_MS].map((ttftMs) =>
-        startTestMockServer({ defaultOutputTokens: 4, fixed: { ttftMs, itlMs: 10 } })
-      )
+    lab = await openProxyLab(
+      'caddy',
+      [FAST_TTFT_MS, SLOW_TTFT_MS].map((ttftMs) => ({
+        defaultOutputTokens: 4,
+        fixed: { ttftMs, itlMs: 10 },
+      }))
     )
-    upstreams = engines.map((e) => `127.0.0.1:${e.port}`)
+    const { dir, ingest } = lab
+    upstreams = lab.engines.map((e) => `127.0.0.1:${e.port}`)
     const port = await freePort()
     const admin = await freePort()
     const base = { dir, port, admin, upstreams }
-    const path = join(dir, 'Caddyfile')
-    await writeFile(path, caddyfile({ ...base, policy: 'first' }))
+    const path = await lab.writeConfig('Caddyfile', caddyfile({ ...base, policy: 'first' }))
     const env = { XDG_DATA_HOME: join(dir, 'xdg-data'), XDG_CONFIG_HOME: join(dir, 'xdg-config') }
-    caddy = await startProcess(CADDY, ['run', '--config', path, '--adapter', 'caddyfile'], {
-      dir,
+    const caddy = await lab.start(CADDY, ['run', '--config', path, '--adapter', 'caddyfile'], {
       port,
       env,
       name: 'caddy',
@@ -139,10 +130,7 @@ describe.skipIf(skip !== null)(`Caddy lb_policy change (${skip ?? 'real binary'}
   }, 60_000)
 
   afterAll(async () => {
-    await caddy?.stop()
-    await Promise.all(engines.map((e) => e.close()))
-    await ingest.sink.close()
-    await tmp?.cleanup()
+    await lab?.close()
   })
 
   it('imports every LLM call with the upstream that served it', () => {

@@ -3,25 +3,19 @@
  * the four slots queues in HAProxy. Its Prometheus exporter shows the queue and the sessions at
  * their limit, and its httplog lines, imported, give each request its `Tw` as `gateway.queue`.
  */
-import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { meaningOfMetric } from '../../src/core/metrics/aliases.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
-import type { RunningMockServer } from '../../src/mock-server/server.js'
-import { startTestMockServer } from '../helpers/mock-server.js'
 import {
-  createTestIngest,
   freePort,
   get,
   importFiles,
   missingBinary,
+  openProxyLab,
   scrapeOnce,
-  startProcess,
   streamChat,
-  tempDir,
-  type RunningProcess,
-} from '../helpers/proxies.js'
+  type ProxyLab,
+} from '../../src/testing/proxies.js'
 
 const HAPROXY = '/usr/sbin/haproxy'
 const skip = missingBinary(HAPROXY)
@@ -31,25 +25,16 @@ const ITL_MS = 15
 const TOKENS = 8
 
 describe.skipIf(skip !== null)(`HAProxy maxconn reached (${skip ?? 'real binary'})`, () => {
-  const ingest = createTestIngest()
-  let engines: RunningMockServer[] = []
-  let haproxy: RunningProcess | null = null
-  let tmp: Awaited<ReturnType<typeof tempDir>> | null = null
+  let lab: ProxyLab | null = null
   let metricsPort = 0
   let scrapeDuringBurst: Awaited<ReturnType<typeof scrapeOnce>>
   let requests: RequestTimeline[] = []
   let importSummary: Awaited<ReturnType<typeof importFiles>>
 
   beforeAll(async () => {
-    tmp = await tempDir('haproxy')
-    engines = await Promise.all(
-      [0, 1].map(() =>
-        startTestMockServer({
-          defaultOutputTokens: TOKENS,
-          fixed: { ttftMs: TTFT_MS, itlMs: ITL_MS },
-        })
-      )
-    )
+    const engine = { defaultOutputTokens: TOKENS, fixed: { ttftMs: TTFT_MS, itlMs: ITL_MS } }
+    lab = await openProxyLab('haproxy', [engine, engine])
+    const { engines, ingest } = lab
     const port = await freePort()
     metricsPort = await freePort()
     const config = `
@@ -75,13 +60,8 @@ backend engines
   server vllm-0 127.0.0.1:${engines[0]!.port} maxconn 2
   server vllm-1 127.0.0.1:${engines[1]!.port} maxconn 2
 `
-    const path = join(tmp.dir, 'haproxy.cfg')
-    await writeFile(path, config)
-    haproxy = await startProcess(HAPROXY, ['-db', '-f', path], {
-      dir: tmp.dir,
-      port,
-      name: 'haproxy',
-    })
+    const path = await lab.writeConfig('haproxy.cfg', config)
+    const haproxy = await lab.start(HAPROXY, ['-db', '-f', path], { port, name: 'haproxy' })
     // Before: waves of four, within the four slots.
     for (let wave = 0; wave < 4; wave++) {
       await Promise.all([0, 1, 2, 3].map(() => streamChat(port)))
@@ -111,18 +91,13 @@ backend engines
   }, 60_000)
 
   afterAll(async () => {
-    await haproxy?.stop()
-    await Promise.all(engines.map((e) => e.close()))
-    await ingest.sink.close()
-    if (process.env.KEEP_TMP === undefined) {
-      await tmp?.cleanup()
-    }
+    await lab?.close()
   })
 
   it('scrapes the queue and the servers at their session limit', async () => {
     expect(scrapeDuringBurst?.up).toBe(true)
     const series = async (name: string) =>
-      ingest.store
+      lab!.ingest.store
         .querySeries({ name })
         .then((s) => s.map((x) => [x.labels, x.points.at(-1)?.value]))
     const queue = await series('haproxy_backend_current_queue')

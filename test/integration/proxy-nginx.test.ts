@@ -4,27 +4,23 @@
  * accepts gzip then gets the whole stream at its end; nginx's access log, read by Tokenline,
  * shows the same timings as before: only the client sees it.
  */
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NGINX_TIMED_LOG_FORMAT } from '../../src/core/access-log/nginx.js'
 import { meaningOfMetric } from '../../src/core/metrics/aliases.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
-import type { RunningMockServer } from '../../src/mock-server/server.js'
-import { startTestMockServer } from '../helpers/mock-server.js'
 import {
   createTestIngest,
   freePort,
   get,
   importFiles,
   missingBinary,
+  openProxyLab,
   scrapeOnce,
-  startProcess,
   streamChat,
-  tempDir,
   type ClientView,
-  type RunningProcess,
-} from '../helpers/proxies.js'
+  type ProxyLab,
+} from '../../src/testing/proxies.js'
 
 const NGINX = '/usr/sbin/nginx'
 const EXPORTER = '/usr/bin/prometheus-nginx-exporter'
@@ -76,12 +72,9 @@ const median = (xs: number[]): number => {
 describe.skipIf(skip !== null)(
   `nginx proxy_buffering + gzip on SSE (${skip ?? 'real binaries'})`,
   () => {
-    const ingest = createTestIngest()
+    // The combined log goes to the lab's ingest, the JSON log to one of its own.
     const ingestJson = createTestIngest()
-    let engine: RunningMockServer | null = null
-    let nginx: RunningProcess | null = null
-    let exporter: RunningProcess | null = null
-    let tmp: Awaited<ReturnType<typeof tempDir>> | null = null
+    let lab: ProxyLab | null = null
     const client: { before: ClientView[]; after: ClientView[] } = { before: [], after: [] }
     let requests: RequestTimeline[] = []
     let requestsJson: RequestTimeline[] = []
@@ -89,22 +82,19 @@ describe.skipIf(skip !== null)(
     let nginxRequestsTotal = 0
 
     beforeAll(async () => {
-      tmp = await tempDir('nginx')
-      const dir = tmp.dir
-      engine = await startTestMockServer({
-        defaultOutputTokens: TOKENS,
-        fixed: { ttftMs: TTFT_MS, itlMs: ITL_MS },
-      })
+      lab = await openProxyLab('nginx', [
+        { defaultOutputTokens: TOKENS, fixed: { ttftMs: TTFT_MS, itlMs: ITL_MS } },
+      ])
+      const { dir, ingest } = lab
+      const engine = lab.engines[0]!
       const port = await freePort()
-      const conf = join(dir, 'nginx.conf')
-      await writeFile(conf, config(dir, port, engine.port, false))
-      nginx = await startProcess(NGINX, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
-        dir,
+      const conf = await lab.writeConfig('nginx.conf', config(dir, port, engine.port, false))
+      const nginx = await lab.start(NGINX, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
         port,
         name: 'nginx',
       })
       const exporterPort = await freePort()
-      exporter = await startProcess(
+      const exporter = await lab.start(
         EXPORTER,
         [
           '-nginx.scrape-uri',
@@ -112,7 +102,7 @@ describe.skipIf(skip !== null)(
           '-web.listen-address',
           `127.0.0.1:${exporterPort}`,
         ],
-        { dir, port: exporterPort, name: 'exporter' }
+        { port: exporterPort, name: 'exporter' }
       )
       const gzip = { 'accept-encoding': 'gzip' }
       // One connection each, all at once (the engine serves them in parallel).
@@ -125,7 +115,7 @@ describe.skipIf(skip !== null)(
       client.before = await phase()
       expect(await get(port, '/v1/models')).toBe(200)
       // The fault: buffering and gzip switched on by a reload (SIGHUP), as an operator would.
-      await writeFile(conf, config(dir, port, engine.port, true))
+      await lab.writeConfig('nginx.conf', config(dir, port, engine.port, true))
       nginx.signal('SIGHUP')
       const deadline = Date.now() + 10_000
       for (;;) {
@@ -150,12 +140,8 @@ describe.skipIf(skip !== null)(
     }, 60_000)
 
     afterAll(async () => {
-      await exporter?.stop()
-      await nginx?.stop()
-      await engine?.close()
-      await ingest.sink.close()
+      await lab?.close()
       await ingestJson.sink.close()
-      await tmp?.cleanup()
     })
 
     it('the client sees the stream arrive whole at its end once buffering and gzip are on', () => {

@@ -6,8 +6,8 @@ import { decodeMetrics } from '../../src/core/otlp/decode-metrics.js'
 import { decodeTraces } from '../../src/core/otlp/decode-traces.js'
 import { STAGE_NAMES } from '../../src/core/model/request.js'
 import { createApp } from '../../src/server/app.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 /** makeLlmTraceRequest starts request i at FIRST_MS + i·37 ms. */
 const FIRST_MS = 1_760_000_000_000

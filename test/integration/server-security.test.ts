@@ -13,8 +13,8 @@ import { parseTokenFile } from '../../src/server/auth.js'
 import { LOOPBACK_HOSTS } from '../../src/server/browser-guard.js'
 import { decodeRpcStatus } from '../../src/ingest/otlp/protobuf.js'
 import { createOtlpApp } from '../../src/server/otlp-app.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-import { makeDeps, type TestDeps } from './otlp-test-deps.js'
+import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
+import { makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
 
 const FIRST_MS = 1_760_000_000_000
 const NOW_MS = FIRST_MS + 10 * 60 * 1000

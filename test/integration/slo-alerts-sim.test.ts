@@ -15,10 +15,10 @@ import { createSloEvaluator, type AlertNotification } from '../../src/alerts/eva
 import { createSloService } from '../../src/alerts/service.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { createMemorySloStore } from '../../src/storage/memory/slo-store.js'
-import { simulateInto, type Simulated } from './slo-sim.js'
+import { simulateIntoStore, type SimulatedIntoStore } from '../../src/sim/node/into-store.js'
 
 const store = createMemoryStore()
-let sim: Simulated
+let sim: SimulatedIntoStore
 
 const config = {
   slo: {
@@ -53,10 +53,14 @@ const config = {
 }
 
 beforeAll(async () => {
-  sim = await simulateInto(store, 'replica-cold-start', 7, 16 * 60_000)
+  sim = await simulateIntoStore(store, {
+    scenario: 'replica-cold-start',
+    seed: 7,
+    durationMs: 16 * 60_000,
+  })
 }, 60_000)
 
-function minutesOf(s: Simulated): Micros[] {
+function minutesOf(s: SimulatedIntoStore): Micros[] {
   const out: Micros[] = []
   for (let t = s.startUs + MINUTE_US; t <= s.endUs; t += MINUTE_US) {
     out.push(t as Micros)

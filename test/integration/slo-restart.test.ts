@@ -13,8 +13,8 @@ import type { Micros } from '../../src/core/model/units.js'
 import { MINUTE_US } from '../../src/core/slo/types.js'
 import { startServer, type RunningServer } from '../../src/server/main.js'
 import { isChdbAvailable } from '../../src/storage/clickhouse/chdb-executor.js'
-import { makeSpan } from '../helpers/builders.js'
-import { minuteOfRequests } from '../helpers/slo-requests.js'
+import { makeSpan } from '../../src/core/model/testing/builders.js'
+import { minuteOfRequests } from '../../src/core/slo/testing/slo-requests.js'
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0) * 1000
 let dir = ''

@@ -16,8 +16,8 @@ import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SloStore } from '../../src/storage/slo-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { makeSpan } from '../helpers/builders.js'
-import { makeTimeline } from '../helpers/slo-requests.js'
+import { makeSpan } from '../../src/core/model/testing/builders.js'
+import { makeTimeline } from '../../src/core/slo/testing/slo-requests.js'
 
 const NOW_MS = Date.UTC(2025, 3, 1, 0, 0, 0)
 const HOUR_US = 3_600_000_000

@@ -20,7 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/core/errors.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
-import { hexId, makeSpan } from '../helpers/builders.js'
+import { hexId, makeSpan } from '../../src/core/model/testing/builders.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const CHILD = join(ROOT, 'src/storage/testing/store-child.ts')

@@ -5,7 +5,7 @@ import type { Micros } from '../../src/core/model/units.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
-import { makeRequest, hexId } from '../helpers/builders.js'
+import { makeRequest, hexId } from '../../src/core/model/testing/builders.js'
 
 /** Deterministic pseudo-random numbers in [0, 1) (a 32-bit LCG). */
 function random(seed: number): () => number {

@@ -11,15 +11,13 @@ import { renderCompareText } from '../../core/compare/render.js'
 import { AppError } from '../../core/errors.js'
 import { parseDurationMs } from '../../core/model/duration.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { addTokenFileOption, readClientToken } from '../client-token.js'
+import { readClientToken } from '../client-token.js'
+import { addSourceOptions, type SourceFlags } from '../source-options.js'
 import { withImportedStore } from '../import-to-memory.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
 
-interface CompareFlags {
-  db?: string
-  server?: string
-  tokenFile?: string
+interface CompareFlags extends SourceFlags {
   before?: string
   after?: string
   at?: string
@@ -116,16 +114,7 @@ export function registerCompareCommand(program: Command): void {
     .description(
       'before/after verdict on two windows: per measure, stage and dimension, traffic-normalised'
     )
-    .argument(
-      '[paths...]',
-      'trace, metric and event files or folders (read into a temporary store)'
-    )
-    .option(
-      '--db <file>',
-      `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
-    )
-    .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
-  addTokenFileOption(cmd, 'read')
+  addSourceOptions(cmd)
   cmd
     .option('--before <range>', 'the window before the change: FROM..TO (RFC 3339 or epoch ms)')
     .option('--after <range>', 'the window after the change: FROM..TO')

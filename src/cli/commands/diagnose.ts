@@ -11,48 +11,30 @@ import { sendWithRetry } from '../../client/send-with-retry.js'
 import { bearerHeaders, isAuthStatus, replyError } from '../../client/server-reply.js'
 import { AppError } from '../../core/errors.js'
 import type { Diagnosis } from '../../core/model/diagnosis.js'
-import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
 import { millisFromMicros, type Micros } from '../../core/model/units.js'
 import { DEFAULTS } from '../../config/defaults.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import type { DimensionFilters } from '../../core/model/query.js'
-import { resolveWindowText, type ResolvedWindow } from '../../core/model/window.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
 import { withImportedStore } from '../import-to-memory.js'
-import { addTokenFileOption, readClientToken } from '../client-token.js'
+import { readClientToken } from '../client-token.js'
+import {
+  addFilterOptions,
+  addSourceOptions,
+  filtersOf,
+  resolveWindowFlags,
+  type FilterFlags,
+  type SourceFlags,
+  type WindowFlags,
+} from '../source-options.js'
 
 type Format = 'text' | 'json' | 'markdown'
 
-interface DiagnoseFlags {
-  db?: string
-  server?: string
-  tokenFile?: string
-  since?: string
-  from?: string
-  to?: string
+interface DiagnoseFlags extends SourceFlags, WindowFlags, FilterFlags {
   format: Format
   sloTtftMs?: string
   sloTpotMs?: string
   sloE2eMs?: string
-  model?: string[]
-  version?: string[]
-  replica?: string[]
-  node?: string[]
-  tenant?: string[]
-  route?: string[]
-  region?: string[]
-  gateway?: string[]
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean),
-  ]
 }
 
 function parsePositive(flag: string, text: string | undefined): number | undefined {
@@ -67,39 +49,6 @@ function parsePositive(flag: string, text: string | undefined): number | undefin
     )
   }
   return v
-}
-
-/**
- * Window flags → explicit ends, by the resolver the server uses too (core/model/window.ts);
- * `--since` counts back from `--to`, else from `endUs` (the data's end). No flag: all the data.
- */
-export function resolveWindowFlags(
-  flags: Pick<DiagnoseFlags, 'since' | 'from' | 'to'>,
-  endUs: Micros | null
-): ResolvedWindow {
-  if (flags.since === undefined && flags.from === undefined && flags.to === undefined) {
-    return {}
-  }
-  const resolved = resolveWindowText(flags, { anchorUs: endUs, defaultLengthUs: null })
-  if ('problem' in resolved) {
-    const { name, expected, actual } = resolved.problem
-    throw new AppError(
-      'INPUT_INVALID',
-      `--${name} must be ${expected.replace(/\b(from|to)\b(?= \(| is given)/g, '--$1')} (actual: ${JSON.stringify(actual)})`
-    )
-  }
-  return resolved.window
-}
-
-function filtersOf(flags: DiagnoseFlags): DimensionFilters {
-  const filters: DimensionFilters = {}
-  for (const d of DIMENSIONS) {
-    const values = flags[d as Dimension]
-    if (values && values.length > 0) {
-      filters[d] = values
-    }
-  }
-  return filters
 }
 
 /** The --slo-*-ms flags as the diagnosis's latency targets (at p99, its default). */
@@ -229,23 +178,13 @@ export function registerDiagnoseCommand(program: Command): void {
   const cmd = program
     .command('diagnose')
     .description('explain why requests are slow: ranked causes with evidence and actions')
-    .argument(
-      '[paths...]',
-      'trace, metric and event files or folders (read into a temporary store)'
-    )
-    .option(
-      '--db <file>',
-      `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
-    )
-    .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
-  addTokenFileOption(cmd, 'read')
+  addSourceOptions(cmd, {
+    window: {
+      from: 'window start (RFC 3339 or epoch ms)',
+      to: 'window end (RFC 3339 or epoch ms)',
+    },
+  })
   cmd
-    .option(
-      '--since <duration>',
-      'window length back from the end of the data (server: from now), e.g. 30m'
-    )
-    .option('--from <time>', 'window start (RFC 3339 or epoch ms)')
-    .option('--to <time>', 'window end (RFC 3339 or epoch ms)')
     .option(
       '--slo-ttft-ms <ms>',
       'TTFT objective at p99: marks the SLO breached and widens the slow cohort'
@@ -257,13 +196,7 @@ export function registerDiagnoseCommand(program: Command): void {
         .choices(['text', 'json', 'markdown'])
         .default('text')
     )
-  for (const d of DIMENSIONS) {
-    cmd.option(
-      `--${d} <value>`,
-      `only requests with this ${d} (repeatable, comma-separated)`,
-      collect
-    )
-  }
+  addFilterOptions(cmd)
   cmd
     .addHelpText(
       'after',

@@ -15,22 +15,22 @@ import { parseChanges, parseCount, parseSweep, type ChangeTexts } from '../../si
 import { renderWhatIfText } from '../../sim/twin/render.js'
 import { runWhatIf, type WhatIfReport } from '../../sim/twin/whatif.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { addTokenFileOption, readClientToken } from '../client-token.js'
+import { readClientToken } from '../client-token.js'
+import {
+  addSourceOptions,
+  collect,
+  resolveWindowFlags,
+  type SourceFlags,
+  type WindowFlags,
+} from '../source-options.js'
 import { withImportedStore } from '../import-to-memory.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
-import { resolveWindowFlags } from './diagnose.js'
 
 /** Exit code of a refusal: the twin does not fit the window, or cannot model a change. */
 export const EXIT_REFUSED = 4
 
-interface WhatIfFlags extends ChangeTexts {
-  db?: string
-  server?: string
-  tokenFile?: string
-  since?: string
-  from?: string
-  to?: string
+interface WhatIfFlags extends ChangeTexts, SourceFlags, WindowFlags {
   changes?: string
   sweep?: string
   sloTtftMs?: string
@@ -82,16 +82,6 @@ async function changesFromFile(path: string): Promise<ChangeTexts> {
     }
   }
   return out
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean),
-  ]
 }
 
 const CHANGE_KEYS = [
@@ -240,23 +230,13 @@ export function registerWhatIfCommand(program: Command): void {
   const cmd = program
     .command('whatif')
     .description('fit a twin to a stored window and predict what a change would do to latency')
-    .argument(
-      '[paths...]',
-      'trace, metric and event files or folders (read into a temporary store)'
-    )
-    .option(
-      '--db <file>',
-      `DuckDB database file (default ${DEFAULT_DB_PATH} when no paths are given)`
-    )
-    .option('--server <url>', 'ask a running `tokenline serve` (its UI/API URL)')
-  addTokenFileOption(cmd, 'read')
+  addSourceOptions(cmd, {
+    window: {
+      from: 'start of the window the twin is fitted to (RFC 3339 or epoch ms)',
+      to: 'end of that window (RFC 3339 or epoch ms)',
+    },
+  })
   cmd
-    .option(
-      '--since <duration>',
-      'window length back from the end of the data (server: from now), e.g. 30m'
-    )
-    .option('--from <time>', 'start of the window the twin is fitted to (RFC 3339 or epoch ms)')
-    .option('--to <time>', 'end of that window (RFC 3339 or epoch ms)')
     .option('--load <factor>', "scale the arrival rate (or a closed loop's clients), e.g. 1.5x")
     .option(
       '--rate <rps>',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpan } from '../../../test/helpers/builders.js'
+import { makeSpan } from '../model/testing/builders.js'
 import { SPAN_KIND, type Span } from '../model/span.js'
 import { asMicros } from '../model/units.js'
 import { joinSplitCalls } from './join-split-calls.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpan } from '../../../test/helpers/builders.js'
+import { makeSpan } from '../model/testing/builders.js'
 import { SPAN_KIND } from '../model/span.js'
 import { nativeEngineOf, parseRustDurationUs } from './native-engines.js'
 

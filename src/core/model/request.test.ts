@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeRequest } from '../../../test/helpers/builders.js'
+import { makeRequest } from './testing/builders.js'
 import { estimateTpot, type RequestTimeline } from './request.js'
 import { asMicros } from './units.js'
 

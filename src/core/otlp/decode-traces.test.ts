@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from './testing/make-llm-request.js'
 import { AppError } from '../errors.js'
 import { decodeTraces, decodeTracesJson } from './decode-traces.js'
 

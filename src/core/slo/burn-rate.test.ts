@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { minuteOfRequests } from '../../../test/helpers/slo-requests.js'
+import { minuteOfRequests } from './testing/slo-requests.js'
 import type { Micros } from '../model/units.js'
 import { burnRate, errorBudget, objectiveBreached, readBurnPairs } from './burn-rate.js'
 import { createMinuteIndex } from './minute-index.js'

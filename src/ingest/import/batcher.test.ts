@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpan } from '../../../test/helpers/builders.js'
+import { makeSpan } from '../../core/model/testing/builders.js'
 import type { Span } from '../../core/model/span.js'
 import { ImportBatcher } from './batcher.js'
 import type { IngestSink } from '../pipeline/types.js'

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../core/otlp/testing/make-llm-request.js'
 import { importSource, type ImportSource } from './import.js'
 import { readProtobufFrames, splitFrames, type ProtobufPiece } from './protobuf.js'
 import { encodeTracesProtobuf } from '../otlp/protobuf.js'
-import { countingSink } from '../../../test/helpers/sinks.js'
+import { countingSink } from '../testing/sinks.js'
 
 function frame(msg: Uint8Array): Buffer {
   const len = Buffer.alloc(4)

@@ -3,7 +3,7 @@
  * attribute values nested too deep, span by span, and keep the rest of the batch.
  */
 import { describe, expect, it } from 'vitest'
-import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../core/otlp/testing/make-llm-request.js'
 import { decodeMetricsJson } from '../../core/otlp/decode-metrics.js'
 import { decodeTracesJson } from '../../core/otlp/decode-traces.js'
 import type { TimeBounds } from '../../core/otlp/time-bounds.js'

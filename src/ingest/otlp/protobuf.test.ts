@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../core/otlp/testing/make-llm-request.js'
 import { AppError } from '../../core/errors.js'
 import { decodeMetricsJson } from '../../core/otlp/decode-metrics.js'
 import { decodeTraces, decodeTracesJson } from '../../core/otlp/decode-traces.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpan } from '../../../test/helpers/builders.js'
+import { makeSpan } from '../../core/model/testing/builders.js'
 import { createSilentLogger } from '../../core/logger.js'
 import type { Micros } from '../../core/model/units.js'
 import { decodeMetricsJson } from '../../core/otlp/decode-metrics.js'

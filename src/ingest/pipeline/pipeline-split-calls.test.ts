@@ -4,7 +4,7 @@
  * spans arrive in different batches, and non-LLM traces are counted apart.
  */
 import { describe, expect, it } from 'vitest'
-import { makeSpan, makeVllmTrace } from '../../../test/helpers/builders.js'
+import { makeSpan, makeVllmTrace } from '../../core/model/testing/builders.js'
 import { createSilentLogger } from '../../core/logger.js'
 import { SPAN_KIND, type Span } from '../../core/model/span.js'
 import { asMicros } from '../../core/model/units.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { makeSpan, makeVllmTrace } from '../../../test/helpers/builders.js'
+import { makeSpan, makeVllmTrace } from '../../core/model/testing/builders.js'
 import { AppError } from '../../core/errors.js'
 import { createSilentLogger } from '../../core/logger.js'
 import type { Span } from '../../core/model/span.js'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSilentLogger, type Logger } from '../../core/logger.js'
 import { modelsByReplica } from '../../core/metrics/aliases.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
-import { createTestSink } from '../../../test/integration/import-sink.js'
+import { createTestSink } from '../testing/sinks.js'
 import { parseTargetUrl as parseTarget } from './target.js'
 import { createScraper, SCRAPE_ACCEPT } from './scraper.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { asMicros } from '../../core/model/units.js'
-import { makeRequest } from '../../../test/helpers/builders.js'
+import { makeRequest } from '../../core/model/testing/builders.js'
 import type { HistogramSample, MetricFamily } from './exposition.js'
 import { createRequestMetrics } from './request-metrics.js'
 

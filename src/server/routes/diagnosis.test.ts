@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { minuteOfRequests } from '../../../test/helpers/slo-requests.js'
+import { minuteOfRequests } from '../../core/slo/testing/slo-requests.js'
 import { parseSloSettings } from '../../config/slo.js'
 import { createSilentLogger } from '../../core/logger.js'
 import { createIngestPipeline } from '../../ingest/pipeline/pipeline.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Micros } from '../../core/model/units.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
-import { makeRequest, hexId } from '../../../test/helpers/builders.js'
+import { makeRequest, hexId } from '../../core/model/testing/builders.js'
 import { heatmapGrid } from './heatmap.js'
 
 const us = (n: number): Micros => n as Micros

@@ -6,7 +6,7 @@ import { createSilentLogger } from '../../core/logger.js'
 import type { ImportSummary } from '../../ingest/import/import.js'
 import { createIngestPipeline } from '../../ingest/pipeline/pipeline.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
-import { makeLlmTraceRequest } from '../../../test/fixtures/otlp/make-llm-request.js'
+import { makeLlmTraceRequest } from '../../core/otlp/testing/make-llm-request.js'
 import { createApp } from '../app.js'
 
 const FIX = resolve(import.meta.dirname, '../../../test/fixtures')

@@ -1,6 +1,6 @@
 import { parseSloSettings } from '../../config/slo.js'
 import { describe, expect, it } from 'vitest'
-import { minuteOfRequests } from '../../../test/helpers/slo-requests.js'
+import { minuteOfRequests } from '../../core/slo/testing/slo-requests.js'
 import { createSilentLogger } from '../../core/logger.js'
 import type { Micros } from '../../core/model/units.js'
 import { createIngestPipeline } from '../../ingest/pipeline/pipeline.js'

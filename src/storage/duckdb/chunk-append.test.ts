@@ -1,6 +1,6 @@
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, INTEGER, VARCHAR } from '@duckdb/node-api'
 import { describe, expect, it } from 'vitest'
-import { createRng } from '../../../test/helpers/fuzz-inputs.js'
+import { mulberry32 } from '../../core/stats/testing/mulberry32.js'
 import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { inTransaction } from './connection.js'
 
@@ -82,7 +82,7 @@ describe('appendInChunks', () => {
     // pool so that repeats, distinct or not, land in every chunk position.
     const pieces = ['a', 'Z', ' ', '\u0000', '"', 'é', '☃', '😀', '\ud800', '0123456789']
     for (const seed of [1, 2, 3]) {
-      const rng = createRng(seed)
+      const rng = mulberry32(seed)
       const pool: string[] = []
       const rows: Row[] = Array.from({ length: 2500 }, (_, r) => {
         let text: string | null

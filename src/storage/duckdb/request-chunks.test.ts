@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DIMENSIONS, STAGE_NAMES, type RequestTimeline } from '../../core/model/request.js'
 import { asMicros } from '../../core/model/units.js'
-import { hexId, makeRequest } from '../../../test/helpers/builders.js'
+import { hexId, makeRequest } from '../../core/model/testing/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
 
 describe('chunked request appends', () => {

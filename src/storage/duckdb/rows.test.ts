@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Attributes } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { makeSpan, hexId } from '../../../test/helpers/builders.js'
+import { makeSpan, hexId } from '../../core/model/testing/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
 
 describe('span rows', () => {

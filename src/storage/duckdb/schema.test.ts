@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeRequest, hexId } from '../../../test/helpers/builders.js'
+import { makeRequest, hexId } from '../../core/model/testing/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js'
 

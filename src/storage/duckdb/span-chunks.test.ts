@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { makeSpan as buildSpan, hexId } from '../../../test/helpers/builders.js'
+import { makeSpan as buildSpan, hexId } from '../../core/model/testing/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
 
 describe('chunked span appends', () => {

@@ -1,5 +1,5 @@
-import { runSloStoreConformance } from '../slo-store.case.js'
-import { runSpanStoreConformance } from '../span-store.case.js'
+import { runSloStoreConformance } from '../testing/slo-store-conformance.js'
+import { runSpanStoreConformance } from '../testing/span-store-conformance.js'
 import { createMemoryStore } from './memory-store.js'
 import { createMemorySloStore } from './slo-store.js'
 

@@ -7,7 +7,7 @@
  *   folds the WAL into the file, so the parent can kill it in the middle of a checkpoint.
  */
 import { createDuckDbStore, duckDbSharedOf } from '../duckdb/duckdb-store.js'
-import { hexId, makeSpan } from '../../../test/helpers/builders.js'
+import { hexId, makeSpan } from '../../core/model/testing/builders.js'
 import type { Micros } from '../../core/model/units.js'
 
 const [mode, dbPath, batchText] = process.argv.slice(2)

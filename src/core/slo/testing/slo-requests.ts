@@ -1,7 +1,7 @@
 /** Request timelines for SLO tests: only the fields SLO code reads are meaningful. */
-import type { Dimension, RequestTimeline } from '../../src/core/model/request.js'
-import type { Micros } from '../../src/core/model/units.js'
-import { hexId, makeRequest } from './builders.js'
+import type { Dimension, RequestTimeline } from '../../model/request.js'
+import type { Micros } from '../../model/units.js'
+import { hexId, makeRequest } from '../../model/testing/builders.js'
 
 let counter = 0
 

@@ -2,7 +2,7 @@
  * SGLang and TGI: their own spans (no `gen_ai.*` attributes), shaped as their tracing code emits
  * them (test/fixtures/engines/SOURCE.md). Times are µs from T0.
  */
-import { makeSpan } from '../../../../test/helpers/builders.js'
+import { makeSpan } from '../../model/testing/builders.js'
 import { SPAN_KIND, STATUS_CODE, type Attributes, type Span } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import { nullStages, type AssemblyCase } from './case.js'

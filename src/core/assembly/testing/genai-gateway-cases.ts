@@ -2,7 +2,7 @@
  * GenAI gateways (LiteLLM-style): the gateway's own spans only, a CLIENT span per upstream call
  * with GenAI attributes and `gen_ai.response.time_to_first_chunk`, no engine spans.
  */
-import { DEFAULT_START_US, makeSpan } from '../../../../test/helpers/builders.js'
+import { DEFAULT_START_US, makeSpan } from '../../model/testing/builders.js'
 import { SPAN_KIND, type Attributes, type Span } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import { MODEL, TRACE, withAttrs, type AssemblyCase } from './case.js'

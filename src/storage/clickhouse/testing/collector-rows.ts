@@ -5,7 +5,7 @@
  * strings never quoted), kinds and status codes by OTLP enum name; Prometheus-shape samples
  * become `otel_metrics_gauge|sum|histogram` rows (histogram buckets as per-bucket counts).
  */
-import type { MetricFamilyMeta, MetricSample } from '../../src/core/model/metric.js'
+import type { MetricFamilyMeta, MetricSample } from '../../../core/model/metric.js'
 
 interface AnyValue {
   stringValue?: string

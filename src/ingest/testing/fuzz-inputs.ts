@@ -8,20 +8,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { encodeMetricsProtobuf, encodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
-import { makeLlmTraceRequest } from '../fixtures/otlp/make-llm-request.js'
-
-/** mulberry32: small, fast, seeded. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { encodeMetricsProtobuf, encodeTracesProtobuf } from '../otlp/protobuf.js'
+import { makeLlmTraceRequest } from '../../core/otlp/testing/make-llm-request.js'
 
 type Rng = () => number
 type Json = unknown
@@ -156,7 +144,7 @@ function mutateBytes(rng: Rng, bytes: Uint8Array): Uint8Array {
 }
 
 const METRICS_EXAMPLE = readFileSync(
-  new URL('../fixtures/otlp/otlp-metrics-example.json', import.meta.url),
+  new URL('../../../test/fixtures/otlp/otlp-metrics-example.json', import.meta.url),
   'utf8'
 )
 

@@ -1,5 +1,5 @@
 /** Measures besides stages: status and error type, gateway TTFT. */
-import { makeVllmTrace } from '../../../../test/helpers/builders.js'
+import { makeVllmTrace } from '../../model/testing/builders.js'
 import { STATUS_CODE } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import { patch, withAttrs, type AssemblyCase } from './case.js'

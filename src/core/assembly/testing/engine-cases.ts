@@ -2,7 +2,7 @@
  * Engine tier: vLLM / SGLang engine spans, the engine's own API server (vLLM's FastAPI spans,
  * never a gateway), `engine.unattributed`, replica identity, clock skew.
  */
-import { makeSpan, makeVllmTrace } from '../../../../test/helpers/builders.js'
+import { makeSpan, makeVllmTrace } from '../../model/testing/builders.js'
 import { SPAN_KIND, type Span } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import {

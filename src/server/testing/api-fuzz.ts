@@ -5,18 +5,6 @@
  * the fuzz test (a few thousand calls) and bench/api-fuzz.bench.ts (100k+).
  */
 
-/** mulberry32: small, fast, good enough to pick cases; the same seed gives the same calls. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export interface FuzzCall {
   method: 'GET' | 'POST'
   path: string

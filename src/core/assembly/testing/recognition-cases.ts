@@ -2,7 +2,7 @@
  * Which traces are LLM requests: health checks, metric scrapes, model listings and other
  * services' traces are not; duplicate spans count once.
  */
-import { DEFAULT_START_US, makeSpan, makeVllmTrace } from '../../../../test/helpers/builders.js'
+import { DEFAULT_START_US, makeSpan, makeVllmTrace } from '../../model/testing/builders.js'
 import { SPAN_KIND, type Span } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import type { AssemblyCase } from './case.js'

@@ -3,11 +3,11 @@
  * (no sweep timer), a logger that records, and a store wrapper whose span writes can be held
  * back to provoke overload deterministically.
  */
-import type { Logger } from '../../src/core/logger.js'
-import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
-import type { AppDeps } from '../../src/server/app-deps.js'
-import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import type { SpanStore } from '../../src/storage/span-store.js'
+import type { Logger } from '../../core/logger.js'
+import { createIngestPipeline, type IngestPipeline } from '../../ingest/pipeline/pipeline.js'
+import type { AppDeps } from '../app-deps.js'
+import { createMemoryStore } from '../../storage/memory/memory-store.js'
+import type { SpanStore } from '../../storage/span-store.js'
 
 export interface LogLine {
   level: string

@@ -3,10 +3,10 @@
  * adapter's test file calls `runSloStoreConformance(name, makeStore)`; it never runs on its own.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Micros } from '../core/model/units.js'
-import { initialAlertState } from '../core/slo/alert-state.js'
-import { hexId, makeRequest } from '../../test/helpers/builders.js'
-import type { AlertHistoryEntry, AlertRecord, SloStore, SlowSample } from './slo-store.js'
+import type { Micros } from '../../core/model/units.js'
+import { initialAlertState } from '../../core/slo/alert-state.js'
+import { hexId, makeRequest } from '../../core/model/testing/builders.js'
+import type { AlertHistoryEntry, AlertRecord, SloStore, SlowSample } from '../slo-store.js'
 
 const T0 = 1_700_000_000_000_000
 const SEC = 1_000_000

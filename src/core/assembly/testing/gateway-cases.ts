@@ -1,5 +1,5 @@
 /** Gateway tier: steps, upstream and downstream calls, `gateway.unattributed`. */
-import { DEFAULT_START_US, makeSpan, makeVllmTrace } from '../../../../test/helpers/builders.js'
+import { DEFAULT_START_US, makeSpan, makeVllmTrace } from '../../model/testing/builders.js'
 import { SPAN_KIND, type Span } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import {

@@ -3,13 +3,9 @@
  * HTTP/1.1, model "m", no misbehaviour, seed 1, no log output. A test names its timings and
  * anything else it needs beyond that.
  */
-import { createSilentLogger } from '../../src/core/logger.js'
-import { parseMisbehaviour } from '../../src/mock-server/misbehave.js'
-import {
-  startMockServer,
-  type MockServerOptions,
-  type RunningMockServer,
-} from '../../src/mock-server/server.js'
+import { createSilentLogger } from '../../core/logger.js'
+import { parseMisbehaviour } from '../misbehave.js'
+import { startMockServer, type MockServerOptions, type RunningMockServer } from '../server.js'
 
 export function startTestMockServer(
   options: Pick<MockServerOptions, 'defaultOutputTokens' | 'fixed'> & Partial<MockServerOptions>

@@ -1,5 +1,5 @@
 /** Client tier: the probe's phases, `network`, `client.unattributed`, client TTFT from any span. */
-import { DEFAULT_START_US, makeSpan, makeVllmTrace } from '../../../../test/helpers/builders.js'
+import { DEFAULT_START_US, makeSpan, makeVllmTrace } from '../../model/testing/builders.js'
 import { SPAN_KIND } from '../../model/span.js'
 import { asMicros } from '../../model/units.js'
 import { MODEL, TRACE, nullStages, patch, type AssemblyCase } from './case.js'

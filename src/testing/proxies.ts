@@ -2,21 +2,24 @@
  * Real proxies (the Debian binaries) in tests: a free loopback port, a process started with its
  * config, pid and logs in a temp dir and always stopped, OpenAI-style streaming requests through
  * it with the client's own timings, and Tokenline's scraper and import over what it wrote.
+ * `openProxyLab` puts these together as every proxy test uses them.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { accessSync, constants, createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSilentLogger } from '../../src/core/logger.js'
-import { createImportPipeline } from '../../src/ingest/import/import-pipeline.js'
-import { importPaths, type ImportSummary } from '../../src/ingest/import/import.js'
-import type { IngestSink } from '../../src/ingest/pipeline/types.js'
-import { createScraper } from '../../src/ingest/scrape/scraper.js'
-import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
-import type { SpanStore } from '../../src/storage/span-store.js'
+import { createSilentLogger } from '../core/logger.js'
+import { createImportPipeline } from '../ingest/import/import-pipeline.js'
+import { importPaths, type ImportSummary } from '../ingest/import/import.js'
+import type { IngestSink } from '../ingest/pipeline/types.js'
+import { createScraper } from '../ingest/scrape/scraper.js'
+import { createMemoryStore } from '../storage/memory/memory-store.js'
+import type { SpanStore } from '../storage/span-store.js'
+import type { RunningMockServer } from '../mock-server/server.js'
+import { startTestMockServer } from '../mock-server/testing/test-mock-server.js'
 
 /** Why a test of `binaries` cannot run (`null` when they are all installed and executable). */
 export function missingBinary(...binaries: string[]): string | null {
@@ -205,5 +208,70 @@ export async function scrapeOnce(sink: IngestSink, url: string) {
     return outcome
   } finally {
     await scraper.stop()
+  }
+}
+
+/** The mock engines behind a proxy, as `startTestMockServer` takes them. */
+type EngineOptions = Parameters<typeof startTestMockServer>[0]
+
+/** A proxy test's surroundings: a temp dir, mock engines, an ingest, and what it started. */
+export interface ProxyLab {
+  /** Configs, logs and pid files go here. */
+  dir: string
+  /** The memory store behind the import pipeline that scrapes and imports write to. */
+  ingest: { store: SpanStore; sink: IngestSink }
+  engines: RunningMockServer[]
+  /** Writes `text` to `dir/name`; returns the path. */
+  writeConfig(name: string, text: string): Promise<string>
+  /** `startProcess` in `dir`; `close` stops it if the test has not. */
+  start(
+    command: string,
+    args: string[],
+    options: { port: number; env?: Record<string, string>; name: string }
+  ): Promise<RunningProcess>
+  /**
+   * Stops the processes (last started first), the engines and the ingest, then removes `dir`
+   * unless `KEEP_TMP` is set (to read a failed run's logs).
+   */
+  close(): Promise<void>
+}
+
+/** Opens a lab with one mock engine per entry of `engines`. */
+export async function openProxyLab(name: string, engines: EngineOptions[]): Promise<ProxyLab> {
+  const tmp = await tempDir(name)
+  const ingest = createTestIngest()
+  const started: RunningProcess[] = []
+  const running: RunningMockServer[] = []
+  const close = async (): Promise<void> => {
+    for (const p of [...started].reverse()) {
+      await p.stop()
+    }
+    await Promise.all(running.map((e) => e.close()))
+    await ingest.sink.close()
+    if (process.env.KEEP_TMP === undefined) {
+      await tmp.cleanup()
+    }
+  }
+  try {
+    running.push(...(await Promise.all(engines.map((o) => startTestMockServer(o)))))
+  } catch (e) {
+    await close()
+    throw e
+  }
+  return {
+    dir: tmp.dir,
+    ingest,
+    engines: running,
+    async writeConfig(file, text) {
+      const path = join(tmp.dir, file)
+      await writeFile(path, text)
+      return path
+    },
+    async start(command, args, options) {
+      const p = await startProcess(command, args, { ...options, dir: tmp.dir })
+      started.push(p)
+      return p
+    },
+    close,
   }
 }

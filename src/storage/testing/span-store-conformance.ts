@@ -3,12 +3,12 @@
  * `runSpanStoreConformance(name, makeStore)`; it never runs on its own.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DIMENSIONS } from '../core/model/request.js'
-import type { MetricSample } from '../core/model/metric.js'
-import type { Span } from '../core/model/span.js'
-import type { Micros } from '../core/model/units.js'
-import type { SpanStore } from './span-store.js'
-import { makeRequest, makeSpan, hexId } from '../../test/helpers/builders.js'
+import { DIMENSIONS } from '../../core/model/request.js'
+import type { MetricSample } from '../../core/model/metric.js'
+import type { Span } from '../../core/model/span.js'
+import type { Micros } from '../../core/model/units.js'
+import type { SpanStore } from '../span-store.js'
+import { makeRequest, makeSpan, hexId } from '../../core/model/testing/builders.js'
 
 const T0 = 1_700_000_000_000_000
 const SEC = 1_000_000

@@ -9,10 +9,10 @@ import {
   type Dimension,
   type RequestTimeline,
   type StageName,
-} from '../../src/core/model/request.js'
-import type { Attributes, Span } from '../../src/core/model/span.js'
-import { SPAN_KIND, STATUS_CODE } from '../../src/core/model/span.js'
-import { asMicros, type Micros } from '../../src/core/model/units.js'
+} from '../request.js'
+import type { Attributes, Span } from '../span.js'
+import { SPAN_KIND, STATUS_CODE } from '../span.js'
+import { asMicros, type Micros } from '../units.js'
 
 /** 2023-11-14T22:13:20Z in epoch µs: a fixed, readable default start time. */
 export const DEFAULT_START_US = asMicros(1_700_000_000_000_000)

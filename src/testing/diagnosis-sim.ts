@@ -2,11 +2,11 @@
  * Test/script helper: runs a simulator scenario straight into an ingest pipeline over a memory
  * store (the same path `tokenline import` takes, minus the files), then diagnoses the whole run.
  */
-import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis.js'
-import type { DiagnoseResult } from '../../src/core/diagnosis/diagnose.js'
-import type { ExpectedOutcome } from '../../src/sim/index.js'
-import { simulateIntoStore } from '../../src/sim/node/into-store.js'
-import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import { runDiagnosis } from '../core/diagnosis/run-diagnosis.js'
+import type { DiagnoseResult } from '../core/diagnosis/diagnose.js'
+import type { ExpectedOutcome } from '../sim/index.js'
+import { simulateIntoStore } from '../sim/node/into-store.js'
+import { createMemoryStore } from '../storage/memory/memory-store.js'
 
 export interface SimDiagnosis {
   expected: ExpectedOutcome

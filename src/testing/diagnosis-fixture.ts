@@ -8,18 +8,13 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ChangeEvent } from '../../src/core/model/event.js'
-import type {
-  Dimension,
-  RequestTimeline,
-  StageName,
-  TtftSource,
-} from '../../src/core/model/request.js'
-import { DIMENSIONS, STAGE_NAMES } from '../../src/core/model/request.js'
-import { asMicros, type Micros } from '../../src/core/model/units.js'
-import type { Cause, ScopeDimension } from '../../src/core/model/diagnosis.js'
-import type { SloTargets } from '../../src/core/diagnosis/input.js'
-import { createSeededRandom } from '../../src/core/stats/seeded-random.js'
+import type { ChangeEvent } from '../core/model/event.js'
+import type { Dimension, RequestTimeline, StageName, TtftSource } from '../core/model/request.js'
+import { DIMENSIONS, STAGE_NAMES } from '../core/model/request.js'
+import { asMicros, type Micros } from '../core/model/units.js'
+import type { Cause, ScopeDimension } from '../core/model/diagnosis.js'
+import type { SloTargets } from '../core/diagnosis/input.js'
+import { createSeededRandom } from '../core/stats/seeded-random.js'
 
 type Spread = [median: number, relativeSpread: number]
 
