@@ -139,7 +139,13 @@ describe('tokenline import while a server holds the database', () => {
     const server = await startServer(
       {
         ...DEFAULTS,
-        server: { ...DEFAULTS.server, apiPort: 0, otlpPort: 0, authTokenFile: tokens },
+        server: {
+          ...DEFAULTS.server,
+          apiPort: 0,
+          otlpPort: 0,
+          otlpGrpcPort: 0,
+          authTokenFile: tokens,
+        },
         store: { kind: 'memory', path: ':memory:' },
       },
       createSilentLogger()

@@ -29,6 +29,7 @@ describe.skipIf(!available)(
         store: `chdb://${join(dir, 'data')}`,
         port: '0',
         otlpPort: '0',
+        otlpGrpcPort: '0',
       })
       const { config } = resolveConfig({
         flags: { ...flags, clickhouse: { ...flags.clickhouse, database: 'served' } },

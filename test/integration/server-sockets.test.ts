@@ -30,7 +30,14 @@ afterEach(async () => {
 function config(server: Partial<ResolvedConfig['server']>): ResolvedConfig {
   return {
     ...DEFAULTS,
-    server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, ...server },
+    server: {
+      ...DEFAULTS.server,
+      host: '127.0.0.1',
+      apiPort: 0,
+      otlpPort: 0,
+      otlpGrpcPort: 0,
+      ...server,
+    },
     store: { kind: 'memory', path: ':memory:' },
     log: { level: 'silent' },
   }
