@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts'],
           testTimeout: 30_000,
+          // Hooks start and stop real stores and servers; on a busy 2-core host a close or a temp
+          // folder removal can take longer than vitest's 10 s default without anything being wrong.
+          hookTimeout: 60_000,
         },
       },
       {
