@@ -73,6 +73,7 @@ export function startDashboard(root: HTMLElement): void {
     root.dataset['loaded'] = 'false'
     // Skeletons first: every panel is on screen, saying "loading…", before the first answer.
     const panels = renderPanels(mainEl, state)
+    kpisEl.dataset['state'] = 'loading'
     renderTrace()
     let health: Health
     try {
@@ -107,6 +108,7 @@ export function startDashboard(root: HTMLElement): void {
       mount(mainEl, renderEmptyState())
       renderFilters(filtersEl, state, null, navigate)
       kpisEl.replaceChildren()
+      kpisEl.dataset['state'] = 'empty'
       root.dataset['loaded'] = 'true'
       emptyTimer = window.setTimeout(() => void load(), 10_000)
       return
