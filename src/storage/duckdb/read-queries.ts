@@ -62,23 +62,22 @@ export async function queryPercentiles(
   return out
 }
 
-/** The whole window's quantiles by `totalQuantiles`; null when one of them needs the fallback. */
+/** The whole window's quantiles by `totalQuantiles`; null when they need the fallback. */
 async function totalPercentiles(
   rows: ReadRows,
   where: Where,
   query: PercentileQuery
 ): Promise<PercentileRow[] | null> {
-  const out: PercentileRow[] = []
-  for (const measure of query.measures) {
-    const found = await totalQuantiles(rows, where, measure, query.quantiles)
-    if (found === null) {
-      return null
-    }
-    if (found.count > 0) {
-      out.push({ measure, group: null, bucketStartUs: null, ...found })
-    }
+  const found = await totalQuantiles(rows, where, query.measures, query.quantiles)
+  if (found === null) {
+    return null
   }
-  return out
+  return query.measures.flatMap((measure, i) => {
+    const m = found[i]
+    return m === undefined || m.count === 0
+      ? []
+      : [{ measure, group: null, bucketStartUs: null, count: m.count, values: m.values }]
+  })
 }
 
 /** Raw points of the matching series from SQL, functions applied by the shared series math. */

@@ -55,10 +55,8 @@ describe('whole-window quantiles in two scans', () => {
     const shared = duckDbSharedOf(store)
     const rows: ReadRows = (sql, params = []) =>
       shared!.read(async (c) => (await c.runAndReadAll(sql, params)).getRowObjectsJS())
-    for (const [m, count, vals] of expected) {
-      const direct = await totalQuantiles(rows, requestWhere({}), m as 'ttft', QS)
-      expect(direct).toEqual({ count, values: vals })
-    }
+    const direct = await totalQuantiles(rows, requestWhere({}), ['ttft', 'tpot', 'e2e'], QS)
+    expect(direct).toEqual(expected.map(([, count, vals]) => ({ count, values: vals })))
   })
 
   it('keeps a window and filters: no rows gives no row', async () => {
