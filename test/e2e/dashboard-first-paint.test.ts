@@ -52,8 +52,8 @@ function isBounded(url: URL): boolean {
     case '/api/slo':
     case '/api/alerts':
     case '/api/events':
-    // At most 500 values per dimension, however many requests hold them.
     case '/api/dimensions':
+      // Dimensions: at most 500 values each, however many requests hold them.
       return true
     case '/api/percentiles':
       // Per bucket, or one row per measure for the whole window; never per group.
