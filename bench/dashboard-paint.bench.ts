@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   let label: string
   if (args.demo) {
     const { startDemo } = await import('../test/e2e/dashboard-harness.js')
-    const demo = await startDemo()
+    const demo = await startDemo([], 600_000)
     url = `${demo.url}?range=all`
     stop = demo.stop
     label = "tokenline demo's data, whole range"
