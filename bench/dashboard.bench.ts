@@ -1,7 +1,7 @@
 /**
  * Dashboard first-paint benchmark: N requests over one hour (8 replicas, 5 tenants, 3 regions,
  * ~2% failures of which a third are timeouts) in a DuckDB file, then every API call the dashboard
- * makes on first paint for the whole hour, through `createApp(deps).request(...)` with the real
+ * makes on first paint for the whole hour (as web/src/pages/dashboard/load-view.ts issues them), through `createApp(deps).request(...)` with the real
  * DuckDB store. Prints each route's time, their sum (calls one after another), the time of all
  * calls at once (as the page issues them), and the ratio to a baseline `SELECT count(*)`-style
  * store call (`stats()`) measured in the same run.
@@ -11,17 +11,13 @@
  *
  *   npx tsx bench/dashboard.bench.ts [--requests 1000000] [--fresh] [--skip diagnosis,concentration]
  */
-import { existsSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createTestRng, makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
+import { T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
 import type { Logger } from '../src/core/logger.js'
-import type { RequestTimeline } from '../src/core/model/request.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { createApp } from '../src/server/app.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import type { SpanStore } from '../src/storage/span-store.js'
+import { BENCH_MINUTES, benchStore } from './dashboard-store.js'
 
 const args = process.argv.slice(2)
 const arg = (name: string, fallback: string): string => {
@@ -31,49 +27,8 @@ const arg = (name: string, fallback: string): string => {
 const N = Number(arg('requests', process.env['BENCH_REQUESTS'] ?? '1000000'))
 const fresh = args.includes('--fresh')
 const skip = new Set(arg('skip', '').split(',').filter(Boolean))
-const MINUTES = 60
+const MINUTES = BENCH_MINUTES
 const SPAN_US = MINUTES * 60_000_000
-const REPLICAS = Array.from({ length: 8 }, (_, i) => `vllm-${i}`)
-const BATCH = 50_000
-
-async function fill(store: SpanStore): Promise<void> {
-  const rng = createTestRng(11)
-  let batch: RequestTimeline[] = []
-  for (let i = 0; i < N; i++) {
-    const startUs = T0_US + Math.floor((i / N) * SPAN_US)
-    const noise = (): number => 0.5 + rng()
-    const r = makeTimeline({
-      startUs,
-      dims: {
-        replica: REPLICAS[i % REPLICAS.length] as string,
-        node: `node-${(i % 8) >> 1}`,
-        tenant: `t${i % 5}`,
-        region: i % 3 === 0 ? 'eu' : 'us',
-      },
-      stagesMs: {
-        network: 10 * noise(),
-        'engine.queue': 5 * noise() * noise(),
-        'engine.prefill': 40 * noise(),
-        'engine.decode': 2000 * noise(),
-      },
-      tpotMs: 10 * noise(),
-      inputTokens: Math.round(800 * noise()),
-      outputTokens: Math.round(200 * noise()),
-    })
-    // Unique ids across runs of makeTimeline's counter are enough: one fill per process.
-    const u = rng()
-    if (u < 0.02) {
-      r.errorType = u < 0.007 ? 'timeout' : '500'
-      r.status = u < 0.007 ? null : 500
-    }
-    batch.push(r)
-    if (batch.length === BATCH) {
-      await store.upsertRequests(batch)
-      batch = []
-    }
-  }
-  await store.upsertRequests(batch)
-}
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 
@@ -84,17 +39,7 @@ async function time<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }
 }
 
 async function main(): Promise<void> {
-  const path = join(tmpdir(), `tokenline-dashboard-bench-${N}.duckdb`)
-  if (fresh || !existsSync(path)) {
-    rmSync(path, { force: true })
-    rmSync(`${path}.wal`, { force: true })
-    const store = await createDuckDbStore({ path })
-    const built = await time(() => fill(store))
-    await store.close()
-    process.stdout.write(`built ${N} requests in ${(built.ms / 1000).toFixed(1)} s → ${path}\n`)
-  } else {
-    process.stdout.write(`reusing ${path} (--fresh rebuilds)\n`)
-  }
+  const path = await benchStore(N, fresh, (line) => process.stdout.write(`${line}\n`))
 
   const store = await createDuckDbStore({ path })
   const fromMs = T0_US / 1000
@@ -130,8 +75,7 @@ async function main(): Promise<void> {
       `/api/percentiles?${w}&measure=ttft&measure=tpot&measure=e2e&q=0.5,0.95,0.99&step=${step}`,
     ],
     ['heatmap', `/api/heatmap?${w}&measure=ttft&step=${step}&buckets=40`],
-    ['percentiles (heatmap p99)', `/api/percentiles?${w}&measure=ttft&q=0.99&step=${step}`],
-    ['stages', `/api/stages?${w}&step=${step}`],
+    ['stages (means)', `/api/stages?${w}&step=${step}&p99=false`],
     ['events', `/api/events?${w}`],
     ['requests (samples)', `/api/requests?${w}&sort=e2e&dir=desc&limit=20`],
     ['slo', `/api/slo?${w}`],

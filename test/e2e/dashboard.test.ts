@@ -57,7 +57,9 @@ describe('dashboard against tokenline demo', () => {
     expect(
       Number((await page.locator('[data-kpi="requests"] .v').textContent())?.replace(/k$/, '')) || 0
     ).toBeGreaterThan(0)
-    expect(loadMs).toBeLessThan(30_000)
+    // A hang guard, not a speed check (bench/dashboard-paint measures speed): the page reports
+    // loaded only after its second wave (diagnosis), which a busy 2-core host can delay past 30 s.
+    expect(loadMs).toBeLessThan(90_000)
 
     // The cursor is synchronised: hovering one panel moves the cursor of another.
     const box = await page.locator('[data-panel="ttft"] .u-over').boundingBox()

@@ -253,7 +253,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/stages',
     summary: 'Stage shares and durations over the window',
     tag: 'dashboard',
-    query: [...WINDOW, ...FILTERS, STEP],
+    query: [
+      ...WINDOW,
+      ...FILTERS,
+      STEP,
+      {
+        name: 'p99',
+        schema: choice(['true', 'false']),
+        description: 'false: skip the per-stage p99 (p99_ms is null); default true.',
+      },
+    ],
     response: JSON_OBJECT('Stages.'),
   },
   {

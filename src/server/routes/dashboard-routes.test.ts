@@ -89,6 +89,18 @@ describe('dashboard aggregate routes', () => {
     expect(body.buckets[0]?.stages['engine.queue']).toEqual({ count: 4, mean_ms: 100, p99_ms: 100 })
     expect(body.buckets[1]?.stages['downstream']?.count).toBe(1)
     expect(body.buckets[1]?.stages['engine.decode']?.count ?? 0).toBe(0)
+
+    // p99=false: the same means and counts, every p99 null (not computed), never 0.
+    const means = (await (
+      await app.request(`/api/stages?step=60s&from=${T0}&to=${T0 + 120_000}&p99=false`)
+    ).json()) as typeof body
+    expect(means.buckets[0]?.stages['engine.queue']).toEqual({
+      count: 4,
+      mean_ms: 100,
+      p99_ms: null,
+    })
+    expect(means.buckets.map((b) => b.count)).toEqual(body.buckets.map((b) => b.count))
+    expect((await app.request('/api/stages?step=60s&p99=maybe')).status).toBe(400)
   })
 
   it('/api/traffic counts requests, errors and timeouts per bucket, with filters', async () => {

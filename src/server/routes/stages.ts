@@ -1,9 +1,11 @@
 import type { Hono } from 'hono'
+import { z } from 'zod'
 import { STAGE_NAMES, type StageName } from '../../core/model/request.js'
 import { millisFromMicros } from '../../core/model/units.js'
 import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import type { RequestMeasure } from '../../core/model/query.js'
+import { parseParam } from '../params.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
 interface StageStat {
@@ -20,7 +22,8 @@ interface StageBucket {
 
 /**
  * `GET /api/stages?step=60s` + window and filters → per time bucket, per stage: requests that
- * have the stage, its exact mean (sum / count from the store's aggregate) and its exact p99 (ms).
+ * have the stage, its exact mean (sum / count from the store's aggregate) and its exact p99 (ms;
+ * null with `p99=false`).
  * The dashboard stacks the means.
  */
 export function registerStagesRoutes(
@@ -33,9 +36,14 @@ export function registerStagesRoutes(
     const stepUs = resolveStepUs(query, q, apiLimitsOf(deps).maxBuckets)
     const window = { fromUs: q.fromUs, toUs: q.toUs, filters: q.filters, stepUs }
     const measures: RequestMeasure[] = ['e2e', ...STAGE_NAMES]
+    // A quantile per stage and bucket costs more than all the sums (ADR 0165): `p99=false`
+    // skips it when the caller draws only means, and every p99_ms is then null (not computed).
+    const withP99 = parseParam(query, 'p99', z.enum(['true', 'false']), 'true or false') !== 'false'
     const [sums, p99s] = await Promise.all([
       deps.store.aggregateRequests({ ...window, measures }),
-      deps.store.percentiles({ ...window, measures: [...STAGE_NAMES], quantiles: [0.99] }),
+      withP99
+        ? deps.store.percentiles({ ...window, measures: [...STAGE_NAMES], quantiles: [0.99] })
+        : [],
     ])
     const p99 = new Map(p99s.map((r) => [`${r.measure}|${r.bucketStartUs}`, r.values[0]]))
     const buckets: StageBucket[] = []

@@ -4,7 +4,7 @@ import type { DuckDBConnection, DuckDBValue, JS } from '@duckdb/node-api'
 /** A result row as plain JS values. */
 export type Row = Record<string, JS>
 
-/** Runs one read statement (on the reader connection, behind its queue). */
+/** Runs one read statement (on a reader connection, behind its queue). */
 export type ReadRows = (sql: string, params?: DuckDBValue[]) => Promise<Row[]>
 
 /** Runs `work` between BEGIN and COMMIT; rolls back and rethrows on failure. */

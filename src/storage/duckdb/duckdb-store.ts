@@ -1,8 +1,8 @@
 /**
  * The DuckDB adapter of the `SpanStore` port: one embedded database file (or `:memory:`), a
- * writer and a reader connection, each behind its own queue. Writes use the Appender inside one
- * transaction per call, so a resolved promise means DuckDB committed the rows to its WAL.
- * Only this folder imports the driver.
+ * writer connection behind its queue and a few readers (reader-pool.ts). Writes use the
+ * Appender inside one transaction per call, so a resolved promise means DuckDB committed the
+ * rows to its WAL. Only this folder imports the driver.
  */
 import { stat } from 'node:fs/promises'
 import { listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
@@ -20,6 +20,7 @@ import { applyMigrations } from './schema.js'
 import { appendRequestsChunked } from './request-chunks.js'
 import { appendSpansChunked } from './span-chunks.js'
 import { createSerialQueue } from './serial-queue.js'
+import { createReaderPool, type ReaderPool } from './reader-pool.js'
 import { createWriteCoalescer } from './write-coalescer.js'
 import { createSeriesIdCache } from './series-id.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
@@ -29,12 +30,12 @@ import { requestWhere, timeClauses, valueRangeClauses, type Where } from './sql.
 
 /**
  * Access to a DuckDB store's database for modules that keep their own tables in it (the SLO
- * store): work runs on the store's writer or reader connection, behind the same queues.
+ * store): work runs on the store's writer or a reader connection, behind the same queues.
  */
 export interface DuckDbShared {
   /** Runs `work` on the writer connection inside one transaction. */
   write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
-  /** Runs `work` on the reader connection (committed data only). */
+  /** Runs `work` on a reader connection (committed data only). */
   read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>
   /**
    * Folds the WAL into the file now, behind the writes queued before it: the rows written since
@@ -86,19 +87,19 @@ export interface DuckDbStoreOptions extends DuckDbMemoryOptions {
 export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<SpanStore> {
   let instance = await openDuckDbInstance(options.path, options)
   let conn: DuckDBConnection
-  let reader: DuckDBConnection
+  let readers: ReaderPool
   try {
     conn = await instance.connect()
     await applyMigrations(conn, new Date().toISOString())
-    reader = await instance.connect()
+    readers = await createReaderPool(instance)
   } catch (err) {
     instance.closeSync()
     throw err
   }
-  // One connection writes (`conn`), one reads, each behind its own queue: a long query does not
-  // hold up ingest, and readers see only committed data (DuckDB's MVCC across connections).
+  // One connection writes (`conn`) behind its queue, a few read (`readers`): a long query does
+  // not hold up ingest, nor the cheap reads, and readers see only committed data (DuckDB's MVCC
+  // across connections).
   const writeQueue = createSerialQueue()
-  const readQueue = createSerialQueue()
   const seriesId = createSeriesIdCache()
   const isFile = options.path !== ':memory:' && options.path !== ''
 
@@ -132,9 +133,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       throw unavailable(options.path, invalidated, null)
     }
     reopenAtMs = Date.now() + REOPEN_INTERVAL_MS
-    await readQueue.idle()
+    await readers.idle()
     for (const close of [
-      () => reader.closeSync(),
+      () => readers.closeSync(),
       () => conn.closeSync(),
       () => instance.closeSync(),
     ]) {
@@ -147,7 +148,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     try {
       instance = await openDuckDbInstance(options.path, options)
       conn = await instance.connect()
-      reader = await instance.connect()
+      await readers.reconnect(instance)
     } catch (err) {
       invalidated = errorMessage(err)
       throw unavailable(options.path, invalidated, err)
@@ -155,8 +156,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     invalidated = null
   }
   const rows = (sql: string, params: DuckDBValue[] = []): Promise<Row[]> =>
-    readQueue
-      .run(async () => (await reader.runAndReadAll(sql, params)).getRowObjectsJS())
+    readers
+      .run(async (reader) => (await reader.runAndReadAll(sql, params)).getRowObjectsJS())
       .catch((err: unknown) => Promise.reject(damaged(err)))
   const write = (work: () => Promise<void>): Promise<void> =>
     writeQueue
@@ -286,7 +287,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         sql += ' OFFSET ?'
         params.push(query.offset)
       }
-      return readQueue.run(async () => {
+      return readers.run(async (reader) => {
         const total = (
           await reader.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
         ).getRowsJS()[0]?.[0]
@@ -321,7 +322,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       }
     },
 
-    scanRequestColumns: (query) => readQueue.run(() => queryRequestColumns(reader, query)),
+    scanRequestColumns: (query) => readers.run((reader) => queryRequestColumns(reader, query)),
     percentiles: (query) => queryPercentiles(rows, query),
     aggregateRequests: (query) => queryAggregate(rows, query),
     histogramRequests: (query) => queryHistogram(rows, query),
@@ -399,8 +400,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     async close() {
-      await Promise.all([writeQueue.idle(), readQueue.idle()])
-      reader.closeSync()
+      await Promise.all([writeQueue.idle(), readers.idle()])
+      readers.closeSync()
       conn.closeSync()
       instance.closeSync()
     },
@@ -417,7 +418,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         .then(() => out)
     },
     read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-      return readQueue.run(() => work(reader))
+      return readers.run(work)
     },
     async checkpoint() {
       if (isFile) {

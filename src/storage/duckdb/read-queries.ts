@@ -14,6 +14,7 @@ import { validatePercentileQuery, validateSeriesQuery } from '../query/validate.
 import type { PercentileQuery, PercentileRow, Series, SeriesQuery } from '../../core/model/query.js'
 import { toNumber, type ReadRows } from './connection.js'
 import { bucketExpr, requestWhere, timeClauses, type Where } from './sql.js'
+import { totalQuantiles } from './total-quantiles.js'
 
 /** Nearest-rank percentiles via `quantile_disc` (same rank rule as the memory store). */
 export async function queryPercentiles(
@@ -22,6 +23,12 @@ export async function queryPercentiles(
 ): Promise<PercentileRow[]> {
   validatePercentileQuery(query)
   const where = requestWhere(query)
+  if (query.groupBy === undefined && !query.stepUs) {
+    const total = await totalPercentiles(rows, where, query)
+    if (total !== null) {
+      return total
+    }
+  }
   const group = query.groupBy ?? 'NULL'
   const bucket = query.stepUs ? bucketExpr('start_us', query.stepUs) : 'NULL'
   const qs = `[${query.quantiles.map((q) => String(q)).join(', ')}]::DOUBLE[]`
@@ -53,6 +60,24 @@ export async function queryPercentiles(
     }
   })
   return out
+}
+
+/** The whole window's quantiles by `totalQuantiles`; null when they need the fallback. */
+async function totalPercentiles(
+  rows: ReadRows,
+  where: Where,
+  query: PercentileQuery
+): Promise<PercentileRow[] | null> {
+  const found = await totalQuantiles(rows, where, query.measures, query.quantiles)
+  if (found === null) {
+    return null
+  }
+  return query.measures.flatMap((measure, i) => {
+    const m = found[i]
+    return m === undefined || m.count === 0
+      ? []
+      : [{ measure, group: null, bucketStartUs: null, count: m.count, values: m.values }]
+  })
 }
 
 /** Raw points of the matching series from SQL, functions applied by the shared series math. */

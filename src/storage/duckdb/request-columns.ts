@@ -23,7 +23,7 @@ import {
 import { inTransaction, toNumber } from './connection.js'
 import { requestWhere, type Where } from './sql.js'
 
-/** Reads the query's fields of the matching requests (run on the reader connection, behind its queue). */
+/** Reads the query's fields of the matching requests (run on a reader connection, behind its queue). */
 export async function queryRequestColumns(
   reader: DuckDBConnection,
   query: RequestColumnQuery

@@ -32,6 +32,8 @@ export const PercentilesSchema = z.object({
   ),
 })
 
+export type Percentiles = z.infer<typeof PercentilesSchema>
+
 export const HeatmapSchema = z.object({
   measure: z.string(),
   step_ms: z.number(),

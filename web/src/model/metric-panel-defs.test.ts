@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { METRIC_PANELS, buildPanelData, missingMetricsHint } from './metric-panels.js'
+import { METRIC_PANELS, buildPanelData, missingMetricsHint } from './metric-panel-defs.js'
 
 const gateway = METRIC_PANELS.find((p) => p.id === 'gateway')
 const gpu = METRIC_PANELS.find((p) => p.id === 'gpu')

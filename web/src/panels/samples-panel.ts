@@ -1,11 +1,11 @@
-import { api, type Params } from '../../api/client.js'
-import type { RequestJson } from '../../api/schemas.js'
-import { h, mount } from '../../charts/dom.js'
-import { tpotText } from '../../model/request-view.js'
-import { formatMs, formatTimeUtc } from '../../model/format.js'
-import { MEASURE_FIELDS, MEASURE_LABELS, type Measure } from '../../model/measures.js'
-import { STAGE_COLORS, STAGE_ORDER } from '../../model/stages.js'
-import { isAbort, type LoadContext } from './context.js'
+import { api, type Params } from '../api/client.js'
+import type { RequestJson } from '../api/schemas.js'
+import { h, mount } from '../charts/dom.js'
+import { tpotText } from '../model/request-view.js'
+import { formatMs, formatTimeUtc } from '../model/format.js'
+import { MEASURE_FIELDS, MEASURE_LABELS, type Measure } from '../model/measures.js'
+import { STAGE_COLORS, STAGE_ORDER } from '../model/stages.js'
+import { isAbort, type LoadContext } from './load-context.js'
 
 function stageBar(r: RequestJson, scaleMs: number): HTMLElement {
   const total = r.e2e_ms ?? 0

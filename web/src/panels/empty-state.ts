@@ -1,4 +1,4 @@
-import { h } from '../../charts/dom.js'
+import { h } from '../charts/dom.js'
 
 /** What to send and where, shown when the store holds nothing yet. */
 export function renderEmptyState(): HTMLElement {

@@ -1,9 +1,9 @@
-import type { Dimensions } from '../../api/schemas.js'
-import { h, mount } from '../../charts/dom.js'
-import { FILTER_DIMENSIONS, toggleFilter } from '../../model/dimensions.js'
-import { formatSpan } from '../../model/format.js'
-import { RANGE_PRESETS, type ResolvedRange } from '../../model/time-range.js'
-import type { ViewState } from './url.js'
+import type { Dimensions } from '../api/schemas.js'
+import { h, mount } from '../charts/dom.js'
+import { FILTER_DIMENSIONS, toggleFilter } from '../model/dimensions.js'
+import { formatSpan } from '../model/format.js'
+import { RANGE_PRESETS, type ResolvedRange } from '../model/time-range.js'
+import type { ViewState } from '../pages/dashboard/url.js'
 
 /** `2026-12-01 04:55:00`: 24-hour UTC, whatever the browser's locale. */
 export function toInputValue(ms: number): string {

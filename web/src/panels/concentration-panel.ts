@@ -1,13 +1,12 @@
-import { api, type Params } from '../../api/client.js'
-import type { Concentration } from '../../api/schemas.js'
-import { h, mount } from '../../charts/dom.js'
-import { rankConcentration } from '../../model/concentration.js'
-import { isFilterDimension, toggleFilter } from '../../model/dimensions.js'
-import { formatMs, formatShare, formatTimeUtc, describeEvent } from '../../model/format.js'
-import { MEASURE_LABELS, type Measure } from '../../model/measures.js'
-import { STAGE_COLORS } from '../../model/stages.js'
-import type { StageName } from '../../../../src/core/model/request.js'
-import { isAbort, type LoadContext } from './context.js'
+import type { Concentration } from '../api/schemas.js'
+import { h, mount } from '../charts/dom.js'
+import { rankConcentration } from '../model/concentration.js'
+import { isFilterDimension, toggleFilter } from '../model/dimensions.js'
+import { formatMs, formatShare, formatTimeUtc } from '../model/format.js'
+import { MEASURE_LABELS, type Measure } from '../model/measures.js'
+import { STAGE_COLORS } from '../model/stages.js'
+import type { StageName } from '../../../src/core/model/request.js'
+import { isAbort, type LoadContext } from './load-context.js'
 
 /** The stages that make up a measure, in words. */
 function stagesCaption(measure: Measure): string {
@@ -175,67 +174,6 @@ export async function loadConcentration(
           'div',
           { class: 'error pad' },
           `concentration failed: ${err instanceof Error ? err.message : String(err)}`
-        )
-      )
-    }
-  }
-}
-
-/** Change events of the window as a list; a click zooms around the event. */
-export async function loadEvents(
-  ctx: LoadContext,
-  el: HTMLElement,
-  params: Params,
-  redraw: () => void
-): Promise<void> {
-  try {
-    const { from, to } = params
-    const res = await api.events({ from, to }, ctx.signal)
-    ctx.markers.splice(
-      0,
-      ctx.markers.length,
-      ...res.events.map((e) => ({
-        timeMs: e.time_ms,
-        kind: e.kind,
-        label:
-          [e.message ?? e.reason, e.replica ?? e.node ?? e.version].filter(Boolean).join(' · ') ||
-          e.kind,
-      }))
-    )
-    redraw()
-    mount(
-      el,
-      res.events.length === 0
-        ? h('div', { class: 'muted pad' }, 'no change events in this window')
-        : res.events.slice(0, 30).map((e) =>
-            h(
-              'div',
-              {
-                class: 'event-row',
-                title: 'zoom to ±10 minutes around this change',
-                onclick: () =>
-                  ctx.navigate({
-                    range: {
-                      kind: 'absolute',
-                      fromMs: e.time_ms - 600_000,
-                      toMs: e.time_ms + 600_000,
-                    },
-                  }),
-              },
-              h('span', { class: `kind k-${e.kind}` }, e.kind),
-              h('span', { class: 'time' }, formatTimeUtc(e.time_ms).slice(5, 19)),
-              h('span', { class: 'msg' }, describeEvent(e))
-            )
-          )
-    )
-  } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) {
-      mount(
-        el,
-        h(
-          'div',
-          { class: 'error pad' },
-          `events failed: ${err instanceof Error ? err.message : String(err)}`
         )
       )
     }

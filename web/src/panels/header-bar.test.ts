@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseInputValue, toInputValue } from './header-view.js'
+import { parseInputValue, toInputValue } from './header-bar.js'
 
 describe('24-hour UTC time inputs', () => {
   it('writes and reads 24-hour UTC whatever the locale', () => {

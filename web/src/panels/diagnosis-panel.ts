@@ -1,11 +1,11 @@
-import { measureOfFinding } from '../../../../src/core/diagnosis/finding-measure.js'
-import { api, buildUrl, type Params } from '../../api/client.js'
-import type { DiagnosisJson, FindingJson } from '../../api/schemas.js'
-import { h, mount } from '../../charts/dom.js'
-import { causeTitle, confidenceLabel, viewForFinding } from '../../model/findings.js'
-import type { Filters } from '../../model/dimensions.js'
-import { formatMs, formatTimeUtc } from '../../model/format.js'
-import { commonParams, isAbort, type LoadContext } from './context.js'
+import { measureOfFinding } from '../../../src/core/diagnosis/finding-measure.js'
+import { api, buildUrl, type Params } from '../api/client.js'
+import type { DiagnosisJson, FindingJson } from '../api/schemas.js'
+import { h, mount } from '../charts/dom.js'
+import { causeTitle, confidenceLabel, viewForFinding } from '../model/findings.js'
+import type { Filters } from '../model/dimensions.js'
+import { formatMs, formatTimeUtc } from '../model/format.js'
+import { commonParams, isAbort, type LoadContext } from './load-context.js'
 
 function evidenceValue(v: number | string | null): string {
   if (v === null) {

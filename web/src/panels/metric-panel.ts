@@ -1,8 +1,8 @@
-import { api } from '../../api/client.js'
-import { PALETTE } from '../../charts/theme.js'
-import { metricLabelFilters } from '../../model/dimensions.js'
-import { h } from '../../charts/dom.js'
-import { formatCount, formatMs, formatShare } from '../../model/format.js'
+import { api } from '../api/client.js'
+import { PALETTE } from '../charts/theme.js'
+import { metricLabelFilters } from '../model/dimensions.js'
+import { h } from '../charts/dom.js'
+import { formatCount, formatMs, formatShare } from '../model/format.js'
 import {
   METRIC_PANELS,
   buildPanelData,
@@ -12,11 +12,11 @@ import {
   sourceKey,
   type FetchedSeries,
   type MetricPanelDef,
-} from '../../model/metric-panels.js'
-import { formatStepParam } from '../../model/time-range.js'
-import { commonParams, isAbort, type LoadContext } from './context.js'
-import { drawLines } from './latency-panels.js'
-import type { PanelHandle } from './panel.js'
+} from '../model/metric-panel-defs.js'
+import { formatStepParam } from '../model/time-range.js'
+import { commonParams, isAbort, type LoadContext } from './load-context.js'
+import { drawLines } from './draw-lines.js'
+import type { PanelHandle } from './panel-frame.js'
 
 function formatFor(unit: string): (v: number) => string {
   if (unit === '%') {

@@ -1,9 +1,9 @@
 import type uPlot from 'uplot'
-import type { Params } from '../../api/client.js'
-import type { Marker } from '../../charts/markers.js'
-import { FILTER_DIMENSIONS } from '../../model/dimensions.js'
-import type { ResolvedRange } from '../../model/time-range.js'
-import type { ViewState } from './url.js'
+import type { Params } from '../api/client.js'
+import type { Marker } from '../charts/markers.js'
+import { FILTER_DIMENSIONS } from '../model/dimensions.js'
+import type { ResolvedRange } from '../model/time-range.js'
+import type { ViewState } from '../pages/dashboard/url.js'
 
 /** What one render of the page shares: the view, its resolved window, and the live chart set. */
 export interface LoadContext {

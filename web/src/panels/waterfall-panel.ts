@@ -1,14 +1,9 @@
-import { api } from '../../api/client.js'
-import { h, mount } from '../../charts/dom.js'
-import { formatMs, formatTimeUtc } from '../../model/format.js'
-import { tpotText } from '../../model/request-view.js'
-import {
-  layoutWaterfall,
-  ttftInstantMs,
-  ttftLabel,
-  type WaterfallRow,
-} from '../../model/waterfall.js'
-import { isAbort, type LoadContext } from './context.js'
+import { api } from '../api/client.js'
+import { h, mount } from '../charts/dom.js'
+import { formatMs, formatTimeUtc } from '../model/format.js'
+import { tpotText } from '../model/request-view.js'
+import { layoutWaterfall, ttftInstantMs, ttftLabel, type WaterfallRow } from '../model/waterfall.js'
+import { isAbort, type LoadContext } from './load-context.js'
 
 function attrText(row: WaterfallRow): string {
   const lines = [

@@ -1,11 +1,11 @@
-import { api } from '../../api/client.js'
-import type { Concentration } from '../../api/schemas.js'
-import { h, mount } from '../../charts/dom.js'
-import { rankConcentration } from '../../model/concentration.js'
-import { formatMs, formatShare, formatTimeUtc, describeEvent } from '../../model/format.js'
-import { MEASURE_LABELS, quietValue } from '../../model/measures.js'
-import { formatStepParam } from '../../model/time-range.js'
-import { commonParams, isAbort, type LoadContext } from './context.js'
+import { api } from '../api/client.js'
+import type { Concentration } from '../api/schemas.js'
+import { h, mount } from '../charts/dom.js'
+import { rankConcentration } from '../model/concentration.js'
+import { formatMs, formatShare, formatTimeUtc, describeEvent } from '../model/format.js'
+import { MEASURE_LABELS, quietValue } from '../model/measures.js'
+import { formatStepParam } from '../model/time-range.js'
+import { commonParams, isAbort, type LoadContext } from './load-context.js'
 
 /** Change events this long before a selection count as "at that moment": rollouts take minutes. */
 const EVENT_LOOKBACK_MS = 15 * 60_000

@@ -1,0 +1,200 @@
+/**
+ * Dashboard first paint in a real browser: the real server (`startServer`, port 0, the built
+ * `dist/web`) over a DuckDB file of N requests (bench/dashboard-store.ts), opened in Chromium
+ * through playwright-core. For every panel it records when the panel first shows its data (or
+ * says it has none) after navigation starts, and for every /api call when the page asked and
+ * when the answer ended. Several runs, each in a fresh browser context; the median is printed.
+ *
+ * The baseline of the same run is the page's own shell: the time until the page's script has
+ * mounted the header (`.top`), before any data. Ratios are panel paint / shell paint.
+ *
+ *   npm run build:web && npx tsx bench/dashboard-paint.bench.ts [--requests 1000000] [--runs 3]
+ *   npx tsx bench/dashboard-paint.bench.ts --demo     # `tokenline demo`'s simulated data instead
+ *
+ * A panel is painted when it leaves `data-state="loading"`; for pages built before panels carried
+ * that marker (to compare against an older checkout), a side card counts as painted once its
+ * body holds something other than a "…ing…" placeholder.
+ */
+import { performance } from 'node:perf_hooks'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from 'playwright-core'
+import { T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
+import { DEFAULTS } from '../src/config/defaults.js'
+import { createSilentLogger } from '../src/core/logger.js'
+import { startServer } from '../src/server/main.js'
+import { BENCH_MINUTES, benchStore } from './dashboard-store.js'
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '3' },
+    demo: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    root: { type: 'string', default: new URL('../', import.meta.url).pathname },
+  },
+})
+const RUNS = Number(args.runs)
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
+
+/**
+ * Runs in the page before its own script: stamps `performance.now()` on each panel's first
+ * paint. Chart panels and (newer pages) cards carry `data-panel` + `data-state`; older cards are
+ * found by the class of their body.
+ */
+const OBSERVER = `(() => {
+  const paint = {}
+  window.__tlPaint = paint
+  const CARD_BODIES = { diagnosis: '.diag', concentration: '.conc', events: '.events', samples: '.samples-wrap', kpis: '.kpis' }
+  const loading = (el) => {
+    if (!el) return true
+    const first = el.firstElementChild
+    if (!first) return true
+    const text = (el.textContent || '').trim()
+    return text === '' || (el.children.length === 1 && /…$/.test(text))
+  }
+  const check = () => {
+    const now = performance.now()
+    if (paint.shell === undefined && document.querySelector('header.top')) paint.shell = now
+    for (const el of document.querySelectorAll('[data-panel]')) {
+      const id = el.getAttribute('data-panel')
+      const state = el.getAttribute('data-state')
+      if (paint[id] === undefined && state && state !== 'loading') paint[id] = now
+    }
+    for (const [id, sel] of Object.entries(CARD_BODIES)) {
+      if (paint[id] !== undefined) continue
+      const host = document.querySelector('[data-panel="' + id + '"]')
+      if (host && host.hasAttribute('data-state')) continue
+      const el = document.querySelector(sel)
+      if (el && !loading(el)) paint[id] = now
+    }
+  }
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+})()`
+
+interface RunResult {
+  paint: Record<string, number>
+  calls: { route: string; askedMs: number; doneMs: number }[]
+  loadedMs: number
+}
+
+async function openOnce(url: string): Promise<RunResult> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  })
+  try {
+    // The page's CSP (script-src 'self') would refuse the observer; the bench reads, never acts.
+    const context = await browser.newContext({
+      bypassCSP: true,
+      viewport: { width: 1600, height: 1000 },
+    })
+    await context.addInitScript(OBSERVER)
+    const page = await context.newPage()
+    const calls: RunResult['calls'] = []
+    let navStart = 0
+    page.on('requestfinished', (req) => {
+      const u = new URL(req.url())
+      if (!u.pathname.startsWith('/api/')) {
+        return
+      }
+      const t = req.timing()
+      const detail =
+        u.pathname === '/api/percentiles' || u.pathname === '/api/series'
+          ? `${u.pathname}?${u.searchParams.getAll('measure').join(',') || u.searchParams.get('name') || ''}${u.searchParams.has('step') ? ' step' : ''}`
+          : u.pathname
+      calls.push({
+        route: detail,
+        askedMs: t.startTime - navStart,
+        doneMs: t.startTime + t.responseEnd - navStart,
+      })
+    })
+    navStart = Date.now()
+    const started = performance.now()
+    await page.goto(url)
+    await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 600_000 })
+    const loadedMs = performance.now() - started
+    const paint = (await page.evaluate('window.__tlPaint')) as Record<string, number>
+    return { paint, calls, loadedMs }
+  } finally {
+    await browser.close()
+  }
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor((s.length - 1) / 2)] ?? NaN
+}
+
+async function main(): Promise<void> {
+  let url: string
+  let stop: () => Promise<void>
+  let label: string
+  if (args.demo) {
+    const { startDemo } = await import('../src/testing/dashboard-harness.js')
+    const demo = await startDemo([], 600_000)
+    url = `${demo.url}?range=all`
+    stop = demo.stop
+    label = "tokenline demo's data, whole range"
+  } else {
+    const n = Number(args.requests)
+    const path = await benchStore(n, args.fresh, (line) => process.stdout.write(`${line}\n`))
+    const server = await startServer(
+      {
+        ...DEFAULTS,
+        server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
+        store: { kind: 'duckdb', path },
+      },
+      createSilentLogger(),
+      { webRoot: join(args.root, 'dist/web') }
+    )
+    const fromMs = T0_US / 1000
+    url = `${server.apiUrl}/?from=${fromMs}&to=${fromMs + BENCH_MINUTES * 60_000}`
+    stop = () => server.close()
+    label = `${n} requests over ${BENCH_MINUTES} min`
+  }
+  const runs: RunResult[] = []
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const r = await openOnce(url)
+      process.stdout.write(
+        `run ${i + 1}: all loaded ${(r.loadedMs / 1000).toFixed(2)} s, last chart ${(
+          Math.max(
+            ...Object.entries(r.paint)
+              .filter(([k]) => !['diagnosis', 'concentration', 'shell'].includes(k))
+              .map(([, v]) => v)
+          ) / 1000
+        ).toFixed(2)} s\n`
+      )
+      runs.push(r)
+    }
+  } finally {
+    await stop()
+  }
+  const ids = [...new Set(runs.flatMap((r) => Object.keys(r.paint)))].filter((k) => k !== 'shell')
+  const shell = median(runs.map((r) => r.paint['shell'] ?? NaN))
+  process.stdout.write(`\n${label}; median of ${RUNS} runs; ms after navigation start\n`)
+  process.stdout.write(`shell (header mounted, the baseline): ${shell.toFixed(0)} ms\n`)
+  const rows = ids
+    .map((id) => ({ id, ms: median(runs.map((r) => r.paint[id] ?? NaN)) }))
+    .sort((a, b) => a.ms - b.ms)
+  for (const { id, ms } of rows) {
+    process.stdout.write(
+      `  ${id.padEnd(16)} ${ms.toFixed(0).padStart(7)} ms  ×${(ms / shell).toFixed(1)}\n`
+    )
+  }
+  const charts = rows.filter((r) => !['diagnosis', 'concentration'].includes(r.id))
+  process.stdout.write(
+    `every panel but diagnosis/concentration: ${Math.max(...charts.map((r) => r.ms)).toFixed(0)} ms; every panel: ${Math.max(...rows.map((r) => r.ms)).toFixed(0)} ms; page loaded: ${median(runs.map((r) => r.loadedMs)).toFixed(0)} ms\n`
+  )
+  process.stdout.write(
+    `\n/api calls of the last run (asked → answered, ms after navigation start)\n`
+  )
+  for (const c of (runs.at(-1)?.calls ?? []).sort((a, b) => a.askedMs - b.askedMs)) {
+    process.stdout.write(
+      `  ${c.route.padEnd(44)} ${c.askedMs.toFixed(0).padStart(7)} → ${c.doneMs.toFixed(0).padStart(7)}  (${(c.doneMs - c.askedMs).toFixed(0)} ms)\n`
+    )
+  }
+}
+
+await main()

@@ -1,0 +1,193 @@
+/**
+ * No panel waits for a query over the window's rows before it paints: with the routes that read
+ * requests one by one (diagnosis, concentration) held back by the browser, every chart panel,
+ * the KPIs, the samples and the events still fill; before the first answer at all, every panel
+ * is already on screen as a skeleton. Each call the page makes before it paints is an
+ * aggregate whose size does not grow with the store (a bucketed query, or one of a fixed size).
+ * Nothing here depends on how fast the machine is: the held routes stay held until the
+ * assertions about the others are done.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page, Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULTS } from '../../src/config/defaults.js'
+import {
+  createTestRng,
+  makeTimeline,
+  T0_US,
+} from '../../src/core/diagnosis/testing/make-timeline.js'
+import { createSilentLogger } from '../../src/core/logger.js'
+import { startServer, type RunningServer } from '../../src/server/main.js'
+import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
+import { ROOT, buildDashboard, launchBrowser } from '../../src/testing/dashboard-harness.js'
+
+const REQUESTS = 3000
+const WINDOW_MS = 30 * 60_000
+/** Panels that read aggregates of the requests; each must paint while the row readers wait. */
+const AGGREGATE_PANELS = [
+  'traffic',
+  'ttft',
+  'tpot',
+  'e2e',
+  'heatmap',
+  'stages',
+  'kpis',
+  'samples',
+  'events',
+]
+/** Routes that read the window's requests themselves (ADR 0165): held during first paint. */
+const ROW_READERS = new Set(['/api/diagnosis', '/api/concentration'])
+
+/**
+ * Why each call made before first paint is bounded, whatever the store holds: a fixed-size
+ * answer, a bounded list, or one row per time bucket.
+ */
+function isBounded(url: URL): boolean {
+  const p = url.searchParams
+  switch (url.pathname) {
+    case '/api/health':
+    case '/api/metrics':
+    case '/api/slo':
+    case '/api/alerts':
+    case '/api/events':
+    case '/api/dimensions':
+      // Dimensions: at most 500 values each, however many requests hold them.
+      return true
+    case '/api/percentiles':
+      // Per bucket, or one row per measure for the whole window; never per group.
+      return !p.has('group_by')
+    case '/api/requests':
+      return Number(p.get('limit')) > 0 && Number(p.get('limit')) <= 100
+    case '/api/traffic':
+    case '/api/stages':
+    case '/api/heatmap':
+    case '/api/series':
+      return p.has('step')
+    default:
+      return false
+  }
+}
+
+describe('dashboard first paint', () => {
+  let dir: string
+  let server: RunningServer
+  let browser: Browser
+  let page: Page
+
+  beforeAll(async () => {
+    buildDashboard()
+    dir = mkdtempSync(join(tmpdir(), 'tl-paint-'))
+    const path = join(dir, 'paint.duckdb')
+    const store = await createDuckDbStore({ path })
+    const rng = createTestRng(5)
+    await store.upsertRequests(
+      Array.from({ length: REQUESTS }, (_, i) =>
+        makeTimeline({
+          startUs: T0_US + Math.floor((i / REQUESTS) * WINDOW_MS * 1000),
+          dims: { replica: `r${i % 4}`, tenant: `t${i % 3}` },
+          stagesMs: {
+            network: 5 + 10 * rng(),
+            'engine.queue': 20 * rng(),
+            'engine.prefill': 30 + 40 * rng(),
+            'engine.decode': 500 + 1000 * rng(),
+          },
+          tpotMs: 5 + 10 * rng(),
+          inputTokens: 500,
+          outputTokens: 100,
+        })
+      )
+    )
+    await store.close()
+    server = await startServer(
+      {
+        ...DEFAULTS,
+        server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
+        store: { kind: 'duckdb', path },
+      },
+      createSilentLogger(),
+      { webRoot: join(ROOT, 'dist/web') }
+    )
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
+  }, 300_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('shows every skeleton first, then fills each aggregate panel while diagnosis and concentration are held', async () => {
+    let releaseHealth = (): void => undefined
+    const healthHeld = new Promise<void>((r) => (releaseHealth = r))
+    let releaseRows = (): void => undefined
+    const rowsHeld = new Promise<void>((r) => (releaseRows = r))
+    const heldRowCalls: string[] = []
+    const beforePaint: URL[] = []
+    let painted = false
+    page.on('request', (req) => {
+      const url = new URL(req.url())
+      if (url.pathname.startsWith('/api/') && !painted && !ROW_READERS.has(url.pathname)) {
+        beforePaint.push(url)
+      }
+    })
+    await page.route(
+      (url) => url.pathname === '/api/health',
+      async (route: Route) => {
+        await healthHeld
+        await route.continue()
+      }
+    )
+    await page.route(
+      (url) => ROW_READERS.has(url.pathname),
+      async (route: Route) => {
+        heldRowCalls.push(new URL(route.request().url()).pathname)
+        await rowsHeld
+        await route.continue()
+      }
+    )
+
+    const fromMs = T0_US / 1000
+    await page.goto(`${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}`)
+    // No answer has arrived yet: every panel is on screen, loading.
+    for (const id of [...AGGREGATE_PANELS, 'diagnosis', 'concentration']) {
+      await page.waitForSelector(`[data-panel="${id}"][data-state="loading"]`, {
+        state: 'attached',
+        timeout: 60_000,
+      })
+    }
+    releaseHealth()
+
+    for (const id of AGGREGATE_PANELS) {
+      await page.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
+        state: 'attached',
+        timeout: 120_000,
+      })
+    }
+    painted = true
+    // The row readers are still held, and their cards still say so.
+    expect(await page.locator('[data-panel="diagnosis"]').getAttribute('data-state')).toBe(
+      'loading'
+    )
+    expect(await page.locator('[data-panel="concentration"]').getAttribute('data-state')).toBe(
+      'loading'
+    )
+    expect(await page.locator('#app').getAttribute('data-loaded')).toBe('false')
+    // Everything asked before first paint is an aggregate of bounded size.
+    expect(beforePaint.length).toBeGreaterThan(5)
+    expect(beforePaint.filter((u) => !isBounded(u)).map((u) => u.pathname + u.search)).toEqual([])
+
+    releaseRows()
+    for (const id of ['diagnosis', 'concentration']) {
+      await page.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
+        state: 'attached',
+        timeout: 120_000,
+      })
+    }
+    await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 120_000 })
+    expect(new Set(heldRowCalls)).toEqual(ROW_READERS)
+    expect(await page.locator('.finding, .diag-summary').count()).toBeGreaterThan(0)
+  }, 400_000)
+})
