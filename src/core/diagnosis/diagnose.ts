@@ -302,8 +302,12 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const burst = findTrafficShift(sample, ctx.grid)
   const excess: ExcessCandidate[] = excessCandidates(scanCtx, anomalies, burst)
   const unattributed = unattributedCandidates(scanCtx)
-  for (const c of unattributed.candidates) {
-    excess.push({ ...c.finding, measure: 'ttft' })
+  // A share of time no span covers that held all along changed nothing: it is a finding only
+  // with a breached objective (a change in it is the excess scan's, with its window).
+  if (ctx.sloBreached) {
+    for (const c of unattributed.candidates) {
+      excess.push({ ...c.finding, measure: 'ttft' })
+    }
   }
   const merged = mergeCandidates(candidates, excess, actionsOf)
   const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)

@@ -278,7 +278,10 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
         ]
   }
   if (s.startsWith('gateway.') && s !== 'gateway.upstream') {
-    return [['gateway.queueing', 1]]
+    // A gateway's queue is shared by the requests of every backend: wait that lands on one
+    // replica's or node's requests is that backend's time (no engine span split it off).
+    const backend = f.scope?.dimension === 'replica' || f.scope?.dimension === 'node'
+    return backend ? rateScoped() : [['gateway.queueing', 1]]
   }
   if (s === 'downstream' || s === 'gateway.upstream') {
     return [['downstream.dependency', 1]]
