@@ -18,7 +18,7 @@ import type {
 import { DIMENSIONS, STAGE_NAMES } from '../../src/core/model/request.js'
 import { asMicros, type Micros } from '../../src/core/model/units.js'
 import type { Cause, ScopeDimension } from '../../src/core/model/diagnosis.js'
-import type { SloTargets } from '../../src/core/diagnosis/input.js'
+import type { SloTargets } from '../../src/core/diagnosis/frame/input.js'
 import { createSeededRandom } from '../../src/core/stats/seeded-random.js'
 
 type Spread = [median: number, relativeSpread: number]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeColumnValue } from './columns.js'
+import { describeColumnValue } from './frame/columns.js'
 import { changeEvidence, impactEvidence, rowEvidence, stageEvidence } from './rule.js'
 import { makeChange, makeRow, makeStageStat } from './testing/evidence-inputs.js'
 

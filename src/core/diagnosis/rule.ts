@@ -9,12 +9,12 @@ import type { EventKind } from '../model/event.js'
 import type { StageName } from '../model/request.js'
 import { isoFromMicros, type Micros } from '../model/units.js'
 import { meanWhere, quantileSorted, sortedFinite } from '../stats/quantile.js'
-import type { Cohort } from './cohort.js'
-import type { DiagnosisContext, TimeChange } from './context.js'
+import type { Cohort } from './frame/cohort.js'
+import type { DiagnosisContext, TimeChange } from './frame/context.js'
 import type { ResourceKind } from './metric-families.js'
-import { describeColumnValue } from './columns.js'
+import { describeColumnValue } from './frame/columns.js'
 import { maxOver, meanOutside, meanOver, type ResourceView } from './resources.js'
-import type { StageBreakdown, StageStat } from './stage-stats.js'
+import type { StageBreakdown, StageStat } from './detect/stage-stats.js'
 
 export type RuleResult = Omit<Finding, 'cause' | 'actions'> | { skipped: string } | null
 

@@ -18,7 +18,7 @@ import type { CauseRecord } from './record.js'
 import { missingEvidence, pct, resourceLevel, round } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
-import type { DiagnosisContext, TimeChange } from '../context.js'
+import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 
 function windowOf(

@@ -10,7 +10,7 @@
  * prefix-aware routing.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import type { DiagnosisContext } from '../context.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import {

@@ -12,7 +12,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { DiagnosisContext } from '../context.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
 import {
   changeEvidence,

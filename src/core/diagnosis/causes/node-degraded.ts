@@ -15,7 +15,7 @@ import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { eventEvidence, impactEvidence, round, rowEvidence, scopeOf, tailImpact } from '../rule.js'
 import { replicaLoad } from './routing-imbalance.js'
-import { serviceRatio } from '../service-rate.js'
+import { serviceRatio } from '../detect/service-rate.js'
 
 export const nodeDegradedCause: CauseRecord = {
   cause: 'node.degraded',

@@ -6,7 +6,7 @@
  * labels and docs/causes.md are all derived from these records.
  */
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
-import type { DiagnosisContext } from '../context.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import type { DurationMeasure } from '../../model/request.js'
 import type { Rule } from '../rule.js'
 

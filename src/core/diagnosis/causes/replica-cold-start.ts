@@ -12,8 +12,8 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import type { Cohort } from '../cohort.js'
-import type { DiagnosisContext } from '../context.js'
+import type { Cohort } from '../frame/cohort.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 

@@ -10,7 +10,7 @@ import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { StageName } from '../../model/request.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
-import { changeOfSeries, type DiagnosisContext } from '../context.js'
+import { changeOfSeries, type DiagnosisContext } from '../frame/context.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import {
   changeEvidence,

@@ -11,14 +11,14 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { DiagnosisContext, TimeChange } from '../context.js'
+import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { meanOutside, meanOver } from '../resources.js'
 import type { CauseRecord } from './record.js'
 import { fmtUs, pct, round, scopeOf } from '../rule.js'
-import { clusterZ } from '../excess-scan.js'
-import { findTrafficShift } from '../traffic-shift.js'
+import { clusterZ } from '../detect/excess-scan.js'
+import { findTrafficShift } from '../detect/traffic-shift.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
 

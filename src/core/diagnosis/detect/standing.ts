@@ -8,7 +8,7 @@
 import type { StandingCondition } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import type { RequestFrame } from '../frame.js'
+import type { RequestFrame } from '../frame/frame.js'
 import { fmtUs } from '../rule.js'
 
 /** The dimensions whose values are places or builds that can be structurally slower. */

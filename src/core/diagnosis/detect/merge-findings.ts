@@ -8,14 +8,14 @@
  * confidence is the larger one plus a small agreement bonus (independent lines of evidence). A
  * cause only the excess scan names enters on its own confidence.
  */
-import type { Cause, Evidence, Finding } from '../model/diagnosis.js'
-import { STAGE_NAMES, type StageName } from '../model/request.js'
-import { isoFromMicros } from '../model/units.js'
-import { quantileSorted, sortedFinite } from '../stats/quantile.js'
-import { ramp } from '../stats/significance.js'
-import type { DiagnosisContext } from './context.js'
+import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
+import { STAGE_NAMES, type StageName } from '../../model/request.js'
+import { isoFromMicros } from '../../model/units.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { ramp } from '../../stats/significance.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import type { ExcessCandidate } from './excess-candidates.js'
-import { fmtUs, pct, round } from './rule.js'
+import { fmtUs, pct, round } from '../rule.js'
 import { TTFT_STAGES } from './stage-stats.js'
 
 /** Merges rule findings and excess candidates into one list (unsorted). */

@@ -8,13 +8,13 @@
  * then localised over every dimension and pair (localize.ts) and split into its token-mix, load
  * and rate parts.
  */
-import { localize, type LocalizedElement } from '../concentration/localize.js'
-import { DIMENSIONS, type StageName } from '../model/request.js'
-import { cellQuantiles } from '../stats/cell-quantiles.js'
-import { quantileSorted } from '../stats/quantile.js'
-import { bucketOf, type BucketGrid } from '../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../timeline/change-points.js'
-import type { RequestFrame } from './frame.js'
+import { localize, type LocalizedElement } from '../../concentration/localize.js'
+import { DIMENSIONS, type StageName } from '../../model/request.js'
+import { cellQuantiles } from '../../stats/cell-quantiles.js'
+import { quantileSorted } from '../../stats/quantile.js'
+import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import type { RequestFrame } from '../frame/frame.js'
 import { TPOT_STAGES, TTFT_STAGES } from './stage-stats.js'
 import { arrivalLoad, fitWorkloadModel, type WorkloadFeatures } from './workload-model.js'
 

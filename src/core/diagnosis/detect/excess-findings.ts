@@ -4,13 +4,13 @@
  * narrowest scope that explains it decide the cause. Each anomaly proposes a ranked list of
  * causes; the engine merges them with the rules' findings (see diagnose.ts).
  */
-import type { Cause, Finding, ScopeDimension } from '../model/diagnosis.js'
-import { STAGE_NAMES, type StageName } from '../model/request.js'
-import { isoFromMicros, type Micros } from '../model/units.js'
-import type { DiagnosisContext } from './context.js'
+import type { Cause, Finding, ScopeDimension } from '../../model/diagnosis.js'
+import { STAGE_NAMES, type StageName } from '../../model/request.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import type { MeasureAnomaly } from './excess-scan.js'
 import type { TrafficShift } from './traffic-shift.js'
-import { ramp } from '../stats/significance.js'
+import { ramp } from '../../stats/significance.js'
 
 const SCOPES: readonly string[] = [
   'replica',
