@@ -17,7 +17,7 @@ import type { DiagnosisReader } from './frame/read-port.js'
 import type { SloTargets } from './frame/input.js'
 import type { DimensionFilters } from '../model/query.js'
 import { loadWindow } from './frame/load-window.js'
-import { round } from './rule.js'
+import { round } from './explain/text.js'
 
 /** Above this many requests in the window, the diagnosis reads a hash sample of about this many. */
 export const DIAGNOSIS_SAMPLE = 250_000

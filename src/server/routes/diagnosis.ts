@@ -9,7 +9,7 @@ import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnos
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/explain/concentration-json.js'
-import { round } from '../../core/diagnosis/rule.js'
+import { round } from '../../core/diagnosis/explain/text.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
 import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
 import type { SloTargets } from '../../core/diagnosis/frame/input.js'

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { buildContext } from '../frame/context.js'
 import { diagnose, MIN_CONFIDENCE } from '../diagnose.js'
 import { frameFromRequests } from '../frame/frame.js'
-import type { Rule, RuleResult } from '../rule.js'
+import type { Rule, RuleResult } from './record.js'
 import { generateRun, type FaultSpec, type GenSpec } from '../testing/fault-gen.js'
 import { CAUSE_RECORDS as RULES } from './index.js'
 

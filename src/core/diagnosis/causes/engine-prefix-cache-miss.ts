@@ -13,18 +13,9 @@ import type { Evidence } from '../../model/diagnosis.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import {
-  changeBuckets,
-  changeEvidence,
-  changeWindow,
-  missingEvidence,
-  pct,
-  round,
-  shiftOf,
-  stageEvidence,
-  stageStat,
-  heavierAtSameRate,
-} from '../rule.js'
+import { changeBuckets, shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
+import { changeEvidence, changeWindow, missingEvidence, stageEvidence } from '../explain/evidence.js'
+import { pct, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 
 /** Cached prompt tokens over prompt tokens, both per-second rates of their counters. */

@@ -4,7 +4,13 @@
  * typical value, how significant it is (robust z of the median difference), how clearly one stage
  * carries it, and the cause's weight. Evidence lines state only what supports the cause.
  */
-import type { Cause, Evidence, Finding, FindingShift, ScopeDimension } from '../../model/diagnosis.js'
+import type {
+  Cause,
+  Evidence,
+  Finding,
+  FindingShift,
+  ScopeDimension,
+} from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext } from '../frame/context.js'
@@ -17,7 +23,8 @@ import {
   UNATTRIBUTED,
 } from './excess-findings.js'
 import type { MeasureAnomaly } from './excess-scan.js'
-import { fmtUs, pct, resourceLevel, round } from '../rule.js'
+import { fmtUs, pct, round } from '../explain/text.js'
+import { resourceLevel } from './shifts.js'
 import { serviceRatio } from './service-rate.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'

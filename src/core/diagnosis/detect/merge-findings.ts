@@ -15,7 +15,7 @@ import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { ExcessCandidate } from './excess-candidates.js'
-import { fmtUs, pct, round } from '../rule.js'
+import { fmtUs, pct, round } from '../explain/text.js'
 import { TTFT_STAGES } from './stage-stats.js'
 
 /** Merges rule findings and excess candidates into one list (unsorted). */

@@ -9,7 +9,7 @@ import type { StandingCondition } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { RequestFrame } from '../frame/frame.js'
-import { fmtUs } from '../rule.js'
+import { fmtUs } from '../explain/text.js'
 
 /** The dimensions whose values are places or builds that can be structurally slower. */
 const STANDING_DIMENSIONS: readonly Dimension[] = ['region', 'node', 'replica', 'version', 'model']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { measureOfFinding } from './finding-measure.js'
-import { changeEvidence, rowEvidence, stageEvidence } from '../rule.js'
+import { changeEvidence, rowEvidence, stageEvidence } from './evidence.js'
 import { makeChange, makeRow, makeStageStat } from '../testing/evidence-inputs.js'
 
 describe('measureOfFinding', () => {

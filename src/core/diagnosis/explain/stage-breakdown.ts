@@ -18,8 +18,12 @@ import type { DurationMeasure } from '../../model/request.js'
 import { splitSlow } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { measureOfFinding } from './finding-measure.js'
-import { round } from '../rule.js'
-import { computeStageBreakdown, stagesOfMeasure, type StageBreakdown } from '../detect/stage-stats.js'
+import { round } from './text.js'
+import {
+  computeStageBreakdown,
+  stagesOfMeasure,
+  type StageBreakdown,
+} from '../detect/stage-stats.js'
 
 /** The measure the `stages` list describes when `top` is the top finding. */
 export function stagesMeasureOf(top: Finding | undefined): DurationMeasure {
