@@ -13,8 +13,21 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import { changeBuckets, resourceLevel, shiftOf, stageStat, heavierAtSameRate, workDrivers } from '../detect/shifts.js'
-import { changeEvidence, changeWindow, rowEvidence, scopeOf, stageEvidence } from '../explain/evidence.js'
+import {
+  changeBuckets,
+  resourceLevel,
+  shiftOf,
+  stageStat,
+  heavierAtSameRate,
+  workDrivers,
+} from '../detect/shifts.js'
+import {
+  changeEvidence,
+  changeWindow,
+  rowEvidence,
+  scopeOf,
+  stageEvidence,
+} from '../explain/evidence.js'
 import { round } from '../explain/text.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 

@@ -14,7 +14,12 @@ import type { DiagnosisContext } from '../frame/context.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { changeBuckets, shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
-import { changeEvidence, changeWindow, missingEvidence, stageEvidence } from '../explain/evidence.js'
+import {
+  changeEvidence,
+  changeWindow,
+  missingEvidence,
+  stageEvidence,
+} from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 

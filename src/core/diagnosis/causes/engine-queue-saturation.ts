@@ -15,8 +15,20 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import { changeBuckets, globalOrLocal, resourceLevel, shiftOf, stageStat, workRatio } from '../detect/shifts.js'
-import { changeEvidence, changeWindow, missingEvidence, stageEvidence } from '../explain/evidence.js'
+import {
+  changeBuckets,
+  globalOrLocal,
+  resourceLevel,
+  shiftOf,
+  stageStat,
+  workRatio,
+} from '../detect/shifts.js'
+import {
+  changeEvidence,
+  changeWindow,
+  missingEvidence,
+  stageEvidence,
+} from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'

@@ -12,7 +12,14 @@ import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import { changeOfSeries, type DiagnosisContext } from '../frame/context.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
-import { changeEvidence, changeWindow, impactEvidence, rowEvidence, scopeOf, stageEvidence } from '../explain/evidence.js'
+import {
+  changeEvidence,
+  changeWindow,
+  impactEvidence,
+  rowEvidence,
+  scopeOf,
+  stageEvidence,
+} from '../explain/evidence.js'
 import { extraOverMedian, tailImpact, tailImpactOfExtra } from '../detect/impact.js'
 import { fmtUs, round } from '../explain/text.js'
 import { shiftOf, stageStat } from '../detect/shifts.js'
