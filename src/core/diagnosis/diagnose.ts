@@ -37,6 +37,7 @@ import { diagnosisStages } from './explain/stage-breakdown.js'
 import { explainAway } from './explain/explain-away.js'
 import { standingConditions } from './detect/standing.js'
 import { findTrafficShift } from './detect/traffic-shift.js'
+import { consensusWindow } from './detect/windows.js'
 import {
   HEALTHY_CAP_WHEN_BLIND,
   MAX_FINDINGS,
@@ -302,6 +303,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     if (f !== null) {
       merged.push(f)
     }
+  }
+  for (const f of merged) {
+    f.window = consensusWindow(ctx, sample, anomalies, f, measureOfFinding(f))
   }
   const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
   applyCounterEvidence(ctx, merged)
