@@ -48,8 +48,6 @@ import {
   UNCOVERED_BLIND_SHARE,
 } from './thresholds.js'
 
-export { MIN_CONFIDENCE, MIN_REQUESTS, MAX_FINDINGS, SCAN_SAMPLE, HEALTHY_CAP_WHEN_BLIND }
-
 function actionsOf(cause: Finding['cause']): string[] {
   return [...(causeRecord(cause)?.actions ?? [])]
 }

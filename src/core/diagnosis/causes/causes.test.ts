@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { buildContext } from '../frame/context.js'
-import { diagnose, MIN_CONFIDENCE } from '../diagnose.js'
+import { diagnose } from '../diagnose.js'
+import { MIN_CONFIDENCE } from '../thresholds.js'
 import { frameFromRequests } from '../frame/frame.js'
 import type { Rule, RuleResult } from './record.js'
 import { generateRun, type FaultSpec, type GenSpec } from '../testing/fault-gen.js'
