@@ -28,7 +28,7 @@ import { scanExcess, type MeasureAnomaly } from './detect/excess-scan.js'
 import { causeMeasure, measureOfFinding } from './explain/finding-measure.js'
 import { sampleFrame } from './frame/frame-sample.js'
 import { sloBreachFinding } from './explain/slo-breach.js'
-import { uncoveredShare } from './detect/uncovered.js'
+import { uncoveredTime } from './detect/uncovered.js'
 import { eventEvidence } from './explain/evidence.js'
 import { pct, round } from './explain/text.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
@@ -295,9 +295,10 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const anomalies = scanExcess(sample, ctx.grid)
   const burst = findTrafficShift(sample, ctx.grid)
   const facts = excessFacts(scanCtx, anomalies, burst)
+  const uncovered = uncoveredTime(scanCtx)
   const merged: Finding[] = []
   for (const record of RULES) {
-    const f = scoreCause(ctx, record, facts, skipped)
+    const f = scoreCause(ctx, record, facts, uncovered, skipped)
     if (f !== null) {
       merged.push(f)
     }
@@ -332,9 +333,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       ctx.ttftChange.elevated !== null ||
       ctx.tpotChange.elevated !== null ||
       anomalies.some((a) => a.z >= 4)
-    findings = [
-      healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, uncoveredShare(scanCtx), moved),
-    ]
+    findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, uncovered.share, moved)]
   }
   return {
     diagnosis: { ...envelope(input, ctx, findings[0]), findings, standing_conditions: standing },

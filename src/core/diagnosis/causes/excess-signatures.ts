@@ -13,6 +13,7 @@ import { pct, round } from '../explain/text.js'
 import { ramp } from '../../stats/significance.js'
 import { scopeCarries, type AnomalyFacts, type Carrier } from '../detect/excess-carrier.js'
 import type { MeasureAnomaly } from '../detect/excess-scan.js'
+import type { UncoveredFact } from '../detect/uncovered.js'
 import {
   LONG_OUTPUT_RATIO,
   LONG_PROMPT_RATIO,
@@ -215,4 +216,19 @@ export function excessScope(
       },
     ],
   }
+}
+
+/**
+ * What share of a large amount of time no span covers each cause explains, by where it sits:
+ * before the server (an accept queue at a connection limit, or distance), in the gateway (its own
+ * wait), in the engine (a queue no span names). Weights are lower than for a change: the time may
+ * be fixed overhead.
+ */
+export const UNCOVERED_SIGNATURES: Readonly<
+  Partial<Record<Cause, Partial<Record<UncoveredFact['where'], number>>>>
+> = {
+  'gateway.connection_limit': { client: 0.6 },
+  'network.high_rtt': { client: 0.5 },
+  'gateway.queueing': { gateway: 0.6 },
+  'engine.queue_saturation': { engine: 0.45 },
 }

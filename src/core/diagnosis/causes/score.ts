@@ -15,7 +15,8 @@ import type { ExcessFact } from '../detect/excess-facts.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { round } from '../explain/text.js'
 import { AGREEMENT_BONUS, MAX_AGREED } from '../thresholds.js'
-import { excessScope, excessWeight } from './excess-signatures.js'
+import type { UncoveredFact } from '../detect/uncovered.js'
+import { excessScope, excessWeight, UNCOVERED_SIGNATURES } from './excess-signatures.js'
 import type { CauseRecord } from './record.js'
 
 /** Excess evidence lines a finding takes over from the fact it explains. */
@@ -24,8 +25,22 @@ const EXCESS_LINES = 3
 type Partial = Omit<Finding, 'actions'>
 
 /** The strongest excess fact a cause explains, as a partial finding; null when it explains none. */
-function bestExcess(cause: Cause, facts: readonly ExcessFact[]): Partial | null {
+function bestExcess(
+  cause: Cause,
+  facts: readonly ExcessFact[],
+  uncovered: UncoveredFact
+): Partial | null {
   let best: Partial | null = null
+  const w = UNCOVERED_SIGNATURES[cause]?.[uncovered.where] ?? 0
+  if (uncovered.strength * w > 0) {
+    best = {
+      cause,
+      confidence: uncovered.strength * w,
+      scope: { dimension: null, value: null },
+      window: null,
+      evidence: uncovered.evidence,
+    }
+  }
   facts.forEach((x, k) => {
     const w = excessWeight(cause, x)
     // A second-stage reading adds a cause only when the first reading did not already name it.
@@ -54,6 +69,7 @@ export function scoreCause(
   ctx: DiagnosisContext,
   record: CauseRecord,
   facts: readonly ExcessFact[],
+  uncovered: UncoveredFact,
   skipped: string[]
 ): Finding | null {
   const result = record.evaluate(ctx)
@@ -64,7 +80,7 @@ export function scoreCause(
     const c = Number.isFinite(result.confidence) ? result.confidence : 0
     rule = { cause: record.cause, ...result, confidence: round(Math.min(1, Math.max(0, c))) }
   }
-  const excess = bestExcess(record.cause, facts)
+  const excess = bestExcess(record.cause, facts, uncovered)
   const actions = [...record.actions]
   if (rule === null) {
     return excess === null ? null : { ...excess, actions }
