@@ -23,7 +23,7 @@ import {
   FRAME_FLAG_FIELDS,
   FRAME_NUMBER_FIELDS,
   FRAME_TEXT_FIELDS,
-} from '../src/core/diagnosis/frame.js'
+} from '../src/core/diagnosis/frame/frame.js'
 import { slowReplicaWindow } from '../src/core/diagnosis/testing/slow-replica-window.js'
 import type { RequestTimeline } from '../src/core/model/request.js'
 import type { Span } from '../src/core/model/span.js'

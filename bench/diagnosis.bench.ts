@@ -13,14 +13,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { loadWindow } from '../src/core/diagnosis/load-window.js'
+import { loadWindow } from '../src/core/diagnosis/frame/load-window.js'
 import { runDiagnosis } from '../src/core/diagnosis/run-diagnosis.js'
 import { diagnose } from '../src/core/diagnosis/diagnose.js'
 import {
   FRAME_FLAG_FIELDS,
   FRAME_NUMBER_FIELDS,
   FRAME_TEXT_FIELDS,
-} from '../src/core/diagnosis/frame.js'
+} from '../src/core/diagnosis/frame/frame.js'
 import { createTestRng, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
 import { slowReplicaWindow } from '../src/core/diagnosis/testing/slow-replica-window.js'
 import type { MetricSample } from '../src/core/model/metric.js'

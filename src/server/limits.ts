@@ -11,7 +11,7 @@ import {
   FRAME_FLAG_FIELDS,
   FRAME_NUMBER_FIELDS,
   FRAME_TEXT_FIELDS,
-} from '../core/diagnosis/frame.js'
+} from '../core/diagnosis/frame/frame.js'
 import type { DimensionFilters } from '../core/model/query.js'
 import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'

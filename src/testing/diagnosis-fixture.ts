@@ -13,7 +13,7 @@ import type { Dimension, RequestTimeline, StageName, TtftSource } from '../core/
 import { DIMENSIONS, STAGE_NAMES } from '../core/model/request.js'
 import { asMicros, type Micros } from '../core/model/units.js'
 import type { Cause, ScopeDimension } from '../core/model/diagnosis.js'
-import type { SloTargets } from '../core/diagnosis/input.js'
+import type { SloTargets } from '../core/diagnosis/frame/input.js'
 import { createSeededRandom } from '../core/stats/seeded-random.js'
 
 type Spread = [median: number, relativeSpread: number]

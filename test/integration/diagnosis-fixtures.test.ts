@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/core/diagnosis/diagnose.js'
-import { frameFromRequests } from '../../src/core/diagnosis/frame.js'
+import { frameFromRequests } from '../../src/core/diagnosis/frame/frame.js'
 import { expandFixture, loadFixtures } from '../../src/testing/diagnosis-fixture.js'
 
 const dir = fileURLToPath(new URL('../fixtures/diagnosis/', import.meta.url))

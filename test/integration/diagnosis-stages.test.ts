@@ -4,7 +4,7 @@
  * rather than the seconds of decode every request spends.
  */
 import { describe, expect, it } from 'vitest'
-import { renderDiagnosisText } from '../../src/core/diagnosis/render.js'
+import { renderDiagnosisText } from '../../src/core/diagnosis/explain/render.js'
 import { diagnoseScenario } from '../../src/testing/diagnosis-sim.js'
 
 const AFTER_FIRST_TOKEN = ['engine.decode', 'stream']

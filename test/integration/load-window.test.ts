@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { frameFromRequests } from '../../src/core/diagnosis/frame.js'
+import { frameFromRequests } from '../../src/core/diagnosis/frame/frame.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 import { makeRequest, hexId } from '../../src/core/model/testing/builders.js'
-import { loadWindow } from '../../src/core/diagnosis/load-window.js'
+import { loadWindow } from '../../src/core/diagnosis/frame/load-window.js'
 
 const T0 = 1_750_000_000_000_000
 const us = (n: number): Micros => n as Micros

@@ -4,7 +4,10 @@ import { join } from 'node:path'
 import type { Command } from 'commander'
 import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { loadConfig } from '../../config/load.js'
-import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
+import {
+  renderDiagnosisMarkdown,
+  renderDiagnosisText,
+} from '../../core/diagnosis/explain/render.js'
 import { AppError } from '../../core/errors.js'
 import { importPaths } from '../../ingest/import/import.js'
 import { createConsoleLogger } from '../../server/logger.js'

@@ -5,8 +5,11 @@
 import { Option, type Command } from 'commander'
 import { runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import type { DiagnoseResult } from '../../core/diagnosis/diagnose.js'
-import type { SloTargets } from '../../core/diagnosis/input.js'
-import { renderDiagnosisMarkdown, renderDiagnosisText } from '../../core/diagnosis/render.js'
+import type { SloTargets } from '../../core/diagnosis/frame/input.js'
+import {
+  renderDiagnosisMarkdown,
+  renderDiagnosisText,
+} from '../../core/diagnosis/explain/render.js'
 import { sendWithRetry } from '../../client/send-with-retry.js'
 import { bearerHeaders, isAuthStatus, replyError } from '../../client/server-reply.js'
 import { AppError } from '../../core/errors.js'

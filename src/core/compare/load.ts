@@ -3,7 +3,7 @@
  * one columnar scan, and for `--at` the change event that splits them.
  */
 import { AppError } from '../errors.js'
-import type { DiagnosisReader } from '../diagnosis/read-port.js'
+import type { DiagnosisReader } from '../diagnosis/frame/read-port.js'
 import type { ChangeEvent } from '../model/event.js'
 import { isoFromMicros, microsFromIso, microsFromMillis, type Micros } from '../model/units.js'
 import { compareWindows, COMPARE_FIELDS, type CompareReport } from './compare.js'

@@ -3,11 +3,15 @@
  * everything above a threshold (default: the diagnosis cohort, i.e. above the window's P99).
  */
 import type { DurationMeasure } from '../model/request.js'
-import { buildCohort } from '../diagnosis/cohort.js'
+import { buildCohort } from '../diagnosis/frame/cohort.js'
 import { replicaFirstSeen, youngReplicas } from '../diagnosis/frame/young-replicas.js'
-import { buildColumns } from '../diagnosis/columns.js'
-import type { RequestFrame } from '../diagnosis/frame.js'
-import { computeStageBreakdown, stagesOfMeasure, type StageStat } from '../diagnosis/stage-stats.js'
+import { buildColumns } from '../diagnosis/frame/columns.js'
+import type { RequestFrame } from '../diagnosis/frame/frame.js'
+import {
+  computeStageBreakdown,
+  stagesOfMeasure,
+  type StageStat,
+} from '../diagnosis/detect/stage-stats.js'
 import { findConcentration, type ConcentrationRow } from './find-concentration.js'
 
 export type ConcentrationMeasure = DurationMeasure

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../model/request.js'
 import { asMicros } from '../model/units.js'
 import { diagnose } from './diagnose.js'
-import { frameFromRequests } from './frame.js'
-import type { DiagnosisInput, ResourceSeries } from './input.js'
-import { renderDiagnosisText } from './render.js'
+import { frameFromRequests } from './frame/frame.js'
+import type { DiagnosisInput, ResourceSeries } from './frame/input.js'
+import { renderDiagnosisText } from './explain/render.js'
 import { makeCluster, makeTimeline, T0_US } from './testing/make-timeline.js'
 
 const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1', r4: 'n2', r5: 'n2', r6: 'n3', r7: 'n3' }

@@ -1,6 +1,15 @@
 /**
- * The diagnosis engine (pure): builds the shared context, runs every cause rule, ranks the
- * findings and assembles the CONTRACT §5 object.
+ * The diagnosis engine (pure), one pass:
+ *
+ * ```
+ * frame ─► facts (change points, workload-normalised excess per measure/stage/scope and its
+ *          carrier, resource levels, traffic and workload shifts, who carries the shift,
+ *          standing conditions)
+ *       ─► every cause record scored once against the facts (causes/score.ts)
+ *       ─► counter-evidence, standing conditions set aside, explaining away (root over mechanism)
+ *       ─► windows from the consensus of robust signals (detect/windows.ts), events cited
+ *       ─► ranked, calibrated CONTRACT §5 object
+ * ```
  *
  * Ranking: by confidence. A finding below {@link MIN_CONFIDENCE} is dropped; when none is left
  * the answer is exactly one `healthy` finding, whose confidence is 1 − the strongest dropped
@@ -10,34 +19,34 @@
 import type { Diagnosis, Finding, Percentiles, StandingCondition } from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso } from '../model/units.js'
 import { summarize } from '../stats/quantile.js'
-import { calibrate } from './calibration.js'
-import { concentrationJson } from './concentration-json.js'
-import { buildContext, type DiagnosisContext } from './context.js'
-import type { DiagnosisInput } from './input.js'
-import { excessCandidates, shiftField, type ExcessCandidate } from './excess-candidates.js'
-import { scanExcess, type MeasureAnomaly } from './excess-scan.js'
-import { causeMeasure, measureOfFinding } from './finding-measure.js'
-import { sampleFrame } from './frame-sample.js'
-import { mergeCandidates, sloBreachFinding, unattributedCandidates } from './merge-findings.js'
-import { eventEvidence, pct, round } from './rule.js'
+import { calibrate } from './explain/calibration.js'
+import { concentrationJson } from './explain/concentration-json.js'
+import { buildContext, type DiagnosisContext } from './frame/context.js'
+import type { DiagnosisInput } from './frame/input.js'
+import { excessFacts, shiftField } from './detect/excess-facts.js'
+import { scanExcess, type MeasureAnomaly } from './detect/excess-scan.js'
+import { causeMeasure, measureOfFinding } from './explain/finding-measure.js'
+import { sampleFrame } from './frame/frame-sample.js'
+import { sloBreachFinding } from './explain/slo-breach.js'
+import { uncoveredTime } from './detect/uncovered.js'
+import { eventEvidence } from './explain/evidence.js'
+import { pct, round } from './explain/text.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
-import { diagnosisStages } from './stage-breakdown.js'
+import { scoreCause } from './causes/score.js'
+import { diagnosisStages } from './explain/stage-breakdown.js'
 import { explainAway } from './explain/explain-away.js'
 import { standingConditions } from './detect/standing.js'
-import { findTrafficShift } from './traffic-shift.js'
-
-/** Findings under this confidence are not reported. */
-export const MIN_CONFIDENCE = 0.3
-/** Fewer requests than this cannot support any finding. */
-export const MIN_REQUESTS = 30
-/** At most this many findings are reported. */
-export const MAX_FINDINGS = 5
-/** The excess scan works on a deterministic sample of at most this many requests. */
-export const SCAN_SAMPLE = 40_000
-/** What is left of a finding whose scope is a standing condition. */
-const STANDING_FACTOR = 0.2
-/** `healthy` is never more certain than this when checks were skipped or time is unexplained. */
-export const HEALTHY_CAP_WHEN_BLIND = 0.5
+import { findTrafficShift } from './detect/traffic-shift.js'
+import { consensusWindow } from './detect/windows.js'
+import {
+  HEALTHY_CAP_WHEN_BLIND,
+  MAX_FINDINGS,
+  MIN_CONFIDENCE,
+  MIN_REQUESTS,
+  SCAN_SAMPLE,
+  STANDING_FACTOR,
+  UNCOVERED_BLIND_SHARE,
+} from './thresholds.js'
 
 function actionsOf(cause: Finding['cause']): string[] {
   return [...(causeRecord(cause)?.actions ?? [])]
@@ -247,7 +256,7 @@ function healthyFinding(
     // Latency moved and no cause explains it: that is "cannot tell", not "healthy".
     cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
   }
-  if (unattributedShare >= 0.3) {
+  if (unattributedShare >= UNCOVERED_BLIND_SHARE) {
     cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
     evidence.push({
       stage: 'unattributed',
@@ -281,31 +290,22 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   }
   const ctx = buildContext(input)
   const skipped: string[] = []
-  const candidates: Finding[] = []
-  for (const rule of RULES) {
-    const result = rule.evaluate(ctx)
-    if (result === null) {
-      continue
-    }
-    if ('skipped' in result) {
-      skipped.push(`${rule.cause}: ${result.skipped}`)
-      continue
-    }
-    const confidence = round(
-      Math.min(1, Math.max(0, Number.isFinite(result.confidence) ? result.confidence : 0))
-    )
-    candidates.push({ cause: rule.cause, ...result, confidence, actions: [...rule.actions] })
-  }
   const sample = sampleFrame(input.frame, SCAN_SAMPLE)
   const scanCtx = sample === input.frame ? ctx : { ...ctx, frame: sample }
   const anomalies = scanExcess(sample, ctx.grid)
   const burst = findTrafficShift(sample, ctx.grid)
-  const excess: ExcessCandidate[] = excessCandidates(scanCtx, anomalies, burst)
-  const unattributed = unattributedCandidates(scanCtx)
-  for (const c of unattributed.candidates) {
-    excess.push({ ...c.finding, measure: 'ttft' })
+  const facts = excessFacts(scanCtx, anomalies, burst)
+  const uncovered = uncoveredTime(scanCtx)
+  const merged: Finding[] = []
+  for (const record of RULES) {
+    const f = scoreCause(ctx, record, facts, uncovered, skipped)
+    if (f !== null) {
+      merged.push(f)
+    }
   }
-  const merged = mergeCandidates(candidates, excess, actionsOf)
+  for (const f of merged) {
+    f.window = consensusWindow(ctx, sample, anomalies, f, measureOfFinding(f))
+  }
   const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
   applyCounterEvidence(ctx, merged)
   if (!ctx.sloBreached) {
@@ -333,7 +333,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       ctx.ttftChange.elevated !== null ||
       ctx.tpotChange.elevated !== null ||
       anomalies.some((a) => a.z >= 4)
-    findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, unattributed.share, moved)]
+    findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, uncovered.share, moved)]
   }
   return {
     diagnosis: { ...envelope(input, ctx, findings[0]), findings, standing_conditions: standing },

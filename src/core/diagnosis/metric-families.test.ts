@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { asMicros, microsFromMillis } from '../model/units.js'
 import { parsePrometheusText } from '../prom/parse.js'
 import { makeGrid } from '../timeline/buckets.js'
-import type { ResourceSeries } from './input.js'
+import type { ResourceSeries } from './frame/input.js'
 import { resolveResourceNames } from './metric-families.js'
 import { buildResourceViews } from './resources.js'
 

@@ -5,7 +5,7 @@
  */
 import type { BucketGrid } from '../timeline/buckets.js'
 import { bucketMean } from '../timeline/buckets.js'
-import type { ResourceSeries } from './input.js'
+import type { ResourceSeries } from './frame/input.js'
 import {
   NODE_LABELS,
   REPLICA_LABELS,

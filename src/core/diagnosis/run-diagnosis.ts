@@ -13,11 +13,11 @@
 import type { Evidence } from '../model/diagnosis.js'
 import { diagnose, type DiagnoseResult } from './diagnose.js'
 import type { Micros } from '../model/units.js'
-import type { DiagnosisReader } from './read-port.js'
-import type { SloTargets } from './input.js'
+import type { DiagnosisReader } from './frame/read-port.js'
+import type { SloTargets } from './frame/input.js'
 import type { DimensionFilters } from '../model/query.js'
-import { loadWindow } from './load-window.js'
-import { round } from './rule.js'
+import { loadWindow } from './frame/load-window.js'
+import { round } from './explain/text.js'
 
 /** Above this many requests in the window, the diagnosis reads a hash sample of about this many. */
 export const DIAGNOSIS_SAMPLE = 250_000

@@ -1,4 +1,4 @@
-import type { SloTargets } from '../diagnosis/input.js'
+import type { SloTargets } from '../diagnosis/frame/input.js'
 import type { Tier } from './types.js'
 
 /**

@@ -5,7 +5,7 @@
  * KV usage (to size the cache when no config is exported) and prefix-cache counters.
  */
 import { DEFAULT_LABEL_JOIN, joinDimensions, metricNamesFor } from '../../core/metrics/aliases.js'
-import type { DiagnosisReader } from '../../core/diagnosis/read-port.js'
+import type { DiagnosisReader } from '../../core/diagnosis/frame/read-port.js'
 import type { Series } from '../../core/model/query.js'
 import type { Micros } from '../../core/model/units.js'
 import { observedFromColumns, TWIN_FIELDS, type ObservedRequests } from './observed.js'

@@ -1,4 +1,4 @@
-import { measureOfFinding } from '../../../src/core/diagnosis/finding-measure.js'
+import { measureOfFinding } from '../../../src/core/diagnosis/explain/finding-measure.js'
 import { api, buildUrl, type Params } from '../api/client.js'
 import type { DiagnosisJson, FindingJson } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'

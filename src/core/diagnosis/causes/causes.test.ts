@@ -4,10 +4,11 @@
  * without it (against), and reports itself skipped when the telemetry it needs is absent.
  */
 import { describe, expect, it } from 'vitest'
-import { buildContext } from '../context.js'
-import { diagnose, MIN_CONFIDENCE } from '../diagnose.js'
-import { frameFromRequests } from '../frame.js'
-import type { Rule, RuleResult } from '../rule.js'
+import { buildContext } from '../frame/context.js'
+import { diagnose } from '../diagnose.js'
+import { MIN_CONFIDENCE } from '../thresholds.js'
+import { frameFromRequests } from '../frame/frame.js'
+import type { Rule, RuleResult } from './record.js'
 import { generateRun, type FaultSpec, type GenSpec } from '../testing/fault-gen.js'
 import { CAUSE_RECORDS as RULES } from './index.js'
 

@@ -15,15 +15,9 @@ import { meanWhere } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { CauseRecord } from './record.js'
-import {
-  changeBuckets,
-  fmtUs,
-  missingEvidence,
-  pct,
-  resourceLevel,
-  round,
-  stageStat,
-} from '../rule.js'
+import { changeBuckets, resourceLevel, stageStat } from '../detect/shifts.js'
+import { fmtUs, pct, round } from '../explain/text.js'
+import { missingEvidence } from '../explain/evidence.js'
 
 export const engineBatchingWindowCause: CauseRecord = {
   cause: 'engine.batching_window',

@@ -12,16 +12,9 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import {
-  changeBuckets,
-  changeEvidence,
-  changeWindow,
-  missingEvidence,
-  pct,
-  resourceLevel,
-  round,
-  scopeOf,
-} from '../rule.js'
+import { changeBuckets, resourceLevel } from '../detect/shifts.js'
+import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
+import { pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
 
 export const engineKvCachePressureCause: CauseRecord = {

@@ -15,18 +15,20 @@ import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import {
   changeBuckets,
-  changeEvidence,
-  changeWindow,
   resourceLevel,
-  round,
-  rowEvidence,
-  scopeOf,
   shiftOf,
-  stageEvidence,
   stageStat,
   heavierAtSameRate,
   workDrivers,
-} from '../rule.js'
+} from '../detect/shifts.js'
+import {
+  changeEvidence,
+  changeWindow,
+  rowEvidence,
+  scopeOf,
+  stageEvidence,
+} from '../explain/evidence.js'
+import { round } from '../explain/text.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
 export const engineLongPromptsCause: CauseRecord = {

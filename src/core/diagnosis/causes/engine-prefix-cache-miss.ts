@@ -10,21 +10,17 @@
  * prefix-aware routing.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import type { DiagnosisContext } from '../context.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { changeBuckets, shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
 import {
-  changeBuckets,
   changeEvidence,
   changeWindow,
   missingEvidence,
-  pct,
-  round,
-  shiftOf,
   stageEvidence,
-  stageStat,
-  heavierAtSameRate,
-} from '../rule.js'
+} from '../explain/evidence.js'
+import { pct, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 
 /** Cached prompt tokens over prompt tokens, both per-second rates of their counters. */

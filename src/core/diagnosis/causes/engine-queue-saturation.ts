@@ -17,18 +17,19 @@ import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import {
   changeBuckets,
-  changeEvidence,
-  changeWindow,
   globalOrLocal,
-  missingEvidence,
-  pct,
   resourceLevel,
-  round,
   shiftOf,
-  stageEvidence,
   stageStat,
   workRatio,
-} from '../rule.js'
+} from '../detect/shifts.js'
+import {
+  changeEvidence,
+  changeWindow,
+  missingEvidence,
+  stageEvidence,
+} from '../explain/evidence.js'
+import { pct, round } from '../explain/text.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 

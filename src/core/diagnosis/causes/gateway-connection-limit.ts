@@ -12,18 +12,10 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import type { DiagnosisContext } from '../context.js'
-import {
-  changeBuckets,
-  changeWindow,
-  missingEvidence,
-  pct,
-  resourceLevel,
-  round,
-  stageEvidence,
-  stageStat,
-  fmtUs,
-} from '../rule.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { changeBuckets, resourceLevel, stageStat } from '../detect/shifts.js'
+import { changeWindow, missingEvidence, stageEvidence } from '../explain/evidence.js'
+import { pct, round, fmtUs } from '../explain/text.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'

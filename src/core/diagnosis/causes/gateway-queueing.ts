@@ -9,7 +9,8 @@
  * Actions (CONTRACT §5.1): more gateway workers; HTTP/2 multiplexing; larger upstream pool.
  */
 import type { CauseRecord } from './record.js'
-import { round, resourceLevel } from '../rule.js'
+import { round } from '../explain/text.js'
+import { resourceLevel } from '../detect/shifts.js'
 import { evaluateStageRule } from './stage-rule.js'
 
 export const gatewayQueueingCause: CauseRecord = {

@@ -12,19 +12,12 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { DiagnosisContext } from '../context.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
-import {
-  changeEvidence,
-  changeWindow,
-  fmtUs,
-  impactEvidence,
-  round,
-  scopeOf,
-  shiftOf,
-  stageStat,
-  tailImpact,
-} from '../rule.js'
+import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
+import { fmtUs, round } from '../explain/text.js'
+import { shiftOf, stageStat } from '../detect/shifts.js'
+import { tailImpact } from '../detect/impact.js'
 
 export interface FarRegion {
   region: string

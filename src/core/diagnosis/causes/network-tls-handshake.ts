@@ -14,17 +14,9 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import {
-  changeEvidence,
-  changeWindow,
-  fmtUs,
-  globalOrLocal,
-  pct,
-  round,
-  shiftOf,
-  stageEvidence,
-  stageStat,
-} from '../rule.js'
+import { changeEvidence, changeWindow, stageEvidence } from '../explain/evidence.js'
+import { fmtUs, pct, round } from '../explain/text.js'
+import { globalOrLocal, shiftOf, stageStat } from '../detect/shifts.js'
 import { farRegion } from './network-high-rtt.js'
 import { retransmitShare } from './gateway-connection-limit.js'
 

@@ -13,9 +13,11 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import { eventEvidence, impactEvidence, round, rowEvidence, scopeOf, tailImpact } from '../rule.js'
+import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
+import { round } from '../explain/text.js'
+import { tailImpact } from '../detect/impact.js'
 import { replicaLoad } from './routing-imbalance.js'
-import { serviceRatio } from '../service-rate.js'
+import { serviceRatio } from '../detect/service-rate.js'
 
 export const nodeDegradedCause: CauseRecord = {
   cause: 'node.degraded',

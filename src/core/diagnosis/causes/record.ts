@@ -6,9 +6,21 @@
  * labels and docs/causes.md are all derived from these records.
  */
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
-import type { DiagnosisContext } from '../context.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import type { DurationMeasure } from '../../model/request.js'
-import type { Rule } from '../rule.js'
+
+export type RuleResult = Omit<Finding, 'cause' | 'actions'> | { skipped: string } | null
+
+/**
+ * The rule port: a rule looks at the shared context and returns a finding with a confidence 0..1
+ * (null when its evidence is simply absent), or `{ skipped }` when the data it needs is missing:
+ * then the engine reports the gap instead of guessing.
+ */
+export interface Rule {
+  cause: Cause
+  actions: readonly string[]
+  evaluate(ctx: DiagnosisContext): RuleResult
+}
 
 export interface CauseRecord extends Rule {
   cause: Exclude<Cause, 'healthy'>

@@ -12,9 +12,11 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import type { Cohort } from '../cohort.js'
-import type { DiagnosisContext } from '../context.js'
-import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
+import type { Cohort } from '../frame/cohort.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { eventEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
+import { eventsAround, findRow } from '../detect/shifts.js'
+import { pct, round } from '../explain/text.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */

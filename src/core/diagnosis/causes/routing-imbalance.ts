@@ -12,8 +12,10 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import type { DiagnosisContext } from '../context.js'
-import { findRow, levelsByKey, round, rowEvidence, scopeOf } from '../rule.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { findRow, levelsByKey } from '../detect/shifts.js'
+import { round } from '../explain/text.js'
+import { rowEvidence, scopeOf } from '../explain/evidence.js'
 
 /** Requests per second alive, per replica (alive = first to last request seen). */
 export function replicaLoad(ctx: DiagnosisContext): Map<string, number> {

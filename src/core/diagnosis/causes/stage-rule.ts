@@ -10,24 +10,20 @@ import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { StageName } from '../../model/request.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
-import { changeOfSeries, type DiagnosisContext } from '../context.js'
+import { changeOfSeries, type DiagnosisContext } from '../frame/context.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import {
   changeEvidence,
   changeWindow,
-  extraOverMedian,
-  fmtUs,
   impactEvidence,
-  round,
   rowEvidence,
   scopeOf,
-  shiftOf,
   stageEvidence,
-  stageStat,
-  tailImpact,
-  tailImpactOfExtra,
-  type RuleResult,
-} from '../rule.js'
+} from '../explain/evidence.js'
+import { extraOverMedian, tailImpact, tailImpactOfExtra } from '../detect/impact.js'
+import { fmtUs, round } from '../explain/text.js'
+import { shiftOf, stageStat } from '../detect/shifts.js'
+import { type RuleResult } from './record.js'
 
 export interface StageRuleOptions {
   stages: readonly StageName[]

@@ -14,7 +14,8 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import { eventEvidence, impactEvidence, rowEvidence, scopeOf, tailImpact } from '../rule.js'
+import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
+import { tailImpact } from '../detect/impact.js'
 
 export const versionRegressionCause: CauseRecord = {
   cause: 'version.regression',

@@ -8,8 +8,8 @@
 import type { StandingCondition } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import type { RequestFrame } from '../frame.js'
-import { fmtUs } from '../rule.js'
+import type { RequestFrame } from '../frame/frame.js'
+import { fmtUs } from '../explain/text.js'
 
 /** The dimensions whose values are places or builds that can be structurally slower. */
 const STANDING_DIMENSIONS: readonly Dimension[] = ['region', 'node', 'replica', 'version', 'model']
@@ -21,6 +21,20 @@ const MIN_PER_PART = 10
 const MIN_RATIO = 1.2
 /** The largest part's ratio over the smallest's for the difference to be "the same". */
 const MAX_DRIFT = 1.35
+/**
+ * Each edge of the window (this share of it, at the start and at the end) must show the
+ * difference too: a value that turned slow a tenth into the window, or that first served then
+ * (a canary), changed inside the window. Three parts alone call a change in the first third's
+ * last minutes "the same through the whole window".
+ */
+const EDGE_SHARE = 0.1
+/**
+ * An edge must show at least this share of the smallest part's difference (ratio − 1): a value
+ * 1.3× slower in the parts and 1.05× at the start began being slow after the window began.
+ */
+const EDGE_KEEP = 0.5
+/** Requests of the value an edge needs for its median to count; fewer: it did not serve there. */
+const MIN_PER_EDGE = 5
 /** Conditions that cost the P99 less than this are not worth a line. */
 const MIN_COST = 1.01
 /** At most this many conditions are listed. */
@@ -40,6 +54,31 @@ function round3(v: number): number {
   return Math.round(v * 1000) / 1000
 }
 
+/** The value's median over the rest's in one edge of the window; NaN when it barely served there. */
+function edgeRatio(
+  frame: RequestFrame,
+  values: Float64Array,
+  edge: Uint8Array,
+  which: number,
+  codes: Int32Array,
+  code: number
+): number {
+  const mine = new Uint8Array(frame.n)
+  const rest = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    if (edge[i] === which) {
+      if (codes[i] === code) {
+        mine[i] = 1
+      } else if ((codes[i] as number) >= 0) {
+        rest[i] = 1
+      }
+    }
+  }
+  const a = median(values, mine)
+  const b = median(values, rest)
+  return a.n < MIN_PER_EDGE || b.n < MIN_PER_EDGE || !(b.v > 0) ? NaN : a.v / b.v
+}
+
 /** The standing conditions of `frame` over [fromUs, toUs), costliest first. */
 export function standingConditions(
   frame: RequestFrame,
@@ -48,10 +87,13 @@ export function standingConditions(
 ): StandingCondition[] {
   const out: { cost: number; condition: StandingCondition }[] = []
   const part = new Uint8Array(frame.n)
+  // 0 = the first EDGE_SHARE of the window, 1 = the last, 2 = neither.
+  const edge = new Uint8Array(frame.n)
   const span = Math.max(1, toUs - fromUs)
   for (let i = 0; i < frame.n; i++) {
-    const k = Math.floor((((frame.startUs[i] as number) - fromUs) / span) * PARTS)
-    part[i] = Math.min(PARTS - 1, Math.max(0, k))
+    const at = ((frame.startUs[i] as number) - fromUs) / span
+    part[i] = Math.min(PARTS - 1, Math.max(0, Math.floor(at * PARTS)))
+    edge[i] = at < EDGE_SHARE ? 0 : at >= 1 - EDGE_SHARE ? 1 : 2
   }
   for (const dimension of STANDING_DIMENSIONS) {
     const col = frame.dims[dimension]
@@ -90,6 +132,12 @@ export function standingConditions(
         const hi = Math.max(...ratios)
         if (lo < MIN_RATIO || hi / lo > MAX_DRIFT) {
           return
+        }
+        for (const k of [0, 1]) {
+          const r = edgeRatio(frame, values, edge, k, col.codes, code)
+          if (!(r - 1 >= EDGE_KEEP * (lo - 1)) || r > hi * MAX_DRIFT) {
+            return
+          }
         }
         const mine = new Uint8Array(frame.n)
         const rest = new Uint8Array(frame.n)

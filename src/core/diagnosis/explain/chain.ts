@@ -8,9 +8,9 @@ import type { Dimension, StageName } from '../../model/request.js'
 import { microsFromIso } from '../../model/units.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { causeRecord } from '../causes/index.js'
-import type { DiagnosisContext } from '../context.js'
-import { measureOfFinding } from '../finding-measure.js'
-import { fmtUs } from '../rule.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { measureOfFinding } from './finding-measure.js'
+import { fmtUs } from './text.js'
 
 /** The stage through which a mechanism cause shows, when it has one. */
 const MECHANISM_STAGE: Partial<Record<string, StageName>> = {

@@ -8,7 +8,7 @@
 import type { Cause, Finding } from '../../model/diagnosis.js'
 import { microsFromIso } from '../../model/units.js'
 import { causeRecord } from '../causes/index.js'
-import type { DiagnosisContext } from '../context.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import { chainEvidence } from './chain.js'
 
 /** A root cause explains a mechanism away only when its own evidence reaches this (raw). */

@@ -6,7 +6,7 @@
  * first minutes of the data, with no event, is as old as the data can tell: established.
  */
 import type { ChangeEvent, EventKind } from '../../model/event.js'
-import type { RequestFrame } from '../frame.js'
+import type { RequestFrame } from './frame.js'
 
 /** Event kinds that start a replica. */
 const START_KINDS: ReadonlySet<EventKind> = new Set<EventKind>([

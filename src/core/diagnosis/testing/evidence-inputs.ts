@@ -4,8 +4,8 @@
  */
 import type { ConcentrationRow } from '../../concentration/find-concentration.js'
 import { asMicros } from '../../model/units.js'
-import type { TimeChange } from '../context.js'
-import type { StageStat } from '../stage-stats.js'
+import type { TimeChange } from '../frame/context.js'
+import type { StageStat } from '../detect/stage-stats.js'
 
 /** A significant row: `replica_age=<5m` holds 99 % of the slow requests and 1 % of the rest. */
 export function makeRow(overrides: Partial<ConcentrationRow> = {}): ConcentrationRow {

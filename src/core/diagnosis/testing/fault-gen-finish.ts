@@ -6,7 +6,7 @@
 import type { ChangeEvent } from '../../model/event.js'
 import type { RequestTimeline } from '../../model/request.js'
 import { asMicros, type Micros } from '../../model/units.js'
-import type { ResourceSeries } from '../input.js'
+import type { ResourceSeries } from '../frame/input.js'
 import type { FaultSpec, GenSpec } from './fault-gen-spec.js'
 
 export interface GenDraft {

@@ -17,7 +17,7 @@
 import type { Diagnosis, Finding } from '../../model/diagnosis.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
 import { diagnose } from '../diagnose.js'
-import { frameFromRequests } from '../frame.js'
+import { frameFromRequests } from '../frame/frame.js'
 import type { RequestTimeline } from '../../model/request.js'
 import { asMicros, microsFromIso } from '../../model/units.js'
 import {

@@ -1,6 +1,6 @@
-import type { ConcentrationRow } from '../concentration/find-concentration.js'
-import type { Diagnosis } from '../model/diagnosis.js'
-import { round } from './rule.js'
+import type { ConcentrationRow } from '../../concentration/find-concentration.js'
+import type { Diagnosis } from '../../model/diagnosis.js'
+import { round } from './text.js'
 
 /** A concentration row in the CONTRACT §5 shape (shares 0..1, three decimals). */
 export function concentrationJson(r: ConcentrationRow): Diagnosis['concentration'][number] {

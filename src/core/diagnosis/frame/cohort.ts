@@ -7,8 +7,8 @@ import {
   findConcentration,
   type CategoricalColumn,
   type ConcentrationRow,
-} from '../concentration/find-concentration.js'
-import { sortedFinite, summarize, type QuantileSummary } from '../stats/quantile.js'
+} from '../../concentration/find-concentration.js'
+import { sortedFinite, summarize, type QuantileSummary } from '../../stats/quantile.js'
 
 export interface Cohort extends SlowSplit {
   measure: 'ttft' | 'tpot'

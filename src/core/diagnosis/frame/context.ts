@@ -3,36 +3,36 @@
  * TPOT with their concentration, the stage breakdowns, the per-step latency series and their
  * change points, resource views and the change events.
  */
-import type { CategoricalColumn } from '../concentration/find-concentration.js'
-import type { ChangeEvent } from '../model/event.js'
-import { DIMENSIONS } from '../model/request.js'
-import type { Micros } from '../model/units.js'
+import type { CategoricalColumn } from '../../concentration/find-concentration.js'
+import type { ChangeEvent } from '../../model/event.js'
+import { DIMENSIONS } from '../../model/request.js'
+import type { Micros } from '../../model/units.js'
 import {
   bucketCounts,
   bucketQuantile,
   makeGrid,
   MINUTE_US,
   type BucketGrid,
-} from '../timeline/buckets.js'
+} from '../../timeline/buckets.js'
 import {
   detectChangePoints,
   findElevatedSpan,
   type ChangePointResult,
   type ElevatedSpan,
-} from '../timeline/change-points.js'
+} from '../../timeline/change-points.js'
 import { buildCohort, type Cohort } from './cohort.js'
 import { buildColumns } from './columns.js'
-import { replicaFirstSeen, youngReplicas } from './frame/young-replicas.js'
+import { replicaFirstSeen, youngReplicas } from './young-replicas.js'
 import type { RequestFrame } from './frame.js'
 import type { DiagnosisInput } from './input.js'
-import type { ResourceKind } from './metric-families.js'
-import { buildResourceViews, type ResourceView } from './resources.js'
+import type { ResourceKind } from '../metric-families.js'
+import { buildResourceViews, type ResourceView } from '../resources.js'
 import {
   computeStageBreakdown,
   TPOT_STAGES,
   TTFT_STAGES,
   type StageBreakdown,
-} from './stage-stats.js'
+} from '../detect/stage-stats.js'
 
 /** Relative change a level shift needs to count as an anomaly. */
 export const MIN_RELATIVE_CHANGE = 0.3

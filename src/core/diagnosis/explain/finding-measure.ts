@@ -2,9 +2,9 @@
  * The latency measure a finding is about: what the report's stage breakdown, the dashboard's
  * slowest-requests table and its concentration panel follow when someone opens the finding.
  */
-import type { Cause } from '../model/diagnosis.js'
-import { CAUSE_MEASURES } from './causes/index.js'
-import type { DurationMeasure } from '../model/request.js'
+import type { Cause } from '../../model/diagnosis.js'
+import { CAUSE_MEASURES } from '../causes/index.js'
+import type { DurationMeasure } from '../../model/request.js'
 
 /** The measure `cause`'s mechanism slows down, `null` when that depends on the data. */
 export function causeMeasure(cause: string): DurationMeasure | null {

@@ -2,8 +2,8 @@
  * What the diagnosis reads from a store: the narrow port it depends on. Every `SpanStore` (memory,
  * DuckDB, ClickHouse) satisfies it structurally, so core never imports the storage layer.
  */
-import type { ChangeEvent } from '../model/event.js'
-import type { MetricFamilyMeta } from '../model/metric.js'
+import type { ChangeEvent } from '../../model/event.js'
+import type { MetricFamilyMeta } from '../../model/metric.js'
 import type {
   DataExtent,
   EventQuery,
@@ -11,7 +11,7 @@ import type {
   RequestColumns,
   Series,
   SeriesQuery,
-} from '../model/query.js'
+} from '../../model/query.js'
 
 export interface DiagnosisReader {
   extent(): Promise<DataExtent | null>

@@ -1,7 +1,7 @@
-import type { ChangeEvent } from '../model/event.js'
-import type { Micros } from '../model/units.js'
+import type { ChangeEvent } from '../../model/event.js'
+import type { Micros } from '../../model/units.js'
 import type { RequestFrame } from './frame.js'
-import type { ResourceKind } from './metric-families.js'
+import type { ResourceKind } from '../metric-families.js'
 
 /** One metric series of a resource family, already read from the store. */
 export interface ResourceSeries {

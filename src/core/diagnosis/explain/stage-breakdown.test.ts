@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Finding } from '../model/diagnosis.js'
-import type { RequestTimeline } from '../model/request.js'
-import { asMicros } from '../model/units.js'
-import { buildContext } from './context.js'
-import { frameFromRequests } from './frame.js'
+import type { Finding } from '../../model/diagnosis.js'
+import type { RequestTimeline } from '../../model/request.js'
+import { asMicros } from '../../model/units.js'
+import { buildContext } from '../frame/context.js'
+import { frameFromRequests } from '../frame/frame.js'
 import { diagnosisStages, stagesMeasureOf } from './stage-breakdown.js'
-import { makeTimeline, T0_US } from './testing/make-timeline.js'
+import { makeTimeline, T0_US } from '../testing/make-timeline.js'
 
 /**
  * 600 requests over 10 minutes (slow cohorts of 30). Every 50th waits 800 ms in the gateway queue (slow first token);

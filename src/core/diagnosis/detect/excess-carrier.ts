@@ -1,16 +1,15 @@
 /**
- * Turns excess anomalies (excess-scan.ts) into candidate findings: which stage carries the excess
- * (time no span explains is a stage too), whether the workload or the rate shifted, and the
- * narrowest scope that explains it decide the cause. Each anomaly proposes a ranked list of
- * causes; the engine merges them with the rules' findings (see diagnose.ts).
+ * Facts about an excess anomaly (excess-scan.ts), with no cause in them: which stage carries the
+ * excess (time no span explains is a stage too), its scope, how it splits into workload and
+ * slower work, and where and how it is carried (its {@link Carrier}). The cause records score
+ * themselves against these facts (causes/excess-signatures.ts).
  */
-import type { Cause, Finding, ScopeDimension } from '../model/diagnosis.js'
-import { STAGE_NAMES, type StageName } from '../model/request.js'
-import { isoFromMicros, type Micros } from '../model/units.js'
-import type { DiagnosisContext } from './context.js'
+import type { Finding, ScopeDimension } from '../../model/diagnosis.js'
+import { STAGE_NAMES, type StageName } from '../../model/request.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import type { MeasureAnomaly } from './excess-scan.js'
 import type { TrafficShift } from './traffic-shift.js'
-import { ramp } from '../stats/significance.js'
 
 const SCOPES: readonly string[] = [
   'replica',
@@ -162,103 +161,97 @@ export interface AnomalyFacts {
   service: number | null
 }
 
-/** Ranked causes an anomaly points at, with weights 0..1. */
-export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][] {
-  // Queue time alone on one node or replica is load more often than a slow node: a degraded
-  // node also prefills and decodes slower.
-  // A scope that works no slower per token only waits longer: load, not degradation.
-  const queueOnly =
-    f.service !== null && f.service < 1.15 ? 0.25 : f.topStage === 'engine.queue' ? 0.5 : 1
-  const rateScoped = (): [Cause, number][] => {
-    switch (f.scope?.dimension) {
-      case 'version':
-        return [['version.regression', 1]]
-      case 'node':
-        return f.newReplica
-          ? [
-              ['replica.cold_start', 1],
-              ['node.degraded', 0.4],
-            ]
-          : [['node.degraded', queueOnly]]
-      case 'replica':
-        return f.newReplica
-          ? [
-              ['replica.cold_start', 1],
-              ['node.degraded', 0.4],
-            ]
-          : [
-              ['node.degraded', 0.8 * queueOnly],
-              // Imbalance only when the replica got more than its share of the requests.
-              ['routing.imbalance', 0.5 * ramp(f.scopeTrafficLift, 1.2, 1.8)],
-            ]
-      case 'tenant':
-        // A tenant slower than its workload predicts, without a burst of its own, is no cause of
-        // the vocabulary: its requests are already weighed by their tokens.
-        return f.burst ? [['tenant.noisy_neighbor', 1]] : []
-      case 'region':
-        // Round trips delay the first token, not the gaps between tokens, and they add network
-        // time: excess inside the engine is not a far region, whatever region it shows in.
-        return (a.measure.startsWith('ttft') || a.measure === 'e2e') &&
-          !f.topStage.startsWith('engine.')
-          ? [['network.high_rtt', 0.8]]
-          : []
-      default:
-        return []
-    }
+/**
+ * Where and how an anomaly's excess is carried: the mechanism the data shows, named without any
+ * cause. Each cause record declares which carriers its mechanism explains
+ * (causes/excess-signatures.ts); the engine scores every record against every fact.
+ *
+ * One anomaly has exactly one carrier. Where two readings of the same excess compete, the one
+ * that explains the other comes first, and the comment says why.
+ */
+export type Carrier =
+  /** Longest inter-token gap grew because every token got slower (TPOT's anomaly explains it). */
+  | 'gaps-from-tokens'
+  /** Longest gap grew inside the engine (decode), or no client saw it. */
+  | 'engine-gaps'
+  /** Gaps or stream time grew at the client only. */
+  | 'client-gaps'
+  /** Connect time grew far more than the handshake after it: SYNs wait at a limit. */
+  | 'connect-wait'
+  /** Handshake time (DNS, connect, TLS) grew. */
+  | 'handshake'
+  /** Time no span covers grew inside the server that measured TTFT (no client view). */
+  | 'server-uncovered'
+  /** Time no span covers grew while the client's longest gap grew with it. */
+  | 'uncovered-with-gaps'
+  /** Round-trip time, sending, or time before the server sees the request grew. */
+  | 'network-time'
+  /** The gateway's own queue or wait grew. */
+  | 'gateway-wait'
+  /** A dependency call (retrieval, gateway upstream) grew. */
+  | 'downstream-time'
+  /** One tenant's share of the traffic rose over the same minutes. */
+  | 'tenant-burst'
+  /** More work landed on one replica or node (a mix shift there). */
+  | 'backend-load'
+  /** The same work got slower while the KV cache ran full and preempted. */
+  | 'kv-pressure'
+  /** Time per output token grew. */
+  | 'decode'
+  /** A replica or node that joined inside the window got slower. */
+  | 'young-backend'
+  /** Fewer prompt tokens came from the prefix cache while prefill or queue time grew. */
+  | 'cache-drop'
+  /** Longer prompts explain most of the shift. */
+  | 'prompt-tokens'
+  /** The same work got slower on one scope (version, node, replica, tenant, region). */
+  | 'scope-rate'
+  /** More work arrived everywhere (longer or more requests). */
+  | 'workload'
+  /** The same work got slower in the engine everywhere and nothing above names why. */
+  | 'engine-rate'
+
+/** Whether the slower-work reading names a scope a cause can own. */
+export function scopeCarries(a: MeasureAnomaly, f: AnomalyFacts): boolean {
+  switch (f.scope?.dimension) {
+    case 'version':
+    case 'node':
+    case 'replica':
+      return true
+    case 'tenant':
+      return f.burst !== null
+    case 'region':
+      return (
+        (a.measure.startsWith('ttft') || a.measure === 'e2e') && !f.topStage.startsWith('engine.')
+      )
+    default:
+      return false
   }
+}
+
+/** The carrier of an anomaly (see {@link Carrier}). */
+export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   const s = f.topStage
   if (a.measure === 'itl_max' && f.tpotMoved) {
-    // The gaps grew because every token got slower: TPOT's own anomaly explains it.
-    return rateScoped()
+    return 'gaps-from-tokens'
   }
   if (a.measure === 'itl_max' && (s === 'engine.decode' || f.clientShare < 0.5)) {
-    // The engine made the gaps (or no client saw them): not a proxy's doing.
-    return f.outputRatio >= 1.5 ? [['engine.long_generations', 0.6]] : rateScoped()
+    return 'engine-gaps'
   }
   if (a.measure === 'itl_max' || s === 'stream') {
-    return f.tpotMoved
-      ? [
-          ['engine.long_generations', 0.5],
-          ['proxy.stream_buffering', 0.5],
-        ]
-      : [['proxy.stream_buffering', 1]]
+    return 'client-gaps'
   }
   if (s === 'client.connect' && f.connectShiftUs > 2 * Math.max(0, f.tlsShiftUs)) {
-    // Connect time grew far more than the handshake that follows it: SYNs wait or are
-    // retransmitted (≈ 1 s steps) at a connection limit, not more handshakes.
-    return [
-      ['gateway.connection_limit', 1],
-      ['network.tls_handshake', 0.4],
-    ]
+    return 'connect-wait'
   }
   if (s === 'client.tls' || s === 'client.connect' || s === 'client.dns') {
-    return f.freshRise > 0.1 || a.parts.kind === 'rate'
-      ? [
-          ['network.tls_handshake', 1],
-          ['gateway.connection_limit', 0.4],
-        ]
-      : [
-          ['network.tls_handshake', 0.6],
-          ['network.high_rtt', 0.4],
-        ]
+    return 'handshake'
   }
   if (s === UNATTRIBUTED && f.clientShare < 0.5) {
-    // No client: the uncovered time lies inside the server that measured TTFT.
-    return f.gatewayShare >= 0.5
-      ? [
-          ['gateway.queueing', 0.9],
-          ['engine.queue_saturation', 0.3],
-        ]
-      : [
-          ['engine.queue_saturation', 0.5],
-          ['node.degraded', 0.3],
-        ]
+    return 'server-uncovered'
   }
   if ((s === UNATTRIBUTED || s === 'client.unattributed') && f.itlMoved) {
-    return [
-      ['proxy.stream_buffering', 1],
-      ['gateway.connection_limit', 0.3],
-    ]
+    return 'uncovered-with-gaps'
   }
   if (
     s === 'network' ||
@@ -266,121 +259,48 @@ export function causesFor(a: MeasureAnomaly, f: AnomalyFacts): [Cause, number][]
     s === 'client.unattributed' ||
     (s === UNATTRIBUTED && a.measure === 'ttft')
   ) {
-    return f.scope?.dimension === 'region'
-      ? [
-          ['network.high_rtt', 1],
-          ['gateway.connection_limit', 0.3],
-        ]
-      : [
-          ['gateway.connection_limit', 0.7],
-          ['network.high_rtt', 0.6],
-          ['gateway.queueing', 0.4],
-        ]
+    return 'network-time'
   }
   if (s.startsWith('gateway.') && s !== 'gateway.upstream') {
-    return [['gateway.queueing', 1]]
+    // A gateway's queue is shared by the requests of every backend: wait that lands on one
+    // replica's or node's requests is that backend's time (no engine span split it off).
+    const backend = f.scope?.dimension === 'replica' || f.scope?.dimension === 'node'
+    return backend ? 'scope-rate' : 'gateway-wait'
   }
   if (s === 'downstream' || s === 'gateway.upstream') {
-    return [['downstream.dependency', 1]]
+    return 'downstream-time'
   }
+  // A tenant whose traffic rose in the same minutes drives the queue everyone waits in: the
+  // burst explains the engine's excess, whichever stage shows it.
   if (f.burst && f.burst.dimension === 'tenant') {
-    return [
-      ['tenant.noisy_neighbor', 1],
-      ['engine.queue_saturation', 0.5],
-    ]
+    return 'tenant-burst'
   }
   if (
     a.parts.kind === 'mix' &&
     (f.scope?.dimension === 'replica' || f.scope?.dimension === 'node')
   ) {
-    // Load, not slowness, on one replica: the router sent it more, or ordinary load swings.
-    return f.scopeTrafficLift >= 1.5
-      ? [
-          ['routing.imbalance', 1],
-          ['engine.queue_saturation', 0.3],
-        ]
-      : [['routing.imbalance', 0.3 * ramp(f.scopeTrafficLift, 1.1, 1.5)]]
+    return 'backend-load'
   }
-  const scoped = rateScoped()
-  if (f.kvPressure && a.parts.kind === 'rate' && scoped.length === 0) {
-    // The same work got slower while the KV cache ran full and preempted: the engine runs fewer
-    // sequences at once, so requests queue and decode slower.
-    return [
-      ['engine.kv_cache_pressure', 1],
-      ['engine.queue_saturation', 0.3],
-    ]
+  const scoped = scopeCarries(a, f)
+  if (f.kvPressure && a.parts.kind === 'rate' && !scoped) {
+    return 'kv-pressure'
   }
   if (a.measure === 'tpot' || s === 'engine.decode') {
-    if (f.outputRatio >= 1.5) {
-      return [
-        ['engine.long_generations', 1],
-        ['engine.memory_bandwidth', 0.4],
-      ]
-    }
-    return scoped.length > 0
-      ? scoped
-      : [
-          ['engine.memory_bandwidth', 0.7],
-          ['engine.kv_cache_pressure', 0.4],
-        ]
+    return 'decode'
   }
   if (f.newReplica && (f.scope?.dimension === 'replica' || f.scope?.dimension === 'node')) {
-    // A replica that joined inside the window: cold caches and first compilations are its own.
-    return rateScoped()
+    return 'young-backend'
   }
   if (f.cachedDrop > 0.15 && (s === 'engine.prefill' || s === 'engine.queue')) {
-    // Fewer prompt tokens came from the prefix cache: the same prompts cost more prefill.
-    return [
-      ['engine.prefix_cache_miss', 1],
-      ['engine.long_prompts', 0.3],
-    ]
+    return 'cache-drop'
   }
   if (a.parts.tokensUs > Math.max(a.parts.rateUs, a.parts.loadUs) && a.parts.tokensUs > 0) {
-    return [
-      ['engine.long_prompts', 1],
-      ['engine.queue_saturation', 0.4],
-    ]
+    return 'prompt-tokens'
   }
-  if (f.cachedDrop > 0.2 && s === 'engine.prefill') {
-    return [
-      ['engine.prefix_cache_miss', 1],
-      ['engine.long_prompts', 0.4],
-    ]
+  if (scoped) {
+    return 'scope-rate'
   }
-  if (scoped.length > 0) {
-    return scoped
-  }
-  if (a.parts.kind === 'mix') {
-    // More work arrived: longer prompts or outputs per request, or more requests.
-    if (f.outputRatio >= 1.5 && f.promptRatio < 1.4) {
-      return [
-        ['engine.long_generations', 1],
-        ['engine.queue_saturation', 0.5],
-      ]
-    }
-    if (f.promptRatio >= 1.4) {
-      return [
-        ['engine.long_prompts', 1],
-        ['engine.queue_saturation', 0.5],
-      ]
-    }
-    return f.rateRatio >= 1.15
-      ? [
-          ['engine.queue_saturation', 1],
-          ['engine.long_prompts', 0.3],
-        ]
-      : [
-          ['engine.queue_saturation', 0.5],
-          ['engine.long_prompts', 0.4],
-        ]
-  }
-  // The same work got slower in the engine and nothing above names why: saturation only when
-  // more requests came; the rest are guesses and weigh little.
-  return [
-    ['engine.queue_saturation', 0.5 * ramp(f.rateRatio, 1.05, 1.3)],
-    ['engine.kv_cache_pressure', 0.2],
-    ['node.degraded', 0.2],
-  ]
+  return a.parts.kind === 'mix' ? 'workload' : 'engine-rate'
 }
 
 function windowOf(ctx: DiagnosisContext, a: MeasureAnomaly): Finding['window'] {

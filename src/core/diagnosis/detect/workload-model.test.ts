@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { makeGrid } from '../timeline/buckets.js'
-import { createTestRng, makeTimeline, T0_US } from './testing/make-timeline.js'
-import { frameFromRequests } from './frame.js'
+import { makeGrid } from '../../timeline/buckets.js'
+import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { frameFromRequests } from '../frame/frame.js'
 import { shiftParts } from './excess-scan.js'
 import { arrivalLoad, fitWorkloadModel } from './workload-model.js'
-import type { Micros } from '../model/units.js'
+import type { Micros } from '../../model/units.js'
 
 /** 20 minutes; prefill ∝ prompt tokens; from minute 10 prompts are 4× longer (a mix shift). */
 function run(rateShiftMs: number, promptFactor: number) {

@@ -13,13 +13,17 @@
  * Replica, node, version, tenant and KV findings follow the measure their evidence names
  * ({@link measureOfFinding}).
  */
-import type { Diagnosis, Finding } from '../model/diagnosis.js'
-import type { DurationMeasure } from '../model/request.js'
-import { splitSlow } from './cohort.js'
-import type { DiagnosisContext } from './context.js'
+import type { Diagnosis, Finding } from '../../model/diagnosis.js'
+import type { DurationMeasure } from '../../model/request.js'
+import { splitSlow } from '../frame/cohort.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import { measureOfFinding } from './finding-measure.js'
-import { round } from './rule.js'
-import { computeStageBreakdown, stagesOfMeasure, type StageBreakdown } from './stage-stats.js'
+import { round } from './text.js'
+import {
+  computeStageBreakdown,
+  stagesOfMeasure,
+  type StageBreakdown,
+} from '../detect/stage-stats.js'
 
 /** The measure the `stages` list describes when `top` is the top finding. */
 export function stagesMeasureOf(top: Finding | undefined): DurationMeasure {

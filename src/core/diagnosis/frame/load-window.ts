@@ -11,11 +11,11 @@ import {
   type RequestFrame,
 } from './frame.js'
 import type { ResourceSeries } from './input.js'
-import { resolveResourceNames } from './metric-families.js'
-import type { ChangeEvent } from '../model/event.js'
-import type { Micros } from '../model/units.js'
+import { resolveResourceNames } from '../metric-families.js'
+import type { ChangeEvent } from '../../model/event.js'
+import type { Micros } from '../../model/units.js'
 import type { DiagnosisReader } from './read-port.js'
-import type { DimensionFilters, RequestField } from '../model/query.js'
+import type { DimensionFilters, RequestField } from '../../model/query.js'
 
 export interface WindowLoad {
   window: { fromUs: Micros; toUs: Micros }

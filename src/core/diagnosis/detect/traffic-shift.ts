@@ -5,10 +5,10 @@
  * extra requests are most numerous wins. Its share before and inside the span is the evidence an
  * SRE needs ("tenant X went from 20 % to 60 % of the traffic").
  */
-import type { Dimension } from '../model/request.js'
-import { bucketOf, type BucketGrid } from '../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../timeline/change-points.js'
-import type { RequestFrame } from './frame.js'
+import type { Dimension } from '../../model/request.js'
+import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import type { RequestFrame } from '../frame/frame.js'
 
 export interface TrafficShift {
   dimension: Dimension

@@ -4,7 +4,7 @@
  * k-th one, so a stride can never alias with round-robin routing (every 8th request on one
  * replica); the same data always gives the same sample.
  */
-import type { Dimension, StageName } from '../model/request.js'
+import type { Dimension, StageName } from '../../model/request.js'
 import type { DictColumn, RequestFrame } from './frame.js'
 
 function pick<T extends Float64Array | Int8Array | Uint8Array | Int32Array>(

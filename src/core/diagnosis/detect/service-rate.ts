@@ -3,8 +3,8 @@
  * uncached prompt token and the time per output token. A degraded node, a slow version or a cold
  * replica works slower per token; an overloaded one only makes requests wait.
  */
-import { quantileSorted, sortedFinite } from '../stats/quantile.js'
-import type { RequestFrame } from './frame.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import type { RequestFrame } from '../frame/frame.js'
 
 /**
  * The larger of the prefill-per-uncached-token and TPOT ratios (medians) of the requests in

@@ -3,8 +3,8 @@
  * 1M requests fit in ~300 MB less than the same rows as objects, and every pass over a column is a
  * tight loop. Missing numbers are `NaN`; missing booleans are -1; missing strings are code -1.
  */
-import type { Dimension, RequestTimeline, StageName } from '../model/request.js'
-import { DIMENSIONS, STAGE_NAMES } from '../model/request.js'
+import type { Dimension, RequestTimeline, StageName } from '../../model/request.js'
+import { DIMENSIONS, STAGE_NAMES } from '../../model/request.js'
 
 /** A dictionary-encoded string column: `values[codes[i]]`, code -1 = missing. */
 export interface DictColumn {

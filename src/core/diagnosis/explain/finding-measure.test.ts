@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { measureOfFinding } from './finding-measure.js'
-import { changeEvidence, rowEvidence, stageEvidence } from './rule.js'
-import { makeChange, makeRow, makeStageStat } from './testing/evidence-inputs.js'
+import { changeEvidence, rowEvidence, stageEvidence } from './evidence.js'
+import { makeChange, makeRow, makeStageStat } from '../testing/evidence-inputs.js'
 
 describe('measureOfFinding', () => {
   it.each([

@@ -13,9 +13,9 @@
  * Arriving token work, not in-flight requests, measures load: a slow node holds more requests in flight
  * (Little's law), and that must not excuse its slowness as load.
  */
-import { cellQuantiles } from '../stats/cell-quantiles.js'
-import { bucketOf, type BucketGrid } from '../timeline/buckets.js'
-import type { RequestFrame } from './frame.js'
+import { cellQuantiles } from '../../stats/cell-quantiles.js'
+import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
+import type { RequestFrame } from '../frame/frame.js'
 
 /** Which workload features a measure depends on. */
 export interface WorkloadFeatures {

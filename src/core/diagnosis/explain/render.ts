@@ -2,9 +2,9 @@
  * Human renderings of a diagnosis: plain text for a terminal (an on-call engineer reads the top
  * finding first, then its evidence and actions) and Markdown for tickets and chat.
  */
-import type { Diagnosis, Finding } from '../model/diagnosis.js'
-import type { DurationMeasure } from '../model/request.js'
-import { describeColumnValue } from './columns.js'
+import type { Diagnosis, Finding } from '../../model/diagnosis.js'
+import type { DurationMeasure } from '../../model/request.js'
+import { describeColumnValue } from '../frame/columns.js'
 import { stagesMeasureOf } from './stage-breakdown.js'
 
 function scopeText(f: Finding): string {

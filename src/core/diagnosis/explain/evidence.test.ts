@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { describeColumnValue } from './columns.js'
-import { changeEvidence, impactEvidence, rowEvidence, stageEvidence } from './rule.js'
-import { makeChange, makeRow, makeStageStat } from './testing/evidence-inputs.js'
+import { describeColumnValue } from '../frame/columns.js'
+import { changeEvidence, impactEvidence, rowEvidence, stageEvidence } from './evidence.js'
+import { makeChange, makeRow, makeStageStat } from '../testing/evidence-inputs.js'
 
 // Evidence text is read by the person on call: plain words, units, and what a figure is
 // compared with. The structured fields keep the figures as they were.

@@ -4,10 +4,10 @@
  * slowness the stage explains. A missing stage counts as 0 s (the request did not pass through
  * it); a negative stage (clock skew between hosts) counts as 0 and is reported.
  */
-import type { DurationMeasure, StageName } from '../model/request.js'
-import { AFTER_FIRST_TOKEN_STAGES, STAGE_NAMES } from '../model/request.js'
-import { sortedFinite, quantileSorted } from '../stats/quantile.js'
-import type { RequestFrame } from './frame.js'
+import type { DurationMeasure, StageName } from '../../model/request.js'
+import { AFTER_FIRST_TOKEN_STAGES, STAGE_NAMES } from '../../model/request.js'
+import { sortedFinite, quantileSorted } from '../../stats/quantile.js'
+import type { RequestFrame } from '../frame/frame.js'
 
 /** Stages on the path to the first token (CONTRACT §4 order). */
 export const TTFT_STAGES: readonly StageName[] = STAGE_NAMES.filter(

@@ -3,8 +3,8 @@
  * (prompt/output length buckets, connection reuse, TLS resumption, status, error type and the
  * replica's age since it was first seen).
  */
-import type { CategoricalColumn } from '../concentration/find-concentration.js'
-import { DIMENSIONS } from '../model/request.js'
+import type { CategoricalColumn } from '../../concentration/find-concentration.js'
+import { DIMENSIONS } from '../../model/request.js'
 import type { RequestFrame } from './frame.js'
 
 const PROMPT_BOUNDS = [128, 512, 2048, 8192, 32768]

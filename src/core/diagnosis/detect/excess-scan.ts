@@ -8,13 +8,13 @@
  * then localised over every dimension and pair (localize.ts) and split into its token-mix, load
  * and rate parts.
  */
-import { localize, type LocalizedElement } from '../concentration/localize.js'
-import { DIMENSIONS, type StageName } from '../model/request.js'
-import { cellQuantiles } from '../stats/cell-quantiles.js'
-import { quantileSorted } from '../stats/quantile.js'
-import { bucketOf, type BucketGrid } from '../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../timeline/change-points.js'
-import type { RequestFrame } from './frame.js'
+import { localize, type LocalizedElement } from '../../concentration/localize.js'
+import { DIMENSIONS, type StageName } from '../../model/request.js'
+import { cellQuantiles } from '../../stats/cell-quantiles.js'
+import { quantileSorted } from '../../stats/quantile.js'
+import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import type { RequestFrame } from '../frame/frame.js'
 import { TPOT_STAGES, TTFT_STAGES } from './stage-stats.js'
 import { arrivalLoad, fitWorkloadModel, type WorkloadFeatures } from './workload-model.js'
 
@@ -221,7 +221,7 @@ interface Candidate {
 }
 
 /** Elevated span of an excess series, measured against a positive offset (the typical value). */
-function elevated(
+export function elevatedSpan(
   series: Float64Array,
   offsetUs: number,
   minRelative: number,
@@ -311,7 +311,7 @@ function candidatesOf(
     return c
   }
   const [p50] = groupSeries(grid, frame, excess, null, 1, 0.5, 5)
-  const g50 = elevated(p50 as Float64Array, typicalUs, 0.08)
+  const g50 = elevatedSpan(p50 as Float64Array, typicalUs, 0.08)
   if (g50) {
     out.push({
       quantile: 'p50',
@@ -322,7 +322,7 @@ function candidatesOf(
     })
   }
   const [p99] = groupSeries(grid, frame, excess, null, 1, 0.99, 20)
-  const g99 = elevated(p99 as Float64Array, tailUs, 0.25)
+  const g99 = elevatedSpan(p99 as Float64Array, tailUs, 0.25)
   if (g99) {
     // A tail shift touches about the top few percent of the requests in its window.
     const touched = 0.05 * countIn(null, 0, g99.from, g99.to)
@@ -362,7 +362,7 @@ function candidatesOf(
       }
       // Many value series are tested at once, each noisier than the whole: a stricter score and
       // at least three minutes (one replica's queue swings for a minute or two on its own).
-      const e = elevated(series[c] as Float64Array, typicalUs, 0.15, 6)
+      const e = elevatedSpan(series[c] as Float64Array, typicalUs, 0.15, 6)
       if (e && (e.to - e.from + 1) * grid.stepUs >= SCOPED_MIN_US) {
         out.push({
           quantile: 'p50',
@@ -550,7 +550,7 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
     const tailUs = Math.max(1, quantileSorted(sortedAll, 0.99))
     // Baseline for the workload model: steps where the raw median is not elevated.
     const [raw50] = groupSeries(grid, frame, values, null, 1, 0.5, 5)
-    const rawSpan = elevated(raw50 as Float64Array, 0, 0.15)
+    const rawSpan = elevatedSpan(raw50 as Float64Array, 0, 0.15)
     const baseline = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {
       const b = bucketOf(grid, frame.startUs[i] as number)

@@ -1,29 +1,50 @@
 /**
- * Candidate findings from the excess anomalies of every measure: for each anomaly, the causes it
- * points at (excess-findings.ts) with a confidence built from how large the shift is against the
- * typical value, how significant it is (robust z of the median difference), how clearly one stage
- * carries it, and the cause's weight. Evidence lines state only what supports the cause.
+ * Excess facts: for each anomaly of every measure (excess-scan.ts), what the data shows about it
+ * (excess-carrier.ts: its stage, scope, workload split and carrier) and how strongly: a strength
+ * built from how large the shift is against the typical value, how significant it is (robust z of
+ * the median difference), how long it holds and how clearly one stage carries it. No cause is
+ * named here; each cause record scores itself against these facts (causes/score.ts).
  */
-import type { Cause, Evidence, Finding, FindingShift, ScopeDimension } from '../model/diagnosis.js'
-import type { Dimension } from '../model/request.js'
-import { ramp } from '../stats/significance.js'
-import type { DiagnosisContext } from './context.js'
+import type { Evidence, Finding, FindingShift } from '../../model/diagnosis.js'
+import type { Dimension } from '../../model/request.js'
+import { ramp } from '../../stats/significance.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import {
   anomalyWindow,
-  causesFor,
+  carrierOf,
+  type AnomalyFacts,
+  type Carrier,
   meanOf,
   scopeOfAnomaly,
   stageShifts,
   UNATTRIBUTED,
-} from './excess-findings.js'
+} from './excess-carrier.js'
 import type { MeasureAnomaly } from './excess-scan.js'
-import { fmtUs, pct, resourceLevel, round } from './rule.js'
+import { fmtUs, pct, round } from '../explain/text.js'
+import { SECOND_STAGE_SHARE, TPOT_MOVED_SHARE, TPOT_MOVED_Z } from '../thresholds.js'
+import { resourceLevel } from './shifts.js'
 import { serviceRatio } from './service-rate.js'
-import { replicasOnNode } from '../concentration/narrowest-scope.js'
+import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
 
-export interface ExcessCandidate extends Omit<Finding, 'actions'> {
-  measure: MeasureAnomaly['measure']
+export interface ExcessFact {
+  anomaly: MeasureAnomaly
+  facts: AnomalyFacts
+  carrier: Carrier
+  /** How clearly the data shows this excess, 0..1 (before any cause explains it). */
+  strength: number
+  /**
+   * 1 for the stage that carries most of the excess; for a second stage read on its own, its
+   * share of the excess over the first's (≤ 1).
+   */
+  scale: number
+  /** A second-stage reading of the same anomaly as the fact before it. */
+  secondary: boolean
+  scope: Finding['scope']
+  window: Finding['window']
+  /** What was observed, for any cause that explains it. */
+  evidence: Evidence[]
+  shift: FindingShift
 }
 
 const MEASURE_TEXT: Record<MeasureAnomaly['measure'], string> = {
@@ -78,20 +99,20 @@ function unattributedText(stage: string, shiftUs: number, measure: string): stri
     : `${stage} grew by ${fmtUs(shiftUs)} per request`
 }
 
-/** Candidate findings from all anomalies (several causes per anomaly, ranked by weight). */
-export function excessCandidates(
+/** The excess facts of all anomalies (one per anomaly, two when a second stage carries much). */
+export function excessFacts(
   ctx: DiagnosisContext,
   anomalies: readonly MeasureAnomaly[],
   burst: TrafficShift | null
-): ExcessCandidate[] {
-  const out: ExcessCandidate[] = []
+): ExcessFact[] {
+  const out: ExcessFact[] = []
   const tpot = anomalies.find((a) => a.measure === 'tpot')
   const itl = anomalies.find((a) => a.measure === 'itl_max')
   // TPOT explains the longest gap only when it moved enough to: a gap spans a few tokens at most.
   const tpotMoved =
     tpot !== undefined &&
-    tpot.z >= 4 &&
-    tpot.shiftUs >= 0.1 * tpot.baselineUs &&
+    tpot.z >= TPOT_MOVED_Z &&
+    tpot.shiftUs >= TPOT_MOVED_SHARE * tpot.baselineUs &&
     (itl === undefined || itl.shiftUs <= 8 * tpot.shiftUs)
   for (const a of anomalies) {
     if (a.measure === 'e2e' && anomalies.length > 1) {
@@ -177,7 +198,7 @@ export function excessCandidates(
       (!Number.isFinite(kv.outside) || kv.inside > kv.outside + 0.05) &&
       (pre === null ||
         (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
-    const facts = {
+    const facts: AnomalyFacts = {
       kvPressure,
       service: scope !== null ? serviceRatio(ctx.frame, set, ref) : null,
       connectShiftUs: shiftOf('client.connect'),
@@ -277,42 +298,27 @@ export function excessCandidates(
         text: `${e.dimensions.map((d, k) => `${d}=${e.values[k]}`).join(' × ')} carries ${pct(Math.min(1, e.explanatoryPower))} of the extra time with ${pct(e.trafficShare)} of the requests`,
       })
     }
-    // A second stage that carries a good part of the excess is a second cause (faults come in
-    // pairs: handshakes and a cache miss in the same minutes).
-    const second = shifts[1]
-    const proposals = causesFor(a, facts)
-    if (second && positive > 0 && second.shiftUs / positive >= 0.25) {
-      const share = second.shiftUs / positive
-      for (const [cause, w] of causesFor(a, {
-        ...facts,
-        topStage: second.stage,
-        stageShare: share,
-      })) {
-        if (!proposals.some(([c]) => c === cause)) {
-          proposals.push([cause, w * Math.min(1, share / stageShare)])
-        }
-      }
+    const base = {
+      anomaly: a,
+      strength,
+      scope: scope ?? { dimension: null, value: null },
+      window,
+      evidence,
+      shift: shiftField(a),
     }
-    for (const [cause, weight] of proposals) {
-      let findingScope: Finding['scope'] = scope ?? { dimension: null, value: null }
-      const ev = [...evidence]
-      if (cause === 'tenant.noisy_neighbor' && burstHere) {
-        findingScope = { dimension: 'tenant' as ScopeDimension, value: burstHere.value }
-        ev.push({
-          dimension: 'tenant',
-          observed: round(burstHere.shareInside),
-          baseline: round(burstHere.shareOutside),
-          text: `tenant=${burstHere.value} went from ${pct(burstHere.shareOutside)} to ${pct(burstHere.shareInside)} of requests (${burstHere.rateInside.toFixed(0)} vs ${burstHere.rateOutside.toFixed(0)} per step)`,
-        })
-      }
+    out.push({ ...base, facts, carrier: carrierOf(a, facts), scale: 1, secondary: false })
+    // A second stage that carries a good part of the excess is read on its own too (faults come
+    // in pairs: handshakes and a cache miss in the same minutes).
+    const second = shifts[1]
+    if (second && positive > 0 && second.shiftUs / positive >= SECOND_STAGE_SHARE) {
+      const share = second.shiftUs / positive
+      const other: AnomalyFacts = { ...facts, topStage: second.stage, stageShare: share }
       out.push({
-        cause: cause as Cause,
-        confidence: strength * weight,
-        scope: findingScope,
-        window,
-        evidence: ev,
-        measure: a.measure,
-        shift: shiftField(a),
+        ...base,
+        facts: other,
+        carrier: carrierOf(a, other),
+        scale: Math.min(1, share / stageShare),
+        secondary: true,
       })
     }
   }

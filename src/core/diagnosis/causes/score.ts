@@ -1,0 +1,109 @@
+/**
+ * One engine: every cause record is scored once, against the same facts. Its rule says how well
+ * the evidence its mechanism predicts matches the window (concentration, stages, resources,
+ * events); its excess signature says how much of the observed excess its mechanism explains.
+ * The two are independent lines of evidence for the same cause: the stronger one sets the
+ * confidence and the weaker adds {@link AGREEMENT_BONUS} of itself.
+ *
+ * ```
+ * facts ──► record.evaluate(ctx)          ─┐
+ *       └─► excessWeight(cause, fact) × strength ─┴─► one finding per cause
+ * ```
+ */
+import type { Cause, Finding } from '../../model/diagnosis.js'
+import type { ExcessFact } from '../detect/excess-facts.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { round } from '../explain/text.js'
+import { AGREEMENT_BONUS, MAX_AGREED } from '../thresholds.js'
+import type { UncoveredFact } from '../detect/uncovered.js'
+import { excessScope, excessWeight, UNCOVERED_SIGNATURES } from './excess-signatures.js'
+import type { CauseRecord } from './record.js'
+
+/** Excess evidence lines a finding takes over from the fact it explains. */
+const EXCESS_LINES = 3
+
+type Partial = Omit<Finding, 'actions'>
+
+/** The strongest excess fact a cause explains, as a partial finding; null when it explains none. */
+function bestExcess(
+  cause: Cause,
+  facts: readonly ExcessFact[],
+  uncovered: UncoveredFact
+): Partial | null {
+  let best: Partial | null = null
+  const w = UNCOVERED_SIGNATURES[cause]?.[uncovered.where] ?? 0
+  if (uncovered.strength * w > 0) {
+    best = {
+      cause,
+      confidence: uncovered.strength * w,
+      scope: { dimension: null, value: null },
+      window: null,
+      evidence: uncovered.evidence,
+    }
+  }
+  facts.forEach((x, k) => {
+    const w = excessWeight(cause, x)
+    // A second-stage reading adds a cause only when the first reading did not already name it.
+    if (x.secondary && k > 0 && excessWeight(cause, facts[k - 1] as ExcessFact) > 0) {
+      return
+    }
+    const confidence = x.strength * w * x.scale
+    if (!(confidence > 0) || (best !== null && confidence <= best.confidence)) {
+      return
+    }
+    const own = excessScope(cause, x)
+    best = {
+      cause,
+      confidence,
+      scope: own?.scope ?? x.scope,
+      window: x.window,
+      evidence: [...x.evidence, ...(own?.evidence ?? [])],
+      shift: x.shift,
+    }
+  })
+  return best
+}
+
+/** Scores one record; `skipped` collects what its rule could not check. */
+export function scoreCause(
+  ctx: DiagnosisContext,
+  record: CauseRecord,
+  facts: readonly ExcessFact[],
+  uncovered: UncoveredFact,
+  skipped: string[]
+): Finding | null {
+  const result = record.evaluate(ctx)
+  let rule: Partial | null = null
+  if (result !== null && 'skipped' in result) {
+    skipped.push(`${record.cause}: ${result.skipped}`)
+  } else if (result !== null) {
+    const c = Number.isFinite(result.confidence) ? result.confidence : 0
+    rule = { cause: record.cause, ...result, confidence: round(Math.min(1, Math.max(0, c))) }
+  }
+  const excess = bestExcess(record.cause, facts, uncovered)
+  const actions = [...record.actions]
+  if (rule === null) {
+    return excess === null ? null : { ...excess, actions }
+  }
+  const f: Finding = { ...rule, evidence: [...rule.evidence], actions }
+  if (excess === null) {
+    return f
+  }
+  const hi = Math.max(rule.confidence, excess.confidence)
+  const lo = Math.min(rule.confidence, excess.confidence)
+  f.confidence = Math.min(MAX_AGREED, hi + AGREEMENT_BONUS * lo)
+  if (
+    f.scope.dimension === null &&
+    excess.scope.dimension !== null &&
+    excess.confidence >= f.confidence
+  ) {
+    f.scope = excess.scope
+  }
+  const seen = new Set(f.evidence.map((e) => e.text))
+  f.evidence.push(...excess.evidence.filter((e) => !seen.has(e.text)).slice(0, EXCESS_LINES))
+  f.shift = excess.shift
+  if (f.window === null) {
+    f.window = excess.window
+  }
+  return f
+}

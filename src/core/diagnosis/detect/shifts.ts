@@ -1,0 +1,241 @@
+/**
+ * Facts about what moved inside a change window against outside it: a column's mean, a resource's
+ * level, the token work per request and its drivers, which replicas slowed, the events near it.
+ */
+import type { ConcentrationRow } from '../../concentration/find-concentration.js'
+import type { EventKind } from '../../model/event.js'
+import type { StageName } from '../../model/request.js'
+import { meanWhere } from '../../stats/quantile.js'
+import type { DiagnosisContext, TimeChange } from '../frame/context.js'
+import type { ResourceKind } from '../metric-families.js'
+import { maxOver, meanOutside, meanOver, type ResourceView } from '../resources.js'
+import type { StageBreakdown, StageStat } from './stage-stats.js'
+
+export function stageStat(b: StageBreakdown, stage: StageName): StageStat | undefined {
+  return b.stats.find((s) => s.stage === stage)
+}
+
+/** Bucket index range of a change's elevated span, or null. */
+export function changeBuckets(change: TimeChange): { from: number; to: number } | null {
+  return change.elevated === null ? null : { from: change.elevated.start, to: change.elevated.end }
+}
+
+/** Mean of a per-request column inside vs outside a change window. */
+export function shiftOf(
+  ctx: DiagnosisContext,
+  values: Float64Array,
+  change: TimeChange
+): { inside: number; outside: number; ratio: number } {
+  if (change.elevated === null) {
+    return { inside: 0, outside: 0, ratio: 1 }
+  }
+  const outsideMask = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    outsideMask[i] = change.inWindow[i] === 1 ? 0 : 1
+  }
+  const inside = meanWhere(values, change.inWindow)
+  const outside = meanWhere(values, outsideMask)
+  if (inside.count === 0 || outside.count === 0) {
+    return { inside: inside.mean, outside: outside.mean, ratio: 1 }
+  }
+  return {
+    inside: inside.mean,
+    outside: outside.mean,
+    ratio: outside.mean > 0 ? inside.mean / outside.mean : inside.mean > 0 ? 10 : 1,
+  }
+}
+
+export interface ResourceLevel {
+  view: ResourceView
+  /** Mean over the window (or all buckets). */
+  inside: number
+  /** Mean outside the window (NaN when no window). */
+  outside: number
+  /** Max of per-bucket max over keys inside the window. */
+  peak: number
+}
+
+/** A resource's level inside vs outside bucket range (whole window when `range` is null). */
+export function resourceLevel(
+  ctx: DiagnosisContext,
+  kind: ResourceKind,
+  range: { from: number; to: number } | null
+): ResourceLevel | null {
+  const view = ctx.resources.get(kind)
+  if (view === undefined) {
+    return null
+  }
+  const from = range?.from ?? 0
+  const to = range?.to ?? ctx.grid.count - 1
+  return {
+    view,
+    inside: meanOver(view.mean, from, to),
+    outside: range === null ? NaN : meanOutside(view.mean, from, to),
+    peak: maxOver(view.max, from, to),
+  }
+}
+
+/** Per key (replica/node) mean over a bucket range. */
+export function levelsByKey(
+  view: ResourceView,
+  range: { from: number; to: number } | null
+): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const [key, series] of view.byKey) {
+    out.set(key, meanOver(series, range?.from ?? 0, range?.to ?? series.length - 1))
+  }
+  return out
+}
+
+/** The most significant row for one dimension value. */
+export function findRow(
+  rows: readonly ConcentrationRow[],
+  dimension: string,
+  value: string
+): ConcentrationRow | undefined {
+  return rows.find((r) => r.dimension === dimension && r.value === value)
+}
+
+/** Events of the given kinds within `[fromUs − beforeUs, toUs]`. */
+export function eventsAround(
+  ctx: DiagnosisContext,
+  kinds: readonly EventKind[],
+  fromUs: number,
+  toUs: number,
+  beforeUs = 5 * 60_000_000
+): DiagnosisContext['events'][number][] {
+  return ctx.events.filter(
+    (e) => kinds.includes(e.kind) && e.timeUs >= fromUs - beforeUs && e.timeUs <= toUs
+  )
+}
+
+/**
+ * Whether the latency anomaly is global (most replicas worse in the window) or local; text for
+ * the evidence list.
+ */
+export function globalOrLocal(
+  ctx: DiagnosisContext,
+  change: TimeChange,
+  values: Float64Array
+): { global: boolean; text: string; share: number } {
+  const col = ctx.frame.dims.replica
+  if (change.elevated === null || col.values.length === 0) {
+    return {
+      global: true,
+      text: 'no per-replica split available: taken as affecting every replica',
+      share: 1,
+    }
+  }
+  const k = col.values.length
+  const inSum = new Float64Array(k)
+  const inN = new Float64Array(k)
+  const outSum = new Float64Array(k)
+  const outN = new Float64Array(k)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = values[i] as number
+    if (c < 0 || v !== v) {
+      continue
+    }
+    if (change.inWindow[i] === 1) {
+      inSum[c] = (inSum[c] as number) + v
+      inN[c] = (inN[c] as number) + 1
+    } else {
+      outSum[c] = (outSum[c] as number) + v
+      outN[c] = (outN[c] as number) + 1
+    }
+  }
+  let worse = 0
+  let compared = 0
+  for (let c = 0; c < k; c++) {
+    if ((inN[c] as number) >= 3 && (outN[c] as number) >= 3) {
+      compared++
+      if (
+        (inSum[c] as number) / (inN[c] as number) >=
+        1.2 * ((outSum[c] as number) / (outN[c] as number))
+      ) {
+        worse++
+      }
+    }
+  }
+  if (compared === 0) {
+    return {
+      global: true,
+      text: 'replicas could not be compared (too few requests each inside or outside the window)',
+      share: 1,
+    }
+  }
+  const share = worse / compared
+  const global = share >= 0.6
+  return {
+    global,
+    share,
+    text: `${worse} of ${compared} replicas ${worse === 1 ? 'is' : 'are'} at least 20% slower on average inside the window than outside it: ${global ? 'the slowdown is everywhere' : 'the slowdown is local'}`,
+  }
+}
+
+/**
+ * Mean token work per request (uncached prompt + output) in the window over outside it: heavier
+ * requests at the same rate load the engines as more requests would.
+ */
+export function workRatio(ctx: DiagnosisContext, inWindow: Uint8Array): number {
+  return workDrivers(ctx, inWindow).ratio
+}
+
+/** Inside a change window: about as many requests as before, but heavier ones (≥ 1.1× work). */
+export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): boolean {
+  const range = changeBuckets(change)
+  if (range === null) {
+    return false
+  }
+  const trafficOut = meanOutside(ctx.traffic, range.from, range.to)
+  const trafficRatio = trafficOut > 0 ? meanOver(ctx.traffic, range.from, range.to) / trafficOut : 1
+  return trafficRatio < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
+}
+
+/**
+ * What made the requests heavier inside a window: the token work per request (uncached prompt +
+ * output) over outside it, and which part of its rise came from longer prompts, from fewer
+ * cached prompt tokens, or from longer outputs (shares of the rise, 0..1 each).
+ */
+export function workDrivers(
+  ctx: DiagnosisContext,
+  inWindow: Uint8Array
+): { ratio: number; prompt: number; cache: number; output: number } {
+  const f = ctx.frame
+  const sums = [0, 0, 0, 0, 0, 0]
+  let nIn = 0
+  let nOut = 0
+  for (let i = 0; i < f.n; i++) {
+    const p = f.inputTokens[i] as number
+    const c = f.cachedTokens[i] as number
+    const o = f.outputTokens[i] as number
+    if (p !== p && o !== o) {
+      continue
+    }
+    const k = inWindow[i] === 1 ? 0 : 3
+    sums[k] = (sums[k] as number) + (p === p ? p : 0)
+    // Cached tokens count only against a known prompt (as in the work itself).
+    sums[k + 1] = (sums[k + 1] as number) + (p === p && c === c ? c : 0)
+    sums[k + 2] = (sums[k + 2] as number) + (o === o ? o : 0)
+    if (k === 0) {
+      nIn++
+    } else {
+      nOut++
+    }
+  }
+  if (nIn === 0 || nOut === 0) {
+    return { ratio: 1, prompt: 0, cache: 0, output: 0 }
+  }
+  const [pi, ci, oi, po, co, oo] = sums.map((v, k) => v / (k < 3 ? nIn : nOut)) as number[]
+  const wIn = (pi as number) - (ci as number) + (oi as number)
+  const wOut = (po as number) - (co as number) + (oo as number)
+  const rise = wIn - wOut
+  const part = (d: number): number => (rise > 0 ? Math.min(1, Math.max(0, d / rise)) : 0)
+  return {
+    ratio: wOut > 0 ? wIn / wOut : 1,
+    prompt: part((pi as number) - (po as number)),
+    cache: part((co as number) - (ci as number)),
+    output: part((oi as number) - (oo as number)),
+  }
+}

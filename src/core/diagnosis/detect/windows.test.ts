@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import type { RequestTimeline } from '../../model/request.js'
+import { asMicros, microsFromIso } from '../../model/units.js'
+import { diagnose } from '../diagnose.js'
+import { buildContext } from '../frame/context.js'
+import { frameFromRequests } from '../frame/frame.js'
+import type { DiagnosisInput } from '../frame/input.js'
+import { createTestRng, makeCluster, makeTimeline, T0_US } from '../testing/make-timeline.js'
+
+const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1', r4: 'n2', r5: 'n2' }
+const MINUTES = 30
+const MIN_US = 60_000_000
+
+function input(requests: RequestTimeline[]): DiagnosisInput {
+  return {
+    window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
+    frame: frameFromRequests(requests),
+    resources: [],
+    events: [],
+  }
+}
+
+describe('finding windows from the consensus of robust signals', () => {
+  // An overload at low load: from minute 15 half again as many requests arrive and every request
+  // queues; from minute 10 one request in thirty is very slow already. The TTFT P99 of each step
+  // moves with those few from minute 10; the median and P90 only from 15.
+  const faultUs = T0_US + 15 * MIN_US
+  const rng = createTestRng(11)
+  const requests: RequestTimeline[] = []
+  for (let m = 0; m < MINUTES; m++) {
+    const perMinute = m >= 15 ? 90 : 60
+    for (let k = 0; k < perMinute; k++) {
+      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
+      const noise = 0.8 + 0.4 * rng()
+      const outlier = m >= 10 && m < 15 && k % 30 === 0 ? 12 : 1
+      const queueMs = (startUs >= faultUs ? 600 : 5) * noise * outlier
+      requests.push(
+        makeTimeline({
+          startUs,
+          dims: { replica: `r${k % 4}`, node: `n${k % 2}` },
+          stagesMs: {
+            'engine.queue': queueMs,
+            'engine.prefill': 40 * noise * outlier,
+            'engine.decode': 2000 * noise,
+          },
+          tpotMs: 10 * noise,
+          inputTokens: 500,
+          outputTokens: 200,
+        })
+      )
+    }
+  }
+
+  it('the TTFT P99 alone starts at the outliers (the noisy signal this replaces)', () => {
+    const ctx = buildContext(input(requests))
+    expect(ctx.ttftChange.windowUs).not.toBeNull()
+    expect(ctx.ttftChange.windowUs!.fromUs).toBeLessThan(faultUs - 2 * MIN_US)
+  })
+
+  it('the finding starts within a minute of the fault, where the P50 and P90 excess do', () => {
+    const { diagnosis } = diagnose(input(requests))
+    const f = diagnosis.findings[0]!
+    expect(f.cause).toBe('engine.queue_saturation')
+    expect(f.window).not.toBeNull()
+    const startUs = microsFromIso(f.window!.start)!
+    expect(Math.abs(startUs - faultUs)).toBeLessThanOrEqual(MIN_US)
+  })
+})
+
+describe('standing conditions hold at both edges of the window', () => {
+  it('a replica slowed from minute 4 of 30 is an incident, not a standing condition', () => {
+    const { diagnosis } = diagnose(
+      input(
+        makeCluster({
+          seed: 5,
+          minutes: MINUTES,
+          perMinute: 120,
+          replicas: REPLICAS,
+          slowdown: (r, t) => (r === 'r3' && t >= T0_US + 4 * MIN_US ? 2.5 : 1),
+        })
+      )
+    )
+    expect(diagnosis.standing_conditions.some((c) => c.value === 'r3')).toBe(false)
+    expect(diagnosis.findings[0]).toMatchObject({
+      cause: 'node.degraded',
+      scope: { dimension: 'replica', value: 'r3' },
+    })
+  })
+
+  it('a canary version that first serves 8 minutes in is not standing', () => {
+    const canaryFromUs = T0_US + 8 * MIN_US
+    const requests = makeCluster({
+      seed: 6,
+      minutes: MINUTES,
+      perMinute: 120,
+      replicas: REPLICAS,
+      slowdown: (r, t) => (r === 'r3' && t >= canaryFromUs ? 2.5 : 1),
+    }).map((r) => ({
+      ...r,
+      dims: {
+        ...r.dims,
+        version: r.dims.replica === 'r3' && r.startUs >= canaryFromUs ? 'v2' : 'v1',
+      },
+    }))
+    const { diagnosis } = diagnose(input(requests))
+    expect(diagnosis.standing_conditions.some((c) => c.value === 'v2')).toBe(false)
+    expect(diagnosis.findings[0]!.cause).toBe('version.regression')
+  })
+})

@@ -1,0 +1,167 @@
+/**
+ * A finding's window from the consensus of robust signals instead of the noisiest one. TTFT P99
+ * per step is noisy at low load (on a real vLLM overload its change started 256 s before the
+ * fault, where the workload-normalised P50 excess had the start within 4 s). Three signals vote:
+ *
+ * ```
+ * P50 excess per step   ▁▁▁▁▁▁▁▁▇▇▇▇▇▇▇▇▁▁    start 8   end 15
+ * P90 excess per step   ▁▁▁▁▁▁▁▆▇▇▇▇▇▇▇▇▁▁    start 7   end 15
+ * P99 change points     ▁▁▁▁▇▁▁▇▇▇▇▇▇▇▇▇▇▁    start 4   end 16
+ *                                            ───────────────────
+ *                       consensus (median)    start 7   end 15
+ * ```
+ *
+ * Only a window that came from a P99 change is re-voted; one that came from the cause's own
+ * excess, a stage's own series, or a recorded instant (a version's first request, a start event)
+ * is kept. The finding's measure votes with its P50 and P90 excess per step (masked to the
+ * finding's scope) and its P99 change; the other of TTFT and TPOT votes too, since a cause that
+ * slows both shows its start most clearly where it hits hardest. With an even count the more
+ * robust signal (P50, then P90, then P99; own measure first) breaks the tie. A signal that does
+ * not overlap the finding's window speaks of another change and has no vote.
+ */
+import type { Finding } from '../../model/diagnosis.js'
+import type { DurationMeasure } from '../../model/request.js'
+import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import type { DiagnosisContext, TimeChange } from '../frame/context.js'
+import type { RequestFrame } from '../frame/frame.js'
+import { elevatedSpan, type MeasureAnomaly, type ScanMeasure } from './excess-scan.js'
+
+interface Signal {
+  /** Lower is more robust; breaks ties between two votes. */
+  rank: number
+  from: number
+  to: number
+}
+
+/** Per-step relative rise a P50 / P90 excess needs to count (all requests; one scope). */
+const P50_RISE = 0.08
+const P50_RISE_SCOPED = 0.15
+const P90_RISE = 0.15
+const P90_RISE_SCOPED = 0.25
+/** A step's quantile needs this many requests (fewer: the step has no value). */
+const MIN_PER_STEP = 5
+
+const SCAN_OF: Record<DurationMeasure, readonly ScanMeasure[]> = {
+  ttft: ['ttft', 'ttft_server'],
+  tpot: ['tpot'],
+  itl_max: ['itl_max'],
+  e2e: ['e2e'],
+}
+
+function scopeMask(frame: RequestFrame, f: Finding): Uint8Array | undefined {
+  const { dimension, value } = f.scope
+  if (dimension === null || value === null || !(dimension in frame.dims)) {
+    return undefined
+  }
+  const col = frame.dims[dimension as keyof RequestFrame['dims']]
+  const code = col.values.indexOf(value)
+  return Uint8Array.from(col.codes, (c) => (c === code ? 1 : 0))
+}
+
+function excessSignals(
+  ctx: DiagnosisContext,
+  frame: RequestFrame,
+  f: Finding,
+  a: MeasureAnomaly
+): Signal[] {
+  const mask = scopeMask(frame, f)
+  const scoped = mask !== undefined
+  const out: Signal[] = []
+  const sorted = sortedFinite(a.values, mask)
+  if (sorted.length === 0) {
+    return out
+  }
+  for (const [rank, q, rise] of [
+    [0, 0.5, scoped ? P50_RISE_SCOPED : P50_RISE],
+    [1, 0.9, scoped ? P90_RISE_SCOPED : P90_RISE],
+  ] as const) {
+    const series = bucketQuantile(ctx.grid, frame.startUs, a.excessUs, q, mask, MIN_PER_STEP)
+    // The excess is measured against the typical level of the measure itself, so a rise is
+    // relative to what a request takes, not to an excess near zero.
+    const span = elevatedSpan(series.values, Math.max(1, quantileSorted(sorted, q)), rise)
+    if (span !== null) {
+      out.push({ rank, from: span.from, to: span.to })
+    }
+  }
+  return out
+}
+
+function p99Signal(change: TimeChange): Signal[] {
+  return change.elevated === null
+    ? []
+    : [{ rank: 2, from: change.elevated.start, to: change.elevated.end }]
+}
+
+/** Median of the votes; with an even count, the more robust of the two middle ones. */
+function vote(values: { rank: number; at: number }[]): number {
+  const s = [...values].sort((x, y) => x.at - y.at)
+  if (s.length % 2 === 1) {
+    return (s[(s.length - 1) / 2] as { at: number }).at
+  }
+  const lo = s[s.length / 2 - 1] as { rank: number; at: number }
+  const hi = s[s.length / 2] as { rank: number; at: number }
+  return lo.rank <= hi.rank ? lo.at : hi.at
+}
+
+/**
+ * The consensus window of finding `f` whose measure is `measure`; the finding's own window when
+ * fewer than two signals overlap it (or it has none).
+ */
+export function consensusWindow(
+  ctx: DiagnosisContext,
+  frame: RequestFrame,
+  anomalies: readonly MeasureAnomaly[],
+  f: Finding,
+  measure: DurationMeasure
+): Finding['window'] {
+  if (f.window === null) {
+    return null
+  }
+  const fromUs = microsFromIso(f.window.start)
+  const toUs = microsFromIso(f.window.end)
+  const { grid } = ctx
+  if (fromUs === null || toUs === null || (fromUs - grid.fromUs) % grid.stepUs !== 0) {
+    return f.window
+  }
+  const from = (fromUs - grid.fromUs) / grid.stepUs
+  const to = Math.ceil((toUs - grid.fromUs) / grid.stepUs) - 1
+  // Only a window taken from a P99 change is re-voted: one from the finding's own excess, a
+  // stage's own series or a scope's series already comes from a robust signal of that cause.
+  const fromP99 = [ctx.ttftChange, ctx.tpotChange].some(
+    (c) => c.elevated !== null && c.elevated.start === from && c.elevated.end === to
+  )
+  if (!fromP99) {
+    return f.window
+  }
+  // Scoped findings vote with their scope's series; the P99 change is everyone's and is left out.
+  const scoped = scopeMask(frame, f) !== undefined
+  // The finding's own measure votes first; the other of TTFT and TPOT votes too, because a cause
+  // that slows both (KV pressure, a slow node) shows its start most clearly where it hits hardest.
+  const measures: DurationMeasure[] =
+    measure === 'tpot' || measure === 'itl_max' ? [measure, 'ttft'] : [measure, 'tpot']
+  const signals: Signal[] = []
+  measures.forEach((m, k) => {
+    const a = SCAN_OF[m]
+      .map((x) => anomalies.find((y) => y.measure === x && y.stage === null))
+      .find((x) => x !== undefined)
+    const change = m === 'ttft' || m === 'e2e' ? ctx.ttftChange : ctx.tpotChange
+    const own = a ? excessSignals(ctx, frame, f, a) : []
+    for (const s of scoped ? own : [...own, ...p99Signal(change)]) {
+      signals.push({ ...s, rank: s.rank + 3 * k })
+    }
+  })
+  const overlapping = signals.filter((s) => s.from <= to && from <= s.to)
+  if (overlapping.length < 2) {
+    return f.window
+  }
+  const start = vote(overlapping.map((s) => ({ rank: s.rank, at: s.from })))
+  const end = vote(overlapping.map((s) => ({ rank: s.rank, at: s.to })))
+  if (end < start) {
+    return f.window
+  }
+  const startUs = grid.fromUs + start * grid.stepUs
+  const endUs = Math.min(ctx.input.window.toUs, grid.fromUs + (end + 1) * grid.stepUs)
+  return { start: isoFromMicros(startUs as Micros), end: isoFromMicros(endUs as Micros) }
+}
