@@ -2,7 +2,7 @@
  * `replica.cold_start` — new replicas take traffic before they are warm.
  *
  * Evidence needed: the replica dimension (the first time a replica is seen); scale/restart
- * events confirm. For: the slow cohort is concentrated in requests served in a replica's first
+ * events or the engine's `process_start_time_seconds` confirm. For: the slow cohort is concentrated in requests served in a replica's first
  * minutes (replica_age < 5 m) by replicas that appeared after the window began. Against: no
  * replica appeared inside the window; new replicas as fast as the old.
  * Scope: the new replica when one holds the slow requests; otherwise everything.
@@ -16,6 +16,7 @@ import type { Cohort } from '../cohort.js'
 import type { DiagnosisContext } from '../context.js'
 import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
+import { processStarts } from '../frame/young-replicas.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
 const YOUNG_US = 5 * 60_000_000
@@ -80,7 +81,8 @@ export const replicaColdStartCause: CauseRecord = {
   measure: null,
   chain: ['young replica', 'that replica slow'],
   explains: ['node.degraded', 'routing.imbalance'],
-  needs: 'the replica dimension (first time each replica is seen); scale/restart events confirm.',
+  needs:
+    "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
     "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began, and they recover afterwards. Scope: the replica when exactly one is new.",
   against:
@@ -129,12 +131,14 @@ export const replicaColdStartCause: CauseRecord = {
     }
     let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
+    const starts = processStarts(ctx.input.resources, new Set(fresh.map(([k]) => k)))
     for (const [replica, t] of fresh.slice(0, 5)) {
+      const started = (starts.get(replica) ?? []).filter((s) => s <= t).sort((a, b) => b - a)[0]
       evidence.push({
         dimension: 'replica',
         observed: replica,
         baseline: null,
-        text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}`,
+        text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}${started === undefined ? '' : `; its process started at ${isoFromMicros(Math.round(started) as Micros)} (process_start_time_seconds)`}`,
       })
     }
     const warm = warmUp(ctx, best.cohort, new Set(fresh.map(([k]) => k)))

@@ -103,10 +103,7 @@ export function finish(
     const prefillLoad = (prefillPerMinute[minute] as number) / Math.max(1, basePrefill)
     const interleave = 1 + Math.min(0.8, 0.4 * Math.max(0, prefillLoad - 1.1))
     const tpot =
-      (r.tpotUs as number) *
-      (1 + 0.25 * (bw - 1)) *
-      (kv > 1 ? 1 + 0.1 * (kv - 1) : 1) *
-      interleave
+      (r.tpotUs as number) * (1 + 0.25 * (bw - 1)) * (kv > 1 ? 1 + 0.1 * (kv - 1) : 1) * interleave
     r.tpotUs = u(tpot)
     const output = r.outputTokens ?? 1
     r.stages['engine.decode'] = u(tpot * output)
@@ -166,7 +163,7 @@ export function finish(
     r.endUs = asMicros(r.startUs + (r.e2eUs as number))
   }
   drafts.sort((a, b) => a.r.startUs - b.r.startUs)
-  const resources = spec.metrics ? metricsOf(drafts, work, rhoOf, c) : []
+  const resources = spec.metrics ? metricsOf(spec, drafts, work, rhoOf, c) : []
   if (spec.cachedOnRequests === false) {
     // A producer that writes no cached-token attribute: only the counters know.
     for (const d of drafts) {
@@ -226,6 +223,7 @@ function prefixCounters(drafts: readonly GenDraft[], c: FinishCtx): ResourceSeri
 }
 
 function metricsOf(
+  spec: GenSpec,
   drafts: GenDraft[],
   work: Float64Array,
   rhoOf: (cell: number) => number,
@@ -259,6 +257,19 @@ function metricsOf(
       labels,
       points: [],
     }
+    // Every engine's scrape carries when its process started: long before the data for the
+    // established replicas, just before its first request for the one a scale-up adds.
+    const cold = spec.faults.find((f) => f.cause === 'replica.cold_start')
+    const startedUs =
+      k === 8 && cold !== undefined
+        ? c.fromUs + Math.ceil(c.minutes * (1 - cold.windowShare)) * 60_000_000 - 40_000_000
+        : c.fromUs - 3 * 3_600_000_000
+    const started: ResourceSeries = {
+      kind: 'process_start',
+      metric: 'process_start_time_seconds',
+      labels,
+      points: [],
+    }
     let preempted = 0
     for (let m = 0; m < c.minutes; m++) {
       const w = work[m * 9 + k] as number
@@ -282,9 +293,10 @@ function metricsOf(
         })
         preempted += kv > 1 ? Math.round(kv * 3) : 0
         pre.points.push({ timeUs, value: preempted })
+        started.points.push({ timeUs, value: startedUs / 1e6 })
       }
     }
-    out.push(waiting, running, kvs, pre)
+    out.push(waiting, running, kvs, pre, started)
   }
   return out
 }

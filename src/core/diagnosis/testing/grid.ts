@@ -152,7 +152,11 @@ export function gridCases(seed: number, count: number, minutes = 30, perMinute =
           ? pick([2, 3])
           : pick(MAGNITUDES)
     const windowShare =
-      kind === 'standing' ? 1 : kind === 'root' || kind === 'client' ? pick([0.35, 0.5]) : pick(SHARES)
+      kind === 'standing'
+        ? 1
+        : kind === 'root' || kind === 'client'
+          ? pick([0.35, 0.5])
+          : pick(SHARES)
     const faults = causes.map((cause) => ({ cause, magnitude, windowShare }))
     const subsetDraw = rnd()
     let subset: GridSubset =
