@@ -12,7 +12,7 @@
  * prefix-aware routing.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { asMicros, isoFromMicros } from '../../model/units.js'
+import { asMicros, isoFromMicros, microsFromIso } from '../../model/units.js'
 import type { DiagnosisContext, TimeChange } from '../context.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
@@ -91,6 +91,21 @@ function hitRate(ctx: DiagnosisContext): HitRate | null {
   }
 }
 
+/** Bucket range of a finding's window on the grid, or null (no window, or none of it on the grid). */
+function findingBuckets(
+  ctx: DiagnosisContext,
+  window: { start: string; end: string } | null
+): { from: number; to: number } | null {
+  const a = window === null ? null : microsFromIso(window.start)
+  const b = window === null ? null : microsFromIso(window.end)
+  if (a === null || b === null) {
+    return null
+  }
+  const from = Math.max(0, Math.floor((a - ctx.grid.fromUs) / ctx.grid.stepUs))
+  const to = Math.min(ctx.grid.count - 1, Math.ceil((b - ctx.grid.fromUs) / ctx.grid.stepUs) - 1)
+  return to >= from ? { from, to } : null
+}
+
 /** Requests that started inside bucket range [from, to], as a change window. */
 function spanChange(ctx: DiagnosisContext, from: number, to: number): TimeChange {
   const inWindow = new Uint8Array(ctx.frame.n)
@@ -157,6 +172,31 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     'keep shared prefixes stable (no per-request data in system prompts)',
     'use prefix-aware routing',
   ],
+  counter(ctx, finding) {
+    // Whichever detector named the miss, the hit rate must have fallen where it says.
+    const rate = hitRate(ctx)
+    const range = findingBuckets(ctx, finding.window)
+    if (rate === null || range === null) {
+      return null
+    }
+    const inside = meanOver(rate.perBucket, range.from, range.to)
+    const outside = meanOutside(rate.perBucket, range.from, range.to)
+    if (!Number.isFinite(inside) || !Number.isFinite(outside) || outside <= 0) {
+      return null
+    }
+    if (1 - inside / outside >= DROP_LO / 2 && outside - inside >= ABS_DROP_LO / 2) {
+      return null
+    }
+    return {
+      factor: 0.3,
+      evidence: {
+        metric: rate.source,
+        observed: round(inside),
+        baseline: round(outside),
+        text: `against: the prefix-cache hit rate did not fall (${round(inside, 2)} in the finding's window vs ${round(outside, 2)} outside, ${rate.source})`,
+      },
+    }
+  },
   evaluate(ctx) {
     const rate = hitRate(ctx)
     if (rate === null) {

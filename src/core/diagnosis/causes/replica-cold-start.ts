@@ -11,10 +11,19 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { CauseRecord } from './record.js'
+import type { CauseRecord, Counter } from './record.js'
 import type { Cohort } from '../cohort.js'
 import type { DiagnosisContext } from '../context.js'
-import { eventEvidence, eventsAround, findRow, pct, round, rowEvidence, scopeOf } from '../rule.js'
+import {
+  eventEvidence,
+  eventsAround,
+  findRow,
+  pct,
+  round,
+  rowEvidence,
+  scopeOf,
+  stageStat,
+} from '../rule.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { processStarts } from '../frame/young-replicas.js'
 
@@ -24,6 +33,8 @@ const YOUNG_US = 5 * 60_000_000
 const MIN_LATER = 20
 /** How much "as slow later as at first" takes away. */
 const NO_WARM_UP_PENALTY = 0.9
+/** Share of the slow cohort's excess in client handshakes that rules a cold start out. */
+const CLIENT_SHARE = 0.5
 /** Share of the slow young requests one replica must hold to be named. */
 const SCOPE_SHARE = 0.5
 
@@ -75,6 +86,29 @@ function warmUp(
   }
 }
 
+/**
+ * A cold replica is slow in its own spans. When the slow first tokens lose their time in the
+ * client's connect and TLS handshakes instead, the servers did not change: evidence against.
+ */
+function clientHandshakes(ctx: DiagnosisContext): Counter | null {
+  const share = (['client.connect', 'client.tls'] as const).reduce(
+    (sum, st) => sum + (stageStat(ctx.ttftStages, st)?.excessShare ?? 0),
+    0
+  )
+  if (share < CLIENT_SHARE) {
+    return null
+  }
+  return {
+    factor: 0.2,
+    evidence: {
+      stage: 'client.connect+client.tls',
+      observed: round(share),
+      baseline: null,
+      text: `against: ${pct(share)} of the slow first tokens' extra time is the client's connect and TLS handshakes, which a cold replica does not make`,
+    },
+  }
+}
+
 export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
   label: 'Cold replicas take traffic',
@@ -86,7 +120,7 @@ export const replicaColdStartCause: CauseRecord = {
   predicts:
     "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began, and they recover afterwards. Scope: the replica when exactly one is new.",
   against:
-    'the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression).',
+    "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [
     'keep a warm pool / minimum replicas',
     'gate readiness on warm-up',
@@ -109,6 +143,10 @@ export const replicaColdStartCause: CauseRecord = {
       }
     }
     const cohort = measure === 'tpot' ? ctx.tpot : ctx.ttft
+    const client = clientHandshakes(ctx)
+    if (client !== null) {
+      return client
+    }
     return warmUp(ctx, cohort, new Set(young))
   },
   evaluate(ctx) {
