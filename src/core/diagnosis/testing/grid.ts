@@ -282,13 +282,22 @@ export function scoreDiagnosis(
   }
 }
 
+/**
+ * What a gateway alone records: its upstream CLIENT span covers the engine's time, split at the
+ * first chunk into `gateway.upstream` (queue and prefill) and `gateway.stream` (decode), as the
+ * gateway tier does (CONTRACT §4); the engine's own stages are unknown.
+ */
 function stripEngine(r: RequestTimeline): RequestTimeline {
   const stages = { ...r.stages }
+  const first = (stages['engine.queue'] ?? 0) + (stages['engine.prefill'] ?? 0)
+  const decode = stages['engine.decode']
   for (const k of Object.keys(stages) as (keyof typeof stages)[]) {
     if (k.startsWith('engine.')) {
       stages[k] = null
     }
   }
+  stages['gateway.upstream'] = asMicros(first)
+  stages['gateway.stream'] = decode
   return { ...r, stages, hasEngine: false, hasClient: false, tpotUs: null, itlMaxUs: null }
 }
 
