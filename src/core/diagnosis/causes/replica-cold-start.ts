@@ -21,10 +21,11 @@ import {
   pct,
   round,
   rowEvidence,
+  fmtUs,
   scopeOf,
-  stageStat,
 } from '../rule.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
+import type { StageName } from '../../model/request.js'
+import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
 import { processStarts } from '../frame/young-replicas.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
@@ -33,8 +34,10 @@ const YOUNG_US = 5 * 60_000_000
 const MIN_LATER = 20
 /** How much "as slow later as at first" takes away. */
 const NO_WARM_UP_PENALTY = 0.9
-/** Share of the slow cohort's excess in client handshakes that rules a cold start out. */
-const CLIENT_SHARE = 0.5
+/** Growth of the client's handshakes per request (µs) that can argue against a cold start. */
+const CLIENT_GROWTH_US = 10_000
+/** The servers' own stages "hardly moved": grew by at most this fraction of the client's growth. */
+const SERVER_STILL = 0.3
 /** Share of the slow young requests one replica must hold to be named. */
 const SCOPE_SHARE = 0.5
 
@@ -87,27 +90,67 @@ function warmUp(
 }
 
 /**
- * A cold replica is slow in its own spans. When the slow first tokens lose their time in the
- * client's connect and TLS handshakes instead, the servers did not change: evidence against.
+ * A cold replica is slow in its own spans. When, over the finding's window, the client's connect
+ * and TLS handshakes grew while the server's own stages (gateway queue, engine queue and
+ * prefill) hardly moved, the servers did not change: evidence against.
  */
-function clientHandshakes(ctx: DiagnosisContext): Counter | null {
-  const share = (['client.connect', 'client.tls'] as const).reduce(
-    (sum, st) => sum + (stageStat(ctx.ttftStages, st)?.excessShare ?? 0),
-    0
-  )
-  if (share < CLIENT_SHARE) {
+function clientHandshakes(
+  ctx: DiagnosisContext,
+  window: { start: string; end: string } | null
+): Counter | null {
+  const a =
+    window === null ? (ctx.ttftChange.windowUs?.fromUs ?? null) : microsFromIso(window.start)
+  const b = window === null ? (ctx.ttftChange.windowUs?.toUs ?? null) : microsFromIso(window.end)
+  if (a === null || b === null) {
+    return null
+  }
+  const sum = (i: number, stages: readonly StageName[]): number => {
+    let t = 0
+    for (const st of stages) {
+      const v = ctx.frame.stages[st][i] as number
+      t += v === v && v > 0 ? v : 0
+    }
+    return t
+  }
+  const acc = { cIn: 0, cOut: 0, sIn: 0, sOut: 0, nIn: 0, nOut: 0 }
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (ctx.frame.hasClient[i] !== 1) {
+      continue
+    }
+    const at = ctx.frame.startUs[i] as number
+    const c = sum(i, CLIENT_STAGES)
+    const sv = sum(i, SERVER_STAGES)
+    if (at >= a && at < b) {
+      acc.cIn += c
+      acc.sIn += sv
+      acc.nIn++
+    } else {
+      acc.cOut += c
+      acc.sOut += sv
+      acc.nOut++
+    }
+  }
+  if (acc.nIn < 30 || acc.nOut < 30) {
+    return null
+  }
+  const client = acc.cIn / acc.nIn - acc.cOut / acc.nOut
+  const server = acc.sIn / acc.nIn - acc.sOut / acc.nOut
+  if (client < CLIENT_GROWTH_US || server > SERVER_STILL * client) {
     return null
   }
   return {
     factor: 0.2,
     evidence: {
-      stage: 'client.connect+client.tls',
-      observed: round(share),
-      baseline: null,
-      text: `against: ${pct(share)} of the slow first tokens' extra time is the client's connect and TLS handshakes, which a cold replica does not make`,
+      stage: CLIENT_STAGES.join('+'),
+      observed: round(client / 1000),
+      baseline: round(server / 1000),
+      text: `against: the client's connect and TLS handshakes grew by ${fmtUs(client)} per request while the servers' own stages changed by ${fmtUs(server)}: nothing server-side warmed up`,
     },
   }
 }
+
+const CLIENT_STAGES: readonly StageName[] = ['client.connect', 'client.tls']
+const SERVER_STAGES: readonly StageName[] = ['gateway.queue', 'engine.queue', 'engine.prefill']
 
 export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
@@ -143,7 +186,7 @@ export const replicaColdStartCause: CauseRecord = {
       }
     }
     const cohort = measure === 'tpot' ? ctx.tpot : ctx.ttft
-    const client = clientHandshakes(ctx)
+    const client = clientHandshakes(ctx, finding.window)
     if (client !== null) {
       return client
     }
