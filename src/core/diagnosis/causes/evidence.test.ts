@@ -23,6 +23,8 @@ import { gatewayQueueingCause } from './gateway-queueing.js'
 import { networkHighRttCause } from './network-high-rtt.js'
 import { nodeDegradedCause } from './node-degraded.js'
 import { replicaColdStartCause } from './replica-cold-start.js'
+import { proxyStreamBufferingCause } from './proxy-stream-buffering.js'
+import { downstreamDependencyCause } from './downstream-dependency.js'
 
 type Spec = Omit<GenSpec, 'seed'> & { seed?: number }
 
@@ -58,6 +60,15 @@ const found = (r: RuleResult): Omit<Finding, 'cause' | 'actions'> => {
 }
 const texts = (f: { evidence: { text: string }[] } | undefined): string =>
   (f?.evidence ?? []).map((e) => e.text).join('\n')
+/** A finding whose scope and window do not matter to the counter under test. */
+const FINDING: Finding = {
+  cause: 'healthy',
+  confidence: 0.9,
+  scope: { dimension: null, value: null },
+  window: null,
+  evidence: [],
+  actions: [],
+}
 const rank = (d: Diagnosis, cause: string): number => d.findings.findIndex((f) => f.cause === cause)
 
 describe('engine.prefix_cache_miss from the counters alone', () => {
@@ -430,5 +441,58 @@ describe('gateway causes read the proxies as they are', () => {
     expect(r.confidence).toBeGreaterThanOrEqual(0.5)
     expect(texts(r)).toContain('connections refused at the circuit breaker')
     expect(confidence(gatewayConnectionLimitCause.evaluate(contextOf(g, over(0))))).toBe(0)
+  }, 30_000)
+})
+
+describe('look-alikes of the client and the gateway', () => {
+  it('proxy.stream_buffering is argued against when the stalled streams are the long ones', () => {
+    const long = run({
+      client: true,
+      faults: [{ cause: 'engine.long_generations', magnitude: 5, windowShare: 0.5 }],
+    })
+    const counter = proxyStreamBufferingCause.counter!(contextOf(long), FINDING, 'itl_max')
+    expect(counter?.factor).toBeLessThan(0.5)
+    expect(counter?.evidence.text).toMatch(/^against: the stalled streams are \d+\.\d× as long/)
+    const buffered = run({
+      client: true,
+      faults: [{ cause: 'proxy.stream_buffering', magnitude: 5, windowShare: 0.5 }],
+    })
+    expect(proxyStreamBufferingCause.counter!(contextOf(buffered), FINDING, 'itl_max')).toBeNull()
+  }, 30_000)
+
+  it('downstream.dependency is argued against when the time is the upstream call to the engine', () => {
+    const g = run({
+      client: false,
+      faults: [{ cause: 'node.degraded', magnitude: 5, windowShare: 0.5 }],
+    })
+    // A gateway alone: its upstream call holds the engine's time up to the first chunk.
+    const gatewayOnly = g.requests.map((r) => ({
+      ...r,
+      stages: {
+        ...r.stages,
+        'gateway.upstream': asMicros(
+          (r.stages['engine.queue'] ?? 0) + (r.stages['engine.prefill'] ?? 0)
+        ),
+        'engine.queue': null,
+        'engine.prefill': null,
+        'engine.decode': null,
+      },
+      hasEngine: false,
+    }))
+    const ctx = buildContext({
+      window: g.window,
+      frame: frameFromRequests(gatewayOnly),
+      resources: [],
+      events: [],
+    })
+    const counter = downstreamDependencyCause.counter!(ctx, FINDING, 'ttft')
+    expect(counter?.evidence.text).toMatch(
+      /^against: \d+% of the slow first tokens' extra time is the gateway's upstream call/
+    )
+    const dep = run({
+      client: false,
+      faults: [{ cause: 'downstream.dependency', magnitude: 5, windowShare: 0.5 }],
+    })
+    expect(downstreamDependencyCause.counter!(contextOf(dep), FINDING, 'ttft')).toBeNull()
   }, 30_000)
 })
