@@ -450,14 +450,24 @@ describe('look-alikes of the client and the gateway', () => {
       client: true,
       faults: [{ cause: 'engine.long_generations', magnitude: 5, windowShare: 0.5 }],
     })
-    const counter = proxyStreamBufferingCause.counter!(contextOf(long), FINDING, 'itl_max')
+    const window = {
+      start: isoFromMicros(asMicros(long.window.fromUs + 15 * 60_000_000)),
+      end: isoFromMicros(long.window.toUs),
+    }
+    const counter = proxyStreamBufferingCause.counter!(
+      contextOf(long),
+      { ...FINDING, window },
+      'itl_max'
+    )
     expect(counter?.factor).toBeLessThan(0.5)
     expect(counter?.evidence.text).toMatch(/^against: the stalled streams are \d+\.\d× as long/)
     const buffered = run({
       client: true,
       faults: [{ cause: 'proxy.stream_buffering', magnitude: 5, windowShare: 0.5 }],
     })
-    expect(proxyStreamBufferingCause.counter!(contextOf(buffered), FINDING, 'itl_max')).toBeNull()
+    expect(
+      proxyStreamBufferingCause.counter!(contextOf(buffered), { ...FINDING, window }, 'itl_max')
+    ).toBeNull()
   }, 30_000)
 
   it('downstream.dependency is argued against when the time is the upstream call to the engine', () => {
