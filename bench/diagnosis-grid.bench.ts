@@ -75,7 +75,7 @@ for (const m of MAGNITUDES) {
   )
 }
 console.log('\nper kind of run')
-for (const k of ['incident', 'root', 'healthy', 'standing'] as const) {
+for (const k of ['incident', 'root', 'client', 'healthy', 'standing'] as const) {
   const list = scores.filter((x) => x.kind === k).map((x) => x.s)
   const listed = list.filter((x) => x.standingListed === true).length
   console.log(

@@ -155,6 +155,27 @@ describe('root cause over mechanism, standing conditions, the edges of the data'
     30_000
   )
 
+  it('one replica with a smaller batch through the whole window is healthy', () => {
+    const score = runGridCase(
+      gridCase('replica.small_batch', { kind: 'standing', magnitude: 3, windowShare: 1 })
+    )
+    expect(score.top, `answered ${score.top} (${score.confidence})`).toBe('healthy')
+  }, 30_000)
+
+  it.each([
+    ['a batching window', 'engine.batching_window'],
+    ['a TLS handshake problem', 'network.tls_handshake'],
+  ] as const)(
+    '%s is named first, not taken for distance or a cold start',
+    (_name, cause) => {
+      const score = runGridCase(
+        gridCase(cause, { kind: 'client', magnitude: 3, spec: { client: true } })
+      )
+      expect(score.top1, `top finding ${score.top} (${score.confidence})`).toBe(true)
+    },
+    30_000
+  )
+
   it('data that starts mid-traffic: a new replica is still found, with its window', () => {
     const score = runGridCase(
       gridCase('replica.cold_start', {

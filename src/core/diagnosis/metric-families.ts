@@ -18,9 +18,16 @@ export type ResourceKind =
   | 'gpu_util'
   | 'sm_active'
   | 'dram_active'
-  | 'haproxy_sessions'
-  | 'haproxy_limit'
-  | 'haproxy_queue'
+  | 'gateway_sessions'
+  | 'gateway_limit'
+  | 'gateway_queue'
+  | 'gateway_upstream_sessions'
+  | 'gateway_upstream_limit'
+  | 'gateway_cx_overflows'
+  | 'gateway_rq_overflows'
+  | 'gateway_accepted'
+  | 'gateway_handled'
+  | 'process_start'
 
 export interface ResourceFamilySpec {
   kind: ResourceKind
@@ -48,9 +55,16 @@ const MEANING_OF: Readonly<Record<ResourceKind, MetricMeaning>> = {
   gpu_util: 'gpu_util_percent',
   sm_active: 'gpu_sm_active',
   dram_active: 'gpu_dram_active',
-  haproxy_sessions: 'gateway_current_sessions',
-  haproxy_limit: 'gateway_limit_sessions',
-  haproxy_queue: 'gateway_backend_queue',
+  gateway_sessions: 'gateway_current_sessions',
+  gateway_limit: 'gateway_limit_sessions',
+  gateway_queue: 'gateway_backend_queue',
+  gateway_upstream_sessions: 'gateway_upstream_sessions',
+  gateway_upstream_limit: 'gateway_upstream_limit_sessions',
+  gateway_cx_overflows: 'gateway_connection_overflows',
+  gateway_rq_overflows: 'gateway_pending_overflows',
+  gateway_accepted: 'gateway_connections_accepted',
+  gateway_handled: 'gateway_connections_handled',
+  process_start: 'process_start_time_seconds',
 }
 
 /** Kinds that read one part of a split family (vLLM's `reason="deferred"` waiting requests). */

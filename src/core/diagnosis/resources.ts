@@ -1,8 +1,10 @@
 /**
  * Resource series on the diagnosis grid: counters become per-second rates (resets handled),
  * percentages become 0..1, every series is averaged into the grid's buckets and keyed by the
- * replica (or node) its labels name.
+ * replica (or node) its labels name. A proxy's series are keyed by the upstream they are about
+ * (a replica when the proxy names it so) or by the proxy part, never by the proxy's own pod.
  */
+import { proxySeriesJoin } from '../metrics/aliases.js'
 import type { BucketGrid } from '../timeline/buckets.js'
 import { bucketMean } from '../timeline/buckets.js'
 import type { ResourceSeries } from './frame/input.js'
@@ -46,10 +48,20 @@ export function counterRate(
 }
 
 function keyOf(
+  metric: string,
   labels: Record<string, string>,
   replicas: ReadonlySet<string>,
   nodes: ReadonlySet<string>
 ): { key: string; dim: 'replica' | 'node' | 'series' } {
+  // A proxy's own `pod` label names the proxy, not a replica: its series are about the upstream
+  // it serves (a replica when the names meet) or about one of its frontends or backends.
+  const proxy = proxySeriesJoin(metric, labels)
+  if (proxy.upstream !== null || proxy.proxy !== null || isProxyMetric(metric)) {
+    if (proxy.upstream !== null) {
+      return { key: proxy.upstream, dim: replicas.has(proxy.upstream) ? 'replica' : 'series' }
+    }
+    return { key: proxy.proxy ?? seriesId(labels), dim: 'series' }
+  }
   for (const l of REPLICA_LABELS) {
     const v = labels[l]
     if (v !== undefined && replicas.has(v)) {
@@ -66,12 +78,20 @@ function keyOf(
   if (pod !== undefined) {
     return { key: pod, dim: 'replica' }
   }
-  const id = Object.entries(labels)
+  return { key: seriesId(labels), dim: 'series' }
+}
+
+function seriesId(labels: Record<string, string>): string {
+  return Object.entries(labels)
     .filter(([k]) => k !== '__name__' && k !== 'le')
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([k, v]) => `${k}=${v}`)
     .join(',')
-  return { key: id, dim: 'series' }
+}
+
+/** The proxies' metric families (their names, not their labels, say so). */
+function isProxyMetric(metric: string): boolean {
+  return /^(haproxy|caddy|nginx|envoy)_/.test(metric)
 }
 
 /** Builds one view per resource kind present in `series`. */
@@ -110,7 +130,7 @@ export function buildResourceViews(
       views.set(s.kind, view)
       dimCount.set(s.kind, {})
     }
-    const { key, dim } = keyOf(s.labels, replicas, nodes)
+    const { key, dim } = keyOf(s.metric, s.labels, replicas, nodes)
     const counts = dimCount.get(s.kind)!
     counts[dim] = (counts[dim] ?? 0) + 1
     const prev = view.byKey.get(key)

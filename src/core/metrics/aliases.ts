@@ -68,6 +68,7 @@ export const METRIC_MEANINGS = [
   'genai_server_tpot_seconds',
   'genai_server_request_duration_seconds',
   'genai_client_operation_duration_seconds',
+  'process_start_time_seconds',
 ] as const
 
 export type MetricMeaning = (typeof METRIC_MEANINGS)[number]
@@ -361,6 +362,11 @@ export const METRIC_ALIASES: Readonly<Record<MetricMeaning, MetricAliasGroup>> =
     shape: 'histogram',
     names: otelNames('gen_ai.client.operation.duration'),
   },
+  /**
+   * When the scraped process started (Unix seconds), from every Prometheus client library: an
+   * engine's says when its replica (re)started even when no event was recorded.
+   */
+  process_start_time_seconds: { shape: 'gauge', names: ['process_start_time_seconds'] },
 }
 
 /** Every metric name that means `meaning`, preferred first. */

@@ -8,7 +8,14 @@
  * Actions (CONTRACT §5.1): fix or time-box the dependency; cache; run it in parallel.
  */
 import type { CauseRecord } from './record.js'
+import { pct, round } from '../explain/text.js'
+import { stageStat } from '../detect/shifts.js'
 import { evaluateStageRule } from './stage-rule.js'
+
+/** Share of the slow cohort's excess a stage must carry to be where the time went. */
+const CARRIES = 0.4
+/** Below this share the `downstream` stage carries too little to be the cause. */
+const SMALL = 0.2
 
 export const downstreamDependencyCause: CauseRecord = {
   cause: 'downstream.dependency',
@@ -19,12 +26,30 @@ export const downstreamDependencyCause: CauseRecord = {
   needs: 'gateway spans with downstream CLIENT calls (stage `downstream`).',
   predicts:
     "`downstream` explains most of the slow cohort's excess and grew in a change window, or creates the tail by itself. The dependency is named (`server.address` or span name).",
-  against: 'the stage is small or as long in the baseline as in the tail.',
+  against:
+    "the stage is small or as long in the baseline as in the tail; the extra time is the gateway's upstream call to the engine (`gateway.upstream`).",
   actions: [
     'fix or time-box the dependency',
     'cache its results',
     'run it in parallel with other work',
   ],
+  counter(ctx) {
+    // The upstream call is the engine's time seen from the gateway, not a dependency's.
+    const downstream = stageStat(ctx.ttftStages, 'downstream')?.excessShare ?? 0
+    const upstream = stageStat(ctx.ttftStages, 'gateway.upstream')?.excessShare ?? 0
+    if (downstream >= SMALL || upstream < CARRIES) {
+      return null
+    }
+    return {
+      factor: 0.3,
+      evidence: {
+        stage: 'gateway.upstream',
+        observed: round(upstream),
+        baseline: round(downstream),
+        text: `against: ${pct(upstream)} of the slow first tokens' extra time is the gateway's upstream call to the engine and ${pct(downstream)} a downstream call: the engine behind it, not a dependency`,
+      },
+    }
+  },
   evaluate(ctx) {
     const result = evaluateStageRule(ctx, {
       stages: ['downstream'],

@@ -17,6 +17,9 @@ import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../expla
 import { pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
 
+/** Preemptions inside the window over outside it that count as starting with it. */
+const PREEMPT_RISE = 3
+
 export const engineKvCachePressureCause: CauseRecord = {
   cause: 'engine.kv_cache_pressure',
   label: 'KV cache pressure',
@@ -26,7 +29,7 @@ export const engineKvCachePressureCause: CauseRecord = {
   needs:
     'KV usage (`vllm:kv_cache_usage_perc`, `sglang:token_usage`, …); preemptions (`vllm:num_preemptions_total`) confirm.',
   predicts:
-    'KV usage near 1 (peak ≥ 0.85–0.97) with preemptions, during the latency change window. Scope: the replica when only one of ≥ 3 is full.',
+    'KV usage near 1 (peak ≥ 0.85–0.97) with preemptions, during the latency change window; preemptions that start with the change stand for a full cache even when a scrape read it at 0.6–0.8. Scope: the replica when only one of ≥ 3 is full.',
   against: 'headroom in KV; no preemptions; full KV without any latency change.',
   actions: [
     'add KV blocks or use larger-memory GPUs',
@@ -43,11 +46,21 @@ export const engineKvCachePressureCause: CauseRecord = {
       ([k, s]) => [k, maxOver(s, range?.from ?? 0, range?.to ?? s.length - 1)] as const
     )
     const full = peaks.filter(([, p]) => p >= 0.9)
-    const sat = ramp(kv.peak, 0.85, 0.97)
+    const pre = resourceLevel(ctx, 'preemptions', range)
+    // An engine preempts only when the cache has no block left, so preemptions that start with
+    // the latency change are the pressure itself; a scrape between two preemptions can read the
+    // cache just freed, below its true peak.
+    const preempting =
+      pre !== null &&
+      pre.inside > 0 &&
+      (!Number.isFinite(pre.outside) || pre.inside > PREEMPT_RISE * pre.outside)
+    const sat = Math.max(
+      ramp(kv.peak, 0.85, 0.97),
+      preempting && range !== null ? ramp(kv.peak, 0.6, 0.8) : 0
+    )
     if (sat === 0) {
       return null
     }
-    const pre = resourceLevel(ctx, 'preemptions', range)
     const evidence: Evidence[] = [
       {
         metric: kv.view.metric,

@@ -4,14 +4,16 @@
  * Evidence needed: prefix-cache counters (`vllm:prefix_cache_hits_total` /
  * `…queries_total`), cached prompt tokens over prompt tokens (`vllm:prompt_tokens_cached_total`,
  * `sglang:cached_tokens_total`), `sglang:cache_hit_rate`, or cached-token counts on the requests.
- * For: the hit rate fell inside the latency change window vs outside it (relative drop), and
- * prefill explains the slow cohort's excess. Against: a stable hit rate; time spent elsewhere.
+ * For: the hit rate fell (a level shift of its own, relative and absolute), and the requests in
+ * that span were slower (TTFT, TPOT or prefill + queue). The hit rate is read from the counters
+ * when the spans carry no cached-token count. Against: a stable hit rate; latency that did not
+ * move; prompts that got much longer.
  * Actions (CONTRACT §5.1): keep shared prefixes stable (no per-request data in system prompts);
  * prefix-aware routing.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import type { DiagnosisContext } from '../frame/context.js'
-import { ramp } from '../../stats/significance.js'
+import { asMicros, isoFromMicros, microsFromIso } from '../../model/units.js'
+import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
 import { changeBuckets, shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
 import {
@@ -20,8 +22,128 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { pct, round } from '../explain/text.js'
+import { fmtUs, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
+import { ramp } from '../../stats/significance.js'
+import { bucketMean, bucketOf } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+
+/** Relative fall of the hit rate at which support starts / is full. */
+const DROP_LO = 0.2
+const DROP_HI = 0.5
+/** Absolute fall (hit-rate points) below which a relative fall is noise on a tiny rate. */
+const ABS_DROP_LO = 0.05
+const ABS_DROP_HI = 0.15
+
+interface HitRate {
+  /** Per bucket, 0..1; NaN where nothing was looked up. */
+  perBucket: Float64Array
+  /** What it was read from (evidence). */
+  source: string
+  /** Read from the engine's counters or gauge (true) or from the requests' cached tokens. */
+  fromMetrics: boolean
+}
+
+/** The hit rate per bucket from the best source present, or null. */
+function hitRate(ctx: DiagnosisContext): HitRate | null {
+  const hits = ctx.resources.get('prefix_hits')
+  const queries = ctx.resources.get('prefix_queries')
+  const cachedPair = hits && queries ? null : cachedTokenPair(ctx)
+  const num = hits && queries ? hits : cachedPair?.num
+  const den = hits && queries ? queries : cachedPair?.den
+  if (num && den) {
+    // Counters give the rate over each bucket: hits over lookups of the whole fleet.
+    const ratio = new Float64Array(ctx.grid.count).fill(NaN)
+    for (let b = 0; b < ctx.grid.count; b++) {
+      const h = num.mean[b] as number
+      const q = den.mean[b] as number
+      if (q > 0) {
+        ratio[b] = Math.min(1, h / q)
+      }
+    }
+    return { perBucket: ratio, source: `${num.metric} / ${den.metric}`, fromMetrics: true }
+  }
+  const rateView = ctx.resources.get('prefix_hit_rate')
+  if (rateView) {
+    // SGLang's hit-rate gauge is a snapshot: its mean per bucket is the rate.
+    return { perBucket: rateView.mean, source: rateView.metric, fromMetrics: true }
+  }
+  // SGLang and others report cached tokens per request: their share of the prompt tokens.
+  const points: { timeUs: number; value: number }[] = []
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = ctx.frame.cachedTokens[i] as number
+    const t = ctx.frame.inputTokens[i] as number
+    if (c === c && t > 0) {
+      points.push({ timeUs: ctx.frame.startUs[i] as number, value: c / t })
+    }
+  }
+  if (points.length < 30) {
+    return null
+  }
+  return {
+    perBucket: bucketMean(ctx.grid, points),
+    source: 'cached_tokens / input_tokens',
+    fromMetrics: false,
+  }
+}
+
+/** Bucket range of a finding's window on the grid, or null (no window, or none of it on the grid). */
+function findingBuckets(
+  ctx: DiagnosisContext,
+  window: { start: string; end: string } | null
+): { from: number; to: number } | null {
+  const a = window === null ? null : microsFromIso(window.start)
+  const b = window === null ? null : microsFromIso(window.end)
+  if (a === null || b === null) {
+    return null
+  }
+  const from = Math.max(0, Math.floor((a - ctx.grid.fromUs) / ctx.grid.stepUs))
+  const to = Math.min(ctx.grid.count - 1, Math.ceil((b - ctx.grid.fromUs) / ctx.grid.stepUs) - 1)
+  return to >= from ? { from, to } : null
+}
+
+/** Requests that started inside bucket range [from, to], as a change window. */
+function spanChange(ctx: DiagnosisContext, from: number, to: number): TimeChange {
+  const inWindow = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+    inWindow[i] = b >= from && b <= to ? 1 : 0
+  }
+  const fromUs = asMicros(ctx.grid.fromUs + from * ctx.grid.stepUs)
+  const toUs = asMicros(
+    Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (to + 1) * ctx.grid.stepUs)
+  )
+  return {
+    ...ctx.ttftChange,
+    windowUs: { fromUs, toUs },
+    inWindow,
+    // Only the span matters to the comparisons made with it; the levels are the hit rate's.
+    elevated: { start: from, end: to, baseline: NaN, elevated: NaN, ratio: NaN },
+  }
+}
+
+/**
+ * Where the hit rate fell: the span where the miss rate (1 − hit rate) rose, found on the hit
+ * rate itself so the window is the cache's, not the noisiest latency series'. Falls back on the
+ * TTFT change window when the rate has no level shift of its own.
+ */
+function fall(
+  ctx: DiagnosisContext,
+  rate: HitRate
+): { from: number; to: number; inside: number; outside: number; own: boolean } | null {
+  const miss = rate.perBucket.map((v) => (v === v ? 1 - v : NaN))
+  const span = findElevatedSpan(detectChangePoints(miss, { minRelativeChange: DROP_LO }), DROP_LO)
+  const range = span ? { from: span.start, to: span.end } : changeBuckets(ctx.ttftChange)
+  if (range === null) {
+    return null
+  }
+  const inside = meanOver(rate.perBucket, range.from, range.to)
+  const outside = meanOutside(rate.perBucket, range.from, range.to)
+  if (!Number.isFinite(inside) || !Number.isFinite(outside)) {
+    return null
+  }
+  return { ...range, inside, outside, own: span !== null }
+}
 
 /** Cached prompt tokens over prompt tokens, both per-second rates of their counters. */
 function cachedTokenPair(ctx: DiagnosisContext): { num: ResourceView; den: ResourceView } | null {
@@ -39,89 +161,98 @@ export const enginePrefixCacheMissCause: CauseRecord = {
   needs:
     "prefix-cache hits/queries counters or `sglang:cache_hit_rate`; else the requests' cached-token share.",
   predicts:
-    "the hit rate fell ≥ 20–50 % (relative) inside the change window; prefill explains the slow cohort's excess.",
+    'the hit rate fell ≥ 20–50 % (relative, and ≥ 5–15 points) in a span of its own, and the requests in that span wait longer: prefill and the queue behind it (TTFT), and the decode steps that prefill chunks share (TPOT).',
   against:
-    'a stable hit rate; prompts that also got much longer (that lowers the hit rate by itself).',
+    'a stable hit rate; latency that did not move while the rate fell; prompts that also got much longer (that lowers the hit rate by itself).',
   actions: [
     'keep shared prefixes stable (no per-request data in system prompts)',
     'use prefix-aware routing',
   ],
-  evaluate(ctx) {
-    const change = ctx.ttftChange
-    const range = changeBuckets(change)
-    const hits = ctx.resources.get('prefix_hits')
-    const queries = ctx.resources.get('prefix_queries')
-    const rateView = ctx.resources.get('prefix_hit_rate')
-    // Counters give the rate over each bucket; SGLang's hit-rate gauge is a snapshot, so last.
-    const cachedPair = hits && queries ? null : cachedTokenPair(ctx)
-    const num = hits && queries ? hits : cachedPair?.num
-    const den = hits && queries ? queries : cachedPair?.den
-    let inside = NaN
-    let outside = NaN
-    let metric = ''
-    if (num && den) {
-      const ratio = new Float64Array(ctx.grid.count).fill(NaN)
-      for (let b = 0; b < ctx.grid.count; b++) {
-        const h = num.mean[b] as number
-        const qv = den.mean[b] as number
-        if (qv > 0) {
-          ratio[b] = h / qv
-        }
-      }
-      metric = `${num.metric} / ${den.metric}`
-      inside = range ? meanOver(ratio, range.from, range.to) : meanOver(ratio)
-      outside = range ? meanOutside(ratio, range.from, range.to) : NaN
-    } else if (rateView) {
-      metric = rateView.metric
-      inside = range ? meanOver(rateView.mean, range.from, range.to) : meanOver(rateView.mean)
-      outside = range ? meanOutside(rateView.mean, range.from, range.to) : NaN
+  counter(ctx, finding) {
+    // Whichever detector named the miss, the hit rate must have fallen where it says.
+    const rate = hitRate(ctx)
+    const range = findingBuckets(ctx, finding.window)
+    if (rate === null || range === null) {
+      return null
     }
-    const evidence: Evidence[] = []
-    let drop = 0
-    if (metric !== '' && Number.isFinite(inside) && Number.isFinite(outside) && outside > 0) {
-      drop = ramp(1 - inside / outside, 0.2, 0.5)
-      evidence.push({
-        metric,
+    const inside = meanOver(rate.perBucket, range.from, range.to)
+    const outside = meanOutside(rate.perBucket, range.from, range.to)
+    if (!Number.isFinite(inside) || !Number.isFinite(outside) || outside <= 0) {
+      return null
+    }
+    if (1 - inside / outside >= DROP_LO / 2 && outside - inside >= ABS_DROP_LO / 2) {
+      return null
+    }
+    return {
+      factor: 0.3,
+      evidence: {
+        metric: rate.source,
         observed: round(inside),
         baseline: round(outside),
-        text: `prefix-cache hit rate ${pct(inside)} inside the change window vs ${pct(outside)} outside`,
-      })
-    } else {
-      // Fall back on the requests' cached-token share (SGLang reports cached tokens per request).
-      const share = new Float64Array(ctx.frame.n).fill(NaN)
-      for (let i = 0; i < ctx.frame.n; i++) {
-        const c = ctx.frame.cachedTokens[i] as number
-        const t = ctx.frame.inputTokens[i] as number
-        if (c === c && t > 0) {
-          share[i] = c / t
-        }
-      }
-      const s = shiftOf(ctx, share, change)
-      if (range && s.outside > 0) {
-        drop = ramp(1 - s.inside / s.outside, 0.2, 0.5)
-        evidence.push({
-          metric: 'cached_tokens / input_tokens',
-          observed: round(s.inside),
-          baseline: round(s.outside),
-          text: `cached share of prompt tokens ${pct(s.inside)} inside the change window vs ${pct(s.outside)} outside`,
-        })
-      } else if (metric === '') {
-        return {
-          skipped:
-            'no metrics for prefix-cache hits (vllm:prefix_cache_hits_total) and no cached-token counts',
-        }
+        text: `against: the prefix-cache hit rate did not fall (${round(inside, 2)} in the finding's window vs ${round(outside, 2)} outside, ${rate.source})`,
+      },
+    }
+  },
+  evaluate(ctx) {
+    const rate = hitRate(ctx)
+    if (rate === null) {
+      return {
+        skipped:
+          'no metrics for prefix-cache hits (vllm:prefix_cache_hits_total) and no cached-token counts',
       }
     }
+    const f = fall(ctx, rate)
+    if (f === null || f.outside <= 0) {
+      return null
+    }
+    const drop =
+      ramp(1 - f.inside / f.outside, DROP_LO, DROP_HI) *
+      ramp(f.outside - f.inside, ABS_DROP_LO, ABS_DROP_HI)
     if (drop === 0) {
       return null
     }
+    const change = spanChange(ctx, f.from, f.to)
+    // What the lost hits cost: the prompt tokens are computed again (prefill), the requests
+    // behind them queue, and the decode steps that prefill chunks share slow down. The hit rate
+    // names the root; the latency inside its span says it mattered.
+    const ttft = shiftOf(ctx, ctx.frame.ttftUserUs, change)
+    const tpot = shiftOf(ctx, ctx.frame.tpotUs, change)
+    const work = new Float64Array(ctx.frame.n)
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const p = ctx.frame.stages['engine.prefill'][i] as number
+      const q = ctx.frame.stages['engine.queue'][i] as number
+      work[i] = (p === p ? p : 0) + (q === q ? q : 0)
+    }
+    const engine = shiftOf(ctx, work, change)
+    const latency = Math.max(ttft.ratio, tpot.ratio, engine.outside > 0 ? engine.ratio : 1)
+    let confidence = drop * ramp(latency, 1.05, 1.3)
     const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
-    // The recomputed prefixes cost prefill time, and at the same request rate the extra work
-    // queues the requests behind them: the queue's growth counts for the miss too.
     const queue = stageStat(ctx.ttftStages, 'engine.queue')
-    const queuePart = heavierAtSameRate(ctx, change) ? (queue?.excessShare ?? 0) : 0
-    let confidence =
-      drop * (prefill ? Math.max(0.4, ramp(prefill.excessShare + queuePart, 0.2, 0.5)) : 0.5)
+    const queuePart = heavierAtSameRate(ctx, ctx.ttftChange) ? (queue?.excessShare ?? 0) : 0
+    if (prefill && !f.own) {
+      // Without a fall of its own the window is the latency's: the prefill must carry it.
+      confidence *= Math.max(0.4, ramp(prefill.excessShare + queuePart, 0.2, 0.5))
+    }
+    if (!rate.fromMetrics) {
+      confidence *= 0.9
+    }
+    const fromUs = ctx.grid.fromUs + f.from * ctx.grid.stepUs
+    const evidence: Evidence[] = [
+      {
+        metric: rate.source,
+        observed: round(f.inside),
+        baseline: round(f.outside),
+        text: f.own
+          ? `prefix-cache hit rate fell from ${round(f.outside, 2)} to ${round(f.inside, 2)} at ${isoFromMicros(asMicros(fromUs))} (${rate.source})`
+          : `prefix-cache hit rate ${round(f.inside, 2)} inside the change window vs ${round(f.outside, 2)} outside (${rate.source})`,
+      },
+      {
+        metric: 'ttft.mean',
+        observed: round(ttft.inside / 1000),
+        baseline: round(ttft.outside / 1000),
+        text: `while it was low, TTFT averaged ${fmtUs(ttft.inside)} vs ${fmtUs(ttft.outside)} otherwise${tpot.outside > 0 ? `, TPOT ${fmtUs(tpot.inside)} vs ${fmtUs(tpot.outside)}` : ''}`,
+      },
+    ]
     // Longer, new prompts lower the hit rate by themselves; a prefix miss is a drop at equal length.
     const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
     if (tokens.ratio >= 1.5) {
@@ -133,20 +264,32 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         text: `prompts also got ${tokens.ratio.toFixed(1)}× longer, which lowers the hit rate by itself`,
       })
     }
-    if (prefill) {
+    if (prefill && prefill.excessShare > 0.05) {
       evidence.push(stageEvidence(prefill, 'TTFT'))
     }
-    const ce = changeEvidence(change, 'ttft')
+    const ce = changeEvidence(ctx.ttftChange, 'ttft')
     if (ce) {
       evidence.push(ce)
     }
-    if (!num && !rateView) {
+    if (!rate.fromMetrics) {
       evidence.push(missingEvidence('prefix-cache hits (vllm:prefix_cache_hits_total)'))
+    }
+    if (confidence <= 0) {
+      return null
     }
     return {
       confidence,
       scope: { dimension: null, value: null },
-      window: changeWindow(change),
+      window: f.own
+        ? {
+            start: isoFromMicros(asMicros(fromUs)),
+            end: isoFromMicros(
+              asMicros(
+                Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (f.to + 1) * ctx.grid.stepUs)
+              )
+            ),
+          }
+        : changeWindow(ctx.ttftChange),
       evidence,
     }
   },

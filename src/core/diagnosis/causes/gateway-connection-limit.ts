@@ -2,11 +2,13 @@
  * `gateway.connection_limit` — the load balancer's connection limit is reached; new connections
  * are refused or retried (SYN retransmit ≈ 1 s).
  *
- * Evidence needed: `haproxy_frontend_current_sessions` vs `haproxy_frontend_limit_sessions`, or
- * client spans (`client.connect`, retries, connect errors). For: sessions at the limit (a
- * saturated resource); the slow cohort's excess is connect time of about a second or more, with
- * retries or `connect_*` errors. Against: sessions well below the limit; connect time in line
- * with the baseline.
+ * Evidence needed: `haproxy_frontend_current_sessions` vs `haproxy_frontend_limit_sessions`,
+ * nginx's accepted − handled connections (`nginx_connections_accepted` − `…_handled`), Envoy's
+ * overflow counters (`envoy_cluster_upstream_cx_overflow`, `…_rq_pending_overflow`), or client
+ * spans (`client.connect`, retries, connect errors). For: sessions at the limit (a saturated
+ * resource) or connections refused; the slow cohort's excess is connect time of about a second
+ * or more, with retries or `connect_*` errors. Against: sessions well below the limit, nothing
+ * refused; connect time in line with the baseline.
  * Actions (CONTRACT §5.1): raise the limit; HTTP/2 multiplexing; keep-alive for SSE.
  */
 import type { Evidence } from '../../model/diagnosis.js'
@@ -20,7 +22,7 @@ import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
-import { maxOver } from '../resources.js'
+import { maxOver, meanOutside, meanOver } from '../resources.js'
 
 export const gatewayConnectionLimitCause: CauseRecord = {
   cause: 'gateway.connection_limit',
@@ -28,10 +30,12 @@ export const gatewayConnectionLimitCause: CauseRecord = {
   measure: 'ttft',
   chain: ['connection limit', 'refused connections', 'client retries'],
   explains: ['gateway.queueing', 'network.tls_handshake', 'network.high_rtt'],
-  needs: '`haproxy_frontend_current_sessions` and `…_limit_sessions`, or client spans.',
+  needs:
+    '`haproxy_frontend_current_sessions` and `…_limit_sessions`, `nginx_connections_accepted` and `…_handled`, `envoy_cluster_upstream_cx_overflow` / `…_rq_pending_overflow`, or client spans.',
   predicts:
-    "sessions at the limit (≥ 85–98 %); the slow cohort's excess is connect time of ~1 s (SYN retransmits), `connect_*` errors.",
-  against: 'sessions well below the limit; connect time in line with the baseline.',
+    "sessions at the limit (≥ 85–98 %), or connections refused (nginx accepted − handled, Envoy overflows); the slow cohort's excess is connect time of ~1 s (SYN retransmits), `connect_*` errors.",
+  against:
+    'sessions well below the limit and nothing refused; connect time in line with the baseline.',
   actions: [
     'raise the connection limit (maxconn)',
     'use HTTP/2 multiplexing',
@@ -39,8 +43,8 @@ export const gatewayConnectionLimitCause: CauseRecord = {
   ],
   evaluate(ctx) {
     const range = changeBuckets(ctx.ttftChange)
-    const sessions = resourceLevel(ctx, 'haproxy_sessions', range)
-    const limit = ctx.resources.get('haproxy_limit')
+    const sessions = resourceLevel(ctx, 'gateway_sessions', range)
+    const limit = ctx.resources.get('gateway_limit')
     const connect = stageStat(ctx.ttftStages, 'client.connect')
     const evidence: Evidence[] = []
     let sat = 0
@@ -54,10 +58,17 @@ export const gatewayConnectionLimitCause: CauseRecord = {
         baseline: round(lim),
         text: `frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)})`,
       })
-    } else {
+    }
+    const refused = refusedConnections(ctx, range)
+    if (refused !== null) {
+      sat = Math.max(sat, refused.support)
+      evidence.push(...refused.evidence)
+    }
+    const lbSeen = (sessions !== null && limit !== undefined) || refused !== null
+    if (!lbSeen) {
       evidence.push(
         missingEvidence(
-          'load-balancer sessions (haproxy_frontend_current_sessions / _limit_sessions)'
+          'load-balancer sessions and refusals (haproxy_frontend_current_sessions / _limit_sessions, nginx_connections_accepted − _handled, envoy_cluster_upstream_cx_overflow)'
         )
       )
     }
@@ -109,7 +120,7 @@ export const gatewayConnectionLimitCause: CauseRecord = {
       })
     }
     if (sat === 0 && conn === 0) {
-      return sessions
+      return lbSeen
         ? null
         : connect && connect.presence > 0
           ? null
@@ -124,6 +135,88 @@ export const gatewayConnectionLimitCause: CauseRecord = {
       evidence,
     }
   },
+}
+
+/** Per-bucket sum over keys of a counter kind's per-second rate (NaN where no key has a value). */
+function summedRate(
+  ctx: DiagnosisContext,
+  kind: 'gateway_accepted' | 'gateway_handled' | 'gateway_cx_overflows' | 'gateway_rq_overflows'
+): { metric: string; perBucket: Float64Array } | null {
+  const view = ctx.resources.get(kind)
+  if (view === undefined) {
+    return null
+  }
+  const out = new Float64Array(ctx.grid.count).fill(NaN)
+  for (const series of view.byKey.values()) {
+    for (let b = 0; b < out.length; b++) {
+      const v = series[b] as number
+      if (v === v) {
+        out[b] = (out[b] !== out[b] ? 0 : (out[b] as number)) + v
+      }
+    }
+  }
+  return { metric: view.metric, perBucket: out }
+}
+
+/**
+ * Connections the proxy refused at its limit, per second inside `range` (the whole window when
+ * null): nginx's accepted minus handled connections (dropped at `worker_connections`), Envoy's
+ * circuit-breaker overflows (connections, and pending requests refused on a full queue).
+ */
+function refusedConnections(
+  ctx: DiagnosisContext,
+  range: { from: number; to: number } | null
+): { support: number; evidence: Evidence[] } | null {
+  const from = range?.from ?? 0
+  const to = range?.to ?? ctx.grid.count - 1
+  const evidence: Evidence[] = []
+  let support = 0
+  let seen = false
+  const accepted = summedRate(ctx, 'gateway_accepted')
+  const handled = summedRate(ctx, 'gateway_handled')
+  if (accepted && handled) {
+    seen = true
+    const dropped = new Float64Array(ctx.grid.count).fill(NaN)
+    for (let b = 0; b < dropped.length; b++) {
+      const a = accepted.perBucket[b] as number
+      const h = handled.perBucket[b] as number
+      if (a === a && h === h) {
+        dropped[b] = Math.max(0, a - h)
+      }
+    }
+    const droppedRate = meanOver(dropped, from, to)
+    const acceptedRate = meanOver(accepted.perBucket, from, to)
+    if (droppedRate > 0) {
+      const share = acceptedRate > 0 ? droppedRate / acceptedRate : 1
+      support = Math.max(support, ramp(share, 0.002, 0.02))
+      evidence.push({
+        metric: `${accepted.metric} − ${handled.metric}`,
+        observed: round(droppedRate, 2),
+        baseline: 0,
+        text: `nginx dropped ${round(droppedRate, 2)} connections/s (${pct(share)} of those accepted): accepted but not handled, at worker_connections`,
+      })
+    }
+  }
+  for (const kind of ['gateway_cx_overflows', 'gateway_rq_overflows'] as const) {
+    const overflow = summedRate(ctx, kind)
+    if (overflow === null) {
+      continue
+    }
+    seen = true
+    const inside = meanOver(overflow.perBucket, from, to)
+    const outside = range === null ? NaN : meanOutside(overflow.perBucket, from, to)
+    if (inside > 0) {
+      const grew = !Number.isFinite(outside) || inside > 2 * outside
+      support = Math.max(support, ramp(inside, 0.01, 0.2) * (grew ? 1 : 0.5))
+      evidence.push({
+        metric: overflow.metric,
+        observed: round(inside, 3),
+        baseline: Number.isFinite(outside) ? round(outside, 3) : null,
+        text: `${overflow.metric} at ${round(inside, 3)}/s${Number.isFinite(outside) ? ` vs ${round(outside, 3)}/s outside the window` : ''}: ${kind === 'gateway_cx_overflows' ? 'connections refused at the circuit breaker' : 'requests refused because the pending queue was full'}`,
+      })
+    }
+  }
+  return seen ? { support, evidence } : null
 }
 
 /**

@@ -13,11 +13,12 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import type { CauseRecord } from './record.js'
+import type { CauseRecord, Counter } from './record.js'
 import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
 import { fmtUs, round } from '../explain/text.js'
 import { shiftOf, stageStat } from '../detect/shifts.js'
 import { tailImpact } from '../detect/impact.js'
+import { microsFromIso } from '../../model/units.js'
 
 export interface FarRegion {
   region: string
@@ -77,6 +78,83 @@ export function farRegion(ctx: DiagnosisContext): FarRegion | null {
   return best
 }
 
+/**
+ * Distance predicts growth in the stages that pay round trips (connect, TLS, the first byte),
+ * and in proportion to each region's round trip. A TTFT that grew inside `window` by the same
+ * amount in every region while those stages did not grow is a fixed wait somewhere (a batch
+ * window, a queue): evidence against distance. Null when it cannot be judged.
+ */
+export function sameWaitEverywhere(
+  ctx: DiagnosisContext,
+  window: { start: string; end: string } | null
+): Counter | null {
+  const a = window === null ? null : microsFromIso(window.start)
+  const b = window === null ? null : microsFromIso(window.end)
+  const col = ctx.frame.dims.region
+  if (a === null || b === null || col.values.length < 2) {
+    return null
+  }
+  const k = col.values.length
+  const sums = Array.from({ length: k }, () => ({ inT: 0, inN: 0, outT: 0, outN: 0 }))
+  let netIn = 0
+  let netInN = 0
+  let netOut = 0
+  let netOutN = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const t = ctx.frame.ttftUserUs[i] as number
+    const at = ctx.frame.startUs[i] as number
+    if (c < 0 || t !== t) {
+      continue
+    }
+    const inside = at >= a && at < b
+    const row = sums[c]!
+    let net = 0
+    for (const st of RTT_STAGES) {
+      const v = ctx.frame.stages[st][i] as number
+      net += v === v && v > 0 ? v : 0
+    }
+    if (inside) {
+      row.inT += t
+      row.inN++
+      netIn += net
+      netInN++
+    } else {
+      row.outT += t
+      row.outN++
+      netOut += net
+      netOutN++
+    }
+  }
+  if (netInN < 30 || netOutN < 30) {
+    return null
+  }
+  const grew = sums
+    .filter((r) => r.inN >= 10 && r.outN >= 10)
+    .map((r) => r.inT / r.inN - r.outT / r.outN)
+  if (grew.length < 2) {
+    return null
+  }
+  const meanGrowth = grew.reduce((x, y) => x + y, 0) / grew.length
+  const netGrowth = netIn / netInN - netOut / netOutN
+  const spread = Math.max(...grew) - Math.min(...grew)
+  // The wait grew, the round-trip stages carry little of it, and every region got about as much.
+  if (!(meanGrowth > 5_000) || netGrowth > 0.3 * meanGrowth || spread > 0.5 * meanGrowth) {
+    return null
+  }
+  return {
+    factor: 0.2,
+    evidence: {
+      stage: RTT_STAGES.join('+'),
+      observed: round(netGrowth / 1000),
+      baseline: round(meanGrowth / 1000),
+      text: `against: TTFT grew by about ${fmtUs(meanGrowth)} in every region alike while connect, TLS and network time grew by ${fmtUs(Math.max(0, netGrowth))}: a fixed wait, not distance (round trips grow with each region's distance)`,
+    },
+  }
+}
+
+const RTT_STAGES = ['network', 'client.connect', 'client.tls', 'client.send'] as const
+
 export const networkHighRttCause: CauseRecord = {
   cause: 'network.high_rtt',
   label: 'Clients far from the region',
@@ -88,6 +166,9 @@ export const networkHighRttCause: CauseRecord = {
     "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window. Scope: the region.",
   against: 'a far region that hardly moves the P99 (structural, modest).',
   actions: ['serve these clients from a closer region', 'terminate TLS at the edge'],
+  counter(ctx, finding) {
+    return sameWaitEverywhere(ctx, finding.window)
+  },
   evaluate(ctx) {
     if (ctx.frame.hasClient.every((v) => v === 0)) {
       return { skipped: 'no client spans: network time is only visible at the client' }

@@ -9,15 +9,62 @@
  * Scope: the node when ≥ 2 of its replicas are slow; the replica when only one is.
  * Actions (CONTRACT §5.1): drain the node; check GPU clocks, errors, neighbours.
  */
-import type { Evidence } from '../../model/diagnosis.js'
-import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
-import { ramp } from '../../stats/significance.js'
-import type { CauseRecord } from './record.js'
+import type { Evidence, Finding } from '../../model/diagnosis.js'
+import { meanWhere } from '../../stats/quantile.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import type { CauseRecord, Counter } from './record.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
 import { round } from '../explain/text.js'
 import { tailImpact } from '../detect/impact.js'
 import { replicaLoad } from './routing-imbalance.js'
 import { serviceRatio } from '../detect/service-rate.js'
+import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
+import { ramp } from '../../stats/significance.js'
+
+/** Prompt or output tokens per request on the scope over the rest at which it is the work. */
+const HEAVIER = 1.5
+
+/**
+ * A degraded node does the same work slower. When the requests it serves carry far more prompt
+ * (or output) tokens than the others', the work is what differs (long prompts routed there, a
+ * long-generation tenant pinned to it): evidence against. Null when it does not apply.
+ */
+function heavierRequests(ctx: DiagnosisContext, scope: Finding['scope']): Counter | null {
+  if (scope.value === null || (scope.dimension !== 'node' && scope.dimension !== 'replica')) {
+    return null
+  }
+  const col = ctx.frame.dims[scope.dimension]
+  const code = col.values.indexOf(scope.value)
+  if (code < 0) {
+    return null
+  }
+  const mine = new Uint8Array(ctx.frame.n)
+  const rest = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const on = col.codes[i] === code
+    mine[i] = on ? 1 : 0
+    rest[i] = on ? 0 : 1
+  }
+  for (const [what, values] of [
+    ['prompt', ctx.frame.inputTokens],
+    ['output', ctx.frame.outputTokens],
+  ] as const) {
+    const a = meanWhere(values, mine)
+    const b = meanWhere(values, rest)
+    if (a.count >= 10 && b.count >= 10 && b.mean > 0 && a.mean / b.mean >= HEAVIER) {
+      return {
+        factor: 0.3,
+        evidence: {
+          dimension: scope.dimension,
+          observed: round(a.mean, 0),
+          baseline: round(b.mean, 0),
+          text: `against: requests on ${scope.dimension} ${scope.value} carry ${(a.mean / b.mean).toFixed(1)}× the ${what} tokens of the others (${Math.round(a.mean)} vs ${Math.round(b.mean)}): the work differs, not the ${scope.dimension}`,
+        },
+      }
+    }
+  }
+  return null
+}
 
 export const nodeDegradedCause: CauseRecord = {
   cause: 'node.degraded',
@@ -29,8 +76,11 @@ export const nodeDegradedCause: CauseRecord = {
   predicts:
     'the slow cohort concentrates on a node whose replicas are each slow (scope node), or on a single replica (scope replica), and removing it lowers the P99.',
   against:
-    'the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), or is new (cold start).',
+    'the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), is new (cold start), or serves requests with ≥ 1.5× the prompt or output tokens (long prompts, long generations).',
   actions: ['drain the node', 'check GPU clocks, XID errors and neighbours'],
+  counter(ctx, finding) {
+    return heavierRequests(ctx, finding.scope)
+  },
   evaluate(ctx) {
     if (ctx.frame.dims.replica.values.length === 0 && ctx.frame.dims.node.values.length === 0) {
       return { skipped: 'no replica or node dimension on the requests' }

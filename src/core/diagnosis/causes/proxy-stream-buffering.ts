@@ -14,14 +14,75 @@ import { findConcentration } from '../../concentration/find-concentration.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
-import type { CauseRecord } from './record.js'
+import type { CauseRecord, Counter } from './record.js'
+import type { DiagnosisContext } from '../frame/context.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
+import { meanOver } from '../resources.js'
 import { meanWhere } from '../../stats/quantile.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
+import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
 import { bucketCounts } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
-import { meanOver } from '../resources.js'
+
+/** Output tokens of the stalled streams over the calm ones' at which length explains the gaps. */
+const LONGER = 2
+/** Output tokens per request inside the finding's window over outside: the outputs got longer. */
+const OUTPUT_ROSE = 1.3
+
+/**
+ * The largest gap of a stream grows with its length at the same pace. A buffering proxy stalls
+ * streams of any length; when the stalled streams are the long ones, the outputs got longer
+ * (long generations) and the gaps came with them: evidence against. Null when it does not apply.
+ */
+function longerStreams(
+  ctx: DiagnosisContext,
+  window: { start: string; end: string } | null
+): Counter | null {
+  const { frame } = ctx
+  // Long generations change the output tokens per request; a buffering proxy does not.
+  const a0 = window === null ? null : microsFromIso(window.start)
+  const b0 = window === null ? null : microsFromIso(window.end)
+  if (a0 === null || b0 === null) {
+    return null
+  }
+  const inside = new Uint8Array(frame.n)
+  const outside = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const t = frame.startUs[i] as number
+    inside[i] = t >= a0 && t < b0 ? 1 : 0
+    outside[i] = 1 - (inside[i] as number)
+  }
+  const outIn = meanWhere(frame.outputTokens, inside)
+  const outOut = meanWhere(frame.outputTokens, outside)
+  if (outIn.count < 10 || outOut.count < 10 || !(outIn.mean >= OUTPUT_ROSE * outOut.mean)) {
+    return null
+  }
+  const stalled = new Uint8Array(frame.n)
+  const calm = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const itl = frame.itlMaxUs[i] as number
+    const tpot = frame.tpotUs[i] as number
+    if (frame.hasClient[i] === 1 && itl === itl && tpot === tpot && tpot > 0) {
+      const s = itl > 5 * tpot && itl > 100_000
+      stalled[i] = s ? 1 : 0
+      calm[i] = s ? 0 : 1
+    }
+  }
+  const a = meanWhere(frame.outputTokens, stalled)
+  const b = meanWhere(frame.outputTokens, calm)
+  if (a.count < 5 || b.count < 5 || !(b.mean > 0) || a.mean / b.mean < LONGER) {
+    return null
+  }
+  return {
+    factor: 0.3,
+    evidence: {
+      metric: 'output_tokens',
+      observed: round(a.mean, 0),
+      baseline: round(b.mean, 0),
+      text: `against: the stalled streams are ${(a.mean / b.mean).toFixed(1)}× as long (${Math.round(a.mean)} vs ${Math.round(b.mean)} output tokens) and outputs got ${(outIn.mean / outOut.mean).toFixed(1)}× longer in the window: longer outputs have a larger worst gap at the same pace, which a buffering proxy does not need`,
+    },
+  }
+}
 
 export const proxyStreamBufferingCause: CauseRecord = {
   cause: 'proxy.stream_buffering',
@@ -32,8 +93,12 @@ export const proxyStreamBufferingCause: CauseRecord = {
   needs: 'client spans with inter-token gaps (ITL max, TPOT).',
   predicts:
     "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded the stalled streams at the same pace as the others.",
-  against: 'the engine itself was slower for the stalled streams (preemption, long prefills).',
+  against:
+    'the engine itself was slower for the stalled streams (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations).',
   actions: ['disable proxy buffering for SSE (e.g. X-Accel-Buffering: no)', 'flush per event'],
+  counter(ctx, finding) {
+    return longerStreams(ctx, finding.window)
+  },
   evaluate(ctx) {
     const { frame } = ctx
     const stalled = new Uint8Array(frame.n)

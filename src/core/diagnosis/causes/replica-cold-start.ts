@@ -2,7 +2,7 @@
  * `replica.cold_start` — new replicas take traffic before they are warm.
  *
  * Evidence needed: the replica dimension (the first time a replica is seen); scale/restart
- * events confirm. For: the slow cohort is concentrated in requests served in a replica's first
+ * events or the engine's `process_start_time_seconds` confirm. For: the slow cohort is concentrated in requests served in a replica's first
  * minutes (replica_age < 5 m) by replicas that appeared after the window began. Against: no
  * replica appeared inside the window; new replicas as fast as the old.
  * Scope: the new replica when one holds the slow requests; otherwise everything.
@@ -11,13 +11,15 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { CauseRecord } from './record.js'
+import type { CauseRecord, Counter } from './record.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { eventEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
 import { eventsAround, findRow } from '../detect/shifts.js'
-import { pct, round } from '../explain/text.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
+import { pct, round, fmtUs } from '../explain/text.js'
+import { processStarts } from '../frame/young-replicas.js'
+import type { StageName } from '../../model/request.js'
+import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
 const YOUNG_US = 5 * 60_000_000
@@ -25,6 +27,10 @@ const YOUNG_US = 5 * 60_000_000
 const MIN_LATER = 20
 /** How much "as slow later as at first" takes away. */
 const NO_WARM_UP_PENALTY = 0.9
+/** Growth of the client's handshakes per request (µs) that can argue against a cold start. */
+const CLIENT_GROWTH_US = 10_000
+/** The servers' own stages "hardly moved": grew by at most this fraction of the client's growth. */
+const SERVER_STILL = 0.3
 /** Share of the slow young requests one replica must hold to be named. */
 const SCOPE_SHARE = 0.5
 
@@ -76,17 +82,81 @@ function warmUp(
   }
 }
 
+/**
+ * A cold replica is slow in its own spans. When, over the finding's window, the client's connect
+ * and TLS handshakes grew while the server's own stages (gateway queue, engine queue and
+ * prefill) hardly moved, the servers did not change: evidence against.
+ */
+function clientHandshakes(
+  ctx: DiagnosisContext,
+  window: { start: string; end: string } | null
+): Counter | null {
+  const a =
+    window === null ? (ctx.ttftChange.windowUs?.fromUs ?? null) : microsFromIso(window.start)
+  const b = window === null ? (ctx.ttftChange.windowUs?.toUs ?? null) : microsFromIso(window.end)
+  if (a === null || b === null) {
+    return null
+  }
+  const sum = (i: number, stages: readonly StageName[]): number => {
+    let t = 0
+    for (const st of stages) {
+      const v = ctx.frame.stages[st][i] as number
+      t += v === v && v > 0 ? v : 0
+    }
+    return t
+  }
+  const acc = { cIn: 0, cOut: 0, sIn: 0, sOut: 0, nIn: 0, nOut: 0 }
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (ctx.frame.hasClient[i] !== 1) {
+      continue
+    }
+    const at = ctx.frame.startUs[i] as number
+    const c = sum(i, CLIENT_STAGES)
+    const sv = sum(i, SERVER_STAGES)
+    if (at >= a && at < b) {
+      acc.cIn += c
+      acc.sIn += sv
+      acc.nIn++
+    } else {
+      acc.cOut += c
+      acc.sOut += sv
+      acc.nOut++
+    }
+  }
+  if (acc.nIn < 30 || acc.nOut < 30) {
+    return null
+  }
+  const client = acc.cIn / acc.nIn - acc.cOut / acc.nOut
+  const server = acc.sIn / acc.nIn - acc.sOut / acc.nOut
+  if (client < CLIENT_GROWTH_US || server > SERVER_STILL * client) {
+    return null
+  }
+  return {
+    factor: 0.2,
+    evidence: {
+      stage: CLIENT_STAGES.join('+'),
+      observed: round(client / 1000),
+      baseline: round(server / 1000),
+      text: `against: the client's connect and TLS handshakes grew by ${fmtUs(client)} per request while the servers' own stages changed by ${fmtUs(server)}: nothing server-side warmed up`,
+    },
+  }
+}
+
+const CLIENT_STAGES: readonly StageName[] = ['client.connect', 'client.tls']
+const SERVER_STAGES: readonly StageName[] = ['gateway.queue', 'engine.queue', 'engine.prefill']
+
 export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
   label: 'Cold replicas take traffic',
   measure: null,
   chain: ['young replica', 'that replica slow'],
   explains: ['node.degraded', 'routing.imbalance'],
-  needs: 'the replica dimension (first time each replica is seen); scale/restart events confirm.',
+  needs:
+    "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
     "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began, and they recover afterwards. Scope: the replica when exactly one is new.",
   against:
-    'the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression).',
+    "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [
     'keep a warm pool / minimum replicas',
     'gate readiness on warm-up',
@@ -109,6 +179,10 @@ export const replicaColdStartCause: CauseRecord = {
       }
     }
     const cohort = measure === 'tpot' ? ctx.tpot : ctx.ttft
+    const client = clientHandshakes(ctx, finding.window)
+    if (client !== null) {
+      return client
+    }
     return warmUp(ctx, cohort, new Set(young))
   },
   evaluate(ctx) {
@@ -131,12 +205,14 @@ export const replicaColdStartCause: CauseRecord = {
     }
     let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
+    const starts = processStarts(ctx.input.resources, new Set(fresh.map(([k]) => k)))
     for (const [replica, t] of fresh.slice(0, 5)) {
+      const started = (starts.get(replica) ?? []).filter((s) => s <= t).sort((a, b) => b - a)[0]
       evidence.push({
         dimension: 'replica',
         observed: replica,
         baseline: null,
-        text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}`,
+        text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}${started === undefined ? '' : `; its process started at ${isoFromMicros(Math.round(started) as Micros)} (process_start_time_seconds)`}`,
       })
     }
     const warm = warmUp(ctx, best.cohort, new Set(fresh.map(([k]) => k)))

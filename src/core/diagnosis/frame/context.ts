@@ -22,7 +22,7 @@ import {
 } from '../../timeline/change-points.js'
 import { buildCohort, type Cohort } from './cohort.js'
 import { buildColumns } from './columns.js'
-import { replicaFirstSeen, youngReplicas } from './young-replicas.js'
+import { processStarts, replicaFirstSeen, youngReplicas } from './young-replicas.js'
 import type { RequestFrame } from './frame.js'
 import type { DiagnosisInput } from './input.js'
 import type { ResourceKind } from '../metric-families.js'
@@ -143,7 +143,13 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
   const fine = frame.n / Math.max(1, spanUs / 30_000_000) >= 100
   const grid = makeGrid(input.window.fromUs, input.window.toUs, fine ? 30_000_000 : MINUTE_US)
   const firstSeen = replicaFirstSeen(frame)
-  const young = youngReplicas(firstSeen, input.events, input.window.fromUs, 2 * grid.stepUs)
+  const young = youngReplicas(
+    firstSeen,
+    input.events,
+    input.window.fromUs,
+    2 * grid.stepUs,
+    processStarts(input.resources, new Set(firstSeen.keys()))
+  )
   const columns = buildColumns(frame, young)
   const slos = input.slos ?? null
   const ttft = buildCohort(

@@ -44,6 +44,18 @@ function capacityOf(spec: GenSpec, work: Float64Array, minutes: number): number 
   return (list[Math.floor(list.length / 2)] ?? 1) / BASE_RHO
 }
 
+/** Median of a per-minute series over the minutes no fault covers (all minutes when too few). */
+function quietMedian(spec: GenSpec, perMinute: Float64Array, minutes: number): number {
+  const quiet: number[] = []
+  for (let m = 0; m < minutes; m++) {
+    if (!spec.faults.some((f) => m >= minutes * (1 - f.windowShare))) {
+      quiet.push(perMinute[m] as number)
+    }
+  }
+  const list = (quiet.length >= 4 ? quiet : Array.from(perMinute)).sort((a, b) => a - b)
+  return list[Math.floor(list.length / 2)] ?? 1
+}
+
 function u(v: number): Micros {
   return asMicros(Math.max(0, Math.round(v)))
 }
@@ -57,10 +69,17 @@ export function finish(
 ): { requests: RequestTimeline[]; resources: ResourceSeries[]; events: ChangeEvent[] } {
   const capacity = capacityOf(spec, work, c.minutes)
   const counts = new Float64Array(c.minutes * 9)
+  const prefillPerMinute = new Float64Array(c.minutes)
   for (const d of drafts) {
     counts[d.minute * 9 + d.replicaIdx] = (counts[d.minute * 9 + d.replicaIdx] as number) + 1
+    prefillPerMinute[d.minute] =
+      (prefillPerMinute[d.minute] as number) + (d.r.stages['engine.prefill'] as number)
   }
-  const rhoOf = (cell: number): number => Math.min(0.97, (work[cell] as number) / capacity)
+  const basePrefill = quietMedian(spec, prefillPerMinute, c.minutes)
+  // A replica configured with a smaller batch serves less work per minute, all the time.
+  const smallBatch = spec.faults.some((f) => f.cause === 'replica.small_batch')
+  const rhoOf = (cell: number): number =>
+    Math.min(0.97, (work[cell] as number) / (capacity * (smallBatch && cell % 9 === 3 ? 0.55 : 1)))
   const exp = (): number => -Math.log(Math.max(1e-9, c.rnd()))
   for (const d of drafts) {
     const { r, minute } = d
@@ -70,9 +89,21 @@ export function finish(
     const kv = c.fault('engine.kv_cache_pressure', minute)
     let queueUs = service * (rho / (1 - rho)) * exp() * (kv > 1 ? kv : 1)
     queueUs += 500 * c.rnd()
+    // A dynamic batcher holds each request until its batch fills or its window ends: a wait
+    // of up to the window, the same for every client wherever it is.
+    const batchWait = c.fault('engine.batching_window', minute)
+    if (batchWait > 1) {
+      queueUs += (batchWait - 1) * 50_000 * (0.5 + 0.5 * c.rnd())
+    }
     r.stages['engine.queue'] = u(queueUs)
     const bw = c.fault('engine.memory_bandwidth', minute)
-    const tpot = (r.tpotUs as number) * (1 + 0.25 * (bw - 1)) * (kv > 1 ? 1 + 0.1 * (kv - 1) : 1)
+    // Prefill chunks share the GPU's steps with decode (chunked prefill): more prompt tokens to
+    // compute per minute, whatever the reason (longer prompts, fewer cached), slow every stream's
+    // tokens a little, and the running batch grows with them.
+    const prefillLoad = (prefillPerMinute[minute] as number) / Math.max(1, basePrefill)
+    const interleave = 1 + Math.min(0.8, 0.4 * Math.max(0, prefillLoad - 1.1))
+    const tpot =
+      (r.tpotUs as number) * (1 + 0.25 * (bw - 1)) * (kv > 1 ? 1 + 0.1 * (kv - 1) : 1) * interleave
     r.tpotUs = u(tpot)
     const output = r.outputTokens ?? 1
     r.stages['engine.decode'] = u(tpot * output)
@@ -90,7 +121,10 @@ export function finish(
     }
     r.ttftUs = u(ttft)
     const flush = c.fault('proxy.stream_buffering', minute)
-    let itl = tpot * (2.5 + c.rnd())
+    // The largest of n inter-token gaps grows with n: a long stream has a larger worst gap at
+    // the same pace.
+    const gapScale = 1.2 + 0.55 * Math.log(Math.max(2, r.outputTokens ?? 2))
+    let itl = tpot * gapScale * (0.8 + 0.4 * c.rnd())
     let stream = 800 * c.rnd()
     if (flush > 1) {
       itl = Math.max(itl, itl * flush)
@@ -123,13 +157,13 @@ export function finish(
       r.ttftSource = 'client'
       r.itlMaxUs = u(itl)
     } else {
-      r.itlMaxUs = flush > 1 ? u(tpot * (2.5 + c.rnd())) : u(itl)
+      r.itlMaxUs = flush > 1 ? u(tpot * gapScale * (0.8 + 0.4 * c.rnd())) : u(itl)
     }
     r.e2eUs = u(ttft + (r.stages['engine.decode'] as number) + stream)
     r.endUs = asMicros(r.startUs + (r.e2eUs as number))
   }
   drafts.sort((a, b) => a.r.startUs - b.r.startUs)
-  const resources = spec.metrics ? metricsOf(drafts, work, capacity, c) : []
+  const resources = spec.metrics ? metricsOf(spec, drafts, work, rhoOf, c) : []
   if (spec.cachedOnRequests === false) {
     // A producer that writes no cached-token attribute: only the counters know.
     for (const d of drafts) {
@@ -189,9 +223,10 @@ function prefixCounters(drafts: readonly GenDraft[], c: FinishCtx): ResourceSeri
 }
 
 function metricsOf(
+  spec: GenSpec,
   drafts: GenDraft[],
   work: Float64Array,
-  capacity: number,
+  rhoOf: (cell: number) => number,
   c: FinishCtx
 ): ResourceSeries[] {
   const out: ResourceSeries[] = prefixCounters(drafts, c)
@@ -222,13 +257,26 @@ function metricsOf(
       labels,
       points: [],
     }
+    // Every engine's scrape carries when its process started: long before the data for the
+    // established replicas, just before its first request for the one a scale-up adds.
+    const cold = spec.faults.find((f) => f.cause === 'replica.cold_start')
+    const startedUs =
+      k === 8 && cold !== undefined
+        ? c.fromUs + Math.ceil(c.minutes * (1 - cold.windowShare)) * 60_000_000 - 40_000_000
+        : c.fromUs - 3 * 3_600_000_000
+    const started: ResourceSeries = {
+      kind: 'process_start',
+      metric: 'process_start_time_seconds',
+      labels,
+      points: [],
+    }
     let preempted = 0
     for (let m = 0; m < c.minutes; m++) {
       const w = work[m * 9 + k] as number
       if (w === 0) {
         continue
       }
-      const rho = Math.min(0.97, w / capacity)
+      const rho = rhoOf(m * 9 + k)
       const kv = c.fault('engine.kv_cache_pressure', m)
       const bw = c.fault('engine.memory_bandwidth', m)
       for (let s = 0; s < 4; s++) {
@@ -238,15 +286,17 @@ function metricsOf(
           value: Math.round((rho / (1 - rho)) * 2 * (kv > 1 ? kv : 1)),
         })
         running.points.push({ timeUs, value: Math.round(8 + 24 * rho * (bw > 1 ? bw : 1)) })
+        // A scrape sees the cache between preemptions: full, or just freed by one.
         kvs.points.push({
           timeUs,
-          value: kv > 1 ? Math.min(0.995, 0.9 + 0.02 * kv) : 0.3 + 0.4 * rho,
+          value: kv > 1 ? Math.min(0.995, 0.84 + 0.02 * kv + 0.06 * c.rnd()) : 0.3 + 0.4 * rho,
         })
         preempted += kv > 1 ? Math.round(kv * 3) : 0
         pre.points.push({ timeUs, value: preempted })
+        started.points.push({ timeUs, value: startedUs / 1e6 })
       }
     }
-    out.push(waiting, running, kvs, pre)
+    out.push(waiting, running, kvs, pre, started)
   }
   return out
 }

@@ -45,7 +45,7 @@ const TENANTS = ['acme', 'globex', 'initech', 'umbrella', 'hooli', 'stark']
 const TENANT_W = [0.3, 0.22, 0.16, 0.14, 0.1, 0.08]
 
 /** The scope each fault is confined to in this generator. */
-function scopeOf(f: FaultSpec): Expected['scope'] {
+export function scopeOf(f: FaultSpec): Expected['scope'] {
   switch (f.cause) {
     case 'network.high_rtt':
       return { dimension: 'region', value: 'eu-west' }
@@ -57,6 +57,8 @@ function scopeOf(f: FaultSpec): Expected['scope'] {
       return { dimension: 'replica', value: 'r8' }
     case 'routing.imbalance':
       return { dimension: 'replica', value: 'r5' }
+    case 'replica.small_batch':
+      return { dimension: 'replica', value: 'r3' }
     case 'tenant.noisy_neighbor':
       return { dimension: 'tenant', value: 'hooli' }
     default:
@@ -104,7 +106,12 @@ export function generateRun(spec: GenSpec): GenResult {
   for (let minute = 0; minute < minutes; minute++) {
     const burst = fault('tenant.noisy_neighbor', minute)
     const surge = fault('engine.queue_saturation', minute)
-    const rate = Math.round(perMinute * (1 + 0.35 * (surge - 1)))
+    // KV pressure comes with more concurrent sequences than the cache holds: a modest rise in
+    // traffic fills it, so the queue grows with traffic too (the mechanism a root must beat).
+    const kvLoad = fault('engine.kv_cache_pressure', minute)
+    const rate = Math.round(
+      perMinute * (1 + 0.35 * (surge - 1)) * (kvLoad > 1 ? 1 + 0.08 * (kvLoad - 1) : 1)
+    )
     const extra = burst > 1 ? Math.round(perMinute * 0.1 * (burst - 1)) : 0
     for (let j = 0; j < rate + extra; j++) {
       const tenant = j >= rate ? 'hooli' : pickWeighted(TENANTS, TENANT_W, rnd())
@@ -210,7 +217,8 @@ export function generateRun(spec: GenSpec): GenResult {
   const done = finish(spec, drafts, work, { fromUs, minutes, client, gateway, rnd, fault })
   const expected: Expected[] = spec.faults
     .filter(
-      (f): f is FaultSpec & { cause: Exclude<Cause, 'healthy'> } => f.cause !== 'unattributed'
+      (f): f is FaultSpec & { cause: Exclude<Cause, 'healthy'> } =>
+        f.cause !== 'unattributed' && f.cause !== 'replica.small_batch'
     )
     .map((f) => ({ cause: f.cause, scope: scopeOf(f) }))
   if (spec.faults.some((f) => f.cause === 'unattributed')) {

@@ -8,11 +8,15 @@
  *
  * Besides the random incidents: root-versus-mechanism cases (a tenant's burst big enough to fill
  * the queue, a prefix-cache collapse seen only in the cache counters, KV pressure with
- * preemptions), healthy runs with a standing condition (a far region or a slower node through
- * the whole window: expected `healthy` plus the condition), data that starts mid-traffic (the
- * first minutes cut off), and signal subsets (spans only, engine spans and metrics without the
- * client or gateway, gateway spans only). Window error: how far the matching finding's window
- * starts and ends from the injected fault's.
+ * preemptions and the traffic that fills the cache, long prompts whose prefill slows the decode
+ * steps, long generations whose streams have larger worst gaps), client-side cases that other
+ * causes must not claim (a batching window: the same added wait at every distance; TLS
+ * handshakes: only the client's connection time grows), healthy runs with a standing condition
+ * (a far region, a slower node, or one replica with a smaller batch through the whole window:
+ * expected `healthy` plus the condition), data that starts mid-traffic (the first minutes cut
+ * off), and signal subsets (spans only, engine spans and metrics without the client or gateway,
+ * gateway spans only). Window error: how far the matching finding's window starts and ends from
+ * the injected fault's.
  */
 import type { Diagnosis, Finding } from '../../model/diagnosis.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
@@ -23,6 +27,7 @@ import { asMicros, microsFromIso } from '../../model/units.js'
 import {
   WARM_UP_MIN,
   generateRun,
+  scopeOf,
   type Expected,
   type FaultSpec,
   type GenSpec,
@@ -30,6 +35,7 @@ import {
 } from './fault-gen.js'
 
 export const GRID_CAUSES: readonly FaultSpec['cause'][] = [
+  'engine.batching_window',
   'network.high_rtt',
   'network.tls_handshake',
   'proxy.stream_buffering',
@@ -62,7 +68,7 @@ const NEEDS_CLIENT = new Set([
 const NEEDS_GATEWAY = new Set(['gateway.queueing', 'downstream.dependency'])
 const NEEDS_METRICS = new Set(['engine.kv_cache_pressure', 'engine.memory_bandwidth'])
 
-export type GridKind = 'incident' | 'healthy' | 'standing' | 'root'
+export type GridKind = 'incident' | 'healthy' | 'standing' | 'root' | 'client'
 export type GridSubset = 'all' | 'spans-only' | 'engine-and-metrics' | 'gateway-only'
 
 export interface GridCase {
@@ -90,8 +96,19 @@ const ROOTS: readonly FaultSpec['cause'][] = [
   'tenant.noisy_neighbor',
   'engine.prefix_cache_miss',
   'engine.kv_cache_pressure',
+  'engine.long_prompts',
+  'engine.long_generations',
 ]
-const STANDING: readonly FaultSpec['cause'][] = ['network.high_rtt', 'node.degraded']
+/** Client-side causes and the look-alikes they are taken for (see the module header). */
+const CLIENT_SIDE: readonly FaultSpec['cause'][] = [
+  'engine.batching_window',
+  'network.tls_handshake',
+]
+const STANDING: readonly FaultSpec['cause'][] = [
+  'network.high_rtt',
+  'node.degraded',
+  'replica.small_batch',
+]
 
 /** `count` cases drawn from `seed` (deterministic). */
 export function gridCases(seed: number, count: number, minutes = 30, perMinute = 240): GridCase[] {
@@ -101,7 +118,15 @@ export function gridCases(seed: number, count: number, minutes = 30, perMinute =
   for (let k = 0; k < count; k++) {
     const u = rnd()
     const kind: GridKind =
-      u < 0.08 ? 'healthy' : u < 0.16 ? 'standing' : u < 0.28 ? 'root' : 'incident'
+      u < 0.08
+        ? 'healthy'
+        : u < 0.16
+          ? 'standing'
+          : u < 0.28
+            ? 'root'
+            : u < 0.36
+              ? 'client'
+              : 'incident'
     const pair = kind === 'incident' && rnd() < 0.2
     const causes: FaultSpec['cause'][] =
       kind === 'healthy'
@@ -110,7 +135,9 @@ export function gridCases(seed: number, count: number, minutes = 30, perMinute =
           ? [pick(STANDING)]
           : kind === 'root'
             ? [pick(ROOTS)]
-            : [pick(GRID_CAUSES)]
+            : kind === 'client'
+              ? [pick(CLIENT_SIDE)]
+              : [pick(GRID_CAUSES)]
     if (pair) {
       let second = pick(GRID_CAUSES)
       while (second === causes[0]) {
@@ -119,8 +146,17 @@ export function gridCases(seed: number, count: number, minutes = 30, perMinute =
       causes.push(second)
     }
     const magnitude =
-      kind === 'root' ? pick([3, 5]) : kind === 'standing' ? pick([2, 3]) : pick(MAGNITUDES)
-    const windowShare = kind === 'standing' ? 1 : kind === 'root' ? pick([0.35, 0.5]) : pick(SHARES)
+      kind === 'root' || kind === 'client'
+        ? pick([3, 5])
+        : kind === 'standing'
+          ? pick([2, 3])
+          : pick(MAGNITUDES)
+    const windowShare =
+      kind === 'standing'
+        ? 1
+        : kind === 'root' || kind === 'client'
+          ? pick([0.35, 0.5])
+          : pick(SHARES)
     const faults = causes.map((cause) => ({ cause, magnitude, windowShare }))
     const subsetDraw = rnd()
     let subset: GridSubset =
@@ -132,7 +168,7 @@ export function gridCases(seed: number, count: number, minutes = 30, perMinute =
             ? 'engine-and-metrics'
             : 'gateway-only'
     // A subset that hides the only signal of an injected cause is not a fair question.
-    const needsClient = causes.some((c) => NEEDS_CLIENT.has(c))
+    const needsClient = causes.some((c) => NEEDS_CLIENT.has(c)) || kind === 'client'
     const needsMetrics = causes.some((c) => NEEDS_METRICS.has(c)) || kind === 'root'
     if (
       (subset === 'engine-and-metrics' &&
@@ -246,13 +282,22 @@ export function scoreDiagnosis(
   }
 }
 
+/**
+ * What a gateway alone records: its upstream CLIENT span covers the engine's time, split at the
+ * first chunk into `gateway.upstream` (queue and prefill) and `gateway.stream` (decode), as the
+ * gateway tier does (CONTRACT §4); the engine's own stages are unknown.
+ */
 function stripEngine(r: RequestTimeline): RequestTimeline {
   const stages = { ...r.stages }
+  const first = (stages['engine.queue'] ?? 0) + (stages['engine.prefill'] ?? 0)
+  const decode = stages['engine.decode']
   for (const k of Object.keys(stages) as (keyof typeof stages)[]) {
     if (k.startsWith('engine.')) {
       stages[k] = null
     }
   }
+  stages['gateway.upstream'] = asMicros(first)
+  stages['gateway.stream'] = decode
   return { ...r, stages, hasEngine: false, hasClient: false, tpotUs: null, itlMaxUs: null }
 }
 
@@ -288,7 +333,8 @@ export function runGridCase(c: GridCase): CaseScore {
           toUs: coldOnly ? faultFromUs + WARM_UP_MIN * 60_000_000 : (g.window.toUs as number),
         }
   if (c.kind === 'standing') {
-    return scoreDiagnosis(diagnosis, [], g.expected[0]?.scope ?? null, null)
+    const condition = c.spec.faults[0]
+    return scoreDiagnosis(diagnosis, [], condition ? scopeOf(condition) : null, null)
   }
   return scoreDiagnosis(diagnosis, g.expected, null, fault)
 }
