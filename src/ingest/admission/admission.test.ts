@@ -88,4 +88,18 @@ describe('createAdmission', () => {
     expect(first.retryAfterSeconds).toBeLessThanOrEqual(2)
     expect(later.retryAfterSeconds).toBe(5)
   })
+
+  it('keeps a second body admitted when one body alone takes longer than maxDelayMs', () => {
+    let t = 0
+    const a = createAdmission({ maxInFlightBytes: 1e9, maxDelayMs: 1000, now: () => t })
+    for (let i = 0; i < 6; i++) {
+      const done = a.admit(100_000)
+      t += 1500
+      done()
+    }
+    // 1.5 s alone: the target is 3 s, so one body can wait while another is served.
+    a.admit(100_000)
+    expect(() => a.admit(100_000)).not.toThrow()
+    expect(() => a.admit(100_000)).toThrow(AppError)
+  })
 })

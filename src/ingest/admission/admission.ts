@@ -9,14 +9,15 @@
  * ```
  * window = min( max(rate × maxDelayMs, adaptive), maxInFlightBytes )   (the cap alone until measured)
  *   rate      bytes answered per ms of busy time (some request in flight), from recent answers
- *   adaptive  grows by one body per window answered within maxDelayMs while the window was the
- *             limit; shrinks by a quarter (at most once per maxDelayMs) when answers take longer
+ *   adaptive  grows by one body per window answered within the target while the window was the
+ *             limit; shrinks by a quarter (at most once per target) when answers take longer
+ *   target    maxDelayMs, or twice the fastest recent answer when that is slower (at most 4 s)
  * ```
  *
  * The rate alone underestimates: with few bodies admitted, part of the busy time is spent waiting
  * for bodies still being uploaded, so the measured rate, and with it the window, shrank together
  * until the writer idled between bodies (goodput 0.4–0.5× capacity at 10× overload). The
- * adaptive part probes above it for as long as answers stay within `maxDelayMs`, as TCP's
+ * adaptive part probes above it for as long as answers stay within the target, as TCP's
  * congestion window does, and backs off when they do not; the rate keeps a floor under it so a
  * stall that is not caused by the load (a checkpoint) does not close the window to one body.
  *
@@ -44,7 +45,17 @@ const SAMPLE_BUSY_MS = 500
 const RATIO_INTERVAL_MS = 2000
 /** Longest `Retry-After` (s): OTel exporters cap their backoff near 5 s and give up on longer. */
 const MAX_RETRY_AFTER_S = 5
-/** Share of the window kept after an answer took longer than `maxDelayMs`. */
+/**
+ * Where one body alone takes longer than `maxDelayMs` (a 2,000-span batch on a starved host),
+ * that target would hold the window at one body, so nothing is read or decoded while the last
+ * body is written. The target is then twice the fastest recent answer: one body in service and
+ * about one waiting, as a delay-based congestion window keeps. It never passes half the OTLP
+ * listeners' 8 s answer deadline.
+ */
+const MAX_TARGET_MS = 4000
+/** Answers over which the fastest is taken. */
+const FASTEST_OF = 32
+/** Share of the window kept after an answer took longer than the target. */
 const DECREASE = 0.75
 /** The window grows only while at least this share of it was in use (it was the limit). */
 const IN_USE_TO_GROW = 0.7
@@ -97,11 +108,20 @@ export function createAdmission(options: AdmissionOptions): Admission {
       { retryAfterSeconds }
     )
 
+  const recent: number[] = []
+  const targetMs = (): number =>
+    Math.min(MAX_TARGET_MS, Math.max(maxDelayMs, 2 * Math.min(...recent)))
+
   const adapt = (size: number, latencyMs: number, inUseBytes: number, t: number): void => {
+    recent.push(latencyMs)
+    if (recent.length > FASTEST_OF) {
+      recent.shift()
+    }
     const current = window()
-    if (latencyMs > maxDelayMs) {
-      // One decrease per delay: the answers of one overfull window all arrive late together.
-      if (t - decreasedAtMs >= maxDelayMs) {
+    const target = targetMs()
+    if (latencyMs > target) {
+      // One decrease per target: the answers of one overfull window all arrive late together.
+      if (t - decreasedAtMs >= target) {
         adaptive = Math.max(size, current * DECREASE)
         decreasedAtMs = t
       }
