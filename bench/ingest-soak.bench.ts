@@ -64,7 +64,11 @@ const db = join(dir, 'soak.duckdb')
 function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | null> }> {
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'bin/tokenline.js'), 'serve', '--port', '0', '--otlp-port', '0', '--db', db],
+    [
+      join(ROOT, 'bin/tokenline.js'),
+      'serve',
+      ...['--port', '0', '--otlp-port', '0', '--otlp-grpc-port', '-1', '--db', db],
+    ],
     {
       cwd: dir,
       env: {

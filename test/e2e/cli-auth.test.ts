@@ -184,4 +184,21 @@ describe('the CLI authenticates', () => {
     expect(out.stderr).toMatch(/authentication failed: .*HTTP 401/)
     expect(out.stdout).toBe('')
   })
+
+  it('simulate --otlp: no token is exit 2 "authentication failed"; --token-file or TOKENLINE_TOKEN plays', async () => {
+    const args = ['simulate', '--scenario', 'healthy', '--duration', '1m', '--speed', '120']
+    const none = await cli([...args, '--otlp', otlpUrl])
+    expect(none.code).toBe(2)
+    expect(none.stderr).toMatch(/authentication failed: .*HTTP 401.*--token-file/)
+    const wrongScope = await cli([...args, '--otlp', otlpUrl, '--token-file', 'read.token'])
+    expect(wrongScope.code).toBe(2)
+    expect(wrongScope.stderr).toMatch(/authentication failed: .*HTTP 403/)
+    const byFile = await cli([...args, '--otlp', otlpUrl, '--token-file', 'ingest.token'])
+    expect(byFile.stderr).toBe('')
+    expect(byFile.code).toBe(0)
+    expect(byFile.stdout).toMatch(/played \d+ requests \(\d+ posts, 0 failed\)/)
+    const byEnv = await cli([...args, '--otlp', otlpUrl], { TOKENLINE_TOKEN: INGEST_TOKEN })
+    expect(byEnv.code).toBe(0)
+    expect(byEnv.stdout).toMatch(/\(\d+ posts, 0 failed\)/)
+  })
 })

@@ -8,6 +8,7 @@ import { simulateLive } from '../../sim/node/live.js'
 import { simulateToDirectory } from '../../sim/node/write-files.js'
 import { onStopSignal } from '../shutdown.js'
 import { parseDurationFlag } from '../duration-flag.js'
+import { addTokenFileOption, readClientToken } from '../client-token.js'
 
 const EXAMPLES = `
 Examples:
@@ -55,12 +56,12 @@ interface SimulateFlags {
   api?: string
   scrapePort?: string
   speed: string
+  tokenFile?: string
 }
 
 /** `tokenline simulate`: writes or plays a simulated platform's telemetry. */
 export function registerSimulateCommand(program: Command): void {
-  program
-    .command('simulate')
+  addTokenFileOption(program.command('simulate'), 'ingest, for --otlp and --api')
     .description(
       'simulate an LLM serving platform and write (or send live) its telemetry, with a known cause injected'
     )
@@ -152,6 +153,7 @@ export function registerSimulateCommand(program: Command): void {
       try {
         if (live) {
           const speed = flags.speed === 'realtime' ? 1 : parsePositive('--speed', flags.speed)
+          const token = await readClientToken(flags.tokenFile)
           // A stop signal ends the playback after the batch in flight; the summary still prints.
           const stop = new AbortController()
           const removeStopHandlers = onStopSignal(() => stop.abort())
@@ -160,6 +162,7 @@ export function registerSimulateCommand(program: Command): void {
             seed,
             durationMs,
             speed,
+            token,
             ...(flags.otlp === undefined ? {} : { otlpUrl: flags.otlp }),
             ...(flags.api === undefined ? {} : { apiUrl: flags.api }),
             ...(flags.scrapePort === undefined

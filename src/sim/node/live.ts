@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http'
-import { sendWithRetry } from '../../client/send-with-retry.js'
+import { readErrorMessage, sendWithRetry } from '../../client/send-with-retry.js'
+import { authFailedMessage, bearerHeaders, isAuthStatus } from '../../client/server-reply.js'
+import { AppError } from '../../core/errors.js'
 import type { Logger } from '../../core/logger.js'
 import type { MetricFamilyMeta, MetricSample } from '../../core/model/metric.js'
 import { createRun, eventJsonLine, type ExpectedOutcome } from '../index.js'
@@ -15,6 +17,8 @@ export interface LiveOptions {
   otlpUrl?: string
   /** Base URL of Tokenline's API; events go to `${apiUrl}/api/events`. */
   apiUrl?: string
+  /** Bearer token (ingest scope) for a server started with `--auth-token-file`. */
+  token?: string | null
   /** Serve the current samples at `http://127.0.0.1:${scrapePort}/metrics` (0 = any free port). */
   scrapePort?: number
   /** Virtual seconds per wall second (1 = real time). */
@@ -81,12 +85,25 @@ export async function simulateLive(options: LiveOptions): Promise<LiveSummary> {
   }
   // Our server sheds load with 429/503 + Retry-After: wait as told (the replay falls behind
   // real time rather than losing a batch), and count only refusals and timeouts as failed.
+  const token = options.token ?? null
   const post = async (url: string, body: string, type: string): Promise<void> => {
     const reply = await sendWithRetry(
       url,
-      () => ({ method: 'POST', headers: { 'content-type': type }, body }),
+      () => ({ method: 'POST', headers: { 'content-type': type, ...bearerHeaders(token) }, body }),
       { deadlineMs: POST_DEADLINE_MS, now: options.now, sleep: options.sleep }
     )
+    // A refused token refuses every later batch too: stop instead of counting each as failed.
+    if (
+      reply.status === 'failure' &&
+      reply.response !== null &&
+      isAuthStatus(reply.response.status)
+    ) {
+      const status = reply.response.status
+      throw new AppError(
+        'AUTH_FAILED',
+        authFailedMessage(status, await readErrorMessage(reply.response), url, token !== null)
+      )
+    }
     await reply.response?.arrayBuffer()
     if (reply.status === 'success') {
       summary.postedBatches++
