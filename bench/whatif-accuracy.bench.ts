@@ -47,32 +47,34 @@ async function windowOf(seed: number, trafficSeed: number, truth: Truth, replica
 }
 
 type Case = { label: string; changes: TwinChanges } & Truth
-const CASES = ([
-  { label: '1x (held-out seed)', changes: {}, load: 1, addReplica: false },
-  { label: '1.5x load', changes: { loadFactor: 1.5 }, load: 1.5, addReplica: false },
-  { label: '2x load', changes: { loadFactor: 2 }, load: 2, addReplica: false },
-  { label: '+1 replica', changes: { replicasDelta: 1 }, load: 1, addReplica: true },
-  {
-    label: '2x load, +1 replica',
-    changes: { loadFactor: 2, replicasDelta: 1 },
-    load: 2,
-    addReplica: true,
-  },
-  {
-    label: 'round robin',
-    changes: { routing: 'round-robin' },
-    load: 1,
-    addReplica: false,
-    routing: 'round_robin',
-  },
-  {
-    label: 'round robin, 1.5x',
-    changes: { routing: 'round-robin', loadFactor: 1.5 },
-    load: 1.5,
-    addReplica: false,
-    routing: 'round_robin',
-  },
-] satisfies Case[] as Case[]).filter((c) => ONLY === undefined || ONLY.includes(c.label))
+const CASES = (
+  [
+    { label: '1x (held-out seed)', changes: {}, load: 1, addReplica: false },
+    { label: '1.5x load', changes: { loadFactor: 1.5 }, load: 1.5, addReplica: false },
+    { label: '2x load', changes: { loadFactor: 2 }, load: 2, addReplica: false },
+    { label: '+1 replica', changes: { replicasDelta: 1 }, load: 1, addReplica: true },
+    {
+      label: '2x load, +1 replica',
+      changes: { loadFactor: 2, replicasDelta: 1 },
+      load: 2,
+      addReplica: true,
+    },
+    {
+      label: 'round robin',
+      changes: { routing: 'round-robin' },
+      load: 1,
+      addReplica: false,
+      routing: 'round_robin',
+    },
+    {
+      label: 'round robin, 1.5x',
+      changes: { routing: 'round-robin', loadFactor: 1.5 },
+      load: 1.5,
+      addReplica: false,
+      routing: 'round_robin',
+    },
+  ] satisfies Case[] as Case[]
+).filter((c) => ONLY === undefined || ONLY.includes(c.label))
 
 const KEYS = [
   ['ttft', 'p50'],

@@ -14,7 +14,12 @@
  * coincide. Without one, the windows split at `clear − lag`, the earliest the rule could see.
  */
 import { describeEvent, compareStored } from '../core/compare/load.js'
-import type { CompareReport, Verdict } from '../core/compare/compare.js'
+import {
+  COMPARE_MEASURES,
+  type CompareMeasure,
+  type CompareReport,
+  type Verdict,
+} from '../core/compare/compare.js'
 import type { DiagnosisReader } from '../core/diagnosis/read-port.js'
 import type { ChangeEvent } from '../core/model/event.js'
 import type { DimensionFilters } from '../core/model/query.js'
@@ -23,7 +28,13 @@ import { isoFromMicros, type Micros } from '../core/model/units.js'
 import { MINUTE_US } from '../core/slo/types.js'
 
 /** The kinds of change that can end an incident (a node event is a symptom more often). */
-const CHANGE_KINDS = new Set<ChangeEvent['kind']>(['deploy', 'scale', 'config', 'canary', 'restart'])
+const CHANGE_KINDS = new Set<ChangeEvent['kind']>([
+  'deploy',
+  'scale',
+  'config',
+  'canary',
+  'restart',
+])
 /** Longest stretch of the incident compared as "before". */
 const MAX_BEFORE_US = 15 * MINUTE_US
 const MIN_BEFORE_US = 5 * MINUTE_US
@@ -59,12 +70,17 @@ export interface Recovery {
     version: string | null
     replica: string | null
   } | null
-  /** Other changes in the same range (the latest one is named). */
+  /**
+   * Other changes in the same range (the latest one is named). The events one rollout leaves per
+   * replica at the same instant count as that one change.
+   */
   otherChanges: number
   before: { start: string; end: string }
   after: { start: string; end: string }
   /** `compare`'s overall verdict, after against before. */
   verdict: Verdict
+  /** The normalised P99 change of each measure, with its 95 % interval. */
+  measures: Record<CompareMeasure, { change: number | null; interval: [number, number] | null }>
   /** The stage that recovered most (largest drop of its normalised P99); null when none did. */
   stage: RecoveredStage | null
   /** Every stage `compare` found improved, largest drop first. */
@@ -85,12 +101,18 @@ export function createRecoveryExplainer(store: DiagnosisReader): ExplainRecovery
   return async (input) => {
     const fromUs = input.clearSinceUs - input.lagUs - MINUTE_US
     const events = (
-      await store.queryEvents({ fromUs: fromUs as Micros, toUs: (input.clearSinceUs + 1) as Micros })
+      await store.queryEvents({
+        fromUs: fromUs as Micros,
+        toUs: (input.clearSinceUs + 1) as Micros,
+      })
     )
-      .filter((e) => CHANGE_KINDS.has(e.kind) && e.timeUs >= fromUs && e.timeUs <= input.clearSinceUs)
+      .filter(
+        (e) => CHANGE_KINDS.has(e.kind) && e.timeUs >= fromUs && e.timeUs <= input.clearSinceUs
+      )
       .sort((a, b) => a.timeUs - b.timeUs)
     const change = events[events.length - 1] ?? null
-    const splitUs = change?.timeUs ?? Math.max(input.activeSinceUs, input.clearSinceUs - input.lagUs)
+    const splitUs =
+      change?.timeUs ?? Math.max(input.activeSinceUs, input.clearSinceUs - input.lagUs)
     // The incident's onset is about one window before the rule first saw it.
     const onsetUs = input.activeSinceUs - input.lagUs
     const beforeFrom = Math.max(splitUs - MAX_BEFORE_US, Math.min(onsetUs, splitUs - MIN_BEFORE_US))
@@ -118,10 +140,20 @@ export function createRecoveryExplainer(store: DiagnosisReader): ExplainRecovery
               version: change.version,
               replica: change.replica,
             },
-      otherChanges: Math.max(0, events.length - 1),
+      otherChanges: new Set(
+        events
+          .filter((e) => e.timeUs !== change?.timeUs || e.kind !== change.kind)
+          .map((e) => `${e.kind}@${e.timeUs}`)
+      ).size,
       before: report.before,
       after: report.after,
       verdict: report.verdict,
+      measures: Object.fromEntries(
+        COMPARE_MEASURES.map((m) => [
+          m,
+          { change: report.measures[m].p99.change, interval: report.measures[m].p99.interval },
+        ])
+      ) as Recovery['measures'],
       stage:
         top === undefined
           ? null

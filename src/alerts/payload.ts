@@ -61,6 +61,7 @@ function recoveryBody(r: Recovery): Record<string, unknown> {
     before: r.before,
     after: r.after,
     verdict: r.verdict,
+    measures: r.measures,
     stage: r.stage,
     improved_stages: r.improvedStages,
     text: recoveryLine(r),
