@@ -162,7 +162,16 @@ async function main(): Promise<void> {
   ] as const) {
     // A pause between phases: the engine drains, so no phase starts on another's queue.
     await new Promise((r) => setTimeout(r, 5000))
-    phases.push({ label, changes, window: await phase([...urls], rate, PHASE_MS) })
+    const window = await phase([...urls], rate, PHASE_MS)
+    phases.push({ label, changes, window })
+    if (label === '2x load') {
+      // The batch ceiling the low phase never reached, told to the twin as an operator would.
+      phases.push({
+        label: '2x, max-num-seqs 24',
+        changes: { loadFactor: 2, maxNumSeqs: ENGINE.maxBatch },
+        window,
+      })
+    }
     process.stdout.write(`${label} phase done\n`)
   }
   await new Promise((r) => setTimeout(r, 3000))
