@@ -97,7 +97,24 @@ function makeWindow(): { window: TwinWindow; makeMs: number } {
   }
 }
 
+/**
+ * A fixed unit of work timed in the same process (sorting 1M doubles, 5 times): the twin's time
+ * as a ratio to it holds still while other jobs on a shared host slow both down.
+ */
+function baselineCpuMs(): number {
+  const rng = createRng(3)
+  const values = Float64Array.from({ length: 1_000_000 }, () => rng.next())
+  const started = process.cpuUsage()
+  for (let k = 0; k < 5; k++) {
+    values.slice().sort()
+  }
+  const u = process.cpuUsage(started)
+  return (u.user + u.system) / 1000
+}
+
 function main(): void {
+  const baseMs = baselineCpuMs()
+  process.stdout.write(`baseline (sort 1M doubles ×5): ${(baseMs / 1000).toFixed(2)} s CPU\n`)
   const { window, makeMs } = makeWindow()
   process.stdout.write(
     `window: ${N} requests on ${REPLICAS} replicas over 1 h, made in ${(makeMs / 1000).toFixed(1)} s\n`
@@ -129,7 +146,11 @@ function main(): void {
     `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms\n`
   )
   process.stdout.write(
-    `fit + one prediction run: ${((fitMs + runMs) / 1000).toFixed(1)} s wall, ${((fitCpuMs + runCpuMs) / 1000).toFixed(1)} s CPU (the default whatif runs 5 replays for the fit check and 5 for the prediction)\n`
+    `fit + one prediction run: ${((fitMs + runMs) / 1000).toFixed(1)} s wall, ${((fitCpuMs + runCpuMs) / 1000).toFixed(1)} s CPU = ${((fitCpuMs + runCpuMs) / baseMs).toFixed(1)}× the baseline (the default whatif runs 5 replays for the fit check and 5 for the prediction)\n`
+  )
+  const after = baselineCpuMs()
+  process.stdout.write(
+    `baseline again: ${(after / 1000).toFixed(2)} s CPU (ratio against the mean: ${((2 * (fitCpuMs + runCpuMs)) / (baseMs + after)).toFixed(1)}×)\n`
   )
 }
 

@@ -17,6 +17,7 @@ import type { AlertHistoryEntry, AlertRecord, SloStore } from '../storage/slo-st
 import type { SpanStore } from '../storage/span-store.js'
 import type { SloSettings } from '../config/slo.js'
 import type { DiagnoseAlert } from './diagnose-alert.js'
+import type { ExplainRecovery, Recovery } from './explain-recovery.js'
 import { errorMessage } from '../core/errors.js'
 
 /** A state change handed to the notifier. */
@@ -24,6 +25,8 @@ export interface AlertNotification {
   status: 'firing' | 'resolved'
   timeUs: Micros
   record: AlertRecord
+  /** On a resolved alert: the change that coincided with the recovery and the stage that recovered. */
+  recovery?: Recovery | null
 }
 
 export interface SloEvaluatorOptions {
@@ -35,6 +38,8 @@ export interface SloEvaluatorOptions {
   onTransition?: (n: AlertNotification) => void
   /** Diagnosis hook for firing alerts (none: no findings attached). */
   diagnose?: DiagnoseAlert
+  /** Recovery hook for resolved alerts (none: the notification names no change or stage). */
+  explainRecovery?: ExplainRecovery
   /** Name of the cursor in the SLO store (the CLI's time travel uses none). */
   cursorName?: string | null
 }
@@ -164,12 +169,49 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
     return readTierRule(rule, tier, objective, index, tUs)
   }
 
+  function lagOf(rule: AlertRule): number {
+    return rule.kind === 'burn_rate'
+      ? Math.min(...rule.windows.map((w) => w.shortUs))
+      : rule.windowUs
+  }
+
+  function filtersOf(rule: AlertRule): ReturnType<typeof matchAsFilters> {
+    return rule.kind === 'percentile'
+      ? matchAsFilters(rule.filters)
+      : matchAsFilters(tierByName.get(rule.tier)?.match ?? {})
+  }
+
+  async function recoveryOf(
+    rule: AlertRule,
+    prev: AlertRecord,
+    tUs: Micros
+  ): Promise<Recovery | null> {
+    if (!options.explainRecovery) {
+      return null
+    }
+    const clearSinceUs = prev.state.clearSinceUs ?? tUs
+    try {
+      return await options.explainRecovery({
+        activeSinceUs: prev.state.activeSinceUs ?? prev.state.firingSinceUs ?? clearSinceUs,
+        clearSinceUs,
+        resolvedAtUs: tUs,
+        lagUs: lagOf(rule),
+        filters: filtersOf(rule),
+      })
+    } catch (err) {
+      logger.warn('alert recovery comparison failed; notifying without it', {
+        rule: rule.name,
+        error: errorMessage(err),
+      })
+      return null
+    }
+  }
+
   function diagnosisScope(
     rule: AlertRule,
     tUs: Micros
   ): { tier: Tier | null; fromUs: Micros; toUs: Micros } {
-    const span =
-      rule.kind === 'burn_rate' ? Math.min(...rule.windows.map((w) => w.shortUs)) : rule.windowUs
+    const span = lagOf(rule)
     const width = Math.max(DIAGNOSIS_MIN_US, span + rule.forUs)
     return {
       tier: rule.kind === 'percentile' ? null : (tierByName.get(rule.tier) ?? null),
@@ -198,10 +240,7 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
             findings = await options.diagnose({
               fromUs: scope.fromUs,
               toUs: scope.toUs,
-              filters:
-                rule.kind === 'percentile'
-                  ? matchAsFilters(rule.filters)
-                  : matchAsFilters(scope.tier?.match ?? {}),
+              filters: filtersOf(rule),
               tier: scope.tier,
             })
           } catch (err) {
@@ -225,7 +264,12 @@ export async function createSloEvaluator(options: SloEvaluatorOptions): Promise<
           detail: reading.detail,
           findings: next.findings,
         })
-        out.push({ status: transition, timeUs: tUs, record: next })
+        out.push({
+          status: transition,
+          timeUs: tUs,
+          record: next,
+          ...(transition === 'resolved' ? { recovery: await recoveryOf(rule, prev, tUs) } : {}),
+        })
       }
     }
     await sloStore.saveAlerts(changed)

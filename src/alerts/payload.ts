@@ -8,6 +8,7 @@ import { isoFromMicros } from '../core/model/units.js'
 import type { Finding } from '../core/model/diagnosis.js'
 import type { AlertRecord } from '../storage/slo-store.js'
 import type { AlertNotification } from './evaluator.js'
+import { recoveryLine, type Recovery } from './explain-recovery.js'
 
 /** Alertmanager's "no end" timestamp. */
 const ZERO_TIME = '0001-01-01T00:00:00Z'
@@ -46,7 +47,38 @@ export function summaryOf(n: AlertNotification): string {
     .filter(([, v]) => v !== null)
     .map(([k, v]) => `${k}=${+(v as number).toFixed(3)}`)
     .join(' ')
-  return n.status === 'firing' ? `${what} is breached (${figures})` : `${what} recovered`
+  if (n.status === 'firing') {
+    return `${what} is breached (${figures})`
+  }
+  return n.recovery ? `${what} recovered: ${recoveryLine(n.recovery)}` : `${what} recovered`
+}
+
+/** The recovery as the JSON body carries it (snake case, like the rest of the body). */
+function recoveryBody(r: Recovery): Record<string, unknown> {
+  return {
+    change: r.change,
+    other_changes: r.otherChanges,
+    before: r.before,
+    after: r.after,
+    verdict: r.verdict,
+    measures: r.measures,
+    stage: r.stage,
+    improved_stages: r.improvedStages,
+    text: recoveryLine(r),
+  }
+}
+
+/** Annotations naming the change and the recovered stage (Alertmanager receivers show these). */
+function recoveryAnnotations(n: AlertNotification): Record<string, string> {
+  const r = n.recovery
+  if (n.status !== 'resolved' || !r) {
+    return {}
+  }
+  return {
+    recovery: recoveryLine(r),
+    ...(r.change === null ? {} : { recovery_change: r.change.description }),
+    ...(r.stage === null ? {} : { recovered_stage: r.stage.stage }),
+  }
 }
 
 function window(n: AlertNotification): { start: string; end: string } | null {
@@ -77,6 +109,7 @@ export function tokenlinePayload(
     detail: r.detail,
     diagnosis_window: window(n),
     findings: r.findings,
+    recovery: n.status === 'resolved' && n.recovery ? recoveryBody(n.recovery) : null,
     idempotency_key: idempotencyKey(n),
     ...(externalUrl === null ? {} : { url: `${externalUrl.replace(/\/$/, '')}/#alerts` }),
   }
@@ -98,6 +131,7 @@ export function alertmanagerPayload(
           actions: r.findings[0]?.actions.join('; ') ?? '',
         }
       : {}),
+    ...recoveryAnnotations(n),
   }
   const groupLabels = { alertname: r.key }
   return {
@@ -184,6 +218,7 @@ export function alertmanagerApiAlert(
     ...r.annotations,
     summary: r.annotations['summary'] ?? summaryOf(n),
     ...(evidence === undefined ? {} : { evidence }),
+    ...recoveryAnnotations(n),
     ...(externalUrl === null ? {} : { dashboard_url: dashboardUrlOf(r, externalUrl) }),
   }
   return {

@@ -9,6 +9,7 @@ import type { SloStore } from '../storage/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { SloSettings } from '../config/slo.js'
 import { createAlertDiagnosis, type DiagnoseAlert } from './diagnose-alert.js'
+import { createRecoveryExplainer, type ExplainRecovery } from './explain-recovery.js'
 import { createSloEvaluator, type SloEvaluator } from './evaluator.js'
 import { createNotifier, type Notifier } from './notifier.js'
 import { createRetention, type Retention } from './retention.js'
@@ -25,6 +26,7 @@ export interface SloServiceOptions {
   now: () => number
   /** Overrides for tests. */
   diagnose?: DiagnoseAlert
+  explainRecovery?: ExplainRecovery
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
 }
@@ -68,6 +70,7 @@ export async function createSloService(options: SloServiceOptions): Promise<SloS
     settings,
     logger,
     diagnose: options.diagnose ?? createAlertDiagnosis(store, settings.notify.topFindings),
+    explainRecovery: options.explainRecovery ?? createRecoveryExplainer(store),
     onTransition: (n) => notifier.notify(n),
   })
   const sampleKeeper = createSampleKeeper({ store, sloStore, settings, logger })

@@ -10,6 +10,7 @@ import type { SloStore } from '../storage/slo-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import type { SloSettings } from '../config/slo.js'
 import { createAlertDiagnosis } from './diagnose-alert.js'
+import { createRecoveryExplainer } from './explain-recovery.js'
 import { createSloEvaluator, type AlertNotification } from './evaluator.js'
 
 export interface RuleOutcome {
@@ -76,7 +77,10 @@ export async function evaluateHistory(
     logger: createSilentLogger(),
     cursorName: null,
     ...(options.diagnosis
-      ? { diagnose: createAlertDiagnosis(store, settings.notify.topFindings) }
+      ? {
+          diagnose: createAlertDiagnosis(store, settings.notify.topFindings),
+          explainRecovery: createRecoveryExplainer(store),
+        }
       : {}),
   })
   const transitions: AlertNotification[] = []

@@ -11,6 +11,40 @@ import type { ScenarioDef, ScenarioInfo, ScopeRef } from './scenario.js'
 import { SCENARIOS } from './scenarios/registry.js'
 import { SIM_METRIC_FAMILIES, Scraper } from './scrape.js'
 import { Simulation } from './simulation.js'
+import type { RouterPolicy, SimConfig } from './config.js'
+
+/**
+ * Appends a deploy at `atUs` that puts the fleet's first version back on every replica an
+ * earlier deploy replaced. A deploy retires the replicas it names and appends new ones, so the
+ * indexes of those new ones are counted through the control actions in time order.
+ */
+function addRollback(cfg: SimConfig, atUs: number): void {
+  let count = cfg.cluster.replicas
+  const deployed: number[] = []
+  for (const c of [...cfg.control].sort((a, b) => a.atUs - b.atUs)) {
+    if (c.atUs >= atUs) {
+      break
+    }
+    if (c.kind === 'scale') {
+      count += c.add
+    } else if (c.kind === 'deploy') {
+      for (const idx of c.replicaIndexes) {
+        if (idx < count) {
+          deployed.push(count++)
+        }
+      }
+    }
+  }
+  if (deployed.length > 0) {
+    cfg.control.push({
+      atUs,
+      kind: 'deploy',
+      replicaIndexes: deployed,
+      version: cfg.cluster.version,
+      canary: false,
+    })
+  }
+}
 
 /** Default start of a run on the real clock: a fixed instant, so files are reproducible. */
 export const DEFAULT_START_MS = Date.UTC(2025, 5, 2, 9, 0, 0)
@@ -33,6 +67,15 @@ export interface RunOptions {
   trafficSeed?: number
   /** Overrides the scenario's replica count (a held-out run with one more replica). */
   replicas?: number
+  /** Multiplies the scenario's base arrival rate (after `ratePerSec`): a held-out run at 2× load. */
+  loadFactor?: number
+  /** Overrides the router's policy (a held-out run with another routing). */
+  routing?: RouterPolicy
+  /**
+   * Virtual ms at which every deploy made before it is rolled back to the fleet's first version
+   * (one deploy event): a fault that a change ends, for checks of what a recovery is credited to.
+   */
+  rollbackAtMs?: number
 }
 
 /** The `expected.json` document: what the scenario injected. */
@@ -106,6 +149,15 @@ export function createRun(options: RunOptions): SimulationRun {
   }
   if (options.replicas !== undefined) {
     cfg.cluster.replicas = options.replicas
+  }
+  if (options.loadFactor !== undefined) {
+    cfg.workload.ratePerSec *= options.loadFactor
+  }
+  if (options.routing !== undefined) {
+    cfg.router.policy = options.routing
+  }
+  if (options.rollbackAtMs !== undefined) {
+    addRollback(cfg, options.rollbackAtMs * 1000)
   }
   const sim = new Simulation(cfg, options.trafficSeed ?? options.seed, durationUs)
   const epochUs = (options.startMs ?? DEFAULT_START_MS) * 1000

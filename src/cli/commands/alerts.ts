@@ -10,6 +10,7 @@ import { isoFromMicros } from '../../core/model/units.js'
 import { parseDurationFlag } from '../duration-flag.js'
 import { simulatedStore } from '../simulate-to-memory.js'
 import { createMemorySloStore } from '../../storage/memory/slo-store.js'
+import { recoveryLine } from '../../alerts/explain-recovery.js'
 import { evaluateHistory, type HistoryEvaluation } from '../../alerts/time-travel.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
@@ -86,6 +87,9 @@ function renderText(result: HistoryEvaluation): string {
         lines.push(`    finding: ${f.cause} (${where}, confidence ${f.confidence.toFixed(2)})`)
       }
     }
+    if (t.status === 'resolved' && t.recovery) {
+      lines.push(`    recovery: ${recoveryLine(t.recovery)}`)
+    }
   }
   lines.push('')
   for (const r of result.rules) {
@@ -125,6 +129,7 @@ function renderJson(result: HistoryEvaluation): string {
         value: t.record.state.lastValue,
         detail: t.record.detail,
         findings: t.status === 'firing' ? t.record.findings : [],
+        recovery: t.recovery ?? null,
       })),
     },
     null,

@@ -33,6 +33,14 @@ const MIN_REQUESTS = 30
 const MIN_COVERAGE = 0.5
 const MAX_VALUES_PER_DIMENSION = 20
 
+export interface CompareOptions {
+  /** Bootstrap resamples per effect (default 200). */
+  iterations?: number
+  seed?: number
+  /** Off: measures and stages only, no per-dimension rows (the costly part). */
+  dimensions?: boolean
+}
+
 export interface MeasureRow extends MeasureEffect {
   verdict: Verdict
 }
@@ -84,7 +92,7 @@ export function compareWindows(
   columns: RequestColumns,
   before: { fromUs: number; toUs: number },
   after: { fromUs: number; toUs: number },
-  options: { iterations?: number; seed?: number } = {}
+  options: CompareOptions = {}
 ): CompareReport {
   const iterations = options.iterations ?? 200
   const seed = options.seed ?? 1
@@ -136,7 +144,7 @@ export function compareWindows(
     }
   }
   const dimensions: CompareReport['dimensions'] = []
-  for (const d of DIMENSIONS) {
+  for (const d of options.dimensions === false ? [] : DIMENSIONS) {
     const col = columns.texts[d]
     if (col === undefined || col.values.length < 2) {
       continue

@@ -207,20 +207,33 @@ export function measureEffect(
   const rng = createRng(options.seed)
   const boots50: number[] = []
   const boots99: number[] = []
-  const bs = sortedSample(subsample(b, MAX_BOOT, rng.fork('b')), values, beforeWeight)
-  const as = sortedSample(subsample(a, MAX_BOOT, rng.fork('a')), values, null)
-  if (bs.values.length >= 10 && as.values.length >= 10) {
+  const bSub = subsample(b, MAX_BOOT, rng.fork('b'))
+  const aSub = subsample(a, MAX_BOOT, rng.fork('a'))
+  const bs = sortedSample(bSub, values, beforeWeight)
+  const as = sortedSample(aSub, values, null)
+  if (bs.values.length >= 10 && as.values.length >= 10 && b50 > 0 && a50 > 0) {
+    // m-out-of-n: a side larger than MAX_BOOT is resampled from a subsample of m requests, whose
+    // quantile wanders sqrt(n/m) times as far as the full side's. So each side's log-deviation
+    // from its subsample's own quantile is shrunk by sqrt(m/n), and the interval is centred on
+    // the full windows' change, which it then always contains.
+    const shrinkB = Math.sqrt(bSub.length / b.length)
+    const shrinkA = Math.sqrt(aSub.length / a.length)
+    const ones1 = (n: number): Float64Array => new Float64Array(n).fill(1)
+    const [sb50, sb99] = quantilesFromCounts(bs, ones1(bs.values.length))
+    const [sa50, sa99] = quantilesFromCounts(as, ones1(as.values.length))
     const r = rng.fork('boot')
     const countB = new Float64Array(bs.values.length)
     const countA = new Float64Array(as.values.length)
+    const logChange = (y: number, sy: number, x: number, sx: number): number =>
+      shrinkA * Math.log(y / sy) - shrinkB * Math.log(x / sx)
     for (let k = 0; k < options.iterations; k++) {
       // A resample is a count per (sorted) value: no sort per iteration.
       draw(countB, r)
       draw(countA, r)
       const [x50, x99] = quantilesFromCounts(bs, countB)
       const [y50, y99] = quantilesFromCounts(as, countA)
-      boots50.push(y50 / x50 - 1)
-      boots99.push(y99 / x99 - 1)
+      boots50.push(Math.log(a50 / b50) + logChange(y50, sa50, x50, sb50))
+      boots99.push(Math.log(a99 / b99) + logChange(y99, sa99, x99, sb99))
     }
   }
   const level = options.level ?? 0.95
@@ -230,7 +243,10 @@ export function measureEffect(
       return null
     }
     const tail = (1 - level) / 2
-    return [s[Math.floor(tail * (s.length - 1))]!, s[Math.ceil((1 - tail) * (s.length - 1))]!]
+    return [
+      Math.exp(s[Math.floor(tail * (s.length - 1))]!) - 1,
+      Math.exp(s[Math.ceil((1 - tail) * (s.length - 1))]!) - 1,
+    ]
   }
   const change = (after: number, before: number, boots: number[]): Change => ({
     change: after === after && before > 0 ? after / before - 1 : null,

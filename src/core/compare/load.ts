@@ -6,7 +6,13 @@ import { AppError } from '../errors.js'
 import type { DiagnosisReader } from '../diagnosis/frame/read-port.js'
 import type { ChangeEvent } from '../model/event.js'
 import { isoFromMicros, microsFromIso, microsFromMillis, type Micros } from '../model/units.js'
-import { compareWindows, COMPARE_FIELDS, type CompareReport } from './compare.js'
+import type { DimensionFilters } from '../model/query.js'
+import {
+  compareWindows,
+  COMPARE_FIELDS,
+  type CompareOptions,
+  type CompareReport,
+} from './compare.js'
 
 export interface Span {
   fromUs: number
@@ -33,7 +39,8 @@ export function parseRange(name: string, text: string): Span {
   return { fromUs: from, toUs: to }
 }
 
-function describe(e: ChangeEvent): string {
+/** A change event in one line: its kind, time and what it names. */
+export function describeEvent(e: ChangeEvent): string {
   const what = [e.version, e.replica, e.node, e.message].filter((x) => x !== null).join(' ')
   return `${e.kind} at ${isoFromMicros(e.timeUs)}${what ? ` (${what})` : ''}`
 }
@@ -75,7 +82,7 @@ export async function splitAt(
       )
     }
     atUs = last.timeUs
-    event = describe(last)
+    event = describeEvent(last)
   }
   const before = { fromUs: Math.max(extent.startUs, atUs - spanUs), toUs: atUs }
   const after = { fromUs: atUs, toUs: Math.min(extent.endUs + 1, atUs + spanUs) }
@@ -93,7 +100,7 @@ export async function compareStored(
   store: DiagnosisReader,
   before: Span,
   after: Span,
-  options: { iterations?: number; seed?: number } = {}
+  options: CompareOptions & { filters?: DimensionFilters } = {}
 ): Promise<CompareReport> {
   if (before.fromUs < after.toUs && after.fromUs < before.toUs) {
     throw new AppError('INPUT_INVALID', 'the before and after windows overlap')
@@ -102,6 +109,7 @@ export async function compareStored(
     fromUs: Math.min(before.fromUs, after.fromUs) as Micros,
     toUs: Math.max(before.toUs, after.toUs) as Micros,
     fields: COMPARE_FIELDS,
+    ...(options.filters === undefined ? {} : { filters: options.filters }),
   })
   return compareWindows(columns, before, after, options)
 }

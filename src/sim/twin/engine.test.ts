@@ -148,4 +148,57 @@ describe('runTwin', () => {
     expect(fast.busyUs[0]).toBeCloseTo(slow.busyUs[0]!, 0)
     expect(fast.kvPeakTokens[1]).toBe(slow.kvPeakTokens[1])
   })
+
+  it('preempts the newest request when the KV cache runs full, recomputes it, and loses no job', () => {
+    //   KV 1,000 tokens; two requests of 400 prompt tokens decode 300 tokens each:
+    //   a: prompt 400 ─ decode ──────────────────────────────── 700 held at its end
+    //   b:  prompt 400 ─ decode ───┤ preempted at 1,000 held ├─ waits ─ recompute ─ decode ─┤
+    const c = cluster(8)
+    c.replicas[0]!.kvCapacityTokens = 1000
+    const rows = [
+      { at: 0, prompt: 400, output: 300 },
+      { at: 1, prompt: 400, output: 300 },
+    ]
+    const r = runTwin(c, jobs(rows), createRng(1))
+    expect(r.preemptions[0]).toBeGreaterThan(0)
+    expect(r.kvPeakTokens[0]).toBeLessThanOrEqual(1000)
+    expect(r.endUs[0]).toBeLessThan(r.endUs[1]!)
+    // b's first token came before its preemption and is kept; its end comes after a finished.
+    expect(r.firstTokenUs[1]).toBeLessThan(r.endUs[0]!)
+    // Without the limit both share every step and end together.
+    const free = runTwin(cluster(8), jobs(rows), createRng(1))
+    expect(free.preemptions[0]).toBe(0)
+    expect(r.endUs[1]! - free.endUs[1]!).toBeGreaterThan(100 * 10_000)
+  })
+
+  it('preempts the same way step by step and in decode runs', () => {
+    const rng = createRng(9)
+    const rows = []
+    let t = 0
+    for (let i = 0; i < 300; i++) {
+      t += rng.exp(30_000)
+      rows.push({
+        at: t,
+        prompt: Math.round(rng.lognormal(800, 0.6)),
+        output: 2 + Math.round(rng.lognormal(150, 0.6)),
+      })
+    }
+    const step: StepModel = {
+      decodeBaseUs: 7000,
+      perDecodeSeqUs: 20,
+      perKvTokenUs: 0.05,
+      prefillBaseUs: 1000,
+      perPrefillTokenUs: 40,
+    }
+    const c = cluster(64, step)
+    c.replicas[0]!.kvCapacityTokens = 12_000
+    const fast = runTwin(c, jobs(rows), createRng(1))
+    const slow = runTwin(c, jobs(rows), createRng(1), null, false)
+    expect(fast.preemptions[0]).toBeGreaterThan(10)
+    expect(fast.preemptions[0]).toBe(slow.preemptions[0])
+    for (let i = 0; i < rows.length; i++) {
+      expect(Number.isFinite(fast.endUs[i])).toBe(true)
+      expect(fast.endUs[i]).toBeCloseTo(slow.endUs[i]!, 3)
+    }
+  })
 })

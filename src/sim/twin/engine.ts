@@ -13,8 +13,10 @@
  * Per step the scheduler fills a token budget: prefill chunks of running requests first (FCFS),
  * then admits waiting requests while fewer than `maxNumSeqs` run and their prompt fits the free KV.
  * A request's first token ends its last prefill step; each later token is one step. KV grows by
- * one token per decoding seq per step; it is not preempted when it overflows (vLLM would recompute
- * a victim): the twin reports the KV peak instead (ADR 0135).
+ * one token per decoding seq per step. When the next step would not fit the KV cache, the most
+ * recently admitted running request is preempted and recomputed, vLLM's policy (ADR 0171): it
+ * frees its KV, goes back to the head of the queue, and on re-admission prefills its prompt plus
+ * the tokens it had generated (its prefix-cache hit is assumed evicted), then decodes the rest.
  */
 import { MinHeap } from '../heap.js'
 import type { Rng } from '../../core/stats/seeded-random.js'
@@ -95,6 +97,8 @@ export interface TwinRunResult {
   replica: Int32Array
   busyUs: Float64Array
   kvPeakTokens: Float64Array
+  /** Recompute preemptions per replica. */
+  preemptions: Float64Array
   /** The time the last job ended. */
   spanUs: number
 }
@@ -160,6 +164,7 @@ class ReplicaState {
   busyUs = 0
   run: DecodeRun | null = null
   gen = 0
+  preemptions = 0
 
   /** Counts `c` decode steps of the current batch as done. */
   advance(c: number): void {
@@ -194,6 +199,14 @@ export function runTwin(
   const firstTokenUs = new Float64Array(n).fill(NaN)
   const endUs = new Float64Array(n).fill(NaN)
   const replicaOf = new Int32Array(n).fill(-1)
+  // A preempted job comes back as a longer prompt and a shorter output (recompute).
+  const effPrompt = Float64Array.from(jobs.prompt)
+  const effOutput = Float64Array.from(jobs.output)
+  const effCached = Float64Array.from(jobs.cached)
+  /** The step that gave a decoding job its first token (of its current admission). */
+  const decodeFrom = new Float64Array(n)
+  const admitSeq = new Float64Array(n)
+  let admitCounter = 0
   const heap = new MinHeap<TwinEvent>()
   let seq = 0
   const push = (timeUs: number, type: 0 | 1 | 2, idx: number, gen = 0): void => {
@@ -261,9 +274,64 @@ export function runTwin(
     return best
   }
 
+  /** Preempts the most recently admitted running job of replica `ri` (recompute). */
+  const preemptOne = (ri: number): void => {
+    const s = states[ri]!
+    let victim = -1
+    let victimAt = -1
+    let victimStep = -1
+    for (const j of s.prefilling) {
+      if (admitSeq[j]! > victimAt) {
+        victim = j
+        victimAt = admitSeq[j]!
+      }
+    }
+    for (const [at, list] of s.finishAt) {
+      for (const j of list) {
+        if (admitSeq[j]! > victimAt) {
+          victim = j
+          victimAt = admitSeq[j]!
+          victimStep = at
+        }
+      }
+    }
+    if (victim < 0) {
+      return
+    }
+    if (victimStep < 0) {
+      s.prefilling = s.prefilling.filter((j) => j !== victim)
+      s.kvUsed -= effPrompt[victim]! + 1
+    } else {
+      const list = s.finishAt.get(victimStep)!
+      list.splice(list.indexOf(victim), 1)
+      if (list.length === 0) {
+        s.finishAt.delete(victimStep)
+      }
+      const generated = 1 + s.stepCount - decodeFrom[victim]!
+      const held = effPrompt[victim]! + generated
+      s.kvUsed -= held
+      s.decodeCtx -= held
+      s.decoding--
+      effPrompt[victim] = held
+      effOutput[victim] = effOutput[victim]! - generated
+    }
+    effCached[victim] = 0
+    s.running--
+    s.preemptions++
+    if (s.waitHead > 0) {
+      s.waiting[--s.waitHead] = victim
+    } else {
+      s.waiting.unshift(victim)
+    }
+  }
+
   const startStep = (ri: number, now: number): void => {
     const s = states[ri]!
     const spec = cluster.replicas[ri]!
+    // Each decoding sequence needs one more KV slot this step.
+    while (s.decoding > 0 && s.kvUsed + s.decoding > spec.kvCapacityTokens && s.running > 1) {
+      preemptOne(ri)
+    }
     let budget = spec.maxBatchedTokens - s.decoding
     const reqs = s.planReqs
     const chunks = s.planChunks
@@ -280,9 +348,11 @@ export function runTwin(
     }
     while (budget > 0 && s.running < spec.maxNumSeqs && s.waitHead < s.waiting.length) {
       const j = s.waiting[s.waitHead]!
-      const need = jobs.prompt[j]! + 1
+      const need = effPrompt[j]! + 1
       // An empty replica admits any request, or one larger than the cache would wait forever.
-      if (s.kvUsed + need > spec.kvCapacityTokens && s.running > 0) {
+      // The running sequences' next tokens are kept free too: a request admitted into the last
+      // free slots would be the first preempted by the next decode step, its prefill wasted.
+      if (s.kvUsed + need + s.decoding > spec.kvCapacityTokens && s.running > 0) {
         break
       }
       s.waitHead++
@@ -290,10 +360,13 @@ export function runTwin(
         s.waiting.splice(0, s.waitHead)
         s.waitHead = 0
       }
-      scheduledUs[j] = now
+      if (scheduledUs[j] !== scheduledUs[j]) {
+        scheduledUs[j] = now
+      }
+      admitSeq[j] = admitCounter++
       s.kvUsed += need
       s.running++
-      const work = Math.max(1, jobs.prompt[j]! - jobs.cached[j]!)
+      const work = Math.max(1, effPrompt[j]! - effCached[j]!)
       remaining[j] = work
       s.prefilling.push(j)
       const chunk = Math.min(work, budget)
@@ -316,7 +389,11 @@ export function runTwin(
       for (const key of s.finishAt.keys()) {
         next = Math.min(next, key)
       }
-      const steps = next - s.stepCount
+      // A run stops where the KV cache would overflow: the next step preempts.
+      const steps = Math.min(
+        next - s.stepCount,
+        Math.floor((spec.kvCapacityTokens - s.kvUsed) / Math.max(1, s.decoding))
+      )
       if (decodeRuns && a >= 1 && steps > 1 && Number.isFinite(steps)) {
         const run = { startUs: now, steps, a, g: m.perKvTokenUs * s.decoding }
         const total = runTimeUs(run, steps)
@@ -340,7 +417,7 @@ export function runTwin(
     const s = states[ri]!
     endUs[j] = now
     s.running--
-    s.kvUsed -= jobs.prompt[j]! + jobs.output[j]!
+    s.kvUsed -= effPrompt[j]! + effOutput[j]!
     if (now > spanUs) {
       spanUs = now
     }
@@ -362,7 +439,7 @@ export function runTwin(
       s.finishAt.delete(step)
       for (const j of done) {
         s.decoding--
-        s.decodeCtx -= jobs.prompt[j]! + jobs.output[j]!
+        s.decodeCtx -= effPrompt[j]! + effOutput[j]!
         finish(ri, j, now)
       }
     }
@@ -376,14 +453,17 @@ export function runTwin(
         continue
       }
       completed++
-      firstTokenUs[j] = now
-      const out = jobs.output[j]!
+      if (firstTokenUs[j] !== firstTokenUs[j]) {
+        firstTokenUs[j] = now
+      }
+      const out = effOutput[j]!
       if (out <= 1) {
         finish(ri, j, now)
         continue
       }
       s.decoding++
-      s.decodeCtx += jobs.prompt[j]! + 1
+      decodeFrom[j] = step
+      s.decodeCtx += effPrompt[j]! + 1
       const at = step + Math.round(out) - 1
       let list = s.finishAt.get(at)
       if (list === undefined) {
@@ -445,6 +525,7 @@ export function runTwin(
     replica: replicaOf,
     busyUs: Float64Array.from(states, (s) => s.busyUs),
     kvPeakTokens: Float64Array.from(states, (s) => s.kvPeak),
+    preemptions: Float64Array.from(states, (s) => s.preemptions),
     spanUs,
   }
 }

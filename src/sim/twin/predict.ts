@@ -36,6 +36,8 @@ export interface Prediction {
     name: string
     utilization: Estimate
     kvPeakShare: number | null
+    /** Recompute preemptions per minute of the window (the KV cache ran full). */
+    preemptionsPerMinute: Estimate
   }[]
 }
 
@@ -170,6 +172,7 @@ interface RunFigures {
   values: Record<TwinMeasure, Float64Array>
   utilization: number[]
   kvPeak: number[]
+  preemptionsPerMinute: number[]
   requests: number
 }
 
@@ -228,6 +231,7 @@ function runOnce(
       const cap = cluster.replicas[r]!.kvCapacityTokens
       return Number.isFinite(cap) ? v / cap : NaN
     }),
+    preemptionsPerMinute: Array.from(res.preemptions, (p) => p / (span / 60e6)),
     requests: ttft.length,
   }
 }
@@ -277,6 +281,7 @@ export function predict(
         name: r.name,
         utilization: estimate(figures.map((f) => f.utilization[i]!)),
         kvPeakShare: kv,
+        preemptionsPerMinute: estimate(figures.map((f) => f.preemptionsPerMinute[i]!)),
       }
     }),
   }

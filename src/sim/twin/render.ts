@@ -144,7 +144,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
     for (const rep of p.replicas) {
       const u = rep.utilization
       out.push(
-        `    ${pad(rep.name, 40)}${u.value === null ? '–' : `${Math.round(u.value * 100)} %`}${u.interval === null ? '' : ` [${Math.round(u.interval[0] * 100)}–${Math.round(u.interval[1] * 100)} %]`}${rep.kvPeakShare !== null && rep.kvPeakShare > 1 ? `  KV would overflow (peak ${Math.round(rep.kvPeakShare * 100)} %: preemptions, not modelled)` : ''}`
+        `    ${pad(rep.name, 40)}${u.value === null ? '–' : `${Math.round(u.value * 100)} %`}${u.interval === null ? '' : ` [${Math.round(u.interval[0] * 100)}–${Math.round(u.interval[1] * 100)} %]`}${(rep.preemptionsPerMinute.value ?? 0) > 0 ? `  KV cache full: ${rep.preemptionsPerMinute.value!.toFixed(1)} preemptions/min` : ''}`
       )
     }
   }

@@ -1,0 +1,236 @@
+/**
+ * The twin against an engine it was not built from: the mock server (src/mock-server), a
+ * real-time engine whose step cost is additive (base + per sequence + per prompt token admitted,
+ * a batch ceiling, no KV term) where the twin fits a roofline (decode or prefill, whichever is
+ * slower). Its `llm_request` spans arrive over real OTLP/HTTP into a store.
+ *
+ *   phase    low      1.5x     2x       +1 replica (two servers, round robin, low rate)
+ *   time   ├─ T ─┤  ├─ T ─┤  ├─ T ─┤  ├─ T ─┤
+ *
+ * The twin is fitted on the low phase only and predicts the other three; each phase's own
+ * figures are the truth. Prints the error per measure. Real time: about 4·T plus drain.
+ *
+ *   npx tsx bench/whatif-mock-engine.bench.ts
+ *   BENCH_PHASE_S=240 BENCH_RATE=2 npx tsx bench/whatif-mock-engine.bench.ts
+ */
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createSilentLogger } from '../src/core/logger.js'
+import { decodeTracesJson } from '../src/core/otlp/decode-traces.js'
+import { createRng } from '../src/core/stats/seeded-random.js'
+import { createIngestPipeline } from '../src/ingest/pipeline.js'
+import { startMockServer, type RunningMockServer } from '../src/mock-server/server.js'
+import type { TwinChanges } from '../src/sim/twin/changes.js'
+import { applyChanges } from '../src/sim/twin/changes.js'
+import { fitTwin } from '../src/sim/twin/fit.js'
+import { loadTwinWindow } from '../src/sim/twin/load.js'
+import { observedPercentiles, predict, type Percentiles } from '../src/sim/twin/predict.js'
+import { runWhatIf } from '../src/sim/twin/whatif.js'
+import { createMemoryStore } from '../src/storage/memory/memory-store.js'
+
+const PHASE_MS = Number(process.env.BENCH_PHASE_S ?? 180) * 1000
+const RATE = Number(process.env.BENCH_RATE ?? 2)
+/** The stand-in engine: saturates near 2.6× RATE's work with these request sizes. */
+const ENGINE = {
+  maxBatch: 24,
+  prefillMsPerToken: 0.1,
+  decodeStepBaseMs: 20,
+  decodeStepPerSeqMs: 0.5,
+  kvCapacityTokens: 200_000,
+}
+
+const store = createMemoryStore()
+const sink = createIngestPipeline({
+  store,
+  logger: createSilentLogger(),
+  now: () => Date.now(),
+  sweepIntervalMs: 1000,
+})
+
+/** The OTLP/HTTP receiver the mock servers export their spans to. */
+async function startReceiver(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      sink.submitSpans(decodeTracesJson(Buffer.concat(chunks).toString('utf8')).spans).then(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+        () => res.writeHead(503).end()
+      )
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }
+}
+
+function startEngine(otlp: string, name: string): Promise<RunningMockServer> {
+  return startMockServer({
+    port: 0,
+    host: '127.0.0.1',
+    tls: false,
+    http2: false,
+    model: 'mock-8b',
+    otlpEndpoint: otlp,
+    instanceId: name,
+    misbehave: { fraction: 1 },
+    defaultOutputTokens: 64,
+    engineModel: ENGINE,
+    seed: 1,
+    logger: createSilentLogger(),
+  })
+}
+
+const rng = createRng(11)
+const WORDS = 'the quick brown fox jumps over a lazy dog while engines batch tokens'.split(' ')
+
+/** One streamed chat completion, read to its end. */
+async function send(url: string): Promise<void> {
+  const words = Math.max(20, Math.round(rng.lognormal(300, 0.6)))
+  const maxTokens = Math.max(4, Math.min(600, Math.round(rng.lognormal(110, 0.6))))
+  const prompt = Array.from({ length: words }, (_, i) => WORDS[i % WORDS.length]).join(' ')
+  const res = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
+    },
+    body: JSON.stringify({
+      model: 'mock-8b',
+      stream: true,
+      max_tokens: maxTokens,
+      messages: [{ role: 'user', content: prompt }],
+    }),
+  })
+  await res.arrayBuffer()
+}
+
+/** An open loop of Poisson arrivals at `rate` for `ms`, spread over `urls` in turn. */
+async function phase(
+  urls: string[],
+  rate: number,
+  ms: number
+): Promise<{ from: number; to: number }> {
+  const from = Date.now()
+  const inflight: Promise<void>[] = []
+  let next = from
+  let k = 0
+  while (next < from + ms) {
+    const wait = next - Date.now()
+    if (wait > 0) {
+      await new Promise((r) => setTimeout(r, wait))
+    }
+    inflight.push(send(urls[k++ % urls.length]!).catch(() => undefined))
+    next += rng.exp(1000 / rate)
+  }
+  await Promise.all(inflight)
+  return { from, to: from + ms }
+}
+
+async function windowOf(w: { from: number; to: number }) {
+  // Requests that arrived in the phase; the ones still running at its end finish in the drain.
+  return loadTwinWindow(store, { fromUs: w.from * 1000, toUs: w.to * 1000 })
+}
+
+const KEYS = [
+  ['ttft', 'p50'],
+  ['ttft', 'p99'],
+  ['tpot', 'p50'],
+  ['tpot', 'p99'],
+  ['queue', 'p50'],
+  ['queue', 'p99'],
+] as const
+
+async function main(): Promise<void> {
+  const receiver = await startReceiver()
+  const a = await startEngine(receiver.url, 'mock-a')
+  const b = await startEngine(receiver.url, 'mock-b')
+  process.stdout.write(
+    `stand-in engine: ${JSON.stringify(ENGINE)}; ${RATE} req/s low phase, ${PHASE_MS / 1000} s per phase\n`
+  )
+  const phases: { label: string; changes: TwinChanges; window: { from: number; to: number } }[] = []
+  const low = await phase([a.url], RATE, PHASE_MS)
+  process.stdout.write('low phase done\n')
+  for (const [label, changes, urls, rate] of [
+    ['1.5x load', { loadFactor: 1.5 }, [a.url], RATE * 1.5],
+    ['2x load', { loadFactor: 2 }, [a.url], RATE * 2],
+    ['+1 replica', { replicasDelta: 1, routing: 'round-robin' }, [a.url, b.url], RATE],
+  ] as const) {
+    // A pause between phases: the engine drains, so no phase starts on another's queue.
+    await new Promise((r) => setTimeout(r, 5000))
+    const window = await phase([...urls], rate, PHASE_MS)
+    phases.push({ label, changes, window })
+    if (label === '2x load') {
+      // The batch ceiling the low phase never reached, told to the twin as an operator would.
+      phases.push({
+        label: '2x, max-num-seqs 24',
+        changes: { loadFactor: 2, maxNumSeqs: ENGINE.maxBatch },
+        window,
+      })
+    }
+    process.stdout.write(`${label} phase done\n`)
+  }
+  await new Promise((r) => setTimeout(r, 3000))
+  await a.close()
+  await b.close()
+  await sink.flush()
+  await receiver.close()
+
+  const base = await windowOf(low)
+  const fitted = fitTwin(base)
+  if (!fitted.ok) {
+    process.stdout.write(`the twin refused the low phase: ${fitted.reasons.join('; ')}\n`)
+    return
+  }
+  const own = observedPercentiles(fitted.fit)
+  process.stdout.write(
+    `low phase: ${fitted.fit.model.replicas.map((r) => `${r.name} step ${JSON.stringify(r.step)} r2 ${JSON.stringify(r.r2)} maxNumSeqs ${r.maxNumSeqs.value} (${r.maxNumSeqs.source})`).join('; ')}\n`
+  )
+  process.stdout.write(
+    `low phase observed: TTFT p50 ${own.ttft.p50?.toFixed(0)} p99 ${own.ttft.p99?.toFixed(0)} ms, TPOT p50 ${own.tpot.p50?.toFixed(1)} ms, queue p99 ${own.queue.p99?.toFixed(0)} ms\n`
+  )
+  process.stdout.write(
+    `${'case'.padEnd(22)}${KEYS.map(([m, q]) => `${m} ${q}`.padEnd(24)).join('')}\n`
+  )
+  for (const p of phases) {
+    const report = runWhatIf(base, { changes: p.changes, runs: 5, seed: 1 })
+    let predicted: Record<(typeof KEYS)[number][0], Percentiles> | null = report.predicted
+    let label = p.label
+    if (predicted === null) {
+      process.stdout.write(`${p.label}: refused: ${report.refused?.reasons.join('; ')}\n`)
+      // What it would have said: measured, so the refusal can be judged.
+      const applied = applyChanges(fitted.fit, p.changes)
+      if (!applied.ok) {
+        continue
+      }
+      predicted = predict(fitted.fit, applied.cluster, applied.plan, { runs: 5, seed: 1 }).measures
+      label = `${p.label} (forced)`
+    }
+    const truthFit = fitTwin(await windowOf(p.window))
+    if (!truthFit.ok) {
+      process.stdout.write(`${p.label}: truth window unusable: ${truthFit.reasons.join('; ')}\n`)
+      continue
+    }
+    const truth = observedPercentiles(truthFit.fit)
+    const cells = KEYS.map(([m, q]) => {
+      const pred = predicted![m][q].value
+      const t = truth[m][q]
+      if (pred === null || t === null || t === 0) {
+        return '–'.padEnd(24)
+      }
+      const err = (pred - t) / t
+      return `${err > 0 ? '+' : ''}${(err * 100).toFixed(1)} % (${pred.toFixed(0)}/${t.toFixed(0)})`.padEnd(
+        24
+      )
+    })
+    process.stdout.write(`${label.padEnd(22)}${cells.join('')}  n=${truthFit.fit.observed.n}\n`)
+  }
+  await sink.close()
+  await store.close()
+}
+
+await main()
