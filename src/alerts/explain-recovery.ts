@@ -20,7 +20,7 @@ import {
   type CompareReport,
   type Verdict,
 } from '../core/compare/compare.js'
-import type { DiagnosisReader } from '../core/diagnosis/read-port.js'
+import type { DiagnosisReader } from '../core/diagnosis/frame/read-port.js'
 import type { ChangeEvent } from '../core/model/event.js'
 import type { DimensionFilters } from '../core/model/query.js'
 import type { StageName } from '../core/model/request.js'
