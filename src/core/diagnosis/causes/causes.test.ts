@@ -9,8 +9,9 @@ import { diagnose } from '../diagnose.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import { frameFromRequests } from '../frame/frame.js'
 import type { Rule, RuleResult } from './record.js'
+import type { StageName } from '../../model/request.js'
 import { generateRun, type FaultSpec, type GenSpec } from '../testing/fault-gen.js'
-import { CAUSE_RECORDS as RULES } from './index.js'
+import { BREACH_STAGE_CAUSES, CAUSE_RECORDS as RULES } from './index.js'
 
 function evaluate(rule: Rule, spec: Omit<GenSpec, 'seed'>): RuleResult {
   const g = generateRun({ seed: 5, minutes: 30, perMinute: 160, ...spec })
@@ -119,4 +120,35 @@ describe('cause rules on independent data', () => {
       expect(r !== null && 'skipped' in r).toBe(true)
     }
   )
+})
+
+describe('breach stages', () => {
+  it('give each stage to one cause, so the "uniformly slow" answer does not depend on record order', () => {
+    const claimed = RULES.flatMap((r) => r.breachStages ?? [])
+    expect(claimed.length).toBeGreaterThan(0)
+    expect(new Set(claimed).size).toBe(claimed.length)
+    expect(BREACH_STAGE_CAUSES.get('engine.prefill')).toBe('engine.long_prompts')
+    expect(BREACH_STAGE_CAUSES.get('client.tls')).toBe('network.tls_handshake')
+  })
+})
+
+describe('a breached objective where nothing changed', () => {
+  it('is named after the cause whose breach stage holds most of the slowest requests’ time', () => {
+    const g = generateRun({ seed: 5, minutes: 30, perMinute: 160, ...FULL, faults: [] })
+    const { diagnosis } = diagnose({
+      window: g.window,
+      frame: frameFromRequests(g.requests),
+      resources: g.resources,
+      events: g.events,
+      // An objective no healthy run can meet: breached all along, with nothing that changed.
+      slos: { ttftMs: 1 },
+    })
+    const top = diagnosis.findings[0]!
+    const stageLine = top.evidence.find((e) => e.stage !== undefined && e.stage !== null)
+    expect(top.evidence[0]?.text).toMatch(/uniformly slow since the window began/)
+    expect(stageLine).toBeDefined()
+    expect(top.cause).toBe(
+      BREACH_STAGE_CAUSES.get(stageLine!.stage as StageName) ?? 'engine.queue_saturation'
+    )
+  })
 })

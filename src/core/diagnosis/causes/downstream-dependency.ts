@@ -23,6 +23,7 @@ export const downstreamDependencyCause: CauseRecord = {
   measure: 'ttft',
   chain: ['dependency', 'gateway upstream wait'],
   explains: ['gateway.queueing'],
+  breachStages: ['downstream', 'gateway.upstream'],
   needs: 'gateway spans with downstream CLIENT calls (stage `downstream`).',
   predicts:
     "`downstream` explains most of the slow cohort's excess and grew in a change window, or creates the tail by itself. The dependency is named (`server.address` or span name).",

@@ -37,6 +37,7 @@ export const engineLongPromptsCause: CauseRecord = {
   measure: 'ttft',
   chain: ['prompt tokens', 'prefill', 'engine queue'],
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.memory_bandwidth'],
+  breachStages: ['engine.prefill'],
   needs: 'engine spans (prefill, queue) and input token counts.',
   predicts:
     "prefill (and queue) explain the slow cohort's excess AND prompts got longer inside the change window (an influx). Scope: a tenant or route when one sends them (≥ 80 % of the slow).",

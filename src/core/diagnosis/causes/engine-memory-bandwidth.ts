@@ -42,6 +42,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
   measure: 'tpot',
   chain: ['decode batch', 'memory bandwidth'],
   explains: [],
+  breachStages: ['engine.decode'],
   needs:
     'TPOT; the running-requests series (batch size; traffic is the fallback); `DCGM_FI_PROF_DRAM_ACTIVE` strengthens it.',
   predicts:

@@ -39,6 +39,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   measure: 'ttft',
   chain: ['traffic', 'engine queue'],
   explains: [],
+  breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
     "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines; traffic rose.",

@@ -30,6 +30,7 @@ export const gatewayConnectionLimitCause: CauseRecord = {
   measure: 'ttft',
   chain: ['connection limit', 'refused connections', 'client retries'],
   explains: ['gateway.queueing', 'network.tls_handshake', 'network.high_rtt'],
+  breachStages: ['client.unattributed'],
   needs:
     '`haproxy_frontend_current_sessions` and `…_limit_sessions`, `nginx_connections_accepted` and `…_handled`, `envoy_cluster_upstream_cx_overflow` / `…_rq_pending_overflow`, or client spans.',
   predicts:

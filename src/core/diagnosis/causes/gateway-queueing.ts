@@ -115,6 +115,7 @@ export const gatewayQueueingCause: CauseRecord = {
   measure: 'ttft',
   chain: ['gateway pool', 'gateway wait'],
   explains: [],
+  breachStages: ['gateway.queue', 'gateway.unattributed'],
   needs:
     "gateway spans with a queue/admission step (`gateway.queue`) or the gateway's own wait (`gateway.unattributed`); a proxy's backend queue (`haproxy_backend_current_queue`, Envoy pending requests) and upstream sessions against their limit (`haproxy_server_current_sessions` / `…_limit_sessions`) support, or stand alone without gateway spans.",
   predicts:

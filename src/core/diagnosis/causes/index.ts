@@ -1,5 +1,5 @@
 import type { Cause } from '../../model/diagnosis.js'
-import type { DurationMeasure } from '../../model/request.js'
+import type { DurationMeasure, StageName } from '../../model/request.js'
 import type { CauseRecord } from './record.js'
 import { downstreamDependencyCause } from './downstream-dependency.js'
 import { engineBatchingWindowCause } from './engine-batching-window.js'
@@ -60,3 +60,11 @@ export const CAUSE_MEASURES: Readonly<Record<Cause, DurationMeasure | null>> = O
   ['healthy', 'e2e'],
   ...CAUSE_RECORDS.map((r) => [r.cause, r.measure]),
 ]) as Record<Cause, DurationMeasure | null>
+
+/**
+ * Per stage, the cause it most often means when the objective is breached and nothing changed
+ * (each record's `breachStages`; causes.test.ts checks that no stage is claimed twice).
+ */
+export const BREACH_STAGE_CAUSES: ReadonlyMap<StageName, Exclude<Cause, 'healthy'>> = new Map(
+  CAUSE_RECORDS.flatMap((r) => (r.breachStages ?? []).map((stage) => [stage, r.cause] as const))
+)

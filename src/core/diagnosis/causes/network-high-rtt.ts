@@ -161,6 +161,7 @@ export const networkHighRttCause: CauseRecord = {
   measure: 'ttft',
   chain: ['distance', 'round trips'],
   explains: [],
+  breachStages: ['network'],
   needs: 'client spans (`network` stage) and the region dimension.',
   predicts:
     "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window. Scope: the region.",

@@ -26,6 +26,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
   measure: 'ttft',
   chain: ['new connections', 'TLS handshakes'],
   explains: [],
+  breachStages: ['client.dns', 'client.connect', 'client.tls'],
   needs: 'client spans (`client.tls`, `client.connect`, connection reuse, TLS resumption).',
   predicts:
     "connect + TLS explain a good part of the slow cohort's excess, and handshake time or the share of new connections rose in the change window, or most requests open new connections.",

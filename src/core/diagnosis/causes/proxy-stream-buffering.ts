@@ -90,6 +90,7 @@ export const proxyStreamBufferingCause: CauseRecord = {
   measure: 'itl_max',
   chain: ['proxy buffer', 'client gaps with unchanged engine ITL'],
   explains: [],
+  breachStages: ['stream'],
   needs: 'client spans with inter-token gaps (ITL max, TPOT).',
   predicts:
     "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded the stalled streams at the same pace as the others.",

@@ -7,7 +7,7 @@
  */
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import type { DurationMeasure } from '../../model/request.js'
+import type { DurationMeasure, StageName } from '../../model/request.js'
 
 export type RuleResult = Omit<Finding, 'cause' | 'actions'> | { skipped: string } | null
 
@@ -38,6 +38,12 @@ export interface CauseRecord extends Rule {
    * the same time, it explains them away: they rank below it (ADR 0110).
    */
   explains: readonly Exclude<Cause, 'healthy'>[]
+  /**
+   * Stages whose time this cause most often means when the latency objective is breached and
+   * nothing changed in the window ("uniformly slow since the window began"): that answer names
+   * the cause whose stage holds most of the slowest requests' time. A stage belongs to one cause.
+   */
+  breachStages?: readonly StageName[]
   /** The telemetry it needs. */
   needs: string
   /** The evidence it predicts. */

@@ -1,29 +1,13 @@
 /**
  * With the latency objective breached and no change found: "uniformly slow since the window
- * began", named after the stage that holds most of the slowest requests' time.
+ * began", named after the stage that holds most of the slowest requests' time, by the cause
+ * records' `breachStages`.
  */
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import { isoFromMicros } from '../../model/units.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { BREACH_STAGE_CAUSES } from '../causes/index.js'
 import { fmtUs, pct, round } from './text.js'
-
-/** Maps the stage holding most of the slow cohort's time to the cause it most often means. */
-const STAGE_CAUSE: Partial<Record<string, Cause>> = {
-  'client.dns': 'network.tls_handshake',
-  'client.connect': 'network.tls_handshake',
-  'client.tls': 'network.tls_handshake',
-  network: 'network.high_rtt',
-  'gateway.queue': 'gateway.queueing',
-  downstream: 'downstream.dependency',
-  'gateway.upstream': 'downstream.dependency',
-  'engine.queue': 'engine.queue_saturation',
-  'engine.prefill': 'engine.long_prompts',
-  'engine.decode': 'engine.memory_bandwidth',
-  stream: 'proxy.stream_buffering',
-  'client.unattributed': 'gateway.connection_limit',
-  'gateway.unattributed': 'gateway.queueing',
-  'engine.unattributed': 'engine.queue_saturation',
-}
 
 /** With SLOs breached and nothing else found: "uniformly slow since the window began". */
 export function sloBreachFinding(
@@ -35,7 +19,7 @@ export function sloBreachFinding(
   const top = [...stages.stats]
     .filter((s) => s.presence > 0)
     .sort((a, b) => b.slowShare - a.slowShare)[0]
-  const cause: Cause = (top && STAGE_CAUSE[top.stage]) ?? 'engine.queue_saturation'
+  const cause: Cause = (top && BREACH_STAGE_CAUSES.get(top.stage)) ?? 'engine.queue_saturation'
   const evidence: Evidence[] = [
     {
       metric: 'slo',
