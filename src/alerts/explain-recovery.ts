@@ -24,6 +24,7 @@ import type { DiagnosisReader } from '../core/diagnosis/frame/read-port.js'
 import type { ChangeEvent } from '../core/model/event.js'
 import type { DimensionFilters } from '../core/model/query.js'
 import type { StageName } from '../core/model/request.js'
+import { ms } from '../core/compare/render.js'
 import { isoFromMicros, type Micros } from '../core/model/units.js'
 import { MINUTE_US } from '../core/slo/types.js'
 
@@ -174,13 +175,6 @@ export function createRecoveryExplainer(store: DiagnosisReader): ExplainRecovery
 
 function pct(v: number): string {
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(Math.round(v * 100))} %`
-}
-
-function ms(v: number | null): string {
-  if (v === null) {
-    return '–'
-  }
-  return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(v >= 100 ? 0 : 1)} ms`
 }
 
 /** One line for the notification text: the change, then the stage that recovered. */

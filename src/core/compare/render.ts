@@ -2,7 +2,8 @@
 import type { Change, MeasureEffect } from './effect.js'
 import type { CompareReport } from './compare.js'
 
-function ms(v: number | null): string {
+/** A latency in ms as text: seconds from 1 s, whole ms from 100 ms, else one decimal; null as –. */
+export function ms(v: number | null): string {
   if (v === null) {
     return '–'
   }
