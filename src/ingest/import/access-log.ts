@@ -9,7 +9,7 @@ import { ACCESS_LOG_READERS, type AccessLogOptions } from '../../core/access-log
 import type { AccessLogFormat } from '../../core/access-log/record.js'
 import { spansOfRecord } from '../../core/access-log/to-spans.js'
 import { reject, type FileCtx } from './file.js'
-import { readLineBatches } from './read-lines.js'
+import { readLineBatches, readThenRethrow } from './read-lines.js'
 
 export async function importAccessLog(
   ctx: FileCtx,
@@ -20,33 +20,28 @@ export async function importAccessLog(
   const reader = ACCESS_LOG_READERS[format](options)
   const counts = { records: 0, skipped: 0 }
   ctx.summary.accessLog = counts
-  let streamError: unknown = null
-  content.on('error', (err) => {
-    streamError = err
-  })
-  let lineNo = 0
-  for await (const lines of readLineBatches(content)) {
-    for (const line of lines) {
-      lineNo++
-      if (line.trim() === '') {
-        continue
+  await readThenRethrow(content, async () => {
+    let lineNo = 0
+    for await (const lines of readLineBatches(content)) {
+      for (const line of lines) {
+        lineNo++
+        if (line.trim() === '') {
+          continue
+        }
+        const result = reader.read(line)
+        if (typeof result === 'string') {
+          reject(ctx, lineNo, result)
+          continue
+        }
+        if (result === null) {
+          counts.skipped++
+          continue
+        }
+        counts.records++
+        const spans = spansOfRecord(result, line, lineNo)
+        ctx.summary.read.spans += spans.length
+        await ctx.batcher.addSpans(spans, true)
       }
-      const result = reader.read(line)
-      if (typeof result === 'string') {
-        reject(ctx, lineNo, result)
-        continue
-      }
-      if (result === null) {
-        counts.skipped++
-        continue
-      }
-      counts.records++
-      const spans = spansOfRecord(result, line, lineNo)
-      ctx.summary.read.spans += spans.length
-      await ctx.batcher.addSpans(spans, true)
     }
-  }
-  if (streamError) {
-    throw streamError
-  }
+  })
 }

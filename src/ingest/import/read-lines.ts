@@ -97,3 +97,18 @@ export async function* readLineBatches(stream: Readable): AsyncGenerator<string[
     yield linesOfBytes(segment)
   }
 }
+
+/**
+ * Runs `read` over a content stream; a stream error (I/O, gzip) is rethrown after `read` has
+ * handed on what came before it, so the file's summary counts those lines.
+ */
+export async function readThenRethrow(content: Readable, read: () => Promise<void>): Promise<void> {
+  let streamError: unknown = null
+  content.on('error', (err) => {
+    streamError = err
+  })
+  await read()
+  if (streamError) {
+    throw streamError
+  }
+}

@@ -16,7 +16,7 @@ import { importAccessLog } from './access-log.js'
 import { decodeOtlpLine } from './decode-trace-lines.js'
 import { accessLogFormatOf, type InputFormat } from './detect-format.js'
 import { reject, type FileCtx } from './file.js'
-import { readLineBatches } from './read-lines.js'
+import { readLineBatches, readThenRethrow } from './read-lines.js'
 import { importProtobuf, importTraceLines } from './streams.js'
 
 /** What a reader knows of the file besides its content. */
@@ -29,39 +29,24 @@ export interface ReaderInput {
 /** Reads one file's decompressed content into the file's batcher; rejects go into its summary. */
 export type FormatReader = (ctx: FileCtx, content: Readable, input: ReaderInput) => Promise<void>
 
-/**
- * Runs a line reader over the content's lines; a stream error (I/O, gzip) is rethrown after the
- * lines read before it were handed on, so the summary counts them.
- */
+/** Runs a line reader over the content's lines (a stream error as `readThenRethrow` says). */
 async function eachLine(
   content: Readable,
   onLine: (line: string, lineNo: number) => Promise<void>
 ): Promise<void> {
-  let streamError: unknown = null
-  content.on('error', (err) => {
-    streamError = err
-  })
-  let lineNo = 0
-  for await (const lines of readLineBatches(content)) {
-    for (const line of lines) {
-      lineNo++
-      await onLine(line, lineNo)
+  await readThenRethrow(content, async () => {
+    let lineNo = 0
+    for await (const lines of readLineBatches(content)) {
+      for (const line of lines) {
+        lineNo++
+        await onLine(line, lineNo)
+      }
     }
-  }
-  if (streamError) {
-    throw streamError
-  }
+  })
 }
 
 async function readTraceLines(ctx: FileCtx, content: Readable): Promise<void> {
-  let streamError: unknown = null
-  content.on('error', (err) => {
-    streamError = err
-  })
-  await importTraceLines(ctx, content)
-  if (streamError) {
-    throw streamError
-  }
+  await readThenRethrow(content, () => importTraceLines(ctx, content))
 }
 
 async function readMetricLines(ctx: FileCtx, content: Readable): Promise<void> {

@@ -24,6 +24,7 @@ import {
   readFixed64,
   readInternedString,
   readKeyValueInto,
+  skipBytes,
   tag,
 } from './wire-readers.js'
 
@@ -235,17 +236,6 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
     scope.scopeVersion,
     scope.latestUs
   )
-}
-
-/** Moves past `length` bytes (checked like `Reader.bytes`) and returns where they start. */
-function skipBytes(r: Reader, length: number): number {
-  const at = r.pos
-  if (at + length > r.len) {
-    // protobufjs' words for a field that runs past the end.
-    throw new RangeError(`index out of range: ${at} + ${length} > ${r.len}`)
-  }
-  r.pos = at + length
-  return at
 }
 
 /** Moves past a fixed64 (failing as two `Reader.fixed32` reads would) and returns where it starts. */

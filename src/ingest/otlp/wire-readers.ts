@@ -52,6 +52,17 @@ export function readFixed64(r: Reader): { low: number; high: number } {
   return { low, high }
 }
 
+/** Moves past `length` bytes (checked like `Reader.bytes`) and returns where they start. */
+export function skipBytes(r: Reader, length: number): number {
+  const at = r.pos
+  if (at + length > r.len) {
+    // protobufjs' words for a field that runs past the end.
+    throw new RangeError(`index out of range: ${at} + ${length} > ${r.len}`)
+  }
+  r.pos = at + length
+  return at
+}
+
 /** Strings of at most this many bytes are looked up in the intern table. */
 const INTERN_MAX_BYTES = 48
 const INTERN_SLOTS = 1024
@@ -68,15 +79,10 @@ const internStrings: (string | undefined)[] = new Array<string | undefined>(INTE
  */
 export function readInternedString(r: Reader): string {
   const length = r.size()
-  const at = r.pos
+  const at = skipBytes(r, length)
   const end = at + length
-  if (end > r.len) {
-    // protobufjs' words for a field that runs past the end.
-    throw new RangeError(`index out of range: ${at} + ${length || 1} > ${r.len}`)
-  }
   const buf = r.buf
   if (length > INTERN_MAX_BYTES || length === 0) {
-    r.pos = end
     return length === 0 ? '' : protobuf.util.utf8.read(buf, at, end)
   }
   let h = length
@@ -85,7 +91,6 @@ export function readInternedString(r: Reader): string {
   }
   const slot = (h >>> 0) & (INTERN_SLOTS - 1)
   const base = slot * INTERN_MAX_BYTES
-  r.pos = end
   if (internLengths[slot] === length) {
     let same = true
     for (let i = 0; i < length; i++) {
