@@ -226,9 +226,7 @@ export function excessFacts(
         !tpotMoved &&
         itl.z >= 4 &&
         itl.shiftUs >= 0.5 * Math.max(0, top.shiftUs) &&
-        (itl.buckets === null ||
-          a.buckets === null ||
-          (itl.buckets.from <= a.buckets.to && a.buckets.from <= itl.buckets.to)),
+        (itl.buckets === null || overlaps(a.buckets, itl.buckets)),
     }
     const rel = a.impactBaseUs > 0 ? a.shiftUs / a.impactBaseUs : 0
     let size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)
