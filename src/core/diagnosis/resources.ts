@@ -56,10 +56,10 @@ function keyOf(
   // A proxy's own `pod` label names the proxy, not a replica: its series are about the upstream
   // it serves (a replica when the names meet) or about one of its frontends or backends.
   const proxy = proxySeriesJoin(metric, labels)
-  if (proxy.upstream !== null || proxy.proxy !== null || isProxyMetric(metric)) {
-    if (proxy.upstream !== null) {
-      return { key: proxy.upstream, dim: replicas.has(proxy.upstream) ? 'replica' : 'series' }
-    }
+  if (proxy.upstream !== null) {
+    return { key: proxy.upstream, dim: replicas.has(proxy.upstream) ? 'replica' : 'series' }
+  }
+  if (proxy.proxy !== null || isProxyMetric(metric)) {
     return { key: proxy.proxy ?? seriesId(labels), dim: 'series' }
   }
   for (const l of REPLICA_LABELS) {

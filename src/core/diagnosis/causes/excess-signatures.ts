@@ -111,6 +111,14 @@ function workload(x: ExcessView): 'outputs' | 'prompts' | 'rate' | 'unclear' {
   return f.rateRatio >= RATE_RISE ? 'rate' : 'unclear'
 }
 
+/**
+ * More requests opened a fresh connection, or the same work got slower (no workload shift): the
+ * test the three handshake readings (TLS, distance, connection limit) all turn on.
+ */
+function moreHandshakes(x: ExcessView): boolean {
+  return x.facts.freshRise > 0.1 || x.anomaly.parts.kind === 'rate'
+}
+
 export const EXCESS_SIGNATURES: Readonly<Partial<Record<Cause, Signature>>> = {
   'engine.queue_saturation': {
     'server-uncovered': (x) => (x.facts.gatewayShare >= 0.5 ? 0.3 : 0.5),
@@ -156,18 +164,18 @@ export const EXCESS_SIGNATURES: Readonly<Partial<Record<Cause, Signature>>> = {
   'tenant.noisy_neighbor': { ...scoped('tenant.noisy_neighbor'), 'tenant-burst': 1 },
   'network.high_rtt': {
     ...scoped('network.high_rtt'),
-    handshake: (x) => (x.facts.freshRise > 0.1 || x.anomaly.parts.kind === 'rate' ? 0 : 0.4),
+    handshake: (x) => (moreHandshakes(x) ? 0 : 0.4),
     'network-time': (x) => (x.facts.scope?.dimension === 'region' ? 1 : 0.6),
   },
   'network.tls_handshake': {
     'connect-wait': 0.4,
-    handshake: (x) => (x.facts.freshRise > 0.1 || x.anomaly.parts.kind === 'rate' ? 1 : 0.6),
+    handshake: (x) => (moreHandshakes(x) ? 1 : 0.6),
   },
   'gateway.connection_limit': {
     // Connect time grew far more than the handshake that follows it: SYNs wait or are
     // retransmitted (≈ 1 s steps) at a connection limit, not more handshakes.
     'connect-wait': 1,
-    handshake: (x) => (x.facts.freshRise > 0.1 || x.anomaly.parts.kind === 'rate' ? 0.4 : 0),
+    handshake: (x) => (moreHandshakes(x) ? 0.4 : 0),
     'uncovered-with-gaps': 0.3,
     'network-time': (x) => (x.facts.scope?.dimension === 'region' ? 0.3 : 0.7),
   },

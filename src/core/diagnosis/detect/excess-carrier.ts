@@ -37,12 +37,7 @@ export function stageShifts(
   }
   const stages: StageName[] = [...a.stages]
   for (const s of STAGE_NAMES) {
-    if (
-      a.stage === null &&
-      s.endsWith('.unattributed') &&
-      !stages.includes(s) &&
-      a.measure.startsWith('ttft')
-    ) {
+    if (s.endsWith('.unattributed') && !stages.includes(s) && a.measure.startsWith('ttft')) {
       stages.push(s)
     }
   }
@@ -74,7 +69,7 @@ export function stageShifts(
       covered += x
       target[s] = (target[s] as number) + x
     }
-    if (a.stage === null && stages.length > 0 && a.measure !== 'tpot' && a.measure !== 'itl_max') {
+    if (stages.length > 0 && a.measure !== 'tpot' && a.measure !== 'itl_max') {
       target[stages.length] = (target[stages.length] as number) + Math.max(0, total - covered)
     }
   }

@@ -114,6 +114,8 @@ export function excessFacts(
     tpot.z >= TPOT_MOVED_Z &&
     tpot.shiftUs >= TPOT_MOVED_SHARE * tpot.baselineUs &&
     (itl === undefined || itl.shiftUs <= 8 * tpot.shiftUs)
+  // Whether each request opened a fresh connection (-1: unknown); the same for every anomaly.
+  const fresh = Int8Array.from(ctx.frame.connectionReused, (v) => (v < 0 ? -1 : 1 - v))
   for (const a of anomalies) {
     if (a.measure === 'e2e' && anomalies.length > 1) {
       // E2E repeats TTFT and decode; it speaks only when nothing else moved.
@@ -135,7 +137,6 @@ export function excessFacts(
     const positive = shifts.reduce((s, x) => s + Math.max(0, x.shiftUs), 0)
     const top = shifts[0] ?? { stage: 'none', shiftUs: 0 }
     const stageShare = positive > 0 ? Math.max(0, top.shiftUs) / positive : 0
-    const fresh = Int8Array.from(ctx.frame.connectionReused, (v) => (v < 0 ? -1 : 1 - v))
     const outRef = meanOf(ctx.frame.outputTokens, ref)
     const inp = (m: Uint8Array): number =>
       meanOf(ctx.frame.cachedTokens, m) / Math.max(1, meanOf(ctx.frame.inputTokens, m))
@@ -225,9 +226,7 @@ export function excessFacts(
         !tpotMoved &&
         itl.z >= 4 &&
         itl.shiftUs >= 0.5 * Math.max(0, top.shiftUs) &&
-        (itl.buckets === null ||
-          a.buckets === null ||
-          (itl.buckets.from <= a.buckets.to && a.buckets.from <= itl.buckets.to)),
+        (itl.buckets === null || overlaps(a.buckets, itl.buckets)),
     }
     const rel = a.impactBaseUs > 0 ? a.shiftUs / a.impactBaseUs : 0
     let size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)

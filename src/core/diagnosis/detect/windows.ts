@@ -63,10 +63,9 @@ function scopeMask(frame: RequestFrame, f: Finding): Uint8Array | undefined {
 function excessSignals(
   ctx: DiagnosisContext,
   frame: RequestFrame,
-  f: Finding,
+  mask: Uint8Array | undefined,
   a: MeasureAnomaly
 ): Signal[] {
-  const mask = scopeMask(frame, f)
   const scoped = mask !== undefined
   const out: Signal[] = []
   const sorted = sortedFinite(a.values, mask)
@@ -136,7 +135,8 @@ export function consensusWindow(
     return f.window
   }
   // Scoped findings vote with their scope's series; the P99 change is everyone's and is left out.
-  const scoped = scopeMask(frame, f) !== undefined
+  const mask = scopeMask(frame, f)
+  const scoped = mask !== undefined
   // The finding's own measure votes first; the other of TTFT and TPOT votes too, because a cause
   // that slows both (KV pressure, a slow node) shows its start most clearly where it hits hardest.
   const measures: DurationMeasure[] =
@@ -147,7 +147,7 @@ export function consensusWindow(
       .map((x) => anomalies.find((y) => y.measure === x && y.stage === null))
       .find((x) => x !== undefined)
     const change = m === 'ttft' || m === 'e2e' ? ctx.ttftChange : ctx.tpotChange
-    const own = a ? excessSignals(ctx, frame, f, a) : []
+    const own = a ? excessSignals(ctx, frame, mask, a) : []
     for (const s of scoped ? own : [...own, ...p99Signal(change)]) {
       signals.push({ ...s, rank: s.rank + 3 * k })
     }
