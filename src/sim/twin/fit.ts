@@ -42,6 +42,8 @@ export interface FittedReplica {
   r2: { decode: number; prefill: number }
   share: number
   maxNumSeqs: Sourced<number | null>
+  /** The most requests `num_requests_running` showed in the window; `null` without the gauge. */
+  runningPeak: number | null
   kvCapacityTokens: Sourced<number | null>
   prefixHitRate: Sourced<number>
 }
@@ -192,6 +194,10 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       r2: { decode: d.r2, prefill: p.r2 },
       share: replicaCounts[r]! / o.n,
       maxNumSeqs: maxNumSeqsOf(m),
+      runningPeak:
+        m?.running != null && m.running.length > 0
+          ? Math.max(...m.running.map((p) => p.value))
+          : null,
       kvCapacityTokens: kvCapacityOf(m, o, rowsOf[r]!),
       prefixHitRate: hit[r]!,
     }
@@ -324,7 +330,7 @@ const RATE_NEIGHBOURS = 5
  * deviation. A steady window gets the neighbours' average; a burst well above counting noise
  * stays.
  */
-function denoisedRates(
+export function denoisedRates(
   counts: readonly number[],
   widthSec: readonly number[]
 ): { ratePerSec: number[]; weight: number } {
