@@ -30,6 +30,11 @@ const server = await startMockServer({
 })
 process.stdout.write(`READY ${server.url}\n`)
 process.on('SIGTERM', () => {
-  // Closing flushes the spans still queued for export.
+  // Closing flushes the spans still queued for export; a receiver already gone must not keep
+  // the process alive.
+  setTimeout(() => process.exit(0), 5000).unref()
   void server.close().then(() => process.exit(0))
 })
+// The bench went away without stopping us (killed, timed out): stop with it.
+process.stdin.on('end', () => process.exit(0))
+process.stdin.resume()

@@ -84,7 +84,8 @@ function startEngine(otlp: string, name: string): Promise<Engine> {
       new URL('./whatif-mock-engine-child.ts', import.meta.url).pathname,
       JSON.stringify({ otlp, name, engine: ENGINE }),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] }
+    // stdin is a pipe only so that the engine sees its end when this process dies.
+    { stdio: ['pipe', 'pipe', 'inherit'] }
   )
   return new Promise((resolve, reject) => {
     let out = ''
