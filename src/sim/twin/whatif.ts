@@ -132,7 +132,7 @@ export function checkFit(
  * back. When the fit had to assume it and the prediction runs more sequences than the window ever
  * did, the engine's real ceiling may sit in between, and the prediction is then optimistic.
  */
-function beyondObservedBatch(model: TwinModel, p: Prediction): string[] {
+export function beyondObservedBatch(model: TwinModel, p: Prediction): string[] {
   const peaks = model.replicas.map((r) => r.runningPeak).filter((v): v is number => v !== null)
   if (
     peaks.length === 0 ||
