@@ -13,6 +13,7 @@
  *   npx tsx bench/whatif-mock-engine.bench.ts
  *   BENCH_PHASE_S=240 BENCH_RATE=2 npx tsx bench/whatif-mock-engine.bench.ts
  */
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -20,7 +21,7 @@ import { createSilentLogger } from '../src/core/logger.js'
 import { decodeTracesJson } from '../src/core/otlp/decode-traces.js'
 import { createRng } from '../src/core/stats/seeded-random.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
-import { startMockServer, type RunningMockServer } from '../src/mock-server/server.js'
+import { createScraper } from '../src/ingest/scrape/scraper.js'
 import type { TwinChanges } from '../src/sim/twin/changes.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin } from '../src/sim/twin/fit.js'
@@ -68,20 +69,42 @@ async function startReceiver(): Promise<{ url: string; close: () => Promise<void
   }
 }
 
-function startEngine(otlp: string, name: string): Promise<RunningMockServer> {
-  return startMockServer({
-    port: 0,
-    host: '127.0.0.1',
-    tls: false,
-    http2: false,
-    model: 'mock-8b',
-    otlpEndpoint: otlp,
-    instanceId: name,
-    misbehave: { fraction: 1 },
-    defaultOutputTokens: 64,
-    engineModel: ENGINE,
-    seed: 1,
-    logger: createSilentLogger(),
+interface Engine {
+  url: string
+  close(): Promise<void>
+}
+
+/** A stand-in engine in its own process (bench/whatif-mock-engine-child.ts). */
+function startEngine(otlp: string, name: string): Promise<Engine> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      new URL('./whatif-mock-engine-child.ts', import.meta.url).pathname,
+      JSON.stringify({ otlp, name, engine: ENGINE }),
+    ],
+    // stdin is a pipe only so that the engine sees its end when this process dies.
+    { stdio: ['pipe', 'pipe', 'inherit'] }
+  )
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.once('exit', (code) => reject(new Error(`engine ${name} exited (${code})`)))
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString()
+      const m = /READY (\S+)/.exec(out)
+      if (m) {
+        resolve({
+          url: m[1]!,
+          close: () =>
+            new Promise<void>((r) => {
+              child.removeAllListeners('exit')
+              child.once('exit', () => r())
+              child.kill('SIGTERM')
+            }),
+        })
+      }
+    })
   })
 }
 
@@ -149,6 +172,15 @@ async function main(): Promise<void> {
   const receiver = await startReceiver()
   const a = await startEngine(receiver.url, 'mock-a')
   const b = await startEngine(receiver.url, 'mock-b')
+  // The engines' /metrics, scraped as a real deployment would be: the twin reads the KV cache
+  // size from vllm:cache_config_info and the running/waiting gauges from here.
+  const scraper = createScraper({
+    targets: [`mock-a=${a.url}/metrics`, `mock-b=${b.url}/metrics`],
+    intervalMs: 1000,
+    sink,
+    logger: createSilentLogger(),
+    now: () => Date.now(),
+  })
   process.stdout.write(
     `stand-in engine: ${JSON.stringify(ENGINE)}; ${RATE} req/s low phase, ${PHASE_MS / 1000} s per phase\n`
   )
@@ -175,6 +207,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${label} phase done\n`)
   }
   await new Promise((r) => setTimeout(r, 3000))
+  await scraper.stop()
   await a.close()
   await b.close()
   await sink.flush()
@@ -188,10 +221,18 @@ async function main(): Promise<void> {
   }
   const own = observedPercentiles(fitted.fit)
   process.stdout.write(
-    `low phase: ${fitted.fit.model.replicas.map((r) => `${r.name} step ${JSON.stringify(r.step)} r2 ${JSON.stringify(r.r2)} maxNumSeqs ${r.maxNumSeqs.value} (${r.maxNumSeqs.source})`).join('; ')}\n`
+    `low phase: ${fitted.fit.model.replicas.map((r) => `${r.name} step ${JSON.stringify(r.step)} r2 ${JSON.stringify(r.r2)} maxNumSeqs ${r.maxNumSeqs.value} (${r.maxNumSeqs.source}), KV ${r.kvCapacityTokens.value} (${r.kvCapacityTokens.source}), prefix hit ${r.prefixHitRate.value.toFixed(2)} (${r.prefixHitRate.source})`).join('; ')}\n` +
+      `low phase: arrivals ${fitted.fit.model.arrival.process}, ${fitted.fit.model.arrival.meanRatePerSec.toFixed(2)} req/s, per-minute weight ${fitted.fit.model.arrival.minuteWeight.toFixed(2)}\n`
   )
   process.stdout.write(
     `low phase observed: TTFT p50 ${own.ttft.p50?.toFixed(0)} p99 ${own.ttft.p99?.toFixed(0)} ms, TPOT p50 ${own.tpot.p50?.toFixed(1)} ms, queue p99 ${own.queue.p99?.toFixed(0)} ms\n`
+  )
+  const check = runWhatIf(base, { changes: {}, runs: 5, seed: 1 }).fit
+  process.stdout.write(
+    `fit check (replay vs observed): ${KEYS.map(([m, q]) => {
+      const r = check.replay?.[m][q]
+      return `${m} ${q} ${r?.error == null ? '–' : `${r.error > 0 ? '+' : ''}${(r.error * 100).toFixed(1)} %`}`
+    }).join(', ')}; ${check.ok ? 'ok' : 'refused'}\n`
   )
   process.stdout.write(
     `${'case'.padEnd(22)}${KEYS.map(([m, q]) => `${m} ${q}`.padEnd(24)).join('')}\n`

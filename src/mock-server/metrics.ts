@@ -69,7 +69,15 @@ export interface MockMetrics {
   render(gauges: { running: number; waiting: number; kvUsage: number; preemptions: number }): string
 }
 
-export function createMockMetrics(modelName: string): MockMetrics {
+/** vLLM's default `--block-size` on a GPU. */
+export const MOCK_KV_BLOCK_SIZE = 16
+
+/**
+ * `kvCapacityTokens`: the engine's KV cache, exported as a real vLLM does, in
+ * `vllm:cache_config_info` (`num_gpu_blocks` × `block_size`); anything that sizes a replica's
+ * cache from a real engine's metrics can size the mock's the same way.
+ */
+export function createMockMetrics(modelName: string, kvCapacityTokens?: number): MockMetrics {
   const hist = new Map<HistogramName, Histogram>()
   for (const [name, [, bounds]] of Object.entries(HISTOGRAMS)) {
     hist.set(name as HistogramName, new Histogram([...bounds]))
@@ -115,6 +123,25 @@ export function createMockMetrics(modelName: string): MockMetrics {
         'Number of generation tokens processed.',
         generationTokens
       )
+      if (kvCapacityTokens !== undefined) {
+        // The label set of a real vLLM's CacheConfig gauge (one per engine, no model_name).
+        const cacheLabels = [
+          `block_size="${MOCK_KV_BLOCK_SIZE}"`,
+          'cache_dtype="auto"',
+          'enable_prefix_caching="False"',
+          'engine="0"',
+          'gpu_memory_utilization="0.9"',
+          'num_cpu_blocks="None"',
+          `num_gpu_blocks="${Math.floor(kvCapacityTokens / MOCK_KV_BLOCK_SIZE)}"`,
+          'num_gpu_blocks_override="None"',
+          'sliding_window="None"',
+        ].join(',')
+        out.push(
+          '# HELP vllm:cache_config_info Information of the LLMEngine CacheConfig',
+          '# TYPE vllm:cache_config_info gauge',
+          `vllm:cache_config_info{${cacheLabels}} 1.0`
+        )
+      }
       out.push('# HELP vllm:request_success_total Count of successfully processed requests.')
       out.push('# TYPE vllm:request_success_total counter')
       for (const [reason, n] of success) {

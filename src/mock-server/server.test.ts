@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSilentLogger } from '../core/logger.js'
+import type { Micros } from '../core/model/units.js'
+import { parsePrometheusText } from '../core/prom/parse.js'
 import { parseMisbehaviour, type Misbehaviour } from './misbehave.js'
 import { startMockServer, type MockServerOptions, type RunningMockServer } from './server.js'
 
@@ -85,6 +87,32 @@ describe('the mock server over a real socket', () => {
     await (await chat(server, 2)).text()
     const metrics = await (await fetch(`${server.url}/metrics`)).text()
     expect(metrics).toMatch(/^vllm:/m)
+  })
+
+  it('exports its KV cache size in vllm:cache_config_info, as a real vLLM does', async () => {
+    const batching = await start({
+      fixed: undefined,
+      engineModel: {
+        maxBatch: 24,
+        prefillMsPerToken: 0.1,
+        decodeStepBaseMs: 2,
+        decodeStepPerSeqMs: 0.1,
+        kvCapacityTokens: 200_000,
+      },
+    })
+    const parsed = parsePrometheusText(await (await fetch(`${batching.url}/metrics`)).text(), {
+      defaultTimeUs: 0 as Micros,
+    })
+    expect(parsed.rejected).toEqual([])
+    const info = parsed.samples.filter((s) => s.name === 'vllm:cache_config_info')
+    expect(info).toHaveLength(1)
+    // The capacity comes back as whole blocks: 12,500 blocks of 16 tokens.
+    expect(Number(info[0]!.labels['num_gpu_blocks']) * Number(info[0]!.labels['block_size'])).toBe(
+      200_000
+    )
+    // Fixed timing has no cache to describe, so it claims none.
+    const fixed = await start()
+    expect(await (await fetch(`${fixed.url}/metrics`)).text()).not.toContain('cache_config_info')
   })
 
   it('exports an engine span joined to the caller’s traceparent (OTLP/JSON)', async () => {

@@ -4,7 +4,12 @@ import https from 'node:https'
 import net from 'node:net'
 import { createOtlpJsonExporter, type OtlpJsonExporter } from '../client/otlp-exporter.js'
 import type { Logger } from '../core/logger.js'
-import { createMockEngine, type EngineModel, type FixedTiming } from './engine.js'
+import {
+  createMockEngine,
+  DEFAULT_ENGINE_MODEL,
+  type EngineModel,
+  type FixedTiming,
+} from './engine.js'
 import { createRequestHandler } from './handler.js'
 import { createMockMetrics } from './metrics.js'
 import type { Misbehaviour } from './misbehave.js'
@@ -49,7 +54,13 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     ...(options.engineModel !== undefined ? { model: options.engineModel } : {}),
     ...(options.fixed !== undefined ? { fixed: options.fixed } : {}),
   })
-  const metrics = createMockMetrics(options.model)
+  // Fixed timing has no batching or KV cache to describe.
+  const metrics = createMockMetrics(
+    options.model,
+    options.fixed === undefined
+      ? (options.engineModel ?? DEFAULT_ENGINE_MODEL).kvCapacityTokens
+      : undefined
+  )
   let port = options.port
   const instanceId = (): string => options.instanceId ?? `mock-${options.host}-${port}`
   let exporter: OtlpJsonExporter | null = null

@@ -42,6 +42,8 @@ export interface FittedReplica {
   r2: { decode: number; prefill: number }
   share: number
   maxNumSeqs: Sourced<number | null>
+  /** The most requests `num_requests_running` showed in the window; `null` without the gauge. */
+  runningPeak: number | null
   kvCapacityTokens: Sourced<number | null>
   prefixHitRate: Sourced<number>
 }
@@ -53,8 +55,14 @@ export interface TwinModel {
   arrival: {
     meanRatePerSec: number
     binUs: number
-    /** Requests per second in each bin from `window.fromUs`. */
+    /** Requests per second in each bin from `window.fromUs`, its counting noise removed. */
     ratePerSec: number[]
+    /**
+     * How much of each minute's own deviation from its neighbours' rate is kept (0: the counts
+     * swing no more than Poisson counting does, so the rate is the neighbours' average; 1: the
+     * rate really moves minute by minute). Mean over the bins.
+     */
+    minuteWeight: number
     process: 'open' | 'closed'
     /** Clients (requests in flight, median) when the process is closed. */
     closedUsers: number | null
@@ -165,6 +173,10 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     replicaCounts[o.replica[i]!]!++
   }
 
+  const rowsOf: number[][] = o.replicas.map(() => [])
+  for (let i = 0; i < o.n; i++) {
+    rowsOf[o.replica[i]!]!.push(i)
+  }
   const replicas: FittedReplica[] = o.replicas.map((name, r) => {
     const d = decodeOf[r]!
     const p = prefillOf[r]!
@@ -182,7 +194,11 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       r2: { decode: d.r2, prefill: p.r2 },
       share: replicaCounts[r]! / o.n,
       maxNumSeqs: maxNumSeqsOf(m),
-      kvCapacityTokens: kvCapacityOf(m, grid, r),
+      runningPeak:
+        m?.running != null && m.running.length > 0
+          ? Math.max(...m.running.map((p) => p.value))
+          : null,
+      kvCapacityTokens: kvCapacityOf(m, o, rowsOf[r]!),
       prefixHitRate: hit[r]!,
     }
   })
@@ -234,7 +250,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   }
   const windowSec = (w.toUs - w.fromUs) / 1e6
   const lastBinSec = ((w.toUs - w.fromUs) % BIN_US || BIN_US) / 1e6
-  const ratePerSec = perBin.map((c, b) => c / (b === binCount - 1 ? lastBinSec : BIN_US / 1e6))
+  const widthSec = perBin.map((_, b) => (b === binCount - 1 ? lastBinSec : BIN_US / 1e6))
+  const rates = denoisedRates(perBin, widthSec)
 
   const pre = new Float64Array(o.n)
   for (let i = 0; i < o.n; i++) {
@@ -271,7 +288,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     arrival: {
       meanRatePerSec: (o.n * (w.total / Math.max(1, o.n + o.dropped.total))) / windowSec,
       binUs: BIN_US,
-      ratePerSec,
+      ratePerSec: rates.ratePerSec,
+      minuteWeight: rates.weight,
       ...loop,
     },
     mix: {
@@ -295,6 +313,53 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     replicas,
   }
   return { ok: true, fit: { model, observed: o, cached } }
+}
+
+/** Bins on each side of a minute that set the rate it is compared with. */
+const RATE_NEIGHBOURS = 5
+
+/**
+ * The arrival rate per bin with the counting noise taken out (empirical Bayes). A minute's count
+ * is Poisson around its true rate, so taking the counts as the rate and drawing new Poisson
+ * arrivals from them counts the noise twice; at 2x load the first noise is doubled as well, and
+ * the twin's arrivals swing three times as much as the real ones. Near capacity that decides
+ * whether a queue drains, and it made the twin's TTFT P50 at 2x twice the simulator's (ADR 0200).
+ *
+ * Each count is set against the rate of its ±5 neighbouring bins; the variance of the counts
+ * beyond Poisson's is the real movement of the rate, and each bin keeps that share of its own
+ * deviation. A steady window gets the neighbours' average; a burst well above counting noise
+ * stays.
+ */
+export function denoisedRates(
+  counts: readonly number[],
+  widthSec: readonly number[]
+): { ratePerSec: number[]; weight: number } {
+  const B = counts.length
+  const local = counts.map((_, b) => {
+    let c = 0
+    let w = 0
+    for (let k = Math.max(0, b - RATE_NEIGHBOURS); k <= Math.min(B - 1, b + RATE_NEIGHBOURS); k++) {
+      c += counts[k]!
+      w += widthSec[k]!
+    }
+    return w > 0 ? c / w : 0
+  })
+  // Variance of the true rate around the local one (per s², beyond what Poisson counts give).
+  let excess = 0
+  for (let b = 0; b < B; b++) {
+    const expected = local[b]! * widthSec[b]!
+    excess += ((counts[b]! - expected) ** 2 - expected) / widthSec[b]! ** 2
+  }
+  const tau2 = Math.max(0, excess / Math.max(1, B))
+  let weightSum = 0
+  const ratePerSec = counts.map((c, b) => {
+    const expected = local[b]! * widthSec[b]!
+    const signal = tau2 * widthSec[b]! ** 2
+    const k = signal + expected > 0 ? signal / (signal + expected) : 1
+    weightSum += k
+    return local[b]! + k * (c / widthSec[b]! - local[b]!)
+  })
+  return { ratePerSec, weight: B > 0 ? weightSum / B : 1 }
 }
 
 /**
@@ -364,10 +429,49 @@ function maxNumSeqsOf(m: ReplicaMetrics | undefined): Sourced<number | null> {
   }
 }
 
+/**
+ * KV tokens the replica's requests held at each of `times` (sorted, epoch µs): a request holds
+ * its prompt from the step that scheduled it, and its output grows one token a step from its
+ * first token to its end. Read at the scrape instants themselves, not from a time grid: the grid
+ * starts a request's KV at its first token and averages its output over the request, and at the
+ * KV edge a capacity 1 % off is the difference between a queue that drains and one that grows.
+ */
+function kvHeldAt(
+  o: ObservedRequests,
+  rows: readonly number[],
+  times: readonly number[]
+): Float64Array {
+  const held = new Float64Array(times.length)
+  for (const i of rows) {
+    const sched = o.queuedUs[i]! + o.queueUs[i]!
+    const first = sched + o.prefillUs[i]!
+    const end = first + o.decodeUs[i]!
+    let lo = 0
+    let hi = times.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (times[mid]! < sched) {
+        lo = mid + 1
+      } else {
+        hi = mid
+      }
+    }
+    const out = o.outputTokens[i]!
+    for (let k = lo; k < times.length && times[k]! < end; k++) {
+      const t = times[k]!
+      held[k] =
+        held[k]! +
+        o.promptTokens[i]! +
+        (t >= first && end > first ? (out * (t - first)) / (end - first) : 0)
+    }
+  }
+  return held
+}
+
 function kvCapacityOf(
   m: ReplicaMetrics | undefined,
-  grid: IntervalGrid,
-  r: number
+  o: ObservedRequests,
+  rows: readonly number[]
 ): Sourced<number | null> {
   if (m?.cacheConfig != null) {
     return {
@@ -375,16 +479,18 @@ function kvCapacityOf(
       source: 'vllm:cache_config_info (num_gpu_blocks × block_size)',
     }
   }
-  const usage = m?.kvUsage ?? []
+  const usage = (m?.kvUsage ?? []).filter((p) => p.value >= 0.05)
+  const held = kvHeldAt(
+    o,
+    rows,
+    usage.map((p) => p.timeUs)
+  )
   const ratios: number[] = []
-  for (const p of usage) {
-    if (p.value >= 0.05) {
-      const tokens = grid.densityAt(r * LANES + 1, p.timeUs)
-      if (tokens > 0) {
-        ratios.push(tokens / p.value)
-      }
+  usage.forEach((p, k) => {
+    if (held[k]! > 0) {
+      ratios.push(held[k]! / p.value)
     }
-  }
+  })
   if (ratios.length >= 3) {
     return {
       value: Math.round(quantileSorted(sortedOf(ratios), 0.5)),

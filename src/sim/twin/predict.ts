@@ -38,6 +38,8 @@ export interface Prediction {
     kvPeakShare: number | null
     /** Recompute preemptions per minute of the window (the KV cache ran full). */
     preemptionsPerMinute: Estimate
+    /** The most sequences the replica ran at once. */
+    runningPeak: Estimate
   }[]
 }
 
@@ -173,6 +175,7 @@ interface RunFigures {
   utilization: number[]
   kvPeak: number[]
   preemptionsPerMinute: number[]
+  runningPeak: number[]
   requests: number
 }
 
@@ -232,6 +235,7 @@ function runOnce(
       return Number.isFinite(cap) ? v / cap : NaN
     }),
     preemptionsPerMinute: Array.from(res.preemptions, (p) => p / (span / 60e6)),
+    runningPeak: Array.from(res.runningPeak),
     requests: ttft.length,
   }
 }
@@ -282,6 +286,7 @@ export function predict(
         utilization: estimate(figures.map((f) => f.utilization[i]!)),
         kvPeakShare: kv,
         preemptionsPerMinute: estimate(figures.map((f) => f.preemptionsPerMinute[i]!)),
+        runningPeak: estimate(figures.map((f) => f.runningPeak[i]!)),
       }
     }),
   }

@@ -127,6 +127,28 @@ export function checkFit(
   return { report: { ok: reasons.length === 0, model: fit.model, replay, reasons }, fit }
 }
 
+/**
+ * `max_num_seqs` is in no series a vLLM exports; the window shows it only where it held requests
+ * back. When the fit had to assume it and the prediction runs more sequences than the window ever
+ * did, the engine's real ceiling may sit in between, and the prediction is then optimistic.
+ */
+export function beyondObservedBatch(model: TwinModel, p: Prediction): string[] {
+  const peaks = model.replicas.map((r) => r.runningPeak).filter((v): v is number => v !== null)
+  if (
+    peaks.length === 0 ||
+    !model.replicas.some((r) => r.maxNumSeqs.source.startsWith('assumed'))
+  ) {
+    return []
+  }
+  const seen = Math.max(...peaks)
+  const ran = Math.max(...p.replicas.map((r) => r.runningPeak.value ?? 0))
+  return ran > seen
+    ? [
+        `the prediction runs up to ${Math.round(ran)} sequences per replica; the window never ran more than ${Math.round(seen)}, and max_num_seqs is not in the engine's metrics (assumed ${model.replicas[0]!.maxNumSeqs.value}). If the engine's is lower, the prediction is optimistic: say it with --max-num-seqs`,
+      ]
+    : []
+}
+
 function fmt(v: number | null): string {
   return v === null ? '–' : v >= 100 ? v.toFixed(0) : v.toFixed(1)
 }
@@ -183,7 +205,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   }
   return {
     ...base,
-    notes: applied.notes,
+    notes: [...applied.notes, ...beyondObservedBatch(fit.model, p)],
     predicted: { ...p.measures, runs: p.runs, replicas: p.replicas },
     sweep,
   }
