@@ -22,13 +22,9 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isAppError } from '../src/core/errors.js'
-import type { Span } from '../src/core/model/span.js'
-import type { Micros } from '../src/core/model/units.js'
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
 import type { SpanStore } from '../src/storage/span-store.js'
-
-const BATCH = 10_000
-const PAD = 'x'.repeat(96)
+import { BATCH, insertRange } from './fault-store-spans.js'
 
 function numArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
@@ -40,41 +36,6 @@ function numArg(flag: string, fallback: number): number {
     throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
   }
   return n
-}
-
-/** Span `i` of the sequence: trace id i + 1, its index in an attribute, a realistic payload. */
-function spanOf(i: number): Span {
-  return {
-    traceId: (i + 1).toString(16).padStart(32, '0'),
-    spanId: (i + 1).toString(16).padStart(16, '0'),
-    parentSpanId: null,
-    name: 'llm_request',
-    kind: 2,
-    startUs: (1_760_000_000_000_000 + i * 1000) as Micros,
-    endUs: (1_760_000_000_000_000 + i * 1000 + 900_000) as Micros,
-    statusCode: 0,
-    statusMessage: null,
-    attributes: {
-      i,
-      'gen_ai.request.model': `model-${i % 7}`,
-      'gen_ai.usage.input_tokens': 100 + (i % 4000),
-      'gen_ai.usage.output_tokens': 10 + (i % 500),
-      'tenant.id': `tenant-${i % 13}`,
-      'server.address': `vllm-${i % 8}.svc`,
-      note: `${PAD}${i}`,
-    },
-    resource: { 'service.name': 'vllm', 'service.instance.id': `vllm-${i % 8}` },
-    scopeName: 'bench',
-    scopeVersion: null,
-    events: [],
-  }
-}
-
-async function insertRange(store: SpanStore, from: number, to: number): Promise<void> {
-  for (let at = from; at < to; at += BATCH) {
-    const n = Math.min(BATCH, to - at)
-    await store.insertSpans(Array.from({ length: n }, (_, k) => spanOf(at + k)))
-  }
 }
 
 // The child: appends `walSpans` spans after those in the file, acknowledging each batch on
