@@ -24,7 +24,7 @@ import { join } from 'node:path'
 import { isAppError } from '../src/core/errors.js'
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
 import type { SpanStore } from '../src/storage/span-store.js'
-import { BATCH, insertRange } from './fault-store-spans.js'
+import { BATCH, fillSpans, insertRange } from './fault-store-spans.js'
 
 function numArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
@@ -196,8 +196,8 @@ async function main(): Promise<void> {
     const store = await createDuckDbStore({ path: base })
     let spans = 0
     while (statSync(base).size < baseMb * 1048576) {
-      await insertRange(store, spans, spans + 20 * BATCH)
-      spans += 20 * BATCH
+      await fillSpans(store, spans, spans + 50 * BATCH)
+      spans += 50 * BATCH
       await duckDbSharedOf(store)?.checkpoint()
     }
     await store.close()

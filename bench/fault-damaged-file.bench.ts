@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isAppError } from '../src/core/errors.js'
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
-import { BATCH, insertRange, scanSpans, type SpansScan } from './fault-store-spans.js'
+import { BATCH, fillSpans, scanSpans, type SpansScan } from './fault-store-spans.js'
 
 function numArg(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag)
@@ -125,8 +125,8 @@ try {
   const store = await createDuckDbStore({ path: good })
   let spans = 0
   while (statSync(good).size < mb * 1048576) {
-    await insertRange(store, spans, spans + 20 * BATCH)
-    spans += 20 * BATCH
+    await fillSpans(store, spans, spans + 50 * BATCH)
+    spans += 50 * BATCH
     await duckDbSharedOf(store)?.checkpoint()
   }
   const goodScan = await scanSpans(store)

@@ -72,3 +72,27 @@ export async function scanSpans(store: SpanStore): Promise<SpansScan> {
   )
   return { n: Number(row!['n']), distinctIds: Number(row!['ids']), digest: String(row!['digest']) }
 }
+
+/**
+ * Writes spans `from`..`to − 1` with one INSERT … SELECT inside DuckDB: the same ids and `i`
+ * attribute as {@link spanOf}, so a base file of hundreds of MB takes seconds to build on a busy
+ * host. The spans a fault hits are still written by `insertSpans`, the server's write path.
+ */
+export async function fillSpans(store: SpanStore, from: number, to: number): Promise<void> {
+  await duckDbSharedOf(store)!.write(async (conn) => {
+    await conn.run(
+      `INSERT INTO spans (trace_id, span_id, parent_span_id, name, kind, start_us, end_us,
+         status_code, status_message, attributes, resource, scope_name, scope_version, events)
+       SELECT lpad(lower(to_hex(i + 1)), 32, '0'), lpad(lower(to_hex(i + 1)), 16, '0'), NULL,
+         'llm_request', 2, 1760000000000000 + i * 1000, 1760000000000000 + i * 1000 + 900000, 0,
+         NULL,
+         json_object('i', i, 'gen_ai.request.model', 'model-' || (i % 7),
+           'gen_ai.usage.input_tokens', 100 + i % 4000, 'gen_ai.usage.output_tokens', 10 + i % 500,
+           'tenant.id', 'tenant-' || (i % 13), 'server.address', 'vllm-' || (i % 8) || '.svc',
+           'note', repeat('x', 96) || i),
+         json_object('service.name', 'vllm', 'service.instance.id', 'vllm-' || (i % 8)),
+         'bench', NULL, '[]'::JSON
+       FROM range(${from}, ${to}) t(i)`
+    )
+  })
+}
