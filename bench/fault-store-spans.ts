@@ -12,7 +12,7 @@ export const BATCH = 10_000
 const PAD = 'x'.repeat(96)
 
 /** Span `i` of the sequence: trace id i + 1, its index in an attribute, a realistic payload. */
-export function spanOf(i: number): Span {
+function spanOf(i: number): Span {
   return {
     traceId: (i + 1).toString(16).padStart(32, '0'),
     spanId: (i + 1).toString(16).padStart(16, '0'),
