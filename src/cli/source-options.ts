@@ -11,12 +11,59 @@ import { DIMENSIONS, type Dimension } from '../core/model/request.js'
 import type { Micros } from '../core/model/units.js'
 import { resolveWindowText, type ResolvedWindow } from '../core/model/window.js'
 import { addTokenFileOption } from './client-token.js'
+import { openStoreOrServer, type OpenedStore } from './open-store.js'
 
 /** Where the data is: `paths` (the argument) else `--server` else `--db`. */
 export interface SourceFlags {
   db?: string
   server?: string
   tokenFile?: string
+}
+
+/** The one source a reading command reads, as `chooseSource` decided it. */
+export type Source =
+  | { kind: 'server'; url: string }
+  | { kind: 'paths'; paths: string[] }
+  /** `given`: `--db` was passed (otherwise the default file, and maybe a server on the default port). */
+  | { kind: 'db'; path: string; given: boolean }
+
+/**
+ * Paths, else `--server`, else `--db` (or the default file): the one rule for diagnose, whatif
+ * and compare. `--server` next to paths or `--db` is refused by name (exit 2): each names other
+ * data than the server's, and answering from one would hide that the other was not read.
+ */
+export function chooseSource(paths: string[], flags: SourceFlags): Source {
+  if (flags.server !== undefined) {
+    const others = [
+      ...(flags.db !== undefined ? ['--db'] : []),
+      ...(paths.length > 0 ? [`paths (${paths.join(', ')})`] : []),
+    ]
+    if (others.length > 0) {
+      throw new AppError(
+        'INPUT_INVALID',
+        `--server cannot be combined with ${others.join(' or ')}: give one source of data`
+      )
+    }
+    return { kind: 'server', url: flags.server }
+  }
+  if (paths.length > 0) {
+    return { kind: 'paths', paths }
+  }
+  return { kind: 'db', path: flags.db ?? DEFAULT_DB_PATH, given: flags.db !== undefined }
+}
+
+/**
+ * Opens a `db` source, or, when a running server holds the file, says so on stderr and returns
+ * that server (the command then asks it for the whole of the data, as it would read the file).
+ */
+export async function openDbSource(source: { path: string }): Promise<OpenedStore> {
+  const opened = await openStoreOrServer(source.path)
+  if (opened.kind === 'server') {
+    process.stderr.write(
+      `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
+    )
+  }
+  return opened
 }
 
 export interface WindowFlags {

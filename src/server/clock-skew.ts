@@ -8,9 +8,12 @@
  *
  * The estimate per `service.name` is arrival time minus the end of the freshest span of its
  * latest batch, negated: positive = the producer's clock ahead. An export delay makes it look
- * behind by that delay, so only offsets past `reportAfterMs` are shown.
+ * behind by that delay, so only offsets past `reportAfterMs` are shown. A rejected span counts
+ * in that batch too (its time is read from the reject), so a producer whose every span is
+ * refused is named, with its estimate and how many of its spans were refused.
  */
 import type { Span } from '../core/model/span.js'
+import { futureTimeMsOf } from '../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../core/otlp/wire-types.js'
 
 export interface ProducerSkew {
@@ -19,12 +22,17 @@ export interface ProducerSkew {
   estimated_skew_ms: number
   /** Server time of the batch it comes from (epoch ms). */
   seen_at_ms: number
+  /** Its spans rejected for ending past the server clock plus `ingest.maxFutureSkewMs`. */
+  spans_rejected_future: number
 }
 
 export interface ClockSkewReport {
   /** Spans rejected for ending later than the server clock plus `ingest.maxFutureSkewMs`. */
   spans_rejected_future: number
-  /** Producers whose estimated offset is past `reportAfterMs`, largest first. */
+  /**
+   * Producers whose estimated offset is past `reportAfterMs`, or with spans rejected, largest
+   * offset first, at most {@link SHOWN_PRODUCERS}.
+   */
   producers: ProducerSkew[]
   /** The threshold used (ms). */
   shown_beyond_ms: number
@@ -32,18 +40,49 @@ export interface ClockSkewReport {
 
 export interface ClockSkewTracker {
   observe(spans: readonly Span[], receivedMs: number): void
-  observeRejects(rejected: readonly OtlpReject[]): void
+  /** `receivedMs` defaults to now: the rejects of the batch just passed to `observe`. */
+  observeRejects(rejected: readonly OtlpReject[], receivedMs?: number): void
   report(): ClockSkewReport
 }
 
 /** Producers remembered, so odd service names cannot grow the map without bound. */
 const MAX_PRODUCERS = 200
-const FUTURE_REJECT = /maxFutureSkewMs/
+/** Producers shown in the report. */
+export const SHOWN_PRODUCERS = 20
 
 /** A tracker that shows offsets beyond `reportAfterMs` (default 60 s). */
-export function createClockSkewTracker(reportAfterMs = 60_000): ClockSkewTracker {
+export function createClockSkewTracker(
+  reportAfterMs = 60_000,
+  now: () => number = Date.now
+): ClockSkewTracker {
   const producers = new Map<string, ProducerSkew>()
   let rejectedFuture = 0
+
+  /** Takes `endMs` as the freshest time of `service`'s batch received at `receivedMs`. */
+  const seen = (service: string | null, endMs: number, receivedMs: number, refused: number) => {
+    const key = service ?? ''
+    const known = producers.get(key)
+    if (known === undefined) {
+      if (producers.size >= MAX_PRODUCERS) {
+        return
+      }
+      producers.set(key, {
+        service,
+        estimated_skew_ms: Math.round(endMs - receivedMs),
+        seen_at_ms: receivedMs,
+        spans_rejected_future: refused,
+      })
+      return
+    }
+    known.spans_rejected_future += refused
+    const skewMs = Math.round(endMs - receivedMs)
+    // A later batch replaces the estimate; within one batch the freshest span wins.
+    if (receivedMs > known.seen_at_ms || skewMs > known.estimated_skew_ms) {
+      known.estimated_skew_ms = skewMs
+      known.seen_at_ms = receivedMs
+    }
+  }
+
   return {
     observe(spans, receivedMs) {
       // The freshest end per service in this batch (most batches hold one service).
@@ -58,31 +97,40 @@ export function createClockSkewTracker(reportAfterMs = 60_000): ClockSkewTracker
         }
       }
       for (const [service, endUs] of newest) {
-        const key = service ?? ''
-        if (!producers.has(key) && producers.size >= MAX_PRODUCERS) {
-          continue
-        }
-        producers.set(key, {
-          service,
-          estimated_skew_ms: Math.round(endUs / 1000 - receivedMs),
-          seen_at_ms: receivedMs,
-        })
+        seen(service, endUs / 1000, receivedMs, 0)
       }
     },
-    observeRejects(rejected) {
+    observeRejects(rejected, receivedMs = now()) {
+      const newest = new Map<string | null, { endMs: number; refused: number }>()
       for (const r of rejected) {
-        if (FUTURE_REJECT.test(r.reason)) {
-          rejectedFuture++
+        const atMs = futureTimeMsOf(r.reason)
+        if (atMs === null) {
+          continue
         }
+        rejectedFuture++
+        const service = r.service ?? null
+        const known = newest.get(service)
+        if (known === undefined) {
+          newest.set(service, { endMs: atMs, refused: 1 })
+        } else {
+          known.endMs = Math.max(known.endMs, atMs)
+          known.refused++
+        }
+      }
+      for (const [service, { endMs, refused }] of newest) {
+        seen(service, endMs, receivedMs, refused)
       }
     },
     report() {
       return {
         spans_rejected_future: rejectedFuture,
         producers: [...producers.values()]
-          .filter((p) => Math.abs(p.estimated_skew_ms) > reportAfterMs)
+          .filter(
+            (p) => Math.abs(p.estimated_skew_ms) > reportAfterMs || p.spans_rejected_future > 0
+          )
           .sort((a, b) => Math.abs(b.estimated_skew_ms) - Math.abs(a.estimated_skew_ms))
-          .slice(0, 20),
+          .slice(0, SHOWN_PRODUCERS)
+          .map((p) => ({ ...p })),
         shown_beyond_ms: reportAfterMs,
       }
     },

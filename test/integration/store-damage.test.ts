@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/core/errors.js'
 import type { Micros } from '../../src/core/model/units.js'
-import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
+import { createDuckDbStore, duckDbSharedOf } from '../../src/storage/duckdb/duckdb-store.js'
 import { hexId, makeSpan } from '../../src/core/model/testing/builders.js'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -170,6 +170,17 @@ describe('DuckDB file after a crash or damage', () => {
         // Blocks the table does not use were hit: then every row is exactly right.
         expect(read.spans).toHaveLength(traceIds.length)
         expect(new Set(read.spans.map((s) => s.attributes['i'])).size).toBe(traceIds.length)
+      }
+      // The SLO store's reads go through the shared reader: the same words there.
+      const scanned = await duckDbSharedOf(store)!
+        .read((c) => c.runAndReadAll('SELECT sum(hash(attributes::VARCHAR)) FROM spans'))
+        .then(
+          () => null,
+          (err: unknown) => err
+        )
+      if (scanned !== null) {
+        expect((scanned as AppError).code).toBe('STORE_UNAVAILABLE')
+        expect((scanned as AppError).message).toContain(`mv ${path} ${path}.damaged`)
       }
     } finally {
       await store.close()

@@ -12,10 +12,13 @@ import { AppError } from '../../core/errors.js'
 import { parseDurationMs } from '../../core/model/duration.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { readClientToken } from '../client-token.js'
-import { addSourceOptions, type SourceFlags } from '../source-options.js'
+import {
+  addSourceOptions,
+  chooseSource,
+  openDbSource,
+  type SourceFlags,
+} from '../source-options.js'
 import { withImportedStore } from '../import-to-memory.js'
-import { DEFAULT_DB_PATH } from '../../config/defaults.js'
-import { openStoreOrServer } from '../open-store.js'
 
 interface CompareFlags extends SourceFlags {
   before?: string
@@ -87,18 +90,16 @@ async function compareViaServer(
 
 async function compare(paths: string[], flags: CompareFlags): Promise<CompareReport> {
   checkFlags(flags)
+  const source = chooseSource(paths, flags)
   const token = await readClientToken(flags.tokenFile)
-  if (flags.server !== undefined) {
-    return compareViaServer(flags.server, flags, token)
+  if (source.kind === 'server') {
+    return compareViaServer(source.url, flags, token)
   }
-  if (paths.length > 0) {
-    return withImportedStore(paths, (store) => compareOnStore(store, flags))
+  if (source.kind === 'paths') {
+    return withImportedStore(source.paths, (store) => compareOnStore(store, flags))
   }
-  const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
+  const opened = await openDbSource(source)
   if (opened.kind === 'server') {
-    process.stderr.write(
-      `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
-    )
     return compareViaServer(opened.apiUrl, flags, token)
   }
   try {

@@ -17,14 +17,14 @@ import type { Diagnosis } from '../../core/model/diagnosis.js'
 import { millisFromMicros, type Micros } from '../../core/model/units.js'
 import { DEFAULTS } from '../../config/defaults.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { DEFAULT_DB_PATH } from '../../config/defaults.js'
-import { openStoreOrServer } from '../open-store.js'
 import { withImportedStore } from '../import-to-memory.js'
 import { readClientToken } from '../client-token.js'
 import {
   addFilterOptions,
   addSourceOptions,
+  chooseSource,
   filtersOf,
+  openDbSource,
   resolveWindowFlags,
   type FilterFlags,
   type SourceFlags,
@@ -221,30 +221,21 @@ Examples:
 See docs/diagnosis.md (method, output) and docs/causes.md (every cause).`
     )
     .action(async (paths: string[], flags: DiagnoseFlags) => {
+      const source = chooseSource(paths, flags)
       const token = await readClientToken(flags.tokenFile)
       let result: DiagnoseResult
-      if (flags.server !== undefined && (flags.db !== undefined || paths.length > 0)) {
-        // Each names other data than the server's: answering from one would hide the other.
-        throw new AppError(
-          'INPUT_INVALID',
-          `--server cannot be combined with ${flags.db !== undefined ? '--db' : `paths (${paths.join(', ')})`}: give one source of data`
-        )
-      }
-      if (flags.server !== undefined) {
-        result = await diagnoseViaServer(flags.server, flags, token)
-      } else if (paths.length > 0) {
-        result = await diagnosePaths(paths, flags)
+      if (source.kind === 'server') {
+        result = await diagnoseViaServer(source.url, flags, token)
+      } else if (source.kind === 'paths') {
+        result = await diagnosePaths(source.paths, flags)
       } else {
-        const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
+        const opened = await openDbSource(source)
         if (opened.kind === 'server') {
-          process.stderr.write(
-            `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
-          )
           result = await diagnoseViaServer(opened.apiUrl, flags, token, true)
         } else {
           // With no --db, a server on the default port is what "diagnose --since 30m" means,
           // even when it was started on another database.
-          const live = flags.db === undefined ? await findLocalServer(token) : null
+          const live = source.given ? null : await findLocalServer(token)
           try {
             if (live !== null) {
               process.stderr.write(

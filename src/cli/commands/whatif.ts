@@ -18,14 +18,14 @@ import type { SpanStore } from '../../storage/span-store.js'
 import { readClientToken } from '../client-token.js'
 import {
   addSourceOptions,
+  chooseSource,
   collect,
+  openDbSource,
   resolveWindowFlags,
   type SourceFlags,
   type WindowFlags,
 } from '../source-options.js'
 import { withImportedStore } from '../import-to-memory.js'
-import { DEFAULT_DB_PATH } from '../../config/defaults.js'
-import { openStoreOrServer } from '../open-store.js'
 
 /** Exit code of a refusal: the twin does not fit the window, or cannot model a change. */
 export const EXIT_REFUSED = 4
@@ -205,18 +205,16 @@ async function whatIf(paths: string[], flags: WhatIfFlags): Promise<WhatIfReport
   // Parse before any store is opened, so bad flags fail fast.
   parseChanges(texts)
   sweepOf(flags)
+  const source = chooseSource(paths, flags)
   const token = await readClientToken(flags.tokenFile)
-  if (flags.server !== undefined) {
-    return whatIfViaServer(flags.server, flags, texts, token)
+  if (source.kind === 'server') {
+    return whatIfViaServer(source.url, flags, texts, token)
   }
-  if (paths.length > 0) {
-    return withImportedStore(paths, (store) => whatIfOnStore(store, flags, texts))
+  if (source.kind === 'paths') {
+    return withImportedStore(source.paths, (store) => whatIfOnStore(store, flags, texts))
   }
-  const opened = await openStoreOrServer(flags.db ?? DEFAULT_DB_PATH)
+  const opened = await openDbSource(source)
   if (opened.kind === 'server') {
-    process.stderr.write(
-      `tokenline: ${opened.dbPath} is held by a running server; asking ${opened.apiUrl}\n`
-    )
     return whatIfViaServer(opened.apiUrl, flags, texts, token, true)
   }
   try {

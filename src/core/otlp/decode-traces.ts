@@ -6,7 +6,7 @@ import { parseSpanKind, parseStatusCode } from './enums.js'
 import { isEmptyId, normaliseId } from './ids.js'
 import { microsFromOtlpTime } from './int64.js'
 import { isRecord, readField } from './read-field.js'
-import { latestTimeUs, timeOutOfBounds, type TimeBounds } from './time-bounds.js'
+import { futureTimeMsOf, latestTimeUs, timeOutOfBounds, type TimeBounds } from './time-bounds.js'
 import type { OtlpReject } from './wire-types.js'
 
 /** Spans decoded from one `ExportTraceServiceRequest`, and the spans that could not be used. */
@@ -197,6 +197,18 @@ function decodeSpan(
   )
 }
 
+/**
+ * A span's reject; one for a time past the server clock plus the tolerated skew also names the
+ * producer (`service.name`), so `/api/health` can name a producer whose every span is refused.
+ */
+export function spanReject(path: string, reason: string, resource: Attributes): OtlpReject {
+  if (futureTimeMsOf(reason) === null) {
+    return { path, reason }
+  }
+  const name = resource['service.name']
+  return { path, reason, service: typeof name === 'string' ? name : null }
+}
+
 /** The reason text of an expected decode failure; anything else is a bug and is rethrown. */
 function reasonOf(err: unknown): string {
   if (isAppError(err) && err.code === 'OTLP_DECODE_FAILED') {
@@ -283,7 +295,7 @@ export function decodeTraces(request: unknown, bounds?: TimeBounds): DecodeTrace
         const result =
           resourceReason ?? decodeSpan(list[i], resource, scopeName, scopeVersion, latestUs)
         if (typeof result === 'string') {
-          rejected.push({ path: `${sPath}.spans[${i}]`, reason: result })
+          rejected.push(spanReject(`${sPath}.spans[${i}]`, result, resource))
         } else {
           spans.push(result)
         }

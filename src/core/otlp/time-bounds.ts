@@ -42,6 +42,23 @@ export function timeOutOfBounds(field: string, us: number, latestUs: number): st
   const limit =
     latestUs >= MAX_INT64_TIME_US
       ? 'the int64 nanosecond range'
-      : `${describeUs(latestUs)} (the server clock plus ingest.maxFutureSkewMs)`
+      : `${describeUs(latestUs)} ${PAST_SKEW}`
   return `${field} must not be later than ${limit} (actual: ${describeUs(us)})`
+}
+
+const PAST_SKEW = '(the server clock plus ingest.maxFutureSkewMs)'
+const PAST_SKEW_ACTUAL = / \(the server clock plus ingest\.maxFutureSkewMs\) \(actual: ([^)]+)\)$/
+
+/**
+ * The rejected time (epoch ms) in a reason {@link timeOutOfBounds} worded for a time past the
+ * server clock plus the tolerated skew, or `null` for any other reason. Read back from the text
+ * because that is all a reject carries across the decode workers and both wire formats.
+ */
+export function futureTimeMsOf(reason: string): number | null {
+  const actual = PAST_SKEW_ACTUAL.exec(reason)?.[1]
+  if (actual === undefined) {
+    return null
+  }
+  const ms = Date.parse(actual)
+  return Number.isFinite(ms) ? ms : null
 }

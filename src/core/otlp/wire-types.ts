@@ -166,4 +166,10 @@ export interface OtlpMetricsRequest {
 export interface OtlpReject {
   path: string
   reason: string
+  /**
+   * On a span rejected for a time past the server clock plus `ingest.maxFutureSkewMs`: its
+   * resource's `service.name` (null without one), so a producer whose every span is refused can
+   * still be named (the clock-skew report in `/api/health`).
+   */
+  service?: string | null
 }

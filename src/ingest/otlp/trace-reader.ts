@@ -14,7 +14,7 @@ import protobuf from 'protobufjs/minimal.js'
 import { AppError, errorMessage, isAppError } from '../../core/errors.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { checkSpan, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
+import { checkSpan, spanReject, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
 import { microsFromOtlpTime } from '../../core/otlp/int64.js'
 import { latestTimeUs, type TimeBounds } from '../../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../../core/otlp/wire-types.js'
@@ -290,7 +290,7 @@ function readScopeSpans(
     r.pos = spanRanges[i] as number
     const result = scope.resourceReason ?? readSpan(r, spanRanges[i + 1] as number, scope)
     if (typeof result === 'string') {
-      out.rejected.push({ path: `${path}.spans[${i / 2}]`, reason: result })
+      out.rejected.push(spanReject(`${path}.spans[${i / 2}]`, result, scope.resource))
     } else {
       out.spans.push(result)
     }

@@ -418,7 +418,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         .then(() => out)
     },
     read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-      return readers.run(work)
+      // The SLO store reads through here: a damaged block must say what to do here too.
+      return readers.run(work).catch((err: unknown) => Promise.reject(damaged(err)))
     },
     async checkpoint() {
       if (isFile) {
