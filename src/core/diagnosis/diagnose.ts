@@ -296,6 +296,14 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const burst = findTrafficShift(sample, ctx.grid)
   const facts = excessFacts(scanCtx, anomalies, burst)
   const uncovered = uncoveredTime(scanCtx)
+  // The rules compare loads and shares inside the slow minutes the excess shows most clearly,
+  // which for a weak or short fault are not where the P99 changed (if it did at all).
+  const slowest = facts
+    .filter((x) => x.anomaly.buckets !== null)
+    .sort((a, b) => b.strength * b.scale - a.strength * a.scale)[0]
+  if (slowest !== undefined) {
+    ctx.anomalyBuckets = slowest.anomaly.buckets
+  }
   const merged: Finding[] = []
   for (const record of RULES) {
     const f = scoreCause(ctx, record, facts, uncovered, skipped)

@@ -183,7 +183,7 @@ export type Carrier =
   | 'network-time'
   /** The gateway's own queue or wait grew. */
   | 'gateway-wait'
-  /** A dependency call (retrieval, gateway upstream) grew. */
+  /** A dependency call (retrieval, vector store) grew. */
   | 'downstream-time'
   /** One tenant's share of the traffic rose over the same minutes. */
   | 'tenant-burst'
@@ -205,6 +205,16 @@ export type Carrier =
   | 'workload'
   /** The same work got slower in the engine everywhere and nothing above names why. */
   | 'engine-rate'
+
+/**
+ * The gateway's upstream call and its stream after the first chunk are the engine's queue,
+ * prefill and decode seen from the gateway (CONTRACT §4): without engine spans they are read as
+ * those engine stages, never as the gateway's own wait or a dependency's time.
+ */
+const BACKEND_SEEN_FROM_GATEWAY: ReadonlySet<string> = new Set([
+  'gateway.upstream',
+  'gateway.stream',
+])
 
 /** Whether the slower-work reading names a scope a cause can own. */
 export function scopeCarries(a: MeasureAnomaly, f: AnomalyFacts): boolean {
@@ -256,13 +266,13 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   ) {
     return 'network-time'
   }
-  if (s.startsWith('gateway.') && s !== 'gateway.upstream') {
+  if (s.startsWith('gateway.') && !BACKEND_SEEN_FROM_GATEWAY.has(s)) {
     // A gateway's queue is shared by the requests of every backend: wait that lands on one
     // replica's or node's requests is that backend's time (no engine span split it off).
     const backend = f.scope?.dimension === 'replica' || f.scope?.dimension === 'node'
     return backend ? 'scope-rate' : 'gateway-wait'
   }
-  if (s === 'downstream' || s === 'gateway.upstream') {
+  if (s === 'downstream') {
     return 'downstream-time'
   }
   // A tenant whose traffic rose in the same minutes drives the queue everyone waits in: the
@@ -280,13 +290,16 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   if (f.kvPressure && a.parts.kind === 'rate' && !scoped) {
     return 'kv-pressure'
   }
-  if (a.measure === 'tpot' || s === 'engine.decode') {
+  if (a.measure === 'tpot' || s === 'engine.decode' || s === 'gateway.stream') {
     return 'decode'
   }
   if (f.newReplica && (f.scope?.dimension === 'replica' || f.scope?.dimension === 'node')) {
     return 'young-backend'
   }
-  if (f.cachedDrop > 0.15 && (s === 'engine.prefill' || s === 'engine.queue')) {
+  if (
+    f.cachedDrop > 0.15 &&
+    (s === 'engine.prefill' || s === 'engine.queue' || s === 'gateway.upstream')
+  ) {
     return 'cache-drop'
   }
   if (a.parts.tokensUs > Math.max(a.parts.rateUs, a.parts.loadUs) && a.parts.tokensUs > 0) {
