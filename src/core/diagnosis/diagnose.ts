@@ -48,6 +48,13 @@ import {
   UNCOVERED_BLIND_SHARE,
 } from './thresholds.js'
 
+/**
+ * A burst among the facts is a share that rose beyond its noise (many values are tested at
+ * once: 5 standard errors), by half its level at least; not a fixed share of the traffic, which
+ * a 2× burst of a tenant with a tenth of the requests never reaches.
+ */
+const BURST_TEST = { minExtraShare: 0, minShareRise: 0, minShareZ: 5, minRateRise: 0.3 }
+
 function actionsOf(cause: Finding['cause']): string[] {
   return [...(causeRecord(cause)?.actions ?? [])]
 }
@@ -293,7 +300,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const sample = sampleFrame(input.frame, SCAN_SAMPLE)
   const scanCtx = sample === input.frame ? ctx : { ...ctx, frame: sample }
   const anomalies = scanExcess(sample, ctx.grid)
-  const burst = findTrafficShift(sample, ctx.grid)
+  const burst = findTrafficShift(sample, ctx.grid, BURST_TEST)
   const facts = excessFacts(scanCtx, anomalies, burst)
   const uncovered = uncoveredTime(scanCtx)
   // The rules compare loads and shares inside the slow minutes the excess shows most clearly,

@@ -6,7 +6,7 @@
  */
 import type { Finding, ScopeDimension } from '../../model/diagnosis.js'
 import { STAGE_NAMES, type StageName } from '../../model/request.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { MeasureAnomaly } from './excess-scan.js'
 import type { TrafficShift } from './traffic-shift.js'
@@ -107,6 +107,17 @@ function scopeOfAnomaly(a: MeasureAnomaly): { dimension: ScopeDimension; value: 
     if (e.dimensions.length === 1) {
       const d = e.dimensions[0] as string
       return isScope(d) ? { dimension: d, value: e.values[0] as string } : null
+    }
+    // A pair of a version (or tenant) and the machines it runs on: every v2 request ran on one
+    // node, so the two are collinear, and what changed is what runs there (ADR 0064, step 10 of
+    // docs/diagnosis.md): name the version before its node or replica.
+    const causal = e.dimensions.findIndex((d) => d === 'version' || d === 'tenant')
+    const machine = e.dimensions.findIndex((d) => d === 'node' || d === 'replica')
+    if (causal >= 0 && machine >= 0) {
+      return {
+        dimension: e.dimensions[causal] as ScopeDimension,
+        value: e.values[causal] as string,
+      }
     }
     // A pair: name the member that alone explains more (the contract names one dimension).
     const singles = e.dimensions.map((d, k) =>
@@ -312,13 +323,7 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
 }
 
 function windowOf(ctx: DiagnosisContext, a: MeasureAnomaly): Finding['window'] {
-  const b = a.buckets
-  if (b === null) {
-    return null
-  }
-  const from = ctx.grid.fromUs + b.from * ctx.grid.stepUs
-  const to = Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (b.to + 1) * ctx.grid.stepUs)
-  return { start: isoFromMicros(from as Micros), end: isoFromMicros(to as Micros) }
+  return a.buckets === null ? null : windowOfBuckets(ctx.grid, a.buckets, ctx.input.window.toUs)
 }
 
 export { windowOf as anomalyWindow, scopeOfAnomaly, meanOf }

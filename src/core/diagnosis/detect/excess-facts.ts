@@ -8,6 +8,7 @@
 import type { Evidence, Finding, FindingShift } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { ramp } from '../../stats/significance.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import {
   anomalyWindow,
@@ -70,6 +71,9 @@ export function shiftField(a: MeasureAnomaly): FindingShift {
     rate_ms: round(a.parts.rateUs / 1000),
   }
 }
+
+/** Requests a localised set and its reference each need for their medians to size a change. */
+const MIN_LOCALISED = 30
 
 function elementMask(ctx: DiagnosisContext, dims: string[], values: string[]): Uint8Array {
   const n = ctx.frame.n
@@ -228,7 +232,19 @@ export function excessFacts(
         itl.shiftUs >= 0.5 * Math.max(0, top.shiftUs) &&
         (itl.buckets === null || overlaps(a.buckets, itl.buckets)),
     }
-    const rel = a.impactBaseUs > 0 ? a.shiftUs / a.impactBaseUs : 0
+    // A median change of every request that localises to one scope is as large as it is there:
+    // over all requests, two replicas of eight that doubled move the median by a fraction of
+    // that, and a short or partial fault would read as noise. Measured on the localised set
+    // against the rest of the window (the excess is already normalised for the workload).
+    let shiftUs = a.shiftUs
+    if (a.quantile === 'p50' && a.seriesScope === null && a.localized !== null) {
+      const inSet = sortedFinite(a.excessUs, set)
+      const inRef = sortedFinite(a.excessUs, ref)
+      if (inSet.length >= MIN_LOCALISED && inRef.length >= MIN_LOCALISED) {
+        shiftUs = Math.max(shiftUs, quantileSorted(inSet, 0.5) - quantileSorted(inRef, 0.5))
+      }
+    }
+    const rel = a.impactBaseUs > 0 ? shiftUs / a.impactBaseUs : 0
     let size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)
     if (a.stage !== null && a.quantile === 'p50' && rel >= 0.03 && a.shiftUs >= 5_000) {
       // One stage that doubled is a clear change even when the user's TTFT moved only a few per
