@@ -131,7 +131,7 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive, and holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, and holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
   against: 'equal load (then a slow replica is degraded, not overloaded).',
   actions: [
     'use load- or KV-aware routing instead of round robin',
