@@ -7,6 +7,9 @@
  * generating the case alone.
  *
  *   npx tsx bench/diagnosis-grid.bench.ts [--cases 120] [--seed 1] [--per-minute 240]
+ *     [--detail]            one line per case: injected causes, magnitude, share, subset, answer
+ *     [--subset gateway-only] [--magnitude 1.2] [--share 0.05]   run only the matching cases
+ *                           (drawn from the same seed, so case ids match the full run's)
  */
 import { performance } from 'node:perf_hooks'
 import { generateRun } from '../src/core/diagnosis/testing/fault-gen.js'
@@ -15,7 +18,7 @@ import {
   type GridKind,
   type GridSubset,
   MAGNITUDES,
-  runGridCase,
+  diagnoseGridCase,
   type CaseScore,
 } from '../src/core/diagnosis/testing/grid.js'
 
@@ -28,7 +31,16 @@ const count = Number(arg('cases', '120'))
 const seed = Number(arg('seed', '1'))
 const perMinute = Number(arg('per-minute', '240'))
 
-const cases = gridCases(seed, count, 30, perMinute)
+const detail = args.includes('--detail')
+const onlySubset = arg('subset', '')
+const onlyMagnitude = Number(arg('magnitude', 'NaN'))
+const onlyShare = Number(arg('share', 'NaN'))
+const cases = gridCases(seed, count, 30, perMinute).filter(
+  (c) =>
+    (onlySubset === '' || c.subset === onlySubset) &&
+    (Number.isNaN(onlyMagnitude) || c.magnitude === onlyMagnitude) &&
+    (Number.isNaN(onlyShare) || (c.spec.faults[0]?.windowShare ?? 1) === onlyShare)
+)
 const scores: {
   magnitude: number
   windowShare: number
@@ -43,13 +55,28 @@ for (const c of cases) {
   const t = performance.now()
   generateRun(c.spec)
   genMs += performance.now() - t
+  const { score: s, diagnosis } = diagnoseGridCase(c)
+  if (detail) {
+    const injected = s.expected.map((e) => `${e.cause}(${e.scope.value ?? '-'})`).join('+')
+    console.log(
+      `${c.id.padEnd(7)} ${c.kind.padEnd(8)} ${c.subset.padEnd(18)} ${String(c.magnitude).padEnd(3)}× ${String(c.spec.faults[0]?.windowShare ?? 1).padEnd(4)} cut ${c.cutMinutes} ${(c.spec.workload ?? 'chat').padEnd(12)} ${injected || 'healthy'} → ${s.top} ${s.confidence.toFixed(2)}${s.top1 ? ' ✓' : ' ✗'} scope ${s.scope === null ? '-' : s.scope ? '✓' : '✗'} window ${s.windowErrorS === null ? '-' : `${Math.round(s.windowErrorS)} s`}`
+    )
+    for (const f of diagnosis.findings.slice(0, 3)) {
+      console.log(
+        `          ${f.cause} ${f.confidence.toFixed(2)} ${f.scope.dimension ?? ''}=${f.scope.value ?? ''}: ${f.evidence
+          .slice(0, 3)
+          .map((e) => e.text)
+          .join(' | ')}`
+      )
+    }
+  }
   scores.push({
     magnitude: c.magnitude,
     windowShare: c.spec.faults[0]?.windowShare ?? 1,
     kind: c.kind,
     subset: c.subset,
     cut: c.cutMinutes > 0,
-    s: runGridCase(c),
+    s,
   })
 }
 const totalMs = performance.now() - started

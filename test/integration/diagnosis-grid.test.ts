@@ -191,3 +191,45 @@ describe('root cause over mechanism, standing conditions, the edges of the data'
     expect(score.windowErrorS!).toBeLessThanOrEqual(60)
   }, 30_000)
 })
+
+describe('short, partial and gateway-only faults', () => {
+  it('gateway spans only: a replica that got twice its share in the last six minutes is routing', () => {
+    const score = runGridCase(
+      gridCase('routing.imbalance', {
+        kind: 'incident',
+        subset: 'gateway-only',
+        magnitude: 2,
+        windowShare: 0.2,
+        spec: { perMinute: 240, metrics: false },
+      })
+    )
+    expect(score.top1, `top finding ${score.top} (${score.confidence})`).toBe(true)
+    expect(score.scope).toBe(true)
+  }, 60_000)
+
+  it('a version twice as slow for the last minute of the data is the version, not its node', () => {
+    const score = runGridCase(
+      gridCase('version.regression', {
+        kind: 'incident',
+        magnitude: 2,
+        windowShare: 0.05,
+        spec: { perMinute: 240, metrics: false },
+      })
+    )
+    expect(score.top1, `top finding ${score.top} (${score.confidence})`).toBe(true)
+    expect(score.scope).toBe(true)
+  }, 60_000)
+
+  it('a replica that joins and warms up keeps its name when other replicas swing', () => {
+    const score = runGridCase(
+      gridCase('replica.cold_start', {
+        kind: 'incident',
+        magnitude: 2,
+        windowShare: 0.9,
+        spec: { perMinute: 240, metrics: false, workload: 'long-prompts' },
+      })
+    )
+    expect(score.top3, `top finding ${score.top} (${score.confidence})`).toBe(true)
+    expect(score.scope).toBe(true)
+  }, 60_000)
+})

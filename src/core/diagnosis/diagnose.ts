@@ -48,6 +48,13 @@ import {
   UNCOVERED_BLIND_SHARE,
 } from './thresholds.js'
 
+/**
+ * A burst among the facts is a share that rose beyond its noise (many values are tested at
+ * once: 5 standard errors), by half its level at least; not a fixed share of the traffic, which
+ * a 2× burst of a tenant with a tenth of the requests never reaches.
+ */
+const BURST_TEST = { minExtraShare: 0, minShareRise: 0, minShareZ: 5, minRateRise: 0.3 }
+
 function actionsOf(cause: Finding['cause']): string[] {
   return [...(causeRecord(cause)?.actions ?? [])]
 }
@@ -293,9 +300,17 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const sample = sampleFrame(input.frame, SCAN_SAMPLE)
   const scanCtx = sample === input.frame ? ctx : { ...ctx, frame: sample }
   const anomalies = scanExcess(sample, ctx.grid)
-  const burst = findTrafficShift(sample, ctx.grid)
+  const burst = findTrafficShift(sample, ctx.grid, BURST_TEST)
   const facts = excessFacts(scanCtx, anomalies, burst)
   const uncovered = uncoveredTime(scanCtx)
+  // The rules compare loads and shares inside the slow minutes the excess shows most clearly,
+  // which for a weak or short fault are not where the P99 changed (if it did at all).
+  const slowest = facts
+    .filter((x) => x.anomaly.buckets !== null)
+    .sort((a, b) => b.strength * b.scale - a.strength * a.scale)[0]
+  if (slowest !== undefined) {
+    ctx.anomalyBuckets = slowest.anomaly.buckets
+  }
   const merged: Finding[] = []
   for (const record of RULES) {
     const f = scoreCause(ctx, record, facts, uncovered, skipped)

@@ -12,7 +12,8 @@
  * prefix-aware routing.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { asMicros, isoFromMicros, microsFromIso } from '../../model/units.js'
+import { asMicros, isoFromMicros } from '../../model/units.js'
+import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
 import { changeBuckets, shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
@@ -87,21 +88,6 @@ function hitRate(ctx: DiagnosisContext): HitRate | null {
   }
 }
 
-/** Bucket range of a finding's window on the grid, or null (no window, or none of it on the grid). */
-function findingBuckets(
-  ctx: DiagnosisContext,
-  window: { start: string; end: string } | null
-): { from: number; to: number } | null {
-  const a = window === null ? null : microsFromIso(window.start)
-  const b = window === null ? null : microsFromIso(window.end)
-  if (a === null || b === null) {
-    return null
-  }
-  const from = Math.max(0, Math.floor((a - ctx.grid.fromUs) / ctx.grid.stepUs))
-  const to = Math.min(ctx.grid.count - 1, Math.ceil((b - ctx.grid.fromUs) / ctx.grid.stepUs) - 1)
-  return to >= from ? { from, to } : null
-}
-
 /** Requests that started inside bucket range [from, to], as a change window. */
 function spanChange(ctx: DiagnosisContext, from: number, to: number): TimeChange {
   const inWindow = new Uint8Array(ctx.frame.n)
@@ -171,7 +157,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
   counter(ctx, finding) {
     // Whichever detector named the miss, the hit rate must have fallen where it says.
     const rate = hitRate(ctx)
-    const range = findingBuckets(ctx, finding.window)
+    const range = bucketsOfWindow(ctx.grid, finding.window)
     if (rate === null || range === null) {
       return null
     }
@@ -281,14 +267,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
       confidence,
       scope: { dimension: null, value: null },
       window: f.own
-        ? {
-            start: isoFromMicros(asMicros(fromUs)),
-            end: isoFromMicros(
-              asMicros(
-                Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (f.to + 1) * ctx.grid.stepUs)
-              )
-            ),
-          }
+        ? windowOfBuckets(ctx.grid, { from: f.from, to: f.to }, ctx.input.window.toUs)
         : changeWindow(ctx.ttftChange),
       evidence,
     }

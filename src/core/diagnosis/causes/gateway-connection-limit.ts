@@ -21,7 +21,7 @@ import { pct, round, fmtUs } from '../explain/text.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
-import { asMicros, isoFromMicros } from '../../model/units.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import { maxOver, meanOutside, meanOver } from '../resources.js'
 
 export const gatewayConnectionLimitCause: CauseRecord = {
@@ -271,14 +271,7 @@ export function retransmitShare(ctx: DiagnosisContext): {
   const window =
     span === null
       ? null
-      : {
-          start: isoFromMicros(asMicros(ctx.grid.fromUs + span.start * ctx.grid.stepUs)),
-          end: isoFromMicros(
-            asMicros(
-              Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (span.end + 1) * ctx.grid.stepUs)
-            )
-          ),
-        }
+      : windowOfBuckets(ctx.grid, { from: span.start, to: span.end }, ctx.input.window.toUs)
   return {
     share: inT > 0 ? sum(slow, true) / inT : 0,
     shareOutside: outT > 0 ? sum(slow, false) / outT : 0,

@@ -18,7 +18,7 @@ import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explai
 import { fmtUs, round } from '../explain/text.js'
 import { shiftOf, stageStat } from '../detect/shifts.js'
 import { tailImpact } from '../detect/impact.js'
-import { microsFromIso } from '../../model/units.js'
+import { windowSpanUs } from '../frame/window-span.js'
 
 export interface FarRegion {
   region: string
@@ -88,12 +88,12 @@ export function sameWaitEverywhere(
   ctx: DiagnosisContext,
   window: { start: string; end: string } | null
 ): Counter | null {
-  const a = window === null ? null : microsFromIso(window.start)
-  const b = window === null ? null : microsFromIso(window.end)
+  const span = windowSpanUs(window)
   const col = ctx.frame.dims.region
-  if (a === null || b === null || col.values.length < 2) {
+  if (span === null || col.values.length < 2) {
     return null
   }
+  const { from: a, to: b } = span
   const k = col.values.length
   const sums = Array.from({ length: k }, () => ({ inT: 0, inN: 0, outT: 0, outN: 0 }))
   let netIn = 0

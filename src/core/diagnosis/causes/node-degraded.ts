@@ -16,7 +16,7 @@ import type { CauseRecord, Counter } from './record.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
 import { round } from '../explain/text.js'
 import { tailImpact } from '../detect/impact.js'
-import { replicaLoad } from './routing-imbalance.js'
+import { replicaLoadShift } from './routing-imbalance.js'
 import { serviceRatio } from '../detect/service-rate.js'
 import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
@@ -106,11 +106,9 @@ export const nodeDegradedCause: CauseRecord = {
     confidence *= ramp(impact, 1.05, 1.3)
     evidence.push(impactEvidence(`${row.dimension}=${row.value}`, best.cohort.measure, impact))
     // Overloaded, not degraded? Compare the members' load with everyone's.
-    const load = replicaLoad(ctx)
-    const all = [...load.values()].sort((a, b) => a - b)
-    const median = all[Math.floor((all.length - 1) / 2)] ?? 0
-    const memberLoad = members.map((m) => load.get(m) ?? 0)
-    const loadRatio = median > 0 && memberLoad.length ? Math.max(...memberLoad) / median : 1
+    const load = replicaLoadShift(ctx)
+    const memberLoad = members.map((m) => load.rise.get(m) ?? 1)
+    const loadRatio = memberLoad.length ? Math.max(...memberLoad) : 1
     if (loadRatio >= 1.4) {
       confidence *= 1 - ramp(loadRatio, 1.4, 2.2) * 0.8
     }
@@ -118,7 +116,7 @@ export const nodeDegradedCause: CauseRecord = {
       dimension: 'replica',
       observed: round(loadRatio),
       baseline: 1,
-      text: `its load is ${loadRatio.toFixed(2)}× the median replica's`,
+      text: `its load is ${loadRatio.toFixed(2)}× the median replica's${load.windowed ? ' in the slow minutes, against its usual share' : ''}`,
     })
     // Degraded means the same work runs slower: its slow requests prefill each prompt token and
     // produce each output token slower than the other replicas do. A replica that only queues

@@ -20,7 +20,7 @@ import { fmtUs, pct, round } from '../explain/text.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
 import { meanOver } from '../resources.js'
 import { meanWhere } from '../../stats/quantile.js'
-import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
+import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
 import { bucketCounts } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 
@@ -40,11 +40,11 @@ function longerStreams(
 ): Counter | null {
   const { frame } = ctx
   // Long generations change the output tokens per request; a buffering proxy does not.
-  const a0 = window === null ? null : microsFromIso(window.start)
-  const b0 = window === null ? null : microsFromIso(window.end)
-  if (a0 === null || b0 === null) {
+  const span = windowSpanUs(window)
+  if (span === null) {
     return null
   }
+  const { from: a0, to: b0 } = span
   const inside = new Uint8Array(frame.n)
   const outside = new Uint8Array(frame.n)
   for (let i = 0; i < frame.n; i++) {
@@ -201,10 +201,7 @@ export const proxyStreamBufferingCause: CauseRecord = {
       window:
         span === null
           ? null
-          : {
-              start: isoFromMicros((ctx.grid.fromUs + span.start * ctx.grid.stepUs) as Micros),
-              end: isoFromMicros((ctx.grid.fromUs + (span.end + 1) * ctx.grid.stepUs) as Micros),
-            },
+          : windowOfBuckets(ctx.grid, { from: span.start, to: span.end }, ctx.input.window.toUs),
       evidence,
     }
   },

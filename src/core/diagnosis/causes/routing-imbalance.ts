@@ -17,8 +17,8 @@ import { findRow, levelsByKey } from '../detect/shifts.js'
 import { round } from '../explain/text.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
 
-/** Requests per second alive, per replica (alive = first to last request seen). */
-export function replicaLoad(ctx: DiagnosisContext): Map<string, number> {
+/** Requests per second alive, per replica, started in [fromUs, toUs) (alive = first to last). */
+function replicaLoad(ctx: DiagnosisContext, fromUs: number, toUs: number): Map<string, number> {
   const col = ctx.frame.dims.replica
   const k = col.values.length
   const count = new Float64Array(k)
@@ -26,20 +26,101 @@ export function replicaLoad(ctx: DiagnosisContext): Map<string, number> {
   const last = new Float64Array(k).fill(-Infinity)
   for (let i = 0; i < ctx.frame.n; i++) {
     const c = col.codes[i] as number
-    if (c >= 0) {
-      const t = ctx.frame.startUs[i] as number
+    const t = ctx.frame.startUs[i] as number
+    if (c >= 0 && t >= fromUs && t < toUs) {
       count[c] = (count[c] as number) + 1
       first[c] = Math.min(first[c] as number, t)
       last[c] = Math.max(last[c] as number, t)
     }
   }
-  const windowUs = ctx.input.window.toUs - ctx.input.window.fromUs
   const out = new Map<string, number>()
   for (let c = 0; c < k; c++) {
-    const alive = Math.max((last[c] as number) - (first[c] as number), windowUs * 0.05, 1)
-    out.set(col.values[c] as string, ((count[c] as number) / alive) * 1e6)
+    if ((count[c] as number) > 0) {
+      const alive = Math.max((last[c] as number) - (first[c] as number), (toUs - fromUs) * 0.05, 1)
+      out.set(col.values[c] as string, ((count[c] as number) / alive) * 1e6)
+    }
   }
   return out
+}
+
+function median(values: Iterable<number>): number {
+  const all = [...values].sort((a, b) => a - b)
+  return all[Math.floor((all.length - 1) / 2)] ?? 0
+}
+
+/** A replica needs this many requests outside the slow minutes for its usual share to count. */
+const MIN_USUAL = 20
+
+export interface ReplicaLoad {
+  /** Requests per second alive inside the slow minutes (the whole window without them). */
+  rate: Map<string, number>
+  median: number
+  /**
+   * Its load over the median replica's inside the slow minutes, divided by the same ratio in the
+   * rest of the window when that was above 1: the part of its share that is new. A replica
+   * that always gets twice the others' requests (a larger one) did not become overloaded.
+   */
+  rise: Map<string, number>
+  /** Whether the slow minutes were compared with the rest (false: whole window). */
+  windowed: boolean
+}
+
+/**
+ * Each replica's load inside the slow minutes ({@link DiagnosisContext.anomalyBuckets}) against
+ * the rest of the window. Over the whole window a replica that got twice its share for five
+ * minutes of thirty shows 1.1×: compared there, short or partial imbalance is invisible.
+ */
+export function replicaLoadShift(ctx: DiagnosisContext): ReplicaLoad {
+  const { fromUs: w0, toUs: w1 } = ctx.input.window
+  const range = ctx.anomalyBuckets
+  const a = range === null ? w0 : Math.max(w0, ctx.grid.fromUs + range.from * ctx.grid.stepUs)
+  const b = range === null ? w1 : Math.min(w1, ctx.grid.fromUs + (range.to + 1) * ctx.grid.stepUs)
+  const windowed = range !== null && b - a < 0.95 * (w1 - w0)
+  const rate = replicaLoad(ctx, windowed ? a : w0, windowed ? b : w1)
+  const med = median(rate.values())
+  const rise = new Map<string, number>()
+  if (windowed) {
+    // The rest of the window, before and after: the replicas' usual shares.
+    const before = replicaLoad(ctx, w0, a)
+    const after = replicaLoad(ctx, b, w1)
+    const counts = usualCounts(ctx, a, b)
+    const usual = new Map<string, number>()
+    const spanBefore = a - w0
+    const spanAfter = w1 - b
+    for (const key of new Set([...before.keys(), ...after.keys()])) {
+      usual.set(
+        key,
+        ((before.get(key) ?? 0) * spanBefore + (after.get(key) ?? 0) * spanAfter) /
+          Math.max(1, spanBefore + spanAfter)
+      )
+    }
+    const usualMed = median(usual.values())
+    for (const [key, r] of rate) {
+      const now = med > 0 ? r / med : 1
+      const was =
+        usualMed > 0 && (counts.get(key) ?? 0) >= MIN_USUAL ? (usual.get(key) ?? 0) / usualMed : 1
+      rise.set(key, now / Math.max(1, was))
+    }
+  } else {
+    for (const [key, r] of rate) {
+      rise.set(key, med > 0 ? r / med : 1)
+    }
+  }
+  return { rate, median: med, rise, windowed }
+}
+
+/** Requests per replica outside [fromUs, toUs). */
+function usualCounts(ctx: DiagnosisContext, fromUs: number, toUs: number): Map<string, number> {
+  const col = ctx.frame.dims.replica
+  const count = new Float64Array(col.values.length)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const t = ctx.frame.startUs[i] as number
+    if (c >= 0 && (t < fromUs || t >= toUs)) {
+      count[c] = (count[c] as number) + 1
+    }
+  }
+  return new Map(col.values.map((v, c) => [v, count[c] as number]))
 }
 
 export const routingImbalanceCause: CauseRecord = {
@@ -50,21 +131,21 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive, and holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, and holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
   against: 'equal load (then a slow replica is degraded, not overloaded).',
   actions: [
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',
   ],
   evaluate(ctx) {
-    const load = replicaLoad(ctx)
-    if (load.size < 2) {
-      return load.size === 0 ? { skipped: 'no replica dimension on the requests' } : null
+    const load = replicaLoadShift(ctx)
+    if (load.rate.size < 2) {
+      return ctx.frame.dims.replica.values.length === 0
+        ? { skipped: 'no replica dimension on the requests' }
+        : null
     }
-    const rates = [...load.values()].sort((a, b) => a - b)
-    const median = rates[Math.floor((rates.length - 1) / 2)] as number
-    const [hot, hotRate] = [...load.entries()].sort((a, b) => b[1] - a[1])[0]!
-    const ratio = median > 0 ? hotRate / median : 1
+    const [hot, ratio] = [...load.rise.entries()].sort((a, b) => b[1] - a[1])[0]!
+    const hotRate = load.rate.get(hot) ?? 0
     const skew = ramp(ratio, 1.4, 2.2)
     if (skew === 0) {
       return null
@@ -80,12 +161,12 @@ export const routingImbalanceCause: CauseRecord = {
       {
         dimension: 'replica',
         observed: round(hotRate),
-        baseline: round(median),
-        text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(median, 2)} across ${load.size} replicas (${ratio.toFixed(1)}×)`,
+        baseline: round(load.median),
+        text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
       },
     ]
     if (waiting && waiting.keyDimension === 'replica') {
-      const levels = levelsByKey(waiting, null)
+      const levels = levelsByKey(waiting, load.windowed ? ctx.anomalyBuckets : null)
       const hotWait = levels.get(hot)
       const others = [...levels.entries()]
         .filter(([k]) => k !== hot)

@@ -6,7 +6,7 @@
  */
 import type { Finding, ScopeDimension } from '../../model/diagnosis.js'
 import { STAGE_NAMES, type StageName } from '../../model/request.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { MeasureAnomaly } from './excess-scan.js'
 import type { TrafficShift } from './traffic-shift.js'
@@ -108,6 +108,17 @@ function scopeOfAnomaly(a: MeasureAnomaly): { dimension: ScopeDimension; value: 
       const d = e.dimensions[0] as string
       return isScope(d) ? { dimension: d, value: e.values[0] as string } : null
     }
+    // A pair of a version (or tenant) and the machines it runs on: every v2 request ran on one
+    // node, so the two are collinear, and what changed is what runs there (ADR 0064, step 10 of
+    // docs/diagnosis.md): name the version before its node or replica.
+    const causal = e.dimensions.findIndex((d) => d === 'version' || d === 'tenant')
+    const machine = e.dimensions.findIndex((d) => d === 'node' || d === 'replica')
+    if (causal >= 0 && machine >= 0) {
+      return {
+        dimension: e.dimensions[causal] as ScopeDimension,
+        value: e.values[causal] as string,
+      }
+    }
     // A pair: name the member that alone explains more (the contract names one dimension).
     const singles = e.dimensions.map((d, k) =>
       a.elements.find(
@@ -183,7 +194,7 @@ export type Carrier =
   | 'network-time'
   /** The gateway's own queue or wait grew. */
   | 'gateway-wait'
-  /** A dependency call (retrieval, gateway upstream) grew. */
+  /** A dependency call (retrieval, vector store) grew. */
   | 'downstream-time'
   /** One tenant's share of the traffic rose over the same minutes. */
   | 'tenant-burst'
@@ -205,6 +216,16 @@ export type Carrier =
   | 'workload'
   /** The same work got slower in the engine everywhere and nothing above names why. */
   | 'engine-rate'
+
+/**
+ * The gateway's upstream call and its stream after the first chunk are the engine's queue,
+ * prefill and decode seen from the gateway (CONTRACT §4): without engine spans they are read as
+ * those engine stages, never as the gateway's own wait or a dependency's time.
+ */
+const BACKEND_SEEN_FROM_GATEWAY: ReadonlySet<string> = new Set([
+  'gateway.upstream',
+  'gateway.stream',
+])
 
 /** Whether the slower-work reading names a scope a cause can own. */
 export function scopeCarries(a: MeasureAnomaly, f: AnomalyFacts): boolean {
@@ -256,13 +277,13 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   ) {
     return 'network-time'
   }
-  if (s.startsWith('gateway.') && s !== 'gateway.upstream') {
+  if (s.startsWith('gateway.') && !BACKEND_SEEN_FROM_GATEWAY.has(s)) {
     // A gateway's queue is shared by the requests of every backend: wait that lands on one
     // replica's or node's requests is that backend's time (no engine span split it off).
     const backend = f.scope?.dimension === 'replica' || f.scope?.dimension === 'node'
     return backend ? 'scope-rate' : 'gateway-wait'
   }
-  if (s === 'downstream' || s === 'gateway.upstream') {
+  if (s === 'downstream') {
     return 'downstream-time'
   }
   // A tenant whose traffic rose in the same minutes drives the queue everyone waits in: the
@@ -280,13 +301,16 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   if (f.kvPressure && a.parts.kind === 'rate' && !scoped) {
     return 'kv-pressure'
   }
-  if (a.measure === 'tpot' || s === 'engine.decode') {
+  if (a.measure === 'tpot' || s === 'engine.decode' || s === 'gateway.stream') {
     return 'decode'
   }
   if (f.newReplica && (f.scope?.dimension === 'replica' || f.scope?.dimension === 'node')) {
     return 'young-backend'
   }
-  if (f.cachedDrop > 0.15 && (s === 'engine.prefill' || s === 'engine.queue')) {
+  if (
+    f.cachedDrop > 0.15 &&
+    (s === 'engine.prefill' || s === 'engine.queue' || s === 'gateway.upstream')
+  ) {
     return 'cache-drop'
   }
   if (a.parts.tokensUs > Math.max(a.parts.rateUs, a.parts.loadUs) && a.parts.tokensUs > 0) {
@@ -299,13 +323,7 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
 }
 
 function windowOf(ctx: DiagnosisContext, a: MeasureAnomaly): Finding['window'] {
-  const b = a.buckets
-  if (b === null) {
-    return null
-  }
-  const from = ctx.grid.fromUs + b.from * ctx.grid.stepUs
-  const to = Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (b.to + 1) * ctx.grid.stepUs)
-  return { start: isoFromMicros(from as Micros), end: isoFromMicros(to as Micros) }
+  return a.buckets === null ? null : windowOfBuckets(ctx.grid, a.buckets, ctx.input.window.toUs)
 }
 
 export { windowOf as anomalyWindow, scopeOfAnomaly, meanOf }

@@ -8,6 +8,7 @@
 import type { Evidence, Finding, FindingShift } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { ramp } from '../../stats/significance.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import {
   anomalyWindow,
@@ -71,6 +72,9 @@ export function shiftField(a: MeasureAnomaly): FindingShift {
   }
 }
 
+/** Requests a localised set and its reference each need for their medians to size a change. */
+const MIN_LOCALISED = 30
+
 function elementMask(ctx: DiagnosisContext, dims: string[], values: string[]): Uint8Array {
   const n = ctx.frame.n
   const mask = new Uint8Array(n).fill(1)
@@ -84,6 +88,22 @@ function elementMask(ctx: DiagnosisContext, dims: string[], values: string[]): U
     }
   })
   return mask
+}
+
+/** A localised element must hold this share of the moved scope's requests in the window. */
+const COHERENT_COVER = 0.5
+
+/** Share of the requests of `scope` inside `window` that `element` also holds. */
+function coverage(scope: Uint8Array, element: Uint8Array, window: Uint8Array): number {
+  let all = 0
+  let both = 0
+  for (let i = 0; i < scope.length; i++) {
+    if (scope[i] === 1 && window[i] === 1) {
+      all++
+      both += element[i] as number
+    }
+  }
+  return all > 0 ? both / all : 0
 }
 
 function overlaps(
@@ -122,11 +142,20 @@ export function excessFacts(
       continue
     }
     const n = ctx.frame.n
-    const scoped = a.localized
+    const seriesMask = a.seriesScope
+      ? elementMask(ctx, [a.seriesScope.dimension], [a.seriesScope.value])
+      : null
+    const localMask = a.localized
       ? elementMask(ctx, a.localized.dimensions, a.localized.values)
-      : a.seriesScope
-        ? elementMask(ctx, [a.seriesScope.dimension], [a.seriesScope.value])
-        : new Uint8Array(n).fill(1)
+      : null
+    // The element localised inside the window must cover the scope whose own series moved (a
+    // version that covers the replica it runs on); one that covers a sliver of it names load
+    // noise elsewhere in the same minutes, and the scope that moved is the answer.
+    const coherent =
+      seriesMask === null ||
+      localMask === null ||
+      coverage(seriesMask, localMask, a.inWindow) >= COHERENT_COVER
+    const scoped = (coherent ? localMask : null) ?? seriesMask ?? new Uint8Array(n).fill(1)
     const set = new Uint8Array(n)
     const ref = new Uint8Array(n)
     for (let i = 0; i < n; i++) {
@@ -140,7 +169,7 @@ export function excessFacts(
     const outRef = meanOf(ctx.frame.outputTokens, ref)
     const inp = (m: Uint8Array): number =>
       meanOf(ctx.frame.cachedTokens, m) / Math.max(1, meanOf(ctx.frame.inputTokens, m))
-    const scope = scopeOfAnomaly(a)
+    const scope = scopeOfAnomaly(coherent ? a : { ...a, localized: null })
     const burstHere = burst !== null && overlaps(a.buckets, burst.buckets) ? burst : null
     // A replica, or a node whose every replica, first served inside the window is new.
     const members =
@@ -228,7 +257,19 @@ export function excessFacts(
         itl.shiftUs >= 0.5 * Math.max(0, top.shiftUs) &&
         (itl.buckets === null || overlaps(a.buckets, itl.buckets)),
     }
-    const rel = a.impactBaseUs > 0 ? a.shiftUs / a.impactBaseUs : 0
+    // A median change of every request that localises to one scope is as large as it is there:
+    // over all requests, two replicas of eight that doubled move the median by a fraction of
+    // that, and a short or partial fault would read as noise. Measured on the localised set
+    // against the rest of the window (the excess is already normalised for the workload).
+    let shiftUs = a.shiftUs
+    if (a.quantile === 'p50' && a.seriesScope === null && a.localized !== null) {
+      const inSet = sortedFinite(a.excessUs, set)
+      const inRef = sortedFinite(a.excessUs, ref)
+      if (inSet.length >= MIN_LOCALISED && inRef.length >= MIN_LOCALISED) {
+        shiftUs = Math.max(shiftUs, quantileSorted(inSet, 0.5) - quantileSorted(inRef, 0.5))
+      }
+    }
+    const rel = a.impactBaseUs > 0 ? shiftUs / a.impactBaseUs : 0
     let size = a.quantile === 'p50' ? ramp(rel, 0.05, 0.3) : ramp(rel, 0.3, 1.5)
     if (a.stage !== null && a.quantile === 'p50' && rel >= 0.03 && a.shiftUs >= 5_000) {
       // One stage that doubled is a clear change even when the user's TTFT moved only a few per
@@ -288,7 +329,7 @@ export function excessFacts(
           ? `the workload changed: longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)}); ${a.parts.rateUs > 0 ? `the same work got ${fmtUs(a.parts.rateUs)} slower` : 'the same work did not get slower'}`
           : `the same work got slower by ${fmtUs(a.parts.rateUs)}; longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)})`,
     })
-    if (a.localized) {
+    if (a.localized && coherent) {
       const e = a.localized
       evidence.push({
         dimension: e.dimensions.join('×'),

@@ -220,15 +220,30 @@ interface Candidate {
   volume: number
 }
 
+/**
+ * Fewest steps a level needs to count. Half-minute steps are used only when each holds ≥ 100
+ * requests (frame/context.ts), so one step's median is itself well estimated and a level that
+ * holds for two of them (a minute) is a level; coarser steps hold fewer requests and need three.
+ * With three half-minute steps, a fault in the last minute of the data could never be a segment.
+ */
+export function minSegmentSteps(grid: BucketGrid): number {
+  return grid.stepUs <= 30_000_000 ? 2 : 3
+}
+
 /** Elevated span of an excess series, measured against a positive offset (the typical value). */
 export function elevatedSpan(
   series: Float64Array,
   offsetUs: number,
   minRelative: number,
-  minScore = 4
+  minScore = 4,
+  minSegment = 3
 ): { from: number; to: number; shift: number } | null {
   const shifted = Array.from(series, (v) => (v === v ? v + offsetUs : NaN))
-  const result = detectChangePoints(shifted, { minRelativeChange: minRelative, minScore })
+  const result = detectChangePoints(shifted, {
+    minRelativeChange: minRelative,
+    minScore,
+    minSegment,
+  })
   const span = findElevatedSpan(result, minRelative)
   return span === null
     ? null
@@ -311,7 +326,8 @@ function candidatesOf(
     return c
   }
   const [p50] = groupSeries(grid, frame, excess, null, 1, 0.5, 5)
-  const g50 = elevatedSpan(p50 as Float64Array, typicalUs, 0.08)
+  const minSegment = minSegmentSteps(grid)
+  const g50 = elevatedSpan(p50 as Float64Array, typicalUs, 0.08, 4, minSegment)
   if (g50) {
     out.push({
       quantile: 'p50',
@@ -322,7 +338,7 @@ function candidatesOf(
     })
   }
   const [p99] = groupSeries(grid, frame, excess, null, 1, 0.99, 20)
-  const g99 = elevatedSpan(p99 as Float64Array, tailUs, 0.25)
+  const g99 = elevatedSpan(p99 as Float64Array, tailUs, 0.25, 4, minSegment)
   if (g99) {
     // A tail shift touches about the top few percent of the requests in its window.
     const touched = 0.05 * countIn(null, 0, g99.from, g99.to)
@@ -550,7 +566,7 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
     const tailUs = Math.max(1, quantileSorted(sortedAll, 0.99))
     // Baseline for the workload model: steps where the raw median is not elevated.
     const [raw50] = groupSeries(grid, frame, values, null, 1, 0.5, 5)
-    const rawSpan = elevatedSpan(raw50 as Float64Array, 0, 0.15)
+    const rawSpan = elevatedSpan(raw50 as Float64Array, 0, 0.15, 4, minSegmentSteps(grid))
     const baseline = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {
       const b = bucketOf(grid, frame.startUs[i] as number)

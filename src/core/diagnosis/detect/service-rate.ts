@@ -1,6 +1,6 @@
 /**
  * How fast the engine works per token, apart from how long requests wait: the prefill time per
- * uncached prompt token and the time per output token. A degraded node, a slow version or a cold
+ * uncached prompt token and the time per output token (the engine's, else the gateway's stream). A degraded node, a slow version or a cold
  * replica works slower per token; an overloaded one only makes requests wait.
  */
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
@@ -27,6 +27,18 @@ export function serviceRatio(frame: RequestFrame, set: Uint8Array, ref: Uint8Arr
     const b = quantileSorted(sortedFinite(values, ref), 0.5)
     return a === a && b === b && b > 0 ? a / b : NaN
   }
-  const r = [ratio(perToken), ratio(frame.tpotUs)].filter((x) => x === x)
+  // Without engine spans a gateway still sees the decode: its stream after the first chunk
+  // (gateway.stream) over the output tokens is the time per token seen from the gateway
+  // (CONTRACT §4), so a replica that waits can still be told from one that works slower.
+  const stream = frame.stages['gateway.stream']
+  const perOutput = Float64Array.from(frame.tpotUs)
+  for (let i = 0; i < frame.n; i++) {
+    const g = stream[i] as number
+    const out = frame.outputTokens[i] as number
+    if (perOutput[i] !== perOutput[i] && g === g && out === out && out > 1) {
+      perOutput[i] = g / (out - 1)
+    }
+  }
+  const r = [ratio(perToken), ratio(perOutput)].filter((x) => x === x)
   return r.length === 0 ? null : Math.max(...r)
 }

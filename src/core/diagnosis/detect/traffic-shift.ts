@@ -35,6 +35,25 @@ export interface TrafficShiftOptions {
   minExtraShare?: number
   /** How much its share of the traffic must rise, absolute (default 0.08). */
   minShareRise?: number
+  /**
+   * How many standard errors its share must rise (two-proportion z, inside the span against
+   * outside it); 0 = not tested (default). With it, fixed floors can be 0: the noise of the
+   * shares themselves says whether a rise is real, so a tenant that went from 10 % to 18 % of
+   * many requests is a burst and the same rise over a handful is not.
+   */
+  minShareZ?: number
+  /** Rise of the value's requests per step a raised span needs, relative (default 0.5). */
+  minRateRise?: number
+}
+
+/** Two-proportion z of a share of `inT` requests against a share of `outT` requests. */
+function shareZ(shareIn: number, inT: number, shareOut: number, outT: number): number {
+  if (inT <= 0 || outT <= 0) {
+    return 0
+  }
+  const pooled = (shareIn * inT + shareOut * outT) / (inT + outT)
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / inT + 1 / outT))
+  return se > 0 ? (shareIn - shareOut) / se : 0
 }
 
 /** The strongest traffic rise of one value, or null. */
@@ -45,6 +64,8 @@ export function findTrafficShift(
 ): TrafficShift | null {
   const minExtraShare = options.minExtraShare ?? 0.1
   const minShareRise = options.minShareRise ?? 0.08
+  const minShareZ = options.minShareZ ?? 0
+  const minRateRise = options.minRateRise ?? 0.5
   const bucket = new Int32Array(frame.n)
   const total = new Float64Array(grid.count)
   for (let i = 0; i < frame.n; i++) {
@@ -79,8 +100,8 @@ export function findTrafficShift(
         continue
       }
       const span = findElevatedSpan(
-        detectChangePoints(Array.from(series), { minRelativeChange: 0.5, minScore: 5 }),
-        0.5
+        detectChangePoints(Array.from(series), { minRelativeChange: minRateRise, minScore: 5 }),
+        minRateRise
       )
       if (span === null || span.end - span.start + 1 >= grid.count) {
         continue
@@ -120,7 +141,8 @@ export function findTrafficShift(
       // A burst changes the mix: the value's share must rise, not only its rate with everyone's.
       if (
         shift.shareInside < 1.5 * shift.shareOutside ||
-        shift.shareInside - shift.shareOutside < minShareRise
+        shift.shareInside - shift.shareOutside < minShareRise ||
+        (minShareZ > 0 && shareZ(shift.shareInside, inT, shift.shareOutside, outT) < minShareZ)
       ) {
         continue
       }

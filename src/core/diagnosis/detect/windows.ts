@@ -21,12 +21,17 @@
  */
 import type { Finding } from '../../model/diagnosis.js'
 import type { DurationMeasure } from '../../model/request.js'
-import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
+import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import type { RequestFrame } from '../frame/frame.js'
-import { elevatedSpan, type MeasureAnomaly, type ScanMeasure } from './excess-scan.js'
+import {
+  elevatedSpan,
+  minSegmentSteps,
+  type MeasureAnomaly,
+  type ScanMeasure,
+} from './excess-scan.js'
 
 interface Signal {
   /** Lower is more robust; breaks ties between two votes. */
@@ -79,7 +84,13 @@ function excessSignals(
     const series = bucketQuantile(ctx.grid, frame.startUs, a.excessUs, q, mask, MIN_PER_STEP)
     // The excess is measured against the typical level of the measure itself, so a rise is
     // relative to what a request takes, not to an excess near zero.
-    const span = elevatedSpan(series.values, Math.max(1, quantileSorted(sorted, q)), rise)
+    const span = elevatedSpan(
+      series.values,
+      Math.max(1, quantileSorted(sorted, q)),
+      rise,
+      4,
+      minSegmentSteps(ctx.grid)
+    )
     if (span !== null) {
       out.push({ rank, from: span.from, to: span.to })
     }
@@ -118,12 +129,12 @@ export function consensusWindow(
   if (f.window === null) {
     return null
   }
-  const fromUs = microsFromIso(f.window.start)
-  const toUs = microsFromIso(f.window.end)
+  const span = windowSpanUs(f.window)
   const { grid } = ctx
-  if (fromUs === null || toUs === null || (fromUs - grid.fromUs) % grid.stepUs !== 0) {
+  if (span === null || (span.from - grid.fromUs) % grid.stepUs !== 0) {
     return f.window
   }
+  const { from: fromUs, to: toUs } = span
   const from = (fromUs - grid.fromUs) / grid.stepUs
   const to = Math.ceil((toUs - grid.fromUs) / grid.stepUs) - 1
   // Only a window taken from a P99 change is re-voted: one from the finding's own excess, a
@@ -161,7 +172,5 @@ export function consensusWindow(
   if (end < start) {
     return f.window
   }
-  const startUs = grid.fromUs + start * grid.stepUs
-  const endUs = Math.min(ctx.input.window.toUs, grid.fromUs + (end + 1) * grid.stepUs)
-  return { start: isoFromMicros(startUs as Micros), end: isoFromMicros(endUs as Micros) }
+  return windowOfBuckets(grid, { from: start, to: end }, ctx.input.window.toUs)
 }

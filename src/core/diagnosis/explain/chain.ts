@@ -5,7 +5,7 @@
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import type { Dimension, StageName } from '../../model/request.js'
-import { microsFromIso } from '../../model/units.js'
+import { windowSpanUs } from '../frame/window-span.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { causeRecord } from '../causes/index.js'
 import type { DiagnosisContext } from '../frame/context.js'
@@ -24,17 +24,8 @@ const MECHANISM_STAGE: Partial<Record<string, StageName>> = {
 /** A window needs at least this many requests on each side to size a step. */
 const MIN_SIDE = 20
 
-function spanOf(f: Finding): { from: number; to: number } | null {
-  if (f.window === null) {
-    return null
-  }
-  const from = microsFromIso(f.window.start)
-  const to = microsFromIso(f.window.end)
-  return from === null || to === null ? null : { from, to }
-}
-
 function inside(ctx: DiagnosisContext, f: Finding): Uint8Array | null {
-  const span = spanOf(f)
+  const span = windowSpanUs(f.window)
   if (span === null) {
     return null
   }
@@ -70,7 +61,7 @@ function rootStep(ctx: DiagnosisContext, root: Finding, win: Uint8Array): string
   }
   const col = ctx.frame.dims[dimension as Dimension]
   const code = col === undefined ? -1 : col.values.indexOf(value ?? '')
-  const span = spanOf(root)
+  const span = windowSpanUs(root.window)
   if (dimension === 'tenant' && code >= 0 && span !== null) {
     let inN = 0
     let outN = 0

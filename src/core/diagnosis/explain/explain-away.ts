@@ -6,7 +6,7 @@
  * saying what explains it; the root gains the chain from itself to the latency (ADR 0110).
  */
 import type { Cause, Finding } from '../../model/diagnosis.js'
-import { microsFromIso } from '../../model/units.js'
+import { windowSpanUs } from '../frame/window-span.js'
 import { causeRecord } from '../causes/index.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { chainEvidence } from './chain.js'
@@ -16,19 +16,10 @@ export const ROOT_HOLDS = 0.5
 /** An explained mechanism ranks at most this fraction of its root's confidence. */
 const BELOW_ROOT = 0.9
 
-function span(f: Finding): { from: number; to: number } | null {
-  if (f.window === null) {
-    return null
-  }
-  const from = microsFromIso(f.window.start)
-  const to = microsFromIso(f.window.end)
-  return from === null || to === null ? null : { from, to }
-}
-
 /** Windows that share time, or a finding without one (it holds over the whole window). */
 function sameTime(a: Finding, b: Finding): boolean {
-  const x = span(a)
-  const y = span(b)
+  const x = windowSpanUs(a.window)
+  const y = windowSpanUs(b.window)
   return x === null || y === null || (x.from <= y.to && y.from <= x.to)
 }
 

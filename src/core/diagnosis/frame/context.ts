@@ -33,6 +33,7 @@ import {
   TTFT_STAGES,
   type StageBreakdown,
 } from '../detect/stage-stats.js'
+import { changeBuckets } from '../detect/shifts.js'
 
 /** Relative change a level shift needs to count as an anomaly. */
 export const MIN_RELATIVE_CHANGE = 0.3
@@ -66,6 +67,13 @@ export interface DiagnosisContext {
   allStages: StageBreakdown
   ttftChange: TimeChange
   tpotChange: TimeChange
+  /**
+   * The slow minutes as a bucket range (inclusive), null when nothing moved: the strongest
+   * excess anomaly's once the scan ran (diagnose.ts), the TTFT (else TPOT) P99 change before.
+   * Rules that compare loads or shares compare them inside these minutes against the rest: a
+   * replica that got twice its share for five minutes has 1.1× its share over thirty.
+   */
+  anomalyBuckets: { from: number; to: number } | null
   /** Requests started per bucket. */
   traffic: Float64Array
   resources: Map<ResourceKind, ResourceView>
@@ -206,6 +214,7 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     primary,
     ttftChange,
     tpotChange,
+    anomalyBuckets: changeBuckets(ttftChange) ?? changeBuckets(tpotChange),
     traffic: bucketCounts(grid, frame.startUs),
     resources: buildResourceViews(
       input.resources,

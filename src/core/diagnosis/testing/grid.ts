@@ -303,6 +303,11 @@ function stripEngine(r: RequestTimeline): RequestTimeline {
 
 /** Generates, diagnoses and scores one case. */
 export function runGridCase(c: GridCase): CaseScore {
+  return diagnoseGridCase(c).score
+}
+
+/** Generates, diagnoses and scores one case, keeping the diagnosis (for per-case detail). */
+export function diagnoseGridCase(c: GridCase): { score: CaseScore; diagnosis: Diagnosis } {
   const g = generateRun(c.spec)
   const cutUs = g.window.fromUs + c.cutMinutes * 60_000_000
   const fromUs = asMicros(cutUs)
@@ -334,7 +339,10 @@ export function runGridCase(c: GridCase): CaseScore {
         }
   if (c.kind === 'standing') {
     const condition = c.spec.faults[0]
-    return scoreDiagnosis(diagnosis, [], condition ? scopeOf(condition) : null, null)
+    return {
+      score: scoreDiagnosis(diagnosis, [], condition ? scopeOf(condition) : null, null),
+      diagnosis,
+    }
   }
-  return scoreDiagnosis(diagnosis, g.expected, null, fault)
+  return { score: scoreDiagnosis(diagnosis, g.expected, null, fault), diagnosis }
 }

@@ -1,0 +1,45 @@
+/**
+ * A finding's window (RFC 3339 strings, CONTRACT §5) and the grid's bucket ranges, converted one
+ * way in one place: the rules, the chain and explaining away compare the same minutes.
+ */
+import type { Finding } from '../../model/diagnosis.js'
+import { asMicros, isoFromMicros, microsFromIso } from '../../model/units.js'
+import type { BucketGrid } from '../../timeline/buckets.js'
+
+/** Inclusive bucket indexes on the grid. */
+export interface BucketRange {
+  from: number
+  to: number
+}
+
+/** A finding's window as epoch µs [from, to]; null without one or when it does not parse. */
+export function windowSpanUs(window: Finding['window']): { from: number; to: number } | null {
+  if (window === null) {
+    return null
+  }
+  const from = microsFromIso(window.start)
+  const to = microsFromIso(window.end)
+  return from === null || to === null ? null : { from, to }
+}
+
+/** The buckets a window covers, clamped to the grid; null without a window or none on the grid. */
+export function bucketsOfWindow(grid: BucketGrid, window: Finding['window']): BucketRange | null {
+  const span = windowSpanUs(window)
+  if (span === null) {
+    return null
+  }
+  const from = Math.max(0, Math.floor((span.from - grid.fromUs) / grid.stepUs))
+  const to = Math.min(grid.count - 1, Math.ceil((span.to - grid.fromUs) / grid.stepUs) - 1)
+  return to >= from ? { from, to } : null
+}
+
+/** A bucket range as a finding's window; the end never past the diagnosis window's (`endUs`). */
+export function windowOfBuckets(
+  grid: BucketGrid,
+  range: BucketRange,
+  endUs: number
+): NonNullable<Finding['window']> {
+  const from = grid.fromUs + range.from * grid.stepUs
+  const to = Math.min(endUs, grid.fromUs + (range.to + 1) * grid.stepUs)
+  return { start: isoFromMicros(asMicros(from)), end: isoFromMicros(asMicros(to)) }
+}
