@@ -57,6 +57,9 @@ const MAX_ATTEMPTS = 5
 
 // `TOKENLINE_SOAK_ROOT` points at another checkout to measure it with the same load.
 const ROOT = process.env['TOKENLINE_SOAK_ROOT'] ?? resolve(import.meta.dirname, '..')
+// `TOKENLINE_SOAK_NODE_ARGS` (space-separated) go to the server's node, e.g. `--cpu-prof
+// --cpu-prof-dir=/tmp/prof` to see where its main thread's time goes under overload.
+const serverNodeArgs = (process.env['TOKENLINE_SOAK_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '')
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-soak-'))
 const db = join(dir, 'soak.duckdb')
 
@@ -65,6 +68,7 @@ function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | n
   const child = spawn(
     process.execPath,
     [
+      ...serverNodeArgs,
       join(ROOT, 'bin/tokenline.js'),
       'serve',
       ...['--port', '0', '--otlp-port', '0', '--otlp-grpc-port', '-1', '--db', db],

@@ -16,6 +16,7 @@ import type { IngestSink } from '../ingest/pipeline/types.js'
 import { createDuckDbStore, duckDbSharedOf } from '../storage/duckdb/duckdb-store.js'
 import { splitMemoryBudget } from '../ingest/admission/memory-budget.js'
 import { createClockSkewTracker } from './clock-skew.js'
+import { startLoopLag } from './loop-lag.js'
 import { createIngestTraffic } from './ingest-traffic.js'
 import { createClickHouseSloStore } from '../storage/clickhouse/slo-store.js'
 import { createDuckDbSloStore } from '../storage/duckdb/slo-store.js'
@@ -227,12 +228,14 @@ export async function startServer(
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
   const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
+  const loopLag = startLoopLag()
+  const otlpDeps = { ...deps, decoder, loopLagMs: () => loopLag.recentMs() }
   const listeners: ServerType[] = []
   // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
   const grpcListeners: OtlpGrpcListener[] = []
   try {
     const grpc = await startOtlpGrpcListener(
-      { ...deps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'grpc') },
+      { ...otlpDeps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'grpc') },
       {
         host: config.server.host,
         otlpGrpcPort: config.server.otlpGrpcPort,
@@ -248,7 +251,7 @@ export async function startServer(
     )
     grpcListeners.push(grpc)
     const otlp = await listen(
-      createOtlpApp({ ...deps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'http'), decoder }),
+      createOtlpApp({ ...otlpDeps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'http') }),
       config.server.otlpPort,
       config.server.host,
       config.server,
@@ -314,6 +317,7 @@ export async function startServer(
         await slo.stop()
         await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
         await decoder.close()
+        loopLag.close()
         await ingest.close()
         deps.ingestTraffic.close()
         if (ownsStore) {
@@ -329,6 +333,7 @@ export async function startServer(
     await slo.stop()
     await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
     await decoder.close()
+    loopLag.close()
     await ingest.close()
     if (ownsStore) {
       await store.close()
