@@ -59,7 +59,9 @@ const MAX_ATTEMPTS = 5
 const ROOT = process.env['TOKENLINE_SOAK_ROOT'] ?? resolve(import.meta.dirname, '..')
 // `TOKENLINE_SOAK_NODE_ARGS` (space-separated) go to the server's node, e.g. `--cpu-prof
 // --cpu-prof-dir=/tmp/prof` to see where its main thread's time goes under overload.
-const serverNodeArgs = (process.env['TOKENLINE_SOAK_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '')
+const serverNodeArgs = (process.env['TOKENLINE_SOAK_NODE_ARGS'] ?? '')
+  .split(' ')
+  .filter((a) => a !== '')
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-soak-'))
 const db = join(dir, 'soak.duckdb')
 

@@ -229,7 +229,7 @@ export async function startServer(
   }
   const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
   const loopLag = startLoopLag()
-  const otlpDeps = { ...deps, decoder, loopLagMs: () => loopLag.recentMs() }
+  const otlpDeps = { ...deps, decoder, loopLagMs: () => loopLag.lastMs() }
   const listeners: ServerType[] = []
   // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
   const grpcListeners: OtlpGrpcListener[] = []
