@@ -19,6 +19,7 @@
  *   npx tsx bench/ingest-soak.bench.ts --minutes 10          # the 10-minute soak
  *   npx tsx bench/ingest-soak.bench.ts --duration-s 20 --batch 2000 --overload 10
  *   npx tsx bench/ingest-soak.bench.ts --minutes 60 --overload 0.8 --window-min 10   # the 1-hour soak
+ *   TOKENLINE_SOAK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npx tsx bench/ingest-soak.bench.ts   # profile the server
  *
  * With `--window-min N` it also compares the first and the last N minutes: stored spans per
  * second, p99 acknowledgement and the server's resident set (sampled every second), which should
