@@ -39,7 +39,7 @@ import {
   urlOf,
 } from './listen.js'
 import { createOtlpApp } from './otlp-app.js'
-import { createDecodePool } from '../ingest/otlp/decode-pool.js'
+import { createDecodePool, type OtlpDecoder } from '../ingest/otlp/decode-pool.js'
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 import { createServerMetrics, createTelemetry } from './metrics/server-metrics.js'
 import type { ScrapeOutcome } from '../ingest/scrape/scraper.js'
@@ -228,6 +228,7 @@ export async function startServer(
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
   const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
+  await warmUp(decoder)
   const loopLag = startLoopLag()
   const otlpDeps = { ...deps, decoder, loopLagMs: () => loopLag.lastMs() }
   const listeners: ServerType[] = []
@@ -340,4 +341,24 @@ export async function startServer(
     }
     throw err
   }
+}
+
+/** Longest wait for the decode workers to load before the listeners open anyway (ms). */
+const WARM_UP_MS = 10_000
+
+/**
+ * Waits until every decode worker has loaded its modules, by decoding an empty body on each. A
+ * worker loads them on its first job otherwise, and on a busy host that took seconds: the first
+ * exports waited past their read-and-decode budget and were refused.
+ */
+async function warmUp(decoder: OtlpDecoder): Promise<void> {
+  const empty = new TextEncoder().encode('{}')
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    Promise.allSettled(
+      Array.from({ length: decoder.workers }, () => decoder.traces('json', empty.slice()))
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, WARM_UP_MS))),
+  ])
+  clearTimeout(timer)
 }
