@@ -19,6 +19,7 @@
  *   npx tsx bench/ingest-soak.bench.ts --minutes 10          # the 10-minute soak
  *   npx tsx bench/ingest-soak.bench.ts --duration-s 20 --batch 2000 --overload 10
  *   npx tsx bench/ingest-soak.bench.ts --minutes 60 --overload 0.8 --window-min 10   # the 1-hour soak
+ *   TOKENLINE_SOAK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npx tsx bench/ingest-soak.bench.ts   # profile the server
  *
  * With `--window-min N` it also compares the first and the last N minutes: stored spans per
  * second, p99 acknowledgement and the server's resident set (sampled every second), which should
@@ -57,6 +58,11 @@ const MAX_ATTEMPTS = 5
 
 // `TOKENLINE_SOAK_ROOT` points at another checkout to measure it with the same load.
 const ROOT = process.env['TOKENLINE_SOAK_ROOT'] ?? resolve(import.meta.dirname, '..')
+// `TOKENLINE_SOAK_NODE_ARGS` (space-separated) go to the server's node, e.g. `--cpu-prof
+// --cpu-prof-dir=/tmp/prof` to see where its main thread's time goes under overload.
+const serverNodeArgs = (process.env['TOKENLINE_SOAK_NODE_ARGS'] ?? '')
+  .split(' ')
+  .filter((a) => a !== '')
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-soak-'))
 const db = join(dir, 'soak.duckdb')
 
@@ -65,6 +71,7 @@ function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | n
   const child = spawn(
     process.execPath,
     [
+      ...serverNodeArgs,
       join(ROOT, 'bin/tokenline.js'),
       'serve',
       ...['--port', '0', '--otlp-port', '0', '--otlp-grpc-port', '-1', '--db', db],

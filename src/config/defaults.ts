@@ -61,8 +61,9 @@ export const DEFAULTS: ResolvedConfig = {
     quietMs: 5_000,
     keepContent: false,
     llmRoutes: [],
-    // Inline by default: on the hosts measured a worker did not pay for moving spans back (ADR 0057).
-    decodeWorkers: 0,
+    // One worker: it costs CPU to move spans back, but keeps the event loop free to answer and
+    // refuse in time under overload, which inline decoding did not on a busy host (ADR 0190).
+    decodeWorkers: 1,
   },
   scrape: { targets: [], intervalMs: 15_000, timeoutMs: 10_000 },
   api: {

@@ -16,6 +16,7 @@ import type { IngestSink } from '../ingest/pipeline/types.js'
 import { createDuckDbStore, duckDbSharedOf } from '../storage/duckdb/duckdb-store.js'
 import { splitMemoryBudget } from '../ingest/admission/memory-budget.js'
 import { createClockSkewTracker } from './clock-skew.js'
+import { startLoopLag } from './loop-lag.js'
 import { createIngestTraffic } from './ingest-traffic.js'
 import { createClickHouseSloStore } from '../storage/clickhouse/slo-store.js'
 import { createDuckDbSloStore } from '../storage/duckdb/slo-store.js'
@@ -38,7 +39,7 @@ import {
   urlOf,
 } from './listen.js'
 import { createOtlpApp } from './otlp-app.js'
-import { createDecodePool } from '../ingest/otlp/decode-pool.js'
+import { createDecodePool, type OtlpDecoder } from '../ingest/otlp/decode-pool.js'
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 import { createServerMetrics, createTelemetry } from './metrics/server-metrics.js'
 import type { ScrapeOutcome } from '../ingest/scrape/scraper.js'
@@ -227,12 +228,15 @@ export async function startServer(
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   }
   const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
+  await warmUp(decoder)
+  const loopLag = startLoopLag()
+  const otlpDeps = { ...deps, decoder, loopLagMs: () => loopLag.lastMs() }
   const listeners: ServerType[] = []
   // Closed with the HTTP listeners; an array so the error path closes whatever was bound.
   const grpcListeners: OtlpGrpcListener[] = []
   try {
     const grpc = await startOtlpGrpcListener(
-      { ...deps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'grpc') },
+      { ...otlpDeps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'grpc') },
       {
         host: config.server.host,
         otlpGrpcPort: config.server.otlpGrpcPort,
@@ -248,7 +252,7 @@ export async function startServer(
     )
     grpcListeners.push(grpc)
     const otlp = await listen(
-      createOtlpApp({ ...deps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'http'), decoder }),
+      createOtlpApp({ ...otlpDeps, ingest: telemetry.instrumentSink(ingest, 'otlp', 'http') }),
       config.server.otlpPort,
       config.server.host,
       config.server,
@@ -314,6 +318,7 @@ export async function startServer(
         await slo.stop()
         await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
         await decoder.close()
+        loopLag.close()
         await ingest.close()
         deps.ingestTraffic.close()
         if (ownsStore) {
@@ -329,10 +334,31 @@ export async function startServer(
     await slo.stop()
     await Promise.all([...listeners.map(closeListener), ...grpcListeners.map((g) => g.close())])
     await decoder.close()
+    loopLag.close()
     await ingest.close()
     if (ownsStore) {
       await store.close()
     }
     throw err
   }
+}
+
+/** Longest wait for the decode workers to load before the listeners open anyway (ms). */
+const WARM_UP_MS = 10_000
+
+/**
+ * Waits until every decode worker has loaded its modules, by decoding an empty body on each. A
+ * worker loads them on its first job otherwise, and on a busy host that took seconds: the first
+ * exports waited past their read-and-decode budget and were refused.
+ */
+async function warmUp(decoder: OtlpDecoder): Promise<void> {
+  const empty = new TextEncoder().encode('{}')
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    Promise.allSettled(
+      Array.from({ length: decoder.workers }, () => decoder.traces('json', empty.slice()))
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, WARM_UP_MS))),
+  ])
+  clearTimeout(timer)
 }

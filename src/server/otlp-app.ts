@@ -25,6 +25,11 @@ export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'securi
   Partial<Pick<AppDeps, 'now' | 'metrics' | 'ingestTraffic' | 'clockSkew'>> & {
     /** Decodes bodies off the event loop (`ingest.decodeWorkers`); inline when absent. */
     decoder?: OtlpDecoder
+    /**
+     * How late the event loop has been lately (ms, `loop-lag.ts`): a request may have waited
+     * that long before its handler started, so its answer time counts from then. 0 when absent.
+     */
+    loopLagMs?: () => number
   }
 import type { OtlpDecoder } from '../ingest/otlp/decode-pool.js'
 
@@ -177,8 +182,11 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     }
   }
 
+  // When the request most likely arrived: its socket waited for the loop to get to it.
+  const arrivedMs = (): number => now() - (deps.loopLagMs?.() ?? 0)
+
   app.post('/v1/traces', async function exportTraces(c) {
-    const receivedMs = now()
+    const receivedMs = arrivedMs()
     const format = requireFormat(c)
     // Refuse before reading the body when the batch would be refused anyway (429/503).
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
@@ -225,7 +233,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
   }
 
   app.post('/v1/metrics', async function exportMetrics(c) {
-    const receivedMs = now()
+    const receivedMs = arrivedMs()
     const format = requireFormat(c)
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
     try {

@@ -228,9 +228,15 @@ export function createOtlpGrpcServer(
   // The same time bounds as OTLP/HTTP: a span past the clock + skew is rejected on its own.
   const bounds = (): TimeBounds => ({ latestUs: (now() + skewMs) * 1000 })
 
+  // As on OTLP/HTTP: the answer time counts from when the call most likely arrived, and the
+  // decode runs in the worker pool when there is one, so the event loop stays free to answer.
+  const arrivedMs = (): number => now() - (deps.loopLagMs?.() ?? 0)
+
   const exportTraces: Export = async (body) => {
-    const receivedMs = now()
-    const { spans, rejected } = decodeTracesProtobuf(body, bounds())
+    const receivedMs = arrivedMs()
+    const { spans, rejected } = deps.decoder
+      ? await deps.decoder.traces('protobuf', body, bounds())
+      : decodeTracesProtobuf(body, bounds())
     deps.clockSkew?.observe(spans, now())
     deps.clockSkew?.observeRejects(rejected)
     if (spans.length > 0) {
@@ -245,8 +251,12 @@ export function createOtlpGrpcServer(
     return encodeTraceResponse(partial)
   }
   const exportMetrics: Export = async (body) => {
-    const { samples, families, rejected } = decodeMetricsProtobuf(body, bounds())
+    const receivedMs = arrivedMs()
+    const { samples, families, rejected } = deps.decoder
+      ? await deps.decoder.metrics('protobuf', body, bounds())
+      : decodeMetricsProtobuf(body, bounds())
     if (samples.length > 0 || families.length > 0) {
+      checkAnswerTime(receivedMs, now())
       await deps.ingest.submitMetrics(samples, families)
     }
     const partial = partialOf(rejected, 'data points')

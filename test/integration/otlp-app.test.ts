@@ -38,6 +38,21 @@ const post = (
 ): Promise<Response> => Promise.resolve(app.request(path, { method: 'POST', body, headers }))
 
 describe('POST /v1/traces', () => {
+  it('counts how late the event loop was against the answer time: a request that waited too long is refused, not stored', async () => {
+    const deps = makeDeps()
+    open.push(deps)
+    // The loop was 4.5 s late: the request had waited that long before its handler started,
+    // more than the 4 s a body may take to be read and decoded and still be answered in time.
+    const app = createOtlpApp({ ...deps, loopLagMs: () => 4500 })
+    const res = await post(app, '/v1/traces', read('otlp-trace-example.json'), JSON_TYPE)
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('2')
+    expect(await deps.store.getSpans(['5b8efff798038103d269b633813fc60c'])).toEqual([])
+    const onTime = createOtlpApp({ ...deps, loopLagMs: () => 500 })
+    const ok = await post(onTime, '/v1/traces', read('otlp-trace-example.json'), JSON_TYPE)
+    expect(ok.status).toBe(200)
+  })
+
   it('stores the official JSON example and answers {} (full success)', async () => {
     const { app, store } = setup()
     const res = await post(app, '/v1/traces', read('otlp-trace-example.json'), JSON_TYPE)

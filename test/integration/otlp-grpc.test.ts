@@ -45,6 +45,7 @@ import { parseTokenFile } from '../../src/server/auth.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
 import { holdSpanWrites, makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
+import { createDecodePool } from '../../src/ingest/otlp/decode-pool.js'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -301,6 +302,36 @@ describe('OTLP/gRPC receiver with tokens configured', () => {
     expect('response' in ok).toBe(true)
     await grpc.ingest.flush()
     expect((await grpc.store.stats()).spans).toBeGreaterThan(0)
+  })
+})
+
+describe('OTLP/gRPC receiver decoding in a worker thread', () => {
+  it('stores, answers partial success and refuses undecodable bytes as when decoding inline', async () => {
+    const pool = createDecodePool({ workers: 1 })
+    let decoded = 0
+    const decoder = {
+      ...pool,
+      traces: (...args: Parameters<typeof pool.traces>) => (decoded++, pool.traces(...args)),
+    }
+    const deps = { ...makeDeps(), decoder }
+    const listener = await startOtlpGrpcListener(deps, { host: '127.0.0.1', otlpGrpcPort: 0 })
+    cleanups.push(async () => {
+      await listener.close()
+      await deps.ingest.close()
+      await pool.close()
+    })
+    const call = rawClient(listener.url!.replace('http://', ''), OTLP_TRACE_EXPORT_PATH)
+    const request = makeLlmTraceRequest(2)
+    const rs = request.resourceSpans[0] as { scopeSpans: { spans: Record<string, unknown>[] }[] }
+    rs.scopeSpans[0]!.spans[0]!['spanId'] = ''
+    const out = await call(encodeTracesProtobuf(request))
+    const answer = decodeTraceResponse(new Uint8Array((out as { response: Buffer }).response))
+    expect(answer?.rejectedSpans).toBe(1)
+    expect((await deps.store.stats()).spans).toBe(7)
+    expect(decoded).toBe(1)
+    const bad = await call(Uint8Array.of(0x0a, 0xff))
+    expect((bad as { error: ServiceError }).error.code).toBe(status.INVALID_ARGUMENT)
+    expect((bad as { error: ServiceError }).error.details).toContain('OTLP_DECODE_FAILED')
   })
 })
 

@@ -5,7 +5,11 @@ import { createSilentLogger } from '../../core/logger.js'
 import type { Span } from '../../core/model/span.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { createIngestPipeline, type IngestPipelineOptions } from './pipeline.js'
+import {
+  createIngestPipeline,
+  DEFAULT_MAX_WRITE_ITEMS,
+  type IngestPipelineOptions,
+} from './pipeline.js'
 
 /** A clock the test moves by hand (epoch ms). */
 function manualClock(startMs = 1_700_000_000_000): {
@@ -121,6 +125,24 @@ describe('createIngestPipeline', () => {
     await Promise.all([first, ...rest])
     expect(gated.writes).toEqual([1, 3])
     expect(pipeline.counters()).toMatchObject({ spansAccepted: 4, queueDepth: 0 })
+  })
+
+  it('merges at most DEFAULT_MAX_WRITE_ITEMS per write round, so one append never holds the loop for the whole queue', async () => {
+    const gated = gatedStore(createMemoryStore())
+    const { pipeline } = pipelineOn(gated.store, { maxQueueDelayMs: 60_000 })
+    const batch = (n: number): Span[] =>
+      Array.from({ length: 2000 }, (_, i) =>
+        makeSpan({
+          traceId: n.toString(16).padStart(32, '0'),
+          spanId: (n * 10_000 + i + 1).toString(16).padStart(16, '0'),
+        })
+      )
+    // One batch in the write, five queued behind it: 10,000 spans waiting.
+    const all = [1, 2, 3, 4, 5, 6].map((n) => pipeline.submitSpans(batch(n)))
+    gated.release()
+    await Promise.all(all)
+    expect(DEFAULT_MAX_WRITE_ITEMS).toBe(4000)
+    expect(gated.writes).toEqual([2000, 4000, 4000, 2000])
   })
 
   it('refuses a batch when the queue is full and stores none of it', async () => {
