@@ -173,6 +173,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
         description: 'Latency buckets.',
       },
       STEP,
+      {
+        name: 'approx',
+        schema: z.enum(['true', 'false']),
+        description:
+          "true: counted from the store's rollup when it can (ttft, tpot, itl_max, e2e); a value within 1 % of a bucket edge may count in the next bucket.",
+      },
     ],
     response: JSON_OBJECT('The heatmap.'),
   },

@@ -6,6 +6,7 @@
  * never its rows. Zero has a bin of its own (answered exactly); negative values mirror the
  * positive bins.
  */
+import { nearestRankIndex } from '../query/nearest-rank.js'
 
 /** Greatest relative error of a quantile read from these bins (docs/dashboard.md). */
 export const RELATIVE_ERROR = 0.01
@@ -82,7 +83,7 @@ export function histogramQuantiles(
     return quantiles.map(() => null)
   }
   const keys = [...h.bins.keys()].sort(valueOrder)
-  const ranks = quantiles.map((q) => Math.min(h.count, Math.max(1, Math.ceil(q * h.count))))
+  const ranks = quantiles.map((q) => nearestRankIndex(h.count, q) + 1)
   return ranks.map((rank) => {
     if (rank === 1) {
       return h.min

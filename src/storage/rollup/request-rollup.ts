@@ -14,13 +14,17 @@ import type {
   AggregateQuery,
   AggregateRow,
   DimensionFilters,
+  HistogramQuery,
   PercentileQuery,
+  RequestHistogram,
   PercentileRow,
   RequestMeasure,
 } from '../../core/model/query.js'
 import type { Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../span-store.js'
+import { logBinOf, logBins } from '../query/log-bins.js'
 import {
+  binValue,
   emptyHistogram,
   histogramQuantiles,
   mergeInto,
@@ -78,6 +82,13 @@ export interface RequestRollup {
    * when it cannot answer.
    */
   percentiles(query: PercentileQuery): Promise<PercentileRow[] | null>
+  /**
+   * `SpanStore.histogramRequests` from the log histograms: the range is exact when no bucket
+   * holds a value ≤ 0, and each rollup bin counts in the display bin of its value, so a value
+   * within `RELATIVE_ERROR` of a display bin's edge may count in its neighbour. Null when it
+   * cannot answer.
+   */
+  histogram(query: HistogramQuery): Promise<RequestHistogram | null | undefined>
   /** Reads the buckets of a window ahead of its first request (both kinds, no step). */
   warm(fromUs: number, toUs: number): Promise<void>
   /** After a commit: forget the buckets holding these request starts (µs). */
@@ -351,6 +362,59 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       )
     },
 
+    async histogram(query) {
+      const index = HIST_MEASURES.indexOf(query.measure)
+      const base = index < 0 ? null : answerableBase(query)
+      if (base === null) {
+        return undefined
+      }
+      const { fromUs, toUs } = query as { fromUs: number; toUs: number }
+      const found = (await buckets('hist', fromUs, toUs, query.filters, base)) as Map<
+        number,
+        HistEntry
+      >
+      const cells = new Map<number, LogHistogram>()
+      let lowest = Infinity
+      let highest = -Infinity
+      for (const [b, entry] of found) {
+        const h = entry[index] as LogHistogram
+        if (h.count === 0) {
+          continue
+        }
+        const cell = floorTo(b, query.stepUs)
+        let into = cells.get(cell)
+        if (!into) {
+          into = emptyHistogram()
+          cells.set(cell, into)
+        }
+        mergeInto(into, h)
+        highest = Math.max(highest, h.max)
+        lowest = Math.min(lowest, h.min > 0 ? h.min : smallestPositive(h))
+      }
+      const bins = logBins(
+        Number.isFinite(lowest) ? lowest : null,
+        Number.isFinite(highest) ? highest : null,
+        query.bins
+      )
+      if (!bins) {
+        return null
+      }
+      const out: RequestHistogram['cells'] = []
+      for (const cell of [...cells.keys()].sort((a, b) => a - b)) {
+        const h = cells.get(cell) as LogHistogram
+        const counts = new Map<number, number>()
+        for (const [key, n] of h.bins) {
+          const value = Math.min(h.max, Math.max(h.min, binValue(key)))
+          const bin = logBinOf(value, bins)
+          counts.set(bin, (counts.get(bin) ?? 0) + n)
+        }
+        for (const bin of [...counts.keys()].sort((a, b) => a - b)) {
+          out.push({ bucketStartUs: cell as Micros, bin, count: counts.get(bin) as number })
+        }
+      }
+      return { lowUs: bins.lowUs, highUs: bins.highUs, cells: out }
+    },
+
     async warm(fromUs, toUs) {
       const base = baseFor(fromUs, toUs, undefined)
       if (base !== null && toUs > fromUs) {
@@ -389,12 +453,27 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     },
   }
 
-  function answerableBase(query: AggregateQuery | PercentileQuery): number | null {
-    if (query.groupBy !== undefined || query.fromUs === undefined || query.toUs === undefined) {
+  function answerableBase(query: AggregateQuery | PercentileQuery | HistogramQuery): number | null {
+    if (
+      ('groupBy' in query && query.groupBy !== undefined) ||
+      query.fromUs === undefined ||
+      query.toUs === undefined
+    ) {
       return null
     }
     return query.toUs > query.fromUs ? baseFor(query.fromUs, query.toUs, query.stepUs) : null
   }
+}
+
+/** The value of the lowest positive bin (+∞ when none): the range's low end when zeros exist. */
+function smallestPositive(h: LogHistogram): number {
+  let key = Infinity
+  for (const k of h.bins.keys()) {
+    if (k > 0 && k < key) {
+      key = k
+    }
+  }
+  return Number.isFinite(key) ? Math.min(h.max, binValue(key)) : Infinity
 }
 
 function emptyEntry(kind: Kind): AggEntry | HistEntry {
