@@ -197,12 +197,15 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       // Later entries of the same trace in one batch win, as with separate calls.
       const latest = [...new Map(list.map((r) => [r.traceId, r])).values()]
       // The rollup forgets the buckets of the replaced rows too: a trace may move (ADR 0210).
+      // Finding them costs a RETURNING, paid only while the rollup keeps or reads buckets.
+      const replacing = options?.newTraces !== true
+      const track = replacing && rollup.active()
       const replacedStarts: number[] = []
       try {
         await write(async () => {
           // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
           // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
-          if (options?.newTraces !== true) {
+          if (track) {
             const replaced = await conn.runAndReadAll(
               'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[])) RETURNING start_us',
               [listValue(latest.map((r) => r.traceId))]
@@ -210,11 +213,20 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
             for (const [start] of replaced.getRowsJS()) {
               replacedStarts.push(toNumber(start))
             }
+          } else if (replacing) {
+            await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
+              listValue(latest.map((r) => r.traceId)),
+            ])
           }
           await appendRequestsChunked(conn, latest)
         })
       } finally {
-        rollup.invalidate(replacedStarts)
+        if (replacing && !track) {
+          // Whatever was read since the check may predate this write.
+          rollup.invalidateAll()
+        } else {
+          rollup.invalidate(replacedStarts)
+        }
         rollup.invalidate(latest.map((r) => r.startUs))
       }
     },

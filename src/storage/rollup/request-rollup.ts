@@ -93,6 +93,13 @@ export interface RequestRollup {
   warm(fromUs: number, toUs: number): Promise<void>
   /** After a commit: forget the buckets holding these request starts (µs). */
   invalidate(startsUs: Iterable<number>): void
+  /**
+   * Whether it keeps or is reading any bucket: when not, a write need not find the buckets of
+   * the rows it replaces (that costs a `RETURNING`), and calls `invalidateAll` instead.
+   */
+  active(): boolean
+  /** After a write whose touched buckets are unknown. */
+  invalidateAll(): void
   /** After a delete of everything before `beforeUs`. */
   invalidateBefore(beforeUs: number): void
   /** Buckets read from the store since creation (what a test of "bounded reads" looks at). */
@@ -427,15 +434,34 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
 
     invalidate(startsUs) {
       generation++
-      const seen = new Set<string>()
+      // Requests of one batch share few buckets: find the finest ones first, the rest from them.
+      const finest = BASES_US[BASES_US.length - 1] as number
+      const fine = new Set<number>()
       for (const t of startsUs) {
+        fine.add(floorTo(t, finest))
+      }
+      const seen = new Set<string>()
+      for (const b of fine) {
         for (const base of BASES_US) {
-          const bucketKey = `${base}|${floorTo(t, base)}`
+          const bucketKey = `${base}|${floorTo(b, base)}`
           if (!seen.has(bucketKey)) {
             seen.add(bucketKey)
             forget(bucketKey)
           }
         }
+      }
+    },
+
+    active() {
+      return cache.size > 0 || fillsInFlight > 0
+    },
+
+    invalidateAll() {
+      generation++
+      cache.clear()
+      byBucket.clear()
+      if (fillsInFlight > 0) {
+        everythingTouchedAt = generation
       }
     },
 
