@@ -49,7 +49,7 @@ const MAX_WHOLE_BUCKETS = 720
 /** Buckets per read of missing buckets (10 min of 5 s buckets). */
 const CHUNK_BUCKETS = 120
 /** Buckets kept (each kind, filter set and base together), least recently used dropped first. */
-const MAX_ENTRIES = 12_000
+const MAX_ENTRIES = 6_000
 
 export interface AggEntry {
   count: number
