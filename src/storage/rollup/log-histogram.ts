@@ -13,12 +13,12 @@ export const RELATIVE_ERROR = 0.01
 
 const GAMMA = (1 + RELATIVE_ERROR) / (1 - RELATIVE_ERROR)
 /** ln γ, shared with the SQL that bins values (rollup-fill.ts) so both agree on every edge. */
-export const LN_GAMMA = Math.log(GAMMA)
+const LN_GAMMA = Math.log(GAMMA)
 /**
  * Bin keys are one integer: `sign · (OFFSET + k)`. k stays far inside ±OFFSET for any double
  * (|ln v| ≤ 745, so |k| ≤ 37 000).
  */
-export const KEY_OFFSET = 100_000
+const KEY_OFFSET = 100_000
 
 /** A bin's key for a value (the SQL twin is `binKeySql`). */
 export function binKey(value: number): number {

@@ -43,7 +43,7 @@ export const AGG_MEASURES: readonly RequestMeasure[] = [
 export const HIST_MEASURES: readonly RequestMeasure[] = ['ttft', 'tpot', 'itl_max', 'e2e']
 
 /** Bucket widths, coarsest first; a step uses the coarsest that divides it. */
-export const BASES_US = [3_600_000_000, 300_000_000, 60_000_000, 5_000_000] as const
+const BASES_US = [3_600_000_000, 300_000_000, 60_000_000, 5_000_000] as const
 /** A window without a step uses the finest base giving at most this many buckets. */
 const MAX_WHOLE_BUCKETS = 720
 /** Buckets per read of missing buckets (10 min of 5 s buckets). */
