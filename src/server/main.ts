@@ -43,11 +43,14 @@ import { createDecodePool, type OtlpDecoder } from '../ingest/otlp/decode-pool.j
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 import { createServerMetrics, createTelemetry } from './metrics/server-metrics.js'
 import type { ScrapeOutcome } from '../ingest/scrape/scraper.js'
+import { requestRollupOf } from '../storage/rollup/request-rollup.js'
 
 export const VERSION = '0.1.0'
 
 /** How far back from the newest data start-up looks for unassembled traces. */
 const RECOVER_WINDOW_US = 6 * 3600 * 1_000_000
+/** The dashboard's default window (the last hour), read into the rollup at start. */
+const WARM_WINDOW_US = 3600 * 1_000_000
 
 export interface RunningServer {
   apiUrl: string
@@ -174,6 +177,11 @@ export async function startServer(
   // Spans committed just before a crash may never have been assembled: queue them again.
   const extent = await store.extent()
   if (extent !== null) {
+    // The dashboard's default view is the data's last hour: its rollup buckets are read now, in
+    // the background, so the first page does not wait for a scan of its rows (ADR 0210).
+    requestRollupOf(store)
+      ?.warm(extent.endUs - WARM_WINDOW_US, extent.endUs + 1)
+      .catch(onBackgroundError)
     const recovered = await ingest.recover(asMicros(extent.endUs - RECOVER_WINDOW_US))
     if (recovered > 0) {
       logger.info('re-assembling traces left unassembled by the last run', { traces: recovered })

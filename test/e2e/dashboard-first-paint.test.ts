@@ -5,7 +5,8 @@
  * is already on screen as a skeleton. Each call the page makes before it paints is an
  * aggregate whose size does not grow with the store (a bucketed query, or one of a fixed size).
  * Nothing here depends on how fast the machine is: the held routes stay held until the
- * assertions about the others are done.
+ * assertions about the others are done. A second look at the same window reads its charts from
+ * the store's rollup (ADR 0210) without reading any bucket's rows again.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,6 +22,8 @@ import {
 import { createSilentLogger } from '../../src/core/logger.js'
 import { startServer, type RunningServer } from '../../src/server/main.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
+import { RELATIVE_ERROR } from '../../src/storage/rollup/log-histogram.js'
+import { requestRollupOf } from '../../src/storage/rollup/request-rollup.js'
 import { ROOT, buildDashboard, launchBrowser } from '../../src/testing/dashboard-harness.js'
 
 const REQUESTS = 3000
@@ -189,5 +192,40 @@ describe('dashboard first paint', () => {
     await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 120_000 })
     expect(new Set(heldRowCalls)).toEqual(ROW_READERS)
     expect(await page.locator('.finding, .diag-summary').count()).toBeGreaterThan(0)
+  }, 400_000)
+
+  it('answers the charts of a window seen before from the rollup, reading no bucket again', async () => {
+    await page.unrouteAll({ behavior: 'wait' })
+    const rollup = requestRollupOf(server.store)
+    expect(rollup).not.toBeNull()
+    const before = { ...rollup?.stats }
+    const approx: { path: string; relativeError: unknown }[] = []
+    page.on('response', (res) => {
+      const url = new URL(res.url())
+      if (['/api/percentiles', '/api/heatmap'].includes(url.pathname)) {
+        approx.push({ path: url.pathname + url.search, relativeError: null })
+        const entry = approx[approx.length - 1] as (typeof approx)[number]
+        void res.json().then(
+          (body: { relative_error?: unknown; counts?: unknown }) =>
+            (entry.relativeError = body.relative_error ?? (body.counts ? 'heatmap' : null)),
+          () => undefined
+        )
+      }
+    })
+    await page.reload()
+    await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 300_000 })
+    for (const id of AGGREGATE_PANELS) {
+      expect(await page.locator(`[data-panel="${id}"]`).getAttribute('data-state')).toBe('ready')
+    }
+    // Every bucket the charts needed was kept from the first load: none was read from rows.
+    expect(rollup?.stats.bucketsFilled).toBe(before.bucketsFilled)
+    expect(rollup?.stats.bucketsServed).toBeGreaterThan(before.bucketsServed ?? 0)
+    // The KPI strip and the latency panels asked for, and got, the rollup's bounded answer.
+    const percentiles = approx.filter((a) => a.path.startsWith('/api/percentiles'))
+    expect(percentiles.length).toBeGreaterThanOrEqual(2)
+    for (const a of percentiles) {
+      expect(a.path).toContain('approx=true')
+      expect(a.relativeError).toBe(RELATIVE_ERROR)
+    }
   }, 400_000)
 })

@@ -149,8 +149,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
       },
       { name: 'group_by', schema: z.enum(DIMENSIONS), description: 'One row per value.' },
       STEP,
+      {
+        name: 'approx',
+        schema: z.enum(['true', 'false']),
+        description:
+          "true: answered from the store's rollup when it can (ttft, tpot, itl_max, e2e; no group_by), within relative_error of the exact values.",
+      },
     ],
-    response: JSON_OBJECT('Quantiles.'),
+    response: JSON_OBJECT('Quantiles, and their relative error bound (0 when exact).'),
   },
   {
     method: 'get',
@@ -167,6 +173,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
         description: 'Latency buckets.',
       },
       STEP,
+      {
+        name: 'approx',
+        schema: z.enum(['true', 'false']),
+        description:
+          "true: counted from the store's rollup when it can (ttft, tpot, itl_max, e2e); a value within 1 % of a bucket edge may count in the next bucket.",
+      },
     ],
     response: JSON_OBJECT('The heatmap.'),
   },

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
 import { z } from 'zod'
 import { millisFromMicros, microsFromMillis, type Micros } from '../../core/model/units.js'
 import { logBinBounds, logBins } from '../../storage/query/log-bins.js'
@@ -77,14 +78,21 @@ export function registerHeatmapRoutes(app: Hono, deps: ReadDeps): void {
     checkBucketCount(window.fromUs, window.toUs, stepUs, apiLimitsOf(deps).maxBuckets)
     const firstUs = Math.floor(window.fromUs / stepUs) * stepUs
     const columns = Math.max(1, Math.ceil((window.toUs - firstUs) / stepUs))
-    // Binned by the store (SQL in DuckDB): the rows never reach this process.
-    const histogram = await deps.store.histogramRequests({
+    const asked = {
       ...window,
       filters: parseFilters(query, apiLimitsOf(deps)),
       measure,
       stepUs,
       bins: buckets,
-    })
+    }
+    // `approx=true`: from the rollup's log histograms when the store keeps one (ADR 0210), a
+    // value within 1 % of a bin edge may count in the next bin; else binned by the store (SQL in
+    // DuckDB): the rows never reach this process.
+    const approx =
+      parseParam(query, 'approx', z.enum(['true', 'false']), 'true or false') === 'true'
+    const fromRollup = approx ? await requestRollupOf(deps.store)?.histogram(asked) : undefined
+    const histogram =
+      fromRollup === undefined ? await deps.store.histogramRequests(asked) : fromRollup
     const { boundsUs, counts } = heatmapGrid(histogram, firstUs, stepUs, columns, buckets)
     return c.json({
       measure,

@@ -15,6 +15,8 @@ import {
   type RawQuery,
 } from '../params.js'
 import { AppError } from '../../core/errors.js'
+import { RELATIVE_ERROR } from '../../storage/rollup/log-histogram.js'
+import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
 import { COUNT_MEASURE_SET, quantileKey } from './json-views.js'
 import { PERCENTILE_MEASURES } from './measures.js'
 
@@ -45,7 +47,10 @@ function parseQuantiles(query: RawQuery): number[] {
   })
 }
 
-/** `GET /api/percentiles`: exact quantiles per measure, optionally per group and time bucket. */
+/**
+ * `GET /api/percentiles`: exact quantiles per measure, optionally per group and time bucket;
+ * with `approx=true`, within `relative_error` of them when the store's rollup can answer.
+ */
 export function registerPercentileRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/percentiles', async function percentiles(c) {
     const query = c.req.queries()
@@ -62,15 +67,22 @@ export function registerPercentileRoutes(app: Hono, deps: ReadDeps): void {
     if (stepUs !== undefined) {
       checkBucketCount(window.fromUs, window.toUs, stepUs, apiLimitsOf(deps).maxBuckets)
     }
-    const rows = await deps.store.percentiles({
+    const approx =
+      parseParam(query, 'approx', z.enum(['true', 'false']), 'true or false') === 'true'
+    const asked = {
       ...window,
       filters: parseFilters(query, apiLimitsOf(deps)),
       measures: measures.length > 0 ? measures : [...HEADLINE_MEASURES],
       quantiles,
       ...(groupBy === undefined ? {} : { groupBy }),
       ...(stepUs === undefined ? {} : { stepUs }),
-    })
+    }
+    // `approx=true` lets the store's rollup answer from log histograms (ADR 0210); the answer
+    // then names its relative error bound. Anything the rollup cannot answer stays exact.
+    const fromRollup = approx ? await requestRollupOf(deps.store)?.percentiles(asked) : null
+    const rows = fromRollup ?? (await deps.store.percentiles(asked))
     return c.json({
+      relative_error: fromRollup ? RELATIVE_ERROR : 0,
       rows: rows.map((row) => {
         const values: Record<string, number | null> = {}
         const isCount = COUNT_MEASURE_SET.has(row.measure)

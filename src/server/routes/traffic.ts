@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { millisFromMicros } from '../../core/model/units.js'
 import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
+import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
 /**
@@ -18,13 +19,17 @@ export function registerTrafficRoutes(
     const query = c.req.queries()
     const q = await parseDashboardQuery(query, deps)
     const stepUs = resolveStepUs(query, q, apiLimitsOf(deps).maxBuckets)
-    const rows = await deps.store.aggregateRequests({
+    const aggregate = {
       fromUs: q.fromUs,
       toUs: q.toUs,
       filters: q.filters,
       measures: [],
       stepUs,
-    })
+    }
+    // The same counts from the store's rollup when it keeps one (ADR 0210).
+    const rows =
+      (await requestRollupOf(deps.store)?.aggregate(aggregate)) ??
+      (await deps.store.aggregateRequests(aggregate))
     return c.json({
       step_ms: millisFromMicros(stepUs),
       errors_counted: true,

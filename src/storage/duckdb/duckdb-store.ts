@@ -22,6 +22,8 @@ import { appendSpansChunked } from './span-chunks.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createReaderPool, type ReaderPool } from './reader-pool.js'
 import { createWriteCoalescer } from './write-coalescer.js'
+import { createRequestRollup, registerRequestRollup } from '../rollup/request-rollup.js'
+import { duckDbRollupSource } from './rollup-fill.js'
 import { createSeriesIdCache } from './series-id.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
 import { queryAggregate, queryHistogram } from './aggregate.js'
@@ -178,6 +180,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     }
   )
 
+  const rollup = createRequestRollup(duckDbRollupSource(rows))
+
   const store: SpanStore = {
     async insertSpans(spans) {
       if (spans.length === 0) {
@@ -192,16 +196,39 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       }
       // Later entries of the same trace in one batch win, as with separate calls.
       const latest = [...new Map(list.map((r) => [r.traceId, r])).values()]
-      await write(async () => {
-        // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
-        // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
-        if (options?.newTraces !== true) {
-          await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
-            listValue(latest.map((r) => r.traceId)),
-          ])
+      // The rollup forgets the buckets of the replaced rows too: a trace may move (ADR 0210).
+      // Finding them costs a RETURNING, paid only while the rollup keeps or reads buckets.
+      const replacing = options?.newTraces !== true
+      const track = replacing && rollup.active()
+      const replacedStarts: number[] = []
+      try {
+        await write(async () => {
+          // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
+          // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
+          if (track) {
+            const replaced = await conn.runAndReadAll(
+              'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[])) RETURNING start_us',
+              [listValue(latest.map((r) => r.traceId))]
+            )
+            for (const [start] of replaced.getRowsJS()) {
+              replacedStarts.push(toNumber(start))
+            }
+          } else if (replacing) {
+            await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
+              listValue(latest.map((r) => r.traceId)),
+            ])
+          }
+          await appendRequestsChunked(conn, latest)
+        })
+      } finally {
+        if (replacing && !track) {
+          // Whatever was read since the check may predate this write.
+          rollup.invalidateAll()
+        } else {
+          rollup.invalidate(replacedStarts)
         }
-        await appendRequestsChunked(conn, latest)
-      })
+        rollup.invalidate(latest.map((r) => r.startUs))
+      }
     },
 
     async insertMetricSamples(samples) {
@@ -396,6 +423,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         )
         deleted = result.rowsChanged
       })
+      if (table === 'requests' && deleted > 0) {
+        rollup.invalidateBefore(beforeUs)
+      }
       return deleted
     },
 
@@ -406,6 +436,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       instance.closeSync()
     },
   }
+  registerRequestRollup(store, rollup)
   sharedAccess.set(store, {
     write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
       let out: T

@@ -21,6 +21,8 @@ export const HealthSchema = z.object({
 export type Health = z.infer<typeof HealthSchema>
 
 export const PercentilesSchema = z.object({
+  /** 0 when exact; with `approx=true`, the bound on each value's relative error. */
+  relative_error: z.number().optional(),
   rows: z.array(
     z.object({
       measure: z.string(),

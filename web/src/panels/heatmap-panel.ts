@@ -35,7 +35,7 @@ export function loadHeatmap(
     const measure = ctx.state.measure
     const step = formatStepParam(ctx.stepMs)
     const [hm, pct] = await Promise.all([
-      api.heatmap({ ...commonParams(ctx), measure, step, buckets: 40 }, ctx.signal),
+      api.heatmap({ ...commonParams(ctx), measure, step, buckets: 40, approx: 'true' }, ctx.signal),
       // The headline panels' call already holds this p99 line: no second scan of the window.
       isHeadlineMeasure(measure)
         ? headline

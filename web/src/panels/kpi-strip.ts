@@ -9,7 +9,7 @@ export async function loadKpis(ctx: LoadContext, el: HTMLElement): Promise<void>
   el.dataset['state'] = 'loading'
   try {
     const res = await api.percentiles(
-      { ...commonParams(ctx), measure: [...HEADLINE_MEASURES], q: '0.5,0.99' },
+      { ...commonParams(ctx), measure: [...HEADLINE_MEASURES], q: '0.5,0.99', approx: 'true' },
       ctx.signal
     )
     const row = (m: string) => res.rows.find((r) => r.measure === m && r.bucket_start_ms === null)

@@ -1,0 +1,97 @@
+/** The request rollup's reads from DuckDB: one grouped scan of a range per kind. */
+import type { DimensionFilters, TimeRange } from '../../core/model/query.js'
+import type { Micros } from '../../core/model/units.js'
+import { measureColumn } from '../query/request-fields.js'
+import { binKeySql } from '../rollup/log-histogram.js'
+import {
+  AGG_MEASURES,
+  HIST_MEASURES,
+  type AggEntry,
+  type HistEntry,
+  type RollupRange,
+  type RollupSource,
+} from '../rollup/request-rollup.js'
+import { emptyHistogram } from '../rollup/log-histogram.js'
+import { toNumber, type ReadRows } from './connection.js'
+import { bucketExpr, requestWhere } from './sql.js'
+
+const num = (v: unknown): number | null =>
+  v === null || v === undefined ? null : toNumber(v as never)
+
+const asWindow = (r: RollupRange): TimeRange & { filters?: DimensionFilters } => ({
+  fromUs: r.fromUs as Micros,
+  toUs: r.toUs as Micros,
+  ...(r.filters === undefined ? {} : { filters: r.filters }),
+})
+
+export function duckDbRollupSource(rows: ReadRows): RollupSource {
+  return {
+    async aggregates(range: RollupRange, baseUs: number) {
+      const where = requestWhere(asWindow(range))
+      const cols = AGG_MEASURES.map((m, i) => {
+        const c = measureColumn(m)
+        return `, count(${c}) AS n${i}, sum(${c})::DOUBLE AS s${i}, min(${c}) AS lo${i}, max(${c}) AS hi${i}`
+      })
+      const found = await rows(
+        `SELECT ${bucketExpr('start_us', baseUs)} AS bucket, count(*) AS n,
+          count(*) FILTER (WHERE error_type IS NOT NULL) AS errors,
+          count(*) FILTER (WHERE contains(error_type, 'timeout')) AS timeouts${cols.join('')}
+        FROM requests ${where.sql} GROUP BY ALL`,
+        where.params
+      )
+      const out = new Map<number, AggEntry>()
+      for (const row of found) {
+        out.set(toNumber(row['bucket'] as never), {
+          count: toNumber(row['n'] as never),
+          errors: toNumber(row['errors'] as never),
+          timeouts: toNumber(row['timeouts'] as never),
+          measures: AGG_MEASURES.map((_, i) => {
+            const count = toNumber(row[`n${i}`] as never)
+            return {
+              count,
+              sum: count === 0 ? 0 : toNumber(row[`s${i}`] as never),
+              min: num(row[`lo${i}`]),
+              max: num(row[`hi${i}`]),
+            }
+          }),
+        })
+      }
+      return out
+    },
+
+    async histograms(range: RollupRange, baseUs: number) {
+      const where = requestWhere(asWindow(range))
+      const columns = HIST_MEASURES.map(measureColumn)
+      // One scan: each row unnests into one (measure, value) pair per measure it has.
+      const found = await rows(
+        `WITH v AS (
+          SELECT ${bucketExpr('start_us', baseUs)} AS bucket,
+            unnest([${HIST_MEASURES.map((_, i) => String(i)).join(', ')}]) AS m,
+            unnest([${columns.map((c) => `${c}::DOUBLE`).join(', ')}]) AS x
+          FROM requests ${where.sql})
+        SELECT bucket, m, ${binKeySql('x')} AS k, count(*) AS n, min(x) AS lo, max(x) AS hi
+        FROM v WHERE x IS NOT NULL GROUP BY ALL`,
+        where.params
+      )
+      const out = new Map<number, HistEntry>()
+      for (const row of found) {
+        const b = toNumber(row['bucket'] as never)
+        let entry = out.get(b)
+        if (!entry) {
+          entry = HIST_MEASURES.map(() => emptyHistogram())
+          out.set(b, entry)
+        }
+        const h = entry[toNumber(row['m'] as never)]
+        if (!h) {
+          continue
+        }
+        const n = toNumber(row['n'] as never)
+        h.count += n
+        h.min = Math.min(h.min, toNumber(row['lo'] as never))
+        h.max = Math.max(h.max, toNumber(row['hi'] as never))
+        h.bins.set(toNumber(row['k'] as never), n)
+      }
+      return out
+    },
+  }
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeRequest } from '../../core/model/testing/builders.js'
+import type { RequestTimeline } from '../../core/model/request.js'
+import type { Micros } from '../../core/model/units.js'
+import type { PercentileRow } from '../../core/model/query.js'
+import { createDuckDbStore } from '../duckdb/duckdb-store.js'
+import type { SpanStore } from '../span-store.js'
+import { RELATIVE_ERROR } from './log-histogram.js'
+import { requestRollupOf, type RequestRollup } from './request-rollup.js'
+
+// The rollup against the store's own exact answers, over a real DuckDB store: counts and sums
+// equal, quantiles within the stated bound; late data, moved traces and retention reach it.
+const T0 = 1_700_000_000_000_000
+const MIN = 60_000_000
+let ids = 0
+
+function request(startUs: number, ttftUs: number, extra: Partial<RequestTimeline> = {}) {
+  ids++
+  return makeRequest({
+    traceId: ids.toString(16).padStart(32, '0'),
+    startUs: startUs as Micros,
+    endUs: (startUs + 5 * ttftUs) as Micros,
+    ttftUs: ttftUs as Micros,
+    tpotUs: (ids % 4 === 0 ? null : ttftUs / 50) as Micros | null,
+    e2eUs: (5 * ttftUs) as Micros,
+    stages: { 'engine.prefill': ttftUs / 2, 'engine.queue': ids % 3 === 0 ? null : 1000 },
+    errorType: ids % 17 === 0 ? 'timeout' : ids % 13 === 0 ? '500' : null,
+    ...extra,
+  })
+}
+
+function expectClose(approx: PercentileRow[], exact: PercentileRow[]): void {
+  expect(approx.map((r) => [r.measure, r.bucketStartUs, r.count])).toEqual(
+    exact.map((r) => [r.measure, r.bucketStartUs, r.count])
+  )
+  exact.forEach((e, i) =>
+    e.values.forEach((v, j) => {
+      const a = approx[i]?.values[j] as number
+      expect(Math.abs(a - v)).toBeLessThanOrEqual(RELATIVE_ERROR * Math.abs(v) * (1 + 1e-9))
+    })
+  )
+}
+
+describe('request rollup (DuckDB)', () => {
+  let store: SpanStore
+  let rollup: RequestRollup
+  let seed = 11
+  const rand = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed / 2147483648
+  }
+
+  beforeAll(async () => {
+    store = await createDuckDbStore({ path: ':memory:' })
+    rollup = requestRollupOf(store) as RequestRollup
+    // 30 minutes, a spike in minute 12, a quiet gap in minute 20.
+    const list = Array.from({ length: 6000 }, () => {
+      const start = T0 + Math.floor(rand() * 30 * MIN)
+      const spike = start >= T0 + 12 * MIN && start < T0 + 13 * MIN ? 20 : 1
+      return request(start, Math.round(20_000 + rand() * 80_000) * spike)
+    }).filter((r) => r.startUs < T0 + 20 * MIN || r.startUs >= T0 + 21 * MIN)
+    await store.upsertRequests(list, { newTraces: true })
+  })
+
+  afterAll(async () => {
+    await store.close()
+  })
+
+  // Edges that cut a 5 s bucket on both sides.
+  const window = { fromUs: (T0 + 1_234_567) as Micros, toUs: (T0 + 29 * MIN + 777) as Micros }
+
+  it('gives the store’s exact counts and sums per step, and reads each bucket once', async () => {
+    const query = {
+      ...window,
+      measures: ['e2e', 'engine.queue'] as const,
+      stepUs: 15_000_000 as Micros,
+    }
+    const exact = await store.aggregateRequests({ ...query, measures: [...query.measures] })
+    const first = await rollup.aggregate({ ...query, measures: [...query.measures] })
+    const filled = rollup.stats.bucketsFilled
+    const again = await rollup.aggregate({ ...query, measures: [...query.measures] })
+    expect(rollup.stats.bucketsFilled).toBe(filled)
+    for (const got of [first, again]) {
+      expect(got?.map((r) => [r.bucketStartUs, r.count, r.errors, r.timeouts])).toEqual(
+        exact.map((r) => [r.bucketStartUs, r.count, r.errors, r.timeouts])
+      )
+      got?.forEach((r, i) =>
+        r.measures.forEach((m, j) => {
+          const e = exact[i]?.measures[j]
+          expect([m.count, m.min, m.max]).toEqual([e?.count, e?.min, e?.max])
+          expect(m.sum).toBeCloseTo(e?.sum ?? NaN, 3)
+        })
+      )
+    }
+  })
+
+  it('gives quantiles within the stated bound, per step and for the whole window', async () => {
+    for (const stepUs of [15_000_000, 60_000_000, undefined]) {
+      const query = {
+        ...window,
+        measures: ['ttft', 'tpot', 'e2e'] as const,
+        quantiles: [0, 0.5, 0.95, 0.99, 1],
+        ...(stepUs === undefined ? {} : { stepUs: stepUs as Micros }),
+      }
+      const exact = await store.percentiles({ ...query, measures: [...query.measures] })
+      const approx = await rollup.percentiles({ ...query, measures: [...query.measures] })
+      expect(approx).not.toBeNull()
+      expectClose(approx as PercentileRow[], exact)
+    }
+  })
+
+  it('gives the heatmap the exact range and the exact count per column', async () => {
+    const query = { ...window, measure: 'ttft' as const, stepUs: 60_000_000 as Micros, bins: 40 }
+    const exact = await store.histogramRequests(query)
+    const approx = await rollup.histogram(query)
+    expect([approx?.lowUs, approx?.highUs]).toEqual([exact?.lowUs, exact?.highUs])
+    const total = (h: typeof exact | undefined): number =>
+      (h?.cells ?? []).reduce((n, c) => n + c.count, 0)
+    expect(total(approx)).toBe(total(exact))
+    // Every column holds the same requests; only their split across bins may differ near edges.
+    const byColumn = (h: typeof exact | undefined) =>
+      new Map(
+        [...new Set(h?.cells.map((c) => c.bucketStartUs))].map((b) => [
+          b,
+          h?.cells.filter((c) => c.bucketStartUs === b) ?? [],
+        ])
+      )
+    const a = byColumn(approx)
+    for (const [b, cells] of byColumn(exact)) {
+      const n = cells.reduce((x, c) => x + c.count, 0)
+      expect(a.get(b)?.reduce((x, c) => x + c.count, 0)).toBe(n)
+    }
+  })
+
+  it('answers null where it cannot (group_by, a step no base divides, another measure)', async () => {
+    expect(
+      await rollup.percentiles({
+        ...window,
+        measures: ['ttft'],
+        quantiles: [0.5],
+        groupBy: 'tenant',
+      })
+    ).toBeNull()
+    expect(
+      await rollup.aggregate({ ...window, measures: [], stepUs: 7_000_000 as Micros })
+    ).toBeNull()
+    expect(
+      await rollup.percentiles({ ...window, measures: ['input_tokens'], quantiles: [0.5] })
+    ).toBeNull()
+  })
+
+  it('sees late data, a trace that moved to another bucket, and retention', async () => {
+    const query = { ...window, measures: ['ttft'] as const, quantiles: [1] }
+    const total = async (): Promise<number> =>
+      (await rollup.aggregate({ ...window, measures: [] }))?.[0]?.count ?? 0
+    const before = await total()
+    await rollup.percentiles({ ...query, measures: [...query.measures] })
+    // Late: a slow request lands in a bucket that is already kept.
+    const late = request(T0 + 5 * MIN + 1, 9e9)
+    await store.upsertRequests([late])
+    expect(await total()).toBe(before + 1)
+    expect(
+      (await rollup.percentiles({ ...query, measures: [...query.measures] }))?.[0]?.values
+    ).toEqual([9e9])
+    // Moved: the same trace again, now in the quiet gap; its old bucket loses it.
+    await store.upsertRequests([
+      { ...late, startUs: (T0 + 20 * MIN + 2) as Micros, ttftUs: 5 as Micros },
+    ])
+    const exact = await store.percentiles({ ...query, measures: [...query.measures] })
+    expectClose(
+      (await rollup.percentiles({ ...query, measures: [...query.measures] })) ?? [],
+      exact
+    )
+    expect(await total()).toBe(before + 1)
+    // Retention: the first ten minutes go.
+    while ((await store.deleteBefore('requests', (T0 + 10 * MIN) as Micros, 10_000)) > 0) {
+      // deletes in slices
+    }
+    const after = await store.aggregateRequests({ ...window, measures: [] })
+    expect(await total()).toBe(after[0]?.count)
+  })
+})
