@@ -80,7 +80,12 @@ const methods: [string, Method][] = [
     'chunk, driver vectors',
     (conn, spans) => appendInDriverVectors(conn, 'spans', SPAN_COLUMNS, spans),
   ],
-  ['data chunk (store)', appendSpansChunked],
+  [
+    'data chunk (store)',
+    async (conn, spans) => {
+      await appendSpansChunked(conn, spans)
+    },
+  ],
   ['JSON batch', insertSpansJsonBatch],
 ]
 
