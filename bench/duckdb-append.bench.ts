@@ -80,12 +80,7 @@ const methods: [string, Method][] = [
     'chunk, driver vectors',
     (conn, spans) => appendInDriverVectors(conn, 'spans', SPAN_COLUMNS, spans),
   ],
-  [
-    'data chunk (store)',
-    async (conn, spans) => {
-      await appendSpansChunked(conn, spans)
-    },
-  ],
+  ['data chunk (store)', appendSpansChunked],
   ['JSON batch', insertSpansJsonBatch],
 ]
 

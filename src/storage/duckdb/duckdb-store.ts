@@ -18,7 +18,7 @@ import { damagedFile, damageOf, openDuckDbInstance, type DuckDbMemoryOptions } f
 import { appendEvent, eventFromRow, requestFromRow, spanFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
 import { appendRequestsChunked } from './request-chunks.js'
-import { appendSpansChunked, rememberScopes, SPAN_FROM, SPAN_SELECT } from './span-chunks.js'
+import { appendSpansChunked } from './span-chunks.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createReaderPool, type ReaderPool } from './reader-pool.js'
 import { createWriteCoalescer } from './write-coalescer.js'
@@ -166,18 +166,12 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         await inTransaction(conn, work)
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
-  // `span_scopes` keys committed by this store: a span whose key is here writes no scope row.
-  const knownScopes = new Set<bigint>()
   const spanWriter = createWriteCoalescer<Span>(
     (task) => writeQueue.run(task),
     async (spans) => {
       try {
         await reopenIfInvalidated()
-        let written: bigint[] = []
-        await inTransaction(conn, async () => {
-          written = await appendSpansChunked(conn, spans, knownScopes)
-        })
-        rememberScopes(knownScopes, written)
+        await inTransaction(conn, () => appendSpansChunked(conn, spans))
       } catch (err) {
         throw damaged(err)
       }
@@ -256,9 +250,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       }
       // A span stored twice (an exporter's retry) comes back once: the last stored copy.
       const found = await rows(
-        `SELECT ${SPAN_SELECT} FROM ${SPAN_FROM}
-         WHERE s.trace_id IN (SELECT unnest(?::VARCHAR[]))
-         QUALIFY row_number() OVER (PARTITION BY s.trace_id, s.span_id ORDER BY s.rowid DESC) = 1`,
+        `SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))
+         QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY rowid DESC) = 1`,
         [listValue([...new Set(traceIds)])]
       )
       return found.map(spanFromRow)

@@ -10,7 +10,6 @@ import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import { requestFromStoredRow } from '../query/request-row.js'
 import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
-import { scopeIdOf } from './span-chunks.js'
 
 type Row = Record<string, JS>
 
@@ -90,12 +89,10 @@ export function appendSpan(a: DuckDBAppender, s: Span): void {
   a.appendInteger(s.statusCode)
   appendText(a, s.statusMessage)
   a.appendVarchar(JSON.stringify(s.attributes))
-  // The resource and scope live in `span_scopes` (ADR 0205); the span keeps their key.
-  a.appendNull()
-  a.appendNull()
-  a.appendNull()
+  a.appendVarchar(resourceJson(s.resource))
+  a.appendVarchar(s.scopeName)
+  appendText(a, s.scopeVersion)
   a.appendVarchar(s.events.length === 0 ? '[]' : JSON.stringify(s.events))
-  a.appendBigInt(scopeIdOf(s))
   a.endRow()
 }
 

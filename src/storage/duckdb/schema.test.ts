@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeRequest, makeSpan, hexId } from '../../core/model/testing/builders.js'
+import { makeRequest, hexId } from '../../core/model/testing/builders.js'
 import { createDuckDbStore } from './duckdb-store.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js'
 
@@ -80,60 +80,5 @@ describe('DuckDB schema migrations', () => {
     expect(await appliedVersions(path)).toEqual(
       Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1)
     )
-  })
-
-  it('upgrades a schema-3 file: its spans keep their own resource, new ones share span_scopes', async () => {
-    const path = join(dir, 'v3.duckdb')
-    const instance = await DuckDBInstance.create(path)
-    const connection = await instance.connect()
-    await connection.run(`CREATE TABLE schema_migrations (
-      version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`)
-    for (const step of MIGRATIONS.filter((m) => m.version <= 3)) {
-      for (const sql of step.statements) {
-        await connection.run(sql)
-      }
-      await connection.run(`INSERT INTO schema_migrations VALUES (${step.version}, 'old', now())`)
-    }
-    const traceId = hexId(7, 32)
-    const old = makeSpan({
-      traceId,
-      spanId: hexId(1, 16),
-      resource: { 'service.name': 'gateway' },
-      scopeName: 'old-scope',
-      scopeVersion: '0.9',
-    })
-    await connection.run(
-      `INSERT INTO spans VALUES ('${traceId}', '${old.spanId}', NULL, 'span', 1, ${old.startUs}, ${old.endUs}, 0, NULL, '{}', '{"service.name":"gateway"}', 'old-scope', '0.9', '[]')`
-    )
-    connection.closeSync()
-    instance.closeSync()
-
-    const resource = { 'service.name': 'engine', 'host.name': 'gpu-1' }
-    const fresh = [null, '1.0', null].map((scopeVersion, i) =>
-      makeSpan({ traceId, spanId: hexId(i + 2, 16), resource, scopeName: 'vllm', scopeVersion })
-    )
-    const store = await createDuckDbStore({ path })
-    await store.insertSpans(fresh.slice(0, 2))
-    await store.close()
-    // Reopened: the store no longer knows which scopes it wrote and writes them again, ignored.
-    const again = await createDuckDbStore({ path })
-    await again.insertSpans(fresh.slice(2))
-    const back = new Map((await again.getSpans([traceId])).map((s) => [s.spanId, s]))
-    expect(back.get(old.spanId)).toEqual(old)
-    for (const s of fresh) {
-      expect(back.get(s.spanId)).toEqual(s)
-    }
-    await again.close()
-    const check = await DuckDBInstance.create(path)
-    const c = await check.connect()
-    const scopes = (
-      await c.runAndReadAll('SELECT scope_name, scope_version FROM span_scopes ORDER BY 2')
-    ).getRowsJS()
-    c.closeSync()
-    check.closeSync()
-    expect(scopes).toEqual([
-      ['vllm', '1.0'],
-      ['vllm', null],
-    ])
   })
 })

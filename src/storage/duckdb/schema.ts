@@ -136,24 +136,6 @@ export const MIGRATIONS: readonly Migration[] = [
       (s) => `ALTER TABLE requests ADD COLUMN ${stageColumn(s)} DOUBLE`
     ),
   },
-  {
-    version: 4,
-    name: 'span scopes stored once',
-    statements: [
-      // A span's resource and scope, kept once per distinct pair and named by a hash of it
-      // (ADR 0205): a body's spans share one, so per-span copies were most of a span's bytes.
-      `CREATE TABLE span_scopes (
-        scope_id BIGINT PRIMARY KEY,
-        resource JSON NOT NULL,
-        scope_name VARCHAR NOT NULL,
-        scope_version VARCHAR
-      )`,
-      'ALTER TABLE spans ADD COLUMN scope_id BIGINT',
-      // Spans written before keep their own copies (scope_id NULL); later ones leave them NULL.
-      'ALTER TABLE spans ALTER COLUMN resource DROP NOT NULL',
-      'ALTER TABLE spans ALTER COLUMN scope_name DROP NOT NULL',
-    ],
-  },
 ]
 
 /** Newest schema version this build knows. */
