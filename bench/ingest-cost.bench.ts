@@ -14,7 +14,8 @@
  *                      file with the delete-then-append of a trace that may be stored already
  *
  * For each: CPU µs per span of the whole process (DuckDB's own threads included), wall µs per
- * span, and the part of the wall time spent in V8 garbage collection. Their sum bounds what one
+ * span, the part of the wall time spent in V8 garbage collection, and (on Linux) the CPU split
+ * by thread: the event loop's, Node's other threads (V8's GC helpers and compiler), DuckDB's. Their sum bounds what one
  * core can ingest; the machine's other load changes wall times, far less the CPU figures.
  *
  *   npx tsx bench/ingest-cost.bench.ts                    # 200 bodies of 512 spans, 8 per commit
@@ -35,6 +36,7 @@ import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline/pipeline.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { sdkBodies } from './sdk-bodies.js'
+import { markStartupThreads, threadCpu, threadCpuSince } from './thread-cpu.js'
 import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 
 const { values: args } = parseArgs({
@@ -62,6 +64,10 @@ interface Cost {
   cpuUs: number
   wallUs: number
   gcUs: number
+  /** CPU µs per span on the event loop's thread, on Node's other threads, on DuckDB's. */
+  mainUs: number
+  nodeUs: number
+  laterUs: number
 }
 const costs: Cost[] = []
 
@@ -75,11 +81,15 @@ async function stage<T>(
   ;(globalThis as { gc?: () => void }).gc?.()
   await new Promise((resolve) => setTimeout(resolve, 10))
   const gc0 = gcMs
+  const threads0 = threadCpu()
   const cpu0 = process.cpuUsage()
   const t0 = performance.now()
   const out = await work()
   const wallMs = performance.now() - t0
   const cpu = process.cpuUsage(cpu0)
+  const threads = threadCpuSince(threads0)
+  const perSpan = (key: 'main' | 'node' | 'later'): number =>
+    threads === null ? NaN : ((threads.get(key) ?? 0) * 1000) / spans
   // GC entries are delivered asynchronously: give the observer a turn.
   await new Promise((resolve) => setTimeout(resolve, 0))
   costs.push({
@@ -88,10 +98,14 @@ async function stage<T>(
     cpuUs: (cpu.user + cpu.system) / spans,
     wallUs: (wallMs * 1000) / spans,
     gcUs: ((gcMs - gc0) * 1000) / spans,
+    mainUs: perSpan('main'),
+    nodeUs: perSpan('node'),
+    laterUs: perSpan('later'),
   })
   return out
 }
 
+markStartupThreads()
 const bodies = sdkBodies(BODIES)
 // Warm the decoder's JIT (the server decodes all day).
 for (const b of bodies.slice(0, 20)) {
@@ -156,18 +170,25 @@ try {
   const sum = costs
     .filter((c) => c.inTotal)
     .reduce(
-      (a, c) => ({ cpuUs: a.cpuUs + c.cpuUs, wallUs: a.wallUs + c.wallUs, gcUs: a.gcUs + c.gcUs }),
-      { cpuUs: 0, wallUs: 0, gcUs: 0 }
+      (a, c) => ({
+        cpuUs: a.cpuUs + c.cpuUs,
+        wallUs: a.wallUs + c.wallUs,
+        gcUs: a.gcUs + c.gcUs,
+        mainUs: a.mainUs + c.mainUs,
+        nodeUs: a.nodeUs + c.nodeUs,
+        laterUs: a.laterUs + c.laterUs,
+      }),
+      { cpuUs: 0, wallUs: 0, gcUs: 0, mainUs: 0, nodeUs: 0, laterUs: 0 }
     )
   console.log(
     `${BODIES} OTel-SDK protobuf bodies, ${total.toLocaleString('en-US')} spans, ${requests.length.toLocaleString('en-US')} requests; µs per span`
   )
   console.log(
-    `  ${'stage'.padEnd(28)} ${'CPU'.padStart(7)} ${'wall'.padStart(7)} ${'of it GC'.padStart(9)}`
+    `  ${'stage'.padEnd(28)} ${'CPU'.padStart(7)} ${'wall'.padStart(7)} ${'of it GC'.padStart(9)}   CPU by thread: ${'main'.padStart(6)} ${'node'.padStart(6)} ${'duckdb'.padStart(6)}`
   )
   for (const c of [...costs, { name: 'total', inTotal: true, ...sum }]) {
     console.log(
-      `  ${c.name.padEnd(28)} ${c.cpuUs.toFixed(2).padStart(7)} ${c.wallUs.toFixed(2).padStart(7)} ${c.gcUs.toFixed(2).padStart(9)}`
+      `  ${c.name.padEnd(28)} ${c.cpuUs.toFixed(2).padStart(7)} ${c.wallUs.toFixed(2).padStart(7)} ${c.gcUs.toFixed(2).padStart(9)}                  ${c.mainUs.toFixed(2).padStart(6)} ${c.nodeUs.toFixed(2).padStart(6)} ${c.laterUs.toFixed(2).padStart(6)}`
     )
   }
   console.log(

@@ -13,16 +13,24 @@ function isLongLike(value: unknown): value is OtlpLongLike {
 }
 
 /**
+ * Whole µs of an unsigned 64-bit nanosecond count given as its two 32-bit halves (a protobuf
+ * `Long`, or a fixed64 read straight from the wire), rounded down. 0 stays 0: the caller decides
+ * what "unset" means.
+ */
+export function microsFromLowHigh(low: number, high: number): Micros {
+  const h = high >>> 0
+  // ns = high·2^32 + low overflows 2^53, so split 2^32 = 4294967·1000 + 296 and stay exact.
+  return (h * 4294967 + Math.floor((h * 296 + (low >>> 0)) / 1000)) as Micros
+}
+
+/**
  * Epoch µs from an OTLP `*UnixNano` value: decimal string, number, bigint or a protobuf
  * `Long`. Returns `null` for anything else, for negatives and for 0 (OTLP's "unset").
  */
 export function microsFromOtlpTime(value: unknown): Micros | null {
   if (isLongLike(value)) {
-    const high = value.high >>> 0
-    const low = value.low >>> 0
-    // ns = high·2^32 + low overflows 2^53, so split 2^32 = 4294967·1000 + 296 and stay exact.
-    const us = high * 4294967 + Math.floor((high * 296 + low) / 1000)
-    return us > 0 ? (us as Micros) : null
+    const us = microsFromLowHigh(value.low, value.high)
+    return us > 0 ? us : null
   }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
     const us = microsFromUnixNano(value)

@@ -15,7 +15,7 @@ import { AppError, errorMessage, isAppError } from '../../core/errors.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import { checkSpan, spanReject, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
-import { microsFromOtlpTime } from '../../core/otlp/int64.js'
+import { microsFromLowHigh, microsFromOtlpTime } from '../../core/otlp/int64.js'
 import { latestTimeUs, type TimeBounds } from '../../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../../core/otlp/wire-types.js'
 import {
@@ -100,23 +100,88 @@ function isZeroBytes(buf: Uint8Array, at: number, length: number): boolean {
 
 /** Epoch µs of a fixed64 nanosecond time at `at` (as `microsFromOtlpTime` computes it). */
 function microsAt(view: DataView, at: number): number {
-  const low = view.getUint32(at, true)
-  const high = view.getUint32(at + 4, true)
-  return high * 4294967 + Math.floor((high * 296 + low) / 1000)
+  return microsFromLowHigh(view.getUint32(at, true), view.getUint32(at + 4, true))
+}
+
+/**
+ * Where a span's ids and times lie in the body (`*Length` −1 or `*At` −1: the field was absent),
+ * and, once `isWellFormedAt` holds, its times in µs.
+ */
+export interface SpanPositions {
+  traceAt: number
+  traceLength: number
+  spanAt: number
+  spanLength: number
+  parentAt: number
+  parentLength: number
+  startAt: number
+  endAt: number
+  startUs: number
+  endUs: number
+}
+
+/**
+ * True when the span is one `checkSpan` would accept as it is (16- and 8-byte ids not all zero,
+ * no parent or an 8-byte one not all zero, both times present, positive, in bounds and in order,
+ * kind 0..5, status 0..2), so its `Span` can be built from the bytes; sets `p.startUs`/`p.endUs`.
+ * False hands the span to `checkSpan`, which may still accept it (an all-zero parent) and words
+ * every reject. `trace-reader.test.ts` checks it against `checkSpan` case by case.
+ */
+export function isWellFormedAt(
+  buf: Uint8Array,
+  view: DataView,
+  p: SpanPositions,
+  kind: number,
+  statusCode: number,
+  latestUs: number
+): boolean {
+  if (
+    p.traceLength !== 16 ||
+    p.spanLength !== 8 ||
+    !(p.parentLength <= 0 || (p.parentLength === 8 && !isZeroBytes(buf, p.parentAt, 8))) ||
+    isZeroBytes(buf, p.traceAt, 16) ||
+    isZeroBytes(buf, p.spanAt, 8) ||
+    p.startAt < 0 ||
+    p.endAt < 0 ||
+    kind < 0 ||
+    kind > 5 ||
+    statusCode < 0 ||
+    statusCode > 2
+  ) {
+    return false
+  }
+  p.startUs = microsAt(view, p.startAt)
+  p.endUs = microsAt(view, p.endAt)
+  return p.startUs > 0 && p.endUs >= p.startUs && p.endUs <= latestUs
+}
+
+/** One per decoding thread: a span's positions live only until its `Span` is built. */
+const positions: SpanPositions = {
+  traceAt: 0,
+  traceLength: -1,
+  spanAt: 0,
+  spanLength: -1,
+  parentAt: 0,
+  parentLength: -1,
+  startAt: -1,
+  endAt: -1,
+  startUs: 0,
+  endUs: 0,
 }
 
 function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string {
   // Ids and times stay where they are in the body until the span is checked: a well-formed span
   // (the common case) gets its hex ids and µs straight from the bytes, with no Uint8Array or
   // { low, high } per field (ADR 0160).
-  let traceAt = 0
-  let traceLength = -1
-  let spanAt = 0
-  let spanLength = -1
-  let parentAt = 0
-  let parentLength = -1
-  let startAt = -1
-  let endAt = -1
+  const p = positions
+  p.traceAt = 0
+  p.traceLength = -1
+  p.spanAt = 0
+  p.spanLength = -1
+  p.parentAt = 0
+  p.parentLength = -1
+  p.startAt = -1
+  p.endAt = -1
   let name = ''
   let kind = 0
   let statusCode = 0
@@ -127,16 +192,16 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
     const t = r.uint32()
     switch (t) {
       case tag(1, LEN):
-        traceLength = r.size()
-        traceAt = skipBytes(r, traceLength)
+        p.traceLength = r.size()
+        p.traceAt = skipBytes(r, p.traceLength)
         break
       case tag(2, LEN):
-        spanLength = r.size()
-        spanAt = skipBytes(r, spanLength)
+        p.spanLength = r.size()
+        p.spanAt = skipBytes(r, p.spanLength)
         break
       case tag(4, LEN):
-        parentLength = r.size()
-        parentAt = skipBytes(r, parentLength)
+        p.parentLength = r.size()
+        p.parentAt = skipBytes(r, p.parentLength)
         break
       case tag(5, LEN):
         name = readInternedString(r)
@@ -145,10 +210,10 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
         kind = r.int32()
         break
       case tag(7, 1):
-        startAt = skipFixed64(r)
+        p.startAt = skipFixed64(r)
         break
       case tag(8, 1):
-        endAt = skipFixed64(r)
+        p.endAt = skipFixed64(r)
         break
       case tag(9, LEN):
         readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
@@ -178,54 +243,37 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
         r.skipType(t & 7)
     }
   }
-  const buf = r.buf
   const view = scope.view
-  if (
-    traceLength === 16 &&
-    spanLength === 8 &&
-    (parentLength <= 0 || (parentLength === 8 && !isZeroBytes(buf, parentAt, 8))) &&
-    !isZeroBytes(buf, traceAt, 16) &&
-    !isZeroBytes(buf, spanAt, 8) &&
-    startAt >= 0 &&
-    endAt >= 0 &&
-    kind >= 0 &&
-    kind <= 5 &&
-    statusCode >= 0 &&
-    statusCode <= 2
-  ) {
-    const startUs = microsAt(view, startAt)
-    const endUs = microsAt(view, endAt)
-    if (startUs > 0 && endUs >= startUs && endUs <= scope.latestUs) {
-      const hex = scope.hex
-      return {
-        traceId: hex.toString('hex', traceAt, traceAt + 16),
-        spanId: hex.toString('hex', spanAt, spanAt + 8),
-        parentSpanId: parentLength <= 0 ? null : hex.toString('hex', parentAt, parentAt + 8),
-        name,
-        kind,
-        startUs: startUs as Micros,
-        endUs: endUs as Micros,
-        statusCode,
-        statusMessage: statusMessage === '' ? null : statusMessage,
-        attributes,
-        resource: scope.resource,
-        scopeName: scope.scopeName,
-        scopeVersion: scope.scopeVersion,
-        events,
-      }
+  if (isWellFormedAt(r.buf, view, p, kind, statusCode, scope.latestUs)) {
+    const hex = scope.hex
+    return {
+      traceId: hex.toString('hex', p.traceAt, p.traceAt + 16),
+      spanId: hex.toString('hex', p.spanAt, p.spanAt + 8),
+      parentSpanId: p.parentLength <= 0 ? null : hex.toString('hex', p.parentAt, p.parentAt + 8),
+      name,
+      kind,
+      startUs: p.startUs as Micros,
+      endUs: p.endUs as Micros,
+      statusCode,
+      statusMessage: statusMessage === '' ? null : statusMessage,
+      attributes,
+      resource: scope.resource,
+      scopeName: scope.scopeName,
+      scopeVersion: scope.scopeVersion,
+      events,
     }
   }
   // Anything unusual (a bad id, a missing or late time, an unknown enum) takes the shared check,
   // which words the reject exactly as the JSON path does.
   return checkSpan(
     {
-      traceId: idField(r, traceAt, traceLength),
-      spanId: idField(r, spanAt, spanLength),
-      parentSpanId: idField(r, parentAt, parentLength),
+      traceId: idField(r, p.traceAt, p.traceLength),
+      spanId: idField(r, p.spanAt, p.spanLength),
+      parentSpanId: idField(r, p.parentAt, p.parentLength),
       name,
       kind,
-      startTimeUnixNano: startAt < 0 ? undefined : fixed64At(view, startAt),
-      endTimeUnixNano: endAt < 0 ? undefined : fixed64At(view, endAt),
+      startTimeUnixNano: p.startAt < 0 ? undefined : fixed64At(view, p.startAt),
+      endTimeUnixNano: p.endAt < 0 ? undefined : fixed64At(view, p.endAt),
       statusCode,
       statusMessage,
       attributes,
