@@ -31,6 +31,12 @@ const NO_WARM_UP_PENALTY = 0.9
 const CLIENT_GROWTH_US = 10_000
 /** The servers' own stages "hardly moved": grew by at most this fraction of the client's growth. */
 const SERVER_STILL = 0.3
+/**
+ * Share of a young replica's requests in its first minutes that are slow, from "a few more than
+ * elsewhere" to "a good part of what it served" (the rest of the window has about 1 % slow).
+ */
+const YOUNG_SLOW_RATE_LO = 0.15
+const YOUNG_SLOW_RATE_HI = 0.4
 /** Share of the slow young requests one replica must hold to be named. */
 const SCOPE_SHARE = 0.5
 
@@ -89,7 +95,8 @@ function warmUp(
  */
 function clientHandshakes(
   ctx: DiagnosisContext,
-  window: { start: string; end: string } | null
+  window: { start: string; end: string } | null,
+  young: ReadonlySet<string>
 ): Counter | null {
   const a =
     window === null ? (ctx.ttftChange.windowUs?.fromUs ?? null) : microsFromIso(window.start)
@@ -131,6 +138,12 @@ function clientHandshakes(
   if (client < CLIENT_GROWTH_US || server > SERVER_STILL * client) {
     return null
   }
+  // Averaged over every request, one young replica among many moves the servers' stages
+  // little even when it is slow. Its own requests decide: slower in its own spans than its
+  // peers' over the same minutes, it did change server-side, whatever the clients did as well.
+  if (youngSlowerInOwnSpans(ctx, a, b, young)) {
+    return null
+  }
   return {
     factor: 0.2,
     evidence: {
@@ -140,6 +153,59 @@ function clientHandshakes(
       text: `against: the client's connect and TLS handshakes grew by ${fmtUs(client)} per request while the servers' own stages changed by ${fmtUs(server)}: nothing server-side warmed up`,
     },
   }
+}
+
+/** Young replicas' own server time per request over their peers' that is "slower in its own spans". */
+const OWN_SPANS_SLOWER = 1.2
+
+/**
+ * Whether the young replicas' requests took longer in the servers' own stages (queue, prefill,
+ * and decode per token) than the other replicas' requests over [a, b).
+ */
+function youngSlowerInOwnSpans(
+  ctx: DiagnosisContext,
+  a: number,
+  b: number,
+  young: ReadonlySet<string>
+): boolean {
+  const col = ctx.frame.dims.replica
+  const acc = { yS: 0, yT: 0, yN: 0, yTN: 0, oS: 0, oT: 0, oN: 0, oTN: 0 }
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const at = ctx.frame.startUs[i] as number
+    const c = col.codes[i] as number
+    if (at < a || at >= b || c < 0) {
+      continue
+    }
+    let server = 0
+    for (const st of SERVER_STAGES) {
+      const v = ctx.frame.stages[st][i] as number
+      server += v === v && v > 0 ? v : 0
+    }
+    const tpot = ctx.frame.tpotUs[i] as number
+    const isYoung = young.has(col.values[c] as string)
+    if (isYoung) {
+      acc.yS += server
+      acc.yN++
+    } else {
+      acc.oS += server
+      acc.oN++
+    }
+    if (tpot === tpot && tpot > 0) {
+      if (isYoung) {
+        acc.yT += tpot
+        acc.yTN++
+      } else {
+        acc.oT += tpot
+        acc.oTN++
+      }
+    }
+  }
+  const ratio = (y: number, yn: number, o: number, on: number): number =>
+    yn >= 10 && on >= 10 && o > 0 ? y / yn / (o / on) : NaN
+  return (
+    ratio(acc.yS, acc.yN, acc.oS, acc.oN) >= OWN_SPANS_SLOWER ||
+    ratio(acc.yT, acc.yTN, acc.oT, acc.oTN) >= OWN_SPANS_SLOWER
+  )
 }
 
 const CLIENT_STAGES: readonly StageName[] = ['client.connect', 'client.tls']
@@ -179,7 +245,7 @@ export const replicaColdStartCause: CauseRecord = {
       }
     }
     const cohort = measure === 'tpot' ? ctx.tpot : ctx.ttft
-    const client = clientHandshakes(ctx, finding.window)
+    const client = clientHandshakes(ctx, finding.window, new Set(young))
     if (client !== null) {
       return client
     }
@@ -203,7 +269,15 @@ export const replicaColdStartCause: CauseRecord = {
     if (fresh.length === 0) {
       return null
     }
-    let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
+    // Material either way: the young requests hold much of the slow cohort, or much of the
+    // young requests are slow. One new replica among many, warm for a few minutes of the window,
+    // serves too few requests to hold most of the tail; its own users still waited.
+    let confidence =
+      ramp(best.row.risk, 2, 6) *
+      Math.max(
+        ramp(best.row.slowShare, 0.3, 0.7),
+        ramp(best.row.slowRate, YOUNG_SLOW_RATE_LO, YOUNG_SLOW_RATE_HI)
+      )
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
     const starts = processStarts(ctx.input.resources, new Set(fresh.map(([k]) => k)))
     for (const [replica, t] of fresh.slice(0, 5)) {
