@@ -12,6 +12,7 @@ import { frameFromRequests } from '../frame/frame.js'
 import { generateRun, type GenSpec } from '../testing/fault-gen.js'
 import type { ExcessView } from './excess-signatures.js'
 import { excessScope } from './excess-signatures.js'
+import { downstreamDependencyCause } from './downstream-dependency.js'
 import { tenantNoisyNeighborCause, tenantShareBurst } from './tenant-noisy-neighbor.js'
 
 const BASE = { minutes: 30, perMinute: 240, workload: 'chat' } as const
@@ -173,6 +174,59 @@ describe('replica.cold_start', () => {
         faults: [{ cause: 'network.tls_handshake', magnitude: 5, windowShare: 0.5 }],
       })
       expect(diagnosis.findings.map((f) => f.cause)).not.toContain('replica.cold_start')
+    },
+    SLOW
+  )
+})
+
+describe('downstream.dependency', () => {
+  it(
+    'for: a dependency 1.5× slower is named from its own series, though it never holds the tail',
+    () => {
+      const { diagnosis, ctx } = run({
+        seed: 11043,
+        workload: 'long-prompts',
+        client: false,
+        gateway: true,
+        faults: [{ cause: 'downstream.dependency', magnitude: 1.5, windowShare: 0.5 }],
+      })
+      const r = downstreamDependencyCause.evaluate(ctx)
+      expect(r !== null && 'confidence' in r ? r.confidence : 0).toBeGreaterThan(0.5)
+      expect(diagnosis.findings[0]?.cause).toBe('downstream.dependency')
+    },
+    SLOW
+  )
+
+  it(
+    'against: a steady dependency on a run whose gateway queues is not named',
+    () => {
+      const { ctx } = run({
+        seed: 11026,
+        client: false,
+        gateway: true,
+        faults: [{ cause: 'gateway.queueing', magnitude: 3, windowShare: 0.5 }],
+      })
+      const r = downstreamDependencyCause.evaluate(ctx)
+      expect(r !== null && 'confidence' in r ? r.confidence : 0).toBeLessThan(0.3)
+    },
+    SLOW
+  )
+
+  it(
+    'explained away: the gateway wait it drives ranks below it',
+    () => {
+      const { diagnosis } = run({
+        seed: 11025,
+        workload: 'long-outputs',
+        client: false,
+        gateway: true,
+        faults: [
+          { cause: 'gateway.queueing', magnitude: 5, windowShare: 0.9 },
+          { cause: 'downstream.dependency', magnitude: 5, windowShare: 0.9 },
+        ],
+      })
+      const causes = diagnosis.findings.map((f) => f.cause)
+      expect(causes.indexOf('downstream.dependency')).toBe(0)
     },
     SLOW
   )
