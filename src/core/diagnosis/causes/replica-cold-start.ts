@@ -11,6 +11,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { CauseRecord, Counter } from './record.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
@@ -159,8 +160,9 @@ function clientHandshakes(
 const OWN_SPANS_SLOWER = 1.2
 
 /**
- * Whether the young replicas' requests took longer in the servers' own stages (queue, prefill,
- * and decode per token) than the other replicas' requests over [a, b).
+ * Whether the young replicas' requests took longer in the servers' own stages (queue and
+ * prefill) or per token than the other replicas' requests over [a, b), at the median: a queue's
+ * mean is one long wait away from any figure.
  */
 function youngSlowerInOwnSpans(
   ctx: DiagnosisContext,
@@ -169,44 +171,39 @@ function youngSlowerInOwnSpans(
   young: ReadonlySet<string>
 ): boolean {
   const col = ctx.frame.dims.replica
-  const acc = { yS: 0, yT: 0, yN: 0, yTN: 0, oS: 0, oT: 0, oN: 0, oTN: 0 }
-  for (let i = 0; i < ctx.frame.n; i++) {
+  const n = ctx.frame.n
+  const server = new Float64Array(n).fill(NaN)
+  const mine = new Uint8Array(n)
+  const peers = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
     const at = ctx.frame.startUs[i] as number
     const c = col.codes[i] as number
     if (at < a || at >= b || c < 0) {
       continue
     }
-    let server = 0
+    let t = 0
     for (const st of SERVER_STAGES) {
       const v = ctx.frame.stages[st][i] as number
-      server += v === v && v > 0 ? v : 0
+      t += v === v && v > 0 ? v : 0
     }
-    const tpot = ctx.frame.tpotUs[i] as number
-    const isYoung = young.has(col.values[c] as string)
-    if (isYoung) {
-      acc.yS += server
-      acc.yN++
+    server[i] = t
+    if (young.has(col.values[c] as string)) {
+      mine[i] = 1
     } else {
-      acc.oS += server
-      acc.oN++
-    }
-    if (tpot === tpot && tpot > 0) {
-      if (isYoung) {
-        acc.yT += tpot
-        acc.yTN++
-      } else {
-        acc.oT += tpot
-        acc.oTN++
-      }
+      peers[i] = 1
     }
   }
-  const ratio = (y: number, yn: number, o: number, on: number): number =>
-    yn >= 10 && on >= 10 && o > 0 ? y / yn / (o / on) : NaN
-  return (
-    ratio(acc.yS, acc.yN, acc.oS, acc.oN) >= OWN_SPANS_SLOWER ||
-    ratio(acc.yT, acc.yTN, acc.oT, acc.oTN) >= OWN_SPANS_SLOWER
-  )
+  const ratio = (values: Float64Array): number => {
+    const y = sortedFinite(values, mine)
+    const o = sortedFinite(values, peers)
+    const m = o.length >= MIN_OWN ? quantileSorted(o, 0.5) : NaN
+    return y.length >= MIN_OWN && m > 0 ? quantileSorted(y, 0.5) / m : NaN
+  }
+  return ratio(server) >= OWN_SPANS_SLOWER || ratio(ctx.frame.tpotUs) >= OWN_SPANS_SLOWER
 }
+
+/** Requests each side needs for its median to count. */
+const MIN_OWN = 10
 
 const CLIENT_STAGES: readonly StageName[] = ['client.connect', 'client.tls']
 const SERVER_STAGES: readonly StageName[] = ['gateway.queue', 'engine.queue', 'engine.prefill']
