@@ -4,11 +4,20 @@
  * Evidence needed: gateway spans with downstream CLIENT calls (stage `downstream`).
  * For: `downstream` explains most of the slow TTFT cohort's excess; it grew inside the latency
  * change window, or is far out of line with its baseline, or the slow cohort sits on one route.
+ * Or the call's own median per step shifted up by ≥ 10 % (many noise units: it does not move
+ * with load) and the rise is a few per cent of the user's typical TTFT (ADR 0189).
  * Against: the stage is small, or as long in the baseline as in the tail (merely slow, steady).
  * Actions (CONTRACT §5.1): fix or time-box the dependency; cache; run it in parallel.
  */
-import type { CauseRecord } from './record.js'
-import { pct, round } from '../explain/text.js'
+import type { Evidence } from '../../model/diagnosis.js'
+import { asMicros, isoFromMicros } from '../../model/units.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { ramp } from '../../stats/significance.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import type { CauseRecord, RuleResult } from './record.js'
+import { fmtUs, pct, round } from '../explain/text.js'
 import { stageStat } from '../detect/shifts.js'
 import { evaluateStageRule } from './stage-rule.js'
 
@@ -16,6 +25,73 @@ import { evaluateStageRule } from './stage-rule.js'
 const CARRIES = 0.4
 /** Below this share the `downstream` stage carries too little to be the cause. */
 const SMALL = 0.2
+
+/**
+ * A dependency's own time does not grow with load or tokens, so its median per step is a quiet
+ * series: a level shift of a tenth of it is many noise units. Support from "a tenth slower" to
+ * "clearly slower" (40 %).
+ */
+const OWN_RISE_LO = 0.1
+const OWN_RISE_HI = 0.4
+/** Noise units of the shift, from "a change" to "certain". */
+const OWN_SCORE_LO = 4
+const OWN_SCORE_HI = 8
+/**
+ * What the rise adds to the user's typical TTFT, from "a few milliseconds in hundreds" to "a
+ * visible part of the wait": a retrieval call 20 % slower that adds 1 % to the first token is
+ * noted by its owner, not an incident.
+ */
+const USER_SHARE_LO = 0.01
+const USER_SHARE_HI = 0.04
+/** The call's own shift is evidence enough to outweigh "the engine behind the gateway". */
+const OWN_HOLDS = 0.5
+
+/**
+ * The dependency's own slowdown: a level shift in the median of the `downstream` stage per step.
+ * The slow-cohort view (the stage rule) cannot see it: a call that went from 18 to 27 ms is never
+ * where the slowest first tokens lose their seconds, yet every request waits for it.
+ */
+function ownSlowdown(ctx: DiagnosisContext): RuleResult {
+  const values = ctx.frame.stages['downstream']
+  const series = bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.5, undefined, 10).values
+  const cps = detectChangePoints(series, { minRelativeChange: OWN_RISE_LO })
+  const span = findElevatedSpan(cps, OWN_RISE_LO)
+  if (span === null || !(span.baseline > 0)) {
+    return null
+  }
+  const score = Math.max(
+    0,
+    ...cps.changes
+      .filter((c) => c.index === span.start || c.index === span.end + 1)
+      .map((c) => c.score)
+  )
+  const riseUs = span.elevated - span.baseline
+  const typicalTtft = quantileSorted(sortedFinite(ctx.frame.ttftUserUs), 0.5)
+  const userShare = typicalTtft > 0 ? riseUs / typicalTtft : 0
+  const confidence =
+    ramp(span.elevated / span.baseline - 1, OWN_RISE_LO, OWN_RISE_HI) *
+    ramp(score, OWN_SCORE_LO, OWN_SCORE_HI) *
+    ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
+  if (!(confidence > 0)) {
+    return null
+  }
+  const from = ctx.grid.fromUs + span.start * ctx.grid.stepUs
+  const to = Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (span.end + 1) * ctx.grid.stepUs)
+  const evidence: Evidence[] = [
+    {
+      stage: 'downstream',
+      observed: round(span.elevated / 1000),
+      baseline: round(span.baseline / 1000),
+      text: `the downstream call's median per step rose from ${fmtUs(span.baseline)} to ${fmtUs(span.elevated)} (${score.toFixed(0)} noise units), adding ${pct(userShare)} to a typical ${fmtUs(typicalTtft)} TTFT`,
+    },
+  ]
+  return {
+    confidence,
+    scope: { dimension: null, value: null },
+    window: { start: isoFromMicros(asMicros(from)), end: isoFromMicros(asMicros(to)) },
+    evidence,
+  }
+}
 
 export const downstreamDependencyCause: CauseRecord = {
   cause: 'downstream.dependency',
@@ -26,7 +102,7 @@ export const downstreamDependencyCause: CauseRecord = {
   breachStages: ['downstream', 'gateway.upstream'],
   needs: 'gateway spans with downstream CLIENT calls (stage `downstream`).',
   predicts:
-    "`downstream` explains most of the slow cohort's excess and grew in a change window, or creates the tail by itself. The dependency is named (`server.address` or span name).",
+    "`downstream` explains most of the slow cohort's excess and grew in a change window, or creates the tail by itself; or its own median per step shifted up (≥ 10 %, ≥ 4 noise units) by a few per cent of the typical TTFT. The dependency is named (`server.address` or span name).",
   against:
     "the stage is small or as long in the baseline as in the tail; the extra time is the gateway's upstream call to the engine (`gateway.upstream`).",
   actions: [
@@ -41,6 +117,12 @@ export const downstreamDependencyCause: CauseRecord = {
     if (downstream >= SMALL || upstream < CARRIES) {
       return null
     }
+    // The engine behind the gateway may be slow too; a call whose own time shifted up is slower
+    // whatever the engine did.
+    const own = ownSlowdown(ctx)
+    if (own !== null && 'confidence' in own && own.confidence >= OWN_HOLDS) {
+      return null
+    }
     return {
       factor: 0.3,
       evidence: {
@@ -52,10 +134,16 @@ export const downstreamDependencyCause: CauseRecord = {
     }
   },
   evaluate(ctx) {
-    const result = evaluateStageRule(ctx, {
+    let result = evaluateStageRule(ctx, {
       stages: ['downstream'],
       scopeDimensions: ['route', 'tenant', 'region', 'model'],
     })
+    if (result === null || ('confidence' in result && result.confidence < 0.3)) {
+      const own = ownSlowdown(ctx)
+      if (own !== null && 'confidence' in own && own.confidence > (result?.confidence ?? 0)) {
+        result = own
+      }
+    }
     if (result !== null && 'evidence' in result) {
       // Name the dependency the slow requests waited for.
       const counts = new Map<string, number>()

@@ -209,6 +209,9 @@ export function excessScope(
   cause: Cause,
   x: ExcessView
 ): { scope: Finding['scope']; evidence: Evidence[] } | null {
+  if (cause === 'network.tls_handshake') {
+    return handshakeScope(x)
+  }
   const burst = x.facts.burst
   if (cause !== 'tenant.noisy_neighbor' || burst === null) {
     return null
@@ -225,6 +228,34 @@ export function excessScope(
     ],
   }
 }
+
+/**
+ * New connections are the clients' doing, not a place's: when their share rose as much outside
+ * the excess's scope as inside it, a far region only pays more per handshake (three round trips
+ * each) and so carries more of the excess. The handshakes happen everywhere; so does the cause.
+ */
+function handshakeScope(x: ExcessView): { scope: Finding['scope']; evidence: Evidence[] } | null {
+  const f = x.facts
+  const rise = f.freshRise
+  const elsewhere = f.freshRiseElsewhere
+  if (f.scope === null || !(rise > 0) || !(elsewhere >= ELSEWHERE_ALIKE * rise)) {
+    return null
+  }
+  return {
+    scope: { dimension: null, value: null },
+    evidence: [
+      {
+        dimension: 'connection_reused',
+        observed: round(rise),
+        baseline: round(elsewhere),
+        text: `the share of requests opening a new connection rose by ${pct(rise)} in ${f.scope.dimension}=${f.scope.value} and by ${pct(elsewhere)} everywhere else: the handshakes are everyone's, ${f.scope.value} only pays more for each`,
+      },
+    ],
+  }
+}
+
+/** "Rose as much elsewhere": at least this share of the scope's own rise. */
+const ELSEWHERE_ALIKE = 0.5
 
 /**
  * What share of a large amount of time no span covers each cause explains, by where it sits:

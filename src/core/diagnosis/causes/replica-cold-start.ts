@@ -11,6 +11,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { CauseRecord, Counter } from './record.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
@@ -31,6 +32,12 @@ const NO_WARM_UP_PENALTY = 0.9
 const CLIENT_GROWTH_US = 10_000
 /** The servers' own stages "hardly moved": grew by at most this fraction of the client's growth. */
 const SERVER_STILL = 0.3
+/**
+ * Share of a young replica's requests in its first minutes that are slow, from "a few more than
+ * elsewhere" to "a good part of what it served" (the rest of the window has about 1 % slow).
+ */
+const YOUNG_SLOW_RATE_LO = 0.15
+const YOUNG_SLOW_RATE_HI = 0.4
 /** Share of the slow young requests one replica must hold to be named. */
 const SCOPE_SHARE = 0.5
 
@@ -89,7 +96,8 @@ function warmUp(
  */
 function clientHandshakes(
   ctx: DiagnosisContext,
-  window: { start: string; end: string } | null
+  window: { start: string; end: string } | null,
+  young: ReadonlySet<string>
 ): Counter | null {
   const a =
     window === null ? (ctx.ttftChange.windowUs?.fromUs ?? null) : microsFromIso(window.start)
@@ -131,6 +139,12 @@ function clientHandshakes(
   if (client < CLIENT_GROWTH_US || server > SERVER_STILL * client) {
     return null
   }
+  // Averaged over every request, one young replica among many moves the servers' stages
+  // little even when it is slow. Its own requests decide: slower in its own spans than its
+  // peers' over the same minutes, it did change server-side, whatever the clients did as well.
+  if (youngSlowerInOwnSpans(ctx, a, b, young)) {
+    return null
+  }
   return {
     factor: 0.2,
     evidence: {
@@ -141,6 +155,55 @@ function clientHandshakes(
     },
   }
 }
+
+/** Young replicas' own server time per request over their peers' that is "slower in its own spans". */
+const OWN_SPANS_SLOWER = 1.2
+
+/**
+ * Whether the young replicas' requests took longer in the servers' own stages (queue and
+ * prefill) or per token than the other replicas' requests over [a, b), at the median: a queue's
+ * mean is one long wait away from any figure.
+ */
+function youngSlowerInOwnSpans(
+  ctx: DiagnosisContext,
+  a: number,
+  b: number,
+  young: ReadonlySet<string>
+): boolean {
+  const col = ctx.frame.dims.replica
+  const n = ctx.frame.n
+  const server = new Float64Array(n).fill(NaN)
+  const mine = new Uint8Array(n)
+  const peers = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    const at = ctx.frame.startUs[i] as number
+    const c = col.codes[i] as number
+    if (at < a || at >= b || c < 0) {
+      continue
+    }
+    let t = 0
+    for (const st of SERVER_STAGES) {
+      const v = ctx.frame.stages[st][i] as number
+      t += v === v && v > 0 ? v : 0
+    }
+    server[i] = t
+    if (young.has(col.values[c] as string)) {
+      mine[i] = 1
+    } else {
+      peers[i] = 1
+    }
+  }
+  const ratio = (values: Float64Array): number => {
+    const y = sortedFinite(values, mine)
+    const o = sortedFinite(values, peers)
+    const m = o.length >= MIN_OWN ? quantileSorted(o, 0.5) : NaN
+    return y.length >= MIN_OWN && m > 0 ? quantileSorted(y, 0.5) / m : NaN
+  }
+  return ratio(server) >= OWN_SPANS_SLOWER || ratio(ctx.frame.tpotUs) >= OWN_SPANS_SLOWER
+}
+
+/** Requests each side needs for its median to count. */
+const MIN_OWN = 10
 
 const CLIENT_STAGES: readonly StageName[] = ['client.connect', 'client.tls']
 const SERVER_STAGES: readonly StageName[] = ['gateway.queue', 'engine.queue', 'engine.prefill']
@@ -179,7 +242,7 @@ export const replicaColdStartCause: CauseRecord = {
       }
     }
     const cohort = measure === 'tpot' ? ctx.tpot : ctx.ttft
-    const client = clientHandshakes(ctx, finding.window)
+    const client = clientHandshakes(ctx, finding.window, new Set(young))
     if (client !== null) {
       return client
     }
@@ -203,7 +266,15 @@ export const replicaColdStartCause: CauseRecord = {
     if (fresh.length === 0) {
       return null
     }
-    let confidence = ramp(best.row.risk, 2, 6) * ramp(best.row.slowShare, 0.3, 0.7)
+    // Material either way: the young requests hold much of the slow cohort, or much of the
+    // young requests are slow. One new replica among many, warm for a few minutes of the window,
+    // serves too few requests to hold most of the tail; its own users still waited.
+    let confidence =
+      ramp(best.row.risk, 2, 6) *
+      Math.max(
+        ramp(best.row.slowShare, 0.3, 0.7),
+        ramp(best.row.slowRate, YOUNG_SLOW_RATE_LO, YOUNG_SLOW_RATE_HI)
+      )
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
     const starts = processStarts(ctx.input.resources, new Set(fresh.map(([k]) => k)))
     for (const [replica, t] of fresh.slice(0, 5)) {

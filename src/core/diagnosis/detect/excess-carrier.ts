@@ -144,6 +144,12 @@ export interface AnomalyFacts {
   outputRatio: number
   cachedDrop: number
   freshRise: number
+  /**
+   * The same rise among the window's requests outside the scope (NaN without a scope): a
+   * per-connection mechanism that rose everywhere is not the scope's, however much more a far
+   * scope pays for each handshake.
+   */
+  freshRiseElsewhere: number
   newReplica: boolean
   tpotMoved: boolean
   /** Mean prompt tokens in the anomaly set / in the reference. */

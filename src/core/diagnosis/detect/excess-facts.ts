@@ -228,6 +228,12 @@ export function excessFacts(
       (!Number.isFinite(kv.outside) || kv.inside > kv.outside + 0.05) &&
       (pre === null ||
         (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
+    const elsewhere = new Uint8Array(n)
+    const elsewhereRef = new Uint8Array(n)
+    for (let i = 0; i < n; i++) {
+      elsewhere[i] = a.inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
+      elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
+    }
     const facts: AnomalyFacts = {
       kvPressure,
       service: scope !== null ? serviceRatio(ctx.frame, set, ref) : null,
@@ -248,6 +254,8 @@ export function excessFacts(
       outputRatio: outRef > 0 ? meanOf(ctx.frame.outputTokens, set) / outRef : 1,
       cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
       freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
+      freshRiseElsewhere:
+        scope === null ? NaN : meanOf(fresh, elsewhere) - meanOf(fresh, elsewhereRef),
       newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
       tpotMoved: a.measure !== 'tpot' && tpotMoved,
       itlMoved:

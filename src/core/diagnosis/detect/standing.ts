@@ -19,8 +19,13 @@ const PARTS = 3
 const MIN_PER_PART = 10
 /** A value's median must be at least this much above the rest's in every part. */
 const MIN_RATIO = 1.2
-/** The largest part's ratio over the smallest's for the difference to be "the same". */
-const MAX_DRIFT = 1.35
+/**
+ * "The same through the window", on the log scale: the smallest part's log ratio is at least
+ * this share of the largest's. A ratio alone drifts with load: a replica with a smaller batch
+ * queues nonlinearly, 3.7× slower in one third and 5.3× in the next, and is still the same
+ * structural difference; a value that was 1.05× and then 1.4× changed.
+ */
+const MIN_LOG_KEEP = 0.5
 /**
  * Each edge of the window (this share of it, at the start and at the end) must show the
  * difference too: a value that turned slow a tenth into the window, or that first served then
@@ -29,14 +34,20 @@ const MAX_DRIFT = 1.35
  */
 const EDGE_SHARE = 0.1
 /**
- * An edge must show at least this share of the smallest part's difference (ratio − 1): a value
- * 1.3× slower in the parts and 1.05× at the start began being slow after the window began.
+ * An edge must show at least this share of the smallest part's difference (on the log scale, as
+ * the parts): a value 1.3× slower in the parts and 1.05× at the start began being slow after the
+ * window began.
  */
 const EDGE_KEEP = 0.5
 /** Requests of the value an edge needs for its median to count; fewer: it did not serve there. */
 const MIN_PER_EDGE = 5
-/** Conditions that cost the P99 less than this are not worth a line. */
-const MIN_COST = 1.01
+/**
+ * A condition is listed on its evidence (slower in every part and at both edges) and its cost is
+ * reported, however small: a region 1.25× slower at the median whose requests are not among the
+ * slowest still is the baseline the on-call engineer compares with. Only a value whose removal
+ * would not lower the P99 at all costs nothing.
+ */
+const MIN_COST = 1
 /** At most this many conditions are listed. */
 const MAX_CONDITIONS = 5
 
@@ -130,12 +141,15 @@ export function standingConditions(
         }
         const lo = Math.min(...ratios)
         const hi = Math.max(...ratios)
-        if (lo < MIN_RATIO || hi / lo > MAX_DRIFT) {
+        if (lo < MIN_RATIO || Math.log(lo) < MIN_LOG_KEEP * Math.log(hi)) {
           return
         }
         for (const k of [0, 1]) {
           const r = edgeRatio(frame, values, edge, k, col.codes, code)
-          if (!(r - 1 >= EDGE_KEEP * (lo - 1)) || r > hi * MAX_DRIFT) {
+          if (
+            !(Math.log(r) >= EDGE_KEEP * Math.log(lo)) ||
+            Math.log(r) * MIN_LOG_KEEP > Math.log(hi)
+          ) {
             return
           }
         }
@@ -150,7 +164,7 @@ export function standingConditions(
         }
         const without = sortedFinite(values, rest)
         const cost = without.length > 0 ? p99All / quantileSorted(without, 0.99) : NaN
-        if (!(cost >= MIN_COST)) {
+        if (!(cost > MIN_COST)) {
           return
         }
         const observed = median(values, mine).v
