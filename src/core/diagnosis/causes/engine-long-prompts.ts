@@ -14,13 +14,13 @@ import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import {
-  changeBuckets,
   resourceLevel,
   shiftOf,
   stageStat,
   heavierAtSameRate,
   workDrivers,
 } from '../detect/shifts.js'
+import { changeBuckets } from '../frame/context.js'
 import {
   changeEvidence,
   changeWindow,

@@ -14,9 +14,9 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
 import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
-import type { DiagnosisContext, TimeChange } from '../frame/context.js'
+import { type DiagnosisContext, type TimeChange, changeBuckets } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
-import { changeBuckets, shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
+import { shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
 import {
   changeEvidence,
   changeWindow,

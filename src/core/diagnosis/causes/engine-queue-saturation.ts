@@ -15,14 +15,8 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import {
-  changeBuckets,
-  globalOrLocal,
-  resourceLevel,
-  shiftOf,
-  stageStat,
-  workRatio,
-} from '../detect/shifts.js'
+import { globalOrLocal, resourceLevel, shiftOf, stageStat, workRatio } from '../detect/shifts.js'
+import { changeBuckets } from '../frame/context.js'
 import {
   changeEvidence,
   changeWindow,

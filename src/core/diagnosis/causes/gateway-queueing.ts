@@ -13,9 +13,9 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { DiagnosisContext } from '../frame/context.js'
+import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
-import { changeBuckets, resourceLevel } from '../detect/shifts.js'
+import { resourceLevel } from '../detect/shifts.js'
 import { changeEvidence, changeWindow, scopeOf } from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'

@@ -6,18 +6,13 @@ import type { ConcentrationRow } from '../../concentration/find-concentration.js
 import type { EventKind } from '../../model/event.js'
 import type { StageName } from '../../model/request.js'
 import { meanWhere } from '../../stats/quantile.js'
-import type { DiagnosisContext, TimeChange } from '../frame/context.js'
+import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
 import type { ResourceKind } from '../metric-families.js'
 import { maxOver, meanOutside, meanOver, type ResourceView } from '../resources.js'
 import type { StageBreakdown, StageStat } from './stage-stats.js'
 
 export function stageStat(b: StageBreakdown, stage: StageName): StageStat | undefined {
   return b.stats.find((s) => s.stage === stage)
-}
-
-/** Bucket index range of a change's elevated span, or null. */
-export function changeBuckets(change: TimeChange): { from: number; to: number } | null {
-  return change.elevated === null ? null : { from: change.elevated.start, to: change.elevated.end }
 }
 
 /** Mean of a per-request column inside vs outside a change window. */

@@ -33,7 +33,6 @@ import {
   TTFT_STAGES,
   type StageBreakdown,
 } from '../detect/stage-stats.js'
-import { changeBuckets } from '../detect/shifts.js'
 
 /** Relative change a level shift needs to count as an anomaly. */
 export const MIN_RELATIVE_CHANGE = 0.3
@@ -229,4 +228,9 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     sloBreached,
     negativeStages: allStages.negativeCount,
   }
+}
+
+/** Bucket index range of a change's elevated span, or null. */
+export function changeBuckets(change: TimeChange): { from: number; to: number } | null {
+  return change.elevated === null ? null : { from: change.elevated.start, to: change.elevated.end }
 }
