@@ -118,6 +118,14 @@ export function requestRollupOf(store: SpanStore): RequestRollup | null {
   return rollups.get(store) ?? null
 }
 
+/** `store.aggregateRequests`, answered by the store's rollup when it keeps one that can (exact). */
+export async function aggregateThroughRollup(
+  store: SpanStore,
+  query: AggregateQuery
+): Promise<AggregateRow[]> {
+  return (await requestRollupOf(store)?.aggregate(query)) ?? store.aggregateRequests(query)
+}
+
 type Kind = 'agg' | 'hist'
 
 interface Filled {
