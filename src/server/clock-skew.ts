@@ -40,8 +40,8 @@ export interface ClockSkewReport {
 
 export interface ClockSkewTracker {
   observe(spans: readonly Span[], receivedMs: number): void
-  /** `receivedMs` defaults to now: the rejects of the batch just passed to `observe`. */
-  observeRejects(rejected: readonly OtlpReject[], receivedMs?: number): void
+  /** The rejects of the batch just passed to `observe`, with the same `receivedMs`. */
+  observeRejects(rejected: readonly OtlpReject[], receivedMs: number): void
   report(): ClockSkewReport
 }
 
@@ -51,10 +51,7 @@ const MAX_PRODUCERS = 200
 export const SHOWN_PRODUCERS = 20
 
 /** A tracker that shows offsets beyond `reportAfterMs` (default 60 s). */
-export function createClockSkewTracker(
-  reportAfterMs = 60_000,
-  now: () => number = Date.now
-): ClockSkewTracker {
+export function createClockSkewTracker(reportAfterMs = 60_000): ClockSkewTracker {
   const producers = new Map<string, ProducerSkew>()
   let rejectedFuture = 0
 
@@ -100,7 +97,7 @@ export function createClockSkewTracker(
         seen(service, endUs / 1000, receivedMs, 0)
       }
     },
-    observeRejects(rejected, receivedMs = now()) {
+    observeRejects(rejected, receivedMs) {
       const newest = new Map<string | null, { endMs: number; refused: number }>()
       for (const r of rejected) {
         const atMs = futureTimeMsOf(r.reason)

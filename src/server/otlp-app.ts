@@ -207,8 +207,9 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     const { spans, rejected } = deps.decoder
       ? await deps.decoder.traces(format, body, bounds())
       : decodeTracesBody(format, body, bounds())
-    deps.clockSkew?.observe(spans, now())
-    deps.clockSkew?.observeRejects(rejected)
+    const seenMs = now()
+    deps.clockSkew?.observe(spans, seenMs)
+    deps.clockSkew?.observeRejects(rejected, seenMs)
     if (spans.length > 0) {
       checkAnswerTime(receivedMs, now())
       await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })

@@ -237,8 +237,9 @@ export function createOtlpGrpcServer(
     const { spans, rejected } = deps.decoder
       ? await deps.decoder.traces('protobuf', body, bounds())
       : decodeTracesProtobuf(body, bounds())
-    deps.clockSkew?.observe(spans, now())
-    deps.clockSkew?.observeRejects(rejected)
+    const seenMs = now()
+    deps.clockSkew?.observe(spans, seenMs)
+    deps.clockSkew?.observeRejects(rejected, seenMs)
     if (spans.length > 0) {
       checkAnswerTime(receivedMs, now())
       await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })

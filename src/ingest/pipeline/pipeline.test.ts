@@ -5,11 +5,8 @@ import { createSilentLogger } from '../../core/logger.js'
 import type { Span } from '../../core/model/span.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import {
-  createIngestPipeline,
-  DEFAULT_MAX_WRITE_ITEMS,
-  type IngestPipelineOptions,
-} from './pipeline.js'
+import { createIngestPipeline, type IngestPipelineOptions } from './pipeline.js'
+import { DEFAULT_MAX_WRITE_ITEMS } from './write-queue.js'
 
 /** A clock the test moves by hand (epoch ms). */
 function manualClock(startMs = 1_700_000_000_000): {

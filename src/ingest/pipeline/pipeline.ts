@@ -42,14 +42,6 @@ import { createWriteQueue, type QueuedJob } from './write-queue.js'
  */
 export const DEFAULT_ASSEMBLE_BATCH_TRACES = 4096
 
-/**
- * Default items per write round: two 2,000-span batches. The store's append of a round is one
- * synchronous stretch of the event loop (about 30 µs per span on an idle core), and every answer,
- * refusals included, waits behind it; 20,000 items held it for 0.6 s idle and several seconds on
- * a saturated host (ADR 0190).
- */
-export const DEFAULT_MAX_WRITE_ITEMS = 4000
-
 export interface IngestPipelineOptions {
   store: SpanStore
   logger: Logger
@@ -83,8 +75,8 @@ export interface IngestPipelineOptions {
   /** A batch still waiting for the writer after this long is refused, not written (ms, default 5000). */
   maxHoldMs?: number
   /**
-   * Items merged into one write round at most (default {@link DEFAULT_MAX_WRITE_ITEMS}): the
-   * store's append runs on the event loop, so a round is as long as nothing else is answered.
+   * Items merged into one write round at most (default `DEFAULT_MAX_WRITE_ITEMS`, write-queue.ts):
+   * the store's append runs on the event loop, so a round is as long as nothing else is answered.
    */
   maxWriteItems?: number
   /** Resident set size now (bytes); default `process.memoryUsage.rss`. */
@@ -224,7 +216,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     },
     now,
     ...(options.maxHoldMs === undefined ? {} : { maxHoldMs: options.maxHoldMs }),
-    maxWriteItems: options.maxWriteItems ?? DEFAULT_MAX_WRITE_ITEMS,
+    ...(options.maxWriteItems === undefined ? {} : { maxWriteItems: options.maxWriteItems }),
     kinds: ['spans', 'metrics', 'events'],
     onBackgroundError,
     writeGroup: (kind, jobs) => writeGroup(kind, jobs),

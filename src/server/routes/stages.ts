@@ -4,7 +4,7 @@ import { STAGE_NAMES, type StageName } from '../../core/model/request.js'
 import { millisFromMicros } from '../../core/model/units.js'
 import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
+import { aggregateThroughRollup } from '../../storage/rollup/request-rollup.js'
 import type { RequestMeasure } from '../../core/model/query.js'
 import { parseParam } from '../params.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
@@ -42,10 +42,7 @@ export function registerStagesRoutes(
     const withP99 = parseParam(query, 'p99', z.enum(['true', 'false']), 'true or false') !== 'false'
     const [sums, p99s] = await Promise.all([
       // Exact sums from the store's rollup when it keeps one (ADR 0210).
-      requestRollupOf(deps.store)
-        ?.aggregate({ ...window, measures })
-        .then((rows) => rows ?? deps.store.aggregateRequests({ ...window, measures })) ??
-        deps.store.aggregateRequests({ ...window, measures }),
+      aggregateThroughRollup(deps.store, { ...window, measures }),
       withP99
         ? deps.store.percentiles({ ...window, measures: [...STAGE_NAMES], quantiles: [0.99] })
         : [],

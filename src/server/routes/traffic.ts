@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import { millisFromMicros } from '../../core/model/units.js'
 import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
+import { aggregateThroughRollup } from '../../storage/rollup/request-rollup.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
 /**
@@ -27,9 +27,7 @@ export function registerTrafficRoutes(
       stepUs,
     }
     // The same counts from the store's rollup when it keeps one (ADR 0210).
-    const rows =
-      (await requestRollupOf(deps.store)?.aggregate(aggregate)) ??
-      (await deps.store.aggregateRequests(aggregate))
+    const rows = await aggregateThroughRollup(deps.store, aggregate)
     return c.json({
       step_ms: millisFromMicros(stepUs),
       errors_counted: true,

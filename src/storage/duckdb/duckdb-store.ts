@@ -205,18 +205,17 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         await write(async () => {
           // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
           // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
-          if (track) {
-            const replaced = await conn.runAndReadAll(
-              'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[])) RETURNING start_us',
-              [listValue(latest.map((r) => r.traceId))]
-            )
-            for (const [start] of replaced.getRowsJS()) {
-              replacedStarts.push(toNumber(start))
+          if (replacing) {
+            const remove = 'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))'
+            const ids = [listValue(latest.map((r) => r.traceId))]
+            if (track) {
+              const replaced = await conn.runAndReadAll(`${remove} RETURNING start_us`, ids)
+              for (const [start] of replaced.getRowsJS()) {
+                replacedStarts.push(toNumber(start))
+              }
+            } else {
+              await conn.run(remove, ids)
             }
-          } else if (replacing) {
-            await conn.run('DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))', [
-              listValue(latest.map((r) => r.traceId)),
-            ])
           }
           await appendRequestsChunked(conn, latest)
         })

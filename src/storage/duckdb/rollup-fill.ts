@@ -12,11 +12,9 @@ import {
   type RollupSource,
 } from '../rollup/request-rollup.js'
 import { emptyHistogram } from '../rollup/log-histogram.js'
+import { queryAggregate } from './aggregate.js'
 import { toNumber, type ReadRows } from './connection.js'
 import { bucketExpr, requestWhere } from './sql.js'
-
-const num = (v: unknown): number | null =>
-  v === null || v === undefined ? null : toNumber(v as never)
 
 const asWindow = (r: RollupRange): TimeRange & { filters?: DimensionFilters } => ({
   fromUs: r.fromUs as Micros,
@@ -27,34 +25,15 @@ const asWindow = (r: RollupRange): TimeRange & { filters?: DimensionFilters } =>
 export function duckDbRollupSource(rows: ReadRows): RollupSource {
   return {
     async aggregates(range: RollupRange, baseUs: number) {
-      const where = requestWhere(asWindow(range))
-      const cols = AGG_MEASURES.map((m, i) => {
-        const c = measureColumn(m)
-        return `, count(${c}) AS n${i}, sum(${c})::DOUBLE AS s${i}, min(${c}) AS lo${i}, max(${c}) AS hi${i}`
+      // The store's own exact aggregate, one row per base bucket (no group).
+      const found = await queryAggregate(rows, {
+        ...asWindow(range),
+        measures: [...AGG_MEASURES],
+        stepUs: baseUs as Micros,
       })
-      const found = await rows(
-        `SELECT ${bucketExpr('start_us', baseUs)} AS bucket, count(*) AS n,
-          count(*) FILTER (WHERE error_type IS NOT NULL) AS errors,
-          count(*) FILTER (WHERE contains(error_type, 'timeout')) AS timeouts${cols.join('')}
-        FROM requests ${where.sql} GROUP BY ALL`,
-        where.params
-      )
       const out = new Map<number, AggEntry>()
-      for (const row of found) {
-        out.set(toNumber(row['bucket'] as never), {
-          count: toNumber(row['n'] as never),
-          errors: toNumber(row['errors'] as never),
-          timeouts: toNumber(row['timeouts'] as never),
-          measures: AGG_MEASURES.map((_, i) => {
-            const count = toNumber(row[`n${i}`] as never)
-            return {
-              count,
-              sum: count === 0 ? 0 : toNumber(row[`s${i}`] as never),
-              min: num(row[`lo${i}`]),
-              max: num(row[`hi${i}`]),
-            }
-          }),
-        })
+      for (const { bucketStartUs, count, errors, timeouts, measures } of found) {
+        out.set(bucketStartUs as number, { count, errors, timeouts, measures })
       }
       return out
     },

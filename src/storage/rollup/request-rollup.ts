@@ -118,6 +118,14 @@ export function requestRollupOf(store: SpanStore): RequestRollup | null {
   return rollups.get(store) ?? null
 }
 
+/** `store.aggregateRequests`, answered by the store's rollup when it keeps one that can (exact). */
+export async function aggregateThroughRollup(
+  store: SpanStore,
+  query: AggregateQuery
+): Promise<AggregateRow[]> {
+  return (await requestRollupOf(store)?.aggregate(query)) ?? store.aggregateRequests(query)
+}
+
 type Kind = 'agg' | 'hist'
 
 interface Filled {
@@ -283,13 +291,12 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     stats,
 
     async aggregate(query) {
-      const base = answerableBase(query)
+      const at = answerable(query)
       const indexes = query.measures.map((m) => AGG_MEASURES.indexOf(m))
-      if (base === null || indexes.some((i) => i < 0)) {
+      if (at === null || indexes.some((i) => i < 0)) {
         return null
       }
-      const { fromUs, toUs } = query as { fromUs: number; toUs: number }
-      const found = (await buckets('agg', fromUs, toUs, query.filters, base)) as Map<
+      const found = (await buckets('agg', at.fromUs, at.toUs, query.filters, at.base)) as Map<
         number,
         AggEntry
       >
@@ -329,13 +336,12 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     },
 
     async percentiles(query) {
-      const base = answerableBase(query)
+      const at = answerable(query)
       const indexes = query.measures.map((m) => HIST_MEASURES.indexOf(m))
-      if (base === null || indexes.some((i) => i < 0)) {
+      if (at === null || indexes.some((i) => i < 0)) {
         return null
       }
-      const { fromUs, toUs } = query as { fromUs: number; toUs: number }
-      const found = (await buckets('hist', fromUs, toUs, query.filters, base)) as Map<
+      const found = (await buckets('hist', at.fromUs, at.toUs, query.filters, at.base)) as Map<
         number,
         HistEntry
       >
@@ -371,12 +377,11 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
 
     async histogram(query) {
       const index = HIST_MEASURES.indexOf(query.measure)
-      const base = index < 0 ? null : answerableBase(query)
-      if (base === null) {
+      const at = index < 0 ? null : answerable(query)
+      if (at === null) {
         return undefined
       }
-      const { fromUs, toUs } = query as { fromUs: number; toUs: number }
-      const found = (await buckets('hist', fromUs, toUs, query.filters, base)) as Map<
+      const found = (await buckets('hist', at.fromUs, at.toUs, query.filters, at.base)) as Map<
         number,
         HistEntry
       >
@@ -479,15 +484,21 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     },
   }
 
-  function answerableBase(query: AggregateQuery | PercentileQuery | HistogramQuery): number | null {
+  /** The window and base a query reads, or null when the rollup cannot answer it. */
+  function answerable(
+    query: AggregateQuery | PercentileQuery | HistogramQuery
+  ): { fromUs: number; toUs: number; base: number } | null {
+    const { fromUs, toUs } = query
     if (
       ('groupBy' in query && query.groupBy !== undefined) ||
-      query.fromUs === undefined ||
-      query.toUs === undefined
+      fromUs === undefined ||
+      toUs === undefined ||
+      !(toUs > fromUs)
     ) {
       return null
     }
-    return query.toUs > query.fromUs ? baseFor(query.fromUs, query.toUs, query.stepUs) : null
+    const base = baseFor(fromUs, toUs, query.stepUs)
+    return base === null ? null : { fromUs, toUs, base }
   }
 }
 
