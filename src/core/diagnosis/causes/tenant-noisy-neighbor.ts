@@ -21,7 +21,7 @@ import { fmtUs, pct, round } from '../explain/text.js'
 import { scopeOf } from '../explain/evidence.js'
 import { clusterZ } from '../detect/excess-scan.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { asMicros, isoFromMicros } from '../../model/units.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 
 export interface TenantBurst {
   code: number
@@ -319,15 +319,10 @@ export const tenantNoisyNeighborCause: CauseRecord = {
             : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${z.toFixed(1)}), so how much the burst cost them is unconfirmed`,
       },
     ]
-    const from = ctx.grid.fromUs + shift.buckets.from * ctx.grid.stepUs
-    const to = Math.min(
-      ctx.input.window.toUs,
-      ctx.grid.fromUs + (shift.buckets.to + 1) * ctx.grid.stepUs
-    )
     return {
       confidence,
       scope: scopeOf('tenant', shift.value),
-      window: { start: isoFromMicros(asMicros(from)), end: isoFromMicros(asMicros(to)) },
+      window: windowOfBuckets(ctx.grid, shift.buckets, ctx.input.window.toUs),
       evidence,
     }
   },
