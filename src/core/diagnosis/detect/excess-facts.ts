@@ -10,6 +10,7 @@ import type { Dimension } from '../../model/request.js'
 import { ramp } from '../../stats/significance.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { elementMask } from '../frame/frame.js'
 import {
   anomalyWindow,
   carrierOf,
@@ -75,21 +76,6 @@ export function shiftField(a: MeasureAnomaly): FindingShift {
 /** Requests a localised set and its reference each need for their medians to size a change. */
 const MIN_LOCALISED = 30
 
-function elementMask(ctx: DiagnosisContext, dims: string[], values: string[]): Uint8Array {
-  const n = ctx.frame.n
-  const mask = new Uint8Array(n).fill(1)
-  dims.forEach((d, k) => {
-    const col = ctx.frame.dims[d as Dimension]
-    const code = col.values.indexOf(values[k] as string)
-    for (let i = 0; i < n; i++) {
-      if (col.codes[i] !== code) {
-        mask[i] = 0
-      }
-    }
-  })
-  return mask
-}
-
 /** A localised element must hold this share of the moved scope's requests in the window. */
 const COHERENT_COVER = 0.5
 
@@ -143,10 +129,10 @@ export function excessFacts(
     }
     const n = ctx.frame.n
     const seriesMask = a.seriesScope
-      ? elementMask(ctx, [a.seriesScope.dimension], [a.seriesScope.value])
+      ? elementMask(ctx.frame, [a.seriesScope.dimension], [a.seriesScope.value])
       : null
     const localMask = a.localized
-      ? elementMask(ctx, a.localized.dimensions, a.localized.values)
+      ? elementMask(ctx.frame, a.localized.dimensions, a.localized.values)
       : null
     // The element localised inside the window must cover the scope whose own series moved (a
     // version that covers the replica it runs on); one that covers a sliver of it names load
