@@ -92,6 +92,23 @@ function coverage(scope: Uint8Array, element: Uint8Array, window: Uint8Array): n
   return all > 0 ? both / all : 0
 }
 
+/** Rise of `values`' mean from `ref` to `inWindow` among the requests outside `scoped`. */
+function riseOutside(
+  values: Int8Array,
+  inWindow: Uint8Array,
+  ref: Uint8Array,
+  scoped: Uint8Array
+): number {
+  const n = scoped.length
+  const elsewhere = new Uint8Array(n)
+  const elsewhereRef = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    elsewhere[i] = inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
+    elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
+  }
+  return meanOf(values, elsewhere) - meanOf(values, elsewhereRef)
+}
+
 function overlaps(
   a: { from: number; to: number } | null,
   b: { from: number; to: number }
@@ -214,12 +231,6 @@ export function excessFacts(
       (!Number.isFinite(kv.outside) || kv.inside > kv.outside + 0.05) &&
       (pre === null ||
         (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
-    const elsewhere = new Uint8Array(n)
-    const elsewhereRef = new Uint8Array(n)
-    for (let i = 0; i < n; i++) {
-      elsewhere[i] = a.inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
-      elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
-    }
     const facts: AnomalyFacts = {
       kvPressure,
       service: scope !== null ? serviceRatio(ctx.frame, set, ref) : null,
@@ -240,8 +251,7 @@ export function excessFacts(
       outputRatio: outRef > 0 ? meanOf(ctx.frame.outputTokens, set) / outRef : 1,
       cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
       freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
-      freshRiseElsewhere:
-        scope === null ? NaN : meanOf(fresh, elsewhere) - meanOf(fresh, elsewhereRef),
+      freshRiseElsewhere: scope === null ? NaN : riseOutside(fresh, a.inWindow, ref, scoped),
       newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
       tpotMoved: a.measure !== 'tpot' && tpotMoved,
       itlMoved:
