@@ -27,6 +27,8 @@ export interface ResourceView {
   mean: Float64Array
   /** Per-bucket max over keys. */
   max: Float64Array
+  /** Per-bucket sum over keys (NaN where no key has a value): a rate summed across proxies. */
+  sum: Float64Array
 }
 
 /** Per-second rate of a cumulative counter; a drop is a reset (the new value is the increase). */
@@ -126,6 +128,7 @@ export function buildResourceViews(
         keyDimension: 'series',
         mean: new Float64Array(grid.count).fill(NaN),
         max: new Float64Array(grid.count).fill(NaN),
+        sum: new Float64Array(grid.count).fill(NaN),
       }
       views.set(s.kind, view)
       dimCount.set(s.kind, {})
@@ -165,6 +168,7 @@ export function buildResourceViews(
       if (n > 0) {
         view.mean[b] = sum / n
         view.max[b] = max
+        view.sum[b] = sum
       }
     }
   }

@@ -10,12 +10,12 @@
  * Actions (CONTRACT §5.1): fix or time-box the dependency; cache; run it in parallel.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { asMicros, isoFromMicros } from '../../model/units.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { stageStat } from '../detect/shifts.js'
@@ -75,8 +75,6 @@ function ownSlowdown(ctx: DiagnosisContext): RuleResult {
   if (!(confidence > 0)) {
     return null
   }
-  const from = ctx.grid.fromUs + span.start * ctx.grid.stepUs
-  const to = Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (span.end + 1) * ctx.grid.stepUs)
   const evidence: Evidence[] = [
     {
       stage: 'downstream',
@@ -88,7 +86,7 @@ function ownSlowdown(ctx: DiagnosisContext): RuleResult {
   return {
     confidence,
     scope: { dimension: null, value: null },
-    window: { start: isoFromMicros(asMicros(from)), end: isoFromMicros(asMicros(to)) },
+    window: windowOfBuckets(ctx.grid, { from: span.start, to: span.end }, ctx.input.window.toUs),
     evidence,
   }
 }

@@ -144,19 +144,7 @@ function summedRate(
   kind: 'gateway_accepted' | 'gateway_handled' | 'gateway_cx_overflows' | 'gateway_rq_overflows'
 ): { metric: string; perBucket: Float64Array } | null {
   const view = ctx.resources.get(kind)
-  if (view === undefined) {
-    return null
-  }
-  const out = new Float64Array(ctx.grid.count).fill(NaN)
-  for (const series of view.byKey.values()) {
-    for (let b = 0; b < out.length; b++) {
-      const v = series[b] as number
-      if (v === v) {
-        out[b] = (out[b] !== out[b] ? 0 : (out[b] as number)) + v
-      }
-    }
-  }
-  return { metric: view.metric, perBucket: out }
+  return view === undefined ? null : { metric: view.metric, perBucket: view.sum }
 }
 
 /**

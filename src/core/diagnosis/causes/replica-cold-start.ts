@@ -105,22 +105,14 @@ function clientHandshakes(
   if (a === null || b === null) {
     return null
   }
-  const sum = (i: number, stages: readonly StageName[]): number => {
-    let t = 0
-    for (const st of stages) {
-      const v = ctx.frame.stages[st][i] as number
-      t += v === v && v > 0 ? v : 0
-    }
-    return t
-  }
   const acc = { cIn: 0, cOut: 0, sIn: 0, sOut: 0, nIn: 0, nOut: 0 }
   for (let i = 0; i < ctx.frame.n; i++) {
     if (ctx.frame.hasClient[i] !== 1) {
       continue
     }
     const at = ctx.frame.startUs[i] as number
-    const c = sum(i, CLIENT_STAGES)
-    const sv = sum(i, SERVER_STAGES)
+    const c = stagesSum(ctx, i, CLIENT_STAGES)
+    const sv = stagesSum(ctx, i, SERVER_STAGES)
     if (at >= a && at < b) {
       acc.cIn += c
       acc.sIn += sv
@@ -181,12 +173,7 @@ function youngSlowerInOwnSpans(
     if (at < a || at >= b || c < 0) {
       continue
     }
-    let t = 0
-    for (const st of SERVER_STAGES) {
-      const v = ctx.frame.stages[st][i] as number
-      t += v === v && v > 0 ? v : 0
-    }
-    server[i] = t
+    server[i] = stagesSum(ctx, i, SERVER_STAGES)
     if (young.has(col.values[c] as string)) {
       mine[i] = 1
     } else {
@@ -204,6 +191,16 @@ function youngSlowerInOwnSpans(
 
 /** Requests each side needs for its median to count. */
 const MIN_OWN = 10
+
+/** Request `i`'s time in `stages`, a missing or negative span counted as none. */
+function stagesSum(ctx: DiagnosisContext, i: number, stages: readonly StageName[]): number {
+  let t = 0
+  for (const st of stages) {
+    const v = ctx.frame.stages[st][i] as number
+    t += v === v && v > 0 ? v : 0
+  }
+  return t
+}
 
 const CLIENT_STAGES: readonly StageName[] = ['client.connect', 'client.tls']
 const SERVER_STAGES: readonly StageName[] = ['gateway.queue', 'engine.queue', 'engine.prefill']

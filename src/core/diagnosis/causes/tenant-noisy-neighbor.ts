@@ -21,7 +21,7 @@ import { fmtUs, pct, round } from '../explain/text.js'
 import { scopeOf } from '../explain/evidence.js'
 import { clusterZ } from '../detect/excess-scan.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { asMicros, isoFromMicros } from '../../model/units.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 
 export interface TenantBurst {
   code: number
@@ -261,8 +261,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     if (burst === null) {
       return null
     }
-    const shift = { ...burst, value: burst.tenant }
-    const code = col.values.indexOf(shift.value)
+    const code = burst.code
     const frame = ctx.frame
     const queue = frame.stages['engine.queue']
     let withQueue = 0
@@ -277,14 +276,14 @@ export const tenantNoisyNeighborCause: CauseRecord = {
         continue
       }
       const b = bucketOf(ctx.grid, frame.startUs[i] as number)
-      const inside = b >= shift.buckets.from && b <= shift.buckets.to
+      const inside = b >= burst.buckets.from && b <= burst.buckets.to
       othersIn[i] = inside ? 1 : 0
       othersOut[i] = inside ? 0 : 1
     }
     const z = clusterZ(frame, ctx.grid, values, othersIn, othersOut)
     const victimIn = quantileSorted(sortedFinite(frame.ttftUserUs, othersIn), 0.5)
     const victimOut = quantileSorted(sortedFinite(frame.ttftUserUs, othersOut), 0.5)
-    const lift = shift.rateOutside > 0 ? shift.rateInside / shift.rateOutside : 10
+    const lift = burst.rateOutside > 0 ? burst.rateInside / burst.rateOutside : 10
     // Two lines of evidence: the burst (how certain the share rose) and its victims (how
     // certain the others waited longer, in the cells they shared with it). A certain burst whose
     // victims' wait rose within the noise is half the story, not none: more requests into the
@@ -299,15 +298,15 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     const evidence: Evidence[] = [
       {
         dimension: 'tenant',
-        observed: round(shift.shareInside),
-        baseline: round(shift.shareOutside),
-        text: `tenant ${shift.value} sent ${pct(shift.shareInside)} of the requests during its burst vs ${pct(shift.shareOutside)} before (${(shift.rateInside / stepS).toFixed(1)} vs ${(shift.rateOutside / stepS).toFixed(1)} requests/s, ${lift.toFixed(1)}×)`,
+        observed: round(burst.shareInside),
+        baseline: round(burst.shareOutside),
+        text: `tenant ${burst.tenant} sent ${pct(burst.shareInside)} of the requests during its burst vs ${pct(burst.shareOutside)} before (${(burst.rateInside / stepS).toFixed(1)} vs ${(burst.rateOutside / stepS).toFixed(1)} requests/s, ${lift.toFixed(1)}×)`,
       },
       {
         metric: 'requests_per_second',
-        observed: round(shift.totalInside / stepS),
-        baseline: round(shift.totalOutside / stepS),
-        text: `all traffic ${(shift.totalInside / stepS).toFixed(1)} requests/s during the burst vs ${(shift.totalOutside / stepS).toFixed(1)} outside it`,
+        observed: round(burst.totalInside / stepS),
+        baseline: round(burst.totalOutside / stepS),
+        text: `all traffic ${(burst.totalInside / stepS).toFixed(1)} requests/s during the burst vs ${(burst.totalOutside / stepS).toFixed(1)} outside it`,
       },
       {
         dimension: 'tenant',
@@ -319,15 +318,10 @@ export const tenantNoisyNeighborCause: CauseRecord = {
             : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${z.toFixed(1)}), so how much the burst cost them is unconfirmed`,
       },
     ]
-    const from = ctx.grid.fromUs + shift.buckets.from * ctx.grid.stepUs
-    const to = Math.min(
-      ctx.input.window.toUs,
-      ctx.grid.fromUs + (shift.buckets.to + 1) * ctx.grid.stepUs
-    )
     return {
       confidence,
-      scope: scopeOf('tenant', shift.value),
-      window: { start: isoFromMicros(asMicros(from)), end: isoFromMicros(asMicros(to)) },
+      scope: scopeOf('tenant', burst.tenant),
+      window: windowOfBuckets(ctx.grid, burst.buckets, ctx.input.window.toUs),
       evidence,
     }
   },

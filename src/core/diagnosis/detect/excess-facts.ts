@@ -10,6 +10,7 @@ import type { Dimension } from '../../model/request.js'
 import { ramp } from '../../stats/significance.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { elementMask } from '../frame/frame.js'
 import {
   anomalyWindow,
   carrierOf,
@@ -75,21 +76,6 @@ export function shiftField(a: MeasureAnomaly): FindingShift {
 /** Requests a localised set and its reference each need for their medians to size a change. */
 const MIN_LOCALISED = 30
 
-function elementMask(ctx: DiagnosisContext, dims: string[], values: string[]): Uint8Array {
-  const n = ctx.frame.n
-  const mask = new Uint8Array(n).fill(1)
-  dims.forEach((d, k) => {
-    const col = ctx.frame.dims[d as Dimension]
-    const code = col.values.indexOf(values[k] as string)
-    for (let i = 0; i < n; i++) {
-      if (col.codes[i] !== code) {
-        mask[i] = 0
-      }
-    }
-  })
-  return mask
-}
-
 /** A localised element must hold this share of the moved scope's requests in the window. */
 const COHERENT_COVER = 0.5
 
@@ -104,6 +90,23 @@ function coverage(scope: Uint8Array, element: Uint8Array, window: Uint8Array): n
     }
   }
   return all > 0 ? both / all : 0
+}
+
+/** Rise of `values`' mean from `ref` to `inWindow` among the requests outside `scoped`. */
+function riseOutside(
+  values: Int8Array,
+  inWindow: Uint8Array,
+  ref: Uint8Array,
+  scoped: Uint8Array
+): number {
+  const n = scoped.length
+  const elsewhere = new Uint8Array(n)
+  const elsewhereRef = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    elsewhere[i] = inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
+    elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
+  }
+  return meanOf(values, elsewhere) - meanOf(values, elsewhereRef)
 }
 
 function overlaps(
@@ -143,10 +146,10 @@ export function excessFacts(
     }
     const n = ctx.frame.n
     const seriesMask = a.seriesScope
-      ? elementMask(ctx, [a.seriesScope.dimension], [a.seriesScope.value])
+      ? elementMask(ctx.frame, [a.seriesScope.dimension], [a.seriesScope.value])
       : null
     const localMask = a.localized
-      ? elementMask(ctx, a.localized.dimensions, a.localized.values)
+      ? elementMask(ctx.frame, a.localized.dimensions, a.localized.values)
       : null
     // The element localised inside the window must cover the scope whose own series moved (a
     // version that covers the replica it runs on); one that covers a sliver of it names load
@@ -228,12 +231,6 @@ export function excessFacts(
       (!Number.isFinite(kv.outside) || kv.inside > kv.outside + 0.05) &&
       (pre === null ||
         (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
-    const elsewhere = new Uint8Array(n)
-    const elsewhereRef = new Uint8Array(n)
-    for (let i = 0; i < n; i++) {
-      elsewhere[i] = a.inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
-      elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
-    }
     const facts: AnomalyFacts = {
       kvPressure,
       service: scope !== null ? serviceRatio(ctx.frame, set, ref) : null,
@@ -254,8 +251,7 @@ export function excessFacts(
       outputRatio: outRef > 0 ? meanOf(ctx.frame.outputTokens, set) / outRef : 1,
       cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
       freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
-      freshRiseElsewhere:
-        scope === null ? NaN : meanOf(fresh, elsewhere) - meanOf(fresh, elsewhereRef),
+      freshRiseElsewhere: scope === null ? NaN : riseOutside(fresh, a.inWindow, ref, scoped),
       newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
       tpotMoved: a.measure !== 'tpot' && tpotMoved,
       itlMoved:

@@ -25,7 +25,7 @@ import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
-import type { RequestFrame } from '../frame/frame.js'
+import { elementMask, type RequestFrame } from '../frame/frame.js'
 import {
   elevatedSpan,
   minSegmentSteps,
@@ -60,9 +60,7 @@ function scopeMask(frame: RequestFrame, f: Finding): Uint8Array | undefined {
   if (dimension === null || value === null || !(dimension in frame.dims)) {
     return undefined
   }
-  const col = frame.dims[dimension as keyof RequestFrame['dims']]
-  const code = col.values.indexOf(value)
-  return Uint8Array.from(col.codes, (c) => (c === code ? 1 : 0))
+  return elementMask(frame, [dimension], [value])
 }
 
 function excessSignals(

@@ -12,6 +12,29 @@ export interface DictColumn {
   values: string[]
 }
 
+/**
+ * Requests whose value in each of `dims` is the matching one of `values` (1) or not (0): an
+ * element of the concentration search, or a finding's scope, as a request mask.
+ */
+export function elementMask(
+  frame: RequestFrame,
+  dims: readonly string[],
+  values: readonly string[]
+): Uint8Array {
+  const n = frame.n
+  const mask = new Uint8Array(n).fill(1)
+  dims.forEach((d, k) => {
+    const col = frame.dims[d as Dimension]
+    const code = col.values.indexOf(values[k] as string)
+    for (let i = 0; i < n; i++) {
+      if (col.codes[i] !== code) {
+        mask[i] = 0
+      }
+    }
+  })
+  return mask
+}
+
 export interface RequestFrame {
   n: number
   /** Epoch µs. */
