@@ -12,8 +12,9 @@
  * A failure can come after ClickHouse took the batch (the reply was lost), so every attempt of one
  * batch carries the same `insert_deduplication_token`, a hash of the table and body: ClickHouse
  * acknowledges the resent copy without storing it again on tables with a deduplication window
- * (schema migration 4, ADR 0198). A batch resent later by the exporter is the same bytes and is
- * caught the same way while its first copy is in the window.
+ * (schema migration 4, ADR 0198). A hash rather than a random id, so that a later insert of the
+ * same bytes (an exporter's resend that builds the same batch) is caught too while the first copy
+ * is in the window.
  */
 import { createHash } from 'node:crypto'
 import { AppError, errorMessage } from '../../core/errors.js'
