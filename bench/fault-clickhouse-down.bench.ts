@@ -15,8 +15,10 @@
  * Per outage the bench reports: retries, inserts recovered, refused and given up; peak bytes
  * held for retry against the budget; the time from the return to the first stored batch, and
  * until every writer has stored again (drained). At the end it reports acknowledged rows vs
- * rows in ClickHouse (lost must be 0) and duplicates. Throughput after the return is given as a
- * ratio to before the first outage.
+ * rows in ClickHouse (lost must be 0) and duplicates (0 since each batch carries its
+ * `insert_deduplication_token` and the table has the schema's deduplication window, ADR 0198; a
+ * cut connection can lose the reply after chdb took the batch). Throughput after the return is
+ * given as a ratio to before the first outage.
  *
  *   npx tsx bench/fault-clickhouse-down.bench.ts
  *   npx tsx bench/fault-clickhouse-down.bench.ts --writers 8 --rows 5000 --long-s 30
@@ -30,6 +32,7 @@ import { AppError, errorMessage } from '../src/core/errors.js'
 import { createChdbExecutor, isChdbAvailable } from '../src/storage/clickhouse/chdb-executor.js'
 import { createHttpExecutor } from '../src/storage/clickhouse/http-executor.js'
 import { withInsertRetry } from '../src/storage/clickhouse/retrying-executor.js'
+import { DEDUPLICATION_WINDOW } from '../src/storage/clickhouse/schema.js'
 import { createRecordingLogger } from '../src/server/testing/test-deps.js'
 
 function numArg(flag: string, fallback: number): number {
@@ -61,12 +64,15 @@ const chdb = await createChdbExecutor(join(dir, 'data'))
 await chdb.command('CREATE DATABASE IF NOT EXISTS bench')
 await chdb.command(
   `CREATE TABLE bench.spans (Seq UInt64, TraceId String, Body String)
-   ENGINE = MergeTree ORDER BY Seq`
+   ENGINE = MergeTree ORDER BY Seq
+   SETTINGS non_replicated_deduplication_window = ${DEDUPLICATION_WINDOW}`
 )
 
-// The front: ClickHouse's HTTP insert (query in the URL, rows in the body) into chdb.
+// The front: ClickHouse's HTTP insert (query and settings in the URL, rows in the body) into chdb.
 const front: Server = createServer((req, res) => {
-  const query = new URL(req.url ?? '/', 'http://x').searchParams.get('query') ?? ''
+  const params = new URL(req.url ?? '/', 'http://x').searchParams
+  const query = params.get('query') ?? ''
+  const dedupToken = params.get('insert_deduplication_token') ?? undefined
   const insert = /^INSERT INTO (\S+) FORMAT JSONEachRow/i.exec(query)
   const chunks: Buffer[] = []
   req.on('data', (d: Buffer) => chunks.push(d))
@@ -76,16 +82,20 @@ const front: Server = createServer((req, res) => {
       res.end(`Code: 62. DB::Exception: the bench front takes inserts only (${query})`)
       return
     }
-    chdb.insertJson(`bench.${insert[1]!.split('.').pop()!}`, Buffer.concat(chunks).toString()).then(
-      () => {
-        res.writeHead(200, { 'Content-Type': 'text/plain', 'X-ClickHouse-Summary': '{}' })
-        res.end()
-      },
-      (err: unknown) => {
-        res.writeHead(500, { 'X-ClickHouse-Exception-Code': '1000' })
-        res.end(`Code: 1000. DB::Exception: ${errorMessage(err)}`)
-      }
-    )
+    chdb
+      .insertJson(`bench.${insert[1]!.split('.').pop()!}`, Buffer.concat(chunks).toString(), {
+        ...(dedupToken !== undefined ? { dedupToken } : {}),
+      })
+      .then(
+        () => {
+          res.writeHead(200, { 'Content-Type': 'text/plain', 'X-ClickHouse-Summary': '{}' })
+          res.end()
+        },
+        (err: unknown) => {
+          res.writeHead(500, { 'X-ClickHouse-Exception-Code': '1000' })
+          res.end(`Code: 1000. DB::Exception: ${errorMessage(err)}`)
+        }
+      )
   })
 })
 await new Promise<void>((r) => front.listen(0, '127.0.0.1', () => r()))

@@ -23,12 +23,14 @@ afterEach(async () => {
 /** A stand-in that drops the first `downFor` requests, then stores insert bodies. */
 async function standIn(
   downFor: number
-): Promise<{ url: string; bodies: string[]; dropped(): number }> {
+): Promise<{ url: string; bodies: string[]; tokens: (string | null)[]; dropped(): number }> {
   const bodies: string[] = []
+  const tokens: (string | null)[] = []
   let seen = 0
   let dropped = 0
   const server: Server = createServer((req, res) => {
     seen++
+    tokens.push(new URL(req.url ?? '/', 'http://x').searchParams.get('insert_deduplication_token'))
     if (seen <= downFor) {
       dropped++
       req.socket.destroy()
@@ -53,6 +55,7 @@ async function standIn(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     bodies,
+    tokens,
     dropped: () => dropped,
   }
 }
@@ -79,6 +82,19 @@ describe('ClickHouse down and back', () => {
     expect(
       logger.lines.find((l) => l.msg.startsWith('ClickHouse inserts are failing'))
     ).toBeDefined()
+  })
+
+  it('sends every attempt of a batch with one deduplication token, another batch with another', async () => {
+    const ch = await standIn(2)
+    const executor = executorFor(ch.url)
+    await executor.insertJson('otel_traces', '{"TraceId":"a"}\n')
+    await executor.insertJson('otel_traces', '{"TraceId":"c"}\n')
+    expect(ch.tokens).toHaveLength(4)
+    const [first, second, third, other] = ch.tokens
+    expect(first).toMatch(/^[\w-]{43}$/)
+    expect([second, third]).toEqual([first, first])
+    expect(other).toMatch(/^[\w-]{43}$/)
+    expect(other).not.toBe(first)
   })
 
   it('gives up after retryForMs with STORE_UNAVAILABLE, counted and logged, storing nothing', async () => {

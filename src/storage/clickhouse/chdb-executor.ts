@@ -13,7 +13,12 @@ interface ChdbResult {
 interface ChdbSession {
   path: string
   queryAsync(query: string, opts?: { format?: string }): Promise<ChdbResult>
-  insert(params: { table: string; values: Buffer; format: 'JSONEachRow' }): Promise<unknown>
+  insert(params: {
+    table: string
+    values: Buffer
+    format: 'JSONEachRow'
+    settings?: Record<string, string>
+  }): Promise<unknown>
   close(): void
 }
 interface ChdbModule {
@@ -97,11 +102,18 @@ export async function createChdbExecutor(path: string): Promise<ClickHouseExecut
     command: async (sql) => {
       await run(sql, 'TabSeparated')
     },
-    insertJson: async (table, body) => {
+    insertJson: async (table, body, insert) => {
       try {
         // chdb takes a plain `db.table` (it validates the name itself); ours are validated too.
         const plain = table.replace(/`/g, '')
-        await session.insert({ table: plain, values: Buffer.from(body), format: 'JSONEachRow' })
+        await session.insert({
+          table: plain,
+          values: Buffer.from(body),
+          format: 'JSONEachRow',
+          ...(insert?.dedupToken !== undefined
+            ? { settings: { insert_deduplication_token: insert.dedupToken } }
+            : {}),
+        })
       } catch (err) {
         throw wrap(err, `INSERT INTO ${table}`)
       }

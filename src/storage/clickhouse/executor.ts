@@ -10,6 +10,14 @@ export type BinaryFormat = 'Native' | 'RowBinary'
 /** A result row of `FORMAT JSONEachRow`: 64-bit integers arrive as strings. */
 export type JsonRow = Record<string, unknown>
 
+export interface InsertOptions {
+  /**
+   * ClickHouse's `insert_deduplication_token`: an insert sent again with the same token is
+   * acknowledged without storing its rows twice, on tables with a deduplication window (ADR 0198).
+   */
+  dedupToken?: string
+}
+
 export interface ClickHouseExecutor {
   /** Runs a SELECT and returns its rows (the executor appends `FORMAT JSONEachRow`). */
   rows(sql: string): Promise<JsonRow[]>
@@ -21,6 +29,6 @@ export interface ClickHouseExecutor {
   /** Runs a statement that returns nothing (DDL, DELETE, INSERT … SELECT). */
   command(sql: string): Promise<void>
   /** Inserts newline-delimited JSON objects (`FORMAT JSONEachRow`) into a table. */
-  insertJson(table: string, body: string): Promise<void>
+  insertJson(table: string, body: string, options?: InsertOptions): Promise<void>
   close(): Promise<void>
 }

@@ -78,13 +78,16 @@ export function createHttpExecutor(options: HttpExecutorOptions): ClickHouseExec
         throw wrap(err, sql)
       }
     },
-    async insertJson(table, body) {
+    async insertJson(table, body, insert) {
       try {
         // The body is sent as it is: `client.insert` JSON-encodes every object of its stream,
         // which turned the ready-made lines into one quoted string ClickHouse cannot parse.
         const result = await client.exec({
           query: `INSERT INTO ${table} FORMAT JSONEachRow`,
           values: Readable.from([Buffer.from(body)], { objectMode: false }),
+          ...(insert?.dedupToken !== undefined
+            ? { clickhouse_settings: { insert_deduplication_token: insert.dedupToken } }
+            : {}),
         })
         await readAll(result.stream as Readable)
       } catch (err) {

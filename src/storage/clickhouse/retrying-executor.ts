@@ -7,12 +7,19 @@
  *
  * Loss is explicit: an insert is only acknowledged once ClickHouse took it, and one that is
  * refused or given up is an error the ingest answers with 503 (the exporter retries it), counted
- * here and logged once per `logIntervalMs` with the counts. A retry after a timeout can store a
- * batch twice; the store returns one copy of each span (ADR 0027).
+ * here and logged once per `logIntervalMs` with the counts.
+ *
+ * A failure can come after ClickHouse took the batch (the reply was lost), so every attempt of one
+ * batch carries the same `insert_deduplication_token`, a hash of the table and body: ClickHouse
+ * acknowledges the resent copy without storing it again on tables with a deduplication window
+ * (schema migration 4, ADR 0198). A hash rather than a random id, so that a later insert of the
+ * same bytes (an exporter's resend that builds the same batch) is caught too while the first copy
+ * is in the window.
  */
+import { createHash } from 'node:crypto'
 import { AppError, errorMessage } from '../../core/errors.js'
 import type { Logger } from '../../core/logger.js'
-import type { ClickHouseExecutor } from './executor.js'
+import type { ClickHouseExecutor, InsertOptions } from './executor.js'
 
 export interface InsertRetryOptions {
   /** How long one insert may keep retrying (ms, default 6000). */
@@ -50,6 +57,11 @@ export function isTransient(err: unknown): boolean {
   return TRANSIENT.test(`${errorMessage(err)} ${cause}`)
 }
 
+/** The deduplication token of a batch: the same bytes into the same table give the same token. */
+export function batchToken(table: string, body: string): string {
+  return createHash('sha256').update(table).update('\n').update(body).digest('base64url')
+}
+
 /** Wraps `executor` so that its inserts are retried; other statements pass through. */
 export function withInsertRetry(
   executor: ClickHouseExecutor,
@@ -81,14 +93,19 @@ export function withInsertRetry(
     })
   }
 
-  const insertJson = async (table: string, body: string): Promise<void> => {
+  const insertJson = async (
+    table: string,
+    body: string,
+    insert: InsertOptions = {}
+  ): Promise<void> => {
     const started = now()
+    const sameBatch = { dedupToken: insert.dedupToken ?? batchToken(table, body) }
     let backoff = firstBackoffMs
     let held = 0
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          await executor.insertJson(table, body)
+          await executor.insertJson(table, body, sameBatch)
           if (attempt > 1) {
             counters.recovered++
           }

@@ -105,6 +105,13 @@ const requestColumns = [
   'row_version UInt64',
 ]
 
+/**
+ * How many recent insert blocks a table remembers to drop a resent copy (ADR 0198). A retry falls
+ * inside it unless more blocks than this are inserted while the retry waits (up to 6 s): at most
+ * ~1 700 inserts a second into one table. Each remembered block costs a hash on the server.
+ */
+export const DEDUPLICATION_WINDOW = 10_000
+
 /** The migration steps, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -210,6 +217,18 @@ export const MIGRATIONS: readonly Migration[] = [
       STAGES_ADDED_V3.map(
         (s) =>
           `ALTER TABLE ${t.requests} ADD COLUMN IF NOT EXISTS ${stageColumn(s)} Nullable(Float64)`
+      ),
+  },
+  {
+    version: 4,
+    name: 'insert deduplication window on append-only tables',
+    // Plain MergeTree keeps no insert hashes unless told (the window defaults to 0), so a batch
+    // resent after a lost reply was stored twice. The replacing tables collapse a resent copy by
+    // key already. Setting it again is harmless, so a step cut short is completed by the next open.
+    statements: (t) =>
+      [t.traces, t.samples, t.events, t.sloAlertHistory].map(
+        (table) =>
+          `ALTER TABLE ${table} MODIFY SETTING non_replicated_deduplication_window = ${int(DEDUPLICATION_WINDOW)}`
       ),
   },
 ]
