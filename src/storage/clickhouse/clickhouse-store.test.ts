@@ -11,6 +11,7 @@ import { createClickHouseStore } from './clickhouse-store.js'
 import { createClickHouseSloStore } from './slo-store.js'
 import { runSloStoreConformance } from '../testing/slo-store-conformance.js'
 import type { ClickHouseExecutor } from './executor.js'
+import { applyMigrations, DEFAULT_TABLES, qualify } from './schema.js'
 
 // chdb is an optional dependency (~550 MB); without it the embedded ClickHouse cannot run here.
 const available = await isChdbAvailable()
@@ -71,4 +72,38 @@ describe.skipIf(!available)('ClickHouse columnar scan while rows arrive', () => 
     expect(writes).toBeLessThan(0)
     await store.close()
   })
+})
+
+describe.skipIf(!available)('ClickHouse schema step the store can work without', () => {
+  it('opens with a warning when ALTER is refused, and applies the step on the next open', async () => {
+    const inner = await createChdbExecutor(dir)
+    const database = `no_alter_${process.pid}`
+    const refusing: ClickHouseExecutor = {
+      ...inner,
+      // The store's close must leave the shared session open for the second open below.
+      close: async () => undefined,
+      command: async (sql) => {
+        if (sql.startsWith('ALTER TABLE') && sql.includes('non_replicated_deduplication_window')) {
+          throw new Error('Code: 497. DB::Exception: Not enough privileges')
+        }
+        return inner.command(sql)
+      },
+    }
+    const t = qualify(database, DEFAULT_TABLES)
+    const warnings: string[] = []
+    const first = await applyMigrations(refusing, database, t, 0, (m) => warnings.push(m))
+    expect(first).not.toContain(4)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/step 4 .*Not enough privileges.*stored twice/)
+    const [before] = await inner.rows(`SELECT max(version) AS v FROM ${t.migrations}`)
+    expect(Number(before?.['v'])).toBe(3)
+    // The store itself opens on the refusing executor and can be written.
+    const store = await createClickHouseStore({ executor: refusing, database })
+    await store.upsertRequests([makeRequest({ traceId: hexId(4, 32), startUs: 5 as Micros })])
+    await store.close()
+    const again = await applyMigrations(inner, database, t, 0, (m) => warnings.push(m))
+    expect(again).toEqual([4])
+    expect(warnings).toHaveLength(1)
+    await inner.close()
+  }, 60_000)
 })

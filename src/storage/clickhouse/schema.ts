@@ -7,7 +7,7 @@
  * table; `CREATE … IF NOT EXISTS` leaves a table the Collector made as it is. The rest are
  * Tokenline's tables, prefixed `tokenline_`. See ADR 0036.
  */
-import { AppError } from '../../core/errors.js'
+import { AppError, errorMessage } from '../../core/errors.js'
 import { DIMENSIONS, STAGE_NAMES, type StageName } from '../../core/model/request.js'
 import { stageColumn } from '../query/request-fields.js'
 import type { ClickHouseExecutor } from './executor.js'
@@ -69,6 +69,12 @@ interface Migration {
   version: number
   name: string
   statements: (t: QualifiedTables, ttl: (column: string) => string) => string[]
+  /**
+   * Set on a step the store works without (with this cost): when it fails, for example because
+   * the user may insert but not alter a table the Collector made, the store still opens, warns
+   * with this text, and tries the step again on the next open.
+   */
+  withoutIt?: string
 }
 
 /** Stages added after the first schema, each by its own migration step (ADR 0115). */
@@ -230,6 +236,8 @@ export const MIGRATIONS: readonly Migration[] = [
         (table) =>
           `ALTER TABLE ${table} MODIFY SETTING non_replicated_deduplication_window = ${int(DEDUPLICATION_WINDOW)}`
       ),
+    withoutIt:
+      'a batch resent after a lost reply may be stored twice; grant ALTER on these tables, or set non_replicated_deduplication_window on them by hand',
   },
 ]
 
@@ -244,7 +252,8 @@ export async function applyMigrations(
   exec: ClickHouseExecutor,
   database: string,
   t: QualifiedTables,
-  ttlDays: number
+  ttlDays: number,
+  warn: (message: string) => void = (message) => process.emitWarning(message)
 ): Promise<number[]> {
   await exec.command(`CREATE DATABASE IF NOT EXISTS ${ident(database)}`)
   await exec.command(`CREATE TABLE IF NOT EXISTS ${t.migrations} (
@@ -267,8 +276,19 @@ export async function applyMigrations(
     }
     // ClickHouse DDL is not transactional; every statement is IF NOT EXISTS, so a step cut
     // short is completed by the next open.
-    for (const sql of step.statements(t, ttl)) {
-      await exec.command(sql)
+    try {
+      for (const sql of step.statements(t, ttl)) {
+        await exec.command(sql)
+      }
+    } catch (err) {
+      if (step.withoutIt === undefined) {
+        throw err
+      }
+      warn(
+        `ClickHouse schema step ${step.version} (${step.name}) was not applied: ${errorMessage(err)}. Without it ${step.withoutIt}.`
+      )
+      // Later steps wait for this one, so the versions stay in order and the next open retries.
+      break
     }
     await exec.command(
       `INSERT INTO ${t.migrations} VALUES (${step.version}, ${str(step.name)}, now())`
