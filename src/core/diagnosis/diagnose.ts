@@ -212,10 +212,12 @@ function setAsideStanding(
 }
 
 /**
- * The standing condition on the finding's measure whose removal leaves no change in the finding's
- * window: the rest's P99 inside the window is less than {@link STANDING_REST_CHANGE} times its
- * P99 outside. Undefined when the finding has no window, the rest is too thin to tell, or the
- * rest changed too (an incident that also reaches the standing value is still an incident).
+ * The standing condition on the finding's measure that carries its change: with every request the
+ * P99 inside the finding's window is at least {@link STANDING_REST_CHANGE} times the P99 outside
+ * it, and without the condition's requests it is not. Undefined when the finding has no window,
+ * a side is too thin to tell, the window did not change at all (the finding stands on something
+ * else, a dependency's own series say), or the rest changed too (an incident that also reaches
+ * the standing value is still an incident).
  */
 function carriedByStanding(
   frame: RequestFrame,
@@ -243,28 +245,35 @@ function carriedByStanding(
     }
     const inside = new Uint8Array(frame.n)
     const outside = new Uint8Array(frame.n)
+    const restInside = new Uint8Array(frame.n)
+    const restOutside = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {
-      if (col.codes[i] === code) {
-        continue
-      }
       const t = frame.startUs[i] as number
-      if (t >= fromUs && t < toUs) {
-        inside[i] = 1
-      } else {
-        outside[i] = 1
-      }
+      const within = t >= fromUs && t < toUs
+      const rest = col.codes[i] !== code
+      inside[i] = within ? 1 : 0
+      outside[i] = within ? 0 : 1
+      restInside[i] = within && rest ? 1 : 0
+      restOutside[i] = !within && rest ? 1 : 0
     }
-    const a = sortedFinite(values, inside)
-    const b = sortedFinite(values, outside)
-    if (a.length < STANDING_REST_MIN || b.length < STANDING_REST_MIN) {
-      continue
-    }
-    const before = quantileSorted(b, 0.99)
-    if (before > 0 && quantileSorted(a, 0.99) < STANDING_REST_CHANGE * before) {
+    const all = p99Ratio(values, inside, outside)
+    const rest = p99Ratio(values, restInside, restOutside)
+    if (all >= STANDING_REST_CHANGE && rest < STANDING_REST_CHANGE) {
       return c
     }
   }
   return undefined
+}
+
+/** P99 of `values` over `inside` / over `outside`; NaN when either side is too thin. */
+function p99Ratio(values: Float64Array, inside: Uint8Array, outside: Uint8Array): number {
+  const a = sortedFinite(values, inside)
+  const b = sortedFinite(values, outside)
+  if (a.length < STANDING_REST_MIN || b.length < STANDING_REST_MIN) {
+    return NaN
+  }
+  const before = quantileSorted(b, 0.99)
+  return before > 0 ? quantileSorted(a, 0.99) / before : NaN
 }
 
 /** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
