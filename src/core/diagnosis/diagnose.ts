@@ -212,12 +212,12 @@ function setAsideStanding(
 }
 
 /**
- * The standing condition on the finding's measure that carries its change: with every request the
- * P99 inside the finding's window is at least {@link STANDING_REST_CHANGE} times the P99 outside
- * it, and without the condition's requests it is not. Undefined when the finding has no window,
- * a side is too thin to tell, the window did not change at all (the finding stands on something
- * else, a dependency's own series say), or the rest changed too (an incident that also reaches
- * the standing value is still an incident).
+ * The standing condition on the finding's measure that carries its excess: the condition alone
+ * moves the P99 by at least {@link STANDING_REST_CHANGE} (its `cost_p99`), and without its
+ * requests the P99 inside the finding's window is less than that times the P99 outside it.
+ * Undefined when the finding has no window, a side is too thin to tell, the condition barely
+ * touches the P99 (the finding stands on something else, a dependency's own series say), or the
+ * rest changed too (an incident that also reaches the standing value is still an incident).
  */
 function carriedByStanding(
   frame: RequestFrame,
@@ -235,7 +235,11 @@ function carriedByStanding(
   }
   const values = measure === 'ttft' ? frame.ttftUserUs : frame.tpotUs
   for (const c of standing) {
-    if (c.measure !== measure || !(c.dimension in frame.dims)) {
+    if (
+      c.measure !== measure ||
+      c.cost_p99 < STANDING_REST_CHANGE ||
+      !(c.dimension in frame.dims)
+    ) {
       continue
     }
     const col = frame.dims[c.dimension as keyof RequestFrame['dims']]
@@ -243,22 +247,17 @@ function carriedByStanding(
     if (code < 0) {
       continue
     }
-    const inside = new Uint8Array(frame.n)
-    const outside = new Uint8Array(frame.n)
     const restInside = new Uint8Array(frame.n)
     const restOutside = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {
       const t = frame.startUs[i] as number
       const within = t >= fromUs && t < toUs
       const rest = col.codes[i] !== code
-      inside[i] = within ? 1 : 0
-      outside[i] = within ? 0 : 1
       restInside[i] = within && rest ? 1 : 0
       restOutside[i] = !within && rest ? 1 : 0
     }
-    const all = p99Ratio(values, inside, outside)
     const rest = p99Ratio(values, restInside, restOutside)
-    if (all >= STANDING_REST_CHANGE && rest < STANDING_REST_CHANGE) {
+    if (rest < STANDING_REST_CHANGE) {
       return c
     }
   }
