@@ -18,11 +18,12 @@
  */
 import type { Diagnosis, Finding, Percentiles, StandingCondition } from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso } from '../model/units.js'
-import { summarize } from '../stats/quantile.js'
+import { quantileSorted, sortedFinite, summarize } from '../stats/quantile.js'
 import { calibrate } from './explain/calibration.js'
 import { concentrationJson } from './explain/concentration-json.js'
 import { buildContext, type DiagnosisContext } from './frame/context.js'
 import type { DiagnosisInput } from './frame/input.js'
+import type { RequestFrame } from './frame/frame.js'
 import { excessFacts, shiftField } from './detect/excess-facts.js'
 import { scanExcess, type MeasureAnomaly } from './detect/excess-scan.js'
 import { causeMeasure, measureOfFinding } from './explain/finding-measure.js'
@@ -45,6 +46,8 @@ import {
   MIN_REQUESTS,
   SCAN_SAMPLE,
   STANDING_FACTOR,
+  STANDING_REST_CHANGE,
+  STANDING_REST_MIN,
   UNCOVERED_BLIND_SHARE,
 } from './thresholds.js'
 
@@ -178,12 +181,20 @@ function applyCounterEvidence(ctx: DiagnosisContext, findings: Finding[]): void 
  * A finding needs something that changed within the window (or a breached objective): one whose
  * scope is a standing condition, a difference that held through the whole window, is that
  * condition and not an incident. It is listed under `standing_conditions` instead (CONTRACT §5).
+ * An unscoped finding can be the same condition seen through its mechanism: a replica with a
+ * smaller batch queues all window long, and its queue excess reads as engine-wide saturation.
+ * Such a finding is set aside too when the requests outside the condition did not get slower in
+ * the finding's window: the excess is the condition's, and nothing else changed (ADR 0183).
  */
-function setAsideStanding(findings: Finding[], standing: readonly StandingCondition[]): void {
+function setAsideStanding(
+  frame: RequestFrame,
+  findings: Finding[],
+  standing: readonly StandingCondition[]
+): void {
   for (const f of findings) {
-    const same = standing.find(
-      (c) => c.dimension === f.scope.dimension && c.value === f.scope.value
-    )
+    const same =
+      standing.find((c) => c.dimension === f.scope.dimension && c.value === f.scope.value) ??
+      (f.scope.value === null ? carriedByStanding(frame, f, standing) : undefined)
     if (same === undefined) {
       continue
     }
@@ -192,9 +203,76 @@ function setAsideStanding(findings: Finding[], standing: readonly StandingCondit
       dimension: same.dimension,
       observed: same.value,
       baseline: null,
-      text: `against: ${same.dimension}=${same.value} was as slow through the whole window (a standing condition, not a change)`,
+      text:
+        f.scope.value === null
+          ? `against: the excess is ${same.dimension}=${same.value}'s, as slow through the whole window (a standing condition); the other requests did not get slower`
+          : `against: ${same.dimension}=${same.value} was as slow through the whole window (a standing condition, not a change)`,
     })
   }
+}
+
+/**
+ * The standing condition on the finding's measure that carries its excess: the condition alone
+ * moves the P99 by at least {@link STANDING_REST_CHANGE} (its `cost_p99`), and without its
+ * requests the P99 inside the finding's window is less than that times the P99 outside it.
+ * Undefined when the finding has no window, a side is too thin to tell, the condition barely
+ * touches the P99 (the finding stands on something else, a dependency's own series say), or the
+ * rest changed too (an incident that also reaches the standing value is still an incident).
+ */
+function carriedByStanding(
+  frame: RequestFrame,
+  f: Finding,
+  standing: readonly StandingCondition[]
+): StandingCondition | undefined {
+  const measure = measureOfFinding(f)
+  if (f.window === null || (measure !== 'ttft' && measure !== 'tpot')) {
+    return undefined
+  }
+  const fromUs = microsFromIso(f.window.start)
+  const toUs = microsFromIso(f.window.end)
+  if (fromUs === null || toUs === null) {
+    return undefined
+  }
+  const values = measure === 'ttft' ? frame.ttftUserUs : frame.tpotUs
+  for (const c of standing) {
+    if (
+      c.measure !== measure ||
+      c.cost_p99 < STANDING_REST_CHANGE ||
+      !(c.dimension in frame.dims)
+    ) {
+      continue
+    }
+    const col = frame.dims[c.dimension as keyof RequestFrame['dims']]
+    const code = col.values.indexOf(c.value)
+    if (code < 0) {
+      continue
+    }
+    const restInside = new Uint8Array(frame.n)
+    const restOutside = new Uint8Array(frame.n)
+    for (let i = 0; i < frame.n; i++) {
+      const t = frame.startUs[i] as number
+      const within = t >= fromUs && t < toUs
+      const rest = col.codes[i] !== code
+      restInside[i] = within && rest ? 1 : 0
+      restOutside[i] = !within && rest ? 1 : 0
+    }
+    const rest = p99Ratio(values, restInside, restOutside)
+    if (rest < STANDING_REST_CHANGE) {
+      return c
+    }
+  }
+  return undefined
+}
+
+/** P99 of `values` over `inside` / over `outside`; NaN when either side is too thin. */
+function p99Ratio(values: Float64Array, inside: Uint8Array, outside: Uint8Array): number {
+  const a = sortedFinite(values, inside)
+  const b = sortedFinite(values, outside)
+  if (a.length < STANDING_REST_MIN || b.length < STANDING_REST_MIN) {
+    return NaN
+  }
+  const before = quantileSorted(b, 0.99)
+  return before > 0 ? quantileSorted(a, 0.99) / before : NaN
 }
 
 /** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
@@ -324,7 +402,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
   applyCounterEvidence(ctx, merged)
   if (!ctx.sloBreached) {
-    setAsideStanding(merged, standing)
+    setAsideStanding(input.frame, merged, standing)
   }
   explainAway(ctx, merged)
   for (const f of merged) {

@@ -19,6 +19,12 @@ export const SCAN_SAMPLE = 40_000
 /** What is left of a finding whose scope is a standing condition: it may still rank if nothing
  * else explains the window, but never above a change. */
 export const STANDING_FACTOR = 0.2
+/** The requests outside a standing condition "got slower" in a finding's window when their P99
+ * there is at least this many times their P99 outside it: the same least difference a standing
+ * condition itself must show (detect/standing.ts), so the two tests read "a difference" alike. */
+export const STANDING_REST_CHANGE = 1.2
+/** Requests the rest needs inside and outside the window for its P99 to count. */
+export const STANDING_REST_MIN = 50
 /** `healthy` is never more certain than this when checks were skipped or time is unexplained:
  * what could not be checked cannot be called fine. */
 export const HEALTHY_CAP_WHEN_BLIND = 0.5

@@ -27,6 +27,14 @@ import { missingEvidence } from '../explain/evidence.js'
 /** Rise of the median engine queue per step (inside / outside) at which support starts / is full. */
 const ONSET_LO = 1.5
 const ONSET_HI = 3
+/**
+ * The same rise in units of the per-step median's noise at which support starts / is full. A
+ * batch window adds a fixed wait whatever the ordinary queueing is, so under load (a median queue
+ * of 100 ms) a window that adds 80 ms to every request is only 1.8× the median, yet stands 7×
+ * above the step-to-step noise: the ratio alone called such a window "healthy" (ADR 0184).
+ */
+const ONSET_Z_LO = 3
+const ONSET_Z_HI = 6
 /** Added wait (µs) at the median at which support starts / is full. */
 const ADDED_LO = 5_000
 const ADDED_HI = 30_000
@@ -55,7 +63,8 @@ function inOut(
 function windowOnset(ctx: DiagnosisContext): RuleResult {
   const queue = ctx.frame.stages['engine.queue']
   const p50 = bucketQuantile(ctx.grid, ctx.frame.startUs, queue, 0.5).values
-  const span = findElevatedSpan(detectChangePoints(p50, { minRelativeChange: 0.5 }), 0.5)
+  const changes = detectChangePoints(p50, { minRelativeChange: 0.5 })
+  const span = findElevatedSpan(changes, 0.5)
   if (span === null) {
     return null
   }
@@ -70,8 +79,9 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
   const spread = (p90.inside - p90.outside) / added
   const traffic = inOut(ctx.traffic, from, to)
   const trafficRatio = traffic.outside > 0 ? traffic.inside / traffic.outside : 1
+  const z = changes.noise > 0 ? added / changes.noise : 0
   let confidence =
-    ramp(ratio, ONSET_LO, ONSET_HI) *
+    Math.max(ramp(ratio, ONSET_LO, ONSET_HI), ramp(z, ONSET_Z_LO, ONSET_Z_HI)) *
     ramp(added, ADDED_LO, ADDED_HI) *
     (1 - ramp(spread, SPREAD_LO, SPREAD_HI)) *
     (1 - ramp(trafficRatio, 1.1, 1.3))
