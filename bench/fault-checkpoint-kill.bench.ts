@@ -25,18 +25,7 @@ import { isAppError } from '../src/core/errors.js'
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
 import type { SpanStore } from '../src/storage/span-store.js'
 import { BATCH, fillSpans, insertRange } from './fault-store-spans.js'
-
-function numArg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag)
-  if (i === -1) {
-    return fallback
-  }
-  const n = Number(process.argv[i + 1])
-  if (!Number.isFinite(n) || n <= 0) {
-    throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
-  }
-  return n
-}
+import { numArg } from './cli-args.js'
 
 // The child: appends `walSpans` spans after those in the file, acknowledging each batch on
 // stdout, then prints `checkpoint`, checkpoints, prints `checkpointed <ms>` and waits.

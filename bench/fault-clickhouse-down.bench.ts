@@ -34,18 +34,7 @@ import { createHttpExecutor } from '../src/storage/clickhouse/http-executor.js'
 import { withInsertRetry } from '../src/storage/clickhouse/retrying-executor.js'
 import { DEDUPLICATION_WINDOW } from '../src/storage/clickhouse/schema.js'
 import { createRecordingLogger } from '../src/server/testing/test-deps.js'
-
-function numArg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag)
-  if (i === -1) {
-    return fallback
-  }
-  const n = Number(process.argv[i + 1])
-  if (!Number.isFinite(n) || n <= 0) {
-    throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
-  }
-  return n
-}
+import { numArg } from './cli-args.js'
 
 const writers = numArg('--writers', 4)
 const rowsPerBatch = numArg('--rows', 2000)

@@ -32,18 +32,7 @@ import { join } from 'node:path'
 import { isAppError } from '../src/core/errors.js'
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
 import { BATCH, fillSpans, scanSpans, type SpansScan } from './fault-store-spans.js'
-
-function numArg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag)
-  if (i === -1) {
-    return fallback
-  }
-  const n = Number(process.argv[i + 1])
-  if (!Number.isFinite(n) || n <= 0) {
-    throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
-  }
-  return n
-}
+import { numArg } from './cli-args.js'
 
 const BLOCK = 4096
 

@@ -19,18 +19,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
-
-function numArg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag)
-  if (i === -1) {
-    return fallback
-  }
-  const n = Number(process.argv[i + 1])
-  if (!Number.isFinite(n) || n <= 0) {
-    throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
-  }
-  return n
-}
+import { numArg } from './cli-args.js'
 
 const diskMb = numArg('--disk-mb', 512)
 const freeMb = numArg('--free-mb', 4)

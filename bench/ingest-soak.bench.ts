@@ -31,18 +31,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
-
-function numArg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag)
-  if (i === -1) {
-    return fallback
-  }
-  const n = Number(process.argv[i + 1])
-  if (!Number.isFinite(n) || n <= 0) {
-    throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
-  }
-  return n
-}
+import { numArg } from './cli-args.js'
 
 const minutes = numArg('--minutes', 0)
 const durationS = minutes > 0 ? minutes * 60 : numArg('--duration-s', 60)

@@ -1,0 +1,14 @@
+/** Command-line flags of the benches: `--flag N`, with a default when the flag is absent. */
+
+/** A positive number after `flag`, or `fallback` when the flag is not given. */
+export function numArg(flag: string, fallback: number): number {
+  const i = process.argv.indexOf(flag)
+  if (i === -1) {
+    return fallback
+  }
+  const n = Number(process.argv[i + 1])
+  if (!Number.isFinite(n) || n <= 0) {
+    throw new Error(`${flag} must be a positive number (actual: ${process.argv[i + 1]})`)
+  }
+  return n
+}
