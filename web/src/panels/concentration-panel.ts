@@ -6,7 +6,7 @@ import { formatMs, formatShare, formatTimeUtc } from '../model/format.js'
 import { MEASURE_LABELS, type Measure } from '../model/measures.js'
 import { STAGE_COLORS } from '../model/stages.js'
 import type { StageName } from '../../../src/core/model/request.js'
-import { isAbort, type LoadContext } from './load-context.js'
+import { type LoadContext, showLoadError } from './load-context.js'
 
 /** The stages that make up a measure, in words. */
 function stagesCaption(measure: Measure): string {
@@ -167,15 +167,6 @@ export async function loadConcentration(
       stageShares(res, ctx.state.measure)
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) {
-      mount(
-        el,
-        h(
-          'div',
-          { class: 'error pad' },
-          `concentration failed: ${err instanceof Error ? err.message : String(err)}`
-        )
-      )
-    }
+    showLoadError(el, ctx.signal, 'concentration', err)
   }
 }

@@ -5,7 +5,7 @@ import { h, mount } from '../charts/dom.js'
 import { causeTitle, confidenceLabel, viewForFinding } from '../model/findings.js'
 import type { Filters } from '../model/dimensions.js'
 import { formatMs, formatTimeUtc } from '../model/format.js'
-import { commonParams, isAbort, type LoadContext } from './load-context.js'
+import { commonParams, type LoadContext, showLoadError } from './load-context.js'
 
 function evidenceValue(v: number | string | null): string {
   if (v === null) {
@@ -223,15 +223,6 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
       standingSection(d)
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) {
-      mount(
-        el,
-        h(
-          'div',
-          { class: 'error pad' },
-          `diagnosis failed: ${err instanceof Error ? err.message : String(err)}`
-        )
-      )
-    }
+    showLoadError(el, ctx.signal, 'diagnosis', err)
   }
 }

@@ -1,7 +1,7 @@
 import { api, type Params } from '../api/client.js'
 import { h, mount } from '../charts/dom.js'
 import { describeEvent, formatTimeUtc } from '../model/format.js'
-import { isAbort, type LoadContext } from './load-context.js'
+import { type LoadContext, showLoadError } from './load-context.js'
 
 /** Change events of the window as a list; a click zooms around the event. */
 export async function loadEvents(
@@ -51,15 +51,6 @@ export async function loadEvents(
           )
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) {
-      mount(
-        el,
-        h(
-          'div',
-          { class: 'error pad' },
-          `events failed: ${err instanceof Error ? err.message : String(err)}`
-        )
-      )
-    }
+    showLoadError(el, ctx.signal, 'events', err)
   }
 }

@@ -5,7 +5,7 @@ import { rankConcentration } from '../model/concentration.js'
 import { formatMs, formatShare, formatTimeUtc, describeEvent } from '../model/format.js'
 import { MEASURE_LABELS, quietValue } from '../model/measures.js'
 import { formatStepParam } from '../model/time-range.js'
-import { commonParams, isAbort, type LoadContext } from './load-context.js'
+import { commonParams, type LoadContext, showLoadError } from './load-context.js'
 
 /** Change events this long before a selection count as "at that moment": rollouts take minutes. */
 const EVENT_LOOKBACK_MS = 15 * 60_000
@@ -153,15 +153,6 @@ export async function loadInvestigation(
       )
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) {
-      mount(
-        body,
-        h(
-          'div',
-          { class: 'error pad' },
-          `investigation failed: ${err instanceof Error ? err.message : String(err)}`
-        )
-      )
-    }
+    showLoadError(body, ctx.signal, 'investigation', err)
   }
 }

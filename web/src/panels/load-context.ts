@@ -1,5 +1,6 @@
 import type uPlot from 'uplot'
 import type { Params } from '../api/client.js'
+import { h, mount } from '../charts/dom.js'
 import type { Marker } from '../charts/markers.js'
 import { FILTER_DIMENSIONS } from '../model/dimensions.js'
 import type { ResolvedRange } from '../model/time-range.js'
@@ -40,6 +41,25 @@ export const SYNC_KEY = 'tokenline'
 /** Quiet failures of aborted loads (a newer view replaced this one). */
 export function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError'
+}
+
+/** Shows "`what` failed: …" in a panel, unless its load was aborted (a newer view replaced it). */
+export function showLoadError(
+  el: HTMLElement,
+  signal: AbortSignal,
+  what: string,
+  err: unknown
+): void {
+  if (!isAbort(err) && !signal.aborted) {
+    mount(
+      el,
+      h(
+        'div',
+        { class: 'error pad' },
+        `${what} failed: ${err instanceof Error ? err.message : String(err)}`
+      )
+    )
+  }
 }
 
 /**

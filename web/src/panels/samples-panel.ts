@@ -5,7 +5,7 @@ import { tpotText } from '../model/request-view.js'
 import { formatMs, formatTimeUtc } from '../model/format.js'
 import { MEASURE_FIELDS, MEASURE_LABELS, type Measure } from '../model/measures.js'
 import { STAGE_COLORS, STAGE_ORDER } from '../model/stages.js'
-import { isAbort, type LoadContext } from './load-context.js'
+import { type LoadContext, showLoadError } from './load-context.js'
 
 function stageBar(r: RequestJson, scaleMs: number): HTMLElement {
   const total = r.e2e_ms ?? 0
@@ -158,15 +158,6 @@ export async function loadSamples(
       )
     )
   } catch (err) {
-    if (!isAbort(err) && !ctx.signal.aborted) {
-      mount(
-        el,
-        h(
-          'div',
-          { class: 'error pad' },
-          `samples failed: ${err instanceof Error ? err.message : String(err)}`
-        )
-      )
-    }
+    showLoadError(el, ctx.signal, 'samples', err)
   }
 }
