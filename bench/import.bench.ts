@@ -40,6 +40,7 @@ import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import type { IngestSink } from '../src/ingest/pipeline/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
+import { prepareStoreForImport } from '../src/cli/commands/import-store.js'
 import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
 import { readAndParse, writeJsonl } from './import-files.js'
 import { countingSink } from '../src/ingest/testing/sinks.js'
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
       (make: typeof createIngestPipeline, options: ImportOptions, path = file) =>
       async (): Promise<number> => {
         const store = await createDuckDbStore({ path: join(dir, `import-${n++}.duckdb`) })
+        await prepareStoreForImport(store)
         const sink = make({ store, logger: createSilentLogger(), now: Date.now })
         try {
           return (await importPaths([path], sink, options)).stored.spans
