@@ -8,7 +8,8 @@
  *     `upsertRequests` new / replacing, `getSpans` for traces read back, `extent`);
  *   - closing the store (the checkpoint that folds the WAL into the file);
  *   - the import into a sink that drops everything (reading, parsing, decoding, batching).
- * Runs alternate (`--rounds`), so each variant sees the same neighbours' load.
+ * Runs alternate (`--rounds`), in reverse order every other round, so each variant sees the same
+ * neighbours' load and the same share of warm and cold positions.
  *
  *   node --expose-gc --import tsx bench/import-cost.bench.ts --requests 20000 --rounds 2
  *   ... --variants 'import|server'  # which pipelines and settings to run (see VARIANTS)
@@ -319,7 +320,9 @@ async function main(): Promise<void> {
           `  stages' sum, decode excluded: ${us(sum)} µs/span; with the dropping sink's ${us(sinkS)}: ${us(sum + sinkS)} µs/span (${((sum + sinkS) / baseS).toFixed(1)}× read + parse)`
         )
       }
-      for (const name of names) {
+      // Every other round runs the variants in reverse order: a later run in a round pays less
+      // (warm JIT and caches), which would otherwise favour whichever variant runs second.
+      for (const name of round % 2 === 1 ? names : [...names].reverse()) {
         const r = await importIntoDuckDb(file, join(dir, `${run++}.duckdb`), VARIANTS[name]!)
         const total = r.cpu.s + r.close.s
         console.log(
