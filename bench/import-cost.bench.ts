@@ -14,7 +14,7 @@
  *   node --expose-gc --import tsx bench/import-cost.bench.ts --requests 20000 --rounds 2
  *   ... --variants 'import|server'  # which pipelines and settings to run (see VARIANTS)
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/import-cost.bench.ts --rounds 1
- *   npx tsx bench/cpu-profile-summary.ts /tmp/prof/<file>.cpuprofile   # self time by file
+ *   npx tsx scripts/cpu-profile-summary.ts /tmp/prof/<file>.cpuprofile   # self time by file
  */
 import { join } from 'node:path'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -273,7 +273,7 @@ async function main(): Promise<void> {
   const requests = numArg('--requests', 20_000)
   const rounds = numArg('--rounds', 2)
   const stageBatches = stageBatchesFlag()
-  const names = (flag('--variants') ?? Object.keys(VARIANTS).join('|')).split('|')
+  const names = (flag('--variants') ?? 'import|import, DuckDB default threads').split('|')
   for (const n of names) {
     if (!(n in VARIANTS)) {
       throw new Error(

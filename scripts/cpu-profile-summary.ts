@@ -2,10 +2,9 @@
  * Self time of a V8 CPU profile (`node --cpu-prof`) summed by source file and by function, the
  * largest first: which step of a bench's work the event loop's thread spent its samples in.
  *
- *   npx tsx bench/cpu-profile-summary.ts /tmp/prof/CPU.….cpuprofile [--top 40]
+ *   npx tsx scripts/cpu-profile-summary.ts /tmp/prof/CPU.….cpuprofile [--top 40]
  */
 import { readFileSync } from 'node:fs'
-import { numArg } from './cli-args.js'
 
 interface ProfileNode {
   id: number
@@ -22,7 +21,11 @@ const path = process.argv[2]
 if (path === undefined || path.startsWith('--')) {
   throw new Error('expected the path of a .cpuprofile file as the first argument')
 }
-const top = numArg('--top', 30)
+const topAt = process.argv.indexOf('--top')
+const top = topAt === -1 ? 30 : Number(process.argv[topAt + 1])
+if (!Number.isInteger(top) || top <= 0) {
+  throw new Error(`--top must be a positive integer (actual: ${process.argv[topAt + 1]})`)
+}
 const profile = JSON.parse(readFileSync(path, 'utf8')) as Profile
 const byId = new Map(profile.nodes.map((n) => [n.id, n]))
 const byFile = new Map<string, number>()
