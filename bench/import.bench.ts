@@ -40,7 +40,9 @@ import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import type { IngestSink } from '../src/ingest/pipeline/types.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
+import { prepareStoreForImport } from '../src/cli/commands/import-store.js'
 import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
+import { readAndParse, writeJsonl } from './import-files.js'
 import { countingSink } from '../src/ingest/testing/sinks.js'
 
 function flagValue(name: string): string | undefined {
@@ -66,17 +68,6 @@ function requestedWorkers(): number {
   return n
 }
 
-async function writeJsonl(path: string, requests: number): Promise<void> {
-  const out = createWriteStream(path)
-  for (let i = 0; i < requests; i++) {
-    if (!out.write(`${JSON.stringify(makeLlmTraceRequest(1, i))}\n`)) {
-      await once(out, 'drain')
-    }
-  }
-  out.end()
-  await once(out, 'finish')
-}
-
 /** The same requests as the Collector file exporter's `format: proto` (length-prefixed). */
 async function writeFramedProtobuf(path: string, requests: number): Promise<void> {
   const out = createWriteStream(path)
@@ -91,20 +82,6 @@ async function writeFramedProtobuf(path: string, requests: number): Promise<void
   }
   out.end()
   await once(out, 'finish')
-}
-
-async function readAndParse(path: string): Promise<number> {
-  const rl = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
-  let spans = 0
-  for await (const line of rl) {
-    const obj = JSON.parse(line) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] }
-    for (const rs of obj.resourceSpans) {
-      for (const ss of rs.scopeSpans) {
-        spans += ss.spans.length
-      }
-    }
-  }
-  return spans
 }
 
 /**
@@ -211,6 +188,7 @@ async function main(): Promise<void> {
       (make: typeof createIngestPipeline, options: ImportOptions, path = file) =>
       async (): Promise<number> => {
         const store = await createDuckDbStore({ path: join(dir, `import-${n++}.duckdb`) })
+        await prepareStoreForImport(store)
         const sink = make({ store, logger: createSilentLogger(), now: Date.now })
         try {
           return (await importPaths([path], sink, options)).stored.spans

@@ -20,6 +20,7 @@ import { createImportPipeline } from '../../ingest/import/import-pipeline.js'
 import { lockPathFor } from '../../storage/duckdb/lock.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
+import { prepareStoreForImport } from './import-store.js'
 import { renderImportSummary } from '../import-report.js'
 import { addTokenFileOption, readClientToken } from '../client-token.js'
 
@@ -251,6 +252,7 @@ See docs/formats.md for every format with an example.`
             )
           } else {
             target = opened.dbPath
+            await prepareStoreForImport(opened.store)
             const sink = createImportPipeline({
               store: opened.store,
               logger: createSilentLogger(),
