@@ -169,6 +169,52 @@ const positions: SpanPositions = {
   endUs: 0,
 }
 
+/**
+ * What a span without attributes or events holds: one shared, frozen object each (nothing
+ * changes a decoded span's attributes or events; freezing makes a change that would leak into
+ * other spans throw instead).
+ */
+const NO_ATTRIBUTES: Attributes = Object.freeze({}) as Attributes
+const NO_EVENTS: SpanEvent[] = Object.freeze([]) as unknown as SpanEvent[]
+
+/**
+ * The body offsets and hex strings of the last few trace ids read from the current body. A
+ * body's spans come a trace at a time, or a few traces interleaved (a batch in end order), so
+ * most spans find their trace id here and share its string: one string per trace instead of
+ * one per span, and one hash of it for every map keyed by trace id downstream.
+ */
+const RECENT_TRACES = 4
+const recentTraceAt = new Int32Array(RECENT_TRACES).fill(-1)
+const recentTraceId: string[] = new Array<string>(RECENT_TRACES).fill('')
+let recentTraceNext = 0
+
+function forgetRecentTraces(): void {
+  recentTraceAt.fill(-1)
+  recentTraceNext = 0
+}
+
+/** The hex of the 16-byte trace id at `at` of the current body. */
+function traceIdAt(hex: Buffer, view: DataView, at: number): string {
+  const head = view.getUint32(at, true)
+  for (let k = 0; k < RECENT_TRACES; k++) {
+    const other = recentTraceAt[k] as number
+    if (
+      other >= 0 &&
+      view.getUint32(other, true) === head &&
+      view.getUint32(other + 4, true) === view.getUint32(at + 4, true) &&
+      view.getUint32(other + 8, true) === view.getUint32(at + 8, true) &&
+      view.getUint32(other + 12, true) === view.getUint32(at + 12, true)
+    ) {
+      return recentTraceId[k] as string
+    }
+  }
+  const id = hex.toString('hex', at, at + 16)
+  recentTraceAt[recentTraceNext] = at
+  recentTraceId[recentTraceNext] = id
+  recentTraceNext = (recentTraceNext + 1) % RECENT_TRACES
+  return id
+}
+
 function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string {
   // Ids and times stay where they are in the body until the span is checked: a well-formed span
   // (the common case) gets its hex ids and µs straight from the bytes, with no Uint8Array or
@@ -186,8 +232,10 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   let kind = 0
   let statusCode = 0
   let statusMessage = ''
-  const attributes: Attributes = {}
-  const events: SpanEvent[] = []
+  // Made on a span's first attribute or event: half the spans of an SDK body have neither, and
+  // every object a span keeps is copied by each scavenge until the span is committed (ADR 0207).
+  let attributes: Attributes | null = null
+  let events: SpanEvent[] | null = null
   while (r.pos < end) {
     const t = r.uint32()
     switch (t) {
@@ -216,11 +264,13 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
         p.endAt = skipFixed64(r)
         break
       case tag(9, LEN):
+        attributes ??= {}
         readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
         break
       case tag(11, LEN): {
         const event = readEvent(r, r.uint32() + r.pos, scope.latestUs)
         if (event !== null) {
+          events ??= []
           events.push(event)
         }
         break
@@ -247,7 +297,7 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   if (isWellFormedAt(r.buf, view, p, kind, statusCode, scope.latestUs)) {
     const hex = scope.hex
     return {
-      traceId: hex.toString('hex', p.traceAt, p.traceAt + 16),
+      traceId: traceIdAt(hex, view, p.traceAt),
       spanId: hex.toString('hex', p.spanAt, p.spanAt + 8),
       parentSpanId: p.parentLength <= 0 ? null : hex.toString('hex', p.parentAt, p.parentAt + 8),
       name,
@@ -256,11 +306,11 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
       endUs: p.endUs as Micros,
       statusCode,
       statusMessage: statusMessage === '' ? null : statusMessage,
-      attributes,
+      attributes: attributes ?? NO_ATTRIBUTES,
       resource: scope.resource,
       scopeName: scope.scopeName,
       scopeVersion: scope.scopeVersion,
-      events,
+      events: events ?? NO_EVENTS,
     }
   }
   // Anything unusual (a bad id, a missing or late time, an unknown enum) takes the shared check,
@@ -276,8 +326,8 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
       endTimeUnixNano: p.endAt < 0 ? undefined : fixed64At(view, p.endAt),
       statusCode,
       statusMessage,
-      attributes,
-      events,
+      attributes: attributes ?? NO_ATTRIBUTES,
+      events: events ?? NO_EVENTS,
     },
     scope.resource,
     scope.scopeName,
@@ -394,6 +444,7 @@ function readResourceSpans(
 export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): DecodeTracesResult {
   const out: DecodeTracesResult = { spans: [], rejected: [] as OtlpReject[] }
   const latestUs = latestTimeUs(bounds)
+  forgetRecentTraces()
   try {
     const r = new protobuf.Reader(bytes)
     const body = {
