@@ -17,7 +17,7 @@ import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
 import { damagedFile, damageOf, openDuckDbInstance, type DuckDbMemoryOptions } from './open.js'
 import { appendEvent, eventFromRow, requestFromRow, spanFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
-import { appendRequestsChunked, REPLACED_TRACES, stageReplacedTraces } from './request-chunks.js'
+import { appendRequestsChunked } from './request-chunks.js'
 import { appendSpansChunked } from './span-chunks.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createReaderPool, type ReaderPool } from './reader-pool.js'
@@ -206,16 +206,16 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
           // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
           // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
           if (replacing) {
-            const remove = await stageReplacedTraces(conn, latest)
+            const remove = 'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))'
+            const ids = [listValue(latest.map((r) => r.traceId))]
             if (track) {
-              const replaced = await conn.runAndReadAll(`${remove} RETURNING start_us`)
+              const replaced = await conn.runAndReadAll(`${remove} RETURNING start_us`, ids)
               for (const [start] of replaced.getRowsJS()) {
                 replacedStarts.push(toNumber(start))
               }
             } else {
-              await conn.run(remove)
+              await conn.run(remove, ids)
             }
-            await conn.run(`DELETE FROM ${REPLACED_TRACES}`)
           }
           await appendRequestsChunked(conn, latest)
         })

@@ -50,25 +50,3 @@ export function appendRequestsChunked(
 ): Promise<void> {
   return appendInChunks(connection, 'requests', REQUEST_COLUMNS, requests)
 }
-
-/** The writer connection's own list of traces whose stored requests an upsert replaces. */
-export const REPLACED_TRACES = 'replaced_traces'
-
-const REPLACED_TRACE_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
-  { type: VARCHAR, value: (r) => r.traceId, distinct: true },
-]
-
-/**
- * Puts the trace ids of `requests` in the connection's temporary `replaced_traces` table (inside
- * the caller's transaction, so a failed upsert leaves it as it was) and returns the statement that
- * deletes their stored requests; the caller empties the table after it. The ids go in as a data
- * chunk: a list parameter would cost the driver one value object per id (ADR 0208).
- */
-export async function stageReplacedTraces(
-  connection: DuckDBConnection,
-  requests: readonly RequestTimeline[]
-): Promise<string> {
-  await connection.run(`CREATE TEMP TABLE IF NOT EXISTS ${REPLACED_TRACES} (trace_id VARCHAR)`)
-  await appendInChunks(connection, REPLACED_TRACES, REPLACED_TRACE_COLUMNS, requests)
-  return `DELETE FROM requests WHERE trace_id IN (SELECT trace_id FROM ${REPLACED_TRACES})`
-}
