@@ -87,10 +87,6 @@ interface Scratch {
   firstRow: Map<string, number>
   /** Per row of the current column: where its slot comes from (a row, INLINE or NULL_SLOT). */
   from: Int32Array
-  /** Per row whose slot is its own long string: its offset in `blob`, or -1 if DuckDB laid it out. */
-  offset: Int32Array
-  /** The current column's long ASCII strings, end to end (grown as needed, kept between chunks). */
-  blob: Uint8Array
 }
 
 /** `from` marks: the value is written inline here; the value is null. */
@@ -108,8 +104,6 @@ function newScratch(): Scratch {
     validityBuffer,
     firstRow: new Map(),
     from: new Int32Array(CHUNK_ROWS),
-    offset: new Int32Array(CHUNK_ROWS),
-    blob: new Uint8Array(CHUNK_ROWS * 64),
   }
 }
 
@@ -141,43 +135,9 @@ function writeInline(scratch: Scratch, row: number, value: string): void {
   scratch.view.setUint32(at, length, true)
 }
 
-/** Length of the ASCII string `value` without NUL, or -1 when it has any other character. */
-function asciiLength(value: string): number {
-  for (let k = 0; k < value.length; k++) {
-    const code = value.charCodeAt(k)
-    if (code === 0 || code > 0x7f) {
-      return -1
-    }
-  }
-  return value.length
-}
-
-/** Copies the ASCII `value` into the column's blob at `at`, growing it when needed. */
-function writeBlob(scratch: Scratch, at: number, value: string): void {
-  const end = at + value.length
-  if (end > scratch.blob.length) {
-    const grown = new Uint8Array(Math.max(end, scratch.blob.length * 2))
-    grown.set(scratch.blob.subarray(0, at))
-    scratch.blob = grown
-  }
-  const blob = scratch.blob
-  for (let k = 0; k < value.length; k++) {
-    blob[at + k] = value.charCodeAt(k)
-  }
-}
-
 /**
- * Writes one column's values for `n` rows. A string too long to sit inline needs a pointer to
- * bytes DuckDB owns; handing DuckDB each one costs a native call and an allocation in the
- * vector's string heap per value (ADR 0207). So the column's long ASCII strings are copied here,
- * end to end, into one blob that DuckDB takes in a single call, and each slot points into it:
- *
- *   blob   |trace-id-1......|span-id-1.......|{"gen_ai.request.model":…}|
- *           ^ base           ^ base + 32      ^ base + 48
- *
- * A long string with any other character (NUL, or non-ASCII, which DuckDB encodes as UTF-8) is
- * still given to DuckDB on its own, as before. Repeats of a long string within the chunk share
- * one copy unless the column is `distinct`.
+ * Writes one column's values for `n` rows: each string that does not fit inline goes to DuckDB
+ * (once per chunk unless `distinct`), everything else is laid out in `scratch`.
  */
 function fillStrings(
   vector: Vector,
@@ -186,11 +146,10 @@ function fillStrings(
   distinct: boolean,
   scratch: Scratch
 ): void {
-  const { firstRow, from, offset } = scratch
+  const { firstRow, from } = scratch
   firstRow.clear()
   // Pass 1: decide where each row's slot comes from; hand DuckDB what only it can lay out.
   let assigned = 0
-  let blobBytes = 0
   for (let r = 0; r < n; r++) {
     const value = values[r]
     if (value === null || value === undefined) {
@@ -199,22 +158,15 @@ function fillStrings(
       from[r] = INLINE
     } else {
       const first = distinct ? undefined : firstRow.get(value)
-      if (first !== undefined) {
-        from[r] = first
-        continue
-      }
-      if (!distinct) {
-        firstRow.set(value, r)
-      }
-      from[r] = r
-      if (asciiLength(value) < 0) {
+      if (first === undefined) {
         duckdb.vector_assign_string_element(vector, r, value)
-        offset[r] = -1
+        if (!distinct) {
+          firstRow.set(value, r)
+        }
         assigned++
+        from[r] = r
       } else {
-        writeBlob(scratch, blobBytes, value)
-        offset[r] = blobBytes
-        blobBytes += value.length
+        from[r] = first
       }
     }
   }
@@ -223,18 +175,6 @@ function fillStrings(
   if (assigned > 0) {
     data.set(duckdb.vector_get_data(vector, n * SLOT))
   }
-  let baseLow = 0
-  let baseHigh = 0
-  if (blobBytes > 0) {
-    // Any row will do to hold the blob while the pointer is read: pass 2 rewrites every slot.
-    duckdb.vector_assign_string_element_len(vector, 0, scratch.blob.subarray(0, blobBytes))
-    const head = duckdb.vector_get_data(vector, SLOT)
-    const slot = new DataView(head.buffer, head.byteOffset, SLOT)
-    baseLow = slot.getUint32(8, true)
-    baseHigh = slot.getUint32(12, true)
-  }
-  const view = scratch.view
-  const blob = scratch.blob
   for (let r = 0; r < n; r++) {
     const source = from[r] as number
     if (source === INLINE) {
@@ -243,15 +183,6 @@ function fillStrings(
       data.fill(0, r * SLOT, (r + 1) * SLOT)
     } else if (source !== r) {
       data.copyWithin(r * SLOT, source * SLOT, (source + 1) * SLOT)
-    } else if ((offset[r] as number) >= 0) {
-      const at = r * SLOT
-      const start = offset[r] as number
-      const length = (values[r] as string).length
-      view.setUint32(at, length, true)
-      data.set(blob.subarray(start, start + 4), at + 4)
-      const low = baseLow + start
-      view.setUint32(at + 8, low >>> 0, true)
-      view.setUint32(at + 12, baseHigh + (low > 0xffff_ffff ? 1 : 0), true)
     }
   }
 }
