@@ -178,40 +178,56 @@ const NO_ATTRIBUTES: Attributes = Object.freeze({}) as Attributes
 const NO_EVENTS: SpanEvent[] = Object.freeze([]) as unknown as SpanEvent[]
 
 /**
- * The body offsets and hex strings of the last few trace ids read from the current body. A
- * body's spans come a trace at a time, or a few traces interleaved (a batch in end order), so
- * most spans find their trace id here and share its string: one string per trace instead of
- * one per span, and one hash of it for every map keyed by trace id downstream.
+ * The body offsets and hex strings of the last few ids of each length read from the current
+ * body. A body's spans come a trace at a time, or a few traces interleaved (a batch in end
+ * order), and a child usually comes just before its parent; so most trace ids, and most span ids
+ * that are some other span's parent, are found here and share one string: fewer strings kept per
+ * span, and one hash of each for every map keyed by id downstream (the assembler's).
  */
-const RECENT_TRACES = 4
-const recentTraceAt = new Int32Array(RECENT_TRACES).fill(-1)
-const recentTraceId: string[] = new Array<string>(RECENT_TRACES).fill('')
-let recentTraceNext = 0
-
-function forgetRecentTraces(): void {
-  recentTraceAt.fill(-1)
-  recentTraceNext = 0
+interface RecentIds {
+  at: Int32Array
+  id: string[]
+  next: number
 }
 
-/** The hex of the 16-byte trace id at `at` of the current body. */
-function traceIdAt(hex: Buffer, view: DataView, at: number): string {
-  const head = view.getUint32(at, true)
-  for (let k = 0; k < RECENT_TRACES; k++) {
-    const other = recentTraceAt[k] as number
-    if (
-      other >= 0 &&
-      view.getUint32(other, true) === head &&
-      view.getUint32(other + 4, true) === view.getUint32(at + 4, true) &&
-      view.getUint32(other + 8, true) === view.getUint32(at + 8, true) &&
-      view.getUint32(other + 12, true) === view.getUint32(at + 12, true)
-    ) {
-      return recentTraceId[k] as string
+const recentIds = (size: number): RecentIds => ({
+  at: new Int32Array(size).fill(-1),
+  id: new Array<string>(size).fill(''),
+  next: 0,
+})
+const recentTraceIds = recentIds(4)
+const recentSpanIds = recentIds(8)
+
+function forgetRecentIds(): void {
+  for (const recent of [recentTraceIds, recentSpanIds]) {
+    recent.at.fill(-1)
+    recent.next = 0
+  }
+}
+
+/** True when the `length` (8 or 16) bytes at `a` and `b` of the body are equal. */
+function sameIdBytes(view: DataView, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k += 4) {
+    if (view.getUint32(a + k, true) !== view.getUint32(b + k, true)) {
+      return false
     }
   }
-  const id = hex.toString('hex', at, at + 16)
-  recentTraceAt[recentTraceNext] = at
-  recentTraceId[recentTraceNext] = id
-  recentTraceNext = (recentTraceNext + 1) % RECENT_TRACES
+  return true
+}
+
+/** The hex of the `length`-byte id at `at` of the current body. */
+function idAt(hex: Buffer, view: DataView, at: number, length: number, recent: RecentIds): string {
+  const size = recent.at.length
+  for (let k = 0; k < size; k++) {
+    const other = recent.at[k] as number
+    if (other >= 0 && sameIdBytes(view, other, at, length)) {
+      return recent.id[k] as string
+    }
+  }
+  const id = hex.toString('hex', at, at + length)
+  recent.at[recent.next] = at
+  recent.id[recent.next] = id
+  recent.next = (recent.next + 1) % size
   return id
 }
 
@@ -297,9 +313,9 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   if (isWellFormedAt(r.buf, view, p, kind, statusCode, scope.latestUs)) {
     const hex = scope.hex
     return {
-      traceId: traceIdAt(hex, view, p.traceAt),
-      spanId: hex.toString('hex', p.spanAt, p.spanAt + 8),
-      parentSpanId: p.parentLength <= 0 ? null : hex.toString('hex', p.parentAt, p.parentAt + 8),
+      traceId: idAt(hex, view, p.traceAt, 16, recentTraceIds),
+      spanId: idAt(hex, view, p.spanAt, 8, recentSpanIds),
+      parentSpanId: p.parentLength <= 0 ? null : idAt(hex, view, p.parentAt, 8, recentSpanIds),
       name,
       kind,
       startUs: p.startUs as Micros,
@@ -444,7 +460,7 @@ function readResourceSpans(
 export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): DecodeTracesResult {
   const out: DecodeTracesResult = { spans: [], rejected: [] as OtlpReject[] }
   const latestUs = latestTimeUs(bounds)
-  forgetRecentTraces()
+  forgetRecentIds()
   try {
     const r = new protobuf.Reader(bytes)
     const body = {
