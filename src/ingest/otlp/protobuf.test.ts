@@ -29,6 +29,18 @@ describe('protobuf adapter', () => {
     expect(fromProto).toEqual(decodeTraces(request))
   })
 
+  it('gives each body its own ids when bodies of the same layout follow one another', () => {
+    // Shared id strings are found by position in the current body: a body whose ids sit where
+    // the previous body's did must not get the previous body's strings.
+    for (const first of [0, 3, 6]) {
+      const request = makeLlmTraceRequest(3, first)
+      const fromProto = decodeTracesProtobuf(encodeTracesProtobuf(request))
+      expect(fromProto).toEqual(decodeTraces(request))
+      const spanIds = fromProto.spans.map((s) => s.spanId)
+      expect(new Set(spanIds).size).toBe(spanIds.length)
+    }
+  })
+
   it('round-trips the official trace example (upper-case hex ids)', () => {
     const text = read('otlp-trace-example.json')
     expect(decodeTracesProtobuf(encodeTracesProtobuf(JSON.parse(text)))).toEqual(

@@ -169,6 +169,68 @@ const positions: SpanPositions = {
   endUs: 0,
 }
 
+/**
+ * What a span without attributes or events holds: one shared, frozen object each (nothing
+ * changes a decoded span's attributes or events; freezing makes a change that would leak into
+ * other spans throw instead).
+ */
+const NO_ATTRIBUTES: Attributes = Object.freeze({}) as Attributes
+const NO_EVENTS: SpanEvent[] = Object.freeze([]) as unknown as SpanEvent[]
+
+/**
+ * The body offsets and hex strings of the last few ids of each length read from the current
+ * body. A body's spans come a trace at a time, or a few traces interleaved (a batch in end
+ * order), and a child usually comes just before its parent; so most trace ids, and most span ids
+ * that are some other span's parent, are found here and share one string: fewer strings kept per
+ * span, and one hash of each for every map keyed by id downstream (the assembler's).
+ */
+interface RecentIds {
+  at: Int32Array
+  id: string[]
+  next: number
+}
+
+const recentIds = (size: number): RecentIds => ({
+  at: new Int32Array(size).fill(-1),
+  id: new Array<string>(size).fill(''),
+  next: 0,
+})
+const recentTraceIds = recentIds(4)
+const recentSpanIds = recentIds(8)
+
+function forgetRecentIds(): void {
+  for (const recent of [recentTraceIds, recentSpanIds]) {
+    recent.at.fill(-1)
+    recent.next = 0
+  }
+}
+
+/** True when the `length` (8 or 16) bytes at `a` and `b` of the body are equal. */
+function sameIdBytes(view: DataView, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k += 4) {
+    if (view.getUint32(a + k, true) !== view.getUint32(b + k, true)) {
+      return false
+    }
+  }
+  return true
+}
+
+/** The hex of the `length`-byte id at `at` of the current body. */
+function idAt(hex: Buffer, view: DataView, at: number, length: number, recent: RecentIds): string {
+  const size = recent.at.length
+  for (let k = 0; k < size; k++) {
+    const other = recent.at[k] as number
+    if (other >= 0 && sameIdBytes(view, other, at, length)) {
+      return recent.id[k] as string
+    }
+  }
+  const id = hex.toString('hex', at, at + length)
+  recent.at[recent.next] = at
+  recent.id[recent.next] = id
+  recent.next = (recent.next + 1) % size
+  return id
+}
+
 function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string {
   // Ids and times stay where they are in the body until the span is checked: a well-formed span
   // (the common case) gets its hex ids and µs straight from the bytes, with no Uint8Array or
@@ -186,8 +248,10 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   let kind = 0
   let statusCode = 0
   let statusMessage = ''
-  const attributes: Attributes = {}
-  const events: SpanEvent[] = []
+  // Made on a span's first attribute or event: half the spans of an SDK body have neither, and
+  // every object a span keeps is copied by each scavenge until the span is committed (ADR 0207).
+  let attributes: Attributes | null = null
+  let events: SpanEvent[] | null = null
   while (r.pos < end) {
     const t = r.uint32()
     switch (t) {
@@ -216,11 +280,13 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
         p.endAt = skipFixed64(r)
         break
       case tag(9, LEN):
+        attributes ??= {}
         readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
         break
       case tag(11, LEN): {
         const event = readEvent(r, r.uint32() + r.pos, scope.latestUs)
         if (event !== null) {
+          events ??= []
           events.push(event)
         }
         break
@@ -247,20 +313,20 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   if (isWellFormedAt(r.buf, view, p, kind, statusCode, scope.latestUs)) {
     const hex = scope.hex
     return {
-      traceId: hex.toString('hex', p.traceAt, p.traceAt + 16),
-      spanId: hex.toString('hex', p.spanAt, p.spanAt + 8),
-      parentSpanId: p.parentLength <= 0 ? null : hex.toString('hex', p.parentAt, p.parentAt + 8),
+      traceId: idAt(hex, view, p.traceAt, 16, recentTraceIds),
+      spanId: idAt(hex, view, p.spanAt, 8, recentSpanIds),
+      parentSpanId: p.parentLength <= 0 ? null : idAt(hex, view, p.parentAt, 8, recentSpanIds),
       name,
       kind,
       startUs: p.startUs as Micros,
       endUs: p.endUs as Micros,
       statusCode,
       statusMessage: statusMessage === '' ? null : statusMessage,
-      attributes,
+      attributes: attributes ?? NO_ATTRIBUTES,
       resource: scope.resource,
       scopeName: scope.scopeName,
       scopeVersion: scope.scopeVersion,
-      events,
+      events: events ?? NO_EVENTS,
     }
   }
   // Anything unusual (a bad id, a missing or late time, an unknown enum) takes the shared check,
@@ -276,8 +342,8 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
       endTimeUnixNano: p.endAt < 0 ? undefined : fixed64At(view, p.endAt),
       statusCode,
       statusMessage,
-      attributes,
-      events,
+      attributes: attributes ?? NO_ATTRIBUTES,
+      events: events ?? NO_EVENTS,
     },
     scope.resource,
     scope.scopeName,
@@ -394,6 +460,7 @@ function readResourceSpans(
 export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): DecodeTracesResult {
   const out: DecodeTracesResult = { spans: [], rejected: [] as OtlpReject[] }
   const latestUs = latestTimeUs(bounds)
+  forgetRecentIds()
   try {
     const r = new protobuf.Reader(bytes)
     const body = {

@@ -49,3 +49,36 @@ describe('chunked request appends', () => {
     await store.close()
   }, 60_000)
 })
+
+describe('replacing upserts', () => {
+  it('replaces only the traces of each call, across calls and after a failed one', async () => {
+    const store = await createDuckDbStore({ path: ':memory:' })
+    const at = (i: number, e2e: number): RequestTimeline =>
+      makeRequest({
+        traceId: hexId(i + 1, 32),
+        startUs: asMicros(1_760_000_000_000_000 + i * 1000),
+        endUs: asMicros(1_760_000_000_000_000 + i * 1000 + e2e),
+        e2eUs: asMicros(e2e),
+      })
+    // 3 000 in one call: more than one chunk.
+    await store.upsertRequests(Array.from({ length: 3000 }, (_, i) => at(i, 10)))
+    await store.upsertRequests([at(1, 20)])
+    await store.upsertRequests([at(2, 30), at(2999, 40)])
+    // A call that fails part way must replace nothing, and must not change what later calls replace.
+    const broken = { ...at(5, 50), startUs: Number.NaN } as unknown as RequestTimeline
+    await store.upsertRequests([broken]).catch(() => undefined)
+    await store.upsertRequests([at(3, 60)])
+    expect((await store.queryRequests({})).total).toBe(3000)
+    for (const [i, e2e] of [
+      [0, 10],
+      [1, 20],
+      [2, 30],
+      [3, 60],
+      [5, 10],
+      [2999, 40],
+    ] as const) {
+      expect((await store.getRequest(hexId(i + 1, 32)))?.e2eUs).toBe(e2e)
+    }
+    await store.close()
+  }, 60_000)
+})
