@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/whatif-accuracy.bench.ts
  *   BENCH_SCENARIO=healthy-heavy BENCH_SEEDS=1,2,3,4,5 npx tsx bench/whatif-accuracy.bench.ts
+ *   BENCH_CASES='2x load, +1 replica;round robin' npx tsx bench/whatif-accuracy.bench.ts
  */
 import { simulateIntoStore } from '../src/sim/node/into-store.js'
 import type { RouterPolicy } from '../src/sim/config.js'
@@ -26,7 +27,8 @@ const SCENARIO = process.env.BENCH_SCENARIO ?? 'healthy'
 const RATE = process.env.BENCH_RATE === undefined ? undefined : Number(process.env.BENCH_RATE)
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 300_000)
 const SEEDS = (process.env.BENCH_SEEDS ?? '1,2,3,4,5').split(',').map(Number)
-const ONLY = process.env.BENCH_CASES?.split(',')
+// Some labels hold a comma ('2x load, +1 replica'): a list naming one of them uses ';'.
+const ONLY = process.env.BENCH_CASES?.split(process.env.BENCH_CASES.includes(';') ? ';' : ',')
 const TRUTH_SEEDS = (process.env.BENCH_TRUTH_SEEDS ?? '200,201,202').split(',').map(Number)
 
 interface Truth {

@@ -195,6 +195,24 @@ for (const seed of SEEDS) {
         `    by quarter of the window, TTFT p50 / queue p50 ms: ${(h.quarters ?? []).map((q) => `${fmt(q.ttft)} / ${fmt(q.queue)}`).join(', ')}\n`
     )
   }
+  // The higher load's own window fitted and replayed: if even a law fitted there does not
+  // reproduce it, the twin's engine misses something at that load that no fit at 1x can give.
+  const own = highs[0]!.fit
+  const ownSame = own === null ? null : applyChanges(own, {})
+  if (own !== null && ownSame?.ok === true) {
+    const r = predict(own, ownSame.cluster, ownSame.plan, { runs: 3, seed: 1 }).measures
+    const obs = observedPercentiles(own)
+    process.stdout.write(
+      `  the ${LOAD}x window fitted and replayed by itself: ` +
+        (['ttft', 'tpot', 'queue'] as const)
+          .map(
+            (m) =>
+              `${m} p50 ${fmt(obs[m].p50, 1)} → ${fmt(r[m].p50.value, 1)}, p99 ${fmt(obs[m].p99, 1)} → ${fmt(r[m].p99.value, 1)} ms`
+          )
+          .join('; ') +
+        '\n'
+    )
+  }
   // The fitted step law against the simulator's own cost at the batches 1x and 2x run.
   const o = fit.observed
   let ctx = 0
