@@ -151,7 +151,7 @@ async function main(): Promise<void> {
         )
         continue
       }
-      const truths = []
+      const truths: ReturnType<typeof observedPercentiles>[] = []
       for (const ts of TRUTH_SEEDS) {
         const truthFit = fitTwin(await windowOf(seed, ts, c, c.addReplica ? n + 1 : undefined))
         if (truthFit.ok) {

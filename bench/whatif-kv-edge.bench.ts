@@ -166,7 +166,13 @@ for (const seed of SEEDS) {
     continue
   }
   const fit = fitted.fit
-  const highs = []
+  const highs: {
+    seed: number
+    truth: Awaited<ReturnType<typeof simulate>>['truth']
+    obs: ReturnType<typeof observedPercentiles> | null
+    quarters: ReturnType<typeof byQuarter> | null
+    fit: TwinFit | null
+  }[] = []
   for (const ts of TRUTH_SEEDS) {
     const h = await simulate(seed, ts, LOAD)
     const hf = fitTwin(h.window)

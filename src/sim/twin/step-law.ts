@@ -78,18 +78,18 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
 
   // Prefill steps per replica, by the time they ended (the request's first token): a request
   // whose prompt is longer than the step budget took several.
-  const prefillEnds: { t: Float64Array; steps: Float64Array }[] = o.replicas.map((_, r) => {
-    const rows: number[] = []
-    for (let i = 0; i < o.n; i++) {
-      if (o.replica[i] === r) {
-        rows.push(i)
-      }
-    }
-    rows.sort((a, b) => timesOf(o, a).first - timesOf(o, b).first)
-    const t = new Float64Array(rows.length)
-    const steps = new Float64Array(rows.length + 1)
-    rows.forEach((i, k) => {
-      t[k] = timesOf(o, i).first
+  const firstOf = new Float64Array(o.n)
+  const rowsOf: number[][] = o.replicas.map(() => [])
+  for (let i = 0; i < o.n; i++) {
+    firstOf[i] = o.queuedUs[i]! + o.queueUs[i]! + o.prefillUs[i]!
+    rowsOf[o.replica[i]!]!.push(i)
+  }
+  const prefillEnds = rowsOf.map((rows) => {
+    const order = Int32Array.from(rows).sort((x, y) => firstOf[x]! - firstOf[y]!)
+    const t = new Float64Array(order.length)
+    const steps = new Float64Array(order.length + 1)
+    order.forEach((i, k) => {
+      t[k] = firstOf[i]!
       steps[k + 1] =
         steps[k]! +
         Math.ceil(Math.max(1, o.promptTokens[i]! - cached[i]!) / ASSUMED_MAX_BATCHED_TOKENS)
