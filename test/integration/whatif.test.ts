@@ -81,6 +81,22 @@ describe('whatif on a simulated window', () => {
     expect(r.sweep!.points[1]!.ttftP99.value!).toBeGreaterThan(r.sweep!.points[0]!.ttftP99.value!)
   })
 
+  it('says when the queue grows through the window, and not when the load is served', () => {
+    const served = runWhatIf(window, { changes: {}, runs: 2, seed: 1 })
+    expect(served.predicted!.saturation.growing).toBe(0)
+    expect(served.notes.join(' ')).not.toMatch(/past what the cluster serves/)
+    // Two sequences per replica serve far less than twice this window's traffic.
+    const over = runWhatIf(window, {
+      changes: { loadFactor: 2, maxNumSeqs: 2 },
+      runs: 2,
+      seed: 1,
+    })
+    const s = over.predicted!.saturation
+    expect(s.growing).toBeGreaterThan(0)
+    expect(s.queueP50ByQuarter[3]!.value!).toBeGreaterThan(s.queueP50ByQuarter[0]!.value! + 1000)
+    expect(over.notes.join(' ')).toMatch(/queue grows through the window/)
+  })
+
   it('refuses a change it cannot model, by name', () => {
     const r = runWhatIf(window, { changes: { routing: 'prefix-aware' }, runs: 2, seed: 1 })
     expect(r.predicted).toBeNull()

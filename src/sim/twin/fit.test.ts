@@ -41,4 +41,19 @@ describe('denoisedRates', () => {
     expect(after / before).toBeGreaterThan(3)
     expect(weight).toBeGreaterThan(0.5)
   })
+
+  it('says per bin how much of its own count it kept (the share its mix is drawn from itself)', () => {
+    const steady = denoisedRates(
+      counts(20, () => 1.5, 3),
+      widths
+    )
+    const jump = denoisedRates(
+      counts(20, (m) => (m < 10 ? 0.7 : 2.8), 4),
+      widths
+    )
+    expect(steady.keep).toHaveLength(20)
+    expect(steady.keep.reduce((a, b) => a + b, 0) / 20).toBeCloseTo(steady.weight, 10)
+    expect(Math.max(...steady.keep)).toBeLessThan(0.3)
+    expect(Math.min(...jump.keep)).toBeGreaterThan(0.5)
+  })
 })

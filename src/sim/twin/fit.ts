@@ -91,6 +91,12 @@ export interface TwinFit {
   observed: ObservedRequests
   /** Prompt tokens the prefix cache served, per request (known or from the replica's hit rate). */
   cached: Float64Array
+  /**
+   * Per rate bin, the share of its own deviation the denoised rate kept (`denoisedRates`): a
+   * prediction draws a bin's requests from the bin itself with this probability, else from its
+   * neighbours, so a minute's mix is not its own sampling noise doubled.
+   */
+  binKeep: Float64Array
 }
 
 export type FitOutcome = { ok: true; fit: TwinFit } | { ok: false; reasons: string[] }
@@ -312,7 +318,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     },
     replicas,
   }
-  return { ok: true, fit: { model, observed: o, cached } }
+  return { ok: true, fit: { model, observed: o, cached, binKeep: Float64Array.from(rates.keep) } }
 }
 
 /** Bins on each side of a minute that set the rate it is compared with. */
@@ -333,7 +339,7 @@ const RATE_NEIGHBOURS = 5
 export function denoisedRates(
   counts: readonly number[],
   widthSec: readonly number[]
-): { ratePerSec: number[]; weight: number } {
+): { ratePerSec: number[]; weight: number; keep: number[] } {
   const B = counts.length
   const local = counts.map((_, b) => {
     let c = 0
@@ -351,15 +357,14 @@ export function denoisedRates(
     excess += ((counts[b]! - expected) ** 2 - expected) / widthSec[b]! ** 2
   }
   const tau2 = Math.max(0, excess / Math.max(1, B))
-  let weightSum = 0
-  const ratePerSec = counts.map((c, b) => {
+  const keep = counts.map((_, b) => {
     const expected = local[b]! * widthSec[b]!
     const signal = tau2 * widthSec[b]! ** 2
-    const k = signal + expected > 0 ? signal / (signal + expected) : 1
-    weightSum += k
-    return local[b]! + k * (c / widthSec[b]! - local[b]!)
+    return signal + expected > 0 ? signal / (signal + expected) : 1
   })
-  return { ratePerSec, weight: B > 0 ? weightSum / B : 1 }
+  const ratePerSec = counts.map((c, b) => local[b]! + keep[b]! * (c / widthSec[b]! - local[b]!))
+  const weight = B > 0 ? keep.reduce((a, k) => a + k, 0) / B : 1
+  return { ratePerSec, weight, keep }
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { createRng, type Rng } from '../../core/stats/seeded-random.js'
 import { quantileSorted } from '../../core/stats/quantile.js'
-import { runTwin, type TwinJobs } from './engine.js'
+import { runTwin, type TwinJobs, type TwinRunResult } from './engine.js'
 import type { JobPlan } from './changes.js'
 import type { TwinFit } from './fit.js'
 import type { TwinCluster } from './engine.js'
@@ -41,6 +41,41 @@ export interface Prediction {
     /** The most sequences the replica ran at once. */
     runningPeak: Estimate
   }[]
+  /**
+   * Whether the engine queue kept growing through the window (ADR 0206): queue P50 (ms) of the
+   * requests arriving in each quarter of the window, and how many runs grew (`growing`).
+   */
+  saturation: { growing: number; queueP50ByQuarter: Estimate[] }
+}
+
+/**
+ * A queue that grows from the first quarter of the window to the last, by more than a second
+ * and more than twice its first value: arrivals outrun the cluster, and every percentile then
+ * depends on how long the window is, not on a steady state.
+ */
+export function queueGrows(byQuarter: readonly number[]): boolean {
+  const first = byQuarter[0]!
+  const last = byQuarter[byQuarter.length - 1]!
+  return first === first && last === last && last - first > Math.max(1000, 2 * first)
+}
+
+/** Queue P50 (ms) of the requests that arrived in each quarter of `[0, windowUs)`. */
+export function queueByQuarter(
+  arriveUs: ArrayLike<number>,
+  queueUs: ArrayLike<number>,
+  windowUs: number
+): number[] {
+  const parts: number[][] = [[], [], [], []]
+  for (let k = 0; k < arriveUs.length; k++) {
+    const a = arriveUs[k]!
+    const q = queueUs[k]!
+    if (a === a && q === q && a >= 0 && a < windowUs) {
+      parts[Math.min(3, Math.floor((a / windowUs) * 4))]!.push(q)
+    }
+  }
+  return parts.map((v) =>
+    v.length === 0 ? NaN : quantileSorted(Float64Array.from(v).sort(), 0.5) / 1000
+  )
 }
 
 /** The observed window's own percentiles (ms; `null` when no request has the measure). */
@@ -80,6 +115,9 @@ function rowsByBin(fit: TwinFit): number[][] {
   return bins
 }
 
+/** Bins on each side a bin's mix is drawn from when its rate did not move (as the rate's). */
+const MIX_NEIGHBOURS = 5
+
 interface DrawnJobs {
   jobs: TwinJobs
   /** The observed row each job copies. */
@@ -93,7 +131,27 @@ function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, bins: number[][]): Draw
   const source: number[] = []
   const windowUs = m.window.toUs - m.window.fromUs
   const tenantCount = new Map<number, number>()
+  // A bin's mix is its own rows only as far as its rate really moved (`binKeep`, ADR 0204);
+  // otherwise the rows of its ±5 neighbours. Drawn from its own rows alone, a minute that
+  // happened to hold a few long requests holds twice as many at 2x, and the twin's work per
+  // minute swings three times as much as the real one (the same double count as the rate's).
   const pick = (b: number): number => {
+    const keep = fit.binKeep[b] ?? 1
+    if (keep < 1 && rng.next() >= keep) {
+      const lo = Math.max(0, b - MIX_NEIGHBOURS)
+      const hi = Math.min(bins.length - 1, b + MIX_NEIGHBOURS)
+      let total = 0
+      for (let k = lo; k <= hi; k++) {
+        total += bins[k]!.length
+      }
+      let x = Math.floor(rng.next() * total)
+      for (let k = lo; k <= hi; k++) {
+        if (x < bins[k]!.length) {
+          return bins[k]![x]!
+        }
+        x -= bins[k]!.length
+      }
+    }
     const rows = bins[b]!.length > 0 ? bins[b]! : bins.find((x) => x.length > 0)!
     return rows[Math.floor(rng.next() * rows.length)]!
   }
@@ -177,6 +235,27 @@ interface RunFigures {
   preemptionsPerMinute: number[]
   runningPeak: number[]
   requests: number
+  queueByQuarter: number[]
+}
+
+/** One seeded run with its jobs and the engine's own record (for benches that look inside). */
+export function runDetailed(
+  fit: TwinFit,
+  cluster: TwinCluster,
+  plan: JobPlan,
+  seed: number,
+  bins: number[][] = rowsByBin(fit)
+): DrawnJobs & { res: TwinRunResult } {
+  const rng = createRng(seed)
+  const drawn = drawJobs(fit, plan, rng.fork('jobs'), bins)
+  const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+  const res = runTwin(
+    cluster,
+    drawn.jobs,
+    rng.fork('run'),
+    plan.closed === null ? null : { ...plan.closed, untilUs: windowUs }
+  )
+  return { ...drawn, res }
 }
 
 function runOnce(
@@ -186,20 +265,14 @@ function runOnce(
   seed: number,
   bins: number[][]
 ): RunFigures {
-  const rng = createRng(seed)
-  const { jobs, source } = drawJobs(fit, plan, rng.fork('jobs'), bins)
+  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, bins)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
-  const res = runTwin(
-    cluster,
-    jobs,
-    rng.fork('run'),
-    plan.closed === null ? null : { ...plan.closed, untilUs: windowUs }
-  )
   const ttft: number[] = []
   const tpot: number[] = []
   const e2e: number[] = []
   const queue: number[] = []
+  const queuedAt: number[] = []
   for (let k = 0; k < res.ran; k++) {
     const end = res.endUs[k]!
     if (!(end === end)) {
@@ -211,6 +284,7 @@ function runOnce(
     const arrive = res.arriveUs[k]!
     const first = res.firstTokenUs[k]!
     queue.push(res.scheduledUs[k]! - arrive)
+    queuedAt.push(arrive)
     ttft.push(pre + first - arrive)
     e2e.push(pre + end - arrive + tail)
     const out = jobs.output[k]!
@@ -237,6 +311,7 @@ function runOnce(
     preemptionsPerMinute: Array.from(res.preemptions, (p) => p / (span / 60e6)),
     runningPeak: Array.from(res.runningPeak),
     requests: ttft.length,
+    queueByQuarter: queueByQuarter(queuedAt, queue, windowUs),
   }
 }
 
@@ -289,5 +364,11 @@ export function predict(
         runningPeak: estimate(figures.map((f) => f.runningPeak[i]!)),
       }
     }),
+    saturation: {
+      growing: figures.filter((f) => queueGrows(f.queueByQuarter)).length,
+      queueP50ByQuarter: [0, 1, 2, 3].map((q) =>
+        estimate(figures.map((f) => f.queueByQuarter[q]!))
+      ),
+    },
   }
 }

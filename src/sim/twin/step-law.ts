@@ -4,8 +4,9 @@
  * rebuilt on a time grid from every request's stages on the same replica, then:
  *
  * - decode law: a request's TPOT ≈ one decode step at the batch and KV tokens it ran beside,
- *   plus a column for the prefill work per step around it (other prompts' steps were slower;
- *   the twin makes those steps itself, so that column is not part of the law);
+ *   over the share of its steps that carried no prompt, plus columns for the prompt steps
+ *   around it (their count and their work: the twin makes those steps itself, so those columns
+ *   are not part of the law);
  * - prefill law: the time its prompt took per step against the prefill work of those steps,
  *   over the steps that were compute-bound (slower than the decode step they carried).
  *
@@ -75,6 +76,39 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
     grid.add(base + 3, o.queuedUs[i]!, end, 1)
   }
 
+  // Prefill steps per replica, by the time they ended (the request's first token): a request
+  // whose prompt is longer than the step budget took several.
+  const firstOf = new Float64Array(o.n)
+  const rowsOf: number[][] = o.replicas.map(() => [])
+  for (let i = 0; i < o.n; i++) {
+    firstOf[i] = o.queuedUs[i]! + o.queueUs[i]! + o.prefillUs[i]!
+    rowsOf[o.replica[i]!]!.push(i)
+  }
+  const prefillEnds = rowsOf.map((rows) => {
+    const order = Int32Array.from(rows).sort((x, y) => firstOf[x]! - firstOf[y]!)
+    const t = new Float64Array(order.length)
+    const steps = new Float64Array(order.length + 1)
+    order.forEach((i, k) => {
+      t[k] = firstOf[i]!
+      steps[k + 1] =
+        steps[k]! +
+        Math.ceil(Math.max(1, o.promptTokens[i]! - cached[i]!) / ASSUMED_MAX_BATCHED_TOKENS)
+    })
+    return { t, steps }
+  })
+  const lowerBound = (t: Float64Array, x: number): number => {
+    let lo = 0
+    let hi = t.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (t[mid]! < x) {
+        lo = mid + 1
+      } else {
+        hi = mid
+      }
+    }
+    return lo
+  }
   const decodeX: number[][] = o.replicas.map(() => [])
   const decodeY: number[][] = o.replicas.map(() => [])
   const prefillRows: { r: number; work: number; batch: number; kv: number; y: number }[] = []
@@ -86,11 +120,23 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
     if (out >= 2 && o.decodeUs[i]! > 0) {
       const steps = out - 1
       const len = o.decodeUs[i]!
-      decodeX[r]!.push(
+      // A step that carries a prompt lasts as long as the prompt takes (the roofline's max), so
+      // the decode cost shows only in the share `g` of the request's steps that carried none:
+      // TPOT ≈ g·(base + seqs·B + kv·K) + f·prefillBase + perPrefillToken·(prompt work per step).
+      // Without `g` the batch and KV terms also absorbed how often prompts interrupted, which
+      // rises with load: on one platform the KV term came out 22 % steep, 16 % with `g` (ADR 0204).
+      const pe = prefillEnds[r]!
+      const f = Math.min(
         1,
-        grid.integral(base, first, end) / len,
-        grid.integral(base + 1, first, end) / len,
-        grid.integral(base + 2, first, end) / steps
+        (pe.steps[lowerBound(pe.t, end)]! - pe.steps[lowerBound(pe.t, first + 1)]!) / steps
+      )
+      const g = 1 - f
+      decodeX[r]!.push(
+        g,
+        (g * grid.integral(base, first, end)) / len,
+        (g * grid.integral(base + 1, first, end)) / len,
+        grid.integral(base + 2, first, end) / steps,
+        f
       )
       decodeY[r]!.push(len / steps)
     }
@@ -108,7 +154,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
     }
   }
   const decodeFit = (X: number[], Y: number[]): Law => {
-    const f = fitNonNegative(Float64Array.from(X), Float64Array.from(Y), 4)
+    const f = fitNonNegative(Float64Array.from(X), Float64Array.from(Y), 5)
     return { c: f.coefficients, r2: f.r2, rows: Y.length }
   }
   const pooledDecode = decodeFit(decodeX.flat(), decodeY.flat())

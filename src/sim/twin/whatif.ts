@@ -52,7 +52,12 @@ export interface WhatIfReport {
   notes: string[]
   /** `null` when refused. Milliseconds, each with the range over the seeded runs. */
   predicted:
-    (Record<TwinMeasure, Percentiles> & { runs: number; replicas: Prediction['replicas'] }) | null
+    | (Record<TwinMeasure, Percentiles> & {
+        runs: number
+        replicas: Prediction['replicas']
+        saturation: Prediction['saturation']
+      })
+    | null
   sweep: {
     objective: { measure: 'ttft'; quantile: 'p99'; ms: number }
     points: SweepPoint[]
@@ -149,6 +154,22 @@ export function beyondObservedBatch(model: TwinModel, p: Prediction): string[] {
     : []
 }
 
+/**
+ * Past saturation the queue grows for as long as the load lasts: a P50 over the window is then
+ * set by the window's length and by when the queue started to run away, which varies from one
+ * traffic draw to the next (ADR 0206). Say so instead of letting the figure read as a steady state.
+ */
+export function pastSaturation(p: Prediction): string[] {
+  const s = p.saturation
+  if (s.growing === 0) {
+    return []
+  }
+  const quarters = s.queueP50ByQuarter.map((q) => fmt(q.value)).join(', ')
+  return [
+    `in ${s.growing} of ${p.runs} runs the engine queue grows through the window (queue P50 by quarter of the window: ${quarters} ms): this load is past what the cluster serves, so the percentiles grow with the window's length and are not a steady state; read them as "over capacity", with the interval as the range`,
+  ]
+}
+
 function fmt(v: number | null): string {
   return v === null ? '–' : v >= 100 ? v.toFixed(0) : v.toFixed(1)
 }
@@ -205,8 +226,8 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   }
   return {
     ...base,
-    notes: [...applied.notes, ...beyondObservedBatch(fit.model, p)],
-    predicted: { ...p.measures, runs: p.runs, replicas: p.replicas },
+    notes: [...applied.notes, ...beyondObservedBatch(fit.model, p), ...pastSaturation(p)],
+    predicted: { ...p.measures, runs: p.runs, replicas: p.replicas, saturation: p.saturation },
     sweep,
   }
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { queueByQuarter, queueGrows } from './predict.js'
+
+describe('queueGrows', () => {
+  it('is a queue that ends more than a second and more than three times where it began', () => {
+    // Seed 5 of healthy-heavy at 2x, by quarter: the queue ran away in the second half.
+    expect(queueGrows([318, 457, 7960, 10698])).toBe(true)
+    expect(queueGrows([188, 2710, 426, 5823])).toBe(true)
+    // Seed 7 at 2x: tens of milliseconds up and down, a steady state.
+    expect(queueGrows([22, 42, 37, 24])).toBe(false)
+    // A long queue that holds still is saturated too, but it is not growing.
+    expect(queueGrows([4000, 5200, 4800, 5900])).toBe(false)
+    // A small queue that triples is still under a second of growth.
+    expect(queueGrows([100, 200, 300, 400])).toBe(false)
+    expect(queueGrows([NaN, 10, 20, 5000])).toBe(false)
+  })
+})
+
+describe('queueByQuarter', () => {
+  it('takes the queue P50 of the requests that arrived in each quarter of the window', () => {
+    const arrive = [0, 10, 20, 30, 40, 50, 60, 70, 80, 99, 100]
+    const queueUs = [1000, 3000, 2000, 5000, 4000, 7000, 6000, 9000, 8000, 10_000, 1e9]
+    const q = queueByQuarter(arrive, queueUs, 100)
+    // Quarters [0, 25), [25, 50), [50, 75), [75, 100); the request at 100 is past the window.
+    expect(q).toEqual([2, 4, 7, 8])
+  })
+
+  it('leaves a quarter without requests unknown', () => {
+    expect(
+      queueByQuarter([1, 2], [1000, 1000], 100)
+        .slice(1)
+        .every((v) => Number.isNaN(v))
+    ).toBe(true)
+  })
+})

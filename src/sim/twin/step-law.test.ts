@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { createRng } from '../../core/stats/seeded-random.js'
+import { runTwin, stepDurationUs, type StepModel, type TwinCluster } from './engine.js'
+import type { ObservedRequests } from './observed.js'
+import { fitStepLaws } from './step-law.js'
+
+/**
+ * A window made by the twin's own engine with a known law, shaped like a 70B model serving long
+ * prompts: a prompt step takes most of a second, so at this load prompts interrupt the decode
+ * steps of every request many times.
+ */
+function windowOf(law: StepModel, ratePerSec: number, seconds: number): ObservedRequests {
+  const rng = createRng(11)
+  const R = 2
+  const cluster: TwinCluster = {
+    replicas: Array.from({ length: R }, (_, i) => ({
+      name: `r${i}`,
+      step: law,
+      maxNumSeqs: 256,
+      kvCapacityTokens: Infinity,
+      maxBatchedTokens: 8192,
+      pool: 0,
+    })),
+    routing: 'least_loaded',
+    shares: [1, 1],
+    splitMinPrompt: null,
+  }
+  const arrive: number[] = []
+  for (let t = rng.exp(1e6 / ratePerSec); t < seconds * 1e6; t += rng.exp(1e6 / ratePerSec)) {
+    arrive.push(t)
+  }
+  const n = arrive.length
+  const prompt = Float64Array.from(arrive, () =>
+    Math.min(24_000, Math.round(rng.lognormal(6500, 0.35)))
+  )
+  const output = Float64Array.from(arrive, () =>
+    Math.max(2, Math.min(2048, Math.round(rng.lognormal(420, 0.4))))
+  )
+  const r = runTwin(
+    cluster,
+    {
+      n,
+      arriveUs: Float64Array.from(arrive),
+      prompt,
+      cached: new Float64Array(n),
+      output,
+      replica: new Int32Array(n).fill(-1),
+    },
+    rng.fork('run')
+  )
+  const a = Float64Array.from(arrive)
+  return {
+    n,
+    startUs: a,
+    queuedUs: a,
+    queueUs: Float64Array.from(a, (x, i) => r.scheduledUs[i]! - x),
+    prefillUs: Float64Array.from(a, (_, i) => r.firstTokenUs[i]! - r.scheduledUs[i]!),
+    decodeUs: Float64Array.from(a, (_, i) => r.endUs[i]! - r.firstTokenUs[i]!),
+    ttftUs: Float64Array.from(a, (x, i) => r.firstTokenUs[i]! - x),
+    tpotUs: Float64Array.from(a, (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / (output[i]! - 1)),
+    e2eUs: Float64Array.from(a, (x, i) => r.endUs[i]! - x),
+    promptTokens: prompt,
+    cachedTokens: new Float64Array(n),
+    outputTokens: output,
+    replica: r.replica,
+    replicas: cluster.replicas.map((x) => x.name),
+    tenant: new Int32Array(n).fill(-1),
+    tenants: [],
+    region: new Int32Array(n).fill(-1),
+    regions: [],
+    route: new Int32Array(n).fill(-1),
+    routes: [],
+    node: new Int32Array(n).fill(-1),
+    nodes: [],
+    version: new Int32Array(n).fill(-1),
+    versions: [],
+    dropped: { total: 0, reasons: {} },
+  }
+}
+
+describe('fitStepLaws', () => {
+  it('recovers the decode step at twice the batch it was fitted at, under heavy prompt interference', () => {
+    const law: StepModel = {
+      decodeBaseUs: 16_700,
+      perDecodeSeqUs: 0,
+      perKvTokenUs: 0.036,
+      prefillBaseUs: 2_000,
+      perPrefillTokenUs: 91,
+    }
+    const o = windowOf(law, 0.8, 1200)
+    const { decodeOf } = fitStepLaws(o, new Float64Array(o.n))
+    let ctx = 0
+    for (let i = 0; i < o.n; i++) {
+      ctx += o.promptTokens[i]! + o.outputTokens[i]! / 2
+    }
+    ctx /= o.n
+    for (const d of decodeOf) {
+      const fitted: StepModel = {
+        decodeBaseUs: d.c[0]!,
+        perDecodeSeqUs: d.c[1]!,
+        perKvTokenUs: d.c[2]!,
+        prefillBaseUs: 0,
+        perPrefillTokenUs: 0,
+      }
+      // The window runs about 10 sequences per replica; 2x load runs 25-60.
+      for (const b of [5, 20, 40, 60]) {
+        const truth = stepDurationUs(law, 0, b, b * ctx)
+        expect(Math.abs(stepDurationUs(fitted, 0, b, b * ctx) / truth - 1)).toBeLessThan(0.04)
+      }
+    }
+  })
+})
