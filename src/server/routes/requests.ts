@@ -2,9 +2,7 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../core/errors.js'
 import type { ReadDeps } from '../app-deps.js'
-import type { RequestPage, RequestQuery, ValueRange } from '../../core/model/query.js'
-import type { SpanStore } from '../../storage/span-store.js'
-import { aggregateThroughRollup, requestRollupOf } from '../../storage/rollup/request-rollup.js'
+import type { ValueRange } from '../../core/model/query.js'
 import { tenantOf } from '../auth.js'
 import { apiLimitsOf } from '../limits.js'
 import {
@@ -47,52 +45,6 @@ function parseValueRange(query: RawQuery): ValueRange | undefined {
   }
 }
 
-/** Pages deeper than this are sorted by the store as they are: the bound would keep too much. */
-const MAX_BOUNDED_RANK = 1000
-
-/**
- * The first page of the slowest requests without sorting the whole window (ADR 0212): the
- * rollup's histograms give a value that at least `offset + limit` requests reach, and the store
- * sorts only those. The same rows as the plain sort whenever that many came back (every one left
- * out is below all of them); the total is the rollup's exact count. Null when the rollup cannot
- * bound it (another measure, a value range, an ascending sort, a deep page): then sort as before.
- */
-async function slowestFirst(store: SpanStore, request: RequestQuery): Promise<RequestPage | null> {
-  const rollup = requestRollupOf(store)
-  const { fromUs, toUs, sortBy, limit = 50, offset = 0 } = request
-  const rank = offset + limit
-  if (
-    rollup === null ||
-    request.sortDir !== 'desc' ||
-    request.valueRange !== undefined ||
-    sortBy === undefined ||
-    sortBy === 'start' ||
-    fromUs === undefined ||
-    toUs === undefined ||
-    rank > MAX_BOUNDED_RANK
-  ) {
-    return null
-  }
-  const bound = await rollup.topLowerBound({
-    fromUs,
-    toUs,
-    filters: request.filters,
-    measure: sortBy,
-    rank,
-  })
-  if (bound === null) {
-    return null
-  }
-  const [page, counted] = await Promise.all([
-    store.queryRequests({ ...request, valueRange: { measure: sortBy, minUs: bound } }),
-    aggregateThroughRollup(store, { fromUs, toUs, filters: request.filters, measures: [] }),
-  ])
-  if (page.total < rank) {
-    return null
-  }
-  return { total: counted.reduce((n, row) => n + row.count, 0), rows: page.rows }
-}
-
 /** `GET /api/requests` (list, sort, paging, filters) and `GET /api/requests/:traceId`. */
 export function registerRequestRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/requests', async function listRequests(c) {
@@ -100,7 +52,7 @@ export function registerRequestRoutes(app: Hono, deps: ReadDeps): void {
     const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const [sortBy] = parseChoices(query, 'sort', SORT_MEASURES)
     const dir = parseParam(query, 'dir', z.enum(['asc', 'desc']), 'asc or desc') ?? 'desc'
-    const request: RequestQuery = {
+    const page = await deps.store.queryRequests({
       ...window,
       filters: parseFilters(query, apiLimitsOf(deps)),
       valueRange: parseValueRange(query),
@@ -108,9 +60,7 @@ export function registerRequestRoutes(app: Hono, deps: ReadDeps): void {
       sortDir: dir,
       limit: parseIntParam(query, 'limit', 1, apiLimitsOf(deps).maxRows, 50),
       offset: parseIntParam(query, 'offset', 0, 1_000_000_000, 0),
-    }
-    const page =
-      (await slowestFirst(deps.store, request)) ?? (await deps.store.queryRequests(request))
+    })
     return c.json({ total: page.total, rows: page.rows.map(toRequestJson) })
   })
 

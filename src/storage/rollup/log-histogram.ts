@@ -43,17 +43,6 @@ export function binValue(key: number): number {
   return (Math.sign(key) * 2 * GAMMA ** k) / (GAMMA + 1)
 }
 
-/**
- * The largest value below every value of a positive bin: bin k holds (γ^(k−1), γ^k]. Null for
- * the zero bin and negative bins.
- */
-export function binLowerEdge(key: number): number | null {
-  if (key <= 0) {
-    return null
-  }
-  return GAMMA ** (key - KEY_OFFSET - 1)
-}
-
 /** Counts per bin plus the exact extremes, of one measure over some requests. */
 export interface LogHistogram {
   count: number

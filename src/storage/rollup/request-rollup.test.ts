@@ -149,34 +149,6 @@ describe('request rollup (DuckDB)', () => {
     ).toBeNull()
   })
 
-  it('bounds a top page: at least `rank` requests reach the bound, few more', async () => {
-    const window = { fromUs: (T0 + 30_000_000) as Micros, toUs: (T0 + 29 * MIN) as Micros }
-    for (const measure of ['ttft', 'tpot', 'e2e'] as const) {
-      const all = await store.queryRequests({ ...window, sortBy: measure, limit: 1 })
-      const having = (
-        await store.queryRequests({ ...window, valueRange: { measure, minUs: -1e15 } })
-      ).total
-      for (const rank of [1, 20, 100]) {
-        const bound = await rollup.topLowerBound({ ...window, filters: {}, measure, rank })
-        expect(bound).not.toBeNull()
-        const kept = await store.queryRequests({
-          ...window,
-          valueRange: { measure, minUs: bound as number },
-          limit: 1,
-        })
-        expect(kept.total).toBeGreaterThanOrEqual(rank)
-        // One bin wider than the rank at most: the bound skips nearly all of the window.
-        expect(kept.total).toBeLessThan(rank + 0.05 * all.total)
-      }
-      expect(
-        await rollup.topLowerBound({ ...window, filters: {}, measure, rank: having + 1 })
-      ).toBeNull()
-    }
-    expect(
-      await rollup.topLowerBound({ ...window, filters: {}, measure: 'input_tokens', rank: 1 })
-    ).toBeNull()
-  })
-
   it('sees late data, a trace that moved to another bucket, and retention', async () => {
     const query = { ...window, measures: ['ttft'] as const, quantiles: [1] }
     const total = async (): Promise<number> =>

@@ -24,7 +24,6 @@ import type { Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../span-store.js'
 import { logBinOf, logBins } from '../query/log-bins.js'
 import {
-  binLowerEdge,
   binValue,
   emptyHistogram,
   histogramQuantiles,
@@ -69,15 +68,6 @@ export interface RollupRange {
   filters: DimensionFilters | undefined
 }
 
-/** The window, filters and measure of a sorted page: its first `rank` requests. */
-export interface TopQuery {
-  fromUs: number
-  toUs: number
-  filters: DimensionFilters | undefined
-  measure: RequestMeasure
-  rank: number
-}
-
 /** Reads buckets of `baseUs` from the stored requests of a range: bucket start → entry. */
 export interface RollupSource {
   aggregates(range: RollupRange, baseUs: number): Promise<Map<number, AggEntry>>
@@ -99,14 +89,6 @@ export interface RequestRollup {
    * cannot answer.
    */
   histogram(query: HistogramQuery): Promise<RequestHistogram | null | undefined>
-  /**
-   * A value v such that at least `rank` requests of the window have `measure` ≥ v: the `rank`
-   * largest are among them, so a sorted page of the top `rank` can skip every request below v.
-   * From the log histograms' bin edges, so the floats of SQL and JS may disagree right at an
-   * edge: a caller checks that at least `rank` requests came back. Null when the rollup cannot
-   * answer, the window holds fewer than `rank` values, or the rank falls into a bin ≤ 0.
-   */
-  topLowerBound(query: TopQuery): Promise<number | null>
   /** Reads the buckets of a window ahead of its first request (both kinds, no step). */
   warm(fromUs: number, toUs: number): Promise<void>
   /** After a commit: forget the buckets holding these request starts (µs). */
@@ -407,39 +389,6 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
           ]
         })
       )
-    },
-
-    async topLowerBound(query) {
-      const index = HIST_MEASURES.indexOf(query.measure)
-      const at =
-        index < 0
-          ? null
-          : answerable({
-              fromUs: query.fromUs as Micros,
-              toUs: query.toUs as Micros,
-              measures: [],
-            })
-      if (at === null) {
-        return null
-      }
-      const found = (await buckets('hist', at.fromUs, at.toUs, query.filters, at.base)) as Map<
-        number,
-        HistEntry
-      >
-      const merged = emptyHistogram()
-      for (const entry of found.values()) {
-        mergeInto(merged, entry[index] as LogHistogram)
-      }
-      let seen = 0
-      for (const key of [...merged.bins.keys()].sort((a, b) => b - a)) {
-        seen += merged.bins.get(key) ?? 0
-        if (seen >= query.rank) {
-          const edge = binLowerEdge(key)
-          // A hair below the edge: a value SQL binned just above it is still kept.
-          return edge === null ? null : edge * (1 - 1e-9)
-        }
-      }
-      return null
     },
 
     async histogram(query) {
