@@ -9,6 +9,7 @@ import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { createApp } from './app.js'
 import { createDiagnosisCache } from './diagnosis-cache.js'
+import type { DiagnoseResult } from '../core/diagnosis/diagnose.js'
 
 const T0 = Date.UTC(2025, 1, 3, 10, 0, 0) * 1000
 const MIN = 60_000_000
@@ -28,7 +29,7 @@ async function duckDb(): Promise<SpanStore> {
 describe('diagnosis cache', () => {
   it('answers a query again until the store commits to any table the diagnosis reads', async () => {
     const store = await duckDb()
-    const cache = createDiagnosisCache(store)
+    const cache = createDiagnosisCache<DiagnoseResult>(store)
     let runs = 0
     const run = () => {
       runs++
@@ -73,7 +74,7 @@ describe('diagnosis cache', () => {
 
   it('does not keep a failed run, and diagnoses every time over a store that counts no commits', async () => {
     const store = await duckDb()
-    const cache = createDiagnosisCache(store)
+    const cache = createDiagnosisCache<DiagnoseResult>(store)
     await expect(cache.get('w', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     let runs = 0
     const run = () => {
@@ -84,7 +85,7 @@ describe('diagnosis cache', () => {
     expect(runs).toBe(1)
 
     const memory = createMemoryStore()
-    const uncached = createDiagnosisCache(memory)
+    const uncached = createDiagnosisCache<DiagnoseResult>(memory)
     const runMemory = () => {
       runs++
       return runDiagnosis(memory, {})
@@ -94,7 +95,7 @@ describe('diagnosis cache', () => {
     expect(runs).toBe(3)
   })
 
-  it('GET /api/diagnosis: a repeated query after new requests counts them', async () => {
+  it('GET /api/diagnosis and /api/concentration: a repeated query after new requests counts them', async () => {
     const store = await duckDb()
     const nowMs = T0 / 1000 + 10 * 60_000
     const app = createApp({
@@ -116,5 +117,18 @@ describe('diagnosis cache', () => {
     expect(await requests()).toBe(first)
     await store.upsertRequests(minuteOfRequests(T0 + MIN, 100, 2))
     expect(await requests()).toBe(2 * Number(first))
+
+    // The concentration the same way: a repeat answers the same, new requests are counted.
+    const concentration = async (): Promise<number> => {
+      const res = await app.request(
+        `/api/concentration?from=${T0 / 1000}&to=${T0 / 1000 + 10 * 60_000}&measure=ttft`
+      )
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { total: number }).total
+    }
+    const total = await concentration()
+    expect(await concentration()).toBe(total)
+    await store.upsertRequests(minuteOfRequests(T0 + 2 * MIN, 100, 2))
+    expect(await concentration()).toBe(total + 100)
   })
 })

@@ -1,33 +1,32 @@
 /**
- * The diagnoses the API answered, kept per query while the store has not committed anything
- * since (ADR 0211): a second look at a window (a reload, another user, back to a pinned
- * diagnosis) answers from memory instead of reading and diagnosing the window's requests again.
- * Concurrent asks of one query share one run. Only a store that counts its commits (the DuckDB
- * store, through its rollup) is cached; any other store is diagnosed every time.
+ * The diagnoses (and concentrations) the API answered, kept per query while the store has not
+ * committed anything since (ADR 0211): a second look at a window (a reload, another user, back to
+ * a pinned diagnosis) answers from memory instead of reading and analysing the window's requests
+ * again. Concurrent asks of one query share one run. Only a store that counts its commits (the
+ * DuckDB store, through its rollup) is cached; any other store is analysed every time.
  */
-import type { DiagnoseResult } from '../core/diagnosis/diagnose.js'
 import type { SpanStore } from '../storage/span-store.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
 
 /** Diagnoses kept; each is a few kB of JSON, the cap bounds the memory, not the hit rate. */
 const MAX_ENTRIES = 32
 
-interface Entry {
+interface Entry<T> {
   generation: number
-  result: Promise<DiagnoseResult>
+  result: Promise<T>
 }
 
-export interface DiagnosisCache {
+export interface DiagnosisCache<T> {
   /**
    * The diagnosis of `key`: kept when the store has not committed since it was computed, else
    * `run()` (once for concurrent callers). A run that fails is not kept.
    */
-  get(key: string, run: () => Promise<DiagnoseResult>): Promise<DiagnoseResult>
+  get(key: string, run: () => Promise<T>): Promise<T>
   readonly stats: { hits: number; runs: number }
 }
 
-export function createDiagnosisCache(store: SpanStore): DiagnosisCache {
-  const entries = new Map<string, Entry>()
+export function createDiagnosisCache<T>(store: SpanStore): DiagnosisCache<T> {
+  const entries = new Map<string, Entry<T>>()
   const stats = { hits: 0, runs: 0 }
   return {
     stats,
@@ -48,7 +47,7 @@ export function createDiagnosisCache(store: SpanStore): DiagnosisCache {
       }
       stats.runs++
       // The generation is taken before the read: a commit during it makes the entry stale.
-      const entry: Entry = { generation, result: run() }
+      const entry: Entry<T> = { generation, result: run() }
       entries.set(key, entry)
       entry.result.catch(() => {
         if (entries.get(key) === entry) {

@@ -62,7 +62,8 @@ function diagnosisKey(
 export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps, 'slo'>): void {
   // The configured SLO tiers' latency targets mark a breach and widen the slow cohort.
   const slos = deps.slo === undefined ? null : diagnosisSloTargets(deps.slo.settings.tiers)
-  const cache = createDiagnosisCache(deps.store)
+  const cache = createDiagnosisCache<Awaited<ReturnType<typeof runDiagnosis>>>(deps.store)
+  const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store)
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
     const limits = apiLimitsOf(deps)
@@ -106,13 +107,7 @@ export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps
     if ((slowFrom === undefined) !== (slowTo === undefined) || (slowFrom ?? 0) > (slowTo ?? 0)) {
       throw new AppError('QUERY_INVALID', 'slow_from and slow_to go together, slow_from ≤ slow_to')
     }
-    await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
-    const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
-    const result = concentrationOfMeasure(
-      load.frame,
-      measure,
-      slowMs === undefined ? null : slowMs * 1000,
-      load.window.fromUs,
+    const slow =
       slowFrom === undefined || slowTo === undefined
         ? null
         : {
@@ -120,23 +115,46 @@ export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps
             toUs: slowTo * 1000,
             maxValueUs: slowMaxMs === undefined ? undefined : slowMaxMs * 1000,
           }
-    )
-    return c.json({
-      measure,
-      threshold_ms: round(result.thresholdUs / 1000),
-      slow: result.slow,
-      total: result.total,
-      baseline: result.baseline,
-      rows: result.rows.filter((r) => r.significant).map(concentrationJson),
-      stages: result.stages.map((st) => ({
-        stage: st.stage,
-        slow_share: round(st.slowShare),
-        baseline_share: round(st.baselineShare),
-        slow_mean_ms: round(st.slowMeanUs / 1000),
-        baseline_mean_ms: round(st.baselineMeanUs / 1000),
-        excess_ms: round(st.excessUs / 1000),
-        excess_share: round(st.excessShare),
-      })),
+    // Kept until the store commits again, as the diagnosis (ADR 0211).
+    const key = JSON.stringify([diagnosisKey(window, filters, null), measure, slowMs ?? null, slow])
+    const answer = await concentrations.get(key, async () => {
+      await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
+      const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
+      return concentrationBody(
+        measure,
+        concentrationOfMeasure(
+          load.frame,
+          measure,
+          slowMs === undefined ? null : slowMs * 1000,
+          load.window.fromUs,
+          slow
+        )
+      )
     })
+    return c.json(answer)
   })
+}
+
+/** The `/api/concentration` JSON of one result. */
+function concentrationBody(
+  measure: (typeof DURATION_MEASURES)[number],
+  result: ReturnType<typeof concentrationOfMeasure>
+) {
+  return {
+    measure,
+    threshold_ms: round(result.thresholdUs / 1000),
+    slow: result.slow,
+    total: result.total,
+    baseline: result.baseline,
+    rows: result.rows.filter((r) => r.significant).map(concentrationJson),
+    stages: result.stages.map((st) => ({
+      stage: st.stage,
+      slow_share: round(st.slowShare),
+      baseline_share: round(st.baselineShare),
+      slow_mean_ms: round(st.slowMeanUs / 1000),
+      baseline_mean_ms: round(st.baselineMeanUs / 1000),
+      excess_ms: round(st.excessUs / 1000),
+      excess_share: round(st.excessShare),
+    })),
+  }
 }
