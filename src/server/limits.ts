@@ -15,6 +15,7 @@ import {
 import type { DimensionFilters } from '../core/model/query.js'
 import type { Micros } from '../core/model/units.js'
 import type { SpanStore } from '../storage/span-store.js'
+import { aggregateThroughRollup } from '../storage/rollup/request-rollup.js'
 
 export type ApiLimits = ResolvedConfig['api']
 
@@ -80,7 +81,9 @@ export async function checkDiagnosisBudget(
   limits: ApiLimits,
   sample = Infinity
 ): Promise<void> {
-  const page = await store.queryRequests({ ...query, limit: 1 })
+  // A count, from the rollup's buckets when it keeps them: a page of one row would sort them all.
+  const counted = await aggregateThroughRollup(store, { ...query, measures: [] })
+  const page = { total: counted.reduce((n, row) => n + row.count, 0) }
   const rows = Math.min(page.total, sample)
   const bytes = rows * DIAGNOSIS_FRAME_COLUMNS * BYTES_PER_CELL
   if (bytes > limits.maxDiagnosisBytes) {

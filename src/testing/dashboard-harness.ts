@@ -126,8 +126,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** Waits until the page says every panel has finished loading. */
 export async function waitLoaded(page: Page): Promise<void> {
-  // A selector, not a string predicate: the page's CSP (script-src 'self') forbids eval.
-  await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 60_000 })
+  // A selector, not a string predicate: the page's CSP (script-src 'self') forbids eval. A hang
+  // guard, not a speed check (bench/dashboard-paint measures speed): the page reports loaded
+  // after its second wave (the diagnosis), which a busy 2-core host can delay by a minute.
+  await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 150_000 })
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

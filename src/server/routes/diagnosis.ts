@@ -15,6 +15,9 @@ import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
 import type { SloTargets } from '../../core/diagnosis/frame/input.js'
 import type { AppDeps, ReadDeps } from '../app-deps.js'
 import { apiLimitsOf, checkDiagnosisBudget } from '../limits.js'
+import { createDiagnosisCache } from '../diagnosis-cache.js'
+import type { DimensionFilters } from '../../core/model/query.js'
+import type { Micros } from '../../core/model/units.js'
 import { parseFilters, parseParam, parseWindow, type RawQuery } from '../params.js'
 
 const SLO_PARAMS = [
@@ -43,21 +46,38 @@ function requestedSlos(query: RawQuery): SloTargets | null {
   return Object.keys(out).length > 0 ? out : null
 }
 
+/** One diagnosis query as a string: the same window, filters and targets give the same key. */
+function diagnosisKey(
+  window: { fromUs?: Micros; toUs?: Micros },
+  filters: DimensionFilters,
+  slos: SloTargets | null
+): string {
+  const dims = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v.length > 0)
+    .map(([d, v]) => [d, [...(v as string[])].sort()])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)))
+  return JSON.stringify([window.fromUs ?? null, window.toUs ?? null, dims, slos])
+}
+
 export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps, 'slo'>): void {
   // The configured SLO tiers' latency targets mark a breach and widen the slow cohort.
   const slos = deps.slo === undefined ? null : diagnosisSloTargets(deps.slo.settings.tiers)
+  const cache = createDiagnosisCache<Awaited<ReturnType<typeof runDiagnosis>>>(deps.store)
+  const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store)
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
     const limits = apiLimitsOf(deps)
     const window = await parseWindow(query, deps.now(), deps.store, limits)
     const filters = parseFilters(query, limits)
-    const requested = requestedSlos(query)
-    await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
-    const { diagnosis: body } = await runDiagnosis(deps.store, {
-      ...window,
-      filters,
-      slos: requested ?? slos,
-    })
+    const targets = requestedSlos(query) ?? slos
+    // Kept per query until the store commits again (ADR 0211): a second look reads nothing.
+    const { diagnosis: body } = await cache.get(
+      diagnosisKey(window, filters, targets),
+      async () => {
+        await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
+        return runDiagnosis(deps.store, { ...window, filters, slos: targets })
+      }
+    )
     return c.json(body)
   })
 
@@ -87,13 +107,7 @@ export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps
     if ((slowFrom === undefined) !== (slowTo === undefined) || (slowFrom ?? 0) > (slowTo ?? 0)) {
       throw new AppError('QUERY_INVALID', 'slow_from and slow_to go together, slow_from ≤ slow_to')
     }
-    await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
-    const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
-    const result = concentrationOfMeasure(
-      load.frame,
-      measure,
-      slowMs === undefined ? null : slowMs * 1000,
-      load.window.fromUs,
+    const slow =
       slowFrom === undefined || slowTo === undefined
         ? null
         : {
@@ -101,23 +115,46 @@ export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps
             toUs: slowTo * 1000,
             maxValueUs: slowMaxMs === undefined ? undefined : slowMaxMs * 1000,
           }
-    )
-    return c.json({
-      measure,
-      threshold_ms: round(result.thresholdUs / 1000),
-      slow: result.slow,
-      total: result.total,
-      baseline: result.baseline,
-      rows: result.rows.filter((r) => r.significant).map(concentrationJson),
-      stages: result.stages.map((st) => ({
-        stage: st.stage,
-        slow_share: round(st.slowShare),
-        baseline_share: round(st.baselineShare),
-        slow_mean_ms: round(st.slowMeanUs / 1000),
-        baseline_mean_ms: round(st.baselineMeanUs / 1000),
-        excess_ms: round(st.excessUs / 1000),
-        excess_share: round(st.excessShare),
-      })),
+    // Kept until the store commits again, as the diagnosis (ADR 0211).
+    const key = JSON.stringify([diagnosisKey(window, filters, null), measure, slowMs ?? null, slow])
+    const answer = await concentrations.get(key, async () => {
+      await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
+      const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
+      return concentrationBody(
+        measure,
+        concentrationOfMeasure(
+          load.frame,
+          measure,
+          slowMs === undefined ? null : slowMs * 1000,
+          load.window.fromUs,
+          slow
+        )
+      )
     })
+    return c.json(answer)
   })
+}
+
+/** The `/api/concentration` JSON of one result. */
+function concentrationBody(
+  measure: (typeof DURATION_MEASURES)[number],
+  result: ReturnType<typeof concentrationOfMeasure>
+) {
+  return {
+    measure,
+    threshold_ms: round(result.thresholdUs / 1000),
+    slow: result.slow,
+    total: result.total,
+    baseline: result.baseline,
+    rows: result.rows.filter((r) => r.significant).map(concentrationJson),
+    stages: result.stages.map((st) => ({
+      stage: st.stage,
+      slow_share: round(st.slowShare),
+      baseline_share: round(st.baselineShare),
+      slow_mean_ms: round(st.slowMeanUs / 1000),
+      baseline_mean_ms: round(st.baselineMeanUs / 1000),
+      excess_ms: round(st.excessUs / 1000),
+      excess_share: round(st.excessShare),
+    })),
+  }
 }

@@ -168,6 +168,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         await inTransaction(conn, work)
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
+      // After the commit (or its failure): a cached diagnosis read before it is stale (ADR 0211).
+      .finally(() => rollup.noteWrite())
   const spanWriter = createWriteCoalescer<Span>(
     (task) => writeQueue.run(task),
     async (spans) => {

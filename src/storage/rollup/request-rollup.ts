@@ -102,6 +102,14 @@ export interface RequestRollup {
   invalidateAll(): void
   /** After a delete of everything before `beforeUs`. */
   invalidateBefore(beforeUs: number): void
+  /** After a commit to any table a diagnosis reads (metric samples, families, events). */
+  noteWrite(): void
+  /**
+   * Grows after every commit the store reported (requests through the invalidations, the other
+   * tables through `noteWrite`): an answer computed while it held one value may be served again
+   * while it still holds it (ADR 0211).
+   */
+  readonly writeGeneration: number
   /** Buckets read from the store since creation (what a test of "bounded reads" looks at). */
   readonly stats: { bucketsFilled: number; bucketsServed: number }
 }
@@ -289,6 +297,14 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
 
   return {
     stats,
+
+    get writeGeneration() {
+      return generation
+    },
+
+    noteWrite() {
+      generation++
+    },
 
     async aggregate(query) {
       const at = answerable(query)
