@@ -14,7 +14,9 @@ import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { findRow, levelsByKey } from '../detect/shifts.js'
-import { round } from '../explain/text.js'
+import { pct, round } from '../explain/text.js'
+import { burstSupport, shareBurst } from '../detect/traffic-shift.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
 
 /** Requests per second alive, per replica, started in [fromUs, toUs) (alive = first to last). */
@@ -144,12 +146,25 @@ export const routingImbalanceCause: CauseRecord = {
         ? { skipped: 'no replica dimension on the requests' }
         : null
     }
-    const [hot, ratio] = [...load.rise.entries()].sort((a, b) => b[1] - a[1])[0]!
-    const hotRate = load.rate.get(hot) ?? 0
-    const skew = ramp(ratio, 1.4, 2.2)
+    let [hot, ratio] = [...load.rise.entries()].sort((a, b) => b[1] - a[1])[0]!
+    let skew = ramp(ratio, 1.4, 2.2)
+    let slowMinutes = load.windowed ? ctx.anomalyBuckets : null
+    // The same share scan that finds a tenant's burst (ADR 0193), over replicas: a replica whose
+    // share of the requests rose beyond chance over its own span, which need not be the minutes
+    // where the excess showed most. A young replica's share rises from nothing: that is a start.
+    const scan = shareBurst(ctx.frame, ctx.grid, 'replica', new Set(ctx.youngReplicaUs.keys()))
+    const scanSkew = scan === null ? 0 : burstSupport(scan.z)
+    const fromScan = scan !== null && scanSkew > skew
+    if (fromScan) {
+      hot = scan.value
+      ratio = scan.shareOutside > 0 ? scan.shareInside / scan.shareOutside : ratio
+      skew = scanSkew
+      slowMinutes = scan.buckets
+    }
     if (skew === 0) {
       return null
     }
+    const hotRate = load.rate.get(hot) ?? 0
     const rows = [
       findRow(ctx.ttft.rows, 'replica', hot),
       findRow(ctx.tpot.rows, 'replica', hot),
@@ -158,15 +173,22 @@ export const routingImbalanceCause: CauseRecord = {
     const waiting = ctx.resources.get('waiting')
     let queueOnHot = 0
     const evidence: Evidence[] = [
-      {
-        dimension: 'replica',
-        observed: round(hotRate),
-        baseline: round(load.median),
-        text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
-      },
+      fromScan
+        ? {
+            dimension: 'replica',
+            observed: round(scan.shareInside),
+            baseline: round(scan.shareOutside),
+            text: `replica ${hot} received ${pct(scan.shareInside)} of the requests from ${windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs).start} vs ${pct(scan.shareOutside)} otherwise (${ratio.toFixed(1)}×, scan z=${scan.z.toFixed(1)})`,
+          }
+        : {
+            dimension: 'replica',
+            observed: round(hotRate),
+            baseline: round(load.median),
+            text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
+          },
     ]
     if (waiting && waiting.keyDimension === 'replica') {
-      const levels = levelsByKey(waiting, load.windowed ? ctx.anomalyBuckets : null)
+      const levels = levelsByKey(waiting, slowMinutes)
       const hotWait = levels.get(hot)
       const others = [...levels.entries()]
         .filter(([k]) => k !== hot)
