@@ -6,8 +6,11 @@
  * `tls.resumed`). For: handshake time (connect + TLS) explains a good part of the slow cohort's
  * excess, AND an anomaly: handshake time or the share of new connections rose inside the latency
  * change window, or most requests open a new connection (keep-alive not working).
+ * Or: the share of requests opening a new connection rose over a span (the scan statistic of
+ * ADR 0193), which a long-prompt tail hides from the first test.
  * Against: the extra time is round trips of one far region (the `network` stage is long there
- * too: that is `network.high_rtt`); a steady, small share of new connections.
+ * too: that is `network.high_rtt`); a steady, small share of new connections; new connections a
+ * young replica, a connection limit or new clients explain (ADR 0194).
  * Actions (CONTRACT §5.1): keep-alive / connection pooling; TLS session resumption.
  */
 import type { Evidence } from '../../model/diagnosis.js'
@@ -166,9 +169,9 @@ export const networkTlsHandshakeCause: CauseRecord = {
   breachStages: ['client.dns', 'client.connect', 'client.tls'],
   needs: 'client spans (`client.tls`, `client.connect`, connection reuse, TLS resumption).',
   predicts:
-    "connect + TLS explain a good part of the slow cohort's excess, and handshake time or the share of new connections rose in the change window, or most requests open new connections.",
+    "connect + TLS explain a good part of the slow cohort's excess, and handshake time or the share of new connections rose in the change window, or most requests open new connections. Or, on its own (at most 0.7, below a cause that holds the tail): the share of requests opening a new connection rose over a span beyond chance (scan z ≥ 4–6), fewer requests per step reused a connection (3–10 % of the usual reuse lost), and the extra handshakes add 3–10 % to a typical TTFT.",
   against:
-    'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3).',
+    'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3). Explained away: new connections to a replica in its first five minutes (a start, by necessity new), connects retransmitted at a connection limit (≥ 0.9 s), and new connections that came with new clients (as many requests per step as before still reused one).',
   actions: ['enable keep-alive / connection pooling in clients', 'enable TLS session resumption'],
   evaluate(ctx) {
     const { frame } = ctx

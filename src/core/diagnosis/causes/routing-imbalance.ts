@@ -2,8 +2,9 @@
  * `routing.imbalance` — the router sends some replicas far more load than others.
  *
  * Evidence needed: the replica dimension; waiting/running series per replica confirm.
- * For: a replica receives well over its fair share of requests per minute alive AND holds the
- * slow cohort (or queues more than the others). Against: equal load across replicas (then a slow
+ * For: a replica receives well over its fair share of requests per minute alive, or its share of
+ * the requests rose over a span (the scan statistic of ADR 0193), AND holds the slow cohort (or
+ * queues more than the others). Against: equal load across replicas (then a slow
  * replica is degraded, not overloaded).
  * Scope: the overloaded replica when one holds the slow requests; otherwise everything.
  * Actions (CONTRACT §5.1): load- or KV-aware routing instead of round robin; check session
@@ -133,8 +134,9 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, and holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
-  against: 'equal load (then a slow replica is degraded, not overloaded).',
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
+  against:
+    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing).",
   actions: [
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',

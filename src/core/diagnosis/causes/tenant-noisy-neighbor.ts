@@ -137,8 +137,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     // victims' wait rose within the noise is half the story, not none: more requests into the
     // same queue is the mechanism, only its size is unconfirmed.
     const victims = victimIn > victimOut ? ramp(z, VICTIM_Z_LO, VICTIM_Z_HI) : 0
-    const confidence =
-      burstSupport(burst.z) * (1 - VICTIM_WEIGHT + VICTIM_WEIGHT * victims)
+    const confidence = burstSupport(burst.z) * (1 - VICTIM_WEIGHT + VICTIM_WEIGHT * victims)
     if (!(confidence > 0)) {
       return null
     }
