@@ -3,8 +3,9 @@
  *
  * Evidence needed: the tenant dimension.
  * For: over a span of the window one tenant's share of the requests rose beyond chance (a scan
- * statistic over time, so a modest burst of 1.5× is judged by how certain it is, not by how big),
- * and the other tenants waited longer in the replica × step cells they shared with it (the
+ * statistic over time, so a modest burst of 1.5× is judged by how certain it is, not by how big;
+ * the one burst test of detect/traffic-shift.ts, which the excess facts and the queue and
+ * bandwidth records read too: ADR 0193), and the other tenants waited longer in the replica × step cells they shared with it (the
  * victims). Against: traffic grew evenly across tenants (saturation: no share rose); the others'
  * wait did not rise with the burst (the burst alone is half the confidence).
  * Scope: the noisy tenant.
