@@ -59,7 +59,7 @@ const REUSE_LOST_HI = 0.1
  */
 const RISE_ALONE = 0.7
 
-export interface FreshRise {
+interface FreshRise {
   window: { from: number; to: number }
   z: number
   shareInside: number
@@ -81,7 +81,7 @@ export interface FreshRise {
  * by necessity), and so are connects retransmitted at a connection limit (the limit's); when the requests that reused a connection per step did not fall, the new ones
  * are new clients, not lost keep-alive. Null when the share did not rise beyond chance.
  */
-export function freshConnectionRise(
+function freshConnectionRise(
   ctx: DiagnosisContext,
   handshake: Float64Array,
   fresh: Float64Array
