@@ -37,7 +37,7 @@ import { scoreCause } from './causes/score.js'
 import { diagnosisStages } from './explain/stage-breakdown.js'
 import { explainAway } from './explain/explain-away.js'
 import { standingConditions } from './detect/standing.js'
-import { findTrafficShift } from './detect/traffic-shift.js'
+import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
 import {
   HEALTHY_CAP_WHEN_BLIND,
@@ -50,13 +50,6 @@ import {
   STANDING_REST_MIN,
   UNCOVERED_BLIND_SHARE,
 } from './thresholds.js'
-
-/**
- * A burst among the facts is a share that rose beyond its noise (many values are tested at
- * once: 5 standard errors), by half its level at least; not a fixed share of the traffic, which
- * a 2× burst of a tenant with a tenth of the requests never reaches.
- */
-const BURST_TEST = { minExtraShare: 0, minShareRise: 0, minShareZ: 5, minRateRise: 0.3 }
 
 function actionsOf(cause: Finding['cause']): string[] {
   return [...(causeRecord(cause)?.actions ?? [])]
@@ -378,7 +371,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const sample = sampleFrame(input.frame, SCAN_SAMPLE)
   const scanCtx = sample === input.frame ? ctx : { ...ctx, frame: sample }
   const anomalies = scanExcess(sample, ctx.grid)
-  const burst = findTrafficShift(sample, ctx.grid, BURST_TEST)
+  // The noisy-neighbour record's scan statistic (ADR 0193). A fact's burst takes the excess from
+  // every other reading, so it must be past where chance reaches, not merely where support starts.
+  const burst = findTrafficShift(sample, ctx.grid, BURST_Z_HI)
   const facts = excessFacts(scanCtx, anomalies, burst)
   const uncovered = uncoveredTime(scanCtx)
   // The rules compare loads and shares inside the slow minutes the excess shows most clearly,

@@ -43,7 +43,7 @@ describe('tenant.noisy_neighbor', () => {
         faults: [{ cause: 'tenant.noisy_neighbor', magnitude: 1.5, windowShare: 0.5 }],
       })
       const burst = tenantShareBurst(ctx.frame, ctx.grid)
-      expect(burst).toMatchObject({ tenant: 'hooli' })
+      expect(burst).toMatchObject({ dimension: 'tenant', value: 'hooli' })
       expect(burst!.shareInside).toBeGreaterThan(1.3 * burst!.shareOutside)
       expect(diagnosis.findings[0]).toMatchObject({
         cause: 'tenant.noisy_neighbor',

@@ -64,7 +64,8 @@ const SCOPE_RATE: Partial<Record<Cause, (f: AnomalyFacts, x: ExcessView) => numb
       : 0,
   // A tenant slower than its workload predicts, without a burst of its own, is no cause of the
   // vocabulary: its requests are already weighed by their tokens.
-  'tenant.noisy_neighbor': (f) => (f.scope?.dimension === 'tenant' && f.burst !== null ? 1 : 0),
+  'tenant.noisy_neighbor': (f) =>
+    f.scope?.dimension === 'tenant' && f.burst?.dimension === 'tenant' ? 1 : 0,
   // Round trips delay the first token, not the gaps between tokens, and they add network time:
   // excess inside the engine is not a far region, whatever region it shows in.
   'network.high_rtt': (f, x) =>
@@ -213,7 +214,8 @@ export function excessScope(
     return handshakeScope(x)
   }
   const burst = x.facts.burst
-  if (cause !== 'tenant.noisy_neighbor' || burst === null) {
+  // A burst of a route or region is a fact too, but no tenant's.
+  if (cause !== 'tenant.noisy_neighbor' || burst === null || burst.dimension !== 'tenant') {
     return null
   }
   return {

@@ -6,12 +6,15 @@
  * `tls.resumed`). For: handshake time (connect + TLS) explains a good part of the slow cohort's
  * excess, AND an anomaly: handshake time or the share of new connections rose inside the latency
  * change window, or most requests open a new connection (keep-alive not working).
+ * Or: the share of requests opening a new connection rose over a span (the scan statistic of
+ * ADR 0193), which a long-prompt tail hides from the first test.
  * Against: the extra time is round trips of one far region (the `network` stage is long there
- * too: that is `network.high_rtt`); a steady, small share of new connections.
+ * too: that is `network.high_rtt`); a steady, small share of new connections; new connections a
+ * young replica, a connection limit or new clients explain (ADR 0194).
  * Actions (CONTRACT §5.1): keep-alive / connection pooling; TLS session resumption.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { meanWhere } from '../../stats/quantile.js'
+import { meanWhere, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { changeEvidence, changeWindow, stageEvidence } from '../explain/evidence.js'
@@ -19,6 +22,143 @@ import { fmtUs, pct, round } from '../explain/text.js'
 import { globalOrLocal, shiftOf, stageStat } from '../detect/shifts.js'
 import { farRegion } from './network-high-rtt.js'
 import { retransmitShare } from './gateway-connection-limit.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { windowOfBuckets } from '../frame/window-span.js'
+import { BURST_Z_HI, BURST_Z_LO, scanRequestShare } from '../detect/traffic-shift.js'
+
+/** A rise in new connections shorter than this is a reconnect storm the queue absorbs. */
+const FRESH_MIN_SPAN_US = 60_000_000
+/**
+ * What the extra handshakes add to a typical TTFT (the rise in the share of new connections ×
+ * a handshake's mean time, over the median TTFT outside the rise) from "nobody notices" to
+ * "part of what users wait for".
+ */
+const FRESH_COST_LO = 0.03
+const FRESH_COST_HI = 0.1
+/**
+ * A replica's first minutes: connections to a replica that has just started are new by
+ * necessity and say nothing about keep-alive.
+ */
+const YOUNG_CONNECT_US = 5 * 60_000_000
+/**
+ * A connect this long is a SYN retransmitted at a connection limit (≈ 1 s steps; the
+ * connection-limit record reads the same sign): that request's new connection is the limit's.
+ */
+const RETRANSMIT_US = 900_000
+/**
+ * Share of the usual connection reuse that must be lost for the rise to be lost keep-alive: when
+ * the requests reusing a connection per step held up, the new connections are new clients (more
+ * traffic), not old ones reconnecting.
+ */
+const REUSE_LOST_LO = 0.03
+const REUSE_LOST_HI = 0.1
+/**
+ * The most a rise in new connections supports on its own, when the handshakes are not what the
+ * slowest requests wait on: real and costly for a typical request, but a cause that holds the
+ * tail (a cold replica at the same minutes) is what the on-call engineer needs first.
+ */
+const RISE_ALONE = 0.7
+
+interface FreshRise {
+  window: { from: number; to: number }
+  z: number
+  shareInside: number
+  shareOutside: number
+  /** Mean connect + TLS of a request that opened a connection inside the rise (µs). */
+  handshakeUs: number
+  /** Extra handshake time per request over the median TTFT outside the rise. */
+  cost: number
+  /** Share of the usual requests per step that reused a connection and no longer did. */
+  reuseLost: number
+  confidence: number
+}
+
+/**
+ * The share of requests opening a new connection rose over a span of the window (the scan
+ * statistic of detect/traffic-shift.ts over the requests whose reuse is known): what lost
+ * keep-alive or resumption does first, at any magnitude, whether or not the handshakes hold the
+ * P99's tail. Requests to a replica in its first minutes are left out (their connections are new
+ * by necessity), and so are connects retransmitted at a connection limit (the limit's); when the requests that reused a connection per step did not fall, the new ones
+ * are new clients, not lost keep-alive. Null when the share did not rise beyond chance.
+ */
+function freshConnectionRise(
+  ctx: DiagnosisContext,
+  handshake: Float64Array,
+  fresh: Float64Array
+): FreshRise | null {
+  const { frame } = ctx
+  const known = new Uint8Array(frame.n)
+  const hit = new Uint8Array(frame.n)
+  const young = new Map<number, number>()
+  ctx.youngReplicaUs.forEach((t, r) => young.set(frame.dims.replica.values.indexOf(r), t))
+  for (let i = 0; i < frame.n; i++) {
+    const f = fresh[i] as number
+    if (f !== f) {
+      continue
+    }
+    const start = young.get(frame.dims.replica.codes[i] as number)
+    if (start !== undefined && (frame.startUs[i] as number) < start + YOUNG_CONNECT_US) {
+      continue
+    }
+    if ((frame.stages['client.connect'][i] as number) >= RETRANSMIT_US) {
+      continue
+    }
+    known[i] = 1
+    hit[i] = f === 1 ? 1 : 0
+  }
+  const span = scanRequestShare(frame, ctx.grid, known, hit, FRESH_MIN_SPAN_US)
+  if (span === null || span.z < BURST_Z_LO) {
+    return null
+  }
+  const inside = new Uint8Array(frame.n)
+  const outside = new Uint8Array(frame.n)
+  const freshInside = new Uint8Array(frame.n)
+  const fromUs = ctx.grid.fromUs + span.buckets.from * ctx.grid.stepUs
+  const toUs = ctx.grid.fromUs + (span.buckets.to + 1) * ctx.grid.stepUs
+  for (let i = 0; i < frame.n; i++) {
+    const t = frame.startUs[i] as number
+    const within = t >= fromUs && t < toUs
+    inside[i] = within ? 1 : 0
+    outside[i] = within ? 0 : 1
+    freshInside[i] = within && hit[i] === 1 ? 1 : 0
+  }
+  const handshakeUs = meanWhere(handshake, freshInside).mean
+  const typical = quantileSorted(sortedFinite(frame.ttftUserUs, outside), 0.5)
+  const shareInside = span.xIn / span.nIn
+  const shareOutside = span.xOut / span.nOut
+  const cost = typical > 0 ? ((shareInside - shareOutside) * handshakeUs) / typical : 0
+  const reusedIn = (span.nIn - span.xIn) / span.stepsInside
+  const reusedOut = (span.nOut - span.xOut) / span.stepsOutside
+  const reuseLost = reusedOut > 0 ? 1 - reusedIn / reusedOut : 0
+  const confidence =
+    ramp(span.z, BURST_Z_LO, BURST_Z_HI) *
+    ramp(cost, FRESH_COST_LO, FRESH_COST_HI) *
+    ramp(reuseLost, REUSE_LOST_LO, REUSE_LOST_HI)
+  return {
+    window: span.buckets,
+    z: span.z,
+    shareInside,
+    shareOutside,
+    handshakeUs,
+    cost,
+    reuseLost,
+    confidence,
+  }
+}
+
+function riseEvidence(ctx: DiagnosisContext, rise: FreshRise): Evidence {
+  const at = windowOfBuckets(ctx.grid, rise.window, ctx.input.window.toUs).start
+  const base = `the share of requests opening a new connection rose from ${pct(rise.shareOutside)} to ${pct(rise.shareInside)} at ${at} (scan z=${rise.z.toFixed(1)})`
+  return {
+    dimension: 'connection_reused',
+    observed: round(rise.shareInside),
+    baseline: round(rise.shareOutside),
+    text:
+      rise.reuseLost < REUSE_LOST_HI
+        ? `against: ${base}, but as many requests per step as before reused a connection: the new connections are new clients, not lost keep-alive`
+        : `${base}; each pays ${fmtUs(rise.handshakeUs)} of connect + TLS, adding ${pct(rise.cost)} to a typical TTFT${rise.cost < FRESH_COST_LO ? ': too little to matter' : ''}`,
+  }
+}
 
 export const networkTlsHandshakeCause: CauseRecord = {
   cause: 'network.tls_handshake',
@@ -29,9 +169,9 @@ export const networkTlsHandshakeCause: CauseRecord = {
   breachStages: ['client.dns', 'client.connect', 'client.tls'],
   needs: 'client spans (`client.tls`, `client.connect`, connection reuse, TLS resumption).',
   predicts:
-    "connect + TLS explain a good part of the slow cohort's excess, and handshake time or the share of new connections rose in the change window, or most requests open new connections.",
+    "connect + TLS explain a good part of the slow cohort's excess, and handshake time or the share of new connections rose in the change window, or most requests open new connections. Or, on its own (at most 0.7, below a cause that holds the tail): the share of requests opening a new connection rose over a span beyond chance (scan z ≥ 4–6), fewer requests per step reused a connection (3–10 % of the usual reuse lost), and the extra handshakes add 3–10 % to a typical TTFT.",
   against:
-    'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3).',
+    'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3). Explained away: new connections to a replica in its first five minutes (a start, by necessity new), connects retransmitted at a connection limit (≥ 0.9 s), and new connections that came with new clients (as many requests per step as before still reused one).',
   actions: ['enable keep-alive / connection pooling in clients', 'enable TLS session resumption'],
   evaluate(ctx) {
     const { frame } = ctx
@@ -42,9 +182,6 @@ export const networkTlsHandshakeCause: CauseRecord = {
     const connect = stageStat(ctx.ttftStages, 'client.connect')
     const excess = (tls?.excessShare ?? 0) + (connect?.excessShare ?? 0)
     const share = ramp(excess, 0.15, 0.4)
-    if (share === 0) {
-      return null
-    }
     const handshake = new Float64Array(frame.n).fill(NaN)
     const fresh = new Float64Array(frame.n).fill(NaN)
     const client = new Uint8Array(frame.n)
@@ -61,6 +198,13 @@ export const networkTlsHandshakeCause: CauseRecord = {
         fresh[i] = reused === 1 ? 0 : 1
       }
     }
+    // Two lines of evidence: the handshakes hold the slow cohort's extra time (the tail), or the
+    // share of new connections rose over a span and costs a typical request something. The
+    // second sees a rise in new connections that the long-prompt tail hides.
+    const rise = freshConnectionRise(ctx, handshake, fresh)
+    if (share === 0 && !((rise?.confidence ?? 0) > 0)) {
+      return null
+    }
     const change = ctx.ttftChange
     const hsShift = shiftOf(ctx, handshake, change)
     const freshShift = shiftOf(ctx, fresh, change)
@@ -69,10 +213,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
       change.elevated ? Math.max(ramp(hsShift.ratio, 1.5, 3), ramp(freshShift.ratio, 1.5, 3)) : 0,
       freshAll.count > 0 ? ramp(freshAll.mean, 0.4, 0.7) : 0
     )
-    let confidence = share * anomaly
-    if (confidence <= 0) {
-      return null
-    }
+    let tail = share * anomaly
     const evidence: Evidence[] = [tls, connect]
       .filter((s) => s !== undefined && s.presence > 0)
       .map((s) => stageEvidence(s!, 'TTFT'))
@@ -80,7 +221,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
     if (change.elevated && !rose) {
       // Latency changed but handshakes did not: a steady share of new connections cannot be
       // what made it worse, so it is not listed as support.
-      confidence *= 0.3
+      tail *= 0.3
       evidence.push({
         stage: 'client.connect+client.tls',
         observed: round(hsShift.inside / 1000),
@@ -105,6 +246,16 @@ export const networkTlsHandshakeCause: CauseRecord = {
         baseline: null,
         text: `${pct(freshAll.mean)} of requests open a new connection`,
       })
+    }
+    const alone = RISE_ALONE * (rise?.confidence ?? 0)
+    const fromRise = rise !== null && alone > tail
+    if (rise !== null) {
+      // The line the confidence stands on comes first.
+      evidence.splice(fromRise ? 0 : evidence.length, 0, riseEvidence(ctx, rise))
+    }
+    let confidence = Math.max(tail, alone)
+    if (confidence <= 0) {
+      return null
     }
     // Connects of a second or more are SYN retransmits at a connection limit; the handshakes
     // that follow them are its consequence, not a lost keep-alive.
@@ -138,7 +289,9 @@ export const networkTlsHandshakeCause: CauseRecord = {
     return {
       confidence,
       scope: { dimension: null, value: null },
-      window: changeWindow(change),
+      window: fromRise
+        ? windowOfBuckets(ctx.grid, rise.window, ctx.input.window.toUs)
+        : changeWindow(change),
       evidence,
     }
   },

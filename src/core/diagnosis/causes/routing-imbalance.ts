@@ -2,8 +2,9 @@
  * `routing.imbalance` — the router sends some replicas far more load than others.
  *
  * Evidence needed: the replica dimension; waiting/running series per replica confirm.
- * For: a replica receives well over its fair share of requests per minute alive AND holds the
- * slow cohort (or queues more than the others). Against: equal load across replicas (then a slow
+ * For: a replica receives well over its fair share of requests per minute alive, or its share of
+ * the requests rose over a span (the scan statistic of ADR 0193), AND holds the slow cohort (or
+ * queues more than the others). Against: equal load across replicas (then a slow
  * replica is degraded, not overloaded).
  * Scope: the overloaded replica when one holds the slow requests; otherwise everything.
  * Actions (CONTRACT §5.1): load- or KV-aware routing instead of round robin; check session
@@ -14,7 +15,9 @@ import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { findRow, levelsByKey } from '../detect/shifts.js'
-import { round } from '../explain/text.js'
+import { pct, round } from '../explain/text.js'
+import { burstSupport, shareBurst } from '../detect/traffic-shift.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
 
 /** Requests per second alive, per replica, started in [fromUs, toUs) (alive = first to last). */
@@ -131,8 +134,9 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, and holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
-  against: 'equal load (then a slow replica is degraded, not overloaded).',
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
+  against:
+    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing).",
   actions: [
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',
@@ -144,12 +148,25 @@ export const routingImbalanceCause: CauseRecord = {
         ? { skipped: 'no replica dimension on the requests' }
         : null
     }
-    const [hot, ratio] = [...load.rise.entries()].sort((a, b) => b[1] - a[1])[0]!
-    const hotRate = load.rate.get(hot) ?? 0
-    const skew = ramp(ratio, 1.4, 2.2)
+    let [hot, ratio] = [...load.rise.entries()].sort((a, b) => b[1] - a[1])[0]!
+    let skew = ramp(ratio, 1.4, 2.2)
+    let slowMinutes = load.windowed ? ctx.anomalyBuckets : null
+    // The same share scan that finds a tenant's burst (ADR 0193), over replicas: a replica whose
+    // share of the requests rose beyond chance over its own span, which need not be the minutes
+    // where the excess showed most. A young replica's share rises from nothing: that is a start.
+    const scan = shareBurst(ctx.frame, ctx.grid, 'replica', new Set(ctx.youngReplicaUs.keys()))
+    const scanSkew = scan === null ? 0 : burstSupport(scan.z)
+    const fromScan = scan !== null && scanSkew > skew
+    if (fromScan) {
+      hot = scan.value
+      ratio = scan.shareOutside > 0 ? scan.shareInside / scan.shareOutside : ratio
+      skew = scanSkew
+      slowMinutes = scan.buckets
+    }
     if (skew === 0) {
       return null
     }
+    const hotRate = load.rate.get(hot) ?? 0
     const rows = [
       findRow(ctx.ttft.rows, 'replica', hot),
       findRow(ctx.tpot.rows, 'replica', hot),
@@ -158,15 +175,22 @@ export const routingImbalanceCause: CauseRecord = {
     const waiting = ctx.resources.get('waiting')
     let queueOnHot = 0
     const evidence: Evidence[] = [
-      {
-        dimension: 'replica',
-        observed: round(hotRate),
-        baseline: round(load.median),
-        text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
-      },
+      fromScan
+        ? {
+            dimension: 'replica',
+            observed: round(scan.shareInside),
+            baseline: round(scan.shareOutside),
+            text: `replica ${hot} received ${pct(scan.shareInside)} of the requests from ${windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs).start} vs ${pct(scan.shareOutside)} otherwise (${ratio.toFixed(1)}×, scan z=${scan.z.toFixed(1)})`,
+          }
+        : {
+            dimension: 'replica',
+            observed: round(hotRate),
+            baseline: round(load.median),
+            text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
+          },
     ]
     if (waiting && waiting.keyDimension === 'replica') {
-      const levels = levelsByKey(waiting, load.windowed ? ctx.anomalyBuckets : null)
+      const levels = levelsByKey(waiting, slowMinutes)
       const hotWait = levels.get(hot)
       const others = [...levels.entries()]
         .filter(([k]) => k !== hot)

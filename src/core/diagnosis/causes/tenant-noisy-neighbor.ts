@@ -3,8 +3,9 @@
  *
  * Evidence needed: the tenant dimension.
  * For: over a span of the window one tenant's share of the requests rose beyond chance (a scan
- * statistic over time, so a modest burst of 1.5× is judged by how certain it is, not by how big),
- * and the other tenants waited longer in the replica × step cells they shared with it (the
+ * statistic over time, so a modest burst of 1.5× is judged by how certain it is, not by how big;
+ * the one burst test of detect/traffic-shift.ts, which the excess facts and the queue and
+ * bandwidth records read too: ADR 0193), and the other tenants waited longer in the replica × step cells they shared with it (the
  * victims). Against: traffic grew evenly across tenants (saturation: no share rose); the others'
  * wait did not rise with the burst (the burst alone is half the confidence).
  * Scope: the noisy tenant.
@@ -14,8 +15,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { bucketOf } from '../../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
-import { meanOutside, meanOver } from '../resources.js'
+import { burstSupport, shareBurst, type TrafficShift } from '../detect/traffic-shift.js'
 import type { CauseRecord } from './record.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { scopeOf } from '../explain/evidence.js'
@@ -26,207 +26,56 @@ import { windowOfBuckets } from '../frame/window-span.js'
 export interface TenantBurst {
   code: number
   tenant: string
-  /** Share of the window's requests from the tenant / its share outside the window. */
+  /** The tenant's share of the requests during its burst / its share outside it. */
   lift: number
   shareIn: number
   shareOut: number
-  /** Request rate inside the window / outside it. */
+  /** Request rate inside the burst / outside it. */
   trafficRatio: number
-  inRate: number
-  outRate: number
+  /** How certain the rise is (scan z) and how much that supports a cause it drives (0..1). */
+  z: number
+  support: number
 }
 
 /**
- * The tenant whose share of traffic jumped: per step, each tenant's share of the requests is
- * segmented for a level shift (the burst's own window, which may start before the latency
- * change); the tenant with the largest rise wins. Null when no tenant's share shifted.
+ * The tenant whose share of the requests rose over a span that overlaps `change` (when latency
+ * changed): the same scan statistic as the facts and this record (detect/traffic-shift.ts), seen
+ * from a record that argues against itself ("the extra demand is one tenant's"). Null when no
+ * tenant's share rose beyond chance.
  */
 export function tenantBurst(ctx: DiagnosisContext, change: TimeChange): TenantBurst | null {
-  const col = ctx.frame.dims.tenant
-  const k = col.values.length
-  if (k < 2) {
+  const burst = shareBurst(ctx.frame, ctx.grid, 'tenant')
+  if (burst === null) {
     return null
   }
-  const perTenant = Array.from({ length: k }, () => new Float64Array(ctx.grid.count))
-  for (let i = 0; i < ctx.frame.n; i++) {
-    const c = col.codes[i] as number
-    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
-    if (c >= 0 && b >= 0) {
-      const series = perTenant[c] as Float64Array
-      series[b] = (series[b] as number) + 1
-    }
+  const e = change.elevated
+  if (e && (burst.buckets.to < e.start || burst.buckets.from > e.end)) {
+    return null
   }
-  let best: TenantBurst | null = null
-  let bestRise = 0
-  for (let c = 0; c < k; c++) {
-    const counts = perTenant[c] as Float64Array
-    const share = counts.map((x, b) =>
-      (ctx.traffic[b] as number) >= 10 ? x / (ctx.traffic[b] as number) : NaN
-    )
-    const span = findElevatedSpan(detectChangePoints(share, { minRelativeChange: 0.5 }), 0.5)
-    if (span === null || span.elevated < 0.2) {
-      continue
-    }
-    // The burst should overlap the latency change when there is one.
-    if (change.elevated && (span.end < change.elevated.start || span.start > change.elevated.end)) {
-      continue
-    }
-    const rise = span.elevated - span.baseline
-    if (rise > bestRise) {
-      const trafficIn = meanOver(ctx.traffic, span.start, span.end)
-      const trafficOut = meanOutside(ctx.traffic, span.start, span.end)
-      const stepS = ctx.grid.stepUs / 1e6
-      bestRise = rise
-      best = {
-        code: c,
-        tenant: col.values[c] as string,
-        lift: span.baseline > 0 ? span.elevated / span.baseline : 10,
-        shareIn: span.elevated,
-        shareOut: span.baseline,
-        trafficRatio: trafficOut > 0 ? trafficIn / trafficOut : 1,
-        inRate: trafficIn / stepS / 1e6,
-        outRate: (Number.isFinite(trafficOut) ? trafficOut : 0) / stepS / 1e6,
-      }
-    }
+  return {
+    code: ctx.frame.dims.tenant.values.indexOf(burst.value),
+    tenant: burst.value,
+    lift: burst.shareOutside > 0 ? burst.shareInside / burst.shareOutside : 10,
+    shareIn: burst.shareInside,
+    shareOut: burst.shareOutside,
+    trafficRatio: burst.totalOutside > 0 ? burst.totalInside / burst.totalOutside : 1,
+    z: burst.z,
+    support: burstSupport(burst.z),
   }
-  return best
 }
 
-/**
- * Span search per tenant: every run of at least {@link MIN_BURST_US} is a candidate burst; with
- * thirty minutes of half-minute steps and six tenants that is about ten thousand (strongly
- * overlapping) spans. On runs without a burst the largest z reached 2.1–4.7 (61 grid runs,
- * seeds 7–19), so support starts above 4 and is full at 6, where chance does not reach.
- */
-const BURST_Z_LO = 4
-const BURST_Z_HI = 6
 /** The victims' cell z: from "within the noise" to "clearly waited longer". */
 const VICTIM_Z_LO = 1
 const VICTIM_Z_HI = 3
 /** The victims' share of the confidence; the burst alone carries the rest. */
 const VICTIM_WEIGHT = 0.5
-/** A burst lasts at least this long: a shorter one is a spike the queue absorbs. */
-const MIN_BURST_US = 90_000_000
-/** Steps of the window the share is measured against (a baseline, not one stray step). */
-const MIN_BASELINE_STEPS = 3
-/**
- * The tenant's extra requests must be at least this share of the burst's traffic: fewer add no
- * load anyone waits behind, however certain the rise.
- */
-const MIN_EXTRA_SHARE = 0.03
 
-export interface ShareBurst {
-  tenant: string
-  code: number
-  buckets: { from: number; to: number }
-  /** Robust size of the rise: z of the binomial likelihood ratio, inside against outside. */
-  z: number
-  shareInside: number
-  shareOutside: number
-  /** The tenant's requests per step inside / outside the span. */
-  rateInside: number
-  rateOutside: number
-  /** All requests per step inside / outside the span. */
-  totalInside: number
-  totalOutside: number
-}
-
-/** x·ln(x/(n·p)) with 0·ln 0 = 0. */
-function xlogx(x: number, expected: number): number {
-  return x > 0 ? x * Math.log(x / expected) : 0
-}
-
-/**
- * The tenant whose share of the requests rose over a span of the window (Kulldorff's scan
- * statistic over time, binomial: the tenant's requests out of all requests per step). A share,
- * not a count, so traffic that grew for everyone is no tenant's burst; a likelihood ratio, not a
- * relative threshold, so a small tenant doubling and a large one rising by a fifth are judged by
- * how certain the rise is. Null when no tenant's share rose beyond what chance gives.
- */
+/** The tenant whose share of the requests rose most certainly over a span of the window. */
 export function tenantShareBurst(
   frame: DiagnosisContext['frame'],
   grid: DiagnosisContext['grid']
-): ShareBurst | null {
-  const col = frame.dims.tenant
-  const k = col.values.length
-  const steps = grid.count
-  const minSteps = Math.max(2, Math.ceil(MIN_BURST_US / grid.stepUs))
-  if (k < 2 || steps < minSteps + MIN_BASELINE_STEPS) {
-    return null
-  }
-  const counts = new Float64Array(k * steps)
-  const total = new Float64Array(steps)
-  for (let i = 0; i < frame.n; i++) {
-    const b = bucketOf(grid, frame.startUs[i] as number)
-    const c = col.codes[i] as number
-    if (b < 0) {
-      continue
-    }
-    total[b] = (total[b] as number) + 1
-    if (c >= 0) {
-      counts[c * steps + b] = (counts[c * steps + b] as number) + 1
-    }
-  }
-  const cumT = new Float64Array(steps + 1)
-  for (let b = 0; b < steps; b++) {
-    cumT[b + 1] = (cumT[b] as number) + (total[b] as number)
-  }
-  const allT = cumT[steps] as number
-  let best: ShareBurst | null = null
-  const cum = new Float64Array(steps + 1)
-  for (let c = 0; c < k; c++) {
-    for (let b = 0; b < steps; b++) {
-      cum[b + 1] = (cum[b] as number) + (counts[c * steps + b] as number)
-    }
-    const allX = cum[steps] as number
-    if (allX < 30 || allX >= allT) {
-      continue
-    }
-    const p = allX / allT
-    for (let a = 0; a < steps; a++) {
-      for (let e = a + minSteps - 1; e < steps; e++) {
-        const inSteps = e - a + 1
-        if (steps - inSteps < MIN_BASELINE_STEPS) {
-          break
-        }
-        const xIn = (cum[e + 1] as number) - (cum[a] as number)
-        const nIn = (cumT[e + 1] as number) - (cumT[a] as number)
-        const xOut = allX - xIn
-        const nOut = allT - nIn
-        if (nIn <= 0 || nOut <= 0 || xIn / nIn <= xOut / nOut) {
-          continue
-        }
-        const llr =
-          xlogx(xIn, nIn * p) +
-          xlogx(nIn - xIn, nIn * (1 - p)) +
-          xlogx(xOut, nOut * p) +
-          xlogx(nOut - xOut, nOut * (1 - p))
-        const z = Math.sqrt(Math.max(0, 2 * llr))
-        if (best !== null && z <= best.z) {
-          continue
-        }
-        const outSteps = steps - inSteps
-        const rateOutside = xOut / outSteps
-        const extra = xIn - rateOutside * inSteps
-        if (extra < MIN_EXTRA_SHARE * nIn) {
-          continue
-        }
-        best = {
-          tenant: col.values[c] as string,
-          code: c,
-          buckets: { from: a, to: e },
-          z,
-          shareInside: xIn / nIn,
-          shareOutside: xOut / nOut,
-          rateInside: xIn / inSteps,
-          rateOutside,
-          totalInside: nIn / inSteps,
-          totalOutside: nOut / outSteps,
-        }
-      }
-    }
-  }
-  return best !== null && best.z >= BURST_Z_LO ? best : null
+): TrafficShift | null {
+  return shareBurst(frame, grid, 'tenant')
 }
 
 export const tenantNoisyNeighborCause: CauseRecord = {
@@ -261,7 +110,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     if (burst === null) {
       return null
     }
-    const code = burst.code
+    const code = ctx.frame.dims.tenant.values.indexOf(burst.value)
     const frame = ctx.frame
     const queue = frame.stages['engine.queue']
     let withQueue = 0
@@ -289,8 +138,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     // victims' wait rose within the noise is half the story, not none: more requests into the
     // same queue is the mechanism, only its size is unconfirmed.
     const victims = victimIn > victimOut ? ramp(z, VICTIM_Z_LO, VICTIM_Z_HI) : 0
-    const confidence =
-      ramp(burst.z, BURST_Z_LO, BURST_Z_HI) * (1 - VICTIM_WEIGHT + VICTIM_WEIGHT * victims)
+    const confidence = burstSupport(burst.z) * (1 - VICTIM_WEIGHT + VICTIM_WEIGHT * victims)
     if (!(confidence > 0)) {
       return null
     }
@@ -300,7 +148,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
         dimension: 'tenant',
         observed: round(burst.shareInside),
         baseline: round(burst.shareOutside),
-        text: `tenant ${burst.tenant} sent ${pct(burst.shareInside)} of the requests during its burst vs ${pct(burst.shareOutside)} before (${(burst.rateInside / stepS).toFixed(1)} vs ${(burst.rateOutside / stepS).toFixed(1)} requests/s, ${lift.toFixed(1)}×)`,
+        text: `tenant ${burst.value} sent ${pct(burst.shareInside)} of the requests during its burst vs ${pct(burst.shareOutside)} before (${(burst.rateInside / stepS).toFixed(1)} vs ${(burst.rateOutside / stepS).toFixed(1)} requests/s, ${lift.toFixed(1)}×)`,
       },
       {
         metric: 'requests_per_second',
@@ -320,7 +168,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     ]
     return {
       confidence,
-      scope: scopeOf('tenant', burst.tenant),
+      scope: scopeOf('tenant', burst.value),
       window: windowOfBuckets(ctx.grid, burst.buckets, ctx.input.window.toUs),
       evidence,
     }
