@@ -56,7 +56,12 @@ const dir = mkdtempSync(join(tmpdir(), 'tokenline-soak-'))
 const db = join(dir, 'soak.duckdb')
 
 /** Starts `tokenline serve` and resolves with its OTLP URL and pid. */
-function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | null> }> {
+function serve(): Promise<{
+  url: string
+  apiUrl: string
+  pid: number
+  stop(): Promise<number | null>
+}> {
   const child = spawn(
     process.execPath,
     [
@@ -81,9 +86,11 @@ function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | n
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString()
       const m = /OTLP\/HTTP: (http:\/\/\S+)/.exec(out)
-      if (m?.[1] !== undefined && child.pid !== undefined) {
+      const api = /API: +(http:\/\/\S+)\/api\/health/.exec(out)
+      if (m?.[1] !== undefined && api?.[1] !== undefined && child.pid !== undefined) {
         res({
           url: m[1],
+          apiUrl: api[1],
           pid: child.pid,
           stop: () => {
             child.kill('SIGTERM')
@@ -172,6 +179,8 @@ const stats = {
   givenUp: 0,
   droppedClientSide: 0,
   ackLatenciesMs: [] as number[],
+  /** Per acknowledgement: the server's `Server-Timing` stages (ms) and the client's total. */
+  ackStages: [] as Record<string, number>[],
   refusalLatenciesMs: [] as number[],
 }
 // The load generator shares the CPU: its own event-loop delay says how far its timings lag.
@@ -179,6 +188,101 @@ const loopDelay = monitorEventLoopDelay({ resolution: 20 })
 loopDelay.enable()
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+/** `lag;dur=3, read;dur=40` → { lag: 3, read: 40 }. */
+function parseServerTiming(header: string | null): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const part of (header ?? '').split(',')) {
+    const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part)
+    if (m?.[1] !== undefined) {
+      out[m[1]] = Number(m[2])
+    }
+  }
+  return out
+}
+
+interface WriterSample {
+  atMs: number
+  /** Store write time so far by operation (s): the writer's busy time. */
+  writeS: Record<string, number>
+  /** Spans the server accepted (committed) so far. */
+  spans: number
+}
+
+/** The server's store write time and committed spans so far, from `GET /metrics`. */
+async function writerSample(apiUrl: string): Promise<WriterSample> {
+  const text = await (await fetch(`${apiUrl}/metrics`)).text()
+  const writeS: Record<string, number> = {}
+  for (const m of text.matchAll(
+    /^tokenline_store_write_duration_seconds_sum\{operation="(\w+)",outcome="ok"\} (\S+)$/gm
+  )) {
+    writeS[m[1] as string] = Number(m[2])
+  }
+  let spans = 0
+  for (const m of text.matchAll(/^otelcol_receiver_accepted_spans(?:_total)?\{[^}]*\} (\S+)$/gm)) {
+    spans += Number(m[1])
+  }
+  return { atMs: performance.now(), writeS, spans }
+}
+
+/**
+ * Between two samples: the share of wall time the store spent writing spans and requests
+ * (assembly), and the spans committed per second of span writing (the writer's service rate).
+ */
+function writerLine(name: string, a: WriterSample, b: WriterSample): string {
+  const wallS = (b.atMs - a.atMs) / 1000
+  const d = (op: string): number => (b.writeS[op] ?? 0) - (a.writeS[op] ?? 0)
+  const spans = b.spans - a.spans
+  return (
+    `writer (${name}, ${wallS.toFixed(0)} s): spans ${Math.round(spans / wallS)}/s committed, ` +
+    `span writes busy ${((100 * d('insertSpans')) / wallS).toFixed(0)} % ` +
+    `(${Math.round(spans / Math.max(1e-9, d('insertSpans')))} spans per busy s), ` +
+    `request writes (assembly) busy ${((100 * d('upsertRequests')) / wallS).toFixed(0)} %`
+  )
+}
+
+/**
+ * Where the acknowledgements' time went, from the server's `Server-Timing` stages: each stage's
+ * p50 and p99 over all acknowledgements, and its mean over the slowest 1 % (what makes the p99).
+ * `before` is the client's time the server's stages do not cover (upload before the handler ran
+ * beyond the loop lag it measured, and the answer's way back).
+ */
+function stageLines(acks: Record<string, number>[]): string[] {
+  const names = ['lag', 'read', 'decode', 'queue', 'store', 'reply', 'before', 'client']
+  const rows = acks.map((a): Record<string, number> => ({
+    ...a,
+    before: Math.max(0, (a['client'] ?? 0) - (a['total'] ?? 0)),
+  }))
+  const slow = [...rows]
+    .sort((x, y) => (y['client'] ?? 0) - (x['client'] ?? 0))
+    .slice(0, Math.max(1, Math.ceil(rows.length / 100)))
+  const mean = (list: Record<string, number>[], k: string): number =>
+    list.reduce((n, r) => n + (r[k] ?? 0), 0) / Math.max(1, list.length)
+  return [
+    `ack stages (ms)   ${names.map((n) => n.padStart(7)).join('')}`,
+    `  p50             ${names
+      .map((n) =>
+        percentile(
+          rows.map((r) => r[n] ?? 0),
+          50
+        )
+          .toFixed(0)
+          .padStart(7)
+      )
+      .join('')}`,
+    `  p99             ${names
+      .map((n) =>
+        percentile(
+          rows.map((r) => r[n] ?? 0),
+          99
+        )
+          .toFixed(0)
+          .padStart(7)
+      )
+      .join('')}`,
+    `  slowest 1 % (${slow.length}) ${names.map((n) => mean(slow, n).toFixed(0).padStart(7)).join('')}`,
+  ]
+}
 
 /** One exporter export: retries like the OTel SDKs do; returns whether it was acknowledged. */
 async function exportBatch(url: string, batch: { body: string; first: number }): Promise<boolean> {
@@ -209,6 +313,10 @@ async function exportBatch(url: string, batch: { body: string; first: number }):
       stats.ackedSpans += REQUESTS_PER_BATCH * 4
       ackedFirstIndexes.push(batch.first)
       stats.ackLatenciesMs.push(performance.now() - sentAt)
+      stats.ackStages.push({
+        ...parseServerTiming(res.headers.get('server-timing')),
+        client: performance.now() - sentAt,
+      })
       timeline.acks.push({
         atMs: performance.now(),
         latencyMs: performance.now() - sentAt,
@@ -271,7 +379,9 @@ function percentile(values: number[], p: number): number {
 
 try {
   const server = await serve()
+  const atStart = await writerSample(server.apiUrl)
   const capacity = await calibrate(server.url, calibrateS)
+  const afterCalibration = await writerSample(server.apiUrl)
   const calibrationRss = peakRssBytes(server.pid)
   const offeredSpansPerS = capacity * overload
   const intervalMs = (batchSpans / offeredSpansPerS) * 1000
@@ -309,6 +419,7 @@ try {
   }
   await Promise.all(inFlight)
   clearInterval(rssTimer)
+  const afterOverload = await writerSample(server.apiUrl)
   const elapsedS = (performance.now() - startedAt) / 1000
   const peakRss = peakRssBytes(server.pid)
   const exitCode = await server.stop()
@@ -350,6 +461,9 @@ try {
     `stored throughput under overload: ${Math.round(stats.ackedSpans / elapsedS)} spans/s (ratio to baseline capacity ${(stats.ackedSpans / elapsedS / capacity).toFixed(2)})`,
     `acknowledged spans: ${ackedTotal}, stored: ${storedSpans}, distinct stored: ${distinctSpans}`,
     `lost (acknowledged but not stored): ${lost}, duplicates: ${storedSpans - distinctSpans}, stored without an acknowledgement: ${distinctSpans - ackedTotal + lost}`,
+    writerLine('calibration', atStart, afterCalibration),
+    writerLine('overload', afterCalibration, afterOverload),
+    ...stageLines(stats.ackStages),
     `server peak RSS: ${(peakRss / 1048576).toFixed(0)} MiB (after calibration ${(calibrationRss / 1048576).toFixed(0)} MiB; ingest.memoryLimitBytes ${(memoryLimitBytes / 1048576).toFixed(0)} MiB)`,
   ]
   const windowLine = (name: string, from: number, to: number): string => {
