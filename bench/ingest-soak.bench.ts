@@ -235,9 +235,9 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
   const spans = b.spans - a.spans
   return (
     `writer (${name}, ${wallS.toFixed(0)} s): spans ${Math.round(spans / wallS)}/s committed, ` +
-    `span writes busy ${((100 * d('insertSpans')) / wallS).toFixed(0)} % ` +
-    `(${Math.round(spans / Math.max(1e-9, d('insertSpans')))} spans per busy s), ` +
-    `request writes (assembly) busy ${((100 * d('upsertRequests')) / wallS).toFixed(0)} %`
+    `span writes busy ${((100 * d('insert_spans')) / wallS).toFixed(0)} % ` +
+    `(${Math.round(spans / Math.max(1e-9, d('insert_spans')))} spans per busy s), ` +
+    `request writes (assembly) busy ${((100 * d('upsert_requests')) / wallS).toFixed(0)} %`
   )
 }
 

@@ -97,7 +97,9 @@ function serverTiming(m: AnswerMoments): string {
     )
   }
   parts.push(['total', m.receivedMs, m.answeredMs])
-  return parts.map(([name, from, to]) => `${name};dur=${Math.max(0, to - from)}`).join(', ')
+  return parts
+    .map(([name, from, to]) => `${name};dur=${Math.max(0, Math.round(to - from))}`)
+    .join(', ')
 }
 
 const PROTOBUF_TYPE = 'application/x-protobuf'
