@@ -248,7 +248,7 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
  * beyond the loop lag it measured, and the answer's way back).
  */
 function stageLines(acks: Record<string, number>[]): string[] {
-  const names = ['lag', 'read', 'decode', 'queue', 'store', 'reply', 'before', 'client']
+  const names = ['accept', 'lag', 'read', 'decode', 'queue', 'store', 'reply', 'before', 'client']
   const rows = acks.map((a): Record<string, number> => ({
     ...a,
     before: Math.max(0, (a['client'] ?? 0) - (a['total'] ?? 0)),
@@ -259,8 +259,8 @@ function stageLines(acks: Record<string, number>[]): string[] {
   const mean = (list: Record<string, number>[], k: string): number =>
     list.reduce((n, r) => n + (r[k] ?? 0), 0) / Math.max(1, list.length)
   return [
-    `ack stages (ms)   ${names.map((n) => n.padStart(7)).join('')}`,
-    `  p50             ${names
+    `ack stages (ms)       ${names.map((n) => n.padStart(7)).join('')}`,
+    `  p50                 ${names
       .map((n) =>
         percentile(
           rows.map((r) => r[n] ?? 0),
@@ -270,7 +270,7 @@ function stageLines(acks: Record<string, number>[]): string[] {
           .padStart(7)
       )
       .join('')}`,
-    `  p99             ${names
+    `  p99                 ${names
       .map((n) =>
         percentile(
           rows.map((r) => r[n] ?? 0),
@@ -280,7 +280,7 @@ function stageLines(acks: Record<string, number>[]): string[] {
           .padStart(7)
       )
       .join('')}`,
-    `  slowest 1 % (${slow.length}) ${names.map((n) => mean(slow, n).toFixed(0).padStart(7)).join('')}`,
+    `  slowest 1 % (${String(slow.length).padStart(3)}) ${names.map((n) => mean(slow, n).toFixed(0).padStart(7)).join('')}`,
   ]
 }
 

@@ -33,6 +33,9 @@ export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'securi
   }
 import type { OtlpDecoder } from '../ingest/otlp/decode-pool.js'
 import type { SubmitTiming } from '../ingest/pipeline/types.js'
+import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
+import { socketAcceptedMs } from './connections.js'
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -66,6 +69,8 @@ export function checkAnswerTime(receivedMs: number, nowMs: number): void {
 
 /** The moments an acknowledged export passed through (epoch ms, the app's clock). */
 interface AnswerMoments {
+  /** When its connection was accepted, for the first request of a connection only. */
+  acceptedMs: number | undefined
   /** When it most likely arrived (the handler's start less the loop's lateness). */
   receivedMs: number
   handlerMs: number
@@ -83,11 +88,15 @@ interface AnswerMoments {
  * (`bench/ingest-soak.bench.ts` aggregates it); a stage the batch did not pass through is left out.
  */
 function serverTiming(m: AnswerMoments): string {
-  const parts: [string, number, number][] = [
+  const parts: [string, number, number][] = []
+  if (m.acceptedMs !== undefined) {
+    parts.push(['accept', m.acceptedMs, m.handlerMs])
+  }
+  parts.push(
     ['lag', m.receivedMs, m.handlerMs],
     ['read', m.handlerMs, m.readMs],
-    ['decode', m.readMs, m.decodedMs],
-  ]
+    ['decode', m.readMs, m.decodedMs]
+  )
   const { writeStartMs, committedMs } = m.timing
   if (writeStartMs !== undefined && committedMs !== undefined) {
     parts.push(
@@ -226,21 +235,34 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
 
   app.post('/v1/traces', async function exportTraces(c) {
     const receivedMs = arrivedMs()
+    const acceptedMs = firstOnConnection(c)
     const format = requireFormat(c)
     // Refuse before reading the body when the batch would be refused anyway (429/503).
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
     try {
-      return await traces(c, format, receivedMs)
+      return await traces(c, format, receivedMs, acceptedMs)
     } finally {
       release?.()
       noteGaveUp(c)
     }
   })
 
+  /** Sockets that carried a request already: a later request's wait began after its accept. */
+  const served = new WeakSet<Socket>()
+  const firstOnConnection = (c: Context): number | undefined => {
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket
+    if (socket === undefined || served.has(socket)) {
+      return undefined
+    }
+    served.add(socket)
+    return socketAcceptedMs(socket)
+  }
+
   const traces = async (
     c: Context,
     format: OtlpWireFormat,
-    receivedMs: number
+    receivedMs: number,
+    acceptedMs: number | undefined
   ): Promise<Response> => {
     const handlerMs = now()
     const body = await readBody(c.req.raw, maxBodyBytes)
@@ -258,7 +280,15 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     }
     c.header(
       'Server-Timing',
-      serverTiming({ receivedMs, handlerMs, readMs, decodedMs: seenMs, timing, answeredMs: now() })
+      serverTiming({
+        acceptedMs,
+        receivedMs,
+        handlerMs,
+        readMs,
+        decodedMs: seenMs,
+        timing,
+        answeredMs: now(),
+      })
     )
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
