@@ -29,6 +29,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { channel } from 'node:diagnostics_channel'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
 import { numArg } from './cli-args.js'
@@ -189,6 +190,34 @@ loopDelay.enable()
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * When each attempt's request headers and body left the load generator (undici's diagnostics
+ * channels), by the attempt id sent in `x-soak-attempt`: the time before the headers left is the
+ * client's own wait (a connection, its loop), not the server's.
+ */
+const sentTimes = new Map<string, { headersMs?: number; bodyMs?: number }>()
+const attemptIdOf = (headers: unknown): string | undefined => {
+  if (!Array.isArray(headers)) {
+    return undefined
+  }
+  const i = headers.indexOf('x-soak-attempt')
+  return i >= 0 ? String(headers[i + 1]) : undefined
+}
+channel('undici:client:sendHeaders').subscribe((m) => {
+  const id = attemptIdOf((m as { request: { headers: unknown } }).request.headers)
+  if (id !== undefined) {
+    sentTimes.set(id, { headersMs: performance.now() })
+  }
+})
+channel('undici:request:bodySent').subscribe((m) => {
+  const id = attemptIdOf((m as { request: { headers: unknown } }).request.headers)
+  const t = id === undefined ? undefined : sentTimes.get(id)
+  if (t !== undefined) {
+    t.bodyMs = performance.now()
+  }
+})
+let attemptIds = 0
+
 /** `lag;dur=3, read;dur=40` → { lag: 3, read: 40 }. */
 function parseServerTiming(header: string | null): Record<string, number> {
   const out: Record<string, number> = {}
@@ -244,8 +273,9 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
 /**
  * Where the acknowledgements' time went, from the server's `Server-Timing` stages: each stage's
  * p50 and p99 over all acknowledgements, and its mean over the slowest 1 % (what makes the p99).
- * `before` is the client's time the server's stages do not cover (upload before the handler ran
- * beyond the loop lag it measured, and the answer's way back).
+ * `dispatch` is the load generator's own wait before the request's headers left (a connection,
+ * its loop), `upload` until its body had left, `accept` the server's wait from accepting a
+ * connection to its first request's handler (first requests only, 0 for the others).
  */
 function stageLines(acks: Record<string, number>[]): string[] {
   const names = ['accept', 'lag', 'read', 'decode', 'queue', 'store', 'reply', 'before', 'client']
@@ -290,11 +320,12 @@ async function exportBatch(url: string, batch: { body: string; first: number }):
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     stats.attempts++
     const sentAt = performance.now()
+    const attemptId = String(++attemptIds)
     let res: Response
     try {
       res = await fetch(`${url}/v1/traces`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-soak-attempt': attemptId },
         body,
         signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS),
       })
@@ -308,6 +339,8 @@ async function exportBatch(url: string, batch: { body: string; first: number }):
       }
       continue
     }
+    const sent = sentTimes.get(attemptId)
+    sentTimes.delete(attemptId)
     if (res.status === 200) {
       stats.ok++
       stats.ackedSpans += REQUESTS_PER_BATCH * 4
@@ -316,6 +349,8 @@ async function exportBatch(url: string, batch: { body: string; first: number }):
       stats.ackStages.push({
         ...parseServerTiming(res.headers.get('server-timing')),
         client: performance.now() - sentAt,
+        dispatch: (sent?.headersMs ?? sentAt) - sentAt,
+        upload: (sent?.bodyMs ?? sentAt) - (sent?.headersMs ?? sentAt),
       })
       timeline.acks.push({
         atMs: performance.now(),
