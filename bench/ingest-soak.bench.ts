@@ -278,10 +278,13 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
  * connection to its first request's handler (first requests only, 0 for the others).
  */
 function stageLines(acks: Record<string, number>[]): string[] {
-  const names = ['accept', 'lag', 'read', 'decode', 'queue', 'store', 'reply', 'before', 'client']
+  const names = ['dispatch', 'upload', 'accept', 'lag', 'read', 'decode', 'queue', 'store']
+  names.push('reply', 'before', 'client')
+  // `before`: neither the client's dispatch nor a server stage: the request waiting in the
+  // kernel for the server's loop (beyond the lag it measured) and the answer's way back.
   const rows = acks.map((a): Record<string, number> => ({
     ...a,
-    before: Math.max(0, (a['client'] ?? 0) - (a['total'] ?? 0)),
+    before: Math.max(0, (a['client'] ?? 0) - (a['dispatch'] ?? 0) - (a['total'] ?? 0)),
   }))
   const slow = [...rows]
     .sort((x, y) => (y['client'] ?? 0) - (x['client'] ?? 0))
