@@ -279,7 +279,7 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
  */
 function stageLines(acks: Record<string, number>[]): string[] {
   const names = ['dispatch', 'upload', 'accept', 'lag', 'read', 'decode', 'queue', 'store']
-  names.push('reply', 'before', 'client')
+  names.push('reply', 'total', 'before', 'client')
   // `before`: neither the client's dispatch nor a server stage: the request waiting in the
   // kernel for the server's loop (beyond the lag it measured) and the answer's way back.
   const rows = acks.map((a): Record<string, number> => ({
@@ -495,7 +495,7 @@ try {
     `attempts: ${stats.attempts}, answered 200: ${stats.ok}, 429: ${stats.refused429}, 503: ${stats.refused503}, other: ${JSON.stringify(Object.fromEntries(stats.other))}, client timeouts (10 s): ${stats.timeouts}, connections closed mid-upload: ${stats.socketErrors}`,
     `429/503 share of answers: ${((100 * refusals) / Math.max(1, responses)).toFixed(1)} %`,
     `ack latency (200 answers): p50 ${percentile(stats.ackLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.ackLatenciesMs, 99).toFixed(0)} ms, max ${percentile(stats.ackLatenciesMs, 100).toFixed(0)} ms`,
-    `refusal latency (429/503 answers): p50 ${percentile(stats.refusalLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.refusalLatenciesMs, 99).toFixed(0)} ms; load generator event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+    `refusal latency (429/503 answers): p50 ${percentile(stats.refusalLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.refusalLatenciesMs, 99).toFixed(0)} ms; load generator event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
     `stored throughput under overload: ${Math.round(stats.ackedSpans / elapsedS)} spans/s (ratio to baseline capacity ${(stats.ackedSpans / elapsedS / capacity).toFixed(2)})`,
     `acknowledged spans: ${ackedTotal}, stored: ${storedSpans}, distinct stored: ${distinctSpans}`,
     `lost (acknowledged but not stored): ${lost}, duplicates: ${storedSpans - distinctSpans}, stored without an acknowledgement: ${distinctSpans - ackedTotal + lost}`,
