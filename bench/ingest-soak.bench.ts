@@ -135,36 +135,64 @@ function traceIdOf(i: number): string {
 }
 
 /**
- * A fresh batch of `batchSpans` spans (4 per request: client, gateway, upstream, engine), never
- * sent before. Written as text directly: building objects and `JSON.stringify` would cost the
- * load generator the CPU the server needs on a 2-core machine.
+ * One batch's text for requests `0…REQUESTS_PER_BATCH - 1` (4 spans per request: client,
+ * gateway, upstream, engine), and where each span's ids sit in it. Ids are fixed-width hex, so a
+ * fresh batch is this template with its ids overwritten in place.
  */
-function makeBatch(): { body: string; first: number } {
-  const first = nextRequest
-  nextRequest += REQUESTS_PER_BATCH
+function makeTemplate(): { bytes: Buffer; spanAt: number[] } {
+  const head =
+    '{"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"soak"}}]},' +
+    '"scopeSpans":[{"scope":{"name":"soak"},"spans":['
   const spans: string[] = []
-  for (let i = first; i < first + REQUESTS_PER_BATCH; i++) {
-    const traceId = traceIdOf(i)
-    const startNs = BigInt(BASE_MS + (i % 3_000_000)) * 1_000_000n
+  const spanAt: number[] = []
+  let at = head.length
+  for (let i = 0; i < REQUESTS_PER_BATCH; i++) {
+    const startNs = BigInt(BASE_MS + i) * 1_000_000n
     for (let k = 0; k < 4; k++) {
-      const spanId = (i * 4 + k + 1).toString(16).padStart(16, '0')
-      const parent =
-        k === 0 ? '' : `,"parentSpanId":"${(i * 4 + k).toString(16).padStart(16, '0')}"`
-      const s = startNs + BigInt(k) * 1_000_000n
-      const e = startNs + BigInt(900 - k * 10) * 1_000_000n
-      spans.push(
-        `{"traceId":"${traceId}","spanId":"${spanId}"${parent},"name":"${SPAN_NAMES[k]}","kind":${k === 0 || k === 2 ? 3 : 2},` +
-          `"startTimeUnixNano":"${s}","endTimeUnixNano":"${e}","attributes":[` +
-          `{"key":"gen_ai.request.model","value":{"stringValue":"llama-3-8b"}},` +
-          `{"key":"gen_ai.usage.input_tokens","value":{"intValue":"${(i % 900) + 100}"}},` +
-          `{"key":"gen_ai.usage.output_tokens","value":{"intValue":"${(i % 300) + 20}"}}],"status":{}}`
-      )
+      const parent = k === 0 ? '' : `,"parentSpanId":"${'0'.repeat(16)}"`
+      const span =
+        `{"traceId":"${'0'.repeat(32)}","spanId":"${'0'.repeat(16)}"${parent},"name":"${SPAN_NAMES[k]}","kind":${k === 0 || k === 2 ? 3 : 2},` +
+        `"startTimeUnixNano":"${startNs + BigInt(k) * 1_000_000n}","endTimeUnixNano":"${startNs + BigInt(900 - k * 10) * 1_000_000n}","attributes":[` +
+        `{"key":"gen_ai.request.model","value":{"stringValue":"llama-3-8b"}},` +
+        `{"key":"gen_ai.usage.input_tokens","value":{"intValue":"${(i % 900) + 100}"}},` +
+        `{"key":"gen_ai.usage.output_tokens","value":{"intValue":"${(i % 300) + 20}"}}],"status":{}}`
+      spanAt.push(at)
+      spans.push(span)
+      at += span.length + 1
     }
   }
-  const body =
-    '{"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"soak"}}]},' +
-    `"scopeSpans":[{"scope":{"name":"soak"},"spans":[${spans.join(',')}]}]}]}`
-  return { body, first }
+  return { bytes: Buffer.from(`${head}${spans.join(',')}]}]}]}`, 'latin1'), spanAt }
+}
+const template = makeTemplate()
+/** Offsets within a span's text: `{"traceId":"` is 12 characters, then 32 hex, `","spanId":"`… */
+const TRACE_ID_AT = 12
+const SPAN_ID_AT = TRACE_ID_AT + 32 + 12
+const PARENT_ID_AT = SPAN_ID_AT + 16 + 1 + 17
+
+const hex16 = (n: number): string => n.toString(16).padStart(16, '0')
+
+/**
+ * A fresh batch of `batchSpans` spans, never sent before: the template with new ids. Building
+ * the text anew for every batch cost the load generator, which shares the 2 cores with the
+ * server, enough CPU to stall its own event loop for seconds at 10× overload (ADR 0202).
+ */
+function makeBatch(): { body: Uint8Array; first: number } {
+  const first = nextRequest
+  nextRequest += REQUESTS_PER_BATCH
+  const bytes = Buffer.from(template.bytes)
+  for (let r = 0; r < REQUESTS_PER_BATCH; r++) {
+    const i = first + r
+    const traceId = traceIdOf(i)
+    for (let k = 0; k < 4; k++) {
+      const at = template.spanAt[r * 4 + k] as number
+      bytes.write(traceId, at + TRACE_ID_AT, 'latin1')
+      bytes.write(hex16(i * 4 + k + 1), at + SPAN_ID_AT, 'latin1')
+      if (k > 0) {
+        bytes.write(hex16(i * 4 + k), at + PARENT_ID_AT, 'latin1')
+      }
+    }
+  }
+  return { body: bytes, first }
 }
 
 const stats = {
@@ -318,7 +346,10 @@ function stageLines(acks: Record<string, number>[]): string[] {
 }
 
 /** One exporter export: retries like the OTel SDKs do; returns whether it was acknowledged. */
-async function exportBatch(url: string, batch: { body: string; first: number }): Promise<boolean> {
+async function exportBatch(
+  url: string,
+  batch: { body: Uint8Array; first: number }
+): Promise<boolean> {
   const { body } = batch
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     stats.attempts++
