@@ -107,32 +107,6 @@ describe('createWriteQueue admission', () => {
   })
 })
 
-describe('createWriteQueue write rate', () => {
-  it('measures the rate as items over time, so one slow round counts for its whole length', async () => {
-    const q = heldQueue({ maxDelayMs: 800 })
-    const round = async (items: number, ms: number, id: number): Promise<void> => {
-      q.hold()
-      const p = q.queue.submit(job(id, items))
-      q.clock.t += ms
-      q.release()
-      await p
-      await new Promise((r) => setTimeout(r, 0))
-    }
-    // 1000 items in 100 ms, then 1000 in 1900 ms (behind another write): 2000 in 2 s overall.
-    await round(1000, 100, 1)
-    await round(1000, 1900, 2)
-    q.hold()
-    const ahead = q.queue.submit(job(3, 1000))
-    // The mean of the two rates (8 items/ms) would put 2000 items at 0.25 s and admit them; items
-    // over time (1000 items per 460 ms, the recent rounds weighted 0.8/0.2) put them at 0.92 s.
-    expect(() => q.queue.admit({ items: 1000, spanCount: 1000, bytes: 0 })).toThrow(
-      'the queue takes ~920 ms to write, limit ingest.maxQueueDelayMs 800 ms'
-    )
-    q.release()
-    await ahead
-  })
-})
-
 describe('createWriteQueue merged writes', () => {
   it('merges queued batches into one write and bisects a failing write down to the guilty batch', async () => {
     let release!: () => void

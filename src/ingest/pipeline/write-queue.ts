@@ -101,9 +101,6 @@ export function createWriteQueue<J extends QueuedJob>(
   let writing: Promise<void> | null = null
   /** Items per ms the writer achieved lately, for the expected wait and Retry-After. */
   let writeRate = 0
-  /** Items per round and ms per round, averaged over recent rounds (writeRate is their ratio). */
-  let recentItems = 0
-  let recentMs = 0
 
   const refusal = (size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): string | null => {
     // An empty queue always takes a batch, so one batch larger than a cap is not refused forever.
@@ -239,13 +236,8 @@ export function createWriteQueue<J extends QueuedJob>(
         }
       }
       if (written > 0) {
-        // Items and time averaged apart, not rates: a mean of rates lets one fast round outweigh
-        // a slow one (a write that waited behind the store's request writes), and the queue then
-        // admitted several times the wait it meant to (ADR 0203).
-        const ms = Math.max(1, now() - startedMs)
-        recentItems = writeRate === 0 ? written : 0.8 * recentItems + 0.2 * written
-        recentMs = writeRate === 0 ? ms : 0.8 * recentMs + 0.2 * ms
-        writeRate = recentItems / recentMs
+        const rate = written / Math.max(1, now() - startedMs)
+        writeRate = writeRate === 0 ? rate : 0.8 * writeRate + 0.2 * rate
       }
     }
   }
