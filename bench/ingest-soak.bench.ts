@@ -29,6 +29,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { channel } from 'node:diagnostics_channel'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
 import { numArg } from './cli-args.js'
@@ -56,7 +57,12 @@ const dir = mkdtempSync(join(tmpdir(), 'tokenline-soak-'))
 const db = join(dir, 'soak.duckdb')
 
 /** Starts `tokenline serve` and resolves with its OTLP URL and pid. */
-function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | null> }> {
+function serve(): Promise<{
+  url: string
+  apiUrl: string
+  pid: number
+  stop(): Promise<number | null>
+}> {
   const child = spawn(
     process.execPath,
     [
@@ -81,9 +87,11 @@ function serve(): Promise<{ url: string; pid: number; stop(): Promise<number | n
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString()
       const m = /OTLP\/HTTP: (http:\/\/\S+)/.exec(out)
-      if (m?.[1] !== undefined && child.pid !== undefined) {
+      const api = /API: +(http:\/\/\S+)\/api\/health/.exec(out)
+      if (m?.[1] !== undefined && api?.[1] !== undefined && child.pid !== undefined) {
         res({
           url: m[1],
+          apiUrl: api[1],
           pid: child.pid,
           stop: () => {
             child.kill('SIGTERM')
@@ -127,36 +135,64 @@ function traceIdOf(i: number): string {
 }
 
 /**
- * A fresh batch of `batchSpans` spans (4 per request: client, gateway, upstream, engine), never
- * sent before. Written as text directly: building objects and `JSON.stringify` would cost the
- * load generator the CPU the server needs on a 2-core machine.
+ * One batch's text for requests `0…REQUESTS_PER_BATCH - 1` (4 spans per request: client,
+ * gateway, upstream, engine), and where each span's ids sit in it. Ids are fixed-width hex, so a
+ * fresh batch is this template with its ids overwritten in place.
  */
-function makeBatch(): { body: string; first: number } {
-  const first = nextRequest
-  nextRequest += REQUESTS_PER_BATCH
+function makeTemplate(): { bytes: Buffer; spanAt: number[] } {
+  const head =
+    '{"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"soak"}}]},' +
+    '"scopeSpans":[{"scope":{"name":"soak"},"spans":['
   const spans: string[] = []
-  for (let i = first; i < first + REQUESTS_PER_BATCH; i++) {
-    const traceId = traceIdOf(i)
-    const startNs = BigInt(BASE_MS + (i % 3_000_000)) * 1_000_000n
+  const spanAt: number[] = []
+  let at = head.length
+  for (let i = 0; i < REQUESTS_PER_BATCH; i++) {
+    const startNs = BigInt(BASE_MS + i) * 1_000_000n
     for (let k = 0; k < 4; k++) {
-      const spanId = (i * 4 + k + 1).toString(16).padStart(16, '0')
-      const parent =
-        k === 0 ? '' : `,"parentSpanId":"${(i * 4 + k).toString(16).padStart(16, '0')}"`
-      const s = startNs + BigInt(k) * 1_000_000n
-      const e = startNs + BigInt(900 - k * 10) * 1_000_000n
-      spans.push(
-        `{"traceId":"${traceId}","spanId":"${spanId}"${parent},"name":"${SPAN_NAMES[k]}","kind":${k === 0 || k === 2 ? 3 : 2},` +
-          `"startTimeUnixNano":"${s}","endTimeUnixNano":"${e}","attributes":[` +
-          `{"key":"gen_ai.request.model","value":{"stringValue":"llama-3-8b"}},` +
-          `{"key":"gen_ai.usage.input_tokens","value":{"intValue":"${(i % 900) + 100}"}},` +
-          `{"key":"gen_ai.usage.output_tokens","value":{"intValue":"${(i % 300) + 20}"}}],"status":{}}`
-      )
+      const parent = k === 0 ? '' : `,"parentSpanId":"${'0'.repeat(16)}"`
+      const span =
+        `{"traceId":"${'0'.repeat(32)}","spanId":"${'0'.repeat(16)}"${parent},"name":"${SPAN_NAMES[k]}","kind":${k === 0 || k === 2 ? 3 : 2},` +
+        `"startTimeUnixNano":"${startNs + BigInt(k) * 1_000_000n}","endTimeUnixNano":"${startNs + BigInt(900 - k * 10) * 1_000_000n}","attributes":[` +
+        `{"key":"gen_ai.request.model","value":{"stringValue":"llama-3-8b"}},` +
+        `{"key":"gen_ai.usage.input_tokens","value":{"intValue":"${(i % 900) + 100}"}},` +
+        `{"key":"gen_ai.usage.output_tokens","value":{"intValue":"${(i % 300) + 20}"}}],"status":{}}`
+      spanAt.push(at)
+      spans.push(span)
+      at += span.length + 1
     }
   }
-  const body =
-    '{"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"soak"}}]},' +
-    `"scopeSpans":[{"scope":{"name":"soak"},"spans":[${spans.join(',')}]}]}]}`
-  return { body, first }
+  return { bytes: Buffer.from(`${head}${spans.join(',')}]}]}]}`, 'latin1'), spanAt }
+}
+const template = makeTemplate()
+/** Offsets within a span's text: `{"traceId":"` is 12 characters, then 32 hex, `","spanId":"`… */
+const TRACE_ID_AT = 12
+const SPAN_ID_AT = TRACE_ID_AT + 32 + 12
+const PARENT_ID_AT = SPAN_ID_AT + 16 + 1 + 17
+
+const hex16 = (n: number): string => n.toString(16).padStart(16, '0')
+
+/**
+ * A fresh batch of `batchSpans` spans, never sent before: the template with new ids. Building
+ * the text anew for every batch cost the load generator, which shares the 2 cores with the
+ * server, enough CPU to stall its own event loop for seconds at 10× overload (ADR 0202).
+ */
+function makeBatch(): { body: Uint8Array; first: number } {
+  const first = nextRequest
+  nextRequest += REQUESTS_PER_BATCH
+  const bytes = Buffer.from(template.bytes)
+  for (let r = 0; r < REQUESTS_PER_BATCH; r++) {
+    const i = first + r
+    const traceId = traceIdOf(i)
+    for (let k = 0; k < 4; k++) {
+      const at = template.spanAt[r * 4 + k] as number
+      bytes.write(traceId, at + TRACE_ID_AT, 'latin1')
+      bytes.write(hex16(i * 4 + k + 1), at + SPAN_ID_AT, 'latin1')
+      if (k > 0) {
+        bytes.write(hex16(i * 4 + k), at + PARENT_ID_AT, 'latin1')
+      }
+    }
+  }
+  return { body: bytes, first }
 }
 
 const stats = {
@@ -172,6 +208,8 @@ const stats = {
   givenUp: 0,
   droppedClientSide: 0,
   ackLatenciesMs: [] as number[],
+  /** Per acknowledgement: the server's `Server-Timing` stages (ms) and the client's total. */
+  ackStages: [] as Record<string, number>[],
   refusalLatenciesMs: [] as number[],
 }
 // The load generator shares the CPU: its own event-loop delay says how far its timings lag.
@@ -180,17 +218,148 @@ loopDelay.enable()
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * When each attempt's request headers and body left the load generator (undici's diagnostics
+ * channels), by the attempt id sent in `x-soak-attempt`: the time before the headers left is the
+ * client's own wait (a connection, its loop), not the server's.
+ */
+const sentTimes = new Map<string, { headersMs?: number; bodyMs?: number }>()
+const attemptIdOf = (headers: unknown): string | undefined => {
+  if (!Array.isArray(headers)) {
+    return undefined
+  }
+  const i = headers.indexOf('x-soak-attempt')
+  return i >= 0 ? String(headers[i + 1]) : undefined
+}
+channel('undici:client:sendHeaders').subscribe((m) => {
+  const id = attemptIdOf((m as { request: { headers: unknown } }).request.headers)
+  if (id !== undefined) {
+    sentTimes.set(id, { headersMs: performance.now() })
+  }
+})
+channel('undici:request:bodySent').subscribe((m) => {
+  const id = attemptIdOf((m as { request: { headers: unknown } }).request.headers)
+  const t = id === undefined ? undefined : sentTimes.get(id)
+  if (t !== undefined) {
+    t.bodyMs = performance.now()
+  }
+})
+let attemptIds = 0
+
+/** `lag;dur=3, read;dur=40` → { lag: 3, read: 40 }. */
+function parseServerTiming(header: string | null): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const part of (header ?? '').split(',')) {
+    const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part)
+    if (m?.[1] !== undefined) {
+      out[m[1]] = Number(m[2])
+    }
+  }
+  return out
+}
+
+interface WriterSample {
+  atMs: number
+  /** Store write time so far by operation (s): the writer's busy time. */
+  writeS: Record<string, number>
+  /** Spans the server accepted (committed) so far. */
+  spans: number
+}
+
+/** The server's store write time and committed spans so far, from `GET /metrics`. */
+async function writerSample(apiUrl: string): Promise<WriterSample> {
+  const text = await (await fetch(`${apiUrl}/metrics`)).text()
+  const writeS: Record<string, number> = {}
+  for (const m of text.matchAll(
+    /^tokenline_store_write_duration_seconds_sum\{operation="(\w+)",outcome="ok"\} (\S+)$/gm
+  )) {
+    writeS[m[1] as string] = Number(m[2])
+  }
+  let spans = 0
+  for (const m of text.matchAll(/^otelcol_receiver_accepted_spans(?:_total)?\{[^}]*\} (\S+)$/gm)) {
+    spans += Number(m[1])
+  }
+  return { atMs: performance.now(), writeS, spans }
+}
+
+/**
+ * Between two samples: the share of wall time the store spent writing spans and requests
+ * (assembly), and the spans committed per second of span writing (the writer's service rate).
+ */
+function writerLine(name: string, a: WriterSample, b: WriterSample): string {
+  const wallS = (b.atMs - a.atMs) / 1000
+  const d = (op: string): number => (b.writeS[op] ?? 0) - (a.writeS[op] ?? 0)
+  const spans = b.spans - a.spans
+  return (
+    `writer (${name}, ${wallS.toFixed(0)} s): spans ${Math.round(spans / wallS)}/s committed, ` +
+    `span writes busy ${((100 * d('insert_spans')) / wallS).toFixed(0)} % ` +
+    `(${Math.round(spans / Math.max(1e-9, d('insert_spans')))} spans per busy s), ` +
+    `request writes (assembly) busy ${((100 * d('upsert_requests')) / wallS).toFixed(0)} %`
+  )
+}
+
+/**
+ * Where the acknowledgements' time went, from the server's `Server-Timing` stages: each stage's
+ * p50 and p99 over all acknowledgements, and its mean over the slowest 1 % (what makes the p99).
+ * `dispatch` is the load generator's own wait before the request's headers left (a connection,
+ * its loop), `upload` until its body had left, `accept` the server's wait from accepting a
+ * connection to its first request's handler (first requests only, 0 for the others).
+ */
+function stageLines(acks: Record<string, number>[]): string[] {
+  const names = ['dispatch', 'upload', 'accept', 'lag', 'read', 'decode', 'queue', 'store']
+  names.push('reply', 'total', 'before', 'client')
+  // `before`: neither the client's dispatch nor a server stage: the request waiting in the
+  // kernel for the server's loop (beyond the lag it measured) and the answer's way back.
+  const rows = acks.map((a): Record<string, number> => ({
+    ...a,
+    before: Math.max(0, (a['client'] ?? 0) - (a['dispatch'] ?? 0) - (a['total'] ?? 0)),
+  }))
+  const slow = [...rows]
+    .sort((x, y) => (y['client'] ?? 0) - (x['client'] ?? 0))
+    .slice(0, Math.max(1, Math.ceil(rows.length / 100)))
+  const mean = (list: Record<string, number>[], k: string): number =>
+    list.reduce((n, r) => n + (r[k] ?? 0), 0) / Math.max(1, list.length)
+  return [
+    `ack stages (ms)       ${names.map((n) => n.padStart(7)).join('')}`,
+    `  p50                 ${names
+      .map((n) =>
+        percentile(
+          rows.map((r) => r[n] ?? 0),
+          50
+        )
+          .toFixed(0)
+          .padStart(7)
+      )
+      .join('')}`,
+    `  p99                 ${names
+      .map((n) =>
+        percentile(
+          rows.map((r) => r[n] ?? 0),
+          99
+        )
+          .toFixed(0)
+          .padStart(7)
+      )
+      .join('')}`,
+    `  slowest 1 % (${String(slow.length).padStart(3)}) ${names.map((n) => mean(slow, n).toFixed(0).padStart(7)).join('')}`,
+  ]
+}
+
 /** One exporter export: retries like the OTel SDKs do; returns whether it was acknowledged. */
-async function exportBatch(url: string, batch: { body: string; first: number }): Promise<boolean> {
+async function exportBatch(
+  url: string,
+  batch: { body: Uint8Array; first: number }
+): Promise<boolean> {
   const { body } = batch
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     stats.attempts++
     const sentAt = performance.now()
+    const attemptId = String(++attemptIds)
     let res: Response
     try {
       res = await fetch(`${url}/v1/traces`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-soak-attempt': attemptId },
         body,
         signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS),
       })
@@ -204,11 +373,19 @@ async function exportBatch(url: string, batch: { body: string; first: number }):
       }
       continue
     }
+    const sent = sentTimes.get(attemptId)
+    sentTimes.delete(attemptId)
     if (res.status === 200) {
       stats.ok++
       stats.ackedSpans += REQUESTS_PER_BATCH * 4
       ackedFirstIndexes.push(batch.first)
       stats.ackLatenciesMs.push(performance.now() - sentAt)
+      stats.ackStages.push({
+        ...parseServerTiming(res.headers.get('server-timing')),
+        client: performance.now() - sentAt,
+        dispatch: (sent?.headersMs ?? sentAt) - sentAt,
+        upload: (sent?.bodyMs ?? sentAt) - (sent?.headersMs ?? sentAt),
+      })
       timeline.acks.push({
         atMs: performance.now(),
         latencyMs: performance.now() - sentAt,
@@ -271,7 +448,9 @@ function percentile(values: number[], p: number): number {
 
 try {
   const server = await serve()
+  const atStart = await writerSample(server.apiUrl)
   const capacity = await calibrate(server.url, calibrateS)
+  const afterCalibration = await writerSample(server.apiUrl)
   const calibrationRss = peakRssBytes(server.pid)
   const offeredSpansPerS = capacity * overload
   const intervalMs = (batchSpans / offeredSpansPerS) * 1000
@@ -281,6 +460,8 @@ try {
       `(a ${batchSpans}-span batch every ${intervalMs.toFixed(0)} ms)\n`
   )
   const inFlight = new Set<Promise<boolean>>()
+  // The load generator's own lateness during the overload only (not start-up or the read-back).
+  loopDelay.reset()
   const startedAt = performance.now()
   const rssTimer = setInterval(() => {
     try {
@@ -309,6 +490,8 @@ try {
   }
   await Promise.all(inFlight)
   clearInterval(rssTimer)
+  loopDelay.disable()
+  const afterOverload = await writerSample(server.apiUrl)
   const elapsedS = (performance.now() - startedAt) / 1000
   const peakRss = peakRssBytes(server.pid)
   const exitCode = await server.stop()
@@ -346,10 +529,13 @@ try {
     `attempts: ${stats.attempts}, answered 200: ${stats.ok}, 429: ${stats.refused429}, 503: ${stats.refused503}, other: ${JSON.stringify(Object.fromEntries(stats.other))}, client timeouts (10 s): ${stats.timeouts}, connections closed mid-upload: ${stats.socketErrors}`,
     `429/503 share of answers: ${((100 * refusals) / Math.max(1, responses)).toFixed(1)} %`,
     `ack latency (200 answers): p50 ${percentile(stats.ackLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.ackLatenciesMs, 99).toFixed(0)} ms, max ${percentile(stats.ackLatenciesMs, 100).toFixed(0)} ms`,
-    `refusal latency (429/503 answers): p50 ${percentile(stats.refusalLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.refusalLatenciesMs, 99).toFixed(0)} ms; load generator event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+    `refusal latency (429/503 answers): p50 ${percentile(stats.refusalLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.refusalLatenciesMs, 99).toFixed(0)} ms; load generator event-loop delay during the overload p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
     `stored throughput under overload: ${Math.round(stats.ackedSpans / elapsedS)} spans/s (ratio to baseline capacity ${(stats.ackedSpans / elapsedS / capacity).toFixed(2)})`,
     `acknowledged spans: ${ackedTotal}, stored: ${storedSpans}, distinct stored: ${distinctSpans}`,
     `lost (acknowledged but not stored): ${lost}, duplicates: ${storedSpans - distinctSpans}, stored without an acknowledgement: ${distinctSpans - ackedTotal + lost}`,
+    writerLine('calibration', atStart, afterCalibration),
+    writerLine('overload', afterCalibration, afterOverload),
+    ...stageLines(stats.ackStages),
     `server peak RSS: ${(peakRss / 1048576).toFixed(0)} MiB (after calibration ${(calibrationRss / 1048576).toFixed(0)} MiB; ingest.memoryLimitBytes ${(memoryLimitBytes / 1048576).toFixed(0)} MiB)`,
   ]
   const windowLine = (name: string, from: number, to: number): string => {

@@ -32,6 +32,14 @@ export function timeoutServerOptions(limits: ConnectionLimits): ServerOptions {
   }
 }
 
+/** When each accepted socket was accepted (epoch ms), for the OTLP listener's `Server-Timing`. */
+const acceptedAt = new WeakMap<Socket, number>()
+
+/** When `socket` was accepted by a guarded server (epoch ms), or `undefined`. */
+export function socketAcceptedMs(socket: Socket): number | undefined {
+  return acceptedAt.get(socket)
+}
+
 /** What `guardConnections` saw, for logs and tests. */
 export interface ConnectionStats {
   open: number
@@ -59,6 +67,7 @@ export function guardConnections(
     refusedTotal++
   })
   server.on('connection', (socket: Socket) => {
+    acceptedAt.set(socket, Date.now())
     const ip = socket.remoteAddress ?? 'unknown'
     const count = (perIp.get(ip) ?? 0) + 1
     if (count > limits.maxConnectionsPerIp) {

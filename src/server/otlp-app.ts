@@ -32,6 +32,10 @@ export type OtlpAppDeps = Pick<AppDeps, 'ingest' | 'logger' | 'limits' | 'securi
     loopLagMs?: () => number
   }
 import type { OtlpDecoder } from '../ingest/otlp/decode-pool.js'
+import type { SubmitTiming } from '../ingest/pipeline/types.js'
+import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
+import { socketAcceptedMs } from './connections.js'
 
 /** Default `limits.maxBodyBytes`: 16 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -61,6 +65,50 @@ export function checkAnswerTime(receivedMs: number, nowMs: number): void {
       { retryAfterSeconds: 2 }
     )
   }
+}
+
+/** The moments an acknowledged export passed through (epoch ms, the app's clock). */
+interface AnswerMoments {
+  /** When its connection was accepted, for the first request of a connection only. */
+  acceptedMs: number | undefined
+  /** When it most likely arrived (the handler's start less the loop's lateness). */
+  receivedMs: number
+  handlerMs: number
+  readMs: number
+  decodedMs: number
+  timing: SubmitTiming
+  answeredMs: number
+}
+
+/**
+ * A `Server-Timing` header (W3C) that says where an acknowledgement's time went: waiting for the
+ * loop (`lag`), reading the body, decoding it, waiting for the writer (`queue`), the store's
+ * append and commit (`store`), and from the commit to the answer (`reply`, the loop busy with
+ * other work). Under overload this is what shows which part makes the slowest answers slow
+ * (`bench/ingest-soak.bench.ts` aggregates it); a stage the batch did not pass through is left out.
+ */
+function serverTiming(m: AnswerMoments): string {
+  const parts: [string, number, number][] = []
+  if (m.acceptedMs !== undefined) {
+    parts.push(['accept', m.acceptedMs, m.handlerMs])
+  }
+  parts.push(
+    ['lag', m.receivedMs, m.handlerMs],
+    ['read', m.handlerMs, m.readMs],
+    ['decode', m.readMs, m.decodedMs]
+  )
+  const { writeStartMs, committedMs } = m.timing
+  if (writeStartMs !== undefined && committedMs !== undefined) {
+    parts.push(
+      ['queue', m.decodedMs, writeStartMs],
+      ['store', writeStartMs, committedMs],
+      ['reply', committedMs, m.answeredMs]
+    )
+  }
+  parts.push(['total', m.receivedMs, m.answeredMs])
+  return parts
+    .map(([name, from, to]) => `${name};dur=${Math.max(0, Math.round(to - from))}`)
+    .join(', ')
 }
 
 const PROTOBUF_TYPE = 'application/x-protobuf'
@@ -187,33 +235,61 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
 
   app.post('/v1/traces', async function exportTraces(c) {
     const receivedMs = arrivedMs()
+    const acceptedMs = firstOnConnection(c)
     const format = requireFormat(c)
     // Refuse before reading the body when the batch would be refused anyway (429/503).
     const release = deps.ingest.admit?.(declaredBodyBytes(c.req.raw, maxBodyBytes))
     try {
-      return await traces(c, format, receivedMs)
+      return await traces(c, format, receivedMs, acceptedMs)
     } finally {
       release?.()
       noteGaveUp(c)
     }
   })
 
+  /** Sockets that carried a request already: a later request's wait began after its accept. */
+  const served = new WeakSet<Socket>()
+  const firstOnConnection = (c: Context): number | undefined => {
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket
+    if (socket === undefined || served.has(socket)) {
+      return undefined
+    }
+    served.add(socket)
+    return socketAcceptedMs(socket)
+  }
+
   const traces = async (
     c: Context,
     format: OtlpWireFormat,
-    receivedMs: number
+    receivedMs: number,
+    acceptedMs: number | undefined
   ): Promise<Response> => {
+    const handlerMs = now()
     const body = await readBody(c.req.raw, maxBodyBytes)
+    const readMs = now()
     const { spans, rejected } = deps.decoder
       ? await deps.decoder.traces(format, body, bounds())
       : decodeTracesBody(format, body, bounds())
     const seenMs = now()
     deps.clockSkew?.observe(spans, seenMs)
     deps.clockSkew?.observeRejects(rejected, seenMs)
+    const timing: SubmitTiming = {}
     if (spans.length > 0) {
       checkAnswerTime(receivedMs, now())
-      await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })
+      await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS, timing })
     }
+    c.header(
+      'Server-Timing',
+      serverTiming({
+        acceptedMs,
+        receivedMs,
+        handlerMs,
+        readMs,
+        decodedMs: seenMs,
+        timing,
+        answeredMs: now(),
+      })
+    )
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {
       deps.metrics?.telemetry.spansRejected('otlp', 'http', partial.rejected)

@@ -11,6 +11,9 @@ import { createOtlpApp } from '../../src/server/otlp-app.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import { makeLlmTraceRequest } from '../../src/core/otlp/testing/make-llm-request.js'
 import { holdSpanWrites, makeDeps, type TestDeps } from '../../src/server/testing/test-deps.js'
+import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
+import { createServerTelemetry } from '../../src/server/metrics/telemetry.js'
+import { createRequestMetrics } from '../../src/server/metrics/request-metrics.js'
 
 const FIXTURES = new URL('../fixtures/otlp/', import.meta.url)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')
@@ -217,6 +220,91 @@ describe('POST /v1/traces', () => {
     held.release()
     expect((await first).status).toBe(200)
     expect((await store.stats()).spans).toBe(4)
+  })
+
+  it('says where an acknowledgement spent its time (Server-Timing), through the telemetry wrapper the server uses', async () => {
+    // A real epoch: the spans' times are checked against it (ADR 0044).
+    let t = Date.now()
+    const now = (): number => t
+    const held = holdSpanWrites(createMemoryStore())
+    const deps = makeDeps({ store: held.store })
+    open.push(deps)
+    const pipeline = createIngestPipeline({
+      store: held.store,
+      logger: deps.logger,
+      now,
+      quietMs: 1,
+      sweepIntervalMs: 0,
+      maxHoldMs: 60_000,
+    })
+    open.push({ ...deps, ingest: pipeline })
+    const telemetry = createServerTelemetry({
+      now,
+      requests: createRequestMetrics({ dimensions: [], maxLabelSets: 1 }),
+    })
+    const app = createOtlpApp({
+      ...deps,
+      now,
+      ingest: telemetry.instrumentSink(pipeline, 'otlp', 'http'),
+      loopLagMs: () => 300,
+    })
+    const answer = post(app, '/v1/traces', JSON.stringify(makeLlmTraceRequest(1, 0)), JSON_TYPE)
+    while (pipeline.counters().queueDepth === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    // The store holds the write for 250 ms of the clock.
+    t += 250
+    held.release()
+    const res = await answer
+    expect(res.status).toBe(200)
+    // The write queue saw the submit options (timing) through the wrapper: queue and store are there.
+    expect(res.headers.get('server-timing')).toBe(
+      'lag;dur=300, read;dur=0, decode;dur=0, queue;dur=0, store;dur=250, reply;dur=0, total;dur=550'
+    )
+  })
+
+  it('refuses a batch still waiting for the writer past its answer time, through the telemetry wrapper', async () => {
+    // A real epoch: the spans' times are checked against it (ADR 0044).
+    let t = Date.now()
+    const now = (): number => t
+    const held = holdSpanWrites(createMemoryStore())
+    const deps = makeDeps({ store: held.store })
+    const pipeline = createIngestPipeline({
+      store: held.store,
+      logger: deps.logger,
+      now,
+      quietMs: 1,
+      sweepIntervalMs: 0,
+      maxHoldMs: 60_000,
+    })
+    open.push({ ...deps, ingest: pipeline })
+    const telemetry = createServerTelemetry({
+      now,
+      requests: createRequestMetrics({ dimensions: [], maxLabelSets: 1 }),
+    })
+    const app = createOtlpApp({
+      ...deps,
+      now,
+      ingest: telemetry.instrumentSink(pipeline, 'otlp', 'http'),
+    })
+    const first = post(app, '/v1/traces', JSON.stringify(makeLlmTraceRequest(1, 0)), JSON_TYPE)
+    while (pipeline.counters().queueDepth === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    // Queued behind the held write; by the time the writer gets to it its 8 s are over.
+    const second = post(app, '/v1/traces', JSON.stringify(makeLlmTraceRequest(1, 1)), JSON_TYPE)
+    while (pipeline.counters().queueDepth < 8) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    t += 9000
+    held.release()
+    expect((await first).status).toBe(200)
+    const late = await second
+    expect(late.status).toBe(429)
+    expect(((await late.json()) as { message: string }).message).toContain(
+      'past the time its client must hear back'
+    )
+    expect((await held.store.stats()).spans).toBe(4)
   })
 
   it('answers 500 and logs the stack when the sink fails unexpectedly', async () => {

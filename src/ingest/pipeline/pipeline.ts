@@ -32,7 +32,7 @@ import { capBy, splitMemoryBudget } from '../admission/memory-budget.js'
 import { createMemoryLimiter } from '../admission/memory-limiter.js'
 import { createSeenTraces } from './seen-traces.js'
 import { createTraceAssembler } from './trace-assembler.js'
-import type { IngestCounters, IngestSink, NotLlmSource } from './types.js'
+import type { IngestCounters, IngestSink, NotLlmSource, SubmitTiming } from './types.js'
 import { createWriteQueue, type QueuedJob } from './write-queue.js'
 
 /**
@@ -124,7 +124,7 @@ export interface IngestPipeline extends IngestSink {
 
 type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
   (
-    | { kind: 'spans'; spans: readonly Span[] }
+    | { kind: 'spans'; spans: readonly Span[]; timing?: SubmitTiming }
     | { kind: 'metrics'; samples: readonly MetricSample[]; families: readonly MetricFamilyMeta[] }
     | { kind: 'events'; events: readonly ChangeEvent[] }
   )
@@ -231,11 +231,23 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   /** One store call for a group of jobs of one kind; counters move only once it is committed. */
   const writeGroup = async (kind: Job['kind'], jobs: readonly Job[]): Promise<void> => {
     if (kind === 'spans') {
+      const startedMs = now()
+      for (const j of jobs) {
+        if (j.kind === 'spans' && j.timing !== undefined) {
+          j.timing.writeStartMs = startedMs
+        }
+      }
       await newAfterUs
       const all = jobs.flatMap((j) => (j.kind === 'spans' ? j.spans : []))
       const fresh = dropDuplicates(all)
       if (fresh.length > 0) {
         await store.insertSpans(fresh)
+      }
+      const committedMs = now()
+      for (const j of jobs) {
+        if (j.kind === 'spans' && j.timing !== undefined) {
+          j.timing.committedMs = committedMs
+        }
       }
       counters.spansAccepted += fresh.length
       counters.spansDuplicate += all.length - fresh.length
@@ -360,6 +372,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         ...(submitOptions?.answerByMs === undefined
           ? {}
           : { answerByMs: submitOptions.answerByMs }),
+        ...(submitOptions?.timing === undefined ? {} : { timing: submitOptions.timing }),
       })
     },
     submitMetrics(samples, families = []) {

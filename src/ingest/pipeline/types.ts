@@ -38,6 +38,18 @@ export interface SubmitOptions {
    * the writer then is refused (429), not written, so the client hears back before it times out.
    */
   answerByMs?: number
+  /**
+   * Filled in by the sink as the batch moves on (epoch ms, the sink's clock), so a listener can
+   * say where an answer's time went (`Server-Timing`): when its write round started and when it
+   * was committed. Left unset by sinks that do not queue.
+   */
+  timing?: SubmitTiming
+}
+
+/** When a submitted batch's write started and was committed (epoch ms). */
+export interface SubmitTiming {
+  writeStartMs?: number
+  committedMs?: number
 }
 
 export interface IngestSink {

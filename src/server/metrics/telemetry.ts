@@ -170,14 +170,16 @@ export function createServerTelemetry(options: {
     instrumentSink(sink, receiver, transport) {
       const labels: [string, string] = [receiver, transport]
       const instrumented: IngestSink = {
-        submitSpans: (spans) =>
+        // The options carry the answer deadline (and timing) the write queue acts on: dropping
+        // them here let a batch wait for the writer past its client's timeout.
+        submitSpans: (spans, options) =>
           track(
             'traces',
             labels,
             spans.length,
             (n) => accepted.spans.inc(labels, n),
             (reason, n) => refused.spans.inc([...labels, reason], n),
-            () => sink.submitSpans(spans)
+            () => sink.submitSpans(spans, options)
           ),
         submitMetrics: (samples, families) =>
           track(
