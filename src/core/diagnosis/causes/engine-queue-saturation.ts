@@ -5,7 +5,9 @@
  * Evidence needed: engine spans (`engine.queue`); waiting/running series
  * (`vllm:num_requests_waiting`, `sglang:num_queue_reqs`, …) make it certain.
  * For: `engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window
- * on most replicas (global), with traffic up and requests waiting in the engines.
+ * on most replicas (global), with traffic up and requests waiting in the engines; without a
+ * change, the median engine holds waiting requests (a few engines' long queues are their own
+ * condition: ADR 0192).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
  * traffic jumped (noisy neighbour), the prompts got longer (long prompts), KV cache full with
  * preemptions (KV pressure).
@@ -84,7 +86,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines; traffic rose.",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose.",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts).",
   actions: [

@@ -5,7 +5,8 @@
  * too) and the `region` dimension.
  * For: one region's `network` time is several times the others' AND that region creates the TTFT
  * tail (without it the P99 would be clearly lower); or the network time of everyone rose inside
- * the latency change window. Against: a far region whose extra time hardly moves the P99 (a
+ * the latency change window; or one region's own median network time per step shifted up by a
+ * few per cent of its TTFT (ADR 0191). Against: a far region whose extra time hardly moves the P99 (a
  * structural, modest difference); handshakes (new connections) growing instead.
  * Scope: the region.
  * Actions (CONTRACT §5.1): serve from a closer region; edge TLS termination.
@@ -242,7 +243,7 @@ export const networkHighRttCause: CauseRecord = {
   breachStages: ['network'],
   needs: 'client spans (`network` stage) and the region dimension.',
   predicts:
-    "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window. Scope: the region.",
+    "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window; or one region's own median network time per step shifted up (≥ 10 %, ≥ 4 noise units) by a few per cent of its typical TTFT (ADR 0191). Scope: the region.",
   against: 'a far region that hardly moves the P99 (structural, modest).',
   actions: ['serve these clients from a closer region', 'terminate TLS at the edge'],
   counter(ctx, finding) {

@@ -242,7 +242,7 @@ export const replicaColdStartCause: CauseRecord = {
   needs:
     "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
-    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began, and they recover afterwards. Scope: the replica when exactly one is new.",
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. Scope: the replica when exactly one is new.",
   against:
     "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [
