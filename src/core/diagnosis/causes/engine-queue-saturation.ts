@@ -111,8 +111,11 @@ export const engineQueueSaturationCause: CauseRecord = {
     // Saturation without a change: waiting requests on every engine for the whole window. The
     // mean over engines cannot tell that from two engines of a slow node holding a long queue
     // each while the rest wait for nothing; that is the node's condition, not engine-wide demand.
+    // The typical engine must hold the queue as well as the average: the median only lowers it.
     const spread = waiting ? waitingSpread(waiting.view, range) : null
-    const waitingSat = waiting ? ramp(spread?.median ?? waiting.inside, 1, 4) : 0
+    const waitingSat = waiting
+      ? ramp(Math.min(spread?.median ?? Infinity, waiting.inside), 1, 4)
+      : 0
     const anomaly = Math.max(change.elevated ? ramp(queueShift.ratio, 1.5, 3) : 0, waitingSat * 0.8)
     let confidence = share * anomaly * (scope.global ? 1 : 0.3)
     const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
