@@ -39,6 +39,7 @@ import { explainAway } from './explain/explain-away.js'
 import { standingConditions } from './detect/standing.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
+import { openEnd, type OpenEnd } from './detect/open-end.js'
 import {
   HEALTHY_CAP_WHEN_BLIND,
   MAX_FINDINGS,
@@ -289,7 +290,8 @@ function healthyFinding(
   strongest: number,
   skipped: readonly string[],
   unattributedShare: number,
-  moved: boolean
+  moved: boolean,
+  end: OpenEnd | null
 ): Finding {
   const significant = ctx.primary.rows.filter((r) => r.significant)
   const evidence: Finding['evidence'] = [
@@ -299,9 +301,11 @@ function healthyFinding(
       baseline: round(ctx.ttft.summary.p50 / 1000),
       text: moved
         ? 'latency moved, but no cause has enough evidence'
-        : significant.length > 0
-          ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
-          : 'no change over time, no concentration in any dimension and no saturated resource',
+        : end !== null
+          ? 'no change over time that the data can confirm yet, and no saturated resource'
+          : significant.length > 0
+            ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
+            : 'no change over time, no concentration in any dimension and no saturated resource',
     },
   ]
   if (!ctx.frame.hasClient.includes(1)) {
@@ -333,6 +337,17 @@ function healthyFinding(
   if (moved) {
     // Latency moved and no cause explains it: that is "cannot tell", not "healthy".
     cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
+  }
+  if (end !== null) {
+    // Too short to be a change yet, too high to call the end of the data fine.
+    cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
+    const seconds = Math.round((end.steps * ctx.grid.stepUs) / 1e6)
+    evidence.push({
+      metric: `${end.measure}.p50`,
+      observed: round(end.shiftUs / 1000),
+      baseline: null,
+      text: `the last ${seconds} s of the data are slower than the rest (${end.measure.toUpperCase()} median +${Math.round(end.shiftUs / 1000)} ms, ${end.z.toFixed(1)} noise units): too short to tell a change from noise; diagnose again in a few minutes`,
+    })
   }
   if (unattributedShare >= UNCOVERED_BLIND_SHARE) {
     cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
@@ -421,7 +436,16 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       ctx.ttftChange.elevated !== null ||
       ctx.tpotChange.elevated !== null ||
       anomalies.some((a) => a.z >= 4)
-    findings = [healthyFinding(ctx, merged[0]?.confidence ?? 0, skipped, uncovered.share, moved)]
+    findings = [
+      healthyFinding(
+        ctx,
+        merged[0]?.confidence ?? 0,
+        skipped,
+        uncovered.share,
+        moved,
+        moved ? null : openEnd(ctx)
+      ),
+    ]
   }
   return {
     diagnosis: { ...envelope(input, ctx, findings[0]), findings, standing_conditions: standing },

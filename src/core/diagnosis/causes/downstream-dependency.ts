@@ -52,6 +52,19 @@ const OWN_HOLDS = 0.5
  * where the slowest first tokens lose their seconds, yet every request waits for it.
  */
 function ownSlowdown(ctx: DiagnosisContext): RuleResult {
+  // The rule and its counter both read it in one diagnosis: computed once per context. Callers
+  // add evidence to what they return, so each gets its own copy of the list.
+  let own = OWN_SLOWDOWN.get(ctx)
+  if (own === undefined) {
+    own = computeOwnSlowdown(ctx)
+    OWN_SLOWDOWN.set(ctx, own)
+  }
+  return own === null || 'skipped' in own ? own : { ...own, evidence: [...own.evidence] }
+}
+
+const OWN_SLOWDOWN = new WeakMap<DiagnosisContext, RuleResult>()
+
+function computeOwnSlowdown(ctx: DiagnosisContext): RuleResult {
   const values = ctx.frame.stages['downstream']
   const series = bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.5, undefined, 10).values
   const cps = detectChangePoints(series, { minRelativeChange: OWN_RISE_LO })

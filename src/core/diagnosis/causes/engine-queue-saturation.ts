@@ -5,7 +5,9 @@
  * Evidence needed: engine spans (`engine.queue`); waiting/running series
  * (`vllm:num_requests_waiting`, `sglang:num_queue_reqs`, …) make it certain.
  * For: `engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window
- * on most replicas (global), with traffic up and requests waiting in the engines.
+ * on most replicas (global), with traffic up and requests waiting in the engines; without a
+ * change, the median engine holds waiting requests (a few engines' long queues are their own
+ * condition: ADR 0192).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
  * traffic jumped (noisy neighbour), the prompts got longer (long prompts), KV cache full with
  * preemptions (KV pressure).
@@ -15,7 +17,14 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
-import { globalOrLocal, resourceLevel, shiftOf, stageStat, workRatio } from '../detect/shifts.js'
+import {
+  globalOrLocal,
+  levelsByKey,
+  resourceLevel,
+  shiftOf,
+  stageStat,
+  workRatio,
+} from '../detect/shifts.js'
 import { changeBuckets } from '../frame/context.js'
 import {
   changeEvidence,
@@ -26,6 +35,47 @@ import {
 import { pct, round } from '../explain/text.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
+import type { ResourceView } from '../resources.js'
+
+/**
+ * The typical engine's waiting requests over `range` (the whole window when null): the median of
+ * the per-engine means, and the engines holding most of the total when the mean is theirs. Null
+ * when the series carry fewer than three engines (nothing to compare).
+ */
+function waitingSpread(
+  view: ResourceView,
+  range: { from: number; to: number } | null
+): { median: number; mean: number; text: string } | null {
+  const levels = [...levelsByKey(view, range)]
+    .filter(([, v]) => v === v)
+    .sort((a, b) => b[1] - a[1])
+  if (levels.length < 3) {
+    return null
+  }
+  const mean = levels.reduce((a, [, v]) => a + v, 0) / levels.length
+  const mid = levels.length >> 1
+  const median =
+    levels.length % 2 === 1 ? levels[mid]![1] : (levels[mid - 1]![1] + levels[mid]![1]) / 2
+  // The fewest engines that hold half of all waiting requests.
+  const total = mean * levels.length
+  let held = 0
+  const heavy: string[] = []
+  for (const [k, v] of levels) {
+    if (held >= total / 2) {
+      break
+    }
+    held += v
+    heavy.push(k)
+  }
+  const local = median < mean / 2 && heavy.length <= levels.length / 3
+  return {
+    median,
+    mean,
+    text: local
+      ? `requests wait mostly on ${heavy.join(', ')} (${round(mean, 1)} per engine on average, ${round(median, 1)} on the median engine): the queue is local`
+      : `requests wait on most engines (${round(median, 1)} on the median engine, ${round(mean, 1)} on average)`,
+  }
+}
 
 export const engineQueueSaturationCause: CauseRecord = {
   cause: 'engine.queue_saturation',
@@ -36,7 +86,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines; traffic rose.",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose.",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts).",
   actions: [
@@ -58,8 +108,14 @@ export const engineQueueSaturationCause: CauseRecord = {
     const trafficOut = range ? meanOutside(ctx.traffic, range.from, range.to) : NaN
     const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
     const share = ramp(q.excessShare, 0.3, 0.6)
-    // Saturation without a change: waiting requests on every engine for the whole window.
-    const waitingSat = waiting ? ramp(waiting.inside, 1, 4) : 0
+    // Saturation without a change: waiting requests on every engine for the whole window. The
+    // mean over engines cannot tell that from two engines of a slow node holding a long queue
+    // each while the rest wait for nothing; that is the node's condition, not engine-wide demand.
+    // The typical engine must hold the queue as well as the average: the median only lowers it.
+    const spread = waiting ? waitingSpread(waiting.view, range) : null
+    const waitingSat = waiting
+      ? ramp(Math.min(spread?.median ?? Infinity, waiting.inside), 1, 4)
+      : 0
     const anomaly = Math.max(change.elevated ? ramp(queueShift.ratio, 1.5, 3) : 0, waitingSat * 0.8)
     let confidence = share * anomaly * (scope.global ? 1 : 0.3)
     const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
@@ -67,11 +123,12 @@ export const engineQueueSaturationCause: CauseRecord = {
     if (ce) {
       evidence.push(ce)
     }
+    const noSplit = change.elevated === null && spread !== null
     evidence.push({
       dimension: 'replica',
-      observed: round(scope.share),
-      baseline: null,
-      text: scope.text,
+      observed: noSplit ? round(spread.median) : round(scope.share),
+      baseline: noSplit ? round(spread.mean) : null,
+      text: noSplit ? spread.text : scope.text,
     })
     if (waiting) {
       confidence *=

@@ -5,17 +5,22 @@
  * too) and the `region` dimension.
  * For: one region's `network` time is several times the others' AND that region creates the TTFT
  * tail (without it the P99 would be clearly lower); or the network time of everyone rose inside
- * the latency change window. Against: a far region whose extra time hardly moves the P99 (a
+ * the latency change window; or one region's own median network time per step shifted up by a
+ * few per cent of its TTFT (ADR 0191). Against: a far region whose extra time hardly moves the P99 (a
  * structural, modest difference); handshakes (new connections) growing instead.
  * Scope: the region.
  * Actions (CONTRACT §5.1): serve from a closer region; edge TLS termination.
  */
 import type { Evidence } from '../../model/diagnosis.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import type { CauseRecord, Counter } from './record.js'
+import type { CauseRecord, Counter, RuleResult } from './record.js'
 import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
-import { fmtUs, round } from '../explain/text.js'
+import { fmtUs, pct, round } from '../explain/text.js'
 import { shiftOf, stageStat } from '../detect/shifts.js'
 import { tailImpact } from '../detect/impact.js'
 import { windowSpanUs } from '../frame/window-span.js'
@@ -155,6 +160,80 @@ export function sameWaitEverywhere(
 
 const RTT_STAGES = ['network', 'client.connect', 'client.tls', 'client.send'] as const
 
+/**
+ * A region's round trips do not grow with load or tokens, so the median `network` time per step
+ * of one region is a quiet series, as a dependency's call is (ADR 0189): a level shift of a tenth
+ * of it is many noise units. The same support as there: a rise from "a tenth" to "clearly" (40 %)
+ * of its own time, 4 → 8 noise units, adding 1 % → 4 % to the region's own typical TTFT (sized on
+ * the requests that pay it, not on every region's TTFT).
+ */
+const OWN_RISE_LO = 0.1
+const OWN_RISE_HI = 0.4
+const OWN_SCORE_LO = 4
+const OWN_SCORE_HI = 8
+const USER_SHARE_LO = 0.01
+const USER_SHARE_HI = 0.04
+/** Requests a step needs for its median to count. */
+const OWN_MIN_STEP = 10
+
+/**
+ * The region whose own network time per step rose the most clearly inside the window (ADR 0191):
+ * what the slow-cohort view cannot see when the tail is the engine's queue, yet every request
+ * from the region pays. Null when no region's series shifted.
+ */
+function regionSlowdown(ctx: DiagnosisContext): RuleResult {
+  const col = ctx.frame.dims.region
+  const net = ctx.frame.stages.network
+  let best: { confidence: number; result: NonNullable<RuleResult> } | null = null
+  for (let c = 0; c < col.values.length; c++) {
+    const mask = Uint8Array.from(col.codes, (x) => (x === c ? 1 : 0))
+    const series = bucketQuantile(ctx.grid, ctx.frame.startUs, net, 0.5, mask, OWN_MIN_STEP).values
+    const cps = detectChangePoints(series, { minRelativeChange: OWN_RISE_LO })
+    const span = findElevatedSpan(cps, OWN_RISE_LO)
+    if (span === null || !(span.baseline > 0)) {
+      continue
+    }
+    const score = Math.max(
+      0,
+      ...cps.changes
+        .filter((x) => x.index === span.start || x.index === span.end + 1)
+        .map((x) => x.score)
+    )
+    const riseUs = span.elevated - span.baseline
+    const typicalTtft = quantileSorted(sortedFinite(ctx.frame.ttftUserUs, mask), 0.5)
+    const userShare = typicalTtft > 0 ? riseUs / typicalTtft : 0
+    const confidence =
+      ramp(span.elevated / span.baseline - 1, OWN_RISE_LO, OWN_RISE_HI) *
+      ramp(score, OWN_SCORE_LO, OWN_SCORE_HI) *
+      ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
+    if (!(confidence > 0) || (best !== null && best.confidence >= confidence)) {
+      continue
+    }
+    const region = col.values[c] as string
+    best = {
+      confidence,
+      result: {
+        confidence,
+        scope: scopeOf('region', region),
+        window: windowOfBuckets(
+          ctx.grid,
+          { from: span.start, to: span.end },
+          ctx.input.window.toUs
+        ),
+        evidence: [
+          {
+            stage: 'network',
+            observed: round(span.elevated / 1000),
+            baseline: round(span.baseline / 1000),
+            text: `network time of requests from ${region} rose from ${fmtUs(span.baseline)} to ${fmtUs(span.elevated)} at the median per step (${score.toFixed(0)} noise units), adding ${pct(userShare)} to their typical ${fmtUs(typicalTtft)} TTFT`,
+          },
+        ],
+      },
+    }
+  }
+  return best?.result ?? null
+}
+
 export const networkHighRttCause: CauseRecord = {
   cause: 'network.high_rtt',
   label: 'Clients far from the region',
@@ -164,7 +243,7 @@ export const networkHighRttCause: CauseRecord = {
   breachStages: ['network'],
   needs: 'client spans (`network` stage) and the region dimension.',
   predicts:
-    "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window. Scope: the region.",
+    "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window; or one region's own median network time per step shifted up (≥ 10 %, ≥ 4 noise units) by a few per cent of its typical TTFT (ADR 0191). Scope: the region.",
   against: 'a far region that hardly moves the P99 (structural, modest).',
   actions: ['serve these clients from a closer region', 'terminate TLS at the edge'],
   counter(ctx, finding) {
@@ -174,45 +253,56 @@ export const networkHighRttCause: CauseRecord = {
     if (ctx.frame.hasClient.every((v) => v === 0)) {
       return { skipped: 'no client spans: network time is only visible at the client' }
     }
-    const stages = ['network', 'client.connect', 'client.tls', 'client.send'] as const
-    const excess = stages.reduce(
-      (s, st) => s + (stageStat(ctx.ttftStages, st)?.excessShare ?? 0),
-      0
-    )
-    const share = ramp(excess, 0.2, 0.5)
-    if (share === 0) {
-      return null
+    const tail = tailView(ctx)
+    const tailConfidence = tail !== null && 'confidence' in tail ? tail.confidence : 0
+    if (tailConfidence >= MIN_TAIL_VIEW) {
+      return tail
     }
-    const far = farRegion(ctx)
-    const regional = far === null ? 0 : ramp(far.networkRatio, 2, 4) * ramp(far.impact, 1.15, 1.5)
-    const change = ctx.ttftChange
-    const netShift = shiftOf(ctx, ctx.frame.stages.network, change)
-    const global = change.elevated ? ramp(netShift.ratio, 1.5, 3) : 0
-    const confidence = share * Math.max(regional, global * 0.8)
-    if (confidence <= 0) {
-      return null
-    }
-    const evidence: Evidence[] = []
-    if (far !== null && regional >= global * 0.8) {
-      evidence.push({
-        dimension: 'region',
-        observed: round(far.networkUs / 1000),
-        baseline: round(far.othersUs / 1000),
-        text: `requests from ${far.region} spend ${fmtUs(far.networkUs)} in the network vs ${fmtUs(far.othersUs)} from other regions (${far.networkRatio.toFixed(1)}×)`,
-      })
-      evidence.push(impactEvidence(`region=${far.region}`, 'ttft', far.impact))
-      return { confidence, scope: scopeOf('region', far.region), window: null, evidence }
-    }
-    evidence.push({
-      stage: 'network',
-      observed: round(netShift.inside / 1000),
-      baseline: round(netShift.outside / 1000),
-      text: `network time ${fmtUs(netShift.inside)} inside the change window vs ${fmtUs(netShift.outside)} outside`,
-    })
-    const ce = changeEvidence(change, 'ttft')
-    if (ce) {
-      evidence.push(ce)
-    }
-    return { confidence, scope: scopeOf(null, null), window: changeWindow(change), evidence }
+    const own = regionSlowdown(ctx)
+    return own !== null && 'confidence' in own && own.confidence > tailConfidence ? own : tail
   },
+}
+
+/** Below this the slow-cohort view is not the answer and a region's own series is read too. */
+const MIN_TAIL_VIEW = 0.3
+
+/** The slow-cohort view: the round trips carry the slow first tokens' excess. */
+function tailView(ctx: DiagnosisContext): RuleResult {
+  const stages = ['network', 'client.connect', 'client.tls', 'client.send'] as const
+  const excess = stages.reduce((s, st) => s + (stageStat(ctx.ttftStages, st)?.excessShare ?? 0), 0)
+  const share = ramp(excess, 0.2, 0.5)
+  if (share === 0) {
+    return null
+  }
+  const far = farRegion(ctx)
+  const regional = far === null ? 0 : ramp(far.networkRatio, 2, 4) * ramp(far.impact, 1.15, 1.5)
+  const change = ctx.ttftChange
+  const netShift = shiftOf(ctx, ctx.frame.stages.network, change)
+  const global = change.elevated ? ramp(netShift.ratio, 1.5, 3) : 0
+  const confidence = share * Math.max(regional, global * 0.8)
+  if (confidence <= 0) {
+    return null
+  }
+  const evidence: Evidence[] = []
+  if (far !== null && regional >= global * 0.8) {
+    evidence.push({
+      dimension: 'region',
+      observed: round(far.networkUs / 1000),
+      baseline: round(far.othersUs / 1000),
+      text: `requests from ${far.region} spend ${fmtUs(far.networkUs)} in the network vs ${fmtUs(far.othersUs)} from other regions (${far.networkRatio.toFixed(1)}×)`,
+    })
+    evidence.push(impactEvidence(`region=${far.region}`, 'ttft', far.impact))
+    return { confidence, scope: scopeOf('region', far.region), window: null, evidence }
+  }
+  evidence.push({
+    stage: 'network',
+    observed: round(netShift.inside / 1000),
+    baseline: round(netShift.outside / 1000),
+    text: `network time ${fmtUs(netShift.inside)} inside the change window vs ${fmtUs(netShift.outside)} outside`,
+  })
+  const ce = changeEvidence(change, 'ttft')
+  if (ce) {
+    evidence.push(ce)
+  }
+  return { confidence, scope: scopeOf(null, null), window: changeWindow(change), evidence }
 }

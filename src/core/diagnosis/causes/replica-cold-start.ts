@@ -162,6 +162,20 @@ function youngSlowerInOwnSpans(
   b: number,
   young: ReadonlySet<string>
 ): boolean {
+  return ownSpansRatio(ctx, a, b, young) >= OWN_SPANS_SLOWER
+}
+
+/**
+ * The young replicas' server time per request over their peers' over [a, b), at the median, the
+ * larger of queue + prefill and time per token (NaN when too few requests tell). Without engine
+ * spans, the gateway's upstream call is the engine's queue and prefill seen from the gateway.
+ */
+function ownSpansRatio(
+  ctx: DiagnosisContext,
+  a: number,
+  b: number,
+  young: ReadonlySet<string>
+): number {
   const col = ctx.frame.dims.replica
   const n = ctx.frame.n
   const server = new Float64Array(n).fill(NaN)
@@ -173,7 +187,11 @@ function youngSlowerInOwnSpans(
     if (at < a || at >= b || c < 0) {
       continue
     }
-    server[i] = stagesSum(ctx, i, SERVER_STAGES)
+    server[i] = stagesSum(
+      ctx,
+      i,
+      ctx.frame.hasEngine[i] === 1 ? SERVER_STAGES : SERVER_STAGES_FROM_GATEWAY
+    )
     if (young.has(col.values[c] as string)) {
       mine[i] = 1
     } else {
@@ -186,7 +204,8 @@ function youngSlowerInOwnSpans(
     const m = o.length >= MIN_OWN ? quantileSorted(o, 0.5) : NaN
     return y.length >= MIN_OWN && m > 0 ? quantileSorted(y, 0.5) / m : NaN
   }
-  return ratio(server) >= OWN_SPANS_SLOWER || ratio(ctx.frame.tpotUs) >= OWN_SPANS_SLOWER
+  const r = [ratio(server), ratio(ctx.frame.tpotUs)].filter((x) => x === x)
+  return r.length === 0 ? NaN : Math.max(...r)
 }
 
 /** Requests each side needs for its median to count. */
@@ -204,6 +223,15 @@ function stagesSum(ctx: DiagnosisContext, i: number, stages: readonly StageName[
 
 const CLIENT_STAGES: readonly StageName[] = ['client.connect', 'client.tls']
 const SERVER_STAGES: readonly StageName[] = ['gateway.queue', 'engine.queue', 'engine.prefill']
+const SERVER_STAGES_FROM_GATEWAY: readonly StageName[] = ['gateway.queue', 'gateway.upstream']
+/**
+ * The young replicas' own server time over their peers' in the same minutes that makes a cold
+ * start material, from "slower" to "clearly slower". The slow cohort (above the P99) holds only
+ * the young replica's slowest requests when the tail is made of long prompts, however slow the
+ * replica is on every request; its own spans say so directly.
+ */
+const OWN_SLOWER_LO = 1.2
+const OWN_SLOWER_HI = 1.6
 
 export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
@@ -214,7 +242,7 @@ export const replicaColdStartCause: CauseRecord = {
   needs:
     "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
-    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began, and they recover afterwards. Scope: the replica when exactly one is new.",
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. Scope: the replica when exactly one is new.",
   against:
     "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [
@@ -273,6 +301,23 @@ export const replicaColdStartCause: CauseRecord = {
         ramp(best.row.slowRate, YOUNG_SLOW_RATE_LO, YOUNG_SLOW_RATE_HI)
       )
     const evidence: Evidence[] = [rowEvidence(best.row, best.cohort.measure.toUpperCase())]
+    const firstYoung = Math.min(...fresh.map(([, t]) => t))
+    const own = ownSpansRatio(
+      ctx,
+      firstYoung,
+      Math.max(...fresh.map(([, t]) => t)) + YOUNG_US,
+      new Set(fresh.map(([k]) => k))
+    )
+    const ownSlower = own === own ? ramp(own, OWN_SLOWER_LO, OWN_SLOWER_HI) : 0
+    if (ownSlower > 0) {
+      confidence = Math.max(confidence, ramp(best.row.risk, 2, 6) * ownSlower)
+      evidence.push({
+        dimension: 'replica_age',
+        observed: round(own),
+        baseline: 1,
+        text: `in their first 5 minutes the new replicas' own server time per request is ${own.toFixed(2)}× their peers' in the same minutes (median)`,
+      })
+    }
     const starts = processStarts(ctx.input.resources, new Set(fresh.map(([k]) => k)))
     for (const [replica, t] of fresh.slice(0, 5)) {
       const started = (starts.get(replica) ?? []).filter((s) => s <= t).sort((a, b) => b - a)[0]

@@ -238,7 +238,7 @@ export function scoreDiagnosis(
   d: Diagnosis,
   expected: readonly Expected[],
   standing: Expected['scope'] | null = null,
-  fault: { fromUs: number; toUs: number } | null = null
+  fault: ((cause: string) => { fromUs: number; toUs: number }) | null = null
 ): CaseScore {
   const findings = d.findings
   const top = findings[0]!
@@ -278,7 +278,7 @@ export function scoreDiagnosis(
         : null,
     healthyError: top.cause === 'healthy' && top.confidence > 0.5,
     standingListed,
-    windowErrorS: windowError(any, fault),
+    windowErrorS: windowError(any, any && fault ? fault(any.cause) : null),
   }
 }
 
@@ -328,15 +328,18 @@ export function diagnoseGridCase(c: GridCase): { score: CaseScore; diagnosis: Di
   const minutes = c.spec.minutes ?? 30
   const share = c.spec.faults[0]?.windowShare ?? 1
   const faultFromUs = g.window.fromUs + Math.ceil(minutes * (1 - share)) * 60_000_000
-  // A cold replica is slow only while it warms up (fault-gen.ts: WARM_UP_MIN).
-  const coldOnly = c.spec.faults.length === 1 && c.spec.faults[0]!.cause === 'replica.cold_start'
+  // A cold replica is slow only while it warms up (fault-gen.ts: WARM_UP_MIN), alone or paired,
+  // and no fault ends after the data does.
   const fault =
     c.kind === 'healthy' || c.kind === 'standing'
       ? null
-      : {
+      : (cause: string): { fromUs: number; toUs: number } => ({
           fromUs: faultFromUs,
-          toUs: coldOnly ? faultFromUs + WARM_UP_MIN * 60_000_000 : (g.window.toUs as number),
-        }
+          toUs:
+            cause === 'replica.cold_start'
+              ? Math.min(faultFromUs + WARM_UP_MIN * 60_000_000, g.window.toUs as number)
+              : (g.window.toUs as number),
+        })
   if (c.kind === 'standing') {
     const condition = c.spec.faults[0]
     return {

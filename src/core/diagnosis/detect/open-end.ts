@@ -1,0 +1,70 @@
+/**
+ * The open end of the data. A change needs a level of a few steps (excess-scan.ts:
+ * `minSegmentSteps`), so a fault that began in the last minute can never be a segment, whatever
+ * the change-point test would say of it a few minutes later. "Healthy" is a claim about the whole
+ * window; where its last steps sit above the rest, the data cannot back that claim yet.
+ *
+ * The test is one-sided and weaker than a change point on purpose: it does not name a cause (it
+ * has no shape or scope to name one by), it only keeps "healthy" from being confident about
+ * minutes it could not judge.
+ */
+import { quantileSorted } from '../../stats/quantile.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { minSegmentSteps } from './excess-scan.js'
+
+/**
+ * Noise units (of the mean of the last steps) above which the open end is "slower than the rest":
+ * about a 2 % one-sided chance for a level that did not move, a hint and not a finding.
+ */
+export const OPEN_END_Z = 2
+
+export interface OpenEnd {
+  measure: 'ttft' | 'tpot'
+  /** Mean of the last steps' medians minus the median of the earlier steps' medians (µs). */
+  shiftUs: number
+  /** That shift in noise units of a mean of `steps` steps. */
+  z: number
+  steps: number
+}
+
+function medianOf(list: number[]): number {
+  return quantileSorted(Float64Array.from(list).sort(), 0.5)
+}
+
+/** How far the last too-short-to-test steps of one measure's median sit above the rest. */
+function openEndOf(
+  ctx: DiagnosisContext,
+  measure: 'ttft' | 'tpot',
+  values: Float64Array
+): OpenEnd | null {
+  const k = minSegmentSteps(ctx.grid)
+  const { values: p50 } = bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.5, undefined, 5)
+  const series = Array.from(p50)
+  const last = series.slice(-k).filter((v) => v === v)
+  const rest = series.slice(0, -k).filter((v) => v === v)
+  if (last.length < k || rest.length < 3 * k) {
+    return null
+  }
+  const level = medianOf(rest)
+  const diffs: number[] = []
+  for (let i = 1; i < rest.length; i++) {
+    diffs.push(Math.abs((rest[i] as number) - (rest[i - 1] as number)))
+  }
+  // MAD of first differences, scaled to one step's noise (a difference holds two steps' noise).
+  const noise = (1.4826 * medianOf(diffs)) / Math.SQRT2
+  if (!(noise > 0)) {
+    return null
+  }
+  const shiftUs = last.reduce((a, v) => a + v, 0) / last.length - level
+  return { measure, shiftUs, z: (shiftUs / noise) * Math.sqrt(last.length), steps: last.length }
+}
+
+/** The measure whose last steps sit at least {@link OPEN_END_Z} noise units high, or null. */
+export function openEnd(ctx: DiagnosisContext): OpenEnd | null {
+  const found = [
+    openEndOf(ctx, 'ttft', ctx.frame.ttftUserUs),
+    openEndOf(ctx, 'tpot', ctx.frame.tpotUs),
+  ].filter((x): x is OpenEnd => x !== null && x.z >= OPEN_END_Z)
+  return found.sort((a, b) => b.z - a.z)[0] ?? null
+}

@@ -1,0 +1,119 @@
+/**
+ * Weak, short and gateway-only faults from the grid (ADRs 0191, 0192), each drawn as its grid
+ * case and diagnosed whole: for (the fault is named with its scope) and against (a standing
+ * condition or a fault the data cannot show yet is not a confident answer either way).
+ */
+import { describe, expect, it } from 'vitest'
+import { diagnoseGridCase, type GridCase } from './testing/grid.js'
+import type { FaultSpec } from './testing/fault-gen.js'
+
+function gridCase(
+  seed: number,
+  fault: FaultSpec,
+  over: Partial<GridCase['spec']> & { subset?: GridCase['subset']; kind?: GridCase['kind'] } = {}
+): GridCase {
+  const { subset = 'all', kind = 'incident', ...spec } = over
+  return {
+    id: String(seed),
+    kind,
+    subset,
+    magnitude: fault.magnitude,
+    cutMinutes: 0,
+    spec: {
+      seed,
+      minutes: 30,
+      perMinute: 240,
+      workload: 'long-prompts',
+      client: true,
+      gateway: true,
+      metrics: true,
+      events: true,
+      cachedOnRequests: true,
+      faults: [fault],
+      ...spec,
+    },
+  }
+}
+
+// Each case generates and diagnoses 7 200 requests: seconds on a busy machine.
+const SLOW = 180_000
+
+describe('weak and short faults', () => {
+  it(
+    "names a region whose round trips rose 1.5× from its own network series, sized on the region's TTFT",
+    () => {
+      const { diagnosis } = diagnoseGridCase(
+        gridCase(
+          17019,
+          { cause: 'network.high_rtt', magnitude: 1.5, windowShare: 0.5 },
+          {
+            workload: 'chat',
+            events: false,
+          }
+        )
+      )
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('network.high_rtt')
+      expect(top.scope).toEqual({ dimension: 'region', value: 'eu-west' })
+      expect(top.evidence[0]!.text).toMatch(/network time of requests from eu-west rose/)
+    },
+    SLOW
+  )
+
+  it(
+    "does not call healthy with confidence a run whose data ends in a fault's first minute",
+    () => {
+      const { diagnosis, score } = diagnoseGridCase(
+        gridCase(17103, { cause: 'routing.imbalance', magnitude: 2, windowShare: 0.05 })
+      )
+      expect(score.healthyError).toBe(false)
+      const top = diagnosis.findings[0]!
+      if (top.cause === 'healthy') {
+        expect(top.confidence).toBeLessThanOrEqual(0.5)
+        expect(top.evidence.map((e) => e.text).join(' ')).toMatch(/too short to tell/)
+      }
+    },
+    SLOW
+  )
+})
+
+describe('standing conditions and gateway-only runs', () => {
+  it(
+    "does not read a slow node's own queues as engine-wide saturation",
+    () => {
+      const { diagnosis } = diagnoseGridCase(
+        gridCase(
+          17110,
+          { cause: 'node.degraded', magnitude: 3, windowShare: 1 },
+          { kind: 'standing' }
+        )
+      )
+      expect(diagnosis.findings[0]!.cause).toBe('healthy')
+      expect(diagnosis.standing_conditions.some((c) => c.value === 'n2')).toBe(true)
+    },
+    SLOW
+  )
+
+  it(
+    "names a cold replica from the gateway's upstream call when no engine span exists",
+    () => {
+      const { diagnosis } = diagnoseGridCase(
+        gridCase(
+          7104,
+          { cause: 'replica.cold_start', magnitude: 2, windowShare: 0.2 },
+          {
+            subset: 'gateway-only',
+            client: false,
+            metrics: false,
+            events: false,
+          }
+        )
+      )
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('replica.cold_start')
+      expect(top.scope).toEqual({ dimension: 'replica', value: 'r8' })
+      expect(top.evidence.map((e) => e.text).join(' ')).toMatch(/own server time per request/)
+    },
+    SLOW
+  )
+})
