@@ -319,28 +319,21 @@ function stageLines(acks: Record<string, number>[]): string[] {
     .slice(0, Math.max(1, Math.ceil(rows.length / 100)))
   const mean = (list: Record<string, number>[], k: string): number =>
     list.reduce((n, r) => n + (r[k] ?? 0), 0) / Math.max(1, list.length)
+  const percentileRow = (q: number): string =>
+    `  p${q}                 ${names
+      .map((n) =>
+        percentile(
+          rows.map((r) => r[n] ?? 0),
+          q
+        )
+          .toFixed(0)
+          .padStart(7)
+      )
+      .join('')}`
   return [
     `ack stages (ms)       ${names.map((n) => n.padStart(7)).join('')}`,
-    `  p50                 ${names
-      .map((n) =>
-        percentile(
-          rows.map((r) => r[n] ?? 0),
-          50
-        )
-          .toFixed(0)
-          .padStart(7)
-      )
-      .join('')}`,
-    `  p99                 ${names
-      .map((n) =>
-        percentile(
-          rows.map((r) => r[n] ?? 0),
-          99
-        )
-          .toFixed(0)
-          .padStart(7)
-      )
-      .join('')}`,
+    percentileRow(50),
+    percentileRow(99),
     `  slowest 1 % (${String(slow.length).padStart(3)}) ${names.map((n) => mean(slow, n).toFixed(0).padStart(7)).join('')}`,
   ]
 }

@@ -40,6 +40,44 @@ const post = (
   headers: Record<string, string>
 ): Promise<Response> => Promise.resolve(app.request(path, { method: 'POST', body, headers }))
 
+/**
+ * The OTLP app behind the telemetry wrapper the server puts around every receiver's sink, over a
+ * real pipeline whose span writes are held, on a clock the test moves (a real epoch: the spans'
+ * times are checked against it, ADR 0044).
+ */
+function wrappedApp(extra: Partial<Parameters<typeof createOtlpApp>[0]>): {
+  app: ReturnType<typeof createOtlpApp>
+  pipeline: ReturnType<typeof createIngestPipeline>
+  held: ReturnType<typeof holdSpanWrites>
+  clock: { t: number }
+} {
+  const clock = { t: Date.now() }
+  const now = (): number => clock.t
+  const held = holdSpanWrites(createMemoryStore())
+  const deps = makeDeps({ store: held.store })
+  open.push(deps)
+  const pipeline = createIngestPipeline({
+    store: held.store,
+    logger: deps.logger,
+    now,
+    quietMs: 1,
+    sweepIntervalMs: 0,
+    maxHoldMs: 60_000,
+  })
+  open.push({ ...deps, ingest: pipeline })
+  const telemetry = createServerTelemetry({
+    now,
+    requests: createRequestMetrics({ dimensions: [], maxLabelSets: 1 }),
+  })
+  const app = createOtlpApp({
+    ...deps,
+    now,
+    ingest: telemetry.instrumentSink(pipeline, 'otlp', 'http'),
+    ...extra,
+  })
+  return { app, pipeline, held, clock }
+}
+
 describe('POST /v1/traces', () => {
   it('counts how late the event loop was against the answer time: a request that waited too long is refused, not stored', async () => {
     const deps = makeDeps()
@@ -223,37 +261,13 @@ describe('POST /v1/traces', () => {
   })
 
   it('says where an acknowledgement spent its time (Server-Timing), through the telemetry wrapper the server uses', async () => {
-    // A real epoch: the spans' times are checked against it (ADR 0044).
-    let t = Date.now()
-    const now = (): number => t
-    const held = holdSpanWrites(createMemoryStore())
-    const deps = makeDeps({ store: held.store })
-    open.push(deps)
-    const pipeline = createIngestPipeline({
-      store: held.store,
-      logger: deps.logger,
-      now,
-      quietMs: 1,
-      sweepIntervalMs: 0,
-      maxHoldMs: 60_000,
-    })
-    open.push({ ...deps, ingest: pipeline })
-    const telemetry = createServerTelemetry({
-      now,
-      requests: createRequestMetrics({ dimensions: [], maxLabelSets: 1 }),
-    })
-    const app = createOtlpApp({
-      ...deps,
-      now,
-      ingest: telemetry.instrumentSink(pipeline, 'otlp', 'http'),
-      loopLagMs: () => 300,
-    })
+    const { app, pipeline, held, clock } = wrappedApp({ loopLagMs: () => 300 })
     const answer = post(app, '/v1/traces', JSON.stringify(makeLlmTraceRequest(1, 0)), JSON_TYPE)
     while (pipeline.counters().queueDepth === 0) {
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
     // The store holds the write for 250 ms of the clock.
-    t += 250
+    clock.t += 250
     held.release()
     const res = await answer
     expect(res.status).toBe(200)
@@ -264,29 +278,7 @@ describe('POST /v1/traces', () => {
   })
 
   it('refuses a batch still waiting for the writer past its answer time, through the telemetry wrapper', async () => {
-    // A real epoch: the spans' times are checked against it (ADR 0044).
-    let t = Date.now()
-    const now = (): number => t
-    const held = holdSpanWrites(createMemoryStore())
-    const deps = makeDeps({ store: held.store })
-    const pipeline = createIngestPipeline({
-      store: held.store,
-      logger: deps.logger,
-      now,
-      quietMs: 1,
-      sweepIntervalMs: 0,
-      maxHoldMs: 60_000,
-    })
-    open.push({ ...deps, ingest: pipeline })
-    const telemetry = createServerTelemetry({
-      now,
-      requests: createRequestMetrics({ dimensions: [], maxLabelSets: 1 }),
-    })
-    const app = createOtlpApp({
-      ...deps,
-      now,
-      ingest: telemetry.instrumentSink(pipeline, 'otlp', 'http'),
-    })
+    const { app, pipeline, held, clock } = wrappedApp({})
     const first = post(app, '/v1/traces', JSON.stringify(makeLlmTraceRequest(1, 0)), JSON_TYPE)
     while (pipeline.counters().queueDepth === 0) {
       await new Promise((resolve) => setTimeout(resolve, 5))
@@ -296,7 +288,7 @@ describe('POST /v1/traces', () => {
     while (pipeline.counters().queueDepth < 8) {
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
-    t += 9000
+    clock.t += 9000
     held.release()
     expect((await first).status).toBe(200)
     const late = await second

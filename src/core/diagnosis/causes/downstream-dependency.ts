@@ -10,11 +10,8 @@
  * Actions (CONTRACT §5.1): fix or time-box the dependency; cache; run it in parallel.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { ramp } from '../../stats/significance.js'
-import { bucketQuantile } from '../../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { quietShift } from '../detect/quiet-shift.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { fmtUs, pct, round } from '../explain/text.js'
@@ -26,23 +23,6 @@ const CARRIES = 0.4
 /** Below this share the `downstream` stage carries too little to be the cause. */
 const SMALL = 0.2
 
-/**
- * A dependency's own time does not grow with load or tokens, so its median per step is a quiet
- * series: a level shift of a tenth of it is many noise units. Support from "a tenth slower" to
- * "clearly slower" (40 %).
- */
-const OWN_RISE_LO = 0.1
-const OWN_RISE_HI = 0.4
-/** Noise units of the shift, from "a change" to "certain". */
-const OWN_SCORE_LO = 4
-const OWN_SCORE_HI = 8
-/**
- * What the rise adds to the user's typical TTFT, from "a few milliseconds in hundreds" to "a
- * visible part of the wait": a retrieval call 20 % slower that adds 1 % to the first token is
- * noted by its owner, not an incident.
- */
-const USER_SHARE_LO = 0.01
-const USER_SHARE_HI = 0.04
 /** The call's own shift is evidence enough to outweigh "the engine behind the gateway". */
 const OWN_HOLDS = 0.5
 
@@ -65,41 +45,22 @@ function ownSlowdown(ctx: DiagnosisContext): RuleResult {
 const OWN_SLOWDOWN = new WeakMap<DiagnosisContext, RuleResult>()
 
 function computeOwnSlowdown(ctx: DiagnosisContext): RuleResult {
-  const values = ctx.frame.stages['downstream']
-  const series = bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.5, undefined, 10).values
-  const cps = detectChangePoints(series, { minRelativeChange: OWN_RISE_LO })
-  const span = findElevatedSpan(cps, OWN_RISE_LO)
-  if (span === null || !(span.baseline > 0)) {
-    return null
-  }
-  const score = Math.max(
-    0,
-    ...cps.changes
-      .filter((c) => c.index === span.start || c.index === span.end + 1)
-      .map((c) => c.score)
-  )
-  const riseUs = span.elevated - span.baseline
-  const typicalTtft = quantileSorted(sortedFinite(ctx.frame.ttftUserUs), 0.5)
-  const userShare = typicalTtft > 0 ? riseUs / typicalTtft : 0
-  const confidence =
-    ramp(span.elevated / span.baseline - 1, OWN_RISE_LO, OWN_RISE_HI) *
-    ramp(score, OWN_SCORE_LO, OWN_SCORE_HI) *
-    ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
-  if (!(confidence > 0)) {
+  const shift = quietShift(ctx, ctx.frame.stages['downstream'])
+  if (shift === null) {
     return null
   }
   const evidence: Evidence[] = [
     {
       stage: 'downstream',
-      observed: round(span.elevated / 1000),
-      baseline: round(span.baseline / 1000),
-      text: `the downstream call's median per step rose from ${fmtUs(span.baseline)} to ${fmtUs(span.elevated)} (${score.toFixed(0)} noise units), adding ${pct(userShare)} to a typical ${fmtUs(typicalTtft)} TTFT`,
+      observed: round(shift.elevatedUs / 1000),
+      baseline: round(shift.baselineUs / 1000),
+      text: `the downstream call's median per step rose from ${fmtUs(shift.baselineUs)} to ${fmtUs(shift.elevatedUs)} (${shift.score.toFixed(0)} noise units), adding ${pct(shift.userShare)} to a typical ${fmtUs(shift.typicalTtftUs)} TTFT`,
     },
   ]
   return {
-    confidence,
+    confidence: shift.confidence,
     scope: { dimension: null, value: null },
-    window: windowOfBuckets(ctx.grid, { from: span.start, to: span.end }, ctx.input.window.toUs),
+    window: windowOfBuckets(ctx.grid, { from: shift.start, to: shift.end }, ctx.input.window.toUs),
     evidence,
   }
 }

@@ -12,12 +12,10 @@
  * Actions (CONTRACT §5.1): serve from a closer region; edge TLS termination.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
-import { bucketQuantile } from '../../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { quietShift } from '../detect/quiet-shift.js'
 import type { CauseRecord, Counter, RuleResult } from './record.js'
 import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
 import { fmtUs, pct, round } from '../explain/text.js'
@@ -161,22 +159,6 @@ export function sameWaitEverywhere(
 const RTT_STAGES = ['network', 'client.connect', 'client.tls', 'client.send'] as const
 
 /**
- * A region's round trips do not grow with load or tokens, so the median `network` time per step
- * of one region is a quiet series, as a dependency's call is (ADR 0189): a level shift of a tenth
- * of it is many noise units. The same support as there: a rise from "a tenth" to "clearly" (40 %)
- * of its own time, 4 → 8 noise units, adding 1 % → 4 % to the region's own typical TTFT (sized on
- * the requests that pay it, not on every region's TTFT).
- */
-const OWN_RISE_LO = 0.1
-const OWN_RISE_HI = 0.4
-const OWN_SCORE_LO = 4
-const OWN_SCORE_HI = 8
-const USER_SHARE_LO = 0.01
-const USER_SHARE_HI = 0.04
-/** Requests a step needs for its median to count. */
-const OWN_MIN_STEP = 10
-
-/**
  * The region whose own network time per step rose the most clearly inside the window (ADR 0191):
  * what the slow-cohort view cannot see when the tail is the engine's queue, yet every request
  * from the region pays. Null when no region's series shifted.
@@ -187,45 +169,27 @@ function regionSlowdown(ctx: DiagnosisContext): RuleResult {
   let best: { confidence: number; result: NonNullable<RuleResult> } | null = null
   for (let c = 0; c < col.values.length; c++) {
     const mask = Uint8Array.from(col.codes, (x) => (x === c ? 1 : 0))
-    const series = bucketQuantile(ctx.grid, ctx.frame.startUs, net, 0.5, mask, OWN_MIN_STEP).values
-    const cps = detectChangePoints(series, { minRelativeChange: OWN_RISE_LO })
-    const span = findElevatedSpan(cps, OWN_RISE_LO)
-    if (span === null || !(span.baseline > 0)) {
-      continue
-    }
-    const score = Math.max(
-      0,
-      ...cps.changes
-        .filter((x) => x.index === span.start || x.index === span.end + 1)
-        .map((x) => x.score)
-    )
-    const riseUs = span.elevated - span.baseline
-    const typicalTtft = quantileSorted(sortedFinite(ctx.frame.ttftUserUs, mask), 0.5)
-    const userShare = typicalTtft > 0 ? riseUs / typicalTtft : 0
-    const confidence =
-      ramp(span.elevated / span.baseline - 1, OWN_RISE_LO, OWN_RISE_HI) *
-      ramp(score, OWN_SCORE_LO, OWN_SCORE_HI) *
-      ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
-    if (!(confidence > 0) || (best !== null && best.confidence >= confidence)) {
+    const shift = quietShift(ctx, net, mask)
+    if (shift === null || (best !== null && best.confidence >= shift.confidence)) {
       continue
     }
     const region = col.values[c] as string
     best = {
-      confidence,
+      confidence: shift.confidence,
       result: {
-        confidence,
+        confidence: shift.confidence,
         scope: scopeOf('region', region),
         window: windowOfBuckets(
           ctx.grid,
-          { from: span.start, to: span.end },
+          { from: shift.start, to: shift.end },
           ctx.input.window.toUs
         ),
         evidence: [
           {
             stage: 'network',
-            observed: round(span.elevated / 1000),
-            baseline: round(span.baseline / 1000),
-            text: `network time of requests from ${region} rose from ${fmtUs(span.baseline)} to ${fmtUs(span.elevated)} at the median per step (${score.toFixed(0)} noise units), adding ${pct(userShare)} to their typical ${fmtUs(typicalTtft)} TTFT`,
+            observed: round(shift.elevatedUs / 1000),
+            baseline: round(shift.baselineUs / 1000),
+            text: `network time of requests from ${region} rose from ${fmtUs(shift.baselineUs)} to ${fmtUs(shift.elevatedUs)} at the median per step (${shift.score.toFixed(0)} noise units), adding ${pct(shift.userShare)} to their typical ${fmtUs(shift.typicalTtftUs)} TTFT`,
           },
         ],
       },

@@ -1,0 +1,78 @@
+/**
+ * A level shift in a quiet series (ADR 0189, 0191): a stage whose median per step does not move
+ * with load or tokens — a dependency's call, a region's round trips — so a rise of a tenth of it
+ * is many noise units. Support grows from "a tenth" to "clearly" (40 %) slower, from 4 to 8 noise
+ * units, and from adding 1 % to 4 % of the typical TTFT of the requests that pay it (a call 20 %
+ * slower that adds 1 % to the first token is noted by its owner, not an incident).
+ */
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { ramp } from '../../stats/significance.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import type { DiagnosisContext } from '../frame/context.js'
+
+const RISE_LO = 0.1
+const RISE_HI = 0.4
+const SCORE_LO = 4
+const SCORE_HI = 8
+const USER_SHARE_LO = 0.01
+const USER_SHARE_HI = 0.04
+/** Requests a step needs for its median to count. */
+const MIN_STEP = 10
+
+export interface QuietShift {
+  /** The elevated span in grid steps (inclusive). */
+  readonly start: number
+  readonly end: number
+  readonly baselineUs: number
+  readonly elevatedUs: number
+  /** Noise units of the change points that open or close the span. */
+  readonly score: number
+  /** The median TTFT of the requests that pay the rise. */
+  readonly typicalTtftUs: number
+  /** The rise as a share of that TTFT. */
+  readonly userShare: number
+  readonly confidence: number
+}
+
+/**
+ * The span where the median per step of `values` (over `mask`'s requests, or all) rose, sized on
+ * the same requests' typical TTFT. Null when the series did not shift or the support is 0.
+ */
+export function quietShift(
+  ctx: DiagnosisContext,
+  values: Float64Array,
+  mask?: Uint8Array
+): QuietShift | null {
+  const series = bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.5, mask, MIN_STEP).values
+  const cps = detectChangePoints(series, { minRelativeChange: RISE_LO })
+  const span = findElevatedSpan(cps, RISE_LO)
+  if (span === null || !(span.baseline > 0)) {
+    return null
+  }
+  const score = Math.max(
+    0,
+    ...cps.changes
+      .filter((c) => c.index === span.start || c.index === span.end + 1)
+      .map((c) => c.score)
+  )
+  const typicalTtftUs = quantileSorted(sortedFinite(ctx.frame.ttftUserUs, mask), 0.5)
+  const userShare = typicalTtftUs > 0 ? (span.elevated - span.baseline) / typicalTtftUs : 0
+  const confidence =
+    ramp(span.elevated / span.baseline - 1, RISE_LO, RISE_HI) *
+    ramp(score, SCORE_LO, SCORE_HI) *
+    ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
+  if (!(confidence > 0)) {
+    return null
+  }
+  return {
+    start: span.start,
+    end: span.end,
+    baselineUs: span.baseline,
+    elevatedUs: span.elevated,
+    score,
+    typicalTtftUs,
+    userShare,
+    confidence,
+  }
+}
