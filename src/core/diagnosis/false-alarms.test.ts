@@ -1,7 +1,7 @@
 /**
  * The healthy and standing runs of grid seed 23 that were answered with a cause (issue 23), each
  * drawn as its grid case and diagnosed whole. The one ADR 0213 removed must stay `healthy`; the
- * two still open are pinned as known false alarms, so that fixing one fails its test until it
+ * two still open state the right answer and are marked `fails`, so that fixing one fails its test until it
  * moves among the checked cases.
  */
 import { describe, expect, it } from 'vitest'
@@ -36,22 +36,24 @@ describe('false alarms on healthy and standing runs', () => {
   )
 })
 
-describe('known false alarms (must keep firing until fixed)', () => {
-  it(
-    'a healthy long-output run whose first three minutes drew 1.17× the output tokens: engine.long_generations',
+// Known false alarms (ADR 0213, docs/diagnosis.md): each states the right answer and is marked
+// `fails` while the diagnosis still gets it wrong, so fixing one turns its test red until the
+// marker is removed and it joins the checked cases above.
+describe('known false alarms, open', () => {
+  it.fails(
+    'a healthy long-output run whose first three minutes drew 1.17× the output tokens is healthy (answered engine.long_generations)',
     () => {
       const { diagnosis } = diagnoseGridCase(gridCase('23-18'))
-      expect(diagnosis.findings[0]!.cause).toBe('engine.long_generations')
+      expect(diagnosis.findings[0]!.cause).toBe('healthy')
     },
     SLOW
   )
 
-  it(
-    "a standing small-batch replica missed at the data's end edge: engine.queue_saturation",
+  it.fails(
+    "a standing small-batch replica missed at the data's end edge is listed as standing, the run healthy (answered engine.queue_saturation)",
     () => {
       const { diagnosis } = diagnoseGridCase(gridCase('23-71'))
-      expect(diagnosis.standing_conditions).toEqual([])
-      expect(diagnosis.findings[0]!.cause).toBe('engine.queue_saturation')
+      expect(diagnosis.findings[0]!.cause).toBe('healthy')
     },
     SLOW
   )
