@@ -21,6 +21,9 @@ import { serviceRatio } from '../detect/service-rate.js'
 import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 
+/** The other replicas' slow requests needed for their median time per token to count (as for tokens per request above). */
+const MIN_SLOW_REST = 10
+
 /** Prompt or output tokens per request on the scope over the rest at which it is the work. */
 const HEAVIER = 1.5
 
@@ -129,7 +132,21 @@ export const nodeDegradedCause: CauseRecord = {
       mine[i] = inMembers && best.cohort.slow[i] === 1 ? 1 : 0
       rest[i] = inMembers ? 0 : 1
     }
-    const service = serviceRatio(ctx.frame, mine, rest)
+    // Like with like: the slow cohort is chosen by its latency, which holds its prefill (and its
+    // decode for TPOT), so its time per token is higher than an unselected set's on any replica
+    // that merely queues. The other replicas' slow requests carry the same selection; only when
+    // they are too few for a median is the comparison with all their requests left.
+    const slowRest = new Uint8Array(ctx.frame.n)
+    let slowRestCount = 0
+    for (let i = 0; i < ctx.frame.n; i++) {
+      if (rest[i] === 1 && best.cohort.slow[i] === 1) {
+        slowRest[i] = 1
+        slowRestCount++
+      }
+    }
+    const service =
+      (slowRestCount >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, slowRest) : null) ??
+      serviceRatio(ctx.frame, mine, rest)
     if (service !== null) {
       if (service < 1.15) {
         confidence *= 0.25
