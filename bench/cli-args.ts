@@ -12,3 +12,14 @@ export function numArg(flag: string, fallback: number): number {
   }
   return n
 }
+
+/** A positive integer after `flag`, or `fallback` when the flag is not given. */
+export function intArg(flag: string, fallback: number): number {
+  const n = numArg(flag, fallback)
+  if (!Number.isInteger(n)) {
+    throw new Error(
+      `${flag} must be a positive integer (actual: ${process.argv[process.argv.indexOf(flag) + 1]})`
+    )
+  }
+  return n
+}

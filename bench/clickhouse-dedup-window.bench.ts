@@ -13,21 +13,10 @@ import { join } from 'node:path'
 import { createChdbExecutor, isChdbAvailable } from '../src/storage/clickhouse/chdb-executor.js'
 import { batchToken } from '../src/storage/clickhouse/retrying-executor.js'
 import { DEDUPLICATION_WINDOW } from '../src/storage/clickhouse/schema.js'
+import { intArg } from './cli-args.js'
 
-function numArg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag)
-  if (i === -1) {
-    return fallback
-  }
-  const n = Number(process.argv[i + 1])
-  if (!Number.isInteger(n) || n <= 0) {
-    throw new Error(`${flag} must be a positive integer (actual: ${process.argv[i + 1]})`)
-  }
-  return n
-}
-
-const batches = numArg('--batches', 100)
-const rounds = numArg('--rounds', 3)
+const batches = intArg('--batches', 100)
+const rounds = intArg('--rounds', 3)
 const rowsPerBatch = 2000
 
 if (!(await isChdbAvailable())) {

@@ -18,15 +18,7 @@ import { OTLP_TRACE_EXPORT_PATH } from '../src/server/otlp-grpc.js'
 import { startOtlpGrpcListener } from '../src/server/otlp-grpc-listener.js'
 import { makeLlmTraceRequest } from '../src/core/otlp/testing/make-llm-request.js'
 import { countingSink } from '../src/ingest/testing/sinks.js'
-
-function intArg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag)
-  const n = Number(i === -1 ? fallback : process.argv[i + 1])
-  if (!Number.isInteger(n) || n <= 0) {
-    throw new Error(`${flag} must be a positive integer`)
-  }
-  return n
-}
+import { intArg } from './cli-args.js'
 
 const requests = intArg('--requests', 2000)
 const batch = intArg('--batch', 32)
