@@ -316,14 +316,7 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
         number,
         AggEntry
       >
-      const cells = new Map<number | null, AggEntry>()
-      for (const [b, entry] of found) {
-        const cell = query.stepUs ? floorTo(b, query.stepUs) : null
-        let into = cells.get(cell)
-        if (!into) {
-          into = emptyEntry('agg') as AggEntry
-          cells.set(cell, into)
-        }
+      const cells = cellsOf(found, query.stepUs, 'agg', (into: AggEntry, entry: AggEntry) => {
         into.count += entry.count
         into.errors += entry.errors
         into.timeouts += entry.timeouts
@@ -334,7 +327,7 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
           t.min = m.min === null ? t.min : t.min === null ? m.min : Math.min(t.min, m.min)
           t.max = m.max === null ? t.max : t.max === null ? m.max : Math.max(t.max, m.max)
         })
-      }
+      })
       return [...cells.entries()]
         .filter(([, e]) => e.count > 0)
         .sort(([a], [b]) => (a ?? 0) - (b ?? 0))
@@ -361,16 +354,9 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
         number,
         HistEntry
       >
-      const cells = new Map<number | null, HistEntry>()
-      for (const [b, entry] of found) {
-        const cell = query.stepUs ? floorTo(b, query.stepUs) : null
-        let into = cells.get(cell)
-        if (!into) {
-          into = emptyEntry('hist') as HistEntry
-          cells.set(cell, into)
-        }
+      const cells = cellsOf(found, query.stepUs, 'hist', (into: HistEntry, entry: HistEntry) =>
         entry.forEach((h, i) => mergeInto(into[i] as LogHistogram, h))
-      }
+      )
       const order = [...cells.keys()].sort((a, b) => (a ?? 0) - (b ?? 0))
       return query.measures.flatMap((measure, mi) =>
         order.flatMap((cell) => {
@@ -527,6 +513,29 @@ function smallestPositive(h: LogHistogram): number {
     }
   }
   return Number.isFinite(key) ? Math.min(h.max, binValue(key)) : Infinity
+}
+
+/**
+ * The buckets found, merged into one entry per `stepUs` cell (or one for the whole range when
+ * there is no step), keyed by the cell's start.
+ */
+function cellsOf<E extends AggEntry | HistEntry>(
+  found: Map<number, E>,
+  stepUs: number | undefined,
+  kind: Kind,
+  merge: (into: E, entry: E) => void
+): Map<number | null, E> {
+  const cells = new Map<number | null, E>()
+  for (const [b, entry] of found) {
+    const cell = stepUs ? floorTo(b, stepUs) : null
+    let into = cells.get(cell)
+    if (!into) {
+      into = emptyEntry(kind) as E
+      cells.set(cell, into)
+    }
+    merge(into, entry)
+  }
+  return cells
 }
 
 function emptyEntry(kind: Kind): AggEntry | HistEntry {
