@@ -73,7 +73,26 @@ export interface ReplicaLoad {
  * the rest of the window. Over the whole window a replica that got twice its share for five
  * minutes of thirty shows 1.1×: compared there, short or partial imbalance is invisible.
  */
+/**
+ * Computed once per context and slow minutes: the routing and node records both read it in one
+ * diagnosis. Callers only read what it returns.
+ */
 export function replicaLoadShift(ctx: DiagnosisContext): ReplicaLoad {
+  const kept = LOAD_SHIFT.get(ctx)
+  if (kept !== undefined && kept.range === ctx.anomalyBuckets) {
+    return kept.load
+  }
+  const load = computeReplicaLoadShift(ctx)
+  LOAD_SHIFT.set(ctx, { range: ctx.anomalyBuckets, load })
+  return load
+}
+
+const LOAD_SHIFT = new WeakMap<
+  DiagnosisContext,
+  { range: DiagnosisContext['anomalyBuckets']; load: ReplicaLoad }
+>()
+
+function computeReplicaLoadShift(ctx: DiagnosisContext): ReplicaLoad {
   const { fromUs: w0, toUs: w1 } = ctx.input.window
   const range = ctx.anomalyBuckets
   const a = range === null ? w0 : Math.max(w0, ctx.grid.fromUs + range.from * ctx.grid.stepUs)
