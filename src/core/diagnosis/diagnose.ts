@@ -262,7 +262,8 @@ function carriedByStanding(
  * A finding needs a before and an after inside the data: one whose window opens with the data
  * shows only where something ended (detect/open-end.ts). It is set aside like a standing
  * condition, whose onset the data does not hold either (ADR 0199). Returns where the earliest
- * such window ended, for the `healthy` answer to say so; null when none was set aside.
+ * such window of a reportable finding ended, for the `healthy` answer to say so; null when none
+ * was set aside.
  */
 function setAsideOpenStart(ctx: DiagnosisContext, findings: Finding[]): OpenStart | null {
   let found: OpenStart | null = null
@@ -271,6 +272,8 @@ function setAsideOpenStart(ctx: DiagnosisContext, findings: Finding[]): OpenStar
     if (open === null) {
       continue
     }
+    // Only a finding that would have been reported is worth a line in the `healthy` answer.
+    const reportable = f.confidence >= MIN_CONFIDENCE
     f.confidence *= STANDING_FACTOR
     f.evidence.push({
       metric: 'window',
@@ -278,7 +281,7 @@ function setAsideOpenStart(ctx: DiagnosisContext, findings: Finding[]): OpenStar
       baseline: null,
       text: `against: the window opens where the data begins (${isoFromMicros(open.dataFromUs as Micros)}); with no before to compare with, the data shows this ending at ${isoFromMicros(open.endUs as Micros)}, not starting`,
     })
-    if (found === null || open.endUs < found.endUs) {
+    if (reportable && (found === null || open.endUs < found.endUs)) {
       found = open
     }
   }
