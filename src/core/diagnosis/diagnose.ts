@@ -21,7 +21,7 @@ import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
 import { quantileSorted, sortedFinite, summarize } from '../stats/quantile.js'
 import { calibrate } from './explain/calibration.js'
 import { concentrationJson } from './explain/concentration-json.js'
-import { buildContext, type DiagnosisContext } from './frame/context.js'
+import { buildContext, slowMinutes, type DiagnosisContext } from './frame/context.js'
 import type { DiagnosisInput } from './frame/input.js'
 import type { RequestFrame } from './frame/frame.js'
 import { excessFacts, shiftField } from './detect/excess-facts.js'
@@ -438,9 +438,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const slowest = facts
     .filter((x) => x.anomaly.buckets !== null)
     .sort((a, b) => b.strength * b.scale - a.strength * a.scale)[0]
-  if (slowest !== undefined) {
-    ctx.anomalyBuckets = slowest.anomaly.buckets
-  }
+  ctx.anomalyBuckets = slowMinutes(ctx.ttftChange, ctx.tpotChange, slowest?.anomaly.buckets ?? null)
   const merged: Finding[] = []
   for (const record of RULES) {
     const f = scoreCause(ctx, record, facts, uncovered, skipped)
