@@ -17,11 +17,11 @@
  * evidence text "not enough data: N requests".
  */
 import type { Diagnosis, Finding, Percentiles, StandingCondition } from '../model/diagnosis.js'
-import { isoFromMicros, microsFromIso } from '../model/units.js'
+import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
 import { quantileSorted, sortedFinite, summarize } from '../stats/quantile.js'
 import { calibrate } from './explain/calibration.js'
 import { concentrationJson } from './explain/concentration-json.js'
-import { buildContext, type DiagnosisContext } from './frame/context.js'
+import { buildContext, slowMinutes, type DiagnosisContext } from './frame/context.js'
 import type { DiagnosisInput } from './frame/input.js'
 import type { RequestFrame } from './frame/frame.js'
 import { excessFacts, shiftField } from './detect/excess-facts.js'
@@ -39,7 +39,7 @@ import { explainAway } from './explain/explain-away.js'
 import { standingConditions } from './detect/standing.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
-import { openEnd, type OpenEnd } from './detect/open-end.js'
+import { openEnd, opensWithData, type OpenEnd, type OpenStart } from './detect/open-end.js'
 import {
   HEALTHY_CAP_WHEN_BLIND,
   MAX_FINDINGS,
@@ -258,6 +258,36 @@ function carriedByStanding(
   return undefined
 }
 
+/**
+ * A finding needs a before and an after inside the data: one whose window opens with the data
+ * shows only where something ended (detect/open-end.ts). It is set aside like a standing
+ * condition, whose onset the data does not hold either (ADR 0199). Returns where the earliest
+ * such window of a reportable finding ended, for the `healthy` answer to say so; null when none
+ * was set aside.
+ */
+function setAsideOpenStart(ctx: DiagnosisContext, findings: Finding[]): OpenStart | null {
+  let found: OpenStart | null = null
+  for (const f of findings) {
+    const open = opensWithData(ctx, f.window)
+    if (open === null) {
+      continue
+    }
+    // Only a finding that would have been reported is worth a line in the `healthy` answer.
+    const reportable = f.confidence >= MIN_CONFIDENCE
+    f.confidence *= STANDING_FACTOR
+    f.evidence.push({
+      metric: 'window',
+      observed: f.window!.start,
+      baseline: null,
+      text: `against: the window opens where the data begins (${isoFromMicros(open.dataFromUs as Micros)}); with no before to compare with, the data shows this ending at ${isoFromMicros(open.endUs as Micros)}, not starting`,
+    })
+    if (reportable && (found === null || open.endUs < found.endUs)) {
+      found = open
+    }
+  }
+  return found
+}
+
 /** P99 of `values` over `inside` / over `outside`; NaN when either side is too thin. */
 function p99Ratio(values: Float64Array, inside: Uint8Array, outside: Uint8Array): number {
   const a = sortedFinite(values, inside)
@@ -291,7 +321,8 @@ function healthyFinding(
   skipped: readonly string[],
   unattributedShare: number,
   moved: boolean,
-  end: OpenEnd | null
+  end: OpenEnd | null,
+  start: OpenStart | null
 ): Finding {
   const significant = ctx.primary.rows.filter((r) => r.significant)
   const evidence: Finding['evidence'] = [
@@ -349,6 +380,17 @@ function healthyFinding(
       text: `the last ${seconds} s of the data are slower than the rest (${end.measure.toUpperCase()} median +${Math.round(end.shiftUs / 1000)} ms, ${end.z.toFixed(1)} noise units): too short to tell a change from noise; diagnose again in a few minutes`,
     })
   }
+  if (start !== null) {
+    // What ran before the recording may have been an incident or the usual level: not fine, not
+    // a cause either.
+    cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
+    evidence.push({
+      metric: 'window',
+      observed: isoFromMicros(start.endUs as Micros),
+      baseline: isoFromMicros(start.dataFromUs as Micros),
+      text: `the data begins inside a slower stretch that ends at ${isoFromMicros(start.endUs as Micros)}: what came before the recording cannot be compared with; diagnose a window that starts earlier to see whether it was an incident`,
+    })
+  }
   if (unattributedShare >= UNCOVERED_BLIND_SHARE) {
     cap = Math.min(cap, HEALTHY_CAP_WHEN_BLIND)
     evidence.push({
@@ -396,9 +438,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const slowest = facts
     .filter((x) => x.anomaly.buckets !== null)
     .sort((a, b) => b.strength * b.scale - a.strength * a.scale)[0]
-  if (slowest !== undefined) {
-    ctx.anomalyBuckets = slowest.anomaly.buckets
-  }
+  ctx.anomalyBuckets = slowMinutes(ctx.ttftChange, ctx.tpotChange, slowest?.anomaly.buckets ?? null)
   const merged: Finding[] = []
   for (const record of RULES) {
     const f = scoreCause(ctx, record, facts, uncovered, skipped)
@@ -411,8 +451,10 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   }
   const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
   applyCounterEvidence(ctx, merged)
+  let openStart: OpenStart | null = null
   if (!ctx.sloBreached) {
     setAsideStanding(input.frame, merged, standing)
+    openStart = setAsideOpenStart(ctx, merged)
   }
   explainAway(ctx, merged)
   for (const f of merged) {
@@ -443,7 +485,8 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
         skipped,
         uncovered.share,
         moved,
-        moved ? null : openEnd(ctx)
+        moved ? null : openEnd(ctx),
+        openStart
       ),
     ]
   }

@@ -42,6 +42,22 @@ const EDGE_KEEP = 0.5
 /** Requests of the value an edge needs for its median to count; fewer: it did not serve there. */
 const MIN_PER_EDGE = 5
 /**
+ * An edge short of {@link EDGE_KEEP} is still the same condition when it sits within the value's
+ * own step-to-step spread: a replica with a smaller batch queues in bursts (24× slower one minute,
+ * 0.6× the next), so three minutes of it say little, and a fixed share of its difference would
+ * call its quiet minutes a change. The window is cut into this many steps (an edge is
+ * {@link EDGE_SHARE} of them); each step's log ratio of the value's median to the rest's is one
+ * observation of the condition.
+ */
+const STEPS = 30
+/**
+ * Noise units (of a mean of the edge's steps) an edge may sit below the value's typical step
+ * before it counts as a change: about a 2 % one-sided chance for a condition that did not change.
+ */
+const EDGE_Z = 2
+/** Steps with a ratio the spread needs outside the edge; fewer: only {@link EDGE_KEEP} judges. */
+const MIN_SPREAD_STEPS = 10
+/**
  * A condition is listed on its evidence (slower in every part and at both edges) and its cost is
  * reported, however small: a region 1.25× slower at the median whose requests are not among the
  * slowest still is the baseline the on-call engineer compares with. Only a value whose removal
@@ -63,6 +79,65 @@ function median(values: Float64Array, mask: Uint8Array): { v: number; n: number 
 
 function round3(v: number): number {
   return Math.round(v * 1000) / 1000
+}
+
+/**
+ * Per step of the window, the log of the value's median over the rest's (NaN where either side
+ * has fewer than {@link MIN_PER_EDGE} requests).
+ */
+function stepLogRatios(
+  frame: RequestFrame,
+  values: Float64Array,
+  step: Uint8Array,
+  codes: Int32Array,
+  code: number
+): Float64Array {
+  const mine: number[][] = Array.from({ length: STEPS }, () => [])
+  const rest: number[][] = Array.from({ length: STEPS }, () => [])
+  for (let i = 0; i < frame.n; i++) {
+    const v = values[i] as number
+    const c = codes[i] as number
+    if (v !== v || c < 0) {
+      continue
+    }
+    ;(c === code ? mine : rest)[step[i] as number]!.push(v)
+  }
+  const out = new Float64Array(STEPS)
+  for (let k = 0; k < STEPS; k++) {
+    const a = Float64Array.from(mine[k]!).sort()
+    const b = Float64Array.from(rest[k]!).sort()
+    const ma = a.length >= MIN_PER_EDGE ? quantileSorted(a, 0.5) : NaN
+    const mb = b.length >= MIN_PER_EDGE ? quantileSorted(b, 0.5) : NaN
+    out[k] = ma > 0 && mb > 0 ? Math.log(ma / mb) : NaN
+  }
+  return out
+}
+
+/**
+ * Whether one edge (`which` 0: the first steps, 1: the last) sits within the value's own spread:
+ * the mean of its steps' log ratios is at most {@link EDGE_Z} noise units below the median step
+ * of the rest of the window, the noise being the robust spread of those steps. False when there
+ * are too few steps to tell.
+ */
+function edgeWithinSpread(logRatios: Float64Array, which: number): boolean {
+  const edgeSteps = Math.round(STEPS * EDGE_SHARE)
+  const isEdge = (k: number): boolean => (which === 0 ? k < edgeSteps : k >= STEPS - edgeSteps)
+  const edge: number[] = []
+  const others: number[] = []
+  logRatios.forEach((v, k) => {
+    if (v === v) {
+      ;(isEdge(k) ? edge : others).push(v)
+    }
+  })
+  if (edge.length < 2 || others.length < MIN_SPREAD_STEPS) {
+    return false
+  }
+  const sorted = Float64Array.from(others).sort()
+  const center = quantileSorted(sorted, 0.5)
+  const spread =
+    1.4826 * quantileSorted(Float64Array.from(others, (v) => Math.abs(v - center)).sort(), 0.5)
+  const mean = edge.reduce((a, v) => a + v, 0) / edge.length
+  return mean >= center - (EDGE_Z * spread) / Math.sqrt(edge.length)
 }
 
 /** The value's median over the rest's in one edge of the window; NaN when it barely served there. */
@@ -100,11 +175,13 @@ export function standingConditions(
   const part = new Uint8Array(frame.n)
   // 0 = the first EDGE_SHARE of the window, 1 = the last, 2 = neither.
   const edge = new Uint8Array(frame.n)
+  const step = new Uint8Array(frame.n)
   const span = Math.max(1, toUs - fromUs)
   for (let i = 0; i < frame.n; i++) {
     const at = ((frame.startUs[i] as number) - fromUs) / span
     part[i] = Math.min(PARTS - 1, Math.max(0, Math.floor(at * PARTS)))
     edge[i] = at < EDGE_SHARE ? 0 : at >= 1 - EDGE_SHARE ? 1 : 2
+    step[i] = Math.min(STEPS - 1, Math.max(0, Math.floor(at * STEPS)))
   }
   for (const dimension of STANDING_DIMENSIONS) {
     const col = frame.dims[dimension]
@@ -144,12 +221,18 @@ export function standingConditions(
         if (lo < MIN_RATIO || Math.log(lo) < MIN_LOG_KEEP * Math.log(hi)) {
           return
         }
+        let logRatios: Float64Array | null = null
         for (const k of [0, 1]) {
           const r = edgeRatio(frame, values, edge, k, col.codes, code)
-          if (
-            !(Math.log(r) >= EDGE_KEEP * Math.log(lo)) ||
-            Math.log(r) * MIN_LOG_KEEP > Math.log(hi)
-          ) {
+          // An edge far above the value's largest part changed too; NaN: it did not serve there.
+          if (!(r === r) || Math.log(r) * MIN_LOG_KEEP > Math.log(hi)) {
+            return
+          }
+          if (Math.log(r) >= EDGE_KEEP * Math.log(lo)) {
+            continue
+          }
+          logRatios ??= stepLogRatios(frame, values, step, col.codes, code)
+          if (!(r > 1) || !edgeWithinSpread(logRatios, k)) {
             return
           }
         }

@@ -68,7 +68,8 @@ export interface DiagnosisContext {
   tpotChange: TimeChange
   /**
    * The slow minutes as a bucket range (inclusive), null when nothing moved: the strongest
-   * excess anomaly's once the scan ran (diagnose.ts), the TTFT (else TPOT) P99 change before.
+   * excess anomaly's once the scan ran, the TTFT (else TPOT) P99 change before ({@link
+   * slowMinutes}, the one rule for both).
    * Rules that compare loads or shares compare them inside these minutes against the rest: a
    * replica that got twice its share for five minutes has 1.1× its share over thirty.
    */
@@ -213,7 +214,7 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     primary,
     ttftChange,
     tpotChange,
-    anomalyBuckets: changeBuckets(ttftChange) ?? changeBuckets(tpotChange),
+    anomalyBuckets: slowMinutes(ttftChange, tpotChange, null),
     traffic: bucketCounts(grid, frame.startUs),
     resources: buildResourceViews(
       input.resources,
@@ -228,6 +229,18 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     sloBreached,
     negativeStages: allStages.negativeCount,
   }
+}
+
+/**
+ * The one rule for {@link DiagnosisContext.anomalyBuckets}: the strongest excess anomaly's
+ * buckets once the scan found one (`excess`), else the TTFT P99 change's, else TPOT's.
+ */
+export function slowMinutes(
+  ttftChange: TimeChange,
+  tpotChange: TimeChange,
+  excess: { from: number; to: number } | null
+): { from: number; to: number } | null {
+  return excess ?? changeBuckets(ttftChange) ?? changeBuckets(tpotChange)
 }
 
 /** Bucket index range of a change's elevated span, or null. */

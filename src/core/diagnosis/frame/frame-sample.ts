@@ -82,5 +82,7 @@ export function sampleFrame(frame: RequestFrame, max: number): RequestFrame {
     dims,
     errorType: dict(frame.errorType, idx),
     downstreamName: dict(frame.downstreamName, idx),
+    prefillPerTokenUs: pick(frame.prefillPerTokenUs, idx),
+    perOutputTokenUs: pick(frame.perOutputTokenUs, idx),
   }
 }

@@ -68,6 +68,15 @@ export interface RequestFrame {
   dims: Record<Dimension, DictColumn>
   errorType: DictColumn
   downstreamName: DictColumn
+  /**
+   * How fast the engine worked per token, apart from how long the request waited (µs, NaN =
+   * unknown): prefill time per uncached prompt token (+ 64, a fixed per-request cost, so tiny
+   * prompts do not dominate a median), and time per output token: the engine's TPOT, else the
+   * gateway's stream after the first chunk over the output tokens after the first, which is the
+   * decode seen from a gateway without engine spans (CONTRACT §4). Filled once with the frame.
+   */
+  prefillPerTokenUs: Float64Array
+  perOutputTokenUs: Float64Array
 }
 
 class F64 {
@@ -161,6 +170,30 @@ function userTtft(r: RequestTimeline): number | null {
   return r.ttftUs
 }
 
+/** See {@link RequestFrame.prefillPerTokenUs} and {@link RequestFrame.perOutputTokenUs}. */
+function perTokenColumns(
+  f: Omit<RequestFrame, 'prefillPerTokenUs' | 'perOutputTokenUs'>
+): Pick<RequestFrame, 'prefillPerTokenUs' | 'perOutputTokenUs'> {
+  const prefill = f.stages['engine.prefill']
+  const stream = f.stages['gateway.stream']
+  const prefillPerTokenUs = new Float64Array(f.n).fill(NaN)
+  const perOutputTokenUs = Float64Array.from(f.tpotUs)
+  for (let i = 0; i < f.n; i++) {
+    const p = prefill[i] as number
+    const tokens = f.inputTokens[i] as number
+    const cached = f.cachedTokens[i] as number
+    if (p === p && tokens === tokens) {
+      prefillPerTokenUs[i] = p / (Math.max(0, tokens - (cached === cached ? cached : 0)) + 64)
+    }
+    const g = stream[i] as number
+    const out = f.outputTokens[i] as number
+    if (perOutputTokenUs[i] !== perOutputTokenUs[i] && g === g && out === out && out > 1) {
+      perOutputTokenUs[i] = g / (out - 1)
+    }
+  }
+  return { prefillPerTokenUs, perOutputTokenUs }
+}
+
 /** Incrementally builds a {@link RequestFrame} from batches (as `scanRequests` yields them). */
 export interface FrameBuilder {
   append(batch: readonly RequestTimeline[]): void
@@ -229,7 +262,7 @@ export function createFrameBuilder(): FrameBuilder {
       DIMENSIONS.forEach((name, d) => {
         dimCols[name] = dims[d]!.done()
       })
-      return {
+      const frame = {
         n: start.length,
         startUs: start.done(),
         ttftUs: ttft.done(),
@@ -253,6 +286,7 @@ export function createFrameBuilder(): FrameBuilder {
         errorType: errorType.done(),
         downstreamName: downstream.done(),
       }
+      return { ...frame, ...perTokenColumns(frame) }
     },
   }
 }
@@ -398,7 +432,7 @@ export function frameFromColumns(cols: FrameColumns): RequestFrame {
           ? t + addPositive(before, i)
           : t
   }
-  return {
+  const frame = {
     n,
     startUs: num('start'),
     ttftUs: ttft,
@@ -422,4 +456,5 @@ export function frameFromColumns(cols: FrameColumns): RequestFrame {
     errorType: normalizeDict(cols.texts.error_type, n),
     downstreamName: normalizeDict(cols.texts.downstream_name, n),
   }
+  return { ...frame, ...perTokenColumns(frame) }
 }
