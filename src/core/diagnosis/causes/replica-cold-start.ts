@@ -3,8 +3,10 @@
  *
  * Evidence needed: the replica dimension (the first time a replica is seen); scale/restart
  * events or the engine's `process_start_time_seconds` confirm. For: the slow cohort is concentrated in requests served in a replica's first
- * minutes (replica_age < 5 m) by replicas that appeared after the window began. Against: no
- * replica appeared inside the window; new replicas as fast as the old.
+ * minutes (replica_age < 5 m) by replicas that appeared after the window began; or, for a cold
+ * start too weak to reach the tail, the young replica works longer per token than its peers in
+ * the same minutes and as fast afterwards (its warm-up signature, ADR 0217). Against: no
+ * replica appeared inside the window; new replicas as fast as the old; still as slow later.
  * Scope: the new replica when one holds the slow requests; otherwise everything.
  * Actions (CONTRACT §5.1): warm pool / minimum replicas; readiness gates after warm-up; slower
  * ramp.
@@ -517,7 +519,7 @@ export const replicaColdStartCause: CauseRecord = {
   needs:
     "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
-    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. Scope: the replica when exactly one is new.",
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. A weak one that holds none of the tail: in its first 5 minutes the young replica works longer per token (prefill per uncached token, TPOT, or the gateway's stream per output token) than its peers in the same minutes (median test z ≥ 3–6), and at most half of that is left afterwards; alone this supports at most 0.6 (ADR 0217). Scope: the replica when exactly one is new.",
   against:
     "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [

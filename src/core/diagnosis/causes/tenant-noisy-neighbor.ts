@@ -112,7 +112,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
   ],
   needs: 'the tenant dimension and a latency change window.',
   predicts:
-    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the _other_ tenants' wait rose in the replica × step cells they shared with it. Scope: the tenant.",
+    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the _other_ tenants' wait (their engine queue; without engine spans the gateway's upstream call, which holds it) rose in the replica × step cells they shared with it. Scope: the tenant.",
   against:
     "traffic grew evenly across tenants, so no tenant's share rose (saturation); the others' wait did not rise with the burst (half the confidence).",
   actions: ['apply per-tenant rate limits and priorities', 'isolate the tenant on its own pool'],
