@@ -598,6 +598,9 @@ export const replicaColdStartCause: CauseRecord = {
     // Its own requests against its peers' can be certain where the tail is not (a small cold
     // start whose slowest requests are not among the window's slowest).
     const sig = warmUpSignatures(ctx).find((x) => signatureSupport(x) > 0)
+    // When the signature carries the finding, the few slow young requests do not say when the
+    // replica warmed up: its first minutes do.
+    const bySignature = sig !== undefined && SIGNATURE_WEIGHT * signatureSupport(sig) > confidence
     if (sig !== undefined) {
       confidence = Math.max(confidence, SIGNATURE_WEIGHT * signatureSupport(sig))
       evidence.push({
@@ -649,7 +652,10 @@ export const replicaColdStartCause: CauseRecord = {
           end: isoFromMicros(
             Math.min(
               Math.max(...fresh.map(([, t]) => t)) + YOUNG_US,
-              Number.isFinite(lastSlowYoungUs) ? lastSlowYoungUs + ctx.grid.stepUs : Infinity
+              Number.isFinite(lastSlowYoungUs) && !bySignature
+                ? lastSlowYoungUs + ctx.grid.stepUs
+                : Infinity,
+              ctx.input.window.toUs
             ) as Micros
           ),
         }
