@@ -3,8 +3,10 @@
  *
  * Evidence needed: the replica dimension (the first time a replica is seen); scale/restart
  * events or the engine's `process_start_time_seconds` confirm. For: the slow cohort is concentrated in requests served in a replica's first
- * minutes (replica_age < 5 m) by replicas that appeared after the window began. Against: no
- * replica appeared inside the window; new replicas as fast as the old.
+ * minutes (replica_age < 5 m) by replicas that appeared after the window began; or, for a cold
+ * start too weak to reach the tail, the young replica works longer per token than its peers in
+ * the same minutes and as fast afterwards (its warm-up signature, ADR 0217). Against: no
+ * replica appeared inside the window; new replicas as fast as the old; still as slow later.
  * Scope: the new replica when one holds the slow requests; otherwise everything.
  * Actions (CONTRACT §5.1): warm pool / minimum replicas; readiness gates after warm-up; slower
  * ramp.
@@ -233,6 +235,281 @@ const SERVER_STAGES_FROM_GATEWAY: readonly StageName[] = ['gateway.queue', 'gate
 const OWN_SLOWER_LO = 1.2
 const OWN_SLOWER_HI = 1.6
 
+/**
+ * A weak cold start holds none of the tail: a replica 1.1–1.2× slower per token for its first
+ * minutes adds too little to any request to reach the P99 cohort. Its own requests still show it
+ * against its peers' in the same minutes, and warming up is what tells it from a degraded
+ * replica: slower per token at first, as fast as its peers afterwards.
+ */
+interface WarmUpSignature {
+  replica: string
+  /** Its median time per token over its peers' in its first minutes, and afterwards. */
+  early: number
+  later: number
+  /** Median test: how far the share of its requests above its peers' median is from a half. */
+  z: number
+  n: number
+  nLater: number
+}
+
+/** From "could be chance" to "certain" for the median test of a young replica's time per token. */
+const SIGNATURE_Z_LO = 3
+const SIGNATURE_Z_HI = 6
+/**
+ * What the signature alone supports: enough to be named when nothing else explains the window,
+ * never enough to beat a cause that holds the tail.
+ */
+const SIGNATURE_WEIGHT = 0.6
+/** Data that ends before the replica could warm up leaves the reading open: this much of it. */
+const WARM_UP_UNKNOWN = 0.6
+/** Requests a young replica needs in its first minutes for its median to count. */
+const MIN_EARLY = 20
+
+/**
+ * Time per token of each request: prefill per uncached prompt token (+ a fixed 64 so tiny prompts
+ * do not dominate), and per output token, the engine's TPOT or, without engine spans, the
+ * gateway's stream over the output tokens (CONTRACT §4). Both NaN when unknown.
+ */
+function perTokenTimes(ctx: DiagnosisContext): { prefill: Float64Array; decode: Float64Array } {
+  const f = ctx.frame
+  const prefill = new Float64Array(f.n).fill(NaN)
+  const decode = Float64Array.from(f.tpotUs)
+  const p = f.stages['engine.prefill']
+  const stream = f.stages['gateway.stream']
+  for (let i = 0; i < f.n; i++) {
+    const tokens = f.inputTokens[i] as number
+    const cached = f.cachedTokens[i] as number
+    const v = p[i] as number
+    if (v === v && tokens === tokens) {
+      prefill[i] = v / (Math.max(0, tokens - (cached === cached ? cached : 0)) + 64)
+    }
+    const g = stream[i] as number
+    const out = f.outputTokens[i] as number
+    if (decode[i] !== decode[i] && g === g && out === out && out > 1) {
+      decode[i] = g / (out - 1)
+    }
+  }
+  return { prefill, decode }
+}
+
+/** Median of `values` over `mask`; NaN when fewer than `min` values. */
+function medianOver(values: Float64Array, mask: Uint8Array, min: number): number {
+  const s = sortedFinite(values, mask)
+  return s.length >= min ? quantileSorted(s, 0.5) : NaN
+}
+
+/**
+ * The warm-up signature of each young replica on the per-token series that shows it most
+ * clearly (prefill or decode): its requests against its peers' over the same minutes, in its
+ * first {@link YOUNG_US} and afterwards.
+ */
+function warmUpSignatures(ctx: DiagnosisContext): WarmUpSignature[] {
+  const f = ctx.frame
+  const col = f.dims.replica
+  const { prefill, decode } = perTokenTimes(ctx)
+  const out: WarmUpSignature[] = []
+  for (const [replica, first] of ctx.youngReplicaUs) {
+    const code = col.values.indexOf(replica)
+    const masks = (from: number, to: number): [Uint8Array, Uint8Array] => {
+      const mine = new Uint8Array(f.n)
+      const peers = new Uint8Array(f.n)
+      for (let i = 0; i < f.n; i++) {
+        const t = f.startUs[i] as number
+        const c = col.codes[i] as number
+        if (t < from || t >= to || c < 0) {
+          continue
+        }
+        // Other young replicas are no yardstick: they may be warming up too.
+        if (c === code) {
+          mine[i] = 1
+        } else if (!ctx.youngReplicaUs.has(col.values[c] as string)) {
+          peers[i] = 1
+        }
+      }
+      return [mine, peers]
+    }
+    const [mineEarly, peersEarly] = masks(first, first + YOUNG_US)
+    const [mineLater, peersLater] = masks(first + YOUNG_US, Infinity)
+    let best: WarmUpSignature | null = null
+    for (const values of [prefill, decode]) {
+      const peerMedian = medianOver(values, peersEarly, MIN_OWN)
+      const mine = sortedFinite(values, mineEarly)
+      if (!(peerMedian > 0) || mine.length < MIN_EARLY) {
+        continue
+      }
+      let above = 0
+      for (const v of mine) {
+        above += v > peerMedian ? 1 : v === peerMedian ? 0.5 : 0
+      }
+      // Under "no different from its peers" half its requests lie above their median.
+      const z = (above / mine.length - 0.5) / Math.sqrt(0.25 / mine.length)
+      const laterMine = sortedFinite(values, mineLater)
+      const laterPeers = medianOver(values, peersLater, MIN_OWN)
+      const sig: WarmUpSignature = {
+        replica,
+        early: quantileSorted(mine, 0.5) / peerMedian,
+        later:
+          laterMine.length >= MIN_LATER && laterPeers > 0
+            ? quantileSorted(laterMine, 0.5) / laterPeers
+            : NaN,
+        z,
+        n: mine.length,
+        nLater: laterMine.length,
+      }
+      if (best === null || sig.z > best.z) {
+        best = sig
+      }
+    }
+    if (best !== null) {
+      out.push(best)
+    }
+  }
+  return out.sort((a, b) => b.z - a.z)
+}
+
+/**
+ * How much a warm-up signature supports a cold start (0..1): certain it is slower per token at
+ * first, and faster afterwards. A replica as slow later as at first did not warm up: that is a
+ * degraded replica or a version, not a cold start.
+ */
+function signatureSupport(s: WarmUpSignature): number {
+  if (!(s.early > 1)) {
+    return 0
+  }
+  const sure = ramp(s.z, SIGNATURE_Z_LO, SIGNATURE_Z_HI)
+  if (s.later !== s.later) {
+    return sure * WARM_UP_UNKNOWN
+  }
+  // The share of its early extra time per token still there later, on the log scale.
+  const persist = Math.log(Math.max(1, s.later)) / Math.log(s.early)
+  return sure * (1 - ramp(persist, 0.5, 1))
+}
+
+function signatureText(s: WarmUpSignature): string {
+  const later =
+    s.later === s.later
+      ? `, ${s.later.toFixed(2)}× after (${s.nLater} requests)${signatureSupport(s) > 0 ? ': it warmed up' : ': it did not warm up'}`
+      : '; the data ends before it could warm up'
+  return `replica ${s.replica} works ${s.early.toFixed(2)}× as long per token as its peers in the same minutes during its first 5 minutes (median of ${s.n} requests, z=${s.z.toFixed(1)})${later}`
+}
+
+/** "Replica X first served at …", with its process start when a scrape says so. */
+function firstServed(ctx: DiagnosisContext, fresh: readonly [string, number][]): Evidence[] {
+  const starts = processStarts(ctx.input.resources, new Set(fresh.map(([k]) => k)))
+  return fresh.slice(0, 5).map(([replica, t]) => {
+    const started = (starts.get(replica) ?? []).filter((s) => s <= t).sort((a, b) => b - a)[0]
+    return {
+      dimension: 'replica',
+      observed: replica,
+      baseline: null,
+      text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}${started === undefined ? '' : `; its process started at ${isoFromMicros(Math.round(started) as Micros)} (process_start_time_seconds)`}`,
+    }
+  })
+}
+
+/** New replicas that all run a version no established replica runs: the version is suspect. */
+function versionSuspect(ctx: DiagnosisContext, fresh: readonly [string, number][]): Counter | null {
+  const col = ctx.frame.dims.replica
+  const freshSet = new Set(fresh.map(([k]) => k))
+  const versionOf = new Map<string, string>()
+  const vcol = ctx.frame.dims.version
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = vcol.codes[i] as number
+    if (c >= 0 && v >= 0) {
+      versionOf.set(col.values[c] as string, vcol.values[v] as string)
+    }
+  }
+  const freshVersions = new Set(fresh.map(([k]) => versionOf.get(k)).filter((v) => v !== undefined))
+  const oldVersions = new Set(
+    [...versionOf.entries()].filter(([k]) => !freshSet.has(k)).map(([, v]) => v)
+  )
+  if (
+    freshVersions.size !== 1 ||
+    oldVersions.size === 0 ||
+    [...freshVersions].some((v) => oldVersions.has(v))
+  ) {
+    return null
+  }
+  return {
+    factor: 0.6,
+    evidence: {
+      dimension: 'version',
+      observed: [...freshVersions][0] ?? null,
+      baseline: [...oldVersions].join(', '),
+      text: `the new replicas run ${[...freshVersions][0]}, which no established replica runs`,
+    },
+  }
+}
+
+/** Scale, restart or deploy events in the first young replica's first minutes confirm a start. */
+function startEvents(
+  ctx: DiagnosisContext,
+  firstNew: number
+): { factor: number; evidence: Evidence[] } {
+  const events = Number.isFinite(firstNew)
+    ? eventsAround(ctx, ['scale', 'restart', 'deploy'], firstNew, firstNew + YOUNG_US)
+    : []
+  return { factor: events.length > 0 ? 1.2 : 0.9, evidence: events.slice(0, 3).map(eventEvidence) }
+}
+
+/**
+ * A cold start that holds none of the tail, from its warm-up signature alone (see
+ * {@link WarmUpSignature}): at most {@link SIGNATURE_WEIGHT}, scoped to the replica, over its
+ * first minutes.
+ */
+function weakColdStart(
+  ctx: DiagnosisContext,
+  fresh: readonly [string, number][]
+): {
+  confidence: number
+  scope: ReturnType<typeof scopeOf>
+  window: { start: string; end: string }
+  evidence: Evidence[]
+} | null {
+  const sig = warmUpSignatures(ctx).find((s) => signatureSupport(s) > 0)
+  if (sig === undefined) {
+    return null
+  }
+  const first = ctx.youngReplicaUs.get(sig.replica) as number
+  let confidence = SIGNATURE_WEIGHT * signatureSupport(sig)
+  const evidence: Evidence[] = [
+    {
+      dimension: 'replica_age',
+      observed: round(sig.early),
+      baseline: 1,
+      text: signatureText(sig),
+    },
+    ...firstServed(
+      ctx,
+      fresh.filter(([k]) => k === sig.replica)
+    ),
+    {
+      dimension: 'replica_age',
+      observed: null,
+      baseline: null,
+      text: `its first requests are not among the slowest of the window: a small cold start, not what moved the P99`,
+    },
+  ]
+  const version = versionSuspect(ctx, fresh)
+  if (version !== null) {
+    confidence *= version.factor
+    evidence.push(version.evidence)
+  }
+  const started = startEvents(ctx, first)
+  confidence = Math.min(SIGNATURE_WEIGHT, confidence * started.factor)
+  evidence.push(...started.evidence)
+  return {
+    confidence,
+    scope: scopeOf('replica', sig.replica),
+    window: {
+      start: isoFromMicros(first as Micros),
+      end: isoFromMicros(Math.min(first + YOUNG_US, ctx.input.window.toUs) as Micros),
+    },
+    evidence,
+  }
+}
+
 export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
   label: 'Cold replicas take traffic',
@@ -242,7 +519,7 @@ export const replicaColdStartCause: CauseRecord = {
   needs:
     "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
-    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. Scope: the replica when exactly one is new.",
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. A weak one that holds none of the tail: in its first 5 minutes the young replica works longer per token (prefill per uncached token, TPOT, or the gateway's stream per output token) than its peers in the same minutes (median test z ≥ 3–6), and at most half of that is left afterwards; alone this supports at most 0.6 (ADR 0217). Scope: the replica when exactly one is new.",
   against:
     "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [
@@ -277,20 +554,20 @@ export const replicaColdStartCause: CauseRecord = {
     if (ctx.frame.dims.replica.values.length === 0) {
       return { skipped: 'no replica dimension on the requests' }
     }
+    // Young only on evidence: a start event, or joining peers that were already serving.
+    const fresh = [...ctx.youngReplicaUs.entries()]
+    if (fresh.length === 0) {
+      return null
+    }
     const young = ['ttft', 'tpot'].flatMap((m) => {
       const cohort = m === 'ttft' ? ctx.ttft : ctx.tpot
       const row = findRow(cohort.rows, 'replica_age', '<5m')
       return row && row.significant ? [{ row, cohort }] : []
     })
     if (young.length === 0) {
-      return null
+      return weakColdStart(ctx, fresh)
     }
     const best = young.sort((a, b) => b.row.lift - a.row.lift)[0]!
-    // Young only on evidence: a start event, or joining peers that were already serving.
-    const fresh = [...ctx.youngReplicaUs.entries()]
-    if (fresh.length === 0) {
-      return null
-    }
     // Material either way: the young requests hold much of the slow cohort, or much of the
     // young requests are slow. One new replica among many, warm for a few minutes of the window,
     // serves too few requests to hold most of the tail; its own users still waited.
@@ -318,58 +595,37 @@ export const replicaColdStartCause: CauseRecord = {
         text: `in their first 5 minutes the new replicas' own server time per request is ${own.toFixed(2)}× their peers' in the same minutes (median)`,
       })
     }
-    const starts = processStarts(ctx.input.resources, new Set(fresh.map(([k]) => k)))
-    for (const [replica, t] of fresh.slice(0, 5)) {
-      const started = (starts.get(replica) ?? []).filter((s) => s <= t).sort((a, b) => b - a)[0]
+    // Its own requests against its peers' can be certain where the tail is not (a small cold
+    // start whose slowest requests are not among the window's slowest).
+    const sig = warmUpSignatures(ctx).find((x) => signatureSupport(x) > 0)
+    // When the signature carries the finding, the few slow young requests do not say when the
+    // replica warmed up: its first minutes do.
+    const bySignature = sig !== undefined && SIGNATURE_WEIGHT * signatureSupport(sig) > confidence
+    if (sig !== undefined) {
+      confidence = Math.max(confidence, SIGNATURE_WEIGHT * signatureSupport(sig))
       evidence.push({
-        dimension: 'replica',
-        observed: replica,
-        baseline: null,
-        text: `replica ${replica} first served at ${isoFromMicros(t as Micros)}${started === undefined ? '' : `; its process started at ${isoFromMicros(Math.round(started) as Micros)} (process_start_time_seconds)`}`,
+        dimension: 'replica_age',
+        observed: round(sig.early),
+        baseline: 1,
+        text: signatureText(sig),
       })
     }
+    evidence.push(...firstServed(ctx, fresh))
     const warm = warmUp(ctx, best.cohort, new Set(fresh.map(([k]) => k)))
     if (warm !== null) {
       confidence *= warm.factor
       evidence.push(warm.evidence)
     }
+    const version = versionSuspect(ctx, fresh)
+    if (version !== null) {
+      confidence *= version.factor
+      evidence.push(version.evidence)
+    }
     const col = ctx.frame.dims.replica
-    const freshSet = new Set(fresh.map(([k]) => k))
-    // New replicas that all run a version no established replica runs: the version is suspect.
-    const versionOf = new Map<string, string>()
-    const vcol = ctx.frame.dims.version
-    for (let i = 0; i < ctx.frame.n; i++) {
-      const c = col.codes[i] as number
-      const v = vcol.codes[i] as number
-      if (c >= 0 && v >= 0) {
-        versionOf.set(col.values[c] as string, vcol.values[v] as string)
-      }
-    }
-    const freshVersions = new Set(
-      fresh.map(([k]) => versionOf.get(k)).filter((v) => v !== undefined)
-    )
-    const oldVersions = new Set(
-      [...versionOf.entries()].filter(([k]) => !freshSet.has(k)).map(([, v]) => v)
-    )
-    if (
-      freshVersions.size === 1 &&
-      oldVersions.size > 0 &&
-      ![...freshVersions].some((v) => oldVersions.has(v))
-    ) {
-      confidence *= 0.6
-      evidence.push({
-        dimension: 'version',
-        observed: [...freshVersions][0] ?? null,
-        baseline: [...oldVersions].join(', '),
-        text: `the new replicas run ${[...freshVersions][0]}, which no established replica runs`,
-      })
-    }
     const firstNew = Math.min(...fresh.map(([, t]) => t))
-    const events = Number.isFinite(firstNew)
-      ? eventsAround(ctx, ['scale', 'restart', 'deploy'], firstNew, firstNew + 5 * 60_000_000)
-      : []
-    confidence = Math.min(1, confidence * (events.length > 0 ? 1.2 : 0.9))
-    evidence.push(...events.slice(0, 3).map(eventEvidence))
+    const started = startEvents(ctx, firstNew)
+    confidence = Math.min(1, confidence * started.factor)
+    evidence.push(...started.evidence)
     // Name the young replica that holds most of the slow young requests.
     const slowByReplica = new Map<string, number>()
     let lastSlowYoungUs = -Infinity
@@ -396,14 +652,21 @@ export const replicaColdStartCause: CauseRecord = {
           end: isoFromMicros(
             Math.min(
               Math.max(...fresh.map(([, t]) => t)) + YOUNG_US,
-              Number.isFinite(lastSlowYoungUs) ? lastSlowYoungUs + ctx.grid.stepUs : Infinity
+              Number.isFinite(lastSlowYoungUs) && !bySignature
+                ? lastSlowYoungUs + ctx.grid.stepUs
+                : Infinity,
+              ctx.input.window.toUs
             ) as Micros
           ),
         }
       : null
     return {
       confidence,
-      scope: single ? scopeOf('replica', named) : scopeOf(null, null),
+      scope: single
+        ? scopeOf('replica', named)
+        : sig !== undefined
+          ? scopeOf('replica', sig.replica)
+          : scopeOf(null, null),
       window,
       evidence,
     }

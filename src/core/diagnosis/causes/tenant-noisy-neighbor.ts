@@ -70,6 +70,27 @@ const VICTIM_Z_HI = 3
 /** The victims' share of the confidence; the burst alone carries the rest. */
 const VICTIM_WEIGHT = 0.5
 
+/**
+ * What the victims wait in, per request: the engine's queue when its spans say; without engine
+ * spans, the gateway's upstream call, which holds that queue (and the prefill) as the gateway
+ * sees it (CONTRACT §4); else the user's TTFT. The closest span to the queue has the least of
+ * everything else: TTFT adds the gateway's own stages and the network, whose noise hides a
+ * modest burst's cost.
+ */
+function victimWait(frame: DiagnosisContext['frame']): Float64Array {
+  for (const stage of ['engine.queue', 'gateway.upstream'] as const) {
+    const values = frame.stages[stage]
+    let known = 0
+    for (let i = 0; i < frame.n; i++) {
+      known += values[i] === values[i] ? 1 : 0
+    }
+    if (known >= 0.5 * frame.n) {
+      return values
+    }
+  }
+  return frame.ttftUserUs
+}
+
 /** The tenant whose share of the requests rose most certainly over a span of the window. */
 export function tenantShareBurst(
   frame: DiagnosisContext['frame'],
@@ -91,7 +112,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
   ],
   needs: 'the tenant dimension and a latency change window.',
   predicts:
-    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the _other_ tenants' wait rose in the replica × step cells they shared with it. Scope: the tenant.",
+    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the _other_ tenants' wait (their engine queue; without engine spans the gateway's upstream call, which holds it) rose in the replica × step cells they shared with it. Scope: the tenant.",
   against:
     "traffic grew evenly across tenants, so no tenant's share rose (saturation); the others' wait did not rise with the burst (half the confidence).",
   actions: ['apply per-tenant rate limits and priorities', 'isolate the tenant on its own pool'],
@@ -112,12 +133,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     }
     const code = ctx.frame.dims.tenant.values.indexOf(burst.value)
     const frame = ctx.frame
-    const queue = frame.stages['engine.queue']
-    let withQueue = 0
-    for (let i = 0; i < frame.n; i++) {
-      withQueue += queue[i] === queue[i] ? 1 : 0
-    }
-    const values = withQueue >= 0.5 * frame.n ? queue : frame.ttftUserUs
+    const values = victimWait(frame)
     const othersIn = new Uint8Array(frame.n)
     const othersOut = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {

@@ -278,7 +278,9 @@ export function excessFacts(
     if (a.stage !== null && a.quantile === 'p50' && rel >= 0.03 && a.shiftUs >= 5_000) {
       // One stage that doubled is a clear change even when the user's TTFT moved only a few per
       // cent: a retrieval call from 18 to 36 ms is worth naming when nothing else moved.
-      const relStage = a.baselineUs > 0 ? a.shiftUs / a.baselineUs : 0
+      // A stage that was nothing at the median and now takes time (15 ms of time no span covers
+      // where there was none) grew at least as clearly as one that doubled.
+      const relStage = a.baselineUs > 0 ? a.shiftUs / a.baselineUs : 1
       size = Math.max(size, 0.7 * ramp(relStage, 0.3, 1))
     }
     // A spike of a step or two is weaker evidence than a level that holds: load swings make

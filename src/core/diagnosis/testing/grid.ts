@@ -287,7 +287,7 @@ export function scoreDiagnosis(
  * first chunk into `gateway.upstream` (queue and prefill) and `gateway.stream` (decode), as the
  * gateway tier does (CONTRACT §4); the engine's own stages are unknown.
  */
-function stripEngine(r: RequestTimeline): RequestTimeline {
+export function stripEngine(r: RequestTimeline): RequestTimeline {
   const stages = { ...r.stages }
   const first = (stages['engine.queue'] ?? 0) + (stages['engine.prefill'] ?? 0)
   const decode = stages['engine.decode']
