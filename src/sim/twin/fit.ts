@@ -343,7 +343,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
  * twin and made its replayed TPOT 9–11 % fast. So, where the counters exist, every request's
  * computed tokens are scaled by one factor per replica until the total matches them.
  */
-function calibrateToCounters(
+export function calibrateToCounters(
   o: ObservedRequests,
   cached: Float64Array,
   hit: readonly Sourced<number>[]

@@ -114,28 +114,28 @@ describe('fitStepLaws', () => {
   // The stand-in engine (the mock server) adds the prompt's cost to the decode step; the
   // simulator's GPU takes the slower of the two. Each window must pick its own law, from replay
   // inside the window alone.
-  it.each([
-    ['roofline', 2_000],
-    ['additive', 2_000],
-  ] as const)('chooses the %s law on a window its own engine made', (law, prefillBaseUs) => {
-    const truth: StepModel = {
-      decodeBaseUs: 16_700,
-      perDecodeSeqUs: 0,
-      perKvTokenUs: 0.036,
-      prefillBaseUs,
-      perPrefillTokenUs: 91,
-      law,
+  it.each(['roofline', 'additive'] as const)(
+    'chooses the %s law on a window its own engine made',
+    (law) => {
+      const truth: StepModel = {
+        decodeBaseUs: 16_700,
+        perDecodeSeqUs: 0,
+        perKvTokenUs: 0.036,
+        prefillBaseUs: 2_000,
+        perPrefillTokenUs: 91,
+        law,
+      }
+      const o = windowOf(truth, 0.8, 1200)
+      const cached = new Float64Array(o.n)
+      const choice = chooseStepLaw(
+        o,
+        cached,
+        fitStepLaws(o, cached),
+        o.replicas.map(() => ({ maxNumSeqs: 256, kvCapacityTokens: Infinity }))
+      )
+      expect(choice.law).toBe(law)
+      expect(choice.heldOut[law]!).toBeLessThan(0.05)
+      expect(choice.reason).toContain('held-out requests')
     }
-    const o = windowOf(truth, 0.8, 1200)
-    const cached = new Float64Array(o.n)
-    const choice = chooseStepLaw(
-      o,
-      cached,
-      fitStepLaws(o, cached),
-      o.replicas.map(() => ({ maxNumSeqs: 256, kvCapacityTokens: Infinity }))
-    )
-    expect(choice.law).toBe(law)
-    expect(choice.heldOut[law]!).toBeLessThan(0.05)
-    expect(choice.reason).toContain('held-out requests')
-  })
+  )
 })
