@@ -7,11 +7,13 @@
  *   over the share of its steps that carried no prompt, plus columns for the prompt steps
  *   around it (their count and their work: the twin makes those steps itself, so those columns
  *   are not part of the law);
- * - prefill law: the time its prompt took per step against the prefill work of those steps,
- *   over the steps that were compute-bound (slower than the decode step they carried).
+ * - prefill law: the time its prompt took per step against the prefill work P of those steps
+ *   and P², over the steps that were compute-bound (roofline), or over every prompt step less
+ *   its decode step (additive).
  *
  * Both by non-negative least squares; a replica with too few observations borrows the law of
- * all replicas together.
+ * all replicas together. The rows are built once; `fit` fits either law on all of them or on a
+ * part (the held-out choice of law-choice.ts fits on one half of the window).
  */
 import type { StepLawKind, StepModel } from './engine.js'
 import { IntervalGrid } from './grid.js'
