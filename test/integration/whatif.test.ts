@@ -43,6 +43,14 @@ describe('whatif on a simulated window', () => {
     expect(Math.abs(ttft.p99.error!)).toBeLessThan(0.2)
     expect(r.fit.model!.routing.policy).toBe('least_loaded')
     expect(r.fit.model!.replicas).toHaveLength(4)
+    // The law is said, with the held-out error of both, and every replica runs it.
+    const law = r.fit.model!.stepLaw
+    expect(law.heldOut.roofline).not.toBeNull()
+    expect(law.heldOut.additive).not.toBeNull()
+    expect(law.heldOut[law.law]!).toBeLessThanOrEqual(
+      Math.min(law.heldOut.roofline!, law.heldOut.additive!)
+    )
+    expect(r.fit.model!.replicas.every((x) => x.step.law === law.law)).toBe(true)
   })
 
   it('predicts each percentile with the range of its seeded runs around it', () => {
@@ -149,7 +157,11 @@ describe('GET /api/whatif and /api/compare', () => {
     const res = await app().request('/api/whatif?window=all&load=1.5x&runs=2')
     expect(res.status).toBe(200)
     const body = (await res.json()) as {
-      fit: { ok: boolean; replay: { ttft: { p50: { observed: number } } } }
+      fit: {
+        ok: boolean
+        replay: { ttft: { p50: { observed: number } } }
+        model: { stepLaw: { law: string } }
+      }
       predicted: Record<
         'ttft' | 'tpot' | 'e2e',
         Record<'p50' | 'p95' | 'p99', { value: number; interval: number[] }>
@@ -157,6 +169,7 @@ describe('GET /api/whatif and /api/compare', () => {
     }
     expect(body.fit.ok).toBe(true)
     expect(body.fit.replay.ttft.p50.observed).toBeGreaterThan(0)
+    expect(['roofline', 'additive']).toContain(body.fit.model.stepLaw.law)
     expect(body.predicted.ttft.p99.interval).toHaveLength(2)
     expect(body.predicted.e2e.p50.value).toBeGreaterThan(body.predicted.ttft.p50.value)
   })
