@@ -56,15 +56,15 @@ export function chooseStepLaw(
   stepFit: StepFit,
   capacity: readonly Capacity[]
 ): LawChoice {
-  // The rows are in start order; the engine queue's entry is nearly so.
-  const order = Int32Array.from({ length: o.n }, (_, i) => i).sort(
+  // The rows are in start order: the slice is cut there, then put in the order the engine
+  // queue saw them (start plus the time before the engine, which can swap neighbours).
+  const midK = o.n >> 1
+  const lo = Math.max(0, midK - CHOICE_SLICE / 2)
+  const hi = Math.min(o.n, midK + CHOICE_SLICE / 2)
+  const slice = Int32Array.from({ length: hi - lo }, (_, k) => lo + k).sort(
     (a, b) => o.queuedUs[a]! - o.queuedUs[b]!
   )
-  const midK = order.length >> 1
-  const midUs = o.queuedUs[order[midK]!]!
-  const lo = Math.max(0, midK - CHOICE_SLICE / 2)
-  const hi = Math.min(order.length, midK + CHOICE_SLICE / 2)
-  const slice = order.subarray(lo, hi)
+  const midUs = o.queuedUs[midK]!
   // A slice cut out of a longer window starts with an empty engine: its first quarter only
   // fills it, and is not scored.
   const warmUntil =

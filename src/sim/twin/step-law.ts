@@ -198,53 +198,81 @@ function fitKind(
   train: ((i: number) => boolean) | undefined
 ): StepLaws {
   const d = rows.decode
-  const X: number[][] = Array.from({ length: R }, () => [])
-  const Y: number[][] = Array.from({ length: R }, () => [])
+  // Rows per replica into typed arrays sized up front: at 1M requests the fit runs six times
+  // (two laws × two halves for the choice, then the chosen law twice).
+  const keep = new Uint8Array(d.y.length)
+  const counts = new Int32Array(R)
   for (let k = 0; k < d.y.length; k++) {
-    if (train !== undefined && !train(d.i[k]!)) {
+    if (train === undefined || train(d.i[k]!)) {
+      keep[k] = 1
+      counts[d.r[k]!]!++
+    }
+  }
+  const X = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]! * DECODE_COLS))
+  const Y = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]!))
+  const at = new Int32Array(R)
+  for (let k = 0; k < d.y.length; k++) {
+    if (keep[k] === 0) {
       continue
     }
+    const r = d.r[k]!
     const c = k * DECODE_COLS
     const g = kind === 'additive' ? 1 : d.cols[c]!
-    X[d.r[k]!]!.push(g, g * d.cols[c + 1]!, g * d.cols[c + 2]!, d.cols[c + 3]!, d.cols[c + 4]!)
-    Y[d.r[k]!]!.push(d.y[k]!)
+    const x = X[r]!
+    const o = at[r]! * DECODE_COLS
+    x[o] = g
+    x[o + 1] = g * d.cols[c + 1]!
+    x[o + 2] = g * d.cols[c + 2]!
+    x[o + 3] = d.cols[c + 3]!
+    x[o + 4] = d.cols[c + 4]!
+    Y[r]![at[r]!++] = d.y[k]!
   }
-  const decodeFit = (x: number[], y: number[]): Law => {
-    const f = fitNonNegative(Float64Array.from(x), Float64Array.from(y), DECODE_COLS)
+  const decodeFit = (x: Float64Array, y: Float64Array): Law => {
+    const f = fitNonNegative(x, y, DECODE_COLS)
     return { c: f.coefficients, r2: f.r2, rows: y.length }
   }
-  const pooledDecode = decodeFit(X.flat(), Y.flat())
-  const decodeOf = Y.map((y, r) => (y.length >= 100 ? decodeFit(X[r]!, y) : pooledDecode))
+  const concat = (parts: Float64Array[]): Float64Array => {
+    const out = new Float64Array(parts.reduce((a, p) => a + p.length, 0))
+    let o = 0
+    for (const p of parts) {
+      out.set(p, o)
+      o += p.length
+    }
+    return out
+  }
+  // The law of all replicas together, for those with too few rows of their own.
+  let pooledDecode: Law | null = null
+  const pooled = (): Law => (pooledDecode ??= decodeFit(concat(X), concat(Y)))
+  const decodeOf = Y.map((y, r) => (y.length >= 100 ? decodeFit(X[r]!, y) : pooled()))
   const decodeStep = (r: number, batch: number, kv: number): number => {
     const c = decodeOf[r]!.c
     return c[0]! + c[1]! * batch + c[2]! * kv
   }
   // Roofline: the steps slower than their decode step are the prompt's own (compute-bound).
   // Additive: every prompt step is its decode step plus the prompt's cost.
-  const prefillFit = (r: number | null): Law => {
-    const x: number[] = []
-    const y: number[] = []
-    for (const row of rows.prefill) {
-      if ((r !== null && row.r !== r) || (train !== undefined && !train(row.i))) {
-        continue
-      }
-      const decode = decodeStep(row.r, row.batch, row.kv)
-      if (kind === 'additive') {
-        x.push(1, row.work, row.work * row.work)
-        y.push(row.y - decode)
-      } else if (row.y > 1.1 * decode) {
-        x.push(1, row.work, row.work * row.work)
-        y.push(row.y)
-      }
+  const px: number[][] = Array.from({ length: R }, () => [])
+  const py: number[][] = Array.from({ length: R }, () => [])
+  for (const row of rows.prefill) {
+    if (train !== undefined && !train(row.i)) {
+      continue
     }
+    const decode = decodeStep(row.r, row.batch, row.kv)
+    if (kind === 'additive') {
+      px[row.r]!.push(1, row.work, row.work * row.work)
+      py[row.r]!.push(row.y - decode)
+    } else if (row.y > 1.1 * decode) {
+      px[row.r]!.push(1, row.work, row.work * row.work)
+      py[row.r]!.push(row.y)
+    }
+  }
+  const prefillFit = (x: number[], y: number[]): Law => {
     const f = fitNonNegative(Float64Array.from(x), Float64Array.from(y), 3)
     return { c: f.coefficients, r2: f.r2, rows: y.length }
   }
-  const pooledPrefill = prefillFit(null)
-  const prefillOf = Array.from({ length: R }, (_, r) => {
-    const own = prefillFit(r)
-    return own.rows >= 50 ? own : pooledPrefill
-  })
+  let pooledPrefill: Law | null = null
+  const prefillOf = py.map((y, r) =>
+    y.length >= 50 ? prefillFit(px[r]!, y) : (pooledPrefill ??= prefillFit(px.flat(), py.flat()))
+  )
   return { grid, kind, decodeOf, prefillOf }
 }
 
