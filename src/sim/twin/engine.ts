@@ -70,6 +70,12 @@ export interface TwinReplica {
   maxBatchedTokens: number
   /** 0 = the main pool, 1 = the pool of a `split`. */
   pool: number
+  /**
+   * A step time (µs) in place of `step` for steps that carry a prompt, given the prompt's
+   * attention pairs (Σ chunk × (context before it + chunk / 2)): a bench runs the twin's engine
+   * under another engine's own cost law, to tell the engine's mechanics from the fitted law.
+   */
+  stepUs?: (prefillTokens: number, decoding: number, kvTokens: number, attnPairs: number) => number
 }
 
 export type TwinRouting = 'round_robin' | 'least_loaded' | 'weighted'
@@ -429,7 +435,18 @@ export function runTwin(
         return
       }
     }
-    const durationUs = stepDurationUs(m, prefillTokens, s.decoding, s.decodeCtx)
+    let durationUs: number
+    if (spec.stepUs !== undefined && prefillTokens > 0) {
+      let pairs = 0
+      for (let k = 0; k < reqs.length; k++) {
+        const j = reqs[k]!
+        const chunk = chunks[k]!
+        pairs += chunk * (effPrompt[j]! - remaining[j]! + chunk / 2)
+      }
+      durationUs = Math.max(1, spec.stepUs(prefillTokens, s.decoding, s.decodeCtx, pairs))
+    } else {
+      durationUs = stepDurationUs(m, prefillTokens, s.decoding, s.decodeCtx)
+    }
     s.planDecoding = s.decoding
     s.busyUs += durationUs
     s.stepping = true
