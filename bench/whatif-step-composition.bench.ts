@@ -117,7 +117,7 @@ const quantile = (v: number[], q: number): number => {
 }
 const row = (label: string, ttft: number[], tpot: number[], extra = ''): void => {
   process.stdout.write(
-    `${label.padEnd(34)} engine TTFT p50 ${(quantile(ttft, 0.5) / 1000).toFixed(0).padStart(6)} p99 ${(quantile(ttft, 0.99) / 1000).toFixed(0).padStart(6)} ms   TPOT p50 ${(quantile(tpot, 0.5) / 1000).toFixed(1).padStart(6)} p99 ${(quantile(tpot, 0.99) / 1000).toFixed(1).padStart(6)} ms${extra}\n`
+    `${label.padEnd(40)} engine TTFT p50 ${(quantile(ttft, 0.5) / 1000).toFixed(0).padStart(6)} p99 ${(quantile(ttft, 0.99) / 1000).toFixed(0).padStart(6)} ms   TPOT p50 ${(quantile(tpot, 0.5) / 1000).toFixed(1).padStart(6)} p99 ${(quantile(tpot, 0.99) / 1000).toFixed(1).padStart(6)} ms${extra}\n`
   )
 }
 
