@@ -131,7 +131,7 @@ function main(): void {
   }
   const law = fitted.fit.model.replicas[0]!.step
   process.stdout.write(
-    `fit: ${(fitMs / 1000).toFixed(1)} s wall, ${(fitCpuMs / 1000).toFixed(1)} s CPU (replica 0: decode ${(law.decodeBaseUs / 1000).toFixed(2)} ms + ${law.perDecodeSeqUs.toFixed(1)} µs/seq + ${(law.perKvTokenUs * 1000).toFixed(1)} ns/KV token, prefill ${(law.prefillBaseUs / 1000).toFixed(2)} ms + ${law.perPrefillTokenUs.toFixed(1)} µs/token; true 7.00 + 15.0 + 40.0, 1.20 + 35.0)\n`
+    `fit: ${(fitMs / 1000).toFixed(1)} s wall, ${(fitCpuMs / 1000).toFixed(1)} s CPU (replica 0: decode ${(law.decodeBaseUs / 1000).toFixed(2)} ms + ${law.perDecodeSeqUs.toFixed(1)} µs/seq + ${(law.perKvTokenUs * 1000).toFixed(1)} ns/KV token, prefill ${(law.prefillBaseUs / 1000).toFixed(2)} ms + ${law.perPrefillTokenUs.toFixed(1)} µs/token; true 7.00 + 15.0 + 40.0, 1.20 + 35.0; ${fitted.fit.model.stepLaw.law} law: ${fitted.fit.model.stepLaw.reason})\n`
   )
   const applied = applyChanges(fitted.fit, { loadFactor: 1.5 })
   if (!applied.ok) {

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../src/server/app-deps.js'
 import { httpErrorReply } from '../../src/server/http-errors.js'
 import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
+import { ADDITIVE_MARGIN } from '../../src/sim/twin/law-choice.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
 import { runWhatIf } from '../../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
@@ -43,6 +44,14 @@ describe('whatif on a simulated window', () => {
     expect(Math.abs(ttft.p99.error!)).toBeLessThan(0.2)
     expect(r.fit.model!.routing.policy).toBe('least_loaded')
     expect(r.fit.model!.replicas).toHaveLength(4)
+    // The law is said, with the held-out error of both, and every replica runs it: the
+    // additive law only where it replays the held-out halves clearly better.
+    const law = r.fit.model!.stepLaw
+    const { roofline, additive } = law.heldOut
+    expect(roofline).not.toBeNull()
+    expect(additive).not.toBeNull()
+    expect(law.law).toBe(additive! < ADDITIVE_MARGIN * roofline! ? 'additive' : 'roofline')
+    expect(r.fit.model!.replicas.every((x) => x.step.law === law.law)).toBe(true)
   })
 
   it('predicts each percentile with the range of its seeded runs around it', () => {
@@ -149,7 +158,11 @@ describe('GET /api/whatif and /api/compare', () => {
     const res = await app().request('/api/whatif?window=all&load=1.5x&runs=2')
     expect(res.status).toBe(200)
     const body = (await res.json()) as {
-      fit: { ok: boolean; replay: { ttft: { p50: { observed: number } } } }
+      fit: {
+        ok: boolean
+        replay: { ttft: { p50: { observed: number } } }
+        model: { stepLaw: { law: string } }
+      }
       predicted: Record<
         'ttft' | 'tpot' | 'e2e',
         Record<'p50' | 'p95' | 'p99', { value: number; interval: number[] }>
@@ -157,6 +170,7 @@ describe('GET /api/whatif and /api/compare', () => {
     }
     expect(body.fit.ok).toBe(true)
     expect(body.fit.replay.ttft.p50.observed).toBeGreaterThan(0)
+    expect(['roofline', 'additive']).toContain(body.fit.model.stepLaw.law)
     expect(body.predicted.ttft.p99.interval).toHaveLength(2)
     expect(body.predicted.e2e.p50.value).toBeGreaterThan(body.predicted.ttft.p50.value)
   })

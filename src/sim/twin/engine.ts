@@ -3,12 +3,17 @@
  * step time fitted from the data instead of a GPU profile (see fit.ts):
  *
  * ```
- * decode step µs = decodeBase + perDecodeSeq · decoding seqs + perKvToken · KV tokens they read
- * step µs        = max(decode step, prefillBase + perPrefillToken · prefill tokens)
+ * decode step µs  = decodeBase + perDecodeSeq · decoding seqs + perKvToken · KV tokens they read
+ * prefill step µs = prefillBase + perPrefillToken · P + perPrefillTokenSq · P²   (P prefill tokens)
+ * roofline:  step = max(decode step, prefill step)
+ * additive:  step = decode step + prefill step
  * ```
  *
- * the shape of a roofline: a decode step reads the weights and the KV cache (memory-bound), a
- * step with a prompt in it computes (compute-bound), and the slower of the two sets the pace.
+ * The roofline is the GPU's shape: a decode step reads the weights and the KV cache
+ * (memory-bound), a step with a prompt in it computes (compute-bound), and the slower of the two
+ * sets the pace. P² is the prompt's attention over itself. Some engines (and the mock server)
+ * add the prompt's cost to the decode step instead; the fit picks the law that replays the
+ * window better (ADR 0221).
  *
  * Per step the scheduler fills a token budget: prefill chunks of running requests first (FCFS),
  * then admits waiting requests while fewer than `maxNumSeqs` run and their prompt fits the free KV.
@@ -21,6 +26,9 @@
 import { MinHeap } from '../heap.js'
 import type { Rng } from '../../core/stats/seeded-random.js'
 
+/** How a step's prompt work and its decode work combine (ADR 0221). */
+export type StepLawKind = 'roofline' | 'additive'
+
 /** The fitted step-time law of one replica (µs). */
 export interface StepModel {
   decodeBaseUs: number
@@ -28,6 +36,10 @@ export interface StepModel {
   perKvTokenUs: number
   prefillBaseUs: number
   perPrefillTokenUs: number
+  /** µs per prefill token², the prompt's attention over itself; 0 when absent. */
+  perPrefillTokenSqUs?: number
+  /** `roofline` when absent. */
+  law?: StepLawKind
 }
 
 /** One step's duration under `m` (µs). */
@@ -38,8 +50,13 @@ export function stepDurationUs(
   kvTokens: number
 ): number {
   const decode = m.decodeBaseUs + m.perDecodeSeqUs * decoding + m.perKvTokenUs * kvTokens
-  const prefill = prefillTokens > 0 ? m.prefillBaseUs + m.perPrefillTokenUs * prefillTokens : 0
-  return Math.max(1, decode, prefill)
+  const prefill =
+    prefillTokens > 0
+      ? m.prefillBaseUs +
+        m.perPrefillTokenUs * prefillTokens +
+        (m.perPrefillTokenSqUs ?? 0) * prefillTokens * prefillTokens
+      : 0
+  return m.law === 'additive' ? Math.max(1, decode + prefill) : Math.max(1, decode, prefill)
 }
 
 export interface TwinReplica {
@@ -53,6 +70,12 @@ export interface TwinReplica {
   maxBatchedTokens: number
   /** 0 = the main pool, 1 = the pool of a `split`. */
   pool: number
+  /**
+   * A step time (µs) in place of `step` for steps that carry a prompt, given the prompt's
+   * attention pairs (Σ chunk × (context before it + chunk / 2)): a bench runs the twin's engine
+   * under another engine's own cost law, to tell the engine's mechanics from the fitted law.
+   */
+  stepUs?: (prefillTokens: number, decoding: number, kvTokens: number, attnPairs: number) => number
 }
 
 export type TwinRouting = 'round_robin' | 'least_loaded' | 'weighted'
@@ -412,7 +435,18 @@ export function runTwin(
         return
       }
     }
-    const durationUs = stepDurationUs(m, prefillTokens, s.decoding, s.decodeCtx)
+    let durationUs: number
+    if (spec.stepUs !== undefined && prefillTokens > 0) {
+      let pairs = 0
+      for (let k = 0; k < reqs.length; k++) {
+        const j = reqs[k]!
+        const chunk = chunks[k]!
+        pairs += chunk * (effPrompt[j]! - remaining[j]! + chunk / 2)
+      }
+      durationUs = Math.max(1, spec.stepUs(prefillTokens, s.decoding, s.decodeCtx, pairs))
+    } else {
+      durationUs = stepDurationUs(m, prefillTokens, s.decoding, s.decodeCtx)
+    }
     s.planDecoding = s.decoding
     s.busyUs += durationUs
     s.stepping = true

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
-import { denoisedRates } from './fit.js'
+import { calibrateToCounters, denoisedRates } from './fit.js'
+import type { ObservedRequests } from './observed.js'
 
 /** Per-minute counts of Poisson arrivals at `ratePerSec(minute)`. */
 function counts(minutes: number, ratePerSec: (m: number) => number, seed: number): number[] {
@@ -55,5 +56,42 @@ describe('denoisedRates', () => {
     expect(steady.keep.reduce((a, b) => a + b, 0) / 20).toBeCloseTo(steady.weight, 10)
     expect(Math.max(...steady.keep)).toBeLessThan(0.3)
     expect(Math.min(...jump.keep)).toBeGreaterThan(0.5)
+  })
+})
+
+describe('calibrateToCounters', () => {
+  const source = 'prefix cache hit/query counters'
+  // Only the columns calibrateToCounters reads.
+  const window = (prompts: number[]): ObservedRequests =>
+    ({
+      n: prompts.length,
+      promptTokens: Float64Array.from(prompts),
+      cachedTokens: new Float64Array(prompts.length).fill(NaN),
+      replica: new Int32Array(prompts.length),
+    }) as unknown as ObservedRequests
+
+  it('scales the estimated cached tokens to the hit rate the counters measured, hits kept apart', () => {
+    const rng = createRng(5)
+    const prompts = Array.from({ length: 400 }, () => Math.round(rng.lognormal(6500, 0.35)))
+    const o = window(prompts)
+    // Read back from prefill times with a law a few per cent steep: every request looks ~8 %
+    // cached, and one in ten really hit half its prompt.
+    const cached = Float64Array.from(prompts, (p, i) => p * (i % 10 === 0 ? 0.54 : 0.08))
+    calibrateToCounters(o, cached, [{ value: 0.07, source }])
+    const total = cached.reduce((a, b) => a + b, 0) / prompts.reduce((a, b) => a + b, 0)
+    expect(total).toBeCloseTo(0.07, 3)
+    expect(cached[0]! / prompts[0]!).toBeGreaterThan(0.4)
+    expect(cached[1]! / prompts[1]!).toBeLessThan(0.03)
+  })
+
+  it('leaves the estimate alone without counters, and never makes tokens negative', () => {
+    const o = window([1000, 2000])
+    const cached = Float64Array.from([100, 300])
+    calibrateToCounters(o, cached, [{ value: 0, source: 'unknown: assumed 0' }])
+    expect(Array.from(cached)).toEqual([100, 300])
+    calibrateToCounters(o, cached, [{ value: 0, source }])
+    expect(cached[0]).toBeCloseTo(0, 3)
+    expect(cached[1]).toBeCloseTo(0, 3)
+    expect(Math.min(...cached)).toBeGreaterThanOrEqual(0)
   })
 })

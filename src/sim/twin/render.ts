@@ -109,6 +109,9 @@ export function renderWhatIfText(r: WhatIfReport): string {
           : '')
     )
     out.push(`  max_num_batched_tokens ${m.maxBatchedTokens.value} (${m.maxBatchedTokens.source})`)
+    out.push(
+      `  step law     ${m.stepLaw.law === 'additive' ? 'additive: step = decode step + prefill step' : 'roofline: step = max(decode step, prefill step)'}; ${m.stepLaw.reason}`
+    )
     for (const rep of m.replicas) {
       const s = rep.step
       out.push(`  ${rep.name} (${Math.round(rep.share * 100)} % of requests)`)
@@ -116,7 +119,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
         `    decode step ${(s.decodeBaseUs / 1000).toFixed(2)} ms + ${s.perDecodeSeqUs.toFixed(1)} µs/seq + ${(s.perKvTokenUs * 1000).toFixed(2)} ns/KV token (R² ${rep.r2.decode.toFixed(2)}, ${rep.observations.decode} requests)`
       )
       out.push(
-        `    prefill step ${(s.prefillBaseUs / 1000).toFixed(2)} ms + ${s.perPrefillTokenUs.toFixed(1)} µs/uncached token (R² ${rep.r2.prefill.toFixed(2)}, ${rep.observations.prefill} compute-bound steps)`
+        `    prefill step ${(s.prefillBaseUs / 1000).toFixed(2)} ms + ${s.perPrefillTokenUs.toFixed(1)} µs/uncached token + ${((s.perPrefillTokenSqUs ?? 0) * 1e6).toFixed(1)} ps/token² (R² ${rep.r2.prefill.toFixed(2)}, ${rep.observations.prefill} ${s.law === 'additive' ? 'prompt' : 'compute-bound'} steps)`
       )
       out.push(
         `    max_num_seqs ${rep.maxNumSeqs.value ?? '–'} (${rep.maxNumSeqs.source}); KV ${rep.kvCapacityTokens.value ?? '–'} tokens (${rep.kvCapacityTokens.source}); prefix hits ${Math.round(rep.prefixHitRate.value * 100)} % (${rep.prefixHitRate.source})`

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { runTwin, stepDurationUs, type StepModel, type TwinCluster } from './engine.js'
 import type { ObservedRequests } from './observed.js'
+import { chooseStepLaw } from './law-choice.js'
 import { fitStepLaws } from './step-law.js'
 
 /**
@@ -88,7 +89,7 @@ describe('fitStepLaws', () => {
       perPrefillTokenUs: 91,
     }
     const o = windowOf(law, 0.8, 1200)
-    const { decodeOf } = fitStepLaws(o, new Float64Array(o.n))
+    const { decodeOf } = fitStepLaws(o, new Float64Array(o.n)).fit('roofline')
     let ctx = 0
     for (let i = 0; i < o.n; i++) {
       ctx += o.promptTokens[i]! + o.outputTokens[i]! / 2
@@ -109,4 +110,32 @@ describe('fitStepLaws', () => {
       }
     }
   })
+
+  // The stand-in engine (the mock server) adds the prompt's cost to the decode step; the
+  // simulator's GPU takes the slower of the two. Each window must pick its own law, from replay
+  // inside the window alone.
+  it.each(['roofline', 'additive'] as const)(
+    'chooses the %s law on a window its own engine made',
+    (law) => {
+      const truth: StepModel = {
+        decodeBaseUs: 16_700,
+        perDecodeSeqUs: 0,
+        perKvTokenUs: 0.036,
+        prefillBaseUs: 2_000,
+        perPrefillTokenUs: 91,
+        law,
+      }
+      const o = windowOf(truth, 0.8, 1200)
+      const cached = new Float64Array(o.n)
+      const choice = chooseStepLaw(
+        o,
+        cached,
+        fitStepLaws(o, cached),
+        o.replicas.map(() => ({ maxNumSeqs: 256, kvCapacityTokens: Infinity }))
+      )
+      expect(choice.law).toBe(law)
+      expect(choice.heldOut[law]!).toBeLessThan(0.05)
+      expect(choice.reason).toContain('held-out requests')
+    }
+  )
 })

@@ -7,13 +7,15 @@
  *   over the share of its steps that carried no prompt, plus columns for the prompt steps
  *   around it (their count and their work: the twin makes those steps itself, so those columns
  *   are not part of the law);
- * - prefill law: the time its prompt took per step against the prefill work of those steps,
- *   over the steps that were compute-bound (slower than the decode step they carried).
+ * - prefill law: the time its prompt took per step against the prefill work P of those steps
+ *   and P², over the steps that were compute-bound (roofline), or over every prompt step less
+ *   its decode step (additive).
  *
  * Both by non-negative least squares; a replica with too few observations borrows the law of
- * all replicas together.
+ * all replicas together. The rows are built once; `fit` fits either law on all of them or on a
+ * part (the held-out choice of law-choice.ts fits on one half of the window).
  */
-import { stepDurationUs } from './engine.js'
+import type { StepLawKind, StepModel } from './engine.js'
 import { IntervalGrid } from './grid.js'
 import type { ObservedRequests } from './observed.js'
 import { fitNonNegative } from './regression.js'
@@ -29,10 +31,26 @@ interface Law {
   rows: number
 }
 
+/** What each request ran beside, per kind of observation: the regressions' raw columns. */
+interface StepRows {
+  /** Per decode row: request, replica, share of its steps with no prompt (g), mean batch, mean
+   * KV tokens, prompt work per step around it, share with a prompt (f), TPOT. */
+  decode: { i: Int32Array; r: Int32Array; cols: Float64Array; y: Float64Array }
+  prefill: { i: number; r: number; work: number; batch: number; kv: number; y: number }[]
+}
+
 export interface StepLaws {
   grid: IntervalGrid
+  kind: StepLawKind
   decodeOf: Law[]
+  /** Coefficients: base, per token, per token². */
   prefillOf: Law[]
+}
+
+/** The fitted grid and rows; `fit` fits either law on all rows or on those `train` keeps. */
+export interface StepFit {
+  grid: IntervalGrid
+  fit(kind: StepLawKind, train?: (i: number) => boolean): StepLaws
 }
 
 interface Times {
@@ -47,8 +65,10 @@ function timesOf(o: ObservedRequests, i: number): Times {
   return { sched, first, end: first + o.decodeUs[i]! }
 }
 
-/** Fits each replica's decode and prefill law; `cached` is per request. */
-export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws {
+const DECODE_COLS = 5
+
+/** Rebuilds what ran beside each request on each replica; `cached` is per request. */
+export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit {
   const R = o.replicas.length
   let t0 = Infinity
   let t1 = -Infinity
@@ -109,9 +129,11 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
     }
     return lo
   }
-  const decodeX: number[][] = o.replicas.map(() => [])
-  const decodeY: number[][] = o.replicas.map(() => [])
-  const prefillRows: { r: number; work: number; batch: number; kv: number; y: number }[] = []
+  const dI: number[] = []
+  const dR: number[] = []
+  const dCols: number[] = []
+  const dY: number[] = []
+  const prefill: StepRows['prefill'] = []
   for (let i = 0; i < o.n; i++) {
     const r = o.replica[i]!
     const base = r * LANES
@@ -120,31 +142,34 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
     if (out >= 2 && o.decodeUs[i]! > 0) {
       const steps = out - 1
       const len = o.decodeUs[i]!
-      // A step that carries a prompt lasts as long as the prompt takes (the roofline's max), so
-      // the decode cost shows only in the share `g` of the request's steps that carried none:
-      // TPOT ≈ g·(base + seqs·B + kv·K) + f·prefillBase + perPrefillToken·(prompt work per step).
-      // Without `g` the batch and KV terms also absorbed how often prompts interrupted, which
-      // rises with load: on one platform the KV term came out 22 % steep, 16 % with `g` (ADR 0204).
+      // `f`: the share of the request's steps that carried a prompt. Under the roofline such a
+      // step lasts as long as the prompt takes, so the decode cost shows only in the other
+      // share `g`: TPOT ≈ g·(base + seqs·B + kv·K) + f·prefillBase + perPrefillToken·(prompt
+      // work per step). Without `g` the batch and KV terms also absorbed how often prompts
+      // interrupted, which rises with load (ADR 0204). Under the additive law every step pays
+      // the decode cost, and `g` is 1.
       const pe = prefillEnds[r]!
       const f = Math.min(
         1,
         (pe.steps[lowerBound(pe.t, end)]! - pe.steps[lowerBound(pe.t, first + 1)]!) / steps
       )
-      const g = 1 - f
-      decodeX[r]!.push(
-        g,
-        (g * grid.integral(base, first, end)) / len,
-        (g * grid.integral(base + 1, first, end)) / len,
+      dI.push(i)
+      dR.push(r)
+      dCols.push(
+        1 - f,
+        grid.integral(base, first, end) / len,
+        grid.integral(base + 1, first, end) / len,
         grid.integral(base + 2, first, end) / steps,
         f
       )
-      decodeY[r]!.push(len / steps)
+      dY.push(len / steps)
     }
     if (o.prefillUs[i]! > 0) {
       const len = o.prefillUs[i]!
       const work = grid.integral(base + 2, sched, first)
       const steps = Math.max(1, Math.ceil(work / ASSUMED_MAX_BATCHED_TOKENS))
-      prefillRows.push({
+      prefill.push({
+        i,
         r,
         work: work / steps,
         batch: grid.integral(base, sched, first) / len,
@@ -153,36 +178,117 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
       })
     }
   }
-  const decodeFit = (X: number[], Y: number[]): Law => {
-    const f = fitNonNegative(Float64Array.from(X), Float64Array.from(Y), 5)
-    return { c: f.coefficients, r2: f.r2, rows: Y.length }
+  const rows: StepRows = {
+    decode: {
+      i: Int32Array.from(dI),
+      r: Int32Array.from(dR),
+      cols: Float64Array.from(dCols),
+      y: Float64Array.from(dY),
+    },
+    prefill,
   }
-  const pooledDecode = decodeFit(decodeX.flat(), decodeY.flat())
-  const decodeOf = o.replicas.map((_, r) =>
-    decodeY[r]!.length >= 100 ? decodeFit(decodeX[r]!, decodeY[r]!) : pooledDecode
-  )
+  return { grid, fit: (kind, train) => fitKind(rows, grid, R, kind, train) }
+}
+
+function fitKind(
+  rows: StepRows,
+  grid: IntervalGrid,
+  R: number,
+  kind: StepLawKind,
+  train: ((i: number) => boolean) | undefined
+): StepLaws {
+  const d = rows.decode
+  // Rows per replica into typed arrays sized up front: at 1M requests the fit runs six times
+  // (two laws × two halves for the choice, then the chosen law twice).
+  const keep = new Uint8Array(d.y.length)
+  const counts = new Int32Array(R)
+  for (let k = 0; k < d.y.length; k++) {
+    if (train === undefined || train(d.i[k]!)) {
+      keep[k] = 1
+      counts[d.r[k]!]!++
+    }
+  }
+  const X = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]! * DECODE_COLS))
+  const Y = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]!))
+  const at = new Int32Array(R)
+  for (let k = 0; k < d.y.length; k++) {
+    if (keep[k] === 0) {
+      continue
+    }
+    const r = d.r[k]!
+    const c = k * DECODE_COLS
+    const g = kind === 'additive' ? 1 : d.cols[c]!
+    const x = X[r]!
+    const o = at[r]! * DECODE_COLS
+    x[o] = g
+    x[o + 1] = g * d.cols[c + 1]!
+    x[o + 2] = g * d.cols[c + 2]!
+    x[o + 3] = d.cols[c + 3]!
+    x[o + 4] = d.cols[c + 4]!
+    Y[r]![at[r]!++] = d.y[k]!
+  }
+  const decodeFit = (x: Float64Array, y: Float64Array): Law => {
+    const f = fitNonNegative(x, y, DECODE_COLS)
+    return { c: f.coefficients, r2: f.r2, rows: y.length }
+  }
+  const concat = (parts: Float64Array[]): Float64Array => {
+    const out = new Float64Array(parts.reduce((a, p) => a + p.length, 0))
+    let o = 0
+    for (const p of parts) {
+      out.set(p, o)
+      o += p.length
+    }
+    return out
+  }
+  // The law of all replicas together, for those with too few rows of their own.
+  let pooledDecode: Law | null = null
+  const pooled = (): Law => (pooledDecode ??= decodeFit(concat(X), concat(Y)))
+  const decodeOf = Y.map((y, r) => (y.length >= 100 ? decodeFit(X[r]!, y) : pooled()))
   const decodeStep = (r: number, batch: number, kv: number): number => {
     const c = decodeOf[r]!.c
     return c[0]! + c[1]! * batch + c[2]! * kv
   }
-  const prefillFit = (r: number | null): Law => {
-    const X: number[] = []
-    const Y: number[] = []
-    for (const row of prefillRows) {
-      if ((r === null || row.r === r) && row.y > 1.1 * decodeStep(row.r, row.batch, row.kv)) {
-        X.push(1, row.work)
-        Y.push(row.y)
-      }
+  // Roofline: the steps slower than their decode step are the prompt's own (compute-bound).
+  // Additive: every prompt step is its decode step plus the prompt's cost.
+  const px: number[][] = Array.from({ length: R }, () => [])
+  const py: number[][] = Array.from({ length: R }, () => [])
+  for (const row of rows.prefill) {
+    if (train !== undefined && !train(row.i)) {
+      continue
     }
-    const f = fitNonNegative(Float64Array.from(X), Float64Array.from(Y), 2)
-    return { c: f.coefficients, r2: f.r2, rows: Y.length }
+    const decode = decodeStep(row.r, row.batch, row.kv)
+    if (kind === 'additive') {
+      px[row.r]!.push(1, row.work, row.work * row.work)
+      py[row.r]!.push(row.y - decode)
+    } else if (row.y > 1.1 * decode) {
+      px[row.r]!.push(1, row.work, row.work * row.work)
+      py[row.r]!.push(row.y)
+    }
   }
-  const pooledPrefill = prefillFit(null)
-  const prefillOf = o.replicas.map((_, r) => {
-    const own = prefillFit(r)
-    return own.rows >= 50 ? own : pooledPrefill
-  })
-  return { grid, decodeOf, prefillOf }
+  const prefillFit = (x: number[], y: number[]): Law => {
+    const f = fitNonNegative(Float64Array.from(x), Float64Array.from(y), 3)
+    return { c: f.coefficients, r2: f.r2, rows: y.length }
+  }
+  let pooledPrefill: Law | null = null
+  const prefillOf = py.map((y, r) =>
+    y.length >= 50 ? prefillFit(px[r]!, y) : (pooledPrefill ??= prefillFit(px.flat(), py.flat()))
+  )
+  return { grid, kind, decodeOf, prefillOf }
+}
+
+/** The step model of replica `r` under `laws`. */
+export function stepModelOf(laws: StepLaws, r: number): StepModel {
+  const d = laws.decodeOf[r]!.c
+  const p = laws.prefillOf[r]!.c
+  return {
+    decodeBaseUs: d[0]!,
+    perDecodeSeqUs: d[1]!,
+    perKvTokenUs: d[2]!,
+    prefillBaseUs: p[0]!,
+    perPrefillTokenUs: p[1]!,
+    perPrefillTokenSqUs: p[2]!,
+    law: laws.kind,
+  }
 }
 
 /**
@@ -191,7 +297,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepLaws
  * of its prompt counts as served by the prefix cache (an estimate, bounded by the prompt).
  */
 export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, laws: StepLaws): void {
-  const { grid, decodeOf, prefillOf } = laws
+  const { grid, decodeOf, prefillOf, kind } = laws
   for (let i = 0; i < o.n; i++) {
     if (o.cachedTokens[i] === o.cachedTokens[i] || !(o.prefillUs[i]! > 0)) {
       continue
@@ -199,7 +305,7 @@ export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, law
     const r = o.replica[i]!
     const p = prefillOf[r]!.c
     const d = decodeOf[r]!.c
-    if (!(p[1]! > 0)) {
+    if (!(p[1]! > 0) && !(p[2]! > 0)) {
       continue
     }
     const base = r * LANES
@@ -208,24 +314,26 @@ export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, law
     const batch = grid.integral(base, sched, first) / len
     const kv = grid.integral(base + 1, sched, first) / len
     const own = Math.max(1, o.promptTokens[i]! - cached[i]!)
-    const others = Math.max(0, grid.integral(base + 2, sched, first) - own)
-    const decode = stepDurationUs(
-      {
-        decodeBaseUs: d[0]!,
-        perDecodeSeqUs: d[1]!,
-        perKvTokenUs: d[2]!,
-        prefillBaseUs: 0,
-        perPrefillTokenUs: 0,
-      },
-      0,
-      batch,
-      kv
-    )
-    // A step no slower than its decode step says only that the prompt work fit under it.
+    const all = grid.integral(base + 2, sched, first)
+    const others = Math.max(0, all - own)
+    const steps = Math.max(1, Math.ceil(all / ASSUMED_MAX_BATCHED_TOKENS))
+    const decode = d[0]! + d[1]! * batch + d[2]! * kv
+    // The prompt work of one step that takes `us` under the law (its P² term included).
+    const workOf = (us: number): number => {
+      const t = Math.max(0, us - p[0]!)
+      return p[2]! > 0
+        ? (-p[1]! + Math.sqrt(p[1]! * p[1]! + 4 * p[2]! * t)) / (2 * p[2]!)
+        : t / p[1]!
+    }
+    const perStep = len / steps
+    // Roofline: a step no slower than its decode step says only that the prompt work fit
+    // under it. Additive: the decode step is part of every step's time.
     const work =
-      len <= 1.1 * decode
-        ? Math.min(own, (decode - p[0]!) / p[1]! - others)
-        : (len - p[0]!) / p[1]! - others
+      kind === 'additive'
+        ? steps * workOf(perStep - decode) - others
+        : perStep <= 1.1 * decode
+          ? Math.min(own, steps * workOf(decode) - others)
+          : steps * workOf(perStep) - others
     const uncached = Math.min(o.promptTokens[i]!, Math.max(1, Math.round(work)))
     cached[i] = o.promptTokens[i]! - uncached
   }
