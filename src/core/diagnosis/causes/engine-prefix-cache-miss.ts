@@ -6,7 +6,9 @@
  * `sglang:cached_tokens_total`), `sglang:cache_hit_rate`, or cached-token counts on the requests.
  * For: the hit rate fell (a level shift of its own, relative and absolute), and the requests in
  * that span were slower (TTFT, TPOT or prefill + queue). The hit rate is read from the counters
- * when the spans carry no cached-token count. Against: a stable hit rate; latency that did not
+ * first and from the requests' cached-token counts when the counters show no fall of their own
+ * (scraped once a minute, they miss a fall in the data's last minute; ADR 0216). Against: a stable
+ * hit rate in every source; latency that did not
  * move; prompts that got much longer.
  * Actions (CONTRACT §5.1): keep shared prefixes stable (no per-request data in system prompts);
  * prefix-aware routing.
@@ -155,7 +157,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
   chain: ['prefix-cache hits', 'uncached prompt tokens', 'prefill', 'engine queue'],
   explains: ['engine.queue_saturation', 'engine.memory_bandwidth', 'node.degraded'],
   needs:
-    "prefix-cache hits/queries counters or `sglang:cache_hit_rate`; else the requests' cached-token share.",
+    "prefix-cache hits/queries counters or `sglang:cache_hit_rate`, and/or the requests' cached-token share (read too when the counters show no fall: they are scraped less often than the steps).",
   predicts:
     'the hit rate fell ≥ 20–50 % (relative, and ≥ 5–15 points) in a span of its own, and the requests in that span wait longer: prefill and the queue behind it (TTFT), and the decode steps that prefill chunks share (TPOT).',
   against:
