@@ -1,9 +1,9 @@
 /**
- * `engine.batching_window` from the queue's floor (ADR 0215) and `engine.prefix_cache_miss` from
- * the requests' cached tokens when the counters cannot resolve the fall (ADR 0216): for (the
- * grid's misses are named), against (a look-alike is not claimed) and explained away (the
- * mechanism ranks below the root). The runs are the grid's own cases, drawn from its seeds, so
- * each test is the case that was read.
+ * `engine.batching_window` from the queue's floor (ADR 0215), `engine.prefix_cache_miss` from
+ * the requests' cached tokens when the counters cannot resolve the fall (ADR 0216), and
+ * `engine.memory_bandwidth` argued against by heavier prompts: for (the grid's misses are named),
+ * against (a look-alike is not claimed) and explained away (the mechanism ranks below the root).
+ * The runs are the grid's own cases, drawn from its seeds, so each test is the case that was read.
  */
 import { describe, expect, it } from 'vitest'
 import type { Diagnosis, Finding } from '../../model/diagnosis.js'
@@ -13,6 +13,7 @@ import { diagnoseGridCase, gridCases, type GridCase } from '../testing/grid.js'
 import { generateRun } from '../testing/fault-gen.js'
 import { engineBatchingWindowCause } from './engine-batching-window.js'
 import { enginePrefixCacheMissCause } from './engine-prefix-cache-miss.js'
+import { engineMemoryBandwidthCause } from './engine-memory-bandwidth.js'
 
 function caseOf(seed: number, k: number): GridCase {
   const c = gridCases(seed, 120).find((x) => x.id === `${seed}-${k}`)
@@ -146,6 +147,40 @@ describe('engine.prefix_cache_miss where the counters cannot see the fall', () =
       )
       expect(counter?.factor).toBe(0.3)
       expect(counter?.evidence.text).toMatch(/^against: the prefix-cache hit rate did not fall/)
+    },
+    SLOW
+  )
+})
+
+describe('engine.memory_bandwidth against heavier prompts', () => {
+  it(
+    'against: a TPOT rise that came with 1.7× the uncached prompt tokens per request is not named',
+    () => {
+      // Seed 17 run 71: long prompts from minute 8; the decode steps the prefill chunks share
+      // slowed by 3.3 ms, and the answer was engine.memory_bandwidth 0.54, a wrong cause.
+      const { diagnosis } = diagnoseGridCase(caseOf(17, 71))
+      const bandwidth = findingOf(diagnosis, 'engine.memory_bandwidth')
+      expect(bandwidth === undefined || bandwidth.confidence < 0.3).toBe(true)
+      expect(diagnosis.findings[0]?.cause).not.toBe('engine.memory_bandwidth')
+    },
+    SLOW
+  )
+
+  it(
+    'for: the same TPOT rise at the same prompts is still named, with nothing argued against',
+    () => {
+      const c = caseOf(7, 58) // memory bandwidth 2× over 35 % of the window
+      const { diagnosis } = diagnoseGridCase(c)
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('engine.memory_bandwidth')
+      const g = generateRun(c.spec)
+      const ctx = buildContext({
+        window: g.window,
+        frame: frameFromRequests(g.requests),
+        resources: g.resources,
+        events: [],
+      })
+      expect(engineMemoryBandwidthCause.counter!(ctx, top, 'tpot')).toBeNull()
     },
     SLOW
   )
