@@ -61,6 +61,18 @@ describe('engine.batching_window from the queue floor', () => {
     SLOW
   )
 
+  it(
+    'against: a median that steps up over the last minute while the floor stays is not a window',
+    () => {
+      // Seed 19 run 93: KV pressure 1.2× over the last minute; the median queue per step went
+      // from 134 to 233 ms over two steps, the fastest tenth from 17 to 27 ms (less in proportion).
+      const { diagnosis } = diagnoseGridCase(caseOf(19, 93))
+      const window = findingOf(diagnosis, 'engine.batching_window')
+      expect(window === undefined || window.confidence < 0.3).toBe(true)
+    },
+    SLOW
+  )
+
   it.each([
     ['engine.long_prompts', 3],
     ['engine.queue_saturation', 3],

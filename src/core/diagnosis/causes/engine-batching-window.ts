@@ -189,14 +189,18 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
   const toUs = Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (to + 1) * ctx.grid.stepUs)
   const at = isoFromMicros(asMicros(fromUs))
   const evidence: Evidence[] = []
+  // A queue that scales with load lifts its floor by the same factor as its median; a wait added
+  // to every request lifts the floor more. Judged whichever series found the onset.
+  const floorLevel =
+    onset.floor ??
+    inOut(bucketQuantile(ctx.grid, ctx.frame.startUs, queue, FLOOR_Q).values, from, to)
+  const lift =
+    floorLevel.outside > 0 && mid.outside > 0
+      ? (floorLevel.inside / floorLevel.outside - 1) / Math.max(mid.inside / mid.outside - 1, 1e-9)
+      : FLOOR_LIFT_HI
+  confidence *= ramp(lift, FLOOR_LIFT_LO, FLOOR_LIFT_HI)
   if (onset.floor) {
     const { outside, inside } = onset.floor
-    // A queue that scales with load lifts its floor by the same factor as its median.
-    const lift =
-      outside > 0 && mid.outside > 0
-        ? (inside / outside - 1) / Math.max(mid.inside / mid.outside - 1, 1e-9)
-        : FLOOR_LIFT_HI
-    confidence *= ramp(lift, FLOOR_LIFT_LO, FLOOR_LIFT_HI)
     evidence.push({
       stage: 'engine.queue',
       observed: round(inside / 1000),
