@@ -3,8 +3,10 @@
  * GPU not busy.
  *
  * Evidence needed: engine spans (`engine.queue`); waiting-requests and GPU series sharpen it.
- * For: the median engine queue per step stepped up by a fixed wait (P90 rising about as much as
- * P50) with no more traffic and no backlog (a window switched on); or engine queue time is a large part of TTFT although hardly any requests are waiting and
+ * For: the engine queue's floor (its fastest tenth per step) stepped up, more than its median in
+ * proportion, by a wait that holds over enough steps to be certain (ADR 0215), or its median
+ * stepped up by a fixed wait (P90 rising about as much as P50), with no more traffic and no
+ * backlog (a window switched on); or engine queue time is a large part of TTFT although hardly any requests are waiting and
  * the GPU is not busy (queueing without a queue is the anomaly); queue time is higher in quiet
  * steps than busy ones (negative correlation with traffic). Against: many waiting requests or a
  * busy GPU (that is saturation); queue time rising with traffic.
@@ -21,6 +23,7 @@ import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import { meanOutside, meanOver } from '../resources.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
+import { minSegmentSteps } from '../detect/excess-scan.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { missingEvidence } from '../explain/evidence.js'
 
@@ -28,14 +31,15 @@ import { missingEvidence } from '../explain/evidence.js'
 const ONSET_LO = 1.5
 const ONSET_HI = 3
 /**
- * The same rise in units of the per-step median's noise at which support starts / is full. A
- * batch window adds a fixed wait whatever the ordinary queueing is, so under load (a median queue
- * of 100 ms) a window that adds 80 ms to every request is only 1.8× the median, yet stands 7×
- * above the step-to-step noise: the ratio alone called such a window "healthy" (ADR 0184).
+ * The same rise in units of its own standard error, from the change-point detector's per-step
+ * noise and the number of steps on each side, at which support starts / is full. The start is the
+ * detector's own line for a split (4); a rise that holds for many steps is certain even when each
+ * step is within the noise, so a long segment at a level counts, not the size of one step against
+ * the noise (ADR 0215, which replaces the per-step measure of ADR 0184).
  */
-const ONSET_Z_LO = 3
-const ONSET_Z_HI = 6
-/** Added wait (µs) at the median at which support starts / is full. */
+const ONSET_Z_LO = 4
+const ONSET_Z_HI = 8
+/** Added wait (µs) at which support starts / is full. */
 const ADDED_LO = 5_000
 const ADDED_HI = 30_000
 /**
@@ -44,6 +48,21 @@ const ADDED_HI = 30_000
  */
 const SPREAD_LO = 1.6
 const SPREAD_HI = 2.8
+/**
+ * The queue's floor: the quantile whose rise says that every request waits, even the luckiest.
+ * A batch window adds its wait to all of them; a queue that grows with load scales each request's
+ * wait, and its fastest tenth hardly moves (for an exponential wait, P10 is a seventh of P50).
+ * The floor is also the least noisy part of the queue, so a window is seen there first.
+ */
+const FLOOR_Q = 0.1
+/**
+ * How much more the floor must rise than the median, both relative to their own levels, for the
+ * rise to count as a wait added to every request: a queue that scales with load lifts every
+ * quantile by the same factor (1); an added wait lifts the floor by the same time as the median,
+ * which is several times its level (ADR 0215).
+ */
+const FLOOR_LIFT_LO = 1
+const FLOOR_LIFT_HI = 2
 
 /** Mean of a per-step series over bucket range [from, to] and outside it. */
 function inOut(
@@ -54,53 +73,154 @@ function inOut(
   return { inside: meanOver(series, from, to), outside: meanOutside(series, from, to) }
 }
 
+/** Finite points of `series` inside [from, to] and outside it. */
+function countsInOut(series: Float64Array, from: number, to: number): [number, number] {
+  let inside = 0
+  let outside = 0
+  series.forEach((v, i) => {
+    if (Number.isFinite(v)) {
+      if (i >= from && i <= to) {
+        inside++
+      } else {
+        outside++
+      }
+    }
+  })
+  return [inside, outside]
+}
+
+interface Onset {
+  from: number
+  to: number
+  /** The rise of the series the span was found on, in units of its standard error. */
+  z: number
+  /** Support from the rise's size and certainty, 0..1. */
+  support: number
+  /** Set when the span was found on the queue's floor: its level outside and inside. */
+  floor: { outside: number; inside: number } | null
+}
+
 /**
- * A batch window switched on (or widened) within the data: the median engine queue per step
- * steps up, the whole distribution moves by about the same wait (P90 rises little more than
- * P50), and neither traffic nor the engines' backlog grew with it. Null when the median queue
- * did not step up.
+ * Where the queue rose: first on its floor (every request waits more, ADR 0215), else on its
+ * median (ADR 0184). The certainty of a rise is its size against the standard error of a mean
+ * over that many steps on each side, not against one step's noise.
+ */
+function onsetSpan(ctx: DiagnosisContext, queue: Float64Array): Onset | null {
+  const floor = bucketQuantile(ctx.grid, ctx.frame.startUs, queue, FLOOR_Q).values
+  const minSegment = minSegmentSteps(ctx.grid)
+  const onFloor = spanOf(floor, minSegment)
+  if (onFloor !== null) {
+    const level = inOut(floor, onFloor.from, onFloor.to)
+    return {
+      ...onFloor,
+      support: ramp(onFloor.z, ONSET_Z_LO, ONSET_Z_HI),
+      floor: level,
+    }
+  }
+  const p50 = bucketQuantile(ctx.grid, ctx.frame.startUs, queue, 0.5).values
+  const onMedian = spanOf(p50, minSegment)
+  if (onMedian === null) {
+    return null
+  }
+  const mid = inOut(p50, onMedian.from, onMedian.to)
+  const ratio = mid.outside > 0 ? mid.inside / mid.outside : ONSET_HI
+  return {
+    ...onMedian,
+    support: Math.max(ramp(ratio, ONSET_LO, ONSET_HI), ramp(onMedian.z, ONSET_Z_LO, ONSET_Z_HI)),
+    floor: null,
+  }
+}
+
+function spanOf(
+  series: Float64Array,
+  minSegment: number
+): { from: number; to: number; z: number } | null {
+  const changes = detectChangePoints(series, { minRelativeChange: 0.5, minSegment })
+  const span = findElevatedSpan(changes, 0.5)
+  if (span === null || !(changes.noise > 0)) {
+    return null
+  }
+  // A window switches on: a span that opens at the data's first step has no before, and the
+  // start of the data is not an onset (a level that falls there is a window switched off).
+  const first = series.findIndex((v) => Number.isFinite(v))
+  if (span.start <= first) {
+    return null
+  }
+  const level = inOut(series, span.start, span.end)
+  const [nIn, nOut] = countsInOut(series, span.start, span.end)
+  if (nIn === 0 || nOut === 0) {
+    return null
+  }
+  const se = changes.noise * Math.sqrt(1 / nIn + 1 / nOut)
+  return { from: span.start, to: span.end, z: (level.inside - level.outside) / se }
+}
+
+/**
+ * A batch window switched on (or widened) within the data: the engine queue's floor (or its
+ * median) per step steps up, the whole distribution moves by about the same wait (P90 rises
+ * little more than P50, the floor much more than the median in proportion), and neither traffic
+ * nor the engines' backlog grew with it. Null when the queue did not step up.
  */
 function windowOnset(ctx: DiagnosisContext): RuleResult {
   const queue = ctx.frame.stages['engine.queue']
-  const p50 = bucketQuantile(ctx.grid, ctx.frame.startUs, queue, 0.5).values
-  const changes = detectChangePoints(p50, { minRelativeChange: 0.5 })
-  const span = findElevatedSpan(changes, 0.5)
-  if (span === null) {
+  const onset = onsetSpan(ctx, queue)
+  if (onset === null) {
     return null
   }
-  const { start: from, end: to } = span
-  const mid = inOut(p50, from, to)
+  const { from, to } = onset
+  const mid = inOut(bucketQuantile(ctx.grid, ctx.frame.startUs, queue, 0.5).values, from, to)
   const p90 = inOut(bucketQuantile(ctx.grid, ctx.frame.startUs, queue, 0.9).values, from, to)
-  const added = mid.inside - mid.outside
-  const ratio = mid.outside > 0 ? mid.inside / mid.outside : ONSET_HI
+  const medianRise = mid.inside - mid.outside
+  // On the floor, the wait every request gained is the floor's rise; the median's own rise is
+  // noisier and, at the floor's onset, may be within its noise.
+  const added = onset.floor ? onset.floor.inside - onset.floor.outside : medianRise
   if (!(added > 0)) {
     return null
   }
-  const spread = (p90.inside - p90.outside) / added
+  const spread = medianRise > 0 ? (p90.inside - p90.outside) / medianRise : 1
   const traffic = inOut(ctx.traffic, from, to)
   const trafficRatio = traffic.outside > 0 ? traffic.inside / traffic.outside : 1
-  const z = changes.noise > 0 ? added / changes.noise : 0
   let confidence =
-    Math.max(ramp(ratio, ONSET_LO, ONSET_HI), ramp(z, ONSET_Z_LO, ONSET_Z_HI)) *
+    onset.support *
     ramp(added, ADDED_LO, ADDED_HI) *
     (1 - ramp(spread, SPREAD_LO, SPREAD_HI)) *
     (1 - ramp(trafficRatio, 1.1, 1.3))
   const fromUs = ctx.grid.fromUs + from * ctx.grid.stepUs
   const toUs = Math.min(ctx.input.window.toUs, ctx.grid.fromUs + (to + 1) * ctx.grid.stepUs)
-  const evidence: Evidence[] = [
-    {
+  const at = isoFromMicros(asMicros(fromUs))
+  const evidence: Evidence[] = []
+  // A queue that scales with load lifts its floor by the same factor as its median; a wait added
+  // to every request lifts the floor more. Judged whichever series found the onset.
+  const floorLevel =
+    onset.floor ??
+    inOut(bucketQuantile(ctx.grid, ctx.frame.startUs, queue, FLOOR_Q).values, from, to)
+  const lift =
+    floorLevel.outside > 0 && mid.outside > 0
+      ? (floorLevel.inside / floorLevel.outside - 1) / Math.max(mid.inside / mid.outside - 1, 1e-9)
+      : FLOOR_LIFT_HI
+  confidence *= ramp(lift, FLOOR_LIFT_LO, FLOOR_LIFT_HI)
+  if (onset.floor) {
+    const { outside, inside } = onset.floor
+    evidence.push({
+      stage: 'engine.queue',
+      observed: round(inside / 1000),
+      baseline: round(outside / 1000),
+      text: `the fastest tenth of requests' engine.queue per step rose from ${fmtUs(outside)} to ${fmtUs(inside)} at ${at} (z=${round(onset.z, 1)} over ${to - from + 1} steps), the median from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)}: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
+    })
+  } else {
+    evidence.push({
       stage: 'engine.queue',
       observed: round(mid.inside / 1000),
       baseline: round(mid.outside / 1000),
-      text: `the median engine.queue per step rose from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)} at ${isoFromMicros(asMicros(fromUs))}, and its P90 by ${fmtUs(p90.inside - p90.outside)}: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
-    },
-    {
-      metric: 'requests_per_step',
-      observed: round(traffic.inside),
-      baseline: round(traffic.outside),
-      text: `traffic ${trafficRatio.toFixed(2)}× meanwhile: the wait did not come with more requests`,
-    },
-  ]
+      text: `the median engine.queue per step rose from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)} at ${at}, and its P90 by ${fmtUs(p90.inside - p90.outside)}: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
+    })
+  }
+  evidence.push({
+    metric: 'requests_per_step',
+    observed: round(traffic.inside),
+    baseline: round(traffic.outside),
+    text: `traffic ${trafficRatio.toFixed(2)}× meanwhile: the wait did not come with more requests`,
+  })
   const waiting = resourceLevel(ctx, 'waiting', { from, to })
   if (waiting) {
     // A batch window makes requests wait without a backlog; a backlog that grew is saturation.
@@ -141,7 +261,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the median engine queue per step steps up (≥ 1.5–3×, ≥ 5–30 ms) by about the same wait as its P90, with no more traffic and no backlog. Standing: engine queue time is a large part of TTFT (≥ 20–45 %) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90; with no more traffic and no backlog. Standing: engine queue time is a large part of TTFT (≥ 20–45 %) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against: 'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache.',
   actions: [
     'shrink the batch wait window for interactive traffic',

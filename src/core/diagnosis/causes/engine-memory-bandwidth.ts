@@ -22,6 +22,46 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
+import { windowSpanUs } from '../frame/window-span.js'
+
+/**
+ * Uncached prompt tokens per request, inside the finding's window against outside it, at which
+ * the counter-evidence starts / is full. Prefill chunks share the GPU's steps with decode
+ * (chunked prefill), so heavier prompts at the same rate slow every stream's tokens: a TPOT rise
+ * the prompts (or lost cache hits) made, not the decode batch's memory traffic. Per request, so
+ * more traffic (which grows the batch, the bandwidth's own cause) does not count against it.
+ */
+const PROMPT_LO = 1.2
+const PROMPT_HI = 1.6
+
+/** Mean uncached prompt tokens per request started inside [fromUs, toUs) and outside it. */
+function uncachedPrompt(
+  ctx: DiagnosisContext,
+  fromUs: number,
+  toUs: number
+): { inside: number; outside: number } {
+  let sumIn = 0
+  let nIn = 0
+  let sumOut = 0
+  let nOut = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const p = ctx.frame.inputTokens[i] as number
+    if (!(p === p)) {
+      continue
+    }
+    const c = ctx.frame.cachedTokens[i] as number
+    const u = Math.max(0, p - (c === c ? c : 0))
+    const t = ctx.frame.startUs[i] as number
+    if (t >= fromUs && t < toUs) {
+      sumIn += u
+      nIn++
+    } else {
+      sumOut += u
+      nOut++
+    }
+  }
+  return { inside: nIn > 0 ? sumIn / nIn : NaN, outside: nOut > 0 ? sumOut / nOut : NaN }
+}
 
 function windowOf(
   ctx: DiagnosisContext,
@@ -47,7 +87,29 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     'TPOT; the running-requests series (batch size; traffic is the fallback); `DCGM_FI_PROF_DRAM_ACTIVE` strengthens it.',
   predicts:
     'median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman), DRAM busy.',
-  against: "outputs got longer (long generations); one tenant's burst grew the batch.",
+  against:
+    "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share).",
+  counter(ctx, finding) {
+    const span = windowSpanUs(finding.window)
+    if (span === null) {
+      return null
+    }
+    const prompt = uncachedPrompt(ctx, span.from, span.to)
+    const ratio = prompt.outside > 0 ? prompt.inside / prompt.outside : NaN
+    const against = ramp(ratio, PROMPT_LO, PROMPT_HI)
+    if (!(against > 0)) {
+      return null
+    }
+    return {
+      factor: 1 - 0.7 * against,
+      evidence: {
+        metric: 'uncached_prompt_tokens',
+        observed: round(prompt.inside, 0),
+        baseline: round(prompt.outside, 0),
+        text: `against: uncached prompt tokens per request were ${ratio.toFixed(2)}× those outside the window (${Math.round(prompt.inside)} vs ${Math.round(prompt.outside)}): prefill chunks share the decode steps, so the prompts slowed the tokens, not the batch's memory traffic`,
+      },
+    }
+  },
   actions: [
     'lower the max batch size',
     'use higher-bandwidth / larger-HBM GPUs',

@@ -6,7 +6,9 @@
  * `sglang:cached_tokens_total`), `sglang:cache_hit_rate`, or cached-token counts on the requests.
  * For: the hit rate fell (a level shift of its own, relative and absolute), and the requests in
  * that span were slower (TTFT, TPOT or prefill + queue). The hit rate is read from the counters
- * when the spans carry no cached-token count. Against: a stable hit rate; latency that did not
+ * first and from the requests' cached-token counts when the counters show no fall of their own
+ * (scraped once a minute, they miss a fall in the data's last minute; ADR 0216). Against: a stable
+ * hit rate in every source; latency that did not
  * move; prompts that got much longer.
  * Actions (CONTRACT §5.1): keep shared prefixes stable (no per-request data in system prompts);
  * prefix-aware routing.
@@ -28,6 +30,7 @@ import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import { minSegmentSteps } from '../detect/excess-scan.js'
 
 /** Relative fall of the hit rate at which support starts / is full. */
 const DROP_LO = 0.2
@@ -45,13 +48,21 @@ interface HitRate {
   fromMetrics: boolean
 }
 
-/** The hit rate per bucket from the best source present, or null. */
-function hitRate(ctx: DiagnosisContext): HitRate | null {
+/**
+ * The hit rate per bucket from every source present, the engine's own first: its counters (or
+ * gauge) count every lookup, the requests' cached-token counts only the requests seen. The
+ * requests' share comes second but is kept: counters scraped once a minute leave half-minute
+ * steps empty, and a fall in the last minute of the data has no counter rate at all, while the
+ * requests resolve every step (ADR 0216).
+ */
+function hitRates(ctx: DiagnosisContext): HitRate[] {
+  const out: HitRate[] = []
   const hits = ctx.resources.get('prefix_hits')
   const queries = ctx.resources.get('prefix_queries')
   const cachedPair = hits && queries ? null : cachedTokenPair(ctx)
   const num = hits && queries ? hits : cachedPair?.num
   const den = hits && queries ? queries : cachedPair?.den
+  const rateView = ctx.resources.get('prefix_hit_rate')
   if (num && den) {
     // Counters give the rate over each bucket: hits over lookups of the whole fleet.
     const ratio = new Float64Array(ctx.grid.count).fill(NaN)
@@ -62,12 +73,10 @@ function hitRate(ctx: DiagnosisContext): HitRate | null {
         ratio[b] = Math.min(1, h / q)
       }
     }
-    return { perBucket: ratio, source: `${num.metric} / ${den.metric}`, fromMetrics: true }
-  }
-  const rateView = ctx.resources.get('prefix_hit_rate')
-  if (rateView) {
+    out.push({ perBucket: ratio, source: `${num.metric} / ${den.metric}`, fromMetrics: true })
+  } else if (rateView) {
     // SGLang's hit-rate gauge is a snapshot: its mean per bucket is the rate.
-    return { perBucket: rateView.mean, source: rateView.metric, fromMetrics: true }
+    out.push({ perBucket: rateView.mean, source: rateView.metric, fromMetrics: true })
   }
   // SGLang and others report cached tokens per request: their share of the prompt tokens.
   const points: { timeUs: number; value: number }[] = []
@@ -78,14 +87,14 @@ function hitRate(ctx: DiagnosisContext): HitRate | null {
       points.push({ timeUs: ctx.frame.startUs[i] as number, value: c / t })
     }
   }
-  if (points.length < 30) {
-    return null
+  if (points.length >= 30) {
+    out.push({
+      perBucket: bucketMean(ctx.grid, points),
+      source: 'cached_tokens / input_tokens',
+      fromMetrics: false,
+    })
   }
-  return {
-    perBucket: bucketMean(ctx.grid, points),
-    source: 'cached_tokens / input_tokens',
-    fromMetrics: false,
-  }
+  return out
 }
 
 /** Requests that started inside bucket range [from, to], as a change window. */
@@ -118,7 +127,10 @@ function fall(
   rate: HitRate
 ): { from: number; to: number; inside: number; outside: number; own: boolean } | null {
   const miss = rate.perBucket.map((v) => (v === v ? 1 - v : NaN))
-  const span = findElevatedSpan(detectChangePoints(miss, { minRelativeChange: DROP_LO }), DROP_LO)
+  const span = findElevatedSpan(
+    detectChangePoints(miss, { minRelativeChange: DROP_LO, minSegment: minSegmentSteps(ctx.grid) }),
+    DROP_LO
+  )
   const range = span ? { from: span.start, to: span.end } : changeBuckets(ctx.ttftChange)
   if (range === null) {
     return null
@@ -145,7 +157,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
   chain: ['prefix-cache hits', 'uncached prompt tokens', 'prefill', 'engine queue'],
   explains: ['engine.queue_saturation', 'engine.memory_bandwidth', 'node.degraded'],
   needs:
-    "prefix-cache hits/queries counters or `sglang:cache_hit_rate`; else the requests' cached-token share.",
+    "prefix-cache hits/queries counters or `sglang:cache_hit_rate`, and/or the requests' cached-token share (read too when the counters show no fall: they are scraped less often than the steps).",
   predicts:
     'the hit rate fell ≥ 20–50 % (relative, and ≥ 5–15 points) in a span of its own, and the requests in that span wait longer: prefill and the queue behind it (TTFT), and the decode steps that prefill chunks share (TPOT).',
   against:
@@ -155,18 +167,31 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     'use prefix-aware routing',
   ],
   counter(ctx, finding) {
-    // Whichever detector named the miss, the hit rate must have fallen where it says.
-    const rate = hitRate(ctx)
+    // Whichever detector named the miss, the hit rate must have fallen where it says, in some
+    // source that covers the window.
     const range = bucketsOfWindow(ctx.grid, finding.window)
-    if (rate === null || range === null) {
+    if (range === null) {
       return null
     }
-    const inside = meanOver(rate.perBucket, range.from, range.to)
-    const outside = meanOutside(rate.perBucket, range.from, range.to)
-    if (!Number.isFinite(inside) || !Number.isFinite(outside) || outside <= 0) {
-      return null
+    let rate: HitRate | null = null
+    let inside = NaN
+    let outside = NaN
+    for (const r of hitRates(ctx)) {
+      const i = meanOver(r.perBucket, range.from, range.to)
+      const o = meanOutside(r.perBucket, range.from, range.to)
+      if (!Number.isFinite(i) || !Number.isFinite(o) || o <= 0) {
+        continue
+      }
+      if (1 - i / o >= DROP_LO / 2 && o - i >= ABS_DROP_LO / 2) {
+        return null
+      }
+      if (rate === null) {
+        rate = r
+        inside = i
+        outside = o
+      }
     }
-    if (1 - inside / outside >= DROP_LO / 2 && outside - inside >= ABS_DROP_LO / 2) {
+    if (rate === null) {
       return null
     }
     return {
@@ -180,17 +205,23 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     }
   },
   evaluate(ctx) {
-    const rate = hitRate(ctx)
-    if (rate === null) {
+    const rates = hitRates(ctx)
+    if (rates.length === 0) {
       return {
         skipped:
           'no metrics for prefix-cache hits (vllm:prefix_cache_hits_total) and no cached-token counts',
       }
     }
-    const f = fall(ctx, rate)
-    if (f === null || f.outside <= 0) {
+    // The first source whose rate fell in a span of its own; else the first that can be read
+    // inside the latency's change window.
+    const falls = rates.map((r) => ({ rate: r, f: fall(ctx, r) }))
+    const picked =
+      falls.find((x) => x.f !== null && x.f.own && x.f.outside > 0) ??
+      falls.find((x) => x.f !== null && x.f.outside > 0)
+    if (picked === undefined || picked.f === null) {
       return null
     }
+    const { rate, f } = picked
     const drop =
       ramp(1 - f.inside / f.outside, DROP_LO, DROP_HI) *
       ramp(f.outside - f.inside, ABS_DROP_LO, ABS_DROP_HI)
@@ -257,7 +288,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     if (ce) {
       evidence.push(ce)
     }
-    if (!rate.fromMetrics) {
+    if (!rates.some((r) => r.fromMetrics)) {
       evidence.push(missingEvidence('prefix-cache hits (vllm:prefix_cache_hits_total)'))
     }
     if (confidence <= 0) {

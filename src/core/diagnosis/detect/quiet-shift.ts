@@ -10,6 +10,7 @@ import { ramp } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { minSegmentSteps } from './excess-scan.js'
 
 const RISE_LO = 0.1
 const RISE_HI = 0.4
@@ -45,7 +46,12 @@ export function quietShift(
   mask?: Uint8Array
 ): QuietShift | null {
   const series = bucketQuantile(ctx.grid, ctx.frame.startUs, values, 0.5, mask, MIN_STEP).values
-  const cps = detectChangePoints(series, { minRelativeChange: RISE_LO })
+  // A level of two half-minute steps counts, as in the excess scan (ADR 0182): a fault in the
+  // last minute of the data is a segment of its own (ADR 0216).
+  const cps = detectChangePoints(series, {
+    minRelativeChange: RISE_LO,
+    minSegment: minSegmentSteps(ctx.grid),
+  })
   const span = findElevatedSpan(cps, RISE_LO)
   if (span === null || !(span.baseline > 0)) {
     return null
