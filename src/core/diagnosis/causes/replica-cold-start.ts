@@ -265,33 +265,6 @@ const WARM_UP_UNKNOWN = 0.6
 /** Requests a young replica needs in its first minutes for its median to count. */
 const MIN_EARLY = 20
 
-/**
- * Time per token of each request: prefill per uncached prompt token (+ a fixed 64 so tiny prompts
- * do not dominate), and per output token, the engine's TPOT or, without engine spans, the
- * gateway's stream over the output tokens (CONTRACT §4). Both NaN when unknown.
- */
-function perTokenTimes(ctx: DiagnosisContext): { prefill: Float64Array; decode: Float64Array } {
-  const f = ctx.frame
-  const prefill = new Float64Array(f.n).fill(NaN)
-  const decode = Float64Array.from(f.tpotUs)
-  const p = f.stages['engine.prefill']
-  const stream = f.stages['gateway.stream']
-  for (let i = 0; i < f.n; i++) {
-    const tokens = f.inputTokens[i] as number
-    const cached = f.cachedTokens[i] as number
-    const v = p[i] as number
-    if (v === v && tokens === tokens) {
-      prefill[i] = v / (Math.max(0, tokens - (cached === cached ? cached : 0)) + 64)
-    }
-    const g = stream[i] as number
-    const out = f.outputTokens[i] as number
-    if (decode[i] !== decode[i] && g === g && out === out && out > 1) {
-      decode[i] = g / (out - 1)
-    }
-  }
-  return { prefill, decode }
-}
-
 /** Median of `values` over `mask`; NaN when fewer than `min` values. */
 function medianOver(values: Float64Array, mask: Uint8Array, min: number): number {
   const s = sortedFinite(values, mask)
@@ -306,7 +279,8 @@ function medianOver(values: Float64Array, mask: Uint8Array, min: number): number
 function warmUpSignatures(ctx: DiagnosisContext): WarmUpSignature[] {
   const f = ctx.frame
   const col = f.dims.replica
-  const { prefill, decode } = perTokenTimes(ctx)
+  // Per uncached prompt token and per output token (the gateway's stream without engine spans).
+  const { prefillPerTokenUs: prefill, perOutputTokenUs: decode } = ctx.frame
   const out: WarmUpSignature[] = []
   for (const [replica, first] of ctx.youngReplicaUs) {
     const code = col.values.indexOf(replica)
