@@ -272,10 +272,10 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
     renderDiagnosis(ctx, el, first.diagnosis, source, staleNote(first.diagnosis, first.asOfMs))
     // The card has painted; the fresh answer replaces it whenever the refresh ends.
     const fresh = api.datedDiagnosis({ ...params, stale: 'refresh' }, ctx.signal)
-    computed.set(
-      buildUrl('/api/diagnosis', params),
-      fresh.then((x) => x.diagnosis)
-    )
+    const freshBody = fresh.then((x) => x.diagnosis)
+    // Its failure is shown below; this copy is only for a later finding click.
+    freshBody.catch(() => undefined)
+    computed.set(buildUrl('/api/diagnosis', params), freshBody)
     fresh.then(
       (x) => {
         if (!ctx.signal.aborted) {
