@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -243,6 +243,35 @@ describe('diagnosis cache', () => {
       expect(await after.getRefreshed('w', () => Promise.resolve('never'))).toEqual({
         value: 'recomputed',
         asOfMs: 9_000,
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('ignores answers in the file that this server cannot read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenline-diag-cache-'))
+    try {
+      const file = join(dir, 'db.duckdb.diagnoses.json')
+      writeFileSync(
+        file,
+        JSON.stringify([
+          { def: 'old', asOfMs: 1, value: { schema: 'older' } },
+          { def: 'good', asOfMs: 2, value: 'kept' },
+        ])
+      )
+      const cache = createDiagnosisCache<string>(await duckDb(), {
+        file,
+        readable: (v): v is string => typeof v === 'string',
+      })
+      expect(await cache.getOrStale('a', 'old', () => Promise.resolve('run'))).toMatchObject({
+        value: 'run',
+        stale: false,
+      })
+      expect(await cache.getOrStale('b', 'good', () => new Promise(() => undefined))).toEqual({
+        value: 'kept',
+        asOfMs: 2,
+        stale: true,
       })
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -67,8 +67,11 @@ export interface DiagnosisCacheOptions<T> {
   /** Told when the file cannot be read or written; the cache works on without it. */
   onFileError?: (err: unknown) => void
   now?: () => number
-  /** Only answers this accepts are written to the file (a diagnosis, not an error). */
-  keepAcrossRestart?: (value: T) => boolean
+  /**
+   * Whether a value read back from the file is still an answer of this server (a file written by
+   * an older version may hold another shape); without it every value is taken.
+   */
+  readable?: (value: unknown) => value is T
 }
 
 interface Saved<T> {
@@ -93,7 +96,13 @@ export function createDiagnosisCache<T>(
     try {
       const saved = JSON.parse(await readFile(file, 'utf8')) as Saved<T>[]
       for (const s of Array.isArray(saved) ? saved : []) {
-        if (typeof s?.def === 'string' && Number.isFinite(s.asOfMs) && !latest.has(s.def)) {
+        const readable = options.readable?.(s?.value) ?? true
+        if (
+          typeof s?.def === 'string' &&
+          Number.isFinite(s.asOfMs) &&
+          readable &&
+          !latest.has(s.def)
+        ) {
           latest.set(s.def, { value: s.value, asOfMs: s.asOfMs })
         }
       }
@@ -117,7 +126,6 @@ export function createDiagnosisCache<T>(
       return
     }
     const rows: Saved<T>[] = [...latest]
-      .filter(([, a]) => options.keepAcrossRestart?.(a.value) ?? true)
       .slice(-MAX_SAVED)
       .map(([def, a]) => ({ def, asOfMs: a.asOfMs, value: a.value }))
     const tmp = `${file}.${process.pid}.tmp`

@@ -89,6 +89,11 @@ export function registerDiagnosisRoutes(
           error: err instanceof Error ? err.message : String(err),
         }),
       now: deps.now,
+      readable: (v): v is Awaited<ReturnType<typeof runDiagnosis>>['diagnosis'] =>
+        typeof v === 'object' &&
+        v !== null &&
+        'schema' in v &&
+        v.schema === 'tokenline.diagnosis/v1',
     }
   )
   const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store)
