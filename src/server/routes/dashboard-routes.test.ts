@@ -181,6 +181,26 @@ describe('static dashboard files', () => {
     expect(await plain.text()).toBe('console.log(1)')
   })
 
+  it('keeps the preload of /api/health only when the API needs no token', async () => {
+    const page = await mkdtemp(join(tmpdir(), 'tl-web-preload-'))
+    try {
+      await writeFile(
+        join(page, 'index.html'),
+        '<head><link rel="preload" href="/api/health" as="fetch" crossorigin="anonymous" />\n<title>Tokenline</title></head>'
+      )
+      const open = new Hono()
+      registerStaticRoutes(open, { webRoot: page })
+      expect(await (await open.request('/')).text()).toContain('rel="preload" href="/api/health"')
+      const guarded = new Hono()
+      registerStaticRoutes(guarded, { webRoot: page, security: { grants: [] } })
+      const text = await (await guarded.request('/')).text()
+      expect(text).not.toContain('preload')
+      expect(text).toContain('<title>Tokenline</title>')
+    } finally {
+      await rm(page, { recursive: true, force: true })
+    }
+  })
+
   it('answers 503 with a hint when the dashboard is not built', async () => {
     const app = makeApp(createMemoryStore(), join(dir, 'nope'))
     const res = await app.request('/')

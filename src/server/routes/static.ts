@@ -22,6 +22,7 @@ const CONTENT_TYPES: Record<string, string> = {
 // index.html must be revalidated so a new build is picked up at once.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const gzipAsync = promisify(gzip)
+const PRELOAD_API = /<link rel="preload" href="\/api\/[^"]*"[^>]*>\s*/g
 /** Text types worth compressing (the page's script is ~300 kB, ~100 kB gzipped). */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt'])
 const REVALIDATE = 'no-cache'
@@ -41,7 +42,10 @@ dashboard's files are missing. Build them with <code>npm run build:web</code> (i
  * (Hand-written rather than `serveStatic`: it needs per-file cache headers, the index fallback
  * and the "not built" page, which together are less code than configuring around them.)
  */
-export function registerStaticRoutes(app: Hono, deps: { webRoot?: string }): void {
+export function registerStaticRoutes(
+  app: Hono,
+  deps: { webRoot?: string; security?: { grants: readonly unknown[] | null } }
+): void {
   if (deps.webRoot === undefined) {
     return
   }
@@ -60,9 +64,15 @@ export function registerStaticRoutes(app: Hono, deps: { webRoot?: string }): voi
     }
     return kept.body
   }
+  // With tokens the page's preload of /api/health would go without one and be refused, and the
+  // browser hands that 401 to the page's own (authorised) fetch: the page asks instead.
+  const withTokens = (deps.security?.grants ?? null) !== null
 
   const sendFile = async (c: Context, path: string, cacheControl: string): Promise<Response> => {
-    const body = await readFile(path)
+    let body = await readFile(path)
+    if (withTokens && path === indexPath) {
+      body = Buffer.from(body.toString('utf8').replace(PRELOAD_API, ''))
+    }
     const ext = extname(path).toLowerCase()
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream'
     const headers: Record<string, string> = {
