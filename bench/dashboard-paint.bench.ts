@@ -10,12 +10,22 @@
  *
  *   npm run build:web && npx tsx bench/dashboard-paint.bench.ts [--requests 1000000] [--runs 3]
  *   npx tsx bench/dashboard-paint.bench.ts --demo     # `tokenline demo`'s simulated data instead
+ *   … --between write     # a commit (a change event outside the window) before every run after
+ *                         # the first: each run is a first look after a write
+ *   … --between restart   # the server restarted before every run after the first
+ *   … --web-root DIR      # another build of the page (to compare against an older checkout)
+ *
+ * The 1 M-request store is built once into the temp folder and reused (`--fresh` rebuilds);
+ * the server's file of last diagnoses beside it is removed before the first run, so run 1 is
+ * always a first look with nothing kept.
  *
  * A panel is painted when it leaves `data-state="loading"`; for pages built before panels carried
  * that marker (to compare against an older checkout), a side card counts as painted once its
  * body holds something other than a "…ing…" placeholder.
  */
 import { performance } from 'node:perf_hooks'
+import { rmSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
@@ -31,10 +41,16 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     demo: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
+    between: { type: 'string', default: 'none' },
     root: { type: 'string', default: new URL('../', import.meta.url).pathname },
+    'web-root': { type: 'string' },
   },
 })
 const RUNS = Number(args.runs)
+const BETWEEN = args.between
+if (!['none', 'write', 'restart'].includes(BETWEEN)) {
+  throw new Error('--between takes none, write or restart')
+}
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
 /**
@@ -60,6 +76,8 @@ const OBSERVER = `(() => {
       const id = el.getAttribute('data-panel')
       const state = el.getAttribute('data-state')
       if (paint[id] === undefined && state && state !== 'loading') paint[id] = now
+      // A diagnosis shown stale (ADR 0225) has painted; its fresh replacement is timed apart.
+      if (id === 'diagnosis' && paint['diagnosis fresh'] === undefined && state === 'ready' && !el.querySelector('[data-stale]')) paint['diagnosis fresh'] = now
     }
     for (const [id, sel] of Object.entries(CARD_BODIES)) {
       if (paint[id] !== undefined) continue
@@ -74,7 +92,8 @@ const OBSERVER = `(() => {
 
 interface RunResult {
   paint: Record<string, number>
-  calls: { route: string; askedMs: number; doneMs: number }[]
+  /** `serverMs`: the handler's own time (Server-Timing), the rest is queueing and transfer. */
+  calls: { route: string; askedMs: number; doneMs: number; serverMs: number | null }[]
   loadedMs: number
 }
 
@@ -93,7 +112,7 @@ async function openOnce(url: string): Promise<RunResult> {
     const page = await context.newPage()
     const calls: RunResult['calls'] = []
     let navStart = 0
-    page.on('requestfinished', (req) => {
+    page.on('requestfinished', async (req) => {
       const u = new URL(req.url())
       if (!u.pathname.startsWith('/api/')) {
         return
@@ -103,10 +122,17 @@ async function openOnce(url: string): Promise<RunResult> {
         u.pathname === '/api/percentiles' || u.pathname === '/api/series'
           ? `${u.pathname}?${u.searchParams.getAll('measure').join(',') || u.searchParams.get('name') || ''}${u.searchParams.has('step') ? ' step' : ''}`
           : u.pathname
+      const serverTiming = await req
+        .response()
+        .then((r) => r?.headers()['server-timing'] ?? '')
+        .catch(() => '')
+      const dur = /total;dur=([\d.]+)/.exec(serverTiming)
       calls.push({
-        route: detail,
+        route:
+          detail + (u.searchParams.has('stale') ? `?stale=${u.searchParams.get('stale')}` : ''),
         askedMs: t.startTime - navStart,
         doneMs: t.startTime + t.responseEnd - navStart,
+        serverMs: dur ? Number(dur[1]) : null,
       })
     })
     navStart = Date.now()
@@ -114,6 +140,13 @@ async function openOnce(url: string): Promise<RunResult> {
     await page.goto(url)
     await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 600_000 })
     const loadedMs = performance.now() - started
+    // A stale diagnosis is replaced in the background: wait for it, so its time is known.
+    await page
+      .waitForSelector('[data-panel="diagnosis"][data-state="ready"]:not(:has([data-stale]))', {
+        state: 'attached',
+        timeout: 600_000,
+      })
+      .catch(() => undefined)
     const paint = (await page.evaluate('window.__tlPaint')) as Record<string, number>
     return { paint, calls, loadedMs }
   } finally {
@@ -130,8 +163,12 @@ async function main(): Promise<void> {
   let url: string
   let stop: () => Promise<void>
   let label: string
+  let between = async (): Promise<void> => undefined
   if (args.demo) {
     const { startDemo } = await import('../src/testing/dashboard-harness.js')
+    if (BETWEEN !== 'none') {
+      throw new Error('--between applies to the bench store, not --demo')
+    }
     const demo = await startDemo([], 600_000)
     url = `${demo.url}?range=all`
     stop = demo.stop
@@ -139,26 +176,51 @@ async function main(): Promise<void> {
   } else {
     const n = Number(args.requests)
     const path = await benchStore(n, args.fresh, (line) => process.stdout.write(`${line}\n`))
-    const server = await startServer(
-      {
-        ...DEFAULTS,
-        server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
-        store: { kind: 'duckdb', path },
-      },
-      createSilentLogger(),
-      { webRoot: join(args.root, 'dist/web') }
-    )
+    rmSync(`${path}.diagnoses.json`, { force: true })
+    const start = () =>
+      startServer(
+        {
+          ...DEFAULTS,
+          // A fixed port, so the page's URL survives a restart (--between restart).
+          server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort, otlpPort: 0, otlpGrpcPort: 0 },
+          store: { kind: 'duckdb', path },
+        },
+        createSilentLogger(),
+        { webRoot: args['web-root'] ?? join(args.root, 'dist/web') }
+      )
+    let apiPort = 0
+    let server = await start()
+    apiPort = Number(new URL(server.apiUrl).port)
     const fromMs = T0_US / 1000
     url = `${server.apiUrl}/?from=${fromMs}&to=${fromMs + BENCH_MINUTES * 60_000}`
     stop = () => server.close()
     label = `${n} requests over ${BENCH_MINUTES} min`
+    between = async () => {
+      if (BETWEEN === 'restart') {
+        await server.close()
+        server = await start()
+      } else if (BETWEEN === 'write') {
+        // Outside the window: the diagnosis does not change, but the store has committed.
+        const res = await fetch(`${server.apiUrl}/api/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-ndjson' },
+          body: `${JSON.stringify({ time: new Date(fromMs - 86_400_000).toISOString(), kind: 'config', message: 'bench write' })}\n`,
+        })
+        if (!res.ok) {
+          throw new Error(`bench write: ${res.status} ${await res.text()}`)
+        }
+      }
+    }
   }
   const runs: RunResult[] = []
   try {
     for (let i = 0; i < RUNS; i++) {
+      if (i > 0) {
+        await between()
+      }
       const r = await openOnce(url)
       process.stdout.write(
-        `run ${i + 1}: all loaded ${(r.loadedMs / 1000).toFixed(2)} s, last chart ${(
+        `run ${i + 1} (load ${loadavg()[0]?.toFixed(1)}): all loaded ${(r.loadedMs / 1000).toFixed(2)} s, last chart ${(
           Math.max(
             ...Object.entries(r.paint)
               .filter(([k]) => !['diagnosis', 'concentration', 'shell'].includes(k))
@@ -173,7 +235,11 @@ async function main(): Promise<void> {
   }
   const ids = [...new Set(runs.flatMap((r) => Object.keys(r.paint)))].filter((k) => k !== 'shell')
   const shell = median(runs.map((r) => r.paint['shell'] ?? NaN))
-  process.stdout.write(`\n${label}; median of ${RUNS} runs; ms after navigation start\n`)
+  process.stdout.write(
+    `\n${label}; median of ${RUNS} runs; ms after navigation start; between runs: ${BETWEEN}; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}\n`
+  )
   process.stdout.write(`shell (header mounted, the baseline): ${shell.toFixed(0)} ms\n`)
   const rows = ids
     .map((id) => ({ id, ms: median(runs.map((r) => r.paint[id] ?? NaN)) }))
@@ -183,16 +249,18 @@ async function main(): Promise<void> {
       `  ${id.padEnd(16)} ${ms.toFixed(0).padStart(7)} ms  ×${(ms / shell).toFixed(1)}\n`
     )
   }
-  const charts = rows.filter((r) => !['diagnosis', 'concentration'].includes(r.id))
+  const charts = rows.filter(
+    (r) => !['diagnosis', 'diagnosis fresh', 'concentration'].includes(r.id)
+  )
   process.stdout.write(
-    `every panel but diagnosis/concentration: ${Math.max(...charts.map((r) => r.ms)).toFixed(0)} ms; every panel: ${Math.max(...rows.map((r) => r.ms)).toFixed(0)} ms; page loaded: ${median(runs.map((r) => r.loadedMs)).toFixed(0)} ms\n`
+    `every panel but diagnosis/concentration: ${Math.max(...charts.map((r) => r.ms)).toFixed(0)} ms; every panel: ${Math.max(...rows.filter((r) => r.id !== 'diagnosis fresh').map((r) => r.ms)).toFixed(0)} ms; page loaded: ${median(runs.map((r) => r.loadedMs)).toFixed(0)} ms\n`
   )
   process.stdout.write(
     `\n/api calls of the last run (asked → answered, ms after navigation start)\n`
   )
   for (const c of (runs.at(-1)?.calls ?? []).sort((a, b) => a.askedMs - b.askedMs)) {
     process.stdout.write(
-      `  ${c.route.padEnd(44)} ${c.askedMs.toFixed(0).padStart(7)} → ${c.doneMs.toFixed(0).padStart(7)}  (${(c.doneMs - c.askedMs).toFixed(0)} ms)\n`
+      `  ${c.route.padEnd(44)} ${c.askedMs.toFixed(0).padStart(7)} → ${c.doneMs.toFixed(0).padStart(7)}  (${(c.doneMs - c.askedMs).toFixed(0)} ms, handler ${c.serverMs === null ? '–' : c.serverMs.toFixed(0)} ms)\n`
     )
   }
 }

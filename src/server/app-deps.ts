@@ -25,6 +25,11 @@ export interface AppDeps {
   version: string
   /** Folder of the built dashboard files; no static serving when absent. */
   webRoot?: string
+  /**
+   * A JSON file beside the database that keeps the last diagnoses across restarts (ADR 0225);
+   * none for a store in memory.
+   */
+  diagnosisFile?: string
   /** SLOs, alerts and samples (docs/slo.md); the /api/slo routes answer empty without it. */
   slo?: SloService
   /** Tokens and browser checks (docs/security.md); without it: no tokens, loopback hosts only. */

@@ -3,6 +3,7 @@
  * dashboard's static files. No socket here: `server/main.ts` binds it, tests call `app.request()`.
  */
 import { Hono } from 'hono'
+import { timing } from 'hono/timing'
 import type { AppDeps, SecurityOptions } from './app-deps.js'
 import { httpErrorReply } from './http-errors.js'
 import { requireToken, type Scope } from './auth.js'
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps): Hono {
     )
   }
   app.use('/api/*', requireWriteMediaType())
+  // Time in the handler, so a page's wait can be split into server work and queueing before it.
+  app.use('/api/*', timing({ totalDescription: 'handler' }))
 
   registerHealthRoutes(app, deps)
   registerRequestRoutes(app, deps)

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { minuteOfRequests } from '../core/slo/testing/slo-requests.js'
 import { createSilentLogger } from '../core/logger.js'
@@ -40,7 +43,7 @@ describe('diagnosis cache', () => {
     expect(b).toBe(a)
     expect(await cache.get('w', run)).toBe(a)
     expect(runs).toBe(1)
-    expect(cache.stats).toEqual({ hits: 2, runs: 1 })
+    expect(cache.stats).toEqual({ hits: 2, runs: 1, stale: 0 })
     await cache.get('other', run)
     expect(runs).toBe(2)
 
@@ -131,4 +134,199 @@ describe('diagnosis cache', () => {
     await store.upsertRequests(minuteOfRequests(T0 + 2 * MIN, 100, 2))
     expect(await concentration()).toBe(total + 100)
   })
+
+  it('after a commit, a stale ask gets the last answer at once, marked, while one refresh runs', async () => {
+    const store = await duckDb()
+    let clock = 1_000
+    const cache = createDiagnosisCache<string>(store, { now: () => clock })
+    const started: string[] = []
+    const pending: ((v: string) => void)[] = []
+    const run = (name: string) => () => {
+      started.push(name)
+      return new Promise<string>((resolve) => pending.push(resolve))
+    }
+    // Nothing kept yet: the first ask waits for its run.
+    const first = cache.getOrStale('w@1', 'last hour', run('a'))
+    await until(() => pending.length > 0)
+    pending.shift()?.('answer a')
+    expect(await first).toEqual({ value: 'answer a', asOfMs: 1_000, stale: false })
+
+    clock = 41_000
+    await store.upsertRequests(minuteOfRequests(T0 + MIN, 100, 2))
+    // The window moved ("last hour" resolves to new bounds) and the store changed: the earlier
+    // answer at once, saying when it was computed, and a refresh under way.
+    const stale = await cache.getOrStale('w@2', 'last hour', run('b'))
+    expect(stale).toEqual({ value: 'answer a', asOfMs: 1_000, stale: true })
+    expect(started).toEqual(['a', 'b'])
+    // More asks while it runs: no second run of the same query, another query waits its turn.
+    expect((await cache.getOrStale('w@2', 'last hour', run('b again'))).stale).toBe(true)
+    const other = await cache.getOrStale('v@2', 'last hour', run('c'))
+    expect(other.value).toBe('answer a')
+    expect(started).toEqual(['a', 'b'])
+    const refreshed = cache.getRefreshed('w@2', run('never'))
+    pending.shift()?.('answer b')
+    expect(await refreshed).toEqual({ value: 'answer b', asOfMs: 41_000 })
+    // 'c' was queued after 'b' for the same definition: the newest queued query runs.
+    await until(() => started.length === 3)
+    expect(started).toEqual(['a', 'b', 'c'])
+    pending.shift()?.('answer c')
+    expect(await cache.getRefreshed('v@2', run('never'))).toMatchObject({ value: 'answer c' })
+    // The store has not changed since: current answers, not stale ones.
+    expect(await cache.getOrStale('w@2', 'last hour', run('never'))).toEqual({
+      value: 'answer b',
+      asOfMs: 41_000,
+      stale: false,
+    })
+    expect(started).not.toContain('never')
+  })
+
+  it('of several refreshes queued for one definition only the newest runs', async () => {
+    const store = await duckDb()
+    const cache = createDiagnosisCache<string>(store)
+    const started: string[] = []
+    const pending: ((v: string) => void)[] = []
+    const run = (name: string) => () => {
+      started.push(name)
+      return new Promise<string>((resolve) => pending.push(resolve))
+    }
+    const settle = async (v: string) => {
+      await until(() => pending.length > 0)
+      pending.shift()?.(v)
+      await new Promise((r) => setTimeout(r, 0))
+    }
+    const a = cache.getOrStale('a', 'A', run('a'))
+    await settle('a0')
+    const b = cache.getOrStale('b', 'B', run('b'))
+    await settle('b0')
+    await Promise.all([a, b])
+    await store.upsertRequests(minuteOfRequests(T0 + MIN, 100, 2))
+    await cache.getOrStale('a1', 'A', run('a1'))
+    await cache.getOrStale('b1', 'B', run('b1'))
+    await cache.getOrStale('b2', 'B', run('b2'))
+    expect(started).toEqual(['a', 'b', 'a1'])
+    await settle('a1 done')
+    // b1 was overtaken by b2 before its turn: it answers with b2's result.
+    expect(started).toEqual(['a', 'b', 'a1', 'b2'])
+    const b1 = cache.getRefreshed('b1', run('never'))
+    await settle('b2 done')
+    expect((await b1).value).toBe('b2 done')
+    expect(started).not.toContain('b1')
+  })
+
+  it('keeps the last answers in a file across restarts, and serves them only as stale', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenline-diag-cache-'))
+    try {
+      const file = join(dir, 'db.duckdb.diagnoses.json')
+      const before = createDiagnosisCache<string>(await duckDb(), { file, now: () => 5_000 })
+      expect(await before.getOrStale('w', 'last hour', () => Promise.resolve('kept'))).toEqual({
+        value: 'kept',
+        asOfMs: 5_000,
+        stale: false,
+      })
+      for (let i = 0; i < 50 && !readFileSafe(file).includes('kept'); i++) {
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      expect(JSON.parse(readFileSafe(file))).toEqual([
+        { def: 'last hour', asOfMs: 5_000, value: 'kept' },
+      ])
+      // A new server over the same database: the write counter starts again, so the kept
+      // answer may be out of date whatever the counter says; it is shown as stale.
+      let release: (v: string) => void = () => undefined
+      const after = createDiagnosisCache<string>(await duckDb(), { file, now: () => 9_000 })
+      const shown = await after.getOrStale(
+        'w',
+        'last hour',
+        () => new Promise<string>((r) => (release = r))
+      )
+      expect(shown).toEqual({ value: 'kept', asOfMs: 5_000, stale: true })
+      release('recomputed')
+      expect(await after.getRefreshed('w', () => Promise.resolve('never'))).toEqual({
+        value: 'recomputed',
+        asOfMs: 9_000,
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('ignores answers in the file that this server cannot read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenline-diag-cache-'))
+    try {
+      const file = join(dir, 'db.duckdb.diagnoses.json')
+      writeFileSync(
+        file,
+        JSON.stringify([
+          { def: 'old', asOfMs: 1, value: { schema: 'older' } },
+          { def: 'good', asOfMs: 2, value: 'kept' },
+        ])
+      )
+      const cache = createDiagnosisCache<string>(await duckDb(), {
+        file,
+        readable: (v): v is string => typeof v === 'string',
+      })
+      expect(await cache.getOrStale('a', 'old', () => Promise.resolve('run'))).toMatchObject({
+        value: 'run',
+        stale: false,
+      })
+      expect(await cache.getOrStale('b', 'good', () => new Promise(() => undefined))).toEqual({
+        value: 'kept',
+        asOfMs: 2,
+        stale: true,
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('GET /api/diagnosis?stale=allow names the age of a stale answer and stale=refresh the new one', async () => {
+    const store = await duckDb()
+    const nowMs = T0 / 1000 + 10 * 60_000
+    const app = createApp({
+      store,
+      ingest: createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs }),
+      logger: createSilentLogger(),
+      now: () => nowMs,
+      limits: { maxBodyBytes: 1 << 20 },
+      version: 'test',
+    })
+    const ask = async (extra: string) => {
+      const res = await app.request(
+        `/api/diagnosis?from=${T0 / 1000}&to=${T0 / 1000 + 10 * 60_000}${extra}`
+      )
+      expect(res.status).toBe(200)
+      return {
+        requests: ((await res.json()) as { requests: number }).requests,
+        stale: res.headers.get('tokenline-stale'),
+        asOf: res.headers.get('tokenline-as-of'),
+      }
+    }
+    const first = await ask('&stale=allow')
+    expect(first.stale).toBe('false')
+    expect(first.asOf).toBe(new Date(nowMs).toISOString())
+    await store.upsertRequests(minuteOfRequests(T0 + MIN, 100, 2))
+    const stale = await ask('&stale=allow')
+    expect(stale).toEqual({ ...first, stale: 'true' })
+    const fresh = await ask('&stale=refresh')
+    expect(fresh.stale).toBe('false')
+    expect(fresh.requests).toBe(2 * first.requests)
+    // Without the parameter nothing stale is ever answered.
+    await store.upsertRequests(minuteOfRequests(T0 + 2 * MIN, 100, 2))
+    expect((await ask('')).requests).toBe(3 * first.requests)
+    const bad = await app.request(`/api/diagnosis?window=all&stale=maybe`)
+    expect(bad.status).toBe(400)
+  })
 })
+
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !ok(); i++) {
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return ''
+  }
+}

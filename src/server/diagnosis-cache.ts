@@ -4,16 +4,35 @@
  * a pinned diagnosis) answers from memory instead of reading and analysing the window's requests
  * again. Concurrent asks of one query share one run. Only a store that counts its commits (the
  * DuckDB store, through its rollup) is cached; any other store is analysed every time.
+ *
+ * A caller that accepts a stale answer (`getOrStale`, ADR 0225) gets, when no current one is
+ * ready, the last answer of the same window definition at once, with the time it was computed,
+ * while one refresh at a time recomputes it in the background.
  */
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import type { SpanStore } from '../storage/span-store.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
 
 /** Diagnoses kept; each is a few kB of JSON, the cap bounds the memory, not the hit rate. */
 const MAX_ENTRIES = 32
+/** Last answers written to the file beside the database: the views a restart is likely to see. */
+const MAX_SAVED = 8
 
 interface Entry<T> {
   generation: number
   result: Promise<T>
+}
+
+/** An answer with the moment its run began reading the store (epoch ms). */
+export interface Answer<T> {
+  value: T
+  asOfMs: number
+}
+
+/** What `getOrStale` hands back: the answer and whether the store may have changed since. */
+export interface MaybeStale<T> extends Answer<T> {
+  /** True when the store committed since `asOfMs` (or a restart happened): a refresh is running. */
+  stale: boolean
 }
 
 export interface DiagnosisCache<T> {
@@ -22,12 +41,183 @@ export interface DiagnosisCache<T> {
    * `run()` (once for concurrent callers). A run that fails is not kept.
    */
   get(key: string, run: () => Promise<T>): Promise<T>
-  readonly stats: { hits: number; runs: number }
+  /**
+   * As `get`, but when no current answer of `key` is ready and an earlier answer of the window
+   * definition `def` exists (a relative window such as "the last hour" resolves to a new `key`
+   * at every ask), that answer at once, marked stale, while `run` is queued behind at most one
+   * other refresh; asks of the same `key` meanwhile share that run. Without an earlier answer it
+   * waits for the run as `get` does.
+   */
+  getOrStale(key: string, def: string, run: () => Promise<T>): Promise<MaybeStale<T>>
+  /**
+   * The run of `key` under way (the refresh a stale answer announced), even if the store has
+   * committed since it began; else as `get`. Lets the page wait for the refresh instead of
+   * starting a second run on a store that commits every second.
+   */
+  getRefreshed(key: string, run: () => Promise<T>): Promise<Answer<T>>
+  readonly stats: { hits: number; runs: number; stale: number }
 }
 
-export function createDiagnosisCache<T>(store: SpanStore): DiagnosisCache<T> {
-  const entries = new Map<string, Entry<T>>()
-  const stats = { hits: 0, runs: 0 }
+export interface DiagnosisCacheOptions<T> {
+  /**
+   * A JSON file (beside the database) that keeps the last answers per definition across
+   * restarts; they are only ever served as stale, since the store's write counter starts again.
+   */
+  file?: string
+  /** Told when the file cannot be read or written; the cache works on without it. */
+  onFileError?: (err: unknown) => void
+  now?: () => number
+  /**
+   * Whether a value read back from the file is still an answer of this server (a file written by
+   * an older version may hold another shape); without it every value is taken.
+   */
+  readable?: (value: unknown) => value is T
+}
+
+interface Saved<T> {
+  def: string
+  asOfMs: number
+  value: T
+}
+
+export function createDiagnosisCache<T>(
+  store: SpanStore,
+  options: DiagnosisCacheOptions<T> = {}
+): DiagnosisCache<T> {
+  const now = options.now ?? Date.now
+  const entries = new Map<string, Entry<T> & { asOfMs: number; settled: boolean }>()
+  // The newest answer per window definition, whatever the generation: what a stale ask shows.
+  const latest = new Map<string, Answer<T>>()
+  const stats = { hits: 0, runs: 0, stale: 0 }
+
+  const loaded: Promise<void> =
+    options.file === undefined ? Promise.resolve() : loadSaved(options.file)
+  async function loadSaved(file: string): Promise<void> {
+    try {
+      const saved = JSON.parse(await readFile(file, 'utf8')) as Saved<T>[]
+      for (const s of Array.isArray(saved) ? saved : []) {
+        const readable = options.readable?.(s?.value) ?? true
+        if (
+          typeof s?.def === 'string' &&
+          Number.isFinite(s.asOfMs) &&
+          readable &&
+          !latest.has(s.def)
+        ) {
+          latest.set(s.def, { value: s.value, asOfMs: s.asOfMs })
+        }
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        options.onFileError?.(err)
+      }
+    }
+  }
+
+  // One write at a time; a write asked for during one is done once after it, with the newest.
+  let saving: Promise<void> | null = null
+  let saveAgain = false
+  function save(): void {
+    const file = options.file
+    if (file === undefined) {
+      return
+    }
+    if (saving !== null) {
+      saveAgain = true
+      return
+    }
+    const rows: Saved<T>[] = [...latest]
+      .slice(-MAX_SAVED)
+      .map(([def, a]) => ({ def, asOfMs: a.asOfMs, value: a.value }))
+    const tmp = `${file}.${process.pid}.tmp`
+    saving = writeFile(tmp, JSON.stringify(rows))
+      .then(() => rename(tmp, file))
+      .catch((err: unknown) => options.onFileError?.(err))
+      .finally(() => {
+        saving = null
+        if (saveAgain) {
+          saveAgain = false
+          save()
+        }
+      })
+  }
+
+  function remember(def: string, answer: Answer<T>): void {
+    const held = latest.get(def)
+    if (held !== undefined && held.asOfMs > answer.asOfMs) {
+      return
+    }
+    latest.delete(def)
+    latest.set(def, answer)
+    while (latest.size > MAX_ENTRIES) {
+      latest.delete(latest.keys().next().value as string)
+    }
+    save()
+  }
+
+  function start(key: string, generation: number, result: Promise<T>, def: string | null) {
+    const asOfMs = now()
+    const entry = { generation, result, asOfMs, settled: false }
+    entries.set(key, entry)
+    result.then(
+      (value) => {
+        entry.settled = true
+        remember(def ?? key, { value, asOfMs })
+      },
+      () => {
+        if (entries.get(key) === entry) {
+          entries.delete(key)
+        }
+      }
+    )
+    while (entries.size > MAX_ENTRIES) {
+      entries.delete(entries.keys().next().value as string)
+    }
+    return entry
+  }
+
+  // Background refreshes run one at a time; of several queued for one definition only the
+  // newest runs, the older ones answer with its result.
+  const queue: { key: string; def: string; go: () => void }[] = []
+  const newestQueued = new Map<string, string>()
+  let refreshing = false
+  function pump(): void {
+    if (refreshing) {
+      return
+    }
+    const job = queue.shift()
+    if (job === undefined) {
+      return
+    }
+    refreshing = true
+    job.go()
+  }
+  function queueRefresh(key: string, def: string, generation: number, run: () => Promise<T>) {
+    let go!: () => void
+    const result = new Promise<T>((resolve, reject) => {
+      go = () => {
+        const newest = newestQueued.get(def)
+        if (newest !== undefined && newest !== key && entries.has(newest)) {
+          refreshing = false
+          resolve((entries.get(newest) as Entry<T>).result)
+          pump()
+          return
+        }
+        newestQueued.delete(def)
+        stats.runs++
+        const running = run()
+        running.then(resolve, reject).finally(() => {
+          refreshing = false
+          pump()
+        })
+      }
+    })
+    newestQueued.set(def, key)
+    queue.push({ key, def, go })
+    const entry = start(key, generation, result, def)
+    pump()
+    return entry
+  }
+
   return {
     stats,
     get(key, run) {
@@ -47,17 +237,48 @@ export function createDiagnosisCache<T>(store: SpanStore): DiagnosisCache<T> {
       }
       stats.runs++
       // The generation is taken before the read: a commit during it makes the entry stale.
-      const entry: Entry<T> = { generation, result: run() }
-      entries.set(key, entry)
-      entry.result.catch(() => {
-        if (entries.get(key) === entry) {
-          entries.delete(key)
-        }
-      })
-      while (entries.size > MAX_ENTRIES) {
-        entries.delete(entries.keys().next().value as string)
+      return start(key, generation, run(), null).result
+    },
+    async getOrStale(key, def, run) {
+      const rollup = requestRollupOf(store)
+      if (rollup === null) {
+        stats.runs++
+        return { value: await run(), asOfMs: now(), stale: false }
       }
-      return entry.result
+      await loaded
+      const generation = rollup.writeGeneration
+      let entry = entries.get(key)
+      if (entry !== undefined && entry.generation === generation) {
+        entries.delete(key)
+        entries.set(key, entry)
+        stats.hits++
+      } else {
+        entry = undefined
+      }
+      const earlier = latest.get(def)
+      if (entry === undefined) {
+        if (earlier === undefined) {
+          stats.runs++
+          entry = start(key, generation, run(), def)
+        } else {
+          entry = queueRefresh(key, def, generation, run)
+        }
+      }
+      if (!entry.settled && earlier !== undefined) {
+        stats.stale++
+        return { ...earlier, stale: true }
+      }
+      const asOfMs = entry.asOfMs
+      return { value: await entry.result, asOfMs, stale: false }
+    },
+    async getRefreshed(key, run) {
+      const under = entries.get(key)
+      if (under !== undefined && !under.settled) {
+        stats.hits++
+        return { value: await under.result, asOfMs: under.asOfMs }
+      }
+      const value = await this.get(key, run)
+      return { value, asOfMs: entries.get(key)?.asOfMs ?? now() }
     },
   }
 }

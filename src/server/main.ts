@@ -234,6 +234,9 @@ export async function startServer(
     clockSkew: createClockSkewTracker(),
     version: VERSION,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+    ...(config.store.kind === 'duckdb' && config.store.path !== ':memory:' && ownsStore
+      ? { diagnosisFile: `${config.store.path}.diagnoses.json` }
+      : {}),
   }
   const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
   await warmUp(decoder)

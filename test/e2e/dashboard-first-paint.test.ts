@@ -136,8 +136,10 @@ describe('dashboard first paint', () => {
         beforePaint.push(url)
       }
     })
+    // Every call but the row readers' waits until the skeletons were seen: an absolute window's
+    // charts are asked beside /api/health, not after it.
     await page.route(
-      (url) => url.pathname === '/api/health',
+      (url) => url.pathname.startsWith('/api/') && !ROW_READERS.has(url.pathname),
       async (route: Route) => {
         await healthHeld
         await route.continue()
@@ -228,4 +230,63 @@ describe('dashboard first paint', () => {
       expect(a.relativeError).toBe(RELATIVE_ERROR)
     }
   }, 400_000)
+
+  it('after a write shows the last diagnosis at once, labelled stale with its age and window, then the fresh one', async () => {
+    await page.unrouteAll({ behavior: 'wait' })
+    const fromMs = T0_US / 1000
+    const url = `${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}`
+    await page.goto(url)
+    await page.waitForSelector('[data-panel="diagnosis"][data-state="ready"]', {
+      state: 'attached',
+      timeout: 300_000,
+    })
+    expect(await page.locator('[data-panel="diagnosis"] [data-stale]').count()).toBe(0)
+    const summary = page.locator('[data-panel="diagnosis"] .diag-summary')
+    expect(await summary.textContent()).toContain(`${REQUESTS.toLocaleString('en-US')} requests`)
+
+    // A write into the window: the kept diagnosis may now be wrong.
+    const extra = 300
+    await server.store.upsertRequests(
+      Array.from({ length: extra }, (_, i) =>
+        makeTimeline({
+          startUs: T0_US + Math.floor((i / extra) * WINDOW_MS * 1000),
+          dims: { replica: `r${i % 4}`, tenant: `t${i % 3}` },
+          stagesMs: { network: 8, 'engine.queue': 10, 'engine.prefill': 50, 'engine.decode': 800 },
+          tpotMs: 8,
+          inputTokens: 500,
+          outputTokens: 100,
+        })
+      )
+    )
+    // The page's wait for the refresh is held until the stale answer has been checked.
+    let releaseRefresh = (): void => undefined
+    const refreshHeld = new Promise<void>((r) => (releaseRefresh = r))
+    await page.route(
+      (u) => u.pathname === '/api/diagnosis' && u.searchParams.get('stale') === 'refresh',
+      async (route: Route) => {
+        await refreshHeld
+        await route.continue()
+      }
+    )
+    const staleHeader = page.waitForResponse(
+      (r) => new URL(r.url()).searchParams.get('stale') === 'allow',
+      { timeout: 300_000 }
+    )
+    await page.reload()
+    expect((await staleHeader).headers()['tokenline-stale']).toBe('true')
+    const note = page.locator('[data-panel="diagnosis"] .diag-stale[data-stale]')
+    await note.waitFor({ state: 'attached', timeout: 300_000 })
+    expect(await page.locator('[data-panel="diagnosis"]').getAttribute('data-state')).toBe('ready')
+    const text = (await note.textContent()) ?? ''
+    expect(text).toMatch(/^as of \d+s ago, refreshing/)
+    // It names the window it covers (the view's, here: 09:00 → 09:30 UTC).
+    expect(text).toContain('06-02 09:00 → 09:30 UTC')
+    expect(await summary.textContent()).toContain(`${REQUESTS.toLocaleString('en-US')} requests`)
+
+    releaseRefresh()
+    await note.waitFor({ state: 'detached', timeout: 300_000 })
+    expect(await summary.textContent()).toContain(
+      `${(REQUESTS + extra).toLocaleString('en-US')} requests`
+    )
+  }, 600_000)
 })

@@ -298,6 +298,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
         schema: z.coerce.number().positive(),
         description: `A p99 ${m.toUpperCase()} objective for this request, replacing the configured tiers' (ms).`,
       })),
+      {
+        name: 'stale',
+        schema: z.enum(['allow', 'refresh']),
+        description:
+          'allow: when no current answer is ready, the last one of the window definition at once (headers tokenline-stale: true, tokenline-as-of) while it is recomputed; refresh: the answer of that recomputation.',
+      },
+      {
+        name: 'window_def',
+        schema: z.string().min(1).max(64),
+        description:
+          'With stale=allow: a name for a relative window (range=1h), so its last answer is found although its bounds move.',
+      },
     ],
     response: JSON_OBJECT('tokenline.diagnosis/v1.'),
   },

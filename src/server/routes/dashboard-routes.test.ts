@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../core/errors.js'
 import type { Micros } from '../../core/model/units.js'
@@ -164,6 +165,40 @@ describe('static dashboard files', () => {
     expect(await escape.text()).toContain('<title>Tokenline</title>')
     // API paths fall through to the API (here: nothing registered → 404).
     expect((await app.request('/api/nothing')).status).toBe(404)
+  })
+
+  it('sends text files gzipped to a browser that accepts it, and plain to one that does not', async () => {
+    const app = makeApp(createMemoryStore(), dir)
+    const zipped = await app.request('/assets/index-abc.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('vary')).toBe('accept-encoding')
+    expect(zipped.headers.get('cache-control')).toContain('immutable')
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe('console.log(1)')
+    const plain = await app.request('/assets/index-abc.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe('console.log(1)')
+  })
+
+  it('keeps the preload of /api/health only when the API needs no token', async () => {
+    const page = await mkdtemp(join(tmpdir(), 'tl-web-preload-'))
+    try {
+      await writeFile(
+        join(page, 'index.html'),
+        '<head><link rel="preload" href="/api/health" as="fetch" crossorigin="anonymous" />\n<title>Tokenline</title></head>'
+      )
+      const open = new Hono()
+      registerStaticRoutes(open, { webRoot: page })
+      expect(await (await open.request('/')).text()).toContain('rel="preload" href="/api/health"')
+      const guarded = new Hono()
+      registerStaticRoutes(guarded, { webRoot: page, security: { grants: [] } })
+      const text = await (await guarded.request('/')).text()
+      expect(text).not.toContain('preload')
+      expect(text).toContain('<title>Tokenline</title>')
+    } finally {
+      await rm(page, { recursive: true, force: true })
+    }
   })
 
   it('answers 503 with a hint when the dashboard is not built', async () => {

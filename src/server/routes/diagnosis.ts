@@ -59,10 +59,43 @@ function diagnosisKey(
   return JSON.stringify([window.fromUs ?? null, window.toUs ?? null, dims, slos])
 }
 
-export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps, 'slo'>): void {
+/**
+ * `stale=allow`: the last answer of the same window definition may come at once, marked stale,
+ * while a refresh runs (ADR 0225); `stale=refresh`: the answer of that refresh. `window_def`
+ * names a relative window ("range=1h") so that its answers are found again although each ask
+ * resolves it to other bounds; without it the resolved window is the definition.
+ */
+function staleParams(query: RawQuery): { mode: 'allow' | 'refresh' | null; def: string | null } {
+  const mode = parseParam(query, 'stale', z.enum(['allow', 'refresh']), 'allow or refresh') ?? null
+  const def =
+    parseParam(query, 'window_def', z.string().min(1).max(64), 'a name of at most 64 characters') ??
+    null
+  return { mode, def }
+}
+
+export function registerDiagnosisRoutes(
+  app: Hono,
+  deps: ReadDeps & Pick<AppDeps, 'slo' | 'diagnosisFile'> & Partial<Pick<AppDeps, 'logger'>>
+): void {
   // The configured SLO tiers' latency targets mark a breach and widen the slow cohort.
   const slos = deps.slo === undefined ? null : diagnosisSloTargets(deps.slo.settings.tiers)
-  const cache = createDiagnosisCache<Awaited<ReturnType<typeof runDiagnosis>>>(deps.store)
+  const cache = createDiagnosisCache<Awaited<ReturnType<typeof runDiagnosis>>['diagnosis']>(
+    deps.store,
+    {
+      ...(deps.diagnosisFile === undefined ? {} : { file: deps.diagnosisFile }),
+      onFileError: (err) =>
+        deps.logger?.warn('diagnosis: the file of last answers could not be used', {
+          file: deps.diagnosisFile,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      now: deps.now,
+      readable: (v): v is Awaited<ReturnType<typeof runDiagnosis>>['diagnosis'] =>
+        typeof v === 'object' &&
+        v !== null &&
+        'schema' in v &&
+        v.schema === 'tokenline.diagnosis/v1',
+    }
+  )
   const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store)
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
@@ -70,15 +103,29 @@ export function registerDiagnosisRoutes(app: Hono, deps: ReadDeps & Pick<AppDeps
     const window = await parseWindow(query, deps.now(), deps.store, limits)
     const filters = parseFilters(query, limits)
     const targets = requestedSlos(query) ?? slos
-    // Kept per query until the store commits again (ADR 0211): a second look reads nothing.
-    const { diagnosis: body } = await cache.get(
-      diagnosisKey(window, filters, targets),
-      async () => {
-        await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
-        return runDiagnosis(deps.store, { ...window, filters, slos: targets })
-      }
-    )
-    return c.json(body)
+    const stale = staleParams(query)
+    const key = diagnosisKey(window, filters, targets)
+    const run = async () => {
+      await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
+      return (await runDiagnosis(deps.store, { ...window, filters, slos: targets })).diagnosis
+    }
+    if (stale.mode === null) {
+      // Kept per query until the store commits again (ADR 0211): a second look reads nothing.
+      return c.json(await cache.get(key, run))
+    }
+    const answer =
+      stale.mode === 'allow'
+        ? await cache.getOrStale(
+            key,
+            stale.def === null ? key : diagnosisKey({}, filters, targets) + stale.def,
+            run
+          )
+        : { ...(await cache.getRefreshed(key, run)), stale: false }
+    // The body stays the CONTRACT §5 object; when it was computed, and whether the store may
+    // have changed since, travel beside it.
+    c.header('tokenline-as-of', new Date(answer.asOfMs).toISOString())
+    c.header('tokenline-stale', String(answer.stale))
+    return c.json(answer.value)
   })
 
   app.get('/api/concentration', async function concentration(c) {

@@ -1,4 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
 
@@ -19,6 +21,10 @@ const CONTENT_TYPES: Record<string, string> = {
 // Vite names built assets by content hash, so they never change under a URL: cache for a year.
 // index.html must be revalidated so a new build is picked up at once.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+const gzipAsync = promisify(gzip)
+const PRELOAD_API = /<link rel="preload" href="\/api\/[^"]*"[^>]*>\s*/g
+/** Text types worth compressing (the page's script is ~300 kB, ~100 kB gzipped). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt'])
 const REVALIDATE = 'no-cache'
 
 const NOT_BUILT_HTML = `<!doctype html><meta charset="utf-8"><title>Tokenline</title>
@@ -36,21 +42,52 @@ dashboard's files are missing. Build them with <code>npm run build:web</code> (i
  * (Hand-written rather than `serveStatic`: it needs per-file cache headers, the index fallback
  * and the "not built" page, which together are less code than configuring around them.)
  */
-export function registerStaticRoutes(app: Hono, deps: { webRoot?: string }): void {
+export function registerStaticRoutes(
+  app: Hono,
+  deps: { webRoot?: string; security?: { grants: readonly unknown[] | null } }
+): void {
   if (deps.webRoot === undefined) {
     return
   }
   const root = resolve(deps.webRoot)
   const indexPath = join(root, 'index.html')
 
+  // Each file compressed once per server and kept, keyed by its path and modification time: a
+  // rebuild while the server runs is picked up, and no request pays the compression again.
+  const compressed = new Map<string, { mtimeMs: number; body: Promise<Buffer> }>()
+  const gzipped = async (path: string, body: Buffer): Promise<Buffer> => {
+    const { mtimeMs } = await stat(path)
+    let kept = compressed.get(path)
+    if (kept === undefined || kept.mtimeMs !== mtimeMs) {
+      kept = { mtimeMs, body: gzipAsync(body, { level: 9 }) }
+      compressed.set(path, kept)
+    }
+    return kept.body
+  }
+  // With tokens the page's preload of /api/health would go without one and be refused, and the
+  // browser hands that 401 to the page's own (authorised) fetch: the page asks instead.
+  const withTokens = (deps.security?.grants ?? null) !== null
+
   const sendFile = async (c: Context, path: string, cacheControl: string): Promise<Response> => {
-    const body = await readFile(path)
-    const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
-    return c.body(body, 200, {
+    let body = await readFile(path)
+    if (withTokens && path === indexPath) {
+      body = Buffer.from(body.toString('utf8').replace(PRELOAD_API, ''))
+    }
+    const ext = extname(path).toLowerCase()
+    const type = CONTENT_TYPES[ext] ?? 'application/octet-stream'
+    const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': cacheControl,
       'x-content-type-options': 'nosniff',
-    })
+    }
+    if (COMPRESSIBLE.has(ext)) {
+      headers['vary'] = 'accept-encoding'
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+        headers['content-encoding'] = 'gzip'
+        return c.body(new Uint8Array(await gzipped(path, body)), 200, headers)
+      }
+    }
+    return c.body(new Uint8Array(body), 200, headers)
   }
 
   app.get('*', async function dashboard(c, next) {

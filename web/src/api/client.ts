@@ -3,6 +3,7 @@ import { authHeaders, currentToken, tokenAfter401 } from './auth-token.js'
 import {
   ConcentrationSchema,
   DiagnosisSchema,
+  type DiagnosisJson,
   DimensionsSchema,
   EventsSchema,
   HealthSchema,
@@ -57,6 +58,15 @@ async function getJson<T>(
   params: Params,
   signal?: AbortSignal
 ): Promise<T> {
+  return (await getJsonAndHeaders(schema, path, params, signal)).body
+}
+
+async function getJsonAndHeaders<T>(
+  schema: z.ZodType<T>,
+  path: string,
+  params: Params,
+  signal?: AbortSignal
+): Promise<{ body: T; headers: Headers }> {
   const url = buildUrl(path, params)
   const send = (): Promise<Response> =>
     fetch(url, { signal, headers: { accept: 'application/json', ...authHeaders() } })
@@ -82,7 +92,30 @@ async function getJson<T>(
       `${path}: unexpected response (${parsed.error.message.slice(0, 300)})`
     )
   }
-  return parsed.data
+  return { body: parsed.data, headers: res.headers }
+}
+
+/** A diagnosis with when it was computed and whether the store may have changed since. */
+export interface DatedDiagnosis {
+  diagnosis: DiagnosisJson
+  /** Epoch ms its run began reading; null when the server did not say. */
+  asOfMs: number | null
+  stale: boolean
+}
+
+async function datedDiagnosis(params: Params, signal?: AbortSignal): Promise<DatedDiagnosis> {
+  const { body, headers } = await getJsonAndHeaders(
+    DiagnosisSchema,
+    '/api/diagnosis',
+    params,
+    signal
+  )
+  const asOf = Date.parse(headers.get('tokenline-as-of') ?? '')
+  return {
+    diagnosis: body,
+    asOfMs: Number.isFinite(asOf) ? asOf : null,
+    stale: headers.get('tokenline-stale') === 'true',
+  }
 }
 
 /** The typed query API client. `params` carry the common window and filter parameters. */
@@ -101,6 +134,11 @@ export const api = {
     getJson(EventsSchema, '/api/events', params, signal),
   diagnosis: (params: Params, signal?: AbortSignal) =>
     getJson(DiagnosisSchema, '/api/diagnosis', params, signal),
+  /**
+   * `stale=allow`: the last answer of the view's window definition at once when no current one
+   * is ready (ADR 0225); `stale=refresh`: the refresh that answer announced.
+   */
+  datedDiagnosis: (params: Params, signal?: AbortSignal) => datedDiagnosis(params, signal),
   concentration: (params: Params, signal?: AbortSignal) =>
     getJson(ConcentrationSchema, '/api/concentration', params, signal),
   requests: (params: Params, signal?: AbortSignal) =>

@@ -4,8 +4,8 @@ import type { DiagnosisJson, FindingJson } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { causeTitle, confidenceLabel, viewForFinding } from '../model/findings.js'
 import type { Filters } from '../model/dimensions.js'
-import { formatMs, formatTimeUtc } from '../model/format.js'
-import { commonParams, type LoadContext, showLoadError } from './load-context.js'
+import { formatMs, formatSpan, formatTimeUtc } from '../model/format.js'
+import { commonParams, isAbort, type LoadContext, showLoadError } from './load-context.js'
 
 function evidenceValue(v: number | string | null): string {
   if (v === null) {
@@ -176,9 +176,70 @@ function standingSection(d: DiagnosisJson): HTMLElement | null {
   )
 }
 
+/** How the page names its window to the server, so a relative one is found again (ADR 0225). */
+function windowDefinition(ctx: LoadContext): string | null {
+  const r = ctx.state.range
+  return r.kind === 'absolute' ? null : `range=${r.kind === 'preset' ? r.preset : 'auto'}`
+}
+
+/** "as of 40s ago, refreshing · covers 06-02 09:00 → 10:00 UTC": a stale answer says so. */
+function staleNote(d: DiagnosisJson, asOfMs: number | null): HTMLElement {
+  const start = Date.parse(d.window.start)
+  const end = Date.parse(d.window.end)
+  const age = asOfMs === null ? 'an earlier run' : `${formatSpan(Date.now() - asOfMs)} ago`
+  return h(
+    'div',
+    { class: 'diag-stale', 'data-stale': 'true' },
+    `as of ${age}, refreshing · covers ${formatTimeUtc(start).slice(5, 16)} → ${formatTimeUtc(end).slice(11, 16)} UTC; the data may have changed since`
+  )
+}
+
+function renderDiagnosis(
+  ctx: LoadContext,
+  el: HTMLElement,
+  d: DiagnosisJson,
+  source: DiagnosisSource,
+  note: HTMLElement | null
+): void {
+  const pin = ctx.state.pin
+  const scopeText = Object.entries(source.filters)
+    .map(([k, v]) => `${k}=${(v ?? []).join('|')}`)
+    .join(' ')
+  mount(
+    el,
+    note,
+    pin
+      ? h(
+          'div',
+          { class: 'diag-pinned', 'data-pinned': 'true' },
+          `diagnosis of ${formatTimeUtc(source.fromMs).slice(5, 16)} → ${formatTimeUtc(source.toMs).slice(11, 16)} UTC${scopeText ? ` · ${scopeText}` : ''}, kept while you look at finding #${pin.finding + 1}`,
+          h(
+            'button',
+            { class: 'chip', onclick: () => ctx.navigate({ pin: null }) },
+            'diagnose this view'
+          )
+        )
+      : null,
+    h(
+      'div',
+      { class: 'diag-summary' },
+      h('span', {}, `${d.requests.toLocaleString('en-US')} requests`),
+      h('span', {}, `TTFT p99 ${formatMs(d.latency.ttft.p99)}`),
+      h('span', {}, `E2E p99 ${formatMs(d.latency.e2e.p99)}`),
+      d.slo_breached ? h('span', { class: 'bad' }, 'SLO breached') : null
+    ),
+    d.findings.length === 0
+      ? h('div', { class: 'muted pad' }, 'no findings')
+      : d.findings.map((f, i) => findingCard(ctx, d, source, f, i)),
+    standingSection(d)
+  )
+}
+
 /**
  * The diagnosis: of the view, or, after a finding was clicked, the pinned one it came from
- * (same window, same filters, same findings) until the reader asks for the view's own.
+ * (same window, same filters, same findings) until the reader asks for the view's own. The
+ * view's own may first be the last answer of its window definition, labelled with its age and
+ * window, while the server recomputes it; the fresh one replaces it when it lands (ADR 0225).
  */
 export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<void> {
   const pin = ctx.state.pin
@@ -188,39 +249,47 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
   const params = commonParams({ state: { ...ctx.state, filters: source.filters }, range: source })
   mount(el, h('div', { class: 'muted pad' }, 'diagnosing…'))
   try {
-    const d = await diagnosisFor(params, ctx.signal)
+    if (pin) {
+      const d = await diagnosisFor(params, ctx.signal)
+      if (!ctx.signal.aborted) {
+        renderDiagnosis(ctx, el, d, source, null)
+      }
+      return
+    }
+    const def = windowDefinition(ctx)
+    const first = await api.datedDiagnosis(
+      { ...params, stale: 'allow', ...(def === null ? {} : { window_def: def }) },
+      ctx.signal
+    )
     if (ctx.signal.aborted) {
       return
     }
-    const scopeText = Object.entries(source.filters)
-      .map(([k, v]) => `${k}=${(v ?? []).join('|')}`)
-      .join(' ')
-    mount(
-      el,
-      pin
-        ? h(
-            'div',
-            { class: 'diag-pinned', 'data-pinned': 'true' },
-            `diagnosis of ${formatTimeUtc(source.fromMs).slice(5, 16)} → ${formatTimeUtc(source.toMs).slice(11, 16)} UTC${scopeText ? ` · ${scopeText}` : ''}, kept while you look at finding #${pin.finding + 1}`,
-            h(
-              'button',
-              { class: 'chip', onclick: () => ctx.navigate({ pin: null }) },
-              'diagnose this view'
-            )
+    if (!first.stale) {
+      computed.set(buildUrl('/api/diagnosis', params), Promise.resolve(first.diagnosis))
+      renderDiagnosis(ctx, el, first.diagnosis, source, null)
+      return
+    }
+    renderDiagnosis(ctx, el, first.diagnosis, source, staleNote(first.diagnosis, first.asOfMs))
+    // The card has painted; the fresh answer replaces it whenever the refresh ends.
+    const fresh = api.datedDiagnosis({ ...params, stale: 'refresh' }, ctx.signal)
+    const freshBody = fresh.then((x) => x.diagnosis)
+    // Its failure is shown below; this copy is only for a later finding click.
+    freshBody.catch(() => undefined)
+    computed.set(buildUrl('/api/diagnosis', params), freshBody)
+    fresh.then(
+      (x) => {
+        if (!ctx.signal.aborted) {
+          renderDiagnosis(ctx, el, x.diagnosis, source, null)
+        }
+      },
+      (err: unknown) => {
+        computed.delete(buildUrl('/api/diagnosis', params))
+        if (!isAbort(err) && !ctx.signal.aborted) {
+          el.querySelector('.diag-stale')?.append(
+            ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
           )
-        : null,
-      h(
-        'div',
-        { class: 'diag-summary' },
-        h('span', {}, `${d.requests.toLocaleString('en-US')} requests`),
-        h('span', {}, `TTFT p99 ${formatMs(d.latency.ttft.p99)}`),
-        h('span', {}, `E2E p99 ${formatMs(d.latency.e2e.p99)}`),
-        d.slo_breached ? h('span', { class: 'bad' }, 'SLO breached') : null
-      ),
-      d.findings.length === 0
-        ? h('div', { class: 'muted pad' }, 'no findings')
-        : d.findings.map((f, i) => findingCard(ctx, d, source, f, i)),
-      standingSection(d)
+        }
+      }
     )
   } catch (err) {
     showLoadError(el, ctx.signal, 'diagnosis', err)

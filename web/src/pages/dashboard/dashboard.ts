@@ -2,12 +2,18 @@ import type uPlot from 'uplot'
 import { api } from '../../api/client.js'
 import type { Dimensions, Health } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
-import { LIVE_WINDOW_MS, bucketGrid, chooseStepMs, resolveRange } from '../../model/time-range.js'
+import {
+  LIVE_WINDOW_MS,
+  bucketGrid,
+  chooseStepMs,
+  resolveRange,
+  type ResolvedRange,
+} from '../../model/time-range.js'
 import { renderEmptyState } from '../../panels/empty-state.js'
 import { renderFilters, renderRangePicker } from '../../panels/header-bar.js'
 import { commonParams, isAbort, type LoadContext } from '../../panels/load-context.js'
 import { loadWaterfall } from '../../panels/waterfall-panel.js'
-import { renderChrome, renderPanels } from './layout.js'
+import { renderChrome, renderPanels, type PanelSet } from './layout.js'
 import { loadAnalysisPanels, loadChartPanels } from './load-view.js'
 import { parseViewState, serializeViewState, type ViewState } from './url.js'
 
@@ -61,6 +67,29 @@ export function startDashboard(root: HTMLElement): void {
     }
   })
 
+  /** The first wave (ADR 0165): every chart's aggregate, asked at once. */
+  function startCharts(range: ResolvedRange, signal: AbortSignal, panels: PanelSet) {
+    const stepMs = chooseStepMs(range)
+    const ctx: LoadContext = {
+      state,
+      range,
+      stepMs,
+      grid: bucketGrid(range, stepMs),
+      signal,
+      markers: [],
+      charts,
+      navigate,
+    }
+    const metricNames = available
+      ? Promise.resolve(available)
+      : api.metrics(signal).then((m) => (available = new Set(m.metrics.map((x) => x.name))))
+    return {
+      ctx,
+      params: commonParams(ctx),
+      charts: loadChartPanels(ctx, panels, kpisEl, metricNames),
+    }
+  }
+
   async function load(): Promise<void> {
     controller?.abort()
     controller = new AbortController()
@@ -75,6 +104,10 @@ export function startDashboard(root: HTMLElement): void {
     const panels = renderPanels(mainEl, state)
     kpisEl.dataset['state'] = 'loading'
     renderTrace()
+    // An absolute window (a pasted link, a zoom) needs nothing from the server to be resolved:
+    // its charts are asked for beside /api/health instead of after it, one round trip sooner.
+    const known = state.range.kind === 'absolute' ? resolveRange(state.range, null, 0) : null
+    const early = known === null ? null : startCharts(known, signal, panels)
     let health: Health
     try {
       health = await api.health(signal)
@@ -95,7 +128,7 @@ export function startDashboard(root: HTMLElement): void {
       ? { startMs: health.extent.start_ms, endMs: health.extent.end_ms }
       : null
     const now = Date.now()
-    const range = resolveRange(state.range, extent, now)
+    const range = known ?? resolveRange(state.range, extent, now)
     renderRangePicker(
       rangeEl,
       state,
@@ -114,23 +147,9 @@ export function startDashboard(root: HTMLElement): void {
       return
     }
 
-    const stepMs = chooseStepMs(range)
-    const ctx: LoadContext = {
-      state,
-      range,
-      stepMs,
-      grid: bucketGrid(range, stepMs),
-      signal,
-      markers: [],
-      charts,
-      navigate,
-    }
-    const params = commonParams(ctx)
     renderFilters(filtersEl, state, dimensions, navigate)
-    const metricNames = available
-      ? Promise.resolve(available)
-      : api.metrics(signal).then((m) => (available = new Set(m.metrics.map((x) => x.name))))
-    await Promise.allSettled(loadChartPanels(ctx, panels, kpisEl, metricNames))
+    const { ctx, params, charts: chartLoads } = early ?? startCharts(range, signal, panels)
+    await Promise.allSettled(chartLoads)
     if (signal.aborted) {
       return
     }
