@@ -21,6 +21,12 @@
  * congestion window does, and backs off when they do not; the rate keeps a floor under it so a
  * stall that is not caused by the load (a checkpoint) does not close the window to one body.
  *
+ * The window bounds the answer time of the bodies in flight as a whole, up to 4 s. The writer,
+ * which stores them one round after another, is the last step of each: a body is also refused
+ * when the writer's expected time for what is queued, the bodies in flight and this one (at its
+ * measured rate, `writerWaitMs`) passes `maxDelayMs`, so an admitted batch is committed within
+ * about that long once decoded (ADR 0220).
+ *
  * One request is always admitted when none is in flight, so a large body is never refused forever.
  */
 import { AppError } from '../../core/errors.js'
@@ -29,6 +35,11 @@ export interface AdmissionOptions {
   maxInFlightBytes: number
   maxDelayMs: number
   now: () => number
+  /**
+   * How long the writer would take to commit what is queued for it plus bodies of `bytes` (ms;
+   * 0 while it cannot tell). Default: nothing is checked at the writer.
+   */
+  writerWaitMs?: (bytes: number) => number
 }
 
 export interface Admission {
@@ -62,6 +73,7 @@ const IN_USE_TO_GROW = 0.7
 
 export function createAdmission(options: AdmissionOptions): Admission {
   const { maxInFlightBytes, maxDelayMs, now } = options
+  const writerWaitMs = options.writerWaitMs ?? (() => 0)
   let bytes = 0
   let requests = 0
   /** Bytes per ms of busy time (EWMA over samples); 0 until measured. */
@@ -168,6 +180,14 @@ export function createAdmission(options: AdmissionOptions): Admission {
               ? `they take ~${Math.round((bytes + size) / rate)} ms at the measured rate; limit ingest.maxQueueDelayMs ${maxDelayMs} ms`
               : `answers took longer than ingest.maxQueueDelayMs ${maxDelayMs} ms`,
             retryAfterOf(drainMs)
+          )
+        }
+        const writerMs = writerWaitMs(bytes + size)
+        if (writerMs > maxDelayMs) {
+          count('refused', t)
+          throw refuse(
+            `the writer takes ~${Math.round(writerMs)} ms for them and its queue; limit ingest.maxQueueDelayMs ${maxDelayMs} ms`,
+            retryAfterOf(writerWaitMs(bytes))
           )
         }
       } else {

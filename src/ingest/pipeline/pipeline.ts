@@ -240,10 +240,22 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     writeGroup: (kind, jobs) => writeGroup(kind, jobs),
   })
   let closed = false
+  /**
+   * Items (spans, samples, events) per byte of the bodies answered lately, as decayed sums: what
+   * a body in flight will add to the write queue, known before it is read (ADR 0220).
+   */
+  const perByte = { items: 0, bytes: 0, itemsSinceAnswer: 0 }
+  const noteBodyAnswered = (bodyBytes: number): void => {
+    perByte.items = 0.95 * perByte.items + perByte.itemsSinceAnswer
+    perByte.bytes = 0.95 * perByte.bytes + bodyBytes
+    perByte.itemsSinceAnswer = 0
+  }
   const admission = createAdmission({
     maxInFlightBytes: capBy(options.maxInFlightBytes ?? 8 * 1024 * 1024, budget.inFlightBytes),
     maxDelayMs: options.maxQueueDelayMs ?? 1000,
     now,
+    writerWaitMs: (bodyBytes) =>
+      perByte.bytes > 0 ? queue.expectedWaitMs((bodyBytes * perByte.items) / perByte.bytes) : 0,
   })
 
   /** One store call for a group of jobs of one kind; counters move only once it is committed. */
@@ -313,6 +325,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     if (job.items === 0) {
       return Promise.resolve()
     }
+    perByte.itemsSinceAnswer += job.items
     try {
       memory.check()
     } catch (err) {
@@ -377,7 +390,15 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       memory.check()
       // A zero-size probe: refused only when the queue is already past a limit.
       queue.admit({ items: 0, spanCount: 0, bytes: 0 })
-      return admission.admit(bodyBytes)
+      const release = admission.admit(bodyBytes)
+      let answered = false
+      return () => {
+        if (!answered) {
+          answered = true
+          noteBodyAnswered(bodyBytes)
+        }
+        release()
+      }
     },
     submitSpans(spans, submitOptions) {
       const kept = keepContent ? spans : stripContent(spans)
