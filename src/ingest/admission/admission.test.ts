@@ -37,7 +37,7 @@ describe('createAdmission', () => {
     })
     a.admit(10_000)
     const err = refusalOf(() => a.admit(15_000))
-    expect(err.message).toContain('the writer takes ~1100 ms for them and its queue')
+    expect(err.message).toContain('once decoded it would wait ~1100 ms for the writer')
     // 800 ms to drain what is already admitted, times (1 + 1 refused per 2 admitted).
     expect(err.retryAfterSeconds).toBe(2)
     a.admit(10_000)

@@ -23,9 +23,9 @@
  *
  * The window bounds the answer time of the bodies in flight as a whole, up to 4 s. The writer,
  * which stores them one round after another, is the last step of each: a body is also refused
- * when the writer's expected time for what is queued, the bodies in flight and this one (at its
- * measured rate, `writerWaitMs`) passes `maxDelayMs`, so an admitted batch is committed within
- * about that long once decoded (ADR 0220).
+ * when, once read and decoded, it would wait longer than `maxDelayMs` for the writer behind what
+ * is queued and the bodies in flight (`writerWaitMs`), so an admitted batch is committed about
+ * that long after its decode, and not read at all when it would be refused then (ADR 0220).
  *
  * One request is always admitted when none is in flight, so a large body is never refused forever.
  */
@@ -36,8 +36,8 @@ export interface AdmissionOptions {
   maxDelayMs: number
   now: () => number
   /**
-   * How long the writer would take to commit what is queued for it plus bodies of `bytes` (ms;
-   * 0 while it cannot tell). Default: nothing is checked at the writer.
+   * How long the last of bodies of `bytes`, once read and decoded, would wait for the writer to
+   * commit it behind what is queued (ms; 0 while it cannot tell). Default: nothing is checked.
    */
   writerWaitMs?: (bytes: number) => number
 }
@@ -186,7 +186,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
         if (writerMs > maxDelayMs) {
           count('refused', t)
           throw refuse(
-            `the writer takes ~${Math.round(writerMs)} ms for them and its queue; limit ingest.maxQueueDelayMs ${maxDelayMs} ms`,
+            `once decoded it would wait ~${Math.round(writerMs)} ms for the writer; limit ingest.maxQueueDelayMs ${maxDelayMs} ms`,
             retryAfterOf(writerWaitMs(bytes))
           )
         }
