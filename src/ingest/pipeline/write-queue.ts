@@ -319,7 +319,8 @@ export function createWriteQueue<J extends QueuedJob>(
     },
     background(task) {
       return new Promise((resolve, reject) => {
-        backlog.push(() => task().then(resolve, reject))
+        // A task that throws before its promise is its caller's failure too, never the writer's.
+        backlog.push(() => Promise.resolve().then(task).then(resolve, reject))
         startWriter()
       })
     },
