@@ -273,7 +273,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     const seenMs = now()
     deps.clockSkew?.observe(spans, seenMs)
     deps.clockSkew?.observeRejects(rejected, seenMs)
-    const timing: SubmitTiming = { receivedMs }
+    const timing: SubmitTiming = {}
     if (spans.length > 0) {
       checkAnswerTime(receivedMs, now())
       await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS, timing })

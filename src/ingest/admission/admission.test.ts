@@ -27,23 +27,6 @@ describe('createAdmission', () => {
     expect(() => a.admit(1)).toThrow(AppError)
   })
 
-  it("refuses a body the writer would commit later than maxDelayMs, with the writer's drain time as Retry-After", () => {
-    // The writer needs 1 ms per 50 bytes of body on top of 600 ms already queued.
-    const a = createAdmission({
-      maxInFlightBytes: 1e12,
-      maxDelayMs: 1000,
-      now: () => 0,
-      writerWaitMs: (bytes) => 600 + bytes / 50,
-    })
-    a.admit(10_000)
-    const err = refusalOf(() => a.admit(15_000))
-    expect(err.message).toContain('once decoded it would wait ~1100 ms for the writer')
-    // 800 ms to drain what is already admitted, times (1 + 1 refused per 2 admitted).
-    expect(err.retryAfterSeconds).toBe(2)
-    a.admit(10_000)
-    expect(a.inFlight()).toEqual({ requests: 2, bytes: 20_000 })
-  })
-
   it('refuses when the bodies in flight would take longer than maxDelayMs at the measured rate', () => {
     let t = 0
     const a = createAdmission({ maxInFlightBytes: 1e12, maxDelayMs: 1000, now: () => t })

@@ -21,12 +21,6 @@
  * congestion window does, and backs off when they do not; the rate keeps a floor under it so a
  * stall that is not caused by the load (a checkpoint) does not close the window to one body.
  *
- * The window bounds the answer time of the bodies in flight as a whole, up to 4 s. The writer,
- * which stores them one round after another, is the last step of each: a body is also refused
- * when, once read and decoded, it would wait longer than `maxDelayMs` for the writer behind what
- * is queued and the bodies in flight (`writerWaitMs`), so an admitted batch is committed about
- * that long after its decode, and not read at all when it would be refused then (ADR 0220).
- *
  * One request is always admitted when none is in flight, so a large body is never refused forever.
  */
 import { AppError } from '../../core/errors.js'
@@ -35,11 +29,6 @@ export interface AdmissionOptions {
   maxInFlightBytes: number
   maxDelayMs: number
   now: () => number
-  /**
-   * How long the last of bodies of `bytes`, once read and decoded, would wait for the writer to
-   * commit it behind what is queued (ms; 0 while it cannot tell). Default: nothing is checked.
-   */
-  writerWaitMs?: (bytes: number) => number
 }
 
 export interface Admission {
@@ -73,7 +62,6 @@ const IN_USE_TO_GROW = 0.7
 
 export function createAdmission(options: AdmissionOptions): Admission {
   const { maxInFlightBytes, maxDelayMs, now } = options
-  const writerWaitMs = options.writerWaitMs ?? (() => 0)
   let bytes = 0
   let requests = 0
   /** Bytes per ms of busy time (EWMA over samples); 0 until measured. */
@@ -180,14 +168,6 @@ export function createAdmission(options: AdmissionOptions): Admission {
               ? `they take ~${Math.round((bytes + size) / rate)} ms at the measured rate; limit ingest.maxQueueDelayMs ${maxDelayMs} ms`
               : `answers took longer than ingest.maxQueueDelayMs ${maxDelayMs} ms`,
             retryAfterOf(drainMs)
-          )
-        }
-        const writerMs = writerWaitMs(bytes + size)
-        if (writerMs > maxDelayMs) {
-          count('refused', t)
-          throw refuse(
-            `once decoded it would wait ~${Math.round(writerMs)} ms for the writer; limit ingest.maxQueueDelayMs ${maxDelayMs} ms`,
-            retryAfterOf(writerWaitMs(bytes))
           )
         }
       } else {

@@ -175,52 +175,6 @@ describe('createIngestPipeline', () => {
     expect((await inner.stats()).requests).toBe(4000)
   })
 
-  it('refuses a body at its headers when, once decoded, it would wait past maxQueueDelayMs for the writer', async () => {
-    const clock = manualClock()
-    const inner = createMemoryStore()
-    let open = (): void => undefined
-    let gate: Promise<void> = Promise.resolve()
-    // The writer commits 1 span per ms of the pipeline's clock.
-    const store: SpanStore = {
-      ...inner,
-      async insertSpans(spans) {
-        await gate
-        clock.advance(spans.length)
-        return inner.insertSpans(spans)
-      },
-    }
-    const pipeline = createIngestPipeline({
-      store,
-      logger: createSilentLogger(),
-      now: clock.now,
-      sweepIntervalMs: 0,
-      maxQueueDelayMs: 1000,
-    })
-    const spans = (batch: number, n: number): Span[] =>
-      Array.from({ length: n }, (_, i) =>
-        makeSpan({
-          traceId: batch.toString(16).padStart(32, '0'),
-          spanId: (batch * 10_000 + i + 1).toString(16).padStart(16, '0'),
-        })
-      )
-    // A 1,000-byte body of 1,000 spans, submitted as it arrived: 1 item per byte, 1 item per ms.
-    const first = pipeline.admit!(1000)
-    await pipeline.submitSpans(spans(1, 1000), { timing: { receivedMs: clock.now() } })
-    first()
-    // 600 spans held in the writer, and a 300-byte body in flight.
-    gate = new Promise((r) => (open = r))
-    const queued = pipeline.submitSpans(spans(2, 600))
-    const inFlight = pipeline.admit!(300)
-    // 600 + 300 + 200 items at 1 per ms: 1.1 s once decoded, past the 1 s limit; 50 bytes fit.
-    expect(() => pipeline.admit!(200)).toThrow(/once decoded it would wait ~1100 ms for the writer/)
-    const small = pipeline.admit!(50)
-    open()
-    await queued
-    inFlight()
-    small()
-    await pipeline.close()
-  })
-
   it('refuses a batch when the queue is full and stores none of it', async () => {
     const inner = createMemoryStore()
     const gated = gatedStore(inner)

@@ -4,8 +4,7 @@
  * has been quiet for `quietMs`.
  *
  * ```
- * admit(bytes) ─► in-flight budget (429 when the bodies being handled, or the writer, would
- *                 take too long)
+ * admit(bytes) ─► in-flight budget (429 when the bodies being handled would take too long)
  * submitSpans ─┐  memory limiter   ┌ bounded write queue ┐   store.insertSpans / …
  * submitMetrics┼► (503 when RSS ──►│ items·spans·bytes·  ├─► one write per kind, bisected
  * submitEvents ┘   is high)        └ wait (429 when full)┘   when a merged write fails
@@ -241,36 +240,10 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     writeGroup: (kind, jobs) => writeGroup(kind, jobs),
   })
   let closed = false
-  /**
-   * Items (spans, samples, events) per byte of the bodies answered lately, as decayed sums: what
-   * a body in flight will add to the write queue, known before it is read (ADR 0220).
-   */
-  const perByte = { items: 0, bytes: 0, itemsSinceAnswer: 0 }
-  /**
-   * From a request's arrival to its batch's submit (ms, a mean, 0.8/0.2): while a body is read
-   * and decoded the writer drains what is ahead of it, so that much of the writer's backlog is
-   * not a wait for it, and the writer keeps work while bodies are slow to decode (ADR 0220).
-   */
-  let readDecodeMs = 0
-  const noteSubmitted = (timing: SubmitTiming | undefined): void => {
-    if (timing?.receivedMs !== undefined) {
-      const ms = Math.max(0, now() - timing.receivedMs)
-      readDecodeMs = readDecodeMs === 0 ? ms : 0.8 * readDecodeMs + 0.2 * ms
-    }
-  }
-  const noteBodyAnswered = (bodyBytes: number): void => {
-    perByte.items = 0.95 * perByte.items + perByte.itemsSinceAnswer
-    perByte.bytes = 0.95 * perByte.bytes + bodyBytes
-    perByte.itemsSinceAnswer = 0
-  }
   const admission = createAdmission({
     maxInFlightBytes: capBy(options.maxInFlightBytes ?? 8 * 1024 * 1024, budget.inFlightBytes),
     maxDelayMs: options.maxQueueDelayMs ?? 1000,
     now,
-    writerWaitMs: (bodyBytes) =>
-      perByte.bytes > 0
-        ? queue.expectedWaitMs((bodyBytes * perByte.items) / perByte.bytes) - readDecodeMs
-        : 0,
   })
 
   /** One store call for a group of jobs of one kind; counters move only once it is committed. */
@@ -340,7 +313,6 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     if (job.items === 0) {
       return Promise.resolve()
     }
-    perByte.itemsSinceAnswer += job.items
     try {
       memory.check()
     } catch (err) {
@@ -405,18 +377,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       memory.check()
       // A zero-size probe: refused only when the queue is already past a limit.
       queue.admit({ items: 0, spanCount: 0, bytes: 0 })
-      const release = admission.admit(bodyBytes)
-      let answered = false
-      return () => {
-        if (!answered) {
-          answered = true
-          noteBodyAnswered(bodyBytes)
-        }
-        release()
-      }
+      return admission.admit(bodyBytes)
     },
     submitSpans(spans, submitOptions) {
-      noteSubmitted(submitOptions?.timing)
       const kept = keepContent ? spans : stripContent(spans)
       return submit({
         kind: 'spans',

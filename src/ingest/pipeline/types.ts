@@ -48,11 +48,6 @@ export interface SubmitOptions {
 
 /** When a submitted batch's write started and was committed (epoch ms). */
 export interface SubmitTiming {
-  /**
-   * When its request arrived, set by the listener: the sink learns how long bodies take to read
-   * and decode, which it admits the next ones by (ADR 0220).
-   */
-  receivedMs?: number
   writeStartMs?: number
   committedMs?: number
 }

@@ -71,11 +71,6 @@ export interface WriteQueue<J extends QueuedJob> {
   /** Resolves once nothing is queued or being written. */
   drain(): Promise<void>
   depth(): { items: number; spanCount: number; bytes: number }
-  /**
-   * How long the writer would take to commit what it holds plus `items` more (ms): rounds at its
-   * measured rate and the background work between them; 0 until a round was measured.
-   */
-  expectedWaitMs(items: number): number
 }
 
 export interface WriteQueueOptions<J extends QueuedJob> {
@@ -332,6 +327,5 @@ export function createWriteQueue<J extends QueuedJob>(
     depth() {
       return { ...depth }
     },
-    expectedWaitMs,
   }
 }
