@@ -2,8 +2,10 @@
  * Overload soak against the real server over HTTP: `tokenline serve` on a temp DuckDB file,
  * fed OTLP/JSON batches the way OpenTelemetry exporters send them, at 10× what it can store.
  *
- * 1. Calibration (baseline, same run): `--clients` closed-loop exporters for `--calibrate-s`
- *    seconds measure the stored-spans rate the server sustains (its capacity).
+ * 1. Calibration (baseline, same run): `--clients` closed-loop exporters, first for `--warmup-s`
+ *    seconds (not counted: longer than the 5 s quiet period, so assembly is running by its end),
+ *    then for `--calibrate-s` seconds that measure the stored-spans rate the server sustains (its
+ *    capacity) on the same writer as the overload: span writes and assembly's request writes.
  * 2. Overload: batches arrive open-loop at `--overload` × capacity for `--duration-s` seconds.
  *    Each batch behaves like an exporter's export: a 10 s timeout, a retry on 429/503 after
  *    `Retry-After` (at most 5 attempts) and on a timeout (which is how duplicates arise), and
@@ -37,6 +39,7 @@ import { numArg } from './cli-args.js'
 const minutes = numArg('--minutes', 0)
 const durationS = minutes > 0 ? minutes * 60 : numArg('--duration-s', 60)
 const calibrateS = numArg('--calibrate-s', 10)
+const warmupS = numArg('--warmup-s', 6)
 const batchSpans = numArg('--batch', 2000)
 const overload = numArg('--overload', 10)
 const clients = numArg('--clients', 8)
@@ -114,6 +117,8 @@ function rssBytes(pid: number): number {
 const timeline = {
   acks: [] as { atMs: number; latencyMs: number; spans: number }[],
   rss: [] as { atMs: number; bytes: number }[],
+  /** Traces waiting for assembly, sampled every 2 s: whether assembly keeps up. */
+  pendingTraces: [] as number[],
 }
 
 function peakRssBytes(pid: number): number {
@@ -262,24 +267,32 @@ interface WriterSample {
   atMs: number
   /** Store write time so far by operation (s): the writer's busy time. */
   writeS: Record<string, number>
+  /** Store writes so far by operation. */
+  writes: Record<string, number>
   /** Spans the server accepted (committed) so far. */
   spans: number
+  /** Traces waiting for assembly now. */
+  pendingTraces: number
 }
 
 /** The server's store write time and committed spans so far, from `GET /metrics`. */
 async function writerSample(apiUrl: string): Promise<WriterSample> {
   const text = await (await fetch(`${apiUrl}/metrics`)).text()
   const writeS: Record<string, number> = {}
+  const writes: Record<string, number> = {}
   for (const m of text.matchAll(
-    /^tokenline_store_write_duration_seconds_sum\{operation="(\w+)",outcome="ok"\} (\S+)$/gm
+    /^tokenline_store_write_duration_seconds_(sum|count)\{operation="(\w+)",outcome="ok"\} (\S+)$/gm
   )) {
-    writeS[m[1] as string] = Number(m[2])
+    ;(m[1] === 'sum' ? writeS : writes)[m[2] as string] = Number(m[3])
   }
+  const pendingTraces = Number(
+    /^tokenline_assembly_pending_traces(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1] ?? 0
+  )
   let spans = 0
   for (const m of text.matchAll(/^otelcol_receiver_accepted_spans(?:_total)?\{[^}]*\} (\S+)$/gm)) {
     spans += Number(m[1])
   }
-  return { atMs: performance.now(), writeS, spans }
+  return { atMs: performance.now(), writeS, writes, spans, pendingTraces }
 }
 
 /**
@@ -290,12 +303,26 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
   const wallS = (b.atMs - a.atMs) / 1000
   const d = (op: string): number => (b.writeS[op] ?? 0) - (a.writeS[op] ?? 0)
   const spans = b.spans - a.spans
+  const requestWrites = (b.writes['upsert_requests'] ?? 0) - (a.writes['upsert_requests'] ?? 0)
   return (
     `writer (${name}, ${wallS.toFixed(0)} s): spans ${Math.round(spans / wallS)}/s committed, ` +
     `span writes busy ${((100 * d('insert_spans')) / wallS).toFixed(0)} % ` +
     `(${Math.round(spans / Math.max(1e-9, d('insert_spans')))} spans per busy s), ` +
-    `request writes (assembly) busy ${((100 * d('upsert_requests')) / wallS).toFixed(0)} %`
+    `request writes (assembly) busy ${((100 * d('upsert_requests')) / wallS).toFixed(0)} % ` +
+    `(${requestWrites} writes, mean ${((1000 * d('upsert_requests')) / Math.max(1, requestWrites)).toFixed(0)} ms); ` +
+    `${Math.round(spans / Math.max(1e-9, d('insert_spans') + d('upsert_requests')))} spans per busy s of both; ` +
+    `pending traces at the end ${b.pendingTraces}`
   )
+}
+
+/**
+ * The writer's capacity over a phase: spans it commits per second when busy with span and
+ * request writes together, the rate a writer that never idles would store with assembly
+ * keeping up (spans/s).
+ */
+function writerCapacity(a: WriterSample, b: WriterSample): number {
+  const d = (op: string): number => (b.writeS[op] ?? 0) - (a.writeS[op] ?? 0)
+  return (b.spans - a.spans) / Math.max(1e-9, d('insert_spans') + d('upsert_requests'))
 }
 
 /**
@@ -441,14 +468,19 @@ function percentile(values: number[], p: number): number {
 
 try {
   const server = await serve()
+  // Assembly starts once a trace is quiet for 5 s: measured before then, the capacity would be
+  // a writer's that does not assemble, unlike the overload's (ADR 0219).
+  await calibrate(server.url, warmupS)
   const atStart = await writerSample(server.apiUrl)
   const capacity = await calibrate(server.url, calibrateS)
   const afterCalibration = await writerSample(server.apiUrl)
+  const capacityOfWriter = writerCapacity(atStart, afterCalibration)
   const calibrationRss = peakRssBytes(server.pid)
   const offeredSpansPerS = capacity * overload
   const intervalMs = (batchSpans / offeredSpansPerS) * 1000
   process.stdout.write(
-    `capacity (baseline, ${clients} closed-loop clients, ${calibrateS} s): ${Math.round(capacity)} spans/s; ` +
+    `capacity (baseline, ${clients} closed-loop clients, ${calibrateS} s after ${warmupS} s of warm-up): ${Math.round(capacity)} spans/s ` +
+      `(the writer's, spans per busy s of span and request writes: ${Math.round(capacityOfWriter)}); ` +
       `overload: ${overload}× = ${Math.round(offeredSpansPerS)} spans/s offered for ${durationS} s ` +
       `(a ${batchSpans}-span batch every ${intervalMs.toFixed(0)} ms)\n`
   )
@@ -456,11 +488,18 @@ try {
   // The load generator's own lateness during the overload only (not start-up or the read-back).
   loopDelay.reset()
   const startedAt = performance.now()
+  let ticks = 0
   const rssTimer = setInterval(() => {
     try {
       timeline.rss.push({ atMs: performance.now(), bytes: rssBytes(server.pid) })
     } catch {
       // The server is gone; its exit is reported below.
+    }
+    if (++ticks % 2 === 0) {
+      writerSample(server.apiUrl).then(
+        (w) => timeline.pendingTraces.push(w.pendingTraces),
+        () => undefined
+      )
     }
   }, 1000)
   const endAt = startedAt + durationS * 1000
@@ -517,17 +556,18 @@ try {
   const refusals = stats.refused429 + stats.refused503
   const responses = stats.ok + refusals + [...stats.other.values()].reduce((a, b) => a + b, 0)
   const lines = [
-    `duration: ${elapsedS.toFixed(1)} s overload (+ ${calibrateS} s calibration), server exit ${String(exitCode)}`,
+    `duration: ${elapsedS.toFixed(1)} s overload (+ ${warmupS} + ${calibrateS} s calibration), server exit ${String(exitCode)}`,
     `batches offered: ${offeredBatches}, dropped client-side (exporter queue full): ${stats.droppedClientSide}, given up after ${MAX_ATTEMPTS} attempts: ${stats.givenUp}`,
     `attempts: ${stats.attempts}, answered 200: ${stats.ok}, 429: ${stats.refused429}, 503: ${stats.refused503}, other: ${JSON.stringify(Object.fromEntries(stats.other))}, client timeouts (10 s): ${stats.timeouts}, connections closed mid-upload: ${stats.socketErrors}`,
     `429/503 share of answers: ${((100 * refusals) / Math.max(1, responses)).toFixed(1)} %`,
     `ack latency (200 answers): p50 ${percentile(stats.ackLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.ackLatenciesMs, 99).toFixed(0)} ms, max ${percentile(stats.ackLatenciesMs, 100).toFixed(0)} ms`,
     `refusal latency (429/503 answers): p50 ${percentile(stats.refusalLatenciesMs, 50).toFixed(0)} ms, p99 ${percentile(stats.refusalLatenciesMs, 99).toFixed(0)} ms; load generator event-loop delay during the overload p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
-    `stored throughput under overload: ${Math.round(stats.ackedSpans / elapsedS)} spans/s (ratio to baseline capacity ${(stats.ackedSpans / elapsedS / capacity).toFixed(2)})`,
+    `stored throughput under overload: ${Math.round(stats.ackedSpans / elapsedS)} spans/s (ratio to baseline capacity ${(stats.ackedSpans / elapsedS / capacity).toFixed(2)}; to the writer's capacity ${(stats.ackedSpans / elapsedS / capacityOfWriter).toFixed(2)})`,
     `acknowledged spans: ${ackedTotal}, stored: ${storedSpans}, distinct stored: ${distinctSpans}`,
     `lost (acknowledged but not stored): ${lost}, duplicates: ${storedSpans - distinctSpans}, stored without an acknowledgement: ${distinctSpans - ackedTotal + lost}`,
     writerLine('calibration', atStart, afterCalibration),
     writerLine('overload', afterCalibration, afterOverload),
+    `traces waiting for assembly during the overload (every 2 s): max ${Math.max(0, ...timeline.pendingTraces)}, last ${timeline.pendingTraces.at(-1) ?? 0}`,
     ...stageLines(stats.ackStages),
     `server peak RSS: ${(peakRss / 1048576).toFixed(0)} MiB (after calibration ${(calibrationRss / 1048576).toFixed(0)} MiB; ingest.memoryLimitBytes ${(memoryLimitBytes / 1048576).toFixed(0)} MiB)`,
   ]

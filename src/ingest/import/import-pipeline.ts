@@ -23,6 +23,8 @@ export function createImportPipeline(options: IngestPipelineOptions): IngestPipe
   return createIngestPipeline({
     maxPendingTraces: IMPORT_HELD_LIMIT,
     maxHeldSpans: IMPORT_HELD_LIMIT,
+    // No client waits for an import's batches: its request writes stay as large as they can be.
+    assembleChunkMs: 0,
     ...options,
   })
 }

@@ -142,6 +142,39 @@ describe('createIngestPipeline', () => {
     expect(gated.writes).toEqual([2000, 4000, 4000, 2000])
   })
 
+  it('sizes assembly chunks so a request write takes about assembleChunkMs, never below 512 traces', async () => {
+    const inner = createMemoryStore()
+    const sizes: number[] = []
+    const clock = manualClock()
+    // A request write that takes 1 ms per request on the pipeline's clock.
+    const store: SpanStore = {
+      ...inner,
+      async upsertRequests(list, options) {
+        sizes.push(list.length)
+        clock.advance(list.length)
+        return inner.upsertRequests(list, options)
+      },
+    }
+    const pipeline = createIngestPipeline({
+      store,
+      logger: createSilentLogger(),
+      now: clock.now,
+      sweepIntervalMs: 0,
+      assembleChunkMs: 250,
+      maxQueueDelayMs: 60_000,
+    })
+    const traces = (n: number): Span[] =>
+      Array.from({ length: n }, () => makeVllmTrace({ engine: false }).slice(0, 1)).flat()
+    await pipeline.submitSpans(traces(2000))
+    await pipeline.flush()
+    // Nothing measured yet: one chunk of up to 4,096; then 250 ms at 1 ms per request is 250,
+    // raised to the 512 a request write needs to keep its fixed cost small.
+    await pipeline.submitSpans(traces(2000))
+    await pipeline.flush()
+    expect(sizes).toEqual([2000, 512, 512, 512, 464])
+    expect((await inner.stats()).requests).toBe(4000)
+  })
+
   it('refuses a batch when the queue is full and stores none of it', async () => {
     const inner = createMemoryStore()
     const gated = gatedStore(inner)

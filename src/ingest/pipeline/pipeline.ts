@@ -8,9 +8,9 @@
  * submitSpans ─┐  memory limiter   ┌ bounded write queue ┐   store.insertSpans / …
  * submitMetrics┼► (503 when RSS ──►│ items·spans·bytes·  ├─► one write per kind, bisected
  * submitEvents ┘   is high)        └ wait (429 when full)┘   when a merged write fails
- *                                                              │ committed spans
- *                                                              ▼
- *                                                  trace assembler (quiet period)
+ *                                        ▲                     │ committed spans
+ *                 request writes, one    │                     ▼
+ *                 between two rounds ────┴──────── trace assembler (quiet period)
  * ```
  *
  * The parts live in `memory-limiter.ts`, `write-queue.ts` and `trace-assembler.ts`; this file
@@ -41,6 +41,14 @@ import { createWriteQueue, type QueuedJob } from './write-queue.js'
  * per transaction took 0.5–0.6× the CPU per request of 1 000 (docs/storage.md, "Insert cost").
  */
 export const DEFAULT_ASSEMBLE_BATCH_TRACES = 4096
+
+/**
+ * Target time of one assembly chunk's request write (ms). Assembly writes on the span writer
+ * between rounds, so a batch whose client waits may wait this long more; a quarter of a second
+ * keeps that well inside the 1 s the write queue admits, while 4,096 requests took seconds on a
+ * saturated host (ADR 0219).
+ */
+export const DEFAULT_ASSEMBLE_CHUNK_MS = 250
 
 export interface IngestPipelineOptions {
   store: SpanStore
@@ -99,6 +107,12 @@ export interface IngestPipelineOptions {
    * (default {@link DEFAULT_ASSEMBLE_BATCH_TRACES}).
    */
   assembleBatchTraces?: number
+  /**
+   * Each assembly chunk is sized so its request write takes about this long (ms, default
+   * {@link DEFAULT_ASSEMBLE_CHUNK_MS}; 0: always `assembleBatchTraces`): span batches wait for the
+   * writer behind at most one chunk (ADR 0219).
+   */
+  assembleChunkMs?: number
   /** Receives failures of the background writer/assembler; default logs them. */
   onBackgroundError?: (err: unknown) => void
   /**
@@ -201,6 +215,10 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     maxPendingTraces: options.maxPendingTraces ?? 100_000,
     maxHeldSpans: options.maxHeldSpans ?? 100_000,
     assembleBatchTraces: options.assembleBatchTraces ?? DEFAULT_ASSEMBLE_BATCH_TRACES,
+    chunkTargetMs: options.assembleChunkMs ?? DEFAULT_ASSEMBLE_CHUNK_MS,
+    // Request writes are background work: on the span writer, between its rounds, never ahead
+    // of a batch whose client waits for its commit.
+    scheduleWrite: (write) => queue.background(write),
     onBackgroundError,
     onAssembled: (n) => (counters.requestsAssembled += n),
     llmRoutes: options.llmRoutes ?? [],

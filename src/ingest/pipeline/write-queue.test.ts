@@ -193,3 +193,63 @@ describe('createWriteQueue hold limit', () => {
     expect(h.groups).toEqual([[1], [2]])
   })
 })
+
+describe('createWriteQueue background work', () => {
+  it('runs at most one background task between two rounds while batches wait', async () => {
+    const order: string[] = []
+    const queue = createWriteQueue<Job>({
+      limits: LOOSE,
+      now: () => 0,
+      kinds: ['spans'],
+      maxWriteItems: 10,
+      onBackgroundError: (err) => {
+        throw err
+      },
+      async writeGroup(_kind, jobs) {
+        order.push(`write ${jobs.map((j) => j.id).join(',')}`)
+        await new Promise((r) => setTimeout(r, 1))
+      },
+    })
+    const bg = (name: string): Promise<void> =>
+      queue.background(async () => {
+        order.push(name)
+        await new Promise((r) => setTimeout(r, 1))
+      })
+    const all = [queue.submit(job(1, 10)), bg('A'), bg('B'), bg('C'), bg('D')]
+    all.push(queue.submit(job(2, 10)), queue.submit(job(3, 10)))
+    await Promise.all(all)
+    // Each batch waits behind one background task at most; the rest run once no batch waits.
+    expect(order).toEqual(['write 1', 'A', 'write 2', 'B', 'write 3', 'C', 'D'])
+  })
+
+  it('counts the background time between rounds in the expected wait', async () => {
+    const h = heldQueue({ maxDelayMs: 1500 })
+    const first = h.queue.submit(job(1, 1000))
+    // Queued behind round 1: it runs between round 1 and the next and takes 2 s.
+    const task = h.queue.background(async () => {
+      h.clock.t += 2000
+    })
+    h.clock.t += 1000
+    h.release()
+    await Promise.all([first, task])
+    await new Promise((r) => setTimeout(r, 0))
+    h.hold()
+    const second = h.queue.submit(job(2, 500))
+    // 1 item/ms; a round ahead costs the 400 ms of background the writer spent per round lately
+    // (a mean: 0.2 × 2000): 700 + 500 items take 1.2 s + 0.4 s, past the 1.5 s limit.
+    const err = await refusal(h.queue.submit(job(3, 700)))
+    expect(err.message).toContain('~1600 ms to write')
+    const fourth = h.queue.submit(job(4, 500))
+    h.release()
+    await Promise.all([second, fourth])
+  })
+
+  it('passes a background task failure to its caller and keeps writing', async () => {
+    const h = heldQueue({})
+    h.release()
+    const failed = h.queue.background(() => Promise.reject(new Error('request write failed')))
+    await expect(failed).rejects.toThrow('request write failed')
+    await h.queue.submit(job(1, 10))
+    expect(h.groups).toEqual([[1]])
+  })
+})

@@ -11,6 +11,10 @@
  *
  * Every job resolves only after its own items are committed, so an acknowledgement is never
  * sent for data that is not stored.
+ *
+ * Background store work (assembly's request writes) runs on the same writer, between rounds: at
+ * most one task after each round while batches wait, so a batch waits behind one bounded task,
+ * never behind a backlog of them (ADR 0219).
  */
 import { AppError, isAppError } from '../../core/errors.js'
 
@@ -59,6 +63,11 @@ export interface WriteQueue<J extends QueuedJob> {
   admit(size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): void
   /** Queues the job; resolves once it is committed, rejects with the store's error or overload. */
   submit(job: J): Promise<void>
+  /**
+   * Runs `task` (a store write no client waits for) on the writer between two rounds: at most
+   * one such task after each round while batches are queued, back to back when none are.
+   */
+  background<T>(task: () => Promise<T>): Promise<T>
   /** Resolves once nothing is queued or being written. */
   drain(): Promise<void>
   depth(): { items: number; spanCount: number; bytes: number }
@@ -96,11 +105,29 @@ export function createWriteQueue<J extends QueuedJob>(
   options: WriteQueueOptions<J>
 ): WriteQueue<J> {
   const { limits, now, writeGroup, kinds } = options
+  const maxWriteItems = options.maxWriteItems ?? DEFAULT_MAX_WRITE_ITEMS
+  const maxHoldMs = options.maxHoldMs ?? 5000
   let queue: Entry<J>[] = []
   const depth = { items: 0, spanCount: 0, bytes: 0 }
   let writing: Promise<void> | null = null
+  /** Background tasks waiting for the writer, oldest first. */
+  const backlog: (() => Promise<void>)[] = []
   /** Items per ms the writer achieved lately, for the expected wait and Retry-After. */
   let writeRate = 0
+  /**
+   * Background ms the writer spent after a round lately (0 for a round with none): each round a
+   * new batch waits for costs it this much more than its items at `writeRate`.
+   */
+  let backgroundMsPerRound = 0
+
+  /** How long the writer takes to commit `items` more than it holds now (ms; 0 until measured). */
+  const expectedWaitMs = (items: number): number => {
+    if (writeRate <= 0) {
+      return 0
+    }
+    const total = depth.items + items
+    return total / writeRate + Math.ceil(total / maxWriteItems) * backgroundMsPerRound
+  }
 
   const refusal = (size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): string | null => {
     // An empty queue always takes a batch, so one batch larger than a cap is not refused forever.
@@ -117,7 +144,7 @@ export function createWriteQueue<J extends QueuedJob>(
       return `${Math.round(depth.bytes / 1048576)} MiB waiting, limit ingest.maxQueueBytes ${Math.round(limits.maxBytes / 1048576)} MiB`
     }
     if (writeRate > 0) {
-      const waitMs = (depth.items + size.items) / writeRate
+      const waitMs = expectedWaitMs(size.items)
       if (waitMs > limits.maxDelayMs) {
         return `the queue takes ~${Math.round(waitMs)} ms to write, limit ingest.maxQueueDelayMs ${limits.maxDelayMs} ms`
       }
@@ -130,7 +157,7 @@ export function createWriteQueue<J extends QueuedJob>(
     if (why === null) {
       return
     }
-    const drainSeconds = writeRate > 0 ? depth.items / writeRate / 1000 : 2
+    const drainSeconds = writeRate > 0 ? expectedWaitMs(0) / 1000 : 2
     const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
     throw new AppError(
       'INGEST_OVERLOADED',
@@ -178,9 +205,6 @@ export function createWriteQueue<J extends QueuedJob>(
     return items
   }
 
-  const maxWriteItems = options.maxWriteItems ?? DEFAULT_MAX_WRITE_ITEMS
-  const maxHoldMs = options.maxHoldMs ?? 5000
-
   /** Refuses the jobs that waited past `maxHoldMs` or their own answer time. */
   const expire = (): void => {
     const t = now()
@@ -220,11 +244,24 @@ export function createWriteQueue<J extends QueuedJob>(
     return round
   }
 
+  /** Runs the oldest background task, if any; returns the ms it took. */
+  const runBackground = async (): Promise<number> => {
+    const task = backlog.shift()
+    if (task === undefined) {
+      return 0
+    }
+    const startedMs = now()
+    // The task settles its own caller; its failure is the caller's, never the writer's.
+    await task()
+    return now() - startedMs
+  }
+
   const writeLoop = async (): Promise<void> => {
-    while (queue.length > 0) {
+    while (queue.length > 0 || backlog.length > 0) {
       expire()
       if (queue.length === 0) {
-        break
+        await runBackground()
+        continue
       }
       const round = takeRound()
       const startedMs = now()
@@ -239,6 +276,8 @@ export function createWriteQueue<J extends QueuedJob>(
         const rate = written / Math.max(1, now() - startedMs)
         writeRate = writeRate === 0 ? rate : 0.8 * writeRate + 0.2 * rate
       }
+      // One background task between two rounds: a batch queued now waits for it too.
+      backgroundMsPerRound = 0.8 * backgroundMsPerRound + 0.2 * (await runBackground())
     }
   }
 
@@ -251,7 +290,7 @@ export function createWriteQueue<J extends QueuedJob>(
       .finally(() => {
         writing = null
         // Jobs queued while the last write settled start a new loop.
-        if (queue.length > 0) {
+        if (queue.length > 0 || backlog.length > 0) {
           startWriter()
         }
       })
@@ -270,6 +309,13 @@ export function createWriteQueue<J extends QueuedJob>(
         depth.items += job.items
         depth.spanCount += job.spanCount
         depth.bytes += job.bytes
+        startWriter()
+      })
+    },
+    background(task) {
+      return new Promise((resolve, reject) => {
+        // A task that throws before its promise is its caller's failure too, never the writer's.
+        backlog.push(() => Promise.resolve().then(task).then(resolve, reject))
         startWriter()
       })
     },
