@@ -10,8 +10,8 @@ import { buildContext } from '../frame/context.js'
 import { diagnose } from '../diagnose.js'
 import { frameFromRequests } from '../frame/frame.js'
 import { generateRun, type GenSpec } from '../testing/fault-gen.js'
-import type { ExcessView } from './excess-signatures.js'
-import { excessScope } from './excess-signatures.js'
+import type { ExcessView } from './signature.js'
+import { networkTlsHandshakeCause } from './network-tls-handshake.js'
 import { downstreamDependencyCause } from './downstream-dependency.js'
 import { tenantNoisyNeighborCause, tenantShareBurst } from './tenant-noisy-neighbor.js'
 
@@ -99,6 +99,7 @@ describe('tenant.noisy_neighbor', () => {
 })
 
 describe('network.tls_handshake', () => {
+  const handshakeScope = (x: ExcessView) => networkTlsHandshakeCause.excessScope?.(x) ?? null
   const view = (rise: number, elsewhere: number): ExcessView =>
     ({
       facts: {
@@ -109,14 +110,14 @@ describe('network.tls_handshake', () => {
     }) as unknown as ExcessView
 
   it('for: new connections that rose everywhere make the finding everyone’s, not the far region’s', () => {
-    const s = excessScope('network.tls_handshake', view(0.5, 0.45))
+    const s = handshakeScope(view(0.5, 0.45))
     expect(s?.scope).toEqual({ dimension: null, value: null })
     expect(s?.evidence[0]?.text).toContain('everywhere else')
   })
 
   it('against: new connections that rose only in one region keep that region', () => {
-    expect(excessScope('network.tls_handshake', view(0.5, 0.02))).toBeNull()
-    expect(excessScope('network.tls_handshake', view(0, 0))).toBeNull()
+    expect(handshakeScope(view(0.5, 0.02))).toBeNull()
+    expect(handshakeScope(view(0, 0))).toBeNull()
   })
 
   it(

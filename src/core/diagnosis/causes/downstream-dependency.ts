@@ -105,6 +105,7 @@ export const downstreamDependencyCause: CauseRecord = {
       },
     }
   },
+  excess: { 'downstream-time': 1 },
   evaluate(ctx) {
     let result = evaluateStageRule(ctx, {
       stages: ['downstream'],

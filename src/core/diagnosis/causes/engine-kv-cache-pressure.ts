@@ -12,6 +12,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { decodeWeight } from './signature.js'
 import { resourceLevel } from '../detect/shifts.js'
 import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
@@ -37,6 +38,11 @@ export const engineKvCachePressureCause: CauseRecord = {
     'lower max concurrency (max_num_seqs)',
     'limit context length',
   ],
+  excess: {
+    'kv-pressure': 1,
+    decode: decodeWeight({ everywhere: 0.4 }),
+    'engine-rate': 0.2,
+  },
   evaluate(ctx) {
     const range = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
     const kv = resourceLevel(ctx, 'kv_usage', range)

@@ -16,6 +16,8 @@ import { ramp, spearman } from '../../stats/significance.js'
 import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { CauseRecord } from './record.js'
+import { decodeWeight, workloadKind } from './signature.js'
+import { LONG_OUTPUT_RATIO } from '../thresholds.js'
 import { changeEvidence, changeWindow } from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
 import { stageStat, workDrivers } from '../detect/shifts.js'
@@ -33,6 +35,12 @@ export const engineLongGenerationsCause: CauseRecord = {
     "the share of very long generations (≥ 8× the median output, ≥ 1024 tokens) jumped (level shift) and everyone's median TPOT rose with it; per step TPOT tracks the long generations in flight. The slow-TPOT requests are the victims, not the long ones.",
   against: 'a steady share of long outputs; TPOT rising because traffic rose (≥ 1.5×).',
   actions: ['cap max_tokens', 'split long generations into their own pool'],
+  excess: {
+    'engine-gaps': (x) => (x.facts.outputRatio >= LONG_OUTPUT_RATIO ? 0.6 : 0),
+    'client-gaps': (x) => (x.facts.tpotMoved ? 0.5 : 0),
+    decode: decodeWeight({ longOutputs: 1 }),
+    workload: (x) => (workloadKind(x) === 'outputs' ? 1 : 0),
+  },
   evaluate(ctx) {
     const out = sortedFinite(ctx.frame.outputTokens)
     if (out.length === 0 || ctx.tpot.eligibleCount === 0) {

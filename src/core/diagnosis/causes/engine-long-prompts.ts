@@ -13,6 +13,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { workloadKind } from './signature.js'
 import {
   resourceLevel,
   shiftOf,
@@ -48,6 +49,11 @@ export const engineLongPromptsCause: CauseRecord = {
     'enable chunked prefill',
     'route long prompts to a separate pool',
   ],
+  excess: {
+    'cache-drop': 0.3,
+    'prompt-tokens': 1,
+    workload: (x) => ({ outputs: 0, prompts: 1, rate: 0.3, unclear: 0.4 })[workloadKind(x)],
+  },
   evaluate(ctx) {
     const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
     const queue = stageStat(ctx.ttftStages, 'engine.queue')

@@ -15,6 +15,7 @@ import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { CauseRecord } from './record.js'
+import { decodeWeight } from './signature.js'
 import { missingEvidence } from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
 import { resourceLevel } from '../detect/shifts.js'
@@ -115,6 +116,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     'use higher-bandwidth / larger-HBM GPUs',
     'quantize the KV cache',
   ],
+  excess: { decode: decodeWeight({ longOutputs: 0.4, everywhere: 0.7 }) },
   evaluate(ctx) {
     if (ctx.tpot.eligibleCount === 0) {
       return { skipped: 'no TPOT on the requests' }

@@ -204,6 +204,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
       },
     }
   },
+  excess: { 'cache-drop': 1 },
   evaluate(ctx) {
     const rates = hitRates(ctx)
     if (rates.length === 0) {

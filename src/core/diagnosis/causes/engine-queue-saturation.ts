@@ -17,6 +17,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { workloadKind } from './signature.js'
 import {
   globalOrLocal,
   levelsByKey,
@@ -94,6 +95,17 @@ export const engineQueueSaturationCause: CauseRecord = {
     'raise the max batch size if KV cache allows',
     'shed or delay low-priority traffic',
   ],
+  excess: {
+    'server-uncovered': (x) => (x.facts.gatewayShare >= 0.5 ? 0.3 : 0.5),
+    'tenant-burst': 0.5,
+    'backend-load': (x) => (x.facts.scopeTrafficLift >= 1.5 ? 0.3 : 0),
+    'kv-pressure': 0.3,
+    'prompt-tokens': 0.4,
+    workload: (x) => ({ outputs: 0.5, prompts: 0.5, rate: 1, unclear: 0.5 })[workloadKind(x)],
+    // The same work got slower: saturation only when more requests came.
+    'engine-rate': (x) => 0.5 * ramp(x.facts.rateRatio, 1.05, 1.3),
+  },
+  uncovered: { engine: 0.45 },
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
     if (!q || q.presence === 0) {

@@ -14,6 +14,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { moreHandshakes } from './signature.js'
 import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
 import { changeWindow, missingEvidence, stageEvidence } from '../explain/evidence.js'
@@ -42,6 +43,15 @@ export const gatewayConnectionLimitCause: CauseRecord = {
     'use HTTP/2 multiplexing',
     'keep connections alive for SSE',
   ],
+  excess: {
+    // Connect time grew far more than the handshake that follows it: SYNs wait or are
+    // retransmitted (≈ 1 s steps) at a connection limit, not more handshakes.
+    'connect-wait': 1,
+    handshake: (x) => (moreHandshakes(x) ? 0.4 : 0),
+    'uncovered-with-gaps': 0.3,
+    'network-time': (x) => (x.facts.scope?.dimension === 'region' ? 0.3 : 0.7),
+  },
+  uncovered: { client: 0.6 },
   evaluate(ctx) {
     const range = changeBuckets(ctx.ttftChange)
     const sessions = resourceLevel(ctx, 'gateway_sessions', range)

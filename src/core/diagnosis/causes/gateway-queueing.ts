@@ -127,6 +127,12 @@ export const gatewayQueueingCause: CauseRecord = {
     'use HTTP/2 multiplexing to the upstream',
     'enlarge the upstream connection pool',
   ],
+  excess: {
+    'server-uncovered': (x) => (x.facts.gatewayShare >= 0.5 ? 0.9 : 0),
+    'network-time': (x) => (x.facts.scope?.dimension === 'region' ? 0 : 0.4),
+    'gateway-wait': 1,
+  },
+  uncovered: { gateway: 0.6 },
   evaluate(ctx) {
     // A gateway that waits for a worker or an upstream slot without a span for it shows that wait
     // as time inside its entry that none of its steps covers (`gateway.unattributed`): the

@@ -17,6 +17,8 @@ import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { quietShift } from '../detect/quiet-shift.js'
 import type { CauseRecord, Counter, RuleResult } from './record.js'
+import { moreHandshakes, scopedSignature } from './signature.js'
+import { scopeCarries } from '../detect/excess-carrier.js'
 import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { shiftOf, stageStat } from '../detect/shifts.js'
@@ -213,6 +215,16 @@ export const networkHighRttCause: CauseRecord = {
   counter(ctx, finding) {
     return sameWaitEverywhere(ctx, finding.window)
   },
+  excess: {
+    // Round trips delay the first token, not the gaps between tokens, and they add network time:
+    // excess inside the engine is not a far region, whatever region it shows in.
+    ...scopedSignature((x) =>
+      x.facts.scope?.dimension === 'region' && scopeCarries(x.anomaly, x.facts) ? 0.8 : 0
+    ),
+    handshake: (x) => (moreHandshakes(x) ? 0 : 0.4),
+    'network-time': (x) => (x.facts.scope?.dimension === 'region' ? 1 : 0.6),
+  },
+  uncovered: { client: 0.5 },
   evaluate(ctx) {
     if (ctx.frame.hasClient.every((v) => v === 0)) {
       return { skipped: 'no client spans: network time is only visible at the client' }

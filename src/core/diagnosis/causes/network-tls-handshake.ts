@@ -13,10 +13,11 @@
  * young replica, a connection limit or new clients explain (ADR 0194).
  * Actions (CONTRACT §5.1): keep-alive / connection pooling; TLS session resumption.
  */
-import type { Evidence } from '../../model/diagnosis.js'
+import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { meanWhere, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { moreHandshakes, type ExcessView } from './signature.js'
 import { changeEvidence, changeWindow, stageEvidence } from '../explain/evidence.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { globalOrLocal, shiftOf, stageStat } from '../detect/shifts.js'
@@ -160,6 +161,34 @@ function riseEvidence(ctx: DiagnosisContext, rise: FreshRise): Evidence {
   }
 }
 
+/**
+ * New connections are the clients' doing, not a place's: when their share rose as much outside
+ * the excess's scope as inside it, a far region only pays more per handshake (three round trips
+ * each) and so carries more of the excess. The handshakes happen everywhere; so does the cause.
+ */
+function handshakeScope(x: ExcessView): { scope: Finding['scope']; evidence: Evidence[] } | null {
+  const f = x.facts
+  const rise = f.freshRise
+  const elsewhere = f.freshRiseElsewhere
+  if (f.scope === null || !(rise > 0) || !(elsewhere >= ELSEWHERE_ALIKE * rise)) {
+    return null
+  }
+  return {
+    scope: { dimension: null, value: null },
+    evidence: [
+      {
+        dimension: 'connection_reused',
+        observed: round(rise),
+        baseline: round(elsewhere),
+        text: `the share of requests opening a new connection rose by ${pct(rise)} in ${f.scope.dimension}=${f.scope.value} and by ${pct(elsewhere)} everywhere else: the handshakes are everyone's, ${f.scope.value} only pays more for each`,
+      },
+    ],
+  }
+}
+
+/** "Rose as much elsewhere": at least this share of the scope's own rise. */
+const ELSEWHERE_ALIKE = 0.5
+
 export const networkTlsHandshakeCause: CauseRecord = {
   cause: 'network.tls_handshake',
   label: 'Full TLS handshakes on every request',
@@ -173,6 +202,11 @@ export const networkTlsHandshakeCause: CauseRecord = {
   against:
     'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3). Explained away: new connections to a replica in its first five minutes (a start, by necessity new), connects retransmitted at a connection limit (≥ 0.9 s), and new connections that came with new clients (as many requests per step as before still reused one).',
   actions: ['enable keep-alive / connection pooling in clients', 'enable TLS session resumption'],
+  excess: {
+    'connect-wait': 0.4,
+    handshake: (x) => (moreHandshakes(x) ? 1 : 0.6),
+  },
+  excessScope: handshakeScope,
   evaluate(ctx) {
     const { frame } = ctx
     if (frame.hasClient.every((v) => v === 0)) {

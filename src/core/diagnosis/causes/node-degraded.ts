@@ -13,6 +13,8 @@ import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { meanWhere } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { CauseRecord, Counter } from './record.js'
+import { scopedSignature, type ExcessView } from './signature.js'
+import { QUEUE_ONLY_SERVICE } from '../thresholds.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
 import { round } from '../explain/text.js'
 import { tailImpact } from '../detect/impact.js'
@@ -69,6 +71,32 @@ function heavierRequests(ctx: DiagnosisContext, scope: Finding['scope']): Counte
   return null
 }
 
+/** The scope of a slower-work excess that a slow node or replica owns. */
+function degradedScope(x: ExcessView): number {
+  const f = x.facts
+  if (f.scope?.dimension !== 'node' && f.scope?.dimension !== 'replica') {
+    return 0
+  }
+  if (f.newReplica) {
+    return 0.4
+  }
+  return (f.scope.dimension === 'replica' ? 0.8 : 1) * queueOnly(x)
+}
+
+/**
+ * A replica or node that works no slower per token only waits longer: load, not degradation.
+ * Queue time alone on one node or replica is load more often than a slow node: a degraded node
+ * also prefills and decodes slower.
+ */
+function queueOnly(x: ExcessView): number {
+  const f = x.facts
+  return f.service !== null && f.service < QUEUE_ONLY_SERVICE
+    ? 0.25
+    : f.topStage === 'engine.queue'
+      ? 0.5
+      : 1
+}
+
 export const nodeDegradedCause: CauseRecord = {
   cause: 'node.degraded',
   label: 'Degraded node',
@@ -83,6 +111,11 @@ export const nodeDegradedCause: CauseRecord = {
   actions: ['drain the node', 'check GPU clocks, XID errors and neighbours'],
   counter(ctx, finding) {
     return heavierRequests(ctx, finding.scope)
+  },
+  excess: {
+    ...scopedSignature(degradedScope),
+    'server-uncovered': (x) => (x.facts.gatewayShare >= 0.5 ? 0 : 0.3),
+    'engine-rate': 0.2,
   },
   evaluate(ctx) {
     if (ctx.frame.dims.replica.values.length === 0 && ctx.frame.dims.node.values.length === 0) {

@@ -100,6 +100,10 @@ export const proxyStreamBufferingCause: CauseRecord = {
   counter(ctx, finding) {
     return longerStreams(ctx, finding.window)
   },
+  excess: {
+    'client-gaps': (x) => (x.facts.tpotMoved ? 0.5 : 1),
+    'uncovered-with-gaps': 1,
+  },
   evaluate(ctx) {
     const { frame } = ctx
     const stalled = new Uint8Array(frame.n)

@@ -8,6 +8,8 @@
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { DurationMeasure, StageName } from '../../model/request.js'
+import type { UncoveredFact } from '../detect/uncovered.js'
+import type { ExcessSignature, ExcessView } from './signature.js'
 
 export type RuleResult = Omit<Finding, 'cause' | 'actions'> | { skipped: string } | null
 
@@ -56,6 +58,21 @@ export interface CauseRecord extends Rule {
    * `measure`: the one the finding is about (finding-measure.ts).
    */
   counter?(ctx: DiagnosisContext, finding: Finding, measure: DurationMeasure): Counter | null
+  /**
+   * Its excess signature: what share of each excess carrier its mechanism explains (the excess
+   * side of `predicts`, in numbers; signature.ts). Absent: it explains no excess fact.
+   */
+  excess?: ExcessSignature
+  /**
+   * What share of a large amount of time no span covers it explains, by where that time sits.
+   * Weights are lower than for a change: the time may be fixed overhead.
+   */
+  uncovered?: Partial<Record<UncoveredFact['where'], number>>
+  /**
+   * The scope and extra evidence it gives an excess it explains, when they differ from the
+   * fact's own; null keeps the fact's.
+   */
+  excessScope?(x: ExcessView): { scope: Finding['scope']; evidence: Evidence[] } | null
 }
 
 export interface Counter {

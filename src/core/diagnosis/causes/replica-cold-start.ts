@@ -15,6 +15,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { CauseRecord, Counter } from './record.js'
+import { scopedSignature } from './signature.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { eventEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
@@ -524,6 +525,12 @@ export const replicaColdStartCause: CauseRecord = {
     }
     return warmUp(ctx, cohort, new Set(young))
   },
+  excess: scopedSignature((x) =>
+    (x.facts.scope?.dimension === 'node' || x.facts.scope?.dimension === 'replica') &&
+    x.facts.newReplica
+      ? 1
+      : 0
+  ),
   evaluate(ctx) {
     if (ctx.frame.dims.replica.values.length === 0) {
       return { skipped: 'no replica dimension on the requests' }

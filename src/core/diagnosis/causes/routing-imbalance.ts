@@ -13,6 +13,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { scopedSignature } from './signature.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { findRow, levelsByKey } from '../detect/shifts.js'
 import { pct, round } from '../explain/text.js'
@@ -160,6 +161,17 @@ export const routingImbalanceCause: CauseRecord = {
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',
   ],
+  excess: {
+    // Imbalance only when the replica got more than its share of the requests.
+    ...scopedSignature((x) =>
+      x.facts.scope?.dimension === 'replica' && !x.facts.newReplica
+        ? 0.5 * ramp(x.facts.scopeTrafficLift, 1.2, 1.8)
+        : 0
+    ),
+    // Load, not slowness, on one replica: the router sent it more, or ordinary load swings.
+    'backend-load': (x) =>
+      x.facts.scopeTrafficLift >= 1.5 ? 1 : 0.3 * ramp(x.facts.scopeTrafficLift, 1.1, 1.5),
+  },
   evaluate(ctx) {
     const load = replicaLoadShift(ctx)
     if (load.rate.size < 2) {

@@ -7,16 +7,16 @@
  *
  * ```
  * facts ──► record.evaluate(ctx)          ─┐
- *       └─► excessWeight(cause, fact) × strength ─┴─► one finding per cause
+ *       └─► excessWeight(record.excess, fact) × strength ─┴─► one finding per cause
  * ```
  */
-import type { Cause, Finding } from '../../model/diagnosis.js'
+import type { Finding } from '../../model/diagnosis.js'
 import type { ExcessFact } from '../detect/excess-facts.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { round } from '../explain/text.js'
 import { AGREEMENT_BONUS, MAX_AGREED } from '../thresholds.js'
 import type { UncoveredFact } from '../detect/uncovered.js'
-import { excessScope, excessWeight, UNCOVERED_SIGNATURES } from './excess-signatures.js'
+import { excessWeight } from './signature.js'
 import type { CauseRecord } from './record.js'
 
 /** Excess evidence lines a finding takes over from the fact it explains. */
@@ -26,12 +26,13 @@ type Partial = Omit<Finding, 'actions'>
 
 /** The strongest excess fact a cause explains, as a partial finding; null when it explains none. */
 function bestExcess(
-  cause: Cause,
+  record: CauseRecord,
   facts: readonly ExcessFact[],
   uncovered: UncoveredFact
 ): Partial | null {
+  const cause = record.cause
   let best: Partial | null = null
-  const w = UNCOVERED_SIGNATURES[cause]?.[uncovered.where] ?? 0
+  const w = record.uncovered?.[uncovered.where] ?? 0
   if (uncovered.strength * w > 0) {
     best = {
       cause,
@@ -42,16 +43,16 @@ function bestExcess(
     }
   }
   facts.forEach((x, k) => {
-    const w = excessWeight(cause, x)
+    const w = excessWeight(record.excess, x)
     // A second-stage reading adds a cause only when the first reading did not already name it.
-    if (x.secondary && k > 0 && excessWeight(cause, facts[k - 1] as ExcessFact) > 0) {
+    if (x.secondary && k > 0 && excessWeight(record.excess, facts[k - 1] as ExcessFact) > 0) {
       return
     }
     const confidence = x.strength * w * x.scale
     if (!(confidence > 0) || (best !== null && confidence <= best.confidence)) {
       return
     }
-    const own = excessScope(cause, x)
+    const own = record.excessScope?.(x) ?? null
     best = {
       cause,
       confidence,
@@ -80,7 +81,7 @@ export function scoreCause(
     const c = Number.isFinite(result.confidence) ? result.confidence : 0
     rule = { cause: record.cause, ...result, confidence: round(Math.min(1, Math.max(0, c))) }
   }
-  const excess = bestExcess(record.cause, facts, uncovered)
+  const excess = bestExcess(record, facts, uncovered)
   const actions = [...record.actions]
   if (rule === null) {
     return excess === null ? null : { ...excess, actions }

@@ -17,6 +17,7 @@ import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { burstSupport, shareBurst, type TrafficShift } from '../detect/traffic-shift.js'
 import type { CauseRecord } from './record.js'
+import { scopedSignature } from './signature.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { scopeOf } from '../explain/evidence.js'
 import { clusterZ } from '../detect/excess-scan.js'
@@ -116,6 +117,34 @@ export const tenantNoisyNeighborCause: CauseRecord = {
   against:
     "traffic grew evenly across tenants, so no tenant's share rose (saturation); the others' wait did not rise with the burst (half the confidence).",
   actions: ['apply per-tenant rate limits and priorities', 'isolate the tenant on its own pool'],
+  excess: {
+    // A tenant slower than its workload predicts, without a burst of its own, is no cause of the
+    // vocabulary: its requests are already weighed by their tokens.
+    ...scopedSignature((x) =>
+      x.facts.scope?.dimension === 'tenant' && x.facts.burst?.dimension === 'tenant' ? 1 : 0
+    ),
+    'tenant-burst': 1,
+  },
+  // A tenant's burst names the tenant whose share rose, whatever scope the excess itself
+  // localised to (the queue it fills is everyone's).
+  excessScope(x) {
+    const burst = x.facts.burst
+    // A burst of a route or region is a fact too, but no tenant's.
+    if (burst === null || burst.dimension !== 'tenant') {
+      return null
+    }
+    return {
+      scope: { dimension: 'tenant', value: burst.value },
+      evidence: [
+        {
+          dimension: 'tenant',
+          observed: round(burst.shareInside),
+          baseline: round(burst.shareOutside),
+          text: `tenant=${burst.value} went from ${pct(burst.shareOutside)} to ${pct(burst.shareInside)} of requests (${burst.rateInside.toFixed(0)} vs ${burst.rateOutside.toFixed(0)} per step)`,
+        },
+      ],
+    }
+  },
   evaluate(ctx) {
     const col = ctx.frame.dims.tenant
     if (col.values.length === 0) {

@@ -14,6 +14,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
+import { scopedSignature } from './signature.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
 import { tailImpact } from '../detect/impact.js'
 
@@ -28,6 +29,7 @@ export const versionRegressionCause: CauseRecord = {
     'one version holds most of the slow TTFT or TPOT cohort with a high relative risk and moves the P99. Scope: the version.',
   against: 'a single version; the tail is unmoved without it.',
   actions: ['pause or roll back the canary', "compare the versions' stage profiles"],
+  excess: scopedSignature((x) => (x.facts.scope?.dimension === 'version' ? 1 : 0)),
   evaluate(ctx) {
     const versions = ctx.frame.dims.version.values
     if (versions.length < 2) {

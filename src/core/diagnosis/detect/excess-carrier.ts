@@ -2,7 +2,7 @@
  * Facts about an excess anomaly (excess-scan.ts), with no cause in them: which stage carries the
  * excess (time no span explains is a stage too), its scope, how it splits into workload and
  * slower work, and where and how it is carried (its {@link Carrier}). The cause records score
- * themselves against these facts (causes/excess-signatures.ts).
+ * themselves against these facts (each record's `excess` signature, causes/signature.ts).
  */
 import type { Finding, ScopeDimension } from '../../model/diagnosis.js'
 import { STAGE_NAMES, type StageName } from '../../model/request.js'
@@ -176,7 +176,7 @@ export interface AnomalyFacts {
 /**
  * Where and how an anomaly's excess is carried: the mechanism the data shows, named without any
  * cause. Each cause record declares which carriers its mechanism explains
- * (causes/excess-signatures.ts); the engine scores every record against every fact.
+ * (its record's `excess` signature); the engine scores every record against every fact.
  *
  * One anomaly has exactly one carrier. Where two readings of the same excess compete, the one
  * that explains the other comes first, and the comment says why.
