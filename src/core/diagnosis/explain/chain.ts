@@ -153,7 +153,7 @@ export function chainEvidence(
   const sized = 'inside the window against outside it'
   // Two decimals where one would round a ratio under the line up to "×1.1".
   const last =
-    ratio < P99_RAISED
+    Math.round(ratio * 100) / 100 < P99_RAISED
       ? `${word} P99 not raised (×${ratio.toFixed(2)} ${sized})`
       : `${word} P99 ${ratioText(ratio)} (${sized})`
   return {
