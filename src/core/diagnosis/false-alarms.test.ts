@@ -36,14 +36,14 @@ describe('false alarms on healthy and standing runs', () => {
   )
 
   it(
-    'a healthy long-output run whose first three minutes drew 1.17× the output tokens is healthy: the data shows that stretch ending, not starting',
+    "a healthy long-output run whose first three minutes drew 1.17× the output tokens is healthy: a draw within the lengths' own spread, at the data's start",
     () => {
-      // Answered engine.long_generations 0.55 on a window opening at the data's first step.
+      // Answered engine.long_generations 0.55 on a window opening at the data's first step; set
+      // aside for that (ADR 0199), and since ADR 0227 not proposed at all: the draw is within the
+      // output lengths' own step-to-step spread.
       const { diagnosis } = diagnoseGridCase(gridCase('23-18'))
       expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(diagnosis.findings[0]!.evidence.map((e) => e.text).join('\n')).toContain(
-        'the data begins inside a slower stretch'
-      )
+      expect(diagnosis.findings.map((f) => f.cause)).not.toContain('engine.long_generations')
     },
     SLOW
   )

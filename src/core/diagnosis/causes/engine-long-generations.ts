@@ -23,6 +23,61 @@ import { pct, round } from '../explain/text.js'
 import { stageStat, workDrivers } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
+import type { DiagnosisContext } from '../frame/context.js'
+
+/**
+ * The queue path's rise in output tokens per request, in noise units of a mean of the window's
+ * steps, from "could be the heavy tail's draw" to "stands out" (ADR 0227; the noise unit as in
+ * ADR 0214).
+ */
+const OUTPUT_Z_LO = 3
+const OUTPUT_Z_HI = 6
+/** Requests a step needs for its mean output to count, and valued steps each side needs. */
+const MIN_STEP_REQUESTS = 5
+const MIN_STEPS_IN = 2
+const MIN_STEPS_OUT = 10
+
+/**
+ * How far the mean output tokens per request of the steps inside [fromUs, toUs) stand above the
+ * median step outside it, in noise units of a mean of that many steps (the noise being the
+ * robust spread, 1.4826 × MAD, of the outside steps). Heavy-tailed output lengths make a few
+ * minutes' mean swing by itself; NaN when too few steps tell.
+ */
+export function outputRiseNoiseUnits(ctx: DiagnosisContext, fromUs: number, toUs: number): number {
+  const sums = new Float64Array(ctx.grid.count)
+  const counts = new Float64Array(ctx.grid.count)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const o = ctx.frame.outputTokens[i] as number
+    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+    if (o === o && b >= 0) {
+      sums[b] = (sums[b] as number) + o
+      counts[b] = (counts[b] as number) + 1
+    }
+  }
+  const inside: number[] = []
+  const outside: number[] = []
+  for (let b = 0; b < ctx.grid.count; b++) {
+    if ((counts[b] as number) < MIN_STEP_REQUESTS) {
+      continue
+    }
+    const mid = ctx.grid.fromUs + (b + 0.5) * ctx.grid.stepUs
+    ;(mid >= fromUs && mid < toUs ? inside : outside).push(
+      (sums[b] as number) / (counts[b] as number)
+    )
+  }
+  if (inside.length < MIN_STEPS_IN || outside.length < MIN_STEPS_OUT) {
+    return NaN
+  }
+  const sorted = Float64Array.from(outside).sort()
+  const median = quantileSorted(sorted, 0.5)
+  const mad = quantileSorted(
+    Float64Array.from(outside.map((v) => Math.abs(v - median))).sort(),
+    0.5
+  )
+  const noise = (1.4826 * mad) / Math.sqrt(inside.length)
+  const meanIn = inside.reduce((a, v) => a + v, 0) / inside.length
+  return noise > 0 ? (meanIn - median) / noise : meanIn > median ? Infinity : 0
+}
 
 export const engineLongGenerationsCause: CauseRecord = {
   cause: 'engine.long_generations',
@@ -76,19 +131,24 @@ export const engineLongGenerationsCause: CauseRecord = {
     const change = ctx.ttftChange
     let viaQueue = 0
     let drivers: ReturnType<typeof workDrivers> | null = null
-    if (change.elevated !== null) {
+    let outputZ = NaN
+    if (change.elevated !== null && change.windowUs !== null) {
       drivers = workDrivers(ctx, change.inWindow)
       const q = stageStat(ctx.ttftStages, 'engine.queue')
+      // A burst of long outputs within what the lengths' own draw gives from step to step is no
+      // change of workload; unknown (too few steps) keeps the path as it was.
+      outputZ = outputRiseNoiseUnits(ctx, change.windowUs.fromUs, change.windowUs.toUs)
       viaQueue =
         ramp(drivers.ratio, 1.1, 1.4) *
         ramp(drivers.output, 0.4, 0.8) *
-        ramp(q?.excessShare ?? 0, 0.3, 0.6)
+        ramp(q?.excessShare ?? 0, 0.3, 0.6) *
+        (outputZ === outputZ ? ramp(outputZ, OUTPUT_Z_LO, OUTPUT_Z_HI) : 1)
     }
     const queueEvidence = (): Evidence => ({
       metric: 'tokens_per_request',
       observed: round(drivers?.ratio ?? 1),
       baseline: 1,
-      text: `token work per request ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window, ${pct(drivers?.output ?? 0)} of the rise from longer outputs; the engine queue carries the slow first tokens`,
+      text: `token work per request ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window, ${pct(drivers?.output ?? 0)} of the rise from longer outputs${outputZ === outputZ ? ` (output tokens per request ${outputZ.toFixed(1)} noise units above the other steps)` : ''}; the engine queue carries the slow first tokens`,
     })
     if (shareChange === null) {
       if (viaQueue <= 0) {

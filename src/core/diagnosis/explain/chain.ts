@@ -23,6 +23,18 @@ const MECHANISM_STAGE: Partial<Record<string, StageName>> = {
 
 /** A window needs at least this many requests on each side to size a step. */
 const MIN_SIDE = 20
+/**
+ * Under this P99 ratio inside the window against outside it, the root did not raise the tail:
+ * the chain says so rather than print a ratio that reads as its effect.
+ */
+const P99_RAISED = 1.1
+
+/**
+ * The young replica's warm-up signature as the cold-start record words it ("replica r8 works
+ * 1.09× as long per token as its peers in the same minutes during its first 5 minutes");
+ * `cold-start-chain.test.ts` pins the wording this reads.
+ */
+const WARM_UP = /^replica (\S+) works (\d+(?:\.\d+)?)× as long per token as its peers/
 
 function inside(ctx: DiagnosisContext, f: Finding): Uint8Array | null {
   const span = windowSpanUs(f.window)
@@ -84,6 +96,24 @@ function rootStep(ctx: DiagnosisContext, root: Finding, win: Uint8Array): string
   return `${dimension}=${value} (${what})`
 }
 
+/**
+ * What a cold start's own requests show, when its evidence holds the warm-up signature: "r8 ×1.09
+ * per token against its peers in its first 5 minutes". A weak cold start holds none of the tail,
+ * and this is the step its finding stands on (ADR 0217).
+ */
+function warmUpStep(root: Finding): string | null {
+  if (root.cause !== 'replica.cold_start') {
+    return null
+  }
+  for (const e of root.evidence) {
+    const m = WARM_UP.exec(e.text)
+    if (m !== null) {
+      return `${m[1]} ×${m[2]} per token against its peers in its first 5 minutes`
+    }
+  }
+  return null
+}
+
 /** The chain evidence of `root` through `mechanism`, or null when the window cannot size it. */
 export function chainEvidence(
   ctx: DiagnosisContext,
@@ -96,6 +126,10 @@ export function chainEvidence(
   }
   const out = invert(win)
   const steps = [rootStep(ctx, root, win)]
+  const own = warmUpStep(root)
+  if (own !== null) {
+    steps.push(own)
+  }
   const measure = measureOfFinding(root)
   // A stage's time per request sizes a first-token mechanism; per-token ones name the cause.
   const stage = measure === 'tpot' ? undefined : MECHANISM_STAGE[mechanism.cause]
@@ -116,11 +150,16 @@ export function chainEvidence(
     return null
   }
   const word = measure === 'tpot' ? 'TPOT' : 'TTFT'
-  steps.push(`${word} P99 ${ratioText(ratio)}`)
+  const sized = 'inside the window against outside it'
+  // Two decimals where one would round a ratio under the line up to "×1.1".
+  const last =
+    Math.round(ratio * 100) / 100 < P99_RAISED
+      ? `${word} P99 not raised (×${ratio.toFixed(2)} ${sized})`
+      : `${word} P99 ${ratioText(ratio)} (${sized})`
   return {
     metric: 'chain',
     observed: Math.round(ratio * 100) / 100,
     baseline: 1,
-    text: `chain: ${steps.join(' → ')} (inside the window against outside it)`,
+    text: `chain: ${[...steps, last].join(' → ')}`,
   }
 }
