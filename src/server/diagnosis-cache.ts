@@ -85,7 +85,8 @@ export function createDiagnosisCache<T>(
   options: DiagnosisCacheOptions<T> = {}
 ): DiagnosisCache<T> {
   const now = options.now ?? Date.now
-  const entries = new Map<string, Entry<T> & { asOfMs: number; settled: boolean }>()
+  type Kept = Entry<T> & { asOfMs: number; settled: boolean }
+  const entries = new Map<string, Kept>()
   // The newest answer per window definition, whatever the generation: what a stale ask shows.
   const latest = new Map<string, Answer<T>>()
   const stats = { hits: 0, runs: 0, stale: 0 }
@@ -191,6 +192,18 @@ export function createDiagnosisCache<T>(
     refreshing = true
     job.go()
   }
+  /** The entry for `key` if the store has not committed since it ran, counted as a hit. */
+  function current(key: string, generation: number): Kept | undefined {
+    const kept = entries.get(key)
+    if (kept === undefined || kept.generation !== generation) {
+      return undefined
+    }
+    // Most recently used last: the oldest is dropped first.
+    entries.delete(key)
+    entries.set(key, kept)
+    stats.hits++
+    return kept
+  }
   function queueRefresh(key: string, def: string, generation: number, run: () => Promise<T>) {
     let go!: () => void
     const result = new Promise<T>((resolve, reject) => {
@@ -227,12 +240,8 @@ export function createDiagnosisCache<T>(
         return run()
       }
       const generation = rollup.writeGeneration
-      const kept = entries.get(key)
-      if (kept !== undefined && kept.generation === generation) {
-        // Most recently used last: the oldest is dropped first.
-        entries.delete(key)
-        entries.set(key, kept)
-        stats.hits++
+      const kept = current(key, generation)
+      if (kept !== undefined) {
         return kept.result
       }
       stats.runs++
@@ -247,14 +256,7 @@ export function createDiagnosisCache<T>(
       }
       await loaded
       const generation = rollup.writeGeneration
-      let entry = entries.get(key)
-      if (entry !== undefined && entry.generation === generation) {
-        entries.delete(key)
-        entries.set(key, entry)
-        stats.hits++
-      } else {
-        entry = undefined
-      }
+      let entry = current(key, generation)
       const earlier = latest.get(def)
       if (entry === undefined) {
         if (earlier === undefined) {
