@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { quantileSorted, rankIndex, sortedFinite, summarize } from './quantile.js'
+import { medianAndSpread, quantileSorted, rankIndex, sortedFinite, summarize } from './quantile.js'
 
 describe('nearest-rank quantiles', () => {
   it.each([
@@ -34,5 +34,13 @@ describe('nearest-rank quantiles', () => {
   it('honours a mask', () => {
     const values = Float64Array.from([1, 2, 3, 4])
     expect(summarize(values, Uint8Array.from([0, 0, 1, 1])).p50).toBe(3)
+  })
+})
+
+describe('median and robust spread', () => {
+  it('takes the nearest-rank median and 1.4826 × the median absolute deviation, in any order', () => {
+    // Deviations from 3 are 0, 1, 1, 2, 97: the outlier moves neither figure.
+    expect(medianAndSpread([100, 2, 4, 1, 3])).toEqual({ median: 3, spread: 1.4826 })
+    expect(medianAndSpread([5, 5, 5])).toEqual({ median: 5, spread: 0 })
   })
 })

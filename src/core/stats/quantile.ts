@@ -42,6 +42,16 @@ export function sortedFinite(values: Float64Array, mask?: Uint8Array): Float64Ar
   return sortFinite(values, mask)
 }
 
+/**
+ * The nearest-rank median of `values` (finite, in any order) and their robust spread, 1.4826 ×
+ * the median absolute deviation: a standard deviation's estimate that a few outliers do not move.
+ */
+export function medianAndSpread(values: ArrayLike<number>): { median: number; spread: number } {
+  const median = quantileSorted(Float64Array.from(values).sort(), 0.5)
+  const dev = Float64Array.from(values, (v) => Math.abs(v - median)).sort()
+  return { median, spread: 1.4826 * quantileSorted(dev, 0.5) }
+}
+
 function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
   let count = 0
   for (let i = 0; i < values.length; i++) {

@@ -11,7 +11,7 @@
  * Actions (CONTRACT §5.1): cap `max_tokens`; split long generations to their own pool.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { medianAndSpread, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
@@ -68,13 +68,8 @@ export function outputRiseNoiseUnits(ctx: DiagnosisContext, fromUs: number, toUs
   if (inside.length < MIN_STEPS_IN || outside.length < MIN_STEPS_OUT) {
     return NaN
   }
-  const sorted = Float64Array.from(outside).sort()
-  const median = quantileSorted(sorted, 0.5)
-  const mad = quantileSorted(
-    Float64Array.from(outside.map((v) => Math.abs(v - median))).sort(),
-    0.5
-  )
-  const noise = (1.4826 * mad) / Math.sqrt(inside.length)
+  const { median, spread } = medianAndSpread(outside)
+  const noise = spread / Math.sqrt(inside.length)
   const meanIn = inside.reduce((a, v) => a + v, 0) / inside.length
   return noise > 0 ? (meanIn - median) / noise : meanIn > median ? Infinity : 0
 }

@@ -7,7 +7,7 @@
  */
 import type { StandingCondition } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { medianAndSpread, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { RequestFrame } from '../frame/frame.js'
 import { fmtUs } from '../explain/text.js'
 
@@ -132,10 +132,7 @@ function edgeWithinSpread(logRatios: Float64Array, which: number): boolean {
   if (edge.length < 2 || others.length < MIN_SPREAD_STEPS) {
     return false
   }
-  const sorted = Float64Array.from(others).sort()
-  const center = quantileSorted(sorted, 0.5)
-  const spread =
-    1.4826 * quantileSorted(Float64Array.from(others, (v) => Math.abs(v - center)).sort(), 0.5)
+  const { median: center, spread } = medianAndSpread(others)
   const mean = edge.reduce((a, v) => a + v, 0) / edge.length
   return mean >= center - (EDGE_Z * spread) / Math.sqrt(edge.length)
 }
