@@ -30,7 +30,7 @@ import {
 import { duckDbRollupSource } from './rollup-fill.js'
 import { createSeriesIdCache } from './series-id.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
-import { queryAggregate, queryHistogram } from './aggregate.js'
+import { queryAggregate, queryDimensionValues, queryHistogram } from './aggregate.js'
 import { queryRequestColumns } from './request-columns.js'
 import { requestWhere, timeClauses, valueRangeClauses, type Where } from './sql.js'
 
@@ -372,6 +372,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     scanRequestColumns: (query) => readers.run((reader) => queryRequestColumns(reader, query)),
     percentiles: (query) => queryPercentiles(rows, query),
     aggregateRequests: (query) => queryAggregate(rows, query),
+    countDimensionValues: (query) => queryDimensionValues(rows, query),
     histogramRequests: (query) => queryHistogram(rows, query),
     querySeries: (query) => querySeriesPoints(rows, query),
     listMetrics: () => listStoredMetrics(rows),
