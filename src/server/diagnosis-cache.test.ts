@@ -207,6 +207,8 @@ describe('diagnosis cache', () => {
       { name: 'vllm:num_requests_waiting', labels: {}, timeUs: asMicros(T0 + 50 * MIN), value: 1 },
     ])
     expect((await ask(true)).stale).toBe('true')
+    // The refresh it queued reads the store: let it end before the store closes.
+    await app.request(`/api/diagnosis?from=${from}&to=${to}&stale=refresh`)
   })
 
   it('after a commit, a stale ask gets the last answer at once, marked, while one refresh runs', async () => {
