@@ -12,6 +12,8 @@
  *   npx tsx bench/dashboard-paint.bench.ts --demo     # `tokenline demo`'s simulated data instead
  *   … --between write     # a commit (a change event outside the window) before every run after
  *                         # the first: each run is a first look after a write
+ *   … --between write-in  # a commit of one request inside the window instead (a live server
+ *                         # seen over a window that holds now)
  *   … --between restart   # the server restarted before every run after the first
  *   … --web-root DIR      # another build of the page (to compare against an older checkout)
  *
@@ -29,7 +31,7 @@ import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
-import { T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
+import { makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
 import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
 import { startServer } from '../src/server/main.js'
@@ -48,8 +50,8 @@ const { values: args } = parseArgs({
 })
 const RUNS = Number(args.runs)
 const BETWEEN = args.between
-if (!['none', 'write', 'restart'].includes(BETWEEN)) {
-  throw new Error('--between takes none, write or restart')
+if (!['none', 'write', 'write-in', 'restart'].includes(BETWEEN)) {
+  throw new Error('--between takes none, write, write-in or restart')
 }
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
@@ -189,6 +191,7 @@ async function main(): Promise<void> {
         { webRoot: args['web-root'] ?? join(args.root, 'dist/web') }
       )
     let apiPort = 0
+    let writesIn = 0
     let server = await start()
     apiPort = Number(new URL(server.apiUrl).port)
     const fromMs = T0_US / 1000
@@ -209,6 +212,21 @@ async function main(): Promise<void> {
         if (!res.ok) {
           throw new Error(`bench write: ${res.status} ${await res.text()}`)
         }
+      } else if (BETWEEN === 'write-in') {
+        // One new request in the window's last minute: its buckets and every answer that
+        // read them are stale.
+        writesIn++
+        const r = makeTimeline({
+          startUs: T0_US + (BENCH_MINUTES - 1) * 60_000_000 + writesIn * 1_000_000,
+          dims: { replica: 'vllm-0', node: 'node-0', tenant: 't0', region: 'us' },
+          stagesMs: { network: 10, 'engine.queue': 5, 'engine.prefill': 40, 'engine.decode': 2000 },
+          tpotMs: 10,
+          inputTokens: 800,
+          outputTokens: 200,
+        })
+        await server.store.upsertRequests([
+          { ...r, traceId: `fe${String(writesIn).padStart(30, '0')}` },
+        ])
       }
     }
   }

@@ -135,6 +135,82 @@ describe('diagnosis cache', () => {
     expect(await concentration()).toBe(total + 100)
   })
 
+  it('keeps an answer across commits outside the times it read, and never across one inside', async () => {
+    const store = await duckDb()
+    const nowMs = T0 / 1000 + 60 * 60_000
+    const app = createApp({
+      store,
+      ingest: createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs }),
+      logger: createSilentLogger(),
+      now: () => nowMs,
+      limits: { maxBodyBytes: 1 << 20 },
+      version: 'test',
+    })
+    // The window is minutes 20–30; the diagnosis also reads the 10 minutes before it.
+    const from = T0 / 1000 + 20 * 60_000
+    const to = T0 / 1000 + 30 * 60_000
+    await store.upsertRequests(minuteOfRequests(T0 + 20 * MIN, 100, 2))
+    const ask = async (stale = false) => {
+      const res = await app.request(
+        `/api/diagnosis?from=${from}&to=${to}${stale ? '&stale=allow' : ''}`
+      )
+      expect(res.status).toBe(200)
+      return {
+        stale: res.headers.get('tokenline-stale'),
+        body: (await res.json()) as { requests: number; findings: unknown[] },
+      }
+    }
+    const event = (minute: number) => ({
+      timeUs: asMicros(T0 + minute * MIN),
+      kind: 'deploy' as const,
+      model: null,
+      version: `v${minute}`,
+      replica: null,
+      node: null,
+      message: null,
+      reason: null,
+    })
+    const concentrationTotal = async (): Promise<number> => {
+      const res = await app.request(`/api/concentration?from=${from}&to=${to}&measure=ttft`)
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { total: number }).total
+    }
+    const first = await ask()
+    expect(first.body.requests).toBe(100)
+    const total = await concentrationTotal()
+
+    // Requests before the reach and after the window, an event 11 min before it: still current.
+    await store.upsertRequests(minuteOfRequests(T0 + 5 * MIN, 50, 2))
+    await store.upsertRequests(minuteOfRequests(T0 + 40 * MIN, 50, 2))
+    await store.insertEvents([event(9)])
+    const kept = await ask(true)
+    expect(kept.stale).toBe('false')
+    expect(kept.body).toEqual(first.body)
+    expect(await concentrationTotal()).toBe(total)
+
+    // An event 5 min before the window is read by the diagnosis: the next answer is new (and,
+    // asked with stale=allow, labelled stale while it runs).
+    await store.insertEvents([event(15)])
+    const after = await ask(true)
+    expect(after.stale).toBe('true')
+    expect(after.body).toEqual(first.body)
+    const fresh = await app.request(`/api/diagnosis?from=${from}&to=${to}&stale=refresh`)
+    expect(fresh.headers.get('tokenline-stale')).toBe('false')
+
+    // Requests inside the window are counted at the next ask, by both routes.
+    await store.upsertRequests(minuteOfRequests(T0 + 25 * MIN, 100, 2))
+    expect((await ask()).body.requests).toBe(200)
+    expect(await concentrationTotal()).toBe(total + 100)
+
+    // A metric sample anywhere counts as touching every window (its name may be new).
+    await store.insertMetricSamples([
+      { name: 'vllm:num_requests_waiting', labels: {}, timeUs: asMicros(T0 + 50 * MIN), value: 1 },
+    ])
+    expect((await ask(true)).stale).toBe('true')
+    // The refresh it queued reads the store: let it end before the store closes.
+    await app.request(`/api/diagnosis?from=${from}&to=${to}&stale=refresh`)
+  })
+
   it('after a commit, a stale ask gets the last answer at once, marked, while one refresh runs', async () => {
     const store = await duckDb()
     let clock = 1_000

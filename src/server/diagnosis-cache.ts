@@ -23,6 +23,9 @@ interface Entry<T> {
   result: Promise<T>
 }
 
+/** The times an answer read (`windowReach`), or null when any write may change it. */
+export type Reach = { fromUs: number; toUs: number } | null
+
 /** An answer with the moment its run began reading the store (epoch ms). */
 export interface Answer<T> {
   value: T
@@ -38,9 +41,10 @@ export interface MaybeStale<T> extends Answer<T> {
 export interface DiagnosisCache<T> {
   /**
    * The diagnosis of `key`: kept when the store has not committed since it was computed, else
-   * `run()` (once for concurrent callers). A run that fails is not kept.
+   * `run()` (once for concurrent callers). A run that fails is not kept. With a `reach`, the
+   * answer also holds across commits that wrote only outside it (ADR 0238).
    */
-  get(key: string, run: () => Promise<T>): Promise<T>
+  get(key: string, run: () => Promise<T>, reach?: Reach): Promise<T>
   /**
    * As `get`, but when no current answer of `key` is ready and an earlier answer of the window
    * definition `def` exists (a relative window such as "the last hour" resolves to a new `key`
@@ -48,13 +52,13 @@ export interface DiagnosisCache<T> {
    * other refresh; asks of the same `key` meanwhile share that run. Without an earlier answer it
    * waits for the run as `get` does.
    */
-  getOrStale(key: string, def: string, run: () => Promise<T>): Promise<MaybeStale<T>>
+  getOrStale(key: string, def: string, run: () => Promise<T>, reach?: Reach): Promise<MaybeStale<T>>
   /**
    * The run of `key` under way (the refresh a stale answer announced), even if the store has
    * committed since it began; else as `get`. Lets the page wait for the refresh instead of
    * starting a second run on a store that commits every second.
    */
-  getRefreshed(key: string, run: () => Promise<T>): Promise<Answer<T>>
+  getRefreshed(key: string, run: () => Promise<T>, reach?: Reach): Promise<Answer<T>>
   readonly stats: { hits: number; runs: number; stale: number }
 }
 
@@ -85,7 +89,7 @@ export function createDiagnosisCache<T>(
   options: DiagnosisCacheOptions<T> = {}
 ): DiagnosisCache<T> {
   const now = options.now ?? Date.now
-  type Kept = Entry<T> & { asOfMs: number; settled: boolean }
+  type Kept = Entry<T> & { asOfMs: number; settled: boolean; reach: Reach }
   const entries = new Map<string, Kept>()
   // The newest answer per window definition, whatever the generation: what a stale ask shows.
   const latest = new Map<string, Answer<T>>()
@@ -155,9 +159,15 @@ export function createDiagnosisCache<T>(
     save()
   }
 
-  function start(key: string, generation: number, result: Promise<T>, def: string | null) {
+  function start(
+    key: string,
+    generation: number,
+    result: Promise<T>,
+    def: string | null,
+    reach: Reach
+  ) {
     const asOfMs = now()
-    const entry = { generation, result, asOfMs, settled: false }
+    const entry: Kept = { generation, result, asOfMs, settled: false, reach }
     entries.set(key, entry)
     result.then(
       (value) => {
@@ -192,11 +202,26 @@ export function createDiagnosisCache<T>(
     refreshing = true
     job.go()
   }
-  /** The entry for `key` if the store has not committed since it ran, counted as a hit. */
-  function current(key: string, generation: number): Kept | undefined {
+  /**
+   * The entry for `key` if the store has not committed since it ran, or committed only outside
+   * the times it read, counted as a hit.
+   */
+  function current(
+    key: string,
+    rollup: NonNullable<ReturnType<typeof requestRollupOf>>
+  ): Kept | undefined {
     const kept = entries.get(key)
-    if (kept === undefined || kept.generation !== generation) {
+    if (kept === undefined) {
       return undefined
+    }
+    const generation = rollup.writeGeneration
+    if (kept.generation !== generation) {
+      const reach = kept.reach
+      if (reach === null || !rollup.untouchedSince(kept.generation, reach.fromUs, reach.toUs)) {
+        return undefined
+      }
+      // Current as of now: later commits are checked from here, not from its run.
+      kept.generation = generation
     }
     // Most recently used last: the oldest is dropped first.
     entries.delete(key)
@@ -204,7 +229,13 @@ export function createDiagnosisCache<T>(
     stats.hits++
     return kept
   }
-  function queueRefresh(key: string, def: string, generation: number, run: () => Promise<T>) {
+  function queueRefresh(
+    key: string,
+    def: string,
+    generation: number,
+    run: () => Promise<T>,
+    reach: Reach
+  ) {
     let go!: () => void
     const result = new Promise<T>((resolve, reject) => {
       go = () => {
@@ -226,44 +257,43 @@ export function createDiagnosisCache<T>(
     })
     newestQueued.set(def, key)
     queue.push({ key, def, go })
-    const entry = start(key, generation, result, def)
+    const entry = start(key, generation, result, def, reach)
     pump()
     return entry
   }
 
   return {
     stats,
-    get(key, run) {
+    get(key, run, reach = null) {
       const rollup = requestRollupOf(store)
       if (rollup === null) {
         stats.runs++
         return run()
       }
-      const generation = rollup.writeGeneration
-      const kept = current(key, generation)
+      const kept = current(key, rollup)
       if (kept !== undefined) {
         return kept.result
       }
       stats.runs++
       // The generation is taken before the read: a commit during it makes the entry stale.
-      return start(key, generation, run(), null).result
+      return start(key, rollup.writeGeneration, run(), null, reach).result
     },
-    async getOrStale(key, def, run) {
+    async getOrStale(key, def, run, reach = null) {
       const rollup = requestRollupOf(store)
       if (rollup === null) {
         stats.runs++
         return { value: await run(), asOfMs: now(), stale: false }
       }
       await loaded
-      const generation = rollup.writeGeneration
-      let entry = current(key, generation)
+      let entry = current(key, rollup)
       const earlier = latest.get(def)
       if (entry === undefined) {
+        const generation = rollup.writeGeneration
         if (earlier === undefined) {
           stats.runs++
-          entry = start(key, generation, run(), def)
+          entry = start(key, generation, run(), def, reach)
         } else {
-          entry = queueRefresh(key, def, generation, run)
+          entry = queueRefresh(key, def, generation, run, reach)
         }
       }
       if (!entry.settled && earlier !== undefined) {
@@ -273,13 +303,13 @@ export function createDiagnosisCache<T>(
       const asOfMs = entry.asOfMs
       return { value: await entry.result, asOfMs, stale: false }
     },
-    async getRefreshed(key, run) {
+    async getRefreshed(key, run, reach = null) {
       const under = entries.get(key)
       if (under !== undefined && !under.settled) {
         stats.hits++
         return { value: await under.result, asOfMs: under.asOfMs }
       }
-      const value = await this.get(key, run)
+      const value = await this.get(key, run, reach)
       return { value, asOfMs: entries.get(key)?.asOfMs ?? now() }
     },
   }

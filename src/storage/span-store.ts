@@ -17,6 +17,8 @@ import type {
   PercentileQuery,
   PercentileRow,
   AggregateQuery,
+  DimensionValueCount,
+  DimensionValuesQuery,
   AggregateRow,
   HistogramQuery,
   RequestHistogram,
@@ -70,6 +72,11 @@ export interface SpanStore {
   percentiles(query: PercentileQuery): Promise<PercentileRow[]>
   /** Counts, failures and per-measure count/sum/min/max per group and time bucket (SQL in DuckDB). */
   aggregateRequests(query: AggregateQuery): Promise<AggregateRow[]>
+  /**
+   * Per value of every dimension, the requests with an e2e that hold it (values held by none
+   * left out, in no particular order), in one read of the window: what the filter menus list.
+   */
+  countDimensionValues(query: DimensionValuesQuery): Promise<DimensionValueCount[]>
   /** A time × log-value histogram of one measure; `null` when no request has a positive value. */
   histogramRequests(query: HistogramQuery): Promise<RequestHistogram | null>
   querySeries(query: SeriesQuery): Promise<Series[]>

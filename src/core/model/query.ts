@@ -160,6 +160,18 @@ export interface AggregateQuery extends TimeRange {
   stepUs?: Micros
 }
 
+/** The window and filters of `SpanStore.countDimensionValues`. */
+export interface DimensionValuesQuery extends TimeRange {
+  filters?: DimensionFilters
+}
+
+/** Requests with an e2e that hold one value of one dimension. */
+export interface DimensionValueCount {
+  dimension: Dimension
+  value: string
+  count: number
+}
+
 /** Sum and extremes of one measure over the requests that have it. */
 export interface MeasureAggregate {
   /** Requests that have this measure. */

@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import { loadWindow } from '../../core/diagnosis/frame/load-window.js'
+import { loadWindow, windowReach } from '../../core/diagnosis/frame/load-window.js'
 import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
@@ -109,18 +109,20 @@ export function registerDiagnosisRoutes(
       await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
       return (await runDiagnosis(deps.store, { ...window, filters, slos: targets })).diagnosis
     }
+    // Kept per query until the store commits inside what it read (ADR 0211, 0238).
+    const reach = windowReach(window)
     if (stale.mode === null) {
-      // Kept per query until the store commits again (ADR 0211): a second look reads nothing.
-      return c.json(await cache.get(key, run))
+      return c.json(await cache.get(key, run, reach))
     }
     const answer =
       stale.mode === 'allow'
         ? await cache.getOrStale(
             key,
             stale.def === null ? key : diagnosisKey({}, filters, targets) + stale.def,
-            run
+            run,
+            reach
           )
-        : { ...(await cache.getRefreshed(key, run)), stale: false }
+        : { ...(await cache.getRefreshed(key, run, reach)), stale: false }
     // The body stays the CONTRACT §5 object; when it was computed, and whether the store may
     // have changed since, travel beside it.
     c.header('tokenline-as-of', new Date(answer.asOfMs).toISOString())
@@ -162,22 +164,26 @@ export function registerDiagnosisRoutes(
             toUs: slowTo * 1000,
             maxValueUs: slowMaxMs === undefined ? undefined : slowMaxMs * 1000,
           }
-    // Kept until the store commits again, as the diagnosis (ADR 0211).
+    // Kept until the store commits inside the window, as the diagnosis (ADR 0211, 0238).
     const key = JSON.stringify([diagnosisKey(window, filters, null), measure, slowMs ?? null, slow])
-    const answer = await concentrations.get(key, async () => {
-      await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
-      const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
-      return concentrationBody(
-        measure,
-        concentrationOfMeasure(
-          load.frame,
+    const answer = await concentrations.get(
+      key,
+      async () => {
+        await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
+        const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
+        return concentrationBody(
           measure,
-          slowMs === undefined ? null : slowMs * 1000,
-          load.window.fromUs,
-          slow
+          concentrationOfMeasure(
+            load.frame,
+            measure,
+            slowMs === undefined ? null : slowMs * 1000,
+            load.window.fromUs,
+            slow
+          )
         )
-      )
-    })
+      },
+      windowReach(window)
+    )
     return c.json(answer)
   })
 }

@@ -9,8 +9,8 @@ const MAX_VALUES = 500
 /**
  * `GET /api/dimensions` (window and filters optional; default the whole data) → the distinct
  * values of every request dimension with their request counts (requests that have an e2e, as
- * before), most frequent first. The dashboard's filter menus read it. One grouped count per
- * dimension from the store's aggregate: no quantiles, no rows.
+ * before), most frequent first. The dashboard's filter menus read it. One read of the window
+ * for all dimensions (`countDimensionValues`, ADR 0239): no quantiles, no rows.
  */
 export function registerDimensionsRoutes(
   app: Hono,
@@ -19,23 +19,22 @@ export function registerDimensionsRoutes(
   app.get('/api/dimensions', async function dimensions(c) {
     const query = c.req.queries()
     const q = await parseDashboardQuery(query, deps, true)
-    const out: Record<string, { value: string; count: number }[]> = {}
-    await Promise.all(
-      DIMENSIONS.map(async (dim) => {
-        const rows = await deps.store.aggregateRequests({
-          fromUs: q.fromUs,
-          toUs: q.toUs,
-          filters: q.filters,
-          measures: ['e2e'],
-          groupBy: dim,
-        })
-        out[dim] = rows
-          .map((r) => ({ value: r.group, count: r.measures[0]?.count ?? 0 }))
-          .filter((r): r is { value: string; count: number } => r.value !== null && r.count > 0)
-          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-          .slice(0, MAX_VALUES)
-      })
+    const out: Record<string, { value: string; count: number }[]> = Object.fromEntries(
+      DIMENSIONS.map((d) => [d, []])
     )
+    const found = await deps.store.countDimensionValues({
+      fromUs: q.fromUs,
+      toUs: q.toUs,
+      filters: q.filters,
+    })
+    for (const { dimension, value, count } of found) {
+      out[dimension]?.push({ value, count })
+    }
+    for (const dim of DIMENSIONS) {
+      out[dim] = (out[dim] ?? [])
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, MAX_VALUES)
+    }
     return c.json({ dimensions: out })
   })
 }

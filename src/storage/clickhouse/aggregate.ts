@@ -5,9 +5,12 @@
 import type { Micros } from '../../core/model/units.js'
 import { logBins, validateAggregateQuery, validateHistogramQuery } from '../query/log-bins.js'
 import { measureColumn } from '../query/request-fields.js'
-import { validatePercentileQuery } from '../query/validate.js'
+import { validatePercentileQuery, validateRequestQuery } from '../query/validate.js'
+import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
 import type {
   AggregateQuery,
+  DimensionValueCount,
+  DimensionValuesQuery,
   AggregateRow,
   HistogramQuery,
   PercentileQuery,
@@ -149,4 +152,30 @@ export async function queryHistogram(
       count: toNum(row['n']),
     })),
   }
+}
+
+/**
+ * Requests with an e2e per value of every dimension, in one statement: each row is spread into
+ * one (dimension, value) pair per dimension and the pairs counted (ADR 0239).
+ */
+export async function queryDimensionValues(
+  exec: ClickHouseExecutor,
+  requests: string,
+  query: DimensionValuesQuery
+): Promise<DimensionValueCount[]> {
+  validateRequestQuery(query)
+  const pairs = DIMENSIONS.map((d, i) => `tuple(${i}, ${d})`).join(', ')
+  const found = await exec.rows(
+    `SELECT pair.1 AS dim, pair.2 AS val, count() AS n FROM (
+       SELECT ${DIMENSIONS.join(', ')} FROM ${requests} FINAL ${requestWhere(query)}
+         AND e2e_us IS NOT NULL)
+     ARRAY JOIN [${pairs}] AS pair
+     WHERE pair.2 IS NOT NULL
+     GROUP BY dim, val`
+  )
+  return found.map((row) => ({
+    dimension: DIMENSIONS[toNum(row['dim'])] as Dimension,
+    value: String(row['val']),
+    count: toNum(row['n']),
+  }))
 }

@@ -11,7 +11,12 @@ import type { SpanStore } from '../span-store.js'
 import type { RequestQuery } from '../../core/model/query.js'
 import { measureColumn } from '../query/request-fields.js'
 import { validateRequestQuery } from '../query/validate.js'
-import { queryAggregate, queryHistogram, queryPercentiles } from './aggregate.js'
+import {
+  queryAggregate,
+  queryDimensionValues,
+  queryHistogram,
+  queryPercentiles,
+} from './aggregate.js'
 import type { ClickHouseExecutor } from './executor.js'
 import { listStoredMetrics, querySeriesPoints, type CollectorMetricTables } from './metrics.js'
 import { queryRequestColumns } from './request-columns.js'
@@ -206,6 +211,7 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
     scanRequestColumns: (query) => queryRequestColumns(exec, t.requests, query),
     percentiles: (query) => queryPercentiles(exec, t.requests, query),
     aggregateRequests: (query) => queryAggregate(exec, t.requests, query),
+    countDimensionValues: (query) => queryDimensionValues(exec, t.requests, query),
     histogramRequests: (query) => queryHistogram(exec, t.requests, query),
     querySeries: (query) => querySeriesPoints(exec, t, collector, query),
     listMetrics: () => listStoredMetrics(exec, t, collector),

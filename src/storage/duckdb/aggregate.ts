@@ -2,8 +2,12 @@
 import type { Micros } from '../../core/model/units.js'
 import { logBins, validateAggregateQuery, validateHistogramQuery } from '../query/log-bins.js'
 import { measureColumn } from '../query/request-fields.js'
+import { validateRequestQuery } from '../query/validate.js'
+import { DIMENSIONS, type Dimension } from '../../core/model/request.js'
 import type {
   AggregateQuery,
+  DimensionValueCount,
+  DimensionValuesQuery,
   AggregateRow,
   HistogramQuery,
   RequestHistogram,
@@ -86,4 +90,39 @@ export async function queryHistogram(
       count: toNumber(row['n']),
     })),
   }
+}
+
+/**
+ * Requests with an e2e per value of every dimension: one scan with a grouping set per dimension
+ * (ADR 0239) instead of a grouped count each.
+ */
+export async function queryDimensionValues(
+  rows: ReadRows,
+  query: DimensionValuesQuery
+): Promise<DimensionValueCount[]> {
+  validateRequestQuery(query)
+  const where = requestWhere(query)
+  const sets = DIMENSIONS.map((d) => `(${d})`).join(', ')
+  // GROUPING(d) is 0 in the rows of d's own set; the other dimensions are NULL there.
+  const which = DIMENSIONS.map((d, i) => `WHEN GROUPING(${d}) = 0 THEN ${i}`).join(' ')
+  const value = DIMENSIONS.map((d) => d).join(', ')
+  const found = await rows(
+    `SELECT CASE ${which} END AS dim, coalesce(${value}) AS val, count(e2e_us) AS n
+     FROM requests ${where.sql}
+     GROUP BY GROUPING SETS (${sets}) HAVING count(e2e_us) > 0`,
+    where.params
+  )
+  return found.flatMap((row) => {
+    const value = row['val']
+    if (value === null || value === undefined) {
+      return []
+    }
+    return [
+      {
+        dimension: DIMENSIONS[toNumber(row['dim'])] as Dimension,
+        value: String(value),
+        count: toNumber(row['n']),
+      },
+    ]
+  })
 }

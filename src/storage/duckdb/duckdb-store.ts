@@ -22,11 +22,15 @@ import { appendSpansChunked } from './span-chunks.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createReaderPool, type ReaderPool } from './reader-pool.js'
 import { createWriteCoalescer } from './write-coalescer.js'
-import { createRequestRollup, registerRequestRollup } from '../rollup/request-rollup.js'
+import {
+  createRequestRollup,
+  registerRequestRollup,
+  type WriteExtent,
+} from '../rollup/request-rollup.js'
 import { duckDbRollupSource } from './rollup-fill.js'
 import { createSeriesIdCache } from './series-id.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
-import { queryAggregate, queryHistogram } from './aggregate.js'
+import { queryAggregate, queryDimensionValues, queryHistogram } from './aggregate.js'
 import { queryRequestColumns } from './request-columns.js'
 import { requestWhere, timeClauses, valueRangeClauses, type Where } from './sql.js'
 
@@ -161,15 +165,20 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     readers
       .run(async (reader) => (await reader.runAndReadAll(sql, params)).getRowObjectsJS())
       .catch((err: unknown) => Promise.reject(damaged(err)))
-  const write = (work: () => Promise<void>): Promise<void> =>
+  /**
+   * `extentOf` names the times the work wrote, asked after it ran; without it any time may have
+   * changed.
+   */
+  const write = (work: () => Promise<void>, extentOf?: () => WriteExtent): Promise<void> =>
     writeQueue
       .run(async () => {
         await reopenIfInvalidated()
         await inTransaction(conn, work)
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
-      // After the commit (or its failure): a cached diagnosis read before it is stale (ADR 0211).
-      .finally(() => rollup.noteWrite())
+      // After the commit (or its failure): a cached diagnosis that read these times is stale
+      // (ADR 0211, 0238).
+      .finally(() => rollup.noteWrite(extentOf?.()))
   const spanWriter = createWriteCoalescer<Span>(
     (task) => writeQueue.run(task),
     async (spans) => {
@@ -204,23 +213,30 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       const track = replacing && rollup.active()
       const replacedStarts: number[] = []
       try {
-        await write(async () => {
-          // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
-          // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
-          if (replacing) {
-            const remove = 'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))'
-            const ids = [listValue(latest.map((r) => r.traceId))]
-            if (track) {
-              const replaced = await conn.runAndReadAll(`${remove} RETURNING start_us`, ids)
-              for (const [start] of replaced.getRowsJS()) {
-                replacedStarts.push(toNumber(start))
+        await write(
+          async () => {
+            // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
+            // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
+            if (replacing) {
+              const remove = 'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))'
+              const ids = [listValue(latest.map((r) => r.traceId))]
+              if (track) {
+                const replaced = await conn.runAndReadAll(`${remove} RETURNING start_us`, ids)
+                for (const [start] of replaced.getRowsJS()) {
+                  replacedStarts.push(toNumber(start))
+                }
+              } else {
+                await conn.run(remove, ids)
               }
-            } else {
-              await conn.run(remove, ids)
             }
-          }
-          await appendRequestsChunked(conn, latest)
-        })
+            await appendRequestsChunked(conn, latest)
+          },
+          () =>
+            // Untracked replaced rows may have started at any time.
+            replacing && !track
+              ? { fromUs: -Infinity, toUs: Infinity }
+              : extentOfTimes([...latest.map((r) => r.startUs), ...replacedStarts])
+        )
       } finally {
         if (replacing && !track) {
           // Whatever was read since the check may predate this write.
@@ -269,7 +285,10 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       if (events.length === 0) {
         return
       }
-      await write(() => appendAll(conn, 'events', events, appendEvent))
+      await write(
+        () => appendAll(conn, 'events', events, appendEvent),
+        () => extentOfTimes(events.map((e) => e.timeUs))
+      )
     },
 
     async getSpans(traceIds) {
@@ -353,6 +372,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     scanRequestColumns: (query) => readers.run((reader) => queryRequestColumns(reader, query)),
     percentiles: (query) => queryPercentiles(rows, query),
     aggregateRequests: (query) => queryAggregate(rows, query),
+    countDimensionValues: (query) => queryDimensionValues(rows, query),
     histogramRequests: (query) => queryHistogram(rows, query),
     querySeries: (query) => querySeriesPoints(rows, query),
     listMetrics: () => listStoredMetrics(rows),
@@ -417,13 +437,16 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         return 0
       }
       let deleted = 0
-      await write(async () => {
-        const result = await conn.run(
-          `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
-          [BigInt(Math.ceil(beforeUs)), limit]
-        )
-        deleted = result.rowsChanged
-      })
+      await write(
+        async () => {
+          const result = await conn.run(
+            `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
+            [BigInt(Math.ceil(beforeUs)), limit]
+          )
+          deleted = result.rowsChanged
+        },
+        () => ({ fromUs: -Infinity, toUs: beforeUs })
+      )
       if (table === 'requests' && deleted > 0) {
         rollup.invalidateBefore(beforeUs)
       }
@@ -462,4 +485,15 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
   })
   return store
+}
+
+/** The half-open span of some times (empty when there are none). */
+function extentOfTimes(times: readonly number[]): WriteExtent {
+  let fromUs = Infinity
+  let toUs = -Infinity
+  for (const t of times) {
+    fromUs = Math.min(fromUs, t)
+    toUs = Math.max(toUs, t + 1)
+  }
+  return { fromUs, toUs }
 }

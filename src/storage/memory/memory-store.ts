@@ -5,7 +5,7 @@
  */
 import type { ChangeEvent } from '../../core/model/event.js'
 import type { MetricFamilyMeta } from '../../core/model/metric.js'
-import type { RequestTimeline } from '../../core/model/request.js'
+import { DIMENSIONS, type RequestTimeline } from '../../core/model/request.js'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../span-store.js'
@@ -20,6 +20,7 @@ import type {
   SeriesQuery,
   StoreStats,
   TimeRange,
+  DimensionValueCount,
 } from '../../core/model/query.js'
 import {
   evaluateSeries,
@@ -171,6 +172,30 @@ export function createMemoryStore(): SpanStore {
     async aggregateRequests(query) {
       validateAggregateQuery(query)
       return aggregateRows(query, selectRequests(query))
+    },
+
+    async countDimensionValues(query) {
+      validateRequestQuery(query)
+      const counts = new Map<string, DimensionValueCount>()
+      for (const r of selectRequests(query)) {
+        if (r.e2eUs === null) {
+          continue
+        }
+        for (const dimension of DIMENSIONS) {
+          const value = r.dims[dimension]
+          if (value === null) {
+            continue
+          }
+          const key = `${dimension}\u0000${value}`
+          const held = counts.get(key)
+          if (held) {
+            held.count++
+          } else {
+            counts.set(key, { dimension, value, count: 1 })
+          }
+        }
+      }
+      return [...counts.values()]
     },
 
     async histogramRequests(query) {

@@ -6,7 +6,7 @@ import type { PercentileRow } from '../../core/model/query.js'
 import { createDuckDbStore } from '../duckdb/duckdb-store.js'
 import type { SpanStore } from '../span-store.js'
 import { RELATIVE_ERROR } from './log-histogram.js'
-import { requestRollupOf, type RequestRollup } from './request-rollup.js'
+import { createRequestRollup, requestRollupOf, type RequestRollup } from './request-rollup.js'
 
 // The rollup against the store's own exact answers, over a real DuckDB store: counts and sums
 // equal, quantiles within the stated bound; late data, moved traces and retention reach it.
@@ -178,5 +178,77 @@ describe('request rollup (DuckDB)', () => {
     }
     const after = await store.aggregateRequests({ ...window, measures: [] })
     expect(await total()).toBe(after[0]?.count)
+  })
+})
+
+describe('request rollup: the times each commit wrote', () => {
+  const idle = createRequestRollup({
+    aggregates: () => Promise.resolve(new Map()),
+    histograms: () => Promise.resolve(new Map()),
+  })
+
+  it('tells an answer of a span of times whether a commit since wrote inside it', () => {
+    const g = idle.writeGeneration
+    expect(idle.untouchedSince(g, 100, 200)).toBe(true)
+    idle.invalidate([300, 250])
+    idle.noteWrite({ fromUs: 0, toUs: 100 })
+    // Half-open on both sides: [0, 100) and [250, 301) miss [100, 200).
+    expect(idle.untouchedSince(g, 100, 200)).toBe(true)
+    expect(idle.untouchedSince(g, 99, 200)).toBe(false)
+    expect(idle.untouchedSince(g, 100, 251)).toBe(false)
+    idle.invalidate([])
+    expect(idle.untouchedSince(g, 100, 200)).toBe(true)
+    // A commit whose times are unknown, a retention cut, a forget-all: everything before them.
+    const h = idle.writeGeneration
+    idle.noteWrite()
+    expect(idle.untouchedSince(h, 1e15, 1e15 + 1)).toBe(false)
+    const i = idle.writeGeneration
+    idle.invalidateBefore(50)
+    expect(idle.untouchedSince(i, 50, 60)).toBe(true)
+    expect(idle.untouchedSince(i, 49, 60)).toBe(false)
+    const j = idle.writeGeneration
+    idle.invalidateAll()
+    expect(idle.untouchedSince(j, 100, 200)).toBe(false)
+    // A generation not reached yet is never vouched for.
+    expect(idle.untouchedSince(idle.writeGeneration + 1, 100, 200)).toBe(false)
+  })
+
+  it('stops vouching once the commits since an answer no longer fit in its log', () => {
+    const g = idle.writeGeneration
+    for (let k = 0; k < 1_023; k++) {
+      idle.noteWrite({ fromUs: 0, toUs: 10 })
+    }
+    expect(idle.untouchedSince(g, 100, 200)).toBe(true)
+    idle.noteWrite({ fromUs: 0, toUs: 10 })
+    idle.noteWrite({ fromUs: 0, toUs: 10 })
+    expect(idle.untouchedSince(g, 100, 200)).toBe(false)
+    expect(idle.untouchedSince(idle.writeGeneration - 5, 100, 200)).toBe(true)
+  })
+})
+
+describe('request rollup: reads after a write', () => {
+  it('reads again only the span of the buckets a write touched, not their whole chunk', async () => {
+    const asked: [number, number][] = []
+    const rollup = createRequestRollup({
+      aggregates: (range) => {
+        asked.push([range.fromUs, range.toUs])
+        return Promise.resolve(new Map())
+      },
+      histograms: () => Promise.resolve(new Map()),
+    })
+    const SEC = 1_000_000
+    // Ten minutes of 5 s buckets: one chunk of 120.
+    const window = { fromUs: (T0 - (T0 % (600 * SEC))) as Micros, measures: [] }
+    const query = { ...window, toUs: (window.fromUs + 600 * SEC) as Micros }
+    await rollup.aggregate(query)
+    expect(asked).toEqual([[query.fromUs, query.toUs]])
+    asked.length = 0
+    await rollup.aggregate(query)
+    expect(asked).toEqual([])
+    // Two writes, in buckets 50 and 52: the read spans 50..52, not the 120 buckets.
+    rollup.invalidate([query.fromUs + 250 * SEC + 7])
+    rollup.invalidate([query.fromUs + 262 * SEC])
+    await rollup.aggregate(query)
+    expect(asked).toEqual([[query.fromUs + 250 * SEC, query.fromUs + 265 * SEC]])
   })
 })

@@ -50,6 +50,9 @@ const MAX_WHOLE_BUCKETS = 720
 const CHUNK_BUCKETS = 120
 /** Buckets kept (each kind, filter set and base together), least recently used dropped first. */
 const MAX_ENTRIES = 6_000
+/** Commits whose spans are remembered (`untouchedSince`); older ones count as touching all. */
+const MAX_LOGGED_WRITES = 1_024
+const EVERYTHING: WriteExtent = { fromUs: -Infinity, toUs: Infinity }
 
 export interface AggEntry {
   count: number
@@ -61,6 +64,12 @@ export interface AggEntry {
 
 /** Per `HIST_MEASURES` index. */
 export type HistEntry = LogHistogram[]
+
+/** The times a commit wrote, half-open, in µs (±Infinity for an open side). */
+export interface WriteExtent {
+  fromUs: number
+  toUs: number
+}
 
 export interface RollupRange {
   fromUs: number
@@ -102,14 +111,23 @@ export interface RequestRollup {
   invalidateAll(): void
   /** After a delete of everything before `beforeUs`. */
   invalidateBefore(beforeUs: number): void
-  /** After a commit to any table a diagnosis reads (metric samples, families, events). */
-  noteWrite(): void
+  /**
+   * After a commit to any table a diagnosis reads (metric samples, families, events), with the
+   * span of times it wrote (`[fromUs, toUs)`), or without one when that is unknown.
+   */
+  noteWrite(extent?: WriteExtent): void
   /**
    * Grows after every commit the store reported (requests through the invalidations, the other
    * tables through `noteWrite`): an answer computed while it held one value may be served again
    * while it still holds it (ADR 0211).
    */
   readonly writeGeneration: number
+  /**
+   * Whether no commit after `generation` wrote within `[fromUs, toUs)`: an answer that read only
+   * that span while the counter held `generation` is still current (ADR 0238). False when a
+   * commit's span is unknown or the log of spans no longer reaches back to `generation`.
+   */
+  untouchedSince(generation: number, fromUs: number, toUs: number): boolean
   /** Buckets read from the store since creation (what a test of "bounded reads" looks at). */
   readonly stats: { bucketsFilled: number; bucketsServed: number }
 }
@@ -167,6 +185,17 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
   /** `base|bucket` → generation of its last invalidation, while some fill is in flight. */
   const touched = new Map<string, number>()
   let generation = 0
+  /** The span of each commit after `loggedAfter`, oldest first, one per generation. */
+  const writes: WriteExtent[] = []
+  let loggedAfter = 0
+  const bump = (extent: WriteExtent): void => {
+    generation++
+    writes.push(extent)
+    if (writes.length > MAX_LOGGED_WRITES) {
+      writes.shift()
+      loggedAfter++
+    }
+  }
   let fillsInFlight = 0
   let everythingTouchedAt = -1
   const inFlight = new Map<string, Promise<Filled>>()
@@ -253,32 +282,40 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       }
     })
     // Missing buckets are read in aligned chunks: callers asking overlapping windows at the
-    // same time (the page's panels, the warm-up) share each chunk's read.
-    const chunks = new Map<number, number[]>()
+    // same time (the page's panels, the warm-up) share each chunk's read. Within a chunk only
+    // the span from its first to its last missing bucket is read: after a write, the buckets it
+    // touched, not the chunk's other rows (ADR 0238). Every caller sees the same missing
+    // buckets, so they still ask the same span.
+    const chunks = new Map<number, { lo: number; hi: number; wanted: number[] }>()
     for (const b of missing) {
       const c = floorTo(b, base * CHUNK_BUCKETS)
-      chunks.set(c, [...(chunks.get(c) ?? []), b])
+      const held = chunks.get(c)
+      if (held) {
+        held.lo = Math.min(held.lo, b)
+        held.hi = Math.max(held.hi, b + base)
+        held.wanted.push(b)
+      } else {
+        chunks.set(c, { lo: b, hi: b + base, wanted: [b] })
+      }
     }
-    for (const [c, wanted] of chunks) {
+    for (const { lo, hi, wanted } of chunks.values()) {
       reads.push(
-        fill(kind, { fromUs: c, toUs: c + base * CHUNK_BUCKETS, filters }, base).then(
-          ({ startedAt, found }) => {
-            for (let b = c; b < c + base * CHUNK_BUCKETS; b += base) {
-              const bucketKey = `${base}|${b}`
-              // A write that touched the bucket after this read began may be missing from it.
-              if ((touched.get(bucketKey) ?? -1) < startedAt && everythingTouchedAt < startedAt) {
-                keep(`${kind}|${fk}|${base}|${b}`, bucketKey, found.get(b) ?? emptyEntry(kind))
-              }
-            }
-            for (const b of wanted) {
-              stats.bucketsFilled++
-              const entry = found.get(b)
-              if (entry) {
-                out.set(b, entry)
-              }
+        fill(kind, { fromUs: lo, toUs: hi, filters }, base).then(({ startedAt, found }) => {
+          for (let b = lo; b < hi; b += base) {
+            const bucketKey = `${base}|${b}`
+            // A write that touched the bucket after this read began may be missing from it.
+            if ((touched.get(bucketKey) ?? -1) < startedAt && everythingTouchedAt < startedAt) {
+              keep(`${kind}|${fk}|${base}|${b}`, bucketKey, found.get(b) ?? emptyEntry(kind))
             }
           }
-        )
+          for (const b of wanted) {
+            stats.bucketsFilled++
+            const entry = found.get(b)
+            if (entry) {
+              out.set(b, entry)
+            }
+          }
+        })
       )
     }
     await Promise.all(reads)
@@ -302,8 +339,21 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       return generation
     },
 
-    noteWrite() {
-      generation++
+    noteWrite(extent) {
+      bump(extent ?? EVERYTHING)
+    },
+
+    untouchedSince(since, fromUs, toUs) {
+      if (since < loggedAfter || since > generation) {
+        return false
+      }
+      for (let g = since; g < generation; g++) {
+        const w = writes[g - loggedAfter] as WriteExtent
+        if (w.fromUs < toUs && fromUs < w.toUs) {
+          return false
+        }
+      }
+      return true
     },
 
     async aggregate(query) {
@@ -440,13 +490,17 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     },
 
     invalidate(startsUs) {
-      generation++
       // Requests of one batch share few buckets: find the finest ones first, the rest from them.
       const finest = BASES_US[BASES_US.length - 1] as number
       const fine = new Set<number>()
+      let lowest = Infinity
+      let highest = -Infinity
       for (const t of startsUs) {
         fine.add(floorTo(t, finest))
+        lowest = Math.min(lowest, t)
+        highest = Math.max(highest, t)
       }
+      bump({ fromUs: lowest, toUs: highest + 1 })
       const seen = new Set<string>()
       for (const b of fine) {
         for (const base of BASES_US) {
@@ -464,7 +518,7 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     },
 
     invalidateAll() {
-      generation++
+      bump(EVERYTHING)
       cache.clear()
       byBucket.clear()
       if (fillsInFlight > 0) {
@@ -473,7 +527,7 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     },
 
     invalidateBefore(beforeUs) {
-      generation++
+      bump({ fromUs: -Infinity, toUs: beforeUs })
       for (const bucketKey of [...byBucket.keys()]) {
         if (Number(bucketKey.split('|')[1]) < beforeUs) {
           forget(bucketKey)

@@ -800,6 +800,68 @@ export function runSpanStoreConformance(name: string, makeStore: () => Promise<S
       })
     })
 
+    it('counts the requests with an e2e per value of every dimension, in the window and filters', async () => {
+      const B = 1_700_000_040 * SEC
+      expect(await store.countDimensionValues({})).toEqual([])
+      const req = (i: number, startUs: number, e2eUs: number | null, dims: object) =>
+        makeRequest({
+          traceId: hexId(i, 32),
+          startUs: us(startUs),
+          e2eUs: e2eUs === null ? null : us(e2eUs),
+          dims,
+        })
+      await store.upsertRequests([
+        req(1, B, 1000, { model: 'm1', replica: 'a', tenant: 't1' }),
+        req(2, B + SEC, 2000, { model: 'm1', replica: 'b', tenant: null }),
+        req(3, B + 2 * SEC, 3000, { model: 'm2', replica: 'b', region: 'eu' }),
+        // No e2e: not counted (as the filter menus always counted).
+        req(4, B + 3 * SEC, null, { model: 'm3', replica: 'c' }),
+        // Outside the window.
+        req(5, B + 100 * SEC, 1000, { model: 'm4', replica: 'a' }),
+      ])
+      const sorted = (rows: { dimension: string; value: string; count: number }[]) =>
+        [...rows].sort(
+          (x, y) => x.dimension.localeCompare(y.dimension) || x.value.localeCompare(y.value)
+        )
+      const window = { fromUs: us(B), toUs: us(B + 60 * SEC) }
+      expect(sorted(await store.countDimensionValues(window))).toEqual([
+        { dimension: 'model', value: 'm1', count: 2 },
+        { dimension: 'model', value: 'm2', count: 1 },
+        { dimension: 'region', value: 'eu', count: 1 },
+        { dimension: 'replica', value: 'a', count: 1 },
+        { dimension: 'replica', value: 'b', count: 2 },
+        { dimension: 'tenant', value: 't1', count: 1 },
+      ])
+      expect(
+        sorted(await store.countDimensionValues({ ...window, filters: { replica: ['b'] } }))
+      ).toEqual([
+        { dimension: 'model', value: 'm1', count: 1 },
+        { dimension: 'model', value: 'm2', count: 1 },
+        { dimension: 'region', value: 'eu', count: 1 },
+        { dimension: 'replica', value: 'b', count: 2 },
+      ])
+      // Every dimension agrees with its own grouped count.
+      for (const dim of ['model', 'replica', 'tenant', 'region'] as const) {
+        const grouped = await store.aggregateRequests({ measures: ['e2e'], groupBy: dim })
+        expect(
+          sorted((await store.countDimensionValues({})).filter((r) => r.dimension === dim))
+        ).toEqual(
+          sorted(
+            grouped
+              .filter((g) => g.group !== null && (g.measures[0]?.count ?? 0) > 0)
+              .map((g) => ({
+                dimension: dim,
+                value: g.group as string,
+                count: g.measures[0]?.count ?? 0,
+              }))
+          )
+        )
+      }
+      await expect(
+        store.countDimensionValues({ filters: { 'x; DROP TABLE requests': ['a'] } as never })
+      ).rejects.toMatchObject({ code: 'QUERY_INVALID' })
+    })
+
     it('counts a measure in log-spaced bins per time bucket', async () => {
       const B = 1_700_000_040 * SEC
       expect(

@@ -35,6 +35,28 @@ const FRAME_FIELDS: readonly RequestField[] = [
   ...FRAME_TEXT_FIELDS,
 ]
 
+/** Metric series are read this far before the window, so counters have a sample for a rate. */
+const METRICS_BEFORE_US = 5 * 60_000_000
+/** Change events are read this far before the window: a change just before it may explain it. */
+const EVENTS_BEFORE_US = 10 * 60_000_000
+
+/**
+ * The times `loadWindow` reads for a window, half-open: an answer computed from them holds until
+ * a write lands inside (ADR 0238). Null when the window is open (it then follows the data extent).
+ */
+export function windowReach(window: {
+  fromUs?: number
+  toUs?: number
+}): { fromUs: number; toUs: number } | null {
+  if (window.fromUs === undefined || window.toUs === undefined) {
+    return null
+  }
+  return {
+    fromUs: window.fromUs - Math.max(METRICS_BEFORE_US, EVENTS_BEFORE_US),
+    toUs: window.toUs,
+  }
+}
+
 /** Resolves the window: explicit ends win, else the data extent (empty store → [0, 0)). */
 export async function resolveWindow(
   store: DiagnosisReader,
@@ -79,14 +101,11 @@ export async function loadWindow(
   const stored = await store.listMetrics()
   const names = resolveResourceNames(stored.map((m) => m.name))
   const resources: ResourceSeries[] = []
-  // Metrics are scraped at intervals; read a little before the window so counters have a
-  // previous sample for their first rate.
-  const padUs = 5 * 60_000_000
   await Promise.all(
     [...names.entries()].map(async ([kind, { name }]) => {
       const series = await store.querySeries({
         name,
-        fromUs: (window.fromUs - padUs) as Micros,
+        fromUs: (window.fromUs - METRICS_BEFORE_US) as Micros,
         toUs: window.toUs,
         fn: 'raw',
       })
@@ -104,7 +123,7 @@ export async function loadWindow(
     'dram_active',
   ].filter((k) => !names.has(k as never))
   const events = await store.queryEvents({
-    fromUs: (window.fromUs - 10 * 60_000_000) as Micros,
+    fromUs: (window.fromUs - EVENTS_BEFORE_US) as Micros,
     toUs: window.toUs,
   })
   return { window, frame, total, resources, events, missingFamilies }
