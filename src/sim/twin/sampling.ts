@@ -35,11 +35,11 @@ export interface SamplingSummary {
 }
 
 /** Resamples drawn; only sums over bins, so even a 1M-request window costs milliseconds. */
-export const RESAMPLES = 200
+const RESAMPLES = 200
 /** The ends of the resamples' work that are run, as quantiles. */
-export const SAMPLE_QUANTILES = [0.05, 0.95] as const
+const SAMPLE_QUANTILES = [0.05, 0.95] as const
 /** Below this distance from the window's own work, a sample run repeats the seeded runs. */
-export const NEGLIGIBLE_WORK = 0.01
+const NEGLIGIBLE_WORK = 0.01
 
 /** The fit's own sample: every bin from itself. */
 export function ownSample(fit: TwinFit, bins: number[][]): WindowSample {
