@@ -192,9 +192,14 @@ async function main(): Promise<void> {
         const iv = report.predicted!.ttft[q].interval
         return `TTFT ${q} truths ${truths.map((t) => (t.ttft[q] ?? NaN).toFixed(0)).join(', ')} ms, twin ${report.predicted!.ttft[q].value?.toFixed(0)} [${iv?.map((v) => v.toFixed(0)).join('–')}]`
       }
+      const w = report.predicted.sampling?.work
+      const sampled =
+        w == null
+          ? '–'
+          : `${w.low.toFixed(3)}–${w.high.toFixed(3)} (${report.predicted.sampling!.runs} runs${report.predicted.sampling!.growing > 0 ? `, ${report.predicted.sampling!.growing} growing` : ''})`
       process.stdout.write(
         `${`s${seed} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s)\n` +
-          `${''.padEnd(24)}${ttft('p50')}; ${ttft('p99')}\n`
+          `${''.padEnd(24)}${ttft('p50')}; ${ttft('p99')}; window work ${sampled}\n`
       )
     }
   }

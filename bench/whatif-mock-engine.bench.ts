@@ -269,6 +269,31 @@ async function main(): Promise<void> {
       )
     })
     process.stdout.write(`${label.padEnd(22)}${cells.join('')}  n=${truthFit.fit.observed.n}\n`)
+    if (report.predicted !== null) {
+      // The interval with the window's own sampling (ADR 0236) beside the seeded runs' alone.
+      const applied = applyChanges(fitted.fit, p.changes)
+      const seeded = applied.ok
+        ? predict(fitted.fit, applied.cluster, applied.plan, { runs: 5, seed: 1001 }).measures
+        : null
+      const iv = (e: { interval: [number, number] | null }): string =>
+        e.interval === null ? '–' : `${e.interval[0].toFixed(0)}–${e.interval[1].toFixed(0)}`
+      const inside = (e: { interval: [number, number] | null }, t: number | null): string =>
+        e.interval !== null && t !== null && t >= e.interval[0] && t <= e.interval[1] ? 'in' : 'out'
+      const w = report.predicted.sampling?.work
+      process.stdout.write(
+        `${''.padEnd(22)}${(['p50', 'p99'] as const)
+          .map(
+            (q) =>
+              `TTFT ${q} truth ${truth.ttft[q]?.toFixed(0)}: seeded [${seeded === null ? '–' : iv(seeded.ttft[q])}] ${seeded === null ? '' : inside(seeded.ttft[q], truth.ttft[q])}, with the sample [${iv(report.predicted!.ttft[q])}] ${inside(report.predicted!.ttft[q], truth.ttft[q])}`
+          )
+          .join(
+            '; '
+          )}; window work ${w == null ? '–' : `${w.low.toFixed(3)}–${w.high.toFixed(3)}`}\n`
+      )
+      for (const n of report.notes) {
+        process.stdout.write(`${''.padEnd(22)}note: ${n.slice(0, 160)}\n`)
+      }
+    }
   }
   await sink.close()
   await store.close()

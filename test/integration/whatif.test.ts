@@ -8,9 +8,12 @@ import type { AppDeps } from '../../src/server/app-deps.js'
 import { httpErrorReply } from '../../src/server/http-errors.js'
 import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
+import { applyChanges } from '../../src/sim/twin/changes.js'
 import { ADDITIVE_MARGIN } from '../../src/sim/twin/law-choice.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
-import { runWhatIf } from '../../src/sim/twin/whatif.js'
+import { predict } from '../../src/sim/twin/predict.js'
+import { renderWhatIfText } from '../../src/sim/twin/render.js'
+import { checkFit, runWhatIf } from '../../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 
@@ -140,6 +143,74 @@ describe('whatif on a simulated window', () => {
     expect(r.fit.ok).toBe(false)
     expect(r.predicted).toBeNull()
     expect(r.refused!.reasons.join(' ')).toMatch(/replayed window's P\d\d/)
+  })
+})
+
+describe("whatif intervals with the window's own sample (ADR 0236)", () => {
+  let long: TwinWindow
+  beforeAll(async () => {
+    const s = createMemoryStore()
+    const run = await simulateIntoStore(s, {
+      scenario: 'healthy',
+      seed: 2,
+      durationMs: 360_000,
+      ratePerSec: 3,
+    })
+    long = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
+    await s.close()
+  }, 60_000)
+
+  it('widens every interval by the resampled window and keeps the seeded runs’ point', () => {
+    const { report, fit } = checkFit(long, 2, 1)
+    expect(report.ok).toBe(true)
+    const applied = applyChanges(fit!, { loadFactor: 2 })
+    if (!applied.ok) {
+      throw new Error(applied.reasons.join('; '))
+    }
+    const seeded = predict(fit!, applied.cluster, applied.plan, { runs: 3, seed: 1001 })
+    const both = predict(fit!, applied.cluster, applied.plan, {
+      runs: 3,
+      seed: 1001,
+      sampling: true,
+    })
+    expect(seeded.sampling).toBeNull()
+    // About a thousand requests over six minutes: their work is known to a few per cent only.
+    const s = both.sampling!
+    expect(s.blockMinutes).toBe(2)
+    expect(s.resamples).toBe(200)
+    expect(s.work!.low).toBeLessThan(0.99)
+    expect(s.work!.high).toBeGreaterThan(1.01)
+    expect(s.runs).toBe(2)
+    let wider = 0
+    for (const m of ['ttft', 'tpot', 'e2e', 'queue'] as const) {
+      for (const q of ['p50', 'p95', 'p99'] as const) {
+        const a = seeded.measures[m][q]
+        const b = both.measures[m][q]
+        expect(b.value).toBe(a.value)
+        expect(b.interval![0]).toBeLessThanOrEqual(a.interval![0])
+        expect(b.interval![1]).toBeGreaterThanOrEqual(a.interval![1])
+        wider += b.interval![1] - b.interval![0] > a.interval![1] - a.interval![0] ? 1 : 0
+      }
+    }
+    expect(wider).toBeGreaterThan(6)
+  })
+
+  it('says in the answer how much work the window could have held', () => {
+    const r = runWhatIf(long, { changes: { loadFactor: 1.5 }, runs: 2, seed: 1 })
+    expect(r.predicted!.sampling).toMatchObject({
+      method: 'circular block bootstrap of the minutes holding requests',
+      runs: 2,
+    })
+    expect(renderWhatIfText(r)).toMatch(
+      /the window's own sample: work \d+–\d+ % of its own between the 5th and 95th percentile of 200 resamples \(2-minute blocks\); the range also holds a run at each end/
+    )
+  })
+
+  it('leaves a window under three minutes of requests to its seeded runs, and says so', () => {
+    const r = runWhatIf(window, { changes: { loadFactor: 1.5 }, runs: 2, seed: 1 })
+    expect(r.predicted!.sampling!.work).toBeNull()
+    expect(r.predicted!.sampling!.runs).toBe(0)
+    expect(renderWhatIfText(r)).toMatch(/too few to resample; the range is the seeded runs alone/)
   })
 })
 

@@ -10,6 +10,7 @@ import { runTwin, type TwinJobs, type TwinRunResult } from './engine.js'
 import type { JobPlan } from './changes.js'
 import type { TwinFit } from './fit.js'
 import type { TwinCluster } from './engine.js'
+import { ownSample, sampleEnds, type SamplingSummary, type WindowSample } from './sampling.js'
 
 export const MEASURES = ['ttft', 'tpot', 'e2e', 'queue'] as const
 export type TwinMeasure = (typeof MEASURES)[number]
@@ -46,6 +47,11 @@ export interface Prediction {
    * requests arriving in each quarter of the window, and how many runs grew (`growing`).
    */
   saturation: { growing: number; queueP50ByQuarter: Estimate[] }
+  /**
+   * How the window's own sampling uncertainty widened the intervals (ADR 0236); `null` when the
+   * prediction was asked for the twin's randomness alone (the fit check, the sweep).
+   */
+  sampling: SamplingSummary | null
 }
 
 /**
@@ -124,9 +130,10 @@ interface DrawnJobs {
   source: Int32Array
 }
 
-function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, bins: number[][]): DrawnJobs {
+function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, sample: WindowSample): DrawnJobs {
   const m = fit.model
   const o = fit.observed
+  const bins = sample.bins
   const arrive: number[] = []
   const source: number[] = []
   const windowUs = m.window.toUs - m.window.fromUs
@@ -136,7 +143,7 @@ function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, bins: number[][]): Draw
   // happened to hold a few long requests holds twice as many at 2x, and the twin's work per
   // minute swings three times as much as the real one (the same double count as the rate's).
   const pick = (b: number): number => {
-    const keep = fit.binKeep[b] ?? 1
+    const keep = sample.keep[b] ?? 1
     if (keep < 1 && rng.next() >= keep) {
       const lo = Math.max(0, b - MIX_NEIGHBOURS)
       const hi = Math.min(bins.length - 1, b + MIX_NEIGHBOURS)
@@ -172,7 +179,7 @@ function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, bins: number[][]): Draw
     }
   } else {
     for (let b = 0; b < bins.length; b++) {
-      const rate = m.arrival.ratePerSec[b]! * plan.rateMultiplier
+      const rate = sample.ratePerSec[b]! * plan.rateMultiplier
       if (!(rate > 0)) {
         continue
       }
@@ -244,10 +251,10 @@ export function runDetailed(
   cluster: TwinCluster,
   plan: JobPlan,
   seed: number,
-  bins: number[][] = rowsByBin(fit)
+  sample: WindowSample = ownSample(fit, rowsByBin(fit))
 ): DrawnJobs & { res: TwinRunResult } {
   const rng = createRng(seed)
-  const drawn = drawJobs(fit, plan, rng.fork('jobs'), bins)
+  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample)
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   const res = runTwin(
     cluster,
@@ -263,9 +270,9 @@ function runOnce(
   cluster: TwinCluster,
   plan: JobPlan,
   seed: number,
-  bins: number[][]
+  sample: WindowSample
 ): RunFigures {
-  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, bins)
+  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   const ttft: number[] = []
@@ -315,39 +322,64 @@ function runOnce(
   }
 }
 
-function estimate(values: number[]): Estimate {
+/**
+ * The median of the seeded runs, with the range of those and of the runs on resampled windows
+ * (`extra`): the point stays the twin's best guess at the window it was fitted on, the interval
+ * also holds what a window of the same traffic with a little more or less work would give.
+ */
+function estimate(values: number[], extra: number[] = []): Estimate {
   const finite = values.filter((v) => v === v).sort((a, b) => a - b)
   if (finite.length === 0) {
     return { value: null, interval: null }
   }
+  const all = [...finite, ...extra.filter((v) => v === v)]
   return {
     value: quantileSorted(finite, 0.5),
-    interval: [finite[0]!, finite[finite.length - 1]!],
+    interval: [Math.min(...all), Math.max(...all)],
   }
 }
 
-/** Runs the twin `runs` times (seeds `seed`, `seed + 1`, …) and summarises. */
+function percentileMs(f: RunFigures, m: TwinMeasure, q: number): number {
+  const sorted = f.values[m].sort()
+  return sorted.length > 0 ? quantileSorted(sorted, q) / 1000 : NaN
+}
+
+/**
+ * Runs the twin `runs` times (seeds `seed`, `seed + 1`, …) and summarises. With `sampling`, it
+ * also runs the window's resamples at the low and high end of their work (ADR 0236) and widens
+ * every interval to them; the point values are the seeded runs' alone either way.
+ */
 export function predict(
   fit: TwinFit,
   cluster: TwinCluster,
   plan: JobPlan,
-  options: { runs: number; seed: number }
+  options: { runs: number; seed: number; sampling?: boolean }
 ): Prediction {
   const bins = rowsByBin(fit)
+  const own = ownSample(fit, bins)
   const figures: RunFigures[] = []
   for (let k = 0; k < options.runs; k++) {
-    figures.push(runOnce(fit, cluster, plan, options.seed + k, bins))
+    figures.push(runOnce(fit, cluster, plan, options.seed + k, own))
   }
+  let sampling: SamplingSummary | null = null
+  const sampled: RunFigures[] = []
+  if (options.sampling === true) {
+    const ends = sampleEnds(fit, plan, bins, createRng(options.seed).fork('window sample'))
+    ends.samples.forEach((sample, k) => {
+      sampled.push(runOnce(fit, cluster, plan, options.seed + options.runs + k, sample))
+    })
+    sampling = {
+      ...ends.summary,
+      growing: sampled.filter((f) => queueGrows(f.queueByQuarter)).length,
+    }
+  }
+  const both = (pick: (f: RunFigures) => number): Estimate =>
+    estimate(figures.map(pick), sampled.map(pick))
   const measures = {} as Record<TwinMeasure, Percentiles>
   for (const m of MEASURES) {
     measures[m] = {} as Percentiles
     for (const [name, q] of QUANTILES) {
-      measures[m][name] = estimate(
-        figures.map((f) => {
-          const sorted = f.values[m].sort()
-          return sorted.length > 0 ? quantileSorted(sorted, q) / 1000 : NaN
-        })
-      )
+      measures[m][name] = both((f) => percentileMs(f, m, q))
     }
   }
   return {
@@ -358,17 +390,16 @@ export function predict(
       const kv = estimate(figures.map((f) => f.kvPeak[i]!)).value
       return {
         name: r.name,
-        utilization: estimate(figures.map((f) => f.utilization[i]!)),
+        utilization: both((f) => f.utilization[i]!),
         kvPeakShare: kv,
-        preemptionsPerMinute: estimate(figures.map((f) => f.preemptionsPerMinute[i]!)),
-        runningPeak: estimate(figures.map((f) => f.runningPeak[i]!)),
+        preemptionsPerMinute: both((f) => f.preemptionsPerMinute[i]!),
+        runningPeak: both((f) => f.runningPeak[i]!),
       }
     }),
     saturation: {
       growing: figures.filter((f) => queueGrows(f.queueByQuarter)).length,
-      queueP50ByQuarter: [0, 1, 2, 3].map((q) =>
-        estimate(figures.map((f) => f.queueByQuarter[q]!))
-      ),
+      queueP50ByQuarter: [0, 1, 2, 3].map((q) => both((f) => f.queueByQuarter[q]!)),
     },
+    sampling,
   }
 }

@@ -137,6 +137,16 @@ export function renderWhatIfText(r: WhatIfReport): string {
   const p = r.predicted
   if (p !== null) {
     out.push(`Predicted (median of ${p.runs} seeded runs [range])`)
+    const w = p.sampling?.work ?? null
+    if (p.sampling !== null && w === null) {
+      out.push(
+        "  the window's own sample: under three minutes of requests, too few to resample; the range is the seeded runs alone"
+      )
+    } else if (p.sampling !== null && w !== null) {
+      out.push(
+        `  the window's own sample: work ${Math.round(w.low * 100)}–${Math.round(w.high * 100)} % of its own between the 5th and 95th percentile of ${p.sampling.resamples} resamples (${p.sampling.blockMinutes}-minute blocks); ${p.sampling.runs > 0 ? `the range also holds a run at each end` : 'within ±1 %, so the range is the seeded runs alone'}`
+      )
+    }
     out.push(`  ${pad('', 8)}${pad('p50', 26)}${pad('p95', 26)}p99`)
     for (const k of ['ttft', 'tpot', 'e2e', 'queue'] as const) {
       out.push(

@@ -56,6 +56,7 @@ export interface WhatIfReport {
         runs: number
         replicas: Prediction['replicas']
         saturation: Prediction['saturation']
+        sampling: Prediction['sampling']
       })
     | null
   sweep: {
@@ -170,6 +171,42 @@ export function pastSaturation(p: Prediction): string[] {
   ]
 }
 
+/**
+ * The TTFT interval, once it carries the window's own sampling uncertainty, against the goal the
+ * twin is held to (P50 within 10 %, P99 within 20 %): past it, the point is one guess inside a
+ * range the window cannot narrow, and the answer says so rather than read as a confident figure
+ * (ADR 0236). Where only the resampled window with more work grew its queue, the load is at the
+ * edge of what the cluster serves.
+ */
+export function uncertainFromSample(p: Prediction): string[] {
+  const s = p.sampling
+  if (s === null || s.work === null) {
+    return []
+  }
+  const notes: string[] = []
+  const work = `${Math.round((s.work.low - 1) * 100)} to +${Math.round((s.work.high - 1) * 100)} %`
+  if (s.growing > 0 && p.saturation.growing === 0) {
+    notes.push(
+      `the seeded runs serve this load, but with the window's work at the high end of what its own sample allows (${work} of the window's), the engine queue grows through the window: the load is at the edge of what the cluster serves, and the interval is the figure to read`
+    )
+  }
+  const wide = (['p50', 'p99'] as const).filter((q) => {
+    const e = p.measures.ttft[q]
+    const tol = q === 'p50' ? FIT_TOLERANCE.p50 : FIT_TOLERANCE.p99
+    return (
+      e.value !== null &&
+      e.interval !== null &&
+      (e.interval[0] < e.value * (1 - tol) || e.interval[1] > e.value * (1 + tol))
+    )
+  })
+  if (wide.length > 0 && p.saturation.growing === 0) {
+    notes.push(
+      `uncertain: the TTFT ${wide.map((q) => q.toUpperCase()).join(' and ')} interval reaches past ±${wide.map((q) => Math.round((q === 'p50' ? FIT_TOLERANCE.p50 : FIT_TOLERANCE.p99) * 100)).join(' / ±')} % of the prediction once the window's own sampling (its work ${work} between resamples) is counted: this window cannot pin the figure down closer than its interval`
+    )
+  }
+  return notes
+}
+
 function fmt(v: number | null): string {
   return v === null ? '–' : v >= 100 ? v.toFixed(0) : v.toFixed(1)
 }
@@ -198,6 +235,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   const p = predict(fit, applied.cluster, applied.plan, {
     runs: options.runs,
     seed: options.seed + 1000,
+    sampling: true,
   })
   let sweep: WhatIfReport['sweep'] = null
   if (options.sweep !== undefined) {
@@ -226,8 +264,19 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   }
   return {
     ...base,
-    notes: [...applied.notes, ...beyondObservedBatch(fit.model, p), ...pastSaturation(p)],
-    predicted: { ...p.measures, runs: p.runs, replicas: p.replicas, saturation: p.saturation },
+    notes: [
+      ...applied.notes,
+      ...beyondObservedBatch(fit.model, p),
+      ...pastSaturation(p),
+      ...uncertainFromSample(p),
+    ],
+    predicted: {
+      ...p.measures,
+      runs: p.runs,
+      replicas: p.replicas,
+      saturation: p.saturation,
+      sampling: p.sampling,
+    },
     sweep,
   }
 }
