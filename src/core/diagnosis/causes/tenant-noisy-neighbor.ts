@@ -5,9 +5,12 @@
  * For: over a span of the window one tenant's share of the requests rose beyond chance (a scan
  * statistic over time, so a modest burst of 1.5× is judged by how certain it is, not by how big;
  * the one burst test of detect/traffic-shift.ts, which the excess facts and the queue and
- * bandwidth records read too: ADR 0193), and the other tenants waited longer in the replica × step cells they shared with it (the
- * victims). Against: traffic grew evenly across tenants (saturation: no share rose); the others'
- * wait did not rise with the burst (the burst alone is half the confidence).
+ * bandwidth records read too: ADR 0193), and the burst cost someone time: the other tenants waited
+ * longer in the replica × step cells they shared with it (the victims), or the tenant's own
+ * requests carry the extra time, far above their share of the requests (it waits behind its own
+ * burst: a per-tenant limit, or arrivals that bunch; ADR 0232). Against: traffic grew evenly
+ * across tenants (saturation: no share rose); nobody's wait rose with the burst (the burst alone
+ * is half the confidence).
  * Scope: the noisy tenant.
  * Actions (CONTRACT §5.1): per-tenant rate limits and priority; isolate the tenant.
  */
@@ -23,6 +26,7 @@ import { scopeOf } from '../explain/evidence.js'
 import { clusterZ } from '../detect/excess-scan.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { windowOfBuckets } from '../frame/window-span.js'
+import { carriedExcess, type CarriedExcess } from '../detect/carried-excess.js'
 
 export interface TenantBurst {
   code: number
@@ -92,6 +96,26 @@ function victimWait(frame: DiagnosisContext['frame']): Float64Array {
   return frame.ttftUserUs
 }
 
+/**
+ * How much the tenant's own requests confirm the burst's cost (0..1): they carry more of the
+ * extra time than of the requests, by as much certainty as the victims need.
+ */
+function selfCost(carried: CarriedExcess | null): number {
+  if (carried === null || !(carried.excessShare > carried.requestShare)) {
+    return 0
+  }
+  return ramp(carried.z, VICTIM_Z_LO, VICTIM_Z_HI)
+}
+
+function carriedEvidence(tenant: string, carried: CarriedExcess): Evidence {
+  return {
+    dimension: 'tenant',
+    observed: round(carried.excessShare),
+    baseline: round(carried.requestShare),
+    text: `tenant ${tenant}'s requests carry ${pct(carried.excessShare)} of the extra TTFT during its burst with ${pct(carried.requestShare)} of the requests (${fmtUs(carried.valueExtraUs)} each over its usual vs ${fmtUs(carried.othersExtraUs)} for the others, z=${carried.z.toFixed(1)}): it waits behind its own burst`,
+  }
+}
+
 /** The tenant whose share of the requests rose most certainly over a span of the window. */
 export function tenantShareBurst(
   frame: DiagnosisContext['frame'],
@@ -113,9 +137,9 @@ export const tenantNoisyNeighborCause: CauseRecord = {
   ],
   needs: 'the tenant dimension and a latency change window.',
   predicts:
-    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the _other_ tenants' wait (their engine queue; without engine spans the gateway's upstream call, which holds it) rose in the replica × step cells they shared with it. Scope: the tenant.",
+    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the burst cost someone time: the _other_ tenants' wait (their engine queue; without engine spans the gateway's upstream call, which holds it) rose in the replica × step cells they shared with it, or the tenant's own requests carry more of the extra TTFT than of the requests (each over its own tenant's usual). Scope: the tenant.",
   against:
-    "traffic grew evenly across tenants, so no tenant's share rose (saturation); the others' wait did not rise with the burst (half the confidence).",
+    "traffic grew evenly across tenants, so no tenant's share rose (saturation); neither the others' wait nor the tenant's own rose with the burst (half the confidence); a tenant that waits longer without sending more is no neighbour's burst.",
   actions: ['apply per-tenant rate limits and priorities', 'isolate the tenant on its own pool'],
   excess: {
     // A tenant slower than its workload predicts, without a burst of its own, is no cause of the
@@ -183,7 +207,13 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     // victims' wait rose within the noise is half the story, not none: more requests into the
     // same queue is the mechanism, only its size is unconfirmed.
     const victims = victimIn > victimOut ? ramp(z, VICTIM_Z_LO, VICTIM_Z_HI) : 0
-    const confidence = burstSupport(burst.z) * (1 - VICTIM_WEIGHT + VICTIM_WEIGHT * victims)
+    // Or the tenant waits behind its own burst: the extra time lands on its requests, not the
+    // others'. The same cell z on the TTFT, the time the user waits, whichever stage holds it (a
+    // per-tenant limit queues at the gateway, not in the engine).
+    const carried = carriedExcess(frame, ctx.grid, frame.ttftUserUs, col, code, burst.buckets)
+    const self = selfCost(carried)
+    const confidence =
+      burstSupport(burst.z) * (1 - VICTIM_WEIGHT + VICTIM_WEIGHT * Math.max(victims, self))
     if (!(confidence > 0)) {
       return null
     }
@@ -201,15 +231,17 @@ export const tenantNoisyNeighborCause: CauseRecord = {
         baseline: round(burst.totalOutside / stepS),
         text: `all traffic ${(burst.totalInside / stepS).toFixed(1)} requests/s during the burst vs ${(burst.totalOutside / stepS).toFixed(1)} outside it`,
       },
-      {
-        dimension: 'tenant',
-        observed: round(victimIn / 1000),
-        baseline: round(victimOut / 1000),
-        text:
-          victims >= 0.5
-            ? `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait behind it`
-            : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${z.toFixed(1)}), so how much the burst cost them is unconfirmed`,
-      },
+      self >= 0.5 && self > victims && carried !== null
+        ? carriedEvidence(burst.value, carried)
+        : {
+            dimension: 'tenant',
+            observed: round(victimIn / 1000),
+            baseline: round(victimOut / 1000),
+            text:
+              victims >= 0.5
+                ? `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait behind it`
+                : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${z.toFixed(1)}), so how much the burst cost them is unconfirmed`,
+          },
     ]
     return {
       confidence,
