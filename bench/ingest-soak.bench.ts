@@ -118,6 +118,23 @@ function rssBytes(pid: number): number {
   return kb === undefined ? 0 : Number(kb) * 1024
 }
 
+/**
+ * CPU the server's process has used so far, all threads (ms), from `/proc/<pid>/stat`: beside
+ * the spans it stored in a phase, this says whether a slower writer got less of the host or
+ * spent more per span.
+ */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/** The host's 1-minute load average now. */
+function loadAverage(): number {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
+}
+
 function peakRssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1]
@@ -189,6 +206,13 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
     `${Math.round(spans / Math.max(1e-9, d('insert_spans') + d('upsert_requests')))} spans per busy s of both; ` +
     `pending traces at the end ${b.pendingTraces}`
   )
+}
+
+/** A phase's server CPU: share of one core, and per 1,000 spans committed. */
+function cpuLine(fromMs: number, toMs: number, a: WriterSample, b: WriterSample): string {
+  const wallMs = b.atMs - a.atMs
+  const spans = b.spans - a.spans
+  return `${((100 * (toMs - fromMs)) / wallMs).toFixed(0)} % of a core, ${((1000 * (toMs - fromMs)) / Math.max(1, spans)).toFixed(0)} ms per 1,000 spans committed`
 }
 
 /**
@@ -264,16 +288,24 @@ function stagesOf(a: AttemptRecord): Record<string, number> {
 
 try {
   const server = await serve()
-  const gen = startSender({ url: server.url, batchSpans, baseMs: BASE_MS, maxInFlight })
+  const gen = startSender({
+    url: server.url,
+    batchSpans,
+    baseMs: BASE_MS,
+    maxInFlight,
+  })
   const ackedFirsts: number[] = []
   // Assembly starts once a trace is quiet for 5 s: measured before then, the capacity would be
   // a writer's that does not assemble, unlike the overload's (ADR 0219).
   ackedFirsts.push(...(await gen.calibrate(clients, warmupS)).ackedFirsts)
   const atStart = await writerSample(server.apiUrl)
+  const cpuAtStart = cpuMs(server.pid)
   const calibration = await gen.calibrate(clients, calibrateS)
   ackedFirsts.push(...calibration.ackedFirsts)
   const capacity = calibration.ackedSpans / calibrateS
   const afterCalibration = await writerSample(server.apiUrl)
+  const cpuAfterCalibration = cpuMs(server.pid)
+  const loadBefore = loadAverage()
   const capacityOfWriter = writerCapacity(atStart, afterCalibration)
   const calibrationRss = peakRssBytes(server.pid)
   const offeredSpansPerS = capacity * overload
@@ -290,7 +322,10 @@ try {
   const startedAt = performance.now()
   const rssTimer = setInterval(() => {
     try {
-      rss.push({ atMs: performance.now() - startedAt, bytes: rssBytes(server.pid) })
+      rss.push({
+        atMs: performance.now() - startedAt,
+        bytes: rssBytes(server.pid),
+      })
     } catch {
       // The server is gone; its exit is reported below.
     }
@@ -304,6 +339,8 @@ try {
   const load = await gen.overload(1000 / intervalMs, durationS)
   clearInterval(rssTimer)
   const afterOverload = await writerSample(server.apiUrl)
+  const cpuAfterOverload = cpuMs(server.pid)
+  const loadAfter = loadAverage()
   const elapsedS = load.elapsedMs / 1000
   const peakRss = peakRssBytes(server.pid)
   gen.stop()
@@ -317,7 +354,11 @@ try {
   const storedByTrace = new Map<string, { n: number; d: number }>()
   let storedSpans = 0
   let distinctSpans = 0
-  for (const r of reader.getRowObjects() as { trace_id: string; n: number; d: number }[]) {
+  for (const r of reader.getRowObjects() as {
+    trace_id: string
+    n: number
+    d: number
+  }[]) {
     storedByTrace.set(r.trace_id, { n: r.n, d: r.d })
     storedSpans += r.n
     distinctSpans += r.d
@@ -358,6 +399,7 @@ try {
     `lost (acknowledged but not stored): ${lost}, duplicates: ${storedSpans - distinctSpans}, stored without an acknowledgement: ${distinctSpans - ackedTotal + lost}`,
     writerLine('calibration', atStart, afterCalibration),
     writerLine('overload', afterCalibration, afterOverload),
+    `server CPU (all threads): calibration ${cpuLine(cpuAtStart, cpuAfterCalibration, atStart, afterCalibration)}; overload ${cpuLine(cpuAfterCalibration, cpuAfterOverload, afterCalibration, afterOverload)}; host load average ${loadBefore.toFixed(1)} before the overload, ${loadAfter.toFixed(1)} after`,
     `traces waiting for assembly during the overload (every 2 s): max ${Math.max(0, ...pendingTraces)}, last ${pendingTraces.at(-1) ?? 0}`,
     ...stageLines(stages),
     `server peak RSS: ${(peakRss / 1048576).toFixed(0)} MiB (after calibration ${(calibrationRss / 1048576).toFixed(0)} MiB; ingest.memoryLimitBytes ${(memoryLimitBytes / 1048576).toFixed(0)} MiB)`,
