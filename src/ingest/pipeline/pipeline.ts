@@ -387,9 +387,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         items: kept.length,
         spanCount: kept.length,
         bytes: spansBytes(kept),
-        ...(submitOptions?.answerByMs === undefined
-          ? {}
-          : { answerByMs: submitOptions.answerByMs }),
+        ...(submitOptions?.writeByMs === undefined ? {} : { writeByMs: submitOptions.writeByMs }),
         ...(submitOptions?.timing === undefined ? {} : { timing: submitOptions.timing }),
       })
     },
