@@ -29,7 +29,7 @@ import { encodeRpcStatusDetails } from '../ingest/otlp/rpc-status.js'
 import { allows, findGrant, type TokenGrant } from './auth.js'
 import { grpcCodeForStatus, httpErrorReply } from './http-errors.js'
 import {
-  WRITE_START_WITHIN_MS,
+  ANSWER_WITHIN_MS,
   checkAnswerTime,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_FUTURE_SKEW_MS,
@@ -242,7 +242,7 @@ export function createOtlpGrpcServer(
     deps.clockSkew?.observeRejects(rejected, seenMs)
     if (spans.length > 0) {
       checkAnswerTime(receivedMs, now())
-      await deps.ingest.submitSpans(spans, { writeByMs: receivedMs + WRITE_START_WITHIN_MS })
+      await deps.ingest.submitSpans(spans, { answerByMs: receivedMs + ANSWER_WITHIN_MS })
     }
     const partial = partialOf(rejected, 'spans')
     if (partial !== null) {

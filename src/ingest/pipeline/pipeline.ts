@@ -387,7 +387,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         items: kept.length,
         spanCount: kept.length,
         bytes: spansBytes(kept),
-        ...(submitOptions?.writeByMs === undefined ? {} : { writeByMs: submitOptions.writeByMs }),
+        ...(submitOptions?.answerByMs === undefined
+          ? {}
+          : { answerByMs: submitOptions.answerByMs }),
         ...(submitOptions?.timing === undefined ? {} : { timing: submitOptions.timing }),
       })
     },

@@ -34,12 +34,10 @@ export interface NotLlmSource {
 /** How a batch is submitted. */
 export interface SubmitOptions {
   /**
-   * When the batch's write must have started (epoch ms, the sink's clock): a batch still waiting
-   * for the writer then, or already past it when submitted, is refused (429 + Retry-After), not
-   * written. An admitted batch is answered within this plus one write round: refused rather than
-   * held (ADR 0234).
+   * When the client must have its answer (epoch ms, the sink's clock): a batch still waiting for
+   * the writer then is refused (429), not written, so the client hears back before it times out.
    */
-  writeByMs?: number
+  answerByMs?: number
   /**
    * Filled in by the sink as the batch moves on (epoch ms, the sink's clock), so a listener can
    * say where an answer's time went (`Server-Timing`): when its write round started and when it

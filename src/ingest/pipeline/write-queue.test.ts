@@ -183,32 +183,6 @@ describe('createWriteQueue hold limit', () => {
     expect(h.queue.depth()).toEqual({ items: 0, spanCount: 0, bytes: 0 })
   })
 
-  it('refuses a job whose write had to start by a time already past when it is submitted, without queueing it', async () => {
-    const h = heldQueue({})
-    h.clock.t = 10_000
-    const err = await refusal(h.queue.submit({ ...job(1, 10), writeByMs: 9_700 }))
-    expect(err.code).toBe('INGEST_OVERLOADED')
-    expect(err.message).toContain('reached the writer 300 ms past the time its write had to start')
-    expect(h.groups).toEqual([])
-    expect(h.queue.depth()).toEqual({ items: 0, spanCount: 0, bytes: 0 })
-  })
-
-  it('refuses a queued job once its write-start time passes, and writes the one whose time has not', async () => {
-    const h = heldQueue({})
-    const first = h.queue.submit(job(1, 10))
-    const second = h.queue.submit({ ...job(2, 10), writeByMs: 1_500 })
-    const third = h.queue.submit({ ...job(3, 10), writeByMs: 2_500 })
-    // The writer is held on job 1 until t = 1,600: job 2's write could no longer start in time.
-    h.clock.t = 1_600
-    h.release()
-    await first
-    const err = await refusal(second)
-    expect(err.message).toContain('past the time its write had to start')
-    await third
-    expect(h.groups).toEqual([[1], [3]])
-    expect(h.queue.depth()).toEqual({ items: 0, spanCount: 0, bytes: 0 })
-  })
-
   it('writes a job that waited less than maxHoldMs', async () => {
     const h = heldQueue({})
     const first = h.queue.submit(job(1, 10))

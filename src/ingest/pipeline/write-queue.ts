@@ -47,8 +47,8 @@ export interface QueuedJob<K extends string = string> {
   items: number
   spanCount: number
   bytes: number
-  /** When its write must have started (epoch ms): refused, not written, once past it. */
-  writeByMs?: number
+  /** When its client must have its answer (epoch ms): refused, not written, once past it. */
+  answerByMs?: number
 }
 
 interface Entry<J> {
@@ -205,19 +205,11 @@ export function createWriteQueue<J extends QueuedJob>(
     return items
   }
 
-  /** The refusal of a batch whose write did not start in time; nothing of it is stored. */
-  const late = (job: J, why: string): AppError =>
-    new AppError(
-      'INGEST_OVERLOADED',
-      `ingest writer is behind: the batch of ${job.items} ${why}; nothing of it was stored; retry after 2 s`,
-      { retryAfterSeconds: 2 }
-    )
-
-  /** Refuses the jobs that waited past `maxHoldMs` or past the time their write had to start. */
+  /** Refuses the jobs that waited past `maxHoldMs` or their own answer time. */
   const expire = (): void => {
     const t = now()
     const expiresAt = (e: Entry<J>): number =>
-      Math.min(e.queuedAtMs + maxHoldMs, e.job.writeByMs ?? Number.POSITIVE_INFINITY)
+      Math.min(e.queuedAtMs + maxHoldMs, e.job.answerByMs ?? Number.POSITIVE_INFINITY)
     if (!queue.some((e) => t > expiresAt(e))) {
       return
     }
@@ -225,13 +217,15 @@ export function createWriteQueue<J extends QueuedJob>(
     queue = queue.filter((e) => t <= expiresAt(e))
     release(expired)
     for (const e of expired) {
-      const waited = Math.round(t - e.queuedAtMs)
+      const why =
+        t - e.queuedAtMs > maxHoldMs
+          ? `waited ${Math.round(t - e.queuedAtMs)} ms for the store, longer than ${maxHoldMs} ms`
+          : `waited ${Math.round(t - e.queuedAtMs)} ms for the store, past the time its client must hear back`
       e.reject(
-        late(
-          e.job,
-          t - e.queuedAtMs > maxHoldMs
-            ? `waited ${waited} ms for the store, longer than ${maxHoldMs} ms`
-            : `waited ${waited} ms for the store, past the time its write had to start`
+        new AppError(
+          'INGEST_OVERLOADED',
+          `ingest writer is behind: the batch of ${e.job.items} ${why}; nothing of it was stored; retry after 2 s`,
+          { retryAfterSeconds: 2 }
         )
       )
     }
@@ -305,15 +299,6 @@ export function createWriteQueue<J extends QueuedJob>(
   return {
     admit,
     submit(job) {
-      if (job.writeByMs !== undefined && now() > job.writeByMs) {
-        // Read and decoded too late already: queueing it would only hold its client longer.
-        return Promise.reject(
-          late(
-            job,
-            `reached the writer ${Math.round(now() - job.writeByMs)} ms past the time its write had to start`
-          )
-        )
-      }
       try {
         admit(job)
       } catch (err) {
