@@ -299,6 +299,34 @@ describe('POST /v1/traces', () => {
     expect((await held.store.stats()).spans).toBe(4)
   })
 
+  it('refuses a new body before reading it while batches have waited for the writer longer than maxQueueDelayMs, through the telemetry wrapper', async () => {
+    const { app, pipeline, held, clock } = wrappedApp({})
+    const send = (i: number): Promise<Response> =>
+      post(app, '/v1/traces', JSON.stringify(makeLlmTraceRequest(1, i)), JSON_TYPE)
+    const first = send(0)
+    while (pipeline.counters().queueDepth < 4) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    const second = send(1)
+    while (pipeline.counters().queueDepth < 8) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    // The writer is stuck on the first batch: the second has waited 1.5 s, past the 1 s default.
+    clock.t += 1500
+    const refused = await send(2)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      'batches have waited at least 1500 ms'
+    )
+    held.release()
+    expect((await first).status).toBe(200)
+    expect((await second).status).toBe(200)
+    // Once nothing waits any more, bodies are admitted again.
+    expect((await send(3)).status).toBe(200)
+    expect((await held.store.stats()).spans).toBe(12)
+  })
+
   it('answers 500 and logs the stack when the sink fails unexpectedly', async () => {
     const deps = setup()
     const app = createOtlpApp({

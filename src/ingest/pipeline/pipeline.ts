@@ -377,6 +377,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       memory.check()
       // A zero-size probe: refused only when the queue is already past a limit.
       queue.admit({ items: 0, spanCount: 0, bytes: 0 })
+      queue.admitNew()
       return admission.admit(bodyBytes)
     },
     submitSpans(spans, submitOptions) {

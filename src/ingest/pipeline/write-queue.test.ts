@@ -253,3 +253,62 @@ describe('createWriteQueue background work', () => {
     expect(h.groups).toEqual([[1]])
   })
 })
+
+describe('createWriteQueue standing delay', () => {
+  /** A writer that takes `roundMs` of the clock per round; records the check before each round. */
+  function slowQueue(roundMs: number, maxDelayMs: number) {
+    const clock = { t: 0 }
+    const seen: { standingMs: number; admitted: boolean }[] = []
+    const queue = createWriteQueue<Job>({
+      limits: { ...LOOSE, maxDelayMs },
+      now: () => clock.t,
+      kinds: ['spans'],
+      maxWriteItems: 1000,
+      onBackgroundError: (err) => {
+        throw err
+      },
+      async writeGroup() {
+        let admitted = true
+        try {
+          queue.admitNew()
+        } catch {
+          admitted = false
+        }
+        seen.push({ standingMs: queue.standingDelayMs(), admitted })
+        // The round takes its time after the caller has queued the rest (the write is async).
+        await Promise.resolve()
+        clock.t += roundMs
+      },
+    })
+    return { queue, seen, clock }
+  }
+
+  it('refuses new bodies once batches waited longer than maxDelayMs for a whole interval, and admits again once it caught up', async () => {
+    const { queue, seen } = slowQueue(1200, 1000)
+    // Five rounds queued at once behind a writer that takes 1.2 s per round: the k-th waits
+    // 1.2 × (k - 1) s. The first interval's shortest wait is 0, the next ones' 1.2 and 2.4 s;
+    // when the last round starts nothing waits any more.
+    await Promise.all([1, 2, 3, 4, 5].map((id) => queue.submit(job(id, 1000))))
+    expect(seen.map((s) => s.standingMs)).toEqual([0, 0, 1200, 2400, 0])
+    expect(seen.map((s) => s.admitted)).toEqual([true, true, false, false, true])
+    expect(queue.standingDelayMs()).toBe(0)
+    expect(() => queue.admitNew()).not.toThrow()
+  })
+
+  it('admits while a burst is worked off within maxDelayMs', async () => {
+    const { queue, seen } = slowQueue(300, 1000)
+    await Promise.all([1, 2, 3, 4].map((id) => queue.submit(job(id, 1000))))
+    expect(seen.every((s) => s.admitted)).toBe(true)
+  })
+
+  it("counts the oldest batch's wait when a write stalls and no round starts", async () => {
+    const h = heldQueue({ maxDelayMs: 1000 })
+    const first = h.queue.submit(job(1, 10))
+    const second = h.queue.submit(job(2, 10))
+    h.clock.t = 1500
+    expect(h.queue.standingDelayMs()).toBe(1500)
+    expect(() => h.queue.admitNew()).toThrow('batches have waited at least 1500 ms')
+    h.release()
+    await Promise.all([first, second])
+  })
+})

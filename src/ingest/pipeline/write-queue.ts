@@ -61,6 +61,21 @@ interface Entry<J> {
 export interface WriteQueue<J extends QueuedJob> {
   /** Throws `INGEST_OVERLOADED` when a batch of this size would be refused (nothing queued). */
   admit(size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): void
+  /**
+   * Throws `INGEST_OVERLOADED` when batches have been waiting for the writer longer than
+   * `maxDelayMs` for a whole interval (the standing delay, {@link standingDelayMs}): called
+   * before a body is read, so a queue that stays behind refuses new bodies before their read
+   * and decode, not after.
+   */
+  admitNew(): void
+  /**
+   * The shortest wait for the writer (queued → its round started, ms) of the batches whose rounds
+   * started in the last full interval of `maxDelayMs`, or how long the oldest batch has waited
+   * when no round started for that long. A burst the writer works off
+   * within an interval never raises it; a queue that stays behind does (CoDel's sojourn time).
+   * 0 while no batch is waiting.
+   */
+  standingDelayMs(): number
   /** Queues the job; resolves once it is committed, rejects with the store's error or overload. */
   submit(job: J): Promise<void>
   /**
@@ -110,6 +125,33 @@ export function createWriteQueue<J extends QueuedJob>(
   let queue: Entry<J>[] = []
   const depth = { items: 0, spanCount: 0, bytes: 0 }
   let writing: Promise<void> | null = null
+  /** Shortest wait of the batches whose rounds started in this interval, and the last's. */
+  let intervalStartMs = now()
+  let intervalMinWaitMs = Number.POSITIVE_INFINITY
+  let standingMs = 0
+  let lastRoundStartMs = now()
+  const noteRoundStart = (round: readonly Entry<J>[], startedMs: number): void => {
+    if (startedMs - intervalStartMs >= limits.maxDelayMs) {
+      standingMs = Number.isFinite(intervalMinWaitMs) ? intervalMinWaitMs : 0
+      intervalMinWaitMs = Number.POSITIVE_INFINITY
+      intervalStartMs = startedMs
+    }
+    for (const e of round) {
+      intervalMinWaitMs = Math.min(intervalMinWaitMs, startedMs - e.queuedAtMs)
+    }
+    lastRoundStartMs = startedMs
+  }
+  const standingDelayMs = (): number => {
+    if (queue.length === 0) {
+      return 0
+    }
+    const t = now()
+    // A writer stuck in one long write starts no round: the oldest batch's wait is then the delay.
+    if (queue.length > 0 && t - lastRoundStartMs >= limits.maxDelayMs) {
+      return Math.max(standingMs, t - queue[0]!.queuedAtMs)
+    }
+    return standingMs
+  }
   /** Background tasks waiting for the writer, oldest first. */
   const backlog: (() => Promise<void>)[] = []
   /** Items per ms the writer achieved lately, for the expected wait and Retry-After. */
@@ -265,6 +307,7 @@ export function createWriteQueue<J extends QueuedJob>(
       }
       const round = takeRound()
       const startedMs = now()
+      noteRoundStart(round, startedMs)
       let written = 0
       for (const kind of kinds) {
         const entries = round.filter((e) => e.job.kind === kind)
@@ -298,11 +341,31 @@ export function createWriteQueue<J extends QueuedJob>(
 
   return {
     admit,
+    admitNew() {
+      const delayMs = standingDelayMs()
+      if (delayMs <= limits.maxDelayMs) {
+        return
+      }
+      const drainSeconds = writeRate > 0 ? expectedWaitMs(0) / 1000 : delayMs / 1000
+      const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
+      throw new AppError(
+        'INGEST_OVERLOADED',
+        `ingest writer is behind: batches have waited at least ${Math.round(delayMs)} ms for it lately, limit ingest.maxQueueDelayMs ${limits.maxDelayMs} ms; retry after ${retryAfterSeconds} s`,
+        { retryAfterSeconds }
+      )
+    },
+    standingDelayMs,
     submit(job) {
       try {
         admit(job)
       } catch (err) {
         return Promise.reject(err)
+      }
+      if (queue.length === 0) {
+        // Nothing was waiting: whatever delay stood before, the writer has caught up since.
+        standingMs = 0
+        intervalMinWaitMs = Number.POSITIVE_INFINITY
+        intervalStartMs = now()
       }
       return new Promise<void>((resolve, reject) => {
         queue.push({ job, queuedAtMs: now(), resolve, reject })
