@@ -29,6 +29,7 @@ import {
 } from '../rollup/request-rollup.js'
 import { duckDbRollupSource } from './rollup-fill.js'
 import { createSeriesIdCache } from './series-id.js'
+import { createKnownMetricNames } from './metric-names.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
 import { queryAggregate, queryDimensionValues, queryHistogram } from './aggregate.js'
 import { queryRequestColumns } from './request-columns.js'
@@ -167,13 +168,18 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       .catch((err: unknown) => Promise.reject(damaged(err)))
   /**
    * `extentOf` names the times the work wrote, asked after it ran; without it any time may have
-   * changed.
+   * changed. `committed` runs after the commit, before the next write starts.
    */
-  const write = (work: () => Promise<void>, extentOf?: () => WriteExtent): Promise<void> =>
+  const write = (
+    work: () => Promise<void>,
+    extentOf?: () => WriteExtent,
+    committed?: () => void
+  ): Promise<void> =>
     writeQueue
       .run(async () => {
         await reopenIfInvalidated()
         await inTransaction(conn, work)
+        committed?.()
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
       // After the commit (or its failure): a cached diagnosis that read these times is stale
@@ -192,6 +198,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   )
 
   const rollup = createRequestRollup(duckDbRollupSource(rows))
+  const metricNames = createKnownMetricNames()
 
   const store: SpanStore = {
     async insertSpans(spans) {
@@ -252,16 +259,28 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       if (samples.length === 0) {
         return
       }
-      await write(() =>
-        appendAll(conn, 'metric_samples', samples, (a, s) => {
-          const { id, labelsJson } = seriesId(s.name, s.labels)
-          a.appendBigInt(id)
-          a.appendVarchar(s.name)
-          a.appendVarchar(labelsJson)
-          a.appendBigInt(BigInt(Math.round(s.timeUs)))
-          a.appendDouble(s.value)
-          a.endRow()
-        })
+      // Samples of known names change what a diagnosis reads only at their times; a new name may
+      // change which alias it reads for a family, at every time (ADR 0240).
+      let added: string[] = []
+      await write(
+        async () => {
+          added = await metricNames.unknown(
+            conn,
+            samples.map((s) => s.name)
+          )
+          await appendAll(conn, 'metric_samples', samples, (a, s) => {
+            const { id, labelsJson } = seriesId(s.name, s.labels)
+            a.appendBigInt(id)
+            a.appendVarchar(s.name)
+            a.appendVarchar(labelsJson)
+            a.appendBigInt(BigInt(Math.round(s.timeUs)))
+            a.appendDouble(s.value)
+            a.endRow()
+          })
+        },
+        () =>
+          added.length > 0 ? EVERYTHING : extentOfTimes(samples.map((s) => Math.round(s.timeUs))),
+        () => metricNames.add(added)
       )
     },
 
@@ -269,16 +288,27 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       if (families.length === 0) {
         return
       }
-      await write(async () => {
-        for (const f of families) {
-          await conn.run('INSERT OR REPLACE INTO metric_families VALUES (?, ?, ?, ?)', [
-            f.name,
-            f.type,
-            f.help,
-            f.unit,
-          ])
-        }
-      })
+      // The diagnosis reads only the families' names: a scrape that records the same families
+      // again touches no time (ADR 0240).
+      let added: string[] = []
+      await write(
+        async () => {
+          added = await metricNames.unknown(
+            conn,
+            families.map((f) => f.name)
+          )
+          for (const f of families) {
+            await conn.run('INSERT OR REPLACE INTO metric_families VALUES (?, ?, ?, ?)', [
+              f.name,
+              f.type,
+              f.help,
+              f.unit,
+            ])
+          }
+        },
+        () => (added.length > 0 ? EVERYTHING : NOTHING),
+        () => metricNames.add(added)
+      )
     },
 
     async insertEvents(events) {
@@ -437,15 +467,33 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         return 0
       }
       let deleted = 0
+      let nameGone = false
       await write(
         async () => {
-          const result = await conn.run(
-            `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
-            [BigInt(Math.ceil(beforeUs)), limit]
-          )
-          deleted = result.rowsChanged
+          const remove = `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`
+          const params = [BigInt(Math.ceil(beforeUs)), limit]
+          if (table !== 'metric_samples') {
+            deleted = (await conn.run(remove, params)).rowsChanged
+            return
+          }
+          // A metric name whose last sample goes is a change at every time, as a new one is.
+          const removed = (await conn.runAndReadAll(`${remove} RETURNING name`, params)).getRowsJS()
+          deleted = removed.length
+          const names = [...new Set(removed.map(([name]) => String(name)))]
+          if (names.length > 0) {
+            const still = await conn.runAndReadAll(
+              'SELECT count(DISTINCT name) FROM metric_samples WHERE name IN (SELECT unnest(?::VARCHAR[]))',
+              [listValue(names)]
+            )
+            nameGone = toNumber(still.getRowsJS()[0]?.[0] ?? 0) < names.length
+          }
         },
-        () => ({ fromUs: -Infinity, toUs: beforeUs })
+        () => (nameGone ? EVERYTHING : { fromUs: -Infinity, toUs: beforeUs }),
+        () => {
+          if (nameGone) {
+            metricNames.forget()
+          }
+        }
       )
       if (table === 'requests' && deleted > 0) {
         rollup.invalidateBefore(beforeUs)
@@ -486,6 +534,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   })
   return store
 }
+
+const EVERYTHING: WriteExtent = { fromUs: -Infinity, toUs: Infinity }
+const NOTHING: WriteExtent = { fromUs: Infinity, toUs: -Infinity }
 
 /** The half-open span of some times (empty when there are none). */
 function extentOfTimes(times: readonly number[]): WriteExtent {
