@@ -262,12 +262,14 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       // Samples of known names change what a diagnosis reads only at their times; a new name may
       // change which alias it reads for a family, at every time (ADR 0240).
       let added: string[] = []
+      const latest = new Map<string, number>()
+      for (const s of samples) {
+        const at = Math.round(s.timeUs)
+        latest.set(s.name, Math.max(latest.get(s.name) ?? -Infinity, at))
+      }
       await write(
         async () => {
-          added = await metricNames.unknown(
-            conn,
-            samples.map((s) => s.name)
-          )
+          added = await metricNames.unknown(conn, latest.keys())
           await appendAll(conn, 'metric_samples', samples, (a, s) => {
             const { id, labelsJson } = seriesId(s.name, s.labels)
             a.appendBigInt(id)
@@ -280,7 +282,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         },
         () =>
           added.length > 0 ? EVERYTHING : extentOfTimes(samples.map((s) => Math.round(s.timeUs))),
-        () => metricNames.add(added)
+        () => metricNames.add(latest)
       )
     },
 
@@ -307,7 +309,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
           }
         },
         () => (added.length > 0 ? EVERYTHING : NOTHING),
-        () => metricNames.add(added)
+        // Retention never deletes a family: its name stays whatever its samples do.
+        () => metricNames.add(new Map(families.map((f) => [f.name, Infinity])))
       )
     },
 
@@ -467,33 +470,32 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         return 0
       }
       let deleted = 0
-      let nameGone = false
+      let gone: string[] = []
       await write(
         async () => {
-          const remove = `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`
-          const params = [BigInt(Math.ceil(beforeUs)), limit]
-          if (table !== 'metric_samples') {
-            deleted = (await conn.run(remove, params)).rowsChanged
+          const result = await conn.run(
+            `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
+            [BigInt(Math.ceil(beforeUs)), limit]
+          )
+          deleted = result.rowsChanged
+          if (table !== 'metric_samples' || deleted === 0) {
             return
           }
           // A metric name whose last sample goes is a change at every time, as a new one is.
-          const removed = (await conn.runAndReadAll(`${remove} RETURNING name`, params)).getRowsJS()
-          deleted = removed.length
-          const names = [...new Set(removed.map(([name]) => String(name)))]
-          if (names.length > 0) {
+          // Only a name with no sample at or after the cut can go: usually there is none, and
+          // the store is not read again.
+          const ending = await metricNames.endingBefore(conn, beforeUs)
+          if (ending.length > 0) {
             const still = await conn.runAndReadAll(
-              'SELECT count(DISTINCT name) FROM metric_samples WHERE name IN (SELECT unnest(?::VARCHAR[]))',
-              [listValue(names)]
+              'SELECT DISTINCT name FROM metric_samples WHERE name IN (SELECT unnest(?::VARCHAR[]))',
+              [listValue(ending)]
             )
-            nameGone = toNumber(still.getRowsJS()[0]?.[0] ?? 0) < names.length
+            const left = new Set(still.getRowsJS().map(([name]) => String(name)))
+            gone = ending.filter((n) => !left.has(n))
           }
         },
-        () => (nameGone ? EVERYTHING : { fromUs: -Infinity, toUs: beforeUs }),
-        () => {
-          if (nameGone) {
-            metricNames.forget()
-          }
-        }
+        () => (gone.length > 0 ? EVERYTHING : { fromUs: -Infinity, toUs: beforeUs }),
+        () => metricNames.remove(gone)
       )
       if (table === 'requests' && deleted > 0) {
         rollup.invalidateBefore(beforeUs)
