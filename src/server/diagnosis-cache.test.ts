@@ -1,10 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { minuteOfRequests } from '../core/slo/testing/slo-requests.js'
 import { createSilentLogger } from '../core/logger.js'
 import { createIngestPipeline } from '../ingest/pipeline/pipeline.js'
+import { createScraper } from '../ingest/scrape/scraper.js'
 import { runDiagnosis } from '../core/diagnosis/run-diagnosis.js'
 import { asMicros } from '../core/model/units.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
@@ -202,13 +205,88 @@ describe('diagnosis cache', () => {
     expect((await ask()).body.requests).toBe(200)
     expect(await concentrationTotal()).toBe(total + 100)
 
-    // A metric sample anywhere counts as touching every window (its name may be new).
+    // A metric sample of a name the store did not hold touches every window (ADR 0240).
     await store.insertMetricSamples([
       { name: 'vllm:num_requests_waiting', labels: {}, timeUs: asMicros(T0 + 50 * MIN), value: 1 },
     ])
     expect((await ask(true)).stale).toBe('true')
     // The refresh it queued reads the store: let it end before the store closes.
     await app.request(`/api/diagnosis?from=${from}&to=${to}&stale=refresh`)
+  })
+
+  it('a live scrape of known metrics after a past window keeps its answer; one inside its reach does not', async () => {
+    const store = await duckDb()
+    let nowMs = T0 / 1000 + 45 * 60_000
+    const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs })
+    const app = createApp({
+      store,
+      ingest,
+      logger: createSilentLogger(),
+      now: () => nowMs,
+      limits: { maxBodyBytes: 1 << 20 },
+      version: 'test',
+    })
+    // A real vLLM's /metrics over a socket, scraped through the ingest pipeline.
+    const metrics = readFileSync(
+      join(import.meta.dirname, '../../test/fixtures/real-vllm/vllm-metrics-after-load.txt')
+    )
+    const target = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' })
+      res.end(metrics)
+    })
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
+    try {
+      const scraper = createScraper({
+        targets: [`http://127.0.0.1:${(target.address() as AddressInfo).port}/metrics`],
+        intervalMs: 15_000,
+        sink: ingest,
+        logger: createSilentLogger(),
+        now: () => nowMs,
+        autoStart: false,
+      })
+      const scrape = async (atMinute: number) => {
+        nowMs = T0 / 1000 + atMinute * 60_000
+        const [outcome] = await scraper.scrapeOnce()
+        expect(outcome?.samples).toBeGreaterThan(100)
+      }
+      // The window is minutes 20–30; the diagnosis reads from minute 10.
+      const from = T0 / 1000 + 20 * 60_000
+      const to = T0 / 1000 + 30 * 60_000
+      await store.upsertRequests(minuteOfRequests(T0 + 20 * MIN, 100, 2))
+      const ask = async () => {
+        const res = await app.request(`/api/diagnosis?from=${from}&to=${to}&stale=allow`)
+        expect(res.status).toBe(200)
+        return {
+          stale: res.headers.get('tokenline-stale'),
+          asOf: res.headers.get('tokenline-as-of'),
+          body: await res.text(),
+        }
+      }
+      // The first scrape brings names the store did not hold: every answer is new after it.
+      await scrape(45)
+      const first = await ask()
+      expect(first.stale).toBe('false')
+
+      // Scrapes of the same names every 15 s after the window: the answer of the first run
+      // holds, it is not run again (its as-of is the first run's, though the clock moved).
+      for (const minute of [45.25, 45.5, 45.75]) {
+        await scrape(minute)
+        const kept = await ask()
+        expect(kept).toEqual(first)
+      }
+
+      // A scrape whose samples fall in the window (a late replay) changes what it read.
+      await scrape(25)
+      const after = await ask()
+      expect(after.stale).toBe('true')
+      expect(after.asOf).toBe(first.asOf)
+      const fresh = await app.request(`/api/diagnosis?from=${from}&to=${to}&stale=refresh`)
+      expect(fresh.headers.get('tokenline-stale')).toBe('false')
+      expect(fresh.headers.get('tokenline-as-of')).not.toBe(first.asOf)
+    } finally {
+      target.closeAllConnections()
+      await new Promise((r) => target.close(r))
+    }
   })
 
   it('after a commit, a stale ask gets the last answer at once, marked, while one refresh runs', async () => {

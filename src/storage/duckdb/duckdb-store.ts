@@ -29,6 +29,7 @@ import {
 } from '../rollup/request-rollup.js'
 import { duckDbRollupSource } from './rollup-fill.js'
 import { createSeriesIdCache } from './series-id.js'
+import { createKnownMetricNames } from './metric-names.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
 import { queryAggregate, queryDimensionValues, queryHistogram } from './aggregate.js'
 import { queryRequestColumns } from './request-columns.js'
@@ -167,13 +168,18 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       .catch((err: unknown) => Promise.reject(damaged(err)))
   /**
    * `extentOf` names the times the work wrote, asked after it ran; without it any time may have
-   * changed.
+   * changed. `committed` runs after the commit, before the next write starts.
    */
-  const write = (work: () => Promise<void>, extentOf?: () => WriteExtent): Promise<void> =>
+  const write = (
+    work: () => Promise<void>,
+    extentOf?: () => WriteExtent,
+    committed?: () => void
+  ): Promise<void> =>
     writeQueue
       .run(async () => {
         await reopenIfInvalidated()
         await inTransaction(conn, work)
+        committed?.()
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
       // After the commit (or its failure): a cached diagnosis that read these times is stale
@@ -192,6 +198,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   )
 
   const rollup = createRequestRollup(duckDbRollupSource(rows))
+  const metricNames = createKnownMetricNames()
 
   const store: SpanStore = {
     async insertSpans(spans) {
@@ -252,16 +259,30 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       if (samples.length === 0) {
         return
       }
-      await write(() =>
-        appendAll(conn, 'metric_samples', samples, (a, s) => {
-          const { id, labelsJson } = seriesId(s.name, s.labels)
-          a.appendBigInt(id)
-          a.appendVarchar(s.name)
-          a.appendVarchar(labelsJson)
-          a.appendBigInt(BigInt(Math.round(s.timeUs)))
-          a.appendDouble(s.value)
-          a.endRow()
-        })
+      // Samples of known names change what a diagnosis reads only at their times; a new name may
+      // change which alias it reads for a family, at every time (ADR 0240).
+      let added: string[] = []
+      const latest = new Map<string, number>()
+      for (const s of samples) {
+        const at = Math.round(s.timeUs)
+        latest.set(s.name, Math.max(latest.get(s.name) ?? -Infinity, at))
+      }
+      await write(
+        async () => {
+          added = await metricNames.unknown(conn, latest.keys())
+          await appendAll(conn, 'metric_samples', samples, (a, s) => {
+            const { id, labelsJson } = seriesId(s.name, s.labels)
+            a.appendBigInt(id)
+            a.appendVarchar(s.name)
+            a.appendVarchar(labelsJson)
+            a.appendBigInt(BigInt(Math.round(s.timeUs)))
+            a.appendDouble(s.value)
+            a.endRow()
+          })
+        },
+        () =>
+          added.length > 0 ? EVERYTHING : extentOfTimes(samples.map((s) => Math.round(s.timeUs))),
+        () => metricNames.add(latest)
       )
     },
 
@@ -269,16 +290,28 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       if (families.length === 0) {
         return
       }
-      await write(async () => {
-        for (const f of families) {
-          await conn.run('INSERT OR REPLACE INTO metric_families VALUES (?, ?, ?, ?)', [
-            f.name,
-            f.type,
-            f.help,
-            f.unit,
-          ])
-        }
-      })
+      // The diagnosis reads only the families' names: a scrape that records the same families
+      // again touches no time (ADR 0240).
+      let added: string[] = []
+      await write(
+        async () => {
+          added = await metricNames.unknown(
+            conn,
+            families.map((f) => f.name)
+          )
+          for (const f of families) {
+            await conn.run('INSERT OR REPLACE INTO metric_families VALUES (?, ?, ?, ?)', [
+              f.name,
+              f.type,
+              f.help,
+              f.unit,
+            ])
+          }
+        },
+        () => (added.length > 0 ? EVERYTHING : NOTHING),
+        // Retention never deletes a family: its name stays whatever its samples do.
+        () => metricNames.add(new Map(families.map((f) => [f.name, Infinity])))
+      )
     },
 
     async insertEvents(events) {
@@ -437,6 +470,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         return 0
       }
       let deleted = 0
+      let gone: string[] = []
       await write(
         async () => {
           const result = await conn.run(
@@ -444,8 +478,24 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
             [BigInt(Math.ceil(beforeUs)), limit]
           )
           deleted = result.rowsChanged
+          if (table !== 'metric_samples' || deleted === 0) {
+            return
+          }
+          // A metric name whose last sample goes is a change at every time, as a new one is.
+          // Only a name with no sample at or after the cut can go: usually there is none, and
+          // the store is not read again.
+          const ending = await metricNames.endingBefore(conn, beforeUs)
+          if (ending.length > 0) {
+            const still = await conn.runAndReadAll(
+              'SELECT DISTINCT name FROM metric_samples WHERE name IN (SELECT unnest(?::VARCHAR[]))',
+              [listValue(ending)]
+            )
+            const left = new Set(still.getRowsJS().map(([name]) => String(name)))
+            gone = ending.filter((n) => !left.has(n))
+          }
         },
-        () => ({ fromUs: -Infinity, toUs: beforeUs })
+        () => (gone.length > 0 ? EVERYTHING : { fromUs: -Infinity, toUs: beforeUs }),
+        () => metricNames.remove(gone)
       )
       if (table === 'requests' && deleted > 0) {
         rollup.invalidateBefore(beforeUs)
@@ -486,6 +536,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   })
   return store
 }
+
+const EVERYTHING: WriteExtent = { fromUs: -Infinity, toUs: Infinity }
+const NOTHING: WriteExtent = { fromUs: Infinity, toUs: -Infinity }
 
 /** The half-open span of some times (empty when there are none). */
 function extentOfTimes(times: readonly number[]): WriteExtent {

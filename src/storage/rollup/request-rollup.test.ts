@@ -252,3 +252,70 @@ describe('request rollup: reads after a write', () => {
     expect(asked).toEqual([[query.fromUs + 250 * SEC, query.fromUs + 265 * SEC]])
   })
 })
+
+describe('DuckDB store: the times each metric write touched', () => {
+  let store: SpanStore
+  let rollup: RequestRollup
+  beforeAll(async () => {
+    store = await createDuckDbStore({ path: ':memory:' })
+    rollup = requestRollupOf(store) as RequestRollup
+  })
+  afterAll(() => store.close())
+
+  const sample = (name: string, minute: number, replica = 'r0') => ({
+    name,
+    labels: { replica },
+    timeUs: (T0 + minute * MIN) as Micros,
+    value: 1,
+  })
+  /** Whether the commits of `write` left `[fromMin, toMin)` untouched. */
+  const untouched = async (write: () => Promise<unknown>, fromMin: number, toMin: number) => {
+    const g = rollup.writeGeneration
+    await write()
+    expect(rollup.writeGeneration).toBeGreaterThan(g)
+    return rollup.untouchedSince(g, T0 + fromMin * MIN, T0 + toMin * MIN)
+  }
+
+  it('samples of known names touch their own times; a new name, or a name gone, every time', async () => {
+    const waiting = 'vllm:num_requests_waiting'
+    const running = 'vllm:num_requests_running'
+    // The first sample of a name: it may be the alias a diagnosis now reads, at any time.
+    expect(await untouched(() => store.insertMetricSamples([sample(waiting, 50)]), 0, 10)).toBe(
+      false
+    )
+    // Known now: later samples reach only their own minutes, both ends half-open.
+    const scrape = () => store.insertMetricSamples([sample(waiting, 51), sample(waiting, 52)])
+    expect(await untouched(scrape, 0, 51)).toBe(true)
+    expect(await untouched(scrape, 52.001, 60)).toBe(true)
+    expect(await untouched(scrape, 0, 51.001)).toBe(false)
+    expect(await untouched(scrape, 52, 60)).toBe(false)
+    // A second series of a known name is no new name; a second name in the batch is.
+    expect(
+      await untouched(() => store.insertMetricSamples([sample(waiting, 53, 'r1')]), 0, 10)
+    ).toBe(true)
+    const both = () => store.insertMetricSamples([sample(waiting, 54), sample(running, 54)])
+    expect(await untouched(both, 0, 10)).toBe(false)
+
+    // Families: the diagnosis reads only their names, which a family of a sample's name is not.
+    const family = (name: string) => ({ name, type: 'gauge' as const, help: 'h', unit: null })
+    const kv = 'vllm:kv_cache_usage_perc'
+    expect(await untouched(() => store.upsertMetricFamilies([family(waiting)]), 0, 10)).toBe(true)
+    expect(await untouched(() => store.upsertMetricFamilies([family(kv)]), 0, 10)).toBe(false)
+    expect(await untouched(() => store.upsertMetricFamilies([family(kv)]), 0, 10)).toBe(true)
+
+    // Retention: rows before the cut; when a name's last sample goes, every time.
+    const cut = (minute: number) => () =>
+      store.deleteBefore('metric_samples', (T0 + minute * MIN) as Micros, 100)
+    expect(await untouched(cut(51), 52, 60)).toBe(true)
+    expect(await untouched(cut(51), 50, 60)).toBe(false)
+    expect(await untouched(cut(60), 70, 80)).toBe(false)
+    expect((await store.listMetrics()).map((m) => m.name)).toEqual([kv, waiting])
+    // Its next sample is a new name again.
+    expect(await untouched(() => store.insertMetricSamples([sample(running, 90)]), 0, 10)).toBe(
+      false
+    )
+    expect(await untouched(() => store.insertMetricSamples([sample(waiting, 91)]), 0, 10)).toBe(
+      true
+    )
+  })
+})
