@@ -26,24 +26,25 @@ import { tenantBurst } from './tenant-noisy-neighbor.js'
 import { windowSpanUs } from '../frame/window-span.js'
 
 /**
- * Uncached prompt tokens arriving per second, inside the finding's window against outside it, at
- * which the counter-evidence starts / is full. Prefill chunks share the GPU's steps with decode
- * (chunked prefill), so more prompt tokens to compute per second slow every stream's tokens: a
- * TPOT rise the prompts made, not the decode batch's memory traffic. Per second rather than per
- * request (ADR 0231): heavier prompts, lost cache hits and more requests all put more prefill in
- * each step, and more requests are the root (the queue's traffic: scale out), not the bandwidth.
+ * Uncached prompt tokens per request, inside the finding's window against outside it, at which
+ * the counter-evidence starts / is full. Prefill chunks share the GPU's steps with decode
+ * (chunked prefill), so heavier prompts at the same rate slow every stream's tokens: a TPOT rise
+ * the prompts (or lost cache hits) made, not the decode batch's memory traffic. Per request, so
+ * more traffic (which grows the batch, the bandwidth's own cause) does not count against it.
  */
 const PROMPT_LO = 1.2
 const PROMPT_HI = 1.6
 
-/** Uncached prompt tokens per second of requests started inside [fromUs, toUs) and outside it. */
+/** Mean uncached prompt tokens per request started inside [fromUs, toUs) and outside it. */
 function uncachedPrompt(
   ctx: DiagnosisContext,
   fromUs: number,
   toUs: number
 ): { inside: number; outside: number } {
   let sumIn = 0
+  let nIn = 0
   let sumOut = 0
+  let nOut = 0
   for (let i = 0; i < ctx.frame.n; i++) {
     const p = ctx.frame.inputTokens[i] as number
     if (!(p === p)) {
@@ -54,17 +55,13 @@ function uncachedPrompt(
     const t = ctx.frame.startUs[i] as number
     if (t >= fromUs && t < toUs) {
       sumIn += u
+      nIn++
     } else {
       sumOut += u
+      nOut++
     }
   }
-  const data = ctx.input.window
-  const inUs = Math.min(toUs, data.toUs) - Math.max(fromUs, data.fromUs)
-  const outUs = data.toUs - data.fromUs - inUs
-  return {
-    inside: inUs > 0 ? (sumIn / inUs) * 1e6 : NaN,
-    outside: outUs > 0 ? (sumOut / outUs) * 1e6 : NaN,
-  }
+  return { inside: nIn > 0 ? sumIn / nIn : NaN, outside: nOut > 0 ? sumOut / nOut : NaN }
 }
 
 function windowOf(
@@ -92,7 +89,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
   predicts:
     'median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman), DRAM busy.',
   against:
-    "outputs got longer (long generations); one tenant's burst grew the batch; more uncached prompt tokens per second in the window (≥ 1.2–1.6×: heavier prompts, lost cache hits or more requests; prefill chunks slow the decode steps they share).",
+    "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share).",
   counter(ctx, finding) {
     const span = windowSpanUs(finding.window)
     if (span === null) {
@@ -110,7 +107,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: 'uncached_prompt_tokens',
         observed: round(prompt.inside, 0),
         baseline: round(prompt.outside, 0),
-        text: `against: uncached prompt tokens arrived at ${ratio.toFixed(2)}× the rate outside the window (${Math.round(prompt.inside)} vs ${Math.round(prompt.outside)} per second): prefill chunks share the decode steps, so the prompts slowed the tokens, not the batch's memory traffic`,
+        text: `against: uncached prompt tokens per request were ${ratio.toFixed(2)}× those outside the window (${Math.round(prompt.inside)} vs ${Math.round(prompt.outside)}): prefill chunks share the decode steps, so the prompts slowed the tokens, not the batch's memory traffic`,
       },
     }
   },
