@@ -1,9 +1,11 @@
 /**
  * Excess facts: for each anomaly of every measure (excess-scan.ts), what the data shows about it
  * (excess-carrier.ts: its stage, scope, workload split and carrier) and how strongly: a strength
- * built from how large the shift is against the typical value, how significant it is (robust z of
- * the median difference), how long it holds and how clearly one stage carries it. No cause is
- * named here; each cause record scores itself against these facts (causes/score.ts).
+ * built from how large the shift is against the typical value and how significant it is (robust z
+ * of the median difference), or, for a median shift in time, how far it stands above its series'
+ * per-step noise (ADR 0230: a small but certain change is named, a large but uncertain one is not
+ * made stronger), then how long it holds and how clearly one stage carries it. No cause is named
+ * here; each cause record scores itself against these facts (causes/score.ts).
  */
 import type { Evidence, Finding, FindingShift } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
@@ -26,6 +28,7 @@ import { fmtUs, pct, round } from '../explain/text.js'
 import { SECOND_STAGE_SHARE, TPOT_MOVED_SHARE, TPOT_MOVED_Z } from '../thresholds.js'
 import { resourceLevel } from './shifts.js'
 import { serviceRatio } from './service-rate.js'
+import { anomalyLevelOverNoise, certaintySupport } from './step-certainty.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
 
@@ -120,6 +123,20 @@ function unattributedText(stage: string, shiftUs: number, measure: string): stri
   return stage === UNATTRIBUTED
     ? `${fmtUs(shiftUs)} more of ${measure} is covered by no span (before the server sees the request, or between spans)`
     : `${stage} grew by ${fmtUs(shiftUs)} per request`
+}
+
+/**
+ * The strength of an excess read from its certainty rather than its size (ADR 0230): a median
+ * shift in time that stands far above the per-step noise in its window, weighed by how much of
+ * the user's latency it is. 0 for a tail shift (one step's P99 is too noisy to read on its own)
+ * and for a scope out of line all window long (no change within the window: a standing
+ * condition, not an incident).
+ */
+function certainShift(ctx: DiagnosisContext, a: MeasureAnomaly, rel: number): number {
+  if (a.quantile !== 'p50') {
+    return 0
+  }
+  return certaintySupport(anomalyLevelOverNoise(ctx.frame, ctx.grid, a), rel)
 }
 
 /** The excess facts of all anomalies (one per anomaly, two when a second stage carries much). */
@@ -295,8 +312,7 @@ export function excessFacts(
     const strength =
       0.95 *
       holds *
-      size *
-      ramp(a.z, 3, 10) *
+      Math.max(size * ramp(a.z, 3, 10), certainShift(ctx, a, rel)) *
       (0.6 + 0.4 * ramp(stageShare, 0.3, 0.7)) *
       ramp(accounted, 0.15, 0.5)
     if (strength <= 0) {

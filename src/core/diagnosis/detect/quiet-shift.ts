@@ -3,7 +3,9 @@
  * with load or tokens — a dependency's call, a region's round trips — so a rise of a tenth of it
  * is many noise units. Support grows from "a tenth" to "clearly" (40 %) slower, from 4 to 8 noise
  * units, and from adding 1 % to 4 % of the typical TTFT of the requests that pay it (a call 20 %
- * slower that adds 1 % to the first token is noted by its owner, not an incident).
+ * slower that adds 1 % to the first token is noted by its owner, not an incident). A rise that
+ * stands far above the series' own per-step noise is supported by that certainty instead of its
+ * size (ADR 0230, detect/step-certainty.ts).
  */
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
@@ -11,6 +13,7 @@ import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
+import { certaintySupport, levelOverNoise } from './step-certainty.js'
 
 const RISE_LO = 0.1
 const RISE_HI = 0.4
@@ -64,10 +67,13 @@ export function quietShift(
   )
   const typicalTtftUs = quantileSorted(sortedFinite(ctx.frame.ttftUserUs, mask), 0.5)
   const userShare = typicalTtftUs > 0 ? (span.elevated - span.baseline) / typicalTtftUs : 0
-  const confidence =
+  // By its size (a tenth slower and more), or by its certainty: a call 20 % slower that stands
+  // ten noise units above its own series in every step is a change, even at 2 % of the TTFT.
+  const bySize =
     ramp(span.elevated / span.baseline - 1, RISE_LO, RISE_HI) *
-    ramp(score, SCORE_LO, SCORE_HI) *
     ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
+  const byCertainty = certaintySupport(levelOverNoise(series, span.start, span.end), userShare)
+  const confidence = ramp(score, SCORE_LO, SCORE_HI) * Math.max(bySize, byCertainty)
   if (!(confidence > 0)) {
     return null
   }
