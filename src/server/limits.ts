@@ -70,6 +70,11 @@ export const DIAGNOSIS_FRAME_COLUMNS =
   FRAME_NUMBER_FIELDS.length + FRAME_FLAG_FIELDS.length + FRAME_TEXT_FIELDS.length
 const BYTES_PER_CELL = 8
 
+/** The most requests whose diagnosis frame fits `api.maxDiagnosisBytes`. */
+export function diagnosisRowBudget(limits: ApiLimits): number {
+  return Math.floor(limits.maxDiagnosisBytes / (DIAGNOSIS_FRAME_COLUMNS * BYTES_PER_CELL))
+}
+
 /**
  * Refuses a diagnosis (or concentration) whose frame would pass `api.maxDiagnosisBytes`: counts
  * the window's requests first (one count in the store), so the frame is never built. A diagnosis
@@ -87,9 +92,7 @@ export async function checkDiagnosisBudget(
   const rows = Math.min(page.total, sample)
   const bytes = rows * DIAGNOSIS_FRAME_COLUMNS * BYTES_PER_CELL
   if (bytes > limits.maxDiagnosisBytes) {
-    const maxRows = Math.floor(
-      limits.maxDiagnosisBytes / (DIAGNOSIS_FRAME_COLUMNS * BYTES_PER_CELL)
-    )
+    const maxRows = diagnosisRowBudget(limits)
     const read = rows < page.total ? ` (a sample of ${rows} of them is read)` : ''
     throw new AppError(
       'QUERY_INVALID',

@@ -111,7 +111,16 @@ describe('every bound is named', () => {
     const tight = createApp({ ...deps, limits: { ...deps.limits, maxDiagnosisBytes: 4096 } })
     const message = await expect400('/api/diagnosis?window=all', 'api.maxDiagnosisBytes', tight)
     expect(message).toContain('the window holds 40 requests')
-    await expect400('/api/concentration?window=all', 'api.maxDiagnosisBytes', tight)
+    // Concentration reads a hash sample that fits (ADR 0241) and says so; not even one row → 400.
+    const sampled = await tight.request('/api/concentration?window=all')
+    expect(sampled.status).toBe(200)
+    const body = (await sampled.json()) as { sample: { read: number; requests: number } }
+    expect(body.sample.requests).toBe(40)
+    // About 10 rows fit; the hash keeps each request with probability 10/40.
+    expect(body.sample.read).toBeGreaterThan(0)
+    expect(body.sample.read).toBeLessThan(20)
+    const none = createApp({ ...deps, limits: { ...deps.limits, maxDiagnosisBytes: 100 } })
+    await expect400('/api/concentration?window=all', 'api.maxDiagnosisBytes', none)
     const ok = await app.request('/api/diagnosis?window=all')
     expect(ok.status).toBe(200)
   })

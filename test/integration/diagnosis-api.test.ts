@@ -7,6 +7,7 @@ import { createSilentLogger } from '../../src/core/logger.js'
 import { decodeTracesJson } from '../../src/core/otlp/decode-traces.js'
 import { createIngestPipeline, type IngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { createApp } from '../../src/server/app.js'
+import { DIAGNOSIS_FRAME_COLUMNS } from '../../src/server/limits.js'
 import { createRun } from '../../src/sim/index.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
@@ -112,6 +113,41 @@ describe('GET /api/concentration', () => {
     expect(body.threshold_ms).toBe(100000)
     expect(body.slow).toBe(0)
     expect(body.rows).toEqual([])
+  })
+
+  it('answers from a hash sample when the window passes the memory budget', async () => {
+    const full = (await (
+      await app.request('/api/concentration?window=all&measure=tpot')
+    ).json()) as Record<string, any>
+    expect(full.sample).toBeNull()
+    const requests = ((await (await app.request('/api/diagnosis?window=all')).json()) as any)
+      .requests as number
+    // A budget of a third of the window's requests: the whole frame would not fit.
+    const rows = Math.floor(requests / 3)
+    const tight = createApp({
+      store,
+      ingest: sink,
+      logger: createSilentLogger(),
+      now: () => Date.now(),
+      limits: { maxBodyBytes: 1 << 20, maxDiagnosisBytes: rows * DIAGNOSIS_FRAME_COLUMNS * 8 },
+      version: 'test',
+    })
+    const res = await tight.request('/api/concentration?window=all&measure=tpot')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Record<string, any>
+    expect(body.sample.requests).toBe(requests)
+    expect(body.sample.read).toBeLessThanOrEqual(rows * 1.1)
+    expect(body.sample.read).toBeGreaterThan(rows * 0.8)
+    expect(body.total).toBeLessThanOrEqual(body.sample.read)
+    // The degraded node holds the slow requests in both, by about the same lift; which of its
+    // replicas stands out most is within the sample's noise at a few thousand requests.
+    const nodes = (b: Record<string, any>) =>
+      b.rows.filter((r: any) => r.dimension === 'node').map((r: any) => [r.value, r.lift])
+    expect(nodes(full)).toEqual([[expectedNode, expect.any(Number)]])
+    expect(nodes(body)).toEqual([[expectedNode, expect.any(Number)]])
+    expect(nodes(body)[0][1]).toBeCloseTo(nodes(full)[0][1], 0)
+    expect(body.threshold_ms / full.threshold_ms).toBeGreaterThan(0.9)
+    expect(body.threshold_ms / full.threshold_ms).toBeLessThan(1.1)
   })
 
   it('rejects an unknown measure', async () => {

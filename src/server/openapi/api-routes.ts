@@ -343,7 +343,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
         description: 'Selection upper bound.',
       },
     ],
-    response: JSON_OBJECT('Concentration rows and stage shares.'),
+    response: JSON_OBJECT(
+      'Concentration rows and stage shares; sample {read, requests} when read from a hash sample, else null.'
+    ),
   },
   {
     method: 'get',

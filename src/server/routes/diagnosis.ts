@@ -14,7 +14,7 @@ import { DURATION_MEASURES } from '../../core/model/request.js'
 import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
 import type { SloTargets } from '../../core/diagnosis/frame/input.js'
 import type { AppDeps, ReadDeps } from '../app-deps.js'
-import { apiLimitsOf, checkDiagnosisBudget } from '../limits.js'
+import { apiLimitsOf, checkDiagnosisBudget, diagnosisRowBudget } from '../limits.js'
 import { createDiagnosisCache } from '../diagnosis-cache.js'
 import type { DimensionFilters } from '../../core/model/query.js'
 import type { Micros } from '../../core/model/units.js'
@@ -169,8 +169,16 @@ export function registerDiagnosisRoutes(
     const answer = await concentrations.get(
       key,
       async () => {
-        await checkDiagnosisBudget(deps.store, { ...window, filters }, limits)
-        const load = await loadWindow(deps.store, { ...window, filters, requestsOnly: true })
+        // The diagnosis' hash sample (ADR 0100), smaller still when the memory budget holds fewer
+        // rows: a busy window answers from a sample, said in `sample`, not with a 400 (ADR 0241).
+        const sample = Math.max(1, Math.min(DIAGNOSIS_SAMPLE, diagnosisRowBudget(limits)))
+        await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, sample)
+        const load = await loadWindow(deps.store, {
+          ...window,
+          filters,
+          requestsOnly: true,
+          sample,
+        })
         return concentrationBody(
           measure,
           concentrationOfMeasure(
@@ -179,7 +187,8 @@ export function registerDiagnosisRoutes(
             slowMs === undefined ? null : slowMs * 1000,
             load.window.fromUs,
             slow
-          )
+          ),
+          load.total > load.frame.n ? { read: load.frame.n, requests: load.total } : null
         )
       },
       windowReach(window)
@@ -188,10 +197,14 @@ export function registerDiagnosisRoutes(
   })
 }
 
-/** The `/api/concentration` JSON of one result. */
+/**
+ * The `/api/concentration` JSON of one result; `sample` is null when every request of the window
+ * was read, else how many were (`slow` and `total` count the sample).
+ */
 function concentrationBody(
   measure: (typeof DURATION_MEASURES)[number],
-  result: ReturnType<typeof concentrationOfMeasure>
+  result: ReturnType<typeof concentrationOfMeasure>,
+  sample: { read: number; requests: number } | null
 ) {
   return {
     measure,
@@ -199,6 +212,7 @@ function concentrationBody(
     slow: result.slow,
     total: result.total,
     baseline: result.baseline,
+    sample,
     rows: result.rows.filter((r) => r.significant).map(concentrationJson),
     stages: result.stages.map((st) => ({
       stage: st.stage,

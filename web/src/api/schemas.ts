@@ -143,6 +143,8 @@ export const ConcentrationSchema = z.object({
   rows: z.array(ConcentrationRowSchema),
   /** `before`: a selection's slow requests are compared with the requests before it. */
   baseline: z.enum(['rest', 'before']).default('rest'),
+  /** Set when a busy window was read from a hash sample (older servers omit it). */
+  sample: z.object({ read: z.number(), requests: z.number() }).nullable().default(null),
   /** Where the slow requests spend their time against the rest (older servers omit it). */
   stages: z
     .array(

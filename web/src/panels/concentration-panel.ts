@@ -112,7 +112,10 @@ export async function loadConcentration(
         h(
           'span',
           { class: 'muted' },
-          `${res.slow.toLocaleString('en-US')} slow of ${res.total.toLocaleString('en-US')}`
+          `${res.slow.toLocaleString('en-US')} slow of ${res.total.toLocaleString('en-US')}` +
+            (res.sample === null
+              ? ''
+              : ` (sampled from ${res.sample.requests.toLocaleString('en-US')} requests)`)
         ),
         sel
           ? h(
