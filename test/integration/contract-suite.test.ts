@@ -26,13 +26,16 @@ const SEED = 1
  * - gateway.connection_limit#1: probe + LiteLLM-style gateway spans, HAProxy series;
  * - network.high_rtt#0: probe + gateway + SGLang spans as OTLP/JSON documents;
  * - standing.slow_node#0: a node slower from the first minute (OTLP metrics JSON): a standing
- *   condition, never a finding. Its few backlogged requests read as a batch window (ADR 0228).
+ *   condition, never a finding. Its few backlogged requests read as a batch window (ADR 0228);
+ * - node.degraded#0, full length: both replicas of a node slower per token, the queue longest on
+ *   one of them; the node is the scope, not that replica (ADR 0228).
  */
 const PICKED: [id: string, durationScale: number][] = [
   ['engine.kv_cache_pressure#0', 0.35],
   ['gateway.connection_limit#1', 0.35],
   ['network.high_rtt#0', 0.35],
   ['standing.slow_node#0', 0.35],
+  ['node.degraded#0', 1],
 ]
 
 let dir: string
