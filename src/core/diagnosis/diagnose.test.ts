@@ -222,9 +222,9 @@ describe('diagnose', () => {
       latency  TTFT p50 45 ms p95 101 ms p99 127 ms | TPOT p50 10 ms p99 28 ms | E2E p99 5.78 s
 
       1. node.degraded  confidence 0.95  scope replica=r3  09:15:00–09:30:00
-           - requests on replica r3 make up 100% of the requests with the slowest TTFT vs 12% of the
-             others (8.6× over-represented, p<0.001)
-           - without the requests on replica r3, TTFT P99 would be 2.39× lower"
+           - chain: replica=r3 (node) → engine.queue +0.1 ms at the median → TTFT P99 ×2.4 (inside the
+             window against outside it)
+           - requests on replica r3 make up 100% of the requests with the slowest TTFT vs 12% of the"
     `)
     // Dimension values in words, each against the rest.
     expect(/\n\n(the slow requests[^\n]*\n(?: {5}\S[^\n]*\n)+)/.exec(text)?.[1])

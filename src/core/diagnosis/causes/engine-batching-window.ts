@@ -6,7 +6,8 @@
  * For: the engine queue's floor (its fastest tenth per step) stepped up, more than its median in
  * proportion, by a wait that holds over enough steps to be certain (ADR 0215), or its median
  * stepped up by a fixed wait (P90 rising about as much as P50), with no more traffic and no
- * backlog (a window switched on); or engine queue time is a large part of TTFT although hardly any requests are waiting and
+ * backlog (a window switched on); or the median request's engine queue time is a large part of
+ * the median TTFT although hardly any requests are waiting and
  * the GPU is not busy (queueing without a queue is the anomaly); queue time is higher in quiet
  * steps than busy ones (negative correlation with traffic). Against: many waiting requests or a
  * busy GPU (that is saturation); queue time rising with traffic.
@@ -14,7 +15,7 @@
  * latency- and throughput-class pools.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { meanWhere } from '../../stats/quantile.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
@@ -252,6 +253,12 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
   }
 }
 
+/** Median of the known values (µs); NaN when none is known. */
+function typicalOf(values: Float64Array): number {
+  const sorted = sortedFinite(values)
+  return sorted.length > 0 ? quantileSorted(sorted, 0.5) : NaN
+}
+
 export const engineBatchingWindowCause: CauseRecord = {
   cause: 'engine.batching_window',
   label: 'Requests wait for the batching window',
@@ -261,7 +268,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90; with no more traffic and no backlog. Standing: engine queue time is a large part of TTFT (≥ 20–45 %) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90; with no more traffic and no backlog. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against: 'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache.',
   actions: [
     'shrink the batch wait window for interactive traffic',
@@ -276,9 +283,12 @@ export const engineBatchingWindowCause: CauseRecord = {
     if (onset !== null) {
       return onset
     }
-    const queue = meanWhere(ctx.frame.stages['engine.queue'])
-    const ttft = meanWhere(ctx.frame.ttftUserUs)
-    const queueShare = ttft.mean > 0 ? queue.mean / ttft.mean : 0
+    // A batch window makes every request wait, so the typical request shows it: the medians,
+    // not the means. A backlog now and then (a slow replica's bursts, heavy-tailed work) puts
+    // a few long waits into the mean while most requests never queue (ADR 0228).
+    const queue = typicalOf(ctx.frame.stages['engine.queue'])
+    const ttft = typicalOf(ctx.frame.ttftUserUs)
+    const queueShare = ttft > 0 ? queue / ttft : 0
     const perStep = bucketQuantile(
       ctx.grid,
       ctx.frame.startUs,
@@ -294,16 +304,16 @@ export const engineBatchingWindowCause: CauseRecord = {
     const sm = resourceLevel(ctx, 'sm_active', null)
     const gpu = sm ?? resourceLevel(ctx, 'gpu_util', null)
     const gpuWeight = sm ? 0.7 : 0.3
-    const base = ramp(queueShare, 0.2, 0.45) * ramp(queue.mean, 5_000, 30_000)
+    const base = ramp(queueShare, 0.2, 0.45) * ramp(queue, 5_000, 30_000)
     if (base === 0) {
       return null
     }
     const evidence: Evidence[] = [
       {
         stage: 'engine.queue',
-        observed: round(queue.mean / 1000),
-        baseline: round(ttft.mean / 1000),
-        text: `engine.queue averages ${fmtUs(queue.mean)}, ${pct(queueShare)} of the mean TTFT (${fmtUs(ttft.mean)})`,
+        observed: round(queue / 1000),
+        baseline: round(ttft / 1000),
+        text: `the median request waits ${fmtUs(queue)} in engine.queue, ${pct(queueShare)} of the median TTFT (${fmtUs(ttft)})`,
       },
     ]
     let confidence = base

@@ -6,7 +6,8 @@
  * on one replica; its load is no higher than the others' (so it is not overloaded).
  * Against: the slow replica gets more traffic than the rest (routing imbalance), it runs a
  * different version (version regression), or it is new (cold start).
- * Scope: the node when ≥ 2 of its replicas are slow; the replica when only one is.
+ * Scope: the node when ≥ 2 of its replicas are slow, or when one cohort (TTFT or TPOT) names the
+ * node and the other one of its replicas (ADR 0228); the replica when only one is.
  * Actions (CONTRACT §5.1): drain the node; check GPU clocks, errors, neighbours.
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
@@ -102,7 +103,8 @@ export const nodeDegradedCause: CauseRecord = {
   label: 'Degraded node',
   measure: null,
   chain: ['node', 'its replicas slow'],
-  explains: [],
+  // Its replicas serve the same share slower: their queues grow (ADR 0228).
+  explains: ['engine.queue_saturation'],
   needs: 'replica and (ideally) node dimensions; node events confirm.',
   predicts:
     'the slow cohort concentrates on a node whose replicas are each slow (scope node), or on a single replica (scope replica), and removing it lowers the P99.',
@@ -128,11 +130,22 @@ export const nodeDegradedCause: CauseRecord = {
         (a, b) =>
           b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare
       )
-    const best = picks[0]
+    let best = picks[0]
     if (!best || !best.pick) {
       return null
     }
-    const { row } = best.pick
+    // One cohort may see the node (its replicas each slower per token: TPOT) while the other
+    // sees one of its replicas (TTFT, where the slowdown's queue grew longest on one of them):
+    // the node holds, the replica's longer tail is that queue (ADR 0228).
+    const onNode =
+      best.pick.row.dimension === 'replica' ? ctx.replicaNode.get(best.pick.row.value) : undefined
+    const nodePick = picks.find(
+      (p) => p.pick!.row.dimension === 'node' && p.pick!.row.value === onNode
+    )
+    if (nodePick !== undefined) {
+      best = nodePick
+    }
+    const { row } = best.pick!
     const dimension = row.dimension === 'node' ? 'node' : 'replica'
     const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, row.value) : [row.value]
     let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
