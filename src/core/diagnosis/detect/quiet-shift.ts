@@ -11,13 +11,12 @@ import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
+import { WORTH_NAMING_SHARE_HI, WORTH_NAMING_SHARE_LO } from '../thresholds.js'
 
 const RISE_LO = 0.1
 const RISE_HI = 0.4
 const SCORE_LO = 4
 const SCORE_HI = 8
-const USER_SHARE_LO = 0.01
-const USER_SHARE_HI = 0.04
 /** Requests a step needs for its median to count. */
 const MIN_STEP = 10
 
@@ -67,7 +66,7 @@ export function quietShift(
   const confidence =
     ramp(span.elevated / span.baseline - 1, RISE_LO, RISE_HI) *
     ramp(score, SCORE_LO, SCORE_HI) *
-    ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
+    ramp(userShare, WORTH_NAMING_SHARE_LO, WORTH_NAMING_SHARE_HI)
   if (!(confidence > 0)) {
     return null
   }
