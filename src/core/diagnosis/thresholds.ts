@@ -55,3 +55,9 @@ export const TPOT_MOVED_SHARE = 0.1
 /** A second stage carrying at least this share of the stage excess is read as its own fact
  * (faults come in pairs: handshakes and a cache miss in the same minutes). */
 export const SECOND_STAGE_SHARE = 0.25
+
+/** A change is worth naming from adding this share of the typical TTFT of the requests that pay
+ * it, and fully at the second (ADRs 0189, 0191, 0233): a wait that adds 1 % to the first token is
+ * noted by its owner, not an incident, however certain it is over thousands of requests. */
+export const WORTH_NAMING_SHARE_LO = 0.01
+export const WORTH_NAMING_SHARE_HI = 0.04

@@ -13,6 +13,8 @@ import { frameFromRequests } from '../frame/frame.js'
 import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
 import { carriedExcess } from '../detect/carried-excess.js'
 import { generateRun } from '../testing/fault-gen.js'
+import { clusterShift } from '../detect/excess-scan.js'
+import { bucketOf } from '../../timeline/buckets.js'
 import { tenantNoisyNeighborCause, tenantShareBurst } from './tenant-noisy-neighbor.js'
 
 const OTHERS = ['acme', 'globex', 'initech', 'umbrella']
@@ -28,6 +30,12 @@ interface Spec {
   othersMs: number
   /** Extra wait (ms) hooli's requests always pay (a standing difference). */
   alwaysMs?: number
+  /** Extra wait (ms, the same for every request) everyone else pays in the engine queue from
+   * minute 15: a small cost that is certain over thousands of requests. */
+  othersFlatMs?: number
+  /** An engine queue of 54 ms + 6 ms × Exp(1) instead of 60 ms × Exp(1): the same typical wait,
+   * a tenth of the noise. */
+  quietQueue?: boolean
 }
 
 /** 160 requests a minute from four tenants plus hooli's; exponential waits, 8 replicas. */
@@ -46,7 +54,9 @@ function requests(spec: Spec, seed = 1): RequestTimeline[] {
         0.3 * rnd() +
         (isHooli ? (spec.alwaysMs ?? 0) * exp : 0) +
         (isHooli && late ? spec.selfMs * exp : 0)
-      const queueMs = 60 * exp + (!isHooli && late ? spec.othersMs * exp : 0)
+      const queueMs =
+        (spec.quietQueue === true ? 54 + 6 * exp : 60 * exp) +
+        (!isHooli && late ? spec.othersMs * exp + (spec.othersFlatMs ?? 0) : 0)
       out.push(
         makeTimeline({
           startUs: T0_US + m * 60_000_000 + Math.floor(rnd() * 60_000_000),
@@ -206,6 +216,79 @@ describe('tenant.noisy_neighbor from who carries the burst', () => {
       const texts = r !== null && 'evidence' in r ? r.evidence.map((e) => e.text) : []
       expect(texts.join('\n')).toContain("other tenants' median TTFT")
       expect(texts.join('\n')).not.toContain('waits behind its own burst')
+    },
+    SLOW
+  )
+})
+
+describe('tenant.noisy_neighbor needs a cost worth naming (ADR 0233)', () => {
+  const confidenceOf = (ctx: ReturnType<typeof run>['ctx']) => {
+    const r = tenantNoisyNeighborCause.evaluate(ctx)
+    return r !== null && 'confidence' in r ? r.confidence : 0
+  }
+
+  it(
+    'against: a burst that costs nobody anything is a traffic change, not a cause',
+    () => {
+      const { ctx, diagnosis } = run({ hooli: [80, 180], selfMs: 0, othersMs: 0, quietQueue: true })
+      // The burst itself is certain: the scan still finds it.
+      expect(tenantShareBurst(ctx.frame, ctx.grid)?.value).toBe('hooli')
+      expect(confidenceOf(ctx)).toBeLessThan(0.1)
+      expect(diagnosis.findings[0]!.cause).toBe('healthy')
+    },
+    SLOW
+  )
+
+  it(
+    'against: the others wait 1 ms longer, certain over thousands of requests and still nothing',
+    () => {
+      const { ctx, diagnosis } = run({
+        hooli: [80, 180],
+        selfMs: 0,
+        othersMs: 0,
+        othersFlatMs: 1,
+        quietQueue: true,
+      })
+      const col = ctx.frame.dims.tenant
+      const hooli = col.values.indexOf('hooli')
+      const inside = new Uint8Array(ctx.frame.n)
+      const outside = new Uint8Array(ctx.frame.n)
+      for (let i = 0; i < ctx.frame.n; i++) {
+        if (col.codes[i] !== hooli) {
+          const late = bucketOf(ctx.grid, ctx.frame.startUs[i] as number) >= LATE.from
+          inside[i] = late ? 1 : 0
+          outside[i] = late ? 0 : 1
+        }
+      }
+      // The victims' test alone calls it certain …
+      const v = clusterShift(ctx.frame, ctx.grid, ctx.frame.stages['engine.queue'], inside, outside)
+      expect(v.z).toBeGreaterThan(3)
+      expect(v.shift).toBeLessThan(1_500)
+      const r = tenantNoisyNeighborCause.evaluate(ctx)
+      const texts = r !== null && 'evidence' in r ? r.evidence.map((e) => e.text) : []
+      expect(confidenceOf(ctx)).toBeLessThan(0.1)
+      expect(texts.join('\n')).not.toContain('they wait behind it')
+      // … but 1 ms of a 115 ms first token is nobody's incident.
+      expect(diagnosis.findings[0]!.cause).toBe('healthy')
+    },
+    SLOW
+  )
+
+  it(
+    'for: the same quiet queue 8 ms longer for the others is a cost, and the burst is named',
+    () => {
+      const { ctx, diagnosis } = run({
+        hooli: [80, 180],
+        selfMs: 0,
+        othersMs: 0,
+        othersFlatMs: 8,
+        quietQueue: true,
+      })
+      expect(confidenceOf(ctx)).toBeGreaterThan(0.9)
+      expect(diagnosis.findings[0]).toMatchObject({
+        cause: 'tenant.noisy_neighbor',
+        scope: { dimension: 'tenant', value: 'hooli' },
+      })
     },
     SLOW
   )

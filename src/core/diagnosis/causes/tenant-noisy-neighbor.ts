@@ -10,7 +10,9 @@
  * requests carry the extra time, far above their share of the requests (it waits behind its own
  * burst: a per-tenant limit, or arrivals that bunch; ADR 0232). Against: traffic grew evenly
  * across tenants (saturation: no share rose); nobody's wait rose with the burst (the burst alone
- * is half the confidence).
+ * is half the confidence, and only while the data leaves room for a cost worth naming); a cost
+ * too small to matter, however certain (under 1 % of its payers' typical TTFT: a traffic change
+ * with no wait is no cause; ADR 0233).
  * Scope: the noisy tenant.
  * Actions (CONTRACT §5.1): per-tenant rate limits and priority; isolate the tenant.
  */
@@ -23,10 +25,11 @@ import type { CauseRecord } from './record.js'
 import { scopedSignature } from './signature.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { scopeOf } from '../explain/evidence.js'
-import { clusterZ } from '../detect/excess-scan.js'
+import { clusterShift } from '../detect/excess-scan.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import { carriedExcess, type CarriedExcess } from '../detect/carried-excess.js'
+import { WORTH_NAMING_SHARE_HI, WORTH_NAMING_SHARE_LO } from '../thresholds.js'
 
 export interface TenantBurst {
   code: number
@@ -72,6 +75,8 @@ export function tenantBurst(ctx: DiagnosisContext, change: TimeChange): TenantBu
 /** The victims' cell z: from "within the noise" to "clearly waited longer". */
 const VICTIM_Z_LO = 1
 const VICTIM_Z_HI = 3
+/** Standard errors above a cost's measured size that the data still leaves room for. */
+const ROOM_SE = 2
 /** The victims' share of the confidence; the burst alone carries the rest. */
 const VICTIM_WEIGHT = 0.5
 
@@ -97,6 +102,17 @@ function victimWait(frame: DiagnosisContext['frame']): Float64Array {
 }
 
 /**
+ * How much a cost of `shiftUs` matters to requests whose typical TTFT is `typicalUs` (0..1); an
+ * unbounded one (too few cells to measure it) may be anything.
+ */
+function worthNaming(shiftUs: number, typicalUs: number): number {
+  if (shiftUs === Infinity) {
+    return 1
+  }
+  return typicalUs > 0 ? ramp(shiftUs / typicalUs, WORTH_NAMING_SHARE_LO, WORTH_NAMING_SHARE_HI) : 0
+}
+
+/**
  * How much the tenant's own requests confirm the burst's cost (0..1): they carry more of the
  * extra time than of the requests, by as much certainty as the victims need.
  */
@@ -114,6 +130,21 @@ function carriedEvidence(tenant: string, carried: CarriedExcess): Evidence {
     baseline: round(carried.requestShare),
     text: `tenant ${tenant}'s requests carry ${pct(carried.excessShare)} of the extra TTFT during its burst with ${pct(carried.requestShare)} of the requests (${fmtUs(carried.valueExtraUs)} each over its usual vs ${fmtUs(carried.othersExtraUs)} for the others, z=${carried.z.toFixed(1)}): it waits behind its own burst`,
   }
+}
+
+/** The tenant's median TTFT outside its burst: what its own extra wait is weighed against. */
+function tenantTypicalTtft(
+  ctx: DiagnosisContext,
+  code: number,
+  buckets: { from: number; to: number }
+): number {
+  const frame = ctx.frame
+  const mask = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const b = bucketOf(ctx.grid, frame.startUs[i] as number)
+    mask[i] = frame.dims.tenant.codes[i] === code && (b < buckets.from || b > buckets.to) ? 1 : 0
+  }
+  return quantileSorted(sortedFinite(frame.ttftUserUs, mask), 0.5)
 }
 
 /** The tenant whose share of the requests rose most certainly over a span of the window. */
@@ -137,9 +168,9 @@ export const tenantNoisyNeighborCause: CauseRecord = {
   ],
   needs: 'the tenant dimension and a latency change window.',
   predicts:
-    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the burst cost someone time: the _other_ tenants' wait (their engine queue; without engine spans the gateway's upstream call, which holds it) rose in the replica × step cells they shared with it, or the tenant's own requests carry more of the extra TTFT than of the requests (each over its own tenant's usual). Scope: the tenant.",
+    "over a span of the window one tenant's share of the requests rose beyond what chance gives (a scan statistic over time: binomial likelihood ratio z ≥ 4–6, its extra requests ≥ 3 % of the span's traffic), and the burst cost someone time: the _other_ tenants' wait (their engine queue; without engine spans the gateway's upstream call, which holds it) rose in the replica × step cells they shared with it, or the tenant's own requests carry more of the extra TTFT than of the requests (each over its own tenant's usual); and that cost is worth naming, from 1 % to 4 % of the typical TTFT of whoever pays it (ADR 0233). Scope: the tenant.",
   against:
-    "traffic grew evenly across tenants, so no tenant's share rose (saturation); neither the others' wait nor the tenant's own rose with the burst (half the confidence); a tenant that waits longer without sending more is no neighbour's burst.",
+    "traffic grew evenly across tenants, so no tenant's share rose (saturation); neither the others' wait nor the tenant's own rose with the burst (half the confidence, and none once the data bounds the cost, its size plus two standard errors, under 1 % of its payers' typical TTFT); a cost under 1 % of that TTFT, however certain, is none: a traffic change with no wait is not a cause; a tenant that waits longer without sending more is no neighbour's burst.",
   actions: ['apply per-tenant rate limits and priorities', 'isolate the tenant on its own pool'],
   excess: {
     // A tenant slower than its workload predicts, without a burst of its own, is no cause of the
@@ -198,7 +229,8 @@ export const tenantNoisyNeighborCause: CauseRecord = {
       othersIn[i] = inside ? 1 : 0
       othersOut[i] = inside ? 0 : 1
     }
-    const z = clusterZ(frame, ctx.grid, values, othersIn, othersOut)
+    const victimShift = clusterShift(frame, ctx.grid, values, othersIn, othersOut)
+    const z = victimShift.z
     const victimIn = quantileSorted(sortedFinite(frame.ttftUserUs, othersIn), 0.5)
     const victimOut = quantileSorted(sortedFinite(frame.ttftUserUs, othersOut), 0.5)
     const lift = burst.rateOutside > 0 ? burst.rateInside / burst.rateOutside : 10
@@ -212,8 +244,25 @@ export const tenantNoisyNeighborCause: CauseRecord = {
     // per-tenant limit queues at the gateway, not in the engine).
     const carried = carriedExcess(frame, ctx.grid, frame.ttftUserUs, col, code, burst.buckets)
     const self = selfCost(carried)
+    // Certain is not enough: over thousands of requests a wait one per cent longer is certain and
+    // still nobody's incident. A cost confirms the burst by how much of its payers' typical TTFT
+    // it adds (the cells' median shift, the size its z tests); the unconfirmed half stands only
+    // while the data leaves room for a cost worth naming (the shift plus two standard errors). A
+    // burst whose cost the data bounds below that is a traffic change, not a cause (ADR 0233).
+    const tenantTypical = tenantTypicalTtft(ctx, code, burst.buckets)
+    const victimsSize = victimIn > victimOut ? worthNaming(victimShift.shift, victimOut) : 0
+    const selfSize =
+      carried !== null && carried.excessShare > carried.requestShare
+        ? worthNaming(carried.shiftUs, tenantTypical)
+        : 0
+    const possible = Math.max(
+      worthNaming(victimShift.shift + ROOM_SE * victimShift.se, victimOut),
+      carried === null ? 1 : worthNaming(carried.shiftUs + ROOM_SE * carried.seUs, tenantTypical)
+    )
     const confidence =
-      burstSupport(burst.z) * (1 - VICTIM_WEIGHT + VICTIM_WEIGHT * Math.max(victims, self))
+      burstSupport(burst.z) *
+      ((1 - VICTIM_WEIGHT) * possible +
+        VICTIM_WEIGHT * Math.max(victims * victimsSize, self * selfSize))
     if (!(confidence > 0)) {
       return null
     }
@@ -231,16 +280,18 @@ export const tenantNoisyNeighborCause: CauseRecord = {
         baseline: round(burst.totalOutside / stepS),
         text: `all traffic ${(burst.totalInside / stepS).toFixed(1)} requests/s during the burst vs ${(burst.totalOutside / stepS).toFixed(1)} outside it`,
       },
-      self >= 0.5 && self > victims && carried !== null
+      self * selfSize >= 0.5 && self * selfSize > victims * victimsSize && carried !== null
         ? carriedEvidence(burst.value, carried)
         : {
             dimension: 'tenant',
             observed: round(victimIn / 1000),
             baseline: round(victimOut / 1000),
             text:
-              victims >= 0.5
+              victims * victimsSize >= 0.5
                 ? `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait behind it`
-                : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${z.toFixed(1)}), so how much the burst cost them is unconfirmed`,
+                : victims >= 0.5
+                  ? `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait ${fmtUs(victimShift.shift)} longer (z=${z.toFixed(1)}), too little of their TTFT to matter`
+                  : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${z.toFixed(1)}), so how much the burst cost them is unconfirmed`,
           },
     ]
     return {

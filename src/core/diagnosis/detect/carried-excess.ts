@@ -31,6 +31,10 @@ export interface CarriedExcess {
   othersExtraUs: number
   /** Difference-in-differences z of the value's wait over the others' in replica × step cells. */
   z: number
+  /** The size that z tests: the cells' median difference inside the span less outside it (µs)… */
+  shiftUs: number
+  /** …and its standard error (µs; infinite with too few cells). */
+  seUs: number
 }
 
 /** Each side needs this many requests with a known wait inside and outside the span. */
@@ -101,7 +105,7 @@ export function carriedExcess(
     requestShare: nValue / (nValue + nOthers),
     valueExtraUs: valueSum / nValue,
     othersExtraUs: othersSum / nOthers,
-    z: pairedCellZ(frame, grid, waitUs, col, code, buckets),
+    ...pairedCellShift(frame, grid, waitUs, col, code, buckets),
   }
 }
 
@@ -109,14 +113,14 @@ export function carriedExcess(
 const MIN_CELLS = 3
 
 /** The cell-paired difference in differences of the module header (0 when too few cells). */
-function pairedCellZ(
+function pairedCellShift(
   frame: RequestFrame,
   grid: BucketGrid,
   waitUs: Float64Array,
   col: DictColumn,
   code: number,
   buckets: { from: number; to: number }
-): number {
+): { z: number; shiftUs: number; seUs: number } {
   const cells = (frame.dims.replica.values.length + 1) * grid.count
   const valueCell = new Int32Array(frame.n).fill(-1)
   const othersCell = new Int32Array(frame.n).fill(-1)
@@ -147,7 +151,7 @@ function pairedCellZ(
     ;(step >= buckets.from && step <= buckets.to ? inside : outside).push(d)
   }
   if (inside.length < MIN_CELLS || outside.length < MIN_CELLS) {
-    return 0
+    return { z: 0, shiftUs: 0, seUs: Infinity }
   }
   const a = Float64Array.from(inside).sort()
   const r = Float64Array.from(outside).sort()
@@ -157,5 +161,6 @@ function pairedCellZ(
   a.forEach((v, k) => (dev[k] = Math.abs(v - ma)))
   r.forEach((v, k) => (dev[a.length + k] = Math.abs(v - mr)))
   const spread = Math.max(1, 1.4826 * quantileSorted(dev.sort(), 0.5))
-  return (ma - mr) / (spread * Math.sqrt(1 / a.length + 1 / r.length))
+  const seUs = spread * Math.sqrt(1 / a.length + 1 / r.length)
+  return { z: (ma - mr) / seUs, shiftUs: ma - mr, seUs }
 }

@@ -509,6 +509,22 @@ export function clusterZ(
   inSet: Uint8Array,
   ref: Uint8Array
 ): number {
+  return clusterShift(frame, grid, excess, inSet, ref).z
+}
+
+/**
+ * {@link clusterZ} with the size it tests: the median of `inSet`'s cell medians less `ref`'s, in
+ * the unit of `excess`, and its standard error (the z's denominator; infinite when either side
+ * has no cell: nothing is ruled out). A certain shift can still be too small to matter, and an
+ * uncertain one can be too small to be anything; the size and its error say which.
+ */
+export function clusterShift(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  excess: Float64Array,
+  inSet: Uint8Array,
+  ref: Uint8Array
+): { z: number; shift: number; se: number } {
   const replicas = frame.dims.replica.values.length + 1
   const cells = replicas * grid.count
   const setCell = new Int32Array(frame.n).fill(-1)
@@ -529,7 +545,7 @@ export function clusterZ(
   const setMed = finiteOf(cellQuantiles(setCell, excess, cells, 0.5, 3))
   const refMed = finiteOf(cellQuantiles(refCell, excess, cells, 0.5, 3))
   if (setMed.length === 0 || refMed.length === 0) {
-    return 0
+    return { z: 0, shift: 0, se: Infinity }
   }
   const ms = quantileSorted(setMed, 0.5)
   const mr = quantileSorted(refMed, 0.5)
@@ -537,7 +553,8 @@ export function clusterZ(
   setMed.forEach((v, k) => (dev[k] = Math.abs(v - ms)))
   refMed.forEach((v, k) => (dev[setMed.length + k] = Math.abs(v - mr)))
   const spread = Math.max(1, 1.4826 * quantileSorted(dev.sort(), 0.5))
-  return (ms - mr) / (spread * Math.sqrt(1 / setMed.length + 1 / refMed.length))
+  const se = spread * Math.sqrt(1 / setMed.length + 1 / refMed.length)
+  return { z: (ms - mr) / se, shift: ms - mr, se }
 }
 
 /** The strongest anomaly of each measure that has one. */

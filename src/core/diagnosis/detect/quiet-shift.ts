@@ -14,13 +14,12 @@ import { detectChangePoints, findElevatedSpan } from '../../timeline/change-poin
 import type { DiagnosisContext } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
 import { certaintySupport, levelOverNoise } from './step-certainty.js'
+import { WORTH_NAMING_SHARE_HI, WORTH_NAMING_SHARE_LO } from '../thresholds.js'
 
 const RISE_LO = 0.1
 const RISE_HI = 0.4
 const SCORE_LO = 4
 const SCORE_HI = 8
-const USER_SHARE_LO = 0.01
-const USER_SHARE_HI = 0.04
 /** Requests a step needs for its median to count. */
 const MIN_STEP = 10
 
@@ -71,7 +70,7 @@ export function quietShift(
   // ten noise units above its own series in every step is a change, even at 2 % of the TTFT.
   const bySize =
     ramp(span.elevated / span.baseline - 1, RISE_LO, RISE_HI) *
-    ramp(userShare, USER_SHARE_LO, USER_SHARE_HI)
+    ramp(userShare, WORTH_NAMING_SHARE_LO, WORTH_NAMING_SHARE_HI)
   const byCertainty = certaintySupport(levelOverNoise(series, span.start, span.end), userShare)
   const confidence = ramp(score, SCORE_LO, SCORE_HI) * Math.max(bySize, byCertainty)
   if (!(confidence > 0)) {
