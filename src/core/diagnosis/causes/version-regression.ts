@@ -13,6 +13,7 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 import type { Evidence } from '../../model/diagnosis.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
+import type { ChangeEvent } from '../../model/event.js'
 import type { CauseRecord } from './record.js'
 import { scopedSignature } from './signature.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
@@ -61,19 +62,59 @@ export const versionRegressionCause: CauseRecord = {
       impactEvidence(`version ${row.value}`, best.cohort.measure, impact),
       ...events.slice(0, 3).map(eventEvidence),
     ]
-    // The window starts when the version first served a request, if that was inside the window.
+    // The window is where the version served: from its first request, when that is inside the
+    // data (otherwise its onset is not in the data and the excess scan's window stands), to where
+    // it stopped serving. A rollback shows as the version's requests stopping, and perhaps as a
+    // change event naming the version that replaced it; the end of the data is not the fault's.
     const vcol = ctx.frame.dims.version
     const code = vcol.values.indexOf(row.value)
     let firstUs = Infinity
+    let lastUs = -Infinity
     for (let i = 0; i < ctx.frame.n; i++) {
-      if (vcol.codes[i] === code && (ctx.frame.startUs[i] as number) < firstUs) {
-        firstUs = ctx.frame.startUs[i] as number
+      if (vcol.codes[i] === code) {
+        const t = ctx.frame.startUs[i] as number
+        firstUs = Math.min(firstUs, t)
+        lastUs = Math.max(lastUs, t)
       }
     }
+    const { fromUs, toUs } = ctx.input.window
+    const edge = 2 * ctx.grid.stepUs
     const window =
-      Number.isFinite(firstUs) && firstUs - ctx.input.window.fromUs > 2 * ctx.grid.stepUs
-        ? { start: isoFromMicros(firstUs as Micros), end: isoFromMicros(ctx.input.window.toUs) }
+      Number.isFinite(firstUs) && firstUs - fromUs > edge
+        ? {
+            start: isoFromMicros(firstUs as Micros),
+            end: isoFromMicros(servedUntil(ctx.events, row.value, lastUs, toUs, edge)),
+          }
         : null
     return { confidence, scope: scopeOf('version', row.value), window, evidence }
   },
+}
+
+/**
+ * Where a version stopped serving: the end of the data when it served to within `edge` of it;
+ * otherwise its last request, or a later change event naming another version when one follows
+ * that request within `edge` (the moment it was replaced, which no request of a quiet replica
+ * marks). An event before the last request does not end it: the version was still serving.
+ */
+function servedUntil(
+  events: readonly ChangeEvent[],
+  version: string,
+  lastUs: number,
+  toUs: Micros,
+  edge: number
+): Micros {
+  if (toUs - lastUs <= edge) {
+    return toUs
+  }
+  const replaced = events
+    .filter(
+      (e) =>
+        (e.kind === 'deploy' || e.kind === 'canary') &&
+        e.version !== null &&
+        e.version !== version &&
+        e.timeUs > lastUs &&
+        e.timeUs - lastUs <= edge
+    )
+    .map((e) => e.timeUs as number)
+  return (replaced.length > 0 ? Math.min(...replaced) : lastUs) as Micros
 }
