@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { normalUpperTail, pearson, ramp, spearman, twoProportionZTest } from './significance.js'
+import {
+  cliffsDelta,
+  normalUpperTail,
+  pearson,
+  ramp,
+  spearman,
+  twoProportionZTest,
+} from './significance.js'
 
 describe('significance helpers', () => {
   it('normal tail matches known values', () => {
@@ -17,6 +24,18 @@ describe('significance helpers', () => {
     expect(same.z).toBe(0)
     expect(same.pValue).toBeCloseTo(0.5, 6)
     expect(twoProportionZTest(0, 0, 5, 10)).toEqual({ z: 0, pValue: 1 })
+  })
+
+  it("Cliff's delta: the typical value, not a few large ones", () => {
+    expect(cliffsDelta([2, 3, 4], [0, 1])).toBe(1)
+    expect(cliffsDelta([0, 1], [2, 3, 4])).toBe(-1)
+    expect(cliffsDelta([0, 0, 0], [0, 0])).toBe(0)
+    // (1 vs 0,2,3: +1 −2) + (2: +1 −1) + (5: +3) = 2 over 9 pairs.
+    expect(cliffsDelta([1, 2, 5], [0, 2, 3])).toBeCloseTo(2 / 9, 12)
+    // A tail of huge values on otherwise equal samples is a negligible effect.
+    const calm = new Array<number>(98).fill(0)
+    expect(cliffsDelta([...calm, 500, 900], new Array<number>(100).fill(0))).toBeCloseTo(0.02, 12)
+    expect(cliffsDelta([], [1])).toBeNaN()
   })
 
   it('correlations', () => {

@@ -118,3 +118,34 @@ export function ramp(x: number, lo: number, hi: number): number {
   }
   return Math.min(1, Math.max(0, (x - lo) / (hi - lo)))
 }
+
+/**
+ * Cliff's delta of two ascending samples: P(a > b) − P(a < b) for a value drawn from each (ties
+ * count for neither), −1..1; NaN when either is empty. A rank effect size, so it says whether the
+ * *typical* value of `a` exceeds that of `b`, which a mean moved by a few large values does not.
+ * Conventional reading (Romano et al. 2006): |δ| < 0.147 negligible, < 0.33 small, < 0.474
+ * medium, larger large. O(|a| + |b|) on sorted input.
+ */
+export function cliffsDelta(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length === 0 || b.length === 0) {
+    return NaN
+  }
+  let below = 0
+  let notAbove = 0
+  let sum = 0
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number
+    while (below < b.length && (b[below] as number) < x) {
+      below++
+    }
+    if (notAbove < below) {
+      notAbove = below
+    }
+    while (notAbove < b.length && (b[notAbove] as number) <= x) {
+      notAbove++
+    }
+    // b values below x count +1, above x count −1.
+    sum += below - (b.length - notAbove)
+  }
+  return sum / (a.length * b.length)
+}

@@ -15,7 +15,8 @@
  * traffic.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { ramp } from '../../stats/significance.js'
+import { sortedFinite } from '../../stats/quantile.js'
+import { cliffsDelta, ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { workloadKind } from './signature.js'
 import {
@@ -76,6 +77,18 @@ function waitingSpread(
       ? `requests wait mostly on ${heavy.join(', ')} (${round(mean, 1)} per engine on average, ${round(median, 1)} on the median engine): the queue is local`
       : `requests wait on most engines (${round(median, 1)} on the median engine, ${round(mean, 1)} on average)`,
   }
+}
+
+/**
+ * Cliff's delta of the engine queue times of the requests inside the window over those outside
+ * it: how much more the typical request of the window waited. NaN without both.
+ */
+function typicalWait(queue: Float64Array, inWindow: Uint8Array): number {
+  const outside = new Uint8Array(inWindow.length)
+  for (let i = 0; i < inWindow.length; i++) {
+    outside[i] = inWindow[i] === 1 ? 0 : 1
+  }
+  return cliffsDelta(sortedFinite(queue, inWindow), sortedFinite(queue, outside))
 }
 
 export const engineQueueSaturationCause: CauseRecord = {
@@ -181,6 +194,25 @@ export const engineQueueSaturationCause: CauseRecord = {
         confidence *= work >= 1.1 ? 0.25 : 0.4
       } else {
         confidence *= trafficRatio >= 1.1 ? 1 : 0.7
+      }
+      // Saturation is demand above capacity for the whole window, so the typical request of the
+      // window waits longer than the typical one outside it. A load that touches capacity for
+      // half a minute (a burst on the diurnal peak) queues only the requests caught in it: a
+      // tail that lifts the cohort's mean queue time and the P99, while most requests of the
+      // window wait no more than before. Cliff's delta reads the typical request, not the tail:
+      // no effect (0) is no saturation; one past what is read as negligible (0.147) is (ADR 0245).
+      const typical = typicalWait(ctx.frame.stages['engine.queue'], change.inWindow)
+      if (typical === typical) {
+        confidence *= ramp(typical, 0, 0.147)
+        evidence.push({
+          stage: 'engine.queue',
+          observed: round(typical),
+          baseline: 0,
+          text:
+            typical < 0.147
+              ? `the typical request of the window waits no longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)}): only the requests caught in a short peak queued`
+              : `the typical request of the window waits longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)})`,
+        })
       }
     }
     const burst = tenantBurst(ctx, change)
