@@ -48,6 +48,8 @@ export interface ChangePointResult {
   changes: ChangePoint[]
   /** Robust noise estimate of the series (same unit). */
   noise: number
+  /** The series itself (NaN where a bucket is empty), so a span can be cut to its own points. */
+  values: readonly number[]
 }
 
 function robustNoise(values: readonly number[]): number {
@@ -152,7 +154,7 @@ export function detectChangePoints(
       score: (Math.abs(after.mean - before.mean) / noise) * Math.sqrt((n1 * n2) / (n1 + n2)),
     })
   }
-  return { segments, changes, noise }
+  return { segments, changes, noise, values: Array.from(series) }
 }
 
 /** The span of elevated segments relative to the lowest one, if any rose by ≥ `minRelativeChange`. */
@@ -166,8 +168,36 @@ export interface ElevatedSpan {
 }
 
 /**
+ * The last step in [start, end] that is itself above the baseline. Binary segmentation on a
+ * decaying level (a backlog draining after its fault) puts the decay's tail and the calm after it
+ * in one segment whose mean is still above the baseline, so a span ran to the end of the data
+ * even where each step was back at its baseline. A step counts as back once it is below half the
+ * rise the span needs: a noisy step of a still-elevated level rarely falls that far. Empty steps
+ * (NaN) at the end are no evidence either way and are dropped as well.
+ */
+function lastElevated(
+  values: readonly number[],
+  start: number,
+  end: number,
+  baseline: number,
+  minRelativeChange: number
+): number {
+  const calmBelow = baseline + Math.abs(baseline) * (minRelativeChange / 2)
+  let e = end
+  while (e > start) {
+    const v = values[e] as number
+    if (v === v && v > calmBelow) {
+      break
+    }
+    e--
+  }
+  return e
+}
+
+/**
  * Finds the longest run of segments that sit above the baseline level (the lowest segment mean)
- * by at least `minRelativeChange`. Null when the series has no change.
+ * by at least `minRelativeChange`, its end cut back to the last step still above the baseline
+ * (see `lastElevated`). Null when the series has no change.
  */
 export function findElevatedSpan(
   result: ChangePointResult,
@@ -197,9 +227,16 @@ export function findElevatedSpan(
       j++
     }
     const level = weighted / points
+    const start = (result.segments[i] as Segment).start
     const span: ElevatedSpan = {
-      start: (result.segments[i] as Segment).start,
-      end: (result.segments[j - 1] as Segment).end,
+      start,
+      end: lastElevated(
+        result.values,
+        start,
+        (result.segments[j - 1] as Segment).end,
+        baseline,
+        minRelativeChange
+      ),
       baseline,
       elevated: level,
       ratio: baseline > 0 ? level / baseline : Infinity,
