@@ -50,6 +50,8 @@ export interface ChangePointResult {
   noise: number
   /** The series itself (NaN where a bucket is empty), so a span can be cut to its own points. */
   values: readonly number[]
+  /** Fewest points a segment was allowed (a cut span keeps at least this many steps). */
+  minSegment: number
 }
 
 function robustNoise(values: readonly number[]): number {
@@ -154,7 +156,7 @@ export function detectChangePoints(
       score: (Math.abs(after.mean - before.mean) / noise) * Math.sqrt((n1 * n2) / (n1 + n2)),
     })
   }
-  return { segments, changes, noise, values: Array.from(series) }
+  return { segments, changes, noise, values: Array.from(series), minSegment: minSeg }
 }
 
 /** The span of elevated segments relative to the lowest one, if any rose by ≥ `minRelativeChange`. */
@@ -173,18 +175,20 @@ export interface ElevatedSpan {
  * in one segment whose mean is still above the baseline, so a span ran to the end of the data
  * even where each step was back at its baseline. A step counts as back once it is below half the
  * rise the span needs: a noisy step of a still-elevated level rarely falls that far. Empty steps
- * (NaN) at the end are no evidence either way and are dropped as well.
+ * (NaN) at the end are no evidence either way and are dropped as well. The span keeps at least
+ * `minSegment` steps: shorter than that it is no level the segmentation could have found.
  */
 function lastElevated(
   values: readonly number[],
   start: number,
   end: number,
   baseline: number,
-  minRelativeChange: number
+  minRelativeChange: number,
+  minSegment: number
 ): number {
   const calmBelow = baseline + Math.abs(baseline) * (minRelativeChange / 2)
   let e = end
-  while (e > start) {
+  while (e > start + minSegment - 1) {
     const v = values[e] as number
     if (v === v && v > calmBelow) {
       break
@@ -235,7 +239,8 @@ export function findElevatedSpan(
         start,
         (result.segments[j - 1] as Segment).end,
         baseline,
-        minRelativeChange
+        minRelativeChange,
+        result.minSegment
       ),
       baseline,
       elevated: level,
