@@ -74,3 +74,28 @@ describe('makeGrid', () => {
     expect(makeGrid(asMicros(0), asMicros(7 * 86400e6)).stepUs).toBe(60e6)
   })
 })
+
+describe('findElevatedSpan ends where the level is back at its baseline', () => {
+  it('a rise that decays (a backlog draining) ends at the decay, not with its segment', () => {
+    // 13 calm steps, a queue building over 20, draining over 8, then 20 calm steps. Six cuts are
+    // spent on the ramp, so the decay's tail and the calm after it fall into one segment whose
+    // mean (1.6) is still far above the baseline (0.1): the span ran to the last step (61).
+    const calm = (n: number): number[] => noisy([[0.1, n]], n)
+    const ramp = Array.from({ length: 20 }, (_, i) => 0.1 + 260 * ((i + 1) / 20))
+    const decay = Array.from({ length: 8 }, (_, i) => 0.1 + 260 * (1 - (i + 1) / 8))
+    const series = [...calm(13), ...ramp, ...decay, ...calm(20)]
+    const span = findElevatedSpan(detectChangePoints(series))
+    expect(span).not.toBeNull()
+    // The decay's last elevated step is index 39; index 40 is back at the baseline.
+    expect(span!.end).toBeGreaterThanOrEqual(38)
+    expect(span!.end).toBeLessThanOrEqual(40)
+  })
+
+  it('a level that stays up to the end of the data still ends there', () => {
+    const series = noisy([
+      [100, 20],
+      [300, 20],
+    ])
+    expect(findElevatedSpan(detectChangePoints(series))).toMatchObject({ start: 20, end: 39 })
+  })
+})

@@ -48,6 +48,10 @@ export interface ChangePointResult {
   changes: ChangePoint[]
   /** Robust noise estimate of the series (same unit). */
   noise: number
+  /** The series itself (NaN where a bucket is empty), so a span can be cut to its own points. */
+  values: readonly number[]
+  /** Fewest points a segment was allowed (a cut span keeps at least this many steps). */
+  minSegment: number
 }
 
 function robustNoise(values: readonly number[]): number {
@@ -152,7 +156,7 @@ export function detectChangePoints(
       score: (Math.abs(after.mean - before.mean) / noise) * Math.sqrt((n1 * n2) / (n1 + n2)),
     })
   }
-  return { segments, changes, noise }
+  return { segments, changes, noise, values: Array.from(series), minSegment: minSeg }
 }
 
 /** The span of elevated segments relative to the lowest one, if any rose by ≥ `minRelativeChange`. */
@@ -166,8 +170,38 @@ export interface ElevatedSpan {
 }
 
 /**
+ * The last step in [start, end] that is itself above the baseline. Binary segmentation on a
+ * decaying level (a backlog draining after its fault) puts the decay's tail and the calm after it
+ * in one segment whose mean is still above the baseline, so a span ran to the end of the data
+ * even where each step was back at its baseline. A step counts as back once it is below half the
+ * rise the span needs: a noisy step of a still-elevated level rarely falls that far. Empty steps
+ * (NaN) at the end are no evidence either way and are dropped as well. The span keeps at least
+ * `minSegment` steps: shorter than that it is no level the segmentation could have found.
+ */
+function lastElevated(
+  values: readonly number[],
+  start: number,
+  end: number,
+  baseline: number,
+  minRelativeChange: number,
+  minSegment: number
+): number {
+  const calmBelow = baseline + Math.abs(baseline) * (minRelativeChange / 2)
+  let e = end
+  while (e > start + minSegment - 1) {
+    const v = values[e] as number
+    if (v === v && v > calmBelow) {
+      break
+    }
+    e--
+  }
+  return e
+}
+
+/**
  * Finds the longest run of segments that sit above the baseline level (the lowest segment mean)
- * by at least `minRelativeChange`. Null when the series has no change.
+ * by at least `minRelativeChange`, its end cut back to the last step still above the baseline
+ * (see `lastElevated`). Null when the series has no change.
  */
 export function findElevatedSpan(
   result: ChangePointResult,
@@ -197,9 +231,17 @@ export function findElevatedSpan(
       j++
     }
     const level = weighted / points
+    const start = (result.segments[i] as Segment).start
     const span: ElevatedSpan = {
-      start: (result.segments[i] as Segment).start,
-      end: (result.segments[j - 1] as Segment).end,
+      start,
+      end: lastElevated(
+        result.values,
+        start,
+        (result.segments[j - 1] as Segment).end,
+        baseline,
+        minRelativeChange,
+        result.minSegment
+      ),
       baseline,
       elevated: level,
       ratio: baseline > 0 ? level / baseline : Infinity,

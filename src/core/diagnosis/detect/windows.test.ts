@@ -107,3 +107,60 @@ describe('standing conditions hold at both edges of the window', () => {
     expect(diagnosis.findings[0]!.cause).toBe('version.regression')
   })
 })
+
+describe('a window ends where the fault’s effect ends, not at the end of the data', () => {
+  // An overload from minute 8 to 28 of 50: the queue builds while it lasts, then the backlog
+  // drains over eight minutes (to minute 36) and the last 14 minutes are calm again.
+  const minutes = 50
+  const faultFromUs = T0_US + 8 * MIN_US
+  const faultToUs = T0_US + 28 * MIN_US
+  const drainedUs = T0_US + 36 * MIN_US
+  const rng = createTestRng(23)
+  const requests: RequestTimeline[] = []
+  for (let m = 0; m < minutes; m++) {
+    const perMinute = m >= 8 && m < 28 ? 150 : 100
+    for (let k = 0; k < perMinute; k++) {
+      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
+      const noise = 0.8 + 0.4 * rng()
+      const backlogMs =
+        startUs < faultFromUs
+          ? 0
+          : startUs < faultToUs
+            ? (60000 * (startUs - faultFromUs)) / (faultToUs - faultFromUs)
+            : Math.max(0, 60000 * (1 - (startUs - faultToUs) / (drainedUs - faultToUs)))
+      requests.push(
+        makeTimeline({
+          startUs,
+          dims: { replica: `r${k % 4}`, node: `n${k % 2}` },
+          stagesMs: {
+            'engine.queue': 5 * noise + backlogMs * noise,
+            'engine.prefill': 40 * noise,
+            'engine.decode': 2000 * noise,
+          },
+          tpotMs: 10 * noise,
+          inputTokens: 500,
+          outputTokens: 200,
+        })
+      )
+    }
+  }
+  const span = {
+    fromUs: T0_US,
+    toUs: asMicros(T0_US + minutes * MIN_US),
+  }
+
+  it('the finding ends within two steps of the drained backlog, not at minute 50', () => {
+    const { diagnosis } = diagnose({
+      window: span,
+      frame: frameFromRequests(requests),
+      resources: [],
+      events: [],
+    })
+    const f = diagnosis.findings[0]!
+    expect(f.cause).toBe('engine.queue_saturation')
+    const startUs = microsFromIso(f.window!.start)!
+    const endUs = microsFromIso(f.window!.end)!
+    expect(Math.abs(startUs - faultFromUs)).toBeLessThanOrEqual(2 * MIN_US)
+    expect(Math.abs(endUs - drainedUs)).toBeLessThanOrEqual(2 * MIN_US)
+  })
+})

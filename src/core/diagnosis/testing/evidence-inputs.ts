@@ -38,7 +38,7 @@ export function makeChange(
   const fromUs = Date.UTC(2025, 5, 2, 10, 0, 0) * 1000 + 10 * stepUs
   return {
     p99: new Float64Array(0),
-    result: { segments: [], changes: [], noise: 0 },
+    result: { segments: [], changes: [], noise: 0, values: [], minSegment: 3 },
     elevated: { start: 10, end: 19, baseline: baselineUs, elevated: elevatedUs, ratio: 2 },
     windowUs: { fromUs: asMicros(fromUs), toUs: asMicros(fromUs + 10 * stepUs) },
     inWindow: new Uint8Array(0),
