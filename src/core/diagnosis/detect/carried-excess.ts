@@ -20,6 +20,7 @@ import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import { quantileSorted } from '../../stats/quantile.js'
 import type { DictColumn, RequestFrame } from '../frame/frame.js'
 import { cellQuantiles } from '../../stats/cell-quantiles.js'
+import { replicaStepCell } from './excess-scan.js'
 
 export interface CarriedExcess {
   /** The value's share of the extra time inside the span (0..1; a side whose wait fell carries 0). */
@@ -125,11 +126,10 @@ function pairedCellShift(
   const valueCell = new Int32Array(frame.n).fill(-1)
   const othersCell = new Int32Array(frame.n).fill(-1)
   for (let i = 0; i < frame.n; i++) {
-    const b = bucketOf(grid, frame.startUs[i] as number)
-    if (b < 0) {
+    const cell = replicaStepCell(frame, grid, i)
+    if (cell < 0) {
       continue
     }
-    const cell = ((frame.dims.replica.codes[i] as number) + 1) * grid.count + b
     if (col.codes[i] === code) {
       valueCell[i] = cell
     } else {

@@ -513,6 +513,15 @@ export function clusterZ(
 }
 
 /**
+ * Request `i`'s replica × grid-step cell (the replica's code + 1, so requests without a replica
+ * form a row of their own), or −1 when it starts outside the grid.
+ */
+export function replicaStepCell(frame: RequestFrame, grid: BucketGrid, i: number): number {
+  const b = bucketOf(grid, frame.startUs[i] as number)
+  return b < 0 ? -1 : ((frame.dims.replica.codes[i] as number) + 1) * grid.count + b
+}
+
+/**
  * {@link clusterZ} with the size it tests: the median of `inSet`'s cell medians less `ref`'s, in
  * the unit of `excess`, and its standard error (the z's denominator; infinite when either side
  * has no cell: nothing is ruled out). A certain shift can still be too small to matter, and an
@@ -530,11 +539,10 @@ export function clusterShift(
   const setCell = new Int32Array(frame.n).fill(-1)
   const refCell = new Int32Array(frame.n).fill(-1)
   for (let i = 0; i < frame.n; i++) {
-    const b = bucketOf(grid, frame.startUs[i] as number)
-    if (b < 0) {
+    const c = replicaStepCell(frame, grid, i)
+    if (c < 0) {
       continue
     }
-    const c = ((frame.dims.replica.codes[i] as number) + 1) * grid.count + b
     if (inSet[i] === 1) {
       setCell[i] = c
     } else if (ref[i] === 1) {
