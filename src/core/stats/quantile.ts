@@ -52,6 +52,26 @@ export function medianAndSpread(values: ArrayLike<number>): { median: number; sp
   return { median, spread: 1.4826 * quantileSorted(dev, 0.5) }
 }
 
+/**
+ * How far the median of `a` stands from the median of `b` (both sorted, finite), and the
+ * standard error of that shift from their pooled robust spread: 1.4826 × the median absolute
+ * deviation of each value from its own sample's median, at least `minSpread`.
+ */
+export function medianShift(
+  a: Float64Array,
+  b: Float64Array,
+  minSpread: number
+): { z: number; shift: number; se: number } {
+  const ma = quantileSorted(a, 0.5)
+  const mb = quantileSorted(b, 0.5)
+  const dev = new Float64Array(a.length + b.length)
+  a.forEach((v, k) => (dev[k] = Math.abs(v - ma)))
+  b.forEach((v, k) => (dev[a.length + k] = Math.abs(v - mb)))
+  const spread = Math.max(minSpread, 1.4826 * quantileSorted(dev.sort(), 0.5))
+  const se = spread * Math.sqrt(1 / a.length + 1 / b.length)
+  return { z: (ma - mb) / se, shift: ma - mb, se }
+}
+
 function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
   let count = 0
   for (let i = 0; i < values.length; i++) {

@@ -17,7 +17,7 @@
  * test instead of shifting it.
  */
 import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
-import { quantileSorted } from '../../stats/quantile.js'
+import { medianShift } from '../../stats/quantile.js'
 import type { DictColumn, RequestFrame } from '../frame/frame.js'
 import { cellQuantiles } from '../../stats/cell-quantiles.js'
 import { replicaStepCell } from './excess-scan.js'
@@ -153,14 +153,10 @@ function pairedCellShift(
   if (inside.length < MIN_CELLS || outside.length < MIN_CELLS) {
     return { z: 0, shiftUs: 0, seUs: Infinity }
   }
-  const a = Float64Array.from(inside).sort()
-  const r = Float64Array.from(outside).sort()
-  const ma = quantileSorted(a, 0.5)
-  const mr = quantileSorted(r, 0.5)
-  const dev = new Float64Array(a.length + r.length)
-  a.forEach((v, k) => (dev[k] = Math.abs(v - ma)))
-  r.forEach((v, k) => (dev[a.length + k] = Math.abs(v - mr)))
-  const spread = Math.max(1, 1.4826 * quantileSorted(dev.sort(), 0.5))
-  const seUs = spread * Math.sqrt(1 / a.length + 1 / r.length)
-  return { z: (ma - mr) / seUs, shiftUs: ma - mr, seUs }
+  const { z, shift, se } = medianShift(
+    Float64Array.from(inside).sort(),
+    Float64Array.from(outside).sort(),
+    1
+  )
+  return { z, shiftUs: shift, seUs: se }
 }

@@ -11,7 +11,7 @@
 import { localize, type LocalizedElement } from '../../concentration/localize.js'
 import { DIMENSIONS, type StageName } from '../../model/request.js'
 import { cellQuantiles } from '../../stats/cell-quantiles.js'
-import { quantileSorted } from '../../stats/quantile.js'
+import { medianShift, quantileSorted } from '../../stats/quantile.js'
 import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { RequestFrame } from '../frame/frame.js'
@@ -555,14 +555,7 @@ export function clusterShift(
   if (setMed.length === 0 || refMed.length === 0) {
     return { z: 0, shift: 0, se: Infinity }
   }
-  const ms = quantileSorted(setMed, 0.5)
-  const mr = quantileSorted(refMed, 0.5)
-  const dev = new Float64Array(setMed.length + refMed.length)
-  setMed.forEach((v, k) => (dev[k] = Math.abs(v - ms)))
-  refMed.forEach((v, k) => (dev[setMed.length + k] = Math.abs(v - mr)))
-  const spread = Math.max(1, 1.4826 * quantileSorted(dev.sort(), 0.5))
-  const se = spread * Math.sqrt(1 / setMed.length + 1 / refMed.length)
-  return { z: (ms - mr) / se, shift: ms - mr, se }
+  return medianShift(setMed, refMed, 1)
 }
 
 /** The strongest anomaly of each measure that has one. */
