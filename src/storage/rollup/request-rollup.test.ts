@@ -226,6 +226,33 @@ describe('request rollup: the times each commit wrote', () => {
   })
 })
 
+describe('request rollup: reads after a write', () => {
+  it('reads again only the span of the buckets a write touched, not their whole chunk', async () => {
+    const asked: [number, number][] = []
+    const rollup = createRequestRollup({
+      aggregates: (range) => {
+        asked.push([range.fromUs, range.toUs])
+        return Promise.resolve(new Map())
+      },
+      histograms: () => Promise.resolve(new Map()),
+    })
+    const SEC = 1_000_000
+    // Ten minutes of 5 s buckets: one chunk of 120.
+    const window = { fromUs: (T0 - (T0 % (600 * SEC))) as Micros, measures: [] }
+    const query = { ...window, toUs: (window.fromUs + 600 * SEC) as Micros }
+    await rollup.aggregate(query)
+    expect(asked).toEqual([[query.fromUs, query.toUs]])
+    asked.length = 0
+    await rollup.aggregate(query)
+    expect(asked).toEqual([])
+    // Two writes, in buckets 50 and 52: the read spans 50..52, not the 120 buckets.
+    rollup.invalidate([query.fromUs + 250 * SEC + 7])
+    rollup.invalidate([query.fromUs + 262 * SEC])
+    await rollup.aggregate(query)
+    expect(asked).toEqual([[query.fromUs + 250 * SEC, query.fromUs + 265 * SEC]])
+  })
+})
+
 describe('DuckDB store: the times each metric write touched', () => {
   let store: SpanStore
   let rollup: RequestRollup

@@ -282,32 +282,40 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       }
     })
     // Missing buckets are read in aligned chunks: callers asking overlapping windows at the
-    // same time (the page's panels, the warm-up) share each chunk's read.
-    const chunks = new Map<number, number[]>()
+    // same time (the page's panels, the warm-up) share each chunk's read. Within a chunk only
+    // the span from its first to its last missing bucket is read: after a write, the buckets it
+    // touched, not the chunk's other rows (ADR 0238). Every caller sees the same missing
+    // buckets, so they still ask the same span.
+    const chunks = new Map<number, { lo: number; hi: number; wanted: number[] }>()
     for (const b of missing) {
       const c = floorTo(b, base * CHUNK_BUCKETS)
-      chunks.set(c, [...(chunks.get(c) ?? []), b])
+      const held = chunks.get(c)
+      if (held) {
+        held.lo = Math.min(held.lo, b)
+        held.hi = Math.max(held.hi, b + base)
+        held.wanted.push(b)
+      } else {
+        chunks.set(c, { lo: b, hi: b + base, wanted: [b] })
+      }
     }
-    for (const [c, wanted] of chunks) {
+    for (const { lo, hi, wanted } of chunks.values()) {
       reads.push(
-        fill(kind, { fromUs: c, toUs: c + base * CHUNK_BUCKETS, filters }, base).then(
-          ({ startedAt, found }) => {
-            for (let b = c; b < c + base * CHUNK_BUCKETS; b += base) {
-              const bucketKey = `${base}|${b}`
-              // A write that touched the bucket after this read began may be missing from it.
-              if ((touched.get(bucketKey) ?? -1) < startedAt && everythingTouchedAt < startedAt) {
-                keep(`${kind}|${fk}|${base}|${b}`, bucketKey, found.get(b) ?? emptyEntry(kind))
-              }
-            }
-            for (const b of wanted) {
-              stats.bucketsFilled++
-              const entry = found.get(b)
-              if (entry) {
-                out.set(b, entry)
-              }
+        fill(kind, { fromUs: lo, toUs: hi, filters }, base).then(({ startedAt, found }) => {
+          for (let b = lo; b < hi; b += base) {
+            const bucketKey = `${base}|${b}`
+            // A write that touched the bucket after this read began may be missing from it.
+            if ((touched.get(bucketKey) ?? -1) < startedAt && everythingTouchedAt < startedAt) {
+              keep(`${kind}|${fk}|${base}|${b}`, bucketKey, found.get(b) ?? emptyEntry(kind))
             }
           }
-        )
+          for (const b of wanted) {
+            stats.bucketsFilled++
+            const entry = found.get(b)
+            if (entry) {
+              out.set(b, entry)
+            }
+          }
+        })
       )
     }
     await Promise.all(reads)

@@ -56,10 +56,16 @@ export async function loadInvestigation(
   )
   try {
     const view = commonParams(ctx)
+    // Both read the rollup's histograms, as the chart does (approx, within 1 %): a clicked
+    // bucket's p99 must be the number the chart showed for it, not the exact one that may round
+    // 0.02 s away. A selection the rollup cannot answer (not on its buckets) stays exact.
     const [inSel, perBucket, conc, events] = await Promise.all([
-      api.percentiles({ ...commonParams(ctx, sel), measure, q: '0.99' }, ctx.signal),
       api.percentiles(
-        { ...view, measure, q: '0.99', step: formatStepParam(ctx.stepMs) },
+        { ...commonParams(ctx, sel), measure, q: '0.99', approx: 'true' },
+        ctx.signal
+      ),
+      api.percentiles(
+        { ...view, measure, q: '0.99', step: formatStepParam(ctx.stepMs), approx: 'true' },
         ctx.signal
       ),
       concentration,
