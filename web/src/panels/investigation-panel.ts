@@ -56,12 +56,20 @@ export async function loadInvestigation(
   )
   try {
     const view = commonParams(ctx)
-    // Both read the rollup's histograms, as the chart does (approx, within 1 %): a clicked
-    // bucket's p99 must be the number the chart showed for it, not the exact one that may round
-    // 0.02 s away. A selection the rollup cannot answer (not on its buckets) stays exact.
+    // A clicked bucket's p99 must be the number the chart showed for it, so it is asked exactly
+    // as the chart asked it: the same step and `approx` (the rollup's histograms, within 1 %,
+    // where the step fits them; exact where it does not, as for 1 s and 2 s steps). Asking the
+    // exact quantile beside the chart's approximate one rounded 0.02 s apart.
+    const oneBucket = sel.toMs - sel.fromMs === ctx.stepMs
     const [inSel, perBucket, conc, events] = await Promise.all([
       api.percentiles(
-        { ...commonParams(ctx, sel), measure, q: '0.99', approx: 'true' },
+        {
+          ...commonParams(ctx, sel),
+          measure,
+          q: '0.99',
+          approx: 'true',
+          ...(oneBucket ? { step: formatStepParam(ctx.stepMs) } : {}),
+        },
         ctx.signal
       ),
       api.percentiles(
@@ -74,7 +82,9 @@ export async function loadInvestigation(
         ctx.signal
       ),
     ])
-    const overall = inSel.rows.find((r) => r.bucket_start_ms === null)
+    const overall = oneBucket
+      ? inSel.rows.find((r) => r.bucket_start_ms === sel.fromMs)
+      : inSel.rows.find((r) => r.bucket_start_ms === null)
     const selP99 = overall?.values_ms['p99'] ?? null
     const quiet = quietValue(
       perBucket.rows
