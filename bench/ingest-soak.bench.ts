@@ -21,7 +21,9 @@
  * event-loop delay, lateness against the schedule and CPU are printed beside them.
  *
  * Reports the 429/503 share, acknowledged vs stored spans, p50/p99 acknowledgement latency, the
- * longest wait for any answer, and the server's peak RSS (VmHWM). Figures come from a shared
+ * longest wait for any answer, and the server's peak RSS (VmHWM). Beside the server's CPU share it
+ * prints how long its threads waited for a core (schedstat) and the CPU the process used while
+ * store writes ran, so a run on a starved host says so (ADR 0246). Figures come from a shared
  * 2-core machine where the load generator competes with the server for CPU.
  *
  *   npx tsx bench/ingest-soak.bench.ts                       # 60 s overload
@@ -248,8 +250,10 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
   const d = (op: string): number => (b.writeS[op] ?? 0) - (a.writeS[op] ?? 0)
   const spans = b.spans - a.spans
   const cpu = (op: string): number => (b.writeCpuS[op] ?? 0) - (a.writeCpuS[op] ?? 0)
+  // A server without the counter (an older build) shows '–', not 0 %.
+  const counted = (op: string): boolean => b.writeCpuS[op] !== undefined && d(op) > 0
   const cpuShare = (op: string): string =>
-    d(op) > 0 ? `${((100 * cpu(op)) / d(op)).toFixed(0)} % of their wall time` : '–'
+    counted(op) ? `${((100 * cpu(op)) / d(op)).toFixed(0)} % of their wall time` : '–'
   const requestWrites = (b.writes['upsert_requests'] ?? 0) - (a.writes['upsert_requests'] ?? 0)
   return (
     `writer (${name}, ${wallS.toFixed(0)} s): spans ${Math.round(spans / wallS)}/s committed, ` +
@@ -259,7 +263,7 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
     `(${requestWrites} writes, mean ${((1000 * d('upsert_requests')) / Math.max(1, requestWrites)).toFixed(0)} ms); ` +
     `${Math.round(spans / Math.max(1e-9, d('insert_spans') + d('upsert_requests')))} spans per busy s of both; ` +
     `process CPU while writing (all threads, an upper bound): span writes ${cpuShare('insert_spans')}, ` +
-    `request writes ${cpuShare('upsert_requests')} (${((1000 * cpu('upsert_requests')) / Math.max(1, requestWrites)).toFixed(0)} ms per write); ` +
+    `request writes ${cpuShare('upsert_requests')} (${counted('upsert_requests') ? ((1000 * cpu('upsert_requests')) / Math.max(1, requestWrites)).toFixed(0) : '–'} ms per write); ` +
     `pending traces at the end ${b.pendingTraces}`
   )
 }
