@@ -21,7 +21,9 @@
  * event-loop delay, lateness against the schedule and CPU are printed beside them.
  *
  * Reports the 429/503 share, acknowledged vs stored spans, p50/p99 acknowledgement latency, the
- * longest wait for any answer, and the server's peak RSS (VmHWM). Figures come from a shared
+ * longest wait for any answer, and the server's peak RSS (VmHWM). Beside the server's CPU share it
+ * prints how long its threads waited for a core (schedstat) and the CPU the process used while
+ * store writes ran, so a run on a starved host says so (ADR 0246). Figures come from a shared
  * 2-core machine where the load generator competes with the server for CPU.
  *
  *   npx tsx bench/ingest-soak.bench.ts                       # 60 s overload
@@ -35,7 +37,7 @@
  * stay flat over a long run at a sustainable load.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -130,6 +132,49 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
+/**
+ * Time the server's threads ran on a core and waited for one (ms), from
+ * `/proc/<pid>/task/<tid>/schedstat`: the main thread (the event loop: handlers, the store's
+ * append, assembly) apart from the others (DuckDB's commit, the decode worker, libuv, V8). A
+ * thread that waits longer for a core than it runs is starved by the host, not busy.
+ */
+interface SchedSample {
+  mainRunMs: number
+  mainWaitMs: number
+  otherRunMs: number
+  otherWaitMs: number
+}
+
+function schedSample(pid: number): SchedSample {
+  const out = { mainRunMs: 0, mainWaitMs: 0, otherRunMs: 0, otherWaitMs: 0 }
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let fields: number[]
+    try {
+      fields = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number)
+    } catch {
+      continue // the thread ended between the listing and the read
+    }
+    const [runNs = 0, waitNs = 0] = fields
+    if (tid === String(pid)) {
+      out.mainRunMs += runNs / 1e6
+      out.mainWaitMs += waitNs / 1e6
+    } else {
+      out.otherRunMs += runNs / 1e6
+      out.otherWaitMs += waitNs / 1e6
+    }
+  }
+  return out
+}
+
+/** A phase's run and run-queue wait per thread group, as shares of the phase's wall time. */
+function schedLine(name: string, a: SchedSample, b: SchedSample, wallMs: number): string {
+  const pct = (ms: number): string => `${((100 * ms) / wallMs).toFixed(0)} %`
+  return (
+    `threads (${name}): main ran ${pct(b.mainRunMs - a.mainRunMs)} of the wall time and waited for a core ${pct(b.mainWaitMs - a.mainWaitMs)}; ` +
+    `other threads ran ${pct(b.otherRunMs - a.otherRunMs)} and waited ${pct(b.otherWaitMs - a.otherWaitMs)}`
+  )
+}
+
 /** The host's 1-minute load average now. */
 function loadAverage(): number {
   return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
@@ -162,6 +207,8 @@ interface WriterSample {
   writeS: Record<string, number>
   /** Store writes so far by operation. */
   writes: Record<string, number>
+  /** The server's CPU (all threads) while each operation's writes ran so far (s). */
+  writeCpuS: Record<string, number>
   /** Spans the server accepted (committed) so far. */
   spans: number
   /** Traces waiting for assembly now. */
@@ -178,6 +225,12 @@ async function writerSample(apiUrl: string): Promise<WriterSample> {
   )) {
     ;(m[1] === 'sum' ? writeS : writes)[m[2] as string] = Number(m[3])
   }
+  const writeCpuS: Record<string, number> = {}
+  for (const m of text.matchAll(
+    /^tokenline_store_write_cpu_seconds(?:_total)?\{operation="(\w+)"\} (\S+)$/gm
+  )) {
+    writeCpuS[m[1] as string] = Number(m[2])
+  }
   const pendingTraces = Number(
     /^tokenline_assembly_pending_traces(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1] ?? 0
   )
@@ -185,7 +238,7 @@ async function writerSample(apiUrl: string): Promise<WriterSample> {
   for (const m of text.matchAll(/^otelcol_receiver_accepted_spans(?:_total)?\{[^}]*\} (\S+)$/gm)) {
     spans += Number(m[1])
   }
-  return { atMs: performance.now(), writeS, writes, spans, pendingTraces }
+  return { atMs: performance.now(), writeS, writes, writeCpuS, spans, pendingTraces }
 }
 
 /**
@@ -196,6 +249,11 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
   const wallS = (b.atMs - a.atMs) / 1000
   const d = (op: string): number => (b.writeS[op] ?? 0) - (a.writeS[op] ?? 0)
   const spans = b.spans - a.spans
+  const cpu = (op: string): number => (b.writeCpuS[op] ?? 0) - (a.writeCpuS[op] ?? 0)
+  // A server without the counter (an older build) shows '–', not 0 %.
+  const counted = (op: string): boolean => b.writeCpuS[op] !== undefined && d(op) > 0
+  const cpuShare = (op: string): string =>
+    counted(op) ? `${((100 * cpu(op)) / d(op)).toFixed(0)} % of their wall time` : '–'
   const requestWrites = (b.writes['upsert_requests'] ?? 0) - (a.writes['upsert_requests'] ?? 0)
   return (
     `writer (${name}, ${wallS.toFixed(0)} s): spans ${Math.round(spans / wallS)}/s committed, ` +
@@ -204,6 +262,8 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
     `request writes (assembly) busy ${((100 * d('upsert_requests')) / wallS).toFixed(0)} % ` +
     `(${requestWrites} writes, mean ${((1000 * d('upsert_requests')) / Math.max(1, requestWrites)).toFixed(0)} ms); ` +
     `${Math.round(spans / Math.max(1e-9, d('insert_spans') + d('upsert_requests')))} spans per busy s of both; ` +
+    `process CPU while writing (all threads, an upper bound): span writes ${cpuShare('insert_spans')}, ` +
+    `request writes ${cpuShare('upsert_requests')} (${counted('upsert_requests') ? ((1000 * cpu('upsert_requests')) / Math.max(1, requestWrites)).toFixed(0) : '–'} ms per write); ` +
     `pending traces at the end ${b.pendingTraces}`
   )
 }
@@ -300,11 +360,13 @@ try {
   ackedFirsts.push(...(await gen.calibrate(clients, warmupS)).ackedFirsts)
   const atStart = await writerSample(server.apiUrl)
   const cpuAtStart = cpuMs(server.pid)
+  const schedAtStart = schedSample(server.pid)
   const calibration = await gen.calibrate(clients, calibrateS)
   ackedFirsts.push(...calibration.ackedFirsts)
   const capacity = calibration.ackedSpans / calibrateS
   const afterCalibration = await writerSample(server.apiUrl)
   const cpuAfterCalibration = cpuMs(server.pid)
+  const schedAfterCalibration = schedSample(server.pid)
   const loadBefore = loadAverage()
   const capacityOfWriter = writerCapacity(atStart, afterCalibration)
   const calibrationRss = peakRssBytes(server.pid)
@@ -340,6 +402,7 @@ try {
   clearInterval(rssTimer)
   const afterOverload = await writerSample(server.apiUrl)
   const cpuAfterOverload = cpuMs(server.pid)
+  const schedAfterOverload = schedSample(server.pid)
   const loadAfter = loadAverage()
   const elapsedS = load.elapsedMs / 1000
   const peakRss = peakRssBytes(server.pid)
@@ -400,6 +463,18 @@ try {
     writerLine('calibration', atStart, afterCalibration),
     writerLine('overload', afterCalibration, afterOverload),
     `server CPU (all threads): calibration ${cpuLine(cpuAtStart, cpuAfterCalibration, atStart, afterCalibration)}; overload ${cpuLine(cpuAfterCalibration, cpuAfterOverload, afterCalibration, afterOverload)}; host load average ${loadBefore.toFixed(1)} before the overload, ${loadAfter.toFixed(1)} after`,
+    schedLine(
+      'calibration',
+      schedAtStart,
+      schedAfterCalibration,
+      afterCalibration.atMs - atStart.atMs
+    ),
+    schedLine(
+      'overload',
+      schedAfterCalibration,
+      schedAfterOverload,
+      afterOverload.atMs - afterCalibration.atMs
+    ),
     `traces waiting for assembly during the overload (every 2 s): max ${Math.max(0, ...pendingTraces)}, last ${pendingTraces.at(-1) ?? 0}`,
     ...stageLines(stages),
     `server peak RSS: ${(peakRss / 1048576).toFixed(0)} MiB (after calibration ${(calibrationRss / 1048576).toFixed(0)} MiB; ingest.memoryLimitBytes ${(memoryLimitBytes / 1048576).toFixed(0)} MiB)`,

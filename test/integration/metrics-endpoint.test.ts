@@ -140,6 +140,10 @@ describe('GET /metrics', () => {
     expect(
       value(s, 'tokenline_store_write_duration_seconds_count', { operation: 'insert_spans' })
     ).toBeGreaterThan(0)
+    // The process's CPU while those writes ran sits beside their duration (null, absent, fails).
+    expect(
+      value(s, 'tokenline_store_write_cpu_seconds_total', { operation: 'insert_spans' })
+    ).toBeGreaterThanOrEqual(0)
     expect(s.some((x) => x.name === 'tokenline_finding')).toBe(true)
     // Re-assembling the same traces does not count them again.
     await ingest.flush()

@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.js'
 import { countingSink } from '../../ingest/testing/sinks.js'
 import { makeSpan } from '../../core/model/testing/builders.js'
 import type { MetricFamily } from './exposition.js'
+import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import { createRequestMetrics } from './request-metrics.js'
 import { createServerTelemetry } from './telemetry.js'
 
@@ -56,5 +57,30 @@ describe('server telemetry', () => {
     expect(valueOf(families, 'tokenline_ingest_batches', { outcome: 'refused' })).toBe(1)
     const commit = families.find((f) => f.name === 'tokenline_ingest_commit_duration_seconds')
     expect(commit?.type === 'histogram' ? commit.samples[0]?.sum : null).toBe(2.5)
+  })
+
+  it('counts the CPU the process used while each kind of store write ran', async () => {
+    let cpuS = 10
+    const telemetry = createServerTelemetry({
+      now: () => 0,
+      requests: createRequestMetrics({ dimensions: [], maxLabelSets: 1 }),
+      cpuSeconds: () => cpuS,
+    })
+    const memory = createMemoryStore()
+    const store = telemetry.instrumentStore({
+      ...memory,
+      // A write that used 0.25 s of CPU: the counter must take the difference, not the total.
+      insertSpans: async (spans) => {
+        cpuS += 0.25
+        await memory.insertSpans(spans)
+      },
+    })
+    await store.insertSpans([makeSpan()])
+    await store.insertSpans([makeSpan()])
+    expect(
+      valueOf(telemetry.families(countingSink()), 'tokenline_store_write_cpu_seconds', {
+        operation: 'insert_spans',
+      })
+    ).toBe(0.5)
   })
 })

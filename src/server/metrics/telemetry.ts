@@ -24,6 +24,11 @@ import type { RequestMetrics } from './request-metrics.js'
 /** Seconds, for the server's own latencies (a store write, a diagnosis, a commit). */
 const LATENCY_BUCKETS_S = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
+function defaultCpuSeconds(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1e6
+}
+
 /** The reason label of a refusal: the error's code (`INGEST_OVERLOADED`, …) or `ERROR`. */
 function reasonOf(err: unknown): string {
   return isAppError(err) ? err.code : 'ERROR'
@@ -48,6 +53,8 @@ export interface ServerTelemetry {
 export function createServerTelemetry(options: {
   now: () => number
   requests: RequestMetrics
+  /** CPU the process has used so far, all threads (s); default `process.cpuUsage()`. */
+  cpuSeconds?: () => number
 }): ServerTelemetry {
   const { now } = options
   const accepted = {
@@ -107,6 +114,15 @@ export function createServerTelemetry(options: {
     ['operation', 'outcome'],
     LATENCY_BUCKETS_S
   )
+  // Beside a write's wall time, the process's CPU while it ran says whether a slow write worked
+  // longer or waited longer (for a core on a saturated host, or for the disk). It counts every
+  // thread, so work the loop did meanwhile (answering, decoding) is in it: an upper bound.
+  const storeWriteCpu = createCounter(
+    'tokenline_store_write_cpu_seconds',
+    'CPU the process used (all threads) while store writes ran, by operation: at most their own.',
+    ['operation']
+  )
+  const cpuSeconds = options.cpuSeconds ?? defaultCpuSeconds
   const diagnosis = createHistogram(
     {
       name: 'tokenline_diagnosis_duration_seconds',
@@ -154,6 +170,7 @@ export function createServerTelemetry(options: {
   ): (...args: A) => Promise<void> {
     return async function timedWrite(...args: A): Promise<void> {
       const startMs = now()
+      const startCpuS = cpuSeconds()
       let outcome = 'error'
       try {
         await fn(...args)
@@ -161,6 +178,7 @@ export function createServerTelemetry(options: {
         after?.(...args)
       } finally {
         storeWrite.observe([operation, outcome], Math.max(0, now() - startMs) / 1000)
+        storeWriteCpu.inc([operation], Math.max(0, cpuSeconds() - startCpuS))
       }
     }
   }
@@ -317,6 +335,7 @@ export function createServerTelemetry(options: {
         ),
         commitLatency.family(),
         storeWrite.family(),
+        storeWriteCpu.family(),
         gaugeFamily(
           'tokenline_store_newest_span_end_timestamp_seconds',
           'End time of the newest span committed by this process (time() minus it is the lag).',
