@@ -14,9 +14,10 @@
  * `mock:engine_step*` counters): a step the host delayed reads as engine cost in the spans, so a
  * phase whose engine was late is a measurement of the host, not of the twin. Run it at normal
  * priority (not under `nice`): the engines must get a core when their timer fires. On a host
- * busy with other work that is not enough (a step fired 2–9 ms late, 9–21 % of its time, at a
- * load average of 20–30); BENCH_ENGINE_NICE=-5 raises the engine processes alone, which needs
- * the privilege to do so. They spend a few per cent of a core. Once the phases are recorded the
+ * busy with other work that is not enough (a step fired 2–17 ms late, 9–31 % of its time, at a
+ * load average of 20–33); BENCH_ENGINE_NICE=-5 raises the engine processes alone, which needs
+ * the privilege to do so (they spend a few per cent of a core), yet at that load still left
+ * 18–28 % of their step time late. Judge a run by the printed share, not by the setting. Once the phases are recorded the
  * bench lowers its own priority (nice 10) for the fit and predictions.
  *
  *   npx tsx bench/whatif-mock-engine.bench.ts
