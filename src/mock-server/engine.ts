@@ -61,6 +61,12 @@ export interface EngineStats {
   waiting: number
   kvUsage: number
   preemptions: number
+  /**
+   * Steps run, the time the model gave them and the time they took (ms). A step is a timer; on a
+   * busy host it fires late, and that lateness is the host's, not the model's: what a fit of
+   * the engine's spans reads as step cost is `takenMs`, what the model meant is `plannedMs`.
+   */
+  steps: { count: number; plannedMs: number; takenMs: number }
 }
 
 export interface MockEngine {
@@ -80,6 +86,7 @@ export function createMockEngine(options: {
   let stepTimer: NodeJS.Timeout | null = null
   const fixedTimers = new Set<NodeJS.Timeout>()
   let closed = false
+  const steps = { count: 0, plannedMs: 0, takenMs: 0 }
 
   const kvUsed = (): number => running.reduce((sum, r) => sum + r.job.inputTokens + r.emitted, 0)
 
@@ -125,8 +132,12 @@ export function createMockEngine(options: {
       model.decodeStepBaseMs +
       model.decodeStepPerSeqMs * (running.length + admitted.length) +
       model.prefillMsPerToken * prefillTokens
+    const startedAt = performance.now()
     stepTimer = setTimeout(() => {
       const at = performance.now()
+      steps.count++
+      steps.plannedMs += costMs
+      steps.takenMs += at - startedAt
       running.push(...admitted)
       for (let i = 0; i < running.length; i++) {
         const r = running[i] as Running
@@ -208,6 +219,7 @@ export function createMockEngine(options: {
         waiting: waiting.filter((r) => !r.cancelled).length,
         kvUsage: Math.min(1, kvUsed() / model.kvCapacityTokens),
         preemptions: 0,
+        steps: { ...steps },
       }
     },
     close() {

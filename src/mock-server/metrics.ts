@@ -2,6 +2,8 @@
  * vLLM-shaped Prometheus metrics for the mock server (text format 0.0.4), with the bucket
  * bounds vLLM's V1 engine uses, so anything that scrapes a real vLLM can scrape this.
  */
+import type { EngineStats } from './engine.js'
+
 export const TTFT_BUCKETS_S = [
   0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0,
   40.0, 80.0, 160.0, 640.0, 2560.0,
@@ -66,7 +68,7 @@ export interface MockMetrics {
   observe(name: HistogramName, seconds: number): void
   addTokens(prompt: number, generation: number): void
   requestFinished(reason: 'stop' | 'length' | 'abort'): void
-  render(gauges: { running: number; waiting: number; kvUsage: number; preemptions: number }): string
+  render(gauges: EngineStats): string
 }
 
 /** vLLM's default `--block-size` on a GPU. */
@@ -122,6 +124,19 @@ export function createMockMetrics(modelName: string, kvCapacityTokens?: number):
         'vllm:generation_tokens_total',
         'Number of generation tokens processed.',
         generationTokens
+      )
+      // Not vLLM's: the mock's own account of its step timers, so a bench can tell a host that
+      // delayed the engine from an engine that is slow (docs/mock-server.md).
+      counter('mock:engine_steps_total', 'Engine steps run.', g.steps.count)
+      counter(
+        'mock:engine_step_planned_seconds_total',
+        'Step time the engine model gave its steps.',
+        g.steps.plannedMs / 1000
+      )
+      counter(
+        'mock:engine_step_seconds_total',
+        'Step time the steps took: planned plus the timer firing late.',
+        g.steps.takenMs / 1000
       )
       if (kvCapacityTokens !== undefined) {
         // The label set of a real vLLM's CacheConfig gauge (one per engine, no model_name).

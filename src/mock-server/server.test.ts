@@ -115,6 +115,31 @@ describe('the mock server over a real socket', () => {
     expect(await (await fetch(`${fixed.url}/metrics`)).text()).not.toContain('cache_config_info')
   })
 
+  it('counts its steps, the time its model gave them and the time they took', async () => {
+    const batching = await start({
+      fixed: undefined,
+      engineModel: {
+        maxBatch: 24,
+        prefillMsPerToken: 0.1,
+        decodeStepBaseMs: 3,
+        decodeStepPerSeqMs: 0.5,
+        kvCapacityTokens: 200_000,
+      },
+    })
+    await (await chat(batching, 5)).text()
+    const parsed = parsePrometheusText(await (await fetch(`${batching.url}/metrics`)).text(), {
+      defaultTimeUs: 0 as Micros,
+    })
+    const value = (name: string): number => parsed.samples.find((s) => s.name === name)!.value
+    // One request alone: five steps of base + one sequence, the first also its prompt.
+    expect(value('mock:engine_steps_total')).toBe(5)
+    const planned = value('mock:engine_step_planned_seconds_total')
+    expect(planned).toBeGreaterThanOrEqual(5 * 0.0035)
+    expect(planned).toBeLessThan(5 * 0.0035 + 0.01)
+    // A timer never fires early; what it fires late is the host's.
+    expect(value('mock:engine_step_seconds_total')).toBeGreaterThanOrEqual(planned - 1e-3)
+  })
+
   it('exports an engine span joined to the caller’s traceparent (OTLP/JSON)', async () => {
     const bodies: string[] = []
     const receiver: Server = createServer((req, res) => {

@@ -26,10 +26,16 @@ describe('queueByQuarter', () => {
   })
 
   it('leaves a quarter without requests unknown', () => {
-    expect(
-      queueByQuarter([1, 2], [1000, 1000], 100)
-        .slice(1)
-        .every((v) => Number.isNaN(v))
-    ).toBe(true)
+    const q = queueByQuarter([1, 2, 99], [1000, 1000, 3000], 100)
+    expect(q[0]).toBe(1)
+    expect(q.slice(1, 3).every((v) => Number.isNaN(v))).toBe(true)
+    expect(q[3]).toBe(3)
+  })
+
+  it('splits the time the requests arrived over, not a window that runs on past them', () => {
+    // Arrivals over the first 60 of 100: the window's last quarter would hold none of them.
+    const arrive = [0, 10, 20, 30, 40, 50, 60]
+    const queueUs = [1000, 1000, 2000, 3000, 4000, 5000, 6000]
+    expect(queueByQuarter(arrive, queueUs, 100)).toEqual([1, 2, 3, 5])
   })
 })

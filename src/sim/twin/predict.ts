@@ -65,18 +65,33 @@ export function queueGrows(byQuarter: readonly number[]): boolean {
   return first === first && last === last && last - first > Math.max(1000, 2 * first)
 }
 
-/** Queue P50 (ms) of the requests that arrived in each quarter of `[0, windowUs)`. */
+/**
+ * Queue P50 (ms) of the requests that arrived in each quarter of the time they arrived over,
+ * from the first arrival to the last inside `[0, windowUs)`. Not the window's quarters: a window
+ * asked for past its data has no arrivals at its end, and its last quarter would say nothing
+ * about whether the queue grew (ADR 0248).
+ */
 export function queueByQuarter(
   arriveUs: ArrayLike<number>,
   queueUs: ArrayLike<number>,
   windowUs: number
 ): number[] {
+  let from = Infinity
+  let to = -Infinity
+  for (let k = 0; k < arriveUs.length; k++) {
+    const a = arriveUs[k]!
+    if (a === a && queueUs[k]! === queueUs[k]! && a >= 0 && a < windowUs) {
+      from = Math.min(from, a)
+      to = Math.max(to, a)
+    }
+  }
+  const span = Math.max(1, to - from)
   const parts: number[][] = [[], [], [], []]
   for (let k = 0; k < arriveUs.length; k++) {
     const a = arriveUs[k]!
     const q = queueUs[k]!
     if (a === a && q === q && a >= 0 && a < windowUs) {
-      parts[Math.min(3, Math.floor((a / windowUs) * 4))]!.push(q)
+      parts[Math.min(3, Math.floor(((a - from) / span) * 4))]!.push(q)
     }
   }
   return parts.map((v) =>
