@@ -22,7 +22,7 @@ export type LinesReply =
   { id: number; result: PackedTraceLines; error?: undefined } | { id: number; error: string }
 
 /** Decoded lines as a worker posts them: the spans packed as columns (`span-transfer.ts`). */
-export type PackedTraceLines = Omit<DecodedTraceLines, 'spans'> & { spans: PackedSpans }
+type PackedTraceLines = Omit<DecodedTraceLines, 'spans'> & { spans: PackedSpans }
 
 export interface TraceLinesPool {
   readonly workers: number
