@@ -60,7 +60,12 @@ export function createTraceLinesPool(workers: number): TraceLinesPool {
       if (reply.error !== undefined) {
         waiting?.reject(new Error(`decoding in a worker failed: ${reply.error}`))
       } else {
-        waiting?.resolve({ ...reply.result, spans: unpackSpans(reply.result.spans) })
+        // A throw here would escape the message handler and end the process: reject instead.
+        try {
+          waiting?.resolve({ ...reply.result, spans: unpackSpans(reply.result.spans) })
+        } catch (err) {
+          waiting?.reject(err)
+        }
       }
       if (slot.waiting.size === 0) {
         worker.unref()

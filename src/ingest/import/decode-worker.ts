@@ -1,6 +1,7 @@
 /**
  * The worker of `import-decode-pool.ts`: splits a segment of OTLP/JSON Lines (its buffer
- * transferred, not copied), decodes its lines and posts back the spans (packed as columns, `span-transfer.ts`) and rejects.
+ * transferred, not copied), decodes its lines and posts back the spans (packed as columns,
+ * `span-transfer.ts`) and rejects.
  */
 import { parentPort } from 'node:worker_threads'
 import { errorMessage } from '../../core/errors.js'

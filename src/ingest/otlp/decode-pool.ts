@@ -112,10 +112,15 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
       if (reply.error !== undefined) {
         waiting?.reject(fromWireError(reply.error))
       } else if (reply.traces !== undefined) {
-        waiting?.resolve({
-          spans: unpackSpans(reply.traces.packed),
-          rejected: reply.traces.rejected,
-        })
+        // A throw here would escape the message handler and end the process: reject instead.
+        try {
+          waiting?.resolve({
+            spans: unpackSpans(reply.traces.packed),
+            rejected: reply.traces.rejected,
+          })
+        } catch (err) {
+          waiting?.reject(err)
+        }
       } else {
         waiting?.resolve(reply.result)
       }
