@@ -3,7 +3,10 @@
  * every export body (`bench/ingest-http.bench.ts` measures them together, over HTTP), run here
  * one after another on the same SDK-serialised bodies so each can be timed on its own:
  *
- *   1. decode          protobuf body → spans (`decodeTracesProtobuf`)
+ *   1. decode          protobuf body → spans (`decodeTracesProtobuf`); beside it, not in the
+ *                      total: the same bodies through one decode worker, the server's default
+ *                      (`ingest.decodeWorkers`), the event loop only building the spans the
+ *                      worker posts back as columns (`span-transfer.ts`)
  *   2. bookkeeping     content filter + size estimate (what `submitSpans` does before queueing)
  *   3. span writes     `insertSpans` into a DuckDB file, one transaction per group of bodies
  *                      (the group commit of that many concurrent exporters), commit included
@@ -33,6 +36,7 @@ import type { Span } from '../src/core/model/span.js'
 import { stripContent } from '../src/ingest/pipeline/content-filter.js'
 import { spansBytes } from '../src/ingest/pipeline/item-bytes.js'
 import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
+import { createDecodePool } from '../src/ingest/otlp/decode-pool.js'
 import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline/pipeline.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { sdkBodies } from './sdk-bodies.js'
@@ -105,6 +109,8 @@ async function stage<T>(
   return out
 }
 
+// Started first, so its thread counts with Node's own (`node`), not with DuckDB's.
+const pool = createDecodePool({ workers: 1 })
 markStartupThreads()
 const bodies = sdkBodies(BODIES)
 /** Spans grouped by trace, split calls joined, each group assembled into a request. */
@@ -123,13 +129,21 @@ function assemble(batches: readonly (readonly Span[])[]): RequestTimeline[] {
   return out
 }
 
-// Warm the decoder's and the assembler's JIT (the server runs both all day): measured once
-// cold, the assembly stage was 5.5–12 µs per span, most of it compiling and the collector,
-// against 2.3–3.2 warm (ADR 0224).
+/** What `submitSpans` does before queueing: the content filter and the size estimate. */
+function bookkeeping(spans: readonly Span[]): Span[] {
+  const out = stripContent(spans)
+  spansBytes(out)
+  return out
+}
+
+// Warm the decoder's, the bookkeeping's and the assembler's JIT (the server runs them all day):
+// measured once cold, the assembly stage was 5.5–12 µs per span, most of it compiling and the
+// collector, against 2.3–3.2 warm (ADR 0224); bookkeeping, 2.3 cold against 0.2–0.3 warm.
 {
   const warm = bodies.slice(0, 20).map((b) => decodeTracesProtobuf(b).spans)
   for (let round = 0; round < 3; round++) {
-    assemble(warm)
+    assemble(warm.map(bookkeeping))
+    await Promise.all(bodies.slice(0, 2).map((b) => pool.traces('protobuf', b.slice())))
   }
 }
 const total = bodies.reduce((n, b) => n + decodeTracesProtobuf(b).spans.length, 0)
@@ -138,13 +152,21 @@ try {
   const decoded = await stage('decode', total, () =>
     bodies.map((b) => decodeTracesProtobuf(b).spans)
   )
-  const kept = await stage('bookkeeping', total, () =>
-    decoded.map((spans) => {
-      const out = stripContent(spans)
-      spansBytes(out)
-      return out
-    })
+  // One body in flight: the event loop never decodes a body itself (which it does when the
+  // worker has two queued), so this is the worker's path alone.
+  const copies = bodies.map((b) => b.slice())
+  await stage(
+    '  in 1 decode worker',
+    total,
+    async () => {
+      for (const body of copies) {
+        await pool.traces('protobuf', body)
+      }
+    },
+    false
   )
+  await pool.close()
+  const kept = await stage('bookkeeping', total, () => decoded.map(bookkeeping))
   const store = await createDuckDbStore({ path: join(dir, 'cost.duckdb') })
   await stage(`span writes (${GROUP} bodies/tx)`, total, async () => {
     for (let i = 0; i < kept.length; i += GROUP) {

@@ -129,9 +129,13 @@ export function assembleTrace(
   }
   const { ttftUs, ttftSource } = readTtft(c, engineTtftUs, notes)
   const outcome = readOutcome(c)
+  const range = timeRange(spans)
+  // Every field named in one literal, spreads spelled out: each timeline is then allocated whole
+  // in its final shape, where a spread adds the fields after it one by one.
   const request: RequestTimeline = {
     traceId: first.traceId,
-    ...timeRange(spans),
+    startUs: range.startUs,
+    endUs: range.endUs,
     dims: readDimensions(c),
     stages,
     downstreamName,
@@ -140,7 +144,9 @@ export function assembleTrace(
     tpotUs,
     itlMaxUs: ca === undefined ? null : readSecondsAsMicros(ca, ATTR_TOKENLINE_CLIENT_ITL_MAX),
     e2eUs: readE2e(c, engineE2eUs),
-    ...tokens,
+    outputTokens: tokens.outputTokens,
+    inputTokens: tokens.inputTokens,
+    cachedTokens: tokens.cachedTokens,
     status: outcome.status,
     errorType: outcome.errorType,
     retries: readRetries(c),

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import type { DecodedTraceLines } from './decode-trace-lines.js'
 import { spawnWorker } from '../pipeline/spawn-worker.js'
+import { unpackSpans, type PackedSpans } from '../otlp/span-transfer.js'
 
 /** A segment sent to a worker. */
 export interface LinesJob {
@@ -18,7 +19,10 @@ export interface LinesJob {
 
 /** A worker's answer: the decoded lines, or the message of what the decoder threw (a bug). */
 export type LinesReply =
-  { id: number; result: DecodedTraceLines; error?: undefined } | { id: number; error: string }
+  { id: number; result: PackedTraceLines; error?: undefined } | { id: number; error: string }
+
+/** Decoded lines as a worker posts them: the spans packed as columns (`span-transfer.ts`). */
+type PackedTraceLines = Omit<DecodedTraceLines, 'spans'> & { spans: PackedSpans }
 
 export interface TraceLinesPool {
   readonly workers: number
@@ -56,7 +60,12 @@ export function createTraceLinesPool(workers: number): TraceLinesPool {
       if (reply.error !== undefined) {
         waiting?.reject(new Error(`decoding in a worker failed: ${reply.error}`))
       } else {
-        waiting?.resolve(reply.result)
+        // A throw here would escape the message handler and end the process: reject instead.
+        try {
+          waiting?.resolve({ ...reply.result, spans: unpackSpans(reply.result.spans) })
+        } catch (err) {
+          waiting?.reject(err)
+        }
       }
       if (slot.waiting.size === 0) {
         worker.unref()

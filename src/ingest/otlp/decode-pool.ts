@@ -19,6 +19,7 @@ import {
   type OtlpWireFormat,
 } from './decode.js'
 import { spawnWorker } from '../pipeline/spawn-worker.js'
+import { unpackSpans, type PackedSpans } from './span-transfer.js'
 
 /** Bodies sent to one worker and not answered yet, beyond which the event loop decodes. */
 const MAX_QUEUED_PER_WORKER = 2
@@ -33,9 +34,14 @@ export interface DecodeJob {
   bounds?: TimeBounds
 }
 
-/** A worker's answer: the decoded items, or the error decoding threw. */
+/** A worker's answer: the decoded spans (packed) or metrics, or the error decoding threw. */
 export type DecodeReply =
-  | { id: number; result: DecodedTraces | DecodedMetrics; error?: undefined }
+  | {
+      id: number
+      traces: { packed: PackedSpans; rejected: DecodedTraces['rejected'] }
+      error?: undefined
+    }
+  | { id: number; result: DecodedMetrics; traces?: undefined; error?: undefined }
   | { id: number; error: WireError }
 
 export interface OtlpDecoder {
@@ -105,6 +111,16 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
       slot.waiting.delete(reply.id)
       if (reply.error !== undefined) {
         waiting?.reject(fromWireError(reply.error))
+      } else if (reply.traces !== undefined) {
+        // A throw here would escape the message handler and end the process: reject instead.
+        try {
+          waiting?.resolve({
+            spans: unpackSpans(reply.traces.packed),
+            rejected: reply.traces.rejected,
+          })
+        } catch (err) {
+          waiting?.reject(err)
+        }
       } else {
         waiting?.resolve(reply.result)
       }

@@ -1,28 +1,34 @@
 /**
  * The decode worker of `decode-pool.ts`: decodes OTLP bodies (their buffers transferred, not
- * copied) and posts back the decoded items, or the error the inline decoder would have thrown.
+ * copied) and posts back the decoded items (spans packed as columns, `span-transfer.ts`), or the
+ * error the inline decoder would have thrown.
  */
 import { parentPort } from 'node:worker_threads'
 import { toWireError } from '../../core/errors.js'
 import { decodeMetricsBody, decodeTracesBody } from './decode.js'
 import type { DecodeJob, DecodeReply } from './decode-pool.js'
+import { packSpans, transferList } from './span-transfer.js'
 
 const port = parentPort
 if (port !== null) {
   port.on('message', (job: DecodeJob) => {
     let reply: DecodeReply
+    let transfer: ArrayBuffer[] = []
     try {
-      const result =
-        job.signal === 'traces'
-          ? decodeTracesBody(job.format, job.body, job.bounds)
-          : decodeMetricsBody(job.format, job.body, job.bounds)
-      reply = { id: job.id, result }
+      if (job.signal === 'traces') {
+        const { spans, rejected } = decodeTracesBody(job.format, job.body, job.bounds)
+        const packed = packSpans(spans)
+        transfer = transferList(packed)
+        reply = { id: job.id, traces: { packed, rejected } }
+      } else {
+        reply = { id: job.id, result: decodeMetricsBody(job.format, job.body, job.bounds) }
+      }
     } catch (err) {
       reply = {
         id: job.id,
         error: toWireError(err),
       }
     }
-    port.postMessage(reply)
+    port.postMessage(reply, transfer)
   })
 }

@@ -59,9 +59,30 @@ export function isContentLabel(name: string): boolean {
   return false
 }
 
+/**
+ * `isContentAttribute` remembered per key. The same few dozen keys come on every span (the
+ * decoder hands them out as one shared string each), and a hash lookup is several times cheaper
+ * than the key set plus every prefix; emptied when full, so keys that never repeat (indexed
+ * message keys) cannot grow it without bound.
+ */
+const contentKeys = new Map<string, boolean>()
+const CONTENT_KEYS_REMEMBERED = 4096
+
+function isContentKey(key: string): boolean {
+  let content = contentKeys.get(key)
+  if (content === undefined) {
+    content = isContentAttribute(key)
+    if (contentKeys.size >= CONTENT_KEYS_REMEMBERED) {
+      contentKeys.clear()
+    }
+    contentKeys.set(key, content)
+  }
+  return content
+}
+
 function hasContent(attrs: Attributes): boolean {
   for (const key in attrs) {
-    if (isContentAttribute(key)) {
+    if (isContentKey(key)) {
       return true
     }
   }
@@ -76,7 +97,7 @@ function withoutContent(attrs: Attributes, found: string[]): Attributes {
   const kept: Attributes = {}
   for (const key in attrs) {
     const value = attrs[key] as Attributes[string]
-    if (!isContentAttribute(key)) {
+    if (!isContentKey(key)) {
       kept[key] = value
     } else if (typeof value === 'string' && value.length >= MIN_ECHO_CHARS) {
       found.push(value)
@@ -125,9 +146,12 @@ function filterStatus(message: string | null, found: readonly string[]): string 
 export function stripContent(spans: readonly Span[]): Span[] {
   const out: Span[] = new Array<Span>(spans.length)
   const resources = new Map<Attributes, Attributes>()
+  // One list for the batch, emptied per span: most spans find nothing, and a new array each
+  // was one more allocation per span.
+  const found: string[] = []
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i] as Span
-    const found: string[] = []
+    found.length = 0
     let resource = resources.get(span.resource)
     if (resource === undefined) {
       resource = withoutContent(span.resource, [])
