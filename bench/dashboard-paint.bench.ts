@@ -185,7 +185,7 @@ async function main(): Promise<void> {
           ...DEFAULTS,
           // A fixed port, so the page's URL survives a restart (--between restart).
           server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort, otlpPort: 0, otlpGrpcPort: 0 },
-          store: { kind: 'duckdb', path },
+          store: { ...DEFAULTS.store, kind: 'duckdb', path },
         },
         createSilentLogger(),
         { webRoot: args['web-root'] ?? join(args.root, 'dist/web') }

@@ -63,7 +63,7 @@ async function listen(options: ChildServerOptions): Promise<{
     {
       ...DEFAULTS,
       server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: -1 },
-      store: { kind: 'duckdb', path: options.path ?? ':memory:' },
+      store: { ...DEFAULTS.store, kind: 'duckdb', path: options.path ?? ':memory:' },
       ingest: {
         ...DEFAULTS.ingest,
         decodeWorkers: options.decodeWorkers ?? 0,

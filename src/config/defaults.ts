@@ -34,7 +34,9 @@ export const DEFAULTS: ResolvedConfig = {
     grpcMaxConnectionIdleMs: 5 * 60 * 1000,
     grpcMaxConnectionAgeMs: 0,
   },
-  store: { kind: 'duckdb', path: DEFAULT_DB_PATH },
+  // One: a query runs on the thread that asks for it; more workers cost CPU per span and per
+  // query on a busy host for no gain (ADR 0249).
+  store: { kind: 'duckdb', path: DEFAULT_DB_PATH, duckDbThreads: 1 },
   clickhouse: {
     url: '',
     // The Collector's clickhouseexporter writes to database `otel` by default.

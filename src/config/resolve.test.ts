@@ -96,6 +96,17 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ file: { api: { maxRows: 0 } } })).toThrow('api.maxRows')
   })
 
+  it("sets the DuckDB store's worker threads: one by default, 0 for DuckDB's own choice", () => {
+    expect(resolveConfig({}).config.store.duckDbThreads).toBe(1)
+    expect(
+      resolveConfig({ env: { TOKENLINE_STORE_DUCKDB_THREADS: '0' } }).config.store.duckDbThreads
+    ).toBe(0)
+    expect(
+      resolveConfig({ file: { store: { duckDbThreads: 4 } } }).config.store.duckDbThreads
+    ).toBe(4)
+    expect(() => resolveConfig({ file: { store: { duckDbThreads: -1 } } })).toThrow(ConfigError)
+  })
+
   it('lets a specific variable win over a generic one', () => {
     const { config } = resolveConfig({
       env: { TOKENLINE_PORT: '1111', TOKENLINE_SERVER_API_PORT: '2222', TOKENLINE_DB: 'a.duckdb' },

@@ -121,6 +121,12 @@ export const CONFIG_LEAVES: readonly Leaf[] = [
   },
   { section: 'store', key: 'kind', kind: 'string', env: ['TOKENLINE_STORE_KIND'] },
   { section: 'store', key: 'path', kind: 'string', env: ['TOKENLINE_STORE_PATH', 'TOKENLINE_DB'] },
+  {
+    section: 'store',
+    key: 'duckDbThreads',
+    kind: 'int',
+    env: ['TOKENLINE_STORE_DUCKDB_THREADS'],
+  },
   { section: 'clickhouse', key: 'url', kind: 'string', env: ['TOKENLINE_CLICKHOUSE_URL'] },
   {
     section: 'clickhouse',

@@ -37,6 +37,7 @@ export const configSchema = z
       .object({
         kind: z.enum(['duckdb', 'memory', 'clickhouse']),
         path: z.string().min(1),
+        duckDbThreads: z.number().int().min(0).max(256),
       })
       .strict()
       .partial(),
@@ -172,7 +173,12 @@ export interface ResolvedConfig {
     /** An OTLP/gRPC connection is closed (GOAWAY) after this long; 0 = never. */
     readonly grpcMaxConnectionAgeMs: number
   }
-  readonly store: { readonly kind: 'duckdb' | 'memory' | 'clickhouse'; readonly path: string }
+  readonly store: {
+    readonly kind: 'duckdb' | 'memory' | 'clickhouse'
+    readonly path: string
+    /** DuckDB's worker threads for the server's database; 0 = DuckDB's default (one per core). */
+    readonly duckDbThreads: number
+  }
   readonly clickhouse: {
     readonly url: string
     readonly database: string

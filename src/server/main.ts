@@ -125,6 +125,7 @@ export async function openConfiguredStores(
     path: config.store.path,
     memoryLimitBytes: budget.duckDbBytes,
     checkpointThresholdBytes: budget.checkpointBytes,
+    threads: config.store.duckDbThreads,
   })
   try {
     return { store, sloStore: await createDuckDbSloStore(store) }

@@ -107,7 +107,7 @@ describe('dashboard first paint', () => {
       {
         ...DEFAULTS,
         server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
-        store: { kind: 'duckdb', path },
+        store: { ...DEFAULTS.store, kind: 'duckdb', path },
       },
       createSilentLogger(),
       { webRoot: join(ROOT, 'dist/web') }

@@ -55,7 +55,7 @@ describe.skipIf(skipReason !== null)(`full disk (${skipReason ?? 'tmpfs 24 MiB'}
           otlpPort: 0,
           otlpGrpcPort: -1,
         },
-        store: { kind: 'duckdb', path },
+        store: { ...DEFAULTS.store, kind: 'duckdb', path },
         ingest: { ...DEFAULTS.ingest, memoryLimitBytes: 0 },
         log: { level: 'silent' },
       },

@@ -100,7 +100,7 @@ describe('tokenline import while a server holds the database', () => {
       {
         ...DEFAULTS,
         server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
-        store: { kind: 'duckdb', path: db },
+        store: { ...DEFAULTS.store, kind: 'duckdb', path: db },
       },
       createSilentLogger()
     )
@@ -146,7 +146,7 @@ describe('tokenline import while a server holds the database', () => {
           otlpGrpcPort: 0,
           authTokenFile: tokens,
         },
-        store: { kind: 'memory', path: ':memory:' },
+        store: { ...DEFAULTS.store, kind: 'memory', path: ':memory:' },
       },
       createSilentLogger()
     )

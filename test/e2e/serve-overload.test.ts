@@ -41,7 +41,7 @@ describe('serve under overload', () => {
           otlpPort: 0,
           otlpGrpcPort: -1,
         },
-        store: { kind: 'duckdb', path: join(dir, 'overload.duckdb') },
+        store: { ...DEFAULTS.store, kind: 'duckdb', path: join(dir, 'overload.duckdb') },
         ingest: { ...DEFAULTS.ingest, memoryLimitBytes: 1024 * 1024 * 1024 },
         log: { level: 'silent' },
       },

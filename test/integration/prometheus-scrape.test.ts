@@ -69,7 +69,7 @@ describe.skipIf(!existsSync(PROMETHEUS))(
       const config: ResolvedConfig = {
         ...DEFAULTS,
         server: { ...DEFAULTS.server, apiPort: 0, otlpPort: 0, otlpGrpcPort: -1 },
-        store: { kind: 'memory', path: ':memory:' },
+        store: { ...DEFAULTS.store, kind: 'memory', path: ':memory:' },
         log: { level: 'silent' },
       }
       server = await startServer(config, createSilentLogger())

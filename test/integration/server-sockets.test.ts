@@ -38,7 +38,7 @@ function config(server: Partial<ResolvedConfig['server']>): ResolvedConfig {
       otlpGrpcPort: 0,
       ...server,
     },
-    store: { kind: 'memory', path: ':memory:' },
+    store: { ...DEFAULTS.store, kind: 'memory', path: ':memory:' },
     log: { level: 'silent' },
   }
 }

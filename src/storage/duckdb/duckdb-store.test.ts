@@ -14,6 +14,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 runSpanStoreConformance('duckdb file', () =>
   createDuckDbStore({ path: join(dir, `store-${++n}.duckdb`) })
 )
+// The server's default: no worker threads (ADR 0249); every answer must be the same.
+runSpanStoreConformance('duckdb file, one thread', () =>
+  createDuckDbStore({ path: join(dir, `store-${++n}.duckdb`), threads: 1 })
+)
 runSpanStoreConformance('duckdb :memory:', () => createDuckDbStore({ path: ':memory:' }))
 runSloStoreConformance('duckdb', async () => {
   const store = await createDuckDbStore({ path: ':memory:' })

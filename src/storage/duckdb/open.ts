@@ -17,6 +17,11 @@ export interface DuckDbMemoryOptions {
   memoryLimitBytes?: number
   /** WAL size that triggers a checkpoint, in bytes; 0 or absent: 256 MiB. */
   checkpointThresholdBytes?: number
+  /**
+   * DuckDB's worker threads (`threads`); 0 or absent: DuckDB's default, one per core. With 1 a
+   * statement runs on the thread that asks for it, with no worker waiting beside it (ADR 0249).
+   */
+  threads?: number
 }
 
 /** The instance options for a file database (an in-memory one keeps DuckDB's defaults). */
@@ -24,6 +29,10 @@ function instanceOptions(memory: DuckDbMemoryOptions): Record<string, string> {
   const checkpoint = memory.checkpointThresholdBytes ?? 0
   const options: Record<string, string> = {
     checkpoint_threshold: `${Math.floor(checkpoint > 0 ? checkpoint : DEFAULT_CHECKPOINT_BYTES)}B`,
+  }
+  const threads = memory.threads ?? 0
+  if (threads > 0) {
+    options['threads'] = String(Math.floor(threads))
   }
   const limit = memory.memoryLimitBytes ?? 0
   if (limit > 0) {

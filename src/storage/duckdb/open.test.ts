@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { openDuckDbInstance } from './open.js'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) {
+    rmSync(d, { recursive: true, force: true })
+  }
+})
+
+async function threadsOf(instance: DuckDBInstance): Promise<number> {
+  const conn = await instance.connect()
+  try {
+    const reader = await conn.runAndReadAll("SELECT current_setting('threads')")
+    return Number(reader.getRowsJS()[0]?.[0])
+  } finally {
+    conn.closeSync()
+    instance.closeSync()
+  }
+}
+
+describe('openDuckDbInstance threads', () => {
+  it("runs DuckDB with the worker threads asked for, and DuckDB's own count when none are", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenline-open-'))
+    dirs.push(dir)
+    const own = await threadsOf(await DuckDBInstance.create(':memory:'))
+    expect(await threadsOf(await openDuckDbInstance(join(dir, 'a.duckdb'), { threads: 1 }))).toBe(1)
+    expect(await threadsOf(await openDuckDbInstance(join(dir, 'b.duckdb'), { threads: 3 }))).toBe(3)
+    expect(await threadsOf(await openDuckDbInstance(join(dir, 'c.duckdb'), { threads: 0 }))).toBe(
+      own
+    )
+    expect(await threadsOf(await openDuckDbInstance(join(dir, 'd.duckdb')))).toBe(own)
+  })
+})
