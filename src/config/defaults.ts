@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type { ResolvedConfig } from './schema.js'
 import { parseSloSettings } from './slo.js'
 
@@ -6,6 +7,15 @@ import { parseSloSettings } from './slo.js'
  * relative to the working directory.
  */
 export const DEFAULT_DB_PATH = '.tokenline/tokenline.duckdb'
+
+/**
+ * DuckDB's worker threads by default: one on a host with two cores or fewer, where a second
+ * thread only competed with the first for ingest and reads alike (ADR 0249); DuckDB's own
+ * choice (0, one per core) on larger hosts, where a long read can use the idle cores.
+ */
+export function defaultDuckDbThreads(cores = availableParallelism()): number {
+  return cores <= 2 ? 1 : 0
+}
 
 /**
  * Defaults: loopback only, OTLP on the standard ports (4317 gRPC, 4318 HTTP, as the Collector),
@@ -36,7 +46,7 @@ export const DEFAULTS: ResolvedConfig = {
   },
   // One: a query runs on the thread that asks for it; more workers cost CPU per span and per
   // query on a busy host for no gain (ADR 0249).
-  store: { kind: 'duckdb', path: DEFAULT_DB_PATH, duckDbThreads: 1 },
+  store: { kind: 'duckdb', path: DEFAULT_DB_PATH, duckDbThreads: defaultDuckDbThreads() },
   clickhouse: {
     url: '',
     // The Collector's clickhouseexporter writes to database `otel` by default.

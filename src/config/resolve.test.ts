@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../core/errors.js'
 import { resolveConfig } from './resolve.js'
+import { defaultDuckDbThreads } from './defaults.js'
 
 describe('resolveConfig', () => {
   it('uses defaults when nothing is given', () => {
@@ -96,8 +97,11 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ file: { api: { maxRows: 0 } } })).toThrow('api.maxRows')
   })
 
-  it("sets the DuckDB store's worker threads: one by default, 0 for DuckDB's own choice", () => {
-    expect(resolveConfig({}).config.store.duckDbThreads).toBe(1)
+  it("sets the DuckDB store's worker threads: one by default on two cores, 0 for DuckDB's own choice", () => {
+    expect(defaultDuckDbThreads(1)).toBe(1)
+    expect(defaultDuckDbThreads(2)).toBe(1)
+    expect(defaultDuckDbThreads(16)).toBe(0)
+    expect(resolveConfig({}).config.store.duckDbThreads).toBe(defaultDuckDbThreads())
     expect(
       resolveConfig({ env: { TOKENLINE_STORE_DUCKDB_THREADS: '0' } }).config.store.duckDbThreads
     ).toBe(0)
