@@ -7,14 +7,16 @@
  * For: `engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window
  * on most replicas (global), with traffic up and requests waiting in the engines; without a
  * change, the median engine holds waiting requests (a few engines' long queues are their own
- * condition: ADR 0192).
+ * condition: ADR 0192). The change window is the TTFT P99's, or the span where the requests per
+ * step rose past chance when the queue reads stronger there (ADR 0243).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
  * traffic jumped (noisy neighbour), the prompts got longer (long prompts), KV cache full with
  * preemptions (KV pressure).
  * Actions (CONTRACT §5.1): scale out; raise max batch if KV allows; shed or delay low-priority
  * traffic.
  */
-import type { Evidence } from '../../model/diagnosis.js'
+import type { Evidence, Finding } from '../../model/diagnosis.js'
+import { asMicros, isoFromMicros } from '../../model/units.js'
 import { sortedFinite } from '../../stats/quantile.js'
 import { cliffsDelta, ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
@@ -27,7 +29,10 @@ import {
   stageStat,
   workRatio,
 } from '../detect/shifts.js'
-import { changeBuckets } from '../frame/context.js'
+import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
+import { demandChange, demandOnset, type DemandOnset } from '../detect/demand-onset.js'
+import type { StageStat } from '../detect/stage-stats.js'
+import { BURST_Z_HI, BURST_Z_LO } from '../detect/traffic-shift.js'
 import {
   changeEvidence,
   changeWindow,
@@ -100,7 +105,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose.",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in.",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts).",
   actions: [
@@ -124,134 +129,176 @@ export const engineQueueSaturationCause: CauseRecord = {
     if (!q || q.presence === 0) {
       return { skipped: 'no engine spans: engine queue time unknown' }
     }
-    const change = ctx.ttftChange
-    const range = changeBuckets(change)
-    const queueShift = shiftOf(ctx, ctx.frame.stages['engine.queue'], change)
-    const scope = globalOrLocal(ctx, change, ctx.frame.stages['engine.queue'])
-    const waiting = resourceLevel(ctx, 'waiting', range)
-    const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
-    const trafficOut = range ? meanOutside(ctx.traffic, range.from, range.to) : NaN
-    const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
-    const share = ramp(q.excessShare, 0.3, 0.6)
-    // Saturation without a change: waiting requests on every engine for the whole window. The
-    // mean over engines cannot tell that from two engines of a slow node holding a long queue
-    // each while the rest wait for nothing; that is the node's condition, not engine-wide demand.
-    // The typical engine must hold the queue as well as the average: the median only lowers it.
-    const spread = waiting ? waitingSpread(waiting.view, range) : null
-    const waitingSat = waiting
-      ? ramp(Math.min(spread?.median ?? Infinity, waiting.inside), 1, 4)
-      : 0
-    const anomaly = Math.max(change.elevated ? ramp(queueShift.ratio, 1.5, 3) : 0, waitingSat * 0.8)
-    let confidence = share * anomaly * (scope.global ? 1 : 0.3)
-    const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
-    const ce = changeEvidence(change, 'ttft')
-    if (ce) {
-      evidence.push(ce)
+    // Two onsets can carry the queue's rise: where the TTFT P99 jumped, and where the requests
+    // came. Saturation is judged in both, and the demand's reading counts only as far as its rise
+    // is past what chance reaches over every span (ADR 0243).
+    const byLatency = judgeIn(ctx, q, ctx.ttftChange, null)
+    const onset = demandOnset(ctx.traffic, ctx.grid)
+    const certain = onset === null ? 0 : ramp(onset.z, BURST_Z_LO, BURST_Z_HI)
+    if (onset === null || certain === 0) {
+      return byLatency
     }
-    const noSplit = change.elevated === null && spread !== null
-    evidence.push({
-      dimension: 'replica',
-      observed: noSplit ? round(spread.median) : round(scope.share),
-      baseline: noSplit ? round(spread.mean) : null,
-      text: noSplit ? spread.text : scope.text,
-    })
-    if (waiting) {
-      confidence *=
-        waiting.inside >= 1 ||
-        (Number.isFinite(waiting.outside) && waiting.inside > 2 * waiting.outside + 0.5)
-          ? 1
-          : 0.4
-      evidence.push({
-        metric: waiting.view.metric,
-        observed: round(waiting.inside),
-        baseline: Number.isFinite(waiting.outside) ? round(waiting.outside) : null,
-        text: `${waiting.view.metric} averages ${round(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` in the window vs ${round(waiting.outside, 1)} outside` : ''}`,
-      })
-    } else {
-      confidence *= 0.8
-      evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
-    }
-    if (range) {
-      evidence.push({
-        metric: 'requests_per_step',
-        observed: round(trafficIn),
-        baseline: round(trafficOut),
-        text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window`,
-      })
-      // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
-      // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
-      // grows with heavier requests at the same rate is the heavier work's doing (longer
-      // prompts or outputs, fewer cached tokens), and those causes say which.
-      const work = workRatio(ctx, change.inWindow)
-      evidence.push({
-        metric: 'tokens_per_request',
-        observed: round(work),
-        baseline: 1,
-        text: `token work per request ${work.toFixed(2)}× in the window (uncached prompt + output tokens)`,
-      })
-      if (trafficRatio < 1.1) {
-        // Same number of requests: heavier ones (their own causes say which) or less capacity.
-        confidence *= work >= 1.1 ? 0.25 : 0.4
-      } else {
-        confidence *= trafficRatio >= 1.1 ? 1 : 0.7
-      }
-      // Saturation is demand above capacity for the whole window, so the typical request of the
-      // window waits longer than the typical one outside it. A load that touches capacity for
-      // half a minute (a burst on the diurnal peak) queues only the requests caught in it: a
-      // tail that lifts the cohort's mean queue time and the P99, while most requests of the
-      // window wait no more than before. Cliff's delta reads the typical request, not the tail:
-      // no effect (0) is no saturation; one past what is read as negligible (0.147) is (ADR 0245).
-      const typical = typicalWait(ctx.frame.stages['engine.queue'], change.inWindow)
-      if (typical === typical) {
-        confidence *= ramp(typical, 0, 0.147)
-        evidence.push({
-          stage: 'engine.queue',
-          observed: round(typical),
-          baseline: 0,
-          text:
-            typical < 0.147
-              ? `the typical request of the window waits no longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)}): only the requests caught in a short peak queued`
-              : `the typical request of the window waits longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)})`,
-        })
-      }
-    }
-    const burst = tenantBurst(ctx, change)
-    if (burst !== null && burst.lift >= 2 && burst.shareIn >= 0.3) {
-      // One tenant's burst explains the extra demand: that is a noisy neighbour.
-      confidence *= 0.5
-      evidence.push({
-        dimension: 'tenant',
-        observed: round(burst.shareIn),
-        baseline: round(burst.shareOut),
-        text: `tenant ${burst.tenant} sends ${Math.round(burst.shareIn * 100)}% of the window's requests vs ${Math.round(burst.shareOut * 100)}% before`,
-      })
-    }
-    const kv = resourceLevel(ctx, 'kv_usage', range)
-    const pre = resourceLevel(ctx, 'preemptions', range)
-    if (kv !== null && kv.peak >= 0.95 && pre !== null && pre.inside > 0) {
-      // KV full with preemptions: the queue is a symptom of KV pressure, not of raw demand.
-      confidence *= 0.6
-    }
-    // vLLM splits waiting requests by reason: "deferred" ones wait on LoRA slots or KV
-    // transfers, not on scheduling capacity, so more replicas would not drain them.
-    const deferred = resourceLevel(ctx, 'waiting_deferred', range)
-    if (waiting && deferred !== null && waiting.inside > 0) {
-      const deferredShare = Math.min(1, deferred.inside / waiting.inside)
-      if (deferredShare >= 0.5) {
-        confidence *= 1 - 0.6 * ramp(deferredShare, 0.5, 0.9)
-      }
-      evidence.push({
-        metric: `${deferred.view.metric}{reason="deferred"}`,
-        observed: round(deferredShare),
-        baseline: null,
-        text: `${pct(deferredShare)} of the waiting requests are deferred (LoRA budget, KV transfer), not waiting for capacity`,
-      })
-    }
-    return {
-      confidence,
-      scope: { dimension: null, value: null },
-      window: changeWindow(change),
-      evidence,
-    }
+    const byDemand = judgeIn(
+      ctx,
+      q,
+      demandChange(ctx.frame, ctx.grid, onset, ctx.ttftChange),
+      onset
+    )
+    byDemand.confidence *= certain
+    return byDemand.confidence > byLatency.confidence ? byDemand : byLatency
   },
+}
+
+/**
+ * The saturation rule read over one change window: the TTFT P99's own (`onset` null), or the
+ * span where demand rose (`onset`), whose rise is then cited instead of the P99's.
+ */
+function judgeIn(
+  ctx: DiagnosisContext,
+  q: StageStat,
+  change: TimeChange,
+  onset: DemandOnset | null
+): {
+  confidence: number
+  scope: Finding['scope']
+  window: Finding['window']
+  evidence: Evidence[]
+} {
+  const range = changeBuckets(change)
+  const queueShift = shiftOf(ctx, ctx.frame.stages['engine.queue'], change)
+  const scope = globalOrLocal(ctx, change, ctx.frame.stages['engine.queue'])
+  const waiting = resourceLevel(ctx, 'waiting', range)
+  const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
+  const trafficOut = range ? meanOutside(ctx.traffic, range.from, range.to) : NaN
+  const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
+  const share = ramp(q.excessShare, 0.3, 0.6)
+  // Saturation without a change: waiting requests on every engine for the whole window. The
+  // mean over engines cannot tell that from two engines of a slow node holding a long queue
+  // each while the rest wait for nothing; that is the node's condition, not engine-wide demand.
+  // The typical engine must hold the queue as well as the average: the median only lowers it.
+  const spread = waiting ? waitingSpread(waiting.view, range) : null
+  const waitingSat = waiting ? ramp(Math.min(spread?.median ?? Infinity, waiting.inside), 1, 4) : 0
+  const anomaly = Math.max(change.elevated ? ramp(queueShift.ratio, 1.5, 3) : 0, waitingSat * 0.8)
+  let confidence = share * anomaly * (scope.global ? 1 : 0.3)
+  const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
+  const ce = onset === null ? changeEvidence(change, 'ttft') : demandEvidence(ctx, onset)
+  if (ce) {
+    evidence.push(ce)
+  }
+  const noSplit = change.elevated === null && spread !== null
+  evidence.push({
+    dimension: 'replica',
+    observed: noSplit ? round(spread.median) : round(scope.share),
+    baseline: noSplit ? round(spread.mean) : null,
+    text: noSplit ? spread.text : scope.text,
+  })
+  if (waiting) {
+    confidence *=
+      waiting.inside >= 1 ||
+      (Number.isFinite(waiting.outside) && waiting.inside > 2 * waiting.outside + 0.5)
+        ? 1
+        : 0.4
+    evidence.push({
+      metric: waiting.view.metric,
+      observed: round(waiting.inside),
+      baseline: Number.isFinite(waiting.outside) ? round(waiting.outside) : null,
+      text: `${waiting.view.metric} averages ${round(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` in the window vs ${round(waiting.outside, 1)} outside` : ''}`,
+    })
+  } else {
+    confidence *= 0.8
+    evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
+  }
+  if (range) {
+    evidence.push({
+      metric: 'requests_per_step',
+      observed: round(trafficIn),
+      baseline: round(trafficOut),
+      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window`,
+    })
+    // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
+    // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
+    // grows with heavier requests at the same rate is the heavier work's doing (longer
+    // prompts or outputs, fewer cached tokens), and those causes say which.
+    const work = workRatio(ctx, change.inWindow)
+    evidence.push({
+      metric: 'tokens_per_request',
+      observed: round(work),
+      baseline: 1,
+      text: `token work per request ${work.toFixed(2)}× in the window (uncached prompt + output tokens)`,
+    })
+    if (trafficRatio < 1.1) {
+      // Same number of requests: heavier ones (their own causes say which) or less capacity.
+      confidence *= work >= 1.1 ? 0.25 : 0.4
+    } else {
+      confidence *= trafficRatio >= 1.1 ? 1 : 0.7
+    }
+    // Saturation is demand above capacity for the whole window, so the typical request of the
+    // window waits longer than the typical one outside it. A load that touches capacity for
+    // half a minute (a burst on the diurnal peak) queues only the requests caught in it: a
+    // tail that lifts the cohort's mean queue time and the P99, while most requests of the
+    // window wait no more than before. Cliff's delta reads the typical request, not the tail:
+    // no effect (0) is no saturation; one past what is read as negligible (0.147) is (ADR 0245).
+    const typical = typicalWait(ctx.frame.stages['engine.queue'], change.inWindow)
+    if (typical === typical) {
+      confidence *= ramp(typical, 0, 0.147)
+      evidence.push({
+        stage: 'engine.queue',
+        observed: round(typical),
+        baseline: 0,
+        text:
+          typical < 0.147
+            ? `the typical request of the window waits no longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)}): only the requests caught in a short peak queued`
+            : `the typical request of the window waits longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)})`,
+      })
+    }
+  }
+  const burst = tenantBurst(ctx, change)
+  if (burst !== null && burst.lift >= 2 && burst.shareIn >= 0.3) {
+    // One tenant's burst explains the extra demand: that is a noisy neighbour.
+    confidence *= 0.5
+    evidence.push({
+      dimension: 'tenant',
+      observed: round(burst.shareIn),
+      baseline: round(burst.shareOut),
+      text: `tenant ${burst.tenant} sends ${Math.round(burst.shareIn * 100)}% of the window's requests vs ${Math.round(burst.shareOut * 100)}% before`,
+    })
+  }
+  const kv = resourceLevel(ctx, 'kv_usage', range)
+  const pre = resourceLevel(ctx, 'preemptions', range)
+  if (kv !== null && kv.peak >= 0.95 && pre !== null && pre.inside > 0) {
+    // KV full with preemptions: the queue is a symptom of KV pressure, not of raw demand.
+    confidence *= 0.6
+  }
+  // vLLM splits waiting requests by reason: "deferred" ones wait on LoRA slots or KV
+  // transfers, not on scheduling capacity, so more replicas would not drain them.
+  const deferred = resourceLevel(ctx, 'waiting_deferred', range)
+  if (waiting && deferred !== null && waiting.inside > 0) {
+    const deferredShare = Math.min(1, deferred.inside / waiting.inside)
+    if (deferredShare >= 0.5) {
+      confidence *= 1 - 0.6 * ramp(deferredShare, 0.5, 0.9)
+    }
+    evidence.push({
+      metric: `${deferred.view.metric}{reason="deferred"}`,
+      observed: round(deferredShare),
+      baseline: null,
+      text: `${pct(deferredShare)} of the waiting requests are deferred (LoRA budget, KV transfer), not waiting for capacity`,
+    })
+  }
+  return {
+    confidence,
+    scope: { dimension: null, value: null },
+    window: changeWindow(change),
+    evidence,
+  }
+}
+
+/** "Requests per step rose from 120 to 162 at 09:03 (scan z=8.1)". */
+function demandEvidence(ctx: DiagnosisContext, onset: DemandOnset): Evidence {
+  const at = isoFromMicros(asMicros(ctx.grid.fromUs + onset.from * ctx.grid.stepUs))
+  return {
+    metric: 'requests_per_step',
+    observed: round(onset.rateInside),
+    baseline: round(onset.rateOutside),
+    text: `requests per step rose from ${round(onset.rateOutside, 1)} to ${round(onset.rateInside, 1)} at ${at} (scan z=${round(onset.z, 1)}): the queue is judged from where the demand rose`,
+  }
 }

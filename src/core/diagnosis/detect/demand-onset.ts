@@ -1,0 +1,166 @@
+/**
+ * Where the demand rose: the span of steps whose requests per step stand above the rest of the
+ * window, and how certain that rise is.
+ *
+ * Saturation is more demand than capacity, so its onset is where the requests came, not where the
+ * TTFT P99 happened to jump: a queue that grows with a modest rise in traffic lifts every request
+ * a little, and its P99 per step is the noisiest thing to find that onset by (a change found
+ * minutes off the rise reads "traffic 1.03×" across a window that is half before it). The count of
+ * requests started in a step is Poisson, so the certainty of a rise is exact rather than measured
+ * against a guessed noise: Kulldorff's scan statistic, the Poisson likelihood ratio of the rate
+ * inside a span against the rate outside it, maximised over every span (the same statistic as a
+ * tenant's share in traffic-shift.ts, on the count instead of the share; ADR 0243).
+ */
+import type { Micros } from '../../model/units.js'
+import type { BucketGrid } from '../../timeline/buckets.js'
+import type { RequestFrame } from '../frame/frame.js'
+import type { TimeChange } from '../frame/context.js'
+import { minSegmentSteps } from './excess-scan.js'
+
+export interface DemandOnset {
+  /** Bucket range (inclusive) of the span with the most certain rise. */
+  from: number
+  to: number
+  /** √(2·LLR) of that span: the maximum over every span, so chance alone reaches a few units. */
+  z: number
+  /** Requests per step inside / outside the span. */
+  rateInside: number
+  rateOutside: number
+}
+
+/** Steps of the window the rate is measured against: a baseline, not one stray step. */
+const MIN_BASELINE_STEPS = 3
+/**
+ * The scan is quadratic in the steps: a longer window is scanned on merged steps, as the share
+ * scan is (traffic-shift.ts); a rise shorter than a merged step is a spike there.
+ */
+const MAX_SCAN_STEPS = 240
+
+/** c·ln(c/e), 0 at c = 0. */
+function xlogx(c: number, e: number): number {
+  return c > 0 ? c * Math.log(c / e) : 0
+}
+
+/**
+ * √(2·LLR) of `cin` requests over `len` steps against `cout` over `outSteps` under one common
+ * Poisson rate; 0 when the inside is not the higher rate or either side has no steps.
+ */
+function riseZ(cin: number, len: number, cout: number, outSteps: number): number {
+  if (len <= 0 || outSteps <= 0 || !(cin / len > cout / outSteps)) {
+    return 0
+  }
+  const total = cin + cout
+  const ein = (total * len) / (len + outSteps)
+  return Math.sqrt(Math.max(0, 2 * (xlogx(cin, ein) + xlogx(cout, total - ein))))
+}
+
+/**
+ * The span of `traffic` (requests per step) whose rate rose most certainly against the rest.
+ * A span needs {@link MIN_BASELINE_STEPS} steps of data before it and must rise above them too:
+ * the start of the data is not an onset (ADR 0199). Null when no span rose or the data is too
+ * short.
+ */
+export function demandOnset(traffic: Float64Array, grid: BucketGrid): DemandOnset | null {
+  const merge = Math.max(1, Math.ceil(traffic.length / MAX_SCAN_STEPS))
+  if (merge === 1) {
+    return scan(traffic, minSegmentSteps(grid))
+  }
+  const merged = new Float64Array(Math.ceil(traffic.length / merge))
+  traffic.forEach((v, k) => {
+    const b = Math.floor(k / merge)
+    merged[b] = (merged[b] as number) + Math.max(0, v)
+  })
+  const onset = scan(merged, minSegmentSteps(grid))
+  if (onset === null) {
+    return null
+  }
+  // Back to the grid's steps: the rates stay per step, the span covers its merged steps.
+  const from = onset.from * merge
+  const to = Math.min(traffic.length - 1, (onset.to + 1) * merge - 1)
+  return {
+    from,
+    to,
+    z: onset.z,
+    rateInside: onset.rateInside / merge,
+    rateOutside: onset.rateOutside / merge,
+  }
+}
+
+function scan(traffic: Float64Array, minSegment: number): DemandOnset | null {
+  const n = traffic.length
+  let first = 0
+  while (first < n && !((traffic[first] as number) > 0)) {
+    first++
+  }
+  let last = n - 1
+  while (last > first && !((traffic[last] as number) > 0)) {
+    last--
+  }
+  const steps = last - first + 1
+  if (steps < minSegment + MIN_BASELINE_STEPS) {
+    return null
+  }
+  const prefix = new Float64Array(n + 1)
+  for (let i = 0; i < n; i++) {
+    prefix[i + 1] = (prefix[i] as number) + Math.max(0, traffic[i] as number)
+  }
+  const total = (prefix[last + 1] as number) - (prefix[first] as number)
+  let best: DemandOnset | null = null
+  for (let a = first + MIN_BASELINE_STEPS; a <= last; a++) {
+    const before = (prefix[a] as number) - (prefix[first] as number)
+    const beforeSteps = a - first
+    for (let b = a + minSegment - 1; b <= last; b++) {
+      const len = b - a + 1
+      const cin = (prefix[b + 1] as number) - (prefix[a] as number)
+      // An onset rises from what came before it: against the rest of the window (the span is
+      // the busy part of it) and against the steps before it alone (traffic that was as high
+      // before is not rising, and a busy start of the data is not an onset).
+      const z = Math.min(
+        riseZ(cin, len, total - cin, steps - len),
+        riseZ(cin, len, before, beforeSteps)
+      )
+      if (z > 0 && (best === null || z > best.z)) {
+        best = {
+          from: a,
+          to: b,
+          z,
+          rateInside: cin / len,
+          rateOutside: (total - cin) / (steps - len),
+        }
+      }
+    }
+  }
+  return best
+}
+
+/**
+ * A demand span as a {@link TimeChange} over `p99` (kept from the change it stands in for, so its
+ * evidence still describes the latency): the requests inside it, its epoch range and its rise.
+ */
+export function demandChange(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  onset: DemandOnset,
+  like: TimeChange
+): TimeChange {
+  const fromUs = (grid.fromUs + onset.from * grid.stepUs) as Micros
+  const toUs = (grid.fromUs + (onset.to + 1) * grid.stepUs) as Micros
+  const inWindow = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const t = frame.startUs[i] as number
+    inWindow[i] = t >= fromUs && t < toUs ? 1 : 0
+  }
+  return {
+    p99: like.p99,
+    result: like.result,
+    elevated: {
+      start: onset.from,
+      end: onset.to,
+      baseline: onset.rateOutside,
+      elevated: onset.rateInside,
+      ratio: onset.rateOutside > 0 ? onset.rateInside / onset.rateOutside : Infinity,
+    },
+    windowUs: { fromUs, toUs },
+    inWindow,
+  }
+}
