@@ -36,7 +36,8 @@ import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { scoreCause } from './causes/score.js'
 import { diagnosisStages } from './explain/stage-breakdown.js'
 import { explainAway } from './explain/explain-away.js'
-import { standingConditions } from './detect/standing.js'
+import { grewWithin, standingConditions } from './detect/standing.js'
+import { windowSpanUs } from './frame/window-span.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
 import { openEnd, opensWithData, type OpenEnd, type OpenStart } from './detect/open-end.js'
@@ -182,13 +183,20 @@ function applyCounterEvidence(ctx: DiagnosisContext, findings: Finding[]): void 
  */
 function setAsideStanding(
   frame: RequestFrame,
+  window: { fromUs: number; toUs: number },
   findings: Finding[],
   standing: readonly StandingCondition[]
 ): void {
   for (const f of findings) {
+    const span = windowSpanUs(f.window)
     const same =
-      standing.find((c) => c.dimension === f.scope.dimension && c.value === f.scope.value) ??
-      (f.scope.value === null ? carriedByStanding(frame, f, standing) : undefined)
+      standing.find(
+        (c) =>
+          c.dimension === f.scope.dimension &&
+          c.value === f.scope.value &&
+          // An incident on top of the condition: the difference grew in the finding's window.
+          (span === null || !grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }))
+      ) ?? (f.scope.value === null ? carriedByStanding(frame, f, standing) : undefined)
     if (same === undefined) {
       continue
     }
@@ -453,7 +461,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   applyCounterEvidence(ctx, merged)
   let openStart: OpenStart | null = null
   if (!ctx.sloBreached) {
-    setAsideStanding(input.frame, merged, standing)
+    setAsideStanding(input.frame, input.window, merged, standing)
     openStart = setAsideOpenStart(ctx, merged)
   }
   explainAway(ctx, merged)

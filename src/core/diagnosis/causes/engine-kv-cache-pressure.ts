@@ -4,7 +4,8 @@
  * Evidence needed: KV-usage series (`vllm:kv_cache_usage_perc`, `sglang:token_usage`, …);
  * preemption counters (`vllm:num_preemptions_total`) confirm.
  * For: KV usage near 1 (a saturated resource) with preemptions, worse inside the latency change
- * window; queue/prefill time in the slow cohort. Against: KV usage with headroom; no preemptions.
+ * window; queue/prefill time in the slow cohort. Against: KV usage with headroom (also for a
+ * finding the excess scan named from a slower decode; ADR 0242); no preemptions.
  * Scope: the replica(s) whose KV is full when only some are; otherwise everything.
  * Actions (CONTRACT §5.1): more KV blocks / larger-memory GPUs; lower max concurrency; limit
  * context.
@@ -13,7 +14,9 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { decodeWeight } from './signature.js'
-import { resourceLevel } from '../detect/shifts.js'
+import { resourceLevel, type ResourceLevel } from '../detect/shifts.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { bucketsOfWindow } from '../frame/window-span.js'
 import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
@@ -21,6 +24,31 @@ import { maxOver } from '../resources.js'
 
 /** Preemptions inside the window over outside it that count as starting with it. */
 const PREEMPT_RISE = 3
+
+/**
+ * How full the cache was over `range` (0..1 support): its peak usage, or a lower peak when
+ * preemptions started with the range (an engine preempts only with no block left, and a scrape
+ * between two preemptions reads the cache just freed). Null without a KV-usage series.
+ */
+function saturation(
+  ctx: DiagnosisContext,
+  range: { from: number; to: number } | null
+): { sat: number; kv: ResourceLevel; pre: ResourceLevel | null } | null {
+  const kv = resourceLevel(ctx, 'kv_usage', range)
+  if (!kv) {
+    return null
+  }
+  const pre = resourceLevel(ctx, 'preemptions', range)
+  const preempting =
+    pre !== null &&
+    pre.inside > 0 &&
+    (!Number.isFinite(pre.outside) || pre.inside > PREEMPT_RISE * pre.outside)
+  const sat = Math.max(
+    ramp(kv.peak, 0.85, 0.97),
+    preempting && range !== null ? ramp(kv.peak, 0.6, 0.8) : 0
+  )
+  return { sat, kv, pre }
+}
 
 export const engineKvCachePressureCause: CauseRecord = {
   cause: 'engine.kv_cache_pressure',
@@ -32,12 +60,31 @@ export const engineKvCachePressureCause: CauseRecord = {
     'KV usage (`vllm:kv_cache_usage_perc`, `sglang:token_usage`, …); preemptions (`vllm:num_preemptions_total`) confirm.',
   predicts:
     'KV usage near 1 (peak ≥ 0.85–0.97) with preemptions, during the latency change window; preemptions that start with the change stand for a full cache even when a scrape read it at 0.6–0.8. Scope: the replica when only one of ≥ 3 is full.',
-  against: 'headroom in KV; no preemptions; full KV without any latency change.',
+  against:
+    "headroom in KV (its usage series over the finding's window, whichever detector named it, with no preemptions starting); no preemptions; full KV without any latency change.",
   actions: [
     'add KV blocks or use larger-memory GPUs',
     'lower max concurrency (max_num_seqs)',
     'limit context length',
   ],
+  counter(ctx, finding) {
+    // Whichever detector named it (a slower decode everywhere reads as pressure too), a cache
+    // that its own series shows with room to spare over the finding's time is not full.
+    const range = bucketsOfWindow(ctx.grid, finding.window)
+    const level = range === null ? null : saturation(ctx, range)
+    if (level === null || level.sat > 0) {
+      return null
+    }
+    return {
+      factor: 0.3,
+      evidence: {
+        metric: level.kv.view.metric,
+        observed: round(level.kv.peak),
+        baseline: Number.isFinite(level.kv.outside) ? round(level.kv.outside) : null,
+        text: `against: KV cache usage peaks at ${pct(level.kv.peak)} in the finding's window, with no preemptions starting: the cache had room`,
+      },
+    }
+  },
   excess: {
     'kv-pressure': 1,
     decode: decodeWeight({ everywhere: 0.4 }),
@@ -45,26 +92,15 @@ export const engineKvCachePressureCause: CauseRecord = {
   },
   evaluate(ctx) {
     const range = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
-    const kv = resourceLevel(ctx, 'kv_usage', range)
-    if (!kv) {
+    const level = saturation(ctx, range)
+    if (!level) {
       return { skipped: 'no metrics for KV cache usage (vllm:kv_cache_usage_perc)' }
     }
+    const { sat, kv, pre } = level
     const peaks = [...kv.view.byKey.entries()].map(
       ([k, s]) => [k, maxOver(s, range?.from ?? 0, range?.to ?? s.length - 1)] as const
     )
     const full = peaks.filter(([, p]) => p >= 0.9)
-    const pre = resourceLevel(ctx, 'preemptions', range)
-    // An engine preempts only when the cache has no block left, so preemptions that start with
-    // the latency change are the pressure itself; a scrape between two preemptions can read the
-    // cache just freed, below its true peak.
-    const preempting =
-      pre !== null &&
-      pre.inside > 0 &&
-      (!Number.isFinite(pre.outside) || pre.inside > PREEMPT_RISE * pre.outside)
-    const sat = Math.max(
-      ramp(kv.peak, 0.85, 0.97),
-      preempting && range !== null ? ramp(kv.peak, 0.6, 0.8) : 0
-    )
     if (sat === 0) {
       return null
     }

@@ -6,13 +6,15 @@
  * `DCGM_FI_PROF_DRAM_ACTIVE` makes it stronger.
  * For: the median TPOT shifted up in a window while the running batch grew, and per step TPOT
  * tracks the batch size; DRAM activity high. Against: the outputs got longer instead (long
- * generations); no batch growth; DRAM with plenty of headroom.
+ * generations); no batch growth; DRAM with plenty of headroom; more uncached prompt tokens per
+ * request (from the prefix-cache counters when the requests carry no cached tokens); more requests
+ * made most of the rise in load (queue saturation drove the batch; ADR 0242).
  * Actions (CONTRACT §5.1): lower max batch size; higher-bandwidth/larger-HBM GPUs; quantized KV.
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
-import { bucketQuantile } from '../../timeline/buckets.js'
+import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { CauseRecord } from './record.js'
 import { decodeWeight } from './signature.js'
@@ -23,7 +25,9 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
+import { counterHitRate } from './engine-prefix-cache-miss.js'
 import { windowSpanUs } from '../frame/window-span.js'
+import { loadEdge } from './load-edge.js'
 
 /**
  * Uncached prompt tokens per request, inside the finding's window against outside it, at which
@@ -35,22 +39,33 @@ import { windowSpanUs } from '../frame/window-span.js'
 const PROMPT_LO = 1.2
 const PROMPT_HI = 1.6
 
-/** Mean uncached prompt tokens per request started inside [fromUs, toUs) and outside it. */
+/**
+ * Mean uncached prompt tokens per request started inside [fromUs, toUs) and outside it, and what
+ * the cached part was read from. Requests that carry cached-token counts give it per request.
+ * Requests without any (vLLM's spans have none) are read through the engines' prefix-cache
+ * counters: the prompt tokens per request times the share of prompt tokens the cache missed over
+ * the same time (the counters count tokens). Without either, every prompt token counts as
+ * uncached, which hides a collapse of the hit rate behind prompts of the same length (ADR 0242).
+ */
 function uncachedPrompt(
   ctx: DiagnosisContext,
   fromUs: number,
   toUs: number
-): { inside: number; outside: number } {
+): { inside: number; outside: number; source: string } {
   let sumIn = 0
   let nIn = 0
   let sumOut = 0
   let nOut = 0
+  let counted = 0
   for (let i = 0; i < ctx.frame.n; i++) {
     const p = ctx.frame.inputTokens[i] as number
     if (!(p === p)) {
       continue
     }
     const c = ctx.frame.cachedTokens[i] as number
+    if (c === c) {
+      counted++
+    }
     const u = Math.max(0, p - (c === c ? c : 0))
     const t = ctx.frame.startUs[i] as number
     if (t >= fromUs && t < toUs) {
@@ -61,7 +76,19 @@ function uncachedPrompt(
       nOut++
     }
   }
-  return { inside: nIn > 0 ? sumIn / nIn : NaN, outside: nOut > 0 ? sumOut / nOut : NaN }
+  const inside = nIn > 0 ? sumIn / nIn : NaN
+  const outside = nOut > 0 ? sumOut / nOut : NaN
+  const rate = counted === 0 ? counterHitRate(ctx) : null
+  if (rate !== null) {
+    const from = bucketOf(ctx.grid, fromUs)
+    const to = bucketOf(ctx.grid, toUs - 1)
+    const hitIn = meanOver(rate.perBucket, from, to)
+    const hitOut = meanOutside(rate.perBucket, from, to)
+    if (Number.isFinite(hitIn) && Number.isFinite(hitOut)) {
+      return { inside: inside * (1 - hitIn), outside: outside * (1 - hitOut), source: rate.source }
+    }
+  }
+  return { inside, outside, source: counted > 0 ? 'cached_tokens' : 'input_tokens' }
 }
 
 function windowOf(
@@ -83,13 +110,16 @@ export const engineMemoryBandwidthCause: CauseRecord = {
   measure: 'tpot',
   chain: ['decode batch', 'memory bandwidth'],
   explains: [],
+  // Tokens that take longer hold every request longer, so the same traffic queues: a queue that
+  // grew more from the slower tokens than from the requests is the bandwidth's doing (ADR 0242).
+  explainsWhen: { 'engine.queue_saturation': loadEdge('service') },
   breachStages: ['engine.decode'],
   needs:
     'TPOT; the running-requests series (batch size; traffic is the fallback); `DCGM_FI_PROF_DRAM_ACTIVE` strengthens it.',
   predicts:
     'median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman), DRAM busy.',
   against:
-    "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share).",
+    "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share; the cached part from the requests, else from the prefix-cache counters); more requests made most of the rise in the engines' load (then the queue they saturate drove the fuller batch).",
   counter(ctx, finding) {
     const span = windowSpanUs(finding.window)
     if (span === null) {
@@ -107,7 +137,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: 'uncached_prompt_tokens',
         observed: round(prompt.inside, 0),
         baseline: round(prompt.outside, 0),
-        text: `against: uncached prompt tokens per request were ${ratio.toFixed(2)}× those outside the window (${Math.round(prompt.inside)} vs ${Math.round(prompt.outside)}): prefill chunks share the decode steps, so the prompts slowed the tokens, not the batch's memory traffic`,
+        text: `against: uncached prompt tokens per request were ${ratio.toFixed(2)}× those outside the window (${Math.round(prompt.inside)} vs ${Math.round(prompt.outside)}, read from ${prompt.source}): prefill chunks share the decode steps, so the prompts slowed the tokens, not the batch's memory traffic`,
       },
     }
   },

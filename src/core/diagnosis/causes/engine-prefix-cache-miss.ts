@@ -39,7 +39,7 @@ const DROP_HI = 0.5
 const ABS_DROP_LO = 0.05
 const ABS_DROP_HI = 0.15
 
-interface HitRate {
+export interface HitRate {
   /** Per bucket, 0..1; NaN where nothing was looked up. */
   perBucket: Float64Array
   /** What it was read from (evidence). */
@@ -95,6 +95,14 @@ function hitRates(ctx: DiagnosisContext): HitRate[] {
     })
   }
   return out
+}
+
+/**
+ * The fleet's hit rate per bucket from the engines' own counters (or gauge) alone; null without
+ * them. For the records that weigh lost hits when the requests carry no cached-token counts.
+ */
+export function counterHitRate(ctx: DiagnosisContext): HitRate | null {
+  return hitRates(ctx).find((r) => r.fromMetrics) ?? null
 }
 
 /** Requests that started inside bucket range [from, to], as a change window. */

@@ -11,7 +11,8 @@
  * step rose past chance when the queue reads stronger there (ADR 0243).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
  * traffic jumped (noisy neighbour), the prompts got longer (long prompts), KV cache full with
- * preemptions (KV pressure).
+ * preemptions (KV pressure); tokens that take longer made most of the rise in load (memory
+ * bandwidth drove the queue; ADR 0242).
  * Actions (CONTRACT §5.1): scale out; raise max batch if KV allows; shed or delay low-priority
  * traffic.
  */
@@ -43,6 +44,7 @@ import { pct, round } from '../explain/text.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
+import { loadEdge } from './load-edge.js'
 
 /**
  * The typical engine's waiting requests over `range` (the whole window when null): the median of
@@ -102,12 +104,15 @@ export const engineQueueSaturationCause: CauseRecord = {
   measure: 'ttft',
   chain: ['traffic', 'engine queue'],
   explains: [],
+  // More requests than the engines take also fill their batches, and a fuller batch costs more
+  // per token: a decode that slowed less than the traffic rose is the queue's doing (ADR 0242).
+  explainsWhen: { 'engine.memory_bandwidth': loadEdge('traffic') },
   breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
     "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in.",
   against:
-    "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts).",
+    "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts); tokens that take longer made most of the rise in the engines' load (memory bandwidth, which then drove the queue).",
   actions: [
     'scale out the replicas',
     'raise the max batch size if KV cache allows',

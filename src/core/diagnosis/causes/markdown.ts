@@ -41,6 +41,15 @@ export function causesMarkdown(): string {
         )
       )
     }
+    const when = Object.keys(r.explainsWhen ?? {}) as (keyof typeof CAUSE_LABELS)[]
+    if (when.length > 0) {
+      out.push(
+        ...bullet(
+          'Explains away when the data says it drove them',
+          when.map((c) => `\`${c}\` (${CAUSE_LABELS[c].toLowerCase()})`).join(', ')
+        )
+      )
+    }
     out.push(...bullet('Needs', r.needs))
     out.push(...bullet('For', r.predicts))
     out.push(...bullet('Against', r.against))

@@ -41,6 +41,18 @@ export interface CauseRecord extends Rule {
    */
   explains: readonly Exclude<Cause, 'healthy'>[]
   /**
+   * Mechanism causes this cause explains only when the data of the two findings says which
+   * drove the other (more requests fill the batch that slows the tokens; slower tokens drain the
+   * queue more slowly): the edge holds when the test returns a line saying why, and is never
+   * followed through to the mechanism's own mechanisms (ADR 0242).
+   */
+  explainsWhen?: Partial<
+    Record<
+      Exclude<Cause, 'healthy'>,
+      (ctx: DiagnosisContext, root: Finding, mechanism: Finding) => Evidence | null
+    >
+  >
+  /**
    * Stages whose time this cause most often means when the latency objective is breached and
    * nothing changed in the window ("uniformly slow since the window began"): that answer names
    * the cause whose stage holds most of the slowest requests' time. A stage belongs to one cause.

@@ -3,7 +3,9 @@
  * the user sees, each step with its size inside the finding's window against outside it:
  * "tenant=hooli traffic ×3.1 → engine.queue +1.9 s at the median → TTFT P99 ×4.0".
  */
-import type { Evidence, Finding } from '../../model/diagnosis.js'
+import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
+
+type CauseId = Exclude<Cause, 'healthy'>
 import type { Dimension, StageName } from '../../model/request.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
@@ -68,17 +70,17 @@ function rootStep(ctx: DiagnosisContext, root: Finding, win: Uint8Array): string
   const record = causeRecord(root.cause)
   const what = record?.chain[0] ?? root.cause
   const { dimension, value } = root.scope
-  if (dimension === null) {
-    return what
-  }
-  const col = ctx.frame.dims[dimension as Dimension]
-  const code = col === undefined ? -1 : col.values.indexOf(value ?? '')
   const span = windowSpanUs(root.window)
-  if (dimension === 'tenant' && code >= 0 && span !== null) {
+  // Requests per minute of `code` in the dimension (every request when -2), inside the window
+  // against outside it; null when either side is too thin to size.
+  const rate = (codes: Int32Array | null, code: number): number | null => {
+    if (span === null) {
+      return null
+    }
     let inN = 0
     let outN = 0
     for (let i = 0; i < ctx.frame.n; i++) {
-      if (col!.codes[i] === code) {
+      if (codes === null || codes[i] === code) {
         if (win[i] === 1) {
           inN++
         } else {
@@ -88,8 +90,18 @@ function rootStep(ctx: DiagnosisContext, root: Finding, win: Uint8Array): string
     }
     const inUs = Math.max(1, span.to - span.from)
     const outUs = ctx.input.window.toUs - ctx.input.window.fromUs - inUs
-    if (outUs > 0 && outN >= MIN_SIDE && inN > 0) {
-      const r = inN / inUs / (outN / outUs)
+    return outUs > 0 && outN >= MIN_SIDE && inN > 0 ? inN / inUs / (outN / outUs) : null
+  }
+  if (dimension === null) {
+    // A root that is the traffic itself says by how much it rose.
+    const r = what === 'traffic' ? rate(null, -2) : null
+    return r === null ? what : `requests per minute ${ratioText(r)}`
+  }
+  const col = ctx.frame.dims[dimension as Dimension]
+  const code = col === undefined ? -1 : col.values.indexOf(value ?? '')
+  if (dimension === 'tenant' && code >= 0) {
+    const r = rate(col!.codes, code)
+    if (r !== null) {
       return `${dimension}=${value} requests per minute ${ratioText(r)}`
     }
   }
@@ -131,13 +143,22 @@ export function chainEvidence(
     steps.push(own)
   }
   const measure = measureOfFinding(root)
+  // A root that is itself a mechanism of the latency, joined to this one by an edge of its data
+  // (a saturated queue that also filled the decode batch), goes through its own stage; the
+  // mechanism it drove is named after it.
+  const onData = causeRecord(root.cause)?.explainsWhen?.[mechanism.cause as CauseId] !== undefined
+  const rootStage = measure === 'tpot' || !onData ? undefined : MECHANISM_STAGE[root.cause]
   // A stage's time per request sizes a first-token mechanism; per-token ones name the cause.
-  const stage = measure === 'tpot' ? undefined : MECHANISM_STAGE[mechanism.cause]
+  const stage = rootStage ?? (measure === 'tpot' ? undefined : MECHANISM_STAGE[mechanism.cause])
   if (stage !== undefined) {
     const a = q(ctx.frame.stages[stage], win, 0.5)
     const b = q(ctx.frame.stages[stage], out, 0.5)
-    if (Number.isFinite(a) && Number.isFinite(b) && a > b) {
-      steps.push(`${stage} +${fmtUs(a - b)} at the median`)
+    const grew = Number.isFinite(a) && Number.isFinite(b) && a > b
+    const also = rootStage === undefined ? '' : `, with ${mechanism.cause}`
+    if (grew) {
+      steps.push(`${stage} +${fmtUs(a - b)} at the median${also}`)
+    } else if (also !== '') {
+      steps.push(mechanism.cause)
     }
   } else {
     steps.push(mechanism.cause)

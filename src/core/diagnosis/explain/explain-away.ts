@@ -5,7 +5,7 @@
  * precedence over that mechanism. The mechanism stays in the list, below the root, with a line
  * saying what explains it; the root gains the chain from itself to the latency (ADR 0110).
  */
-import type { Cause, Finding } from '../../model/diagnosis.js'
+import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { causeRecord } from '../causes/index.js'
 import type { DiagnosisContext } from '../frame/context.js'
@@ -62,14 +62,22 @@ export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
     if (root.confidence < ROOT_HOLDS || explained.has(root)) {
       continue
     }
-    const mechanisms = findings.filter(
-      (m) =>
-        m !== root &&
-        !explained.has(m) &&
-        drives(root.cause, m.cause) &&
-        sameTime(root, m) &&
-        sameRequests(root, m)
-    )
+    const why = new Map<Finding, Evidence>()
+    const mechanisms = findings.filter((m) => {
+      if (m === root || explained.has(m) || !sameTime(root, m) || !sameRequests(root, m)) {
+        return false
+      }
+      if (drives(root.cause, m.cause)) {
+        return true
+      }
+      // An edge that holds on evidence: only this pair's data can say which one drove the other.
+      const test = causeRecord(root.cause)?.explainsWhen?.[m.cause as Exclude<Cause, 'healthy'>]
+      const line = test?.(ctx, root, m) ?? null
+      if (line !== null) {
+        why.set(m, line)
+      }
+      return line !== null
+    })
     if (mechanisms.length === 0) {
       continue
     }
@@ -82,6 +90,10 @@ export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
         baseline: null,
         text: `explained by ${root.cause}${root.scope.dimension === null ? '' : ` (${root.scope.dimension}=${root.scope.value})`}, which drives ${m.cause}`,
       })
+      const line = why.get(m)
+      if (line !== undefined) {
+        m.evidence.push(line)
+      }
     }
     // The chain runs through the strongest mechanism: the one the data shows most clearly.
     const strongest = [...mechanisms].sort((a, b) => b.confidence - a.confidence)[0] as Finding
