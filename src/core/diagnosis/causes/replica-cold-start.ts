@@ -439,8 +439,8 @@ function startEvents(
 }
 
 /**
- * Where `replica` is warm: the end of the step after which its TTFT P50 stays at its settled
- * level against its peers' (the other, not young, replicas) in the same steps. A cold replica is
+ * Where `replica` is warm: the end of the step after which its P50 of `measure` (the one whose
+ * slow requests its young requests hold) stays at its settled level against its peers' (the other, not young, replicas) in the same steps. A cold replica is
  * slow until it matches its peers, which can take far longer than its first minutes (a warm-up
  * that decays over a quarter of an hour) or less. The log ratio per step is segmented; the last
  * segment is the level it settled at, the segments before it that stay within {@link COLD_RISE}
@@ -457,7 +457,12 @@ function startEvents(
  * Null when the ratio has no change (the data ends before it settles, or it was never slower)
  * or its cold span does not open with the replica's first steps.
  */
-function warmAtUs(ctx: DiagnosisContext, replica: string, firstUs: number): number | null {
+function warmAtUs(
+  ctx: DiagnosisContext,
+  replica: string,
+  firstUs: number,
+  measure: 'ttft' | 'tpot'
+): number | null {
   const f = ctx.frame
   const col = f.dims.replica
   const code = col.values.indexOf(replica)
@@ -475,8 +480,9 @@ function warmAtUs(ctx: DiagnosisContext, replica: string, firstUs: number): numb
       peers[i] = 1
     }
   }
-  const own = bucketQuantile(ctx.grid, f.startUs, f.ttftUserUs, 0.5, mine, MIN_PER_STEP).values
-  const theirs = bucketQuantile(ctx.grid, f.startUs, f.ttftUserUs, 0.5, peers, MIN_PER_STEP).values
+  const per = measure === 'tpot' ? f.tpotUs : f.ttftUserUs
+  const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
+  const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, peers, MIN_PER_STEP).values
   const logRatio = Array.from(own.subarray(first), (v, k) => {
     const p = theirs[first + k] as number
     return v > 0 && p > 0 ? Math.log(v / p) : NaN
@@ -706,7 +712,14 @@ export const replicaColdStartCause: CauseRecord = {
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
     const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
     // One young replica named: it is warm once its latency matches its peers'.
-    const warmUs = single ? warmAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number) : null
+    const warmUs = single
+      ? warmAtUs(
+          ctx,
+          named,
+          ctx.youngReplicaUs.get(named) as number,
+          best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
+        )
+      : null
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
