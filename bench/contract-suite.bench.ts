@@ -58,17 +58,22 @@ let genMs = 0
 let cliMs = 0
 async function runOne(s: Scenario): Promise<void> {
   const g0 = performance.now()
-  const { path, requests } = writeScenario(s, dir, seed)
+  const { path, requests, effectEndS } = writeScenario(s, dir, seed)
   genMs += performance.now() - g0
   const c0 = performance.now()
   const res = await diagnoseDir(path)
   cliMs += performance.now() - c0
   let score: RunScore
   try {
-    score = scoreRun(s, JSON.parse(res.out) as Diagnosis, requests)
+    score = scoreRun(s, JSON.parse(res.out) as Diagnosis, requests, effectEndS)
   } catch {
     score = {
-      ...scoreRun(s, { schema: '', requests: 0, findings: [], standing_conditions: [] }, requests),
+      ...scoreRun(
+        s,
+        { schema: '', requests: 0, findings: [], standing_conditions: [] },
+        requests,
+        effectEndS
+      ),
       answer: `(exit ${res.code})`,
     }
   }
@@ -108,7 +113,7 @@ function detailLine(s: Scenario, r: RunScore): string {
     `${s.traceFormat}/${s.metricFormat}/${s.eventFormat}${s.sglang ? '/sglang' : ''}${s.litellm ? '/litellm' : ''}`,
     `→ ${r.answer} ${r.confidence.toFixed(2)}`,
     `top3=${r.top3 ? 'y' : 'n'} scope=${r.scope === null ? '–' : r.scope ? 'y' : 'n'}${r.standing !== null ? ` standing=${r.standing ? 'y' : 'n'}` : ''}`,
-    `Δstart=${fmtErr(r.startErrS)} Δend=${fmtErr(r.endErrS)}`,
+    `Δstart=${fmtErr(r.startErrS)} Δend=${fmtErr(r.endErrS)} Δend·effect=${fmtErr(r.effectEndErrS)} (effect +${fmtErr(r.effectLagS)})`,
     `req=${r.requests}/${r.expectedRequests}`,
     r.note,
   ].join(' ')
@@ -136,7 +141,7 @@ const median = (xs: number[]): string => {
 }
 console.log(`\ncontract suite, seed ${seed}, ${scores.length} runs`)
 console.log(
-  'kind                        runs  top-1  top-3  scope  Δstart  Δend  silent  false-alarm'
+  'kind                        runs  top-1  top-3  scope  Δstart  Δend  Δend·effect  silent  false-alarm'
 )
 for (const kind of kinds) {
   const rs = scores.filter((r) => r.kind === kind)
@@ -157,6 +162,7 @@ for (const kind of kinds) {
       ).padStart(6),
       median(rs.flatMap((r) => (r.startErrS === null ? [] : [r.startErrS]))).padStart(7),
       median(rs.flatMap((r) => (r.endErrS === null ? [] : [r.endErrS]))).padStart(5),
+      median(rs.flatMap((r) => (r.effectEndErrS === null ? [] : [r.effectEndErrS]))).padStart(12),
       String(rs.filter((r) => r.silentMiss).length).padStart(7),
       String(rs.filter((r) => r.falseAlarm).length).padStart(12),
     ].join(' ')

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { effectEndS } from './effect.js'
 import { writeEvents } from './events.js'
 import { writeMetrics } from './metrics.js'
 import { createRng, forkRng } from './rng.js'
@@ -34,12 +35,15 @@ export function drawSuite(
   return out
 }
 
-/** Writes the scenario's files under `dir/<id>/` and returns that folder and its request count. */
+/**
+ * Writes the scenario's files under `dir/<id>/` and returns that folder, its request count and
+ * where its fault's effect on users ends (seconds from the run's start; see effect.ts).
+ */
 export function writeScenario(
   s: Scenario,
   dir: string,
   seed: number
-): { path: string; requests: number } {
+): { path: string; requests: number; effectEndS: number | null } {
   const rng = createRng(seed ^ (s.epochS >>> 0))
   const reqs = playScenario(s, forkRng(rng))
   const path = join(dir, s.id.replace(/[^a-z0-9]+/gi, '-'))
@@ -65,5 +69,5 @@ export function writeScenario(
   for (const [name, content] of files) {
     writeFileSync(join(path, name), content)
   }
-  return { path, requests: reqs.length }
+  return { path, requests: reqs.length, effectEndS: effectEndS(s, reqs) }
 }

@@ -28,6 +28,13 @@ export interface RunScore {
   /** |answer − truth| of the window's start and end, seconds; null when no window to compare. */
   startErrS: number | null
   endErrS: number | null
+  /**
+   * |answer − effect end| (effect.ts: where the fault's requests are back within their pre-fault
+   * spread, which a draining backlog or a slow warm-up puts after the fault's end); null as above.
+   */
+  effectEndErrS: number | null
+  /** Effect end − fault end, seconds; null without a fault window. */
+  effectLagS: number | null
   silentMiss: boolean
   falseAlarm: boolean
   requests: number
@@ -40,18 +47,26 @@ const sameScope = (
   b: { dimension: string | null; value: string | null }
 ): boolean => a.dimension === b.dimension && (b.dimension === null || a.value === b.value)
 
-export function scoreRun(s: Scenario, d: Diagnosis, expectedRequests: number): RunScore {
+export function scoreRun(
+  s: Scenario,
+  d: Diagnosis,
+  expectedRequests: number,
+  effectEndS: number | null = null
+): RunScore {
   const top = d.findings[0]
   const isFault = s.expected.cause !== 'healthy'
   const hit = d.findings.findIndex((f) => f.cause === s.expected.cause)
   const named = hit >= 0 ? d.findings[hit] : undefined
   let startErrS: number | null = null
   let endErrS: number | null = null
+  let effectEndErrS: number | null = null
   if (named?.window && s.expected.window !== null) {
     startErrS = Math.abs(
       Date.parse(named.window.start) / 1000 - (s.epochS + s.expected.window.startS)
     )
-    endErrS = Math.abs(Date.parse(named.window.end) / 1000 - (s.epochS + s.expected.window.endS))
+    const endS = Date.parse(named.window.end) / 1000 - s.epochS
+    endErrS = Math.abs(endS - s.expected.window.endS)
+    effectEndErrS = effectEndS === null ? null : Math.abs(endS - effectEndS)
   }
   const standingExp = s.expected.standing
   const topIsCause = top !== undefined && top.cause !== 'healthy' && top.confidence > 0.5
@@ -75,6 +90,11 @@ export function scoreRun(s: Scenario, d: Diagnosis, expectedRequests: number): R
           ),
     startErrS,
     endErrS,
+    effectEndErrS,
+    effectLagS:
+      effectEndS === null || s.expected.window === null
+        ? null
+        : effectEndS - s.expected.window.endS,
     silentMiss: isFault && top?.cause === 'healthy' && top.confidence > 0.5,
     falseAlarm: !isFault && topIsCause,
     requests: d.requests,

@@ -24,11 +24,21 @@ import { pct, round, fmtUs } from '../explain/text.js'
 import { processStarts } from '../frame/young-replicas.js'
 import type { StageName } from '../../model/request.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
+import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
+import { detectChangePoints, type Segment } from '../../timeline/change-points.js'
+import { minSegmentSteps } from '../detect/excess-scan.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
 const YOUNG_US = 5 * 60_000_000
 /** Requests after warm-up needed to judge whether the replica warmed up. */
 const MIN_LATER = 20
+/**
+ * Rise of a young replica's TTFT P50 over its peers' in the same step that counts as still cold:
+ * the rise a single scope's P50 needs to count in a finding's window (detect/windows.ts).
+ */
+const COLD_RISE = 0.15
+/** A step's P50 needs this many requests (fewer: the step has no value). */
+const MIN_PER_STEP = 5
 /** How much "as slow later as at first" takes away. */
 const NO_WARM_UP_PENALTY = 0.9
 /** Growth of the client's handshakes per request (µs) that can argue against a cold start. */
@@ -429,6 +439,82 @@ function startEvents(
 }
 
 /**
+ * Where `replica` is warm: the end of the step after which its P50 of `measure` (the one whose
+ * slow requests its young requests hold) stays at its settled level against its peers' (the other, not young, replicas) in the same steps. A cold replica is
+ * slow until it matches its peers, which can take far longer than its first minutes (a warm-up
+ * that decays over a quarter of an hour) or less. The log ratio per step is segmented; the last
+ * segment is the level it settled at, the segments before it that stay within {@link COLD_RISE}
+ * of that level are warm too, and the cold span ends at the last step of the segment before them
+ * still above half that rise (as an elevated span does, ADR 0244). Logarithms, because a warm-up
+ * spans orders of magnitude: on the ratio itself the first minutes' noise hides a replica still
+ * six times slower than its peers.
+ *
+ * ```
+ * its P50 / peers' P50   40 20 9 6 4 3 2 1.6 1.3 1.1 1.0 1.1 1.0 1.0 1.0
+ *                        └────── cold ──────────┘ warm from here
+ * ```
+ *
+ * Null when the ratio has no change (the data ends before it settles, or it was never slower)
+ * or its cold span does not open with the replica's first steps.
+ */
+function warmAtUs(
+  ctx: DiagnosisContext,
+  replica: string,
+  firstUs: number,
+  measure: 'ttft' | 'tpot'
+): number | null {
+  const f = ctx.frame
+  const col = f.dims.replica
+  const code = col.values.indexOf(replica)
+  const first = bucketOf(ctx.grid, firstUs)
+  if (code < 0 || first < 0) {
+    return null
+  }
+  const mine = new Uint8Array(f.n)
+  const peers = new Uint8Array(f.n)
+  for (let i = 0; i < f.n; i++) {
+    const c = col.codes[i] as number
+    if (c === code) {
+      mine[i] = 1
+    } else if (c >= 0 && !ctx.youngReplicaUs.has(col.values[c] as string)) {
+      peers[i] = 1
+    }
+  }
+  const per = measure === 'tpot' ? f.tpotUs : f.ttftUserUs
+  const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
+  const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, peers, MIN_PER_STEP).values
+  const logRatio = Array.from(own.subarray(first), (v, k) => {
+    const p = theirs[first + k] as number
+    return v > 0 && p > 0 ? Math.log(v / p) : NaN
+  })
+  const minSegment = minSegmentSteps(ctx.grid)
+  // A log ratio sits near 0 once warm: a change relative to it means nothing, its score does.
+  const { segments, values } = detectChangePoints(logRatio, { minRelativeChange: 0, minSegment })
+  const settled = segments[segments.length - 1]
+  if (segments.length < 2 || settled === undefined) {
+    return null
+  }
+  const rise = Math.log(1 + COLD_RISE)
+  let k = segments.length - 1
+  while (k > 0 && (segments[k - 1] as Segment).mean <= settled.mean + rise) {
+    k--
+  }
+  if (k === 0) {
+    return null
+  }
+  const cold = segments[k - 1] as Segment
+  let end = cold.end
+  while (end > cold.start && !((values[end] as number) > settled.mean + rise / 2)) {
+    end--
+  }
+  // Its first steps may be too thin to carry a value: the cold span must open within a segment.
+  if ((segments[0] as Segment).start >= minSegment) {
+    return null
+  }
+  return ctx.grid.fromUs + (first + end + 1) * ctx.grid.stepUs
+}
+
+/**
  * A cold start that holds none of the tail, from its warm-up signature alone (see
  * {@link WarmUpSignature}): at most {@link SIGNATURE_WEIGHT}, scoped to the replica, over its
  * first minutes.
@@ -625,17 +711,29 @@ export const replicaColdStartCause: CauseRecord = {
     const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
     const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
+    // One young replica named: it is warm once its latency matches its peers'.
+    const warmUs = single
+      ? warmAtUs(
+          ctx,
+          named,
+          ctx.youngReplicaUs.get(named) as number,
+          best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
+        )
+      : null
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
-          // Ends when the last young replica is warm: its last slow request, at most its first
-          // minutes.
+          // Otherwise it ends when the last young replica is warm by its slow requests: its last
+          // slow request, at most its first minutes.
           end: isoFromMicros(
             Math.min(
-              Math.max(...fresh.map(([, t]) => t)) + YOUNG_US,
-              Number.isFinite(lastSlowYoungUs) && !bySignature
-                ? lastSlowYoungUs + ctx.grid.stepUs
-                : Infinity,
+              warmUs ??
+                Math.min(
+                  Math.max(...fresh.map(([, t]) => t)) + YOUNG_US,
+                  Number.isFinite(lastSlowYoungUs) && !bySignature
+                    ? lastSlowYoungUs + ctx.grid.stepUs
+                    : Infinity
+                ),
               ctx.input.window.toUs
             ) as Micros
           ),

@@ -20,17 +20,20 @@ function input(requests: RequestTimeline[]): DiagnosisInput {
   }
 }
 
-describe('finding windows from the consensus of robust signals', () => {
-  // An overload at low load: from minute 15 half again as many requests arrive and every request
-  // queues; from minute 10 one request in thirty is very slow already. The TTFT P99 of each step
-  // moves with those few from minute 10; the median and P90 only from 15.
-  const faultUs = T0_US + 15 * MIN_US
+/**
+ * An overload at low load: from minute 15 half again as many requests arrive and every request
+ * queues; from minute 10 one request in thirty is very slow already. The TTFT P99 of each step
+ * moves with those few from minute 10; the median and P90 only from 15. Every time is moved by
+ * `offsetUs`.
+ */
+function overloadAtLowLoad(offsetUs: number): RequestTimeline[] {
+  const faultUs = T0_US + offsetUs + 15 * MIN_US
   const rng = createTestRng(11)
   const requests: RequestTimeline[] = []
   for (let m = 0; m < MINUTES; m++) {
     const perMinute = m >= 15 ? 90 : 60
     for (let k = 0; k < perMinute; k++) {
-      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
+      const startUs = T0_US + offsetUs + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
       const noise = 0.8 + 0.4 * rng()
       const outlier = m >= 10 && m < 15 && k % 30 === 0 ? 12 : 1
       const queueMs = (startUs >= faultUs ? 600 : 5) * noise * outlier
@@ -50,6 +53,12 @@ describe('finding windows from the consensus of robust signals', () => {
       )
     }
   }
+  return requests
+}
+
+describe('finding windows from the consensus of robust signals', () => {
+  const faultUs = T0_US + 15 * MIN_US
+  const requests = overloadAtLowLoad(0)
 
   it('the TTFT P99 alone starts at the outliers (the noisy signal this replaces)', () => {
     const ctx = buildContext(input(requests))
@@ -64,6 +73,25 @@ describe('finding windows from the consensus of robust signals', () => {
     expect(f.window).not.toBeNull()
     const startUs = microsFromIso(f.window!.start)!
     expect(Math.abs(startUs - faultUs)).toBeLessThanOrEqual(MIN_US)
+  })
+
+  // Real data starts at any microsecond, and a window's RFC 3339 text keeps whole milliseconds:
+  // read back, its start sat 0.3 ms off the grid and the vote was skipped.
+  it('votes as well when the data starts off a whole millisecond', () => {
+    const offsetUs = 332_664
+    const { diagnosis } = diagnose({
+      window: {
+        fromUs: asMicros(T0_US + offsetUs),
+        toUs: asMicros(T0_US + offsetUs + MINUTES * MIN_US),
+      },
+      frame: frameFromRequests(overloadAtLowLoad(offsetUs)),
+      resources: [],
+      events: [],
+    })
+    const f = diagnosis.findings[0]!
+    expect(f.cause).toBe('engine.queue_saturation')
+    const startUs = microsFromIso(f.window!.start)!
+    expect(Math.abs(startUs - (faultUs + offsetUs))).toBeLessThanOrEqual(MIN_US)
   })
 })
 

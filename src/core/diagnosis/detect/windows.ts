@@ -21,7 +21,7 @@
  */
 import type { Finding } from '../../model/diagnosis.js'
 import type { DurationMeasure } from '../../model/request.js'
-import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
+import { bucketsWrittenAs, windowOfBuckets } from '../frame/window-span.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
@@ -127,14 +127,12 @@ export function consensusWindow(
   if (f.window === null) {
     return null
   }
-  const span = windowSpanUs(f.window)
   const { grid } = ctx
-  if (span === null || (span.from - grid.fromUs) % grid.stepUs !== 0) {
+  const range = bucketsWrittenAs(grid, f.window)
+  if (range === null) {
     return f.window
   }
-  const { from: fromUs, to: toUs } = span
-  const from = (fromUs - grid.fromUs) / grid.stepUs
-  const to = Math.ceil((toUs - grid.fromUs) / grid.stepUs) - 1
+  const { from, to } = range
   // Only a window taken from a P99 change is re-voted: one from the finding's own excess, a
   // stage's own series or a scope's series already comes from a robust signal of that cause.
   const fromP99 = [ctx.ttftChange, ctx.tpotChange].some(

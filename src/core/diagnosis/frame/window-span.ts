@@ -22,15 +22,39 @@ export function windowSpanUs(window: Finding['window']): { from: number; to: num
   return from === null || to === null ? null : { from, to }
 }
 
+/**
+ * RFC 3339 text keeps whole milliseconds (`isoFromMicros` floors), so a window written from bucket
+ * edges reads back up to this much below them whenever the grid starts off a whole millisecond,
+ * which data whose first request starts at any microsecond does.
+ */
+const ISO_FLOOR_US = 999
+
 /** The buckets a window covers, clamped to the grid; null without a window or none on the grid. */
 export function bucketsOfWindow(grid: BucketGrid, window: Finding['window']): BucketRange | null {
   const span = windowSpanUs(window)
   if (span === null) {
     return null
   }
-  const from = Math.max(0, Math.floor((span.from - grid.fromUs) / grid.stepUs))
+  const from = Math.max(0, Math.floor((span.from + ISO_FLOOR_US - grid.fromUs) / grid.stepUs))
   const to = Math.min(grid.count - 1, Math.ceil((span.to - grid.fromUs) / grid.stepUs) - 1)
   return to >= from ? { from, to } : null
+}
+
+/**
+ * The bucket range `windowOfBuckets` wrote `window` from; null when its start is no bucket edge
+ * (a window taken from an instant, such as a replica's first request).
+ */
+export function bucketsWrittenAs(grid: BucketGrid, window: Finding['window']): BucketRange | null {
+  const span = windowSpanUs(window)
+  if (span === null) {
+    return null
+  }
+  const from = Math.floor((span.from + ISO_FLOOR_US - grid.fromUs) / grid.stepUs)
+  const below = grid.fromUs + from * grid.stepUs - span.from
+  if (below < 0 || below > ISO_FLOOR_US) {
+    return null
+  }
+  return { from, to: Math.ceil((span.to - grid.fromUs) / grid.stepUs) - 1 }
 }
 
 /** A bucket range as a finding's window; the end never past the diagnosis window's (`endUs`). */
