@@ -87,6 +87,7 @@ export function createMockEngine(options: {
   const fixedTimers = new Set<NodeJS.Timeout>()
   let closed = false
   const steps = { count: 0, plannedMs: 0, takenMs: 0 }
+  let carryMs = 0
 
   const kvUsed = (): number => running.reduce((sum, r) => sum + r.job.inputTokens + r.emitted, 0)
 
@@ -133,6 +134,11 @@ export function createMockEngine(options: {
       model.decodeStepPerSeqMs * (running.length + admitted.length) +
       model.prefillMsPerToken * prefillTokens
     const startedAt = performance.now()
+    // Node truncates a timer's delay to whole milliseconds (3.5 ms runs as 3), so the part cut
+    // off is carried into the next step's delay: over a run the steps take the model's time.
+    const wantedMs = costMs + carryMs
+    const delayMs = Math.max(1, Math.round(wantedMs))
+    carryMs = Math.max(-1, Math.min(1, wantedMs - delayMs))
     stepTimer = setTimeout(() => {
       const at = performance.now()
       steps.count++
@@ -160,7 +166,7 @@ export function createMockEngine(options: {
         }
       }
       step()
-    }, costMs)
+    }, delayMs)
   }
 
   const submitFixed = (r: Running, fixed: FixedTiming): void => {
