@@ -105,7 +105,7 @@ export async function queryDimensionValues(
   const sets = DIMENSIONS.map((d) => `(${d})`).join(', ')
   // GROUPING(d) is 0 in the rows of d's own set; the other dimensions are NULL there.
   const which = DIMENSIONS.map((d, i) => `WHEN GROUPING(${d}) = 0 THEN ${i}`).join(' ')
-  const value = DIMENSIONS.map((d) => d).join(', ')
+  const value = DIMENSIONS.join(', ')
   const found = await rows(
     `SELECT CASE ${which} END AS dim, coalesce(${value}) AS val, count(e2e_us) AS n
      FROM requests ${where.sql}

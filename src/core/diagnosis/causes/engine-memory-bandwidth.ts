@@ -27,6 +27,7 @@ import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import { counterHitRate } from './engine-prefix-cache-miss.js'
 import { windowSpanUs } from '../frame/window-span.js'
+import { startMask } from '../frame/frame.js'
 import { loadEdge } from './load-edge.js'
 
 /**
@@ -96,12 +97,10 @@ function windowOf(
   fromUs: number,
   toUs: number
 ): Pick<TimeChange, 'windowUs' | 'inWindow'> {
-  const inWindow = new Uint8Array(ctx.frame.n)
-  for (let i = 0; i < ctx.frame.n; i++) {
-    const t = ctx.frame.startUs[i] as number
-    inWindow[i] = t >= fromUs && t < toUs ? 1 : 0
+  return {
+    windowUs: { fromUs: fromUs as Micros, toUs: toUs as Micros },
+    inWindow: startMask(ctx.frame, fromUs, toUs),
   }
-  return { windowUs: { fromUs: fromUs as Micros, toUs: toUs as Micros }, inWindow }
 }
 
 export const engineMemoryBandwidthCause: CauseRecord = {

@@ -13,7 +13,7 @@
  */
 import type { Micros } from '../../model/units.js'
 import type { BucketGrid } from '../../timeline/buckets.js'
-import type { RequestFrame } from '../frame/frame.js'
+import { startMask, type RequestFrame } from '../frame/frame.js'
 import type { TimeChange } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
 
@@ -145,11 +145,7 @@ export function demandChange(
 ): TimeChange {
   const fromUs = (grid.fromUs + onset.from * grid.stepUs) as Micros
   const toUs = (grid.fromUs + (onset.to + 1) * grid.stepUs) as Micros
-  const inWindow = new Uint8Array(frame.n)
-  for (let i = 0; i < frame.n; i++) {
-    const t = frame.startUs[i] as number
-    inWindow[i] = t >= fromUs && t < toUs ? 1 : 0
-  }
+  const inWindow = startMask(frame, fromUs, toUs)
   return {
     p99: like.p99,
     result: like.result,

@@ -23,7 +23,7 @@ import {
 import { buildCohort, type Cohort } from './cohort.js'
 import { buildColumns } from './columns.js'
 import { processStarts, replicaFirstSeen, youngReplicas } from './young-replicas.js'
-import type { RequestFrame } from './frame.js'
+import { startMask, type RequestFrame } from './frame.js'
 import type { DiagnosisInput } from './input.js'
 import type { ResourceKind } from '../metric-families.js'
 import { buildResourceViews, type ResourceView } from '../resources.js'
@@ -100,18 +100,13 @@ export function changeOfSeries(
 ): TimeChange {
   const result = detectChangePoints(p99, { minRelativeChange: MIN_RELATIVE_CHANGE })
   const elevated = findElevatedSpan(result, MIN_RELATIVE_CHANGE)
-  const inWindow = new Uint8Array(frame.n)
-  let windowUs: TimeChange['windowUs'] = null
-  if (elevated) {
-    const fromUs = (grid.fromUs + elevated.start * grid.stepUs) as Micros
-    const toUs = (grid.fromUs + (elevated.end + 1) * grid.stepUs) as Micros
-    windowUs = { fromUs, toUs }
-    for (let i = 0; i < frame.n; i++) {
-      const t = frame.startUs[i] as number
-      inWindow[i] = t >= fromUs && t < toUs ? 1 : 0
-    }
+  if (!elevated) {
+    return { p99, result, elevated, windowUs: null, inWindow: new Uint8Array(frame.n) }
   }
-  return { p99, result, elevated, windowUs, inWindow }
+  const fromUs = (grid.fromUs + elevated.start * grid.stepUs) as Micros
+  const toUs = (grid.fromUs + (elevated.end + 1) * grid.stepUs) as Micros
+  const inWindow = startMask(frame, fromUs, toUs)
+  return { p99, result, elevated, windowUs: { fromUs, toUs }, inWindow }
 }
 
 function replicaNodes(frame: RequestFrame): Map<string, string> {

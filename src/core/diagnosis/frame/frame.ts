@@ -35,6 +35,16 @@ export function elementMask(
   return mask
 }
 
+/** Requests that start in [fromUs, toUs) (1) or not (0): a time window as a request mask. */
+export function startMask(frame: RequestFrame, fromUs: number, toUs: number): Uint8Array {
+  const mask = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const t = frame.startUs[i] as number
+    mask[i] = t >= fromUs && t < toUs ? 1 : 0
+  }
+  return mask
+}
+
 export interface RequestFrame {
   n: number
   /** Epoch µs. */
