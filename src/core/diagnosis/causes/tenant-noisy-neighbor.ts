@@ -123,12 +123,14 @@ function selfCost(carried: CarriedExcess | null): number {
   return ramp(carried.z, VICTIM_Z_LO, VICTIM_Z_HI)
 }
 
+// Too few replica × step cells on a side leave the paired z unknown (`seUs` infinite): shown
+// as "–", not as the 0 it stands at in the arithmetic.
 function carriedEvidence(tenant: string, carried: CarriedExcess): Evidence {
   return {
     dimension: 'tenant',
     observed: round(carried.excessShare),
     baseline: round(carried.requestShare),
-    text: `tenant ${tenant}'s requests carry ${pct(carried.excessShare)} of the extra TTFT during its burst with ${pct(carried.requestShare)} of the requests (${fmtUs(carried.valueExtraUs)} each over its usual vs ${fmtUs(carried.othersExtraUs)} for the others, z=${carried.z.toFixed(1)}): it waits behind its own burst`,
+    text: `tenant ${tenant}'s requests carry ${pct(carried.excessShare)} of the extra TTFT during its burst with ${pct(carried.requestShare)} of the requests (${fmtUs(carried.valueExtraUs)} each over its usual vs ${fmtUs(carried.othersExtraUs)} for the others, z=${Number.isFinite(carried.seUs) ? carried.z.toFixed(1) : '–'}): it waits behind its own burst`,
   }
 }
 
