@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { Diagnosis } from '../../model/diagnosis.js'
 import { buildContext } from '../frame/context.js'
 import { diagnose } from '../diagnose.js'
-import { frameFromRequests } from '../frame/frame.js'
-import { generateRun, type GenSpec } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun, type GenSpec } from '../testing/fault-gen.js'
 import type { ExcessView } from './signature.js'
 import { networkTlsHandshakeCause } from './network-tls-handshake.js'
 import { downstreamDependencyCause } from './downstream-dependency.js'
@@ -23,12 +22,7 @@ function run(spec: Omit<GenSpec, 'minutes' | 'perMinute'>): {
   ctx: ReturnType<typeof buildContext>
 } {
   const g = generateRun({ ...BASE, ...spec })
-  const input = {
-    window: g.window,
-    frame: frameFromRequests(g.requests),
-    resources: g.resources,
-    events: g.events,
-  }
+  const input = inputOfRun(g)
   return { diagnosis: diagnose(input).diagnosis, ctx: buildContext(input) }
 }
 

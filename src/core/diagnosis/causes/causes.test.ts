@@ -10,17 +10,12 @@ import { MIN_CONFIDENCE } from '../thresholds.js'
 import { frameFromRequests } from '../frame/frame.js'
 import type { Rule, RuleResult } from './record.js'
 import type { StageName } from '../../model/request.js'
-import { generateRun, type FaultSpec, type GenSpec } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun, type FaultSpec, type GenSpec } from '../testing/fault-gen.js'
 import { BREACH_STAGE_CAUSES, CAUSE_RECORDS as RULES } from './index.js'
 
 function evaluate(rule: Rule, spec: Omit<GenSpec, 'seed'>): RuleResult {
   const g = generateRun({ seed: 5, minutes: 30, perMinute: 160, ...spec })
-  const ctx = buildContext({
-    window: g.window,
-    frame: frameFromRequests(g.requests),
-    resources: g.resources,
-    events: g.events,
-  })
+  const ctx = buildContext(inputOfRun(g))
   return rule.evaluate(ctx)
 }
 
@@ -92,12 +87,7 @@ describe('cause rules on independent data', () => {
       ...FULL,
       faults: fault(cause as FaultSpec['cause']),
     })
-    const { diagnosis } = diagnose({
-      window: g.window,
-      frame: frameFromRequests(g.requests),
-      resources: g.resources,
-      events: g.events,
-    })
+    const { diagnosis } = diagnose(inputOfRun(g))
     const top3 = diagnosis.findings.slice(0, 3).map((f) => f.cause)
     if (KNOWN_DIAGNOSIS_MISSES.has(cause)) {
       expect(top3, 'fixed: move it out of KNOWN_DIAGNOSIS_MISSES').not.toContain(cause)

@@ -9,11 +9,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Cause, Finding } from '../../model/diagnosis.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
 import { buildContext } from '../frame/context.js'
-import { frameFromRequests } from '../frame/frame.js'
 import type { FaultSpec } from '../testing/fault-gen-spec.js'
-import { generateRun } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun, minuteOfRun } from '../testing/fault-gen.js'
 import { diagnoseGridCase, gridCases } from '../testing/grid.js'
 import { causeRecord } from './index.js'
 
@@ -27,14 +25,8 @@ function run(cause: FaultSpec['cause']) {
     cachedOnRequests: false,
     faults: [{ cause, magnitude: 3, windowShare: 0.5 }],
   })
-  const ctx = buildContext({
-    window: g.window,
-    frame: frameFromRequests(g.requests),
-    resources: g.resources,
-    events: g.events,
-  })
-  const at = (minute: number): string =>
-    isoFromMicros((g.window.fromUs + minute * 60_000_000) as Micros)
+  const ctx = buildContext(inputOfRun(g))
+  const at = (minute: number): string => minuteOfRun(g, minute)
   const counter = (c: Exclude<Cause, 'healthy'>) => {
     const f: Finding = {
       cause: c,

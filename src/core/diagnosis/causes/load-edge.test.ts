@@ -7,11 +7,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Cause, Finding } from '../../model/diagnosis.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
 import { buildContext } from '../frame/context.js'
-import { frameFromRequests } from '../frame/frame.js'
 import { explainAway } from '../explain/explain-away.js'
-import { generateRun } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun, minuteOfRun } from '../testing/fault-gen.js'
 import { causeRecord } from './index.js'
 import { loadEdge } from './load-edge.js'
 
@@ -23,14 +21,8 @@ function run(cause: 'engine.queue_saturation' | 'engine.memory_bandwidth') {
     perMinute: 120,
     faults: [{ cause, magnitude: 2, windowShare: 0.5 }],
   })
-  const ctx = buildContext({
-    window: g.window,
-    frame: frameFromRequests(g.requests),
-    resources: g.resources,
-    events: g.events,
-  })
-  const at = (minute: number): string =>
-    isoFromMicros((g.window.fromUs + minute * 60_000_000) as Micros)
+  const ctx = buildContext(inputOfRun(g))
+  const at = (minute: number): string => minuteOfRun(g, minute)
   const finding = (c: Cause, confidence: number): Finding => ({
     cause: c,
     confidence,

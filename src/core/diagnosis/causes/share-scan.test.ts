@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildContext } from '../frame/context.js'
 import { diagnose } from '../diagnose.js'
-import { frameFromRequests } from '../frame/frame.js'
-import { generateRun, type GenSpec } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun, type GenSpec } from '../testing/fault-gen.js'
 import { findTrafficShift, scanShareRise } from '../detect/traffic-shift.js'
 import { tenantBurst, tenantNoisyNeighborCause, tenantShareBurst } from './tenant-noisy-neighbor.js'
 import { networkTlsHandshakeCause } from './network-tls-handshake.js'
@@ -21,12 +20,7 @@ const SLOW = 60_000
 
 function run(spec: Omit<GenSpec, 'minutes' | 'perMinute'>) {
   const g = generateRun({ ...BASE, ...spec })
-  const input = {
-    window: g.window,
-    frame: frameFromRequests(g.requests),
-    resources: g.resources,
-    events: g.events,
-  }
+  const input = inputOfRun(g)
   return { diagnosis: diagnose(input).diagnosis, ctx: buildContext(input) }
 }
 

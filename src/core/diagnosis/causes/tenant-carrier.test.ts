@@ -12,7 +12,7 @@ import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
 import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
 import { carriedExcess } from '../detect/carried-excess.js'
-import { generateRun } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun } from '../testing/fault-gen.js'
 import { clusterShift } from '../detect/excess-scan.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { tenantNoisyNeighborCause, tenantShareBurst } from './tenant-noisy-neighbor.js'
@@ -127,12 +127,7 @@ describe('carriedExcess', () => {
           { cause: 'replica.cold_start', magnitude: 2, windowShare: 0.9 },
         ],
       })
-      const ctx = buildContext({
-        window: g.window,
-        frame: frameFromRequests(g.requests),
-        resources: g.resources,
-        events: g.events,
-      })
+      const ctx = buildContext(inputOfRun(g))
       const burst = tenantShareBurst(ctx.frame, ctx.grid)!
       expect(burst.value).toBe('hooli')
       const col = ctx.frame.dims.tenant

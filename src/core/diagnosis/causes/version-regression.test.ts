@@ -7,7 +7,7 @@ import { asMicros, microsFromIso } from '../../model/units.js'
 import type { ChangeEvent } from '../../model/event.js'
 import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
-import { generateRun } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun } from '../testing/fault-gen.js'
 import { versionRegressionCause } from './version-regression.js'
 
 const MIN = 60_000_000
@@ -86,12 +86,7 @@ describe('version.regression window', () => {
       events: true,
       faults: [{ cause: 'version.regression', magnitude: 4, windowShare: 0.5 }],
     })
-    const ctx = buildContext({
-      window: g.window,
-      frame: frameFromRequests(g.requests),
-      resources: g.resources,
-      events: g.events,
-    })
+    const ctx = buildContext(inputOfRun(g))
     expect(windowOf(ctx).toUs).toBe(g.window.toUs)
   })
 })

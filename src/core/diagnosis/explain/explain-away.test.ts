@@ -5,11 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Cause, Finding } from '../../model/diagnosis.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
 import { CAUSE_RECORDS } from '../causes/index.js'
 import { buildContext } from '../frame/context.js'
-import { frameFromRequests } from '../frame/frame.js'
-import { generateRun } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun, minuteOfRun } from '../testing/fault-gen.js'
 import { explainAway, ROOT_HOLDS } from './explain-away.js'
 
 const g = generateRun({
@@ -18,14 +16,8 @@ const g = generateRun({
   perMinute: 60,
   faults: [{ cause: 'tenant.noisy_neighbor', magnitude: 4, windowShare: 0.5 }],
 })
-const ctx = buildContext({
-  window: g.window,
-  frame: frameFromRequests(g.requests),
-  resources: g.resources,
-  events: g.events,
-})
-const at = (minute: number): string =>
-  isoFromMicros((g.window.fromUs + minute * 60_000_000) as Micros)
+const ctx = buildContext(inputOfRun(g))
+const at = (minute: number): string => minuteOfRun(g, minute)
 
 function finding(cause: Cause, confidence: number, over: Partial<Finding> = {}): Finding {
   return {

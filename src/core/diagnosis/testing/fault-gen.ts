@@ -10,9 +10,10 @@ import type { Cause, ScopeDimension } from '../../model/diagnosis.js'
 import type { ChangeEvent } from '../../model/event.js'
 import type { RequestTimeline, StageName } from '../../model/request.js'
 import { STAGE_NAMES } from '../../model/request.js'
-import { asMicros, type Micros } from '../../model/units.js'
+import { asMicros, isoFromMicros, type Micros } from '../../model/units.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
-import type { ResourceSeries } from '../frame/input.js'
+import { frameFromRequests } from '../frame/frame.js'
+import type { DiagnosisInput, ResourceSeries } from '../frame/input.js'
 import { finish, type GenDraft } from './fault-gen-finish.js'
 import { T0_US } from './make-timeline.js'
 import type { FaultSpec, GenSpec } from './fault-gen-spec.js'
@@ -225,4 +226,19 @@ export function generateRun(spec: GenSpec): GenResult {
     expected.push({ cause: 'gateway.connection_limit', scope: { dimension: null, value: null } })
   }
   return { ...done, expected, window: { fromUs, toUs } }
+}
+
+/** A generated run as the diagnosis' input: its window, its requests as a frame, its series and events. */
+export function inputOfRun(g: GenResult): DiagnosisInput {
+  return {
+    window: g.window,
+    frame: frameFromRequests(g.requests),
+    resources: g.resources,
+    events: g.events,
+  }
+}
+
+/** The RFC 3339 time `minute` minutes into a generated run's window. */
+export function minuteOfRun(g: GenResult, minute: number): string {
+  return isoFromMicros((g.window.fromUs + minute * 60_000_000) as Micros)
 }
