@@ -104,3 +104,63 @@ describe('createAdmission', () => {
     expect(() => a.admit(100_000)).toThrow(AppError)
   })
 })
+
+describe('createAdmission with the writer busy time', () => {
+  it('admits what the writer commits in maxDelayMs while the writer idled between slow bodies', () => {
+    // Bodies arrive slowly (each read and decoded for 400 ms, one at a time) and the writer
+    // commits each in 40 ms: it idles 90 % of the time. Per ms some body was in flight that is
+    // 250 bytes/ms, a window of 250 KB: the old rule refused the third 100 KB body in flight.
+    let t = 0
+    let writerMs = 0
+    const options = { maxInFlightBytes: 1e9, maxDelayMs: 1000, now: () => t }
+    const byArrival = createAdmission(options)
+    const byWriter = createAdmission({ ...options, writerBusyMs: () => writerMs })
+    for (let i = 0; i < 30; i++) {
+      const answers = [byArrival.admit(100_000), byWriter.admit(100_000)]
+      t += 400
+      writerMs += 40
+      answers.forEach((done) => done())
+    }
+    const refused = (a: ReturnType<typeof createAdmission>): number => {
+      const admitted: (() => void)[] = []
+      let n = 0
+      for (let i = 0; i < 20; i++) {
+        try {
+          admitted.push(a.admit(100_000))
+        } catch {
+          n++
+        }
+      }
+      admitted.forEach((done) => done())
+      return n
+    }
+    // The old window refuses 17 of 20 while the writer sits idle; the writer commits 2,500 bytes
+    // per busy ms, so 2.5 MB (all 20 bodies, 2 MB) are answered within maxDelayMs.
+    expect(refused(byArrival)).toBeGreaterThan(10)
+    expect(refused(byWriter)).toBe(0)
+    expect(byWriter.windowBytes()).toBeGreaterThanOrEqual(2_000_000)
+  })
+
+  it('still refuses what the writer cannot commit within maxDelayMs', () => {
+    let t = 0
+    let writerMs = 0
+    const a = createAdmission({
+      maxInFlightBytes: 1e9,
+      maxDelayMs: 1000,
+      now: () => t,
+      writerBusyMs: () => writerMs,
+    })
+    // The writer is busy all the time and commits 1,000 bytes per ms: 1 MB within maxDelayMs.
+    for (let i = 0; i < 10; i++) {
+      const done = a.admit(100_000)
+      t += 100
+      writerMs += 100
+      done()
+    }
+    a.admit(600_000)
+    a.admit(300_000)
+    const err = refusalOf(() => a.admit(200_000))
+    expect(err.reason).toBe('admission-window')
+    expect(err.message).toContain('limit ingest.maxQueueDelayMs 1000 ms')
+  })
+})
