@@ -8,9 +8,7 @@
  *
  * ```
  * window = min( max(rate × maxDelayMs, adaptive), maxInFlightBytes )   (the cap alone until measured)
- *   rate      bytes answered per ms the writer was busy (writing or assembling), from recent
- *             answers: the writer's service rate; per ms some request was in flight without
- *             `writerBusyMs`
+ *   rate      bytes answered per ms of busy time (some request in flight), from recent answers
  *   adaptive  grows by one body per window answered within the target while the window was the
  *             limit; shrinks by a quarter (at most once per target) when answers take longer
  *   target    maxDelayMs, or twice the fastest recent answer when that is slower (at most 4 s)
@@ -23,13 +21,6 @@
  * congestion window does, and backs off when they do not; the rate keeps a floor under it so a
  * stall that is not caused by the load (a checkpoint) does not close the window to one body.
  *
- * The rate per ms some request was in flight is still the rate bodies arrived at, not the rate
- * the writer can commit them: on a host that delayed reads and decodes the writer idled 44 % of
- * the overload while the window, sized by that rate, refused three answers in four (0.45× the
- * writer's capacity). Per ms of the writer's own busy time it is the writer's service rate, so
- * the window holds what the writer commits in `maxDelayMs` whether or not it idled meanwhile:
- * a standing queue just long enough to keep it busy, and an answer within the delay (ADR 0253).
- *
  * One request is always admitted when none is in flight, so a large body is never refused forever.
  */
 import { AppError } from '../../core/errors.js'
@@ -38,11 +29,6 @@ export interface AdmissionOptions {
   maxInFlightBytes: number
   maxDelayMs: number
   now: () => number
-  /**
-   * The writer's busy time so far (ms, cumulative): with it the rate is bytes answered per ms of
-   * it (the writer's service rate); without it, per ms some request was in flight.
-   */
-  writerBusyMs?: () => number
 }
 
 export interface Admission {
@@ -75,8 +61,7 @@ const DECREASE = 0.75
 const IN_USE_TO_GROW = 0.7
 
 export function createAdmission(options: AdmissionOptions): Admission {
-  const { maxInFlightBytes, maxDelayMs, now, writerBusyMs } = options
-  let writerBusyAtSampleMs = writerBusyMs?.() ?? 0
+  const { maxInFlightBytes, maxDelayMs, now } = options
   let bytes = 0
   let requests = 0
   /** Bytes per ms of busy time (EWMA over samples); 0 until measured. */
@@ -154,18 +139,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
     if (requests === 0) {
       sampleBusyMs += t - busySince
     }
-    const writerBusyNowMs = writerBusyMs?.() ?? 0
-    const busyMs =
-      writerBusyMs === undefined
-        ? sampleBusyMs + (requests > 0 ? t - busySince : 0)
-        : writerBusyNowMs - writerBusyAtSampleMs
+    const busyMs = sampleBusyMs + (requests > 0 ? t - busySince : 0)
     if (busyMs >= SAMPLE_BUSY_MS) {
       const sample = sampleBytes / busyMs
       rate = rate === 0 ? sample : 0.7 * rate + 0.3 * sample
       sampleBytes = 0
       sampleBusyMs = 0
       busySince = t
-      writerBusyAtSampleMs = writerBusyNowMs
     }
   }
 

@@ -244,7 +244,6 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     maxInFlightBytes: capBy(options.maxInFlightBytes ?? 8 * 1024 * 1024, budget.inFlightBytes),
     maxDelayMs: options.maxQueueDelayMs ?? 1000,
     now,
-    writerBusyMs: () => queue.busyMs(),
   })
 
   /** One store call for a group of jobs of one kind; counters move only once it is committed. */

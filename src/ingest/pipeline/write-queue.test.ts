@@ -312,27 +312,3 @@ describe('createWriteQueue standing delay', () => {
     await Promise.all([first, second])
   })
 })
-
-describe('createWriteQueue busy time', () => {
-  it('counts the time the writer works, the current write included, and not its idle time', async () => {
-    const h = heldQueue({})
-    h.clock.t = 1000
-    expect(h.queue.busyMs()).toBe(0)
-    const first = h.queue.submit(job(1, 10))
-    h.clock.t = 1300
-    expect(h.queue.busyMs()).toBe(300)
-    h.release()
-    await first
-    await h.queue.drain()
-    // Idle for 10 s: the busy time stays.
-    h.clock.t = 11_300
-    expect(h.queue.busyMs()).toBe(300)
-    h.hold()
-    const second = h.queue.submit(job(2, 10))
-    h.clock.t = 11_500
-    h.release()
-    await second
-    await h.queue.drain()
-    expect(h.queue.busyMs()).toBe(500)
-  })
-})

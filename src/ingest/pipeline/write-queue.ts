@@ -76,12 +76,6 @@ export interface WriteQueue<J extends QueuedJob> {
    * 0 while no batch is waiting.
    */
   standingDelayMs(): number
-  /**
-   * Time the writer has spent writing or running background tasks so far (ms, the current stretch
-   * included): bytes answered per ms of it is the writer's service rate, which admission sizes
-   * its window by (ADR 0253).
-   */
-  busyMs(): number
   /** Queues the job; resolves once it is committed, rejects with the store's error or overload. */
   submit(job: J): Promise<void>
   /**
@@ -334,18 +328,13 @@ export function createWriteQueue<J extends QueuedJob>(
     }
   }
 
-  /** Writer time of the stretches that ended, and when the current one started (ms). */
-  let busyTotalMs = 0
-  let busyFromMs = 0
   const startWriter = (): void => {
     if (writing !== null) {
       return
     }
-    busyFromMs = now()
     writing = writeLoop()
       .catch(options.onBackgroundError)
       .finally(() => {
-        busyTotalMs += now() - busyFromMs
         writing = null
         // Jobs queued while the last write settled start a new loop.
         if (queue.length > 0 || backlog.length > 0) {
@@ -370,9 +359,6 @@ export function createWriteQueue<J extends QueuedJob>(
       )
     },
     standingDelayMs,
-    busyMs() {
-      return busyTotalMs + (writing !== null ? now() - busyFromMs : 0)
-    },
     submit(job) {
       try {
         admit(job)
