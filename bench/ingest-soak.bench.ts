@@ -242,6 +242,29 @@ async function writerSample(apiUrl: string): Promise<WriterSample> {
 }
 
 /**
+ * Requests the server refused so far, by the rule that refused them (`/api/health`); null from a
+ * server that does not count them by rule (an older build).
+ */
+async function refusedByReason(apiUrl: string): Promise<Record<string, number> | null> {
+  const health = (await (await fetch(`${apiUrl}/api/health`)).json()) as {
+    ingest?: { requests_refused_by_reason?: Record<string, number> | null }
+  }
+  return health.ingest?.requests_refused_by_reason ?? null
+}
+
+/** The refusals between two counts, largest first: `admission-window 812, memory 40`. */
+function reasonLine(a: Record<string, number> | null, b: Record<string, number> | null): string {
+  if (a === null || b === null) {
+    return '–'
+  }
+  const rows = Object.entries(b)
+    .map(([k, n]): [string, number] => [k, n - (a[k] ?? 0)])
+    .filter(([, n]) => n > 0)
+    .sort((x, y) => y[1] - x[1])
+  return rows.length === 0 ? 'none' : rows.map(([k, n]) => `${k} ${n}`).join(', ')
+}
+
+/**
  * Between two samples: the share of wall time the store spent writing spans and requests
  * (assembly), and the spans committed per second of span writing (the writer's service rate).
  */
@@ -365,6 +388,7 @@ try {
   ackedFirsts.push(...calibration.ackedFirsts)
   const capacity = calibration.ackedSpans / calibrateS
   const afterCalibration = await writerSample(server.apiUrl)
+  const reasonsBefore = await refusedByReason(server.apiUrl)
   const cpuAfterCalibration = cpuMs(server.pid)
   const schedAfterCalibration = schedSample(server.pid)
   const loadBefore = loadAverage()
@@ -401,6 +425,7 @@ try {
   const load = await gen.overload(1000 / intervalMs, durationS)
   clearInterval(rssTimer)
   const afterOverload = await writerSample(server.apiUrl)
+  const reasonsAfter = await refusedByReason(server.apiUrl)
   const cpuAfterOverload = cpuMs(server.pid)
   const schedAfterOverload = schedSample(server.pid)
   const loadAfter = loadAverage()
@@ -453,7 +478,7 @@ try {
     `duration: ${elapsedS.toFixed(1)} s overload (+ ${warmupS} + ${calibrateS} s calibration), server exit ${String(exitCode)}`,
     `batches offered: ${load.offeredBatches}, dropped client-side (exporter queue full): ${load.droppedClientSide}, given up after ${MAX_ATTEMPTS} attempts: ${load.givenUp}`,
     `attempts: ${load.attempts}, answered 200: ${acks.length}, 429: ${count(429)}, 503: ${count(503)}, other: ${JSON.stringify(load.other)}, client timeouts (10 s): ${load.timeouts}, connections closed mid-upload: ${load.socketErrors}`,
-    `429/503 share of answers: ${((100 * refusals.length) / Math.max(1, load.answers.length)).toFixed(1)} %`,
+    `429/503 share of answers: ${((100 * refusals.length) / Math.max(1, load.answers.length)).toFixed(1)} %; refused by rule (server): ${reasonLine(reasonsBefore, reasonsAfter)}`,
     `ack latency (200 answers) from the socket write: p50 ${percentile(fromWrite, 50).toFixed(0)} ms, p99 ${percentile(fromWrite, 99).toFixed(0)} ms, max ${percentile(fromWrite, 100).toFixed(0)} ms; from when it was due: p50 ${percentile(fromDue, 50).toFixed(0)} ms, p99 ${percentile(fromDue, 99).toFixed(0)} ms, max ${percentile(fromDue, 100).toFixed(0)} ms`,
     `refusal latency (429/503 answers, from the socket write): p50 ${percentile(refusalMs, 50).toFixed(0)} ms, p99 ${percentile(refusalMs, 99).toFixed(0)} ms; every answer from when it was due: max ${percentile(anyAnswerMs, 100).toFixed(0)} ms, over 10 s: ${anyAnswerMs.filter((ms) => ms > 10_000).length} (+ ${load.timeouts} timeouts)`,
     `load generator (own process): event-loop delay p99 ${load.loopDelayP99Ms.toFixed(0)} ms, max ${load.loopDelayMaxMs.toFixed(0)} ms; exports started late p99 ${load.startLateP99Ms.toFixed(0)} ms, max ${load.startLateMaxMs.toFixed(0)} ms; CPU ${(load.cpuMs / elapsedS / 10).toFixed(0)} % of a core (${(load.cpuMs / Math.max(1, load.attempts)).toFixed(1)} ms per attempt)`,

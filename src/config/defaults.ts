@@ -67,7 +67,7 @@ export const DEFAULTS: ResolvedConfig = {
     maxQueueSpans: 100_000,
     maxQueueBytes: 256 * 1024 * 1024,
     maxQueueDelayMs: 1_000,
-    maxInFlightBytes: 8 * 1024 * 1024,
+    maxInFlightBytes: 6 * 1024 * 1024,
     memoryLimitBytes: 2 * 1024 * 1024 * 1024,
     maxFutureSkewMs: 60 * 60 * 1000,
     quietMs: 5_000,

@@ -22,16 +22,22 @@ export class AppError extends Error {
   readonly code: ErrorCode
   /** Seconds a client should wait before retrying (overload errors only). */
   readonly retryAfterSeconds: number | undefined
+  /**
+   * Which rule refused (overload errors only, e.g. `admission-window`, `memory`): several rules
+   * share one code, and under overload the count by rule says which one sheds.
+   */
+  readonly reason: string | undefined
 
   constructor(
     code: ErrorCode,
     message: string,
-    options?: { cause?: unknown; retryAfterSeconds?: number }
+    options?: { cause?: unknown; retryAfterSeconds?: number; reason?: string }
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'AppError'
     this.code = code
     this.retryAfterSeconds = options?.retryAfterSeconds
+    this.reason = options?.reason
   }
 }
 

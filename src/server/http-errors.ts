@@ -34,6 +34,8 @@ export interface HttpErrorReply {
   retryAfterSeconds: number | null
   /** `false` for errors nobody threw on purpose (log them with their stack). */
   known: boolean
+  /** The rule that refused (see `AppError.reason`), null when the error names none. */
+  reason: string | null
 }
 
 /** Maps any thrown value to its HTTP reply. Unknown errors are 500 with a generic message. */
@@ -45,6 +47,7 @@ export function httpErrorReply(err: unknown): HttpErrorReply {
       message: 'internal error (see the server log)',
       retryAfterSeconds: null,
       known: false,
+      reason: null,
     }
   }
   const status = STATUS_BY_CODE[err.code] ?? 500
@@ -52,7 +55,14 @@ export function httpErrorReply(err: unknown): HttpErrorReply {
     status === 429 || status === 503
       ? Math.max(1, Math.ceil(err.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
       : null
-  return { status, code: err.code, message: err.message, retryAfterSeconds: retry, known: true }
+  return {
+    status,
+    code: err.code,
+    message: err.message,
+    retryAfterSeconds: retry,
+    known: true,
+    reason: err.reason ?? null,
+  }
 }
 
 /** The gRPC status code OTLP/HTTP error bodies (`google.rpc.Status`) carry for an HTTP status. */

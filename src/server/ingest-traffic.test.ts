@@ -8,9 +8,9 @@ describe('createIngestTraffic', () => {
     let t = 0
     const traffic = createIngestTraffic({ logger, now: () => t, intervalMs: 0 })
     for (let i = 0; i < 300; i++) {
-      traffic.refused('INGEST_OVERLOADED', 'http')
+      traffic.refused('INGEST_OVERLOADED', 'http', i < 200 ? 'admission-window' : 'standing-delay')
     }
-    traffic.refused('INGEST_MEMORY_LIMITED', 'grpc')
+    traffic.refused('INGEST_MEMORY_LIMITED', 'grpc', 'memory')
     traffic.clientGaveUp('http')
     traffic.clientGaveUp('grpc')
     t = 10_000
@@ -34,6 +34,7 @@ describe('createIngestTraffic', () => {
     expect(logger.lines).toHaveLength(2)
     expect(traffic.counters()).toEqual({
       refused: { INGEST_OVERLOADED: 300, INGEST_MEMORY_LIMITED: 1 },
+      refusedByReason: { 'admission-window': 200, 'standing-delay': 100, memory: 1 },
       clientsGaveUp: 2,
     })
   })

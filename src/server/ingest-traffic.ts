@@ -14,12 +14,14 @@ export type OtlpProtocol = 'http' | 'grpc'
 export interface IngestTrafficCounters {
   /** Requests answered with an error a client should retry (429/503, RESOURCE_EXHAUSTED/UNAVAILABLE), by error code. */
   refused: Record<string, number>
+  /** The same requests by the rule that refused them (`admission-window`, `memory`, …; `other` when unnamed). */
+  refusedByReason: Record<string, number>
   /** Requests whose client left before the answer. */
   clientsGaveUp: number
 }
 
 export interface IngestTraffic {
-  refused(code: string, protocol: OtlpProtocol): void
+  refused(code: string, protocol: OtlpProtocol, reason?: string | null): void
   clientGaveUp(protocol: OtlpProtocol): void
   counters(): IngestTrafficCounters
   /** Logs the interval's refusals and departures (if any) and starts a new interval. */
@@ -42,7 +44,7 @@ function perSecond(n: number, ms: number): number {
 export function createIngestTraffic(options: IngestTrafficOptions): IngestTraffic {
   const { logger, now } = options
   const intervalMs = options.intervalMs ?? 10_000
-  const total: IngestTrafficCounters = { refused: {}, clientsGaveUp: 0 }
+  const total: IngestTrafficCounters = { refused: {}, refusedByReason: {}, clientsGaveUp: 0 }
   let window = { refused: new Map<string, number>(), gaveUp: new Map<OtlpProtocol, number>() }
   let windowStart = now()
 
@@ -79,8 +81,10 @@ export function createIngestTraffic(options: IngestTrafficOptions): IngestTraffi
   timer?.unref()
 
   return {
-    refused(code, protocol) {
+    refused(code, protocol, reason) {
       total.refused[code] = (total.refused[code] ?? 0) + 1
+      const rule = reason ?? 'other'
+      total.refusedByReason[rule] = (total.refusedByReason[rule] ?? 0) + 1
       const key = `${protocol}:${code}`
       window.refused.set(key, (window.refused.get(key) ?? 0) + 1)
     },
@@ -89,7 +93,11 @@ export function createIngestTraffic(options: IngestTrafficOptions): IngestTraffi
       window.gaveUp.set(protocol, (window.gaveUp.get(protocol) ?? 0) + 1)
     },
     counters() {
-      return { refused: { ...total.refused }, clientsGaveUp: total.clientsGaveUp }
+      return {
+        refused: { ...total.refused },
+        refusedByReason: { ...total.refusedByReason },
+        clientsGaveUp: total.clientsGaveUp,
+      }
     },
     report,
     close() {

@@ -62,7 +62,7 @@ export function checkAnswerTime(receivedMs: number, nowMs: number): void {
     throw new AppError(
       'INGEST_OVERLOADED',
       `ingest is behind: reading and decoding this batch took ${Math.round(spent)} ms (the host is saturated); refused so the client hears back before its timeout; nothing of it was stored; retry after 2 s`,
-      { retryAfterSeconds: 2 }
+      { retryAfterSeconds: 2, reason: 'answer-deadline' }
     )
   }
 }
@@ -383,7 +383,7 @@ export function createOtlpApp(deps: OtlpAppDeps): Hono {
     const code = grpcCodeForStatus(reply.status)
     const message = `${reply.code}: ${reply.message}`
     if (reply.retryAfterSeconds !== null) {
-      deps.ingestTraffic?.refused(reply.code, 'http')
+      deps.ingestTraffic?.refused(reply.code, 'http', reply.reason)
     }
     // Answer in the request's own encoding, as OTLP/HTTP asks; JSON when it had none we know.
     if (wireFormatOf(c.req.header('content-type')) === 'protobuf') {

@@ -156,7 +156,7 @@ function unary(
     }
     const reply = httpErrorReply(err)
     if (reply.retryAfterSeconds !== null) {
-      deps.ingestTraffic?.refused(reply.code, 'grpc')
+      deps.ingestTraffic?.refused(reply.code, 'grpc', reply.reason)
     }
     return error
   }

@@ -19,6 +19,7 @@ describe('createAdmission', () => {
     const err = refusalOf(() => a.admit(10))
     expect(err.code).toBe('INGEST_OVERLOADED')
     expect(err.message).toContain('ingest.maxInFlightBytes')
+    expect(err.reason).toBe('in-flight-bytes')
     big()
     big() // a second release is ignored
     expect(a.inFlight()).toEqual({ requests: 0, bytes: 0 })

@@ -101,11 +101,11 @@ export function createAdmission(options: AdmissionOptions): Admission {
     return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil(seconds)))
   }
 
-  const refuse = (why: string, retryAfterSeconds: number): AppError =>
+  const refuse = (reason: string, why: string, retryAfterSeconds: number): AppError =>
     new AppError(
       'INGEST_OVERLOADED',
       `ingest is busy: ${requests} requests (${(bytes / 1048576).toFixed(1)} MiB) being read, decoded or written; ${why}; retry after ${retryAfterSeconds} s`,
-      { retryAfterSeconds }
+      { retryAfterSeconds, reason }
     )
 
   const recent: number[] = []
@@ -157,6 +157,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
         if (bytes + size > maxInFlightBytes) {
           count('refused', t)
           throw refuse(
+            'in-flight-bytes',
             `limit ingest.maxInFlightBytes ${Math.round(maxInFlightBytes / 1048576)} MiB`,
             retryAfterOf(drainMs)
           )
@@ -164,6 +165,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
         if (bytes + size > window()) {
           count('refused', t)
           throw refuse(
+            'admission-window',
             rate > 0
               ? `they take ~${Math.round((bytes + size) / rate)} ms at the measured rate; limit ingest.maxQueueDelayMs ${maxDelayMs} ms`
               : `answers took longer than ingest.maxQueueDelayMs ${maxDelayMs} ms`,

@@ -87,7 +87,7 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): MemoryLimite
         throw new AppError(
           'INGEST_MEMORY_LIMITED',
           `ingest is refusing data while memory is high: resident set ${Math.round(rss / 1048576)} MiB, soft limit ${Math.round(softBytes / 1048576)} MiB of ingest.memoryLimitBytes ${Math.round(limitBytes / 1048576)} MiB; retry after ${retryAfterSeconds} s`,
-          { retryAfterSeconds }
+          { retryAfterSeconds, reason: 'memory' }
         )
       }
     },

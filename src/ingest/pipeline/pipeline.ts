@@ -241,7 +241,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   })
   let closed = false
   const admission = createAdmission({
-    maxInFlightBytes: capBy(options.maxInFlightBytes ?? 8 * 1024 * 1024, budget.inFlightBytes),
+    maxInFlightBytes: capBy(options.maxInFlightBytes ?? 6 * 1024 * 1024, budget.inFlightBytes),
     maxDelayMs: options.maxQueueDelayMs ?? 1000,
     now,
   })

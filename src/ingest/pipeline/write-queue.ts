@@ -204,7 +204,11 @@ export function createWriteQueue<J extends QueuedJob>(
     throw new AppError(
       'INGEST_OVERLOADED',
       `ingest queue is full: ${why}; batch of ${size.items} refused; retry after ${retryAfterSeconds} s`,
-      { retryAfterSeconds }
+      {
+        retryAfterSeconds,
+        // The zero-size probe at the headers apart from a decoded batch's own check.
+        reason: `${size.items === 0 ? 'headers-' : ''}${why.includes('maxQueueDelayMs') ? 'queue-expected-wait' : 'queue-limit'}`,
+      }
     )
   }
 
@@ -267,7 +271,7 @@ export function createWriteQueue<J extends QueuedJob>(
         new AppError(
           'INGEST_OVERLOADED',
           `ingest writer is behind: the batch of ${e.job.items} ${why}; nothing of it was stored; retry after 2 s`,
-          { retryAfterSeconds: 2 }
+          { retryAfterSeconds: 2, reason: 'held-too-long' }
         )
       )
     }
@@ -351,7 +355,7 @@ export function createWriteQueue<J extends QueuedJob>(
       throw new AppError(
         'INGEST_OVERLOADED',
         `ingest writer is behind: batches have waited at least ${Math.round(delayMs)} ms for it lately, limit ingest.maxQueueDelayMs ${limits.maxDelayMs} ms; retry after ${retryAfterSeconds} s`,
-        { retryAfterSeconds }
+        { retryAfterSeconds, reason: 'standing-delay' }
       )
     },
     standingDelayMs,

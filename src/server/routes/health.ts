@@ -48,6 +48,7 @@ export function registerHealthRoutes(
         pending_traces: counters.pendingTraces,
         // Unknown (null) where this server does not count them, e.g. an app without listeners.
         requests_refused: traffic === null ? null : traffic.refused,
+        requests_refused_by_reason: traffic === null ? null : traffic.refusedByReason,
         clients_gave_up: traffic === null ? null : traffic.clientsGaveUp,
         resident_bytes: process.memoryUsage.rss(),
         clock_skew: deps.clockSkew?.report() ?? null,
