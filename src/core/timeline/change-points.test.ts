@@ -53,6 +53,29 @@ describe('detectChangePoints', () => {
     expect(result.changes[0]!.index).toBe(12)
   })
 
+  it('a short pulse in a long window: no single split is large enough, the pair of edges is', () => {
+    // A prefix-cache miss rate: 0.38, half as much again for nine steps, back to 0.38. Either
+    // edge alone compares the pulse mixed with the base against the base: a 17 % change.
+    const series = noisy([
+      [0.38, 13],
+      [0.58, 9],
+      [0.38, 18],
+    ])
+    const options = { minRelativeChange: 0.2, minSegment: 3 }
+    expect(detectChangePoints(series, options).changes).toEqual([])
+    const result = detectChangePoints(series, { ...options, pulse: true })
+    expect(result.changes.map((c) => c.index)).toEqual([13, 22])
+    expect(findElevatedSpan(result, 0.2)).toMatchObject({ start: 13, end: 21 })
+    // Against: a flat series or a pulse below the relative change has none either way.
+    expect(detectChangePoints(noisy([[0.38, 40]]), { ...options, pulse: true }).changes).toEqual([])
+    const small = noisy([
+      [0.38, 13],
+      [0.43, 9],
+      [0.38, 18],
+    ])
+    expect(detectChangePoints(small, { ...options, pulse: true }).changes).toEqual([])
+  })
+
   it('copes with tiny and empty series', () => {
     expect(detectChangePoints([]).segments).toEqual([])
     expect(detectChangePoints([1, 2]).changes).toEqual([])

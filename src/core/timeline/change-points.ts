@@ -41,6 +41,12 @@ export interface ChangePointOptions {
   minScore?: number
   /** Most change points (default 6). */
   maxChanges?: number
+  /**
+   * When no single split is large enough, look for a pulse: a stretch that rose (or fell) and
+   * came back, whose two edges a single split cannot see because the level on each side of either
+   * edge mixes both (a short fall in a long window). Off by default.
+   */
+  pulse?: boolean
 }
 
 export interface ChangePointResult {
@@ -113,18 +119,44 @@ export function detectChangePoints(
         bestK = k
       }
     }
-    if (bestK < 0 || bestScore < minScore) {
-      return
-    }
-    const m1 = sum(a, bestK) / (bestK - a)
-    const m2 = sum(bestK, b) / (b - bestK)
+    const m1 = bestK < 0 ? 0 : sum(a, bestK) / (bestK - a)
+    const m2 = bestK < 0 ? 0 : sum(bestK, b) / (b - bestK)
     const rel = Math.abs(m2 - m1) / Math.max(Math.min(Math.abs(m1), Math.abs(m2)), 1e-12)
-    if (rel < minRel) {
+    if (bestK < 0 || bestScore < minScore || rel < minRel) {
+      const p = options.pulse === true ? bestPulse(a, b) : null
+      if (p !== null && cuts.length + 2 <= maxChanges) {
+        cuts.push(p.from, p.to)
+        split(a, p.from)
+        split(p.from, p.to)
+        split(p.to, b)
+      }
       return
     }
     cuts.push(bestK)
     split(a, bestK)
     split(bestK, b)
+  }
+  // The stretch [from, to) inside [a, b), with points on both sides of it, whose mean stands
+  // furthest from the rest's in noise units; null unless significant and large.
+  const bestPulse = (a: number, b: number): { from: number; to: number } | null => {
+    let best: { from: number; to: number; score: number } | null = null
+    for (let i = a + 1; i < b; i++) {
+      for (let j = i + minSeg; j < b; j++) {
+        const nIn = j - i
+        const nOut = b - a - nIn
+        if (nOut < minSeg) {
+          continue
+        }
+        const mIn = sum(i, j) / nIn
+        const mOut = (sum(a, b) - sum(i, j)) / nOut
+        const score = (Math.abs(mIn - mOut) / noise) * Math.sqrt((nIn * nOut) / (nIn + nOut))
+        const rel = Math.abs(mIn - mOut) / Math.max(Math.min(Math.abs(mIn), Math.abs(mOut)), 1e-12)
+        if (score >= minScore && rel >= minRel && (best === null || score > best.score)) {
+          best = { from: i, to: j, score }
+        }
+      }
+    }
+    return best
   }
   split(0, vals.length)
   cuts.sort((x, y) => x - y)

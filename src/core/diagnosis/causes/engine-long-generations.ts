@@ -12,7 +12,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { medianAndSpread, quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { ramp, spearman } from '../../stats/significance.js'
+import { ramp, spearman, twoProportionZTest } from '../../stats/significance.js'
 import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { CauseRecord } from './record.js'
@@ -74,6 +74,11 @@ export function outputRiseNoiseUnits(ctx: DiagnosisContext, fromUs: number, toUs
   return noise > 0 ? (meanIn - median) / noise : meanIn > median ? Infinity : 0
 }
 
+/** A share to one decimal under 10 % ("0.4 %"), so a small share never reads as none. */
+function pctFine(v: number): string {
+  return v > 0 && v < 0.1 ? `${(100 * v).toFixed(1)}%` : pct(v)
+}
+
 export const engineLongGenerationsCause: CauseRecord = {
   cause: 'engine.long_generations',
   label: 'Long generations slow the batch',
@@ -83,7 +88,8 @@ export const engineLongGenerationsCause: CauseRecord = {
   needs: 'output token counts and TPOT.',
   predicts:
     "the share of very long generations (≥ 8× the median output, ≥ 1024 tokens) jumped (level shift) and everyone's median TPOT rose with it; per step TPOT tracks the long generations in flight. The slow-TPOT requests are the victims, not the long ones.",
-  against: 'a steady share of long outputs; TPOT rising because traffic rose (≥ 1.5×).',
+  against:
+    'a steady share of long outputs, or a rise in it within chance (the long requests inside the span 3–6 standard errors above the share outside it, two-proportion z); TPOT rising because traffic rose (≥ 1.5×).',
   actions: ['cap max_tokens', 'split long generations into their own pool'],
   excess: {
     'engine-gaps': (x) => (x.facts.outputRatio >= LONG_OUTPUT_RATIO ? 0.6 : 0),
@@ -168,10 +174,29 @@ export const engineLongGenerationsCause: CauseRecord = {
     const trafficIn = meanOver(ctx.traffic, from, to)
     const trafficOut = meanOutside(ctx.traffic, from, to)
     const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
+    // The record's own evidence is the share of long generations: a span the change points
+    // found on a handful of long requests is no rise until the counts inside it stand beyond
+    // what the share outside gives by chance. Without that, the TPOT rise is another cause's.
+    let longIn = 0
+    let startsIn = 0
+    let longAll = 0
+    let startsAll = 0
+    for (let b = 0; b < ctx.grid.count; b++) {
+      const t = ctx.traffic[b] as number
+      const l = longStarts[b] as number
+      longAll += l
+      startsAll += t
+      if (b >= from && b <= to) {
+        longIn += l
+        startsIn += t
+      }
+    }
+    const shareZ = twoProportionZTest(longIn, startsIn, longAll - longIn, startsAll - startsIn).z
     const byTpot =
       ramp(tpotRatio, 1.03, 1.15) *
       Math.max(0.5, ramp(rho, 0.2, 0.6)) *
-      (trafficRatio >= 1.5 ? 0.5 : 1)
+      (trafficRatio >= 1.5 ? 0.5 : 1) *
+      ramp(shareZ, OUTPUT_Z_LO, OUTPUT_Z_HI)
     const confidence = Math.max(byTpot, viaQueue)
     if (confidence <= 0) {
       return null
@@ -185,7 +210,7 @@ export const engineLongGenerationsCause: CauseRecord = {
         metric: 'long_generation_share',
         observed: round(shareIn),
         baseline: round(Number.isFinite(shareOut) ? shareOut : 0),
-        text: `${pct(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${pct(Number.isFinite(shareOut) ? shareOut : 0)} before`,
+        text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${pctFine(Number.isFinite(shareOut) ? shareOut : 0)} before (${longIn} of ${startsIn} requests inside; ${shareZ.toFixed(1)} standard errors above the rest)`,
       },
       {
         metric: 'tpot.p50',

@@ -136,7 +136,12 @@ function fall(
 ): { from: number; to: number; inside: number; outside: number; own: boolean } | null {
   const miss = rate.perBucket.map((v) => (v === v ? 1 - v : NaN))
   const span = findElevatedSpan(
-    detectChangePoints(miss, { minRelativeChange: DROP_LO, minSegment: minSegmentSteps(ctx.grid) }),
+    // A fall that comes back inside a long window is a pulse: its edges only show as a pair.
+    detectChangePoints(miss, {
+      minRelativeChange: DROP_LO,
+      minSegment: minSegmentSteps(ctx.grid),
+      pulse: true,
+    }),
     DROP_LO
   )
   const range = span ? { from: span.start, to: span.end } : changeBuckets(ctx.ttftChange)

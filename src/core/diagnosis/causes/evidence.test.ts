@@ -442,6 +442,34 @@ describe('gateway causes read the proxies as they are', () => {
     expect(texts(r)).toContain('connections refused at the circuit breaker')
     expect(confidence(gatewayConnectionLimitCause.evaluate(contextOf(g, over(0))))).toBe(0)
   }, 30_000)
+
+  it('gateway.connection_limit: sessions at the limit stand only when the connects pay for it', () => {
+    // A saturated engine queue holds every connection open while it waits: the frontend's
+    // sessions reach the limit, yet the clients' measured connects take no longer.
+    const held = run({
+      client: true,
+      faults: [{ cause: 'engine.queue_saturation', magnitude: 3, windowShare: 0.5 }],
+    })
+    const full = [
+      series('gateway_sessions', 'haproxy_frontend_current_sessions', { proxy: 'fe' }, 300, 1014),
+      series('gateway_limit', 'haproxy_frontend_limit_sessions', { proxy: 'fe' }, 1024, 1024),
+    ]
+    const against = found(gatewayConnectionLimitCause.evaluate(contextOf(held, full)))
+    expect(against.confidence).toBeLessThanOrEqual(0.3)
+    expect(texts(against)).toMatch(/against: client connects carry \d+% of the slow requests/)
+    // For: the same sessions with connects that retransmit SYNs (the limit's own fault).
+    const refused = run({
+      client: true,
+      faults: [{ cause: 'gateway.connection_limit', magnitude: 3, windowShare: 0.5 }],
+    })
+    const r = found(gatewayConnectionLimitCause.evaluate(contextOf(refused, full)))
+    expect(r.confidence).toBeGreaterThan(0.9)
+    expect(texts(r)).not.toMatch(/against:/)
+    // Without client spans the sessions are all there is to read: they keep their weight.
+    expect(confidence(gatewayConnectionLimitCause.evaluate(contextOf(g, full)))).toBeGreaterThan(
+      0.9
+    )
+  }, 60_000)
 })
 
 describe('look-alikes of the client and the gateway', () => {

@@ -25,6 +25,12 @@ import { detectChangePoints, findElevatedSpan } from '../../timeline/change-poin
 import { windowOfBuckets } from '../frame/window-span.js'
 import { maxOver, meanOutside, meanOver } from '../resources.js'
 
+/**
+ * What a connection limit keeps when the clients' measured connects show none of its cost (no
+ * excess, no ~1 s retransmit, no connect error): a saturated resource is listed, not named.
+ */
+const NO_COST_AT_THE_DOOR = 0.3
+
 export const gatewayConnectionLimitCause: CauseRecord = {
   cause: 'gateway.connection_limit',
   label: 'Gateway connection limit reached',
@@ -37,7 +43,7 @@ export const gatewayConnectionLimitCause: CauseRecord = {
   predicts:
     "sessions at the limit (≥ 85–98 %), or connections refused (nginx accepted − handled, Envoy overflows); the slow cohort's excess is connect time of ~1 s (SYN retransmits), `connect_*` errors.",
   against:
-    'sessions well below the limit and nothing refused; connect time in line with the baseline.',
+    'sessions well below the limit and nothing refused; connect time in line with the baseline (sessions at the limit while measured client connects carry none of the extra time, retransmit nothing and fail nothing keep 0.3 of the confidence).',
   actions: [
     'raise the connection limit (maxconn)',
     'use HTTP/2 multiplexing',
@@ -137,8 +143,19 @@ export const gatewayConnectionLimitCause: CauseRecord = {
           ? null
           : { skipped: 'no load-balancer metrics and no client spans' }
     }
-    const confidence =
+    let confidence =
       sat > 0 ? Math.max(sat * (conn > 0 || errors > 0 || range ? 1 : 0.6), conn) : conn * 0.8
+    if (sat > 0 && conn === 0 && errors === 0 && connect && connect.presence > 0) {
+      // The clients' own connects are measured and took no longer: sessions held at the limit
+      // (requests that wait elsewhere keep theirs open) turned no one away at the door.
+      confidence *= NO_COST_AT_THE_DOOR
+      evidence.push({
+        stage: 'client.connect',
+        observed: round(connect.excessShare),
+        baseline: null,
+        text: `against: client connects carry ${pct(connect.excessShare)} of the slow requests' extra time (${fmtUs(connect.slowMeanUs)} on average), none took a SYN retransmit and none failed: the limit refused no one`,
+      })
+    }
     return {
       confidence,
       scope: { dimension: null, value: null },

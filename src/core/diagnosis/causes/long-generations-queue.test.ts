@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { asMicros } from '../../model/units.js'
 import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
-import { generateRun } from '../testing/fault-gen.js'
+import { generateRun, inputOfRun } from '../testing/fault-gen.js'
 import { gridCases } from '../testing/grid.js'
 import { engineLongGenerationsCause, outputRiseNoiseUnits } from './engine-long-generations.js'
 
@@ -66,6 +66,69 @@ describe('engine.long_generations: the queue path against the outputs own spread
       expect(w.fromUs - ctx.input.window.fromUs).toBeGreaterThan(10 * 60_000_000)
       expect(outputRiseNoiseUnits(ctx, w.fromUs, w.toUs)).toBeLessThan(3)
       expect(confidence(engineLongGenerationsCause.evaluate(ctx))).toBe(0)
+    },
+    SLOW
+  )
+})
+
+describe('engine.long_generations stands on its own share, not on the TPOT it would explain', () => {
+  /** A memory-bandwidth run, with `inside` long outputs in minutes 20–24 and `outside` early. */
+  function bandwidthWithLongOutputs(inside: number, outside: number) {
+    const g = generateRun({
+      seed: 3,
+      minutes: 30,
+      perMinute: 120,
+      faults: [{ cause: 'engine.memory_bandwidth', magnitude: 3, windowShare: 0.4 }],
+    })
+    const input = inputOfRun(g)
+    const f = input.frame
+    const from = g.window.fromUs + 20 * 60_000_000
+    const to = g.window.fromUs + 24 * 60_000_000
+    let a = 0
+    let b = 0
+    for (let i = 0; i < f.n; i++) {
+      const t = f.startUs[i] as number
+      if (t >= from && t < to && a < inside && i % 37 === 0) {
+        f.outputTokens[i] = 2400
+        a++
+      }
+      if (t < g.window.fromUs + 10 * 60_000_000 && b < outside && i % 97 === 0) {
+        f.outputTokens[i] = 2400
+        b++
+      }
+    }
+    return buildContext(input)
+  }
+
+  it(
+    'against: a handful of long outputs while the decode slows for another reason',
+    () => {
+      // Five of the span's 360 requests against two of the rest: a rise of 4.2 standard errors
+      // on a span the change points chose, with TPOT 1.3× from the bandwidth. The TPOT rise alone
+      // carried 0.5 before; it is the bandwidth's evidence, not this record's.
+      const r = engineLongGenerationsCause.evaluate(bandwidthWithLongOutputs(5, 2))
+      expect(confidence(r)).toBeLessThan(0.25)
+      expect(r !== null && 'evidence' in r ? r.evidence[0]!.text : '').toMatch(
+        /^1\.4% of requests generate .* vs 0\.2% before \(5 of \d+ requests inside; \d\.\d standard errors above the rest\)/
+      )
+    },
+    SLOW
+  )
+
+  it(
+    'for: a long-generations fault stands far beyond chance and keeps its confidence',
+    () => {
+      const g = generateRun({
+        seed: 3,
+        minutes: 30,
+        perMinute: 120,
+        faults: [{ cause: 'engine.long_generations', magnitude: 3, windowShare: 0.4 }],
+      })
+      const r = engineLongGenerationsCause.evaluate(buildContext(inputOfRun(g)))
+      expect(confidence(r)).toBeGreaterThan(0.9)
+      expect(r !== null && 'evidence' in r ? r.evidence[0]!.text : '').toMatch(
+        /\d{2}\.\d standard errors above the rest/
+      )
     },
     SLOW
   )

@@ -90,4 +90,78 @@ describe('explaining away over the causal graph', () => {
     // chain says so rather than print the ratio as the burst's effect.
     expect(chain.text).toMatch(/TTFT P99 not raised \(×0\.\d\d inside the window/)
   })
+
+  it('settles whatever order the findings come in', () => {
+    const make = (): Finding[] => [
+      finding('version.regression', 0.7),
+      finding('replica.cold_start', 0.85),
+      finding('node.degraded', 0.95),
+      finding('engine.queue_saturation', 0.9),
+      finding('network.high_rtt', 0.6),
+    ]
+    const answer = (fs: Finding[]): string =>
+      fs
+        .map((f) => `${f.cause} ${f.confidence.toFixed(3)}`)
+        .sort()
+        .join(', ')
+    const first = make()
+    explainAway(ctx, first)
+    for (const order of [
+      [4, 3, 2, 1, 0],
+      [2, 0, 4, 1, 3],
+      [1, 3, 0, 4, 2],
+    ]) {
+      const fs = make()
+      explainAway(
+        ctx,
+        order.map((i) => fs[i] as Finding)
+      )
+      expect(answer(fs)).toBe(answer(first))
+    }
+    // The version stands; everything it drives falls below it, through the cold start or not.
+    const [version, cold, node, queue, rtt] = first as [Finding, Finding, Finding, Finding, Finding]
+    expect(version.confidence).toBe(0.7)
+    for (const m of [cold, node, queue]) {
+      expect(m.confidence).toBeLessThan(version.confidence)
+      expect(m.evidence.at(-1)?.text).toContain('explained by version.regression')
+    }
+    expect(rtt.confidence).toBe(0.6)
+  })
+
+  it('a mechanism is restored when the root that explained it is itself explained', () => {
+    // The queue explains the slower decode only as the traffic's doing (an edge that holds on
+    // evidence, never followed through); once the batching window explains the queue, the queue
+    // is no root, and the decode stands on its own evidence.
+    const batching = finding('engine.batching_window', 0.7)
+    const queue = finding('engine.queue_saturation', 0.9)
+    const decode = finding('engine.memory_bandwidth', 0.95)
+    const alone = [
+      finding('engine.queue_saturation', 0.9),
+      finding('engine.memory_bandwidth', 0.95),
+    ]
+    explainAway(ctx, alone)
+    // Against the batching window: on this run's data the requests drove the load, so the queue
+    // alone explains the decode.
+    expect(alone[1]?.confidence).toBeLessThan(0.9)
+    expect(alone[1]?.evidence.some((e) => e.metric === 'load_rise')).toBe(true)
+    explainAway(ctx, [decode, queue, batching])
+    expect(queue.confidence).toBeLessThan(batching.confidence)
+    expect(queue.evidence.at(-1)?.text).toContain('explained by engine.batching_window')
+    expect(decode.confidence).toBe(0.95)
+    expect(decode.evidence.some((e) => e.metric === 'explained_by')).toBe(false)
+  })
+
+  it('a root explains only while its own evidence holds, and caps at the strongest root', () => {
+    const kv = finding('engine.kv_cache_pressure', 0.6)
+    const prompts = finding('engine.long_prompts', 0.8)
+    const queue = finding('engine.queue_saturation', 0.95)
+    explainAway(ctx, [queue, kv, prompts])
+    expect(queue.confidence).toBeCloseTo(0.8 * 0.9, 6)
+    expect(queue.evidence.filter((e) => e.metric === 'explained_by')).toHaveLength(1)
+    expect(queue.evidence.at(-1)?.text).toContain('explained by engine.long_prompts')
+    const weak = finding('engine.kv_cache_pressure', ROOT_HOLDS - 0.05)
+    const q2 = finding('engine.queue_saturation', 0.95)
+    explainAway(ctx, [weak, q2])
+    expect(q2.confidence).toBe(0.95)
+  })
 })

@@ -49,52 +49,112 @@ function drives(root: Cause, mechanism: Cause, seen = new Set<Cause>()): boolean
   return false
 }
 
-/**
- * Demotes every mechanism that a root finding in `findings` explains, and writes the chain on
- * the root. Mutates the findings in place; the caller sorts afterwards. Roots are taken
- * strongest first, so a chain of roots (a version that explains a cold start that explains a
- * node) settles in one pass.
- */
-export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
-  const roots = [...findings].sort((a, b) => b.confidence - a.confidence)
-  const explained = new Set<Finding>()
-  for (const root of roots) {
-    if (root.confidence < ROOT_HOLDS || explained.has(root)) {
+/** One edge of the causal graph that holds on this data: `root` explains `mechanism`. */
+interface Edge {
+  root: Finding
+  mechanism: Finding
+  /** The pair's own line saying which drove the other (an edge that holds on evidence). */
+  why: Evidence | null
+}
+
+/** The edges between these findings that hold on their windows, scopes and data. */
+function heldEdges(ctx: DiagnosisContext, findings: readonly Finding[]): Edge[] {
+  const edges: Edge[] = []
+  for (const root of findings) {
+    if (root.confidence < ROOT_HOLDS) {
       continue
     }
-    const why = new Map<Finding, Evidence>()
-    const mechanisms = findings.filter((m) => {
-      if (m === root || explained.has(m) || !sameTime(root, m) || !sameRequests(root, m)) {
-        return false
+    for (const m of findings) {
+      if (m === root || !sameTime(root, m) || !sameRequests(root, m)) {
+        continue
       }
       if (drives(root.cause, m.cause)) {
-        return true
+        edges.push({ root, mechanism: m, why: null })
+        continue
       }
       // An edge that holds on evidence: only this pair's data can say which one drove the other.
       const test = causeRecord(root.cause)?.explainsWhen?.[m.cause as Exclude<Cause, 'healthy'>]
       const line = test?.(ctx, root, m) ?? null
       if (line !== null) {
-        why.set(m, line)
+        edges.push({ root, mechanism: m, why: line })
       }
-      return line !== null
-    })
-    if (mechanisms.length === 0) {
+    }
+  }
+  return edges
+}
+
+/**
+ * Which findings stand as roots: a finding is explained exactly when a root that stands (its own
+ * evidence holds and nothing explains it) drives it. Decided along the graph, each finding once
+ * every finding that could explain it is decided, so neither the order of the findings nor their
+ * confidences before this step change the answer. A cycle (two edges that hold on evidence, each
+ * way) gives no such order: the finding with the stronger own evidence is taken as the root.
+ */
+function standingRoots(findings: readonly Finding[], edges: readonly Edge[]): Set<Finding> {
+  const into = new Map<Finding, Finding[]>()
+  for (const e of edges) {
+    into.set(e.mechanism, [...(into.get(e.mechanism) ?? []), e.root])
+  }
+  const stands = new Map<Finding, boolean>()
+  const open = new Set(findings)
+  while (open.size > 0) {
+    let progressed = false
+    for (const f of open) {
+      const roots = into.get(f) ?? []
+      if (roots.every((r) => stands.has(r))) {
+        stands.set(f, !roots.some((r) => stands.get(r) === true))
+        open.delete(f)
+        progressed = true
+      }
+    }
+    if (!progressed) {
+      const first = [...open].sort(
+        (a, b) => b.confidence - a.confidence || a.cause.localeCompare(b.cause)
+      )[0] as Finding
+      stands.set(first, true)
+      open.delete(first)
+    }
+  }
+  return new Set(findings.filter((f) => stands.get(f) === true))
+}
+
+/**
+ * Demotes every mechanism that a standing root in `findings` explains, and writes the chain on
+ * the root. Mutates the findings in place; the caller sorts afterwards. The answer is the fixed
+ * point: a mechanism is explained by a root only while that root is not itself explained (a
+ * version that explains a cold start that explains a node: the version explains both), and a
+ * mechanism caps at its strongest standing root, whatever order the findings came in.
+ */
+export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
+  const edges = heldEdges(ctx, findings)
+  const roots = standingRoots(findings, edges)
+  const byRoot = new Map<Finding, Finding[]>()
+  for (const m of findings) {
+    if (roots.has(m)) {
       continue
     }
-    for (const m of mechanisms) {
-      explained.add(m)
-      m.confidence = Math.min(m.confidence, root.confidence * BELOW_ROOT)
-      m.evidence.push({
-        metric: 'explained_by',
-        observed: root.cause,
-        baseline: null,
-        text: `explained by ${root.cause}${root.scope.dimension === null ? '' : ` (${root.scope.dimension}=${root.scope.value})`}, which drives ${m.cause}`,
-      })
-      const line = why.get(m)
-      if (line !== undefined) {
-        m.evidence.push(line)
-      }
+    const held = edges.filter((e) => e.mechanism === m && roots.has(e.root))
+    // The strongest root that explains it sets its cap and is the one named.
+    const e = held.sort(
+      (a, b) => b.root.confidence - a.root.confidence || a.root.cause.localeCompare(b.root.cause)
+    )[0]
+    if (e === undefined) {
+      continue
     }
+    const root = e.root
+    m.confidence = Math.min(m.confidence, root.confidence * BELOW_ROOT)
+    m.evidence.push({
+      metric: 'explained_by',
+      observed: root.cause,
+      baseline: null,
+      text: `explained by ${root.cause}${root.scope.dimension === null ? '' : ` (${root.scope.dimension}=${root.scope.value})`}, which drives ${m.cause}`,
+    })
+    if (e.why !== null) {
+      m.evidence.push(e.why)
+    }
+    byRoot.set(root, [...(byRoot.get(root) ?? []), m])
+  }
+  for (const [root, mechanisms] of byRoot) {
     // The chain runs through the strongest mechanism: the one the data shows most clearly.
     const strongest = [...mechanisms].sort((a, b) => b.confidence - a.confidence)[0] as Finding
     const chain = chainEvidence(ctx, root, strongest)
