@@ -198,7 +198,7 @@ async function main(): Promise<void> {
           ? '–'
           : `${w.low.toFixed(3)}–${w.high.toFixed(3)} (${report.predicted.sampling!.runs} runs${report.predicted.sampling!.growing > 0 ? `, ${report.predicted.sampling!.growing} growing` : ''})`
       process.stdout.write(
-        `${`s${seed} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s)\n` +
+        `${`s${seed} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s, ${report.predicted.runs} runs)\n` +
           `${''.padEnd(24)}${ttft('p50')}; ${ttft('p99')}; window work ${sampled}\n`
       )
     }

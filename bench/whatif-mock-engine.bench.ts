@@ -37,7 +37,9 @@ import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { createScraper } from '../src/ingest/scrape/scraper.js'
 import type { TwinChanges } from '../src/sim/twin/changes.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
-import { fitTwin } from '../src/sim/twin/fit.js'
+import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
+import type { TwinCluster } from '../src/sim/twin/engine.js'
+import { quantileSorted } from '../src/core/stats/quantile.js'
 import { loadTwinWindow } from '../src/sim/twin/load.js'
 import { observedPercentiles, predict, type Percentiles } from '../src/sim/twin/predict.js'
 import { runWhatIf } from '../src/sim/twin/whatif.js'
@@ -203,6 +205,12 @@ function lateness(before: StepClock, after: StepClock): string {
   return `engine steps ${steps}, planned ${planned.toFixed(1)} s, taken ${taken.toFixed(1)} s: ${(late * 100).toFixed(1)} % of step time was the host's (mean ${((1000 * (taken - planned)) / Math.max(1, steps)).toFixed(2)} ms late a step)`
 }
 
+/** P50 / P99 of the prompt tokens of a window's requests: the P99 of a few hundred is a few. */
+function promptTokens(fit: TwinFit): string {
+  const v = Float64Array.from(fit.observed.promptTokens.subarray(0, fit.observed.n)).sort()
+  return `${quantileSorted(v, 0.5).toFixed(0)} / ${quantileSorted(v, 0.99).toFixed(0)}`
+}
+
 async function windowOf(w: { from: number; to: number }) {
   // Requests that arrived in the phase; the ones still running at its end finish in the drain.
   return loadTwinWindow(store, { fromUs: w.from * 1000, toUs: w.to * 1000 })
@@ -309,7 +317,8 @@ async function main(): Promise<void> {
       predicted = predict(fitted.fit, applied.cluster, applied.plan, { runs: 5, seed: 1 }).measures
       label = `${p.label} (forced)`
     }
-    const truthFit = fitTwin(await windowOf(p.window))
+    const truthWindow = await windowOf(p.window)
+    const truthFit = fitTwin(truthWindow)
     if (!truthFit.ok) {
       process.stdout.write(`${p.label}: truth window unusable: ${truthFit.reasons.join('; ')}\n`)
       continue
@@ -326,7 +335,40 @@ async function main(): Promise<void> {
         24
       )
     })
-    process.stdout.write(`${label.padEnd(22)}${cells.join('')}  n=${truthFit.fit.observed.n}\n`)
+    process.stdout.write(
+      `${label.padEnd(22)}${cells.join('')}  n=${truthFit.fit.observed.n}, prompt tokens p50 / p99 ${promptTokens(truthFit.fit)} (low phase ${promptTokens(fitted.fit)})\n`
+    )
+    if (p.label === '2x, max-num-seqs 24') {
+      // The same prediction with the engine's own law on the steps that carry a prompt (the
+      // mock adds its prompt to the decode step; the fit may have chosen the roofline): what is
+      // left is not the step law.
+      const applied = applyChanges(fitted.fit, p.changes)
+      if (applied.ok) {
+        const own: TwinCluster = {
+          ...applied.cluster,
+          replicas: applied.cluster.replicas.map((r) => ({
+            ...r,
+            stepUs: (prefill: number, decoding: number) =>
+              1000 *
+              (ENGINE.decodeStepBaseMs +
+                ENGINE.decodeStepPerSeqMs * decoding +
+                ENGINE.prefillMsPerToken * prefill),
+          })),
+        }
+        const m = predict(fitted.fit, own, applied.plan, { runs: 5, seed: 1 }).measures
+        process.stdout.write(
+          `${'  engine’s own law'.padEnd(22)}${KEYS.map(([mm, q]) => {
+            const pred = m[mm][q].value
+            const t = truth[mm][q]
+            return pred === null || t === null || t === 0
+              ? '–'.padEnd(24)
+              : `${pred > t ? '+' : ''}${(((pred - t) / t) * 100).toFixed(1)} % (${pred.toFixed(0)}/${t.toFixed(0)})`.padEnd(
+                  24
+                )
+          }).join('')}\n`
+        )
+      }
+    }
     if (report.predicted !== null) {
       // The interval with the window's own sampling (ADR 0236) beside the seeded runs' alone.
       const applied = applyChanges(fitted.fit, p.changes)

@@ -69,6 +69,22 @@ export interface EngineStats {
   steps: { count: number; plannedMs: number; takenMs: number }
 }
 
+/**
+ * The clock the batching steps run on: the host's by default. A step is a timer, and a test
+ * gives a clock whose timers fire late, as a busy host's do.
+ */
+export interface EngineClock {
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+const HOST_CLOCK: EngineClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+}
+
 export interface MockEngine {
   /** Queues a job; returns a cancel function (client went away). */
   submit(job: EngineJob): () => void
@@ -79,11 +95,13 @@ export interface MockEngine {
 export function createMockEngine(options: {
   model?: EngineModel
   fixed?: FixedTiming
+  clock?: EngineClock
 }): MockEngine {
   const model = options.model ?? DEFAULT_ENGINE_MODEL
+  const clock = options.clock ?? HOST_CLOCK
   const waiting: Running[] = []
   const running: Running[] = []
-  let stepTimer: NodeJS.Timeout | null = null
+  let stepTimer: unknown = null
   const fixedTimers = new Set<NodeJS.Timeout>()
   let closed = false
   const steps = { count: 0, plannedMs: 0, takenMs: 0 }
@@ -122,10 +140,12 @@ export function createMockEngine(options: {
       }
       waiting.shift()
       budget -= next.job.inputTokens + next.job.outputTokens
-      next.times.admittedAtMs = performance.now()
+      next.times.admittedAtMs = clock.now()
       admitted.push(next)
     }
     if (running.length === 0 && admitted.length === 0) {
+      // Idle: the next step starts on an arrival, owing nothing to the last one.
+      carryMs = 0
       return
     }
     const prefillTokens = admitted.reduce((s, r) => s + r.job.inputTokens, 0)
@@ -133,14 +153,17 @@ export function createMockEngine(options: {
       model.decodeStepBaseMs +
       model.decodeStepPerSeqMs * (running.length + admitted.length) +
       model.prefillMsPerToken * prefillTokens
-    const startedAt = performance.now()
-    // Node truncates a timer's delay to whole milliseconds (3.5 ms runs as 3), so the part cut
-    // off is carried into the next step's delay: over a run the steps take the model's time.
+    const startedAt = clock.now()
+    // Node runs a timer's delay in whole milliseconds (3.5 ms runs as 3) and fires it late by
+    // however long the event loop or the host kept it: both are carried into the next step's
+    // delay, so over a run the steps take the model's time. The debt is bounded by one base
+    // step: a longer stall is not made up by a burst of empty steps, and stays in the counters.
     const wantedMs = costMs + carryMs
     const delayMs = Math.max(1, Math.round(wantedMs))
-    carryMs = Math.max(-1, Math.min(1, wantedMs - delayMs))
-    stepTimer = setTimeout(() => {
-      const at = performance.now()
+    carryMs = wantedMs - delayMs
+    stepTimer = clock.setTimeout(() => {
+      const at = clock.now()
+      carryMs = Math.max(-model.decodeStepBaseMs, Math.min(1, carryMs - (at - startedAt - delayMs)))
       steps.count++
       steps.plannedMs += costMs
       steps.takenMs += at - startedAt
@@ -200,7 +223,7 @@ export function createMockEngine(options: {
 
   return {
     submit(job) {
-      const now = performance.now()
+      const now = clock.now()
       const r: Running = {
         job,
         times: { arrivedAtMs: now, admittedAtMs: now, firstTokenAtMs: now, finishedAtMs: now },
@@ -231,7 +254,7 @@ export function createMockEngine(options: {
     close() {
       closed = true
       if (stepTimer !== null) {
-        clearTimeout(stepTimer)
+        clock.clearTimeout(stepTimer)
       }
       for (const t of fixedTimers) {
         clearTimeout(t)

@@ -109,6 +109,35 @@ describe('whatif on a simulated window', () => {
     expect(over.notes.join(' ')).toMatch(/queue grows through the window/)
   })
 
+  it('runs more while the median of its runs is not pinned, up to four times --runs', () => {
+    const { fit } = checkFit(window, 2, 1)
+    const applied = applyChanges(fit!, { loadFactor: 2 })
+    if (!applied.ok) {
+      throw new Error(applied.reasons.join('; '))
+    }
+    const at = (p50: number, p99: number) =>
+      predict(fit!, applied.cluster, applied.plan, {
+        runs: 4,
+        seed: 1001,
+        pin: { p50, p99, maxRunsFactor: 4 },
+      })
+    // Runs that agree within the goal: nothing added, the point is the first four runs'.
+    const pinned = at(1, 1)
+    expect(pinned.runs).toBe(4)
+    expect(pinned.measures.ttft.p99.value).toBe(
+      predict(fit!, applied.cluster, applied.plan, { runs: 4, seed: 1001 }).measures.ttft.p99.value
+    )
+    // A goal no runs can pin: it stops at the cap, and its range holds the first four runs'.
+    const never = at(0, 0)
+    expect(never.runs).toBe(16)
+    expect(never.measures.ttft.p99.interval![0]).toBeLessThanOrEqual(
+      pinned.measures.ttft.p99.interval![0]
+    )
+    expect(never.measures.ttft.p99.interval![1]).toBeGreaterThanOrEqual(
+      pinned.measures.ttft.p99.interval![1]
+    )
+  })
+
   it('refuses a change it cannot model, by name', () => {
     const r = runWhatIf(window, { changes: { routing: 'prefix-aware' }, runs: 2, seed: 1 })
     expect(r.predicted).toBeNull()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { queueByQuarter, queueGrows } from './predict.js'
+import { medianPinned, queueByQuarter, queueGrows } from './predict.js'
 
 describe('queueGrows', () => {
   it('is a queue that ends more than a second and more than three times where it began', () => {
@@ -37,5 +37,37 @@ describe('queueByQuarter', () => {
     const arrive = [0, 10, 20, 30, 40, 50, 60]
     const queueUs = [1000, 1000, 2000, 3000, 4000, 5000, 6000]
     expect(queueByQuarter(arrive, queueUs, 100)).toEqual([1, 2, 3, 5])
+  })
+})
+
+describe('medianPinned', () => {
+  const pin = { p50: 0.1, p99: 0.2, maxRunsFactor: 4 }
+
+  it('holds five runs that agree', () => {
+    // Platform 1 of healthy-heavy at 2x: TTFT P50 and P99 of five seeded runs, ms.
+    expect(
+      medianPinned({ p50: [795, 790, 760, 799, 797], p99: [2801, 2628, 2912, 2790, 2850] }, pin)
+    ).toBe(true)
+  })
+
+  it('does not hold five runs at the KV edge, where the median is one draw of a wide figure', () => {
+    // Platform 3 at 2x, the first five of twenty seeded runs: P99 5.1–37.8 s over the twenty.
+    expect(
+      medianPinned(
+        { p50: [1996, 1503, 2869, 1644, 19873], p99: [17018, 8149, 23898, 9870, 37841] },
+        pin
+      )
+    ).toBe(false)
+  })
+
+  it('holds once enough runs narrow the median, though the runs themselves stay as wide', () => {
+    const wide = [9000, 10000, 11000, 12000, 13000, 14000, 15000, 16000]
+    const few = { p50: [1000, 1000, 1000, 1000], p99: wide.slice(0, 4) }
+    expect(medianPinned(few, pin)).toBe(false)
+    const many = {
+      p50: Array<number>(64).fill(1000),
+      p99: Array.from({ length: 64 }, (_, i) => wide[i % 8]!),
+    }
+    expect(medianPinned(many, pin)).toBe(true)
   })
 })

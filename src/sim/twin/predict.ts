@@ -338,6 +338,32 @@ function runOnce(
 }
 
 /**
+ * When the median of the seeded runs counts as pinned (ADR 0254): the half-width of its ~95 %
+ * interval, 1.96 × 1.2533 σ / √n with σ read from the runs' interquartile range (IQR / 1.349),
+ * is within half the goal (`p50`, `p99`, shares of the median) for TTFT P50 and P99. At the KV
+ * edge the runs are bimodal, and the median of five is one draw of a wide figure.
+ */
+export interface MedianPin {
+  p50: number
+  p99: number
+  /** Runs stop at this many times `runs`, pinned or not (CPU). */
+  maxRunsFactor: number
+}
+
+export function medianPinned(ttft: { p50: number[]; p99: number[] }, pin: MedianPin): boolean {
+  return (['p50', 'p99'] as const).every((name) => {
+    const v = Float64Array.from(ttft[name].filter((x) => x === x)).sort()
+    if (v.length < 4) {
+      return true
+    }
+    const median = quantileSorted(v, 0.5)
+    const iqr = quantileSorted(v, 0.75) - quantileSorted(v, 0.25)
+    const halfWidth = (1.96 * 1.2533 * (iqr / 1.349)) / Math.sqrt(v.length)
+    return halfWidth <= (pin[name] / 2) * median
+  })
+}
+
+/**
  * The median of the seeded runs, with the range of those and of the runs on resampled windows
  * (`extra`): the point stays the twin's best guess at the window it was fitted on, the interval
  * also holds what a window of the same traffic with a little more or less work would give.
@@ -368,13 +394,28 @@ export function predict(
   fit: TwinFit,
   cluster: TwinCluster,
   plan: JobPlan,
-  options: { runs: number; seed: number; sampling?: boolean }
+  options: { runs: number; seed: number; sampling?: boolean; pin?: MedianPin }
 ): Prediction {
   const bins = rowsByBin(fit)
   const own = ownSample(fit, bins)
   const figures: RunFigures[] = []
   for (let k = 0; k < options.runs; k++) {
     figures.push(runOnce(fit, cluster, plan, options.seed + k, own))
+  }
+  // More runs while the median is not pinned (ADR 0254). Their seeds follow the two resamples'.
+  const pin = options.pin
+  if (pin !== undefined) {
+    const maxRuns = options.runs * pin.maxRunsFactor
+    const ttft = (): { p50: number[]; p99: number[] } => ({
+      p50: figures.map((f) => percentileMs(f, 'ttft', 0.5)),
+      p99: figures.map((f) => percentileMs(f, 'ttft', 0.99)),
+    })
+    while (figures.length < maxRuns && !medianPinned(ttft(), pin)) {
+      const seed = options.seed + figures.length + 2
+      for (let k = 0; k < options.runs && figures.length < maxRuns; k++) {
+        figures.push(runOnce(fit, cluster, plan, seed + k, own))
+      }
+    }
   }
   let sampling: SamplingSummary | null = null
   const sampled: RunFigures[] = []
@@ -398,7 +439,7 @@ export function predict(
     }
   }
   return {
-    runs: options.runs,
+    runs: figures.length,
     requests: Math.round(figures.reduce((a, f) => a + f.requests, 0) / Math.max(1, figures.length)),
     measures,
     replicas: cluster.replicas.map((r, i) => {

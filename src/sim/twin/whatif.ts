@@ -20,6 +20,8 @@ import {
 
 /** Tolerances of the fit check: relative error of the replay, with a floor for small values. */
 export const FIT_TOLERANCE = { p50: 0.1, p99: 0.2, floorMs: 5 } as const
+/** A prediction whose runs disagree runs up to this many times `--runs` (ADR 0254). */
+const MAX_RUNS_FACTOR = 4
 
 export interface ReplayRow {
   observed: number | null
@@ -236,6 +238,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
     runs: options.runs,
     seed: options.seed + 1000,
     sampling: true,
+    pin: { p50: FIT_TOLERANCE.p50, p99: FIT_TOLERANCE.p99, maxRunsFactor: MAX_RUNS_FACTOR },
   })
   let sweep: WhatIfReport['sweep'] = null
   if (options.sweep !== undefined) {
