@@ -79,13 +79,14 @@ export function diagnosisRowBudget(limits: ApiLimits): number {
  * Refuses a diagnosis (or concentration) whose frame would pass `api.maxDiagnosisBytes`: counts
  * the window's requests first (one count in the store), so the frame is never built. A diagnosis
  * reads at most about `sample` of them (its hash sample, ADR 0100), so only those count.
+ * Returns the window's count.
  */
 export async function checkDiagnosisBudget(
   store: SpanStore,
   query: { fromUs?: Micros; toUs?: Micros; filters: DimensionFilters },
   limits: ApiLimits,
   sample = Infinity
-): Promise<void> {
+): Promise<number> {
   // A count, from the rollup's buckets when it keeps them: a page of one row would sort them all.
   const counted = await aggregateThroughRollup(store, { ...query, measures: [] })
   const page = { total: counted.reduce((n, row) => n + row.count, 0) }
@@ -99,4 +100,5 @@ export async function checkDiagnosisBudget(
       `the window holds ${page.total} requests${read}; a diagnosis frame of ${DIAGNOSIS_FRAME_COLUMNS} columns for them needs ~${Math.ceil(bytes / 1048576)} MiB, more than the diagnosis memory budget of ${Math.floor(limits.maxDiagnosisBytes / 1048576)} MiB (limit api.maxDiagnosisBytes, about ${maxRows} requests): narrow the window or add filters`
     )
   }
+  return page.total
 }

@@ -16,7 +16,8 @@ import type { Micros } from '../model/units.js'
 import type { DiagnosisReader } from './frame/read-port.js'
 import type { SloTargets } from './frame/input.js'
 import type { DimensionFilters } from '../model/query.js'
-import { loadWindow } from './frame/load-window.js'
+import { loadWindow, type ReadReuse } from './frame/load-window.js'
+import type { KeptRead } from './frame/kept-read.js'
 import { round } from './explain/text.js'
 
 /** Above this many requests in the window, the diagnosis reads a hash sample of about this many. */
@@ -32,6 +33,10 @@ export interface RunDiagnosisOptions {
   slos?: SloTargets | null
   /** Sample cap (default {@link DIAGNOSIS_SAMPLE}); `Infinity` reads every request. */
   sample?: number
+  /** Return the rows read, for the next diagnosis of this window (ADR 0257). */
+  keep?: boolean
+  /** An earlier read of this window and filters, and what was written since. */
+  reuse?: ReadReuse
 }
 
 function sampleEvidence(read: number, total: number): Evidence {
@@ -48,8 +53,8 @@ function sampleEvidence(read: number, total: number): Evidence {
 export async function runDiagnosis(
   store: DiagnosisReader,
   options: RunDiagnosisOptions = {}
-): Promise<DiagnoseResult> {
-  const { sample: cap = DIAGNOSIS_SAMPLE, ...window } = options
+): Promise<DiagnoseResult & { kept: KeptRead | null }> {
+  const { sample: cap = DIAGNOSIS_SAMPLE, slos, ...window } = options
   const load = await loadWindow(store, {
     ...window,
     ...(Number.isFinite(cap) ? { sample: cap } : {}),
@@ -59,7 +64,7 @@ export async function runDiagnosis(
     frame: load.frame,
     resources: load.resources,
     events: load.events,
-    slos: options.slos ?? null,
+    slos: slos ?? null,
   })
   const diagnosis = result.diagnosis
   if (load.total > load.frame.n) {
@@ -69,5 +74,6 @@ export async function runDiagnosis(
   return {
     diagnosis,
     skipped: [...result.skipped, ...load.missingFamilies.map((f) => `metrics: no series for ${f}`)],
+    kept: load.kept,
   }
 }

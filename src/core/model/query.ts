@@ -87,6 +87,17 @@ export interface RequestColumnQuery extends TimeRange {
    * then counts every matching request.
    */
   sample?: number
+  /**
+   * Keep exactly the requests whose trace-id hash bucket is under this many of
+   * {@link SAMPLE_BUCKETS}, however many match (instead of `sample`): a part of a window read at
+   * the rate the whole window's sample was read at. `total` is not counted.
+   */
+  sampleBuckets?: number
+  /**
+   * Also return each row's hash bucket (`buckets`), so a later read can thin the rows further
+   * (the DuckDB and memory stores; ClickHouse leaves it out).
+   */
+  withBuckets?: boolean
 }
 
 /** The granularity of a sampled scan's keep fraction (see {@link RequestColumnQuery.sample}). */
@@ -123,6 +134,8 @@ export interface RequestColumns {
    * `n` < `total` means the rows are a sample); absent otherwise.
    */
   total?: number
+  /** Each row's trace-id hash bucket (0 … {@link SAMPLE_BUCKETS} − 1), when `withBuckets` asked. */
+  buckets?: Int32Array
   numbers: Partial<Record<RequestNumberField, Float64Array>>
   flags: Partial<Record<RequestFlagField, Int8Array>>
   texts: Partial<Record<RequestTextField, TextColumn>>

@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import { loadWindow, windowReach } from '../../core/diagnosis/frame/load-window.js'
+import { loadWindow, windowReach, type ReadReuse } from '../../core/diagnosis/frame/load-window.js'
 import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
@@ -16,9 +16,14 @@ import type { SloTargets } from '../../core/diagnosis/frame/input.js'
 import type { AppDeps, ReadDeps } from '../app-deps.js'
 import { apiLimitsOf, checkDiagnosisBudget, diagnosisRowBudget } from '../limits.js'
 import { createDiagnosisCache } from '../diagnosis-cache.js'
+import type { KeptRead } from '../../core/diagnosis/frame/kept-read.js'
+import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
 import type { DimensionFilters } from '../../core/model/query.js'
 import type { Micros } from '../../core/model/units.js'
 import { parseFilters, parseParam, parseWindow, type RawQuery } from '../params.js'
+
+/** Diagnosis reads kept for reuse (ADR 0257): the windows a page is refreshing. */
+const MAX_KEPT_READS = 2
 
 const SLO_PARAMS = [
   ['slo_ttft_ms', 'ttftMs'],
@@ -97,6 +102,45 @@ export function registerDiagnosisRoutes(
     }
   )
   const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store)
+  // The rows of the last diagnoses' reads: the next run of the same window after a commit reads
+  // only what the commits wrote in it (ADR 0257). A few tens of MB each at the sample cap.
+  const rollup = requestRollupOf(deps.store)
+  const reads = new Map<string, { generation: number; read: KeptRead }>()
+  const readKey = (window: { fromUs?: Micros; toUs?: Micros }, filters: DimensionFilters) =>
+    diagnosisKey(window, filters, null)
+  /** Whether to keep the rows read, and the earlier read of this window to start from. */
+  const reuseOf = (
+    window: { fromUs?: Micros; toUs?: Micros },
+    filters: DimensionFilters,
+    generation: number | undefined,
+    total: number
+  ): { keep?: boolean; reuse?: ReadReuse } => {
+    // An open window moves with the data: its rows are not kept.
+    if (generation === undefined || window.fromUs === undefined || window.toUs === undefined) {
+      return {}
+    }
+    const earlier = reads.get(readKey(window, filters))
+    const written =
+      earlier === undefined
+        ? null
+        : (rollup?.writtenSince(earlier.generation, window.fromUs, window.toUs) ?? null)
+    return {
+      keep: true,
+      ...(earlier !== undefined && written !== null
+        ? { reuse: { previous: earlier.read, written, total } }
+        : {}),
+    }
+  }
+  const keepRead = (key: string, generation: number | undefined, read: KeptRead | null) => {
+    reads.delete(key)
+    if (generation === undefined || read === null) {
+      return
+    }
+    reads.set(key, { generation, read })
+    while (reads.size > MAX_KEPT_READS) {
+      reads.delete(reads.keys().next().value as string)
+    }
+  }
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()
     const limits = apiLimitsOf(deps)
@@ -106,8 +150,22 @@ export function registerDiagnosisRoutes(
     const stale = staleParams(query)
     const key = diagnosisKey(window, filters, targets)
     const run = async () => {
-      await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, DIAGNOSIS_SAMPLE)
-      return (await runDiagnosis(deps.store, { ...window, filters, slos: targets })).diagnosis
+      // Read before the count: a commit from here on is read again next time, never missed.
+      const generation = rollup?.writeGeneration
+      const total = await checkDiagnosisBudget(
+        deps.store,
+        { ...window, filters },
+        limits,
+        DIAGNOSIS_SAMPLE
+      )
+      const result = await runDiagnosis(deps.store, {
+        ...window,
+        filters,
+        slos: targets,
+        ...reuseOf(window, filters, generation, total),
+      })
+      keepRead(readKey(window, filters), generation, result.kept)
+      return result.diagnosis
     }
     // Kept per query until the store commits inside what it read (ADR 0211, 0238).
     const reach = windowReach(window)
@@ -172,13 +230,16 @@ export function registerDiagnosisRoutes(
         // The diagnosis' hash sample (ADR 0100), smaller still when the memory budget holds fewer
         // rows: a busy window answers from a sample, said in `sample`, not with a 400 (ADR 0241).
         const sample = Math.max(1, Math.min(DIAGNOSIS_SAMPLE, diagnosisRowBudget(limits)))
-        await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, sample)
+        const generation = rollup?.writeGeneration
+        const total = await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, sample)
         const load = await loadWindow(deps.store, {
           ...window,
           filters,
           requestsOnly: true,
           sample,
+          ...reuseOf(window, filters, generation, total),
         })
+        keepRead(readKey(window, filters), generation, load.kept)
         return concentrationBody(
           measure,
           concentrationOfMeasure(

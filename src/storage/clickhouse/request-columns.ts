@@ -44,7 +44,9 @@ export async function queryRequestColumns(
   for (let attempt = 1; ; attempt++) {
     let total: number | null = null
     let prewhere = ''
-    if (query.sample !== undefined) {
+    if (query.sampleBuckets !== undefined) {
+      prewhere = `PREWHERE cityHash64(trace_id) % ${SAMPLE_BUCKETS} < ${Math.max(0, Math.floor(query.sampleBuckets))}`
+    } else if (query.sample !== undefined) {
       const [counted] = await exec.rows(`SELECT count() AS n FROM ${requests} FINAL ${where}`)
       total = toNum(counted?.['n'] ?? 0)
       const kept = sampleBucketsKept(total, query.sample)

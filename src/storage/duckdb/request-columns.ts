@@ -33,7 +33,9 @@ export async function queryRequestColumns(
   let out: RequestColumns = { n: 0, numbers: {}, flags: {}, texts: {} }
   await inTransaction(reader, async () => {
     let total: number | null = null
-    if (query.sample !== undefined) {
+    if (query.sampleBuckets !== undefined) {
+      where.sql += ` AND hash(trace_id) % ${SAMPLE_BUCKETS} < ${Math.max(0, Math.floor(query.sampleBuckets))}`
+    } else if (query.sample !== undefined) {
       const counted = (
         await reader.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
       ).getRowsJS()[0]
@@ -66,8 +68,12 @@ export async function queryRequestColumns(
     }
     const dictionaries = fields.texts.map(() => (head?.[at++] ?? []) as string[])
     out = emptyRequestColumns(n, fields, dictionaries, total)
+    if (query.withBuckets === true) {
+      out.buckets = new Int32Array(n)
+    }
     const texts = fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0)
-    if (n === 0 || present.numbers.length + present.flags.length + texts.length === 0) {
+    const none = present.numbers.length + present.flags.length + texts.length === 0
+    if (n === 0 || (none && out.buckets === undefined)) {
       return
     }
     await readRows(
@@ -98,6 +104,10 @@ async function readRows(
     const col = `r.${fieldColumn(f)}`
     select.push(`(CASE WHEN ${col} IS NULL THEN -1 WHEN ${col} THEN 1 ELSE 0 END)::TINYINT`)
     targets.push(out.flags[f] as Int8Array)
+  }
+  if (out.buckets !== undefined) {
+    select.push(`(hash(r.trace_id) % ${SAMPLE_BUCKETS})::INTEGER`)
+    targets.push(out.buckets)
   }
   const joins: string[] = []
   const joinParams: DuckDBValue[] = []

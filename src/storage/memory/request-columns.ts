@@ -50,7 +50,10 @@ export function memoryRequestColumns(
     }
   }
   const total = rows.length
-  const kept = sampleBucketsKept(total, query.sample)
+  const kept =
+    query.sampleBuckets !== undefined
+      ? Math.max(0, Math.floor(query.sampleBuckets))
+      : sampleBucketsKept(total, query.sample)
   if (kept !== null) {
     let m = 0
     for (const r of rows) {
@@ -66,7 +69,10 @@ export function memoryRequestColumns(
   const n = rows.length
   const out: RequestColumns = {
     n,
-    ...(query.sample !== undefined ? { total } : {}),
+    ...(query.sample !== undefined && query.sampleBuckets === undefined ? { total } : {}),
+    ...(query.withBuckets === true
+      ? { buckets: Int32Array.from(rows, (r) => traceSampleBucket(r.traceId)) }
+      : {}),
     numbers: {},
     flags: {},
     texts: {},

@@ -213,6 +213,21 @@ describe('request rollup: the times each commit wrote', () => {
     expect(idle.untouchedSince(idle.writeGeneration + 1, 100, 200)).toBe(false)
   })
 
+  it('names the span within a window that the commits since a generation wrote', () => {
+    const g = idle.writeGeneration
+    expect(idle.writtenSince(g, 100, 200)).toEqual({ fromUs: 100, toUs: 100 })
+    idle.invalidate([150, 120])
+    idle.noteWrite({ fromUs: 0, toUs: 50 })
+    idle.noteWrite({ fromUs: 180, toUs: 400 })
+    // The second commit is outside; the others are cut to the window.
+    expect(idle.writtenSince(g, 100, 200)).toEqual({ fromUs: 120, toUs: 200 })
+    expect(idle.writtenSince(g, 60, 110)).toEqual({ fromUs: 60, toUs: 60 })
+    const h = idle.writeGeneration
+    idle.noteWrite()
+    expect(idle.writtenSince(h, 100, 200)).toEqual({ fromUs: 100, toUs: 200 })
+    expect(idle.writtenSince(idle.writeGeneration + 1, 100, 200)).toBeNull()
+  })
+
   it('stops vouching once the commits since an answer no longer fit in its log', () => {
     const g = idle.writeGeneration
     for (let k = 0; k < 1_023; k++) {

@@ -128,6 +128,13 @@ export interface RequestRollup {
    * commit's span is unknown or the log of spans no longer reaches back to `generation`.
    */
   untouchedSince(generation: number, fromUs: number, toUs: number): boolean
+  /**
+   * The smallest span within `[fromUs, toUs)` that holds every time a commit after `generation`
+   * wrote there (empty, `fromUs` = `toUs`, when none did): what a read of that span made at
+   * `generation` has to read again (ADR 0257). Null when a commit's span is unknown or the log
+   * no longer reaches back to `generation`.
+   */
+  writtenSince(generation: number, fromUs: number, toUs: number): WriteExtent | null
   /** Buckets read from the store since creation (what a test of "bounded reads" looks at). */
   readonly stats: { bucketsFilled: number; bucketsServed: number }
 }
@@ -354,6 +361,22 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
         }
       }
       return true
+    },
+
+    writtenSince(since, fromUs, toUs) {
+      if (since < loggedAfter || since > generation) {
+        return null
+      }
+      let lo = Infinity
+      let hi = -Infinity
+      for (let g = since; g < generation; g++) {
+        const w = writes[g - loggedAfter] as WriteExtent
+        if (w.fromUs < toUs && fromUs < w.toUs) {
+          lo = Math.min(lo, Math.max(fromUs, w.fromUs))
+          hi = Math.max(hi, Math.min(toUs, w.toUs))
+        }
+      }
+      return lo < hi ? { fromUs: lo, toUs: hi } : { fromUs, toUs: fromUs }
     },
 
     async aggregate(query) {

@@ -15,7 +15,23 @@ import { resolveResourceNames } from '../metric-families.js'
 import type { ChangeEvent } from '../../model/event.js'
 import type { Micros } from '../../model/units.js'
 import type { DiagnosisReader } from './read-port.js'
-import type { DimensionFilters, RequestField } from '../../model/query.js'
+import {
+  SAMPLE_BUCKETS,
+  sampleBucketsKept,
+  type DimensionFilters,
+  type RequestColumns,
+  type RequestField,
+} from '../../model/query.js'
+import { spliceRead, type KeptRead } from './kept-read.js'
+
+/** A window's rows read before, and what was written in the window since (ADR 0257). */
+export interface ReadReuse {
+  previous: KeptRead
+  /** Where commits since `previous` wrote inside the window (empty when nowhere). */
+  written: { fromUs: number; toUs: number }
+  /** Requests in the window (and filters) now: sets the sample's rate. */
+  total: number
+}
 
 export interface WindowLoad {
   window: { fromUs: Micros; toUs: Micros }
@@ -27,6 +43,8 @@ export interface WindowLoad {
   events: ChangeEvent[]
   /** Resource families with no stored alias (for "no metrics for …"). */
   missingFamilies: string[]
+  /** The rows read, to reuse in the next read of the window, when `keep` asked (and the store can). */
+  kept: KeptRead | null
 }
 
 const FRAME_FIELDS: readonly RequestField[] = [
@@ -83,20 +101,34 @@ export async function loadWindow(
     requestsOnly?: boolean
     /** Read a hash sample of about this many requests when the window holds more (see ADR 0100). */
     sample?: number
+    /** Return the rows read (`kept`), so the next read of this window can reuse them. */
+    keep?: boolean
+    /** The rows of an earlier read of this window and filters: only the written span is read. */
+    reuse?: ReadReuse
   }
 ): Promise<WindowLoad> {
   const window = await resolveWindow(store, options.fromUs, options.toUs)
-  const columns = await store.scanRequestColumns({
-    fromUs: window.fromUs,
-    toUs: window.toUs,
-    ...(options.filters ? { filters: options.filters } : {}),
-    fields: FRAME_FIELDS,
-    ...(options.sample !== undefined ? { sample: options.sample } : {}),
-  })
+  const columns =
+    (options.reuse === undefined ? null : await readAgain(store, window, options, options.reuse)) ??
+    (await store.scanRequestColumns({
+      fromUs: window.fromUs,
+      toUs: window.toUs,
+      ...(options.filters ? { filters: options.filters } : {}),
+      fields: FRAME_FIELDS,
+      ...(options.sample !== undefined ? { sample: options.sample } : {}),
+      ...(options.keep === true ? { withBuckets: true } : {}),
+    }))
   const frame = frameFromColumns(columns)
   const total = columns.total ?? columns.n
+  const kept =
+    options.keep === true && columns.buckets !== undefined
+      ? {
+          columns: { ...columns, buckets: columns.buckets },
+          kept: sampleBucketsKept(total, options.sample) ?? SAMPLE_BUCKETS,
+        }
+      : null
   if (options.requestsOnly === true) {
-    return { window, frame, total, resources: [], events: [], missingFamilies: [] }
+    return { window, frame, total, resources: [], events: [], missingFamilies: [], kept }
   }
   const stored = await store.listMetrics()
   const names = resolveResourceNames(stored.map((m) => m.name))
@@ -126,5 +158,41 @@ export async function loadWindow(
     fromUs: (window.fromUs - EVENTS_BEFORE_US) as Micros,
     toUs: window.toUs,
   })
-  return { window, frame, total, resources, events, missingFamilies }
+  return { window, frame, total, resources, events, missingFamilies, kept }
+}
+
+/**
+ * The window's columns from an earlier read and a read of the span written since, or null when
+ * they cannot give what a whole read would: fewer requests now (the sample's rate rose, so rows
+ * the earlier read left out are back in), or a store that does not return hash buckets.
+ */
+async function readAgain(
+  store: DiagnosisReader,
+  window: { fromUs: Micros; toUs: Micros },
+  options: { filters?: DimensionFilters; sample?: number },
+  reuse: ReadReuse
+): Promise<RequestColumns | null> {
+  const kept = sampleBucketsKept(reuse.total, options.sample) ?? SAMPLE_BUCKETS
+  if (kept > reuse.previous.kept) {
+    return null
+  }
+  // Whole microseconds, the same bounds for the read and the splice.
+  const span = {
+    fromUs: Math.max(window.fromUs, Math.floor(reuse.written.fromUs)),
+    toUs: Math.min(window.toUs, Math.ceil(reuse.written.toUs)),
+  }
+  span.toUs = Math.max(span.fromUs, span.toUs)
+  const block = await store.scanRequestColumns({
+    fromUs: span.fromUs as Micros,
+    toUs: span.toUs as Micros,
+    ...(options.filters ? { filters: options.filters } : {}),
+    fields: FRAME_FIELDS,
+    sampleBuckets: kept,
+    withBuckets: true,
+  })
+  if (block.buckets === undefined) {
+    return null
+  }
+  return spliceRead(reuse.previous, { ...block, buckets: block.buckets }, span, kept, reuse.total)
+    .columns
 }
