@@ -472,15 +472,26 @@ function warmAtUs(
   }
   const mine = new Uint8Array(f.n)
   const peers = new Uint8Array(f.n)
+  const mineEarly = new Uint8Array(f.n)
+  const peersEarly = new Uint8Array(f.n)
   for (let i = 0; i < f.n; i++) {
     const c = col.codes[i] as number
+    const early =
+      (f.startUs[i] as number) - firstUs < YOUNG_US && (f.startUs[i] as number) >= firstUs
     if (c === code) {
       mine[i] = 1
+      mineEarly[i] = early ? 1 : 0
     } else if (c >= 0 && !ctx.youngReplicaUs.has(col.values[c] as string)) {
       peers[i] = 1
+      peersEarly[i] = early ? 1 : 0
     }
   }
   const per = measure === 'tpot' ? f.tpotUs : f.ttftUserUs
+  // Only a measure its young requests are slow in has a warm-up to end.
+  const earlyRatio = medianOver(per, mineEarly, MIN_EARLY) / medianOver(per, peersEarly, MIN_OWN)
+  if (!(earlyRatio >= 1 + COLD_RISE)) {
+    return null
+  }
   const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
   const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, peers, MIN_PER_STEP).values
   const logRatio = Array.from(own.subarray(first), (v, k) => {
@@ -499,10 +510,12 @@ function warmAtUs(
   while (k > 0 && (segments[k - 1] as Segment).mean <= settled.mean + rise) {
     k--
   }
-  if (k === 0) {
+  const cold = segments[k - 1]
+  // Cold is slower than its peers, not merely above a level that settled low by chance: a TTFT
+  // ratio that wanders around 1 can still segment into 1.1 and then 0.7.
+  if (cold === undefined || cold.mean < rise) {
     return null
   }
-  const cold = segments[k - 1] as Segment
   let end = cold.end
   while (end > cold.start && !((values[end] as number) > settled.mean + rise / 2)) {
     end--
@@ -711,15 +724,15 @@ export const replicaColdStartCause: CauseRecord = {
     const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
     const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
-    // One young replica named: it is warm once its latency matches its peers'.
-    const warmUs = single
-      ? warmAtUs(
-          ctx,
-          named,
-          ctx.youngReplicaUs.get(named) as number,
-          best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
-        )
-      : null
+    // One young replica named: it is warm once its latency matches its peers' in every measure
+    // its young requests are slow in. The first to settle is not enough: a replica whose TPOT is
+    // back while its TTFT is still several times its peers' still keeps its users waiting.
+    const warmEnds = single
+      ? (['ttft', 'tpot'] as const)
+          .map((m) => warmAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number, m))
+          .filter((x): x is number => x !== null)
+      : []
+    const warmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
