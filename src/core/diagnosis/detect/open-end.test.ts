@@ -99,3 +99,44 @@ describe('a fault already running when the data starts is not an onset at t0', (
     SLOW
   )
 })
+
+describe('a fault that starts only in the data’s last minute is said, not called healthy', () => {
+  it(
+    'a routing skew in the last minute: the answer names the end of the data, its measure and minutes',
+    () => {
+      // 30 minutes, replica r5 sent twice its share from minute 29 (the last 5 %): too short to
+      // be a change yet, and the answer was "healthy" with one line in its evidence.
+      const spec: GenSpec = {
+        ...overload(0.05),
+        workload: 'long-prompts',
+        faults: [{ cause: 'routing.imbalance', magnitude: 2, windowShare: 0.05 }],
+      }
+      const { diagnosis } = diagnoseGridCase(gridCase(spec, 0))
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('healthy')
+      expect(top.confidence).toBeLessThanOrEqual(0.5)
+      expect(top.evidence[0]!.text).toMatch(
+        /^something changed at the end of the data: its last 60 s are slower than the rest \(TTFT, mostly replica=r5\)/
+      )
+      // The replica, not the node it runs on (which holds its slow requests too).
+      expect(top.scope).toEqual({ dimension: 'replica', value: 'r5' })
+      const endUs = microsFromIso(diagnosis.window.end)!
+      expect(microsFromIso(top.window!.end)).toBe(endUs)
+      expect(endUs - microsFromIso(top.window!.start)!).toBe(MIN_US)
+    },
+    SLOW
+  )
+
+  it(
+    'the same run without the fault has no open end',
+    () => {
+      const spec: GenSpec = { ...overload(0.05), workload: 'long-prompts', faults: [] }
+      const { diagnosis } = diagnoseGridCase(gridCase(spec, 0))
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('healthy')
+      expect(top.window).toBeNull()
+      expect(top.evidence[0]!.text).not.toMatch(/end of the data/)
+    },
+    SLOW
+  )
+})
