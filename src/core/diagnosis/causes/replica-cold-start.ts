@@ -461,7 +461,8 @@ function warmAtUs(
   ctx: DiagnosisContext,
   replica: string,
   firstUs: number,
-  measure: 'ttft' | 'tpot'
+  measure: 'ttft' | 'tpot',
+  slowAtFirst: number
 ): number | null {
   const f = ctx.frame
   const col = f.dims.replica
@@ -489,7 +490,7 @@ function warmAtUs(
   const per = measure === 'tpot' ? f.tpotUs : f.ttftUserUs
   // Only a measure its young requests are slow in has a warm-up to end.
   const earlyRatio = medianOver(per, mineEarly, MIN_EARLY) / medianOver(per, peersEarly, MIN_OWN)
-  if (!(earlyRatio >= 1 + COLD_RISE)) {
+  if (!(earlyRatio >= slowAtFirst)) {
     return null
   }
   const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
@@ -727,9 +728,22 @@ export const replicaColdStartCause: CauseRecord = {
     // One young replica named: it is warm once its latency matches its peers' in every measure
     // its young requests are slow in. The first to settle is not enough: a replica whose TPOT is
     // back while its TTFT is still several times its peers' still keeps its users waiting.
+    // The measure the cohort names counts from the rise of one scope; the other only when the
+    // replica is clearly slower in it at first (1.6×, as its own spans must be): on a weak cold
+    // start (1.2–1.5×) the other measure's ratio sits within its noise of 1.15 and waiting for it
+    // moved grid windows from 60 s to 330–540 s.
+    const named0 = best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
     const warmEnds = single
       ? (['ttft', 'tpot'] as const)
-          .map((m) => warmAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number, m))
+          .map((m) =>
+            warmAtUs(
+              ctx,
+              named,
+              ctx.youngReplicaUs.get(named) as number,
+              m,
+              m === named0 ? 1 + COLD_RISE : OWN_SLOWER_HI
+            )
+          )
           .filter((x): x is number => x !== null)
       : []
     const warmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
