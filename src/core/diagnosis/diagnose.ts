@@ -40,13 +40,7 @@ import { grewWithin, standingConditions } from './detect/standing.js'
 import { windowSpanUs } from './frame/window-span.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
-import {
-  openEnd,
-  opensWithData,
-  saidAsChange,
-  type OpenEnd,
-  type OpenStart,
-} from './detect/open-end.js'
+import { openEnd, opensWithData, type OpenEnd, type OpenStart } from './detect/open-end.js'
 import {
   HEALTHY_CAP_WHEN_BLIND,
   MAX_FINDINGS,
@@ -339,7 +333,6 @@ function healthyFinding(
   start: OpenStart | null
 ): Finding {
   const significant = ctx.primary.rows.filter((r) => r.significant)
-  const said = end !== null && saidAsChange(end) ? end : null
   const evidence: Finding['evidence'] = [
     {
       metric: 'ttft.p99',
@@ -347,13 +340,11 @@ function healthyFinding(
       baseline: round(ctx.ttft.summary.p50 / 1000),
       text: moved
         ? 'latency moved, but no cause has enough evidence'
-        : said !== null
-          ? `something changed at the end of the data: its last ${Math.round((said.toUs - said.fromUs) / 1e6)} s are slower than the rest (${said.measure.toUpperCase()}${said.scope === null ? '' : `, mostly ${said.scope.dimension}=${said.scope.value}`}); too little after it to name the cause`
-          : end !== null
-            ? 'no change over time that the data can confirm yet, and no saturated resource'
-            : significant.length > 0
-              ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
-              : 'no change over time, no concentration in any dimension and no saturated resource',
+        : end !== null
+          ? `something changed at the end of the data: its last ${Math.round((end.toUs - end.fromUs) / 1e6)} s are slower than the rest (${end.measure.toUpperCase()}${end.scope === null ? '' : `, mostly ${end.scope.dimension}=${end.scope.value}`}); too little after it to name the cause`
+          : significant.length > 0
+            ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
+            : 'no change over time, no concentration in any dimension and no saturated resource',
     },
   ]
   if (!ctx.frame.hasClient.includes(1)) {
@@ -430,13 +421,13 @@ function healthyFinding(
     confidence: round(Math.min(cap, checked, 1 - strongest)),
     // The open end is where "healthy" does not hold: its minutes and, when one value holds its
     // slow requests, that value, so a reader (or a script) sees what is known of it.
-    scope: said?.scope ?? { dimension: null, value: null },
+    scope: end?.scope ?? { dimension: null, value: null },
     window:
-      said === null
+      end === null
         ? null
         : {
-            start: isoFromMicros(said.fromUs as Micros),
-            end: isoFromMicros(said.toUs as Micros),
+            start: isoFromMicros(end.fromUs as Micros),
+            end: isoFromMicros(end.toUs as Micros),
           },
     evidence,
     actions: [],
@@ -503,8 +494,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     const onsets = [
       ctx.ttftChange.elevated?.start,
       ctx.tpotChange.elevated?.start,
-      // A reading over the whole window (no span) is no change at the end.
-      ...anomalies.filter((a) => a.z >= 4).map((a) => a.buckets?.from ?? 0),
+      ...anomalies.filter((a) => a.z >= 4).map((a) => a.buckets?.from),
     ].filter((x): x is number => x !== undefined)
     const moved =
       ctx.ttftChange.elevated !== null ||
@@ -520,7 +510,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
         merged[0]?.confidence ?? 0,
         skipped,
         uncovered.share,
-        moved && !saidAsChange(end),
+        moved && end === null,
         end,
         openStart
       ),

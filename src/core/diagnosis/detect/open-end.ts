@@ -155,7 +155,7 @@ function scopeOfEnd(ctx: DiagnosisContext, end: OpenEnd, values: Float64Array): 
         slowN++
       }
     }
-    for (let c = 0; c < k && slowN >= 10; c++) {
+    for (let c = 0; c < k && slowN >= 5; c++) {
       const share = (slow[c] as number) / slowN
       const lift = share / Math.max(1e-9, (all[c] as number) / allN)
       // The narrowest value that holds them: a replica before the node it runs on.
@@ -165,18 +165,6 @@ function scopeOfEnd(ctx: DiagnosisContext, end: OpenEnd, values: Float64Array): 
     }
   }
   return best === null ? null : { dimension: best.dimension, value: best.value }
-}
-
-/**
- * Noise units above which an open end is said as a change at the end of the data (its minutes as
- * the window) rather than only noted: about a 0.1 % one-sided chance for a level that did not
- * move. Below it, one value holding the slow requests says the same: chance rarely gathers them.
- */
-export const OPEN_END_SAID_Z = 3
-
-/** Whether `end` is said as a change at the end of the data, with its minutes and scope. */
-export function saidAsChange(end: OpenEnd | null): boolean {
-  return end !== null && (end.z >= OPEN_END_SAID_Z || end.scope !== null)
 }
 
 /**
