@@ -25,7 +25,7 @@ import { buildContext, slowMinutes, type DiagnosisContext } from './frame/contex
 import type { DiagnosisInput } from './frame/input.js'
 import type { RequestFrame } from './frame/frame.js'
 import { excessFacts, shiftField } from './detect/excess-facts.js'
-import { minSegmentSteps, scanExcess, type MeasureAnomaly } from './detect/excess-scan.js'
+import { scanExcess, type MeasureAnomaly } from './detect/excess-scan.js'
 import { causeMeasure, measureOfFinding } from './explain/finding-measure.js'
 import { sampleFrame } from './frame/frame-sample.js'
 import { sloBreachFinding } from './explain/slo-breach.js'
@@ -341,7 +341,7 @@ function healthyFinding(
       text: moved
         ? 'latency moved, but no cause has enough evidence'
         : end !== null
-          ? `something changed at the end of the data: its last ${Math.round((end.toUs - end.fromUs) / 1e6)} s are slower than the rest (${end.measure.toUpperCase()}${end.scope === null ? '' : `, mostly ${end.scope.dimension}=${end.scope.value}`}); too little after it to name the cause`
+          ? 'no change over time that the data can confirm yet, and no saturated resource'
           : significant.length > 0
             ? `no change over time and no saturated resource; the slowest requests lean to ${significant[0]!.dimension}=${significant[0]!.value}, but that does not move the P99`
             : 'no change over time, no concentration in any dimension and no saturated resource',
@@ -419,16 +419,8 @@ function healthyFinding(
   return {
     cause: 'healthy',
     confidence: round(Math.min(cap, checked, 1 - strongest)),
-    // The open end is where "healthy" does not hold: its minutes and, when one value holds its
-    // slow requests, that value, so a reader (or a script) sees what is known of it.
-    scope: end?.scope ?? { dimension: null, value: null },
-    window:
-      end === null
-        ? null
-        : {
-            start: isoFromMicros(end.fromUs as Micros),
-            end: isoFromMicros(end.toUs as Micros),
-          },
+    scope: { dimension: null, value: null },
+    window: null,
     evidence,
     actions: [],
   }
@@ -490,28 +482,18 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     findings = [sloBreachFinding(ctx, actionsOf)]
   }
   if (findings.length === 0) {
-    // Where each change the data shows begins (grid steps); a whole-window reading has none.
-    const onsets = [
-      ctx.ttftChange.elevated?.start,
-      ctx.tpotChange.elevated?.start,
-      ...anomalies.filter((a) => a.z >= 4).map((a) => a.buckets?.from),
-    ].filter((x): x is number => x !== undefined)
     const moved =
       ctx.ttftChange.elevated !== null ||
       ctx.tpotChange.elevated !== null ||
       anomalies.some((a) => a.z >= 4)
-    // A move that begins only near the end of the data is the open end itself, too short for a
-    // cause to stand on; one that begins earlier is a change no cause explains, not an open end.
-    const nearEnd = ctx.grid.count - 2 * minSegmentSteps(ctx.grid)
-    const end = onsets.every((b) => b >= nearEnd) ? openEnd(ctx) : null
     findings = [
       healthyFinding(
         ctx,
         merged[0]?.confidence ?? 0,
         skipped,
         uncovered.share,
-        moved && end === null,
-        end,
+        moved,
+        moved ? null : openEnd(ctx),
         openStart
       ),
     ]

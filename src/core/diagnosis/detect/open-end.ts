@@ -22,7 +22,7 @@
  * The first is the tail of whatever ran before the recording (a burst, a warm-up, or simply how
  * the system was); the data cannot tell which, so it is not an incident's onset.
  */
-import type { Finding, ScopeDimension } from '../../model/diagnosis.js'
+import type { Finding } from '../../model/diagnosis.js'
 import { microsFromIso } from '../../model/units.js'
 import { quantileSorted } from '../../stats/quantile.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
@@ -35,39 +35,13 @@ import { minSegmentSteps } from './excess-scan.js'
  */
 export const OPEN_END_Z = 2
 
-/**
- * Rise of the last steps' median over the rest's, relative to that level, below which a high end
- * is no change worth a line: a TPOT 0.3 ms up on 15 ms can be many noise units of a very steady
- * series and still nothing anyone waits for (the P50 excess of detect/windows.ts needs 8 %).
- */
-export const OPEN_END_RISE = 0.1
-/** The dimensions a finding may be scoped to (CONTRACT §5). */
-const SCOPES: readonly ScopeDimension[] = [
-  'replica',
-  'node',
-  'version',
-  'tenant',
-  'route',
-  'region',
-  'model',
-]
-/** Share of the last steps' slow requests one dimension value must hold to be named. */
-const OPEN_END_SCOPE_SHARE = 0.6
-
 export interface OpenEnd {
   measure: 'ttft' | 'tpot'
   /** Mean of the last steps' medians minus the median of the earlier steps' medians (µs). */
   shiftUs: number
-  /** The earlier steps' level (µs). */
-  levelUs: number
   /** That shift in noise units of a mean of `steps` steps. */
   z: number
   steps: number
-  /** Where the last steps begin and the data ends (epoch µs). */
-  fromUs: number
-  toUs: number
-  /** The dimension value holding most of the last steps' slow requests, when one does. */
-  scope: { dimension: ScopeDimension; value: string } | null
 }
 
 function medianOf(list: number[]): number {
@@ -99,88 +73,16 @@ function openEndOf(
     return null
   }
   const shiftUs = last.reduce((a, v) => a + v, 0) / last.length - level
-  const fromUs = ctx.grid.fromUs + (series.length - k) * ctx.grid.stepUs
-  return {
-    measure,
-    shiftUs,
-    levelUs: level,
-    z: (shiftUs / noise) * Math.sqrt(last.length),
-    steps: last.length,
-    fromUs,
-    toUs: ctx.input.window.toUs,
-    scope: null,
-  }
+  return { measure, shiftUs, z: (shiftUs / noise) * Math.sqrt(last.length), steps: last.length }
 }
 
-/**
- * The dimension value whose requests are most of the last steps' slow ones while being
- * over-represented among them: what is known of where the change is, before any cause can be
- * named.
- */
-function scopeOfEnd(ctx: DiagnosisContext, end: OpenEnd, values: Float64Array): OpenEnd['scope'] {
-  const f = ctx.frame
-  // Slow: above the P90 of the requests before the last steps, which one in ten passes by chance.
-  const before: number[] = []
-  for (let i = 0; i < f.n; i++) {
-    const v = values[i] as number
-    if ((f.startUs[i] as number) < end.fromUs && v === v) {
-      before.push(v)
-    }
-  }
-  if (before.length === 0) {
-    return null
-  }
-  const line = quantileSorted(Float64Array.from(before).sort(), 0.9)
-  let best: { dimension: ScopeDimension; value: string; lift: number } | null = null
-  for (const dimension of SCOPES) {
-    const col = f.dims[dimension]
-    const k = col.values.length
-    if (k < 2 || k > 64) {
-      continue
-    }
-    const all = new Float64Array(k)
-    const slow = new Float64Array(k)
-    let slowN = 0
-    let allN = 0
-    for (let i = 0; i < f.n; i++) {
-      const c = col.codes[i] as number
-      const v = values[i] as number
-      if (c < 0 || (f.startUs[i] as number) < end.fromUs || v !== v) {
-        continue
-      }
-      all[c] = (all[c] as number) + 1
-      allN++
-      if (v > line) {
-        slow[c] = (slow[c] as number) + 1
-        slowN++
-      }
-    }
-    for (let c = 0; c < k && slowN >= 5; c++) {
-      const share = (slow[c] as number) / slowN
-      const lift = share / Math.max(1e-9, (all[c] as number) / allN)
-      // The narrowest value that holds them: a replica before the node it runs on.
-      if (share >= OPEN_END_SCOPE_SHARE && lift >= 1.5 && (best === null || lift > best.lift)) {
-        best = { dimension, value: col.values[c] as string, lift }
-      }
-    }
-  }
-  return best === null ? null : { dimension: best.dimension, value: best.value }
-}
-
-/**
- * The measure whose last steps sit at least {@link OPEN_END_Z} noise units and
- * {@link OPEN_END_RISE} of its level high, or null.
- */
+/** The measure whose last steps sit at least {@link OPEN_END_Z} noise units high, or null. */
 export function openEnd(ctx: DiagnosisContext): OpenEnd | null {
-  const values = { ttft: ctx.frame.ttftUserUs, tpot: ctx.frame.tpotUs }
-  const found = [openEndOf(ctx, 'ttft', values.ttft), openEndOf(ctx, 'tpot', values.tpot)]
-    .filter(
-      (x): x is OpenEnd => x !== null && x.z >= OPEN_END_Z && x.shiftUs >= OPEN_END_RISE * x.levelUs
-    )
-    .sort((a, b) => b.z - a.z)[0]
-  return found === undefined
-    ? null
-    : { ...found, scope: scopeOfEnd(ctx, found, values[found.measure]) }
+  const found = [
+    openEndOf(ctx, 'ttft', ctx.frame.ttftUserUs),
+    openEndOf(ctx, 'tpot', ctx.frame.tpotUs),
+  ].filter((x): x is OpenEnd => x !== null && x.z >= OPEN_END_Z)
+  return found.sort((a, b) => b.z - a.z)[0] ?? null
 }
 
 export interface OpenStart {
