@@ -108,7 +108,6 @@ describe('replica.cold_start: the window ends where the replica is warm', () => 
     expect(endUs - joinUs).toBeLessThanOrEqual(20 * MIN_US)
   })
 
-
   it('a warm-up over a quarter of an hour is not cut at its first five minutes', () => {
     const { diagnosis } = diagnose({
       window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
