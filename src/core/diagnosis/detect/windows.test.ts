@@ -5,6 +5,7 @@ import { diagnose } from '../diagnose.js'
 import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
 import type { DiagnosisInput } from '../frame/input.js'
+import { diagnoseGridCase, gridCases } from '../testing/grid.js'
 import { createTestRng, makeCluster, makeTimeline, T0_US } from '../testing/make-timeline.js'
 
 const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1', r4: 'n2', r5: 'n2' }
@@ -191,4 +192,19 @@ describe('a window ends where the fault’s effect ends, not at the end of the d
     expect(Math.abs(startUs - faultFromUs)).toBeLessThanOrEqual(2 * MIN_US)
     expect(Math.abs(endUs - drainedUs)).toBeLessThanOrEqual(2 * MIN_US)
   })
+})
+
+describe('a routing skew, whose rule gives no window, takes its replica’s own', () => {
+  it('a routing skew over most of the run gets a window within two minutes of the fault', () => {
+    // Grid seed 23 run 21: r5 sent twice its share for the last 90 % of the run, spans only.
+    // The rule judges shares, and r5's excess was read over the whole window (out of line with
+    // its peers), so the finding had no window at all.
+    const c = gridCases(23, 120)[21]!
+    expect(c.spec.faults.map((f) => f.cause)).toEqual(['routing.imbalance'])
+    const { score } = diagnoseGridCase(c)
+    expect(score.top1).toBe(true)
+    expect(score.windowErrorS).not.toBeNull()
+    // 120 s: the hot replica's excess builds over its first minutes, short of the grid's 60 s.
+    expect(score.windowErrorS!).toBeLessThanOrEqual(120)
+  }, 180_000)
 })

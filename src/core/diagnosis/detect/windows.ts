@@ -113,6 +113,54 @@ function vote(values: { rank: number; at: number }[]): number {
   return lo.rank <= hi.rank ? lo.at : hi.at
 }
 
+/** The finding's own measure first, then the other of TTFT and TPOT. */
+function votingMeasures(measure: DurationMeasure): DurationMeasure[] {
+  return measure === 'tpot' || measure === 'itl_max' ? [measure, 'ttft'] : [measure, 'tpot']
+}
+
+function anomalyOf(
+  anomalies: readonly MeasureAnomaly[],
+  m: DurationMeasure
+): MeasureAnomaly | undefined {
+  return SCAN_OF[m]
+    .map((x) => anomalies.find((y) => y.measure === x && y.stage === null))
+    .find((x) => x !== undefined)
+}
+
+/**
+ * A window for a scoped finding that has none: its rule judged load or shares, and its excess was
+ * read over the whole window (a replica out of line with its peers), yet the scope's own P50 and
+ * P90 excess per step may still show where it began and ended. Two of them must agree that there
+ * is a change; without one the finding stays without a window (a standing difference).
+ */
+function scopedWindow(
+  ctx: DiagnosisContext,
+  frame: RequestFrame,
+  anomalies: readonly MeasureAnomaly[],
+  f: Finding,
+  measure: DurationMeasure
+): Finding['window'] {
+  const mask = scopeMask(frame, f)
+  if (mask === undefined) {
+    return null
+  }
+  const signals: Signal[] = []
+  votingMeasures(measure).forEach((m, k) => {
+    const a = anomalyOf(anomalies, m)
+    for (const s of a ? excessSignals(ctx, frame, mask, a) : []) {
+      signals.push({ ...s, rank: s.rank + 3 * k })
+    }
+  })
+  if (signals.length < 2) {
+    return null
+  }
+  const start = vote(signals.map((s) => ({ rank: s.rank, at: s.from })))
+  const end = vote(signals.map((s) => ({ rank: s.rank, at: s.to })))
+  return end < start
+    ? null
+    : windowOfBuckets(ctx.grid, { from: start, to: end }, ctx.input.window.toUs)
+}
+
 /**
  * The consensus window of finding `f` whose measure is `measure`; the finding's own window when
  * fewer than two signals overlap it (or it has none).
@@ -125,7 +173,11 @@ export function consensusWindow(
   measure: DurationMeasure
 ): Finding['window'] {
   if (f.window === null) {
-    return null
+    // Only a routing skew: its rule judges shares and never gives a window. On other causes a
+    // window where there was none changes what the rest of the diagnosis reads (grid seed 43 run
+    // 81: a standing slow node got one, its difference "grew" inside it, and it was called
+    // node.degraded).
+    return f.cause === 'routing.imbalance' ? scopedWindow(ctx, frame, anomalies, f, measure) : null
   }
   const { grid } = ctx
   const range = bucketsWrittenAs(grid, f.window)
@@ -146,13 +198,9 @@ export function consensusWindow(
   const scoped = mask !== undefined
   // The finding's own measure votes first; the other of TTFT and TPOT votes too, because a cause
   // that slows both (KV pressure, a slow node) shows its start most clearly where it hits hardest.
-  const measures: DurationMeasure[] =
-    measure === 'tpot' || measure === 'itl_max' ? [measure, 'ttft'] : [measure, 'tpot']
   const signals: Signal[] = []
-  measures.forEach((m, k) => {
-    const a = SCAN_OF[m]
-      .map((x) => anomalies.find((y) => y.measure === x && y.stage === null))
-      .find((x) => x !== undefined)
+  votingMeasures(measure).forEach((m, k) => {
+    const a = anomalyOf(anomalies, m)
     const change = m === 'ttft' || m === 'e2e' ? ctx.ttftChange : ctx.tpotChange
     const own = a ? excessSignals(ctx, frame, mask, a) : []
     for (const s of scoped ? own : [...own, ...p99Signal(change)]) {
