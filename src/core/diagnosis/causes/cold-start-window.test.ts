@@ -51,63 +51,7 @@ function decayingColdStart(): RequestTimeline[] {
   return out
 }
 
-/**
- * A young replica slow in both measures: its time per token is back within three minutes, its
- * prefill stays slow for a quarter of an hour (1 + 4 e^(−age/6 min): 2.2× at 8 minutes, 1.4× at
- * 14).
- */
-function coldInBothMeasures(): RequestTimeline[] {
-  const rng = createTestRng(11)
-  const out: RequestTimeline[] = []
-  const perMinute = 150
-  let rr = 0
-  for (let m = 0; m < MINUTES; m++) {
-    const live = m >= JOIN_MIN ? 6 : 5
-    for (let k = 0; k < perMinute; k++) {
-      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
-      const replica = `r${rr++ % live}`
-      const ageMin = (startUs - T0_US) / MIN_US - JOIN_MIN
-      const young = replica === 'r5'
-      const prefill = young ? 1 + 4 * Math.exp(-ageMin / 6) : 1
-      const perToken = young ? 1 + 20 * Math.exp(-ageMin / 0.7) : 1
-      const noise = (): number => 0.8 + 0.4 * rng()
-      // Long prompts on every replica share the TTFT tail, so the young replica's requests are
-      // over-represented most in the TPOT tail and that measure is the one the cohort names.
-      const long = rng() < 0.04 ? 10 : 1
-      out.push(
-        makeTimeline({
-          startUs,
-          dims: { replica, node: `n${Number(replica.slice(1)) >> 1}` },
-          stagesMs: {
-            'engine.queue': 5 * noise(),
-            'engine.prefill': 60 * noise() * prefill * long,
-            'engine.decode': 2000 * noise(),
-          },
-          tpotMs: 10 * noise() * perToken,
-        })
-      )
-    }
-  }
-  return out
-}
-
 describe('replica.cold_start: the window ends where the replica is warm', () => {
-  it('ends where the last measure its young requests are slow in settles, not the first', () => {
-    const { diagnosis } = diagnose({
-      window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
-      frame: frameFromRequests(coldInBothMeasures()),
-      resources: [],
-      events: [],
-    })
-    const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
-    expect(cold.scope).toEqual({ dimension: 'replica', value: 'r5' })
-    const joinUs = T0_US + JOIN_MIN * MIN_US
-    const endUs = microsFromIso(cold.window!.end)!
-    // TPOT alone ended at 3 minutes; the prefill is 1.4× its peers' at 14.
-    expect(endUs - joinUs).toBeGreaterThanOrEqual(8 * MIN_US)
-    expect(endUs - joinUs).toBeLessThanOrEqual(20 * MIN_US)
-  })
-
   it('a warm-up over a quarter of an hour is not cut at its first five minutes', () => {
     const { diagnosis } = diagnose({
       window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },

@@ -461,8 +461,7 @@ function warmAtUs(
   ctx: DiagnosisContext,
   replica: string,
   firstUs: number,
-  measure: 'ttft' | 'tpot',
-  slowAtFirst: number
+  measure: 'ttft' | 'tpot'
 ): number | null {
   const f = ctx.frame
   const col = f.dims.replica
@@ -473,26 +472,15 @@ function warmAtUs(
   }
   const mine = new Uint8Array(f.n)
   const peers = new Uint8Array(f.n)
-  const mineEarly = new Uint8Array(f.n)
-  const peersEarly = new Uint8Array(f.n)
   for (let i = 0; i < f.n; i++) {
     const c = col.codes[i] as number
-    const early =
-      (f.startUs[i] as number) - firstUs < YOUNG_US && (f.startUs[i] as number) >= firstUs
     if (c === code) {
       mine[i] = 1
-      mineEarly[i] = early ? 1 : 0
     } else if (c >= 0 && !ctx.youngReplicaUs.has(col.values[c] as string)) {
       peers[i] = 1
-      peersEarly[i] = early ? 1 : 0
     }
   }
   const per = measure === 'tpot' ? f.tpotUs : f.ttftUserUs
-  // Only a measure its young requests are slow in has a warm-up to end.
-  const earlyRatio = medianOver(per, mineEarly, MIN_EARLY) / medianOver(per, peersEarly, MIN_OWN)
-  if (!(earlyRatio >= slowAtFirst)) {
-    return null
-  }
   const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
   const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, peers, MIN_PER_STEP).values
   const logRatio = Array.from(own.subarray(first), (v, k) => {
@@ -511,12 +499,10 @@ function warmAtUs(
   while (k > 0 && (segments[k - 1] as Segment).mean <= settled.mean + rise) {
     k--
   }
-  const cold = segments[k - 1]
-  // Cold is slower than its peers, not merely above a level that settled low by chance: a TTFT
-  // ratio that wanders around 1 can still segment into 1.1 and then 0.7.
-  if (cold === undefined || cold.mean < rise) {
+  if (k === 0) {
     return null
   }
+  const cold = segments[k - 1] as Segment
   let end = cold.end
   while (end > cold.start && !((values[end] as number) > settled.mean + rise / 2)) {
     end--
@@ -725,28 +711,15 @@ export const replicaColdStartCause: CauseRecord = {
     const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
     const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
-    // One young replica named: it is warm once its latency matches its peers' in every measure
-    // its young requests are slow in. The first to settle is not enough: a replica whose TPOT is
-    // back while its TTFT is still several times its peers' still keeps its users waiting.
-    // The measure the cohort names counts from the rise of one scope; the other only when the
-    // replica is clearly slower in it at first (1.6×, as its own spans must be): on a weak cold
-    // start (1.2–1.5×) the other measure's ratio sits within its noise of 1.15 and waiting for it
-    // moved grid windows from 60 s to 330–540 s.
-    const named0 = best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
-    const warmEnds = single
-      ? (['ttft', 'tpot'] as const)
-          .map((m) =>
-            warmAtUs(
-              ctx,
-              named,
-              ctx.youngReplicaUs.get(named) as number,
-              m,
-              m === named0 ? 1 + COLD_RISE : OWN_SLOWER_HI
-            )
-          )
-          .filter((x): x is number => x !== null)
-      : []
-    const warmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
+    // One young replica named: it is warm once its latency matches its peers'.
+    const warmUs = single
+      ? warmAtUs(
+          ctx,
+          named,
+          ctx.youngReplicaUs.get(named) as number,
+          best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
+        )
+      : null
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
