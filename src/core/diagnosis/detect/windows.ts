@@ -144,16 +144,36 @@ function scopedWindow(
   if (mask === undefined) {
     return null
   }
+  const signals = votingSignals(ctx, frame, anomalies, measure, mask, false)
+  return signals.length < 2 ? null : votedWindow(ctx, signals)
+}
+
+/**
+ * The signals finding windows vote with: the excess spans of `measure` first, then of the other
+ * of TTFT and TPOT (ranked after them), and, when `withP99`, each measure's P99 change too.
+ */
+function votingSignals(
+  ctx: DiagnosisContext,
+  frame: RequestFrame,
+  anomalies: readonly MeasureAnomaly[],
+  measure: DurationMeasure,
+  mask: Uint8Array | undefined,
+  withP99: boolean
+): Signal[] {
   const signals: Signal[] = []
   votingMeasures(measure).forEach((m, k) => {
     const a = anomalyOf(anomalies, m)
-    for (const s of a ? excessSignals(ctx, frame, mask, a) : []) {
+    const own = a ? excessSignals(ctx, frame, mask, a) : []
+    const change = m === 'ttft' || m === 'e2e' ? ctx.ttftChange : ctx.tpotChange
+    for (const s of withP99 ? [...own, ...p99Signal(change)] : own) {
       signals.push({ ...s, rank: s.rank + 3 * k })
     }
   })
-  if (signals.length < 2) {
-    return null
-  }
+  return signals
+}
+
+/** The window the signals' ranked votes give for start and end; null when they cross. */
+function votedWindow(ctx: DiagnosisContext, signals: readonly Signal[]): Finding['window'] {
   const start = vote(signals.map((s) => ({ rank: s.rank, at: s.from })))
   const end = vote(signals.map((s) => ({ rank: s.rank, at: s.to })))
   return end < start
@@ -198,23 +218,11 @@ export function consensusWindow(
   const scoped = mask !== undefined
   // The finding's own measure votes first; the other of TTFT and TPOT votes too, because a cause
   // that slows both (KV pressure, a slow node) shows its start most clearly where it hits hardest.
-  const signals: Signal[] = []
-  votingMeasures(measure).forEach((m, k) => {
-    const a = anomalyOf(anomalies, m)
-    const change = m === 'ttft' || m === 'e2e' ? ctx.ttftChange : ctx.tpotChange
-    const own = a ? excessSignals(ctx, frame, mask, a) : []
-    for (const s of scoped ? own : [...own, ...p99Signal(change)]) {
-      signals.push({ ...s, rank: s.rank + 3 * k })
-    }
-  })
-  const overlapping = signals.filter((s) => s.from <= to && from <= s.to)
+  const overlapping = votingSignals(ctx, frame, anomalies, measure, mask, !scoped).filter(
+    (s) => s.from <= to && from <= s.to
+  )
   if (overlapping.length < 2) {
     return f.window
   }
-  const start = vote(overlapping.map((s) => ({ rank: s.rank, at: s.from })))
-  const end = vote(overlapping.map((s) => ({ rank: s.rank, at: s.to })))
-  if (end < start) {
-    return f.window
-  }
-  return windowOfBuckets(grid, { from: start, to: end }, ctx.input.window.toUs)
+  return votedWindow(ctx, overlapping) ?? f.window
 }
