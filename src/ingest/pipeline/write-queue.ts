@@ -171,24 +171,39 @@ export function createWriteQueue<J extends QueuedJob>(
     return total / writeRate + Math.ceil(total / maxWriteItems) * backgroundMsPerRound
   }
 
-  const refusal = (size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>): string | null => {
+  /** Why a batch of `size` would be refused now: the rule (for the refusal counts) and the text. */
+  const refusal = (
+    size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>
+  ): { rule: 'queue-limit' | 'queue-expected-wait'; text: string } | null => {
     // An empty queue always takes a batch, so one batch larger than a cap is not refused forever.
     if (depth.items === 0) {
       return null
     }
     if (depth.items + size.items > limits.maxItems) {
-      return `${depth.items} items waiting, limit ingest.maxQueueItems ${limits.maxItems}`
+      return {
+        rule: 'queue-limit',
+        text: `${depth.items} items waiting, limit ingest.maxQueueItems ${limits.maxItems}`,
+      }
     }
     if (size.spanCount > 0 && depth.spanCount + size.spanCount > limits.maxSpans) {
-      return `${depth.spanCount} spans waiting, limit ingest.maxQueueSpans ${limits.maxSpans}`
+      return {
+        rule: 'queue-limit',
+        text: `${depth.spanCount} spans waiting, limit ingest.maxQueueSpans ${limits.maxSpans}`,
+      }
     }
     if (depth.bytes + size.bytes > limits.maxBytes) {
-      return `${Math.round(depth.bytes / 1048576)} MiB waiting, limit ingest.maxQueueBytes ${Math.round(limits.maxBytes / 1048576)} MiB`
+      return {
+        rule: 'queue-limit',
+        text: `${Math.round(depth.bytes / 1048576)} MiB waiting, limit ingest.maxQueueBytes ${Math.round(limits.maxBytes / 1048576)} MiB`,
+      }
     }
     if (writeRate > 0) {
       const waitMs = expectedWaitMs(size.items)
       if (waitMs > limits.maxDelayMs) {
-        return `the queue takes ~${Math.round(waitMs)} ms to write, limit ingest.maxQueueDelayMs ${limits.maxDelayMs} ms`
+        return {
+          rule: 'queue-expected-wait',
+          text: `the queue takes ~${Math.round(waitMs)} ms to write, limit ingest.maxQueueDelayMs ${limits.maxDelayMs} ms`,
+        }
       }
     }
     return null
@@ -203,11 +218,11 @@ export function createWriteQueue<J extends QueuedJob>(
     const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
     throw new AppError(
       'INGEST_OVERLOADED',
-      `ingest queue is full: ${why}; batch of ${size.items} refused; retry after ${retryAfterSeconds} s`,
+      `ingest queue is full: ${why.text}; batch of ${size.items} refused; retry after ${retryAfterSeconds} s`,
       {
         retryAfterSeconds,
         // The zero-size probe at the headers apart from a decoded batch's own check.
-        reason: `${size.items === 0 ? 'headers-' : ''}${why.includes('maxQueueDelayMs') ? 'queue-expected-wait' : 'queue-limit'}`,
+        reason: `${size.items === 0 ? 'headers-' : ''}${why.rule}`,
       }
     )
   }
