@@ -92,7 +92,9 @@ export async function startProcess(
   })
   child.stdout?.pipe(out)
   child.stderr?.pipe(err)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // 'close', not 'exit': 'exit' can come before the child's last stdout bytes have reached the
+  // file, and a proxy's access log is read right after stop().
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()))
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
