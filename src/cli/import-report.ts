@@ -54,6 +54,15 @@ export function renderImportSummary(summary: ImportSummary, target: string): str
         '(health checks, model listings, scrapes, other routes): kept apart, not counted.'
     )
   }
+  for (const f of summary.files) {
+    if (f.untimedSamples !== undefined) {
+      out.push(
+        `${shown(f.file)}: ${f.untimedSamples.count.toLocaleString('en-US')} samples have no ` +
+          `timestamp; they are placed at the file's modification time, ` +
+          new Date(f.untimedSamples.atMs).toISOString()
+      )
+    }
+  }
   const skipped = summary.files.filter((f) => f.error !== null && f.format === 'unknown')
   if (skipped.length > 0) {
     out.push('', 'Skipped:')

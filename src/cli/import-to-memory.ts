@@ -23,8 +23,8 @@ export async function importIntoMemoryStore(
   try {
     const summary = await importPaths([...paths], sink)
     const unreadable = summary.files.filter((f) => f.error !== null)
-    for (const f of unreadable) {
-      process.stderr.write(`tokenline: skipped ${f.file}: ${f.error}\n`)
+    for (const line of [...skippedLines(unreadable), ...untimedLines(summary.files)]) {
+      process.stderr.write(`tokenline: ${line}\n`)
     }
     await sink.flush()
     return {
@@ -35,6 +35,46 @@ export async function importIntoMemoryStore(
   } finally {
     await sink.close()
   }
+}
+
+/** Files in a format not recognised beyond this many are named on one line, not one line each. */
+const UNRECOGNISED_NAMED = 3
+
+/**
+ * One line per file that failed to read; files merely in a format not recognised (a folder's
+ * README, a capture's sidecar files) are gathered on one line when there are more than a few, so
+ * that they do not bury a real decode error.
+ */
+export function skippedLines(
+  unreadable: readonly { file: string; error: string | null }[]
+): string[] {
+  const prefix = 'format not recognised: '
+  const other = unreadable.filter((f) => !(f.error ?? '').startsWith(prefix))
+  const unknown = unreadable.filter((f) => (f.error ?? '').startsWith(prefix))
+  const lines = other.map((f) => `skipped ${f.file}: ${f.error}`)
+  if (unknown.length <= UNRECOGNISED_NAMED) {
+    return [...unknown.map((f) => `skipped ${f.file}: ${f.error}`), ...lines]
+  }
+  const named = unknown.slice(0, UNRECOGNISED_NAMED).map((f) => f.file)
+  const reasons = [...new Set(unknown.map((f) => (f.error ?? '').slice(prefix.length)))]
+  return [
+    `skipped ${unknown.length} files in a format not recognised: ${named.join(', ')} and ${unknown.length - named.length} more (${reasons.join('; ')})`,
+    ...lines,
+  ]
+}
+
+/** A note per Prometheus file whose samples had no timestamp and so took the file's time. */
+export function untimedLines(
+  files: readonly { file: string; untimedSamples?: { count: number; atMs: number } }[]
+): string[] {
+  return files.flatMap((f) =>
+    f.untimedSamples === undefined
+      ? []
+      : [
+          `${f.file}: ${f.untimedSamples.count.toLocaleString('en-US')} samples have no timestamp; ` +
+            `they are placed at the file's modification time, ${new Date(f.untimedSamples.atMs).toISOString()}`,
+        ]
+  )
 }
 
 /**

@@ -225,3 +225,21 @@ describe('parsePrometheusText edge cases', () => {
     }
   })
 })
+
+describe('samples without a timestamp', () => {
+  it('are counted, apart from timed samples and dropped _created ones', () => {
+    const p = createPromLineParser({ defaultTimeUs: T0 })
+    const lines = [
+      '# TYPE a counter',
+      'a_total 1',
+      'a_created 1700000000',
+      'b 2 1764547200000',
+      'c 3',
+      'd x',
+    ]
+    lines.forEach((l, i) => p.push(l, i + 1))
+    const { samples } = p.take()
+    expect(samples.map((s) => s.name)).toEqual(['a_total', 'b', 'c'])
+    expect(p.untimed()).toBe(2)
+  })
+})

@@ -42,6 +42,8 @@ export interface PromLineParser {
   /** OpenMetrics when any OpenMetrics-only sign was seen (`# EOF`, `# UNIT`, exemplars, `_created`). */
   flavour(): PromFlavour
   droppedCreated(): number
+  /** Samples that had no timestamp of their own and were given `defaultTimeUs`. */
+  untimed(): number
 }
 
 interface FamilyState {
@@ -82,6 +84,7 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
   let rejected: PromReject[] = []
   let openMetrics = false
   let dropped = 0
+  let untimed = 0
 
   const family = (name: string): FamilyState => {
     let f = families.get(name)
@@ -186,6 +189,9 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
       dropped++
       return
     }
+    if (t.timestamp === null) {
+      untimed++
+    }
     const owner = ownerOf(t.name)
     if (owner !== '' && owner !== t.name && t.name === `${owner}_total`) {
       family(owner).sawTotal = true
@@ -243,6 +249,7 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
     },
     flavour: () => (openMetrics ? 'openmetrics' : 'prometheus'),
     droppedCreated: () => dropped,
+    untimed: () => untimed,
   }
 }
 

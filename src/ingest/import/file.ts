@@ -30,6 +30,11 @@ export interface FileImportSummary {
    * start-up or debug lines). Whether a request is an LLM call is decided when it is assembled.
    */
   accessLog?: { records: number; skipped: number }
+  /**
+   * Prometheus text only: samples that carried no timestamp and were placed at `atMs`, the file's
+   * modification time (or an upload's `mtime`): an inference the user should see.
+   */
+  untimedSamples?: { count: number; atMs: number }
   /** Why the file was skipped or stopped (unknown format, unreadable), else `null`. */
   error: string | null
 }

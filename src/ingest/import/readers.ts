@@ -105,6 +105,9 @@ async function readPrometheusText(
   })
   await drain()
   await ctx.batcher.addSamples([], prom.families())
+  if (prom.untimed() > 0) {
+    ctx.summary.untimedSamples = { count: prom.untimed(), atMs: input.mtimeMs }
+  }
 }
 
 async function readAll(stream: Readable): Promise<string> {
