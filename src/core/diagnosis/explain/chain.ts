@@ -23,6 +23,25 @@ const MECHANISM_STAGE: Partial<Record<string, StageName>> = {
   'node.degraded': 'engine.prefill',
 }
 
+/**
+ * Causes that say where the slow requests are rather than how they got slow. A root "explains"
+ * one of these when the two name the same requests (a canary's replicas all on one node), so in
+ * the chain it is the root's own next step on that place, not a mechanism after the root.
+ */
+export const PLACE_CAUSES: ReadonlySet<string> = new Set([
+  'node.degraded',
+  'replica.cold_start',
+  'routing.imbalance',
+  'version.regression',
+])
+
+/** The step for a place cause the root explains: "its replicas slow (node=n1 serves the same requests)". */
+function placeStep(root: Finding, mechanism: Finding): string {
+  const own = causeRecord(root.cause)?.chain[1] ?? mechanism.cause
+  const { dimension, value } = mechanism.scope
+  return dimension === null ? own : `${own} (${dimension}=${value} serves the same requests)`
+}
+
 /** A window needs at least this many requests on each side to size a step. */
 const MIN_SIDE = 20
 /**
@@ -161,7 +180,7 @@ export function chainEvidence(
       steps.push(mechanism.cause)
     }
   } else {
-    steps.push(mechanism.cause)
+    steps.push(PLACE_CAUSES.has(mechanism.cause) ? placeStep(root, mechanism) : mechanism.cause)
   }
   const values = measure === 'tpot' ? ctx.frame.tpotUs : ctx.frame.ttftUserUs
   const a = q(values, win, 0.99)

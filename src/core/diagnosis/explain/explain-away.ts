@@ -9,7 +9,10 @@ import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { causeRecord } from '../causes/index.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { chainEvidence } from './chain.js'
+import { chainEvidence, PLACE_CAUSES } from './chain.js'
+
+/** Mechanisms first, places after (PLACE_CAUSES). */
+const placeRank = (f: Finding): number => (PLACE_CAUSES.has(f.cause) ? 1 : 0)
 
 /** A root cause explains a mechanism away only when its own evidence reaches this (raw). */
 export const ROOT_HOLDS = 0.5
@@ -147,7 +150,7 @@ export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
       metric: 'explained_by',
       observed: root.cause,
       baseline: null,
-      text: `explained by ${root.cause}${root.scope.dimension === null ? '' : ` (${root.scope.dimension}=${root.scope.value})`}, which drives ${m.cause}`,
+      text: `explained by ${root.cause}${root.scope.dimension === null ? '' : ` (${root.scope.dimension}=${root.scope.value})`}, ${PLACE_CAUSES.has(m.cause) ? 'which holds the same slow requests' : `which drives ${m.cause}`}`,
     })
     if (e.why !== null) {
       m.evidence.push(e.why)
@@ -155,8 +158,11 @@ export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
     byRoot.set(root, [...(byRoot.get(root) ?? []), m])
   }
   for (const [root, mechanisms] of byRoot) {
-    // The chain runs through the strongest mechanism: the one the data shows most clearly.
-    const strongest = [...mechanisms].sort((a, b) => b.confidence - a.confidence)[0] as Finding
+    // The chain runs through the strongest mechanism: the one the data shows most clearly; a
+    // place the root's requests share (a node under a canary) only when no mechanism is there.
+    const strongest = [...mechanisms].sort(
+      (a, b) => placeRank(a) - placeRank(b) || b.confidence - a.confidence
+    )[0] as Finding
     const chain = chainEvidence(ctx, root, strongest)
     if (chain !== null) {
       root.evidence.unshift(chain)
