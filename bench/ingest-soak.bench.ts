@@ -213,6 +213,15 @@ interface WriterSample {
   spans: number
   /** Traces waiting for assembly now. */
   pendingTraces: number
+  /** What holds memory now (null from a server that does not say): V8 heap, DuckDB, held spans. */
+  heapBytes: number | null
+  heapTotalBytes: number | null
+  externalBytes: number | null
+  duckDbBytes: number | null
+  heldSpans: number | null
+  /** Traces read back from the store to be assembled so far, and the seconds those reads took. */
+  storeReadTraces: number | null
+  storeReadS: number | null
 }
 
 /** The server's store write time and committed spans so far, from `GET /metrics`. */
@@ -238,7 +247,25 @@ async function writerSample(apiUrl: string): Promise<WriterSample> {
   for (const m of text.matchAll(/^otelcol_receiver_accepted_spans(?:_total)?\{[^}]*\} (\S+)$/gm)) {
     spans += Number(m[1])
   }
-  return { atMs: performance.now(), writeS, writes, writeCpuS, spans, pendingTraces }
+  const scalar = (name: string): number | null => {
+    const m = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)
+    return m === null ? null : Number(m[1])
+  }
+  return {
+    atMs: performance.now(),
+    writeS,
+    writes,
+    writeCpuS,
+    spans,
+    pendingTraces,
+    heapBytes: scalar('nodejs_heap_used_bytes'),
+    heapTotalBytes: scalar('nodejs_heap_size_total_bytes'),
+    externalBytes: scalar('nodejs_external_memory_bytes'),
+    duckDbBytes: scalar('tokenline_store_memory_bytes'),
+    heldSpans: scalar('tokenline_assembly_held_spans'),
+    storeReadTraces: scalar('tokenline_assembly_store_read_traces(?:_total)?'),
+    storeReadS: scalar('tokenline_assembly_store_read_seconds(?:_total)?'),
+  }
 }
 
 /**
@@ -288,6 +315,29 @@ function writerLine(name: string, a: WriterSample, b: WriterSample): string {
     `process CPU while writing (all threads, an upper bound): span writes ${cpuShare('insert_spans')}, ` +
     `request writes ${cpuShare('upsert_requests')} (${counted('upsert_requests') ? ((1000 * cpu('upsert_requests')) / Math.max(1, requestWrites)).toFixed(0) : '–'} ms per write); ` +
     `pending traces at the end ${b.pendingTraces}`
+  )
+}
+
+/**
+ * One line of the overload's memory timeline: the resident set and what the server says holds it
+ * (V8 heap, DuckDB's own count, spans held for assembly, traces pending), and over the last
+ * interval the spans committed, the writer's busy share and the traces read back from the store.
+ */
+function timelineLine(atS: number, rssNow: number, a: WriterSample, b: WriterSample): string {
+  const wallS = Math.max(1e-9, (b.atMs - a.atMs) / 1000)
+  const d = (op: string): number => (b.writeS[op] ?? 0) - (a.writeS[op] ?? 0)
+  const mib = (x: number | null): string => (x === null ? '–' : (x / 1048576).toFixed(0))
+  const reads =
+    a.storeReadTraces === null || b.storeReadTraces === null
+      ? null
+      : b.storeReadTraces - a.storeReadTraces
+  const readS = a.storeReadS === null || b.storeReadS === null ? null : b.storeReadS - a.storeReadS
+  return (
+    `t=${atS.toFixed(0)} s: RSS ${mib(rssNow)} MiB, heap ${mib(b.heapBytes)} of ${mib(b.heapTotalBytes)} MiB, external ${mib(b.externalBytes)} MiB, DuckDB ${mib(b.duckDbBytes)} MiB, ` +
+    `pending traces ${b.pendingTraces}, held spans ${b.heldSpans ?? '–'}, ` +
+    `committed ${Math.round((b.spans - a.spans) / wallS)} spans/s, writer busy ${((100 * d('insert_spans')) / wallS).toFixed(0)} % + ${((100 * d('upsert_requests')) / wallS).toFixed(0)} %, ` +
+    `read from store ${reads === null ? '–' : Math.round(reads / wallS)} traces/s ` +
+    `(${readS === null ? '–' : ((100 * readS) / wallS).toFixed(0)} % of wall, ${reads === null || readS === null || reads === 0 ? '–' : ((1000 * readS) / reads).toFixed(2)} ms per trace)`
   )
 }
 
@@ -404,6 +454,9 @@ try {
   )
   const rss: { atMs: number; bytes: number }[] = []
   const pendingTraces: number[] = []
+  // What holds the memory, printed every 20 s as the overload runs (every 10th 2 s sample).
+  let lastTimeline = afterCalibration
+  let samples = 0
   let ticks = 0
   const startedAt = performance.now()
   const rssTimer = setInterval(() => {
@@ -417,7 +470,15 @@ try {
     }
     if (++ticks % 2 === 0) {
       writerSample(server.apiUrl).then(
-        (w) => pendingTraces.push(w.pendingTraces),
+        (w) => {
+          pendingTraces.push(w.pendingTraces)
+          if (++samples % 10 === 0) {
+            process.stdout.write(
+              `${timelineLine((w.atMs - startedAt) / 1000, rssBytes(server.pid), lastTimeline, w)}\n`
+            )
+            lastTimeline = w
+          }
+        },
         () => undefined
       )
     }

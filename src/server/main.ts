@@ -42,6 +42,7 @@ import { createOtlpApp } from './otlp-app.js'
 import { createDecodePool, type OtlpDecoder } from '../ingest/otlp/decode-pool.js'
 import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listener.js'
 import { createServerMetrics, createTelemetry } from './metrics/server-metrics.js'
+import { collectGarbage } from '../ingest/admission/collect-garbage.js'
 import type { ScrapeOutcome } from '../ingest/scrape/scraper.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
 
@@ -169,8 +170,13 @@ export async function startServer(
     maxQueueDelayMs: config.ingest.maxQueueDelayMs,
     maxInFlightBytes: config.ingest.maxInFlightBytes,
     memoryLimitBytes: config.ingest.memoryLimitBytes,
-    // Above the soft limit a checkpoint frees the rows DuckDB holds since the last one.
-    ...(shared === null ? {} : { relieveMemory: () => shared.checkpoint() }),
+    // Above the soft limit: a full collection frees the garbage of the batches already handled
+    // (a refusing server allocates too little for V8 to collect on its own), and a checkpoint
+    // the rows DuckDB holds since the last one (ADR 0130, 0256).
+    relieveMemory: async () => {
+      collectGarbage()
+      await shared?.checkpoint()
+    },
     keepContent: config.ingest.keepContent,
     llmRoutes: config.ingest.llmRoutes,
     onBackgroundError,

@@ -150,6 +150,9 @@ type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
  */
 const NEW_TRACE_MARGIN_US = 3600 * 1_000_000
 
+/** `Retry-After` of a refusal while assembly is behind (s): a few request writes' time. */
+const ASSEMBLY_RETRY_AFTER_S = 2
+
 /** Least time between two log lines about a store that cannot write (ms). */
 const STORE_DOWN_LOG_MS = 10_000
 
@@ -190,6 +193,15 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       notLlm.set(key, { service, name: root.name, traces: 1 })
     }
   }
+  const maxHeldSpans = options.maxHeldSpans ?? 100_000
+  /**
+   * Spans in memory waiting for their request to be written (held, being assembled, queued) past
+   * which new batches are refused at their headers: below twice `maxHeldSpans`, where the
+   * assembler would let go of spans and read their traces back from the store, a read that
+   * grows with the table and starves the writer (ADR 0256). The margin is for the bodies already
+   * admitted (`maxInFlightBytes`: 6 MiB, about 14,000 spans).
+   */
+  const maxBacklogSpans = Math.floor(1.5 * maxHeldSpans)
   const budget = splitMemoryBudget(options.memoryLimitBytes ?? 0)
   const memory = createMemoryLimiter({
     limitBytes: options.memoryLimitBytes ?? 0,
@@ -213,7 +225,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     seenTraces: createSeenTraces(options.seenTracesCapacity),
     quietMs,
     maxPendingTraces: options.maxPendingTraces ?? 100_000,
-    maxHeldSpans: options.maxHeldSpans ?? 100_000,
+    maxHeldSpans,
     assembleBatchTraces: options.assembleBatchTraces ?? DEFAULT_ASSEMBLE_BATCH_TRACES,
     chunkTargetMs: options.assembleChunkMs ?? DEFAULT_ASSEMBLE_CHUNK_MS,
     // Request writes are background work: on the span writer, between its rounds, never ahead
@@ -245,6 +257,18 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     maxDelayMs: options.maxQueueDelayMs ?? 1000,
     now,
   })
+
+  /** Refuses a new batch while assembly is this far behind (see `maxBacklogSpans`). */
+  const checkAssemblyBacklog = (): void => {
+    const spans = assembler.backlogSpans() + queue.depth().spanCount
+    if (spans >= maxBacklogSpans) {
+      throw new AppError(
+        'INGEST_OVERLOADED',
+        `ingest assembly is behind: ${spans} spans wait in memory for their requests to be written, limit ${maxBacklogSpans}; retry after ${ASSEMBLY_RETRY_AFTER_S} s`,
+        { retryAfterSeconds: ASSEMBLY_RETRY_AFTER_S, reason: 'assembly-backlog' }
+      )
+    }
+  }
 
   /** One store call for a group of jobs of one kind; counters move only once it is committed. */
   const writeGroup = async (kind: Job['kind'], jobs: readonly Job[]): Promise<void> => {
@@ -375,6 +399,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         throw closedError()
       }
       memory.check()
+      checkAssemblyBacklog()
       // A zero-size probe: refused only when the queue is already past a limit.
       queue.admit({ items: 0, spanCount: 0, bytes: 0 })
       queue.admitNew()
@@ -432,6 +457,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         ...counters,
         queueDepth: queue.depth().items,
         pendingTraces: assembler.pendingCount(),
+        heldSpans: assembler.heldSpanCount(),
+        tracesReadFromStore: assembler.storeReads().traces,
+        storeReadSeconds: assembler.storeReads().ms / 1000,
       }
     },
     async close() {

@@ -26,6 +26,18 @@ describe('createSeenTraces', () => {
     expect(fp / 10_000).toBeLessThan(0.03)
   })
 
+  it('reads back at most one new trace in 2,000 when both generations are full (ADR 0256)', () => {
+    const seen = createSeenTraces(10_000)
+    for (let i = 0; i < 19_999; i++) {
+      seen.add(id(i))
+    }
+    let fp = 0
+    for (let i = 1_000_000; i < 1_100_000; i++) {
+      fp += seen.mayHave(id(i)) ? 1 : 0
+    }
+    expect(fp / 100_000).toBeLessThan(0.0005)
+  })
+
   it('forgets ids older than two generations, keeping memory fixed', () => {
     const seen = createSeenTraces(1000)
     seen.add('a'.repeat(32))

@@ -74,6 +74,15 @@ export interface TraceAssembler {
   /** Queues traces committed but never assembled (see `IngestPipeline.recover`). */
   recover(sinceUs: Micros, limit: number): Promise<number>
   pendingCount(): number
+  /** Spans held in memory for pending traces now. */
+  heldSpanCount(): number
+  /**
+   * Spans held in memory and not yet assembled and written: those of pending traces and those
+   * of traces taken for assembly whose request write is still to come (ADR 0256).
+   */
+  backlogSpans(): number
+  /** Traces read back from the store to assemble so far, and the time those reads took (ms). */
+  storeReads(): { traces: number; ms: number }
   /** True when this span was already committed for its trace in the current pending period. */
   isCommitted(traceId: string, spanId: string): boolean
 }
@@ -103,6 +112,10 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
   /** traceId → pending state; Map order = last seen, oldest first. */
   const pending = new Map<string, PendingTrace>()
   let heldSpans = 0
+  /** Spans of traces taken for assembly whose chunk is not written yet. */
+  let assemblingSpans = 0
+  let tracesFromStore = 0
+  let storeReadMs = 0
   let assembling: Promise<void> = Promise.resolve()
   const scheduleWrite = options.scheduleWrite ?? ((write) => write())
   /** Request-write ms per trace lately (0 until measured), for the chunk size. */
@@ -221,7 +234,10 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
       }
     }
     if (storeIds.length > 0) {
+      const startedMs = now()
       groupSpansByTrace(await store.getSpans(storeIds), byTrace)
+      storeReadMs += now() - startedMs
+      tracesFromStore += storeIds.length
     }
     const newAfterUs = await options.newAfterUs
     /** Requests of traces with no stored request (see `newAfterUs`), and the others. */
@@ -274,21 +290,33 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
     traces: readonly [string, PendingTrace][],
     all: boolean
   ): Promise<void> => {
-    for (let i = 0; i < traces.length;) {
-      const chunk = traces.slice(i, i + chunkTraces())
-      i += chunk.length
-      try {
-        await assembleChunk(chunk, all)
-      } catch (err) {
-        // Put the traces back so a later sweep retries them, unless newer spans already did.
-        const t = now()
-        for (const [id] of chunk) {
-          if (!pending.has(id)) {
-            pending.set(id, { lastSeen: t, spans: [], ids: new Set(), fromStore: true })
+    const spansOf = (list: readonly [string, PendingTrace][]): number =>
+      list.reduce((n, [, entry]) => n + entry.spans.length, 0)
+    // Until its chunk is written a taken trace's spans are still in memory: counted apart.
+    let left = spansOf(traces)
+    assemblingSpans += left
+    try {
+      for (let i = 0; i < traces.length;) {
+        const chunk = traces.slice(i, i + chunkTraces())
+        i += chunk.length
+        try {
+          await assembleChunk(chunk, all)
+        } catch (err) {
+          // Put the traces back so a later sweep retries them, unless newer spans already did.
+          const t = now()
+          for (const [id] of chunk) {
+            if (!pending.has(id)) {
+              pending.set(id, { lastSeen: t, spans: [], ids: new Set(), fromStore: true })
+            }
           }
+          throw err
         }
-        throw err
+        const done = spansOf(chunk)
+        assemblingSpans -= done
+        left -= done
       }
+    } finally {
+      assemblingSpans -= left
     }
   }
 
@@ -315,6 +343,15 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
     },
     pendingCount() {
       return pending.size
+    },
+    heldSpanCount() {
+      return heldSpans
+    },
+    backlogSpans() {
+      return heldSpans + assemblingSpans
+    },
+    storeReads() {
+      return { traces: tracesFromStore, ms: storeReadMs }
     },
     isCommitted(traceId, spanId) {
       return pending.get(traceId)?.ids.has(spanId) === true

@@ -20,6 +20,11 @@ export interface IngestCounters {
   queueDepth: number
   /** Traces waiting for their quiet period to end before assembly. */
   pendingTraces: number
+  /** Spans held in memory for the pending traces (absent from sinks that do not assemble). */
+  heldSpans?: number
+  /** Traces read back from the store to be assembled, and the seconds those reads took. */
+  tracesReadFromStore?: number
+  storeReadSeconds?: number
 }
 
 /** One kind of trace kept apart from the LLM requests, and how many were seen. */

@@ -8,6 +8,7 @@ import type { SloService } from '../../alerts/service.js'
 import type { ScrapeOutcome } from '../../ingest/scrape/scraper.js'
 import type { IngestSink } from '../../ingest/pipeline/types.js'
 import type { SpanStore } from '../../storage/span-store.js'
+import { duckDbSharedOf } from '../../storage/duckdb/duckdb-store.js'
 import type { MetricFamily } from './exposition.js'
 import { gaugeFamily } from './instruments.js'
 import { createRequestMetrics } from './request-metrics.js'
@@ -51,6 +52,7 @@ export function createTelemetry(
 
 function processFamilies(version: string, startedMs: number): MetricFamily[] {
   const cpu = process.cpuUsage()
+  const mem = process.memoryUsage()
   return [
     gaugeFamily('tokenline_build_info', 'The running version (always 1).', [
       { labels: { version, node: process.version }, value: 1 },
@@ -69,12 +71,59 @@ function processFamilies(version: string, startedMs: number): MetricFamily[] {
       'bytes'
     ),
     gaugeFamily(
+      'nodejs_heap_used_bytes',
+      'V8 heap in use (live objects and garbage not yet collected).',
+      [{ labels: {}, value: mem.heapUsed }],
+      'bytes'
+    ),
+    gaugeFamily(
+      'nodejs_heap_size_total_bytes',
+      'V8 heap reserved by the main thread (used or not).',
+      [{ labels: {}, value: mem.heapTotal }],
+      'bytes'
+    ),
+    gaugeFamily(
+      'nodejs_external_memory_bytes',
+      'Memory of objects outside the V8 heap that JavaScript holds (buffers included).',
+      [{ labels: {}, value: mem.external }],
+      'bytes'
+    ),
+    gaugeFamily(
       'process_start_time_seconds',
       'When the process started, epoch seconds.',
       [{ labels: {}, value: startedMs / 1000 }],
       'seconds'
     ),
   ]
+}
+
+/**
+ * DuckDB's own memory (its buffer manager's count: cached blocks, rows since the last checkpoint,
+ * query state), beside the resident set it is part of; nothing for a store that is not DuckDB.
+ */
+async function storeMemoryFamilies(store: SpanStore): Promise<MetricFamily[]> {
+  const shared = duckDbSharedOf(store)
+  if (shared === null) {
+    return []
+  }
+  const bytes = await shared
+    .read(async (conn) => {
+      const reader = await conn.runAndReadAll(
+        'SELECT sum(memory_usage_bytes)::DOUBLE AS b FROM duckdb_memory()'
+      )
+      return Number(reader.getRowObjectsJS()[0]?.['b'] ?? Number.NaN)
+    })
+    .catch(() => Number.NaN)
+  return Number.isFinite(bytes)
+    ? [
+        gaugeFamily(
+          'tokenline_store_memory_bytes',
+          "DuckDB's memory in use (duckdb_memory()).",
+          [{ labels: {}, value: bytes }],
+          'bytes'
+        ),
+      ]
+    : []
 }
 
 /** Creates the metrics of one server. */
@@ -97,6 +146,7 @@ export function createServerMetrics(options: ServerMetricsOptions): ServerMetric
       const stateFamilies = await state.families()
       return [
         ...processFamilies(options.version, startedMs),
+        ...(await storeMemoryFamilies(options.store)),
         ...telemetry.families(ingest),
         ...telemetry.requests.families(),
         ...stateFamilies,

@@ -333,6 +333,24 @@ export function createServerTelemetry(options: {
           'Traces waiting for their quiet period to end before assembly.',
           one(c.pendingTraces)
         ),
+        gaugeFamily(
+          'tokenline_assembly_held_spans',
+          'Spans held in memory for the traces waiting for assembly.',
+          c.heldSpans === undefined ? [] : one(c.heldSpans)
+        ),
+        {
+          name: 'tokenline_assembly_store_read_traces',
+          type: 'counter',
+          help: 'Traces read back from the store to be assembled (late spans, or spans let go).',
+          samples: c.tracesReadFromStore === undefined ? [] : one(c.tracesReadFromStore),
+        },
+        {
+          name: 'tokenline_assembly_store_read_seconds',
+          type: 'counter',
+          help: 'Time spent reading traces back from the store to assemble them.',
+          unit: 'seconds',
+          samples: c.storeReadSeconds === undefined ? [] : one(c.storeReadSeconds),
+        },
         commitLatency.family(),
         storeWrite.family(),
         storeWriteCpu.family(),

@@ -36,3 +36,21 @@ describe('openDuckDbInstance threads', () => {
     expect(await threadsOf(await openDuckDbInstance(join(dir, 'd.duckdb')))).toBe(own)
   })
 })
+
+describe('openDuckDbInstance allocator', () => {
+  it("runs DuckDB's allocator background thread for a file, so pages freed while the writer idles go back to the system", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenline-open-'))
+    dirs.push(dir)
+    const instance = await openDuckDbInstance(join(dir, 'a.duckdb'))
+    const conn = await instance.connect()
+    try {
+      const reader = await conn.runAndReadAll(
+        "SELECT current_setting('allocator_background_threads')"
+      )
+      expect(reader.getRowsJS()[0]?.[0]).toBe(true)
+    } finally {
+      conn.closeSync()
+      instance.closeSync()
+    }
+  })
+})

@@ -29,6 +29,10 @@ function instanceOptions(memory: DuckDbMemoryOptions): Record<string, string> {
   const checkpoint = memory.checkpointThresholdBytes ?? 0
   const options: Record<string, string> = {
     checkpoint_threshold: `${Math.floor(checkpoint > 0 ? checkpoint : DEFAULT_CHECKPOINT_BYTES)}B`,
+    // DuckDB's allocator (jemalloc) returns freed pages to the system only while it allocates,
+    // unless its background thread does it: a writer left idle by refusals kept ~300 MiB of
+    // freed pages resident above the memory limiter's soft limit (ADR 0256).
+    allocator_background_threads: 'true',
   }
   const threads = memory.threads ?? 0
   if (threads > 0) {
