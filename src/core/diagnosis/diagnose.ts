@@ -40,6 +40,8 @@ import { grewWithin, standingConditions } from './detect/standing.js'
 import { windowSpanUs } from './frame/window-span.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
+import { endChange } from './detect/end-change.js'
+import { endChangeFinding } from './explain/end-change.js'
 import { openEnd, opensWithData, type OpenEnd, type OpenStart } from './detect/open-end.js'
 import {
   HEALTHY_CAP_WHEN_BLIND,
@@ -480,6 +482,15 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   }
   if (findings.length === 0 && ctx.sloBreached) {
     findings = [sloBreachFinding(ctx, actionsOf)]
+  }
+  if (findings.length === 0) {
+    // The data's last minute above all its history is not "healthy", though no cause could be
+    // judged on so short a change: its mechanism, said as such (ADR 0260).
+    const end = endChange(ctx)
+    const atEnd = end === null ? null : endChangeFinding(ctx, end, actionsOf)
+    if (atEnd !== null) {
+      findings = [atEnd]
+    }
   }
   if (findings.length === 0) {
     const moved =

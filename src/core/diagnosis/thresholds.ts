@@ -31,6 +31,10 @@ export const HEALTHY_CAP_WHEN_BLIND = 0.5
 /** Share of a typical TTFT covered by no span above which "healthy" is capped: a third of the
  * first token's time could hide any cause. */
 export const UNCOVERED_BLIND_SHARE = 0.3
+/** Confidence of a change at the end of the data named by its mechanism (ADR 0260): under the 0.5
+ * a calibrated finding starts at (explain/calibration.ts), since no record weighed it, and above
+ * {@link MIN_CONFIDENCE}, since the data shows the change beyond its own history. */
+export const END_CHANGE_CONFIDENCE = 0.4
 
 /** A cause whose rule and excess agree gains this share of the weaker side: two independent
  * lines of evidence for the same cause are stronger than either. */

@@ -1,0 +1,64 @@
+/**
+ * A change at the end of the data (ADR 0260), on the fault grid's independent generator: a fault
+ * in the data's last minute that moved its measures beyond all their history is answered with its
+ * mechanism, not `healthy`; the per-step noise at the end of healthy runs is not.
+ */
+import { describe, expect, it } from 'vitest'
+import { diagnoseGridCase, gridCases } from '../testing/grid.js'
+
+// Each run generates and diagnoses 7 200 requests: seconds on a busy machine.
+const SLOW = 180_000
+const LAST_MINUTE = '2025-06-02T09:29:00.000Z'
+
+describe('a fault in the data’s last minute', () => {
+  it(
+    'long prompts that fill every queue (grid 13-40, 1.5×, spans only): the queue, named as the mechanism, from the last minute',
+    () => {
+      // `healthy` 0.5 before ADR 0260: no record could be judged on two steps.
+      const c = gridCases(13, 120)[40]!
+      const { diagnosis } = diagnoseGridCase(c)
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('engine.queue_saturation')
+      expect(top.window?.start).toBe(LAST_MINUTE)
+      expect(top.window?.end).toBe(diagnosis.window.end)
+      expect(diagnosis.findings.some((f) => f.cause === 'healthy')).toBe(false)
+      const text = top.evidence.map((e) => e.text).join('\n')
+      expect(text).toMatch(/something changed at the end of the data: over its last 60 s/)
+      // The first token came later: decode time, which grows with longer answers, is not named.
+      expect(text).toMatch(/engine\.queue grew most/)
+    },
+    SLOW
+  )
+
+  it(
+    'tokens held back by a proxy (grid 43-34, 1.5×): the worst gap rose alone, TPOT did not; below any judged finding',
+    () => {
+      const c = gridCases(43, 120)[34]!
+      const { diagnosis } = diagnoseGridCase(c)
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('proxy.stream_buffering')
+      expect(top.window?.start).toBe(LAST_MINUTE)
+      expect(top.confidence).toBeLessThan(0.5)
+      expect(top.evidence[0]!.text).toMatch(
+        /ITL max median .*too little data after it to name the root cause/
+      )
+      expect(top.actions[0]).toMatch(/^diagnose again in a few minutes/)
+    },
+    SLOW
+  )
+})
+
+describe('the end of a healthy run', () => {
+  it(
+    'a last minute above all earlier ones on every measure, by about twice their widest swing, stays healthy',
+    () => {
+      // Grid seed 19 case 101 (healthy, all signals): the last stretch of TTFT, TPOT, the worst
+      // gap and the queue sit 1.9–2.3 widest swings above their history: per-step noise.
+      const c = gridCases(19, 120)[101]!
+      expect(c.kind).toBe('healthy')
+      const { diagnosis } = diagnoseGridCase(c)
+      expect(diagnosis.findings.map((f) => f.cause)).toEqual(['healthy'])
+    },
+    SLOW
+  )
+})
