@@ -21,7 +21,7 @@ import { rowEvidence, scopeOf } from '../explain/evidence.js'
 import { meanOver } from '../resources.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
-import { bucketCounts } from '../../timeline/buckets.js'
+import { bucketCounts, bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 
 /** Output tokens of the stalled streams over the calm ones' at which length explains the gaps. */
@@ -84,6 +84,54 @@ function longerStreams(
   }
 }
 
+/** Streams each side needs before the stall window's pace is read against the rest's. */
+const PACE_MIN_STREAMS = 30
+
+/**
+ * The engine's decode time per token where the stalls are over where they are not. A stall is a
+ * gap above 5× the stream's TPOT and above 100 ms: the floor is reached first by the streams
+ * whose tokens are slower (longer prompts, a slower replica), so the stalled streams decode
+ * slower than the calm ones whoever holds the gaps (1.1–1.4× on streams a proxy buffered while
+ * the engine kept its pace). When the stall share rose in a window, the engine's pace inside it
+ * against outside it asks the question without that selection: a proxy changes which streams
+ * stall, not how fast the engine decodes. Without a window, the stalled streams against the
+ * calm ones, as before.
+ */
+function enginePace(
+  ctx: DiagnosisContext,
+  perToken: Float64Array,
+  eligible: Uint8Array,
+  stalled: Uint8Array,
+  span: { start: number; end: number } | null
+): { ratio: number; inWindow: boolean } {
+  const { frame } = ctx
+  const a = new Uint8Array(frame.n)
+  const b = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    if (eligible[i] !== 1) {
+      continue
+    }
+    if (span === null) {
+      a[i] = stalled[i] as number
+      b[i] = 1 - (stalled[i] as number)
+    } else {
+      const k = bucketOf(ctx.grid, frame.startUs[i] as number)
+      const inside = k >= span.start && k <= span.end
+      a[i] = inside ? 1 : 0
+      b[i] = inside ? 0 : 1
+    }
+  }
+  const x = meanWhere(perToken, a)
+  const y = meanWhere(perToken, b)
+  if (span !== null && (x.count < PACE_MIN_STREAMS || y.count < PACE_MIN_STREAMS)) {
+    return enginePace(ctx, perToken, eligible, stalled, null)
+  }
+  return {
+    ratio: x.count > 0 && y.count > 0 && y.mean > 0 ? x.mean / y.mean : 1,
+    inWindow: span !== null,
+  }
+}
+
 export const proxyStreamBufferingCause: CauseRecord = {
   cause: 'proxy.stream_buffering',
   label: 'Proxy buffers the token stream',
@@ -93,9 +141,9 @@ export const proxyStreamBufferingCause: CauseRecord = {
   breachStages: ['stream'],
   needs: 'client spans with inter-token gaps (ITL max, TPOT).',
   predicts:
-    "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded the stalled streams at the same pace as the others.",
+    "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded at the same pace per token in the stall window as outside it (without a window: the stalled streams as the calm ones).",
   against:
-    'the engine itself was slower for the stalled streams (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations).',
+    'the engine itself was slower per token where the streams stalled (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations).',
   actions: ['disable proxy buffering for SSE (e.g. X-Accel-Buffering: no)', 'flush per event'],
   counter(ctx, finding) {
     return longerStreams(ctx, finding.window)
@@ -143,21 +191,18 @@ export const proxyStreamBufferingCause: CauseRecord = {
       share = meanOver(stallShare, span.start, span.end)
     }
     // Engines stall streams too (preemption, a long prefill); a proxy stalls streams the engine
-    // produced at an even pace. Compare the engine's decode time per token of stalled streams
-    // with the others'.
+    // produced at an even pace. Compare the engine's decode time per token where the stalls are
+    // with where they are not.
     const perToken = new Float64Array(frame.n).fill(NaN)
-    const calm = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {
       const d = frame.stages['engine.decode'][i] as number
       const o = frame.outputTokens[i] as number
       if (d === d && o > 1) {
         perToken[i] = d / (o - 1)
       }
-      calm[i] = eligible[i] === 1 && stalled[i] === 0 ? 1 : 0
     }
-    const a = meanWhere(perToken, stalled)
-    const b = meanWhere(perToken, calm)
-    const paceRatio = a.count > 0 && b.count > 0 && b.mean > 0 ? a.mean / b.mean : 1
+    const pace = enginePace(ctx, perToken, eligible, stalled, span)
+    const paceRatio = pace.ratio
     const rows = findConcentration(ctx.columns, stalled, eligible)
     const scope = pickHoldingValue(rows, ['route', 'region', 'tenant', 'model'], 0.8)
     // A buffering proxy also holds the end of the stream: the `stream` stage (client last chunk
@@ -186,7 +231,9 @@ export const proxyStreamBufferingCause: CauseRecord = {
       stage: 'engine.decode',
       observed: round(paceRatio),
       baseline: 1,
-      text: `the engine decoded the stalled streams ${paceRatio < 1.05 ? 'at the same pace as the others' : `${paceRatio.toFixed(2)}× slower than the others`}`,
+      text: pace.inWindow
+        ? `the engine decoded the streams of the stall window ${paceRatio < 1.05 ? `at the same pace per token as outside it (${paceRatio.toFixed(2)}×)` : `${paceRatio.toFixed(2)}× slower per token than outside it`}`
+        : `the engine decoded the stalled streams ${paceRatio < 1.05 ? 'at the same pace as the others' : `${paceRatio.toFixed(2)}× slower than the others`}`,
     })
     if (scope) {
       evidence.push(rowEvidence(scope.row, 'stalled-stream'))
