@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+// The page's CSP (script-src 'self') forbids eval. Zod probes for it with `Function('')` when
+// the first object schema is built; the refused call throws, and the error's stack makes V8
+// reparse the whole bundle for its source positions (up to 0.27 s of the page's first task,
+// ADR 0258). Under that CSP zod parses without generated code either way.
+z.config({ jitless: true })
+
 /**
  * Response shapes of the query API (docs/api.md). Every response is validated here, at the edge,
  * so a server change shows up as one clear error instead of a blank chart.

@@ -38,6 +38,9 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
   const xs = spec.timesMs.map((t) => t / 1000)
   const p99 = spec.p99 ?? xs.map(() => null)
 
+  // Cells grouped by colour, each colour set once: assigning a colour string makes the canvas
+  // parse it, and a 1 h window holds tens of thousands of cells of a few hundred colours.
+  const colorOf = new Map<number, string | null>()
   const drawCells = (u: uPlot) => {
     const { ctx } = u
     const { left, top, width, height } = u.bbox
@@ -45,29 +48,45 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
     ctx.beginPath()
     ctx.rect(left, top, width, height)
     ctx.clip()
+    const rows = Math.max(0, ...spec.counts.map((col) => col.length))
+    const yTops = Array.from({ length: rows }, (_, bi) =>
+      Math.floor(u.valToPos(spec.boundsMs[bi] ?? hi, 'y', true))
+    )
+    const yBottoms = Array.from({ length: rows }, (_, bi) =>
+      Math.ceil(u.valToPos(lower[bi] ?? lo, 'y', true))
+    )
+    const cells = new Map<string, number[]>()
     spec.counts.forEach((col, ti) => {
       const t = spec.timesMs[ti]
       if (t === undefined) {
         return
       }
-      const x0 = u.valToPos(t / 1000, 'x', true)
-      const x1 = u.valToPos((t + spec.stepMs) / 1000, 'x', true)
+      const x0 = Math.floor(u.valToPos(t / 1000, 'x', true))
+      const w = Math.max(1, Math.ceil(u.valToPos((t + spec.stepMs) / 1000, 'x', true)) - x0)
       col.forEach((count, bi) => {
-        const color = cellColor(count, max)
+        let color = colorOf.get(count)
+        if (color === undefined) {
+          color = cellColor(count, max)
+          colorOf.set(count, color)
+        }
         if (!color) {
           return
         }
-        const yTop = u.valToPos(spec.boundsMs[bi] ?? hi, 'y', true)
-        const yBottom = u.valToPos(lower[bi] ?? lo, 'y', true)
-        ctx.fillStyle = color
-        ctx.fillRect(
-          Math.floor(x0),
-          Math.floor(yTop),
-          Math.max(1, Math.ceil(x1) - Math.floor(x0)),
-          Math.max(1, Math.ceil(yBottom) - Math.floor(yTop))
-        )
+        const yTop = yTops[bi] as number
+        let rects = cells.get(color)
+        if (rects === undefined) {
+          rects = []
+          cells.set(color, rects)
+        }
+        rects.push(x0, yTop, w, Math.max(1, (yBottoms[bi] as number) - yTop))
       })
     })
+    for (const [color, rects] of cells) {
+      ctx.fillStyle = color
+      for (let i = 0; i < rects.length; i += 4) {
+        ctx.fillRect(rects[i] ?? 0, rects[i + 1] ?? 0, rects[i + 2] ?? 0, rects[i + 3] ?? 0)
+      }
+    }
     if (spec.selection) {
       const s = spec.selection
       const x0 = u.valToPos(s.fromMs / 1000, 'x', true)
