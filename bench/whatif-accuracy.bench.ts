@@ -131,6 +131,8 @@ async function main(): Promise<void> {
   const vsEach = new Errors()
   /** Of the held-out runs, how many the twin's interval reached, per case and TTFT quantile. */
   const covered = new Map<string, { hit: number; n: number }>()
+  /** Answers whose point was withheld for an unknown batch cap, per case and key. */
+  const withheld = new Map<string, number>()
   /** The truths' own spread: (max − min) / median, worst over the seeds. */
   const spread = new Map<string, number>()
   for (const seed of SEEDS) {
@@ -162,12 +164,18 @@ async function main(): Promise<void> {
         continue
       }
       const cells = KEYS.map(([m, q]) => {
-        const p = report.predicted![m][q].value
+        // A point withheld for an unknown max_num_seqs (ADR 0262) is scored by the point it has
+        // for any cap of at least the prediction's peak (the simulator's is 256), marked '*'.
+        const ifCap = report.predicted!.unseenCap?.withheld.find((w) => w.figure === `${m} ${q}`)
+        const p = report.predicted![m][q].value ?? ifCap?.ifCapAtLeastPeak ?? null
         const ts = truths.map((t) => t[m][q]).filter((v): v is number => v !== null && v > 0)
         if (p === null || ts.length === 0) {
           return '–'.padEnd(13)
         }
         const key = `${c.label} ${m} ${q}`
+        if (ifCap !== undefined) {
+          withheld.set(key, (withheld.get(key) ?? 0) + 1)
+        }
         const mid = median(ts)
         const err = (p - mid) / mid
         vsMedian.add(key, err)
@@ -186,7 +194,7 @@ async function main(): Promise<void> {
           }
           covered.set(key, acc)
         }
-        return pct(err).padEnd(13)
+        return `${pct(err)}${ifCap === undefined ? '' : '*'}`.padEnd(13)
       })
       const ttft = (q: 'p50' | 'p99'): string => {
         const iv = report.predicted!.ttft[q].interval
@@ -197,8 +205,13 @@ async function main(): Promise<void> {
         w == null
           ? '–'
           : `${w.low.toFixed(3)}–${w.high.toFixed(3)} (${report.predicted.sampling!.runs} runs${report.predicted.sampling!.growing > 0 ? `, ${report.predicted.sampling!.growing} growing` : ''})`
+      const cap = report.predicted.unseenCap
+      const capText =
+        cap === null
+          ? ''
+          : `; max_num_seqs unknown: window peak ${cap.windowPeak}, predicted ${cap.predictedPeak}, ${cap.growing}/${cap.runs} runs at the peak grew`
       process.stdout.write(
-        `${`s${seed} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s, ${report.predicted.runs} runs)\n` +
+        `${`s${seed} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s, ${report.predicted.runs} runs${capText})\n` +
           `${''.padEnd(24)}${ttft('p50')}; ${ttft('p99')}; window work ${sampled}\n`
       )
     }
@@ -226,7 +239,12 @@ async function main(): Promise<void> {
         return a === undefined ? '' : `TTFT ${q} ${a.hit}/${a.n}`
       })
       .join(', ')
-    process.stdout.write(`${c.label.padEnd(24)}${cells.join('')}  inside: ${cov}\n`)
+    const held = (['p50', 'p99'] as const)
+      .map((q) => `TTFT ${q} ${withheld.get(`${c.label} ttft ${q}`) ?? 0}`)
+      .join(', ')
+    process.stdout.write(
+      `${c.label.padEnd(24)}${cells.join('')}  inside: ${cov}; no point: ${held}\n`
+    )
   }
 }
 

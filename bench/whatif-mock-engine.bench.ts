@@ -325,15 +325,18 @@ async function main(): Promise<void> {
     }
     const truth = observedPercentiles(truthFit.fit)
     const cells = KEYS.map(([m, q]) => {
-      const pred = predicted![m][q].value
+      // A point withheld for an unknown max_num_seqs (ADR 0262): its error is shown as "-" with
+      // the interval's verdict below; the point it has for any cap at least the predicted peak
+      // is shown in brackets, as a check of the rest of the twin.
+      const ifCap = report.predicted?.unseenCap?.withheld.find((w) => w.figure === `${m} ${q}`)
+      const pred = predicted![m][q].value ?? ifCap?.ifCapAtLeastPeak ?? null
       const t = truth[m][q]
       if (pred === null || t === null || t === 0) {
         return '–'.padEnd(24)
       }
       const err = (pred - t) / t
-      return `${err > 0 ? '+' : ''}${(err * 100).toFixed(1)} % (${pred.toFixed(0)}/${t.toFixed(0)})`.padEnd(
-        24
-      )
+      const text = `${err > 0 ? '+' : ''}${(err * 100).toFixed(1)} % (${pred.toFixed(0)}/${t.toFixed(0)})`
+      return (ifCap === undefined ? text : `– [${text}]`).padEnd(24)
     })
     process.stdout.write(
       `${label.padEnd(22)}${cells.join('')}  n=${truthFit.fit.observed.n}, prompt tokens p50 / p99 ${promptTokens(truthFit.fit)} (low phase ${promptTokens(fitted.fit)})\n`
@@ -390,6 +393,12 @@ async function main(): Promise<void> {
             '; '
           )}; window work ${w == null ? '–' : `${w.low.toFixed(3)}–${w.high.toFixed(3)}`}\n`
       )
+      const cap = report.predicted.unseenCap
+      if (cap !== null) {
+        process.stdout.write(
+          `${''.padEnd(22)}max_num_seqs unknown: window peak ${cap.windowPeak}, predicted peak ${cap.predictedPeak}, assumed ${cap.assumed}; ${cap.growing} of ${cap.runs} runs at the window's peak grew their queue; no point for ${cap.withheld.map((w) => w.figure).join(', ') || 'none'}\n`
+        )
+      }
       for (const n of report.notes) {
         process.stdout.write(`${''.padEnd(22)}note: ${n.slice(0, 160)}\n`)
       }

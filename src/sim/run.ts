@@ -71,6 +71,8 @@ export interface RunOptions {
   loadFactor?: number
   /** Overrides the router's policy (a held-out run with another routing). */
   routing?: RouterPolicy
+  /** Overrides the engines' `max_num_seqs` (a batch cap that no metric exports, as in vLLM). */
+  maxNumSeqs?: number
   /**
    * Virtual ms at which every deploy made before it is rolled back to the fleet's first version
    * (one deploy event): a fault that a change ends, for checks of what a recovery is credited to.
@@ -152,6 +154,9 @@ export function createRun(options: RunOptions): SimulationRun {
   }
   if (options.loadFactor !== undefined) {
     cfg.workload.ratePerSec *= options.loadFactor
+  }
+  if (options.maxNumSeqs !== undefined) {
+    cfg.engine.maxNumSeqs = options.maxNumSeqs
   }
   if (options.routing !== undefined) {
     cfg.router.policy = options.routing

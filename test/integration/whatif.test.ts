@@ -9,13 +9,15 @@ import { httpErrorReply } from '../../src/server/http-errors.js'
 import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { applyChanges } from '../../src/sim/twin/changes.js'
+import { fitTwin } from '../../src/sim/twin/fit.js'
 import { ADDITIVE_MARGIN } from '../../src/sim/twin/law-choice.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
-import { predict } from '../../src/sim/twin/predict.js'
+import { observedPercentiles, predict } from '../../src/sim/twin/predict.js'
 import { renderWhatIfText } from '../../src/sim/twin/render.js'
 import { checkFit, runWhatIf } from '../../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
+import type { Micros } from '../../src/core/model/units.js'
 
 let store: SpanStore
 let window: TwinWindow
@@ -58,7 +60,8 @@ describe('whatif on a simulated window', () => {
   })
 
   it('predicts each percentile with the range of its seeded runs around it', () => {
-    const r = runWhatIf(window, { changes: { loadFactor: 2 }, runs: 3, seed: 1 })
+    // With the engines' cap said (the simulator's is vLLM's default), every figure has a point.
+    const r = runWhatIf(window, { changes: { loadFactor: 2, maxNumSeqs: 256 }, runs: 3, seed: 1 })
     expect(r.refused).toBeNull()
     for (const m of ['ttft', 'tpot', 'e2e'] as const) {
       for (const q of ['p50', 'p95', 'p99'] as const) {
@@ -66,6 +69,20 @@ describe('whatif on a simulated window', () => {
         expect(e.value).not.toBeNull()
         expect(e.interval![0]).toBeLessThanOrEqual(e.value!)
         expect(e.interval![1]).toBeGreaterThanOrEqual(e.value!)
+      }
+    }
+    // Unsaid, 2x runs more sequences than the window did: every figure still has an interval,
+    // and a point only where the cap cannot move it past the goal (ADR 0262).
+    const unsaid = runWhatIf(window, { changes: { loadFactor: 2 }, runs: 3, seed: 1 })
+    expect(unsaid.predicted!.unseenCap).not.toBeNull()
+    for (const m of ['ttft', 'tpot', 'e2e'] as const) {
+      for (const q of ['p50', 'p95', 'p99'] as const) {
+        const e = unsaid.predicted![m][q]
+        const withheld = unsaid.predicted!.unseenCap!.withheld.some((w) => w.figure === `${m} ${q}`)
+        expect(e.value === null).toBe(withheld)
+        expect(e.interval![0]).toBeLessThanOrEqual(e.value ?? e.interval![1])
+        expect(e.interval![0]).toBeLessThanOrEqual(r.predicted![m][q].interval![0])
+        expect(e.interval![1]).toBeGreaterThanOrEqual(r.predicted![m][q].interval![1])
       }
     }
   })
@@ -82,8 +99,9 @@ describe('whatif on a simulated window', () => {
     const base = runWhatIf(window, { changes: {}, runs: 2, seed: 1 })
     const p99 = base.predicted!.ttft.p99.value!
     // An objective just above today's P99 holds at 1x; at 4x the decode and queue time grow.
+    // The cap said, so that 4x has a point (ADR 0262).
     const r = runWhatIf(window, {
-      changes: {},
+      changes: { maxNumSeqs: 256 },
       runs: 2,
       seed: 1,
       sweep: { factors: [1, 4], ttftP99Ms: p99 * 1.15 },
@@ -241,6 +259,127 @@ describe("whatif intervals with the window's own sample (ADR 0236)", () => {
     expect(r.predicted!.sampling!.runs).toBe(0)
     expect(renderWhatIfText(r)).toMatch(/too few to resample; the range is the seeded runs alone/)
   })
+})
+
+describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
+  // The engines cap at 9 sequences; at 6 req/s the window never runs more than 8, so no gauge
+  // and no config says the cap, and twice the load runs into it.
+  const CAP = 9
+  let below: TwinWindow
+  let truth: ReturnType<typeof observedPercentiles>
+  const simulated = async (trafficSeed: number, loadFactor: number): Promise<TwinWindow> => {
+    const s = createMemoryStore()
+    const run = await simulateIntoStore(s, {
+      scenario: 'healthy',
+      seed: 1,
+      trafficSeed,
+      durationMs: 120_000,
+      ratePerSec: 6,
+      loadFactor,
+      maxNumSeqs: CAP,
+    })
+    const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
+    await s.close()
+    return w
+  }
+  beforeAll(async () => {
+    below = await simulated(100, 1)
+    const t = fitTwin(await simulated(200, 2))
+    if (!t.ok) {
+      throw new Error(t.reasons.join('; '))
+    }
+    truth = observedPercentiles(t.fit)
+  }, 120_000)
+
+  it('reads the least cap the window allows from the spans, and knows no more', () => {
+    const fitted = fitTwin(below)
+    if (!fitted.ok) {
+      throw new Error(fitted.reasons.join('; '))
+    }
+    for (const r of fitted.fit.model.replicas) {
+      expect(r.maxNumSeqs.source).toMatch(/^assumed/)
+      expect(r.runningPeakSpans).toBeLessThan(CAP)
+      expect(r.runningPeakSpans).toBeGreaterThanOrEqual(r.runningPeak ?? 0)
+    }
+  }, 120_000)
+
+  it('gives no TTFT point at 2x, an interval that holds the truth, and the reason', () => {
+    const r = runWhatIf(below, { changes: { loadFactor: 2 }, runs: 5, seed: 1 })
+    const cap = r.predicted!.unseenCap!
+    expect(cap.windowPeak).toBeLessThan(CAP)
+    expect(cap.predictedPeak).toBeGreaterThan(CAP)
+    for (const q of ['p50', 'p99'] as const) {
+      const e = r.predicted!.ttft[q]
+      expect(e.value).toBeNull()
+      expect(truth.ttft[q]!).toBeGreaterThanOrEqual(e.interval![0])
+      expect(truth.ttft[q]!).toBeLessThanOrEqual(e.interval![1])
+      expect(cap.withheld.map((w) => w.figure)).toContain(`ttft ${q}`)
+    }
+    expect(r.notes.join(' ')).toMatch(/max_num_seqs is unknown.*--max-num-seqs/)
+    expect(renderWhatIfText(r)).toMatch(/max_num_seqs is unknown/)
+  }, 120_000)
+
+  it('reads the cap from an engine config info gauge that carries it', async () => {
+    const s = createMemoryStore()
+    const run = await simulateIntoStore(s, {
+      scenario: 'healthy',
+      seed: 1,
+      trafficSeed: 100,
+      durationMs: 120_000,
+      ratePerSec: 6,
+      maxNumSeqs: CAP,
+    })
+    // The replicas' own label sets, from their running-requests gauge, as a scrape would write.
+    const running = await s.querySeries({
+      name: 'vllm:num_requests_running',
+      fromUs: run.startUs as Micros,
+      toUs: run.endUs as Micros,
+      fn: 'raw',
+    })
+    expect(running.length).toBeGreaterThan(0)
+    await s.insertMetricSamples(
+      running.map((x) => ({
+        name: 'vllm:cache_config_info',
+        labels: { ...x.labels, max_num_seqs: String(CAP) },
+        timeUs: run.startUs as Micros,
+        value: 1,
+      }))
+    )
+    const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
+    await s.close()
+    const r = runWhatIf(w, { changes: { loadFactor: 2 }, runs: 3, seed: 1 })
+    expect(r.fit.model!.replicas.map((x) => x.maxNumSeqs.value)).toEqual(
+      r.fit.model!.replicas.map(() => CAP)
+    )
+    expect(r.fit.model!.replicas[0]!.maxNumSeqs.source).toMatch(/max_num_seqs label/)
+    expect(r.predicted!.unseenCap).toBeNull()
+    expect(r.predicted!.ttft.p99.value).not.toBeNull()
+  }, 120_000)
+
+  it('sweeps a load as holding only if it holds with the least cap as well', () => {
+    const sweep = (maxNumSeqs?: number) =>
+      runWhatIf(below, {
+        changes: maxNumSeqs === undefined ? {} : { maxNumSeqs },
+        runs: 3,
+        seed: 1,
+        sweep: { factors: [1, 2], ttftP99Ms: objective },
+      }).sweep!
+    // An objective 2x meets with vLLM's default cap said.
+    let objective = Infinity
+    objective = 1.3 * sweep(256).points[1]!.ttftP99.value!
+    expect(sweep(256).breaksAt).toBeNull()
+    const unsaid = sweep()
+    expect(unsaid.points[0]!.ok).toBe(true)
+    expect(unsaid.breaksAt).toBe(2)
+    expect(unsaid.points[1]!.ttftP99.interval![1]).toBeGreaterThan(objective)
+  }, 120_000)
+
+  it('gives the point once the cap is said, and within the goal of the truth', () => {
+    const r = runWhatIf(below, { changes: { loadFactor: 2, maxNumSeqs: CAP }, runs: 5, seed: 1 })
+    expect(r.predicted!.unseenCap).toBeNull()
+    const p50 = r.predicted!.ttft.p50.value!
+    expect(Math.abs(p50 - truth.ttft.p50!) / truth.ttft.p50!).toBeLessThan(0.1)
+  }, 120_000)
 })
 
 describe('GET /api/whatif and /api/compare', () => {

@@ -15,6 +15,12 @@ type Point = { timeUs: number; value: number }
 /** What one replica's metrics say about its engine; `null` where no series was stored. */
 export interface ReplicaMetrics {
   cacheConfig: { numGpuBlocks: number; blockSize: number } | null
+  /**
+   * `max_num_seqs` where a config info gauge carries it as a label. vLLM's `cache_config_info`
+   * does not (its only info gauge is the CacheConfig's); an engine or exporter that adds it is
+   * read, since the cap decides a prediction that runs more sequences than the window did.
+   */
+  maxNumSeqs: number | null
   running: Point[] | null
   waiting: Point[] | null
   kvUsage: Point[] | null
@@ -36,6 +42,7 @@ const CACHE_CONFIG_NAMES = ['vllm:cache_config_info', 'cache_config_info']
 function emptyMetrics(): ReplicaMetrics {
   return {
     cacheConfig: null,
+    maxNumSeqs: null,
     running: null,
     waiting: null,
     kvUsage: null,
@@ -105,9 +112,13 @@ export async function loadTwinWindow(
   for (const s of config) {
     const blocks = Number(s.labels['num_gpu_blocks'])
     const size = Number(s.labels['block_size'])
+    const seqs = Number(s.labels['max_num_seqs'])
     const m = of(s.labels)
     if (m !== null && blocks > 0 && size > 0) {
       m.cacheConfig = { numGpuBlocks: blocks, blockSize: size }
+    }
+    if (m !== null && Number.isInteger(seqs) && seqs > 0) {
+      m.maxNumSeqs = seqs
     }
   }
   for (const [list, key] of [

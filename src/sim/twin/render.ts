@@ -18,7 +18,10 @@ function ms(v: number | null): string {
 
 function est(e: Estimate): string {
   if (e.value === null) {
-    return '–'
+    // No point (an unknown batch cap decides it, ADR 0262), but still the range it lies in.
+    return e.interval === null
+      ? '–'
+      : `– [${ms(e.interval[0]).replace(/ m?s$/, '')}–${ms(e.interval[1])}]`
   }
   const [lo, hi] = e.interval ?? [e.value, e.value]
   return `${ms(e.value)} [${ms(lo).replace(/ m?s$/, '')}–${ms(hi)}]`

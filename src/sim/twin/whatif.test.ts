@@ -1,34 +1,66 @@
 import { describe, expect, it } from 'vitest'
 import type { TwinModel } from './fit.js'
-import type { Prediction } from './predict.js'
-import { beyondObservedBatch, uncertainFromSample } from './whatif.js'
+import type { Estimate, Prediction } from './predict.js'
+import { joinCapEnds, uncertainFromSample, unseenCapRange } from './whatif.js'
 
-function model(source: string, runningPeak: number | null): TwinModel {
+function model(source: string, runningPeak: number | null, runningPeakSpans: number): TwinModel {
   return {
-    replicas: [{ maxNumSeqs: { value: 256, source }, runningPeak }],
+    replicas: [{ maxNumSeqs: { value: 256, source }, runningPeak, runningPeakSpans }],
   } as unknown as TwinModel
 }
 
-function ran(peak: number): Prediction {
-  return {
-    replicas: [{ runningPeak: { value: peak, interval: [peak, peak] } }],
-  } as unknown as Prediction
-}
-
-describe('beyondObservedBatch', () => {
+describe('unseenCapRange', () => {
   const assumed = 'assumed: vLLM default (the observed peak, 14, never held requests back)'
 
-  it('warns when the prediction runs past the window’s peak while max_num_seqs is assumed', () => {
-    const notes = beyondObservedBatch(model(assumed, 14), ran(40))
-    expect(notes).toHaveLength(1)
-    expect(notes[0]).toMatch(/up to 40 sequences.*never ran more than 14.*--max-num-seqs/)
+  it('runs from the most the window ran (spans or gauge) to the default when nothing says the cap', () => {
+    expect(unseenCapRange(model(assumed, 14, 16), {})).toEqual({ windowPeak: 16, assumed: 256 })
+    expect(unseenCapRange(model(assumed, null, 9), {})).toEqual({ windowPeak: 9, assumed: 256 })
   })
 
-  it('says nothing when the ceiling was observed, the peak not passed, or no gauge was stored', () => {
+  it('is null when a ceiling, a config or the change says the cap', () => {
     const observed = 'observed ceiling of num_requests_running while requests waited'
-    expect(beyondObservedBatch(model(observed, 24), ran(40))).toEqual([])
-    expect(beyondObservedBatch(model(assumed, 14), ran(12))).toEqual([])
-    expect(beyondObservedBatch(model(assumed, null), ran(40))).toEqual([])
+    expect(unseenCapRange(model(observed, 24, 24), {})).toBeNull()
+    expect(
+      unseenCapRange(model('max_num_seqs label of the engine config info gauge', 3, 3), {})
+    ).toBeNull()
+    expect(unseenCapRange(model(assumed, 14, 16), { maxNumSeqs: 24 })).toBeNull()
+  })
+})
+
+describe('joinCapEnds', () => {
+  const est = (v: number, lo: number, hi: number): Estimate => ({ value: v, interval: [lo, hi] })
+  const prediction = (ttftP50: Estimate, ttftP99: Estimate): Prediction => {
+    const flat = est(10, 9, 11)
+    const measures = {} as Prediction['measures']
+    for (const m of ['ttft', 'tpot', 'e2e', 'queue'] as const) {
+      measures[m] = { p50: flat, p95: flat, p99: flat }
+    }
+    measures.ttft = { p50: ttftP50, p95: flat, p99: ttftP99 }
+    return {
+      runs: 5,
+      requests: 100,
+      measures,
+      replicas: [],
+      saturation: { growing: 0, queueP50ByQuarter: [] },
+      sampling: null,
+    }
+  }
+
+  it('withholds a point the cap moves past the goal, keeps one it does not, and widens both', () => {
+    const atDefault = prediction(est(52, 50, 55), est(250, 240, 260))
+    const atPeak = prediction(est(36, 35, 40), est(900, 700, 950))
+    const { joined, withheld } = joinCapEnds(atDefault, atPeak)
+    expect(joined.measures.ttft.p50).toEqual({ value: null, interval: [35, 55] })
+    expect(joined.measures.ttft.p99).toEqual({ value: null, interval: [240, 950] })
+    expect(joined.measures.tpot.p50).toEqual({ value: 10, interval: [9, 11] })
+    expect(withheld).toEqual([
+      { figure: 'ttft p50', ifCapAtLeastPeak: 52 },
+      { figure: 'ttft p99', ifCapAtLeastPeak: 250 },
+    ])
+    // Within the goal (P50 10 %, P99 20 %) the point stays: any cap in between is as close.
+    const near = joinCapEnds(atDefault, prediction(est(56, 54, 58), est(290, 280, 300)))
+    expect(near.withheld).toEqual([])
+    expect(near.joined.measures.ttft.p50).toEqual({ value: 52, interval: [50, 58] })
   })
 })
 

@@ -6,6 +6,7 @@
  */
 import { isoFromMicros, type Micros } from '../../core/model/units.js'
 import { applyChanges, type TwinChanges } from './changes.js'
+import type { TwinCluster } from './engine.js'
 import { fitTwin, type TwinFit, type TwinModel } from './fit.js'
 import type { TwinWindow } from './load.js'
 import {
@@ -59,6 +60,8 @@ export interface WhatIfReport {
         replicas: Prediction['replicas']
         saturation: Prediction['saturation']
         sampling: Prediction['sampling']
+        /** `max_num_seqs` unknown and passed by the prediction (ADR 0262); `null` otherwise. */
+        unseenCap: UnseenCap | null
       })
     | null
   sweep: {
@@ -136,25 +139,152 @@ export function checkFit(
 }
 
 /**
- * `max_num_seqs` is in no series a vLLM exports; the window shows it only where it held requests
- * back. When the fit had to assume it and the prediction runs more sequences than the window ever
- * did, the engine's real ceiling may sit in between, and the prediction is then optimistic.
+ * What a prediction did when the engine's `max_num_seqs` was unknown and the change ran more
+ * sequences on a replica than the window ever showed (ADR 0262): it also ran with the least cap
+ * the window allows, its own peak, and every interval reaches both ends. `withheld` lists the
+ * figures whose two ends differ by more than the goal: their point is `null`, since any cap in
+ * between is as consistent with the window as vLLM's default.
  */
-export function beyondObservedBatch(model: TwinModel, p: Prediction): string[] {
-  const peaks = model.replicas.map((r) => r.runningPeak).filter((v): v is number => v !== null)
+export interface UnseenCap {
+  /** The most sequences a replica ran at once in the window (spans or gauge): the least cap. */
+  windowPeak: number
+  /** The cap the point assumed (vLLM's default). */
+  assumed: number
+  /** The most sequences a replica ran at once in the prediction with the assumed cap. */
+  predictedPeak: number
+  /** Runs with the cap at the window's peak, and how many of them grew their queue. */
+  runs: number
+  growing: number
+  /**
+   * The figures left without a point, each with the point it has for any cap of at least
+   * `predictedPeak`: no run of the prediction with the default cap ran more, so every such cap
+   * gives those same runs.
+   */
+  withheld: { figure: string; ifCapAtLeastPeak: number }[]
+}
+
+/**
+ * `max_num_seqs` is in no series a vLLM exports (ADR 0201), and the window shows it only where it
+ * held requests back. The least cap the window allows is the most sequences it ran at once; the
+ * most is vLLM's default. `null` when a config or a ceiling says the cap, or the change says it.
+ */
+export function unseenCapRange(
+  model: TwinModel,
+  changes: TwinChanges
+): { windowPeak: number; assumed: number } | null {
   if (
-    peaks.length === 0 ||
-    !model.replicas.some((r) => r.maxNumSeqs.source.startsWith('assumed'))
+    changes.maxNumSeqs !== undefined ||
+    model.replicas.length === 0 ||
+    !model.replicas.every((r) => r.maxNumSeqs.source.startsWith('assumed'))
   ) {
-    return []
+    return null
   }
-  const seen = Math.max(...peaks)
-  const ran = Math.max(...p.replicas.map((r) => r.runningPeak.value ?? 0))
-  return ran > seen
-    ? [
-        `the prediction runs up to ${Math.round(ran)} sequences per replica; the window never ran more than ${Math.round(seen)}, and max_num_seqs is not in the engine's metrics (assumed ${model.replicas[0]!.maxNumSeqs.value}). If the engine's is lower, the prediction is optimistic: say it with --max-num-seqs`,
-      ]
-    : []
+  const windowPeak = Math.max(
+    ...model.replicas.map((r) => Math.max(r.runningPeak ?? 0, r.runningPeakSpans))
+  )
+  const assumed = Math.min(...model.replicas.map((r) => r.maxNumSeqs.value ?? Infinity))
+  return windowPeak > 0 && windowPeak < assumed ? { windowPeak, assumed } : null
+}
+
+/** The cluster with every replica's `max_num_seqs` at most `cap`. */
+function capAt(cluster: TwinCluster, cap: number): TwinCluster {
+  return {
+    ...cluster,
+    replicas: cluster.replicas.map((r) => ({ ...r, maxNumSeqs: Math.min(r.maxNumSeqs, cap) })),
+  }
+}
+
+/** The most sequences any replica ran at once in any run of the prediction. */
+function predictedPeak(p: Prediction): number {
+  return Math.max(
+    0,
+    ...p.replicas.map((r) => r.runningPeak.interval?.[1] ?? r.runningPeak.value ?? 0)
+  )
+}
+
+const QUANTILE_TOLERANCE = {
+  p50: FIT_TOLERANCE.p50,
+  p95: FIT_TOLERANCE.p99,
+  p99: FIT_TOLERANCE.p99,
+}
+
+/**
+ * Joins the prediction with the assumed cap (`p`) and the one with the window's peak as the cap
+ * (`low`): every interval reaches both; a point stays only where the two are within the goal of
+ * each other (P50 10 %, P95 and P99 20 %), so that whatever the cap between them, the point is
+ * as close to it as the twin is held to. Otherwise the point is unknown, `null`.
+ */
+export function joinCapEnds(
+  p: Prediction,
+  low: Prediction
+): { joined: Prediction; withheld: UnseenCap['withheld'] } {
+  const withheld: UnseenCap['withheld'] = []
+  const widen = (a: Estimate, b: Estimate): [number, number] | null => {
+    const ends = [...(a.interval ?? []), ...(b.interval ?? [])].filter((v) => v === v)
+    return ends.length === 0 ? null : [Math.min(...ends), Math.max(...ends)]
+  }
+  const measures = {} as Prediction['measures']
+  for (const m of MEASURES) {
+    const out = {} as Percentiles
+    for (const q of ['p50', 'p95', 'p99'] as const) {
+      const a = p.measures[m][q]
+      const b = low.measures[m][q]
+      const agree =
+        a.value !== null &&
+        b.value !== null &&
+        Math.abs(a.value - b.value) <= QUANTILE_TOLERANCE[q] * Math.min(a.value, b.value)
+      if (!agree && a.value !== null) {
+        withheld.push({ figure: `${m} ${q}`, ifCapAtLeastPeak: a.value })
+      }
+      out[q] = { value: agree ? a.value : null, interval: widen(a, b) }
+    }
+    measures[m] = out
+  }
+  return {
+    joined: {
+      ...p,
+      measures,
+      replicas: p.replicas.map((r, i) => {
+        const l = low.replicas[i]!
+        return {
+          ...r,
+          utilization: {
+            value: r.utilization.value,
+            interval: widen(r.utilization, l.utilization),
+          },
+          preemptionsPerMinute: {
+            value: r.preemptionsPerMinute.value,
+            interval: widen(r.preemptionsPerMinute, l.preemptionsPerMinute),
+          },
+          runningPeak: {
+            value: r.runningPeak.value,
+            interval: widen(r.runningPeak, l.runningPeak),
+          },
+        }
+      }),
+      saturation: {
+        growing: p.saturation.growing,
+        queueP50ByQuarter: p.saturation.queueP50ByQuarter.map((e, k) => ({
+          value: e.value,
+          interval: widen(e, low.saturation.queueP50ByQuarter[k]!),
+        })),
+      },
+    },
+    withheld,
+  }
+}
+
+function unseenCapNote(cap: UnseenCap): string[] {
+  const range = `from ${cap.windowPeak} (the most the window ran) to ${cap.assumed} (vLLM's default)`
+  const grew =
+    cap.growing > 0
+      ? `; with the cap at ${cap.windowPeak} the engine queue grows through the window in ${cap.growing} of ${cap.runs} runs`
+      : ''
+  return [
+    cap.withheld.length > 0
+      ? `max_num_seqs is unknown: no config says it and the window never ran more than ${cap.windowPeak} sequences on a replica, while this prediction runs up to ${cap.predictedPeak}. Run with caps ${range}, ${cap.withheld.map((w) => w.figure.replace(/ p/, ' P')).join(', ')} differ by more than the goal, so they have no point, only the interval that holds both${grew}. With a cap of ${cap.predictedPeak} or more they would be ${cap.withheld.map((w) => `${fmt(w.ifCapAtLeastPeak)} ms`).join(', ')}; say the engine's cap with --max-num-seqs`
+      : `max_num_seqs is unknown and this prediction runs up to ${cap.predictedPeak} sequences on a replica where the window never ran more than ${cap.windowPeak}; run with caps ${range}, every figure is within the goal of the point, and the intervals hold both${grew}`,
+  ]
 }
 
 /**
@@ -234,12 +364,32 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   if (!applied.ok) {
     return { ...base, refused: { reasons: applied.reasons } }
   }
-  const p = predict(fit, applied.cluster, applied.plan, {
+  let p = predict(fit, applied.cluster, applied.plan, {
     runs: options.runs,
     seed: options.seed + 1000,
     sampling: true,
     pin: { p50: FIT_TOLERANCE.p50, p99: FIT_TOLERANCE.p99, maxRunsFactor: MAX_RUNS_FACTOR },
   })
+  // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).
+  let unseenCap: UnseenCap | null = null
+  const range = unseenCapRange(fit.model, options.changes)
+  const ran = predictedPeak(p)
+  if (range !== null && ran > range.windowPeak) {
+    const low = predict(fit, capAt(applied.cluster, range.windowPeak), applied.plan, {
+      runs: options.runs,
+      seed: options.seed + 1000,
+      sampling: true,
+    })
+    const { joined, withheld } = joinCapEnds(p, low)
+    p = joined
+    unseenCap = {
+      ...range,
+      predictedPeak: ran,
+      runs: low.runs + (low.sampling?.runs ?? 0),
+      growing: low.saturation.growing + (low.sampling?.growing ?? 0),
+      withheld,
+    }
+  }
   let sweep: WhatIfReport['sweep'] = null
   if (options.sweep !== undefined) {
     const points: SweepPoint[] = []
@@ -248,11 +398,18 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
       if (!at.ok) {
         return { ...base, refused: { reasons: at.reasons } }
       }
-      const q = predict(fit, at.cluster, at.plan, {
-        runs: Math.max(2, Math.min(options.runs, 3)),
-        seed: options.seed + 2000,
-      }).measures.ttft.p99
-      points.push({ load, ttftP99: q, ok: q.value !== null && q.value <= options.sweep.ttftP99Ms })
+      const sweepRuns = { runs: Math.max(2, Math.min(options.runs, 3)), seed: options.seed + 2000 }
+      const atDefault = predict(fit, at.cluster, at.plan, sweepRuns)
+      let q = atDefault.measures.ttft.p99
+      let ok = q.value !== null && q.value <= options.sweep.ttftP99Ms
+      // An unseen cap (ADR 0262): the load holds only if it holds with the least cap as well.
+      if (range !== null && predictedPeak(atDefault) > range.windowPeak) {
+        const low = predict(fit, capAt(at.cluster, range.windowPeak), at.plan, sweepRuns)
+        q = joinCapEnds(atDefault, low).joined.measures.ttft.p99
+        const lowP99 = low.measures.ttft.p99.value
+        ok = ok && lowP99 !== null && lowP99 <= options.sweep.ttftP99Ms
+      }
+      points.push({ load, ttftP99: q, ok })
     }
     const firstBad = points.find((x) => !x.ok)
     const lastGood = [...points]
@@ -269,7 +426,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
     ...base,
     notes: [
       ...applied.notes,
-      ...beyondObservedBatch(fit.model, p),
+      ...(unseenCap === null ? [] : unseenCapNote(unseenCap)),
       ...pastSaturation(p),
       ...uncertainFromSample(p),
     ],
@@ -279,6 +436,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
       replicas: p.replicas,
       saturation: p.saturation,
       sampling: p.sampling,
+      unseenCap,
     },
     sweep,
   }
