@@ -10,6 +10,7 @@ import type { Dimension, StageName } from '../../model/request.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { causeRecord } from '../causes/index.js'
+import { MIN_CONFIDENCE } from '../thresholds.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { measureOfFinding } from './finding-measure.js'
 import { fmtUs } from './text.js'
@@ -179,8 +180,16 @@ export function chainEvidence(
     } else if (also !== '') {
       steps.push(mechanism.cause)
     }
+  } else if (PLACE_CAUSES.has(mechanism.cause)) {
+    steps.push(placeStep(root, mechanism))
   } else {
-    steps.push(PLACE_CAUSES.has(mechanism.cause) ? placeStep(root, mechanism) : mechanism.cause)
+    // A mechanism whose own evidence was too weak to be reported is not named as the way the
+    // root slowed the requests: the root's own next step is said instead.
+    steps.push(
+      mechanism.confidence >= MIN_CONFIDENCE
+        ? mechanism.cause
+        : (causeRecord(root.cause)?.chain[1] ?? mechanism.cause)
+    )
   }
   const values = measure === 'tpot' ? ctx.frame.tpotUs : ctx.frame.ttftUserUs
   const a = q(values, win, 0.99)

@@ -8,11 +8,20 @@
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { causeRecord } from '../causes/index.js'
+import { MIN_CONFIDENCE } from '../thresholds.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { chainEvidence, PLACE_CAUSES } from './chain.js'
 
 /** Mechanisms first, places after (PLACE_CAUSES). */
-const placeRank = (f: Finding): number => (PLACE_CAUSES.has(f.cause) ? 1 : 0)
+/**
+ * The order in which an explained finding is taken as the chain's middle step: a mechanism whose
+ * own evidence would have been reported (it says how the root slowed the requests), then a place
+ * the root's requests share (it says only where), then a mechanism too weak to be reported, which
+ * the chain does not name (a version's chain through a 0.10 KV-pressure finding whose evidence was
+ * a prefill excess on one replica read as the demo's mechanism).
+ */
+const chainRank = (f: Finding): number =>
+  PLACE_CAUSES.has(f.cause) ? 1 : f.confidence >= MIN_CONFIDENCE ? 0 : 2
 
 /** A root cause explains a mechanism away only when its own evidence reaches this (raw). */
 export const ROOT_HOLDS = 0.5
@@ -159,9 +168,10 @@ export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
   }
   for (const [root, mechanisms] of byRoot) {
     // The chain runs through the strongest mechanism: the one the data shows most clearly; a
-    // place the root's requests share (a node under a canary) only when no mechanism is there.
+    // place the root's requests share (a node under a canary) only when no reported mechanism is
+    // there.
     const strongest = [...mechanisms].sort(
-      (a, b) => placeRank(a) - placeRank(b) || b.confidence - a.confidence
+      (a, b) => chainRank(a) - chainRank(b) || b.confidence - a.confidence
     )[0] as Finding
     const chain = chainEvidence(ctx, root, strongest)
     if (chain !== null) {
