@@ -387,8 +387,8 @@ function percentileMs(f: RunFigures, m: TwinMeasure, q: number): number {
 
 /**
  * Runs the twin `runs` times (seeds `seed`, `seed + 1`, …) and summarises. With `sampling`, it
- * also runs the window's resamples at the low and high end of their work (ADR 0236) and of their
- * share of long prompts (ADR 0264), and widens every interval to them; the point values are the seeded runs' alone either way.
+ * also runs the window's resamples at the low and high end of their work (ADR 0236) and widens
+ * every interval to them; the point values are the seeded runs' alone either way.
  */
 export function predict(
   fit: TwinFit,
@@ -421,13 +421,8 @@ export function predict(
   const sampled: RunFigures[] = []
   if (options.sampling === true) {
     const ends = sampleEnds(fit, plan, bins, createRng(options.seed).fork('window sample'))
-    // Work ends take the two seeds after the seeded runs, as before; the prompt-tail ends take
-    // seeds past every run the median pin may add, so no two runs share a seed.
-    const pastPin = options.seed + options.runs * (options.pin?.maxRunsFactor ?? 1) + 2
     ends.samples.forEach((sample, k) => {
-      const seed =
-        k < ends.tailFrom ? options.seed + options.runs + k : pastPin + (k - ends.tailFrom)
-      sampled.push(runOnce(fit, cluster, plan, seed, sample))
+      sampled.push(runOnce(fit, cluster, plan, options.seed + options.runs + k, sample))
     })
     sampling = {
       ...ends.summary,

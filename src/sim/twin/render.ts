@@ -137,10 +137,6 @@ export function renderWhatIfText(r: WhatIfReport): string {
     }
     return `${out.join('\n')}\n`
   }
-  const tailNote = (t: { low: number; high: number } | null | undefined): string =>
-    t == null
-      ? ''
-      : `; prompts past the window's P99 ${Math.round(t.low * 100)}–${Math.round(t.high * 100)} % of its own share, and a run at each end`
   const p = r.predicted
   if (p !== null) {
     out.push(`Predicted (median of ${p.runs} seeded runs [range])`)
@@ -151,7 +147,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
       )
     } else if (p.sampling !== null && w !== null) {
       out.push(
-        `  the window's own sample: work ${Math.round(w.low * 100)}–${Math.round(w.high * 100)} % of its own between the 5th and 95th percentile of ${p.sampling.resamples} resamples (${p.sampling.blockMinutes}-minute blocks); ${p.sampling.runs > 0 ? `the range also holds a run at each end` : 'within ±1 %, so the range is the seeded runs alone'}${tailNote(p.sampling.promptTail)}`
+        `  the window's own sample: work ${Math.round(w.low * 100)}–${Math.round(w.high * 100)} % of its own between the 5th and 95th percentile of ${p.sampling.resamples} resamples (${p.sampling.blockMinutes}-minute blocks); ${p.sampling.runs > 0 ? `the range also holds a run at each end` : 'within ±1 %, so the range is the seeded runs alone'}`
       )
     }
     out.push(`  ${pad('', 8)}${pad('p50', 26)}${pad('p95', 26)}p99`)

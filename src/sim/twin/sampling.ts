@@ -28,17 +28,7 @@ export interface SamplingSummary {
    * only in a closed loop, whose rate the clients set. `null` with fewer than 3 minutes of data.
    */
   work: { low: number; high: number } | null
-  /**
-   * The resamples' share of prompts longer than the window's own P99 prompt, at the 5th and 95th
-   * percentile, as a multiple of the window's own share (ADR 0264). Where the queue is short,
-   * TTFT P99 is the prefill of the longest prompts, and how many of those a window holds varies
-   * between windows of the same traffic far more than their work does. `null` with `work`.
-   */
-  promptTail: { low: number; high: number } | null
-  /**
-   * Runs added to the intervals: one at each end of the work (none when both are within ±1 % of
-   * the window) and one at each end of the prompt tail.
-   */
+  /** Runs added to the intervals: 2, or 0 when both ends are within ±1 % of the window. */
   runs: number
   /** Of those runs, how many grew their engine queue through the window. */
   growing: number
@@ -50,34 +40,6 @@ const RESAMPLES = 200
 const SAMPLE_QUANTILES = [0.05, 0.95] as const
 /** Below this distance from the window's own work, a sample run repeats the seeded runs. */
 const NEGLIGIBLE_WORK = 0.01
-
-interface Drawn {
-  map: Int32Array
-  share: number
-  /** Share of prompts past the window's own P99 prompt, as a multiple of the window's. */
-  tailShare: number
-  count: number
-  rate: number
-}
-
-/** The window's prompts (after the change's prompt cap), over the rows in its bins, sorted. */
-function sortedPrompts(prompt: ArrayLike<number>, bins: number[][], cap: number): number[] {
-  const v: number[] = []
-  for (const rows of bins) {
-    for (const i of rows) {
-      v.push(Math.min(prompt[i]!, cap))
-    }
-  }
-  return v.sort((a, b) => a - b)
-}
-
-/** The window's prompt at quantile `q` (Infinity with no prompts). */
-function promptAt(sorted: number[], q: number): number {
-  if (sorted.length === 0) {
-    return Infinity
-  }
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.floor(q * sorted.length)))]!
-}
 
 /** The fit's own sample: every bin from itself. */
 export function ownSample(fit: TwinFit, bins: number[][]): WindowSample {
@@ -115,7 +77,7 @@ export function sampleEnds(
   plan: JobPlan,
   bins: number[][],
   rng: Rng
-): { summary: SamplingSummary; samples: WindowSample[]; tailFrom: number } {
+): { summary: SamplingSummary; samples: WindowSample[] } {
   const m = fit.model
   const o = fit.observed
   const B = bins.length
@@ -125,18 +87,12 @@ export function sampleEnds(
     (_, b) => (Math.min(windowUs, (b + 1) * m.arrival.binUs) - b * m.arrival.binUs) / 1e6
   )
   const work = new Float64Array(B)
-  const tail = new Float64Array(B)
-  const prompts = sortedPrompts(o.promptTokens, bins, plan.promptCap)
-  const tailFrom = promptAt(prompts, 0.99)
   for (let b = 0; b < B; b++) {
     let w = 0
     for (const i of bins[b]!) {
       const p = Math.min(o.promptTokens[i]!, plan.promptCap)
       const out = Math.max(1, Math.min(o.outputTokens[i]!, plan.outputCap))
       w += out * (p + out / 2)
-      if (p > tailFrom) {
-        tail[b]!++
-      }
     }
     work[b] = w
   }
@@ -149,72 +105,57 @@ export function sampleEnds(
     last--
   }
   const block = blockLength(last - first + 1)
-  const none = (): { summary: SamplingSummary; samples: WindowSample[]; tailFrom: number } => ({
+  const none = (): { summary: SamplingSummary; samples: WindowSample[] } => ({
     summary: {
       method: 'circular block bootstrap of the minutes holding requests',
       blockMinutes: block,
       resamples: 0,
       work: null,
-      promptTail: null,
       runs: 0,
       growing: 0,
     },
     samples: [],
-    tailFrom: 0,
   })
   if (first >= B || last - first + 1 < 3) {
     return none()
   }
   // Totals as rates times the width each bin is moved into: a short last minute moved into the
   // middle counts for a whole one.
-  const totals = (map: Int32Array): { count: number; work: number; rate: number; tail: number } => {
+  const totals = (map: Int32Array): { count: number; work: number; rate: number } => {
     let count = 0
     let w = 0
     let rate = 0
-    let t = 0
     for (let b = 0; b < B; b++) {
       const s = map[b]!
       const f = width[b]! / width[s]!
       count += bins[s]!.length * f
       w += work[s]! * f
-      t += tail[s]! * f
       rate += m.arrival.ratePerSec[s]! * width[b]!
     }
-    return { count, work: w, rate, tail: t }
+    return { count, work: w, rate }
   }
   const own = totals(Int32Array.from({ length: B }, (_, b) => b))
   const closed = plan.closed !== null
-  const ownTail = own.tail / own.count
-  const drawn: Drawn[] = []
+  const drawn: { map: Int32Array; share: number; count: number; rate: number }[] = []
   for (let r = 0; r < RESAMPLES; r++) {
     const map = resampleMap(first, last, block, B, rng)
     const t = totals(map)
     const share = closed ? t.work / t.count / (own.work / own.count) : t.work / own.work
-    const tailShare = ownTail > 0 && t.count > 0 ? t.tail / t.count / ownTail : 1
-    drawn.push({ map, share, tailShare, count: t.count, rate: t.rate })
+    drawn.push({ map, share, count: t.count, rate: t.rate })
   }
-  const at = (sorted: Drawn[]): Drawn[] =>
-    SAMPLE_QUANTILES.map((q) => sorted[Math.min(RESAMPLES - 1, Math.floor(q * RESAMPLES))]!)
-  const ends = at([...drawn].sort((a, b) => a.share - b.share))
-  const tailEnds = ownTail > 0 ? at([...drawn].sort((a, b) => a.tailShare - b.tailShare)) : []
+  drawn.sort((a, b) => a.share - b.share)
+  const ends = SAMPLE_QUANTILES.map(
+    (q) => drawn[Math.min(RESAMPLES - 1, Math.floor(q * RESAMPLES))]!
+  )
   const summary: SamplingSummary = {
     ...none().summary,
     resamples: RESAMPLES,
     work: { low: ends[0]!.share, high: ends[1]!.share },
-    promptTail:
-      tailEnds.length === 0 ? null : { low: tailEnds[0]!.tailShare, high: tailEnds[1]!.tailShare },
   }
-  // A resample with k times the window's share of prompts past its P99 has, read off the window's
-  // own prompts, a P99 prompt near the window's quantile 1 − 0.01·k: the tail ends are run only
-  // where that moves the P99 prompt by 1 % or more, as the work ends are.
-  const tailMoves = tailEnds.some(
-    (e) => Math.abs(promptAt(prompts, 1 - 0.01 * e.tailShare) / tailFrom - 1) >= NEGLIGIBLE_WORK
-  )
-  const runEnds = [
-    ...(ends.every((e) => Math.abs(e.share - 1) < NEGLIGIBLE_WORK) ? [] : ends),
-    ...(tailMoves ? tailEnds : []),
-  ]
-  const samples = runEnds.map((e): WindowSample => {
+  if (ends.every((e) => Math.abs(e.share - 1) < NEGLIGIBLE_WORK)) {
+    return { summary, samples: [] }
+  }
+  const samples = ends.map((e): WindowSample => {
     // The denoised rates keep the window's shape; their total is set to the resample's raw
     // count, which carries the counting noise the denoising took out of each minute.
     const scale = closed || e.rate <= 0 ? 1 : e.count / own.count / (e.rate / own.rate)
@@ -224,10 +165,5 @@ export function sampleEnds(
       bins: Array.from(e.map, (s) => bins[s]!),
     }
   })
-  // The prompt-tail runs come last: `tailFrom` is the index of the first of them.
-  return {
-    summary: { ...summary, runs: samples.length },
-    samples,
-    tailFrom: runEnds.length - (tailMoves ? tailEnds.length : 0),
-  }
+  return { summary: { ...summary, runs: samples.length }, samples }
 }
