@@ -54,7 +54,7 @@ export interface SpanStore {
   insertEvents(events: readonly ChangeEvent[]): Promise<void>
 
   /** All stored spans of the given traces (any order). */
-  getSpans(traceIds: readonly string[], startsWithin?: StartRange): Promise<Span[]>
+  getSpans(traceIds: readonly string[]): Promise<Span[]>
   getRequest(traceId: string): Promise<RequestTimeline | null>
   /**
    * Traces with spans starting at or after `sinceUs` but no request row: what a crash left
@@ -92,13 +92,4 @@ export interface SpanStore {
    */
   deleteBefore(table: RetentionTable, beforeUs: Micros, maxRows: number): Promise<number>
   close(): Promise<void>
-}
-
-/**
- * A range (epoch µs, inclusive) that the caller knows holds the start of every stored span of the
- * traces it asks for: a store may read only that part of its table, and may return more.
- */
-export interface StartRange {
-  fromUs: number
-  toUs: number
 }

@@ -233,8 +233,6 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     quietMs,
     maxPendingTraces,
     maxHeldSpans,
-    // As many as may be pending: ~100 B each (id, two numbers, the Map's entry), 10 MB.
-    recentTraces: maxPendingTraces,
     assembleBatchTraces: options.assembleBatchTraces ?? DEFAULT_ASSEMBLE_BATCH_TRACES,
     chunkTargetMs: options.assembleChunkMs ?? DEFAULT_ASSEMBLE_CHUNK_MS,
     // Request writes are background work: on the span writer, between its rounds, never ahead

@@ -19,14 +19,6 @@
  * which costs more than writing it. A trace is read from the store only when `seenTraces`
  * says it may have been stored before this pending period began, or when the assembler held
  * too many spans in memory and let go of them (`maxHeldSpans` bounds memory).
- *
- * A late span (its trace assembled already) would cost a scan of the whole spans table, as
- * trace ids have no index and no order in it (ADR 0265). So the assembler remembers, for the
- * last `recentTraces` traces it assembled, the range of their spans' starts, and each pending
- * trace that of its committed spans: together they hold the start of every stored span of
- * the trace, and the read is bounded to them; the table's row groups are in arrival order, so
- * their min/max on `start_us` skip nearly all of it. A trace assembled longer ago, or queued by
- * `recover`, is read whole.
  */
 import type { Logger } from '../../core/logger.js'
 import { assembleTrace } from '../../core/assembly/assemble-request.js'
@@ -47,8 +39,6 @@ export interface TraceAssemblerOptions {
   quietMs: number
   maxPendingTraces: number
   maxHeldSpans: number
-  /** Assembled traces whose span start range is remembered for a late span (0: none). */
-  recentTraces: number
   /** Traces per chunk at most (one store round trip, one request write). */
   assembleBatchTraces: number
   /**
@@ -92,7 +82,7 @@ export interface TraceAssembler {
    */
   backlogSpans(): number
   /** Traces read back from the store to assemble so far, and the time those reads took (ms). */
-  storeReads(): { traces: number; bounded: number; repeated: number; ms: number }
+  storeReads(): { traces: number; ms: number }
   /** True when this span was already committed for its trace in the current pending period. */
   isCommitted(traceId: string, spanId: string): boolean
 }
@@ -107,21 +97,6 @@ interface PendingTrace {
   fromStore: boolean
   /** Half of a split call put back once to wait for its other half (join-split-calls.ts). */
   deferred?: boolean
-  /**
-   * Least and greatest start (µs) of the spans committed since the trace became pending, held
-   * or not; null when some of its stored spans were not seen here (`recover`, a failed write).
-   */
-  fromUs: number | null
-  toUs: number | null
-}
-
-/** What is remembered of an assembled trace for its late spans. */
-interface Assembled {
-  /** Least and greatest start (µs) of the spans it was assembled from. */
-  fromUs: number
-  toUs: number
-  /** Their span ids, each between commas: `,id1,id2,`. */
-  spanIds: string
 }
 
 /**
@@ -142,29 +117,6 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
   let tracesFromStore = 0
   let storeReadMs = 0
   let assembling: Promise<void> = Promise.resolve()
-  /** traceId → what it was last assembled from; Map order = oldest first. */
-  const recent = new Map<string, Assembled>()
-  let tracesBounded = 0
-  let tracesRepeated = 0
-  const remember = (id: string, spans: readonly Span[]): void => {
-    if (options.recentTraces <= 0 || spans.length === 0) {
-      return
-    }
-    let fromUs = Infinity
-    let toUs = -Infinity
-    for (const s of spans) {
-      fromUs = Math.min(fromUs, s.startUs)
-      toUs = Math.max(toUs, s.startUs)
-    }
-    recent.delete(id)
-    recent.set(id, { fromUs, toUs, spanIds: `,${spans.map((s) => s.spanId).join(',')},` })
-    if (recent.size > options.recentTraces) {
-      const oldest = recent.keys().next()
-      if (oldest.done !== true) {
-        recent.delete(oldest.value)
-      }
-    }
-  }
   const scheduleWrite = options.scheduleWrite ?? ((write) => write())
   /** Request-write ms per trace lately (0 until measured), for the chunk size. */
   let writeMsPerTrace = 0
@@ -201,8 +153,6 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
             spans: [],
             ids: new Set(),
             fromStore: seenTraces.mayHave(s.traceId),
-            fromUs: s.startUs,
-            toUs: s.startUs,
           }
         } else {
           entry.lastSeen = t
@@ -211,15 +161,8 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
         }
         pending.set(s.traceId, entry)
       }
-      if (entry === undefined) {
-        continue
-      }
-      entry.ids.add(s.spanId)
-      if (entry.fromUs !== null && entry.toUs !== null) {
-        entry.fromUs = Math.min(entry.fromUs, s.startUs)
-        entry.toUs = Math.max(entry.toUs, s.startUs)
-      }
-      if (entry.fromStore) {
+      entry?.ids.add(s.spanId)
+      if (entry === undefined || entry.fromStore) {
         continue
       }
       if (heldSpans >= 2 * maxHeldSpans) {
@@ -267,19 +210,6 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
 
   const assembleOptions = { llmRoutes: options.llmRoutes }
 
-  /** True when every span committed for the trace since it became pending is one it was assembled from. */
-  const repeats = (entry: PendingTrace, before: Assembled): boolean => {
-    if (entry.ids.size === 0) {
-      return false
-    }
-    for (const spanId of entry.ids) {
-      if (!before.spanIds.includes(`,${spanId},`)) {
-        return false
-      }
-    }
-    return true
-  }
-
   /** Puts a trace back as pending with the spans it had, once. */
   const defer = (id: string, entry: PendingTrace, spans: Span[]): void => {
     if (pending.has(id)) {
@@ -295,7 +225,6 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
     all: boolean
   ): Promise<void> => {
     const byTrace = new Map<string, Span[]>()
-    const byId = new Map(chunk)
     const storeIds: string[] = []
     for (const [id, entry] of chunk) {
       if (entry.fromStore) {
@@ -306,38 +235,9 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
     }
     if (storeIds.length > 0) {
       const startedMs = now()
-      // Traces whose every stored span start is known are read within the union of their
-      // ranges (one constant range, so the scan can skip row groups); the others whole.
-      const bounded: string[] = []
-      const whole: string[] = []
-      let fromUs = Infinity
-      let toUs = -Infinity
-      for (const id of storeIds) {
-        const entry = byId.get(id)
-        const before = recent.get(id)
-        if (entry !== undefined && before !== undefined && repeats(entry, before)) {
-          // Only copies of spans it was assembled from (an exporter's retry of a batch that
-          // was stored): its stored request stands, and nothing needs reading.
-          tracesRepeated++
-          continue
-        }
-        if (entry?.fromUs == null || entry.toUs == null || before === undefined) {
-          whole.push(id)
-          continue
-        }
-        bounded.push(id)
-        fromUs = Math.min(fromUs, entry.fromUs, before.fromUs)
-        toUs = Math.max(toUs, entry.toUs, before.toUs)
-      }
-      if (bounded.length > 0) {
-        groupSpansByTrace(await store.getSpans(bounded, { fromUs, toUs }), byTrace)
-      }
-      if (whole.length > 0) {
-        groupSpansByTrace(await store.getSpans(whole), byTrace)
-      }
+      groupSpansByTrace(await store.getSpans(storeIds), byTrace)
       storeReadMs += now() - startedMs
-      tracesFromStore += bounded.length + whole.length
-      tracesBounded += bounded.length
+      tracesFromStore += storeIds.length
     }
     const newAfterUs = await options.newAfterUs
     /** Requests of traces with no stored request (see `newAfterUs`), and the others. */
@@ -345,6 +245,7 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
     const replacing: RequestTimeline[] = []
     let noted = 0
     const entries = [...byTrace]
+    const byId = new Map(chunk)
     for (const group of joinSplitCalls(entries.map(([, list]) => list))) {
       const [id, list] = entries[group.traces[0] as number] as [string, Span[]]
       const entry = byId.get(id)
@@ -352,10 +253,6 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
       if (group.unpaired && !all && entry !== undefined && entry.deferred !== true) {
         defer(id, entry, list)
         continue
-      }
-      for (const i of group.traces) {
-        const [traceId, spans] = entries[i] as [string, Span[]]
-        remember(traceId, spans)
       }
       const result = assembleTrace(group.spans, assembleOptions)
       if ('request' in result) {
@@ -408,17 +305,8 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
           // Put the traces back so a later sweep retries them, unless newer spans already did.
           const t = now()
           for (const [id] of chunk) {
-            // Its request may not be written: a retry of its spans must not count as stored.
-            recent.delete(id)
             if (!pending.has(id)) {
-              pending.set(id, {
-                lastSeen: t,
-                spans: [],
-                ids: new Set(),
-                fromStore: true,
-                fromUs: null,
-                toUs: null,
-              })
+              pending.set(id, { lastSeen: t, spans: [], ids: new Set(), fromStore: true })
             }
           }
           throw err
@@ -448,14 +336,7 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
       const t = now() - quietMs - 1
       for (const id of ids) {
         if (!pending.has(id)) {
-          pending.set(id, {
-            lastSeen: t,
-            spans: [],
-            ids: new Set(),
-            fromStore: true,
-            fromUs: null,
-            toUs: null,
-          })
+          pending.set(id, { lastSeen: t, spans: [], ids: new Set(), fromStore: true })
         }
       }
       return ids.length
@@ -470,12 +351,7 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
       return heldSpans + assemblingSpans
     },
     storeReads() {
-      return {
-        traces: tracesFromStore,
-        bounded: tracesBounded,
-        repeated: tracesRepeated,
-        ms: storeReadMs,
-      }
+      return { traces: tracesFromStore, ms: storeReadMs }
     },
     isCommitted(traceId, spanId) {
       return pending.get(traceId)?.ids.has(spanId) === true

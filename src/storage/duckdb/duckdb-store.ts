@@ -324,19 +324,13 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       )
     },
 
-    async getSpans(traceIds, startsWithin) {
+    async getSpans(traceIds) {
       if (traceIds.length === 0) {
         return []
       }
-      // Literals, not parameters: a constant range on start_us lets the scan skip every row
-      // group whose min/max misses it, so a late span reads a few row groups, not the table.
-      const within =
-        startsWithin === undefined
-          ? ''
-          : `AND start_us BETWEEN ${Math.floor(startsWithin.fromUs)} AND ${Math.ceil(startsWithin.toUs)}`
       // A span stored twice (an exporter's retry) comes back once: the last stored copy.
       const found = await rows(
-        `SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[])) ${within}
+        `SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))
          QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY rowid DESC) = 1`,
         [listValue([...new Set(traceIds)])]
       )
