@@ -10,7 +10,14 @@ describe('splitMemoryBudget', () => {
       checkpointBytes: 128 * MiB,
       queueBytes: 128 * MiB,
       inFlightBytes: 16 * MiB,
+      // 1/8 of the budget for up to twice the held spans at 640 B each.
+      heldSpans: 104_857,
     })
+  })
+
+  it('holds spans for assembly in proportion to the budget, 10,000 at least', () => {
+    expect(splitMemoryBudget(4096 * MiB).heldSpans).toBe(419_430)
+    expect(splitMemoryBudget(64 * MiB).heldSpans).toBe(10_000)
   })
 
   it('keeps the checkpoint threshold between 16 and 256 MiB', () => {
@@ -20,7 +27,13 @@ describe('splitMemoryBudget', () => {
 
   it('caps nothing without a budget', () => {
     const split = splitMemoryBudget(0)
-    expect(split).toEqual({ duckDbBytes: 0, checkpointBytes: 0, queueBytes: 0, inFlightBytes: 0 })
+    expect(split).toEqual({
+      duckDbBytes: 0,
+      checkpointBytes: 0,
+      queueBytes: 0,
+      inFlightBytes: 0,
+      heldSpans: 0,
+    })
     expect(capBy(256 * MiB, split.queueBytes)).toBe(256 * MiB)
     expect(capBy(256 * MiB, 128 * MiB)).toBe(128 * MiB)
   })

@@ -7,7 +7,8 @@
  *         │      checkpoint every budget/8 of WAL (16–256 MiB): those rows take ~1.3× the WAL
  *         ├─ ≤ 12.5 % write queue bytes  (decoded batches waiting for the writer)
  *         ├─ ≤ 1/64 bodies in flight     (read and decoded, not yet queued)
- *         └─ the rest: V8 heap, spans held for assembly, sockets, allocator slack
+ *         ├─ 1/8 spans held for assembly (up to 2 × maxHeldSpans, ~640 B each in the V8 heap)
+ *         └─ the rest: the rest of the V8 heap, sockets, allocator slack
  * soft limit = 80 % of the budget: above it the memory limiter refuses and asks for a checkpoint
  * ```
  *
@@ -27,6 +28,12 @@ export interface MemoryBudgetSplit {
   queueBytes: number
   /** Cap on `ingest.maxInFlightBytes`. */
   inFlightBytes: number
+  /**
+   * Default `maxHeldSpans` (0: the pipeline's own default): the assembler holds up to twice it
+   * before it lets spans go, so 1/8 of the budget / (2 × 640 B) = 104,857 spans at 1 GiB
+   * (the 100,000 of ADR 0256 measured there); new batches are refused from 1.5 × it (ADR 0265).
+   */
+  heldSpans: number
 }
 
 const MiB = 1024 * 1024
@@ -38,11 +45,16 @@ const MIN_CHECKPOINT_BYTES = 16 * MiB
 const MAX_CHECKPOINT_BYTES = 256 * MiB
 const QUEUE_SHARE = 1 / 8
 const IN_FLIGHT_SHARE = 1 / 64
+const HELD_SHARE = 1 / 8
+/** V8 heap per decoded span held for assembly (its object, ids, attributes; resource shared). */
+const HELD_SPAN_BYTES = 640
+/** Fewest spans held, so a small budget still assembles traces from memory. */
+const MIN_HELD_SPANS = 10_000
 
 /** The split of `budgetBytes`; a budget of 0 (no limit) caps nothing. */
 export function splitMemoryBudget(budgetBytes: number): MemoryBudgetSplit {
   if (!(budgetBytes > 0)) {
-    return { duckDbBytes: 0, checkpointBytes: 0, queueBytes: 0, inFlightBytes: 0 }
+    return { duckDbBytes: 0, checkpointBytes: 0, queueBytes: 0, inFlightBytes: 0, heldSpans: 0 }
   }
   const checkpoint = Math.min(
     MAX_CHECKPOINT_BYTES,
@@ -53,6 +65,10 @@ export function splitMemoryBudget(budgetBytes: number): MemoryBudgetSplit {
     checkpointBytes: Math.floor(checkpoint),
     queueBytes: Math.floor(budgetBytes * QUEUE_SHARE),
     inFlightBytes: Math.max(MiB, Math.floor(budgetBytes * IN_FLIGHT_SHARE)),
+    heldSpans: Math.max(
+      MIN_HELD_SPANS,
+      Math.floor((budgetBytes * HELD_SHARE) / (2 * HELD_SPAN_BYTES))
+    ),
   }
 }
 

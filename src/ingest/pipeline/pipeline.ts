@@ -96,7 +96,8 @@ export interface IngestPipelineOptions {
   /** How often the quiet-trace sweep runs (ms, default min(1000, quietMs / 2)); 0 disables the timer. */
   sweepIntervalMs?: number
   /**
-   * Spans held in memory for pending traces (default 100 000). Past it the oldest traces are
+   * Spans held in memory for pending traces (default from `memoryLimitBytes`, 104,857 at 1 GiB,
+   * see memory-budget.ts; 100,000 without a budget). Past it the oldest traces are
    * assembled early; past twice it a trace's spans are let go and re-read from the store.
    */
   maxHeldSpans?: number
@@ -150,6 +151,9 @@ type Job = QueuedJob<'spans' | 'metrics' | 'events'> &
  */
 const NEW_TRACE_MARGIN_US = 3600 * 1_000_000
 
+/** `maxHeldSpans` without a memory budget. */
+const DEFAULT_MAX_HELD_SPANS = 100_000
+
 /** `Retry-After` of a refusal while assembly is behind (s): a few request writes' time. */
 const ASSEMBLY_RETRY_AFTER_S = 2
 
@@ -193,16 +197,19 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       notLlm.set(key, { service, name: root.name, traces: 1 })
     }
   }
-  const maxHeldSpans = options.maxHeldSpans ?? 100_000
+  const budget = splitMemoryBudget(options.memoryLimitBytes ?? 0)
+  const maxHeldSpans =
+    options.maxHeldSpans ?? (budget.heldSpans > 0 ? budget.heldSpans : DEFAULT_MAX_HELD_SPANS)
+  const maxPendingTraces = options.maxPendingTraces ?? 100_000
   /**
    * Spans in memory waiting for their request to be written (held, being assembled, queued) past
    * which new batches are refused at their headers: below twice `maxHeldSpans`, where the
    * assembler would let go of spans and read their traces back from the store, a read that
    * grows with the table and starves the writer (ADR 0256). The margin is for the bodies already
-   * admitted (`maxInFlightBytes`: 6 MiB, about 14,000 spans).
+   * admitted (`maxInFlightBytes`: 6 MiB, about 14,000 spans). At 1 GiB: 157,285 spans, about
+   * 96 MiB of the budget's 128 MiB for held spans (memory-budget.ts).
    */
   const maxBacklogSpans = Math.floor(1.5 * maxHeldSpans)
-  const budget = splitMemoryBudget(options.memoryLimitBytes ?? 0)
   const memory = createMemoryLimiter({
     limitBytes: options.memoryLimitBytes ?? 0,
     readRssBytes: options.readRssBytes ?? (() => process.memoryUsage.rss()),
@@ -224,7 +231,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     now,
     seenTraces: createSeenTraces(options.seenTracesCapacity),
     quietMs,
-    maxPendingTraces: options.maxPendingTraces ?? 100_000,
+    maxPendingTraces,
     maxHeldSpans,
     assembleBatchTraces: options.assembleBatchTraces ?? DEFAULT_ASSEMBLE_BATCH_TRACES,
     chunkTargetMs: options.assembleChunkMs ?? DEFAULT_ASSEMBLE_CHUNK_MS,

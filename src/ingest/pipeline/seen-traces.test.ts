@@ -38,6 +38,18 @@ describe('createSeenTraces', () => {
     expect(fp / 100_000).toBeLessThan(0.0005)
   })
 
+  it('reads back no new trace in 200,000 when both generations are full (ADR 0265)', () => {
+    const seen = createSeenTraces(10_000)
+    for (let i = 0; i < 19_999; i++) {
+      seen.add(id(i))
+    }
+    let fp = 0
+    for (let i = 1_000_000; i < 1_200_000; i++) {
+      fp += seen.mayHave(id(i)) ? 1 : 0
+    }
+    expect(fp).toBe(0)
+  })
+
   it('forgets ids older than two generations, keeping memory fixed', () => {
     const seen = createSeenTraces(1000)
     seen.add('a'.repeat(32))

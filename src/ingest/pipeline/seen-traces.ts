@@ -2,20 +2,21 @@
  * Remembers which trace ids already have spans in the store, so the pipeline can assemble a new
  * trace from the spans it holds in memory and read the store only for a trace that may have
  * stored spans from before (a late span). Two rotating Bloom filters keep memory fixed
- * (~2 × 20 bits per id of `capacity`) while the newest `capacity`..2×`capacity` ids are always
+ * (~2 × 32 bits per id of `capacity`) while the newest `capacity`..2×`capacity` ids are always
  * remembered. A false positive only costs one extra store read, never a wrong request.
  *
  * Hand-written: the npm Bloom filter packages either pull in large dependency trees or are
  * unmaintained, and this needs 40 lines.
  */
 /**
- * 20 bits per id and 14 hashes: ~0.006 % false positives per full generation (10 bits and 7
- * hashes gave ~0.8 %). A false positive is a trace read back from the store, and with no index on
- * trace ids that read scans the spans table: at 10× overload the reads grew with the filter's
- * fill to 14 traces/s and 55 % of the wall time (ADR 0256). The filter costs 5 MB instead of 2.5.
+ * 32 bits per id and 22 hashes: ~2 × 10⁻⁷ false positives per full generation in theory (20 bits
+ * and 14 hashes gave ~0.006 %, 10 and 7 ~0.8 %). A false positive is a trace read back from the
+ * store, and with no index on trace ids that read scans the spans table: at 10× overload 20 bits
+ * still read back ~0.3 traces/s, 0.25–1.1 s each by the 10th minute, 5–23 % of the wall time
+ * (ADR 0256, ADR 0265). The filter costs 8 MB for two generations of 1 M ids.
  */
-const HASHES = 14
-const BITS_PER_ID = 20
+const HASHES = 22
+const BITS_PER_ID = 32
 
 function fnv1a(text: string, seed: number): number {
   let h = (0x811c9dc5 ^ seed) >>> 0
@@ -65,7 +66,7 @@ export interface SeenTraces {
   mayHave(traceId: string): boolean
 }
 
-/** ~0.006 % false positives at `capacity` ids per generation (see `BITS_PER_ID`). */
+/** ~2 × 10⁻⁷ false positives at `capacity` ids per generation (see `BITS_PER_ID`). */
 export function createSeenTraces(capacity = 1_000_000): SeenTraces {
   const size = capacity * BITS_PER_ID
   let current = new Bloom(size)
