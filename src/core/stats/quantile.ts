@@ -42,12 +42,17 @@ export function sortedFinite(values: Float64Array, mask?: Uint8Array): Float64Ar
   return sortFinite(values, mask)
 }
 
+/** The nearest-rank median of `values` (finite, in any order); NaN when there are none. */
+export function medianOf(values: ArrayLike<number>): number {
+  return quantileSorted(Float64Array.from(values).sort(), 0.5)
+}
+
 /**
  * The nearest-rank median of `values` (finite, in any order) and their robust spread, 1.4826 ×
  * the median absolute deviation: a standard deviation's estimate that a few outliers do not move.
  */
 export function medianAndSpread(values: ArrayLike<number>): { median: number; spread: number } {
-  const median = quantileSorted(Float64Array.from(values).sort(), 0.5)
+  const median = medianOf(values)
   const dev = Float64Array.from(values, (v) => Math.abs(v - median)).sort()
   return { median, spread: 1.4826 * quantileSorted(dev, 0.5) }
 }

@@ -460,13 +460,14 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       return [...notLlm.values()].map((x) => ({ ...x })).sort((a, b) => b.traces - a.traces)
     },
     counters(): IngestCounters {
+      const reads = assembler.storeReads()
       return {
         ...counters,
         queueDepth: queue.depth().items,
         pendingTraces: assembler.pendingCount(),
         heldSpans: assembler.heldSpanCount(),
-        tracesReadFromStore: assembler.storeReads().traces,
-        storeReadSeconds: assembler.storeReads().ms / 1000,
+        tracesReadFromStore: reads.traces,
+        storeReadSeconds: reads.ms / 1000,
       }
     },
     async close() {

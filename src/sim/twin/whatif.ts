@@ -223,6 +223,11 @@ export function joinCapEnds(
     const ends = [...(a.interval ?? []), ...(b.interval ?? [])].filter((v) => v === v)
     return ends.length === 0 ? null : [Math.min(...ends), Math.max(...ends)]
   }
+  // The assumed cap's point, with an interval that reaches the low cap's too.
+  const keepPoint = (a: Estimate, b: Estimate): Estimate => ({
+    value: a.value,
+    interval: widen(a, b),
+  })
   const measures = {} as Prediction['measures']
   for (const m of MEASURES) {
     const out = {} as Percentiles
@@ -248,26 +253,16 @@ export function joinCapEnds(
         const l = low.replicas[i]!
         return {
           ...r,
-          utilization: {
-            value: r.utilization.value,
-            interval: widen(r.utilization, l.utilization),
-          },
-          preemptionsPerMinute: {
-            value: r.preemptionsPerMinute.value,
-            interval: widen(r.preemptionsPerMinute, l.preemptionsPerMinute),
-          },
-          runningPeak: {
-            value: r.runningPeak.value,
-            interval: widen(r.runningPeak, l.runningPeak),
-          },
+          utilization: keepPoint(r.utilization, l.utilization),
+          preemptionsPerMinute: keepPoint(r.preemptionsPerMinute, l.preemptionsPerMinute),
+          runningPeak: keepPoint(r.runningPeak, l.runningPeak),
         }
       }),
       saturation: {
         growing: p.saturation.growing,
-        queueP50ByQuarter: p.saturation.queueP50ByQuarter.map((e, k) => ({
-          value: e.value,
-          interval: widen(e, low.saturation.queueP50ByQuarter[k]!),
-        })),
+        queueP50ByQuarter: p.saturation.queueP50ByQuarter.map((e, k) =>
+          keepPoint(e, low.saturation.queueP50ByQuarter[k]!)
+        ),
       },
     },
     withheld,

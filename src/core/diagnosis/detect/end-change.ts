@@ -26,7 +26,7 @@
  * speed not moved as far. TPOT alone never suffices: on a standing run of the grid (37-72) its
  * last stretch reached 4.1 of its widest swings.
  */
-import { quantileSorted } from '../../stats/quantile.js'
+import { medianOf } from '../../stats/quantile.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
@@ -66,10 +66,6 @@ export interface EndChange {
   moved: EndStretch[]
   /** The worst gap rose and TPOT did not: tokens held back, not produced slower. */
   stall: boolean
-}
-
-function median(list: number[]): number {
-  return quantileSorted(Float64Array.from(list).sort(), 0.5)
 }
 
 /** The last `k` steps up to `end` (exclusive) of one measure's median against every earlier stretch. */
@@ -114,7 +110,7 @@ function stretchOf(
   if (earlier.length < MIN_STRETCHES) {
     return null
   }
-  const typicalUs = median(earlier)
+  const typicalUs = medianOf(earlier)
   const highestUs = Math.max(...earlier)
   if (!(highestUs > typicalUs)) {
     return null

@@ -24,7 +24,7 @@
  */
 import type { Finding } from '../../model/diagnosis.js'
 import { microsFromIso } from '../../model/units.js'
-import { quantileSorted } from '../../stats/quantile.js'
+import { medianOf } from '../../stats/quantile.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
@@ -42,10 +42,6 @@ export interface OpenEnd {
   /** That shift in noise units of a mean of `steps` steps. */
   z: number
   steps: number
-}
-
-function medianOf(list: number[]): number {
-  return quantileSorted(Float64Array.from(list).sort(), 0.5)
 }
 
 /** How far the last too-short-to-test steps of one measure's median sit above the rest. */
