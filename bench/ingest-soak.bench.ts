@@ -456,6 +456,7 @@ try {
   const pendingTraces: number[] = []
   // What holds the memory, printed every 20 s as the overload runs (every 10th 2 s sample).
   let lastTimeline = afterCalibration
+  let lastReasons = reasonsBefore
   let samples = 0
   let ticks = 0
   const startedAt = performance.now()
@@ -473,10 +474,18 @@ try {
         (w) => {
           pendingTraces.push(w.pendingTraces)
           if (++samples % 10 === 0) {
-            process.stdout.write(
-              `${timelineLine((w.atMs - startedAt) / 1000, rssBytes(server.pid), lastTimeline, w)}\n`
-            )
+            const from = lastTimeline
             lastTimeline = w
+            // Refusals by rule over the same interval: which rule takes the later minutes' goodput.
+            void refusedByReason(server.apiUrl).then(
+              (reasons) => {
+                process.stdout.write(
+                  `${timelineLine((w.atMs - startedAt) / 1000, rssBytes(server.pid), from, w)}; refused ${reasonLine(lastReasons, reasons)}\n`
+                )
+                lastReasons = reasons
+              },
+              () => undefined
+            )
           }
         },
         () => undefined
