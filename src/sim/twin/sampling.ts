@@ -167,3 +167,47 @@ export function sampleEnds(
   })
   return { summary: { ...summary, runs: samples.length }, samples }
 }
+
+/** Experimental: `count` block-bootstrap resamples of the window, drawn at random. */
+export function randomSamples(
+  fit: TwinFit,
+  bins: number[][],
+  rng: Rng,
+  count: number
+): WindowSample[] {
+  const m = fit.model
+  const B = bins.length
+  let first = 0
+  while (first < B && bins[first]!.length === 0) {
+    first++
+  }
+  let last = B - 1
+  while (last > first && bins[last]!.length === 0) {
+    last--
+  }
+  if (first >= B || last - first + 1 < 3) {
+    return []
+  }
+  const block = blockLength(last - first + 1)
+  const out: WindowSample[] = []
+  for (let r = 0; r < count; r++) {
+    const map = resampleMap(first, last, block, B, rng)
+    let count0 = 0
+    let count1 = 0
+    let rate0 = 0
+    let rate1 = 0
+    for (let b = first; b <= last; b++) {
+      count0 += bins[b]!.length
+      count1 += bins[map[b]!]!.length
+      rate0 += m.arrival.ratePerSec[b]!
+      rate1 += m.arrival.ratePerSec[map[b]!]!
+    }
+    const scale = rate1 > 0 && count0 > 0 ? count1 / count0 / (rate1 / rate0) : 1
+    out.push({
+      ratePerSec: Array.from(map, (s) => m.arrival.ratePerSec[s]! * scale),
+      keep: Float64Array.from(map, (s) => fit.binKeep[s] ?? 1),
+      bins: Array.from(map, (s) => bins[s]!),
+    })
+  }
+  return out
+}
