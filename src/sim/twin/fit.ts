@@ -15,7 +15,6 @@
  *   assumed default. Each says where it came from.
  */
 import { quantileSorted } from '../../core/stats/quantile.js'
-import { createRng } from '../../core/stats/seeded-random.js'
 import type { StepModel, TwinRouting } from './engine.js'
 import { ASSUMED_MAX_BATCHED_TOKENS } from './step-law.js'
 import type { IntervalGrid } from './grid.js'
@@ -106,11 +105,6 @@ export interface TwinFit {
    * neighbours, so a minute's mix is not its own sampling noise doubled.
    */
   binKeep: Float64Array
-  /**
-   * Experimental: the chosen law refitted on complementary halves of the window's minutes (in
-   * blocks), per refit the step model of each replica.
-   */
-  stepRefits: StepModel[][]
 }
 
 export type FitOutcome = { ok: true; fit: TwinFit } | { ok: false; reasons: string[] }
@@ -344,54 +338,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     stepLaw: choice,
     replicas,
   }
-  return {
-    ok: true,
-    fit: {
-      model,
-      observed: o,
-      cached,
-      binKeep: Float64Array.from(rates.keep),
-      stepRefits: halfRefits(o, w.fromUs, stepFit, choice.law),
-    },
-  }
+  return { ok: true, fit: { model, observed: o, cached, binKeep: Float64Array.from(rates.keep) } }
 }
-
-/** Half-sample refits: each partition of the minutes' blocks gives two complementary halves. */
-function halfRefits(
-  o: ObservedRequests,
-  fromUs: number,
-  stepFit: ReturnType<typeof fitStepLaws>,
-  law: StepModel['law'] & string
-): StepModel[][] {
-  const rng = createRng(0x5eed + o.n)
-  let last = 0
-  const binOf = new Int32Array(o.n)
-  for (let i = 0; i < o.n; i++) {
-    binOf[i] = Math.max(0, Math.floor((o.startUs[i]! - fromUs) / BIN_US))
-    last = Math.max(last, binOf[i]!)
-  }
-  const block = Math.max(1, Math.round(Math.cbrt(last + 1)))
-  const blocks = Math.floor(last / block) + 1
-  const out: StepModel[][] = []
-  for (let part = 0; part < REFIT_PARTITIONS; part++) {
-    // A balanced random half of the blocks.
-    const order = Array.from({ length: blocks }, (_, k) => k)
-    for (let k = blocks - 1; k > 0; k--) {
-      const j = rng.int(0, k)
-      ;[order[k], order[j]] = [order[j]!, order[k]!]
-    }
-    const side = new Uint8Array(blocks)
-    order.forEach((b, k) => {
-      side[b] = k < blocks / 2 ? 1 : 0
-    })
-    for (const keep of [0, 1]) {
-      const laws = stepFit.fit(law, (i) => side[Math.floor(binOf[i]! / block)] === keep)
-      out.push(o.replicas.map((_, r) => stepModelOf(laws, r)))
-    }
-  }
-  return out
-}
-const REFIT_PARTITIONS = 2
 
 /**
  * The prefix-cache counters measure a replica's hit rate; the per-request estimate from prefill

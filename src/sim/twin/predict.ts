@@ -10,20 +10,7 @@ import { runTwin, type TwinJobs, type TwinRunResult } from './engine.js'
 import type { JobPlan } from './changes.js'
 import type { TwinFit } from './fit.js'
 import type { TwinCluster } from './engine.js'
-import {
-  ownSample,
-  randomSamples,
-  sampleEnds,
-  type SamplingSummary,
-  type WindowSample,
-} from './sampling.js'
-
-/** Experimental: what else the interval carries. */
-export type Spread =
-  | { kind: 'smoothed' }
-  | { kind: 'refit'; clusters: TwinCluster[] }
-  | { kind: 'resampled'; runs: number }
-  | { kind: 'predictive' }
+import { ownSample, sampleEnds, type SamplingSummary, type WindowSample } from './sampling.js'
 
 export const MEASURES = ['ttft', 'tpot', 'e2e', 'queue'] as const
 export type TwinMeasure = (typeof MEASURES)[number]
@@ -158,37 +145,7 @@ interface DrawnJobs {
   source: Int32Array
 }
 
-/** Log-scale kernel bandwidths of a smoothed draw of prompt and output tokens. */
-export interface Smoothing {
-  prompt: { mean: number; sd: number; h: number }
-  output: { mean: number; sd: number; h: number }
-}
-
-/** Silverman's rule for a product Gaussian kernel in two dimensions, on log tokens. */
-export function smoothingOf(fit: TwinFit): Smoothing {
-  const o = fit.observed
-  const dim = (v: ArrayLike<number>): { mean: number; sd: number; h: number } => {
-    let s = 0
-    let s2 = 0
-    for (let i = 0; i < o.n; i++) {
-      const x = Math.log(Math.max(1, v[i]!))
-      s += x
-      s2 += x * x
-    }
-    const mean = s / Math.max(1, o.n)
-    const sd = Math.sqrt(Math.max(0, s2 / Math.max(1, o.n) - mean * mean))
-    return { mean, sd, h: sd * Math.pow(Math.max(1, o.n), -1 / 6) }
-  }
-  return { prompt: dim(o.promptTokens), output: dim(o.outputTokens) }
-}
-
-function drawJobs(
-  fit: TwinFit,
-  plan: JobPlan,
-  rng: Rng,
-  sample: WindowSample,
-  smooth: Smoothing | null = null
-): DrawnJobs {
+function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, sample: WindowSample): DrawnJobs {
   const m = fit.model
   const o = fit.observed
   const bins = sample.bins
@@ -273,25 +230,12 @@ function drawJobs(
   const prompt = new Float64Array(n)
   const cached = new Float64Array(n)
   const output = new Float64Array(n)
-  const jitter = (x: number, d: Smoothing['prompt'], z: number): number => {
-    // Variance-preserving smoothed bootstrap on the log scale.
-    const lx = Math.log(Math.max(1, x))
-    const shrink = d.sd > 0 ? 1 / Math.sqrt(1 + (d.h * d.h) / (d.sd * d.sd)) : 1
-    return Math.max(1, Math.round(Math.exp(d.mean + (lx - d.mean + d.h * z) * shrink)))
-  }
-  const zr = smooth === null ? rng : rng.fork('smooth')
   for (let k = 0; k < n; k++) {
     const i = source[k]!
-    const rawP =
-      smooth === null ? o.promptTokens[i]! : jitter(o.promptTokens[i]!, smooth.prompt, zr.normal())
-    const rawO =
-      smooth === null ? o.outputTokens[i]! : jitter(o.outputTokens[i]!, smooth.output, zr.normal())
-    const p = Math.min(rawP, plan.promptCap)
+    const p = Math.min(o.promptTokens[i]!, plan.promptCap)
     prompt[k] = p
-    const c =
-      smooth === null ? fit.cached[i]! : (fit.cached[i]! * rawP) / Math.max(1, o.promptTokens[i]!)
-    cached[k] = Math.min(c, p - 1)
-    output[k] = Math.max(1, Math.min(rawO, plan.outputCap))
+    cached[k] = Math.min(fit.cached[i]!, p - 1)
+    output[k] = Math.max(1, Math.min(o.outputTokens[i]!, plan.outputCap))
   }
   return {
     jobs: {
@@ -322,11 +266,10 @@ export function runDetailed(
   cluster: TwinCluster,
   plan: JobPlan,
   seed: number,
-  sample: WindowSample = ownSample(fit, rowsByBin(fit)),
-  smooth: Smoothing | null = null
+  sample: WindowSample = ownSample(fit, rowsByBin(fit))
 ): DrawnJobs & { res: TwinRunResult } {
   const rng = createRng(seed)
-  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample, smooth)
+  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample)
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   const res = runTwin(
     cluster,
@@ -342,10 +285,9 @@ function runOnce(
   cluster: TwinCluster,
   plan: JobPlan,
   seed: number,
-  sample: WindowSample,
-  smooth: Smoothing | null = null
+  sample: WindowSample
 ): RunFigures {
-  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, smooth)
+  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   const ttft: number[] = []
@@ -426,32 +368,17 @@ export function medianPinned(ttft: { p50: number[]; p99: number[] }, pin: Median
  * (`extra`): the point stays the twin's best guess at the window it was fitted on, the interval
  * also holds what a window of the same traffic with a little more or less work would give.
  */
-function estimate(values: number[], extra: number[] = [], predictive = false): Estimate {
+function estimate(values: number[], extra: number[] = []): Estimate {
   const finite = values.filter((v) => v === v).sort((a, b) => a - b)
   if (finite.length === 0) {
     return { value: null, interval: null }
   }
   const all = [...finite, ...extra.filter((v) => v === v)]
-  const n = finite.length
-  if (predictive && n >= 3) {
-    const mean = finite.reduce((a, b) => a + b, 0) / n
-    const sd = Math.sqrt(finite.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1))
-    const t = T95[Math.min(T95.length - 1, n - 2)]!
-    const half = t * sd * Math.sqrt(2 + 1 / n)
-    const mid = quantileSorted(finite, 0.5)
-    all.push(Math.max(0, mid - half), mid + half)
-  }
   return {
     value: quantileSorted(finite, 0.5),
     interval: [Math.min(...all), Math.max(...all)],
   }
 }
-
-/** Student's t, 95th percentile, for 1, 2, … degrees of freedom (20+: 1.725 and below). */
-const T95 = [
-  6.314, 2.92, 2.353, 2.132, 2.015, 1.943, 1.895, 1.86, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761,
-  1.753, 1.746, 1.74, 1.734, 1.729, 1.725,
-]
 
 function percentileMs(f: RunFigures, m: TwinMeasure, q: number): number {
   const sorted = f.values[m].sort()
@@ -467,20 +394,13 @@ export function predict(
   fit: TwinFit,
   cluster: TwinCluster,
   plan: JobPlan,
-  options: {
-    runs: number
-    seed: number
-    sampling?: boolean
-    pin?: MedianPin
-    spread?: Spread
-  }
+  options: { runs: number; seed: number; sampling?: boolean; pin?: MedianPin }
 ): Prediction {
   const bins = rowsByBin(fit)
   const own = ownSample(fit, bins)
-  const smooth = options.spread?.kind === 'smoothed' ? smoothingOf(fit) : null
   const figures: RunFigures[] = []
   for (let k = 0; k < options.runs; k++) {
-    figures.push(runOnce(fit, cluster, plan, options.seed + k, own, smooth))
+    figures.push(runOnce(fit, cluster, plan, options.seed + k, own))
   }
   // More runs while the median is not pinned (ADR 0254). Their seeds follow the two resamples'.
   const pin = options.pin
@@ -493,7 +413,7 @@ export function predict(
     while (figures.length < maxRuns && !medianPinned(ttft(), pin)) {
       const seed = options.seed + figures.length + 2
       for (let k = 0; k < options.runs && figures.length < maxRuns; k++) {
-        figures.push(runOnce(fit, cluster, plan, seed + k, own, smooth))
+        figures.push(runOnce(fit, cluster, plan, seed + k, own))
       }
     }
   }
@@ -502,31 +422,15 @@ export function predict(
   if (options.sampling === true) {
     const ends = sampleEnds(fit, plan, bins, createRng(options.seed).fork('window sample'))
     ends.samples.forEach((sample, k) => {
-      sampled.push(runOnce(fit, cluster, plan, options.seed + options.runs + k, sample, smooth))
+      sampled.push(runOnce(fit, cluster, plan, options.seed + options.runs + k, sample))
     })
     sampling = {
       ...ends.summary,
       growing: sampled.filter((f) => queueGrows(f.queueByQuarter)).length,
     }
   }
-  const spread = options.spread
-  if (spread?.kind === 'refit') {
-    spread.clusters.forEach((c, k) => {
-      sampled.push(runOnce(fit, c, plan, options.seed + 500 + k, own))
-    })
-  } else if (spread?.kind === 'resampled') {
-    const extra = randomSamples(
-      fit,
-      bins,
-      createRng(options.seed).fork('random resamples'),
-      spread.runs
-    )
-    extra.forEach((sample, k) => {
-      sampled.push(runOnce(fit, cluster, plan, options.seed + 500 + k, sample))
-    })
-  }
   const both = (pick: (f: RunFigures) => number): Estimate =>
-    estimate(figures.map(pick), sampled.map(pick), spread?.kind === 'predictive')
+    estimate(figures.map(pick), sampled.map(pick))
   const measures = {} as Record<TwinMeasure, Percentiles>
   for (const m of MEASURES) {
     measures[m] = {} as Percentiles

@@ -16,7 +16,6 @@ import {
   type Estimate,
   type Percentiles,
   type Prediction,
-  type Spread,
   type TwinMeasure,
 } from './predict.js'
 
@@ -80,40 +79,6 @@ export interface WhatIfOptions {
   seed: number
   /** `load=1x..3x`: factors to try, and the TTFT P99 objective (ms). */
   sweep?: { factors: number[]; ttftP99Ms: number }
-  /** Experimental. */
-  spread?: 'smoothed' | 'refit' | 'resampled' | 'predictive'
-}
-
-function spreadOf(
-  fit: TwinFit,
-  changes: TwinChanges,
-  kind: WhatIfOptions['spread'],
-  cap: number | null
-): Spread | undefined {
-  if (kind === 'smoothed' || kind === 'predictive') {
-    return { kind }
-  }
-  if (kind === 'resampled') {
-    return { kind, runs: 4 }
-  }
-  if (kind === 'refit') {
-    const clusters: TwinCluster[] = []
-    for (const steps of fit.stepRefits) {
-      const f: TwinFit = {
-        ...fit,
-        model: {
-          ...fit.model,
-          replicas: fit.model.replicas.map((r, i) => ({ ...r, step: steps[i]! })),
-        },
-      }
-      const a = applyChanges(f, changes)
-      if (a.ok) {
-        clusters.push(cap === null ? a.cluster : capAt(a.cluster, cap))
-      }
-    }
-    return { kind, clusters }
-  }
-  return undefined
 }
 
 /**
@@ -399,7 +364,6 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
     seed: options.seed + 1000,
     sampling: true,
     pin: { p50: FIT_TOLERANCE.p50, p99: FIT_TOLERANCE.p99, maxRunsFactor: MAX_RUNS_FACTOR },
-    spread: spreadOf(fit, options.changes, options.spread, null),
   })
   // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).
   let unseenCap: UnseenCap | null = null
@@ -410,7 +374,6 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
       runs: options.runs,
       seed: options.seed + 1000,
       sampling: true,
-      spread: spreadOf(fit, options.changes, options.spread, range.windowPeak),
     })
     const { joined, withheld } = joinCapEnds(p, low)
     p = joined
