@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { medianPinned, queueByQuarter, queueGrows } from './predict.js'
+import { createRng } from '../../core/stats/seeded-random.js'
+import { medianPinned, predictionBand, queueByQuarter, queueGrows } from './predict.js'
 
 describe('queueGrows', () => {
   it('is a queue that ends more than a second and more than three times where it began', () => {
@@ -69,5 +70,40 @@ describe('medianPinned', () => {
       p99: Array.from({ length: 64 }, (_, i) => wide[i % 8]!),
     }
     expect(medianPinned(many, pin)).toBe(true)
+  })
+})
+
+describe('predictionBand', () => {
+  it('holds a fresh window of the traffic about 9 times in 10, where the range of five runs holds it half the time', () => {
+    // The twin's runs are centred on the window it was fitted on, which is itself one draw of
+    // the traffic; a truth is another. Log-normal figures, each draw with the same spread.
+    const rng = createRng(26)
+    const trials = 4000
+    let inBand = 0
+    let inRange = 0
+    for (let k = 0; k < trials; k++) {
+      const sigma = 0.02 + 0.1 * rng.next()
+      const window = sigma * rng.normal()
+      const runs = Array.from({ length: 5 }, () => 1500 * Math.exp(window + sigma * rng.normal()))
+      const truth = 1500 * Math.exp(sigma * rng.normal())
+      const band = predictionBand(runs)!
+      if (truth >= band[0] && truth <= band[1]) {
+        inBand++
+      }
+      if (truth >= Math.min(...runs) && truth <= Math.max(...runs)) {
+        inRange++
+      }
+    }
+    expect(inRange / trials).toBeLessThan(0.6)
+    expect(inBand / trials).toBeGreaterThan(0.86)
+    expect(inBand / trials).toBeLessThan(0.95)
+  })
+
+  it('narrows as the runs agree, and says nothing from fewer than three runs or a zero', () => {
+    const tight = predictionBand([1000, 1001, 999, 1000, 1002])!
+    expect(tight[1] - tight[0]).toBeLessThan(15)
+    expect(predictionBand([1000, 1100])).toBeNull()
+    expect(predictionBand([0, 10, 20, 30])).toBeNull()
+    expect(predictionBand([NaN, 1000, 1100, 1050])).not.toBeNull()
   })
 })

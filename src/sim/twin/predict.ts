@@ -363,17 +363,55 @@ export function medianPinned(ttft: { p50: number[]; p99: number[] }, pin: Median
   })
 }
 
+/** Student's t at 0.95 for 1, 2, … degrees of freedom; past the table, 1.725 (20) and below. */
+const T95 = [
+  6.314, 2.92, 2.353, 2.132, 2.015, 1.943, 1.895, 1.86, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761,
+  1.753, 1.746, 1.74, 1.734, 1.729, 1.725,
+]
+
+/**
+ * Where a fresh window of the same traffic would put a figure, from the seeded runs' values
+ * (ADR 0269): a 90 % prediction band around their median, on the log scale (a latency is
+ * positive and skewed). A fresh window differs from the twin's median by three draws: its own
+ * (one run's variance, σ²), the window the twin was fitted on, which its runs are centred on
+ * (about σ² again: the runs redraw the window's rows, the truth draws the traffic's), and the
+ * median of n runs (π/2 · σ²/n). σ is the runs' own spread, so t with n − 1 degrees of freedom.
+ * The range of five runs holds a sixth draw of the same centre only 4 times in 6, and a draw
+ * of another window's centre less often: on platforms 14–17 with one replica added, the P99
+ * truths spread by up to 28 % and the range held 7 of 12. `null` with fewer than 3 runs, or
+ * where a value is not positive.
+ */
+export function predictionBand(values: readonly number[]): [number, number] | null {
+  const v = values.filter((x) => x === x)
+  const n = v.length
+  if (n < 3 || v.some((x) => !(x > 0))) {
+    return null
+  }
+  const logs = v.map(Math.log)
+  const mean = logs.reduce((a, b) => a + b, 0) / n
+  const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1))
+  const t = T95[Math.min(T95.length, n - 1) - 1]!
+  const half = t * sd * Math.sqrt(2 + Math.PI / (2 * n))
+  const mid = Math.log(quantileSorted(Float64Array.from(v).sort(), 0.5))
+  return [Math.exp(mid - half), Math.exp(mid + half)]
+}
+
 /**
  * The median of the seeded runs, with the range of those and of the runs on resampled windows
  * (`extra`): the point stays the twin's best guess at the window it was fitted on, the interval
  * also holds what a window of the same traffic with a little more or less work would give.
+ * With `band`, it also reaches the seeded runs' prediction band (a fresh window of the traffic).
  */
-function estimate(values: number[], extra: number[] = []): Estimate {
+function estimate(values: number[], extra: number[] = [], band = false): Estimate {
   const finite = values.filter((v) => v === v).sort((a, b) => a - b)
   if (finite.length === 0) {
     return { value: null, interval: null }
   }
-  const all = [...finite, ...extra.filter((v) => v === v)]
+  const all = [
+    ...finite,
+    ...extra.filter((v) => v === v),
+    ...((band && predictionBand(finite)) || []),
+  ]
   return {
     value: quantileSorted(finite, 0.5),
     interval: [Math.min(...all), Math.max(...all)],
@@ -388,7 +426,8 @@ function percentileMs(f: RunFigures, m: TwinMeasure, q: number): number {
 /**
  * Runs the twin `runs` times (seeds `seed`, `seed + 1`, …) and summarises. With `sampling`, it
  * also runs the window's resamples at the low and high end of their work (ADR 0236) and widens
- * every interval to them; the point values are the seeded runs' alone either way.
+ * every interval to them, and each latency percentile's to the seeded runs' prediction band
+ * (ADR 0269); the point values are the seeded runs' alone either way.
  */
 export function predict(
   fit: TwinFit,
@@ -431,11 +470,15 @@ export function predict(
   }
   const both = (pick: (f: RunFigures) => number): Estimate =>
     estimate(figures.map(pick), sampled.map(pick))
+  // The latency percentiles are what a fresh window is held to: with the window's sampling
+  // counted, they also reach the seeded runs' prediction band (ADR 0269).
+  const band = options.sampling === true
   const measures = {} as Record<TwinMeasure, Percentiles>
   for (const m of MEASURES) {
     measures[m] = {} as Percentiles
     for (const [name, q] of QUANTILES) {
-      measures[m][name] = both((f) => percentileMs(f, m, q))
+      const pick = (f: RunFigures): number => percentileMs(f, m, q)
+      measures[m][name] = estimate(figures.map(pick), sampled.map(pick), band)
     }
   }
   return {

@@ -328,7 +328,7 @@ export function uncertainFromSample(p: Prediction): string[] {
   })
   if (wide.length > 0 && p.saturation.growing === 0) {
     notes.push(
-      `uncertain: the TTFT ${wide.map((q) => q.toUpperCase()).join(' and ')} interval reaches past ±${wide.map((q) => Math.round((q === 'p50' ? FIT_TOLERANCE.p50 : FIT_TOLERANCE.p99) * 100)).join(' / ±')} % of the prediction once the window's own sampling (its work ${work} between resamples) is counted: this window cannot pin the figure down closer than its interval`
+      `uncertain: the TTFT ${wide.map((q) => q.toUpperCase()).join(' and ')} interval reaches past ±${wide.map((q) => Math.round((q === 'p50' ? FIT_TOLERANCE.p50 : FIT_TOLERANCE.p99) * 100)).join(' / ±')} % of the prediction once the window's own sampling (its work ${work} between resamples) and where a fresh window of the same traffic would put the figure are counted: this window cannot pin the figure down closer than its interval`
     )
   }
   return notes
