@@ -98,6 +98,9 @@ describe('a routing skew’s window is where the router skewed', () => {
     expect(Math.abs(startUs - (T0_US + SKEW_FROM * MIN_US))).toBeLessThanOrEqual(MIN_US)
     // Within a minute of the routing's end; the backlog drains until six minutes later.
     expect(Math.abs(endUs - (T0_US + SKEW_TO * MIN_US))).toBeLessThanOrEqual(MIN_US)
+    // Explained away: the replica's queue and its node's slowness are the skew's mechanism.
+    expect(diagnosis.findings.map((x) => x.cause)).not.toContain('node.degraded')
+    expect(diagnosis.findings.map((x) => x.cause)).not.toContain('engine.queue_saturation')
   })
 
   it('against: a replica with a larger share all window long gives no span to take', () => {
