@@ -246,10 +246,17 @@ export const routingImbalanceCause: CauseRecord = {
       return null
     }
     const hotShare = rows[0]?.slowShare ?? 0
+    const scoped = hotShare >= 0.4 || queueOnHot > 0.5
     return {
       confidence,
-      scope: hotShare >= 0.4 || queueOnHot > 0.5 ? scopeOf('replica', hot) : scopeOf(null, null),
-      window: null,
+      scope: scoped ? scopeOf('replica', hot) : scopeOf(null, null),
+      // The router's share is the fault itself; the replica's latency lags it by the time its
+      // queue takes to fill and to drain, so a window voted from its excess ends where the
+      // backlog ends, minutes after the routing did.
+      window:
+        scoped && scan !== null && scan.value === hot
+          ? windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs)
+          : null,
       evidence,
     }
   },
