@@ -198,7 +198,7 @@ function setAsideStanding(
           c.value === f.scope.value &&
           // An incident on top of the condition: the difference grew in the finding's window.
           (span === null || !grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }))
-      ) ?? (f.scope.value === null ? carriedByStanding(frame, f, standing) : undefined)
+      ) ?? carriedByStanding(frame, f, standing)
     if (same === undefined) {
       continue
     }
@@ -210,7 +210,9 @@ function setAsideStanding(
       text:
         f.scope.value === null
           ? `against: the excess is ${same.dimension}=${same.value}'s, as slow through the whole window (a standing condition); the other requests did not get slower`
-          : `against: ${same.dimension}=${same.value} was as slow through the whole window (a standing condition, not a change)`,
+          : same.dimension === f.scope.dimension && same.value === f.scope.value
+            ? `against: ${same.dimension}=${same.value} was as slow through the whole window (a standing condition, not a change)`
+            : `against: ${f.scope.dimension}=${f.scope.value} is slower only through ${same.dimension}=${same.value}, as slow through the whole window (a standing condition); its requests elsewhere are not`,
     })
   }
 }
@@ -218,10 +220,14 @@ function setAsideStanding(
 /**
  * The standing condition on the finding's measure that carries its excess: the condition alone
  * moves the P99 by at least {@link STANDING_REST_CHANGE} (its `cost_p99`), and without its
- * requests the P99 inside the finding's window is less than that times the P99 outside it.
- * Undefined when the finding has no window, a side is too thin to tell, the condition barely
- * touches the P99 (the finding stands on something else, a dependency's own series say), or the
- * rest changed too (an incident that also reaches the standing value is still an incident).
+ * requests the finding's requests are less than that times slower at P99 than the others.
+ * "The finding's requests" are those inside its window against those outside it; for a scoped
+ * finding that holds through the whole window (no window: nothing changed in time), its scope's
+ * against the rest's. A tenant whose requests land more often on an always-slower node is slower
+ * only through that node: outside the node it is not, and the node is the standing condition.
+ * Undefined when an unscoped finding has no window, a side is too thin to tell, the condition
+ * barely touches the P99 (the finding stands on something else, a dependency's own series say),
+ * or the rest changed too (an incident that also reaches the standing value is still an incident).
  */
 function carriedByStanding(
   frame: RequestFrame,
@@ -229,12 +235,11 @@ function carriedByStanding(
   standing: readonly StandingCondition[]
 ): StandingCondition | undefined {
   const measure = measureOfFinding(f)
-  if (f.window === null || (measure !== 'ttft' && measure !== 'tpot')) {
+  if (measure !== 'ttft' && measure !== 'tpot') {
     return undefined
   }
-  const fromUs = microsFromIso(f.window.start)
-  const toUs = microsFromIso(f.window.end)
-  if (fromUs === null || toUs === null) {
+  const ofFinding = findingRequests(frame, f)
+  if (ofFinding === null) {
     return undefined
   }
   const values = measure === 'ttft' ? frame.ttftUserUs : frame.tpotUs
@@ -254,8 +259,7 @@ function carriedByStanding(
     const restInside = new Uint8Array(frame.n)
     const restOutside = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {
-      const t = frame.startUs[i] as number
-      const within = t >= fromUs && t < toUs
+      const within = ofFinding(i)
       const rest = col.codes[i] !== code
       restInside[i] = within && rest ? 1 : 0
       restOutside[i] = !within && rest ? 1 : 0
@@ -266,6 +270,31 @@ function carriedByStanding(
     }
   }
   return undefined
+}
+
+/**
+ * Which requests are the finding's: those inside its window, or, for a scoped finding without
+ * one, those of its scope. Null when neither can be told.
+ */
+function findingRequests(frame: RequestFrame, f: Finding): ((i: number) => boolean) | null {
+  if (f.window !== null) {
+    const fromUs = microsFromIso(f.window.start)
+    const toUs = microsFromIso(f.window.end)
+    if (fromUs === null || toUs === null) {
+      return null
+    }
+    return (i) => {
+      const t = frame.startUs[i] as number
+      return t >= fromUs && t < toUs
+    }
+  }
+  const { dimension, value } = f.scope
+  if (dimension === null || value === null || !(dimension in frame.dims)) {
+    return null
+  }
+  const col = frame.dims[dimension as keyof RequestFrame['dims']]
+  const code = col.values.indexOf(value)
+  return code < 0 ? null : (i) => col.codes[i] === code
 }
 
 /**

@@ -165,3 +165,63 @@ describe('explaining away over the causal graph', () => {
     expect(q2.confidence).toBe(0.95)
   })
 })
+
+describe('a scope that is another scope seen through the requests they share', () => {
+  // eu-west's round trips triple from minute 10; every tenant sends some of its traffic from there.
+  const far = generateRun({
+    seed: 5,
+    minutes: 20,
+    perMinute: 120,
+    faults: [{ cause: 'network.high_rtt', magnitude: 3, windowShare: 0.5 }],
+  })
+  const farCtx = buildContext(inputOfRun(far))
+  const region = (confidence: number): Finding => ({
+    cause: 'network.high_rtt',
+    confidence,
+    scope: { dimension: 'region', value: 'eu-west' },
+    window: { start: minuteOfRun(far, 10), end: minuteOfRun(far, 20) },
+    evidence: [{ stage: 'network', observed: 1, baseline: null, text: 'network grew' }],
+    actions: [],
+  })
+  const tenant = (): Finding => ({
+    cause: 'gateway.connection_limit',
+    confidence: 0.8,
+    scope: { dimension: 'tenant', value: 'acme' },
+    window: { start: minuteOfRun(far, 10), end: minuteOfRun(far, 20) },
+    evidence: [{ stage: 'network', observed: 1, baseline: null, text: 'network grew' }],
+    actions: [],
+  })
+
+  it('a tenant slower only through a far region neither explains the region nor ranks above it', () => {
+    const t = tenant()
+    const r = region(0.7)
+    explainAway(farCtx, [t, r])
+    expect(r.confidence).toBe(0.7)
+    expect(r.evidence.some((e) => e.text.startsWith('explained by'))).toBe(false)
+    expect(t.confidence).toBeLessThan(r.confidence)
+    expect(t.evidence.at(-1)?.text).toBe(
+      'against: tenant=acme is slower only through region=eu-west (network.high_rtt); its requests elsewhere did not slow'
+    )
+  })
+
+  it('a region finding too weak to stand casts no shadow, and the tenant keeps its edge', () => {
+    const t = tenant()
+    const r = region(ROOT_HOLDS - 0.1)
+    explainAway(farCtx, [t, r])
+    expect(t.confidence).toBe(0.8)
+  })
+
+  it('a tenant slow everywhere (its own burst) is nobody’s shadow', () => {
+    // The noisy-neighbour run: hooli's burst slows its requests from every region.
+    const t: Finding = {
+      ...finding('tenant.noisy_neighbor', 0.8),
+      scope: { dimension: 'tenant', value: 'hooli' },
+    }
+    const r: Finding = {
+      ...finding('network.high_rtt', 0.7),
+      scope: { dimension: 'region', value: 'eu-west' },
+    }
+    explainAway(ctx, [t, r])
+    expect(t.confidence).toBe(0.8)
+  })
+})

@@ -11,6 +11,8 @@ import { causeRecord } from '../causes/index.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { chainEvidence, PLACE_CAUSES } from './chain.js'
+import { measureOfFinding } from './finding-measure.js'
+import { medianOf } from '../../stats/quantile.js'
 
 /** Mechanisms first, places after (PLACE_CAUSES). */
 /**
@@ -35,14 +37,111 @@ function sameTime(a: Finding, b: Finding): boolean {
   return x === null || y === null || (x.from <= y.to && y.from <= x.to)
 }
 
-/** A mechanism scoped elsewhere than its root names other requests: it is not explained. */
-function sameRequests(root: Finding, mechanism: Finding): boolean {
+/**
+ * A mechanism scoped elsewhere than its root names other requests: it is not explained. Scopes on
+ * two dimensions (a tenant and a region) can name the same requests, unless the root's scope is
+ * only the mechanism's seen through the requests they share ({@link shadowOf}).
+ */
+function sameRequests(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boolean {
   const m = mechanism.scope
   const r = root.scope
-  if (m.dimension === null || r.dimension === null || m.dimension !== r.dimension) {
+  if (m.dimension === null || r.dimension === null) {
     return true
   }
+  if (m.dimension !== r.dimension) {
+    return !shadowOf(ctx, root, mechanism)
+  }
   return m.value === r.value
+}
+
+/** Requests each side of a median needs before a shadow is told (fewer: cannot tell). */
+const SHADOW_MIN = 30
+/**
+ * The root's requests outside the mechanism's scope kept at most this share of the mechanism's
+ * own rise, while the mechanism's outside the root's kept at least {@link SHADOW_KEPT}: the rise
+ * is the mechanism's scope's, and the root's scope only shares some of its requests.
+ */
+const SHADOW_LEFT = 0.25
+const SHADOW_KEPT = 0.5
+
+/**
+ * What a shadow is read on: the stage the mechanism's evidence names (a far region's network
+ * time), by its mean, since a stage is often zero for most requests; else the mechanism's
+ * measure, by its median. Null when neither is a column of the frame.
+ */
+function shadowValues(
+  ctx: DiagnosisContext,
+  mechanism: Finding
+): { of: Float64Array; centre: (xs: number[]) => number } | null {
+  const stages = ctx.frame.stages as Record<string, Float64Array | undefined>
+  for (const e of mechanism.evidence) {
+    const col = e.stage === undefined || e.stage === null ? undefined : stages[e.stage]
+    if (col !== undefined) {
+      return { of: col, centre: (xs) => xs.reduce((a, b) => a + b, 0) / xs.length }
+    }
+  }
+  const measure = measureOfFinding(mechanism)
+  if (measure !== 'ttft' && measure !== 'tpot') {
+    return null
+  }
+  return {
+    of: measure === 'ttft' ? ctx.frame.ttftUserUs : ctx.frame.tpotUs,
+    centre: medianOf,
+  }
+}
+
+/**
+ * Whether the root's scope is a shadow of the mechanism's: a tenant whose requests come mostly
+ * from a far region is slower only through that region. Read on the mechanism's measure (TTFT
+ * or TPOT), median inside the mechanism's window over median outside it, for the mechanism's
+ * scope, its requests outside the root's scope, and the root's requests outside the mechanism's
+ * scope (or on the stage its evidence names, {@link shadowValues}). A traffic-driven root (a tenant's burst filling a replica's queue) slows the others on
+ * that replica too, so the mechanism's own requests outside the root keep their rise either way;
+ * what tells a shadow is that the root's requests away from the mechanism's scope did not slow.
+ * False when a side is too thin to tell or the finding has no window.
+ */
+function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boolean {
+  const span = windowSpanUs(mechanism.window)
+  const frame = ctx.frame
+  const values = shadowValues(ctx, mechanism)
+  if (span === null || values === null) {
+    return false
+  }
+  const member = (f: Finding): ((i: number) => boolean) | null => {
+    const col = frame.dims[f.scope.dimension as keyof typeof frame.dims] as
+      (typeof frame.dims)[keyof typeof frame.dims] | undefined
+    const code = col?.values.indexOf(f.scope.value as string) ?? -1
+    return col === undefined || code < 0 ? null : (i) => col.codes[i] === code
+  }
+  const inM = member(mechanism)
+  const inR = member(root)
+  if (inM === null || inR === null) {
+    return false
+  }
+  const rise = (pick: (i: number) => boolean): number => {
+    const inside: number[] = []
+    const outside: number[] = []
+    for (let i = 0; i < frame.n; i++) {
+      const v = values.of[i] as number
+      if (v !== v || !pick(i)) {
+        continue
+      }
+      const t = frame.startUs[i] as number
+      ;(t >= span.from && t < span.to ? inside : outside).push(v)
+    }
+    if (inside.length < SHADOW_MIN || outside.length < SHADOW_MIN) {
+      return NaN
+    }
+    const before = values.centre(outside)
+    return before > 0 ? values.centre(inside) / before - 1 : NaN
+  }
+  const own = rise(inM)
+  const kept = rise((i) => inM(i) && !inR(i))
+  const left = rise((i) => inR(i) && !inM(i))
+  if (!(own > 0) || kept !== kept || left !== left) {
+    return false
+  }
+  return kept >= SHADOW_KEPT * own && left <= SHADOW_LEFT * own
 }
 
 /** Whether `root` drives `mechanism` in the causal graph, directly or through other mechanisms. */
@@ -77,7 +176,7 @@ function heldEdges(ctx: DiagnosisContext, findings: readonly Finding[]): Edge[] 
       continue
     }
     for (const m of findings) {
-      if (m === root || !sameTime(root, m) || !sameRequests(root, m)) {
+      if (m === root || !sameTime(root, m) || !sameRequests(ctx, root, m)) {
         continue
       }
       if (drives(root.cause, m.cause)) {
@@ -131,6 +230,46 @@ function standingRoots(findings: readonly Finding[], edges: readonly Edge[]): Se
 }
 
 /**
+ * A finding whose scope is a shadow of another's on a different dimension ({@link shadowOf}) ranks
+ * below it: a tenant slower only where its requests come from a far region is that region's
+ * excess seen through the tenant, whatever cause its own evidence suggested. Only a finding whose
+ * own evidence holds ({@link ROOT_HOLDS}) casts a shadow.
+ */
+function demoteShadows(ctx: DiagnosisContext, findings: readonly Finding[]): void {
+  const caps = new Map<Finding, Finding>()
+  for (const f of findings) {
+    for (const by of findings) {
+      if (
+        by === f ||
+        by.confidence < ROOT_HOLDS ||
+        f.scope.dimension === null ||
+        by.scope.dimension === null ||
+        f.scope.dimension === by.scope.dimension ||
+        !sameTime(f, by) ||
+        !shadowOf(ctx, f, by)
+      ) {
+        continue
+      }
+      const held = caps.get(f)
+      if (held === undefined || by.confidence > held.confidence) {
+        caps.set(f, by)
+      }
+    }
+  }
+  // Caps are read from the confidences before any demotion, so the order of the findings does not
+  // change the answer.
+  for (const [f, by] of caps) {
+    f.confidence = Math.min(f.confidence, by.confidence * BELOW_ROOT)
+    f.evidence.push({
+      metric: 'shadow_of',
+      observed: `${by.scope.dimension}=${by.scope.value}`,
+      baseline: null,
+      text: `against: ${f.scope.dimension}=${f.scope.value} is slower only through ${by.scope.dimension}=${by.scope.value} (${by.cause}); its requests elsewhere did not slow`,
+    })
+  }
+}
+
+/**
  * Demotes every mechanism that a standing root in `findings` explains, and writes the chain on
  * the root. Mutates the findings in place; the caller sorts afterwards. The answer is the fixed
  * point: a mechanism is explained by a root only while that root is not itself explained (a
@@ -138,6 +277,7 @@ function standingRoots(findings: readonly Finding[], edges: readonly Edge[]): Se
  * mechanism caps at its strongest standing root, whatever order the findings came in.
  */
 export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
+  demoteShadows(ctx, findings)
   const edges = heldEdges(ctx, findings)
   const roots = standingRoots(findings, edges)
   const byRoot = new Map<Finding, Finding[]>()
