@@ -13,8 +13,6 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import { medianOf } from '../../stats/quantile.js'
-import { bucketQuantile } from '../../timeline/buckets.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { quietShift } from '../detect/quiet-shift.js'
@@ -91,41 +89,71 @@ export function farRegion(ctx: DiagnosisContext): FarRegion | null {
  * amount in every region while those stages did not grow is a fixed wait somewhere (a batch
  * window, a queue): evidence against distance. Null when it cannot be judged.
  *
- * Growth is read on the typical step (the median over the window's steps of each step's median,
- * against the same outside it), as a fixed wait every request pays shows there. A mean over
- * requests follows the engine queue's heavy tail: a few backlog minutes moved every region's mean
- * TTFT by about 24 ms while only one region's round trips grew (ADR 0268). The round trips
- * themselves are read as before (roundTripGrowth).
+ * The round trips are `region`'s own when the finding names one: distance says that region's
+ * round trips grew, and pooled over every region a 9 ms rise in the region of a third of the
+ * traffic read as 5.5 ms against a queue's 24 ms in every region's mean TTFT (ADR 0268).
  */
 export function sameWaitEverywhere(
   ctx: DiagnosisContext,
-  window: { start: string; end: string } | null
+  window: { start: string; end: string } | null,
+  region: string | null = null
 ): Counter | null {
   const span = windowSpanUs(window)
   const col = ctx.frame.dims.region
   if (span === null || col.values.length < 2) {
     return null
   }
-  const steps = stepsOf(ctx, span)
-  if (steps === null) {
-    return null
-  }
-  const netGrowth = roundTripGrowth(ctx, span)
-  if (netGrowth === null) {
-    return null
-  }
-  const grew: number[] = []
-  for (let c = 0; c < col.values.length; c++) {
-    const mask = Uint8Array.from(col.codes, (x) => (x === c ? 1 : 0))
-    const g = typicalGrowth(ctx, ctx.frame.ttftUserUs, mask, steps)
-    if (g !== null) {
-      grew.push(g)
+  const { from: a, to: b } = span
+  const k = col.values.length
+  const own = region === null ? -1 : col.values.indexOf(region)
+  const sums = Array.from({ length: k }, () => ({ inT: 0, inN: 0, outT: 0, outN: 0 }))
+  let netIn = 0
+  let netInN = 0
+  let netOut = 0
+  let netOutN = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const t = ctx.frame.ttftUserUs[i] as number
+    const at = ctx.frame.startUs[i] as number
+    if (c < 0 || t !== t) {
+      continue
+    }
+    const inside = at >= a && at < b
+    const row = sums[c]!
+    if (inside) {
+      row.inT += t
+      row.inN++
+    } else {
+      row.outT += t
+      row.outN++
+    }
+    if (own >= 0 && c !== own) {
+      continue
+    }
+    let net = 0
+    for (const st of RTT_STAGES) {
+      const v = ctx.frame.stages[st][i] as number
+      net += v === v && v > 0 ? v : 0
+    }
+    if (inside) {
+      netIn += net
+      netInN++
+    } else {
+      netOut += net
+      netOutN++
     }
   }
+  if (netInN < 30 || netOutN < 30) {
+    return null
+  }
+  const grew = sums
+    .filter((r) => r.inN >= 10 && r.outN >= 10)
+    .map((r) => r.inT / r.inN - r.outT / r.outN)
   if (grew.length < 2) {
     return null
   }
   const meanGrowth = grew.reduce((x, y) => x + y, 0) / grew.length
+  const netGrowth = netIn / netInN - netOut / netOutN
   const spread = Math.max(...grew) - Math.min(...grew)
   // The wait grew, the round-trip stages carry little of it, and every region got about as much.
   if (!(meanGrowth > 5_000) || netGrowth > 0.3 * meanGrowth || spread > 0.5 * meanGrowth) {
@@ -137,89 +165,12 @@ export function sameWaitEverywhere(
       stage: RTT_STAGES.join('+'),
       observed: round(netGrowth / 1000),
       baseline: round(meanGrowth / 1000),
-      text: `against: TTFT grew by about ${fmtUs(meanGrowth)} in every region alike while connect, TLS and network time grew by ${fmtUs(Math.max(0, netGrowth))}: a fixed wait, not distance (round trips grow with each region's distance)`,
+      text: `against: TTFT grew by about ${fmtUs(meanGrowth)} in every region alike while connect, TLS and network time${own >= 0 ? ` from ${region}` : ''} grew by ${fmtUs(Math.max(0, netGrowth))}: a fixed wait, not distance (round trips grow with each region's distance)`,
     },
   }
 }
 
 const RTT_STAGES = ['network', 'client.connect', 'client.tls', 'client.send'] as const
-
-/**
- * Mean connect + TLS + network + send per request inside `span` minus outside it, over requests
- * with a client TTFT: the round trips have no heavy tail, and a mean counts the handshakes that
- * only new connections pay. Null when a side has fewer than 30 requests.
- */
-function roundTripGrowth(ctx: DiagnosisContext, span: { from: number; to: number }): number | null {
-  let netIn = 0
-  let netInN = 0
-  let netOut = 0
-  let netOutN = 0
-  for (let i = 0; i < ctx.frame.n; i++) {
-    const t = ctx.frame.ttftUserUs[i] as number
-    if (ctx.frame.dims.region.codes[i]! < 0 || t !== t) {
-      continue
-    }
-    let net = 0
-    for (const st of RTT_STAGES) {
-      const v = ctx.frame.stages[st][i] as number
-      net += v === v && v > 0 ? v : 0
-    }
-    const at = ctx.frame.startUs[i] as number
-    if (at >= span.from && at < span.to) {
-      netIn += net
-      netInN++
-    } else {
-      netOut += net
-      netOutN++
-    }
-  }
-  return netInN < 30 || netOutN < 30 ? null : netIn / netInN - netOut / netOutN
-}
-
-/** A step's median needs this many requests to stand for the step (the scan's series use five). */
-const MIN_STEP_REQUESTS = 5
-/** Steps each side needs for its typical level to be more than one step's noise. */
-const MIN_SIDE_STEPS = 3
-
-/** Which grid steps start inside `span`; null when either side has too few steps. */
-function stepsOf(ctx: DiagnosisContext, span: { from: number; to: number }): Uint8Array | null {
-  const inside = new Uint8Array(ctx.grid.count)
-  let n = 0
-  for (let b = 0; b < ctx.grid.count; b++) {
-    const at = ctx.grid.fromUs + b * ctx.grid.stepUs
-    inside[b] = at >= span.from && at < span.to ? 1 : 0
-    n += inside[b] as number
-  }
-  return n < MIN_SIDE_STEPS || ctx.grid.count - n < MIN_SIDE_STEPS ? null : inside
-}
-
-/**
- * Median over the inside steps of each step's median of `values` (where `mask` is 1), minus the
- * same over the outside steps; null when a side has too few steps with enough requests.
- */
-function typicalGrowth(
-  ctx: DiagnosisContext,
-  values: Float64Array,
-  mask: Uint8Array | undefined,
-  inside: Uint8Array
-): number | null {
-  const perStep = bucketQuantile(
-    ctx.grid,
-    ctx.frame.startUs,
-    values,
-    0.5,
-    mask,
-    MIN_STEP_REQUESTS
-  ).values
-  const a: number[] = []
-  const b: number[] = []
-  perStep.forEach((v, i) => {
-    if (v === v) {
-      ;(inside[i] === 1 ? a : b).push(v)
-    }
-  })
-  return a.length < MIN_SIDE_STEPS || b.length < MIN_SIDE_STEPS ? null : medianOf(a) - medianOf(b)
-}
 
 /**
  * The region whose own network time per step rose the most clearly inside the window (ADR 0191):
@@ -274,7 +225,11 @@ export const networkHighRttCause: CauseRecord = {
   against: 'a far region that hardly moves the P99 (structural, modest).',
   actions: ['serve these clients from a closer region', 'terminate TLS at the edge'],
   counter(ctx, finding) {
-    return sameWaitEverywhere(ctx, finding.window)
+    return sameWaitEverywhere(
+      ctx,
+      finding.window,
+      finding.scope.dimension === 'region' ? finding.scope.value : null
+    )
   },
   excess: {
     // Round trips delay the first token, not the gaps between tokens, and they add network time:
