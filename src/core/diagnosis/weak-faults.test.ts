@@ -66,8 +66,8 @@ describe('weak and short faults', () => {
     "names a region whose round trips rose 1.2× under a long-output queue's heavy tail (ADR 0268)",
     () => {
       // Held-out grid case 71-105: eu-west's network 45 → 54 ms at the median per step. A few
-      // backlog minutes lifted every region's mean TTFT by about 24 ms, which the distance
-      // counter-test had read as a fixed wait everywhere; on the typical step only eu-west grew.
+      // backlog minutes lifted every region's mean TTFT by about 24 ms; pooled over every region
+      // the round trips grew 5.5 ms, which the distance counter-test had read as a fixed wait.
       const c = gridCase(
         71105,
         { cause: 'network.high_rtt', magnitude: 1.2, windowShare: 0.5 },
@@ -83,9 +83,41 @@ describe('weak and short faults', () => {
   )
 
   it(
+    "weighs the named region's own round trips, not every region's pooled (ADR 0268)",
+    () => {
+      const g = generateRun(
+        gridCase(
+          71105,
+          { cause: 'network.high_rtt', magnitude: 1.2, windowShare: 0.5 },
+          {
+            workload: 'long-outputs',
+            metrics: false,
+            events: false,
+          }
+        ).spec
+      )
+      const ctx = buildContext(inputOfRun(g))
+      const finding = (value: string | null) =>
+        ({
+          cause: 'network.high_rtt',
+          confidence: 0.9,
+          scope: { dimension: value === null ? null : 'region', value },
+          window: { start: minuteOfRun(g, 15), end: minuteOfRun(g, 30) },
+          evidence: [],
+          actions: [],
+        }) as const
+      // eu-west's round trips grew about 15 ms of the 24 ms every region's TTFT grew: distance.
+      expect(networkHighRttCause.counter!(ctx, finding('eu-west'), 'ttft')).toBeNull()
+      // Pooled over every region they grew 5.5 ms, under 30 % of it: read as a fixed wait.
+      expect(networkHighRttCause.counter!(ctx, finding(null), 'ttft')?.factor).toBe(0.2)
+    },
+    SLOW
+  )
+
+  it(
     'still argues against distance when a 1.5× batch window adds the same wait to every region',
     () => {
-      // Every region's typical step waits about 15 ms more while the round trips grew 1.6 ms.
+      // Every region's TTFT grew about 25 ms while eu-west's round trips did not grow.
       const g = generateRun(
         gridCase(
           71106,

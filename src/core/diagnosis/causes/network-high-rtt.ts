@@ -90,8 +90,8 @@ export function farRegion(ctx: DiagnosisContext): FarRegion | null {
  * window, a queue): evidence against distance. Null when it cannot be judged.
  *
  * The round trips are `region`'s own when the finding names one: distance says that region's
- * round trips grew, and pooled over every region a 9 ms rise in the region of a third of the
- * traffic read as 5.5 ms against a queue's 24 ms in every region's mean TTFT (ADR 0268).
+ * round trips grew, and pooled over every region eu-west's 15 ms rise read as 5.5 ms against the
+ * 24 ms a queue's backlog minutes added to every region's mean TTFT (ADR 0268).
  */
 export function sameWaitEverywhere(
   ctx: DiagnosisContext,
