@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { diagnoseGridCase, type GridCase } from './testing/grid.js'
 import { generateRun, inputOfRun, minuteOfRun, type FaultSpec } from './testing/fault-gen.js'
 import { buildContext } from './frame/context.js'
+import type { Finding } from '../model/diagnosis.js'
 import { networkHighRttCause } from './causes/network-high-rtt.js'
 
 function gridCase(
@@ -97,15 +98,14 @@ describe('weak and short faults', () => {
         ).spec
       )
       const ctx = buildContext(inputOfRun(g))
-      const finding = (value: string | null) =>
-        ({
-          cause: 'network.high_rtt',
-          confidence: 0.9,
-          scope: { dimension: value === null ? null : 'region', value },
-          window: { start: minuteOfRun(g, 15), end: minuteOfRun(g, 30) },
-          evidence: [],
-          actions: [],
-        }) as const
+      const finding = (value: string | null): Finding => ({
+        cause: 'network.high_rtt',
+        confidence: 0.9,
+        scope: { dimension: value === null ? null : 'region', value },
+        window: { start: minuteOfRun(g, 15), end: minuteOfRun(g, 30) },
+        evidence: [],
+        actions: [],
+      })
       // eu-west's round trips grew about 15 ms of the 24 ms every region's TTFT grew: distance.
       expect(networkHighRttCause.counter!(ctx, finding('eu-west'), 'ttft')).toBeNull()
       // Pooled over every region they grew 5.5 ms, under 30 % of it: read as a fixed wait.
