@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { diagnoseGridCase, type GridCase } from './testing/grid.js'
-import type { FaultSpec } from './testing/fault-gen.js'
+import { generateRun, inputOfRun, minuteOfRun, type FaultSpec } from './testing/fault-gen.js'
+import { buildContext } from './frame/context.js'
+import type { Finding } from '../model/diagnosis.js'
+import { networkHighRttCause } from './causes/network-high-rtt.js'
 
 function gridCase(
   seed: number,
@@ -56,6 +59,90 @@ describe('weak and short faults', () => {
       expect(top.cause).toBe('network.high_rtt')
       expect(top.scope).toEqual({ dimension: 'region', value: 'eu-west' })
       expect(top.evidence[0]!.text).toMatch(/network time of requests from eu-west rose/)
+    },
+    SLOW
+  )
+
+  it(
+    "names a region whose round trips rose 1.2× under a long-output queue's heavy tail (ADR 0268)",
+    () => {
+      // Held-out grid case 71-105: eu-west's network 45 → 54 ms at the median per step. A few
+      // backlog minutes lifted every region's mean TTFT by about 24 ms; pooled over every region
+      // the round trips grew 5.5 ms, which the distance counter-test had read as a fixed wait.
+      const c = gridCase(
+        71105,
+        { cause: 'network.high_rtt', magnitude: 1.2, windowShare: 0.5 },
+        { workload: 'long-outputs', metrics: false, events: false }
+      )
+      const { diagnosis } = diagnoseGridCase(c)
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('network.high_rtt')
+      expect(top.scope).toEqual({ dimension: 'region', value: 'eu-west' })
+      expect(top.evidence.map((e) => e.text).join(' ')).not.toMatch(/fixed wait/)
+    },
+    SLOW
+  )
+
+  it(
+    "weighs the named region's own round trips, not every region's pooled (ADR 0268)",
+    () => {
+      const g = generateRun(
+        gridCase(
+          71105,
+          { cause: 'network.high_rtt', magnitude: 1.2, windowShare: 0.5 },
+          {
+            workload: 'long-outputs',
+            metrics: false,
+            events: false,
+          }
+        ).spec
+      )
+      const ctx = buildContext(inputOfRun(g))
+      const finding = (value: string | null): Finding => ({
+        cause: 'network.high_rtt',
+        confidence: 0.9,
+        scope: { dimension: value === null ? null : 'region', value },
+        window: { start: minuteOfRun(g, 15), end: minuteOfRun(g, 30) },
+        evidence: [],
+        actions: [],
+      })
+      // eu-west's round trips grew about 15 ms of the 24 ms every region's TTFT grew: distance.
+      expect(networkHighRttCause.counter!(ctx, finding('eu-west'), 'ttft')).toBeNull()
+      // Pooled over every region they grew 5.5 ms, under 30 % of it: read as a fixed wait.
+      expect(networkHighRttCause.counter!(ctx, finding(null), 'ttft')?.factor).toBe(0.2)
+    },
+    SLOW
+  )
+
+  it(
+    'still argues against distance when a 1.5× batch window adds the same wait to every region',
+    () => {
+      // Every region's TTFT grew about 25 ms while eu-west's round trips did not grow.
+      const g = generateRun(
+        gridCase(
+          71106,
+          { cause: 'engine.batching_window', magnitude: 1.5, windowShare: 0.5 },
+          {
+            workload: 'chat',
+            metrics: false,
+            events: false,
+          }
+        ).spec
+      )
+      const counter = networkHighRttCause.counter!(
+        buildContext(inputOfRun(g)),
+        {
+          cause: 'network.high_rtt',
+          confidence: 0.9,
+          scope: { dimension: 'region', value: 'eu-west' },
+          window: { start: minuteOfRun(g, 15), end: minuteOfRun(g, 30) },
+          evidence: [],
+          actions: [],
+        },
+        'ttft'
+      )
+      expect(counter?.factor).toBe(0.2)
+      expect(counter?.evidence.text).toMatch(/in every region alike .* a fixed wait, not distance/)
     },
     SLOW
   )

@@ -88,10 +88,15 @@ export function farRegion(ctx: DiagnosisContext): FarRegion | null {
  * and in proportion to each region's round trip. A TTFT that grew inside `window` by the same
  * amount in every region while those stages did not grow is a fixed wait somewhere (a batch
  * window, a queue): evidence against distance. Null when it cannot be judged.
+ *
+ * The round trips are `region`'s own when the finding names one: distance says that region's
+ * round trips grew, and pooled over every region eu-west's 15 ms rise read as 5.5 ms against the
+ * 24 ms a queue's backlog minutes added to every region's mean TTFT (ADR 0268).
  */
 export function sameWaitEverywhere(
   ctx: DiagnosisContext,
-  window: { start: string; end: string } | null
+  window: { start: string; end: string } | null,
+  region: string | null = null
 ): Counter | null {
   const span = windowSpanUs(window)
   const col = ctx.frame.dims.region
@@ -100,6 +105,7 @@ export function sameWaitEverywhere(
   }
   const { from: a, to: b } = span
   const k = col.values.length
+  const own = region === null ? -1 : col.values.indexOf(region)
   const sums = Array.from({ length: k }, () => ({ inT: 0, inN: 0, outT: 0, outN: 0 }))
   let netIn = 0
   let netInN = 0
@@ -114,19 +120,25 @@ export function sameWaitEverywhere(
     }
     const inside = at >= a && at < b
     const row = sums[c]!
+    if (inside) {
+      row.inT += t
+      row.inN++
+    } else {
+      row.outT += t
+      row.outN++
+    }
+    if (own >= 0 && c !== own) {
+      continue
+    }
     let net = 0
     for (const st of RTT_STAGES) {
       const v = ctx.frame.stages[st][i] as number
       net += v === v && v > 0 ? v : 0
     }
     if (inside) {
-      row.inT += t
-      row.inN++
       netIn += net
       netInN++
     } else {
-      row.outT += t
-      row.outN++
       netOut += net
       netOutN++
     }
@@ -153,7 +165,7 @@ export function sameWaitEverywhere(
       stage: RTT_STAGES.join('+'),
       observed: round(netGrowth / 1000),
       baseline: round(meanGrowth / 1000),
-      text: `against: TTFT grew by about ${fmtUs(meanGrowth)} in every region alike while connect, TLS and network time grew by ${fmtUs(Math.max(0, netGrowth))}: a fixed wait, not distance (round trips grow with each region's distance)`,
+      text: `against: TTFT grew by about ${fmtUs(meanGrowth)} in every region alike while connect, TLS and network time${own >= 0 ? ` from ${region}` : ''} grew by ${fmtUs(Math.max(0, netGrowth))}: a fixed wait, not distance (round trips grow with each region's distance)`,
     },
   }
 }
@@ -213,7 +225,11 @@ export const networkHighRttCause: CauseRecord = {
   against: 'a far region that hardly moves the P99 (structural, modest).',
   actions: ['serve these clients from a closer region', 'terminate TLS at the edge'],
   counter(ctx, finding) {
-    return sameWaitEverywhere(ctx, finding.window)
+    return sameWaitEverywhere(
+      ctx,
+      finding.window,
+      finding.scope.dimension === 'region' ? finding.scope.value : null
+    )
   },
   excess: {
     // Round trips delay the first token, not the gaps between tokens, and they add network time:
