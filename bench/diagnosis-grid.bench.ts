@@ -10,6 +10,7 @@
  *     [--detail]            one line per case: injected causes, magnitude, share, subset, answer
  *     [--subset gateway-only] [--magnitude 1.2] [--share 0.05]   run only the matching cases
  *                           (drawn from the same seed, so case ids match the full run's)
+ *     [--case 67-77,67-18]  run only these case ids (same seed; ids as the full run prints them)
  */
 import { performance } from 'node:perf_hooks'
 import { generateRun } from '../src/core/diagnosis/testing/fault-gen.js'
@@ -35,11 +36,17 @@ const detail = args.includes('--detail')
 const onlySubset = arg('subset', '')
 const onlyMagnitude = Number(arg('magnitude', 'NaN'))
 const onlyShare = Number(arg('share', 'NaN'))
+const onlyCases = new Set(
+  arg('case', '')
+    .split(',')
+    .filter((id) => id !== '')
+)
 const cases = gridCases(seed, count, 30, perMinute).filter(
   (c) =>
     (onlySubset === '' || c.subset === onlySubset) &&
     (Number.isNaN(onlyMagnitude) || c.magnitude === onlyMagnitude) &&
-    (Number.isNaN(onlyShare) || (c.spec.faults[0]?.windowShare ?? 1) === onlyShare)
+    (Number.isNaN(onlyShare) || (c.spec.faults[0]?.windowShare ?? 1) === onlyShare) &&
+    (onlyCases.size === 0 || onlyCases.has(c.id))
 )
 const scores: {
   magnitude: number
