@@ -19,12 +19,7 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { medianShift, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
-import {
-  type ChangePoint,
-  type ElevatedSpan,
-  detectChangePoints,
-  findElevatedSpan,
-} from '../../timeline/change-points.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
 import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import { meanOutside, meanOver } from '../resources.js'
@@ -171,41 +166,15 @@ function onsetSpan(ctx: DiagnosisContext, queue: Float64Array): Onset | null {
   }
 }
 
-/**
- * Where a window switched on inside an elevated span: the rise out of the calm that the detector
- * is most certain of. The span opens at its first segment above the lowest; on a staircase (the
- * floor 11 → 23 ms at the third minute, 4 noise units, then 23 → 95 ms at the fifteenth, 41), the
- * window's onset is the step that carries the wait, and the lower stair belongs to the before. A
- * rise from a level already nearer the span's than the calm one is a step within the elevated
- * level (a backlog's minutes rising and falling), not an onset (ADR 0267).
- */
-function onsetWithin(changes: readonly ChangePoint[], span: ElevatedSpan): number {
-  const calm = (span.baseline + span.elevated) / 2
-  let best: ChangePoint | null = null
-  for (const c of changes) {
-    const inSpan = c.index >= span.start && c.index <= span.end
-    if (
-      inSpan &&
-      c.after > c.before &&
-      c.before <= calm &&
-      (best === null || c.score > best.score)
-    ) {
-      best = c
-    }
-  }
-  return best?.index ?? span.start
-}
-
 function spanOf(
   series: Float64Array,
   minSegment: number
 ): { from: number; to: number; z: number } | null {
   const changes = detectChangePoints(series, { minRelativeChange: 0.5, minSegment })
-  const elevated = findElevatedSpan(changes, 0.5)
-  if (elevated === null || !(changes.noise > 0)) {
+  const span = findElevatedSpan(changes, 0.5)
+  if (span === null || !(changes.noise > 0)) {
     return null
   }
-  const span = { start: onsetWithin(changes.changes, elevated), end: elevated.end }
   // A window switches on: a span that opens at the data's first step has no before, and the
   // start of the data is not an onset (a level that falls there is a window switched off).
   const first = series.findIndex((v) => Number.isFinite(v))
@@ -345,7 +314,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); the onset is the most certain rise out of the calm level, not a lower stair before it; with no more traffic and no backlog. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against: 'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache.',
   actions: [
     'shrink the batch wait window for interactive traffic',
