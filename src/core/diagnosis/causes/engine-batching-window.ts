@@ -10,12 +10,13 @@
  * the median TTFT although hardly any requests are waiting and
  * the GPU is not busy (queueing without a queue is the anomaly); queue time is higher in quiet
  * steps than busy ones (negative correlation with traffic). Against: many waiting requests or a
- * busy GPU (that is saturation); queue time rising with traffic.
+ * busy GPU (that is saturation); queue time rising with traffic; a typical step's P90 rising
+ * faster than its median by more than two standard errors (a tail growing with load).
  * Actions (CONTRACT §5.1): shrink the batch wait window for interactive traffic; separate
  * latency- and throughput-class pools.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { medianShift, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
@@ -50,6 +51,13 @@ const ADDED_HI = 30_000
 const SPREAD_LO = 1.6
 const SPREAD_HI = 2.8
 /**
+ * Standard errors of the tail's extra rise (P90's rise less P50's) that are within its noise and
+ * not counted against a window: a per-step P90 on long outputs moves by hundreds of ms from step
+ * to step, and over the six steps before a window that opens at the third minute, a 100 ms extra
+ * rise is within its noise (ADR 0267).
+ */
+const TAIL_SE = 2
+/**
  * The queue's floor: the quantile whose rise says that every request waits, even the luckiest.
  * A batch window adds its wait to all of them; a queue that grows with load scales each request's
  * wait, and its fastest tenth hardly moves (for an exponential wait, P10 is a seventh of P50).
@@ -75,26 +83,29 @@ function inOut(
 }
 
 /**
- * Median over the steps of a per-step series inside [from, to] and outside it: the level most
- * steps sit at. A per-step P90 of the queue jumps tenfold in the minute a backlog forms behind a
- * few heavy requests, and the mean over steps follows those minutes wherever they fall.
+ * Median over the steps of a per-step series inside [from, to] against outside it: the level most
+ * steps sit at, and the standard error of that shift from the steps' robust spread. A per-step P90
+ * of the queue jumps tenfold in the minute a backlog forms behind a few heavy requests, and the
+ * mean over steps follows those minutes wherever they fall.
  */
-function typicalInOut(
+function typicalShift(
   series: Float64Array,
   from: number,
   to: number
-): { inside: number; outside: number } {
+): { inside: number; outside: number; shift: number; se: number } {
   const inside = new Uint8Array(series.length)
   const outside = new Uint8Array(series.length)
   for (let i = 0; i < series.length; i++) {
     inside[i] = i >= from && i <= to ? 1 : 0
     outside[i] = 1 - (inside[i] as number)
   }
-  const level = (mask: Uint8Array): number => {
-    const sorted = sortedFinite(series, mask)
-    return sorted.length > 0 ? quantileSorted(sorted, 0.5) : NaN
+  const a = sortedFinite(series, inside)
+  const b = sortedFinite(series, outside)
+  if (a.length === 0 || b.length === 0) {
+    return { inside: NaN, outside: NaN, shift: NaN, se: NaN }
   }
-  return { inside: level(inside), outside: level(outside) }
+  const { shift, se } = medianShift(a, b, 0)
+  return { inside: quantileSorted(a, 0.5), outside: quantileSorted(b, 0.5), shift, se }
 }
 
 /** Finite points of `series` inside [from, to] and outside it. */
@@ -205,10 +216,15 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
   // Whether the tail rose with the median is read on the steps' typical levels: on long outputs
   // the mean of the per-step P90 is a few backlog minutes' (a P90 of 5–10 s in 2 of 30 steps),
   // which made a wait added to every request read as a tail growing 3–4.6× faster than its median.
-  const p50Typical = typicalInOut(p50Steps, from, to)
-  const p90Typical = typicalInOut(p90Steps, from, to)
-  const typicalRise = p50Typical.inside - p50Typical.outside
-  const spread = typicalRise > 0 ? (p90Typical.inside - p90Typical.outside) / typicalRise : 1
+  // Only the part of the tail's extra rise beyond its own noise argues against the window: a
+  // counter-test that its noise alone can pass is no evidence (ADR 0267).
+  const p50Typical = typicalShift(p50Steps, from, to)
+  const p90Typical = typicalShift(p90Steps, from, to)
+  const typicalRise = p50Typical.shift
+  const tailExtra = p90Typical.shift - typicalRise
+  const tailSe = Math.hypot(p90Typical.se, p50Typical.se)
+  const tailCertain = Math.max(0, tailExtra - TAIL_SE * (Number.isFinite(tailSe) ? tailSe : 0))
+  const spread = typicalRise > 0 ? 1 + tailCertain / typicalRise : 1
   const traffic = inOut(ctx.traffic, from, to)
   const trafficRatio = traffic.outside > 0 ? traffic.inside / traffic.outside : 1
   let confidence =
@@ -243,7 +259,7 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
       stage: 'engine.queue',
       observed: round(mid.inside / 1000),
       baseline: round(mid.outside / 1000),
-      text: `the median engine.queue per step rose from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)} at ${at}, and its P90 by ${fmtUs(p90Typical.inside - p90Typical.outside)} on a typical step: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
+      text: `the median engine.queue per step rose from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)} at ${at}, and its P90 by ${fmtUs(p90Typical.shift)} on a typical step: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
     })
   }
   evidence.push({
@@ -298,7 +314,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90; with no more traffic and no backlog. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against: 'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache.',
   actions: [
     'shrink the batch wait window for interactive traffic',
