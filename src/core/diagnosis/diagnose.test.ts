@@ -284,21 +284,26 @@ describe('standing conditions and unknowns', () => {
     expect(diagnosis.standing_conditions).toEqual([])
   })
 
-  it('a tenant slower only because its requests land on an always-slower node is not an incident', () => {
-    // n1 decodes 1.8× slower all window; acme sends 60 % of n1's requests and 10 % elsewhere.
+  /**
+   * n1 (r2, r3) decodes 1.8× slower all window, with `also` on top; acme sends 60 % of n1's
+   * requests and 10 % of the others'.
+   */
+  function acmeOnSlowNode(also: (r: string, t: number) => number = () => 1): RequestTimeline[] {
     let k = 0
-    const requests = makeCluster({
+    return makeCluster({
       seed: 5,
       minutes: MINUTES,
       perMinute: 120,
       replicas: REPLICAS,
-      slowdown: (r) => (r === 'r2' || r === 'r3' ? 1.8 : 1),
+      slowdown: (r, t) => (r === 'r2' || r === 'r3' ? 1.8 : also(r, t)),
     }).map((r) => {
-      const onSlow = r.dims.node === 'n1'
-      const acme = onSlow ? k++ % 5 < 3 : k++ % 10 === 0
+      const acme = r.dims.node === 'n1' ? k++ % 5 < 3 : k++ % 10 === 0
       return { ...r, dims: { ...r.dims, tenant: acme ? 'acme' : 'globex' } }
     })
-    const { diagnosis } = diagnose(input(requests))
+  }
+
+  it('a tenant slower only because its requests land on an always-slower node is not an incident', () => {
+    const { diagnosis } = diagnose(input(acmeOnSlowNode()))
     expect(diagnosis.findings.map((f) => f.cause)).toEqual(['healthy'])
     expect(diagnosis.standing_conditions).toContainEqual(
       expect.objectContaining({ dimension: 'node', value: 'n1', measure: 'tpot' })
@@ -306,18 +311,7 @@ describe('standing conditions and unknowns', () => {
   })
 
   it('an incident elsewhere is still found beside that standing node', () => {
-    let k = 0
-    const requests = makeCluster({
-      seed: 5,
-      minutes: MINUTES,
-      perMinute: 120,
-      replicas: REPLICAS,
-      slowdown: (r, t) => (r === 'r2' || r === 'r3' ? 1.8 : r === 'r6' && t >= HALF_US ? 2.5 : 1),
-    }).map((r) => {
-      const onSlow = r.dims.node === 'n1'
-      const acme = onSlow ? k++ % 5 < 3 : k++ % 10 === 0
-      return { ...r, dims: { ...r.dims, tenant: acme ? 'acme' : 'globex' } }
-    })
+    const requests = acmeOnSlowNode((r, t) => (r === 'r6' && t >= HALF_US ? 2.5 : 1))
     const { diagnosis } = diagnose(input(requests))
     expect(diagnosis.findings[0]).toMatchObject({
       cause: 'node.degraded',
