@@ -7,25 +7,17 @@
  * away: the queue the window makes ranks below it.
  */
 import { describe, expect, it } from 'vitest'
-import type { Diagnosis, Finding } from '../../model/diagnosis.js'
 import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
-import { diagnoseGridCase, gridCases, type GridCase } from '../testing/grid.js'
+import {
+  diagnoseGridCase,
+  evidenceText as texts,
+  findingOf,
+  gridCase as caseOf,
+} from '../testing/grid.js'
 import { generateRun, type GenResult } from '../testing/fault-gen.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import { engineBatchingWindowCause } from './engine-batching-window.js'
-
-function caseOf(seed: number, k: number): GridCase {
-  const c = gridCases(seed, 120).find((x) => x.id === `${seed}-${k}`)
-  if (c === undefined) {
-    throw new Error(`no grid case ${seed}-${k}`)
-  }
-  return c
-}
-
-const texts = (f: Finding | undefined): string => (f?.evidence ?? []).map((e) => e.text).join(' ')
-const findingOf = (d: Diagnosis, cause: string): Finding | undefined =>
-  d.findings.find((f) => f.cause === cause)
 
 function ruleConfidence(g: GenResult): number {
   const ctx = buildContext({

@@ -6,26 +6,18 @@
  * The runs are the grid's own cases, drawn from its seeds, so each test is the case that was read.
  */
 import { describe, expect, it } from 'vitest'
-import type { Diagnosis, Finding } from '../../model/diagnosis.js'
 import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
-import { diagnoseGridCase, gridCases, type GridCase } from '../testing/grid.js'
+import {
+  diagnoseGridCase,
+  evidenceText as texts,
+  findingOf,
+  gridCase as caseOf,
+} from '../testing/grid.js'
 import { generateRun } from '../testing/fault-gen.js'
 import { engineBatchingWindowCause } from './engine-batching-window.js'
 import { enginePrefixCacheMissCause } from './engine-prefix-cache-miss.js'
 import { engineMemoryBandwidthCause } from './engine-memory-bandwidth.js'
-
-function caseOf(seed: number, k: number): GridCase {
-  const c = gridCases(seed, 120).find((x) => x.id === `${seed}-${k}`)
-  if (c === undefined) {
-    throw new Error(`no grid case ${seed}-${k}`)
-  }
-  return c
-}
-
-const texts = (f: Finding | undefined): string => (f?.evidence ?? []).map((e) => e.text).join(' ')
-const findingOf = (d: Diagnosis, cause: string): Finding | undefined =>
-  d.findings.find((f) => f.cause === cause)
 
 // Each case generates and diagnoses 6 000–7 200 requests: seconds on a busy machine.
 const SLOW = 180_000

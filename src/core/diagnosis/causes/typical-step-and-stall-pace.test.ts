@@ -7,28 +7,21 @@
  * the test exists for is still not claimed) and explained away (its edge in the causal graph).
  */
 import { describe, expect, it } from 'vitest'
-import type { Diagnosis, Finding } from '../../model/diagnosis.js'
+import type { Finding } from '../../model/diagnosis.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
 import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
 import { explainAway } from '../explain/explain-away.js'
-import { diagnoseGridCase, gridCases, type GridCase } from '../testing/grid.js'
+import {
+  diagnoseGridCase,
+  evidenceText as texts,
+  findingOf,
+  gridCase as caseOf,
+} from '../testing/grid.js'
 import { generateRun, type GenResult } from '../testing/fault-gen.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import { engineBatchingWindowCause } from './engine-batching-window.js'
 import { proxyStreamBufferingCause } from './proxy-stream-buffering.js'
-
-function caseOf(seed: number, k: number): GridCase {
-  const c = gridCases(seed, 120).find((x) => x.id === `${seed}-${k}`)
-  if (c === undefined) {
-    throw new Error(`no grid case ${seed}-${k}`)
-  }
-  return c
-}
-
-const texts = (f: Finding | undefined): string => (f?.evidence ?? []).map((e) => e.text).join(' ')
-const findingOf = (d: Diagnosis, cause: string): Finding | undefined =>
-  d.findings.find((f) => f.cause === cause)
 
 function contextOf(g: GenResult) {
   return buildContext({

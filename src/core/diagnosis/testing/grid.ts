@@ -307,6 +307,23 @@ export function runGridCase(c: GridCase): CaseScore {
 }
 
 /** Generates, diagnoses and scores one case, keeping the diagnosis (for per-case detail). */
+/** Case `k` of a seed's 120-case grid, as the bench's `--detail` names it (`SEED-k`). */
+export function gridCase(seed: number, k: number): GridCase {
+  const c = gridCases(seed, 120).find((x) => x.id === `${seed}-${k}`)
+  if (c === undefined) {
+    throw new Error(`no grid case ${seed}-${k}`)
+  }
+  return c
+}
+
+/** A finding's evidence lines as one text, to match what a case's answer says. */
+export const evidenceText = (f: Finding | undefined): string =>
+  (f?.evidence ?? []).map((e) => e.text).join(' ')
+
+/** The diagnosis's finding of `cause`, if it has one. */
+export const findingOf = (d: Diagnosis, cause: string): Finding | undefined =>
+  d.findings.find((f) => f.cause === cause)
+
 export function diagnoseGridCase(c: GridCase): { score: CaseScore; diagnosis: Diagnosis } {
   const g = generateRun(c.spec)
   const cutUs = g.window.fromUs + c.cutMinutes * 60_000_000
