@@ -23,7 +23,7 @@ import { calibrate } from './explain/calibration.js'
 import { concentrationJson } from './explain/concentration-json.js'
 import { buildContext, slowMinutes, type DiagnosisContext } from './frame/context.js'
 import type { DiagnosisInput } from './frame/input.js'
-import type { RequestFrame } from './frame/frame.js'
+import { scopeMask, startMask, type RequestFrame } from './frame/frame.js'
 import { excessFacts, shiftField } from './detect/excess-facts.js'
 import { scanExcess, type MeasureAnomaly } from './detect/excess-scan.js'
 import { causeMeasure, measureOfFinding } from './explain/finding-measure.js'
@@ -259,7 +259,7 @@ function carriedByStanding(
     const restInside = new Uint8Array(frame.n)
     const restOutside = new Uint8Array(frame.n)
     for (let i = 0; i < frame.n; i++) {
-      const within = ofFinding(i)
+      const within = ofFinding[i] === 1
       const rest = col.codes[i] !== code
       restInside[i] = within && rest ? 1 : 0
       restOutside[i] = !within && rest ? 1 : 0
@@ -276,25 +276,13 @@ function carriedByStanding(
  * Which requests are the finding's: those inside its window, or, for a scoped finding without
  * one, those of its scope. Null when neither can be told.
  */
-function findingRequests(frame: RequestFrame, f: Finding): ((i: number) => boolean) | null {
+function findingRequests(frame: RequestFrame, f: Finding): Uint8Array | null {
   if (f.window !== null) {
     const fromUs = microsFromIso(f.window.start)
     const toUs = microsFromIso(f.window.end)
-    if (fromUs === null || toUs === null) {
-      return null
-    }
-    return (i) => {
-      const t = frame.startUs[i] as number
-      return t >= fromUs && t < toUs
-    }
+    return fromUs === null || toUs === null ? null : startMask(frame, fromUs, toUs)
   }
-  const { dimension, value } = f.scope
-  if (dimension === null || value === null || !(dimension in frame.dims)) {
-    return null
-  }
-  const col = frame.dims[dimension as keyof RequestFrame['dims']]
-  const code = col.values.indexOf(value)
-  return code < 0 ? null : (i) => col.codes[i] === code
+  return scopeMask(frame, f.scope.dimension, f.scope.value)
 }
 
 /**

@@ -6,6 +6,7 @@
  * saying what explains it; the root gains the chain from itself to the latency (ADR 0110).
  */
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
+import { scopeMask } from '../frame/frame.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { causeRecord } from '../causes/index.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
@@ -107,14 +108,8 @@ function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boo
   if (span === null || values === null) {
     return false
   }
-  const member = (f: Finding): ((i: number) => boolean) | null => {
-    const col = frame.dims[f.scope.dimension as keyof typeof frame.dims] as
-      (typeof frame.dims)[keyof typeof frame.dims] | undefined
-    const code = col?.values.indexOf(f.scope.value as string) ?? -1
-    return col === undefined || code < 0 ? null : (i) => col.codes[i] === code
-  }
-  const inM = member(mechanism)
-  const inR = member(root)
+  const inM = scopeMask(frame, mechanism.scope.dimension, mechanism.scope.value)
+  const inR = scopeMask(frame, root.scope.dimension, root.scope.value)
   if (inM === null || inR === null) {
     return false
   }
@@ -135,9 +130,9 @@ function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boo
     const before = values.centre(outside)
     return before > 0 ? values.centre(inside) / before - 1 : NaN
   }
-  const own = rise(inM)
-  const kept = rise((i) => inM(i) && !inR(i))
-  const left = rise((i) => inR(i) && !inM(i))
+  const own = rise((i) => inM[i] === 1)
+  const kept = rise((i) => inM[i] === 1 && inR[i] !== 1)
+  const left = rise((i) => inR[i] === 1 && inM[i] !== 1)
   if (!(own > 0) || kept !== kept || left !== left) {
     return false
   }

@@ -35,6 +35,24 @@ export function elementMask(
   return mask
 }
 
+/**
+ * A scope's requests as a mask ({@link elementMask} of one dimension); null when the frame has no
+ * such dimension or no request with that value, so a scope that names nothing is not read as
+ * "every request without the dimension".
+ */
+export function scopeMask(
+  frame: RequestFrame,
+  dimension: string | null,
+  value: string | null
+): Uint8Array | null {
+  if (dimension === null || value === null || !(dimension in frame.dims)) {
+    return null
+  }
+  return frame.dims[dimension as Dimension].values.includes(value)
+    ? elementMask(frame, [dimension], [value])
+    : null
+}
+
 /** Requests that start in [fromUs, toUs) (1) or not (0): a time window as a request mask. */
 export function startMask(frame: RequestFrame, fromUs: number, toUs: number): Uint8Array {
   const mask = new Uint8Array(frame.n)
