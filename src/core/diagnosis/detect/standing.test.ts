@@ -74,7 +74,12 @@ describe('standing conditions on their evidence', () => {
  * 1.6× the others' (41 against 26 ms) inside an engine time that varies ±60 % around 150 ms.
  */
 function regionsFrame(
-  opts: { farFromUs?: number; withClient?: boolean; growFromUs?: number } = {}
+  opts: {
+    farFromUs?: number
+    withClient?: boolean
+    growFromUs?: number
+    engineOf?: (region: string) => number
+  } = {}
 ) {
   const rng = createTestRng(11)
   const regions = ['eu-west-1', 'us-east-1', 'ap-southeast-2']
@@ -85,7 +90,7 @@ function regionsFrame(
     const far = region === 'ap-southeast-2' && startUs >= (opts.farFromUs ?? T0_US)
     const grown = far && startUs >= (opts.growFromUs ?? Infinity) ? 1.5 : 1
     const rtt = (far ? 41 * grown : 26) * (0.85 + 0.3 * rng())
-    const engine = 150 * (0.4 + 1.2 * rng())
+    const engine = 150 * (0.4 + 1.2 * rng()) * (opts.engineOf?.(region) ?? 1)
     const withClient = opts.withClient ?? true
     rows.push(
       makeTimeline({
@@ -111,6 +116,14 @@ describe("a region's network time", () => {
     // Its cost is the TTFT's: what the distance adds to the wait.
     expect(far!.text).toContain('TTFT P99')
     expect(listed.filter((c) => c.measure === 'ttft' && c.value === 'ap-southeast-2')).toEqual([])
+  })
+
+  it('one line per region: a region listed on its TTFT is not listed again on its network time', () => {
+    const slower = regionsFrame({ engineOf: (region) => (region === 'ap-southeast-2' ? 1.3 : 1) })
+    const far = standingConditions(slower, T0_US, END_US).filter(
+      (c) => c.value === 'ap-southeast-2'
+    )
+    expect(far.map((c) => c.measure)).toEqual(['ttft'])
   })
 
   it('against: the same region farther from half-way changed, and is not listed', () => {

@@ -322,10 +322,20 @@ export function standingConditions(
       })
     }
   }
+  // A region listed on its TTFT is the same condition as on its network time, at the same cost:
+  // one line, the TTFT's, which the user sees.
+  const onTtft = new Set(
+    out.filter((x) => x.condition.measure === 'ttft').map((x) => keyOf(x.condition))
+  )
   return out
+    .filter((x) => x.condition.measure !== 'network' || !onTtft.has(keyOf(x.condition)))
     .sort((a, b) => b.cost - a.cost)
     .slice(0, MAX_CONDITIONS)
     .map((x) => x.condition)
+}
+
+function keyOf(c: StandingCondition): string {
+  return `${c.dimension}\u0000${c.value}`
 }
 
 /**
