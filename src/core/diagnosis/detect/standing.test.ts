@@ -142,4 +142,12 @@ describe("a region's network time", () => {
     expect(grewWithin(grown, WINDOW, far, SECOND_HALF)).toBe(true)
     expect(grewWithin(regionsFrame(), WINDOW, far, SECOND_HALF)).toBe(false)
   })
+
+  it("an incident in the window's last minute: one step of thirty is cut finer, and it grew there", () => {
+    const far = { dimension: 'region', value: 'ap-southeast-2', measure: 'network' } as const
+    const lastMinute = { fromUs: END_US - 60_000_000, toUs: END_US }
+    const grown = regionsFrame({ growFromUs: lastMinute.fromUs })
+    expect(grewWithin(grown, WINDOW, far, lastMinute)).toBe(true)
+    expect(grewWithin(regionsFrame(), WINDOW, far, lastMinute)).toBe(false)
+  })
 })

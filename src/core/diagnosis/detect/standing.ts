@@ -61,6 +61,10 @@ const STEPS = 30
  * before it counts as a change: about a 2 % one-sided chance for a condition that did not change.
  */
 const EDGE_Z = 2
+/** Steps a finding's span should hold when {@link grewWithin} asks whether a condition grew there. */
+const MIN_GROW_STEPS = 3
+/** The finest cut {@link grewWithin} makes of the window (10 s steps in a 40-minute window). */
+const MAX_GROW_STEPS = 240
 /** Steps with a ratio the spread needs outside the edge; fewer: only {@link EDGE_KEEP} judges. */
 const MIN_SPREAD_STEPS = 10
 /**
@@ -134,12 +138,13 @@ function round3(v: number): number {
 function stepLogRatios(
   frame: RequestFrame,
   values: Float64Array,
-  step: Uint8Array,
+  step: Uint8Array | Uint16Array,
   codes: Int32Array,
-  code: number
+  code: number,
+  steps = STEPS
 ): Float64Array {
-  const mine: number[][] = Array.from({ length: STEPS }, () => [])
-  const rest: number[][] = Array.from({ length: STEPS }, () => [])
+  const mine: number[][] = Array.from({ length: steps }, () => [])
+  const rest: number[][] = Array.from({ length: steps }, () => [])
   for (let i = 0; i < frame.n; i++) {
     const v = values[i] as number
     const c = codes[i] as number
@@ -148,8 +153,8 @@ function stepLogRatios(
     }
     ;(c === code ? mine : rest)[step[i] as number]!.push(v)
   }
-  const out = new Float64Array(STEPS)
-  for (let k = 0; k < STEPS; k++) {
+  const out = new Float64Array(steps)
+  for (let k = 0; k < steps; k++) {
     const a = Float64Array.from(mine[k]!).sort()
     const b = Float64Array.from(rest[k]!).sort()
     const ma = a.length >= MIN_PER_EDGE ? quantileSorted(a, 0.5) : NaN
@@ -361,12 +366,19 @@ export function grewWithin(
     return false
   }
   const width = Math.max(1, window.toUs - window.fromUs)
-  const step = new Uint8Array(frame.n)
+  // Steps fine enough that the span holds a few of them: a round trip that grew in the window's
+  // last minute is one step of thirty, too few to tell from the condition's own spread, and
+  // "cannot tell" would set the incident aside as the condition.
+  const steps = Math.min(
+    MAX_GROW_STEPS,
+    Math.max(STEPS, Math.ceil((MIN_GROW_STEPS * width) / Math.max(1, span.toUs - span.fromUs)))
+  )
+  const step = new Uint16Array(frame.n)
   for (let i = 0; i < frame.n; i++) {
     const at = ((frame.startUs[i] as number) - window.fromUs) / width
-    step[i] = Math.min(STEPS - 1, Math.max(0, Math.floor(at * STEPS)))
+    step[i] = Math.min(steps - 1, Math.max(0, Math.floor(at * steps)))
   }
-  const logRatios = stepLogRatios(frame, m.values(frame), step, col.codes, code)
+  const logRatios = stepLogRatios(frame, m.values(frame), step, col.codes, code, steps)
   const inside: number[] = []
   const outside: number[] = []
   logRatios.forEach((v, k) => {
@@ -374,7 +386,7 @@ export function grewWithin(
       return
     }
     // A step counts as inside when its middle is.
-    const mid = window.fromUs + ((k + 0.5) * width) / STEPS
+    const mid = window.fromUs + ((k + 0.5) * width) / steps
     ;(mid >= span.fromUs && mid < span.toUs ? inside : outside).push(v)
   })
   if (inside.length < 2 || outside.length < 2) {
