@@ -80,12 +80,13 @@ export interface Percentiles {
 /**
  * CONTRACT §5: a difference that holds through the whole window (a region always farther away,
  * a node always slower). `observed`/`baseline`: the value's median and the rest's (ms);
- * `cost_p99`: the measure's P99 with it over the P99 without it.
+ * `cost_p99`: the measure's P99 with it over the P99 without it; for `network` (a region's
+ * client-measured network time), the TTFT's, which that time is part of.
  */
 export interface StandingCondition {
   dimension: string
   value: string
-  measure: 'ttft' | 'tpot'
+  measure: 'ttft' | 'tpot' | 'network'
   observed: number
   baseline: number
   cost_p99: number

@@ -169,7 +169,7 @@ function standingSection(d: DiagnosisJson): HTMLElement | null {
           'li',
           { 'data-dimension': c.dimension, 'data-value': c.value },
           h('span', { class: 'chip' }, `${c.dimension}=${c.value}`),
-          ` ${c.measure.toUpperCase()} median ${formatMs(c.observed)} vs ${formatMs(c.baseline)} · P99 cost ×${c.cost_p99.toFixed(2)}`
+          ` ${c.measure === 'network' ? 'network time' : c.measure.toUpperCase()} median ${formatMs(c.observed)} vs ${formatMs(c.baseline)} · ${c.measure === 'network' ? 'TTFT ' : ''}P99 cost ×${c.cost_p99.toFixed(2)}`
         )
       )
     )

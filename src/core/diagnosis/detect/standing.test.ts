@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { asMicros } from '../../model/units.js'
 import { frameFromRequests } from '../frame/frame.js'
-import { makeCluster, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeCluster, makeTimeline, T0_US } from '../testing/make-timeline.js'
 import { diagnoseGridCase, gridCases } from '../testing/grid.js'
 import { grewWithin, standingConditions } from './standing.js'
 
@@ -67,4 +67,87 @@ describe('standing conditions on their evidence', () => {
     expect(diagnosis.findings[0]?.cause).toBe('network.high_rtt')
     expect(diagnosis.findings[0]?.scope).toEqual({ dimension: 'region', value: 'eu-west' })
   }, 180_000)
+})
+
+/**
+ * A region's distance read on its client-measured network time: a region whose round trips are
+ * 1.6× the others' (41 against 26 ms) inside an engine time that varies ±60 % around 150 ms.
+ */
+function regionsFrame(
+  opts: {
+    farFromUs?: number
+    withClient?: boolean
+    growFromUs?: number
+    engineOf?: (region: string) => number
+  } = {}
+) {
+  const rng = createTestRng(11)
+  const regions = ['eu-west-1', 'us-east-1', 'ap-southeast-2']
+  const rows = []
+  for (let i = 0; i < MINUTES * 150; i++) {
+    const startUs = T0_US + Math.floor((i / 150) * 60_000_000)
+    const region = regions[i % 3] as string
+    const far = region === 'ap-southeast-2' && startUs >= (opts.farFromUs ?? T0_US)
+    const grown = far && startUs >= (opts.growFromUs ?? Infinity) ? 1.5 : 1
+    const rtt = (far ? 41 * grown : 26) * (0.85 + 0.3 * rng())
+    const engine = 150 * (0.4 + 1.2 * rng()) * (opts.engineOf?.(region) ?? 1)
+    const withClient = opts.withClient ?? true
+    rows.push(
+      makeTimeline({
+        startUs,
+        dims: { region },
+        hasClient: withClient,
+        stagesMs: withClient
+          ? { network: rtt, 'engine.prefill': engine }
+          : { 'engine.prefill': engine },
+      })
+    )
+  }
+  return frameFromRequests(rows)
+}
+
+describe("a region's network time", () => {
+  it('for: a region 1.6× farther on the network, inside the TTFT noise, is listed on its network time', () => {
+    const listed = standingConditions(regionsFrame(), T0_US, END_US)
+    const far = listed.find((c) => c.value === 'ap-southeast-2')
+    expect(far?.measure).toBe('network')
+    expect(far!.observed).toBeGreaterThan(35)
+    expect(far!.baseline).toBeLessThan(30)
+    // Its cost is the TTFT's: what the distance adds to the wait.
+    expect(far!.text).toContain('TTFT P99')
+    expect(listed.filter((c) => c.measure === 'ttft' && c.value === 'ap-southeast-2')).toEqual([])
+  })
+
+  it('one line per region: a region listed on its TTFT is not listed again on its network time', () => {
+    const slower = regionsFrame({ engineOf: (region) => (region === 'ap-southeast-2' ? 1.3 : 1) })
+    const far = standingConditions(slower, T0_US, END_US).filter(
+      (c) => c.value === 'ap-southeast-2'
+    )
+    expect(far.map((c) => c.measure)).toEqual(['ttft'])
+  })
+
+  it('against: the same region farther from half-way changed, and is not listed', () => {
+    const listed = standingConditions(regionsFrame({ farFromUs: HALF_US }), T0_US, END_US)
+    expect(listed.filter((c) => c.value === 'ap-southeast-2')).toEqual([])
+  })
+
+  it('unknown is not zero: without client spans no network condition is listed', () => {
+    const listed = standingConditions(regionsFrame({ withClient: false }), T0_US, END_US)
+    expect(listed.filter((c) => c.measure === 'network')).toEqual([])
+  })
+
+  it('an incident on top: the farther region whose round trips then grew 1.5× grew there', () => {
+    const far = { dimension: 'region', value: 'ap-southeast-2', measure: 'network' } as const
+    const grown = regionsFrame({ growFromUs: HALF_US })
+    expect(grewWithin(grown, WINDOW, far, SECOND_HALF)).toBe(true)
+    expect(grewWithin(regionsFrame(), WINDOW, far, SECOND_HALF)).toBe(false)
+  })
+
+  it("an incident in the window's last minute: one step of thirty is cut finer, and it grew there", () => {
+    const far = { dimension: 'region', value: 'ap-southeast-2', measure: 'network' } as const
+    const lastMinute = { fromUs: END_US - 60_000_000, toUs: END_US }
+    const grown = regionsFrame({ growFromUs: lastMinute.fromUs })
+    expect(grewWithin(grown, WINDOW, far, lastMinute)).toBe(true)
+    expect(grewWithin(regionsFrame(), WINDOW, far, lastMinute)).toBe(false)
+  })
 })

@@ -43,14 +43,14 @@ function sameTime(a: Finding, b: Finding): boolean {
  * two dimensions (a tenant and a region) can name the same requests, unless the root's scope is
  * only the mechanism's seen through the requests they share ({@link shadowOf}).
  */
-function sameRequests(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boolean {
+function sameRequests(shadow: Shadow, root: Finding, mechanism: Finding): boolean {
   const m = mechanism.scope
   const r = root.scope
   if (m.dimension === null || r.dimension === null) {
     return true
   }
   if (m.dimension !== r.dimension) {
-    return !shadowOf(ctx, root, mechanism)
+    return !shadow(root, mechanism)
   }
   return m.value === r.value
 }
@@ -163,15 +163,40 @@ interface Edge {
   why: Evidence | null
 }
 
+/** {@link shadowOf} for one pair of findings of this diagnosis. */
+type Shadow = (root: Finding, mechanism: Finding) => boolean
+
+/**
+ * {@link shadowOf}, answered once per pair: the shadow ranking and the explaining edges ask the
+ * same pairs, and each answer is up to three passes over the frame. Neither step changes what a
+ * shadow reads (windows, scopes, the stage a finding's evidence names).
+ */
+function shadowMemo(ctx: DiagnosisContext): Shadow {
+  const memo = new Map<Finding, Map<Finding, boolean>>()
+  return (root, mechanism) => {
+    let row = memo.get(root)
+    if (row === undefined) {
+      row = new Map()
+      memo.set(root, row)
+    }
+    let answer = row.get(mechanism)
+    if (answer === undefined) {
+      answer = shadowOf(ctx, root, mechanism)
+      row.set(mechanism, answer)
+    }
+    return answer
+  }
+}
+
 /** The edges between these findings that hold on their windows, scopes and data. */
-function heldEdges(ctx: DiagnosisContext, findings: readonly Finding[]): Edge[] {
+function heldEdges(ctx: DiagnosisContext, shadow: Shadow, findings: readonly Finding[]): Edge[] {
   const edges: Edge[] = []
   for (const root of findings) {
     if (root.confidence < ROOT_HOLDS) {
       continue
     }
     for (const m of findings) {
-      if (m === root || !sameTime(root, m) || !sameRequests(ctx, root, m)) {
+      if (m === root || !sameTime(root, m) || !sameRequests(shadow, root, m)) {
         continue
       }
       if (drives(root.cause, m.cause)) {
@@ -230,7 +255,7 @@ function standingRoots(findings: readonly Finding[], edges: readonly Edge[]): Se
  * excess seen through the tenant, whatever cause its own evidence suggested. Only a finding whose
  * own evidence holds ({@link ROOT_HOLDS}) casts a shadow.
  */
-function demoteShadows(ctx: DiagnosisContext, findings: readonly Finding[]): void {
+function demoteShadows(shadow: Shadow, findings: readonly Finding[]): void {
   const caps = new Map<Finding, Finding>()
   for (const f of findings) {
     for (const by of findings) {
@@ -241,7 +266,7 @@ function demoteShadows(ctx: DiagnosisContext, findings: readonly Finding[]): voi
         by.scope.dimension === null ||
         f.scope.dimension === by.scope.dimension ||
         !sameTime(f, by) ||
-        !shadowOf(ctx, f, by)
+        !shadow(f, by)
       ) {
         continue
       }
@@ -272,8 +297,9 @@ function demoteShadows(ctx: DiagnosisContext, findings: readonly Finding[]): voi
  * mechanism caps at its strongest standing root, whatever order the findings came in.
  */
 export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
-  demoteShadows(ctx, findings)
-  const edges = heldEdges(ctx, findings)
+  const shadow = shadowMemo(ctx)
+  demoteShadows(shadow, findings)
+  const edges = heldEdges(ctx, shadow, findings)
   const roots = standingRoots(findings, edges)
   const byRoot = new Map<Finding, Finding[]>()
   for (const m of findings) {
