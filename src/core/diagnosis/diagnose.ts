@@ -467,14 +467,21 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     .sort((a, b) => b.strength * b.scale - a.strength * a.scale)[0]
   ctx.anomalyBuckets = slowMinutes(ctx.ttftChange, ctx.tpotChange, slowest?.anomaly.buckets ?? null)
   const merged: Finding[] = []
+  // Windows from the cause's own series (ADR 0275): the latency consensus leaves them.
+  const ownWindows = new Set<Finding>()
   for (const record of RULES) {
-    const f = scoreCause(ctx, record, facts, uncovered, skipped)
-    if (f !== null) {
-      merged.push(f)
+    const scored = scoreCause(ctx, record, facts, uncovered, skipped)
+    if (scored !== null) {
+      merged.push(scored.finding)
+      if (scored.ownWindow) {
+        ownWindows.add(scored.finding)
+      }
     }
   }
   for (const f of merged) {
-    f.window = consensusWindow(ctx, sample, anomalies, f, measureOfFinding(f))
+    if (!ownWindows.has(f)) {
+      f.window = consensusWindow(ctx, sample, anomalies, f, measureOfFinding(f))
+    }
   }
   const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
   applyCounterEvidence(ctx, merged)

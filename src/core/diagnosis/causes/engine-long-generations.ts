@@ -24,6 +24,7 @@ import { stageStat, workDrivers } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { scanRequestShare } from '../detect/traffic-shift.js'
 
 /**
  * The queue path's rise in output tokens per request, in noise units of a mean of the window's
@@ -72,6 +73,32 @@ export function outputRiseNoiseUnits(ctx: DiagnosisContext, fromUs: number, toUs
   const noise = spread / Math.sqrt(inside.length)
   const meanIn = inside.reduce((a, v) => a + v, 0) / inside.length
   return noise > 0 ? (meanIn - median) / noise : meanIn > median ? Infinity : 0
+}
+
+/** Shortest span the scan of the long outputs' share considers. */
+const MIN_SHARE_SPAN_US = 120_000_000
+
+/**
+ * Grid steps over which the share of long outputs rose most certainly (the scan of
+ * traffic-shift.ts over the requests with a known output length), when that span overlaps the
+ * change points' span [from, to]; null when the scan finds none or another one.
+ */
+export function longShareSpan(
+  ctx: DiagnosisContext,
+  isLong: Uint8Array,
+  from: number,
+  to: number
+): { from: number; to: number } | null {
+  const known = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const o = ctx.frame.outputTokens[i] as number
+    known[i] = o === o ? 1 : 0
+  }
+  const scan = scanRequestShare(ctx.frame, ctx.grid, known, isLong, MIN_SHARE_SPAN_US)
+  if (scan === null || scan.buckets.to < from || scan.buckets.from > to) {
+    return null
+  }
+  return scan.buckets
 }
 
 /** A share to one decimal under 10 % ("0.4 %"), so a small share never reads as none. */
@@ -203,8 +230,13 @@ export const engineLongGenerationsCause: CauseRecord = {
     }
     const shareIn = meanOver(share, from, to)
     const shareOut = meanOutside(share, from, to)
-    const startUs = ctx.grid.fromUs + from * ctx.grid.stepUs
-    const endUs = ctx.grid.fromUs + (to + 1) * ctx.grid.stepUs
+    // The window is the span of the long outputs' share itself, by the scan of that share (the
+    // binomial likelihood ratio inside against outside, maximised over spans; ADR 0193). The
+    // change points' span above is relative to a share near zero, so one stray long request
+    // after the influx extends it; the scan weighs it as one request of hundreds (ADR 0275).
+    const span = longShareSpan(ctx, isLong, from, to) ?? { from, to }
+    const startUs = ctx.grid.fromUs + span.from * ctx.grid.stepUs
+    const endUs = ctx.grid.fromUs + (span.to + 1) * ctx.grid.stepUs
     const evidence: Evidence[] = [
       {
         metric: 'long_generation_share',
@@ -225,8 +257,14 @@ export const engineLongGenerationsCause: CauseRecord = {
     return {
       confidence,
       scope: { dimension: null, value: null },
-      window: { start: isoFromMicros(startUs as Micros), end: isoFromMicros(endUs as Micros) },
+      window: {
+        start: isoFromMicros(startUs as Micros),
+        end: isoFromMicros(Math.min(endUs, ctx.input.window.toUs) as Micros),
+      },
       evidence,
+      // The share of long outputs is the cause's own series: the latency spans, which carry the
+      // queue the long generations leave behind for minutes, do not re-vote it.
+      ownWindow: true,
     }
   },
 }

@@ -11,7 +11,18 @@ import type { DurationMeasure, StageName } from '../../model/request.js'
 import type { UncoveredFact } from '../detect/uncovered.js'
 import type { ExcessSignature, ExcessView } from './signature.js'
 
-export type RuleResult = Omit<Finding, 'cause' | 'actions'> | { skipped: string } | null
+export type RuleResult =
+  | (Omit<Finding, 'cause' | 'actions'> & {
+      /**
+       * The window is the span of the cause's own series (the share of long outputs, a
+       * replica's share of the requests), not a latency change: the consensus of latency signals
+       * (detect/windows.ts) leaves it. A latency span that happens to coincide with it is no
+       * reason to re-vote it with spans that carry the backlog the cause left (ADR 0275).
+       */
+      ownWindow?: boolean
+    })
+  | { skipped: string }
+  | null
 
 /**
  * The rule port: a rule looks at the shared context and returns a finding with a confidence 0..1

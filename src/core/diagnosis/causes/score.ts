@@ -65,6 +65,12 @@ function bestExcess(
   return best
 }
 
+/** A scored cause; `ownWindow`: its window is its rule's, from the cause's own series. */
+export interface Scored {
+  finding: Finding
+  ownWindow: boolean
+}
+
 /** Scores one record; `skipped` collects what its rule could not check. */
 export function scoreCause(
   ctx: DiagnosisContext,
@@ -72,23 +78,26 @@ export function scoreCause(
   facts: readonly ExcessFact[],
   uncovered: UncoveredFact,
   skipped: string[]
-): Finding | null {
+): Scored | null {
   const result = record.evaluate(ctx)
   let rule: Partial | null = null
+  let ownWindow = false
   if (result !== null && 'skipped' in result) {
     skipped.push(`${record.cause}: ${result.skipped}`)
   } else if (result !== null) {
-    const c = Number.isFinite(result.confidence) ? result.confidence : 0
-    rule = { cause: record.cause, ...result, confidence: round(Math.min(1, Math.max(0, c))) }
+    const { ownWindow: own, ...found } = result
+    const c = Number.isFinite(found.confidence) ? found.confidence : 0
+    rule = { cause: record.cause, ...found, confidence: round(Math.min(1, Math.max(0, c))) }
+    ownWindow = own === true && found.window !== null
   }
   const excess = bestExcess(record, facts, uncovered)
   const actions = [...record.actions]
   if (rule === null) {
-    return excess === null ? null : { ...excess, actions }
+    return excess === null ? null : { finding: { ...excess, actions }, ownWindow: false }
   }
   const f: Finding = { ...rule, evidence: [...rule.evidence], actions }
   if (excess === null) {
-    return f
+    return { finding: f, ownWindow }
   }
   const hi = Math.max(rule.confidence, excess.confidence)
   const lo = Math.min(rule.confidence, excess.confidence)
@@ -106,5 +115,5 @@ export function scoreCause(
   if (f.window === null) {
     f.window = excess.window
   }
-  return f
+  return { finding: f, ownWindow }
 }
