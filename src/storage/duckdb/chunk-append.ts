@@ -145,18 +145,15 @@ function fillStrings(
   n: number,
   distinct: boolean,
   scratch: Scratch
-): boolean {
-  const { firstRow, from, validity } = scratch
+): void {
+  const { firstRow, from } = scratch
   firstRow.clear()
-  let anyNull = false
   // Pass 1: decide where each row's slot comes from; hand DuckDB what only it can lay out.
   let assigned = 0
   for (let r = 0; r < n; r++) {
     const value = values[r]
     if (value === null || value === undefined) {
       from[r] = NULL_SLOT
-      validity[r >> 3] = (validity[r >> 3] as number) & ~(1 << (r & 7))
-      anyNull = true
     } else if (fitsInline(value)) {
       from[r] = INLINE
     } else {
@@ -188,38 +185,33 @@ function fillStrings(
       data.copyWithin(r * SLOT, source * SLOT, (source + 1) * SLOT)
     }
   }
-  return anyNull
 }
 
-/**
- * Writes one non-string column for `n` rows straight from the rows into `scratch` and its
- * validity, in one pass per column; true when any value is null.
- */
-function fillFixed<T>(
-  layout: Layout,
-  value: ChunkColumn<T>['value'],
-  part: readonly T[],
-  n: number,
-  scratch: Scratch
-): boolean {
-  const { view, validity } = scratch
-  let anyNull = false
+/** Writes one non-string column's values for `n` rows into `scratch`. */
+function fillFixed(layout: Layout, values: readonly unknown[], n: number, scratch: Scratch): void {
+  const view = scratch.view
   for (let r = 0; r < n; r++) {
-    const v = value(part[r] as T)
-    if (v === null || v === undefined) {
-      validity[r >> 3] = (validity[r >> 3] as number) & ~(1 << (r & 7))
-      anyNull = true
-    } else if (layout === 'double') {
-      view.setFloat64(r * 8, v as number, true)
-    } else if (layout === 'int32') {
-      view.setInt32(r * 4, v as number, true)
-    } else if (layout === 'int64') {
-      setInt64(view, r * 8, v as number | bigint)
-    } else {
-      view.setUint8(r, v === true ? 1 : 0)
+    const value = values[r]
+    if (value === null || value === undefined) {
+      continue
+    }
+    switch (layout) {
+      case 'boolean':
+        view.setUint8(r, value === true ? 1 : 0)
+        break
+      case 'int32':
+        view.setInt32(r * 4, value as number, true)
+        break
+      case 'double':
+        view.setFloat64(r * 8, value as number, true)
+        break
+      case 'int64':
+        setInt64(view, r * 8, value as number | bigint)
+        break
+      default:
+        break
     }
   }
-  return anyNull
 }
 
 /** Little-endian int64 without allocating a BigInt when the value is a safe integer. */
@@ -238,6 +230,20 @@ function setInt64(view: DataView, at: number, value: number | bigint): void {
   view.setInt32(at + 4, high, true)
 }
 
+/** Sets the validity bits of `n` rows from `values` (bit set = not null); true if any is null. */
+function fillValidity(values: readonly unknown[], n: number, validity: Uint8Array): boolean {
+  validity.fill(0xff)
+  let anyNull = false
+  for (let r = 0; r < n; r++) {
+    const value = values[r]
+    if (value === null || value === undefined) {
+      validity[r >> 3] = (validity[r >> 3] as number) & ~(1 << (r & 7))
+      anyNull = true
+    }
+  }
+  return anyNull
+}
+
 /** Fills `chunk` with `part` (at most CHUNK_ROWS rows), column by column. */
 function fillChunk<T>(
   chunk: DuckDBDataChunk,
@@ -248,25 +254,23 @@ function fillChunk<T>(
 ): void {
   const n = part.length
   chunk.rowCount = n
-  const values: (string | null)[] = new Array<string | null>(n)
+  const values: (string | number | bigint | boolean | null)[] = new Array(n)
   for (let c = 0; c < columns.length; c++) {
     const { value, distinct } = columns[c] as ChunkColumn<T>
     const layout = layouts[c] as Layout
+    for (let r = 0; r < n; r++) {
+      values[r] = value(part[r] as T)
+    }
     const vector = duckdb.data_chunk_get_vector(chunk.chunk, c)
     const bytes = n * LAYOUT_BYTES[layout]
-    scratch.validity.fill(0xff)
-    let anyNull: boolean
     if (layout === 'varchar') {
-      for (let r = 0; r < n; r++) {
-        values[r] = value(part[r] as T) as string | null
-      }
-      anyNull = fillStrings(vector, values, n, distinct === true, scratch)
+      fillStrings(vector, values as (string | null)[], n, distinct === true, scratch)
     } else {
       scratch.data.fill(0, 0, bytes)
-      anyNull = fillFixed(layout, value, part, n, scratch)
+      fillFixed(layout, values, n, scratch)
     }
     duckdb.copy_data_to_vector(vector, 0, scratch.buffer, 0, bytes)
-    if (anyNull) {
+    if (fillValidity(values, n, scratch.validity)) {
       duckdb.vector_ensure_validity_writable(vector)
       duckdb.copy_data_to_vector_validity(
         vector,
