@@ -16,9 +16,9 @@ import { createDuckDbStore, duckDbSharedOf } from '../../src/storage/duckdb/duck
 /**
  * Every value the ingest path stores for the real captures, byte for byte: the rows of `spans`
  * and `requests` after protobuf decode, the content filter, span writes, assembly and request
- * writes, as one digest per table. The digests were taken from the build before the ingest path
- * was rewritten for speed (ADR 0273); a change to what a span or request stores must be made on
- * purpose, with new digests, not by a faster decoder or chunk fill.
+ * writes, as one digest per table, taken from the ingest path as ADR 0273 measured it. A change
+ * to what a span or request stores must be made on purpose, with new digests; a faster decoder,
+ * assembler or chunk fill must leave them as they are.
  */
 const FIXTURES = join(import.meta.dirname, '../fixtures')
 
