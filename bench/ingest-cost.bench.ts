@@ -25,8 +25,12 @@
  *   npx tsx bench/ingest-cost.bench.ts                    # 200 bodies of 512 spans, 8 per commit
  *   npx tsx bench/ingest-cost.bench.ts --bodies 400 --group 16
  *   npx tsx bench/ingest-cost.bench.ts --duckdb-threads 0   # DuckDB's own count (one per core)
+ *
+ * `--marks FILE` writes each stage's start and end (µs on the clock V8's CPU profiles use) to
+ * FILE, so `scripts/cpu-profile-summary.ts PROFILE --marks FILE` can split a `node --cpu-prof`
+ * profile of this bench by stage.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PerformanceObserver } from 'node:perf_hooks'
@@ -52,11 +56,18 @@ const { values: args } = parseArgs({
     group: { type: 'string', default: '8' },
     /** DuckDB's worker threads; the server's default (`store.duckDbThreads`) unless given. */
     'duckdb-threads': { type: 'string', default: String(DEFAULTS.store.duckDbThreads) },
+    marks: { type: 'string' },
   },
 })
 const BODIES = Number(args.bodies)
 const GROUP = Number(args.group)
 const THREADS = Number(args['duckdb-threads'])
+const MARKS = args.marks
+if (MARKS !== undefined) {
+  writeFileSync(MARKS, '')
+}
+/** Monotonic µs, the clock of a V8 CPU profile's `startTime` and sample times. */
+const monotonicUs = (): bigint => process.hrtime.bigint() / 1000n
 /** The trace assembler's default chunk (`assembleBatchTraces`). */
 const ASSEMBLE_CHUNK = DEFAULT_ASSEMBLE_BATCH_TRACES
 
@@ -94,8 +105,12 @@ async function stage<T>(
   const threads0 = threadCpu()
   const cpu0 = process.cpuUsage()
   const t0 = performance.now()
+  const mark0 = monotonicUs()
   const out = await work()
   const wallMs = performance.now() - t0
+  if (MARKS !== undefined) {
+    appendFileSync(MARKS, `${mark0}\t${monotonicUs()}\t${name.trim()}\n`)
+  }
   const cpu = process.cpuUsage(cpu0)
   const threads = threadCpuSince(threads0)
   const perSpan = (key: 'main' | 'node' | 'later'): number =>

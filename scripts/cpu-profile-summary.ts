@@ -3,6 +3,11 @@
  * largest first: which step of a bench's work the event loop's thread spent its samples in.
  *
  *   npx tsx scripts/cpu-profile-summary.ts /tmp/prof/CPU.….cpuprofile [--top 40]
+ *   npx tsx scripts/cpu-profile-summary.ts PROFILE --marks FILE   # by function, per stage
+ *
+ * `--marks FILE` (lines of start µs, end µs and a name, tab-separated, on the profile's clock, as
+ * `bench/ingest-cost.bench.ts --marks` writes them) adds, per marked stage, the busy samples
+ * by function (idle left out) with each one's share of the stage.
  */
 import { readFileSync } from 'node:fs'
 
@@ -12,6 +17,7 @@ interface ProfileNode {
 }
 
 interface Profile {
+  startTime: number
   nodes: ProfileNode[]
   samples: number[]
   timeDeltas: number[]
@@ -59,3 +65,43 @@ const print = (title: string, table: Map<string, number>): void => {
 console.log(`${(totalUs / 1e6).toFixed(2)} s sampled`)
 print('self time by file', byFile)
 print('self time by function', byFunction)
+
+const marksAt = process.argv.indexOf('--marks')
+if (marksAt !== -1) {
+  const marksPath = process.argv[marksAt + 1]
+  if (marksPath === undefined) {
+    throw new Error('--marks needs the path of a marks file')
+  }
+  const stages = readFileSync(marksPath, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const [start, end, name] = line.split('\t')
+      return {
+        start: Number(start),
+        end: Number(end),
+        name: name ?? '',
+        byFunction: new Map<string, number>(),
+      }
+    })
+  let at = profile.startTime
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0
+    const node = byId.get(id)
+    const stage = stages.find((s) => at >= s.start && at < s.end)
+    if (node === undefined || stage === undefined || node.callFrame.functionName === '(idle)') {
+      return
+    }
+    const { url, functionName } = node.callFrame
+    const file = url === '' ? '' : ` ${url.replace(/^.*\/(src|bench|node_modules)\//, '$1/')}`
+    const fn = `${functionName || '(anonymous)'}${file}`
+    stage.byFunction.set(fn, (stage.byFunction.get(fn) ?? 0) + (profile.timeDeltas[i] ?? 0))
+  })
+  for (const stage of stages) {
+    const busyUs = [...stage.byFunction.values()].reduce((a, b) => a + b, 0)
+    console.log(`\n${stage.name}: ${(busyUs / 1e3).toFixed(0)} ms busy`)
+    for (const [name, us] of [...stage.byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      console.log(`${((us / busyUs) * 100).toFixed(1).padStart(5)} %  ${name}`)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { afterAll, describe, expect, it } from 'vitest'
+import { assembleTrace } from '../../src/core/assembly/assemble-request.js'
+import { groupSpansByTrace } from '../../src/core/assembly/group-by-trace.js'
+import { joinSplitCalls } from '../../src/core/assembly/join-split-calls.js'
+import type { RequestTimeline } from '../../src/core/model/request.js'
+import type { Span } from '../../src/core/model/span.js'
+import { decodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
+import { stripContent } from '../../src/ingest/pipeline/content-filter.js'
+import { createDuckDbStore, duckDbSharedOf } from '../../src/storage/duckdb/duckdb-store.js'
+
+/**
+ * Every value the ingest path stores for the real captures, byte for byte: the rows of `spans`
+ * and `requests` after protobuf decode, the content filter, span writes, assembly and request
+ * writes, as one digest per table, taken from the ingest path as ADR 0273 measured it. A change
+ * to what a span or request stores must be made on purpose, with new digests; a faster decoder,
+ * assembler or chunk fill must leave them as they are.
+ */
+const FIXTURES = join(import.meta.dirname, '../fixtures')
+
+function bodies(): Uint8Array[] {
+  const vllm = join(FIXTURES, 'real-vllm')
+  const stack = join(FIXTURES, 'real-stack-traces/traces')
+  return [
+    ...readdirSync(vllm)
+      .filter((f) => f.endsWith('.body'))
+      .sort()
+      .map((f) => readFileSync(join(vllm, f))),
+    ...readdirSync(stack)
+      .sort()
+      .map((f) => gunzipSync(readFileSync(join(stack, f)))),
+  ]
+}
+
+function assemble(spans: readonly Span[]): RequestTimeline[] {
+  const out: RequestTimeline[] = []
+  for (const group of joinSplitCalls([...groupSpansByTrace(spans).values()])) {
+    const result = assembleTrace(group.spans, { llmRoutes: [] })
+    if ('request' in result) {
+      out.push(result.request)
+    }
+  }
+  return out
+}
+
+/** A table's rows in a fixed order as text (BIGINTs as decimals), hashed. */
+function digest(rows: readonly Record<string, unknown>[]): string {
+  const text = rows
+    .map((row) => JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)))
+    .join('\n')
+  return createHash('sha256').update(text).digest('hex')
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'tokenline-stored-rows-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('stored rows of the real captures', () => {
+  it('are the same values the ingest path stored before (spans and requests)', async () => {
+    const decoded = bodies().map((b) => decodeTracesProtobuf(b))
+    expect(decoded.every((d) => d.rejected.length === 0)).toBe(true)
+    const spans = decoded.flatMap((d) => stripContent(d.spans))
+    const requests = assemble(spans)
+    const store = await createDuckDbStore({ path: join(dir, 'rows.duckdb'), threads: 1 })
+    try {
+      // Two writes of each kind, so a chunk's fill starts partway through the data too.
+      const half = Math.floor(spans.length / 2)
+      await store.insertSpans(spans.slice(0, half))
+      await store.insertSpans(spans.slice(half))
+      await store.upsertRequests(requests.slice(0, 7), { newTraces: true })
+      await store.upsertRequests(requests.slice(7), { newTraces: true })
+      const shared = duckDbSharedOf(store)
+      if (shared === null) {
+        throw new Error('not a DuckDB store')
+      }
+      const [spanRows, requestRows] = await shared.read(async (c) => [
+        (await c.runAndReadAll('SELECT * FROM spans ORDER BY ALL')).getRowObjects(),
+        (await c.runAndReadAll('SELECT * FROM requests ORDER BY ALL')).getRowObjects(),
+      ])
+      expect({
+        spans: spanRows.length,
+        requests: requestRows.length,
+        spanRows: digest(spanRows),
+        requestRows: digest(requestRows),
+      }).toEqual({
+        spans: 5794,
+        requests: 526,
+        spanRows: 'e849d7a6b1c069ae410af63aeb73382dcd5c4cb8ca5f4b200099406e94ed94bc',
+        requestRows: 'a2ffbb1ccf0f35b91edd822554013fb72f4565cb5f6522c0844fb34e278b327e',
+      })
+    } finally {
+      await store.close()
+    }
+  })
+})
