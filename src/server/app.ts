@@ -22,6 +22,7 @@ import { registerRequestRoutes } from './routes/requests.js'
 import { registerSeriesRoutes } from './routes/series.js'
 import { registerDimensionsRoutes } from './routes/dimensions.js'
 import { registerDiagnosisRoutes } from './routes/diagnosis.js'
+import { createInFlight } from './in-flight.js'
 import { registerStaticRoutes } from './routes/static.js'
 import { registerStagesRoutes } from './routes/stages.js'
 import { registerTrafficRoutes } from './routes/traffic.js'
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', requireWriteMediaType())
   // Time in the handler, so a page's wait can be split into server work and queueing before it.
   app.use('/api/*', timing({ totalDescription: 'handler' }))
+  const inFlight = createInFlight()
+  app.use('/api/*', inFlight.middleware)
 
   registerHealthRoutes(app, deps)
   registerRequestRoutes(app, deps)
@@ -90,7 +93,7 @@ export function createApp(deps: AppDeps): Hono {
   registerDimensionsRoutes(app, deps)
   registerStagesRoutes(app, deps)
   registerTrafficRoutes(app, deps)
-  registerDiagnosisRoutes(app, deps)
+  registerDiagnosisRoutes(app, deps, inFlight)
   registerSloRoutes(app, deps)
   registerWhatIfRoutes(app, deps)
   registerMetricsRoutes(app, deps)

@@ -471,6 +471,64 @@ describe('diagnosis cache', () => {
     const bad = await app.request(`/api/diagnosis?window=all&stale=maybe`)
     expect(bad.status).toBe(400)
   })
+
+  it('starts a background refresh only once beforeRefresh lets it, answering stale meanwhile', async () => {
+    const store = await duckDb()
+    let release = (): void => undefined
+    const held = new Promise<void>((r) => (release = r))
+    const cache = createDiagnosisCache<string>(store, { beforeRefresh: () => held })
+    let runs = 0
+    const run = (value: string) => async () => {
+      runs++
+      return value
+    }
+    expect(await cache.getOrStale('w', 'def', run('first'))).toMatchObject({
+      value: 'first',
+      stale: false,
+    })
+    await store.upsertRequests(minuteOfRequests(T0 + MIN, 100, 2))
+    expect(await cache.getOrStale('w', 'def', run('second'))).toMatchObject({
+      value: 'first',
+      stale: true,
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(runs).toBe(1)
+    release()
+    expect((await cache.getRefreshed('w', run('third'))).value).toBe('second')
+    expect(runs).toBe(2)
+  })
+
+  it('GET /api/concentration?stale=allow gives the last answer after a write in the window, stale=refresh the new one', async () => {
+    const store = await duckDb()
+    const nowMs = T0 / 1000 + 10 * 60_000
+    const app = createApp({
+      store,
+      ingest: createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs }),
+      logger: createSilentLogger(),
+      now: () => nowMs,
+      limits: { maxBodyBytes: 1 << 20 },
+      version: 'test',
+    })
+    const ask = async (extra: string) => {
+      const res = await app.request(
+        `/api/concentration?from=${T0 / 1000}&to=${T0 / 1000 + 10 * 60_000}&measure=ttft${extra}`
+      )
+      expect(res.status).toBe(200)
+      return {
+        total: ((await res.json()) as { total: number }).total,
+        stale: res.headers.get('tokenline-stale'),
+        asOf: res.headers.get('tokenline-as-of'),
+      }
+    }
+    const first = await ask('&stale=allow')
+    expect(first).toEqual({ total: 100, stale: 'false', asOf: new Date(nowMs).toISOString() })
+    await store.upsertRequests(minuteOfRequests(T0 + MIN, 100, 2))
+    expect(await ask('&stale=allow')).toEqual({ ...first, stale: 'true' })
+    expect(await ask('&stale=refresh')).toEqual({ ...first, total: 200 })
+    // Without the parameter, as before: the current answer, with no dating headers.
+    await store.upsertRequests(minuteOfRequests(T0 + 2 * MIN, 100, 2))
+    expect(await ask('')).toEqual({ total: 300, stale: null, asOf: null })
+  })
 })
 
 async function until(ok: () => boolean): Promise<void> {

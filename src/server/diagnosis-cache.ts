@@ -76,6 +76,8 @@ export interface DiagnosisCacheOptions<T> {
    * an older version may hold another shape); without it every value is taken.
    */
   readable?: (value: unknown) => value is T
+  /** Awaited before a background refresh starts (the server lets the answers being given go). */
+  beforeRefresh?: () => Promise<void>
 }
 
 interface Saved<T> {
@@ -238,7 +240,8 @@ export function createDiagnosisCache<T>(
   ) {
     let go!: () => void
     const result = new Promise<T>((resolve, reject) => {
-      go = () => {
+      go = async () => {
+        await options.beforeRefresh?.()
         const newest = newestQueued.get(def)
         if (newest !== undefined && newest !== key && entries.has(newest)) {
           refreshing = false

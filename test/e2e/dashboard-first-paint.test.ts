@@ -6,7 +6,9 @@
  * aggregate whose size does not grow with the store (a bucketed query, or one of a fixed size).
  * Nothing here depends on how fast the machine is: the held routes stay held until the
  * assertions about the others are done. A second look at the same window reads its charts from
- * the store's rollup (ADR 0210) without reading any bucket's rows again.
+ * the store's rollup (ADR 0210) without reading any bucket's rows again. After a write in the
+ * window the diagnosis and the concentration paint their last answers, labelled stale, at once
+ * (ADR 0225, 0272).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -241,7 +243,7 @@ describe('dashboard first paint', () => {
     }
   }, 400_000)
 
-  it('after a write shows the last diagnosis at once, labelled stale with its age and window, then the fresh one', async () => {
+  it('after a write shows the last diagnosis and concentration at once, labelled stale, then the fresh ones', async () => {
     await page.unrouteAll({ behavior: 'wait' })
     const fromMs = T0_US / 1000
     const url = `${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}`
@@ -253,6 +255,8 @@ describe('dashboard first paint', () => {
     expect(await page.locator('[data-panel="diagnosis"] [data-stale]').count()).toBe(0)
     const summary = page.locator('[data-panel="diagnosis"] .diag-summary')
     expect(await summary.textContent()).toContain(`${REQUESTS.toLocaleString('en-US')} requests`)
+    const concHead = page.locator('[data-panel="concentration"] .conc-head')
+    expect(await concHead.textContent()).toContain(`of ${REQUESTS.toLocaleString('en-US')}`)
 
     // A write into the window: the kept diagnosis may now be wrong.
     const extra = 300
@@ -268,11 +272,13 @@ describe('dashboard first paint', () => {
         })
       )
     )
-    // The page's wait for the refresh is held until the stale answer has been checked.
+    // The page's waits for the refreshes are held until the stale answers have been checked.
     let releaseRefresh = (): void => undefined
     const refreshHeld = new Promise<void>((r) => (releaseRefresh = r))
     await page.route(
-      (u) => u.pathname === '/api/diagnosis' && u.searchParams.get('stale') === 'refresh',
+      (u) =>
+        ['/api/diagnosis', '/api/concentration'].includes(u.pathname) &&
+        u.searchParams.get('stale') === 'refresh',
       async (route: Route) => {
         await refreshHeld
         await route.continue()
@@ -292,11 +298,23 @@ describe('dashboard first paint', () => {
     // It names the window it covers (the view's, here: 09:00 → 09:30 UTC).
     expect(text).toContain('06-02 09:00 → 09:30 UTC')
     expect(await summary.textContent()).toContain(`${REQUESTS.toLocaleString('en-US')} requests`)
+    // The concentration card too: the last answer, painted and labelled, while its refresh runs.
+    const concNote = page.locator('[data-panel="concentration"] .diag-stale[data-stale]')
+    await concNote.waitFor({ state: 'attached', timeout: 300_000 })
+    expect(await page.locator('[data-panel="concentration"]').getAttribute('data-state')).toBe(
+      'ready'
+    )
+    expect((await concNote.textContent()) ?? '').toMatch(/^as of \d+s ago, refreshing/)
+    expect(await concHead.textContent()).toContain(`of ${REQUESTS.toLocaleString('en-US')}`)
 
     releaseRefresh()
     await note.waitFor({ state: 'detached', timeout: 300_000 })
+    await concNote.waitFor({ state: 'detached', timeout: 300_000 })
     expect(await summary.textContent()).toContain(
       `${(REQUESTS + extra).toLocaleString('en-US')} requests`
+    )
+    expect(await concHead.textContent()).toContain(
+      `of ${(REQUESTS + extra).toLocaleString('en-US')}`
     )
   }, 600_000)
 })

@@ -342,6 +342,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
         schema: z.coerce.number().positive(),
         description: 'Selection upper bound.',
       },
+      {
+        name: 'stale',
+        schema: z.enum(['allow', 'refresh']),
+        description:
+          'As for /api/diagnosis: allow gives the last answer of the window definition at once while it is recomputed; refresh the answer of that recomputation.',
+      },
+      {
+        name: 'window_def',
+        schema: z.string().min(1).max(64),
+        description: 'With stale=allow: a name for a relative window, as for /api/diagnosis.',
+      },
     ],
     response: JSON_OBJECT(
       'Concentration rows and stage shares; sample {read, requests} when read from a hash sample, else null.'

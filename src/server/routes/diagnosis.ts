@@ -21,6 +21,13 @@ import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
 import type { DimensionFilters } from '../../core/model/query.js'
 import type { Micros } from '../../core/model/units.js'
 import { parseFilters, parseParam, parseWindow, type RawQuery } from '../params.js'
+import type { InFlight } from '../in-flight.js'
+
+/**
+ * How long a background refresh waits for the requests being answered at most: under constant
+ * traffic it must still start.
+ */
+const REFRESH_WAIT_MS = 1000
 
 /** Diagnosis reads kept for reuse (ADR 0257): the windows a page is refreshing. */
 const MAX_KEPT_READS = 2
@@ -80,8 +87,11 @@ function staleParams(query: RawQuery): { mode: 'allow' | 'refresh' | null; def: 
 
 export function registerDiagnosisRoutes(
   app: Hono,
-  deps: ReadDeps & Pick<AppDeps, 'slo' | 'diagnosisFile'> & Partial<Pick<AppDeps, 'logger'>>
+  deps: ReadDeps & Pick<AppDeps, 'slo' | 'diagnosisFile'> & Partial<Pick<AppDeps, 'logger'>>,
+  inFlight?: InFlight
 ): void {
+  // A stale answer's refresh starts once the answers being given have gone (ADR 0272).
+  const beforeRefresh = inFlight === undefined ? undefined : () => inFlight.quiet(REFRESH_WAIT_MS)
   // The configured SLO tiers' latency targets mark a breach and widen the slow cohort.
   const slos = deps.slo === undefined ? null : diagnosisSloTargets(deps.slo.settings.tiers)
   const cache = createDiagnosisCache<Awaited<ReturnType<typeof runDiagnosis>>['diagnosis']>(
@@ -94,6 +104,7 @@ export function registerDiagnosisRoutes(
           error: err instanceof Error ? err.message : String(err),
         }),
       now: deps.now,
+      ...(beforeRefresh === undefined ? {} : { beforeRefresh }),
       readable: (v): v is Awaited<ReturnType<typeof runDiagnosis>>['diagnosis'] =>
         typeof v === 'object' &&
         v !== null &&
@@ -101,7 +112,10 @@ export function registerDiagnosisRoutes(
         v.schema === 'tokenline.diagnosis/v1',
     }
   )
-  const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store)
+  const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store, {
+    now: deps.now,
+    ...(beforeRefresh === undefined ? {} : { beforeRefresh }),
+  })
   // The rows of the last diagnoses' reads: the next run of the same window after a commit reads
   // only what the commits wrote in it (ADR 0257). A few tens of MB each at the sample cap.
   const rollup = requestRollupOf(deps.store)
@@ -222,39 +236,53 @@ export function registerDiagnosisRoutes(
             toUs: slowTo * 1000,
             maxValueUs: slowMaxMs === undefined ? undefined : slowMaxMs * 1000,
           }
+    const stale = staleParams(query)
     // Kept until the store commits inside the window, as the diagnosis (ADR 0211, 0238).
     const key = JSON.stringify([diagnosisKey(window, filters, null), measure, slowMs ?? null, slow])
-    const answer = await concentrations.get(
-      key,
-      async () => {
-        // The diagnosis' hash sample (ADR 0100), smaller still when the memory budget holds fewer
-        // rows: a busy window answers from a sample, said in `sample`, not with a 400 (ADR 0241).
-        const sample = Math.max(1, Math.min(DIAGNOSIS_SAMPLE, diagnosisRowBudget(limits)))
-        const generation = rollup?.writeGeneration
-        const total = await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, sample)
-        const load = await loadWindow(deps.store, {
-          ...window,
-          filters,
-          requestsOnly: true,
-          sample,
-          ...reuseOf(window, filters, generation, total),
-        })
-        keepRead(readKey(window, filters), generation, load.kept)
-        return concentrationBody(
+    const run = async () => {
+      // The diagnosis' hash sample (ADR 0100), smaller still when the memory budget holds fewer
+      // rows: a busy window answers from a sample, said in `sample`, not with a 400 (ADR 0241).
+      const sample = Math.max(1, Math.min(DIAGNOSIS_SAMPLE, diagnosisRowBudget(limits)))
+      const generation = rollup?.writeGeneration
+      const total = await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, sample)
+      const load = await loadWindow(deps.store, {
+        ...window,
+        filters,
+        requestsOnly: true,
+        sample,
+        ...reuseOf(window, filters, generation, total),
+      })
+      keepRead(readKey(window, filters), generation, load.kept)
+      return concentrationBody(
+        measure,
+        concentrationOfMeasure(
+          load.frame,
           measure,
-          concentrationOfMeasure(
-            load.frame,
-            measure,
-            slowMs === undefined ? null : slowMs * 1000,
-            load.window.fromUs,
-            slow
-          ),
-          load.total > load.frame.n ? { read: load.frame.n, requests: load.total } : null
-        )
-      },
-      windowReach(window)
-    )
-    return c.json(answer)
+          slowMs === undefined ? null : slowMs * 1000,
+          load.window.fromUs,
+          slow
+        ),
+        load.total > load.frame.n ? { read: load.frame.n, requests: load.total } : null
+      )
+    }
+    const reach = windowReach(window)
+    if (stale.mode === null) {
+      return c.json(await concentrations.get(key, run, reach))
+    }
+    // As the diagnosis' (ADR 0225): after a write in the window the page shows the last answer
+    // of the same definition, labelled, instead of waiting for a read beside the charts' (ADR 0272).
+    const def =
+      stale.def === null
+        ? key
+        : JSON.stringify([diagnosisKey({}, filters, null), measure, slowMs ?? null, slow]) +
+          stale.def
+    const answer =
+      stale.mode === 'allow'
+        ? await concentrations.getOrStale(key, def, run, reach)
+        : { ...(await concentrations.getRefreshed(key, run, reach)), stale: false }
+    c.header('tokenline-as-of', new Date(answer.asOfMs).toISOString())
+    c.header('tokenline-stale', String(answer.stale))
+    return c.json(answer.value)
   })
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { authHeaders, currentToken, tokenAfter401 } from './auth-token.js'
 import {
+  type Concentration,
   ConcentrationSchema,
   DiagnosisSchema,
   type DiagnosisJson,
@@ -52,6 +53,31 @@ export function buildUrl(path: string, params: Params = {}): string {
   return text ? `${path}?${text}` : path
 }
 
+/** Per watched signal, the answers still on their way (see `answersOf`). */
+const watched = new WeakMap<AbortSignal, Set<Promise<unknown>>>()
+
+/**
+ * Resolves once every request asked with `signal` from this call on has its answer in (its body
+ * read, before validation and before any panel draws it), and no further one was asked for a
+ * task: requests that an answer leads to (the metric series after the metric list) count too.
+ * The dashboard asks its second wave then, not after the charts have painted (ADR 0272).
+ */
+export function answersOf(signal: AbortSignal): Promise<void> {
+  const pending = new Set<Promise<unknown>>()
+  watched.set(signal, pending)
+  return (async () => {
+    for (;;) {
+      // One task later: the requests a just-settled answer leads to have been asked by then.
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      if (pending.size === 0) {
+        watched.delete(signal)
+        return
+      }
+      await Promise.allSettled([...pending])
+    }
+  })()
+}
+
 async function getJson<T>(
   schema: z.ZodType<T>,
   path: string,
@@ -71,11 +97,23 @@ async function getJsonAndHeaders<T>(
   const send = (): Promise<Response> =>
     fetch(url, { signal, headers: { accept: 'application/json', ...authHeaders() } })
   const sent = currentToken()
-  let res = await send()
-  if (res.status === 401 && tokenAfter401(sent)) {
-    res = await send()
+  const answer = (async () => {
+    let res = await send()
+    if (res.status === 401 && tokenAfter401(sent)) {
+      res = await send()
+    }
+    const body: unknown = await res.json().catch(() => null)
+    return { res, body }
+  })()
+  const pending = signal === undefined ? undefined : watched.get(signal)
+  if (pending !== undefined) {
+    pending.add(answer)
+    answer.then(
+      () => pending.delete(answer),
+      () => pending.delete(answer)
+    )
   }
-  const body: unknown = await res.json().catch(() => null)
+  const { res, body } = await answer
   if (!res.ok) {
     const err = (body as { error?: { code?: string; message?: string } } | null)?.error
     throw new ApiError(
@@ -103,6 +141,22 @@ export interface DatedDiagnosis {
   stale: boolean
 }
 
+/** A concentration with when it was computed and whether the store may have changed since. */
+export interface DatedConcentration {
+  concentration: Concentration
+  asOfMs: number | null
+  stale: boolean
+}
+
+/** When the answer was computed and whether it may be stale (`tokenline-*` headers). */
+function dating(headers: Headers): { asOfMs: number | null; stale: boolean } {
+  const asOf = Date.parse(headers.get('tokenline-as-of') ?? '')
+  return {
+    asOfMs: Number.isFinite(asOf) ? asOf : null,
+    stale: headers.get('tokenline-stale') === 'true',
+  }
+}
+
 async function datedDiagnosis(params: Params, signal?: AbortSignal): Promise<DatedDiagnosis> {
   const { body, headers } = await getJsonAndHeaders(
     DiagnosisSchema,
@@ -110,12 +164,20 @@ async function datedDiagnosis(params: Params, signal?: AbortSignal): Promise<Dat
     params,
     signal
   )
-  const asOf = Date.parse(headers.get('tokenline-as-of') ?? '')
-  return {
-    diagnosis: body,
-    asOfMs: Number.isFinite(asOf) ? asOf : null,
-    stale: headers.get('tokenline-stale') === 'true',
-  }
+  return { diagnosis: body, ...dating(headers) }
+}
+
+async function datedConcentration(
+  params: Params,
+  signal?: AbortSignal
+): Promise<DatedConcentration> {
+  const { body, headers } = await getJsonAndHeaders(
+    ConcentrationSchema,
+    '/api/concentration',
+    params,
+    signal
+  )
+  return { concentration: body, ...dating(headers) }
 }
 
 /** The typed query API client. `params` carry the common window and filter parameters. */
@@ -141,6 +203,8 @@ export const api = {
   datedDiagnosis: (params: Params, signal?: AbortSignal) => datedDiagnosis(params, signal),
   concentration: (params: Params, signal?: AbortSignal) =>
     getJson(ConcentrationSchema, '/api/concentration', params, signal),
+  /** `stale=allow` / `stale=refresh` as for the diagnosis (ADR 0272). */
+  datedConcentration: (params: Params, signal?: AbortSignal) => datedConcentration(params, signal),
   requests: (params: Params, signal?: AbortSignal) =>
     getJson(RequestsSchema, '/api/requests', params, signal),
   request: (traceId: string, signal?: AbortSignal) =>

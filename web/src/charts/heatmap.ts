@@ -13,6 +13,8 @@ export interface HeatmapSpec {
   fromMs: number
   toMs: number
   height: number
+  /** The chart's width in CSS px; without it the element's own is read (a forced layout). */
+  width?: number
   syncKey: string
   /** Optional p99 overlay (aligned to timesMs). */
   p99?: (number | null)[]
@@ -102,7 +104,7 @@ export function createHeatmap(el: HTMLElement, spec: HeatmapSpec): uPlot {
   }
 
   const opts: uPlot.Options = {
-    width: Math.max(200, el.clientWidth),
+    width: Math.max(200, spec.width ?? el.clientWidth),
     height: spec.height,
     padding: [6, THEME.rightAxisPx, 0, 0],
     legend: { show: true, live: true },

@@ -25,6 +25,8 @@ export interface TimeSeriesSpec {
   format: (v: number) => string
   rightFormat?: (v: number) => string
   height: number
+  /** The chart's width in CSS px; without it the element's own is read (a forced layout). */
+  width?: number
   syncKey: string
   markers: () => readonly Marker[]
   /** Drag across the panel: zoom the whole view to that window. */
@@ -76,7 +78,7 @@ export function createTimeSeries(el: HTMLElement, spec: TimeSeriesSpec): uPlot {
   const data: uPlot.AlignedData = [xs, ...spec.lines.map((l) => l.values)]
   const stepS = xs.length > 1 ? (xs[1] ?? 0) - (xs[0] ?? 0) : 60
   const opts: uPlot.Options = {
-    width: Math.max(200, el.clientWidth),
+    width: Math.max(200, spec.width ?? el.clientWidth),
     height: spec.height,
     padding: [6, hasRight ? 0 : THEME.rightAxisPx, 0, 0],
     legend: { show: true, live: true },

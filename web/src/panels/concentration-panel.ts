@@ -1,12 +1,13 @@
+import type { DatedConcentration } from '../api/client.js'
 import type { Concentration } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { rankConcentration } from '../model/concentration.js'
 import { isFilterDimension, toggleFilter } from '../model/dimensions.js'
-import { formatMs, formatShare, formatTimeUtc } from '../model/format.js'
+import { formatMs, formatShare, formatSpan, formatTimeUtc } from '../model/format.js'
 import { MEASURE_LABELS, type Measure } from '../model/measures.js'
 import { STAGE_COLORS } from '../model/stages.js'
 import type { StageName } from '../../../src/core/model/request.js'
-import { type LoadContext, showLoadError } from './load-context.js'
+import { isAbort, type LoadContext, showLoadError } from './load-context.js'
 
 /** The stages that make up a measure, in words. */
 function stagesCaption(measure: Measure): string {
@@ -96,80 +97,122 @@ function concentrationTitle(ctx: Pick<LoadContext, 'state'>, res: Concentration)
 export async function loadConcentration(
   ctx: LoadContext,
   el: HTMLElement,
-  result: Promise<Concentration>
+  first: Promise<DatedConcentration>,
+  fresh: Promise<Concentration>
 ): Promise<void> {
-  const sel = ctx.state.selection
   mount(el, h('div', { class: 'muted pad' }, 'comparing…'))
   try {
-    const res = await result
-    const bars = rankConcentration(res.rows, 10)
-    mount(
-      el,
-      h(
-        'div',
-        { class: 'conc-head' },
-        h('span', {}, concentrationTitle(ctx, res)),
-        h(
-          'span',
-          { class: 'muted' },
-          `${res.slow.toLocaleString('en-US')} slow of ${res.total.toLocaleString('en-US')}` +
-            (res.sample === null
-              ? ''
-              : ` (sampled from ${res.sample.requests.toLocaleString('en-US')} requests)`)
-        ),
-        sel
-          ? h(
-              'button',
-              { class: 'chip', onclick: () => ctx.navigate({ selection: null }) },
-              'clear selection'
-            )
-          : null
-      ),
-      bars.length === 0
-        ? h(
-            'div',
-            { class: 'muted pad' },
-            'slow requests are spread evenly: no dimension value stands out'
+    const d = await first
+    if (ctx.signal.aborted) {
+      return
+    }
+    renderConcentration(ctx, el, d.concentration, d.stale ? staleNote(d.asOfMs) : null)
+    if (!d.stale) {
+      return
+    }
+    // The card has painted; the current answer replaces it whenever its refresh ends.
+    fresh.then(
+      (c) => {
+        if (!ctx.signal.aborted) {
+          renderConcentration(ctx, el, c, null)
+        }
+      },
+      (err: unknown) => {
+        if (!isAbort(err) && !ctx.signal.aborted) {
+          el.querySelector('.diag-stale')?.append(
+            ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
           )
-        : bars.map((b) =>
-            h(
-              'div',
-              {
-                class: 'conc-row',
-                'data-dim': b.dimension,
-                'data-value': b.value,
-                title: `filter ${b.dimension}=${b.value}`,
-                onclick: () => {
-                  if (isFilterDimension(b.dimension)) {
-                    ctx.navigate({ filters: toggleFilter(ctx.state.filters, b.dimension, b.value) })
-                  }
-                },
-              },
-              h('span', { class: 'lbl' }, h('span', { class: 'dim' }, b.dimension), ` ${b.value}`),
-              h(
-                'span',
-                { class: 'bars' },
-                h('span', { class: 'bar slow', style: `width:${(b.slowShare * 100).toFixed(1)}%` }),
-                h('span', {
-                  class: 'bar base',
-                  style: `width:${(b.baselineShare * 100).toFixed(1)}%`,
-                })
-              ),
-              h(
-                'span',
-                { class: 'num' },
-                `${formatShare(b.slowShare)} of slow · ${formatShare(b.baselineShare)} of ${res.baseline === 'before' ? 'before' : 'rest'}`
-              ),
-              h(
-                'span',
-                { class: 'lift' },
-                `lift ×${b.lift >= 100 ? '99+' : b.lift.toFixed(b.lift >= 10 ? 0 : 1)}`
-              )
-            )
-          ),
-      stageShares(res, ctx.state.measure)
+        }
+      }
     )
   } catch (err) {
     showLoadError(el, ctx.signal, 'concentration', err)
   }
+}
+
+/** "as of 40s ago, refreshing": a stale answer says so (ADR 0225, 0272). */
+function staleNote(asOfMs: number | null): HTMLElement {
+  const age = asOfMs === null ? 'an earlier run' : `${formatSpan(Date.now() - asOfMs)} ago`
+  return h(
+    'div',
+    { class: 'diag-stale', 'data-stale': 'true' },
+    `as of ${age}, refreshing; the data may have changed since`
+  )
+}
+
+function renderConcentration(
+  ctx: LoadContext,
+  el: HTMLElement,
+  res: Concentration,
+  note: HTMLElement | null
+): void {
+  const sel = ctx.state.selection
+  const bars = rankConcentration(res.rows, 10)
+  mount(
+    el,
+    note,
+    h(
+      'div',
+      { class: 'conc-head' },
+      h('span', {}, concentrationTitle(ctx, res)),
+      h(
+        'span',
+        { class: 'muted' },
+        `${res.slow.toLocaleString('en-US')} slow of ${res.total.toLocaleString('en-US')}` +
+          (res.sample === null
+            ? ''
+            : ` (sampled from ${res.sample.requests.toLocaleString('en-US')} requests)`)
+      ),
+      sel
+        ? h(
+            'button',
+            { class: 'chip', onclick: () => ctx.navigate({ selection: null }) },
+            'clear selection'
+          )
+        : null
+    ),
+    bars.length === 0
+      ? h(
+          'div',
+          { class: 'muted pad' },
+          'slow requests are spread evenly: no dimension value stands out'
+        )
+      : bars.map((b) =>
+          h(
+            'div',
+            {
+              class: 'conc-row',
+              'data-dim': b.dimension,
+              'data-value': b.value,
+              title: `filter ${b.dimension}=${b.value}`,
+              onclick: () => {
+                if (isFilterDimension(b.dimension)) {
+                  ctx.navigate({ filters: toggleFilter(ctx.state.filters, b.dimension, b.value) })
+                }
+              },
+            },
+            h('span', { class: 'lbl' }, h('span', { class: 'dim' }, b.dimension), ` ${b.value}`),
+            h(
+              'span',
+              { class: 'bars' },
+              h('span', { class: 'bar slow', style: `width:${(b.slowShare * 100).toFixed(1)}%` }),
+              h('span', {
+                class: 'bar base',
+                style: `width:${(b.baselineShare * 100).toFixed(1)}%`,
+              })
+            ),
+            h(
+              'span',
+              { class: 'num' },
+              `${formatShare(b.slowShare)} of slow · ${formatShare(b.baselineShare)} of ${res.baseline === 'before' ? 'before' : 'rest'}`
+            ),
+            h(
+              'span',
+              { class: 'lift' },
+              `lift ×${b.lift >= 100 ? '99+' : b.lift.toFixed(b.lift >= 10 ? 0 : 1)}`
+            )
+          )
+        ),
+    stageShares(res, ctx.state.measure)
+  )
 }

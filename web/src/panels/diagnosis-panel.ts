@@ -5,7 +5,13 @@ import { h, mount } from '../charts/dom.js'
 import { causeTitle, confidenceLabel, viewForFinding } from '../model/findings.js'
 import type { Filters } from '../model/dimensions.js'
 import { formatMs, formatSpan, formatTimeUtc } from '../model/format.js'
-import { commonParams, isAbort, type LoadContext, showLoadError } from './load-context.js'
+import {
+  commonParams,
+  isAbort,
+  type LoadContext,
+  showLoadError,
+  windowDefinition,
+} from './load-context.js'
 
 function evidenceValue(v: number | string | null): string {
   if (v === null) {
@@ -174,12 +180,6 @@ function standingSection(d: DiagnosisJson): HTMLElement | null {
       )
     )
   )
-}
-
-/** How the page names its window to the server, so a relative one is found again (ADR 0225). */
-function windowDefinition(ctx: LoadContext): string | null {
-  const r = ctx.state.range
-  return r.kind === 'absolute' ? null : `range=${r.kind === 'preset' ? r.preset : 'auto'}`
 }
 
 /** "as of 40s ago, refreshing · covers 06-02 09:00 → 10:00 UTC": a stale answer says so. */

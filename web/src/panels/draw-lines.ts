@@ -29,6 +29,7 @@ export function drawLines(
     toMs: ctx.range.toMs,
     lines,
     height: options.height,
+    width: panel.width(),
     format: options.format,
     rightFormat: options.rightFormat,
     yMax: options.yMax,

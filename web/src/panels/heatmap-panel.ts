@@ -64,6 +64,7 @@ export function loadHeatmap(
       fromMs: ctx.range.fromMs,
       toMs: ctx.range.toMs,
       height: 190,
+      width: panel.width(),
       syncKey: SYNC_KEY,
       p99,
       markers: () => ctx.markers,

@@ -38,6 +38,12 @@ export function commonParams(
 
 export const SYNC_KEY = 'tokenline'
 
+/** How the page names its window to the server, so a relative one is found again (ADR 0225). */
+export function windowDefinition(ctx: Pick<LoadContext, 'state'>): string | null {
+  const r = ctx.state.range
+  return r.kind === 'absolute' ? null : `range=${r.kind === 'preset' ? r.preset : 'auto'}`
+}
+
 /** Quiet failures of aborted loads (a newer view replaced this one). */
 export function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError'

@@ -7,6 +7,12 @@ export interface PanelHandle {
   root: HTMLElement
   body: HTMLElement
   tools: HTMLElement
+  /**
+   * The body's width in CSS px. A view's panels read theirs together, once (`shareWidths`):
+   * each chart reading its own after the previous one changed the page would lay the page out
+   * again per chart (ADR 0272).
+   */
+  width(): number
   setStatus(text: string | null, kind?: 'loading' | 'empty' | 'error'): void
   showMarker(marker: Marker | null): void
 }
@@ -28,6 +34,7 @@ export function createPanel(id: string, title: string, unit: string, wide = fals
     root,
     body,
     tools,
+    width: () => body.clientWidth,
     setStatus(text, kind = 'loading') {
       status.textContent = text ?? ''
       status.className = `panel-status ${text === null ? 'hidden' : kind}`
@@ -38,6 +45,20 @@ export function createPanel(id: string, title: string, unit: string, wide = fals
         ? `${marker.kind} · ${formatTimeUtc(marker.timeMs)} · ${marker.label}`
         : ''
     },
+  }
+}
+
+/**
+ * Makes `panels` read their widths together: the first `width()` of any of them reads every
+ * body's (one layout), later ones answer from that reading. Resizes are the charts' own
+ * observers' business (`autoSize`).
+ */
+export function shareWidths(panels: readonly PanelHandle[]): void {
+  let widths: Map<HTMLElement, number> | null = null
+  const read = (): Map<HTMLElement, number> =>
+    (widths ??= new Map(panels.map((p) => [p.body, p.body.clientWidth])))
+  for (const p of panels) {
+    p.width = () => read().get(p.body) ?? p.body.clientWidth
   }
 }
 

@@ -2,7 +2,7 @@ import { h, mount } from '../../charts/dom.js'
 import { MEASURE_LABELS } from '../../model/measures.js'
 import { METRIC_PANELS } from '../../model/metric-panel-defs.js'
 import type { HeadlineMeasure } from '../../../../src/core/model/request.js'
-import { createCard, createPanel, type PanelHandle } from '../../panels/panel-frame.js'
+import { createCard, createPanel, shareWidths, type PanelHandle } from '../../panels/panel-frame.js'
 import { samplesCaption } from '../../panels/samples-panel.js'
 import type { ViewState } from './url.js'
 
@@ -131,6 +131,7 @@ export function renderPanels(mainEl: HTMLElement, state: ViewState): PanelSet {
     ),
     set.side
   )
+  shareWidths([traffic, ...Object.values(headline), heatmap, stages, ...metrics.values()])
   for (const c of [set.diagnosis, set.concentration, set.events, set.samples]) {
     c.body.append(h('div', { class: 'muted pad' }, 'loading…'))
   }

@@ -12,6 +12,7 @@ import {
   concentrationParams,
   sampleParams,
   type LoadContext,
+  windowDefinition,
 } from '../../panels/load-context.js'
 import { loadMetricPanels } from '../../panels/metric-panel.js'
 import { settleCard } from '../../panels/panel-frame.js'
@@ -65,21 +66,33 @@ export function loadChartPanels(
 
 /**
  * The panels that read the window's requests themselves (diagnosis, concentration and the
- * selection's investigation): started once the chart panels have painted, so their reads and
- * their CPU never hold up a chart (ADR 0165).
+ * selection's investigation): started once the chart panels' answers are in, so their reads
+ * never hold up a chart's (ADR 0165, 0272).
  */
 export function loadAnalysisPanels(ctx: LoadContext, panels: PanelSet): Promise<unknown>[] {
-  const concentration: Promise<Concentration> = api.concentration(
-    concentrationParams(ctx),
+  // After a write in the window the card first shows the last answer, labelled, as the
+  // diagnosis does (ADR 0225, 0272); the investigation waits for the current one.
+  const params = concentrationParams(ctx)
+  const def = windowDefinition(ctx)
+  const first = api.datedConcentration(
+    { ...params, stale: 'allow', ...(def === null ? {} : { window_def: def }) },
     ctx.signal
   )
+  const concentration: Promise<Concentration> = first.then((d) =>
+    d.stale
+      ? api
+          .datedConcentration({ ...params, stale: 'refresh' }, ctx.signal)
+          .then((x) => x.concentration)
+      : d.concentration
+  )
+  first.catch(() => undefined)
   concentration.catch(() => undefined)
   return [
     settleCard(panels.diagnosis.card, loadDiagnosis(ctx, panels.diagnosis.body), ctx.signal),
     loadInvestigation(ctx, panels.investigation, concentration),
     settleCard(
       panels.concentration.card,
-      loadConcentration(ctx, panels.concentration.body, concentration),
+      loadConcentration(ctx, panels.concentration.body, first, concentration),
       ctx.signal
     ),
   ]
