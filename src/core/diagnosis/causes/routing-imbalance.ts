@@ -156,9 +156,9 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others; or, where neither holds, its requests from a start on stand above its peers' in the same steps beyond the Bonferroni bound of the replicas × starts compared (family-wise 0.001), its TTFT is slower than theirs, and the window's first three minutes hold it ≥ 3.09 standard errors below that ratio. Scope: that replica.",
   against:
-    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing).",
+    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing); a replica above its peers as much in the window's first minutes (a weight set before the window, not a change).",
   actions: [
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',
