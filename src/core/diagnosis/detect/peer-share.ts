@@ -19,7 +19,7 @@ import type { RequestFrame } from '../frame/frame.js'
  * run in a thousand. Each comparison is then tested at this over the number of comparisons.
  */
 export const FAMILY_ALPHA = 0.001
-/** The before part must be this long: the replica's usual share is measured there. */
+/** Every start leaves this much before it: the edge on which a change is read (ADR 0274). */
 const MIN_BEFORE_US = 180_000_000
 /** The span from the start on must be this long (ADR 0266's peer comparison). */
 const MIN_AFTER_US = 180_000_000
@@ -34,10 +34,6 @@ export interface PeerShareRise {
   z: number
   requests: number
   peerMean: number
-  /** The same before the start: its usual share against its peers'. */
-  zBefore: number
-  requestsBefore: number
-  peerMeanBefore: number
   /**
    * Its requests and its peers' mean over the window's first {@link MIN_BEFORE_US} (the edge,
    * which precedes every start the test may choose), and how many standard errors the edge sits
@@ -167,7 +163,6 @@ export function peerShareRise(
       if (best !== null && z <= best.z) {
         continue
       }
-      const vb = sum(v, 0, a)
       const requests = sum(own, a, steps)
       const peerMean = sum(peer, a, steps)
       const edgeRequests = sum(own, 0, minBefore)
@@ -185,9 +180,6 @@ export function peerShareRise(
         z,
         requests,
         peerMean,
-        zBefore: vb > 0 ? sum(d, 0, a) / Math.sqrt(vb) : 0,
-        requestsBefore: sum(own, 0, a),
-        peerMeanBefore: sum(peer, 0, a),
         edgeRequests,
         edgePeerMean,
         changeZ,
