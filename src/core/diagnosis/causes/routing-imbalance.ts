@@ -10,16 +10,18 @@
  * Actions (CONTRACT §5.1): load- or KV-aware routing instead of round robin; check session
  * affinity.
  */
-import type { Evidence } from '../../model/diagnosis.js'
+import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { CauseRecord } from './record.js'
+import type { CauseRecord, RuleResult } from './record.js'
 import { scopedSignature } from './signature.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { findRow, levelsByKey } from '../detect/shifts.js'
-import { pct, round } from '../explain/text.js'
+import { fmtUs, pct, round } from '../explain/text.js'
 import { burstSupport, shareBurst } from '../detect/traffic-shift.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
+import { MIN_CONFIDENCE } from '../thresholds.js'
+import { FAMILY_ALPHA, normalBound, peerShareRise, rankEffect } from '../detect/peer-share.js'
 
 /** Requests per second alive, per replica, started in [fromUs, toUs) (alive = first to last). */
 function replicaLoad(ctx: DiagnosisContext, fromUs: number, toUs: number): Map<string, number> {
@@ -154,9 +156,9 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others. Scope: that replica.",
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others; or, where neither holds, its requests from a start on stand above its peers' in the same steps beyond the Bonferroni bound of the replicas × starts compared (family-wise 0.001), its TTFT is slower than theirs, and the window's first three minutes hold it ≥ 3.09 standard errors below that ratio. Scope: that replica.",
   against:
-    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing).",
+    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing); a replica above its peers as much in the window's first minutes (a weight set before the window, not a change).",
   actions: [
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',
@@ -173,91 +175,194 @@ export const routingImbalanceCause: CauseRecord = {
       x.facts.scopeTrafficLift >= 1.5 ? 1 : 0.3 * ramp(x.facts.scopeTrafficLift, 1.1, 1.5),
   },
   evaluate(ctx) {
-    const load = replicaLoadShift(ctx)
-    if (load.rate.size < 2) {
-      return ctx.frame.dims.replica.values.length === 0
-        ? { skipped: 'no replica dimension on the requests' }
-        : null
+    const own = ownPastOrLoad(ctx)
+    if (own !== null && 'skipped' in own) {
+      return own
     }
-    let [hot, ratio] = [...load.rise.entries()].sort((a, b) => b[1] - a[1])[0]!
-    let skew = ramp(ratio, 1.4, 2.2)
-    let slowMinutes = load.windowed ? ctx.anomalyBuckets : null
-    // The same share scan that finds a tenant's burst (ADR 0193), over replicas: a replica whose
-    // share of the requests rose beyond chance over its own span, which need not be the minutes
-    // where the excess showed most. A young replica's share rises from nothing: that is a start.
-    const scan = shareBurst(ctx.frame, ctx.grid, 'replica', new Set(ctx.youngReplicaUs.keys()))
-    const scanSkew = scan === null ? 0 : burstSupport(scan.z)
-    const fromScan = scan !== null && scanSkew > skew
-    if (fromScan) {
-      hot = scan.value
-      ratio = scan.shareOutside > 0 ? scan.shareInside / scan.shareOutside : ratio
-      skew = scanSkew
-      slowMinutes = scan.buckets
+    // The peer line answers only where the first two give no finding: where they do, their
+    // span and evidence are the sharper account (ADR 0266), and a strong skew passes both.
+    if (own !== null && own.confidence >= MIN_CONFIDENCE) {
+      return own
     }
-    if (skew === 0) {
-      return null
-    }
-    const hotRate = load.rate.get(hot) ?? 0
-    const rows = [
-      findRow(ctx.ttft.rows, 'replica', hot),
-      findRow(ctx.tpot.rows, 'replica', hot),
-    ].filter((r) => r !== undefined && r.significant)
-    const slowOnHot = rows.length > 0 ? Math.max(...rows.map((r) => ramp(r!.risk, 2, 6))) : 0
-    const waiting = ctx.resources.get('waiting')
-    let queueOnHot = 0
-    const evidence: Evidence[] = [
-      fromScan
-        ? {
-            dimension: 'replica',
-            observed: round(scan.shareInside),
-            baseline: round(scan.shareOutside),
-            text: `replica ${hot} received ${pct(scan.shareInside)} of the requests from ${windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs).start} vs ${pct(scan.shareOutside)} otherwise (${ratio.toFixed(1)}×, scan z=${scan.z.toFixed(1)})`,
-          }
-        : {
-            dimension: 'replica',
-            observed: round(hotRate),
-            baseline: round(load.median),
-            text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
-          },
-    ]
-    if (waiting && waiting.keyDimension === 'replica') {
-      const levels = levelsByKey(waiting, slowMinutes)
-      const hotWait = levels.get(hot)
-      const others = [...levels.entries()]
-        .filter(([k]) => k !== hot)
-        .map(([, v]) => v)
-        .filter(Number.isFinite)
-      const otherMean = others.length ? others.reduce((s, v) => s + v, 0) / others.length : NaN
-      if (hotWait !== undefined && Number.isFinite(hotWait) && Number.isFinite(otherMean)) {
-        queueOnHot = ramp((hotWait + 0.1) / (otherMean + 0.1), 1.5, 4)
-        evidence.push({
-          dimension: 'replica',
-          observed: round(hotWait),
-          baseline: round(otherMean),
-          text: `${waiting.metric} on ${hot} averages ${round(hotWait, 1)} vs ${round(otherMean, 1)} on the others`,
-        })
-      }
-    }
-    for (const r of rows) {
-      evidence.push(rowEvidence(r!, 'slow'))
-    }
-    const confidence = skew * Math.max(slowOnHot, queueOnHot)
-    if (confidence <= 0) {
-      return null
-    }
-    const hotShare = rows[0]?.slowShare ?? 0
-    const scoped = hotShare >= 0.4 || queueOnHot > 0.5
-    return {
-      confidence,
-      scope: scoped ? scopeOf('replica', hot) : scopeOf(null, null),
-      // The router's share is the fault itself; the replica's latency lags it by the time its
-      // queue takes to fill and to drain, so a window voted from its excess ends where the
-      // backlog ends, minutes after the routing did.
-      window:
-        scoped && scan !== null && scan.value === hot
-          ? windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs)
-          : null,
-      evidence,
-    }
+    const peers = routingAgainstPeers(ctx)
+    return peers !== null && (own === null || peers.confidence > own.confidence) ? peers : own
   },
+}
+
+/**
+ * The record's first two lines (ADR 0194): the replica's load in the slow minutes over its usual
+ * share, or its share scanned against its own past.
+ */
+function ownPastOrLoad(ctx: DiagnosisContext): RuleResult {
+  const load = replicaLoadShift(ctx)
+  if (load.rate.size < 2) {
+    return ctx.frame.dims.replica.values.length === 0
+      ? { skipped: 'no replica dimension on the requests' }
+      : null
+  }
+  let [hot, ratio] = [...load.rise.entries()].sort((a, b) => b[1] - a[1])[0]!
+  let skew = ramp(ratio, 1.4, 2.2)
+  let slowMinutes = load.windowed ? ctx.anomalyBuckets : null
+  // The same share scan that finds a tenant's burst (ADR 0193), over replicas: a replica whose
+  // share of the requests rose beyond chance over its own span, which need not be the minutes
+  // where the excess showed most. A young replica's share rises from nothing: that is a start.
+  const scan = shareBurst(ctx.frame, ctx.grid, 'replica', new Set(ctx.youngReplicaUs.keys()))
+  const scanSkew = scan === null ? 0 : burstSupport(scan.z)
+  const fromScan = scan !== null && scanSkew > skew
+  if (fromScan) {
+    hot = scan.value
+    ratio = scan.shareOutside > 0 ? scan.shareInside / scan.shareOutside : ratio
+    skew = scanSkew
+    slowMinutes = scan.buckets
+  }
+  if (skew === 0) {
+    return null
+  }
+  const hotRate = load.rate.get(hot) ?? 0
+  const rows = [
+    findRow(ctx.ttft.rows, 'replica', hot),
+    findRow(ctx.tpot.rows, 'replica', hot),
+  ].filter((r) => r !== undefined && r.significant)
+  const slowOnHot = rows.length > 0 ? Math.max(...rows.map((r) => ramp(r!.risk, 2, 6))) : 0
+  const waiting = ctx.resources.get('waiting')
+  let queueOnHot = 0
+  const evidence: Evidence[] = [
+    fromScan
+      ? {
+          dimension: 'replica',
+          observed: round(scan.shareInside),
+          baseline: round(scan.shareOutside),
+          text: `replica ${hot} received ${pct(scan.shareInside)} of the requests from ${windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs).start} vs ${pct(scan.shareOutside)} otherwise (${ratio.toFixed(1)}×, scan z=${scan.z.toFixed(1)})`,
+        }
+      : {
+          dimension: 'replica',
+          observed: round(hotRate),
+          baseline: round(load.median),
+          text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
+        },
+  ]
+  if (waiting && waiting.keyDimension === 'replica') {
+    const levels = levelsByKey(waiting, slowMinutes)
+    const hotWait = levels.get(hot)
+    const others = [...levels.entries()]
+      .filter(([k]) => k !== hot)
+      .map(([, v]) => v)
+      .filter(Number.isFinite)
+    const otherMean = others.length ? others.reduce((s, v) => s + v, 0) / others.length : NaN
+    if (hotWait !== undefined && Number.isFinite(hotWait) && Number.isFinite(otherMean)) {
+      queueOnHot = ramp((hotWait + 0.1) / (otherMean + 0.1), 1.5, 4)
+      evidence.push({
+        dimension: 'replica',
+        observed: round(hotWait),
+        baseline: round(otherMean),
+        text: `${waiting.metric} on ${hot} averages ${round(hotWait, 1)} vs ${round(otherMean, 1)} on the others`,
+      })
+    }
+  }
+  for (const r of rows) {
+    evidence.push(rowEvidence(r!, 'slow'))
+  }
+  const confidence = skew * Math.max(slowOnHot, queueOnHot)
+  if (confidence <= 0) {
+    return null
+  }
+  const hotShare = rows[0]?.slowShare ?? 0
+  const scoped = hotShare >= 0.4 || queueOnHot > 0.5
+  return {
+    confidence,
+    scope: scoped ? scopeOf('replica', hot) : scopeOf(null, null),
+    // The router's share is the fault itself; the replica's latency lags it by the time its
+    // queue takes to fill and to drain, so a window voted from its excess ends where the
+    // backlog ends, minutes after the routing did.
+    window:
+      scoped && scan !== null && scan.value === hot
+        ? windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs)
+        : null,
+    evidence,
+  }
+}
+
+/**
+ * The latency consequence: the replica's TTFT ranked against its peers' from the start on, one
+ * test on the pair the share test chose, at the same family-wise chance (one-sided z 3.09), full
+ * two standard errors above it.
+ */
+const SLOWER_Z = normalBound(FAMILY_ALPHA)
+/**
+ * Standard errors the window's first minutes must sit below the replica's ratio from the start on
+ * for its share to have changed: one more one-sided test at the same per-diagnosis chance as the
+ * other two (3.09). The standing conditions' 2 (detect/standing.ts) let a replica that was always
+ * 1.2× larger through in 1 of 40 generated runs (edge 2.46). The edge precedes every start the
+ * test may choose, so the choice does not bias it; the replica's latency on the same edge does
+ * not serve (the generator's queues fill in the first minutes: 10 of 33 such runs sat 2 standard
+ * errors faster there).
+ */
+const CHANGE_Z = SLOWER_Z
+
+/**
+ * The third line (ADR 0274): the replica's requests from a start on against its peers' in the same
+ * steps ({@link peerShareRise}), beyond the Bonferroni bound of the replicas × starts compared,
+ * with its requests slower than its peers' over the same steps, and a change: the window's first
+ * minutes hold it below its ratio from the start on ({@link CHANGE_Z}). A replica above its peers
+ * with no such edge is a weight set before the window began: no finding.
+ */
+export function routingAgainstPeers(
+  ctx: DiagnosisContext
+): Omit<Finding, 'cause' | 'actions'> | null {
+  const young = new Set(ctx.youngReplicaUs.keys())
+  const rise = peerShareRise(ctx.frame, ctx.grid, young)
+  if (rise === null || rise.z < rise.bound || rise.changeZ < CHANGE_Z) {
+    return null
+  }
+  const { frame, grid } = ctx
+  const col = frame.dims.replica
+  const startUs = grid.fromUs + rise.buckets.from * grid.stepUs
+  const hotAfter: number[] = []
+  const hotBefore: number[] = []
+  const peersAfter: number[] = []
+  const peersBefore: number[] = []
+  for (let i = 0; i < frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = frame.ttftUserUs[i] as number
+    const value = c >= 0 ? (col.values[c] as string) : null
+    if (value === null || young.has(value) || !Number.isFinite(v)) {
+      continue
+    }
+    const after = (frame.startUs[i] as number) >= startUs
+    const into =
+      value === rise.value ? (after ? hotAfter : hotBefore) : after ? peersAfter : peersBefore
+    into.push(v)
+  }
+  const slower = rankEffect(hotAfter, peersAfter)
+  if (slower === null || slower.z < SLOWER_Z) {
+    return null
+  }
+  const was = rankEffect(hotBefore, peersBefore)
+  const confidence =
+    ramp(rise.z, rise.bound, rise.bound + 2) * ramp(slower.z, SLOWER_Z, SLOWER_Z + 2)
+  if (confidence <= 0) {
+    return null
+  }
+  const window = windowOfBuckets(grid, rise.buckets, ctx.input.window.toUs)
+  const med = (a: number[]): number => median(a)
+  const peers = rise.requests / Math.max(1e-9, rise.peerMean)
+  return {
+    confidence,
+    scope: scopeOf('replica', rise.value),
+    window,
+    evidence: [
+      {
+        dimension: 'replica',
+        observed: round(rise.requests),
+        baseline: round(rise.peerMean),
+        text: `replica ${rise.value} received ${Math.round(rise.requests)} requests from ${window.start} vs ${Math.round(rise.peerMean)} on average for each of its peers in the same minutes (${peers.toFixed(2)}×, z=${rise.z.toFixed(1)} against ${rise.bound.toFixed(1)} for ${rise.comparisons} replica × start comparisons); in the window's first minutes ${Math.round(rise.edgeRequests)} vs ${Math.round(rise.edgePeerMean)}, ${rise.changeZ.toFixed(1)} standard errors below that ratio`,
+      },
+      {
+        dimension: 'replica',
+        observed: round(med(hotAfter) / 1000),
+        baseline: round(med(peersAfter) / 1000),
+        text: `its median TTFT ${fmtUs(med(hotAfter))} vs ${fmtUs(med(peersAfter))} on its peers in the same minutes (rank z=${slower.z.toFixed(1)}); before it ${was === null ? '–' : `rank z=${was.z.toFixed(1)}`}`,
+      },
+    ],
+  }
 }

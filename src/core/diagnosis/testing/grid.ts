@@ -22,6 +22,7 @@ import type { Diagnosis, Finding } from '../../model/diagnosis.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
 import { diagnose } from '../diagnose.js'
 import { frameFromRequests } from '../frame/frame.js'
+import type { DiagnosisInput } from '../frame/input.js'
 import type { RequestTimeline } from '../../model/request.js'
 import { asMicros, microsFromIso } from '../../model/units.js'
 import {
@@ -324,7 +325,11 @@ export const evidenceText = (f: Finding | undefined): string =>
 export const findingOf = (d: Diagnosis, cause: string): Finding | undefined =>
   d.findings.find((f) => f.cause === cause)
 
-export function diagnoseGridCase(c: GridCase): { score: CaseScore; diagnosis: Diagnosis } {
+/** What a grid case hands the diagnosis: the generated run, cut and stripped to its subset. */
+export function gridCaseInput(c: GridCase): {
+  g: ReturnType<typeof generateRun>
+  input: DiagnosisInput
+} {
   const g = generateRun(c.spec)
   const cutUs = g.window.fromUs + c.cutMinutes * 60_000_000
   const fromUs = asMicros(cutUs)
@@ -336,12 +341,20 @@ export function diagnoseGridCase(c: GridCase): { score: CaseScore; diagnosis: Di
     points: s.points.filter((p) => p.timeUs >= cutUs),
   }))
   const events = g.events.filter((e) => e.timeUs >= cutUs)
-  const { diagnosis } = diagnose({
-    window: { fromUs, toUs: g.window.toUs },
-    frame: frameFromRequests(requests),
-    resources,
-    events,
-  })
+  return {
+    g,
+    input: {
+      window: { fromUs, toUs: g.window.toUs },
+      frame: frameFromRequests(requests),
+      resources,
+      events,
+    },
+  }
+}
+
+export function diagnoseGridCase(c: GridCase): { score: CaseScore; diagnosis: Diagnosis } {
+  const { g, input } = gridCaseInput(c)
+  const { diagnosis } = diagnose(input)
   const minutes = c.spec.minutes ?? 30
   const share = c.spec.faults[0]?.windowShare ?? 1
   const faultFromUs = g.window.fromUs + Math.ceil(minutes * (1 - share)) * 60_000_000

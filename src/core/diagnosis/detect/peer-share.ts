@@ -1,0 +1,229 @@
+/**
+ * A replica that got more than its peers from a start on, judged against its peers in the same
+ * steps rather than against its own past (ADR 0274). The share scan (traffic-shift.ts) compares
+ * a replica's share inside a span with the rest of the window: when the router's skew covers
+ * nine tenths of the run, the rest is three minutes and a 1.2× rise is two standard errors of
+ * it. The peers are a baseline over the same minutes: a router that sends every replica the same
+ * share gives each the mean of the others, whatever the traffic did.
+ *
+ * The test makes one comparison per candidate replica and start step, so its bound is the
+ * Bonferroni bound of that many one-sided comparisons at a family-wise {@link FAMILY_ALPHA}:
+ * derived from the count, not tuned on cases.
+ */
+import { normalUpperTail } from '../../stats/significance.js'
+import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
+import type { RequestFrame } from '../frame/frame.js'
+
+/**
+ * The chance, per diagnosis, that some replica of a router sharing evenly passes the bound: one
+ * run in a thousand. Each comparison is then tested at this over the number of comparisons.
+ */
+export const FAMILY_ALPHA = 0.001
+/** Every start leaves this much before it: the edge on which a change is read (ADR 0274). */
+const MIN_BEFORE_US = 180_000_000
+/** The span from the start on must be this long (ADR 0266's peer comparison). */
+const MIN_AFTER_US = 180_000_000
+/** A replica needs this many requests in the window to be a candidate or a peer. */
+const MIN_REPLICA_REQUESTS = 30
+
+export interface PeerShareRise {
+  value: string
+  /** Grid steps from the start to the data's end. */
+  buckets: { from: number; to: number }
+  /** Its requests from the start on against the mean of its peers over the same steps. */
+  z: number
+  requests: number
+  peerMean: number
+  /**
+   * Its requests and its peers' mean over the window's first {@link MIN_BEFORE_US} (the edge,
+   * which precedes every start the test may choose), and how many standard errors the edge sits
+   * below what the ratio from the start on predicts there: a replica that was always that much
+   * larger sits near 0, one whose share rose at the start sits above 0.
+   */
+  edgeRequests: number
+  edgePeerMean: number
+  changeZ: number
+  /** The bound {@link z} passed or not, and the comparisons it was derived from. */
+  bound: number
+  comparisons: number
+}
+
+/** z with P(Z > z) = p, by bisection on the normal tail (p within 1e-12..0.5). */
+export function normalBound(p: number): number {
+  let lo = 0
+  let hi = 40
+  for (let k = 0; k < 100; k++) {
+    const mid = (lo + hi) / 2
+    if (normalUpperTail(mid) > p) {
+      lo = mid
+    } else {
+      hi = mid
+    }
+  }
+  return (lo + hi) / 2
+}
+
+/**
+ * The replica and start step whose requests from that step to the data's end stand most
+ * certainly above the mean of its peers over the same steps. Per step, with the replica's `x`
+ * and its `m` live peers' `P` requests, the difference `x − P/m` has mean 0 and variance
+ * `(x + P)/m` when the router shares evenly (a binomial split of the step's requests over `m + 1`
+ * replicas), so `z = Σ(x − P/m) / √Σ((x + P)/m)` from the start on. A replica counts in a step
+ * from its first request to its last (a removed one is no peer after it left). Values in `skip`
+ * (young replicas) are neither candidates nor peers. Returns the best (replica, start) whatever
+ * its z; the caller compares it with `bound`. Null when fewer than two replicas or too few steps.
+ */
+export function peerShareRise(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  skip: ReadonlySet<string>
+): PeerShareRise | null {
+  const col = frame.dims.replica
+  const k = col.values.length
+  const steps = grid.count
+  const minBefore = Math.ceil(MIN_BEFORE_US / grid.stepUs)
+  const minAfter = Math.ceil(MIN_AFTER_US / grid.stepUs)
+  if (k < 2 || steps < minBefore + minAfter) {
+    return null
+  }
+  const counts = new Float64Array(k * steps)
+  const total = new Float64Array(k)
+  for (let i = 0; i < frame.n; i++) {
+    const c = col.codes[i] as number
+    const s = bucketOf(grid, frame.startUs[i] as number)
+    if (c >= 0 && s >= 0) {
+      counts[c * steps + s] = (counts[c * steps + s] as number) + 1
+      total[c] = (total[c] as number) + 1
+    }
+  }
+  const members: number[] = []
+  for (let c = 0; c < k; c++) {
+    if (!skip.has(col.values[c] as string) && (total[c] as number) >= MIN_REPLICA_REQUESTS) {
+      members.push(c)
+    }
+  }
+  if (members.length < 2) {
+    return null
+  }
+  const first = new Int32Array(k).fill(steps)
+  const last = new Int32Array(k).fill(-1)
+  for (const c of members) {
+    for (let s = 0; s < steps; s++) {
+      if ((counts[c * steps + s] as number) > 0) {
+        first[c] = Math.min(first[c] as number, s)
+        last[c] = s
+      }
+    }
+  }
+  const starts = steps - minAfter - minBefore + 1
+  const comparisons = members.length * starts
+  const bound = normalBound(FAMILY_ALPHA / comparisons)
+  let best: PeerShareRise | null = null
+  for (const c of members) {
+    // Per step: the difference, its variance, and the raw counts, accumulated from the end.
+    const d = new Float64Array(steps)
+    const v = new Float64Array(steps)
+    const own = new Float64Array(steps)
+    const peer = new Float64Array(steps)
+    for (let s = 0; s < steps; s++) {
+      if (s < (first[c] as number) || s > (last[c] as number)) {
+        continue
+      }
+      let p = 0
+      let m = 0
+      for (const o of members) {
+        const x = counts[o * steps + s] as number
+        if (o !== c && s >= (first[o] as number) && s <= (last[o] as number)) {
+          p += x
+          m++
+        }
+      }
+      if (m === 0) {
+        continue
+      }
+      const x = counts[c * steps + s] as number
+      d[s] = x - p / m
+      v[s] = (x + p) / m
+      own[s] = x
+      peer[s] = p / m
+    }
+    const sum = (a: Float64Array, from: number, to: number): number => {
+      let t = 0
+      for (let s = from; s < to; s++) {
+        t += a[s] as number
+      }
+      return t
+    }
+    for (let a = minBefore; a <= steps - minAfter; a++) {
+      const va = sum(v, a, steps)
+      if (!(va > 0)) {
+        continue
+      }
+      const z = sum(d, a, steps) / Math.sqrt(va)
+      if (best !== null && z <= best.z) {
+        continue
+      }
+      const requests = sum(own, a, steps)
+      const peerMean = sum(peer, a, steps)
+      const edgeRequests = sum(own, 0, minBefore)
+      const edgePeerMean = sum(peer, 0, minBefore)
+      // Under "the same ratio all along" the edge holds ρ·Y requests, Poisson, and the peers'
+      // mean carries 1/m of a replica's noise (scaled by ρ²).
+      const rho = peerMean > 0 ? requests / peerMean : 1
+      const expected = rho * edgePeerMean
+      const m = Math.max(1, members.length - 1)
+      const changeZ =
+        expected > 0 ? (expected - edgeRequests) / Math.sqrt(expected * (1 + rho / m)) : 0
+      best = {
+        value: col.values[c] as string,
+        buckets: { from: a, to: steps - 1 },
+        z,
+        requests,
+        peerMean,
+        edgeRequests,
+        edgePeerMean,
+        changeZ,
+        bound,
+        comparisons,
+      }
+    }
+  }
+  return best
+}
+
+/**
+ * Mann–Whitney of `a` against `b` as its effect and standard error: the probability that a value
+ * of `a` exceeds one of `b` (ties count half) minus ½, and that estimate's standard error under
+ * no difference. Null when either side is empty.
+ */
+export function rankEffect(
+  a: readonly number[],
+  b: readonly number[]
+): { effect: number; se: number; z: number } | null {
+  const n1 = a.length
+  const n2 = b.length
+  if (n1 === 0 || n2 === 0) {
+    return null
+  }
+  const all = [...a.map((x) => [x, 1] as const), ...b.map((x) => [x, 0] as const)].sort(
+    (p, q) => p[0] - q[0]
+  )
+  let rankSum = 0
+  for (let i = 0; i < all.length;) {
+    let j = i
+    while (j + 1 < all.length && (all[j + 1] as readonly [number, number])[0] === all[i]![0]) {
+      j++
+    }
+    const rank = (i + j) / 2 + 1
+    for (let t = i; t <= j; t++) {
+      if ((all[t] as readonly [number, number])[1] === 1) {
+        rankSum += rank
+      }
+    }
+    i = j + 1
+  }
+  const u = rankSum - (n1 * (n1 + 1)) / 2
+  const effect = u / (n1 * n2) - 0.5
+  const se = Math.sqrt((n1 + n2 + 1) / (12 * n1 * n2))
+  return { effect, se, z: effect / se }
+}
