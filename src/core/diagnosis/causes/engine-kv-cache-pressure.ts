@@ -21,6 +21,7 @@ import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
+import { kvExplainsPlace } from './kv-place-edge.js'
 
 /** Preemptions inside the window over outside it that count as starting with it. */
 const PREEMPT_RISE = 3
@@ -56,6 +57,8 @@ export const engineKvCachePressureCause: CauseRecord = {
   measure: null,
   chain: ['KV cache full', 'preemptions', 'engine queue and decode'],
   explains: ['engine.queue_saturation', 'engine.memory_bandwidth'],
+  // A full cache everywhere whose queue ran longest on one replica is not a degraded node.
+  explainsWhen: { 'node.degraded': kvExplainsPlace },
   needs:
     'KV usage (`vllm:kv_cache_usage_perc`, `sglang:token_usage`, …); preemptions (`vllm:num_preemptions_total`) confirm.',
   predicts:
