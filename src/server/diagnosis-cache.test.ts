@@ -32,6 +32,20 @@ async function duckDb(): Promise<SpanStore> {
   return store
 }
 
+/** The server over `store`, its ingest and clock at `now`, as the routes tests run it. */
+function appOf(store: SpanStore, now: () => number) {
+  const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now })
+  const app = createApp({
+    store,
+    ingest,
+    logger: createSilentLogger(),
+    now,
+    limits: { maxBodyBytes: 1 << 20 },
+    version: 'test',
+  })
+  return { app, ingest }
+}
+
 describe('diagnosis cache', () => {
   it('answers a query again until the store commits to any table the diagnosis reads', async () => {
     const store = await duckDb()
@@ -104,14 +118,7 @@ describe('diagnosis cache', () => {
   it('GET /api/diagnosis and /api/concentration: a repeated query after new requests counts them', async () => {
     const store = await duckDb()
     const nowMs = T0 / 1000 + 10 * 60_000
-    const app = createApp({
-      store,
-      ingest: createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs }),
-      logger: createSilentLogger(),
-      now: () => nowMs,
-      limits: { maxBodyBytes: 1 << 20 },
-      version: 'test',
-    })
+    const { app } = appOf(store, () => nowMs)
     const requests = async (): Promise<unknown> => {
       const res = await app.request(
         `/api/diagnosis?from=${T0 / 1000}&to=${T0 / 1000 + 10 * 60_000}`
@@ -141,14 +148,7 @@ describe('diagnosis cache', () => {
   it('keeps an answer across commits outside the times it read, and never across one inside', async () => {
     const store = await duckDb()
     const nowMs = T0 / 1000 + 60 * 60_000
-    const app = createApp({
-      store,
-      ingest: createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs }),
-      logger: createSilentLogger(),
-      now: () => nowMs,
-      limits: { maxBodyBytes: 1 << 20 },
-      version: 'test',
-    })
+    const { app } = appOf(store, () => nowMs)
     // The window is minutes 20–30; the diagnosis also reads the 10 minutes before it.
     const from = T0 / 1000 + 20 * 60_000
     const to = T0 / 1000 + 30 * 60_000
@@ -217,15 +217,7 @@ describe('diagnosis cache', () => {
   it('a live scrape of known metrics after a past window keeps its answer; one inside its reach does not', async () => {
     const store = await duckDb()
     let nowMs = T0 / 1000 + 45 * 60_000
-    const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs })
-    const app = createApp({
-      store,
-      ingest,
-      logger: createSilentLogger(),
-      now: () => nowMs,
-      limits: { maxBodyBytes: 1 << 20 },
-      version: 'test',
-    })
+    const { app, ingest } = appOf(store, () => nowMs)
     // A real vLLM's /metrics over a socket, scraped through the ingest pipeline.
     const metrics = readFileSync(
       join(import.meta.dirname, '../../test/fixtures/real-vllm/vllm-metrics-after-load.txt')
@@ -437,14 +429,7 @@ describe('diagnosis cache', () => {
   it('GET /api/diagnosis?stale=allow names the age of a stale answer and stale=refresh the new one', async () => {
     const store = await duckDb()
     const nowMs = T0 / 1000 + 10 * 60_000
-    const app = createApp({
-      store,
-      ingest: createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs }),
-      logger: createSilentLogger(),
-      now: () => nowMs,
-      limits: { maxBodyBytes: 1 << 20 },
-      version: 'test',
-    })
+    const { app } = appOf(store, () => nowMs)
     const ask = async (extra: string) => {
       const res = await app.request(
         `/api/diagnosis?from=${T0 / 1000}&to=${T0 / 1000 + 10 * 60_000}${extra}`
@@ -501,14 +486,7 @@ describe('diagnosis cache', () => {
   it('GET /api/concentration?stale=allow gives the last answer after a write in the window, stale=refresh the new one', async () => {
     const store = await duckDb()
     const nowMs = T0 / 1000 + 10 * 60_000
-    const app = createApp({
-      store,
-      ingest: createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs }),
-      logger: createSilentLogger(),
-      now: () => nowMs,
-      limits: { maxBodyBytes: 1 << 20 },
-      version: 'test',
-    })
+    const { app } = appOf(store, () => nowMs)
     const ask = async (extra: string) => {
       const res = await app.request(
         `/api/concentration?from=${T0 / 1000}&to=${T0 / 1000 + 10 * 60_000}&measure=ttft${extra}`

@@ -36,11 +36,17 @@ export function createInFlight(): InFlight {
         return Promise.resolve()
       }
       return new Promise((resolve) => {
-        const timer = setTimeout(resolve, maxWaitMs)
-        waiting.push(() => {
+        const wake = (): void => {
           clearTimeout(timer)
           resolve()
-        })
+        }
+        // A waiter that timed out leaves the list: on a server that is never idle, every
+        // refresh would otherwise leave one behind.
+        const timer = setTimeout(() => {
+          waiting = waiting.filter((w) => w !== wake)
+          resolve()
+        }, maxWaitMs)
+        waiting.push(wake)
       })
     },
   }

@@ -5,7 +5,7 @@ import { diagnose } from './diagnose.js'
 import { frameFromRequests } from './frame/frame.js'
 import type { DiagnosisInput, ResourceSeries } from './frame/input.js'
 import { renderDiagnosisText } from './explain/render.js'
-import { makeCluster, makeTimeline, T0_US } from './testing/make-timeline.js'
+import { kvPressureSeries, makeCluster, makeTimeline, T0_US } from './testing/make-timeline.js'
 
 const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1', r4: 'n2', r5: 'n2', r6: 'n3', r7: 'n3' }
 const MINUTES = 30
@@ -116,28 +116,12 @@ describe('diagnose', () => {
       replicas: REPLICAS,
       slowdown: (_r, t) => (t >= HALF_US ? 3 : 1),
     })
-    const resources: ResourceSeries[] = Object.keys(REPLICAS).flatMap((pod) => {
-      const kv: ResourceSeries = {
-        kind: 'kv_usage',
-        metric: 'vllm:kv_cache_usage_perc',
-        labels: { pod },
-        points: [],
-      }
-      const pre: ResourceSeries = {
-        kind: 'preemptions',
-        metric: 'vllm:num_preemptions_total',
-        labels: { pod },
-        points: [],
-      }
-      let total = 0
-      for (let s = 0; s < MINUTES * 4; s++) {
-        const timeUs = T0_US + s * 15_000_000
-        const late = timeUs >= HALF_US
-        kv.points.push({ timeUs, value: late ? 0.99 : 0.4 })
-        total += late ? 5 : 0
-        pre.points.push({ timeUs, value: total })
-      }
-      return [kv, pre]
+    const resources = kvPressureSeries(Object.keys(REPLICAS), {
+      minutes: MINUTES,
+      fullFromUs: HALF_US,
+      before: 0.4,
+      full: 0.99,
+      preemptPerStep: 5,
     })
     const { diagnosis } = diagnose(input(requests, { resources }))
     expect(diagnosis.findings[0]!.cause).toBe('engine.kv_cache_pressure')

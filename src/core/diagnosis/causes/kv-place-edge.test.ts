@@ -10,8 +10,7 @@ import type { RequestTimeline } from '../../model/request.js'
 import { asMicros } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
 import { frameFromRequests } from '../frame/frame.js'
-import type { ResourceSeries } from '../frame/input.js'
-import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, kvPressureSeries, makeTimeline, T0_US } from '../testing/make-timeline.js'
 
 const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1' }
 const MINUTES = 30
@@ -42,28 +41,12 @@ function run(slowWork: number): ReturnType<typeof diagnose>['diagnosis'] {
       })
     )
   }
-  const resources: ResourceSeries[] = names.flatMap((pod) => {
-    const kv: ResourceSeries = {
-      kind: 'kv_usage',
-      metric: 'vllm:kv_cache_usage_perc',
-      labels: { pod },
-      points: [],
-    }
-    const pre: ResourceSeries = {
-      kind: 'preemptions',
-      metric: 'vllm:num_preemptions_total',
-      labels: { pod },
-      points: [],
-    }
-    let total = 0
-    for (let s = 0; s < MINUTES * 4; s++) {
-      const timeUs = T0_US + s * 15_000_000
-      const late = timeUs >= HALF_US
-      kv.points.push({ timeUs, value: late ? 0.97 : 0.3 })
-      total += late ? 3 : 0
-      pre.points.push({ timeUs, value: total })
-    }
-    return [kv, pre]
+  const resources = kvPressureSeries(names, {
+    minutes: MINUTES,
+    fullFromUs: HALF_US,
+    before: 0.3,
+    full: 0.97,
+    preemptPerStep: 3,
   })
   return diagnose({
     window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * 60_000_000) },

@@ -6,6 +6,7 @@ import type { Dimension, RequestTimeline, StageName } from '../../model/request.
 import { STAGE_NAMES } from '../../model/request.js'
 import { asMicros, type Micros } from '../../model/units.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
+import type { ResourceSeries } from '../frame/input.js'
 
 /** A seeded uniform generator for test data (see {@link createSeededRandom}). */
 export const createTestRng = createSeededRandom
@@ -127,4 +128,43 @@ export function makeCluster(spec: ClusterSpec): RequestTimeline[] {
     )
   }
   return out
+}
+
+/**
+ * A KV cache per pod that fills from `fullFromUs` on (`vllm:kv_cache_usage_perc` at `full`, at
+ * `before` until then) with `preemptPerStep` preemptions counted per 15-second scrape while full.
+ */
+export function kvPressureSeries(
+  pods: readonly string[],
+  spec: {
+    minutes: number
+    fullFromUs: number
+    before: number
+    full: number
+    preemptPerStep: number
+  }
+): ResourceSeries[] {
+  return pods.flatMap((pod) => {
+    const kv: ResourceSeries = {
+      kind: 'kv_usage',
+      metric: 'vllm:kv_cache_usage_perc',
+      labels: { pod },
+      points: [],
+    }
+    const pre: ResourceSeries = {
+      kind: 'preemptions',
+      metric: 'vllm:num_preemptions_total',
+      labels: { pod },
+      points: [],
+    }
+    let total = 0
+    for (let s = 0; s < spec.minutes * 4; s++) {
+      const timeUs = T0_US + s * 15_000_000
+      const late = timeUs >= spec.fullFromUs
+      kv.points.push({ timeUs, value: late ? spec.full : spec.before })
+      total += late ? spec.preemptPerStep : 0
+      pre.points.push({ timeUs, value: total })
+    }
+    return [kv, pre]
+  })
 }
