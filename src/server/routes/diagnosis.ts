@@ -2,7 +2,7 @@
  * `GET /api/diagnosis` (the CONTRACT §5 JSON for the window and filters) and
  * `GET /api/concentration` (which dimension values hold one measure's slow requests).
  */
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import { loadWindow, windowReach, type ReadReuse } from '../../core/diagnosis/frame/load-window.js'
 import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
@@ -15,7 +15,7 @@ import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
 import type { SloTargets } from '../../core/diagnosis/frame/input.js'
 import type { AppDeps, ReadDeps } from '../app-deps.js'
 import { apiLimitsOf, checkDiagnosisBudget, diagnosisRowBudget } from '../limits.js'
-import { createDiagnosisCache } from '../diagnosis-cache.js'
+import { createDiagnosisCache, type DiagnosisCache, type Reach } from '../diagnosis-cache.js'
 import type { KeptRead } from '../../core/diagnosis/frame/kept-read.js'
 import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
 import type { DimensionFilters } from '../../core/model/query.js'
@@ -83,6 +83,31 @@ function staleParams(query: RawQuery): { mode: 'allow' | 'refresh' | null; def: 
     parseParam(query, 'window_def', z.string().min(1).max(64), 'a name of at most 64 characters') ??
     null
   return { mode, def }
+}
+
+/**
+ * One query's answer from `cache`, as `mode` asks it: the current answer (no mode), the last
+ * answer of the same definition `def` labelled stale (`allow`, ADR 0225), or a fresh one
+ * (`refresh`). The body stays the answer itself; when it was computed, and whether the store may
+ * have changed since, travel beside it in headers.
+ */
+async function answerFrom<T>(
+  c: Context,
+  cache: DiagnosisCache<T>,
+  mode: 'allow' | 'refresh' | null,
+  query: { key: string; def: string; run: () => Promise<T>; reach: Reach }
+): Promise<Response> {
+  const { key, def, run, reach } = query
+  if (mode === null) {
+    return c.json(await cache.get(key, run, reach))
+  }
+  const answer =
+    mode === 'allow'
+      ? await cache.getOrStale(key, def, run, reach)
+      : { ...(await cache.getRefreshed(key, run, reach)), stale: false }
+  c.header('tokenline-as-of', new Date(answer.asOfMs).toISOString())
+  c.header('tokenline-stale', String(answer.stale))
+  return c.json(answer.value)
 }
 
 export function registerDiagnosisRoutes(
@@ -182,24 +207,13 @@ export function registerDiagnosisRoutes(
       return result.diagnosis
     }
     // Kept per query until the store commits inside what it read (ADR 0211, 0238).
-    const reach = windowReach(window)
-    if (stale.mode === null) {
-      return c.json(await cache.get(key, run, reach))
-    }
-    const answer =
-      stale.mode === 'allow'
-        ? await cache.getOrStale(
-            key,
-            stale.def === null ? key : diagnosisKey({}, filters, targets) + stale.def,
-            run,
-            reach
-          )
-        : { ...(await cache.getRefreshed(key, run, reach)), stale: false }
-    // The body stays the CONTRACT §5 object; when it was computed, and whether the store may
-    // have changed since, travel beside it.
-    c.header('tokenline-as-of', new Date(answer.asOfMs).toISOString())
-    c.header('tokenline-stale', String(answer.stale))
-    return c.json(answer.value)
+    // The body stays the CONTRACT §5 object.
+    return answerFrom(c, cache, stale.mode, {
+      key,
+      def: stale.def === null ? key : diagnosisKey({}, filters, targets) + stale.def,
+      run,
+      reach: windowReach(window),
+    })
   })
 
   app.get('/api/concentration', async function concentration(c) {
@@ -265,24 +279,18 @@ export function registerDiagnosisRoutes(
         load.total > load.frame.n ? { read: load.frame.n, requests: load.total } : null
       )
     }
-    const reach = windowReach(window)
-    if (stale.mode === null) {
-      return c.json(await concentrations.get(key, run, reach))
-    }
     // As the diagnosis' (ADR 0225): after a write in the window the page shows the last answer
     // of the same definition, labelled, instead of waiting for a read beside the charts' (ADR 0272).
-    const def =
-      stale.def === null
-        ? key
-        : JSON.stringify([diagnosisKey({}, filters, null), measure, slowMs ?? null, slow]) +
-          stale.def
-    const answer =
-      stale.mode === 'allow'
-        ? await concentrations.getOrStale(key, def, run, reach)
-        : { ...(await concentrations.getRefreshed(key, run, reach)), stale: false }
-    c.header('tokenline-as-of', new Date(answer.asOfMs).toISOString())
-    c.header('tokenline-stale', String(answer.stale))
-    return c.json(answer.value)
+    return answerFrom(c, concentrations, stale.mode, {
+      key,
+      def:
+        stale.def === null
+          ? key
+          : JSON.stringify([diagnosisKey({}, filters, null), measure, slowMs ?? null, slow]) +
+            stale.def,
+      run,
+      reach: windowReach(window),
+    })
   })
 }
 

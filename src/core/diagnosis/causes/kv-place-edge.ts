@@ -11,6 +11,7 @@
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { startMask } from '../frame/frame.js'
 import { bucketsOfWindow, windowSpanUs } from '../frame/window-span.js'
 import { serviceRatio } from '../detect/service-rate.js'
 import { pct, round } from '../explain/text.js'
@@ -64,11 +65,11 @@ export function kvExplainsPlace(
   }
   const frame = ctx.frame
   const codes = new Set(members.map((m) => frame.dims.replica.values.indexOf(m)))
+  const inWindow = startMask(frame, span.from, span.to)
   const onPlace = new Uint8Array(frame.n)
   const rest = new Uint8Array(frame.n)
   for (let i = 0; i < frame.n; i++) {
-    const t = frame.startUs[i] as number
-    if (t < span.from || t >= span.to) {
+    if (inWindow[i] !== 1) {
       continue
     }
     const on = codes.has(frame.dims.replica.codes[i] as number)

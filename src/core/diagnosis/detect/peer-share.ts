@@ -10,7 +10,7 @@
  * Bonferroni bound of that many one-sided comparisons at a family-wise {@link FAMILY_ALPHA}:
  * derived from the count, not tuned on cases.
  */
-import { normalUpperTail } from '../../stats/significance.js'
+import { cliffsDelta, normalUpperTail } from '../../stats/significance.js'
 import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import type { RequestFrame } from '../frame/frame.js'
 
@@ -147,26 +147,32 @@ export function peerShareRise(
       own[s] = x
       peer[s] = p / m
     }
-    const sum = (a: Float64Array, from: number, to: number): number => {
-      let t = 0
-      for (let s = from; s < to; s++) {
-        t += a[s] as number
+    // Sums from each step to the data's end, and over the edge before every start: each start
+    // reads its span in O(1).
+    const tail = (a: Float64Array): Float64Array => {
+      const out = new Float64Array(steps + 1)
+      for (let s = steps - 1; s >= 0; s--) {
+        out[s] = (out[s + 1] as number) + (a[s] as number)
       }
-      return t
+      return out
     }
+    const dTail = tail(d)
+    const vTail = tail(v)
+    const ownTail = tail(own)
+    const peerTail = tail(peer)
+    const edgeRequests = (ownTail[0] as number) - (ownTail[minBefore] as number)
+    const edgePeerMean = (peerTail[0] as number) - (peerTail[minBefore] as number)
     for (let a = minBefore; a <= steps - minAfter; a++) {
-      const va = sum(v, a, steps)
+      const va = vTail[a] as number
       if (!(va > 0)) {
         continue
       }
-      const z = sum(d, a, steps) / Math.sqrt(va)
+      const z = (dTail[a] as number) / Math.sqrt(va)
       if (best !== null && z <= best.z) {
         continue
       }
-      const requests = sum(own, a, steps)
-      const peerMean = sum(peer, a, steps)
-      const edgeRequests = sum(own, 0, minBefore)
-      const edgePeerMean = sum(peer, 0, minBefore)
+      const requests = ownTail[a] as number
+      const peerMean = peerTail[a] as number
       // Under "the same ratio all along" the edge holds ρ·Y requests, Poisson, and the peers'
       // mean carries 1/m of a replica's noise (scaled by ρ²).
       const rho = peerMean > 0 ? requests / peerMean : 1
@@ -194,7 +200,8 @@ export function peerShareRise(
 /**
  * Mann–Whitney of `a` against `b` as its effect and standard error: the probability that a value
  * of `a` exceeds one of `b` (ties count half) minus ½, and that estimate's standard error under
- * no difference. Null when either side is empty.
+ * no difference. That probability minus ½ is half of Cliff's delta, which the project computes
+ * on sorted samples. Null when either side is empty.
  */
 export function rankEffect(
   a: readonly number[],
@@ -205,25 +212,7 @@ export function rankEffect(
   if (n1 === 0 || n2 === 0) {
     return null
   }
-  const all = [...a.map((x) => [x, 1] as const), ...b.map((x) => [x, 0] as const)].sort(
-    (p, q) => p[0] - q[0]
-  )
-  let rankSum = 0
-  for (let i = 0; i < all.length;) {
-    let j = i
-    while (j + 1 < all.length && (all[j + 1] as readonly [number, number])[0] === all[i]![0]) {
-      j++
-    }
-    const rank = (i + j) / 2 + 1
-    for (let t = i; t <= j; t++) {
-      if ((all[t] as readonly [number, number])[1] === 1) {
-        rankSum += rank
-      }
-    }
-    i = j + 1
-  }
-  const u = rankSum - (n1 * (n1 + 1)) / 2
-  const effect = u / (n1 * n2) - 0.5
+  const effect = cliffsDelta(Float64Array.from(a).sort(), Float64Array.from(b).sort()) / 2
   const se = Math.sqrt((n1 + n2 + 1) / (12 * n1 * n2))
   return { effect, se, z: effect / se }
 }
