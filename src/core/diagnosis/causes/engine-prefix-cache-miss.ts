@@ -49,6 +49,13 @@ const MISS_RISE_HI = 1.3
  */
 const FALL_Z_LO = 3
 const FALL_Z_HI = 6
+/**
+ * Smallest relative rise of the miss rate the change points place a fall's edges on. This finds
+ * the span, it does not support the cause: a half-minute step's hit rate swings by itself enough
+ * to move the miss rate 15–20 % (grid 11-114: 0.48 → 0.37 three minutes before a fall to 0), and
+ * an edge placed on such a dip opens the window minutes early.
+ */
+const SPAN_MIN_CHANGE = 0.2
 /** Absolute fall (hit-rate points) read when too few steps give the rate's swing. */
 const ABS_DROP_LO = 0.05
 const ABS_DROP_HI = 0.15
@@ -172,11 +179,11 @@ function fall(
   const span = findElevatedSpan(
     // A fall that comes back inside a long window is a pulse: its edges only show as a pair.
     detectChangePoints(miss, {
-      minRelativeChange: MISS_RISE_LO - 1,
+      minRelativeChange: SPAN_MIN_CHANGE,
       minSegment: minSegmentSteps(ctx.grid),
       pulse: true,
     }),
-    MISS_RISE_LO - 1
+    SPAN_MIN_CHANGE
   )
   const range = span ? { from: span.start, to: span.end } : changeBuckets(ctx.ttftChange)
   if (range === null) {
