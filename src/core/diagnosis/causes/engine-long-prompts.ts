@@ -4,12 +4,19 @@
  * Evidence needed: engine spans (prefill, queue) and input token counts.
  * For: prefill (and queue) explain the slow TTFT cohort's excess, AND prompts got longer inside
  * the latency change window (an influx), or the slow cohort is concentrated in a long-prompt
- * bucket that is rare in the baseline. Against: long prompts that were always there with steady
- * latency (merely high for the prompts' length → healthy).
+ * bucket that is rare in the baseline; or, where the TTFT P99 did not move (a modest influx under
+ * a tail made by bursts), the share of long prompts rose over a span beyond chance and the TTFT
+ * and prefill P90 of that span's steps rose with it (ADR 0281). Against: long prompts that were
+ * always there with steady latency (merely high for the prompts' length → healthy).
  * Actions (CONTRACT §5.1): cap or split input length; chunked prefill; route long prompts to a
  * separate pool.
  */
-import type { Evidence } from '../../model/diagnosis.js'
+import type { Evidence, Finding } from '../../model/diagnosis.js'
+import { isoFromMicros, type Micros } from '../../model/units.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import type { DiagnosisContext } from '../frame/context.js'
+import { stepRise, type StepRise } from '../detect/step-rise.js'
+import { BURST_Z_HI, BURST_Z_LO, scanRequestShare } from '../detect/traffic-shift.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
@@ -29,7 +36,7 @@ import {
   scopeOf,
   stageEvidence,
 } from '../explain/evidence.js'
-import { round } from '../explain/text.js'
+import { fmtUs, pct, round } from '../explain/text.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
 export const engineLongPromptsCause: CauseRecord = {
@@ -41,7 +48,7 @@ export const engineLongPromptsCause: CauseRecord = {
   breachStages: ['engine.prefill'],
   needs: 'engine spans (prefill, queue) and input token counts.',
   predicts:
-    "prefill (and queue) explain the slow cohort's excess AND prompts got longer inside the change window (an influx). Scope: a tenant or route when one sends them (≥ 80 % of the slow).",
+    "prefill (and queue) explain the slow cohort's excess AND prompts got longer inside the change window (an influx); or the share of prompts above the window's 90th percentile rose over a span (the binomial scan, z 4–6) and the TTFT and prefill P90 of its steps rose with it (3–6 noise units). Scope: a tenant or route when one sends them (≥ 80 % of the slow).",
   against:
     'long prompts that were always there with steady latency (healthy); a full KV cache with preemptions.',
   actions: [
@@ -55,66 +62,204 @@ export const engineLongPromptsCause: CauseRecord = {
     workload: (x) => ({ outputs: 0, prompts: 1, rate: 0.3, unclear: 0.4 })[workloadKind(x)],
   },
   evaluate(ctx) {
-    const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
-    const queue = stageStat(ctx.ttftStages, 'engine.queue')
     if (ctx.frame.inputTokens.every((v) => v !== v)) {
       return { skipped: 'no input token counts on the requests' }
     }
-    const change = ctx.ttftChange
-    // Longer prompts queue the requests behind them too; at the same request rate that queueing
-    // is theirs entirely.
-    const queueWeight = heavierAtSameRate(ctx, change) ? 1 : 0.5
-    const stageShare = (prefill?.excessShare ?? 0) + queueWeight * (queue?.excessShare ?? 0)
-    const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
-    const longRow = ctx.ttft.rows.find(
-      (r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>=')
-    )
-    // An influx: prompts got longer, or longer prompts made most of the rise in work per request
-    // (the queue grows with work, not with the prompt length as such).
-    const drivers = change.elevated ? workDrivers(ctx, change.inWindow) : null
-    const influx = change.elevated
-      ? Math.max(
-          ramp(tokens.ratio, 1.3, 2.5),
-          ramp(drivers!.ratio, 1.1, 1.4) *
-            ramp(drivers!.prompt, 0.4, 0.8) *
-            // the prompts themselves must have grown: an influx of long inputs
-            ramp(tokens.ratio, 1.1, 1.3)
-        )
-      : 0
-    let confidence = ramp(stageShare, 0.3, 0.6) * influx
-    // A full KV cache with preemptions is the more specific explanation of the queueing.
-    const kv = resourceLevel(ctx, 'kv_usage', changeBuckets(change))
-    const pre = resourceLevel(ctx, 'preemptions', changeBuckets(change))
-    const kvFull = kv !== null && kv.peak >= 0.95 && (pre === null || pre.inside > 0)
-    if (kvFull) {
-      confidence *= 0.5
+    const byChange = judgeByChange(ctx)
+    const influx = promptInflux(ctx)
+    if (influx === null || influx.confidence <= (byChange?.confidence ?? 0)) {
+      return byChange
     }
-    if (confidence <= 0) {
-      return null
-    }
-    const evidence: Evidence[] = []
-    if (prefill) {
-      evidence.push(stageEvidence(prefill, 'TTFT'))
-    }
-    evidence.push({
-      metric: 'input_tokens',
-      observed: round(tokens.inside, 0),
-      baseline: round(tokens.outside, 0),
-      text: `prompts average ${Math.round(tokens.inside)} tokens inside the change window vs ${Math.round(tokens.outside)} outside (${tokens.ratio.toFixed(1)}×)`,
-    })
-    const ce = changeEvidence(change, 'ttft')
-    if (ce) {
-      evidence.push(ce)
-    }
-    if (longRow) {
-      evidence.push(rowEvidence(longRow, 'TTFT'))
-    }
-    const scope = pickHoldingValue(ctx.ttft.rows, ['tenant', 'route'], 0.8)
-    return {
-      confidence,
-      scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
-      window: changeWindow(change),
-      evidence,
-    }
+    return influx
   },
+}
+
+type Judged = {
+  confidence: number
+  scope: Finding['scope']
+  window: Finding['window']
+  evidence: Evidence[]
+  ownWindow?: boolean
+}
+
+/** The rule read on the TTFT P99's change window (null when it names nothing). */
+function judgeByChange(ctx: DiagnosisContext): Judged | null {
+  const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
+  const queue = stageStat(ctx.ttftStages, 'engine.queue')
+  const change = ctx.ttftChange
+  // Longer prompts queue the requests behind them too; at the same request rate that queueing
+  // is theirs entirely.
+  const queueWeight = heavierAtSameRate(ctx, change) ? 1 : 0.5
+  const stageShare = (prefill?.excessShare ?? 0) + queueWeight * (queue?.excessShare ?? 0)
+  const tokens = shiftOf(ctx, ctx.frame.inputTokens, change)
+  const longRow = ctx.ttft.rows.find(
+    (r) => r.dimension === 'prompt_length' && r.significant && r.value.startsWith('>=')
+  )
+  // An influx: prompts got longer, or longer prompts made most of the rise in work per request
+  // (the queue grows with work, not with the prompt length as such).
+  const drivers = change.elevated ? workDrivers(ctx, change.inWindow) : null
+  const influx = change.elevated
+    ? Math.max(
+        ramp(tokens.ratio, 1.3, 2.5),
+        ramp(drivers!.ratio, 1.1, 1.4) *
+          ramp(drivers!.prompt, 0.4, 0.8) *
+          // the prompts themselves must have grown: an influx of long inputs
+          ramp(tokens.ratio, 1.1, 1.3)
+      )
+    : 0
+  let confidence = ramp(stageShare, 0.3, 0.6) * influx
+  // A full KV cache with preemptions is the more specific explanation of the queueing.
+  const kv = resourceLevel(ctx, 'kv_usage', changeBuckets(change))
+  const pre = resourceLevel(ctx, 'preemptions', changeBuckets(change))
+  const kvFull = kv !== null && kv.peak >= 0.95 && (pre === null || pre.inside > 0)
+  if (kvFull) {
+    confidence *= 0.5
+  }
+  if (confidence <= 0) {
+    return null
+  }
+  const evidence: Evidence[] = []
+  if (prefill) {
+    evidence.push(stageEvidence(prefill, 'TTFT'))
+  }
+  evidence.push({
+    metric: 'input_tokens',
+    observed: round(tokens.inside, 0),
+    baseline: round(tokens.outside, 0),
+    text: `prompts average ${Math.round(tokens.inside)} tokens inside the change window vs ${Math.round(tokens.outside)} outside (${tokens.ratio.toFixed(1)}×)`,
+  })
+  const ce = changeEvidence(change, 'ttft')
+  if (ce) {
+    evidence.push(ce)
+  }
+  if (longRow) {
+    evidence.push(rowEvidence(longRow, 'TTFT'))
+  }
+  const scope = pickHoldingValue(ctx.ttft.rows, ['tenant', 'route'], 0.8)
+  return {
+    confidence,
+    scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
+    window: changeWindow(change),
+    evidence,
+  }
+}
+
+/**
+ * A prompt is long above the window's 90th percentile of prompt lengths: no length is long in
+ * itself (a RAG service's usual prompt is a chat service's outlier), and outside an influx about
+ * a tenth of the requests stand above it in every step, so a rise of that share is read against
+ * the window's own mix.
+ */
+const LONG_PROMPT_QUANTILE = 0.9
+/** Shortest span the scan of the long prompts' share considers. */
+const MIN_INFLUX_SPAN_US = 120_000_000
+/** Steps of data an influx needs before it: the start of the data is not an onset (ADR 0199). */
+const MIN_STEPS_BEFORE = 3
+/**
+ * The TTFT P90's rise in noise units of a mean of the span's steps, from "could be the steps'
+ * own swing" to "stands out" (the unit and range of the output tokens' rise, ADR 0227).
+ */
+const RISE_Z_LO = 3
+const RISE_Z_HI = 6
+/**
+ * A rise past noise still has to matter to a user: the span's TTFT P90 from 5 % to 20 % above
+ * the other steps' (the long generations' TPOT reads 3–15 %; a first token is read against a
+ * smaller, noisier base).
+ */
+const RISE_RATIO_LO = 1.05
+const RISE_RATIO_HI = 1.2
+
+/**
+ * The influx read on the cause's own series: where the share of long prompts rose most certainly
+ * (the binomial scan of ADR 0193 over the requests with a known prompt length), and what the
+ * steps of that span did to TTFT and prefill at P90. The TTFT P99 of a window with bursts is made
+ * by the bursts' queues and may not move at all while a third of the requests prefill 3× longer;
+ * the span's own P90 shows it. Its window is the share's span: the latency re-votes nothing.
+ */
+export function promptInflux(ctx: DiagnosisContext): Judged | null {
+  const { frame, grid } = ctx
+  const lengths = sortedFinite(frame.inputTokens)
+  if (lengths.length < 50) {
+    return null
+  }
+  const longMin = quantileSorted(lengths, LONG_PROMPT_QUANTILE)
+  const known = new Uint8Array(frame.n)
+  const isLong = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const v = frame.inputTokens[i] as number
+    known[i] = v === v ? 1 : 0
+    isLong[i] = v > longMin ? 1 : 0
+  }
+  const scan = scanRequestShare(frame, grid, known, isLong, MIN_INFLUX_SPAN_US)
+  if (scan === null) {
+    return null
+  }
+  const first = ctx.traffic.findIndex((t) => t > 0)
+  if (first < 0 || scan.buckets.from - first < MIN_STEPS_BEFORE) {
+    return null
+  }
+  const { from, to } = scan.buckets
+  const ttft = stepRise(grid, frame.startUs, frame.ttftUs, 0.9, from, to)
+  const prefill = stepRise(grid, frame.startUs, frame.stages['engine.prefill'], 0.9, from, to)
+  const certain = ramp(scan.z, BURST_Z_LO, BURST_Z_HI)
+  const risen = riseWeight(ttft)
+  // The mechanism: the long prompts' extra time is prefill. Without engine spans the TTFT's rise
+  // cannot be put on prefill, and a slower engine would read the same from outside.
+  const carried = prefill.units === prefill.units ? riseWeight(prefill) : 0.6
+  let confidence = certain * risen * carried
+  // As on the change window: a full KV cache with preemptions explains prefill done twice.
+  const kv = resourceLevel(ctx, 'kv_usage', { from, to })
+  const pre = resourceLevel(ctx, 'preemptions', { from, to })
+  if (kv !== null && kv.peak >= 0.95 && (pre === null || pre.inside > 0)) {
+    confidence *= 0.5
+  }
+  if (!(confidence > 0)) {
+    return null
+  }
+  const startUs = grid.fromUs + from * grid.stepUs
+  const endUs = Math.min(grid.fromUs + (to + 1) * grid.stepUs, ctx.input.window.toUs)
+  const shareIn = scan.xIn / scan.nIn
+  const shareOut = scan.xOut / scan.nOut
+  const evidence: Evidence[] = [
+    {
+      metric: 'long_prompt_share',
+      observed: round(shareIn),
+      baseline: round(shareOut),
+      text: `${pct(shareIn)} of requests carry prompts over ${Math.round(longMin)} tokens (the window's 90th percentile) from ${isoFromMicros(startUs as Micros)} to ${isoFromMicros(endUs as Micros)}, vs ${pct(shareOut)} in the rest of the window (scan z=${scan.z.toFixed(1)})`,
+    },
+    riseEvidence('ttft.p90', 'TTFT', ttft),
+  ]
+  if (prefill.units === prefill.units) {
+    evidence.push(riseEvidence('engine.prefill.p90', 'prefill', prefill))
+  }
+  const scope = pickHoldingValue(ctx.ttft.rows, ['tenant', 'route'], 0.8)
+  return {
+    confidence,
+    scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
+    window: {
+      start: isoFromMicros(startUs as Micros),
+      end: isoFromMicros(endUs as Micros),
+    },
+    evidence,
+    ownWindow: true,
+  }
+}
+
+/** How clearly a P90 rose: past the steps' own swing, and by enough to matter. */
+function riseWeight(r: StepRise): number {
+  if (!(r.units === r.units) || !(r.outside > 0)) {
+    return 0
+  }
+  return (
+    ramp(r.units, RISE_Z_LO, RISE_Z_HI) * ramp(r.inside / r.outside, RISE_RATIO_LO, RISE_RATIO_HI)
+  )
+}
+
+function riseEvidence(metric: string, label: string, r: StepRise): Evidence {
+  return {
+    metric,
+    observed: round(r.inside / 1000),
+    baseline: round(r.outside / 1000),
+    text: `${label} P90 per step ${fmtUs(r.inside)} in those minutes vs ${fmtUs(r.outside)} in the others (${(r.inside / r.outside).toFixed(1)}×, ${r.units > 50 ? '>50' : r.units.toFixed(1)} noise units)`,
+  }
 }

@@ -4,7 +4,8 @@
  * Evidence needed: prefix-cache counters (`vllm:prefix_cache_hits_total` /
  * `…queries_total`), cached prompt tokens over prompt tokens (`vllm:prompt_tokens_cached_total`,
  * `sglang:cached_tokens_total`), `sglang:cache_hit_rate`, or cached-token counts on the requests.
- * For: the hit rate fell (a level shift of its own, relative and absolute), and the requests in
+ * For: the hit rate fell (a level shift of its own: the miss rate, the share of prompt tokens
+ * prefilled again, rose past the rate's own swing; ADR 0282), and the requests in
  * that span were slower (TTFT, TPOT or prefill + queue). The hit rate is read from the counters
  * first and from the requests' cached-token counts when the counters show no fall of their own
  * (scraped once a minute, they miss a fall in the data's last minute; ADR 0216). Against: a stable
@@ -31,13 +32,53 @@ import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
+import { seriesRise } from '../detect/step-rise.js'
 
-/** Relative fall of the hit rate at which support starts / is full. */
-const DROP_LO = 0.2
-const DROP_HI = 0.5
-/** Absolute fall (hit-rate points) below which a relative fall is noise on a tiny rate. */
+/**
+ * The rise of the miss rate (1 − hit rate: the share of prompt tokens prefilled again) inside the
+ * fall over outside it, at which support starts / is full. The work a fall adds is the miss
+ * rate's ratio, not the hit rate's: 0.78 → 0.62 prefills 1.7× the tokens, 0.30 → 0.24 only
+ * 1.09× (ADR 0282). Full support at 30 % more tokens prefilled, the point at which the latency's
+ * rise inside the span is full support too (below): the root and its consequence on one scale.
+ */
+const MISS_RISE_LO = 1.1
+const MISS_RISE_HI = 1.3
+/**
+ * The fall in noise units of the rate's own per-step swing, from "could be the steps' swing" to
+ * "stands out" (the unit of step-rise.ts; the range of the output tokens' rise, ADR 0227).
+ */
+const FALL_Z_LO = 3
+const FALL_Z_HI = 6
+/**
+ * Smallest relative rise of the miss rate the change points place a fall's edges on. This finds
+ * the span, it does not support the cause: a half-minute step's hit rate swings by itself enough
+ * to move the miss rate 15–20 % (grid 11-114: 0.48 → 0.37 three minutes before a fall to 0), and
+ * an edge placed on such a dip opens the window minutes early.
+ */
+const SPAN_MIN_CHANGE = 0.2
+/** Absolute fall (hit-rate points) read when too few steps give the rate's swing. */
 const ABS_DROP_LO = 0.05
 const ABS_DROP_HI = 0.15
+
+/** "1.7× the prompt tokens prefilled again" (the miss rate's ratio). */
+function reprefilled(inside: number, outside: number): string {
+  const r = missRise(inside, outside)
+  return Number.isFinite(r)
+    ? `${r.toFixed(1)}× the prompt tokens computed again`
+    : 'prompt tokens computed again where none were'
+}
+
+/** The miss rate per step: the share of prompt tokens prefilled again. */
+function missSeries(rate: HitRate): Float64Array {
+  return rate.perBucket.map((v) => (v === v ? 1 - v : NaN))
+}
+
+/** Miss rate inside over outside: how many more prompt tokens were prefilled again. */
+function missRise(inside: number, outside: number): number {
+  const missOut = 1 - outside
+  const missIn = 1 - inside
+  return missOut > 0 ? missIn / missOut : missIn > 0 ? Infinity : 1
+}
 
 export interface HitRate {
   /** Per bucket, 0..1; NaN where nothing was looked up. */
@@ -134,15 +175,15 @@ function fall(
   ctx: DiagnosisContext,
   rate: HitRate
 ): { from: number; to: number; inside: number; outside: number; own: boolean } | null {
-  const miss = rate.perBucket.map((v) => (v === v ? 1 - v : NaN))
+  const miss = missSeries(rate)
   const span = findElevatedSpan(
     // A fall that comes back inside a long window is a pulse: its edges only show as a pair.
     detectChangePoints(miss, {
-      minRelativeChange: DROP_LO,
+      minRelativeChange: SPAN_MIN_CHANGE,
       minSegment: minSegmentSteps(ctx.grid),
       pulse: true,
     }),
-    DROP_LO
+    SPAN_MIN_CHANGE
   )
   const range = span ? { from: span.start, to: span.end } : changeBuckets(ctx.ttftChange)
   if (range === null) {
@@ -172,7 +213,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
   needs:
     "prefix-cache hits/queries counters or `sglang:cache_hit_rate`, and/or the requests' cached-token share (read too when the counters show no fall: they are scraped less often than the steps).",
   predicts:
-    'the hit rate fell ≥ 20–50 % (relative, and ≥ 5–15 points) in a span of its own, and the requests in that span wait longer: prefill and the queue behind it (TTFT), and the decode steps that prefill chunks share (TPOT).',
+    'the hit rate fell in a span of its own: the miss rate (the share of prompt tokens prefilled again) rose 1.1–1.3× past 3–6 noise units of its own per-step swing (≥ 5–15 points when too few steps give the swing), and the requests in that span wait longer: prefill and the queue behind it (TTFT), and the decode steps that prefill chunks share (TPOT).',
   against:
     'a stable hit rate; latency that did not move while the rate fell; prompts that also got much longer (that lowers the hit rate by itself).',
   actions: [
@@ -195,7 +236,12 @@ export const enginePrefixCacheMissCause: CauseRecord = {
       if (!Number.isFinite(i) || !Number.isFinite(o) || o <= 0) {
         continue
       }
-      if (1 - i / o >= DROP_LO / 2 && o - i >= ABS_DROP_LO / 2) {
+      // Fallen: half the rise where support starts, past the rate's own swing where enough
+      // steps give it (a one-minute window's miss rate swings 5 % by itself), else by points.
+      const swing = seriesRise(missSeries(r), range.from, range.to)
+      const certain =
+        swing.units === swing.units ? swing.units >= FALL_Z_LO : o - i >= ABS_DROP_LO / 2
+      if (missRise(i, o) >= 1 + (MISS_RISE_LO - 1) / 2 && certain) {
         return null
       }
       if (rate === null) {
@@ -236,9 +282,14 @@ export const enginePrefixCacheMissCause: CauseRecord = {
       return null
     }
     const { rate, f } = picked
-    const drop =
-      ramp(1 - f.inside / f.outside, DROP_LO, DROP_HI) *
-      ramp(f.outside - f.inside, ABS_DROP_LO, ABS_DROP_HI)
+    // A fall in a span of its own is weighed against the rate's own swing from step to step; one
+    // read inside the latency's window, or on too few steps, on its size in points.
+    const swing = f.own ? seriesRise(missSeries(rate), f.from, f.to) : null
+    const certain =
+      swing !== null && swing.units === swing.units
+        ? ramp(swing.units, FALL_Z_LO, FALL_Z_HI)
+        : ramp(f.outside - f.inside, ABS_DROP_LO, ABS_DROP_HI)
+    const drop = ramp(missRise(f.inside, f.outside), MISS_RISE_LO, MISS_RISE_HI) * certain
     if (drop === 0) {
       return null
     }
@@ -274,7 +325,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         observed: round(f.inside),
         baseline: round(f.outside),
         text: f.own
-          ? `prefix-cache hit rate fell from ${round(f.outside, 2)} to ${round(f.inside, 2)} at ${isoFromMicros(asMicros(fromUs))} (${rate.source})`
+          ? `prefix-cache hit rate fell from ${round(f.outside, 2)} to ${round(f.inside, 2)} at ${isoFromMicros(asMicros(fromUs))}: ${reprefilled(f.inside, f.outside)} (${rate.source})`
           : `prefix-cache hit rate ${round(f.inside, 2)} inside the change window vs ${round(f.outside, 2)} outside (${rate.source})`,
       },
       {

@@ -1,7 +1,8 @@
 /**
  * A change at the end of the data (ADR 0260), on the fault grid's independent generator: a fault
  * in the data's last minute that moved its measures beyond all their history is answered with its
- * mechanism, not `healthy`; the per-step noise at the end of healthy runs is not.
+ * mechanism, not `healthy`, unless its root's own series names it (ADR 0281); the per-step noise
+ * at the end of healthy runs is not.
  */
 import { describe, expect, it } from 'vitest'
 import { diagnoseGridCase, gridCases } from '../testing/grid.js'
@@ -12,20 +13,20 @@ const LAST_MINUTE = '2025-06-02T09:29:00.000Z'
 
 describe('a fault in the data’s last minute', () => {
   it(
-    'long prompts that fill every queue (grid 13-40, 1.5×, spans only): the queue, named as the mechanism, from the last minute',
+    'long prompts that fill every queue (grid 13-40, 1.5×, spans only): the root read on its own share, to the end of the data',
     () => {
-      // `healthy` 0.5 before ADR 0260: no record could be judged on two steps.
+      // `healthy` 0.5 before ADR 0260: no record could be judged on two steps; then the queue,
+      // named as the mechanism from the last minute. The long prompts' share is the root's own
+      // series (ADR 0281): its rise over the last two minutes is past chance (z 9), so the root
+      // is named, its window ending where the data does.
       const c = gridCases(13, 120)[40]!
       const { diagnosis } = diagnoseGridCase(c)
       const top = diagnosis.findings[0]!
-      expect(top.cause).toBe('engine.queue_saturation')
-      expect(top.window?.start).toBe(LAST_MINUTE)
+      expect(top.cause).toBe('engine.long_prompts')
+      expect(top.window?.start).toBe('2025-06-02T09:28:00.000Z')
       expect(top.window?.end).toBe(diagnosis.window.end)
       expect(diagnosis.findings.some((f) => f.cause === 'healthy')).toBe(false)
-      const text = top.evidence.map((e) => e.text).join('\n')
-      expect(text).toMatch(/something changed at the end of the data: over its last 60 s/)
-      // The first token came later: decode time, which grows with longer answers, is not named.
-      expect(text).toMatch(/engine\.queue grew most/)
+      expect(top.evidence.some((e) => e.metric === 'long_prompt_share')).toBe(true)
     },
     SLOW
   )

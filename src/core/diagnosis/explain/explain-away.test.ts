@@ -8,6 +8,9 @@ import type { Cause, Finding } from '../../model/diagnosis.js'
 import { CAUSE_RECORDS } from '../causes/index.js'
 import { buildContext } from '../frame/context.js'
 import { generateRun, inputOfRun, minuteOfRun } from '../testing/fault-gen.js'
+import { frameFromRequests } from '../frame/frame.js'
+import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { asMicros, isoFromMicros } from '../../model/units.js'
 import { explainAway, ROOT_HOLDS } from './explain-away.js'
 
 const g = generateRun({
@@ -223,5 +226,65 @@ describe('a scope that is another scope seen through the requests they share', (
     }
     explainAway(ctx, [t, r])
     expect(t.confidence).toBe(0.8)
+  })
+})
+
+describe('a version that exists only inside its incident', () => {
+  // v2 runs on r0, r1 and r2 from minute 10 to 20, then is rolled back; every v2 request queues
+  // longer as its replica falls behind, r2 three times as fast, and r2's backlog drains until
+  // minute 24 on the v1 requests after the rollback.
+  const MIN = 60_000_000
+  const rng = createTestRng(283)
+  const requests = []
+  for (let m = 0; m < 30; m++) {
+    for (let k = 0; k < 120; k++) {
+      const t = m + k / 120
+      const replica = `r${k % 6}`
+      const rolled = k % 6 < 3
+      const v2 = rolled && t >= 10 && t < 20
+      const pace = replica === 'r2' ? 3000 : 1000
+      const queueMs = v2
+        ? pace * (t - 10)
+        : rolled && t >= 20
+          ? 10 * pace * Math.max(0, 1 - (t - 20) / (replica === 'r2' ? 4 : 2))
+          : 2
+      requests.push(
+        makeTimeline({
+          startUs: T0_US + Math.floor(t * MIN),
+          dims: { replica, version: v2 ? 'v2' : 'v1' },
+          stagesMs: {
+            'engine.queue': queueMs * (0.9 + 0.2 * rng()),
+            'engine.prefill': 40,
+            'engine.decode': 1500,
+          },
+        })
+      )
+    }
+  }
+  const vCtx = buildContext({
+    window: { fromUs: T0_US, toUs: asMicros(T0_US + 30 * MIN) },
+    frame: frameFromRequests(requests),
+    resources: [],
+    events: [],
+  })
+  const iso = (minute: number): string => isoFromMicros(asMicros(T0_US + minute * MIN))
+
+  it('is not a shadow of its slowest replica: its first minutes are no baseline', () => {
+    const version: Finding = {
+      ...finding('version.regression', 0.9),
+      scope: { dimension: 'version', value: 'v2' },
+      window: { start: iso(10), end: iso(20) },
+    }
+    const node: Finding = {
+      ...finding('node.degraded', 0.95),
+      scope: { dimension: 'replica', value: 'r2' },
+      window: { start: iso(12), end: iso(24) },
+      evidence: [{ stage: 'engine.queue', observed: 1, baseline: null, text: 'queue grew' }],
+    }
+    explainAway(vCtx, [node, version])
+    expect(version.evidence.some((e) => e.metric === 'shadow_of')).toBe(false)
+    expect(version.confidence).toBe(0.9)
+    expect(node.confidence).toBeLessThan(version.confidence)
+    expect(node.evidence.at(-1)?.text).toContain('explained by version.regression')
   })
 })

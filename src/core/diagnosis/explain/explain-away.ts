@@ -103,6 +103,10 @@ function shadowValues(
  */
 function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boolean {
   const span = windowSpanUs(mechanism.window)
+  // Before and after are read where neither finding's incident is: a root that exists only
+  // inside its own window (a version rolled out and back) has no history of its own, and its
+  // first minutes, already slow, are no baseline for "did not slow" (ADR 0283).
+  const rootSpan = windowSpanUs(root.window)
   const frame = ctx.frame
   const values = shadowValues(ctx, mechanism)
   if (span === null || values === null) {
@@ -122,7 +126,11 @@ function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boo
         continue
       }
       const t = frame.startUs[i] as number
-      ;(t >= span.from && t < span.to ? inside : outside).push(v)
+      if (t >= span.from && t < span.to) {
+        inside.push(v)
+      } else if (rootSpan === null || t < rootSpan.from || t >= rootSpan.to) {
+        outside.push(v)
+      }
     }
     if (inside.length < SHADOW_MIN || outside.length < SHADOW_MIN) {
       return NaN
