@@ -75,4 +75,43 @@ describe('dashboard with tokens', () => {
     expect(dialogs).toBe(1)
     await page.close()
   })
+
+  it('sends the early first wave of a window in the URL with the token, or asks once without one', async () => {
+    const health = (await (
+      await fetch(`${demo.url}api/health`, { headers: { authorization: `Bearer ${READ}` } })
+    ).json()) as { extent: { start_ms: number; end_ms: number } }
+    const view = `${demo.url}?from=${health.extent.start_ms}&to=${health.extent.end_ms}`
+
+    const withToken = await browser.newPage()
+    const refused: string[] = []
+    withToken.on('response', (r) => {
+      if (r.status() === 401) {
+        refused.push(new URL(r.url()).pathname)
+      }
+    })
+    let dialogs = 0
+    withToken.on('dialog', (d) => {
+      dialogs++
+      void d.dismiss()
+    })
+    await withToken.goto(`${view}#token=${READ}`)
+    await waitLoaded(withToken)
+    expect(await requestsShown(withToken)).toBeGreaterThan(0)
+    // The entry script's requests went with the token taken from the fragment.
+    expect(refused).toEqual([])
+    expect(dialogs).toBe(0)
+    await withToken.close()
+
+    const without = await browser.newPage()
+    dialogs = 0
+    without.on('dialog', (d) => {
+      dialogs++
+      void d.accept(READ)
+    })
+    await without.goto(view)
+    await waitLoaded(without)
+    await expect.poll(() => requestsShown(without), { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(dialogs).toBe(1)
+    await without.close()
+  })
 })

@@ -8,7 +8,9 @@
  * assertions about the others are done. A second look at the same window reads its charts from
  * the store's rollup (ADR 0210) without reading any bucket's rows again. After a write in the
  * window the diagnosis and the concentration paint their last answers, labelled stale, at once
- * (ADR 0225, 0272).
+ * (ADR 0225, 0272). The first wave of a window given in the URL leaves before the page's script
+ * (the one that draws the panels) has run, and the page takes those answers instead of asking
+ * again (ADR 0280).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -317,4 +319,72 @@ describe('dashboard first paint', () => {
       `of ${(REQUESTS + extra).toLocaleString('en-US')}`
     )
   }, 600_000)
+
+  it('asks the first wave while the page script is still held, and none of its calls twice', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
+    const fresh = await context.newPage()
+    let releaseScript = (): void => undefined
+    try {
+      const scriptHeld = new Promise<void>((r) => (releaseScript = r))
+      const held: string[] = []
+      // The page's script, the one that draws the panels: by far its largest file in any build.
+      await fresh.route(
+        (u) => u.pathname.startsWith('/assets/') && u.pathname.endsWith('.js'),
+        async (route: Route) => {
+          const res = await route.fetch()
+          const body = await res.body()
+          if (body.length > 100_000) {
+            held.push(new URL(route.request().url()).pathname)
+            await scriptHeld
+          }
+          await route.fulfill({
+            status: res.status(),
+            headers: { 'content-type': 'text/javascript; charset=utf-8' },
+            body,
+          })
+        }
+      )
+      const asked: string[] = []
+      fresh.on('request', (req) => {
+        const u = new URL(req.url())
+        if (u.pathname.startsWith('/api/') && u.pathname !== '/api/health') {
+          asked.push(u.pathname + u.search)
+        }
+      })
+      const fromMs = T0_US / 1000
+      // Not waiting for "load": a held module script holds it back.
+      await fresh.goto(`${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}`, {
+        waitUntil: 'commit',
+      })
+      // Every aggregate the charts need is on its way while the script is held…
+      const FIRST_WAVE = ['/api/metrics', '/api/traffic', '/api/heatmap', '/api/stages']
+      const firstWaveAsked = () =>
+        FIRST_WAVE.every((p) => asked.some((a) => a.split('?')[0] === p)) &&
+        asked.filter((a) => a.startsWith('/api/percentiles')).length === 2 &&
+        asked.some((a) => a.startsWith('/api/events')) &&
+        asked.some((a) => a.startsWith('/api/requests'))
+      await expect.poll(firstWaveAsked, { timeout: 60_000, interval: 100 }).toBe(true)
+      // …and the script, arrived and held, has not run: no panel, no header.
+      await expect.poll(() => held.length, { timeout: 60_000, interval: 100 }).toBe(1)
+      expect(await fresh.locator('header.top, [data-panel]').count()).toBe(0)
+
+      releaseScript()
+      for (const id of AGGREGATE_PANELS) {
+        await fresh.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
+          state: 'attached',
+          timeout: 120_000,
+        })
+      }
+      await fresh.waitForSelector('#app[data-loaded="true"]', {
+        state: 'attached',
+        timeout: 300_000,
+      })
+      // The page took the early answers: no call was sent twice.
+      expect(asked.filter((a, i) => asked.indexOf(a) !== i)).toEqual([])
+    } finally {
+      releaseScript()
+      await fresh.unrouteAll({ behavior: 'ignoreErrors' })
+      await context.close()
+    }
+  }, 400_000)
 })

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import { authHeaders, currentToken, tokenAfter401 } from './auth-token.js'
+import { buildUrl, type Params } from './build-url.js'
+import { takeEarly } from './early.js'
 import {
   type Concentration,
   ConcentrationSchema,
@@ -18,8 +20,7 @@ import {
   TrafficSchema,
 } from './schemas.js'
 
-/** Query parameters: repeated keys are arrays (`replica=a&replica=b`). */
-export type Params = Record<string, string | number | readonly string[] | undefined>
+export { buildUrl, type Params }
 
 /** An API failure with the server's error code when it sent one. */
 export class ApiError extends Error {
@@ -32,25 +33,6 @@ export class ApiError extends Error {
     this.status = status
     this.code = code
   }
-}
-
-/** Builds `path?query` with repeated keys for arrays and without undefined values. */
-export function buildUrl(path: string, params: Params = {}): string {
-  const qs = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined) {
-      continue
-    }
-    if (Array.isArray(value)) {
-      for (const v of value as readonly string[]) {
-        qs.append(key, v)
-      }
-    } else {
-      qs.append(key, String(value))
-    }
-  }
-  const text = qs.toString()
-  return text ? `${path}?${text}` : path
 }
 
 /** Per watched signal, the answers still on their way (see `answersOf`). */
@@ -96,9 +78,11 @@ async function getJsonAndHeaders<T>(
   const url = buildUrl(path, params)
   const send = (): Promise<Response> =>
     fetch(url, { signal, headers: { accept: 'application/json', ...authHeaders() } })
-  const sent = currentToken()
+  // Taken before the first await: the entry script's request of this URL, if it sent one.
+  const early = takeEarly(url)
+  const sent = early === undefined ? currentToken() : early.sent
   const answer = (async () => {
-    let res = await send()
+    let res = early === undefined ? await send() : await adopt(early.response, send, signal)
     if (res.status === 401 && tokenAfter401(sent)) {
       res = await send()
     }
@@ -131,6 +115,37 @@ async function getJsonAndHeaders<T>(
     )
   }
   return { body: parsed.data, headers: res.headers }
+}
+
+/**
+ * An early request's answer, as the page's own fetch would give it: refused with an `AbortError`
+ * once `signal` aborts, asked again when the early request failed.
+ */
+function adopt(
+  response: Promise<Response>,
+  send: () => Promise<Response>,
+  signal: AbortSignal | undefined
+): Promise<Response> {
+  const answer = response.catch(send)
+  if (signal === undefined) {
+    return answer
+  }
+  return new Promise<Response>((resolve, reject) => {
+    const abort = (): void => {
+      reject(new DOMException('The view was replaced', 'AbortError'))
+      // Nobody reads this answer now: let the browser free it.
+      answer.then(
+        (res) => res.body?.cancel().catch(() => undefined),
+        () => undefined
+      )
+    }
+    if (signal.aborted) {
+      abort()
+      return
+    }
+    signal.addEventListener('abort', abort, { once: true })
+    void answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }
 
 /** A diagnosis with when it was computed and whether the store may have changed since. */

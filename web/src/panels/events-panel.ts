@@ -1,18 +1,17 @@
-import { api, type Params } from '../api/client.js'
+import { api } from '../api/client.js'
 import { h, mount } from '../charts/dom.js'
 import { describeEvent, formatTimeUtc } from '../model/format.js'
+import { firstWave } from './first-wave.js'
 import { type LoadContext, showLoadError } from './load-context.js'
 
 /** Change events of the window as a list; a click zooms around the event. */
 export async function loadEvents(
   ctx: LoadContext,
   el: HTMLElement,
-  params: Params,
   redraw: () => void
 ): Promise<void> {
   try {
-    const { from, to } = params
-    const res = await api.events({ from, to }, ctx.signal)
+    const res = await api.events(firstWave.events(ctx), ctx.signal)
     ctx.markers.splice(
       0,
       ctx.markers.length,

@@ -5,9 +5,8 @@ import { h } from '../charts/dom.js'
 import { autoSize } from '../charts/timeseries.js'
 import { alignPoints } from '../model/align.js'
 import { MEASURES, MEASURE_LABELS } from '../model/measures.js'
-import { formatStepParam } from '../model/time-range.js'
-import { HEADLINE_MEASURES, type HeadlineMeasure } from '../../../src/core/model/request.js'
-import { SYNC_KEY, commonParams, type LoadContext } from './load-context.js'
+import { SYNC_KEY, type LoadContext } from './load-context.js'
+import { firstWave } from './first-wave.js'
 import { NO_REQUESTS, guarded, type PanelHandle } from './panel-frame.js'
 
 /** Latency heatmap with drag-select for concentration. */
@@ -33,13 +32,11 @@ export function loadHeatmap(
   )
   return guarded(ctx, panel, async () => {
     const measure = ctx.state.measure
-    const step = formatStepParam(ctx.stepMs)
+    const p99Params = firstWave.heatmapP99(ctx)
     const [hm, pct] = await Promise.all([
-      api.heatmap({ ...commonParams(ctx), measure, step, buckets: 40, approx: 'true' }, ctx.signal),
+      api.heatmap(firstWave.heatmap(ctx), ctx.signal),
       // The headline panels' call already holds this p99 line: no second scan of the window.
-      isHeadlineMeasure(measure)
-        ? headline
-        : api.percentiles({ ...commonParams(ctx), measure, q: '0.99', step }, ctx.signal),
+      p99Params === null ? headline : api.percentiles(p99Params, ctx.signal),
     ])
     if (hm.times_ms.length === 0 || hm.counts.every((c) => c.every((n) => n === 0))) {
       panel.setStatus(NO_REQUESTS, 'empty')
@@ -78,8 +75,4 @@ export function loadHeatmap(
     autoSize(panel.body, () => chart)
     panel.setStatus(null)
   })
-}
-
-function isHeadlineMeasure(m: string): m is HeadlineMeasure {
-  return (HEADLINE_MEASURES as readonly string[]).includes(m)
 }

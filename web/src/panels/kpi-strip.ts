@@ -1,17 +1,14 @@
 import { api } from '../api/client.js'
 import { h, mount } from '../charts/dom.js'
 import { formatCount, formatMs } from '../model/format.js'
-import { HEADLINE_MEASURES } from '../../../src/core/model/request.js'
-import { commonParams, isAbort, type LoadContext } from './load-context.js'
+import { isAbort, type LoadContext } from './load-context.js'
+import { firstWave } from './first-wave.js'
 
 /** The headline figures of the window beside the filters: count, rate, TTFT/TPOT/E2E p99. */
 export async function loadKpis(ctx: LoadContext, el: HTMLElement): Promise<void> {
   el.dataset['state'] = 'loading'
   try {
-    const res = await api.percentiles(
-      { ...commonParams(ctx), measure: [...HEADLINE_MEASURES], q: '0.5,0.99', approx: 'true' },
-      ctx.signal
-    )
+    const res = await api.percentiles(firstWave.kpis(ctx), ctx.signal)
     const row = (m: string) => res.rows.find((r) => r.measure === m && r.bucket_start_ms === null)
     const e2e = row('e2e')
     const seconds = (ctx.range.toMs - ctx.range.fromMs) / 1000

@@ -3,10 +3,10 @@ import type { Percentiles } from '../api/schemas.js'
 import { alignPoints } from '../model/align.js'
 import { formatMs } from '../model/format.js'
 import { quietValue, spikeSelection } from '../model/measures.js'
-import { formatStepParam } from '../model/time-range.js'
 import { HEADLINE_MEASURES, type HeadlineMeasure } from '../../../src/core/model/request.js'
 import { drawLines } from './draw-lines.js'
-import { commonParams, isAbort, type LoadContext } from './load-context.js'
+import { isAbort, type LoadContext } from './load-context.js'
+import { firstWave } from './first-wave.js'
 import { NO_REQUESTS, type PanelHandle } from './panel-frame.js'
 
 /** Requests exist, yet none has this measure: say what would give it, never draw a 0. */
@@ -22,17 +22,7 @@ const MISSING_MEASURE_TEXT: Record<HeadlineMeasure, string> = {
  * heatmap reads its p99 line from it too when it shows one of these measures.
  */
 export function fetchHeadlinePercentiles(ctx: LoadContext): Promise<Percentiles> {
-  return api.percentiles(
-    {
-      ...commonParams(ctx),
-      measure: [...HEADLINE_MEASURES],
-      q: '0.5,0.95,0.99',
-      step: formatStepParam(ctx.stepMs),
-      // Within 1 % of the exact values, from the store's rollup (docs/dashboard.md).
-      approx: 'true',
-    },
-    ctx.signal
-  )
+  return api.percentiles(firstWave.headline(ctx), ctx.signal)
 }
 
 /** TTFT, TPOT and E2E p50/p95/p99, one panel each, from one percentiles call. */

@@ -1,10 +1,11 @@
-import { api, type Params } from '../api/client.js'
+import { api } from '../api/client.js'
 import type { RequestJson } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { tpotText } from '../model/request-view.js'
 import { formatMs, formatTimeUtc } from '../model/format.js'
 import { MEASURE_FIELDS, MEASURE_LABELS, type Measure } from '../model/measures.js'
 import { STAGE_COLORS, STAGE_ORDER } from '../model/stages.js'
+import { firstWave } from './first-wave.js'
 import { type LoadContext, showLoadError } from './load-context.js'
 
 function stageBar(r: RequestJson, scaleMs: number): HTMLElement {
@@ -50,15 +51,11 @@ export function samplesCaption(ctx: Pick<LoadContext, 'state'>): string {
 }
 
 /** The slowest requests of the view (or of the selection), each with its stages. */
-export async function loadSamples(
-  ctx: LoadContext,
-  el: HTMLElement,
-  params: Params
-): Promise<void> {
+export async function loadSamples(ctx: LoadContext, el: HTMLElement): Promise<void> {
   mount(el, h('div', { class: 'muted pad' }, 'loading slow requests…'))
   const sortBy = ctx.state.sort ?? ctx.state.measure
   try {
-    const res = await api.requests({ ...params, sort: sortBy, dir: 'desc', limit: 20 }, ctx.signal)
+    const res = await api.requests(firstWave.samples(ctx), ctx.signal)
     if (res.rows.length === 0) {
       mount(
         el,

@@ -8,11 +8,11 @@ import {
   stackStageMeans,
   type StageBucket,
 } from '../model/stages.js'
-import { formatStepParam } from '../model/time-range.js'
 import type { StageName } from '../../../src/core/model/request.js'
 import { effectiveStageMode } from '../pages/dashboard/url.js'
 import { drawLines } from './draw-lines.js'
-import { commonParams, type LoadContext } from './load-context.js'
+import type { LoadContext } from './load-context.js'
+import { firstWave } from './first-wave.js'
 import { NO_REQUESTS, guarded, type PanelHandle } from './panel-frame.js'
 
 /** Stage breakdown over time: stacked per-request mean, or per-stage p99 lines. */
@@ -38,15 +38,7 @@ export function loadStages(ctx: LoadContext, panel: PanelHandle): Promise<void> 
   )
   return guarded(ctx, panel, async () => {
     const mode = effectiveStageMode(ctx.state)
-    // Per-stage p99s cost a quantile per stage and bucket: asked only when they are drawn.
-    const res = await api.stages(
-      {
-        ...commonParams(ctx),
-        step: formatStepParam(ctx.stepMs),
-        ...(mode === 'p99' ? {} : { p99: 'false' }),
-      },
-      ctx.signal
-    )
+    const res = await api.stages(firstWave.stages(ctx), ctx.signal)
     if (res.buckets.length === 0) {
       panel.setStatus(NO_REQUESTS, 'empty')
       return

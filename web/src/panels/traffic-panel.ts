@@ -4,18 +4,15 @@ import { PALETTE } from '../charts/theme.js'
 import type { LineSpec } from '../charts/timeseries.js'
 import { alignPoints } from '../model/align.js'
 import { formatCount } from '../model/format.js'
-import { formatStepParam } from '../model/time-range.js'
 import { drawLines } from './draw-lines.js'
-import { commonParams, type LoadContext } from './load-context.js'
+import { firstWave } from './first-wave.js'
+import type { LoadContext } from './load-context.js'
 import { guarded, type PanelHandle } from './panel-frame.js'
 
 /** Request rate and error/timeout rate (per second, per bucket). */
 export function loadTraffic(ctx: LoadContext, panel: PanelHandle): Promise<void> {
   return guarded(ctx, panel, async () => {
-    const res = await api.traffic(
-      { ...commonParams(ctx), step: formatStepParam(ctx.stepMs) },
-      ctx.signal
-    )
+    const res = await api.traffic(firstWave.traffic(ctx), ctx.signal)
     const perS = 1000 / res.step_ms
     const pts = (key: 'requests' | 'errors' | 'timeouts') =>
       alignPoints(

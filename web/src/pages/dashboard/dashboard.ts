@@ -1,5 +1,6 @@
 import type uPlot from 'uplot'
 import { answersOf, api } from '../../api/client.js'
+import { dropEarly } from '../../api/early.js'
 import type { Dimensions, Health } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import {
@@ -113,6 +114,8 @@ export function startDashboard(root: HTMLElement): void {
     // its charts are asked for beside /api/health instead of after it, one round trip sooner.
     const known = state.range.kind === 'absolute' ? resolveRange(state.range, null, 0) : null
     const early = known === null ? null : startCharts(known, signal, panels)
+    // What the entry script asked and this view did not take is not for any view after it.
+    dropEarly()
     let health: Health
     try {
       health = await api.health(signal)

@@ -8,9 +8,7 @@ import { loadInvestigation } from '../../panels/investigation-panel.js'
 import { loadKpis } from '../../panels/kpi-strip.js'
 import { fetchHeadlinePercentiles, loadPercentiles } from '../../panels/latency-panel.js'
 import {
-  commonParams,
   concentrationParams,
-  sampleParams,
   type LoadContext,
   windowDefinition,
 } from '../../panels/load-context.js'
@@ -49,18 +47,14 @@ export function loadChartPanels(
       }),
     settleCard(
       panels.events.card,
-      loadEvents(ctx, panels.events.body, commonParams(ctx), () => {
+      loadEvents(ctx, panels.events.body, () => {
         for (const c of ctx.charts) {
           c.redraw(false, false)
         }
       }),
       signal
     ),
-    settleCard(
-      panels.samples.card,
-      loadSamples(ctx, panels.samples.body, sampleParams(ctx)),
-      signal
-    ),
+    settleCard(panels.samples.card, loadSamples(ctx, panels.samples.body), signal),
   ]
 }
 

@@ -1,0 +1,47 @@
+import { authHeaders, currentToken } from './auth-token.js'
+
+/** A request the page's entry script sent before the rest of the page had loaded. */
+interface Early {
+  response: Promise<Response>
+  /** The token it went with (`null`: none), for the same 401 rule as the page's own calls. */
+  sent: string | null
+}
+
+const asked = new Map<string, Early>()
+
+/**
+ * Sends a GET of `url` now, as the page's client would (same headers, same token), and keeps its
+ * answer for the first call of the same URL (`takeEarly`): the dashboard's first wave leaves
+ * while the page's script is still being loaded and compiled (ADR 0280).
+ */
+export function askEarly(url: string): void {
+  if (asked.has(url)) {
+    return
+  }
+  const sent = currentToken()
+  const response = fetch(url, { headers: { accept: 'application/json', ...authHeaders() } })
+  // Taken or dropped later; a failure then falls back to asking again.
+  response.catch(() => undefined)
+  asked.set(url, { response, sent })
+}
+
+/** The answer of an early request of exactly `url`, once: later calls ask the server again. */
+export function takeEarly(url: string): Early | undefined {
+  const early = asked.get(url)
+  asked.delete(url)
+  return early
+}
+
+/**
+ * Forgets the early requests nobody took (the page's first view asked something else): their
+ * bodies are cancelled so that the browser frees them.
+ */
+export function dropEarly(): void {
+  for (const { response } of asked.values()) {
+    response.then(
+      (res) => res.body?.cancel().catch(() => undefined),
+      () => undefined
+    )
+  }
+  asked.clear()
+}
