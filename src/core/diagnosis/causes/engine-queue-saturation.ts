@@ -184,7 +184,13 @@ function judgeIn(
   evidence: Evidence[]
 } {
   const range = changeBuckets(change)
-  const queueShift = shiftOf(ctx, ctx.frame.stages['engine.queue'], change)
+  // A demand span is read against the requests before it, the level the demand rose from (as its
+  // scan reads it): after it the queue it filled still drains, and counting that drain as the
+  // usual level halves the rise of a queue that stayed full for the whole span (ADR 0278).
+  const queueShift =
+    onset === null
+      ? shiftOf(ctx, ctx.frame.stages['engine.queue'], change)
+      : shiftFromBefore(ctx, ctx.frame.stages['engine.queue'], change)
   const scope = globalOrLocal(ctx, change, ctx.frame.stages['engine.queue'])
   const waiting = resourceLevel(ctx, 'waiting', range)
   const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
@@ -345,4 +351,41 @@ function drainEvidence(ctx: DiagnosisContext, onset: DemandOnset): Evidence | nu
       ? `the users' wait outlasts the demand: the TTFT P99 is still elevated at the end of the data, ${seconds} s after the requests per step fell back at ${isoFromMicros(asMicros(demandEndUs))} (the backlog had not drained)`
       : `the users' wait outlasts the demand: the TTFT P99 stays elevated until ${isoFromMicros(asMicros(drainedUs))}, ${seconds} s after the requests per step fell back at ${isoFromMicros(asMicros(demandEndUs))}; the backlog drained then`,
   }
+}
+
+/**
+ * Mean of `values` over the change's requests against the requests started before its window;
+ * ratio 1 when either side has none.
+ */
+function shiftFromBefore(
+  ctx: DiagnosisContext,
+  values: Float64Array,
+  change: TimeChange
+): { ratio: number } {
+  if (change.windowUs === null) {
+    return { ratio: 1 }
+  }
+  let sumIn = 0
+  let nIn = 0
+  let sumBefore = 0
+  let nBefore = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const v = values[i] as number
+    if (!Number.isFinite(v)) {
+      continue
+    }
+    if (change.inWindow[i] === 1) {
+      sumIn += v
+      nIn++
+    } else if ((ctx.frame.startUs[i] as number) < change.windowUs.fromUs) {
+      sumBefore += v
+      nBefore++
+    }
+  }
+  if (nIn === 0 || nBefore === 0) {
+    return { ratio: 1 }
+  }
+  const inside = sumIn / nIn
+  const before = sumBefore / nBefore
+  return { ratio: before > 0 ? inside / before : inside > 0 ? 10 : 1 }
 }
