@@ -241,6 +241,10 @@ export const engineMemoryBandwidthCause: CauseRecord = {
       scope: { dimension: null, value: null },
       window: { start: isoFromMicros(fromUs as Micros), end: isoFromMicros(toUs as Micros) },
       evidence,
+      // The median TPOT per step is the slowed decode itself, which carries no backlog. When its
+      // span has the TPOT P99 change's steps, the consensus took it for the P99's and re-voted it
+      // with the TTFT spans, which carry the queue the slower tokens left (ADR 0278).
+      ownWindow: true,
     }
   },
 }

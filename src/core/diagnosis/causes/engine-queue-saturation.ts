@@ -8,7 +8,9 @@
  * on most replicas (global), with traffic up and requests waiting in the engines; without a
  * change, the median engine holds waiting requests (a few engines' long queues are their own
  * condition: ADR 0192). The change window is the TTFT P99's, or the span where the requests per
- * step rose past chance when the queue reads stronger there (ADR 0243).
+ * step rose past chance when the queue reads stronger there (ADR 0243); a rise certain past
+ * chance that reads at least as strong is the window itself, not re-voted from the latency, and
+ * the P99's longer span is cited as the backlog's drain (ADR 0278).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
  * traffic jumped (noisy neighbour), the prompts got longer (long prompts), KV cache full with
  * preemptions (KV pressure); tokens that take longer made most of the rise in load (memory
@@ -110,7 +112,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in.",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain.",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts); tokens that take longer made most of the rise in the engines' load (memory bandwidth, which then drove the queue).",
   actions: [
@@ -150,6 +152,18 @@ export const engineQueueSaturationCause: CauseRecord = {
       onset
     )
     byDemand.confidence *= certain
+    if (certain === 1 && byDemand.confidence >= byLatency.confidence) {
+      // A rise past every span chance reaches is the cause's own series: the queue's window is
+      // where more requests came than before, not where the latency they left behind settled
+      // (the consensus would re-vote it with spans that carry the backlog's drain). A tie goes
+      // to the demand, the root, rather than to the P99 it moved (ADR 0278).
+      const drained = drainEvidence(ctx, onset)
+      return {
+        ...byDemand,
+        evidence: drained === null ? byDemand.evidence : [...byDemand.evidence, drained],
+        ownWindow: true,
+      }
+    }
     return byDemand.confidence > byLatency.confidence ? byDemand : byLatency
   },
 }
@@ -170,7 +184,13 @@ function judgeIn(
   evidence: Evidence[]
 } {
   const range = changeBuckets(change)
-  const queueShift = shiftOf(ctx, ctx.frame.stages['engine.queue'], change)
+  // A demand span is read against the requests before it, the level the demand rose from (as its
+  // scan reads it): after it the queue it filled still drains, and counting that drain as the
+  // usual level halves the rise of a queue that stayed full for the whole span (ADR 0278).
+  const queueShift =
+    onset === null
+      ? shiftOf(ctx, ctx.frame.stages['engine.queue'], change)
+      : shiftFromBefore(ctx, ctx.frame.stages['engine.queue'], change)
   const scope = globalOrLocal(ctx, change, ctx.frame.stages['engine.queue'])
   const waiting = resourceLevel(ctx, 'waiting', range)
   const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
@@ -306,4 +326,66 @@ function demandEvidence(ctx: DiagnosisContext, onset: DemandOnset): Evidence {
     baseline: round(onset.rateOutside),
     text: `requests per step rose from ${round(onset.rateOutside, 1)} to ${round(onset.rateInside, 1)} at ${at} (scan z=${round(onset.z, 1)}): the queue is judged from where the demand rose`,
   }
+}
+
+/**
+ * "The users' wait outlasts the demand": the TTFT P99's elevated span overlaps the demand span and
+ * ends after it, where the backlog the extra requests left had drained. Null when it ends with the
+ * demand or does not overlap it (then nothing is said about a drain the data does not show).
+ */
+function drainEvidence(ctx: DiagnosisContext, onset: DemandOnset): Evidence | null {
+  const e = ctx.ttftChange.elevated
+  if (e === null || e.start > onset.to || e.end <= onset.to) {
+    return null
+  }
+  const { fromUs, stepUs } = ctx.grid
+  const demandEndUs = Math.min(ctx.input.window.toUs, fromUs + (onset.to + 1) * stepUs)
+  const drainedUs = Math.min(ctx.input.window.toUs, fromUs + (e.end + 1) * stepUs)
+  const seconds = Math.round((drainedUs - demandEndUs) / 1e6)
+  const open = drainedUs >= ctx.input.window.toUs
+  return {
+    metric: 'ttft.p99',
+    observed: isoFromMicros(asMicros(drainedUs)),
+    baseline: isoFromMicros(asMicros(demandEndUs)),
+    text: open
+      ? `the users' wait outlasts the demand: the TTFT P99 is still elevated at the end of the data, ${seconds} s after the requests per step fell back at ${isoFromMicros(asMicros(demandEndUs))} (the backlog had not drained)`
+      : `the users' wait outlasts the demand: the TTFT P99 stays elevated until ${isoFromMicros(asMicros(drainedUs))}, ${seconds} s after the requests per step fell back at ${isoFromMicros(asMicros(demandEndUs))}; the backlog drained then`,
+  }
+}
+
+/**
+ * Mean of `values` over the change's requests against the requests started before its window;
+ * ratio 1 when either side has none.
+ */
+function shiftFromBefore(
+  ctx: DiagnosisContext,
+  values: Float64Array,
+  change: TimeChange
+): { ratio: number } {
+  if (change.windowUs === null) {
+    return { ratio: 1 }
+  }
+  let sumIn = 0
+  let nIn = 0
+  let sumBefore = 0
+  let nBefore = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const v = values[i] as number
+    if (!Number.isFinite(v)) {
+      continue
+    }
+    if (change.inWindow[i] === 1) {
+      sumIn += v
+      nIn++
+    } else if ((ctx.frame.startUs[i] as number) < change.windowUs.fromUs) {
+      sumBefore += v
+      nBefore++
+    }
+  }
+  if (nIn === 0 || nBefore === 0) {
+    return { ratio: 1 }
+  }
+  const inside = sumIn / nIn
+  const before = sumBefore / nBefore
+  return { ratio: before > 0 ? inside / before : inside > 0 ? 10 : 1 }
 }

@@ -185,7 +185,10 @@ export const routingImbalanceCause: CauseRecord = {
       return own
     }
     const peers = routingAgainstPeers(ctx)
-    return peers !== null && (own === null || peers.confidence > own.confidence) ? peers : own
+    // The peer line's span is the replica's requests against its peers': the routing itself.
+    return peers !== null && (own === null || peers.confidence > own.confidence)
+      ? { ...peers, ownWindow: true }
+      : own
   },
 }
 
@@ -268,17 +271,20 @@ function ownPastOrLoad(ctx: DiagnosisContext): RuleResult {
   }
   const hotShare = rows[0]?.slowShare ?? 0
   const scoped = hotShare >= 0.4 || queueOnHot > 0.5
+  // The router's share is the fault itself; the replica's latency lags it by the time its queue
+  // takes to fill and to drain, so a window voted from its excess ends where the backlog ends,
+  // minutes after the routing did. The share's span is the cause's own series: the latency
+  // consensus leaves it, whichever latency span its steps happen to match (ADR 0278).
+  const window =
+    scoped && scan !== null && scan.value === hot
+      ? windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs)
+      : null
   return {
     confidence,
     scope: scoped ? scopeOf('replica', hot) : scopeOf(null, null),
-    // The router's share is the fault itself; the replica's latency lags it by the time its
-    // queue takes to fill and to drain, so a window voted from its excess ends where the
-    // backlog ends, minutes after the routing did.
-    window:
-      scoped && scan !== null && scan.value === hot
-        ? windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs)
-        : null,
+    window,
     evidence,
+    ownWindow: window !== null,
   }
 }
 

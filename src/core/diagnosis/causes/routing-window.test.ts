@@ -103,6 +103,15 @@ describe('a routing skew’s window is where the router skewed', () => {
     expect(diagnosis.findings.map((x) => x.cause)).not.toContain('engine.queue_saturation')
   })
 
+  it('the share’s span is the cause’s own window: the latency consensus does not re-vote it', () => {
+    // Whichever latency span its steps happen to match (ADR 0278): the re-vote's signals carry
+    // the replica's drained backlog.
+    const r = routingImbalanceCause.evaluate(buildContext(input('skew')))
+    expect(r).not.toBeNull()
+    expect(r !== null && 'window' in r ? r.window : null).not.toBeNull()
+    expect(r !== null && 'ownWindow' in r ? r.ownWindow : false).toBe(true)
+  })
+
   it('against: a replica with a larger share all window long gives no span to take', () => {
     const r = routingImbalanceCause.evaluate(buildContext(input('standing')))
     expect(r !== null && 'window' in r ? r.window : null).toBeNull()
