@@ -188,7 +188,8 @@ function applyCounterEvidence(ctx: DiagnosisContext, findings: Finding[]): void 
  * An unscoped finding can be the same condition seen through its mechanism: a replica with a
  * smaller batch queues all window long, and its queue excess reads as engine-wide saturation.
  * Such a finding is set aside too when the requests outside the condition did not get slower in
- * the finding's window: the excess is the condition's, and nothing else changed (ADR 0183).
+ * the finding's window: the excess is the condition's, and nothing else changed (ADR 0183), or
+ * when the condition holds the engine queue the window added (ADR 0279).
  */
 function setAsideStanding(
   frame: RequestFrame,
@@ -288,9 +289,9 @@ function carriedByStanding(
  * An unscoped finding whose engine-queue excess is a standing condition's: the condition's
  * requests hold most of the queue time the window added, and the other requests of the window
  * wait no longer than outside it (ADR 0279). A replica always 1.8× slower crosses its capacity
- * when the traffic drifts up 1.3×, and its queue, read engine-wide, is saturation with a window;
- * the other replicas' P99 rose with the traffic too, which the P99 test above cannot tell from
- * an incident, while their typical request waits as little as before. The "against" line, or
+ * when the traffic drifts up 1.1–1.2×, and its queue, read engine-wide, is saturation with a
+ * window; the other replicas' P99 rose with the traffic too, which the P99 test above cannot
+ * tell from an incident, while their typical request waits as little as before. The "against" line, or
  * null when the finding's excess is not the engine queue or no condition holds it.
  */
 function queuedOnStanding(
