@@ -16,7 +16,13 @@
  * candidate. Fewer than {@link MIN_REQUESTS} requests give `healthy` with confidence 0 and the
  * evidence text "not enough data: N requests".
  */
-import type { Diagnosis, Finding, Percentiles, StandingCondition } from '../model/diagnosis.js'
+import type {
+  Diagnosis,
+  Evidence,
+  Finding,
+  Percentiles,
+  StandingCondition,
+} from '../model/diagnosis.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../model/units.js'
 import { quantileSorted, sortedFinite, summarize } from '../stats/quantile.js'
 import { calibrate } from './explain/calibration.js'
@@ -37,6 +43,7 @@ import { scoreCause } from './causes/score.js'
 import { diagnosisStages } from './explain/stage-breakdown.js'
 import { explainAway } from './explain/explain-away.js'
 import { grewWithin, standingConditions } from './detect/standing.js'
+import { queueOfStanding } from './detect/standing-queue.js'
 import { windowSpanUs } from './frame/window-span.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
@@ -181,7 +188,8 @@ function applyCounterEvidence(ctx: DiagnosisContext, findings: Finding[]): void 
  * An unscoped finding can be the same condition seen through its mechanism: a replica with a
  * smaller batch queues all window long, and its queue excess reads as engine-wide saturation.
  * Such a finding is set aside too when the requests outside the condition did not get slower in
- * the finding's window: the excess is the condition's, and nothing else changed (ADR 0183).
+ * the finding's window: the excess is the condition's, and nothing else changed (ADR 0183), or
+ * when the condition holds the engine queue the window added (ADR 0279).
  */
 function setAsideStanding(
   frame: RequestFrame,
@@ -200,6 +208,11 @@ function setAsideStanding(
           (span === null || !grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }))
       ) ?? carriedByStanding(frame, f, standing)
     if (same === undefined) {
+      const queued = queuedOnStanding(frame, f, standing)
+      if (queued !== null) {
+        f.confidence *= STANDING_FACTOR
+        f.evidence.push(queued)
+      }
       continue
     }
     f.confidence *= STANDING_FACTOR
@@ -270,6 +283,41 @@ function carriedByStanding(
     }
   }
   return undefined
+}
+
+/**
+ * An unscoped finding whose engine-queue excess is a standing condition's: the condition's
+ * requests hold most of the queue time the window added, and the other requests of the window
+ * wait no longer than outside it (ADR 0279). A replica always 1.8× slower crosses its capacity
+ * when the traffic drifts up 1.1–1.2×, and its queue, read engine-wide, is saturation with a
+ * window; the other replicas' P99 rose with the traffic too, which the P99 test above cannot
+ * tell from an incident, while their typical request waits as little as before. The "against" line, or
+ * null when the finding's excess is not the engine queue or no condition holds it.
+ */
+function queuedOnStanding(
+  frame: RequestFrame,
+  f: Finding,
+  standing: readonly StandingCondition[]
+): Evidence | null {
+  const first = f.evidence[0]
+  if (f.scope.value !== null || f.window === null || first?.stage !== 'engine.queue') {
+    return null
+  }
+  const inWindow = findingRequests(frame, f)
+  if (inWindow === null) {
+    return null
+  }
+  const held = queueOfStanding(frame, frame.stages['engine.queue'], inWindow, standing)
+  if (held === null) {
+    return null
+  }
+  const { dimension, value } = held.condition
+  return {
+    dimension,
+    observed: value,
+    baseline: null,
+    text: `against: ${pct(held.share)} of the engine queue time the window added is ${dimension}=${value}'s, as slow through the whole window (a standing condition); the other requests of the window wait no longer than outside it (Cliff's δ ${held.restDelta.toFixed(2)})`,
+  }
 }
 
 /**
