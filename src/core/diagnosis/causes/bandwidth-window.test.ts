@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
-import { asMicros, microsFromIso } from '../../model/units.js'
+import { microsFromIso } from '../../model/units.js'
 import { buildContext } from '../frame/context.js'
-import { frameFromRequests } from '../frame/frame.js'
 import type { DiagnosisInput } from '../frame/input.js'
-import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
 import { engineMemoryBandwidthCause } from './engine-memory-bandwidth.js'
 
 const MIN_US = 60_000_000
@@ -56,12 +55,7 @@ function requests(): RequestTimeline[] {
 }
 
 function input(): DiagnosisInput {
-  return {
-    window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
-    frame: frameFromRequests(requests()),
-    resources: [],
-    events: [],
-  }
+  return minutesInput(requests(), MINUTES)
 }
 
 describe('a memory-bandwidth slowdown’s window is its median TPOT’s span', () => {

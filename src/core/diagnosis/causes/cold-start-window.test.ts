@@ -4,10 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
-import { asMicros, microsFromIso } from '../../model/units.js'
+import { microsFromIso } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
-import { frameFromRequests } from '../frame/frame.js'
-import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
 
 const MIN_US = 60_000_000
 const MINUTES = 40
@@ -53,12 +52,7 @@ function decayingColdStart(): RequestTimeline[] {
 
 describe('replica.cold_start: the window ends where the replica is warm', () => {
   it('a warm-up over a quarter of an hour is not cut at its first five minutes', () => {
-    const { diagnosis } = diagnose({
-      window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
-      frame: frameFromRequests(decayingColdStart()),
-      resources: [],
-      events: [],
-    })
+    const { diagnosis } = diagnose(minutesInput(decayingColdStart(), MINUTES))
     const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
     expect(cold.scope).toEqual({ dimension: 'replica', value: 'r5' })
     const joinUs = T0_US + JOIN_MIN * MIN_US

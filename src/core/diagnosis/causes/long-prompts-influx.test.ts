@@ -6,12 +6,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
-import { asMicros, microsFromIso } from '../../model/units.js'
+import { microsFromIso } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
 import { buildContext } from '../frame/context.js'
-import { frameFromRequests } from '../frame/frame.js'
 import type { DiagnosisInput } from '../frame/input.js'
-import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
 import { promptInflux } from './engine-long-prompts.js'
 
 const MIN_US = 60_000_000
@@ -60,12 +59,7 @@ function requests(spec: Spec): RequestTimeline[] {
 }
 
 function input(spec: Spec): DiagnosisInput {
-  return {
-    window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
-    frame: frameFromRequests(requests(spec)),
-    resources: [],
-    events: [],
-  }
+  return minutesInput(requests(spec), MINUTES)
 }
 
 const influx = (spec: Spec) => promptInflux(buildContext(input(spec)))

@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
-import { asMicros, microsFromIso } from '../../model/units.js'
+import { microsFromIso } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
-import { frameFromRequests } from '../frame/frame.js'
 import type { DiagnosisInput, ResourceSeries } from '../frame/input.js'
-import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
 
 const MIN_US = 60_000_000
 const MINUTES = 40
@@ -76,12 +75,7 @@ function input(low: number): DiagnosisInput {
     }
     return [queries, hits]
   })
-  return {
-    window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
-    frame: frameFromRequests(requests),
-    resources,
-    events: [],
-  }
+  return minutesInput(requests, MINUTES, resources)
 }
 
 describe('a prefix-cache fall is weighed by the prompt tokens it makes the engines compute again', () => {

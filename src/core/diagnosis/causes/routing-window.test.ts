@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
-import { asMicros, microsFromIso } from '../../model/units.js'
+import { microsFromIso } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
 import { buildContext } from '../frame/context.js'
-import { frameFromRequests } from '../frame/frame.js'
 import type { DiagnosisInput } from '../frame/input.js'
-import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
 import { routingImbalanceCause } from './routing-imbalance.js'
 
 const MIN_US = 60_000_000
@@ -77,12 +76,7 @@ function requests(kind: 'skew' | 'standing'): RequestTimeline[] {
 }
 
 function input(kind: 'skew' | 'standing'): DiagnosisInput {
-  return {
-    window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
-    frame: frameFromRequests(requests(kind)),
-    resources: [],
-    events: [],
-  }
+  return minutesInput(requests(kind), MINUTES)
 }
 
 describe('a routing skew’s window is where the router skewed', () => {

@@ -6,19 +6,20 @@ import { buildContext } from '../frame/context.js'
 import { frameFromRequests } from '../frame/frame.js'
 import type { DiagnosisInput } from '../frame/input.js'
 import { diagnoseGridCase, gridCases } from '../testing/grid.js'
-import { createTestRng, makeCluster, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import {
+  createTestRng,
+  makeCluster,
+  makeTimeline,
+  minutesInput,
+  T0_US,
+} from '../testing/make-timeline.js'
 
 const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1', r4: 'n2', r5: 'n2' }
 const MINUTES = 30
 const MIN_US = 60_000_000
 
 function input(requests: RequestTimeline[]): DiagnosisInput {
-  return {
-    window: { fromUs: T0_US, toUs: asMicros(T0_US + MINUTES * MIN_US) },
-    frame: frameFromRequests(requests),
-    resources: [],
-    events: [],
-  }
+  return minutesInput(requests, MINUTES)
 }
 
 /**

@@ -8,8 +8,7 @@ import type { Cause, Finding } from '../../model/diagnosis.js'
 import { CAUSE_RECORDS } from '../causes/index.js'
 import { buildContext } from '../frame/context.js'
 import { generateRun, inputOfRun, minuteOfRun } from '../testing/fault-gen.js'
-import { frameFromRequests } from '../frame/frame.js'
-import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
 import { explainAway, ROOT_HOLDS } from './explain-away.js'
 
@@ -261,12 +260,7 @@ describe('a version that exists only inside its incident', () => {
       )
     }
   }
-  const vCtx = buildContext({
-    window: { fromUs: T0_US, toUs: asMicros(T0_US + 30 * MIN) },
-    frame: frameFromRequests(requests),
-    resources: [],
-    events: [],
-  })
+  const vCtx = buildContext(minutesInput(requests, 30))
   const iso = (minute: number): string => isoFromMicros(asMicros(T0_US + minute * MIN))
 
   it('is not a shadow of its slowest replica: its first minutes are no baseline', () => {

@@ -6,13 +6,31 @@ import type { Dimension, RequestTimeline, StageName } from '../../model/request.
 import { STAGE_NAMES } from '../../model/request.js'
 import { asMicros, type Micros } from '../../model/units.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
-import type { ResourceSeries } from '../frame/input.js'
+import type { DiagnosisInput, ResourceSeries } from '../frame/input.js'
+import { frameFromRequests } from '../frame/frame.js'
 
 /** A seeded uniform generator for test data (see {@link createSeededRandom}). */
 export const createTestRng = createSeededRandom
 
 /** 2025-06-02T09:00:00Z in epoch µs. */
 export const T0_US = asMicros(Date.UTC(2025, 5, 2, 9, 0, 0) * 1000)
+
+/**
+ * The diagnosis input of `minutes` of data from {@link T0_US}: these requests, these series, no
+ * change events (the window most hand-made runs are diagnosed over).
+ */
+export function minutesInput(
+  requests: readonly RequestTimeline[],
+  minutes: number,
+  resources: readonly ResourceSeries[] = []
+): DiagnosisInput {
+  return {
+    window: { fromUs: T0_US, toUs: asMicros(T0_US + minutes * 60_000_000) },
+    frame: frameFromRequests([...requests]),
+    resources,
+    events: [],
+  }
+}
 
 export interface TimelineSpec {
   startUs?: number
