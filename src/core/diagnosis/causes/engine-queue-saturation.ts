@@ -20,19 +20,21 @@
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
-import { sortedFinite } from '../../stats/quantile.js'
+import { meanWhere, sortedFinite } from '../../stats/quantile.js'
 import { cliffsDelta, ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { workloadKind } from './signature.js'
 import {
   globalOrLocal,
   levelsByKey,
+  meanRatio,
   resourceLevel,
   shiftOf,
   stageStat,
   workRatio,
 } from '../detect/shifts.js'
 import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
+import { startMask } from '../frame/frame.js'
 import { demandChange, demandOnset, type DemandOnset } from '../detect/demand-onset.js'
 import type { StageStat } from '../detect/stage-stats.js'
 import { BURST_Z_HI, BURST_Z_LO } from '../detect/traffic-shift.js'
@@ -365,27 +367,15 @@ function shiftFromBefore(
   if (change.windowUs === null) {
     return { ratio: 1 }
   }
-  let sumIn = 0
-  let nIn = 0
-  let sumBefore = 0
-  let nBefore = 0
+  const before = startMask(ctx.frame, -Infinity, change.windowUs.fromUs)
   for (let i = 0; i < ctx.frame.n; i++) {
-    const v = values[i] as number
-    if (!Number.isFinite(v)) {
-      continue
-    }
     if (change.inWindow[i] === 1) {
-      sumIn += v
-      nIn++
-    } else if ((ctx.frame.startUs[i] as number) < change.windowUs.fromUs) {
-      sumBefore += v
-      nBefore++
+      before[i] = 0
     }
   }
-  if (nIn === 0 || nBefore === 0) {
-    return { ratio: 1 }
-  }
-  const inside = sumIn / nIn
-  const before = sumBefore / nBefore
-  return { ratio: before > 0 ? inside / before : inside > 0 ? 10 : 1 }
+  const inside = meanWhere(values, change.inWindow)
+  const prior = meanWhere(values, before)
+  return inside.count === 0 || prior.count === 0
+    ? { ratio: 1 }
+    : { ratio: meanRatio(inside.mean, prior.mean) }
 }

@@ -36,8 +36,13 @@ export function shiftOf(
   return {
     inside: inside.mean,
     outside: outside.mean,
-    ratio: outside.mean > 0 ? inside.mean / outside.mean : inside.mean > 0 ? 10 : 1,
+    ratio: meanRatio(inside.mean, outside.mean),
   }
+}
+
+/** Inside over outside; 10 for a rise from nothing (large, not infinite), 1 when both are 0. */
+export function meanRatio(inside: number, outside: number): number {
+  return outside > 0 ? inside / outside : inside > 0 ? 10 : 1
 }
 
 export interface ResourceLevel {
