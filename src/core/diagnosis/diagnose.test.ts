@@ -207,7 +207,7 @@ describe('diagnose', () => {
 
       1. node.degraded  confidence 0.95  scope replica=r3  09:15:00–09:30:00
            - chain: replica=r3 (node) → engine.queue +0.1 ms at the median → TTFT P99 ×2.4 (inside the
-             window against outside it)
+             window against before it)
            - requests on replica r3 make up 100% of the requests with the slowest TTFT vs 12% of the"
     `)
     // Dimension values in words, each against the rest.

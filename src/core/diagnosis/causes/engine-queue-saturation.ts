@@ -186,6 +186,13 @@ function judgeIn(
   evidence: Evidence[]
 } {
   const range = changeBuckets(change)
+  // The span these lines were read over, by its times: the finding's window may be voted
+  // afterwards from the latency, and "in the window" then named another span than the one
+  // whose traffic rose 1.28× (contract seed 17's demand span against a window read at 1.10×).
+  const over =
+    change.windowUs === null
+      ? 'in the window'
+      : `from ${isoFromMicros(change.windowUs.fromUs)} to ${isoFromMicros(change.windowUs.toUs)}`
   // A demand span is read against the requests before it, the level the demand rose from (as its
   // scan reads it): after it the queue it filled still drains, and counting that drain as the
   // usual level halves the rise of a queue that stayed full for the whole span (ADR 0278).
@@ -229,7 +236,7 @@ function judgeIn(
       metric: waiting.view.metric,
       observed: round(waiting.inside),
       baseline: Number.isFinite(waiting.outside) ? round(waiting.outside) : null,
-      text: `${waiting.view.metric} averages ${round(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` in the window vs ${round(waiting.outside, 1)} outside` : ''}`,
+      text: `${waiting.view.metric} averages ${round(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` ${over} vs ${round(waiting.outside, 1)} outside` : ''}`,
     })
   } else {
     confidence *= 0.8
@@ -240,7 +247,7 @@ function judgeIn(
       metric: 'requests_per_step',
       observed: round(trafficIn),
       baseline: round(trafficOut),
-      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× in the window`,
+      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}`,
     })
     // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
     // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
@@ -251,7 +258,7 @@ function judgeIn(
       metric: 'tokens_per_request',
       observed: round(work),
       baseline: 1,
-      text: `token work per request ${work.toFixed(2)}× in the window (uncached prompt + output tokens)`,
+      text: `token work per request ${work.toFixed(2)}× ${over} (uncached prompt + output tokens)`,
     })
     if (trafficRatio < 1.1) {
       // Same number of requests: heavier ones (their own causes say which) or less capacity.

@@ -8,6 +8,7 @@ import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 type CauseId = Exclude<Cause, 'healthy'>
 import type { Dimension, StageName } from '../../model/request.js'
 import { windowSpanUs } from '../frame/window-span.js'
+import { startMask } from '../frame/frame.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { causeRecord } from '../causes/index.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
@@ -70,6 +71,21 @@ function inside(ctx: DiagnosisContext, f: Finding): Uint8Array | null {
     mask[i] = t >= from && t <= to ? 1 : 0
   }
   return mask
+}
+
+/** The requests started before the window's start; null without a window. */
+function beforeWindow(ctx: DiagnosisContext, window: Finding['window']): Uint8Array | null {
+  const span = windowSpanUs(window)
+  return span === null ? null : startMask(ctx.frame, -Infinity, span.from)
+}
+
+/** Requests in `mask` with a value. */
+function count(mask: Uint8Array, values: Float64Array): number {
+  let n = 0
+  for (let i = 0; i < mask.length; i++) {
+    n += mask[i] === 1 && values[i] === values[i] ? 1 : 0
+  }
+  return n
 }
 
 function invert(mask: Uint8Array): Uint8Array {
@@ -157,12 +173,19 @@ export function chainEvidence(
     return null
   }
   const out = invert(win)
+  const measure = measureOfFinding(root)
+  const values = measure === 'tpot' ? ctx.frame.tpotUs : ctx.frame.ttftUserUs
+  // The P99 is read against the level it rose from, the requests before the window: after it a
+  // backlog the root left may still drain (a saturated queue's demand span is its window, and
+  // its drain outside it read "not raised ×0.95" for a queue of minutes). Without enough of them
+  // (a window from the data's start), against every request outside it.
+  const before = beforeWindow(ctx, root.window ?? mechanism.window)
+  const base = before !== null && count(before, values) >= MIN_SIDE ? before : out
   const steps = [rootStep(ctx, root, win)]
   const own = warmUpStep(root)
   if (own !== null) {
     steps.push(own)
   }
-  const measure = measureOfFinding(root)
   // A root that is itself a mechanism of the latency, joined to this one by an edge of its data
   // (a saturated queue that also filled the decode batch), goes through its own stage; the
   // mechanism it drove is named after it.
@@ -172,7 +195,7 @@ export function chainEvidence(
   const stage = rootStage ?? (measure === 'tpot' ? undefined : MECHANISM_STAGE[mechanism.cause])
   if (stage !== undefined) {
     const a = q(ctx.frame.stages[stage], win, 0.5)
-    const b = q(ctx.frame.stages[stage], out, 0.5)
+    const b = q(ctx.frame.stages[stage], base, 0.5)
     const grew = Number.isFinite(a) && Number.isFinite(b) && a > b
     const also = rootStage === undefined ? '' : `, with ${mechanism.cause}`
     if (grew) {
@@ -191,15 +214,14 @@ export function chainEvidence(
         : (causeRecord(root.cause)?.chain[1] ?? mechanism.cause)
     )
   }
-  const values = measure === 'tpot' ? ctx.frame.tpotUs : ctx.frame.ttftUserUs
   const a = q(values, win, 0.99)
-  const b = q(values, out, 0.99)
+  const b = q(values, base, 0.99)
   const ratio = a / b
   if (!(Number.isFinite(ratio) && ratio > 0)) {
     return null
   }
   const word = measure === 'tpot' ? 'TPOT' : 'TTFT'
-  const sized = 'inside the window against outside it'
+  const sized = `inside the window against ${base === out ? 'outside it' : 'before it'}`
   // Two decimals where one would round a ratio under the line up to "×1.1".
   const last =
     Math.round(ratio * 100) / 100 < P99_RAISED

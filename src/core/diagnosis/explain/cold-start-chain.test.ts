@@ -19,7 +19,7 @@ describe('the chain of a weak cold start', () => {
       const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
       const chain = cold.evidence.find((e) => e.metric === 'chain')!
       expect(chain.text).toMatch(
-        /^chain: replica=r8 \(young replica\) → r8 ×1\.\d+ per token against its peers in its first 5 minutes → TTFT P99 not raised \(×0\.\d\d inside the window against outside it\)$/
+        /^chain: replica=r8 \(young replica\) → r8 ×1\.\d+ per token against its peers in its first 5 minutes → TTFT P99 not raised \(×0\.\d\d inside the window against before it\)$/
       )
       // The wording the chain reads from the record's warm-up line.
       expect(cold.evidence.map((e) => e.text).join('\n')).toMatch(
