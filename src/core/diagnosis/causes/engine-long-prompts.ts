@@ -12,10 +12,10 @@
  * separate pool.
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
-import { isoFromMicros, type Micros } from '../../model/units.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { stepRise, type StepRise } from '../detect/step-rise.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 import { BURST_Z_HI, BURST_Z_LO, scanRequestShare } from '../detect/traffic-shift.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
@@ -66,6 +66,10 @@ export const engineLongPromptsCause: CauseRecord = {
       return { skipped: 'no input token counts on the requests' }
     }
     const byChange = judgeByChange(ctx)
+    // The influx reading is at most full support: it can only win below it.
+    if (byChange !== null && byChange.confidence >= 1) {
+      return byChange
+    }
     const influx = promptInflux(ctx)
     if (influx === null || influx.confidence <= (byChange?.confidence ?? 0)) {
       return byChange
@@ -216,8 +220,7 @@ export function promptInflux(ctx: DiagnosisContext): Judged | null {
   if (!(confidence > 0)) {
     return null
   }
-  const startUs = grid.fromUs + from * grid.stepUs
-  const endUs = Math.min(grid.fromUs + (to + 1) * grid.stepUs, ctx.input.window.toUs)
+  const window = windowOfBuckets(grid, { from, to }, ctx.input.window.toUs)
   const shareIn = scan.xIn / scan.nIn
   const shareOut = scan.xOut / scan.nOut
   const evidence: Evidence[] = [
@@ -225,7 +228,7 @@ export function promptInflux(ctx: DiagnosisContext): Judged | null {
       metric: 'long_prompt_share',
       observed: round(shareIn),
       baseline: round(shareOut),
-      text: `${pct(shareIn)} of requests carry prompts over ${Math.round(longMin)} tokens (the window's 90th percentile) from ${isoFromMicros(startUs as Micros)} to ${isoFromMicros(endUs as Micros)}, vs ${pct(shareOut)} in the rest of the window (scan z=${scan.z.toFixed(1)})`,
+      text: `${pct(shareIn)} of requests carry prompts over ${Math.round(longMin)} tokens (the window's 90th percentile) from ${window.start} to ${window.end}, vs ${pct(shareOut)} in the rest of the window (scan z=${scan.z.toFixed(1)})`,
     },
     riseEvidence('ttft.p90', 'TTFT', ttft),
   ]
@@ -236,10 +239,7 @@ export function promptInflux(ctx: DiagnosisContext): Judged | null {
   return {
     confidence,
     scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
-    window: {
-      start: isoFromMicros(startUs as Micros),
-      end: isoFromMicros(endUs as Micros),
-    },
+    window,
     evidence,
     ownWindow: true,
   }

@@ -9,7 +9,7 @@ type CauseId = Exclude<Cause, 'healthy'>
 import type { Dimension, StageName } from '../../model/request.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { startMask } from '../frame/frame.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { meanWhere, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { causeRecord } from '../causes/index.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import type { DiagnosisContext } from '../frame/context.js'
@@ -77,15 +77,6 @@ function inside(ctx: DiagnosisContext, f: Finding): Uint8Array | null {
 function beforeWindow(ctx: DiagnosisContext, window: Finding['window']): Uint8Array | null {
   const span = windowSpanUs(window)
   return span === null ? null : startMask(ctx.frame, -Infinity, span.from)
-}
-
-/** Requests in `mask` with a value. */
-function count(mask: Uint8Array, values: Float64Array): number {
-  let n = 0
-  for (let i = 0; i < mask.length; i++) {
-    n += mask[i] === 1 && values[i] === values[i] ? 1 : 0
-  }
-  return n
 }
 
 function invert(mask: Uint8Array): Uint8Array {
@@ -180,7 +171,7 @@ export function chainEvidence(
   // its drain outside it read "not raised ×0.95" for a queue of minutes). Without enough of them
   // (a window from the data's start), against every request outside it.
   const before = beforeWindow(ctx, root.window ?? mechanism.window)
-  const base = before !== null && count(before, values) >= MIN_SIDE ? before : out
+  const base = before !== null && meanWhere(values, before).count >= MIN_SIDE ? before : out
   const steps = [rootStep(ctx, root, win)]
   const own = warmUpStep(root)
   if (own !== null) {
