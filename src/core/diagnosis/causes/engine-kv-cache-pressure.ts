@@ -16,15 +16,112 @@ import type { CauseRecord } from './record.js'
 import { decodeWeight } from './signature.js'
 import { resourceLevel, type ResourceLevel } from '../detect/shifts.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { bucketsOfWindow } from '../frame/window-span.js'
+import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
+import { elevatedSpan, minSegmentSteps } from '../detect/excess-scan.js'
+import { stepRise, type StepRise } from '../detect/step-rise.js'
 import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
-import { pct, round } from '../explain/text.js'
+import { fmtUs, pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
 import { kvExplainsPlace } from './kv-place-edge.js'
 
 /** Preemptions inside the window over outside it that count as starting with it. */
 const PREEMPT_RISE = 3
+
+/**
+ * The cache's own step: the smallest relative rise of its usage per step that counts, and the
+ * steps of data a step needs before it (a level that opens with the data has no before).
+ */
+const KV_STEP_RELATIVE = 0.15
+const MIN_STEPS_BEFORE = 3
+/** How clearly the engine queue's median per step rose over the cache's step (noise units, ratio). */
+const RISE_Z_LO = 3
+const RISE_Z_HI = 6
+const RISE_RATIO_LO = 1.05
+const RISE_RATIO_HI = 1.2
+
+interface OwnStep {
+  range: { from: number; to: number }
+  /** How clearly the requests' wait rose with it (0..1). */
+  risen: number
+  evidence: Evidence[]
+}
+
+/**
+ * The pressure read on its own series when no P99 changed: the span where the mean KV usage per
+ * step stepped up (a change point, as the excess scan reads a latency), with preemptions starting
+ * with it, and what the engine queue's median per step did over those steps against the others.
+ * A cache that fills slowly adds a little wait to every request: the TTFT P99, made by the
+ * window's bursts, may not move while the queue the preemptions refill rises throughout.
+ */
+function ownStep(ctx: DiagnosisContext): OwnStep | null {
+  const view = ctx.resources.get('kv_usage')
+  if (view === undefined) {
+    return null
+  }
+  const span = elevatedSpan(view.mean, 0, KV_STEP_RELATIVE, 4, minSegmentSteps(ctx.grid))
+  const first = view.mean.findIndex((v) => v === v)
+  if (span === null || first < 0 || span.from - first < MIN_STEPS_BEFORE) {
+    return null
+  }
+  const range = { from: span.from, to: span.to }
+  const level = saturation(ctx, range)
+  if (level === null || level.pre === null || !preemptingIn(level.pre)) {
+    return null
+  }
+  const queue = ctx.frame.stages['engine.queue']
+  if (queue === undefined) {
+    return null
+  }
+  const rise = stepRise(ctx.grid, ctx.frame.startUs, queue, 0.5, range.from, range.to)
+  const risen = riseWeight(rise)
+  if (!(risen > 0)) {
+    return null
+  }
+  // The users' side of the same steps: the queue is part of their first token.
+  const ttft = stepRise(
+    ctx.grid,
+    ctx.frame.startUs,
+    ctx.frame.ttftUserUs,
+    0.5,
+    range.from,
+    range.to
+  )
+  return {
+    range,
+    risen,
+    evidence: [
+      riseEvidence('engine.queue.p50', 'engine.queue', rise),
+      riseEvidence('ttft.p50', 'TTFT', ttft),
+    ],
+  }
+}
+
+function riseEvidence(metric: string, label: string, r: StepRise): Evidence {
+  const units = r.units > 50 ? '>50' : r.units.toFixed(1)
+  return {
+    metric,
+    observed: round(r.inside / 1000),
+    baseline: round(r.outside / 1000),
+    text: `${label} P50 per step ${fmtUs(r.inside)} while the cache ran full vs ${fmtUs(r.outside)} in the other steps (${(r.inside / r.outside).toFixed(2)}×, ${units} noise units)`,
+  }
+}
+
+function riseWeight(r: StepRise): number {
+  if (!(r.units === r.units) || !(r.outside > 0)) {
+    return 0
+  }
+  return (
+    ramp(r.units, RISE_Z_LO, RISE_Z_HI) * ramp(r.inside / r.outside, RISE_RATIO_LO, RISE_RATIO_HI)
+  )
+}
+
+/** Preemptions that start with the range: some inside, and several times the rate outside it. */
+function preemptingIn(pre: ResourceLevel): boolean {
+  return (
+    pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > PREEMPT_RISE * pre.outside)
+  )
+}
 
 /**
  * How full the cache was over `range` (0..1 support): its peak usage, or a lower peak when
@@ -40,10 +137,7 @@ function saturation(
     return null
   }
   const pre = resourceLevel(ctx, 'preemptions', range)
-  const preempting =
-    pre !== null &&
-    pre.inside > 0 &&
-    (!Number.isFinite(pre.outside) || pre.inside > PREEMPT_RISE * pre.outside)
+  const preempting = pre !== null && preemptingIn(pre)
   const sat = Math.max(
     ramp(kv.peak, 0.85, 0.97),
     preempting && range !== null ? ramp(kv.peak, 0.6, 0.8) : 0
@@ -94,7 +188,9 @@ export const engineKvCachePressureCause: CauseRecord = {
     'engine-rate': 0.2,
   },
   evaluate(ctx) {
-    const range = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
+    const changed = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
+    const own = changed === null ? ownStep(ctx) : null
+    const range = changed ?? own?.range ?? null
     const level = saturation(ctx, range)
     if (!level) {
       return { skipped: 'no metrics for KV cache usage (vllm:kv_cache_usage_perc)' }
@@ -130,11 +226,20 @@ export const engineKvCachePressureCause: CauseRecord = {
       evidence.push(missingEvidence('preemptions (vllm:num_preemptions_total)'))
     }
     // Full KV cache that does not coincide with slow requests is capacity well used, not a cause.
-    const anomaly = Math.max(range ? 1 : 0, ctx.sloBreached ? 1 : 0, kv.inside >= 0.9 ? 0.7 : 0.4)
+    // On its own step, the queue's rise over the same steps is that coincidence.
+    const anomaly = Math.max(
+      changed ? 1 : 0,
+      own?.risen ?? 0,
+      ctx.sloBreached ? 1 : 0,
+      kv.inside >= 0.9 ? 0.7 : 0.4
+    )
     confidence *= anomaly
     const ce = changeEvidence(ctx.ttftChange, 'ttft') ?? changeEvidence(ctx.tpotChange, 'tpot')
     if (ce) {
       evidence.push(ce)
+    }
+    if (own) {
+      evidence.push(...own.evidence)
     }
     const fullKeys = full.map(([k]) => k)
     const scoped = kv.view.keyDimension !== 'series' && fullKeys.length === 1 && peaks.length >= 3
@@ -143,8 +248,12 @@ export const engineKvCachePressureCause: CauseRecord = {
       scope: scoped
         ? scopeOf(kv.view.keyDimension === 'node' ? 'node' : 'replica', fullKeys[0] ?? null)
         : scopeOf(null, null),
-      window: changeWindow(ctx.ttftChange) ?? changeWindow(ctx.tpotChange),
+      window:
+        changeWindow(ctx.ttftChange) ??
+        changeWindow(ctx.tpotChange) ??
+        (own ? windowOfBuckets(ctx.grid, own.range, ctx.input.window.toUs) : null),
       evidence,
+      ownWindow: own !== null,
     }
   },
 }

@@ -32,7 +32,7 @@ import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
-import { seriesRise } from '../detect/step-rise.js'
+import { seriesRise, stepRise, type StepRise } from '../detect/step-rise.js'
 
 /**
  * The rise of the miss rate (1 − hit rate: the share of prompt tokens prefilled again) inside the
@@ -56,6 +56,16 @@ const FALL_Z_HI = 6
  * an edge placed on such a dip opens the window minutes early.
  */
 const SPAN_MIN_CHANGE = 0.2
+/** Latency ratio (inside the fall over outside it) at which support starts / is full. */
+const LATENCY_LO = 1.05
+const LATENCY_HI = 1.3
+/**
+ * Noise units from which the prefill's median per step counts as risen with the fall: the
+ * fall's own range (the step-rise unit, as the long-prompt influx reads its prefill).
+ */
+const PREFILL_Z_LO = FALL_Z_LO
+const PREFILL_Z_HI = FALL_Z_HI
+
 /** Absolute fall (hit-rate points) read when too few steps give the rate's swing. */
 const ABS_DROP_LO = 0.05
 const ABS_DROP_HI = 0.15
@@ -307,7 +317,14 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     }
     const engine = shiftOf(ctx, work, change)
     const latency = Math.max(ttft.ratio, tpot.ratio, engine.outside > 0 ? engine.ratio : 1)
-    let confidence = drop * ramp(latency, 1.05, 1.3)
+    // The means carry the queue's heavy tail: a few requests caught in a burst move them more
+    // than every request's extra prefill does. Over a fall of its own the typical request's
+    // prefill, its median per step against the other steps, is the uncached tokens' own cost.
+    const prefillStep = f.own
+      ? stepRise(ctx.grid, ctx.frame.startUs, ctx.frame.stages['engine.prefill'], 0.5, f.from, f.to)
+      : null
+    const typical = prefillStep === null ? 0 : prefillWeight(prefillStep)
+    let confidence = drop * Math.max(ramp(latency, LATENCY_LO, LATENCY_HI), typical)
     const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
     const queue = stageStat(ctx.ttftStages, 'engine.queue')
     const queuePart = heavierAtSameRate(ctx, ctx.ttftChange) ? (queue?.excessShare ?? 0) : 0
@@ -346,6 +363,15 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         text: `prompts also got ${tokens.ratio.toFixed(1)}× longer, which lowers the hit rate by itself`,
       })
     }
+    if (prefillStep !== null && typical > 0) {
+      evidence.push({
+        stage: 'engine.prefill',
+        metric: 'engine.prefill.p50',
+        observed: round(prefillStep.inside / 1000),
+        baseline: round(prefillStep.outside / 1000),
+        text: `engine.prefill P50 per step ${fmtUs(prefillStep.inside)} while it was low vs ${fmtUs(prefillStep.outside)} in the other steps (${(prefillStep.inside / prefillStep.outside).toFixed(2)}×, ${prefillStep.units > 50 ? '>50' : prefillStep.units.toFixed(1)} noise units)`,
+      })
+    }
     if (prefill && prefill.excessShare > 0.05) {
       evidence.push(stageEvidence(prefill, 'TTFT'))
     }
@@ -368,4 +394,14 @@ export const enginePrefixCacheMissCause: CauseRecord = {
       evidence,
     }
   },
+}
+
+/** How clearly the typical prefill rose: past the steps' own swing, by the latency's ratio scale. */
+function prefillWeight(r: StepRise): number {
+  if (!(r.units === r.units) || !(r.outside > 0)) {
+    return 0
+  }
+  return (
+    ramp(r.units, PREFILL_Z_LO, PREFILL_Z_HI) * ramp(r.inside / r.outside, LATENCY_LO, LATENCY_HI)
+  )
 }

@@ -678,9 +678,10 @@ export const replicaColdStartCause: CauseRecord = {
       })
     }
     evidence.push(...firstServed(ctx, fresh))
+    // Said here, weighed once: the record's counter applies the same warm-up to the merged finding
+    // (whichever line found it), and a factor taken here too would count it twice.
     const warm = warmUp(ctx, best.cohort, new Set(fresh.map(([k]) => k)))
     if (warm !== null) {
-      confidence *= warm.factor
       evidence.push(warm.evidence)
     }
     const version = versionSuspect(ctx, fresh)
