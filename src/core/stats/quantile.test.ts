@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { medianAndSpread, quantileSorted, rankIndex, sortedFinite, summarize } from './quantile.js'
+import {
+  medianAndSpread,
+  quantileInterval,
+  quantileSorted,
+  rankIndex,
+  sortedFinite,
+  summarize,
+} from './quantile.js'
+import { createRng } from './seeded-random.js'
 
 describe('nearest-rank quantiles', () => {
   it.each([
@@ -43,4 +51,46 @@ describe('median and robust spread', () => {
     expect(medianAndSpread([100, 2, 4, 1, 3])).toEqual({ median: 3, spread: 1.4826 })
     expect(medianAndSpread([5, 5, 5])).toEqual({ median: 5, spread: 0 })
   })
+})
+
+describe("a sample quantile's own interval", () => {
+  const ranks = (n: number) => Float64Array.from({ length: n }, (_, i) => i + 1)
+
+  it('has no upper end for the P99 of 253 values, and one for 600', () => {
+    // None of 253 draws passes the population's P99 with probability 0.99^253 = 7.9 % > 5 %.
+    expect(quantileInterval(ranks(253), 0.99)).toEqual([248, null])
+    expect(quantileInterval(ranks(600), 0.99)).toEqual([590, 599])
+    expect(quantileInterval(ranks(253), 0.5)).toEqual([113, 141])
+    expect(quantileInterval(new Float64Array(0), 0.5)).toEqual([null, null])
+  })
+
+  it.each([
+    [0.5, 253],
+    [0.99, 253],
+    [0.99, 600],
+  ])(
+    'holds the population quantile %f of a log-normal in about 90 percent of samples of %i',
+    (q, n) => {
+      // Latencies' shape; the population's quantile is known exactly.
+      const rng = createRng(26)
+      const z = q === 0.5 ? 0 : 2.326348
+      const truth = 100 * Math.exp(0.6 * z)
+      const samples = 1000
+      let held = 0
+      let bounded = 0
+      for (let s = 0; s < samples; s++) {
+        const sorted = Float64Array.from({ length: n }, () => rng.lognormal(100, 0.6)).sort()
+        const [lo, hi] = quantileInterval(sorted, q)
+        held += (lo === null || lo <= truth) && (hi === null || truth <= hi) ? 1 : 0
+        bounded += hi === null ? 0 : 1
+        // The sample's own quantile is inside its interval.
+        const own = quantileSorted(sorted, q)
+        expect((lo ?? -Infinity) <= own && own <= (hi ?? Infinity)).toBe(true)
+      }
+      // At least the level (ranks are whole): 0.925, 0.960 and 0.946 here.
+      expect(held / samples).toBeGreaterThanOrEqual(0.88)
+      expect(held / samples).toBeLessThanOrEqual(0.97)
+      expect(bounded).toBe(n === 253 && q === 0.99 ? 0 : samples)
+    }
+  )
 })

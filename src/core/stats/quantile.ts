@@ -143,3 +143,65 @@ export function meanWhere(
   }
   return { mean: count === 0 ? 0 : sum / count, count }
 }
+
+/**
+ * Where the q-quantile of the population a sample was drawn from lies, from the sample alone: a
+ * distribution-free interval of two of its order statistics, [x₍ₗ₎, x₍ᵤ₎]. The count of sample
+ * values below the population's quantile is Binomial(n, q) whatever the distribution, so l and u
+ * are read from that law and hold it with probability ≥ `level` (the exact form of a bootstrap of
+ * the quantile, with no resample drawn and no tail cut at the sample's largest value).
+ *
+ * An end the sample cannot bound is `null`: of 253 requests, none exceeds the population's P99
+ * 7.9 % of the time (0.99²⁵³), so their P99 has no upper end at 90 %. Empty: both `null`.
+ */
+export function quantileInterval(
+  sorted: ArrayLike<number>,
+  q: number,
+  level = 0.9
+): [number | null, number | null] {
+  const n = sorted.length
+  if (n === 0) {
+    return [null, null]
+  }
+  const tail = (1 - level) / 2
+  const cdf = binomialCdf(n, q)
+  // Lowest rank l (1-based) with P(B < l) ≤ tail taken as high as it goes; 0 means none.
+  let l = 0
+  while (l < n && (cdf[l] as number) <= tail) {
+    l++
+  }
+  // Highest rank u with P(B ≥ u) ≤ tail taken as low as it goes; n + 1 means none.
+  let u = 1
+  while (u <= n && (cdf[u - 1] as number) < 1 - tail) {
+    u++
+  }
+  return [l === 0 ? null : (sorted[l - 1] as number), u > n ? null : (sorted[u - 1] as number)]
+}
+
+/** P(B ≤ k) for B ~ Binomial(n, p), k = 0..n; weights built from the mode so none underflows. */
+function binomialCdf(n: number, p: number): Float64Array {
+  const w = new Float64Array(n + 1)
+  if (p <= 0 || p >= 1) {
+    w[p <= 0 ? 0 : n] = 1
+  } else {
+    const mode = Math.min(n, Math.floor((n + 1) * p))
+    const odds = p / (1 - p)
+    w[mode] = 1
+    for (let k = mode; k < n; k++) {
+      w[k + 1] = ((w[k] as number) * (n - k) * odds) / (k + 1)
+    }
+    for (let k = mode; k > 0; k--) {
+      w[k - 1] = ((w[k] as number) * k) / ((n - k + 1) * odds)
+    }
+  }
+  let total = 0
+  for (let k = 0; k <= n; k++) {
+    total += w[k] as number
+  }
+  let acc = 0
+  for (let k = 0; k <= n; k++) {
+    acc += w[k] as number
+    w[k] = acc / total
+  }
+  return w
+}
