@@ -213,7 +213,9 @@ function judgeIn(
   // More requests in the window than outside it is a level; a drift through the data has one over
   // any late span. The traffic rose only when the window's requests also stand above the data's
   // trend as a step (ADR 0286).
-  const risen = range ? risenTraffic(ctx.traffic, range.from, range.to, trafficRatio) : null
+  const risen = range
+    ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to, trafficRatio)
+    : null
   const step = risen?.step ?? null
   const rose = (risen?.ratio ?? 1) >= 1.1
   const share = ramp(q.excessShare, 0.3, 0.6)

@@ -109,7 +109,7 @@ describe('trafficStep and risenTraffic', () => {
       const step = trafficStep(traffic, window.from, window.to)
       expect(step.z).toBeLessThan(STEP_Z)
       // The window holds 1.5× the requests of the rest: a level, which the trend explains.
-      expect(risenTraffic(traffic, window.from, window.to, 1.5).ratio).toBe(1)
+      expect(risenTraffic(traffic, grid, window.from, window.to, 1.5).ratio).toBe(1)
     }
   })
 
@@ -118,11 +118,11 @@ describe('trafficStep and risenTraffic', () => {
     const step = trafficStep(traffic, window.from, window.to)
     expect(step.z).toBeGreaterThan(STEP_Z)
     expect(step.ratio).toBeCloseTo(1.35, 1)
-    expect(risenTraffic(traffic, window.from, window.to, 1.35).ratio).toBe(1.35)
+    expect(risenTraffic(traffic, grid, window.from, window.to, 1.35).ratio).toBe(1.35)
   })
 
   it('keeps a fall as it is', () => {
     const traffic = poissonSteps(3, () => 120)
-    expect(risenTraffic(traffic, window.from, window.to, 0.8).ratio).toBe(0.8)
+    expect(risenTraffic(traffic, grid, window.from, window.to, 0.8).ratio).toBe(0.8)
   })
 })

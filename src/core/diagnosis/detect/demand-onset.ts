@@ -22,6 +22,7 @@ import type { BucketGrid } from '../../timeline/buckets.js'
 import { startMask, type RequestFrame } from '../frame/frame.js'
 import type { TimeChange } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
+import { BURST_Z_LO } from './traffic-shift.js'
 
 export interface DemandOnset {
   /** Bucket range (inclusive) of the span with the most certain rise. */
@@ -301,19 +302,28 @@ export function trafficStep(traffic: Float64Array, from: number, to: number): Tr
 
 /**
  * How much the traffic of steps [from, to] rose, given its `level` over the rest of the data: the
- * level itself when the window also stands above the data's trend as a step ({@link STEP_Z}), and
- * 1 (no rise) when it is only where the trend carried it. A fall is returned as it is. Every
- * reading of "traffic rose" goes through here: saturation's traffic line and the excess facts'
- * rate, which saturation's and long prompts' signatures read (ADR 0286).
+ * level itself when the rise is a change, and 1 (no rise) when it is only where the trend carried
+ * it. A change is the window standing above the data's trend as a step ({@link STEP_Z}), or a
+ * demand onset (a step too, found by the scan past where support starts) that overlaps the
+ * window: a queue lags the requests that fill it, so its window can start minutes into a step's
+ * plateau, where the window's own start shows no step. A fall is returned as it is. Every reading
+ * of "traffic rose" goes through here: saturation's traffic line and the excess facts' rate,
+ * which saturation's and long prompts' signatures read (ADR 0286).
  */
 export function risenTraffic(
   traffic: Float64Array,
+  grid: BucketGrid,
   from: number,
   to: number,
   level: number
 ): { ratio: number; step: TrafficStep } {
   const step = trafficStep(traffic, from, to)
-  return { ratio: level <= 1 || step.z >= STEP_Z ? level : 1, step }
+  if (level <= 1 || step.z >= STEP_Z) {
+    return { ratio: level, step }
+  }
+  const onset = demandOnset(traffic, grid)
+  const overlaps = onset !== null && onset.z >= BURST_Z_LO && onset.from <= to && onset.to >= from
+  return { ratio: overlaps ? level : 1, step }
 }
 
 /**

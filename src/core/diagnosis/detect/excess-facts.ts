@@ -261,6 +261,7 @@ export function excessFacts(
           ? 1
           : risenTraffic(
               ctx.traffic,
+              ctx.grid,
               a.buckets.from,
               a.buckets.to,
               inCount / inSteps / (outCount / outSteps)
