@@ -40,6 +40,7 @@ import {
   demandOnset,
   risenTraffic,
   type DemandOnset,
+  type TrafficStep,
 } from '../detect/demand-onset.js'
 import type { StageStat } from '../detect/stage-stats.js'
 import { BURST_Z_HI, BURST_Z_LO } from '../detect/traffic-shift.js'
@@ -260,7 +261,7 @@ function judgeIn(
       metric: 'requests_per_step',
       observed: round(trafficIn),
       baseline: round(trafficOut),
-      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}${trafficRatio >= 1.1 && step !== null ? (rose ? `, a step over its trend through the data (${step.ratio.toFixed(2)}×, z=${round(step.z, 1)})` : `: against: as its trend through the data, not a step (${step.ratio.toFixed(2)}× over the trend, z=${round(step.z, 1)}); a drift is no onset`) : ''}`,
+      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}${trafficRatio >= 1.1 && step !== null ? (rose ? stepText(ctx, step, risen?.onset ?? null) : `: against: as its trend through the data, not a step (${step.ratio.toFixed(2)}× over the trend, z=${round(step.z, 1)}); a drift is no onset`) : ''}`,
     })
     // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
     // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
@@ -336,6 +337,15 @@ function judgeIn(
     window: changeWindow(change),
     evidence,
   }
+}
+
+/** How the window's traffic rose as a change: its own step over the trend, or the demand's onset. */
+function stepText(ctx: DiagnosisContext, step: TrafficStep, onset: DemandOnset | null): string {
+  if (onset === null) {
+    return `, a step over its trend through the data (${step.ratio.toFixed(2)}×, z=${round(step.z, 1)})`
+  }
+  const at = isoFromMicros(asMicros(ctx.grid.fromUs + onset.from * ctx.grid.stepUs))
+  return `, within a step of the requests over their trend from ${at} (scan z=${round(onset.z, 1)})`
 }
 
 /** "Requests per step rose from 120 to 162 at 09:03 (scan z=8.1)". */

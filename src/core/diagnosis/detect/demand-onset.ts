@@ -316,14 +316,14 @@ export function risenTraffic(
   from: number,
   to: number,
   level: number
-): { ratio: number; step: TrafficStep } {
+): { ratio: number; step: TrafficStep; onset: DemandOnset | null } {
   const step = trafficStep(traffic, from, to)
   if (level <= 1 || step.z >= STEP_Z) {
-    return { ratio: level, step }
+    return { ratio: level, step, onset: null }
   }
   const onset = demandOnset(traffic, grid)
   const overlaps = onset !== null && onset.z >= BURST_Z_LO && onset.from <= to && onset.to >= from
-  return { ratio: overlaps ? level : 1, step }
+  return { ratio: overlaps ? level : 1, step, onset: overlaps ? onset : null }
 }
 
 /**
