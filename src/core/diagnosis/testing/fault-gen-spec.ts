@@ -28,4 +28,36 @@ export interface GenSpec {
   /** false: requests carry no cached-token count; only the prefix-cache counters do. */
   cachedOnRequests?: boolean
   faults: FaultSpec[]
+  /** Traffic that drifts without a step (the robustness grid's runs); none when absent. */
+  drift?: TrafficDrift
+}
+
+/**
+ * A smooth change of the request rate: from 1× to `ratio`× (or from `ratio`× down to 1× when
+ * `falling`) between `fromShare` of the window and its end, along a straight line or a half
+ * cosine (flat at both ends). No minute differs from the next by more than the drift's slope.
+ */
+export interface TrafficDrift {
+  ratio: number
+  shape: 'linear' | 'smooth'
+  /** Where in the window the drift starts: 0 at the data's start, 0.5 mid-run. */
+  fromShare: number
+  falling: boolean
+}
+
+/** The drift's rate multiplier in `minute` of `minutes` (1 without a drift). */
+export function driftFactor(
+  drift: TrafficDrift | undefined,
+  minute: number,
+  minutes: number
+): number {
+  if (drift === undefined) {
+    return 1
+  }
+  const t = Math.min(
+    1,
+    Math.max(0, ((minute + 0.5) / minutes - drift.fromShare) / (1 - drift.fromShare))
+  )
+  const s = drift.shape === 'linear' ? t : (1 - Math.cos(Math.PI * t)) / 2
+  return drift.falling ? drift.ratio - (drift.ratio - 1) * s : 1 + (drift.ratio - 1) * s
 }

@@ -16,9 +16,9 @@ import { frameFromRequests } from '../frame/frame.js'
 import type { DiagnosisInput, ResourceSeries } from '../frame/input.js'
 import { finish, type GenDraft } from './fault-gen-finish.js'
 import { T0_US } from './make-timeline.js'
-import type { FaultSpec, GenSpec } from './fault-gen-spec.js'
+import { driftFactor, type FaultSpec, type GenSpec } from './fault-gen-spec.js'
 
-export type { FaultSpec, GenSpec, Workload } from './fault-gen-spec.js'
+export type { FaultSpec, GenSpec, TrafficDrift, Workload } from './fault-gen-spec.js'
 
 export interface Expected {
   cause: Cause
@@ -111,7 +111,10 @@ export function generateRun(spec: GenSpec): GenResult {
     // traffic fills it, so the queue grows with traffic too (the mechanism a root must beat).
     const kvLoad = fault('engine.kv_cache_pressure', minute)
     const rate = Math.round(
-      perMinute * (1 + 0.35 * (surge - 1)) * (kvLoad > 1 ? 1 + 0.08 * (kvLoad - 1) : 1)
+      perMinute *
+        (1 + 0.35 * (surge - 1)) *
+        (kvLoad > 1 ? 1 + 0.08 * (kvLoad - 1) : 1) *
+        driftFactor(spec.drift, minute, minutes)
     )
     const extra = burst > 1 ? Math.round(perMinute * 0.1 * (burst - 1)) : 0
     for (let j = 0; j < rate + extra; j++) {
