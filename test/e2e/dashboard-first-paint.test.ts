@@ -422,13 +422,22 @@ describe('dashboard first paint', () => {
       await expect.poll(firstWaveAsked, { timeout: 60_000, interval: 100 }).toBe(true)
       // /api/health was asked and has not answered.
       expect(healthAsked).toBeGreaterThan(0)
-      // The window ends where the data ends (it is not live) and holds all of it (under an hour).
+      // The window ends where the data ends (it is not live), on the next whole step of its
+      // chart step (ADR 0289), and holds all of the data (under an hour).
       const extent = await server.store.extent()
       expect(extent).not.toBeNull()
       const traffic = new URL(`http://x${asked.find((a) => a.startsWith('/api/traffic')) ?? ''}`)
         .searchParams
-      expect(Number(traffic.get('to'))).toBe(Math.ceil((extent?.endUs ?? 0) / 1000 + 1))
-      expect(Number(traffic.get('from'))).toBeLessThan((extent?.startUs ?? 0) / 1000)
+      const step = /^(\d+)([smh])$/.exec(traffic.get('step') ?? '')
+      const stepMs =
+        Number(step?.[1]) * ({ s: 1000, m: 60_000, h: 3_600_000 }[step?.[2] ?? 'h'] ?? 0)
+      const [from, to] = [Number(traffic.get('from')), Number(traffic.get('to'))]
+      const endMs = (extent?.endUs ?? 0) / 1000
+      expect(to % stepMs).toBe(0)
+      expect(from % stepMs).toBe(0)
+      expect(to).toBeGreaterThan(endMs)
+      expect(to - endMs).toBeLessThanOrEqual(stepMs)
+      expect(from).toBeLessThan((extent?.startUs ?? 0) / 1000)
 
       releaseHealth()
       for (const id of AGGREGATE_PANELS) {

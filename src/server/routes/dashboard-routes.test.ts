@@ -237,6 +237,9 @@ describe('static dashboard files', () => {
       ])
       expect(await meta(open, { 'accept-encoding': 'gzip' })).toBe(`${T0},${T0 + 61_000}`)
       expect(await meta(open)).toBe(`${T0},${T0 + 61_000}`)
+      // A window given in the URL needs none: the page is sent without reading the store.
+      const page2 = await open.request(`/?from=${T0}&to=${T0 + 60_000}`)
+      expect(await page2.text()).not.toContain('tokenline-extent')
       // With tokens the page is served to anyone: it names nothing of the data.
       const guarded = new Hono()
       registerStaticRoutes(guarded, { webRoot: page, store, security: { grants: [] } })

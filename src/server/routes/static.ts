@@ -75,7 +75,9 @@ export function registerStaticRoutes(
   const withTokens = (deps.security?.grants ?? null) !== null
 
   const sendFile = async (c: Context, path: string, cacheControl: string): Promise<Response> => {
-    const store = path === indexPath && !withTokens ? deps.store : undefined
+    // A view with its window in the URL (`from` and `to`) needs no extent: its page does not wait.
+    const absolute = c.req.query('from') !== undefined && c.req.query('to') !== undefined
+    const store = path === indexPath && !withTokens && !absolute ? deps.store : undefined
     // The extent is read beside the file, not after it.
     const [read, meta] = await Promise.all([
       readFile(path),
