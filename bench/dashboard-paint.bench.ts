@@ -16,6 +16,8 @@
  *                         # seen over a window that holds now)
  *   … --between restart   # the server restarted before every run after the first
  *   … --web-root DIR      # another build of the page (to compare against an older checkout)
+ *   … --range auto|15m|1h|6h|24h|all  # a relative window instead of the data's hour given as
+ *                         # from/to: `auto` opens `/` (what a new user gets), the others `?range=`
  *
  * The 1 M-request store is built once into the temp folder and reused (`--fresh` rebuilds);
  * the server's file of last diagnoses beside it is removed before the first run, so run 1 is
@@ -46,12 +48,17 @@ const { values: args } = parseArgs({
     between: { type: 'string', default: 'none' },
     root: { type: 'string', default: new URL('../', import.meta.url).pathname },
     'web-root': { type: 'string' },
+    range: { type: 'string' },
   },
 })
 const RUNS = Number(args.runs)
 const BETWEEN = args.between
 if (!['none', 'write', 'write-in', 'restart'].includes(BETWEEN)) {
   throw new Error('--between takes none, write, write-in or restart')
+}
+const RANGE = args.range
+if (RANGE !== undefined && !['auto', '15m', '1h', '6h', '24h', 'all'].includes(RANGE)) {
+  throw new Error('--range takes auto, 15m, 1h, 6h, 24h or all')
 }
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
@@ -199,7 +206,12 @@ async function main(): Promise<void> {
     let server = await start()
     apiPort = Number(new URL(server.apiUrl).port)
     const fromMs = T0_US / 1000
-    url = `${server.apiUrl}/?from=${fromMs}&to=${fromMs + BENCH_MINUTES * 60_000}`
+    // The bench data lies in the past, so a relative window ends at the data's end (here the
+    // same hour as from/to, its edges a few ms apart).
+    url =
+      RANGE === undefined
+        ? `${server.apiUrl}/?from=${fromMs}&to=${fromMs + BENCH_MINUTES * 60_000}`
+        : `${server.apiUrl}/${RANGE === 'auto' ? '' : `?range=${RANGE}`}`
     stop = () => server.close()
     label = `${n} requests over ${BENCH_MINUTES} min`
     between = async () => {
@@ -261,7 +273,7 @@ async function main(): Promise<void> {
   const ids = [...new Set(runs.flatMap((r) => Object.keys(r.paint)))].filter((k) => k !== 'shell')
   const shell = median(runs.map((r) => r.paint['shell'] ?? NaN))
   process.stdout.write(
-    `\n${label}; median of ${RUNS} runs; ms after navigation start; between runs: ${BETWEEN}; load average ${loadavg()
+    `\n${label}; median of ${RUNS} runs; ms after navigation start; between runs: ${BETWEEN}; window: ${RANGE === undefined ? 'from/to' : `relative (${RANGE})`}; load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}\n`
   )

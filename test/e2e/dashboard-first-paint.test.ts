@@ -10,7 +10,8 @@
  * window the diagnosis and the concentration paint their last answers, labelled stale, at once
  * (ADR 0225, 0272). The first wave of a window given in the URL leaves before the page's script
  * (the one that draws the panels) has run, and the page takes those answers instead of asking
- * again (ADR 0280).
+ * again (ADR 0280); so does a relative window's, resolved against the data's extent the page's
+ * shell names, before /api/health has answered (ADR 0289).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -383,6 +384,76 @@ describe('dashboard first paint', () => {
       expect(asked.filter((a, i) => asked.indexOf(a) !== i)).toEqual([])
     } finally {
       releaseScript()
+      await fresh.unrouteAll({ behavior: 'ignoreErrors' })
+      await context.close()
+    }
+  }, 400_000)
+
+  it("asks a relative window's first wave before /api/health has answered, over the data's last hour", async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
+    const fresh = await context.newPage()
+    let releaseHealth = (): void => undefined
+    try {
+      const healthHeld = new Promise<void>((r) => (releaseHealth = r))
+      let healthAsked = 0
+      await fresh.route(
+        (u) => u.pathname === '/api/health',
+        async (route: Route) => {
+          healthAsked++
+          await healthHeld
+          await route.continue()
+        }
+      )
+      const asked: string[] = []
+      fresh.on('request', (req) => {
+        const u = new URL(req.url())
+        if (u.pathname.startsWith('/api/') && u.pathname !== '/api/health') {
+          asked.push(u.pathname + u.search)
+        }
+      })
+      // No window in the URL: what a new user opens, the last hour of the data.
+      await fresh.goto(`${server.apiUrl}/`, { waitUntil: 'commit' })
+      const FIRST_WAVE = ['/api/metrics', '/api/traffic', '/api/heatmap', '/api/stages']
+      const firstWaveAsked = () =>
+        FIRST_WAVE.every((p) => asked.some((a) => a.split('?')[0] === p)) &&
+        asked.filter((a) => a.startsWith('/api/percentiles')).length === 2 &&
+        asked.some((a) => a.startsWith('/api/events')) &&
+        asked.some((a) => a.startsWith('/api/requests'))
+      await expect.poll(firstWaveAsked, { timeout: 60_000, interval: 100 }).toBe(true)
+      // /api/health was asked and has not answered.
+      expect(healthAsked).toBeGreaterThan(0)
+      // The window ends where the data ends (it is not live), on the next whole step of its
+      // chart step (ADR 0289), and holds all of the data (under an hour).
+      const extent = await server.store.extent()
+      expect(extent).not.toBeNull()
+      const traffic = new URL(`http://x${asked.find((a) => a.startsWith('/api/traffic')) ?? ''}`)
+        .searchParams
+      const step = /^(\d+)([smh])$/.exec(traffic.get('step') ?? '')
+      const stepMs =
+        Number(step?.[1]) * ({ s: 1000, m: 60_000, h: 3_600_000 }[step?.[2] ?? 'h'] ?? 0)
+      const [from, to] = [Number(traffic.get('from')), Number(traffic.get('to'))]
+      const endMs = (extent?.endUs ?? 0) / 1000
+      expect(to % stepMs).toBe(0)
+      expect(from % stepMs).toBe(0)
+      expect(to).toBeGreaterThan(endMs)
+      expect(to - endMs).toBeLessThanOrEqual(stepMs)
+      expect(from).toBeLessThan((extent?.startUs ?? 0) / 1000)
+
+      releaseHealth()
+      for (const id of AGGREGATE_PANELS) {
+        await fresh.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
+          state: 'attached',
+          timeout: 120_000,
+        })
+      }
+      await fresh.waitForSelector('#app[data-loaded="true"]', {
+        state: 'attached',
+        timeout: 300_000,
+      })
+      // The page drew the window its early answers were of: no call was sent twice.
+      expect(asked.filter((a, i) => asked.indexOf(a) !== i)).toEqual([])
+    } finally {
+      releaseHealth()
       await fresh.unrouteAll({ behavior: 'ignoreErrors' })
       await context.close()
     }

@@ -201,6 +201,61 @@ describe('static dashboard files', () => {
     }
   })
 
+  it("names the data's extent in the page's shell, read at each ask, but not with tokens", async () => {
+    const page = await mkdtemp(join(tmpdir(), 'tl-web-extent-'))
+    try {
+      await writeFile(
+        join(page, 'index.html'),
+        '<head><title>Tokenline</title></head><body></body>'
+      )
+      const store = createMemoryStore()
+      const open = new Hono()
+      registerStaticRoutes(open, { webRoot: page, store })
+      const meta = async (app: Hono, headers: Record<string, string> = {}) => {
+        const res = await app.request('/?range=1h', { headers })
+        const body =
+          res.headers.get('content-encoding') === 'gzip'
+            ? gunzipSync(Buffer.from(await res.arrayBuffer())).toString()
+            : await res.text()
+        expect(body).toContain('<title>Tokenline</title>')
+        return /<meta name="tokenline-extent" content="([^"]*)" \/><\/head>/.exec(body)?.[1] ?? null
+      }
+      // An empty store says so (the page then asks /api/health and shows what to send).
+      expect(await meta(open)).toBe('empty')
+      await store.upsertRequests([
+        makeRequest({ traceId: 'x1', startUs: us(T0), endUs: us(T0 + 500), e2eUs: us(500) }),
+      ])
+      expect(await meta(open)).toBe(`${T0},${T0 + 500}`)
+      // A later write moves it: the page is not kept, compressed or not.
+      await store.upsertRequests([
+        makeRequest({
+          traceId: 'x2',
+          startUs: us(T0 + 60_000),
+          endUs: us(T0 + 61_000),
+          e2eUs: us(1000),
+        }),
+      ])
+      expect(await meta(open, { 'accept-encoding': 'gzip' })).toBe(`${T0},${T0 + 61_000}`)
+      expect(await meta(open)).toBe(`${T0},${T0 + 61_000}`)
+      // A window given in the URL needs none: the page is sent without reading the store.
+      const page2 = await open.request(`/?from=${T0}&to=${T0 + 60_000}`)
+      expect(await page2.text()).not.toContain('tokenline-extent')
+      // With tokens the page is served to anyone: it names nothing of the data.
+      const guarded = new Hono()
+      registerStaticRoutes(guarded, { webRoot: page, store, security: { grants: [] } })
+      expect(await meta(guarded)).toBeNull()
+      // A store that cannot say: no tag, the page asks.
+      const failing = new Hono()
+      registerStaticRoutes(failing, {
+        webRoot: page,
+        store: { extent: () => Promise.reject(new Error('closed')) },
+      })
+      expect(await meta(failing)).toBeNull()
+    } finally {
+      await rm(page, { recursive: true, force: true })
+    }
+  })
+
   it('answers 503 with a hint when the dashboard is not built', async () => {
     const app = makeApp(createMemoryStore(), join(dir, 'nope'))
     const res = await app.request('/')

@@ -3,6 +3,8 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
+import { millisFromMicros } from '../../core/model/units.js'
+import type { SpanStore } from '../../storage/span-store.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,7 +46,11 @@ dashboard's files are missing. Build them with <code>npm run build:web</code> (i
  */
 export function registerStaticRoutes(
   app: Hono,
-  deps: { webRoot?: string; security?: { grants: readonly unknown[] | null } }
+  deps: {
+    webRoot?: string
+    security?: { grants: readonly unknown[] | null }
+    store?: Pick<SpanStore, 'extent'>
+  }
 ): void {
   if (deps.webRoot === undefined) {
     return
@@ -69,9 +75,22 @@ export function registerStaticRoutes(
   const withTokens = (deps.security?.grants ?? null) !== null
 
   const sendFile = async (c: Context, path: string, cacheControl: string): Promise<Response> => {
-    let body = await readFile(path)
+    // A view with its window in the URL (`from` and `to`) needs no extent: its page does not wait.
+    const absolute = c.req.query('from') !== undefined && c.req.query('to') !== undefined
+    const store = path === indexPath && !withTokens && !absolute ? deps.store : undefined
+    // The extent is read beside the file, not after it.
+    const [read, meta] = await Promise.all([
+      readFile(path),
+      store === undefined ? null : extentMeta(store),
+    ])
+    let body = read
     if (withTokens && path === indexPath) {
       body = Buffer.from(body.toString('utf8').replace(PRELOAD_API, ''))
+    }
+    // The page's shell names the data's extent (ADR 0289): it changes with every write.
+    const dynamic = meta !== null
+    if (meta !== null) {
+      body = Buffer.from(body.toString('utf8').replace('</head>', `${meta}</head>`))
     }
     const ext = extname(path).toLowerCase()
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream'
@@ -84,7 +103,9 @@ export function registerStaticRoutes(
       headers['vary'] = 'accept-encoding'
       if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
         headers['content-encoding'] = 'gzip'
-        return c.body(new Uint8Array(await gzipped(path, body)), 200, headers)
+        // A page that carries the extent is compressed each time (about a kilobyte), never kept.
+        const zipped = dynamic ? await gzipAsync(body) : await gzipped(path, body)
+        return c.body(new Uint8Array(zipped), 200, headers)
       }
     }
     return c.body(new Uint8Array(body), 200, headers)
@@ -117,6 +138,27 @@ export function registerStaticRoutes(
     }
     return sendFile(c, indexPath, REVALIDATE)
   })
+}
+
+/** The page's name for the data's extent in its shell (web/src/api/early.ts reads it). */
+const EXTENT_META = 'tokenline-extent'
+
+/**
+ * The data's extent as a `<meta>` of the page: `START_MS,END_MS` (epoch ms), or `empty` for a
+ * store without data, so the page's entry script can resolve a relative window and send the
+ * first wave without waiting for `/api/health` (ADR 0289). `null` (no tag: the page asks) when
+ * the store cannot say. Not sent with tokens: the page itself is served without one.
+ */
+async function extentMeta(store: Pick<SpanStore, 'extent'>): Promise<string | null> {
+  const extent = await store.extent().catch(() => undefined)
+  if (extent === undefined) {
+    return null
+  }
+  const content =
+    extent === null
+      ? 'empty'
+      : `${millisFromMicros(extent.startUs)},${millisFromMicros(extent.endUs)}`
+  return `<meta name="${EXTENT_META}" content="${content}" />`
 }
 
 function decodeURIComponentSafe(text: string): string | null {

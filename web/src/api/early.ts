@@ -1,3 +1,4 @@
+import type { ResolvedRange } from '../model/time-range.js'
 import { authHeaders, currentToken } from './auth-token.js'
 
 /** A request the page's entry script sent before the rest of the page had loaded. */
@@ -8,6 +9,48 @@ interface Early {
 }
 
 const asked = new Map<string, Early>()
+
+/** The window the entry script resolved a relative view to, and the query it read the view from. */
+let resolved: { search: string; range: ResolvedRange } | undefined
+
+/**
+ * The data's extent the page's shell was served with (the server's `tokenline-extent` meta, ADR
+ * 0289): `null` for a store without data, `undefined` when the shell names none (a server with
+ * tokens, an older server, a store that could not say), so the page asks `/api/health`.
+ */
+export function shellExtent(
+  doc: Document = document
+): { startMs: number; endMs: number } | null | undefined {
+  const content = doc.querySelector('meta[name="tokenline-extent"]')?.getAttribute('content')
+  if (content === null || content === undefined) {
+    return undefined
+  }
+  if (content === 'empty') {
+    return null
+  }
+  const [startMs, endMs] = content.split(',').map(Number)
+  return startMs !== undefined &&
+    endMs !== undefined &&
+    Number.isFinite(startMs) &&
+    Number.isFinite(endMs)
+    ? { startMs, endMs }
+    : undefined
+}
+
+/**
+ * Keeps the window a relative view of `search` was resolved to when its first wave was sent, so
+ * that the page draws the window those answers are of (`takeEarlyRange`).
+ */
+export function keepEarlyRange(search: string, range: ResolvedRange): void {
+  resolved = { search, range }
+}
+
+/** The window the entry script resolved the view of `search` to, once. */
+export function takeEarlyRange(search: string): ResolvedRange | undefined {
+  const kept = resolved
+  resolved = undefined
+  return kept?.search === search ? kept.range : undefined
+}
 
 /**
  * Sends a GET of `url` now, as the page's client would (same headers, same token), and keeps its
@@ -44,4 +87,5 @@ export function dropEarly(): void {
     )
   }
   asked.clear()
+  resolved = undefined
 }

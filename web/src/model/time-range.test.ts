@@ -14,14 +14,22 @@ describe('resolveRange', () => {
   it('shows the last hour of the data by default when there is more', () => {
     const end = NOW - 30 * 86_400_000
     const r = resolveRange({ kind: 'auto' }, { startMs: end - 7_200_000, endMs: end }, NOW)
-    expect(r).toEqual({ fromMs: end + 1 - 3_600_000, toMs: end + 1 })
+    // The data's end + 1 ms lies inside a 15 s step: the hour moves forward onto the next one,
+    // keeping its length.
+    expect(r).toEqual({ fromMs: end + 15_000 - 3_600_000, toMs: end + 15_000 })
+    // An end exactly on a step stays.
+    expect(
+      resolveRange({ kind: 'auto' }, { startMs: end - 7_200_000, endMs: end - 1 }, NOW)
+    ).toEqual({ fromMs: end - 3_600_000, toMs: end })
   })
 
   it('ends old, short data at its end and starts at its start by default', () => {
     const end = NOW - 86_400_000
     const r = resolveRange({ kind: 'auto' }, { startMs: end - 600_000, endMs: end }, NOW)
-    expect(r.toMs).toBe(end + 1)
-    expect(r.fromMs).toBeGreaterThan(end - 700_000)
+    // On whole 5 s steps, both edges widened outwards: the data's start and end stay inside.
+    expect(r.toMs).toBe(end + 5_000)
+    expect(r.fromMs).toBe(end - 615_000)
+    expect(r.fromMs % 5_000).toBe(0)
   })
 
   it('ends presets at now when the data is live', () => {
@@ -40,8 +48,9 @@ describe('resolveRange', () => {
       { startMs: end - 7_200_000, endMs: end },
       NOW
     )
-    expect(r.toMs).toBe(end + 1)
+    expect(r.toMs).toBe(end + 15_000)
     expect(r.toMs - r.fromMs).toBe(3_600_000)
+    expect(r.fromMs % 15_000).toBe(0)
   })
 
   it('covers the whole extent for all, with a little room', () => {
@@ -52,6 +61,8 @@ describe('resolveRange', () => {
     )
     expect(r.fromMs).toBeLessThan(1_000_000)
     expect(r.toMs).toBeGreaterThan(4_600_000)
+    expect(r.fromMs % chooseStepMs(r)).toBe(0)
+    expect(r.toMs % chooseStepMs(r)).toBe(0)
   })
 
   it('keeps absolute windows', () => {

@@ -26,8 +26,8 @@ export const LIVE_WINDOW_MS = 5 * 60_000
 
 /**
  * Resolves a range against the data. Presets end at `nowMs` when the data is live, else at the
- * data's end, so imported data from last month still opens on something.
- * `extent` is the data's time span (null when the store is empty).
+ * data's end, so imported data from last month still opens on something; a relative window
+ * lies on whole steps of its chart step (`onStepEdges`). `extent` is the data's time span (null when the store is empty).
  */
 export function resolveRange(
   spec: RangeSpec,
@@ -37,6 +37,35 @@ export function resolveRange(
   if (spec.kind === 'absolute') {
     return { fromMs: spec.fromMs, toMs: Math.max(spec.toMs, spec.fromMs + 1000) }
   }
+  const range = relativeRange(spec, extent, nowMs)
+  const length =
+    spec.kind === 'auto' ? PRESET_MS['1h'] : spec.preset === 'all' ? null : PRESET_MS[spec.preset]
+  return onStepEdges(range, range.toMs - range.fromMs === length)
+}
+
+/**
+ * A relative window on whole steps of its own chart step (ADR 0289): the server answers a window
+ * whose edges fall on the store rollup's buckets from the rollup alone, while an edge inside a
+ * bucket is read from the rows, for every chart of every open. The end moves forward onto the
+ * next step, so the data's end (or now) stays inside; a "last N" window keeps its length, a
+ * window fitted to the data widens its start back onto a step, so the data's start stays inside.
+ * Kept as it was when the move would change the step.
+ */
+function onStepEdges(range: ResolvedRange, keepLength: boolean): ResolvedRange {
+  const step = chooseStepMs(range)
+  const toMs = Math.ceil(range.toMs / step) * step
+  const fromMs = keepLength
+    ? toMs - (range.toMs - range.fromMs)
+    : Math.floor(range.fromMs / step) * step
+  const moved = { fromMs, toMs }
+  return fromMs % step === 0 && chooseStepMs(moved) === step ? moved : range
+}
+
+function relativeRange(
+  spec: Exclude<RangeSpec, { kind: 'absolute' }>,
+  extent: { startMs: number; endMs: number } | null,
+  nowMs: number
+): ResolvedRange {
   const live = extent === null || extent.endMs >= nowMs - LIVE_WINDOW_MS
   const endMs = live ? nowMs : extent.endMs + 1
   if (spec.kind === 'auto') {

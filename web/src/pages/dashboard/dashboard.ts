@@ -1,6 +1,6 @@
 import type uPlot from 'uplot'
 import { answersOf, api } from '../../api/client.js'
-import { dropEarly } from '../../api/early.js'
+import { dropEarly, takeEarlyRange } from '../../api/early.js'
 import type { Dimensions, Health } from '../../api/schemas.js'
 import { h, mount } from '../../charts/dom.js'
 import {
@@ -110,9 +110,14 @@ export function startDashboard(root: HTMLElement): void {
     const panels = renderPanels(mainEl, state)
     kpisEl.dataset['state'] = 'loading'
     renderTrace()
-    // An absolute window (a pasted link, a zoom) needs nothing from the server to be resolved:
-    // its charts are asked for beside /api/health instead of after it, one round trip sooner.
-    const known = state.range.kind === 'absolute' ? resolveRange(state.range, null, 0) : null
+    // An absolute window (a pasted link, a zoom) needs nothing from the server to be resolved,
+    // and the first view of a relative one was resolved by the entry script against the extent
+    // the page's shell named (ADR 0289): their charts are asked for beside /api/health instead
+    // of after it, one round trip sooner.
+    const known =
+      state.range.kind === 'absolute'
+        ? resolveRange(state.range, null, 0)
+        : (takeEarlyRange(location.search) ?? null)
     const early = known === null ? null : startCharts(known, signal, panels)
     // What the entry script asked and this view did not take is not for any view after it.
     dropEarly()
