@@ -252,6 +252,9 @@ interface WriterSample {
   externalBytes: number | null
   duckDbBytes: number | null
   heldSpans: number | null
+  /** The decode workers' V8 heaps (used, reserved); null from a server that does not say. */
+  workerHeapBytes: number | null
+  workerHeapTotalBytes: number | null
   /** Traces read back from the store to be assembled so far, and the seconds those reads took. */
   storeReadTraces: number | null
   storeReadS: number | null
@@ -296,6 +299,8 @@ async function writerSample(apiUrl: string): Promise<WriterSample> {
     externalBytes: scalar('nodejs_external_memory_bytes'),
     duckDbBytes: scalar('tokenline_store_memory_bytes'),
     heldSpans: scalar('tokenline_assembly_held_spans'),
+    workerHeapBytes: scalar('tokenline_decode_worker_heap_used_bytes'),
+    workerHeapTotalBytes: scalar('tokenline_decode_worker_heap_size_total_bytes'),
     storeReadTraces: scalar('tokenline_assembly_store_read_traces(?:_total)?'),
     storeReadS: scalar('tokenline_assembly_store_read_seconds(?:_total)?'),
   }
@@ -366,7 +371,7 @@ function timelineLine(atS: number, rssNow: number, a: WriterSample, b: WriterSam
       : b.storeReadTraces - a.storeReadTraces
   const readS = a.storeReadS === null || b.storeReadS === null ? null : b.storeReadS - a.storeReadS
   return (
-    `t=${atS.toFixed(0)} s: RSS ${mib(rssNow)} MiB, heap ${mib(b.heapBytes)} of ${mib(b.heapTotalBytes)} MiB, external ${mib(b.externalBytes)} MiB, DuckDB ${mib(b.duckDbBytes)} MiB, ` +
+    `t=${atS.toFixed(0)} s: RSS ${mib(rssNow)} MiB, heap ${mib(b.heapBytes)} of ${mib(b.heapTotalBytes)} MiB, external ${mib(b.externalBytes)} MiB, decode worker heap ${mib(b.workerHeapBytes)} of ${mib(b.workerHeapTotalBytes)} MiB, DuckDB ${mib(b.duckDbBytes)} MiB, ` +
     `pending traces ${b.pendingTraces}, held spans ${b.heldSpans ?? '–'}, ` +
     `committed ${Math.round((b.spans - a.spans) / wallS)} spans/s, writer busy ${((100 * d('insert_spans')) / wallS).toFixed(0)} % + ${((100 * d('upsert_requests')) / wallS).toFixed(0)} %, ` +
     `read from store ${reads === null ? '–' : Math.round(reads / wallS)} traces/s ` +
