@@ -107,74 +107,6 @@ describe('createWriteQueue admission', () => {
   })
 })
 
-describe('createWriteQueue stalls', () => {
-  /** Writes one job of `items` as a round of its own that takes `ms` of the clock. */
-  async function round(h: ReturnType<typeof heldQueue>, id: number, items: number, ms: number) {
-    h.hold()
-    const done = h.queue.submit(job(id, items))
-    h.clock.t += ms
-    h.release()
-    await done
-    await new Promise((r) => setTimeout(r, 0))
-  }
-
-  /** Ten rounds of 1000 items in 100 ms each, then one that met a checkpoint: 1500 ms. */
-  async function roundsAndAStall(h: ReturnType<typeof heldQueue>): Promise<void> {
-    for (let id = 1; id <= 10; id++) {
-      await round(h, id, 1000, 100)
-    }
-    await round(h, 11, 1000, 1500)
-  }
-
-  it("takes the write rate as items over the writer's time, a stall included", async () => {
-    const h = heldQueue({ maxDelayMs: 500 })
-    await roundsAndAStall(h)
-    h.hold()
-    const timing: { expectedWaitMs?: number } = {}
-    const first = h.queue.submit({ ...job(12, 1000), timing })
-    // Empty queue: nothing ahead. The next batch has 1000 items ahead at 11,000 items per 2.5 s
-    // (4.4 per ms): 227 ms. A mean of round rates (0.8 old, 0.2 new) put the writer at 8.1 per ms
-    // and expected 123 ms.
-    expect(timing.expectedWaitMs).toBe(0)
-    const second = h.queue.submit({ ...job(13, 10), timing })
-    expect(timing.expectedWaitMs).toBeCloseTo(227.3, 1)
-    h.release()
-    await Promise.all([first, second])
-  })
-
-  it('refuses a batch, and new bodies at the headers, while a stall holds the writer past maxDelayMs', async () => {
-    const h = heldQueue({ maxDelayMs: 500 })
-    await roundsAndAStall(h)
-    h.hold()
-    const stalled = h.queue.submit(job(12, 1000))
-    // 300 ms into its round (its own time at the rate is 227 ms): not yet 3× over, not a stall.
-    h.clock.t += 300
-    const early = h.queue.submit(job(13, 100))
-    // 700 ms in: a stall, expected to last as long as the longest step lately (1500 ms), so a
-    // batch queued now waits 800 ms for it, then 200 items (the early batch and its own) at 4.4
-    // per ms: 845 ms. The mean of round rates expected (1100 + 100) / 8.1 = 147 ms, and it would
-    // have waited 800 ms and the early batch's write.
-    h.clock.t += 400
-    const err = await refusal(h.queue.submit(job(14, 100)))
-    expect(err.message).toContain('~845 ms to write')
-    expect(err.reason).toBe('queue-expected-wait')
-    // The zero-size probe at the headers is refused too, before a body is read.
-    let headers: unknown = null
-    try {
-      h.queue.admit({ items: 0, spanCount: 0, bytes: 0 })
-    } catch (e) {
-      headers = e
-    }
-    expect((headers as AppError).reason).toBe('headers-queue-expected-wait')
-    // 1.45 s in, 50 ms of the stall left, then 200 items: admitted again.
-    h.clock.t += 750
-    const late = h.queue.submit(job(15, 100))
-    h.release()
-    await Promise.all([stalled, early, late])
-    expect(h.groups.slice(-2)).toEqual([[12], [13, 15]])
-  })
-})
-
 describe('createWriteQueue merged writes', () => {
   it('merges queued batches into one write and bisects a failing write down to the guilty batch', async () => {
     let release!: () => void
@@ -302,12 +234,12 @@ describe('createWriteQueue background work', () => {
     await Promise.all([first, task])
     await new Promise((r) => setTimeout(r, 0))
     h.hold()
-    const second = h.queue.submit(job(2, 200))
-    // 1000 items in 1 s of round and 2 s of background: 1/3 item per ms of the writer's time, so
-    // 200 + 500 items take 2.1 s, past the 1.5 s limit, and 200 + 200 take 1.2 s.
-    const err = await refusal(h.queue.submit(job(3, 500)))
-    expect(err.message).toContain('~2100 ms to write')
-    const fourth = h.queue.submit(job(4, 200))
+    const second = h.queue.submit(job(2, 500))
+    // 1 item/ms; a round ahead costs the 400 ms of background the writer spent per round lately
+    // (a mean: 0.2 × 2000): 700 + 500 items take 1.2 s + 0.4 s, past the 1.5 s limit.
+    const err = await refusal(h.queue.submit(job(3, 700)))
+    expect(err.message).toContain('~1600 ms to write')
+    const fourth = h.queue.submit(job(4, 500))
     h.release()
     await Promise.all([second, fourth])
   })

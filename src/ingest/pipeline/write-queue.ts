@@ -26,18 +26,6 @@ import { AppError, isAppError } from '../../core/errors.js'
  */
 export const DEFAULT_MAX_WRITE_ITEMS = 4000
 
-/**
- * Writer time over which its rate is taken (ms): several checkpoints' worth (one every budget/16
- * of WAL, a few seconds apart at full rate), so the rate includes their stalls at their share.
- */
-const RATE_WINDOW_MS = 10_000
-/**
- * A writer step taking this many times its own time is a stall (a checkpoint in its commit): in
- * the overload soak a 4,000-span round took ~75 ms at the writer's rate, and the steps behind the
- * waits over 1 s 1.36 s on average (ADR 0287).
- */
-const STALL_FACTOR = 3
-
 /** Limits of the queue; each counts what is queued plus what is inside the write in flight. */
 export interface WriteQueueLimits {
   /** Spans + samples + events. */
@@ -179,77 +167,21 @@ export function createWriteQueue<J extends QueuedJob>(
   }
   /** Background tasks waiting for the writer, oldest first. */
   const backlog: (() => Promise<void>)[] = []
+  /** Items per ms the writer achieved lately, for the expected wait and Retry-After. */
+  let writeRate = 0
   /**
-   * The writer's recent steps, newest last: the items of a round and the ms it took together with
-   * the background task after it, and the longer of the two. The expected wait is their items
-   * over their time: a mean of round rates let a round that met a checkpoint (a few per cent of
-   * the rate for a second or more) count as one round among many, not by its time (ADR 0287).
+   * Background ms the writer spent after a round lately (0 for a round with none): each round a
+   * new batch waits for costs it this much more than its items at `writeRate`.
    */
-  const steps: { items: number; ms: number; longestMs: number; backgroundMs: number }[] = []
-  let stepItems = 0
-  let stepMs = 0
-  const noteWriterStep = (items: number, roundMs: number, backgroundMs: number): void => {
-    const ms = roundMs + backgroundMs
-    steps.push({ items, ms, longestMs: Math.max(roundMs, backgroundMs), backgroundMs })
-    stepItems += items
-    stepMs += ms
-    // Keep the newest RATE_WINDOW_MS of writer time (the newest step always).
-    while (steps.length > 1 && stepMs - steps[0]!.ms >= RATE_WINDOW_MS) {
-      const old = steps.shift()!
-      stepItems -= old.items
-      stepMs -= old.ms
-    }
-  }
-  /** Items per ms of writer time lately, stalls and background writes included (0: unmeasured). */
-  const writeRate = (): number => (stepItems > 0 ? stepItems / Math.max(1, stepMs) : 0)
-  /** The step the writer is in now: a round of `items`, or a background task (0 items). */
-  let current: { startedMs: number; items: number } | null = null
+  let backgroundMsPerRound = 0
 
-  /**
-   * How much longer the step in progress will hold the writer beyond what the rate counts for
-   * it (ms). A round's items are in the depth, a background task's time is not: the rest of a
-   * mean one is. A step that has overrun its own time (its items at the rate, or a mean
-   * background task) {@link STALL_FACTOR} times is a stall, a checkpoint inside its commit, and
-   * every batch queued meanwhile waits the rest of it: the longest step lately less the time
-   * already spent. `stalled` says whether the step's own items are then still ahead.
-   */
-  const stepRemaining = (): { ms: number; stalled: boolean } => {
-    if (current === null) {
-      return { ms: 0, stalled: false }
-    }
-    const elapsedMs = now() - current.startedMs
-    const rate = writeRate()
-    let ownMs: number
-    if (current.items > 0) {
-      ownMs = rate > 0 ? current.items / rate : Number.POSITIVE_INFINITY
-    } else {
-      const withBackground = steps.filter((x) => x.backgroundMs > 0)
-      ownMs =
-        withBackground.length > 0
-          ? withBackground.reduce((n, x) => n + x.backgroundMs, 0) / withBackground.length
-          : 0
-    }
-    if (elapsedMs <= STALL_FACTOR * ownMs) {
-      return { ms: current.items > 0 ? 0 : Math.max(0, ownMs - elapsedMs), stalled: false }
-    }
-    const longestMs = steps.reduce((n, x) => Math.max(n, x.longestMs), 0)
-    return { ms: Math.max(0, longestMs - elapsedMs), stalled: true }
-  }
-
-  /**
-   * How long the writer takes to commit `items` more than it holds now (ms; 0 until measured):
-   * what it holds at its recent rate, or, while a step stalls, the rest of the stall and then
-   * what waits behind it.
-   */
+  /** How long the writer takes to commit `items` more than it holds now (ms; 0 until measured). */
   const expectedWaitMs = (items: number): number => {
-    const rate = writeRate()
-    if (rate <= 0) {
+    if (writeRate <= 0) {
       return 0
     }
-    const step = stepRemaining()
-    // A stalled round's own items are committed when the stall ends.
-    const ahead = depth.items - (step.stalled && current !== null ? current.items : 0)
-    return (ahead + items) / rate + step.ms
+    const total = depth.items + items
+    return total / writeRate + Math.ceil(total / maxWriteItems) * backgroundMsPerRound
   }
 
   /** Why a batch of `size` would be refused now: the rule (for the refusal counts) and the text. */
@@ -278,7 +210,7 @@ export function createWriteQueue<J extends QueuedJob>(
         text: `${Math.round(depth.bytes / 1048576)} MiB waiting, limit ingest.maxQueueBytes ${Math.round(limits.maxBytes / 1048576)} MiB`,
       }
     }
-    if (writeRate() > 0) {
+    if (writeRate > 0) {
       const waitMs = expectedWaitMs(size.items)
       if (waitMs > limits.maxDelayMs) {
         return {
@@ -295,7 +227,7 @@ export function createWriteQueue<J extends QueuedJob>(
     if (why === null) {
       return
     }
-    const drainSeconds = writeRate() > 0 ? expectedWaitMs(0) / 1000 : 2
+    const drainSeconds = writeRate > 0 ? expectedWaitMs(0) / 1000 : 2
     const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
     throw new AppError(
       'INGEST_OVERLOADED',
@@ -393,10 +325,8 @@ export function createWriteQueue<J extends QueuedJob>(
       return 0
     }
     const startedMs = now()
-    current = { startedMs, items: 0 }
     // The task settles its own caller; its failure is the caller's, never the writer's.
     await task()
-    current = null
     const ms = now() - startedMs
     noteStep(ms)
     return ms
@@ -412,7 +342,6 @@ export function createWriteQueue<J extends QueuedJob>(
       const round = takeRound()
       const startedMs = now()
       noteRoundStart(round, startedMs)
-      current = { startedMs, items: round.reduce((n, e) => n + e.job.items, 0) }
       let written = 0
       for (const kind of kinds) {
         const entries = round.filter((e) => e.job.kind === kind)
@@ -420,12 +349,13 @@ export function createWriteQueue<J extends QueuedJob>(
           written += await writeSettling(kind, entries)
         }
       }
-      const roundMs = now() - startedMs
-      current = null
-      noteStep(roundMs)
+      noteStep(now() - startedMs)
+      if (written > 0) {
+        const rate = written / Math.max(1, now() - startedMs)
+        writeRate = writeRate === 0 ? rate : 0.8 * writeRate + 0.2 * rate
+      }
       // One background task between two rounds: a batch queued now waits for it too.
-      const backgroundMs = await runBackground()
-      noteWriterStep(written, roundMs, backgroundMs)
+      backgroundMsPerRound = 0.8 * backgroundMsPerRound + 0.2 * (await runBackground())
     }
   }
 
@@ -451,7 +381,7 @@ export function createWriteQueue<J extends QueuedJob>(
       if (delayMs <= limits.maxDelayMs) {
         return
       }
-      const drainSeconds = writeRate() > 0 ? expectedWaitMs(0) / 1000 : delayMs / 1000
+      const drainSeconds = writeRate > 0 ? expectedWaitMs(0) / 1000 : delayMs / 1000
       const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
       throw new AppError(
         'INGEST_OVERLOADED',
