@@ -121,6 +121,39 @@ function rssBytes(pid: number): number {
 }
 
 /**
+ * The resident set by kind of mapping (MiB), from `/proc/<pid>/smaps`: the brk heap (glibc
+ * malloc's main arena), anonymous mappings of 64 MiB or more (malloc's thread arenas, DuckDB's
+ * allocator), smaller anonymous ones (V8's pages of every isolate, thread stacks) and
+ * file-backed ones (code): what the server's own counters cannot name.
+ */
+function rssByMapping(pid: number): string {
+  let current = 'file'
+  const kib = { brk: 0, big: 0, anon: 0, file: 0 }
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line)
+    if (head !== null) {
+      const size = parseInt(head[2]!, 16) - parseInt(head[1]!, 16)
+      const name = head[3] ?? ''
+      current =
+        name === '[heap]'
+          ? 'brk'
+          : name === '' || name.startsWith('[anon')
+            ? size >= 64 * 1048576
+              ? 'big'
+              : 'anon'
+            : 'file'
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (rss !== null) {
+      kib[current as keyof typeof kib] += Number(rss[1])
+    }
+  }
+  const mib = (k: number): string => (k / 1024).toFixed(0)
+  return `brk ${mib(kib.brk)}, anon ≥64 MiB ${mib(kib.big)}, other anon ${mib(kib.anon)}, file ${mib(kib.file)}`
+}
+
+/**
  * CPU the server's process has used so far, all threads (ms), from `/proc/<pid>/stat`: beside
  * the spans it stored in a phase, this says whether a slower writer got less of the host or
  * spent more per span.
@@ -219,6 +252,9 @@ interface WriterSample {
   externalBytes: number | null
   duckDbBytes: number | null
   heldSpans: number | null
+  /** The decode workers' V8 heaps (used, reserved); null from a server that does not say. */
+  workerHeapBytes: number | null
+  workerHeapTotalBytes: number | null
   /** Traces read back from the store to be assembled so far, and the seconds those reads took. */
   storeReadTraces: number | null
   storeReadS: number | null
@@ -263,6 +299,8 @@ async function writerSample(apiUrl: string): Promise<WriterSample> {
     externalBytes: scalar('nodejs_external_memory_bytes'),
     duckDbBytes: scalar('tokenline_store_memory_bytes'),
     heldSpans: scalar('tokenline_assembly_held_spans'),
+    workerHeapBytes: scalar('tokenline_decode_worker_heap_used_bytes'),
+    workerHeapTotalBytes: scalar('tokenline_decode_worker_heap_size_total_bytes'),
     storeReadTraces: scalar('tokenline_assembly_store_read_traces(?:_total)?'),
     storeReadS: scalar('tokenline_assembly_store_read_seconds(?:_total)?'),
   }
@@ -333,7 +371,7 @@ function timelineLine(atS: number, rssNow: number, a: WriterSample, b: WriterSam
       : b.storeReadTraces - a.storeReadTraces
   const readS = a.storeReadS === null || b.storeReadS === null ? null : b.storeReadS - a.storeReadS
   return (
-    `t=${atS.toFixed(0)} s: RSS ${mib(rssNow)} MiB, heap ${mib(b.heapBytes)} of ${mib(b.heapTotalBytes)} MiB, external ${mib(b.externalBytes)} MiB, DuckDB ${mib(b.duckDbBytes)} MiB, ` +
+    `t=${atS.toFixed(0)} s: RSS ${mib(rssNow)} MiB, heap ${mib(b.heapBytes)} of ${mib(b.heapTotalBytes)} MiB, external ${mib(b.externalBytes)} MiB, decode worker heap ${mib(b.workerHeapBytes)} of ${mib(b.workerHeapTotalBytes)} MiB, DuckDB ${mib(b.duckDbBytes)} MiB, ` +
     `pending traces ${b.pendingTraces}, held spans ${b.heldSpans ?? '–'}, ` +
     `committed ${Math.round((b.spans - a.spans) / wallS)} spans/s, writer busy ${((100 * d('insert_spans')) / wallS).toFixed(0)} % + ${((100 * d('upsert_requests')) / wallS).toFixed(0)} %, ` +
     `read from store ${reads === null ? '–' : Math.round(reads / wallS)} traces/s ` +
@@ -368,7 +406,7 @@ function writerCapacity(a: WriterSample, b: WriterSample): number {
  */
 function stageLines(acks: Record<string, number>[]): string[] {
   const names = ['dispatch', 'upload', 'accept', 'lag', 'read', 'decode', 'queue', 'store']
-  names.push('reply', 'total', 'before', 'client', 'due')
+  names.push('reply', 'total', 'before', 'client', 'due', 'expected', 'step')
   // `before`: not a server stage: the request waiting in the kernel for the server's loop
   // (beyond the lag it measured) and the answer's way back.
   const rows = acks.map((a): Record<string, number> => ({
@@ -391,7 +429,17 @@ function stageLines(acks: Record<string, number>[]): string[] {
           .padStart(7)
       )
       .join('')}`
+  // The waits for the writer past 1 s: predicted at queueing (`expected`) or not, and whether
+  // one writer step (a round with a checkpoint, a request write) made most of the wait.
+  const long = rows.filter((r) => (r['queue'] ?? 0) > 1000)
+  const behindStep = long.filter((r) => (r['step'] ?? 0) >= 0.5 * (r['queue'] ?? 0))
+  const predicted = long.filter((r) => (r['expected'] ?? 0) >= 0.5 * (r['queue'] ?? 0))
+  const waitLine =
+    rows.some((r) => r['expected'] !== undefined) && long.length > 0
+      ? `waits for the writer over 1 s: ${long.length} of ${rows.length}; mean queue ${mean(long, 'queue').toFixed(0)} ms, expected at queueing ${mean(long, 'expected').toFixed(0)} ms, longest writer step ahead ${mean(long, 'step').toFixed(0)} ms; ${behindStep.length} behind one step of at least half the wait, ${predicted.length} expected at half or more`
+      : `waits for the writer over 1 s: ${long.length} of ${rows.length}`
   return [
+    waitLine,
     `ack stages (ms)       ${names.map((n) => n.padStart(7)).join('')}`,
     percentileRow(50),
     percentileRow(99),
@@ -479,8 +527,14 @@ try {
             // Refusals by rule over the same interval: which rule takes the later minutes' goodput.
             void refusedByReason(server.apiUrl).then(
               (reasons) => {
+                let mapped = '–'
+                try {
+                  mapped = rssByMapping(server.pid)
+                } catch {
+                  // The server is gone; its exit is reported below.
+                }
                 process.stdout.write(
-                  `${timelineLine((w.atMs - startedAt) / 1000, rssBytes(server.pid), from, w)}; refused ${reasonLine(lastReasons, reasons)}\n`
+                  `${timelineLine((w.atMs - startedAt) / 1000, rssBytes(server.pid), from, w)}; RSS by mapping (MiB): ${mapped}; refused ${reasonLine(lastReasons, reasons)}\n`
                 )
                 lastReasons = reasons
               },

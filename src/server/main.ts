@@ -212,6 +212,7 @@ export async function startServer(
     }
     throw err
   }
+  const decoderRef: { current: OtlpDecoder | null } = { current: null }
   // Filled once the scraper runs; /metrics reads it at each scrape.
   const scrapeStatus: { read: () => readonly (ScrapeOutcome | null)[] } = { read: () => [] }
   const metrics = createServerMetrics({
@@ -223,6 +224,8 @@ export async function startServer(
     version: VERSION,
     scrapeStatus: () => scrapeStatus.read(),
     telemetry,
+    // The decoder starts after the metrics; until then it has no heap to report.
+    decodeWorkerHeap: () => decoderRef.current?.heap() ?? null,
   })
   const deps = {
     store,
@@ -246,6 +249,7 @@ export async function startServer(
       : {}),
   }
   const decoder = createDecodePool({ workers: config.ingest.decodeWorkers })
+  decoderRef.current = decoder
   await warmUp(decoder)
   const loopLag = startLoopLag()
   const otlpDeps = { ...deps, decoder, loopLagMs: () => loopLag.lastMs() }

@@ -106,6 +106,15 @@ function serverTiming(m: AnswerMoments): string {
     )
   }
   parts.push(['total', m.receivedMs, m.answeredMs])
+  // Not stages: what the write queue predicted of the `queue` wait when the batch was queued,
+  // and the longest writer step (a round, a background write) it then waited behind.
+  const { expectedWaitMs, longestStepMs } = m.timing
+  if (expectedWaitMs !== undefined) {
+    parts.push(['expected', 0, expectedWaitMs])
+  }
+  if (longestStepMs !== undefined) {
+    parts.push(['step', 0, longestStepMs])
+  }
   return parts
     .map(([name, from, to]) => `${name};dur=${Math.max(0, Math.round(to - from))}`)
     .join(', ')

@@ -106,6 +106,20 @@ describe('OTLP/HTTP with decode workers', () => {
     expect(sharing(decoded.spans).filter(Boolean).length).toBeGreaterThan(12)
   }, 30_000)
 
+  it("reports the workers' own V8 heaps once they have decoded, and none for inline decoding", async () => {
+    const fresh = createDecodePool({ workers: 1 })
+    try {
+      expect(fresh.heap()).toBeNull()
+      await fresh.traces('protobuf', encodeTracesProtobuf(makeLlmTraceRequest(3)).slice())
+      const heap = fresh.heap()
+      expect(heap?.usedBytes).toBeGreaterThan(0)
+      expect(heap?.totalBytes).toBeGreaterThanOrEqual(heap?.usedBytes ?? Infinity)
+    } finally {
+      await fresh.close()
+    }
+    expect(createDecodePool({ workers: 0 }).heap()).toBeNull()
+  }, 30_000)
+
   it('rethrows a decode failure as the same AppError', async () => {
     const err = await pool.traces('json', new TextEncoder().encode('[1')).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(AppError)

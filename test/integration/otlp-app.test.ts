@@ -271,9 +271,10 @@ describe('POST /v1/traces', () => {
     held.release()
     const res = await answer
     expect(res.status).toBe(200)
-    // The write queue saw the submit options (timing) through the wrapper: queue and store are there.
+    // The write queue saw the submit options (timing) through the wrapper: queue and store are
+    // there, and what it expected of the wait (nothing measured yet, nothing ahead of the batch).
     expect(res.headers.get('server-timing')).toBe(
-      'lag;dur=300, read;dur=0, decode;dur=0, queue;dur=0, store;dur=250, reply;dur=0, total;dur=550'
+      'lag;dur=300, read;dur=0, decode;dur=0, queue;dur=0, store;dur=250, reply;dur=0, total;dur=550, expected;dur=0, step;dur=0'
     )
   })
 

@@ -35,7 +35,7 @@ export interface DecodeJob {
 }
 
 /** A worker's answer: the decoded spans (packed) or metrics, or the error decoding threw. */
-export type DecodeReply =
+export type DecodeReply = (
   | {
       id: number
       traces: { packed: PackedSpans; rejected: DecodedTraces['rejected'] }
@@ -43,11 +43,26 @@ export type DecodeReply =
     }
   | { id: number; result: DecodedMetrics; traces?: undefined; error?: undefined }
   | { id: number; error: WireError }
+) & {
+  /** The worker's V8 heap after the decode. */
+  heap?: WorkerHeap
+}
+
+/** A worker's V8 heap: in use (live and not yet collected) and reserved (bytes). */
+export interface WorkerHeap {
+  usedBytes: number
+  totalBytes: number
+}
 
 export interface OtlpDecoder {
   /** Worker threads in use (0 = inline). */
   readonly workers: number
   traces(format: OtlpWireFormat, body: Uint8Array, bounds?: TimeBounds): Promise<DecodedTraces>
+  /**
+   * The workers' V8 heaps summed, as of their last decode: part of the resident set that the
+   * main thread's heap counters do not include. Null when decoding is inline or none reported.
+   */
+  heap(): WorkerHeap | null
   metrics(format: OtlpWireFormat, body: Uint8Array, bounds?: TimeBounds): Promise<DecodedMetrics>
   /** Stops the workers; decodes still waiting are rejected. */
   close(): Promise<void>
@@ -67,6 +82,8 @@ interface Slot {
   worker: Worker
   /** Jobs sent and not yet answered, by id. */
   waiting: Map<number, Waiting>
+  /** Its heap as of its last answer. */
+  heap: WorkerHeap | null
 }
 
 /** Inline decoding (`workers: 0`). */
@@ -78,6 +95,7 @@ function inlineDecoder(): OtlpDecoder {
     metrics: (format, body, bounds) =>
       Promise.resolve().then(() => decodeMetricsBody(format, body, bounds)),
     close: () => Promise.resolve(),
+    heap: () => null,
   }
 }
 
@@ -104,11 +122,12 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
     const worker = spawnWorker('otlp/decode-worker')
     // Idle workers must not keep the process alive (a CLI run that never calls close).
     worker.unref()
-    const slot: Slot = { worker, waiting: new Map() }
+    const slot: Slot = { worker, waiting: new Map(), heap: null }
     slots[index] = slot
     worker.on('message', (reply: DecodeReply) => {
       const waiting = slot.waiting.get(reply.id)
       slot.waiting.delete(reply.id)
+      slot.heap = reply.heap ?? slot.heap
       if (reply.error !== undefined) {
         waiting?.reject(fromWireError(reply.error))
       } else if (reply.traces !== undefined) {
@@ -193,6 +212,15 @@ export function createDecodePool(options: { workers: number }): OtlpDecoder {
     async close() {
       closed = true
       await Promise.all(slots.map((s) => s.worker.terminate()))
+    },
+    heap() {
+      const reported = slots.flatMap((s) => (s.heap === null ? [] : [s.heap]))
+      return reported.length === 0
+        ? null
+        : {
+            usedBytes: reported.reduce((n, h) => n + h.usedBytes, 0),
+            totalBytes: reported.reduce((n, h) => n + h.totalBytes, 0),
+          }
     },
   }
 }

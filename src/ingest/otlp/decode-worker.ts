@@ -3,6 +3,7 @@
  * copied) and posts back the decoded items (spans packed as columns, `span-transfer.ts`), or the
  * error the inline decoder would have thrown.
  */
+import { getHeapStatistics } from 'node:v8'
 import { parentPort } from 'node:worker_threads'
 import { toWireError } from '../../core/errors.js'
 import { decodeMetricsBody, decodeTracesBody } from './decode.js'
@@ -29,6 +30,9 @@ if (port !== null) {
         error: toWireError(err),
       }
     }
+    // The worker's own V8 heap, which the main thread's memory counters do not see.
+    const heap = getHeapStatistics()
+    reply.heap = { usedBytes: heap.used_heap_size, totalBytes: heap.total_heap_size }
     port.postMessage(reply, transfer)
   })
 }

@@ -51,10 +51,16 @@ export interface SubmitOptions {
   timing?: SubmitTiming
 }
 
-/** When a submitted batch's write started and was committed (epoch ms). */
+/**
+ * When a submitted batch's write started and was committed (epoch ms), and what the queue
+ * expected of its wait: the wait it predicted when the batch was queued and the longest single
+ * step of the writer (a round, a background write) the batch then waited behind (ms).
+ */
 export interface SubmitTiming {
   writeStartMs?: number
   committedMs?: number
+  expectedWaitMs?: number
+  longestStepMs?: number
 }
 
 export interface IngestSink {

@@ -49,11 +49,15 @@ export interface QueuedJob<K extends string = string> {
   bytes: number
   /** When its client must have its answer (epoch ms): refused, not written, once past it. */
   answerByMs?: number
+  /** Filled in as it is queued and written: its predicted wait and what it waited behind. */
+  timing?: { expectedWaitMs?: number; longestStepMs?: number }
 }
 
 interface Entry<J> {
   job: J
   queuedAtMs: number
+  /** The longest writer step (a round, a background task) that ran while it waited (ms). */
+  longestStepMs: number
   resolve(): void
   reject(err: unknown): void
 }
@@ -138,8 +142,17 @@ export function createWriteQueue<J extends QueuedJob>(
     }
     for (const e of round) {
       intervalMinWaitMs = Math.min(intervalMinWaitMs, startedMs - e.queuedAtMs)
+      if (e.job.timing !== undefined) {
+        e.job.timing.longestStepMs = e.longestStepMs
+      }
     }
     lastRoundStartMs = startedMs
+  }
+  /** A step of the writer that took `ms` delayed every batch still queued by as much. */
+  const noteStep = (ms: number): void => {
+    for (const e of queue) {
+      e.longestStepMs = Math.max(e.longestStepMs, ms)
+    }
   }
   const standingDelayMs = (): number => {
     if (queue.length === 0) {
@@ -314,7 +327,9 @@ export function createWriteQueue<J extends QueuedJob>(
     const startedMs = now()
     // The task settles its own caller; its failure is the caller's, never the writer's.
     await task()
-    return now() - startedMs
+    const ms = now() - startedMs
+    noteStep(ms)
+    return ms
   }
 
   const writeLoop = async (): Promise<void> => {
@@ -334,6 +349,7 @@ export function createWriteQueue<J extends QueuedJob>(
           written += await writeSettling(kind, entries)
         }
       }
+      noteStep(now() - startedMs)
       if (written > 0) {
         const rate = written / Math.max(1, now() - startedMs)
         writeRate = writeRate === 0 ? rate : 0.8 * writeRate + 0.2 * rate
@@ -386,8 +402,11 @@ export function createWriteQueue<J extends QueuedJob>(
         intervalMinWaitMs = Number.POSITIVE_INFINITY
         intervalStartMs = now()
       }
+      if (job.timing !== undefined) {
+        job.timing.expectedWaitMs = expectedWaitMs(0)
+      }
       return new Promise<void>((resolve, reject) => {
-        queue.push({ job, queuedAtMs: now(), resolve, reject })
+        queue.push({ job, queuedAtMs: now(), longestStepMs: 0, resolve, reject })
         depth.items += job.items
         depth.spanCount += job.spanCount
         depth.bytes += job.bytes

@@ -6,6 +6,7 @@ import type { Logger } from '../../core/logger.js'
 import type { ResolvedConfig } from '../../config/schema.js'
 import type { SloService } from '../../alerts/service.js'
 import type { ScrapeOutcome } from '../../ingest/scrape/scraper.js'
+import type { WorkerHeap } from '../../ingest/otlp/decode-pool.js'
 import type { IngestSink } from '../../ingest/pipeline/types.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { duckDbSharedOf } from '../../storage/duckdb/duckdb-store.js'
@@ -34,6 +35,8 @@ export interface ServerMetricsOptions {
   scrapeStatus?: () => readonly (ScrapeOutcome | null)[]
   /** Telemetry created earlier by the composition root (to wrap the store and sinks first). */
   telemetry?: ServerTelemetry
+  /** The OTLP decode workers' V8 heaps summed; null when decoding is inline. */
+  decodeWorkerHeap?: () => WorkerHeap | null
 }
 
 /** The telemetry a composition root creates before the pipeline, to wrap its store and sinks. */
@@ -48,6 +51,26 @@ export function createTelemetry(
       maxLabelSets: settings.maxLabelSets,
     }),
   })
+}
+
+/** The decode workers' heaps: the resident set's part that the main thread's heap counters miss. */
+function workerHeapFamilies(heap: WorkerHeap | null): MetricFamily[] {
+  return heap === null
+    ? []
+    : [
+        gaugeFamily(
+          'tokenline_decode_worker_heap_used_bytes',
+          "The OTLP decode workers' V8 heaps in use (live objects and garbage not yet collected).",
+          [{ labels: {}, value: heap.usedBytes }],
+          'bytes'
+        ),
+        gaugeFamily(
+          'tokenline_decode_worker_heap_size_total_bytes',
+          "The OTLP decode workers' V8 heaps reserved (used or not).",
+          [{ labels: {}, value: heap.totalBytes }],
+          'bytes'
+        ),
+      ]
 }
 
 function processFamilies(version: string, startedMs: number): MetricFamily[] {
@@ -146,6 +169,7 @@ export function createServerMetrics(options: ServerMetricsOptions): ServerMetric
       const stateFamilies = await state.families()
       return [
         ...processFamilies(options.version, startedMs),
+        ...workerHeapFamilies(options.decodeWorkerHeap?.() ?? null),
         ...(await storeMemoryFamilies(options.store)),
         ...telemetry.families(ingest),
         ...telemetry.requests.families(),
