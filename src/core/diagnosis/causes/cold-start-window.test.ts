@@ -64,3 +64,54 @@ describe('replica.cold_start: the window ends where the replica is warm', () => 
     expect(endUs - joinUs).toBeLessThanOrEqual(24 * MIN_US)
   })
 })
+
+/**
+ * A warm-up that decays too slowly to settle within the data (the contract suite's exponential:
+ * e-folding over a third of the declared fault): at the data's end the replica is still about
+ * 1.4× its peers, many noise units of its per-minute ratio.
+ *
+ * ```
+ * r5 TTFT / peers'   ·········· 21 17 14 11 9.2 … 2.1 1.9 1.8 … 1.4 (data ends, still falling)
+ *                    0        10 (joins)                                    40 min
+ * ```
+ */
+function slowWarmUp(): RequestTimeline[] {
+  const rng = createTestRng(11)
+  const out: RequestTimeline[] = []
+  const perMinute = 150
+  let rr = 0
+  for (let m = 0; m < MINUTES; m++) {
+    const live = m >= JOIN_MIN ? 6 : 5
+    for (let k = 0; k < perMinute; k++) {
+      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
+      const replica = `r${rr++ % live}`
+      const ageMin = (startUs - T0_US) / MIN_US - JOIN_MIN
+      const slow = replica === 'r5' ? 1 + 20 * Math.exp(-ageMin / 8) : 1
+      const noise = (): number => 0.8 + 0.4 * rng()
+      out.push(
+        makeTimeline({
+          startUs,
+          dims: { replica, node: `n${Number(replica.slice(1)) >> 1}` },
+          stagesMs: {
+            'engine.queue': 5 * noise(),
+            'engine.prefill': 60 * noise() * slow,
+            'engine.decode': 2000 * noise(),
+          },
+          tpotMs: 10 * noise(),
+        })
+      )
+    }
+  }
+  return out
+}
+
+describe('replica.cold_start: a warm-up still falling when the data ends', () => {
+  it('stays cold through its last step instead of ending where a segmentation cut the decay', () => {
+    const { diagnosis } = diagnose(minutesInput(slowWarmUp(), MINUTES))
+    const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
+    expect(cold.scope).toEqual({ dimension: 'replica', value: 'r5' })
+    // 1 + 20 e^(−30/8) ≈ 1.47× at the last minute: its per-minute ratio to its peers moves by
+    // about 0.03 in logarithms, so 0.39 is still cold.
+    expect(microsFromIso(cold.window!.end)).toBe(T0_US + MINUTES * MIN_US)
+  })
+})

@@ -16,7 +16,12 @@ import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { stepRise, type StepRise } from '../detect/step-rise.js'
 import { windowOfBuckets } from '../frame/window-span.js'
-import { BURST_Z_HI, BURST_Z_LO, scanRequestShare } from '../detect/traffic-shift.js'
+import {
+  BURST_Z_HI,
+  BURST_Z_LO,
+  scanRequestShare,
+  type GridShareSpan,
+} from '../detect/traffic-shift.js'
 import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
@@ -65,12 +70,13 @@ export const engineLongPromptsCause: CauseRecord = {
     if (ctx.frame.inputTokens.every((v) => v !== v)) {
       return { skipped: 'no input token counts on the requests' }
     }
-    const byChange = judgeByChange(ctx)
+    const share = longShareSpan(ctx)
+    const byChange = judgeByChange(ctx, share)
     // The influx reading is at most full support: it can only win below it.
     if (byChange !== null && byChange.confidence >= 1) {
       return byChange
     }
-    const influx = promptInflux(ctx)
+    const influx = promptInflux(ctx, share)
     if (influx === null || influx.confidence <= (byChange?.confidence ?? 0)) {
       return byChange
     }
@@ -86,8 +92,13 @@ type Judged = {
   ownWindow?: boolean
 }
 
-/** The rule read on the TTFT P99's change window (null when it names nothing). */
-function judgeByChange(ctx: DiagnosisContext): Judged | null {
+/**
+ * The rule read on the TTFT P99's change window (null when it names nothing). Its window is the
+ * long prompts' share span when that overlaps the change window: the P99's change and the votes
+ * of the latency spans carry the queue the long prompts left, which drains after they stop
+ * (contract seed 37 `engine.long_prompts#1`: the change window ended 103 s after the influx).
+ */
+function judgeByChange(ctx: DiagnosisContext, share: LongShare | null): Judged | null {
   const prefill = stageStat(ctx.ttftStages, 'engine.prefill')
   const queue = stageStat(ctx.ttftStages, 'engine.queue')
   const change = ctx.ttftChange
@@ -140,11 +151,19 @@ function judgeByChange(ctx: DiagnosisContext): Judged | null {
     evidence.push(rowEvidence(longRow, 'TTFT'))
   }
   const scope = pickHoldingValue(ctx.ttft.rows, ['tenant', 'route'], 0.8)
+  const own =
+    share !== null && change.elevated !== null
+      ? share.scan.buckets.from <= change.elevated.end &&
+        change.elevated.start <= share.scan.buckets.to
+      : false
   return {
     confidence,
     scope: scope ? scopeOf(scope.dimension as ScopeDimension, scope.value) : scopeOf(null, null),
-    window: changeWindow(change),
+    window: own
+      ? windowOfBuckets(ctx.grid, share!.scan.buckets, ctx.input.window.toUs)
+      : changeWindow(change),
     evidence,
+    ownWindow: own,
   }
 }
 
@@ -173,14 +192,18 @@ const RISE_Z_HI = 6
 const RISE_RATIO_LO = 1.05
 const RISE_RATIO_HI = 1.2
 
+/** The span where the share of long prompts rose most certainly, and what "long" was. */
+interface LongShare {
+  scan: GridShareSpan
+  longMin: number
+}
+
 /**
- * The influx read on the cause's own series: where the share of long prompts rose most certainly
- * (the binomial scan of ADR 0193 over the requests with a known prompt length), and what the
- * steps of that span did to TTFT and prefill at P90. The TTFT P99 of a window with bursts is made
- * by the bursts' queues and may not move at all while a third of the requests prefill 3× longer;
- * the span's own P90 shows it. Its window is the share's span: the latency re-votes nothing.
+ * The binomial scan (ADR 0193) of the share of prompts above {@link LONG_PROMPT_QUANTILE} over
+ * the requests with a known prompt length; null when it did not rise, or rose within
+ * {@link MIN_STEPS_BEFORE} steps of the data's start.
  */
-export function promptInflux(ctx: DiagnosisContext): Judged | null {
+function longShareSpan(ctx: DiagnosisContext): LongShare | null {
   const { frame, grid } = ctx
   const lengths = sortedFinite(frame.inputTokens)
   if (lengths.length < 50) {
@@ -199,9 +222,25 @@ export function promptInflux(ctx: DiagnosisContext): Judged | null {
     return null
   }
   const first = ctx.traffic.findIndex((t) => t > 0)
-  if (first < 0 || scan.buckets.from - first < MIN_STEPS_BEFORE) {
+  return first < 0 || scan.buckets.from - first < MIN_STEPS_BEFORE ? null : { scan, longMin }
+}
+
+/**
+ * The influx read on the cause's own series: where the share of long prompts rose most certainly
+ * (the binomial scan of ADR 0193 over the requests with a known prompt length), and what the
+ * steps of that span did to TTFT and prefill at P90. The TTFT P99 of a window with bursts is made
+ * by the bursts' queues and may not move at all while a third of the requests prefill 3× longer;
+ * the span's own P90 shows it. Its window is the share's span: the latency re-votes nothing.
+ */
+export function promptInflux(
+  ctx: DiagnosisContext,
+  share: LongShare | null = longShareSpan(ctx)
+): Judged | null {
+  if (share === null) {
     return null
   }
+  const { frame, grid } = ctx
+  const { scan, longMin } = share
   const { from, to } = scan.buckets
   const ttft = stepRise(grid, frame.startUs, frame.ttftUs, 0.9, from, to)
   const prefill = stepRise(grid, frame.startUs, frame.stages['engine.prefill'], 0.9, from, to)

@@ -23,12 +23,64 @@ import { replicaLoadShift } from './routing-imbalance.js'
 import { serviceRatio } from '../detect/service-rate.js'
 import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import { minSegmentSteps } from '../detect/excess-scan.js'
+import { windowOfBuckets } from '../frame/window-span.js'
 
 /** The other replicas' slow requests needed for their median time per token to count (as for tokens per request above). */
 const MIN_SLOW_REST = 10
 
 /** Prompt or output tokens per request on the scope over the rest at which it is the work. */
 const HEAVIER = 1.5
+
+/** Rise of the scope's time per token over the others' that counts: a scope's P50 rise (detect/windows.ts). */
+const SLOWER_RISE = 0.15
+/** A step's median needs this many requests (fewer: the step has no value). */
+const MIN_PER_STEP = 5
+
+/**
+ * When the scope did the same work slower: the span its median time per token (TPOT, or prefill
+ * per uncached prompt token for a TTFT cohort) stood above the other replicas' in the same steps,
+ * from change points on that ratio. The node's own series, not its latency: a degraded node's
+ * queue builds during the fault and drains for minutes after it, and a window from its latency
+ * excess ends somewhere in that drain (contract seed 29 `node.degraded#1`: slower per token
+ * 1080–1920 s, the queue drained at 2280 s, the excess span ended at 2040 s). Null when the ratio
+ * has no elevated span, or when its span opens with the data (a standing difference, which has
+ * no before: ADR 0252's slow node must stay without a window).
+ */
+function slowerPerTokenWindow(
+  ctx: DiagnosisContext,
+  members: ReadonlySet<number>,
+  measure: 'ttft' | 'tpot'
+): Finding['window'] {
+  const f = ctx.frame
+  const mine = new Uint8Array(f.n)
+  const rest = new Uint8Array(f.n)
+  for (let i = 0; i < f.n; i++) {
+    const c = f.dims.replica.codes[i] as number
+    if (c >= 0) {
+      mine[i] = members.has(c) ? 1 : 0
+      rest[i] = members.has(c) ? 0 : 1
+    }
+  }
+  const per = measure === 'tpot' ? f.tpotUs : f.prefillPerTokenUs
+  const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
+  const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, rest, MIN_PER_STEP).values
+  const ratio = own.map((v, k) => {
+    const p = theirs[k] as number
+    return v > 0 && p > 0 ? v / p : NaN
+  })
+  const minSegment = minSegmentSteps(ctx.grid)
+  const span = findElevatedSpan(
+    detectChangePoints(ratio, { minRelativeChange: SLOWER_RISE, minSegment }),
+    SLOWER_RISE
+  )
+  if (span === null || span.start < minSegment) {
+    return null
+  }
+  return windowOfBuckets(ctx.grid, { from: span.start, to: span.end }, ctx.input.window.toUs)
+}
 
 /**
  * A degraded node does the same work slower. When the requests it serves carry far more prompt
@@ -235,6 +287,19 @@ export const nodeDegradedCause: CauseRecord = {
       confidence = Math.min(1, confidence * 1.2)
       evidence.push(...events.slice(0, 3).map(eventEvidence))
     }
-    return { confidence, scope: scopeOf(dimension, row.value), window: null, evidence }
+    // Its window is when it worked slower, read on its own series; without one, the latency
+    // excess it explains gives it (diagnose.ts), as before.
+    const window = slowerPerTokenWindow(
+      ctx,
+      memberCodes,
+      best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
+    )
+    return {
+      confidence,
+      scope: scopeOf(dimension, row.value),
+      window,
+      evidence,
+      ownWindow: window !== null,
+    }
   },
 }

@@ -13,7 +13,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { medianAndSpread, medianOf, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature } from './signature.js'
 import type { Cohort } from '../frame/cohort.js'
@@ -25,7 +25,6 @@ import { processStarts } from '../frame/young-replicas.js'
 import type { StageName } from '../../model/request.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
 import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
-import { detectChangePoints, type Segment } from '../../timeline/change-points.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
@@ -33,10 +32,10 @@ const YOUNG_US = 5 * 60_000_000
 /** Requests after warm-up needed to judge whether the replica warmed up. */
 const MIN_LATER = 20
 /**
- * Rise of a young replica's TTFT P50 over its peers' in the same step that counts as still cold:
- * the rise a single scope's P50 needs to count in a finding's window (detect/windows.ts).
+ * Noise units by which a young replica's ratio to its peers must stand above their level, or
+ * still fall, to count as cold: the units the causes' own series are read in (ADRs 0266, 0278).
  */
-const COLD_RISE = 0.15
+const COLD_NOISE_UNITS = 3
 /** A step's P50 needs this many requests (fewer: the step has no value). */
 const MIN_PER_STEP = 5
 /** How much "as slow later as at first" takes away. */
@@ -439,23 +438,86 @@ function startEvents(
 }
 
 /**
- * Where `replica` is warm: the end of the step after which its P50 of `measure` (the one whose
- * slow requests its young requests hold) stays at its settled level against its peers' (the other, not young, replicas) in the same steps. A cold replica is
- * slow until it matches its peers, which can take far longer than its first minutes (a warm-up
- * that decays over a quarter of an hour) or less. The log ratio per step is segmented; the last
- * segment is the level it settled at, the segments before it that stay within {@link COLD_RISE}
- * of that level are warm too, and the cold span ends at the last step of the segment before them
- * still above half that rise (as an elevated span does, ADR 0244). Logarithms, because a warm-up
- * spans orders of magnitude: on the ratio itself the first minutes' noise hides a replica still
- * six times slower than its peers.
+ * One replica's P50 of `per` over the P50 of the replicas in `peers` per step, in logarithms
+ * (NaN where either side has too few requests). Logarithms, because a warm-up spans orders of
+ * magnitude: on the ratio itself the first minutes' noise hides a replica still six times slower.
+ */
+function logRatioPerStep(
+  ctx: DiagnosisContext,
+  per: Float64Array,
+  mine: Uint8Array,
+  peers: Uint8Array
+): Float64Array {
+  const f = ctx.frame
+  const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
+  const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, peers, MIN_PER_STEP).values
+  return own.map((v, k) => {
+    const p = theirs[k] as number
+    return v > 0 && p > 0 ? Math.log(v / p) : NaN
+  })
+}
+
+/**
+ * The noise of one replica's log ratio to its peers per step: the median, over the established
+ * replicas, of the robust spread of each one's ratio to the others (the same yardstick a warm
+ * replica would be read with). With fewer than two established replicas there is no such
+ * yardstick; the young replica's own step-to-step spread (÷√2) stands in for it.
+ */
+function stepNoise(
+  ctx: DiagnosisContext,
+  per: Float64Array,
+  established: readonly number[],
+  ownSeries: Float64Array
+): number {
+  const col = ctx.frame.dims.replica
+  const spreads: number[] = []
+  if (established.length >= 2) {
+    for (const code of established) {
+      const one = new Uint8Array(ctx.frame.n)
+      const rest = new Uint8Array(ctx.frame.n)
+      for (let i = 0; i < ctx.frame.n; i++) {
+        const c = col.codes[i] as number
+        if (c === code) {
+          one[i] = 1
+        } else if (established.includes(c)) {
+          rest[i] = 1
+        }
+      }
+      const r = logRatioPerStep(ctx, per, one, rest).filter((v) => v === v)
+      if (r.length >= 3) {
+        spreads.push(medianAndSpread(r).spread)
+      }
+    }
+  }
+  if (spreads.length > 0) {
+    return medianOf(spreads)
+  }
+  const valued = ownSeries.filter((v) => v === v)
+  const diffs = valued.subarray(1).map((v, k) => v - (valued[k] as number))
+  return diffs.length >= 3 ? medianAndSpread(diffs).spread / Math.SQRT2 : NaN
+}
+
+/**
+ * Where `replica` is warm in `measure`: the end of its last cold step, read on its own series,
+ * the log ratio of its P50 to its established peers' in the same steps, in noise units of that
+ * ratio ({@link stepNoise}). Over windows of the shortest level the diagnosis reads
+ * (`minSegmentSteps`), the replica is warm from the first window whose mean is back at its
+ * peers' level, or from which its ratio no longer falls: no later window's mean lies lower by
+ * more than {@link COLD_NOISE_UNITS} noise units of a difference of two such means. The second
+ * is a replica that settles a little slower than its peers; a warm-up still falling when its
+ * requests stop has not settled, and its cold span runs to its last step, not to where a
+ * segmentation of a decay that has no sharp end happened to cut it.
  *
  * ```
  * its P50 / peers' P50   40 20 9 6 4 3 2 1.6 1.3 1.1 1.0 1.1 1.0 1.0 1.0
- *                        └────── cold ──────────┘ warm from here
+ *                        └────── cold ──────────┘ warm from here (back within its noise)
+ * its P50 / peers' P50   3 2.4 1.8 1.3 1.3 1.3 1.3 1.3 1.3 1.3
+ *                        └─ cold ─┘ warm from here (no longer falls)
  * ```
  *
- * Null when the ratio has no change (the data ends before it settles, or it was never slower)
- * or its cold span does not open with the replica's first steps.
+ * Null when the replica was not cold in this measure on evidence (its first window within its
+ * noise of its peers, or its first steps without a value), when its ratio never fell (a slower
+ * replica, not a warm-up), or when the noise cannot be read.
  */
 function warmAtUs(
   ctx: DiagnosisContext,
@@ -470,48 +532,56 @@ function warmAtUs(
   if (code < 0 || first < 0) {
     return null
   }
+  const established: number[] = []
+  col.values.forEach((v, c) => {
+    if (c !== code && !ctx.youngReplicaUs.has(v)) {
+      established.push(c)
+    }
+  })
   const mine = new Uint8Array(f.n)
   const peers = new Uint8Array(f.n)
   for (let i = 0; i < f.n; i++) {
     const c = col.codes[i] as number
     if (c === code) {
       mine[i] = 1
-    } else if (c >= 0 && !ctx.youngReplicaUs.has(col.values[c] as string)) {
+    } else if (established.includes(c)) {
       peers[i] = 1
     }
   }
   const per = measure === 'tpot' ? f.tpotUs : f.ttftUserUs
-  const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
-  const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, peers, MIN_PER_STEP).values
-  const logRatio = Array.from(own.subarray(first), (v, k) => {
-    const p = theirs[first + k] as number
-    return v > 0 && p > 0 ? Math.log(v / p) : NaN
+  const series = logRatioPerStep(ctx, per, mine, peers).subarray(first)
+  const steps: number[] = []
+  series.forEach((v, k) => {
+    if (v === v) {
+      steps.push(k)
+    }
   })
-  const minSegment = minSegmentSteps(ctx.grid)
-  // A log ratio sits near 0 once warm: a change relative to it means nothing, its score does.
-  const { segments, values } = detectChangePoints(logRatio, { minRelativeChange: 0, minSegment })
-  const settled = segments[segments.length - 1]
-  if (segments.length < 2 || settled === undefined) {
+  const w = minSegmentSteps(ctx.grid)
+  const noise = stepNoise(ctx, per, established, series)
+  // Its first steps may be too thin to carry a value: the cold span must open with them.
+  if (!(noise > 0) || steps.length < w || (steps[0] as number) >= w) {
     return null
   }
-  const rise = Math.log(1 + COLD_RISE)
-  let k = segments.length - 1
-  while (k > 0 && (segments[k - 1] as Segment).mean <= settled.mean + rise) {
-    k--
-  }
-  if (k === 0) {
+  const means = steps
+    .slice(0, steps.length - w + 1)
+    .map((_, j) => steps.slice(j, j + w).reduce((a, k) => a + (series[k] as number), 0) / w)
+  const fall = COLD_NOISE_UNITS * noise * Math.sqrt(2 / w)
+  const plateau = (COLD_NOISE_UNITS * noise) / Math.sqrt(w)
+  const lowestAfter = (j: number): number => Math.min(...means.slice(j + w))
+  const stepBack = (j: number): boolean =>
+    steps.slice(j, j + w).every((k) => (series[k] as number) <= COLD_NOISE_UNITS * noise)
+  const warm = (j: number): boolean =>
+    stepBack(j) ||
+    (j + w < means.length &&
+      lowestAfter(j) > plateau &&
+      (means[j] as number) - lowestAfter(j) <= fall)
+  if (warm(0)) {
     return null
   }
-  const cold = segments[k - 1] as Segment
-  let end = cold.end
-  while (end > cold.start && !((values[end] as number) > settled.mean + rise / 2)) {
-    end--
-  }
-  // Its first steps may be too thin to carry a value: the cold span must open within a segment.
-  if ((segments[0] as Segment).start >= minSegment) {
-    return null
-  }
-  return ctx.grid.fromUs + (first + end + 1) * ctx.grid.stepUs
+  const at = means.findIndex((_, j) => warm(j))
+  // Still falling at its last window: cold through its last step with a value.
+  const lastCold = at < 0 ? (steps[steps.length - 1] as number) : (steps[at - 1] as number)
+  return ctx.grid.fromUs + (first + lastCold + 1) * ctx.grid.stepUs
 }
 
 /**
@@ -712,15 +782,13 @@ export const replicaColdStartCause: CauseRecord = {
     const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
     const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
-    // One young replica named: it is warm once its latency matches its peers'.
-    const warmUs = single
-      ? warmAtUs(
-          ctx,
-          named,
-          ctx.youngReplicaUs.get(named) as number,
-          best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
-        )
-      : null
+    // One young replica named: it is warm once it is warm in every measure it was cold in.
+    const warmEnds = single
+      ? (['ttft', 'tpot'] as const)
+          .map((m) => warmAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number, m))
+          .filter((us) => us !== null)
+      : []
+    const warmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
