@@ -35,13 +35,7 @@ import {
 } from '../detect/shifts.js'
 import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
 import { startMask } from '../frame/frame.js'
-import {
-  demandChange,
-  demandOnset,
-  risenTraffic,
-  type DemandOnset,
-  type TrafficStep,
-} from '../detect/demand-onset.js'
+import { demandChange, demandOnset, type DemandOnset } from '../detect/demand-onset.js'
 import type { StageStat } from '../detect/stage-stats.js'
 import { BURST_Z_HI, BURST_Z_LO } from '../detect/traffic-shift.js'
 import {
@@ -211,14 +205,6 @@ function judgeIn(
   const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
   const trafficOut = range ? meanOutside(ctx.traffic, range.from, range.to) : NaN
   const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
-  // More requests in the window than outside it is a level; a drift through the data has one over
-  // any late span. The traffic rose only when the window's requests also stand above the data's
-  // trend as a step (ADR 0286).
-  const risen = range
-    ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to, trafficRatio)
-    : null
-  const step = risen?.step ?? null
-  const rose = (risen?.ratio ?? 1) >= 1.1
   const share = ramp(q.excessShare, 0.3, 0.6)
   // Saturation without a change: waiting requests on every engine for the whole window. The
   // mean over engines cannot tell that from two engines of a slow node holding a long queue
@@ -261,7 +247,7 @@ function judgeIn(
       metric: 'requests_per_step',
       observed: round(trafficIn),
       baseline: round(trafficOut),
-      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}${trafficRatio >= 1.1 && step !== null ? (rose ? stepText(ctx, step, risen?.onset ?? null) : `: against: as its trend through the data, not a step (${step.ratio.toFixed(2)}× over the trend, z=${round(step.z, 1)}); a drift is no onset`) : ''}`,
+      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}`,
     })
     // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
     // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
@@ -274,10 +260,11 @@ function judgeIn(
       baseline: 1,
       text: `token work per request ${work.toFixed(2)}× ${over} (uncached prompt + output tokens)`,
     })
-    if (!rose) {
-      // Same number of requests, or as many more as the trend brings anyway: heavier ones (their
-      // own causes say which) or less capacity.
+    if (trafficRatio < 1.1) {
+      // Same number of requests: heavier ones (their own causes say which) or less capacity.
       confidence *= work >= 1.1 ? 0.25 : 0.4
+    } else {
+      confidence *= trafficRatio >= 1.1 ? 1 : 0.7
     }
     // Saturation is demand above capacity for the whole window, so the typical request of the
     // window waits longer than the typical one outside it. A load that touches capacity for
@@ -337,15 +324,6 @@ function judgeIn(
     window: changeWindow(change),
     evidence,
   }
-}
-
-/** How the window's traffic rose as a change: its own step over the trend, or the demand's onset. */
-function stepText(ctx: DiagnosisContext, step: TrafficStep, onset: DemandOnset | null): string {
-  if (onset === null) {
-    return `, a step over its trend through the data (${step.ratio.toFixed(2)}×, z=${round(step.z, 1)})`
-  }
-  const at = isoFromMicros(asMicros(ctx.grid.fromUs + onset.from * ctx.grid.stepUs))
-  return `, within a step of the requests over their trend from ${at} (scan z=${round(onset.z, 1)})`
 }
 
 /** "Requests per step rose from 120 to 162 at 09:03 (scan z=8.1)". */

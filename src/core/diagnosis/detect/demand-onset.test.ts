@@ -3,7 +3,7 @@ import { asMicros } from '../../model/units.js'
 import { createSeededRandom } from '../../stats/seeded-random.js'
 import type { BucketGrid } from '../../timeline/buckets.js'
 import { BURST_Z_HI, BURST_Z_LO } from './traffic-shift.js'
-import { demandOnset, risenTraffic, STEP_Z, trafficStep } from './demand-onset.js'
+import { demandOnset } from './demand-onset.js'
 
 const grid: BucketGrid = { fromUs: asMicros(0), stepUs: asMicros(30_000_000), count: 60 }
 
@@ -64,65 +64,5 @@ describe('demandOnset', () => {
 
   it('is null when the data is too short to hold a baseline and a span', () => {
     expect(demandOnset(Float64Array.from([0, 120, 130, 125, 0]), grid)).toBeNull()
-  })
-
-  it('takes no drift for an onset: flat, then a straight or easing rise to 2× from mid-run', () => {
-    // Before ADR 0286 the scan read these at z 6–9: a late span stands above the rest of the
-    // data, and above the steps before it, with nothing happening at its start.
-    const shapes: ((k: number) => number)[] = [
-      (k) => 120 * (1 + Math.max(0, k - 30) / 29),
-      (k) => 120 * (1 + (1 - Math.cos((Math.PI * Math.max(0, k - 25)) / 34)) / 2),
-      (k) => 120 * (1 + k / 59),
-    ]
-    for (const rate of shapes) {
-      for (let seed = 1; seed <= 20; seed++) {
-        expect(demandOnset(poissonSteps(seed, rate), grid)?.z ?? 0).toBeLessThan(BURST_Z_LO)
-      }
-    }
-  })
-
-  it('still finds a burst that falls back, on a drift or not, at full certainty', () => {
-    for (let seed = 1; seed <= 10; seed++) {
-      const flat = demandOnset(
-        poissonSteps(seed, (k) => (k >= 20 && k <= 30 ? 180 : 120)),
-        grid
-      )
-      const drifting = demandOnset(
-        poissonSteps(seed, (k) => 120 * (1 + k / 59) * (k >= 20 && k <= 30 ? 1.5 : 1)),
-        grid
-      )
-      for (const onset of [flat, drifting]) {
-        expect(onset!.z).toBeGreaterThan(BURST_Z_HI)
-        expect(Math.abs(onset!.from - 20)).toBeLessThanOrEqual(1)
-        expect(Math.abs(onset!.to - 30)).toBeLessThanOrEqual(1)
-      }
-    }
-  })
-})
-
-describe('trafficStep and risenTraffic', () => {
-  const window = { from: 40, to: 59 }
-
-  it("reads a drift's late window as no step, and its level as no rise", () => {
-    for (let seed = 1; seed <= 20; seed++) {
-      const traffic = poissonSteps(seed, (k) => 120 * (1 + Math.max(0, k - 25) / 34))
-      const step = trafficStep(traffic, window.from, window.to)
-      expect(step.z).toBeLessThan(STEP_Z)
-      // The window holds 1.5× the requests of the rest: a level, which the trend explains.
-      expect(risenTraffic(traffic, grid, window.from, window.to, 1.5).ratio).toBe(1)
-    }
-  })
-
-  it('reads a step of a third as a step of its size, and keeps its level', () => {
-    const traffic = poissonSteps(2, (k) => (k >= 40 ? 162 : 120))
-    const step = trafficStep(traffic, window.from, window.to)
-    expect(step.z).toBeGreaterThan(STEP_Z)
-    expect(step.ratio).toBeCloseTo(1.35, 1)
-    expect(risenTraffic(traffic, grid, window.from, window.to, 1.35).ratio).toBe(1.35)
-  })
-
-  it('keeps a fall as it is', () => {
-    const traffic = poissonSteps(3, () => 120)
-    expect(risenTraffic(traffic, grid, window.from, window.to, 0.8).ratio).toBe(0.8)
   })
 })

@@ -30,7 +30,6 @@ import { resourceLevel } from './shifts.js'
 import { serviceRatio } from './service-rate.js'
 import { anomalyLevelOverNoise, certaintySupport } from './step-certainty.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
-import { risenTraffic } from './demand-onset.js'
 import type { TrafficShift } from './traffic-shift.js'
 
 export interface ExcessFact {
@@ -255,17 +254,10 @@ export function excessFacts(
       connectShiftUs: shiftOf('client.connect'),
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
-      // A rate that only followed the data's trend did not rise (ADR 0286).
       rateRatio:
         a.buckets === null || outSteps <= 0 || outCount === 0
           ? 1
-          : risenTraffic(
-              ctx.traffic,
-              ctx.grid,
-              a.buckets.from,
-              a.buckets.to,
-              inCount / inSteps / (outCount / outSteps)
-            ).ratio,
+          : inCount / inSteps / (outCount / outSteps),
       clientShare: setCount > 0 ? clients / setCount : 0,
       gatewayShare: setCount > 0 ? gateways / setCount : 0,
       scopeTrafficLift,
