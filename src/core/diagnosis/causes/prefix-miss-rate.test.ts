@@ -8,8 +8,14 @@ import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
 import { microsFromIso } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
-import type { DiagnosisInput, ResourceSeries } from '../frame/input.js'
-import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
+import type { DiagnosisInput } from '../frame/input.js'
+import {
+  createTestRng,
+  makeTimeline,
+  minutesInput,
+  prefixCounterSeries,
+  T0_US,
+} from '../testing/make-timeline.js'
 
 const MIN_US = 60_000_000
 const MINUTES = 40
@@ -50,30 +56,12 @@ function input(low: number): DiagnosisInput {
       )
     }
   }
-  const resources: ResourceSeries[] = PODS.flatMap((pod) => {
-    const queries: ResourceSeries = {
-      kind: 'prefix_queries',
-      metric: 'vllm:prefix_cache_queries_total',
-      labels: { pod },
-      points: [],
-    }
-    const hits: ResourceSeries = {
-      kind: 'prefix_hits',
-      metric: 'vllm:prefix_cache_hits_total',
-      labels: { pod },
-      points: [],
-    }
-    let q = 0
-    let h = 0
-    for (let m = 0; m < MINUTES; m++) {
-      const looked = (PER_MINUTE / PODS.length) * PROMPT
-      q += looked
-      h += looked * (hitRateAt(m, low) + 0.01 * (rng() - 0.5))
-      const timeUs = T0_US + (m + 1) * MIN_US
-      queries.points.push({ timeUs, value: q })
-      hits.points.push({ timeUs, value: h })
-    }
-    return [queries, hits]
+  const resources = prefixCounterSeries(PODS, {
+    minutes: MINUTES,
+    perMinute: PER_MINUTE,
+    prompt: PROMPT,
+    hitRateAt: (m) => hitRateAt(m, low),
+    rng,
   })
   return minutesInput(requests, MINUTES, resources)
 }

@@ -186,3 +186,45 @@ export function kvPressureSeries(
     return [kv, pre]
   })
 }
+
+/**
+ * vLLM's prefix-cache counters per pod (`vllm:prefix_cache_queries_total` and `_hits_total`),
+ * scraped each minute: `perMinute` requests of `prompt` tokens split over the pods, a share
+ * `hitRateAt(minute)` of them found in the cache (±0.5 % drawn from `rng` per pod and minute).
+ */
+export function prefixCounterSeries(
+  pods: readonly string[],
+  spec: {
+    minutes: number
+    perMinute: number
+    prompt: number
+    hitRateAt: (minute: number) => number
+    rng: () => number
+  }
+): ResourceSeries[] {
+  return pods.flatMap((pod) => {
+    const queries: ResourceSeries = {
+      kind: 'prefix_queries',
+      metric: 'vllm:prefix_cache_queries_total',
+      labels: { pod },
+      points: [],
+    }
+    const hits: ResourceSeries = {
+      kind: 'prefix_hits',
+      metric: 'vllm:prefix_cache_hits_total',
+      labels: { pod },
+      points: [],
+    }
+    let q = 0
+    let h = 0
+    for (let m = 0; m < spec.minutes; m++) {
+      const looked = (spec.perMinute / pods.length) * spec.prompt
+      q += looked
+      h += looked * (spec.hitRateAt(m) + 0.01 * (spec.rng() - 0.5))
+      const timeUs = T0_US + (m + 1) * 60_000_000
+      queries.points.push({ timeUs, value: q })
+      hits.points.push({ timeUs, value: h })
+    }
+    return [queries, hits]
+  })
+}
