@@ -15,13 +15,11 @@ const JOIN_MIN = 10
 const TAU_MIN = 5
 
 /**
- * ```
- * r5 TTFT / peers'   ·········· 10 6.7 4.6 3.2 2.3 1.8 1.5 1.3 1.2 1.1 1.1 1.0 …
- *                    0        10 (joins)                         ~30        40 min
- * ```
+ * 150 requests a minute round-robin over five replicas, a sixth (r5) joining at minute 10 whose
+ * prefill is `1 + amplitude e^(−age/τ)` times its peers' (ages in minutes).
  */
-function decayingColdStart(): RequestTimeline[] {
-  const rng = createTestRng(7)
+function warmingReplica(seed: number, amplitude: number, tauMin: number): RequestTimeline[] {
+  const rng = createTestRng(seed)
   const out: RequestTimeline[] = []
   const perMinute = 150
   let rr = 0
@@ -31,7 +29,7 @@ function decayingColdStart(): RequestTimeline[] {
       const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
       const replica = `r${rr++ % live}`
       const ageMin = (startUs - T0_US) / MIN_US - JOIN_MIN
-      const slow = replica === 'r5' ? 1 + 9 * Math.exp(-ageMin / TAU_MIN) : 1
+      const slow = replica === 'r5' ? 1 + amplitude * Math.exp(-ageMin / tauMin) : 1
       const noise = (): number => 0.8 + 0.4 * rng()
       out.push(
         makeTimeline({
@@ -49,6 +47,14 @@ function decayingColdStart(): RequestTimeline[] {
   }
   return out
 }
+
+/**
+ * ```
+ * r5 TTFT / peers'   ·········· 10 6.7 4.6 3.2 2.3 1.8 1.5 1.3 1.2 1.1 1.1 1.0 …
+ *                    0        10 (joins)                         ~30        40 min
+ * ```
+ */
+const decayingColdStart = (): RequestTimeline[] => warmingReplica(7, 9, TAU_MIN)
 
 describe('replica.cold_start: the window ends where the replica is warm', () => {
   it('a warm-up over a quarter of an hour is not cut at its first five minutes', () => {
@@ -75,35 +81,7 @@ describe('replica.cold_start: the window ends where the replica is warm', () => 
  *                    0        10 (joins)                                    40 min
  * ```
  */
-function slowWarmUp(): RequestTimeline[] {
-  const rng = createTestRng(11)
-  const out: RequestTimeline[] = []
-  const perMinute = 150
-  let rr = 0
-  for (let m = 0; m < MINUTES; m++) {
-    const live = m >= JOIN_MIN ? 6 : 5
-    for (let k = 0; k < perMinute; k++) {
-      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
-      const replica = `r${rr++ % live}`
-      const ageMin = (startUs - T0_US) / MIN_US - JOIN_MIN
-      const slow = replica === 'r5' ? 1 + 20 * Math.exp(-ageMin / 8) : 1
-      const noise = (): number => 0.8 + 0.4 * rng()
-      out.push(
-        makeTimeline({
-          startUs,
-          dims: { replica, node: `n${Number(replica.slice(1)) >> 1}` },
-          stagesMs: {
-            'engine.queue': 5 * noise(),
-            'engine.prefill': 60 * noise() * slow,
-            'engine.decode': 2000 * noise(),
-          },
-          tpotMs: 10 * noise(),
-        })
-      )
-    }
-  }
-  return out
-}
+const slowWarmUp = (): RequestTimeline[] => warmingReplica(11, 20, 8)
 
 describe('replica.cold_start: a warm-up still falling when the data ends', () => {
   it('stays cold through its last step instead of ending where a segmentation cut the decay', () => {
