@@ -45,6 +45,28 @@ const AGGREGATE_PANELS = [
   'samples',
   'events',
 ]
+/** The first wave's aggregate calls (ADR 0280): all of them asked, each once or as named. */
+const FIRST_WAVE = ['/api/metrics', '/api/traffic', '/api/heatmap', '/api/stages']
+function firstWaveAsked(asked: readonly string[]): boolean {
+  return (
+    FIRST_WAVE.every((p) => asked.some((a) => a.split('?')[0] === p)) &&
+    asked.filter((a) => a.startsWith('/api/percentiles')).length === 2 &&
+    asked.some((a) => a.startsWith('/api/events')) &&
+    asked.some((a) => a.startsWith('/api/requests'))
+  )
+}
+
+/** Every aggregate panel ready, then the whole page loaded. */
+async function everyPanelThenLoaded(page: Page): Promise<void> {
+  for (const id of AGGREGATE_PANELS) {
+    await page.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
+      state: 'attached',
+      timeout: 120_000,
+    })
+  }
+  await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 300_000 })
+}
+
 /** Routes that read the window's requests themselves (ADR 0165): held during first paint. */
 const ROW_READERS = new Set(['/api/diagnosis', '/api/concentration'])
 
@@ -358,28 +380,13 @@ describe('dashboard first paint', () => {
         waitUntil: 'commit',
       })
       // Every aggregate the charts need is on its way while the script is held…
-      const FIRST_WAVE = ['/api/metrics', '/api/traffic', '/api/heatmap', '/api/stages']
-      const firstWaveAsked = () =>
-        FIRST_WAVE.every((p) => asked.some((a) => a.split('?')[0] === p)) &&
-        asked.filter((a) => a.startsWith('/api/percentiles')).length === 2 &&
-        asked.some((a) => a.startsWith('/api/events')) &&
-        asked.some((a) => a.startsWith('/api/requests'))
-      await expect.poll(firstWaveAsked, { timeout: 60_000, interval: 100 }).toBe(true)
+      await expect.poll(() => firstWaveAsked(asked), { timeout: 60_000, interval: 100 }).toBe(true)
       // …and the script, arrived and held, has not run: no panel, no header.
       await expect.poll(() => held.length, { timeout: 60_000, interval: 100 }).toBe(1)
       expect(await fresh.locator('header.top, [data-panel]').count()).toBe(0)
 
       releaseScript()
-      for (const id of AGGREGATE_PANELS) {
-        await fresh.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
-          state: 'attached',
-          timeout: 120_000,
-        })
-      }
-      await fresh.waitForSelector('#app[data-loaded="true"]', {
-        state: 'attached',
-        timeout: 300_000,
-      })
+      await everyPanelThenLoaded(fresh)
       // The page took the early answers: no call was sent twice.
       expect(asked.filter((a, i) => asked.indexOf(a) !== i)).toEqual([])
     } finally {
@@ -413,13 +420,7 @@ describe('dashboard first paint', () => {
       })
       // No window in the URL: what a new user opens, the last hour of the data.
       await fresh.goto(`${server.apiUrl}/`, { waitUntil: 'commit' })
-      const FIRST_WAVE = ['/api/metrics', '/api/traffic', '/api/heatmap', '/api/stages']
-      const firstWaveAsked = () =>
-        FIRST_WAVE.every((p) => asked.some((a) => a.split('?')[0] === p)) &&
-        asked.filter((a) => a.startsWith('/api/percentiles')).length === 2 &&
-        asked.some((a) => a.startsWith('/api/events')) &&
-        asked.some((a) => a.startsWith('/api/requests'))
-      await expect.poll(firstWaveAsked, { timeout: 60_000, interval: 100 }).toBe(true)
+      await expect.poll(() => firstWaveAsked(asked), { timeout: 60_000, interval: 100 }).toBe(true)
       // /api/health was asked and has not answered.
       expect(healthAsked).toBeGreaterThan(0)
       // The window ends where the data ends (it is not live), on the next whole step of its
@@ -440,16 +441,7 @@ describe('dashboard first paint', () => {
       expect(from).toBeLessThan((extent?.startUs ?? 0) / 1000)
 
       releaseHealth()
-      for (const id of AGGREGATE_PANELS) {
-        await fresh.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
-          state: 'attached',
-          timeout: 120_000,
-        })
-      }
-      await fresh.waitForSelector('#app[data-loaded="true"]', {
-        state: 'attached',
-        timeout: 300_000,
-      })
+      await everyPanelThenLoaded(fresh)
       // The page drew the window its early answers were of: no call was sent twice.
       expect(asked.filter((a, i) => asked.indexOf(a) !== i)).toEqual([])
     } finally {
