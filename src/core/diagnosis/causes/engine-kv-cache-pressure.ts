@@ -18,7 +18,7 @@ import { resourceLevel, type ResourceLevel } from '../detect/shifts.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
 import { elevatedSpan, minSegmentSteps } from '../detect/excess-scan.js'
-import { stepRise, type StepRise } from '../detect/step-rise.js'
+import { riseFigures, riseWeight, stepRise, type StepRise } from '../detect/step-rise.js'
 import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
 import { fmtUs, pct, round } from '../explain/text.js'
@@ -74,7 +74,7 @@ function ownStep(ctx: DiagnosisContext): OwnStep | null {
     return null
   }
   const rise = stepRise(ctx.grid, ctx.frame.startUs, queue, 0.5, range.from, range.to)
-  const risen = riseWeight(rise)
+  const risen = riseWeight(rise, [RISE_Z_LO, RISE_Z_HI], [RISE_RATIO_LO, RISE_RATIO_HI])
   if (!(risen > 0)) {
     return null
   }
@@ -98,22 +98,12 @@ function ownStep(ctx: DiagnosisContext): OwnStep | null {
 }
 
 function riseEvidence(metric: string, label: string, r: StepRise): Evidence {
-  const units = r.units > 50 ? '>50' : r.units.toFixed(1)
   return {
     metric,
     observed: round(r.inside / 1000),
     baseline: round(r.outside / 1000),
-    text: `${label} P50 per step ${fmtUs(r.inside)} while the cache ran full vs ${fmtUs(r.outside)} in the other steps (${(r.inside / r.outside).toFixed(2)}×, ${units} noise units)`,
+    text: `${label} P50 per step ${fmtUs(r.inside)} while the cache ran full vs ${fmtUs(r.outside)} in the other steps (${riseFigures(r, 2)})`,
   }
-}
-
-function riseWeight(r: StepRise): number {
-  if (!(r.units === r.units) || !(r.outside > 0)) {
-    return 0
-  }
-  return (
-    ramp(r.units, RISE_Z_LO, RISE_Z_HI) * ramp(r.inside / r.outside, RISE_RATIO_LO, RISE_RATIO_HI)
-  )
 }
 
 /** Preemptions that start with the range: some inside, and several times the rate outside it. */

@@ -14,7 +14,7 @@
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { stepRise, type StepRise } from '../detect/step-rise.js'
+import { riseFigures, riseWeight, stepRise, type StepRise } from '../detect/step-rise.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import {
   BURST_Z_HI,
@@ -245,10 +245,10 @@ export function promptInflux(
   const ttft = stepRise(grid, frame.startUs, frame.ttftUs, 0.9, from, to)
   const prefill = stepRise(grid, frame.startUs, frame.stages['engine.prefill'], 0.9, from, to)
   const certain = ramp(scan.z, BURST_Z_LO, BURST_Z_HI)
-  const risen = riseWeight(ttft)
+  const risen = p90Weight(ttft)
   // The mechanism: the long prompts' extra time is prefill. Without engine spans the TTFT's rise
   // cannot be put on prefill, and a slower engine would read the same from outside.
-  const carried = prefill.units === prefill.units ? riseWeight(prefill) : 0.6
+  const carried = prefill.units === prefill.units ? p90Weight(prefill) : 0.6
   let confidence = certain * risen * carried
   // As on the change window: a full KV cache with preemptions explains prefill done twice.
   const kv = resourceLevel(ctx, 'kv_usage', { from, to })
@@ -285,20 +285,14 @@ export function promptInflux(
 }
 
 /** How clearly a P90 rose: past the steps' own swing, and by enough to matter. */
-function riseWeight(r: StepRise): number {
-  if (!(r.units === r.units) || !(r.outside > 0)) {
-    return 0
-  }
-  return (
-    ramp(r.units, RISE_Z_LO, RISE_Z_HI) * ramp(r.inside / r.outside, RISE_RATIO_LO, RISE_RATIO_HI)
-  )
-}
+const p90Weight = (r: StepRise): number =>
+  riseWeight(r, [RISE_Z_LO, RISE_Z_HI], [RISE_RATIO_LO, RISE_RATIO_HI])
 
 function riseEvidence(metric: string, label: string, r: StepRise): Evidence {
   return {
     metric,
     observed: round(r.inside / 1000),
     baseline: round(r.outside / 1000),
-    text: `${label} P90 per step ${fmtUs(r.inside)} in those minutes vs ${fmtUs(r.outside)} in the others (${(r.inside / r.outside).toFixed(1)}×, ${r.units > 50 ? '>50' : r.units.toFixed(1)} noise units)`,
+    text: `${label} P90 per step ${fmtUs(r.inside)} in those minutes vs ${fmtUs(r.outside)} in the others (${riseFigures(r, 1)})`,
   }
 }

@@ -32,7 +32,13 @@ import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
-import { seriesRise, stepRise, type StepRise } from '../detect/step-rise.js'
+import {
+  riseFigures,
+  riseWeight,
+  seriesRise,
+  stepRise,
+  type StepRise,
+} from '../detect/step-rise.js'
 
 /**
  * The rise of the miss rate (1 − hit rate: the share of prompt tokens prefilled again) inside the
@@ -369,7 +375,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         metric: 'engine.prefill.p50',
         observed: round(prefillStep.inside / 1000),
         baseline: round(prefillStep.outside / 1000),
-        text: `engine.prefill P50 per step ${fmtUs(prefillStep.inside)} while it was low vs ${fmtUs(prefillStep.outside)} in the other steps (${(prefillStep.inside / prefillStep.outside).toFixed(2)}×, ${prefillStep.units > 50 ? '>50' : prefillStep.units.toFixed(1)} noise units)`,
+        text: `engine.prefill P50 per step ${fmtUs(prefillStep.inside)} while it was low vs ${fmtUs(prefillStep.outside)} in the other steps (${riseFigures(prefillStep, 2)})`,
       })
     }
     if (prefill && prefill.excessShare > 0.05) {
@@ -397,11 +403,5 @@ export const enginePrefixCacheMissCause: CauseRecord = {
 }
 
 /** How clearly the typical prefill rose: past the steps' own swing, by the latency's ratio scale. */
-function prefillWeight(r: StepRise): number {
-  if (!(r.units === r.units) || !(r.outside > 0)) {
-    return 0
-  }
-  return (
-    ramp(r.units, PREFILL_Z_LO, PREFILL_Z_HI) * ramp(r.inside / r.outside, LATENCY_LO, LATENCY_HI)
-  )
-}
+const prefillWeight = (r: StepRise): number =>
+  riseWeight(r, [PREFILL_Z_LO, PREFILL_Z_HI], [LATENCY_LO, LATENCY_HI])

@@ -6,6 +6,7 @@
  * how much the same quantile swings where nothing happened (the same unit as ADR 0214's).
  */
 import { medianAndSpread } from '../../stats/quantile.js'
+import { ramp } from '../../stats/significance.js'
 import { bucketQuantile, type BucketGrid } from '../../timeline/buckets.js'
 
 /** Requests a step needs for its quantile to count, and valued steps each side needs. */
@@ -58,4 +59,26 @@ export function seriesRise(perStep: Float64Array, from: number, to: number): Ste
     outside: median,
     units: noise > 0 ? (meanIn - median) / noise : meanIn > median ? Infinity : 0,
   }
+}
+
+/**
+ * How clearly a rise counts (0..1): past the steps' own swing (`units` from `z[0]` to `z[1]` noise
+ * units) and by enough to matter (`inside / outside` from `ratio[0]` to `ratio[1]`); 0 when it has
+ * no measure (too few steps, or nothing outside).
+ */
+export function riseWeight(
+  r: StepRise,
+  z: readonly [number, number],
+  ratio: readonly [number, number]
+): number {
+  if (!(r.units === r.units) || !(r.outside > 0)) {
+    return 0
+  }
+  return ramp(r.units, z[0], z[1]) * ramp(r.inside / r.outside, ratio[0], ratio[1])
+}
+
+/** A rise's figures for an evidence line: "1.23×, 4.5 noise units" (">50" past fifty). */
+export function riseFigures(r: StepRise, ratioDigits: number): string {
+  const units = r.units > 50 ? '>50' : r.units.toFixed(1)
+  return `${(r.inside / r.outside).toFixed(ratioDigits)}×, ${units} noise units`
 }
