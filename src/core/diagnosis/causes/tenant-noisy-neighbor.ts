@@ -68,7 +68,7 @@ export function tenantBurst(ctx: DiagnosisContext, change: TimeChange): TenantBu
     shareOut: burst.shareOutside,
     trafficRatio: burst.totalOutside > 0 ? burst.totalInside / burst.totalOutside : 1,
     z: burst.z,
-    support: burstSupport(burst.z),
+    support: burstSupport(burst.certainty),
   }
 }
 
@@ -262,7 +262,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
       carried === null ? 1 : worthNaming(carried.shiftUs + ROOM_SE * carried.seUs, tenantTypical)
     )
     const confidence =
-      burstSupport(burst.z) *
+      burstSupport(burst.certainty) *
       ((1 - VICTIM_WEIGHT) * possible +
         VICTIM_WEIGHT * Math.max(victims * victimsSize, self * selfSize))
     if (!(confidence > 0)) {
