@@ -134,7 +134,9 @@ export const engineQueueSaturationCause: CauseRecord = {
     'backend-load': (x) => (x.facts.scopeTrafficLift >= 1.5 ? 0.3 : 0),
     'kv-pressure': 0.3,
     'prompt-tokens': 0.4,
-    workload: (x) => ({ outputs: 0.5, prompts: 0.5, rate: 1, unclear: 0.5 })[workloadKind(x)],
+    // A latency that followed a drift of the requests is the load's level, not a change (ADR 0292).
+    workload: (x) =>
+      ({ outputs: 0.5, prompts: 0.5, rate: 1, drift: 0, unclear: 0.5 })[workloadKind(x)],
     // The same work got slower: saturation only when more requests came.
     'engine-rate': (x) => 0.5 * ramp(x.facts.rateRatio, 1.05, 1.3),
   },

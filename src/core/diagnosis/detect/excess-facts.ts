@@ -243,6 +243,14 @@ export function excessFacts(
       inSteps = a.buckets.to - a.buckets.from + 1
     }
     const outSteps = ctx.grid.count - inSteps
+    const rateLevel =
+      a.buckets === null || outSteps <= 0 || outCount === 0
+        ? 1
+        : inCount / inSteps / (outCount / outSteps)
+    const rateJumped =
+      a.buckets === null || rateLevel <= 1
+        ? 1
+        : risenTraffic(ctx.traffic, ctx.grid, a.buckets.from, a.buckets.to).jumped
     const promptRef = meanOf(ctx.frame.inputTokens, ref)
     const shiftOf = (stage: string): number => shifts.find((x) => x.stage === stage)?.shiftUs ?? 0
     const kv = resourceLevel(ctx, 'kv_usage', a.buckets)
@@ -260,13 +268,8 @@ export function excessFacts(
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
       // A rate that only followed its trend did not rise: as far as it jumped (ADR 0292).
-      rateRatio:
-        a.buckets === null || outSteps <= 0 || outCount === 0
-          ? 1
-          : risenRate(
-              inCount / inSteps / (outCount / outSteps),
-              risenTraffic(ctx.traffic, ctx.grid, a.buckets.from, a.buckets.to).jumped
-            ),
+      rateRatio: risenRate(rateLevel, rateJumped),
+      rateLevel,
       clientShare: setCount > 0 ? clients / setCount : 0,
       gatewayShare: setCount > 0 ? gateways / setCount : 0,
       scopeTrafficLift,

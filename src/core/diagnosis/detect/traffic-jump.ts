@@ -49,48 +49,50 @@ interface SideFit {
   dof: number
 }
 
-/** Least squares over steps [from, to] of `series`, read at the boundary `edgeX`. */
+/**
+ * Least squares over the finite steps [from, to] of `series`, read at the boundary `edgeX`
+ * (a resource series has steps without a sample).
+ */
 function fitSide(series: Float64Array, from: number, to: number, edgeX: number): SideFit | null {
-  const n = to - from + 1
+  const xs: number[] = []
+  const ys: number[] = []
+  for (let k = from; k <= to; k++) {
+    const v = series[k] as number
+    if (Number.isFinite(v)) {
+      xs.push(k)
+      ys.push(Math.max(0, v))
+    }
+  }
+  const n = xs.length
   if (n < 2) {
     return null
   }
-  let sx = 0
-  let sy = 0
-  for (let k = from; k <= to; k++) {
-    sx += k
-    sy += Math.max(0, series[k] as number)
-  }
-  const mx = sx / n
-  const my = sy / n
-  if (n < MIN_LINE_STEPS) {
-    let rss = 0
-    for (let k = from; k <= to; k++) {
-      rss += (Math.max(0, series[k] as number) - my) ** 2
-    }
-    return { edge: my, leverage: 1 / n, rss, dof: n - 1 }
-  }
+  const mx = xs.reduce((a, x) => a + x, 0) / n
+  const my = ys.reduce((a, y) => a + y, 0) / n
   let sxx = 0
   let sxy = 0
-  for (let k = from; k <= to; k++) {
-    sxx += (k - mx) ** 2
-    sxy += (k - mx) * (Math.max(0, series[k] as number) - my)
+  for (let i = 0; i < n; i++) {
+    sxx += ((xs[i] as number) - mx) ** 2
+    sxy += ((xs[i] as number) - mx) * ((ys[i] as number) - my)
   }
-  const slope = sxy / sxx
+  const line = n >= MIN_LINE_STEPS && sxx > 0
+  const slope = line ? sxy / sxx : 0
   let rss = 0
-  for (let k = from; k <= to; k++) {
-    rss += (Math.max(0, series[k] as number) - (my + slope * (k - mx))) ** 2
+  for (let i = 0; i < n; i++) {
+    rss += ((ys[i] as number) - (my + slope * ((xs[i] as number) - mx))) ** 2
   }
-  return {
-    edge: my + slope * (edgeX - mx),
-    leverage: 1 / n + (edgeX - mx) ** 2 / sxx,
-    rss,
-    dof: n - 2,
-  }
+  return line
+    ? {
+        edge: my + slope * (edgeX - mx),
+        leverage: 1 / n + (edgeX - mx) ** 2 / sxx,
+        rss,
+        dof: n - 2,
+      }
+    : { edge: my, leverage: 1 / n, rss, dof: n - 1 }
 }
 
 /**
- * The jump of `traffic` (requests per step) at step `at`: a line on up to {@link JUMP_SIDE_STEPS}
+ * The jump of `traffic` (requests per step, or any series per step) at step `at`: a line on up to {@link JUMP_SIDE_STEPS}
  * steps before it (no earlier than `first`) against one on the steps from it up to `to`. Null
  * when either side has fewer than two steps or no residual to measure the noise by.
  */
