@@ -64,7 +64,8 @@ export const engineLongPromptsCause: CauseRecord = {
   excess: {
     'cache-drop': 0.3,
     'prompt-tokens': 1,
-    workload: (x) => ({ outputs: 0, prompts: 1, rate: 0.3, unclear: 0.4 })[workloadKind(x)],
+    workload: (x) =>
+      ({ outputs: 0, prompts: 1, rate: 0.3, drift: 0.3, unclear: 0.4 })[workloadKind(x)],
   },
   evaluate(ctx) {
     if (ctx.frame.inputTokens.every((v) => v !== v)) {

@@ -29,6 +29,7 @@ import { counterHitRate } from './engine-prefix-cache-miss.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { startMask } from '../frame/frame.js'
 import { loadEdge } from './load-edge.js'
+import { jumpedShare, trafficExtent, trafficJump } from '../detect/traffic-jump.js'
 
 /**
  * Uncached prompt tokens per request, inside the finding's window against outside it, at which
@@ -161,7 +162,18 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     const rho = spearman(Array.from(tpotP50), Array.from(batch))
     const batchIn = meanOver(batch, range.from, range.to)
     const batchOut = meanOutside(batch, range.from, range.to)
-    const batchRatio = batchOut > 0 ? batchIn / batchOut : 1
+    const batchLevel = batchOut > 0 ? batchIn / batchOut : 1
+    // The batch grew as a change only as far as it jumped where the TPOT did: a batch that drifts
+    // with the load carries the TPOT along with it, a level and no event (ADR 0292).
+    const batchRatio =
+      batchLevel > 1
+        ? 1 +
+          (batchLevel - 1) *
+            jumpedShare(
+              batchIn - batchOut,
+              trafficJump(batch, range.from, trafficExtent(ctx.traffic).first, range.to)
+            )
+        : batchLevel
     const dram = resourceLevel(ctx, 'dram_active', range)
     // Longer outputs also grow the batch; then the cause is the long generations.
     const out = sortedFinite(ctx.frame.outputTokens)
@@ -200,7 +212,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: running ? running.metric : 'requests_per_step',
         observed: round(batchIn),
         baseline: round(batchOut),
-        text: `${running ? 'running batch' : 'traffic'} ${batchRatio.toFixed(1)}× larger meanwhile; TPOT rises and falls with it (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
+        text: `${running ? 'running batch' : 'traffic'} ${batchLevel.toFixed(1)}× larger meanwhile${batchRatio < batchLevel - 0.05 ? ` (${batchRatio.toFixed(1)}× as a jump at the window's start; the rest along its trend)` : ''}; TPOT rises and falls with it (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
       },
     ]
     if (dram) {

@@ -35,7 +35,13 @@ import {
 } from '../detect/shifts.js'
 import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
 import { startMask } from '../frame/frame.js'
-import { demandChange, demandOnset, type DemandOnset } from '../detect/demand-onset.js'
+import {
+  demandChange,
+  demandOnset,
+  risenTraffic,
+  type DemandOnset,
+  type RisenTraffic,
+} from '../detect/demand-onset.js'
 import type { StageStat } from '../detect/stage-stats.js'
 import { BURST_Z_HI, BURST_Z_LO } from '../detect/traffic-shift.js'
 import {
@@ -128,7 +134,9 @@ export const engineQueueSaturationCause: CauseRecord = {
     'backend-load': (x) => (x.facts.scopeTrafficLift >= 1.5 ? 0.3 : 0),
     'kv-pressure': 0.3,
     'prompt-tokens': 0.4,
-    workload: (x) => ({ outputs: 0.5, prompts: 0.5, rate: 1, unclear: 0.5 })[workloadKind(x)],
+    // A latency that followed a drift of the requests is the load's level, not a change (ADR 0292).
+    workload: (x) =>
+      ({ outputs: 0.5, prompts: 0.5, rate: 1, drift: 0, unclear: 0.5 })[workloadKind(x)],
     // The same work got slower: saturation only when more requests came.
     'engine-rate': (x) => 0.5 * ramp(x.facts.rateRatio, 1.05, 1.3),
   },
@@ -143,7 +151,9 @@ export const engineQueueSaturationCause: CauseRecord = {
     // is past what chance reaches over every span (ADR 0243).
     const byLatency = judgeIn(ctx, q, ctx.ttftChange, null)
     const onset = demandOnset(ctx.traffic, ctx.grid)
-    const certain = onset === null ? 0 : ramp(onset.z, BURST_Z_LO, BURST_Z_HI)
+    // A span past chance is an onset only as far as the requests jumped at its start: a drift
+    // stands above the rest of the data over any late span (ADR 0292).
+    const certain = onset === null ? 0 : ramp(onset.z, BURST_Z_LO, BURST_Z_HI) * onset.jumped
     if (onset === null || certain === 0) {
       return byLatency
     }
@@ -205,6 +215,10 @@ function judgeIn(
   const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
   const trafficOut = range ? meanOutside(ctx.traffic, range.from, range.to) : NaN
   const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
+  // More requests in the window than outside it is a level, and a drift has one over any late
+  // span: the traffic rose as far as it jumped (ADR 0292).
+  const risen = range ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to) : null
+  const rose = (risen?.ratio ?? trafficRatio) >= 1.1
   const share = ramp(q.excessShare, 0.3, 0.6)
   // Saturation without a change: waiting requests on every engine for the whole window. The
   // mean over engines cannot tell that from two engines of a slow node holding a long queue
@@ -247,7 +261,7 @@ function judgeIn(
       metric: 'requests_per_step',
       observed: round(trafficIn),
       baseline: round(trafficOut),
-      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}`,
+      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}${risen !== null && trafficRatio >= 1.1 ? jumpText(ctx, risen) : ''}`,
     })
     // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
     // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
@@ -260,11 +274,11 @@ function judgeIn(
       baseline: 1,
       text: `token work per request ${work.toFixed(2)}× ${over} (uncached prompt + output tokens)`,
     })
-    if (trafficRatio < 1.1) {
-      // Same number of requests: heavier ones (their own causes say which) or less capacity.
+    if (!rose) {
+      // Same number of requests, or as many more as their trend brought: heavier ones (their own
+      // causes say which) or less capacity. A queue that follows a drift of the load is the
+      // load's level, not a change (ADR 0292).
       confidence *= work >= 1.1 ? 0.25 : 0.4
-    } else {
-      confidence *= trafficRatio >= 1.1 ? 1 : 0.7
     }
     // Saturation is demand above capacity for the whole window, so the typical request of the
     // window waits longer than the typical one outside it. A load that touches capacity for
@@ -324,6 +338,22 @@ function judgeIn(
     window: changeWindow(change),
     evidence,
   }
+}
+
+/**
+ * ", a jump of 41 requests per step at 09:20 (z=6.2)" or ": against: along its trend, no jump at
+ * 09:20 (4 ± 11 requests per step); a drift is no onset".
+ */
+function jumpText(ctx: DiagnosisContext, risen: RisenTraffic): string {
+  const j = risen.onset?.jump ?? null
+  const at = (step: number): string =>
+    isoFromMicros(asMicros(ctx.grid.fromUs + step * ctx.grid.stepUs))
+  if (risen.onset !== null && j !== null) {
+    return `, within a step of the requests from ${at(risen.onset.from)} (${round(j.jump, 1)} more per step at once, z=${round(j.z, 1)})`
+  }
+  return risen.jumped >= 0.5
+    ? `, a step at the window's start (${pct(risen.jumped)} of the rise at once)`
+    : `: against: along their trend, ${pct(risen.jumped)} of the rise at once at the window's start; a drift is no onset`
 }
 
 /** "Requests per step rose from 120 to 162 at 09:03 (scan z=8.1)". */

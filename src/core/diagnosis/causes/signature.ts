@@ -61,8 +61,12 @@ export function scopedSignature(rate: (x: ExcessView) => number): ExcessSignatur
   }
 }
 
-/** More work arrived everywhere: which kind of work. */
-export function workloadKind(x: ExcessView): 'outputs' | 'prompts' | 'rate' | 'unclear' {
+/**
+ * More work arrived everywhere: which kind of work. `drift`: more requests came, but along their
+ * trend rather than at once (no jump at the window's start): the latency followed the load's level,
+ * which is no change to stand on (ADR 0292).
+ */
+export function workloadKind(x: ExcessView): 'outputs' | 'prompts' | 'rate' | 'drift' | 'unclear' {
   const f = x.facts
   if (f.outputRatio >= LONG_OUTPUT_RATIO && f.promptRatio < LONG_PROMPT_RATIO) {
     return 'outputs'
@@ -70,7 +74,10 @@ export function workloadKind(x: ExcessView): 'outputs' | 'prompts' | 'rate' | 'u
   if (f.promptRatio >= LONG_PROMPT_RATIO) {
     return 'prompts'
   }
-  return f.rateRatio >= RATE_RISE ? 'rate' : 'unclear'
+  if (f.rateRatio >= RATE_RISE) {
+    return 'rate'
+  }
+  return f.rateLevel >= RATE_RISE ? 'drift' : 'unclear'
 }
 
 /**

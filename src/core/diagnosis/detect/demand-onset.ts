@@ -10,12 +10,20 @@
  * against a guessed noise: Kulldorff's scan statistic, the Poisson likelihood ratio of the rate
  * inside a span against the rate outside it, maximised over every span (the same statistic as a
  * tenant's share in traffic-shift.ts, on the count instead of the share; ADR 0243).
+ *
+ * A level is not a change: traffic that drifts up stands above the rest of the data over any late
+ * span, at a scan z far past chance. The span the scan picks is kept as the demand's onset only as
+ * far as the requests jumped at its start (traffic-jump.ts): the jump is the whole rise, or a step
+ * certain on its own on top of the trend (ADR 0292).
  */
 import type { Micros } from '../../model/units.js'
 import type { BucketGrid } from '../../timeline/buckets.js'
 import { startMask, type RequestFrame } from '../frame/frame.js'
 import type { TimeChange } from '../frame/context.js'
+import { ramp } from '../../stats/significance.js'
 import { minSegmentSteps } from './excess-scan.js'
+import { BURST_Z_HI, BURST_Z_LO } from './traffic-shift.js'
+import { jumpedShare, trafficExtent, trafficJump, type TrafficJump } from './traffic-jump.js'
 
 export interface DemandOnset {
   /** Bucket range (inclusive) of the span with the most certain rise. */
@@ -26,6 +34,10 @@ export interface DemandOnset {
   /** Requests per step inside / outside the span. */
   rateInside: number
   rateOutside: number
+  /** The requests' jump at `from` (lines on each side); null when a side is too short. */
+  jump: TrafficJump | null
+  /** How far the rise is that jump rather than a trend, 0..1 ({@link jumpedShare}). */
+  jumped: number
 }
 
 /** Steps of the window the rate is measured against: a baseline, not one stray step. */
@@ -61,6 +73,18 @@ function riseZ(cin: number, len: number, cout: number, outSteps: number): number
  * short.
  */
 export function demandOnset(traffic: Float64Array, grid: BucketGrid): DemandOnset | null {
+  const span = scanSpan(traffic, grid)
+  if (span === null) {
+    return null
+  }
+  const { first } = trafficExtent(traffic)
+  const jump = trafficJump(traffic, span.from, first, span.to)
+  return { ...span, jump, jumped: jumpedShare(span.rateInside - span.rateOutside, jump) }
+}
+
+type ScanSpan = Omit<DemandOnset, 'jump' | 'jumped'>
+
+function scanSpan(traffic: Float64Array, grid: BucketGrid): ScanSpan | null {
   const merge = Math.max(1, Math.ceil(traffic.length / MAX_SCAN_STEPS))
   if (merge === 1) {
     return scan(traffic, minSegmentSteps(grid))
@@ -86,7 +110,7 @@ export function demandOnset(traffic: Float64Array, grid: BucketGrid): DemandOnse
   }
 }
 
-function scan(traffic: Float64Array, minSegment: number): DemandOnset | null {
+function scan(traffic: Float64Array, minSegment: number): ScanSpan | null {
   const n = traffic.length
   let first = 0
   while (first < n && !((traffic[first] as number) > 0)) {
@@ -105,7 +129,7 @@ function scan(traffic: Float64Array, minSegment: number): DemandOnset | null {
     prefix[i + 1] = (prefix[i] as number) + Math.max(0, traffic[i] as number)
   }
   const total = (prefix[last + 1] as number) - (prefix[first] as number)
-  let best: DemandOnset | null = null
+  let best: ScanSpan | null = null
   for (let a = first + MIN_BASELINE_STEPS; a <= last; a++) {
     const before = (prefix[a] as number) - (prefix[first] as number)
     const beforeSteps = a - first
@@ -159,4 +183,63 @@ export function demandChange(
     windowUs: { fromUs, toUs },
     inWindow,
   }
+}
+
+export interface RisenTraffic {
+  /** The window's requests per step over the rest's, as counted (a level). */
+  level: number
+  /** The part of that level that is a change: 1 + (level − 1) · jumped; a fall as counted. */
+  ratio: number
+  /** How far the level is a jump rather than the trend, 0..1. */
+  jumped: number
+  /** The demand onset the window lies in, when that is what made the rise a change. */
+  onset: DemandOnset | null
+}
+
+/**
+ * How much the traffic of steps [from, to] rose: the one reading every cause that says "traffic
+ * rose" shares, so a drift is none of theirs. The window's level over the rest counts as far as
+ * the requests jumped at its start ({@link jumpedShare}), or as far as a demand onset past chance
+ * that overlaps the window jumped at its own start: a queue lags the requests, and a latency
+ * window can begin minutes into a step's plateau (ADR 0292).
+ */
+export function risenTraffic(
+  traffic: Float64Array,
+  grid: BucketGrid,
+  from: number,
+  to: number
+): RisenTraffic {
+  let inside = 0
+  let outside = 0
+  let outSteps = 0
+  const { first, last } = trafficExtent(traffic)
+  for (let k = first; k <= last; k++) {
+    const v = Math.max(0, traffic[k] as number)
+    if (k >= from && k <= to) {
+      inside += v
+    } else {
+      outside += v
+      outSteps++
+    }
+  }
+  const inSteps = Math.max(0, Math.min(to, last) - Math.max(from, first) + 1)
+  if (inSteps === 0 || outSteps === 0 || outside === 0) {
+    return { level: 1, ratio: 1, jumped: 1, onset: null }
+  }
+  const rateIn = inside / inSteps
+  const rateOut = outside / outSteps
+  const level = rateIn / rateOut
+  if (level <= 1) {
+    return { level, ratio: level, jumped: 1, onset: null }
+  }
+  const own = jumpedShare(rateIn - rateOut, trafficJump(traffic, from, first, to))
+  const onset = demandOnset(traffic, grid)
+  const lies =
+    onset !== null &&
+    ramp(onset.z, BURST_Z_LO, BURST_Z_HI) > 0 &&
+    onset.from <= to &&
+    onset.to >= from &&
+    onset.jumped > own
+  const jumped = lies ? onset.jumped : own
+  return { level, ratio: 1 + (level - 1) * jumped, jumped, onset: lies ? onset : null }
 }

@@ -154,8 +154,10 @@ export interface AnomalyFacts {
   tpotMoved: boolean
   /** Mean prompt tokens in the anomaly set / in the reference. */
   promptRatio: number
-  /** Requests per step inside the window / outside it. */
+  /** Requests per step inside the window / outside it, as far as they jumped (ADR 0292). */
   rateRatio: number
+  /** Requests per step inside the window / outside it, as counted: a drift's level included. */
+  rateLevel: number
   /** Share of the set's requests with client spans (where buffering can be seen). */
   clientShare: number
   /** Share of the set's requests with gateway spans. */

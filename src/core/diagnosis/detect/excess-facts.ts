@@ -31,6 +31,11 @@ import { serviceRatio } from './service-rate.js'
 import { anomalyLevelOverNoise, certaintySupport } from './step-certainty.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
+import { risenTraffic } from './demand-onset.js'
+
+/** A level of requests read as a change only as far as it jumped; a fall as it is. */
+const risenRate = (level: number, jumped: number): number =>
+  level <= 1 ? level : 1 + (level - 1) * jumped
 
 export interface ExcessFact {
   anomaly: MeasureAnomaly
@@ -238,6 +243,14 @@ export function excessFacts(
       inSteps = a.buckets.to - a.buckets.from + 1
     }
     const outSteps = ctx.grid.count - inSteps
+    const rateLevel =
+      a.buckets === null || outSteps <= 0 || outCount === 0
+        ? 1
+        : inCount / inSteps / (outCount / outSteps)
+    const rateJumped =
+      a.buckets === null || rateLevel <= 1
+        ? 1
+        : risenTraffic(ctx.traffic, ctx.grid, a.buckets.from, a.buckets.to).jumped
     const promptRef = meanOf(ctx.frame.inputTokens, ref)
     const shiftOf = (stage: string): number => shifts.find((x) => x.stage === stage)?.shiftUs ?? 0
     const kv = resourceLevel(ctx, 'kv_usage', a.buckets)
@@ -254,10 +267,9 @@ export function excessFacts(
       connectShiftUs: shiftOf('client.connect'),
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
-      rateRatio:
-        a.buckets === null || outSteps <= 0 || outCount === 0
-          ? 1
-          : inCount / inSteps / (outCount / outSteps),
+      // A rate that only followed its trend did not rise: as far as it jumped (ADR 0292).
+      rateRatio: risenRate(rateLevel, rateJumped),
+      rateLevel,
       clientShare: setCount > 0 ? clients / setCount : 0,
       gatewayShare: setCount > 0 ? gateways / setCount : 0,
       scopeTrafficLift,
