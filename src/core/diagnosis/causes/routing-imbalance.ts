@@ -306,18 +306,28 @@ const SLOWER_Z = normalBound(FAMILY_ALPHA)
 const CHANGE_Z = SLOWER_Z
 
 /**
- * The third line (ADR 0274): the replica's requests from a start on against its peers' in the same
- * steps ({@link peerShareRise}), beyond the Bonferroni bound of the replicas × starts compared,
- * with its requests slower than its peers' over the same steps, and a change: the window's first
- * minutes hold it below its ratio from the start on ({@link CHANGE_Z}). A replica above its peers
- * with no such edge is a weight set before the window began: no finding.
+ * The third line (ADR 0274, ADR 0291): the replica's requests from a start on against its peers'
+ * in the same steps ({@link peerShareRise}), beyond the Bonferroni bound of the replicas × starts
+ * compared, with its requests slower than its peers' over the same steps, and a change: the
+ * window's first minutes hold it below its ratio from the start on, or every step before the
+ * start holds a smaller share of its and its peers' requests than the steps from it on (either at
+ * {@link CHANGE_Z}). A replica above its peers with no such change is a weight set before the
+ * window began: no finding. Its latency never stands in for its share: a replica's TTFT follows
+ * its load, so its lead over its peers grows wherever chance sent it more requests, under an even
+ * router as under a skewed one (ADR 0291).
  */
 export function routingAgainstPeers(
   ctx: DiagnosisContext
 ): Omit<Finding, 'cause' | 'actions'> | null {
   const young = new Set(ctx.youngReplicaUs.keys())
   const rise = peerShareRise(ctx.frame, ctx.grid, young)
-  if (rise === null || rise.z < rise.bound || rise.changeZ < CHANGE_Z) {
+  if (rise === null || rise.z < rise.bound) {
+    return null
+  }
+  // The edge is unbiased by the start the test chose; every step before the start holds more
+  // of the replica's past when the start comes late (a skew over the last half of the run leaves
+  // the first three minutes a tenth of it).
+  if (Math.max(rise.changeZ, rise.shareChangeZ) < CHANGE_Z) {
     return null
   }
   const { frame, grid } = ctx
@@ -340,7 +350,7 @@ export function routingAgainstPeers(
     into.push(v)
   }
   const slower = rankEffect(hotAfter, peersAfter)
-  if (slower === null || slower.z < SLOWER_Z) {
+  if (rise.z < rise.bound || slower === null || slower.z < SLOWER_Z) {
     return null
   }
   const was = rankEffect(hotBefore, peersBefore)
@@ -368,6 +378,12 @@ export function routingAgainstPeers(
         observed: round(med(hotAfter) / 1000),
         baseline: round(med(peersAfter) / 1000),
         text: `its median TTFT ${fmtUs(med(hotAfter))} vs ${fmtUs(med(peersAfter))} on its peers in the same minutes (rank z=${slower.z.toFixed(1)}); before it ${was === null ? '–' : `rank z=${was.z.toFixed(1)}`}`,
+      },
+      {
+        dimension: 'replica',
+        observed: round(rise.shareAfter),
+        baseline: round(rise.shareBefore),
+        text: `its share of its and its peers' requests rose from ${pct(rise.shareBefore)} before ${window.start} to ${pct(rise.shareAfter)} from it on (z=${rise.shareChangeZ.toFixed(1)})`,
       },
     ],
   }
