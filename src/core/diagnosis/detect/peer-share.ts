@@ -53,6 +53,13 @@ export interface PeerShareRise {
   shareBefore: number
   shareAfter: number
   shareChangeZ: number
+  /**
+   * The bound {@link shareChangeZ} must pass: the start was chosen from the same counts, where
+   * the replica's requests after it ran high and so before it ran low, so its change is one of
+   * as many as there were starts (Bonferroni at {@link FAMILY_ALPHA}). A replica always 1.2×
+   * larger reached 3.4 and 3.6 at starts the peer test chose in 2 of 80 generated runs.
+   */
+  shareChangeBound: number
   /** The bound {@link z} passed or not, and the comparisons it was derived from. */
   bound: number
   comparisons: number
@@ -128,6 +135,7 @@ export function peerShareRise(
   const starts = steps - minAfter - minBefore + 1
   const comparisons = members.length * starts
   const bound = normalBound(FAMILY_ALPHA / comparisons)
+  const shareChangeBound = normalBound(FAMILY_ALPHA / starts)
   let best: PeerShareRise | null = null
   for (const c of members) {
     // Per step: the difference, its variance, and the raw counts, accumulated from the end.
@@ -211,6 +219,7 @@ export function peerShareRise(
         shareBefore: share.before,
         shareAfter: share.after,
         shareChangeZ: share.z,
+        shareChangeBound,
         bound,
         comparisons,
       }
