@@ -1,8 +1,9 @@
 /**
  * The peer share test of `routing.imbalance` (ADR 0274) alone over every case of a grid seed:
  * per case, the largest z of a replica's requests from a start on against its peers' (whatever
- * the bound), the bound, and whether the record's peer line gives a finding. Lists where it fires
- * and the statistic's distribution on the runs without a routing fault or a cold start (its null).
+ * the bound), its two change tests (the edge, and its share before the start against after it
+ * with that test's bound), the bound, and whether the record's peer line gives a finding. Lists
+ * where it fires and the statistic's distribution on the runs without a routing fault or a cold start (its null).
  *
  *   npx tsx bench/peer-share.bench.ts --seed 67 [--cases 120]
  */
@@ -37,7 +38,7 @@ for (const c of gridCases(seed, count)) {
     nullZ.push(rise.z)
   }
   console.log(
-    `${c.id.padEnd(7)} ${c.kind.padEnd(8)} ${c.subset.padEnd(18)} ${String(c.magnitude).padEnd(3)}× ${String(c.spec.faults[0]?.windowShare ?? 1).padEnd(4)} ${(causes.join('+') || 'healthy').padEnd(40)} z ${rise === null ? '–' : `${rise.z.toFixed(2)} ${rise.value} from ${rise.buckets.from} (edge ${rise.changeZ.toFixed(1)}) bound ${rise.bound.toFixed(2)}`} → ${finding === null ? '-' : `FIRES ${finding.scope.value} ${finding.confidence.toFixed(2)}${used ? ' USED' : ''}`}`
+    `${c.id.padEnd(7)} ${c.kind.padEnd(8)} ${c.subset.padEnd(18)} ${String(c.magnitude).padEnd(3)}× ${String(c.spec.faults[0]?.windowShare ?? 1).padEnd(4)} ${(causes.join('+') || 'healthy').padEnd(40)} z ${rise === null ? '–' : `${rise.z.toFixed(2)} ${rise.value} from ${rise.buckets.from} (edge ${rise.changeZ.toFixed(1)}, share before → after ${rise.shareChangeZ.toFixed(1)} of ${rise.shareChangeBound.toFixed(1)}) bound ${rise.bound.toFixed(2)}`} → ${finding === null ? '-' : `FIRES ${finding.scope.value} ${finding.confidence.toFixed(2)}${used ? ' USED' : ''}`}`
   )
 }
 nullZ.sort((a, b) => a - b)

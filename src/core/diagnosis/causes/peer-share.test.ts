@@ -86,6 +86,49 @@ describe('the peer share test', () => {
       expect(rise).toMatchObject({ value: 'r5' })
       expect(rise!.z).toBeGreaterThan(rise!.bound)
       expect(rise!.changeZ).toBeLessThan(3.09)
+      // Nor did its share of the requests before the start differ from its share after it.
+      expect(rise!.shareChangeZ).toBeLessThan(rise!.shareChangeBound)
+      expect(routingAgainstPeers(ctx)).toBeNull()
+    },
+    SLOW
+  )
+
+  it(
+    'for: a 1.5× skew over the last fifth is a change on every step before it, not on the edge',
+    () => {
+      // Grid case 13-109: gateway spans only, r5 at weight 1.5 from minute 24 of 30. The first
+      // three minutes hold it 2.2 standard errors below its later ratio (within chance); the
+      // 23 minutes before the start hold 13% of its and its peers' requests against 17% after
+      // (z 4.4, beyond the 4.1 of 49 starts).
+      const { input } = gridCaseInput(gridCase(13, 109))
+      const ctx = buildContext(input)
+      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      expect(rise).toMatchObject({ value: 'r5' })
+      expect(rise!.z).toBeGreaterThan(rise!.bound)
+      expect(rise!.changeZ).toBeLessThan(3.09)
+      expect(rise!.shareChangeZ).toBeGreaterThan(rise!.shareChangeBound)
+      const f = routingAgainstPeers(ctx)
+      expect(f).toMatchObject({ scope: { dimension: 'replica', value: 'r5' } })
+      const startMs = Date.parse(f!.window!.start) - Number(ctx.grid.fromUs) / 1000
+      expect(Math.abs(startMs - 24 * 60_000)).toBeLessThanOrEqual(60_000)
+    },
+    SLOW
+  )
+
+  it(
+    'against: a replica always 1.2× larger whose count ran low before the start the test chose',
+    () => {
+      // Generated run 9098: r5 at weight 1.2 through the whole window. The test's start falls at
+      // minute 20, where r5's requests ran high after and low before: its share before the start
+      // against after it reaches 3.6, past 3.09 but not past the bound of the 49 starts it was
+      // chosen among.
+      const ctx = contextOf(9098, 1.2)
+      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      expect(rise).toMatchObject({ value: 'r5' })
+      expect(rise!.z).toBeGreaterThan(rise!.bound)
+      expect(rise!.changeZ).toBeLessThan(3.09)
+      expect(rise!.shareChangeZ).toBeGreaterThan(3.09)
+      expect(rise!.shareChangeZ).toBeLessThan(rise!.shareChangeBound)
       expect(routingAgainstPeers(ctx)).toBeNull()
     },
     SLOW

@@ -4,8 +4,9 @@
  * Evidence needed: the replica dimension; waiting/running series per replica confirm.
  * For: a replica receives well over its fair share of requests per minute alive, or its share of
  * the requests rose over a span (the scan statistic of ADR 0193), AND holds the slow cohort (or
- * queues more than the others). Against: equal load across replicas (then a slow
- * replica is degraded, not overloaded).
+ * queues more than the others), or (the peer line) it got more requests than its peers from a
+ * start on and its share of the requests rose there. Against: equal load across replicas (then a
+ * slow replica is degraded, not overloaded).
  * Scope: the overloaded replica when one holds the slow requests; otherwise everything.
  * Actions (CONTRACT §5.1): load- or KV-aware routing instead of round robin; check session
  * affinity.
@@ -156,7 +157,7 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others; or, where neither holds, its requests from a start on stand above its peers' in the same steps beyond the Bonferroni bound of the replicas × starts compared (family-wise 0.001), its TTFT is slower than theirs, and the window's first three minutes hold it ≥ 3.09 standard errors below that ratio. Scope: that replica.",
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others; or, where neither holds, its requests from a start on stand above its peers' in the same steps beyond the Bonferroni bound of the replicas × starts compared (family-wise 0.001), its TTFT is slower than theirs, and its share changed: the window's first three minutes hold it ≥ 3.09 standard errors below that ratio, or its share of its and its peers' requests before the start stands below its share from it on beyond the Bonferroni bound of the starts compared (4.1 for 49 starts). Scope: that replica.",
   against:
     "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing); a replica above its peers as much in the window's first minutes (a weight set before the window, not a change).",
   actions: [
@@ -306,18 +307,29 @@ const SLOWER_Z = normalBound(FAMILY_ALPHA)
 const CHANGE_Z = SLOWER_Z
 
 /**
- * The third line (ADR 0274): the replica's requests from a start on against its peers' in the same
- * steps ({@link peerShareRise}), beyond the Bonferroni bound of the replicas × starts compared,
- * with its requests slower than its peers' over the same steps, and a change: the window's first
- * minutes hold it below its ratio from the start on ({@link CHANGE_Z}). A replica above its peers
- * with no such edge is a weight set before the window began: no finding.
+ * The third line (ADR 0274, ADR 0291): the replica's requests from a start on against its peers'
+ * in the same steps ({@link peerShareRise}), beyond the Bonferroni bound of the replicas × starts
+ * compared, with its requests slower than its peers' over the same steps, and a change: the
+ * window's first minutes hold it below its ratio from the start on ({@link CHANGE_Z}), or every
+ * step before the start holds a smaller share of its and its peers' requests than the steps from
+ * it on, beyond the Bonferroni bound of the starts compared. A replica above its peers with no such change is a weight set before the
+ * window began: no finding. Its latency never stands in for its share: a replica's TTFT follows
+ * its load, so its lead over its peers grows wherever chance sent it more requests, under an even
+ * router as under a skewed one (ADR 0291).
  */
 export function routingAgainstPeers(
   ctx: DiagnosisContext
 ): Omit<Finding, 'cause' | 'actions'> | null {
   const young = new Set(ctx.youngReplicaUs.keys())
   const rise = peerShareRise(ctx.frame, ctx.grid, young)
-  if (rise === null || rise.z < rise.bound || rise.changeZ < CHANGE_Z) {
+  if (rise === null || rise.z < rise.bound) {
+    return null
+  }
+  // The edge precedes every start, so the choice does not bias it; every step before the start
+  // holds more of the replica's past when the start comes late (a skew over the last fifth of
+  // the run leaves the first three minutes a seventh of it), but the start was chosen where that
+  // past ran low, so it is held to the bound of the starts compared.
+  if (rise.changeZ < CHANGE_Z && rise.shareChangeZ < rise.shareChangeBound) {
     return null
   }
   const { frame, grid } = ctx
@@ -340,7 +352,7 @@ export function routingAgainstPeers(
     into.push(v)
   }
   const slower = rankEffect(hotAfter, peersAfter)
-  if (slower === null || slower.z < SLOWER_Z) {
+  if (rise.z < rise.bound || slower === null || slower.z < SLOWER_Z) {
     return null
   }
   const was = rankEffect(hotBefore, peersBefore)
@@ -368,6 +380,12 @@ export function routingAgainstPeers(
         observed: round(med(hotAfter) / 1000),
         baseline: round(med(peersAfter) / 1000),
         text: `its median TTFT ${fmtUs(med(hotAfter))} vs ${fmtUs(med(peersAfter))} on its peers in the same minutes (rank z=${slower.z.toFixed(1)}); before it ${was === null ? '–' : `rank z=${was.z.toFixed(1)}`}`,
+      },
+      {
+        dimension: 'replica',
+        observed: round(rise.shareAfter),
+        baseline: round(rise.shareBefore),
+        text: `its share of its and its peers' requests rose from ${pct(rise.shareBefore)} before ${window.start} to ${pct(rise.shareAfter)} from it on (z=${rise.shareChangeZ.toFixed(1)} against ${rise.shareChangeBound.toFixed(1)} for the starts compared)`,
       },
     ],
   }
