@@ -44,18 +44,23 @@ import { createScraper } from '../src/ingest/scrape/scraper.js'
 import type { TwinChanges } from '../src/sim/twin/changes.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
-import type { TwinCluster } from '../src/sim/twin/engine.js'
+import { runTwin, type TwinCluster, type TwinReplica } from '../src/sim/twin/engine.js'
 import { quantileInterval, quantileSorted } from '../src/core/stats/quantile.js'
-import { loadTwinWindow } from '../src/sim/twin/load.js'
+import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { observedPercentiles, predict, type Percentiles } from '../src/sim/twin/predict.js'
 import { runWhatIf } from '../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
+import { readFileSync, writeFileSync } from 'node:fs'
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_S ?? 180) * 1000
 const RATE = Number(process.env.BENCH_RATE ?? 2)
 const SEED = Number(process.env.BENCH_SEED ?? 11)
 /** The changed phases to run after the low one (all by default): fewer fit longer phases in a run. */
 const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim()) ?? null
+/** A file to write the recorded phases' windows to (JSON), to fit them again without the engines. */
+const SAVE = process.env.BENCH_SAVE ?? null
+/** A file written by BENCH_SAVE: its phases are fitted and predicted, no engine is started. */
+const LOAD = process.env.BENCH_LOAD ?? null
 const ENGINE_NICE =
   process.env.BENCH_ENGINE_NICE === undefined ? null : Number(process.env.BENCH_ENGINE_NICE)
 /** The stand-in engine: saturates near 2.6× RATE's work with these request sizes. */
@@ -219,6 +224,17 @@ function promptTokens(fit: TwinFit): string {
   return `${quantileSorted(v, 0.5).toFixed(0)} / ${quantileSorted(v, 0.99).toFixed(0)}`
 }
 
+/** Typed arrays as plain arrays and the metrics map as entries: read back by reviveWindow. */
+function windowJson(_key: string, value: unknown): unknown {
+  if (ArrayBuffer.isView(value)) {
+    return { typed: value.constructor.name, values: Array.from(value as Float64Array) }
+  }
+  if (value instanceof Map) {
+    return { mapEntries: [...value.entries()] }
+  }
+  return value
+}
+
 async function windowOf(w: { from: number; to: number }) {
   // Requests that arrived in the phase; the ones still running at its end finish in the drain.
   return loadTwinWindow(store, { fromUs: w.from * 1000, toUs: w.to * 1000 })
@@ -259,6 +275,127 @@ function truthOwn(
     .join('; ')
 }
 
+/**
+ * The window's own requests, as they reached the engine queue and on the replicas they ran on,
+ * through the twin's engine: under the fitted law and under the stand-in's own. Beside them, the
+ * share of requests the engine admitted without a wait although others were running: a
+ * step-synchronous engine (vLLM, the simulator, the twin) makes an arrival wait for the step in
+ * flight, so what the twin cannot reproduce with the engine's own law is not a fitted part.
+ */
+function ownArrivals(fit: TwinFit): string {
+  const o = fit.observed
+  const order = Int32Array.from({ length: o.n }, (_, k) => k).sort(
+    (a, b) => o.queuedUs[a]! - o.queuedUs[b]!
+  )
+  const t0 = o.queuedUs[order[0]!]!
+  const jobs = {
+    n: o.n,
+    arriveUs: Float64Array.from(order, (i) => o.queuedUs[i]! - t0),
+    prompt: Float64Array.from(order, (i) => o.promptTokens[i]!),
+    cached: new Float64Array(o.n),
+    output: Float64Array.from(order, (i) => Math.max(1, o.outputTokens[i]!)),
+    replica: Int32Array.from(order, (i) => o.replica[i]!),
+  }
+  const p = (v: number[], q: number): number => {
+    const sorted = Float64Array.from(v).sort()
+    return quantileSorted(sorted, q) / 1000
+  }
+  /** Requests that waited under 0.5 ms while another request ran on their replica. */
+  const noWait = (arrive: number[], queue: number[], sched: number[], end: number[]): string => {
+    let busy = 0
+    let none = 0
+    for (let k = 0; k < arrive.length; k++) {
+      let others = false
+      for (let j = 0; j < arrive.length && !others; j++) {
+        others =
+          j !== k &&
+          jobs.replica[j] === jobs.replica[k] &&
+          sched[j]! < arrive[k]! &&
+          end[j]! > arrive[k]!
+      }
+      if (others) {
+        busy++
+        none += queue[k]! < 500 ? 1 : 0
+      }
+    }
+    return `${((100 * none) / Math.max(1, busy)).toFixed(0)} %`
+  }
+  const row = (
+    label: string,
+    arrive: number[],
+    queue: number[],
+    sched: number[],
+    end: number[],
+    ttft: number[]
+  ): string =>
+    `${label}: queue p50 / p99 ${p(queue, 0.5).toFixed(1)} / ${p(queue, 0.99).toFixed(1)} ms, engine TTFT p50 ${p(ttft, 0.5).toFixed(1)} ms, admitted with no wait while busy ${noWait(arrive, queue, sched, end)}`
+  const observed = {
+    arrive: Array.from(order, (i) => o.queuedUs[i]!),
+    queue: Array.from(order, (i) => o.queueUs[i]!),
+    sched: Array.from(order, (i) => o.queuedUs[i]! + o.queueUs[i]!),
+    end: Array.from(
+      order,
+      (i) => o.queuedUs[i]! + o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
+    ),
+    ttft: Array.from(order, (i) => o.queueUs[i]! + o.prefillUs[i]!),
+  }
+  const out = [
+    row('observed', observed.arrive, observed.queue, observed.sched, observed.end, observed.ttft),
+  ]
+  const engineLaw = (r: TwinReplica): TwinReplica => ({
+    ...r,
+    step: {
+      decodeBaseUs: 1000 * ENGINE.decodeStepBaseMs,
+      perDecodeSeqUs: 1000 * ENGINE.decodeStepPerSeqMs,
+      perKvTokenUs: 0,
+      prefillBaseUs: 0,
+      perPrefillTokenUs: 1000 * ENGINE.prefillMsPerToken,
+      law: 'additive',
+    },
+    // The stand-in counts the admitted sequences in its per-sequence cost too (one a step, the
+    // usual case at these rates).
+    stepUs: (prefill: number, decoding: number) =>
+      1000 *
+      (ENGINE.decodeStepBaseMs +
+        ENGINE.decodeStepPerSeqMs * (decoding + 1) +
+        ENGINE.prefillMsPerToken * prefill),
+  })
+  for (const [label, map] of [
+    [`twin, fitted ${fit.model.stepLaw.law} law`, (r: TwinReplica) => r],
+    ["twin, the stand-in's own law", engineLaw],
+  ] as const) {
+    const cluster: TwinCluster = {
+      replicas: fit.model.replicas.map((r) =>
+        map({
+          name: r.name,
+          step: r.step,
+          maxNumSeqs: ENGINE.maxBatch,
+          kvCapacityTokens: ENGINE.kvCapacityTokens,
+          maxBatchedTokens: 8192,
+          pool: 0,
+        })
+      ),
+      routing: 'round_robin',
+      shares: [],
+      splitMinPrompt: null,
+    }
+    const res = runTwin(cluster, jobs, createRng(1))
+    const arrive = Array.from(res.arriveUs)
+    const sched = Array.from(res.scheduledUs)
+    out.push(
+      row(
+        label,
+        arrive,
+        sched.map((v, k) => v - arrive[k]!),
+        sched,
+        Array.from(res.endUs),
+        Array.from(res.firstTokenUs, (v, k) => v - arrive[k]!)
+      )
+    )
+  }
+  return out.join('\n' + ''.padEnd(22))
+}
+
 const KEYS = [
   ['ttft', 'p50'],
   ['ttft', 'p99'],
@@ -268,7 +405,13 @@ const KEYS = [
   ['queue', 'p99'],
 ] as const
 
-async function main(): Promise<void> {
+interface Recorded {
+  base: TwinWindow
+  phases: { label: string; changes: TwinChanges; window: TwinWindow }[]
+}
+
+/** Runs the engines and the client through the phases; returns each phase's window. */
+async function record(): Promise<Recorded> {
   const receiver = await startReceiver()
   const a = await startEngine(receiver.url, 'mock-a')
   const b = await startEngine(receiver.url, 'mock-b')
@@ -284,7 +427,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `stand-in engine: ${JSON.stringify(ENGINE)}; ${RATE} req/s low phase, ${PHASE_MS / 1000} s per phase, client seed ${SEED}, engines at nice ${ENGINE_NICE ?? 'inherited'}\n`
   )
-  const phases: { label: string; changes: TwinChanges; window: { from: number; to: number } }[] = []
+  const timed: { label: string; changes: TwinChanges; window: { from: number; to: number } }[] = []
   const engines = [a.url, b.url]
   let clock = await stepClock(engines)
   const low = await phase([a.url], RATE, PHASE_MS)
@@ -305,10 +448,10 @@ async function main(): Promise<void> {
     next = await stepClock(engines)
     const late = lateness(clock, next)
     clock = next
-    phases.push({ label, changes, window })
+    timed.push({ label, changes, window })
     if (label === '2x load') {
       // The batch ceiling the low phase never reached, told to the twin as an operator would.
-      phases.push({
+      timed.push({
         label: '2x, max-num-seqs 24',
         changes: { loadFactor: 2, maxNumSeqs: ENGINE.maxBatch },
         window,
@@ -326,6 +469,50 @@ async function main(): Promise<void> {
   setPriority(10)
 
   const base = await windowOf(low)
+  const phases: Recorded['phases'] = []
+  for (const p of timed) {
+    phases.push({ label: p.label, changes: p.changes, window: await windowOf(p.window) })
+  }
+  return { base, phases }
+}
+
+/** Typed arrays and maps back from {@link windowJson}; JSON has no NaN, so null reads as NaN. */
+function reviveWindow(_key: string, value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as {
+      typed?: string
+      values?: (number | null)[]
+      mapEntries?: [string, unknown][]
+    }
+    if (v.typed !== undefined && v.values !== undefined) {
+      const numbers = v.values.map((x) => x ?? NaN)
+      return v.typed === 'Int32Array' ? Int32Array.from(numbers) : Float64Array.from(numbers)
+    }
+    if (v.mapEntries !== undefined) {
+      return new Map(v.mapEntries)
+    }
+  }
+  return value
+}
+
+async function main(): Promise<void> {
+  let recorded: Recorded
+  if (LOAD !== null) {
+    recorded = JSON.parse(readFileSync(LOAD, 'utf8'), reviveWindow) as Recorded
+    process.stdout.write(`phases read from ${LOAD}\n`)
+  } else {
+    recorded = await record()
+    if (SAVE !== null) {
+      writeFileSync(SAVE, JSON.stringify(recorded, windowJson))
+      if (process.env.BENCH_RECORD_ONLY === '1') {
+        // Recorded while the host was quiet: the fit and predictions run later from the file.
+        await sink.close()
+        await store.close()
+        return
+      }
+    }
+  }
+  const { base, phases } = recorded
   const fitted = fitTwin(base)
   if (!fitted.ok) {
     process.stdout.write(`the twin refused the low phase: ${fitted.reasons.join('; ')}\n`)
@@ -338,6 +525,9 @@ async function main(): Promise<void> {
   )
   process.stdout.write(
     `low phase observed: TTFT p50 ${own.ttft.p50?.toFixed(0)} p99 ${own.ttft.p99?.toFixed(0)} ms, TPOT p50 ${own.tpot.p50?.toFixed(1)} ms, queue p99 ${own.queue.p99?.toFixed(0)} ms\n`
+  )
+  process.stdout.write(
+    `low phase, its own arrivals replayed:\n${''.padEnd(22)}${ownArrivals(fitted.fit)}\n`
   )
   const check = runWhatIf(base, { changes: {}, runs: 5, seed: 1 }).fit
   process.stdout.write(
@@ -363,7 +553,7 @@ async function main(): Promise<void> {
       predicted = predict(fitted.fit, applied.cluster, applied.plan, { runs: 5, seed: 1 }).measures
       label = `${p.label} (forced)`
     }
-    const truthWindow = await windowOf(p.window)
+    const truthWindow = p.window
     const truthFit = fitTwin(truthWindow)
     if (!truthFit.ok) {
       process.stdout.write(`${p.label}: truth window unusable: ${truthFit.reasons.join('; ')}\n`)
@@ -393,6 +583,7 @@ async function main(): Promise<void> {
     if (p.label === '+1 replica') {
       // The twin fitted on this phase itself and replaying it: how well the two-replica model
       // reproduces the phase when its mix and step law are this phase's own.
+      process.stdout.write(`${''.padEnd(22)}${ownArrivals(truthFit.fit)}\n`)
       const own = runWhatIf(truthWindow, { changes: {}, runs: 5, seed: 1 }).fit.replay
       process.stdout.write(
         `${''.padEnd(22)}this phase's own fit check (replay vs observed): ${(['p50', 'p99'] as const).map((q) => `TTFT ${q} ${own?.ttft[q].error == null ? '–' : `${own.ttft[q].error > 0 ? '+' : ''}${(own.ttft[q].error * 100).toFixed(1)} %`}`).join(', ')}\n`

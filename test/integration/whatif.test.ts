@@ -9,7 +9,7 @@ import { httpErrorReply } from '../../src/server/http-errors.js'
 import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { applyChanges } from '../../src/sim/twin/changes.js'
-import { fitTwin } from '../../src/sim/twin/fit.js'
+import { fitTwin, type TwinFit } from '../../src/sim/twin/fit.js'
 import { ADDITIVE_MARGIN } from '../../src/sim/twin/law-choice.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
 import { observedPercentiles, predict } from '../../src/sim/twin/predict.js'
@@ -282,14 +282,24 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
     await s.close()
     return w
   }
+  let above: TwinFit
   beforeAll(async () => {
     below = await simulated(100, 1)
     const t = fitTwin(await simulated(200, 2))
     if (!t.ok) {
       throw new Error(t.reasons.join('; '))
     }
+    above = t.fit
     truth = observedPercentiles(t.fit)
   }, 120_000)
+
+  it('reads the cap from the gauges where it held requests back past a step (ADR 0293)', () => {
+    const read = above.model.replicas.filter((r) => r.maxNumSeqs.source.startsWith('observed'))
+    expect(read.length).toBeGreaterThan(0)
+    for (const r of read) {
+      expect(r.maxNumSeqs.value).toBe(CAP)
+    }
+  })
 
   it('reads the least cap the window allows from the spans, and knows no more', () => {
     const fitted = fitTwin(below)
@@ -380,6 +390,34 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
     const p50 = r.predicted!.ttft.p50.value!
     expect(Math.abs(p50 - truth.ttft.p50!) / truth.ttft.p50!).toBeLessThan(0.1)
   }, 120_000)
+})
+
+describe('max_num_seqs where requests waited only for the step in flight (ADR 0293)', () => {
+  // A 70B platform whose prefill steps last up to ~0.7 s: a request arriving during one waits
+  // for its end whatever the cap, and on one replica a scrape caught such a wait at the most
+  // sequences the gauge ever saw (11), though the spans ran 14 at once and the cap is 256. Read
+  // as a ceiling, 11 made 1.5x run away (TTFT P99 +212 % against the truths).
+  it('does not read a ceiling the spans ran past, nor one that held no request past a step', async () => {
+    const s = createMemoryStore()
+    const run = await simulateIntoStore(s, {
+      scenario: 'healthy-heavy',
+      seed: 23,
+      trafficSeed: 100,
+      durationMs: 1_200_000,
+    })
+    const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 120_000_000 })
+    await s.close()
+    const fitted = fitTwin(w)
+    if (!fitted.ok) {
+      throw new Error(fitted.reasons.join('; '))
+    }
+    const replicas = fitted.fit.model.replicas
+    expect(replicas.some((r) => (r.runningPeak ?? 0) < r.runningPeakSpans)).toBe(true)
+    for (const r of replicas) {
+      expect(r.maxNumSeqs.source).toMatch(/^assumed/)
+      expect(r.maxNumSeqs.value).toBe(256)
+    }
+  }, 180_000)
 })
 
 describe('GET /api/whatif and /api/compare', () => {

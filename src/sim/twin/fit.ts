@@ -177,7 +177,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   for (let i = 0; i < o.n; i++) {
     rowsOf[o.replica[i]!]!.push(i)
   }
-  const maxNumSeqs = o.replicas.map((name) => maxNumSeqsOf(w.metrics.get(name)))
+  const maxNumSeqs = o.replicas.map((name, r) => maxNumSeqsOf(w.metrics.get(name), o, rowsOf[r]!))
   const kvCapacity = o.replicas.map((name, r) => kvCapacityOf(w.metrics.get(name), o, rowsOf[r]!))
 
   // The step law the window supports, by held-out replay inside it (ADR 0221); then, where the
@@ -579,7 +579,11 @@ function spanRunningPeak(o: ObservedRequests, rows: readonly number[]): number {
   return peak
 }
 
-function maxNumSeqsOf(m: ReplicaMetrics | undefined): Sourced<number | null> {
+function maxNumSeqsOf(
+  m: ReplicaMetrics | undefined,
+  o: ObservedRequests,
+  rows: readonly number[]
+): Sourced<number | null> {
   if (m?.maxNumSeqs != null) {
     return { value: m.maxNumSeqs, source: 'max_num_seqs label of the engine config info gauge' }
   }
@@ -594,17 +598,91 @@ function maxNumSeqsOf(m: ReplicaMetrics | undefined): Sourced<number | null> {
   for (const p of running) {
     peak = Math.max(peak, p.value)
   }
-  // A ceiling that held others back: at the peak, requests were waiting.
+  // A ceiling that held others back: at the peak, requests were waiting, and the spans show a
+  // request left waiting by a step that began while that many ran (ADR 0293). A request that
+  // arrives during a step waits for its end whatever the cap, so the gauges alone see a
+  // "ceiling" at any level the replica happened to run when a scrape fell inside a long step.
   const waiting = m?.waiting ?? []
   const waitAt = new Map(waiting.map((p) => [p.timeUs, p.value]))
   const bound = running.some((p) => p.value === peak && (waitAt.get(p.timeUs) ?? 0) > 0)
-  if (bound && peak > 0) {
-    return { value: peak, source: 'observed ceiling of num_requests_running while requests waited' }
+  // No cap is below what the spans ran at once: the gauge sees only its scrape instants.
+  const level = Math.max(peak, spanRunningPeak(o, rows))
+  if (bound && peak > 0 && heldPastAStepAt(o, rows, level)) {
+    return {
+      value: level,
+      source: 'observed ceiling of num_requests_running while requests waited',
+    }
   }
   return {
     value: Math.max(peak, ASSUMED_MAX_NUM_SEQS),
     source: `assumed: vLLM default (the observed peak, ${peak}, never held requests back)`,
   }
+}
+
+/**
+ * Whether a request of `rows` was still waiting when a step began with at least `level`
+ * sequences running. Every first and last token ends a step, so those instants are step
+ * boundaries; a request that waited across one was held back (by the cap, the KV cache or the
+ * token budget), not just waiting for the step in flight.
+ *
+ * ```
+ * request i  queued ──────────────────────── scheduled
+ * steps      ──┤ step ├─ step ─┤ step ├──────┤
+ *                 ▲ boundary inside the wait, with `level` running: held back
+ * ```
+ */
+function heldPastAStepAt(o: ObservedRequests, rows: readonly number[], level: number): boolean {
+  const scheds: number[] = []
+  const ends: number[] = []
+  const bounds: number[] = []
+  for (const i of rows) {
+    const sched = o.queuedUs[i]! + o.queueUs[i]!
+    const first = sched + o.prefillUs[i]!
+    const end = first + o.decodeUs[i]!
+    if (sched === sched && end === end) {
+      scheds.push(sched)
+      ends.push(end)
+      bounds.push(first, end)
+    }
+  }
+  const up = (a: number, b: number): number => a - b
+  scheds.sort(up)
+  ends.sort(up)
+  bounds.sort(up)
+  /** How many of `xs` (sorted) are below `v`. */
+  const below = (xs: readonly number[], v: number): number => {
+    let lo = 0
+    let hi = xs.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (xs[mid]! < v) {
+        lo = mid + 1
+      } else {
+        hi = mid
+      }
+    }
+    return lo
+  }
+  // The clock is rebuilt from durations (observed.ts): instants within RUNNING_HOLD_US are one.
+  // At a boundary the sequences that ended there have left and those admitted there count.
+  const nextAtLevel = new Int32Array(bounds.length + 1).fill(-1)
+  for (let k = bounds.length - 1; k >= 0; k--) {
+    const b = bounds[k]! + RUNNING_HOLD_US
+    const runningAt = below(scheds, b) - below(ends, b)
+    nextAtLevel[k] = runningAt >= level ? k : nextAtLevel[k + 1]!
+  }
+  for (const i of rows) {
+    const from = o.queuedUs[i]! + RUNNING_HOLD_US
+    const to = o.queuedUs[i]! + o.queueUs[i]! - RUNNING_HOLD_US
+    if (!(to > from)) {
+      continue
+    }
+    const k = nextAtLevel[below(bounds, from)]!
+    if (k >= 0 && bounds[k]! < to) {
+      return true
+    }
+  }
+  return false
 }
 
 /**
