@@ -52,6 +52,11 @@ export const VERSION = '0.1.0'
 const RECOVER_WINDOW_US = 6 * 3600 * 1_000_000
 /** The dashboard's default window (the last hour), read into the rollup at start. */
 const WARM_WINDOW_US = 3600 * 1_000_000
+/**
+ * DuckDB's own checkpoint threshold as a multiple of the writer's: it checkpoints inside a commit
+ * only when the writer's checkpoint has failed or was never asked for (ADR 0294).
+ */
+const AUTO_CHECKPOINT_FACTOR = 2
 
 export interface RunningServer {
   apiUrl: string
@@ -125,7 +130,10 @@ export async function openConfiguredStores(
   const store = await createDuckDbStore({
     path: config.store.path,
     memoryLimitBytes: budget.duckDbBytes,
-    checkpointThresholdBytes: budget.checkpointBytes,
+    // The ingest writer checkpoints at budget.checkpointBytes of WAL itself, between rounds with
+    // admission closed (ADR 0294); DuckDB's own, inside whichever commit passes its threshold,
+    // is left as the backstop for when the writer's cannot run.
+    checkpointThresholdBytes: AUTO_CHECKPOINT_FACTOR * budget.checkpointBytes,
     threads: config.store.duckDbThreads,
   })
   try {
@@ -159,6 +167,14 @@ export async function startServer(
   // Wraps the store writes and the sinks of each receiver for GET /metrics (ADR 0140).
   const telemetry = createTelemetry(config.metrics, () => Date.now())
   const shared = duckDbSharedOf(store)
+  const checkpointBytes = splitMemoryBudget(config.ingest.memoryLimitBytes).checkpointBytes
+  const storeCheckpoint =
+    shared === null || checkpointBytes <= 0
+      ? undefined
+      : {
+          isDue: async () => (await shared.walBytes()) >= checkpointBytes,
+          run: () => shared.checkpoint(),
+        }
   const ingest = createIngestPipeline({
     store: telemetry.instrumentStore(store),
     logger,
@@ -175,8 +191,11 @@ export async function startServer(
     // the rows DuckDB holds since the last one (ADR 0130, 0256).
     relieveMemory: async () => {
       collectGarbage()
-      await shared?.checkpoint()
+      if (storeCheckpoint === undefined) {
+        await shared?.checkpoint()
+      }
     },
+    ...(storeCheckpoint === undefined ? {} : { storeCheckpoint }),
     keepContent: config.ingest.keepContent,
     llmRoutes: config.ingest.llmRoutes,
     onBackgroundError,

@@ -33,7 +33,7 @@ import { createMemoryLimiter } from '../admission/memory-limiter.js'
 import { createSeenTraces } from './seen-traces.js'
 import { createTraceAssembler } from './trace-assembler.js'
 import type { IngestCounters, IngestSink, NotLlmSource, SubmitTiming } from './types.js'
-import { createWriteQueue, type QueuedJob } from './write-queue.js'
+import { createWriteQueue, type QueuedJob, type StoreCheckpoint } from './write-queue.js'
 
 /**
  * Default traces per assembly round trip. Their requests go to the store in one transaction, and
@@ -80,6 +80,12 @@ export interface IngestPipelineOptions {
   memoryLimitBytes?: number
   /** Frees what the store holds in memory (a DuckDB checkpoint); asked for above the soft limit. */
   relieveMemory?: () => Promise<void>
+  /**
+   * The store's checkpoint, run by the writer between rounds with admission closed and the queue
+   * drained (ADR 0294); the memory limiter's relief asks for it too. Absent: the store
+   * checkpoints inside whichever commit passes its threshold.
+   */
+  storeCheckpoint?: StoreCheckpoint
   /** A batch still waiting for the writer after this long is refused, not written (ms, default 5000). */
   maxHoldMs?: number
   /**
@@ -214,7 +220,14 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     limitBytes: options.memoryLimitBytes ?? 0,
     readRssBytes: options.readRssBytes ?? (() => process.memoryUsage.rss()),
     now,
-    ...(options.relieveMemory === undefined ? {} : { relieve: options.relieveMemory }),
+    ...(options.relieveMemory === undefined && options.storeCheckpoint === undefined
+      ? {}
+      : {
+          relieve: async () => {
+            await options.relieveMemory?.()
+            await queue.requestCheckpoint()
+          },
+        }),
     onReliefError: (err) =>
       logger.warn('could not free store memory (checkpoint failed)', { err: String(err) }),
   })
@@ -256,6 +269,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     ...(options.maxWriteItems === undefined ? {} : { maxWriteItems: options.maxWriteItems }),
     kinds: ['spans', 'metrics', 'events'],
     onBackgroundError,
+    ...(options.storeCheckpoint === undefined ? {} : { checkpoint: options.storeCheckpoint }),
     writeGroup: (kind, jobs) => writeGroup(kind, jobs),
   })
   let closed = false

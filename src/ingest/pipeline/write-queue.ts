@@ -15,6 +15,17 @@
  * Background store work (assembly's request writes) runs on the same writer, between rounds: at
  * most one task after each round while batches wait, so a batch waits behind one bounded task,
  * never behind a backlog of them (ADR 0219).
+ *
+ * The store's checkpoint is the one step too long for any batch to wait behind (~1.4 s for
+ * 64 MiB of WAL under overload, ADR 0287), so the writer runs it itself with nothing queued
+ * (ADR 0294):
+ *
+ * ```
+ * round ─► WAL past threshold? ─► admission closes (429, Retry-After: queue + checkpoint)
+ *                                   │ rounds go on until the queue is empty (≤ maxDelayMs)
+ *                                   ▼
+ *                                 checkpoint, nobody waiting ─► admission opens
+ * ```
  */
 import { AppError, isAppError } from '../../core/errors.js'
 
@@ -87,6 +98,11 @@ export interface WriteQueue<J extends QueuedJob> {
    * one such task after each round while batches are queued, back to back when none are.
    */
   background<T>(task: () => Promise<T>): Promise<T>
+  /**
+   * Has the writer run the store's checkpoint as soon as the batches queued now are written
+   * (admission closed meanwhile); resolves once it ran. Without `checkpoint`, resolves at once.
+   */
+  requestCheckpoint(): Promise<void>
   /** Resolves once nothing is queued or being written. */
   drain(): Promise<void>
   depth(): { items: number; spanCount: number; bytes: number }
@@ -112,7 +128,26 @@ export interface WriteQueueOptions<J extends QueuedJob> {
    * A write that stalls (a checkpoint, a slow disk) is what makes jobs wait that long.
    */
   maxHoldMs?: number
+  /**
+   * The store's checkpoint, for the writer to run between rounds with admission closed and the
+   * queue drained instead of inside a batch's commit. Absent: the store checkpoints on its own.
+   */
+  checkpoint?: StoreCheckpoint
 }
+
+/** A store whose checkpoint the writer runs (the store's own is raised out of the way). */
+export interface StoreCheckpoint {
+  /** Whether the store wants one now (its WAL passed the writer's threshold). */
+  isDue(): Promise<boolean>
+  /** Folds the WAL into the file; everything it folds is already committed. */
+  run(): Promise<void>
+}
+
+/** What a checkpoint is expected to take before one was measured (ms). */
+const FIRST_CHECKPOINT_MS = 1500
+
+/** After a failed checkpoint the next one is not tried for this long (ms). */
+const CHECKPOINT_RETRY_MS = 5000
 
 /** Store errors that are not about the data: splitting the write cannot help. */
 function isStoreDown(err: unknown): boolean {
@@ -175,6 +210,16 @@ export function createWriteQueue<J extends QueuedJob>(
    */
   let backgroundMsPerRound = 0
 
+  /**
+   * Set from the round that finds the checkpoint due until it has run: every new batch is refused
+   * meanwhile, so none is acknowledged after waiting behind it.
+   */
+  let closedForCheckpoint = false
+  let checkpointWaiters: { resolve(): void; reject(err: unknown): void }[] = []
+  /** Moving mean of the checkpoints' time (ms), for Retry-After while admission is closed. */
+  let checkpointMs = FIRST_CHECKPOINT_MS
+  let checkpointRetryAtMs = 0
+
   /** How long the writer takes to commit `items` more than it holds now (ms; 0 until measured). */
   const expectedWaitMs = (items: number): number => {
     if (writeRate <= 0) {
@@ -187,7 +232,13 @@ export function createWriteQueue<J extends QueuedJob>(
   /** Why a batch of `size` would be refused now: the rule (for the refusal counts) and the text. */
   const refusal = (
     size: Pick<QueuedJob, 'items' | 'spanCount' | 'bytes'>
-  ): { rule: 'queue-limit' | 'queue-expected-wait'; text: string } | null => {
+  ): { rule: 'queue-limit' | 'queue-expected-wait' | 'checkpoint'; text: string } | null => {
+    if (closedForCheckpoint) {
+      return {
+        rule: 'checkpoint',
+        text: `the store is about to fold its write-ahead log into the file (a checkpoint of ~${Math.round(checkpointMs)} ms)`,
+      }
+    }
     // An empty queue always takes a batch, so one batch larger than a cap is not refused forever.
     if (depth.items === 0) {
       return null
@@ -227,11 +278,13 @@ export function createWriteQueue<J extends QueuedJob>(
     if (why === null) {
       return
     }
-    const drainSeconds = writeRate > 0 ? expectedWaitMs(0) / 1000 : 2
+    const drainSeconds =
+      (writeRate > 0 ? expectedWaitMs(0) / 1000 : 2) +
+      (closedForCheckpoint ? checkpointMs / 1000 : 0)
     const retryAfterSeconds = Math.min(5, Math.max(1, Math.ceil(drainSeconds)))
     throw new AppError(
       'INGEST_OVERLOADED',
-      `ingest queue is full: ${why.text}; batch of ${size.items} refused; retry after ${retryAfterSeconds} s`,
+      `ingest ${closedForCheckpoint ? 'is paused' : 'queue is full'}: ${why.text}; batch of ${size.items} refused; retry after ${retryAfterSeconds} s`,
       {
         retryAfterSeconds,
         // The zero-size probe at the headers apart from a decoded batch's own check.
@@ -332,11 +385,57 @@ export function createWriteQueue<J extends QueuedJob>(
     return ms
   }
 
+  /** Runs the store's checkpoint with the queue empty, then opens admission again. */
+  const runCheckpoint = async (run: () => Promise<void>): Promise<void> => {
+    const startedMs = now()
+    const waiters = checkpointWaiters
+    checkpointWaiters = []
+    try {
+      await run()
+      checkpointMs = 0.5 * checkpointMs + 0.5 * (now() - startedMs)
+      for (const w of waiters) {
+        w.resolve()
+      }
+    } catch (err) {
+      // A checkpoint that cannot run (a full disk) is not tried again after every round.
+      checkpointRetryAtMs = now() + CHECKPOINT_RETRY_MS
+      for (const w of waiters) {
+        w.reject(err)
+      }
+      if (waiters.length === 0) {
+        options.onBackgroundError(err)
+      }
+    } finally {
+      closedForCheckpoint = false
+    }
+  }
+
+  /** Closes admission when the store's WAL passed its threshold (checked after each step). */
+  const closeIfCheckpointDue = async (): Promise<void> => {
+    const cp = options.checkpoint
+    if (cp === undefined || closedForCheckpoint || now() < checkpointRetryAtMs) {
+      return
+    }
+    if (await cp.isDue()) {
+      closedForCheckpoint = true
+    }
+  }
+
   const writeLoop = async (): Promise<void> => {
-    while (queue.length > 0 || backlog.length > 0) {
+    while (queue.length > 0 || backlog.length > 0 || closedForCheckpoint) {
       expire()
+      if (closedForCheckpoint && queue.length === 0) {
+        // Before any background task: admission stays closed until this has run.
+        if (options.checkpoint !== undefined) {
+          await runCheckpoint(() => options.checkpoint!.run())
+        } else {
+          closedForCheckpoint = false
+        }
+        continue
+      }
       if (queue.length === 0) {
         await runBackground()
+        await closeIfCheckpointDue()
         continue
       }
       const round = takeRound()
@@ -356,6 +455,7 @@ export function createWriteQueue<J extends QueuedJob>(
       }
       // One background task between two rounds: a batch queued now waits for it too.
       backgroundMsPerRound = 0.8 * backgroundMsPerRound + 0.2 * (await runBackground())
+      await closeIfCheckpointDue()
     }
   }
 
@@ -368,7 +468,7 @@ export function createWriteQueue<J extends QueuedJob>(
       .finally(() => {
         writing = null
         // Jobs queued while the last write settled start a new loop.
-        if (queue.length > 0 || backlog.length > 0) {
+        if (queue.length > 0 || backlog.length > 0 || closedForCheckpoint) {
           startWriter()
         }
       })
@@ -417,6 +517,16 @@ export function createWriteQueue<J extends QueuedJob>(
       return new Promise((resolve, reject) => {
         // A task that throws before its promise is its caller's failure too, never the writer's.
         backlog.push(() => Promise.resolve().then(task).then(resolve, reject))
+        startWriter()
+      })
+    },
+    requestCheckpoint() {
+      if (options.checkpoint === undefined) {
+        return Promise.resolve()
+      }
+      return new Promise<void>((resolve, reject) => {
+        checkpointWaiters.push({ resolve, reject })
+        closedForCheckpoint = true
         startWriter()
       })
     },

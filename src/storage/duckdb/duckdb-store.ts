@@ -49,6 +49,8 @@ export interface DuckDbShared {
    * the last checkpoint stay in DuckDB's memory until then (the memory limiter's relief).
    */
   checkpoint(): Promise<void>
+  /** Size of the write-ahead log now (bytes; 0 for `:memory:` or when there is none). */
+  walBytes(): Promise<number>
 }
 
 const sharedAccess = new WeakMap<SpanStore, DuckDbShared>()
@@ -528,9 +530,25 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
     async checkpoint() {
       if (isFile) {
-        await writeQueue.run(async () => {
-          await conn.run('CHECKPOINT')
-        })
+        // The ingest writer runs it on its own (ADR 0294): a full disk here must invalidate and
+        // reopen like one inside a commit did, and say so the same way.
+        await writeQueue
+          .run(async () => {
+            await reopenIfInvalidated()
+            await conn.run('CHECKPOINT')
+          })
+          .catch((err: unknown) => Promise.reject(damaged(err)))
+      }
+    },
+    async walBytes() {
+      if (!isFile) {
+        return 0
+      }
+      try {
+        return (await stat(`${options.path}.wal`)).size
+      } catch {
+        // No WAL: everything is in the file (the last checkpoint folded it).
+        return 0
       }
     },
   })
