@@ -31,12 +31,51 @@ function preloadDashboardChunk(): Plugin {
   }
 }
 
+/**
+ * uPlot builds two `Intl` objects when its module is evaluated: a number format for its default
+ * tick and legend values and the browser's time zone for `tzDate`. The first `Intl` object of a
+ * page loads the browser's locale data, 45–190 ms of the main thread on a busy host, inside the
+ * dashboard chunk's evaluation and so before any panel can draw. The dashboard formats every
+ * value it shows itself and never asks uPlot for a time zone, so both are built on first use
+ * instead (ADR 0295). The build fails if uPlot's source no longer holds these lines.
+ */
+function lazyUplotIntl(): Plugin {
+  const edits: [string, string][] = [
+    [
+      "const numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US');\nconst fmtNum = val => numFormatter.format(val);",
+      "let numFormatter = null;\nconst fmtNum = val => (numFormatter ??= new Intl.NumberFormat(domEnv ? nav.language : 'en-US')).format(val);",
+    ],
+    [
+      'const localTz = new Intl.DateTimeFormat().resolvedOptions().timeZone;',
+      'let localTzName = null;\nconst localTz = () => (localTzName ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);',
+    ],
+    ['else if (tz == localTz)', 'else if (tz == localTz())'],
+  ]
+  return {
+    name: 'tokenline-lazy-uplot-intl',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]uplot[\\/]dist[\\/]uPlot\.esm\.js$/.test(id)) {
+        return null
+      }
+      let out = code
+      for (const [from, to] of edits) {
+        if (out.split(from).length !== 2) {
+          throw new Error(`uPlot changed: expected exactly one \`${from.split('\n')[0]}\` in ${id}`)
+        }
+        out = out.replace(from, to)
+      }
+      return { code: out, map: null }
+    },
+  }
+}
+
 // The dashboard is built once into dist/web and served by `tokenline serve`; there is no dev
 // server at run time. `npx vite web` proxies /api to a local server for development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [preloadDashboardChunk()],
+  plugins: [lazyUplotIntl(), preloadDashboardChunk()],
   logLevel: 'warn',
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),

@@ -3,7 +3,7 @@ import type { Concentration } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { rankConcentration } from '../model/concentration.js'
 import { isFilterDimension, toggleFilter } from '../model/dimensions.js'
-import { formatMs, formatShare, formatSpan, formatTimeUtc } from '../model/format.js'
+import { formatInteger, formatMs, formatShare, formatSpan, formatTimeUtc } from '../model/format.js'
 import { MEASURE_LABELS, type Measure } from '../model/measures.js'
 import { STAGE_COLORS } from '../model/stages.js'
 import type { StageName } from '../../../src/core/model/request.js'
@@ -158,10 +158,10 @@ function renderConcentration(
       h(
         'span',
         { class: 'muted' },
-        `${res.slow.toLocaleString('en-US')} slow of ${res.total.toLocaleString('en-US')}` +
+        `${formatInteger(res.slow)} slow of ${formatInteger(res.total)}` +
           (res.sample === null
             ? ''
-            : ` (sampled from ${res.sample.requests.toLocaleString('en-US')} requests)`)
+            : ` (sampled from ${formatInteger(res.sample.requests)} requests)`)
       ),
       sel
         ? h(

@@ -4,7 +4,7 @@ import type { DiagnosisJson, FindingJson } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { causeTitle, confidenceLabel, viewForFinding } from '../model/findings.js'
 import type { Filters } from '../model/dimensions.js'
-import { formatMs, formatSpan, formatTimeUtc } from '../model/format.js'
+import { formatInteger, formatMs, formatSpan, formatTimeUtc } from '../model/format.js'
 import {
   commonParams,
   isAbort,
@@ -223,7 +223,7 @@ function renderDiagnosis(
     h(
       'div',
       { class: 'diag-summary' },
-      h('span', {}, `${d.requests.toLocaleString('en-US')} requests`),
+      h('span', {}, `${formatInteger(d.requests)} requests`),
       h('span', {}, `TTFT p99 ${formatMs(d.latency.ttft.p99)}`),
       h('span', {}, `E2E p99 ${formatMs(d.latency.e2e.p99)}`),
       d.slo_breached ? h('span', { class: 'bad' }, 'SLO breached') : null

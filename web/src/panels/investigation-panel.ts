@@ -2,7 +2,13 @@ import { api } from '../api/client.js'
 import type { Concentration } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { rankConcentration } from '../model/concentration.js'
-import { formatMs, formatShare, formatTimeUtc, describeEvent } from '../model/format.js'
+import {
+  describeEvent,
+  formatInteger,
+  formatMs,
+  formatShare,
+  formatTimeUtc,
+} from '../model/format.js'
 import { MEASURE_LABELS, quietValue } from '../model/measures.js'
 import { formatStepParam } from '../model/time-range.js'
 import { commonParams, type LoadContext, showLoadError } from './load-context.js'
@@ -117,10 +123,10 @@ export async function loadInvestigation(
       fact(
         'requests',
         'requests',
-        h('b', {}, conc.slow.toLocaleString('en-US')),
+        h('b', {}, formatInteger(conc.slow)),
         sel.minMs === null && sel.maxMs === null
           ? ' in the window: listed below, slowest first'
-          : ` ${threshold} of ${(overall?.count ?? 0).toLocaleString('en-US')} in the window: listed below, slowest first`
+          : ` ${threshold} of ${formatInteger(overall?.count ?? 0)} in the window: listed below, slowest first`
       ),
       fact(
         'stage',

@@ -2,7 +2,7 @@ import { api } from '../api/client.js'
 import type { RequestJson } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { tpotText } from '../model/request-view.js'
-import { formatMs, formatTimeUtc } from '../model/format.js'
+import { formatInteger, formatMs, formatTimeUtc } from '../model/format.js'
 import { MEASURE_FIELDS, MEASURE_LABELS, type Measure } from '../model/measures.js'
 import { STAGE_COLORS, STAGE_ORDER } from '../model/stages.js'
 import { firstWave } from './first-wave.js'
@@ -97,7 +97,7 @@ export async function loadSamples(ctx: LoadContext, el: HTMLElement): Promise<vo
       h(
         'div',
         { class: 'muted pad-x' },
-        `${res.total.toLocaleString('en-US')} request${res.total === 1 ? '' : 's'}${res.total > res.rows.length ? `, the ${res.rows.length} slowest by ${MEASURE_LABELS[sortBy]} shown` : ''}`
+        `${formatInteger(res.total)} request${res.total === 1 ? '' : 's'}${res.total > res.rows.length ? `, the ${res.rows.length} slowest by ${MEASURE_LABELS[sortBy]} shown` : ''}`
       ),
       h(
         'table',
