@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { asMicros } from '../../model/units.js'
-import { createSeededRandom } from '../../stats/seeded-random.js'
 import type { BucketGrid } from '../../timeline/buckets.js'
+import { poissonSteps as poissonStepsOf } from '../testing/make-timeline.js'
 import { demandOnset, risenTraffic } from './demand-onset.js'
 import { jumpedShare, trafficJump } from './traffic-jump.js'
 
 const grid: BucketGrid = { fromUs: asMicros(0), stepUs: asMicros(30_000_000), count: 60 }
 
-/** Requests per half-minute step: Poisson around `rate(step)` (normal approximation). */
-function poissonSteps(seed: number, rate: (step: number) => number): Float64Array {
-  const rnd = createSeededRandom(seed)
-  return Float64Array.from({ length: grid.count }, (_, k) => {
-    const u = Math.max(1e-9, rnd())
-    const g = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd())
-    const m = rate(k)
-    return Math.max(0, Math.round(m + Math.sqrt(m) * g))
-  })
-}
+/** Requests per half-minute step over the grid: Poisson around `rate(step)`. */
+const poissonSteps = (seed: number, rate: (step: number) => number): Float64Array =>
+  poissonStepsOf(seed, grid.count, rate)
 
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1)
 

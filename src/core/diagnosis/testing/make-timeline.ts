@@ -228,3 +228,21 @@ export function prefixCounterSeries(
     return [queries, hits]
   })
 }
+
+/**
+ * Requests per step for `count` steps: Poisson around `rate(step)`, drawn from `seed` with the
+ * normal approximation (Box–Muller on two uniforms per step), rounded and never below 0.
+ */
+export function poissonSteps(
+  seed: number,
+  count: number,
+  rate: (step: number) => number
+): Float64Array {
+  const rnd = createSeededRandom(seed)
+  return Float64Array.from({ length: count }, (_, k) => {
+    const u = Math.max(1e-9, rnd())
+    const g = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd())
+    const m = rate(k)
+    return Math.max(0, Math.round(m + Math.sqrt(m) * g))
+  })
+}
