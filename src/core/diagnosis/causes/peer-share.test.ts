@@ -26,6 +26,10 @@ function contextOf(seed: number, magnitude: number | null, windowShare = 1) {
   return buildContext(inputOfRun(g))
 }
 
+/** The peer share test on a context, its young replicas set aside as the rule does. */
+const riseOf = (ctx: ReturnType<typeof buildContext>) =>
+  peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+
 describe('the peer share test', () => {
   it('bounds its comparisons by Bonferroni and ranks a slower sample above a faster one', () => {
     expect(normalBound(0.001)).toBeCloseTo(3.09, 2)
@@ -43,7 +47,7 @@ describe('the peer share test', () => {
       // Grid case 71-104: gateway spans only, r5 at weight 1.2 against 1 for seven peers.
       const { input } = gridCaseInput(gridCase(71, 104))
       const ctx = buildContext(input)
-      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      const rise = riseOf(ctx)
       expect(rise).toMatchObject({ value: 'r5' })
       expect(rise!.z).toBeGreaterThan(rise!.bound)
       expect(rise!.changeZ).toBeGreaterThan(3.09)
@@ -68,7 +72,7 @@ describe('the peer share test', () => {
       // Grid case 67-66: r5 98 vs 89 in the first three minutes, 1.26× after, 1.2 standard
       // errors apart: as likely a replica that was always larger.
       const ctx = buildContext(gridCaseInput(gridCase(67, 66)).input)
-      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      const rise = riseOf(ctx)
       expect(rise).toMatchObject({ value: 'r5' })
       expect(rise!.z).toBeGreaterThan(rise!.bound)
       expect(rise!.changeZ).toBeLessThan(2)
@@ -81,7 +85,7 @@ describe('the peer share test', () => {
     'against: a replica larger through the whole window is a weight, not an incident',
     () => {
       const ctx = contextOf(9101, 1.5)
-      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      const rise = riseOf(ctx)
       // It stands above its peers beyond chance, and as much in the window's first minutes.
       expect(rise).toMatchObject({ value: 'r5' })
       expect(rise!.z).toBeGreaterThan(rise!.bound)
@@ -102,7 +106,7 @@ describe('the peer share test', () => {
       // (z 4.4, beyond the 4.1 of 49 starts).
       const { input } = gridCaseInput(gridCase(13, 109))
       const ctx = buildContext(input)
-      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      const rise = riseOf(ctx)
       expect(rise).toMatchObject({ value: 'r5' })
       expect(rise!.z).toBeGreaterThan(rise!.bound)
       expect(rise!.changeZ).toBeLessThan(3.09)
@@ -123,7 +127,7 @@ describe('the peer share test', () => {
       // against after it reaches 3.6, past 3.09 but not past the bound of the 49 starts it was
       // chosen among.
       const ctx = contextOf(9098, 1.2)
-      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      const rise = riseOf(ctx)
       expect(rise).toMatchObject({ value: 'r5' })
       expect(rise!.z).toBeGreaterThan(rise!.bound)
       expect(rise!.changeZ).toBeLessThan(3.09)
@@ -138,7 +142,7 @@ describe('the peer share test', () => {
     'against: a router that shares evenly stays within the bound',
     () => {
       const ctx = contextOf(9102, null)
-      const rise = peerShareRise(ctx.frame, ctx.grid, new Set(ctx.youngReplicaUs.keys()))
+      const rise = riseOf(ctx)
       expect(rise!.z).toBeLessThan(rise!.bound)
       expect(routingAgainstPeers(ctx)).toBeNull()
     },
