@@ -39,6 +39,18 @@ afterAll(async () => {
   await store.close()
 })
 
+/** A simulated run's twin window, read from a store of its own (closed once it is read). */
+async function simulatedWindow(
+  spec: Parameters<typeof simulateIntoStore>[1],
+  tailMs = 60_000
+): Promise<TwinWindow> {
+  const s = createMemoryStore()
+  const run = await simulateIntoStore(s, spec)
+  const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + tailMs * 1000 })
+  await s.close()
+  return w
+}
+
 describe('whatif on a simulated window', () => {
   it('fits and replays the window within the tolerances', () => {
     const r = runWhatIf(window, { changes: {}, runs: 3, seed: 1 })
@@ -196,15 +208,12 @@ describe('whatif on a simulated window', () => {
 describe("whatif intervals with the window's own sample (ADR 0236)", () => {
   let long: TwinWindow
   beforeAll(async () => {
-    const s = createMemoryStore()
-    const run = await simulateIntoStore(s, {
+    long = await simulatedWindow({
       scenario: 'healthy',
       seed: 2,
       durationMs: 360_000,
       ratePerSec: 3,
     })
-    long = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
-    await s.close()
   }, 60_000)
 
   it('widens every interval by the resampled window and keeps the seeded runs’ point', () => {
@@ -267,9 +276,8 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
   const CAP = 9
   let below: TwinWindow
   let truth: ReturnType<typeof observedPercentiles>
-  const simulated = async (trafficSeed: number, loadFactor: number): Promise<TwinWindow> => {
-    const s = createMemoryStore()
-    const run = await simulateIntoStore(s, {
+  const simulated = (trafficSeed: number, loadFactor: number): Promise<TwinWindow> =>
+    simulatedWindow({
       scenario: 'healthy',
       seed: 1,
       trafficSeed,
@@ -278,10 +286,6 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
       loadFactor,
       maxNumSeqs: CAP,
     })
-    const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
-    await s.close()
-    return w
-  }
   let above: TwinFit
   beforeAll(async () => {
     below = await simulated(100, 1)
@@ -398,15 +402,10 @@ describe('max_num_seqs where requests waited only for the step in flight (ADR 02
   // sequences the gauge ever saw (11), though the spans ran 14 at once and the cap is 256. Read
   // as a ceiling, 11 made 1.5x run away (TTFT P99 +212 % against the truths).
   it('does not read a ceiling the spans ran past, nor one that held no request past a step', async () => {
-    const s = createMemoryStore()
-    const run = await simulateIntoStore(s, {
-      scenario: 'healthy-heavy',
-      seed: 23,
-      trafficSeed: 100,
-      durationMs: 1_200_000,
-    })
-    const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 120_000_000 })
-    await s.close()
+    const w = await simulatedWindow(
+      { scenario: 'healthy-heavy', seed: 23, trafficSeed: 100, durationMs: 1_200_000 },
+      120_000
+    )
     const fitted = fitTwin(w)
     if (!fitted.ok) {
       throw new Error(fitted.reasons.join('; '))
