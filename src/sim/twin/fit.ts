@@ -15,6 +15,7 @@
  *   assumed default. Each says where it came from.
  */
 import { quantileSorted } from '../../core/stats/quantile.js'
+import { countBelow } from '../../core/stats/sorted.js'
 import type { StepModel, TwinRouting } from './engine.js'
 import { ASSUMED_MAX_BATCHED_TOKENS } from './step-law.js'
 import type { IntervalGrid } from './grid.js'
@@ -649,26 +650,12 @@ function heldPastAStepAt(o: ObservedRequests, rows: readonly number[], level: nu
   scheds.sort(up)
   ends.sort(up)
   bounds.sort(up)
-  /** How many of `xs` (sorted) are below `v`. */
-  const below = (xs: readonly number[], v: number): number => {
-    let lo = 0
-    let hi = xs.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (xs[mid]! < v) {
-        lo = mid + 1
-      } else {
-        hi = mid
-      }
-    }
-    return lo
-  }
   // The clock is rebuilt from durations (observed.ts): instants within RUNNING_HOLD_US are one.
   // At a boundary the sequences that ended there have left and those admitted there count.
   const nextAtLevel = new Int32Array(bounds.length + 1).fill(-1)
   for (let k = bounds.length - 1; k >= 0; k--) {
     const b = bounds[k]! + RUNNING_HOLD_US
-    const runningAt = below(scheds, b) - below(ends, b)
+    const runningAt = countBelow(scheds, b) - countBelow(ends, b)
     nextAtLevel[k] = runningAt >= level ? k : nextAtLevel[k + 1]!
   }
   for (const i of rows) {
@@ -677,7 +664,7 @@ function heldPastAStepAt(o: ObservedRequests, rows: readonly number[], level: nu
     if (!(to > from)) {
       continue
     }
-    const k = nextAtLevel[below(bounds, from)]!
+    const k = nextAtLevel[countBelow(bounds, from)]!
     if (k >= 0 && bounds[k]! < to) {
       return true
     }
@@ -702,16 +689,7 @@ function kvHeldAt(
     const sched = o.queuedUs[i]! + o.queueUs[i]!
     const first = sched + o.prefillUs[i]!
     const end = first + o.decodeUs[i]!
-    let lo = 0
-    let hi = times.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (times[mid]! < sched) {
-        lo = mid + 1
-      } else {
-        hi = mid
-      }
-    }
+    const lo = countBelow(times, sched)
     const out = o.outputTokens[i]!
     for (let k = lo; k < times.length && times[k]! < end; k++) {
       const t = times[k]!

@@ -18,6 +18,7 @@
 import type { StepLawKind, StepModel } from './engine.js'
 import { IntervalGrid } from './grid.js'
 import type { ObservedRequests } from './observed.js'
+import { countBelow } from '../../core/stats/sorted.js'
 import { fitNonNegative } from './regression.js'
 
 /** vLLM's default `--max-num-batched-tokens` (the data does not say it). */
@@ -116,19 +117,6 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
     })
     return { t, steps }
   })
-  const lowerBound = (t: Float64Array, x: number): number => {
-    let lo = 0
-    let hi = t.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (t[mid]! < x) {
-        lo = mid + 1
-      } else {
-        hi = mid
-      }
-    }
-    return lo
-  }
   const dI: number[] = []
   const dR: number[] = []
   const dCols: number[] = []
@@ -151,7 +139,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
       const pe = prefillEnds[r]!
       const f = Math.min(
         1,
-        (pe.steps[lowerBound(pe.t, end)]! - pe.steps[lowerBound(pe.t, first + 1)]!) / steps
+        (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
       )
       dI.push(i)
       dR.push(r)
