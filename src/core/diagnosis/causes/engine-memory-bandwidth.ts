@@ -29,7 +29,7 @@ import { counterHitRate } from './engine-prefix-cache-miss.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { startMask } from '../frame/frame.js'
 import { loadEdge } from './load-edge.js'
-import { jumpedShare, trafficExtent, trafficJump } from '../detect/traffic-jump.js'
+import { jumpedLevel, jumpedShare, trafficExtent, trafficJump } from '../detect/traffic-jump.js'
 
 /**
  * Uncached prompt tokens per request, inside the finding's window against outside it, at which
@@ -165,15 +165,15 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     const batchLevel = batchOut > 0 ? batchIn / batchOut : 1
     // The batch grew as a change only as far as it jumped where the TPOT did: a batch that drifts
     // with the load carries the TPOT along with it, a level and no event (ADR 0292).
-    const batchRatio =
+    const batchRatio = jumpedLevel(
+      batchLevel,
       batchLevel > 1
-        ? 1 +
-          (batchLevel - 1) *
-            jumpedShare(
-              batchIn - batchOut,
-              trafficJump(batch, range.from, trafficExtent(ctx.traffic).first, range.to)
-            )
-        : batchLevel
+        ? jumpedShare(
+            batchIn - batchOut,
+            trafficJump(batch, range.from, trafficExtent(ctx.traffic).first, range.to)
+          )
+        : 1
+    )
     const dram = resourceLevel(ctx, 'dram_active', range)
     // Longer outputs also grow the batch; then the cause is the long generations.
     const out = sortedFinite(ctx.frame.outputTokens)

@@ -37,7 +37,7 @@ import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/
 import { startMask } from '../frame/frame.js'
 import {
   demandChange,
-  demandOnset,
+  contextDemandOnset,
   risenTraffic,
   type DemandOnset,
   type RisenTraffic,
@@ -150,7 +150,7 @@ export const engineQueueSaturationCause: CauseRecord = {
     // came. Saturation is judged in both, and the demand's reading counts only as far as its rise
     // is past what chance reaches over every span (ADR 0243).
     const byLatency = judgeIn(ctx, q, ctx.ttftChange, null)
-    const onset = demandOnset(ctx.traffic, ctx.grid)
+    const onset = contextDemandOnset(ctx)
     // A span past chance is an onset only as far as the requests jumped at its start: a drift
     // stands above the rest of the data over any late span (ADR 0292).
     const certain = onset === null ? 0 : ramp(onset.z, BURST_Z_LO, BURST_Z_HI) * onset.jumped
@@ -217,7 +217,9 @@ function judgeIn(
   const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
   // More requests in the window than outside it is a level, and a drift has one over any late
   // span: the traffic rose as far as it jumped (ADR 0292).
-  const risen = range ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to) : null
+  const risen = range
+    ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to, contextDemandOnset(ctx))
+    : null
   const rose = (risen?.ratio ?? trafficRatio) >= 1.1
   const share = ramp(q.excessShare, 0.3, 0.6)
   // Saturation without a change: waiting requests on every engine for the whole window. The

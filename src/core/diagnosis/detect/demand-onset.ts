@@ -19,11 +19,17 @@
 import type { Micros } from '../../model/units.js'
 import type { BucketGrid } from '../../timeline/buckets.js'
 import { startMask, type RequestFrame } from '../frame/frame.js'
-import type { TimeChange } from '../frame/context.js'
+import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { ramp } from '../../stats/significance.js'
 import { minSegmentSteps } from './excess-scan.js'
 import { BURST_Z_HI, BURST_Z_LO } from './traffic-shift.js'
-import { jumpedShare, trafficExtent, trafficJump, type TrafficJump } from './traffic-jump.js'
+import {
+  jumpedLevel,
+  jumpedShare,
+  trafficExtent,
+  trafficJump,
+  type TrafficJump,
+} from './traffic-jump.js'
 
 export interface DemandOnset {
   /** Bucket range (inclusive) of the span with the most certain rise. */
@@ -82,6 +88,19 @@ export function demandOnset(traffic: Float64Array, grid: BucketGrid): DemandOnse
   return { ...span, jump, jumped: jumpedShare(span.rateInside - span.rateOutside, jump) }
 }
 
+const ONSET = new WeakMap<DiagnosisContext, DemandOnset | null>()
+
+/**
+ * The demand onset of a diagnosis's own traffic, scanned once per context: saturation and the
+ * excess facts of every anomaly read it, and the scan is the costly part.
+ */
+export function contextDemandOnset(ctx: DiagnosisContext): DemandOnset | null {
+  if (!ONSET.has(ctx)) {
+    ONSET.set(ctx, demandOnset(ctx.traffic, ctx.grid))
+  }
+  return ONSET.get(ctx) ?? null
+}
+
 type ScanSpan = Omit<DemandOnset, 'jump' | 'jumped'>
 
 function scanSpan(traffic: Float64Array, grid: BucketGrid): ScanSpan | null {
@@ -112,14 +131,7 @@ function scanSpan(traffic: Float64Array, grid: BucketGrid): ScanSpan | null {
 
 function scan(traffic: Float64Array, minSegment: number): ScanSpan | null {
   const n = traffic.length
-  let first = 0
-  while (first < n && !((traffic[first] as number) > 0)) {
-    first++
-  }
-  let last = n - 1
-  while (last > first && !((traffic[last] as number) > 0)) {
-    last--
-  }
+  const { first, last } = trafficExtent(traffic)
   const steps = last - first + 1
   if (steps < minSegment + MIN_BASELINE_STEPS) {
     return null
@@ -207,7 +219,8 @@ export function risenTraffic(
   traffic: Float64Array,
   grid: BucketGrid,
   from: number,
-  to: number
+  to: number,
+  demand: DemandOnset | null = demandOnset(traffic, grid)
 ): RisenTraffic {
   let inside = 0
   let outside = 0
@@ -233,7 +246,7 @@ export function risenTraffic(
     return { level, ratio: level, jumped: 1, onset: null }
   }
   const own = jumpedShare(rateIn - rateOut, trafficJump(traffic, from, first, to))
-  const onset = demandOnset(traffic, grid)
+  const onset = demand
   const lies =
     onset !== null &&
     ramp(onset.z, BURST_Z_LO, BURST_Z_HI) > 0 &&
@@ -241,5 +254,5 @@ export function risenTraffic(
     onset.to >= from &&
     onset.jumped > own
   const jumped = lies ? onset.jumped : own
-  return { level, ratio: 1 + (level - 1) * jumped, jumped, onset: lies ? onset : null }
+  return { level, ratio: jumpedLevel(level, jumped), jumped, onset: lies ? onset : null }
 }

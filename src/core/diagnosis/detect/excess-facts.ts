@@ -31,11 +31,8 @@ import { serviceRatio } from './service-rate.js'
 import { anomalyLevelOverNoise, certaintySupport } from './step-certainty.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
-import { risenTraffic } from './demand-onset.js'
-
-/** A level of requests read as a change only as far as it jumped; a fall as it is. */
-const risenRate = (level: number, jumped: number): number =>
-  level <= 1 ? level : 1 + (level - 1) * jumped
+import { contextDemandOnset, risenTraffic } from './demand-onset.js'
+import { jumpedLevel } from './traffic-jump.js'
 
 export interface ExcessFact {
   anomaly: MeasureAnomaly
@@ -250,7 +247,8 @@ export function excessFacts(
     const rateJumped =
       a.buckets === null || rateLevel <= 1
         ? 1
-        : risenTraffic(ctx.traffic, ctx.grid, a.buckets.from, a.buckets.to).jumped
+        : risenTraffic(ctx.traffic, ctx.grid, a.buckets.from, a.buckets.to, contextDemandOnset(ctx))
+            .jumped
     const promptRef = meanOf(ctx.frame.inputTokens, ref)
     const shiftOf = (stage: string): number => shifts.find((x) => x.stage === stage)?.shiftUs ?? 0
     const kv = resourceLevel(ctx, 'kv_usage', a.buckets)
@@ -268,7 +266,7 @@ export function excessFacts(
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
       // A rate that only followed its trend did not rise: as far as it jumped (ADR 0292).
-      rateRatio: risenRate(rateLevel, rateJumped),
+      rateRatio: jumpedLevel(rateLevel, rateJumped),
       rateLevel,
       clientShare: setCount > 0 ? clients / setCount : 0,
       gatewayShare: setCount > 0 ? gateways / setCount : 0,

@@ -138,6 +138,11 @@ export function jumpedShare(rise: number, j: TrafficJump | null): number {
   return Math.max(1 - ramp(shortfall, 1, 2), ramp(j.z, JUMP_Z_LO, JUMP_Z_HI))
 }
 
+/** A level (a ratio to the rest) read as a change only as far as it jumped; a fall as it is. */
+export function jumpedLevel(level: number, jumped: number): number {
+  return level <= 1 ? level : 1 + (level - 1) * jumped
+}
+
 /** A jump this many noise units is a step on its own, whatever trend it sits on (see jumpedShare). */
 export const JUMP_Z_LO = 4
 export const JUMP_Z_HI = 6
