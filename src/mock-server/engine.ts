@@ -197,25 +197,30 @@ export function createMockEngine(options: {
     r.times.admittedAtMs = start
     const schedule = (index: number): void => {
       const target = start + fixed.ttftMs + index * fixed.itlMs
-      const timer = setTimeout(
-        () => {
-          fixedTimers.delete(timer)
-          if (r.cancelled || closed) {
-            return
-          }
-          if (index === 0) {
-            r.times.firstTokenAtMs = performance.now()
-          }
-          r.job.onToken(index)
-          r.emitted++
-          if (r.emitted >= r.job.outputTokens) {
-            finish(r, performance.now())
-          } else {
-            schedule(index + 1)
-          }
-        },
-        Math.max(0, target - performance.now())
-      )
+      const fire = (): void => {
+        fixedTimers.delete(timer)
+        if (r.cancelled || closed) {
+          return
+        }
+        // Node counts a timer from the event loop's cached millisecond clock, so it can fire up to
+        // a millisecond before its target: a fixed TTFT must never come out shorter than asked.
+        if (performance.now() < target) {
+          timer = setTimeout(fire, target - performance.now())
+          fixedTimers.add(timer)
+          return
+        }
+        if (index === 0) {
+          r.times.firstTokenAtMs = performance.now()
+        }
+        r.job.onToken(index)
+        r.emitted++
+        if (r.emitted >= r.job.outputTokens) {
+          finish(r, performance.now())
+        } else {
+          schedule(index + 1)
+        }
+      }
+      let timer = setTimeout(fire, Math.max(0, target - performance.now()))
       fixedTimers.add(timer)
     }
     schedule(0)
