@@ -78,7 +78,7 @@ describe('the demand onset of a drift', () => {
         poissonSteps(seed, (k) => (k >= 15 ? 141 : 120)),
         grid
       )
-      jumped += onset!.jumped >= 0.5 ? 1 : 0
+      jumped += (onset!.jumped ?? 0) >= 0.5 ? 1 : 0
     }
     expect(jumped).toBeGreaterThanOrEqual(18)
   })
