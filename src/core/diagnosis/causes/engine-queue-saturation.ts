@@ -153,7 +153,8 @@ export const engineQueueSaturationCause: CauseRecord = {
     const onset = contextDemandOnset(ctx)
     // A span past chance is an onset only as far as the requests jumped at its start: a drift
     // stands above the rest of the data over any late span (ADR 0292).
-    const certain = onset === null ? 0 : ramp(onset.z, BURST_Z_LO, BURST_Z_HI) * onset.jumped
+    // An onset whose jump could not be measured shows no step to judge the queue from.
+    const certain = onset === null ? 0 : ramp(onset.z, BURST_Z_LO, BURST_Z_HI) * (onset.jumped ?? 0)
     if (onset === null || certain === 0) {
       return byLatency
     }
@@ -263,7 +264,10 @@ function judgeIn(
       metric: 'requests_per_step',
       observed: round(trafficIn),
       baseline: round(trafficOut),
-      text: `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}${risen !== null && trafficRatio >= 1.1 ? jumpText(ctx, risen) : ''}`,
+      text:
+        risen !== null && risen.jumped === null
+          ? `requests per step ${trafficRatio.toFixed(2)}× the rest of the data ${over}, but the window starts with the data: no jump into it can be measured, and the start of the data is no rise`
+          : `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}${risen !== null && trafficRatio >= 1.1 ? jumpText(ctx, risen) : ''}`,
     })
     // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
     // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
@@ -351,11 +355,11 @@ function jumpText(ctx: DiagnosisContext, risen: RisenTraffic): string {
   const at = (step: number): string =>
     isoFromMicros(asMicros(ctx.grid.fromUs + step * ctx.grid.stepUs))
   if (risen.onset !== null && j !== null) {
-    return `, within a step of the requests from ${at(risen.onset.from)} (${round(j.jump, 1)} more per step at once, z=${round(j.z, 1)})`
+    return `, within a step of the requests from ${at(risen.onset.from)} (${round(j.jump, 1)} more per step at once, z=${j.z === null ? '–' : round(j.z, 1)})`
   }
-  return risen.jumped >= 0.5
+  return risen.jumped !== null && risen.jumped >= 0.5
     ? `, a step at the window's start (${pct(risen.jumped)} of the rise at once)`
-    : `: against: along their trend, ${pct(risen.jumped)} of the rise at once at the window's start; a drift is no onset`
+    : `: against: along their trend, ${pct(risen.jumped ?? 0)} of the rise at once at the window's start; a drift is no onset`
 }
 
 /** "Requests per step rose from 120 to 162 at 09:03 (scan z=8.1)". */

@@ -42,8 +42,11 @@ export interface DemandOnset {
   rateOutside: number
   /** The requests' jump at `from` (lines on each side); null when a side is too short. */
   jump: TrafficJump | null
-  /** How far the rise is that jump rather than a trend, 0..1 ({@link jumpedShare}). */
-  jumped: number
+  /**
+   * How far the rise is that jump rather than a trend, 0..1 ({@link jumpedShare}); null when the
+   * jump could not be measured.
+   */
+  jumped: number | null
 }
 
 /** Steps of the window the rate is measured against: a baseline, not one stray step. */
@@ -202,8 +205,12 @@ export interface RisenTraffic {
   level: number
   /** The part of that level that is a change: 1 + (level − 1) · jumped; a fall as counted. */
   ratio: number
-  /** How far the level is a jump rather than the trend, 0..1. */
-  jumped: number
+  /**
+   * How far the level is a jump rather than the trend, 0..1; null when no jump into the window
+   * can be measured (it starts at the data's first step: there is no before), and then `ratio` is
+   * 1: the data shows no rise, whatever its level (ADR 0297).
+   */
+  jumped: number | null
   /** The demand onset the window lies in, when that is what made the rise a change. */
   onset: DemandOnset | null
 }
@@ -249,10 +256,11 @@ export function risenTraffic(
   const onset = demand
   const lies =
     onset !== null &&
+    onset.jumped !== null &&
     ramp(onset.z, BURST_Z_LO, BURST_Z_HI) > 0 &&
     onset.from <= to &&
     onset.to >= from &&
-    onset.jumped > own
+    onset.jumped > (own ?? 0)
   const jumped = lies ? onset.jumped : own
   return { level, ratio: jumpedLevel(level, jumped), jumped, onset: lies ? onset : null }
 }

@@ -10,6 +10,8 @@ import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { MeasureAnomaly } from './excess-scan.js'
 import type { TrafficShift } from './traffic-shift.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { LONG_OUTPUT_RATIO } from '../thresholds.js'
 
 const SCOPES: readonly string[] = [
   'replica',
@@ -21,6 +23,57 @@ const SCOPES: readonly string[] = [
   'model',
 ]
 export const UNATTRIBUTED = 'unattributed'
+
+/** Streams each side needs before the engine's own pace per token is read against the other's. */
+const GAP_PACE_MIN_STREAMS = 20
+
+/**
+ * The longest gap between a stream's chunks, split into the part the engine's own pace explains and
+ * the part the client saw beyond it. A gap is one token's wait, so the stage that carries it is the
+ * one whose time per token grew, not the one whose time per stream did: a stream's whole decode
+ * time swings with its length by seconds, and compared between two sets of streams that swing
+ * outweighs a gap that grew by milliseconds, whichever side made it. The engine's part is the gap
+ * its own pace predicts, the typical gap times how much slower the engine produced each token
+ * (median decode time per token, the same streams inside against outside); what is left of the
+ * shift came between the engine and the client (a proxy holding the stream, the network): the
+ * `stream` stage, the client's side of the stream (ADR 0297). Null when too few streams carry
+ * the engine's decode time and their token count, as behind a gateway without engine spans.
+ */
+function gapShifts(
+  ctx: DiagnosisContext,
+  a: MeasureAnomaly,
+  set: Uint8Array,
+  ref: Uint8Array
+): { stage: string; shiftUs: number }[] | null {
+  const frame = ctx.frame
+  const decode = frame.stages['engine.decode']
+  const perToken = new Float64Array(frame.n).fill(NaN)
+  const inSet = new Uint8Array(frame.n)
+  const inRef = new Uint8Array(frame.n)
+  for (let i = 0; i < frame.n; i++) {
+    const d = decode[i] as number
+    const o = frame.outputTokens[i] as number
+    if (a.values[i] === a.values[i] && d === d && d > 0 && o > 1) {
+      perToken[i] = d / (o - 1)
+      inSet[i] = set[i] as number
+      inRef[i] = set[i] === 1 ? 0 : (ref[i] as number)
+    }
+  }
+  const paceSet = sortedFinite(perToken, inSet)
+  const paceRef = sortedFinite(perToken, inRef)
+  if (paceSet.length < GAP_PACE_MIN_STREAMS || paceRef.length < GAP_PACE_MIN_STREAMS) {
+    return null
+  }
+  const before = quantileSorted(paceRef, 0.5)
+  if (!(before > 0)) {
+    return null
+  }
+  const engineUs = a.baselineUs * (quantileSorted(paceSet, 0.5) / before - 1)
+  return [
+    { stage: 'engine.decode', shiftUs: engineUs },
+    { stage: 'stream', shiftUs: a.shiftUs - engineUs },
+  ].sort((x, y) => y.shiftUs - x.shiftUs)
+}
 
 /** Mean per-request shift of each stage (and of the time no stage covers) from `ref` to `set`. */
 export function stageShifts(
@@ -34,6 +87,12 @@ export function stageShifts(
     // One stage was scanned: its own values (derived where the timeline has no span for it).
     const shiftUs = meanOf(a.values, set, NaN) - meanOf(a.values, ref, NaN)
     return shiftUs === shiftUs ? [{ stage: a.stage, shiftUs }] : []
+  }
+  if (a.measure === 'itl_max') {
+    const gaps = gapShifts(ctx, a, set, ref)
+    if (gaps !== null) {
+      return gaps
+    }
   }
   const stages: StageName[] = [...a.stages]
   for (const s of STAGE_NAMES) {
@@ -259,7 +318,12 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   if (a.measure === 'itl_max' && f.tpotMoved) {
     return 'gaps-from-tokens'
   }
-  if (a.measure === 'itl_max' && (s === 'engine.decode' || f.clientShare < 0.5)) {
+  // A longer stream has a larger worst gap at the same pace: when the outputs got longer, the
+  // engine's streams carry the gaps, wherever they were seen.
+  if (
+    a.measure === 'itl_max' &&
+    (s === 'engine.decode' || f.clientShare < 0.5 || f.outputRatio >= LONG_OUTPUT_RATIO)
+  ) {
     return 'engine-gaps'
   }
   if (a.measure === 'itl_max' || s === 'stream') {

@@ -78,7 +78,7 @@ describe('the demand onset of a drift', () => {
         poissonSteps(seed, (k) => (k >= 15 ? 141 : 120)),
         grid
       )
-      jumped += onset!.jumped >= 0.5 ? 1 : 0
+      jumped += (onset!.jumped ?? 0) >= 0.5 ? 1 : 0
     }
     expect(jumped).toBeGreaterThanOrEqual(18)
   })
@@ -121,8 +121,74 @@ describe('risenTraffic', () => {
     expect(r.ratio).toBeCloseTo(r.level, 6)
   })
 
-  it('jumpedShare: a fall or an unknown jump changes nothing', () => {
+  it('jumpedShare: a fall is as counted; a rise whose jump cannot be measured is unknown', () => {
     expect(jumpedShare(-5, null)).toBe(1)
-    expect(jumpedShare(10, null)).toBe(1)
+    expect(jumpedShare(10, null)).toBeNull()
+  })
+})
+
+describe('paced arrivals: a jump without noise (ADR 0297)', () => {
+  // Arrivals paced per step put every count exactly on its line: no residual, no noise unit.
+  const paced = (rate: (k: number) => number): Float64Array =>
+    Float64Array.from({ length: 60 }, (_, k) => rate(k))
+
+  it('a step has its jump and an unknown z, not z = 0', () => {
+    const j = trafficJump(
+      paced((k) => (k >= 20 ? 160 : 120)),
+      20,
+      0,
+      59
+    )
+    expect(j!.jump).toBeCloseTo(40, 6)
+    expect(j!.se).toBe(0)
+    expect(j!.z).toBeNull()
+    // The jump is the whole rise: measured as such, not assumed.
+    expect(jumpedShare(40, j)).toBeCloseTo(1, 6)
+  })
+
+  it('a straight drift is read as the share of its rise that jumped, none, not as all of it', () => {
+    const line = paced((k) => 120 + 2 * k)
+    const j = trafficJump(line, 40, 0, 59)
+    expect(j!.z).toBeNull()
+    const rise = 120 + 2 * 49.5 - (120 + 2 * 19.5)
+    expect(jumpedShare(rise, j)).toBeCloseTo(0, 6)
+    expect(risenTraffic(line, grid, 40, 59).ratio).toBeCloseTo(1, 6)
+  })
+
+  it('a step half as large as the level it reaches reads half of it', () => {
+    const j = trafficJump(
+      paced((k) => (k >= 20 ? 140 : 120)),
+      20,
+      0,
+      59
+    )
+    expect(jumpedShare(40, j)).toBeCloseTo(0.5, 6)
+  })
+})
+
+describe('a window that starts with the data (ADR 0297)', () => {
+  // The data begins in the middle of a busy spell that ends ten minutes in, and a real step comes
+  // later: 200 requests per step, 120 from step 20, 180 from step 40.
+  const traffic = poissonSteps(5, (k) => (k < 20 ? 200 : k < 40 ? 120 : 180))
+
+  it('has no measurable jump into it: unknown, and no rise', () => {
+    expect(trafficJump(traffic, 0, 0, 19)).toBeNull()
+    const edge = risenTraffic(traffic, grid, 0, 19)
+    expect(edge.level).toBeGreaterThan(1.2)
+    expect(edge.jumped).toBeNull()
+    expect(edge.ratio).toBe(1)
+  })
+
+  it('the same from the first step that holds requests, after empty steps', () => {
+    const late = Float64Array.from(traffic, (v, k) => (k < 4 ? 0 : v))
+    const edge = risenTraffic(late, grid, 4, 19)
+    expect(edge.jumped).toBeNull()
+    expect(edge.ratio).toBe(1)
+  })
+
+  it('a real step inside the same data is still its whole level', () => {
+    const step = risenTraffic(traffic, grid, 40, 59)
+    expect(step.level).toBeGreaterThan(1.1)
+    expect(step.ratio).toBeCloseTo(step.level, 6)
   })
 })

@@ -34,8 +34,11 @@ export interface TrafficJump {
   jump: number
   /** Its standard error from the lines' residuals and leverages. */
   se: number
-  /** jump / se; 0 when the noise is unknown. */
-  z: number
+  /**
+   * jump / se; null when the noise is unknown (se = 0: both lines fit their steps exactly, as
+   * arrivals paced per step do), never 0: a jump with no noise to measure it by is not no jump.
+   */
+  z: number | null
   /** The left line's value where the two meet: the level the traffic jumped from. */
   from: number
 }
@@ -116,7 +119,7 @@ export function trafficJump(
   const sigma2 = (left.rss + right.rss) / dof
   const jump = right.edge - left.edge
   const se = Math.sqrt(sigma2 * (left.leverage + right.leverage))
-  return { jump, se, z: se > 0 ? jump / se : 0, from: left.edge }
+  return { jump, se, z: se > 0 ? jump / se : null, from: left.edge }
 }
 
 /**
@@ -129,18 +132,33 @@ export function trafficJump(
  * Measured with 20-step sides on the generator's runs (ADR 0292): every scan-certain step of the
  * fault grid fell short of its rise by at most 0.4 noise units, every drift by 1.5 or more (2.5 or
  * more for a drift past 1.22×); the steps on a drift jumped at 10–19 units, the drifts at most 3.8.
+ *
+ * Two readings are unknown rather than a number (ADR 0297). A jump that cannot be measured (`j`
+ * null: no steps before the rise, as at the data's first step) is null: nothing says the level
+ * rose there rather than having been as high before the data began. A jump without noise (`z`
+ * null: the steps lie exactly on the lines) has no noise unit to count a shortfall in; the share
+ * is then the part of the rise the jump measured, jump / rise, neither all of it nor none.
  */
-export function jumpedShare(rise: number, j: TrafficJump | null): number {
-  if (j === null || !(rise > 0)) {
+export function jumpedShare(rise: number, j: TrafficJump | null): number | null {
+  if (!(rise > 0)) {
     return 1
   }
-  const shortfall = j.se > 0 ? (rise - j.jump) / j.se : 0
+  if (j === null) {
+    return null
+  }
+  if (j.z === null) {
+    return Math.min(1, Math.max(0, j.jump / rise))
+  }
+  const shortfall = (rise - j.jump) / j.se
   return Math.max(1 - ramp(shortfall, 1, 2), ramp(j.z, JUMP_Z_LO, JUMP_Z_HI))
 }
 
-/** A level (a ratio to the rest) read as a change only as far as it jumped; a fall as it is. */
-export function jumpedLevel(level: number, jumped: number): number {
-  return level <= 1 ? level : 1 + (level - 1) * jumped
+/**
+ * A level (a ratio to the rest) read as a change only as far as it jumped; a fall as it is. A
+ * rise whose jump is unknown (`jumped` null) is no change the data shows: 1 (ADR 0297).
+ */
+export function jumpedLevel(level: number, jumped: number | null): number {
+  return level <= 1 ? level : 1 + (level - 1) * (jumped ?? 0)
 }
 
 /** A jump this many noise units is a step on its own, whatever trend it sits on (see jumpedShare). */
