@@ -4,7 +4,7 @@ import type { Micros } from '../../model/units.js'
 import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
 import { frameFromRequests } from '../frame/frame.js'
 import { scanExcess } from './excess-scan.js'
-import { driftingLoad } from './load-curve.js'
+import { driftingLoad, loadNormalisedRatio } from './load-curve.js'
 
 const MINUTES = 30
 
@@ -86,5 +86,26 @@ describe('the excess along a drifting load', () => {
     expect(tpot).toBeDefined()
     expect(tpot!.buckets!.from).toBeGreaterThanOrEqual(44)
     expect(tpot!.buckets!.from).toBeLessThanOrEqual(50)
+  })
+
+  it('reads a queue that grew along the drift at the median load', () => {
+    const { frame, grid } = run(drift(1.8, 14))
+    const load = driftingLoad(frame, grid)!
+    const late = Uint8Array.from(frame.startUs, (t) => (t >= T0_US + 24 * 60_000_000 ? 1 : 0))
+    const queue = frame.stages['engine.queue']
+    let inside = 0
+    let outside = 0
+    let nIn = 0
+    for (let i = 0; i < frame.n; i++) {
+      if (late[i] === 1) {
+        inside += queue[i] as number
+        nIn++
+      } else {
+        outside += queue[i] as number
+      }
+    }
+    const raw = inside / nIn / (outside / (frame.n - nIn))
+    expect(raw).toBeGreaterThan(2)
+    expect(loadNormalisedRatio(frame, grid, queue, load, late)).toBeLessThan(1.5)
   })
 })

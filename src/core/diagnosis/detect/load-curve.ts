@@ -198,3 +198,41 @@ export function loadCurve(
   }
   return out
 }
+
+/**
+ * The ratio of `values`' mean inside `inWindow` over outside it once each request is brought to
+ * the median load: divided by e^(β × (its step's relative load − 1)), with β the Theil–Sen slope
+ * of the step medians of log `values` over `load` ({@link driftingLoad}), at least 0. A queue
+ * grows convexly with its load (as ρ/(1−ρ)), which a line in the log follows where a line in the
+ * value does not. NaN when either side has no value.
+ */
+export function loadNormalisedRatio(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  values: Float64Array,
+  load: Float64Array,
+  inWindow: Uint8Array
+): number {
+  // A millisecond floor: an empty queue's few microseconds are no level to take a log of.
+  const logs = values.map((v) => (v === v ? Math.log(Math.max(1000, v)) : NaN))
+  const curve = loadCurve(frame, grid, logs, load)
+  let sumIn = 0
+  let nIn = 0
+  let sumOut = 0
+  let nOut = 0
+  for (let i = 0; i < frame.n; i++) {
+    const v = values[i] as number
+    if (!(v === v)) {
+      continue
+    }
+    const at = v * Math.exp(-(curve[i] as number))
+    if (inWindow[i] === 1) {
+      sumIn += at
+      nIn++
+    } else {
+      sumOut += at
+      nOut++
+    }
+  }
+  return nIn > 0 && nOut > 0 && sumOut > 0 ? sumIn / nIn / (sumOut / nOut) : NaN
+}
