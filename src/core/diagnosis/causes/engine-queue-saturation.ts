@@ -55,6 +55,7 @@ import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
 import { loadEdge } from './load-edge.js'
+import { driftingLoad, loadNormalisedRatio } from '../detect/load-curve.js'
 
 /**
  * The typical engine's waiting requests over `range` (the whole window when null): the median of
@@ -229,7 +230,24 @@ function judgeIn(
   // The typical engine must hold the queue as well as the average: the median only lowers it.
   const spread = waiting ? waitingSpread(waiting.view, range) : null
   const waitingSat = waiting ? ramp(Math.min(spread?.median ?? Infinity, waiting.inside), 1, 4) : 0
-  const anomaly = Math.max(change.elevated ? ramp(queueShift.ratio, 1.5, 3) : 0, waitingSat * 0.8)
+  // A load that drifted without a jump queues more along its curve: the queue's rise is read
+  // at the median load, and what the drift explains (waiting requests included) is no change
+  // (ADR 0298).
+  const drift = rose ? null : driftingLoad(ctx.frame, ctx.grid)
+  const queueRatio =
+    drift === null
+      ? queueShift.ratio
+      : loadNormalisedRatio(
+          ctx.frame,
+          ctx.grid,
+          ctx.frame.stages['engine.queue'],
+          drift,
+          change.inWindow
+        )
+  const anomaly = Math.max(
+    change.elevated ? ramp(queueRatio, 1.5, 3) : 0,
+    drift === null ? waitingSat * 0.8 : 0
+  )
   let confidence = share * anomaly * (scope.global ? 1 : 0.3)
   const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
   const ce = onset === null ? changeEvidence(change, 'ttft') : demandEvidence(ctx, onset)

@@ -17,6 +17,7 @@ import { detectChangePoints, findElevatedSpan } from '../../timeline/change-poin
 import type { RequestFrame } from '../frame/frame.js'
 import { TPOT_STAGES, TTFT_STAGES } from './stage-stats.js'
 import { arrivalLoad, fitWorkloadModel, type WorkloadFeatures } from './workload-model.js'
+import { driftingLoad, loadCurve } from './load-curve.js'
 
 export type ScanMeasure = 'ttft' | 'ttft_server' | 'tpot' | 'itl_max' | 'e2e'
 
@@ -411,20 +412,26 @@ function candidatesOf(
   return out
 }
 
-/** Token-mix, load and rate parts of the median shift of set `inSet` over reference `ref`. */
+/**
+ * Token-mix, load and rate parts of the median shift of set `inSet` over reference `ref`. `curve`
+ * (µs per request, load-curve.ts) is the part a drifting load explains on top of the replica's
+ * binned load: load, not rate.
+ */
 export function shiftParts(
   values: Float64Array,
   expectedMix: Float64Array,
   expectedLoad: Float64Array,
   inSet: Uint8Array,
-  ref: Uint8Array
+  ref: Uint8Array,
+  curve: Float64Array | null = null
 ): ShiftParts {
   const n = values.length
   const loadPart = new Float64Array(n)
   const ratePart = new Float64Array(n)
   for (let i = 0; i < n; i++) {
-    loadPart[i] = (expectedLoad[i] as number) - (expectedMix[i] as number)
-    ratePart[i] = (values[i] as number) - (expectedLoad[i] as number)
+    const c = curve === null ? 0 : (curve[i] as number)
+    loadPart[i] = (expectedLoad[i] as number) - (expectedMix[i] as number) + c
+    ratePart[i] = (values[i] as number) - (expectedLoad[i] as number) - c
   }
   const diff = (col: Float64Array): number => {
     const a = medianWhere(col, inSet, 1).m
@@ -561,6 +568,9 @@ export function clusterShift(
 /** The strongest anomaly of each measure that has one. */
 export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomaly[] {
   const load = arrivalLoad(frame, grid)
+  // The fleet's load per step when it drifted without a jump (null otherwise): the excess then
+  // loses what the drift explains (load-curve.ts, ADR 0298).
+  const drift = driftingLoad(frame, grid)
   const columns = dimensionColumns(frame)
   const out: MeasureAnomaly[] = []
   const measureTypical = new Map<ScanMeasure, number>()
@@ -591,7 +601,9 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
       baseline[i] = rawSpan !== null && b >= rawSpan.from && b <= rawSpan.to ? 0 : 1
     }
     const model = fitWorkloadModel(frame, values, baseline, load, def.features)
-    const excess = model.excessUs
+    const curve = drift === null ? null : loadCurve(frame, grid, model.excessUs, drift)
+    const excess =
+      curve === null ? model.excessUs : model.excessUs.map((v, i) => v - (curve[i] as number))
     const spreadUs = robustSpread(excess)
     const candidates = candidatesOf(frame, grid, excess, typicalUs, tailUs, spreadUs)
     if (candidates.length === 0) {
@@ -650,7 +662,7 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
         affected,
         localized: loc.best,
         elements: loc.elements.slice(0, 10),
-        parts: shiftParts(values, model.expectedMixUs, model.expectedLoadUs, inSet, ref),
+        parts: shiftParts(values, model.expectedMixUs, model.expectedLoadUs, inSet, ref, curve),
         excessUs: excess,
         values,
       })

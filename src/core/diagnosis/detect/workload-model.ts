@@ -40,6 +40,14 @@ function log2Bucket(v: number): number {
   return v === v && v >= 2 ? Math.min(20, Math.floor(Math.log2(v))) : 0
 }
 
+/** Request `i`'s token work: its uncached prompt tokens (500 when unknown) and output tokens. */
+export function tokenWork(frame: RequestFrame, i: number): number {
+  const p = frame.inputTokens[i] as number
+  const c = frame.cachedTokens[i] as number
+  const o = frame.outputTokens[i] as number
+  return Math.max(1, (p === p ? p - (c === c ? c : 0) : 500) + (o === o ? o : 0))
+}
+
 /**
  * Per request: the token work (uncached prompt + output tokens) that arrived on the same replica
  * (or anywhere, without replicas) in its step. Token work, not request counts: a handful of 8k
@@ -55,11 +63,7 @@ export function arrivalLoad(frame: RequestFrame, grid: BucketGrid): Float64Array
     const s = b < 0 ? -1 : b * k + ((codes[i] as number) + 1)
     slot[i] = s
     if (s >= 0) {
-      const p = frame.inputTokens[i] as number
-      const c = frame.cachedTokens[i] as number
-      const o = frame.outputTokens[i] as number
-      const tokens = (p === p ? p - (c === c ? c : 0) : 500) + (o === o ? o : 0)
-      work[s] = (work[s] as number) + Math.max(1, tokens)
+      work[s] = (work[s] as number) + tokenWork(frame, i)
     }
   }
   const out = new Float64Array(frame.n)
