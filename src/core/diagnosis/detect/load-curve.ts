@@ -91,11 +91,21 @@ function steepestRise(series: Float64Array, first: number, last: number): number
   return most
 }
 
+/** Share of the level a noise-free series must jump by to count as a step. */
+const NOISELESS_JUMP_SHARE = 0.05
+
 /** Whether `series` jumps anywhere in [first, last] by at least {@link JUMP_Z_LO} noise units. */
 function jumpsAnywhere(series: Float64Array, first: number, last: number): boolean {
   for (let at = first + MIN_LEFT_STEPS; at <= last - 1; at++) {
     const j = trafficJump(series, at, first, last)
-    if (j !== null && Math.abs(j.z) >= JUMP_Z_LO) {
+    // Without noise (paced arrivals) the jump has no z: a noise-free straight drift meets itself
+    // (jump ~0) while a step does not, so a jump of a visible share of the level is a jump.
+    if (
+      j !== null &&
+      (j.z === null
+        ? Math.abs(j.jump) >= NOISELESS_JUMP_SHARE * Math.abs(j.from)
+        : Math.abs(j.z) >= JUMP_Z_LO)
+    ) {
       return true
     }
   }
