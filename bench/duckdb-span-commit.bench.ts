@@ -36,6 +36,8 @@ interface Variant {
   group: number
   memory?: boolean
   settings?: string[]
+  /** Instance options beside the checkpoint threshold (what cannot be SET once the file is open). */
+  options?: Record<string, string>
   /** Roll back instead of committing: what the append alone leaves to the commit. */
   rollback?: boolean
 }
@@ -64,6 +66,14 @@ const variants: Variant[] = [
     name: 'allocator background threads',
     group: 8,
     settings: ['SET allocator_background_threads = true'],
+  },
+  // The server's own instance (ADR 0249) against the same with the newest storage format, which
+  // only a file created with it gets (`storage_compatibility_version`).
+  { name: 'one thread (the server)', group: 8, options: { threads: '1' } },
+  {
+    name: 'one thread, storage version latest',
+    group: 8,
+    options: { threads: '1', storage_compatibility_version: 'latest' },
   },
 ]
 
@@ -120,6 +130,7 @@ try {
       const path = join(dir, `v${n++}.duckdb`)
       const instance = await DuckDBInstance.create(v.memory === true ? ':memory:' : path, {
         checkpoint_threshold: '256MB',
+        ...v.options,
       })
       const conn: DuckDBConnection = await instance.connect()
       await applyMigrations(conn, new Date().toISOString())
