@@ -142,7 +142,7 @@ describe('ingest isolation between clients', () => {
 })
 
 describe('ingest load shedding over OTLP/HTTP', () => {
-  it('answers 503 + Retry-After as an OTLP Status before reading the body when memory is high', async () => {
+  it('answers 503 + Retry-After as an OTLP Status before reading the body when memory is over its budget', async () => {
     let rss = 100 * 1024 * 1024
     const store = createMemoryStore()
     const ingest = createIngestPipeline({
@@ -162,7 +162,12 @@ describe('ingest load shedding over OTLP/HTTP', () => {
         headers: { 'Content-Type': 'application/json' },
       })
     expect((await send()).status).toBe(200)
+    // Between the soft limit (80 %) and the budget, with nothing else unanswered, refusing would
+    // free nothing: the body goes in (ADR 0300).
     rss = 900 * 1024 * 1024
+    await new Promise((r) => setTimeout(r, 120))
+    expect((await send()).status).toBe(200)
+    rss = 1100 * 1024 * 1024
     await new Promise((r) => setTimeout(r, 120))
     const refused = await send()
     expect(refused.status).toBe(503)
@@ -170,6 +175,7 @@ describe('ingest load shedding over OTLP/HTTP', () => {
     const status = (await refused.json()) as { code: number; message: string }
     expect(status.code).toBe(14)
     expect(status.message).toMatch(/^INGEST_MEMORY_LIMITED: .*ingest\.memoryLimitBytes/)
+    // The same spans sent again are stored once.
     expect(ingest.counters().spansAccepted).toBe(8)
   })
 })

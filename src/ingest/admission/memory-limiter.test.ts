@@ -72,3 +72,44 @@ describe('createMemoryLimiter relief', () => {
     expect(limiter.reliefs()).toBe(2)
   })
 })
+
+describe('createMemoryLimiter between the soft limit and the budget', () => {
+  const limiterAt = (rss: number, inFlight: () => number) =>
+    createMemoryLimiter({
+      limitBytes: 1000 * MiB,
+      readRssBytes: () => rss,
+      now: () => 0,
+      inFlightRequests: inFlight,
+    })
+
+  it('admits a body while fewer than two others are unanswered, and refuses the third', () => {
+    let inFlight = 0
+    const limiter = limiterAt(900 * MiB, () => inFlight)
+    // Nothing held to drain: refusing would free nothing.
+    expect(() => limiter.check()).not.toThrow()
+    inFlight = 1
+    expect(() => limiter.check()).not.toThrow()
+    inFlight = 2
+    expect(() => limiter.check()).toThrow(AppError)
+    // A body already admitted counts itself out.
+    expect(() => limiter.check(1)).not.toThrow()
+    inFlight = 3
+    expect(() => limiter.check(1)).toThrow(AppError)
+    expect(limiter.admittedAboveSoft()).toBe(3)
+  })
+
+  it('refuses every body at or above the budget itself, whatever is in flight', () => {
+    const limiter = limiterAt(1000 * MiB, () => 0)
+    expect(() => limiter.check()).toThrow(AppError)
+    expect(limiter.admittedAboveSoft()).toBe(0)
+  })
+
+  it('refuses every body above the soft limit when it is not told what is in flight', () => {
+    const limiter = createMemoryLimiter({
+      limitBytes: 1000 * MiB,
+      readRssBytes: () => 900 * MiB,
+      now: () => 0,
+    })
+    expect(() => limiter.check()).toThrow(AppError)
+  })
+})

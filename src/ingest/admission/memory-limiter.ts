@@ -9,6 +9,14 @@
  * checkpoint in memory until the next one, which only more writes would trigger. So above the soft
  * limit the limiter also asks for `relieve` (a checkpoint), at most once per `reliefIntervalMs`,
  * as the Collector's limiter forces a garbage collection (ADR 0130).
+ *
+ * Refusing helps only while ingest holds something whose drain brings memory down. In an hour at
+ * 0.8× capacity the resident set settled at the soft limit with nothing queued or in flight
+ * (allocator pages, DuckDB's cache, code): refusal freed nothing, and goodput fell to 0 for up to a
+ * minute at a time, 17 times. So between the soft limit and the budget, with `inFlightRequests`
+ * given, a body is still admitted while fewer than `ABOVE_SOFT_IN_FLIGHT` others are unanswered:
+ * ingest goes on one body read while one is written, and what it holds stays bounded by that.
+ * At or above the budget itself every body is refused (ADR 0300).
  */
 import { AppError } from '../../core/errors.js'
 
@@ -31,11 +39,26 @@ export interface MemoryLimiterOptions {
   reliefIntervalMs?: number
   /** Receives a failed relief (default: ignored, the next one is tried). */
   onReliefError?: (err: unknown) => void
+  /**
+   * Bodies admitted and not yet answered. Given, a body is admitted between the soft limit and the
+   * budget while fewer than `ABOVE_SOFT_IN_FLIGHT` others are; absent, every body above the soft
+   * limit is refused.
+   */
+  inFlightRequests?: () => number
 }
 
+/** Bodies unanswered at most above the soft limit: one written while the next is read. */
+export const ABOVE_SOFT_IN_FLIGHT = 2
+
 export interface MemoryLimiter {
-  /** Throws `INGEST_MEMORY_LIMITED` (503 + Retry-After) when memory is above the soft limit. */
-  check(): void
+  /**
+   * Throws `INGEST_MEMORY_LIMITED` (503 + Retry-After) when memory is above the soft limit and the
+   * body would not be admitted there; `own` is how many of the unanswered bodies are the caller's
+   * (0 before a body is admitted, 1 once it has been).
+   */
+  check(own?: number): void
+  /** Bodies admitted between the soft limit and the budget so far. */
+  admittedAboveSoft(): number
   /** The last reading (bytes), for counters. */
   lastRssBytes(): number
   /** The soft limit (bytes), 0 when off. */
@@ -56,6 +79,7 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): MemoryLimite
   let reliefAtMs = Number.NEGATIVE_INFINITY
   let relieving = false
   let reliefs = 0
+  let aboveSoft = 0
   const relieve = (t: number): void => {
     if (options.relieve === undefined || relieving || t - reliefAtMs < reliefIntervalMs) {
       return
@@ -73,7 +97,7 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): MemoryLimite
       })
   }
   return {
-    check() {
+    check(own = 0) {
       if (limitBytes <= 0) {
         return
       }
@@ -84,6 +108,14 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): MemoryLimite
       }
       if (rss >= softBytes) {
         relieve(t)
+        if (
+          rss < limitBytes &&
+          options.inFlightRequests !== undefined &&
+          options.inFlightRequests() - own < ABOVE_SOFT_IN_FLIGHT
+        ) {
+          aboveSoft++
+          return
+        }
         throw new AppError(
           'INGEST_MEMORY_LIMITED',
           `ingest is refusing data while memory is high: resident set ${Math.round(rss / 1048576)} MiB, soft limit ${Math.round(softBytes / 1048576)} MiB of ingest.memoryLimitBytes ${Math.round(limitBytes / 1048576)} MiB; retry after ${retryAfterSeconds} s`,
@@ -99,6 +131,9 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): MemoryLimite
     },
     reliefs() {
       return reliefs
+    },
+    admittedAboveSoft() {
+      return aboveSoft
     },
   }
 }

@@ -230,6 +230,8 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
         }),
     onReliefError: (err) =>
       logger.warn('could not free store memory (checkpoint failed)', { err: String(err) }),
+    // Above the soft limit a body still goes in while at most one other is unanswered (ADR 0300).
+    inFlightRequests: () => admission.inFlight().requests,
   })
   // Read before this pipeline's first write (the span writer waits for it), so it is the newest
   // data of earlier runs only. Unknown (a failed read) means every request is upserted.
@@ -359,7 +361,8 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       return Promise.resolve()
     }
     try {
-      memory.check()
+      // The batch was admitted at its headers, so one of the unanswered bodies is its own.
+      memory.check(1)
     } catch (err) {
       return Promise.reject(err)
     }
