@@ -98,7 +98,7 @@ describe('makeGrid', () => {
   })
 })
 
-describe('findElevatedSpan ends where the level is back at its baseline', () => {
+describe('findElevatedSpan starts and ends where the level is above its baseline', () => {
   it('a rise that decays (a backlog draining) ends at the decay, not with its segment', () => {
     // 13 calm steps, a queue building over 20, draining over 8, then 20 calm steps. Six cuts are
     // spent on the ramp, so the decay's tail and the calm after it fall into one segment whose
@@ -113,6 +113,26 @@ describe('findElevatedSpan ends where the level is back at its baseline', () => 
     expect(span!.end).toBeGreaterThanOrEqual(38)
     expect(span!.end).toBeLessThanOrEqual(40)
   })
+
+  it.each([1, 2, 3, 4, 5])(
+    'a queue that builds from one step starts at that step, not a calm step before it (seed %i)',
+    (seed) => {
+      // 12 calm steps, then a queue building from step 12 over six steps, then calm again. A
+      // segment needs three steps, and the split on the ramp opened the elevated segment at step
+      // 11, still at the baseline: the window started a step before the fault.
+      const series = [
+        ...noisy([[100, 12]], seed),
+        2000,
+        10000,
+        20000,
+        30000,
+        40000,
+        50000,
+        ...noisy([[100, 14]], seed + 7),
+      ]
+      expect(findElevatedSpan(detectChangePoints(series))).toMatchObject({ start: 12, end: 17 })
+    }
+  )
 
   it('a level that stays up to the end of the data still ends there', () => {
     const series = noisy([

@@ -231,9 +231,45 @@ function lastElevated(
 }
 
 /**
+ * The first step in [start, end] that is itself above the baseline: the start's counterpart of
+ * {@link lastElevated}. On a ramp (a queue that builds once a fault begins) binary segmentation
+ * cuts where the two sides' means differ most, and with segments of at least `minSegment` steps
+ * that cut can open the elevated segment a step or two before the rise, on steps still at the
+ * baseline: the window then started a minute or two before the fault. The same test as the
+ * end's: a step below half the rise the span needs is calm; empty steps at the start are dropped;
+ * the span keeps at least `minSegment` steps.
+ *
+ * ```
+ * p99 ms      105 105 126 3572 18664 29382 42659 …
+ * segments    └ base ─┘ └─ elevated ───────────── …   (a segment of three opens at 126)
+ * span              first elevated step ┘
+ * ```
+ */
+function firstElevated(
+  values: readonly number[],
+  start: number,
+  end: number,
+  baseline: number,
+  minRelativeChange: number,
+  minSegment: number
+): number {
+  const calmBelow = baseline + Math.abs(baseline) * (minRelativeChange / 2)
+  let s = start
+  while (s < end - minSegment + 1) {
+    const v = values[s] as number
+    if (v === v && v > calmBelow) {
+      break
+    }
+    s++
+  }
+  return s
+}
+
+/**
  * Finds the longest run of segments that sit above the baseline level (the lowest segment mean)
- * by at least `minRelativeChange`, its end cut back to the last step still above the baseline
- * (see `lastElevated`). Null when the series has no change.
+ * by at least `minRelativeChange`, its start and end cut to the first and last steps that are
+ * themselves above the baseline (`firstElevated`, `lastElevated`). Null when the series has no
+ * change.
  */
 export function findElevatedSpan(
   result: ChangePointResult,
@@ -263,17 +299,24 @@ export function findElevatedSpan(
       j++
     }
     const level = weighted / points
-    const start = (result.segments[i] as Segment).start
+    const end = lastElevated(
+      result.values,
+      (result.segments[i] as Segment).start,
+      (result.segments[j - 1] as Segment).end,
+      baseline,
+      minRelativeChange,
+      result.minSegment
+    )
     const span: ElevatedSpan = {
-      start,
-      end: lastElevated(
+      start: firstElevated(
         result.values,
-        start,
-        (result.segments[j - 1] as Segment).end,
+        (result.segments[i] as Segment).start,
+        end,
         baseline,
         minRelativeChange,
         result.minSegment
       ),
+      end,
       baseline,
       elevated: level,
       ratio: baseline > 0 ? level / baseline : Infinity,
