@@ -202,42 +202,19 @@ export interface ElevatedSpan {
 }
 
 /**
- * The last step in [start, end] that is itself above the baseline. Binary segmentation on a
- * decaying level (a backlog draining after its fault) puts the decay's tail and the calm after it
- * in one segment whose mean is still above the baseline, so a span ran to the end of the data
- * even where each step was back at its baseline. A step counts as back once it is below half the
- * rise the span needs: a noisy step of a still-elevated level rarely falls that far. Empty steps
- * (NaN) at the end are no evidence either way and are dropped as well. The span keeps at least
- * `minSegment` steps: shorter than that it is no level the segmentation could have found.
- */
-function lastElevated(
-  values: readonly number[],
-  start: number,
-  end: number,
-  baseline: number,
-  minRelativeChange: number,
-  minSegment: number
-): number {
-  const calmBelow = baseline + Math.abs(baseline) * (minRelativeChange / 2)
-  let e = end
-  while (e > start + minSegment - 1) {
-    const v = values[e] as number
-    if (v === v && v > calmBelow) {
-      break
-    }
-    e--
-  }
-  return e
-}
-
-/**
- * The first step in [start, end] that is itself above the baseline: the start's counterpart of
- * {@link lastElevated}. On a ramp (a queue that builds once a fault begins) binary segmentation
- * cuts where the two sides' means differ most, and with segments of at least `minSegment` steps
- * that cut can open the elevated segment a step or two before the rise, on steps still at the
- * baseline: the window then started a minute or two before the fault. The same test as the
- * end's: a step below half the rise the span needs is calm; empty steps at the start are dropped;
- * the span keeps at least `minSegment` steps.
+ * [start, end] cut to its first and last steps that are themselves above the baseline. A step
+ * counts as back once it is below half the rise the span needs: a noisy step of a still-elevated
+ * level rarely falls that far. Empty steps (NaN) at either edge are no evidence either way and
+ * are dropped as well. The span keeps at least `minSegment` steps: shorter than that it is no
+ * level the segmentation could have found.
+ *
+ * - The end: binary segmentation on a decaying level (a backlog draining after its fault) puts
+ *   the decay's tail and the calm after it in one segment whose mean is still above the baseline,
+ *   so a span ran to the end of the data even where each step was back at its baseline.
+ * - The start: on a ramp (a queue that builds once a fault begins) segmentation cuts where the
+ *   two sides' means differ most, and with segments of at least `minSegment` steps that cut can
+ *   open the elevated segment a step or two before the rise, on steps still at the baseline: the
+ *   window then started a minute or two before the fault (ADR 0296).
  *
  * ```
  * p99 ms      105 105 126 3572 18664 29382 42659 …
@@ -245,30 +222,34 @@ function lastElevated(
  * span              first elevated step ┘
  * ```
  */
-function firstElevated(
+function trimToElevated(
   values: readonly number[],
   start: number,
   end: number,
   baseline: number,
   minRelativeChange: number,
   minSegment: number
-): number {
+): { start: number; end: number } {
   const calmBelow = baseline + Math.abs(baseline) * (minRelativeChange / 2)
+  const calm = (i: number): boolean => {
+    const v = values[i] as number
+    return !(v === v && v > calmBelow)
+  }
+  let e = end
+  while (e > start + minSegment - 1 && calm(e)) {
+    e--
+  }
   let s = start
-  while (s < end - minSegment + 1) {
-    const v = values[s] as number
-    if (v === v && v > calmBelow) {
-      break
-    }
+  while (s < e - minSegment + 1 && calm(s)) {
     s++
   }
-  return s
+  return { start: s, end: e }
 }
 
 /**
  * Finds the longest run of segments that sit above the baseline level (the lowest segment mean)
  * by at least `minRelativeChange`, its start and end cut to the first and last steps that are
- * themselves above the baseline (`firstElevated`, `lastElevated`). Null when the series has no
+ * themselves above the baseline (`trimToElevated`). Null when the series has no
  * change.
  */
 export function findElevatedSpan(
@@ -299,7 +280,7 @@ export function findElevatedSpan(
       j++
     }
     const level = weighted / points
-    const end = lastElevated(
+    const { start, end } = trimToElevated(
       result.values,
       (result.segments[i] as Segment).start,
       (result.segments[j - 1] as Segment).end,
@@ -308,14 +289,7 @@ export function findElevatedSpan(
       result.minSegment
     )
     const span: ElevatedSpan = {
-      start: firstElevated(
-        result.values,
-        (result.segments[i] as Segment).start,
-        end,
-        baseline,
-        minRelativeChange,
-        result.minSegment
-      ),
+      start,
       end,
       baseline,
       elevated: level,
