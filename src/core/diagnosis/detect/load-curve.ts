@@ -21,7 +21,7 @@
  */
 import { quantileSorted } from '../../stats/quantile.js'
 import { cellQuantiles } from '../../stats/cell-quantiles.js'
-import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
+import { bucketCounts, bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import type { RequestFrame } from '../frame/frame.js'
 import { JUMP_Z_LO, trafficExtent, trafficJump } from './traffic-jump.js'
 import { tokenWork } from './workload-model.js'
@@ -55,18 +55,6 @@ function stepLoad(frame: RequestFrame, grid: BucketGrid): Float64Array {
     const b = bucketOf(grid, frame.startUs[i] as number)
     if (b >= 0) {
       out[b] = (out[b] as number) + tokenWork(frame, i)
-    }
-  }
-  return out
-}
-
-/** Requests started in each step. */
-function stepCounts(frame: RequestFrame, grid: BucketGrid): Float64Array {
-  const out = new Float64Array(grid.count)
-  for (let i = 0; i < frame.n; i++) {
-    const b = bucketOf(grid, frame.startUs[i] as number)
-    if (b >= 0) {
-      out[b] = (out[b] as number) + 1
     }
   }
   return out
@@ -120,6 +108,23 @@ function jumpsAnywhere(series: Float64Array, first: number, last: number): boole
  * data's extent; null when the load held level or stepped.
  */
 export function driftingLoad(frame: RequestFrame, grid: BucketGrid): Float64Array | null {
+  // The excess scan and saturation (by latency and by demand) ask for the same frame and grid.
+  let byGrid = drifts.get(frame)
+  if (byGrid === undefined) {
+    byGrid = new WeakMap()
+    drifts.set(frame, byGrid)
+  }
+  let found = byGrid.get(grid)
+  if (found === undefined) {
+    found = readDrift(frame, grid)
+    byGrid.set(grid, found)
+  }
+  return found
+}
+
+const drifts = new WeakMap<RequestFrame, WeakMap<BucketGrid, Float64Array | null>>()
+
+function readDrift(frame: RequestFrame, grid: BucketGrid): Float64Array | null {
   const load = stepLoad(frame, grid)
   const { first, last } = trafficExtent(load)
   if (last - first + 1 < 4 * MIN_LEFT_STEPS) {
@@ -154,7 +159,7 @@ export function driftingLoad(frame: RequestFrame, grid: BucketGrid): Float64Arra
   if (
     steepestRise(load, first, last) >= MAX_STEP_SHARE * spread * mid ||
     jumpsAnywhere(load, first, last) ||
-    jumpsAnywhere(stepCounts(frame, grid), first, last)
+    jumpsAnywhere(bucketCounts(grid, frame.startUs), first, last)
   ) {
     return null
   }
