@@ -22,7 +22,7 @@
 import type { Finding } from '../../model/diagnosis.js'
 import type { DurationMeasure } from '../../model/request.js'
 import { bucketsWrittenAs, windowOfBuckets } from '../frame/window-span.js'
-import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { medianOf, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { elementMask, type RequestFrame } from '../frame/frame.js'
@@ -63,6 +63,30 @@ function scopeMask(frame: RequestFrame, f: Finding): Uint8Array | undefined {
   return elementMask(frame, [dimension], [value])
 }
 
+/**
+ * The `q` quantile of `values` in a typical step: the median over the steps of each step's own
+ * quantile; the window's when no step has requests enough for one (a thin scope), NaN without any
+ * value. Not the window's quantile otherwise: a fault that holds more than a tenth of the
+ * window's requests sets the window's P90 itself (contract seed 61 `engine.kv_cache_pressure#1`:
+ * 486 s, against 0.22 s in a typical step), and the steps that open the fault, tens of seconds
+ * above their calm level, then read as too small a rise to count.
+ */
+function typicalStep(
+  ctx: DiagnosisContext,
+  frame: RequestFrame,
+  values: Float64Array,
+  q: number,
+  mask: Uint8Array | undefined
+): number {
+  const perStep = bucketQuantile(ctx.grid, frame.startUs, values, q, mask, MIN_PER_STEP).values
+  const valued = perStep.filter((v) => v === v)
+  if (valued.length > 0) {
+    return medianOf(valued)
+  }
+  const sorted = sortedFinite(values, mask)
+  return sorted.length === 0 ? NaN : quantileSorted(sorted, q)
+}
+
 function excessSignals(
   ctx: DiagnosisContext,
   frame: RequestFrame,
@@ -71,20 +95,20 @@ function excessSignals(
 ): Signal[] {
   const scoped = mask !== undefined
   const out: Signal[] = []
-  const sorted = sortedFinite(a.values, mask)
-  if (sorted.length === 0) {
-    return out
-  }
   for (const [rank, q, rise] of [
     [0, 0.5, scoped ? P50_RISE_SCOPED : P50_RISE],
     [1, 0.9, scoped ? P90_RISE_SCOPED : P90_RISE],
   ] as const) {
+    const typical = typicalStep(ctx, frame, a.values, q, mask)
+    if (typical !== typical) {
+      return out
+    }
     const series = bucketQuantile(ctx.grid, frame.startUs, a.excessUs, q, mask, MIN_PER_STEP)
-    // The excess is measured against the typical level of the measure itself, so a rise is
-    // relative to what a request takes, not to an excess near zero.
+    // The excess is measured against the level of the measure itself, so a rise is relative to
+    // what a request takes, not to an excess near zero.
     const span = elevatedSpan(
       series.values,
-      Math.max(1, quantileSorted(sorted, q)),
+      Math.max(1, typical),
       rise,
       4,
       minSegmentSteps(ctx.grid)
