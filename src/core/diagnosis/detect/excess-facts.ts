@@ -31,7 +31,7 @@ import { serviceRatio } from './service-rate.js'
 import { anomalyLevelOverNoise, certaintySupport } from './step-certainty.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
-import { contextDemandOnset, risenTraffic } from './demand-onset.js'
+import { contextDemandOnset, risenTraffic, trafficLevel } from './demand-onset.js'
 import { jumpedLevel } from './traffic-jump.js'
 
 export interface ExcessFact {
@@ -218,34 +218,24 @@ export function excessFacts(
       }
       scopeTrafficLift = inWin > 0 ? (inScope / inWin) * col.values.length : 1
     }
-    let inSteps = 0
-    let inCount = 0
-    let outCount = 0
     let clients = 0
     let gateways = 0
     let setCount = 0
     for (let i = 0; i < n; i++) {
-      if (a.inWindow[i] === 1) {
-        inCount++
-      } else {
-        outCount++
-      }
       if (set[i] === 1) {
         setCount++
         clients += ctx.frame.hasClient[i] as number
         gateways += ctx.frame.hasGateway[i] as number
       }
     }
-    if (a.buckets !== null) {
-      inSteps = a.buckets.to - a.buckets.from + 1
-    }
-    const outSteps = ctx.grid.count - inSteps
+    // Over the steps the data covers: the grid's other steps hold no request because there was
+    // no data, not because fewer came (a window wider than the data).
     const rateLevel =
-      a.buckets === null || outSteps <= 0 || outCount === 0
+      a.buckets === null
         ? 1
-        : inCount / inSteps / (outCount / outSteps)
+        : (trafficLevel(ctx.traffic, a.buckets.from, a.buckets.to)?.level ?? null)
     const rateJumped =
-      a.buckets === null || rateLevel <= 1
+      a.buckets === null || rateLevel === null || rateLevel <= 1
         ? 1
         : risenTraffic(ctx.traffic, ctx.grid, a.buckets.from, a.buckets.to, contextDemandOnset(ctx))
             .jumped
@@ -266,7 +256,7 @@ export function excessFacts(
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
       // A rate that only followed its trend did not rise: as far as it jumped (ADR 0292).
-      rateRatio: jumpedLevel(rateLevel, rateJumped),
+      rateRatio: rateLevel === null ? null : jumpedLevel(rateLevel, rateJumped),
       rateLevel,
       clientShare: setCount > 0 ? clients / setCount : 0,
       gatewayShare: setCount > 0 ? gateways / setCount : 0,
