@@ -28,6 +28,7 @@ import { fmtUs, pct, round } from '../explain/text.js'
 import { SECOND_STAGE_SHARE, TPOT_MOVED_SHARE, TPOT_MOVED_Z } from '../thresholds.js'
 import { resourceLevel } from './shifts.js'
 import { serviceRatio } from './service-rate.js'
+import { driftingLoad } from './load-curve.js'
 import { anomalyLevelOverNoise, certaintySupport } from './step-certainty.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
@@ -141,6 +142,31 @@ function certainShift(ctx: DiagnosisContext, a: MeasureAnomaly, rel: number): nu
   return certaintySupport(anomalyLevelOverNoise(ctx.frame, ctx.grid, a), rel)
 }
 
+/**
+ * How much slower per token the scope's requests in the window worked: against its reference
+ * (the same scope outside the window, or the rest), or, when the fleet's load drifted
+ * (load-curve.ts), against its peers in the same steps. Along a drift the window's steps run at
+ * another load than the rest's, and a fuller batch costs every replica more per token (prefill
+ * chunks share the decode steps): the scope's own before and after would read the drift's load
+ * as its own slower work, where its peers in the same minutes ran at the same load (ADR 0303).
+ */
+function scopeService(
+  ctx: DiagnosisContext,
+  a: MeasureAnomaly,
+  set: Uint8Array,
+  ref: Uint8Array,
+  scoped: Uint8Array
+): number | null {
+  if (a.buckets === null || driftingLoad(ctx.frame, ctx.grid) === null) {
+    return serviceRatio(ctx.frame, set, ref)
+  }
+  const peers = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    peers[i] = a.inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
+  }
+  return serviceRatio(ctx.frame, set, peers) ?? serviceRatio(ctx.frame, set, ref)
+}
+
 /** The excess facts of all anomalies (one per anomaly, two when a second stage carries much). */
 export function excessFacts(
   ctx: DiagnosisContext,
@@ -251,7 +277,7 @@ export function excessFacts(
         (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
     const facts: AnomalyFacts = {
       kvPressure,
-      service: scope !== null ? serviceRatio(ctx.frame, set, ref) : null,
+      service: scope !== null ? scopeService(ctx, a, set, ref, scoped) : null,
       connectShiftUs: shiftOf('client.connect'),
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
