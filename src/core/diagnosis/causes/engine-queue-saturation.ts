@@ -139,7 +139,9 @@ export const engineQueueSaturationCause: CauseRecord = {
     workload: (x) =>
       ({ outputs: 0.5, prompts: 0.5, rate: 1, drift: 0, unclear: 0.5 })[workloadKind(x)],
     // The same work got slower: saturation only when more requests came.
-    'engine-rate': (x) => 0.5 * ramp(x.facts.rateRatio, 1.05, 1.3),
+    // A rise the data cannot measure (no step outside the window) is none it shows.
+    'engine-rate': (x) =>
+      x.facts.rateRatio === null ? 0 : 0.5 * ramp(x.facts.rateRatio, 1.05, 1.3),
   },
   uncovered: { engine: 0.45 },
   evaluate(ctx) {

@@ -74,10 +74,11 @@ export function workloadKind(x: ExcessView): 'outputs' | 'prompts' | 'rate' | 'd
   if (f.promptRatio >= LONG_PROMPT_RATIO) {
     return 'prompts'
   }
-  if (f.rateRatio >= RATE_RISE) {
+  if (f.rateRatio !== null && f.rateRatio >= RATE_RISE) {
     return 'rate'
   }
-  return f.rateLevel >= RATE_RISE ? 'drift' : 'unclear'
+  // A rate the data cannot compare (no step of it outside the window) is neither.
+  return f.rateLevel !== null && f.rateLevel >= RATE_RISE ? 'drift' : 'unclear'
 }
 
 /**

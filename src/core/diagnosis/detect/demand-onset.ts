@@ -200,6 +200,43 @@ export function demandChange(
   }
 }
 
+/**
+ * Requests per step inside steps [from, to] and over the rest, each counted over the steps the
+ * data covers (its first request's step to its last's): a window wider than the data holds steps
+ * no request could fall in, and counting them would read as a lower rate on that side. Null when
+ * either side covers no step of the data: its rate is unknown, not zero.
+ */
+export function trafficLevel(
+  traffic: Float64Array,
+  from: number,
+  to: number
+): { rateIn: number; rateOut: number; level: number } | null {
+  const { first, last } = trafficExtent(traffic)
+  if (!((traffic[first] as number) > 0)) {
+    return null
+  }
+  let inside = 0
+  let outside = 0
+  let inSteps = 0
+  let outSteps = 0
+  for (let k = first; k <= last; k++) {
+    const v = Math.max(0, traffic[k] as number)
+    if (k >= from && k <= to) {
+      inside += v
+      inSteps++
+    } else {
+      outside += v
+      outSteps++
+    }
+  }
+  if (inSteps === 0 || outSteps === 0) {
+    return null
+  }
+  const rateIn = inside / inSteps
+  const rateOut = outside / outSteps
+  return { rateIn, rateOut, level: rateIn / rateOut }
+}
+
 export interface RisenTraffic {
   /** The window's requests per step over the rest's, as counted (a level). */
   level: number
@@ -229,26 +266,12 @@ export function risenTraffic(
   to: number,
   demand: DemandOnset | null = demandOnset(traffic, grid)
 ): RisenTraffic {
-  let inside = 0
-  let outside = 0
-  let outSteps = 0
-  const { first, last } = trafficExtent(traffic)
-  for (let k = first; k <= last; k++) {
-    const v = Math.max(0, traffic[k] as number)
-    if (k >= from && k <= to) {
-      inside += v
-    } else {
-      outside += v
-      outSteps++
-    }
-  }
-  const inSteps = Math.max(0, Math.min(to, last) - Math.max(from, first) + 1)
-  if (inSteps === 0 || outSteps === 0 || outside === 0) {
+  const counted = trafficLevel(traffic, from, to)
+  if (counted === null || !(counted.rateOut > 0)) {
     return { level: 1, ratio: 1, jumped: 1, onset: null }
   }
-  const rateIn = inside / inSteps
-  const rateOut = outside / outSteps
-  const level = rateIn / rateOut
+  const { rateIn, rateOut, level } = counted
+  const { first } = trafficExtent(traffic)
   if (level <= 1) {
     return { level, ratio: level, jumped: 1, onset: null }
   }

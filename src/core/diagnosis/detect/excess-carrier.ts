@@ -213,10 +213,16 @@ export interface AnomalyFacts {
   tpotMoved: boolean
   /** Mean prompt tokens in the anomaly set / in the reference. */
   promptRatio: number
-  /** Requests per step inside the window / outside it, as far as they jumped (ADR 0292). */
-  rateRatio: number
-  /** Requests per step inside the window / outside it, as counted: a drift's level included. */
-  rateLevel: number
+  /**
+   * Requests per step inside the window / outside it, as far as they jumped (ADR 0292); null when
+   * either side covers no step of the data.
+   */
+  rateRatio: number | null
+  /**
+   * Requests per step inside the window / outside it, as counted over the steps the data covers:
+   * a drift's level included; null when either side covers none.
+   */
+  rateLevel: number | null
   /** Share of the set's requests with client spans (where buffering can be seen). */
   clientShare: number
   /** Share of the set's requests with gateway spans. */

@@ -28,10 +28,11 @@ import { fmtUs, pct, round } from '../explain/text.js'
 import { SECOND_STAGE_SHARE, TPOT_MOVED_SHARE, TPOT_MOVED_Z } from '../thresholds.js'
 import { resourceLevel } from './shifts.js'
 import { serviceRatio } from './service-rate.js'
+import { driftingLoad } from './load-curve.js'
 import { anomalyLevelOverNoise, certaintySupport } from './step-certainty.js'
 import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
-import { contextDemandOnset, risenTraffic } from './demand-onset.js'
+import { contextDemandOnset, risenTraffic, trafficLevel } from './demand-onset.js'
 import { jumpedLevel } from './traffic-jump.js'
 
 export interface ExcessFact {
@@ -141,6 +142,31 @@ function certainShift(ctx: DiagnosisContext, a: MeasureAnomaly, rel: number): nu
   return certaintySupport(anomalyLevelOverNoise(ctx.frame, ctx.grid, a), rel)
 }
 
+/**
+ * How much slower per token the scope's requests in the window worked: against its reference
+ * (the same scope outside the window, or the rest), or, when the fleet's load drifted
+ * (load-curve.ts), against its peers in the same steps. Along a drift the window's steps run at
+ * another load than the rest's, and a fuller batch costs every replica more per token (prefill
+ * chunks share the decode steps): the scope's own before and after would read the drift's load
+ * as its own slower work, where its peers in the same minutes ran at the same load (ADR 0303).
+ */
+function scopeService(
+  ctx: DiagnosisContext,
+  a: MeasureAnomaly,
+  set: Uint8Array,
+  ref: Uint8Array,
+  scoped: Uint8Array
+): number | null {
+  if (a.buckets === null || driftingLoad(ctx.frame, ctx.grid) === null) {
+    return serviceRatio(ctx.frame, set, ref)
+  }
+  const peers = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    peers[i] = a.inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
+  }
+  return serviceRatio(ctx.frame, set, peers) ?? serviceRatio(ctx.frame, set, ref)
+}
+
 /** The excess facts of all anomalies (one per anomaly, two when a second stage carries much). */
 export function excessFacts(
   ctx: DiagnosisContext,
@@ -218,34 +244,24 @@ export function excessFacts(
       }
       scopeTrafficLift = inWin > 0 ? (inScope / inWin) * col.values.length : 1
     }
-    let inSteps = 0
-    let inCount = 0
-    let outCount = 0
     let clients = 0
     let gateways = 0
     let setCount = 0
     for (let i = 0; i < n; i++) {
-      if (a.inWindow[i] === 1) {
-        inCount++
-      } else {
-        outCount++
-      }
       if (set[i] === 1) {
         setCount++
         clients += ctx.frame.hasClient[i] as number
         gateways += ctx.frame.hasGateway[i] as number
       }
     }
-    if (a.buckets !== null) {
-      inSteps = a.buckets.to - a.buckets.from + 1
-    }
-    const outSteps = ctx.grid.count - inSteps
+    // Over the steps the data covers: the grid's other steps hold no request because there was
+    // no data, not because fewer came (a window wider than the data).
     const rateLevel =
-      a.buckets === null || outSteps <= 0 || outCount === 0
+      a.buckets === null
         ? 1
-        : inCount / inSteps / (outCount / outSteps)
+        : (trafficLevel(ctx.traffic, a.buckets.from, a.buckets.to)?.level ?? null)
     const rateJumped =
-      a.buckets === null || rateLevel <= 1
+      a.buckets === null || rateLevel === null || rateLevel <= 1
         ? 1
         : risenTraffic(ctx.traffic, ctx.grid, a.buckets.from, a.buckets.to, contextDemandOnset(ctx))
             .jumped
@@ -261,12 +277,12 @@ export function excessFacts(
         (pre.inside > 0 && (!Number.isFinite(pre.outside) || pre.inside > pre.outside)))
     const facts: AnomalyFacts = {
       kvPressure,
-      service: scope !== null ? serviceRatio(ctx.frame, set, ref) : null,
+      service: scope !== null ? scopeService(ctx, a, set, ref, scoped) : null,
       connectShiftUs: shiftOf('client.connect'),
       tlsShiftUs: shiftOf('client.tls'),
       promptRatio: promptRef > 0 ? meanOf(ctx.frame.inputTokens, set) / promptRef : 1,
       // A rate that only followed its trend did not rise: as far as it jumped (ADR 0292).
-      rateRatio: jumpedLevel(rateLevel, rateJumped),
+      rateRatio: rateLevel === null ? null : jumpedLevel(rateLevel, rateJumped),
       rateLevel,
       clientShare: setCount > 0 ? clients / setCount : 0,
       gatewayShare: setCount > 0 ? gateways / setCount : 0,

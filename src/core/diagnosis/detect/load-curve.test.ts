@@ -13,7 +13,11 @@ const MINUTES = 30
  * request's TPOT and queue follow its minute's load (TPOT +30 % per unit of load, the queue as
  * ρ/(1−ρ) at ρ = 0.4 × load), times `slower(minute)` for a fault at any load.
  */
-function run(rate: (minute: number) => number, slower: (minute: number) => number = () => 1) {
+function run(
+  rate: (minute: number) => number,
+  slower: (minute: number) => number = () => 1,
+  work: { longPrompts?: boolean; longerOutputsFrom?: number } = {}
+) {
   const rng = createTestRng(7)
   const requests = []
   for (let m = 0; m < MINUTES; m++) {
@@ -21,8 +25,15 @@ function run(rate: (minute: number) => number, slower: (minute: number) => numbe
     const count = Math.round(240 * load)
     const rho = Math.min(0.95, 0.4 * load)
     for (let j = 0; j < count; j++) {
-      const prompt = Math.round(300 + 600 * rng())
-      const output = Math.round(100 + 200 * rng())
+      let prompt = Math.round(300 + 600 * rng())
+      let output = Math.round(100 + 200 * rng())
+      if (work.longPrompts === true && rng() < 0.15) {
+        // One request in seven carries a 2k–8k prompt: the token work per step swings.
+        prompt = Math.round(2000 + 6000 * rng())
+      }
+      if (work.longerOutputsFrom !== undefined && m >= work.longerOutputsFrom && rng() < 0.3) {
+        output *= 8
+      }
       const queueMs = 40 * (rho / (1 - rho)) * -Math.log(Math.max(1e-9, rng()))
       const tpotMs = 15 * (1 + 0.3 * (load - 1)) * slower(m) * (0.9 + 0.2 * rng())
       requests.push(
@@ -60,6 +71,25 @@ describe('the drifting load', () => {
   ])('is none for %s', (_, rate) => {
     const { frame, grid } = run(rate)
     expect(driftingLoad(frame, grid)).toBeNull()
+  })
+
+  it('is none for longer outputs from minute 3 at a level rate of requests', () => {
+    // The token work steps, the requests do not: a change of the work, read by its own causes.
+    const { frame, grid } = run(
+      () => 1,
+      () => 1,
+      { longerOutputsFrom: 3 }
+    )
+    expect(driftingLoad(frame, grid)).toBeNull()
+  })
+
+  it('follows a 1.4× rise of the requests whose token work per step is heavy-tailed', () => {
+    // The token work's three-step means swing by more than half this drift's spread; the
+    // requests per step carry its shape (ADR 0303).
+    const { frame, grid } = run(drift(1.4, 12), () => 1, { longPrompts: true })
+    const load = driftingLoad(frame, grid)
+    expect(load).not.toBeNull()
+    expect(load![grid.count - 3]).toBeGreaterThan(1.15)
   })
 
   it('follows a 1.8× rise from mid-run', () => {

@@ -27,8 +27,8 @@ import { JUMP_Z_LO, trafficExtent, trafficJump } from './traffic-jump.js'
 import { tokenWork } from './workload-model.js'
 
 /**
- * Smallest drift of the load worth a curve: the spread of the smoothed load between its 10th and
- * 90th percentile step, relative to the median step. Below it a line's slope is fitted on noise
+ * Smallest drift of the load worth a curve: the spread of the smoothed requests per step between
+ * their 10th and 90th percentile step, relative to the median step. Below it a line's slope is fitted on noise
  * and would move the excess of a fault at a constant load at random.
  */
 const MIN_DRIFT = 0.15
@@ -101,11 +101,11 @@ function jumpsAnywhere(series: Float64Array, first: number, last: number): boole
 }
 
 /**
- * The fleet's load per step relative to its median step, smoothed over ±{@link SMOOTH_HALF}
- * steps, when it drifted: it moved by at least {@link MIN_DRIFT} and {@link MIN_DRIFT_Z} noise
- * units, no six steps carry half of that movement, and neither the token work nor the requests
- * per step jumped anywhere. NaN outside the
- * data's extent; null when the load held level or stepped.
+ * The fleet's load per step (token work) relative to its median step, smoothed over
+ * ±{@link SMOOTH_HALF} steps, when it drifted: the requests per step moved by at least
+ * {@link MIN_DRIFT} and {@link MIN_DRIFT_Z} noise units with no six steps carrying half of that
+ * movement (ADR 0303), and neither the token work nor the requests per step jumped anywhere. NaN
+ * outside the data's extent; null when the load held level or stepped.
  */
 export function driftingLoad(frame: RequestFrame, grid: BucketGrid): Float64Array | null {
   // The excess scan and saturation (by latency and by demand) ask for the same frame and grid.
@@ -124,23 +124,26 @@ export function driftingLoad(frame: RequestFrame, grid: BucketGrid): Float64Arra
 
 const drifts = new WeakMap<RequestFrame, WeakMap<BucketGrid, Float64Array | null>>()
 
-function readDrift(frame: RequestFrame, grid: BucketGrid): Float64Array | null {
-  const load = stepLoad(frame, grid)
-  const { first, last } = trafficExtent(load)
-  if (last - first + 1 < 4 * MIN_LEFT_STEPS) {
-    return null
-  }
-  const inside = Float64Array.from(load.subarray(first, last + 1)).sort()
-  const mid = quantileSorted(inside, 0.5)
+/**
+ * `series` over [first, last] relative to its median step and smoothed over ±{@link SMOOTH_HALF}
+ * steps (NaN elsewhere), with its drift: the spread between the smoothed series' 10th and 90th
+ * percentile step, and one step's noise. Null when the median step is empty.
+ */
+function smoothed(
+  series: Float64Array,
+  first: number,
+  last: number
+): { smooth: Float64Array; spread: number; noise: number; mid: number } | null {
+  const mid = quantileSorted(Float64Array.from(series.subarray(first, last + 1)).sort(), 0.5)
   if (!(mid > 0)) {
     return null
   }
-  const smooth = new Float64Array(grid.count).fill(NaN)
+  const smooth = new Float64Array(series.length).fill(NaN)
   for (let b = first; b <= last; b++) {
     let sum = 0
     let n = 0
     for (let k = Math.max(first, b - SMOOTH_HALF); k <= Math.min(last, b + SMOOTH_HALF); k++) {
-      sum += load[k] as number
+      sum += series[k] as number
       n++
     }
     smooth[b] = sum / n / mid
@@ -148,22 +151,42 @@ function readDrift(frame: RequestFrame, grid: BucketGrid): Float64Array | null {
   // One step's noise from the differences of neighbours (a drift moves them by next to nothing).
   const diffs = new Float64Array(last - first)
   for (let b = first; b < last; b++) {
-    diffs[b - first] = Math.abs((load[b + 1] as number) - (load[b] as number)) / mid
+    diffs[b - first] = Math.abs((series[b + 1] as number) - (series[b] as number)) / mid
   }
   const noise = (1.4826 * quantileSorted(diffs.sort(), 0.5)) / Math.SQRT2
   const sorted = Float64Array.from(smooth.subarray(first, last + 1)).sort()
-  const spread = quantileSorted(sorted, 0.9) - quantileSorted(sorted, 0.1)
+  return { smooth, spread: quantileSorted(sorted, 0.9) - quantileSorted(sorted, 0.1), noise, mid }
+}
+
+function readDrift(frame: RequestFrame, grid: BucketGrid): Float64Array | null {
+  const load = stepLoad(frame, grid)
+  const requests = bucketCounts(grid, frame.startUs)
+  const { first, last } = trafficExtent(load)
+  if (last - first + 1 < 4 * MIN_LEFT_STEPS) {
+    return null
+  }
+  // What drifts is the rate the requests arrive at; the token work is that rate times the work
+  // per request, whose heavy tail (a few 8k prompts in a step) swings its three-step means by half
+  // a small drift's spread. The drift's size and shape are read on the requests, the curve the
+  // excess is fitted against on the token work. A step of the work per request at a level rate
+  // (longer generations from minute 3) moves no requests and is no drift.
+  const rate = smoothed(requests, first, last)
+  const work = smoothed(load, first, last)
+  if (rate === null || work === null) {
+    return null
+  }
+  const { spread, noise, mid } = rate
   if (spread < MIN_DRIFT || spread < (MIN_DRIFT_Z * noise) / Math.sqrt(2 * SMOOTH_HALF + 1)) {
     return null
   }
   if (
-    steepestRise(load, first, last) >= MAX_STEP_SHARE * spread * mid ||
+    steepestRise(requests, first, last) >= MAX_STEP_SHARE * spread * mid ||
     jumpsAnywhere(load, first, last) ||
-    jumpsAnywhere(bucketCounts(grid, frame.startUs), first, last)
+    jumpsAnywhere(requests, first, last)
   ) {
     return null
   }
-  return smooth
+  return work.smooth
 }
 
 /**
