@@ -23,6 +23,7 @@ import { detectChangePoints, findElevatedSpan } from '../../timeline/change-poin
 import { asMicros, isoFromMicros } from '../../model/units.js'
 import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import { meanOutside, meanOver } from '../resources.js'
+import { trafficLevel } from '../detect/demand-onset.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
@@ -225,8 +226,10 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
   const tailSe = Math.hypot(p90Typical.se, p50Typical.se)
   const tailCertain = Math.max(0, tailExtra - TAIL_SE * (Number.isFinite(tailSe) ? tailSe : 0))
   const spread = typicalRise > 0 ? 1 + tailCertain / typicalRise : 1
-  const traffic = inOut(ctx.traffic, from, to)
-  const trafficRatio = traffic.outside > 0 ? traffic.inside / traffic.outside : 1
+  // Over the steps the data covers: the empty steps of a window wider than the data are no
+  // lower rate, and with no data on one side no rise is known.
+  const traffic = trafficLevel(ctx.traffic, from, to)
+  const trafficRatio = traffic?.level ?? 1
   let confidence =
     onset.support *
     ramp(added, ADDED_LO, ADDED_HI) *
@@ -262,12 +265,21 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
       text: `the median engine.queue per step rose from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)} at ${at}, and its P90 by ${fmtUs(p90Typical.shift)} on a typical step: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
     })
   }
-  evidence.push({
-    metric: 'requests_per_step',
-    observed: round(traffic.inside),
-    baseline: round(traffic.outside),
-    text: `traffic ${trafficRatio.toFixed(2)}× meanwhile: the wait did not come with more requests`,
-  })
+  evidence.push(
+    traffic === null
+      ? {
+          metric: 'requests_per_step',
+          observed: null,
+          baseline: null,
+          text: 'requests per step meanwhile: unknown against the rest, the data holds no step outside the window',
+        }
+      : {
+          metric: 'requests_per_step',
+          observed: round(traffic.rateIn),
+          baseline: round(traffic.rateOut),
+          text: `traffic ${trafficRatio.toFixed(2)}× meanwhile: the wait did not come with more requests`,
+        }
+  )
   const waiting = resourceLevel(ctx, 'waiting', { from, to })
   if (waiting) {
     // A batch window makes requests wait without a backlog; a backlog that grew is saturation.

@@ -23,6 +23,7 @@ import { pct, round } from '../explain/text.js'
 import { stageStat, workDrivers } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
+import { trafficLevel } from '../detect/demand-onset.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { scanRequestShare } from '../detect/traffic-shift.js'
 
@@ -198,9 +199,9 @@ export const engineLongGenerationsCause: CauseRecord = {
     const tpotOut = meanOutside(tpotP50, from, to)
     const tpotRatio = tpotOut > 0 ? tpotIn / tpotOut : 1
     const rho = spearman(Array.from(tpotP50), Array.from(inflight))
-    const trafficIn = meanOver(ctx.traffic, from, to)
-    const trafficOut = meanOutside(ctx.traffic, from, to)
-    const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
+    // Over the steps the data covers: the empty steps of a window wider than the data are no
+    // lower rate, and with no data on one side no rise is known.
+    const trafficRatio = trafficLevel(ctx.traffic, from, to)?.level ?? 1
     // The record's own evidence is the share of long generations: a span the change points
     // found on a handful of long requests is no rise until the counts inside it stand beyond
     // what the share outside gives by chance. Without that, the TPOT rise is another cause's.

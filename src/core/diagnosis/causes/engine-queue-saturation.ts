@@ -39,6 +39,7 @@ import {
   demandChange,
   contextDemandOnset,
   risenTraffic,
+  trafficLevel,
   type DemandOnset,
   type RisenTraffic,
 } from '../detect/demand-onset.js'
@@ -51,7 +52,6 @@ import {
   stageEvidence,
 } from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
-import { meanOutside, meanOver } from '../resources.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
 import { loadEdge } from './load-edge.js'
@@ -216,15 +216,15 @@ function judgeIn(
       : shiftFromBefore(ctx, ctx.frame.stages['engine.queue'], change)
   const scope = globalOrLocal(ctx, change, ctx.frame.stages['engine.queue'])
   const waiting = resourceLevel(ctx, 'waiting', range)
-  const trafficIn = range ? meanOver(ctx.traffic, range.from, range.to) : NaN
-  const trafficOut = range ? meanOutside(ctx.traffic, range.from, range.to) : NaN
-  const trafficRatio = trafficOut > 0 ? trafficIn / trafficOut : 1
+  // Counted over the steps the data covers, as the rise itself is: a window wider than the data
+  // holds steps no request could fall in, and counting them printed a rise the data never showed.
+  const counted = range ? trafficLevel(ctx.traffic, range.from, range.to) : null
   // More requests in the window than outside it is a level, and a drift has one over any late
   // span: the traffic rose as far as it jumped (ADR 0292).
   const risen = range
     ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to, contextDemandOnset(ctx))
     : null
-  const rose = (risen?.ratio ?? trafficRatio) >= 1.1
+  const rose = (risen?.ratio ?? 1) >= 1.1
   const share = ramp(q.excessShare, 0.3, 0.6)
   // Saturation without a change: waiting requests on every engine for the whole window. The
   // mean over engines cannot tell that from two engines of a slow node holding a long queue
@@ -279,11 +279,19 @@ function judgeIn(
     confidence *= 0.8
     evidence.push(missingEvidence('waiting requests (vllm:num_requests_waiting)'))
   }
-  if (range) {
+  if (range && counted === null) {
     evidence.push({
       metric: 'requests_per_step',
-      observed: round(trafficIn),
-      baseline: round(trafficOut),
+      observed: null,
+      baseline: null,
+      text: `requests per step ${over}: unknown against the rest, the data holds no step outside the window to compare with`,
+    })
+  } else if (range && counted !== null) {
+    const trafficRatio = counted.level
+    evidence.push({
+      metric: 'requests_per_step',
+      observed: round(counted.rateIn),
+      baseline: round(counted.rateOut),
       text:
         risen !== null && risen.jumped === null
           ? `requests per step ${trafficRatio.toFixed(2)}× the rest of the data ${over}, but the window starts with the data: no jump into it can be measured, and the start of the data is no rise`

@@ -238,8 +238,11 @@ export function trafficLevel(
 }
 
 export interface RisenTraffic {
-  /** The window's requests per step over the rest's, as counted (a level). */
-  level: number
+  /**
+   * The window's requests per step over the rest's, as counted (a level); null when either side
+   * covers no step of the data: unknown, and then `ratio` is 1, no rise the data shows.
+   */
+  level: number | null
   /** The part of that level that is a change: 1 + (level − 1) · jumped; a fall as counted. */
   ratio: number
   /**
@@ -268,7 +271,7 @@ export function risenTraffic(
 ): RisenTraffic {
   const counted = trafficLevel(traffic, from, to)
   if (counted === null || !(counted.rateOut > 0)) {
-    return { level: 1, ratio: 1, jumped: 1, onset: null }
+    return { level: null, ratio: 1, jumped: null, onset: null }
   }
   const { rateIn, rateOut, level } = counted
   const { first } = trafficExtent(traffic)

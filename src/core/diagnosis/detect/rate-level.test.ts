@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { asMicros } from '../../model/units.js'
+import { diagnose } from '../diagnose.js'
 import { buildContext } from '../frame/context.js'
 import { generateRun, inputOfRun } from '../testing/fault-gen.js'
 import { trafficLevel } from './demand-onset.js'
@@ -69,5 +70,47 @@ describe('an excess window in a diagnosis window wider than the data', () => {
     },
     // Generates and scans 7 200 requests: seconds on a busy machine.
     120_000
+  )
+})
+
+describe("queue saturation's requests per step in a diagnosis window wider than the data", () => {
+  it(
+    'prints the rest at the rate the data shows, not diluted by the empty steps',
+    () => {
+      // 30 minutes of data with a surge over the last half, diagnosed over the hour that ends
+      // with the data: the thirty empty minutes before it are no lower rate.
+      const run = generateRun({
+        seed: 4302,
+        minutes: 30,
+        perMinute: 240,
+        client: false,
+        gateway: true,
+        metrics: true,
+        events: false,
+        faults: [{ cause: 'engine.queue_saturation', magnitude: 2, windowShare: 0.5 }],
+      })
+      const input = inputOfRun(run)
+      const narrow = diagnose(input).diagnosis
+      const wide = diagnose({
+        ...input,
+        window: { fromUs: asMicros(run.window.fromUs - 30 * 60_000_000), toUs: run.window.toUs },
+      }).diagnosis
+      // The window's rate over the rest's (the steps of an hour are wider than a half hour's, so
+      // the counts per step differ; their ratio does not).
+      const level = (d: typeof narrow): number => {
+        const e = d.findings
+          .find((f) => f.cause === 'engine.queue_saturation')
+          ?.evidence.findLast((x) => x.metric === 'requests_per_step' && /^traffic /.test(x.text))
+        expect(e).toBeDefined()
+        return Number(e!.observed) / Number(e!.baseline)
+      }
+      const a = level(narrow)
+      expect(a).toBeGreaterThan(1.2)
+      // Counted over the hour, the rest read at about half its rate and the rise twice as large.
+      expect(level(wide)).toBeGreaterThan(0.85 * a)
+      expect(level(wide)).toBeLessThan(1.15 * a)
+    },
+    // Two diagnoses of 7 200 requests: seconds on a busy machine.
+    300_000
   )
 })

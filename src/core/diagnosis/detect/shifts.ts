@@ -10,6 +10,7 @@ import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/
 import type { ResourceKind } from '../metric-families.js'
 import { maxOver, meanOutside, meanOver, type ResourceView } from '../resources.js'
 import type { StageBreakdown, StageStat } from './stage-stats.js'
+import { trafficLevel } from './demand-onset.js'
 
 export function stageStat(b: StageBreakdown, stage: StageName): StageStat | undefined {
   return b.stats.find((s) => s.stage === stage)
@@ -188,9 +189,10 @@ export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): bo
   if (range === null) {
     return false
   }
-  const trafficOut = meanOutside(ctx.traffic, range.from, range.to)
-  const trafficRatio = trafficOut > 0 ? meanOver(ctx.traffic, range.from, range.to) / trafficOut : 1
-  return trafficRatio < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
+  // Requests per step over the steps the data covers: the empty steps of a window wider than the
+  // data are no lower rate. With no data on one side the rate is unknown, and so is "the same".
+  const counted = trafficLevel(ctx.traffic, range.from, range.to)
+  return counted !== null && counted.level < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
 }
 
 /**

@@ -106,7 +106,7 @@ describe('risenTraffic', () => {
       45,
       59
     )
-    expect(stepped.ratio).toBeCloseTo(stepped.level, 6)
+    expect(stepped.ratio).toBeCloseTo(stepped.level!, 6)
   })
 
   it('a window that begins minutes into a step reads the step it lies in', () => {
@@ -118,7 +118,7 @@ describe('risenTraffic', () => {
       59
     )
     expect(r.onset?.from).toBe(40)
-    expect(r.ratio).toBeCloseTo(r.level, 6)
+    expect(r.ratio).toBeCloseTo(r.level!, 6)
   })
 
   it('jumpedShare: a fall is as counted; a rise whose jump cannot be measured is unknown', () => {
@@ -186,9 +186,20 @@ describe('a window that starts with the data (ADR 0297)', () => {
     expect(edge.ratio).toBe(1)
   })
 
+  it('a window that holds all the data has no level: unknown, not 1', () => {
+    const all = risenTraffic(traffic, grid, 0, 59)
+    expect(all.level).toBeNull()
+    expect(all.jumped).toBeNull()
+    expect(all.ratio).toBe(1)
+    // Steps beyond the data are no steps of it: a window over the data and empty steps after it
+    // is still all of the data.
+    const wider = Float64Array.from({ length: 80 }, (_, k) => (k < 60 ? (traffic[k] as number) : 0))
+    expect(risenTraffic(wider, { ...grid, count: 80 }, 0, 79).level).toBeNull()
+  })
+
   it('a real step inside the same data is still its whole level', () => {
     const step = risenTraffic(traffic, grid, 40, 59)
     expect(step.level).toBeGreaterThan(1.1)
-    expect(step.ratio).toBeCloseTo(step.level, 6)
+    expect(step.ratio).toBeCloseTo(step.level!, 6)
   })
 })
