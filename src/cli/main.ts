@@ -1,11 +1,11 @@
 import { watchLauncher } from './launcher-watch.js'
-import { createProgram } from './program.js'
+import { createProgramFor } from './program-for-argv.js'
 import { reportError } from './report-error.js'
 
 async function main(): Promise<void> {
   watchLauncher()
   try {
-    await createProgram().parseAsync(process.argv)
+    await (await createProgramFor(process.argv)).parseAsync(process.argv)
   } catch (err) {
     reportError(err)
   }
