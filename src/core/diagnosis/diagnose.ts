@@ -277,12 +277,7 @@ function carriedByStanding(
       restInside[i] = within && rest ? 1 : 0
       restOutside[i] = !within && rest ? 1 : 0
     }
-    // The rest got slower if its typical request did, not only its tail: a cost every request
-    // pays (a handshake on each new connection) moves the median, while the P99 stays with
-    // whatever backlog held it before (ADR 0302).
-    const tail = p99Ratio(values, restInside, restOutside)
-    const typical = quantileRatio(values, restInside, restOutside, 0.5)
-    const rest = typical > tail ? typical : tail
+    const rest = p99Ratio(values, restInside, restOutside)
     if (rest < STANDING_REST_CHANGE) {
       return c
     }
@@ -368,25 +363,15 @@ function setAsideOpenStart(ctx: DiagnosisContext, findings: Finding[]): OpenStar
   return found
 }
 
-/** Quantile `q` of `values` over `inside` / over `outside`; NaN when either side is too thin. */
-function quantileRatio(
-  values: Float64Array,
-  inside: Uint8Array,
-  outside: Uint8Array,
-  q: number
-): number {
+/** P99 of `values` over `inside` / over `outside`; NaN when either side is too thin. */
+function p99Ratio(values: Float64Array, inside: Uint8Array, outside: Uint8Array): number {
   const a = sortedFinite(values, inside)
   const b = sortedFinite(values, outside)
   if (a.length < STANDING_REST_MIN || b.length < STANDING_REST_MIN) {
     return NaN
   }
-  const before = quantileSorted(b, q)
-  return before > 0 ? quantileSorted(a, q) / before : NaN
-}
-
-/** P99 of `values` over `inside` / over `outside`; NaN when either side is too thin. */
-function p99Ratio(values: Float64Array, inside: Uint8Array, outside: Uint8Array): number {
-  return quantileRatio(values, inside, outside, 0.99)
+  const before = quantileSorted(b, 0.99)
+  return before > 0 ? quantileSorted(a, 0.99) / before : NaN
 }
 
 /** The mix/rate split of the anomaly of the measure a cause is about, when there is one. */
