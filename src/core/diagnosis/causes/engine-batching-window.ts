@@ -11,7 +11,8 @@
  * the GPU is not busy (queueing without a queue is the anomaly); queue time is higher in quiet
  * steps than busy ones (negative correlation with traffic). Against: many waiting requests or a
  * busy GPU (that is saturation); queue time rising with traffic; a typical step's P90 rising
- * faster than its median by more than two standard errors (a tail growing with load).
+ * faster than its median by more than two standard errors (a tail growing with load); over a
+ * queue that was empty before, a floor that did not rise with the median (ADR 0302).
  * Actions (CONTRACT §5.1): shrink the batch wait window for interactive traffic; separate
  * latency- and throughput-class pools.
  */
@@ -73,6 +74,14 @@ const FLOOR_Q = 0.1
  */
 const FLOOR_LIFT_LO = 1
 const FLOOR_LIFT_HI = 2
+/**
+ * The same test in time, where the queue was empty before (its median or floor outside is zero):
+ * the share of the median's rise that the floor rose by. A wait drawn between half and all of
+ * the window lifts the floor by about two thirds of the median's rise; a backlog, in which some
+ * requests still find a free slot, leaves the floor near zero (ADR 0302).
+ */
+const FLOOR_SHARE_LO = 0.2
+const FLOOR_SHARE_HI = 0.5
 
 /** Mean of a per-step series over bucket range [from, to] and outside it. */
 function inOut(
@@ -244,11 +253,28 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
   const floorLevel =
     onset.floor ??
     inOut(bucketQuantile(ctx.grid, ctx.frame.startUs, queue, FLOOR_Q).values, from, to)
-  const lift =
-    floorLevel.outside > 0 && mid.outside > 0
-      ? (floorLevel.inside / floorLevel.outside - 1) / Math.max(mid.inside / mid.outside - 1, 1e-9)
-      : FLOOR_LIFT_HI
-  confidence *= ramp(lift, FLOOR_LIFT_LO, FLOOR_LIFT_HI)
+  // Where nobody waited before (a level of zero outside), the rise in proportion is undefined;
+  // the rise in time still tells the two apart: a window adds its wait to the luckiest request
+  // too, while a backlog (slower tokens holding the slots, more requests) lifts the median and
+  // leaves the requests that found a free slot at no wait (ADR 0302).
+  const relative = floorLevel.outside > 0 && mid.outside > 0
+  const floorRise = floorLevel.inside - floorLevel.outside
+  const lift = relative
+    ? (floorLevel.inside / floorLevel.outside - 1) / Math.max(mid.inside / mid.outside - 1, 1e-9)
+    : floorRise / Math.max(medianRise, 1e-9)
+  const floorSupport = relative
+    ? ramp(lift, FLOOR_LIFT_LO, FLOOR_LIFT_HI)
+    : ramp(lift, FLOOR_SHARE_LO, FLOOR_SHARE_HI)
+  confidence *= floorSupport
+  const floorAgainst: Evidence | null =
+    floorSupport < 1
+      ? {
+          stage: 'engine.queue',
+          observed: round(floorLevel.inside / 1000),
+          baseline: round(floorLevel.outside / 1000),
+          text: `against: the fastest tenth of requests' engine.queue per step went from ${fmtUs(floorLevel.outside)} to ${fmtUs(floorLevel.inside)} while the median rose by ${fmtUs(medianRise)}: the luckiest requests did not wait the window, a backlog rather than a wait added to every request`,
+        }
+      : null
   if (onset.floor) {
     const { outside, inside } = onset.floor
     evidence.push({
@@ -264,6 +290,9 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
       baseline: round(mid.outside / 1000),
       text: `the median engine.queue per step rose from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)} at ${at}, and its P90 by ${fmtUs(p90Typical.shift)} on a typical step: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
     })
+  }
+  if (floorAgainst !== null) {
+    evidence.push(floorAgainst)
   }
   evidence.push(
     traffic === null
@@ -327,7 +356,8 @@ export const engineBatchingWindowCause: CauseRecord = {
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
     'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
-  against: 'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache.',
+  against:
+    'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window).',
   actions: [
     'shrink the batch wait window for interactive traffic',
     'separate latency- and throughput-class pools',

@@ -8,12 +8,13 @@
  * spans (`client.connect`, retries, connect errors). For: sessions at the limit (a saturated
  * resource) or connections refused; the slow cohort's excess is connect time of about a second
  * or more, with retries or `connect_*` errors. Against: sessions well below the limit, nothing
- * refused; connect time in line with the baseline.
+ * refused; connect time in line with the baseline; on a finding the excess scan proposed too, the
+ * load balancer below its limit with no retransmit or connect error (ADR 0302).
  * Actions (CONTRACT §5.1): raise the limit; HTTP/2 multiplexing; keep-alive for SSE.
  */
-import type { Evidence } from '../../model/diagnosis.js'
+import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import type { CauseRecord } from './record.js'
+import type { CauseRecord, Counter } from './record.js'
 import { moreHandshakes } from './signature.js'
 import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
@@ -22,7 +23,7 @@ import { pct, round, fmtUs } from '../explain/text.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
-import { windowOfBuckets } from '../frame/window-span.js'
+import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
 import { maxOver, meanOutside, meanOver } from '../resources.js'
 
 /**
@@ -30,6 +31,17 @@ import { maxOver, meanOutside, meanOver } from '../resources.js'
  * excess, no ~1 s retransmit, no connect error): a saturated resource is listed, not named.
  */
 const NO_COST_AT_THE_DOOR = 0.3
+/**
+ * What a finding keeps when the load balancer itself says its limit was never near (sessions
+ * below {@link NEAR_LIMIT} of it, nothing refused) and no client connect was retransmitted or
+ * failed: the handshake time it was proposed for has a cause that opens more connections, not
+ * one that turns them away (ADR 0302).
+ */
+const NOT_AT_THE_LIMIT = 0.2
+/** Sessions at this share of the limit begin to count as at it (the rule's own ramp starts here). */
+const NEAR_LIMIT = 0.85
+/** Share of client connects ≥ 0.9 s below which nothing was retransmitted at a limit. */
+const RETRANSMIT_NONE = 0.01
 
 export const gatewayConnectionLimitCause: CauseRecord = {
   cause: 'gateway.connection_limit',
@@ -43,7 +55,10 @@ export const gatewayConnectionLimitCause: CauseRecord = {
   predicts:
     "sessions at the limit (≥ 85–98 %), or connections refused (nginx accepted − handled, Envoy overflows); the slow cohort's excess is connect time of ~1 s (SYN retransmits), `connect_*` errors.",
   against:
-    'sessions well below the limit and nothing refused; connect time in line with the baseline (sessions at the limit while measured client connects carry none of the extra time, retransmit nothing and fail nothing keep 0.3 of the confidence).',
+    'sessions well below the limit and nothing refused; connect time in line with the baseline (sessions at the limit while measured client connects carry none of the extra time, retransmit nothing and fail nothing keep 0.3 of the confidence); on any finding, however proposed, sessions below 85 % of the limit over its window with nothing refused, no client connect ≥ 0.9 s and no connect error keep 0.2 (the handshakes are not the limit’s).',
+  counter(ctx, finding) {
+    return belowTheLimit(ctx, finding)
+  },
   actions: [
     'raise the connection limit (maxconn)',
     'use HTTP/2 multiplexing',
@@ -120,14 +135,7 @@ export const gatewayConnectionLimitCause: CauseRecord = {
         })
       }
     }
-    let errors = 0
-    const errCol = ctx.frame.errorType
-    for (let i = 0; i < ctx.frame.n; i++) {
-      const c = errCol.codes[i] as number
-      if (c >= 0 && (errCol.values[c] as string).startsWith('connect')) {
-        errors++
-      }
-    }
+    const errors = connectErrors(ctx)
     if (errors > 0) {
       evidence.push({
         metric: 'error.type=connect_*',
@@ -293,4 +301,62 @@ export function retransmitShare(ctx: DiagnosisContext): {
     meanUs: sumSlow / nSlow,
     window,
   }
+}
+
+/**
+ * Counter-evidence on any connection-limit finding, whichever detector proposed it: the load
+ * balancer's sessions stayed well below its limit over the finding's window, it refused nothing,
+ * and the clients' connects show no SYN retransmit and no connect error. A limit that was never
+ * reached cannot have made the connect or TLS time the excess reads (more handshakes are lost
+ * keep-alive). Null when the load balancer is not seen, or any sign of the limit is there.
+ */
+function belowTheLimit(ctx: DiagnosisContext, finding: Finding): Counter | null {
+  const span = windowSpanUs(finding.window)
+  const range =
+    span === null
+      ? null
+      : { from: Math.max(0, bucketOf(ctx.grid, span.from)), to: bucketOf(ctx.grid, span.to - 1) }
+  const sessions = resourceLevel(ctx, 'gateway_sessions', range)
+  const limit = ctx.resources.get('gateway_limit')
+  if (sessions === null || limit === undefined) {
+    return null
+  }
+  const lim = maxOver(limit.max)
+  const ratio = lim > 0 ? sessions.peak / lim : NaN
+  if (!(ratio < NEAR_LIMIT)) {
+    return null
+  }
+  const refused = refusedConnections(ctx, range)
+  if (refused !== null && refused.support > 0) {
+    return null
+  }
+  const retry = retransmitShare(ctx)
+  if (retry !== null && retry.share >= RETRANSMIT_NONE) {
+    return null
+  }
+  if (connectErrors(ctx) > 0) {
+    return null
+  }
+  return {
+    factor: NOT_AT_THE_LIMIT,
+    evidence: {
+      metric: sessions.view.metric,
+      observed: round(sessions.peak),
+      baseline: round(lim),
+      text: `against: frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)}) in the finding's window, nothing was refused, and no client connect took a SYN retransmit or failed: the limit turned no one away`,
+    },
+  }
+}
+
+/** Requests that failed to connect (`error.type` `connect_*`). */
+function connectErrors(ctx: DiagnosisContext): number {
+  let errors = 0
+  const errCol = ctx.frame.errorType
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = errCol.codes[i] as number
+    if (c >= 0 && (errCol.values[c] as string).startsWith('connect')) {
+      errors++
+    }
+  }
+  return errors
 }
