@@ -585,6 +585,140 @@ function warmAtUs(
 }
 
 /**
+ * Time constants of a warm-up tried by {@link settledAtUs}, in steps: from a quarter of a step to
+ * the data's length, each this much longer than the last (a 5 % grid on the logarithm).
+ */
+const TAU_GROWTH = 1.05
+/**
+ * Time constants after which a first-order decay is called settled: 95 % of its excess gone, the
+ * usual settling band of a first-order response. An exponential warm-up has no end of its own;
+ * this is where what is left of it is a twentieth of what the replica started with.
+ */
+const SETTLING_TAUS = 3
+
+/**
+ * Where a young replica's warm-up has settled, read on its speed per token (prefill per uncached
+ * token, or per output token): its P50 over its established peers' per step, minus one, fitted
+ * as a first-order decay `a + b·e^(−age/τ)` by least squares (τ over a log grid, a and b in
+ * closed form); it has settled {@link SETTLING_TAUS} time constants after it joined. Per token,
+ * because the queue its slow first minutes built drains at the pace of the traffic, not of the
+ * warm-up: the users' wait it leaves is the effect, not the replica still warming up. The
+ * asymptote `a` is whatever speed the replica keeps (its peers', or a little slower): a warm-up
+ * that settles to a plateau has a short τ and ends where the plateau starts; one that decays
+ * towards it ends where most of its excess is gone instead of where the last of it drowns in the
+ * noise, which on a slow decay is the data's end.
+ *
+ * ```
+ * its per-token P50 / peers' − 1   3.9 3.6 2.8 2.3 … 0.4 0.3 0.2 0.2 0.1 0.1 0.1 …
+ *                                  └──── 3τ ─────────────────┘ settled (a + 5 % of b)
+ * ```
+ *
+ * Prefill first: a prefill per uncached token is the replica's own compute, while its time per
+ * output token also grows with the batch it runs, and a replica whose slow start built a queue
+ * runs fuller batches until that queue drains. Per output token only when the prefill has no
+ * reading or was not cold (its fitted fall within {@link COLD_NOISE_UNITS} noise units of its log
+ * ratio). Null when neither was cold, or when the fit puts the settling past the replica's last
+ * step with a value (the fit would be extrapolating).
+ */
+function settledAtUs(ctx: DiagnosisContext, replica: string, firstUs: number): number | null {
+  const f = ctx.frame
+  const col = f.dims.replica
+  const code = col.values.indexOf(replica)
+  const first = bucketOf(ctx.grid, firstUs)
+  if (code < 0 || first < 0) {
+    return null
+  }
+  const established: number[] = []
+  col.values.forEach((v, c) => {
+    if (c !== code && !ctx.youngReplicaUs.has(v)) {
+      established.push(c)
+    }
+  })
+  const mine = new Uint8Array(f.n)
+  const peers = new Uint8Array(f.n)
+  for (let i = 0; i < f.n; i++) {
+    const c = col.codes[i] as number
+    if (c === code) {
+      mine[i] = 1
+    } else if (established.includes(c)) {
+      peers[i] = 1
+    }
+  }
+  const stepUs = ctx.grid.stepUs
+  const w = minSegmentSteps(ctx.grid)
+  for (const per of [f.prefillPerTokenUs, f.perOutputTokenUs]) {
+    const series = logRatioPerStep(ctx, per, mine, peers).subarray(first)
+    const ages: number[] = []
+    const excess: number[] = []
+    series.forEach((v, k) => {
+      if (v === v) {
+        // Age at the step's middle, in steps.
+        ages.push((ctx.grid.fromUs + (first + k + 0.5) * stepUs - firstUs) / stepUs)
+        excess.push(Math.exp(v) - 1)
+      }
+    })
+    if (ages.length < 2 * w) {
+      continue
+    }
+    const fit = firstOrderDecay(ages, excess, ages[ages.length - 1] as number)
+    const noise = stepNoise(ctx, per, established, series)
+    if (fit === null || !(noise > 0)) {
+      continue
+    }
+    const fall = Math.log((1 + fit.a + fit.b) / (1 + fit.a))
+    if (!(fit.b > 0) || !(fall > COLD_NOISE_UNITS * noise)) {
+      continue
+    }
+    const settledAge = SETTLING_TAUS * fit.tau
+    return settledAge > (ages[ages.length - 1] as number) ? null : firstUs + settledAge * stepUs
+  }
+  return null
+}
+
+/**
+ * Least-squares `y ≈ a + b·e^(−x/τ)`: for each τ on a log grid from a quarter of a step to
+ * `maxTau`, a and b in closed form; the τ with the smallest squared error. Null when no τ leaves
+ * the two columns independent.
+ */
+export function firstOrderDecay(
+  xs: readonly number[],
+  ys: readonly number[],
+  maxTau: number
+): { a: number; b: number; tau: number } | null {
+  const n = xs.length
+  let sy = 0
+  for (const y of ys) {
+    sy += y
+  }
+  let best: { a: number; b: number; tau: number; sse: number } | null = null
+  for (let tau = 0.25; tau <= maxTau; tau *= TAU_GROWTH) {
+    let se = 0
+    let see = 0
+    let sey = 0
+    const e = xs.map((x) => Math.exp(-x / tau))
+    e.forEach((v, k) => {
+      se += v
+      see += v * v
+      sey += v * (ys[k] as number)
+    })
+    const det = n * see - se * se
+    if (!(det > 1e-12 * n * n)) {
+      continue
+    }
+    const b = (n * sey - se * sy) / det
+    const a = (sy - b * se) / n
+    let sse = 0
+    e.forEach((v, k) => {
+      sse += ((ys[k] as number) - a - b * v) ** 2
+    })
+    if (best === null || sse < best.sse) {
+      best = { a, b, tau, sse }
+    }
+  }
+  return best === null ? null : { a: best.a, b: best.b, tau: best.tau }
+}
+
+/**
  * A cold start that holds none of the tail, from its warm-up signature alone (see
  * {@link WarmUpSignature}): at most {@link SIGNATURE_WEIGHT}, scoped to the replica, over its
  * first minutes.
@@ -788,7 +922,14 @@ export const replicaColdStartCause: CauseRecord = {
           .map((m) => warmAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number, m))
           .filter((us) => us !== null)
       : []
-    const warmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
+    const noisyWarmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
+    // A decay read back to its peers' level within the noise ends where its last excess drowns
+    // in the noise; on a slow exponential that is long after the replica has reached the speed
+    // it keeps. Its fitted settling ends it there; a plateau it settles to earlier still ends it.
+    const settledUs =
+      noisyWarmUs === null ? null : settledAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number)
+    const warmUs =
+      noisyWarmUs === null || settledUs === null ? noisyWarmUs : Math.min(noisyWarmUs, settledUs)
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
