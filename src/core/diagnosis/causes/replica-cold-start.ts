@@ -497,6 +497,54 @@ function stepNoise(
   return diffs.length >= 3 ? medianAndSpread(diffs).spread / Math.SQRT2 : NaN
 }
 
+/** A young replica's requests and its established peers' (replicas not young themselves). */
+interface YoungAgainstPeers {
+  /** When it first served, and that step of the grid. */
+  firstUs: number
+  first: number
+  /** Replica codes of the established peers. */
+  established: number[]
+  /** Per request: 1 where the young replica served it, or where an established peer did. */
+  mine: Uint8Array
+  peers: Uint8Array
+}
+
+/**
+ * The masks every reading of a warm-up compares per step, built once per named replica and read
+ * by its noisy end ({@link warmAtUs}, per measure) and its fitted settling ({@link settledAtUs}).
+ * Null when the replica is not in the data or first served outside the grid.
+ */
+function youngAgainstPeers(
+  ctx: DiagnosisContext,
+  replica: string,
+  firstUs: number
+): YoungAgainstPeers | null {
+  const f = ctx.frame
+  const col = f.dims.replica
+  const code = col.values.indexOf(replica)
+  const first = bucketOf(ctx.grid, firstUs)
+  if (code < 0 || first < 0) {
+    return null
+  }
+  const established: number[] = []
+  col.values.forEach((v, c) => {
+    if (c !== code && !ctx.youngReplicaUs.has(v)) {
+      established.push(c)
+    }
+  })
+  const mine = new Uint8Array(f.n)
+  const peers = new Uint8Array(f.n)
+  for (let i = 0; i < f.n; i++) {
+    const c = col.codes[i] as number
+    if (c === code) {
+      mine[i] = 1
+    } else if (established.includes(c)) {
+      peers[i] = 1
+    }
+  }
+  return { firstUs, first, established, mine, peers }
+}
+
 /**
  * Where `replica` is warm in `measure`: the end of its last cold step, read on its own series,
  * the log ratio of its P50 to its established peers' in the same steps, in noise units of that
@@ -521,33 +569,11 @@ function stepNoise(
  */
 function warmAtUs(
   ctx: DiagnosisContext,
-  replica: string,
-  firstUs: number,
+  young: YoungAgainstPeers,
   measure: 'ttft' | 'tpot'
 ): number | null {
   const f = ctx.frame
-  const col = f.dims.replica
-  const code = col.values.indexOf(replica)
-  const first = bucketOf(ctx.grid, firstUs)
-  if (code < 0 || first < 0) {
-    return null
-  }
-  const established: number[] = []
-  col.values.forEach((v, c) => {
-    if (c !== code && !ctx.youngReplicaUs.has(v)) {
-      established.push(c)
-    }
-  })
-  const mine = new Uint8Array(f.n)
-  const peers = new Uint8Array(f.n)
-  for (let i = 0; i < f.n; i++) {
-    const c = col.codes[i] as number
-    if (c === code) {
-      mine[i] = 1
-    } else if (established.includes(c)) {
-      peers[i] = 1
-    }
-  }
+  const { first, established, mine, peers } = young
   const per = measure === 'tpot' ? f.tpotUs : f.ttftUserUs
   const series = logRatioPerStep(ctx, per, mine, peers).subarray(first)
   const steps: number[] = []
@@ -620,30 +646,9 @@ const SETTLING_TAUS = 3
  * ratio). Null when neither was cold, or when the fit puts the settling past the replica's last
  * step with a value (the fit would be extrapolating).
  */
-function settledAtUs(ctx: DiagnosisContext, replica: string, firstUs: number): number | null {
+function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | null {
   const f = ctx.frame
-  const col = f.dims.replica
-  const code = col.values.indexOf(replica)
-  const first = bucketOf(ctx.grid, firstUs)
-  if (code < 0 || first < 0) {
-    return null
-  }
-  const established: number[] = []
-  col.values.forEach((v, c) => {
-    if (c !== code && !ctx.youngReplicaUs.has(v)) {
-      established.push(c)
-    }
-  })
-  const mine = new Uint8Array(f.n)
-  const peers = new Uint8Array(f.n)
-  for (let i = 0; i < f.n; i++) {
-    const c = col.codes[i] as number
-    if (c === code) {
-      mine[i] = 1
-    } else if (established.includes(c)) {
-      peers[i] = 1
-    }
-  }
+  const { firstUs, first, established, mine, peers } = young
   const stepUs = ctx.grid.stepUs
   const w = minSegmentSteps(ctx.grid)
   for (const per of [f.prefillPerTokenUs, f.perOutputTokenUs]) {
@@ -917,17 +922,21 @@ export const replicaColdStartCause: CauseRecord = {
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
     const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
     // One young replica named: it is warm once it is warm in every measure it was cold in.
-    const warmEnds = single
-      ? (['ttft', 'tpot'] as const)
-          .map((m) => warmAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number, m))
-          .filter((us) => us !== null)
-      : []
+    const namedYoung = single
+      ? youngAgainstPeers(ctx, named, ctx.youngReplicaUs.get(named) as number)
+      : null
+    const warmEnds =
+      namedYoung === null
+        ? []
+        : (['ttft', 'tpot'] as const)
+            .map((m) => warmAtUs(ctx, namedYoung, m))
+            .filter((us) => us !== null)
     const noisyWarmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
     // A decay read back to its peers' level within the noise ends where its last excess drowns
     // in the noise; on a slow exponential that is long after the replica has reached the speed
     // it keeps. Its fitted settling ends it there; a plateau it settles to earlier still ends it.
     const settledUs =
-      noisyWarmUs === null ? null : settledAtUs(ctx, named, ctx.youngReplicaUs.get(named) as number)
+      noisyWarmUs === null || namedYoung === null ? null : settledAtUs(ctx, namedYoung)
     const warmUs =
       noisyWarmUs === null || settledUs === null ? noisyWarmUs : Math.min(noisyWarmUs, settledUs)
     const window = Number.isFinite(firstNew)
