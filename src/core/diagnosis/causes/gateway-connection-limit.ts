@@ -343,7 +343,9 @@ function belowTheLimit(ctx: DiagnosisContext, finding: Finding): Counter | null 
       metric: sessions.view.metric,
       observed: round(sessions.peak),
       baseline: round(lim),
-      text: `against: frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)}) in the finding's window, nothing was refused, and no client connect took a SYN retransmit or failed: the limit turned no one away`,
+      // What was not measured is said to be unknown, not "none": refusals need nginx's or
+      // Envoy's counters, retransmits client connects.
+      text: `against: frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)}) in the finding's window; ${refused === null ? 'refusals not measured' : 'nothing was refused'}; ${retry === null ? 'no connect failed (retransmits unknown: no client connects measured)' : 'no client connect took a SYN retransmit or failed'}: the limit turned no one away`,
     },
   }
 }
