@@ -2,11 +2,11 @@
 // Runs the TypeScript sources directly through tsx's loader, so a fresh clone needs no build
 // step before `npx tokenline` (see docs/adr/0002-run-typescript-with-tsx.md).
 import process from 'node:process'
-import { register } from 'tsx/esm/api'
 import { arenaCappedEnv, glibcVersion, runInChild } from './malloc-arenas.js'
 
-// `serve` runs in a child with at most two malloc arenas (ADR 0313); glibcVersion() is asked only
-// for `serve`, since a process report takes a few milliseconds.
+// `serve` runs in a child with at most two malloc arenas (ADR 0313), and the launcher loads no
+// TypeScript loader of its own; glibcVersion() is asked only for `serve`, since a process report
+// takes a few milliseconds.
 const capped =
   process.argv[2] === 'serve'
     ? arenaCappedEnv(process.argv.slice(2), process.env, process.platform, glibcVersion())
@@ -14,6 +14,7 @@ const capped =
 if (capped !== null) {
   runInChild(capped)
 } else {
+  const { register } = await import('tsx/esm/api')
   register()
   await import('../src/cli/main.ts')
 }
