@@ -102,7 +102,7 @@ function serve(): Promise<{
         res({
           url: m[1],
           apiUrl: api[1],
-          pid: child.pid,
+          pid: serverPid(child.pid),
           stop: () => {
             child.kill('SIGTERM')
             return exited
@@ -114,6 +114,20 @@ function serve(): Promise<{
   })
 }
 
+/**
+ * The process that serves: `bin/tokenline.js serve` runs the server in a child of its own with
+ * capped malloc arenas (ADR 0313), and the launcher's own memory is not the server's; a build
+ * without the launcher serves in `pid` itself.
+ */
+function serverPid(pid: number): number {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')
+    return children.length === 1 && children[0] !== '' ? Number(children[0]) : pid
+  } catch {
+    return pid
+  }
+}
+
 function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
@@ -122,35 +136,71 @@ function rssBytes(pid: number): number {
 
 /**
  * The resident set by kind of mapping (MiB), from `/proc/<pid>/smaps`: the brk heap (glibc
- * malloc's main arena), anonymous mappings of 64 MiB or more (malloc's thread arenas, DuckDB's
- * allocator), smaller anonymous ones (V8's pages of every isolate, thread stacks) and
- * file-backed ones (code): what the server's own counters cannot name.
+ * malloc's main arena), glibc's thread arenas (64 MiB-aligned heaps of 64 MiB whose unused rest
+ * is an inaccessible mapping right after the used part; counted apart, since a process with many
+ * threads may have up to 8 per core of them), other anonymous mappings of 64 MiB or more
+ * (DuckDB's allocator), smaller anonymous ones (V8's pages of every isolate, thread stacks) and
+ * file-backed ones (code), with the anonymous total of `/proc/<pid>/smaps_rollup`: what the
+ * server's own counters cannot name.
  */
 function rssByMapping(pid: number): string {
-  let current = 'file'
-  const kib = { brk: 0, big: 0, anon: 0, file: 0 }
+  interface Mapping {
+    start: number
+    end: number
+    perms: string
+    name: string
+    rssKib: number
+  }
+  const maps: Mapping[] = []
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line)
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line)
     if (head !== null) {
-      const size = parseInt(head[2]!, 16) - parseInt(head[1]!, 16)
-      const name = head[3] ?? ''
-      current =
-        name === '[heap]'
-          ? 'brk'
-          : name === '' || name.startsWith('[anon')
-            ? size >= 64 * 1048576
-              ? 'big'
-              : 'anon'
-            : 'file'
+      maps.push({
+        start: parseInt(head[1]!, 16),
+        end: parseInt(head[2]!, 16),
+        perms: head[3]!,
+        name: head[4] ?? '',
+        rssKib: 0,
+      })
       continue
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line)
-    if (rss !== null) {
-      kib[current as keyof typeof kib] += Number(rss[1])
+    const last = maps.at(-1)
+    if (rss !== null && last !== undefined) {
+      last.rssKib += Number(rss[1])
     }
   }
+  const ARENA = 64 * 1048576
+  const anonymous = (m: Mapping): boolean => m.name === '' || m.name.startsWith('[anon')
+  const kib = { brk: 0, arena: 0, big: 0, anon: 0, file: 0 }
+  let arenas = 0
+  maps.forEach((m, i) => {
+    const next = maps[i + 1]
+    if (m.name === '[heap]') {
+      kib.brk += m.rssKib
+    } else if (!anonymous(m)) {
+      kib.file += m.rssKib
+    } else if (
+      m.start % ARENA === 0 &&
+      m.perms.startsWith('rw') &&
+      (m.end - m.start === ARENA ||
+        (next !== undefined &&
+          next.start === m.end &&
+          next.perms.startsWith('---') &&
+          next.end - m.start === ARENA))
+    ) {
+      kib.arena += m.rssKib
+      arenas++
+    } else if (m.end - m.start >= ARENA) {
+      kib.big += m.rssKib
+    } else {
+      kib.anon += m.rssKib
+    }
+  })
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+  const anonKib = Number(/^Anonymous:\s+(\d+) kB/m.exec(rollup)?.[1] ?? Number.NaN)
   const mib = (k: number): string => (k / 1024).toFixed(0)
-  return `brk ${mib(kib.brk)}, anon ≥64 MiB ${mib(kib.big)}, other anon ${mib(kib.anon)}, file ${mib(kib.file)}`
+  return `brk ${mib(kib.brk)}, malloc arenas ${mib(kib.arena)} (${arenas}), anon ≥64 MiB ${mib(kib.big)}, other anon ${mib(kib.anon)}, file ${mib(kib.file)}; anonymous (rollup) ${mib(anonKib)}`
 }
 
 /**

@@ -83,6 +83,7 @@ function isGone(pid: number): boolean {
  * is gone. The timer never keeps the process alive.
  */
 export function watchLauncher(env: NodeJS.ProcessEnv = process.env): void {
+  watchArenaLauncher(env)
   const ppid = process.ppid
   const chain = findLauncherChain(env, ppid)
   if (chain.length === 0) {
@@ -95,4 +96,16 @@ export function watchLauncher(env: NodeJS.ProcessEnv = process.env): void {
     }
   }, WATCH_INTERVAL_MS)
   timer.unref()
+}
+
+/**
+ * A server started by bin/malloc-arenas.js (ADR 0313) stops as on a hangup when that launcher is
+ * gone (its IPC channel closes), since nothing would pass signals on or report its exit.
+ */
+function watchArenaLauncher(env: NodeJS.ProcessEnv): void {
+  if (env['TOKENLINE_LAUNCHER_IPC'] !== '1' || process.send === undefined) {
+    return
+  }
+  process.once('disconnect', () => process.kill(process.pid, 'SIGHUP'))
+  process.channel?.unref()
 }

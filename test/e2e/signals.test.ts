@@ -45,11 +45,17 @@ interface Running {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-function start(command: string, args: string[], ready: RegExp): Promise<Running> {
+function start(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  options: { detached?: boolean } = {}
+): Promise<Running> {
   const child = spawn(command, args, {
     cwd: project,
     env: plainEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   })
   started.push(child)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
@@ -102,6 +108,21 @@ function descendants(pid: number): number[] {
   }
   return out
 }
+
+/** A process's environment as `NAME=value` lines, or '' once it is gone. */
+function environOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').replaceAll('\0', '\n')
+  } catch {
+    return ''
+  }
+}
+
+const onGlibcLinux =
+  process.platform === 'linux' &&
+  process.env['MALLOC_ARENA_MAX'] === undefined &&
+  (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header
+    ?.glibcVersionRuntime !== undefined
 
 function isAlive(pid: number): boolean {
   try {
@@ -161,6 +182,10 @@ describe('stopping the npx wrapper stops tokenline', () => {
       const below = descendants(npx.child.pid as number)
       expect(below.length).toBeGreaterThan(0)
       expect(existsSync(`${db}.lock`)).toBe(true)
+      if (onGlibcLinux) {
+        // The server runs with at most two malloc arenas (ADR 0313).
+        expect(below.some((pid) => environOf(pid).includes('MALLOC_ARENA_MAX=2'))).toBe(true)
+      }
       npx.child.kill(signal)
       await npx.exited
       await waitUntil('every process below npx is gone', () => !below.some(isAlive))
@@ -180,6 +205,20 @@ describe('stopping the npx wrapper stops tokenline', () => {
       expect(existsSync(`${db}.lock`)).toBe(false)
     }
   )
+
+  it('serve: SIGTERM to its whole process group stops it cleanly, not cut by a second signal', async () => {
+    // What systemd's default stop does: every process of the unit gets the signal, the launcher
+    // that forwards it and the server alike (ADR 0313).
+    const group = await start(
+      process.execPath,
+      [BIN, ...serveArgs, '--db', db],
+      /Dashboard: http:\/\/\S+\/\s/,
+      { detached: true }
+    )
+    process.kill(-(group.child.pid as number), 'SIGTERM')
+    expect(await group.exited).toEqual({ code: 0, signal: null })
+    expect(existsSync(`${db}.lock`)).toBe(false)
+  })
 
   it('mock-server: SIGTERM to npx leaves no process or port', async () => {
     const npx = await start(

@@ -1,0 +1,8 @@
+export declare function arenaCappedEnv(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  platform: string,
+  glibcVersion: string | undefined
+): NodeJS.ProcessEnv | null
+export declare function glibcVersion(): string | undefined
+export declare function runInChild(env: NodeJS.ProcessEnv): void
