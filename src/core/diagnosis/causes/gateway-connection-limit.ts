@@ -9,7 +9,8 @@
  * resource) or connections refused; the slow cohort's excess is connect time of about a second
  * or more, with retries or `connect_*` errors. Against: sessions well below the limit, nothing
  * refused; connect time in line with the baseline; on a finding the excess scan proposed too, the
- * load balancer below its limit with no retransmit or connect error (ADR 0302).
+ * load balancer below its limit with no retransmit or connect error (ADR 0302); with no sign of
+ * the limit, time after the handshake that rose on kept-alive connections as on new ones (ADR 0311).
  * Actions (CONTRACT §5.1): raise the limit; HTTP/2 multiplexing; keep-alive for SSE.
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
@@ -24,6 +25,7 @@ import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
+import { TTFT_STAGES } from '../detect/stage-stats.js'
 import { maxOver, meanOutside, meanOver } from '../resources.js'
 
 /**
@@ -42,6 +44,30 @@ const NOT_AT_THE_LIMIT = 0.2
 const NEAR_LIMIT = 0.85
 /** Share of client connects ≥ 0.9 s below which nothing was retransmitted at a limit. */
 const RETRANSMIT_NONE = 0.01
+/**
+ * What a finding keeps when the clients' time after the handshake rose on kept-alive connections
+ * as much as on new ones: a wait at the door falls on new connections only, so the rise is paid
+ * past it (round trips), and the limit is as unsupported as one the balancer says was never near.
+ */
+const PAST_THE_DOOR = NOT_AT_THE_LIMIT
+/**
+ * Kept-alive connections' rise against new ones' at and above which the door is not where the
+ * time went: a limit predicts 0 (only new connections wait), a longer round trip 1 (every request
+ * pays it once after its handshake); half is the point between the two readings.
+ */
+const KEPT_ALIVE_ALIKE = 0.5
+/** Noise units a kept-alive rise needs before it is read at all (as a region's own shift, ADR 0191). */
+const RISE_Z = 4
+/** Requests each of the four sets (kept-alive or new, inside or outside) needs. */
+const PAST_THE_DOOR_MIN = 30
+/** The client's stages after its handshake: what a round trip adds to every request. */
+const ROUND_TRIP = ['network', 'client.send'] as const
+/**
+ * Below this share of the kept-alive round-trip rise, the time no span covers did not carry the
+ * excess: a wait before the server sees the request (the limit's own stage, ADR 0311) would show
+ * there, whatever the connection.
+ */
+const HIDDEN_SHARE = 0.5
 
 export const gatewayConnectionLimitCause: CauseRecord = {
   cause: 'gateway.connection_limit',
@@ -55,9 +81,9 @@ export const gatewayConnectionLimitCause: CauseRecord = {
   predicts:
     "sessions at the limit (≥ 85–98 %), or connections refused (nginx accepted − handled, Envoy overflows); the slow cohort's excess is connect time of ~1 s (SYN retransmits), `connect_*` errors.",
   against:
-    'sessions well below the limit and nothing refused; connect time in line with the baseline (sessions at the limit while measured client connects carry none of the extra time, retransmit nothing and fail nothing keep 0.3 of the confidence); on any finding, however proposed, sessions below 85 % of the limit over its window with nothing refused, no client connect ≥ 0.9 s and no connect error keep 0.2 (the handshakes are not the limit’s).',
+    'sessions well below the limit and nothing refused; connect time in line with the baseline (sessions at the limit while measured client connects carry none of the extra time, retransmit nothing and fail nothing keep 0.3 of the confidence); on any finding, however proposed, sessions below 85 % of the limit over its window with nothing refused, no client connect ≥ 0.9 s and no connect error keep 0.2 (the handshakes are not the limit’s); with no sign of the limit, time after the handshake that rose on kept-alive connections beyond noise and by at least half the new connections’ rise keeps 0.2 (a limit makes only new connections wait; round trips are paid past it).',
   counter(ctx, finding) {
-    return belowTheLimit(ctx, finding)
+    return belowTheLimit(ctx, finding) ?? pastTheDoor(ctx, finding)
   },
   actions: [
     'raise the connection limit (maxconn)',
@@ -348,6 +374,119 @@ function belowTheLimit(ctx: DiagnosisContext, finding: Finding): Counter | null 
       text: `against: frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)}) in the finding's window; ${refused === null ? 'refusals not measured' : 'nothing was refused'}; ${retry === null ? 'no connect failed (retransmits unknown: no client connects measured)' : 'no client connect took a SYN retransmit or failed'}: the limit turned no one away`,
     },
   }
+}
+
+/**
+ * Counter-evidence on a connection-limit finding whose excess is round-trip time: requests on
+ * kept-alive connections never pass the limit again, yet their round trips (`network` +
+ * `client.send`) rose over the finding's window as much as new connections' did, beyond noise,
+ * while the time no span covers before the first token (where a wait before the server sees the
+ * request shows) rose by less than half as much. A wait at the door falls on new connections
+ * only; a longer round trip (one region farther away) on every request. Null when no client marks
+ * its connections, any sign of the limit is there (sessions near it, refusals, retransmits,
+ * connect errors), or the kept-alive rise is within noise.
+ */
+export function pastTheDoor(ctx: DiagnosisContext, finding: Finding): Counter | null {
+  const span = windowSpanUs(finding.window)
+  if (span === null || limitSeen(ctx, finding)) {
+    return null
+  }
+  const f = ctx.frame
+  // [kept-alive inside, kept-alive outside, new inside, new outside]: n, sum, sum of squares.
+  const n = new Float64Array(4)
+  const sum = new Float64Array(4)
+  const sq = new Float64Array(4)
+  // Time no span covers before the first token, inside and outside: sum, n.
+  const hidden = new Float64Array(4)
+  for (let i = 0; i < f.n; i++) {
+    const reused = f.connectionReused[i] as number
+    if (reused < 0 || f.hasClient[i] !== 1) {
+      continue
+    }
+    let t = 0
+    let seen = false
+    for (const st of ROUND_TRIP) {
+      const v = f.stages[st][i] as number
+      if (v === v) {
+        seen = true
+        t += v > 0 ? v : 0
+      }
+    }
+    if (!seen) {
+      continue
+    }
+    const at = f.startUs[i] as number
+    const inside = at >= span.from && at < span.to
+    const k = (reused === 1 ? 0 : 2) + (inside ? 0 : 1)
+    n[k] = (n[k] as number) + 1
+    sum[k] = (sum[k] as number) + t
+    sq[k] = (sq[k] as number) + t * t
+    const ttft = f.ttftUserUs[i] as number
+    if (ttft === ttft) {
+      let covered = 0
+      for (const st of TTFT_STAGES) {
+        const v = f.stages[st][i] as number
+        covered += v === v && v > 0 ? v : 0
+      }
+      const h = inside ? 0 : 2
+      hidden[h] = (hidden[h] as number) + Math.max(0, ttft - covered)
+      hidden[h + 1] = (hidden[h + 1] as number) + 1
+    }
+  }
+  if (n.some((x) => x < PAST_THE_DOOR_MIN)) {
+    return null
+  }
+  const mean = (k: number): number => (sum[k] as number) / (n[k] as number)
+  const variance = (k: number): number =>
+    Math.max(0, (sq[k] as number) / (n[k] as number) - mean(k) ** 2) / ((n[k] as number) - 1)
+  const keptRise = mean(0) - mean(1)
+  const newRise = mean(2) - mean(3)
+  const hiddenRise =
+    (hidden[0] as number) / Math.max(1, hidden[1] as number) -
+    (hidden[2] as number) / Math.max(1, hidden[3] as number)
+  const z = keptRise / Math.sqrt(variance(0) + variance(1) || 1)
+  if (
+    !(z >= RISE_Z) ||
+    keptRise < KEPT_ALIVE_ALIKE * newRise ||
+    hiddenRise >= HIDDEN_SHARE * keptRise
+  ) {
+    return null
+  }
+  return {
+    factor: PAST_THE_DOOR,
+    evidence: {
+      stage: ROUND_TRIP.join('+'),
+      observed: round(keptRise / 1000),
+      baseline: round(newRise / 1000),
+      text: `against: round trips rose by ${fmtUs(keptRise)} on kept-alive connections in the finding's window, against ${fmtUs(Math.max(0, newRise))} on new ones, and time no span covers by ${fmtUs(Math.max(0, hiddenRise))}: a connection limit makes only new connections wait, so the time was paid past the door, and nothing was seen refused or retransmitted`,
+    },
+  }
+}
+
+/**
+ * Any sign of the limit over the finding's window: sessions near it, connections refused, a
+ * client connect retransmitted, a connect error.
+ */
+function limitSeen(ctx: DiagnosisContext, finding: Finding): boolean {
+  const span = windowSpanUs(finding.window)
+  const range =
+    span === null
+      ? null
+      : { from: Math.max(0, bucketOf(ctx.grid, span.from)), to: bucketOf(ctx.grid, span.to - 1) }
+  const sessions = resourceLevel(ctx, 'gateway_sessions', range)
+  const limit = ctx.resources.get('gateway_limit')
+  if (sessions !== null && limit !== undefined) {
+    const lim = maxOver(limit.max)
+    if (!(lim > 0 && sessions.peak / lim < NEAR_LIMIT)) {
+      return true
+    }
+  }
+  const refused = refusedConnections(ctx, range)
+  if (refused !== null && refused.support > 0) {
+    return true
+  }
+  const retry = retransmitShare(ctx)
+  return (retry !== null && retry.share >= RETRANSMIT_NONE) || connectErrors(ctx) > 0
 }
 
 /** Requests that failed to connect (`error.type` `connect_*`). */
