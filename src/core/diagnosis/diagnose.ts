@@ -37,13 +37,14 @@ import { sampleFrame } from './frame/frame-sample.js'
 import { sloBreachFinding } from './explain/slo-breach.js'
 import { uncoveredTime } from './detect/uncovered.js'
 import { eventEvidence } from './explain/evidence.js'
-import { pct, round } from './explain/text.js'
+import { fmtUs, pct, round } from './explain/text.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { scoreCause } from './causes/score.js'
 import { diagnosisStages } from './explain/stage-breakdown.js'
 import { explainAway } from './explain/explain-away.js'
 import { grewWithin, standingConditions } from './detect/standing.js'
 import { queueOfStanding } from './detect/standing-queue.js'
+import { ownStageRise } from './detect/own-stage-rise.js'
 import { windowSpanUs } from './frame/window-span.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
@@ -256,6 +257,7 @@ function carriedByStanding(
     return undefined
   }
   const values = measure === 'ttft' ? frame.ttftUserUs : frame.tpotUs
+  let credited: Evidence | null = null
   for (const c of standing) {
     if (
       c.measure !== measure ||
@@ -278,9 +280,35 @@ function carriedByStanding(
       restOutside[i] = !within && rest ? 1 : 0
     }
     const rest = p99Ratio(values, restInside, restOutside)
-    if (rest < STANDING_REST_CHANGE) {
+    if (!(rest < STANDING_REST_CHANGE)) {
+      continue
+    }
+    // The tail stayed with the condition; the typical request may still have paid the finding's
+    // own cost (a handshake on every request), which is a change, not the condition (ADR 0307).
+    const stages = causeRecord(f.cause)?.breachStages ?? []
+    const own = ownStageRise(
+      frame,
+      values,
+      stages,
+      restInside,
+      restOutside,
+      STANDING_REST_CHANGE,
+      STANDING_REST_MIN
+    )
+    if (own === null) {
       return c
     }
+    if (credited === null) {
+      credited = {
+        dimension: c.dimension,
+        observed: round(own.ratio),
+        baseline: null,
+        text: `the requests outside ${c.dimension}=${c.value} (a standing condition) did get slower: their median ${measure.toUpperCase()} rose ${own.ratio.toFixed(2)}× in the window, ${fmtUs(own.ownRiseUs)} of its ${fmtUs(own.riseUs)} in ${stages.join(' + ')}, this cause's own stages`,
+      }
+    }
+  }
+  if (credited !== null) {
+    f.evidence.push(credited)
   }
   return undefined
 }
