@@ -16,7 +16,9 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
-import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
+import { bucketsOfWindow, windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
+import type { ResourceKind } from '../metric-families.js'
+import { fallEdgesUs } from './prefix-fall-edges.js'
 import { type DiagnosisContext, type TimeChange, changeBuckets } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
 import { shiftOf, stageStat, heavierAtSameRate } from '../detect/shifts.js'
@@ -103,6 +105,8 @@ export interface HitRate {
   source: string
   /** Read from the engine's counters or gauge (true) or from the requests' cached tokens. */
   fromMetrics: boolean
+  /** The counters' kinds (hits and lookups) when read from counters: their scrapes place edges. */
+  counters?: readonly [ResourceKind, ResourceKind]
 }
 
 /**
@@ -130,7 +134,13 @@ function hitRates(ctx: DiagnosisContext): HitRate[] {
         ratio[b] = Math.min(1, h / q)
       }
     }
-    out.push({ perBucket: ratio, source: `${num.metric} / ${den.metric}`, fromMetrics: true })
+    out.push({
+      perBucket: ratio,
+      source: `${num.metric} / ${den.metric}`,
+      fromMetrics: true,
+      counters:
+        hits && queries ? ['prefix_hits', 'prefix_queries'] : ['prompt_cached', 'prompt_total'],
+    })
   } else if (rateView) {
     // SGLang's hit-rate gauge is a snapshot: its mean per bucket is the rate.
     out.push({ perBucket: rateView.mean, source: rateView.metric, fromMetrics: true })
@@ -394,12 +404,30 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     return {
       confidence,
       scope: { dimension: null, value: null },
-      window: f.own
-        ? windowOfBuckets(ctx.grid, { from: f.from, to: f.to }, ctx.input.window.toUs)
-        : changeWindow(ctx.ttftChange),
+      window: f.own ? fallWindow(ctx, rate, f) : changeWindow(ctx.ttftChange),
       evidence,
     }
   },
+}
+
+/**
+ * The window of a fall of its own: its steps on the grid, its edges placed inside the scrape
+ * intervals that hold them when the rate comes from counters (ADR 0309).
+ */
+function fallWindow(
+  ctx: DiagnosisContext,
+  rate: HitRate,
+  f: { from: number; to: number }
+): { start: string; end: string } | null {
+  const steps = windowOfBuckets(ctx.grid, f, ctx.input.window.toUs)
+  const span = windowSpanUs(steps)
+  const edges =
+    rate.counters === undefined || span === null
+      ? null
+      : fallEdgesUs(ctx, rate.counters[0], rate.counters[1], { fromUs: span.from, toUs: span.to })
+  return edges === null
+    ? steps
+    : { start: isoFromMicros(asMicros(edges.startUs)), end: isoFromMicros(asMicros(edges.endUs)) }
 }
 
 /** How clearly the typical prefill rose: past the steps' own swing, by the latency's ratio scale. */

@@ -146,11 +146,12 @@ export const gatewayConnectionLimitCause: CauseRecord = {
       const typical = quantileSorted(sortedFinite(ctx.frame.ttftUserUs), 0.5)
       const added = (retry.share * retry.meanUs) / Math.max(1, typical)
       const byRetry = ramp(retry.share, 0.02, 0.08) * ramp(added, 0.05, 0.3)
-      if (byRetry > conn) {
-        conn = byRetry
-        if (retry.window !== null) {
-          windowOut = retry.window
-        }
+      conn = Math.max(conn, byRetry)
+      // The span of retransmitted connects is the limit's own series, read per request: it ends
+      // with the last refusal, where the P99 change runs on while the backlog the refusals left
+      // drains, and the vote over P99 and the excess quantiles then ends a step late.
+      if (byRetry > 0 && retry.window !== null) {
+        windowOut = retry.window
       }
       if (byRetry > 0) {
         evidence.push({
