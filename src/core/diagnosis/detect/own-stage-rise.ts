@@ -38,7 +38,7 @@ export interface OwnStageRise {
 /**
  * Per request, the sum of `stages` it has; NaN when it has none of them (unknown, not zero).
  */
-function stageSum(frame: RequestFrame, stages: readonly StageName[]): Float64Array {
+export function stageSum(frame: RequestFrame, stages: readonly StageName[]): Float64Array {
   const out = new Float64Array(frame.n).fill(NaN)
   const cols = stages.map((s) => frame.stages[s])
   for (let i = 0; i < frame.n; i++) {

@@ -9,6 +9,7 @@ import type { StandingCondition } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { medianAndSpread, medianShift, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { RequestFrame } from '../frame/frame.js'
+import { stageSum } from './own-stage-rise.js'
 import { fmtUs } from '../explain/text.js'
 
 /** The dimensions whose values are places or builds that can be structurally slower. */
@@ -86,19 +87,7 @@ const NETWORK_STAGES = ['client.dns', 'client.connect', 'client.tls', 'network']
  * a request with no network time.
  */
 function networkUs(f: RequestFrame): Float64Array {
-  const out = new Float64Array(f.n).fill(NaN)
-  const cols = NETWORK_STAGES.map((s) => f.stages[s])
-  for (let i = 0; i < f.n; i++) {
-    let sum = NaN
-    for (const c of cols) {
-      const v = c[i] as number
-      if (v === v) {
-        sum = (sum === sum ? sum : 0) + Math.max(0, v)
-      }
-    }
-    out[i] = sum
-  }
-  return out
+  return stageSum(f, NETWORK_STAGES)
 }
 
 interface Measure {
