@@ -330,6 +330,17 @@ export function retransmitShare(ctx: DiagnosisContext): {
   }
 }
 
+/** The grid steps of the finding's window, or null when it has none. */
+function windowBuckets(
+  ctx: DiagnosisContext,
+  finding: Finding
+): { from: number; to: number } | null {
+  const span = windowSpanUs(finding.window)
+  return span === null
+    ? null
+    : { from: Math.max(0, bucketOf(ctx.grid, span.from)), to: bucketOf(ctx.grid, span.to - 1) }
+}
+
 /**
  * Counter-evidence on any connection-limit finding, whichever detector proposed it: the load
  * balancer's sessions stayed well below its limit over the finding's window, it refused nothing,
@@ -338,11 +349,7 @@ export function retransmitShare(ctx: DiagnosisContext): {
  * keep-alive). Null when the load balancer is not seen, or any sign of the limit is there.
  */
 function belowTheLimit(ctx: DiagnosisContext, finding: Finding): Counter | null {
-  const span = windowSpanUs(finding.window)
-  const range =
-    span === null
-      ? null
-      : { from: Math.max(0, bucketOf(ctx.grid, span.from)), to: bucketOf(ctx.grid, span.to - 1) }
+  const range = windowBuckets(ctx, finding)
   const sessions = resourceLevel(ctx, 'gateway_sessions', range)
   const limit = ctx.resources.get('gateway_limit')
   if (sessions === null || limit === undefined) {
@@ -469,11 +476,7 @@ export function pastTheDoor(ctx: DiagnosisContext, finding: Finding): Counter | 
  * client connect retransmitted, a connect error.
  */
 function limitSeen(ctx: DiagnosisContext, finding: Finding): boolean {
-  const span = windowSpanUs(finding.window)
-  const range =
-    span === null
-      ? null
-      : { from: Math.max(0, bucketOf(ctx.grid, span.from)), to: bucketOf(ctx.grid, span.to - 1) }
+  const range = windowBuckets(ctx, finding)
   const sessions = resourceLevel(ctx, 'gateway_sessions', range)
   const limit = ctx.resources.get('gateway_limit')
   if (sessions !== null && limit !== undefined) {
