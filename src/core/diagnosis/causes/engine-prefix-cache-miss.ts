@@ -351,14 +351,18 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     if (!rate.fromMetrics) {
       confidence *= 0.9
     }
-    const fromUs = ctx.grid.fromUs + f.from * ctx.grid.stepUs
+    const window = f.own ? fallWindow(ctx, rate, f) : changeWindow(ctx.ttftChange)
+    // The fall is dated where its window starts: inside the scrape interval that holds its edge
+    // when the rate comes from counters (ADR 0309), not at the start of that interval's step.
+    const fellAt =
+      window?.start ?? isoFromMicros(asMicros(ctx.grid.fromUs + f.from * ctx.grid.stepUs))
     const evidence: Evidence[] = [
       {
         metric: rate.source,
         observed: round(f.inside),
         baseline: round(f.outside),
         text: f.own
-          ? `prefix-cache hit rate fell from ${round(f.outside, 2)} to ${round(f.inside, 2)} at ${isoFromMicros(asMicros(fromUs))}: ${reprefilled(f.inside, f.outside)} (${rate.source})`
+          ? `prefix-cache hit rate fell from ${round(f.outside, 2)} to ${round(f.inside, 2)} at ${fellAt}: ${reprefilled(f.inside, f.outside)} (${rate.source})`
           : `prefix-cache hit rate ${round(f.inside, 2)} inside the change window vs ${round(f.outside, 2)} outside (${rate.source})`,
       },
       {
@@ -404,7 +408,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     return {
       confidence,
       scope: { dimension: null, value: null },
-      window: f.own ? fallWindow(ctx, rate, f) : changeWindow(ctx.ttftChange),
+      window,
       evidence,
     }
   },

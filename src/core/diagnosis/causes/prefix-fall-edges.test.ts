@@ -95,4 +95,11 @@ describe('a prefix-cache fall read on counters is placed inside its scrape inter
     expect(Math.abs(startS - FALL.fromS)).toBeLessThanOrEqual(5)
     expect(Math.abs(endS - FALL.toS)).toBeLessThanOrEqual(5)
   })
+
+  it('dates the fall in its evidence where its window starts, not at the start of its step', () => {
+    const { diagnosis } = diagnose(input())
+    const f = diagnosis.findings[0]!
+    const line = f.evidence.find((e) => e.text.startsWith('prefix-cache hit rate fell'))
+    expect(line?.text).toContain(` at ${f.window!.start}:`)
+  })
 })
