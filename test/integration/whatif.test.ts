@@ -9,6 +9,7 @@ import { httpErrorReply } from '../../src/server/http-errors.js'
 import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { applyChanges } from '../../src/sim/twin/changes.js'
+import { parsePrometheusText } from '../../src/core/prom/parse.js'
 import { fitTwin, type TwinFit } from '../../src/sim/twin/fit.js'
 import { ADDITIVE_MARGIN } from '../../src/sim/twin/law-choice.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
@@ -333,7 +334,7 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
     expect(renderWhatIfText(r)).toMatch(/max_num_seqs is unknown/)
   }, 120_000)
 
-  it('reads the cap from an engine config info gauge that carries it', async () => {
+  it("reads the cap and the KV pool from SGLang's own gauges, and says so (ADR 0314)", async () => {
     const s = createMemoryStore()
     const run = await simulateIntoStore(s, {
       scenario: 'healthy',
@@ -351,6 +352,53 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
       fn: 'raw',
     })
     expect(running.length).toBeGreaterThan(0)
+    // SGLang's configuration gauges as its 2024 `metrics_collector.py` wrote them (labels: the
+    // model `name`), read by the same parser a scrape uses, with the scrape's target labels.
+    const KV_TOKENS = 161_721
+    const text = [
+      '# HELP sglang:max_total_num_tokens Maximum total number of tokens',
+      '# TYPE sglang:max_total_num_tokens gauge',
+      `sglang:max_total_num_tokens{name="google/gemma-2-9b-it"} ${KV_TOKENS}.0`,
+      '# HELP sglang:max_running_requests Maximum running requests',
+      '# TYPE sglang:max_running_requests gauge',
+      `sglang:max_running_requests{name="google/gemma-2-9b-it"} ${CAP}.0`,
+    ].join('\n')
+    for (const x of running) {
+      const parsed = parsePrometheusText(text, {
+        defaultTimeUs: run.startUs as Micros,
+        extraLabels: x.labels,
+      })
+      await s.insertMetricSamples(parsed.samples)
+    }
+    const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
+    await s.close()
+    const r = runWhatIf(w, { changes: { loadFactor: 2 }, runs: 3, seed: 1 })
+    const replicas = r.fit.model!.replicas
+    expect(replicas.map((x) => x.maxNumSeqs.value)).toEqual(replicas.map(() => CAP))
+    expect(replicas.map((x) => x.kvCapacityTokens.value)).toEqual(replicas.map(() => KV_TOKENS))
+    expect(replicas[0]!.maxNumSeqs.source).toMatch(/^sglang:max_running_requests/)
+    expect(replicas[0]!.kvCapacityTokens.source).toMatch(/^sglang:max_total_num_tokens/)
+    expect(renderWhatIfText(r)).toMatch(/max_num_seqs 9 \(sglang:max_running_requests/)
+    expect(r.predicted!.unseenCap).toBeNull()
+    expect(r.predicted!.ttft.p99.value).not.toBeNull()
+  }, 120_000)
+
+  it('reads no cap from a max_num_seqs label no engine exports (ADR 0314)', async () => {
+    const s = createMemoryStore()
+    const run = await simulateIntoStore(s, {
+      scenario: 'healthy',
+      seed: 1,
+      trafficSeed: 100,
+      durationMs: 120_000,
+      ratePerSec: 6,
+      maxNumSeqs: CAP,
+    })
+    const running = await s.querySeries({
+      name: 'vllm:num_requests_running',
+      fromUs: run.startUs as Micros,
+      toUs: run.endUs as Micros,
+      fn: 'raw',
+    })
     await s.insertMetricSamples(
       running.map((x) => ({
         name: 'vllm:cache_config_info',
@@ -362,12 +410,10 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
     const w = await loadTwinWindow(s, { fromUs: run.startUs, toUs: run.endUs + 60_000_000 })
     await s.close()
     const r = runWhatIf(w, { changes: { loadFactor: 2 }, runs: 3, seed: 1 })
-    expect(r.fit.model!.replicas.map((x) => x.maxNumSeqs.value)).toEqual(
-      r.fit.model!.replicas.map(() => CAP)
-    )
-    expect(r.fit.model!.replicas[0]!.maxNumSeqs.source).toMatch(/max_num_seqs label/)
-    expect(r.predicted!.unseenCap).toBeNull()
-    expect(r.predicted!.ttft.p99.value).not.toBeNull()
+    for (const x of r.fit.model!.replicas) {
+      expect(x.maxNumSeqs.source).toMatch(/^assumed/)
+    }
+    expect(r.predicted!.unseenCap).not.toBeNull()
   }, 120_000)
 
   it('sweeps a load as holding only if it holds with the least cap as well', () => {

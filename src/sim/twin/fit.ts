@@ -586,7 +586,7 @@ function maxNumSeqsOf(
   rows: readonly number[]
 ): Sourced<number | null> {
   if (m?.maxNumSeqs != null) {
-    return { value: m.maxNumSeqs, source: 'max_num_seqs label of the engine config info gauge' }
+    return { value: m.maxNumSeqs.value, source: `${m.maxNumSeqs.metric} (the engine's own cap)` }
   }
   const running = m?.running ?? null
   if (running === null || running.length === 0) {
@@ -712,6 +712,9 @@ function kvCapacityOf(
       value: m.cacheConfig.numGpuBlocks * m.cacheConfig.blockSize,
       source: 'vllm:cache_config_info (num_gpu_blocks × block_size)',
     }
+  }
+  if (m?.kvTokens != null) {
+    return { value: m.kvTokens.value, source: `${m.kvTokens.metric} (the engine's KV pool)` }
   }
   const usage = (m?.kvUsage ?? []).filter((p) => p.value >= 0.05)
   const held = kvHeldAt(

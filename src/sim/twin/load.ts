@@ -1,8 +1,9 @@
 /**
  * Reads what the twin is fitted from, through the same narrow read port the diagnosis uses: the
  * window's requests (columnar scan) and, per replica, the engine metrics that say its capacity:
- * `vllm:cache_config_info` (KV blocks), running/waiting gauges (the `max_num_seqs` ceiling),
- * KV usage (to size the cache when no config is exported) and prefix-cache counters.
+ * `vllm:cache_config_info` (KV blocks), SGLang's configuration gauges (`sglang:max_total_num_tokens`,
+ * `sglang:max_running_requests`), running/waiting gauges (the `max_num_seqs` ceiling), KV usage
+ * (to size the cache when no config is exported) and prefix-cache counters.
  */
 import { DEFAULT_LABEL_JOIN, joinDimensions, metricNamesFor } from '../../core/metrics/aliases.js'
 import type { DiagnosisReader } from '../../core/diagnosis/frame/read-port.js'
@@ -15,12 +16,14 @@ type Point = { timeUs: number; value: number }
 /** What one replica's metrics say about its engine; `null` where no series was stored. */
 export interface ReplicaMetrics {
   cacheConfig: { numGpuBlocks: number; blockSize: number } | null
+  /** SGLang's KV pool in tokens, `sglang:max_total_num_tokens` (ADR 0314). */
+  kvTokens: { value: number; metric: string } | null
   /**
-   * `max_num_seqs` where a config info gauge carries it as a label. vLLM's `cache_config_info`
-   * does not (its only info gauge is the CacheConfig's); an engine or exporter that adds it is
-   * read, since the cap decides a prediction that runs more sequences than the window did.
+   * The engine's cap on running requests where the engine exports it: SGLang's
+   * `sglang:max_running_requests` gauge (ADR 0314). vLLM exports no such series (its one info
+   * gauge is the CacheConfig's, without `max_num_seqs`), so a vLLM window leaves it `null`.
    */
-  maxNumSeqs: number | null
+  maxNumSeqs: { value: number; metric: string } | null
   running: Point[] | null
   waiting: Point[] | null
   kvUsage: Point[] | null
@@ -38,10 +41,21 @@ export interface TwinWindow {
 }
 
 const CACHE_CONFIG_NAMES = ['vllm:cache_config_info', 'cache_config_info']
+/**
+ * SGLang's configured limits, gauges whose value is the limit. `max_running_requests` was
+ * exported by SGLang's `metrics_collector.py` (2024, `multiprocess_mode="min"`, "static across
+ * processes"); `max_total_num_tokens` by that one and by today's `collector.py`. Today's SGLang
+ * has `max_running_requests_under_SLO` instead, with no setter: it is not read as a cap.
+ */
+const MAX_RUNNING_NAMES = ['sglang:max_running_requests']
+const KV_TOKENS_NAMES = ['sglang:max_total_num_tokens']
+/** How far back a configuration gauge is read: it may be written once, at start-up. */
+const CONFIG_LOOKBACK_US = 366 * 86_400_000_000
 
 function emptyMetrics(): ReplicaMetrics {
   return {
     cacheConfig: null,
+    kvTokens: null,
     maxNumSeqs: null,
     running: null,
     waiting: null,
@@ -100,9 +114,13 @@ export async function loadTwinWindow(
           fn: 'raw',
         })
   const points = (s: Series): Point[] => s.points.map((p) => ({ timeUs: p.timeUs, value: p.value }))
-  const [config, running, waiting, kv, queries, hits] = await Promise.all([
+  const capName = first(MAX_RUNNING_NAMES)
+  const kvTokensName = first(KV_TOKENS_NAMES)
+  const [config, caps, kvTokens, running, waiting, kv, queries, hits] = await Promise.all([
     // An info gauge is written once at start-up: read it from long before the window.
-    read(first(CACHE_CONFIG_NAMES), 366 * 86_400_000_000),
+    read(first(CACHE_CONFIG_NAMES), CONFIG_LOOKBACK_US),
+    read(capName, CONFIG_LOOKBACK_US),
+    read(kvTokensName, CONFIG_LOOKBACK_US),
     read(first(metricNamesFor('requests_running'))),
     read(first(metricNamesFor('requests_waiting'))),
     read(first(metricNamesFor('kv_cache_usage'))),
@@ -112,13 +130,23 @@ export async function loadTwinWindow(
   for (const s of config) {
     const blocks = Number(s.labels['num_gpu_blocks'])
     const size = Number(s.labels['block_size'])
-    const seqs = Number(s.labels['max_num_seqs'])
     const m = of(s.labels)
     if (m !== null && blocks > 0 && size > 0) {
       m.cacheConfig = { numGpuBlocks: blocks, blockSize: size }
     }
-    if (m !== null && Number.isInteger(seqs) && seqs > 0) {
-      m.maxNumSeqs = seqs
+  }
+  // The value in force at the window's end: a restart with another limit counts from then on.
+  const lastValue = (s: Series): number => s.points[s.points.length - 1]?.value ?? NaN
+  for (const [list, metric, key] of [
+    [caps, capName, 'maxNumSeqs'],
+    [kvTokens, kvTokensName, 'kvTokens'],
+  ] as const) {
+    for (const s of list) {
+      const m = of(s.labels)
+      const value = lastValue(s)
+      if (m !== null && metric !== null && Number.isInteger(value) && value > 0) {
+        m[key] = { value, metric }
+      }
     }
   }
   for (const [list, key] of [

@@ -21,7 +21,7 @@ describe('unseenCapRange', () => {
     const observed = 'observed ceiling of num_requests_running while requests waited'
     expect(unseenCapRange(model(observed, 24, 24), {})).toBeNull()
     expect(
-      unseenCapRange(model('max_num_seqs label of the engine config info gauge', 3, 3), {})
+      unseenCapRange(model("sglang:max_running_requests (the engine's own cap)", 3, 3), {})
     ).toBeNull()
     expect(unseenCapRange(model(assumed, 14, 16), { maxNumSeqs: 24 })).toBeNull()
   })
