@@ -2,9 +2,9 @@
  * One scan of a window's request columns for every route that asks the same one at the same
  * time (ADR 0312). The page asks the diagnosis and the concentration of its window together; on
  * a first look neither has an answer kept, and both read the same hash sample of the same rows
- * (the concentration's frame is the diagnosis' requests). Each read is a sort-free but full pass
- * over the window in the store plus the columns' transfer, the larger part of either answer, so
- * the second caller takes the first one's result instead of reading again on the same cores.
+ * (the concentration's frame is the diagnosis' requests). Each read is three passes over the window
+ * in the store plus the columns' transfer, the larger part of the concentration's answer, so the
+ * second caller takes the first one's result instead of reading again on the same cores.
  *
  * Only scans in flight are shared: a scan asked after the first ended reads again, so an answer
  * never comes from rows older than the ask.
@@ -14,8 +14,8 @@ import type { RequestColumnQuery, RequestColumns } from '../core/model/query.js'
 
 /**
  * `store` with `scanRequestColumns` shared between identical queries under way. The callers get
- * the same columns object: the frame built from them copies what it reorders, and a kept read
- * (ADR 0257) already shares its columns with the frame the same way.
+ * the same columns object: their frames share its number columns, which neither the diagnosis
+ * nor the concentration writes, as a kept read (ADR 0257) already shares them with its frame.
  */
 export function sharingScans<S extends DiagnosisReader>(store: S): DiagnosisReader {
   const pending = new Map<string, Promise<RequestColumns>>()
