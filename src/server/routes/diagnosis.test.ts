@@ -67,3 +67,63 @@ describe('GET /api/diagnosis SLO parameters', () => {
     }
   })
 })
+
+describe('GET /api/diagnosis and /api/concentration asked together', () => {
+  it('read the window once, and answer as each does alone', async () => {
+    const store = createMemoryStore()
+    await store.upsertRequests([
+      ...minuteOfRequests(T0, 100, 2),
+      ...minuteOfRequests(T0 + MIN, 100, 2),
+    ])
+    const nowMs = T0 / 1000 + 10 * 60_000
+    let scans = 0
+    // The first scan is held until a second one arrives or both routes have had ample time to
+    // reach theirs (a few ms each over 200 requests): so the two reads overlap, as the page's do.
+    let release = (): void => undefined
+    const held = new Promise<void>((r) => (release = r))
+    let timer: NodeJS.Timeout | undefined
+    const counted = {
+      ...store,
+      scanRequestColumns: async (query: Parameters<typeof store.scanRequestColumns>[0]) => {
+        scans++
+        if (scans === 1) {
+          timer = setTimeout(release, 1000)
+        } else {
+          release()
+        }
+        await held
+        return store.scanRequestColumns(query)
+      },
+    }
+    const ingest = createIngestPipeline({ store, logger: createSilentLogger(), now: () => nowMs })
+    const app = createApp({
+      store: counted,
+      ingest,
+      logger: createSilentLogger(),
+      now: () => nowMs,
+      limits: { maxBodyBytes: 1 << 20 },
+      version: 'test',
+    })
+    try {
+      const window = `from=${T0 / 1000}&to=${T0 / 1000 + 2 * 60_000}`
+      const [diagnosis, concentration] = await Promise.all([
+        app.request(`/api/diagnosis?${window}`),
+        app.request(`/api/concentration?${window}&measure=ttft`),
+      ])
+      clearTimeout(timer)
+      expect([diagnosis.status, concentration.status]).toEqual([200, 200])
+      expect(scans).toBe(1)
+      const together = [await diagnosis.json(), await concentration.json()]
+      // One at a time (a memory store keeps no answer): the same bodies, from a scan each.
+      const alone = [
+        await (await app.request(`/api/diagnosis?${window}`)).json(),
+        await (await app.request(`/api/concentration?${window}&measure=ttft`)).json(),
+      ]
+      expect(scans).toBe(3)
+      expect(together).toEqual(alone)
+    } finally {
+      clearTimeout(timer)
+      await ingest.close()
+    }
+  })
+})

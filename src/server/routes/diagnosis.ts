@@ -22,6 +22,7 @@ import type { DimensionFilters } from '../../core/model/query.js'
 import type { Micros } from '../../core/model/units.js'
 import { parseFilters, parseParam, parseWindow, type RawQuery } from '../params.js'
 import type { InFlight } from '../in-flight.js'
+import { sharingScans } from '../shared-scan.js'
 
 /**
  * How long a background refresh waits for the requests being answered at most: under constant
@@ -144,6 +145,9 @@ export function registerDiagnosisRoutes(
   // The rows of the last diagnoses' reads: the next run of the same window after a commit reads
   // only what the commits wrote in it (ADR 0257). A few tens of MB each at the sample cap.
   const rollup = requestRollupOf(deps.store)
+  // The diagnosis and the concentration of one window, asked together by the page, read its
+  // requests once (ADR 0312).
+  const reader = sharingScans(deps.store)
   const reads = new Map<string, { generation: number; read: KeptRead }>()
   const readKey = (window: { fromUs?: Micros; toUs?: Micros }, filters: DimensionFilters) =>
     diagnosisKey(window, filters, null)
@@ -197,7 +201,7 @@ export function registerDiagnosisRoutes(
         limits,
         DIAGNOSIS_SAMPLE
       )
-      const result = await runDiagnosis(deps.store, {
+      const result = await runDiagnosis(reader, {
         ...window,
         filters,
         slos: targets,
@@ -259,7 +263,7 @@ export function registerDiagnosisRoutes(
       const sample = Math.max(1, Math.min(DIAGNOSIS_SAMPLE, diagnosisRowBudget(limits)))
       const generation = rollup?.writeGeneration
       const total = await checkDiagnosisBudget(deps.store, { ...window, filters }, limits, sample)
-      const load = await loadWindow(deps.store, {
+      const load = await loadWindow(reader, {
         ...window,
         filters,
         requestsOnly: true,
