@@ -5,7 +5,9 @@
  * Evidence needed: TPOT per request and the running-requests series (batch size); DCGM
  * `DCGM_FI_PROF_DRAM_ACTIVE` makes it stronger.
  * For: the median TPOT shifted up in a window while the running batch grew, and per step TPOT
- * tracks the batch size; DRAM activity high. Against: the outputs got longer instead (long
+ * tracks the batch size or DRAM activity rose over the same steps; DRAM activity high. Where the
+ * DRAM gauge changed on its own, the requests' TPOT inside that span against outside it
+ * (ADR 0308). Against: the outputs got longer instead (long
  * generations); no batch growth; DRAM with plenty of headroom; more uncached prompt tokens per
  * request (from the prefix-cache counters when the requests carry no cached tokens); more requests
  * made most of the rise in load (queue saturation drove the batch; ADR 0242).
@@ -197,7 +199,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
   needs:
     'TPOT; the running-requests series (batch size; traffic is the fallback); `DCGM_FI_PROF_DRAM_ACTIVE` strengthens it.',
   predicts:
-    'median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman), DRAM busy.',
+    "median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman) or DRAM activity rose over the same steps, DRAM busy; where the DRAM gauge's own change times it, a smaller rise of the typical request's TPOT inside that span (from 1.1×, Cliff's δ ≥ 0.33).",
   against:
     "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share; the cached part from the requests, else from the prefix-cache counters); more requests made most of the rise in the engines' load (then the queue they saturate drove the fuller batch).",
   counter(ctx, finding) {
