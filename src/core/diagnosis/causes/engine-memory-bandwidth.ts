@@ -5,7 +5,9 @@
  * Evidence needed: TPOT per request and the running-requests series (batch size); DCGM
  * `DCGM_FI_PROF_DRAM_ACTIVE` makes it stronger.
  * For: the median TPOT shifted up in a window while the running batch grew, and per step TPOT
- * tracks the batch size; DRAM activity high. Against: the outputs got longer instead (long
+ * tracks the batch size or DRAM activity rose over the same steps; DRAM activity high. Where the
+ * DRAM gauge changed on its own, the requests' TPOT inside that span against outside it
+ * (ADR 0308). Against: the outputs got longer instead (long
  * generations); no batch growth; DRAM with plenty of headroom; more uncached prompt tokens per
  * request (from the prefix-cache counters when the requests carry no cached tokens); more requests
  * made most of the rise in load (queue saturation drove the batch; ADR 0242).
@@ -13,9 +15,13 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { ramp, spearman } from '../../stats/significance.js'
+import { cliffsDelta, ramp, spearman } from '../../stats/significance.js'
 import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import {
+  detectChangePoints,
+  findElevatedSpan,
+  type ElevatedSpan,
+} from '../../timeline/change-points.js'
 import type { CauseRecord } from './record.js'
 import { decodeWeight } from './signature.js'
 import { missingEvidence } from '../explain/evidence.js'
@@ -40,6 +46,9 @@ import { jumpedLevel, jumpedShare, trafficExtent, trafficJump } from '../detect/
  */
 const PROMPT_LO = 1.2
 const PROMPT_HI = 1.6
+
+/** Requests each side of the DRAM's span needs before their TPOT medians are compared. */
+const MIN_SIDE = 30
 
 /**
  * Mean uncached prompt tokens per request started inside [fromUs, toUs) and outside it, and what
@@ -93,6 +102,79 @@ function uncachedPrompt(
   return { inside, outside, source: counted > 0 ? 'cached_tokens' : 'input_tokens' }
 }
 
+/** Relative rise of the fleet's DRAM activity (per step mean) that counts as the gauge's own change. */
+const DRAM_RISE = 0.2
+
+/**
+ * Steps in common over the longer of the TPOT's and the DRAM's elevated spans at which the two
+ * start / fully count as one change. A scrape interval of slack at either edge still leaves most
+ * of a span of a few steps in common; two unrelated changes rarely share half their steps.
+ */
+const COINCIDE_LO = 0.5
+const COINCIDE_HI = 0.8
+
+/**
+ * Cliff's δ of the requests' TPOT inside the DRAM's span against outside it at which the rise
+ * starts / fully counts: a medium and a large effect in Romano et al.'s (2006) reading. The
+ * typical request slowed, not a few.
+ */
+const TYPICAL_LO = 0.33
+const TYPICAL_HI = 0.474
+
+/**
+ * TPOT median ratio at which a rise the DRAM gauge times starts / fully counts. Without the gauge
+ * the ramp is 1.2–1.6: the TPOT must rise 20 % before its change points tell it from drift. With
+ * the gauge's own change saying when, that detection margin is not needed, and the ramp moves
+ * down by it; what is left to exclude is the few per cent a batch that grows with the load alone
+ * adds to each decode step (it reads every sequence's KV once more).
+ */
+const LED_RISE_LO = 1.1
+const LED_RISE_HI = 1.5
+
+/** Steps two inclusive spans have in common over the longer one's length. */
+function coincidence(a: ElevatedSpan, b: ElevatedSpan): number {
+  const common = Math.min(a.end, b.end) - Math.max(a.start, b.start) + 1
+  const longer = Math.max(a.end - a.start + 1, b.end - b.start + 1)
+  return common > 0 ? common / longer : 0
+}
+
+/**
+ * A TPOT rise read where the DRAM gauge changed: its span, with the requests' median TPOT inside
+ * it against outside as the ratio, and how far the typical request slowed (Cliff's δ). The gauge
+ * is the mechanism's own series, so a rise too small or too short-lived for the TPOT's change
+ * points alone (1.35× for four minutes in 36, ADR 0308) is still seen. Null without a DRAM span,
+ * or when the TPOT did not rise inside it.
+ */
+function dramLed(
+  ctx: DiagnosisContext,
+  dramSpan: ElevatedSpan | null
+): { span: ElevatedSpan; delta: number } | null {
+  if (dramSpan === null) {
+    return null
+  }
+  const fromUs = ctx.grid.fromUs + dramSpan.start * ctx.grid.stepUs
+  const toUs = ctx.grid.fromUs + (dramSpan.end + 1) * ctx.grid.stepUs
+  const inside = startMask(ctx.frame, fromUs, toUs)
+  const outside = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    outside[i] = inside[i] === 1 ? 0 : 1
+  }
+  const a = sortedFinite(ctx.frame.tpotUs, inside)
+  const b = sortedFinite(ctx.frame.tpotUs, outside)
+  if (a.length < MIN_SIDE || b.length < MIN_SIDE) {
+    return null
+  }
+  const elevated = quantileSorted(a, 0.5)
+  const baseline = quantileSorted(b, 0.5)
+  if (!(baseline > 0) || !(elevated > baseline)) {
+    return null
+  }
+  return {
+    span: { ...dramSpan, baseline, elevated, ratio: elevated / baseline },
+    delta: cliffsDelta(a, b),
+  }
+}
+
 function windowOf(
   ctx: DiagnosisContext,
   fromUs: number,
@@ -117,7 +199,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
   needs:
     'TPOT; the running-requests series (batch size; traffic is the fallback); `DCGM_FI_PROF_DRAM_ACTIVE` strengthens it.',
   predicts:
-    'median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman), DRAM busy.',
+    "median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman) or DRAM activity rose over the same steps, DRAM busy; where the DRAM gauge's own change times it, a smaller rise of the typical request's TPOT inside that span (from 1.1×, Cliff's δ ≥ 0.33).",
   against:
     "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share; the cached part from the requests, else from the prefix-cache counters); more requests made most of the rise in the engines' load (then the queue they saturate drove the fuller batch).",
   counter(ctx, finding) {
@@ -152,14 +234,34 @@ export const engineMemoryBandwidthCause: CauseRecord = {
       return { skipped: 'no TPOT on the requests' }
     }
     const tpotP50 = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.tpotUs, 0.5).values
-    const span = findElevatedSpan(detectChangePoints(tpotP50, { minRelativeChange: 0.2 }), 0.2)
+    const dramView = ctx.resources.get('dram_active')
+    const dramSpan =
+      dramView === undefined
+        ? null
+        : findElevatedSpan(
+            detectChangePoints(dramView.mean, { minRelativeChange: DRAM_RISE }),
+            DRAM_RISE
+          )
+    const running = ctx.resources.get('running')
+    const batch = running ? running.mean : ctx.traffic
+    const rho = spearman(Array.from(tpotP50), Array.from(batch))
+    const tpotSpan = findElevatedSpan(detectChangePoints(tpotP50, { minRelativeChange: 0.2 }), 0.2)
+    const led = tpotSpan !== null ? null : dramLed(ctx, dramSpan)
+    const span = tpotSpan ?? led?.span ?? null
     if (span === null) {
       return null
     }
     const range = { from: span.start, to: span.end }
-    const running = ctx.resources.get('running')
-    const batch = running ? running.mean : ctx.traffic
-    const rho = spearman(Array.from(tpotP50), Array.from(batch))
+    // TPOT tracks the batch: per step over the whole run (rank correlation), or, read on the
+    // gauge of the mechanism itself, DRAM activity rose over the same steps as the TPOT. A short
+    // rise among many calm steps ranks weakly however well it coincides: the calm steps' noise
+    // decides most of the ranks (contract seed 89 `engine.memory_bandwidth#0`: 0.38 for TPOT 3.9×
+    // over the same seven minutes as DRAM 0.22 → 0.94; ADR 0308).
+    const together = dramSpan === null ? 0 : coincidence(span, dramSpan)
+    const tracking =
+      led !== null
+        ? ramp(led.delta, TYPICAL_LO, TYPICAL_HI)
+        : Math.max(ramp(rho, 0.4, 0.8), ramp(together, COINCIDE_LO, COINCIDE_HI))
     const batchIn = meanOver(batch, range.from, range.to)
     const batchOut = meanOutside(batch, range.from, range.to)
     const batchLevel = batchOut > 0 ? batchIn / batchOut : 1
@@ -197,8 +299,8 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     }
     const longShift = nIn > 0 && nOut > 0 ? (longIn / nIn + 0.002) / (longOut / nOut + 0.002) : 1
     let confidence =
-      ramp(span.ratio, 1.2, 1.6) *
-      ramp(rho, 0.4, 0.8) *
+      (led !== null ? ramp(span.ratio, LED_RISE_LO, LED_RISE_HI) : ramp(span.ratio, 1.2, 1.6)) *
+      tracking *
       ramp(batchRatio, 1.2, 2) *
       (longShift >= 3 ? 0.3 : 1)
     const evidence: Evidence[] = [
@@ -215,6 +317,21 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         text: `${running ? 'running batch' : 'traffic'} ${batchLevel.toFixed(1)}× larger meanwhile${batchRatio < batchLevel - 0.05 ? ` (${batchRatio.toFixed(1)}× as a jump at the window's start; the rest along its trend)` : ''}; TPOT rises and falls with it (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
       },
     ]
+    if (led !== null) {
+      evidence.push({
+        metric: 'tpot',
+        observed: round(led.delta),
+        baseline: 0,
+        text: `the typical request's TPOT is higher while DRAM activity is up than outside it (Cliff's δ ${led.delta.toFixed(2)}): the tokens slowed where the memory was busy`,
+      })
+    } else if (dramSpan !== null && together > 0) {
+      evidence.push({
+        metric: 'dram_active',
+        observed: round(together),
+        baseline: null,
+        text: `DRAM activity rose over the same steps as the TPOT (${pct(together)} of the longer of the two spans in common)`,
+      })
+    }
     if (dram) {
       confidence *= 0.6 + 0.4 * ramp(dram.peak, 0.6, 0.85)
       evidence.push({

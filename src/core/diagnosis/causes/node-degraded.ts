@@ -5,7 +5,8 @@
  * For: the slow cohort (TTFT or TPOT) is concentrated on one node whose replicas are all slow, or
  * on one replica; its load is no higher than the others' (so it is not overloaded).
  * Against: the slow replica gets more traffic than the rest (routing imbalance), it runs a
- * different version (version regression), or it is new (cold start).
+ * different version (version regression), it is new (cold start), or in the window it works per
+ * token no slower than the other replicas of the same minutes (ADR 0308).
  * Scope: the node when ≥ 2 of its replicas are slow, or when one cohort (TTFT or TPOT) names the
  * node and the other one of its replicas (ADR 0228); the replica when only one is.
  * Actions (CONTRACT §5.1): drain the node; check GPU clocks, errors, neighbours.
@@ -23,10 +24,11 @@ import { replicaLoadShift } from './routing-imbalance.js'
 import { serviceRatio } from '../detect/service-rate.js'
 import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
-import { bucketQuantile } from '../../timeline/buckets.js'
+import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
-import { windowOfBuckets } from '../frame/window-span.js'
+import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
+import { startMask } from '../frame/frame.js'
 
 /** The other replicas' slow requests needed for their median time per token to count (as for tokens per request above). */
 const MIN_SLOW_REST = 10
@@ -124,6 +126,82 @@ function heavierRequests(ctx: DiagnosisContext, scope: Finding['scope']): Counte
   return null
 }
 
+/**
+ * Its slow requests' time per token over the other replicas' requests started in the same grid
+ * steps. A degraded node makes its own replicas slow and leaves its peers on other nodes as they
+ * were at the same time; a slowdown of every replica at once (the memory bandwidth of a fuller
+ * batch everywhere) slows the peers too. Against all of the peers' requests, most of them from
+ * before and after, a fleet-wide slowdown whose queue happened to grow longest on one replica
+ * reads as that replica working slower (contract seed 89 `engine.memory_bandwidth#0`: 3.78×
+ * against the whole window, 1.0× against the same minutes; ADR 0308). Null when the peers have
+ * fewer than {@link MIN_SLOW_REST} requests in those steps.
+ */
+function sameStepsRatio(ctx: DiagnosisContext, mine: Uint8Array, rest: Uint8Array): number | null {
+  const steps = new Set<number>()
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (mine[i] === 1) {
+      steps.add(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))
+    }
+  }
+  const peers = new Uint8Array(ctx.frame.n)
+  let count = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (rest[i] === 1 && steps.has(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))) {
+      peers[i] = 1
+      count++
+    }
+  }
+  return count >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, peers) : null
+}
+
+/**
+ * A degraded node makes its own replicas slow and leaves its peers as they were: inside the
+ * finding's window, the scope's requests must take longer per token than the other replicas'
+ * requests of the same steps. When they do not, whatever slowed them slowed every replica (the
+ * memory bandwidth of fuller batches everywhere), and the scope only holds the longest queue it
+ * left: evidence against, whichever detector proposed the finding (ADR 0308). Null without a
+ * window (a standing slow node has no "same time" apart from the whole run) or a node/replica
+ * scope, or when either side is too thin to measure.
+ */
+function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
+  const span = windowSpanUs(finding.window)
+  const { dimension, value } = finding.scope
+  if (span === null || value === null || (dimension !== 'node' && dimension !== 'replica')) {
+    return null
+  }
+  const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, value) : ([value] as const)
+  const codes = new Set(members.map((m) => ctx.frame.dims.replica.values.indexOf(m)))
+  const inWindow = startMask(ctx.frame, span.from, span.to)
+  const mine = new Uint8Array(ctx.frame.n)
+  const rest = new Uint8Array(ctx.frame.n)
+  let count = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = ctx.frame.dims.replica.codes[i] as number
+    if (c < 0) {
+      continue
+    }
+    if (codes.has(c)) {
+      mine[i] = inWindow[i] as number
+      count += inWindow[i] as number
+    } else {
+      rest[i] = 1
+    }
+  }
+  const ratio = count >= MIN_SLOW_REST ? sameStepsRatio(ctx, mine, rest) : null
+  if (ratio === null || ratio >= QUEUE_ONLY_SERVICE) {
+    return null
+  }
+  return {
+    factor: 0.25,
+    evidence: {
+      dimension,
+      observed: round(ratio),
+      baseline: 1,
+      text: `against: in the window its requests take ${ratio.toFixed(2)}× as long per token as the other replicas' requests of the same minutes: what slowed them slowed the other replicas too`,
+    },
+  }
+}
+
 /** The scope of a slower-work excess that a slow node or replica owns. */
 function degradedScope(x: ExcessView): number {
   const f = x.facts
@@ -161,10 +239,15 @@ export const nodeDegradedCause: CauseRecord = {
   predicts:
     'the slow cohort concentrates on a node whose replicas are each slow (scope node), or on a single replica (scope replica), and removing it lowers the P99.',
   against:
-    'the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), is new (cold start), or serves requests with ≥ 1.5× the prompt or output tokens (long prompts, long generations).',
+    "the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), is new (cold start), serves requests with ≥ 1.5× the prompt or output tokens (long prompts, long generations), or in the window works per token no slower than the other replicas' requests of the same minutes (what slowed it slowed them too).",
   actions: ['drain the node', 'check GPU clocks, XID errors and neighbours'],
   counter(ctx, finding) {
-    return heavierRequests(ctx, finding.scope)
+    const heavier = heavierRequests(ctx, finding.scope)
+    const peers = peersAsSlow(ctx, finding)
+    if (heavier === null || peers === null) {
+      return heavier ?? peers
+    }
+    return heavier.factor <= peers.factor ? heavier : peers
   },
   excess: {
     ...scopedSignature(degradedScope),
@@ -244,6 +327,7 @@ export const nodeDegradedCause: CauseRecord = {
     }
     const service =
       (slowRestCount >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, slowRest) : null) ??
+      sameStepsRatio(ctx, mine, rest) ??
       serviceRatio(ctx.frame, mine, rest)
     if (service !== null) {
       if (service < 1.15) {
