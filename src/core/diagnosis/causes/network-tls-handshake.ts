@@ -10,7 +10,9 @@
  * ADR 0193), which a long-prompt tail hides from the first test.
  * Against: the extra time is round trips of one far region (the `network` stage is long there
  * too: that is `network.high_rtt`); a steady, small share of new connections; new connections a
- * young replica, a connection limit or new clients explain (ADR 0194).
+ * young replica, a connection limit or new clients explain (ADR 0194); connect + TLS rose in the
+ * change window but on new connections the connect alone did, and more new connections explain
+ * little of it: a wait to connect, before the handshake (ADR 0316).
  * Actions (CONTRACT §5.1): keep-alive / connection pooling; TLS session resumption.
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
@@ -186,6 +188,103 @@ function handshakeScope(x: ExcessView): { scope: Finding['scope']; evidence: Evi
   }
 }
 
+/**
+ * What the change-window reading keeps when the connect + TLS rise was spent before the handshake
+ * (the factor a connection limit keeps when its own sign points elsewhere, ADR 0302 and 0311).
+ */
+const BEFORE_THE_HANDSHAKE = 0.2
+/**
+ * TLS time per new connection against connect time per new connection, at and above which the
+ * rise is the handshake's: a wait to connect (a full accept queue, a SYN retransmitted) puts none
+ * of it in TLS, a longer round trip twice the connect's (two round trips to one), a slower
+ * handshake all of it. Half lies between the wait's 0 and every reading where the handshake is
+ * slower.
+ */
+const TLS_ALIKE = 0.5
+/**
+ * Share of the rise in connect + TLS per request that more new connections at their usual cost
+ * must explain for the rise to be lost keep-alive: below half, most of it is slower connects, not
+ * more handshakes (the point between the two readings, as in ADR 0311).
+ */
+const MORE_HANDSHAKES_SHARE = 0.5
+/** Noise units the connect rise needs before it is read at all (ADR 0191, 0311). */
+const CONNECT_RISE_Z = 4
+/** New connections each side of the change window needs for a mean and its noise. */
+const BEFORE_MIN = 30
+
+/**
+ * Counter-evidence on the change-window reading (ADR 0316): connect + TLS rose with the latency,
+ * but the rise sits before the handshake. On new connections, connect time rose beyond noise
+ * while TLS time rose less than half as much, and the extra new connections, at the usual connect
+ * + TLS of one, explain less than half of the rise per request. Lost keep-alive or resumption
+ * adds handshakes or makes each longer, in the TLS stage; a wait to connect (a connection limit's
+ * accept queue, a retransmitted SYN) lengthens only the connect. Null without a change window,
+ * with fewer than 30 new connections on either side, or when the connect rise is within noise.
+ */
+function beforeTheHandshake(
+  ctx: DiagnosisContext,
+  fresh: Float64Array,
+  change: DiagnosisContext['ttftChange'],
+  rise: number
+): Evidence | null {
+  if (change.elevated === null) {
+    return null
+  }
+  const f = ctx.frame
+  // [inside, outside] per new connection: n, connect sum and sum of squares, TLS sum.
+  const n = [0, 0]
+  const connect = [0, 0]
+  const connectSq = [0, 0]
+  const tls = [0, 0]
+  // [inside, outside] over requests whose reuse is known: n, new connections.
+  const known = [0, 0]
+  const opened = [0, 0]
+  for (let i = 0; i < f.n; i++) {
+    const fr = fresh[i] as number
+    if (fr !== fr) {
+      continue
+    }
+    const k = change.inWindow[i] === 1 ? 0 : 1
+    known[k] = (known[k] as number) + 1
+    if (fr !== 1) {
+      continue
+    }
+    opened[k] = (opened[k] as number) + 1
+    const c = f.stages['client.connect'][i] as number
+    const t = f.stages['client.tls'][i] as number
+    const cv = c === c && c > 0 ? c : 0
+    n[k] = (n[k] as number) + 1
+    connect[k] = (connect[k] as number) + cv
+    connectSq[k] = (connectSq[k] as number) + cv * cv
+    tls[k] = (tls[k] as number) + (t === t && t > 0 ? t : 0)
+  }
+  if (n.some((x) => x < BEFORE_MIN)) {
+    return null
+  }
+  const mean = (a: number[], k: number): number => (a[k] as number) / (n[k] as number)
+  const variance = (k: number): number =>
+    Math.max(0, mean(connectSq, k) - mean(connect, k) ** 2) / ((n[k] as number) - 1)
+  const connectRise = mean(connect, 0) - mean(connect, 1)
+  const tlsRise = mean(tls, 0) - mean(tls, 1)
+  const z = connectRise / Math.sqrt(variance(0) + variance(1) || 1)
+  const shareRise =
+    (opened[0] as number) / (known[0] as number) - (opened[1] as number) / (known[1] as number)
+  const moreHandshakesUs = Math.max(0, shareRise) * (mean(connect, 1) + mean(tls, 1))
+  if (
+    !(z >= CONNECT_RISE_Z) ||
+    tlsRise >= TLS_ALIKE * connectRise ||
+    moreHandshakesUs >= MORE_HANDSHAKES_SHARE * rise
+  ) {
+    return null
+  }
+  return {
+    stage: 'client.connect',
+    observed: round(connectRise / 1000),
+    baseline: round(tlsRise / 1000),
+    text: `against: on new connections connect rose by ${fmtUs(connectRise)} in the change window (z=${z.toFixed(1)}) and TLS by ${fmtUs(Math.max(0, tlsRise))}; more new connections explain ${fmtUs(moreHandshakesUs)} of the ${fmtUs(rise)} rise in connect + TLS per request: the time was spent waiting to connect, before the handshake`,
+  }
+}
+
 /** "Rose as much elsewhere": at least this share of the scope's own rise. */
 const ELSEWHERE_ALIKE = 0.5
 
@@ -200,7 +299,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
   predicts:
     "connect + TLS explain a good part of the slow cohort's excess, and handshake time or the share of new connections rose in the change window, or most requests open new connections. Or, on its own (at most 0.7, below a cause that holds the tail): the share of requests opening a new connection rose over a span beyond chance (scan z ≥ 4–6), fewer requests per step reused a connection (3–10 % of the usual reuse lost), and the extra handshakes add 3–10 % to a typical TTFT.",
   against:
-    'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3). Explained away: new connections to a replica in its first five minutes (a start, by necessity new), connects retransmitted at a connection limit (≥ 0.9 s), and new connections that came with new clients (as many requests per step as before still reused one).',
+    'one far region whose network time is several times the others\' (high RTT); latency changed but neither handshake time nor the share of new connections rose with it (listed as "against", confidence × 0.3); connect + TLS rose with the latency, but on new connections the connect rose beyond noise (4 standard errors) while TLS rose less than half as much, and more new connections at their usual handshake explain less than half of the rise: a wait to connect, not a handshake (that reading × 0.2). Explained away: new connections to a replica in its first five minutes (a start, by necessity new), connects retransmitted at a connection limit (≥ 0.9 s), and new connections that came with new clients (as many requests per step as before still reused one).',
   actions: ['enable keep-alive / connection pooling in clients', 'enable TLS session resumption'],
   excess: {
     'connect-wait': 0.4,
@@ -280,6 +379,13 @@ export const networkTlsHandshakeCause: CauseRecord = {
         baseline: null,
         text: `${pct(freshAll.mean)} of requests open a new connection`,
       })
+    }
+    const before = beforeTheHandshake(ctx, fresh, change, hsShift.inside - hsShift.outside)
+    if (before !== null) {
+      // Only the change-window reading is weighed down: a rise in the share of new connections
+      // (the scan) leaves retransmitted connects out and stays the handshakes' own.
+      tail *= BEFORE_THE_HANDSHAKE
+      evidence.push(before)
     }
     const alone = RISE_ALONE * (rise?.confidence ?? 0)
     const fromRise = rise !== null && alone > tail
