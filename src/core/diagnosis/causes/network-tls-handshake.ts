@@ -186,6 +186,44 @@ function handshakeScope(x: ExcessView): { scope: Finding['scope']; evidence: Evi
   }
 }
 
+/**
+ * The slow cohort's share of the excess that its connects hold as handshakes: connect time as in
+ * the stage breakdown, but with the connects of {@link RETRANSMIT_US} or more left out (ADR 0312).
+ * A handshake pays its round trips in connect and TLS; a connect that took a second is a SYN
+ * retransmitted at a connection limit, the limit's time, which the rise test leaves out as well.
+ * The share is of the same summed excess over every TTFT stage, so those seconds still count as
+ * excess, only not as this cause's.
+ */
+function handshakeConnectShare(ctx: DiagnosisContext): number {
+  const connect = stageStat(ctx.ttftStages, 'client.connect')
+  const positive = ctx.ttftStages.stats.reduce((a, st) => a + Math.max(0, st.excessUs), 0)
+  if (connect === undefined || !(positive > 0)) {
+    return 0
+  }
+  const { slow, eligible } = ctx.ttft
+  const col = ctx.frame.stages['client.connect']
+  let slowSum = 0
+  let slowN = 0
+  let baseSum = 0
+  let baseN = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (eligible[i] !== 1) {
+      continue
+    }
+    const v = col[i] as number
+    const own = v === v && v > 0 && v < RETRANSMIT_US ? v : 0
+    if (slow[i] === 1) {
+      slowSum += own
+      slowN++
+    } else {
+      baseSum += own
+      baseN++
+    }
+  }
+  const excessUs = (slowN > 0 ? slowSum / slowN : 0) - (baseN > 0 ? baseSum / baseN : 0)
+  return Math.max(0, excessUs) / positive
+}
+
 /** "Rose as much elsewhere": at least this share of the scope's own rise. */
 const ELSEWHERE_ALIKE = 0.5
 
@@ -214,7 +252,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
     }
     const tls = stageStat(ctx.ttftStages, 'client.tls')
     const connect = stageStat(ctx.ttftStages, 'client.connect')
-    const excess = (tls?.excessShare ?? 0) + (connect?.excessShare ?? 0)
+    const excess = (tls?.excessShare ?? 0) + handshakeConnectShare(ctx)
     const share = ramp(excess, 0.15, 0.4)
     const handshake = new Float64Array(frame.n).fill(NaN)
     const fresh = new Float64Array(frame.n).fill(NaN)
