@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Diagnosis } from '../../model/diagnosis.js'
-import type { RequestRecord } from '../../model/request.js'
+import type { RequestTimeline } from '../../model/request.js'
 import { asMicros } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
 import { frameFromRequests } from '../frame/frame.js'
@@ -24,7 +24,7 @@ function run173110(): GenResult {
   return generateRun(c.spec)
 }
 
-function diagnoseRequests(g: GenResult, requests: RequestRecord[]): Diagnosis {
+function diagnoseRequests(g: GenResult, requests: RequestTimeline[]): Diagnosis {
   const input = {
     window: g.window,
     frame: frameFromRequests(requests),
@@ -34,7 +34,7 @@ function diagnoseRequests(g: GenResult, requests: RequestRecord[]): Diagnosis {
   return diagnose(input).diagnosis
 }
 
-const inLastStretch = (g: GenResult, r: RequestRecord): boolean =>
+const inLastStretch = (g: GenResult, r: RequestTimeline): boolean =>
   r.startUs >= g.window.toUs - LAST_STRETCH_US
 
 describe('a change at the end of the data: the root read on the requests', () => {
