@@ -1,7 +1,7 @@
 /**
  * `network.tls_handshake` weighs the slow cohort's connects as handshakes only when they took a
  * handshake's round trip: a connect of 0.9 s or more is a SYN retransmitted at a connection limit
- * (ADR 0312). Grid seed 11's run 44 (a 1.2× connection limit over the last minute, client spans)
+ * (ADR 0310). Grid seed 11's run 44 (a 1.2× connection limit over the last minute, client spans)
  * was answered `network.tls_handshake` 0.85–0.88: the retransmitted connects held 39 % of the slow
  * first tokens' extra time and the TLS stage 4 %.
  */

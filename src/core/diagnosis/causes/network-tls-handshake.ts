@@ -188,7 +188,7 @@ function handshakeScope(x: ExcessView): { scope: Finding['scope']; evidence: Evi
 
 /**
  * The slow cohort's share of the excess that its connects hold as handshakes: connect time as in
- * the stage breakdown, but with the connects of {@link RETRANSMIT_US} or more left out (ADR 0312).
+ * the stage breakdown, but with the connects of {@link RETRANSMIT_US} or more left out (ADR 0310).
  * A handshake pays its round trips in connect and TLS; a connect that took a second is a SYN
  * retransmitted at a connection limit, the limit's time, which the rise test leaves out as well.
  * The share is of the same summed excess over every TTFT stage, so those seconds still count as
