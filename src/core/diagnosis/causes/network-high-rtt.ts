@@ -21,7 +21,7 @@ import { moreHandshakes, scopedSignature } from './signature.js'
 import { scopeCarries } from '../detect/excess-carrier.js'
 import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
 import { fmtUs, pct, round } from '../explain/text.js'
-import { shiftOf, stageStat } from '../detect/shifts.js'
+import { meanRatio, shiftOf, stageStat } from '../detect/shifts.js'
 import { tailImpact } from '../detect/impact.js'
 import { windowSpanUs } from '../frame/window-span.js'
 
@@ -270,7 +270,7 @@ function tailView(ctx: DiagnosisContext): RuleResult {
   const regional = far === null ? 0 : ramp(far.networkRatio, 2, 4) * ramp(far.impact, 1.15, 1.5)
   const change = ctx.ttftChange
   const netShift = shiftOf(ctx, ctx.frame.stages.network, change)
-  const global = change.elevated ? ramp(netShift.ratio, 1.5, 3) : 0
+  const global = change.elevated ? ramp(netShift.ratio, GLOBAL_RISE_FROM, GLOBAL_RISE_FULL) : 0
   const confidence = share * Math.max(regional, global * 0.8)
   if (confidence <= 0) {
     return null
@@ -292,9 +292,114 @@ function tailView(ctx: DiagnosisContext): RuleResult {
     baseline: round(netShift.outside / 1000),
     text: `network time ${fmtUs(netShift.inside)} inside the change window vs ${fmtUs(netShift.outside)} outside`,
   })
+  const carrier = riseCarrier(ctx, change)
+  if (carrier !== null) {
+    evidence.push({
+      dimension: 'region',
+      observed: round(carrier.inside / 1000),
+      baseline: round(carrier.outside / 1000),
+      text: `the rise is ${carrier.region}'s: its network time went from ${fmtUs(carrier.outside)} to ${fmtUs(carrier.inside)} inside the change window (${carrier.ratio.toFixed(1)}×), the other regions' from ${fmtUs(carrier.peersOutside)} to ${fmtUs(carrier.peersInside)} (${carrier.peersRatio.toFixed(2)}×)`,
+    })
+  }
   const ce = changeEvidence(change, 'ttft')
   if (ce) {
     evidence.push(ce)
   }
-  return { confidence, scope: scopeOf(null, null), window: changeWindow(change), evidence }
+  const scope = carrier === null ? scopeOf(null, null) : scopeOf('region', carrier.region)
+  return { confidence, scope, window: changeWindow(change), evidence }
 }
+
+/**
+ * A rise of the network time this many times (inside the change window over outside it) is
+ * where "everyone's round trips grew" starts to count, and full at the second: below 1.5× the
+ * rise is within what a shifted mix of near and far clients does to the mean.
+ */
+const GLOBAL_RISE_FROM = 1.5
+const GLOBAL_RISE_FULL = 3
+
+interface RiseCarrier {
+  region: string
+  inside: number
+  outside: number
+  ratio: number
+  peersInside: number
+  peersOutside: number
+  peersRatio: number
+}
+
+/**
+ * The region that carries a rise of the network time inside the change window, or null when the
+ * rise is everyone's (ADR 0310). A round trip is paid per client population: a path that got
+ * longer for one region raises that region's network time and leaves its peers' where it was.
+ * The test is the one the pooled view uses for "everyone's network time rose", asked of the
+ * peers without the region: when the region's own time rose by it and the other regions' did
+ * not, pooling them only diluted one region's rise, and the scope is that region.
+ */
+function riseCarrier(
+  ctx: DiagnosisContext,
+  change: DiagnosisContext['ttftChange']
+): RiseCarrier | null {
+  const col = ctx.frame.dims.region
+  const k = col.values.length
+  if (change.elevated === null || k < 2) {
+    return null
+  }
+  const net = ctx.frame.stages.network
+  const inSum = new Float64Array(k)
+  const inN = new Float64Array(k)
+  const outSum = new Float64Array(k)
+  const outN = new Float64Array(k)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = net[i] as number
+    if (c < 0 || v !== v) {
+      continue
+    }
+    const x = v > 0 ? v : 0
+    if (change.inWindow[i] === 1) {
+      inSum[c] = (inSum[c] as number) + x
+      inN[c] = (inN[c] as number) + 1
+    } else {
+      outSum[c] = (outSum[c] as number) + x
+      outN[c] = (outN[c] as number) + 1
+    }
+  }
+  const total = (a: Float64Array): number => a.reduce((x, y) => x + y, 0)
+  const [inAll, inAllN, outAll, outAllN] = [total(inSum), total(inN), total(outSum), total(outN)]
+  let best: RiseCarrier | null = null
+  for (let c = 0; c < k; c++) {
+    const si = inSum[c] as number
+    const ni = inN[c] as number
+    const so = outSum[c] as number
+    const no = outN[c] as number
+    const [pi, pni, po, pno] = [inAll - si, inAllN - ni, outAll - so, outAllN - no]
+    if (
+      ni < MIN_REGION_REQUESTS ||
+      no < MIN_REGION_REQUESTS ||
+      pni < MIN_REGION_REQUESTS ||
+      pno < MIN_REGION_REQUESTS
+    ) {
+      continue
+    }
+    const ratio = meanRatio(si / ni, so / no)
+    const peersRatio = meanRatio(pi / pni, po / pno)
+    if (ratio < GLOBAL_RISE_FROM || peersRatio >= GLOBAL_RISE_FROM) {
+      continue
+    }
+    if (best === null || ratio > best.ratio) {
+      best = {
+        region: col.values[c] as string,
+        inside: si / ni,
+        outside: so / no,
+        ratio,
+        peersInside: pi / pni,
+        peersOutside: po / pno,
+        peersRatio,
+      }
+    }
+  }
+  return best
+}
+
+/** A region (and its peers) needs this many requests on each side of the window to be compared. */
+const MIN_REGION_REQUESTS = 10

@@ -85,6 +85,17 @@ function stretchOf(
     undefined,
     MIN_PER_STEP
   )
+  const s = seriesStretch(p50, first, end, k)
+  return s === null ? null : { measure, ...s }
+}
+
+/** A per-step series' last `k` steps up to `end` (exclusive) against every earlier stretch. */
+function seriesStretch(
+  p50: Float64Array,
+  first: number,
+  end: number,
+  k: number
+): Omit<EndStretch, 'measure'> | null {
   const mean = (from: number): number => {
     let sum = 0
     for (let i = from; i < from + k; i++) {
@@ -116,7 +127,6 @@ function stretchOf(
     return null
   }
   return {
-    measure,
     lastUs,
     typicalUs,
     highestUs,
@@ -124,9 +134,8 @@ function stretchOf(
   }
 }
 
-/** The change at the end of the data, or null when its last stretch is within its history. */
-export function endChange(ctx: DiagnosisContext): EndChange | null {
-  const { traffic, grid, frame } = ctx
+/** The data's steps with requests: from the first to the last (exclusive), or null. */
+function dataSteps(traffic: Float64Array): { first: number; end: number } | null {
   const first = traffic.findIndex((n) => n > 0)
   if (first < 0) {
     return null
@@ -135,6 +144,32 @@ export function endChange(ctx: DiagnosisContext): EndChange | null {
   while (end > first && !((traffic[end - 1] as number) > 0)) {
     end--
   }
+  return { first, end }
+}
+
+/**
+ * Any per-step series (not only a latency's median: a root's own series, such as the output
+ * tokens per request) over the same last stretch as `end`, by the same test against its own
+ * earlier stretches (ADR 0310). Null when the series has too few valued stretches or no spread.
+ * The figures are in the series' own unit despite the `Us` names.
+ */
+export function endStretchOf(
+  ctx: DiagnosisContext,
+  end: EndChange,
+  perStep: Float64Array
+): Omit<EndStretch, 'measure'> | null {
+  const steps = dataSteps(ctx.traffic)
+  return steps === null ? null : seriesStretch(perStep, steps.first, steps.end, end.steps)
+}
+
+/** The change at the end of the data, or null when its last stretch is within its history. */
+export function endChange(ctx: DiagnosisContext): EndChange | null {
+  const { traffic, grid, frame } = ctx
+  const steps = dataSteps(traffic)
+  if (steps === null) {
+    return null
+  }
+  const { first, end } = steps
   const k = minSegmentSteps(grid)
   const read = (m: EndMeasure, v: Float64Array): EndStretch | null =>
     stretchOf(ctx, m, v, first, end, k)

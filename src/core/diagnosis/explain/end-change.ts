@@ -15,10 +15,11 @@ import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import type { StageName } from '../../model/request.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { BREACH_STAGE_CAUSES } from '../causes/index.js'
-import type { EndChange, EndStretch } from '../detect/end-change.js'
+import { BREACH_STAGE_CAUSES, causeRecord } from '../causes/index.js'
+import { END_RATIO, endStretchOf, type EndChange, type EndStretch } from '../detect/end-change.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { END_CHANGE_CONFIDENCE } from '../thresholds.js'
+import { bucketOf } from '../../timeline/buckets.js'
 import { fmtUs, measureWords, round } from './text.js'
 
 /** Requests each side needs for a stage's median to be compared. */
@@ -72,6 +73,66 @@ function risingStage(ctx: DiagnosisContext, end: EndChange): StageRise | null {
   return best
 }
 
+/** Requests with a known output length a step needs for its mean (as the end test's medians). */
+const MIN_OUTPUT_STEP = 5
+
+interface EndRoot {
+  cause: Exclude<Cause, 'healthy'>
+  evidence: Evidence[]
+}
+
+/**
+ * The root behind the mechanism, when the root's own series is a property of the requests and
+ * so readable on the last stretch like the latency (ADR 0310): longer outputs hold their batch
+ * slots longer, and at the same request rate the batch fills and the queue grows behind them.
+ * The test is the end's own: the output tokens per request of the last stretch stand at least
+ * {@link END_RATIO} of their widest earlier swings above their typical stretch, while the
+ * requests per step, read the same way, do not (the same rate). Only a root whose record
+ * explains the mechanism is named; null when either series cannot be read (unknown is no rise).
+ */
+function longOutputRoot(
+  ctx: DiagnosisContext,
+  end: EndChange,
+  mechanism: Exclude<Cause, 'healthy'>,
+  seconds: number
+): EndRoot | null {
+  const root = 'engine.long_generations'
+  if (!(causeRecord(root)?.explains ?? []).includes(mechanism)) {
+    return null
+  }
+  const { frame, grid } = ctx
+  const sums = new Float64Array(grid.count)
+  const counts = new Float64Array(grid.count)
+  for (let i = 0; i < frame.n; i++) {
+    const o = frame.outputTokens[i] as number
+    const b = bucketOf(grid, frame.startUs[i] as number)
+    if (o === o && b >= 0) {
+      sums[b] = (sums[b] as number) + o
+      counts[b] = (counts[b] as number) + 1
+    }
+  }
+  const perStep = sums.map((x, b) =>
+    (counts[b] as number) >= MIN_OUTPUT_STEP ? x / (counts[b] as number) : NaN
+  )
+  const outputs = endStretchOf(ctx, end, perStep)
+  const rate = endStretchOf(ctx, end, ctx.traffic)
+  if (outputs === null || rate === null || outputs.ratio < END_RATIO || rate.ratio >= END_RATIO) {
+    return null
+  }
+  const stepS = grid.stepUs / 1e6
+  return {
+    cause: root,
+    evidence: [
+      {
+        metric: 'output_tokens_per_request',
+        observed: round(outputs.lastUs),
+        baseline: round(outputs.typicalUs),
+        text: `over the same ${seconds} s the requests generated ${Math.round(outputs.lastUs)} output tokens on average (typically ${Math.round(outputs.typicalUs)}, at most ${Math.round(outputs.highestUs)} before: ${outputs.ratio.toFixed(1)}× the widest earlier swing) at the same request rate (${(rate.lastUs / stepS).toFixed(1)} requests/s, typically ${(rate.typicalUs / stepS).toFixed(1)}): longer generations hold their batch slots longer, and the ${mechanism} mechanism grows behind them`,
+      },
+    ],
+  }
+}
+
 /** "A", "A and B", "A, B and C". */
 function listWords(items: readonly string[]): string {
   return items.length <= 1
@@ -97,6 +158,7 @@ export function endChangeFinding(
     return null
   }
   const seconds = Math.round((end.toUs - end.fromUs) / 1e6)
+  const root = rise === null ? null : longOutputRoot(ctx, end, cause, seconds)
   const top = end.moved[0]!
   const others = end.moved.slice(1).map((s) => measureWords(s.measure))
   const evidence: Evidence[] = [
@@ -104,7 +166,7 @@ export function endChangeFinding(
       metric: `${top.measure}.p50`,
       observed: round(top.lastUs / 1000),
       baseline: round(top.typicalUs / 1000),
-      text: `something changed at the end of the data: over its last ${seconds} s (from ${isoFromMicros(end.fromUs as Micros)}) the ${stretchWords(top)}${others.length > 0 ? `, and ${listWords(others)} with it` : ''}; too little data after it to name the root cause`,
+      text: `something changed at the end of the data: over its last ${seconds} s (from ${isoFromMicros(end.fromUs as Micros)}) the ${stretchWords(top)}${others.length > 0 ? `, and ${listWords(others)} with it` : ''}; ${root === null ? 'too little data after it to name the root cause' : 'too little data after it to judge a cause on its latency, but the requests themselves show the root (below)'}`,
     },
   ]
   for (const s of end.moved.slice(1)) {
@@ -121,7 +183,7 @@ export function endChangeFinding(
           stage: rise.stage,
           observed: round(rise.afterUs / 1000),
           baseline: round(rise.beforeUs / 1000),
-          text: `${rise.stage} grew most: median ${fmtUs(rise.afterUs)} over those ${seconds} s vs ${fmtUs(rise.beforeUs)} before (the mechanism ${cause} names, not necessarily its root)`,
+          text: `${rise.stage} grew most: median ${fmtUs(rise.afterUs)} over those ${seconds} s vs ${fmtUs(rise.beforeUs)} before (the mechanism ${cause} names${root === null ? ', not necessarily its root' : `, explained by ${root.cause}`})`,
         }
       : {
           metric: 'tpot.p50',
@@ -130,15 +192,18 @@ export function endChangeFinding(
           text: `the worst gap between tokens rose far beyond its history while TPOT did not: tokens arrive in bursts more than slower (the mechanism ${cause} names)`,
         }
   )
+  if (root !== null) {
+    evidence.push(...root.evidence)
+  }
   return {
-    cause,
+    cause: root?.cause ?? cause,
     confidence: END_CHANGE_CONFIDENCE,
     scope: { dimension: null, value: null },
     window: { start: isoFromMicros(end.fromUs as Micros), end: isoFromMicros(end.toUs as Micros) },
     evidence,
     actions: [
       'diagnose again in a few minutes: the change needs a few minutes of its own before its cause can be judged',
-      ...actionsOf(cause),
+      ...actionsOf(root?.cause ?? cause),
     ],
   }
 }
