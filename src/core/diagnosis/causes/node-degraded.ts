@@ -156,12 +156,14 @@ function sameStepsRatio(ctx: DiagnosisContext, mine: Uint8Array, rest: Uint8Arra
 
 /**
  * A degraded node makes its own replicas slow and leaves its peers as they were: inside the
- * finding's window, the scope's requests must take longer per token than the other replicas'
- * requests of the same steps. When they do not, whatever slowed them slowed every replica (the
- * memory bandwidth of fuller batches everywhere), and the scope only holds the longest queue it
- * left: evidence against, whichever detector proposed the finding (ADR 0308). Null without a
- * window (a standing slow node has no "same time" apart from the whole run) or a node/replica
- * scope, or when either side is too thin to measure.
+ * finding's window, the scope's slow requests (the TTFT or TPOT cohort, the ones the finding is
+ * about) must take longer per token than the other replicas' requests of the same steps. When
+ * they do not, whatever slowed them slowed every replica (the memory bandwidth of fuller batches
+ * everywhere), and the scope only holds the longest queue it left: evidence against, whichever
+ * detector proposed the finding (ADR 0308). Its slow requests, not all of them: a window wider
+ * than the fault (a short fault read on gateway spans alone) would otherwise average the degraded
+ * minutes away among normal ones. Null without a window (a standing slow node has no "same time"
+ * apart from the whole run) or a node/replica scope, or when either side is too thin to measure.
  */
 function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
   const span = windowSpanUs(finding.window)
@@ -181,8 +183,9 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
       continue
     }
     if (codes.has(c)) {
-      mine[i] = inWindow[i] as number
-      count += inWindow[i] as number
+      const slow = ctx.ttft.slow[i] === 1 || ctx.tpot.slow[i] === 1 ? 1 : 0
+      mine[i] = (inWindow[i] as number) & slow
+      count += mine[i] as number
     } else {
       rest[i] = 1
     }
