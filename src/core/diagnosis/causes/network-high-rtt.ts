@@ -21,7 +21,7 @@ import { moreHandshakes, scopedSignature } from './signature.js'
 import { scopeCarries } from '../detect/excess-carrier.js'
 import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
 import { fmtUs, pct, round } from '../explain/text.js'
-import { meanRatio, shiftOf, stageStat } from '../detect/shifts.js'
+import { meanRatio, shiftOf, sidesByValue, stageStat } from '../detect/shifts.js'
 import { tailImpact } from '../detect/impact.js'
 import { windowSpanUs } from '../frame/window-span.js'
 
@@ -344,26 +344,12 @@ function riseCarrier(
   if (change.elevated === null || k < 2) {
     return null
   }
-  const net = ctx.frame.stages.network
-  const inSum = new Float64Array(k)
-  const inN = new Float64Array(k)
-  const outSum = new Float64Array(k)
-  const outN = new Float64Array(k)
-  for (let i = 0; i < ctx.frame.n; i++) {
-    const c = col.codes[i] as number
-    const v = net[i] as number
-    if (c < 0 || v !== v) {
-      continue
-    }
-    const x = v > 0 ? v : 0
-    if (change.inWindow[i] === 1) {
-      inSum[c] = (inSum[c] as number) + x
-      inN[c] = (inN[c] as number) + 1
-    } else {
-      outSum[c] = (outSum[c] as number) + x
-      outN[c] = (outN[c] as number) + 1
-    }
-  }
+  const { inSum, inN, outSum, outN } = sidesByValue(
+    col,
+    ctx.frame.stages.network,
+    change.inWindow,
+    true
+  )
   const total = (a: Float64Array): number => a.reduce((x, y) => x + y, 0)
   const [inAll, inAllN, outAll, outAllN] = [total(inSum), total(inN), total(outSum), total(outN)]
   let best: RiseCarrier | null = null

@@ -7,6 +7,7 @@ import type { EventKind } from '../../model/event.js'
 import type { StageName } from '../../model/request.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
+import type { DictColumn } from '../frame/frame.js'
 import type { ResourceKind } from '../metric-families.js'
 import { maxOver, meanOutside, meanOver, type ResourceView } from '../resources.js'
 import type { StageBreakdown, StageStat } from './stage-stats.js'
@@ -110,6 +111,46 @@ export function eventsAround(
   )
 }
 
+/** Per value of a dimension, the sum and count of a measure inside and outside a change window. */
+export interface SidesByValue {
+  inSum: Float64Array
+  inN: Float64Array
+  outSum: Float64Array
+  outN: Float64Array
+}
+
+/**
+ * {@link SidesByValue} of `values` over `col`'s values; requests without the dimension or the
+ * measure (NaN) count on neither side. `floorAtZero` reads a negative value (a stage clipped by
+ * clock skew) as none of that stage rather than as time given back.
+ */
+export function sidesByValue(
+  col: DictColumn,
+  values: Float64Array,
+  inWindow: Uint8Array,
+  floorAtZero = false
+): SidesByValue {
+  const k = col.values.length
+  const out: SidesByValue = {
+    inSum: new Float64Array(k),
+    inN: new Float64Array(k),
+    outSum: new Float64Array(k),
+    outN: new Float64Array(k),
+  }
+  for (let i = 0; i < col.codes.length; i++) {
+    const c = col.codes[i] as number
+    const raw = values[i] as number
+    if (c < 0 || raw !== raw) {
+      continue
+    }
+    const v = floorAtZero && raw < 0 ? 0 : raw
+    const [sum, n] = inWindow[i] === 1 ? [out.inSum, out.inN] : [out.outSum, out.outN]
+    sum[c] = (sum[c] as number) + v
+    n[c] = (n[c] as number) + 1
+  }
+  return out
+}
+
 /**
  * Whether the latency anomaly is global (most replicas worse in the window) or local; text for
  * the evidence list.
@@ -128,24 +169,7 @@ export function globalOrLocal(
     }
   }
   const k = col.values.length
-  const inSum = new Float64Array(k)
-  const inN = new Float64Array(k)
-  const outSum = new Float64Array(k)
-  const outN = new Float64Array(k)
-  for (let i = 0; i < ctx.frame.n; i++) {
-    const c = col.codes[i] as number
-    const v = values[i] as number
-    if (c < 0 || v !== v) {
-      continue
-    }
-    if (change.inWindow[i] === 1) {
-      inSum[c] = (inSum[c] as number) + v
-      inN[c] = (inN[c] as number) + 1
-    } else {
-      outSum[c] = (outSum[c] as number) + v
-      outN[c] = (outN[c] as number) + 1
-    }
-  }
+  const { inSum, inN, outSum, outN } = sidesByValue(col, values, change.inWindow)
   let worse = 0
   let compared = 0
   for (let c = 0; c < k; c++) {
