@@ -334,7 +334,15 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
     expect(renderWhatIfText(r)).toMatch(/max_num_seqs is unknown/)
   }, 120_000)
 
-  it("reads the cap and the KV pool from SGLang's own gauges, and says so (ADR 0314)", async () => {
+  /**
+   * A two-minute run of replicas capped at {@link CAP}, and their own label sets from their
+   * running-requests gauge, as a scrape would write them (ADR 0314's two cases).
+   */
+  async function cappedRunWithReplicaLabels(): Promise<{
+    s: ReturnType<typeof createMemoryStore>
+    run: Awaited<ReturnType<typeof simulateIntoStore>>
+    running: Awaited<ReturnType<ReturnType<typeof createMemoryStore>['querySeries']>>
+  }> {
     const s = createMemoryStore()
     const run = await simulateIntoStore(s, {
       scenario: 'healthy',
@@ -344,7 +352,6 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
       ratePerSec: 6,
       maxNumSeqs: CAP,
     })
-    // The replicas' own label sets, from their running-requests gauge, as a scrape would write.
     const running = await s.querySeries({
       name: 'vllm:num_requests_running',
       fromUs: run.startUs as Micros,
@@ -352,6 +359,11 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
       fn: 'raw',
     })
     expect(running.length).toBeGreaterThan(0)
+    return { s, run, running }
+  }
+
+  it("reads the cap and the KV pool from SGLang's own gauges, and says so (ADR 0314)", async () => {
+    const { s, run, running } = await cappedRunWithReplicaLabels()
     // SGLang's configuration gauges as its 2024 `metrics_collector.py` wrote them (labels: the
     // model `name`), read by the same parser a scrape uses, with the scrape's target labels.
     const KV_TOKENS = 161_721
@@ -384,21 +396,7 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
   }, 120_000)
 
   it('reads no cap from a max_num_seqs label no engine exports (ADR 0314)', async () => {
-    const s = createMemoryStore()
-    const run = await simulateIntoStore(s, {
-      scenario: 'healthy',
-      seed: 1,
-      trafficSeed: 100,
-      durationMs: 120_000,
-      ratePerSec: 6,
-      maxNumSeqs: CAP,
-    })
-    const running = await s.querySeries({
-      name: 'vllm:num_requests_running',
-      fromUs: run.startUs as Micros,
-      toUs: run.endUs as Micros,
-      fn: 'raw',
-    })
+    const { s, run, running } = await cappedRunWithReplicaLabels()
     await s.insertMetricSamples(
       running.map((x) => ({
         name: 'vllm:cache_config_info',
