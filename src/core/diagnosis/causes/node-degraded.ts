@@ -200,7 +200,7 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
       dimension,
       observed: round(ratio),
       baseline: 1,
-      text: `against: in the window its requests take ${ratio.toFixed(2)}× as long per token as the other replicas' requests of the same minutes: what slowed them slowed the other replicas too`,
+      text: `against: in the window its slow requests take ${ratio.toFixed(2)}× as long per token as the other replicas' requests of the same minutes: what slowed them slowed the other replicas too`,
     },
   }
 }
