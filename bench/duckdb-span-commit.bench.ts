@@ -40,6 +40,11 @@ interface Variant {
   options?: Record<string, string>
   /** Roll back instead of committing: what the append alone leaves to the commit. */
   rollback?: boolean
+  /**
+   * Open an in-memory instance and ATTACH the file with these options (e.g. `ROW_GROUP_SIZE
+   * 4096`), as the default database: the only way to give a file a row group size.
+   */
+  attach?: string
 }
 
 const variants: Variant[] = [
@@ -74,6 +79,34 @@ const variants: Variant[] = [
     name: 'one thread, storage version latest',
     group: 8,
     options: { threads: '1', storage_compatibility_version: 'latest' },
+  },
+  // A transaction at least a row group long commits by moving its rows into the table instead of
+  // appending them again (DuckDB's `LocalStorage::Flush`); the row group size is an ATTACH option.
+  { name: 'one thread, attached', group: 8, options: { threads: '1' }, attach: '' },
+  {
+    name: 'one thread, attached, row groups of 4096',
+    group: 8,
+    options: { threads: '1' },
+    attach: 'ROW_GROUP_SIZE 4096',
+  },
+  {
+    name: 'one thread, attached, row groups of 2048',
+    group: 8,
+    options: { threads: '1' },
+    attach: 'ROW_GROUP_SIZE 2048',
+  },
+  // The same without the optimistic write: the commit moves the rows in, the WAL holds them, and
+  // the compression stays with the checkpoint.
+  {
+    name: 'one thread, attached, row groups of 4096, no optimistic write',
+    group: 8,
+    options: { threads: '1', enable_optimistic_write: 'false' },
+    attach: 'ROW_GROUP_SIZE 4096',
+  },
+  {
+    name: 'one thread, no optimistic write',
+    group: 8,
+    options: { threads: '1', enable_optimistic_write: 'false' },
   },
 ]
 
@@ -128,11 +161,16 @@ try {
         groups.push(decoded.slice(i, i + v.group).flat())
       }
       const path = join(dir, `v${n++}.duckdb`)
-      const instance = await DuckDBInstance.create(v.memory === true ? ':memory:' : path, {
-        checkpoint_threshold: '256MB',
-        ...v.options,
-      })
+      const attached = v.attach !== undefined
+      const instance = await DuckDBInstance.create(
+        v.memory === true || attached ? ':memory:' : path,
+        { checkpoint_threshold: '256MB', ...v.options }
+      )
       const conn: DuckDBConnection = await instance.connect()
+      if (attached) {
+        await conn.run(`ATTACH '${path}' AS db${v.attach === '' ? '' : ` (${v.attach})`}`)
+        await conn.run('USE db')
+      }
       await applyMigrations(conn, new Date().toISOString())
       for (const sql of v.settings ?? []) {
         await conn.run(sql)

@@ -145,4 +145,22 @@ describe('appendInChunks', () => {
     conn.closeSync()
     instance.closeSync()
   })
+
+  it('gives each chunk its own nulls: a column null in one chunk and set in the next', async () => {
+    // One chunk is filled again for every 2048 rows: nulls, long strings and numbers of the first
+    // chunk must not show through in the second, nor the second's values be lost.
+    const rows: Row[] = Array.from({ length: 2048 * 2 + 100 }, (_, r) => {
+      const chunk = Math.floor(r / 2048)
+      const set = chunk % 2 === 1
+      return {
+        s: set ? 'x' : chunk === 0 ? `a long string only the first chunk has ${r}` : null,
+        i: set ? r : null,
+        b: set ? null : r,
+        d: set ? r / 2 : null,
+        t: set ? true : null,
+      }
+    })
+    const back = await roundTrip(rows)
+    expect(back).toEqual(rows)
+  })
 })

@@ -300,10 +300,9 @@ export async function appendInChunks<T>(
   const layouts = types.map(layoutOf)
   const scratch = newScratch()
   const appender = await connection.createAppender(table)
+  const chunk = DuckDBDataChunk.create(types, CHUNK_ROWS)
   try {
     for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
-      // A fresh chunk each time: a reused one keeps string data of the previous rows alive.
-      const chunk = DuckDBDataChunk.create(types, CHUNK_ROWS)
       fillChunk(
         chunk,
         columns,
@@ -312,6 +311,10 @@ export async function appendInChunks<T>(
         scratch
       )
       appender.appendDataChunk(chunk)
+      // The appender has copied the rows: the reset frees the chunk's string heap and keeps its
+      // vectors' buffers for the next rows, where a fresh chunk per 2048 rows left each one's
+      // memory to the collector's finalizer.
+      chunk.reset()
     }
     appender.flushSync()
   } finally {
