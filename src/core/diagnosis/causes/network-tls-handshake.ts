@@ -219,7 +219,7 @@ const BEFORE_MIN = 30
  * + TLS of one, explain less than half of the rise per request. Lost keep-alive or resumption
  * adds handshakes or makes each longer, in the TLS stage; a wait to connect (a connection limit's
  * accept queue, a retransmitted SYN) lengthens only the connect. Null without a change window,
- * with fewer than 30 new connections on either side, or when the connect rise is within noise.
+ * with fewer than 30 new connections with a recorded connect and TLS on either side, or when the connect rise is within noise.
  */
 function beforeTheHandshake(
   ctx: DiagnosisContext,
@@ -231,10 +231,13 @@ function beforeTheHandshake(
     return null
   }
   const f = ctx.frame
-  // [inside, outside] per new connection: n, connect sum and sum of squares, TLS sum.
-  const n = [0, 0]
+  // [inside, outside] per new connection whose stage was recorded: count, sum (and sum of
+  // squares for connect). A new connection without a connect or TLS span is unknown there, not
+  // a zero: counting it as 0 would pull that side's mean down by the share of missing spans.
+  const nConnect = [0, 0]
   const connect = [0, 0]
   const connectSq = [0, 0]
+  const nTls = [0, 0]
   const tls = [0, 0]
   // [inside, outside] over requests whose reuse is known: n, new connections.
   const known = [0, 0]
@@ -252,24 +255,32 @@ function beforeTheHandshake(
     opened[k] = (opened[k] as number) + 1
     const c = f.stages['client.connect'][i] as number
     const t = f.stages['client.tls'][i] as number
-    const cv = c === c && c > 0 ? c : 0
-    n[k] = (n[k] as number) + 1
-    connect[k] = (connect[k] as number) + cv
-    connectSq[k] = (connectSq[k] as number) + cv * cv
-    tls[k] = (tls[k] as number) + (t === t && t > 0 ? t : 0)
+    if (c === c) {
+      const cv = Math.max(0, c)
+      nConnect[k] = (nConnect[k] as number) + 1
+      connect[k] = (connect[k] as number) + cv
+      connectSq[k] = (connectSq[k] as number) + cv * cv
+    }
+    if (t === t) {
+      nTls[k] = (nTls[k] as number) + 1
+      tls[k] = (tls[k] as number) + Math.max(0, t)
+    }
   }
-  if (n.some((x) => x < BEFORE_MIN)) {
+  if (nConnect.some((x) => x < BEFORE_MIN) || nTls.some((x) => x < BEFORE_MIN)) {
     return null
   }
-  const mean = (a: number[], k: number): number => (a[k] as number) / (n[k] as number)
+  const mean = (a: number[], counts: number[], k: number): number =>
+    (a[k] as number) / (counts[k] as number)
   const variance = (k: number): number =>
-    Math.max(0, mean(connectSq, k) - mean(connect, k) ** 2) / ((n[k] as number) - 1)
-  const connectRise = mean(connect, 0) - mean(connect, 1)
-  const tlsRise = mean(tls, 0) - mean(tls, 1)
+    Math.max(0, mean(connectSq, nConnect, k) - mean(connect, nConnect, k) ** 2) /
+    ((nConnect[k] as number) - 1)
+  const connectRise = mean(connect, nConnect, 0) - mean(connect, nConnect, 1)
+  const tlsRise = mean(tls, nTls, 0) - mean(tls, nTls, 1)
   const z = connectRise / Math.sqrt(variance(0) + variance(1) || 1)
   const shareRise =
     (opened[0] as number) / (known[0] as number) - (opened[1] as number) / (known[1] as number)
-  const moreHandshakesUs = Math.max(0, shareRise) * (mean(connect, 1) + mean(tls, 1))
+  const moreHandshakesUs =
+    Math.max(0, shareRise) * (mean(connect, nConnect, 1) + mean(tls, nTls, 1))
   if (
     !(z >= CONNECT_RISE_Z) ||
     tlsRise >= TLS_ALIKE * connectRise ||
@@ -325,8 +336,13 @@ export const networkTlsHandshakeCause: CauseRecord = {
       client[i] = 1
       const t = frame.stages['client.tls'][i] as number
       const c = frame.stages['client.connect'][i] as number
-      handshake[i] = (t === t && t > 0 ? t : 0) + (c === c && c > 0 ? c : 0)
       const reused = frame.connectionReused[i] as number
+      // A reused connection has no handshake to record: its 0 is a fact. A new connection (or
+      // one whose reuse is unknown) with neither span recorded has an unknown handshake.
+      handshake[i] =
+        t !== t && c !== c && reused !== 1
+          ? NaN
+          : (t === t && t > 0 ? t : 0) + (c === c && c > 0 ? c : 0)
       if (reused >= 0) {
         fresh[i] = reused === 1 ? 0 : 1
       }

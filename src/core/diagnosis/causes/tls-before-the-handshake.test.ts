@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Finding } from '../../model/diagnosis.js'
-import type { RequestTimeline } from '../../model/request.js'
+import type { RequestTimeline, StageName } from '../../model/request.js'
 import { buildContext } from '../frame/context.js'
 import { diagnose } from '../diagnose.js'
 import { gridCase, gridCaseInput } from '../testing/grid.js'
@@ -30,7 +30,10 @@ const TO = 20
  * its TLS session (keep-alive and resumption lost: 150 ms more TLS each), or new connections wait
  * 400 ms more to connect and nothing else changes.
  */
-function requests(fault: 'keep-alive' | 'door'): RequestTimeline[] {
+/** Keep-alive lost, or a wait to connect. */
+type Fault = 'keep-alive' | 'door'
+
+function requests(fault: Fault, spansLost = false): RequestTimeline[] {
   const rng = createTestRng(316)
   const out: RequestTimeline[] = []
   for (let m = 0; m < MINUTES; m++) {
@@ -42,20 +45,31 @@ function requests(fault: 'keep-alive' | 'door'): RequestTimeline[] {
       const noise = 0.85 + 0.3 * rng()
       const rtt = (region === 'us-east' ? 30 : region === 'eu-west' ? 40 : 50) * noise
       const wait = on && fault === 'door' && fresh ? 400 * noise : 0
+      const stagesMs: Partial<Record<StageName, number>> = {
+        'client.connect': fresh ? rtt + wait : 0,
+        'client.tls': fresh ? 2 * rtt + (on && fault === 'keep-alive' ? 150 * noise : 0) : 0,
+        network: rtt,
+        'engine.queue': 2 * noise,
+        'engine.prefill': 40 * noise,
+        'engine.decode': 150 * 10 * noise,
+      }
+      const ttftMs = Object.entries(stagesMs).reduce(
+        (sum, [name, ms]) => (name === 'engine.decode' ? sum : sum + (ms as number)),
+        0
+      )
+      // A client that records no connect span outside the window on half its new connections:
+      // the time was spent, only not recorded.
+      if (spansLost && fresh && !on && k % 2 === 0) {
+        delete stagesMs['client.connect']
+      }
       out.push(
         makeTimeline({
           startUs,
           hasClient: true,
           connectionReused: !fresh,
           dims: { replica: `r${k % 4}`, region, tenant: `t${k % 5}` },
-          stagesMs: {
-            'client.connect': fresh ? rtt + wait : 0,
-            'client.tls': fresh ? 2 * rtt + (on && fault === 'keep-alive' ? 150 * noise : 0) : 0,
-            network: rtt,
-            'engine.queue': 2 * noise,
-            'engine.prefill': 40 * noise,
-            'engine.decode': 150 * 10 * noise,
-          },
+          stagesMs,
+          ttftMs,
           tpotMs: 10 * noise,
           inputTokens: 500,
           outputTokens: 150,
@@ -66,8 +80,10 @@ function requests(fault: 'keep-alive' | 'door'): RequestTimeline[] {
   return out
 }
 
-function tls(fault: 'keep-alive' | 'door'): Finding | null {
-  const r = networkTlsHandshakeCause.evaluate(buildContext(minutesInput(requests(fault), MINUTES)))
+function tls(fault: Fault, spansLost = false): Finding | null {
+  const r = networkTlsHandshakeCause.evaluate(
+    buildContext(minutesInput(requests(fault, spansLost), MINUTES))
+  )
   return r === null || 'skipped' in r ? null : (r as Finding)
 }
 
@@ -84,6 +100,19 @@ describe('a TLS problem is spent in the handshake, a wait to connect before it',
       expect(f).not.toBeNull()
       expect(f!.confidence).toBeGreaterThanOrEqual(0.5)
       expect(f!.evidence.some((e) => /waiting to connect/.test(e.text))).toBe(false)
+    },
+    RULE
+  )
+
+  it(
+    'a connect span a client did not record is unknown, not a connect of 0',
+    () => {
+      // Half the new connections outside the window carry no connect span. Read as 0 they would
+      // halve the usual connect (40 → 20 ms) and print a rise of about 420 ms for the 400 added.
+      const f = tls('door', true)
+      const against = f!.evidence.find((e) => /waiting to connect/.test(e.text))
+      expect(against).toBeDefined()
+      expect(Math.abs((against!.observed as number) - 400)).toBeLessThan(12)
     },
     RULE
   )
