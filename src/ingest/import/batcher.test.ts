@@ -75,19 +75,4 @@ describe('ImportBatcher', () => {
     await expect(flushed).rejects.toThrow('disk full')
     expect(batcher.stored.spans).toBe(0)
   })
-
-  it("takes the sink's batch size when the caller names none", async () => {
-    const sizes: number[] = []
-    const sink = {
-      batchSpans: 3,
-      submitSpans(batch: readonly Span[]) {
-        sizes.push(batch.length)
-        return Promise.resolve()
-      },
-    } as unknown as IngestSink
-    const batcher = new ImportBatcher(sink)
-    await batcher.addSpans(spans(7))
-    await batcher.flush()
-    expect(sizes).toEqual([3, 3, 1])
-  })
 })

@@ -13,10 +13,7 @@ export interface ImportCounts {
 }
 
 export interface BatcherOptions {
-  /**
-   * Spans per `submitSpans` call (default the sink's `batchSpans`, else 10000: fewer, larger
-   * store transactions).
-   */
+  /** Spans per `submitSpans` call (default 10000: fewer, larger store transactions). */
   batchSpans?: number
   /** Samples per `submitMetrics` call (default 20000). */
   batchSamples?: number
@@ -58,7 +55,7 @@ export class ImportBatcher {
     private readonly sink: IngestSink,
     options: BatcherOptions = {}
   ) {
-    this.batchSpans = options.batchSpans ?? sink.batchSpans ?? 10_000
+    this.batchSpans = options.batchSpans ?? 10_000
     this.batchSamples = options.batchSamples ?? 20_000
     this.batchEvents = options.batchEvents ?? 5000
     this.sleep = options.sleep ?? ((ms) => sleepMs(ms))

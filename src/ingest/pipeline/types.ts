@@ -78,11 +78,6 @@ export interface IngestSink {
    * is full; nothing of the batch is stored in that case.
    */
   submitSpans(spans: readonly Span[], options?: SubmitOptions): Promise<void>
-  /**
-   * Spans per `submitSpans` call this sink writes best (absent: the caller's own batch size):
-   * an import's pipeline asks for one DuckDB row group per transaction (ADR 0318).
-   */
-  readonly batchSpans?: number
   submitMetrics(
     samples: readonly MetricSample[],
     families?: readonly MetricFamilyMeta[]
