@@ -10,7 +10,9 @@
  * condition: ADR 0192). The change window is the TTFT P99's, or the span where the requests per
  * step rose past chance when the queue reads stronger there (ADR 0243); a rise certain past
  * chance that reads at least as strong is the window itself, not re-voted from the latency, and
- * the P99's longer span is cited as the backlog's drain (ADR 0278).
+ * the P99's longer span is cited as the backlog's drain (ADR 0278). A queue that rose by less
+ * than half again on average counts when the typical request's queue rose in every step of the
+ * window past the steps' own swing, and only with the traffic's jump (ADR 0319).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
  * traffic jumped (noisy neighbour), the prompts got longer (long prompts), KV cache full with
  * preemptions (KV pressure); tokens that take longer made most of the rise in load (memory
@@ -51,11 +53,27 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { pct, round } from '../explain/text.js'
+import { fmtUs, pct, round } from '../explain/text.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
 import { loadEdge } from './load-edge.js'
 import { driftingLoad, loadNormalisedRatio } from '../detect/load-curve.js'
+import { riseFigures, riseWeight, seriesRise, type StepRise } from '../detect/step-rise.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+
+/**
+ * How far the typical request's engine queue per step must stand above the steps before the
+ * window to count as saturation without a large mean rise: from 3 noise units to 6, and by 5 % to
+ * 20 % (a rise certain but too small to matter is not worth naming): the
+ * reading KV pressure gives its own queue step (ADR 0285), so the two records weigh the same
+ * queue alike.
+ */
+const QUEUE_RISE_Z_LO = 3
+const QUEUE_RISE_Z_HI = 6
+const QUEUE_RISE_LO = 1.05
+const QUEUE_RISE_HI = 1.2
+/** Requests a step needs for its median to count (as the step rises read elsewhere). */
+const QUEUE_STEP_REQUESTS = 5
 
 /**
  * The typical engine's waiting requests over `range` (the whole window when null): the median of
@@ -121,7 +139,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain.",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts); tokens that take longer made most of the rise in the engines' load (memory bandwidth, which then drove the queue).",
   actions: [
@@ -246,15 +264,32 @@ function judgeIn(
           drift,
           change.inWindow
         )
-  const anomaly = Math.max(
-    change.elevated ? ramp(queueRatio, 1.5, 3) : 0,
-    drift === null ? waitingSat * 0.8 : 0
-  )
+  // A weak surge fills the queue by less than half again on average, the mean carried by a few
+  // long waits, while the typical request's wait rises in every step of the window: certain past
+  // the steps' own swing, with more requests come at once, it is as much a reading as a large
+  // ratio (ADR 0319). Without the traffic's jump it counts for nothing: a queue that is merely
+  // certain is any standing condition's.
+  const certain =
+    change.elevated !== null && rose
+      ? queueCertainty(ctx, change.elevated.start, change.elevated.end)
+      : null
+  const sized = change.elevated ? ramp(queueRatio, 1.5, 3) : 0
+  const anomaly = Math.max(sized, certain?.weight ?? 0, drift === null ? waitingSat * 0.8 : 0)
   let confidence = share * anomaly * (scope.global ? 1 : 0.3)
   const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
   const ce = onset === null ? changeEvidence(change, 'ttft') : demandEvidence(ctx, onset)
   if (ce) {
     evidence.push(ce)
+  }
+  // Said where the certainty, not the size, carries the reading.
+  if (certain !== null && certain.weight > sized) {
+    const r = certain.rise
+    evidence.push({
+      metric: 'engine.queue.p50',
+      observed: round(r.inside / 1000),
+      baseline: round(r.outside / 1000),
+      text: `the typical request's engine queue per step averaged ${fmtUs(r.inside)} ${over} vs ${fmtUs(r.outside)} in the steps before (${riseFigures(r, 2)}): every step of the window waited longer`,
+    })
   }
   const noSplit = change.elevated === null && spread !== null
   evidence.push({
@@ -371,6 +406,37 @@ function judgeIn(
     scope: { dimension: null, value: null },
     window: changeWindow(change),
     evidence,
+  }
+}
+
+/**
+ * The typical request's engine queue per step over steps `from..to` against the steps before them
+ * (stepRise's noise units), and how clearly it rose (0..1); null when too few steps tell. The
+ * steps after the window are left out: the latency's window can end while the surge goes on, and
+ * its backlog still drains after the demand falls (ADR 0278), so they are not the level the queue
+ * rose from.
+ */
+function queueCertainty(
+  ctx: DiagnosisContext,
+  from: number,
+  to: number
+): { rise: StepRise; weight: number } | null {
+  const { values } = bucketQuantile(
+    ctx.grid,
+    ctx.frame.startUs,
+    ctx.frame.stages['engine.queue'],
+    0.5,
+    undefined,
+    QUEUE_STEP_REQUESTS
+  )
+  const before = values.map((v, b) => (b > to ? NaN : v))
+  const rise = seriesRise(before, from, to)
+  if (!(rise.units === rise.units)) {
+    return null
+  }
+  return {
+    rise,
+    weight: riseWeight(rise, [QUEUE_RISE_Z_LO, QUEUE_RISE_Z_HI], [QUEUE_RISE_LO, QUEUE_RISE_HI]),
   }
 }
 
