@@ -11,8 +11,9 @@
  *   a request's TPOT ≈ one decode step at the batch, KV tokens and prefill work it ran beside;
  *   its prefill time ≈ the steps its prompt took at the same;
  * - capacity: KV tokens from `vllm:cache_config_info`, else from KV usage against the KV tokens
- *   the requests held; `max_num_seqs` from a running-requests ceiling that queued others, else an
- *   assumed default. Each says where it came from.
+ *   the requests held; `max_num_seqs` from the count the running set stood at while requests
+ *   waited and the KV pool had room (cap-inference.ts), else an assumed default. Each says where
+ *   it came from.
  */
 import { quantileSorted } from '../../core/stats/quantile.js'
 import { countBelow } from '../../core/stats/sorted.js'
