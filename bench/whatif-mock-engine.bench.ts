@@ -61,6 +61,22 @@ const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim()) ?? null
 const SAVE = process.env.BENCH_SAVE ?? null
 /** A file written by BENCH_SAVE: its phases are fitted and predicted, no engine is started. */
 const LOAD = process.env.BENCH_LOAD ?? null
+/**
+ * Short bursts in the low phase, `S:K:P`: every P seconds, S seconds at K times the rate, the rest
+ * of the P seconds slower so that the phase's mean rate stays RATE. A burst can fill the
+ * engine's batch for a few seconds, so its running/waiting gauges show the cap (ADR 0315).
+ */
+const BURST = (() => {
+  const v = process.env.BENCH_BURST
+  if (v === undefined) {
+    return null
+  }
+  const [s, k, period] = v.split(':').map(Number)
+  if (!(s! > 0 && k! > 1 && period! > s! * k!)) {
+    throw new Error(`BENCH_BURST=${v}: want S:K:P with K > 1 and P > S·K`)
+  }
+  return { ms: s! * 1000, factor: k!, periodMs: period! * 1000 }
+})()
 const ENGINE_NICE =
   process.env.BENCH_ENGINE_NICE === undefined ? null : Number(process.env.BENCH_ENGINE_NICE)
 /** The stand-in engine: saturates near 2.6× RATE's work with these request sizes. */
@@ -167,11 +183,15 @@ async function send(url: string): Promise<void> {
   await res.arrayBuffer()
 }
 
-/** An open loop of Poisson arrivals at `rate` for `ms`, spread over `urls` in turn. */
+/**
+ * An open loop of Poisson arrivals at `rate` for `ms`, spread over `urls` in turn; with `burst`,
+ * the rate is `burst.factor` × `rate` for the first `burst.ms` of each period and lower after.
+ */
 async function phase(
   urls: string[],
   rate: number,
-  ms: number
+  ms: number,
+  burst: typeof BURST = null
 ): Promise<{ from: number; to: number }> {
   const from = Date.now()
   const inflight: Promise<void>[] = []
@@ -183,7 +203,14 @@ async function phase(
       await new Promise((r) => setTimeout(r, wait))
     }
     inflight.push(send(urls[k++ % urls.length]!).catch(() => undefined))
-    next += rng.exp(1000 / rate)
+    const inPeriod = burst === null ? 0 : (next - from) % burst.periodMs
+    const now =
+      burst === null
+        ? rate
+        : inPeriod < burst.ms
+          ? rate * burst.factor
+          : (rate * (burst.periodMs - burst.ms * burst.factor)) / (burst.periodMs - burst.ms)
+    next += rng.exp(1000 / now)
   }
   await Promise.all(inflight)
   return { from, to: from + ms }
@@ -425,12 +452,12 @@ async function record(): Promise<Recorded> {
     now: () => Date.now(),
   })
   process.stdout.write(
-    `stand-in engine: ${JSON.stringify(ENGINE)}; ${RATE} req/s low phase, ${PHASE_MS / 1000} s per phase, client seed ${SEED}, engines at nice ${ENGINE_NICE ?? 'inherited'}\n`
+    `stand-in engine: ${JSON.stringify(ENGINE)}; ${RATE} req/s low phase, ${PHASE_MS / 1000} s per phase${BURST === null ? '' : `, bursts ${process.env.BENCH_BURST}`}, client seed ${SEED}, engines at nice ${ENGINE_NICE ?? 'inherited'}\n`
   )
   const timed: { label: string; changes: TwinChanges; window: { from: number; to: number } }[] = []
   const engines = [a.url, b.url]
   let clock = await stepClock(engines)
-  const low = await phase([a.url], RATE, PHASE_MS)
+  const low = await phase([a.url], RATE, PHASE_MS, BURST)
   let next = await stepClock(engines)
   process.stdout.write(`low phase done; ${lateness(clock, next)}\n`)
   clock = next
@@ -520,7 +547,7 @@ async function main(): Promise<void> {
   }
   const own = observedPercentiles(fitted.fit)
   process.stdout.write(
-    `low phase: ${fitted.fit.model.stepLaw.law} step law (${fitted.fit.model.stepLaw.reason}); ${fitted.fit.model.replicas.map((r) => `${r.name} step ${JSON.stringify(r.step)} r2 ${JSON.stringify(r.r2)} maxNumSeqs ${r.maxNumSeqs.value} (${r.maxNumSeqs.source}), KV ${r.kvCapacityTokens.value} (${r.kvCapacityTokens.source}), prefix hit ${r.prefixHitRate.value.toFixed(2)} (${r.prefixHitRate.source})`).join('; ')}\n` +
+    `low phase: ${fitted.fit.model.stepLaw.law} step law (${fitted.fit.model.stepLaw.reason}); ${fitted.fit.model.replicas.map((r) => `${r.name} step ${JSON.stringify(r.step)} r2 ${JSON.stringify(r.r2)} maxNumSeqs ${r.maxNumSeqs.value} (${r.maxNumSeqs.source}; gauges ${JSON.stringify(r.capEvidence)}), KV ${r.kvCapacityTokens.value} (${r.kvCapacityTokens.source}), prefix hit ${r.prefixHitRate.value.toFixed(2)} (${r.prefixHitRate.source})`).join('; ')}\n` +
       `low phase: arrivals ${fitted.fit.model.arrival.process}, ${fitted.fit.model.arrival.meanRatePerSec.toFixed(2)} req/s, per-minute weight ${fitted.fit.model.arrival.minuteWeight.toFixed(2)}\n`
   )
   process.stdout.write(

@@ -288,9 +288,11 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
       maxNumSeqs: CAP,
     })
   let above: TwinFit
+  let aboveWindow: TwinWindow
   beforeAll(async () => {
     below = await simulated(100, 1)
-    const t = fitTwin(await simulated(200, 2))
+    aboveWindow = await simulated(200, 2)
+    const t = fitTwin(aboveWindow)
     if (!t.ok) {
       throw new Error(t.reasons.join('; '))
     }
@@ -303,7 +305,31 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
     expect(read.length).toBeGreaterThan(0)
     for (const r of read) {
       expect(r.maxNumSeqs.value).toBe(CAP)
+      // Named with its evidence: the scrapes that waited at the cap, over the replicas that did.
+      expect(r.maxNumSeqs.source).toMatch(/pinned at 9 on \d+ of \d+ scrapes where requests waited/)
+      expect(r.capEvidence.value).toBe(CAP)
     }
+  })
+
+  it('reads no cap where the KV pool was full while requests waited (ADR 0315)', () => {
+    // The same window with its KV cache full at every scrape where requests waited: then the
+    // KV pool, not the cap, held them, and the running count says nothing about the cap.
+    const metrics = new Map(
+      [...aboveWindow.metrics].map(([name, m]) => {
+        const waited = new Set((m.waiting ?? []).filter((p) => p.value > 0).map((p) => p.timeUs))
+        const kvUsage = (m.kvUsage ?? []).map((p) =>
+          waited.has(p.timeUs) ? { ...p, value: 1 } : p
+        )
+        return [name, { ...m, kvUsage }]
+      })
+    )
+    const t = fitTwin({ ...aboveWindow, metrics })
+    expect(t.ok).toBe(true)
+    const replicas = t.ok ? t.fit.model.replicas : []
+    for (const r of replicas) {
+      expect(r.maxNumSeqs.source).toMatch(/^assumed/)
+    }
+    expect(replicas.some((r) => r.capEvidence.kvBoundScrapes > 0)).toBe(true)
   })
 
   it('reads the least cap the window allows from the spans, and knows no more', () => {

@@ -11,8 +11,9 @@
  *   a request's TPOT ≈ one decode step at the batch, KV tokens and prefill work it ran beside;
  *   its prefill time ≈ the steps its prompt took at the same;
  * - capacity: KV tokens from `vllm:cache_config_info`, else from KV usage against the KV tokens
- *   the requests held; `max_num_seqs` from a running-requests ceiling that queued others, else an
- *   assumed default. Each says where it came from.
+ *   the requests held; `max_num_seqs` from the count the running set stood at while requests
+ *   waited and the KV pool had room (cap-inference.ts), else an assumed default. Each says where
+ *   it came from.
  */
 import { quantileSorted } from '../../core/stats/quantile.js'
 import { countBelow } from '../../core/stats/sorted.js'
@@ -22,6 +23,7 @@ import type { IntervalGrid } from './grid.js'
 import type { ReplicaMetrics, TwinWindow } from './load.js'
 import type { ObservedRequests } from './observed.js'
 import { chooseStepLaw, type LawChoice } from './law-choice.js'
+import { agreeingCaps, inferCap, type CapEvidence, type CapInference } from './cap-inference.js'
 import { fitStepLaws, inferCachedTokens, LANES, stepModelOf } from './step-law.js'
 
 /** vLLM's defaults where the data cannot say (`--max-num-seqs`, `--max-num-batched-tokens`). */
@@ -44,6 +46,11 @@ export interface FittedReplica {
   r2: { decode: number; prefill: number }
   share: number
   maxNumSeqs: Sourced<number | null>
+  /**
+   * What the running/waiting gauges say about the cap (ADR 0315): the scrapes where requests
+   * waited, those where the KV pool held them, the running count they stood at and on how many.
+   */
+  capEvidence: CapEvidence
   /** The most requests `num_requests_running` showed in the window; `null` without the gauge. */
   runningPeak: number | null
   /**
@@ -178,8 +185,15 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   for (let i = 0; i < o.n; i++) {
     rowsOf[o.replica[i]!]!.push(i)
   }
-  const maxNumSeqs = o.replicas.map((name, r) => maxNumSeqsOf(w.metrics.get(name), o, rowsOf[r]!))
   const kvCapacity = o.replicas.map((name, r) => kvCapacityOf(w.metrics.get(name), o, rowsOf[r]!))
+  const caps = agreeingCaps(
+    o.replicas.map((name, r) =>
+      inferCap(name, w.metrics.get(name), kvNeededShare(o, rowsOf[r]!, kvCapacity[r]!.value))
+    )
+  )
+  const maxNumSeqs = o.replicas.map((name, r) =>
+    maxNumSeqsOf(w.metrics.get(name), o, rowsOf[r]!, caps[r]!)
+  )
 
   // The step law the window supports, by held-out replay inside it (ADR 0221); then, where the
   // spans carry no cached-token count, a request's own prefill time under that law says how
@@ -219,6 +233,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       r2: { decode: d.r2, prefill: p.r2 },
       share: replicaCounts[r]! / o.n,
       maxNumSeqs: maxNumSeqs[r]!,
+      capEvidence: caps[r]!.evidence,
       runningPeak:
         m?.running != null && m.running.length > 0
           ? Math.max(...m.running.map((p) => p.value))
@@ -583,7 +598,8 @@ function spanRunningPeak(o: ObservedRequests, rows: readonly number[]): number {
 function maxNumSeqsOf(
   m: ReplicaMetrics | undefined,
   o: ObservedRequests,
-  rows: readonly number[]
+  rows: readonly number[],
+  inferred: CapInference
 ): Sourced<number | null> {
   if (m?.maxNumSeqs != null) {
     return { value: m.maxNumSeqs.value, source: `${m.maxNumSeqs.metric} (the engine's own cap)` }
@@ -595,28 +611,31 @@ function maxNumSeqsOf(
       source: 'assumed: vLLM default (no running-requests metric)',
     }
   }
-  let peak = 0
-  for (const p of running) {
-    peak = Math.max(peak, p.value)
+  const peak = inferred.evidence.runningPeak ?? 0
+  const unknown = (why: string): Sourced<number | null> => ({
+    value: Math.max(peak, ASSUMED_MAX_NUM_SEQS),
+    source: `assumed: vLLM default (${why})`,
+  })
+  const cap = inferred.value
+  if (cap === null) {
+    return unknown(inferred.reason)
   }
-  // A ceiling that held others back: at the peak, requests were waiting, and the spans show a
-  // request left waiting by a step that began while that many ran (ADR 0293). A request that
-  // arrives during a step waits for its end whatever the cap, so the gauges alone see a
-  // "ceiling" at any level the replica happened to run when a scrape fell inside a long step.
-  const waiting = m?.waiting ?? []
-  const waitAt = new Map(waiting.map((p) => [p.timeUs, p.value]))
-  const bound = running.some((p) => p.value === peak && (waitAt.get(p.timeUs) ?? 0) > 0)
-  // No cap is below what the spans ran at once: the gauge sees only its scrape instants.
-  const level = Math.max(peak, spanRunningPeak(o, rows))
-  if (bound && peak > 0 && heldPastAStepAt(o, rows, level)) {
-    return {
-      value: level,
-      source: 'observed ceiling of num_requests_running while requests waited',
-    }
+  // The spans, where the window has them, must agree: they see every instant where a scrape
+  // sees its own, so a replica they show running more than the cap was not capped there; and a
+  // request that waits only for the step in flight leaves at its end whatever the cap, so one
+  // must still be waiting at a step boundary while the cap ran (ADR 0293).
+  const spanPeak = spanRunningPeak(o, rows)
+  if (spanPeak > cap) {
+    return unknown(`requests waited with ${cap} running, yet the spans ran ${spanPeak} at once`)
+  }
+  if (!heldPastAStepAt(o, rows, cap)) {
+    return unknown(
+      `requests waited with ${cap} running on the gauges, yet in the spans none was still waiting when a step began with ${cap} running`
+    )
   }
   return {
-    value: Math.max(peak, ASSUMED_MAX_NUM_SEQS),
-    source: `assumed: vLLM default (the observed peak, ${peak}, never held requests back)`,
+    value: cap,
+    source: `observed cap: ${inferred.reason} (ADR 0315)`,
   }
 }
 
@@ -700,6 +719,26 @@ function kvHeldAt(
     }
   }
   return held
+}
+
+/**
+ * The share of the KV cache the replica's longest prompt takes: a request waits for the KV pool
+ * while fewer blocks than its prompt's are free. `null` with the cache's size unknown.
+ */
+function kvNeededShare(
+  o: ObservedRequests,
+  rows: readonly number[],
+  capacity: number | null
+): number | null {
+  if (capacity === null || !(capacity > 0)) {
+    return null
+  }
+  let longest = 0
+  for (const i of rows) {
+    const p = o.promptTokens[i]!
+    longest = p > longest ? p : longest
+  }
+  return Math.min(1, longest / capacity)
 }
 
 function kvCapacityOf(

@@ -27,6 +27,8 @@ export interface ReplicaMetrics {
   running: Point[] | null
   waiting: Point[] | null
   kvUsage: Point[] | null
+  /** The preemption counter's scrapes: a rise says the KV pool, not the cap, bound (ADR 0315). */
+  preemptions: Point[] | null
   prefixQueries: number | null
   prefixHits: number | null
 }
@@ -60,6 +62,7 @@ function emptyMetrics(): ReplicaMetrics {
     running: null,
     waiting: null,
     kvUsage: null,
+    preemptions: null,
     prefixQueries: null,
     prefixHits: null,
   }
@@ -116,7 +119,7 @@ export async function loadTwinWindow(
   const points = (s: Series): Point[] => s.points.map((p) => ({ timeUs: p.timeUs, value: p.value }))
   const capName = first(MAX_RUNNING_NAMES)
   const kvTokensName = first(KV_TOKENS_NAMES)
-  const [config, caps, kvTokens, running, waiting, kv, queries, hits] = await Promise.all([
+  const [config, caps, kvTokens, running, waiting, kv, preempt, queries, hits] = await Promise.all([
     // An info gauge is written once at start-up: read it from long before the window.
     read(first(CACHE_CONFIG_NAMES), CONFIG_LOOKBACK_US),
     read(capName, CONFIG_LOOKBACK_US),
@@ -124,6 +127,7 @@ export async function loadTwinWindow(
     read(first(metricNamesFor('requests_running'))),
     read(first(metricNamesFor('requests_waiting'))),
     read(first(metricNamesFor('kv_cache_usage'))),
+    read(first(metricNamesFor('preemptions'))),
     read(first(metricNamesFor('prefix_cache_queries'))),
     read(first(metricNamesFor('prefix_cache_hits'))),
   ])
@@ -153,6 +157,7 @@ export async function loadTwinWindow(
     [running, 'running'],
     [waiting, 'waiting'],
     [kv, 'kvUsage'],
+    [preempt, 'preemptions'],
   ] as const) {
     for (const s of list) {
       const m = of(s.labels)

@@ -18,7 +18,8 @@ describe('unseenCapRange', () => {
   })
 
   it('is null when a ceiling, a config or the change says the cap', () => {
-    const observed = 'observed ceiling of num_requests_running while requests waited'
+    const observed =
+      'observed cap: num_requests_running pinned at 24 on 9 of 16 scrapes where requests waited (ADR 0315)'
     expect(unseenCapRange(model(observed, 24, 24), {})).toBeNull()
     expect(
       unseenCapRange(model("sglang:max_running_requests (the engine's own cap)", 3, 3), {})
