@@ -558,6 +558,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     if (!ownWindows.has(f)) {
       f.window = consensusWindow(ctx, sample, anomalies, f, measureOfFinding(f))
     }
+    f.window = causeRecord(f.cause)?.windowEnd?.(ctx, f) ?? f.window
   }
   const standing = standingConditions(input.frame, input.window.fromUs, input.window.toUs)
   applyCounterEvidence(ctx, merged)

@@ -10,7 +10,7 @@
  * Actions (CONTRACT §5.1): more KV blocks / larger-memory GPUs; lower max concurrency; limit
  * context.
  */
-import type { Evidence } from '../../model/diagnosis.js'
+import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { decodeWeight } from './signature.js'
@@ -23,6 +23,10 @@ import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
 import { fmtUs, pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
+import { detectChangePoints } from '../../timeline/change-points.js'
+import { bucketQuantile } from '../../timeline/buckets.js'
+import { medianOf } from '../../stats/quantile.js'
+import { P50_RISE } from '../detect/windows.js'
 import { kvExplainsPlace } from './kv-place-edge.js'
 
 /** Preemptions inside the window over outside it that count as starting with it. */
@@ -39,6 +43,66 @@ const RISE_Z_LO = 3
 const RISE_Z_HI = 6
 const RISE_RATIO_LO = 1.05
 const RISE_RATIO_HI = 1.2
+
+/**
+ * Mean usage per step of a level at which the cache counts as full: the foot of the saturation
+ * ramp (`saturation`), where an engine starts running out of blocks for new sequences.
+ */
+const KV_FULL = 0.85
+/** A step's engine-queue median needs this many requests (the latency windows' own figure). */
+const QUEUE_MIN_PER_STEP = 5
+
+/**
+ * The last step of the pressure inside `range`: the end of the last level of the cache's usage
+ * per step that is full ({@link KV_FULL}, levels by change points as on the cache's own step),
+ * or, when the engine queue's median per step stays up past it, the end of that queue's elevated
+ * span (a backlog its users still wait in, read as the latency windows read a P50). Null when no
+ * full level overlaps the range: a cache that ran at 0.6–0.8 while preempting gives no edge to
+ * end at. Preemptions are not read: a counter that keeps rising after the cache has room counts
+ * the backlog's sequences being rescheduled, not a cache without blocks.
+ */
+function pressureEnd(
+  ctx: DiagnosisContext,
+  range: { from: number; to: number },
+  scope: Finding['scope']
+): number | null {
+  const view = ctx.resources.get('kv_usage')
+  if (view === undefined) {
+    return null
+  }
+  const k = minSegmentSteps(ctx.grid)
+  // A finding scoped to the one full replica (or node) ends with its own cache.
+  const own =
+    scope.dimension === view.keyDimension && scope.value !== null
+      ? view.byKey.get(scope.value)
+      : undefined
+  const usage = own ?? view.mean
+  const levels = detectChangePoints(Array.from(usage), {
+    minRelativeChange: KV_STEP_RELATIVE,
+    minSegment: k,
+  }).segments.filter((s) => s.mean >= KV_FULL && s.start <= range.to && range.from <= s.end)
+  if (levels.length === 0) {
+    return null
+  }
+  let end = Math.max(...levels.map((s) => s.end))
+  const queue = ctx.frame.stages['engine.queue']
+  if (queue !== undefined) {
+    const { grid, frame } = ctx
+    const ttft = bucketQuantile(grid, frame.startUs, frame.ttftUserUs, 0.5, undefined, 5)
+    const typical = ttft.values.filter((v) => v === v)
+    const series = bucketQuantile(grid, frame.startUs, queue, 0.5, undefined, QUEUE_MIN_PER_STEP)
+    // Against what a first token takes, as the latency windows read an excess: a queue near zero
+    // has no level of its own to be relative to.
+    const span =
+      typical.length === 0
+        ? null
+        : elevatedSpan(series.values, Math.max(1, medianOf(typical)), P50_RISE, 4, k)
+    if (span !== null && span.from <= end + 1 && span.to > end) {
+      end = span.to
+    }
+  }
+  return end
+}
 
 interface OwnStep {
   range: { from: number; to: number }
@@ -171,6 +235,20 @@ export const engineKvCachePressureCause: CauseRecord = {
         text: `against: KV cache usage peaks at ${pct(level.kv.peak)} in the finding's window, with no preemptions starting: the cache had room`,
       },
     }
+  },
+  windowEnd(ctx, finding) {
+    const range = bucketsOfWindow(ctx.grid, finding.window)
+    if (range === null || finding.window === null) {
+      return finding.window
+    }
+    const end = pressureEnd(ctx, range, finding.scope)
+    // Only ever earlier: the latency's own end stands where the cache was still full at it.
+    return end === null || end >= range.to
+      ? finding.window
+      : {
+          start: finding.window.start,
+          end: windowOfBuckets(ctx.grid, { from: range.from, to: end }, ctx.input.window.toUs).end,
+        }
   },
   excess: {
     'kv-pressure': 1,

@@ -82,6 +82,12 @@ export interface CauseRecord extends Rule {
    */
   counter?(ctx: DiagnosisContext, finding: Finding, measure: DurationMeasure): Counter | null
   /**
+   * The finding's window with the end its own mechanism gives, read after the latency consensus
+   * (detect/windows.ts): latency that stays up after the mechanism is back is another level, not
+   * this cause still acting. Absent: the latency's end stands.
+   */
+  windowEnd?(ctx: DiagnosisContext, finding: Finding): Finding['window']
+  /**
    * Its excess signature: what share of each excess carrier its mechanism explains (the excess
    * side of `predicts`, in numbers; signature.ts). Absent: it explains no excess fact.
    */

@@ -41,7 +41,7 @@ interface Signal {
 }
 
 /** Per-step relative rise a P50 / P90 excess needs to count (all requests; one scope). */
-const P50_RISE = 0.08
+export const P50_RISE = 0.08
 const P50_RISE_SCOPED = 0.15
 const P90_RISE = 0.15
 const P90_RISE_SCOPED = 0.25
