@@ -10,6 +10,10 @@
  * objective with no change uses, slo-breach.ts), or a buffering proxy when only the worst gap
  * between tokens rose. Its first evidence line says what changed, by how much and since when, and
  * that the root cause cannot be told yet; its first action is to diagnose again.
+ *
+ * A root whose own series is a property of the requests (output or prompt tokens, a tenant's
+ * share) is read on the same stretch by the same test and named over the mechanism it explains
+ * (ADR 0310, ADR 0320), also when a record passed on that stretch alone.
  */
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import type { StageName } from '../../model/request.js'
