@@ -49,7 +49,7 @@ import { windowSpanUs } from './frame/window-span.js'
 import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
 import { endChange } from './detect/end-change.js'
-import { endChangeFinding } from './explain/end-change.js'
+import { endChangeFinding, rootOverEndMechanism } from './explain/end-change.js'
 import { openEnd, opensWithData, type OpenEnd, type OpenStart } from './detect/open-end.js'
 import {
   HEALTHY_CAP_WHEN_BLIND,
@@ -584,14 +584,18 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   if (findings.length === 0 && ctx.sloBreached) {
     findings = [sloBreachFinding(ctx, actionsOf)]
   }
+  const end = endChange(ctx)
   if (findings.length === 0) {
     // The data's last minute above all its history is not "healthy", though no cause could be
     // judged on so short a change: its mechanism, said as such (ADR 0260).
-    const end = endChange(ctx)
     const atEnd = end === null ? null : endChangeFinding(ctx, end, actionsOf)
     if (atEnd !== null) {
       findings = [atEnd]
     }
+  } else if (end !== null) {
+    // A mechanism judged on that last minute alone gives way to the root the requests show
+    // there, as a root beats its mechanism (ADR 0320).
+    findings = rootOverEndMechanism(ctx, end, findings, actionsOf).slice(0, MAX_FINDINGS)
   }
   if (findings.length === 0) {
     const moved =

@@ -29,7 +29,7 @@ const chainRank = (f: Finding): number =>
 /** A root cause explains a mechanism away only when its own evidence reaches this (raw). */
 export const ROOT_HOLDS = 0.5
 /** An explained mechanism ranks at most this fraction of its root's confidence. */
-const BELOW_ROOT = 0.9
+export const BELOW_ROOT = 0.9
 
 /** Windows that share time, or a finding without one (it holds over the whole window). */
 function sameTime(a: Finding, b: Finding): boolean {
