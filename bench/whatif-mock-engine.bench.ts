@@ -44,7 +44,12 @@ import { createScraper } from '../src/ingest/scrape/scraper.js'
 import type { TwinChanges } from '../src/sim/twin/changes.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
-import { runTwin, type TwinCluster, type TwinReplica } from '../src/sim/twin/engine.js'
+import {
+  runTwin,
+  type StepModel,
+  type TwinCluster,
+  type TwinReplica,
+} from '../src/sim/twin/engine.js'
 import { quantileInterval, quantileSorted } from '../src/core/stats/quantile.js'
 import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { observedPercentiles, predict, type Percentiles } from '../src/sim/twin/predict.js'
@@ -303,13 +308,41 @@ function truthOwn(
 }
 
 /**
- * The window's own requests, as they reached the engine queue and on the replicas they ran on,
- * through the twin's engine: under the fitted law and under the stand-in's own. Beside them, the
- * share of requests the engine admitted without a wait although others were running: a
- * step-synchronous engine (vLLM, the simulator, the twin) makes an arrival wait for the step in
- * flight, so what the twin cannot reproduce with the engine's own law is not a fitted part.
+ * The stand-in's own cost law on every step of the twin's engine, the decode-only ones too: the
+ * stand-in counts the admitted sequences in its per-sequence cost (one a step, the usual case at
+ * these rates).
  */
-function ownArrivals(fit: TwinFit): string {
+function standInLaw(r: TwinReplica): TwinReplica {
+  return {
+    ...r,
+    step: {
+      decodeBaseUs: 1000 * ENGINE.decodeStepBaseMs,
+      perDecodeSeqUs: 1000 * ENGINE.decodeStepPerSeqMs,
+      perKvTokenUs: 0,
+      prefillBaseUs: 0,
+      perPrefillTokenUs: 1000 * ENGINE.prefillMsPerToken,
+      law: 'additive',
+    },
+    stepUs: (prefill: number, decoding: number) =>
+      1000 *
+      (ENGINE.decodeStepBaseMs +
+        ENGINE.decodeStepPerSeqMs * (decoding + 1) +
+        ENGINE.prefillMsPerToken * prefill),
+  }
+}
+
+/**
+ * The window's own requests, as they reached the engine queue and on the replicas they ran on,
+ * through the twin's engine: under the fitted law, under `other` (another window's fitted law)
+ * and under the stand-in's own. Beside them, the share of requests the engine admitted without
+ * a wait although others were running: a step-synchronous engine (vLLM, the simulator, the
+ * twin) makes an arrival wait for the step in flight, so what the twin cannot reproduce with the
+ * engine's own law is not a fitted part.
+ */
+function ownArrivals(
+  fit: TwinFit,
+  other: { label: string; step: StepModel } | null = null
+): string {
   const o = fit.observed
   const order = Int32Array.from({ length: o.n }, (_, k) => k).sort(
     (a, b) => o.queuedUs[a]! - o.queuedUs[b]!
@@ -369,28 +402,19 @@ function ownArrivals(fit: TwinFit): string {
   const out = [
     row('observed', observed.arrive, observed.queue, observed.sched, observed.end, observed.ttft),
   ]
-  const engineLaw = (r: TwinReplica): TwinReplica => ({
-    ...r,
-    step: {
-      decodeBaseUs: 1000 * ENGINE.decodeStepBaseMs,
-      perDecodeSeqUs: 1000 * ENGINE.decodeStepPerSeqMs,
-      perKvTokenUs: 0,
-      prefillBaseUs: 0,
-      perPrefillTokenUs: 1000 * ENGINE.prefillMsPerToken,
-      law: 'additive',
-    },
-    // The stand-in counts the admitted sequences in its per-sequence cost too (one a step, the
-    // usual case at these rates).
-    stepUs: (prefill: number, decoding: number) =>
-      1000 *
-      (ENGINE.decodeStepBaseMs +
-        ENGINE.decodeStepPerSeqMs * (decoding + 1) +
-        ENGINE.prefillMsPerToken * prefill),
-  })
-  for (const [label, map] of [
-    [`twin, fitted ${fit.model.stepLaw.law} law`, (r: TwinReplica) => r],
-    ["twin, the stand-in's own law", engineLaw],
-  ] as const) {
+  const laws: [string, (r: TwinReplica) => TwinReplica][] = [
+    [`twin, fitted ${fit.model.stepLaw.law} law`, (r) => r],
+    ...(other === null
+      ? []
+      : [
+          [`twin, ${other.label}`, (r: TwinReplica) => ({ ...r, step: { ...other.step } })] as [
+            string,
+            (r: TwinReplica) => TwinReplica,
+          ],
+        ]),
+    ["twin, the stand-in's own law", standInLaw],
+  ]
+  for (const [label, map] of laws) {
     const cluster: TwinCluster = {
       replicas: fit.model.replicas.map((r) =>
         map({
@@ -639,21 +663,20 @@ async function main(): Promise<void> {
       }
     }
     if (p.label === '2x, max-num-seqs 24') {
-      // The same prediction with the engine's own law on the steps that carry a prompt (the
-      // mock adds its prompt to the decode step; the fit may have chosen the roofline): what is
-      // left is not the step law.
+      // This phase's own arrivals and requests through the twin's engine at the cap: with the
+      // law fitted on this phase, the twin's queue is the stand-in's; with the low phase's law,
+      // what is left is that law's step at the full batch (ADR 0322).
+      const law = fitted.fit.model.replicas[0]?.step
+      process.stdout.write(
+        `${''.padEnd(22)}this phase's own arrivals at the cap:\n${''.padEnd(22)}${ownArrivals(truthFit.fit, law === undefined ? null : { label: "the low phase's fitted law", step: law })}\n`
+      )
+      // The same prediction with the engine's own law on every step (the mock adds its prompt to
+      // the decode step; the fit may have chosen the roofline): what is left is not the step law.
       const applied = applyChanges(fitted.fit, p.changes)
       if (applied.ok) {
         const own: TwinCluster = {
           ...applied.cluster,
-          replicas: applied.cluster.replicas.map((r) => ({
-            ...r,
-            stepUs: (prefill: number, decoding: number) =>
-              1000 *
-              (ENGINE.decodeStepBaseMs +
-                ENGINE.decodeStepPerSeqMs * decoding +
-                ENGINE.prefillMsPerToken * prefill),
-          })),
+          replicas: applied.cluster.replicas.map(standInLaw),
         }
         const m = predict(fitted.fit, own, applied.plan, { runs: 5, seed: 1 }).measures
         process.stdout.write(
