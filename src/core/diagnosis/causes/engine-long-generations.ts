@@ -20,7 +20,7 @@ import { decodeWeight, workloadKind } from './signature.js'
 import { LONG_OUTPUT_RATIO } from '../thresholds.js'
 import { changeEvidence, changeWindow } from '../explain/evidence.js'
 import { pct, round } from '../explain/text.js'
-import { stageStat, workDrivers } from '../detect/shifts.js'
+import { costDrivers, stageStat, workDrivers, type CostDrivers } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { trafficLevel } from '../detect/demand-onset.js'
@@ -160,9 +160,14 @@ export const engineLongGenerationsCause: CauseRecord = {
     const change = ctx.ttftChange
     let viaQueue = 0
     let drivers: ReturnType<typeof workDrivers> | null = null
+    let cost: CostDrivers | null = null
     let outputZ = NaN
     if (change.elevated !== null && change.windowUs !== null) {
-      drivers = workDrivers(ctx, change.inWindow)
+      // What fills the queue is the time requests hold their slots: output tokens weighed by the
+      // engine's decode time per token, prompt tokens by its prefill time per token (ADR 0323).
+      // Without engine spans those costs are unknown and the tokens count alike, as before.
+      cost = costDrivers(ctx, change.inWindow)
+      drivers = cost ?? workDrivers(ctx, change.inWindow)
       const q = stageStat(ctx.ttftStages, 'engine.queue')
       // A burst of long outputs within what the lengths' own draw gives from step to step is no
       // change of workload; unknown (too few steps) keeps the path as it was.
@@ -174,10 +179,10 @@ export const engineLongGenerationsCause: CauseRecord = {
         (outputZ === outputZ ? ramp(outputZ, OUTPUT_Z_LO, OUTPUT_Z_HI) : 1)
     }
     const queueEvidence = (): Evidence => ({
-      metric: 'tokens_per_request',
+      metric: cost !== null ? 'engine_time_per_request' : 'tokens_per_request',
       observed: round(drivers?.ratio ?? 1),
       baseline: 1,
-      text: `token work per request ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window, ${pct(drivers?.output ?? 0)} of the rise from longer outputs${outputZ === outputZ ? ` (output tokens per request ${outputZ.toFixed(1)} noise units above the other steps)` : ''}; the engine queue carries the slow first tokens`,
+      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window${cost !== null ? ` (prompt tokens at ${Math.round(cost.prefillPerTokenUs)} µs and output tokens at ${(cost.decodePerTokenUs / 1000).toFixed(1)} ms each, the engine's own prefill and decode time per token outside it)` : ''}, ${pct(drivers?.output ?? 0)} of the rise from longer outputs${outputZ === outputZ ? ` (output tokens per request ${outputZ.toFixed(1)} noise units above the other steps)` : ''}; the engine queue carries the slow first tokens`,
     })
     if (shareChange === null) {
       if (viaQueue <= 0) {

@@ -265,3 +265,95 @@ export function workDrivers(
     output: part((oi as number) - (oo as number)),
   }
 }
+
+/** What {@link costDrivers} reads: {@link workDrivers}' shares, of the engine time per request. */
+export interface CostDrivers {
+  ratio: number
+  prompt: number
+  cache: number
+  output: number
+  /** Engine time per uncached prompt token and per output token outside the window (µs). */
+  prefillPerTokenUs: number
+  decodePerTokenUs: number
+}
+
+/**
+ * The engine time a request holds a slot for, per request, in the window over outside it, and
+ * which part of its rise came from longer prompts, fewer cached tokens or longer outputs.
+ * {@link workDrivers} adds prompt and output tokens as if they cost alike; the engine takes a
+ * prompt in one prefill pass and an output token per decode step, so on a long-prompts workload
+ * outputs 2.6× longer moved that sum 1.10× while the slot time rose far more. Each token kind
+ * is weighed by the engine's own time per token (engine.prefill over uncached prompt tokens,
+ * engine.decode over output tokens) on the requests outside the window, the same weights on
+ * both sides: a slower engine inside the window is no heavier work. Null when either weight is
+ * unknown (no engine spans, or none outside the window): the tokens alone cannot say what they
+ * cost.
+ */
+export function costDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): CostDrivers | null {
+  const f = ctx.frame
+  const prefill = f.stages['engine.prefill']
+  const decode = f.stages['engine.decode']
+  let prefillUs = 0
+  let prefillTokens = 0
+  let decodeUs = 0
+  let decodeTokens = 0
+  for (let i = 0; i < f.n; i++) {
+    if (inWindow[i] === 1) {
+      continue
+    }
+    const p = f.inputTokens[i] as number
+    const c = f.cachedTokens[i] as number
+    const o = f.outputTokens[i] as number
+    const pre = prefill[i] as number
+    const dec = decode[i] as number
+    if (pre === pre && p === p) {
+      prefillUs += pre
+      prefillTokens += Math.max(0, p - (c === c ? c : 0))
+    }
+    if (dec === dec && o === o) {
+      decodeUs += dec
+      decodeTokens += o
+    }
+  }
+  if (prefillTokens === 0 || decodeTokens === 0) {
+    return null
+  }
+  const wPrompt = prefillUs / prefillTokens
+  const wOutput = decodeUs / decodeTokens
+  const sums = [0, 0, 0, 0, 0, 0]
+  let nIn = 0
+  let nOut = 0
+  for (let i = 0; i < f.n; i++) {
+    const p = f.inputTokens[i] as number
+    const c = f.cachedTokens[i] as number
+    const o = f.outputTokens[i] as number
+    if (p !== p && o !== o) {
+      continue
+    }
+    const k = inWindow[i] === 1 ? 0 : 3
+    sums[k] = (sums[k] as number) + (p === p ? wPrompt * p : 0)
+    sums[k + 1] = (sums[k + 1] as number) + (p === p && c === c ? wPrompt * c : 0)
+    sums[k + 2] = (sums[k + 2] as number) + (o === o ? wOutput * o : 0)
+    if (k === 0) {
+      nIn++
+    } else {
+      nOut++
+    }
+  }
+  if (nIn === 0 || nOut === 0) {
+    return null
+  }
+  const [pi, ci, oi, po, co, oo] = sums.map((v, k) => v / (k < 3 ? nIn : nOut)) as number[]
+  const wIn = (pi as number) - (ci as number) + (oi as number)
+  const wOut = (po as number) - (co as number) + (oo as number)
+  const rise = wIn - wOut
+  const part = (d: number): number => (rise > 0 ? Math.min(1, Math.max(0, d / rise)) : 0)
+  return {
+    ratio: wOut > 0 ? wIn / wOut : 1,
+    prompt: part((pi as number) - (po as number)),
+    cache: part((co as number) - (ci as number)),
+    output: part((oi as number) - (oo as number)),
+    prefillPerTokenUs: wPrompt,
+    decodePerTokenUs: wOutput,
+  }
+}
