@@ -219,15 +219,33 @@ export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): bo
   return counted !== null && counted.level < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
 }
 
+/** {@link workDrivers}' reading: the ratio in over out, and the shares of its rise (0..1 each). */
+interface Drivers {
+  ratio: number
+  prompt: number
+  cache: number
+  output: number
+}
+
 /**
  * What made the requests heavier inside a window: the token work per request (uncached prompt +
  * output) over outside it, and which part of its rise came from longer prompts, from fewer
  * cached prompt tokens, or from longer outputs (shares of the rise, 0..1 each).
  */
-export function workDrivers(
+export function workDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): Drivers {
+  return weighedDrivers(ctx, inWindow, 1, 1) ?? { ratio: 1, prompt: 0, cache: 0, output: 0 }
+}
+
+/**
+ * {@link Drivers} of the work per request with a prompt token weighing `wPrompt` and an output
+ * token `wOutput`; null when either side of the window has no request with tokens.
+ */
+function weighedDrivers(
   ctx: DiagnosisContext,
-  inWindow: Uint8Array
-): { ratio: number; prompt: number; cache: number; output: number } {
+  inWindow: Uint8Array,
+  wPrompt: number,
+  wOutput: number
+): Drivers | null {
   const f = ctx.frame
   const sums = [0, 0, 0, 0, 0, 0]
   let nIn = 0
@@ -240,10 +258,10 @@ export function workDrivers(
       continue
     }
     const k = inWindow[i] === 1 ? 0 : 3
-    sums[k] = (sums[k] as number) + (p === p ? p : 0)
+    sums[k] = (sums[k] as number) + (p === p ? wPrompt * p : 0)
     // Cached tokens count only against a known prompt (as in the work itself).
-    sums[k + 1] = (sums[k + 1] as number) + (p === p && c === c ? c : 0)
-    sums[k + 2] = (sums[k + 2] as number) + (o === o ? o : 0)
+    sums[k + 1] = (sums[k + 1] as number) + (p === p && c === c ? wPrompt * c : 0)
+    sums[k + 2] = (sums[k + 2] as number) + (o === o ? wOutput * o : 0)
     if (k === 0) {
       nIn++
     } else {
@@ -251,7 +269,7 @@ export function workDrivers(
     }
   }
   if (nIn === 0 || nOut === 0) {
-    return { ratio: 1, prompt: 0, cache: 0, output: 0 }
+    return null
   }
   const [pi, ci, oi, po, co, oo] = sums.map((v, k) => v / (k < 3 ? nIn : nOut)) as number[]
   const wIn = (pi as number) - (ci as number) + (oi as number)
@@ -267,11 +285,7 @@ export function workDrivers(
 }
 
 /** What {@link costDrivers} reads: {@link workDrivers}' shares, of the engine time per request. */
-export interface CostDrivers {
-  ratio: number
-  prompt: number
-  cache: number
-  output: number
+export interface CostDrivers extends Drivers {
   /** Engine time per uncached prompt token and per output token outside the window (µs). */
   prefillPerTokenUs: number
   decodePerTokenUs: number
@@ -320,40 +334,8 @@ export function costDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): CostDr
   }
   const wPrompt = prefillUs / prefillTokens
   const wOutput = decodeUs / decodeTokens
-  const sums = [0, 0, 0, 0, 0, 0]
-  let nIn = 0
-  let nOut = 0
-  for (let i = 0; i < f.n; i++) {
-    const p = f.inputTokens[i] as number
-    const c = f.cachedTokens[i] as number
-    const o = f.outputTokens[i] as number
-    if (p !== p && o !== o) {
-      continue
-    }
-    const k = inWindow[i] === 1 ? 0 : 3
-    sums[k] = (sums[k] as number) + (p === p ? wPrompt * p : 0)
-    sums[k + 1] = (sums[k + 1] as number) + (p === p && c === c ? wPrompt * c : 0)
-    sums[k + 2] = (sums[k + 2] as number) + (o === o ? wOutput * o : 0)
-    if (k === 0) {
-      nIn++
-    } else {
-      nOut++
-    }
-  }
-  if (nIn === 0 || nOut === 0) {
-    return null
-  }
-  const [pi, ci, oi, po, co, oo] = sums.map((v, k) => v / (k < 3 ? nIn : nOut)) as number[]
-  const wIn = (pi as number) - (ci as number) + (oi as number)
-  const wOut = (po as number) - (co as number) + (oo as number)
-  const rise = wIn - wOut
-  const part = (d: number): number => (rise > 0 ? Math.min(1, Math.max(0, d / rise)) : 0)
-  return {
-    ratio: wOut > 0 ? wIn / wOut : 1,
-    prompt: part((pi as number) - (po as number)),
-    cache: part((co as number) - (ci as number)),
-    output: part((oi as number) - (oo as number)),
-    prefillPerTokenUs: wPrompt,
-    decodePerTokenUs: wOutput,
-  }
+  const drivers = weighedDrivers(ctx, inWindow, wPrompt, wOutput)
+  return drivers === null
+    ? null
+    : { ...drivers, prefillPerTokenUs: wPrompt, decodePerTokenUs: wOutput }
 }
