@@ -41,8 +41,8 @@ function exposition(s: Scrape): string {
   return set(text, 'vllm:num_preemptions_total', s.preemptions ?? 0)
 }
 
-/** Each replica's scrapes, 15 s apart, stored as a scrape stores them; the loaded window's metrics. */
-async function scraped(replicas: Record<string, Scrape[]>) {
+/** A memory store behind the ingest pipeline, as a scrape or an import writes into it. */
+function memoryPipeline() {
   const store = createMemoryStore()
   const sink = createIngestPipeline({
     store,
@@ -50,6 +50,12 @@ async function scraped(replicas: Record<string, Scrape[]>) {
     now: Date.now,
     sweepIntervalMs: 0,
   })
+  return { store, sink }
+}
+
+/** Each replica's scrapes, 15 s apart, stored as a scrape stores them; the loaded window's metrics. */
+async function scraped(replicas: Record<string, Scrape[]>) {
+  const { store, sink } = memoryPipeline()
   let n = 0
   for (const [pod, scrapes] of Object.entries(replicas)) {
     for (const [k, s] of scrapes.entries()) {
@@ -155,13 +161,7 @@ describe('the cap read from the running and waiting gauges (ADR 0315)', () => {
   it('reads no cap from the real captures and the recorded real stack', async () => {
     // Two single scrapes of a real vLLM: nothing waited.
     for (const file of ['vllm-metrics-after-5-requests.txt', 'vllm-metrics-after-load.txt']) {
-      const store = createMemoryStore()
-      const sink = createIngestPipeline({
-        store,
-        logger: createSilentLogger(),
-        now: Date.now,
-        sweepIntervalMs: 0,
-      })
+      const { store, sink } = memoryPipeline()
       const parsed = parsePrometheusText(readFileSync(join(FIX, 'real-vllm', file), 'utf8'), {
         defaultTimeUs: T0_US as Micros,
         extraLabels: { instance: 'vllm-0:8000', job: 'vllm', pod: 'vllm-0' },
@@ -174,13 +174,7 @@ describe('the cap read from the running and waiting gauges (ADR 0315)', () => {
       expect(c.evidence.scrapes, file).toBe(1)
     }
     // The real stack ran its two replicas at --max-num-seqs 4 and never more than 2 at once.
-    const store = createMemoryStore()
-    const sink = createIngestPipeline({
-      store,
-      logger: createSilentLogger(),
-      now: Date.now,
-      sweepIntervalMs: 0,
-    })
+    const { store, sink } = memoryPipeline()
     const dir = join(FIX, 'real-stack-metrics')
     const summary = await importPaths(
       readdirSync(dir)
