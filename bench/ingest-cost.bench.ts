@@ -253,6 +253,10 @@ try {
   console.log(
     `  one core at this CPU cost: ${Math.round(1e6 / sum.cpuUs).toLocaleString('en-US')} spans/s (HTTP and the event loop not counted)`
   )
+  // Checked above (a shortfall throws); printed so that every run's output says it.
+  console.log(
+    `  stored: ${stats.spans.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} spans written, ${stats.requests.toLocaleString('en-US')} of ${requests.length.toLocaleString('en-US')} requests`
+  )
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
