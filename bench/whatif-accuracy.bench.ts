@@ -226,8 +226,13 @@ async function main(): Promise<void> {
         cap === null
           ? ''
           : `; max_num_seqs unknown: window peak ${cap.windowPeak}, predicted ${cap.predictedPeak}, ${cap.growing}/${cap.runs} runs at the peak grew`
+      const reach = report.predicted.stepLawReach
+      const lawText =
+        reach === null || !reach.extrapolates
+          ? ''
+          : `; step law read up to ${reach.readUpTo}, run up to ${reach.runsUpTo}, step there ±${((reach.stepUncertainty ?? NaN) * 100).toFixed(2)} %, ${reach.refits} refits run`
       process.stdout.write(
-        `${`s${tag} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s, ${report.predicted.runs} runs${capText})\n` +
+        `${`s${tag} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s, ${report.predicted.runs} runs${capText}${lawText})\n` +
           `${''.padEnd(24)}${ttft('p50')}; ${ttft('p99')}; window work ${sampled}\n`
       )
     }
