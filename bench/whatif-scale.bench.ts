@@ -153,7 +153,7 @@ function main(): void {
   const runMs = performance.now() - t
   const runCpuMs = cpuMs(process.cpuUsage(cpu))
   process.stdout.write(
-    `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms; window sample: work ${p.sampling?.work?.low.toFixed(4)}–${p.sampling?.work?.high.toFixed(4)} of its own, ${p.sampling?.runs} runs added; step law read up to a batch of ${reach?.readUpTo}, run up to ${reach?.runsUpTo}, its step there ±${((reach?.stepUncertainty ?? NaN) * 100).toFixed(2)} % over the refits: ${reach?.refits} refits run\n`
+    `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms; window sample: work ${p.sampling?.work?.low.toFixed(4)}–${p.sampling?.work?.high.toFixed(4)} of its own, ${p.sampling?.runs} runs added; step law read up to a batch of ${reach?.readUpTo}, run up to ${reach?.runsUpTo}, its step there ±${((reach?.stepUncertainty ?? NaN) * 100).toFixed(2)} % over the refits: ${reach?.refits} refits run${reach?.tooLargeToRun === true ? ' (too many jobs a run to run them)' : ''}\n`
   )
   process.stdout.write(
     `fit + one prediction run: ${((fitMs + runMs) / 1000).toFixed(1)} s wall, ${((fitCpuMs + runCpuMs) / 1000).toFixed(1)} s CPU = ${((fitCpuMs + runCpuMs) / baseMs).toFixed(1)}× the baseline (the default whatif runs 5 replays for the fit check and 5 for the prediction)\n`

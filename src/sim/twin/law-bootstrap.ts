@@ -125,6 +125,16 @@ export function widenByLaw(value: number, interval: [number, number], h: number)
 export const LAW_STEP_FLOOR = 0.005
 
 /**
+ * Jobs a run may draw for the refits to be run (ADR 0326). The issue's goal is a fit and one
+ * prediction run on a window of 1M requests in under 30 s of CPU; on the scale bench's hour they
+ * take about 24 s, and a run costs about 9 µs a job, so five refit runs of 100k jobs (about 5 s)
+ * fit beside them and five of 1.5M (70 s) do not. Past it the refits are made and their step
+ * spread said, not run: on an hour of 1M requests the law is read from enough steps that it is
+ * known to ±1.4 % at 2.6 times the window's batch.
+ */
+export const LAW_REFIT_MAX_JOBS = 100_000
+
+/**
  * The 90 % half-width (log scale) of the decode step at `batch` sequences, each holding
  * `kvPerSeq` KV tokens, over the refits against the fitted law, the widest over the replicas:
  * what the law's own uncertainty is where the prediction runs it.

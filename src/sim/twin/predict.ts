@@ -12,6 +12,7 @@ import type { TwinFit } from './fit.js'
 import type { StepModel, TwinCluster } from './engine.js'
 import {
   LAW_REFITS,
+  LAW_REFIT_MAX_JOBS,
   LAW_STEP_FLOOR,
   blockLength,
   lawHalfWidth,
@@ -87,8 +88,13 @@ export interface StepLawReach {
    */
   stepUncertainty: number | null
   /**
-   * Refits of the step law run (0 when the prediction stays inside the window's batches, or when
-   * the step there is known within `LAW_STEP_FLOOR`).
+   * Whether a run drew more than `LAW_REFIT_MAX_JOBS` jobs, so the refits were made and not run
+   * (the time goal on large windows).
+   */
+  tooLargeToRun: boolean
+  /**
+   * Refits of the step law run (0 when the prediction stays inside the window's batches, when
+   * the step there is known within `LAW_STEP_FLOOR`, or when the window is too large to run them).
    */
   refits: number
   /** Requests per bootstrap block of the refits; `null` with no refit. */
@@ -531,6 +537,7 @@ export function predict(
   if (options.lawRefits !== undefined) {
     const reach = lawReach(fit, cluster, figures)
     let stepUncertainty: number | null = null
+    let tooLarge = false
     if (reach.extrapolates) {
       const steps = refitStepModels(fit, LAW_REFITS, createRng(options.seed).fork('step law'))
       const mix = fit.model.mix
@@ -542,7 +549,8 @@ export function predict(
       )
       stepUncertainty = Math.exp(h) - 1
       // Each refit runs with a seeded run's seed: the pair differs by the law alone.
-      if (h >= LAW_STEP_FLOOR) {
+      tooLarge = figures.some((f) => f.requests > LAW_REFIT_MAX_JOBS)
+      if (h >= LAW_STEP_FLOOR && !tooLarge) {
         steps.forEach((s, k) => {
           const refit = options.lawRefits!.clusterOf(s)
           if (refit !== null) {
@@ -554,6 +562,7 @@ export function predict(
     stepLawReach = {
       ...reach,
       stepUncertainty,
+      tooLargeToRun: tooLarge,
       refits: refitted.length,
       blockRequests: stepUncertainty === null ? null : blockLength(fit),
       growing: refitted.filter((f) => queueGrows(f.queueByQuarter)).length,
@@ -610,7 +619,10 @@ function lawReach(
   fit: TwinFit,
   cluster: TwinCluster,
   figures: readonly RunFigures[]
-): Omit<StepLawReach, 'stepUncertainty' | 'refits' | 'blockRequests' | 'growing'> {
+): Omit<
+  StepLawReach,
+  'stepUncertainty' | 'tooLargeToRun' | 'refits' | 'blockRequests' | 'growing'
+> {
   const peakOf = new Map(
     fit.model.replicas.map((r) => [r.name, Math.max(r.runningPeak ?? 0, r.runningPeakSpans)])
   )

@@ -8,7 +8,7 @@ import { isoFromMicros, type Micros } from '../../core/model/units.js'
 import { applyChanges, type JobPlan, type TwinChanges } from './changes.js'
 import type { StepModel, TwinCluster } from './engine.js'
 import { fitTwin, type TwinFit, type TwinModel } from './fit.js'
-import { LAW_REFITS, LAW_STEP_FLOOR } from './law-bootstrap.js'
+import { LAW_REFIT_MAX_JOBS, LAW_REFITS, LAW_STEP_FLOOR } from './law-bootstrap.js'
 import type { TwinWindow } from './load.js'
 import {
   MEASURES,
@@ -434,7 +434,9 @@ export function lawReachNote(p: Prediction): string[] {
     `the step law is read up to a batch of ${r.readUpTo}; this prediction runs batches up to ${r.runsUpTo} (the window never ran more than ${r.readUpTo} sequences at once on a replica), so the law's slope is extrapolated${known}${
       r.refits > 0
         ? `, and the intervals also hold what the prediction gives under each refit${r.growing > 0 ? ` (in ${r.growing} of them the engine queue grows through the window)` : ''}`
-        : `, under the ±${(LAW_STEP_FLOOR * 100).toFixed(1)} % that would move a figure, so no refit was run`
+        : r.tooLargeToRun
+          ? `; the window is too large to run the refits within the time goal (over ${LAW_REFIT_MAX_JOBS} jobs a run), so the intervals do not carry it`
+          : `, under the ±${(LAW_STEP_FLOOR * 100).toFixed(1)} % that would move a figure, so no refit was run`
     }`,
   ]
 }
