@@ -548,8 +548,8 @@ export function predict(
         mix.promptTokens.p50 + mix.outputTokens.p50 / 2
       )
       stepUncertainty = Math.exp(h) - 1
+      tooLarge = h >= LAW_STEP_FLOOR && figures.some((f) => f.requests > LAW_REFIT_MAX_JOBS)
       // Each refit runs with a seeded run's seed: the pair differs by the law alone.
-      tooLarge = figures.some((f) => f.requests > LAW_REFIT_MAX_JOBS)
       if (h >= LAW_STEP_FLOOR && !tooLarge) {
         steps.forEach((s, k) => {
           const refit = options.lawRefits!.clusterOf(s)
