@@ -132,8 +132,11 @@ async function main(): Promise<void> {
   )
   const vsMedian = new Errors()
   const vsEach = new Errors()
-  /** Of the held-out runs, how many the twin's interval reached, per case and TTFT quantile. */
-  const covered = new Map<string, { hit: number; n: number }>()
+  /**
+   * Of the held-out runs, how many the twin's interval reached, per case and TTFT or TPOT
+   * quantile, and the interval's width as a share of the point (summed, with the answers).
+   */
+  const covered = new Map<string, { hit: number; n: number; width: number; answers: number }>()
   /** Answers whose point was withheld for an unknown batch cap, per case and key. */
   const withheld = new Map<string, number>()
   /** The truths' own spread: (max − min) / median, worst over the seeds. */
@@ -192,14 +195,18 @@ async function main(): Promise<void> {
           vsEach.add(key, (p - t) / t)
         }
         spread.set(key, Math.max(spread.get(key) ?? 0, (Math.max(...ts) - Math.min(...ts)) / mid))
-        if (m === 'ttft') {
+        if (m === 'ttft' || m === 'tpot') {
           const iv = report.predicted![m][q].interval
-          const acc = covered.get(key) ?? { hit: 0, n: 0 }
+          const acc = covered.get(key) ?? { hit: 0, n: 0, width: 0, answers: 0 }
           for (const t of ts) {
             acc.n++
             if (iv !== null && t >= iv[0] && t <= iv[1]) {
               acc.hit++
             }
+          }
+          if (iv !== null) {
+            acc.width += (iv[1] - iv[0]) / p
+            acc.answers++
           }
           covered.set(key, acc)
         }
@@ -219,8 +226,13 @@ async function main(): Promise<void> {
         cap === null
           ? ''
           : `; max_num_seqs unknown: window peak ${cap.windowPeak}, predicted ${cap.predictedPeak}, ${cap.growing}/${cap.runs} runs at the peak grew`
+      const reach = report.predicted.stepLawReach
+      const lawText =
+        reach === null || !reach.extrapolates
+          ? ''
+          : `; step law read up to ${reach.readUpTo}, run up to ${reach.runsUpTo}, step there ±${((reach.stepUncertainty ?? NaN) * 100).toFixed(2)} %, ${reach.refits} refits run`
       process.stdout.write(
-        `${`s${tag} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s, ${report.predicted.runs} runs${capText})\n` +
+        `${`s${tag} ${c.label}`.padEnd(24)}${cells.join('')}  (${(ms / 1000).toFixed(1)} s, ${report.predicted.runs} runs${capText}${lawText})\n` +
           `${''.padEnd(24)}${ttft('p50')}; ${ttft('p99')}; window work ${sampled}\n`
       )
     }
@@ -242,11 +254,16 @@ async function main(): Promise<void> {
       const v = spread.get(`${c.label} ${m} ${q}`)
       return (v === undefined ? '–' : `${(v * 100).toFixed(1)} %`).padEnd(13)
     })
-    const cov = (['p50', 'p99'] as const)
-      .map((q) => {
-        const a = covered.get(`${c.label} ttft ${q}`)
-        return a === undefined ? '' : `TTFT ${q} ${a.hit}/${a.n}`
-      })
+    // The interval's width (hi − lo) as a share of the point, mean over the fitted windows.
+    const cov = (['ttft', 'tpot'] as const)
+      .flatMap((m) =>
+        (['p50', 'p99'] as const).map((q) => {
+          const a = covered.get(`${c.label} ${m} ${q}`)
+          return a === undefined
+            ? ''
+            : `${m.toUpperCase()} ${q} ${a.hit}/${a.n} (width ${((a.width / Math.max(1, a.answers)) * 100).toFixed(0)} %)`
+        })
+      )
       .join(', ')
     const held = (['p50', 'p99'] as const)
       .map((q) => `TTFT ${q} ${withheld.get(`${c.label} ttft ${q}`) ?? 0}`)

@@ -53,7 +53,7 @@ import {
 import { quantileInterval, quantileSorted } from '../src/core/stats/quantile.js'
 import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { observedPercentiles, predict, type Percentiles } from '../src/sim/twin/predict.js'
-import { runWhatIf } from '../src/sim/twin/whatif.js'
+import { predictChange, runWhatIf } from '../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 import { readFileSync, writeFileSync } from 'node:fs'
 
@@ -690,6 +690,39 @@ async function main(): Promise<void> {
                 )
           }).join('')}\n`
         )
+      }
+    }
+    {
+      // The answer `whatif` gives past its fit check (forced where the check refused), without
+      // and with the step law's refits (ADR 0326): is the phase inside, and how wide is it.
+      const applied = applyChanges(fitted.fit, p.changes)
+      if (applied.ok) {
+        for (const refits of [false, true]) {
+          const { prediction: a } = predictChange(fitted.fit, p.changes, applied, {
+            runs: 5,
+            seed: 1,
+            lawRefits: refits,
+          })
+          const cells = (
+            [
+              ['ttft', 'p50'],
+              ['ttft', 'p99'],
+              ['tpot', 'p50'],
+              ['tpot', 'p99'],
+            ] as const
+          ).map(([m, q]) => {
+            const e = a.measures[m][q]
+            const t = truth[m][q]
+            const iv = e.interval
+            const mid = e.value ?? (iv === null ? null : Math.sqrt(iv[0] * iv[1]))
+            const inside = iv !== null && t !== null && t >= iv[0] && t <= iv[1]
+            return `${m} ${q} truth ${t?.toFixed(0)}: ${e.value?.toFixed(0) ?? '–'} [${iv?.map((v) => v.toFixed(0)).join('–') ?? '–'}] ${iv !== null && mid !== null ? `width ${(((iv[1] - iv[0]) / mid) * 100).toFixed(0)} %` : ''} ${inside ? 'in' : 'out'}`
+          })
+          const r = a.stepLawReach
+          process.stdout.write(
+            `${''.padEnd(22)}${refits ? 'with the law refits' : 'without'}: ${cells.join('; ')}${r === null ? '' : `; law read up to ${r.readUpTo}, runs up to ${r.runsUpTo}, step there ±${r.stepUncertainty === null ? '–' : (r.stepUncertainty * 100).toFixed(1)} %, ${r.refits} refits (blocks of ${r.blockRequests ?? '–'})`}\n`
+          )
+        }
       }
     }
     if (report.predicted !== null) {

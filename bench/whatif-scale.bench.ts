@@ -13,6 +13,7 @@ import { fitTwin } from '../src/sim/twin/fit.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
 import type { ObservedRequests } from '../src/sim/twin/observed.js'
 import { predict } from '../src/sim/twin/predict.js'
+import { refitCluster } from '../src/sim/twin/whatif.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const REPLICAS = 32
@@ -141,11 +142,18 @@ function main(): void {
   cpu = process.cpuUsage()
   // With the window's sampling, as `whatif` predicts (ADR 0236): on an hour of Poisson traffic its
   // work is pinned to well within ±1 %, so no run is added and the resampling alone is timed.
-  const p = predict(fitted.fit, applied.cluster, applied.plan, { runs: 1, seed: 1, sampling: true })
+  // And with the step law's refits where the prediction runs past the window's batches (ADR 0326).
+  const p = predict(fitted.fit, applied.cluster, applied.plan, {
+    runs: 1,
+    seed: 1,
+    sampling: true,
+    lawRefits: { clusterOf: refitCluster(fitted.fit, { loadFactor: 1.5 }, null) },
+  })
+  const reach = p.stepLawReach
   const runMs = performance.now() - t
   const runCpuMs = cpuMs(process.cpuUsage(cpu))
   process.stdout.write(
-    `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms; window sample: work ${p.sampling?.work?.low.toFixed(4)}–${p.sampling?.work?.high.toFixed(4)} of its own, ${p.sampling?.runs} runs added\n`
+    `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms; window sample: work ${p.sampling?.work?.low.toFixed(4)}–${p.sampling?.work?.high.toFixed(4)} of its own, ${p.sampling?.runs} runs added; step law read up to a batch of ${reach?.readUpTo}, run up to ${reach?.runsUpTo}, its step there ±${((reach?.stepUncertainty ?? NaN) * 100).toFixed(2)} % over the refits: ${reach?.refits} refits run${reach?.tooLargeToRun === true ? ' (too many jobs a run to run them)' : ''}\n`
   )
   process.stdout.write(
     `fit + one prediction run: ${((fitMs + runMs) / 1000).toFixed(1)} s wall, ${((fitCpuMs + runCpuMs) / 1000).toFixed(1)} s CPU = ${((fitCpuMs + runCpuMs) / baseMs).toFixed(1)}× the baseline (the default whatif runs 5 replays for the fit check and 5 for the prediction)\n`

@@ -8,10 +8,13 @@ import type { AppDeps } from '../../src/server/app-deps.js'
 import { httpErrorReply } from '../../src/server/http-errors.js'
 import { registerWhatIfRoutes } from '../../src/server/routes/whatif.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
-import { applyChanges } from '../../src/sim/twin/changes.js'
+import { applyChanges, type TwinChanges } from '../../src/sim/twin/changes.js'
 import { parsePrometheusText } from '../../src/core/prom/parse.js'
 import { fitTwin, type TwinFit } from '../../src/sim/twin/fit.js'
+import { stepDurationUs } from '../../src/sim/twin/engine.js'
+import { LAW_REFITS, LAW_STEP_FLOOR, refitStepModels } from '../../src/sim/twin/law-bootstrap.js'
 import { ADDITIVE_MARGIN } from '../../src/sim/twin/law-choice.js'
+import { createRng } from '../../src/core/stats/seeded-random.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
 import { observedPercentiles, predict } from '../../src/sim/twin/predict.js'
 import { renderWhatIfText } from '../../src/sim/twin/render.js'
@@ -167,6 +170,94 @@ describe('whatif on a simulated window', () => {
     expect(never.measures.ttft.p99.interval![1]).toBeGreaterThanOrEqual(
       pinned.measures.ttft.p99.interval![1]
     )
+  })
+
+  /** The answer as it was without the law's refits: the same seeded runs and window resamples. */
+  const withoutRefits = (changes: TwinChanges) => {
+    const { fit } = checkFit(window, 2, 1)
+    const applied = applyChanges(fit!, changes)
+    if (!applied.ok) {
+      throw new Error(applied.reasons.join('; '))
+    }
+    return predict(fit!, applied.cluster, applied.plan, {
+      runs: 3,
+      seed: 1001,
+      sampling: true,
+      pin: { p50: 0.1, p99: 0.2, maxRunsFactor: 4 },
+    }).measures
+  }
+  const keys = [
+    ['ttft', 'p50'],
+    ['ttft', 'p99'],
+    ['tpot', 'p50'],
+    ['tpot', 'p99'],
+  ] as const
+
+  it('refits a step law that spreads more at batches past the window than at those it ran', () => {
+    const { fit } = checkFit(window, 2, 1)
+    const refits = refitStepModels(fit!, LAW_REFITS, createRng(1))
+    const r = fit!.model.replicas[0]!
+    const peak = Math.max(r.runningPeak ?? 0, r.runningPeakSpans)
+    const mix = fit!.model.mix
+    const kvPerSeq = mix.promptTokens.p50 + mix.outputTokens.p50 / 2
+    const spread = (batch: number): number => {
+      const v = refits.map((s) => stepDurationUs(s[0]!, 0, batch, batch * kvPerSeq))
+      return (Math.max(...v) - Math.min(...v)) / stepDurationUs(r.step, 0, batch, batch * kvPerSeq)
+    }
+    expect(spread(4 * peak)).toBeGreaterThan(2 * spread(peak / 2))
+  })
+
+  it('widens the interval by refits of the step law past the batches the window ran (ADR 0326)', () => {
+    // Three times the load runs 18 sequences on a replica where the window ran 7: the decode
+    // step there is known to ±0.75 % over the refits, past the floor that runs them.
+    const thrice = { loadFactor: 3, maxNumSeqs: 256 }
+    const past = runWhatIf(window, { changes: thrice, runs: 3, seed: 1 })
+    const old = withoutRefits(thrice)
+    for (const [m, q] of keys) {
+      const now = past.predicted![m][q]
+      expect(now.value).toBe(old[m][q].value)
+      expect(now.interval![0]).toBeLessThanOrEqual(old[m][q].interval![0])
+      expect(now.interval![1]).toBeGreaterThanOrEqual(old[m][q].interval![1])
+    }
+    // The decode step at the batch is what the law's slope sets: its interval grows both ways.
+    const tpot = past.predicted!.tpot.p50.interval!
+    expect(tpot[0]).toBeLessThan(old.tpot.p50.interval![0])
+    expect(tpot[1]).toBeGreaterThan(old.tpot.p50.interval![1])
+    const reach = past.predicted!.stepLawReach!
+    expect(reach.extrapolates).toBe(true)
+    expect(reach.runsUpTo).toBeGreaterThan(reach.readUpTo)
+    expect(reach.stepUncertainty!).toBeGreaterThan(LAW_STEP_FLOOR)
+    expect(reach.refits).toBe(LAW_REFITS)
+    const said = `the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}`
+    expect(past.notes.join(' ')).toContain(said)
+    expect(renderWhatIfText(past)).toContain(said)
+  })
+
+  it('runs no refit, and gives the same answer, inside the window’s batches or where the law is known there', () => {
+    // Four more replicas run fewer sequences each than the window did.
+    const more = { replicasDelta: 4 }
+    const inside = runWhatIf(window, { changes: more, runs: 3, seed: 1 })
+    const reach = inside.predicted!.stepLawReach
+    expect(reach).toMatchObject({ extrapolates: false, refits: 0, blockRequests: null })
+    expect(reach!.runsUpTo).toBeLessThanOrEqual(reach!.readUpTo)
+    const old = withoutRefits(more)
+    for (const [m, q] of keys) {
+      expect(inside.predicted![m][q]).toEqual(old[m][q])
+    }
+    expect(inside.notes.join(' ')).not.toMatch(/step law is read up to/)
+    expect(renderWhatIfText(inside)).toContain('inside what the window ran')
+    // Twice the load runs 11 where the window ran 7, but the law is known there to ±0.4 %: the
+    // refits are made and said, and not run.
+    const twice = { loadFactor: 2, maxNumSeqs: 256 }
+    const near = runWhatIf(window, { changes: twice, runs: 3, seed: 1 })
+    const nearReach = near.predicted!.stepLawReach!
+    expect(nearReach).toMatchObject({ extrapolates: true, refits: 0 })
+    expect(nearReach.stepUncertainty!).toBeLessThan(LAW_STEP_FLOOR)
+    const oldNear = withoutRefits(twice)
+    for (const [m, q] of keys) {
+      expect(near.predicted![m][q]).toEqual(oldNear[m][q])
+    }
+    expect(near.notes.join(' ')).toMatch(/so no refit was run/)
   })
 
   it('refuses a change it cannot model, by name', () => {

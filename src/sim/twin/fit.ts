@@ -24,7 +24,7 @@ import type { ReplicaMetrics, TwinWindow } from './load.js'
 import type { ObservedRequests } from './observed.js'
 import { chooseStepLaw, type LawChoice } from './law-choice.js'
 import { agreeingCaps, inferCap, type CapEvidence, type CapInference } from './cap-inference.js'
-import { fitStepLaws, inferCachedTokens, LANES, stepModelOf } from './step-law.js'
+import { fitStepLaws, inferCachedTokens, LANES, stepModelOf, type StepFit } from './step-law.js'
 
 /** vLLM's defaults where the data cannot say (`--max-num-seqs`, `--max-num-batched-tokens`). */
 export const ASSUMED_MAX_NUM_SEQS = 256
@@ -113,6 +113,11 @@ export interface TwinFit {
    * neighbours, so a minute's mix is not its own sampling noise doubled.
    */
   binKeep: Float64Array
+  /**
+   * The step law's rows, kept to refit the chosen law on resamples of the window's requests: the
+   * law's own uncertainty where a prediction runs past the batches the window ran (ADR 0326).
+   */
+  stepFit: StepFit
 }
 
 export type FitOutcome = { ok: true; fit: TwinFit } | { ok: false; reasons: string[] }
@@ -354,7 +359,10 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     stepLaw: choice,
     replicas,
   }
-  return { ok: true, fit: { model, observed: o, cached, binKeep: Float64Array.from(rates.keep) } }
+  return {
+    ok: true,
+    fit: { model, observed: o, cached, binKeep: Float64Array.from(rates.keep), stepFit },
+  }
 }
 
 /**

@@ -9,7 +9,17 @@ import { quantileSorted } from '../../core/stats/quantile.js'
 import { runTwin, type TwinJobs, type TwinRunResult } from './engine.js'
 import type { JobPlan } from './changes.js'
 import type { TwinFit } from './fit.js'
-import type { TwinCluster } from './engine.js'
+import type { StepModel, TwinCluster } from './engine.js'
+import {
+  LAW_REFITS,
+  LAW_REFIT_MAX_JOBS,
+  LAW_STEP_FLOOR,
+  blockLength,
+  lawHalfWidth,
+  refitStepModels,
+  stepHalfWidth,
+  widenByLaw,
+} from './law-bootstrap.js'
 import { ownSample, sampleEnds, type SamplingSummary, type WindowSample } from './sampling.js'
 
 export const MEASURES = ['ttft', 'tpot', 'e2e', 'queue'] as const
@@ -52,6 +62,53 @@ export interface Prediction {
    * prediction was asked for the twin's randomness alone (the fit check, the sweep).
    */
   sampling: SamplingSummary | null
+  /**
+   * How far the prediction runs the step law past the batches it was read from, and whether its
+   * refits on resamples of the window widened the intervals (ADR 0326); `null` when not asked
+   * (the fit check, the sweep).
+   */
+  stepLawReach: StepLawReach | null
+}
+
+/**
+ * The batches the step law was read from against those the prediction runs (ADR 0326). A
+ * replica's law is read up to the most sequences it ran at once in the window (spans or gauge);
+ * a replica the change added is read like the replicas it copies, up to their largest.
+ */
+export interface StepLawReach {
+  replicas: { name: string; windowPeak: number; predictedPeak: number }[]
+  /** The law is read up to a batch of `readUpTo`; the prediction runs batches up to `runsUpTo`. */
+  readUpTo: number
+  runsUpTo: number
+  /** Whether any replica ran more sequences at once in a seeded run than the window did. */
+  extrapolates: boolean
+  /**
+   * The 90 % half-width of the decode step at `runsUpTo` over the law's refits, as a share of the
+   * fitted step (the widest replica); `null` when no refit was made.
+   */
+  stepUncertainty: number | null
+  /**
+   * Whether a run drew more than `LAW_REFIT_MAX_JOBS` jobs, so the refits were made and not run
+   * (the time goal on large windows).
+   */
+  tooLargeToRun: boolean
+  /**
+   * Refits of the step law run (0 when the prediction stays inside the window's batches, when
+   * the step there is known within `LAW_STEP_FLOOR`, or when the window is too large to run them).
+   */
+  refits: number
+  /** Requests per bootstrap block of the refits; `null` with no refit. */
+  blockRequests: number | null
+  /** Refitted runs whose queue grew through the window. */
+  growing: number
+}
+
+/**
+ * What `predict` needs to run the prediction under refitted step laws: the same change on the
+ * cluster whose replicas run `steps` (one per fitted replica, in the fit's order).
+ */
+export interface LawRefits {
+  clusterOf: (steps: StepModel[]) => TwinCluster | null
 }
 
 /**
@@ -433,7 +490,14 @@ export function predict(
   fit: TwinFit,
   cluster: TwinCluster,
   plan: JobPlan,
-  options: { runs: number; seed: number; sampling?: boolean; pin?: MedianPin }
+  options: {
+    runs: number
+    seed: number
+    sampling?: boolean
+    pin?: MedianPin
+    /** Refit the step law when the prediction runs past the window's batches (ADR 0326). */
+    lawRefits?: LawRefits
+  }
 ): Prediction {
   const bins = rowsByBin(fit)
   const own = ownSample(fit, bins)
@@ -468,8 +532,44 @@ export function predict(
       growing: sampled.filter((f) => queueGrows(f.queueByQuarter)).length,
     }
   }
+  let stepLawReach: StepLawReach | null = null
+  const refitted: RunFigures[] = []
+  if (options.lawRefits !== undefined) {
+    const reach = lawReach(fit, cluster, figures)
+    let stepUncertainty: number | null = null
+    let tooLarge = false
+    if (reach.extrapolates) {
+      const steps = refitStepModels(fit, LAW_REFITS, createRng(options.seed).fork('step law'))
+      const mix = fit.model.mix
+      const h = stepHalfWidth(
+        fit.model.replicas.map((r) => r.step),
+        steps,
+        reach.runsUpTo,
+        mix.promptTokens.p50 + mix.outputTokens.p50 / 2
+      )
+      stepUncertainty = Math.exp(h) - 1
+      tooLarge = h >= LAW_STEP_FLOOR && figures.some((f) => f.requests > LAW_REFIT_MAX_JOBS)
+      // Each refit runs with a seeded run's seed: the pair differs by the law alone.
+      if (h >= LAW_STEP_FLOOR && !tooLarge) {
+        steps.forEach((s, k) => {
+          const refit = options.lawRefits!.clusterOf(s)
+          if (refit !== null) {
+            refitted.push(runOnce(fit, refit, plan, options.seed + (k % figures.length), own))
+          }
+        })
+      }
+    }
+    stepLawReach = {
+      ...reach,
+      stepUncertainty,
+      tooLargeToRun: tooLarge,
+      refits: refitted.length,
+      blockRequests: stepUncertainty === null ? null : blockLength(fit),
+      growing: refitted.filter((f) => queueGrows(f.queueByQuarter)).length,
+    }
+  }
   const both = (pick: (f: RunFigures) => number): Estimate =>
-    estimate(figures.map(pick), sampled.map(pick))
+    estimate(figures.map(pick), [...sampled.map(pick), ...refitted.map(pick)])
   // The latency percentiles are what a fresh window is held to: with the window's sampling
   // counted, they also reach the seeded runs' prediction band (ADR 0269).
   const band = options.sampling === true
@@ -478,7 +578,14 @@ export function predict(
     measures[m] = {} as Percentiles
     for (const [name, q] of QUANTILES) {
       const pick = (f: RunFigures): number => percentileMs(f, m, q)
-      measures[m][name] = estimate(figures.map(pick), sampled.map(pick), band)
+      const e = estimate(figures.map(pick), sampled.map(pick), band)
+      const h = lawHalfWidth(
+        refitted.map((f, k): [number, number] => [pick(f), pick(figures[k % figures.length]!)])
+      )
+      measures[m][name] =
+        h === null || e.value === null || e.interval === null
+          ? e
+          : { value: e.value, interval: widenByLaw(e.value, e.interval, h) }
     }
   }
   return {
@@ -500,5 +607,37 @@ export function predict(
       queueP50ByQuarter: [0, 1, 2, 3].map((q) => both((f) => f.queueByQuarter[q]!)),
     },
     sampling,
+    stepLawReach,
+  }
+}
+
+/**
+ * Each replica's most sequences at once in the window against the seeded runs'. A replica the
+ * change added (no fitted replica of its name) runs a copied law, read up to the largest peak.
+ */
+function lawReach(
+  fit: TwinFit,
+  cluster: TwinCluster,
+  figures: readonly RunFigures[]
+): Omit<
+  StepLawReach,
+  'stepUncertainty' | 'tooLargeToRun' | 'refits' | 'blockRequests' | 'growing'
+> {
+  const peakOf = new Map(
+    fit.model.replicas.map((r) => [r.name, Math.max(r.runningPeak ?? 0, r.runningPeakSpans)])
+  )
+  const widest = Math.max(0, ...peakOf.values())
+  const replicas = cluster.replicas.map((r, i) => ({
+    name: r.name,
+    windowPeak: peakOf.get(r.name) ?? widest,
+    predictedPeak: Math.max(0, ...figures.map((f) => f.runningPeak[i]!)),
+  }))
+  const past = replicas.filter((r) => r.predictedPeak > r.windowPeak)
+  const shown = past.length > 0 ? past : replicas
+  return {
+    replicas,
+    readUpTo: Math.max(0, ...shown.map((r) => r.windowPeak)),
+    runsUpTo: Math.max(0, ...shown.map((r) => r.predictedPeak)),
+    extrapolates: past.length > 0,
   }
 }

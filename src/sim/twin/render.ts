@@ -150,6 +150,14 @@ export function renderWhatIfText(r: WhatIfReport): string {
         `  the window's own sample: work ${Math.round(w.low * 100)}–${Math.round(w.high * 100)} % of its own between the 5th and 95th percentile of ${p.sampling.resamples} resamples (${p.sampling.blockMinutes}-minute blocks); ${p.sampling.runs > 0 ? `the range also holds a run at each end` : 'within ±1 %, so the range is the seeded runs alone'}`
       )
     }
+    const reach = p.stepLawReach
+    if (reach !== null) {
+      out.push(
+        reach.extrapolates
+          ? `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}: its decode step there is known to ±${((reach.stepUncertainty ?? 0) * 100).toFixed(1)} % over refits of the law on resamples of the window's requests (blocks of ${reach.blockRequests ?? '–'}); ${reach.refits > 0 ? `the range also holds a run under each of ${reach.refits} refits` : reach.tooLargeToRun ? 'the window is too large to run the refits within the time goal, so the range does not carry it' : 'too little to move a figure, so no refit was run'}`
+          : `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}, inside what the window ran`
+      )
+    }
     out.push(`  ${pad('', 8)}${pad('p50', 26)}${pad('p95', 26)}p99`)
     for (const k of ['ttft', 'tpot', 'e2e', 'queue'] as const) {
       out.push(

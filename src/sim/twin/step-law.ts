@@ -48,10 +48,14 @@ export interface StepLaws {
   prefillOf: Law[]
 }
 
-/** The fitted grid and rows; `fit` fits either law on all rows or on those `train` keeps. */
+/**
+ * The fitted grid and rows; `fit` fits either law on all rows or on those `train` keeps. With
+ * `weights` (per request), each row counts that many times: a bootstrap resample of the requests
+ * (ADR 0326), a request drawn twice weighing as two.
+ */
 export interface StepFit {
   grid: IntervalGrid
-  fit(kind: StepLawKind, train?: (i: number) => boolean): StepLaws
+  fit(kind: StepLawKind, train?: (i: number) => boolean, weights?: Float64Array): StepLaws
 }
 
 interface Times {
@@ -175,7 +179,10 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
     },
     prefill,
   }
-  return { grid, fit: (kind, train) => fitKind(rows, grid, R, kind, train) }
+  return {
+    grid,
+    fit: (kind, train, weights) => fitKind(rows, grid, R, kind, train, weights),
+  }
 }
 
 function fitKind(
@@ -183,15 +190,18 @@ function fitKind(
   grid: IntervalGrid,
   R: number,
   kind: StepLawKind,
-  train: ((i: number) => boolean) | undefined
+  train: ((i: number) => boolean) | undefined,
+  weights: Float64Array | undefined
 ): StepLaws {
   const d = rows.decode
+  // A row of weight w is the row repeated w times: least squares over √w · row.
+  const rootWeight = (i: number): number => (weights === undefined ? 1 : Math.sqrt(weights[i]!))
   // Rows per replica into typed arrays sized up front: at 1M requests the fit runs six times
   // (two laws × two halves for the choice, then the chosen law twice).
   const keep = new Uint8Array(d.y.length)
   const counts = new Int32Array(R)
   for (let k = 0; k < d.y.length; k++) {
-    if (train === undefined || train(d.i[k]!)) {
+    if ((train === undefined || train(d.i[k]!)) && rootWeight(d.i[k]!) > 0) {
       keep[k] = 1
       counts[d.r[k]!]!++
     }
@@ -205,15 +215,16 @@ function fitKind(
     }
     const r = d.r[k]!
     const c = k * DECODE_COLS
-    const g = kind === 'additive' ? 1 : d.cols[c]!
+    const w = rootWeight(d.i[k]!)
+    const g = (kind === 'additive' ? 1 : d.cols[c]!) * w
     const x = X[r]!
     const o = at[r]! * DECODE_COLS
     x[o] = g
     x[o + 1] = g * d.cols[c + 1]!
     x[o + 2] = g * d.cols[c + 2]!
-    x[o + 3] = d.cols[c + 3]!
-    x[o + 4] = d.cols[c + 4]!
-    Y[r]![at[r]!++] = d.y[k]!
+    x[o + 3] = w * d.cols[c + 3]!
+    x[o + 4] = w * d.cols[c + 4]!
+    Y[r]![at[r]!++] = w * d.y[k]!
   }
   const decodeFit = (x: Float64Array, y: Float64Array): Law => {
     const f = fitNonNegative(x, y, DECODE_COLS)
@@ -241,16 +252,17 @@ function fitKind(
   const px: number[][] = Array.from({ length: R }, () => [])
   const py: number[][] = Array.from({ length: R }, () => [])
   for (const row of rows.prefill) {
-    if (train !== undefined && !train(row.i)) {
+    const w = rootWeight(row.i)
+    if ((train !== undefined && !train(row.i)) || !(w > 0)) {
       continue
     }
     const decode = decodeStep(row.r, row.batch, row.kv)
     if (kind === 'additive') {
-      px[row.r]!.push(1, row.work, row.work * row.work)
-      py[row.r]!.push(row.y - decode)
+      px[row.r]!.push(w, w * row.work, w * row.work * row.work)
+      py[row.r]!.push(w * (row.y - decode))
     } else if (row.y > 1.1 * decode) {
-      px[row.r]!.push(1, row.work, row.work * row.work)
-      py[row.r]!.push(row.y)
+      px[row.r]!.push(w, w * row.work, w * row.work * row.work)
+      py[row.r]!.push(w * row.y)
     }
   }
   const prefillFit = (x: number[], y: number[]): Law => {

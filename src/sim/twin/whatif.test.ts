@@ -44,6 +44,7 @@ describe('joinCapEnds', () => {
       replicas: [],
       saturation: { growing: 0, queueP50ByQuarter: [] },
       sampling: null,
+      stepLawReach: null,
     }
   }
 

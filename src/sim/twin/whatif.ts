@@ -5,9 +5,10 @@
  * be modelled.
  */
 import { isoFromMicros, type Micros } from '../../core/model/units.js'
-import { applyChanges, type TwinChanges } from './changes.js'
-import type { TwinCluster } from './engine.js'
+import { applyChanges, type JobPlan, type TwinChanges } from './changes.js'
+import type { StepModel, TwinCluster } from './engine.js'
 import { fitTwin, type TwinFit, type TwinModel } from './fit.js'
+import { LAW_REFIT_MAX_JOBS, LAW_REFITS, LAW_STEP_FLOOR } from './law-bootstrap.js'
 import type { TwinWindow } from './load.js'
 import {
   MEASURES,
@@ -60,6 +61,8 @@ export interface WhatIfReport {
         replicas: Prediction['replicas']
         saturation: Prediction['saturation']
         sampling: Prediction['sampling']
+        /** The batches the step law is read up to against those the prediction runs (ADR 0326). */
+        stepLawReach: Prediction['stepLawReach']
         /** `max_num_seqs` unknown and passed by the prediction (ADR 0262); `null` otherwise. */
         unseenCap: UnseenCap | null
       })
@@ -338,6 +341,106 @@ function fmt(v: number | null): string {
   return v === null ? '–' : v >= 100 ? v.toFixed(0) : v.toFixed(1)
 }
 
+/**
+ * The change on the cluster whose replicas run `steps` (a refit of the step law, one per fitted
+ * replica): the same change applied to the fit with those laws, so replicas it adds or makes
+ * like the median run the refitted law as they run the fitted one.
+ */
+export function refitCluster(
+  fit: TwinFit,
+  changes: TwinChanges,
+  cap: number | null
+): (steps: StepModel[]) => TwinCluster | null {
+  return (steps) => {
+    const refit: TwinFit = {
+      ...fit,
+      model: {
+        ...fit.model,
+        replicas: fit.model.replicas.map((r, i) => ({ ...r, step: steps[i]! })),
+      },
+    }
+    // What refuses a change is the window's shape, not its step law: refused here only if the
+    // change was refused on the fit itself, before any refit.
+    const applied = applyChanges(refit, changes)
+    if (!applied.ok) {
+      return null
+    }
+    return cap === null ? applied.cluster : capAt(applied.cluster, cap)
+  }
+}
+
+/**
+ * One change predicted from a fit: the seeded runs, the window's resamples, the step law's refits
+ * where the prediction runs past the window's batches (ADR 0326), and the range of caps where
+ * `max_num_seqs` is unknown (ADR 0262). The fit check is not made here.
+ */
+export function predictChange(
+  fit: TwinFit,
+  changes: TwinChanges,
+  applied: { cluster: TwinCluster; plan: JobPlan },
+  options: {
+    runs: number
+    seed: number
+    /** `false`: no refit of the step law (a bench's before beside its after). */
+    lawRefits?: boolean
+  }
+): { prediction: Prediction; unseenCap: UnseenCap | null } {
+  const refits = options.lawRefits !== false
+  let p = predict(fit, applied.cluster, applied.plan, {
+    runs: options.runs,
+    seed: options.seed + 1000,
+    sampling: true,
+    pin: { p50: FIT_TOLERANCE.p50, p99: FIT_TOLERANCE.p99, maxRunsFactor: MAX_RUNS_FACTOR },
+    ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, null) } } : {}),
+  })
+  // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).
+  let unseenCap: UnseenCap | null = null
+  const range = unseenCapRange(fit.model, changes)
+  const ran = predictedPeak(p)
+  if (range !== null && ran > range.windowPeak) {
+    const low = predict(fit, capAt(applied.cluster, range.windowPeak), applied.plan, {
+      runs: options.runs,
+      seed: options.seed + 1000,
+      sampling: true,
+      ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, range.windowPeak) } } : {}),
+    })
+    const { joined, withheld } = joinCapEnds(p, low)
+    p = joined
+    unseenCap = {
+      ...range,
+      predictedPeak: ran,
+      runs: low.runs + (low.sampling?.runs ?? 0),
+      growing: low.saturation.growing + (low.sampling?.growing ?? 0),
+      withheld,
+    }
+  }
+  return { prediction: p, unseenCap }
+}
+
+/**
+ * Says when the prediction reads the step law past the batches it was fitted on (ADR 0326), and
+ * that its intervals then hold the law's refits.
+ */
+export function lawReachNote(p: Prediction): string[] {
+  const r = p.stepLawReach
+  if (r === null || !r.extrapolates) {
+    return []
+  }
+  const known =
+    r.stepUncertainty === null
+      ? ''
+      : `; over ${LAW_REFITS} refits of the law on block resamples of the window's requests its decode step at ${r.runsUpTo} is known to ±${(r.stepUncertainty * 100).toFixed(1)} %`
+  return [
+    `the step law is read up to a batch of ${r.readUpTo}; this prediction runs batches up to ${r.runsUpTo} (the window never ran more than ${r.readUpTo} sequences at once on a replica), so the law's slope is extrapolated${known}${
+      r.refits > 0
+        ? `, and the intervals also hold what the prediction gives under each refit${r.growing > 0 ? ` (in ${r.growing} of them the engine queue grows through the window)` : ''}`
+        : r.tooLargeToRun
+          ? `; the window is too large to run the refits within the time goal (over ${LAW_REFIT_MAX_JOBS} jobs a run), so the intervals do not carry it`
+          : `, under the ±${(LAW_STEP_FLOOR * 100).toFixed(1)} % that would move a figure, so no refit was run`
+    }`,
+  ]
+}
+
 /** The whole `whatif`: fit, check, predict (and sweep). */
 export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   const { report, fit } = checkFit(w, options.runs, options.seed)
@@ -359,32 +462,8 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   if (!applied.ok) {
     return { ...base, refused: { reasons: applied.reasons } }
   }
-  let p = predict(fit, applied.cluster, applied.plan, {
-    runs: options.runs,
-    seed: options.seed + 1000,
-    sampling: true,
-    pin: { p50: FIT_TOLERANCE.p50, p99: FIT_TOLERANCE.p99, maxRunsFactor: MAX_RUNS_FACTOR },
-  })
-  // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).
-  let unseenCap: UnseenCap | null = null
+  const { prediction: p, unseenCap } = predictChange(fit, options.changes, applied, options)
   const range = unseenCapRange(fit.model, options.changes)
-  const ran = predictedPeak(p)
-  if (range !== null && ran > range.windowPeak) {
-    const low = predict(fit, capAt(applied.cluster, range.windowPeak), applied.plan, {
-      runs: options.runs,
-      seed: options.seed + 1000,
-      sampling: true,
-    })
-    const { joined, withheld } = joinCapEnds(p, low)
-    p = joined
-    unseenCap = {
-      ...range,
-      predictedPeak: ran,
-      runs: low.runs + (low.sampling?.runs ?? 0),
-      growing: low.saturation.growing + (low.sampling?.growing ?? 0),
-      withheld,
-    }
-  }
   let sweep: WhatIfReport['sweep'] = null
   if (options.sweep !== undefined) {
     const points: SweepPoint[] = []
@@ -424,6 +503,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
       ...(unseenCap === null ? [] : unseenCapNote(unseenCap)),
       ...pastSaturation(p),
       ...uncertainFromSample(p),
+      ...lawReachNote(p),
     ],
     predicted: {
       ...p.measures,
@@ -431,6 +511,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
       replicas: p.replicas,
       saturation: p.saturation,
       sampling: p.sampling,
+      stepLawReach: p.stepLawReach,
       unseenCap,
     },
     sweep,
