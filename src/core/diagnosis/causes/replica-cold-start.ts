@@ -731,7 +731,7 @@ function batchSlope(
  * Time per output token as it would be at the batch of one: each request's time over what the
  * established peers' slope ({@link batchSlope}) says its batch added. A replica whose slow first
  * minutes built a queue runs fuller batches than its peers until the queue drains (on the
- * contract suite 1.3–2.5× their running requests in its first five minutes), and each of its
+ * contract suite 1.3–2.8× their running requests in its first five minutes), and each of its
  * tokens takes longer for that, not for being cold. Read against its peers at the same batch,
  * what is left is its warm-up. The raw column when the slope cannot be read; NaN for a request
  * whose batch is unknown.
@@ -827,9 +827,9 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | 
 }
 
 /**
- * Rounds of {@link sharedDecay}: each weighs the steps by the fit of the round before. The first
- * weighs every step alike; two more leave the weights within a few per cent of their fixed point
- * on the contract suite's warm-ups.
+ * Rounds of {@link sharedDecay}: each weighs the steps by the fit of the round before; the first
+ * by each reading's noise alone. On the contract suite's development cold starts 2, 3 and 6 rounds
+ * end every window on the same second: the weights settle after one refit.
  */
 const DECAY_ROUNDS = 3
 
