@@ -728,15 +728,14 @@ function batchSlope(
 }
 
 /**
- * Time per output token as it would be at the batch of one: each request's time over what the
- * established peers' slope ({@link batchSlope}) says its batch added. A replica whose slow first
- * minutes built a queue runs fuller batches than its peers until the queue drains (on the
- * contract suite 1.3–2.8× their running requests in its first five minutes), and each of its
- * tokens takes longer for that, not for being cold. Read against its peers at the same batch,
- * what is left is its warm-up. The raw column when the slope cannot be read; NaN for a request
- * whose batch is unknown.
+ * Time per output token with what its batch added taken out, by the established peers' slope
+ * ({@link batchSlope}). A replica whose slow first minutes built a queue runs fuller batches
+ * than its peers until the queue drains (on the contract suite 1.3–2.8× their running requests
+ * in its first five minutes), and each of its tokens takes longer for that, not for being cold.
+ * Read against its peers at the same batch, what is left is its warm-up. The raw column when the
+ * slope cannot be read; NaN for a request whose batch is unknown.
  */
-function perOutputTokenAtBatchOfOne(ctx: DiagnosisContext, peers: Uint8Array): Float64Array {
+function perOutputTokenWithoutBatch(ctx: DiagnosisContext, peers: Uint8Array): Float64Array {
   const per = ctx.frame.perOutputTokenUs
   const batch = runningAtDecode(ctx)
   const slope = batchSlope(ctx, per, batch, peers)
@@ -761,7 +760,7 @@ interface DecaySeries {
 /**
  * Where a young replica's warm-up has settled, read on its speed per token: its P50 over its
  * established peers' per step, minus one, on the prefill per uncached token and on the time per
- * output token at its peers' batch ({@link perOutputTokenAtBatchOfOne}), fitted together as
+ * output token at its peers' batch ({@link perOutputTokenWithoutBatch}), fitted together as
  * first-order decays `a + b·e^(−age/τ)` with one τ and each its own `a` and `b`
  * ({@link sharedDecay}); it has settled {@link SETTLING_TAUS} time constants after it joined. Per
  * token, because the queue its slow first minutes built drains at the pace of the traffic, not
@@ -788,7 +787,7 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | 
   const stepUs = ctx.grid.stepUs
   const w = minSegmentSteps(ctx.grid)
   const readings: DecaySeries[] = []
-  for (const per of [f.prefillPerTokenUs, perOutputTokenAtBatchOfOne(ctx, peers)]) {
+  for (const per of [f.prefillPerTokenUs, perOutputTokenWithoutBatch(ctx, peers)]) {
     const series = logRatioPerStep(ctx, per, mine, peers).subarray(first)
     const ages: number[] = []
     const excess: number[] = []
