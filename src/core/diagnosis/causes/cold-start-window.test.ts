@@ -7,7 +7,7 @@ import type { RequestTimeline } from '../../model/request.js'
 import { microsFromIso } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
 import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
-import { firstOrderDecay } from './replica-cold-start.js'
+import { sharedDecay } from './replica-cold-start.js'
 
 const MIN_US = 60_000_000
 const MINUTES = 40
@@ -126,14 +126,76 @@ describe('replica.cold_start: a warm-up that settles to a plateau', () => {
   })
 })
 
-describe('firstOrderDecay', () => {
+describe('sharedDecay', () => {
   it('recovers the time constant and asymptote of a decay towards a level', () => {
-    const xs = Array.from({ length: 25 }, (_, k) => k + 0.5)
-    const ys = xs.map((x, k) => 0.3 + 4 * Math.exp(-x / 4.3) + (k % 2 === 0 ? 0.02 : -0.02))
-    const fit = firstOrderDecay(xs, ys, 25)!
+    const ages = Array.from({ length: 25 }, (_, k) => k + 0.5)
+    const excess = ages.map((x, k) => 0.3 + 4 * Math.exp(-x / 4.3) + (k % 2 === 0 ? 0.02 : -0.02))
+    const fit = sharedDecay([{ ages, excess, noise: 0.02 }], 25)!
     expect(fit.tau).toBeGreaterThan(4.1)
     expect(fit.tau).toBeLessThan(4.5)
-    expect(fit.a).toBeCloseTo(0.3, 1)
-    expect(fit.b).toBeCloseTo(4, 1)
+    expect(fit.levels[0]!.a).toBeCloseTo(0.3, 1)
+    expect(fit.levels[0]!.b).toBeCloseTo(4, 1)
+  })
+})
+
+/**
+ * A warm-up seen per output token only (no prefill spans), on an engine whose time per token
+ * grows by a tenth per running request. Four sequences per replica: while cold, r5 takes ten
+ * times as long per request, fills its four slots and queues; it runs four at a time until that
+ * queue drains, its peers about one. Its time per token over theirs falls more slowly than its
+ * warm-up does; over theirs at the same batch it falls as the warm-up.
+ *
+ * ```
+ * r5 running   ·········· 4 4 4 4 4 4 4 3 2 2 1 1 …        peers ~1
+ * r5 TPOT / peers'        13 12 9 7 5.3 4 3 2.4 …  (at their batch: 9.5 7.9 6.4 …)
+ *                    0   10 (joins)       25 (3τ)          40 min
+ * ```
+ */
+function batchingReplicaJoining(seed: number, tauMin: number): RequestTimeline[] {
+  const rng = createTestRng(seed)
+  const slots = 4
+  const perMinute = 150
+  const arrivals: { startUs: number; replica: string; slow: number }[] = []
+  let rr = 0
+  for (let m = 0; m < MINUTES; m++) {
+    const live = m >= JOIN_MIN ? 6 : 5
+    for (let k = 0; k < perMinute; k++) {
+      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
+      const replica = `r${rr++ % live}`
+      const ageMin = (startUs - T0_US) / MIN_US - JOIN_MIN
+      arrivals.push({
+        startUs,
+        replica,
+        slow: replica === 'r5' ? 1 + 9 * Math.exp(-ageMin / tauMin) : 1,
+      })
+    }
+  }
+  const free = new Map<string, number[]>()
+  return arrivals.map(({ startUs, replica, slow }) => {
+    const slotsFree = free.get(replica) ?? new Array<number>(slots).fill(0)
+    free.set(replica, slotsFree)
+    const slot = slotsFree.indexOf(Math.min(...slotsFree))
+    const runAt = Math.max(startUs, slotsFree[slot] as number)
+    const running = slotsFree.filter((end) => end > runAt).length + 1
+    const tpotMs = 10 * slow * (1 + 0.1 * running) * (0.9 + 0.2 * rng())
+    const decodeMs = 200 * tpotMs
+    slotsFree[slot] = runAt + decodeMs * 1000
+    return makeTimeline({
+      startUs,
+      dims: { replica, node: `n${Number(replica.slice(1)) >> 1}` },
+      stagesMs: { 'engine.queue': (runAt - startUs) / 1000, 'engine.decode': decodeMs },
+      tpotMs,
+    })
+  })
+}
+
+describe("replica.cold_start: a warm-up read per output token, at its peers' batch", () => {
+  it('ends three time constants of the warm-up after joining, not of its queue', () => {
+    const { diagnosis } = diagnose(minutesInput(batchingReplicaJoining(17, 5), MINUTES))
+    const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
+    expect(cold.scope).toEqual({ dimension: 'replica', value: 'r5' })
+    const settledUs = T0_US + (JOIN_MIN + 3 * 5) * MIN_US
+    const endUs = microsFromIso(cold.window!.end)!
+    expect(Math.abs(endUs - settledUs)).toBeLessThanOrEqual(MIN_US)
   })
 })

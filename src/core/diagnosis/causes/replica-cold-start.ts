@@ -623,12 +623,148 @@ const TAU_GROWTH = 1.05
 const SETTLING_TAUS = 3
 
 /**
- * Where a young replica's warm-up has settled, read on its speed per token (prefill per uncached
- * token, or per output token): its P50 over its established peers' per step, minus one, fitted
- * as a first-order decay `a + b·e^(−age/τ)` by least squares (τ over a log grid, a and b in
- * closed form); it has settled {@link SETTLING_TAUS} time constants after it joined. Per token,
- * because the queue its slow first minutes built drains at the pace of the traffic, not of the
- * warm-up: the users' wait it leaves is the effect, not the replica still warming up. The
+ * Requests with a batch reading that the established peers need before their time per output
+ * token against batch is read: below this the slope is a handful of requests' noise.
+ */
+const MIN_BATCH_PAIRS = 50
+
+/**
+ * How many requests were running on each request's replica when its decode began (itself
+ * included), from its engine spans: it ran from its end (start + e2e) back through its decode
+ * and prefill. NaN where its engine decode or its end is unknown.
+ */
+function runningAtDecode(ctx: DiagnosisContext): Float64Array {
+  const f = ctx.frame
+  const col = f.dims.replica
+  const decode = f.stages['engine.decode']
+  const prefill = f.stages['engine.prefill']
+  const out = new Float64Array(f.n).fill(NaN)
+  const byReplica = new Map<number, number[]>()
+  const from = new Float64Array(f.n)
+  const to = new Float64Array(f.n)
+  for (let i = 0; i < f.n; i++) {
+    const c = col.codes[i] as number
+    const d = decode[i] as number
+    const e2e = f.e2eUs[i] as number
+    if (c < 0 || !(d >= 0) || e2e !== e2e) {
+      continue
+    }
+    const p = prefill[i] as number
+    to[i] = (f.startUs[i] as number) + e2e
+    from[i] = (to[i] as number) - d - (p > 0 ? p : 0)
+    const list = byReplica.get(c) ?? []
+    list.push(i)
+    byReplica.set(c, list)
+  }
+  // Running at t: started at or before t and not yet ended.
+  const atOrBefore = (sorted: Float64Array, t: number): number => {
+    let lo = 0
+    let hi = sorted.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((sorted[mid] as number) <= t) {
+        lo = mid + 1
+      } else {
+        hi = mid
+      }
+    }
+    return lo
+  }
+  for (const list of byReplica.values()) {
+    const starts = Float64Array.from(list, (i) => from[i] as number).sort()
+    const ends = Float64Array.from(list, (i) => to[i] as number).sort()
+    for (const i of list) {
+      const t = (to[i] as number) - (decode[i] as number)
+      out[i] = atOrBefore(starts, t) - atOrBefore(ends, t)
+    }
+  }
+  return out
+}
+
+/**
+ * The established peers' growth of log time per output token per running request: the least-
+ * squares slope over their requests with the step's mean taken out of both, so that a busier
+ * minute, slower for every replica, does not count as the batch. Null when too few requests tell
+ * or their batch never varies within a step.
+ */
+function batchSlope(
+  ctx: DiagnosisContext,
+  per: Float64Array,
+  batch: Float64Array,
+  peers: Uint8Array
+): number | null {
+  const f = ctx.frame
+  const steps = new Map<number, { n: number; x: number; y: number }>()
+  const keep: number[] = []
+  for (let i = 0; i < f.n; i++) {
+    const v = per[i] as number
+    if (peers[i] !== 1 || !(v > 0) || batch[i] !== batch[i]) {
+      continue
+    }
+    const k = bucketOf(ctx.grid, f.startUs[i] as number)
+    const s = steps.get(k) ?? { n: 0, x: 0, y: 0 }
+    s.n++
+    s.x += batch[i] as number
+    s.y += Math.log(v)
+    steps.set(k, s)
+    keep.push(i)
+  }
+  if (keep.length < MIN_BATCH_PAIRS) {
+    return null
+  }
+  let sxy = 0
+  let sxx = 0
+  for (const i of keep) {
+    const s = steps.get(bucketOf(ctx.grid, f.startUs[i] as number)) as {
+      n: number
+      x: number
+      y: number
+    }
+    const dx = (batch[i] as number) - s.x / s.n
+    sxy += dx * (Math.log(per[i] as number) - s.y / s.n)
+    sxx += dx * dx
+  }
+  return sxx > 0 ? sxy / sxx : null
+}
+
+/**
+ * Time per output token with what its batch added taken out, by the established peers' slope
+ * ({@link batchSlope}). A replica whose slow first minutes built a queue runs fuller batches
+ * than its peers until the queue drains (on the contract suite 1.3–2.8× their running requests
+ * in its first five minutes), and each of its tokens takes longer for that, not for being cold.
+ * Read against its peers at the same batch, what is left is its warm-up. The raw column when the
+ * slope cannot be read; NaN for a request whose batch is unknown.
+ */
+function perOutputTokenWithoutBatch(ctx: DiagnosisContext, peers: Uint8Array): Float64Array {
+  const per = ctx.frame.perOutputTokenUs
+  const batch = runningAtDecode(ctx)
+  const slope = batchSlope(ctx, per, batch, peers)
+  if (slope === null) {
+    return per
+  }
+  return Float64Array.from(per, (v, i) =>
+    v > 0 && batch[i] === batch[i] ? v * Math.exp(-slope * (batch[i] as number)) : NaN
+  )
+}
+
+/** One per-token reading of a warm-up: its excess over its peers per step, and its noise. */
+interface DecaySeries {
+  /** Age at the mean time of the step's requests after joining, in steps. */
+  ages: number[]
+  /** The young replica's P50 over its peers', minus one. */
+  excess: number[]
+  /** Noise of the log ratio per step ({@link stepNoise}). */
+  noise: number
+}
+
+/**
+ * Where a young replica's warm-up has settled, read on its speed per token: its P50 over its
+ * established peers' per step, minus one, on the prefill per uncached token and on the time per
+ * output token at its peers' batch ({@link perOutputTokenWithoutBatch}), fitted together as
+ * first-order decays `a + b·e^(−age/τ)` with one τ and each its own `a` and `b`
+ * ({@link sharedDecay}); it has settled {@link SETTLING_TAUS} time constants after it joined. Per
+ * token, because the queue its slow first minutes built drains at the pace of the traffic, not
+ * of the warm-up: the users' wait it leaves is the effect, not the replica still warming up. The
  * asymptote `a` is whatever speed the replica keeps (its peers', or a little slower): a warm-up
  * that settles to a plateau has a short τ and ends where the plateau starts; one that decays
  * towards it ends where most of its excess is gone instead of where the last of it drowns in the
@@ -639,88 +775,135 @@ const SETTLING_TAUS = 3
  *                                  └──── 3τ ─────────────────┘ settled (a + 5 % of b)
  * ```
  *
- * Prefill first: a prefill per uncached token is the replica's own compute, while its time per
- * output token also grows with the batch it runs, and a replica whose slow start built a queue
- * runs fuller batches until that queue drains. Per output token only when the prefill has no
- * reading or was not cold (its fitted fall within {@link COLD_NOISE_UNITS} noise units of its log
- * ratio). Null when neither was cold, or when the fit puts the settling past the replica's last
- * step with a value (the fit would be extrapolating).
+ * Both readings carry the same warm-up and independent noise: one τ from both is read on twice
+ * the steps (ADR 0324). A reading takes part when it has values on at least two of the shortest
+ * levels the diagnosis reads; the warm-up counts when one of them falls by more than
+ * {@link COLD_NOISE_UNITS} noise units of its log ratio. Null when neither does, or when the fit
+ * puts the settling past the last step with a value (the fit would be extrapolating).
  */
 function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | null {
   const f = ctx.frame
   const { firstUs, first, established, mine, peers } = young
   const stepUs = ctx.grid.stepUs
   const w = minSegmentSteps(ctx.grid)
-  for (const per of [f.prefillPerTokenUs, f.perOutputTokenUs]) {
+  const readings: DecaySeries[] = []
+  for (const per of [f.prefillPerTokenUs, perOutputTokenWithoutBatch(ctx, peers)]) {
     const series = logRatioPerStep(ctx, per, mine, peers).subarray(first)
     const ages: number[] = []
     const excess: number[] = []
     series.forEach((v, k) => {
       if (v === v) {
-        // Age at the step's middle, in steps.
-        ages.push((ctx.grid.fromUs + (first + k + 0.5) * stepUs - firstUs) / stepUs)
+        // The step's requests after joining: its first step holds only those after the join.
+        const from = Math.max(ctx.grid.fromUs + (first + k) * stepUs, firstUs)
+        const to = ctx.grid.fromUs + (first + k + 1) * stepUs
+        ages.push(((from + to) / 2 - firstUs) / stepUs)
         excess.push(Math.exp(v) - 1)
       }
     })
-    if (ages.length < 2 * w) {
-      continue
-    }
-    const fit = firstOrderDecay(ages, excess, ages[ages.length - 1] as number)
     const noise = stepNoise(ctx, per, established, series)
-    if (fit === null || !(noise > 0)) {
-      continue
+    if (ages.length >= 2 * w && noise > 0) {
+      readings.push({ ages, excess, noise })
     }
-    const fall = Math.log((1 + fit.a + fit.b) / (1 + fit.a))
-    if (!(fit.b > 0) || !(fall > COLD_NOISE_UNITS * noise)) {
-      continue
-    }
-    const settledAge = SETTLING_TAUS * fit.tau
-    return settledAge > (ages[ages.length - 1] as number) ? null : firstUs + settledAge * stepUs
   }
-  return null
+  if (readings.length === 0) {
+    return null
+  }
+  const lastAge = Math.max(...readings.map((r) => r.ages[r.ages.length - 1] as number))
+  const fit = sharedDecay(readings, lastAge)
+  if (fit === null) {
+    return null
+  }
+  const cold = fit.levels.some(
+    ({ a, b }, k) =>
+      b > 0 &&
+      Math.log((1 + a + b) / (1 + a)) > COLD_NOISE_UNITS * (readings[k] as DecaySeries).noise
+  )
+  if (!cold) {
+    return null
+  }
+  const settledAge = SETTLING_TAUS * fit.tau
+  return settledAge > lastAge ? null : firstUs + settledAge * stepUs
 }
 
 /**
- * Least-squares `y ≈ a + b·e^(−x/τ)`: for each τ on a log grid from a quarter of a step to
- * `maxTau`, a and b in closed form; the τ with the smallest squared error. Null when no τ leaves
- * the two columns independent.
+ * Rounds of {@link sharedDecay}: each weighs the steps by the fit of the round before; the first
+ * by each reading's noise alone. On the contract suite's development cold starts 2, 3 and 6 rounds
+ * end every window on the same second: the weights settle after one refit.
  */
-export function firstOrderDecay(
-  xs: readonly number[],
-  ys: readonly number[],
-  maxTau: number
-): { a: number; b: number; tau: number } | null {
-  const n = xs.length
-  let sy = 0
-  for (const y of ys) {
-    sy += y
-  }
-  let best: { a: number; b: number; tau: number; sse: number } | null = null
-  for (let tau = 0.25; tau <= maxTau; tau *= TAU_GROWTH) {
-    let se = 0
-    let see = 0
-    let sey = 0
-    const e = xs.map((x) => Math.exp(-x / tau))
-    e.forEach((v, k) => {
-      se += v
-      see += v * v
-      sey += v * (ys[k] as number)
-    })
-    const det = n * see - se * se
-    if (!(det > 1e-12 * n * n)) {
-      continue
+const DECAY_ROUNDS = 3
+
+/** One time constant, and each series' asymptote `a` and excess `b`. */
+interface SharedDecayFit {
+  tau: number
+  levels: { a: number; b: number }[]
+}
+
+/**
+ * Weighted least squares `y ≈ a_k + b_k·e^(−x/τ)` over several series with one τ: for each τ on
+ * the grid of {@link TAU_GROWTH} from a quarter of a step to `maxTau`, each series' `a_k` and `b_k` in closed form. A step's
+ * ratio has the same noise in logarithms at any level, so on the ratio its noise is its noise in
+ * logarithms times (1 + the fitted excess): each step is weighed by one over that squared. Without
+ * it the first minutes, where the ratio is largest and so is its scatter, decide τ alone. Null
+ * when no τ leaves every series' two columns independent.
+ */
+export function sharedDecay(series: readonly DecaySeries[], maxTau: number): SharedDecayFit | null {
+  let fitted = series.map((s) => s.excess.map(() => 0))
+  let best: SharedDecayFit | null = null
+  for (let round = 0; round < DECAY_ROUNDS; round++) {
+    const weights = series.map((s, k) =>
+      (fitted[k] as number[]).map((y) => 1 / ((1 + Math.max(0, y)) * s.noise) ** 2)
+    )
+    let bestSse = Infinity
+    let next: SharedDecayFit | null = null
+    for (let tau = 0.25; tau <= maxTau; tau *= TAU_GROWTH) {
+      let sse = 0
+      const levels: { a: number; b: number }[] = []
+      for (let k = 0; k < series.length && sse === sse; k++) {
+        const { ages, excess } = series[k] as DecaySeries
+        const wk = weights[k] as number[]
+        let sw = 0
+        let se = 0
+        let see = 0
+        let sy = 0
+        let sey = 0
+        ages.forEach((x, j) => {
+          const wj = wk[j] as number
+          const e = Math.exp(-x / tau)
+          const y = excess[j] as number
+          sw += wj
+          se += wj * e
+          see += wj * e * e
+          sy += wj * y
+          sey += wj * e * y
+        })
+        const det = sw * see - se * se
+        if (!(det > 1e-12 * sw * sw)) {
+          sse = NaN
+          break
+        }
+        const b = (sw * sey - se * sy) / det
+        const a = (sy - b * se) / sw
+        ages.forEach((x, j) => {
+          sse += (wk[j] as number) * ((excess[j] as number) - a - b * Math.exp(-x / tau)) ** 2
+        })
+        levels.push({ a, b })
+      }
+      if (sse < bestSse) {
+        bestSse = sse
+        next = { tau, levels }
+      }
     }
-    const b = (n * sey - se * sy) / det
-    const a = (sy - b * se) / n
-    let sse = 0
-    e.forEach((v, k) => {
-      sse += ((ys[k] as number) - a - b * v) ** 2
-    })
-    if (best === null || sse < best.sse) {
-      best = { a, b, tau, sse }
+    if (next === null) {
+      return best
     }
+    best = next
+    const { tau, levels } = next
+    fitted = series.map((s, k) => {
+      const { a, b } = levels[k] as { a: number; b: number }
+      return s.ages.map((x) => a + b * Math.exp(-x / tau))
+    })
   }
-  return best === null ? null : { a: best.a, b: best.b, tau: best.tau }
+  return best
 }
 
 /**
