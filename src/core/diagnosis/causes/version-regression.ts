@@ -280,7 +280,7 @@ function strongestCanary(ctx: DiagnosisContext): (Reading & { reading: CanaryRea
           text:
             felt > 0
               ? `its users' ${users} against the old version's in the same steps; without it the P99 would be ${impact.toFixed(2)}× lower`
-              : `its users' ${users} against the old version's in the same steps, but the users' P99 did not move (${impact.toFixed(2)}× without it): a regression seen in its own requests, not yet an incident`,
+              : `its users' ${users} against the old version's in the same steps, but the window's P99 did not move with it (only ${impact.toFixed(2)}× lower without it): a regression seen in its own requests more than in the users' tail`,
         },
         {
           dimension: 'replica',
