@@ -203,7 +203,7 @@ export function globalOrLocal(
  * Mean token work per request (uncached prompt + output) in the window over outside it: heavier
  * requests at the same rate load the engines as more requests would.
  */
-export function workRatio(ctx: DiagnosisContext, inWindow: Uint8Array): number {
+function workRatio(ctx: DiagnosisContext, inWindow: Uint8Array): number {
   return workDrivers(ctx, inWindow).ratio
 }
 
