@@ -24,7 +24,8 @@ const SCRAPE_US = 15_000_000
 interface Scrape {
   running: number
   waiting: number
-  kv: number
+  /** `null`: the scrape carries no KV-usage gauge (a replica that does not export it). */
+  kv: number | null
   preemptions?: number
 }
 
@@ -37,7 +38,10 @@ function exposition(s: Scrape): string {
   }
   let text = set(CAPTURE, 'vllm:num_requests_running', s.running)
   text = set(text, 'vllm:num_requests_waiting', s.waiting)
-  text = set(text, 'vllm:kv_cache_usage_perc', s.kv)
+  text =
+    s.kv === null
+      ? text.replace(/^vllm:kv_cache_usage_perc\{.*\n/m, '')
+      : set(text, 'vllm:kv_cache_usage_perc', s.kv)
   return set(text, 'vllm:num_preemptions_total', s.preemptions ?? 0)
 }
 
@@ -73,7 +77,11 @@ async function scraped(replicas: Record<string, Scrape[]>) {
 }
 
 const quiet = (running: number): Scrape => ({ running, waiting: 0, kv: 0.3 })
-const queued = (running: number, waiting: number, kv = 0.6): Scrape => ({ running, waiting, kv })
+const queued = (running: number, waiting: number, kv: number | null = 0.6): Scrape => ({
+  running,
+  waiting,
+  kv,
+})
 
 describe('the cap read from the running and waiting gauges (ADR 0315)', () => {
   it('reads the count the running set stood at while requests waited', async () => {
@@ -87,6 +95,7 @@ describe('the cap read from the running and waiting gauges (ADR 0315)', () => {
       scrapes: 6,
       waitingScrapes: 4,
       kvBoundScrapes: 0,
+      noKvScrapes: 0,
       value: 24,
       pinnedScrapes: 3,
       runningPeak: 24,
@@ -121,6 +130,32 @@ describe('the cap read from the running and waiting gauges (ADR 0315)', () => {
     const c = inferCap('vllm-0', (await scraped({ 'vllm-0': s })).get('vllm-0'), null)
     expect(c.value).toBeNull()
     expect(c.evidence.kvBoundScrapes).toBe(2)
+  })
+
+  it('reads none where no KV-usage reading says the pool had room (ADR 0327)', async () => {
+    // The same queue as the first case, from a replica that exports no KV gauge: no reading is
+    // not room in the pool, so the scrapes that waited say nothing of a cap.
+    const unread = [quiet(9), queued(24, 3, null), queued(24, 5, null), queued(23, 1, null)]
+    let c = inferCap('vllm-0', (await scraped({ 'vllm-0': unread })).get('vllm-0'), null)
+    expect(c.value).toBeNull()
+    expect(c.candidate).toBeNull()
+    expect(c.evidence).toMatchObject({ waitingScrapes: 3, kvBoundScrapes: 0, noKvScrapes: 3 })
+    expect(c.reason).toMatch(/no KV-usage reading on 3 of the 3 scrapes where requests waited/)
+    // Some readings lost: the cap stands on the scrapes that had one, and the reason says so.
+    const some = [quiet(9), queued(24, 3), queued(24, 5, null), queued(24, 1), queued(24, 2, null)]
+    c = inferCap('vllm-0', (await scraped({ 'vllm-0': some })).get('vllm-0'), null)
+    expect(c.value).toBe(24)
+    expect(c.evidence).toMatchObject({ waitingScrapes: 4, noKvScrapes: 2, pinnedScrapes: 2 })
+    expect(c.reason).toMatch(/2 scrapes that waited had no KV-usage reading/)
+    // A preemption still says the KV pool bound, reading or none.
+    const preempted = [
+      quiet(9),
+      { ...queued(14, 3, null), preemptions: 1 },
+      { ...queued(14, 6, null), preemptions: 1 },
+    ]
+    c = inferCap('vllm-0', (await scraped({ 'vllm-0': preempted })).get('vllm-0'), null)
+    expect(c.evidence).toMatchObject({ kvBoundScrapes: 1, noKvScrapes: 1 })
+    expect(c.reason).toMatch(/held them back on the other 1/)
   })
 
   it('reads none from a single scrape, or where another scrape ran more', async () => {

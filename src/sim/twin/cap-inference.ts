@@ -14,6 +14,9 @@
  * No cap is read when nothing waited (the peak of `running` alone is a lower bound), when the
  * KV pool was what held the requests back (usage too high for the next prompt, or preemptions),
  * or when the scrapes disagree with one cap (a scrape ran more than the value that waited).
+ * A scrape that waited with no KV-usage sample at its time (a replica that exports no KV gauge,
+ * or a sample lost) is unknown: no reading is not room in the pool, so it is neither KV-bound
+ * nor evidence of a cap (ADR 0327); a preemption at it still says the KV pool bound.
  */
 
 type Point = { timeUs: number; value: number }
@@ -36,6 +39,11 @@ export interface CapEvidence {
   waitingScrapes: number
   /** Of those, the ones where the KV pool, not the cap, held them back. */
   kvBoundScrapes: number
+  /**
+   * Of those, the ones with no KV-usage sample and no preemption: whether the cap or the KV pool
+   * held them back is unknown, so they count for neither.
+   */
+  noKvScrapes: number
   /** The most requests running at a scrape where requests waited and the KV pool had room. */
   value: number | null
   /** Scrapes where requests waited with `value` running: the running set pinned at the cap. */
@@ -88,6 +96,7 @@ export function inferCap(
     scrapes: 0,
     waitingScrapes: 0,
     kvBoundScrapes: 0,
+    noKvScrapes: 0,
     value: null,
     pinnedScrapes: 0,
     runningPeak: null,
@@ -115,8 +124,12 @@ export function inferCap(
     }
     evidence.waitingScrapes++
     const usage = usageAt.get(p.timeUs)
-    if ((usage !== undefined && usage >= kvBindsAt) || preempted(p.timeUs)) {
+    if (preempted(p.timeUs) || (usage !== undefined && usage >= kvBindsAt)) {
       evidence.kvBoundScrapes++
+      continue
+    }
+    if (usage === undefined || usage !== usage) {
+      evidence.noKvScrapes++
       continue
     }
     waited.push(p)
@@ -131,10 +144,15 @@ export function inferCap(
     }
   }
   if (waited.length === 0) {
+    const bound = evidence.kvBoundScrapes
+    const unread = evidence.noKvScrapes
     return {
       value: null,
       candidate: null,
-      reason: `the KV pool held the requests back on all ${evidence.waitingScrapes} scrapes where they waited`,
+      reason:
+        unread === 0
+          ? `the KV pool held the requests back on all ${evidence.waitingScrapes} scrapes where they waited`
+          : `no KV-usage reading on ${unread} of the ${evidence.waitingScrapes} scrapes where requests waited${bound > 0 ? ` (the KV pool held them back on the other ${bound})` : ''}: whether the cap or the KV pool held them is unknown`,
       evidence,
     }
   }
@@ -156,14 +174,14 @@ export function inferCap(
     return {
       value: null,
       candidate: value,
-      reason: `requests waited with ${value} running on ${evidence.pinnedScrapes} scrape only`,
+      reason: `requests waited with ${value} running on ${evidence.pinnedScrapes} scrape only${unreadNote(evidence.noKvScrapes)}`,
       evidence,
     }
   }
   return {
     value,
     candidate: value,
-    reason: `num_requests_running pinned at ${value} on ${evidence.pinnedScrapes} of ${evidence.waitingScrapes} scrapes where requests waited`,
+    reason: `num_requests_running pinned at ${value} on ${evidence.pinnedScrapes} of ${evidence.waitingScrapes} scrapes where requests waited${unreadNote(evidence.noKvScrapes)}`,
     evidence,
   }
 }
@@ -198,6 +216,7 @@ export function agreeingCaps(inferences: readonly CapInference[]): CapInference[
   const pinned = said.reduce((n, c) => n + c.evidence.pinnedScrapes, 0)
   const waited = said.reduce((n, c) => n + c.evidence.waitingScrapes - c.evidence.kvBoundScrapes, 0)
   const replicas = said.map((c) => c.evidence.replica).join(', ')
+  const unread = said.reduce((n, c) => n + c.evidence.noKvScrapes, 0)
   return inferences.map((c) =>
     c.candidate === null
       ? c
@@ -205,11 +224,18 @@ export function agreeingCaps(inferences: readonly CapInference[]): CapInference[
         ? {
             value: cap,
             candidate: cap,
-            reason: `num_requests_running pinned at ${cap} on ${pinned} of ${waited} scrapes where requests waited, over ${said.length} replicas (${replicas})`,
+            reason: `num_requests_running pinned at ${cap} on ${pinned} of ${waited} scrapes where requests waited, over ${said.length} replicas (${replicas})${unreadNote(unread)}`,
             evidence: c.evidence,
           }
         : c
   )
+}
+
+/** The scrapes that waited with no KV-usage reading, for a reason's text; '' when none. */
+function unreadNote(unread: number): string {
+  return unread > 0
+    ? `; ${unread} ${unread === 1 ? 'scrape' : 'scrapes'} that waited had no KV-usage reading, counted for neither the cap nor the KV pool`
+    : ''
 }
 
 function kvBindsUsage(kvNeededShare: number | null): number {

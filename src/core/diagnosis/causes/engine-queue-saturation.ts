@@ -33,7 +33,7 @@ import {
   resourceLevel,
   shiftOf,
   stageStat,
-  workRatio,
+  workDrivers,
 } from '../detect/shifts.js'
 import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
 import { startMask } from '../frame/frame.js'
@@ -336,12 +336,15 @@ function judgeIn(
     // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
     // grows with heavier requests at the same rate is the heavier work's doing (longer
     // prompts or outputs, fewer cached tokens), and those causes say which.
-    const work = workRatio(ctx, change.inWindow)
+    const drivers = workDrivers(ctx, change.inWindow)
+    const work = drivers.ratio
     evidence.push({
       metric: 'tokens_per_request',
       observed: round(work),
       baseline: 1,
-      text: `token work per request ${work.toFixed(2)}× ${over} (uncached prompt + output tokens)`,
+      // Without cached-token counts on both sides the work is read gross (ADR 0327): say so
+      // rather than call it uncached.
+      text: `token work per request ${work.toFixed(2)}× ${over} (${drivers.cache === null ? 'prompt + output tokens; cached tokens not recorded on both sides' : 'uncached prompt + output tokens'})`,
     })
     if (!rose) {
       // Same number of requests, or as many more as their trend brought: heavier ones (their own

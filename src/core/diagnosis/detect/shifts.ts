@@ -203,7 +203,7 @@ export function globalOrLocal(
  * Mean token work per request (uncached prompt + output) in the window over outside it: heavier
  * requests at the same rate load the engines as more requests would.
  */
-export function workRatio(ctx: DiagnosisContext, inWindow: Uint8Array): number {
+function workRatio(ctx: DiagnosisContext, inWindow: Uint8Array): number {
   return workDrivers(ctx, inWindow).ratio
 }
 
@@ -219,26 +219,64 @@ export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): bo
   return counted !== null && counted.level < 1.1 && workRatio(ctx, change.inWindow) >= 1.1
 }
 
-/** {@link workDrivers}' reading: the ratio in over out, and the shares of its rise (0..1 each). */
+/**
+ * {@link workDrivers}' reading: the ratio in over out, and the shares of its rise (0..1 each).
+ * `cache` is null when the cached tokens are unknown on either side of the window: the work is
+ * then read as prompt + output on both sides, and a cache that changed is not seen (ADR 0327).
+ */
 interface Drivers {
   ratio: number
   prompt: number
-  cache: number
+  cache: number | null
   output: number
 }
 
 /**
  * What made the requests heavier inside a window: the token work per request (uncached prompt +
  * output) over outside it, and which part of its rise came from longer prompts, from fewer
- * cached prompt tokens, or from longer outputs (shares of the rise, 0..1 each).
+ * cached prompt tokens, or from longer outputs (shares of the rise, 0..1 each; `cache` null
+ * when the cached tokens are unknown).
  */
 export function workDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): Drivers {
-  return weighedDrivers(ctx, inWindow, 1, 1) ?? { ratio: 1, prompt: 0, cache: 0, output: 0 }
+  return weighedDrivers(ctx, inWindow, 1, 1) ?? { ratio: 1, prompt: 0, cache: null, output: 0 }
+}
+
+/**
+ * The share of the prompt tokens the cache served, on each side of a window, read on the
+ * requests that recorded their cached tokens only (a producer that records none, like a real
+ * vLLM, leaves it unknown; one replica of several that does, or records that stop, read as no
+ * hits would look like a cache collapse). The recording requests stand for the side's others:
+ * the side's cached tokens are its prompt tokens times this share. Null when either side has
+ * no recording request with prompt tokens: the cache cannot be compared across the window.
+ */
+function cacheShares(
+  ctx: DiagnosisContext,
+  inWindow: Uint8Array
+): { inside: number; outside: number } | null {
+  const f = ctx.frame
+  // prompt and cached tokens of the recording requests, inside then outside
+  const sums = [0, 0, 0, 0]
+  for (let i = 0; i < f.n; i++) {
+    const p = f.inputTokens[i] as number
+    const c = f.cachedTokens[i] as number
+    if (p !== p || c !== c) {
+      continue
+    }
+    const k = inWindow[i] === 1 ? 0 : 2
+    sums[k] = (sums[k] as number) + p
+    // A count above its prompt (a producer's other meaning of "cached") is the whole prompt.
+    sums[k + 1] = (sums[k + 1] as number) + Math.min(c, p)
+  }
+  const [pIn, cIn, pOut, cOut] = sums as [number, number, number, number]
+  return pIn > 0 && pOut > 0 ? { inside: cIn / pIn, outside: cOut / pOut } : null
 }
 
 /**
  * {@link Drivers} of the work per request with a prompt token weighing `wPrompt` and an output
- * token `wOutput`; null when either side of the window has no request with tokens.
+ * token `wOutput`; null when either side of the window has no request with tokens. The cached
+ * tokens per request are each side's prompt tokens times its {@link cacheShares}; without them
+ * on both sides, the work is prompt + output on both (the unknown alike on each side, the
+ * comparison still holds) and the cache's share of the rise is unknown.
  */
 function weighedDrivers(
   ctx: DiagnosisContext,
@@ -247,21 +285,18 @@ function weighedDrivers(
   wOutput: number
 ): Drivers | null {
   const f = ctx.frame
-  const sums = [0, 0, 0, 0, 0, 0]
+  const sums = [0, 0, 0, 0]
   let nIn = 0
   let nOut = 0
   for (let i = 0; i < f.n; i++) {
     const p = f.inputTokens[i] as number
-    const c = f.cachedTokens[i] as number
     const o = f.outputTokens[i] as number
     if (p !== p && o !== o) {
       continue
     }
-    const k = inWindow[i] === 1 ? 0 : 3
+    const k = inWindow[i] === 1 ? 0 : 2
     sums[k] = (sums[k] as number) + (p === p ? wPrompt * p : 0)
-    // Cached tokens count only against a known prompt (as in the work itself).
-    sums[k + 1] = (sums[k + 1] as number) + (p === p && c === c ? wPrompt * c : 0)
-    sums[k + 2] = (sums[k + 2] as number) + (o === o ? wOutput * o : 0)
+    sums[k + 1] = (sums[k + 1] as number) + (o === o ? wOutput * o : 0)
     if (k === 0) {
       nIn++
     } else {
@@ -271,16 +306,24 @@ function weighedDrivers(
   if (nIn === 0 || nOut === 0) {
     return null
   }
-  const [pi, ci, oi, po, co, oo] = sums.map((v, k) => v / (k < 3 ? nIn : nOut)) as number[]
-  const wIn = (pi as number) - (ci as number) + (oi as number)
-  const wOut = (po as number) - (co as number) + (oo as number)
+  const [pi, oi, po, oo] = sums.map((v, k) => v / (k < 2 ? nIn : nOut)) as number[] as [
+    number,
+    number,
+    number,
+    number,
+  ]
+  const shares = cacheShares(ctx, inWindow)
+  const ci = shares === null ? 0 : pi * shares.inside
+  const co = shares === null ? 0 : po * shares.outside
+  const wIn = pi - ci + oi
+  const wOut = po - co + oo
   const rise = wIn - wOut
   const part = (d: number): number => (rise > 0 ? Math.min(1, Math.max(0, d / rise)) : 0)
   return {
     ratio: wOut > 0 ? wIn / wOut : 1,
-    prompt: part((pi as number) - (po as number)),
-    cache: part((co as number) - (ci as number)),
-    output: part((oi as number) - (oo as number)),
+    prompt: part(pi - po),
+    cache: shares === null ? null : part(co - ci),
+    output: part(oi - oo),
   }
 }
 
@@ -307,6 +350,9 @@ export function costDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): CostDr
   const f = ctx.frame
   const prefill = f.stages['engine.prefill']
   const decode = f.stages['engine.decode']
+  // The prefill weight is per token of the work weighedDrivers reads: per uncached prompt token
+  // with the cache known on both sides, per prompt token without (ADR 0327).
+  const shares = cacheShares(ctx, inWindow)
   let prefillUs = 0
   let prefillTokens = 0
   let decodeUs = 0
@@ -322,7 +368,8 @@ export function costDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): CostDr
     const dec = decode[i] as number
     if (pre === pre && p === p) {
       prefillUs += pre
-      prefillTokens += Math.max(0, p - (c === c ? c : 0))
+      // A request's own cached count where it recorded one, else its side's share of hits.
+      prefillTokens += shares === null ? p : c === c ? Math.max(0, p - c) : p * (1 - shares.outside)
     }
     if (dec === dec && o === o) {
       decodeUs += dec
