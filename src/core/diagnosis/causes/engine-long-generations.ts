@@ -174,7 +174,8 @@ export const engineLongGenerationsCause: CauseRecord = {
       outputZ = outputRiseNoiseUnits(ctx, change.windowUs.fromUs, change.windowUs.toUs)
       viaQueue =
         ramp(drivers.ratio, 1.1, 1.4) *
-        ramp(drivers.output, 0.4, 0.8) *
+        // Outputs not recorded on both sides cannot carry the rise.
+        ramp(drivers.output ?? 0, 0.4, 0.8) *
         ramp(q?.excessShare ?? 0, 0.3, 0.6) *
         (outputZ === outputZ ? ramp(outputZ, OUTPUT_Z_LO, OUTPUT_Z_HI) : 1)
     }
@@ -182,7 +183,7 @@ export const engineLongGenerationsCause: CauseRecord = {
       metric: cost !== null ? 'engine_time_per_request' : 'tokens_per_request',
       observed: round(drivers?.ratio ?? 1),
       baseline: 1,
-      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window${cost !== null ? ` (prompt tokens at ${Math.round(cost.prefillPerTokenUs)} µs and output tokens at ${(cost.decodePerTokenUs / 1000).toFixed(1)} ms each, the engine's own prefill and decode time per token outside it)` : ''}, ${pct(drivers?.output ?? 0)} of the rise from longer outputs${outputZ === outputZ ? ` (output tokens per request ${outputZ.toFixed(1)} noise units above the other steps)` : ''}; the engine queue carries the slow first tokens`,
+      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window${cost !== null ? ` (prompt tokens at ${Math.round(cost.prefillPerTokenUs)} µs and output tokens at ${(cost.decodePerTokenUs / 1000).toFixed(1)} ms each, the engine's own prefill and decode time per token outside it)` : ''}, ${drivers?.output == null ? '–' : pct(drivers.output)} of the rise from longer outputs${outputZ === outputZ ? ` (output tokens per request ${outputZ.toFixed(1)} noise units above the other steps)` : ''}; the engine queue carries the slow first tokens`,
     })
     if (shareChange === null) {
       if (viaQueue <= 0) {

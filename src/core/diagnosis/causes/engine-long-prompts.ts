@@ -118,7 +118,8 @@ function judgeByChange(ctx: DiagnosisContext, share: LongShare | null): Judged |
     ? Math.max(
         ramp(tokens.ratio, 1.3, 2.5),
         ramp(drivers!.ratio, 1.1, 1.4) *
-          ramp(drivers!.prompt, 0.4, 0.8) *
+          // Prompts not recorded on both sides cannot carry the rise.
+          ramp(drivers!.prompt ?? 0, 0.4, 0.8) *
           // the prompts themselves must have grown: an influx of long inputs
           ramp(tokens.ratio, 1.1, 1.3)
       )

@@ -223,12 +223,14 @@ export function heavierAtSameRate(ctx: DiagnosisContext, change: TimeChange): bo
  * {@link workDrivers}' reading: the ratio in over out, and the shares of its rise (0..1 each).
  * `cache` is null when the cached tokens are unknown on either side of the window: the work is
  * then read as prompt + output on both sides, and a cache that changed is not seen (ADR 0327).
+ * `prompt` and `output` are null the same way when that kind of token is recorded on one side
+ * only (or on neither): it is left out of both sides' work.
  */
 interface Drivers {
   ratio: number
-  prompt: number
+  prompt: number | null
   cache: number | null
-  output: number
+  output: number | null
 }
 
 /**
@@ -238,7 +240,10 @@ interface Drivers {
  * when the cached tokens are unknown).
  */
 export function workDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): Drivers {
-  return weighedDrivers(ctx, inWindow, 1, 1) ?? { ratio: 1, prompt: 0, cache: null, output: 0 }
+  // Without tokens on a side the ratio reads as no heavier (1) and every share is unknown.
+  return (
+    weighedDrivers(ctx, inWindow, 1, 1) ?? { ratio: 1, prompt: null, cache: null, output: null }
+  )
 }
 
 /**
@@ -285,34 +290,48 @@ function weighedDrivers(
   wOutput: number
 ): Drivers | null {
   const f = ctx.frame
-  const sums = [0, 0, 0, 0]
-  let nIn = 0
-  let nOut = 0
+  // Per side (inside, outside): prompt tokens and the requests that recorded a prompt, output
+  // tokens and the requests that recorded an output. Each kind is averaged over the requests that
+  // recorded it: a request with no prompt count has an unknown prompt, not an empty one.
+  const sums = [0, 0, 0, 0, 0, 0, 0, 0]
   for (let i = 0; i < f.n; i++) {
     const p = f.inputTokens[i] as number
     const o = f.outputTokens[i] as number
-    if (p !== p && o !== o) {
-      continue
+    const k = inWindow[i] === 1 ? 0 : 4
+    if (p === p) {
+      sums[k] = (sums[k] as number) + wPrompt * p
+      sums[k + 1] = (sums[k + 1] as number) + 1
     }
-    const k = inWindow[i] === 1 ? 0 : 2
-    sums[k] = (sums[k] as number) + (p === p ? wPrompt * p : 0)
-    sums[k + 1] = (sums[k + 1] as number) + (o === o ? wOutput * o : 0)
-    if (k === 0) {
-      nIn++
-    } else {
-      nOut++
+    if (o === o) {
+      sums[k + 2] = (sums[k + 2] as number) + wOutput * o
+      sums[k + 3] = (sums[k + 3] as number) + 1
     }
   }
-  if (nIn === 0 || nOut === 0) {
-    return null
-  }
-  const [pi, oi, po, oo] = sums.map((v, k) => v / (k < 2 ? nIn : nOut)) as number[] as [
+  const [pIn, npIn, oIn, noIn, pOut, npOut, oOut, noOut] = sums as [
+    number,
+    number,
+    number,
+    number,
     number,
     number,
     number,
     number,
   ]
-  const shares = cacheShares(ctx, inWindow)
+  if (npIn + noIn === 0 || npOut + noOut === 0) {
+    return null
+  }
+  // A kind recorded on one side only is left out of both: a recording that started or stopped
+  // inside the window is no change in the work, and that kind's share of the rise is unknown.
+  const prompts = npIn > 0 && npOut > 0
+  const outputs = noIn > 0 && noOut > 0
+  if (!prompts && !outputs) {
+    return null
+  }
+  const pi = prompts ? pIn / npIn : 0
+  const po = prompts ? pOut / npOut : 0
+  const oi = outputs ? oIn / noIn : 0
+  const oo = outputs ? oOut / noOut : 0
+  const shares = prompts ? cacheShares(ctx, inWindow) : null
   const ci = shares === null ? 0 : pi * shares.inside
   const co = shares === null ? 0 : po * shares.outside
   const wIn = pi - ci + oi
@@ -321,9 +340,9 @@ function weighedDrivers(
   const part = (d: number): number => (rise > 0 ? Math.min(1, Math.max(0, d / rise)) : 0)
   return {
     ratio: wOut > 0 ? wIn / wOut : 1,
-    prompt: part(pi - po),
+    prompt: prompts ? part(pi - po) : null,
     cache: shares === null ? null : part(co - ci),
-    output: part(oi - oo),
+    output: outputs ? part(oi - oo) : null,
   }
 }
 
