@@ -94,11 +94,7 @@ export const versionRegressionCause: CauseRecord = {
     // on its own version.
     const useCanary = canary !== null && (held === null || canary.confidence > held.confidence)
     const version = useCanary ? canary.reading.version : held!.version
-    const events = ctx.events.filter(
-      (e) =>
-        (e.kind === 'deploy' || e.kind === 'canary') &&
-        (e.version === version || e.message?.includes(version))
-    )
+    const events = changesNaming(ctx, version)
     const confidence = useCanary ? canary.confidence : held!.confidence
     const evidence: Evidence[] = [
       ...(useCanary ? canary.evidence : held!.evidence),
@@ -161,6 +157,15 @@ function servedUntil(
   return (replaced.length > 0 ? Math.min(...replaced) : lastUs) as Micros
 }
 
+/** The deploy and canary events that name `version`, by its field or in their message. */
+function changesNaming(ctx: DiagnosisContext, version: string): DiagnosisContext['events'] {
+  return ctx.events.filter(
+    (e) =>
+      (e.kind === 'deploy' || e.kind === 'canary') &&
+      (e.version === version || e.message?.includes(version))
+  )
+}
+
 interface Reading {
   version: string
   confidence: number
@@ -169,11 +174,7 @@ interface Reading {
 
 /** The version that holds most of the slow cohort, and how far it moves that cohort's P99. */
 function tailReading(ctx: DiagnosisContext, cohort: Cohort, row: ConcentrationRow): Reading {
-  const named = ctx.events.some(
-    (e) =>
-      (e.kind === 'deploy' || e.kind === 'canary') &&
-      (e.version === row.value || e.message?.includes(row.value))
-  )
+  const named = changesNaming(ctx, row.value).length > 0
   let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
   confidence = Math.min(1, confidence * (named ? 1.25 : 1))
   const impact = tailImpact(ctx, cohort, 'version', row.value)
