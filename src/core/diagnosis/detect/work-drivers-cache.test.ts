@@ -2,7 +2,10 @@
  * The work per request and its drivers when the cached tokens are unknown (ADR 0327): a producer
  * that records none (a real vLLM) leaves the cache's share unknown, not 0, and the work is still
  * compared as prompt + output on both sides; one whose requests record it only in part reads the
- * cache on those requests, so a change in which requests record it is no cache collapse.
+ * cache on those requests, so a change in which requests record it is no cache collapse. The
+ * prompt and output counts follow the same rule: each kind is averaged over the requests that
+ * recorded it, and a kind recorded on one side of the window only is left out of both (a request
+ * with no prompt count has an unknown prompt, not an empty one).
  */
 import { describe, expect, it } from 'vitest'
 import { buildContext, type DiagnosisContext } from '../frame/context.js'
@@ -102,6 +105,46 @@ describe('the work per request with unknown cached tokens (ADR 0327)', () => {
       // Read as uncached, the unrecorded prompts would halve the time per token on half of them.
       expect(partial.prefillPerTokenUs).toBeCloseTo(full.prefillPerTokenUs, 6)
       expect(partial.ratio).toBeCloseTo(full.ratio, 9)
+    },
+    SLOW
+  )
+})
+
+describe('the work per request with prompt or output counts missing', () => {
+  it(
+    'half the window’s requests lose their prompt count: the work does not fall',
+    () => {
+      const { ctx, inWindow } = quietRun()
+      const before = workDrivers(ctx, inWindow).ratio
+      for (let i = 0; i < ctx.frame.n; i++) {
+        if (inWindow[i] === 1 && i % 2 === 0) {
+          ctx.frame.inputTokens[i] = NaN
+        }
+      }
+      const d = workDrivers(ctx, inWindow)
+      // Read as empty prompts, the window's work fell to 0.68× of the rest.
+      expect(Math.abs(Math.log(d.ratio / before))).toBeLessThan(0.1)
+      expect(d.prompt).not.toBeNull()
+    },
+    SLOW
+  )
+
+  it(
+    'the window records no prompt counts and its outputs double: outputs carry the rise, prompts unknown',
+    () => {
+      const { ctx, inWindow } = quietRun()
+      for (let i = 0; i < ctx.frame.n; i++) {
+        if (inWindow[i] === 1) {
+          ctx.frame.inputTokens[i] = NaN
+          ctx.frame.cachedTokens[i] = NaN
+          ctx.frame.outputTokens[i] = 2 * (ctx.frame.outputTokens[i] as number)
+        }
+      }
+      const d = workDrivers(ctx, inWindow)
+      expect(d.prompt).toBeNull()
+      expect(d.cache).toBeNull()
+      expect(d.ratio).toBeGreaterThan(1.7)
+      expect(d.output).toBe(1)
     },
     SLOW
   )
