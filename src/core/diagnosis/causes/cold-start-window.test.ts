@@ -23,35 +23,45 @@ function warmingReplica(seed: number, amplitude: number, tauMin: number): Reques
   return replicaJoining(seed, (ageMin) => 1 + amplitude * Math.exp(-ageMin / tauMin))
 }
 
-/** The same traffic, r5's prefill `slowAt(age in minutes)` times its peers'. */
-function replicaJoining(seed: number, slowAt: (ageMin: number) => number): RequestTimeline[] {
-  const rng = createTestRng(seed)
-  const out: RequestTimeline[] = []
+/**
+ * The traffic both shapes share: 150 requests a minute round-robin over five replicas, and six
+ * from minute 10 on, when r5 joins; each with its age after r5's joining, in minutes.
+ */
+function joiningArrivals(): { startUs: number; replica: string; ageMin: number }[] {
   const perMinute = 150
+  const out: { startUs: number; replica: string; ageMin: number }[] = []
   let rr = 0
   for (let m = 0; m < MINUTES; m++) {
     const live = m >= JOIN_MIN ? 6 : 5
     for (let k = 0; k < perMinute; k++) {
       const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
-      const replica = `r${rr++ % live}`
-      const ageMin = (startUs - T0_US) / MIN_US - JOIN_MIN
-      const slow = replica === 'r5' ? slowAt(ageMin) : 1
-      const noise = (): number => 0.8 + 0.4 * rng()
-      out.push(
-        makeTimeline({
-          startUs,
-          dims: { replica, node: `n${Number(replica.slice(1)) >> 1}` },
-          stagesMs: {
-            'engine.queue': 5 * noise(),
-            'engine.prefill': 60 * noise() * slow,
-            'engine.decode': 2000 * noise(),
-          },
-          tpotMs: 10 * noise(),
-        })
-      )
+      out.push({
+        startUs,
+        replica: `r${rr++ % live}`,
+        ageMin: (startUs - T0_US) / MIN_US - JOIN_MIN,
+      })
     }
   }
   return out
+}
+
+/** The same traffic, r5's prefill `slowAt(age in minutes)` times its peers'. */
+function replicaJoining(seed: number, slowAt: (ageMin: number) => number): RequestTimeline[] {
+  const rng = createTestRng(seed)
+  return joiningArrivals().map(({ startUs, replica, ageMin }) => {
+    const slow = replica === 'r5' ? slowAt(ageMin) : 1
+    const noise = (): number => 0.8 + 0.4 * rng()
+    return makeTimeline({
+      startUs,
+      dims: { replica, node: `n${Number(replica.slice(1)) >> 1}` },
+      stagesMs: {
+        'engine.queue': 5 * noise(),
+        'engine.prefill': 60 * noise() * slow,
+        'engine.decode': 2000 * noise(),
+      },
+      tpotMs: 10 * noise(),
+    })
+  })
 }
 
 /**
@@ -154,24 +164,9 @@ describe('sharedDecay', () => {
 function batchingReplicaJoining(seed: number, tauMin: number): RequestTimeline[] {
   const rng = createTestRng(seed)
   const slots = 4
-  const perMinute = 150
-  const arrivals: { startUs: number; replica: string; slow: number }[] = []
-  let rr = 0
-  for (let m = 0; m < MINUTES; m++) {
-    const live = m >= JOIN_MIN ? 6 : 5
-    for (let k = 0; k < perMinute; k++) {
-      const startUs = T0_US + m * MIN_US + Math.floor((k / perMinute) * MIN_US)
-      const replica = `r${rr++ % live}`
-      const ageMin = (startUs - T0_US) / MIN_US - JOIN_MIN
-      arrivals.push({
-        startUs,
-        replica,
-        slow: replica === 'r5' ? 1 + 9 * Math.exp(-ageMin / tauMin) : 1,
-      })
-    }
-  }
   const free = new Map<string, number[]>()
-  return arrivals.map(({ startUs, replica, slow }) => {
+  return joiningArrivals().map(({ startUs, replica, ageMin }) => {
+    const slow = replica === 'r5' ? 1 + 9 * Math.exp(-ageMin / tauMin) : 1
     const slotsFree = free.get(replica) ?? new Array<number>(slots).fill(0)
     free.set(replica, slotsFree)
     const slot = slotsFree.indexOf(Math.min(...slotsFree))
