@@ -13,7 +13,13 @@ import type { RequestTimeline } from '../../model/request.js'
 import type { Diagnosis } from '../../model/diagnosis.js'
 import type { ResourceSeries } from '../frame/input.js'
 import { diagnose } from '../diagnose.js'
-import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
+import {
+  createTestRng,
+  kvSeries,
+  makeTimeline,
+  minutesInput,
+  T0_US,
+} from '../testing/make-timeline.js'
 
 const PODS = ['r0', 'r1', 'r2', 'r3']
 const MINUTES = 30
@@ -23,30 +29,13 @@ const FULL_FROM = 10
 const FULL_TO = 20
 
 function cacheSeries(rng: () => number): ResourceSeries[] {
-  return PODS.flatMap((pod) => {
-    const kv: ResourceSeries = {
-      kind: 'kv_usage',
-      metric: 'vllm:kv_cache_usage_perc',
-      labels: { pod },
-      points: [],
+  return kvSeries(PODS, 30_000_000, MINUTES * 2, (timeUs) => {
+    const minute = (timeUs - T0_US) / MINUTE_US
+    const full = minute >= FULL_FROM && minute < FULL_TO
+    return {
+      usage: full ? 0.93 + 0.06 * rng() : (minute < FULL_FROM ? 0.1 : 0.2) + 0.2 * rng(),
+      preempted: minute >= FULL_FROM ? 3 : 0,
     }
-    const pre: ResourceSeries = {
-      kind: 'preemptions',
-      metric: 'vllm:num_preemptions_total',
-      labels: { pod },
-      points: [],
-    }
-    let total = 0
-    for (let s = 0; s < MINUTES * 2; s++) {
-      const minute = s / 2
-      const full = minute >= FULL_FROM && minute < FULL_TO
-      const usage = full ? 0.93 + 0.06 * rng() : (minute < FULL_FROM ? 0.1 : 0.2) + 0.2 * rng()
-      const timeUs = T0_US + s * 30_000_000
-      kv.points.push({ timeUs, value: usage })
-      total += minute >= FULL_FROM ? 3 : 0
-      pre.points.push({ timeUs, value: total })
-    }
-    return [kv, pre]
   })
 }
 

@@ -162,6 +162,24 @@ export function kvPressureSeries(
     preemptPerStep: number
   }
 ): ResourceSeries[] {
+  return kvSeries(pods, 15_000_000, spec.minutes * 4, (timeUs) => {
+    const late = timeUs >= spec.fullFromUs
+    return { usage: late ? spec.full : spec.before, preempted: late ? spec.preemptPerStep : 0 }
+  })
+}
+
+/**
+ * vLLM's KV gauge (`vllm:kv_cache_usage_perc`) and preemption counter
+ * (`vllm:num_preemptions_total`) per pod, `steps` scrapes `stepUs` apart from {@link T0_US}:
+ * `at(timeUs)` gives the usage at a scrape and the preemptions counted since the one before
+ * (called pod by pod, scrape by scrape, so a seeded draw inside it is reproducible).
+ */
+export function kvSeries(
+  pods: readonly string[],
+  stepUs: number,
+  steps: number,
+  at: (timeUs: number) => { usage: number; preempted: number }
+): ResourceSeries[] {
   return pods.flatMap((pod) => {
     const kv: ResourceSeries = {
       kind: 'kv_usage',
@@ -176,11 +194,11 @@ export function kvPressureSeries(
       points: [],
     }
     let total = 0
-    for (let s = 0; s < spec.minutes * 4; s++) {
-      const timeUs = T0_US + s * 15_000_000
-      const late = timeUs >= spec.fullFromUs
-      kv.points.push({ timeUs, value: late ? spec.full : spec.before })
-      total += late ? spec.preemptPerStep : 0
+    for (let s = 0; s < steps; s++) {
+      const timeUs = T0_US + s * stepUs
+      const { usage, preempted } = at(timeUs)
+      kv.points.push({ timeUs, value: usage })
+      total += preempted
       pre.points.push({ timeUs, value: total })
     }
     return [kv, pre]
