@@ -1,9 +1,27 @@
 import { AppError } from '../core/errors.js'
 import { createSilentLogger } from '../core/logger.js'
 import { importPaths } from '../ingest/import/import.js'
-import { createIngestPipeline } from '../ingest/pipeline/pipeline.js'
+import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline/pipeline.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
+
+/**
+ * The ingest pipeline in front of `store` (a new in-memory one by default) as a command that
+ * works on files writes through it: no logging, the wall clock, no sweep timer (the caller
+ * flushes and closes it).
+ */
+export function memoryIngest(store: SpanStore = createMemoryStore()): {
+  store: SpanStore
+  sink: IngestPipeline
+} {
+  const sink = createIngestPipeline({
+    store,
+    logger: createSilentLogger(),
+    now: Date.now,
+    sweepIntervalMs: 0,
+  })
+  return { store, sink }
+}
 
 /**
  * Imports files and folders into a new in-memory store, for commands that work on files without
@@ -13,13 +31,7 @@ import type { SpanStore } from '../storage/span-store.js'
 export async function importIntoMemoryStore(
   paths: readonly string[]
 ): Promise<{ store: SpanStore; files: number; readable: number }> {
-  const store = createMemoryStore()
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: Date.now,
-    sweepIntervalMs: 0,
-  })
+  const { store, sink } = memoryIngest()
   try {
     const summary = await importPaths([...paths], sink)
     const unreadable = summary.files.filter((f) => f.error !== null)

@@ -6,24 +6,16 @@
  */
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { importPaths } from '../../src/ingest/import/import.js'
-import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
-import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import { memoryIngest } from '../../src/cli/import-to-memory.js'
 
 const DIR = join(import.meta.dirname, '../fixtures/engines')
 /** 13 request spans (1 SERVER, 12 INTERNAL) + 3 batch traces of 2 spans. */
 const SPANS_IN_TGI_FIXTURE = 19
 
 async function importEngine(files: string[]) {
-  const store = createMemoryStore()
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: Date.now,
-    sweepIntervalMs: 0,
-  })
+  const { store, sink } = memoryIngest()
   const summary = await importPaths(
     files.map((f) => join(DIR, f)),
     sink

@@ -7,11 +7,9 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { importPaths } from '../../src/ingest/import/import.js'
-import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
-import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import { memoryIngest } from '../../src/cli/import-to-memory.js'
 
 const DIR = join(import.meta.dirname, '../fixtures/real-stack-traces')
 
@@ -22,13 +20,7 @@ interface ClientCall {
 
 describe('the real gateway → Caddy → vLLM recording', () => {
   it('assembles one request per client call, TTFT from the gateway entry', async () => {
-    const store = createMemoryStore()
-    const sink = createIngestPipeline({
-      store,
-      logger: createSilentLogger(),
-      now: Date.now,
-      sweepIntervalMs: 0,
-    })
+    const { store, sink } = memoryIngest()
     const bodies = readdirSync(join(DIR, 'traces'))
       .sort()
       .map((f) => join(DIR, 'traces', f))

@@ -8,13 +8,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { importPaths } from '../../src/ingest/import/import.js'
-import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
+import { memoryIngest } from '../../src/cli/import-to-memory.js'
 
 const DIR = join(import.meta.dirname, '../fixtures/real-vllm')
 const BODIES = readdirSync(DIR)
@@ -28,12 +27,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'real-vllm-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 async function importInto(store: SpanStore, paths: string[]) {
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: Date.now,
-    sweepIntervalMs: 0,
-  })
+  const { sink } = memoryIngest(store)
   const summary = await importPaths(paths, sink)
   await sink.close()
   const requests: RequestTimeline[] = []

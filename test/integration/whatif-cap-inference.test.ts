@@ -7,14 +7,12 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSilentLogger } from '../../src/core/logger.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { parsePrometheusText } from '../../src/core/prom/parse.js'
 import { importPaths } from '../../src/ingest/import/import.js'
-import { createIngestPipeline } from '../../src/ingest/pipeline/pipeline.js'
 import { agreeingCaps, inferCap, MIN_PINNED_SCRAPES } from '../../src/sim/twin/cap-inference.js'
 import { loadTwinWindow } from '../../src/sim/twin/load.js'
-import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
+import { memoryIngest } from '../../src/cli/import-to-memory.js'
 
 const FIX = join(import.meta.dirname, '../fixtures')
 const CAPTURE = readFileSync(join(FIX, 'real-vllm/vllm-metrics-after-load.txt'), 'utf8')
@@ -45,21 +43,9 @@ function exposition(s: Scrape): string {
   return set(text, 'vllm:num_preemptions_total', s.preemptions ?? 0)
 }
 
-/** A memory store behind the ingest pipeline, as a scrape or an import writes into it. */
-function memoryPipeline() {
-  const store = createMemoryStore()
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: Date.now,
-    sweepIntervalMs: 0,
-  })
-  return { store, sink }
-}
-
 /** Each replica's scrapes, 15 s apart, stored as a scrape stores them; the loaded window's metrics. */
 async function scraped(replicas: Record<string, Scrape[]>) {
-  const { store, sink } = memoryPipeline()
+  const { store, sink } = memoryIngest()
   let n = 0
   for (const [pod, scrapes] of Object.entries(replicas)) {
     for (const [k, s] of scrapes.entries()) {
@@ -196,7 +182,7 @@ describe('the cap read from the running and waiting gauges (ADR 0315)', () => {
   it('reads no cap from the real captures and the recorded real stack', async () => {
     // Two single scrapes of a real vLLM: nothing waited.
     for (const file of ['vllm-metrics-after-5-requests.txt', 'vllm-metrics-after-load.txt']) {
-      const { store, sink } = memoryPipeline()
+      const { store, sink } = memoryIngest()
       const parsed = parsePrometheusText(readFileSync(join(FIX, 'real-vllm', file), 'utf8'), {
         defaultTimeUs: T0_US as Micros,
         extraLabels: { instance: 'vllm-0:8000', job: 'vllm', pod: 'vllm-0' },
@@ -209,7 +195,7 @@ describe('the cap read from the running and waiting gauges (ADR 0315)', () => {
       expect(c.evidence.scrapes, file).toBe(1)
     }
     // The real stack ran its two replicas at --max-num-seqs 4 and never more than 2 at once.
-    const { store, sink } = memoryPipeline()
+    const { store, sink } = memoryIngest()
     const dir = join(FIX, 'real-stack-metrics')
     const summary = await importPaths(
       readdirSync(dir)
