@@ -242,7 +242,12 @@ interface Drivers {
 export function workDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): Drivers {
   // Without tokens on a side the ratio reads as no heavier (1) and every share is unknown.
   return (
-    weighedDrivers(ctx, inWindow, 1, 1) ?? { ratio: 1, prompt: null, cache: null, output: null }
+    weighedDrivers(ctx, inWindow, 1, 1, cacheShares(ctx, inWindow)) ?? {
+      ratio: 1,
+      prompt: null,
+      cache: null,
+      output: null,
+    }
   )
 }
 
@@ -281,13 +286,15 @@ function cacheShares(
  * token `wOutput`; null when either side of the window has no request with tokens. The cached
  * tokens per request are each side's prompt tokens times its {@link cacheShares}; without them
  * on both sides, the work is prompt + output on both (the unknown alike on each side, the
- * comparison still holds) and the cache's share of the rise is unknown.
+ * comparison still holds) and the cache's share of the rise is unknown. `cache` is
+ * {@link cacheShares} of the same window, read once by the caller (costDrivers needs it too).
  */
 function weighedDrivers(
   ctx: DiagnosisContext,
   inWindow: Uint8Array,
   wPrompt: number,
-  wOutput: number
+  wOutput: number,
+  cache: ReturnType<typeof cacheShares>
 ): Drivers | null {
   const f = ctx.frame
   // Per side (inside, outside): prompt tokens and the requests that recorded a prompt, output
@@ -331,7 +338,7 @@ function weighedDrivers(
   const po = prompts ? pOut / npOut : 0
   const oi = outputs ? oIn / noIn : 0
   const oo = outputs ? oOut / noOut : 0
-  const shares = prompts ? cacheShares(ctx, inWindow) : null
+  const shares = prompts ? cache : null
   const ci = shares === null ? 0 : pi * shares.inside
   const co = shares === null ? 0 : po * shares.outside
   const wIn = pi - ci + oi
@@ -400,7 +407,7 @@ export function costDrivers(ctx: DiagnosisContext, inWindow: Uint8Array): CostDr
   }
   const wPrompt = prefillUs / prefillTokens
   const wOutput = decodeUs / decodeTokens
-  const drivers = weighedDrivers(ctx, inWindow, wPrompt, wOutput)
+  const drivers = weighedDrivers(ctx, inWindow, wPrompt, wOutput, shares)
   return drivers === null
     ? null
     : { ...drivers, prefillPerTokenUs: wPrompt, decodePerTokenUs: wOutput }
