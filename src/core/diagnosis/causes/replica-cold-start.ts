@@ -14,6 +14,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import { medianAndSpread, medianOf, quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { countAtOrBelow } from '../../stats/sorted.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature } from './signature.js'
 import type { Cohort } from '../frame/cohort.js'
@@ -656,26 +657,13 @@ function runningAtDecode(ctx: DiagnosisContext): Float64Array {
     list.push(i)
     byReplica.set(c, list)
   }
-  // Running at t: started at or before t and not yet ended.
-  const atOrBefore = (sorted: Float64Array, t: number): number => {
-    let lo = 0
-    let hi = sorted.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((sorted[mid] as number) <= t) {
-        lo = mid + 1
-      } else {
-        hi = mid
-      }
-    }
-    return lo
-  }
   for (const list of byReplica.values()) {
     const starts = Float64Array.from(list, (i) => from[i] as number).sort()
     const ends = Float64Array.from(list, (i) => to[i] as number).sort()
     for (const i of list) {
       const t = (to[i] as number) - (decode[i] as number)
-      out[i] = atOrBefore(starts, t) - atOrBefore(ends, t)
+      // Running at t: started at or before t and not yet ended.
+      out[i] = countAtOrBelow(starts, t) - countAtOrBelow(ends, t)
     }
   }
   return out
