@@ -684,6 +684,7 @@ function batchSlope(
   const f = ctx.frame
   const steps = new Map<number, { n: number; x: number; y: number }>()
   const keep: number[] = []
+  const stepOf: { n: number; x: number; y: number }[] = []
   for (let i = 0; i < f.n; i++) {
     const v = per[i] as number
     if (peers[i] !== 1 || !(v > 0) || batch[i] !== batch[i]) {
@@ -696,22 +697,19 @@ function batchSlope(
     s.y += Math.log(v)
     steps.set(k, s)
     keep.push(i)
+    stepOf.push(s)
   }
   if (keep.length < MIN_BATCH_PAIRS) {
     return null
   }
   let sxy = 0
   let sxx = 0
-  for (const i of keep) {
-    const s = steps.get(bucketOf(ctx.grid, f.startUs[i] as number)) as {
-      n: number
-      x: number
-      y: number
-    }
+  keep.forEach((i, j) => {
+    const s = stepOf[j] as { n: number; x: number; y: number }
     const dx = (batch[i] as number) - s.x / s.n
     sxy += dx * (Math.log(per[i] as number) - s.y / s.n)
     sxx += dx * dx
-  }
+  })
   return sxx > 0 ? sxy / sxx : null
 }
 
