@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import type { TwinFit } from './fit.js'
-import { blockWeights, lawHalfWidth, widenByLaw } from './law-bootstrap.js'
+import type { StepModel } from './engine.js'
+import { blockWeights, lawHalfWidth, stepHalfWidth, widenByLaw } from './law-bootstrap.js'
 
 describe('lawHalfWidth', () => {
   it('reads the law alone from pairs run with one seed, centred on no difference', () => {
@@ -71,5 +72,38 @@ describe('blockWeights', () => {
     }
     expect(same / (n - 1)).toBeGreaterThan(0.75)
     expect(w.filter((x) => x === 0).length / n).toBeGreaterThan(0.25)
+  })
+})
+
+describe('stepHalfWidth', () => {
+  const law = (decodeBaseUs: number, perDecodeSeqUs: number): StepModel => ({
+    decodeBaseUs,
+    perDecodeSeqUs,
+    perKvTokenUs: 0,
+    prefillBaseUs: 0,
+    perPrefillTokenUs: 0,
+  })
+  it('reads the widest replica at the batch the prediction runs', () => {
+    const fitted = [law(10_000, 200), law(10_000, 200)]
+    // Replica 1's slope refits ±10 %, replica 0's not at all.
+    const refits = [180, 220, 200, 190, 210].map((slope) => [law(10_000, 200), law(10_000, slope)])
+    const h = stepHalfWidth(fitted, refits, 24, 0)!
+    expect(h).toBeGreaterThan(0)
+    expect(
+      stepHalfWidth(
+        [fitted[0]!],
+        refits.map((r) => [r[0]!]),
+        24,
+        0
+      )
+    ).toBe(0)
+  })
+  it('is unknown, not 0, when a refit gives a step that is not positive there', () => {
+    const fitted = [law(10_000, 200), law(10_000, 200)]
+    const refits = [180, 220, 200, 190, -1_000].map((slope) => [
+      law(10_000, 200),
+      law(10_000, slope),
+    ])
+    expect(stepHalfWidth(fitted, refits, 24, 0)).toBeNull()
   })
 })

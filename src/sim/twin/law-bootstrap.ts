@@ -137,20 +137,25 @@ export const LAW_REFIT_MAX_JOBS = 100_000
 /**
  * The 90 % half-width (log scale) of the decode step at `batch` sequences, each holding
  * `kvPerSeq` KV tokens, over the refits against the fitted law, the widest over the replicas:
- * what the law's own uncertainty is where the prediction runs it.
+ * what the law's own uncertainty is where the prediction runs it. Null when a replica's step there
+ * is not positive under the fitted law or a refit (its spread is unknown).
  */
 export function stepHalfWidth(
   fitted: readonly StepModel[],
   refits: readonly StepModel[][],
   batch: number,
   kvPerSeq: number
-): number {
+): number | null {
   let widest = 0
-  fitted.forEach((law, r) => {
+  for (const [r, law] of fitted.entries()) {
     const at = (m: StepModel): number =>
       m.decodeBaseUs + m.perDecodeSeqUs * batch + m.perKvTokenUs * kvPerSeq * batch
     const h = lawHalfWidth(refits.map((s): [number, number] => [at(s[r]!), at(law)]))
-    widest = Math.max(widest, h ?? 0)
-  })
+    // A replica whose step the refits cannot read leaves the widest unknown, not 0.
+    if (h === null) {
+      return null
+    }
+    widest = Math.max(widest, h)
+  }
   return widest
 }

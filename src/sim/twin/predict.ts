@@ -547,10 +547,12 @@ export function predict(
         reach.runsUpTo,
         mix.promptTokens.p50 + mix.outputTokens.p50 / 2
       )
-      stepUncertainty = Math.exp(h) - 1
-      tooLarge = h >= LAW_STEP_FLOOR && figures.some((f) => f.requests > LAW_REFIT_MAX_JOBS)
+      // An unknown spread runs no refit and widens nothing: the answer says it is unknown.
+      stepUncertainty = h === null ? null : Math.exp(h) - 1
+      tooLarge =
+        h !== null && h >= LAW_STEP_FLOOR && figures.some((f) => f.requests > LAW_REFIT_MAX_JOBS)
       // Each refit runs with a seeded run's seed: the pair differs by the law alone.
-      if (h >= LAW_STEP_FLOOR && !tooLarge) {
+      if (h !== null && h >= LAW_STEP_FLOOR && !tooLarge) {
         steps.forEach((s, k) => {
           const refit = options.lawRefits!.clusterOf(s)
           if (refit !== null) {

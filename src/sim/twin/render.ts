@@ -154,7 +154,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
     if (reach !== null) {
       out.push(
         reach.extrapolates
-          ? `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}: its decode step there is known to ±${((reach.stepUncertainty ?? 0) * 100).toFixed(1)} % over refits of the law on resamples of the window's requests (blocks of ${reach.blockRequests ?? '–'}); ${reach.refits > 0 ? `the range also holds a run under each of ${reach.refits} refits` : reach.tooLargeToRun ? 'the window is too large to run the refits within the time goal, so the range does not carry it' : 'too little to move a figure, so no refit was run'}`
+          ? `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}: ${reach.stepUncertainty === null ? "its decode step there is unknown over refits of the law on resamples of the window's requests (a step that is not positive), so the range does not carry it" : `its decode step there is known to ±${(reach.stepUncertainty * 100).toFixed(1)} % over refits of the law on resamples of the window's requests (blocks of ${reach.blockRequests ?? '–'}); ${reach.refits > 0 ? `the range also holds a run under each of ${reach.refits} refits` : reach.tooLargeToRun ? 'the window is too large to run the refits within the time goal, so the range does not carry it' : 'too little to move a figure, so no refit was run'}`}`
           : `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}, inside what the window ran`
       )
     }

@@ -436,7 +436,9 @@ export function lawReachNote(p: Prediction): string[] {
         ? `, and the intervals also hold what the prediction gives under each refit${r.growing > 0 ? ` (in ${r.growing} of them the engine queue grows through the window)` : ''}`
         : r.tooLargeToRun
           ? `; the window is too large to run the refits within the time goal (over ${LAW_REFIT_MAX_JOBS} jobs a run), so the intervals do not carry it`
-          : `, under the ±${(LAW_STEP_FLOOR * 100).toFixed(1)} % that would move a figure, so no refit was run`
+          : r.stepUncertainty === null
+            ? `; its decode step there is unknown over the refits (a step that is not positive), so the intervals do not carry it`
+            : `, under the ±${(LAW_STEP_FLOOR * 100).toFixed(1)} % that would move a figure, so no refit was run`
     }`,
   ]
 }
