@@ -48,7 +48,7 @@ describe('nearest-rank quantiles', () => {
 })
 
 describe('the value at a rank without a sort', () => {
-  it('is the sorted array\'s value at that rank, ties, runs and every rank included', () => {
+  it("is the sorted array's value at that rank, ties, runs and every rank included", () => {
     const rng = createRng(334)
     for (let round = 0; round < 200; round++) {
       const n = 1 + Math.floor(rng.next() * 300)
