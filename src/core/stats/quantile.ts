@@ -70,11 +70,70 @@ export function medianShift(
   const ma = quantileSorted(a, 0.5)
   const mb = quantileSorted(b, 0.5)
   const dev = new Float64Array(a.length + b.length)
-  a.forEach((v, k) => (dev[k] = Math.abs(v - ma)))
-  b.forEach((v, k) => (dev[a.length + k] = Math.abs(v - mb)))
-  const spread = Math.max(minSpread, 1.4826 * quantileSorted(dev.sort(), 0.5))
+  let nan = false
+  for (let k = 0; k < a.length; k++) {
+    const d = Math.abs((a[k] as number) - ma)
+    dev[k] = d
+    nan ||= d !== d
+  }
+  for (let k = 0; k < b.length; k++) {
+    const d = Math.abs((b[k] as number) - mb)
+    dev[a.length + k] = d
+    nan ||= d !== d
+  }
+  // Only the median deviation is read: a selection finds the value a sort would put at its rank
+  // (absolute values hold no -0; a NaN, from an infinite value, keeps the sort's order).
+  const mad =
+    dev.length === 0
+      ? 0
+      : nan
+        ? quantileSorted(dev.sort(), 0.5)
+        : selectRank(dev, rankIndex(dev.length, 0.5))
+  const spread = Math.max(minSpread, 1.4826 * mad)
   const se = spread * Math.sqrt(1 / a.length + 1 / b.length)
   return { z: (ma - mb) / se, shift: ma - mb, se }
+}
+
+/**
+ * The value at 0-based `rank` of `values` sorted ascending (no NaN), found by Hoare's selection
+ * in linear expected time; `values` is reordered.
+ */
+export function selectRank(values: Float64Array, rank: number): number {
+  let lo = 0
+  let hi = values.length - 1
+  while (hi > lo) {
+    // Median of three as the pivot: sorted or constant runs stay linear.
+    const mid = (lo + hi) >>> 1
+    const x = values[lo] as number
+    const y = values[mid] as number
+    const z = values[hi] as number
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while ((values[i] as number) < pivot) {
+        i++
+      }
+      while ((values[j] as number) > pivot) {
+        j--
+      }
+      if (i <= j) {
+        const t = values[i] as number
+        values[i] = values[j] as number
+        values[j] = t
+        i++
+        j--
+      }
+    }
+    if (rank <= j) {
+      hi = j
+    } else if (rank >= i) {
+      lo = i
+    } else {
+      break
+    }
+  }
+  return values[rank] as number
 }
 
 function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {

@@ -66,7 +66,11 @@ export function bucketQuantile(
   mask?: Uint8Array,
   minCount = 3
 ): { values: Float64Array; counts: Float64Array } {
-  const lists: number[][] = Array.from({ length: grid.count }, () => [])
+  // Each bucket's values get a slice of one typed array (counted, then scattered) and each slice
+  // is sorted in place: a JS array per bucket and a copy of it cost twice as much on 250 000
+  // requests (ADR 0334).
+  const at = new Int32Array(values.length).fill(-1)
+  const starts = new Int32Array(grid.count + 1)
   for (let i = 0; i < values.length; i++) {
     const v = values[i] as number
     if (v !== v || (mask !== undefined && mask[i] !== 1)) {
@@ -74,18 +78,32 @@ export function bucketQuantile(
     }
     const b = bucketOf(grid, timesUs[i] as number)
     if (b >= 0) {
-      lists[b]!.push(v)
+      at[i] = b
+      starts[b + 1] = (starts[b + 1] as number) + 1
+    }
+  }
+  for (let b = 0; b < grid.count; b++) {
+    starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number)
+  }
+  const data = new Float64Array(starts[grid.count] as number)
+  const fill = starts.slice(0, grid.count)
+  for (let i = 0; i < values.length; i++) {
+    const b = at[i] as number
+    if (b >= 0) {
+      data[fill[b] as number] = values[i] as number
+      fill[b] = (fill[b] as number) + 1
     }
   }
   const out = new Float64Array(grid.count).fill(NaN)
   const counts = new Float64Array(grid.count)
-  lists.forEach((list, b) => {
-    counts[b] = list.length
-    if (list.length >= minCount) {
-      const sorted = Float64Array.from(list).sort()
-      out[b] = quantileSorted(sorted, q)
+  for (let b = 0; b < grid.count; b++) {
+    const from = starts[b] as number
+    const to = starts[b + 1] as number
+    counts[b] = to - from
+    if (to - from >= minCount) {
+      out[b] = quantileSorted(data.subarray(from, to).sort(), q)
     }
-  })
+  }
   return { values: out, counts }
 }
 

@@ -40,17 +40,16 @@ export function duckDbRollupSource(rows: ReadRows): RollupSource {
 
     async histograms(range: RollupRange, baseUs: number) {
       const where = requestWhere(asWindow(range))
-      const columns = HIST_MEASURES.map(measureColumn)
-      // One scan: each row unnests into one (measure, value) pair per measure it has.
+      // One grouped count per measure, their rows appended: the unnest of every row into one
+      // (measure, value) pair per measure took a third longer over the same rows (ADR 0334).
       const found = await rows(
-        `WITH v AS (
-          SELECT ${bucketExpr('start_us', baseUs)} AS bucket,
-            unnest([${HIST_MEASURES.map((_, i) => String(i)).join(', ')}]) AS m,
-            unnest([${columns.map((c) => `${c}::DOUBLE`).join(', ')}]) AS x
-          FROM requests ${where.sql})
-        SELECT bucket, m, ${binKeySql('x')} AS k, count(*) AS n, min(x) AS lo, max(x) AS hi
-        FROM v WHERE x IS NOT NULL GROUP BY ALL`,
-        where.params
+        HIST_MEASURES.map((measure, i) => {
+          const x = `${measureColumn(measure)}::DOUBLE`
+          return `SELECT ${bucketExpr('start_us', baseUs)} AS bucket, ${i} AS m,
+            ${binKeySql(x)} AS k, count(*) AS n, min(${x}) AS lo, max(${x}) AS hi
+          FROM requests ${where.sql} AND ${x} IS NOT NULL GROUP BY ALL`
+        }).join(' UNION ALL '),
+        HIST_MEASURES.flatMap(() => where.params)
       )
       const out = new Map<number, HistEntry>()
       for (const row of found) {
