@@ -20,10 +20,9 @@ const REPLICAS = 32
 const WINDOW_US = 3_600_000_000
 const T0 = 1_750_000_000_000_000
 
-function makeWindow(): { window: TwinWindow; makeMs: number } {
-  const started = performance.now()
-  const rng = createRng(7)
-  const cluster: TwinCluster = {
+/** The cluster the window is made on: its step law is the truth the twin fits. */
+function trueCluster(): TwinCluster {
+  return {
     replicas: Array.from({ length: REPLICAS }, (_, i) => ({
       name: `vllm-${i}`,
       step: {
@@ -42,6 +41,12 @@ function makeWindow(): { window: TwinWindow; makeMs: number } {
     shares: new Array<number>(REPLICAS).fill(1),
     splitMinPrompt: null,
   }
+}
+
+function makeWindow(): { window: TwinWindow; makeMs: number } {
+  const started = performance.now()
+  const rng = createRng(7)
+  const cluster = trueCluster()
   const arrive = new Float64Array(N)
   const prompt = new Float64Array(N)
   const output = new Float64Array(N)
@@ -95,6 +100,41 @@ function makeWindow(): { window: TwinWindow; makeMs: number } {
   return {
     window: { fromUs: T0, toUs: T0 + WINDOW_US, requests, total: N, metrics: new Map() },
     makeMs: performance.now() - started,
+  }
+}
+
+/**
+ * The true cluster at `factor` times the window's rate, with the window's mix drawn afresh: the
+ * TTFT and TPOT P50 / P99 (ms) a prediction's interval should hold.
+ */
+function truthAt(factor: number): Record<'ttft' | 'tpot', Record<'p50' | 'p99', number>> {
+  const rng = createRng(8)
+  const n = Math.round(N * factor)
+  const arrive = new Float64Array(n)
+  const prompt = new Float64Array(n)
+  const output = new Float64Array(n)
+  let t = 0
+  for (let i = 0; i < n; i++) {
+    t += rng.exp(WINDOW_US / n)
+    arrive[i] = t
+    prompt[i] = Math.max(8, Math.round(rng.lognormal(700, 0.8)))
+    output[i] = Math.max(2, Math.min(1024, Math.round(rng.lognormal(180, 0.7))))
+  }
+  const jobs = { n, arriveUs: arrive, prompt, cached: new Float64Array(n), output }
+  const r = runTwin(
+    trueCluster(),
+    { ...jobs, replica: new Int32Array(n).fill(-1) },
+    rng.fork('run')
+  )
+  const ttft = Float64Array.from(arrive, (a, i) => (2000 + r.firstTokenUs[i]! - a) / 1000).sort()
+  const tpot = Float64Array.from(
+    arrive,
+    (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / Math.max(1, output[i]! - 1) / 1000
+  ).sort()
+  const q = (v: Float64Array, p: number): number => v[Math.floor(p * (v.length - 1))]!
+  return {
+    ttft: { p50: q(ttft, 0.5), p99: q(ttft, 0.99) },
+    tpot: { p50: q(tpot, 0.5), p99: q(tpot, 0.99) },
   }
 }
 
@@ -153,10 +193,23 @@ function main(): void {
   const runMs = performance.now() - t
   const runCpuMs = cpuMs(process.cpuUsage(cpu))
   process.stdout.write(
-    `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms; window sample: work ${p.sampling?.work?.low.toFixed(4)}–${p.sampling?.work?.high.toFixed(4)} of its own, ${p.sampling?.runs} runs added; step law read up to a batch of ${reach?.readUpTo}, run up to ${reach?.runsUpTo}, its step there ±${((reach?.stepUncertainty ?? NaN) * 100).toFixed(2)} % over the refits: ${reach?.refits} refits run${reach?.tooLargeToRun === true ? ' (too many jobs a run to run them)' : ''}\n`
+    `one prediction run (1.5x load, ${p.requests} requests): ${(runMs / 1000).toFixed(1)} s wall, ${(runCpuMs / 1000).toFixed(1)} s CPU; TTFT p99 ${p.measures.ttft.p99.value?.toFixed(1)} ms; window sample: work ${p.sampling?.work?.low.toFixed(4)}–${p.sampling?.work?.high.toFixed(4)} of its own, ${p.sampling?.runs} runs added; step law read up to a batch of ${reach?.readUpTo}, run up to ${reach?.runsUpTo}, its step there ±${((reach?.stepUncertainty ?? NaN) * 100).toFixed(2)} % over the refits: ${reach?.refits} refits run${reach?.slice != null ? ` on the busiest ${((reach.slice.toUs - reach.slice.fromUs) / 60e6).toFixed(1)} minutes (up to ${reach.slice.jobs} jobs a run; the window is too large to run them whole)` : reach?.tooLargeToRun === true ? ' (too many jobs a run to run them)' : ''}; intervals: ${(['ttft', 'tpot'] as const).flatMap((m) => (['p50', 'p99'] as const).map((q) => `${m} ${q} ${p.measures[m][q].value?.toFixed(1)} [${p.measures[m][q].interval?.map((x) => x.toFixed(1)).join('–')}]`)).join(', ')} ms\n`
   )
   process.stdout.write(
     `fit + one prediction run: ${((fitMs + runMs) / 1000).toFixed(1)} s wall, ${((fitCpuMs + runCpuMs) / 1000).toFixed(1)} s CPU = ${((fitCpuMs + runCpuMs) / baseMs).toFixed(1)}× the baseline (the default whatif runs 5 replays for the fit check and 5 for the prediction)\n`
+  )
+  // Outside the timed part: the truth at 1.5x, and whether each interval holds it.
+  const truth = truthAt(1.5)
+  process.stdout.write(
+    `truth at 1.5x (the true law, fresh arrivals): ${(['ttft', 'tpot'] as const)
+      .flatMap((m) =>
+        (['p50', 'p99'] as const).map((q) => {
+          const iv = p.measures[m][q].interval
+          const inside = iv !== null && truth[m][q] >= iv[0] && truth[m][q] <= iv[1]
+          return `${m} ${q} ${truth[m][q].toFixed(1)} ${inside ? 'in' : 'out'}`
+        })
+      )
+      .join(', ')} ms\n`
   )
   const after = baselineCpuMs()
   process.stdout.write(

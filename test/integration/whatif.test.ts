@@ -125,6 +125,20 @@ describe('whatif on a simulated window', () => {
     expect(r.sweep!.points.map((x) => x.load)).toEqual([1, 4])
     expect(r.sweep!.points[0]!.ok).toBe(true)
     expect(r.sweep!.points[1]!.ttftP99.value!).toBeGreaterThan(r.sweep!.points[0]!.ttftP99.value!)
+    // 4x runs the replicas past the batches the window pins the step law at: the point's range
+    // carries the law's refits, and the headroom is a range of loads (ADR 0333).
+    const four = r.sweep!.points[1]!
+    expect(four.lawRefits).toBe(LAW_REFITS)
+    const alone = runWhatIf(window, {
+      changes: { maxNumSeqs: 256, loadFactor: 4 },
+      runs: 2,
+      seed: 1,
+    })
+    expect(alone.predicted!.stepLawReach!.refits).toBe(LAW_REFITS)
+    const range = r.sweep!.headroomRange
+    expect(range.high).not.toBeNull()
+    expect(range.low ?? 0).toBeLessThanOrEqual(range.high!)
+    expect(renderWhatIfText(r)).toContain('with the ranges: holds at the top of every range up to')
   })
 
   it('says when the queue grows through the window, and not when the load is served', () => {

@@ -58,6 +58,12 @@ export interface FittedReplica {
    * where a scraped gauge sees only its instants, so the least `max_num_seqs` the window allows.
    */
   runningPeakSpans: number
+  /**
+   * The batch at or below which {@link LAW_PINNED_SHARE} of the window's decode steps ran on this
+   * replica (spans, each level's time held over the fitted step there): where the data pins the
+   * step law, not one instant's peak (ADR 0333).
+   */
+  pinnedBatch: number
   kvCapacityTokens: Sourced<number | null>
   prefixHitRate: Sourced<number>
 }
@@ -243,7 +249,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
         m?.running != null && m.running.length > 0
           ? Math.max(...m.running.map((p) => p.value))
           : null,
-      runningPeakSpans: spanRunningPeak(o, rowsOf[r]!),
+      ...spanRunning(o, rowsOf[r]!, stepModelOf(laws, r)),
       kvCapacityTokens: kvCapacity[r]!,
       prefixHitRate: hit[r]!,
     }
@@ -579,28 +585,70 @@ function arrivalProcess(
  */
 const RUNNING_HOLD_US = 2_000
 
-/** The most of `rows` running at once for {@link RUNNING_HOLD_US}, each from its scheduling to its last token. */
-function spanRunningPeak(o: ObservedRequests, rows: readonly number[]): number {
+/**
+ * The share of a replica's decode steps below the batch its step law counts as read
+ * (ADR 0333). The trigger only decides whether the law's refits are asked; whether they run is
+ * decided by their spread at the predicted batch (`LAW_STEP_FLOOR`). So reading it low costs a
+ * few fits, and reading it at the peak, one instant, misses a window that touched a batch once:
+ * the stand-in's seed 22 low phase peaked at 24 with 95 % of its steps at 3–12 sequences. The
+ * top 5 % of the steps are too few to pin the slope past them against the noise of the rest.
+ */
+export const LAW_PINNED_SHARE = 0.95
+
+/**
+ * The most of `rows` running at once for {@link RUNNING_HOLD_US}, each from its scheduling to its
+ * last token, and the batch at or below which {@link LAW_PINNED_SHARE} of the decode steps ran:
+ * a level held `t` µs ran `t / step` steps, the step from the fitted law at that batch and the
+ * rows' mean KV per sequence (held time alone where that step is not positive).
+ */
+function spanRunning(
+  o: ObservedRequests,
+  rows: readonly number[],
+  step: StepModel | null
+): { runningPeakSpans: number; pinnedBatch: number } {
   const events: [number, number][] = []
+  let kv = 0
   for (const i of rows) {
     const sched = o.queuedUs[i]! + o.queueUs[i]!
     const end = sched + o.prefillUs[i]! + o.decodeUs[i]!
     if (sched === sched && end === end) {
       events.push([sched, 1], [end, -1])
     }
+    kv += o.promptTokens[i]! + o.outputTokens[i]! / 2
   }
+  kv /= Math.max(1, rows.length)
   // An end at the same instant as a start freed its slot first.
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1])
   let running = 0
   let peak = 0
+  const steps: number[] = []
   for (let k = 0; k < events.length; k++) {
     running += events[k]![1]
     const held = k + 1 < events.length ? events[k + 1]![0] - events[k]![0] : 0
     if (held >= RUNNING_HOLD_US) {
       peak = Math.max(peak, running)
     }
+    if (running > 0 && held > 0) {
+      const us =
+        step === null
+          ? NaN
+          : step.decodeBaseUs + running * (step.perDecodeSeqUs + step.perKvTokenUs * kv)
+      steps[running] = (steps[running] ?? 0) + (us > 0 ? held / us : held)
+    }
   }
-  return peak
+  const total = steps.reduce((a, x) => a + (x ?? 0), 0)
+  let pinned = 0
+  let below = 0
+  for (let b = 1; b < steps.length && below < LAW_PINNED_SHARE * total; b++) {
+    below += steps[b] ?? 0
+    pinned = b
+  }
+  return { runningPeakSpans: peak, pinnedBatch: Math.min(pinned, peak) }
+}
+
+/** The most of `rows` running at once for {@link RUNNING_HOLD_US}. */
+function spanRunningPeak(o: ObservedRequests, rows: readonly number[]): number {
+  return spanRunning(o, rows, null).runningPeakSpans
 }
 
 function maxNumSeqsOf(

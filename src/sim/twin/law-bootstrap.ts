@@ -125,14 +125,23 @@ export function widenByLaw(value: number, interval: [number, number], h: number)
 export const LAW_STEP_FLOOR = 0.005
 
 /**
- * Jobs a run may draw for the refits to be run (ADR 0326). The issue's goal is a fit and one
- * prediction run on a window of 1M requests in under 30 s of CPU; on the scale bench's hour they
- * take about 24 s, and a run costs about 9 µs a job, so five refit runs of 100k jobs (about 5 s)
- * fit beside them and five of 1.5M (70 s) do not. Past it the refits are made and their step
- * spread said, not run: on an hour of 1M requests the law is read from enough steps that it is
- * known to ±1.4 % at 2.6 times the window's batch.
+ * Jobs a run may draw for the refits to be run on the whole window (ADR 0326). The issue's goal
+ * is a fit and one prediction run on a window of 1M requests in under 30 s of CPU; on the scale
+ * bench's hour they take about 24 s, and a run costs about 9 µs a job, so five refit runs of 100k
+ * jobs (about 5 s) fit beside them and five of 1.5M (70 s) do not. Past it the refits run on a
+ * slice of the window (`LAW_SLICE_JOBS`, ADR 0333).
  */
 export const LAW_REFIT_MAX_JOBS = 100_000
+
+/**
+ * Jobs each refit draws when the window is too large to run it whole (ADR 0333): each refit and
+ * a run of the fitted law with the same seed run on the window's busiest stretch that draws this
+ * many, and the pair's log ratio is the law's effect there. Five refits and one fitted run per
+ * seed (one seed on the scale bench's single run) cost six runs of 50k jobs, about 1–2 s of CPU
+ * beside a fit and run of about 24 s; a P99 over 50k jobs is read from the 500 above it, enough
+ * for a pair's ratio to be the law's and not its own noise.
+ */
+export const LAW_SLICE_JOBS = 25_000
 
 /**
  * The 90 % half-width (log scale) of the decode step at `batch` sequences, each holding

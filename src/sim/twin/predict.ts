@@ -13,6 +13,7 @@ import type { StepModel, TwinCluster } from './engine.js'
 import {
   LAW_REFITS,
   LAW_REFIT_MAX_JOBS,
+  LAW_SLICE_JOBS,
   LAW_STEP_FLOOR,
   blockLength,
   lawHalfWidth,
@@ -72,15 +73,20 @@ export interface Prediction {
 
 /**
  * The batches the step law was read from against those the prediction runs (ADR 0326). A
- * replica's law is read up to the most sequences it ran at once in the window (spans or gauge);
- * a replica the change added is read like the replicas it copies, up to their largest.
+ * replica's law is read up to the batch below which most of its decode steps ran in the window
+ * (ADR 0333); a replica the change added is read like the replicas it copies, up to their largest.
  */
 export interface StepLawReach {
-  replicas: { name: string; windowPeak: number; predictedPeak: number }[]
-  /** The law is read up to a batch of `readUpTo`; the prediction runs batches up to `runsUpTo`. */
+  replicas: { name: string; windowPeak: number; pinnedBatch: number; predictedPeak: number }[]
+  /**
+   * The law is read up to a batch of `readUpTo`, the batch at or below which `LAW_PINNED_SHARE`
+   * of the window's decode steps ran (ADR 0333); the window touched `windowPeak` at its most;
+   * the prediction runs batches up to `runsUpTo`.
+   */
   readUpTo: number
+  windowPeak: number
   runsUpTo: number
-  /** Whether any replica ran more sequences at once in a seeded run than the window did. */
+  /** Whether any replica ran more sequences at once in a seeded run than its law is read up to. */
   extrapolates: boolean
   /**
    * The 90 % half-width of the decode step at `runsUpTo` over the law's refits, as a share of the
@@ -88,13 +94,20 @@ export interface StepLawReach {
    */
   stepUncertainty: number | null
   /**
-   * Whether a run drew more than `LAW_REFIT_MAX_JOBS` jobs, so the refits were made and not run
-   * (the time goal on large windows).
+   * Whether a run drew more than `LAW_REFIT_MAX_JOBS` jobs, so the refits were not run on the
+   * whole window (the time goal on large windows).
    */
   tooLargeToRun: boolean
   /**
+   * Where the window was too large, the stretch of it (µs from its start) each refit ran on,
+   * paired with a run of the fitted law on the same stretch and seed, and the most jobs such a run
+   * drew (ADR 0333); `null` otherwise (a closed loop's window too large runs no refit).
+   */
+  slice: { fromUs: number; toUs: number; jobs: number } | null
+  /**
    * Refits of the step law run (0 when the prediction stays inside the window's batches, when
-   * the step there is known within `LAW_STEP_FLOOR`, or when the window is too large to run them).
+   * the step there is known within `LAW_STEP_FLOOR`, or when a closed loop's window is too large
+   * to run them).
    */
   refits: number
   /** Requests per bootstrap block of the refits; `null` with no refit. */
@@ -202,7 +215,13 @@ interface DrawnJobs {
   source: Int32Array
 }
 
-function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, sample: WindowSample): DrawnJobs {
+function drawJobs(
+  fit: TwinFit,
+  plan: JobPlan,
+  rng: Rng,
+  sample: WindowSample,
+  slice: RunSlice | null = null
+): DrawnJobs {
   const m = fit.model
   const o = fit.observed
   const bins = sample.bins
@@ -255,8 +274,11 @@ function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, sample: WindowSample): 
       if (!(rate > 0)) {
         continue
       }
-      const from = b * m.arrival.binUs
-      const to = Math.min(windowUs, from + m.arrival.binUs)
+      const from = Math.max(b * m.arrival.binUs, slice?.fromUs ?? 0)
+      const to = Math.min(windowUs, (b + 1) * m.arrival.binUs, slice?.toUs ?? windowUs)
+      if (!(to > from)) {
+        continue
+      }
       tenantCount.clear()
       for (let t = from + rng.exp(1e6 / rate); t < to; t += rng.exp(1e6 / rate)) {
         const i = pick(b)
@@ -307,6 +329,15 @@ function drawJobs(fit: TwinFit, plan: JobPlan, rng: Rng, sample: WindowSample): 
   }
 }
 
+/**
+ * Arrivals drawn only over `[fromUs, toUs)` of the window (µs from its start): the refits' runs
+ * on a window too large to run them whole (ADR 0333).
+ */
+export interface RunSlice {
+  fromUs: number
+  toUs: number
+}
+
 interface RunFigures {
   values: Record<TwinMeasure, Float64Array>
   utilization: number[]
@@ -323,10 +354,11 @@ export function runDetailed(
   cluster: TwinCluster,
   plan: JobPlan,
   seed: number,
-  sample: WindowSample = ownSample(fit, rowsByBin(fit))
+  sample: WindowSample = ownSample(fit, rowsByBin(fit)),
+  slice: RunSlice | null = null
 ): DrawnJobs & { res: TwinRunResult } {
   const rng = createRng(seed)
-  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample)
+  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample, slice)
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   const res = runTwin(
     cluster,
@@ -342,9 +374,10 @@ function runOnce(
   cluster: TwinCluster,
   plan: JobPlan,
   seed: number,
-  sample: WindowSample
+  sample: WindowSample,
+  slice: RunSlice | null = null
 ): RunFigures {
-  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample)
+  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, slice)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   const ttft: number[] = []
@@ -534,6 +567,9 @@ export function predict(
   }
   let stepLawReach: StepLawReach | null = null
   const refitted: RunFigures[] = []
+  // Pairs run on a slice of a window too large to run whole: [under a refit, under the fit].
+  const sliced: [RunFigures, RunFigures][] = []
+  let slice: (RunSlice & { jobs: number }) | null = null
   if (options.lawRefits !== undefined) {
     const reach = lawReach(fit, cluster, figures)
     let stepUncertainty: number | null = null
@@ -549,15 +585,29 @@ export function predict(
       )
       // An unknown spread runs no refit and widens nothing: the answer says it is unknown.
       stepUncertainty = h === null ? null : Math.exp(h) - 1
-      tooLarge =
-        h !== null && h >= LAW_STEP_FLOOR && figures.some((f) => f.requests > LAW_REFIT_MAX_JOBS)
+      const jobs = Math.max(0, ...figures.map((f) => f.requests))
+      tooLarge = h !== null && h >= LAW_STEP_FLOOR && jobs > LAW_REFIT_MAX_JOBS
+      if (tooLarge && plan.closed === null) {
+        slice = { ...busiestSlice(fit, plan, jobs), jobs: 0 }
+      }
       // Each refit runs with a seeded run's seed: the pair differs by the law alone.
-      if (h !== null && h >= LAW_STEP_FLOOR && !tooLarge) {
+      const fitted = new Map<number, RunFigures>()
+      if (h !== null && h >= LAW_STEP_FLOOR && (!tooLarge || slice !== null)) {
         steps.forEach((s, k) => {
           const refit = options.lawRefits!.clusterOf(s)
-          if (refit !== null) {
-            refitted.push(runOnce(fit, refit, plan, options.seed + (k % figures.length), own))
+          if (refit === null) {
+            return
           }
+          const seed = options.seed + (k % figures.length)
+          if (slice === null) {
+            refitted.push(runOnce(fit, refit, plan, seed, own))
+            return
+          }
+          const under = runOnce(fit, refit, plan, seed, own, slice)
+          const base = fitted.get(seed) ?? runOnce(fit, cluster, plan, seed, own, slice)
+          fitted.set(seed, base)
+          sliced.push([under, base])
+          slice.jobs = Math.max(slice.jobs, under.requests, base.requests)
         })
       }
     }
@@ -565,9 +615,11 @@ export function predict(
       ...reach,
       stepUncertainty,
       tooLargeToRun: tooLarge,
-      refits: refitted.length,
+      slice: slice === null || sliced.length === 0 ? null : slice,
+      refits: refitted.length + sliced.length,
       blockRequests: stepUncertainty === null ? null : blockLength(fit),
-      growing: refitted.filter((f) => queueGrows(f.queueByQuarter)).length,
+      growing: [...refitted, ...sliced.map(([u]) => u)].filter((f) => queueGrows(f.queueByQuarter))
+        .length,
     }
   }
   const both = (pick: (f: RunFigures) => number): Estimate =>
@@ -581,9 +633,10 @@ export function predict(
     for (const [name, q] of QUANTILES) {
       const pick = (f: RunFigures): number => percentileMs(f, m, q)
       const e = estimate(figures.map(pick), sampled.map(pick), band)
-      const h = lawHalfWidth(
-        refitted.map((f, k): [number, number] => [pick(f), pick(figures[k % figures.length]!)])
-      )
+      const h = lawHalfWidth([
+        ...refitted.map((f, k): [number, number] => [pick(f), pick(figures[k % figures.length]!)]),
+        ...sliced.map(([under, base]): [number, number] => [pick(under), pick(base)]),
+      ])
       measures[m][name] =
         h === null || e.value === null || e.interval === null
           ? e
@@ -614,8 +667,38 @@ export function predict(
 }
 
 /**
- * Each replica's most sequences at once in the window against the seeded runs'. A replica the
- * change added (no fitted replica of its name) runs a copied law, read up to the largest peak.
+ * The window's busiest stretch that draws about `LAW_SLICE_JOBS` jobs of a run that draws `jobs`
+ * (µs from the window's start): where the queue magnifies the law's error most, so the pairs
+ * there read the most the law can move a figure.
+ */
+function busiestSlice(fit: TwinFit, plan: JobPlan, jobs: number): RunSlice {
+  const a = fit.model.arrival
+  const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+  const length = Math.min(windowUs, (windowUs * LAW_SLICE_JOBS) / Math.max(1, jobs))
+  // Expected arrivals over [from, from + length), the rate constant within a bin.
+  const drawn = (from: number): number => {
+    let total = 0
+    for (let b = Math.floor(from / a.binUs); b * a.binUs < from + length; b++) {
+      const overlap =
+        Math.min((b + 1) * a.binUs, from + length, windowUs) - Math.max(b * a.binUs, from)
+      total += overlap > 0 ? ((a.ratePerSec[b] ?? 0) * plan.rateMultiplier * overlap) / 1e6 : 0
+    }
+    return total
+  }
+  let best = 0
+  for (let b = 0; b < a.ratePerSec.length; b++) {
+    const from = Math.min(b * a.binUs, windowUs - length)
+    if (drawn(from) > drawn(best)) {
+      best = from
+    }
+  }
+  return { fromUs: best, toUs: best + length }
+}
+
+/**
+ * Each replica's batch the window pins its law up to (ADR 0333) against the most sequences it ran
+ * at once in the seeded runs. A replica the change added (no fitted replica of its name) runs a
+ * copied law, read up to the largest.
  */
 function lawReach(
   fit: TwinFit,
@@ -623,22 +706,30 @@ function lawReach(
   figures: readonly RunFigures[]
 ): Omit<
   StepLawReach,
-  'stepUncertainty' | 'tooLargeToRun' | 'refits' | 'blockRequests' | 'growing'
+  'stepUncertainty' | 'tooLargeToRun' | 'slice' | 'refits' | 'blockRequests' | 'growing'
 > {
-  const peakOf = new Map(
-    fit.model.replicas.map((r) => [r.name, Math.max(r.runningPeak ?? 0, r.runningPeakSpans)])
+  const of = new Map(
+    fit.model.replicas.map((r) => [
+      r.name,
+      { peak: Math.max(r.runningPeak ?? 0, r.runningPeakSpans), pinned: r.pinnedBatch },
+    ])
   )
-  const widest = Math.max(0, ...peakOf.values())
+  const widest = {
+    peak: Math.max(0, ...[...of.values()].map((x) => x.peak)),
+    pinned: Math.max(0, ...[...of.values()].map((x) => x.pinned)),
+  }
   const replicas = cluster.replicas.map((r, i) => ({
     name: r.name,
-    windowPeak: peakOf.get(r.name) ?? widest,
+    windowPeak: (of.get(r.name) ?? widest).peak,
+    pinnedBatch: (of.get(r.name) ?? widest).pinned,
     predictedPeak: Math.max(0, ...figures.map((f) => f.runningPeak[i]!)),
   }))
-  const past = replicas.filter((r) => r.predictedPeak > r.windowPeak)
+  const past = replicas.filter((r) => r.predictedPeak > r.pinnedBatch)
   const shown = past.length > 0 ? past : replicas
   return {
     replicas,
-    readUpTo: Math.max(0, ...shown.map((r) => r.windowPeak)),
+    readUpTo: Math.max(0, ...shown.map((r) => r.pinnedBatch)),
+    windowPeak: Math.max(0, ...shown.map((r) => r.windowPeak)),
     runsUpTo: Math.max(0, ...shown.map((r) => r.predictedPeak)),
     extrapolates: past.length > 0,
   }

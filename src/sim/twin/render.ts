@@ -154,7 +154,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
     if (reach !== null) {
       out.push(
         reach.extrapolates
-          ? `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}: ${reach.stepUncertainty === null ? "its decode step there is unknown over refits of the law on resamples of the window's requests (a step that is not positive), so the range does not carry it" : `its decode step there is known to ±${(reach.stepUncertainty * 100).toFixed(1)} % over refits of the law on resamples of the window's requests (blocks of ${reach.blockRequests ?? '–'}); ${reach.refits > 0 ? `the range also holds a run under each of ${reach.refits} refits` : reach.tooLargeToRun ? 'the window is too large to run the refits within the time goal, so the range does not carry it' : 'too little to move a figure, so no refit was run'}`}`
+          ? `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo} (the window's decode steps mostly ran ${reach.readUpTo} or fewer sequences, ${reach.windowPeak} at its most): ${reach.stepUncertainty === null ? "its decode step there is unknown over refits of the law on resamples of the window's requests (a step that is not positive), so the range does not carry it" : `its decode step there is known to ±${(reach.stepUncertainty * 100).toFixed(1)} % over refits of the law on resamples of the window's requests (blocks of ${reach.blockRequests ?? '–'}); ${reach.refits > 0 && reach.slice !== null ? `the window is too large to run them whole, so each of ${reach.refits} refits ran on its busiest ${((reach.slice.toUs - reach.slice.fromUs) / 60e6).toFixed(1)} minutes beside the fitted law there, and the range also holds what the law moved each figure` : reach.refits > 0 ? `the range also holds a run under each of ${reach.refits} refits` : reach.tooLargeToRun ? 'the window is too large to run the refits within the time goal and a closed loop cannot be sliced, so the range does not carry it' : 'too little to move a figure, so no refit was run'}`}`
           : `  the step law is read up to a batch of ${reach.readUpTo}; this prediction runs batches up to ${reach.runsUpTo}, inside what the window ran`
       )
     }
@@ -177,13 +177,17 @@ export function renderWhatIfText(r: WhatIfReport): string {
     out.push(`Sweep: TTFT p99 against the objective ${ms(r.sweep.objective.ms)}`)
     for (const pt of r.sweep.points) {
       out.push(
-        `  load ×${pad(String(pt.load), 6)}${pad(est(pt.ttftP99), 28)}${pt.ok ? 'ok' : 'breaks'}`
+        `  load ×${pad(String(pt.load), 6)}${pad(est(pt.ttftP99), 28)}${pt.ok ? 'ok' : 'breaks'}${pt.lawRefits > 0 ? `  (range holds ${pt.lawRefits} refits of the step law)` : ''}`
       )
     }
     out.push(
       r.sweep.breaksAt === null
         ? `  the objective holds up to ×${r.sweep.points[r.sweep.points.length - 1]?.load ?? '–'}`
         : `  breaks at ×${r.sweep.breaksAt}; headroom ×${r.sweep.headroom ?? '–'} of the window's load`
+    )
+    const hr = r.sweep.headroomRange
+    out.push(
+      `  with the ranges: holds at the top of every range up to ×${hr.low ?? '– (not even the first load)'}, at the bottom up to ×${hr.high ?? '– (not even the first load)'}`
     )
   }
   if (r.notes.length > 0) {

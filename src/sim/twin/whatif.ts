@@ -7,7 +7,7 @@
 import { isoFromMicros, type Micros } from '../../core/model/units.js'
 import { applyChanges, type JobPlan, type TwinChanges } from './changes.js'
 import type { StepModel, TwinCluster } from './engine.js'
-import { fitTwin, type TwinFit, type TwinModel } from './fit.js'
+import { fitTwin, LAW_PINNED_SHARE, type TwinFit, type TwinModel } from './fit.js'
 import { LAW_REFIT_MAX_JOBS, LAW_REFITS, LAW_STEP_FLOOR } from './law-bootstrap.js'
 import type { TwinWindow } from './load.js'
 import {
@@ -43,8 +43,11 @@ export interface FitReport {
 
 export interface SweepPoint {
   load: number
+  /** With the step law's refits in its interval where the load runs past the window's batches. */
   ttftP99: Estimate
   ok: boolean
+  /** Refits of the step law run at this load (ADR 0333; 0 where the law is pinned there). */
+  lawRefits: number
 }
 
 export interface WhatIfReport {
@@ -72,6 +75,12 @@ export interface WhatIfReport {
     points: SweepPoint[]
     breaksAt: number | null
     headroom: number | null
+    /**
+     * The headroom with the intervals (ADR 0333): the objective holds up to `low` even at the top
+     * of every interval, and may hold up to `high`, the last load before one whose whole interval
+     * breaks it; `null` where the first load already does.
+     */
+    headroomRange: { low: number | null; high: number | null }
   } | null
   refused: { reasons: string[] } | null
 }
@@ -430,17 +439,44 @@ export function lawReachNote(p: Prediction): string[] {
     r.stepUncertainty === null
       ? ''
       : `; over ${LAW_REFITS} refits of the law on block resamples of the window's requests its decode step at ${r.runsUpTo} is known to ±${(r.stepUncertainty * 100).toFixed(1)} %`
+  const share = Math.round(LAW_PINNED_SHARE * 100)
+  const slice = r.slice
   return [
-    `the step law is read up to a batch of ${r.readUpTo}; this prediction runs batches up to ${r.runsUpTo} (the window never ran more than ${r.readUpTo} sequences at once on a replica), so the law's slope is extrapolated${known}${
-      r.refits > 0
-        ? `, and the intervals also hold what the prediction gives under each refit${r.growing > 0 ? ` (in ${r.growing} of them the engine queue grows through the window)` : ''}`
-        : r.tooLargeToRun
-          ? `; the window is too large to run the refits within the time goal (over ${LAW_REFIT_MAX_JOBS} jobs a run), so the intervals do not carry it`
-          : r.stepUncertainty === null
-            ? `; its decode step there is unknown over the refits (a step that is not positive), so the intervals do not carry it`
-            : `, under the ±${(LAW_STEP_FLOOR * 100).toFixed(1)} % that would move a figure, so no refit was run`
+    `the step law is read up to a batch of ${r.readUpTo}; this prediction runs batches up to ${r.runsUpTo} (${share} % of the window's decode steps ran ${r.readUpTo} or fewer sequences on a replica${r.windowPeak > r.readUpTo ? `, ${r.windowPeak} at its most` : ''}), so the law's slope is extrapolated${known}${
+      r.refits > 0 && slice !== null
+        ? `; the window is too large to run the refits whole (over ${LAW_REFIT_MAX_JOBS} jobs a run), so each ran on its busiest ${fmt((slice.toUs - slice.fromUs) / 60e6)} minutes (up to ${slice.jobs} jobs) beside the fitted law on the same minutes and seed, and the intervals also hold what the law moved each figure there${r.growing > 0 ? ` (in ${r.growing} of them the engine queue grows)` : ''}`
+        : r.refits > 0
+          ? `, and the intervals also hold what the prediction gives under each refit${r.growing > 0 ? ` (in ${r.growing} of them the engine queue grows through the window)` : ''}`
+          : r.tooLargeToRun
+            ? `; the window is too large to run the refits within the time goal (over ${LAW_REFIT_MAX_JOBS} jobs a run) and its clients are a closed loop, which a slice of it would not keep, so the intervals do not carry it`
+            : r.stepUncertainty === null
+              ? `; its decode step there is unknown over the refits (a step that is not positive), so the intervals do not carry it`
+              : `, under the ±${(LAW_STEP_FLOOR * 100).toFixed(1)} % that would move a figure, so no refit was run`
     }`,
   ]
+}
+
+/**
+ * The loads the objective holds up to, read from the sweep's intervals (ADR 0333): up to `low`
+ * it holds at the top of each interval, up to `high` at its bottom. A point with no interval
+ * counts as its value; one with no value breaks.
+ */
+export function headroomRange(
+  points: readonly SweepPoint[],
+  objectiveMs: number
+): { low: number | null; high: number | null } {
+  const upTo = (end: 0 | 1): number | null => {
+    let last: number | null = null
+    for (const p of points) {
+      const v = p.ttftP99.interval?.[end] ?? p.ttftP99.value
+      if (v === null || !(v <= objectiveMs)) {
+        break
+      }
+      last = p.load
+    }
+    return last
+  }
+  return { low: upTo(1), high: upTo(0) }
 }
 
 /** The whole `whatif`: fit, check, predict (and sweep). */
@@ -468,34 +504,46 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   const range = unseenCapRange(fit.model, options.changes)
   let sweep: WhatIfReport['sweep'] = null
   if (options.sweep !== undefined) {
+    const objective = options.sweep.ttftP99Ms
     const points: SweepPoint[] = []
     for (const load of options.sweep.factors) {
-      const at = applyChanges(fit, { ...options.changes, loadFactor: load })
+      const changes = { ...options.changes, loadFactor: load }
+      const at = applyChanges(fit, changes)
       if (!at.ok) {
         return { ...base, refused: { reasons: at.reasons } }
       }
-      const sweepRuns = { runs: Math.max(2, Math.min(options.runs, 3)), seed: options.seed + 2000 }
-      const atDefault = predict(fit, at.cluster, at.plan, sweepRuns)
+      // The step law's refits where a load runs past the window's batches (ADR 0333): five runs
+      // more at most per load, beside the sweep's two or three.
+      const sweepRuns = (cap: number | null): Parameters<typeof predict>[3] => ({
+        runs: Math.max(2, Math.min(options.runs, 3)),
+        seed: options.seed + 2000,
+        lawRefits: { clusterOf: refitCluster(fit, changes, cap) },
+      })
+      const atDefault = predict(fit, at.cluster, at.plan, sweepRuns(null))
       let q = atDefault.measures.ttft.p99
-      let ok = q.value !== null && q.value <= options.sweep.ttftP99Ms
+      let ok = q.value !== null && q.value <= objective
+      let lawRefits = atDefault.stepLawReach?.refits ?? 0
       // An unseen cap (ADR 0262): the load holds only if it holds with the least cap as well.
       if (range !== null && predictedPeak(atDefault) > range.windowPeak) {
-        const low = predict(fit, capAt(at.cluster, range.windowPeak), at.plan, sweepRuns)
+        const capped = capAt(at.cluster, range.windowPeak)
+        const low = predict(fit, capped, at.plan, sweepRuns(range.windowPeak))
         q = joinCapEnds(atDefault, low).joined.measures.ttft.p99
         const lowP99 = low.measures.ttft.p99.value
-        ok = ok && lowP99 !== null && lowP99 <= options.sweep.ttftP99Ms
+        ok = ok && lowP99 !== null && lowP99 <= objective
+        lawRefits += low.stepLawReach?.refits ?? 0
       }
-      points.push({ load, ttftP99: q, ok })
+      points.push({ load, ttftP99: q, ok, lawRefits })
     }
     const firstBad = points.find((x) => !x.ok)
     const lastGood = [...points]
       .reverse()
       .find((x) => x.ok && (firstBad === undefined || x.load < firstBad.load))
     sweep = {
-      objective: { measure: 'ttft', quantile: 'p99', ms: options.sweep.ttftP99Ms },
+      objective: { measure: 'ttft', quantile: 'p99', ms: objective },
       points,
       breaksAt: firstBad?.load ?? null,
       headroom: lastGood?.load ?? null,
+      headroomRange: headroomRange(points, objective),
     }
   }
   return {
