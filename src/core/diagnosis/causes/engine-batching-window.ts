@@ -12,9 +12,8 @@
  * steps than busy ones (negative correlation with traffic). Against: many waiting requests or a
  * busy GPU (that is saturation); queue time rising with traffic; a typical step's P90 rising
  * faster than its median by more than two standard errors (a tail growing with load); over a
- * queue that was empty before, a floor that did not rise with the median (ADR 0302); under a
- * standing backlog, a rise that is mostly the backlog's own growth once read as a scale and a
- * fixed wait (ADR 0330).
+ * queue that was empty before, a floor that did not rise with the median (ADR 0302). A backlog
+ * that stood on both sides is said as such, not as "no backlog" (ADR 0330).
  * Actions (CONTRACT §5.1): shrink the batch wait window for interactive traffic; separate
  * latency- and throughput-class pools.
  */
@@ -77,15 +76,6 @@ const FLOOR_Q = 0.1
 const FLOOR_LIFT_LO = 1
 const FLOOR_LIFT_HI = 2
 /**
- * The share of the median's rise that a fixed wait explains, once the queue's scale is read from
- * its floor and median together (floor and median each rise by the scale's part plus the same
- * fixed wait): a window is the root only when it carries the larger part of the median's rise.
- * Below a third, the backlog's own growth (slots held longer, more requests ahead) is most of
- * the rise and the fixed part is a remainder; from two thirds, the window is most of it (ADR 0330).
- */
-const SHIFT_SHARE_LO = 1 / 3
-const SHIFT_SHARE_HI = 2 / 3
-/**
  * Requests waiting per replica, on average, from which an arriving request typically finds
  * another ahead of it: the engine holds a standing backlog, and "no more waiting" no longer means
  * "nobody waiting".
@@ -99,30 +89,6 @@ const STANDING_BACKLOG = 1
  */
 const FLOOR_SHARE_LO = 0.2
 const FLOOR_SHARE_HI = 0.5
-
-/**
- * The queue's change read as a scale and a fixed wait. A backlog's wait scales every request's
- * wait by how many wait ahead and how long the slots are held, so its floor and median grow by
- * the same factor; a window adds the same wait to both. Two quantiles give both parts: the gap
- * between median and floor grows only with the scale, and what the floor gained beyond its scaled
- * level is the fixed wait. `share` is the fixed wait's part of the median's rise (1 when the
- * scale did not grow). Null when the gap is unknown or zero.
- */
-export function scaleAndShift(
-  floor: { inside: number; outside: number },
-  median: { inside: number; outside: number }
-): { scale: number; shift: number; share: number } | null {
-  const gapOut = median.outside - floor.outside
-  const gapIn = median.inside - floor.inside
-  if (!(gapOut > 0) || !Number.isFinite(gapIn)) {
-    return null
-  }
-  const scale = gapIn / gapOut
-  const shift = floor.inside - scale * floor.outside
-  const scaled = Math.max(0, (scale - 1) * median.outside)
-  const share = shift > 0 ? shift / (shift + scaled) : 0
-  return { scale, shift, share }
-}
 
 /** Mean of a per-step series over bucket range [from, to] and outside it. */
 function inOut(
@@ -307,22 +273,6 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
     ? ramp(lift, FLOOR_LIFT_LO, FLOOR_LIFT_HI)
     : ramp(lift, FLOOR_SHARE_LO, FLOOR_SHARE_HI)
   confidence *= floorSupport
-  const waiting = resourceLevel(ctx, 'waiting', { from, to })
-  // Requests waiting on both sides: a backlog stood the whole time, and what did not change is
-  // its size, not its presence.
-  const standing =
-    waiting !== null &&
-    waiting.inside >= STANDING_BACKLOG &&
-    Number.isFinite(waiting.outside) &&
-    waiting.outside >= STANDING_BACKLOG
-  // Under a standing backlog the floor is the backlog's too, and it grows with the backlog's scale
-  // (slots held longer, more requests ahead): the window is what remains past that scale. Where
-  // the engines had room, or nothing says whether they had, the floor's rise is the window's, and
-  // the split would read a window's own spread (a wait drawn between half and all of the window)
-  // over an idle queue as a scale.
-  const split = relative && standing ? scaleAndShift(floorLevel, mid) : null
-  const shiftSupport = split === null ? 1 : ramp(split.share, SHIFT_SHARE_LO, SHIFT_SHARE_HI)
-  confidence *= shiftSupport
   const floorAgainst: Evidence | null =
     floorSupport < 1
       ? {
@@ -331,14 +281,7 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
           baseline: round(floorLevel.outside / 1000),
           text: `against: the fastest tenth of requests' engine.queue per step went from ${fmtUs(floorLevel.outside)} to ${fmtUs(floorLevel.inside)} while the median rose by ${fmtUs(medianRise)}: the luckiest requests did not wait the window, a backlog rather than a wait added to every request`,
         }
-      : split !== null && shiftSupport < 1
-        ? {
-            stage: 'engine.queue',
-            observed: round(split.shift / 1000),
-            baseline: round(medianRise / 1000),
-            text: `against: read as a scale and a fixed wait, the queue grew ${round(split.scale, 2)}× and gained ${fmtUs(split.shift)}: the fixed wait is ${pct(split.share)} of the median's rise (${fmtUs(medianRise)}), the rest is the backlog's own growth`,
-          }
-        : null
+      : null
   if (onset.floor) {
     const { outside, inside } = onset.floor
     evidence.push({
@@ -373,10 +316,18 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
           text: `traffic ${trafficRatio.toFixed(2)}× meanwhile: the wait did not come with more requests`,
         }
   )
+  const waiting = resourceLevel(ctx, 'waiting', { from, to })
   if (waiting) {
     // A batch window makes requests wait without a backlog; a backlog that grew is saturation.
     const grew = Number.isFinite(waiting.outside) && waiting.inside > 1.5 * waiting.outside + 0.5
     confidence *= grew ? 0.3 : 1
+    // Requests waiting on both sides: a backlog stood the whole time, and what did not change is
+    // its size, not its presence. A window over it stays named (ADR 0330): every run with engine
+    // metrics here holds such a backlog, the injected windows included.
+    const standing =
+      waiting.inside >= STANDING_BACKLOG &&
+      Number.isFinite(waiting.outside) &&
+      waiting.outside >= STANDING_BACKLOG
     evidence.push({
       metric: waiting.view.metric,
       observed: round(waiting.inside),
@@ -420,9 +371,9 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; where requests wait on both sides (≥ 1 per replica, a standing backlog), the rise read as a scale and a fixed wait must be mostly the fixed wait (⅓–⅔ of the median’s rise). Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against:
-    'a backlog of waiting requests; under a standing backlog, a rise mostly the backlog’s own growth (floor and median scaled alike, the fixed wait under a third to two thirds of the median’s rise); a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window).',
+    'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window).',
   actions: [
     'shrink the batch wait window for interactive traffic',
     'separate latency- and throughput-class pools',
