@@ -12,7 +12,8 @@
  * steps than busy ones (negative correlation with traffic). Against: many waiting requests or a
  * busy GPU (that is saturation); queue time rising with traffic; a typical step's P90 rising
  * faster than its median by more than two standard errors (a tail growing with load); over a
- * queue that was empty before, a floor that did not rise with the median (ADR 0302).
+ * queue that was empty before, a floor that did not rise with the median (ADR 0302). A backlog
+ * that stood on both sides is said as such, not as "no backlog" (ADR 0330).
  * Actions (CONTRACT §5.1): shrink the batch wait window for interactive traffic; separate
  * latency- and throughput-class pools.
  */
@@ -74,6 +75,12 @@ const FLOOR_Q = 0.1
  */
 const FLOOR_LIFT_LO = 1
 const FLOOR_LIFT_HI = 2
+/**
+ * Requests waiting per replica, on average, from which an arriving request typically finds
+ * another ahead of it: the engine holds a standing backlog, and "no more waiting" no longer means
+ * "nobody waiting".
+ */
+const STANDING_BACKLOG = 1
 /**
  * The same test in time, where the queue was empty before (its median or floor outside is zero):
  * the share of the median's rise that the floor rose by. A wait drawn between half and all of
@@ -314,13 +321,22 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
     // A batch window makes requests wait without a backlog; a backlog that grew is saturation.
     const grew = Number.isFinite(waiting.outside) && waiting.inside > 1.5 * waiting.outside + 0.5
     confidence *= grew ? 0.3 : 1
+    // Requests waiting on both sides: a backlog stood the whole time, and what did not change is
+    // its size, not its presence. A window over it stays named (ADR 0330): every run with engine
+    // metrics here holds such a backlog, the injected windows included.
+    const standing =
+      waiting.inside >= STANDING_BACKLOG &&
+      Number.isFinite(waiting.outside) &&
+      waiting.outside >= STANDING_BACKLOG
     evidence.push({
       metric: waiting.view.metric,
       observed: round(waiting.inside),
       baseline: Number.isFinite(waiting.outside) ? round(waiting.outside) : null,
       text: grew
         ? `against: ${waiting.view.metric} grew to ${round(waiting.inside, 1)} per replica from ${round(waiting.outside, 1)}: a backlog, not a window`
-        : `${waiting.view.metric} ${round(waiting.inside, 1)} per replica vs ${round(waiting.outside, 1)} outside: no backlog behind the wait`,
+        : standing
+          ? `${waiting.view.metric} ${round(waiting.inside, 1)} per replica vs ${round(waiting.outside, 1)} outside: a standing backlog that did not grow with the wait`
+          : `${waiting.view.metric} ${round(waiting.inside, 1)} per replica vs ${round(waiting.outside, 1)} outside: no backlog behind the wait`,
     })
   } else {
     confidence *= 0.8
@@ -355,7 +371,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against:
     'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window).',
   actions: [

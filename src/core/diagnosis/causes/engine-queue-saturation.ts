@@ -8,7 +8,9 @@
  * on most replicas (global), with traffic up and requests waiting in the engines; without a
  * change, the median engine holds waiting requests (a few engines' long queues are their own
  * condition: ADR 0192). The change window is the TTFT P99's, or the span where the requests per
- * step rose past chance when the queue reads stronger there (ADR 0243); a rise certain past
+ * step rose past chance when the queue reads stronger there (ADR 0243); without a change and
+ * without a breached objective, a queue that stood at its level is a standing condition and no
+ * finding (ADR 0330); a rise certain past
  * chance that reads at least as strong is the window itself, not re-voted from the latency, and
  * the P99's longer span is cited as the backlog's drain (ADR 0278). A queue that rose by less
  * than half again on average counts when the typical request's queue rose in every step of the
@@ -139,7 +141,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine, and only with an objective breached, since a queue that stood at its level the whole time is a standing condition); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts); tokens that take longer made most of the rise in the engines' load (memory bandwidth, which then drove the queue).",
   actions: [
@@ -274,7 +276,15 @@ function judgeIn(
       ? queueCertainty(ctx, change.elevated.start, change.elevated.end)
       : null
   const sized = change.elevated ? ramp(queueRatio, 1.5, 3) : 0
-  const anomaly = Math.max(sized, certain?.weight ?? 0, drift === null ? waitingSat * 0.8 : 0)
+  // Without a change and without a breached objective, a queue that stood at its level the whole
+  // time is served as fast as it fills: demand did not exceed capacity, the wait is merely high
+  // and steady, a standing condition and not a finding (CONTRACT §5; ADR 0330).
+  const standingOnly = change.elevated === null && !ctx.sloBreached
+  const anomaly = Math.max(
+    sized,
+    certain?.weight ?? 0,
+    drift === null && !standingOnly ? waitingSat * 0.8 : 0
+  )
   let confidence = share * anomaly * (scope.global ? 1 : 0.3)
   const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
   const ce = onset === null ? changeEvidence(change, 'ttft') : demandEvidence(ctx, onset)
