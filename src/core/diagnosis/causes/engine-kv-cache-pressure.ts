@@ -18,6 +18,7 @@ import { resourceLevel, type ResourceLevel } from '../detect/shifts.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
 import { elevatedSpan, minSegmentSteps } from '../detect/excess-scan.js'
+import { opensWithData } from '../detect/open-end.js'
 import { riseFigures, riseWeight, stepRise, type StepRise } from '../detect/step-rise.js'
 import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
@@ -79,9 +80,9 @@ function fullLevels(
 
 /**
  * The first step of the pressure inside `range`: the start of the first full level of the
- * cache's usage, when the cache was below full at the range's start (ADR 0331). The latency
- * consensus opens the window where the queue's tail first moves, which on a weak pressure is as
- * early as its noise lets it be; the cache's own series says when its blocks ran out.
+ * cache's usage (ADR 0331). For a window the latency opens with the data, which would then be
+ * set aside as a stretch the recording began inside: a cache below full in those first steps is
+ * the before the latency did not show, and its own series says when its blocks ran out.
  */
 function pressureStart(
   ctx: DiagnosisContext,
@@ -269,7 +270,11 @@ export const engineKvCachePressureCause: CauseRecord = {
       return finding.window
     }
     const end = pressureEnd(ctx, range, finding.scope)
-    const start = pressureStart(ctx, range, finding.scope)
+    // Only where the latency gives no before: elsewhere its start stands, since a cache that
+    // fills over minutes reaches its full level after the queue has begun to move (contract
+    // seed 113 `#0`: 136 s late).
+    const start =
+      opensWithData(ctx, finding.window) === null ? null : pressureStart(ctx, range, finding.scope)
     // Only ever narrower: the latency's own edges stand where the cache was full at them.
     const from = start === null || start <= range.from ? range.from : start
     const to = end === null || end >= range.to ? range.to : end
