@@ -18,6 +18,7 @@ import { resourceLevel, type ResourceLevel } from '../detect/shifts.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
 import { elevatedSpan, minSegmentSteps } from '../detect/excess-scan.js'
+import { opensWithData } from '../detect/open-end.js'
 import { riseFigures, riseWeight, stepRise, type StepRise } from '../detect/step-rise.js'
 import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
@@ -53,6 +54,46 @@ const KV_FULL = 0.85
 const QUEUE_MIN_PER_STEP = 5
 
 /**
+ * The levels of the cache's usage per step (the finding's own replica's or node's when it is
+ * scoped to one) that are full ({@link KV_FULL}) and overlap `range`, segmented by change points
+ * as on the cache's own step; null without a usage series or a full level there.
+ */
+function fullLevels(
+  ctx: DiagnosisContext,
+  range: { from: number; to: number },
+  scope: Finding['scope']
+): { start: number; end: number }[] | null {
+  const view = ctx.resources.get('kv_usage')
+  if (view === undefined) {
+    return null
+  }
+  const own =
+    scope.dimension === view.keyDimension && scope.value !== null
+      ? view.byKey.get(scope.value)
+      : undefined
+  const levels = detectChangePoints(Array.from(own ?? view.mean), {
+    minRelativeChange: KV_STEP_RELATIVE,
+    minSegment: minSegmentSteps(ctx.grid),
+  }).segments.filter((s) => s.mean >= KV_FULL && s.start <= range.to && range.from <= s.end)
+  return levels.length === 0 ? null : levels
+}
+
+/**
+ * The first step of the pressure inside `range`: the start of the first full level of the
+ * cache's usage (ADR 0331). For a window the latency opens with the data, which would then be
+ * set aside as a stretch the recording began inside: a cache below full in those first steps is
+ * the before the latency did not show, and its own series says when its blocks ran out.
+ */
+function pressureStart(
+  ctx: DiagnosisContext,
+  range: { from: number; to: number },
+  scope: Finding['scope']
+): number | null {
+  const levels = fullLevels(ctx, range, scope)
+  return levels === null ? null : Math.min(...levels.map((s) => s.start))
+}
+
+/**
  * The last step of the pressure inside `range`: the end of the last level of the cache's usage
  * per step that is full ({@link KV_FULL}, levels by change points as on the cache's own step),
  * or, when the engine queue's median per step stays up past it, the end of that queue's elevated
@@ -66,24 +107,11 @@ function pressureEnd(
   range: { from: number; to: number },
   scope: Finding['scope']
 ): number | null {
-  const view = ctx.resources.get('kv_usage')
-  if (view === undefined) {
+  const levels = fullLevels(ctx, range, scope)
+  if (levels === null) {
     return null
   }
   const k = minSegmentSteps(ctx.grid)
-  // A finding scoped to the one full replica (or node) ends with its own cache.
-  const own =
-    scope.dimension === view.keyDimension && scope.value !== null
-      ? view.byKey.get(scope.value)
-      : undefined
-  const usage = own ?? view.mean
-  const levels = detectChangePoints(Array.from(usage), {
-    minRelativeChange: KV_STEP_RELATIVE,
-    minSegment: k,
-  }).segments.filter((s) => s.mean >= KV_FULL && s.start <= range.to && range.from <= s.end)
-  if (levels.length === 0) {
-    return null
-  }
   let end = Math.max(...levels.map((s) => s.end))
   const queue = ctx.frame.stages['engine.queue']
   if (queue !== undefined) {
@@ -242,13 +270,22 @@ export const engineKvCachePressureCause: CauseRecord = {
       return finding.window
     }
     const end = pressureEnd(ctx, range, finding.scope)
-    // Only ever earlier: the latency's own end stands where the cache was still full at it.
-    return end === null || end >= range.to
-      ? finding.window
-      : {
-          start: finding.window.start,
-          end: windowOfBuckets(ctx.grid, { from: range.from, to: end }, ctx.input.window.toUs).end,
-        }
+    // Only where the latency gives no before: elsewhere its start stands, since a cache that
+    // fills over minutes reaches its full level after the queue has begun to move (contract
+    // seed 113 `#0`: 136 s late).
+    const start =
+      opensWithData(ctx, finding.window) === null ? null : pressureStart(ctx, range, finding.scope)
+    // Only ever narrower: the latency's own edges stand where the cache was full at them.
+    const from = start === null || start <= range.from ? range.from : start
+    const to = end === null || end >= range.to ? range.to : end
+    if (from === range.from && to === range.to) {
+      return finding.window
+    }
+    const placed = windowOfBuckets(ctx.grid, { from, to }, ctx.input.window.toUs)
+    return {
+      start: from === range.from ? finding.window.start : placed.start,
+      end: to === range.to ? finding.window.end : placed.end,
+    }
   },
   excess: {
     'kv-pressure': 1,

@@ -12,7 +12,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { medianAndSpread, quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { ramp, spearman, twoProportionZTest } from '../../stats/significance.js'
+import { cliffsDelta, ramp, spearman, twoProportionZTest } from '../../stats/significance.js'
 import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { CauseRecord } from './record.js'
@@ -25,7 +25,7 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { trafficLevel } from '../detect/demand-onset.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { scanRequestShare } from '../detect/traffic-shift.js'
+import { BURST_Z_HI, BURST_Z_LO, scanRequestShare } from '../detect/traffic-shift.js'
 
 /**
  * The queue path's rise in output tokens per request, in noise units of a mean of the window's
@@ -187,7 +187,7 @@ export const engineLongGenerationsCause: CauseRecord = {
     })
     if (shareChange === null) {
       if (viaQueue <= 0) {
-        return null
+        return sparseInflux(ctx, isLong, longMin, median)
       }
       const ce = changeEvidence(change, 'ttft')
       return {
@@ -274,4 +274,120 @@ export const engineLongGenerationsCause: CauseRecord = {
       ownWindow: true,
     }
   },
+}
+
+/**
+ * What a share of long outputs that the scan finds just past chance (z 4, ADR 0185) weighs, up to
+ * 1 where chance does not reach (z 6): 0.45 raw is 0.70 calibrated (explain/calibration.ts), so a
+ * certain rise in output lengths with a barely certain long share is named at moderate confidence,
+ * not as a sure cause.
+ */
+const SPARSE_SHARE_WEIGHT = 0.45
+
+/**
+ * A few long outputs a minute are too sparse a share for the change points (their per-step share
+ * is 0, 1 or 2 requests of 120): the scan of that share over spans (ADR 0193) reads the influx
+ * by its certainty instead, as ADR 0319 reads a weak surge. Its span is the cause's own window,
+ * and the work per request is read over that span against the steps outside it: against the
+ * TTFT's change window alone, whose outside holds the influx's own earlier minutes, the long
+ * outputs weigh alike on both sides (ADR 0331).
+ */
+function sparseInflux(
+  ctx: DiagnosisContext,
+  isLong: Uint8Array,
+  longMin: number,
+  median: number
+): ReturnType<CauseRecord['evaluate']> {
+  const change = ctx.ttftChange
+  if (change.elevated === null) {
+    return null
+  }
+  const known = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const o = ctx.frame.outputTokens[i] as number
+    known[i] = o === o ? 1 : 0
+  }
+  const scan = scanRequestShare(ctx.frame, ctx.grid, known, isLong, MIN_SHARE_SPAN_US)
+  // The TTFT's change lies in the influx: a queue that rose before the long outputs came, or
+  // after they left, is not theirs.
+  if (
+    scan === null ||
+    scan.z < BURST_Z_LO ||
+    change.elevated.start < scan.buckets.from ||
+    change.elevated.start > scan.buckets.to
+  ) {
+    return null
+  }
+  const inSpan = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+    inSpan[i] = b >= scan.buckets.from && b <= scan.buckets.to ? 1 : 0
+  }
+  const cost = costDrivers(ctx, inSpan)
+  const drivers = cost ?? workDrivers(ctx, inSpan)
+  const q = stageStat(ctx.ttftStages, 'engine.queue')
+  const rankZ = outputRankZ(ctx, inSpan)
+  const confidence =
+    ramp(drivers.ratio, 1.1, 1.4) *
+    ramp(drivers.output ?? 0, 0.4, 0.8) *
+    ramp(q?.excessShare ?? 0, 0.3, 0.6) *
+    ramp(rankZ, OUTPUT_Z_LO, OUTPUT_Z_HI) *
+    (SPARSE_SHARE_WEIGHT + (1 - SPARSE_SHARE_WEIGHT) * ramp(scan.z, BURST_Z_LO, BURST_Z_HI))
+  if (confidence <= 0) {
+    return null
+  }
+  const startUs = ctx.grid.fromUs + scan.buckets.from * ctx.grid.stepUs
+  const endUs = ctx.grid.fromUs + (scan.buckets.to + 1) * ctx.grid.stepUs
+  const shareIn = scan.nIn > 0 ? scan.xIn / scan.nIn : 0
+  const shareOut = scan.nOut > 0 ? scan.xOut / scan.nOut : 0
+  const evidence: Evidence[] = [
+    {
+      metric: 'long_generation_share',
+      observed: round(shareIn),
+      baseline: round(shareOut),
+      text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${pctFine(shareOut)} outside it (${scan.xIn} of ${scan.nIn} requests inside, ${scan.xOut} of ${scan.nOut} outside; ${scan.z.toFixed(1)} noise units by the scan of that share, at the edge of chance); the output lengths inside stand ${rankZ.toFixed(1)} standard errors above those outside (rank test)`,
+    },
+    {
+      metric: cost !== null ? 'engine_time_per_request' : 'tokens_per_request',
+      observed: round(drivers.ratio),
+      baseline: 1,
+      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${drivers.ratio.toFixed(2)}× while they come, ${drivers.output == null ? '–' : pct(drivers.output)} of it from longer outputs; the engine queue carries ${pct(q?.excessShare ?? 0)} of the slow first tokens' extra time`,
+    },
+  ]
+  const ce = changeEvidence(change, 'ttft')
+  return {
+    confidence,
+    scope: { dimension: null, value: null },
+    window: {
+      start: isoFromMicros(startUs as Micros),
+      end: isoFromMicros(Math.min(endUs, ctx.input.window.toUs) as Micros),
+    },
+    evidence: ce ? [...evidence, ce] : evidence,
+    ownWindow: true,
+  }
+}
+
+/**
+ * How certainly the output lengths inside the span stand above those outside it: the rank test's
+ * z (Cliff's δ over its standard error with no change, (n₁ + n₂ + 1) / (3 n₁ n₂)). Ranks are not
+ * swung by the few very long outputs that make a step's mean noisy, so the certainty holds with
+ * fewer steps outside than {@link outputRiseNoiseUnits} asks; NaN when a side has no lengths.
+ */
+function outputRankZ(ctx: DiagnosisContext, inSpan: Uint8Array): number {
+  const inside: number[] = []
+  const outside: number[] = []
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const o = ctx.frame.outputTokens[i] as number
+    if (o === o) {
+      ;(inSpan[i] === 1 ? inside : outside).push(o)
+    }
+  }
+  const a = inside.length
+  const b = outside.length
+  if (a === 0 || b === 0) {
+    return NaN
+  }
+  inside.sort((x, y) => x - y)
+  outside.sort((x, y) => x - y)
+  return cliffsDelta(inside, outside) / Math.sqrt((a + b + 1) / (3 * a * b))
 }
