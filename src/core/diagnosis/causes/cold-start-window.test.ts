@@ -194,3 +194,46 @@ describe("replica.cold_start: a warm-up read per output token, at its peers' bat
     expect(Math.abs(endUs - settledUs)).toBeLessThanOrEqual(MIN_US)
   })
 })
+
+/**
+ * A weak warm-up (1.7× its peers at first, like the contract suite's weakest): its prefill ratio
+ * is within three noise units of its peers' after about two time constants, so the noisy end
+ * ("back within the noise") comes minutes before most of its excess is gone. Its fit sees no
+ * plateau (the replica reaches its peers' speed), so the fitted settling ends it.
+ *
+ * ```
+ * r5 prefill / peers'   ·········· 1.7 1.6 1.5 1.4 1.3 1.2 … 1.06 (3τ) … 1.0
+ *                       0        10 (joins)            ~21 (noise)  28 (3τ)   40 min
+ * ```
+ */
+describe('replica.cold_start: a weak warm-up that falls into the noise before it settles', () => {
+  it('ends three fitted time constants after joining, not where the noise hides the rest', () => {
+    const tauMin = 6
+    const { diagnosis } = diagnose(minutesInput(warmingReplica(19, 0.7, tauMin), MINUTES))
+    const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
+    expect(cold.scope).toEqual({ dimension: 'replica', value: 'r5' })
+    const settledUs = T0_US + (JOIN_MIN + 3 * tauMin) * MIN_US
+    const endUs = microsFromIso(cold.window!.end)!
+    expect(Math.abs(endUs - settledUs)).toBeLessThanOrEqual(MIN_US)
+  })
+})
+
+/**
+ * The two ends of the time constants the contract suite draws: a quick warm-up (5× at first,
+ * τ 1.5 minutes, settled four and a half minutes after joining) and a slow one (4×, τ 7 minutes,
+ * settled 21 minutes after), each read within a minute of its three time constants.
+ */
+describe('replica.cold_start: quick and slow warm-ups end at their own three time constants', () => {
+  it.each([
+    { amplitude: 4, tauMin: 1.5, seed: 23 },
+    { amplitude: 3, tauMin: 7, seed: 29 },
+  ])('amplitude $amplitude, τ $tauMin min', ({ amplitude, tauMin, seed }) => {
+    const { diagnosis } = diagnose(minutesInput(warmingReplica(seed, amplitude, tauMin), MINUTES))
+    const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
+    expect(cold.scope).toEqual({ dimension: 'replica', value: 'r5' })
+    const joinUs = T0_US + JOIN_MIN * MIN_US
+    const endUs = microsFromIso(cold.window!.end)!
+    expect(Math.abs(microsFromIso(cold.window!.start)! - joinUs)).toBeLessThan(MIN_US)
+    expect(Math.abs(endUs - (joinUs + 3 * tauMin * MIN_US))).toBeLessThanOrEqual(MIN_US)
+  })
+})

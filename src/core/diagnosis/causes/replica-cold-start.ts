@@ -733,6 +733,16 @@ function perOutputTokenWithoutBatch(ctx: DiagnosisContext, peers: Uint8Array): F
   )
 }
 
+/**
+ * Where a warm-up's fit puts its settling, and whether the fit finds the replica keeping a speed
+ * above its peers' (some reading's asymptote `a` more than {@link COLD_NOISE_UNITS} standard errors
+ * above zero): a plateau the noisy end of {@link warmAtUs} can mark sooner.
+ */
+interface Settling {
+  atUs: number
+  abovePeers: boolean
+}
+
 /** One per-token reading of a warm-up: its excess over its peers per step, and its noise. */
 interface DecaySeries {
   /** Age at the mean time of the step's requests after joining, in steps. */
@@ -766,8 +776,13 @@ interface DecaySeries {
  * levels the diagnosis reads; the warm-up counts when one of them falls by more than
  * {@link COLD_NOISE_UNITS} noise units of its log ratio. Null when neither does, or when the fit
  * puts the settling past the last step with a value (the fit would be extrapolating).
+ *
+ * A reading whose fitted asymptote is within {@link COLD_NOISE_UNITS} standard errors of zero is
+ * refitted with the replica reaching its peers' speed (`a` = 0, ADR 0332): a free `a` the data
+ * cannot tell from zero trades against τ (a little below its peers and slower, or at them and
+ * quicker), and the settling carries τ's error tripled.
  */
-function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | null {
+function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): Settling | null {
   const f = ctx.frame
   const { firstUs, first, established, mine, peers } = young
   const stepUs = ctx.grid.stepUs
@@ -795,10 +810,16 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | 
     return null
   }
   const lastAge = Math.max(...readings.map((r) => r.ages[r.ages.length - 1] as number))
-  const fit = sharedDecay(readings, lastAge)
-  if (fit === null) {
+  const free = sharedDecay(readings, lastAge)
+  if (free === null) {
     return null
   }
+  // The steps' scatter about the fit, where it is wider than their noise says, widens a's error.
+  const dof = free.points - 1 - 2 * readings.length
+  const scale = Math.sqrt(Math.max(1, free.chi2 / Math.max(1, dof)))
+  const atPeers = free.levels.map(({ a, seA }) => Math.abs(a) <= COLD_NOISE_UNITS * seA * scale)
+  const fit = atPeers.some((p) => p) ? (sharedDecay(readings, lastAge, atPeers) ?? free) : free
+  const abovePeers = free.levels.some(({ a, seA }) => a > COLD_NOISE_UNITS * seA * scale)
   const cold = fit.levels.some(
     ({ a, b }, k) =>
       b > 0 &&
@@ -808,7 +829,10 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | 
     return null
   }
   const settledAge = SETTLING_TAUS * fit.tau
-  return settledAge > lastAge ? null : firstUs + settledAge * stepUs
+  if (settledAge > lastAge) {
+    return null
+  }
+  return { atUs: firstUs + settledAge * stepUs, abovePeers }
 }
 
 /**
@@ -818,10 +842,25 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): number | 
  */
 const DECAY_ROUNDS = 3
 
-/** One time constant, and each series' asymptote `a` and excess `b`. */
+/** The golden section's ratio, (√5 − 1) / 2. */
+const GOLDEN = (Math.sqrt(5) - 1) / 2
+/**
+ * Width, in log τ, below which the golden section stops: 0.1 %, tripled 0.3 % of the settling
+ * (a second on a 5-minute τ), far below the fit's own error.
+ */
+const REFINED_TAU = 0.001
+
+/**
+ * One time constant, each series' asymptote `a` and excess `b`, and how well they explain the
+ * steps: the weighted sum of squares (in units of each step's noise) and, per series, the standard
+ * error of `a` at that τ.
+ */
 interface SharedDecayFit {
   tau: number
-  levels: { a: number; b: number }[]
+  levels: { a: number; b: number; seA: number }[]
+  /** Weighted sum of squares, and the steps it is over. */
+  chi2: number
+  points: number
 }
 
 /**
@@ -829,22 +868,26 @@ interface SharedDecayFit {
  * the grid of {@link TAU_GROWTH} from a quarter of a step to `maxTau`, each series' `a_k` and `b_k` in closed form. A step's
  * ratio has the same noise in logarithms at any level, so on the ratio its noise is its noise in
  * logarithms times (1 + the fitted excess): each step is weighed by one over that squared. Without
- * it the first minutes, where the ratio is largest and so is its scatter, decide τ alone. Null
- * when no τ leaves every series' two columns independent.
+ * it the first minutes, where the ratio is largest and so is its scatter, decide τ alone. A series
+ * marked in `atPeers` is fitted with `a` = 0 (its excess alone). Null when no τ leaves every
+ * series' two columns independent.
  */
-export function sharedDecay(series: readonly DecaySeries[], maxTau: number): SharedDecayFit | null {
+export function sharedDecay(
+  series: readonly DecaySeries[],
+  maxTau: number,
+  atPeers: readonly boolean[] = []
+): SharedDecayFit | null {
   let fitted = series.map((s) => s.excess.map(() => 0))
   let best: SharedDecayFit | null = null
+  const points = series.reduce((n, s) => n + s.ages.length, 0)
   for (let round = 0; round < DECAY_ROUNDS; round++) {
     const weights = series.map((s, k) =>
       (fitted[k] as number[]).map((y) => 1 / ((1 + Math.max(0, y)) * s.noise) ** 2)
     )
-    let bestSse = Infinity
-    let next: SharedDecayFit | null = null
-    for (let tau = 0.25; tau <= maxTau; tau *= TAU_GROWTH) {
+    const at = (tau: number): SharedDecayFit | null => {
       let sse = 0
-      const levels: { a: number; b: number }[] = []
-      for (let k = 0; k < series.length && sse === sse; k++) {
+      const levels: { a: number; b: number; seA: number }[] = []
+      for (let k = 0; k < series.length; k++) {
         const { ages, excess } = series[k] as DecaySeries
         const wk = weights[k] as number[]
         let sw = 0
@@ -864,28 +907,51 @@ export function sharedDecay(series: readonly DecaySeries[], maxTau: number): Sha
         })
         const det = sw * see - se * se
         if (!(det > 1e-12 * sw * sw)) {
-          sse = NaN
-          break
+          return null
         }
-        const b = (sw * sey - se * sy) / det
-        const a = (sy - b * se) / sw
+        const fixed = atPeers[k] === true
+        const b = fixed ? sey / see : (sw * sey - se * sy) / det
+        const a = fixed ? 0 : (sy - b * se) / sw
         ages.forEach((x, j) => {
           sse += (wk[j] as number) * ((excess[j] as number) - a - b * Math.exp(-x / tau)) ** 2
         })
-        levels.push({ a, b })
+        // The weights are one over each step's variance: (XᵀWX)⁻¹'s corner is a's variance.
+        levels.push({ a, b, seA: Math.sqrt(see / det) })
       }
-      if (sse < bestSse) {
-        bestSse = sse
-        next = { tau, levels }
+      return { tau, levels, chi2: sse, points }
+    }
+    let next: SharedDecayFit | null = null
+    for (let tau = 0.25; tau <= maxTau; tau *= TAU_GROWTH) {
+      const f = at(tau)
+      if (f !== null && (next === null || f.chi2 < next.chi2)) {
+        next = f
       }
     }
     if (next === null) {
       return best
     }
+    // The grid's 5 % step is tripled in the settling (on a 5-minute τ, 45 s): the minimum is
+    // narrowed between the grid's neighbours by golden section, in logarithms like the grid.
+    let lo = Math.log(next.tau / TAU_GROWTH)
+    let hi = Math.log(Math.min(maxTau, next.tau * TAU_GROWTH))
+    while (hi - lo > REFINED_TAU) {
+      const f1 = at(Math.exp(hi - GOLDEN * (hi - lo)))
+      const f2 = at(Math.exp(lo + GOLDEN * (hi - lo)))
+      if (f1 === null || f2 === null) {
+        break
+      }
+      if (f1.chi2 <= f2.chi2) {
+        hi = Math.log(f2.tau)
+        next = f1.chi2 < next.chi2 ? f1 : next
+      } else {
+        lo = Math.log(f1.tau)
+        next = f2.chi2 < next.chi2 ? f2 : next
+      }
+    }
     best = next
     const { tau, levels } = next
     fitted = series.map((s, k) => {
-      const { a, b } = levels[k] as { a: number; b: number }
+      const { a, b } = levels[k] as { a: number; b: number; seA: number }
       return s.ages.map((x) => a + b * Math.exp(-x / tau))
     })
   }
@@ -1103,11 +1169,17 @@ export const replicaColdStartCause: CauseRecord = {
     const noisyWarmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
     // A decay read back to its peers' level within the noise ends where its last excess drowns
     // in the noise; on a slow exponential that is long after the replica has reached the speed
-    // it keeps. Its fitted settling ends it there; a plateau it settles to earlier still ends it.
-    const settledUs =
+    // it keeps, on a weak one before. Its fitted settling ends it there. Only a plateau the fit
+    // sees (the replica keeps a speed above its peers') ends it sooner, where the noisy end
+    // found the plateau: without one, that end is where the noise hid the rest of the decay.
+    const settled =
       noisyWarmUs === null || namedYoung === null ? null : settledAtUs(ctx, namedYoung)
     const warmUs =
-      noisyWarmUs === null || settledUs === null ? noisyWarmUs : Math.min(noisyWarmUs, settledUs)
+      noisyWarmUs === null || settled === null
+        ? noisyWarmUs
+        : settled.abovePeers
+          ? Math.min(noisyWarmUs, settled.atUs)
+          : settled.atUs
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
