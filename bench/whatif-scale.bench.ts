@@ -11,7 +11,7 @@ import { runTwin, type TwinCluster } from '../src/sim/twin/engine.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin } from '../src/sim/twin/fit.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
-import type { ObservedRequests } from '../src/sim/twin/observed.js'
+import { observedFromRun } from '../src/sim/twin/testing/observed-run.js'
 import { predict } from '../src/sim/twin/predict.js'
 import { refitCluster } from '../src/sim/twin/whatif.js'
 
@@ -67,36 +67,15 @@ function makeWindow(): { window: TwinWindow; makeMs: number } {
   }
   const r = runTwin(cluster, jobs, rng.fork('run'))
   const pre = 2000
-  const requests: ObservedRequests = {
-    n: N,
-    startUs: Float64Array.from(arrive, (a) => T0 + a - pre),
-    queuedUs: Float64Array.from(arrive, (a) => T0 + a),
-    queueUs: Float64Array.from(arrive, (a, i) => r.scheduledUs[i]! - a),
-    prefillUs: Float64Array.from(arrive, (_, i) => r.firstTokenUs[i]! - r.scheduledUs[i]!),
-    decodeUs: Float64Array.from(arrive, (_, i) => r.endUs[i]! - r.firstTokenUs[i]!),
-    ttftUs: Float64Array.from(arrive, (a, i) => pre + r.firstTokenUs[i]! - a),
-    tpotUs: Float64Array.from(
-      arrive,
-      (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / Math.max(1, output[i]! - 1)
-    ),
-    e2eUs: Float64Array.from(arrive, (a, i) => pre + r.endUs[i]! - a),
-    promptTokens: prompt,
-    cachedTokens: new Float64Array(N),
-    outputTokens: output,
-    replica: r.replica,
+  const requests = observedFromRun({
+    arriveUs: arrive,
+    prompt,
+    output,
+    run: r,
     replicas: cluster.replicas.map((x) => x.name),
-    tenant: new Int32Array(N).fill(-1),
-    tenants: [],
-    region: new Int32Array(N).fill(-1),
-    regions: [],
-    route: new Int32Array(N).fill(-1),
-    routes: [],
-    node: new Int32Array(N).fill(-1),
-    nodes: [],
-    version: new Int32Array(N).fill(-1),
-    versions: [],
-    dropped: { total: 0, reasons: {} },
-  }
+    offsetUs: T0,
+    beforeUs: pre,
+  })
   return {
     window: { fromUs: T0, toUs: T0 + WINDOW_US, requests, total: N, metrics: new Map() },
     makeMs: performance.now() - started,

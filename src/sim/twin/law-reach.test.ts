@@ -3,7 +3,7 @@ import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
 import { runTwin, type TwinCluster } from './engine.js'
 import { fitTwin, type TwinFit } from './fit.js'
-import type { ObservedRequests } from './observed.js'
+import { observedFromRun } from './testing/observed-run.js'
 import { predict, runDetailed } from './predict.js'
 import { headroomRange, refitCluster, type SweepPoint } from './whatif.js'
 
@@ -60,37 +60,14 @@ function burstWindow(burst: number): TwinFit {
     },
     rng.fork('run')
   )
-  const a = Float64Array.from(arrive, (x) => T0 + x)
-  const requests: ObservedRequests = {
-    n,
-    startUs: a,
-    queuedUs: a,
-    queueUs: Float64Array.from(arrive, (x, i) => r.scheduledUs[i]! - x),
-    prefillUs: Float64Array.from(arrive, (_, i) => r.firstTokenUs[i]! - r.scheduledUs[i]!),
-    decodeUs: Float64Array.from(arrive, (_, i) => r.endUs[i]! - r.firstTokenUs[i]!),
-    ttftUs: Float64Array.from(arrive, (x, i) => r.firstTokenUs[i]! - x),
-    tpotUs: Float64Array.from(
-      arrive,
-      (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / (output[i]! - 1)
-    ),
-    e2eUs: Float64Array.from(arrive, (x, i) => r.endUs[i]! - x),
-    promptTokens: prompt,
-    cachedTokens: new Float64Array(n),
-    outputTokens: output,
-    replica: r.replica,
+  const requests = observedFromRun({
+    arriveUs: Float64Array.from(arrive),
+    prompt,
+    output,
+    run: r,
     replicas: cluster.replicas.map((x) => x.name),
-    tenant: new Int32Array(n).fill(-1),
-    tenants: [],
-    region: new Int32Array(n).fill(-1),
-    regions: [],
-    route: new Int32Array(n).fill(-1),
-    routes: [],
-    node: new Int32Array(n).fill(-1),
-    nodes: [],
-    version: new Int32Array(n).fill(-1),
-    versions: [],
-    dropped: { total: 0, reasons: {} },
-  }
+    offsetUs: T0,
+  })
   const fitted = fitTwin({
     fromUs: T0,
     toUs: T0 + WINDOW_US,

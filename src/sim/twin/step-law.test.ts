@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { runTwin, stepDurationUs, type StepModel, type TwinCluster } from './engine.js'
 import type { ObservedRequests } from './observed.js'
+import { observedFromRun } from './testing/observed-run.js'
 import { chooseStepLaw } from './law-choice.js'
 import { fitStepLaws } from './step-law.js'
 
@@ -49,34 +50,13 @@ function windowOf(law: StepModel, ratePerSec: number, seconds: number): Observed
     },
     rng.fork('run')
   )
-  const a = Float64Array.from(arrive)
-  return {
-    n,
-    startUs: a,
-    queuedUs: a,
-    queueUs: Float64Array.from(a, (x, i) => r.scheduledUs[i]! - x),
-    prefillUs: Float64Array.from(a, (_, i) => r.firstTokenUs[i]! - r.scheduledUs[i]!),
-    decodeUs: Float64Array.from(a, (_, i) => r.endUs[i]! - r.firstTokenUs[i]!),
-    ttftUs: Float64Array.from(a, (x, i) => r.firstTokenUs[i]! - x),
-    tpotUs: Float64Array.from(a, (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / (output[i]! - 1)),
-    e2eUs: Float64Array.from(a, (x, i) => r.endUs[i]! - x),
-    promptTokens: prompt,
-    cachedTokens: new Float64Array(n),
-    outputTokens: output,
-    replica: r.replica,
+  return observedFromRun({
+    arriveUs: Float64Array.from(arrive),
+    prompt,
+    output,
+    run: r,
     replicas: cluster.replicas.map((x) => x.name),
-    tenant: new Int32Array(n).fill(-1),
-    tenants: [],
-    region: new Int32Array(n).fill(-1),
-    regions: [],
-    route: new Int32Array(n).fill(-1),
-    routes: [],
-    node: new Int32Array(n).fill(-1),
-    nodes: [],
-    version: new Int32Array(n).fill(-1),
-    versions: [],
-    dropped: { total: 0, reasons: {} },
-  }
+  })
 }
 
 describe('fitStepLaws', () => {

@@ -1,0 +1,57 @@
+/**
+ * The stored requests a window made by the twin's own engine would hold: what the twin's tests and
+ * benches fit on when they need a window whose law is known.
+ */
+import type { TwinRunResult } from '../engine.js'
+import type { ObservedRequests } from '../observed.js'
+
+export interface RunWindow {
+  /** Arrival at the engine of each request, µs from the run's start. */
+  arriveUs: Float64Array
+  prompt: Float64Array
+  output: Float64Array
+  run: TwinRunResult
+  replicas: string[]
+  /** Added to every arrival to place the run on the store's clock (µs). */
+  offsetUs?: number
+  /** Time each request spent before the engine (a gateway's own time, µs), counted in TTFT and E2E. */
+  beforeUs?: number
+}
+
+/** The run's requests as the store would hold them: stages, TTFT, TPOT, E2E and no dimensions. */
+export function observedFromRun(w: RunWindow): ObservedRequests {
+  const { arriveUs: a, run: r, output } = w
+  const off = w.offsetUs ?? 0
+  const pre = w.beforeUs ?? 0
+  const n = a.length
+  return {
+    n,
+    startUs: Float64Array.from(a, (x) => off + x - pre),
+    queuedUs: Float64Array.from(a, (x) => off + x),
+    queueUs: Float64Array.from(a, (x, i) => r.scheduledUs[i]! - x),
+    prefillUs: Float64Array.from(a, (_, i) => r.firstTokenUs[i]! - r.scheduledUs[i]!),
+    decodeUs: Float64Array.from(a, (_, i) => r.endUs[i]! - r.firstTokenUs[i]!),
+    ttftUs: Float64Array.from(a, (x, i) => pre + r.firstTokenUs[i]! - x),
+    tpotUs: Float64Array.from(
+      a,
+      (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / Math.max(1, output[i]! - 1)
+    ),
+    e2eUs: Float64Array.from(a, (x, i) => pre + r.endUs[i]! - x),
+    promptTokens: w.prompt,
+    cachedTokens: new Float64Array(n),
+    outputTokens: output,
+    replica: r.replica,
+    replicas: w.replicas,
+    tenant: new Int32Array(n).fill(-1),
+    tenants: [],
+    region: new Int32Array(n).fill(-1),
+    regions: [],
+    route: new Int32Array(n).fill(-1),
+    routes: [],
+    node: new Int32Array(n).fill(-1),
+    nodes: [],
+    version: new Int32Array(n).fill(-1),
+    versions: [],
+    dropped: { total: 0, reasons: {} },
+  }
+}
