@@ -28,4 +28,15 @@ describe('an excess that opens with the data', () => {
     },
     SLOW
   )
+
+  it(
+    'still names a real saturation: grid 227-87, 1.5× the load over the last 75 % of the run',
+    () => {
+      const { diagnosis } = diagnoseGridCase(gridCase(227, 87))
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('engine.queue_saturation')
+      expect(top.confidence).toBeGreaterThanOrEqual(0.8)
+    },
+    SLOW
+  )
 })
