@@ -34,8 +34,8 @@ describe('a KV-pressure window that starts after the data does', () => {
         kind: 'healthy',
         spec: { ...c.spec, faults: [] },
       })
-      // Only the record changed here is asked about: this run's queue alone reads as a
-      // saturation on the old code too.
+      // Only the record changed here is asked about; that the run is healthy as a whole (its
+      // queue once read as a saturation) is excess-open-start.test.ts's (ADR 0336).
       expect(findingOf(diagnosis, 'engine.kv_cache_pressure')).toBeUndefined()
     },
     SLOW

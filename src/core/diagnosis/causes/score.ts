@@ -14,7 +14,8 @@ import type { Finding } from '../../model/diagnosis.js'
 import type { ExcessFact } from '../detect/excess-facts.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { round } from '../explain/text.js'
-import { AGREEMENT_BONUS, MAX_AGREED } from '../thresholds.js'
+import { AGREEMENT_BONUS, MAX_AGREED, STANDING_FACTOR } from '../thresholds.js'
+import { opensWithData } from '../detect/open-end.js'
 import type { UncoveredFact } from '../detect/uncovered.js'
 import { excessWeight } from './signature.js'
 import type { CauseRecord } from './record.js'
@@ -99,18 +100,34 @@ export function scoreCause(
   if (excess === null) {
     return { finding: f, ownWindow }
   }
-  const hi = Math.max(rule.confidence, excess.confidence)
-  const lo = Math.min(rule.confidence, excess.confidence)
+  // An excess whose window opens with the data shows where a level ended, not where one began
+  // (ADR 0199). On its own window the finding is set aside for that as a whole; under the rule's
+  // window, which the data does hold a start of, it would lend that window a strength read against
+  // only the data's last steps: the same discount, taken here because the window it applies to is
+  // about to be dropped (ADR 0336). With an objective breached, the level itself is the finding,
+  // as the set-aside leaves it.
+  const endedOnly =
+    !ctx.sloBreached &&
+    rule.window !== null &&
+    opensWithData(ctx, rule.window) === null &&
+    opensWithData(ctx, excess.window) !== null
+  const support = endedOnly ? excess.confidence * STANDING_FACTOR : excess.confidence
+  const hi = Math.max(rule.confidence, support)
+  const lo = Math.min(rule.confidence, support)
   f.confidence = Math.min(MAX_AGREED, hi + AGREEMENT_BONUS * lo)
-  if (
-    f.scope.dimension === null &&
-    excess.scope.dimension !== null &&
-    excess.confidence >= f.confidence
-  ) {
+  if (f.scope.dimension === null && excess.scope.dimension !== null && support >= f.confidence) {
     f.scope = excess.scope
   }
   const seen = new Set(f.evidence.map((e) => e.text))
   f.evidence.push(...excess.evidence.filter((e) => !seen.has(e.text)).slice(0, EXCESS_LINES))
+  if (endedOnly && excess.window !== null) {
+    f.evidence.push({
+      metric: 'window',
+      observed: excess.window.start,
+      baseline: null,
+      text: `against: that excess starts with the data's first step (${excess.window.start}) and ends at ${excess.window.end}; measured only against the steps after it, it shows a level that ended, not one that began`,
+    })
+  }
   f.shift = excess.shift
   if (f.window === null) {
     f.window = excess.window
