@@ -316,7 +316,7 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
   }
   const ratio = count >= MIN_SLOW_REST ? sameStepsRatio(ctx, mine, rest) : null
   if (ratio === null || ratio >= QUEUE_ONLY_SERVICE) {
-    return sameBatchAgainst(ctx, finding, codes, inWindow)
+    return sameBatchAgainst(ctx, finding, codes, count >= MIN_SLOW_REST ? mine : inWindow)
   }
   return {
     factor: 0.25,
@@ -332,23 +332,40 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
 /**
  * Slower per token than its peers of the same minutes, yet no slower than a peer running the same
  * batch: its batch is what differs (a fleet-wide slowdown that grows with the batch filled it
- * first), not the node. All of its requests in the window against all of the peers', so that no
- * latency selection tilts either side: evidence against (ADR 0335).
+ * first), not the node. All of its requests against all of the peers', so that no latency
+ * selection tilts either side, in the grid steps that hold `slow` (its slow requests in the
+ * window, or the whole window when they are too few to place it): a node fault shorter than its
+ * window would otherwise be averaged away among its normal minutes (the hand-written
+ * `node-degraded-engine-only` scenario). Evidence against (ADR 0335).
  */
 function sameBatchAgainst(
   ctx: DiagnosisContext,
   finding: Finding,
   codes: ReadonlySet<number>,
-  inWindow: Uint8Array
+  slow: Uint8Array
 ): Counter | null {
+  const steps = new Set<number>()
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (slow[i] === 1) {
+      steps.add(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))
+    }
+  }
+  // A request's own node where it carries one: the replica-to-node map is each replica's usual
+  // node, and a request is placed by where it ran.
+  const nodeCol = ctx.frame.dims.node
+  const nodeCode =
+    finding.scope.dimension === 'node' ? nodeCol.values.indexOf(finding.scope.value ?? '') : -1
   const mine = new Uint8Array(ctx.frame.n)
   const peers = new Uint8Array(ctx.frame.n)
   for (let i = 0; i < ctx.frame.n; i++) {
     const c = ctx.frame.dims.replica.codes[i] as number
-    if (c >= 0 && inWindow[i] === 1) {
-      mine[i] = codes.has(c) ? 1 : 0
-      peers[i] = codes.has(c) ? 0 : 1
+    const n = nodeCol.codes[i] as number
+    if (c < 0 || !steps.has(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))) {
+      continue
     }
+    const on = nodeCode >= 0 && n >= 0 ? n === nodeCode : codes.has(c)
+    mine[i] = on ? 1 : 0
+    peers[i] = on ? 0 : 1
   }
   const ratio = sameBatchRatio(ctx, mine, peers)
   if (ratio === null || ratio >= QUEUE_ONLY_SERVICE) {
