@@ -6,7 +6,8 @@
  * on one replica; its load is no higher than the others' (so it is not overloaded).
  * Against: the slow replica gets more traffic than the rest (routing imbalance), it runs a
  * different version (version regression), it is new (cold start), or in the window it works per
- * token no slower than the other replicas of the same minutes (ADR 0308).
+ * token no slower than the other replicas of the same minutes (ADR 0308), or no slower than the
+ * other replicas running the same batch (its batch was fuller, ADR 0335).
  * Scope: the node when ≥ 2 of its replicas are slow, or when one cohort (TTFT or TPOT) names the
  * node and the other one of its replicas (ADR 0228); the replica when only one is.
  * Actions (CONTRACT §5.1): drain the node; check GPU clocks, errors, neighbours.
@@ -419,7 +420,7 @@ export const nodeDegradedCause: CauseRecord = {
   predicts:
     'the slow cohort concentrates on a node whose replicas are each slow (scope node), or on a single replica (scope replica), and removing it lowers the P99.',
   against:
-    "the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), is new (cold start), serves requests with ≥ 1.5× the prompt or output tokens (long prompts, long generations), or in the window works per token no slower than the other replicas' requests of the same minutes (what slowed it slowed them too).",
+    "the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), is new (cold start), serves requests with ≥ 1.5× the prompt or output tokens (long prompts, long generations), or in the window works per token no slower than the other replicas' requests of the same minutes (what slowed it slowed them too), or than the other replicas' requests running the same batch (its lower quartile per token: its batch was fuller, or a share of its requests did extra work).",
   actions: ['drain the node', 'check GPU clocks, XID errors and neighbours'],
   counter(ctx, finding) {
     const heavier = heavierRequests(ctx, finding.scope)
