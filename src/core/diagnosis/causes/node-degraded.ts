@@ -6,13 +6,14 @@
  * on one replica; its load is no higher than the others' (so it is not overloaded).
  * Against: the slow replica gets more traffic than the rest (routing imbalance), it runs a
  * different version (version regression), it is new (cold start), or in the window it works per
- * token no slower than the other replicas of the same minutes (ADR 0308).
+ * token no slower than the other replicas of the same minutes (ADR 0308), or no slower than the
+ * other replicas running the same batch (its batch was fuller, ADR 0335).
  * Scope: the node when ≥ 2 of its replicas are slow, or when one cohort (TTFT or TPOT) names the
  * node and the other one of its replicas (ADR 0228); the replica when only one is.
  * Actions (CONTRACT §5.1): drain the node; check GPU clocks, errors, neighbours.
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
-import { meanWhere } from '../../stats/quantile.js'
+import { meanWhere, quantileSorted } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature, type ExcessView } from './signature.js'
@@ -38,6 +39,18 @@ const HEAVIER = 1.5
 
 /** Rise of the scope's time per token over the others' that counts: a scope's P50 rise (detect/windows.ts). */
 const SLOWER_RISE = 0.15
+/**
+ * The quantile of time per token that reads the work every request does. A degraded node slows
+ * each request it serves, so its whole distribution moves, the faster quarter with it; a cause
+ * that adds work to some of the requests (the recompute of a preempted sequence under KV
+ * pressure) moves only the part above its share of requests, and the median moves as soon as
+ * one replica's share nears a half by chance (contract seed 137 `engine.kv_cache_pressure#1`:
+ * replica serve-653f4-4 had 49 % of its requests preempted against 38–43 % on the others, its
+ * median prefill per token 3.10× theirs at the same batch, its lower quartile 1.08×). The lower
+ * quartile stays in the unaffected part until a cause touches three requests in four.
+ */
+const SAME_WORK_QUANTILE = 0.25
+
 /** A step's median needs this many requests (fewer: the step has no value). */
 const MIN_PER_STEP = 5
 
@@ -155,6 +168,118 @@ function sameStepsRatio(ctx: DiagnosisContext, mine: Uint8Array, rest: Uint8Arra
 }
 
 /**
+ * The requests each one shared its replica with when its prefill began: how many others of the
+ * same replica were between their own prefill start and their end at that moment (its running
+ * batch, read from the spans). NaN without the engine stages to place it.
+ */
+function runningBatch(ctx: DiagnosisContext, set: Uint8Array): Float64Array {
+  const f = ctx.frame
+  const begin = new Float64Array(f.n).fill(NaN)
+  const end = new Float64Array(f.n).fill(NaN)
+  const byReplica = new Map<number, number[]>()
+  for (let i = 0; i < f.n; i++) {
+    const c = f.dims.replica.codes[i] as number
+    const e = (f.startUs[i] as number) + (f.e2eUs[i] as number)
+    const b =
+      e - (f.stages['engine.decode'][i] as number) - (f.stages['engine.prefill'][i] as number)
+    if (c < 0 || !(b === b) || !(e === e)) {
+      continue
+    }
+    begin[i] = b
+    end[i] = e
+    const list = byReplica.get(c) ?? []
+    list.push(i)
+    byReplica.set(c, list)
+  }
+  const batch = new Float64Array(f.n).fill(NaN)
+  for (const list of byReplica.values()) {
+    // Ends sorted, begins sorted: the others running at b began at or before b and end after it.
+    const begins = Float64Array.from(list.map((i) => begin[i] as number)).sort()
+    const ends = Float64Array.from(list.map((i) => end[i] as number)).sort()
+    for (const i of list) {
+      if (set[i] !== 1) {
+        continue
+      }
+      const b = begin[i] as number
+      batch[i] = upperBound(begins, b) - upperBound(ends, b) - 1
+    }
+  }
+  return batch
+}
+
+/** How many of the sorted values are ≤ x. */
+function upperBound(sorted: Float64Array, x: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((sorted[mid] as number) <= x) {
+      lo = mid + 1
+    } else {
+      hi = mid
+    }
+  }
+  return lo
+}
+
+/**
+ * The scope's time per token over its peers' at the same running batch: within each batch size
+ * both sides hold {@link MIN_PER_STEP} requests at, the ratio of their lower quartiles
+ * ({@link SAME_WORK_QUANTILE}; prefill per uncached token and time per output token, the larger,
+ * as serviceRatio), averaged on the log scale with the scope's requests as weights. A degraded
+ * node is slower at the same load; a fleet-wide slowdown that grows with the batch (memory
+ * bandwidth) makes the replica whose batch happened to fill first slower per token than its peers
+ * on average, and no slower than a peer running the same batch (contract seed 137
+ * `engine.memory_bandwidth#0`: the median TPOT of node a100-3's two replicas 44.5 and 42.3 ms in
+ * the window against 16.0–34.0 ms on the four others; with 0, 1, 2 and 3 others running, 14.7 vs
+ * 15.1, 44.3 vs 42.7, 77.4 vs 77.3 and 80.5 vs 79.6 ms). Null when no batch size has enough
+ * requests on both sides.
+ */
+function sameBatchRatio(ctx: DiagnosisContext, mine: Uint8Array, peers: Uint8Array): number | null {
+  const both = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    both[i] = (mine[i] as number) | (peers[i] as number)
+  }
+  const batch = runningBatch(ctx, both)
+  let best: number | null = null
+  for (const per of [ctx.frame.prefillPerTokenUs, ctx.frame.perOutputTokenUs]) {
+    const cells = new Map<number, { mine: number[]; peers: number[] }>()
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const k = batch[i] as number
+      const v = per[i] as number
+      if (both[i] !== 1 || !(k === k) || !(v === v)) {
+        continue
+      }
+      const cell = cells.get(k) ?? { mine: [], peers: [] }
+      ;(mine[i] === 1 ? cell.mine : cell.peers).push(v)
+      cells.set(k, cell)
+    }
+    let logSum = 0
+    let weight = 0
+    for (const cell of cells.values()) {
+      if (cell.mine.length < MIN_PER_STEP || cell.peers.length < MIN_PER_STEP) {
+        continue
+      }
+      const a = lowerQuartile(cell.mine)
+      const b = lowerQuartile(cell.peers)
+      if (a > 0 && b > 0) {
+        logSum += cell.mine.length * Math.log(a / b)
+        weight += cell.mine.length
+      }
+    }
+    if (weight > 0) {
+      const r = Math.exp(logSum / weight)
+      best = best === null ? r : Math.max(best, r)
+    }
+  }
+  return best
+}
+
+function lowerQuartile(values: number[]): number {
+  return quantileSorted(Float64Array.from(values).sort(), SAME_WORK_QUANTILE)
+}
+
+/**
  * A degraded node makes its own replicas slow and leaves its peers as they were: inside the
  * finding's window, the scope's slow requests (the TTFT or TPOT cohort, the ones the finding is
  * about) must take longer per token than the other replicas' requests of the same steps. When
@@ -192,7 +317,7 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
   }
   const ratio = count >= MIN_SLOW_REST ? sameStepsRatio(ctx, mine, rest) : null
   if (ratio === null || ratio >= QUEUE_ONLY_SERVICE) {
-    return null
+    return sameBatchAgainst(ctx, finding, codes, count >= MIN_SLOW_REST ? mine : inWindow)
   }
   return {
     factor: 0.25,
@@ -201,6 +326,59 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
       observed: round(ratio),
       baseline: 1,
       text: `against: in the window its slow requests take ${ratio.toFixed(2)}× as long per token as the other replicas' requests of the same minutes: what slowed them slowed the other replicas too`,
+    },
+  }
+}
+
+/**
+ * Slower per token than its peers of the same minutes, yet no slower than a peer running the same
+ * batch: its batch is what differs (a fleet-wide slowdown that grows with the batch filled it
+ * first), not the node. All of its requests against all of the peers', so that no latency
+ * selection tilts either side, in the grid steps that hold `slow` (its slow requests in the
+ * window, or the whole window when they are too few to place it): a node fault shorter than its
+ * window would otherwise be averaged away among its normal minutes (the hand-written
+ * `node-degraded-engine-only` scenario). Evidence against (ADR 0335).
+ */
+function sameBatchAgainst(
+  ctx: DiagnosisContext,
+  finding: Finding,
+  codes: ReadonlySet<number>,
+  slow: Uint8Array
+): Counter | null {
+  const steps = new Set<number>()
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (slow[i] === 1) {
+      steps.add(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))
+    }
+  }
+  // A request's own node where it carries one: the replica-to-node map is each replica's usual
+  // node, and a request is placed by where it ran.
+  const nodeCol = ctx.frame.dims.node
+  const nodeCode =
+    finding.scope.dimension === 'node' ? nodeCol.values.indexOf(finding.scope.value ?? '') : -1
+  const mine = new Uint8Array(ctx.frame.n)
+  const peers = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = ctx.frame.dims.replica.codes[i] as number
+    const n = nodeCol.codes[i] as number
+    if (c < 0 || !steps.has(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))) {
+      continue
+    }
+    const on = nodeCode >= 0 && n >= 0 ? n === nodeCode : codes.has(c)
+    mine[i] = on ? 1 : 0
+    peers[i] = on ? 0 : 1
+  }
+  const ratio = sameBatchRatio(ctx, mine, peers)
+  if (ratio === null || ratio >= QUEUE_ONLY_SERVICE) {
+    return null
+  }
+  return {
+    factor: 0.25,
+    evidence: {
+      dimension: finding.scope.dimension ?? undefined,
+      observed: round(ratio),
+      baseline: 1,
+      text: `against: in the window it takes ${ratio.toFixed(2)}× as long per token as the other replicas running the same batch: its batches were fuller, what slowed it slows any replica that fills up`,
     },
   }
 }
@@ -242,7 +420,7 @@ export const nodeDegradedCause: CauseRecord = {
   predicts:
     'the slow cohort concentrates on a node whose replicas are each slow (scope node), or on a single replica (scope replica), and removing it lowers the P99.',
   against:
-    "the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), is new (cold start), serves requests with ≥ 1.5× the prompt or output tokens (long prompts, long generations), or in the window works per token no slower than the other replicas' requests of the same minutes (what slowed it slowed them too).",
+    "the replica gets more traffic than the others (routing imbalance), runs a minority version coinciding with the slow set (version regression), is new (cold start), serves requests with ≥ 1.5× the prompt or output tokens (long prompts, long generations), or in the window works per token no slower than the other replicas' requests of the same minutes (what slowed it slowed them too), or than the other replicas' requests running the same batch (its lower quartile per token: its batch was fuller, or a share of its requests did extra work).",
   actions: ['drain the node', 'check GPU clocks, XID errors and neighbours'],
   counter(ctx, finding) {
     const heavier = heavierRequests(ctx, finding.scope)
