@@ -6,12 +6,12 @@
  *   npx tsx bench/whatif-scale.bench.ts
  *   BENCH_REQUESTS=200000 npx tsx bench/whatif-scale.bench.ts
  */
-import { createRng } from '../src/core/stats/seeded-random.js'
-import { runTwin, type TwinCluster } from '../src/sim/twin/engine.js'
+import { createRng, type Rng } from '../src/core/stats/seeded-random.js'
+import type { TwinCluster } from '../src/sim/twin/engine.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin } from '../src/sim/twin/fit.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
-import { observedFromRun } from '../src/sim/twin/testing/observed-run.js'
+import { observedFromRun, runOpen } from '../src/sim/twin/testing/observed-run.js'
 import { predict } from '../src/sim/twin/predict.js'
 import { refitCluster } from '../src/sim/twin/whatif.js'
 
@@ -43,30 +43,33 @@ function trueCluster(): TwinCluster {
   }
 }
 
-function makeWindow(): { window: TwinWindow; makeMs: number } {
-  const started = performance.now()
-  const rng = createRng(7)
-  const cluster = trueCluster()
-  const arrive = new Float64Array(N)
-  const prompt = new Float64Array(N)
-  const output = new Float64Array(N)
+/** A gateway's own time before the engine, in every request's TTFT and E2E (µs). */
+const BEFORE_US = 2000
+
+/** `n` Poisson arrivals over the window with the window's prompt and output mix. */
+function drawJobs(
+  rng: Rng,
+  n: number
+): { arrive: Float64Array; prompt: Float64Array; output: Float64Array } {
+  const arrive = new Float64Array(n)
+  const prompt = new Float64Array(n)
+  const output = new Float64Array(n)
   let t = 0
-  for (let i = 0; i < N; i++) {
-    t += rng.exp(WINDOW_US / N)
+  for (let i = 0; i < n; i++) {
+    t += rng.exp(WINDOW_US / n)
     arrive[i] = t
     prompt[i] = Math.max(8, Math.round(rng.lognormal(700, 0.8)))
     output[i] = Math.max(2, Math.min(1024, Math.round(rng.lognormal(180, 0.7))))
   }
-  const jobs = {
-    n: N,
-    arriveUs: arrive,
-    prompt,
-    cached: new Float64Array(N),
-    output,
-    replica: new Int32Array(N).fill(-1),
-  }
-  const r = runTwin(cluster, jobs, rng.fork('run'))
-  const pre = 2000
+  return { arrive, prompt, output }
+}
+
+function makeWindow(): { window: TwinWindow; makeMs: number } {
+  const started = performance.now()
+  const rng = createRng(7)
+  const cluster = trueCluster()
+  const { arrive, prompt, output } = drawJobs(rng, N)
+  const r = runOpen(cluster, arrive, prompt, output, rng.fork('run'))
   const requests = observedFromRun({
     arriveUs: arrive,
     prompt,
@@ -74,7 +77,7 @@ function makeWindow(): { window: TwinWindow; makeMs: number } {
     run: r,
     replicas: cluster.replicas.map((x) => x.name),
     offsetUs: T0,
-    beforeUs: pre,
+    beforeUs: BEFORE_US,
   })
   return {
     window: { fromUs: T0, toUs: T0 + WINDOW_US, requests, total: N, metrics: new Map() },
@@ -88,24 +91,12 @@ function makeWindow(): { window: TwinWindow; makeMs: number } {
  */
 function truthAt(factor: number): Record<'ttft' | 'tpot', Record<'p50' | 'p99', number>> {
   const rng = createRng(8)
-  const n = Math.round(N * factor)
-  const arrive = new Float64Array(n)
-  const prompt = new Float64Array(n)
-  const output = new Float64Array(n)
-  let t = 0
-  for (let i = 0; i < n; i++) {
-    t += rng.exp(WINDOW_US / n)
-    arrive[i] = t
-    prompt[i] = Math.max(8, Math.round(rng.lognormal(700, 0.8)))
-    output[i] = Math.max(2, Math.min(1024, Math.round(rng.lognormal(180, 0.7))))
-  }
-  const jobs = { n, arriveUs: arrive, prompt, cached: new Float64Array(n), output }
-  const r = runTwin(
-    trueCluster(),
-    { ...jobs, replica: new Int32Array(n).fill(-1) },
-    rng.fork('run')
-  )
-  const ttft = Float64Array.from(arrive, (a, i) => (2000 + r.firstTokenUs[i]! - a) / 1000).sort()
+  const { arrive, prompt, output } = drawJobs(rng, Math.round(N * factor))
+  const r = runOpen(trueCluster(), arrive, prompt, output, rng.fork('run'))
+  const ttft = Float64Array.from(
+    arrive,
+    (a, i) => (BEFORE_US + r.firstTokenUs[i]! - a) / 1000
+  ).sort()
   const tpot = Float64Array.from(
     arrive,
     (_, i) => (r.endUs[i]! - r.firstTokenUs[i]!) / Math.max(1, output[i]! - 1) / 1000

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
-import { runTwin, type TwinCluster } from './engine.js'
+import type { TwinCluster } from './engine.js'
 import { fitTwin, type TwinFit } from './fit.js'
-import { observedFromRun } from './testing/observed-run.js'
+import { observedFromRun, runOpen } from './testing/observed-run.js'
 import { predict, runDetailed } from './predict.js'
 import { headroomRange, refitCluster, type SweepPoint } from './whatif.js'
 
@@ -48,20 +48,10 @@ function burstWindow(burst: number): TwinFit {
   const output = Float64Array.from(arrive, () =>
     Math.max(2, Math.min(1024, Math.round(rng.lognormal(150, 0.6))))
   )
-  const r = runTwin(
-    cluster,
-    {
-      n,
-      arriveUs: Float64Array.from(arrive),
-      prompt,
-      cached: new Float64Array(n),
-      output,
-      replica: new Int32Array(n).fill(-1),
-    },
-    rng.fork('run')
-  )
+  const arriveUs = Float64Array.from(arrive)
+  const r = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
   const requests = observedFromRun({
-    arriveUs: Float64Array.from(arrive),
+    arriveUs,
     prompt,
     output,
     run: r,

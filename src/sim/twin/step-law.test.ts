@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
-import { runTwin, stepDurationUs, type StepModel, type TwinCluster } from './engine.js'
+import { stepDurationUs, type StepModel, type TwinCluster } from './engine.js'
 import type { ObservedRequests } from './observed.js'
-import { observedFromRun } from './testing/observed-run.js'
+import { observedFromRun, runOpen } from './testing/observed-run.js'
 import { chooseStepLaw } from './law-choice.js'
 import { fitStepLaws } from './step-law.js'
 
@@ -31,27 +31,16 @@ function windowOf(law: StepModel, ratePerSec: number, seconds: number): Observed
   for (let t = rng.exp(1e6 / ratePerSec); t < seconds * 1e6; t += rng.exp(1e6 / ratePerSec)) {
     arrive.push(t)
   }
-  const n = arrive.length
   const prompt = Float64Array.from(arrive, () =>
     Math.min(24_000, Math.round(rng.lognormal(6500, 0.35)))
   )
   const output = Float64Array.from(arrive, () =>
     Math.max(2, Math.min(2048, Math.round(rng.lognormal(420, 0.4))))
   )
-  const r = runTwin(
-    cluster,
-    {
-      n,
-      arriveUs: Float64Array.from(arrive),
-      prompt,
-      cached: new Float64Array(n),
-      output,
-      replica: new Int32Array(n).fill(-1),
-    },
-    rng.fork('run')
-  )
+  const arriveUs = Float64Array.from(arrive)
+  const r = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
   return observedFromRun({
-    arriveUs: Float64Array.from(arrive),
+    arriveUs,
     prompt,
     output,
     run: r,

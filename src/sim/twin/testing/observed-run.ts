@@ -2,8 +2,32 @@
  * The stored requests a window made by the twin's own engine would hold: what the twin's tests and
  * benches fit on when they need a window whose law is known.
  */
-import type { TwinRunResult } from '../engine.js'
+import type { Rng } from '../../../core/stats/seeded-random.js'
+import { runTwin, type TwinCluster, type TwinRunResult } from '../engine.js'
 import type { ObservedRequests } from '../observed.js'
+
+/** Requests arriving at `arriveUs` with no cached tokens, each routed by the cluster's policy. */
+export function runOpen(
+  cluster: TwinCluster,
+  arriveUs: Float64Array,
+  prompt: Float64Array,
+  output: Float64Array,
+  rng: Rng
+): TwinRunResult {
+  const n = arriveUs.length
+  return runTwin(
+    cluster,
+    {
+      n,
+      arriveUs,
+      prompt,
+      cached: new Float64Array(n),
+      output,
+      replica: new Int32Array(n).fill(-1),
+    },
+    rng
+  )
+}
 
 export interface RunWindow {
   /** Arrival at the engine of each request, µs from the run's start. */
