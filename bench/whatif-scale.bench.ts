@@ -11,7 +11,7 @@ import type { TwinCluster } from '../src/sim/twin/engine.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin } from '../src/sim/twin/fit.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
-import { observedFromRun, runOpen } from '../src/sim/twin/testing/observed-run.js'
+import { observedFromRun, runOpen, uncappedCluster } from '../src/sim/twin/testing/observed-run.js'
 import { predict } from '../src/sim/twin/predict.js'
 import { refitCluster } from '../src/sim/twin/whatif.js'
 
@@ -22,25 +22,16 @@ const T0 = 1_750_000_000_000_000
 
 /** The cluster the window is made on: its step law is the truth the twin fits. */
 function trueCluster(): TwinCluster {
-  return {
-    replicas: Array.from({ length: REPLICAS }, (_, i) => ({
-      name: `vllm-${i}`,
-      step: {
-        decodeBaseUs: 7000,
-        perDecodeSeqUs: 15,
-        perKvTokenUs: 0.04,
-        prefillBaseUs: 1200,
-        perPrefillTokenUs: 35,
-      },
-      maxNumSeqs: 256,
-      kvCapacityTokens: Infinity,
-      maxBatchedTokens: 8192,
-      pool: 0,
-    })),
-    routing: 'least_loaded',
-    shares: new Array<number>(REPLICAS).fill(1),
-    splitMinPrompt: null,
-  }
+  return uncappedCluster(
+    Array.from({ length: REPLICAS }, (_, i) => `vllm-${i}`),
+    {
+      decodeBaseUs: 7000,
+      perDecodeSeqUs: 15,
+      perKvTokenUs: 0.04,
+      prefillBaseUs: 1200,
+      perPrefillTokenUs: 35,
+    }
+  )
 }
 
 /** A gateway's own time before the engine, in every request's TTFT and E2E (µs). */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
-import type { TwinCluster } from './engine.js'
 import { fitTwin, type TwinFit } from './fit.js'
-import { observedFromRun, runOpen } from './testing/observed-run.js'
+import { observedFromRun, runOpen, uncappedCluster } from './testing/observed-run.js'
 import { predict, runDetailed } from './predict.js'
 import { headroomRange, refitCluster, type SweepPoint } from './whatif.js'
 
@@ -17,25 +16,13 @@ const WINDOW_US = 1_200_000_000
  */
 function burstWindow(burst: number): TwinFit {
   const rng = createRng(5)
-  const cluster: TwinCluster = {
-    replicas: ['r0', 'r1'].map((name) => ({
-      name,
-      step: {
-        decodeBaseUs: 7000,
-        perDecodeSeqUs: 400,
-        perKvTokenUs: 0.04,
-        prefillBaseUs: 1200,
-        perPrefillTokenUs: 35,
-      },
-      maxNumSeqs: 256,
-      kvCapacityTokens: Infinity,
-      maxBatchedTokens: 8192,
-      pool: 0,
-    })),
-    routing: 'least_loaded',
-    shares: [1, 1],
-    splitMinPrompt: null,
-  }
+  const cluster = uncappedCluster(['r0', 'r1'], {
+    decodeBaseUs: 7000,
+    perDecodeSeqUs: 400,
+    perKvTokenUs: 0.04,
+    prefillBaseUs: 1200,
+    perPrefillTokenUs: 35,
+  })
   const arrive: number[] = []
   for (let t = rng.exp(1e6 / 6); t < WINDOW_US; t += rng.exp(1e6 / 6)) {
     arrive.push(t)

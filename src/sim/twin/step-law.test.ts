@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
-import { stepDurationUs, type StepModel, type TwinCluster } from './engine.js'
+import { stepDurationUs, type StepModel } from './engine.js'
 import type { ObservedRequests } from './observed.js'
-import { observedFromRun, runOpen } from './testing/observed-run.js'
+import { observedFromRun, runOpen, uncappedCluster } from './testing/observed-run.js'
 import { chooseStepLaw } from './law-choice.js'
 import { fitStepLaws } from './step-law.js'
 
@@ -13,20 +13,7 @@ import { fitStepLaws } from './step-law.js'
  */
 function windowOf(law: StepModel, ratePerSec: number, seconds: number): ObservedRequests {
   const rng = createRng(11)
-  const R = 2
-  const cluster: TwinCluster = {
-    replicas: Array.from({ length: R }, (_, i) => ({
-      name: `r${i}`,
-      step: law,
-      maxNumSeqs: 256,
-      kvCapacityTokens: Infinity,
-      maxBatchedTokens: 8192,
-      pool: 0,
-    })),
-    routing: 'least_loaded',
-    shares: [1, 1],
-    splitMinPrompt: null,
-  }
+  const cluster = uncappedCluster(['r0', 'r1'], law)
   const arrive: number[] = []
   for (let t = rng.exp(1e6 / ratePerSec); t < seconds * 1e6; t += rng.exp(1e6 / ratePerSec)) {
     arrive.push(t)

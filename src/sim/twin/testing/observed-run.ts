@@ -3,8 +3,28 @@
  * benches fit on when they need a window whose law is known.
  */
 import type { Rng } from '../../../core/stats/seeded-random.js'
-import { runTwin, type TwinCluster, type TwinRunResult } from '../engine.js'
+import { runTwin, type StepModel, type TwinCluster, type TwinRunResult } from '../engine.js'
 import type { ObservedRequests } from '../observed.js'
+
+/**
+ * Replicas of one step law, routed to the least loaded, with no cap the window would reach (256
+ * sequences, unbounded KV): a window whose only limit is the law.
+ */
+export function uncappedCluster(names: string[], step: StepModel): TwinCluster {
+  return {
+    replicas: names.map((name) => ({
+      name,
+      step,
+      maxNumSeqs: 256,
+      kvCapacityTokens: Infinity,
+      maxBatchedTokens: 8192,
+      pool: 0,
+    })),
+    routing: 'least_loaded',
+    shares: names.map(() => 1),
+    splitMinPrompt: null,
+  }
+}
 
 /** Requests arriving at `arriveUs` with no cached tokens, each routed by the cluster's policy. */
 export function runOpen(
