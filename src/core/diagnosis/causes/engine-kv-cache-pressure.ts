@@ -79,38 +79,13 @@ function fullLevels(
 }
 
 /**
- * The first step of the pressure inside `range`: the start of the first full level of the
- * cache's usage (ADR 0331). For a window the latency opens with the data, which would then be
- * set aside as a stretch the recording began inside: a cache below full in those first steps is
- * the before the latency did not show, and its own series says when its blocks ran out.
+ * The last step of the pressure: the end of the last full level of the cache's usage (`levels`,
+ * from {@link fullLevels}), or, when the engine queue's median per step stays up past it, the end
+ * of that queue's elevated span (a backlog its users still wait in, read as the latency windows
+ * read a P50). Preemptions are not read: a counter that keeps rising after the cache has room
+ * counts the backlog's sequences being rescheduled, not a cache without blocks.
  */
-function pressureStart(
-  ctx: DiagnosisContext,
-  range: { from: number; to: number },
-  scope: Finding['scope']
-): number | null {
-  const levels = fullLevels(ctx, range, scope)
-  return levels === null ? null : Math.min(...levels.map((s) => s.start))
-}
-
-/**
- * The last step of the pressure inside `range`: the end of the last level of the cache's usage
- * per step that is full ({@link KV_FULL}, levels by change points as on the cache's own step),
- * or, when the engine queue's median per step stays up past it, the end of that queue's elevated
- * span (a backlog its users still wait in, read as the latency windows read a P50). Null when no
- * full level overlaps the range: a cache that ran at 0.6–0.8 while preempting gives no edge to
- * end at. Preemptions are not read: a counter that keeps rising after the cache has room counts
- * the backlog's sequences being rescheduled, not a cache without blocks.
- */
-function pressureEnd(
-  ctx: DiagnosisContext,
-  range: { from: number; to: number },
-  scope: Finding['scope']
-): number | null {
-  const levels = fullLevels(ctx, range, scope)
-  if (levels === null) {
-    return null
-  }
+function pressureEnd(ctx: DiagnosisContext, levels: { start: number; end: number }[]): number {
   const k = minSegmentSteps(ctx.grid)
   let end = Math.max(...levels.map((s) => s.end))
   const queue = ctx.frame.stages['engine.queue']
@@ -269,12 +244,19 @@ export const engineKvCachePressureCause: CauseRecord = {
     if (range === null || finding.window === null) {
       return finding.window
     }
-    const end = pressureEnd(ctx, range, finding.scope)
-    // Only where the latency gives no before: elsewhere its start stands, since a cache that
-    // fills over minutes reaches its full level after the queue has begun to move (contract
-    // seed 113 `#0`: 136 s late).
+    // Without a full level overlapping the window (a cache that ran at 0.6–0.8 while preempting)
+    // the cache gives no edge to place.
+    const levels = fullLevels(ctx, range, finding.scope)
+    const end = levels === null ? null : pressureEnd(ctx, levels)
+    // The start of the first full level (ADR 0331), only where the latency gives no before: for a
+    // window the latency opens with the data, which would be set aside as a stretch the recording
+    // began inside, a cache below full in those first steps is the before the latency did not
+    // show. Elsewhere the latency's start stands, since a cache that fills over minutes reaches
+    // its full level after the queue has begun to move (contract seed 113 `#0`: 136 s late).
     const start =
-      opensWithData(ctx, finding.window) === null ? null : pressureStart(ctx, range, finding.scope)
+      levels === null || opensWithData(ctx, finding.window) === null
+        ? null
+        : Math.min(...levels.map((l) => l.start))
     // Only ever narrower: the latency's own edges stand where the cache was full at them.
     const from = start === null || start <= range.from ? range.from : start
     const to = end === null || end >= range.to ? range.to : end
