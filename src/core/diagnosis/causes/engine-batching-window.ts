@@ -29,7 +29,7 @@ import { trafficLevel } from '../detect/demand-onset.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { fmtUs, pct, round, roundKnown } from '../explain/text.js'
 import { missingEvidence } from '../explain/evidence.js'
 
 /** Rise of the median engine queue per step (inside / outside) at which support starts / is full. */
@@ -331,7 +331,7 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
     evidence.push({
       metric: waiting.view.metric,
       observed: round(waiting.inside),
-      baseline: Number.isFinite(waiting.outside) ? round(waiting.outside) : null,
+      baseline: roundKnown(waiting.outside),
       text: grew
         ? `against: ${waiting.view.metric} grew to ${round(waiting.inside, 1)} per replica from ${round(waiting.outside, 1)}: a backlog, not a window`
         : standing
@@ -468,7 +468,7 @@ export const engineBatchingWindowCause: CauseRecord = {
       confidence = Math.min(confidence, 0.25)
       evidence.push({
         metric: 'corr(engine.queue p50, traffic)',
-        observed: Number.isFinite(rho) ? round(rho) : null,
+        observed: roundKnown(rho),
         baseline: null,
         text: 'a batch window cannot be told from ordinary queueing here: no waiting-requests series and no swing in traffic that shows queue time falling as traffic rises',
       })

@@ -55,7 +55,7 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { fmtUs, pct, round, roundKnown } from '../explain/text.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
 import { loadEdge } from './load-edge.js'
@@ -317,7 +317,7 @@ function judgeIn(
     evidence.push({
       metric: waiting.view.metric,
       observed: round(waiting.inside),
-      baseline: Number.isFinite(waiting.outside) ? round(waiting.outside) : null,
+      baseline: roundKnown(waiting.outside),
       text: `${waiting.view.metric} averages ${round(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` ${over} vs ${round(waiting.outside, 1)} outside` : ''}`,
     })
   } else {

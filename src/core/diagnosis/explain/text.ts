@@ -21,6 +21,11 @@ export function round(v: number, digits = 3): number {
   return Math.round(v * f) / f
 }
 
+/** {@link round}, or null for a figure without its inputs (NaN, ±∞): unknown is not 0. */
+export function roundKnown(v: number): number | null {
+  return Number.isFinite(v) ? round(v) : null
+}
+
 export function pct(v: number): string {
   return `${Math.round(v * 100)}%`
 }
