@@ -19,7 +19,7 @@ import type { CauseRecord } from './record.js'
 import { decodeWeight, workloadKind } from './signature.js'
 import { LONG_OUTPUT_RATIO } from '../thresholds.js'
 import { changeEvidence, changeWindow } from '../explain/evidence.js'
-import { pct, round } from '../explain/text.js'
+import { pct, round, roundKnown } from '../explain/text.js'
 import { costDrivers, stageStat, workDrivers, type CostDrivers } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
@@ -105,6 +105,11 @@ export function longShareSpan(
 /** A share to one decimal under 10 % ("0.4 %"), so a small share never reads as none. */
 function pctFine(v: number): string {
   return v > 0 && v < 0.1 ? `${(100 * v).toFixed(1)}%` : pct(v)
+}
+
+/** {@link pctFine}, or "–" for a share with no requests to be read on (nothing outside the span). */
+function shareWords(v: number): string {
+  return Number.isFinite(v) ? pctFine(v) : '–'
 }
 
 export const engineLongGenerationsCause: CauseRecord = {
@@ -248,14 +253,14 @@ export const engineLongGenerationsCause: CauseRecord = {
       {
         metric: 'long_generation_share',
         observed: round(shareIn),
-        baseline: round(Number.isFinite(shareOut) ? shareOut : 0),
-        text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${pctFine(Number.isFinite(shareOut) ? shareOut : 0)} before (${longIn} of ${startsIn} requests inside; ${shareZ.toFixed(1)} standard errors above the rest)`,
+        baseline: roundKnown(shareOut),
+        text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} before (${longIn} of ${startsIn} requests inside; ${shareZ.toFixed(1)} standard errors above the rest)`,
       },
       {
         metric: 'tpot.p50',
         observed: round(tpotIn / 1000),
-        baseline: round(tpotOut / 1000),
-        text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${(tpotOut / 1000).toFixed(1)} ms otherwise; it rises and falls with the long generations in flight (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
+        baseline: roundKnown(tpotOut / 1000),
+        text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${Number.isFinite(tpotOut) ? (tpotOut / 1000).toFixed(1) : '–'} ms otherwise; it rises and falls with the long generations in flight (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
       },
     ]
     if (viaQueue > byTpot) {
@@ -339,13 +344,13 @@ function sparseInflux(
   const startUs = ctx.grid.fromUs + scan.buckets.from * ctx.grid.stepUs
   const endUs = ctx.grid.fromUs + (scan.buckets.to + 1) * ctx.grid.stepUs
   const shareIn = scan.nIn > 0 ? scan.xIn / scan.nIn : 0
-  const shareOut = scan.nOut > 0 ? scan.xOut / scan.nOut : 0
+  const shareOut = scan.nOut > 0 ? scan.xOut / scan.nOut : NaN
   const evidence: Evidence[] = [
     {
       metric: 'long_generation_share',
       observed: round(shareIn),
-      baseline: round(shareOut),
-      text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${pctFine(shareOut)} outside it (${scan.xIn} of ${scan.nIn} requests inside, ${scan.xOut} of ${scan.nOut} outside; ${scan.z.toFixed(1)} noise units by the scan of that share, at the edge of chance); the output lengths inside stand ${rankZ.toFixed(1)} standard errors above those outside (rank test)`,
+      baseline: roundKnown(shareOut),
+      text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} outside it (${scan.xIn} of ${scan.nIn} requests inside, ${scan.xOut} of ${scan.nOut} outside; ${scan.z.toFixed(1)} noise units by the scan of that share, at the edge of chance); the output lengths inside stand ${rankZ.toFixed(1)} standard errors above those outside (rank test)`,
     },
     {
       metric: cost !== null ? 'engine_time_per_request' : 'tokens_per_request',
