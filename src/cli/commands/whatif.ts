@@ -260,10 +260,14 @@ export function registerWhatIfCommand(program: Command): void {
     .option('--changes <file>', "a YAML file of several changes (the flags' names in camelCase)")
     .option(
       '--sweep <range>',
-      'find the load at which TTFT p99 breaks --slo-ttft-ms, e.g. load=1x..3x'
+      'find the load at which TTFT p99 breaks --slo-ttft-ms, e.g. load=1x..3x; the headroom comes with a range over the intervals'
     )
     .option('--slo-ttft-ms <ms>', 'the TTFT p99 objective --sweep tests')
-    .option('--runs <n>', 'seeded runs per prediction (the interval is their range)', '5')
+    .option(
+      '--runs <n>',
+      "seeded runs per prediction (the interval is their range, widened by the step law's own spread when a prediction runs batches the window did not)",
+      '5'
+    )
     .option('--seed <n>', 'first seed of the runs', '1')
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
