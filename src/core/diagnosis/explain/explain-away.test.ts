@@ -228,6 +228,48 @@ describe('a scope that is another scope seen through the requests they share', (
   })
 })
 
+describe('two excesses on two stages, each outside the other scope too', () => {
+  // From minute 10 eu-west's round trips triple and the router sends r5 three times its share:
+  // r5's queue rises for requests from every region, eu-west's network time on every replica.
+  const both = generateRun({
+    seed: 5,
+    minutes: 20,
+    perMinute: 120,
+    faults: [
+      { cause: 'network.high_rtt', magnitude: 3, windowShare: 0.5 },
+      { cause: 'routing.imbalance', magnitude: 3, windowShare: 0.5 },
+    ],
+  })
+  const bothCtx = buildContext(inputOfRun(both))
+  const window = { start: minuteOfRun(both, 10), end: minuteOfRun(both, 20) }
+  const region = (): Finding => ({
+    cause: 'network.high_rtt',
+    confidence: 0.9,
+    scope: { dimension: 'region', value: 'eu-west' },
+    window,
+    evidence: [{ stage: 'network', observed: 1, baseline: null, text: 'network grew' }],
+    actions: [],
+  })
+  const replica = (): Finding => ({
+    cause: 'routing.imbalance',
+    confidence: 0.6,
+    scope: { dimension: 'replica', value: 'r5' },
+    window,
+    evidence: [{ stage: 'engine.queue', observed: 1, baseline: null, text: 'queue grew' }],
+    actions: [],
+  })
+
+  it('neither is the other’s shadow: the far region keeps its rank over the busy replica', () => {
+    const r = region()
+    const h = replica()
+    explainAway(bothCtx, [h, r])
+    expect(r.evidence.some((e) => e.metric === 'shadow_of')).toBe(false)
+    expect(h.evidence.some((e) => e.metric === 'shadow_of')).toBe(false)
+    expect(r.confidence).toBe(0.9)
+    expect(h.confidence).toBe(0.6)
+  })
+})
+
 describe('a version that exists only inside its incident', () => {
   // v2 runs on r0, r1 and r2 from minute 10 to 20, then is rolled back; every v2 request queues
   // longer as its replica falls behind, r2 three times as fast, and r2's backlog drains until

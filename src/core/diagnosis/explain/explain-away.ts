@@ -117,11 +117,11 @@ function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boo
   if (inM === null || inR === null) {
     return false
   }
-  const rise = (pick: (i: number) => boolean): number => {
+  const rise = (pick: (i: number) => boolean, on = values): number => {
     const inside: number[] = []
     const outside: number[] = []
     for (let i = 0; i < frame.n; i++) {
-      const v = values.of[i] as number
+      const v = on.of[i] as number
       if (v !== v || !pick(i)) {
         continue
       }
@@ -135,8 +135,8 @@ function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boo
     if (inside.length < SHADOW_MIN || outside.length < SHADOW_MIN) {
       return NaN
     }
-    const before = values.centre(outside)
-    return before > 0 ? values.centre(inside) / before - 1 : NaN
+    const before = on.centre(outside)
+    return before > 0 ? on.centre(inside) / before - 1 : NaN
   }
   const own = rise((i) => inM[i] === 1)
   const kept = rise((i) => inM[i] === 1 && inR[i] !== 1)
@@ -144,7 +144,21 @@ function shadowOf(ctx: DiagnosisContext, root: Finding, mechanism: Finding): boo
   if (!(own > 0) || kept !== kept || left !== left) {
     return false
   }
-  return kept >= SHADOW_KEPT * own && left <= SHADOW_LEFT * own
+  if (!(kept >= SHADOW_KEPT * own && left <= SHADOW_LEFT * own)) {
+    return false
+  }
+  // The root is slower only through the mechanism's scope when what slowed the root went with
+  // it: read on the root's own stage or measure too. A replica whose queue rose from its own
+  // share of the requests is no shadow of a far region because its network time rose only
+  // through that region's requests, nor that region of the replica because its queue did
+  // (ADR 0338): two excesses on two stages, each there outside the other's scope.
+  const rootValues = shadowValues(ctx, root)
+  if (rootValues === null || rootValues.of === values.of) {
+    return true
+  }
+  const rootOwn = rise((i) => inR[i] === 1, rootValues)
+  const rootLeft = rise((i) => inR[i] === 1 && inM[i] !== 1, rootValues)
+  return !(rootOwn > 0 && rootLeft > SHADOW_LEFT * rootOwn)
 }
 
 /** Whether `root` drives `mechanism` in the causal graph, directly or through other mechanisms. */
