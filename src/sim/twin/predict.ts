@@ -339,6 +339,7 @@ export interface RunSlice {
 }
 
 interface RunFigures {
+  /** Each measure's values, sorted ascending. */
   values: Record<TwinMeasure, Float64Array>
   utilization: number[]
   kvPeak: number[]
@@ -380,11 +381,14 @@ function runOnce(
   const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, slice)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
-  const ttft: number[] = []
-  const tpot: number[] = []
-  const e2e: number[] = []
-  const queue: number[] = []
-  const queuedAt: number[] = []
+  // Filled in place, not pushed: 1.5M jobs a run on the scale bench's hour.
+  const ttftAll = new Float64Array(res.ran)
+  const tpotAll = new Float64Array(res.ran)
+  const e2eAll = new Float64Array(res.ran)
+  const queueAll = new Float64Array(res.ran)
+  const queuedAtAll = new Float64Array(res.ran)
+  let ended = 0
+  let paced = 0
   for (let k = 0; k < res.ran; k++) {
     const end = res.endUs[k]!
     if (!(end === end)) {
@@ -395,25 +399,31 @@ function runOnce(
     const tail = o.e2eUs[i]! - o.ttftUs[i]! - o.decodeUs[i]!
     const arrive = res.arriveUs[k]!
     const first = res.firstTokenUs[k]!
-    queue.push(res.scheduledUs[k]! - arrive)
-    queuedAt.push(arrive)
-    ttft.push(pre + first - arrive)
-    e2e.push(pre + end - arrive + tail)
+    queueAll[ended] = res.scheduledUs[k]! - arrive
+    queuedAtAll[ended] = arrive
+    ttftAll[ended] = pre + first - arrive
+    e2eAll[ended++] = pre + end - arrive + tail
     const out = jobs.output[k]!
     const obsOut = o.outputTokens[i]!
     if (out >= 2 && o.tpotUs[i]! === o.tpotUs[i]!) {
       // What the stored TPOT adds to the engine's own decode pace (the stream to a client).
       const offset = obsOut >= 2 ? o.tpotUs[i]! - o.decodeUs[i]! / (obsOut - 1) : 0
-      tpot.push(offset + (end - first) / (out - 1))
+      tpotAll[paced++] = offset + (end - first) / (out - 1)
     }
   }
+  const ttft = ttftAll.subarray(0, ended)
+  const tpot = tpotAll.subarray(0, paced)
+  const e2e = e2eAll.subarray(0, ended)
+  const queue = queueAll.subarray(0, ended)
+  const queuedAt = queuedAtAll.subarray(0, ended)
   const span = Math.max(windowUs, 1)
   return {
+    // Sorted once here: every percentile, interval and law pair reads them (1.5M values a run).
     values: {
-      ttft: Float64Array.from(ttft),
-      tpot: Float64Array.from(tpot),
-      e2e: Float64Array.from(e2e),
-      queue: Float64Array.from(queue),
+      ttft: ttft.sort(),
+      tpot: tpot.sort(),
+      e2e: e2e.sort(),
+      queue: Float64Array.from(queue).sort(),
     },
     utilization: Array.from(res.busyUs, (b) => Math.min(1, b / span)),
     kvPeak: Array.from(res.kvPeakTokens, (v, r) => {
@@ -509,7 +519,7 @@ function estimate(values: number[], extra: number[] = [], band = false): Estimat
 }
 
 function percentileMs(f: RunFigures, m: TwinMeasure, q: number): number {
-  const sorted = f.values[m].sort()
+  const sorted = f.values[m]
   return sorted.length > 0 ? quantileSorted(sorted, q) / 1000 : NaN
 }
 
