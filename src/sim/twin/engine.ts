@@ -235,8 +235,20 @@ export function runTwin(
   let admitCounter = 0
   const heap = new MinHeap<TwinEvent>()
   let seq = 0
+  // Handled events are reused: a 1.5M-job run pushes millions of step ends, one object each.
+  const spare: TwinEvent[] = []
   const push = (timeUs: number, type: 0 | 1 | 2, idx: number, gen = 0): void => {
-    heap.push({ timeUs, seq: seq++, type, idx, gen })
+    const ev = spare.pop()
+    if (ev === undefined) {
+      heap.push({ timeUs, seq: seq++, type, idx, gen })
+      return
+    }
+    ev.timeUs = timeUs
+    ev.seq = seq++
+    ev.type = type
+    ev.idx = idx
+    ev.gen = gen
+    heap.push(ev)
   }
   const pools: number[][] = [[], []]
   cluster.replicas.forEach((r, i) => pools[r.pool === 1 ? 1 : 0]!.push(i))
@@ -533,21 +545,25 @@ export function runTwin(
     if (ev === undefined) {
       break
     }
-    if (ev.type === 1) {
-      endStep(ev.idx, ev.timeUs)
+    const { type, idx, timeUs, gen } = ev
+    if (ev !== arrival) {
+      spare.push(ev)
+    }
+    if (type === 1) {
+      endStep(idx, timeUs)
       continue
     }
-    if (ev.type === 2) {
-      const s = states[ev.idx]!
-      if (s.run !== null && ev.gen === s.gen) {
+    if (type === 2) {
+      const s = states[idx]!
+      if (s.run !== null && gen === s.gen) {
         s.advance(s.run.steps - 1)
         s.run = null
-        endStep(ev.idx, ev.timeUs)
+        endStep(idx, timeUs)
       }
       continue
     }
-    const j = ev.idx
-    arriveUs[j] = ev.timeUs
+    const j = idx
+    arriveUs[j] = timeUs
     const ri = route(j)
     replicaOf[j] = ri
     const s = states[ri]!
@@ -555,14 +571,14 @@ export function runTwin(
     if (s.run !== null) {
       // The request waits for the step in flight, as it would step by step: split the run there.
       const run = s.run
-      const done = stepsDone(run, ev.timeUs - run.startUs)
+      const done = stepsDone(run, timeUs - run.startUs)
       s.advance(done)
       s.busyUs -= runTimeUs(run, run.steps) - runTimeUs(run, done + 1)
       s.run = null
       s.gen++
       push(run.startUs + runTimeUs(run, done + 1), 1, ri)
     } else if (!s.stepping) {
-      startStep(ri, ev.timeUs)
+      startStep(ri, timeUs)
     }
   }
   return {

@@ -54,14 +54,27 @@ export function fitNonNegative(X: Float64Array, y: Float64Array, k: number): Non
   }
   const XtX = Array.from({ length: k }, () => new Array<number>(k).fill(0))
   const Xty = new Array<number>(k).fill(0)
+  // Flat sums and each row scaled once: the refits of the step law run this on ~1M rows each.
+  const xtx = new Float64Array(k * k)
+  const xty = new Float64Array(k)
+  const row = new Float64Array(k)
   for (let i = 0; i < n; i++) {
     for (let a = 0; a < k; a++) {
-      const xa = scale[a]! > 0 ? X[i * k + a]! / scale[a]! : 0
-      Xty[a] = Xty[a]! + xa * y[i]!
+      row[a] = scale[a]! > 0 ? X[i * k + a]! / scale[a]! : 0
+    }
+    const yi = y[i]!
+    for (let a = 0; a < k; a++) {
+      const xa = row[a]!
+      xty[a] = xty[a]! + xa * yi
       for (let b = a; b < k; b++) {
-        const xb = scale[b]! > 0 ? X[i * k + b]! / scale[b]! : 0
-        XtX[a]![b] = XtX[a]![b]! + xa * xb
+        xtx[a * k + b] = xtx[a * k + b]! + xa * row[b]!
       }
+    }
+  }
+  for (let a = 0; a < k; a++) {
+    Xty[a] = xty[a]!
+    for (let b = a; b < k; b++) {
+      XtX[a]![b] = xtx[a * k + b]!
     }
   }
   for (let a = 0; a < k; a++) {

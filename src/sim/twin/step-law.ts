@@ -37,7 +37,14 @@ interface StepRows {
   /** Per decode row: request, replica, share of its steps with no prompt (g), mean batch, mean
    * KV tokens, prompt work per step around it, share with a prompt (f), TPOT. */
   decode: { i: Int32Array; r: Int32Array; cols: Float64Array; y: Float64Array }
-  prefill: { i: number; r: number; work: number; batch: number; kv: number; y: number }[]
+  prefill: {
+    i: Int32Array
+    r: Int32Array
+    work: Float64Array
+    batch: Float64Array
+    kv: Float64Array
+    y: Float64Array
+  }
 }
 
 export interface StepLaws {
@@ -125,7 +132,12 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
   const dR: number[] = []
   const dCols: number[] = []
   const dY: number[] = []
-  const prefill: StepRows['prefill'] = []
+  const pI: number[] = []
+  const pR: number[] = []
+  const pWork: number[] = []
+  const pBatch: number[] = []
+  const pKv: number[] = []
+  const pY: number[] = []
   for (let i = 0; i < o.n; i++) {
     const r = o.replica[i]!
     const base = r * LANES
@@ -160,14 +172,12 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
       const len = o.prefillUs[i]!
       const work = grid.integral(base + 2, sched, first)
       const steps = Math.max(1, Math.ceil(work / ASSUMED_MAX_BATCHED_TOKENS))
-      prefill.push({
-        i,
-        r,
-        work: work / steps,
-        batch: grid.integral(base, sched, first) / len,
-        kv: grid.integral(base + 1, sched, first) / len,
-        y: len / steps,
-      })
+      pI.push(i)
+      pR.push(r)
+      pWork.push(work / steps)
+      pBatch.push(grid.integral(base, sched, first) / len)
+      pKv.push(grid.integral(base + 1, sched, first) / len)
+      pY.push(len / steps)
     }
   }
   const rows: StepRows = {
@@ -177,7 +187,14 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
       cols: Float64Array.from(dCols),
       y: Float64Array.from(dY),
     },
-    prefill,
+    prefill: {
+      i: Int32Array.from(pI),
+      r: Int32Array.from(pR),
+      work: Float64Array.from(pWork),
+      batch: Float64Array.from(pBatch),
+      kv: Float64Array.from(pKv),
+      y: Float64Array.from(pY),
+    },
   }
   return {
     grid,
@@ -249,29 +266,46 @@ function fitKind(
   }
   // Roofline: the steps slower than their decode step are the prompt's own (compute-bound).
   // Additive: every prompt step is its decode step plus the prompt's cost.
-  const px: number[][] = Array.from({ length: R }, () => [])
-  const py: number[][] = Array.from({ length: R }, () => [])
-  for (const row of rows.prefill) {
-    const w = rootWeight(row.i)
-    if ((train !== undefined && !train(row.i)) || !(w > 0)) {
+  // Kept rows first, then filled in place, per replica (as the decode rows above).
+  const p = rows.prefill
+  const pKeep = new Uint8Array(p.y.length)
+  const pCounts = new Int32Array(R)
+  for (let k = 0; k < p.y.length; k++) {
+    const i = p.i[k]!
+    const w = rootWeight(i)
+    if ((train !== undefined && !train(i)) || !(w > 0)) {
       continue
     }
-    const decode = decodeStep(row.r, row.batch, row.kv)
-    if (kind === 'additive') {
-      px[row.r]!.push(w, w * row.work, w * row.work * row.work)
-      py[row.r]!.push(w * (row.y - decode))
-    } else if (row.y > 1.1 * decode) {
-      px[row.r]!.push(w, w * row.work, w * row.work * row.work)
-      py[row.r]!.push(w * row.y)
+    const decode = decodeStep(p.r[k]!, p.batch[k]!, p.kv[k]!)
+    if (kind === 'additive' || p.y[k]! > 1.1 * decode) {
+      pKeep[k] = 1
+      pCounts[p.r[k]!]!++
     }
   }
-  const prefillFit = (x: number[], y: number[]): Law => {
-    const f = fitNonNegative(Float64Array.from(x), Float64Array.from(y), 3)
+  const px = Array.from({ length: R }, (_, r) => new Float64Array(pCounts[r]! * 3))
+  const py = Array.from({ length: R }, (_, r) => new Float64Array(pCounts[r]!))
+  at.fill(0)
+  for (let k = 0; k < p.y.length; k++) {
+    if (pKeep[k] === 0) {
+      continue
+    }
+    const r = p.r[k]!
+    const w = rootWeight(p.i[k]!)
+    const work = p.work[k]!
+    const o = at[r]!
+    px[r]![o * 3] = w
+    px[r]![o * 3 + 1] = w * work
+    px[r]![o * 3 + 2] = w * work * work
+    py[r]![at[r]!++] =
+      kind === 'additive' ? w * (p.y[k]! - decodeStep(r, p.batch[k]!, p.kv[k]!)) : w * p.y[k]!
+  }
+  const prefillFit = (x: Float64Array, y: Float64Array): Law => {
+    const f = fitNonNegative(x, y, 3)
     return { c: f.coefficients, r2: f.r2, rows: y.length }
   }
   let pooledPrefill: Law | null = null
   const prefillOf = py.map((y, r) =>
-    y.length >= 50 ? prefillFit(px[r]!, y) : (pooledPrefill ??= prefillFit(px.flat(), py.flat()))
+    y.length >= 50 ? prefillFit(px[r]!, y) : (pooledPrefill ??= prefillFit(concat(px), concat(py)))
   )
   return { grid, kind, decodeOf, prefillOf }
 }
