@@ -9,7 +9,7 @@ import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnos
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/explain/concentration-json.js'
-import { round } from '../../core/diagnosis/explain/text.js'
+import { round, roundFinite } from '../../core/diagnosis/explain/text.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
 import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
 import type { SloTargets } from '../../core/diagnosis/frame/input.js'
@@ -317,12 +317,12 @@ function concentrationBody(
     rows: result.rows.filter((r) => r.significant).map(concentrationJson),
     stages: result.stages.map((st) => ({
       stage: st.stage,
-      slow_share: round(st.slowShare),
-      baseline_share: round(st.baselineShare),
-      slow_mean_ms: round(st.slowMeanUs / 1000),
-      baseline_mean_ms: round(st.baselineMeanUs / 1000),
-      excess_ms: round(st.excessUs / 1000),
-      excess_share: round(st.excessShare),
+      slow_share: roundFinite(st.slowShare),
+      baseline_share: roundFinite(st.baselineShare),
+      slow_mean_ms: roundFinite(st.slowMeanUs / 1000),
+      baseline_mean_ms: roundFinite(st.baselineMeanUs / 1000),
+      excess_ms: roundFinite(st.excessUs / 1000),
+      excess_share: roundFinite(st.excessShare),
     })),
   }
 }
