@@ -13,7 +13,7 @@ export function fmtUs(us: number): string {
 }
 
 /** How text shows a figure without its inputs (CONTRACT §4: JSON null, text "–"). */
-export const UNKNOWN_TEXT = '–'
+const UNKNOWN_TEXT = '–'
 
 /**
  * Rounds for JSON evidence (3 significant decimals are plenty, and keeps output stable). A figure
