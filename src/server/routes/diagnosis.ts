@@ -315,7 +315,9 @@ function concentrationBody(
     baseline: result.baseline,
     sample,
     rows: result.rows.filter((r) => r.significant).map(concentrationJson),
-    stages: result.stages.map((st) => ({
+    // Where the slow requests spend their time against the rest needs both: with no slow request
+    // (or no other) every mean and share of a side is unknown, not the 0 the breakdown holds.
+    stages: (result.slow === 0 || result.slow === result.total ? [] : result.stages).map((st) => ({
       stage: st.stage,
       slow_share: roundFinite(st.slowShare),
       baseline_share: roundFinite(st.baselineShare),
