@@ -37,7 +37,7 @@ import { sampleFrame } from './frame/frame-sample.js'
 import { sloBreachFinding } from './explain/slo-breach.js'
 import { uncoveredTime } from './detect/uncovered.js'
 import { eventEvidence } from './explain/evidence.js'
-import { fmtUs, pct, round } from './explain/text.js'
+import { fmtUs, pct, round, roundScore } from './explain/text.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { scoreCause } from './causes/score.js'
 import { diagnosisStages } from './explain/stage-breakdown.js'
@@ -513,7 +513,7 @@ function healthyFinding(
   }
   return {
     cause: 'healthy',
-    confidence: round(Math.min(cap, checked, 1 - strongest)),
+    confidence: roundScore(Math.min(cap, checked, 1 - strongest)),
     scope: { dimension: null, value: null },
     window: null,
     evidence,
@@ -569,7 +569,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   }
   explainAway(ctx, merged)
   for (const f of merged) {
-    f.confidence = round(Math.min(1, Math.max(0, f.confidence)))
+    f.confidence = roundScore(Math.min(1, Math.max(0, f.confidence)))
     if (f.shift === undefined) {
       attachShift(f, anomalies)
     }
@@ -579,7 +579,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   merged.sort((a, b) => b.confidence - a.confidence || a.cause.localeCompare(b.cause))
   let findings = merged.filter((f) => f.confidence >= MIN_CONFIDENCE).slice(0, MAX_FINDINGS)
   for (const f of findings) {
-    f.confidence = round(calibrate(f.confidence))
+    f.confidence = roundScore(calibrate(f.confidence))
   }
   if (findings.length === 0 && ctx.sloBreached) {
     findings = [sloBreachFinding(ctx, actionsOf)]

@@ -18,7 +18,7 @@ import type { SloTargets } from './frame/input.js'
 import type { DimensionFilters } from '../model/query.js'
 import { loadWindow, type ReadReuse } from './frame/load-window.js'
 import type { KeptRead } from './frame/kept-read.js'
-import { round } from './explain/text.js'
+import { figure } from './explain/text.js'
 
 /** Above this many requests in the window, the diagnosis reads a hash sample of about this many. */
 export const DIAGNOSIS_SAMPLE = 250_000
@@ -45,7 +45,7 @@ function sampleEvidence(read: number, total: number): Evidence {
     metric: 'sample',
     observed: read,
     baseline: total,
-    text: `read from a sample of ${read} of ${total} requests (${round(share * 100, 1)}%, kept by a hash of the trace id); the request count is exact, the percentiles are the sample's`,
+    text: `read from a sample of ${read} of ${total} requests (${figure(share * 100, 1)}%, kept by a hash of the trace id); the request count is exact, the percentiles are the sample's`,
   }
 }
 

@@ -53,9 +53,10 @@ export interface Evidence {
 export interface FindingShift {
   kind: 'mix' | 'rate'
   measure: string
-  tokens_ms: number
-  load_ms: number
-  rate_ms: number
+  /** Null where the part has no inputs (CONTRACT §4). */
+  tokens_ms: number | null
+  load_ms: number | null
+  rate_ms: number | null
 }
 
 export interface Finding {

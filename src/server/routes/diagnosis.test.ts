@@ -129,3 +129,17 @@ describe('GET /api/diagnosis and /api/concentration asked together', () => {
     }
   })
 })
+
+describe('GET /api/concentration of a measure the window lacks', () => {
+  it('gives the slow threshold as null, not 0 ms, and no stage means (no request has a TPOT)', async () => {
+    const { app, ingest } = await setup()
+    try {
+      const res = await app.request('/api/concentration?window=all&measure=tpot')
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { threshold_ms: unknown; total: number; slow: number }
+      expect(body).toMatchObject({ threshold_ms: null, total: 0, slow: 0, stages: [] })
+    } finally {
+      await ingest.close()
+    }
+  })
+})

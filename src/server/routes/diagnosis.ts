@@ -9,7 +9,7 @@ import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnos
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/explain/concentration-json.js'
-import { round } from '../../core/diagnosis/explain/text.js'
+import { round, roundFinite } from '../../core/diagnosis/explain/text.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
 import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
 import type { SloTargets } from '../../core/diagnosis/frame/input.js'
@@ -315,14 +315,16 @@ function concentrationBody(
     baseline: result.baseline,
     sample,
     rows: result.rows.filter((r) => r.significant).map(concentrationJson),
-    stages: result.stages.map((st) => ({
+    // Where the slow requests spend their time against the rest needs both: with no slow request
+    // (or no other) every mean and share of a side is unknown, not the 0 the breakdown holds.
+    stages: (result.slow === 0 || result.slow === result.total ? [] : result.stages).map((st) => ({
       stage: st.stage,
-      slow_share: round(st.slowShare),
-      baseline_share: round(st.baselineShare),
-      slow_mean_ms: round(st.slowMeanUs / 1000),
-      baseline_mean_ms: round(st.baselineMeanUs / 1000),
-      excess_ms: round(st.excessUs / 1000),
-      excess_share: round(st.excessShare),
+      slow_share: roundFinite(st.slowShare),
+      baseline_share: roundFinite(st.baselineShare),
+      slow_mean_ms: roundFinite(st.slowMeanUs / 1000),
+      baseline_mean_ms: roundFinite(st.baselineMeanUs / 1000),
+      excess_ms: roundFinite(st.excessUs / 1000),
+      excess_share: roundFinite(st.excessShare),
     })),
   }
 }

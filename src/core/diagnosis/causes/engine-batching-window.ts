@@ -29,7 +29,7 @@ import { trafficLevel } from '../detect/demand-onset.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
-import { fmtUs, pct, round, roundKnown } from '../explain/text.js'
+import { figure, fmtUs, pct, round } from '../explain/text.js'
 import { missingEvidence } from '../explain/evidence.js'
 
 /** Rise of the median engine queue per step (inside / outside) at which support starts / is full. */
@@ -288,7 +288,7 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
       stage: 'engine.queue',
       observed: round(inside / 1000),
       baseline: round(outside / 1000),
-      text: `the fastest tenth of requests' engine.queue per step rose from ${fmtUs(outside)} to ${fmtUs(inside)} at ${at} (z=${round(onset.z, 1)} over ${to - from + 1} steps), the median from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)}: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
+      text: `the fastest tenth of requests' engine.queue per step rose from ${fmtUs(outside)} to ${fmtUs(inside)} at ${at} (z=${figure(onset.z, 1)} over ${to - from + 1} steps), the median from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)}: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
     })
   } else {
     evidence.push({
@@ -331,12 +331,12 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
     evidence.push({
       metric: waiting.view.metric,
       observed: round(waiting.inside),
-      baseline: roundKnown(waiting.outside),
+      baseline: round(waiting.outside),
       text: grew
-        ? `against: ${waiting.view.metric} grew to ${round(waiting.inside, 1)} per replica from ${round(waiting.outside, 1)}: a backlog, not a window`
+        ? `against: ${waiting.view.metric} grew to ${figure(waiting.inside, 1)} per replica from ${figure(waiting.outside, 1)}: a backlog, not a window`
         : standing
-          ? `${waiting.view.metric} ${round(waiting.inside, 1)} per replica vs ${round(waiting.outside, 1)} outside: a standing backlog that did not grow with the wait`
-          : `${waiting.view.metric} ${round(waiting.inside, 1)} per replica vs ${round(waiting.outside, 1)} outside: no backlog behind the wait`,
+          ? `${waiting.view.metric} ${figure(waiting.inside, 1)} per replica vs ${figure(waiting.outside, 1)} outside: a standing backlog that did not grow with the wait`
+          : `${waiting.view.metric} ${figure(waiting.inside, 1)} per replica vs ${figure(waiting.outside, 1)} outside: no backlog behind the wait`,
     })
   } else {
     confidence *= 0.8
@@ -428,7 +428,7 @@ export const engineBatchingWindowCause: CauseRecord = {
         metric: waiting.view.metric,
         observed: round(waiting.inside),
         baseline: null,
-        text: `only ${round(waiting.inside, 2)} requests wait per replica on average: the queue time is not a backlog`,
+        text: `only ${figure(waiting.inside, 2)} requests wait per replica on average: the queue time is not a backlog`,
       })
     } else {
       confidence *= 0.6
@@ -468,7 +468,7 @@ export const engineBatchingWindowCause: CauseRecord = {
       confidence = Math.min(confidence, 0.25)
       evidence.push({
         metric: 'corr(engine.queue p50, traffic)',
-        observed: roundKnown(rho),
+        observed: round(rho),
         baseline: null,
         text: 'a batch window cannot be told from ordinary queueing here: no waiting-requests series and no swing in traffic that shows queue time falling as traffic rises',
       })

@@ -22,7 +22,7 @@ import { opensWithData } from '../detect/open-end.js'
 import { riseFigures, riseWeight, stepRise, type StepRise } from '../detect/step-rise.js'
 import { changeBuckets } from '../frame/context.js'
 import { changeEvidence, changeWindow, missingEvidence, scopeOf } from '../explain/evidence.js'
-import { fmtUs, pct, round, roundKnown } from '../explain/text.js'
+import { figure, fmtUs, pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
 import { detectChangePoints } from '../../timeline/change-points.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
@@ -234,7 +234,7 @@ export const engineKvCachePressureCause: CauseRecord = {
       evidence: {
         metric: level.kv.view.metric,
         observed: round(level.kv.peak),
-        baseline: roundKnown(level.kv.outside),
+        baseline: round(level.kv.outside),
         text: `against: KV cache usage peaks at ${pct(level.kv.peak)} in the finding's window, with no preemptions starting: the cache had room`,
       },
     }
@@ -305,8 +305,8 @@ export const engineKvCachePressureCause: CauseRecord = {
       evidence.push({
         metric: pre.view.metric,
         observed: round(preRate),
-        baseline: roundKnown(pre.outside),
-        text: `preemptions at ${round(preRate, 2)}/s`,
+        baseline: round(pre.outside),
+        text: `preemptions at ${figure(preRate, 2)}/s`,
       })
     } else {
       confidence *= 0.7

@@ -19,7 +19,7 @@ import type { CauseRecord } from './record.js'
 import { decodeWeight, workloadKind } from './signature.js'
 import { LONG_OUTPUT_RATIO } from '../thresholds.js'
 import { changeEvidence, changeWindow } from '../explain/evidence.js'
-import { pct, round, roundKnown } from '../explain/text.js'
+import { pct, round } from '../explain/text.js'
 import { costDrivers, stageStat, workDrivers, type CostDrivers } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
@@ -253,13 +253,13 @@ export const engineLongGenerationsCause: CauseRecord = {
       {
         metric: 'long_generation_share',
         observed: round(shareIn),
-        baseline: roundKnown(shareOut),
+        baseline: round(shareOut),
         text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} before (${longIn} of ${startsIn} requests inside; ${shareZ.toFixed(1)} standard errors above the rest)`,
       },
       {
         metric: 'tpot.p50',
         observed: round(tpotIn / 1000),
-        baseline: roundKnown(tpotOut / 1000),
+        baseline: round(tpotOut / 1000),
         text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${Number.isFinite(tpotOut) ? (tpotOut / 1000).toFixed(1) : '–'} ms otherwise; it rises and falls with the long generations in flight (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
       },
     ]
@@ -349,7 +349,7 @@ function sparseInflux(
     {
       metric: 'long_generation_share',
       observed: round(shareIn),
-      baseline: roundKnown(shareOut),
+      baseline: round(shareOut),
       text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} outside it (${scan.xIn} of ${scan.nIn} requests inside, ${scan.xOut} of ${scan.nOut} outside; ${scan.z.toFixed(1)} noise units by the scan of that share, at the edge of chance); the output lengths inside stand ${rankZ.toFixed(1)} standard errors above those outside (rank test)`,
     },
     {

@@ -25,7 +25,7 @@ import {
 import type { CauseRecord } from './record.js'
 import { decodeWeight } from './signature.js'
 import { missingEvidence } from '../explain/evidence.js'
-import { pct, round, roundKnown } from '../explain/text.js'
+import { pct, round } from '../explain/text.js'
 import { resourceLevel } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
@@ -337,7 +337,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
       evidence.push({
         metric: dram.view.metric,
         observed: round(dram.peak),
-        baseline: roundKnown(dram.outside),
+        baseline: round(dram.outside),
         text: `GPU memory bandwidth busy up to ${pct(dram.peak)}`,
       })
     } else {

@@ -28,7 +28,7 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { fmtUs, round } from '../explain/text.js'
+import { figure, fmtUs, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
@@ -285,7 +285,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         metric: rate.source,
         observed: round(inside),
         baseline: round(outside),
-        text: `against: the prefix-cache hit rate did not fall (${round(inside, 2)} in the finding's window vs ${round(outside, 2)} outside, ${rate.source})`,
+        text: `against: the prefix-cache hit rate did not fall (${figure(inside, 2)} in the finding's window vs ${figure(outside, 2)} outside, ${rate.source})`,
       },
     }
   },
@@ -362,8 +362,8 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         observed: round(f.inside),
         baseline: round(f.outside),
         text: f.own
-          ? `prefix-cache hit rate fell from ${round(f.outside, 2)} to ${round(f.inside, 2)} at ${fellAt}: ${reprefilled(f.inside, f.outside)} (${rate.source})`
-          : `prefix-cache hit rate ${round(f.inside, 2)} inside the change window vs ${round(f.outside, 2)} outside (${rate.source})`,
+          ? `prefix-cache hit rate fell from ${figure(f.outside, 2)} to ${figure(f.inside, 2)} at ${fellAt}: ${reprefilled(f.inside, f.outside)} (${rate.source})`
+          : `prefix-cache hit rate ${figure(f.inside, 2)} inside the change window vs ${figure(f.outside, 2)} outside (${rate.source})`,
       },
       {
         metric: 'ttft.mean',

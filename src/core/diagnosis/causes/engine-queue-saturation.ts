@@ -55,7 +55,7 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { fmtUs, pct, round, roundKnown } from '../explain/text.js'
+import { figure, fmtUs, pct, round } from '../explain/text.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
 import { loadEdge } from './load-edge.js'
@@ -112,8 +112,8 @@ function waitingSpread(
     median,
     mean,
     text: local
-      ? `requests wait mostly on ${heavy.join(', ')} (${round(mean, 1)} per engine on average, ${round(median, 1)} on the median engine): the queue is local`
-      : `requests wait on most engines (${round(median, 1)} on the median engine, ${round(mean, 1)} on average)`,
+      ? `requests wait mostly on ${heavy.join(', ')} (${figure(mean, 1)} per engine on average, ${figure(median, 1)} on the median engine): the queue is local`
+      : `requests wait on most engines (${figure(median, 1)} on the median engine, ${figure(mean, 1)} on average)`,
   }
 }
 
@@ -317,8 +317,8 @@ function judgeIn(
     evidence.push({
       metric: waiting.view.metric,
       observed: round(waiting.inside),
-      baseline: roundKnown(waiting.outside),
-      text: `${waiting.view.metric} averages ${round(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` ${over} vs ${round(waiting.outside, 1)} outside` : ''}`,
+      baseline: round(waiting.outside),
+      text: `${waiting.view.metric} averages ${figure(waiting.inside, 1)} per replica${Number.isFinite(waiting.outside) ? ` ${over} vs ${figure(waiting.outside, 1)} outside` : ''}`,
     })
   } else {
     confidence *= 0.8
@@ -462,7 +462,7 @@ function jumpText(ctx: DiagnosisContext, risen: RisenTraffic): string {
   const at = (step: number): string =>
     isoFromMicros(asMicros(ctx.grid.fromUs + step * ctx.grid.stepUs))
   if (risen.onset !== null && j !== null) {
-    return `, within a step of the requests from ${at(risen.onset.from)} (${round(j.jump, 1)} more per step at once, z=${j.z === null ? '–' : round(j.z, 1)})`
+    return `, within a step of the requests from ${at(risen.onset.from)} (${figure(j.jump, 1)} more per step at once, z=${j.z === null ? '–' : figure(j.z, 1)})`
   }
   return risen.jumped !== null && risen.jumped >= 0.5
     ? `, a step at the window's start (${pct(risen.jumped)} of the rise at once)`
@@ -476,7 +476,7 @@ function demandEvidence(ctx: DiagnosisContext, onset: DemandOnset): Evidence {
     metric: 'requests_per_step',
     observed: round(onset.rateInside),
     baseline: round(onset.rateOutside),
-    text: `requests per step rose from ${round(onset.rateOutside, 1)} to ${round(onset.rateInside, 1)} at ${at} (scan z=${round(onset.z, 1)}): the queue is judged from where the demand rose`,
+    text: `requests per step rose from ${figure(onset.rateOutside, 1)} to ${figure(onset.rateInside, 1)} at ${at} (scan z=${figure(onset.z, 1)}): the queue is judged from where the demand rose`,
   }
 }
 

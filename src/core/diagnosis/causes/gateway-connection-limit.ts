@@ -20,7 +20,7 @@ import { moreHandshakes } from './signature.js'
 import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
 import { changeWindow, missingEvidence, stageEvidence } from '../explain/evidence.js'
-import { pct, round, fmtUs } from '../explain/text.js'
+import { figure, fmtUs, pct, round } from '../explain/text.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
@@ -114,7 +114,7 @@ export const gatewayConnectionLimitCause: CauseRecord = {
         metric: sessions.view.metric,
         observed: round(sessions.peak),
         baseline: round(lim),
-        text: `frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)})`,
+        text: `frontend sessions peak at ${figure(sessions.peak)} of a limit of ${figure(lim)} (${pct(ratio)})`,
       })
     }
     const refused = refusedConnections(ctx, range)
@@ -244,7 +244,7 @@ function refusedConnections(
         metric: `${accepted.metric} − ${handled.metric}`,
         observed: round(droppedRate, 2),
         baseline: 0,
-        text: `nginx dropped ${round(droppedRate, 2)} connections/s (${pct(share)} of those accepted): accepted but not handled, at worker_connections`,
+        text: `nginx dropped ${figure(droppedRate, 2)} connections/s (${pct(share)} of those accepted): accepted but not handled, at worker_connections`,
       })
     }
   }
@@ -263,7 +263,7 @@ function refusedConnections(
         metric: overflow.metric,
         observed: round(inside, 3),
         baseline: Number.isFinite(outside) ? round(outside, 3) : null,
-        text: `${overflow.metric} at ${round(inside, 3)}/s${Number.isFinite(outside) ? ` vs ${round(outside, 3)}/s outside the window` : ''}: ${kind === 'gateway_cx_overflows' ? 'connections refused at the circuit breaker' : 'requests refused because the pending queue was full'}`,
+        text: `${overflow.metric} at ${figure(inside, 3)}/s${Number.isFinite(outside) ? ` vs ${figure(outside, 3)}/s outside the window` : ''}: ${kind === 'gateway_cx_overflows' ? 'connections refused at the circuit breaker' : 'requests refused because the pending queue was full'}`,
       })
     }
   }
@@ -379,7 +379,7 @@ function belowTheLimit(ctx: DiagnosisContext, finding: Finding): Counter | null 
       baseline: round(lim),
       // What was not measured is said to be unknown, not "none": refusals need nginx's or
       // Envoy's counters, retransmits client connects.
-      text: `against: frontend sessions peak at ${round(sessions.peak)} of a limit of ${round(lim)} (${pct(ratio)}) in the finding's window; ${refused === null ? 'refusals not measured' : 'nothing was refused'}; ${retry === null ? 'no connect failed (retransmits unknown: no client connects measured)' : 'no client connect took a SYN retransmit or failed'}: the limit turned no one away`,
+      text: `against: frontend sessions peak at ${figure(sessions.peak)} of a limit of ${figure(lim)} (${pct(ratio)}) in the finding's window; ${refused === null ? 'refusals not measured' : 'nothing was refused'}; ${retry === null ? 'no connect failed (retransmits unknown: no client connects measured)' : 'no client connect took a SYN retransmit or failed'}: the limit turned no one away`,
     },
   }
 }

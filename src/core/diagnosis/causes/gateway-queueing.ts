@@ -17,7 +17,7 @@ import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
 import { resourceLevel } from '../detect/shifts.js'
 import { changeEvidence, changeWindow, scopeOf } from '../explain/evidence.js'
-import { pct, round } from '../explain/text.js'
+import { figure, pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
 import { evaluateStageRule } from './stage-rule.js'
 
@@ -57,7 +57,7 @@ export function proxyQueue(
         metric: queue.view.metric,
         observed: round(queue.peak),
         baseline: Number.isFinite(queue.outside) ? round(queue.outside) : round(queue.inside),
-        text: `requests waiting for a backend connection (${queue.view.metric}) peak at ${round(queue.peak)} (mean ${round(queue.inside, 2)}${Number.isFinite(queue.outside) ? ` in the window vs ${round(queue.outside, 2)} outside` : ''})`,
+        text: `requests waiting for a backend connection (${queue.view.metric}) peak at ${figure(queue.peak)} (mean ${figure(queue.inside, 2)}${Number.isFinite(queue.outside) ? ` in the window vs ${figure(queue.outside, 2)} outside` : ''})`,
       })
     }
   }
@@ -81,7 +81,7 @@ export function proxyQueue(
     if (best > 0) {
       anyFull = full.length > 0
       support = Math.max(support, ramp(best, 0.85, 1))
-      const named = full.slice(0, 3).map((f) => `${f.key} ${round(f.peak)}/${round(f.limit)}`)
+      const named = full.slice(0, 3).map((f) => `${f.key} ${figure(f.peak)}/${figure(f.limit)}`)
       evidence.push({
         metric: `${sessions.metric} / ${limits.metric}`,
         observed: round(best),

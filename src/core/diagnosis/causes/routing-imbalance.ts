@@ -17,7 +17,7 @@ import type { CauseRecord, RuleResult } from './record.js'
 import { scopedSignature } from './signature.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { findRow, levelsByKey } from '../detect/shifts.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { figure, fmtUs, pct, round } from '../explain/text.js'
 import { burstSupport, shareBurst } from '../detect/traffic-shift.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
@@ -242,7 +242,7 @@ function ownPastOrLoad(ctx: DiagnosisContext): RuleResult {
           dimension: 'replica',
           observed: round(hotRate),
           baseline: round(load.median),
-          text: `replica ${hot} receives ${round(hotRate, 2)} requests/s vs a median of ${round(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
+          text: `replica ${hot} receives ${figure(hotRate, 2)} requests/s vs a median of ${figure(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
         },
   ]
   if (waiting && waiting.keyDimension === 'replica') {
@@ -259,7 +259,7 @@ function ownPastOrLoad(ctx: DiagnosisContext): RuleResult {
         dimension: 'replica',
         observed: round(hotWait),
         baseline: round(otherMean),
-        text: `${waiting.metric} on ${hot} averages ${round(hotWait, 1)} vs ${round(otherMean, 1)} on the others`,
+        text: `${waiting.metric} on ${hot} averages ${figure(hotWait, 1)} vs ${figure(otherMean, 1)} on the others`,
       })
     }
   }

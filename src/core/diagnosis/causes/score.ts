@@ -13,7 +13,7 @@
 import type { Finding } from '../../model/diagnosis.js'
 import type { ExcessFact } from '../detect/excess-facts.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { round } from '../explain/text.js'
+import { roundScore } from '../explain/text.js'
 import { AGREEMENT_BONUS, MAX_AGREED, STANDING_FACTOR } from '../thresholds.js'
 import { opensWithData } from '../detect/open-end.js'
 import type { UncoveredFact } from '../detect/uncovered.js'
@@ -88,7 +88,7 @@ export function scoreCause(
   } else if (result !== null) {
     const { ownWindow: own, ...found } = result
     const c = Number.isFinite(found.confidence) ? found.confidence : 0
-    rule = { cause: record.cause, ...found, confidence: round(Math.min(1, Math.max(0, c))) }
+    rule = { cause: record.cause, ...found, confidence: roundScore(Math.min(1, Math.max(0, c))) }
     ownWindow = own === true && found.window !== null
   }
   const excess = bestExcess(record, facts, uncovered)

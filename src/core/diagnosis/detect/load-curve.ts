@@ -24,7 +24,7 @@ import { cellQuantiles } from '../../stats/cell-quantiles.js'
 import { bucketCounts, bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import type { RequestFrame } from '../frame/frame.js'
 import { JUMP_Z_LO, trafficExtent, trafficJump } from './traffic-jump.js'
-import { tokenWork } from './workload-model.js'
+import { tokenWorks } from './workload-model.js'
 
 /**
  * Smallest drift of the load worth a curve: the spread of the smoothed requests per step between
@@ -51,10 +51,11 @@ const MIN_PAIR_DX = 0.05
 /** Token work (uncached prompt + output tokens) arriving in each step over the whole fleet. */
 function stepLoad(frame: RequestFrame, grid: BucketGrid): Float64Array {
   const out = new Float64Array(grid.count)
+  const tokens = tokenWorks(frame)
   for (let i = 0; i < frame.n; i++) {
     const b = bucketOf(grid, frame.startUs[i] as number)
     if (b >= 0) {
-      out[b] = (out[b] as number) + tokenWork(frame, i)
+      out[b] = (out[b] as number) + (tokens[i] as number)
     }
   }
   return out

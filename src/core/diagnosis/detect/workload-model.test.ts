@@ -44,3 +44,24 @@ describe('workload model: mix vs rate', () => {
     expect(Math.abs(parts.tokensUs)).toBeLessThan(20_000)
   })
 })
+
+describe('token work of a request whose prompt length is unknown', () => {
+  /** Three requests in one step on one replica: outputs 10 each, prompts as given. */
+  function loadOf(prompts: (number | null)[]): number {
+    const requests = prompts.map((p, i) =>
+      makeTimeline({ startUs: T0_US + i * 1000, inputTokens: p, outputTokens: 10 })
+    )
+    const frame = frameFromRequests(requests)
+    const grid = makeGrid(T0_US, (T0_US + 60_000_000) as Micros)
+    return arrivalLoad(frame, grid)[0]!
+  }
+
+  it('is given the mean prompt of the requests of the window that report theirs', () => {
+    // Known prompts 100, 300 and 2000 (mean 800): the unknown one weighs 800 + 10, not 500 + 10.
+    expect(loadOf([100, 300, 2000, null])).toBe(100 + 300 + 2000 + 800 + 4 * 10)
+  })
+
+  it('still counts the request when no request reports its prompt', () => {
+    expect(loadOf([null, null, null])).toBe(3 * (500 + 10))
+  })
+})

@@ -1,14 +1,14 @@
 import type { ConcentrationRow } from '../../concentration/find-concentration.js'
 import type { Diagnosis } from '../../model/diagnosis.js'
-import { round } from './text.js'
+import { roundFinite } from './text.js'
 
 /** A concentration row in the CONTRACT §5 shape (shares 0..1, three decimals). */
 export function concentrationJson(r: ConcentrationRow): Diagnosis['concentration'][number] {
   return {
     dimension: r.dimension,
     value: r.value,
-    slow_share: round(r.slowShare),
-    baseline_share: round(r.baselineShare),
-    lift: round(r.lift),
+    slow_share: roundFinite(r.slowShare),
+    baseline_share: roundFinite(r.baselineShare),
+    lift: roundFinite(r.lift),
   }
 }

@@ -26,7 +26,7 @@ import { END_CHANGE_CONFIDENCE, MIN_CONFIDENCE } from '../thresholds.js'
 import { bucketsOfWindow } from '../frame/window-span.js'
 import { BELOW_ROOT } from './explain-away.js'
 import { bucketOf } from '../../timeline/buckets.js'
-import { fmtUs, measureWords, pct, round } from './text.js'
+import { fmtUs, measureWords, pct, round, roundScore } from './text.js'
 
 /** Requests each side needs for a stage's median to be compared. */
 const MIN_SIDE = 20
@@ -381,7 +381,7 @@ export function rootOverEndMechanism(
   const found = endFinding(end, root.cause, root.scope, evidence, actionsOf)
   const mechanism: Finding = {
     ...judged,
-    confidence: round(Math.min(judged.confidence, found.confidence * BELOW_ROOT)),
+    confidence: roundScore(Math.min(judged.confidence, found.confidence * BELOW_ROOT)),
     evidence: [
       ...judged.evidence,
       {

@@ -18,7 +18,7 @@ import type { DurationMeasure } from '../../model/request.js'
 import { splitSlow } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { measureOfFinding } from './finding-measure.js'
-import { round } from './text.js'
+import { roundFinite } from './text.js'
 import {
   computeStageBreakdown,
   stagesOfMeasure,
@@ -61,7 +61,7 @@ export function diagnosisStages(
     .stats.filter((s) => s.presence > 0)
     .map((s) => ({
       stage: s.stage,
-      share_of_p99_slow: round(s.slowShare),
-      p99_ms: round(s.p99Us / 1000),
+      share_of_p99_slow: roundFinite(s.slowShare),
+      p99_ms: roundFinite(s.p99Us / 1000),
     }))
 }

@@ -3,31 +3,57 @@
  * step widths. Rounding keeps the JSON stable.
  */
 
-/** µs → "123 ms" / "1.23 s". */
+/** µs → "123 ms" / "1.23 s"; a duration without its inputs (NaN, ±∞) is "–" (CONTRACT §4). */
 export function fmtUs(us: number): string {
   if (!Number.isFinite(us)) {
-    return 'n/a'
+    return UNKNOWN_TEXT
   }
   const ms = us / 1000
   return Math.abs(ms) >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`
 }
 
-/** Rounds for JSON evidence (3 significant decimals are plenty, and keeps output stable). */
-export function round(v: number, digits = 3): number {
+/** How text shows a figure without its inputs (CONTRACT §4: JSON null, text "–"). */
+const UNKNOWN_TEXT = '–'
+
+/**
+ * Rounds for JSON evidence (3 significant decimals are plenty, and keeps output stable). A figure
+ * without its inputs (a median over no requests, a ratio over a zero denominator: NaN, ±∞) is
+ * null, never 0 (ADR 0337): the type makes every caller say what an unknown becomes.
+ */
+export function round(v: number, digits = 3): number | null {
   if (!Number.isFinite(v)) {
-    return 0
+    return null
   }
   const f = 10 ** digits
   return Math.round(v * f) / f
 }
 
-/** {@link round}, or null for a figure without its inputs (NaN, ±∞): unknown is not 0. */
-export function roundKnown(v: number): number | null {
-  return Number.isFinite(v) ? round(v) : null
+/** {@link round} for text: the rounded figure, or "–" for one without its inputs. */
+export function figure(v: number, digits = 3): string {
+  const r = round(v, digits)
+  return r === null ? UNKNOWN_TEXT : String(r)
 }
 
+/**
+ * {@link round} for a figure finite by construction (a share over a total checked to be positive,
+ * a lift whose baseline is floored at one request). Should the construction ever fail, the figure
+ * stays NaN, which JSON writes as null, rather than becoming a 0 that reads as measured.
+ */
+export function roundFinite(v: number, digits = 3): number {
+  return round(v, digits) ?? Number.NaN
+}
+
+/**
+ * A confidence or score rounded for the JSON. It is a judgement, not a measure: a record whose
+ * score has no support (NaN) found nothing, so it is 0, as a score was before ADR 0337.
+ */
+export function roundScore(v: number): number {
+  return round(v) ?? 0
+}
+
+/** A share as "42%"; a share without its inputs is "–". */
 export function pct(v: number): string {
-  return `${Math.round(v * 100)}%`
+  return Number.isFinite(v) ? `${Math.round(v * 100)}%` : UNKNOWN_TEXT
 }
 
 /** How evidence names a measure: `ttft` → "TTFT"; a stage name stays as it is. */

@@ -25,7 +25,7 @@ export interface SlowSplit {
   eligible: Uint8Array
   /** 1 when the request is in the slow cohort. */
   slow: Uint8Array
-  /** Smallest slow value (µs); 0 when the cohort is empty. */
+  /** Smallest slow value (µs); NaN (unknown, not 0) when the cohort is empty. */
   thresholdUs: number
   slowCount: number
   eligibleCount: number
@@ -48,7 +48,7 @@ export function splitSlow(values: Float64Array, sloUs: number | null): SlowSplit
   }
   const slow = new Uint8Array(n)
   let slowCount = 0
-  let thresholdUs = 0
+  let thresholdUs = Number.NaN
   if (m >= 2) {
     // A typed-array sort plus two linear passes: much faster than sorting an index array with a
     // comparator, which matters at millions of requests.
