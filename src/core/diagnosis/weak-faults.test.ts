@@ -4,7 +4,12 @@
  * condition or a fault the data cannot show yet is not a confident answer either way).
  */
 import { describe, expect, it } from 'vitest'
-import { diagnoseGridCase, type GridCase } from './testing/grid.js'
+import {
+  diagnoseGridCase,
+  gridCase as seededGridCase,
+  gridCaseInput,
+  type GridCase,
+} from './testing/grid.js'
 import { generateRun, inputOfRun, minuteOfRun, type FaultSpec } from './testing/fault-gen.js'
 import { buildContext } from './frame/context.js'
 import type { Finding } from '../model/diagnosis.js'
@@ -143,6 +148,47 @@ describe('weak and short faults', () => {
       )
       expect(counter?.factor).toBe(0.2)
       expect(counter?.evidence.text).toMatch(/in every region alike .* a fixed wait, not distance/)
+    },
+    SLOW
+  )
+
+  it(
+    "names a region whose round trips rose certainly under a rise of every region's TTFT (ADR 0342)",
+    () => {
+      // Grid dev case 233-36: eu-west's round trips 1.2× from minute 3 (its network time at rank
+      // z 21); every region's mean TTFT rose 43–68 ms over the data's first three minutes, the
+      // region's round trips 12.9 ms of it.
+      const c = seededGridCase(233, 36)
+      const { diagnosis, score } = diagnoseGridCase(c)
+      const top = diagnosis.findings[0]!
+      expect(top.cause).toBe('network.high_rtt')
+      expect(top.scope).toEqual({ dimension: 'region', value: 'eu-west' })
+      expect(score.top1).toBe(true)
+      expect(top.evidence.map((e) => e.text).join(' ')).not.toMatch(/fixed wait/)
+    },
+    SLOW
+  )
+
+  it(
+    "weighs whether the region's round trips rose by their certainty, not their share of the TTFT's rise (ADR 0342)",
+    () => {
+      const { g, input } = gridCaseInput(seededGridCase(233, 36))
+      const counter = networkHighRttCause.counter!(
+        buildContext(input),
+        {
+          cause: 'network.high_rtt',
+          confidence: 0.9,
+          scope: { dimension: 'region', value: 'eu-west' },
+          window: { start: minuteOfRun(g, 3), end: minuteOfRun(g, 30) },
+          evidence: [],
+          actions: [],
+        },
+        'ttft'
+      )
+      // 12.9 ms is under 30 % of the 57 ms every region's TTFT grew, and the regions grew within
+      // half of it: the size test alone reads a fixed wait; its network time stands 21 standard
+      // errors above those before.
+      expect(counter).toBeNull()
     },
     SLOW
   )

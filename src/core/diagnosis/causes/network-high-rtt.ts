@@ -12,7 +12,7 @@
  * Actions (CONTRACT §5.1): serve from a closer region; edge TLS termination.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { ramp } from '../../stats/significance.js'
+import { cliffsDelta, ramp } from '../../stats/significance.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { quietShift } from '../detect/quiet-shift.js'
@@ -92,6 +92,14 @@ export function farRegion(ctx: DiagnosisContext): FarRegion | null {
  * The round trips are `region`'s own when the finding names one: distance says that region's
  * round trips grew, and pooled over every region eu-west's 15 ms rise read as 5.5 ms against the
  * 24 ms a queue's backlog minutes added to every region's mean TTFT (ADR 0268).
+ *
+ * For a named region, "the round trips did not grow" is read by its certainty too (ADR 0342): a
+ * fixed wait in every region does not lengthen one region's round trips, so a rise of them that
+ * chance does not reach is a fact the wait leaves standing, however small beside the wait
+ * (eu-west +12.9 ms, its network time at rank z 21, under a 57 ms rise of every region's mean
+ * TTFT). Read on the `network` stage alone, the one round trip every request pays: connect and
+ * TLS grow with the share of new connections too (handshakes, not distance). Pooled, a certain
+ * rise may be one region's and says nothing of a claim that everyone's grew.
  */
 export function sameWaitEverywhere(
   ctx: DiagnosisContext,
@@ -111,6 +119,8 @@ export function sameWaitEverywhere(
   let netInN = 0
   let netOut = 0
   let netOutN = 0
+  const roundTripsIn: number[] = []
+  const roundTripsOut: number[] = []
   for (let i = 0; i < ctx.frame.n; i++) {
     const c = col.codes[i] as number
     const t = ctx.frame.ttftUserUs[i] as number
@@ -142,6 +152,10 @@ export function sameWaitEverywhere(
       netOut += net
       netOutN++
     }
+    const trip = ctx.frame.stages.network[i] as number
+    if (own >= 0 && trip === trip) {
+      ;(inside ? roundTripsIn : roundTripsOut).push(trip)
+    }
   }
   if (netInN < 30 || netOutN < 30) {
     return null
@@ -159,6 +173,9 @@ export function sameWaitEverywhere(
   if (!(meanGrowth > 5_000) || netGrowth > 0.3 * meanGrowth || spread > 0.5 * meanGrowth) {
     return null
   }
+  if (own >= 0 && rankZ(roundTripsIn, roundTripsOut) >= ROUND_TRIPS_ROSE_Z) {
+    return null
+  }
   return {
     factor: 0.2,
     evidence: {
@@ -171,6 +188,29 @@ export function sameWaitEverywhere(
 }
 
 const RTT_STAGES = ['network', 'client.connect', 'client.tls', 'client.send'] as const
+
+/**
+ * Round trips that stand this many standard errors above those outside the window (rank test)
+ * rose: where chance stops for a share scanned over every span (ADR 0185), so one comparison on
+ * the finding's own window past it is no draw (ADR 0342).
+ */
+const ROUND_TRIPS_ROSE_Z = 4
+
+/**
+ * How certainly the values of `inside` stand above those of `outside`: the rank test's z
+ * (Cliff's δ over its standard error with no change, (n₁ + n₂ + 1) / (3 n₁ n₂)). Ranks, as the
+ * long-generations record reads output lengths (ADR 0331): a few slow requests swing a mean, not
+ * ranks. NaN when a side is empty.
+ */
+function rankZ(inside: number[], outside: number[]): number {
+  const a = inside.length
+  const b = outside.length
+  if (a === 0 || b === 0) {
+    return NaN
+  }
+  const sorted = (xs: number[]): number[] => [...xs].sort((x, y) => x - y)
+  return cliffsDelta(sorted(inside), sorted(outside)) / Math.sqrt((a + b + 1) / (3 * a * b))
+}
 
 /**
  * The region whose own network time per step rose the most clearly inside the window (ADR 0191):
