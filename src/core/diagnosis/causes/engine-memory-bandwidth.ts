@@ -208,6 +208,37 @@ function sharedDecode(ctx: DiagnosisContext): { mask: Uint8Array; alone: number 
   return { mask, alone }
 }
 
+/**
+ * The elevated span of the median TPOT per step, read on the requests that shared a decode
+ * ({@link sharedDecode}); on every request when those show no span: at low load outside the
+ * fault no batch may run at all, and then there is no batched level to rise from, the alone
+ * requests' speed is the level. `alone` is 0 when every request was read.
+ */
+function medianTpotSpan(ctx: DiagnosisContext): {
+  series: Float64Array
+  span: ElevatedSpan | null
+  alone: number
+} {
+  const spanOf = (series: Float64Array): ElevatedSpan | null =>
+    findElevatedSpan(detectChangePoints(series, { minRelativeChange: 0.2 }), 0.2)
+  const shared = sharedDecode(ctx)
+  if (shared.alone > 0) {
+    const series = bucketQuantile(
+      ctx.grid,
+      ctx.frame.startUs,
+      ctx.frame.tpotUs,
+      0.5,
+      shared.mask
+    ).values
+    const span = spanOf(series)
+    if (span !== null) {
+      return { series, span, alone: shared.alone }
+    }
+  }
+  const series = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.tpotUs, 0.5).values
+  return { series, span: spanOf(series), alone: 0 }
+}
+
 function windowOf(
   ctx: DiagnosisContext,
   fromUs: number,
@@ -266,14 +297,6 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     if (ctx.tpot.eligibleCount === 0) {
       return { skipped: 'no TPOT on the requests' }
     }
-    const decoding = sharedDecode(ctx)
-    const tpotP50 = bucketQuantile(
-      ctx.grid,
-      ctx.frame.startUs,
-      ctx.frame.tpotUs,
-      0.5,
-      decoding.mask
-    ).values
     const dramView = ctx.resources.get('dram_active')
     const dramSpan =
       dramView === undefined
@@ -284,8 +307,9 @@ export const engineMemoryBandwidthCause: CauseRecord = {
           )
     const running = ctx.resources.get('running')
     const batch = running ? running.mean : ctx.traffic
-    const rho = spearman(Array.from(tpotP50), Array.from(batch))
-    const tpotSpan = findElevatedSpan(detectChangePoints(tpotP50, { minRelativeChange: 0.2 }), 0.2)
+    const read = medianTpotSpan(ctx)
+    const rho = spearman(Array.from(read.series), Array.from(batch))
+    const tpotSpan = read.span
     const led = tpotSpan !== null ? null : dramLed(ctx, dramSpan)
     const span = tpotSpan ?? led?.span ?? null
     if (span === null) {
@@ -348,7 +372,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: 'tpot.p50',
         observed: round(span.elevated / 1000),
         baseline: round(span.baseline / 1000),
-        text: `median TPOT${decoding.alone > 0 ? ` of the requests that shared their replica's decode (${decoding.alone} that decoded alone left out)` : ''} rose from ${(span.baseline / 1000).toFixed(1)} ms to ${(span.elevated / 1000).toFixed(1)} ms from ${isoFromMicros(fromUs as Micros)}`,
+        text: `median TPOT${read.alone > 0 ? ` of the requests that shared their replica's decode (${read.alone} that decoded alone left out)` : ''} rose from ${(span.baseline / 1000).toFixed(1)} ms to ${(span.elevated / 1000).toFixed(1)} ms from ${isoFromMicros(fromUs as Micros)}`,
       },
       {
         metric: running ? running.metric : 'requests_per_step',
