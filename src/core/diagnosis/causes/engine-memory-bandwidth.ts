@@ -35,6 +35,7 @@ import { counterHitRate } from './engine-prefix-cache-miss.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { startMask } from '../frame/frame.js'
 import { loadEdge } from './load-edge.js'
+import { runningAtDecode } from '../frame/running-batch.js'
 import { jumpedLevel, jumpedShare, trafficExtent, trafficJump } from '../detect/traffic-jump.js'
 
 /**
@@ -175,6 +176,69 @@ function dramLed(
   }
 }
 
+/**
+ * Requests running on a replica, the request itself included, from which it shares its decode
+ * steps with another: a decode step reads the KV of every sequence in the batch, so only a request
+ * decoding beside others can be slowed by the batch's memory traffic.
+ */
+const SHARED_BATCH = 2
+
+/**
+ * The requests whose TPOT can carry a decode batch's memory traffic: those running beside another
+ * on their replica when their decode began (from the spans, {@link runningAtDecode}), and those
+ * whose batch the spans do not tell. A request decoding alone reads only its own KV and keeps its
+ * speed; at low load the alone and the batched requests are two modes of the TPOT, and the median
+ * per step flips between them with the share that happened to share (contract seed 137
+ * `engine.memory_bandwidth#0`, one or two requests running per replica: the median of every
+ * request rose in 4 of the fault's 15 minutes, 15 → 46 ms, that of the batched ones in all 15,
+ * 16 → 52 ms; ADR 0339). `alone`: how many were left out.
+ */
+function sharedDecode(ctx: DiagnosisContext): { mask: Uint8Array; alone: number } {
+  const running = runningAtDecode(ctx)
+  const mask = new Uint8Array(ctx.frame.n)
+  let alone = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const k = running[i] as number
+    if (k < SHARED_BATCH) {
+      alone++
+    } else {
+      mask[i] = 1
+    }
+  }
+  return { mask, alone }
+}
+
+/**
+ * The elevated span of the median TPOT per step, read on the requests that shared a decode
+ * ({@link sharedDecode}); on every request when those show no span: at low load outside the
+ * fault no batch may run at all, and then there is no batched level to rise from, the alone
+ * requests' speed is the level. `alone` is 0 when every request was read.
+ */
+function medianTpotSpan(ctx: DiagnosisContext): {
+  series: Float64Array
+  span: ElevatedSpan | null
+  alone: number
+} {
+  const spanOf = (series: Float64Array): ElevatedSpan | null =>
+    findElevatedSpan(detectChangePoints(series, { minRelativeChange: 0.2 }), 0.2)
+  const shared = sharedDecode(ctx)
+  if (shared.alone > 0) {
+    const series = bucketQuantile(
+      ctx.grid,
+      ctx.frame.startUs,
+      ctx.frame.tpotUs,
+      0.5,
+      shared.mask
+    ).values
+    const span = spanOf(series)
+    if (span !== null) {
+      return { series, span, alone: shared.alone }
+    }
+  }
+  const series = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.tpotUs, 0.5).values
+  return { series, span: spanOf(series), alone: 0 }
+}
+
 function windowOf(
   ctx: DiagnosisContext,
   fromUs: number,
@@ -233,7 +297,6 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     if (ctx.tpot.eligibleCount === 0) {
       return { skipped: 'no TPOT on the requests' }
     }
-    const tpotP50 = bucketQuantile(ctx.grid, ctx.frame.startUs, ctx.frame.tpotUs, 0.5).values
     const dramView = ctx.resources.get('dram_active')
     const dramSpan =
       dramView === undefined
@@ -244,8 +307,9 @@ export const engineMemoryBandwidthCause: CauseRecord = {
           )
     const running = ctx.resources.get('running')
     const batch = running ? running.mean : ctx.traffic
-    const rho = spearman(Array.from(tpotP50), Array.from(batch))
-    const tpotSpan = findElevatedSpan(detectChangePoints(tpotP50, { minRelativeChange: 0.2 }), 0.2)
+    const read = medianTpotSpan(ctx)
+    const rho = spearman(Array.from(read.series), Array.from(batch))
+    const tpotSpan = read.span
     const led = tpotSpan !== null ? null : dramLed(ctx, dramSpan)
     const span = tpotSpan ?? led?.span ?? null
     if (span === null) {
@@ -308,7 +372,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: 'tpot.p50',
         observed: round(span.elevated / 1000),
         baseline: round(span.baseline / 1000),
-        text: `median TPOT rose from ${(span.baseline / 1000).toFixed(1)} ms to ${(span.elevated / 1000).toFixed(1)} ms from ${isoFromMicros(fromUs as Micros)}`,
+        text: `median TPOT${read.alone > 0 ? ` of the requests that shared their replica's decode (${read.alone} that decoded alone left out)` : ''} rose from ${(span.baseline / 1000).toFixed(1)} ms to ${(span.elevated / 1000).toFixed(1)} ms from ${isoFromMicros(fromUs as Micros)}`,
       },
       {
         metric: running ? running.metric : 'requests_per_step',

@@ -14,7 +14,6 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import { medianAndSpread, medianOf, quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { countAtOrBelow } from '../../stats/sorted.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature } from './signature.js'
 import type { Cohort } from '../frame/cohort.js'
@@ -27,6 +26,7 @@ import type { StageName } from '../../model/request.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
 import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
+import { runningAtDecode } from '../frame/running-batch.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
 const YOUNG_US = 5 * 60_000_000
@@ -628,46 +628,6 @@ const SETTLING_TAUS = 3
  * token against batch is read: below this the slope is a handful of requests' noise.
  */
 const MIN_BATCH_PAIRS = 50
-
-/**
- * How many requests were running on each request's replica when its decode began (itself
- * included), from its engine spans: it ran from its end (start + e2e) back through its decode
- * and prefill. NaN where its engine decode or its end is unknown.
- */
-function runningAtDecode(ctx: DiagnosisContext): Float64Array {
-  const f = ctx.frame
-  const col = f.dims.replica
-  const decode = f.stages['engine.decode']
-  const prefill = f.stages['engine.prefill']
-  const out = new Float64Array(f.n).fill(NaN)
-  const byReplica = new Map<number, number[]>()
-  const from = new Float64Array(f.n)
-  const to = new Float64Array(f.n)
-  for (let i = 0; i < f.n; i++) {
-    const c = col.codes[i] as number
-    const d = decode[i] as number
-    const e2e = f.e2eUs[i] as number
-    if (c < 0 || !(d >= 0) || e2e !== e2e) {
-      continue
-    }
-    const p = prefill[i] as number
-    to[i] = (f.startUs[i] as number) + e2e
-    from[i] = (to[i] as number) - d - (p > 0 ? p : 0)
-    const list = byReplica.get(c) ?? []
-    list.push(i)
-    byReplica.set(c, list)
-  }
-  for (const list of byReplica.values()) {
-    const starts = Float64Array.from(list, (i) => from[i] as number).sort()
-    const ends = Float64Array.from(list, (i) => to[i] as number).sort()
-    for (const i of list) {
-      const t = (to[i] as number) - (decode[i] as number)
-      // Running at t: started at or before t and not yet ended.
-      out[i] = countAtOrBelow(starts, t) - countAtOrBelow(ends, t)
-    }
-  }
-  return out
-}
 
 /**
  * The established peers' growth of log time per output token per running request: the least-

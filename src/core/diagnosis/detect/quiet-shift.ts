@@ -10,7 +10,11 @@
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import {
+  detectChangePoints,
+  findElevatedSpan,
+  type ElevatedSpan,
+} from '../../timeline/change-points.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { minSegmentSteps } from './excess-scan.js'
 import { certaintySupport, levelOverNoise } from './step-certainty.js'
@@ -39,6 +43,34 @@ export interface QuietShift {
 }
 
 /**
+ * The span's edges moved to the steps whose median is nearer its level than its baseline. A quiet
+ * series shifts as a step, so a step is in the shift when the fault covered most of it: the edge
+ * steps the fault covered in part read between the two levels, and segmentation with segments of
+ * at least `minSegment` steps joins such a step to calm steps beyond it, whose joint mean still
+ * clears the rise a span needs (contract seed 137 `downstream.dependency#0`: the call's median
+ * 34 ms before, 75–89 ms inside, 51 ms in the step the fault left 29 s into, then 34 and 36 ms,
+ * and the span ran two steps past it, 151 s; ADR 0339). The span keeps at least `minSegment`
+ * steps, as {@link findElevatedSpan}'s trim does.
+ */
+function nearerTheLevel(
+  series: Float64Array,
+  span: ElevatedSpan,
+  minSegment: number
+): { start: number; end: number } {
+  const mid = (span.baseline + span.elevated) / 2
+  const inShift = (i: number): boolean => (series[i] as number) > mid
+  let end = span.end
+  while (end > span.start + minSegment - 1 && !inShift(end)) {
+    end--
+  }
+  let start = span.start
+  while (start < end - minSegment + 1 && !inShift(start)) {
+    start++
+  }
+  return { start, end }
+}
+
+/**
  * The span where the median per step of `values` (over `mask`'s requests, or all) rose, sized on
  * the same requests' typical TTFT. Null when the series did not shift or the support is 0.
  */
@@ -54,10 +86,11 @@ export function quietShift(
     minRelativeChange: RISE_LO,
     minSegment: minSegmentSteps(ctx.grid),
   })
-  const span = findElevatedSpan(cps, RISE_LO)
-  if (span === null || !(span.baseline > 0)) {
+  const found = findElevatedSpan(cps, RISE_LO)
+  if (found === null || !(found.baseline > 0)) {
     return null
   }
+  const span = { ...found, ...nearerTheLevel(series, found, minSegmentSteps(ctx.grid)) }
   const score = Math.max(
     0,
     ...cps.changes
