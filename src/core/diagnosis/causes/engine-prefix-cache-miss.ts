@@ -346,7 +346,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     const queuePart = heavierAtSameRate(ctx, ctx.ttftChange) ? (queue?.excessShare ?? 0) : 0
     if (prefill && !f.own) {
       // Without a fall of its own the window is the latency's: the prefill must carry it.
-      confidence *= Math.max(0.4, ramp(prefill.excessShare + queuePart, 0.2, 0.5))
+      confidence *= Math.max(0.4, ramp((prefill.excessShare ?? 0) + queuePart, 0.2, 0.5))
     }
     if (!rate.fromMetrics) {
       confidence *= 0.9
@@ -392,7 +392,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         text: `engine.prefill P50 per step ${fmtUs(prefillStep.inside)} while it was low vs ${fmtUs(prefillStep.outside)} in the other steps (${riseFigures(prefillStep, 2)})`,
       })
     }
-    if (prefill && prefill.excessShare > 0.05) {
+    if (prefill && (prefill.excessShare ?? 0) > 0.05) {
       evidence.push(stageEvidence(prefill, 'TTFT'))
     }
     const ce = changeEvidence(ctx.ttftChange, 'ttft')

@@ -245,7 +245,7 @@ function judgeIn(
     ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to, contextDemandOnset(ctx))
     : null
   const rose = (risen?.ratio ?? 1) >= 1.1
-  const share = ramp(q.excessShare, 0.3, 0.6)
+  const share = ramp(q.excessShare ?? 0, 0.3, 0.6)
   // Saturation without a change: waiting requests on every engine for the whole window. The
   // mean over engines cannot tell that from two engines of a slow node holding a long queue
   // each while the rest wait for nothing; that is the node's condition, not engine-wide demand.

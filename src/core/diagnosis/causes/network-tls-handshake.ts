@@ -364,7 +364,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
     )
     let tail = share * anomaly
     const evidence: Evidence[] = [tls, connect]
-      .filter((s) => s !== undefined && s.presence > 0)
+      .filter((s) => s !== undefined && (s.presence ?? 0) > 0)
       .map((s) => stageEvidence(s!, 'TTFT'))
     const rose = hsShift.ratio >= 1.3 || freshShift.ratio >= 1.3
     if (change.elevated && !rose) {

@@ -18,8 +18,8 @@ import { fmtUs, round, pct, measureWords, slowWords, stepWords } from './text.js
 export function stageEvidence(st: StageStat, what: string): Evidence {
   return {
     stage: st.stage,
-    observed: round(st.slowMeanUs / 1000),
-    baseline: round(st.baselineMeanUs / 1000),
+    observed: st.slowMeanUs === null ? null : round(st.slowMeanUs / 1000),
+    baseline: st.baselineMeanUs === null ? null : round(st.baselineMeanUs / 1000),
     text: `${st.stage} takes ${fmtUs(st.slowMeanUs)} on average in ${slowWords(what)} vs ${fmtUs(st.baselineMeanUs)} in the others: ${pct(st.excessShare)} of their extra time`,
   }
 }
