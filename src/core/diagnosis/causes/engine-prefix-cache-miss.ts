@@ -28,7 +28,7 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { figure, fmtUs, round } from '../explain/text.js'
+import { decimals, figure, fmtUs, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
@@ -82,7 +82,7 @@ const ABS_DROP_HI = 0.15
 function reprefilled(inside: number, outside: number): string {
   const r = missRise(inside, outside)
   return Number.isFinite(r)
-    ? `${r.toFixed(1)}× the prompt tokens computed again`
+    ? `${decimals(r, 1)}× the prompt tokens computed again`
     : 'prompt tokens computed again where none were'
 }
 
@@ -380,7 +380,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         metric: 'input_tokens',
         observed: round(tokens.inside, 0),
         baseline: round(tokens.outside, 0),
-        text: `prompts also got ${tokens.ratio.toFixed(1)}× longer, which lowers the hit rate by itself`,
+        text: `prompts also got ${decimals(tokens.ratio, 1)}× longer, which lowers the hit rate by itself`,
       })
     }
     if (prefillStep !== null && typical > 0) {

@@ -35,6 +35,15 @@ export function figure(v: number | null, digits = 3): string {
 }
 
 /**
+ * `v.toFixed(digits)` for evidence text, or "–" for a figure without its inputs: a ratio over a
+ * zero denominator, a z over a zero standard error (ADR 0343). `toFixed` would print "NaN" or
+ * "Infinity", which reads as a measured value.
+ */
+export function decimals(v: number | null, digits: number): string {
+  return v === null || !Number.isFinite(v) ? UNKNOWN_TEXT : v.toFixed(digits)
+}
+
+/**
  * {@link round} for a figure finite by construction (a share over a total checked to be positive,
  * a lift whose baseline is floored at one request). Should the construction ever fail, the figure
  * stays NaN, which JSON writes as null, rather than becoming a 0 that reads as measured.
