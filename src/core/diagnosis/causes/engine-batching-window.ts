@@ -380,7 +380,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   ],
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
-    if (!q || q.presence === 0) {
+    if (!q || (q.presence ?? 0) === 0) {
       return { skipped: 'no engine spans: engine queue time unknown' }
     }
     const onset = windowOnset(ctx)

@@ -356,7 +356,7 @@ function sparseInflux(
       metric: cost !== null ? 'engine_time_per_request' : 'tokens_per_request',
       observed: round(drivers.ratio),
       baseline: 1,
-      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${decimals(drivers.ratio, 2)}× while they come, ${drivers.output == null ? '–' : pct(drivers.output)} of it from longer outputs; the engine queue carries ${pct(q?.excessShare ?? 0)} of the slow first tokens' extra time`,
+      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${decimals(drivers.ratio, 2)}× while they come, ${drivers.output == null ? '–' : pct(drivers.output)} of it from longer outputs; the engine queue carries ${pct(q?.excessShare ?? null)} of the slow first tokens' extra time`,
     },
   ]
   const ce = changeEvidence(change, 'ttft')

@@ -166,7 +166,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   uncovered: { engine: 0.45 },
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
-    if (!q || q.presence === 0) {
+    if (!q || (q.presence ?? 0) === 0) {
       return { skipped: 'no engine spans: engine queue time unknown' }
     }
     // Two onsets can carry the queue's rise: where the TTFT P99 jumped, and where the requests
