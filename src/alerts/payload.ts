@@ -4,6 +4,7 @@
  * tools) accept Tokenline alerts unchanged, and the alerts Alertmanager's own API takes.
  */
 import { createHash } from 'node:crypto'
+import { figure } from '../core/diagnosis/explain/text.js'
 import { isoFromMicros } from '../core/model/units.js'
 import type { Finding } from '../core/model/diagnosis.js'
 import type { AlertRecord } from '../storage/slo-store.js'
@@ -39,14 +40,23 @@ function findingLine(f: Finding): string {
   return `${f.cause} (${scope}, confidence ${f.confidence.toFixed(2)})`
 }
 
+/**
+ * A rule's figures for text ("burn_1h=14.4 burn_5m=–"). One the evaluation could not form (a
+ * burn rate over a window without requests) is printed "–", as everywhere else (CONTRACT §4,
+ * ADR 0343): left out, the reader of a Slack or PagerDuty summary cannot tell an unmeasured
+ * window from a rule that has none. The JSON `detail` keeps it null.
+ */
+export function detailText(detail: Record<string, number | null>): string {
+  return Object.entries(detail)
+    .map(([k, v]) => `${k}=${figure(v)}`)
+    .join(' ')
+}
+
 /** One line saying what is wrong. */
 export function summaryOf(n: AlertNotification): string {
   const r = n.record
   const what = r.tier === null ? r.key : `tier ${r.tier} objective ${r.objective}`
-  const figures = Object.entries(r.detail)
-    .filter(([, v]) => v !== null)
-    .map(([k, v]) => `${k}=${+(v as number).toFixed(3)}`)
-    .join(' ')
+  const figures = detailText(r.detail)
   if (n.status === 'firing') {
     return `${what} is breached (${figures})`
   }

@@ -11,6 +11,7 @@ import { parseDurationFlag } from '../duration-flag.js'
 import { simulatedStore } from '../simulate-to-memory.js'
 import { createMemorySloStore } from '../../storage/memory/slo-store.js'
 import { recoveryLine } from '../../alerts/explain-recovery.js'
+import { detailText } from '../../alerts/payload.js'
 import { evaluateHistory, type HistoryEvaluation } from '../../alerts/time-travel.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { DEFAULT_DB_PATH } from '../../config/defaults.js'
@@ -56,13 +57,6 @@ async function openData(paths: string[], flags: AlertsTestFlags): Promise<SpanSt
   return opened.store
 }
 
-function fmtDetail(detail: Record<string, number | null>): string {
-  return Object.entries(detail)
-    .filter(([, v]) => v !== null)
-    .map(([k, v]) => `${k}=${+(v as number).toFixed(3)}`)
-    .join(' ')
-}
-
 function renderText(result: HistoryEvaluation): string {
   if (result.fromUs === null || result.toUs === null) {
     return 'No data: nothing to evaluate.\n'
@@ -78,7 +72,7 @@ function renderText(result: HistoryEvaluation): string {
     const r = t.record
     const scope = r.tier === null ? '' : ` (tier ${r.tier}, ${r.objective})`
     lines.push(
-      `${isoFromMicros(t.timeUs)}  ${t.status.toUpperCase().padEnd(8)}  ${r.key}${scope}  ${fmtDetail(r.detail)}`
+      `${isoFromMicros(t.timeUs)}  ${t.status.toUpperCase().padEnd(8)}  ${r.key}${scope}  ${detailText(r.detail)}`
     )
     if (t.status === 'firing') {
       for (const f of r.findings) {

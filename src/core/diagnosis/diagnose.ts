@@ -37,7 +37,7 @@ import { sampleFrame } from './frame/frame-sample.js'
 import { sloBreachFinding } from './explain/slo-breach.js'
 import { uncoveredTime } from './detect/uncovered.js'
 import { eventEvidence } from './explain/evidence.js'
-import { fmtUs, pct, round, roundScore } from './explain/text.js'
+import { decimals, fmtUs, pct, round, roundScore } from './explain/text.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { scoreCause } from './causes/score.js'
 import { diagnosisStages } from './explain/stage-breakdown.js'
@@ -303,7 +303,7 @@ function carriedByStanding(
         dimension: c.dimension,
         observed: round(own.ratio),
         baseline: null,
-        text: `the requests outside ${c.dimension}=${c.value} (a standing condition) did get slower: their median ${measure.toUpperCase()} rose ${own.ratio.toFixed(2)}× in the window, ${fmtUs(own.ownRiseUs)} of its ${fmtUs(own.riseUs)} in ${stages.join(' + ')}, this cause's own stages`,
+        text: `the requests outside ${c.dimension}=${c.value} (a standing condition) did get slower: their median ${measure.toUpperCase()} rose ${decimals(own.ratio, 2)}× in the window, ${fmtUs(own.ownRiseUs)} of its ${fmtUs(own.riseUs)} in ${stages.join(' + ')}, this cause's own stages`,
       }
     }
   }
@@ -344,7 +344,7 @@ function queuedOnStanding(
     dimension,
     observed: value,
     baseline: null,
-    text: `against: ${pct(held.share)} of the engine queue time the window added is ${dimension}=${value}'s, as slow through the whole window (a standing condition); the other requests of the window wait no longer than outside it (Cliff's δ ${held.restDelta.toFixed(2)})`,
+    text: `against: ${pct(held.share)} of the engine queue time the window added is ${dimension}=${value}'s, as slow through the whole window (a standing condition); the other requests of the window wait no longer than outside it (Cliff's δ ${decimals(held.restDelta, 2)})`,
   }
 }
 
@@ -480,7 +480,7 @@ function healthyFinding(
       metric: `${end.measure}.p50`,
       observed: round(end.shiftUs / 1000),
       baseline: null,
-      text: `the last ${seconds} s of the data are slower than the rest (${end.measure.toUpperCase()} median +${Math.round(end.shiftUs / 1000)} ms, ${end.z.toFixed(1)} noise units): too short to tell a change from noise; diagnose again in a few minutes`,
+      text: `the last ${seconds} s of the data are slower than the rest (${end.measure.toUpperCase()} median +${Math.round(end.shiftUs / 1000)} ms, ${decimals(end.z, 1)} noise units): too short to tell a change from noise; diagnose again in a few minutes`,
     })
   }
   if (start !== null) {

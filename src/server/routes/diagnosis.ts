@@ -9,7 +9,7 @@ import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnos
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
 import { concentrationJson } from '../../core/diagnosis/explain/concentration-json.js'
-import { round, roundFinite } from '../../core/diagnosis/explain/text.js'
+import { round } from '../../core/diagnosis/explain/text.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
 import { diagnosisSloTargets } from '../../core/slo/diagnosis-targets.js'
 import type { SloTargets } from '../../core/diagnosis/frame/input.js'
@@ -298,6 +298,11 @@ export function registerDiagnosisRoutes(
   })
 }
 
+/** µs → ms rounded for the JSON; unknown stays null. */
+function msOf(us: number | null): number | null {
+  return us === null ? null : round(us / 1000)
+}
+
 /**
  * The `/api/concentration` JSON of one result; `sample` is null when every request of the window
  * was read, else how many were (`slow` and `total` count the sample).
@@ -316,15 +321,16 @@ function concentrationBody(
     sample,
     rows: result.rows.filter((r) => r.significant).map(concentrationJson),
     // Where the slow requests spend their time against the rest needs both: with no slow request
-    // (or no other) every mean and share of a side is unknown, not the 0 the breakdown holds.
+    // (or no other) there is nothing to compare, so no stage is listed. Otherwise a figure the
+    // breakdown could not form (a share of no stage time, of no extra time) is null (ADR 0343).
     stages: (result.slow === 0 || result.slow === result.total ? [] : result.stages).map((st) => ({
       stage: st.stage,
-      slow_share: roundFinite(st.slowShare),
-      baseline_share: roundFinite(st.baselineShare),
-      slow_mean_ms: roundFinite(st.slowMeanUs / 1000),
-      baseline_mean_ms: roundFinite(st.baselineMeanUs / 1000),
-      excess_ms: roundFinite(st.excessUs / 1000),
-      excess_share: roundFinite(st.excessShare),
+      slow_share: round(st.slowShare),
+      baseline_share: round(st.baselineShare),
+      slow_mean_ms: msOf(st.slowMeanUs),
+      baseline_mean_ms: msOf(st.baselineMeanUs),
+      excess_ms: msOf(st.excessUs),
+      excess_share: round(st.excessShare),
     })),
   }
 }

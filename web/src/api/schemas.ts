@@ -189,12 +189,13 @@ export const ConcentrationSchema = z.object({
     .array(
       z.object({
         stage: z.string(),
-        slow_share: z.number(),
-        baseline_share: z.number(),
-        slow_mean_ms: z.number(),
-        baseline_mean_ms: z.number(),
-        excess_ms: z.number(),
-        excess_share: z.number(),
+        // null: a figure the breakdown could not form (a share of no time, of no extra time).
+        slow_share: z.number().nullable(),
+        baseline_share: z.number().nullable(),
+        slow_mean_ms: z.number().nullable(),
+        baseline_mean_ms: z.number().nullable(),
+        excess_ms: z.number().nullable(),
+        excess_share: z.number().nullable(),
       })
     )
     .default([]),

@@ -21,8 +21,11 @@ function stagesCaption(measure: Measure): string {
 }
 
 function stageShares(res: Concentration, measure: Measure): HTMLElement | null {
+  // A stage whose share is unknown (null: the slow requests' stages sum to nothing) is not drawn.
   const rows = res.stages
-    .filter((s) => s.slow_share >= 0.01)
+    .flatMap((s) =>
+      s.slow_share !== null && s.slow_share >= 0.01 ? [{ ...s, slow_share: s.slow_share }] : []
+    )
     .sort((a, b) => b.slow_share - a.slow_share)
   if (rows.length === 0 || res.slow === 0) {
     return null

@@ -97,7 +97,10 @@ export async function loadInvestigation(
         .filter((r) => r.bucket_start_ms !== null)
         .map((r) => r.values_ms['p99'] ?? null)
     )
-    const grew = [...conc.stages].sort((a, b) => b.excess_ms - a.excess_ms)[0]
+    // A stage whose excess is unknown (null) cannot be the one that grew.
+    const grew = conc.stages
+      .flatMap((s) => (s.excess_ms !== null ? [{ ...s, excess_ms: s.excess_ms }] : []))
+      .sort((a, b) => b.excess_ms - a.excess_ms)[0]
     const top = rankConcentration(conc.rows, 1)[0]
     const rest =
       conc.baseline === 'before'

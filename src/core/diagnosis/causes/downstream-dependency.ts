@@ -14,7 +14,7 @@ import type { DiagnosisContext } from '../frame/context.js'
 import { quietShift } from '../detect/quiet-shift.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import type { CauseRecord, RuleResult } from './record.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { stageStat } from '../detect/shifts.js'
 import { evaluateStageRule } from './stage-rule.js'
 
@@ -54,7 +54,7 @@ function computeOwnSlowdown(ctx: DiagnosisContext): RuleResult {
       stage: 'downstream',
       observed: round(shift.elevatedUs / 1000),
       baseline: round(shift.baselineUs / 1000),
-      text: `the downstream call's median per step rose from ${fmtUs(shift.baselineUs)} to ${fmtUs(shift.elevatedUs)} (${shift.score.toFixed(0)} noise units), adding ${pct(shift.userShare)} to a typical ${fmtUs(shift.typicalTtftUs)} TTFT`,
+      text: `the downstream call's median per step rose from ${fmtUs(shift.baselineUs)} to ${fmtUs(shift.elevatedUs)} (${decimals(shift.score, 0)} noise units), adding ${pct(shift.userShare)} to a typical ${fmtUs(shift.typicalTtftUs)} TTFT`,
     },
   ]
   return {

@@ -29,7 +29,7 @@ import { trafficLevel } from '../detect/demand-onset.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
-import { figure, fmtUs, pct, round } from '../explain/text.js'
+import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
 import { missingEvidence } from '../explain/evidence.js'
 
 /** Rise of the median engine queue per step (inside / outside) at which support starts / is full. */
@@ -313,7 +313,7 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
           metric: 'requests_per_step',
           observed: round(traffic.rateIn),
           baseline: round(traffic.rateOut),
-          text: `traffic ${trafficRatio.toFixed(2)}× meanwhile: the wait did not come with more requests`,
+          text: `traffic ${decimals(trafficRatio, 2)}× meanwhile: the wait did not come with more requests`,
         }
   )
   const waiting = resourceLevel(ctx, 'waiting', { from, to })
@@ -380,7 +380,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   ],
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
-    if (!q || q.presence === 0) {
+    if (!q || (q.presence ?? 0) === 0) {
       return { skipped: 'no engine spans: engine queue time unknown' }
     }
     const onset = windowOnset(ctx)
@@ -458,7 +458,7 @@ export const engineBatchingWindowCause: CauseRecord = {
         metric: 'corr(engine.queue p50, traffic)',
         observed: round(rho),
         baseline: 0,
-        text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
+        text: `queue time ${rho < 0 ? 'falls' : 'rises'} as traffic rises (rank correlation ${decimals(rho, 2)} over the window's time steps)`,
       })
     }
     // Queue time alone is ordinary queueing: without a waiting-requests series ("queueing without

@@ -19,7 +19,7 @@ import type { CauseRecord } from './record.js'
 import { decodeWeight, workloadKind } from './signature.js'
 import { LONG_OUTPUT_RATIO } from '../thresholds.js'
 import { changeEvidence, changeWindow } from '../explain/evidence.js'
-import { pct, round } from '../explain/text.js'
+import { decimals, pct, round } from '../explain/text.js'
 import { costDrivers, stageStat, workDrivers, type CostDrivers } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
@@ -188,7 +188,7 @@ export const engineLongGenerationsCause: CauseRecord = {
       metric: cost !== null ? 'engine_time_per_request' : 'tokens_per_request',
       observed: round(drivers?.ratio ?? 1),
       baseline: 1,
-      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${(drivers?.ratio ?? 1).toFixed(2)}× in the change window${cost !== null ? ` (prompt tokens at ${Math.round(cost.prefillPerTokenUs)} µs and output tokens at ${(cost.decodePerTokenUs / 1000).toFixed(1)} ms each, the engine's own prefill and decode time per token outside it)` : ''}, ${drivers?.output == null ? '–' : pct(drivers.output)} of the rise from longer outputs${outputZ === outputZ ? ` (output tokens per request ${outputZ.toFixed(1)} noise units above the other steps)` : ''}; the engine queue carries the slow first tokens`,
+      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${decimals(drivers?.ratio ?? 1, 2)}× in the change window${cost !== null ? ` (prompt tokens at ${Math.round(cost.prefillPerTokenUs)} µs and output tokens at ${decimals(cost.decodePerTokenUs / 1000, 1)} ms each, the engine's own prefill and decode time per token outside it)` : ''}, ${drivers?.output == null ? '–' : pct(drivers.output)} of the rise from longer outputs${outputZ === outputZ ? ` (output tokens per request ${decimals(outputZ, 1)} noise units above the other steps)` : ''}; the engine queue carries the slow first tokens`,
     })
     if (shareChange === null) {
       if (viaQueue <= 0) {
@@ -254,13 +254,13 @@ export const engineLongGenerationsCause: CauseRecord = {
         metric: 'long_generation_share',
         observed: round(shareIn),
         baseline: round(shareOut),
-        text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} before (${longIn} of ${startsIn} requests inside; ${shareZ.toFixed(1)} standard errors above the rest)`,
+        text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} before (${longIn} of ${startsIn} requests inside; ${decimals(shareZ, 1)} standard errors above the rest)`,
       },
       {
         metric: 'tpot.p50',
         observed: round(tpotIn / 1000),
         baseline: round(tpotOut / 1000),
-        text: `median TPOT ${(tpotIn / 1000).toFixed(1)} ms while they run vs ${Number.isFinite(tpotOut) ? (tpotOut / 1000).toFixed(1) : '–'} ms otherwise; it rises and falls with the long generations in flight (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
+        text: `median TPOT ${decimals(tpotIn / 1000, 1)} ms while they run vs ${Number.isFinite(tpotOut) ? (tpotOut / 1000).toFixed(1) : '–'} ms otherwise; it rises and falls with the long generations in flight (rank correlation ${decimals(rho, 2)} over the window's time steps)`,
       },
     ]
     if (viaQueue > byTpot) {
@@ -350,13 +350,13 @@ function sparseInflux(
       metric: 'long_generation_share',
       observed: round(shareIn),
       baseline: round(shareOut),
-      text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} outside it (${scan.xIn} of ${scan.nIn} requests inside, ${scan.xOut} of ${scan.nOut} outside; ${scan.z.toFixed(1)} noise units by the scan of that share, at the edge of chance); the output lengths inside stand ${rankZ.toFixed(1)} standard errors above those outside (rank test)`,
+      text: `${pctFine(shareIn)} of requests generate ≥ ${Math.round(longMin)} tokens (median ${Math.round(median)}) from ${isoFromMicros(startUs as Micros)}, vs ${shareWords(shareOut)} outside it (${scan.xIn} of ${scan.nIn} requests inside, ${scan.xOut} of ${scan.nOut} outside; ${decimals(scan.z, 1)} noise units by the scan of that share, at the edge of chance); the output lengths inside stand ${decimals(rankZ, 1)} standard errors above those outside (rank test)`,
     },
     {
       metric: cost !== null ? 'engine_time_per_request' : 'tokens_per_request',
       observed: round(drivers.ratio),
       baseline: 1,
-      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${drivers.ratio.toFixed(2)}× while they come, ${drivers.output == null ? '–' : pct(drivers.output)} of it from longer outputs; the engine queue carries ${pct(q?.excessShare ?? 0)} of the slow first tokens' extra time`,
+      text: `${cost !== null ? 'engine time per request' : 'token work per request'} ${decimals(drivers.ratio, 2)}× while they come, ${drivers.output == null ? '–' : pct(drivers.output)} of it from longer outputs; the engine queue carries ${pct(q?.excessShare ?? null)} of the slow first tokens' extra time`,
     },
   ]
   const ce = changeEvidence(change, 'ttft')

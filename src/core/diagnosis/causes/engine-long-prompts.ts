@@ -41,7 +41,7 @@ import {
   scopeOf,
   stageEvidence,
 } from '../explain/evidence.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 
 export const engineLongPromptsCause: CauseRecord = {
@@ -143,7 +143,7 @@ function judgeByChange(ctx: DiagnosisContext, share: LongShare | null): Judged |
     metric: 'input_tokens',
     observed: round(tokens.inside, 0),
     baseline: round(tokens.outside, 0),
-    text: `prompts average ${Math.round(tokens.inside)} tokens inside the change window vs ${Math.round(tokens.outside)} outside (${tokens.ratio.toFixed(1)}×)`,
+    text: `prompts average ${Math.round(tokens.inside)} tokens inside the change window vs ${Math.round(tokens.outside)} outside (${decimals(tokens.ratio, 1)}×)`,
   })
   const ce = changeEvidence(change, 'ttft')
   if (ce) {
@@ -269,7 +269,7 @@ export function promptInflux(
       metric: 'long_prompt_share',
       observed: round(shareIn),
       baseline: round(shareOut),
-      text: `${pct(shareIn)} of requests carry prompts over ${Math.round(longMin)} tokens (the window's 90th percentile) from ${window.start} to ${window.end}, vs ${pct(shareOut)} in the rest of the window (scan z=${scan.z.toFixed(1)})`,
+      text: `${pct(shareIn)} of requests carry prompts over ${Math.round(longMin)} tokens (the window's 90th percentile) from ${window.start} to ${window.end}, vs ${pct(shareOut)} in the rest of the window (scan z=${decimals(scan.z, 1)})`,
     },
     riseEvidence('ttft.p90', 'TTFT', ttft),
   ]

@@ -25,7 +25,7 @@ import {
 import type { CauseRecord } from './record.js'
 import { decodeWeight } from './signature.js'
 import { missingEvidence } from '../explain/evidence.js'
-import { pct, round } from '../explain/text.js'
+import { decimals, pct, round } from '../explain/text.js'
 import { resourceLevel } from '../detect/shifts.js'
 import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
@@ -283,7 +283,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: 'uncached_prompt_tokens',
         observed: round(prompt.inside, 0),
         baseline: round(prompt.outside, 0),
-        text: `against: uncached prompt tokens per request were ${ratio.toFixed(2)}× those outside the window (${Math.round(prompt.inside)} vs ${Math.round(prompt.outside)}, read from ${prompt.source}): prefill chunks share the decode steps, so the prompts slowed the tokens, not the batch's memory traffic`,
+        text: `against: uncached prompt tokens per request were ${decimals(ratio, 2)}× those outside the window (${Math.round(prompt.inside)} vs ${Math.round(prompt.outside)}, read from ${prompt.source}): prefill chunks share the decode steps, so the prompts slowed the tokens, not the batch's memory traffic`,
       },
     }
   },
@@ -372,13 +372,13 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: 'tpot.p50',
         observed: round(span.elevated / 1000),
         baseline: round(span.baseline / 1000),
-        text: `median TPOT${read.alone > 0 ? ` of the requests that shared their replica's decode (${read.alone} that decoded alone left out)` : ''} rose from ${(span.baseline / 1000).toFixed(1)} ms to ${(span.elevated / 1000).toFixed(1)} ms from ${isoFromMicros(fromUs as Micros)}`,
+        text: `median TPOT${read.alone > 0 ? ` of the requests that shared their replica's decode (${read.alone} that decoded alone left out)` : ''} rose from ${decimals(span.baseline / 1000, 1)} ms to ${decimals(span.elevated / 1000, 1)} ms from ${isoFromMicros(fromUs as Micros)}`,
       },
       {
         metric: running ? running.metric : 'requests_per_step',
         observed: round(batchIn),
         baseline: round(batchOut),
-        text: `${running ? 'running batch' : 'traffic'} ${batchLevel.toFixed(1)}× larger meanwhile${batchRatio < batchLevel - 0.05 ? ` (${batchRatio.toFixed(1)}× as a jump at the window's start; the rest along its trend)` : ''}; TPOT rises and falls with it (rank correlation ${rho.toFixed(2)} over the window's time steps)`,
+        text: `${running ? 'running batch' : 'traffic'} ${decimals(batchLevel, 1)}× larger meanwhile${batchRatio < batchLevel - 0.05 ? ` (${decimals(batchRatio, 1)}× as a jump at the window's start; the rest along its trend)` : ''}; TPOT rises and falls with it (rank correlation ${decimals(rho, 2)} over the window's time steps)`,
       },
     ]
     if (led !== null) {
@@ -386,7 +386,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
         metric: 'tpot',
         observed: round(led.delta),
         baseline: 0,
-        text: `the typical request's TPOT is higher while DRAM activity is up than outside it (Cliff's δ ${led.delta.toFixed(2)}): the tokens slowed where the memory was busy`,
+        text: `the typical request's TPOT is higher while DRAM activity is up than outside it (Cliff's δ ${decimals(led.delta, 2)}): the tokens slowed where the memory was busy`,
       })
     } else if (dramSpan !== null && together > 0) {
       evidence.push({

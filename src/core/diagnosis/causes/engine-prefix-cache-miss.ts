@@ -28,7 +28,7 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { figure, fmtUs, round } from '../explain/text.js'
+import { decimals, figure, fmtUs, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
@@ -82,7 +82,7 @@ const ABS_DROP_HI = 0.15
 function reprefilled(inside: number, outside: number): string {
   const r = missRise(inside, outside)
   return Number.isFinite(r)
-    ? `${r.toFixed(1)}× the prompt tokens computed again`
+    ? `${decimals(r, 1)}× the prompt tokens computed again`
     : 'prompt tokens computed again where none were'
 }
 
@@ -346,7 +346,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
     const queuePart = heavierAtSameRate(ctx, ctx.ttftChange) ? (queue?.excessShare ?? 0) : 0
     if (prefill && !f.own) {
       // Without a fall of its own the window is the latency's: the prefill must carry it.
-      confidence *= Math.max(0.4, ramp(prefill.excessShare + queuePart, 0.2, 0.5))
+      confidence *= Math.max(0.4, ramp((prefill.excessShare ?? 0) + queuePart, 0.2, 0.5))
     }
     if (!rate.fromMetrics) {
       confidence *= 0.9
@@ -380,7 +380,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         metric: 'input_tokens',
         observed: round(tokens.inside, 0),
         baseline: round(tokens.outside, 0),
-        text: `prompts also got ${tokens.ratio.toFixed(1)}× longer, which lowers the hit rate by itself`,
+        text: `prompts also got ${decimals(tokens.ratio, 1)}× longer, which lowers the hit rate by itself`,
       })
     }
     if (prefillStep !== null && typical > 0) {
@@ -392,7 +392,7 @@ export const enginePrefixCacheMissCause: CauseRecord = {
         text: `engine.prefill P50 per step ${fmtUs(prefillStep.inside)} while it was low vs ${fmtUs(prefillStep.outside)} in the other steps (${riseFigures(prefillStep, 2)})`,
       })
     }
-    if (prefill && prefill.excessShare > 0.05) {
+    if (prefill && (prefill.excessShare ?? 0) > 0.05) {
       evidence.push(stageEvidence(prefill, 'TTFT'))
     }
     const ce = changeEvidence(ctx.ttftChange, 'ttft')

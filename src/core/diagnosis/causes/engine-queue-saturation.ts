@@ -55,7 +55,7 @@ import {
   missingEvidence,
   stageEvidence,
 } from '../explain/evidence.js'
-import { figure, fmtUs, pct, round } from '../explain/text.js'
+import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
 import { loadEdge } from './load-edge.js'
@@ -166,7 +166,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   uncovered: { engine: 0.45 },
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
-    if (!q || q.presence === 0) {
+    if (!q || (q.presence ?? 0) === 0) {
       return { skipped: 'no engine spans: engine queue time unknown' }
     }
     // Two onsets can carry the queue's rise: where the TTFT P99 jumped, and where the requests
@@ -245,7 +245,7 @@ function judgeIn(
     ? risenTraffic(ctx.traffic, ctx.grid, range.from, range.to, contextDemandOnset(ctx))
     : null
   const rose = (risen?.ratio ?? 1) >= 1.1
-  const share = ramp(q.excessShare, 0.3, 0.6)
+  const share = ramp(q.excessShare ?? 0, 0.3, 0.6)
   // Saturation without a change: waiting requests on every engine for the whole window. The
   // mean over engines cannot tell that from two engines of a slow node holding a long queue
   // each while the rest wait for nothing; that is the node's condition, not engine-wide demand.
@@ -339,8 +339,8 @@ function judgeIn(
       baseline: round(counted.rateOut),
       text:
         risen !== null && risen.jumped === null
-          ? `requests per step ${trafficRatio.toFixed(2)}× the rest of the data ${over}, but the window starts with the data: no jump into it can be measured, and the start of the data is no rise`
-          : `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${trafficRatio.toFixed(2)}× ${over}${risen !== null && trafficRatio >= 1.1 ? jumpText(ctx, risen) : ''}`,
+          ? `requests per step ${decimals(trafficRatio, 2)}× the rest of the data ${over}, but the window starts with the data: no jump into it can be measured, and the start of the data is no rise`
+          : `traffic ${trafficRatio >= 1 ? 'rose' : 'fell'} ${decimals(trafficRatio, 2)}× ${over}${risen !== null && trafficRatio >= 1.1 ? jumpText(ctx, risen) : ''}`,
     })
     // Saturation is more demand than capacity: more requests, or heavier ones. A queue that
     // grows with neither grows because capacity shrank (KV pressure, a slow engine); one that
@@ -354,7 +354,7 @@ function judgeIn(
       baseline: 1,
       // Without cached-token counts on both sides the work is read gross (ADR 0327): say so
       // rather than call it uncached.
-      text: `token work per request ${work.toFixed(2)}× ${over} (${drivers.cache === null ? 'prompt + output tokens; cached tokens not recorded on both sides' : 'uncached prompt + output tokens'})`,
+      text: `token work per request ${decimals(work, 2)}× ${over} (${drivers.cache === null ? 'prompt + output tokens; cached tokens not recorded on both sides' : 'uncached prompt + output tokens'})`,
     })
     if (!rose) {
       // Same number of requests, or as many more as their trend brought: heavier ones (their own
@@ -377,8 +377,8 @@ function judgeIn(
         baseline: 0,
         text:
           typical < 0.147
-            ? `the typical request of the window waits no longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)}): only the requests caught in a short peak queued`
-            : `the typical request of the window waits longer in the engine queue than outside it (Cliff's δ ${typical.toFixed(2)})`,
+            ? `the typical request of the window waits no longer in the engine queue than outside it (Cliff's δ ${decimals(typical, 2)}): only the requests caught in a short peak queued`
+            : `the typical request of the window waits longer in the engine queue than outside it (Cliff's δ ${decimals(typical, 2)})`,
       })
     }
   }

@@ -131,8 +131,9 @@ export const gatewayConnectionLimitCause: CauseRecord = {
       )
     }
     let conn = 0
-    if (connect && connect.presence > 0) {
-      conn = ramp(connect.excessShare, 0.25, 0.55) * ramp(connect.slowMeanUs, 300_000, 900_000)
+    if (connect && (connect.presence ?? 0) > 0) {
+      conn =
+        ramp(connect.excessShare ?? 0, 0.25, 0.55) * ramp(connect.slowMeanUs ?? 0, 300_000, 900_000)
       if (conn > 0) {
         evidence.push(stageEvidence(connect, 'TTFT'))
       }
@@ -174,13 +175,13 @@ export const gatewayConnectionLimitCause: CauseRecord = {
     if (sat === 0 && conn === 0) {
       return lbSeen
         ? null
-        : connect && connect.presence > 0
+        : connect && (connect.presence ?? 0) > 0
           ? null
           : { skipped: 'no load-balancer metrics and no client spans' }
     }
     let confidence =
       sat > 0 ? Math.max(sat * (conn > 0 || errors > 0 || range ? 1 : 0.6), conn) : conn * 0.8
-    if (sat > 0 && conn === 0 && errors === 0 && connect && connect.presence > 0) {
+    if (sat > 0 && conn === 0 && errors === 0 && connect && (connect.presence ?? 0) > 0) {
       // The clients' own connects are measured and took no longer: sessions held at the limit
       // (requests that wait elsewhere keep theirs open) turned no one away at the door.
       confidence *= NO_COST_AT_THE_DOOR

@@ -14,7 +14,7 @@ import type { DiagnosisContext } from '../frame/context.js'
 import { startMask } from '../frame/frame.js'
 import { bucketsOfWindow, windowSpanUs } from '../frame/window-span.js'
 import { serviceRatio } from '../detect/service-rate.js'
-import { pct, round } from '../explain/text.js'
+import { decimals, pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
 
 /** KV usage at which a replica's cache counts as full (as the record's "replicas at ≥ 90%"). */
@@ -84,6 +84,6 @@ export function kvExplainsPlace(
     metric: view.metric,
     observed: round(Math.min(...mine)),
     baseline: round(othersFull / others.length),
-    text: `${scope.dimension}=${scope.value}'s KV cache was full (${pct(Math.min(...mine))} at its peak) as ${othersFull} of the ${others.length} other replicas' were, and its requests work per token ${work.toFixed(2)}× the others': they waited on the full cache, the ${scope.dimension} is not slower`,
+    text: `${scope.dimension}=${scope.value}'s KV cache was full (${pct(Math.min(...mine))} at its peak) as ${othersFull} of the ${others.length} other replicas' were, and its requests work per token ${decimals(work, 2)}× the others': they waited on the full cache, the ${scope.dimension} is not slower`,
   }
 }

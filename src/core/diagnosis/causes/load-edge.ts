@@ -10,7 +10,7 @@ import type { Evidence, Finding } from '../../model/diagnosis.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { loadSplit } from '../detect/service-rate.js'
-import { pct, round } from '../explain/text.js'
+import { decimals, pct, round } from '../explain/text.js'
 
 /**
  * Explains `mechanism` away when `driver` made most of the rise in load over the time the two
@@ -43,7 +43,7 @@ export function loadEdge(
       metric: 'load_rise',
       observed: round(split.traffic * split.service),
       baseline: 1,
-      text: `the engines' load rose ${(split.traffic * split.service).toFixed(2)}×: requests per second ${split.traffic.toFixed(2)}× (${pct(split.trafficShare)} of the rise), time per token ${split.service.toFixed(2)}× (${pct(1 - split.trafficShare)}): ${driver === 'traffic' ? 'the requests' : 'the slower tokens'} drove it`,
+      text: `the engines' load rose ${decimals(split.traffic * split.service, 2)}×: requests per second ${decimals(split.traffic, 2)}× (${pct(split.trafficShare)} of the rise), time per token ${decimals(split.service, 2)}× (${pct(1 - split.trafficShare)}): ${driver === 'traffic' ? 'the requests' : 'the slower tokens'} drove it`,
     }
   }
 }

@@ -20,7 +20,7 @@ import type { CauseRecord, Counter, RuleResult } from './record.js'
 import { moreHandshakes, scopedSignature } from './signature.js'
 import { scopeCarries } from '../detect/excess-carrier.js'
 import { changeEvidence, changeWindow, impactEvidence, scopeOf } from '../explain/evidence.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { meanRatio, shiftOf, sidesByValue, stageStat } from '../detect/shifts.js'
 import { tailImpact } from '../detect/impact.js'
 import { windowSpanUs } from '../frame/window-span.js'
@@ -243,7 +243,7 @@ function regionSlowdown(ctx: DiagnosisContext): RuleResult {
             stage: 'network',
             observed: round(shift.elevatedUs / 1000),
             baseline: round(shift.baselineUs / 1000),
-            text: `network time of requests from ${region} rose from ${fmtUs(shift.baselineUs)} to ${fmtUs(shift.elevatedUs)} at the median per step (${shift.score.toFixed(0)} noise units), adding ${pct(shift.userShare)} to their typical ${fmtUs(shift.typicalTtftUs)} TTFT`,
+            text: `network time of requests from ${region} rose from ${fmtUs(shift.baselineUs)} to ${fmtUs(shift.elevatedUs)} at the median per step (${decimals(shift.score, 0)} noise units), adding ${pct(shift.userShare)} to their typical ${fmtUs(shift.typicalTtftUs)} TTFT`,
           },
         ],
       },
@@ -321,7 +321,7 @@ function tailView(ctx: DiagnosisContext): RuleResult {
       dimension: 'region',
       observed: round(far.networkUs / 1000),
       baseline: round(far.othersUs / 1000),
-      text: `requests from ${far.region} spend ${fmtUs(far.networkUs)} in the network vs ${fmtUs(far.othersUs)} from other regions (${far.networkRatio.toFixed(1)}×)`,
+      text: `requests from ${far.region} spend ${fmtUs(far.networkUs)} in the network vs ${fmtUs(far.othersUs)} from other regions (${decimals(far.networkRatio, 1)}×)`,
     })
     evidence.push(impactEvidence(`region=${far.region}`, 'ttft', far.impact))
     return { confidence, scope: scopeOf('region', far.region), window: null, evidence }
@@ -338,7 +338,7 @@ function tailView(ctx: DiagnosisContext): RuleResult {
       dimension: 'region',
       observed: round(carrier.inside / 1000),
       baseline: round(carrier.outside / 1000),
-      text: `the rise is ${carrier.region}'s: its network time went from ${fmtUs(carrier.outside)} to ${fmtUs(carrier.inside)} inside the change window (${carrier.ratio.toFixed(1)}×), the other regions' from ${fmtUs(carrier.peersOutside)} to ${fmtUs(carrier.peersInside)} (${carrier.peersRatio.toFixed(2)}×)`,
+      text: `the rise is ${carrier.region}'s: its network time went from ${fmtUs(carrier.outside)} to ${fmtUs(carrier.inside)} inside the change window (${decimals(carrier.ratio, 1)}×), the other regions' from ${fmtUs(carrier.peersOutside)} to ${fmtUs(carrier.peersInside)} (${decimals(carrier.peersRatio, 2)}×)`,
     })
   }
   const ce = changeEvidence(change, 'ttft')

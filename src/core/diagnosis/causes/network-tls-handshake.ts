@@ -21,7 +21,7 @@ import { ramp } from '../../stats/significance.js'
 import type { CauseRecord } from './record.js'
 import { moreHandshakes, type ExcessView } from './signature.js'
 import { changeEvidence, changeWindow, stageEvidence } from '../explain/evidence.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { globalOrLocal, shiftOf, stageStat } from '../detect/shifts.js'
 import { farRegion } from './network-high-rtt.js'
 import { retransmitShare } from './gateway-connection-limit.js'
@@ -151,7 +151,7 @@ function freshConnectionRise(
 
 function riseEvidence(ctx: DiagnosisContext, rise: FreshRise): Evidence {
   const at = windowOfBuckets(ctx.grid, rise.window, ctx.input.window.toUs).start
-  const base = `the share of requests opening a new connection rose from ${pct(rise.shareOutside)} to ${pct(rise.shareInside)} at ${at} (scan z=${rise.z.toFixed(1)})`
+  const base = `the share of requests opening a new connection rose from ${pct(rise.shareOutside)} to ${pct(rise.shareInside)} at ${at} (scan z=${decimals(rise.z, 1)})`
   return {
     dimension: 'connection_reused',
     observed: round(rise.shareInside),
@@ -292,7 +292,7 @@ function beforeTheHandshake(
     stage: 'client.connect',
     observed: round(connectRise / 1000),
     baseline: round(tlsRise / 1000),
-    text: `against: on new connections connect rose by ${fmtUs(connectRise)} in the change window (z=${z.toFixed(1)}) and TLS by ${fmtUs(Math.max(0, tlsRise))}; more new connections explain ${fmtUs(moreHandshakesUs)} of the ${fmtUs(rise)} rise in connect + TLS per request: the time was spent waiting to connect, before the handshake`,
+    text: `against: on new connections connect rose by ${fmtUs(connectRise)} in the change window (z=${decimals(z, 1)}) and TLS by ${fmtUs(Math.max(0, tlsRise))}; more new connections explain ${fmtUs(moreHandshakesUs)} of the ${fmtUs(rise)} rise in connect + TLS per request: the time was spent waiting to connect, before the handshake`,
   }
 }
 
@@ -364,7 +364,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
     )
     let tail = share * anomaly
     const evidence: Evidence[] = [tls, connect]
-      .filter((s) => s !== undefined && s.presence > 0)
+      .filter((s) => s !== undefined && (s.presence ?? 0) > 0)
       .map((s) => stageEvidence(s!, 'TTFT'))
     const rose = hsShift.ratio >= 1.3 || freshShift.ratio >= 1.3
     if (change.elevated && !rose) {
@@ -432,7 +432,7 @@ export const networkTlsHandshakeCause: CauseRecord = {
         dimension: 'region',
         observed: far.region,
         baseline: null,
-        text: `region ${far.region} pays ${far.networkRatio.toFixed(1)}× the network time of the others: round trips, not handshakes, explain part of it`,
+        text: `region ${far.region} pays ${decimals(far.networkRatio, 1)}× the network time of the others: round trips, not handshakes, explain part of it`,
       })
     }
     const spread = globalOrLocal(ctx, change, handshake)

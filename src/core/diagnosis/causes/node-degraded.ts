@@ -19,7 +19,7 @@ import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature, type ExcessView } from './signature.js'
 import { QUEUE_ONLY_SERVICE } from '../thresholds.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
-import { round } from '../explain/text.js'
+import { decimals, round } from '../explain/text.js'
 import { tailImpact } from '../detect/impact.js'
 import { replicaLoadShift } from './routing-imbalance.js'
 import { serviceRatio } from '../detect/service-rate.js'
@@ -131,7 +131,7 @@ function heavierRequests(ctx: DiagnosisContext, scope: Finding['scope']): Counte
           dimension: scope.dimension,
           observed: round(a.mean, 0),
           baseline: round(b.mean, 0),
-          text: `against: requests on ${scope.dimension} ${scope.value} carry ${(a.mean / b.mean).toFixed(1)}× the ${what} tokens of the others (${Math.round(a.mean)} vs ${Math.round(b.mean)}): the work differs, not the ${scope.dimension}`,
+          text: `against: requests on ${scope.dimension} ${scope.value} carry ${decimals(a.mean / b.mean, 1)}× the ${what} tokens of the others (${Math.round(a.mean)} vs ${Math.round(b.mean)}): the work differs, not the ${scope.dimension}`,
         },
       }
     }
@@ -325,7 +325,7 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
       dimension,
       observed: round(ratio),
       baseline: 1,
-      text: `against: in the window its slow requests take ${ratio.toFixed(2)}× as long per token as the other replicas' requests of the same minutes: what slowed them slowed the other replicas too`,
+      text: `against: in the window its slow requests take ${decimals(ratio, 2)}× as long per token as the other replicas' requests of the same minutes: what slowed them slowed the other replicas too`,
     },
   }
 }
@@ -378,7 +378,7 @@ function sameBatchAgainst(
       dimension: finding.scope.dimension ?? undefined,
       observed: round(ratio),
       baseline: 1,
-      text: `against: in the window it takes ${ratio.toFixed(2)}× as long per token as the other replicas running the same batch: its batches were fuller, what slowed it slows any replica that fills up`,
+      text: `against: in the window it takes ${decimals(ratio, 2)}× as long per token as the other replicas running the same batch: its batches were fuller, what slowed it slows any replica that fills up`,
     },
   }
 }
@@ -481,7 +481,7 @@ export const nodeDegradedCause: CauseRecord = {
       dimension: 'replica',
       observed: round(loadRatio),
       baseline: 1,
-      text: `its load is ${loadRatio.toFixed(2)}× the median replica's${load.windowed ? ' in the slow minutes, against its usual share' : ''}`,
+      text: `its load is ${decimals(loadRatio, 2)}× the median replica's${load.windowed ? ' in the slow minutes, against its usual share' : ''}`,
     })
     // Degraded means the same work runs slower: its slow requests prefill each prompt token and
     // produce each output token slower than the other replicas do. A replica that only queues
@@ -517,14 +517,14 @@ export const nodeDegradedCause: CauseRecord = {
           dimension: 'replica',
           observed: round(service),
           baseline: 1,
-          text: `against: its slow requests prefill and decode per token ${service.toFixed(2)}× as long as the other replicas' requests: they wait, they do not work slower`,
+          text: `against: its slow requests prefill and decode per token ${decimals(service, 2)}× as long as the other replicas' requests: they wait, they do not work slower`,
         })
       } else {
         evidence.push({
           dimension: 'replica',
           observed: round(service),
           baseline: 1,
-          text: `its slow requests take ${service.toFixed(2)}× as long per token (prefill or decode) as the other replicas' requests`,
+          text: `its slow requests take ${decimals(service, 2)}× as long per token (prefill or decode) as the other replicas' requests`,
         })
       }
     }

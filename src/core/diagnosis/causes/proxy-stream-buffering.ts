@@ -16,7 +16,7 @@ import { ramp } from '../../stats/significance.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { CauseRecord, Counter } from './record.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
 import { meanOver } from '../resources.js'
 import { meanWhere } from '../../stats/quantile.js'
@@ -79,7 +79,7 @@ function longerStreams(
       metric: 'output_tokens',
       observed: round(a.mean, 0),
       baseline: round(b.mean, 0),
-      text: `against: the stalled streams are ${(a.mean / b.mean).toFixed(1)}× as long (${Math.round(a.mean)} vs ${Math.round(b.mean)} output tokens) and outputs got ${(outIn.mean / outOut.mean).toFixed(1)}× longer in the window: longer outputs have a larger worst gap at the same pace, which a buffering proxy does not need`,
+      text: `against: the stalled streams are ${decimals(a.mean / b.mean, 1)}× as long (${Math.round(a.mean)} vs ${Math.round(b.mean)} output tokens) and outputs got ${decimals(outIn.mean / outOut.mean, 1)}× longer in the window: longer outputs have a larger worst gap at the same pace, which a buffering proxy does not need`,
     },
   }
 }
@@ -232,8 +232,8 @@ export const proxyStreamBufferingCause: CauseRecord = {
       observed: round(paceRatio),
       baseline: 1,
       text: pace.inWindow
-        ? `the engine decoded the streams of the stall window ${paceRatio < 1.05 ? `at the same pace per token as outside it (${paceRatio.toFixed(2)}×)` : `${paceRatio.toFixed(2)}× slower per token than outside it`}`
-        : `the engine decoded the stalled streams ${paceRatio < 1.05 ? 'at the same pace as the others' : `${paceRatio.toFixed(2)}× slower than the others`}`,
+        ? `the engine decoded the streams of the stall window ${paceRatio < 1.05 ? `at the same pace per token as outside it (${decimals(paceRatio, 2)}×)` : `${decimals(paceRatio, 2)}× slower per token than outside it`}`
+        : `the engine decoded the stalled streams ${paceRatio < 1.05 ? 'at the same pace as the others' : `${decimals(paceRatio, 2)}× slower than the others`}`,
     })
     if (scope) {
       evidence.push(rowEvidence(scope.row, 'stalled-stream'))

@@ -20,7 +20,7 @@ import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { eventEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
 import { eventsAround, findRow } from '../detect/shifts.js'
-import { pct, round, fmtUs } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { processStarts } from '../frame/young-replicas.js'
 import type { StageName } from '../../model/request.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
@@ -373,9 +373,9 @@ function signatureSupport(s: WarmUpSignature): number {
 function signatureText(s: WarmUpSignature): string {
   const later =
     s.later === s.later
-      ? `, ${s.later.toFixed(2)}× after (${s.nLater} requests)${signatureSupport(s) > 0 ? ': it warmed up' : ': it did not warm up'}`
+      ? `, ${decimals(s.later, 2)}× after (${s.nLater} requests)${signatureSupport(s) > 0 ? ': it warmed up' : ': it did not warm up'}`
       : '; the data ends before it could warm up'
-  return `replica ${s.replica} works ${s.early.toFixed(2)}× as long per token as its peers in the same minutes during its first 5 minutes (median of ${s.n} requests, z=${s.z.toFixed(1)})${later}`
+  return `replica ${s.replica} works ${decimals(s.early, 2)}× as long per token as its peers in the same minutes during its first 5 minutes (median of ${s.n} requests, z=${decimals(s.z, 1)})${later}`
 }
 
 /** "Replica X first served at …", with its process start when a scrape says so. */
@@ -1063,7 +1063,7 @@ export const replicaColdStartCause: CauseRecord = {
         dimension: 'replica_age',
         observed: round(own),
         baseline: 1,
-        text: `in their first 5 minutes the new replicas' own server time per request is ${own.toFixed(2)}× their peers' in the same minutes (median)`,
+        text: `in their first 5 minutes the new replicas' own server time per request is ${decimals(own, 2)}× their peers' in the same minutes (median)`,
       })
     }
     // Its own requests against its peers' can be certain where the tail is not (a small cold

@@ -17,7 +17,7 @@ import type { CauseRecord, RuleResult } from './record.js'
 import { scopedSignature } from './signature.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { findRow, levelsByKey } from '../detect/shifts.js'
-import { figure, fmtUs, pct, round } from '../explain/text.js'
+import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
 import { burstSupport, shareBurst } from '../detect/traffic-shift.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
@@ -236,13 +236,13 @@ function ownPastOrLoad(ctx: DiagnosisContext): RuleResult {
           dimension: 'replica',
           observed: round(scan.shareInside),
           baseline: round(scan.shareOutside),
-          text: `replica ${hot} received ${pct(scan.shareInside)} of the requests from ${windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs).start} vs ${pct(scan.shareOutside)} otherwise (${ratio.toFixed(1)}×, scan z=${scan.z.toFixed(1)})`,
+          text: `replica ${hot} received ${pct(scan.shareInside)} of the requests from ${windowOfBuckets(ctx.grid, scan.buckets, ctx.input.window.toUs).start} vs ${pct(scan.shareOutside)} otherwise (${decimals(ratio, 1)}×, scan z=${decimals(scan.z, 1)})`,
         }
       : {
           dimension: 'replica',
           observed: round(hotRate),
           baseline: round(load.median),
-          text: `replica ${hot} receives ${figure(hotRate, 2)} requests/s vs a median of ${figure(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${ratio.toFixed(1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
+          text: `replica ${hot} receives ${figure(hotRate, 2)} requests/s vs a median of ${figure(load.median, 2)} across ${load.rate.size} replicas${load.windowed ? ' in the slow minutes' : ''} (${decimals(ratio, 1)}× ${load.windowed ? 'its usual share' : 'the median'})`,
         },
   ]
   if (waiting && waiting.keyDimension === 'replica') {
@@ -373,19 +373,19 @@ export function routingAgainstPeers(
         dimension: 'replica',
         observed: round(rise.requests),
         baseline: round(rise.peerMean),
-        text: `replica ${rise.value} received ${Math.round(rise.requests)} requests from ${window.start} vs ${Math.round(rise.peerMean)} on average for each of its peers in the same minutes (${peers.toFixed(2)}×, z=${rise.z.toFixed(1)} against ${rise.bound.toFixed(1)} for ${rise.comparisons} replica × start comparisons); in the window's first minutes ${Math.round(rise.edgeRequests)} vs ${Math.round(rise.edgePeerMean)}, ${rise.changeZ.toFixed(1)} standard errors below that ratio`,
+        text: `replica ${rise.value} received ${Math.round(rise.requests)} requests from ${window.start} vs ${Math.round(rise.peerMean)} on average for each of its peers in the same minutes (${decimals(peers, 2)}×, z=${decimals(rise.z, 1)} against ${decimals(rise.bound, 1)} for ${rise.comparisons} replica × start comparisons); in the window's first minutes ${Math.round(rise.edgeRequests)} vs ${Math.round(rise.edgePeerMean)}, ${decimals(rise.changeZ, 1)} standard errors below that ratio`,
       },
       {
         dimension: 'replica',
         observed: round(med(hotAfter) / 1000),
         baseline: round(med(peersAfter) / 1000),
-        text: `its median TTFT ${fmtUs(med(hotAfter))} vs ${fmtUs(med(peersAfter))} on its peers in the same minutes (rank z=${slower.z.toFixed(1)}); before it ${was === null ? '–' : `rank z=${was.z.toFixed(1)}`}`,
+        text: `its median TTFT ${fmtUs(med(hotAfter))} vs ${fmtUs(med(peersAfter))} on its peers in the same minutes (rank z=${decimals(slower.z, 1)}); before it ${was === null ? '–' : `rank z=${decimals(was.z, 1)}`}`,
       },
       {
         dimension: 'replica',
         observed: round(rise.shareAfter),
         baseline: round(rise.shareBefore),
-        text: `its share of its and its peers' requests rose from ${pct(rise.shareBefore)} before ${window.start} to ${pct(rise.shareAfter)} from it on (z=${rise.shareChangeZ.toFixed(1)} against ${rise.shareChangeBound.toFixed(1)} for the starts compared)`,
+        text: `its share of its and its peers' requests rose from ${pct(rise.shareBefore)} before ${window.start} to ${pct(rise.shareAfter)} from it on (z=${decimals(rise.shareChangeZ, 1)} against ${decimals(rise.shareChangeBound, 1)} for the starts compared)`,
       },
     ],
   }

@@ -47,7 +47,7 @@ export function evaluateStageRule(
 ): (RuleResult & object) | null {
   const stats = options.stages
     .map((s) => stageStat(ctx.ttftStages, s))
-    .filter((s): s is NonNullable<typeof s> => s !== undefined && s.presence > 0)
+    .filter((s): s is NonNullable<typeof s> => s !== undefined && (s.presence ?? 0) > 0)
   if (stats.length === 0) {
     // No such stage: absent data only when the spans that would carry it are absent too.
     const client = options.stages.some((st) => st.startsWith('client.') || st === 'network')
@@ -58,8 +58,8 @@ export function evaluateStageRule(
           skipped: `no ${client ? 'client' : 'gateway'} spans give the ${options.stages.join('/')} stage`,
         }
   }
-  const excess = stats.reduce((s, st) => s + st.excessShare, 0)
-  const slowMean = stats.reduce((s, st) => s + st.slowMeanUs, 0)
+  const excess = stats.reduce((s, st) => s + (st.excessShare ?? 0), 0)
+  const slowMean = stats.reduce((s, st) => s + (st.slowMeanUs ?? 0), 0)
   const share = ramp(excess, options.excessLo ?? 0.25, options.excessHi ?? 0.55)
   if (share === 0) {
     return null
@@ -105,7 +105,7 @@ export function evaluateStageRule(
   }
   const label = options.label ?? options.stages.join('+')
   const evidence: Evidence[] = stats
-    .filter((s) => s.excessShare > 0.05)
+    .filter((s) => (s.excessShare ?? 0) > 0.05)
     .map((s) => stageEvidence(s, 'TTFT'))
   if (change.elevated && shift.ratio > 1.3) {
     evidence.push({

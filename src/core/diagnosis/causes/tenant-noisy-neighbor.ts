@@ -23,7 +23,7 @@ import { bucketOf } from '../../timeline/buckets.js'
 import { burstSupport, shareBurst, type TrafficShift } from '../detect/traffic-shift.js'
 import type { CauseRecord } from './record.js'
 import { scopedSignature } from './signature.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { scopeOf } from '../explain/evidence.js'
 import { clusterShift } from '../detect/excess-scan.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
@@ -197,7 +197,7 @@ export const tenantNoisyNeighborCause: CauseRecord = {
           dimension: 'tenant',
           observed: round(burst.shareInside),
           baseline: round(burst.shareOutside),
-          text: `tenant=${burst.value} went from ${pct(burst.shareOutside)} to ${pct(burst.shareInside)} of requests (${burst.rateInside.toFixed(0)} vs ${burst.rateOutside.toFixed(0)} per step)`,
+          text: `tenant=${burst.value} went from ${pct(burst.shareOutside)} to ${pct(burst.shareInside)} of requests (${decimals(burst.rateInside, 0)} vs ${decimals(burst.rateOutside, 0)} per step)`,
         },
       ],
     }
@@ -274,13 +274,13 @@ export const tenantNoisyNeighborCause: CauseRecord = {
         dimension: 'tenant',
         observed: round(burst.shareInside),
         baseline: round(burst.shareOutside),
-        text: `tenant ${burst.value} sent ${pct(burst.shareInside)} of the requests during its burst vs ${pct(burst.shareOutside)} before (${(burst.rateInside / stepS).toFixed(1)} vs ${(burst.rateOutside / stepS).toFixed(1)} requests/s, ${lift.toFixed(1)}×)`,
+        text: `tenant ${burst.value} sent ${pct(burst.shareInside)} of the requests during its burst vs ${pct(burst.shareOutside)} before (${decimals(burst.rateInside / stepS, 1)} vs ${decimals(burst.rateOutside / stepS, 1)} requests/s, ${decimals(lift, 1)}×)`,
       },
       {
         metric: 'requests_per_second',
         observed: round(burst.totalInside / stepS),
         baseline: round(burst.totalOutside / stepS),
-        text: `all traffic ${(burst.totalInside / stepS).toFixed(1)} requests/s during the burst vs ${(burst.totalOutside / stepS).toFixed(1)} outside it`,
+        text: `all traffic ${decimals(burst.totalInside / stepS, 1)} requests/s during the burst vs ${decimals(burst.totalOutside / stepS, 1)} outside it`,
       },
       self * selfSize >= 0.5 && self * selfSize > victims * victimsSize && carried !== null
         ? carriedEvidence(burst.value, carried)
@@ -292,8 +292,8 @@ export const tenantNoisyNeighborCause: CauseRecord = {
               victims * victimsSize >= 0.5
                 ? `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait behind it`
                 : victims >= 0.5
-                  ? `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait ${fmtUs(victimShift.shift)} longer (z=${z.toFixed(1)}), too little of their TTFT to matter`
-                  : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${z.toFixed(1)}), so how much the burst cost them is unconfirmed`,
+                  ? `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: they wait ${fmtUs(victimShift.shift)} longer (z=${decimals(z, 1)}), too little of their TTFT to matter`
+                  : `other tenants' median TTFT ${fmtUs(victimIn)} during the burst vs ${fmtUs(victimOut)} outside it: their wait rose within the noise (z=${decimals(z, 1)}), so how much the burst cost them is unconfirmed`,
           },
     ]
     return {

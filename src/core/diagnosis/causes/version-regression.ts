@@ -25,7 +25,7 @@ import { tailImpact } from '../detect/impact.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { ConcentrationRow } from '../../concentration/find-concentration.js'
-import { round } from '../explain/text.js'
+import { decimals, round } from '../explain/text.js'
 import {
   canaryReadings,
   versionAgainstOthers,
@@ -233,7 +233,7 @@ const MEASURE_WORDS: Record<CanaryMeasure, string> = {
 }
 
 function shiftText(s: CanaryShift): string {
-  return `${MEASURE_WORDS[s.measure]} ${s.ratio.toFixed(2)}× (${s.z.toFixed(1)} standard errors)`
+  return `${MEASURE_WORDS[s.measure]} ${decimals(s.ratio, 2)}× (${decimals(s.z, 1)} standard errors)`
 }
 
 /**
@@ -280,8 +280,8 @@ function strongestCanary(ctx: DiagnosisContext): (Reading & { reading: CanaryRea
           baseline: 1,
           text:
             felt > 0
-              ? `its users' ${users} against the old version's in the same steps; without it the P99 would be ${impact.toFixed(2)}× lower`
-              : `its users' ${users} against the old version's in the same steps, but the window's P99 did not move with it (only ${impact.toFixed(2)}× lower without it): a regression seen in its own requests more than in the users' tail`,
+              ? `its users' ${users} against the old version's in the same steps; without it the P99 would be ${decimals(impact, 2)}× lower`
+              : `its users' ${users} against the old version's in the same steps, but the window's P99 did not move with it (only ${decimals(impact, 2)}× lower without it): a regression seen in its own requests more than in the users' tail`,
         },
         {
           dimension: 'replica',

@@ -24,7 +24,7 @@ import {
   UNATTRIBUTED,
 } from './excess-carrier.js'
 import type { MeasureAnomaly } from './excess-scan.js'
-import { fmtUs, pct, round } from '../explain/text.js'
+import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { SECOND_STAGE_SHARE, TPOT_MOVED_SHARE, TPOT_MOVED_Z } from '../thresholds.js'
 import { resourceLevel } from './shifts.js'
 import { serviceRatio } from './service-rate.js'
@@ -65,7 +65,7 @@ const MEASURE_TEXT: Record<MeasureAnomaly['measure'], string> = {
 
 /** The robust z for people: beyond 50 the exact figure says nothing more. */
 function zText(z: number): string {
-  return z > 50 ? 'z>50' : `z=${z.toFixed(1)}`
+  return z > 50 ? 'z>50' : `z=${decimals(z, 1)}`
 }
 
 /** The shift parts as the finding's optional `shift` field (ms). */

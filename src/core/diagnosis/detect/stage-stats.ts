@@ -29,22 +29,29 @@ export function stagesOfMeasure(measure: DurationMeasure): readonly StageName[] 
   }
 }
 
+/**
+ * A figure over no requests is null, never 0 (CONTRACT §4, ADR 0343): a cohort without a request
+ * has no mean, a cohort whose stages sum to nothing has no shares, and with no stage longer in
+ * the slow cohort there is no extra time to share out. The diagnosis's scorers read such a null
+ * as the 0 it was before (`?? 0`): there a stage without support adds nothing, which is what the
+ * 0 meant to them.
+ */
 export interface StageStat {
   stage: StageName
-  /** Share of the slow cohort's summed stage time, 0..1. */
-  slowShare: number
-  baselineShare: number
-  /** Mean µs per request (missing = 0). */
-  slowMeanUs: number
-  baselineMeanUs: number
-  /** slowMean − baselineMean (µs). */
-  excessUs: number
-  /** Share of the summed positive excess over the considered stages, 0..1. */
-  excessShare: number
-  /** P99 over every request that has the stage (µs). */
-  p99Us: number
-  /** Fraction of requests that have the stage. */
-  presence: number
+  /** Share of the slow cohort's summed stage time, 0..1; null when that sum is 0. */
+  slowShare: number | null
+  baselineShare: number | null
+  /** Mean µs per request (missing = 0); null for a cohort without a request. */
+  slowMeanUs: number | null
+  baselineMeanUs: number | null
+  /** slowMean − baselineMean (µs); null when either is. */
+  excessUs: number | null
+  /** Share of the summed positive excess over the considered stages, 0..1; null when none. */
+  excessShare: number | null
+  /** P99 over every request that has the stage (µs); null when none has it. */
+  p99Us: number | null
+  /** Fraction of requests that have the stage; null for a frame without a request. */
+  presence: number | null
 }
 
 export interface StageBreakdown {
@@ -101,23 +108,24 @@ export function computeStageBreakdown(
   const slowTotal = raw.reduce((s, r) => s + r.slowSum, 0)
   const baseTotal = raw.reduce((s, r) => s + r.baseSum, 0)
   const stats: StageStat[] = raw.map((r) => {
-    const slowMeanUs = slowN === 0 ? 0 : r.slowSum / slowN
-    const baselineMeanUs = baseN === 0 ? 0 : r.baseSum / baseN
+    const slowMeanUs = slowN === 0 ? null : r.slowSum / slowN
+    const baselineMeanUs = baseN === 0 ? null : r.baseSum / baseN
     return {
       stage: r.stage,
-      slowShare: slowTotal > 0 ? r.slowSum / slowTotal : 0,
-      baselineShare: baseTotal > 0 ? r.baseSum / baseTotal : 0,
+      slowShare: slowTotal > 0 ? r.slowSum / slowTotal : null,
+      baselineShare: baseTotal > 0 ? r.baseSum / baseTotal : null,
       slowMeanUs,
       baselineMeanUs,
-      excessUs: slowMeanUs - baselineMeanUs,
-      excessShare: 0,
-      p99Us: Math.max(0, r.p99Us),
-      presence: frame.n === 0 ? 0 : r.present / frame.n,
+      excessUs: slowMeanUs === null || baselineMeanUs === null ? null : slowMeanUs - baselineMeanUs,
+      excessShare: null,
+      p99Us: r.present === 0 ? null : Math.max(0, r.p99Us),
+      presence: frame.n === 0 ? null : r.present / frame.n,
     }
   })
-  const positive = stats.reduce((s, st) => s + Math.max(0, st.excessUs), 0)
+  const positive = stats.reduce((s, st) => s + Math.max(0, st.excessUs ?? 0), 0)
   for (const st of stats) {
-    st.excessShare = positive > 0 ? Math.max(0, st.excessUs) / positive : 0
+    st.excessShare =
+      positive > 0 && st.excessUs !== null ? Math.max(0, st.excessUs) / positive : null
   }
   let negativeCount = 0
   for (let i = 0; i < frame.n; i++) {

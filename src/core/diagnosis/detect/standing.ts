@@ -10,7 +10,7 @@ import type { Dimension } from '../../model/request.js'
 import { medianAndSpread, medianShift, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { RequestFrame } from '../frame/frame.js'
 import { stageSum } from './own-stage-rise.js'
-import { fmtUs } from '../explain/text.js'
+import { decimals, fmtUs } from '../explain/text.js'
 
 /** The dimensions whose values are places or builds that can be structurally slower. */
 const STANDING_DIMENSIONS: readonly Dimension[] = ['region', 'node', 'replica', 'version', 'model']
@@ -310,7 +310,7 @@ export function standingConditions(
             observed: round3(observed / 1000),
             baseline: round3(baseline / 1000),
             cost_p99: round3(cost),
-            text: `${dimension}=${value}: ${m.word} median ${fmtUs(observed)} against ${fmtUs(baseline)} for the rest, the same through the whole window; without it the ${costWord} P99 would be ${cost.toFixed(2)}× lower`,
+            text: `${dimension}=${value}: ${m.word} median ${fmtUs(observed)} against ${fmtUs(baseline)} for the rest, the same through the whole window; without it the ${costWord} P99 would be ${decimals(cost, 2)}× lower`,
           },
         })
       })

@@ -8,6 +8,7 @@
 import { medianAndSpread } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketQuantile, type BucketGrid } from '../../timeline/buckets.js'
+import { decimals } from '../explain/text.js'
 
 /** Requests a step needs for its quantile to count, and valued steps each side needs. */
 const MIN_STEP_REQUESTS = 5
@@ -79,6 +80,6 @@ export function riseWeight(
 
 /** A rise's figures for an evidence line: "1.23×, 4.5 noise units" (">50" past fifty). */
 export function riseFigures(r: StepRise, ratioDigits: number): string {
-  const units = r.units > 50 ? '>50' : r.units.toFixed(1)
-  return `${(r.inside / r.outside).toFixed(ratioDigits)}×, ${units} noise units`
+  const units = r.units > 50 ? '>50' : decimals(r.units, 1)
+  return `${decimals(r.inside / r.outside, ratioDigits)}×, ${units} noise units`
 }

@@ -14,7 +14,7 @@ import { causeRecord } from '../causes/index.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { measureOfFinding } from './finding-measure.js'
-import { fmtUs } from './text.js'
+import { decimals, fmtUs } from './text.js'
 
 /** The stage through which a mechanism cause shows, when it has one. */
 const MECHANISM_STAGE: Partial<Record<string, StageName>> = {
@@ -89,7 +89,7 @@ function q(values: Float64Array, mask: Uint8Array, p: number): number {
 }
 
 function ratioText(r: number): string {
-  return `×${r >= 10 ? r.toFixed(0) : r.toFixed(1)}`
+  return `×${r >= 10 ? decimals(r, 0) : decimals(r, 1)}`
 }
 
 /** The root's own step: a tenant's traffic share, otherwise its scope or its first mechanism. */
@@ -216,7 +216,7 @@ export function chainEvidence(
   // Two decimals where one would round a ratio under the line up to "×1.1".
   const last =
     Math.round(ratio * 100) / 100 < P99_RAISED
-      ? `${word} P99 not raised (×${ratio.toFixed(2)} ${sized})`
+      ? `${word} P99 not raised (×${decimals(ratio, 2)} ${sized})`
       : `${word} P99 ${ratioText(ratio)} (${sized})`
   return {
     metric: 'chain',

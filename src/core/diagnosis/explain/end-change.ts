@@ -26,7 +26,7 @@ import { END_CHANGE_CONFIDENCE, MIN_CONFIDENCE } from '../thresholds.js'
 import { bucketsOfWindow } from '../frame/window-span.js'
 import { BELOW_ROOT } from './explain-away.js'
 import { bucketOf } from '../../timeline/buckets.js'
-import { fmtUs, measureWords, pct, round, roundScore } from './text.js'
+import { decimals, fmtUs, measureWords, pct, round, roundScore } from './text.js'
 
 /** Requests each side needs for a stage's median to be compared. */
 const MIN_SIDE = 20
@@ -149,7 +149,7 @@ function tokenRoot(
         metric: `${kind}_tokens_per_request`,
         observed: round(tokens.lastUs),
         baseline: round(tokens.typicalUs),
-        text: `over the same ${seconds} s the requests ${what} ${Math.round(tokens.lastUs)} ${kind} tokens on average (typically ${Math.round(tokens.typicalUs)}, at most ${Math.round(tokens.highestUs)} before: ${tokens.ratio.toFixed(1)}× the widest earlier swing) at the same request rate (${(rate.lastUs / stepS).toFixed(1)} requests/s, typically ${(rate.typicalUs / stepS).toFixed(1)}): ${how}, and the ${mechanism} mechanism grows behind them`,
+        text: `over the same ${seconds} s the requests ${what} ${Math.round(tokens.lastUs)} ${kind} tokens on average (typically ${Math.round(tokens.typicalUs)}, at most ${Math.round(tokens.highestUs)} before: ${decimals(tokens.ratio, 1)}× the widest earlier swing) at the same request rate (${decimals(rate.lastUs / stepS, 1)} requests/s, typically ${decimals(rate.typicalUs / stepS, 1)}): ${how}, and the ${mechanism} mechanism grows behind them`,
       },
     ],
   }
@@ -205,7 +205,7 @@ function tenantRoot(
           metric: 'tenant_request_share',
           observed: round(s.lastUs),
           baseline: round(s.typicalUs),
-          text: `over the same ${seconds} s tenant ${tenant} sent ${pct(s.lastUs)} of the requests (typically ${pct(s.typicalUs)}, at most ${pct(s.highestUs)} before: ${s.ratio.toFixed(1)}× the widest earlier swing), ${(n.lastUs / stepS).toFixed(1)} requests/s against typically ${(n.typicalUs / stepS).toFixed(1)}: its burst fills the batch, and the ${mechanism} mechanism grows behind it`,
+          text: `over the same ${seconds} s tenant ${tenant} sent ${pct(s.lastUs)} of the requests (typically ${pct(s.typicalUs)}, at most ${pct(s.highestUs)} before: ${decimals(s.ratio, 1)}× the widest earlier swing), ${decimals(n.lastUs / stepS, 1)} requests/s against typically ${decimals(n.typicalUs / stepS, 1)}: its burst fills the batch, and the ${mechanism} mechanism grows behind it`,
         },
       ],
     }
@@ -248,7 +248,7 @@ function listWords(items: readonly string[]): string {
 }
 
 function stretchWords(s: EndStretch): string {
-  return `${measureWords(s.measure)} median ${fmtUs(s.lastUs)} (typically ${fmtUs(s.typicalUs)}, at most ${fmtUs(s.highestUs)} before: ${s.ratio.toFixed(1)}× the widest earlier swing)`
+  return `${measureWords(s.measure)} median ${fmtUs(s.lastUs)} (typically ${fmtUs(s.typicalUs)}, at most ${fmtUs(s.highestUs)} before: ${decimals(s.ratio, 1)}× the widest earlier swing)`
 }
 
 /** The first evidence line: what changed at the end, by how much and since when. */

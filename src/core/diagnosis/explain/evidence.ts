@@ -8,7 +8,7 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 import type { DiagnosisContext, TimeChange } from '../frame/context.js'
 import { describeColumnValue } from '../frame/columns.js'
 import type { StageStat } from '../detect/stage-stats.js'
-import { fmtUs, round, pct, measureWords, slowWords, stepWords } from './text.js'
+import { decimals, fmtUs, measureWords, pct, round, slowWords, stepWords } from './text.js'
 
 /**
  * Stage evidence comparing the slow cohort's mean with the baseline's (ms): "gateway.queue takes
@@ -18,8 +18,8 @@ import { fmtUs, round, pct, measureWords, slowWords, stepWords } from './text.js
 export function stageEvidence(st: StageStat, what: string): Evidence {
   return {
     stage: st.stage,
-    observed: round(st.slowMeanUs / 1000),
-    baseline: round(st.baselineMeanUs / 1000),
+    observed: st.slowMeanUs === null ? null : round(st.slowMeanUs / 1000),
+    baseline: st.baselineMeanUs === null ? null : round(st.baselineMeanUs / 1000),
     text: `${st.stage} takes ${fmtUs(st.slowMeanUs)} on average in ${slowWords(what)} vs ${fmtUs(st.baselineMeanUs)} in the others: ${pct(st.excessShare)} of their extra time`,
   }
 }
@@ -109,6 +109,6 @@ export function impactEvidence(what: string, measure: string, impact: number): E
     metric: `${measure}.p99_impact`,
     observed: round(impact),
     baseline: 1,
-    text: `without ${subject}, ${measureWords(measure)} P99 would be ${impact.toFixed(2)}× lower`,
+    text: `without ${subject}, ${measureWords(measure)} P99 would be ${decimals(impact, 2)}× lower`,
   }
 }

@@ -17,8 +17,8 @@ export function sloBreachFinding(
   // The stages of the measure whose objective is set: TTFT's before the first token.
   const stages = ctx.input.slos?.ttftMs !== undefined ? ctx.ttftStages : ctx.allStages
   const top = [...stages.stats]
-    .filter((s) => s.presence > 0)
-    .sort((a, b) => b.slowShare - a.slowShare)[0]
+    .filter((s) => (s.presence ?? 0) > 0)
+    .sort((a, b) => (b.slowShare ?? 0) - (a.slowShare ?? 0))[0]
   const cause: Cause = (top && BREACH_STAGE_CAUSES.get(top.stage)) ?? 'engine.queue_saturation'
   const evidence: Evidence[] = [
     {

@@ -57,11 +57,17 @@ export function diagnosisStages(
   ctx: DiagnosisContext,
   top: Finding | undefined
 ): Diagnosis['stages'] {
-  return stageBreakdownOf(ctx, stagesMeasureOf(top))
-    .stats.filter((s) => s.presence > 0)
-    .map((s) => ({
-      stage: s.stage,
-      share_of_p99_slow: roundFinite(s.slowShare),
-      p99_ms: roundFinite(s.p99Us / 1000),
-    }))
+  return stageBreakdownOf(ctx, stagesMeasureOf(top)).stats.flatMap((s) =>
+    // A share over a slow cohort without stage time (or without a request) is unknown: the
+    // stage is left out rather than listed at 0% (ADR 0343).
+    (s.presence ?? 0) > 0 && s.slowShare !== null && s.p99Us !== null
+      ? [
+          {
+            stage: s.stage,
+            share_of_p99_slow: roundFinite(s.slowShare),
+            p99_ms: roundFinite(s.p99Us / 1000),
+          },
+        ]
+      : []
+  )
 }

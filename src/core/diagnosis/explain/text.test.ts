@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { figure, fmtUs, pct, round, roundFinite, roundScore } from './text.js'
+import { riseFigures } from '../detect/step-rise.js'
+import { impactEvidence } from './evidence.js'
+import { decimals, figure, fmtUs, pct, round, roundFinite, roundScore } from './text.js'
 
 describe('figures without their inputs (CONTRACT §4: JSON null, text "–")', () => {
   it.each([
@@ -28,5 +30,23 @@ describe('figures without their inputs (CONTRACT §4: JSON null, text "–")', (
   it('a confidence without support is 0: a score, not a measure', () => {
     expect(roundScore(Number.NaN)).toBe(0)
     expect(roundScore(0.8766)).toBe(0.877)
+  })
+})
+
+describe('evidence figures printed to fixed decimals (ADR 0343)', () => {
+  it('a ratio over a zero outside and a z without noise are "–", never Infinity or NaN', () => {
+    // A step rise whose outside is 0 (a stage that was nothing before) and too few steps for a z.
+    expect(riseFigures({ inside: 5_000, outside: 0, units: Number.NaN }, 2)).toBe(
+      '–×, – noise units'
+    )
+    expect(impactEvidence('replica=r3', 'ttft', Number.NaN).text).toBe(
+      'without the requests on replica r3, TTFT P99 would be –× lower'
+    )
+    expect(decimals(null, 1)).toBe('–')
+  })
+
+  it('a figure with its inputs prints as toFixed does, a true 0 included', () => {
+    expect(riseFigures({ inside: 3, outside: 2, units: 4.56 }, 2)).toBe('1.50×, 4.6 noise units')
+    expect(decimals(0, 2)).toBe('0.00')
   })
 })

@@ -4,8 +4,8 @@
  */
 
 /** µs → "123 ms" / "1.23 s"; a duration without its inputs (NaN, ±∞) is "–" (CONTRACT §4). */
-export function fmtUs(us: number): string {
-  if (!Number.isFinite(us)) {
+export function fmtUs(us: number | null): string {
+  if (us === null || !Number.isFinite(us)) {
     return UNKNOWN_TEXT
   }
   const ms = us / 1000
@@ -20,8 +20,8 @@ const UNKNOWN_TEXT = '–'
  * without its inputs (a median over no requests, a ratio over a zero denominator: NaN, ±∞) is
  * null, never 0 (ADR 0337): the type makes every caller say what an unknown becomes.
  */
-export function round(v: number, digits = 3): number | null {
-  if (!Number.isFinite(v)) {
+export function round(v: number | null, digits = 3): number | null {
+  if (v === null || !Number.isFinite(v)) {
     return null
   }
   const f = 10 ** digits
@@ -29,9 +29,18 @@ export function round(v: number, digits = 3): number | null {
 }
 
 /** {@link round} for text: the rounded figure, or "–" for one without its inputs. */
-export function figure(v: number, digits = 3): string {
+export function figure(v: number | null, digits = 3): string {
   const r = round(v, digits)
   return r === null ? UNKNOWN_TEXT : String(r)
+}
+
+/**
+ * `v.toFixed(digits)` for evidence text, or "–" for a figure without its inputs: a ratio over a
+ * zero denominator, a z over a zero standard error (ADR 0343). `toFixed` would print "NaN" or
+ * "Infinity", which reads as a measured value.
+ */
+export function decimals(v: number | null, digits: number): string {
+  return v === null || !Number.isFinite(v) ? UNKNOWN_TEXT : v.toFixed(digits)
 }
 
 /**
@@ -52,8 +61,8 @@ export function roundScore(v: number): number {
 }
 
 /** A share as "42%"; a share without its inputs is "–". */
-export function pct(v: number): string {
-  return Number.isFinite(v) ? `${Math.round(v * 100)}%` : UNKNOWN_TEXT
+export function pct(v: number | null): string {
+  return v !== null && Number.isFinite(v) ? `${Math.round(v * 100)}%` : UNKNOWN_TEXT
 }
 
 /** How evidence names a measure: `ttft` → "TTFT"; a stage name stays as it is. */
