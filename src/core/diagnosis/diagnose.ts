@@ -30,14 +30,14 @@ import { concentrationJson } from './explain/concentration-json.js'
 import { buildContext, slowMinutes, type DiagnosisContext } from './frame/context.js'
 import type { DiagnosisInput } from './frame/input.js'
 import { scopeMask, startMask, type RequestFrame } from './frame/frame.js'
-import { excessFacts, shiftField } from './detect/excess-facts.js'
+import { excessFacts, shiftField, type ExcessFact } from './detect/excess-facts.js'
 import { scanExcess, type MeasureAnomaly } from './detect/excess-scan.js'
 import { causeMeasure, measureOfFinding } from './explain/finding-measure.js'
 import { sampleFrame } from './frame/frame-sample.js'
 import { sloBreachFinding } from './explain/slo-breach.js'
 import { uncoveredTime } from './detect/uncovered.js'
 import { eventEvidence } from './explain/evidence.js'
-import { decimals, fmtUs, pct, round, roundScore } from './explain/text.js'
+import { GATEWAY_TPOT, decimals, fmtUs, pct, round, roundScore } from './explain/text.js'
 import { CAUSE_RECORDS as RULES, causeRecord } from './causes/index.js'
 import { scoreCause } from './causes/score.js'
 import { diagnosisStages } from './explain/stage-breakdown.js'
@@ -46,7 +46,7 @@ import { grewWithin, standingConditions } from './detect/standing.js'
 import { queueOfStanding } from './detect/standing-queue.js'
 import { ownStageRise } from './detect/own-stage-rise.js'
 import { windowSpanUs } from './frame/window-span.js'
-import { BURST_Z_HI, findTrafficShift } from './detect/traffic-shift.js'
+import { BURST_Z_HI, findTrafficShift, type TrafficShift } from './detect/traffic-shift.js'
 import { consensusWindow } from './detect/windows.js'
 import { endChange } from './detect/end-change.js'
 import { endChangeFinding, rootOverEndMechanism } from './explain/end-change.js'
@@ -206,7 +206,11 @@ function setAsideStanding(
           c.dimension === f.scope.dimension &&
           c.value === f.scope.value &&
           // An incident on top of the condition: the difference grew in the finding's window.
-          (span === null || !grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }))
+          (span === null ||
+            !(
+              grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }) ||
+              grewAtGateway(frame, window, c, f, { fromUs: span.from, toUs: span.to })
+            ))
       ) ?? carriedByStanding(frame, f, standing)
     if (same === undefined) {
       const queued = queuedOnStanding(frame, f, standing)
@@ -229,6 +233,26 @@ function setAsideStanding(
             : `against: ${f.scope.dimension}=${f.scope.value} is slower only through ${same.dimension}=${same.value}, as slow through the whole window (a standing condition); its requests elsewhere are not`,
     })
   }
+}
+
+/**
+ * A finding read on the time per output token at the gateway stands on that time, not on the
+ * condition's measure: a node whose TTFT was higher all window long (its queue, by chance) and
+ * whose time per token then rose 1.2× inside the finding's window is an incident on top of the
+ * condition (grid 229-12, ADR 0344). Whether its difference in that time grew in the window,
+ * read as {@link grewWithin} reads the condition's own.
+ */
+function grewAtGateway(
+  frame: RequestFrame,
+  window: { fromUs: number; toUs: number },
+  c: StandingCondition,
+  f: Finding,
+  span: { fromUs: number; toUs: number }
+): boolean {
+  return (
+    f.evidence.some((e) => e.metric?.startsWith(`${GATEWAY_TPOT}.`) === true) &&
+    grewWithin(frame, window, c, span, frame.perOutputTokenUs)
+  )
 }
 
 /**
@@ -521,6 +545,27 @@ function healthyFinding(
   }
 }
 
+/**
+ * The excess of the time per output token at the gateway, read as the TPOT is, when no request
+ * carries an engine TPOT (ADR 0344): the gateway's stream after the first chunk over the output
+ * tokens after the first (the frame's `perOutputTokenUs`), what the users' TPOT is as the gateway
+ * sees it. A gateway that marks its first chunk times the stream apart from the wait before it;
+ * E2E over the output tokens would mix the TTFT in. Its evidence names it apart from the TPOT of
+ * CONTRACT §4, which gateway spans alone do not give. Empty when an engine TPOT exists.
+ */
+function gatewayTpotFacts(ctx: DiagnosisContext, burst: TrafficShift | null): ExcessFact[] {
+  if (ctx.gatewayTpot === null) {
+    return []
+  }
+  const frame = { ...ctx.frame, tpotUs: ctx.frame.perOutputTokenUs }
+  const sample = sampleFrame(frame, SCAN_SAMPLE)
+  const anomalies = scanExcess(sample, ctx.grid, 'tpot')
+  return excessFacts({ ...ctx, frame: sample }, anomalies, burst, {
+    text: 'Time per output token at the gateway',
+    metric: GATEWAY_TPOT,
+  })
+}
+
 /** Diagnoses one window (pure; never throws on odd data). */
 export function diagnose(input: DiagnosisInput): DiagnoseResult {
   if (input.frame.n < MIN_REQUESTS) {
@@ -535,6 +580,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   // every other reading, so it must be past where chance reaches, not merely where support starts.
   const burst = findTrafficShift(sample, ctx.grid, BURST_Z_HI)
   const facts = excessFacts(scanCtx, anomalies, burst)
+  const gatewayFacts = gatewayTpotFacts(ctx, burst)
   const uncovered = uncoveredTime(scanCtx)
   // The rules compare loads and shares inside the slow minutes the excess shows most clearly,
   // which for a weak or short fault are not where the P99 changed (if it did at all).
@@ -546,7 +592,13 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   // Windows from the cause's own series (ADR 0275): the latency consensus leaves them.
   const ownWindows = new Set<Finding>()
   for (const record of RULES) {
-    const scored = scoreCause(ctx, record, facts, uncovered, skipped)
+    const scored = scoreCause(
+      ctx,
+      record,
+      record.readsGatewayTpot === true ? [...facts, ...gatewayFacts] : facts,
+      uncovered,
+      skipped
+    )
     if (scored !== null) {
       merged.push(scored.finding)
       if (scored.ownWindow) {

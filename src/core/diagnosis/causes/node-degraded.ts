@@ -15,6 +15,8 @@
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { meanWhere, quantileSorted } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import type { Cohort } from '../frame/cohort.js'
+import { GATEWAY_TPOT } from '../explain/text.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature, type ExcessView } from './signature.js'
 import { QUEUE_ONLY_SERVICE } from '../thresholds.js'
@@ -67,7 +69,7 @@ const MIN_PER_STEP = 5
 function slowerPerTokenWindow(
   ctx: DiagnosisContext,
   members: ReadonlySet<number>,
-  measure: 'ttft' | 'tpot'
+  per: Float64Array
 ): Finding['window'] {
   const f = ctx.frame
   const mine = new Uint8Array(f.n)
@@ -79,7 +81,6 @@ function slowerPerTokenWindow(
       rest[i] = members.has(c) ? 0 : 1
     }
   }
-  const per = measure === 'tpot' ? f.tpotUs : f.prefillPerTokenUs
   const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
   const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, rest, MIN_PER_STEP).values
   const ratio = own.map((v, k) => {
@@ -308,7 +309,8 @@ function peersAsSlow(ctx: DiagnosisContext, finding: Finding): Counter | null {
       continue
     }
     if (codes.has(c)) {
-      const slow = ctx.ttft.slow[i] === 1 || ctx.tpot.slow[i] === 1 ? 1 : 0
+      const slow =
+        ctx.ttft.slow[i] === 1 || ctx.tpot.slow[i] === 1 || ctx.gatewayTpot?.slow[i] === 1 ? 1 : 0
       mine[i] = (inWindow[i] as number) & slow
       count += mine[i] as number
     } else {
@@ -383,6 +385,50 @@ function sameBatchAgainst(
   }
 }
 
+/**
+ * The slow cohorts the record picks its scope from, with the words its evidence names each by and
+ * the time per token its window reads: TTFT (prefill per uncached prompt token), TPOT, and, when
+ * no request carries an engine TPOT, the time per output token at the gateway (its stream after
+ * the first chunk over the output tokens after the first: what the users' TPOT is as the gateway
+ * sees it, ADR 0344).
+ */
+function cohortsOf(ctx: DiagnosisContext): { cohort: Cohort; label: string; per: Float64Array }[] {
+  const cohorts = [
+    { cohort: ctx.ttft, label: 'ttft', per: ctx.frame.prefillPerTokenUs },
+    { cohort: ctx.tpot, label: 'tpot', per: ctx.frame.tpotUs },
+  ]
+  if (ctx.gatewayTpot !== null) {
+    cohorts.push({
+      cohort: ctx.gatewayTpot,
+      label: GATEWAY_TPOT,
+      per: ctx.frame.perOutputTokenUs,
+    })
+  }
+  return cohorts
+}
+
+/**
+ * All the requests of the scope's replicas started in the grid steps that hold one of `slow`.
+ */
+function inStepsOf(
+  ctx: DiagnosisContext,
+  slow: Uint8Array,
+  memberCodes: ReadonlySet<number>
+): Uint8Array {
+  const steps = new Set<number>()
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (slow[i] === 1) {
+      steps.add(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))
+    }
+  }
+  const out = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const on = memberCodes.has(ctx.frame.dims.replica.codes[i] as number)
+    out[i] = on && steps.has(bucketOf(ctx.grid, ctx.frame.startUs[i] as number)) ? 1 : 0
+  }
+  return out
+}
+
 /** The scope of a slower-work excess that a slow node or replica owns. */
 function degradedScope(x: ExcessView): number {
   const f = x.facts
@@ -430,6 +476,7 @@ export const nodeDegradedCause: CauseRecord = {
     }
     return heavier.factor <= peers.factor ? heavier : peers
   },
+  readsGatewayTpot: true,
   excess: {
     ...scopedSignature(degradedScope),
     'server-uncovered': (x) => (x.facts.gatewayShare >= 0.5 ? 0 : 0.3),
@@ -439,8 +486,8 @@ export const nodeDegradedCause: CauseRecord = {
     if (ctx.frame.dims.replica.values.length === 0 && ctx.frame.dims.node.values.length === 0) {
       return { skipped: 'no replica or node dimension on the requests' }
     }
-    const picks = [ctx.ttft, ctx.tpot]
-      .map((cohort) => ({ cohort, pick: pickReplicaOrNode(cohort.rows, ctx.replicaNode) }))
+    const picks = cohortsOf(ctx)
+      .map((c) => ({ ...c, pick: pickReplicaOrNode(c.cohort.rows, ctx.replicaNode) }))
       .filter((p) => p.pick !== null)
       .sort(
         (a, b) =>
@@ -465,11 +512,11 @@ export const nodeDegradedCause: CauseRecord = {
     const dimension = row.dimension === 'node' ? 'node' : 'replica'
     const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, row.value) : [row.value]
     let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
-    const evidence: Evidence[] = [rowEvidence(row, best.cohort.measure.toUpperCase())]
+    const evidence: Evidence[] = [rowEvidence(row, best.label)]
     // Materiality: the scope must create the tail, not just hold a slightly larger slice of it.
     const impact = tailImpact(ctx, best.cohort, row.dimension, row.value)
     confidence *= ramp(impact, 1.05, 1.3)
-    evidence.push(impactEvidence(`${row.dimension}=${row.value}`, best.cohort.measure, impact))
+    evidence.push(impactEvidence(`${row.dimension}=${row.value}`, best.label, impact))
     // Overloaded, not degraded? Compare the members' load with everyone's.
     const load = replicaLoadShift(ctx)
     const memberLoad = members.map((m) => load.rise.get(m) ?? 1)
@@ -506,11 +553,30 @@ export const nodeDegradedCause: CauseRecord = {
         slowRestCount++
       }
     }
-    const service =
-      (slowRestCount >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, slowRest) : null) ??
-      sameStepsRatio(ctx, mine, rest) ??
-      serviceRatio(ctx.frame, mine, rest)
-    if (service !== null) {
+    // A cohort chosen by the time per output token itself holds, on every replica, the requests
+    // above one line of that very time: its slow requests against the others' read ~1 whatever
+    // the node does. Neither side selected, then: all of its requests in the steps its slow ones
+    // started in, against the other replicas' requests of those steps (ADR 0344).
+    const selectedOnIt = best.label === GATEWAY_TPOT
+    const service = selectedOnIt
+      ? sameStepsRatio(ctx, inStepsOf(ctx, mine, memberCodes), rest)
+      : ((slowRestCount >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, slowRest) : null) ??
+        sameStepsRatio(ctx, mine, rest) ??
+        serviceRatio(ctx.frame, mine, rest))
+    if (service !== null && selectedOnIt) {
+      const text = `its requests take ${service.toFixed(2)}× as long per output token at the gateway as the other replicas' requests started in the same minutes`
+      if (service < 1.15) {
+        confidence *= 0.25
+        evidence.push({
+          dimension: 'replica',
+          observed: round(service),
+          baseline: 1,
+          text: `against: ${text}: they wait, they do not work slower`,
+        })
+      } else {
+        evidence.push({ dimension: 'replica', observed: round(service), baseline: 1, text })
+      }
+    } else if (service !== null) {
       if (service < 1.15) {
         confidence *= 0.25
         evidence.push({
@@ -554,11 +620,7 @@ export const nodeDegradedCause: CauseRecord = {
     }
     // Its window is when it worked slower, read on its own series; without one, the latency
     // excess it explains gives it (diagnose.ts), as before.
-    const window = slowerPerTokenWindow(
-      ctx,
-      memberCodes,
-      best.cohort.measure === 'tpot' ? 'tpot' : 'ttft'
-    )
+    const window = slowerPerTokenWindow(ctx, memberCodes, best.per)
     return {
       confidence,
       scope: scopeOf(dimension, row.value),

@@ -102,6 +102,12 @@ export interface CauseRecord extends Rule {
    * fact's own; null keeps the fact's.
    */
   excessScope?(x: ExcessView): { scope: Finding['scope']; evidence: Evidence[] } | null
+  /**
+   * Whether it also reads the excess of the time per output token at the gateway, scanned as the
+   * TPOT where no request carries an engine TPOT (gateway spans alone; ADR 0344). Only a record
+   * whose counters read that time too may: the others would see a TPOT no test of theirs checks.
+   */
+  readsGatewayTpot?: boolean
 }
 
 export interface Counter {

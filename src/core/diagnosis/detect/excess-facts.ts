@@ -171,7 +171,8 @@ function scopeService(
 export function excessFacts(
   ctx: DiagnosisContext,
   anomalies: readonly MeasureAnomaly[],
-  burst: TrafficShift | null
+  burst: TrafficShift | null,
+  named: { text: string; metric: string } | null = null
 ): ExcessFact[] {
   const out: ExcessFact[] = []
   const tpot = anomalies.find((a) => a.measure === 'tpot')
@@ -344,14 +345,14 @@ export function excessFacts(
     if (strength <= 0) {
       continue
     }
-    const what = MEASURE_TEXT[a.measure]
+    const what = named?.text ?? MEASURE_TEXT[a.measure]
     const where =
       (a.stage ? ` (${a.stage})` : '') +
       (a.seriesScope ? ` for ${a.seriesScope.dimension}=${a.seriesScope.value}` : '')
     const window = anomalyWindow(ctx, a)
     const evidence: Evidence[] = [
       {
-        metric: `${a.measure}.${a.quantile}_excess`,
+        metric: `${named?.metric ?? a.measure}.${a.quantile}_excess`,
         observed: round(a.shiftUs / 1000),
         baseline: round(a.baselineUs / 1000),
         text:

@@ -566,7 +566,11 @@ export function clusterShift(
 }
 
 /** The strongest anomaly of each measure that has one. */
-export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomaly[] {
+export function scanExcess(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  only: ScanMeasure | null = null
+): MeasureAnomaly[] {
   const load = arrivalLoad(frame, grid)
   // The fleet's load per step when it drifted without a jump (null otherwise): the excess then
   // loses what the drift explains (load-curve.ts, ADR 0298).
@@ -575,6 +579,9 @@ export function scanExcess(frame: RequestFrame, grid: BucketGrid): MeasureAnomal
   const out: MeasureAnomaly[] = []
   const measureTypical = new Map<ScanMeasure, number>()
   for (const def of SCAN_MEASURES) {
+    if (only !== null && def.measure !== only) {
+      continue
+    }
     if (def.measure === 'e2e' && out.length > 0) {
       // E2E repeats TTFT and decode: scanned only when nothing else moved.
       continue

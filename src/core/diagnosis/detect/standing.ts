@@ -339,13 +339,15 @@ function keyOf(c: StandingCondition): string {
  * outside it, the noise being those steps' robust spread. A region always a little farther away
  * whose round trips then grew by half is a standing condition with an incident on top: the
  * condition does not explain the incident away (ADR 0242). False when either side has too few
- * steps to tell.
+ * steps to tell. `values`: the measure read instead of the condition's, when a finding stands on
+ * another one (a node's time per output token at the gateway under its standing TTFT, ADR 0344).
  */
 export function grewWithin(
   frame: RequestFrame,
   window: { fromUs: number; toUs: number },
   condition: Pick<StandingCondition, 'dimension' | 'value' | 'measure'>,
-  span: { fromUs: number; toUs: number }
+  span: { fromUs: number; toUs: number },
+  values: Float64Array | null = null
 ): boolean {
   const m = MEASURES.find((x) => x.measure === condition.measure)
   const col = frame.dims[condition.dimension as Dimension] as
@@ -367,7 +369,7 @@ export function grewWithin(
     const at = ((frame.startUs[i] as number) - window.fromUs) / width
     step[i] = Math.min(steps - 1, Math.max(0, Math.floor(at * steps)))
   }
-  const logRatios = stepLogRatios(frame, m.values(frame), step, col.codes, code, steps)
+  const logRatios = stepLogRatios(frame, values ?? m.values(frame), step, col.codes, code, steps)
   const inside: number[] = []
   const outside: number[] = []
   logRatios.forEach((v, k) => {

@@ -65,12 +65,20 @@ export function pct(v: number | null): string {
   return v !== null && Number.isFinite(v) ? `${Math.round(v * 100)}%` : UNKNOWN_TEXT
 }
 
+/**
+ * The time per output token at the gateway (the frame's `perOutputTokenUs` where no engine TPOT
+ * exists): the gateway's stream after the first chunk over the output tokens after the first.
+ * Named apart from the TPOT that CONTRACT §4 defines, which gateway spans alone do not give.
+ */
+export const GATEWAY_TPOT = 'gateway_tpot'
+
 /** How evidence names a measure: `ttft` → "TTFT"; a stage name stays as it is. */
 const MEASURE_WORDS: Record<string, string> = {
   ttft: 'TTFT',
   tpot: 'TPOT',
   itl_max: 'ITL max',
   e2e: 'E2E',
+  [GATEWAY_TPOT]: 'time per output token at the gateway',
 }
 
 export function measureWords(measure: string): string {
@@ -79,6 +87,9 @@ export function measureWords(measure: string): string {
 
 /** "the requests with the slowest TTFT" for a measure; "the stalled-stream requests" otherwise. */
 export function slowWords(measure: string): string {
+  if (measure === GATEWAY_TPOT) {
+    return `the requests with the slowest ${measureWords(measure)}`
+  }
   return /^(ttft|tpot|e2e)$/i.test(measure)
     ? `the requests with the slowest ${measure.toUpperCase()}`
     : `the ${measure} requests`

@@ -55,6 +55,14 @@ export interface DiagnosisContext {
   columns: CategoricalColumn[]
   ttft: Cohort
   tpot: Cohort
+  /**
+   * The slow cohort of the time per output token at the gateway (the frame's `perOutputTokenUs`:
+   * the gateway's stream after the first chunk over the output tokens after the first), when no
+   * request carries an engine TPOT; null when one does (the engine's TPOT is then read). Gateway
+   * spans alone have no TPOT (CONTRACT §4), yet they time the users' stream: a node that decodes
+   * slower shows there (ADR 0344). Only `node.degraded` reads it.
+   */
+  gatewayTpot: Cohort | null
   ttftStages: StageBreakdown
   tpotStages: StageBreakdown
   /**
@@ -167,6 +175,15 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     columns,
     slos?.tpotMs !== undefined ? slos.tpotMs * 1000 : null
   )
+  const gatewayTpot =
+    tpot.eligibleCount === 0
+      ? buildCohort(
+          'tpot',
+          frame.perOutputTokenUs,
+          columns,
+          slos?.tpotMs !== undefined ? slos.tpotMs * 1000 : null
+        )
+      : null
   const q = slos?.quantile ?? 0.99
   let sloBreached = false
   if (slos) {
@@ -203,6 +220,7 @@ export function buildContext(input: DiagnosisInput): DiagnosisContext {
     columns,
     ttft,
     tpot,
+    gatewayTpot: gatewayTpot !== null && gatewayTpot.eligibleCount > 0 ? gatewayTpot : null,
     ttftStages: computeStageBreakdown(frame, ttft.slow, ttft.eligible, TTFT_STAGES),
     tpotStages: computeStageBreakdown(frame, tpot.slow, tpot.eligible, TPOT_STAGES),
     allStages,
