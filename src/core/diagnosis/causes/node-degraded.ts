@@ -16,12 +16,11 @@ import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { meanWhere, quantileSorted } from '../../stats/quantile.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { Cohort } from '../frame/cohort.js'
-import { GATEWAY_TPOT } from '../explain/text.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature, type ExcessView } from './signature.js'
 import { QUEUE_ONLY_SERVICE } from '../thresholds.js'
 import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
-import { decimals, round } from '../explain/text.js'
+import { GATEWAY_TPOT, decimals, round } from '../explain/text.js'
 import { tailImpact } from '../detect/impact.js'
 import { replicaLoadShift } from './routing-imbalance.js'
 import { serviceRatio } from '../detect/service-rate.js'
@@ -564,7 +563,7 @@ export const nodeDegradedCause: CauseRecord = {
         sameStepsRatio(ctx, mine, rest) ??
         serviceRatio(ctx.frame, mine, rest))
     if (service !== null && selectedOnIt) {
-      const text = `its requests take ${service.toFixed(2)}× as long per output token at the gateway as the other replicas' requests started in the same minutes`
+      const text = `its requests take ${decimals(service, 2)}× as long per output token at the gateway as the other replicas' requests started in the same minutes`
       if (service < 1.15) {
         confidence *= 0.25
         evidence.push({
