@@ -2,40 +2,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '../core/logger.js'
-import type { Micros } from '../core/model/units.js'
-import type { AlertNotification } from './evaluator.js'
 import { createNotifier, redactUrl } from './notifier.js'
+import { firingNotification } from './testing/notification.js'
 
 const SECRET = 'T0000/B0000/XXXXsecretXXXX'
-
-function notification(): AlertNotification {
-  return {
-    status: 'firing',
-    timeUs: 1_760_000_000_000_000 as Micros,
-    record: {
-      key: 'ttft-burn',
-      kind: 'burn_rate',
-      tier: null,
-      objective: null,
-      severity: 'page',
-      state: {
-        status: 'firing',
-        activeSinceUs: null,
-        firingSinceUs: 1_760_000_000_000_000 as Micros,
-        clearSinceUs: null,
-        resolvedAtUs: null,
-        lastEvalUs: null,
-        lastValue: null,
-        fireCount: 1,
-      },
-      labels: {},
-      annotations: {},
-      detail: {},
-      findings: [],
-      diagnosisWindow: null,
-    },
-  } as AlertNotification
-}
 
 function recordingLogger(): Logger & { text: () => string } {
   const lines: string[] = []
@@ -96,7 +66,7 @@ describe('webhook URLs in logs', () => {
       externalUrl: null,
       sleep: () => Promise.resolve(),
     })
-    notifier.notify(notification())
+    notifier.notify(firingNotification())
     await notifier.idle()
     expect(logger.text()).toContain('alert webhook delivery failed')
     expect(logger.text()).not.toContain(SECRET)

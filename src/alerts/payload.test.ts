@@ -4,42 +4,12 @@
  * none. The JSON body keeps it null.
  */
 import { describe, expect, it } from 'vitest'
-import type { Micros } from '../core/model/units.js'
-import type { AlertNotification } from './evaluator.js'
 import { alertmanagerPayload, detailText, summaryOf } from './payload.js'
-
-function firing(detail: Record<string, number | null>): AlertNotification {
-  return {
-    status: 'firing',
-    timeUs: 1_760_000_000_000_000 as Micros,
-    record: {
-      key: 'ttft-burn',
-      kind: 'burn_rate',
-      tier: null,
-      objective: null,
-      severity: 'page',
-      state: {
-        status: 'firing',
-        activeSinceUs: null,
-        firingSinceUs: 1_760_000_000_000_000 as Micros,
-        clearSinceUs: null,
-        resolvedAtUs: null,
-        lastEvalUs: null,
-        lastValue: null,
-        fireCount: 1,
-      },
-      labels: {},
-      annotations: {},
-      detail,
-      findings: [],
-      diagnosisWindow: null,
-    },
-  } as AlertNotification
-}
+import { firingNotification } from './testing/notification.js'
 
 describe('unknown figures in alert text (ADR 0343)', () => {
   it('a burn rate without requests is printed "–", a measured one as before', () => {
-    const n = firing({ burn_1h: 14.4, burn_5m: null })
+    const n = firingNotification({ burn_1h: 14.4, burn_5m: null })
     expect(summaryOf(n)).toBe('ttft-burn is breached (burn_1h=14.4 burn_5m=–)')
     const body = alertmanagerPayload(n, null) as {
       commonAnnotations: Record<string, string>

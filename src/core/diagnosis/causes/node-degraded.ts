@@ -562,36 +562,18 @@ export const nodeDegradedCause: CauseRecord = {
       : ((slowRestCount >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, slowRest) : null) ??
         sameStepsRatio(ctx, mine, rest) ??
         serviceRatio(ctx.frame, mine, rest))
-    if (service !== null && selectedOnIt) {
-      const text = `its requests take ${decimals(service, 2)}× as long per output token at the gateway as the other replicas' requests started in the same minutes`
-      if (service < 1.15) {
+    if (service !== null) {
+      const times = decimals(service, 2)
+      const waits = service < 1.15
+      if (waits) {
         confidence *= 0.25
-        evidence.push({
-          dimension: 'replica',
-          observed: round(service),
-          baseline: 1,
-          text: `against: ${text}: they wait, they do not work slower`,
-        })
-      } else {
-        evidence.push({ dimension: 'replica', observed: round(service), baseline: 1, text })
       }
-    } else if (service !== null) {
-      if (service < 1.15) {
-        confidence *= 0.25
-        evidence.push({
-          dimension: 'replica',
-          observed: round(service),
-          baseline: 1,
-          text: `against: its slow requests prefill and decode per token ${decimals(service, 2)}× as long as the other replicas' requests: they wait, they do not work slower`,
-        })
-      } else {
-        evidence.push({
-          dimension: 'replica',
-          observed: round(service),
-          baseline: 1,
-          text: `its slow requests take ${decimals(service, 2)}× as long per token (prefill or decode) as the other replicas' requests`,
-        })
-      }
+      const text = selectedOnIt
+        ? `${waits ? 'against: ' : ''}its requests take ${times}× as long per output token at the gateway as the other replicas' requests started in the same minutes${waits ? ': they wait, they do not work slower' : ''}`
+        : waits
+          ? `against: its slow requests prefill and decode per token ${times}× as long as the other replicas' requests: they wait, they do not work slower`
+          : `its slow requests take ${times}× as long per token (prefill or decode) as the other replicas' requests`
+      evidence.push({ dimension: 'replica', observed: round(service), baseline: 1, text })
     }
     // A minority version that coincides with the slow set is the better explanation.
     const versionCol = ctx.frame.dims.version
