@@ -8,7 +8,7 @@
  * P99's window of 09:15–09:22, where the requests per step were 1.00× the rest.
  */
 import { describe, expect, it } from 'vitest'
-import { diagnoseGridCase, findingOf, gridCase } from '../testing/grid.js'
+import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
 
 // Each case generates and diagnoses 6 000 requests: seconds on a busy machine.
 const SLOW = 180_000
@@ -17,12 +17,7 @@ describe('an excess that opens with the data', () => {
   it(
     'carries no saturation into the P99 window of a run with nothing injected',
     () => {
-      const c = gridCase(227, 95)
-      const { diagnosis } = diagnoseGridCase({
-        ...c,
-        kind: 'healthy',
-        spec: { ...c.spec, faults: [] },
-      })
+      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(227, 95)))
       expect(findingOf(diagnosis, 'engine.queue_saturation')).toBeUndefined()
       expect(diagnosis.findings[0]?.cause).toBe('healthy')
     },

@@ -7,7 +7,7 @@
  * KV pressure.
  */
 import { describe, expect, it } from 'vitest'
-import { diagnoseGridCase, findingOf, gridCase } from '../testing/grid.js'
+import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
 
 // Each case generates and diagnoses 6 000 requests: seconds on a busy machine.
 const SLOW = 180_000
@@ -28,12 +28,7 @@ describe('a KV-pressure window that starts after the data does', () => {
   it(
     'names no KV pressure on the same run with no fault',
     () => {
-      const c = gridCase(227, 95)
-      const { diagnosis } = diagnoseGridCase({
-        ...c,
-        kind: 'healthy',
-        spec: { ...c.spec, faults: [] },
-      })
+      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(227, 95)))
       // Only the record changed here is asked about; that the run is healthy as a whole (its
       // queue once read as a saturation) is excess-open-start.test.ts's (ADR 0336).
       expect(findingOf(diagnosis, 'engine.kv_cache_pressure')).toBeUndefined()

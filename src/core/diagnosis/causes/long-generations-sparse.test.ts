@@ -7,16 +7,10 @@
  * influx, the output lengths' ranks say how certain it is. Against: the same runs with no fault.
  */
 import { describe, expect, it } from 'vitest'
-import { diagnoseGridCase, findingOf, gridCase, type GridCase } from '../testing/grid.js'
+import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
 
 // Each case generates and diagnoses 7 200 requests: seconds on a busy machine.
 const SLOW = 180_000
-
-const healthyOf = (c: GridCase): GridCase => ({
-  ...c,
-  kind: 'healthy',
-  spec: { ...c.spec, faults: [] },
-})
 
 describe('a sparse influx of long generations', () => {
   it(
@@ -40,7 +34,7 @@ describe('a sparse influx of long generations', () => {
   ] as const)(
     'does not name long generations on the same run with no fault (%s)',
     (_, workload) => {
-      const c = healthyOf(gridCase(223, 60))
+      const c = withoutFaults(gridCase(223, 60))
       const { diagnosis } = diagnoseGridCase({ ...c, spec: { ...c.spec, workload } })
       expect(findingOf(diagnosis, 'engine.long_generations')).toBeUndefined()
       expect(diagnosis.findings[0]!.cause).toBe('healthy')

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../diagnose.js'
 import { buildContext } from '../frame/context.js'
-import { evidenceText, findingOf, gridCase, gridCaseInput } from '../testing/grid.js'
+import { evidenceText, findingOf, gridCase, gridCaseInput, withoutFaults } from '../testing/grid.js'
 
 const SLOW = 60_000
 
@@ -41,8 +41,7 @@ describe('a node fault seen only by the gateway', () => {
   it(
     'the same run without its fault stays healthy, and names no node',
     () => {
-      const c = gridCase(229, 12)
-      const { input } = gridCaseInput({ ...c, spec: { ...c.spec, faults: [] } })
+      const { input } = gridCaseInput(withoutFaults(gridCase(229, 12)))
       const { diagnosis } = diagnose(input)
       expect(diagnosis.findings[0]?.cause).toBe('healthy')
       expect(findingOf(diagnosis, 'node.degraded')).toBeUndefined()

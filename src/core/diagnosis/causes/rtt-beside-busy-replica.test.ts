@@ -8,7 +8,7 @@
  * the same run with no fault names neither.
  */
 import { describe, expect, it } from 'vitest'
-import { diagnoseGridCase, findingOf, gridCase } from '../testing/grid.js'
+import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
 
 // Each case generates and diagnoses 6 000 requests: seconds on a busy machine.
 const SLOW = 180_000
@@ -31,12 +31,7 @@ describe('a far region beside a replica that got more requests by chance', () =>
   it(
     'names neither on the same run with no fault',
     () => {
-      const c = gridCase(233, 65)
-      const { diagnosis } = diagnoseGridCase({
-        ...c,
-        kind: 'healthy',
-        spec: { ...c.spec, faults: [] },
-      })
+      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(233, 65)))
       expect(findingOf(diagnosis, 'network.high_rtt')).toBeUndefined()
       expect(findingOf(diagnosis, 'routing.imbalance')).toBeUndefined()
     },

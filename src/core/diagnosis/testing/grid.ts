@@ -307,7 +307,6 @@ export function runGridCase(c: GridCase): CaseScore {
   return diagnoseGridCase(c).score
 }
 
-/** Generates, diagnoses and scores one case, keeping the diagnosis (for per-case detail). */
 /** Case `k` of a seed's 120-case grid, as the bench's `--detail` names it (`SEED-k`). */
 export function gridCase(seed: number, k: number): GridCase {
   const c = gridCases(seed, 120).find((x) => x.id === `${seed}-${k}`)
@@ -316,6 +315,13 @@ export function gridCase(seed: number, k: number): GridCase {
   }
   return c
 }
+
+/** The same case with nothing injected: a cause's "against" run, the same traffic without its fault. */
+export const withoutFaults = (c: GridCase): GridCase => ({
+  ...c,
+  kind: 'healthy',
+  spec: { ...c.spec, faults: [] },
+})
 
 /** A finding's evidence lines as one text, to match what a case's answer says. */
 export const evidenceText = (f: Finding | undefined): string =>
@@ -352,6 +358,7 @@ export function gridCaseInput(c: GridCase): {
   }
 }
 
+/** Generates, diagnoses and scores one case, keeping the diagnosis (for per-case detail). */
 export function diagnoseGridCase(c: GridCase): { score: CaseScore; diagnosis: Diagnosis } {
   const { g, input } = gridCaseInput(c)
   const { diagnosis } = diagnose(input)
