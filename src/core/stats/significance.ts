@@ -120,6 +120,22 @@ export function ramp(x: number, lo: number, hi: number): number {
 }
 
 /**
+ * How certainly the values of `inside` stand above those of `outside`: the rank test's z, Cliff's
+ * δ over its standard error with no change, √((n₁ + n₂ + 1) / (3 n₁ n₂)). Ranks are not swung by
+ * the few large values that move a mean. Sorts both arrays in place; NaN when either is empty.
+ */
+export function rankShiftZ(inside: number[], outside: number[]): number {
+  const a = inside.length
+  const b = outside.length
+  if (a === 0 || b === 0) {
+    return NaN
+  }
+  inside.sort((x, y) => x - y)
+  outside.sort((x, y) => x - y)
+  return cliffsDelta(inside, outside) / Math.sqrt((a + b + 1) / (3 * a * b))
+}
+
+/**
  * Cliff's delta of two ascending samples: P(a > b) − P(a < b) for a value drawn from each (ties
  * count for neither), −1..1; NaN when either is empty. A rank effect size, so it says whether the
  * *typical* value of `a` exceeds that of `b`, which a mean moved by a few large values does not.

@@ -12,7 +12,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { medianAndSpread, quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { cliffsDelta, ramp, spearman, twoProportionZTest } from '../../stats/significance.js'
+import { ramp, rankShiftZ, spearman, twoProportionZTest } from '../../stats/significance.js'
 import { bucketCounts, bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { CauseRecord } from './record.js'
@@ -387,12 +387,5 @@ function outputRankZ(ctx: DiagnosisContext, inSpan: Uint8Array): number {
       ;(inSpan[i] === 1 ? inside : outside).push(o)
     }
   }
-  const a = inside.length
-  const b = outside.length
-  if (a === 0 || b === 0) {
-    return NaN
-  }
-  inside.sort((x, y) => x - y)
-  outside.sort((x, y) => x - y)
-  return cliffsDelta(inside, outside) / Math.sqrt((a + b + 1) / (3 * a * b))
+  return rankShiftZ(inside, outside)
 }

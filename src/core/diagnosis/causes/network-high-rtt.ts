@@ -12,7 +12,7 @@
  * Actions (CONTRACT §5.1): serve from a closer region; edge TLS termination.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { cliffsDelta, ramp } from '../../stats/significance.js'
+import { ramp, rankShiftZ } from '../../stats/significance.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { quietShift } from '../detect/quiet-shift.js'
@@ -173,7 +173,7 @@ export function sameWaitEverywhere(
   if (!(meanGrowth > 5_000) || netGrowth > 0.3 * meanGrowth || spread > 0.5 * meanGrowth) {
     return null
   }
-  if (own >= 0 && rankZ(roundTripsIn, roundTripsOut) >= ROUND_TRIPS_ROSE_Z) {
+  if (own >= 0 && rankShiftZ(roundTripsIn, roundTripsOut) >= ROUND_TRIPS_ROSE_Z) {
     return null
   }
   return {
@@ -195,22 +195,6 @@ const RTT_STAGES = ['network', 'client.connect', 'client.tls', 'client.send'] as
  * the finding's own window past it is no draw (ADR 0342).
  */
 const ROUND_TRIPS_ROSE_Z = 4
-
-/**
- * How certainly the values of `inside` stand above those of `outside`: the rank test's z
- * (Cliff's δ over its standard error with no change, (n₁ + n₂ + 1) / (3 n₁ n₂)). Ranks, as the
- * long-generations record reads output lengths (ADR 0331): a few slow requests swing a mean, not
- * ranks. NaN when a side is empty.
- */
-function rankZ(inside: number[], outside: number[]): number {
-  const a = inside.length
-  const b = outside.length
-  if (a === 0 || b === 0) {
-    return NaN
-  }
-  const sorted = (xs: number[]): number[] => [...xs].sort((x, y) => x - y)
-  return cliffsDelta(sorted(inside), sorted(outside)) / Math.sqrt((a + b + 1) / (3 * a * b))
-}
 
 /**
  * The region whose own network time per step rose the most clearly inside the window (ADR 0191):
