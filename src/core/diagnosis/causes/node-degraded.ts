@@ -14,6 +14,7 @@
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { meanWhere, quantileSorted } from '../../stats/quantile.js'
+import { countAtOrBelow } from '../../stats/sorted.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { CauseRecord, Counter } from './record.js'
@@ -201,25 +202,10 @@ function runningBatch(ctx: DiagnosisContext, set: Uint8Array): Float64Array {
         continue
       }
       const b = begin[i] as number
-      batch[i] = upperBound(begins, b) - upperBound(ends, b) - 1
+      batch[i] = countAtOrBelow(begins, b) - countAtOrBelow(ends, b) - 1
     }
   }
   return batch
-}
-
-/** How many of the sorted values are ≤ x. */
-function upperBound(sorted: Float64Array, x: number): number {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((sorted[mid] as number) <= x) {
-      lo = mid + 1
-    } else {
-      hi = mid
-    }
-  }
-  return lo
 }
 
 /**
