@@ -4,6 +4,10 @@
  * process, so the ratios to the store's own path (the baseline, first in each round) hold on a
  * busy machine. CPU µs per span of the whole process, split by thread (event loop, DuckDB's),
  * for the appends and commits, and apart for the checkpoint that folds the WAL into the file.
+ * A variant that claims to store the same rows (`checkRows`) has every row read back and compared
+ * with the store's own values, column by column; the run stops on the first write that differs.
+ * Last, the chunk fill's JavaScript alone (every column's value, no DuckDB), from `Span` objects
+ * and from the decode workers' packed columns (ADR 0349).
  *
  *   npx tsx bench/duckdb-span-columns.bench.ts [--bodies 200] [--group 8] [--rounds 2]
  *     [--only 0,7] [--duckdb-threads N]   (the server's thread count unless given)
@@ -48,6 +52,8 @@ interface Variant {
   write?: (conn: DuckDBConnection, spans: readonly Span[]) => Promise<void>
   /** Ids of the stored rows in insertion order, read back after the checkpoint, to check them. */
   readIds?: (conn: DuckDBConnection) => Promise<string[]>
+  /** Every stored row is compared, column by column, with the store's own path's values. */
+  checkRows?: boolean
 }
 
 /** Each trace of a write once, at its earliest start: what finds its batch again. */
@@ -168,6 +174,179 @@ const BINARY_ID_TABLE = `CREATE TABLE spans_bin (${ID_WORDS.map((w) => `${w.name
   status_code INTEGER NOT NULL, status_message VARCHAR, attributes JSON NOT NULL,
   resource JSON NOT NULL, scope_name VARCHAR NOT NULL, scope_version VARCHAR, events JSON NOT NULL)`
 
+/**
+ * The rows of one write straight from the decode workers' columns (ADR 0250, one `PackedSpans`
+ * per body, as the worker posts them): a row is an index into the write's bodies, each value read
+ * from the typed arrays and the string table, no `Span` object. The attributes' JSON is put
+ * together from the packed keys and values, each distinct string quoted once per body.
+ */
+interface PackedWrite {
+  packs: readonly PackedSpans[]
+  /** Per row: its body, its span within the body, its first attribute entry. */
+  pack: Int32Array
+  local: Int32Array
+  attrAt: Int32Array
+  /** Per body: its strings as JSON text, filled as the attributes ask for them. */
+  quoted: (string | undefined)[][]
+  /** Per body: each resource's JSON text. */
+  resources: string[][]
+}
+const packedWrites = new WeakMap<readonly Span[], PackedWrite>()
+let current: PackedWrite | undefined
+function packedWrite(packs: readonly PackedSpans[]): PackedWrite {
+  const n = packs.reduce((a, p) => a + p.n, 0)
+  const pack = new Int32Array(n)
+  const local = new Int32Array(n)
+  const attrAt = new Int32Array(n)
+  let r = 0
+  packs.forEach((p, b) => {
+    let at = 0
+    for (let i = 0; i < p.n; i++, r++) {
+      pack[r] = b
+      local[r] = i
+      attrAt[r] = at
+      at += p.fields[i * 8 + 6] as number
+    }
+  })
+  return {
+    packs,
+    pack,
+    local,
+    attrAt,
+    quoted: packs.map(() => []),
+    resources: packs.map((p) => p.resources.map((res) => JSON.stringify(res))),
+  }
+}
+/** The packed string `index` of body `b`, or null for −1. */
+const packedString = (w: PackedWrite, b: number, index: number): string | null =>
+  index < 0 ? null : ((w.packs[b] as PackedSpans).strings[index] as string)
+/** Span field `k` (string index) of row `r`. */
+const packedField = (r: number, k: number): string | null => {
+  const w = current as PackedWrite
+  const b = w.pack[r] as number
+  return packedString(
+    w,
+    b,
+    (w.packs[b] as PackedSpans).fields[(w.local[r] as number) * 8 + k] as number
+  )
+}
+const packedNumber = (r: number, k: number): number => {
+  const w = current as PackedWrite
+  return (w.packs[w.pack[r] as number] as PackedSpans).numbers[
+    (w.local[r] as number) * 4 + k
+  ] as number
+}
+/** Scope entry `k` (0 resource, 1 name, 2 version) of row `r`. */
+const packedScope = (r: number, k: number): number => {
+  const w = current as PackedWrite
+  const p = w.packs[w.pack[r] as number] as PackedSpans
+  return p.scopes[(p.fields[(w.local[r] as number) * 8 + 5] as number) * 3 + k] as number
+}
+function packedAttributes(r: number): string {
+  const w = current as PackedWrite
+  const b = w.pack[r] as number
+  const p = w.packs[b] as PackedSpans
+  const count = p.fields[(w.local[r] as number) * 8 + 6] as number
+  if (count === 0) {
+    return '{}'
+  }
+  const quoted = w.quoted[b] as (string | undefined)[]
+  const quote = (index: number): string =>
+    (quoted[index] ??= JSON.stringify(p.strings[index] as string))
+  let out = '{'
+  const from = w.attrAt[r] as number
+  for (let a = from; a < from + count; a++) {
+    const v = p.attrValues[a] as number
+    let value: string
+    switch (p.attrTags[a]) {
+      case 1:
+        value = quote(v)
+        break
+      case 2:
+        value = Number.isFinite(v) ? String(v) : 'null'
+        break
+      case 3:
+        value = 'true'
+        break
+      case 4:
+        value = 'false'
+        break
+      case 5:
+        value = JSON.stringify(p.nested[v])
+        break
+      default:
+        value = 'null'
+    }
+    out += `${a === from ? '' : ','}${quote(p.attrKeys[a] as number)}:${value}`
+  }
+  return `${out}}`
+}
+/** `spans` in table order, read from the current write's columns. */
+const PACKED_COLUMNS: readonly ChunkColumn<number>[] = [
+  { type: VARCHAR, value: (r) => packedField(r, 0) },
+  { type: VARCHAR, value: (r) => packedField(r, 1), distinct: true },
+  { type: VARCHAR, value: (r) => packedField(r, 2) },
+  { type: VARCHAR, value: (r) => packedField(r, 3) },
+  { type: INTEGER, value: (r) => packedNumber(r, 2) },
+  { type: BIGINT, value: (r) => packedNumber(r, 0) },
+  { type: BIGINT, value: (r) => packedNumber(r, 1) },
+  { type: INTEGER, value: (r) => packedNumber(r, 3) },
+  { type: VARCHAR, value: (r) => packedField(r, 4) },
+  { type: VARCHAR, value: packedAttributes, distinct: true },
+  {
+    type: VARCHAR,
+    value: (r) => {
+      const w = current as PackedWrite
+      return (w.resources[w.pack[r] as number] as string[])[packedScope(r, 0)] as string
+    },
+  },
+  {
+    type: VARCHAR,
+    value: (r) =>
+      packedString(
+        current as PackedWrite,
+        (current as PackedWrite).pack[r] as number,
+        packedScope(r, 1)
+      ),
+  },
+  {
+    type: VARCHAR,
+    value: (r) =>
+      packedString(
+        current as PackedWrite,
+        (current as PackedWrite).pack[r] as number,
+        packedScope(r, 2)
+      ),
+  },
+  {
+    type: VARCHAR,
+    value: (r) => {
+      const w = current as PackedWrite
+      const p = w.packs[w.pack[r] as number] as PackedSpans
+      const event = p.fields[(w.local[r] as number) * 8 + 7] as number
+      return event < 0 ? '[]' : JSON.stringify(p.events[event])
+    },
+  },
+]
+/** Appends the write's rows from its bodies' columns (`spans` is only the key to them). */
+async function writePacked(conn: DuckDBConnection, spans: readonly Span[]): Promise<void> {
+  const w = packedWrites.get(spans)
+  if (w === undefined) {
+    throw new Error('no packed bodies for this write')
+  }
+  current = w
+  // The quoted strings are per write, as they would be in the server.
+  w.quoted = w.packs.map(() => [])
+  w.resources = w.packs.map((p) => p.resources.map((res) => JSON.stringify(res)))
+  const rows = Array.from({ length: w.pack.length }, (_, i) => i)
+  await appendInChunks(conn, 'spans', PACKED_COLUMNS, rows)
+}
+/** Every stored `spans` row, as the columns' values (BIGINT as number), in insertion order. */
+async function readRows(conn: DuckDBConnection): Promise<unknown[][]> {
+  const reader = await conn.runAndReadAll('SELECT * FROM spans ORDER BY rowid')
+  return reader.getRowsJS().map((row) => row.map((v) => (typeof v === 'bigint' ? Number(v) : v)))
+}
+
 const variants: Variant[] = [
   { name: 'store columns (baseline)', columns: SPAN_COLUMNS },
   {
@@ -245,6 +424,13 @@ const variants: Variant[] = [
         ID_WORDS.slice(4).map((w) => w.name)
       ),
   },
+  {
+    // No `Span` objects between the decode worker and the store: rows from the packed columns.
+    name: 'rows from the packed columns',
+    columns: SPAN_COLUMNS,
+    write: writePacked,
+    checkRows: true,
+  },
 ]
 
 const picked =
@@ -253,7 +439,11 @@ markStartupThreads()
 const bodies = sdkBodies(Number(args.bodies))
 const groups: Span[][] = []
 for (let i = 0; i < bodies.length; i += GROUP) {
-  groups.push(bodies.slice(i, i + GROUP).flatMap((b) => decodeTracesProtobuf(b).spans))
+  const decoded = bodies.slice(i, i + GROUP).map((b) => decodeTracesProtobuf(b).spans)
+  const group = decoded.flat()
+  groups.push(group)
+  // What the decode worker posts for each body (ADR 0250), made here outside the timing.
+  packedWrites.set(group, packedWrite(decoded.map(packSpans)))
 }
 const total = groups.reduce((n, g) => n + g.length, 0)
 for (const g of groups) {
@@ -330,6 +520,22 @@ try {
           throw new Error(`${v.name}: ${wrong} of ${written.length} ids read back changed`)
         }
       }
+      if (v.checkRows === true) {
+        // The store's own values for the same spans: the variant must store exactly them.
+        const back = await readRows(conn)
+        const written = groups.flat().map((s) =>
+          SPAN_COLUMNS.map((c) => {
+            const value = c.value(s)
+            return typeof value === 'bigint' ? Number(value) : value
+          })
+        )
+        const wrong = written.filter(
+          (row, i) => JSON.stringify(row) !== JSON.stringify(back[i])
+        ).length
+        if (back.length !== written.length || wrong > 0) {
+          throw new Error(`${v.name}: ${wrong} of ${written.length} rows read back differ`)
+        }
+      }
       conn.closeSync()
       instance.closeSync()
       const list = results.get(v.name) ?? []
@@ -348,6 +554,60 @@ for (const [name, list] of results) {
     `${c.cpuUs.toFixed(1)} (${c.mainUs.toFixed(1)}/${c.nodeUs.toFixed(1)}/${c.laterUs.toFixed(1)})`
   console.log(
     `  ${name.padEnd(34)} append+commit ${list.map((r) => f(r.write)).join(', ')}; checkpoint ${list.map((r) => f(r.checkpoint)).join(', ')}; WAL ${list.map((r) => r.walBytes.toFixed(0)).join(', ')} B/span, file ${list.map((r) => r.bytes.toFixed(0)).join(', ')} B/span`
+  )
+}
+
+// The chunk fill's JavaScript alone, no DuckDB: every column's value of every row, from the
+// `Span` objects (the store's getters) and from the packed columns, alternating, five rounds each.
+{
+  const cpu = (work: () => void): number => {
+    const c0 = process.cpuUsage()
+    work()
+    const c = process.cpuUsage(c0)
+    return (c.user + c.system) / total
+  }
+  let sink = 0
+  const keep = (value: unknown): void => {
+    sink += value === null ? 0 : 1
+  }
+  const fromSpans = (columns: readonly ChunkColumn<Span>[]): void => {
+    for (const g of groups) {
+      for (const c of columns) {
+        for (const s of g) {
+          keep(c.value(s))
+        }
+      }
+    }
+  }
+  const fromPacked = (columns: readonly ChunkColumn<number>[]): void => {
+    for (const g of groups) {
+      current = packedWrites.get(g) as PackedWrite
+      current.quoted = current.packs.map(() => [])
+      for (const c of columns) {
+        for (let r = 0; r < g.length; r++) {
+          keep(c.value(r))
+        }
+      }
+    }
+  }
+  const spansUs: number[] = []
+  const packedUs: number[] = []
+  const spansAttrUs: number[] = []
+  const packedAttrUs: number[] = []
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined)
+  for (let round = 0; round < 5; round++) {
+    gc()
+    spansUs.push(cpu(() => fromSpans(SPAN_COLUMNS)))
+    gc()
+    packedUs.push(cpu(() => fromPacked(PACKED_COLUMNS)))
+    gc()
+    spansAttrUs.push(cpu(() => fromSpans([SPAN_COLUMNS[ATTRIBUTES] as ChunkColumn<Span>])))
+    gc()
+    packedAttrUs.push(cpu(() => fromPacked([PACKED_COLUMNS[ATTRIBUTES] as ChunkColumn<number>])))
+  }
+  const list = (us: readonly number[]): string => us.map((u) => u.toFixed(2)).join(', ')
+  console.log(
+    `  column values alone, CPU µs per span: from Span objects ${list(spansUs)} (attributes alone ${list(spansAttrUs)}); from the packed columns ${list(packedUs)} (attributes alone ${list(packedAttrUs)})${sink > 0 ? '' : ' (nothing read)'}`
   )
 }
 
