@@ -12,6 +12,9 @@
  * neighbours' load and the same share of warm and cold positions.
  *
  *   node --expose-gc --import tsx bench/import-cost.bench.ts --requests 20000 --rounds 2
+ *   ... --sdk-spans   # beside the stages' span writes, the same count of OTel-SDK spans (the
+ *                     # spans of bench/ingest-cost) through the same store path in the same run,
+ *                     # the import's first in odd rounds (`--sdk-first`: the SDK spans')
  *   ... --variants 'import|server'  # which pipelines and settings to run (see VARIANTS)
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/import-cost.bench.ts --rounds 1
  *   npx tsx scripts/cpu-profile-summary.ts /tmp/prof/<file>.cpuprofile   # self time by file
@@ -37,6 +40,9 @@ import type { RequestTimeline } from '../src/core/model/request.js'
 import type { Span } from '../src/core/model/span.js'
 import { stripContent } from '../src/ingest/pipeline/content-filter.js'
 import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline/pipeline.js'
+import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
+import { SPAN_COLUMNS } from '../src/storage/duckdb/span-chunks.js'
+import { sdkBodies } from './sdk-bodies.js'
 
 interface CallStats {
   calls: number
@@ -238,6 +244,74 @@ async function stagesIntoDuckDb(
   return out
 }
 
+/** The import's batch (ImportBatcher's default), one transaction each. */
+const IMPORT_SPANS_PER_TX = 10_000
+
+/** Spans per OTel-SDK body (bench/sdk-bodies.ts). */
+const SDK_SPANS_PER_BODY = 512
+
+/** At least `count` OTel-SDK spans, content stripped as the pipeline strips it. */
+function sdkSpans(count: number): Span[] {
+  const out: Span[] = []
+  for (const body of sdkBodies(Math.ceil(count / SDK_SPANS_PER_BODY))) {
+    for (const s of stripContent(decodeTracesProtobuf(body).spans)) {
+      out.push(s)
+    }
+  }
+  return out.slice(0, count)
+}
+
+/** Characters (or 8 per number) per span of what the store's span columns hold. */
+function storedCharsPerSpan(spans: readonly Span[]): number {
+  let chars = 0
+  for (const s of spans) {
+    for (const column of SPAN_COLUMNS) {
+      const v = column.value(s)
+      chars += typeof v === 'string' ? v.length : 8
+    }
+  }
+  return chars / spans.length
+}
+
+/**
+ * The span-write stage again in the same run, on the import's spans and on as many OTel-SDK
+ * spans (bench/ingest-cost's), each into a fresh file in the same transactions: whether the
+ * import's span writes cost more than the server's for the path or for the spans.
+ */
+async function spanWritesCompared(
+  file: string,
+  dir: string,
+  spansPerTx: number,
+  sdkFirst: boolean
+): Promise<[string, Cpu, number][]> {
+  const imported: Span[] = []
+  const collect = countingSink()
+  collect.submitSpans = async (list) => {
+    for (const s of stripContent(list)) {
+      imported.push(s)
+    }
+  }
+  await importPaths([file], collect)
+  const sdk = sdkSpans(imported.length)
+  const out: [string, Cpu, number][] = []
+  const kinds = [
+    ['import spans', imported],
+    ['SDK spans', sdk],
+  ] as const
+  for (const [name, spans] of sdkFirst ? [...kinds].reverse() : kinds) {
+    const store = await createDuckDbStore({ path: join(dir, `compare-${out.length}.duckdb`) })
+    await prepareStoreForImport(store)
+    global.gc?.()
+    const start = cpuStart()
+    for (let i = 0; i < spans.length; i += spansPerTx) {
+      await store.insertSpans(spans.slice(i, i + spansPerTx))
+    }
+    out.push([`span writes, ${name}`, cpuSince(start), storedCharsPerSpan(spans)])
+    await store.close()
+  }
+  return out
+}
+
 async function importIntoSink(file: string): Promise<Cpu> {
   global.gc?.()
   const start = cpuStart()
@@ -273,6 +347,8 @@ async function main(): Promise<void> {
   const requests = numArg('--requests', 20_000)
   const rounds = numArg('--rounds', 2)
   const stageBatches = stageBatchesFlag()
+  const compareSdk = process.argv.includes('--sdk-spans')
+  const sdkFirstIn = process.argv.includes('--sdk-first') ? 1 : 0
   const names = (flag('--variants') ?? 'import|import, DuckDB default threads').split('|')
   for (const n of names) {
     if (!(n in VARIANTS)) {
@@ -319,6 +395,16 @@ async function main(): Promise<void> {
         console.log(
           `  stages' sum, decode excluded: ${us(sum)} µs/span; with the dropping sink's ${us(sinkS)}: ${us(sum + sinkS)} µs/span (${((sum + sinkS) / baseS).toFixed(1)}× read + parse)`
         )
+      }
+      if (compareSdk) {
+        for (const [name, c, chars] of await spanWritesCompared(
+          file,
+          dir,
+          IMPORT_SPANS_PER_TX,
+          round % 2 === sdkFirstIn
+        )) {
+          console.log(`  ${show(name, c)}; ${chars.toFixed(0)} stored characters per span`)
+        }
       }
       // Every other round runs the variants in reverse order: a later run in a round pays less
       // (warm JIT and caches), which would otherwise favour whichever variant runs second.
