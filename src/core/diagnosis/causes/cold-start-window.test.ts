@@ -237,3 +237,31 @@ describe('replica.cold_start: quick and slow warm-ups end at their own three tim
     expect(Math.abs(endUs - (joinUs + 3 * tauMin * MIN_US))).toBeLessThanOrEqual(MIN_US)
   })
 })
+
+/**
+ * A warm-up that falls in a straight line onto its peers' speed over six minutes (3× its peers at
+ * first, the simulator's own shape). An exponential fitted to it curves below its peers
+ * (its asymptote some standard errors under zero) and reaches them three long time constants
+ * after joining, minutes late; a line onto a plateau explains the steps better and ends where the
+ * line meets its peers.
+ *
+ * ```
+ * r5 prefill / peers'   ·········· 3 2.7 2.3 2 1.7 1.3 1 1 1 … 1
+ *                       0        10 (joins)    16 (at its peers)   40 min
+ * ```
+ */
+describe('replica.cold_start: a straight fall onto its peers', () => {
+  it('ends where the line meets its peers, not three fitted time constants after joining', () => {
+    const rampMin = 6
+    const { diagnosis } = diagnose(
+      minutesInput(
+        replicaJoining(31, (age) => 1 + 2 * Math.max(0, 1 - age / rampMin)),
+        MINUTES
+      )
+    )
+    const cold = diagnosis.findings.find((f) => f.cause === 'replica.cold_start')!
+    expect(cold.scope).toEqual({ dimension: 'replica', value: 'r5' })
+    const rampEndUs = T0_US + (JOIN_MIN + rampMin) * MIN_US
+    expect(Math.abs(microsFromIso(cold.window!.end)! - rampEndUs)).toBeLessThanOrEqual(MIN_US)
+  })
+})

@@ -701,6 +701,8 @@ function perOutputTokenWithoutBatch(ctx: DiagnosisContext, peers: Uint8Array): F
 interface Settling {
   atUs: number
   abovePeers: boolean
+  /** A straight fall onto a plateau explained the steps better: its corner is its settling. */
+  linear: boolean
 }
 
 /** One per-token reading of a warm-up: its excess over its peers per step, and its noise. */
@@ -741,6 +743,11 @@ interface DecaySeries {
  * refitted with the replica reaching its peers' speed (`a` = 0, ADR 0332): a free `a` the data
  * cannot tell from zero trades against τ (a little below its peers and slower, or at them and
  * quicker), and the settling carries τ's error tripled.
+ *
+ * A straight fall onto a plateau (`a + b·max(0, T − age)`, {@link LINEAR_TO_PLATEAU}) is fitted
+ * the same way, and where it explains the steps better ({@link fitShape}, by the information
+ * criterion) it settles at its corner T, where the excess reaches the plateau (ADR 0346): 3τ of
+ * an exponential fitted to a ramp onto a plateau too small to be seen falls minutes late.
  */
 function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): Settling | null {
   const f = ctx.frame
@@ -770,7 +777,60 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): Settling 
     return null
   }
   const lastAge = Math.max(...readings.map((r) => r.ages[r.ages.length - 1] as number))
-  const free = sharedDecay(readings, lastAge)
+  const fits = [EXPONENTIAL, LINEAR_TO_PLATEAU]
+    .map((shape) => fitShape(shape, readings, lastAge))
+    .filter((f) => f !== null)
+  if (fits.length === 0) {
+    return null
+  }
+  // The shape the steps support: the residual in units of the steps' variance (their noise, or
+  // their scatter about the better free fit where wider) plus ln(steps) per parameter (the
+  // Bayesian information criterion), so that a shape wins by explaining the steps, not by a free
+  // asymptote more. The two shapes have as many parameters each; a warm-up too weak for its steps
+  // to tell them apart keeps whichever fits its noise better (ADR 0346).
+  const variance = Math.max(1, Math.min(...fits.map((f) => f.free.chi2 / Math.max(1, f.dof))))
+  const points = fits[0]!.fit.points
+  const score = (f: ShapeFit): number => f.fit.chi2 / variance + f.parameters * Math.log(points)
+  const best = fits.reduce((a, b) => (score(b) < score(a) ? b : a))
+  if (!best.cold) {
+    return null
+  }
+  const settledAge = best.shape.settledAge(best.fit.tau)
+  if (settledAge > lastAge) {
+    return null
+  }
+  return {
+    atUs: firstUs + settledAge * stepUs,
+    abovePeers: best.abovePeers,
+    linear: best.shape === LINEAR_TO_PLATEAU,
+  }
+}
+
+/** One shape fitted to a warm-up's readings ({@link fitShape}). */
+interface ShapeFit {
+  shape: WarmUpShape
+  /** The fit with every asymptote free, and the one kept (insignificant asymptotes at zero). */
+  free: SharedDecayFit
+  fit: SharedDecayFit
+  /** Steps less the free fit's parameters. */
+  dof: number
+  /** Parameters of the kept fit: the shared θ, each reading's `b`, and each free `a`. */
+  parameters: number
+  abovePeers: boolean
+  cold: boolean
+}
+
+/**
+ * One shape's fit to the readings ({@link sharedFit}), its asymptotes within
+ * {@link COLD_NOISE_UNITS} standard errors of zero refitted at zero (ADR 0332). Null when it fits
+ * at no θ.
+ */
+function fitShape(
+  shape: WarmUpShape,
+  readings: readonly DecaySeries[],
+  lastAge: number
+): ShapeFit | null {
+  const free = sharedFit(shape, readings, lastAge, [])
   if (free === null) {
     return null
   }
@@ -778,21 +838,50 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): Settling 
   const dof = free.points - 1 - 2 * readings.length
   const scale = Math.sqrt(Math.max(1, free.chi2 / Math.max(1, dof)))
   const atPeers = free.levels.map(({ a, seA }) => Math.abs(a) <= COLD_NOISE_UNITS * seA * scale)
-  const fit = atPeers.some((p) => p) ? (sharedDecay(readings, lastAge, atPeers) ?? free) : free
-  const abovePeers = free.levels.some(({ a, seA }) => a > COLD_NOISE_UNITS * seA * scale)
-  const cold = fit.levels.some(
-    ({ a, b }, k) =>
-      b > 0 &&
-      Math.log((1 + a + b) / (1 + a)) > COLD_NOISE_UNITS * (readings[k] as DecaySeries).noise
-  )
-  if (!cold) {
-    return null
+  const fit = atPeers.some((p) => p) ? (sharedFit(shape, readings, lastAge, atPeers) ?? free) : free
+  const kept = fit === free ? readings.map(() => false) : atPeers
+  return {
+    shape,
+    free,
+    fit,
+    dof,
+    parameters: 1 + readings.length + kept.filter((p) => !p).length,
+    abovePeers: free.levels.some(({ a, seA }) => a > COLD_NOISE_UNITS * seA * scale),
+    cold: fit.levels.some(({ a, b }, k) => {
+      const start = a + b * shape.column(0, fit.tau)
+      return (
+        b > 0 &&
+        Math.log((1 + start) / (1 + a)) > COLD_NOISE_UNITS * (readings[k] as DecaySeries).noise
+      )
+    }),
   }
-  const settledAge = SETTLING_TAUS * fit.tau
-  if (settledAge > lastAge) {
-    return null
-  }
-  return { atUs: firstUs + settledAge * stepUs, abovePeers }
+}
+
+/**
+ * A warm-up's shape over age: the column its excess is a multiple of (`b` times it, above an
+ * asymptote `a`), with one shape parameter θ shared by every reading, and the age at which it has
+ * settled.
+ */
+interface WarmUpShape {
+  column: (age: number, theta: number) => number
+  settledAge: (theta: number) => number
+}
+
+/** A first-order decay, `e^(−age/τ)`: settled after {@link SETTLING_TAUS} time constants. */
+const EXPONENTIAL: WarmUpShape = {
+  column: (age, tau) => Math.exp(-age / tau),
+  settledAge: (tau) => SETTLING_TAUS * tau,
+}
+
+/**
+ * A straight fall onto a plateau, `max(0, T − age)`: settled where the line meets the plateau, at
+ * T itself. A ramp has an end of its own, where an exponential has only a share of its excess
+ * left; an engine whose compilation and caches fill at a steady pace falls this way (the grid's
+ * generator and the simulator warm up so).
+ */
+const LINEAR_TO_PLATEAU: WarmUpShape = {
+  column: (age, end) => Math.max(0, end - age),
+  settledAge: (end) => end,
 }
 
 /**
@@ -837,6 +926,19 @@ export function sharedDecay(
   maxTau: number,
   atPeers: readonly boolean[] = []
 ): SharedDecayFit | null {
+  return sharedFit(EXPONENTIAL, series, maxTau, atPeers)
+}
+
+/**
+ * {@link sharedDecay} for any {@link WarmUpShape}: `y ≈ a_k + b_k·column(x, θ)` with one θ, the
+ * same grid, weights, rounds and golden section. For a straight fall θ is the corner's age.
+ */
+function sharedFit(
+  shape: WarmUpShape,
+  series: readonly DecaySeries[],
+  maxTau: number,
+  atPeers: readonly boolean[]
+): SharedDecayFit | null {
   let fitted = series.map((s) => s.excess.map(() => 0))
   let best: SharedDecayFit | null = null
   const points = series.reduce((n, s) => n + s.ages.length, 0)
@@ -857,7 +959,7 @@ export function sharedDecay(
         let sey = 0
         ages.forEach((x, j) => {
           const wj = wk[j] as number
-          const e = Math.exp(-x / tau)
+          const e = shape.column(x, tau)
           const y = excess[j] as number
           sw += wj
           se += wj * e
@@ -873,7 +975,7 @@ export function sharedDecay(
         const b = fixed ? sey / see : (sw * sey - se * sy) / det
         const a = fixed ? 0 : (sy - b * se) / sw
         ages.forEach((x, j) => {
-          sse += (wk[j] as number) * ((excess[j] as number) - a - b * Math.exp(-x / tau)) ** 2
+          sse += (wk[j] as number) * ((excess[j] as number) - a - b * shape.column(x, tau)) ** 2
         })
         // The weights are one over each step's variance: (XᵀWX)⁻¹'s corner is a's variance.
         levels.push({ a, b, seA: Math.sqrt(see / det) })
@@ -912,7 +1014,7 @@ export function sharedDecay(
     const { tau, levels } = next
     fitted = series.map((s, k) => {
       const { a, b } = levels[k] as { a: number; b: number; seA: number }
-      return s.ages.map((x) => a + b * Math.exp(-x / tau))
+      return s.ages.map((x) => a + b * shape.column(x, tau))
     })
   }
   return best
@@ -1132,14 +1234,17 @@ export const replicaColdStartCause: CauseRecord = {
     // it keeps, on a weak one before. Its fitted settling ends it there. Only a plateau the fit
     // sees (the replica keeps a speed above its peers') ends it sooner, where the noisy end
     // found the plateau: without one, that end is where the noise hid the rest of the decay.
+    // A straight fall ends at its fitted corner, read on every step, plateau or not (ADR 0346).
     const settled =
       noisyWarmUs === null || namedYoung === null ? null : settledAtUs(ctx, namedYoung)
     const warmUs =
       noisyWarmUs === null || settled === null
         ? noisyWarmUs
-        : settled.abovePeers
-          ? Math.min(noisyWarmUs, settled.atUs)
-          : settled.atUs
+        : settled.linear
+          ? settled.atUs
+          : settled.abovePeers
+            ? Math.min(noisyWarmUs, settled.atUs)
+            : settled.atUs
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
