@@ -275,8 +275,17 @@ export const engineKvCachePressureCause: CauseRecord = {
     'engine-rate': 0.2,
   },
   evaluate(ctx) {
-    const changed = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
-    const own = changed === null ? ownStep(ctx) : null
+    const latency = changeBuckets(ctx.ttftChange) ?? changeBuckets(ctx.tpotChange)
+    const latencyWindow = changeWindow(ctx.ttftChange) ?? changeWindow(ctx.tpotChange)
+    // A latency window that opens with the data shows a level that ended, not one that began
+    // (ADR 0199, 0336): a cache with room in it says nothing of a step the cache's own series
+    // shows later, which is read as when no latency changed (ADR 0348).
+    const endedOnly =
+      latency !== null &&
+      opensWithData(ctx, latencyWindow) !== null &&
+      saturation(ctx, latency)?.sat === 0
+    const own = latency === null || endedOnly ? ownStep(ctx) : null
+    const changed = own === null ? latency : null
     const range = changed ?? own?.range ?? null
     const level = saturation(ctx, range)
     if (!level) {
@@ -321,7 +330,10 @@ export const engineKvCachePressureCause: CauseRecord = {
       kv.inside >= 0.9 ? 0.7 : 0.4
     )
     confidence *= anomaly
-    const ce = changeEvidence(ctx.ttftChange, 'ttft') ?? changeEvidence(ctx.tpotChange, 'tpot')
+    const ce =
+      changed === null
+        ? null
+        : (changeEvidence(ctx.ttftChange, 'ttft') ?? changeEvidence(ctx.tpotChange, 'tpot'))
     if (ce) {
       evidence.push(ce)
     }
@@ -335,10 +347,7 @@ export const engineKvCachePressureCause: CauseRecord = {
       scope: scoped
         ? scopeOf(kv.view.keyDimension === 'node' ? 'node' : 'replica', fullKeys[0] ?? null)
         : scopeOf(null, null),
-      window:
-        changeWindow(ctx.ttftChange) ??
-        changeWindow(ctx.tpotChange) ??
-        (own ? windowOfBuckets(ctx.grid, own.range, ctx.input.window.toUs) : null),
+      window: own ? windowOfBuckets(ctx.grid, own.range, ctx.input.window.toUs) : latencyWindow,
       evidence,
       ownWindow: own !== null,
     }
