@@ -28,6 +28,7 @@ import {
   type WriteExtent,
 } from '../rollup/request-rollup.js'
 import { duckDbRollupSource } from './rollup-fill.js'
+import { BUMP_REQUESTS_GENERATION, readSavedRollup, saveRollup } from './rollup-persist.js'
 import { createSeriesIdCache } from './series-id.js'
 import { createKnownMetricNames } from './metric-names.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
@@ -170,17 +171,25 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       .catch((err: unknown) => Promise.reject(damaged(err)))
   /**
    * `extentOf` names the times the work wrote, asked after it ran; without it any time may have
-   * changed. `committed` runs after the commit, before the next write starts.
+   * changed. `committed` runs after the commit, before the next write starts. `requests`: the
+   * work writes that table, so the transaction also moves the counter that tells a later open
+   * whether the saved rollup is still current (ADR 0351).
    */
   const write = (
     work: () => Promise<void>,
     extentOf?: () => WriteExtent,
-    committed?: () => void
+    committed?: () => void,
+    requests = false
   ): Promise<void> =>
     writeQueue
       .run(async () => {
         await reopenIfInvalidated()
-        await inTransaction(conn, work)
+        await inTransaction(conn, async () => {
+          await work()
+          if (requests) {
+            await conn.run(BUMP_REQUESTS_GENERATION)
+          }
+        })
         committed?.()
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
@@ -200,6 +209,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   )
 
   const rollup = createRequestRollup(duckDbRollupSource(rows))
+  // Buckets a store saved at close, unless a write to `requests` committed since (ADR 0351).
+  rollup.restore(await readSavedRollup(conn))
   const metricNames = createKnownMetricNames()
 
   const store: SpanStore = {
@@ -244,7 +255,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
             // Untracked replaced rows may have started at any time.
             replacing && !track
               ? { fromUs: -Infinity, toUs: Infinity }
-              : extentOfTimes([...latest.map((r) => r.startUs), ...replacedStarts])
+              : extentOfTimes([...latest.map((r) => r.startUs), ...replacedStarts]),
+          undefined,
+          true
         )
       } finally {
         if (replacing && !track) {
@@ -497,7 +510,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
           }
         },
         () => (gone.length > 0 ? EVERYTHING : { fromUs: -Infinity, toUs: beforeUs }),
-        () => metricNames.remove(gone)
+        () => metricNames.remove(gone),
+        table === 'requests'
       )
       if (table === 'requests' && deleted > 0) {
         rollup.invalidateBefore(beforeUs)
@@ -507,6 +521,16 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
 
     async close() {
       await Promise.all([writeQueue.idle(), readers.idle()])
+      if (isFile && invalidated === null) {
+        await writeQueue
+          .run(async () => {
+            // A write's continuation forgets its buckets after the commit: let every one run.
+            await new Promise<void>((resolve) => setImmediate(resolve))
+            await inTransaction(conn, () => saveRollup(conn, rollup.saved()))
+          })
+          // Unsaved, the next start reads the rollup from the rows, as it did before ADR 0351.
+          .catch(() => undefined)
+      }
       readers.closeSync()
       conn.closeSync()
       instance.closeSync()

@@ -71,6 +71,17 @@ export interface WriteExtent {
   toUs: number
 }
 
+/**
+ * One kept bucket of the unfiltered view, as a store saves it beside its rows so that a server
+ * started later reads it instead of the rows (ADR 0351).
+ */
+export interface SavedBucket {
+  kind: 'agg' | 'hist'
+  baseUs: number
+  bucketUs: number
+  entry: AggEntry | HistEntry
+}
+
 export interface RollupRange {
   fromUs: number
   toUs: number
@@ -135,6 +146,16 @@ export interface RequestRollup {
    * no longer reaches back to `generation`.
    */
   writtenSince(generation: number, fromUs: number, toUs: number): WriteExtent | null
+  /**
+   * The unfiltered buckets it keeps, least recently used first: each is current as of every
+   * write the store reported to it (ADR 0351).
+   */
+  saved(): SavedBucket[]
+  /**
+   * Keeps buckets read back from where a store saved them, before any read or write: the store
+   * vouches that no write touched the rows since they were saved (ADR 0351).
+   */
+  restore(buckets: Iterable<SavedBucket>): void
   /** Buckets read from the store since creation (what a test of "bounded reads" looks at). */
   readonly stats: { bucketsFilled: number; bucketsServed: number }
 }
@@ -341,6 +362,24 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
 
   return {
     stats,
+
+    saved() {
+      const out: SavedBucket[] = []
+      for (const [key, entry] of cache) {
+        const [kind, fk, base, bucket] = key.split('|')
+        // A filtered view's key holds JSON (which may hold '|'): only the unfiltered are saved.
+        if (fk === '' && (kind === 'agg' || kind === 'hist')) {
+          out.push({ kind, baseUs: Number(base), bucketUs: Number(bucket), entry })
+        }
+      }
+      return out
+    },
+
+    restore(buckets) {
+      for (const { kind, baseUs, bucketUs, entry } of buckets) {
+        keep(`${kind}||${baseUs}|${bucketUs}`, `${baseUs}|${bucketUs}`, entry)
+      }
+    },
 
     get writeGeneration() {
       return generation
