@@ -209,8 +209,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   )
 
   const rollup = createRequestRollup(duckDbRollupSource(rows))
-  // Buckets a store saved at close, unless a write to `requests` committed since (ADR 0351).
-  rollup.restore(await readSavedRollup(conn))
+  // Buckets a store saved at close, unless a write to `requests` committed since (ADR 0351),
+  // read beside the start: reads of the rollup wait for them, nothing else does.
+  rollup.restore(readers.run((reader) => readSavedRollup(reader)))
   const metricNames = createKnownMetricNames()
 
   const store: SpanStore = {

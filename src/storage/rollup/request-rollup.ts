@@ -152,10 +152,12 @@ export interface RequestRollup {
    */
   saved(): SavedBucket[]
   /**
-   * Keeps buckets read back from where a store saved them, before any read or write: the store
-   * vouches that no write touched the rows since they were saved (ADR 0351).
+   * Keeps buckets read back from where a store saved them, once read: the store vouches that no
+   * write touched their rows between the save and the start of that read, and the buckets a
+   * write touches after it are dropped as a fill's are. Reads of the rollup wait for it (ADR
+   * 0351).
    */
-  restore(buckets: Iterable<SavedBucket>): void
+  restore(read: Promise<readonly SavedBucket[]>): void
   /** Buckets read from the store since creation (what a test of "bounded reads" looks at). */
   readonly stats: { bucketsFilled: number; bucketsServed: number }
 }
@@ -225,6 +227,8 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     }
   }
   let fillsInFlight = 0
+  /** The read of saved buckets, while under way: a read of the rollup waits for it. */
+  let restoring: Promise<void> | null = null
   let everythingTouchedAt = -1
   const inFlight = new Map<string, Promise<Filled>>()
   const stats = { bucketsFilled: 0, bucketsServed: 0 }
@@ -283,6 +287,9 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     filters: DimensionFilters | undefined,
     base: number
   ): Promise<Map<number, AggEntry | HistEntry>> {
+    if (restoring) {
+      await restoring
+    }
     const fk = filterKey(filters)
     const out = new Map<number, AggEntry | HistEntry>()
     const first = floorTo(fromUs, base)
@@ -375,10 +382,31 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       return out
     },
 
-    restore(buckets) {
-      for (const { kind, baseUs, bucketUs, entry } of buckets) {
-        keep(`${kind}||${baseUs}|${bucketUs}`, `${baseUs}|${bucketUs}`, entry)
-      }
+    restore(read) {
+      // Held as a fill in flight, so a write committed while it reads marks what it touches.
+      const startedAt = generation
+      fillsInFlight++
+      restoring = read
+        .then(
+          (buckets) => {
+            for (const { kind, baseUs, bucketUs, entry } of buckets) {
+              const bucketKey = `${baseUs}|${bucketUs}`
+              if ((touched.get(bucketKey) ?? -1) < startedAt && everythingTouchedAt < startedAt) {
+                keep(`${kind}||${baseUs}|${bucketUs}`, bucketKey, entry)
+              }
+            }
+          },
+          // Unread, the buckets are read from the rows as before.
+          () => undefined
+        )
+        .finally(() => {
+          restoring = null
+          fillsInFlight--
+          if (fillsInFlight === 0) {
+            touched.clear()
+            everythingTouchedAt = -1
+          }
+        })
     },
 
     get writeGeneration() {
