@@ -175,6 +175,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
    * work writes that table, so the transaction also moves the counter that tells a later open
    * whether the saved rollup is still current (ADR 0351).
    */
+  let requestWrites = 0
   const write = (
     work: () => Promise<void>,
     extentOf?: () => WriteExtent,
@@ -188,6 +189,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
           await work()
           if (requests) {
             await conn.run(BUMP_REQUESTS_GENERATION)
+            requestWrites++
           }
         })
         committed?.()
@@ -522,7 +524,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
 
     async close() {
       await Promise.all([writeQueue.idle(), readers.idle()])
-      if (isFile && invalidated === null) {
+      // With no bucket read from the rows and no write to `requests`, what is kept is what was
+      // read back (or nothing, and what is saved stays unread): the save would change nothing.
+      if (isFile && invalidated === null && (requestWrites > 0 || rollup.stats.bucketsFilled > 0)) {
         await writeQueue
           .run(async () => {
             // A write's continuation forgets its buckets after the commit: let every one run.
