@@ -28,6 +28,7 @@ import {
   type WriteExtent,
 } from '../rollup/request-rollup.js'
 import { duckDbRollupSource } from './rollup-fill.js'
+import { BUMP_REQUESTS_GENERATION, readSavedRollup, saveRollup } from './rollup-persist.js'
 import { createSeriesIdCache } from './series-id.js'
 import { createKnownMetricNames } from './metric-names.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
@@ -170,17 +171,27 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       .catch((err: unknown) => Promise.reject(damaged(err)))
   /**
    * `extentOf` names the times the work wrote, asked after it ran; without it any time may have
-   * changed. `committed` runs after the commit, before the next write starts.
+   * changed. `committed` runs after the commit, before the next write starts. `requests`: the
+   * work writes that table, so the transaction also moves the counter that tells a later open
+   * whether the saved rollup is still current (ADR 0351).
    */
+  let requestWrites = 0
   const write = (
     work: () => Promise<void>,
     extentOf?: () => WriteExtent,
-    committed?: () => void
+    committed?: () => void,
+    requests = false
   ): Promise<void> =>
     writeQueue
       .run(async () => {
         await reopenIfInvalidated()
-        await inTransaction(conn, work)
+        await inTransaction(conn, async () => {
+          await work()
+          if (requests) {
+            await conn.run(BUMP_REQUESTS_GENERATION)
+            requestWrites++
+          }
+        })
         committed?.()
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
@@ -200,6 +211,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   )
 
   const rollup = createRequestRollup(duckDbRollupSource(rows))
+  // Buckets a store saved at close, unless a write to `requests` committed since (ADR 0351),
+  // read beside the start: reads of the rollup wait for them, nothing else does.
+  rollup.restore(readers.run((reader) => readSavedRollup(reader)))
   const metricNames = createKnownMetricNames()
 
   const store: SpanStore = {
@@ -244,7 +258,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
             // Untracked replaced rows may have started at any time.
             replacing && !track
               ? { fromUs: -Infinity, toUs: Infinity }
-              : extentOfTimes([...latest.map((r) => r.startUs), ...replacedStarts])
+              : extentOfTimes([...latest.map((r) => r.startUs), ...replacedStarts]),
+          undefined,
+          true
         )
       } finally {
         if (replacing && !track) {
@@ -497,7 +513,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
           }
         },
         () => (gone.length > 0 ? EVERYTHING : { fromUs: -Infinity, toUs: beforeUs }),
-        () => metricNames.remove(gone)
+        () => metricNames.remove(gone),
+        table === 'requests'
       )
       if (table === 'requests' && deleted > 0) {
         rollup.invalidateBefore(beforeUs)
@@ -507,6 +524,18 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
 
     async close() {
       await Promise.all([writeQueue.idle(), readers.idle()])
+      // With no bucket read from the rows and no write to `requests`, what is kept is what was
+      // read back (or nothing, and what is saved stays unread): the save would change nothing.
+      if (isFile && invalidated === null && (requestWrites > 0 || rollup.stats.bucketsFilled > 0)) {
+        await writeQueue
+          .run(async () => {
+            // A write's continuation forgets its buckets after the commit: let every one run.
+            await new Promise<void>((resolve) => setImmediate(resolve))
+            await inTransaction(conn, () => saveRollup(conn, rollup.saved()))
+          })
+          // Unsaved, the next start reads the rollup from the rows, as it did before ADR 0351.
+          .catch(() => undefined)
+      }
       readers.closeSync()
       conn.closeSync()
       instance.closeSync()

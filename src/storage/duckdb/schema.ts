@@ -136,6 +136,26 @@ export const MIGRATIONS: readonly Migration[] = [
       (s) => `ALTER TABLE requests ADD COLUMN ${stageColumn(s)} DOUBLE`
     ),
   },
+  {
+    version: 4,
+    name: 'saved request rollup',
+    // ADR 0351 (rollup-persist.ts): a counter every write to `requests` moves in its own
+    // transaction, and the rollup's buckets saved at close with the counter they are current at.
+    statements: [
+      `CREATE TABLE rollup_state (
+        requests_generation BIGINT NOT NULL,
+        saved_generation BIGINT
+      )`,
+      'INSERT INTO rollup_state VALUES (0, NULL)',
+      `CREATE TABLE rollup_buckets (
+        seq INTEGER NOT NULL,
+        kind VARCHAR NOT NULL,
+        base_us BIGINT NOT NULL,
+        bucket_us BIGINT NOT NULL,
+        entry VARCHAR NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /** Newest schema version this build knows. */

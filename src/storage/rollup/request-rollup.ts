@@ -71,6 +71,17 @@ export interface WriteExtent {
   toUs: number
 }
 
+/**
+ * One kept bucket of the unfiltered view, as a store saves it beside its rows so that a server
+ * started later reads it instead of the rows (ADR 0351).
+ */
+export interface SavedBucket {
+  kind: 'agg' | 'hist'
+  baseUs: number
+  bucketUs: number
+  entry: AggEntry | HistEntry
+}
+
 export interface RollupRange {
   fromUs: number
   toUs: number
@@ -135,6 +146,18 @@ export interface RequestRollup {
    * no longer reaches back to `generation`.
    */
   writtenSince(generation: number, fromUs: number, toUs: number): WriteExtent | null
+  /**
+   * The unfiltered buckets it keeps, least recently used first: each is current as of every
+   * write the store reported to it (ADR 0351).
+   */
+  saved(): SavedBucket[]
+  /**
+   * Keeps buckets read back from where a store saved them, once read: the store vouches that no
+   * write touched their rows between the save and the start of that read, and the buckets a
+   * write touches after it are dropped as a fill's are. Reads of the rollup wait for it (ADR
+   * 0351).
+   */
+  restore(read: Promise<readonly SavedBucket[]>): void
   /** Buckets read from the store since creation (what a test of "bounded reads" looks at). */
   readonly stats: { bucketsFilled: number; bucketsServed: number }
 }
@@ -204,6 +227,8 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     }
   }
   let fillsInFlight = 0
+  /** The read of saved buckets, while under way: a read of the rollup waits for it. */
+  let restoring: Promise<void> | null = null
   let everythingTouchedAt = -1
   const inFlight = new Map<string, Promise<Filled>>()
   const stats = { bucketsFilled: 0, bucketsServed: 0 }
@@ -262,6 +287,9 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
     filters: DimensionFilters | undefined,
     base: number
   ): Promise<Map<number, AggEntry | HistEntry>> {
+    if (restoring) {
+      await restoring
+    }
     const fk = filterKey(filters)
     const out = new Map<number, AggEntry | HistEntry>()
     const first = floorTo(fromUs, base)
@@ -341,6 +369,45 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
 
   return {
     stats,
+
+    saved() {
+      const out: SavedBucket[] = []
+      for (const [key, entry] of cache) {
+        const [kind, fk, base, bucket] = key.split('|')
+        // A filtered view's key holds JSON (which may hold '|'): only the unfiltered are saved.
+        if (fk === '' && (kind === 'agg' || kind === 'hist')) {
+          out.push({ kind, baseUs: Number(base), bucketUs: Number(bucket), entry })
+        }
+      }
+      return out
+    },
+
+    restore(read) {
+      // Held as a fill in flight, so a write committed while it reads marks what it touches.
+      const startedAt = generation
+      fillsInFlight++
+      restoring = read
+        .then(
+          (buckets) => {
+            for (const { kind, baseUs, bucketUs, entry } of buckets) {
+              const bucketKey = `${baseUs}|${bucketUs}`
+              if ((touched.get(bucketKey) ?? -1) < startedAt && everythingTouchedAt < startedAt) {
+                keep(`${kind}||${baseUs}|${bucketUs}`, bucketKey, entry)
+              }
+            }
+          },
+          // Unread, the buckets are read from the rows as before.
+          () => undefined
+        )
+        .finally(() => {
+          restoring = null
+          fillsInFlight--
+          if (fillsInFlight === 0) {
+            touched.clear()
+            everythingTouchedAt = -1
+          }
+        })
+    },
 
     get writeGeneration() {
       return generation
