@@ -227,14 +227,34 @@ function fall(
 }
 
 /**
- * The part of a span the change points found where the miss rate's rise is most certain: the span
- * itself, or one of the two parts a single split leaves (each at least `minSteps` long), read as
- * the shift of its steps' median against the other steps' in standard errors of their pooled
- * robust spread. The change points ask a relative size of the rate (SPAN_MIN_CHANGE) to split a
- * segment; a fall just under it that follows a dip is joined to the steps before it, and the
- * span's mean then dilutes the fall with them (grid 239-92: the miss rate 0.58 → 0.70 from step
- * 40, joined to steps 11–39). One split, not every sub-span: a scan over all of them finds a
- * certain-looking stretch in the swing of any long span.
+ * Standard errors from which the two parts of one split of a fall's span differ (`certainPart`):
+ * where chance stops for a statistic scanned over every position (ADR 0185). A span the change
+ * points placed well has no certain level inside it, and its split points are a scan.
+ */
+const SPLIT_Z = 4
+
+/** The sorted finite steps of `series` inside [from, to]. */
+function stepsOf(series: Float64Array, from: number, to: number): Float64Array {
+  const out: number[] = []
+  for (let k = from; k <= to; k++) {
+    const v = series[k] as number
+    if (v === v) {
+      out.push(v)
+    }
+  }
+  return Float64Array.from(out).sort()
+}
+
+/**
+ * The change points' span, or its higher part where one split of it leaves two levels that
+ * differ for certain: their medians' difference over the standard error of their pooled robust
+ * spread (`medianShift`) at least {@link SPLIT_Z}, each part at least `minSteps` long. The change
+ * points ask a relative size of the rate (SPAN_MIN_CHANGE) to split a segment; a fall just under
+ * it that follows a dip is joined to the steps before it, and the span's mean then dilutes the
+ * fall with them (grid 239-92: the miss rate 0.58 → 0.70 from step 40, joined to steps 11–39,
+ * read 1.12× over the span). Certainty, not size, finds the level inside: the steps' own swing
+ * says whether the two parts differ. One split, not every sub-span: the best of all sub-spans
+ * of a long span finds a certain-looking stretch in its swing.
  */
 function certainPart(
   miss: Float64Array,
@@ -242,32 +262,18 @@ function certainPart(
   to: number,
   minSteps: number
 ): { from: number; to: number } {
-  const shiftZ = (a: number, b: number): number => {
-    const inside: number[] = []
-    const outside: number[] = []
-    miss.forEach((v, k) => {
-      if (v === v) {
-        ;(k >= a && k <= b ? inside : outside).push(v)
-      }
-    })
-    if (inside.length < minSteps || outside.length < minSteps) {
-      return NaN
-    }
-    const sorted = (xs: number[]): Float64Array => Float64Array.from(xs).sort()
-    return medianShift(sorted(inside), sorted(outside), 0).z
-  }
   let best = { from, to }
-  let bestZ = shiftZ(from, to)
+  let bestZ = SPLIT_Z
   for (let k = from + minSteps; k <= to - minSteps + 1; k++) {
-    for (const part of [
-      { from, to: k - 1 },
-      { from: k, to },
-    ]) {
-      const z = shiftZ(part.from, part.to)
-      if (z > bestZ || (bestZ !== bestZ && z === z)) {
-        best = part
-        bestZ = z
-      }
+    const before = stepsOf(miss, from, k - 1)
+    const after = stepsOf(miss, k, to)
+    if (before.length < minSteps || after.length < minSteps) {
+      continue
+    }
+    const z = medianShift(after, before, 0).z
+    if (Math.abs(z) >= bestZ) {
+      best = z > 0 ? { from: k, to } : { from, to: k - 1 }
+      bestZ = Math.abs(z)
     }
   }
   return best
