@@ -248,7 +248,8 @@ function stepsOf(series: Float64Array, from: number, to: number): Float64Array {
 /**
  * The change points' span, or its higher part where one split of it leaves two levels that
  * differ for certain: their medians' difference over the standard error of their pooled robust
- * spread (`medianShift`) at least {@link SPLIT_Z}, each part at least `minSteps` long. The change
+ * spread (`medianShift`) at least {@link SPLIT_Z}, each part at least `minSteps` long, and the
+ * lower part not above the steps outside the span for certain (it is the rate before the fall). The change
  * points ask a relative size of the rate (SPAN_MIN_CHANGE) to split a segment; a fall just under
  * it that follows a dip is joined to the steps before it, and the span's mean then dilutes the
  * fall with them (grid 239-92: the miss rate 0.58 → 0.70 from step 40, joined to steps 11–39,
@@ -262,6 +263,10 @@ function certainPart(
   to: number,
   minSteps: number
 ): { from: number; to: number } {
+  const outside = Float64Array.from([
+    ...stepsOf(miss, 0, from - 1),
+    ...stepsOf(miss, to + 1, miss.length - 1),
+  ]).sort()
   let best = { from, to }
   let bestZ = SPLIT_Z
   for (let k = from + minSteps; k <= to - minSteps + 1; k++) {
@@ -271,7 +276,11 @@ function certainPart(
       continue
     }
     const z = medianShift(after, before, 0).z
-    if (Math.abs(z) >= bestZ) {
+    const lower = z > 0 ? before : after
+    // The part left out must be the rate before (or after) the fall, not a step of it: a fall
+    // whose first steps are a mid level (a scrape interval that holds the edge) keeps them.
+    const risenLower = outside.length >= minSteps && medianShift(lower, outside, 0).z >= SPLIT_Z
+    if (Math.abs(z) >= bestZ && !risenLower) {
       best = z > 0 ? { from: k, to } : { from, to: k - 1 }
       bestZ = Math.abs(z)
     }
