@@ -232,6 +232,13 @@ function fall(
  * points placed well has no certain level inside it, and its split points are a scan.
  */
 const SPLIT_Z = 4
+/**
+ * Steps the part a split leaves out needs: a level of its own, read over as many steps as the
+ * noise unit asks of the steps it is read against (step-rise.ts). A shorter part at the span's
+ * edge is a step of the edge or of the swing, not a stretch the change points joined to the fall
+ * (grid 239-1: the fall's last two steps, 0.64 and 0.69 against 0.76, would be cut off).
+ */
+const LEVEL_MIN_STEPS = 6
 
 /** The sorted finite steps of `series` inside [from, to]. */
 function stepsOf(series: Float64Array, from: number, to: number): Float64Array {
@@ -249,7 +256,8 @@ function stepsOf(series: Float64Array, from: number, to: number): Float64Array {
  * The change points' span, or its higher part where one split of it leaves two levels that
  * differ for certain: their medians' difference over the standard error of their pooled robust
  * spread (`medianShift`) at least {@link SPLIT_Z}, each part at least `minSteps` long, and the
- * lower part not above the steps outside the span for certain (it is the rate before the fall). The change
+ * lower part a level of its own ({@link LEVEL_MIN_STEPS}) not above the steps outside the span
+ * for certain (it is the rate before or after the fall). The change
  * points ask a relative size of the rate (SPAN_MIN_CHANGE) to split a segment; a fall just under
  * it that follows a dip is joined to the steps before it, and the span's mean then dilutes the
  * fall with them (grid 239-92: the miss rate 0.58 → 0.70 from step 40, joined to steps 11–39,
@@ -280,7 +288,7 @@ function certainPart(
     // The part left out must be the rate before (or after) the fall, not a step of it: a fall
     // whose first steps are a mid level (a scrape interval that holds the edge) keeps them.
     const risenLower = outside.length >= minSteps && medianShift(lower, outside, 0).z >= SPLIT_Z
-    if (Math.abs(z) >= bestZ && !risenLower) {
+    if (Math.abs(z) >= bestZ && lower.length >= LEVEL_MIN_STEPS && !risenLower) {
       best = z > 0 ? { from: k, to } : { from, to: k - 1 }
       bestZ = Math.abs(z)
     }
