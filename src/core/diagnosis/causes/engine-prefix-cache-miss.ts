@@ -257,13 +257,13 @@ function stepsOf(series: Float64Array, from: number, to: number): Float64Array {
  * differ for certain: their medians' difference over the standard error of their pooled robust
  * spread (`medianShift`) at least {@link SPLIT_Z}, each part at least `minSteps` long, and the
  * lower part a level of its own ({@link LEVEL_MIN_STEPS}) not above the steps outside the span
- * for certain (it is the rate before or after the fall). The change
- * points ask a relative size of the rate (SPAN_MIN_CHANGE) to split a segment; a fall just under
- * it that follows a dip is joined to the steps before it, and the span's mean then dilutes the
- * fall with them (grid 239-92: the miss rate 0.58 → 0.70 from step 40, joined to steps 11–39,
- * read 1.12× over the span). Certainty, not size, finds the level inside: the steps' own swing
- * says whether the two parts differ. One split, not every sub-span: the best of all sub-spans
- * of a long span finds a certain-looking stretch in its swing.
+ * for certain (it is the rate before or after the fall). The change points ask a relative size
+ * of the rate (SPAN_MIN_CHANGE) to split a segment; a fall just under it that follows a dip is
+ * joined to the steps before it, and the span's mean then dilutes the fall with them (grid
+ * 239-92: the miss rate 0.58 → 0.70 from step 40, joined to steps 11–39, read 1.12× over the
+ * span). Certainty, not size, finds the level inside: the steps' own swing says whether the two
+ * parts differ. One split, not every sub-span: the best of all sub-spans of a long span finds a
+ * certain-looking stretch in its swing.
  */
 function certainPart(
   miss: Float64Array,
