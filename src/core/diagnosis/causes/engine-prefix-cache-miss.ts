@@ -30,6 +30,7 @@ import {
 } from '../explain/evidence.js'
 import { decimals, figure, fmtUs, round } from '../explain/text.js'
 import { meanOutside, meanOver, type ResourceView } from '../resources.js'
+import { medianShift } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
@@ -211,7 +212,9 @@ function fall(
     }),
     SPAN_MIN_CHANGE
   )
-  const range = span ? { from: span.start, to: span.end } : changeBuckets(ctx.ttftChange)
+  const range = span
+    ? certainPart(miss, span.start, span.end, minSegmentSteps(ctx.grid))
+    : changeBuckets(ctx.ttftChange)
   if (range === null) {
     return null
   }
@@ -221,6 +224,76 @@ function fall(
     return null
   }
   return { ...range, inside, outside, own: span !== null }
+}
+
+/**
+ * Standard errors from which the two parts of one split of a fall's span differ (`certainPart`):
+ * where chance stops for a statistic scanned over every position (ADR 0185). A span the change
+ * points placed well has no certain level inside it, and its split points are a scan.
+ */
+const SPLIT_Z = 4
+/**
+ * Steps the part a split leaves out needs: a level of its own, read over as many steps as the
+ * noise unit asks of the steps it is read against (step-rise.ts). A shorter part at the span's
+ * edge is a step of the edge or of the swing, not a stretch the change points joined to the fall
+ * (grid 239-1: the fall's last two steps, 0.64 and 0.69 against 0.76, would be cut off).
+ */
+const LEVEL_MIN_STEPS = 6
+
+/** The sorted finite steps of `series` inside [from, to]. */
+function stepsOf(series: Float64Array, from: number, to: number): Float64Array {
+  const out: number[] = []
+  for (let k = from; k <= to; k++) {
+    const v = series[k] as number
+    if (v === v) {
+      out.push(v)
+    }
+  }
+  return Float64Array.from(out).sort()
+}
+
+/**
+ * The change points' span, or its higher part where one split of it leaves two levels that
+ * differ for certain: their medians' difference over the standard error of their pooled robust
+ * spread (`medianShift`) at least {@link SPLIT_Z}, each part at least `minSteps` long, and the
+ * lower part a level of its own ({@link LEVEL_MIN_STEPS}) not above the steps outside the span
+ * for certain (it is the rate before or after the fall). The change points ask a relative size
+ * of the rate (SPAN_MIN_CHANGE) to split a segment; a fall just under it that follows a dip is
+ * joined to the steps before it, and the span's mean then dilutes the fall with them (grid
+ * 239-92: the miss rate 0.58 → 0.70 from step 40, joined to steps 11–39, read 1.12× over the
+ * span). Certainty, not size, finds the level inside: the steps' own swing says whether the two
+ * parts differ. One split, not every sub-span: the best of all sub-spans of a long span finds a
+ * certain-looking stretch in its swing.
+ */
+function certainPart(
+  miss: Float64Array,
+  from: number,
+  to: number,
+  minSteps: number
+): { from: number; to: number } {
+  const outside = Float64Array.from([
+    ...stepsOf(miss, 0, from - 1),
+    ...stepsOf(miss, to + 1, miss.length - 1),
+  ]).sort()
+  let best = { from, to }
+  let bestZ = SPLIT_Z
+  for (let k = from + minSteps; k <= to - minSteps + 1; k++) {
+    const before = stepsOf(miss, from, k - 1)
+    const after = stepsOf(miss, k, to)
+    if (before.length < minSteps || after.length < minSteps) {
+      continue
+    }
+    const z = medianShift(after, before, 0).z
+    const lower = z > 0 ? before : after
+    // The part left out must be the rate before (or after) the fall, not a step of it: a fall
+    // whose first steps are a mid level (a scrape interval that holds the edge) keeps them.
+    const risenLower = outside.length >= minSteps && medianShift(lower, outside, 0).z >= SPLIT_Z
+    if (Math.abs(z) >= bestZ && lower.length >= LEVEL_MIN_STEPS && !risenLower) {
+      best = z > 0 ? { from: k, to } : { from, to: k - 1 }
+      bestZ = Math.abs(z)
+    }
+  }
+  return best
 }
 
 /** Cached prompt tokens over prompt tokens, both per-second rates of their counters. */
