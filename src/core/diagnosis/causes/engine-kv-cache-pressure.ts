@@ -289,7 +289,9 @@ export const engineKvCachePressureCause: CauseRecord = {
     // latency shows late: see pressureOnset.
     const onset = levels === null ? null : pressureOnset(ctx, levels, range.from)
     const from = onset !== null ? onset : start === null || start <= range.from ? range.from : start
-    const to = end === null || end >= range.to ? range.to : end
+    // A pressure the cache shows from its onset on ends where the cache does (ADR 0321's end),
+    // though the latency's tail moved only in some of its minutes; otherwise only ever earlier.
+    const to = end === null || (end >= range.to && onset === null) ? range.to : end
     if (from === range.from && to === range.to) {
       return finding.window
     }
