@@ -107,6 +107,34 @@ function pressureEnd(ctx: DiagnosisContext, levels: { start: number; end: number
   return end
 }
 
+/**
+ * The start of the full level that holds the window's first step, when that level began earlier
+ * (ADR 0345): the cache stepped up to full there, with a before in the data (at least
+ * {@link MIN_STEPS_BEFORE} steps of it below full), and preemptions started with it. An engine
+ * preempts only when no block is left, so from that step on the cache was out of room: the
+ * pressure had begun, whatever the latency showed. A mild shortage adds tens of milliseconds to
+ * the typical request, below what a latency span needs to count, until the backlog it feeds shows
+ * in the tail (grid case 239-84: the cache full from the fault's first step, the TTFT P99 up only
+ * in its last minute). Null otherwise: the latency's start stands.
+ */
+function pressureOnset(
+  ctx: DiagnosisContext,
+  levels: { start: number; end: number }[],
+  from: number
+): number | null {
+  const level = levels.find((l) => l.start < from && from <= l.end)
+  const view = ctx.resources.get('kv_usage')
+  if (level === undefined || view === undefined) {
+    return null
+  }
+  const first = view.mean.findIndex((v) => v === v)
+  if (first < 0 || level.start - first < MIN_STEPS_BEFORE) {
+    return null
+  }
+  const pre = resourceLevel(ctx, 'preemptions', { from: level.start, to: level.end })
+  return pre !== null && preemptingIn(pre) ? level.start : null
+}
+
 interface OwnStep {
   range: { from: number; to: number }
   /** How clearly the requests' wait rose with it (0..1). */
@@ -257,9 +285,13 @@ export const engineKvCachePressureCause: CauseRecord = {
       levels === null || opensWithData(ctx, finding.window) === null
         ? null
         : Math.min(...levels.map((l) => l.start))
-    // Only ever narrower: the latency's own edges stand where the cache was full at them.
-    const from = start === null || start <= range.from ? range.from : start
-    const to = end === null || end >= range.to ? range.to : end
+    // The latency's own edges stand where the cache was full at them, except for an onset the
+    // latency shows late: see pressureOnset.
+    const onset = levels === null ? null : pressureOnset(ctx, levels, range.from)
+    const from = onset !== null ? onset : start === null || start <= range.from ? range.from : start
+    // A pressure the cache shows from its onset on ends where the cache does (ADR 0321's end),
+    // though the latency's tail moved only in some of its minutes; otherwise only ever earlier.
+    const to = end === null || (end >= range.to && onset === null) ? range.to : end
     if (from === range.from && to === range.to) {
       return finding.window
     }

@@ -33,7 +33,12 @@ import { meanOutside, meanOver, type ResourceView } from '../resources.js'
 import { medianShift } from '../../stats/quantile.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketMean, bucketOf } from '../../timeline/buckets.js'
-import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
+import {
+  detectChangePoints,
+  findElevatedSpan,
+  type ElevatedSpan,
+  type Segment,
+} from '../../timeline/change-points.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
 import {
   riseFigures,
@@ -194,6 +199,35 @@ function spanChange(ctx: DiagnosisContext, from: number, to: number): TimeChange
 }
 
 /**
+ * The span widened over the segments beside it that sit nearer its level than its baseline (ADR
+ * 0345). The segmentation may cut a fall into a deeper first level and a shallower rest (grid
+ * case 241-38: a miss rate of 0.59, then 0.74 for a minute and 0.70 for five); the rise a span
+ * needs ({@link SPAN_MIN_CHANGE}) says whether the rate fell at all, not how long, and a level
+ * nearer the fallen one than the one before is the same fall. The midpoint is the quiet shift's
+ * edge rule (ADR 0339), read on whole levels.
+ */
+function nearerLevels(
+  segments: readonly Segment[],
+  span: ElevatedSpan
+): { from: number; to: number } {
+  const mid = (span.baseline + span.elevated) / 2
+  const i = segments.findIndex((s) => s.start <= span.start && span.start <= s.end)
+  const j = segments.findIndex((s) => s.start <= span.end && span.end <= s.end)
+  let a = i
+  let b = j
+  while (a > 0 && (segments[a - 1] as Segment).mean >= mid) {
+    a--
+  }
+  while (b >= 0 && b < segments.length - 1 && (segments[b + 1] as Segment).mean >= mid) {
+    b++
+  }
+  return {
+    from: a < i && a >= 0 ? (segments[a] as Segment).start : span.start,
+    to: b > j ? (segments[b] as Segment).end : span.end,
+  }
+}
+
+/**
  * Where the hit rate fell: the span where the miss rate (1 − hit rate) rose, found on the hit
  * rate itself so the window is the cache's, not the noisiest latency series'. Falls back on the
  * TTFT change window when the rate has no level shift of its own.
@@ -203,17 +237,18 @@ function fall(
   rate: HitRate
 ): { from: number; to: number; inside: number; outside: number; own: boolean } | null {
   const miss = missSeries(rate)
-  const span = findElevatedSpan(
-    // A fall that comes back inside a long window is a pulse: its edges only show as a pair.
-    detectChangePoints(miss, {
-      minRelativeChange: SPAN_MIN_CHANGE,
-      minSegment: minSegmentSteps(ctx.grid),
-      pulse: true,
-    }),
-    SPAN_MIN_CHANGE
-  )
-  const range = span
-    ? certainPart(miss, span.start, span.end, minSegmentSteps(ctx.grid))
+  // A fall that comes back inside a long window is a pulse: its edges only show as a pair.
+  const levels = detectChangePoints(miss, {
+    minRelativeChange: SPAN_MIN_CHANGE,
+    minSegment: minSegmentSteps(ctx.grid),
+    pulse: true,
+  })
+  const span = findElevatedSpan(levels, SPAN_MIN_CHANGE)
+  // The span first takes in the levels nearer its fallen level (ADR 0345), then keeps only its
+  // certain part (ADR 0347).
+  const near = span ? nearerLevels(levels.segments, span) : null
+  const range = near
+    ? certainPart(miss, near.from, near.to, minSegmentSteps(ctx.grid))
     : changeBuckets(ctx.ttftChange)
   if (range === null) {
     return null

@@ -19,7 +19,10 @@ import { resourceLevel } from '../detect/shifts.js'
 import { changeEvidence, changeWindow, scopeOf } from '../explain/evidence.js'
 import { figure, pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
-import { evaluateStageRule } from './stage-rule.js'
+import { evaluateStageRule, stageSum } from './stage-rule.js'
+import type { Finding } from '../../model/diagnosis.js'
+import { bucketsOfWindow, windowOfBuckets } from '../frame/window-span.js'
+import { quietShift } from '../detect/quiet-shift.js'
 
 /** Upstream sessions at this share of their limit are full: the next request queues. */
 const UPSTREAM_FULL = 0.95
@@ -109,6 +112,26 @@ export function proxyQueue(
   return { support, empty, evidence }
 }
 
+const GATEWAY_WAIT = ['gateway.queue', 'gateway.unattributed'] as const
+
+/**
+ * The window of the gateway's own wait (ADR 0345): the span where its median per step shifted
+ * (`quietShift`, edges at the steps nearer the shifted level than the baseline, ADR 0339), when
+ * it overlaps the latency's window. A gateway with a free worker or upstream slot waits about
+ * nothing, so its wait is a quiet series that steps up with the fault and back with its end; the
+ * TTFT P99, one request in a hundred, moves with any slow request at low load (contract seed 139
+ * `#0`: a 2.9 s request in the minute before the fault opened the window 113 s early). Null when
+ * the wait did not shift or shifted elsewhere: the latency's window stands.
+ */
+function ownWait(ctx: DiagnosisContext, window: Finding['window']): Finding['window'] {
+  const range = bucketsOfWindow(ctx.grid, window)
+  const shift = range === null ? null : quietShift(ctx, stageSum(ctx, GATEWAY_WAIT))
+  if (range === null || shift === null || shift.end < range.from || range.to < shift.start) {
+    return null
+  }
+  return windowOfBuckets(ctx.grid, { from: shift.start, to: shift.end }, ctx.input.window.toUs)
+}
+
 export const gatewayQueueingCause: CauseRecord = {
   cause: 'gateway.queueing',
   label: 'Requests queue in the gateway',
@@ -138,7 +161,7 @@ export const gatewayQueueingCause: CauseRecord = {
     // as time inside its entry that none of its steps covers (`gateway.unattributed`): the
     // gateway's own wait counts with its recorded queue step.
     const result = evaluateStageRule(ctx, {
-      stages: ['gateway.queue', 'gateway.unattributed'],
+      stages: GATEWAY_WAIT,
       label: "the gateway's queue and own wait (gateway.queue+gateway.unattributed)",
       scopeDimensions: ['route', 'region'],
     })
@@ -156,7 +179,8 @@ export const gatewayQueueingCause: CauseRecord = {
       }
       // Scope stays null: the gateway is shared by every replica behind it.
       result.scope = scopeOf(null, null)
-      return result
+      const own = ownWait(ctx, result.window)
+      return own === null ? result : { ...result, window: own, ownWindow: true }
     }
     // Without gateway spans (a proxy that emits none), its metrics alone can name the wait when
     // latency rose while requests queued in it.

@@ -40,6 +40,21 @@ export interface StageRuleOptions {
   label?: string
 }
 
+/** Each request's time in `stages` together (0 where it has none of them). */
+export function stageSum(ctx: DiagnosisContext, stages: readonly StageName[]): Float64Array {
+  const values = new Float64Array(ctx.frame.n)
+  for (const stage of stages) {
+    const col = ctx.frame.stages[stage]
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const v = col[i] as number
+      if (v === v && v > 0) {
+        values[i] = (values[i] as number) + v
+      }
+    }
+  }
+  return values
+}
+
 /** Evaluates the stage pattern; returns the partial finding plus its raw strengths. */
 export function evaluateStageRule(
   ctx: DiagnosisContext,
@@ -65,16 +80,10 @@ export function evaluateStageRule(
     return null
   }
   let change = ctx.ttftChange
-  const values = new Float64Array(ctx.frame.n)
-  for (const st of stats) {
-    const col = ctx.frame.stages[st.stage]
-    for (let i = 0; i < ctx.frame.n; i++) {
-      const v = col[i] as number
-      if (v === v && v > 0) {
-        values[i] = (values[i] as number) + v
-      }
-    }
-  }
+  const values = stageSum(
+    ctx,
+    stats.map((st) => st.stage)
+  )
   let shift = shiftOf(ctx, values, change)
   if (!change.elevated || shift.ratio < 1.3) {
     // The TTFT P99 per step can be too noisy to show the change; the stage's own P90 per step
