@@ -373,57 +373,24 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       validateRequestQuery(query)
       const where = requestWhere(query)
       valueRangeClauses(query.valueRange, where)
-      const sortBy = query.sortBy ?? 'start'
-      const column = measureColumn(sortBy)
+      const column = measureColumn(query.sortBy ?? 'start')
       const dir = query.sortDir === 'asc' ? 'ASC' : 'DESC'
-      const order = `ORDER BY ${column} ${dir} NULLS LAST, trace_id ASC`
-      let page = ''
-      const pageParams: number[] = []
+      let sql = `SELECT * FROM requests ${where.sql} ORDER BY ${column} ${dir} NULLS LAST, trace_id ASC`
+      const params = [...where.params]
       if (query.limit !== undefined) {
-        page += ' LIMIT ?'
-        pageParams.push(query.limit)
+        sql += ' LIMIT ?'
+        params.push(query.limit)
       }
       if (query.offset) {
-        page += ' OFFSET ?'
-        pageParams.push(query.offset)
+        sql += ' OFFSET ?'
+        params.push(query.offset)
       }
-      // The slowest first, as the samples card asks: only the rows at or above a cut the
-      // rollup's histograms vouch for are sorted (ADR 0352).
-      const cut =
-        dir === 'DESC' &&
-        query.limit !== undefined &&
-        query.valueRange === undefined &&
-        query.fromUs !== undefined &&
-        query.toUs !== undefined
-          ? await rollup.topCut(
-              { fromUs: query.fromUs, toUs: query.toUs, filters: query.filters, measure: sortBy },
-              query.limit + (query.offset ?? 0)
-            )
-          : null
       return readers.run(async (reader) => {
         const total = (
           await reader.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
         ).getRowsJS()[0]?.[0]
-        if (cut !== null) {
-          const found = (
-            await reader.runAndReadAll(
-              `SELECT * FROM requests ${where.sql} AND ${column} >= ? ${order}${page}`,
-              [...where.params, cut, ...pageParams]
-            )
-          ).getRowObjectsJS()
-          // A full page means at least offset + limit rows passed the cut: the rows before it
-          // and the page itself are then the same as over every row.
-          if (found.length === query.limit) {
-            return { total: toNumber(total ?? 0), rows: found.map(requestFromRow) }
-          }
-        }
-        const found = (
-          await reader.runAndReadAll(`SELECT * FROM requests ${where.sql} ${order}${page}`, [
-            ...where.params,
-            ...pageParams,
-          ])
-        ).getRowObjectsJS()
-        return { total: toNumber(total ?? 0), rows: found.map(requestFromRow) }
+        const page = (await reader.runAndReadAll(sql, params)).getRowObjectsJS()
+        return { total: toNumber(total ?? 0), rows: page.map(requestFromRow) }
       })
     },
 

@@ -43,17 +43,6 @@ export function binValue(key: number): number {
   return (Math.sign(key) * 2 * GAMMA ** k) / (GAMMA + 1)
 }
 
-/**
- * The lower edge of a positive bin (its values are above it, up to γ^k), or null for the zero
- * and negative bins.
- */
-export function binLowerEdge(key: number): number | null {
-  if (key <= 0) {
-    return null
-  }
-  return GAMMA ** (key - KEY_OFFSET - 1)
-}
-
 /** Counts per bin plus the exact extremes, of one measure over some requests. */
 export interface LogHistogram {
   count: number

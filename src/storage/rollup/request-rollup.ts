@@ -24,7 +24,6 @@ import type { Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../span-store.js'
 import { logBinOf, logBins } from '../query/log-bins.js'
 import {
-  binLowerEdge,
   binValue,
   emptyHistogram,
   histogramQuantiles,
@@ -53,13 +52,6 @@ const CHUNK_BUCKETS = 120
 const MAX_ENTRIES = 6_000
 /** Commits whose spans are remembered (`untouchedSince`); older ones count as touching all. */
 const MAX_LOGGED_WRITES = 1_024
-/**
- * A cut lies this far (relatively) below its bin's edge: the SQL that bins a value (ln, divide,
- * ceil) may round one lying on an edge into the bin above it, and a cut above such a value
- * would leave it out of the rows that pass. Far above that rounding (about 1e-15), far below a
- * bin's width (2 %).
- */
-const EDGE_SLACK = 1e-9
 const EVERYTHING: WriteExtent = { fromUs: -Infinity, toUs: Infinity }
 
 export interface AggEntry {
@@ -117,15 +109,6 @@ export interface RequestRollup {
    * cannot answer.
    */
   histogram(query: HistogramQuery): Promise<RequestHistogram | null | undefined>
-  /**
-   * A value below which no request of the `n` with the largest `measure` in the window lies
-   * (ADR 0352): the lower edge of the bin where the kept histograms of the buckets inside the
-   * window reach `n` values. Only buckets already kept are read (no read of rows); null when they
-   * hold fewer than `n` values of the measure, when the `n`-th falls in a bin at or below zero,
-   * or for a measure without histograms. The histograms count values, so the rows at or above
-   * the cut may still be fewer than `n` (a bin's edge): the caller checks.
-   */
-  topCut(range: RollupRange & { measure: RequestMeasure }, n: number): Promise<number | null>
   /** Reads the buckets of a window ahead of its first request (both kinds, no step). */
   warm(fromUs: number, toUs: number): Promise<void>
   /** After a commit: forget the buckets holding these request starts (µs). */
@@ -584,56 +567,6 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
         }
       }
       return { lowUs: bins.lowUs, highUs: bins.highUs, cells: out }
-    },
-
-    async topCut({ fromUs, toUs, filters, measure }, n) {
-      const index = HIST_MEASURES.indexOf(measure)
-      if (index < 0 || !(toUs > fromUs) || !(n >= 1)) {
-        return null
-      }
-      if (restoring) {
-        await restoring
-      }
-      // Per base, the bins of its kept buckets inside the window (bases overlap: one is read).
-      const fk = filterKey(filters)
-      const perBase = new Map<number, { count: number; bins: Map<number, number> }>()
-      for (const [key, entry] of cache) {
-        const [kind, keyFk, base, bucket] = key.split('|')
-        if (kind !== 'hist' || keyFk !== fk) {
-          continue
-        }
-        const b = Number(bucket)
-        const baseUs = Number(base)
-        if (b < fromUs || b + baseUs > toUs) {
-          continue
-        }
-        const h = (entry as HistEntry)[index] as LogHistogram
-        let into = perBase.get(baseUs)
-        if (!into) {
-          into = { count: 0, bins: new Map() }
-          perBase.set(baseUs, into)
-        }
-        into.count += h.count
-        for (const [k, c] of h.bins) {
-          into.bins.set(k, (into.bins.get(k) ?? 0) + c)
-        }
-      }
-      const fullest = [...perBase.values()].reduce<{
-        count: number
-        bins: Map<number, number>
-      } | null>((a, b) => (a === null || b.count > a.count ? b : a), null)
-      if (fullest === null || fullest.count < n) {
-        return null
-      }
-      let seen = 0
-      for (const k of [...fullest.bins.keys()].sort((a, b) => b - a)) {
-        seen += fullest.bins.get(k) ?? 0
-        if (seen >= n) {
-          const edge = binLowerEdge(k)
-          return edge === null ? null : edge * (1 - EDGE_SLACK)
-        }
-      }
-      return null
     },
 
     async warm(fromUs, toUs) {
