@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DuckDBValue } from '@duckdb/node-api'
-import { makeRequest } from '../../core/model/testing/builders.js'
 import type { Micros } from '../../core/model/units.js'
 import {
   createRequestRollup,
@@ -15,6 +14,7 @@ import type { SpanStore } from '../span-store.js'
 import { createDuckDbStore, duckDbSharedOf, type DuckDbShared } from './duckdb-store.js'
 import { duckDbRollupSource } from './rollup-fill.js'
 import { readSavedRollup } from './rollup-persist.js'
+import { rollupRequests } from '../testing/rollup-requests.js'
 
 // The rollup a store saves at close and reads back at its next open (ADR 0351), over a real
 // DuckDB file: the buckets read back are the ones a fresh scan of the rows gives, and a write to
@@ -28,20 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tokenline-rollup-persist-'))
 const path = join(dir, 'store.duckdb')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-let ids = 0
-function request(startUs: number, ttftUs: number) {
-  ids++
-  return makeRequest({
-    traceId: ids.toString(16).padStart(32, '0'),
-    startUs: startUs as Micros,
-    endUs: (startUs + 5 * ttftUs) as Micros,
-    ttftUs: ttftUs as Micros,
-    tpotUs: (ids % 4 === 0 ? null : ttftUs / 50) as Micros | null,
-    e2eUs: (5 * ttftUs) as Micros,
-    stages: { 'engine.prefill': ttftUs / 2, 'engine.queue': ids % 3 === 0 ? null : 1000 },
-    errorType: ids % 17 === 0 ? 'timeout' : ids % 13 === 0 ? '500' : null,
-  })
-}
+const request = rollupRequests()
 
 const open = async (): Promise<{
   store: SpanStore

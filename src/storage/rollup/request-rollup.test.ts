@@ -1,33 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeRequest } from '../../core/model/testing/builders.js'
-import type { RequestTimeline } from '../../core/model/request.js'
 import type { Micros } from '../../core/model/units.js'
 import type { PercentileRow } from '../../core/model/query.js'
 import { createDuckDbStore } from '../duckdb/duckdb-store.js'
 import type { SpanStore } from '../span-store.js'
 import { RELATIVE_ERROR } from './log-histogram.js'
 import { createRequestRollup, requestRollupOf, type RequestRollup } from './request-rollup.js'
+import { rollupRequests } from '../testing/rollup-requests.js'
 
 // The rollup against the store's own exact answers, over a real DuckDB store: counts and sums
 // equal, quantiles within the stated bound; late data, moved traces and retention reach it.
 const T0 = 1_700_000_000_000_000
 const MIN = 60_000_000
-let ids = 0
-
-function request(startUs: number, ttftUs: number, extra: Partial<RequestTimeline> = {}) {
-  ids++
-  return makeRequest({
-    traceId: ids.toString(16).padStart(32, '0'),
-    startUs: startUs as Micros,
-    endUs: (startUs + 5 * ttftUs) as Micros,
-    ttftUs: ttftUs as Micros,
-    tpotUs: (ids % 4 === 0 ? null : ttftUs / 50) as Micros | null,
-    e2eUs: (5 * ttftUs) as Micros,
-    stages: { 'engine.prefill': ttftUs / 2, 'engine.queue': ids % 3 === 0 ? null : 1000 },
-    errorType: ids % 17 === 0 ? 'timeout' : ids % 13 === 0 ? '500' : null,
-    ...extra,
-  })
-}
+const request = rollupRequests()
 
 function expectClose(approx: PercentileRow[], exact: PercentileRow[]): void {
   expect(approx.map((r) => [r.measure, r.bucketStartUs, r.count])).toEqual(
