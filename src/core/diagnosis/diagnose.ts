@@ -196,7 +196,8 @@ function setAsideStanding(
   frame: RequestFrame,
   window: { fromUs: number; toUs: number },
   findings: Finding[],
-  standing: readonly StandingCondition[]
+  standing: readonly StandingCondition[],
+  excessStage: (f: Finding) => string | undefined = (f) => f.evidence[0]?.stage
 ): void {
   for (const f of findings) {
     const span = windowSpanUs(f.window)
@@ -213,7 +214,7 @@ function setAsideStanding(
             ))
       ) ?? carriedByStanding(frame, f, standing)
     if (same === undefined) {
-      const queued = queuedOnStanding(frame, f, standing)
+      const queued = queuedOnStanding(frame, f, standing, excessStage(f))
       if (queued !== null) {
         f.confidence *= STANDING_FACTOR
         f.evidence.push(queued)
@@ -349,10 +350,10 @@ function carriedByStanding(
 function queuedOnStanding(
   frame: RequestFrame,
   f: Finding,
-  standing: readonly StandingCondition[]
+  standing: readonly StandingCondition[],
+  excessStage: string | undefined
 ): Evidence | null {
-  const first = f.evidence[0]
-  if (f.scope.value !== null || f.window === null || first?.stage !== 'engine.queue') {
+  if (f.scope.value !== null || f.window === null || excessStage !== 'engine.queue') {
     return null
   }
   const inWindow = findingRequests(frame, f)
@@ -369,6 +370,40 @@ function queuedOnStanding(
     observed: value,
     baseline: null,
     text: `against: ${pct(held.share)} of the engine queue time the window added is ${dimension}=${value}'s, as slow through the whole window (a standing condition); the other requests of the window wait no longer than outside it (Cliff's δ ${decimals(held.restDelta, 2)})`,
+  }
+}
+
+/**
+ * The stage an end-of-data finding's excess is in: its first lines say which measures moved at
+ * the end, the stage line after them which stage grew most (explain/end-change.ts). A queue that
+ * grows at the end of the data on a standing condition's place is that condition's cost as much
+ * as one in a window inside it (ADR 0353).
+ */
+function endExcessStage(f: Finding): string | undefined {
+  return f.evidence.find((e) => e.stage !== undefined)?.stage
+}
+
+/**
+ * The `healthy` answer's line for an end-of-data finding a standing condition explained: what
+ * grew at the end, and why it is the condition's.
+ */
+function endSetAside(f: Finding): Evidence | null {
+  const grew = f.evidence.find((e) => e.stage !== undefined)
+  const against = f.evidence[f.evidence.length - 1]
+  if (
+    grew === undefined ||
+    typeof grew.observed !== 'number' ||
+    typeof grew.baseline !== 'number' ||
+    against === undefined ||
+    f.window === null
+  ) {
+    return null
+  }
+  return {
+    stage: grew.stage!,
+    observed: grew.observed,
+    baseline: grew.baseline,
+    text: `from ${f.window.start} to the end of the data ${grew.stage!} grew (median ${fmtUs(grew.observed * 1000)} vs ${fmtUs(grew.baseline * 1000)} before), but not as an incident: ${against.text.replace(/^against: /, '')}`,
   }
 }
 
@@ -637,12 +672,18 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     findings = [sloBreachFinding(ctx, actionsOf)]
   }
   const end = endChange(ctx)
+  let endAside: Evidence | null = null
   if (findings.length === 0) {
     // The data's last minute above all its history is not "healthy", though no cause could be
     // judged on so short a change: its mechanism, said as such (ADR 0260).
     const atEnd = end === null ? null : endChangeFinding(ctx, end, actionsOf)
-    if (atEnd !== null) {
+    if (atEnd !== null && !ctx.sloBreached) {
+      setAsideStanding(input.frame, input.window, [atEnd], standing, endExcessStage)
+    }
+    if (atEnd !== null && atEnd.confidence >= MIN_CONFIDENCE) {
       findings = [atEnd]
+    } else if (atEnd !== null) {
+      endAside = endSetAside(atEnd)
     }
   } else if (end !== null) {
     // A mechanism judged on that last minute alone gives way to the root the requests show
@@ -665,6 +706,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
         openStart
       ),
     ]
+    if (endAside !== null) {
+      findings[0]!.evidence.splice(1, 0, endAside)
+    }
   }
   return {
     diagnosis: { ...envelope(input, ctx, findings[0]), findings, standing_conditions: standing },
