@@ -57,6 +57,61 @@ const SAME_WORK_QUANTILE = 0.25
 const MIN_PER_STEP = 5
 
 /**
+ * Each request's time per token over the peers' at its running batch: the median of the other
+ * replicas' requests that ran with as many others, over the whole run (a batch the peers ran with
+ * fewer than {@link MIN_PER_STEP} requests borrows the nearest batch they did). An engine's time
+ * per token grows with its batch, and a node that fell behind runs its backlog at a full batch
+ * after its fault has ended: per token it is then as slow as a peer with as full a batch, not
+ * slower, while its plain median stays above the peers' for as long as the backlog drains
+ * (contract seed 149 `node.degraded#1`: after the fault's end at 1231 s the node's median batch
+ * was 7 against the peers' 2–3 for two minutes, its median TPOT 1.17× theirs, at batch 7 18.4
+ * against 17.5–18.2 ms; ADR 0355). Null without the engine spans that count a batch.
+ */
+function atPeersBatch(
+  ctx: DiagnosisContext,
+  rest: Uint8Array,
+  per: Float64Array
+): Float64Array | null {
+  const n = ctx.frame.n
+  const batch = runningBatch(ctx, new Uint8Array(n).fill(1))
+  const cells = new Map<number, number[]>()
+  for (let i = 0; i < n; i++) {
+    const k = batch[i] as number
+    const v = per[i] as number
+    if (rest[i] === 1 && k === k && v === v) {
+      const cell = cells.get(k) ?? []
+      cell.push(v)
+      cells.set(k, cell)
+    }
+  }
+  const ref = new Map<number, number>()
+  for (const [k, cell] of cells) {
+    const median = quantileSorted(Float64Array.from(cell).sort(), 0.5)
+    if (cell.length >= MIN_PER_STEP && median > 0) {
+      ref.set(k, median)
+    }
+  }
+  if (ref.size === 0) {
+    return null
+  }
+  const known = [...ref.keys()]
+  const out = new Float64Array(n).fill(NaN)
+  for (let i = 0; i < n; i++) {
+    const k = batch[i] as number
+    if (!(k === k)) {
+      continue
+    }
+    let near = ref.get(k)
+    if (near === undefined) {
+      const at = known.reduce((a, b) => (Math.abs(b - k) < Math.abs(a - k) ? b : a))
+      near = ref.get(at) as number
+    }
+    out[i] = (per[i] as number) / near
+  }
+  return out
+}
+
+/**
  * When the scope did the same work slower: the span its median time per token (TPOT, or prefill
  * per uncached prompt token for a TTFT cohort) stood above the other replicas' in the same steps,
  * from change points on that ratio. The node's own series, not its latency: a degraded node's
@@ -81,8 +136,9 @@ function slowerPerTokenWindow(
       rest[i] = members.has(c) ? 0 : 1
     }
   }
-  const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
-  const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, rest, MIN_PER_STEP).values
+  const read = atPeersBatch(ctx, rest, per) ?? per
+  const own = bucketQuantile(ctx.grid, f.startUs, read, 0.5, mine, MIN_PER_STEP).values
+  const theirs = bucketQuantile(ctx.grid, f.startUs, read, 0.5, rest, MIN_PER_STEP).values
   const ratio = own.map((v, k) => {
     const p = theirs[k] as number
     return v > 0 && p > 0 ? v / p : NaN
