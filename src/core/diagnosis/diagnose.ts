@@ -210,7 +210,8 @@ function setAsideStanding(
           (span === null ||
             !(
               grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }) ||
-              grewAtGateway(frame, window, c, f, { fromUs: span.from, toUs: span.to })
+              grewAtGateway(frame, window, c, f, { fromUs: span.from, toUs: span.to }) ||
+              grewInNetwork(frame, window, c, f, { fromUs: span.from, toUs: span.to })
             ))
       ) ?? carriedByStanding(frame, f, standing)
     if (same === undefined) {
@@ -253,6 +254,27 @@ function grewAtGateway(
   return (
     f.evidence.some((e) => e.metric?.startsWith(`${GATEWAY_TPOT}.`) === true) &&
     grewWithin(frame, window, c, span, frame.perOutputTokenUs)
+  )
+}
+
+/**
+ * A finding read on a region's own network time stands on that time, not on the condition's
+ * TTFT: a far region whose round trips doubled three minutes into the data is an incident on top
+ * of its distance, though the 45 ms they added to its TTFT is within that TTFT's spread per step
+ * (grid 257-21, ADR 0354). Whether the region's difference in network time grew in the window,
+ * read as {@link grewWithin} reads the condition's own.
+ */
+function grewInNetwork(
+  frame: RequestFrame,
+  window: { fromUs: number; toUs: number },
+  c: StandingCondition,
+  f: Finding,
+  span: { fromUs: number; toUs: number }
+): boolean {
+  return (
+    c.dimension === 'region' &&
+    f.evidence[0]?.stage === 'network' &&
+    grewWithin(frame, window, c, span, frame.stages.network)
   )
 }
 
