@@ -208,10 +208,8 @@ function setAsideStanding(
           c.value === f.scope.value &&
           // An incident on top of the condition: the difference grew in the finding's window.
           (span === null ||
-            !(
-              grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }) ||
-              grewAtGateway(frame, window, c, f, { fromUs: span.from, toUs: span.to }) ||
-              grewInNetwork(frame, window, c, f, { fromUs: span.from, toUs: span.to })
+            ![null, ...ownSeries(frame, c, f)].some((values) =>
+              grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }, values)
             ))
       ) ?? carriedByStanding(frame, f, standing)
     if (same === undefined) {
@@ -238,44 +236,25 @@ function setAsideStanding(
 }
 
 /**
- * A finding read on the time per output token at the gateway stands on that time, not on the
- * condition's measure: a node whose TTFT was higher all window long (its queue, by chance) and
- * whose time per token then rose 1.2× inside the finding's window is an incident on top of the
- * condition (grid 229-12, ADR 0344). Whether its difference in that time grew in the window,
- * read as {@link grewWithin} reads the condition's own.
+ * The series a finding stands on where it is not the condition's measure, each read as
+ * {@link grewWithin} reads the condition's own: whether the scope's difference in it grew in the
+ * finding's window.
+ * - A finding read on the time per output token at the gateway: a node whose TTFT was higher all
+ *   window long (its queue, by chance) and whose time per token then rose 1.2× inside the
+ *   finding's window is an incident on top of the condition (grid 229-12, ADR 0344).
+ * - A finding read on a region's own network time: a far region whose round trips doubled three
+ *   minutes into the data is an incident on top of its distance, though the 45 ms they added to
+ *   its TTFT is within that TTFT's spread per step (grid 257-21, ADR 0354).
  */
-function grewAtGateway(
-  frame: RequestFrame,
-  window: { fromUs: number; toUs: number },
-  c: StandingCondition,
-  f: Finding,
-  span: { fromUs: number; toUs: number }
-): boolean {
-  return (
-    f.evidence.some((e) => e.metric?.startsWith(`${GATEWAY_TPOT}.`) === true) &&
-    grewWithin(frame, window, c, span, frame.perOutputTokenUs)
-  )
-}
-
-/**
- * A finding read on a region's own network time stands on that time, not on the condition's
- * TTFT: a far region whose round trips doubled three minutes into the data is an incident on top
- * of its distance, though the 45 ms they added to its TTFT is within that TTFT's spread per step
- * (grid 257-21, ADR 0354). Whether the region's difference in network time grew in the window,
- * read as {@link grewWithin} reads the condition's own.
- */
-function grewInNetwork(
-  frame: RequestFrame,
-  window: { fromUs: number; toUs: number },
-  c: StandingCondition,
-  f: Finding,
-  span: { fromUs: number; toUs: number }
-): boolean {
-  return (
-    c.dimension === 'region' &&
-    f.evidence[0]?.stage === 'network' &&
-    grewWithin(frame, window, c, span, frame.stages.network)
-  )
+function ownSeries(frame: RequestFrame, c: StandingCondition, f: Finding): Float64Array[] {
+  const series: Float64Array[] = []
+  if (f.evidence.some((e) => e.metric?.startsWith(`${GATEWAY_TPOT}.`) === true)) {
+    series.push(frame.perOutputTokenUs)
+  }
+  if (c.dimension === 'region' && f.evidence[0]?.stage === 'network') {
+    series.push(frame.stages.network)
+  }
+  return series
 }
 
 /**
