@@ -7,17 +7,13 @@
  * The end-of-data finding of ADR 0260 read that as engine.queue_saturation 0.40; the queue is the
  * standing condition's cost (ADRs 0279 and 0353): healthy, the node listed.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drawSuite, writeScenario } from '../../bench/contract-suite/generate.js'
-import { type Diagnosis, scoreRun } from '../../bench/contract-suite/score.js'
+import { diagnoseDrawn } from '../../bench/contract-suite/diagnose-drawn.js'
+import type { Diagnosis } from '../../bench/contract-suite/score.js'
 
-const run = promisify(execFile)
-const BIN = join(process.cwd(), 'bin/tokenline.js')
 const SEED = 149
 
 /** The findings' evidence lines, which the suite's score does not read. */
@@ -28,16 +24,12 @@ let answer: { d: WithEvidence; falseAlarm: boolean; listed: boolean } | null = n
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tokenline-contract-standing-node-'))
-  const s = drawSuite(SEED, 2, ['standing.slow_node']).find((x) => x.id === 'standing.slow_node#0')
-  if (s === undefined) {
-    throw new Error(`standing.slow_node#0 is not drawn by the suite on seed ${SEED}`)
-  }
-  const { path, requests, effectEndS } = writeScenario(s, join(dir, String(SEED)), SEED)
-  const { stdout } = await run('node', [BIN, 'diagnose', path, '--format', 'json'], {
-    maxBuffer: 64 << 20,
-  })
-  const d = JSON.parse(stdout) as WithEvidence
-  const score = scoreRun(s, d, requests, effectEndS)
+  const { d, score } = await diagnoseDrawn<WithEvidence>(
+    SEED,
+    'standing.slow_node',
+    'standing.slow_node#0',
+    dir
+  )
   answer = { d, falseAlarm: score.falseAlarm, listed: score.standing === true }
 }, 480_000)
 

@@ -7,17 +7,13 @@
  * 0.96 and 0.51. The queue is the standing condition's cost (ADR 0279): healthy, the replica
  * listed.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drawSuite, writeScenario } from '../../bench/contract-suite/generate.js'
-import { type Diagnosis, scoreRun } from '../../bench/contract-suite/score.js'
+import { diagnoseDrawn } from '../../bench/contract-suite/diagnose-drawn.js'
+import type { Diagnosis } from '../../bench/contract-suite/score.js'
 
-const run = promisify(execFile)
-const BIN = join(process.cwd(), 'bin/tokenline.js')
 const SEEDS = [17, 29]
 
 let dir: string
@@ -26,18 +22,12 @@ const answers = new Map<number, { d: Diagnosis; falseAlarm: boolean; listed: boo
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tokenline-contract-standing-'))
   for (const seed of SEEDS) {
-    const s = drawSuite(seed, 2, ['standing.slow_replica']).find(
-      (x) => x.id === 'standing.slow_replica#0'
+    const { d, score } = await diagnoseDrawn(
+      seed,
+      'standing.slow_replica',
+      'standing.slow_replica#0',
+      dir
     )
-    if (s === undefined) {
-      throw new Error(`standing.slow_replica#0 is not drawn by the suite on seed ${seed}`)
-    }
-    const { path, requests, effectEndS } = writeScenario(s, join(dir, String(seed)), seed)
-    const { stdout } = await run('node', [BIN, 'diagnose', path, '--format', 'json'], {
-      maxBuffer: 64 << 20,
-    })
-    const d = JSON.parse(stdout) as Diagnosis
-    const score = scoreRun(s, d, requests, effectEndS)
     answers.set(seed, { d, falseAlarm: score.falseAlarm, listed: score.standing === true })
   }
 }, 480_000)
