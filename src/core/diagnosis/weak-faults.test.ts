@@ -255,7 +255,7 @@ describe('standing conditions and gateway-only runs', () => {
 
 describe('a weak cold start whose young replica holds none of the tail (ADR 0360)', () => {
   it(
-    'names r8 from its own warm-up when its few slow requests are the fleet\'s own tail',
+    "names r8 from its own warm-up when its few slow requests are the fleet's own tail",
     () => {
       // Grid dev case 263-103: r8 joins at minute 8 (1.2×, spans only, long prompts) and works
       // 1.09× as long per token as its peers in its first 5 minutes (z 7.7), 1.01× after. 2 of its
