@@ -8,12 +8,14 @@ import {
   diagnoseGridCase,
   gridCase as seededGridCase,
   gridCaseInput,
+  withoutFaults,
   type GridCase,
 } from './testing/grid.js'
 import { generateRun, inputOfRun, minuteOfRun, type FaultSpec } from './testing/fault-gen.js'
 import { buildContext } from './frame/context.js'
 import type { Finding } from '../model/diagnosis.js'
 import { networkHighRttCause } from './causes/network-high-rtt.js'
+import { replicaColdStartCause } from './causes/replica-cold-start.js'
 
 function gridCase(
   seed: number,
@@ -246,6 +248,50 @@ describe('standing conditions and gateway-only runs', () => {
       expect(top.cause).toBe('replica.cold_start')
       expect(top.scope).toEqual({ dimension: 'replica', value: 'r8' })
       expect(top.evidence.map((e) => e.text).join(' ')).toMatch(/own server time per request/)
+    },
+    SLOW
+  )
+})
+
+describe('a weak cold start whose young replica holds none of the tail (ADR 0360)', () => {
+  it(
+    "names r8 from its own warm-up when its few slow requests are the fleet's own tail",
+    () => {
+      // Grid dev case 263-103: r8 joins at minute 8 (1.2×, spans only, long prompts) and works
+      // 1.09× as long per token as its peers in its first 5 minutes (z 7.7), 1.01× after. 2 of its
+      // 138 first requests and 6 of its 437 later ones are in the TTFT's slow cohort (1.4 % both,
+      // the fleet's own tail), which the counter read as "they do not warm up" (× 0.1).
+      const { diagnosis, score } = diagnoseGridCase(seededGridCase(263, 103))
+      expect(score.top1).toBe(true)
+      expect(diagnosis.findings[0]).toMatchObject({
+        cause: 'replica.cold_start',
+        scope: { dimension: 'replica', value: 'r8' },
+      })
+    },
+    SLOW
+  )
+
+  it(
+    'does not read a warm-up from a slow cohort the young requests do not hold beyond chance',
+    () => {
+      const { input } = gridCaseInput(seededGridCase(263, 103))
+      const ctx = buildContext(input)
+      const rule = replicaColdStartCause.evaluate(ctx) as Omit<Finding, 'cause' | 'actions'>
+      const counter = replicaColdStartCause.counter!(
+        ctx,
+        { ...rule, cause: 'replica.cold_start', actions: [] },
+        'ttft'
+      )
+      expect(counter).toBeNull()
+    },
+    SLOW
+  )
+
+  it(
+    'answers healthy on the same run without its fault',
+    () => {
+      const { diagnosis } = diagnoseGridCase(withoutFaults(seededGridCase(263, 103)))
+      expect(diagnosis.findings[0]!.cause).toBe('healthy')
     },
     SLOW
   )

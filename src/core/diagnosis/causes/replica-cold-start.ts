@@ -1115,6 +1115,15 @@ export const replicaColdStartCause: CauseRecord = {
     if (client !== null) {
       return client
     }
+    // The slow rate tells a warm-up only where the young requests hold the slow cohort beyond
+    // chance, as the rule asks before it reads the tail at all: otherwise their few slow requests
+    // before and after 5 minutes are the fleet's own tail (grid 263-103: 2 of 138 and 6 of 437,
+    // 1.4 % both), and the weak reading's own warm-up, per token against its peers, decides
+    // (ADR 0360).
+    const row = findRow(cohort.rows, 'replica_age', '<5m')
+    if (row === undefined || !row.significant) {
+      return null
+    }
     return warmUp(ctx, cohort, new Set(young))
   },
   excess: scopedSignature((x) =>
