@@ -126,22 +126,6 @@ function typicalShift(
   return { inside: quantileSorted(a, 0.5), outside: quantileSorted(b, 0.5), shift, se }
 }
 
-/** Finite points of `series` inside [from, to] and outside it. */
-function countsInOut(series: Float64Array, from: number, to: number): [number, number] {
-  let inside = 0
-  let outside = 0
-  series.forEach((v, i) => {
-    if (Number.isFinite(v)) {
-      if (i >= from && i <= to) {
-        inside++
-      } else {
-        outside++
-      }
-    }
-  })
-  return [inside, outside]
-}
-
 interface Onset {
   from: number
   to: number
@@ -200,8 +184,8 @@ function spanOf(
     return null
   }
   const level = inOut(series, span.start, span.end)
-  const [nIn, nOut] = countsInOut(series, span.start, span.end)
-  if (nIn === 0 || nOut === 0) {
+  const [inside, outside] = stepsInOut(series, span.start, span.end)
+  if (inside.length === 0 || outside.length === 0) {
     return null
   }
   // The z below reads the steps' noise as normal, from their differences, which keeps a split
@@ -209,11 +193,10 @@ function spanOf(
   // times its level), and a short span is as few steps as a run of spikes. By their ranks alone,
   // which need no shape, the steps inside must stand above the steps outside as surely as the
   // detector's own line asks of a split (ADR 0356).
-  const [inside, outside] = stepsInOut(series, span.start, span.end)
   if (!(rankSumUpperTail(inside, outside) <= normalUpperTail(ONSET_Z_LO))) {
     return null
   }
-  const se = changes.noise * Math.sqrt(1 / nIn + 1 / nOut)
+  const se = changes.noise * Math.sqrt(1 / inside.length + 1 / outside.length)
   return { from: span.start, to: span.end, z: (level.inside - level.outside) / se }
 }
 
