@@ -3,10 +3,10 @@
  * outputs, every signal) was answered `engine.batching_window` 0.61: the fastest tenth of the
  * engine queue per step stood at 37, 33 and 41 ms over three steps (minutes 23.5–25) against
  * 8–28 ms on most of the 57 others, z 8.2 in the change points' noise (4.4 ms, read from the
- * steps' differences). The floor per step is skewed: 6 of those 57 steps reach 22–28 ms and one
- * 47 ms, above all three. By their ranks the three steps stand above the rest with a chance of
- * 2.0e-4 (z 3.5), under the detector's own line (4). For: a healthy run is healthy. For the
- * window: a real window of the same seed and workload is still named where it opens.
+ * steps' differences, which a spike does not move). The floor per step is skewed: 6 of those 57
+ * steps reach 22–28 ms and one 47 ms; their own spread is 6.9 ms, and against it the three
+ * steps are 5.2 standard errors up, at the bottom of the support. For: a healthy run is healthy.
+ * For the window: a real window of the same seed and workload is still named where it opens.
  */
 import { describe, expect, it } from 'vitest'
 import { buildContext } from '../frame/context.js'
@@ -17,7 +17,7 @@ import { engineBatchingWindowCause } from './engine-batching-window.js'
 // Each case generates and diagnoses 7 200 requests: seconds on a busy machine.
 const SLOW = 180_000
 
-describe('engine.batching_window: a short rise of the floor must be certain by its ranks', () => {
+describe('engine.batching_window: a short rise of the floor is certain against the steps’ own spread', () => {
   it(
     'against: three steps of a healthy run whose floor is skewed are no window (grid 263-6)',
     () => {
