@@ -2,7 +2,6 @@
  * Small significance tests used to decide whether a difference is real or noise. Written by hand
  * because they are a few lines each and `core` takes no runtime dependencies.
  */
-import { countAtOrBelow, countBelow } from './sorted.js'
 
 /** Upper-tail probability of the standard normal, P(Z > z) (Abramowitz–Stegun 7.1.26, |err| < 1.5e-7). */
 export function normalUpperTail(z: number): number {
@@ -165,70 +164,4 @@ export function cliffsDelta(a: ArrayLike<number>, b: ArrayLike<number>): number 
     sum += below - (b.length - notAbove)
   }
   return sum / (a.length * b.length)
-}
-
-/**
- * Smaller group size up to which {@link rankSumUpperTail} counts the arrangements exactly: its
- * cost is that size times the deficit read (at most that size squared times the larger group),
- * and past it even values that all stand above the rest are beyond z 6 in the normal
- * approximation, which the callers' lines (4–8) read the same.
- */
-const EXACT_RANK_MAX_GROUP = 30
-
-/**
- * One-sided probability, with no shift, that the values of a group as large as `inside` stand at
- * least as far above those of `outside` as they do: the exact tail of the rank-sum (Mann–Whitney)
- * statistic. Counted, not approximated, when the smaller group has at most
- * {@link EXACT_RANK_MAX_GROUP} values: the rank sum is bounded and its tail thinner than the
- * normal's, so the approximation puts a few values that all stand above the rest at a z under 4
- * however far above they stand (three of sixty: 2.9, where the exact tail is 1 in 34 220, z 4.0).
- * Needs no shape of the values: a few spikes count by their rank, not their size. Ties count half,
- * the deficit rounded up (never more certain than the data). NaN when either is empty.
- *
- * The deficit D = Σ over `inside` of the `outside` values above it is 0 when every inside value
- * stands above every outside one; the arrangements with deficit d are the partitions of d that
- * fit in a k × l box (k, l the two sizes): the coefficients of the Gaussian binomial
- * [k + l choose k]_q = Π_{i=1..k} (1 − q^{l+i}) / (1 − q^i), over C(k + l, k) arrangements.
- */
-export function rankSumUpperTail(inside: ArrayLike<number>, outside: ArrayLike<number>): number {
-  const n = inside.length
-  const m = outside.length
-  if (n === 0 || m === 0) {
-    return NaN
-  }
-  const sorted = Float64Array.from(outside).sort()
-  let deficit = 0
-  for (let i = 0; i < n; i++) {
-    const x = inside[i] as number
-    const below = countBelow(sorted, x)
-    const atOrBelow = countAtOrBelow(sorted, x)
-    deficit += m - atOrBelow + 0.5 * (atOrBelow - below)
-  }
-  const k = Math.min(n, m)
-  const l = Math.max(n, m)
-  if (k > EXACT_RANK_MAX_GROUP) {
-    return normalUpperTail(((n * m) / 2 - deficit) / Math.sqrt((n * m * (n + m + 1)) / 12))
-  }
-  const dMax = Math.ceil(deficit)
-  const coef = new Float64Array(dMax + 1)
-  coef[0] = 1
-  for (let i = 1; i <= k; i++) {
-    // Divide by (1 − q^i), then multiply by (1 − q^(l+i)): every step leaves the (non-negative)
-    // coefficients of [l + i choose i]_q, truncated at the deficit.
-    for (let d = i; d <= dMax; d++) {
-      coef[d] = (coef[d] as number) + (coef[d - i] as number)
-    }
-    for (let d = dMax; d >= l + i; d--) {
-      coef[d] = (coef[d] as number) - (coef[d - l - i] as number)
-    }
-  }
-  let ways = 0
-  for (let d = 0; d <= dMax; d++) {
-    ways += coef[d] as number
-  }
-  let total = 1
-  for (let i = 1; i <= k; i++) {
-    total = (total * (l + i)) / i
-  }
-  return Math.min(1, ways / total)
 }
