@@ -4,7 +4,8 @@
  *
  * Evidence needed: engine spans (`engine.queue`); waiting-requests and GPU series sharpen it.
  * For: the engine queue's floor (its fastest tenth per step) stepped up, more than its median in
- * proportion, by a wait that holds over enough steps to be certain (ADR 0215), or its median
+ * proportion, by a wait that holds over enough steps to be certain (ADR 0215), against the
+ * spread of the steps outside it too (ADR 0356), or its median
  * stepped up by a fixed wait (P90 rising about as much as P50), with no more traffic and no
  * backlog (a window switched on); or the median request's engine queue time is a large part of
  * the median TTFT although hardly any requests are waiting and
@@ -125,22 +126,6 @@ function typicalShift(
   return { inside: quantileSorted(a, 0.5), outside: quantileSorted(b, 0.5), shift, se }
 }
 
-/** Finite points of `series` inside [from, to] and outside it. */
-function countsInOut(series: Float64Array, from: number, to: number): [number, number] {
-  let inside = 0
-  let outside = 0
-  series.forEach((v, i) => {
-    if (Number.isFinite(v)) {
-      if (i >= from && i <= to) {
-        inside++
-      } else {
-        outside++
-      }
-    }
-  })
-  return [inside, outside]
-}
-
 interface Onset {
   from: number
   to: number
@@ -199,12 +184,35 @@ function spanOf(
     return null
   }
   const level = inOut(series, span.start, span.end)
-  const [nIn, nOut] = countsInOut(series, span.start, span.end)
-  if (nIn === 0 || nOut === 0) {
+  const [inside, outside] = stepsInOut(series, span.start, span.end)
+  if (inside.length === 0 || outside.length === 0) {
     return null
   }
-  const se = changes.noise * Math.sqrt(1 / nIn + 1 / nOut)
+  // The change points read the noise from the steps' differences (their median), so that a
+  // spike does not hide a split; but the floor per step is skewed (single steps at two or three
+  // times its level), and a short span is as few steps as a run of spikes. Its certainty is read
+  // against the spread of the steps outside it too, spikes and all (ADR 0356).
+  const noise = Math.max(changes.noise, spreadOf(outside))
+  const se = noise * Math.sqrt(1 / inside.length + 1 / outside.length)
   return { from: span.start, to: span.end, z: (level.inside - level.outside) / se }
+}
+
+/** Standard deviation of `values` (not a robust spread: the spikes are what it must keep). */
+function spreadOf(values: readonly number[]): number {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length)
+}
+
+/** The finite steps of `series` inside [from, to] and outside it. */
+function stepsInOut(series: Float64Array, from: number, to: number): [number[], number[]] {
+  const inside: number[] = []
+  const outside: number[] = []
+  series.forEach((v, i) => {
+    if (Number.isFinite(v)) {
+      ;(i >= from && i <= to ? inside : outside).push(v)
+    }
+  })
+  return [inside, outside]
 }
 
 /**
@@ -371,7 +379,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, in the larger of the steps’ noise and the spread of the steps outside, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against:
     'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window).',
   actions: [
