@@ -123,6 +123,8 @@ interface RunResult {
   paint: Record<string, number>
   /** `serverMs`: the handler's own time (Server-Timing), the rest is queueing and transfer. */
   calls: { route: string; askedMs: number; doneMs: number; serverMs: number | null }[]
+  /** The page and its files (the shell's wait): asked → answered, as for the calls. */
+  files: { path: string; askedMs: number; doneMs: number }[]
   loadedMs: number
 }
 
@@ -140,13 +142,19 @@ async function openOnce(url: string): Promise<RunResult> {
     await context.addInitScript(OBSERVER)
     const page = await context.newPage()
     const calls: RunResult['calls'] = []
+    const files: RunResult['files'] = []
     let navStart = 0
     page.on('requestfinished', async (req) => {
       const u = new URL(req.url())
+      const t = req.timing()
       if (!u.pathname.startsWith('/api/')) {
+        files.push({
+          path: u.pathname,
+          askedMs: t.startTime - navStart,
+          doneMs: t.startTime + t.responseEnd - navStart,
+        })
         return
       }
-      const t = req.timing()
       const detail =
         u.pathname === '/api/percentiles' || u.pathname === '/api/series'
           ? `${u.pathname}?${u.searchParams.getAll('measure').join(',') || u.searchParams.get('name') || ''}${u.searchParams.has('step') ? ' step' : ''}`
@@ -189,7 +197,7 @@ async function openOnce(url: string): Promise<RunResult> {
       }),
     ]).finally(() => clearTimeout(timer))
     const paint = (await page.evaluate('window.__tlPaint')) as Record<string, number>
-    return { paint, calls, loadedMs }
+    return { paint, calls, files, loadedMs }
   } finally {
     await browser.close()
   }
@@ -320,6 +328,12 @@ async function main(): Promise<void> {
   process.stdout.write(
     `every panel but diagnosis/concentration: ${Math.max(...charts.map((r) => r.ms)).toFixed(0)} ms; every panel: ${Math.max(...rows.filter((r) => !r.id.endsWith(' fresh')).map((r) => r.ms)).toFixed(0)} ms; page loaded: ${median(runs.map((r) => r.loadedMs)).toFixed(0)} ms\n`
   )
+  process.stdout.write(`\nthe page's files in the last run (asked → answered)\n`)
+  for (const f of (runs.at(-1)?.files ?? []).sort((a, b) => a.askedMs - b.askedMs)) {
+    process.stdout.write(
+      `  ${f.path.padEnd(44)} ${f.askedMs.toFixed(0).padStart(7)} → ${f.doneMs.toFixed(0).padStart(7)}  (${(f.doneMs - f.askedMs).toFixed(0)} ms)\n`
+    )
+  }
   process.stdout.write(
     `\n/api calls of the last run (asked → answered, ms after navigation start)\n`
   )

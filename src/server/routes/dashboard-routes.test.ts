@@ -1,4 +1,6 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { closeSync, openSync, utimesSync } from 'node:fs'
+import { mkdtemp, mkdir, open, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
@@ -179,6 +181,63 @@ describe('static dashboard files', () => {
     const plain = await app.request('/assets/index-abc.js')
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toBe('console.log(1)')
+  })
+
+  it("answers the page's files while libuv's pool is held by other work (the store's queries)", async () => {
+    const app = makeApp(createMemoryStore(), dir)
+    // Every thread of the pool blocks on opening a FIFO no one writes to: no CPU, held until
+    // released. The store's DuckDB queries run in this pool; on a first look they hold it.
+    const threads = Number(process.env['UV_THREADPOOL_SIZE'] ?? 4)
+    const fifos = Array.from({ length: threads }, (_, i) => join(dir, `held-${i}`))
+    execFileSync('mkfifo', fifos)
+    const held = fifos.map((f) => open(f, 'r'))
+    let released = false
+    const release = (): void => {
+      if (!released) {
+        released = true
+        for (const f of fifos) {
+          closeSync(openSync(f, 'w'))
+        }
+      }
+    }
+    // On a build that reads files in the pool the answers come only once it is released.
+    const timer = setTimeout(release, 5_000)
+    try {
+      const answered = await Promise.all(
+        ['/assets/index-abc.js', '/'].map(async (path) => {
+          const res = await app.request(path, { headers: { 'accept-encoding': 'gzip' } })
+          await res.arrayBuffer()
+          return { status: res.status, released }
+        })
+      )
+      expect(answered).toEqual([
+        { status: 200, released: false },
+        { status: 200, released: false },
+      ])
+    } finally {
+      clearTimeout(timer)
+      release()
+      for (const handle of await Promise.all(held)) {
+        await handle.close()
+      }
+      await Promise.all(fifos.map((f) => rm(f)))
+    }
+  })
+
+  it('serves a file rebuilt while the server runs', async () => {
+    const page = await mkdtemp(join(tmpdir(), 'tl-web-rebuilt-'))
+    try {
+      const file = join(page, 'index.html')
+      await writeFile(file, '<title>old</title>')
+      const app = makeApp(createMemoryStore(), page)
+      expect(await (await app.request('/')).text()).toBe('<title>old</title>')
+      await writeFile(file, '<title>new</title>')
+      utimesSync(file, new Date(Date.now() + 60_000), new Date(Date.now() + 60_000))
+      const res = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+      expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe('<title>new</title>')
+    } finally {
+      await rm(page, { recursive: true, force: true })
+    }
   })
 
   it('keeps the preload of /api/health only when the API needs no token', async () => {

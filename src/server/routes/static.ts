@@ -1,6 +1,5 @@
-import { readFile, stat } from 'node:fs/promises'
-import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { millisFromMicros } from '../../core/model/units.js'
@@ -23,9 +22,8 @@ const CONTENT_TYPES: Record<string, string> = {
 // Vite names built assets by content hash, so they never change under a URL: cache for a year.
 // index.html must be revalidated so a new build is picked up at once.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-const gzipAsync = promisify(gzip)
 const PRELOAD_API = /<link rel="preload" href="\/api\/[^"]*"[^>]*>\s*/g
-/** Text types worth compressing (the page's script is ~300 kB, ~100 kB gzipped). */
+/** Text types worth compressing (the page's script is ~370 kB, ~125 kB gzipped). */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt'])
 const REVALIDATE = 'no-cache'
 
@@ -58,35 +56,60 @@ export function registerStaticRoutes(
   const root = resolve(deps.webRoot)
   const indexPath = join(root, 'index.html')
 
-  // Each file compressed once per server and kept, keyed by its path and modification time: a
-  // rebuild while the server runs is picked up, and no request pays the compression again.
-  const compressed = new Map<string, { mtimeMs: number; body: Promise<Buffer> }>()
-  const gzipped = async (path: string, body: Buffer): Promise<Buffer> => {
-    const { mtimeMs } = await stat(path)
-    let kept = compressed.get(path)
-    if (kept === undefined || kept.mtimeMs !== mtimeMs) {
-      kept = { mtimeMs, body: gzipAsync(body, { level: 9 }) }
-      compressed.set(path, kept)
-    }
-    return kept.body
-  }
   // With tokens the page's preload of /api/health would go without one and be refused, and the
   // browser hands that 401 to the page's own (authorised) fetch: the page asks instead.
   const withTokens = (deps.security?.grants ?? null) !== null
 
-  const sendFile = async (c: Context, path: string, cacheControl: string): Promise<Response> => {
+  // Every file of the page is held in memory with its gzip, read and compressed on the event
+  // loop, at registration and again when its modification time moves (a rebuild while the server
+  // runs is picked up). The asynchronous file reads and compression ran in libuv's pool, which the
+  // store's DuckDB queries share: on a first look the shell's files waited behind the first
+  // wave's queries (ADR 0362). A `statSync` per request costs microseconds on the loop.
+  const held = new Map<string, HeldFile>()
+  const hold = (path: string): HeldFile | null => {
+    let info
+    try {
+      info = statSync(path)
+    } catch {
+      return null
+    }
+    if (!info.isFile()) {
+      return null
+    }
+    let file = held.get(path)
+    if (file === undefined || file.mtimeMs !== info.mtimeMs) {
+      let body = readFileSync(path)
+      if (withTokens && path === indexPath) {
+        body = Buffer.from(body.toString('utf8').replace(PRELOAD_API, ''))
+      }
+      const ext = extname(path).toLowerCase()
+      file = {
+        mtimeMs: info.mtimeMs,
+        body,
+        gzip: COMPRESSIBLE.has(ext) ? gzipSync(body, { level: 9 }) : null,
+      }
+      held.set(path, file)
+    }
+    return file
+  }
+  for (const dir of [root, join(root, 'assets')]) {
+    let names: string[] = []
+    try {
+      names = readdirSync(dir)
+    } catch {
+      // No build (yet): pages answer 503 until there is one.
+    }
+    for (const name of names) {
+      hold(join(dir, name))
+    }
+  }
+
+  const sendFile = async (c: Context, file: HeldFile, path: string, cacheControl: string) => {
     // A view with its window in the URL (`from` and `to`) needs no extent: its page does not wait.
     const absolute = c.req.query('from') !== undefined && c.req.query('to') !== undefined
     const store = path === indexPath && !withTokens && !absolute ? deps.store : undefined
-    // The extent is read beside the file, not after it.
-    const [read, meta] = await Promise.all([
-      readFile(path),
-      store === undefined ? null : extentMeta(store),
-    ])
-    let body = read
-    if (withTokens && path === indexPath) {
-      body = Buffer.from(body.toString('utf8').replace(PRELOAD_API, ''))
-    }
+    const meta = store === undefined ? null : await extentMeta(store)
+    let body = file.body
     // The page's shell names the data's extent (ADR 0289): it changes with every write.
     const dynamic = meta !== null
     if (meta !== null) {
@@ -104,7 +127,7 @@ export function registerStaticRoutes(
       if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
         headers['content-encoding'] = 'gzip'
         // A page that carries the extent is compressed each time (about a kilobyte), never kept.
-        const zipped = dynamic ? await gzipAsync(body) : await gzipped(path, body)
+        const zipped = dynamic || file.gzip === null ? gzipSync(body) : file.gzip
         return c.body(new Uint8Array(zipped), 200, headers)
       }
     }
@@ -122,9 +145,9 @@ export function registerStaticRoutes(
     if (path !== '/' && path !== '/index.html') {
       const candidate = normalize(join(root, path))
       if (candidate.startsWith(root + sep)) {
-        const info = await stat(candidate).catch(() => null)
-        if (info?.isFile()) {
-          return sendFile(c, candidate, path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
+        const file = hold(candidate)
+        if (file !== null) {
+          return sendFile(c, file, candidate, path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
         }
       }
       // A missing hashed asset is a stale page after a rebuild; a 404 makes the browser say so.
@@ -132,12 +155,19 @@ export function registerStaticRoutes(
         return c.text('not found', 404)
       }
     }
-    const index = await stat(indexPath).catch(() => null)
-    if (!index?.isFile()) {
+    const index = hold(indexPath)
+    if (index === null) {
       return c.html(NOT_BUILT_HTML, 503, { 'cache-control': 'no-store' })
     }
-    return sendFile(c, indexPath, REVALIDATE)
+    return sendFile(c, index, indexPath, REVALIDATE)
   })
+}
+
+/** A file of the page as served: its bytes and, for a text type, their gzip at level 9. */
+interface HeldFile {
+  mtimeMs: number
+  body: Buffer
+  gzip: Buffer | null
 }
 
 /** The page's name for the data's extent in its shell (web/src/api/early.ts reads it). */

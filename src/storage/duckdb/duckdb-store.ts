@@ -29,6 +29,7 @@ import {
 } from '../rollup/request-rollup.js'
 import { duckDbRollupSource } from './rollup-fill.js'
 import { BUMP_REQUESTS_GENERATION, readSavedRollup, saveRollup } from './rollup-persist.js'
+import { createRequestPages, readSavedPages, savePages } from './request-pages.js'
 import { createSeriesIdCache } from './series-id.js'
 import { createKnownMetricNames } from './metric-names.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
@@ -185,6 +186,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     writeQueue
       .run(async () => {
         await reopenIfInvalidated()
+        if (requests) {
+          pages.writeStarted()
+        }
         await inTransaction(conn, async () => {
           await work()
           if (requests) {
@@ -196,8 +200,13 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))
       // After the commit (or its failure): a cached diagnosis that read these times is stale
-      // (ADR 0211, 0238).
-      .finally(() => rollup.noteWrite(extentOf?.()))
+      // (ADR 0211, 0238), and so is every kept page of requests.
+      .finally(() => {
+        rollup.noteWrite(extentOf?.())
+        if (requests) {
+          pages.writeEnded()
+        }
+      })
   const spanWriter = createWriteCoalescer<Span>(
     (task) => writeQueue.run(task),
     async (spans) => {
@@ -210,6 +219,18 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     }
   )
 
+  // Pages of requests saved at close under the rollup's counter (ADR 0362), read before the
+  // rollup's buckets (a few kilobytes against megabytes): the samples' first page waits for them
+  // alone. A write that starts before they are in drops them.
+  const pages = createRequestPages()
+  const pagesSince = pages.epoch()
+  const pagesRead = readers
+    .run((reader) => readSavedPages(reader))
+    .then(
+      (saved) => pages.restore(saved, pagesSince),
+      // Unread, the page is read from the rows as before.
+      () => undefined
+    )
   const rollup = createRequestRollup(duckDbRollupSource(rows))
   // Buckets a store saved at close, unless a write to `requests` committed since (ADR 0351),
   // read beside the start: reads of the rollup wait for them, nothing else does.
@@ -385,13 +406,19 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         sql += ' OFFSET ?'
         params.push(query.offset)
       }
-      return readers.run(async (reader) => {
-        const total = (
-          await reader.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
-        ).getRowsJS()[0]?.[0]
-        const page = (await reader.runAndReadAll(sql, params)).getRowObjectsJS()
-        return { total: toNumber(total ?? 0), rows: page.map(requestFromRow) }
-      })
+      await pagesRead
+      return (
+        pages.get(query) ??
+        pages.read(query, () =>
+          readers.run(async (reader) => {
+            const total = (
+              await reader.runAndReadAll(`SELECT count(*) FROM requests ${where.sql}`, where.params)
+            ).getRowsJS()[0]?.[0]
+            const page = (await reader.runAndReadAll(sql, params)).getRowObjectsJS()
+            return { total: toNumber(total ?? 0), rows: page.map(requestFromRow) }
+          })
+        )
+      )
     },
 
     async *scanRequests(query: RequestQuery, batchSize = 10_000) {
@@ -524,14 +551,25 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
 
     async close() {
       await Promise.all([writeQueue.idle(), readers.idle()])
+      await pagesRead
       // With no bucket read from the rows and no write to `requests`, what is kept is what was
       // read back (or nothing, and what is saved stays unread): the save would change nothing.
-      if (isFile && invalidated === null && (requestWrites > 0 || rollup.stats.bucketsFilled > 0)) {
+      const saveBuckets = requestWrites > 0 || rollup.stats.bucketsFilled > 0
+      if (isFile && invalidated === null && (saveBuckets || pages.changed())) {
         await writeQueue
           .run(async () => {
             // A write's continuation forgets its buckets after the commit: let every one run.
             await new Promise<void>((resolve) => setImmediate(resolve))
-            await inTransaction(conn, () => saveRollup(conn, rollup.saved()))
+            // The pages go with every save that marks the counter current (ADR 0362), so a
+            // matching counter always means current pages. Saved alone (nothing written since
+            // the open, so they are current at the counter) they leave it as it is: when it did
+            // not match at the open they stay unread, as the buckets do.
+            await inTransaction(conn, async () => {
+              if (saveBuckets) {
+                await saveRollup(conn, rollup.saved())
+              }
+              await savePages(conn, pages.saved())
+            })
           })
           // Unsaved, the next start reads the rollup from the rows, as it did before ADR 0351.
           .catch(() => undefined)

@@ -156,6 +156,19 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 5,
+    name: 'saved request pages',
+    // ADR 0362 (request-pages.ts): the first pages of `queryRequests` saved at close beside the
+    // rollup, current at the same counter.
+    statements: [
+      `CREATE TABLE request_pages (
+        seq INTEGER NOT NULL,
+        key VARCHAR NOT NULL,
+        page VARCHAR NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /** Newest schema version this build knows. */
