@@ -397,7 +397,18 @@ export const enginePrefixCacheMissCause: CauseRecord = {
       },
     }
   },
-  excess: { 'cache-drop': 1 },
+  excess: {
+    // The carrier asks only that the cached share of the excess's requests fell 15 points; their
+    // window and scope were chosen for their latency, and uncached long prompts are what makes a
+    // replica's queue grow by chance (grid 269-77: one replica's share 0.44 → 0.26 over 107
+    // requests in a healthy run). The fall must stand out of the share's own per-step swing, as
+    // a fall of the record's own does (ADR 0357); where the steps cannot tell (no window, too few
+    // steps), the carrier is read as before.
+    'cache-drop': (x) =>
+      x.facts.cachedFallUnits === x.facts.cachedFallUnits
+        ? ramp(x.facts.cachedFallUnits, FALL_Z_LO, FALL_Z_HI)
+        : 1,
+  },
   evaluate(ctx) {
     const rates = hitRates(ctx)
     if (rates.length === 0) {

@@ -202,6 +202,12 @@ export interface AnomalyFacts {
   burst: TrafficShift | null
   outputRatio: number
   cachedDrop: number
+  /**
+   * The cached share's fall over the anomaly's steps in noise units of its own per-step swing
+   * (step-rise.ts): the more certain of the set's scope and the whole fleet. NaN when the steps
+   * cannot give it (no window, too few steps either side, no cached-token counts).
+   */
+  cachedFallUnits: number
   freshRise: number
   /**
    * The same rise among the window's requests outside the scope (NaN without a scope): a

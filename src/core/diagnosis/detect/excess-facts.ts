@@ -34,6 +34,8 @@ import { replicasOnNode } from '../../concentration/narrowest-scope.js'
 import type { TrafficShift } from './traffic-shift.js'
 import { contextDemandOnset, risenTraffic, trafficLevel } from './demand-onset.js'
 import { jumpedLevel } from './traffic-jump.js'
+import { seriesRise } from './step-rise.js'
+import { bucketOf } from '../../timeline/buckets.js'
 
 export interface ExcessFact {
   anomaly: MeasureAnomaly
@@ -167,6 +169,42 @@ function scopeService(
   return serviceRatio(ctx.frame, set, peers) ?? serviceRatio(ctx.frame, set, ref)
 }
 
+/**
+ * How certain a fall of the prompt tokens' cached share over an anomaly's steps is: the miss rate
+ * (1 − cached tokens over prompt tokens, per step) inside the anomaly's steps against its median
+ * in the other steps, in noise units of its own per-step swing (the unit the prefix-cache record
+ * reads its own fall in). Read on the scope's requests and on the fleet's, the more certain of the
+ * two: a fleet-wide fall whose excess the scan localised to one replica is still certain over the
+ * fleet, and a fall on one replica only on its own requests (ADR 0357).
+ */
+function cachedFallUnits(
+  ctx: DiagnosisContext,
+  a: MeasureAnomaly,
+  scope: Uint8Array | null
+): number {
+  if (a.buckets === null) {
+    return NaN
+  }
+  const { from, to } = a.buckets
+  const unitsOf = (mask: Uint8Array | null): number => {
+    const cached = new Float64Array(ctx.grid.count)
+    const prompt = new Float64Array(ctx.grid.count)
+    for (let i = 0; i < ctx.frame.n; i++) {
+      const c = ctx.frame.cachedTokens[i] as number
+      const t = ctx.frame.inputTokens[i] as number
+      const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+      if ((mask === null || mask[i] === 1) && c === c && t > 0 && b >= 0 && b < ctx.grid.count) {
+        cached[b] = (cached[b] as number) + c
+        prompt[b] = (prompt[b] as number) + t
+      }
+    }
+    const miss = prompt.map((t, b) => (t > 0 ? 1 - (cached[b] as number) / t : NaN))
+    return seriesRise(miss, from, to).units
+  }
+  const units = [unitsOf(null), scope === null ? NaN : unitsOf(scope)].filter((u) => u === u)
+  return units.length === 0 ? NaN : Math.max(...units)
+}
+
 /** The excess facts of all anomalies (one per anomaly, two when a second stage carries much). */
 export function excessFacts(
   ctx: DiagnosisContext,
@@ -294,6 +332,7 @@ export function excessFacts(
       burst: burstHere,
       outputRatio: outRef > 0 ? meanOf(ctx.frame.outputTokens, set) / outRef : 1,
       cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
+      cachedFallUnits: cachedFallUnits(ctx, a, (coherent ? localMask : null) ?? seriesMask),
       freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
       freshRiseElsewhere: scope === null ? NaN : riseOutside(fresh, a.inWindow, ref, scoped),
       newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
