@@ -18,11 +18,17 @@ import { scopedSignature } from './signature.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { findRow, levelsByKey } from '../detect/shifts.js'
 import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
-import { burstSupport, shareBurst } from '../detect/traffic-shift.js'
+import { burstSupport, MIN_BURST_US, shareBurst } from '../detect/traffic-shift.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
-import { FAMILY_ALPHA, normalBound, peerShareRise, rankEffect } from '../detect/peer-share.js'
+import {
+  endShareRise,
+  FAMILY_ALPHA,
+  normalBound,
+  peerShareRise,
+  rankEffect,
+} from '../detect/peer-share.js'
 
 /** Requests per second alive, per replica, started in [fromUs, toUs) (alive = first to last). */
 function replicaLoad(ctx: DiagnosisContext, fromUs: number, toUs: number): Map<string, number> {
@@ -157,7 +163,7 @@ export const routingImbalanceCause: CauseRecord = {
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.kv_cache_pressure'],
   needs: 'the replica dimension; waiting requests per replica confirm.',
   predicts:
-    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others; or, where neither holds, its requests from a start on stand above its peers' in the same steps beyond the Bonferroni bound of the replicas × starts compared (family-wise 0.001), its TTFT is slower than theirs, and its share changed: the window's first three minutes hold it ≥ 3.09 standard errors below that ratio, or its share of its and its peers' requests before the start stands below its share from it on beyond the Bonferroni bound of the starts compared (4.1 for 49 starts). Scope: that replica.",
+    "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others; or, where neither holds, its requests from a start on stand above its peers' in the same steps beyond the Bonferroni bound of the replicas × starts compared (family-wise 0.001), its TTFT is slower than theirs, and its share changed: the window's first three minutes hold it ≥ 3.09 standard errors below that ratio, or its share of its and its peers' requests before the start stands below its share from it on beyond the Bonferroni bound of the starts compared (4.1 for 49 starts); or, in the data's last one or two steps (shorter than the share scan's 90 s), its share against its share before beyond the Bonferroni bound of the replicas × end segments compared (family-wise 0.001; 3.84 for eight replicas), its TTFT there slower than the other replicas' (rank z ≥ 3.09). Scope: that replica.",
   against:
     "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing); a replica above its peers as much in the window's first minutes (a weight set before the window, not a change).",
   actions: [
@@ -187,9 +193,18 @@ export const routingImbalanceCause: CauseRecord = {
     }
     const peers = routingAgainstPeers(ctx)
     // The peer line's span is the replica's requests against its peers': the routing itself.
-    return peers !== null && (own === null || peers.confidence > own.confidence)
-      ? { ...peers, ownWindow: true }
-      : own
+    const found =
+      peers !== null && (own === null || peers.confidence > own.confidence)
+        ? { ...peers, ownWindow: true }
+        : own
+    if (found !== null && found.confidence >= MIN_CONFIDENCE) {
+      return found
+    }
+    // The end line reads only what the others cannot: a skew younger than their shortest span.
+    const end = routingAtEnd(ctx)
+    return end !== null && (found === null || end.confidence > found.confidence)
+      ? { ...end, ownWindow: true }
+      : found
   },
 }
 
@@ -386,6 +401,71 @@ export function routingAgainstPeers(
         observed: round(rise.shareAfter),
         baseline: round(rise.shareBefore),
         text: `its share of its and its peers' requests rose from ${pct(rise.shareBefore)} before ${window.start} to ${pct(rise.shareAfter)} from it on (z=${decimals(rise.shareChangeZ, 1)} against ${decimals(rise.shareChangeBound, 1)} for the starts compared)`,
+      },
+    ],
+  }
+}
+
+/**
+ * The fourth line (ADR 0359): a replica whose share of the requests in the data's last step or
+ * two rose above its share before, beyond the Bonferroni bound of the replicas × end segments
+ * compared ({@link endShareRise}), whose requests there are slower to their first token than
+ * the other replicas' in the same steps ({@link SLOWER_Z}). The share scan and the peer line need
+ * 90 s and 180 s after the start; a skew that began a minute before the data ends is the
+ * on-call's "now", and its cost is already in the replica's own requests: they queue behind the
+ * extra ones while the others' do not. A share that rose by chance is as rare as the bound says;
+ * a replica slow for another reason (a degraded node) gets no more requests from an even router.
+ */
+export function routingAtEnd(ctx: DiagnosisContext): Omit<Finding, 'cause' | 'actions'> | null {
+  const { frame, grid } = ctx
+  const young = new Set(ctx.youngReplicaUs.keys())
+  const rise = endShareRise(frame, grid, young, MIN_BURST_US)
+  if (rise === null || rise.z < rise.bound) {
+    return null
+  }
+  const col = frame.dims.replica
+  const fromUs = grid.fromUs + rise.buckets.from * grid.stepUs
+  const hot: number[] = []
+  const peers: number[] = []
+  for (let i = 0; i < frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = frame.ttftUserUs[i] as number
+    const value = c >= 0 ? (col.values[c] as string) : null
+    if (value === null || young.has(value) || !Number.isFinite(v)) {
+      continue
+    }
+    if ((frame.startUs[i] as number) >= fromUs) {
+      ;(value === rise.value ? hot : peers).push(v)
+    }
+  }
+  const slower = rankEffect(hot, peers)
+  if (slower === null || slower.z < SLOWER_Z) {
+    return null
+  }
+  const confidence =
+    ramp(rise.z, rise.bound, rise.bound + 2) * ramp(slower.z, SLOWER_Z, SLOWER_Z + 2)
+  if (confidence <= 0) {
+    return null
+  }
+  const window = windowOfBuckets(grid, rise.buckets, ctx.input.window.toUs)
+  const shareBefore = rise.before / Math.max(1, rise.beforeAll)
+  const shareInside = rise.inside / Math.max(1, rise.insideAll)
+  return {
+    confidence,
+    scope: scopeOf('replica', rise.value),
+    window,
+    evidence: [
+      {
+        dimension: 'replica',
+        observed: round(shareInside),
+        baseline: round(shareBefore),
+        text: `replica ${rise.value} received ${rise.inside} of the last ${rise.insideAll} requests from ${window.start} to the end of the data (${pct(shareInside)}) vs ${pct(shareBefore)} of ${rise.beforeAll} before (${decimals(shareInside / Math.max(1e-9, shareBefore), 1)}×, z=${decimals(rise.z, 1)} against ${decimals(rise.bound, 1)} for ${rise.comparisons} replica × end-segment comparisons)`,
+      },
+      {
+        dimension: 'replica',
+        observed: round(median(hot) / 1000),
+        baseline: round(median(peers) / 1000),
+        text: `its median TTFT ${fmtUs(median(hot))} vs ${fmtUs(median(peers))} on the other replicas in the same steps (rank z=${decimals(slower.z, 1)}): the extra requests queue there; too little data after the change to see how far it goes`,
       },
     ],
   }

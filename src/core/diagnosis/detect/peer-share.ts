@@ -269,3 +269,123 @@ export function rankEffect(
   const se = Math.sqrt((n1 + n2 + 1) / (12 * n1 * n2))
   return { effect, se, z: effect / se }
 }
+
+export interface EndShareRise {
+  value: string
+  /** Grid steps of the end segment: its first step to the data's last. */
+  buckets: { from: number; to: number }
+  /** The replica's requests and all compared replicas' requests before / inside the segment. */
+  before: number
+  beforeAll: number
+  inside: number
+  insideAll: number
+  /** Its share inside against before, as a pooled two-proportion z (positive: it rose). */
+  z: number
+  /** The bound {@link z} must pass, and the replica × segment comparisons it was derived from. */
+  bound: number
+  comparisons: number
+}
+
+/**
+ * The replica whose share of the requests in a short segment at the data's end rose most
+ * certainly above its share before it (ADR 0359). The segments are the ones no other line reads:
+ * every span shorter than the share scan's shortest (`shortestSpanUs`, traffic-shift.ts) that ends at the
+ * data's last step, so one or two steps of 30 s. The end is where the on-call looks ("now"), and a
+ * router that has just begun to skew has no more than that behind it. Each (replica, segment
+ * length) is one comparison, so the bound is the Bonferroni bound of that many one-sided
+ * comparisons at {@link FAMILY_ALPHA}: a router sharing evenly passes it in one diagnosis in a
+ * thousand, wherever the data ends.
+ *
+ * The share is of the requests on the compared replicas: those in neither `skip` (young
+ * replicas: their share rises from nothing) nor missing from either side of the segment's start
+ * (one that left or came takes its requests from or gives them to every other, a change of the
+ * pool, not of the router's weights). Returns the best whatever its z; null when fewer than two
+ * replicas or no segment fits.
+ */
+export function endShareRise(
+  frame: RequestFrame,
+  grid: BucketGrid,
+  skip: ReadonlySet<string>,
+  shortestSpanUs: number
+): EndShareRise | null {
+  const col = frame.dims.replica
+  const k = col.values.length
+  const steps = grid.count
+  // Segments strictly shorter than the shortest span the share scan reads.
+  const longest = Math.min(steps - 1, Math.ceil(shortestSpanUs / grid.stepUs) - 1)
+  if (k < 2 || longest < 1) {
+    return null
+  }
+  const counts = new Float64Array(k * steps)
+  for (let i = 0; i < frame.n; i++) {
+    const c = col.codes[i] as number
+    const s = bucketOf(grid, frame.startUs[i] as number)
+    if (c >= 0 && s >= 0) {
+      counts[c * steps + s] = (counts[c * steps + s] as number) + 1
+    }
+  }
+  const segments: { len: number; members: number[]; before: Float64Array; inside: Float64Array }[] =
+    []
+  let comparisons = 0
+  for (let len = 1; len <= longest; len++) {
+    const cut = steps - len
+    const before = new Float64Array(k)
+    const inside = new Float64Array(k)
+    for (let c = 0; c < k; c++) {
+      for (let s = 0; s < steps; s++) {
+        const x = counts[c * steps + s] as number
+        if (s < cut) {
+          before[c] = (before[c] as number) + x
+        } else {
+          inside[c] = (inside[c] as number) + x
+        }
+      }
+    }
+    const members: number[] = []
+    for (let c = 0; c < k; c++) {
+      if (
+        !skip.has(col.values[c] as string) &&
+        (before[c] as number) >= MIN_REPLICA_REQUESTS &&
+        (inside[c] as number) > 0
+      ) {
+        members.push(c)
+      }
+    }
+    if (members.length >= 2) {
+      segments.push({ len, members, before, inside })
+      comparisons += members.length
+    }
+  }
+  if (comparisons === 0) {
+    return null
+  }
+  const bound = normalBound(FAMILY_ALPHA / comparisons)
+  let best: EndShareRise | null = null
+  for (const { len, members, before, inside } of segments) {
+    let beforeAll = 0
+    let insideAll = 0
+    for (const c of members) {
+      beforeAll += before[c] as number
+      insideAll += inside[c] as number
+    }
+    for (const c of members) {
+      const b = before[c] as number
+      const x = inside[c] as number
+      const share = twoProportions(b, beforeAll - b, x, insideAll - x)
+      if (best === null || share.z > best.z) {
+        best = {
+          value: col.values[c] as string,
+          buckets: { from: steps - len, to: steps - 1 },
+          before: b,
+          beforeAll,
+          inside: x,
+          insideAll,
+          z: share.z,
+          bound,
+          comparisons,
+        }
+      }
+    }
+  }
+  return best
+}

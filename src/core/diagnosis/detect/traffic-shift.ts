@@ -67,7 +67,7 @@ export const BURST_Z_HI = 6
  */
 export const OPEN_END_Z_CREDIT = 0.6
 /** A burst lasts at least this long: a shorter one is a spike the queue absorbs. */
-const MIN_BURST_US = 90_000_000
+export const MIN_BURST_US = 90_000_000
 /** Steps of the window the share is measured against (a baseline, not one stray step). */
 const MIN_BASELINE_STEPS = 3
 /**
