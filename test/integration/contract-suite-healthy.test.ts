@@ -5,17 +5,13 @@
  * that was answered engine.queue_saturation 0.63 (issue 23). Saturation makes the typical
  * request of the window wait, and here the typical request did not wait at all.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drawSuite, writeScenario } from '../../bench/contract-suite/generate.js'
-import { type Diagnosis, scoreRun } from '../../bench/contract-suite/score.js'
+import { diagnoseDrawn } from '../../bench/contract-suite/diagnose-drawn.js'
+import type { Diagnosis } from '../../bench/contract-suite/score.js'
 
-const run = promisify(execFile)
-const BIN = join(process.cwd(), 'bin/tokenline.js')
 const SEED = 3
 
 let dir: string
@@ -23,16 +19,8 @@ let answer: { d: Diagnosis; falseAlarm: boolean; requests: number } | null = nul
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tokenline-contract-healthy-'))
-  const s = drawSuite(SEED, 2, ['healthy']).find((x) => x.id === 'healthy#0')
-  if (s === undefined) {
-    throw new Error('healthy#0 is not drawn by the suite')
-  }
-  const { path, requests } = writeScenario(s, dir, SEED)
-  const { stdout } = await run('node', [BIN, 'diagnose', path, '--format', 'json'], {
-    maxBuffer: 64 << 20,
-  })
-  const d = JSON.parse(stdout) as Diagnosis
-  answer = { d, falseAlarm: scoreRun(s, d, requests).falseAlarm, requests }
+  const { d, score, requests } = await diagnoseDrawn(SEED, 'healthy', 'healthy#0', dir)
+  answer = { d, falseAlarm: score.falseAlarm, requests }
 }, 240_000)
 
 afterAll(async () => {

@@ -5,18 +5,13 @@
  * change events) → the real CLI → the diagnosis JSON. A short slice of the full suite
  * (`npx tsx bench/contract-suite.bench.ts`), with its runs shortened.
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drawSuite, writeScenario } from '../../bench/contract-suite/generate.js'
-import type { Kind, Scenario } from '../../bench/contract-suite/scenario.js'
-import { type Diagnosis, scoreRun } from '../../bench/contract-suite/score.js'
+import { diagnoseDrawn } from '../../bench/contract-suite/diagnose-drawn.js'
+import type { Kind } from '../../bench/contract-suite/scenario.js'
 
-const run = promisify(execFile)
-const BIN = join(process.cwd(), 'bin/tokenline.js')
 const SEED = 1
 
 /**
@@ -39,24 +34,14 @@ const PICKED: [id: string, durationScale: number][] = [
 ]
 
 let dir: string
-const answers = new Map<string, { s: Scenario; d: Diagnosis; requests: number }>()
+const answers = new Map<string, Awaited<ReturnType<typeof diagnoseDrawn>>>()
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tokenline-contract-'))
-  const runs = PICKED.map(([id, scale]) => {
-    const s = drawSuite(SEED, 2, [id.split('#')[0] as Kind], scale).find((x) => x.id === id)
-    if (s === undefined) {
-      throw new Error(`${id} is not drawn by the suite`)
-    }
-    return s
-  })
   await Promise.all(
-    runs.map(async (s) => {
-      const { path, requests } = writeScenario(s, dir, SEED)
-      const { stdout } = await run('node', [BIN, 'diagnose', path, '--format', 'json'], {
-        maxBuffer: 64 << 20,
-      })
-      answers.set(s.id, { s, d: JSON.parse(stdout) as Diagnosis, requests })
+    PICKED.map(async ([id, durationScale]) => {
+      const kind = id.split('#')[0] as Kind
+      answers.set(id, await diagnoseDrawn(SEED, kind, id, dir, { durationScale }))
     })
   )
 }, 240_000)
@@ -71,16 +56,12 @@ describe('contract suite, wire path', () => {
     (id) => {
       const a = answers.get(id)
       expect(a, `${id} was not drawn`).toBeDefined()
-      const { s, d, requests } = a!
+      const { s, d, score, requests } = a!
       expect(d.schema).toBe('tokenline.diagnosis/v1')
       expect(d.requests).toBe(requests)
-      const score = scoreRun(s, d, requests)
       expect(d.findings[0]?.cause).toBe(s.expected.cause)
       expect(d.findings[0]?.scope).toEqual(s.expected.scope)
       expect(score.top1).toBe(true)
-      if (s.expected.standing !== null) {
-        expect(score.standing).toBe(true)
-      }
       if (s.expected.standing !== null) {
         expect(score.standing).toBe(true)
       }

@@ -4,11 +4,10 @@
  * node is slower per token than its emptier peers and as slow as a peer with as full a batch
  * (contract seed 149 `node.degraded#1`, ADR 0355).
  */
-import { describe, expect, it } from 'vitest'
+import { describe, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
-import { microsFromIso } from '../../model/units.js'
-import { diagnose } from '../diagnose.js'
-import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { expectNodeWindow } from '../testing/node-window.js'
 
 const MIN_US = 60_000_000
 const MINUTES = 40
@@ -93,12 +92,10 @@ function slowNodeThenFullBatch(): RequestTimeline[] {
 
 describe('node.degraded: a window read at the peers’ batch', () => {
   it('ends with the fault, not with the full batch its backlog runs at after it', () => {
-    const { diagnosis } = diagnose(minutesInput(slowNodeThenFullBatch(), MINUTES))
-    const node = diagnosis.findings.find((f) => f.cause === 'node.degraded')!
-    expect(node.scope).toEqual({ dimension: 'node', value: 'n2' })
-    const startUs = microsFromIso(node.window!.start)!
-    const endUs = microsFromIso(node.window!.end)!
-    expect(Math.abs(startUs - (T0_US + FROM_MIN * MIN_US))).toBeLessThanOrEqual(MIN_US)
-    expect(Math.abs(endUs - (T0_US + TO_MIN * MIN_US))).toBeLessThanOrEqual(MIN_US)
+    expectNodeWindow(slowNodeThenFullBatch(), MINUTES, {
+      node: 'n2',
+      fromMin: FROM_MIN,
+      toMin: TO_MIN,
+    })
   })
 })

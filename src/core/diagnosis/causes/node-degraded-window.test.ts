@@ -3,11 +3,10 @@
  * builds while it is slow and drains for minutes after, and the latency excess ended inside
  * that drain (contract seed 29 `node.degraded#1`: 136 s after the fault).
  */
-import { describe, expect, it } from 'vitest'
+import { describe, it } from 'vitest'
 import type { RequestTimeline } from '../../model/request.js'
-import { microsFromIso } from '../../model/units.js'
-import { diagnose } from '../diagnose.js'
-import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
+import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
+import { expectNodeWindow } from '../testing/node-window.js'
 
 const MIN_US = 60_000_000
 const MINUTES = 40
@@ -61,12 +60,6 @@ function slowNodeWithDrain(): RequestTimeline[] {
 
 describe('node.degraded: the window is when the node worked slower', () => {
   it('ends with its slower tokens, not inside its queue’s drain', () => {
-    const { diagnosis } = diagnose(minutesInput(slowNodeWithDrain(), MINUTES))
-    const node = diagnosis.findings.find((f) => f.cause === 'node.degraded')!
-    expect(node.scope).toEqual({ dimension: 'node', value: 'n2' })
-    const startUs = microsFromIso(node.window!.start)!
-    const endUs = microsFromIso(node.window!.end)!
-    expect(Math.abs(startUs - (T0_US + FROM_MIN * MIN_US))).toBeLessThanOrEqual(MIN_US)
-    expect(Math.abs(endUs - (T0_US + TO_MIN * MIN_US))).toBeLessThanOrEqual(MIN_US)
+    expectNodeWindow(slowNodeWithDrain(), MINUTES, { node: 'n2', fromMin: FROM_MIN, toMin: TO_MIN })
   })
 })

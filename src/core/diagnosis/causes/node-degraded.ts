@@ -14,7 +14,6 @@
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import { meanWhere, quantileSorted } from '../../stats/quantile.js'
-import { countAtOrBelow } from '../../stats/sorted.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { CauseRecord, Counter } from './record.js'
@@ -32,6 +31,7 @@ import { detectChangePoints, findElevatedSpan } from '../../timeline/change-poin
 import { minSegmentSteps } from '../detect/excess-scan.js'
 import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
 import { startMask } from '../frame/frame.js'
+import { runningAtPrefill } from '../frame/running-batch.js'
 
 /** The other replicas' slow requests needed for their median time per token to count (as for tokens per request above). */
 const MIN_SLOW_REST = 10
@@ -73,7 +73,7 @@ function atPeersBatch(
   per: Float64Array
 ): Float64Array | null {
   const n = ctx.frame.n
-  const batch = runningBatch(ctx, new Uint8Array(n).fill(1))
+  const batch = runningAtPrefill(ctx)
   const cells = new Map<number, number[]>()
   for (let i = 0; i < n; i++) {
     const k = batch[i] as number
@@ -225,46 +225,6 @@ function sameStepsRatio(ctx: DiagnosisContext, mine: Uint8Array, rest: Uint8Arra
 }
 
 /**
- * The requests each one shared its replica with when its prefill began: how many others of the
- * same replica were between their own prefill start and their end at that moment (its running
- * batch, read from the spans). NaN without the engine stages to place it.
- */
-function runningBatch(ctx: DiagnosisContext, set: Uint8Array): Float64Array {
-  const f = ctx.frame
-  const begin = new Float64Array(f.n).fill(NaN)
-  const end = new Float64Array(f.n).fill(NaN)
-  const byReplica = new Map<number, number[]>()
-  for (let i = 0; i < f.n; i++) {
-    const c = f.dims.replica.codes[i] as number
-    const e = (f.startUs[i] as number) + (f.e2eUs[i] as number)
-    const b =
-      e - (f.stages['engine.decode'][i] as number) - (f.stages['engine.prefill'][i] as number)
-    if (c < 0 || !(b === b) || !(e === e)) {
-      continue
-    }
-    begin[i] = b
-    end[i] = e
-    const list = byReplica.get(c) ?? []
-    list.push(i)
-    byReplica.set(c, list)
-  }
-  const batch = new Float64Array(f.n).fill(NaN)
-  for (const list of byReplica.values()) {
-    // Ends sorted, begins sorted: the others running at b began at or before b and end after it.
-    const begins = Float64Array.from(list.map((i) => begin[i] as number)).sort()
-    const ends = Float64Array.from(list.map((i) => end[i] as number)).sort()
-    for (const i of list) {
-      if (set[i] !== 1) {
-        continue
-      }
-      const b = begin[i] as number
-      batch[i] = countAtOrBelow(begins, b) - countAtOrBelow(ends, b) - 1
-    }
-  }
-  return batch
-}
-
-/**
  * The scope's time per token over its peers' at the same running batch: within each batch size
  * both sides hold {@link MIN_PER_STEP} requests at, the ratio of their lower quartiles
  * ({@link SAME_WORK_QUANTILE}; prefill per uncached token and time per output token, the larger,
@@ -282,7 +242,7 @@ function sameBatchRatio(ctx: DiagnosisContext, mine: Uint8Array, peers: Uint8Arr
   for (let i = 0; i < ctx.frame.n; i++) {
     both[i] = (mine[i] as number) | (peers[i] as number)
   }
-  const batch = runningBatch(ctx, both)
+  const batch = runningAtPrefill(ctx)
   let best: number | null = null
   for (const per of [ctx.frame.prefillPerTokenUs, ctx.frame.perOutputTokenUs]) {
     const cells = new Map<number, { mine: number[]; peers: number[] }>()

@@ -13,7 +13,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
-import { medianAndSpread, medianOf, quantileSorted, sortedFinite } from '../../stats/quantile.js'
+import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature } from './signature.js'
 import type { Cohort } from '../frame/cohort.js'
@@ -24,21 +24,18 @@ import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { processStarts } from '../frame/young-replicas.js'
 import type { StageName } from '../../model/request.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
-import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
+import { bucketOf } from '../../timeline/buckets.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
-import { runningAtDecode } from '../frame/running-batch.js'
+import { bestShape, COLD_NOISE_UNITS, LINEAR_TO_PLATEAU, type DecaySeries } from './warm-up-fit.js'
+import { logRatioPerStep, perOutputTokenWithoutBatch, stepNoise } from './warm-up-steps.js'
+
+/** The warm-up fit, where callers and tests have always imported it from. */
+export { sharedDecay } from './warm-up-fit.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
 const YOUNG_US = 5 * 60_000_000
 /** Requests after warm-up needed to judge whether the replica warmed up. */
 const MIN_LATER = 20
-/**
- * Noise units by which a young replica's ratio to its peers must stand above their level, or
- * still fall, to count as cold: the units the causes' own series are read in (ADRs 0266, 0278).
- */
-const COLD_NOISE_UNITS = 3
-/** A step's P50 needs this many requests (fewer: the step has no value). */
-const MIN_PER_STEP = 5
 /** How much "as slow later as at first" takes away. */
 const NO_WARM_UP_PENALTY = 0.9
 /** Growth of the client's handshakes per request (µs) that can argue against a cold start. */
@@ -438,66 +435,6 @@ function startEvents(
   return { factor: events.length > 0 ? 1.2 : 0.9, evidence: events.slice(0, 3).map(eventEvidence) }
 }
 
-/**
- * One replica's P50 of `per` over the P50 of the replicas in `peers` per step, in logarithms
- * (NaN where either side has too few requests). Logarithms, because a warm-up spans orders of
- * magnitude: on the ratio itself the first minutes' noise hides a replica still six times slower.
- */
-function logRatioPerStep(
-  ctx: DiagnosisContext,
-  per: Float64Array,
-  mine: Uint8Array,
-  peers: Uint8Array
-): Float64Array {
-  const f = ctx.frame
-  const own = bucketQuantile(ctx.grid, f.startUs, per, 0.5, mine, MIN_PER_STEP).values
-  const theirs = bucketQuantile(ctx.grid, f.startUs, per, 0.5, peers, MIN_PER_STEP).values
-  return own.map((v, k) => {
-    const p = theirs[k] as number
-    return v > 0 && p > 0 ? Math.log(v / p) : NaN
-  })
-}
-
-/**
- * The noise of one replica's log ratio to its peers per step: the median, over the established
- * replicas, of the robust spread of each one's ratio to the others (the same yardstick a warm
- * replica would be read with). With fewer than two established replicas there is no such
- * yardstick; the young replica's own step-to-step spread (÷√2) stands in for it.
- */
-function stepNoise(
-  ctx: DiagnosisContext,
-  per: Float64Array,
-  established: readonly number[],
-  ownSeries: Float64Array
-): number {
-  const col = ctx.frame.dims.replica
-  const spreads: number[] = []
-  if (established.length >= 2) {
-    for (const code of established) {
-      const one = new Uint8Array(ctx.frame.n)
-      const rest = new Uint8Array(ctx.frame.n)
-      for (let i = 0; i < ctx.frame.n; i++) {
-        const c = col.codes[i] as number
-        if (c === code) {
-          one[i] = 1
-        } else if (established.includes(c)) {
-          rest[i] = 1
-        }
-      }
-      const r = logRatioPerStep(ctx, per, one, rest).filter((v) => v === v)
-      if (r.length >= 3) {
-        spreads.push(medianAndSpread(r).spread)
-      }
-    }
-  }
-  if (spreads.length > 0) {
-    return medianOf(spreads)
-  }
-  const valued = ownSeries.filter((v) => v === v)
-  const diffs = valued.subarray(1).map((v, k) => v - (valued[k] as number))
-  return diffs.length >= 3 ? medianAndSpread(diffs).spread / Math.SQRT2 : NaN
-}
-
 /** A young replica's requests and its established peers' (replicas not young themselves). */
 interface YoungAgainstPeers {
   /** When it first served, and that step of the grid. */
@@ -612,88 +549,6 @@ function warmAtUs(
 }
 
 /**
- * Time constants of a warm-up tried by {@link settledAtUs}, in steps: from a quarter of a step to
- * the data's length, each this much longer than the last (a 5 % grid on the logarithm).
- */
-const TAU_GROWTH = 1.05
-/**
- * Time constants after which a first-order decay is called settled: 95 % of its excess gone, the
- * usual settling band of a first-order response. An exponential warm-up has no end of its own;
- * this is where what is left of it is a twentieth of what the replica started with.
- */
-const SETTLING_TAUS = 3
-
-/**
- * Requests with a batch reading that the established peers need before their time per output
- * token against batch is read: below this the slope is a handful of requests' noise.
- */
-const MIN_BATCH_PAIRS = 50
-
-/**
- * The established peers' growth of log time per output token per running request: the least-
- * squares slope over their requests with the step's mean taken out of both, so that a busier
- * minute, slower for every replica, does not count as the batch. Null when too few requests tell
- * or their batch never varies within a step.
- */
-function batchSlope(
-  ctx: DiagnosisContext,
-  per: Float64Array,
-  batch: Float64Array,
-  peers: Uint8Array
-): number | null {
-  const f = ctx.frame
-  const steps = new Map<number, { n: number; x: number; y: number }>()
-  const keep: number[] = []
-  const stepOf: { n: number; x: number; y: number }[] = []
-  for (let i = 0; i < f.n; i++) {
-    const v = per[i] as number
-    if (peers[i] !== 1 || !(v > 0) || batch[i] !== batch[i]) {
-      continue
-    }
-    const k = bucketOf(ctx.grid, f.startUs[i] as number)
-    const s = steps.get(k) ?? { n: 0, x: 0, y: 0 }
-    s.n++
-    s.x += batch[i] as number
-    s.y += Math.log(v)
-    steps.set(k, s)
-    keep.push(i)
-    stepOf.push(s)
-  }
-  if (keep.length < MIN_BATCH_PAIRS) {
-    return null
-  }
-  let sxy = 0
-  let sxx = 0
-  keep.forEach((i, j) => {
-    const s = stepOf[j] as { n: number; x: number; y: number }
-    const dx = (batch[i] as number) - s.x / s.n
-    sxy += dx * (Math.log(per[i] as number) - s.y / s.n)
-    sxx += dx * dx
-  })
-  return sxx > 0 ? sxy / sxx : null
-}
-
-/**
- * Time per output token with what its batch added taken out, by the established peers' slope
- * ({@link batchSlope}). A replica whose slow first minutes built a queue runs fuller batches
- * than its peers until the queue drains (on the contract suite 1.3–2.8× their running requests
- * in its first five minutes), and each of its tokens takes longer for that, not for being cold.
- * Read against its peers at the same batch, what is left is its warm-up. The raw column when the
- * slope cannot be read; NaN for a request whose batch is unknown.
- */
-function perOutputTokenWithoutBatch(ctx: DiagnosisContext, peers: Uint8Array): Float64Array {
-  const per = ctx.frame.perOutputTokenUs
-  const batch = runningAtDecode(ctx)
-  const slope = batchSlope(ctx, per, batch, peers)
-  if (slope === null) {
-    return per
-  }
-  return Float64Array.from(per, (v, i) =>
-    v > 0 && batch[i] === batch[i] ? v * Math.exp(-slope * (batch[i] as number)) : NaN
-  )
-}
-
-/**
  * Where a warm-up's fit puts its settling, and whether the fit finds the replica keeping a speed
  * above its peers' (some reading's asymptote `a` more than {@link COLD_NOISE_UNITS} standard errors
  * above zero): a plateau the noisy end of {@link warmAtUs} can mark sooner.
@@ -705,24 +560,14 @@ interface Settling {
   linear: boolean
 }
 
-/** One per-token reading of a warm-up: its excess over its peers per step, and its noise. */
-interface DecaySeries {
-  /** Age at the mean time of the step's requests after joining, in steps. */
-  ages: number[]
-  /** The young replica's P50 over its peers', minus one. */
-  excess: number[]
-  /** Noise of the log ratio per step ({@link stepNoise}). */
-  noise: number
-}
-
 /**
  * Where a young replica's warm-up has settled, read on its speed per token: its P50 over its
  * established peers' per step, minus one, on the prefill per uncached token and on the time per
  * output token at its peers' batch ({@link perOutputTokenWithoutBatch}), fitted together as
  * first-order decays `a + b·e^(−age/τ)` with one τ and each its own `a` and `b`
- * ({@link sharedDecay}); it has settled {@link SETTLING_TAUS} time constants after it joined. Per
- * token, because the queue its slow first minutes built drains at the pace of the traffic, not
- * of the warm-up: the users' wait it leaves is the effect, not the replica still warming up. The
+ * ({@link sharedDecay}); it has settled three time constants after it joined. Per token,
+ * because the queue its slow first minutes built drains at the pace of the traffic, not of the
+ * warm-up: the users' wait it leaves is the effect, not the replica still warming up. The
  * asymptote `a` is whatever speed the replica keeps (its peers', or a little slower): a warm-up
  * that settles to a plateau has a short τ and ends where the plateau starts; one that decays
  * towards it ends where most of its excess is gone instead of where the last of it drowns in the
@@ -745,7 +590,7 @@ interface DecaySeries {
  * quicker), and the settling carries τ's error tripled.
  *
  * A straight fall onto a plateau (`a + b·max(0, T − age)`, {@link LINEAR_TO_PLATEAU}) is fitted
- * the same way, and where it explains the steps better ({@link fitShape}, by the information
+ * the same way, and where it explains the steps better ({@link bestShape}, by the information
  * criterion) it settles at its corner T, where the excess reaches the plateau (ADR 0346): 3τ of
  * an exponential fitted to a ramp onto a plateau too small to be seen falls minutes late.
  */
@@ -777,21 +622,10 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): Settling 
     return null
   }
   const lastAge = Math.max(...readings.map((r) => r.ages[r.ages.length - 1] as number))
-  const fits = [EXPONENTIAL, LINEAR_TO_PLATEAU]
-    .map((shape) => fitShape(shape, readings, lastAge))
-    .filter((f) => f !== null)
-  if (fits.length === 0) {
+  const best = bestShape(readings, lastAge)
+  if (best === null) {
     return null
   }
-  // The shape the steps support: the residual in units of the steps' variance (their noise, or
-  // their scatter about the better free fit where wider) plus ln(steps) per parameter (the
-  // Bayesian information criterion), so that a shape wins by explaining the steps, not by a free
-  // asymptote more. The two shapes have as many parameters each; a warm-up too weak for its steps
-  // to tell them apart keeps whichever fits its noise better (ADR 0346).
-  const variance = Math.max(1, Math.min(...fits.map((f) => f.free.chi2 / Math.max(1, f.dof))))
-  const points = fits[0]!.fit.points
-  const score = (f: ShapeFit): number => f.fit.chi2 / variance + f.parameters * Math.log(points)
-  const best = fits.reduce((a, b) => (score(b) < score(a) ? b : a))
   if (!best.cold) {
     return null
   }
@@ -804,220 +638,6 @@ function settledAtUs(ctx: DiagnosisContext, young: YoungAgainstPeers): Settling 
     abovePeers: best.abovePeers,
     linear: best.shape === LINEAR_TO_PLATEAU,
   }
-}
-
-/** One shape fitted to a warm-up's readings ({@link fitShape}). */
-interface ShapeFit {
-  shape: WarmUpShape
-  /** The fit with every asymptote free, and the one kept (insignificant asymptotes at zero). */
-  free: SharedDecayFit
-  fit: SharedDecayFit
-  /** Steps less the free fit's parameters. */
-  dof: number
-  /** Parameters of the kept fit: the shared θ, each reading's `b`, and each free `a`. */
-  parameters: number
-  abovePeers: boolean
-  cold: boolean
-}
-
-/**
- * One shape's fit to the readings ({@link sharedFit}), its asymptotes within
- * {@link COLD_NOISE_UNITS} standard errors of zero refitted at zero (ADR 0332). Null when it fits
- * at no θ.
- */
-function fitShape(
-  shape: WarmUpShape,
-  readings: readonly DecaySeries[],
-  lastAge: number
-): ShapeFit | null {
-  const free = sharedFit(shape, readings, lastAge, [])
-  if (free === null) {
-    return null
-  }
-  // The steps' scatter about the fit, where it is wider than their noise says, widens a's error.
-  const dof = free.points - 1 - 2 * readings.length
-  const scale = Math.sqrt(Math.max(1, free.chi2 / Math.max(1, dof)))
-  const atPeers = free.levels.map(({ a, seA }) => Math.abs(a) <= COLD_NOISE_UNITS * seA * scale)
-  const fit = atPeers.some((p) => p) ? (sharedFit(shape, readings, lastAge, atPeers) ?? free) : free
-  const kept = fit === free ? readings.map(() => false) : atPeers
-  return {
-    shape,
-    free,
-    fit,
-    dof,
-    parameters: 1 + readings.length + kept.filter((p) => !p).length,
-    abovePeers: free.levels.some(({ a, seA }) => a > COLD_NOISE_UNITS * seA * scale),
-    cold: fit.levels.some(({ a, b }, k) => {
-      const start = a + b * shape.column(0, fit.tau)
-      return (
-        b > 0 &&
-        Math.log((1 + start) / (1 + a)) > COLD_NOISE_UNITS * (readings[k] as DecaySeries).noise
-      )
-    }),
-  }
-}
-
-/**
- * A warm-up's shape over age: the column its excess is a multiple of (`b` times it, above an
- * asymptote `a`), with one shape parameter θ shared by every reading, and the age at which it has
- * settled.
- */
-interface WarmUpShape {
-  column: (age: number, theta: number) => number
-  settledAge: (theta: number) => number
-}
-
-/** A first-order decay, `e^(−age/τ)`: settled after {@link SETTLING_TAUS} time constants. */
-const EXPONENTIAL: WarmUpShape = {
-  column: (age, tau) => Math.exp(-age / tau),
-  settledAge: (tau) => SETTLING_TAUS * tau,
-}
-
-/**
- * A straight fall onto a plateau, `max(0, T − age)`: settled where the line meets the plateau, at
- * T itself. A ramp has an end of its own, where an exponential has only a share of its excess
- * left; an engine whose compilation and caches fill at a steady pace falls this way (the grid's
- * generator and the simulator warm up so).
- */
-const LINEAR_TO_PLATEAU: WarmUpShape = {
-  column: (age, end) => Math.max(0, end - age),
-  settledAge: (end) => end,
-}
-
-/**
- * Rounds of {@link sharedDecay}: each weighs the steps by the fit of the round before; the first
- * by each reading's noise alone. On the contract suite's development cold starts 2, 3 and 6 rounds
- * end every window on the same second: the weights settle after one refit.
- */
-const DECAY_ROUNDS = 3
-
-/** The golden section's ratio, (√5 − 1) / 2. */
-const GOLDEN = (Math.sqrt(5) - 1) / 2
-/**
- * Width, in log τ, below which the golden section stops: 0.1 %, tripled 0.3 % of the settling
- * (a second on a 5-minute τ), far below the fit's own error.
- */
-const REFINED_TAU = 0.001
-
-/**
- * One time constant, each series' asymptote `a` and excess `b`, and how well they explain the
- * steps: the weighted sum of squares (in units of each step's noise) and, per series, the standard
- * error of `a` at that τ.
- */
-interface SharedDecayFit {
-  tau: number
-  levels: { a: number; b: number; seA: number }[]
-  /** Weighted sum of squares, and the steps it is over. */
-  chi2: number
-  points: number
-}
-
-/**
- * Weighted least squares `y ≈ a_k + b_k·e^(−x/τ)` over several series with one τ: for each τ on
- * the grid of {@link TAU_GROWTH} from a quarter of a step to `maxTau`, each series' `a_k` and `b_k` in closed form. A step's
- * ratio has the same noise in logarithms at any level, so on the ratio its noise is its noise in
- * logarithms times (1 + the fitted excess): each step is weighed by one over that squared. Without
- * it the first minutes, where the ratio is largest and so is its scatter, decide τ alone. A series
- * marked in `atPeers` is fitted with `a` = 0 (its excess alone). Null when no τ leaves every
- * series' two columns independent.
- */
-export function sharedDecay(
-  series: readonly DecaySeries[],
-  maxTau: number,
-  atPeers: readonly boolean[] = []
-): SharedDecayFit | null {
-  return sharedFit(EXPONENTIAL, series, maxTau, atPeers)
-}
-
-/**
- * {@link sharedDecay} for any {@link WarmUpShape}: `y ≈ a_k + b_k·column(x, θ)` with one θ, the
- * same grid, weights, rounds and golden section. For a straight fall θ is the corner's age.
- */
-function sharedFit(
-  shape: WarmUpShape,
-  series: readonly DecaySeries[],
-  maxTau: number,
-  atPeers: readonly boolean[]
-): SharedDecayFit | null {
-  let fitted = series.map((s) => s.excess.map(() => 0))
-  let best: SharedDecayFit | null = null
-  const points = series.reduce((n, s) => n + s.ages.length, 0)
-  for (let round = 0; round < DECAY_ROUNDS; round++) {
-    const weights = series.map((s, k) =>
-      (fitted[k] as number[]).map((y) => 1 / ((1 + Math.max(0, y)) * s.noise) ** 2)
-    )
-    const at = (tau: number): SharedDecayFit | null => {
-      let sse = 0
-      const levels: { a: number; b: number; seA: number }[] = []
-      for (let k = 0; k < series.length; k++) {
-        const { ages, excess } = series[k] as DecaySeries
-        const wk = weights[k] as number[]
-        let sw = 0
-        let se = 0
-        let see = 0
-        let sy = 0
-        let sey = 0
-        ages.forEach((x, j) => {
-          const wj = wk[j] as number
-          const e = shape.column(x, tau)
-          const y = excess[j] as number
-          sw += wj
-          se += wj * e
-          see += wj * e * e
-          sy += wj * y
-          sey += wj * e * y
-        })
-        const det = sw * see - se * se
-        if (!(det > 1e-12 * sw * sw)) {
-          return null
-        }
-        const fixed = atPeers[k] === true
-        const b = fixed ? sey / see : (sw * sey - se * sy) / det
-        const a = fixed ? 0 : (sy - b * se) / sw
-        ages.forEach((x, j) => {
-          sse += (wk[j] as number) * ((excess[j] as number) - a - b * shape.column(x, tau)) ** 2
-        })
-        // The weights are one over each step's variance: (XᵀWX)⁻¹'s corner is a's variance.
-        levels.push({ a, b, seA: Math.sqrt(see / det) })
-      }
-      return { tau, levels, chi2: sse, points }
-    }
-    let next: SharedDecayFit | null = null
-    for (let tau = 0.25; tau <= maxTau; tau *= TAU_GROWTH) {
-      const f = at(tau)
-      if (f !== null && (next === null || f.chi2 < next.chi2)) {
-        next = f
-      }
-    }
-    if (next === null) {
-      return best
-    }
-    // The grid's 5 % step is tripled in the settling (on a 5-minute τ, 45 s): the minimum is
-    // narrowed between the grid's neighbours by golden section, in logarithms like the grid.
-    let lo = Math.log(next.tau / TAU_GROWTH)
-    let hi = Math.log(Math.min(maxTau, next.tau * TAU_GROWTH))
-    while (hi - lo > REFINED_TAU) {
-      const f1 = at(Math.exp(hi - GOLDEN * (hi - lo)))
-      const f2 = at(Math.exp(lo + GOLDEN * (hi - lo)))
-      if (f1 === null || f2 === null) {
-        break
-      }
-      if (f1.chi2 <= f2.chi2) {
-        hi = Math.log(f2.tau)
-        next = f1.chi2 < next.chi2 ? f1 : next
-      } else {
-        lo = Math.log(f1.tau)
-        next = f2.chi2 < next.chi2 ? f2 : next
-      }
-    }
-    best = next
-    const { tau, levels } = next
-    fitted = series.map((s, k) => {
-      const { a, b } = levels[k] as { a: number; b: number; seA: number }
-      return s.ages.map((x) => a + b * shape.column(x, tau))
-    })
-  }
-  return best
 }
 
 /**
