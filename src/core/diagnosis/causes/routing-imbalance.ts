@@ -347,25 +347,14 @@ export function routingAgainstPeers(
   if (rise.changeZ < CHANGE_Z && rise.shareChangeZ < rise.shareChangeBound) {
     return null
   }
-  const { frame, grid } = ctx
-  const col = frame.dims.replica
+  const { grid } = ctx
   const startUs = grid.fromUs + rise.buckets.from * grid.stepUs
-  const hotAfter: number[] = []
-  const hotBefore: number[] = []
-  const peersAfter: number[] = []
-  const peersBefore: number[] = []
-  for (let i = 0; i < frame.n; i++) {
-    const c = col.codes[i] as number
-    const v = frame.ttftUserUs[i] as number
-    const value = c >= 0 ? (col.values[c] as string) : null
-    if (value === null || young.has(value) || !Number.isFinite(v)) {
-      continue
-    }
-    const after = (frame.startUs[i] as number) >= startUs
-    const into =
-      value === rise.value ? (after ? hotAfter : hotBefore) : after ? peersAfter : peersBefore
-    into.push(v)
-  }
+  const { hotAfter, hotBefore, peersAfter, peersBefore } = ttftAround(
+    ctx,
+    young,
+    rise.value,
+    startUs
+  )
   const slower = rankEffect(hotAfter, peersAfter)
   if (rise.z < rise.bound || slower === null || slower.z < SLOWER_Z) {
     return null
@@ -407,6 +396,46 @@ export function routingAgainstPeers(
 }
 
 /**
+ * Users' TTFT on one replica and on its peers (young replicas and requests without a replica or a
+ * TTFT left out), split at a start: what the peer line and the end line compare the replica's
+ * requests against.
+ */
+function ttftAround(
+  ctx: DiagnosisContext,
+  young: ReadonlySet<string>,
+  replica: string,
+  startUs: number
+): { hotAfter: number[]; hotBefore: number[]; peersAfter: number[]; peersBefore: number[] } {
+  const { frame } = ctx
+  const col = frame.dims.replica
+  const out = {
+    hotAfter: [] as number[],
+    hotBefore: [] as number[],
+    peersAfter: [] as number[],
+    peersBefore: [] as number[],
+  }
+  for (let i = 0; i < frame.n; i++) {
+    const c = col.codes[i] as number
+    const v = frame.ttftUserUs[i] as number
+    const value = c >= 0 ? (col.values[c] as string) : null
+    if (value === null || young.has(value) || !Number.isFinite(v)) {
+      continue
+    }
+    const after = (frame.startUs[i] as number) >= startUs
+    const into =
+      value === replica
+        ? after
+          ? out.hotAfter
+          : out.hotBefore
+        : after
+          ? out.peersAfter
+          : out.peersBefore
+    into.push(v)
+  }
+  return out
+}
+
+/**
  * The fourth line (ADR 0359): a replica whose share of the requests in the data's last step or
  * two rose above its share before, beyond the Bonferroni bound of the replicas × end segments
  * compared ({@link endShareRise}), whose requests there are slower to their first token than
@@ -423,21 +452,8 @@ export function routingAtEnd(ctx: DiagnosisContext): Omit<Finding, 'cause' | 'ac
   if (rise === null || rise.z < rise.bound) {
     return null
   }
-  const col = frame.dims.replica
   const fromUs = grid.fromUs + rise.buckets.from * grid.stepUs
-  const hot: number[] = []
-  const peers: number[] = []
-  for (let i = 0; i < frame.n; i++) {
-    const c = col.codes[i] as number
-    const v = frame.ttftUserUs[i] as number
-    const value = c >= 0 ? (col.values[c] as string) : null
-    if (value === null || young.has(value) || !Number.isFinite(v)) {
-      continue
-    }
-    if ((frame.startUs[i] as number) >= fromUs) {
-      ;(value === rise.value ? hot : peers).push(v)
-    }
-  }
+  const { hotAfter: hot, peersAfter: peers } = ttftAround(ctx, young, rise.value, fromUs)
   const slower = rankEffect(hot, peers)
   if (slower === null || slower.z < SLOWER_Z) {
     return null
