@@ -123,6 +123,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   // What was committed is in the WAL and is replayed by the reopen.
   let invalidated: string | null = null
   let reopenAtMs = 0
+  /** A write to `requests` of this process committed the counter's move (ADR 0363). */
+  let counterMoved = false
   const damaged = (err: unknown): unknown => {
     const message = errorMessage(err)
     if (isFile && isInvalidated(message)) {
@@ -165,6 +167,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       throw unavailable(options.path, invalidated, err)
     }
     invalidated = null
+    // The reopened file is what DuckDB replayed: the next write to `requests` moves the counter
+    // again rather than trust that the move before the failure was among what it kept.
+    counterMoved = false
   }
   const rows = (sql: string, params: DuckDBValue[] = []): Promise<Row[]> =>
     readers
@@ -174,7 +179,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
    * `extentOf` names the times the work wrote, asked after it ran; without it any time may have
    * changed. `committed` runs after the commit, before the next write starts. `requests`: the
    * work writes that table, so the transaction also moves the counter that tells a later open
-   * whether the saved rollup is still current (ADR 0351).
+   * whether the saved rollup is still current (ADR 0351), when no write of this process has
+   * moved it yet (ADR 0363): once moved, the counter cannot come back to the saved mark before
+   * `close()` saves again, and the file is this process's alone until then.
    */
   let requestWrites = 0
   const write = (
@@ -192,10 +199,16 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         await inTransaction(conn, async () => {
           await work()
           if (requests) {
-            await conn.run(BUMP_REQUESTS_GENERATION)
+            if (!counterMoved) {
+              await conn.run(BUMP_REQUESTS_GENERATION)
+            }
             requestWrites++
           }
         })
+        // Only once committed: a rolled-back move left the counter where it was.
+        if (requests) {
+          counterMoved = true
+        }
         committed?.()
       })
       .catch((err: unknown) => Promise.reject(damaged(err)))

@@ -13,6 +13,7 @@ import {
 import type { SpanStore } from '../span-store.js'
 import { createDuckDbStore, duckDbSharedOf, type DuckDbShared } from './duckdb-store.js'
 import { duckDbRollupSource } from './rollup-fill.js'
+import { toNumber } from './connection.js'
 import { readSavedRollup } from './rollup-persist.js'
 import { rollupRequests } from '../testing/rollup-requests.js'
 
@@ -160,5 +161,47 @@ describe('saved buckets read back while a write commits', () => {
       stepUs: 5_000_000 as Micros,
     })
     expect([rollup.stats.bucketsFilled, rollup.stats.bucketsServed, reads]).toEqual([1, 1, 1])
+  })
+})
+
+describe('the counter of writes to requests (ADR 0363)', () => {
+  it('moves once per process however many writes commit, and not for a write that rolled back', async () => {
+    const file = join(dir, 'counter.duckdb')
+    const made = rollupRequests()
+    const counter = async (shared: DuckDbShared): Promise<number> =>
+      shared.read(async (c) =>
+        toNumber(
+          (
+            await c.runAndReadAll('SELECT requests_generation FROM rollup_state')
+          ).getRowsJS()[0]?.[0]
+        )
+      )
+    const first = await createDuckDbStore({ path: file, threads: 1 })
+    const shared = duckDbSharedOf(first) as DuckDbShared
+    const start = await counter(shared)
+    // A start time no BIGINT holds: the append throws and the transaction rolls back, its move
+    // of the counter with it, so the next write must move it.
+    await expect(first.upsertRequests([made(NaN, 50_000)], { newTraces: true })).rejects.toThrow()
+    expect(await counter(shared)).toBe(start)
+    for (let i = 0; i < 5; i++) {
+      await first.upsertRequests([made(T0 + i * MIN, 50_000)])
+    }
+    expect(await first.deleteBefore('requests', (T0 + MIN) as Micros, 1_000)).toBe(1)
+    expect(await counter(shared)).toBe(start + 1)
+    // Buckets to save at close.
+    await (requestRollupOf(first) as RequestRollup).warm(WINDOW.fromUs, WINDOW.toUs)
+    await first.close()
+
+    // The next process: the buckets saved at that close are current until its first write, and
+    // stay unread after its later writes too (what a crash before its close would leave).
+    const second = await createDuckDbStore({ path: file, threads: 1 })
+    const again = duckDbSharedOf(second) as DuckDbShared
+    expect(await again.read((c) => readSavedRollup(c))).not.toHaveLength(0)
+    for (let i = 0; i < 3; i++) {
+      await second.upsertRequests([made(T0 + i * MIN + 1_000_000, 50_000)], { newTraces: true })
+      expect(await again.read((c) => readSavedRollup(c))).toHaveLength(0)
+    }
+    expect(await counter(again)).toBe(start + 2)
+    await second.close()
   })
 })

@@ -1,16 +1,21 @@
 /**
- * The request rollup kept beside `requests` across restarts (ADR 0351). Every transaction that
- * writes `requests` adds one to `rollup_state.requests_generation` before it commits, so the
- * counter and the rows change together or not at all. A store saves its unfiltered buckets at
- * close with the counter they are current at; the next open reads them back only when the
- * counter has not moved since, so a write by any process in between (an import into the file
- * while the server was down) leaves them unread and the rollup is read from the rows as before.
+ * The request rollup kept beside `requests` across restarts (ADR 0351). The first transaction of
+ * a process that writes `requests` adds one to `rollup_state.requests_generation` before it
+ * commits, so the counter moves with the first rows or not at all; later ones need not (ADR
+ * 0363): the counter stays off the saved mark until a close saves again. A store saves its
+ * unfiltered buckets at close with the counter they are current at; the next open reads them
+ * back only when the counter has not moved since, so a write by any process in between (an
+ * import into the file while the server was down) leaves them unread and the rollup is read
+ * from the rows as before.
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { AggEntry, HistEntry, SavedBucket } from '../rollup/request-rollup.js'
 import { appendAll, toNumber } from './connection.js'
 
-/** Run inside every transaction that writes `requests`, before its commit. */
+/**
+ * Run before the commit of a transaction that writes `requests`, until one such transaction of the
+ * process (of this open of the file) has committed with it.
+ */
 export const BUMP_REQUESTS_GENERATION =
   'UPDATE rollup_state SET requests_generation = requests_generation + 1'
 
