@@ -7,7 +7,8 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { RequestPage, RequestQuery } from '../../core/model/query.js'
-import { appendAll, toNumber } from './connection.js'
+import { appendAll } from './connection.js'
+import { savedIsCurrent } from './rollup-persist.js'
 
 /**
  * Pages kept: the dashboard's samples card asks one per view (the window, filters and sort); a few
@@ -133,12 +134,7 @@ export function createRequestPages(): RequestPages {
  * counter, ADR 0351); none otherwise.
  */
 export async function readSavedPages(connection: DuckDBConnection): Promise<SavedPage[]> {
-  const state = (
-    await connection.runAndReadAll(
-      'SELECT requests_generation, saved_generation FROM rollup_state LIMIT 1'
-    )
-  ).getRowsJS()[0]
-  if (!state || state[1] === null || toNumber(state[0]) !== toNumber(state[1])) {
+  if (!(await savedIsCurrent(connection))) {
     return []
   }
   const found = await connection.runAndReadAll('SELECT key, page FROM request_pages ORDER BY seq')

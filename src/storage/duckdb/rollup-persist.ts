@@ -54,16 +54,24 @@ function decode(kind: SavedBucket['kind'], text: string): AggEntry | HistEntry {
 }
 
 /**
- * The saved buckets, least recently used first, when no write to `requests` committed after
- * they were saved; none otherwise (or when none were saved).
+ * Whether what the last close saved (the rollup's buckets, ADR 0351, and the samples pages, ADR
+ * 0362) is current: saved at all, and no write to `requests` committed after it.
  */
-export async function readSavedRollup(connection: DuckDBConnection): Promise<SavedBucket[]> {
+export async function savedIsCurrent(connection: DuckDBConnection): Promise<boolean> {
   const state = (
     await connection.runAndReadAll(
       'SELECT requests_generation, saved_generation FROM rollup_state LIMIT 1'
     )
   ).getRowsJS()[0]
-  if (!state || state[1] === null || toNumber(state[0]) !== toNumber(state[1])) {
+  return !!state && state[1] !== null && toNumber(state[0]) === toNumber(state[1])
+}
+
+/**
+ * The saved buckets, least recently used first, when no write to `requests` committed after
+ * they were saved; none otherwise (or when none were saved).
+ */
+export async function readSavedRollup(connection: DuckDBConnection): Promise<SavedBucket[]> {
+  if (!(await savedIsCurrent(connection))) {
     return []
   }
   const found = await connection.runAndReadAll(
