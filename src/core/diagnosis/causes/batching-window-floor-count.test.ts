@@ -33,8 +33,9 @@ describe('engine.batching_window: the floor read per request', () => {
     'against: a fault-free run whose floor rose by chance for three steps is not named',
     () => {
       // Seed 263 run 6 (nothing injected): the floor 14 → 37 ms over steps 47–49 (ADR 0356);
-      // 17 of 372 requests below the earlier fastest tenth, 37 expected: P 1·10⁻⁴, not beyond
-      // chance over the spans a scan of sixty steps can choose.
+      // 17 of 372 requests below the earlier fastest tenth, 37 expected (P 1·10⁻⁴). The span does
+      // not end the data, where alone the count's null was shown to hold; its best span that
+      // does (steps 37–59) reads 10⁻⁵·⁵, under the bound of 10⁻⁶·³.
       const { diagnosis } = diagnoseGridCase(caseOf(263, 6))
       const window = diagnosis.findings.find((f) => f.cause === 'engine.batching_window')
       expect(window === undefined || window.confidence < MIN_CONFIDENCE).toBe(true)
