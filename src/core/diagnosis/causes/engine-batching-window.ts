@@ -5,7 +5,8 @@
  * Evidence needed: engine spans (`engine.queue`); waiting-requests and GPU series sharpen it.
  * For: the engine queue's floor (its fastest tenth per step) stepped up, more than its median in
  * proportion, by a wait that holds over enough steps to be certain (ADR 0215), against the
- * spread of the steps outside it too (ADR 0356), or its median
+ * spread of the steps outside it too (ADR 0356), or, on a span that ends the data, by its
+ * requests below the earlier requests' fastest tenth (ADR 0364), or its median
  * stepped up by a fixed wait (P90 rising about as much as P50), with no more traffic and no
  * backlog (a window switched on); or the median request's engine queue time is a large part of
  * the median TTFT although hardly any requests are waiting and
@@ -21,7 +22,7 @@
 import type { Evidence } from '../../model/diagnosis.js'
 import { medianShift, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import { ramp, spearman } from '../../stats/significance.js'
-import { bucketQuantile } from '../../timeline/buckets.js'
+import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
 import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
@@ -30,6 +31,7 @@ import { trafficLevel } from '../detect/demand-onset.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
+import { FAMILY_ALPHA } from '../detect/peer-share.js'
 import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
 import { missingEvidence } from '../explain/evidence.js'
 
@@ -45,6 +47,13 @@ const ONSET_HI = 3
  */
 const ONSET_Z_LO = 4
 const ONSET_Z_HI = 8
+/**
+ * Orders of magnitude beyond the per-request floor test's bound at which its support is full: the
+ * bound is where chance stops for a span scanned over every position; two more decades are the
+ * routing lines' span between a bound and full support (ADR 0364).
+ */
+const FLOOR_COUNT_DECADES = 2
+
 /** Added wait (µs) at which support starts / is full. */
 const ADDED_LO = 5_000
 const ADDED_HI = 30_000
@@ -135,6 +144,21 @@ interface Onset {
   support: number
   /** Set when the span was found on the queue's floor: its level outside and inside. */
   floor: { outside: number; inside: number } | null
+  /** The floor read per request, where it carries the onset's certainty (ADR 0364). */
+  count: FloorCount | null
+}
+
+interface FloorCount {
+  /** Requests in the span. */
+  n: number
+  /** Of them, the ones that waited less than the earlier requests' fastest tenth. */
+  below: number
+  /** The share of the earlier requests below it (a tenth, less ties). */
+  share: number
+  /** The earlier requests' fastest tenth (µs). */
+  threshold: number
+  /** log10 of the chance of so few below it, binomial at the earlier share. */
+  log10P: number
 }
 
 /**
@@ -148,10 +172,30 @@ function onsetSpan(ctx: DiagnosisContext, queue: Float64Array): Onset | null {
   const onFloor = spanOf(floor, minSegment)
   if (onFloor !== null) {
     const level = inOut(floor, onFloor.from, onFloor.to)
+    // Read only on a span that ends the data, after a before at least as long as itself: there
+    // the count's null was measured to hold (39 fault-free dev runs, worst 10⁻⁵·⁵ against the
+    // bound's 10⁻⁶·³). Over spans in the middle a busy stretch lifts many requests' waits at
+    // once, more than a binomial allows (two of the same runs reach 10⁻⁸ and 10⁻⁶·⁴), and a
+    // before of a step or two reads the data's start, not the queue (ADR 0364).
+    const last = floor.length - 1
+    const span = onFloor.to - onFloor.from + 1
+    const count =
+      onFloor.to === last && onFloor.from >= span
+        ? floorCount(ctx, queue, onFloor.from, onFloor.to)
+        : null
+    // The steps' floors are a tenth of each step's requests; the requests themselves are ten times
+    // as many draws. The count is read against chance over every span the change points could
+    // have chosen (Bonferroni at the routing lines' family-wise rate), since the span was chosen
+    // where the floor stood highest (ADR 0364).
+    const spans = (floor.length * (floor.length + 1)) / 2
+    const bound = Math.log10(spans / FAMILY_ALPHA)
+    const perRequest = count === null ? 0 : ramp(-count.log10P, bound, bound + FLOOR_COUNT_DECADES)
+    const perStep = ramp(onFloor.z, ONSET_Z_LO, ONSET_Z_HI)
     return {
       ...onFloor,
-      support: ramp(onFloor.z, ONSET_Z_LO, ONSET_Z_HI),
+      support: Math.max(perStep, perRequest),
       floor: level,
+      count: perRequest > perStep ? count : null,
     }
   }
   const p50 = bucketQuantile(ctx.grid, ctx.frame.startUs, queue, 0.5).values
@@ -165,7 +209,77 @@ function onsetSpan(ctx: DiagnosisContext, queue: Float64Array): Onset | null {
     ...onMedian,
     support: Math.max(ramp(ratio, ONSET_LO, ONSET_HI), ramp(onMedian.z, ONSET_Z_LO, ONSET_Z_HI)),
     floor: null,
+    count: null,
   }
+}
+
+/**
+ * The floor read per request: of the requests in the span, how many waited less than the fastest
+ * tenth of the requests before it. A window adds its wait to every request, so hardly any fall
+ * below the earlier floor; without a change each falls below it with the share the requests
+ * before did, and the count is binomial (ADR 0364). Null when either side holds no request.
+ */
+function floorCount(
+  ctx: DiagnosisContext,
+  queue: Float64Array,
+  from: number,
+  to: number
+): FloorCount | null {
+  const before: number[] = []
+  const inside: number[] = []
+  for (let i = 0; i < queue.length; i++) {
+    const v = queue[i] as number
+    if (!Number.isFinite(v)) {
+      continue
+    }
+    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+    if (b >= 0 && b < from) {
+      before.push(v)
+    } else if (b >= from && b <= to) {
+      inside.push(v)
+    }
+  }
+  if (before.length === 0 || inside.length === 0) {
+    return null
+  }
+  const sorted = Float64Array.from(before).sort()
+  const threshold = quantileSorted(sorted, FLOOR_Q)
+  const share = before.filter((v) => v < threshold).length / before.length
+  const below = inside.filter((v) => v < threshold).length
+  return {
+    n: inside.length,
+    below,
+    share,
+    threshold,
+    log10P: binomialLowerLog10(below, inside.length, share),
+  }
+}
+
+/** A tail probability from its log10, as "3e-10". */
+function pValueText(log10P: number): string {
+  const exponent = Math.floor(log10P)
+  return `${decimals(10 ** (log10P - exponent), 0)}e${exponent}`
+}
+
+/** log10 of P(K ≤ k) for K binomial(n, p), summed in log space (a tail of 1e-10 and below). */
+function binomialLowerLog10(k: number, n: number, p: number): number {
+  if (p <= 0) {
+    return 0
+  }
+  if (p >= 1) {
+    return k >= n ? 0 : -Infinity
+  }
+  const logs: number[] = []
+  let logPmf = n * Math.log1p(-p)
+  for (let j = 0; j <= k; j++) {
+    if (j > 0) {
+      logPmf += Math.log((n - j + 1) / j) + Math.log(p) - Math.log1p(-p)
+    }
+    logs.push(logPmf)
+  }
+  const top = Math.max(...logs)
+  const sum = logs.reduce((acc, l) => acc + Math.exp(l - top), 0)
+  return Math.min(0, (top + Math.log(sum)) / Math.LN10)
 }
 
 function spanOf(
@@ -306,6 +420,15 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
       text: `the median engine.queue per step rose from ${fmtUs(mid.outside)} to ${fmtUs(mid.inside)} at ${at}, and its P90 by ${fmtUs(p90Typical.shift)} on a typical step: every request waits about ${fmtUs(added)} more, a fixed wait rather than a growing tail`,
     })
   }
+  if (onset.count !== null) {
+    const { n, below, share, threshold, log10P } = onset.count
+    evidence.push({
+      stage: 'engine.queue',
+      observed: below,
+      baseline: round(n * share),
+      text: `${below} of ${n} requests from ${at} waited less than ${fmtUs(threshold)} in engine.queue, the fastest tenth of the requests before, where chance gives ${figure(n * share, 1)} (P=${pValueText(log10P)}): the window's wait reached the luckiest requests`,
+    })
+  }
   if (floorAgainst !== null) {
     evidence.push(floorAgainst)
   }
@@ -379,7 +502,7 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, in the larger of the steps’ noise and the spread of the steps outside, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, in the larger of the steps’ noise and the spread of the steps outside, or, on a span that ends the data, fewer of its requests below the earlier requests’ fastest tenth than a binomial allows over every span the scan could choose, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against:
     'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window).',
   actions: [
