@@ -360,8 +360,7 @@ export function routingAgainstPeers(
     return null
   }
   const was = rankEffect(hotBefore, peersBefore)
-  const confidence =
-    ramp(rise.z, rise.bound, rise.bound + 2) * ramp(slower.z, SLOWER_Z, SLOWER_Z + 2)
+  const confidence = shareAndCost(rise, slower)
   if (confidence <= 0) {
     return null
   }
@@ -393,6 +392,15 @@ export function routingAgainstPeers(
       },
     ],
   }
+}
+
+/**
+ * The peer line's and the end line's confidence: how far the replica's share rose past its bound,
+ * times how far its requests are slower than the others' past {@link SLOWER_Z}, each full two
+ * units on.
+ */
+function shareAndCost(rise: { z: number; bound: number }, slower: { z: number }): number {
+  return ramp(rise.z, rise.bound, rise.bound + 2) * ramp(slower.z, SLOWER_Z, SLOWER_Z + 2)
 }
 
 /**
@@ -458,8 +466,7 @@ export function routingAtEnd(ctx: DiagnosisContext): Omit<Finding, 'cause' | 'ac
   if (slower === null || slower.z < SLOWER_Z) {
     return null
   }
-  const confidence =
-    ramp(rise.z, rise.bound, rise.bound + 2) * ramp(slower.z, SLOWER_Z, SLOWER_Z + 2)
+  const confidence = shareAndCost(rise, slower)
   if (confidence <= 0) {
     return null
   }

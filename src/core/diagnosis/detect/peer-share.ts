@@ -81,6 +81,24 @@ export function normalBound(p: number): number {
 }
 
 /**
+ * Requests per replica and grid step, a row of `grid.count` steps per replica code: what the peer
+ * line and the end line both count their shares from.
+ */
+function replicaStepCounts(frame: RequestFrame, grid: BucketGrid): Float64Array {
+  const col = frame.dims.replica
+  const steps = grid.count
+  const counts = new Float64Array(col.values.length * steps)
+  for (let i = 0; i < frame.n; i++) {
+    const c = col.codes[i] as number
+    const s = bucketOf(grid, frame.startUs[i] as number)
+    if (c >= 0 && s >= 0) {
+      counts[c * steps + s] = (counts[c * steps + s] as number) + 1
+    }
+  }
+  return counts
+}
+
+/**
  * The replica and start step whose requests from that step to the data's end stand most
  * certainly above the mean of its peers over the same steps. Per step, with the replica's `x`
  * and its `m` live peers' `P` requests, the difference `x − P/m` has mean 0 and variance
@@ -103,14 +121,11 @@ export function peerShareRise(
   if (k < 2 || steps < minBefore + minAfter) {
     return null
   }
-  const counts = new Float64Array(k * steps)
+  const counts = replicaStepCounts(frame, grid)
   const total = new Float64Array(k)
-  for (let i = 0; i < frame.n; i++) {
-    const c = col.codes[i] as number
-    const s = bucketOf(grid, frame.startUs[i] as number)
-    if (c >= 0 && s >= 0) {
-      counts[c * steps + s] = (counts[c * steps + s] as number) + 1
-      total[c] = (total[c] as number) + 1
+  for (let c = 0; c < k; c++) {
+    for (let s = 0; s < steps; s++) {
+      total[c] = (total[c] as number) + (counts[c * steps + s] as number)
     }
   }
   const members: number[] = []
@@ -316,14 +331,7 @@ export function endShareRise(
   if (k < 2 || longest < 1) {
     return null
   }
-  const counts = new Float64Array(k * steps)
-  for (let i = 0; i < frame.n; i++) {
-    const c = col.codes[i] as number
-    const s = bucketOf(grid, frame.startUs[i] as number)
-    if (c >= 0 && s >= 0) {
-      counts[c * steps + s] = (counts[c * steps + s] as number) + 1
-    }
-  }
+  const counts = replicaStepCounts(frame, grid)
   const segments: { len: number; members: number[]; before: Float64Array; inside: Float64Array }[] =
     []
   let comparisons = 0
