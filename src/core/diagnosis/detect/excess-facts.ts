@@ -186,23 +186,35 @@ function cachedFallUnits(
     return NaN
   }
   const { from, to } = a.buckets
-  const unitsOf = (mask: Uint8Array | null): number => {
-    const cached = new Float64Array(ctx.grid.count)
-    const prompt = new Float64Array(ctx.grid.count)
-    for (let i = 0; i < ctx.frame.n; i++) {
-      const c = ctx.frame.cachedTokens[i] as number
-      const t = ctx.frame.inputTokens[i] as number
-      const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
-      if ((mask === null || mask[i] === 1) && c === c && t > 0 && b >= 0 && b < ctx.grid.count) {
-        cached[b] = (cached[b] as number) + c
-        prompt[b] = (prompt[b] as number) + t
-      }
-    }
-    const miss = prompt.map((t, b) => (t > 0 ? 1 - (cached[b] as number) / t : NaN))
-    return seriesRise(miss, from, to).units
+  let fleet = FLEET_MISS.get(ctx)
+  if (fleet === undefined) {
+    fleet = missPerStep(ctx, null)
+    FLEET_MISS.set(ctx, fleet)
   }
-  const units = [unitsOf(null), scope === null ? NaN : unitsOf(scope)].filter((u) => u === u)
+  const units = [
+    seriesRise(fleet, from, to).units,
+    scope === null ? NaN : seriesRise(missPerStep(ctx, scope), from, to).units,
+  ].filter((u) => u === u)
   return units.length === 0 ? NaN : Math.max(...units)
+}
+
+/** The fleet's miss rate per step: the same for every anomaly of one diagnosis. */
+const FLEET_MISS = new WeakMap<DiagnosisContext, Float64Array>()
+
+/** 1 − cached over prompt tokens of the requests in `mask` (all when null), per step. */
+function missPerStep(ctx: DiagnosisContext, mask: Uint8Array | null): Float64Array {
+  const cached = new Float64Array(ctx.grid.count)
+  const prompt = new Float64Array(ctx.grid.count)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = ctx.frame.cachedTokens[i] as number
+    const t = ctx.frame.inputTokens[i] as number
+    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+    if ((mask === null || mask[i] === 1) && c === c && t > 0 && b >= 0 && b < ctx.grid.count) {
+      cached[b] = (cached[b] as number) + c
+      prompt[b] = (prompt[b] as number) + t
+    }
+  }
+  return prompt.map((t, b) => (t > 0 ? 1 - (cached[b] as number) / t : NaN))
 }
 
 /** The excess facts of all anomalies (one per anomaly, two when a second stage carries much). */
