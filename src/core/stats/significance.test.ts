@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  binomialLowerLog10,
   cliffsDelta,
   normalUpperTail,
   pearson,
@@ -51,5 +52,17 @@ describe('significance helpers', () => {
     expect(ramp(1.5, 1, 2)).toBe(0.5)
     expect(ramp(3, 1, 2)).toBe(1)
     expect(ramp(NaN, 1, 2)).toBe(0)
+  })
+
+  it('binomial lower tail: exact on a small case, and a tail with more terms than a call takes arguments', () => {
+    // P(K ≤ 1) for n = 10, p = 0.5: (1 + 10) / 1024.
+    expect(binomialLowerLog10(1, 10, 0.5)).toBeCloseTo(Math.log10(11 / 1024), 12)
+    expect(binomialLowerLog10(10, 10, 0.5)).toBeCloseTo(0, 12)
+    // 1 below where 24 were expected (a batching window's floor, ADR 0364): about 3e-10.
+    expect(binomialLowerLog10(1, 240, 0.1)).toBeCloseTo(-9.5, 0)
+    // 200 000 terms: a spread into Math.max throws "Maximum call stack size exceeded" here.
+    const tail = binomialLowerLog10(200_000, 2_500_000, 0.1)
+    expect(tail).toBeLessThan(-1000)
+    expect(Number.isFinite(tail)).toBe(true)
   })
 })

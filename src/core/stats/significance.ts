@@ -165,3 +165,29 @@ export function cliffsDelta(a: ArrayLike<number>, b: ArrayLike<number>): number 
   }
   return sum / (a.length * b.length)
 }
+
+/** log10 of P(K ≤ k) for K binomial(n, p), summed in log space (a tail of 1e-10 and below). */
+export function binomialLowerLog10(k: number, n: number, p: number): number {
+  if (p <= 0) {
+    return 0
+  }
+  if (p >= 1) {
+    return k >= n ? 0 : -Infinity
+  }
+  const logs: number[] = []
+  let logPmf = n * Math.log1p(-p)
+  for (let j = 0; j <= k; j++) {
+    if (j > 0) {
+      logPmf += Math.log((n - j + 1) / j) + Math.log(p) - Math.log1p(-p)
+    }
+    logs.push(logPmf)
+  }
+  // A loop, not a spread: k can be more than a call takes arguments (about 120 000 in Node 20),
+  // as the requests below a floor in a span of a large window.
+  let top = -Infinity
+  for (const l of logs) {
+    top = l > top ? l : top
+  }
+  const sum = logs.reduce((acc, l) => acc + Math.exp(l - top), 0)
+  return Math.min(0, (top + Math.log(sum)) / Math.LN10)
+}

@@ -21,7 +21,7 @@
  */
 import type { Evidence } from '../../model/diagnosis.js'
 import { medianShift, quantileSorted, sortedFinite } from '../../stats/quantile.js'
-import { ramp, spearman } from '../../stats/significance.js'
+import { binomialLowerLog10, ramp, spearman } from '../../stats/significance.js'
 import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import { asMicros, isoFromMicros } from '../../model/units.js'
@@ -259,27 +259,6 @@ function floorCount(
 function pValueText(log10P: number): string {
   const exponent = Math.floor(log10P)
   return `${decimals(10 ** (log10P - exponent), 0)}e${exponent}`
-}
-
-/** log10 of P(K ≤ k) for K binomial(n, p), summed in log space (a tail of 1e-10 and below). */
-function binomialLowerLog10(k: number, n: number, p: number): number {
-  if (p <= 0) {
-    return 0
-  }
-  if (p >= 1) {
-    return k >= n ? 0 : -Infinity
-  }
-  const logs: number[] = []
-  let logPmf = n * Math.log1p(-p)
-  for (let j = 0; j <= k; j++) {
-    if (j > 0) {
-      logPmf += Math.log((n - j + 1) / j) + Math.log(p) - Math.log1p(-p)
-    }
-    logs.push(logPmf)
-  }
-  const top = Math.max(...logs)
-  const sum = logs.reduce((acc, l) => acc + Math.exp(l - top), 0)
-  return Math.min(0, (top + Math.log(sum)) / Math.LN10)
 }
 
 function spanOf(
