@@ -12,6 +12,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import type { SpanStore } from '../storage/span-store.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
+import { dropOldest, setNewest } from '../core/lru.js'
 
 /** Diagnoses kept; each is a few kB of JSON, the cap bounds the memory, not the hit rate. */
 const MAX_ENTRIES = 32
@@ -153,11 +154,7 @@ export function createDiagnosisCache<T>(
     if (held !== undefined && held.asOfMs > answer.asOfMs) {
       return
     }
-    latest.delete(def)
-    latest.set(def, answer)
-    while (latest.size > MAX_ENTRIES) {
-      latest.delete(latest.keys().next().value as string)
-    }
+    setNewest(latest, def, answer, MAX_ENTRIES)
     save()
   }
 
@@ -182,9 +179,7 @@ export function createDiagnosisCache<T>(
         }
       }
     )
-    while (entries.size > MAX_ENTRIES) {
-      entries.delete(entries.keys().next().value as string)
-    }
+    dropOldest(entries, MAX_ENTRIES)
     return entry
   }
 

@@ -9,6 +9,7 @@ import {
 } from './histogram.js'
 import { REQ_DECODE, REQ_DONE, REQ_PREFILL, REQ_WAITING, type SimRequest } from './request.js'
 import type { Rng } from '../core/stats/seeded-random.js'
+import { setNewest } from '../core/lru.js'
 
 const STEP_LOG_SIZE = 1 << 16
 const STEP_LOG_MASK = STEP_LOG_SIZE - 1
@@ -233,15 +234,8 @@ export class Replica {
           if (this.engine.prefixCaching && r.prefixGroup >= 0 && this.host.prefixStable()) {
             if (this.prefixCache.has(r.prefixGroup)) {
               cached = Math.floor(Math.min(this.host.prefixTokens, r.promptTokens - 1) / bs) * bs
-              this.prefixCache.delete(r.prefixGroup)
             }
-            this.prefixCache.set(r.prefixGroup, true)
-            if (this.prefixCache.size > this.engine.prefixCacheEntries) {
-              const oldest = this.prefixCache.keys().next().value
-              if (oldest !== undefined) {
-                this.prefixCache.delete(oldest)
-              }
-            }
+            setNewest(this.prefixCache, r.prefixGroup, true, this.engine.prefixCacheEntries)
           }
           r.cachedTokens = cached
           this.stats.prefixQueries += r.promptTokens

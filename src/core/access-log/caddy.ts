@@ -14,6 +14,7 @@
  * stage and replica are unknown, not guessed.
  */
 import { asMicros, type Micros } from '../model/units.js'
+import { setNewest } from '../lru.js'
 import {
   microsFromIsoText,
   pathOf,
@@ -105,14 +106,7 @@ export function createCaddyReader(): AccessLogReader {
           headerUs: duration,
           status: statusOf(o['status'] as number),
         })
-        pending.delete(key)
-        pending.set(key, list)
-        if (pending.size > MAX_PENDING_CONNECTIONS) {
-          const oldest = pending.keys().next().value
-          if (oldest !== undefined) {
-            pending.delete(oldest)
-          }
-        }
+        setNewest(pending, key, list, MAX_PENDING_CONNECTIONS)
         return null
       }
       if (msg !== 'handled request' || !logger.startsWith('http.log.access')) {

@@ -8,6 +8,7 @@ import { loadWindow, windowReach, type ReadReuse } from '../../core/diagnosis/fr
 import { DIAGNOSIS_SAMPLE, runDiagnosis } from '../../core/diagnosis/run-diagnosis.js'
 import { concentrationOfMeasure } from '../../core/concentration/measure-concentration.js'
 import { AppError } from '../../core/errors.js'
+import { setNewest } from '../../core/lru.js'
 import { concentrationJson } from '../../core/diagnosis/explain/concentration-json.js'
 import { round } from '../../core/diagnosis/explain/text.js'
 import { DURATION_MEASURES } from '../../core/model/request.js'
@@ -175,14 +176,11 @@ export function registerDiagnosisRoutes(
     }
   }
   const keepRead = (key: string, generation: number | undefined, read: KeptRead | null) => {
-    reads.delete(key)
     if (generation === undefined || read === null) {
+      reads.delete(key)
       return
     }
-    reads.set(key, { generation, read })
-    while (reads.size > MAX_KEPT_READS) {
-      reads.delete(reads.keys().next().value as string)
-    }
+    setNewest(reads, key, { generation, read }, MAX_KEPT_READS)
   }
   app.get('/api/diagnosis', async function diagnosis(c) {
     const query = c.req.queries()

@@ -7,6 +7,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { RequestPage, RequestQuery } from '../../core/model/query.js'
+import { setNewest } from '../../core/lru.js'
 import { appendAll } from './connection.js'
 import { savedIsCurrent } from './rollup-persist.js'
 
@@ -75,14 +76,7 @@ export function createRequestPages(): RequestPages {
   let epoch = 0
   let changed = false
   const copy = (page: RequestPage): RequestPage => structuredClone(page)
-  const keep = (key: string, page: RequestPage): void => {
-    kept.delete(key)
-    kept.set(key, page)
-    while (kept.size > MAX_KEPT_PAGES) {
-      const oldest = kept.keys().next().value as string
-      kept.delete(oldest)
-    }
-  }
+  const keep = (key: string, page: RequestPage): void => setNewest(kept, key, page, MAX_KEPT_PAGES)
   return {
     get(query) {
       const key = keyOf(query)

@@ -10,6 +10,7 @@
  * bucket are read from the store for that part only and never kept.
  */
 import { STAGE_NAMES } from '../../core/model/request.js'
+import { dropOldest, setNewest } from '../../core/lru.js'
 import type {
   AggregateQuery,
   AggregateRow,
@@ -241,10 +242,7 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       byBucket.set(bucketKey, keys)
     }
     keys.add(key)
-    while (cache.size > MAX_ENTRIES) {
-      const oldest = cache.keys().next().value as string
-      cache.delete(oldest)
-    }
+    dropOldest(cache, MAX_ENTRIES)
   }
 
   /**
@@ -303,8 +301,7 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       const key = `${kind}|${fk}|${base}|${b}`
       const hit = cache.get(key)
       if (hit) {
-        cache.delete(key)
-        cache.set(key, hit)
+        setNewest(cache, key, hit, MAX_ENTRIES)
         out.set(b, hit)
         stats.bucketsServed++
       } else {

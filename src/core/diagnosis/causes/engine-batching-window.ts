@@ -30,6 +30,7 @@ import { meanOutside, meanOver } from '../resources.js'
 import { trafficLevel } from '../detect/demand-onset.js'
 import type { CauseRecord, RuleResult } from './record.js'
 import { resourceLevel, stageStat } from '../detect/shifts.js'
+import { stepsInOut } from '../detect/step-rise.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
 import { FAMILY_ALPHA } from '../detect/peer-share.js'
 import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
@@ -294,18 +295,6 @@ function spanOf(
 function spreadOf(values: readonly number[]): number {
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length
   return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length)
-}
-
-/** The finite steps of `series` inside [from, to] and outside it. */
-function stepsInOut(series: Float64Array, from: number, to: number): [number[], number[]] {
-  const inside: number[] = []
-  const outside: number[] = []
-  series.forEach((v, i) => {
-    if (Number.isFinite(v)) {
-      ;(i >= from && i <= to ? inside : outside).push(v)
-    }
-  })
-  return [inside, outside]
 }
 
 /**

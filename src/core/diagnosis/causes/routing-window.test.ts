@@ -9,7 +9,13 @@ import { microsFromIso } from '../../model/units.js'
 import { diagnose } from '../diagnose.js'
 import { buildContext } from '../frame/context.js'
 import type { DiagnosisInput } from '../frame/input.js'
-import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
+import {
+  createTestRng,
+  makeTimeline,
+  minutesInput,
+  pickWeighted,
+  T0_US,
+} from '../testing/make-timeline.js'
 import { routingImbalanceCause } from './routing-imbalance.js'
 
 const MIN_US = 60_000_000
@@ -34,18 +40,9 @@ function requests(kind: 'skew' | 'standing'): RequestTimeline[] {
     const weights = REPLICAS.map((r) =>
       r === 'r5' && (skewed || kind === 'standing') ? (skewed ? 3 : 2) : 1
     )
-    const sum = weights.reduce((a, b) => a + b, 0)
     for (let k = 0; k < 120; k++) {
       const startUs = T0_US + m * MIN_US + Math.floor((k / 120) * MIN_US)
-      let u = rng() * sum
-      let replica = REPLICAS.length - 1
-      for (let i = 0; i < REPLICAS.length; i++) {
-        u -= weights[i] as number
-        if (u < 0) {
-          replica = i
-          break
-        }
-      }
+      const replica = pickWeighted(rng, weights)
       const name = REPLICAS[replica] as string
       const t = (startUs - T0_US) / MIN_US
       const backlogMs =

@@ -39,16 +39,11 @@ export function stepRise(
 
 /**
  * The same rise read on a series that is already per step (a rate from counters, say): the mean
- * of its finite steps in [from, to] against the median of the others, in noise units.
+ * of its finite steps in [from, to] ({@link stepsInOut}) against the median of the others, in
+ * noise units.
  */
 export function seriesRise(perStep: Float64Array, from: number, to: number): StepRise {
-  const inside: number[] = []
-  const outside: number[] = []
-  perStep.forEach((v, b) => {
-    if (v === v) {
-      ;(b >= from && b <= to ? inside : outside).push(v)
-    }
-  })
+  const [inside, outside] = stepsInOut(perStep, from, to)
   if (inside.length < MIN_STEPS_IN || outside.length < MIN_STEPS_OUT) {
     return { inside: NaN, outside: NaN, units: NaN }
   }
@@ -60,6 +55,21 @@ export function seriesRise(perStep: Float64Array, from: number, to: number): Ste
     outside: median,
     units: noise > 0 ? (meanIn - median) / noise : meanIn > median ? Infinity : 0,
   }
+}
+
+/**
+ * The finite steps of `series` inside [from, to] and outside it: an unknown step (NaN) has no
+ * value, and an infinite one (a rate over nothing) is none either.
+ */
+export function stepsInOut(series: Float64Array, from: number, to: number): [number[], number[]] {
+  const inside: number[] = []
+  const outside: number[] = []
+  series.forEach((v, i) => {
+    if (Number.isFinite(v)) {
+      ;(i >= from && i <= to ? inside : outside).push(v)
+    }
+  })
+  return [inside, outside]
 }
 
 /**

@@ -262,27 +262,22 @@ export function shareBurst(
     if (span === null || (best !== null && span.certainty <= best.certainty)) {
       continue
     }
-    const inSteps = span.to - span.from + 1
-    const outSteps = steps - inSteps
-    const rateOutside = span.xOut / outSteps
+    const { buckets, stepsInside, stepsOutside } = onGrid(span, binned, grid)
+    const rateOutside = span.xOut / stepsOutside
     best = {
       dimension,
       value: col.values[c] as string,
-      buckets: {
-        from: binned.firstStep[span.from] as number,
-        to: binned.lastStep[span.to] as number,
-      },
+      buckets,
       z: span.z,
       certainty: span.certainty,
       openEnd: span.to === steps - 1,
       shareInside: span.xIn / span.nIn,
       shareOutside: span.xOut / span.nOut,
-      // Per grid step, whatever the scan merged.
-      rateInside: span.xIn / inSteps / binned.merge,
-      rateOutside: rateOutside / binned.merge,
-      totalInside: span.nIn / inSteps / binned.merge,
-      totalOutside: span.nOut / outSteps / binned.merge,
-      extra: span.xIn - rateOutside * inSteps,
+      rateInside: span.xIn / stepsInside,
+      rateOutside,
+      totalInside: span.nIn / stepsInside,
+      totalOutside: span.nOut / stepsOutside,
+      extra: span.xIn - rateOutside * stepsInside,
     }
   }
   return best !== null && best.certainty >= BURST_Z_LO ? best : null
@@ -351,6 +346,14 @@ export function scanRequestShare(
   if (span === null) {
     return null
   }
+  return onGrid(span, binned, grid)
+}
+
+/**
+ * A span of scan bins placed on the grid's steps, the unit every rate per step is read in: a
+ * merged bin holds `merge` steps, the last one may hold fewer.
+ */
+function onGrid(span: ShareSpan, binned: Binned, grid: BucketGrid): GridShareSpan {
   const from = binned.firstStep[span.from] as number
   const to = binned.lastStep[span.to] as number
   return {

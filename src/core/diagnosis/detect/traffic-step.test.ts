@@ -81,3 +81,31 @@ describe('a share that rises to the end of the data', () => {
     expect(shareBurst(step.frame, step.grid, 'replica')).toBeNull()
   })
 })
+
+describe('a burst on merged scan steps', () => {
+  it('reads its rates per grid step, the last merged step holding fewer steps', () => {
+    // 241 steps: the scan merges them in pairs, its last bin holds one step.
+    const steps = 241
+    const requests = []
+    for (let s = 0; s < steps; s++) {
+      const noisy = s >= 200 ? 5 : 1
+      for (let j = 0; j < 10; j++) {
+        requests.push(
+          makeTimeline({
+            startUs: T0_US + s * STEP_US + j * 1_000_000,
+            dims: { tenant: j < noisy ? 'noisy' : ['a', 'b', 'c'][j % 3]! },
+            stagesMs: { 'engine.queue': 5, 'engine.prefill': 40 },
+          })
+        )
+      }
+    }
+    const frame = frameFromRequests(requests)
+    const grid = makeGrid(T0_US, asMicros(T0_US + steps * STEP_US), STEP_US)
+    const shift = shareBurst(frame, grid, 'tenant')
+    expect(shift).toMatchObject({ value: 'noisy', buckets: { from: 200, to: 240 } })
+    expect(shift!.totalInside).toBeCloseTo(10, 9)
+    expect(shift!.rateInside).toBeCloseTo(5, 9)
+    expect(shift!.totalOutside).toBeCloseTo(10, 9)
+    expect(shift!.rateOutside).toBeCloseTo(1, 9)
+  })
+})

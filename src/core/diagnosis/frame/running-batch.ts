@@ -8,37 +8,23 @@ import type { DiagnosisContext } from './context.js'
  */
 export function runningAtDecode(ctx: DiagnosisContext): Float64Array {
   const f = ctx.frame
-  const col = f.dims.replica
   const decode = f.stages['engine.decode']
   const prefill = f.stages['engine.prefill']
-  const out = new Float64Array(f.n).fill(NaN)
-  const byReplica = new Map<number, number[]>()
-  const from = new Float64Array(f.n)
-  const to = new Float64Array(f.n)
+  const from = new Float64Array(f.n).fill(NaN)
+  const to = new Float64Array(f.n).fill(NaN)
+  const at = new Float64Array(f.n).fill(NaN)
   for (let i = 0; i < f.n; i++) {
-    const c = col.codes[i] as number
     const d = decode[i] as number
     const e2e = f.e2eUs[i] as number
-    if (c < 0 || !(d >= 0) || e2e !== e2e) {
+    if (!(d >= 0) || e2e !== e2e) {
       continue
     }
     const p = prefill[i] as number
     to[i] = (f.startUs[i] as number) + e2e
     from[i] = (to[i] as number) - d - (p > 0 ? p : 0)
-    const list = byReplica.get(c) ?? []
-    list.push(i)
-    byReplica.set(c, list)
+    at[i] = (to[i] as number) - d
   }
-  for (const list of byReplica.values()) {
-    const starts = Float64Array.from(list, (i) => from[i] as number).sort()
-    const ends = Float64Array.from(list, (i) => to[i] as number).sort()
-    for (const i of list) {
-      const t = (to[i] as number) - (decode[i] as number)
-      // Running at t: started at or before t and not yet ended.
-      out[i] = countAtOrBelow(starts, t) - countAtOrBelow(ends, t)
-    }
-  }
-  return out
+  return runningAt(ctx, from, to, at)
 }
 
 const AT_PREFILL = new WeakMap<DiagnosisContext, Float64Array>()
@@ -65,32 +51,49 @@ export function runningAtPrefill(ctx: DiagnosisContext): Float64Array {
 
 function countAtPrefill(ctx: DiagnosisContext): Float64Array {
   const f = ctx.frame
-  const begin = new Float64Array(f.n).fill(NaN)
-  const end = new Float64Array(f.n).fill(NaN)
-  const byReplica = new Map<number, number[]>()
+  const begin = new Float64Array(f.n)
+  const end = new Float64Array(f.n)
   for (let i = 0; i < f.n; i++) {
-    const c = f.dims.replica.codes[i] as number
-    const e = (f.startUs[i] as number) + (f.e2eUs[i] as number)
-    const b =
-      e - (f.stages['engine.decode'][i] as number) - (f.stages['engine.prefill'][i] as number)
-    if (c < 0 || !(b === b) || !(e === e)) {
+    end[i] = (f.startUs[i] as number) + (f.e2eUs[i] as number)
+    begin[i] =
+      (end[i] as number) -
+      (f.stages['engine.decode'][i] as number) -
+      (f.stages['engine.prefill'][i] as number)
+  }
+  // The others: the count at its own begin holds itself.
+  return runningAt(ctx, begin, end, begin).map((v) => v - 1)
+}
+
+/**
+ * How many requests of each request's replica ran at its moment `at[i]`: began at or before it
+ * and not yet ended, from each one's [begin, end] (itself included when its own span holds the
+ * moment). NaN for a request without a replica, a begin or an end; those are not counted.
+ */
+function runningAt(
+  ctx: DiagnosisContext,
+  begin: Float64Array,
+  end: Float64Array,
+  at: Float64Array
+): Float64Array {
+  const codes = ctx.frame.dims.replica.codes
+  const byReplica = new Map<number, number[]>()
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = codes[i] as number
+    if (c < 0 || !(begin[i] === begin[i]) || !(end[i] === end[i])) {
       continue
     }
-    begin[i] = b
-    end[i] = e
     const list = byReplica.get(c) ?? []
     list.push(i)
     byReplica.set(c, list)
   }
-  const batch = new Float64Array(f.n).fill(NaN)
+  const out = new Float64Array(ctx.frame.n).fill(NaN)
   for (const list of byReplica.values()) {
-    // Ends sorted, begins sorted: the others running at b began at or before b and end after it.
-    const begins = Float64Array.from(list.map((i) => begin[i] as number)).sort()
-    const ends = Float64Array.from(list.map((i) => end[i] as number)).sort()
+    const begins = Float64Array.from(list, (i) => begin[i] as number).sort()
+    const ends = Float64Array.from(list, (i) => end[i] as number).sort()
     for (const i of list) {
-      const b = begin[i] as number
-      batch[i] = countAtOrBelow(begins, b) - countAtOrBelow(ends, b) - 1
+      const t = at[i] as number
+      out[i] = countAtOrBelow(begins, t) - countAtOrBelow(ends, t)
     }
   }
-  return batch
+  return out
 }

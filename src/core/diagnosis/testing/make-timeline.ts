@@ -12,6 +12,21 @@ import { frameFromRequests } from '../frame/frame.js'
 /** A seeded uniform generator for test data (see {@link createSeededRandom}). */
 export const createTestRng = createSeededRandom
 
+/**
+ * The index one draw of `rng` picks from relative `weights` (a router's weighted choice); the
+ * last index when rounding leaves the draw past every weight.
+ */
+export function pickWeighted(rng: () => number, weights: readonly number[]): number {
+  let u = rng() * weights.reduce((a, b) => a + b, 0)
+  for (let i = 0; i < weights.length; i++) {
+    u -= weights[i] as number
+    if (u < 0) {
+      return i
+    }
+  }
+  return weights.length - 1
+}
+
 /** 2025-06-02T09:00:00Z in epoch µs. */
 export const T0_US = asMicros(Date.UTC(2025, 5, 2, 9, 0, 0) * 1000)
 
