@@ -12,6 +12,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import type { SpanStore } from '../storage/span-store.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
+import { answerShelfOf, type ShelvedAnswer } from '../storage/answer-shelf.js'
 
 /** Diagnoses kept; each is a few kB of JSON, the cap bounds the memory, not the hit rate. */
 const MAX_ENTRIES = 32
@@ -76,6 +77,11 @@ export interface DiagnosisCacheOptions<T> {
    * an older version may hold another shape); without it every value is taken.
    */
   readable?: (value: unknown) => value is T
+  /**
+   * The name its answers are kept under by a store that saves them across restarts (ADR 0366);
+   * read back, they too are only ever served as stale. Without it nothing goes to the store.
+   */
+  shelfName?: string
   /** Awaited before a background refresh starts (the server lets the answers being given go). */
   beforeRefresh?: () => Promise<void>
 }
@@ -97,21 +103,66 @@ export function createDiagnosisCache<T>(
   const latest = new Map<string, Answer<T>>()
   const stats = { hits: 0, runs: 0, stale: 0 }
 
-  const loaded: Promise<void> =
-    options.file === undefined ? Promise.resolve() : loadSaved(options.file)
+  const shelf = options.shelfName === undefined ? null : answerShelfOf(store)
+  // Where each of `latest` was computed: the generation its run began at and the times it read.
+  // An answer read back from the shelf is current at the open (generation 0), read from the file
+  // it is current at nothing the store can vouch for.
+  const computedAt = new Map<string, { generation: number; reach: Reach }>()
+  const loaded: Promise<void> = Promise.all([
+    options.file === undefined ? undefined : loadSaved(options.file),
+    shelf === null ? undefined : loadShelved(shelf),
+  ]).then(() => undefined)
+  /** An answer read back from a restart, unless one as new or newer is held. */
+  function restore(s: Saved<T> | undefined): boolean {
+    const readable = options.readable?.(s?.value) ?? true
+    if (typeof s?.def === 'string' && Number.isFinite(s.asOfMs) && readable) {
+      const held = latest.get(s.def)
+      if (held === undefined || held.asOfMs < s.asOfMs) {
+        latest.set(s.def, { value: s.value, asOfMs: s.asOfMs })
+        computedAt.delete(s.def)
+        return true
+      }
+    }
+    return false
+  }
+  async function loadShelved(from: NonNullable<typeof shelf>): Promise<void> {
+    for (const s of await from.restored()) {
+      if (s.cache === options.shelfName && restore(s as Saved<T>)) {
+        computedAt.set(s.def, { generation: 0, reach: null })
+      }
+    }
+  }
+  /**
+   * The answers no commit has touched since their run began (the cache's own rule for a current
+   * answer): what the store saves for this cache at close (ADR 0366).
+   */
+  function currentAnswers(name: string): ShelvedAnswer[] {
+    const rollup = requestRollupOf(store)
+    if (rollup === null) {
+      return []
+    }
+    return [...latest]
+      .filter(([def]) => {
+        const at = computedAt.get(def)
+        return (
+          at !== undefined &&
+          (at.generation === rollup.writeGeneration ||
+            (at.reach !== null &&
+              rollup.untouchedSince(at.generation, at.reach.fromUs, at.reach.toUs)))
+        )
+      })
+      .slice(-MAX_SAVED)
+      .map(([def, a]) => ({ cache: name, def, asOfMs: a.asOfMs, value: a.value }))
+  }
+  if (shelf !== null && options.shelfName !== undefined) {
+    const name = options.shelfName
+    shelf.keep(name, () => currentAnswers(name))
+  }
   async function loadSaved(file: string): Promise<void> {
     try {
       const saved = JSON.parse(await readFile(file, 'utf8')) as Saved<T>[]
       for (const s of Array.isArray(saved) ? saved : []) {
-        const readable = options.readable?.(s?.value) ?? true
-        if (
-          typeof s?.def === 'string' &&
-          Number.isFinite(s.asOfMs) &&
-          readable &&
-          !latest.has(s.def)
-        ) {
-          latest.set(s.def, { value: s.value, asOfMs: s.asOfMs })
-        }
+        restore(s)
       }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -148,15 +199,22 @@ export function createDiagnosisCache<T>(
       })
   }
 
-  function remember(def: string, answer: Answer<T>): void {
+  function remember(
+    def: string,
+    answer: Answer<T>,
+    at: { generation: number; reach: Reach }
+  ): void {
     const held = latest.get(def)
     if (held !== undefined && held.asOfMs > answer.asOfMs) {
       return
     }
     latest.delete(def)
     latest.set(def, answer)
+    computedAt.set(def, at)
     while (latest.size > MAX_ENTRIES) {
-      latest.delete(latest.keys().next().value as string)
+      const oldest = latest.keys().next().value as string
+      latest.delete(oldest)
+      computedAt.delete(oldest)
     }
     save()
   }
@@ -174,7 +232,7 @@ export function createDiagnosisCache<T>(
     result.then(
       (value) => {
         entry.settled = true
-        remember(def ?? key, { value, asOfMs })
+        remember(def ?? key, { value, asOfMs }, { generation, reach })
       },
       () => {
         if (entries.get(key) === entry) {
