@@ -20,8 +20,11 @@
  *                         # from/to: `auto` opens `/` (what a new user gets), the others `?range=`
  *
  * The 1 M-request store is built once into the temp folder and reused (`--fresh` rebuilds);
- * the server's file of last diagnoses beside it is removed before the first run, so run 1 is
- * always a first look with nothing kept.
+ * the server's file of last diagnoses beside it is removed before the first run. The database
+ * itself keeps what its last close saved under its counter (the rollup, the samples' first page,
+ * the last diagnosis and concentration answers, ADRs 0351, 0362, 0366): run 1 is a restarted
+ * server's first look at a file served before, and a first look with nothing kept only with
+ * `--fresh`.
  *
  * A panel is painted when it leaves `data-state="loading"`; for pages built before panels carried
  * that marker (to compare against an older checkout), a side card counts as painted once its

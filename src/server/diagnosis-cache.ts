@@ -13,6 +13,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises'
 import type { SpanStore } from '../storage/span-store.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
 import { dropOldest, setNewest } from '../core/lru.js'
+import { answerShelfOf, type ShelvedAnswer } from '../storage/answer-shelf.js'
 
 /** Diagnoses kept; each is a few kB of JSON, the cap bounds the memory, not the hit rate. */
 const MAX_ENTRIES = 32
@@ -77,6 +78,11 @@ export interface DiagnosisCacheOptions<T> {
    * an older version may hold another shape); without it every value is taken.
    */
   readable?: (value: unknown) => value is T
+  /**
+   * The name its answers are kept under by a store that saves them across restarts (ADR 0366);
+   * read back, they too are only ever served as stale. Without it nothing goes to the store.
+   */
+  shelfName?: string
   /** Awaited before a background refresh starts (the server lets the answers being given go). */
   beforeRefresh?: () => Promise<void>
 }
@@ -98,21 +104,66 @@ export function createDiagnosisCache<T>(
   const latest = new Map<string, Answer<T>>()
   const stats = { hits: 0, runs: 0, stale: 0 }
 
-  const loaded: Promise<void> =
-    options.file === undefined ? Promise.resolve() : loadSaved(options.file)
+  const shelf = options.shelfName === undefined ? null : answerShelfOf(store)
+  // Where each of `latest` was computed: the generation its run began at and the times it read.
+  // An answer read back from the shelf is current at the open (generation 0), read from the file
+  // it is current at nothing the store can vouch for.
+  const computedAt = new Map<string, { generation: number; reach: Reach }>()
+  const loaded: Promise<void> = Promise.all([
+    options.file === undefined ? undefined : loadSaved(options.file),
+    shelf === null ? undefined : loadShelved(shelf),
+  ]).then(() => undefined)
+  /** An answer read back from a restart, unless one as new or newer is held. */
+  function restore(s: Saved<T> | undefined): boolean {
+    const readable = options.readable?.(s?.value) ?? true
+    if (typeof s?.def === 'string' && Number.isFinite(s.asOfMs) && readable) {
+      const held = latest.get(s.def)
+      if (held === undefined || held.asOfMs < s.asOfMs) {
+        latest.set(s.def, { value: s.value, asOfMs: s.asOfMs })
+        computedAt.delete(s.def)
+        return true
+      }
+    }
+    return false
+  }
+  async function loadShelved(from: NonNullable<typeof shelf>): Promise<void> {
+    for (const s of await from.restored()) {
+      if (s.cache === options.shelfName && restore(s as Saved<T>)) {
+        computedAt.set(s.def, { generation: 0, reach: null })
+      }
+    }
+  }
+  /**
+   * The answers no commit has touched since their run began (the cache's own rule for a current
+   * answer): what the store saves for this cache at close (ADR 0366).
+   */
+  function currentAnswers(name: string): ShelvedAnswer[] {
+    const rollup = requestRollupOf(store)
+    if (rollup === null) {
+      return []
+    }
+    return [...latest]
+      .filter(([def]) => {
+        const at = computedAt.get(def)
+        return (
+          at !== undefined &&
+          (at.generation === rollup.writeGeneration ||
+            (at.reach !== null &&
+              rollup.untouchedSince(at.generation, at.reach.fromUs, at.reach.toUs)))
+        )
+      })
+      .slice(-MAX_SAVED)
+      .map(([def, a]) => ({ cache: name, def, asOfMs: a.asOfMs, value: a.value }))
+  }
+  if (shelf !== null && options.shelfName !== undefined) {
+    const name = options.shelfName
+    shelf.keep(name, () => currentAnswers(name))
+  }
   async function loadSaved(file: string): Promise<void> {
     try {
       const saved = JSON.parse(await readFile(file, 'utf8')) as Saved<T>[]
       for (const s of Array.isArray(saved) ? saved : []) {
-        const readable = options.readable?.(s?.value) ?? true
-        if (
-          typeof s?.def === 'string' &&
-          Number.isFinite(s.asOfMs) &&
-          readable &&
-          !latest.has(s.def)
-        ) {
-          latest.set(s.def, { value: s.value, asOfMs: s.asOfMs })
-        }
+        restore(s)
       }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -149,12 +200,23 @@ export function createDiagnosisCache<T>(
       })
   }
 
-  function remember(def: string, answer: Answer<T>): void {
+  function remember(
+    def: string,
+    answer: Answer<T>,
+    at: { generation: number; reach: Reach }
+  ): void {
     const held = latest.get(def)
     if (held !== undefined && held.asOfMs > answer.asOfMs) {
       return
     }
     setNewest(latest, def, answer, MAX_ENTRIES)
+    computedAt.set(def, at)
+    // computedAt holds exactly latest's keys: drop what setNewest evicted.
+    for (const key of computedAt.keys()) {
+      if (!latest.has(key)) {
+        computedAt.delete(key)
+      }
+    }
     save()
   }
 
@@ -171,7 +233,7 @@ export function createDiagnosisCache<T>(
     result.then(
       (value) => {
         entry.settled = true
-        remember(def ?? key, { value, asOfMs })
+        remember(def ?? key, { value, asOfMs }, { generation, reach })
       },
       () => {
         if (entries.get(key) === entry) {

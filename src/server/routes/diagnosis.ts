@@ -131,6 +131,8 @@ export function registerDiagnosisRoutes(
           error: err instanceof Error ? err.message : String(err),
         }),
       now: deps.now,
+      // Kept beside the rollup across a restart when the store can (ADR 0366).
+      shelfName: 'diagnosis',
       ...(beforeRefresh === undefined ? {} : { beforeRefresh }),
       readable: (v): v is Awaited<ReturnType<typeof runDiagnosis>>['diagnosis'] =>
         typeof v === 'object' &&
@@ -141,7 +143,10 @@ export function registerDiagnosisRoutes(
   )
   const concentrations = createDiagnosisCache<ReturnType<typeof concentrationBody>>(deps.store, {
     now: deps.now,
+    shelfName: 'concentration',
     ...(beforeRefresh === undefined ? {} : { beforeRefresh }),
+    readable: (v): v is ReturnType<typeof concentrationBody> =>
+      typeof v === 'object' && v !== null && 'measure' in v && 'rows' in v && 'stages' in v,
   })
   // The rows of the last diagnoses' reads: the next run of the same window after a commit reads
   // only what the commits wrote in it (ADR 0257). A few tens of MB each at the sample cap.

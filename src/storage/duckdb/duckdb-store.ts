@@ -30,6 +30,8 @@ import {
 import { duckDbRollupSource } from './rollup-fill.js'
 import { BUMP_REQUESTS_GENERATION, readSavedRollup, saveRollup } from './rollup-persist.js'
 import { createRequestPages, readSavedPages, savePages } from './request-pages.js'
+import { createDuckDbShelf, readSavedAnswers, saveAnswers } from './saved-answers.js'
+import { registerAnswerShelf } from '../answer-shelf.js'
 import { createSeriesIdCache } from './series-id.js'
 import { createKnownMetricNames } from './metric-names.js'
 import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
@@ -244,7 +246,13 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       // Unread, the page is read from the rows as before.
       () => undefined
     )
+  // The last diagnosis and concentration answers, saved under the same counter (ADR 0366): a few
+  // kilobytes, read before the buckets too; only the analysis cards wait for them.
   const rollup = createRequestRollup(duckDbRollupSource(rows))
+  const shelf = createDuckDbShelf(
+    readers.run((reader) => readSavedAnswers(reader)),
+    () => rollup.writeGeneration === 0
+  )
   // Buckets a store saved at close, unless a write to `requests` committed since (ADR 0351),
   // read beside the start: reads of the rollup wait for them, nothing else does.
   rollup.restore(readers.run((reader) => readSavedRollup(reader)))
@@ -565,10 +573,11 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     async close() {
       await Promise.all([writeQueue.idle(), readers.idle()])
       await pagesRead
+      await shelf.restored()
       // With no bucket read from the rows and no write to `requests`, what is kept is what was
       // read back (or nothing, and what is saved stays unread): the save would change nothing.
       const saveBuckets = requestWrites > 0 || rollup.stats.bucketsFilled > 0
-      if (isFile && invalidated === null && (saveBuckets || pages.changed())) {
+      if (isFile && invalidated === null && (saveBuckets || pages.changed() || shelf.changed())) {
         await writeQueue
           .run(async () => {
             // A write's continuation forgets its buckets after the commit: let every one run.
@@ -582,6 +591,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
                 await saveRollup(conn, rollup.saved())
               }
               await savePages(conn, pages.saved())
+              // As the pages: current at the counter's mark, each shown as of its own time.
+              await saveAnswers(conn, shelf.saved())
             })
           })
           // Unsaved, the next start reads the rollup from the rows, as it did before ADR 0351.
@@ -593,6 +604,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
   }
   registerRequestRollup(store, rollup)
+  registerAnswerShelf(store, shelf)
   sharedAccess.set(store, {
     write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
       let out: T

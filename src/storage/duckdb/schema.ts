@@ -169,6 +169,21 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 6,
+    name: 'saved diagnosis answers',
+    // ADR 0366 (saved-answers.ts): the last diagnosis and concentration answers per window
+    // definition saved at close beside the rollup, read back under the same counter.
+    statements: [
+      `CREATE TABLE saved_answers (
+        seq INTEGER NOT NULL,
+        cache VARCHAR NOT NULL,
+        def VARCHAR NOT NULL,
+        as_of_ms DOUBLE NOT NULL,
+        answer VARCHAR NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /** Newest schema version this build knows. */
