@@ -393,7 +393,7 @@ describe('diagnosis cache', () => {
         asOfMs: 9_000,
       })
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
     }
   })
 
@@ -422,7 +422,7 @@ describe('diagnosis cache', () => {
         stale: true,
       })
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
     }
   })
 

@@ -25,7 +25,7 @@ const DIAGNOSIS = `/api/diagnosis?from=${FROM_MS}&to=${TO_MS}`
 const CONCENTRATION = `/api/concentration?from=${FROM_MS}&to=${TO_MS}&measure=ttft`
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-saved-answers-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }))
 let files = 0
 
 /** A file of ten minutes of requests, the sixth slow for a third of them. */
