@@ -85,5 +85,7 @@ describe('dashboard over requests without a first-token time', () => {
     expect(await text('[data-panel="ttft"]')).toContain(missing)
     expect(await text('[data-kpi="ttft-p99"] .v')).toBe('–')
     expect(await text('[data-kpi="requests"] .v')).toBe(String(REQUESTS))
+    // E2E is known (true figures stay): its P99 is the gateway's upstream time, over a second.
+    expect(await text('[data-kpi="e2e-p99"] .v')).toMatch(/^1\.\d+ s$/)
   }, 400_000)
 })
