@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { compareStored, parseRange } from '../../src/core/compare/load.js'
 import { weightedQuantile } from '../../src/core/compare/effect.js'
+import { renderCompareText } from '../../src/core/compare/render.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 
@@ -40,6 +41,30 @@ async function pair(rateBefore: number, rateAfter: number) {
 }
 
 describe('compare on simulated pairs', () => {
+  it('gives the coverage of an after window with no requests as unknown (null, "–"), not 0 %', async () => {
+    const store = createMemoryStore()
+    const a = await simulateIntoStore(store, {
+      scenario: 'healthy',
+      seed: 1,
+      trafficSeed: 11,
+      durationMs: 60_000,
+      ratePerSec: 5,
+      startMs: T0,
+    })
+    // The after window lies past the end of the data: no request to cover.
+    const after = { fromUs: a.endUs + 600_000_000, toUs: a.endUs + 660_000_000 }
+    const r = await compareStored(store, { fromUs: a.startUs, toUs: a.endUs }, after)
+    await store.close()
+    expect(r.workload.after.requests).toBe(0)
+    expect(r.workload.coverage).toBeNull()
+    expect(r.verdict).toBe('inconclusive')
+    expect(r.notes).toContain('the after window has no requests: there is nothing to compare')
+    expect(r.notes.join('\n')).not.toMatch(/only 0 %/)
+    // The traffic did fall to nothing: a true -100 %, kept.
+    expect(r.notes.join('\n')).toMatch(/traffic changed by -100 %/)
+    expect(renderCompareText(r)).toMatch(/ – % of the after requests/)
+  }, 60_000)
+
   it('finds no change between two runs of the same platform, its intervals covering zero', async () => {
     const r = await pair(5, 5)
     expect(r.verdict).toBe('no clear change')

@@ -103,6 +103,40 @@ describe('whatif on a simulated window', () => {
     }
   })
 
+  it('predicts no preemption count where the KV capacity is not modelled (spans without metrics)', () => {
+    const spansOnly: TwinWindow = { ...window, metrics: new Map() }
+    const r = runWhatIf(spansOnly, {
+      changes: { loadFactor: 2, maxNumSeqs: 256 },
+      runs: 3,
+      seed: 1,
+    })
+    expect(r.refused).toBeNull()
+    for (const rep of r.predicted!.replicas) {
+      // The twin cannot fill a cache of unknown size: "0 preemptions/min" would read as measured.
+      expect(rep.kvPeakShare).toBeNull()
+      expect(rep.preemptionsPerMinute).toEqual({ value: null, interval: null })
+    }
+    // With the engines' KV pool said, a count of none is a prediction of none, and stays 0.
+    const sized: TwinWindow = {
+      ...window,
+      metrics: new Map(
+        [...window.metrics].map(([name, m]) => [
+          name,
+          { ...m, cacheConfig: { numGpuBlocks: 10_000, blockSize: 16 } },
+        ])
+      ),
+    }
+    expect(sized.metrics.size).toBeGreaterThan(0)
+    const withMetrics = runWhatIf(sized, {
+      changes: { loadFactor: 2, maxNumSeqs: 256 },
+      runs: 3,
+      seed: 1,
+    })
+    for (const rep of withMetrics.predicted!.replicas) {
+      expect(rep.preemptionsPerMinute.value).toBe(0)
+    }
+  })
+
   it('predicts a slower decode at twice the load, and a faster one with fewer requests per replica', () => {
     const at = (changes: Parameters<typeof runWhatIf>[1]['changes']): number =>
       runWhatIf(window, { changes, runs: 3, seed: 1 }).predicted!.tpot.p50.value!

@@ -57,8 +57,9 @@ export interface CompareReport {
   notes: string[]
 }
 
-function verdictOf(e: MeasureEffect, coverage: number): Verdict {
+function verdictOf(e: MeasureEffect, coverage: number | null): Verdict {
   if (
+    coverage === null ||
     coverage < MIN_COVERAGE ||
     e.before.n < MIN_REQUESTS ||
     e.after.n < MIN_REQUESTS ||
@@ -197,13 +198,22 @@ export function compareWindows(
         ? 'improved'
         : 'no clear change'
   const notes: string[] = []
-  if (norm.coverage < MIN_COVERAGE) {
+  for (const [side, n] of [
+    ['before', norm.before.requests],
+    ['after', norm.after.requests],
+  ] as const) {
+    if (n === 0) {
+      notes.push(`the ${side} window has no requests: there is nothing to compare`)
+    }
+  }
+  if (norm.coverage !== null && norm.coverage < MIN_COVERAGE) {
     notes.push(
       `only ${Math.round(norm.coverage * 100)} % of the after window's requests have a workload (prompt, output length and traffic) the before window also saw: a traffic change this large cannot be told apart from a fix`
     )
   }
+  // A change from no traffic is unknown (the note above says why), not "traffic changed by 0 %".
   const rateChange =
-    norm.before.ratePerSec > 0 ? norm.after.ratePerSec / norm.before.ratePerSec - 1 : 0
+    norm.before.ratePerSec > 0 ? norm.after.ratePerSec / norm.before.ratePerSec - 1 : NaN
   if (Math.abs(rateChange) >= 0.2) {
     notes.push(
       `traffic changed by ${rateChange > 0 ? '+' : ''}${Math.round(rateChange * 100)} % (${norm.before.ratePerSec.toFixed(2)} → ${norm.after.ratePerSec.toFixed(2)} req/s); the effects are normalised to the after window's traffic`

@@ -44,7 +44,7 @@ export function renderCompareText(r: CompareReport): string {
     `  after  ${r.after.start} → ${r.after.end}: ${w.after.requests} requests, ${w.after.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.after.promptP50 ?? '–'}, output p50 ${w.after.outputP50 ?? '–'}`
   )
   out.push(
-    `  ${Math.round(w.coverage * 100)} % of the after requests have a workload the before window saw (the comparison is normalised to it)`
+    `  ${w.coverage === null ? '–' : Math.round(w.coverage * 100)} % of the after requests have a workload the before window saw (the comparison is normalised to it)`
   )
   out.push('')
   out.push(

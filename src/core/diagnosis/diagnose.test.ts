@@ -63,6 +63,23 @@ describe('diagnose', () => {
     expect(diagnosis.requests).toBe(MINUTES * 120)
   })
 
+  it('gives the healthy TTFT P99 as unknown, not 0, over data with no TTFT (gateway spans only)', () => {
+    // A gateway that logs no first chunk: E2E is known, the time to the first token is not.
+    const requests = makeCluster({
+      seed: 1,
+      minutes: MINUTES,
+      perMinute: 120,
+      replicas: REPLICAS,
+    }).map((r) => ({ ...r, ttftUs: null, tpotUs: null }))
+    const { diagnosis } = diagnose(input(requests))
+    const healthy = diagnosis.findings.find((f) => f.cause === 'healthy')!
+    const ttft = healthy.evidence.find((e) => e.metric === 'ttft.p99')!
+    expect(diagnosis.latency.ttft).toEqual({ p50: null, p95: null, p99: null })
+    expect(ttft.observed).toBeNull()
+    expect(ttft.baseline).toBeNull()
+    expect(renderDiagnosisText(diagnosis)).not.toMatch(/TTFT p99 0\b/)
+  })
+
   it("names a gateway's own wait that grows, with no span for it, as gateway.queueing from its start", () => {
     const cluster = makeCluster({ seed: 9, minutes: MINUTES, perMinute: 120, replicas: REPLICAS })
     // From the half on, a third of the requests wait 0.6–1.5 s for a slot inside the gateway.

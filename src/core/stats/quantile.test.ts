@@ -27,7 +27,7 @@ describe('nearest-rank quantiles', () => {
     expect(Array.from(sorted)).toEqual([2, 10, 33, 100])
   })
 
-  it('summarizes 1..100 exactly and an empty set as zeros', () => {
+  it('summarizes 1..100 exactly and an empty set as unknown (NaN), not zeros', () => {
     const values = Float64Array.from({ length: 100 }, (_, i) => i + 1)
     expect(summarize(values)).toMatchObject({
       count: 100,
@@ -37,7 +37,13 @@ describe('nearest-rank quantiles', () => {
       max: 100,
       mean: 50.5,
     })
-    expect(summarize(new Float64Array(0))).toMatchObject({ count: 0, p50: 0, p99: 0, mean: 0 })
+    const empty = summarize(new Float64Array(0))
+    expect(empty.count).toBe(0)
+    for (const v of [empty.mean, empty.p50, empty.p90, empty.p95, empty.p99, empty.max]) {
+      expect(v).toBeNaN()
+    }
+    // Only NaN values: still no value to take a quantile of.
+    expect(summarize(Float64Array.from([NaN, NaN])).p99).toBeNaN()
     expect(quantileSorted([], 0.5)).toBe(0)
   })
 

@@ -157,7 +157,12 @@ function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
   return out
 }
 
-/** P50/P95/P99 of a value set (units of the input); zeros when empty. */
+/**
+ * P50/P95/P99 of a value set (units of the input). Over an empty set every figure but `count` is
+ * NaN: a quantile over no values is unknown, and a 0 here reached the diagnosis's evidence as a
+ * measured "TTFT P99 0" for data with no TTFT at all (gateway spans only). NaN rounds to null
+ * and prints "–" (ADR 0337).
+ */
 export interface QuantileSummary {
   count: number
   mean: number
@@ -171,18 +176,21 @@ export interface QuantileSummary {
 /** Exact summary of the finite values of `values` (where `mask` is 1, when given). */
 export function summarize(values: Float64Array, mask?: Uint8Array): QuantileSummary {
   const sorted = sortedFinite(values, mask)
+  if (sorted.length === 0) {
+    return { count: 0, mean: NaN, p50: NaN, p90: NaN, p95: NaN, p99: NaN, max: NaN }
+  }
   let sum = 0
   for (let i = 0; i < sorted.length; i++) {
     sum += sorted[i] as number
   }
   return {
     count: sorted.length,
-    mean: sorted.length === 0 ? 0 : sum / sorted.length,
+    mean: sum / sorted.length,
     p50: quantileSorted(sorted, 0.5),
     p90: quantileSorted(sorted, 0.9),
     p95: quantileSorted(sorted, 0.95),
     p99: quantileSorted(sorted, 0.99),
-    max: sorted.length === 0 ? 0 : (sorted[sorted.length - 1] as number),
+    max: sorted[sorted.length - 1] as number,
   }
 }
 

@@ -48,7 +48,8 @@ export interface Prediction {
     name: string
     utilization: Estimate
     kvPeakShare: number | null
-    /** Recompute preemptions per minute of the window (the KV cache ran full). */
+    /** Recompute preemptions per minute of the window (the KV cache ran full); null when the
+     * replica's KV capacity is not modelled. */
     preemptionsPerMinute: Estimate
     /** The most sequences the replica ran at once. */
     runningPeak: Estimate
@@ -429,7 +430,11 @@ function runOnce(
       const cap = cluster.replicas[r]!.kvCapacityTokens
       return Number.isFinite(cap) ? v / cap : NaN
     }),
-    preemptionsPerMinute: Array.from(res.preemptions, (p) => p / (span / 60e6)),
+    // Without a KV capacity the twin never fills the cache, so it cannot preempt: its count of
+    // none is not a prediction of none (KV capacity unknown is "not modelled", docs/whatif.md).
+    preemptionsPerMinute: Array.from(res.preemptions, (p, r) =>
+      Number.isFinite(cluster.replicas[r]!.kvCapacityTokens) ? p / (span / 60e6) : NaN
+    ),
     runningPeak: Array.from(res.runningPeak),
     requests: ttft.length,
     queueByQuarter: queueByQuarter(queuedAt, queue, windowUs),

@@ -14,6 +14,17 @@ export function isMeasure(value: string | null | undefined): value is Measure {
   return (MEASURES as readonly string[]).includes(value ?? '')
 }
 
+/**
+ * What a panel says when requests exist yet none has its measure: what would give it, never an
+ * empty chart or a "spread evenly" that reads as a measured answer (CONTRACT §4).
+ */
+export const MISSING_MEASURE_TEXT: Record<Measure, string> = {
+  ttft: 'no request in this window has a first-token time',
+  tpot: 'no measured TPOT in this window (per-token timing comes from the probe or engine spans; request details show an estimate)',
+  itl_max: 'no request in this window has inter-token gaps (they come from the probe)',
+  e2e: 'no request in this window has an end-to-end time',
+}
+
 /** The request-JSON field holding a measure. */
 export const MEASURE_FIELDS: Record<Measure, 'ttft_ms' | 'tpot_ms' | 'itl_max_ms' | 'e2e_ms'> = {
   ttft: 'ttft_ms',

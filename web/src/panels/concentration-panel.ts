@@ -4,7 +4,7 @@ import { h, mount } from '../charts/dom.js'
 import { rankConcentration } from '../model/concentration.js'
 import { isFilterDimension, toggleFilter } from '../model/dimensions.js'
 import { formatInteger, formatMs, formatShare, formatSpan, formatTimeUtc } from '../model/format.js'
-import { MEASURE_LABELS, type Measure } from '../model/measures.js'
+import { MEASURE_LABELS, MISSING_MEASURE_TEXT, type Measure } from '../model/measures.js'
 import { STAGE_COLORS } from '../model/stages.js'
 import type { StageName } from '../../../src/core/model/request.js'
 import { isAbort, type LoadContext, showLoadError } from './load-context.js'
@@ -177,8 +177,11 @@ function renderConcentration(
     bars.length === 0
       ? h(
           'div',
-          { class: 'muted pad' },
-          'slow requests are spread evenly: no dimension value stands out'
+          { class: 'muted pad', 'data-empty': res.total === 0 ? 'measure' : 'spread' },
+          // No request with the measure has no slow cohort to spread: an even spread is a finding.
+          res.total === 0
+            ? MISSING_MEASURE_TEXT[ctx.state.measure]
+            : 'slow requests are spread evenly: no dimension value stands out'
         )
       : bars.map((b) =>
           h(

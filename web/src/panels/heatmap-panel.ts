@@ -4,7 +4,7 @@ import { createHeatmap } from '../charts/heatmap.js'
 import { h } from '../charts/dom.js'
 import { autoSize } from '../charts/timeseries.js'
 import { alignPoints } from '../model/align.js'
-import { MEASURES, MEASURE_LABELS } from '../model/measures.js'
+import { MEASURES, MEASURE_LABELS, MISSING_MEASURE_TEXT } from '../model/measures.js'
 import { SYNC_KEY, type LoadContext } from './load-context.js'
 import { firstWave } from './first-wave.js'
 import { NO_REQUESTS, guarded, type PanelHandle } from './panel-frame.js'
@@ -39,7 +39,9 @@ export function loadHeatmap(
       p99Params === null ? headline : api.percentiles(p99Params, ctx.signal),
     ])
     if (hm.times_ms.length === 0 || hm.counts.every((c) => c.every((n) => n === 0))) {
-      panel.setStatus(NO_REQUESTS, 'empty')
+      // Requests without this measure (TTFT over gateway spans only) are not "no requests".
+      const anyRequest = (await headline).rows.some((r) => r.count > 0)
+      panel.setStatus(anyRequest ? MISSING_MEASURE_TEXT[measure] : NO_REQUESTS, 'empty')
       return
     }
     const p99 = alignPoints(

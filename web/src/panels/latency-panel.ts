@@ -2,19 +2,12 @@ import { api } from '../api/client.js'
 import type { Percentiles } from '../api/schemas.js'
 import { alignPoints } from '../model/align.js'
 import { formatMs } from '../model/format.js'
-import { quietValue, spikeSelection } from '../model/measures.js'
+import { MISSING_MEASURE_TEXT, quietValue, spikeSelection } from '../model/measures.js'
 import { HEADLINE_MEASURES, type HeadlineMeasure } from '../../../src/core/model/request.js'
 import { drawLines } from './draw-lines.js'
 import { isAbort, type LoadContext } from './load-context.js'
 import { firstWave } from './first-wave.js'
 import { NO_REQUESTS, type PanelHandle } from './panel-frame.js'
-
-/** Requests exist, yet none has this measure: say what would give it, never draw a 0. */
-const MISSING_MEASURE_TEXT: Record<HeadlineMeasure, string> = {
-  ttft: 'no request in this window has a first-token time',
-  tpot: 'no measured TPOT in this window (per-token timing comes from the probe or engine spans; request details show an estimate)',
-  e2e: 'no request in this window has an end-to-end time',
-}
 
 /**
  * The one percentiles call behind the TTFT, TPOT and E2E panels: p50/p95/p99 per bucket, from

@@ -84,7 +84,8 @@ export function makeTimeline(spec: TimelineSpec = {}): RequestTimeline {
     spec.ttftMs === null ? null : asMicros(spec.ttftMs !== undefined ? spec.ttftMs * 1000 : preUs)
   const decodeUs = stages['engine.decode'] ?? 0
   const startUs = asMicros(spec.startUs ?? T0_US)
-  const e2eUs = asMicros((ttftUs ?? 0) + decodeUs)
+  // A request whose first token nobody logged still spent its stages' time before decoding.
+  const e2eUs = asMicros((ttftUs ?? preUs) + decodeUs)
   return {
     traceId: counter.toString(16).padStart(32, '0'),
     startUs,
