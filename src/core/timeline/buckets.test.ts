@@ -49,4 +49,21 @@ describe('per-bucket quantiles', () => {
       expect([...got.counts]).toEqual(want.counts)
     }
   })
+
+  it('found by selection, give the value the sort puts at the rank: -0 before +0, infinities, ties', () => {
+    const rng = createRng(367)
+    const grid = makeGrid(0 as Micros, (30 * 60_000_000) as Micros)
+    const pool = [-0, 0, -0, 0, -1, 1, Infinity, -Infinity]
+    for (let round = 0; round < 60; round++) {
+      const n = Math.floor(rng.next() * 3_000)
+      const timesUs = Float64Array.from({ length: n }, () => rng.next() * 1.8e9)
+      const values = Float64Array.from({ length: n }, () =>
+        rng.next() < 0.7 ? (pool[Math.floor(rng.next() * pool.length)] as number) : rng.next() - 0.5
+      )
+      const q = [0.5, 0.9, 0.99, 0.01][round % 4] as number
+      const got = bucketQuantile(grid, timesUs, values, q)
+      const want = byDefinition(grid, timesUs, values, q, undefined, 3)
+      want.values.forEach((v, b) => expect(Object.is(got.values[b], v)).toBe(true))
+    }
+  })
 })

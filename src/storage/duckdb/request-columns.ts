@@ -139,10 +139,31 @@ async function readRows(
     for (let c = 0; c < targets.length; c++) {
       const vector = chunk.getColumnVector(c)
       const target = targets[c] as Float64Array | Int8Array | Int32Array
+      const items = vectorItems(vector, target)
+      if (items !== null) {
+        target.set(items.subarray(0, count), row)
+        continue
+      }
       for (let i = 0; i < count; i++) {
         target[row + i] = vector.getItem(i) as number
       }
     }
     row += count
   }
+}
+
+/**
+ * A vector's values as the typed array the driver keeps them in (a view of the chunk), when it
+ * is of the target's kind; null otherwise (then each value is read with `getItem`). The driver
+ * does not declare the array, so it is looked up and checked, not assumed. Every column of the
+ * statement is non-null (NULL numbers are NaN, flags -1, codes -1), so the values need no
+ * validity check: `getItem` made one per value, through a 64-bit mask read as BigInts, which
+ * cost more than the copy it guarded (ADR 0367).
+ */
+export function vectorItems(
+  vector: unknown,
+  target: Float64Array | Int8Array | Int32Array
+): Float64Array | Int8Array | Int32Array | null {
+  const items = (vector as { items?: unknown }).items
+  return items instanceof target.constructor ? (items as typeof target) : null
 }

@@ -11,7 +11,8 @@ import { asMicros } from '../../model/units.js'
 import { frameFromRequests } from '../frame/frame.js'
 import { createTestRng, makeCluster, makeTimeline, T0_US } from '../testing/make-timeline.js'
 import { diagnoseGridCase, gridCases } from '../testing/grid.js'
-import { grewWithin, standingConditions } from './standing.js'
+import { sortedFinite } from '../../stats/quantile.js'
+import { grewWithin, sortPart, standingConditions, withoutSorted } from './standing.js'
 
 const REPLICAS = { r0: 'n0', r1: 'n0', r2: 'n1', r3: 'n1' }
 const MINUTES = 30
@@ -149,5 +150,44 @@ describe("a region's network time", () => {
     const grown = regionsFrame({ growFromUs: lastMinute.fromUs })
     expect(grewWithin(grown, WINDOW, far, lastMinute)).toBe(true)
     expect(grewWithin(regionsFrame(), WINDOW, far, lastMinute)).toBe(false)
+  })
+})
+
+describe("a part's sorted values, read per value instead of sorted per value", () => {
+  // Ties, -0 and +0, infinities, missing values and requests without a value of the dimension:
+  // each value's array and the rest's must be the masked sorts element for element (ADR 0367).
+  const rng = createTestRng(3)
+  const n = 4000
+  const pool = [-0, 0, 1, 1, 2.5, Infinity, -Infinity, NaN]
+  const values = Float64Array.from({ length: n }, () =>
+    rng() < 0.5 ? (pool[Math.floor(rng() * pool.length)] as number) : Math.round(rng() * 50) / 2
+  )
+  const part = Uint8Array.from({ length: n }, () => Math.floor(rng() * 3))
+  const col = {
+    codes: Int32Array.from({ length: n }, () => Math.floor(rng() * 6) - 1),
+    values: ['a', 'b', 'c', 'd', 'e'],
+  }
+  const same = (a: Float64Array, b: Float64Array): boolean =>
+    a.length === b.length && a.every((v, i) => Object.is(v, b[i]))
+
+  it('gives, in every part, the sorted values of each value and of the rest', () => {
+    for (let k = 0; k < 3; k++) {
+      const sorted = sortPart(values, part, k, col)
+      col.values.forEach((_, code) => {
+        const mine = Uint8Array.from(part, (p, i) => (p === k && col.codes[i] === code ? 1 : 0))
+        const rest = Uint8Array.from(part, (p, i) =>
+          p === k && col.codes[i] !== code && (col.codes[i] as number) >= 0 ? 1 : 0
+        )
+        const a = sorted.byCode[code] as Float64Array
+        expect(same(a, sortedFinite(values, mine))).toBe(true)
+        expect(same(withoutSorted(sorted.all, a), sortedFinite(values, rest))).toBe(true)
+      })
+    }
+  })
+
+  it('keeps -0 apart from +0: the rest of a value holding one -0 keeps the others', () => {
+    const all = Float64Array.of(-0, -0, 0, 0, 1)
+    const rest = withoutSorted(all, Float64Array.of(-0, 0))
+    expect(Array.from(rest, (v) => Object.is(v, -0))).toEqual([true, false, false])
   })
 })

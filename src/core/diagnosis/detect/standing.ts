@@ -202,6 +202,118 @@ function edgeRatio(
   return a.n < MIN_PER_EDGE || b.n < MIN_PER_EDGE || !(b.v > 0) ? NaN : a.v / b.v
 }
 
+/** One part of the window's values, sorted: of every request with a value of the dimension, and per value. */
+interface SortedPart {
+  all: Float64Array
+  byCode: Float64Array[]
+}
+
+/**
+ * The finite values of part `k`'s requests that have a value of the dimension, sorted, and those
+ * of each value, sorted. A value's requests and the rest's in a part are then read off these
+ * (the rest's as `all` without the value's, {@link withoutSorted}) instead of a sort of the part
+ * per value: the same arrays, element for element, at one sort per part and measure.
+ */
+export function sortPart(
+  values: Float64Array,
+  part: Uint8Array,
+  k: number,
+  col: { codes: Int32Array; values: readonly string[] }
+): SortedPart {
+  const counts = new Int32Array(col.values.length)
+  let total = 0
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number
+    const c = col.codes[i] as number
+    if (part[i] === k && c >= 0 && v === v) {
+      counts[c] = (counts[c] as number) + 1
+      total++
+    }
+  }
+  const byCode = Array.from(counts, (count) => new Float64Array(count))
+  const filled = new Int32Array(col.values.length)
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number
+    const c = col.codes[i] as number
+    if (part[i] === k && c >= 0 && v === v) {
+      ;(byCode[c] as Float64Array)[filled[c] as number] = v
+      filled[c] = (filled[c] as number) + 1
+    }
+  }
+  for (const b of byCode) {
+    b.sort()
+  }
+  return { all: mergeAll(byCode, total), byCode }
+}
+
+/** Whether the sort of a typed array puts `x` before `y`: the smaller first, -0 before +0. */
+function before(x: number, y: number): boolean {
+  return x < y || (x === 0 && y === 0 && Object.is(x, -0) && !Object.is(y, -0))
+}
+
+/** The sorted arrays `lists` (of `total` elements in all) merged into one sorted array. */
+function mergeAll(lists: readonly Float64Array[], total: number): Float64Array {
+  let runs = lists.filter((l) => l.length > 0)
+  if (runs.length === 0) {
+    return new Float64Array(total)
+  }
+  while (runs.length > 1) {
+    const next: Float64Array[] = []
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r] as Float64Array
+      const b = runs[r + 1]
+      next.push(b === undefined ? a : mergeTwo(a, b))
+    }
+    runs = next
+  }
+  return runs[0] as Float64Array
+}
+
+function mergeTwo(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length)
+  let i = 0
+  let j = 0
+  let at = 0
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (before(y, x)) {
+      out[at++] = y
+      j++
+    } else {
+      out[at++] = x
+      i++
+    }
+  }
+  while (i < a.length) {
+    out[at++] = a[i++] as number
+  }
+  while (j < b.length) {
+    out[at++] = b[j++] as number
+  }
+  return out
+}
+
+/**
+ * `all` (sorted) without the elements of `sub` (sorted, a sub-multiset of `all`), in order: what
+ * sorting the rest would give. Equal means the same number, -0 apart from +0, as the sort orders
+ * them, so the result is the rest's sort exactly.
+ */
+export function withoutSorted(all: Float64Array, sub: Float64Array): Float64Array {
+  const out = new Float64Array(all.length - sub.length)
+  let j = 0
+  let at = 0
+  for (let i = 0; i < all.length; i++) {
+    const v = all[i] as number
+    if (j < sub.length && Object.is(v, sub[j])) {
+      j++
+    } else {
+      out[at++] = v
+    }
+  }
+  return out
+}
+
 /** The standing conditions of `frame` over [fromUs, toUs), costliest first. */
 export function standingConditions(
   frame: RequestFrame,
@@ -239,22 +351,13 @@ export function standingConditions(
       const costWord = m.measure === 'network' ? 'TTFT' : m.word
       const costAll = sortedFinite(costValues)
       const p99All = costAll.length > 0 ? quantileSorted(costAll, 0.99) : NaN
+      const sortedParts: (SortedPart | undefined)[] = []
       col.values.forEach((value, code) => {
         const ratios: number[] = []
         for (let k = 0; k < PARTS; k++) {
-          const mine = new Uint8Array(frame.n)
-          const rest = new Uint8Array(frame.n)
-          for (let i = 0; i < frame.n; i++) {
-            if (part[i] === k) {
-              if (col.codes[i] === code) {
-                mine[i] = 1
-              } else if ((col.codes[i] as number) >= 0) {
-                rest[i] = 1
-              }
-            }
-          }
-          const a = sortedFinite(values, mine)
-          const b = sortedFinite(values, rest)
+          const sorted = (sortedParts[k] ??= sortPart(values, part, k, col))
+          const a = sorted.byCode[code] as Float64Array
+          const b = withoutSorted(sorted.all, a)
           if (a.length < MIN_PER_PART || b.length < MIN_PER_PART) {
             return
           }
