@@ -409,6 +409,31 @@ function cohortsOf(ctx: DiagnosisContext): { cohort: Cohort; label: string; per:
 }
 
 /**
+ * Every request started in a grid step that holds one of the cohort's slow requests on
+ * `dimension=value`: the minutes the scope was slow in, all replicas' requests of them.
+ */
+function stepsOfScopeSlow(
+  ctx: DiagnosisContext,
+  cohort: Cohort,
+  dimension: 'node' | 'replica',
+  value: string
+): Uint8Array {
+  const col = ctx.frame.dims[dimension]
+  const code = col.values.indexOf(value)
+  const steps = new Set<number>()
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (cohort.slow[i] === 1 && col.codes[i] === code) {
+      steps.add(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))
+    }
+  }
+  const out = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    out[i] = steps.has(bucketOf(ctx.grid, ctx.frame.startUs[i] as number)) ? 1 : 0
+  }
+  return out
+}
+
+/**
  * All the requests of the scope's replicas started in the grid steps that hold one of `slow`.
  */
 function inStepsOf(
@@ -489,127 +514,153 @@ export const nodeDegradedCause: CauseRecord = {
     }
     const picks = cohortsOf(ctx)
       .map((c) => ({ ...c, pick: pickReplicaOrNode(c.cohort.rows, ctx.replicaNode) }))
-      .filter((p) => p.pick !== null)
+      .filter((p): p is Pick => p.pick !== null)
       .sort(
-        (a, b) =>
-          b.pick!.row.lift * b.pick!.row.slowShare - a.pick!.row.lift * a.pick!.row.slowShare
+        (a, b) => b.pick.row.lift * b.pick.row.slowShare - a.pick.row.lift * a.pick.row.slowShare
       )
-    let best = picks[0]
-    if (!best || !best.pick) {
-      return null
+    // Each cohort's scope is read, and the one that best shows a node doing the same work slower
+    // answers (ADR 0369): the cohort whose scope is most over-represented may hold a replica that
+    // only queued, while the other cohort names the node that works slower per token.
+    let found: ReturnType<typeof fromPick> | null = null
+    for (const p of picks) {
+      const f = fromPick(ctx, picks, p)
+      if (found === null || f.confidence > found.confidence) {
+        found = f
+      }
     }
-    // One cohort may see the node (its replicas each slower per token: TPOT) while the other
-    // sees one of its replicas (TTFT, where the slowdown's queue grew longest on one of them):
-    // the node holds, the replica's longer tail is that queue (ADR 0228).
-    const onNode =
-      best.pick.row.dimension === 'replica' ? ctx.replicaNode.get(best.pick.row.value) : undefined
-    const nodePick = picks.find(
-      (p) => p.pick!.row.dimension === 'node' && p.pick!.row.value === onNode
+    return found
+  },
+}
+
+type Pick = ReturnType<typeof cohortsOf>[number] & {
+  pick: NonNullable<ReturnType<typeof pickReplicaOrNode>>
+}
+
+/** The finding one cohort's pick makes: its scope's concentration, load and time per token. */
+function fromPick(
+  ctx: DiagnosisContext,
+  picks: readonly Pick[],
+  first: Pick
+): Omit<Finding, 'cause' | 'actions'> & { ownWindow: boolean } {
+  let best = first
+  // One cohort may see the node (its replicas each slower per token: TPOT) while the other
+  // sees one of its replicas (TTFT, where the slowdown's queue grew longest on one of them):
+  // the node holds, the replica's longer tail is that queue (ADR 0228).
+  const onNode =
+    best.pick.row.dimension === 'replica' ? ctx.replicaNode.get(best.pick.row.value) : undefined
+  const nodePick = picks.find((p) => p.pick.row.dimension === 'node' && p.pick.row.value === onNode)
+  if (nodePick !== undefined) {
+    best = nodePick
+  }
+  const { row } = best.pick
+  const dimension = row.dimension === 'node' ? 'node' : 'replica'
+  const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, row.value) : [row.value]
+  let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
+  const evidence: Evidence[] = [rowEvidence(row, best.label)]
+  // Materiality: the scope must create the tail, not just hold a slightly larger slice of it,
+  // in the minutes it was slow: over the whole data a node slow for its last minute holds the
+  // tail of a thirtieth of the requests, its P99 the other minutes' (ADR 0369).
+  const impact = tailImpact(
+    ctx,
+    best.cohort,
+    row.dimension,
+    row.value,
+    stepsOfScopeSlow(ctx, best.cohort, dimension, row.value)
+  )
+  confidence *= ramp(impact, 1.05, 1.3)
+  const tail = impactEvidence(`${row.dimension}=${row.value}`, best.label, impact)
+  evidence.push({ ...tail, text: `${tail.text} in the minutes its slow requests started in` })
+  // Overloaded, not degraded? Compare the members' load with everyone's.
+  const load = replicaLoadShift(ctx)
+  const memberLoad = members.map((m) => load.rise.get(m) ?? 1)
+  const loadRatio = memberLoad.length ? Math.max(...memberLoad) : 1
+  if (loadRatio >= 1.4) {
+    confidence *= 1 - ramp(loadRatio, 1.4, 2.2) * 0.8
+  }
+  evidence.push({
+    dimension: 'replica',
+    observed: round(loadRatio),
+    baseline: 1,
+    text: `its load is ${decimals(loadRatio, 2)}× the median replica's${load.windowed ? ' in the slow minutes, against its usual share' : ''}`,
+  })
+  // Degraded means the same work runs slower: its slow requests prefill each prompt token and
+  // produce each output token slower than the other replicas do. A replica that only queues
+  // longer is overloaded (routing, load), not degraded.
+  const memberCodes = new Set(members.map((m) => ctx.frame.dims.replica.values.indexOf(m)))
+  const mine = new Uint8Array(ctx.frame.n)
+  const rest = new Uint8Array(ctx.frame.n)
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const inMembers = memberCodes.has(ctx.frame.dims.replica.codes[i] as number)
+    mine[i] = inMembers && best.cohort.slow[i] === 1 ? 1 : 0
+    rest[i] = inMembers ? 0 : 1
+  }
+  // Like with like: the slow cohort is chosen by its latency, which holds its prefill (and its
+  // decode for TPOT), so its time per token is higher than an unselected set's on any replica
+  // that merely queues. The other replicas' slow requests carry the same selection; only when
+  // they are too few for a median is the comparison with all their requests left.
+  const slowRest = new Uint8Array(ctx.frame.n)
+  let slowRestCount = 0
+  for (let i = 0; i < ctx.frame.n; i++) {
+    if (rest[i] === 1 && best.cohort.slow[i] === 1) {
+      slowRest[i] = 1
+      slowRestCount++
+    }
+  }
+  // A cohort chosen by the time per output token itself holds, on every replica, the requests
+  // above one line of that very time: its slow requests against the others' read ~1 whatever
+  // the node does. Neither side selected, then: all of its requests in the steps its slow ones
+  // started in, against the other replicas' requests of those steps (ADR 0344).
+  const selectedOnIt = best.label === GATEWAY_TPOT
+  const service = selectedOnIt
+    ? sameStepsRatio(ctx, inStepsOf(ctx, mine, memberCodes), rest)
+    : ((slowRestCount >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, slowRest) : null) ??
+      sameStepsRatio(ctx, mine, rest) ??
+      serviceRatio(ctx.frame, mine, rest))
+  if (service !== null) {
+    const times = decimals(service, 2)
+    const waits = service < 1.15
+    if (waits) {
+      confidence *= 0.25
+    }
+    const text = selectedOnIt
+      ? `${waits ? 'against: ' : ''}its requests take ${times}× as long per output token at the gateway as the other replicas' requests started in the same minutes${waits ? ': they wait, they do not work slower' : ''}`
+      : waits
+        ? `against: its slow requests prefill and decode per token ${times}× as long as the other replicas' requests: they wait, they do not work slower`
+        : `its slow requests take ${times}× as long per token (prefill or decode) as the other replicas' requests`
+    evidence.push({ dimension: 'replica', observed: round(service), baseline: 1, text })
+  }
+  // A minority version that coincides with the slow set is the better explanation.
+  const versionCol = ctx.frame.dims.version
+  if (versionCol.values.length >= 2) {
+    const vr = best.cohort.rows.find(
+      (r) => r.dimension === 'version' && r.significant && r.slowShare >= row.slowShare * 0.9
     )
-    if (nodePick !== undefined) {
-      best = nodePick
-    }
-    const { row } = best.pick!
-    const dimension = row.dimension === 'node' ? 'node' : 'replica'
-    const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, row.value) : [row.value]
-    let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
-    const evidence: Evidence[] = [rowEvidence(row, best.label)]
-    // Materiality: the scope must create the tail, not just hold a slightly larger slice of it.
-    const impact = tailImpact(ctx, best.cohort, row.dimension, row.value)
-    confidence *= ramp(impact, 1.05, 1.3)
-    evidence.push(impactEvidence(`${row.dimension}=${row.value}`, best.label, impact))
-    // Overloaded, not degraded? Compare the members' load with everyone's.
-    const load = replicaLoadShift(ctx)
-    const memberLoad = members.map((m) => load.rise.get(m) ?? 1)
-    const loadRatio = memberLoad.length ? Math.max(...memberLoad) : 1
-    if (loadRatio >= 1.4) {
-      confidence *= 1 - ramp(loadRatio, 1.4, 2.2) * 0.8
-    }
-    evidence.push({
-      dimension: 'replica',
-      observed: round(loadRatio),
-      baseline: 1,
-      text: `its load is ${decimals(loadRatio, 2)}× the median replica's${load.windowed ? ' in the slow minutes, against its usual share' : ''}`,
-    })
-    // Degraded means the same work runs slower: its slow requests prefill each prompt token and
-    // produce each output token slower than the other replicas do. A replica that only queues
-    // longer is overloaded (routing, load), not degraded.
-    const memberCodes = new Set(members.map((m) => ctx.frame.dims.replica.values.indexOf(m)))
-    const mine = new Uint8Array(ctx.frame.n)
-    const rest = new Uint8Array(ctx.frame.n)
-    for (let i = 0; i < ctx.frame.n; i++) {
-      const inMembers = memberCodes.has(ctx.frame.dims.replica.codes[i] as number)
-      mine[i] = inMembers && best.cohort.slow[i] === 1 ? 1 : 0
-      rest[i] = inMembers ? 0 : 1
-    }
-    // Like with like: the slow cohort is chosen by its latency, which holds its prefill (and its
-    // decode for TPOT), so its time per token is higher than an unselected set's on any replica
-    // that merely queues. The other replicas' slow requests carry the same selection; only when
-    // they are too few for a median is the comparison with all their requests left.
-    const slowRest = new Uint8Array(ctx.frame.n)
-    let slowRestCount = 0
-    for (let i = 0; i < ctx.frame.n; i++) {
-      if (rest[i] === 1 && best.cohort.slow[i] === 1) {
-        slowRest[i] = 1
-        slowRestCount++
-      }
-    }
-    // A cohort chosen by the time per output token itself holds, on every replica, the requests
-    // above one line of that very time: its slow requests against the others' read ~1 whatever
-    // the node does. Neither side selected, then: all of its requests in the steps its slow ones
-    // started in, against the other replicas' requests of those steps (ADR 0344).
-    const selectedOnIt = best.label === GATEWAY_TPOT
-    const service = selectedOnIt
-      ? sameStepsRatio(ctx, inStepsOf(ctx, mine, memberCodes), rest)
-      : ((slowRestCount >= MIN_SLOW_REST ? serviceRatio(ctx.frame, mine, slowRest) : null) ??
-        sameStepsRatio(ctx, mine, rest) ??
-        serviceRatio(ctx.frame, mine, rest))
-    if (service !== null) {
-      const times = decimals(service, 2)
-      const waits = service < 1.15
-      if (waits) {
-        confidence *= 0.25
-      }
-      const text = selectedOnIt
-        ? `${waits ? 'against: ' : ''}its requests take ${times}× as long per output token at the gateway as the other replicas' requests started in the same minutes${waits ? ': they wait, they do not work slower' : ''}`
-        : waits
-          ? `against: its slow requests prefill and decode per token ${times}× as long as the other replicas' requests: they wait, they do not work slower`
-          : `its slow requests take ${times}× as long per token (prefill or decode) as the other replicas' requests`
-      evidence.push({ dimension: 'replica', observed: round(service), baseline: 1, text })
-    }
-    // A minority version that coincides with the slow set is the better explanation.
-    const versionCol = ctx.frame.dims.version
-    if (versionCol.values.length >= 2) {
-      const vr = best.cohort.rows.find(
-        (r) => r.dimension === 'version' && r.significant && r.slowShare >= row.slowShare * 0.9
-      )
-      if (vr) {
-        confidence *= 0.5
-      }
-    }
-    const fresh = members.filter((m) => ctx.youngReplicaUs.has(m))
-    if (fresh.length === members.length) {
+    if (vr) {
       confidence *= 0.5
     }
-    const nodeName = dimension === 'node' ? row.value : ctx.replicaNode.get(row.value)
-    const events = ctx.events.filter(
-      (e) =>
-        e.kind === 'node' &&
-        (e.node === nodeName || (e.replica !== null && members.includes(e.replica)))
-    )
-    if (events.length > 0) {
-      confidence = Math.min(1, confidence * 1.2)
-      evidence.push(...events.slice(0, 3).map(eventEvidence))
-    }
-    // Its window is when it worked slower, read on its own series; without one, the latency
-    // excess it explains gives it (diagnose.ts), as before.
-    const window = slowerPerTokenWindow(ctx, memberCodes, best.per)
-    return {
-      confidence,
-      scope: scopeOf(dimension, row.value),
-      window,
-      evidence,
-      ownWindow: window !== null,
-    }
-  },
+  }
+  const fresh = members.filter((m) => ctx.youngReplicaUs.has(m))
+  if (fresh.length === members.length) {
+    confidence *= 0.5
+  }
+  const nodeName = dimension === 'node' ? row.value : ctx.replicaNode.get(row.value)
+  const events = ctx.events.filter(
+    (e) =>
+      e.kind === 'node' &&
+      (e.node === nodeName || (e.replica !== null && members.includes(e.replica)))
+  )
+  if (events.length > 0) {
+    confidence = Math.min(1, confidence * 1.2)
+    evidence.push(...events.slice(0, 3).map(eventEvidence))
+  }
+  // Its window is when it worked slower, read on its own series; without one, the latency
+  // excess it explains gives it (diagnose.ts), as before.
+  const window = slowerPerTokenWindow(ctx, memberCodes, best.per)
+  return {
+    confidence,
+    scope: scopeOf(dimension, row.value),
+    window,
+    evidence,
+    ownWindow: window !== null,
+  }
 }

@@ -11,13 +11,15 @@ import type { DiagnosisContext } from '../frame/context.js'
  * Tail impact of a scope: the cohort measure's P99 over all requests divided by its P99 over the
  * requests outside `dimension=value`. ≈ 1 when the value only reshuffles a tail that would exist
  * anyway; ≥ 1.5 when the value creates the tail. This is what separates "a far region is a bit
- * slower" from "this region's users wait".
+ * slower" from "this region's users wait". With `within`, both P99s are read over the requests it
+ * marks only (the minutes the scope was slow in, ADR 0369).
  */
 export function tailImpact(
   ctx: DiagnosisContext,
   cohort: Cohort,
   dimension: string,
-  value: string
+  value: string,
+  within?: Uint8Array
 ): number {
   const column = ctx.columns.find((c) => c.dimension === dimension)
   if (!column) {
@@ -26,10 +28,14 @@ export function tailImpact(
   const code = column.values.indexOf(value)
   const outside = new Uint8Array(ctx.frame.n)
   for (let i = 0; i < ctx.frame.n; i++) {
-    outside[i] = column.codes[i] === code ? 0 : 1
+    outside[i] = column.codes[i] === code || (within !== undefined && within[i] !== 1) ? 0 : 1
   }
   const rest = quantileSorted(sortedFinite(cohort.values, outside), 0.99)
-  return rest > 0 ? cohort.summary.p99 / rest : 1
+  const all =
+    within === undefined
+      ? cohort.summary.p99
+      : quantileSorted(sortedFinite(cohort.values, within), 0.99)
+  return rest > 0 ? all / rest : 1
 }
 
 /**
