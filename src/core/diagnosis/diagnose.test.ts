@@ -313,6 +313,19 @@ describe('standing conditions and unknowns', () => {
     expect(renderDiagnosisText(diagnosis)).toMatch(/\| TPOT p50 – p99 – \|/)
   })
 
+  it("requests with no TTFT give the healthy finding's ttft.p99 evidence null, never 0", () => {
+    const requests = makeCluster({ seed: 4, minutes: 10, perMinute: 60, replicas: REPLICAS }).map(
+      (r) => ({ ...r, ttftUs: null, tpotUs: null, itlMaxUs: null })
+    )
+    const { diagnosis } = diagnose(input(requests))
+    expect(diagnosis.latency.ttft).toEqual({ p50: null, p95: null, p99: null })
+    const healthy = diagnosis.findings.find((f) => f.cause === 'healthy')!
+    expect(healthy.evidence.find((e) => e.metric === 'ttft.p99')).toMatchObject({
+      observed: null,
+      baseline: null,
+    })
+  })
+
   it('an empty window prints "no requests in this window", not a window from 1970', () => {
     const { diagnosis } = diagnose({
       window: { fromUs: asMicros(0), toUs: asMicros(0) },
