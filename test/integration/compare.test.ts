@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { compareStored, parseRange } from '../../src/core/compare/load.js'
+import { renderCompareText } from '../../src/core/compare/render.js'
 import { weightedQuantile } from '../../src/core/compare/effect.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
@@ -86,6 +87,33 @@ describe('compare on simulated pairs', () => {
     expect(r.measures.tpot.p99.interval![0]).toBeGreaterThan(0)
     const node = r.dimensions.find((d) => d.dimension === 'node')
     expect(node?.value).toBe(cause.scope.value)
+  }, 60_000)
+})
+
+describe('compare with an empty side', () => {
+  it('an after window with no requests has no coverage (null, never 0 %) and is inconclusive', async () => {
+    const store = createMemoryStore()
+    const a = await simulateIntoStore(store, {
+      scenario: 'healthy',
+      seed: 1,
+      trafficSeed: 11,
+      durationMs: 60_000,
+      ratePerSec: 3,
+      startMs: T0,
+    })
+    const later = a.endUs + 600_000_000
+    const r = await compareStored(
+      store,
+      { fromUs: a.startUs, toUs: a.endUs },
+      { fromUs: later, toUs: later + 60_000_000 }
+    )
+    await store.close()
+    expect(r.workload.after.requests).toBe(0)
+    expect(r.workload.coverage).toBeNull()
+    expect(r.verdict).toBe('inconclusive')
+    const text = renderCompareText(r)
+    expect(text).not.toMatch(/\b0 % of the after/)
+    expect(text).toContain('the after window has no requests')
   }, 60_000)
 })
 

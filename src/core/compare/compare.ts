@@ -57,8 +57,9 @@ export interface CompareReport {
   notes: string[]
 }
 
-function verdictOf(e: MeasureEffect, coverage: number): Verdict {
+function verdictOf(e: MeasureEffect, coverage: number | null): Verdict {
   if (
+    coverage === null ||
     coverage < MIN_COVERAGE ||
     e.before.n < MIN_REQUESTS ||
     e.after.n < MIN_REQUESTS ||
@@ -197,7 +198,9 @@ export function compareWindows(
         ? 'improved'
         : 'no clear change'
   const notes: string[] = []
-  if (norm.coverage < MIN_COVERAGE) {
+  if (norm.coverage === null) {
+    notes.push('the after window has no requests: there is nothing to compare')
+  } else if (norm.coverage < MIN_COVERAGE) {
     notes.push(
       `only ${Math.round(norm.coverage * 100)} % of the after window's requests have a workload (prompt, output length and traffic) the before window also saw: a traffic change this large cannot be told apart from a fix`
     )

@@ -43,9 +43,11 @@ export function renderCompareText(r: CompareReport): string {
   out.push(
     `  after  ${r.after.start} → ${r.after.end}: ${w.after.requests} requests, ${w.after.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.after.promptP50 ?? '–'}, output p50 ${w.after.outputP50 ?? '–'}`
   )
-  out.push(
-    `  ${Math.round(w.coverage * 100)} % of the after requests have a workload the before window saw (the comparison is normalised to it)`
-  )
+  if (w.coverage !== null) {
+    out.push(
+      `  ${Math.round(w.coverage * 100)} % of the after requests have a workload the before window saw (the comparison is normalised to it)`
+    )
+  }
   out.push('')
   out.push(
     `  ${pad('', 22)}${pad('p50 before → after', 22)}${pad('p50 change [95 % CI]', 28)}${pad('p99 change [95 % CI]', 28)}verdict`

@@ -22,8 +22,8 @@ export interface Normalisation {
   weight: Float64Array
   /** 1 for after requests whose cell the before window has. */
   covered: Uint8Array
-  /** Share of after requests that are covered. */
-  coverage: number
+  /** Share of after requests that are covered; null when the after window has none (0/0). */
+  coverage: number | null
   before: {
     requests: number
     ratePerSec: number
@@ -149,7 +149,7 @@ export function normalise(
   return {
     weight,
     covered,
-    coverage: nA > 0 ? nCovered / nA : 0,
+    coverage: nA > 0 ? nCovered / nA : null,
     before: summary(0, before, nB),
     after: summary(1, after, nA),
   }
