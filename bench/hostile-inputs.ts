@@ -10,6 +10,10 @@ export interface HostileCase {
   files: { name: string; text: string }[]
   /** The command and its flags; the written files' paths follow. */
   command: string[]
+  /** Every line is invalid: only a refusal (a non-zero exit) is right, not a report on nothing. */
+  refused?: boolean
+  /** What this input must not print (a figure the input cannot support). */
+  forbidden?: RegExp
 }
 
 const T0_MS = 1_760_000_000_000
@@ -165,15 +169,16 @@ function withMetrics(rng: () => number, edit: (lines: string[]) => string[]): Ho
 
 const pick = <T>(rng: () => number, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)] as T
 
-function traceCase(spans: Json[]): HostileCase {
-  return { files: [{ name: 'traces.json', text: traces(spans) }], command: ['diagnose'] }
+function traceCase(spans: Json[], extra: Partial<HostileCase> = {}): HostileCase {
+  return { files: [{ name: 'traces.json', text: traces(spans) }], command: ['diagnose'], ...extra }
 }
 
 /** Every class, by name: a generator of one variant. */
 export const HOSTILE_CLASSES: Record<string, (rng: () => number) => HostileCase> = {
   'span ends before it starts': (rng) =>
     traceCase(
-      many(40, (i) => engineSpan(rng, i, { endNs: ns(T0_MS + i * 400 - 1 - rng() * 1e3) }))
+      many(40, (i) => engineSpan(rng, i, { endNs: ns(T0_MS + i * 400 - 1 - rng() * 1e3) })),
+      { refused: true }
     ),
   'zero-length spans': (rng) =>
     traceCase(
@@ -183,7 +188,10 @@ export const HOSTILE_CLASSES: Record<string, (rng: () => number) => HostileCase>
       })
     ),
   'times at 0': (rng) =>
-    traceCase(many(40, (i) => engineSpan(rng, i, { startNs: '0', endNs: String(i * 1000) }))),
+    traceCase(
+      many(40, (i) => engineSpan(rng, i, { startNs: '0', endNs: String(i * 1000) })),
+      { refused: true }
+    ),
   'times in 2262 or past int64': (rng) =>
     traceCase(
       many(40, (i) => {
@@ -198,7 +206,8 @@ export const HOSTILE_CLASSES: Record<string, (rng: () => number) => HostileCase>
           traceId: pick(rng, ['zz', '', hex(i, 31), `${hex(i, 30)}gg`, '0'.repeat(32)]),
           spanId: pick(rng, ['xyz', hex(i, 15), '0'.repeat(16)]),
         })
-      )
+      ),
+      { refused: true }
     ),
   'a span that is its own parent': (rng) =>
     traceCase(many(40, (i) => engineSpan(rng, i, { parent: hex(0x1000 + i, 16) }))),
@@ -269,9 +278,18 @@ export const HOSTILE_CLASSES: Record<string, (rng: () => number) => HostileCase>
         engineSpan(
           rng,
           i,
-          i % 20 === 0 ? {} : { attributes: [attr('gen_ai.usage.prompt_tokens', 512)] }
+          i % 20 === 0
+            ? {}
+            : {
+                attributes: [
+                  attr('gen_ai.usage.prompt_tokens', 512),
+                  attr('gen_ai.latency.e2e', 0.9),
+                ],
+              }
         )
-      )
+      ),
+      // Time no span covers set against a TTFT of other requests: a share past 100 %.
+      { forbidden: /\(\d{3,}\s?%\) happens/ }
     ),
   'one request': (rng) => traceCase([engineSpan(rng, 0)]),
   'every request errored': (rng) =>
@@ -346,6 +364,8 @@ export const HOSTILE_CLASSES: Record<string, (rng: () => number) => HostileCase>
       '--after',
       `${new Date(T0_MS + 3_600_000).toISOString()}..${new Date(T0_MS + 3_700_000).toISOString()}`,
     ],
+    // A share of an empty window is 0/0, unknown.
+    forbidden: /\d+ % of the after requests/,
   }),
   'whatif on a window too small': (rng) => ({
     files: [{ name: 'traces.jsonl', text: healthyTraces(rng, 12) }],

@@ -201,12 +201,14 @@ try {
         maxBuffer: 64 << 20,
       })
       const out = `${run.stdout}\n${run.stderr}`
-      const wrong = WRONG_OUTPUT.exec(out)
+      const wrong = WRONG_OUTPUT.exec(out) ?? c.forbidden?.exec(out) ?? null
       const verdict =
         run.error !== undefined || run.signal !== null || wrong !== null
           ? 'failed'
           : run.status === 0
-            ? 'ok'
+            ? c.refused === true
+              ? 'failed'
+              : 'ok'
             : run.status !== null && run.status >= 2 && run.status <= 4 && out.trim() !== ''
               ? 'clear error'
               : 'failed'
@@ -216,7 +218,9 @@ try {
           ? String(run.error)
           : wrong !== null
             ? `printed "${wrong[0].trim()}"`
-            : `exit ${run.status ?? run.signal}: ${run.stderr.slice(0, 200)}`
+            : run.status === 0
+              ? 'exit 0 on input whose every line is invalid'
+              : `exit ${run.status ?? run.signal}: ${run.stderr.slice(0, 200)}`
       }
     }
     classFailures += tally.failed
