@@ -4,16 +4,23 @@
  * OTLP app, pipeline and a DuckDB store, then OpenMetrics and events files through the
  * importer. Counts crashes (a thrown error escaping the app or importer), 5xx answers other
  * than 503, answers that are not a valid OTLP response or Status, and slow answers; the
- * baseline in the same run is the time per valid, unmutated batch.
+ * baseline in the same run is the time per valid, unmutated batch. Last, hostile but legal
+ * inputs (bench/hostile-inputs.ts: spans that end before they start, parent cycles, NaN
+ * samples, an empty side of a compare, …) run through the CLI itself, `--classes` variants per
+ * class, each answer sorted into ok, clear error (a message, a non-zero exit) or failure (a
+ * crash, a hang, a stack trace, or NaN, Infinity, undefined or a negative time printed).
  *
  *   npx tsx bench/ingest-fuzz.bench.ts                      # 100 000 OTLP cases + 10 000 files
  *   npx tsx bench/ingest-fuzz.bench.ts --cases 20000 --files 2000 --seed 7
+ *   npx tsx bench/ingest-fuzz.bench.ts --cases 0 --files 0 --classes 3   # the CLI classes only
  *
  * Figures come from a shared 2-core machine.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { HOSTILE_CLASSES } from './hostile-inputs.js'
 import { createSilentLogger } from '../src/core/logger.js'
 import { bytesSource, importSource } from '../src/ingest/import/import.js'
 import { decodeRpcStatus, decodeTraceResponse } from '../src/ingest/otlp/protobuf.js'
@@ -41,7 +48,12 @@ function intArg(flag: string, fallback: number): number {
 const cases = intArg('--cases', 100_000)
 const files = intArg('--files', 10_000)
 const seed = intArg('--seed', 20261201)
+const classVariants = intArg('--classes', 1)
 const SLOW_MS = 1000
+/** A CLI run on a few hundred KB that takes longer than this is hung, not slow. */
+const HANG_MS = 180_000
+/** What a user must never read: an unknown printed as a number, a JS value's name, a trace. */
+const WRONG_OUTPUT = /\bNaN\b|\bInfinity\b|\bundefined\b|-\d+(\.\d+)? ?(ms|s|µs)\b|\n\s+at /
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-fuzz-'))
 try {
@@ -165,8 +177,59 @@ try {
     `import files: ${files} in ${(fileMs / 1000).toFixed(1)} s: crashes ${fileCrashes}, files with an error ${fileErrors}, lines rejected ${fileRejects}, items stored ${stored}`,
     ...examples.map((e) => `  e.g. ${e}`),
   ]
+
+  // Hostile but legal inputs through the CLI, as a user (or a judge) runs it.
+  const classRng = mulberry32(seed + 2)
+  const cli = join(import.meta.dirname, '..', 'bin', 'tokenline.js')
+  let classFailures = 0
+  lines.push(`CLI on hostile inputs (${classVariants} variant(s) per class):`)
+  for (const [name, make] of Object.entries(HOSTILE_CLASSES)) {
+    const tally = { ok: 0, 'clear error': 0, failed: 0 }
+    let example = ''
+    for (let v = 0; v < classVariants; v++) {
+      const c = make(classRng)
+      const caseDir = join(dir, `class-${Object.keys(HOSTILE_CLASSES).indexOf(name)}-${v}`)
+      mkdirSync(caseDir)
+      const paths = c.files.map((f) => {
+        const path = join(caseDir, f.name)
+        writeFileSync(path, f.text)
+        return path
+      })
+      const run = spawnSync(process.execPath, [cli, ...c.command, ...paths], {
+        encoding: 'utf8',
+        timeout: HANG_MS,
+        maxBuffer: 64 << 20,
+      })
+      const out = `${run.stdout}\n${run.stderr}`
+      const wrong = WRONG_OUTPUT.exec(out) ?? c.forbidden?.exec(out) ?? null
+      const verdict =
+        run.error !== undefined || run.signal !== null || wrong !== null
+          ? 'failed'
+          : run.status === 0
+            ? c.refused === true
+              ? 'failed'
+              : 'ok'
+            : run.status !== null && run.status >= 2 && run.status <= 4 && out.trim() !== ''
+              ? 'clear error'
+              : 'failed'
+      tally[verdict]++
+      if (verdict === 'failed' && example === '') {
+        example = run.error
+          ? String(run.error)
+          : wrong !== null
+            ? `printed "${wrong[0].trim()}"`
+            : run.status === 0
+              ? 'exit 0 on input whose every line is invalid'
+              : `exit ${run.status ?? run.signal}: ${run.stderr.slice(0, 200)}`
+      }
+    }
+    classFailures += tally.failed
+    lines.push(
+      `  ${name}: ok ${tally.ok}, clear error ${tally['clear error']}, failed ${tally.failed}${example === '' ? '' : ` (${example})`}`
+    )
+  }
   process.stdout.write(`${lines.join('\n')}\n`)
-  process.exitCode = crashes + serverErrors + invalid + fileCrashes > 0 ? 1 : 0
+  process.exitCode = crashes + serverErrors + invalid + fileCrashes + classFailures > 0 ? 1 : 0
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

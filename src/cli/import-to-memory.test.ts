@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { skippedLines, untimedLines } from './import-to-memory.js'
+import { rejectedLines, skippedLines, untimedLines, withImportedStore } from './import-to-memory.js'
 
 const unknown = (file: string) => ({
   file,
@@ -34,5 +37,62 @@ describe('untimedLines', () => {
     expect(lines).toEqual([
       "scrape.txt: 1,234 samples have no timestamp; they are placed at the file's modification time, 2026-12-02T21:23:00.000Z",
     ])
+  })
+})
+
+/** One OTLP/JSON engine span of request `i`, ending `durationMs` after it starts. */
+function engineSpan(i: number, durationMs: number): Record<string, unknown> {
+  const startNs = BigInt(1_760_000_000_000 + i * 500) * 1_000_000n
+  return {
+    traceId: (i + 1).toString(16).padStart(32, '0'),
+    spanId: (i + 1).toString(16).padStart(16, '0'),
+    name: 'llm_request',
+    kind: 2,
+    startTimeUnixNano: String(startNs),
+    endTimeUnixNano: String(startNs + BigInt(durationMs) * 1_000_000n),
+    attributes: [{ key: 'gen_ai.usage.prompt_tokens', value: { intValue: '512' } }],
+  }
+}
+
+describe('withImportedStore', () => {
+  it('refuses files whose every span was rejected as nothing readable, not an empty window', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenline-rejected-'))
+    try {
+      const file = join(dir, 'traces.json')
+      const spans = Array.from({ length: 5 }, (_, i) => engineSpan(i, -500))
+      writeFileSync(
+        file,
+        JSON.stringify({
+          resourceSpans: [
+            { resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'vllm' }, spans }] },
+          ],
+        })
+      )
+      let ran = false
+      await expect(
+        withImportedStore([file], () => {
+          ran = true
+          return Promise.resolve()
+        })
+      ).rejects.toMatchObject({ code: 'INPUT_INVALID' })
+      expect(ran).toBe(false)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('rejectedLines', () => {
+  it('names each file with rejects once, with its count and first reason', () => {
+    expect(
+      rejectedLines([
+        {
+          file: 't.json',
+          rejected: 1200,
+          rejects: [{ file: 't.json', line: 3, reason: 'traceId must be 32 hex digits' }],
+        },
+        { file: 'ok.json', rejected: 0, rejects: [] },
+      ])
+    ).toEqual(['t.json: 1,200 rejected, first (line 3): traceId must be 32 hex digits'])
   })
 })

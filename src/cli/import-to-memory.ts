@@ -1,5 +1,6 @@
 import { AppError } from '../core/errors.js'
 import { createSilentLogger } from '../core/logger.js'
+import type { ImportReject } from '../ingest/import/file.js'
 import { importPaths } from '../ingest/import/import.js'
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline/pipeline.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
@@ -35,14 +36,22 @@ export async function importIntoMemoryStore(
   try {
     const summary = await importPaths([...paths], sink)
     const unreadable = summary.files.filter((f) => f.error !== null)
-    for (const line of [...skippedLines(unreadable), ...untimedLines(summary.files)]) {
+    for (const line of [
+      ...skippedLines(unreadable),
+      ...rejectedLines(summary.files),
+      ...untimedLines(summary.files),
+    ]) {
       process.stderr.write(`tokenline: ${line}\n`)
     }
     await sink.flush()
+    const read = summary.read.spans + summary.read.samples + summary.read.events
     return {
       store,
       files: summary.files.length,
-      readable: summary.files.length - unreadable.length,
+      // A file whose every line was rejected (spans ending before they start, ids that are not
+      // hex) read nothing, as `tokenline import` counts it: the command must not go on to
+      // report an empty window as if the data held no requests.
+      readable: read === 0 ? 0 : summary.files.length - unreadable.length,
     }
   } finally {
     await sink.close()
@@ -73,6 +82,25 @@ export function skippedLines(
     `skipped ${unknown.length} files in a format not recognised: ${named.join(', ')} and ${unknown.length - named.length} more (${reasons.join('; ')})`,
     ...lines,
   ]
+}
+
+/**
+ * One line per file with rejected lines or items, naming the first reason: without it a file
+ * mode command would drop them unseen and its figures would stand on less than the user gave.
+ */
+export function rejectedLines(
+  files: readonly { file: string; rejected: number; rejects: readonly ImportReject[] }[]
+): string[] {
+  return files.flatMap((f) => {
+    const first = f.rejects[0]
+    if (f.rejected === 0 || first === undefined) {
+      return []
+    }
+    const where = first.line === null ? '' : ` (line ${first.line})`
+    return [
+      `${f.file}: ${f.rejected.toLocaleString('en-US')} rejected, first${where}: ${first.reason}`,
+    ]
+  })
 }
 
 /** A note per Prometheus file whose samples had no timestamp and so took the file's time. */

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { compareStored, parseRange } from '../../src/core/compare/load.js'
-import { weightedQuantile } from '../../src/core/compare/effect.js'
 import { renderCompareText } from '../../src/core/compare/render.js'
+import { weightedQuantile } from '../../src/core/compare/effect.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 

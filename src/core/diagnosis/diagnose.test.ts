@@ -330,6 +330,27 @@ describe('standing conditions and unknowns', () => {
     expect(renderDiagnosisText(diagnosis)).toMatch(/\| TPOT p50 – p99 – \|/)
   })
 
+  it('reads time no span explains on the requests that carry a TTFT, never a share over 100 %', () => {
+    // Nine in ten requests carry no TTFT and 900 ms of engine time outside every stage: set
+    // against the TTFT of the tenth, that read as 596 % of a typical TTFT and named a cause.
+    const requests = makeCluster({ seed: 4, minutes: 10, perMinute: 60, replicas: REPLICAS }).map(
+      (r, i) =>
+        i % 10 === 0
+          ? r
+          : {
+              ...r,
+              ttftUs: null,
+              tpotUs: null,
+              itlMaxUs: null,
+              stages: { ...r.stages, 'engine.unattributed': asMicros(900_000) },
+            }
+    )
+    const { diagnosis } = diagnose(input(requests))
+    const texts = diagnosis.findings.flatMap((f) => f.evidence.map((e) => e.text))
+    expect(texts.filter((t) => /no span explains it/.test(t))).toEqual([])
+    expect(diagnosis.findings.map((f) => f.cause)).toEqual(['healthy'])
+  })
+
   it('an empty window prints "no requests in this window", not a window from 1970', () => {
     const { diagnosis } = diagnose({
       window: { fromUs: asMicros(0), toUs: asMicros(0) },

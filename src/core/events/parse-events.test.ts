@@ -37,6 +37,14 @@ describe('parseEvents on JSON Lines', () => {
     ])
   })
 
+  it('says a kind is missing rather than printing undefined, and a numeric time is no text', () => {
+    const a = parseEvents('{"time":"2024-01-01T00:00:00Z"}\n{"time":-5,"kind":"scale"}\n')
+    expect(a.rejected.map((x) => x.reason)).toEqual([
+      'field "kind" is missing (one of deploy, scale, restart, config, node, canary)',
+      'field "time" must be RFC 3339 text (actual: -5)',
+    ])
+  })
+
   it('reads a JSON array of events too', () => {
     const a = parseEvents('[{"time":"2024-01-01T00:00:00Z","kind":"config"}, {"kind":"x"}]')
     expect(a.events).toHaveLength(1)

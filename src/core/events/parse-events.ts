@@ -35,14 +35,20 @@ export function toChangeEvent(obj: unknown): ChangeEvent | string {
     return `expected a JSON object, got ${Array.isArray(obj) ? 'an array' : typeof obj}`
   }
   const time = obj.time
-  if (typeof time !== 'string') {
+  if (time === undefined) {
     return 'field "time" is missing (RFC 3339 text expected)'
+  }
+  if (typeof time !== 'string') {
+    return `field "time" must be RFC 3339 text (actual: ${JSON.stringify(time)})`
   }
   const timeUs = RFC3339.test(time) ? microsFromIso(time) : null
   if (timeUs === null) {
     return `field "time" ${JSON.stringify(time)} is not RFC 3339 (e.g. 2024-06-11T21:15:58Z)`
   }
   const kind = obj.kind
+  if (kind === undefined) {
+    return `field "kind" is missing (one of ${EVENT_KINDS.join(', ')})`
+  }
   if (typeof kind !== 'string' || !(EVENT_KINDS as readonly string[]).includes(kind)) {
     return `field "kind" ${JSON.stringify(kind)} is not one of ${EVENT_KINDS.join(', ')}`
   }

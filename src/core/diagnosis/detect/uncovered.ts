@@ -44,11 +44,15 @@ export function uncoveredTime(ctx: DiagnosisContext): UncoveredFact {
   if (!(ttftMedian > 0)) {
     return { where: 'engine', share: 0, strength: 0, evidence: [] }
   }
+  // The uncovered time is read on the requests the typical TTFT is read on: over all of them, a
+  // window where few requests carry a TTFT set one request's 151 ms against the others' 900 ms
+  // of engine time no span explains, a share of 596 %.
+  const timed = Uint8Array.from(frame.ttftUserUs, (t) => (t === t ? 1 : 0))
   let stage = 'unattributed'
   let medianUs = 0
   for (const s of STAGE_NAMES) {
     if (s.endsWith('.unattributed')) {
-      const m = medianOf(frame.stages[s as StageName])
+      const m = medianOf(frame.stages[s as StageName], timed)
       if (m > medianUs) {
         medianUs = m
         stage = s
