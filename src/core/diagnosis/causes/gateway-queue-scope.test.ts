@@ -9,7 +9,7 @@ import type { RequestTimeline } from '../../model/request.js'
 import { excessFacts } from '../detect/excess-facts.js'
 import { scanExcess } from '../detect/excess-scan.js'
 import { buildContext } from '../frame/context.js'
-import { diagnoseGridCase, gridCase as caseOf } from '../testing/grid.js'
+import { diagnoseGridCase, evidenceText, gridCase as caseOf } from '../testing/grid.js'
 import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
 import { gatewayQueueingCause } from './gateway-queueing.js'
 
@@ -62,6 +62,7 @@ describe("gateway.queueing: the scope is where the gateway's wait grew beyond it
       const top = diagnosis.findings[0]!
       expect(top.cause).toBe('gateway.queueing')
       expect(top.scope).toEqual({ dimension: null, value: null })
+      expect(evidenceText(top)).toMatch(/in region=us-east and by .* everywhere else/)
     },
     SLOW
   )
