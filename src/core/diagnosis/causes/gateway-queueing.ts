@@ -15,9 +15,10 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { ramp } from '../../stats/significance.js'
 import { type DiagnosisContext, changeBuckets } from '../frame/context.js'
 import type { CauseRecord } from './record.js'
+import type { ExcessView } from './signature.js'
 import { resourceLevel } from '../detect/shifts.js'
 import { changeEvidence, changeWindow, scopeOf } from '../explain/evidence.js'
-import { figure, pct, round } from '../explain/text.js'
+import { figure, fmtUs, pct, round } from '../explain/text.js'
 import { maxOver } from '../resources.js'
 import { evaluateStageRule, stageSum } from './stage-rule.js'
 import type { Finding } from '../../model/diagnosis.js'
@@ -115,6 +116,47 @@ export function proxyQueue(
 const GATEWAY_WAIT = ['gateway.queue', 'gateway.unattributed'] as const
 
 /**
+ * "Grew as much elsewhere": the requests outside the scope saw their gateway wait grow by at least
+ * this share of the scope's own growth. Half is the point between a wait that grew only in the
+ * scope (0) and one that grew alike everywhere (1), the peer line the excess scan draws for the
+ * excess itself (excess-scan.ts) and the handshake record for new connections (ADR 0368).
+ */
+const ELSEWHERE_ALIKE = 0.5
+
+/**
+ * The scope an excess of the gateway's wait gives its finding (ADR 0368): none when the wait grew
+ * alike outside it. The gateway is in front of every region, tenant and route; the excess scan
+ * keeps the one whose latency's excess was the most certain, and with a few minutes before the
+ * wait that can be a region whose requests happened to be quick then (grid seed 281 run 54: the
+ * wait grew by 41 ms in region=us-east and by 40 ms in each other region). A scope whose wait grew
+ * and its peers' did not keeps it.
+ */
+function gatewayScope(x: ExcessView): { scope: Finding['scope']; evidence: Evidence[] } | null {
+  const f = x.facts
+  const rise = f.stageRise
+  const elsewhere = f.stageRiseElsewhere
+  if (
+    f.scope === null ||
+    !(GATEWAY_WAIT as readonly string[]).includes(f.topStage) ||
+    !(rise > 0) ||
+    !(elsewhere >= ELSEWHERE_ALIKE * rise)
+  ) {
+    return null
+  }
+  return {
+    scope: { dimension: null, value: null },
+    evidence: [
+      {
+        stage: f.topStage,
+        observed: round(rise / 1000),
+        baseline: round(elsewhere / 1000),
+        text: `${f.topStage} grew by ${fmtUs(rise)} per request in ${f.scope.dimension}=${f.scope.value} and by ${fmtUs(elsewhere)} everywhere else: the gateway's wait is everyone's`,
+      },
+    ],
+  }
+}
+
+/**
  * The window of the gateway's own wait (ADR 0345): the span where its median per step shifted
  * (`quietShift`, edges at the steps nearer the shifted level than the baseline, ADR 0339), when
  * it overlaps the latency's window. A gateway with a free worker or upstream slot waits about
@@ -156,6 +198,7 @@ export const gatewayQueueingCause: CauseRecord = {
     'gateway-wait': 1,
   },
   uncovered: { gateway: 0.6 },
+  excessScope: gatewayScope,
   evaluate(ctx) {
     // A gateway that waits for a worker or an upstream slot without a span for it shows that wait
     // as time inside its entry that none of its steps covers (`gateway.unattributed`): the

@@ -215,6 +215,14 @@ export interface AnomalyFacts {
    * scope pays for each handshake.
    */
   freshRiseElsewhere: number
+  /** How much the stage that carries the excess (`topStage`) grew per request in the set (µs). */
+  stageRise: number
+  /**
+   * The same stage's growth among the window's requests outside the scope, against theirs
+   * outside the window (µs; NaN without a scope): a shared part that slowed everyone is not the
+   * scope's, however much its latency's excess stood out there.
+   */
+  stageRiseElsewhere: number
   newReplica: boolean
   tpotMoved: boolean
   /** Mean prompt tokens in the anomaly set / in the reference. */

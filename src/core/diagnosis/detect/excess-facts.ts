@@ -117,6 +117,26 @@ function riseOutside(
   return meanOf(values, elsewhere) - meanOf(values, elsewhereRef)
 }
 
+/**
+ * The stage shifts of the window's requests outside `scoped` against those outside the window and
+ * outside `scoped` ({@link riseOutside}'s sets, for every stage).
+ */
+function shiftsOutside(
+  ctx: DiagnosisContext,
+  a: MeasureAnomaly,
+  ref: Uint8Array,
+  scoped: Uint8Array
+): { stage: string; shiftUs: number }[] {
+  const n = scoped.length
+  const elsewhere = new Uint8Array(n)
+  const elsewhereRef = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    elsewhere[i] = a.inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
+    elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
+  }
+  return stageShifts(ctx, a, elsewhere, elsewhereRef)
+}
+
 function overlaps(
   a: { from: number; to: number } | null,
   b: { from: number; to: number }
@@ -269,6 +289,13 @@ export function excessFacts(
     const inp = (m: Uint8Array): number =>
       meanOf(ctx.frame.cachedTokens, m) / Math.max(1, meanOf(ctx.frame.inputTokens, m))
     const scope = scopeOfAnomaly(coherent ? a : { ...a, localized: null })
+    // The stages' growth among the window's requests outside the scope: what the scope's own
+    // stage growth is weighed against by a record whose part is shared (ADR 0368).
+    const elsewhereShifts = scope === null ? null : shiftsOutside(ctx, a, ref, scoped)
+    const riseElsewhere = (stage: string): number =>
+      elsewhereShifts === null
+        ? NaN
+        : (elsewhereShifts.find((x) => x.stage === stage)?.shiftUs ?? NaN)
     const burstHere = burst !== null && overlaps(a.buckets, burst.buckets) ? burst : null
     // A replica, or a node whose every replica, first served inside the window is new.
     const members =
@@ -347,6 +374,8 @@ export function excessFacts(
       cachedFallUnits: cachedFallUnits(ctx, a, (coherent ? localMask : null) ?? seriesMask),
       freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
       freshRiseElsewhere: scope === null ? NaN : riseOutside(fresh, a.inWindow, ref, scoped),
+      stageRise: top.shiftUs,
+      stageRiseElsewhere: riseElsewhere(top.stage),
       newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
       tpotMoved: a.measure !== 'tpot' && tpotMoved,
       itlMoved:
@@ -452,7 +481,13 @@ export function excessFacts(
     const second = shifts[1]
     if (second && positive > 0 && second.shiftUs / positive >= SECOND_STAGE_SHARE) {
       const share = second.shiftUs / positive
-      const other: AnomalyFacts = { ...facts, topStage: second.stage, stageShare: share }
+      const other: AnomalyFacts = {
+        ...facts,
+        topStage: second.stage,
+        stageShare: share,
+        stageRise: second.shiftUs,
+        stageRiseElsewhere: riseElsewhere(second.stage),
+      }
       out.push({
         ...base,
         facts: other,
