@@ -47,15 +47,15 @@ export async function queryRequestColumns(
         where.sql += ` AND hash(trace_id) % ${SAMPLE_BUCKETS} < ${kept}`
       }
     }
-    // Per column: its non-null count (a column with none is not read: it stays NaN / -1).
+    // Per column: its non-null count (a column with none is not read: it stays NaN / -1). A
+    // text column's distinct values are its histogram's keys (NULLs are not counted): one map per
+    // thread, where `list(DISTINCT …)` builds a partitioned hash table per column, which cost
+    // 1.6–1.9× as much CPU over the frame's 11 dimension-like columns (ADR 0375).
     const dictSql = [
       'count(*) AS n',
       ...fields.numbers.map((f) => `count(${fieldColumn(f)})`),
       ...fields.flags.map((f) => `count(${fieldColumn(f)})`),
-      ...fields.texts.map((f) => {
-        const col = fieldColumn(f)
-        return `coalesce(list(DISTINCT ${col}) FILTER (WHERE ${col} IS NOT NULL), [])`
-      }),
+      ...fields.texts.map((f) => `coalesce(map_keys(histogram(${fieldColumn(f)})), [])`),
     ].join(', ')
     const head = (
       await reader.runAndReadAll(`SELECT ${dictSql} FROM requests ${where.sql}`, where.params)
