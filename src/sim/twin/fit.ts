@@ -186,7 +186,7 @@ function hitRateOf(
   m: ReplicaMetrics | undefined,
   counts: { known: Float64Array; prompt: Float64Array },
   r: number
-): Sourced<number> {
+): Sourced<number | null> {
   const known = counts.known[r]!
   const prompt = counts.prompt[r]!
   if (prompt > 0) {
