@@ -571,7 +571,7 @@ async function main(): Promise<void> {
   }
   const own = observedPercentiles(fitted.fit)
   process.stdout.write(
-    `low phase: ${fitted.fit.model.stepLaw.law} step law (${fitted.fit.model.stepLaw.reason}); ${fitted.fit.model.replicas.map((r) => `${r.name} step ${JSON.stringify(r.step)} r2 ${JSON.stringify(r.r2)} maxNumSeqs ${r.maxNumSeqs.value} (${r.maxNumSeqs.source}; gauges ${JSON.stringify(r.capEvidence)}), KV ${r.kvCapacityTokens.value} (${r.kvCapacityTokens.source}), prefix hit ${r.prefixHitRate.value.toFixed(2)} (${r.prefixHitRate.source})`).join('; ')}\n` +
+    `low phase: ${fitted.fit.model.stepLaw.law} step law (${fitted.fit.model.stepLaw.reason}); ${fitted.fit.model.replicas.map((r) => `${r.name} step ${JSON.stringify(r.step)} r2 ${JSON.stringify(r.r2)} maxNumSeqs ${r.maxNumSeqs.value} (${r.maxNumSeqs.source}; gauges ${JSON.stringify(r.capEvidence)}), KV ${r.kvCapacityTokens.value} (${r.kvCapacityTokens.source}), prefix hit ${r.prefixHitRate.value?.toFixed(2) ?? '–'} (${r.prefixHitRate.source})`).join('; ')}\n` +
       `low phase: arrivals ${fitted.fit.model.arrival.process}, ${fitted.fit.model.arrival.meanRatePerSec.toFixed(2)} req/s, per-minute weight ${fitted.fit.model.arrival.minuteWeight.toFixed(2)}\n`
   )
   process.stdout.write(

@@ -16,6 +16,8 @@ import {
   T0_US,
 } from '../../src/core/diagnosis/testing/make-timeline.js'
 import { createSilentLogger } from '../../src/core/logger.js'
+import type { MetricSample } from '../../src/core/model/metric.js'
+import type { Micros } from '../../src/core/model/units.js'
 import { startServer, type RunningServer } from '../../src/server/main.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { ROOT, buildDashboard, launchBrowser } from '../../src/testing/dashboard-harness.js'
@@ -46,6 +48,23 @@ describe('dashboard over requests without a first-token time', () => {
         })
       )
     )
+    // Engine metrics without the prefix-cache counters (an engine started without prefix
+    // caching, or a scrape that drops them): the other engine panels draw, and the
+    // preemptions · prefix hit % panel has one of its two lines.
+    const samples: MetricSample[] = []
+    for (let t = 0; t <= WINDOW_MS; t += 15_000) {
+      for (let r = 0; r < 4; r++) {
+        const labels = { pod: `r${r}` }
+        const timeUs = (T0_US + t * 1000) as Micros
+        samples.push(
+          { name: 'vllm:num_preemptions_total', labels, timeUs, value: Math.floor(t / 120_000) },
+          { name: 'vllm:num_requests_running', labels, timeUs, value: 3 + (r % 2) },
+          { name: 'vllm:num_requests_waiting', labels, timeUs, value: 0 },
+          { name: 'vllm:kv_cache_usage_perc', labels, timeUs, value: 0.2 + 0.05 * r }
+        )
+      }
+    }
+    await store.insertMetricSamples(samples)
     await store.close()
     server = await startServer(
       {
@@ -88,4 +107,19 @@ describe('dashboard over requests without a first-token time', () => {
     // E2E is known (true figures stay): its P99 is the gateway's upstream time, over a second.
     expect(await text('[data-kpi="e2e-p99"] .v')).toMatch(/^1\.\d+ s$/)
   }, 400_000)
+
+  it('says which series the preemptions · prefix hit % panel lacks, and draws the other line', async () => {
+    const cache = page.locator('[data-panel="cache"]')
+    await page.waitForSelector('[data-panel="cache"]:not([data-state="loading"])', {
+      timeout: 120_000,
+    })
+    expect(await cache.getAttribute('data-state')).toBe('ready')
+    const note = (await cache.locator('[data-missing="prefix hit %"]').innerText()).trim()
+    expect(note).toContain('vllm:prefix_cache_hits_total')
+    expect(note).toContain('vllm:prefix_cache_queries_total')
+    // The line it has still draws, and no panel whose series are all there names a missing one.
+    expect(await cache.locator('canvas').count()).toBeGreaterThan(0)
+    expect(await page.locator('[data-panel="kv"] .missing-note').count()).toBe(0)
+    expect(await page.locator('[data-panel="queue"] .missing-note').count()).toBe(0)
+  }, 200_000)
 })

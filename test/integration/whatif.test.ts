@@ -22,6 +22,7 @@ import { checkFit, runWhatIf } from '../../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 import type { Micros } from '../../src/core/model/units.js'
+import { makeTimeline, T0_US } from '../../src/core/diagnosis/testing/make-timeline.js'
 
 let store: SpanStore
 let window: TwinWindow
@@ -101,6 +102,55 @@ describe('whatif on a simulated window', () => {
         expect(e.interval![1]).toBeGreaterThanOrEqual(r.predicted![m][q].interval![1])
       }
     }
+  })
+
+  it('reports the prefix hit rate as unknown, not 0, where nothing measures it, and keeps the twin', () => {
+    // The simulator's spans carry no cached-token count; only the counters measure hits.
+    const spansOnly: TwinWindow = { ...window, metrics: new Map() }
+    const r = runWhatIf(spansOnly, { changes: {}, runs: 3, seed: 1 })
+    for (const rep of r.fit.model!.replicas) {
+      // The twin starts from "no hits" (its assumption, said in the source); JSON must not
+      // print that assumption as a measured 0.
+      expect(rep.prefixHitRate.value).toBeNull()
+      expect(rep.prefixHitRate.source).toContain('unknown')
+    }
+    expect(renderWhatIfText(r)).toMatch(/prefix hits – \(unknown/)
+    // With the counters, the measured rate is a number (a true 0 would stay 0).
+    const measured = runWhatIf(window, { changes: {}, runs: 3, seed: 1 })
+    for (const rep of measured.fit.model!.replicas) {
+      expect(rep.prefixHitRate.source).toBe('prefix cache hit/query counters')
+      expect(typeof rep.prefixHitRate.value).toBe('number')
+    }
+  })
+
+  it("says the window's requests apart from the ones the twin fitted (gateway spans only)", async () => {
+    // A gateway without engine spans: thousands of requests, none with the engine stages the
+    // twin fits. "requests": 0 alone read as an empty window.
+    const s = createMemoryStore()
+    const n = 300
+    await s.upsertRequests(
+      Array.from({ length: n }, (_, i) =>
+        makeTimeline({
+          startUs: T0_US + i * 1_000_000,
+          dims: { replica: `r${i % 4}` },
+          stagesMs: { 'gateway.upstream': 500 + (i % 7) * 100 },
+          ttftMs: null,
+          tpotMs: null,
+        })
+      )
+    )
+    const w = await loadTwinWindow(s, { fromUs: T0_US, toUs: T0_US + n * 1_000_000 })
+    await s.close()
+    const r = runWhatIf(w, { changes: {}, runs: 2, seed: 1 })
+    expect(r.refused).not.toBeNull()
+    expect(r.windowRequests).toBe(n)
+    expect(r.fittedRequests).toBe(0)
+    expect(r.requests).toBe(r.fittedRequests)
+    expect(renderWhatIfText(r)).toContain(`${n} requests, 0 with engine stages`)
+    // Where every request has its stages, the two counts agree.
+    const full = runWhatIf(window, { changes: {}, runs: 3, seed: 1 })
+    expect(full.windowRequests).toBe(window.total)
+    expect(full.fittedRequests).toBe(window.requests.n)
   })
 
   it('predicts no preemption count where the KV capacity is not modelled (spans without metrics)', () => {

@@ -63,6 +63,30 @@ describe('diagnose', () => {
     expect(diagnosis.requests).toBe(MINUTES * 120)
   })
 
+  it('names a breached E2E objective from the E2E stages over data with no TTFT, not from unknown shares', () => {
+    // TTFT and E2E objectives both set; the spans say no first-token time, so the TTFT stages
+    // have no slow cohort and every share of it is unknown. Ranked as 0 they named the first
+    // stage listed (gateway.queue, a gateway.queueing cause over 0 requests' evidence).
+    const requests = makeCluster({
+      seed: 1,
+      minutes: MINUTES,
+      perMinute: 120,
+      replicas: REPLICAS,
+    }).map((r) => ({ ...r, ttftUs: null, tpotUs: null }))
+    const { diagnosis } = diagnose(
+      input(requests, { slos: { ttftMs: 800, e2eMs: 1, quantile: 0.99 } })
+    )
+    expect(diagnosis.slo_breached).toBe(true)
+    const breach = diagnosis.findings.find((f) => f.evidence.some((e) => e.metric === 'slo'))!
+    const slo = breach.evidence.find((e) => e.metric === 'slo')!
+    expect(slo.baseline).toBe(1)
+    expect(slo.observed).not.toBeNull()
+    expect(slo.text).toContain('E2E P99')
+    const stage = breach.evidence.find((e) => e.stage !== undefined)!
+    expect(stage.observed).not.toBeNull()
+    expect(stage.text).not.toContain('–')
+  })
+
   it('gives the healthy TTFT P99 as unknown, not 0, over data with no TTFT (gateway spans only)', () => {
     // A gateway that logs no first chunk: E2E is known, the time to the first token is not.
     const requests = makeCluster({

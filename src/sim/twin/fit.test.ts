@@ -134,7 +134,7 @@ describe('calibrateToCounters', () => {
   it('leaves the estimate alone without counters, and never makes tokens negative', () => {
     const o = window([1000, 2000])
     const cached = Float64Array.from([100, 300])
-    calibrateToCounters(o, cached, [{ value: 0, source: 'unknown: assumed 0' }])
+    calibrateToCounters(o, cached, [{ value: null, source: 'unknown: assumed 0' }])
     expect(Array.from(cached)).toEqual([100, 300])
     calibrateToCounters(o, cached, [{ value: 0, source }])
     expect(cached[0]).toBeCloseTo(0, 3)

@@ -65,7 +65,8 @@ export interface FittedReplica {
    */
   pinnedBatch: number
   kvCapacityTokens: Sourced<number | null>
-  prefixHitRate: Sourced<number>
+  /** `null` where neither the spans nor the counters say it (the twin then assumes none). */
+  prefixHitRate: Sourced<number | null>
 }
 
 /** The fitted twin: what is printed as `fit.model`, plus what prediction resamples. */
@@ -174,11 +175,18 @@ function knownCachedOf(o: ObservedRequests): { known: Float64Array; prompt: Floa
   return { known, prompt }
 }
 
+/**
+ * The hit rate the twin starts from where nothing measures it: none, so that each request's own
+ * prefill time (read back once the step law is fitted) says what it computed. An assumption, not
+ * a measurement, so the fitted model reports the rate as null.
+ */
+const ASSUMED_HIT_RATE = 0
+
 function hitRateOf(
   m: ReplicaMetrics | undefined,
   counts: { known: Float64Array; prompt: Float64Array },
   r: number
-): Sourced<number> {
+): Sourced<number | null> {
   const known = counts.known[r]!
   const prompt = counts.prompt[r]!
   if (prompt > 0) {
@@ -190,7 +198,10 @@ function hitRateOf(
       source: 'prefix cache hit/query counters',
     }
   }
-  return { value: 0, source: 'unknown: no cached tokens or prefix-cache counters, assumed 0' }
+  return {
+    value: null,
+    source: `unknown: no cached tokens or prefix-cache counters, assumed ${ASSUMED_HIT_RATE}`,
+  }
 }
 
 /** Fits the twin; refuses (with reasons) when the window lacks what it needs. */
@@ -213,7 +224,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   const hit = o.replicas.map((name, r) => hitRateOf(w.metrics.get(name), cachedByReplica, r))
   for (let i = 0; i < o.n; i++) {
     const c = o.cachedTokens[i]!
-    cached[i] = c === c ? c : o.promptTokens[i]! * hit[o.replica[i]!]!.value
+    cached[i] = c === c ? c : o.promptTokens[i]! * (hit[o.replica[i]!]!.value ?? ASSUMED_HIT_RATE)
   }
 
   const rowsOf: number[][] = o.replicas.map(() => [])
@@ -406,7 +417,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
 export function calibrateToCounters(
   o: ObservedRequests,
   cached: Float64Array,
-  hit: readonly Sourced<number>[]
+  hit: readonly Sourced<number | null>[]
 ): void {
   const rowsOf: number[][] = hit.map(() => [])
   for (let i = 0; i < o.n; i++) {
@@ -415,14 +426,15 @@ export function calibrateToCounters(
     }
   }
   rowsOf.forEach((rows, r) => {
-    if (!hit[r]!.source.startsWith('prefix cache') || rows.length === 0) {
+    const rate = hit[r]!.value
+    if (!hit[r]!.source.startsWith('prefix cache') || rate === null || rows.length === 0) {
       return
     }
     let prompt = 0
     for (const i of rows) {
       prompt += o.promptTokens[i]!
     }
-    const target = hit[r]!.value * prompt
+    const target = rate * prompt
     const computed = rows.map((i) => o.promptTokens[i]! - cached[i]!)
     const cachedAt = (k: number): number => {
       let c = 0

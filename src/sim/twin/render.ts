@@ -71,7 +71,9 @@ function pct(v: number | null): string {
 export function renderWhatIfText(r: WhatIfReport): string {
   const out: string[] = []
   out.push(`What if: ${describeChanges(r.changes)}`)
-  out.push(`Window ${r.window.start} → ${r.window.end}, ${r.requests} requests with engine stages`)
+  out.push(
+    `Window ${r.window.start} → ${r.window.end}, ${r.windowRequests} requests, ${r.fittedRequests} with engine stages`
+  )
   out.push('')
   if (r.fit.replay !== null) {
     out.push('Fit: the window replayed through the twin (median of the seeded runs)')
@@ -125,7 +127,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
         `    prefill step ${(s.prefillBaseUs / 1000).toFixed(2)} ms + ${s.perPrefillTokenUs.toFixed(1)} µs/uncached token + ${((s.perPrefillTokenSqUs ?? 0) * 1e6).toFixed(1)} ps/token² (R² ${rep.r2.prefill.toFixed(2)}, ${rep.observations.prefill} ${s.law === 'additive' ? 'prompt' : 'compute-bound'} steps)`
       )
       out.push(
-        `    max_num_seqs ${rep.maxNumSeqs.value ?? '–'} (${rep.maxNumSeqs.source}); KV ${rep.kvCapacityTokens.value ?? '–'} tokens (${rep.kvCapacityTokens.source}); prefix hits ${Math.round(rep.prefixHitRate.value * 100)} % (${rep.prefixHitRate.source})`
+        `    max_num_seqs ${rep.maxNumSeqs.value ?? '–'} (${rep.maxNumSeqs.source}); KV ${rep.kvCapacityTokens.value ?? '–'} tokens (${rep.kvCapacityTokens.source}); prefix hits ${rep.prefixHitRate.value === null ? '–' : `${Math.round(rep.prefixHitRate.value * 100)} %`} (${rep.prefixHitRate.source})`
       )
     }
     out.push('')

@@ -53,6 +53,14 @@ export interface SweepPoint {
 export interface WhatIfReport {
   schema: 'tokenline.whatif/v1'
   window: { start: string; end: string }
+  /** The LLM requests the store holds in the window, whatever signals they carry. */
+  windowRequests: number
+  /**
+   * The requests the twin fitted: those with engine queue, prefill and decode stages, token
+   * counts and a replica (of the sample, where the window is read as one).
+   */
+  fittedRequests: number
+  /** The name `fittedRequests` had first, kept for readers of `tokenline.whatif/v1`. */
   requests: number
   fit: FitReport
   changes: TwinChanges
@@ -485,6 +493,8 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   const base: WhatIfReport = {
     schema: 'tokenline.whatif/v1',
     window: { start: isoFromMicros(w.fromUs as Micros), end: isoFromMicros(w.toUs as Micros) },
+    windowRequests: w.total,
+    fittedRequests: w.requests.n,
     requests: w.requests.n,
     fit: report,
     changes: options.changes,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { METRIC_PANELS, buildPanelData, missingMetricsHint } from './metric-panel-defs.js'
+import {
+  METRIC_PANELS,
+  buildPanelData,
+  missingMetricsHint,
+  missingPanelLines,
+  resolvePanelLines,
+} from './metric-panel-defs.js'
 
 const gateway = METRIC_PANELS.find((p) => p.id === 'gateway')
 const gpu = METRIC_PANELS.find((p) => p.id === 'gpu')
@@ -80,5 +86,43 @@ describe('gateway panels read every proxy', () => {
     const data = buildPanelData(upstreams?.lines ?? [], available, fetched, GRID, 60_000)
     expect(data.labels).toEqual(['vllm-0', 'vllm-1', 'limit per upstream'])
     expect(data.values[2]).toEqual([2, 2, 2])
+  })
+})
+
+describe('a panel with some of its series', () => {
+  const cache = METRIC_PANELS.find((p) => p.id === 'cache')!
+
+  it('names the series a line lacks, and draws the others', () => {
+    const available = new Set(['vllm:num_preemptions_total', 'vllm:num_requests_running'])
+    expect(resolvePanelLines(cache, available).map((l) => l.label)).toEqual(['preemptions/s'])
+    expect(missingPanelLines(cache, available)).toEqual([
+      {
+        label: 'prefix hit %',
+        missing: ['vllm:prefix_cache_hits_total', 'vllm:prefix_cache_queries_total'],
+      },
+    ])
+  })
+
+  it('counts a ratio without its denominator as missing, not drawn', () => {
+    const available = new Set(['vllm:num_preemptions_total', 'vllm:prefix_cache_hits_total'])
+    expect(resolvePanelLines(cache, available).map((l) => l.label)).toEqual(['preemptions/s'])
+    expect(missingPanelLines(cache, available)).toEqual([
+      { label: 'prefix hit %', missing: ['vllm:prefix_cache_queries_total'] },
+    ])
+  })
+
+  it('names nothing where every series is there, or where the SGLang set draws', () => {
+    const vllm = new Set([
+      'vllm:num_preemptions_total',
+      'vllm:prefix_cache_hits_total',
+      'vllm:prefix_cache_queries_total',
+    ])
+    expect(missingPanelLines(cache, vllm)).toEqual([])
+    const sglang = new Set(['sglang:num_retracted_reqs', 'sglang:cache_hit_rate'])
+    expect(resolvePanelLines(cache, sglang).map((l) => l.label)).toEqual([
+      'retracted',
+      'prefix hit %',
+    ])
+    expect(missingPanelLines(cache, sglang)).toEqual([])
   })
 })

@@ -266,18 +266,51 @@ export function pickMetricName(
   return names.find((n) => available.has(n)) ?? null
 }
 
+/** A line needs its source and, for a ratio, its denominator: one without the other draws nothing. */
+function lineDrawable(line: MetricLine, available: ReadonlySet<string>): boolean {
+  return (
+    pickMetricName(line.source.names, available) !== null &&
+    (line.denominator === undefined || pickMetricName(line.denominator.names, available) !== null)
+  )
+}
+
+/** The set of lines a panel reads: the primary one, else the fallback where it draws more. */
+function chosenSet(def: MetricPanelDef, available: ReadonlySet<string>): readonly MetricLine[] {
+  const drawable = (lines: readonly MetricLine[]) =>
+    lines.filter((l) => lineDrawable(l, available)).length
+  if (drawable(def.lines) > 0 || !def.fallback || drawable(def.fallback) === 0) {
+    return def.lines
+  }
+  return def.fallback
+}
+
 /** The lines a panel can draw with the metrics present (primary set, else the fallback set). */
 export function resolvePanelLines(
   def: MetricPanelDef,
   available: ReadonlySet<string>
 ): MetricLine[] {
-  const usable = (lines: readonly MetricLine[]) =>
-    lines.filter((l) => pickMetricName(l.source.names, available) !== null)
-  const primary = usable(def.lines)
-  if (primary.length > 0 || !def.fallback) {
-    return primary
+  return chosenSet(def, available).filter((l) => lineDrawable(l, available))
+}
+
+/**
+ * The lines of a drawn panel that its metrics cannot fill, each with the series it lacks: a
+ * panel that drops a line without a word reads as if that line were flat (CONTRACT §4).
+ */
+export function missingPanelLines(
+  def: MetricPanelDef,
+  available: ReadonlySet<string>
+): { label: string; missing: string[] }[] {
+  const out: { label: string; missing: string[] }[] = []
+  for (const line of chosenSet(def, available)) {
+    const missing = [line.source, line.denominator]
+      .filter((src): src is MetricSource => src !== undefined)
+      .filter((src) => pickMetricName(src.names, available) === null)
+      .map((src) => src.names[0]!)
+    if (missing.length > 0) {
+      out.push({ label: line.label, missing })
+    }
   }
-  return usable(def.fallback)
+  return out
 }
 
 export interface FetchedSeries {

@@ -7,6 +7,7 @@ import {
   METRIC_PANELS,
   buildPanelData,
   missingMetricsHint,
+  missingPanelLines,
   pickMetricName,
   resolvePanelLines,
   sourceKey,
@@ -81,6 +82,13 @@ export async function loadMetricPanels(
         }
         const data = buildPanelData(lines, available, fetched, ctx.grid, ctx.stepMs)
         panel.tools.replaceChildren(
+          ...missingPanelLines(def, available).map((m) =>
+            h(
+              'span',
+              { class: 'missing-note', 'data-missing': m.label },
+              `${m.label}: no ${m.missing.join(', ')}`
+            )
+          ),
           ...data.offScale.map((o) =>
             h(
               'span',
