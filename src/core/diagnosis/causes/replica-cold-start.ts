@@ -33,7 +33,7 @@ import { logRatioPerStep, perOutputTokenWithoutBatch, stepNoise } from './warm-u
 export { sharedDecay } from './warm-up-fit.js'
 
 /** A replica's first minutes: the age at which a cold replica should be warm. */
-const YOUNG_US = 5 * 60_000_000
+export const YOUNG_US = 5 * 60_000_000
 /** Requests after warm-up needed to judge whether the replica warmed up. */
 const MIN_LATER = 20
 /** How much "as slow later as at first" takes away. */

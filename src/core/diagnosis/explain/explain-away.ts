@@ -14,6 +14,7 @@ import type { DiagnosisContext } from '../frame/context.js'
 import { chainEvidence, PLACE_CAUSES } from './chain.js'
 import { measureOfFinding } from './finding-measure.js'
 import { medianOf } from '../../stats/quantile.js'
+import { youngPlaceShare } from './young-place.js'
 
 /** Mechanisms first, places after (PLACE_CAUSES). */
 /**
@@ -183,6 +184,11 @@ interface Edge {
   mechanism: Finding
   /** The pair's own line saying which drove the other (an edge that holds on evidence). */
   why: Evidence | null
+  /**
+   * What the mechanism keeps of its own confidence when the root explains only part of it (a
+   * node whose slow requests are mostly a young replica's first minutes), with the line saying so.
+   */
+  keeps: { factor: number; evidence: Evidence } | null
 }
 
 /** {@link shadowOf} for one pair of findings of this diagnosis. */
@@ -222,14 +228,22 @@ function heldEdges(ctx: DiagnosisContext, shadow: Shadow, findings: readonly Fin
         continue
       }
       if (drives(root.cause, m.cause)) {
-        edges.push({ root, mechanism: m, why: null })
+        // A cold start explains the node that hosts it only through its young requests (ADR
+        // 0373): a node as concentrated without them is slow on its own, and stands.
+        const keeps =
+          root.cause === 'replica.cold_start' && m.cause === 'node.degraded'
+            ? youngPlaceShare(ctx, root, m)
+            : null
+        if (keeps === null || keeps.factor < 1) {
+          edges.push({ root, mechanism: m, why: null, keeps })
+        }
         continue
       }
       // An edge that holds on evidence: only this pair's data can say which one drove the other.
       const test = causeRecord(root.cause)?.explainsWhen?.[m.cause as Exclude<Cause, 'healthy'>]
       const line = test?.(ctx, root, m) ?? null
       if (line !== null) {
-        edges.push({ root, mechanism: m, why: line })
+        edges.push({ root, mechanism: m, why: line, keeps: null })
       }
     }
   }
@@ -337,7 +351,11 @@ export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
       continue
     }
     const root = e.root
-    m.confidence = Math.min(m.confidence, root.confidence * BELOW_ROOT)
+    // A place whose slow requests are a young replica's first minutes keeps only what is left of
+    // its concentration without them (ADR 0373): the cap alone kept such a node just below the
+    // cold start, where it read as a second fault.
+    const own = e.keeps === null ? m.confidence : m.confidence * e.keeps.factor
+    m.confidence = Math.min(own, root.confidence * BELOW_ROOT)
     m.evidence.push({
       metric: 'explained_by',
       observed: root.cause,
@@ -346,6 +364,9 @@ export function explainAway(ctx: DiagnosisContext, findings: Finding[]): void {
     })
     if (e.why !== null) {
       m.evidence.push(e.why)
+    }
+    if (e.keeps !== null) {
+      m.evidence.push(e.keeps.evidence)
     }
     byRoot.set(root, [...(byRoot.get(root) ?? []), m])
   }
