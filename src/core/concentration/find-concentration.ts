@@ -116,8 +116,7 @@ export function findConcentration(
         z: test.z,
         pValue: test.pValue,
         slowRate: s / (s + b),
-        risk:
-          (s + 0.5) / (s + b + 1) / ((slowTotal - s + 0.5) / (slowTotal + baseTotal - s - b + 1)),
+        risk: relativeRisk(s, s + b, slowTotal - s, slowTotal + baseTotal - s - b),
         significant:
           s >= minSlow &&
           test.pValue <= maxP &&
@@ -135,4 +134,12 @@ export function findConcentration(
       : b.lift - a.lift || b.slowCount - a.slowCount
   )
   return rows
+}
+
+/**
+ * Slow rate inside a value over the slow rate outside it, each with +0.5 smoothing so that a
+ * value with no slow request, or one holding all of them, still reads a finite ratio.
+ */
+export function relativeRisk(slowIn: number, nIn: number, slowOut: number, nOut: number): number {
+  return (slowIn + 0.5) / (nIn + 1) / ((slowOut + 0.5) / (nOut + 1))
 }

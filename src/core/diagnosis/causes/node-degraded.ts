@@ -555,7 +555,7 @@ function fromPick(
   const { row } = best.pick
   const dimension = row.dimension === 'node' ? 'node' : 'replica'
   const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, row.value) : [row.value]
-  let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
+  let confidence = placeConcentration(row.risk, row.slowShare)
   const evidence: Evidence[] = [rowEvidence(row, best.label)]
   // Materiality: the scope must create the tail, not just hold a slightly larger slice of it,
   // in the minutes it was slow: over the whole data a node slow for its last minute holds the
@@ -663,4 +663,13 @@ function fromPick(
     evidence,
     ownWindow: window !== null,
   }
+}
+
+/**
+ * The node record's concentration score of a place: how much more likely its requests are to be
+ * slow (relative risk, ramped 2–6) times its share of the slow cohort (ramped 0.5–0.8). The
+ * explaining-away of a cold start asks the same question without the young requests (ADR 0373).
+ */
+export function placeConcentration(risk: number, slowShare: number): number {
+  return ramp(risk, 2, 6) * ramp(slowShare, 0.5, 0.8)
 }

@@ -6,31 +6,13 @@
  * slow than the others', and do they still hold most of the slow cohort (ADR 0373)?
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
-import { ramp } from '../../stats/significance.js'
+import { relativeRisk } from '../../concentration/find-concentration.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { placeConcentration } from '../causes/node-degraded.js'
 import { YOUNG_US } from '../causes/replica-cold-start.js'
 import { decimals, pct, round } from './text.js'
 import { measureOfFinding } from './finding-measure.js'
-
-/**
- * The node record's own concentration score (node-degraded.ts: `ramp(row.risk, 2, 6) *
- * ramp(row.slowShare, 0.5, 0.8)`, the relative risk and the place's share of the slow cohort),
- * read again without the young requests, so that what is left is judged exactly as the place was
- * judged with them.
- */
-const RISK_LO = 2
-const RISK_HI = 6
-const SHARE_LO = 0.5
-const SHARE_HI = 0.8
-
-const concentration = (risk: number, share: number): number =>
-  ramp(risk, RISK_LO, RISK_HI) * ramp(share, SHARE_LO, SHARE_HI)
-
-/** Relative risk with the concentration table's +0.5 smoothing (find-concentration.ts). */
-function relativeRisk(sIn: number, nIn: number, sOut: number, nOut: number): number {
-  return (sIn + 0.5) / (nIn + 1) / ((sOut + 0.5) / (nOut + 1))
-}
 
 interface CohortRead {
   label: string
@@ -147,11 +129,11 @@ export function youngPlaceShare(
   const cohort = measure === 'ttft' ? ctx.ttft : measure === 'tpot' ? ctx.tpot : null
   const read =
     cohort === null ? null : readCohort(ctx, cohort, measure.toUpperCase(), inPlace, young)
-  const withYoung = read === null ? 0 : concentration(read.risk, read.share)
+  const withYoung = read === null ? 0 : placeConcentration(read.risk, read.share)
   if (read === null || !(withYoung > 0)) {
     return null
   }
-  const factor = Math.min(1, concentration(read.restRisk, read.restShare) / withYoung)
+  const factor = Math.min(1, placeConcentration(read.restRisk, read.restShare) / withYoung)
   const names = youngHere.map((c) => replicas.values[c] as string).join(', ')
   const where = `${dimension}=${value}`
   const text = `${pct(read.youngShare)} of the slow ${read.label} requests on ${where} are ${names}'s in its first ${YOUNG_US / 60_000_000} minutes; without them it holds ${pct(read.restShare)} of the slow requests left and its requests are ${decimals(read.restRisk, 2)}× as likely to be slow as the others' (${pct(read.share)} and ${decimals(read.risk, 2)}× with them): the cold start explains ${factor > 0 ? 'part of ' : ''}them`
