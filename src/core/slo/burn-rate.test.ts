@@ -22,6 +22,13 @@ const tier: Tier = {
 }
 
 describe('errorBudget and burnRate', () => {
+  it('gives the budget of a percentile objective as the number configured, without float noise', () => {
+    expect(errorBudget(p99)).toBe(0.01)
+    expect(errorBudget({ ...p99, percentile: 99.9 })).toBe(0.001)
+    expect(errorBudget({ ...p99, percentile: 95 })).toBe(0.05)
+    expect(errorBudget({ ...p99, percentile: 99.95 })).toBe(0.0005)
+  })
+
   it.each([
     { objective: p99, total: 1000, bad: 10, budget: 0.01, burn: 1 },
     { objective: p99, total: 1000, bad: 144, budget: 0.01, burn: 14.4 },

@@ -10,7 +10,13 @@ import type { BurnWindowPair, Objective } from './types.js'
 
 /** The share of requests an objective allows to be bad, 0..1. */
 export function errorBudget(o: Objective): number {
-  return o.kind === 'error_rate' ? o.maxErrorRate : 1 - o.percentile / 100
+  if (o.kind === 'error_rate') {
+    return o.maxErrorRate
+  }
+  // 1 − 0.99 is 0.010000000000000009 in binary floating point, which `/api/slo` printed as the
+  // budget a user configured as "p99". Twelve significant digits hold any percentile a config
+  // can name and drop the representation error.
+  return Number((1 - o.percentile / 100).toPrecision(12))
 }
 
 /** Bad share ÷ budget; null without requests. */
