@@ -100,13 +100,15 @@ function coverage(scope: Uint8Array, element: Uint8Array, window: Uint8Array): n
   return all > 0 ? both / all : 0
 }
 
-/** Rise of `values`' mean from `ref` to `inWindow` among the requests outside `scoped`. */
-function riseOutside(
-  values: Int8Array,
+/**
+ * The requests outside `scoped`: those of the window (`set`) and those of the reference (`ref`).
+ * What a scope's own change is weighed against when the part it names is shared (ADRs 0186, 0368).
+ */
+function outsideScope(
   inWindow: Uint8Array,
   ref: Uint8Array,
   scoped: Uint8Array
-): number {
+): { set: Uint8Array; ref: Uint8Array } {
   const n = scoped.length
   const elsewhere = new Uint8Array(n)
   const elsewhereRef = new Uint8Array(n)
@@ -114,27 +116,7 @@ function riseOutside(
     elsewhere[i] = inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
     elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
   }
-  return meanOf(values, elsewhere) - meanOf(values, elsewhereRef)
-}
-
-/**
- * The stage shifts of the window's requests outside `scoped` against those outside the window and
- * outside `scoped` ({@link riseOutside}'s sets, for every stage).
- */
-function shiftsOutside(
-  ctx: DiagnosisContext,
-  a: MeasureAnomaly,
-  ref: Uint8Array,
-  scoped: Uint8Array
-): { stage: string; shiftUs: number }[] {
-  const n = scoped.length
-  const elsewhere = new Uint8Array(n)
-  const elsewhereRef = new Uint8Array(n)
-  for (let i = 0; i < n; i++) {
-    elsewhere[i] = a.inWindow[i] === 1 && scoped[i] === 0 ? 1 : 0
-    elsewhereRef[i] = ref[i] === 1 && scoped[i] === 0 ? 1 : 0
-  }
-  return stageShifts(ctx, a, elsewhere, elsewhereRef)
+  return { set: elsewhere, ref: elsewhereRef }
 }
 
 function overlaps(
@@ -291,7 +273,8 @@ export function excessFacts(
     const scope = scopeOfAnomaly(coherent ? a : { ...a, localized: null })
     // The stages' growth among the window's requests outside the scope: what the scope's own
     // stage growth is weighed against by a record whose part is shared (ADR 0368).
-    const elsewhereShifts = scope === null ? null : shiftsOutside(ctx, a, ref, scoped)
+    const outside = scope === null ? null : outsideScope(a.inWindow, ref, scoped)
+    const elsewhereShifts = outside === null ? null : stageShifts(ctx, a, outside.set, outside.ref)
     const riseElsewhere = (stage: string): number =>
       elsewhereShifts === null
         ? NaN
@@ -373,7 +356,8 @@ export function excessFacts(
       cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
       cachedFallUnits: cachedFallUnits(ctx, a, (coherent ? localMask : null) ?? seriesMask),
       freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
-      freshRiseElsewhere: scope === null ? NaN : riseOutside(fresh, a.inWindow, ref, scoped),
+      freshRiseElsewhere:
+        outside === null ? NaN : meanOf(fresh, outside.set) - meanOf(fresh, outside.ref),
       stageRise: top.shiftUs,
       stageRiseElsewhere: riseElsewhere(top.stage),
       newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
