@@ -420,26 +420,21 @@ function stepsOfScopeSlow(
 ): Uint8Array {
   const col = ctx.frame.dims[dimension]
   const code = col.values.indexOf(value)
-  const steps = new Set<number>()
+  const slowHere = new Uint8Array(ctx.frame.n)
   for (let i = 0; i < ctx.frame.n; i++) {
-    if (cohort.slow[i] === 1 && col.codes[i] === code) {
-      steps.add(bucketOf(ctx.grid, ctx.frame.startUs[i] as number))
-    }
+    slowHere[i] = cohort.slow[i] === 1 && col.codes[i] === code ? 1 : 0
   }
-  const out = new Uint8Array(ctx.frame.n)
-  for (let i = 0; i < ctx.frame.n; i++) {
-    out[i] = steps.has(bucketOf(ctx.grid, ctx.frame.startUs[i] as number)) ? 1 : 0
-  }
-  return out
+  return inStepsOf(ctx, slowHere, null)
 }
 
 /**
- * All the requests of the scope's replicas started in the grid steps that hold one of `slow`.
+ * All the requests of the scope's replicas (of every replica when `memberCodes` is null) started
+ * in the grid steps that hold one of `slow`.
  */
 function inStepsOf(
   ctx: DiagnosisContext,
   slow: Uint8Array,
-  memberCodes: ReadonlySet<number>
+  memberCodes: ReadonlySet<number> | null
 ): Uint8Array {
   const steps = new Set<number>()
   for (let i = 0; i < ctx.frame.n; i++) {
@@ -449,7 +444,7 @@ function inStepsOf(
   }
   const out = new Uint8Array(ctx.frame.n)
   for (let i = 0; i < ctx.frame.n; i++) {
-    const on = memberCodes.has(ctx.frame.dims.replica.codes[i] as number)
+    const on = memberCodes === null || memberCodes.has(ctx.frame.dims.replica.codes[i] as number)
     out[i] = on && steps.has(bucketOf(ctx.grid, ctx.frame.startUs[i] as number)) ? 1 : 0
   }
   return out
@@ -521,9 +516,11 @@ export const nodeDegradedCause: CauseRecord = {
     // Each cohort's scope is read, and the one that best shows a node doing the same work slower
     // answers (ADR 0369): the cohort whose scope is most over-represented may hold a replica that
     // only queued, while the other cohort names the node that works slower per token.
+    // Two cohorts' picks can come to the same place (a replica's pick moves to the node the
+    // other cohort named): each place is read once.
     let found: ReturnType<typeof fromPick> | null = null
-    for (const p of picks) {
-      const f = fromPick(ctx, picks, p)
+    for (const p of new Set(picks.map((q) => placeOf(ctx, picks, q)))) {
+      const f = fromPick(ctx, p)
       if (found === null || f.confidence > found.confidence) {
         found = f
       }
@@ -536,22 +533,23 @@ type Pick = ReturnType<typeof cohortsOf>[number] & {
   pick: NonNullable<ReturnType<typeof pickReplicaOrNode>>
 }
 
-/** The finding one cohort's pick makes: its scope's concentration, load and time per token. */
+/**
+ * The place a cohort's pick stands for. One cohort may see the node (its replicas each slower per
+ * token: TPOT) while the other sees one of its replicas (TTFT, where the slowdown's queue grew
+ * longest on one of them): the node holds, the replica's longer tail is that queue (ADR 0228).
+ */
+function placeOf(ctx: DiagnosisContext, picks: readonly Pick[], first: Pick): Pick {
+  const onNode =
+    first.pick.row.dimension === 'replica' ? ctx.replicaNode.get(first.pick.row.value) : undefined
+  const nodePick = picks.find((p) => p.pick.row.dimension === 'node' && p.pick.row.value === onNode)
+  return nodePick ?? first
+}
+
+/** The finding one place makes: its concentration, load and time per token. */
 function fromPick(
   ctx: DiagnosisContext,
-  picks: readonly Pick[],
-  first: Pick
+  best: Pick
 ): Omit<Finding, 'cause' | 'actions'> & { ownWindow: boolean } {
-  let best = first
-  // One cohort may see the node (its replicas each slower per token: TPOT) while the other
-  // sees one of its replicas (TTFT, where the slowdown's queue grew longest on one of them):
-  // the node holds, the replica's longer tail is that queue (ADR 0228).
-  const onNode =
-    best.pick.row.dimension === 'replica' ? ctx.replicaNode.get(best.pick.row.value) : undefined
-  const nodePick = picks.find((p) => p.pick.row.dimension === 'node' && p.pick.row.value === onNode)
-  if (nodePick !== undefined) {
-    best = nodePick
-  }
   const { row } = best.pick
   const dimension = row.dimension === 'node' ? 'node' : 'replica'
   const members = dimension === 'node' ? replicasOnNode(ctx.replicaNode, row.value) : [row.value]
