@@ -491,10 +491,10 @@ function healthyFinding(
   const evidence: Finding['evidence'] = [
     {
       metric: 'ttft.p99',
-      // No request with a TTFT (token counts without times, times out of range) leaves the
-      // P99 and P50 unknown: null, as in the envelope's latency, not the empty summary's zeros.
-      observed: ctx.ttft.summary.count === 0 ? null : round(ctx.ttft.summary.p99 / 1000),
-      baseline: ctx.ttft.summary.count === 0 ? null : round(ctx.ttft.summary.p50 / 1000),
+      // No request with a TTFT (token counts without times, times out of range): the summary's
+      // P99 and P50 are NaN, which round to null, as in the envelope's latency.
+      observed: round(ctx.ttft.summary.p99 / 1000),
+      baseline: round(ctx.ttft.summary.p50 / 1000),
       text: moved
         ? 'latency moved, but no cause has enough evidence'
         : end !== null
