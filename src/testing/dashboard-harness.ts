@@ -8,6 +8,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { DEFAULTS } from '../config/defaults.js'
+import { createSilentLogger } from '../core/logger.js'
+import { startServer, type RunningServer } from '../server/main.js'
 
 export const ROOT = new URL('../../', import.meta.url).pathname
 export const SHOTS_DIR = join(ROOT, 'test-results', 'dashboard')
@@ -135,4 +138,30 @@ export async function waitLoaded(page: Page): Promise<void> {
 export async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true })
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: false })
+}
+
+/**
+ * A server on free ports over the DuckDB file at `path`, serving the built page, and a Chromium
+ * page of the dashboard tests' size to open it (the set-up of the tests over a prepared file).
+ */
+export async function serveDashboardFile(
+  path: string
+): Promise<{ server: RunningServer; browser: Browser; page: Page }> {
+  const server = await startServer(
+    {
+      ...DEFAULTS,
+      server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
+      store: { ...DEFAULTS.store, kind: 'duckdb', path },
+    },
+    createSilentLogger(),
+    { webRoot: join(ROOT, 'dist/web') }
+  )
+  try {
+    const browser = await launchBrowser()
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
+    return { server, browser, page }
+  } catch (err) {
+    await server.close()
+    throw err
+  }
 }

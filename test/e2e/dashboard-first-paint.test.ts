@@ -18,18 +18,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULTS } from '../../src/config/defaults.js'
 import {
   createTestRng,
   makeTimeline,
   T0_US,
 } from '../../src/core/diagnosis/testing/make-timeline.js'
-import { createSilentLogger } from '../../src/core/logger.js'
-import { startServer, type RunningServer } from '../../src/server/main.js'
+import type { RunningServer } from '../../src/server/main.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { RELATIVE_ERROR } from '../../src/storage/rollup/log-histogram.js'
 import { requestRollupOf } from '../../src/storage/rollup/request-rollup.js'
-import { ROOT, buildDashboard, launchBrowser } from '../../src/testing/dashboard-harness.js'
+import { buildDashboard, serveDashboardFile } from '../../src/testing/dashboard-harness.js'
 
 const REQUESTS = 3000
 const WINDOW_MS = 30 * 60_000
@@ -130,17 +128,7 @@ describe('dashboard first paint', () => {
       )
     )
     await store.close()
-    server = await startServer(
-      {
-        ...DEFAULTS,
-        server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
-        store: { ...DEFAULTS.store, kind: 'duckdb', path },
-      },
-      createSilentLogger(),
-      { webRoot: join(ROOT, 'dist/web') }
-    )
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
+    ;({ server, browser, page } = await serveDashboardFile(path))
   }, 300_000)
 
   afterAll(async () => {

@@ -9,18 +9,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULTS } from '../../src/config/defaults.js'
 import {
   createTestRng,
   makeTimeline,
   T0_US,
 } from '../../src/core/diagnosis/testing/make-timeline.js'
-import { createSilentLogger } from '../../src/core/logger.js'
 import type { MetricSample } from '../../src/core/model/metric.js'
 import type { Micros } from '../../src/core/model/units.js'
-import { startServer, type RunningServer } from '../../src/server/main.js'
+import type { RunningServer } from '../../src/server/main.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
-import { ROOT, buildDashboard, launchBrowser } from '../../src/testing/dashboard-harness.js'
+import { buildDashboard, serveDashboardFile } from '../../src/testing/dashboard-harness.js'
 
 const REQUESTS = 600
 const WINDOW_MS = 10 * 60_000
@@ -66,17 +64,7 @@ describe('dashboard over requests without a first-token time', () => {
     }
     await store.insertMetricSamples(samples)
     await store.close()
-    server = await startServer(
-      {
-        ...DEFAULTS,
-        server: { ...DEFAULTS.server, host: '127.0.0.1', apiPort: 0, otlpPort: 0, otlpGrpcPort: 0 },
-        store: { ...DEFAULTS.store, kind: 'duckdb', path },
-      },
-      createSilentLogger(),
-      { webRoot: join(ROOT, 'dist/web') }
-    )
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
+    ;({ server, browser, page } = await serveDashboardFile(path))
   }, 300_000)
 
   afterAll(async () => {
