@@ -146,6 +146,27 @@ describe('appendInChunks', () => {
     instance.closeSync()
   })
 
+  it('stores runs of one value (equal text in separate strings), inline and long, across chunks', async () => {
+    // A run's rows take the previous row's slot: runs of 1 to 9 rows, each value built anew per
+    // row (equal text, not one string), broken by nulls and by other values, the runs crossing
+    // both chunk ends; negative and fractional numbers in runs of their own beside them.
+    const texts = ['[]', 'twelve bytes', 'thirteen byte', 'é', '{"service.name":"vllm-0"}', '']
+    const rows: Row[] = []
+    for (let run = 0; rows.length < 2048 * 2 + 300; run++) {
+      const text = run % 7 === 6 ? null : (texts[run % texts.length] as string)
+      for (let k = 0; k <= run % 9; k++) {
+        rows.push({
+          s: text === null ? null : text.split('').join(''),
+          i: run % 5 === 0 ? null : -run,
+          b: run % 4 === 0 ? null : -(2 ** 40) - run,
+          d: run % 3 === 0 ? null : run / 3,
+          t: run % 6 === 0 ? null : run % 2 === 0,
+        })
+      }
+    }
+    expect(await roundTrip(rows)).toEqual(rows)
+  })
+
   it('gives each chunk its own nulls: a column null in one chunk and set in the next', async () => {
     // One chunk is filled again for every 2048 rows: nulls, long strings and numbers of the first
     // chunk must not show through in the second, nor the second's values be lost.
