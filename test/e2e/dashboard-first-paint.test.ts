@@ -179,9 +179,7 @@ describe('dashboard first paint', () => {
       )
     })()`)
     const fromMs = T0_US / 1000
-    // The default view, with its stage mode named: a page the server serves without the first
-    // wave's answers (ADR 0381), so that the page asks every call itself.
-    await page.goto(`${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}&stages=ttft`)
+    await page.goto(`${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}`)
     // No answer has arrived yet: every panel is on screen, loading.
     for (const id of [...AGGREGATE_PANELS, 'diagnosis', 'concentration']) {
       await page.waitForSelector(`[data-panel="${id}"][data-state="loading"]`, {
@@ -365,9 +363,8 @@ describe('dashboard first paint', () => {
         }
       })
       const fromMs = T0_US / 1000
-      // Not waiting for "load": a held module script holds it back. A view the server serves
-      // without its answers (ADR 0381): any setting besides the window.
-      await fresh.goto(`${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}&stages=ttft`, {
+      // Not waiting for "load": a held module script holds it back.
+      await fresh.goto(`${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}`, {
         waitUntil: 'commit',
       })
       // Every aggregate the charts need is on its way while the script is held…
@@ -383,34 +380,6 @@ describe('dashboard first paint', () => {
     } finally {
       releaseScript()
       await fresh.unrouteAll({ behavior: 'ignoreErrors' })
-      await context.close()
-    }
-  }, 400_000)
-
-  it("paints an absolute window's first wave from the answers served with the page, asking none of them", async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
-    const fresh = await context.newPage()
-    try {
-      const asked: string[] = []
-      fresh.on('request', (req) => {
-        const u = new URL(req.url())
-        if (u.pathname.startsWith('/api/')) {
-          asked.push(u.pathname)
-        }
-      })
-      const fromMs = T0_US / 1000
-      await fresh.goto(`${server.apiUrl}/?from=${fromMs}&to=${fromMs + WINDOW_MS}`, {
-        waitUntil: 'commit',
-      })
-      await everyPanelThenLoaded(fresh)
-      // The page took every answer it was served with (ADR 0381): none of the first wave's calls
-      // left the browser; the metric series, the cards and the page's other calls did.
-      for (const path of [...FIRST_WAVE, '/api/percentiles', '/api/events', '/api/requests']) {
-        expect(asked).not.toContain(path)
-      }
-      expect(asked).toContain('/api/diagnosis')
-      expect(await fresh.locator('[data-panel="samples"] tbody tr').count()).toBeGreaterThan(0)
-    } finally {
       await context.close()
     }
   }, 400_000)

@@ -33,16 +33,7 @@ try {
   // Nothing sent early: the page asks for itself.
 }
 
-// A page served with its answers runs this script as soon as it is loaded (ADR 0381), possibly
-// before the parser has reached the page's root.
-const start = (): void => {
-  const root = document.getElementById('app')
-  if (root) {
-    void import('./pages/dashboard/dashboard.js').then((m) => m.startDashboard(root))
-  }
-}
-if (document.getElementById('app') === null && document.readyState === 'loading') {
-  document.addEventListener('DOMContentLoaded', start)
-} else {
-  start()
+const root = document.getElementById('app')
+if (root) {
+  void import('./pages/dashboard/dashboard.js').then((m) => m.startDashboard(root))
 }

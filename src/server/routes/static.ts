@@ -4,7 +4,6 @@ import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { millisFromMicros } from '../../core/model/units.js'
 import type { SpanStore } from '../../storage/span-store.js'
-import { firstLookUrls, pageWithAnswers } from './first-look.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -121,21 +120,6 @@ export function registerStaticRoutes(
     }
     const ext = extname(path).toLowerCase()
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream'
-    // The first look of an absolute window comes with its answers kept in memory (ADR 0381).
-    // Not with tokens: the page is served without one, its answers are not.
-    const urls =
-      path === indexPath && !withTokens ? firstLookUrls(new URL(c.req.url).searchParams) : null
-    if (urls !== null) {
-      const stream = pageWithAnswers(app, body.toString('utf8'), urls, {
-        host: c.req.header('host'),
-      })
-      return c.body(stream, 200, {
-        'content-type': type,
-        // The answers are of this moment: never shown again from a cache.
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      })
-    }
     const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': cacheControl,

@@ -62,9 +62,7 @@ export function askEarly(url: string): void {
     return
   }
   const sent = currentToken()
-  const ask = (): Promise<Response> =>
-    fetch(url, { headers: { accept: 'application/json', ...authHeaders() } })
-  const response = servedWith(url, document) ? inlineAnswer(url, document, ask) : ask()
+  const response = fetch(url, { headers: { accept: 'application/json', ...authHeaders() } })
   // Taken or dropped later; a failure then falls back to asking again.
   response.catch(() => undefined)
   asked.set(url, { response, sent })
@@ -90,64 +88,4 @@ export function dropEarly(): void {
   }
   asked.clear()
   resolved = undefined
-}
-
-/** The page's name for an answer its shell was served with (src/server/routes/first-look.ts). */
-const ANSWER_META = 'tokenline-answer'
-const ANSWER_FOR = 'data-answer-for'
-
-/** Whether the page's shell promised the answer of `url` (ADR 0381). */
-export function servedWith(url: string, doc: Document): boolean {
-  for (const meta of doc.querySelectorAll(`meta[name="${ANSWER_META}"]`)) {
-    if (meta.getAttribute('content') === url) {
-      return true
-    }
-  }
-  return false
-}
-
-/**
- * The answer of `url` the page was served with, once its element is whole (a node follows it, or
- * the document is in), as the response a fetch would give; asked with `ask` when the page ends
- * without it or the server could not answer it (anything but 200: the page's own call says why).
- */
-export function inlineAnswer(
-  url: string,
-  doc: Document,
-  ask: () => Promise<Response>
-): Promise<Response> {
-  const find = (): Element | null | undefined => {
-    for (const el of doc.querySelectorAll(`script[${ANSWER_FOR}]`)) {
-      if (el.getAttribute(ANSWER_FOR) === url) {
-        return el.nextSibling !== null || doc.readyState !== 'loading' ? el : undefined
-      }
-    }
-    return doc.readyState === 'loading' ? undefined : null
-  }
-  const take = (el: Element | null): Promise<Response> =>
-    el === null || el.getAttribute('data-status') !== '200'
-      ? ask()
-      : Promise.resolve(
-          new Response(el.textContent, {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          })
-        )
-  const now = find()
-  if (now !== undefined) {
-    return take(now)
-  }
-  return new Promise<Response>((resolve) => {
-    const check = (): void => {
-      const el = find()
-      if (el !== undefined) {
-        observer.disconnect()
-        doc.removeEventListener('DOMContentLoaded', check)
-        resolve(take(el))
-      }
-    }
-    const observer = new MutationObserver(check)
-    observer.observe(doc, { childList: true, subtree: true })
-    doc.addEventListener('DOMContentLoaded', check)
-  })
 }
