@@ -285,7 +285,12 @@ function carriedByStanding(
   const values = measure === 'ttft' ? frame.ttftUserUs : frame.tpotUs
   let credited: Evidence | null = null
   for (const c of standing) {
+    // The finding's own scope is judged by whether its difference grew in the window (ADR 0242):
+    // that the others did not get slower meanwhile is what a fault of that scope predicts, not a
+    // sign that nothing changed (ADR 0376).
+    const itsOwnScope = c.dimension === f.scope.dimension && c.value === f.scope.value
     if (
+      itsOwnScope ||
       c.measure !== measure ||
       c.cost_p99 < STANDING_REST_CHANGE ||
       !(c.dimension in frame.dims)

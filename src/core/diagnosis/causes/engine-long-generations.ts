@@ -25,6 +25,7 @@ import { isoFromMicros, type Micros } from '../../model/units.js'
 import { meanOutside, meanOver } from '../resources.js'
 import { trafficLevel } from '../detect/demand-onset.js'
 import type { DiagnosisContext } from '../frame/context.js'
+import { startMask } from '../frame/frame.js'
 import { BURST_Z_HI, BURST_Z_LO, scanRequestShare } from '../detect/traffic-shift.js'
 
 /**
@@ -112,6 +113,34 @@ function shareWords(v: number): string {
   return Number.isFinite(v) ? pctFine(v) : '–'
 }
 
+/**
+ * Where the queue path reads the work: the TTFT change's window, widened to the span over which
+ * the long outputs' share rose when the two overlap. Long outputs fill the slots before the queue
+ * they make reaches the TTFT's change points, and the steps between would otherwise be read as
+ * the "before" of the change (ADR 0376).
+ */
+function workWindow(
+  ctx: DiagnosisContext,
+  windowUs: { fromUs: number; toUs: number },
+  inWindow: Uint8Array,
+  isLong: Uint8Array,
+  shareChange: { start: number; end: number } | null
+): { fromUs: number; toUs: number; inWindow: Uint8Array } {
+  const span =
+    shareChange === null ? null : longShareSpan(ctx, isLong, shareChange.start, shareChange.end)
+  if (span === null) {
+    return { ...windowUs, inWindow }
+  }
+  const spanFromUs = ctx.grid.fromUs + span.from * ctx.grid.stepUs
+  const spanToUs = ctx.grid.fromUs + (span.to + 1) * ctx.grid.stepUs
+  if (spanToUs <= windowUs.fromUs || spanFromUs >= windowUs.toUs) {
+    return { ...windowUs, inWindow }
+  }
+  const fromUs = Math.min(windowUs.fromUs, spanFromUs)
+  const toUs = Math.max(windowUs.toUs, spanToUs)
+  return { fromUs, toUs, inWindow: startMask(ctx.frame, fromUs, toUs) }
+}
+
 export const engineLongGenerationsCause: CauseRecord = {
   cause: 'engine.long_generations',
   label: 'Long generations slow the batch',
@@ -171,12 +200,13 @@ export const engineLongGenerationsCause: CauseRecord = {
       // What fills the queue is the time requests hold their slots: output tokens weighed by the
       // engine's decode time per token, prompt tokens by its prefill time per token (ADR 0323).
       // Without engine spans those costs are unknown and the tokens count alike, as before.
-      cost = costDrivers(ctx, change.inWindow)
-      drivers = cost ?? workDrivers(ctx, change.inWindow)
+      const read = workWindow(ctx, change.windowUs, change.inWindow, isLong, shareChange)
+      cost = costDrivers(ctx, read.inWindow)
+      drivers = cost ?? workDrivers(ctx, read.inWindow)
       const q = stageStat(ctx.ttftStages, 'engine.queue')
       // A burst of long outputs within what the lengths' own draw gives from step to step is no
       // change of workload; unknown (too few steps) keeps the path as it was.
-      outputZ = outputRiseNoiseUnits(ctx, change.windowUs.fromUs, change.windowUs.toUs)
+      outputZ = outputRiseNoiseUnits(ctx, read.fromUs, read.toUs)
       viaQueue =
         ramp(drivers.ratio, 1.1, 1.4) *
         // Outputs not recorded on both sides cannot carry the rise.
