@@ -6,10 +6,9 @@
  * slow than the others', and do they still hold most of the slow cohort (ADR 0373)?
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
-import { relativeRisk } from '../../concentration/find-concentration.js'
+import { placeConcentration, relativeRisk } from '../../concentration/find-concentration.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { placeConcentration } from '../causes/node-degraded.js'
 import { YOUNG_US } from '../causes/replica-cold-start.js'
 import { decimals, pct, round } from './text.js'
 import { measureOfFinding } from './finding-measure.js'
