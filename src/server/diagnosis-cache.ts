@@ -28,6 +28,12 @@ interface Entry<T> {
 /** The times an answer read (`windowReach`), or null when any write may change it. */
 export type Reach = { fromUs: number; toUs: number } | null
 
+/** Where an answer was computed: the store's write generation its run began at and its reach. */
+interface ComputedAt {
+  generation: number
+  reach: Reach
+}
+
 /** An answer with the moment its run began reading the store (epoch ms). */
 export interface Answer<T> {
   value: T
@@ -100,36 +106,35 @@ export function createDiagnosisCache<T>(
   const now = options.now ?? Date.now
   type Kept = Entry<T> & { asOfMs: number; settled: boolean; reach: Reach }
   const entries = new Map<string, Kept>()
-  // The newest answer per window definition, whatever the generation: what a stale ask shows.
-  const latest = new Map<string, Answer<T>>()
+  /**
+   * The newest answer per window definition, whatever the generation: what a stale ask shows;
+   * with where it was computed: the generation its run began at and the times it read. An answer
+   * read back from the shelf is current at the open (generation 0), read from the file it is
+   * current at nothing the store can vouch for (null).
+   */
+  type Newest = Answer<T> & { computedAt: ComputedAt | null }
+  const latest = new Map<string, Newest>()
   const stats = { hits: 0, runs: 0, stale: 0 }
 
   const shelf = options.shelfName === undefined ? null : answerShelfOf(store)
-  // Where each of `latest` was computed: the generation its run began at and the times it read.
-  // An answer read back from the shelf is current at the open (generation 0), read from the file
-  // it is current at nothing the store can vouch for.
-  const computedAt = new Map<string, { generation: number; reach: Reach }>()
   const loaded: Promise<void> = Promise.all([
     options.file === undefined ? undefined : loadSaved(options.file),
     shelf === null ? undefined : loadShelved(shelf),
   ]).then(() => undefined)
   /** An answer read back from a restart, unless one as new or newer is held. */
-  function restore(s: Saved<T> | undefined): boolean {
+  function restore(s: Saved<T> | undefined, computedAt: ComputedAt | null): void {
     const readable = options.readable?.(s?.value) ?? true
     if (typeof s?.def === 'string' && Number.isFinite(s.asOfMs) && readable) {
       const held = latest.get(s.def)
       if (held === undefined || held.asOfMs < s.asOfMs) {
-        latest.set(s.def, { value: s.value, asOfMs: s.asOfMs })
-        computedAt.delete(s.def)
-        return true
+        latest.set(s.def, { value: s.value, asOfMs: s.asOfMs, computedAt })
       }
     }
-    return false
   }
   async function loadShelved(from: NonNullable<typeof shelf>): Promise<void> {
     for (const s of await from.restored()) {
-      if (s.cache === options.shelfName && restore(s as Saved<T>)) {
-        computedAt.set(s.def, { generation: 0, reach: null })
+      if (s.cache === options.shelfName) {
+        restore(s as Saved<T>, { generation: 0, reach: null })
       }
     }
   }
@@ -143,15 +148,13 @@ export function createDiagnosisCache<T>(
       return []
     }
     return [...latest]
-      .filter(([def]) => {
-        const at = computedAt.get(def)
-        return (
-          at !== undefined &&
+      .filter(
+        ([, { computedAt: at }]) =>
+          at !== null &&
           (at.generation === rollup.writeGeneration ||
             (at.reach !== null &&
               rollup.untouchedSince(at.generation, at.reach.fromUs, at.reach.toUs)))
-        )
-      })
+      )
       .slice(-MAX_SAVED)
       .map(([def, a]) => ({ cache: name, def, asOfMs: a.asOfMs, value: a.value }))
   }
@@ -163,7 +166,7 @@ export function createDiagnosisCache<T>(
     try {
       const saved = JSON.parse(await readFile(file, 'utf8')) as Saved<T>[]
       for (const s of Array.isArray(saved) ? saved : []) {
-        restore(s)
+        restore(s, null)
       }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -200,23 +203,12 @@ export function createDiagnosisCache<T>(
       })
   }
 
-  function remember(
-    def: string,
-    answer: Answer<T>,
-    at: { generation: number; reach: Reach }
-  ): void {
+  function remember(def: string, answer: Answer<T>, computedAt: ComputedAt): void {
     const held = latest.get(def)
     if (held !== undefined && held.asOfMs > answer.asOfMs) {
       return
     }
-    setNewest(latest, def, answer, MAX_ENTRIES)
-    computedAt.set(def, at)
-    // computedAt holds exactly latest's keys: drop what setNewest evicted.
-    for (const key of computedAt.keys()) {
-      if (!latest.has(key)) {
-        computedAt.delete(key)
-      }
-    }
+    setNewest(latest, def, { ...answer, computedAt }, MAX_ENTRIES)
     save()
   }
 
@@ -358,7 +350,7 @@ export function createDiagnosisCache<T>(
       }
       if (!entry.settled && earlier !== undefined) {
         stats.stale++
-        return { ...earlier, stale: true }
+        return { value: earlier.value, asOfMs: earlier.asOfMs, stale: true }
       }
       const asOfMs = entry.asOfMs
       return { value: await entry.result, asOfMs, stale: false }

@@ -5,7 +5,7 @@
  * the slow rate inside vs outside the value) and backed by a minimum count, so a handful of
  * requests never names a scope.
  */
-import { twoProportionZTest } from '../stats/significance.js'
+import { ramp, twoProportionZTest } from '../stats/significance.js'
 
 /** A categorical column: `values[codes[i]]`, code -1 = missing. */
 export interface CategoricalColumn {
@@ -142,4 +142,14 @@ export function findConcentration(
  */
 export function relativeRisk(slowIn: number, nIn: number, slowOut: number, nOut: number): number {
   return (slowIn + 0.5) / (nIn + 1) / ((slowOut + 0.5) / (nOut + 1))
+}
+
+/**
+ * The concentration score of a place or a version: how much more likely its requests are to be
+ * slow (relative risk, ramped 2–6) times its share of the slow cohort (ramped 0.5–0.8). The node
+ * and version records score a row by it, and the explaining-away of a cold start asks the same
+ * question without the young requests (ADR 0373).
+ */
+export function placeConcentration(risk: number, slowShare: number): number {
+  return ramp(risk, 2, 6) * ramp(slowShare, 0.5, 0.8)
 }

@@ -24,6 +24,13 @@ function input(
   }
 }
 
+/** The seed-1 cluster as a gateway that logs no first chunk sees it: E2E known, TTFT and TPOT not. */
+function clusterWithoutTtft(): ReturnType<typeof makeCluster> {
+  return makeCluster({ seed: 1, minutes: MINUTES, perMinute: 120, replicas: REPLICAS }).map(
+    (r) => ({ ...r, ttftUs: null, tpotUs: null })
+  )
+}
+
 /**
  * The cluster behind a gateway whose entry span has an auth step and otherwise no span for its
  * own wait: `waitMs(i, startUs)` is the time inside the entry that no step covers
@@ -67,12 +74,7 @@ describe('diagnose', () => {
     // TTFT and E2E objectives both set; the spans say no first-token time, so the TTFT stages
     // have no slow cohort and every share of it is unknown. Ranked as 0 they named the first
     // stage listed (gateway.queue, a gateway.queueing cause over 0 requests' evidence).
-    const requests = makeCluster({
-      seed: 1,
-      minutes: MINUTES,
-      perMinute: 120,
-      replicas: REPLICAS,
-    }).map((r) => ({ ...r, ttftUs: null, tpotUs: null }))
+    const requests = clusterWithoutTtft()
     const { diagnosis } = diagnose(
       input(requests, { slos: { ttftMs: 800, e2eMs: 1, quantile: 0.99 } })
     )
@@ -89,12 +91,7 @@ describe('diagnose', () => {
 
   it('gives the healthy TTFT P99 as unknown, not 0, over data with no TTFT (gateway spans only)', () => {
     // A gateway that logs no first chunk: E2E is known, the time to the first token is not.
-    const requests = makeCluster({
-      seed: 1,
-      minutes: MINUTES,
-      perMinute: 120,
-      replicas: REPLICAS,
-    }).map((r) => ({ ...r, ttftUs: null, tpotUs: null }))
+    const requests = clusterWithoutTtft()
     const { diagnosis } = diagnose(input(requests))
     const healthy = diagnosis.findings.find((f) => f.cause === 'healthy')!
     const ttft = healthy.evidence.find((e) => e.metric === 'ttft.p99')!

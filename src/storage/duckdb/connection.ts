@@ -48,6 +48,31 @@ export async function appendAll<T>(
   }
 }
 
+/**
+ * The tables a close saves whole beside the rollup, under its counter (ADR 0351, 0362, 0366): each
+ * starts with `seq`, the position its rows are read back in.
+ */
+type SavedTable = 'rollup_buckets' | 'request_pages' | 'saved_answers'
+
+/**
+ * Replaces every row of a saved table with `items`, numbered in order (inside the caller's
+ * transaction, on the writer); `append` writes the columns after `seq`.
+ */
+export async function replaceSaved<T>(
+  connection: DuckDBConnection,
+  table: SavedTable,
+  items: readonly T[],
+  append: (appender: Awaited<ReturnType<DuckDBConnection['createAppender']>>, item: T) => void
+): Promise<void> {
+  await connection.run(`DELETE FROM ${table}`)
+  let seq = 0
+  await appendAll(connection, table, items, (a, item) => {
+    a.appendInteger(seq++)
+    append(a, item)
+    a.endRow()
+  })
+}
+
 /** BIGINT (bigint) or DOUBLE (number) result value as a number. */
 export function toNumber(value: JS | undefined): number {
   return typeof value === 'bigint' ? Number(value) : Number(value)

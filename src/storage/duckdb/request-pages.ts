@@ -8,7 +8,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { RequestPage, RequestQuery } from '../../core/model/query.js'
 import { setNewest } from '../../core/lru.js'
-import { appendAll } from './connection.js'
+import { replaceSaved } from './connection.js'
 import { savedIsCurrent } from './rollup-persist.js'
 
 /**
@@ -147,14 +147,10 @@ export async function savePages(
   connection: DuckDBConnection,
   pages: readonly SavedPage[]
 ): Promise<void> {
-  await connection.run('DELETE FROM request_pages')
-  let seq = 0
   // Every field of a page is a string, a number (a double round-trips JSON exactly), a boolean
   // or null: the JSON text reads back as the same page.
-  await appendAll(connection, 'request_pages', pages, (a, p) => {
-    a.appendInteger(seq++)
+  await replaceSaved(connection, 'request_pages', pages, (a, p) => {
     a.appendVarchar(p.key)
     a.appendVarchar(JSON.stringify(p.page))
-    a.endRow()
   })
 }

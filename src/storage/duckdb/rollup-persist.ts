@@ -10,7 +10,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { AggEntry, HistEntry, SavedBucket } from '../rollup/request-rollup.js'
-import { appendAll, toNumber } from './connection.js'
+import { replaceSaved, toNumber } from './connection.js'
 
 /**
  * Run before the commit of a transaction that writes `requests`, until one such transaction of the
@@ -97,15 +97,11 @@ export async function saveRollup(
   connection: DuckDBConnection,
   buckets: readonly SavedBucket[]
 ): Promise<void> {
-  await connection.run('DELETE FROM rollup_buckets')
-  let seq = 0
-  await appendAll(connection, 'rollup_buckets', buckets, (a, b) => {
-    a.appendInteger(seq++)
+  await replaceSaved(connection, 'rollup_buckets', buckets, (a, b) => {
     a.appendVarchar(b.kind)
     a.appendBigInt(BigInt(b.baseUs))
     a.appendBigInt(BigInt(b.bucketUs))
     a.appendVarchar(encode(b))
-    a.endRow()
   })
   await connection.run('UPDATE rollup_state SET saved_generation = requests_generation')
 }

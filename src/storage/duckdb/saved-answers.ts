@@ -5,7 +5,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { AnswerShelf, ShelvedAnswer } from '../answer-shelf.js'
-import { appendAll, toNumber } from './connection.js'
+import { replaceSaved, toNumber } from './connection.js'
 import { savedIsCurrent } from './rollup-persist.js'
 
 /** The shelf of a DuckDB store: what was read back, then what the caches keep. */
@@ -68,14 +68,10 @@ export async function saveAnswers(
   connection: DuckDBConnection,
   answers: readonly ShelvedAnswer[]
 ): Promise<void> {
-  await connection.run('DELETE FROM saved_answers')
-  let seq = 0
-  await appendAll(connection, 'saved_answers', answers, (a, s) => {
-    a.appendInteger(seq++)
+  await replaceSaved(connection, 'saved_answers', answers, (a, s) => {
     a.appendVarchar(s.cache)
     a.appendVarchar(s.def)
     a.appendDouble(s.asOfMs)
     a.appendVarchar(JSON.stringify(s.value))
-    a.endRow()
   })
 }

@@ -25,6 +25,7 @@ import { tailImpact } from '../detect/impact.js'
 import { replicaLoadShift } from './routing-imbalance.js'
 import { serviceRatio } from '../detect/service-rate.js'
 import { pickReplicaOrNode, replicasOnNode } from '../../concentration/narrowest-scope.js'
+import { placeConcentration } from '../../concentration/find-concentration.js'
 import { ramp } from '../../stats/significance.js'
 import { bucketOf, bucketQuantile } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
@@ -661,13 +662,4 @@ function fromPick(
     evidence,
     ownWindow: window !== null,
   }
-}
-
-/**
- * The node record's concentration score of a place: how much more likely its requests are to be
- * slow (relative risk, ramped 2–6) times its share of the slow cohort (ramped 0.5–0.8). The
- * explaining-away of a cold start asks the same question without the young requests (ADR 0373).
- */
-export function placeConcentration(risk: number, slowShare: number): number {
-  return ramp(risk, 2, 6) * ramp(slowShare, 0.5, 0.8)
 }

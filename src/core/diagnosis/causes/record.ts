@@ -64,6 +64,23 @@ export interface CauseRecord extends Rule {
     >
   >
   /**
+   * What a mechanism this cause drives (`explains`) keeps of its own confidence when this cause
+   * explains only part of it, with the line saying so (a node whose slow requests are mostly a
+   * young replica's first minutes, ADR 0373): null explains all of it, a factor of 1 none (the
+   * mechanism stands). `measure`: the mechanism's (finding-measure.ts).
+   */
+  explainsPart?: Partial<
+    Record<
+      Exclude<Cause, 'healthy'>,
+      (
+        ctx: DiagnosisContext,
+        root: Finding,
+        mechanism: Finding,
+        measure: DurationMeasure
+      ) => Counter | null
+    >
+  >
+  /**
    * Stages whose time this cause most often means when the latency objective is breached and
    * nothing changed in the window ("uniformly slow since the window began"): that answer names
    * the cause whose stage holds most of the slowest requests' time. A stage belongs to one cause.

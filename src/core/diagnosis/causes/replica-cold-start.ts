@@ -21,7 +21,8 @@ import type { DiagnosisContext } from '../frame/context.js'
 import { eventEvidence, rowEvidence, scopeOf } from '../explain/evidence.js'
 import { eventsAround, findRow } from '../detect/shifts.js'
 import { decimals, fmtUs, pct, round } from '../explain/text.js'
-import { processStarts } from '../frame/young-replicas.js'
+import { processStarts, YOUNG_US } from '../frame/young-replicas.js'
+import { youngPlaceShare } from './young-place.js'
 import type { StageName } from '../../model/request.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
 import { bucketOf } from '../../timeline/buckets.js'
@@ -32,8 +33,6 @@ import { logRatioPerStep, perOutputTokenWithoutBatch, stepNoise } from './warm-u
 /** The warm-up fit, where callers and tests have always imported it from. */
 export { sharedDecay } from './warm-up-fit.js'
 
-/** A replica's first minutes: the age at which a cold replica should be warm. */
-export const YOUNG_US = 5 * 60_000_000
 /** Requests after warm-up needed to judge whether the replica warmed up. */
 const MIN_LATER = 20
 /** How much "as slow later as at first" takes away. */
@@ -703,6 +702,9 @@ export const replicaColdStartCause: CauseRecord = {
   measure: null,
   chain: ['young replica', 'that replica slow'],
   explains: ['node.degraded', 'routing.imbalance'],
+  // A cold start explains the node that hosts it only through its young requests (ADR 0373): a
+  // node as concentrated without them is slow on its own, and stands.
+  explainsPart: { 'node.degraded': youngPlaceShare },
   needs:
     "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:

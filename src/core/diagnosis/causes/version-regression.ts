@@ -24,7 +24,10 @@ import { eventEvidence, impactEvidence, rowEvidence, scopeOf } from '../explain/
 import { tailImpact } from '../detect/impact.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import type { Cohort } from '../frame/cohort.js'
-import type { ConcentrationRow } from '../../concentration/find-concentration.js'
+import {
+  placeConcentration,
+  type ConcentrationRow,
+} from '../../concentration/find-concentration.js'
 import { decimals, round } from '../explain/text.js'
 import {
   canaryReadings,
@@ -175,7 +178,7 @@ interface Reading {
 /** The version that holds most of the slow cohort, and how far it moves that cohort's P99. */
 function tailReading(ctx: DiagnosisContext, cohort: Cohort, row: ConcentrationRow): Reading {
   const named = changesNaming(ctx, row.value).length > 0
-  let confidence = ramp(row.risk, 2, 6) * ramp(row.slowShare, 0.5, 0.8)
+  let confidence = placeConcentration(row.risk, row.slowShare)
   confidence = Math.min(1, confidence * (named ? 1.25 : 1))
   const impact = tailImpact(ctx, cohort, 'version', row.value)
   confidence *= ramp(impact, 1.05, 1.3)

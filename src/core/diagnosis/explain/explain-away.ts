@@ -9,12 +9,12 @@ import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
 import { scopeMask } from '../frame/frame.js'
 import { windowSpanUs } from '../frame/window-span.js'
 import { causeRecord } from '../causes/index.js'
+import type { Counter } from '../causes/record.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { chainEvidence, PLACE_CAUSES } from './chain.js'
 import { measureOfFinding } from './finding-measure.js'
 import { medianOf } from '../../stats/quantile.js'
-import { youngPlaceShare } from './young-place.js'
 
 /** Mechanisms first, places after (PLACE_CAUSES). */
 /**
@@ -188,7 +188,7 @@ interface Edge {
    * What the mechanism keeps of its own confidence when the root explains only part of it (a
    * node whose slow requests are mostly a young replica's first minutes), with the line saying so.
    */
-  keeps: { factor: number; evidence: Evidence } | null
+  keeps: Counter | null
 }
 
 /** {@link shadowOf} for one pair of findings of this diagnosis. */
@@ -228,12 +228,9 @@ function heldEdges(ctx: DiagnosisContext, shadow: Shadow, findings: readonly Fin
         continue
       }
       if (drives(root.cause, m.cause)) {
-        // A cold start explains the node that hosts it only through its young requests (ADR
-        // 0373): a node as concentrated without them is slow on its own, and stands.
-        const keeps =
-          root.cause === 'replica.cold_start' && m.cause === 'node.degraded'
-            ? youngPlaceShare(ctx, root, m)
-            : null
+        // A root that explains only part of a mechanism it drives says what the mechanism keeps.
+        const part = causeRecord(root.cause)?.explainsPart?.[m.cause as Exclude<Cause, 'healthy'>]
+        const keeps = part === undefined ? null : part(ctx, root, m, measureOfFinding(m))
         if (keeps === null || keeps.factor < 1) {
           edges.push({ root, mechanism: m, why: null, keeps })
         }

@@ -20,6 +20,8 @@ const START_KINDS: ReadonlySet<EventKind> = new Set<EventKind>([
 ])
 /** An event this long before a replica's first request still counts as its start. */
 export const START_EVENT_LEAD_US = 10 * 60_000_000
+/** A replica's first minutes: the age at which a cold replica should be warm. */
+export const YOUNG_US = 5 * 60_000_000
 
 /** Per replica: epoch µs of its first request in the frame. */
 export function replicaFirstSeen(frame: RequestFrame): Map<string, number> {

@@ -5,14 +5,14 @@
  * asking the node record's own question again: are the place's requests still more likely to be
  * slow than the others', and do they still hold most of the slow cohort (ADR 0373)?
  */
-import type { Evidence, Finding } from '../../model/diagnosis.js'
-import { relativeRisk } from '../../concentration/find-concentration.js'
+import type { Finding } from '../../model/diagnosis.js'
+import type { DurationMeasure } from '../../model/request.js'
+import { placeConcentration, relativeRisk } from '../../concentration/find-concentration.js'
 import type { Cohort } from '../frame/cohort.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { placeConcentration } from '../causes/node-degraded.js'
-import { YOUNG_US } from '../causes/replica-cold-start.js'
-import { decimals, pct, round } from './text.js'
-import { measureOfFinding } from './finding-measure.js'
+import { YOUNG_US } from '../frame/young-replicas.js'
+import { decimals, pct, round } from '../explain/text.js'
+import type { Counter } from './record.js'
 
 interface CohortRead {
   label: string
@@ -87,8 +87,9 @@ function readCohort(
 export function youngPlaceShare(
   ctx: DiagnosisContext,
   root: Finding,
-  place: Finding
-): { factor: number; evidence: Evidence } | null {
+  place: Finding,
+  measure: DurationMeasure
+): Counter | null {
   const { dimension, value } = place.scope
   if (value === null || (dimension !== 'node' && dimension !== 'replica')) {
     return null
@@ -125,7 +126,6 @@ export function youngPlaceShare(
   }
   // The cohort the place was named on: another cohort's few slow requests there say nothing of
   // what the finding claims (grid 271-60: 11 slow TTFT on r8 against its 65 slow TPOT).
-  const measure = measureOfFinding(place)
   const cohort = measure === 'ttft' ? ctx.ttft : measure === 'tpot' ? ctx.tpot : null
   const read =
     cohort === null ? null : readCohort(ctx, cohort, measure.toUpperCase(), inPlace, young)
