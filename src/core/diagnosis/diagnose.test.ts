@@ -113,7 +113,9 @@ describe('diagnose', () => {
     expect(top.evidence[0]?.text).toMatch(/uniformly slow since the window began/)
     expect(top.cause).toBe('engine.queue_saturation')
     const stage = top.evidence.find((e) => e.stage === 'gateway.upstream')!
-    expect(stage.text).toContain("the gateway's wait for the engine behind it, timed at the gateway")
+    expect(stage.text).toContain(
+      "the gateway's wait for the engine behind it, timed at the gateway"
+    )
   })
 
   it('gives the healthy TTFT P99 as unknown, not 0, over data with no TTFT (gateway spans only)', () => {
