@@ -158,14 +158,24 @@ describe('GET /api/concentration', () => {
 describe('GET /api/diagnosis on an empty store', () => {
   const nowMs = Date.UTC(2026, 11, 5, 12)
   const empty = createMemoryStore()
+  const emptySink = createIngestPipeline({
+    store: empty,
+    logger: createSilentLogger(),
+    now: () => nowMs,
+    sweepIntervalMs: 0,
+  })
   const emptyApp = createApp({
     store: empty,
+    ingest: emptySink,
     logger: createSilentLogger(),
     now: () => nowMs,
     limits: { maxBodyBytes: 1 << 20 },
     version: 'test',
   })
-  afterAll(() => empty.close())
+  afterAll(async () => {
+    await emptySink.close()
+    await empty.close()
+  })
 
   it('refuses window=all, which spans no time there, instead of a window at 1970', async () => {
     const res = await emptyApp.request('/api/diagnosis?window=all')
