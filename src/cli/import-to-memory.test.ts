@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -36,6 +36,22 @@ describe('untimedLines', () => {
     ])
     expect(lines).toEqual([
       "scrape.txt: 1,234 samples have no timestamp; they are placed at the file's modification time, 2026-12-02T21:23:00.000Z",
+    ])
+  })
+
+  it('says when they were moved to the edge of the timed data, and why', () => {
+    const lines = untimedLines([
+      {
+        file: 'scrape.txt',
+        untimedSamples: {
+          count: 3,
+          atMs: Date.UTC(2026, 11, 1, 4, 2),
+          mtimeMs: Date.UTC(2026, 11, 5, 15, 51),
+        },
+      },
+    ])
+    expect(lines).toEqual([
+      "scrape.txt: 3 samples have no timestamp; they are placed at the end of the timed data, 2026-12-01T04:02:00.000Z, not at the file's modification time, 2026-12-05T15:51:00.000Z: a reading without a time does not widen the window",
     ])
   })
 })
@@ -76,6 +92,34 @@ describe('withImportedStore', () => {
         })
       ).rejects.toMatchObject({ code: 'INPUT_INVALID' })
       expect(ran).toBe(false)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a scrape without timestamps beside timed spans', () => {
+  it('is placed within the spans, so its modification time days later does not widen the extent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenline-untimed-'))
+    try {
+      const traces = join(dir, 'traces.json')
+      const spans = Array.from({ length: 5 }, (_, i) => engineSpan(i, 800))
+      writeFileSync(
+        traces,
+        JSON.stringify({
+          resourceSpans: [
+            { resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'vllm' }, spans }] },
+          ],
+        })
+      )
+      const scrape = join(dir, 'scrape.txt')
+      writeFileSync(scrape, '# TYPE vllm:num_requests_waiting gauge\nvllm:num_requests_waiting 3\n')
+      // Saved (or copied) four days after the traces.
+      const later = new Date(1_760_000_000_000 + 4 * 86_400_000)
+      utimesSync(scrape, later, later)
+      const extent = await withImportedStore([traces, scrape], (store) => store.extent())
+      const lastEndUs = (1_760_000_000_000 + 4 * 500 + 800) * 1000
+      expect(extent).toEqual({ startUs: 1_760_000_000_000 * 1000, endUs: lastEndUs })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

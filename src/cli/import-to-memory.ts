@@ -1,6 +1,8 @@
 import { AppError } from '../core/errors.js'
 import { createSilentLogger } from '../core/logger.js'
-import type { ImportReject } from '../ingest/import/file.js'
+import type { FileImportSummary, ImportReject } from '../ingest/import/file.js'
+import type { MetricSample } from '../core/model/metric.js'
+import { microsFromMillis, millisFromMicros, type Micros } from '../core/model/units.js'
 import { importPaths } from '../ingest/import/import.js'
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline/pipeline.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
@@ -34,7 +36,14 @@ export async function importIntoMemoryStore(
 ): Promise<{ store: SpanStore; files: number; readable: number }> {
   const { store, sink } = memoryIngest()
   try {
-    const summary = await importPaths([...paths], sink)
+    const held = new Map<string, MetricSample[]>()
+    const summary = await importPaths([...paths], sink, {
+      holdUntimed: (file, samples) => {
+        const list = held.get(file) ?? held.set(file, []).get(file)!
+        list.push(...samples)
+      },
+    })
+    await placeUntimed(store, sink, summary.files, held)
     const unreadable = summary.files.filter((f) => f.error !== null)
     for (const line of [
       ...skippedLines(unreadable),
@@ -55,6 +64,38 @@ export async function importIntoMemoryStore(
     }
   } finally {
     await sink.close()
+  }
+}
+
+/**
+ * Stores the held samples without a timestamp (ADR 0383). A scrape saved without timestamps is
+ * one reading at an unknown time; the file's modification time is a guess (a copy gets a new one)
+ * and must not stretch the window the timed data spans: placed within that span it stays, else it
+ * moves to the nearest edge of the span. With no timed data the modification time is all there is.
+ */
+async function placeUntimed(
+  store: SpanStore,
+  sink: IngestPipeline,
+  files: readonly FileImportSummary[],
+  held: ReadonlyMap<string, readonly MetricSample[]>
+): Promise<void> {
+  if (held.size === 0) {
+    return
+  }
+  await sink.flush()
+  const extent = await store.extent()
+  for (const f of files) {
+    const samples = held.get(f.file)
+    if (samples === undefined || samples.length === 0 || f.untimedSamples === undefined) {
+      continue
+    }
+    const mtimeUs = microsFromMillis(f.untimedSamples.atMs)
+    const atUs =
+      extent === null ? mtimeUs : Math.min(Math.max(mtimeUs, extent.startUs), extent.endUs)
+    if (atUs !== mtimeUs) {
+      f.untimedSamples.atMs = millisFromMicros(atUs as Micros)
+    }
+    await sink.submitMetrics(samples.map((s) => ({ ...s, timeUs: atUs as Micros })))
   }
 }
 
@@ -103,18 +144,32 @@ export function rejectedLines(
   })
 }
 
-/** A note per Prometheus file whose samples had no timestamp and so took the file's time. */
+/**
+ * A note per Prometheus file whose samples had no timestamp: where they were placed, and when
+ * that is not the file's modification time, why.
+ */
 export function untimedLines(
-  files: readonly { file: string; untimedSamples?: { count: number; atMs: number } }[]
+  files: readonly {
+    file: string
+    untimedSamples?: { count: number; atMs: number; mtimeMs?: number }
+  }[]
 ): string[] {
-  return files.flatMap((f) =>
-    f.untimedSamples === undefined
-      ? []
-      : [
-          `${f.file}: ${f.untimedSamples.count.toLocaleString('en-US')} samples have no timestamp; ` +
-            `they are placed at the file's modification time, ${new Date(f.untimedSamples.atMs).toISOString()}`,
-        ]
-  )
+  return files.flatMap((f) => {
+    const u = f.untimedSamples
+    if (u === undefined) {
+      return []
+    }
+    const head = `${f.file}: ${u.count.toLocaleString('en-US')} samples have no timestamp; `
+    const at = new Date(u.atMs).toISOString()
+    if (u.mtimeMs === undefined || u.mtimeMs === u.atMs) {
+      return [`${head}they are placed at the file's modification time, ${at}`]
+    }
+    const side = u.mtimeMs > u.atMs ? 'end' : 'start'
+    return [
+      `${head}they are placed at the ${side} of the timed data, ${at}, not at the file's ` +
+        `modification time, ${new Date(u.mtimeMs).toISOString()}: a reading without a time does not widen the window`,
+    ]
+  })
 }
 
 /**

@@ -154,3 +154,45 @@ describe('GET /api/concentration', () => {
     expect((await app.request('/api/concentration?measure=nope')).status).toBe(400)
   })
 })
+
+describe('GET /api/diagnosis on an empty store', () => {
+  const nowMs = Date.UTC(2026, 11, 5, 12)
+  const empty = createMemoryStore()
+  const emptySink = createIngestPipeline({
+    store: empty,
+    logger: createSilentLogger(),
+    now: () => nowMs,
+    sweepIntervalMs: 0,
+  })
+  const emptyApp = createApp({
+    store: empty,
+    ingest: emptySink,
+    logger: createSilentLogger(),
+    now: () => nowMs,
+    limits: { maxBodyBytes: 1 << 20 },
+    version: 'test',
+  })
+  afterAll(async () => {
+    await emptySink.close()
+    await empty.close()
+  })
+
+  it('refuses window=all, which spans no time there, instead of a window at 1970', async () => {
+    const res = await emptyApp.request('/api/diagnosis?window=all')
+    expect(res.status).toBe(400)
+    const text = await res.text()
+    expect(text).toContain('the store holds no data')
+    expect(text).not.toContain('1970')
+  })
+
+  it('gives the default window as the last 30 minutes of the clock, with no requests', async () => {
+    const res = await emptyApp.request('/api/diagnosis')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Record<string, any>
+    expect(body.window).toEqual({
+      start: new Date(nowMs - 30 * 60_000).toISOString(),
+      end: new Date(nowMs).toISOString(),
+    })
+    expect(body.requests).toBe(0)
+  })
+})

@@ -84,4 +84,15 @@ describe('tokenline diagnose', () => {
     expect((await cli(['diagnose', join(dir, 'sim'), '--from', 'soon'])).code).toBe(2)
     expect((await cli(['diagnose', join(dir, 'nothing-here')])).code).toBe(2)
   }, 120_000)
+
+  it('refuses an empty database as nothing to diagnose, never a window at 1970', async () => {
+    const db = join(dir, 'empty.duckdb')
+    for (const format of ['json', 'text']) {
+      const r = await cli(['diagnose', '--db', db, '--format', format])
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toContain('the store holds no data')
+      expect(r.stderr).not.toContain('1970')
+    }
+  }, 120_000)
 })

@@ -43,8 +43,12 @@ export function renderCompareText(r: CompareReport): string {
   out.push(
     `  after  ${r.after.start} → ${r.after.end}: ${w.after.requests} requests, ${w.after.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.after.promptP50 ?? '–'}, output p50 ${w.after.outputP50 ?? '–'}`
   )
+  // Without token counts the workload cells hold traffic alone: say so, not "a workload".
+  const noCounts =
+    w.after.requests > 0 &&
+    [w.before, w.after].every((s) => s.promptP50 === null && s.outputP50 === null)
   out.push(
-    `  ${w.coverage === null ? '–' : Math.round(w.coverage * 100)} % of the after requests have a workload the before window saw (the comparison is normalised to it)`
+    `  ${w.coverage === null ? '–' : Math.round(w.coverage * 100)} % of the after requests have ${noCounts ? 'a traffic per minute' : 'a workload'} the before window saw (the comparison is normalised to it${noCounts ? '; no token counts, so prompt and output length are not matched' : ''})`
   )
   out.push('')
   out.push(

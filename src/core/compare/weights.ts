@@ -40,8 +40,19 @@ export interface Normalisation {
 
 const MINUTE_US = 60_000_000
 
+/** Octave buckets of a token count: 0 … 24 known, and one of their own for an unknown count. */
+const TOKEN_BUCKETS = 26
+const UNKNOWN_TOKENS = TOKEN_BUCKETS - 1
+
+/**
+ * An unknown count (no `gen_ai.usage.*` on the request) is its own bucket: read as 0 it shared a
+ * cell with one-token prompts, and a window without counts was "normalised" to them (ADR 0383).
+ */
 function log2Bucket(v: number): number {
-  return v === v && v >= 2 ? Math.min(24, Math.floor(Math.log2(v))) : 0
+  if (v !== v) {
+    return UNKNOWN_TOKENS
+  }
+  return v >= 2 ? Math.min(UNKNOWN_TOKENS - 1, Math.floor(Math.log2(v))) : 0
 }
 
 function median(values: number[]): number | null {
@@ -76,7 +87,8 @@ export function groupRequests(
     const traffic = perMinute.get(Math.floor(start[i]! / MINUTE_US)) ?? 0
     // Half-octave traffic cells: minute-to-minute noise at a steady rate stays inside one.
     const t = traffic >= 1 ? Math.floor(2 * Math.log2(traffic)) : 0
-    cell[i] = (log2Bucket(prompt[i]!) * 25 + log2Bucket(output[i]!)) * 64 + Math.min(63, t)
+    cell[i] =
+      (log2Bucket(prompt[i]!) * TOKEN_BUCKETS + log2Bucket(output[i]!)) * 64 + Math.min(63, t)
   }
   return { group, cell }
 }

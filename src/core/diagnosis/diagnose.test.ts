@@ -89,6 +89,37 @@ describe('diagnose', () => {
     expect(stage.text).not.toContain('–')
   })
 
+  it("names a breach held by the gateway's upstream call as the engine behind it, not a dependency", () => {
+    // Gateway spans only: the upstream call is the engine's whole time seen from the gateway
+    // (CONTRACT §4 calls a dependency the request waits for `downstream`).
+    const requests = makeCluster({ seed: 1, minutes: MINUTES, perMinute: 120, replicas: REPLICAS })
+    const gatewayOnly = requests.map((r) => {
+      const engineUs = (r.stages['engine.queue'] ?? 0) + (r.stages['engine.prefill'] ?? 0)
+      const stages = Object.fromEntries(
+        Object.keys(r.stages).map((s) => [s, null])
+      ) as typeof r.stages
+      stages['gateway.auth'] = asMicros(2000)
+      stages['gateway.upstream'] = asMicros(engineUs)
+      return {
+        ...r,
+        stages,
+        ttftUs: asMicros(engineUs + 2000),
+        ttftSource: 'gateway' as const,
+        hasGateway: true,
+        hasEngine: false,
+      }
+    })
+    const { diagnosis } = diagnose(input(gatewayOnly, { slos: { ttftMs: 1 } }))
+    expect(diagnosis.slo_breached).toBe(true)
+    const top = diagnosis.findings[0]!
+    expect(top.evidence[0]?.text).toMatch(/uniformly slow since the window began/)
+    expect(top.cause).toBe('engine.queue_saturation')
+    const stage = top.evidence.find((e) => e.stage === 'gateway.upstream')!
+    expect(stage.text).toContain(
+      "the gateway's wait for the engine behind it, timed at the gateway"
+    )
+  })
+
   it('gives the healthy TTFT P99 as unknown, not 0, over data with no TTFT (gateway spans only)', () => {
     // A gateway that logs no first chunk: E2E is known, the time to the first token is not.
     const requests = clusterWithoutTtft()

@@ -32,9 +32,10 @@ export interface FileImportSummary {
   accessLog?: { records: number; skipped: number }
   /**
    * Prometheus text only: samples that carried no timestamp and were placed at `atMs`, the file's
-   * modification time (or an upload's `mtime`): an inference the user should see.
+   * modification time `mtimeMs` (or an upload's `mtime`), or, in a command's temporary store, the
+   * nearest edge of the data that carries time (ADR 0383): an inference the user should see.
    */
-  untimedSamples?: { count: number; atMs: number }
+  untimedSamples?: { count: number; atMs: number; mtimeMs?: number }
   /** Why the file was skipped or stopped (unknown format, unreadable), else `null`. */
   error: string | null
 }

@@ -15,6 +15,7 @@ import type { FileCtx, FileImportSummary } from './file.js'
 import { readerFor } from './readers.js'
 import { ImportBatcher, type BatcherOptions, type ImportCounts } from './batcher.js'
 import type { IngestSink } from '../pipeline/types.js'
+import type { MetricSample } from '../../core/model/metric.js'
 
 export type { ImportCounts } from './batcher.js'
 export type { FileImportSummary } from './file.js'
@@ -41,6 +42,11 @@ export interface ImportOptions extends BatcherOptions {
   maxRejectsListed?: number
   /** Epoch ms clock for `durationMs` and for uploads without an mtime. */
   now?: () => number
+  /**
+   * Prometheus samples without a timestamp go here, per file, instead of into the sink at the
+   * file's modification time: the caller places them once all timed data is read (ADR 0383).
+   */
+  holdUntimed?: (file: string, samples: readonly MetricSample[]) => void
   /**
    * Worker threads that parse and decode OTLP/JSON Lines of traces (default 0: the reader
    * decodes them itself, faster on the hosts measured; docs/adr/0104).
@@ -204,7 +210,12 @@ export async function importSource(
       return summary
     }
     const content = openContent(source, head.gzip, options.progress ?? (() => {}))
-    await readerFor(detected.format)(ctx, content, { mtimeMs: source.mtimeMs, accessLog })
+    const hold = options.holdUntimed
+    await readerFor(detected.format)(ctx, content, {
+      mtimeMs: source.mtimeMs,
+      accessLog,
+      ...(hold === undefined ? {} : { holdUntimed: (s) => hold(source.name, s) }),
+    })
     await batcher.flush()
   } catch (err) {
     // I/O and gzip failures (Node system errors carry a string `code`) end this file only;

@@ -7,7 +7,8 @@
 import type { Readable } from 'node:stream'
 import { isAppError } from '../../core/errors.js'
 import { parseEventLine, parseEvents } from '../../core/events/parse-events.js'
-import { microsFromMillis } from '../../core/model/units.js'
+import type { MetricSample } from '../../core/model/metric.js'
+import { microsFromMillis, type Micros } from '../../core/model/units.js'
 import { decodeMetrics, decodeMetricsJson } from '../../core/otlp/decode-metrics.js'
 import { decodeTracesJson } from '../../core/otlp/decode-traces.js'
 import { createPromLineParser } from '../../core/prom/parse.js'
@@ -24,6 +25,11 @@ export interface ReaderInput {
   /** Default time of Prometheus samples without a timestamp (the file's mtime). */
   mtimeMs: number
   accessLog: AccessLogOptions
+  /**
+   * Takes the samples without a timestamp instead of storing them at `mtimeMs`, for a caller that
+   * places them once every timed file is read (ADR 0383).
+   */
+  holdUntimed?: (samples: readonly MetricSample[]) => void
 }
 
 /** Reads one file's decompressed content into the file's batcher; rejects go into its summary. */
@@ -80,6 +86,12 @@ async function readEventLines(ctx: FileCtx, content: Readable): Promise<void> {
   })
 }
 
+/**
+ * The time a held sample without a timestamp carries until it is placed: no timestamp the parser
+ * reads becomes NaN (it rejects what is not a number), so it marks exactly those samples.
+ */
+const UNTIMED_US = Number.NaN as Micros
+
 /** Samples are handed on every 2,000 lines so a large exposition never sits in memory whole. */
 const PROM_DRAIN_LINES = 2000
 
@@ -88,14 +100,22 @@ async function readPrometheusText(
   content: Readable,
   input: ReaderInput
 ): Promise<void> {
-  const prom = createPromLineParser({ defaultTimeUs: microsFromMillis(input.mtimeMs) })
+  const hold = input.holdUntimed
+  const prom = createPromLineParser({
+    defaultTimeUs: hold === undefined ? microsFromMillis(input.mtimeMs) : UNTIMED_US,
+  })
   const drain = async (): Promise<void> => {
     const { samples, rejected } = prom.take()
     for (const r of rejected) {
       reject(ctx, r.line, r.reason)
     }
     ctx.summary.read.samples += samples.length
-    await ctx.batcher.addSamples(samples)
+    if (hold === undefined) {
+      await ctx.batcher.addSamples(samples)
+      return
+    }
+    hold(samples.filter((s) => Number.isNaN(s.timeUs)))
+    await ctx.batcher.addSamples(samples.filter((s) => !Number.isNaN(s.timeUs)))
   }
   await eachLine(content, async (line, lineNo) => {
     prom.push(line, lineNo)
@@ -106,7 +126,11 @@ async function readPrometheusText(
   await drain()
   await ctx.batcher.addSamples([], prom.families())
   if (prom.untimed() > 0) {
-    ctx.summary.untimedSamples = { count: prom.untimed(), atMs: input.mtimeMs }
+    ctx.summary.untimedSamples = {
+      count: prom.untimed(),
+      atMs: input.mtimeMs,
+      mtimeMs: input.mtimeMs,
+    }
   }
 }
 

@@ -71,7 +71,7 @@ export const downstreamDependencyCause: CauseRecord = {
   measure: 'ttft',
   chain: ['dependency', 'gateway upstream wait'],
   explains: ['gateway.queueing'],
-  breachStages: ['downstream', 'gateway.upstream'],
+  breachStages: ['downstream'],
   needs: 'gateway spans with downstream CLIENT calls (stage `downstream`).',
   predicts:
     "`downstream` explains most of the slow cohort's excess and grew in a change window, or creates the tail by itself; or its own median per step shifted up (≥ 10 %, ≥ 4 noise units) by a few per cent of the typical TTFT. The dependency is named (`server.address` or span name).",

@@ -138,7 +138,10 @@ export const engineQueueSaturationCause: CauseRecord = {
   // More requests than the engines take also fill their batches, and a fuller batch costs more
   // per token: a decode that slowed less than the traffic rose is the queue's doing (ADR 0242).
   explainsWhen: { 'engine.memory_bandwidth': loadEdge('traffic') },
-  breachStages: ['engine.queue', 'engine.unattributed'],
+  // `gateway.upstream` is the gateway's wait for the engine behind it (CONTRACT §4 names the
+  // dependencies a request calls `downstream`): where only the gateway is traced, the engine's
+  // time is seen whole, and a breach with nothing changed is demand against that engine (ADR 0383).
+  breachStages: ['engine.queue', 'engine.unattributed', 'gateway.upstream'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
     "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine, and only with an objective breached, since a queue that stood at its level the whole time is a standing condition); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",

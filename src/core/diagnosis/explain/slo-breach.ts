@@ -4,6 +4,7 @@
  * records' `breachStages`.
  */
 import type { Cause, Evidence, Finding } from '../../model/diagnosis.js'
+import type { StageName } from '../../model/request.js'
 import { isoFromMicros } from '../../model/units.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { BREACH_STAGE_CAUSES } from '../causes/index.js'
@@ -15,6 +16,14 @@ import {
 } from '../detect/stage-stats.js'
 import { splitSlow } from '../frame/cohort.js'
 import { summarize } from '../../stats/quantile.js'
+
+/**
+ * What a stage measured, where its name alone would read as another tier's time: the gateway's
+ * upstream call is the engine's time seen from the gateway, not a dependency (ADR 0383).
+ */
+const MEASURED: Partial<Record<StageName, string>> = {
+  'gateway.upstream': "the gateway's wait for the engine behind it, timed at the gateway",
+}
 
 /** The stages that hold a known share of the slowest requests' time, the largest first. */
 function rankedStages(b: StageBreakdown): StageStat[] {
@@ -58,7 +67,7 @@ export function sloBreachFinding(
       stage: top.stage,
       observed: round(top.slowShare),
       baseline: round(top.baselineShare),
-      text: `${top.stage} holds ${pct(top.slowShare)} of the slowest requests' time`,
+      text: `${top.stage}${MEASURED[top.stage] === undefined ? '' : ` (${MEASURED[top.stage]})`} holds ${pct(top.slowShare)} of the slowest requests' time`,
     })
   }
   return {

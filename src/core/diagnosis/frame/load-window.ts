@@ -3,6 +3,7 @@
  * store's columnar scan, only the fields diagnosis reads), the resource series of CONTRACT §2's
  * families (whichever alias is stored), and the change events.
  */
+import { AppError } from '../../errors.js'
 import {
   FRAME_FLAG_FIELDS,
   FRAME_NUMBER_FIELDS,
@@ -75,7 +76,11 @@ export function windowReach(window: {
   }
 }
 
-/** Resolves the window: explicit ends win, else the data extent (empty store → [0, 0)). */
+/**
+ * Resolves the window: explicit ends win, else the data extent. An empty store with neither end
+ * given has no window: CONTRACT §5's window is two RFC 3339 times, never null, and the epoch
+ * (1970) would be a time the data never said, so the read is refused (ADR 0383).
+ */
 export async function resolveWindow(
   store: DiagnosisReader,
   fromUs?: Micros,
@@ -85,7 +90,13 @@ export async function resolveWindow(
     return { fromUs, toUs }
   }
   const extent = await store.extent()
-  const from = fromUs ?? extent?.startUs ?? toUs ?? (0 as Micros)
+  const from = fromUs ?? extent?.startUs ?? toUs
+  if (from === undefined) {
+    throw new AppError(
+      'INPUT_INVALID',
+      'nothing to diagnose: the store holds no data, so a window taken from its data has no time to start or end at (give from and to)'
+    )
+  }
   // The extent's end is inclusive; the window is half-open.
   const to = toUs ?? (extent ? ((extent.endUs + 1) as Micros) : from)
   return { fromUs: from, toUs: Math.max(from, to) as Micros }
