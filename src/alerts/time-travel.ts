@@ -16,7 +16,13 @@ import { createSloEvaluator, type AlertNotification } from './evaluator.js'
 export interface RuleOutcome {
   name: string
   kind: string
-  fired: number
+  /**
+   * Times it fired; null when no minute gave the rule a reading (too few requests, or no request
+   * carries its measure): "never fired" would claim a check that did not happen.
+   */
+  fired: number | null
+  /** Minute boundaries at which the rule had a reading. */
+  evaluatedMinutes: number
   /** Minutes spent firing within the evaluated span. */
   firingMinutes: number
   /** Still firing at the end of the data. */
@@ -56,7 +62,8 @@ export async function evaluateHistory(
       rules: settings.rules.map((r) => ({
         name: r.name,
         kind: r.kind,
-        fired: 0,
+        fired: null,
+        evaluatedMinutes: 0,
         firingMinutes: 0,
         firingAtEnd: false,
       })),
@@ -85,9 +92,14 @@ export async function evaluateHistory(
   })
   const transitions: AlertNotification[] = []
   const firingMinutes = new Map<string, number>()
+  const evaluatedMinutes = new Map<string, number>()
   for (let i = 0; i < instants.length; i++) {
-    transitions.push(...(await evaluator.evaluateAt([instants[i] as Micros])))
+    const t = instants[i] as Micros
+    transitions.push(...(await evaluator.evaluateAt([t])))
     for (const a of evaluator.alerts()) {
+      if (a.state.lastEvalUs === t && a.state.lastValue !== null) {
+        evaluatedMinutes.set(a.key, (evaluatedMinutes.get(a.key) ?? 0) + 1)
+      }
       if (a.state.status === 'firing') {
         firingMinutes.set(a.key, (firingMinutes.get(a.key) ?? 0) + 1)
       }
@@ -104,7 +116,11 @@ export async function evaluateHistory(
     rules: settings.rules.map((r) => ({
       name: r.name,
       kind: r.kind,
-      fired: transitions.filter((t) => t.record.key === r.name && t.status === 'firing').length,
+      fired:
+        (evaluatedMinutes.get(r.name) ?? 0) === 0
+          ? null
+          : transitions.filter((t) => t.record.key === r.name && t.status === 'firing').length,
+      evaluatedMinutes: evaluatedMinutes.get(r.name) ?? 0,
       firingMinutes: firingMinutes.get(r.name) ?? 0,
       firingAtEnd: byKey.get(r.name)?.state.status === 'firing',
     })),

@@ -40,6 +40,22 @@ alerts:
 `
   )
   writeFileSync(
+    join(dir, 'unmatched.yaml'),
+    `slo:
+  tiers:
+    - name: chat
+      match: { route: /v1/chat/completions }
+      objectives: [e2e p99 < 9s]
+    - name: embeddings
+      match: { route: /v1/embeddings }
+      objectives: [e2e p99 < 1s]
+alerts:
+  rules:
+    - { name: chat-e2e-p99, tier: chat, objective: e2e p99, window: 2m, for: 1m }
+    - { name: embeddings-e2e-p99, tier: embeddings, objective: e2e p99, window: 2m, for: 1m }
+`
+  )
+  writeFileSync(
     join(dir, 'bad.yaml'),
     'slo:\n  tiers:\n    - name: chat\n      objectives: [ttft p99 < soon]\n'
   )
@@ -73,19 +89,39 @@ describe('tokenline alerts test', () => {
     expect(r.code).toBe(0)
     const out = JSON.parse(r.stdout) as {
       schema: string
-      rules: { name: string; fired: number; firing_at_end: boolean }[]
+      rules: { name: string; fired: number; evaluated_minutes: number; firing_at_end: boolean }[]
       transitions: { time: string; rule: string; status: string }[]
     }
     expect(out.schema).toBe('tokenline.alerts-test/v1')
     expect(out.rules).toEqual([
       expect.objectContaining({ name: 'chat-e2e-p99', fired: 1, firing_at_end: false }),
     ])
+    expect(out.rules[0]?.evaluated_minutes).toBeGreaterThan(10)
     expect(out.transitions.map((t) => t.status)).toEqual(['firing', 'resolved'])
     // The simulated cold start runs 09:06:28–09:09:04.
     const [fired, resolved] = out.transitions.map((t) => t.time)
     expect(fired && fired >= '2025-06-02T09:07:00').toBe(true)
     expect(fired && fired <= '2025-06-02T09:10:00').toBe(true)
     expect(resolved && resolved > '2025-06-02T09:09:04').toBe(true)
+  }, 60_000)
+
+  it('says a rule no request could feed was not evaluated, not that it never fired', async () => {
+    const args = ['alerts', 'test', '--simulate', 'healthy', '--seed', '7', '--duration', '6m']
+    const common = ['--config', 'unmatched.yaml', '--no-diagnosis']
+    const json = await cli([...args, ...common, '--format', 'json'], dir)
+    expect(json.stderr).toBe('')
+    expect(json.code).toBe(0)
+    const out = JSON.parse(json.stdout) as {
+      rules: { name: string; fired: number | null; evaluated_minutes: number }[]
+    }
+    const byName = new Map(out.rules.map((r) => [r.name, r]))
+    expect(byName.get('embeddings-e2e-p99')).toMatchObject({ fired: null, evaluated_minutes: 0 })
+    expect(byName.get('chat-e2e-p99')?.fired).toBe(0)
+    expect(byName.get('chat-e2e-p99')?.evaluated_minutes).toBeGreaterThan(0)
+    const text = await cli([...args, ...common], dir)
+    expect(text.code).toBe(0)
+    expect(text.stdout).toContain('embeddings-e2e-p99: not evaluated')
+    expect(text.stdout).toMatch(/chat-e2e-p99: never fired \(\d+ min evaluated\)/)
   }, 60_000)
 
   it('exits 2 naming the key of an invalid objective', async () => {

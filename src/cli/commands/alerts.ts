@@ -89,9 +89,11 @@ function renderText(result: HistoryEvaluation): string {
   for (const r of result.rules) {
     const tail = r.firingAtEnd ? ', still firing at the end of the data' : ''
     lines.push(
-      r.fired === 0
-        ? `${r.name}: never fired`
-        : `${r.name}: fired ${r.fired}×, ${r.firingMinutes} min firing${tail}`
+      r.fired === null
+        ? `${r.name}: not evaluated (no minute had enough requests carrying its measure)`
+        : r.fired === 0
+          ? `${r.name}: never fired (${r.evaluatedMinutes} min evaluated)`
+          : `${r.name}: fired ${r.fired}×, ${r.firingMinutes} min firing${tail}`
     )
   }
   return `${lines.join('\n')}\n`
@@ -111,6 +113,7 @@ function renderJson(result: HistoryEvaluation): string {
         name: r.name,
         kind: r.kind,
         fired: r.fired,
+        evaluated_minutes: r.evaluatedMinutes,
         firing_minutes: r.firingMinutes,
         firing_at_end: r.firingAtEnd,
       })),
