@@ -30,7 +30,9 @@ const MIN_Z = 4
  * "The same through the window", on the log scale: the smallest part's log ratio is at least
  * this share of the largest's. A ratio alone drifts with load: a replica with a smaller batch
  * queues nonlinearly, 3.7× slower in one third and 5.3× in the next, and is still the same
- * structural difference; a value that was 1.05× and then 1.4× changed.
+ * structural difference; a value that was 1.05× and then 1.4× changed. A value short of it is
+ * still the same condition when its parts differ by no more than its own step-to-step spread
+ * ({@link partsWithinSpread}).
  */
 const MIN_LOG_KEEP = 0.5
 /**
@@ -175,6 +177,45 @@ function edgeWithinSpread(logRatios: Float64Array, which: number): boolean {
   const { median: center, spread } = medianAndSpread(others)
   const mean = edge.reduce((a, v) => a + v, 0) / edge.length
   return mean >= center - (EDGE_Z * spread) / Math.sqrt(edge.length)
+}
+
+/**
+ * Whether the value's smallest part (`lo`) and largest (`hi`) differ by no more than its own
+ * step-to-step spread allows: the mean of `hi`'s steps' log ratios at most {@link EDGE_Z} standard
+ * errors above `lo`'s, the standard deviation being that of every step around its own part's mean
+ * (so that a change between the parts does not widen it). A replica with a smaller batch queues
+ * in bursts (grid 293-21: 0.6× to 44× the others' TTFT from one minute to the next, 11×, 5.8× and
+ * 2.9× over the thirds), and a share of the largest part's log ratio calls that burst-to-burst
+ * swing a change; a value 1.05× and then 1.4× slower, steady within each part, still changed.
+ * The spread is the standard deviation, not a robust one: the steps of a bursty queue fall in two
+ * groups, quiet minutes and bursts, and a median deviation reads only the quiet ones while the
+ * means carry the bursts (grid 281-109: thirds 2.9×, 7.4× and 2.1×, not listed on the median
+ * deviation). False when there are too few steps to tell.
+ */
+function partsWithinSpread(logRatios: Float64Array, lo: number, hi: number): boolean {
+  const byPart: number[][] = Array.from({ length: PARTS }, () => [])
+  logRatios.forEach((v, k) => {
+    if (v === v) {
+      byPart[Math.min(PARTS - 1, Math.floor((k * PARTS) / STEPS))]!.push(v)
+    }
+  })
+  const mean = (xs: number[]): number => xs.reduce((s, v) => s + v, 0) / xs.length
+  const a = byPart[lo]!
+  const b = byPart[hi]!
+  const n = byPart.reduce((s, steps) => s + steps.length, 0)
+  const groups = byPart.filter((steps) => steps.length > 0).length
+  if (a.length < 2 || b.length < 2 || n - groups < MIN_SPREAD_STEPS) {
+    return false
+  }
+  let squares = 0
+  for (const steps of byPart) {
+    const center = steps.length > 0 ? mean(steps) : 0
+    for (const v of steps) {
+      squares += (v - center) ** 2
+    }
+  }
+  const sd = Math.sqrt(squares / (n - groups))
+  return mean(b) - mean(a) <= EDGE_Z * sd * Math.sqrt(1 / a.length + 1 / b.length)
 }
 
 /** The value's median over the rest's in one edge of the window; NaN when it barely served there. */
@@ -370,10 +411,13 @@ export function standingConditions(
         }
         const lo = Math.min(...ratios)
         const hi = Math.max(...ratios)
-        if (Math.log(lo) < MIN_LOG_KEEP * Math.log(hi)) {
-          return
-        }
         let logRatios: Float64Array | null = null
+        if (Math.log(lo) < MIN_LOG_KEEP * Math.log(hi)) {
+          logRatios = stepLogRatios(frame, values, step, col.codes, code)
+          if (!partsWithinSpread(logRatios, ratios.indexOf(lo), ratios.indexOf(hi))) {
+            return
+          }
+        }
         for (const k of [0, 1]) {
           const r = edgeRatio(frame, values, edge, k, col.codes, code)
           // An edge far above the value's largest part changed too; NaN: it did not serve there.
