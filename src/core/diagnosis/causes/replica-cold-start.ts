@@ -7,12 +7,13 @@
  * start too weak to reach the tail, the young replica works longer per token than its peers in
  * the same minutes and as fast afterwards (its warm-up signature, ADR 0217). Against: no
  * replica appeared inside the window; new replicas as fast as the old; still as slow later.
- * Scope: the new replica when one holds the slow requests; otherwise everything.
+ * Scope: the new replica when one holds the slow requests beyond its share of the young ones;
+ * several alike are the set a scale-up added, no single replica (ADR 0385).
  * Actions (CONTRACT §5.1): warm pool / minimum replicas; readiness gates after warm-up; slower
  * ramp.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { ramp } from '../../stats/significance.js'
+import { binomialLowerLog10, ramp } from '../../stats/significance.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature } from './signature.js'
@@ -49,6 +50,13 @@ const YOUNG_SLOW_RATE_LO = 0.15
 const YOUNG_SLOW_RATE_HI = 0.4
 /** Share of the slow young requests one replica must hold to be named. */
 const SCOPE_SHARE = 0.5
+/**
+ * log10 of the chance that one young replica holds this many of the slow young requests when every
+ * young replica is as slow as the others (its share of them its share of the young requests): a
+ * one-sided 1 % test, the usual line for "not chance". Above it, the young replicas are alike and
+ * the cold start is the scale-up's, not one replica's (ADR 0385).
+ */
+const SCOPE_LOG10_P = -2
 
 /**
  * Warm-up fades: requests served after a young replica's first minutes should be fast again.
@@ -696,6 +704,85 @@ function weakColdStart(
   }
 }
 
+/**
+ * Where one young replica is warm: its noisy end in each measure it was cold in, ended at its
+ * fitted settling where the fit reads one (see {@link settledAtUs}). Null when neither tells.
+ */
+function replicaWarmUs(ctx: DiagnosisContext, named: string): number | null {
+  // It is warm once it is warm in every measure it was cold in.
+  const namedYoung = youngAgainstPeers(ctx, named, ctx.youngReplicaUs.get(named) as number)
+  const warmEnds =
+    namedYoung === null
+      ? []
+      : (['ttft', 'tpot'] as const)
+          .map((m) => warmAtUs(ctx, namedYoung, m))
+          .filter((us) => us !== null)
+  const noisyWarmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
+  // A decay read back to its peers' level within the noise ends where its last excess drowns
+  // in the noise; on a slow exponential that is long after the replica has reached the speed
+  // it keeps, on a weak one before. Its fitted settling ends it there. Only a plateau the fit
+  // sees (the replica keeps a speed above its peers') ends it sooner, where the noisy end
+  // found the plateau: without one, that end is where the noise hid the rest of the decay.
+  // A straight fall ends at its fitted corner, read on every step, plateau or not (ADR 0346).
+  const settled = noisyWarmUs === null || namedYoung === null ? null : settledAtUs(ctx, namedYoung)
+  return noisyWarmUs === null || settled === null
+    ? noisyWarmUs
+    : settled.linear
+      ? settled.atUs
+      : settled.abovePeers
+        ? Math.min(noisyWarmUs, settled.atUs)
+        : settled.atUs
+}
+
+/**
+ * How the slow young requests spread over the young replicas: the chance that `named` holds as
+ * many of them as it does when it is no slower than the others (binomial, its share of the
+ * eligible young requests as the rate), and the line that says which replicas hold them and,
+ * when they share one node, which.
+ */
+function youngSpread(
+  ctx: DiagnosisContext,
+  cohort: Cohort,
+  slowByReplica: ReadonlyMap<string, number>,
+  named: string
+): { log10P: number; evidence: Evidence } {
+  const col = ctx.frame.dims.replica
+  const youngByReplica = new Map<string, number>()
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = col.codes[i] as number
+    if (c < 0 || cohort.eligible[i] !== 1) {
+      continue
+    }
+    const name = col.values[c] as string
+    const first = ctx.youngReplicaUs.get(name)
+    if (first !== undefined && (ctx.frame.startUs[i] as number) - first < YOUNG_US) {
+      youngByReplica.set(name, (youngByReplica.get(name) ?? 0) + 1)
+    }
+  }
+  const totalYoung = [...youngByReplica.values()].reduce((a, b) => a + b, 0)
+  const totalSlow = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
+  const k = slowByReplica.get(named) ?? 0
+  const share = totalYoung > 0 ? (youngByReplica.get(named) ?? 0) / totalYoung : 0
+  // P(X ≥ k) for X ~ Bin(n, share) is P(Y ≤ n − k) for Y ~ Bin(n, 1 − share).
+  const log10P = k > 0 ? binomialLowerLog10(totalSlow - k, totalSlow, 1 - share) : 0
+  const names = [...slowByReplica.keys()].sort()
+  const nodes = new Set(names.map((r) => ctx.replicaNode.get(r) ?? null))
+  const node = nodes.size === 1 ? [...nodes][0] : null
+  const parts = names.map(
+    (r) =>
+      `${r} ${pct((slowByReplica.get(r) ?? 0) / Math.max(1, totalSlow))} of them (${pct((youngByReplica.get(r) ?? 0) / Math.max(1, totalYoung))} of the young requests)`
+  )
+  return {
+    log10P,
+    evidence: {
+      dimension: node === null || node === undefined ? 'replica' : 'node',
+      observed: node ?? null,
+      baseline: null,
+      text: `the slow requests in the new replicas' first 5 minutes are spread over ${names.length} of them alike: ${parts.join(', ')}${node === null || node === undefined ? '' : `; all run on node ${node}`}: the scale-up's replicas were cold, not one of them`,
+    },
+  }
+}
+
 export const replicaColdStartCause: CauseRecord = {
   cause: 'replica.cold_start',
   label: 'Cold replicas take traffic',
@@ -708,7 +795,7 @@ export const replicaColdStartCause: CauseRecord = {
   needs:
     "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
-    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. A weak one that holds none of the tail: in its first 5 minutes the young replica works longer per token (prefill per uncached token, TPOT, or the gateway's stream per output token) than its peers in the same minutes (median test z ≥ 3–6), and at most half of that is left afterwards; alone this supports at most 0.6 (ADR 0217). Scope: the replica when exactly one is new.",
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. A weak one that holds none of the tail: in its first 5 minutes the young replica works longer per token (prefill per uncached token, TPOT, or the gateway's stream per output token) than its peers in the same minutes (median test z ≥ 3–6), and at most half of that is left afterwards; alone this supports at most 0.6 (ADR 0217). Scope: the replica when exactly one is new, or when one holds more of the slow young requests than its share of the young requests gives (binomial, 1 %); several alike are the set, no single replica (ADR 0385).",
   against:
     "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [
@@ -848,34 +935,27 @@ export const replicaColdStartCause: CauseRecord = {
     }
     const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
-    const single = totalSlowYoung > 0 && namedSlow / totalSlowYoung >= SCOPE_SHARE
-    // One young replica named: it is warm once it is warm in every measure it was cold in.
-    const namedYoung = single
-      ? youngAgainstPeers(ctx, named, ctx.youngReplicaUs.get(named) as number)
-      : null
-    const warmEnds =
-      namedYoung === null
-        ? []
-        : (['ttft', 'tpot'] as const)
-            .map((m) => warmAtUs(ctx, namedYoung, m))
-            .filter((us) => us !== null)
-    const noisyWarmUs = warmEnds.length > 0 ? Math.max(...warmEnds) : null
-    // A decay read back to its peers' level within the noise ends where its last excess drowns
-    // in the noise; on a slow exponential that is long after the replica has reached the speed
-    // it keeps, on a weak one before. Its fitted settling ends it there. Only a plateau the fit
-    // sees (the replica keeps a speed above its peers') ends it sooner, where the noisy end
-    // found the plateau: without one, that end is where the noise hid the rest of the decay.
-    // A straight fall ends at its fitted corner, read on every step, plateau or not (ADR 0346).
-    const settled =
-      noisyWarmUs === null || namedYoung === null ? null : settledAtUs(ctx, namedYoung)
-    const warmUs =
-      noisyWarmUs === null || settled === null
-        ? noisyWarmUs
-        : settled.linear
-          ? settled.atUs
-          : settled.abovePeers
-            ? Math.min(noisyWarmUs, settled.atUs)
-            : settled.atUs
+    const spread = youngSpread(ctx, best.cohort, slowByReplica, named)
+    // One replica is named when it alone holds the slow young requests, or holds most of them
+    // beyond what its share of the young requests gives: two replicas a scale-up added, both cold,
+    // split the tail about evenly, and naming the one with a few more would be chance (ADR 0385).
+    const single =
+      totalSlowYoung > 0 &&
+      namedSlow / totalSlowYoung >= SCOPE_SHARE &&
+      (slowByReplica.size === 1 || spread.log10P <= SCOPE_LOG10_P)
+    // Several young replicas alike: the set is the scope, and neither one's warm-up signature
+    // names it.
+    const several = totalSlowYoung > 0 && !single && slowByReplica.size >= 2
+    if (several) {
+      evidence.push(spread.evidence)
+    }
+    // The replicas the scope measures: the one named, or every young replica that holds slow
+    // young requests when several are alike. The finding ends when the last of them is warm.
+    const measured = single ? [named] : several ? [...slowByReplica.keys()] : []
+    const warmEndsOf = measured
+      .map((r) => replicaWarmUs(ctx, r))
+      .filter((us): us is number => us !== null)
+    const warmUs = warmEndsOf.length > 0 ? Math.max(...warmEndsOf) : null
     const window = Number.isFinite(firstNew)
       ? {
           start: isoFromMicros(firstNew as Micros),
@@ -899,7 +979,7 @@ export const replicaColdStartCause: CauseRecord = {
       confidence,
       scope: single
         ? scopeOf('replica', named)
-        : sig !== undefined
+        : sig !== undefined && !several
           ? scopeOf('replica', sig.replica)
           : scopeOf(null, null),
       window,

@@ -86,7 +86,7 @@ function readCohort(
  */
 export function youngPlaceShare(
   ctx: DiagnosisContext,
-  root: Finding,
+  _root: Finding,
   place: Finding,
   measure: DurationMeasure
 ): Counter | null {
@@ -100,10 +100,10 @@ export function youngPlaceShare(
       ? [value]
       : [...ctx.replicaNode].filter(([, node]) => node === value).map(([r]) => r)
   )
-  const rootYoung =
-    root.scope.dimension === 'replica' && root.scope.value !== null
-      ? [root.scope.value]
-      : [...ctx.youngReplicaUs.keys()]
+  // Every young replica's first minutes, whatever replica the cold start is scoped to: a node
+  // that hosts two of a scale-up's replicas is slow in both their first minutes, and the one the
+  // scope names is only the one with a few more of the slow requests (ADR 0385).
+  const rootYoung = [...ctx.youngReplicaUs.keys()]
   const firstOf = new Map<number, number>()
   for (const r of rootYoung) {
     const first = ctx.youngReplicaUs.get(r)

@@ -144,9 +144,12 @@ function warmUpStep(root: Finding): string | null {
   if (root.cause !== 'replica.cold_start') {
     return null
   }
+  const { dimension, value } = root.scope
   for (const e of root.evidence) {
     const m = WARM_UP.exec(e.text)
-    if (m !== null) {
+    // A cold start scoped to one replica is measured on that replica, not on another young one
+    // (ADR 0385).
+    if (m !== null && (dimension !== 'replica' || m[1] === value)) {
       return `${m[1]} ×${m[2]} per token against its peers in its first 5 minutes`
     }
   }
