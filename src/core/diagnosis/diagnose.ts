@@ -197,7 +197,8 @@ function setAsideStanding(
   window: { fromUs: number; toUs: number },
   findings: Finding[],
   standing: readonly StandingCondition[],
-  excessStage: (f: Finding) => string | undefined = (f) => f.evidence[0]?.stage
+  excessStage: (f: Finding) => string | undefined = (f) => f.evidence[0]?.stage,
+  ownChanges: ReadonlySet<Finding> = new Set()
 ): void {
   for (const f of findings) {
     const span = windowSpanUs(f.window)
@@ -206,6 +207,10 @@ function setAsideStanding(
         (c) =>
           c.dimension === f.scope.dimension &&
           c.value === f.scope.value &&
+          // A finding whose own series rose in its window (a replica's share of the requests)
+          // is a change by what the cause moves; the condition's latency, which that cause moves
+          // only through the queue it fills, is not its measure (ADR 0384).
+          !ownChanges.has(f) &&
           // An incident on top of the condition: the difference grew in the finding's window.
           (span === null ||
             ![null, ...ownSeries(frame, c, f)].some((values) =>
@@ -634,6 +639,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   const merged: Finding[] = []
   // Windows from the cause's own series (ADR 0275): the latency consensus leaves them.
   const ownWindows = new Set<Finding>()
+  const ownChanges = new Set<Finding>()
   for (const record of RULES) {
     const scored = scoreCause(
       ctx,
@@ -647,6 +653,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
       if (scored.ownWindow) {
         ownWindows.add(scored.finding)
       }
+      if (scored.ownChange) {
+        ownChanges.add(scored.finding)
+      }
     }
   }
   for (const f of merged) {
@@ -659,7 +668,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   applyCounterEvidence(ctx, merged)
   let openStart: OpenStart | null = null
   if (!ctx.sloBreached) {
-    setAsideStanding(input.frame, input.window, merged, standing)
+    setAsideStanding(input.frame, input.window, merged, standing, undefined, ownChanges)
     openStart = setAsideOpenStart(ctx, merged)
   }
   explainAway(ctx, merged)

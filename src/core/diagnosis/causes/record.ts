@@ -20,6 +20,13 @@ export type RuleResult =
        * reason to re-vote it with spans that carry the backlog the cause left (ADR 0275).
        */
       ownWindow?: boolean
+      /**
+       * The cause's own series changed inside its window beyond chance (a replica's share of the
+       * requests rose): the finding is a change by what it stands on, so a standing condition on
+       * its own scope, read on a latency the cause moves only through its queue, cannot carry it
+       * (ADR 0384).
+       */
+      ownChange?: boolean
     })
   | { skipped: string }
   | null

@@ -28,6 +28,7 @@ import type { StageName } from '../../model/request.js'
 import { isoFromMicros, microsFromIso, type Micros } from '../../model/units.js'
 import { bucketOf } from '../../timeline/buckets.js'
 import { minSegmentSteps } from '../detect/excess-scan.js'
+import { normalBound } from '../detect/peer-share.js'
 import { bestShape, COLD_NOISE_UNITS, LINEAR_TO_PLATEAU, type DecaySeries } from './warm-up-fit.js'
 import { logRatioPerStep, perOutputTokenWithoutBatch, stepNoise } from './warm-up-steps.js'
 
@@ -38,6 +39,12 @@ export { sharedDecay } from './warm-up-fit.js'
 const MIN_LATER = 20
 /** How much "as slow later as at first" takes away. */
 const NO_WARM_UP_PENALTY = 0.9
+/**
+ * How sure the counts must be that the later slow rate stayed up before "they do not warm up"
+ * counts against a cold start: one-sided 95 %. Counter-evidence that its own uncertainty leaves
+ * open is unknown, not evidence against (ADR 0384).
+ */
+const WARM_UP_BOUND_Z = normalBound(0.05)
 /** Growth of the client's handshakes per request (µs) that can argue against a cold start. */
 const CLIENT_GROWTH_US = 10_000
 /** The servers' own stages "hardly moved": grew by at most this fraction of the client's growth. */
@@ -95,15 +102,46 @@ function warmUp(
     return null
   }
   const persist = laterSlow / later / (earlySlow / early)
+  const least = leastPersistence(earlySlow, early, laterSlow, later)
+  const against = ramp(least, 0.3, 0.7)
+  const rates = `after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} (${laterSlow} of ${later}) vs ${pct(earlySlow / early)} (${earlySlow} of ${early}) before`
   return {
-    factor: 1 - NO_WARM_UP_PENALTY * ramp(persist, 0.3, 0.7),
+    factor: 1 - NO_WARM_UP_PENALTY * against,
     evidence: {
       dimension: 'replica_age',
       observed: round(laterSlow / later),
       baseline: round(earlySlow / early),
-      text: `${persist >= 0.5 ? 'against: ' : ''}after 5 minutes the new replicas' slow rate is ${pct(laterSlow / later)} vs ${pct(earlySlow / early)} before${persist >= 0.5 ? ': they do not warm up' : ''}`,
+      text:
+        against > 0
+          ? `against: ${rates}: they do not warm up (at least ${decimals(least, 2)}× of the early rate left)`
+          : persist >= 0.5
+            ? `${rates}: too few slow requests to tell a warm-up from none (as little as ${decimals(least, 2)}× of the early rate left)`
+            : rates,
     },
   }
+}
+
+/**
+ * The smallest share of the early slow rate the later requests can hold, at
+ * {@link WARM_UP_BOUND_Z}: the lower end of the rate ratio's one-sided interval (the log ratio's
+ * standard error from the four counts). "They do not warm up" rests on a ratio of a few slow
+ * requests (grid 283-11: 6 of 123 early, 4 of 125 later, 0.66×, as little as 0.23×), which
+ * alone cannot tell a warm-up from none; the counter argues only with the part the counts hold.
+ */
+function leastPersistence(
+  earlySlow: number,
+  early: number,
+  laterSlow: number,
+  later: number
+): number {
+  if (laterSlow === 0) {
+    return 0
+  }
+  const ratio = laterSlow / later / (earlySlow / early)
+  const se = Math.sqrt(
+    Math.max(0, 1 / laterSlow - 1 / later) + Math.max(0, 1 / earlySlow - 1 / early)
+  )
+  return ratio * Math.exp(-WARM_UP_BOUND_Z * se)
 }
 
 /**

@@ -195,7 +195,7 @@ export const routingImbalanceCause: CauseRecord = {
     // The peer line's span is the replica's requests against its peers': the routing itself.
     const found =
       peers !== null && (own === null || peers.confidence > own.confidence)
-        ? { ...peers, ownWindow: true }
+        ? { ...peers, ownWindow: true, ownChange: true }
         : own
     if (found !== null && found.confidence >= MIN_CONFIDENCE) {
       return found
@@ -203,7 +203,7 @@ export const routingImbalanceCause: CauseRecord = {
     // The end line reads only what the others cannot: a skew younger than their shortest span.
     const end = routingAtEnd(ctx)
     return end !== null && (found === null || end.confidence > found.confidence)
-      ? { ...end, ownWindow: true }
+      ? { ...end, ownWindow: true, ownChange: true }
       : found
   },
 }
@@ -301,6 +301,9 @@ function ownPastOrLoad(ctx: DiagnosisContext): RuleResult {
     window,
     evidence,
     ownWindow: window !== null,
+    // The share is the routing itself: one that rose beyond where chance starts to reach is the
+    // change, whatever the replica's latency did before it (ADR 0384).
+    ownChange: window !== null && scanSkew > 0,
   }
 }
 

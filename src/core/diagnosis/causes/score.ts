@@ -66,10 +66,14 @@ function bestExcess(
   return best
 }
 
-/** A scored cause; `ownWindow`: its window is its rule's, from the cause's own series. */
+/**
+ * A scored cause; `ownWindow`: its window is its rule's, from the cause's own series;
+ * `ownChange`: that series changed inside it beyond chance (ADR 0384).
+ */
 export interface Scored {
   finding: Finding
   ownWindow: boolean
+  ownChange: boolean
 }
 
 /** Scores one record; `skipped` collects what its rule could not check. */
@@ -83,22 +87,26 @@ export function scoreCause(
   const result = record.evaluate(ctx)
   let rule: Partial | null = null
   let ownWindow = false
+  let ownChange = false
   if (result !== null && 'skipped' in result) {
     skipped.push(`${record.cause}: ${result.skipped}`)
   } else if (result !== null) {
-    const { ownWindow: own, ...found } = result
+    const { ownWindow: own, ownChange: changed, ...found } = result
     const c = Number.isFinite(found.confidence) ? found.confidence : 0
     rule = { cause: record.cause, ...found, confidence: roundScore(Math.min(1, Math.max(0, c))) }
     ownWindow = own === true && found.window !== null
+    ownChange = changed === true && found.window !== null
   }
   const excess = bestExcess(record, facts, uncovered)
   const actions = [...record.actions]
   if (rule === null) {
-    return excess === null ? null : { finding: { ...excess, actions }, ownWindow: false }
+    return excess === null
+      ? null
+      : { finding: { ...excess, actions }, ownWindow: false, ownChange: false }
   }
   const f: Finding = { ...rule, evidence: [...rule.evidence], actions }
   if (excess === null) {
-    return { finding: f, ownWindow }
+    return { finding: f, ownWindow, ownChange }
   }
   // An excess whose window opens with the data shows where a level ended, not where one began
   // (ADR 0199). On its own window the finding is set aside for that as a whole; under the rule's
@@ -132,5 +140,5 @@ export function scoreCause(
   if (f.window === null) {
     f.window = excess.window
   }
-  return { finding: f, ownWindow }
+  return { finding: f, ownWindow, ownChange }
 }
