@@ -97,9 +97,11 @@ describe('diagnosis cache', () => {
     const cache = createDiagnosisCache<DiagnoseResult>(store)
     await expect(cache.get('w', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     let runs = 0
+    // An empty store has no window of its own (it is refused): the runs name theirs.
+    const window = { fromUs: asMicros(T0), toUs: asMicros(T0 + 10 * MIN) }
     const run = () => {
       runs++
-      return runDiagnosis(store, {})
+      return runDiagnosis(store, window)
     }
     await cache.get('w', run)
     expect(runs).toBe(1)
@@ -108,7 +110,7 @@ describe('diagnosis cache', () => {
     const uncached = createDiagnosisCache<DiagnoseResult>(memory)
     const runMemory = () => {
       runs++
-      return runDiagnosis(memory, {})
+      return runDiagnosis(memory, window)
     }
     await uncached.get('w', runMemory)
     await uncached.get('w', runMemory)
