@@ -780,23 +780,10 @@ function replicaWarmUs(ctx: DiagnosisContext, named: string): number | null {
  */
 function youngSpread(
   ctx: DiagnosisContext,
-  cohort: Cohort,
+  youngByReplica: ReadonlyMap<string, number>,
   slowByReplica: ReadonlyMap<string, number>,
   named: string
 ): { log10P: number; evidence: Evidence } {
-  const col = ctx.frame.dims.replica
-  const youngByReplica = new Map<string, number>()
-  for (let i = 0; i < ctx.frame.n; i++) {
-    const c = col.codes[i] as number
-    if (c < 0 || cohort.eligible[i] !== 1) {
-      continue
-    }
-    const name = col.values[c] as string
-    const first = ctx.youngReplicaUs.get(name)
-    if (first !== undefined && (ctx.frame.startUs[i] as number) - first < YOUNG_US) {
-      youngByReplica.set(name, (youngByReplica.get(name) ?? 0) + 1)
-    }
-  }
   const totalYoung = [...youngByReplica.values()].reduce((a, b) => a + b, 0)
   const totalSlow = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
   const k = slowByReplica.get(named) ?? 0
@@ -956,24 +943,30 @@ export const replicaColdStartCause: CauseRecord = {
     const started = startEvents(ctx, firstNew)
     confidence = Math.min(1, confidence * started.factor)
     evidence.push(...started.evidence)
-    // Name the young replica that holds most of the slow young requests.
+    // Name the young replica that holds most of the slow young requests, against its share of
+    // the young requests (a slow request is always an eligible one).
     const slowByReplica = new Map<string, number>()
+    const youngByReplica = new Map<string, number>()
     let lastSlowYoungUs = -Infinity
     for (let i = 0; i < ctx.frame.n; i++) {
       const c = col.codes[i] as number
-      if (c < 0 || best.cohort.slow[i] !== 1) {
+      if (c < 0 || best.cohort.eligible[i] !== 1) {
         continue
       }
       const name = col.values[c] as string
       const first = ctx.youngReplicaUs.get(name)
-      if (first !== undefined && (ctx.frame.startUs[i] as number) - first < YOUNG_US) {
+      if (first === undefined || (ctx.frame.startUs[i] as number) - first >= YOUNG_US) {
+        continue
+      }
+      youngByReplica.set(name, (youngByReplica.get(name) ?? 0) + 1)
+      if (best.cohort.slow[i] === 1) {
         slowByReplica.set(name, (slowByReplica.get(name) ?? 0) + 1)
         lastSlowYoungUs = Math.max(lastSlowYoungUs, ctx.frame.startUs[i] as number)
       }
     }
     const totalSlowYoung = [...slowByReplica.values()].reduce((a, b) => a + b, 0)
     const [named, namedSlow] = [...slowByReplica].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
-    const spread = youngSpread(ctx, best.cohort, slowByReplica, named)
+    const spread = youngSpread(ctx, youngByReplica, slowByReplica, named)
     // One replica is named when it alone holds the slow young requests, or holds most of them
     // beyond what its share of the young requests gives: two replicas a scale-up added, both cold,
     // split the tail about evenly, and naming the one with a few more would be chance (ADR 0385).
