@@ -103,12 +103,10 @@ export function youngPlaceShare(
   // Every young replica's first minutes, whatever replica the cold start is scoped to: a node
   // that hosts two of a scale-up's replicas is slow in both their first minutes, and the one the
   // scope names is only the one with a few more of the slow requests (ADR 0385).
-  const rootYoung = [...ctx.youngReplicaUs.keys()]
   const firstOf = new Map<number, number>()
-  for (const r of rootYoung) {
-    const first = ctx.youngReplicaUs.get(r)
+  for (const [r, first] of ctx.youngReplicaUs) {
     const code = replicas.values.indexOf(r)
-    if (first !== undefined && code >= 0) {
+    if (code >= 0) {
       firstOf.set(code, first)
     }
   }
