@@ -197,26 +197,33 @@ function setAsideStanding(
   window: { fromUs: number; toUs: number },
   findings: Finding[],
   standing: readonly StandingCondition[],
-  excessStage: (f: Finding) => string | undefined = (f) => f.evidence[0]?.stage,
-  ownChanges: ReadonlySet<Finding> = new Set()
+  options: {
+    /** The stage a finding's excess sits in (default: its first evidence line's). */
+    excessStage?: (f: Finding) => string | undefined
+    /** Findings whose own series rose in their window beyond chance (ADR 0384). */
+    ownChanges?: ReadonlySet<Finding>
+  } = {}
 ): void {
+  const excessStage = options.excessStage ?? ((f: Finding) => f.evidence[0]?.stage)
   for (const f of findings) {
     const span = windowSpanUs(f.window)
+    // A finding whose own series rose in its window (a replica's share of the requests) is a
+    // change by what the cause moves; the condition's latency on its own scope, which that cause
+    // moves only through the queue it fills, is not its measure (ADR 0384).
+    const ownChanged = options.ownChanges?.has(f) === true
     const same =
-      standing.find(
-        (c) =>
-          c.dimension === f.scope.dimension &&
-          c.value === f.scope.value &&
-          // A finding whose own series rose in its window (a replica's share of the requests)
-          // is a change by what the cause moves; the condition's latency, which that cause moves
-          // only through the queue it fills, is not its measure (ADR 0384).
-          !ownChanges.has(f) &&
-          // An incident on top of the condition: the difference grew in the finding's window.
-          (span === null ||
-            ![null, ...ownSeries(frame, c, f)].some((values) =>
-              grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }, values)
-            ))
-      ) ?? carriedByStanding(frame, f, standing)
+      (ownChanged
+        ? undefined
+        : standing.find(
+            (c) =>
+              c.dimension === f.scope.dimension &&
+              c.value === f.scope.value &&
+              // An incident on top of the condition: the difference grew in the finding's window.
+              (span === null ||
+                ![null, ...ownSeries(frame, c, f)].some((values) =>
+                  grewWithin(frame, window, c, { fromUs: span.from, toUs: span.to }, values)
+                ))
+          )) ?? carriedByStanding(frame, f, standing)
     if (same === undefined) {
       const queued = queuedOnStanding(frame, f, standing, excessStage(f))
       if (queued !== null) {
@@ -668,7 +675,7 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
   applyCounterEvidence(ctx, merged)
   let openStart: OpenStart | null = null
   if (!ctx.sloBreached) {
-    setAsideStanding(input.frame, input.window, merged, standing, undefined, ownChanges)
+    setAsideStanding(input.frame, input.window, merged, standing, { ownChanges })
     openStart = setAsideOpenStart(ctx, merged)
   }
   explainAway(ctx, merged)
@@ -695,7 +702,9 @@ export function diagnose(input: DiagnosisInput): DiagnoseResult {
     // judged on so short a change: its mechanism, said as such (ADR 0260).
     const atEnd = end === null ? null : endChangeFinding(ctx, end, actionsOf)
     if (atEnd !== null && !ctx.sloBreached) {
-      setAsideStanding(input.frame, input.window, [atEnd], standing, endExcessStage)
+      setAsideStanding(input.frame, input.window, [atEnd], standing, {
+        excessStage: endExcessStage,
+      })
     }
     if (atEnd !== null && atEnd.confidence >= MIN_CONFIDENCE) {
       findings = [atEnd]
