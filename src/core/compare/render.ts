@@ -2,10 +2,16 @@
 import type { Change, MeasureEffect } from './effect.js'
 import type { CompareReport } from './compare.js'
 
-/** A latency in ms as text: seconds from 1 s, whole ms from 100 ms, else one decimal; null as –. */
+/**
+ * A latency in ms as text: seconds from 1 s, whole ms from 100 ms, one decimal from 0.1 ms, µs below
+ * (a real engine's queue of 17 µs read "0.0 ms", which looks like no wait or no reading); null as –.
+ */
 export function ms(v: number | null): string {
   if (v === null) {
     return '–'
+  }
+  if (v > 0 && v < 0.1) {
+    return `${Math.round(v * 1000)} µs`
   }
   return v >= 1000
     ? `${(v / 1000).toFixed(2)} s`
