@@ -36,7 +36,7 @@ import { windowSpanUs } from '../frame/window-span.js'
 import { startMask } from '../frame/frame.js'
 import { loadEdge } from './load-edge.js'
 import { runningAtDecode } from '../frame/running-batch.js'
-import { jumpedLevel, jumpedShare, trafficExtent, trafficJump } from '../detect/traffic-jump.js'
+import { jumpAcross, jumpedLevel, jumpedShare, trafficExtent } from '../detect/traffic-jump.js'
 
 /**
  * Uncached prompt tokens per request, inside the finding's window against outside it, at which
@@ -330,13 +330,17 @@ export const engineMemoryBandwidthCause: CauseRecord = {
     const batchOut = meanOutside(batch, range.from, range.to)
     const batchLevel = batchOut > 0 ? batchIn / batchOut : 1
     // The batch grew as a change only as far as it jumped where the TPOT did: a batch that drifts
-    // with the load carries the TPOT along with it, a level and no event (ADR 0292).
+    // with the load carries the TPOT along with it, a level and no event (ADR 0292). The jump is
+    // read across the span's first step, not from it: the TPOT's span opens with the step its rise
+    // began inside of, where the batch, which fills as the slower tokens hold requests longer, and
+    // its scrapes are only part of the way up (contract seed 167 `engine.memory_bandwidth#1`: the
+    // batch 4.5, 5.7, 12 per replica across the TPOT's first step, read as no jump; ADR 0389).
     const batchRatio = jumpedLevel(
       batchLevel,
       batchLevel > 1
         ? jumpedShare(
             batchIn - batchOut,
-            trafficJump(batch, range.from, trafficExtent(ctx.traffic).first, range.to)
+            jumpAcross(batch, range.from, trafficExtent(ctx.traffic).first, range.to)
           )
         : 1
     )

@@ -3,7 +3,7 @@ import { asMicros } from '../../model/units.js'
 import type { BucketGrid } from '../../timeline/buckets.js'
 import { poissonSteps as poissonStepsOf } from '../testing/make-timeline.js'
 import { demandOnset, risenTraffic } from './demand-onset.js'
-import { jumpedShare, trafficJump } from './traffic-jump.js'
+import { jumpAcross, jumpedShare, trafficJump } from './traffic-jump.js'
 
 const grid: BucketGrid = { fromUs: asMicros(0), stepUs: asMicros(30_000_000), count: 60 }
 
@@ -50,6 +50,31 @@ describe('trafficJump', () => {
 
   it('is null with fewer than two steps on a side', () => {
     expect(trafficJump(Float64Array.from([120, 160, 160]), 1, 0, 2)).toBeNull()
+  })
+})
+
+describe('jumpAcross: the jump across a step a change began inside of (ADR 0389)', () => {
+  // A level 120 → 160 reached inside step 20: the step itself is a third of the way up.
+  const partway = Float64Array.from({ length: 60 }, (_, k) =>
+    k > 20 ? 160 + (k % 2) : k === 20 ? 133 : 120 + (k % 2)
+  )
+
+  it('reads the whole rise where the step read from itself falls short of it', () => {
+    const rise = 160 - 120
+    const across = jumpAcross(partway, 20, 0, 59)
+    expect(across!.jump).toBeCloseTo(40, 0)
+    expect(jumpedShare(rise, across)).toBeCloseTo(1, 6)
+    expect(trafficJump(partway, 20, 0, 59)!.jump).toBeLessThan(40)
+  })
+
+  it('still reads a drift through the step as no jump', () => {
+    const line = Float64Array.from({ length: 60 }, (_, k) => 120 + 2 * k + (k % 2))
+    expect(Math.abs(jumpAcross(line, 20, 0, 59)!.jump)).toBeLessThan(1)
+    const bend = Float64Array.from(
+      { length: 60 },
+      (_, k) => 120 + Math.max(0, 3 * (k - 20)) + (k % 2)
+    )
+    expect(Math.abs(jumpAcross(bend, 20, 0, 59)!.jump)).toBeLessThan(2)
   })
 })
 

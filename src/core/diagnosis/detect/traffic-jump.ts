@@ -109,6 +109,30 @@ export function trafficJump(
   const edgeX = at - 0.5
   const left = fitSide(traffic, Math.max(first, at - sideSteps), at - 1, edgeX)
   const right = fitSide(traffic, at, Math.min(to, at + sideSteps - 1), edgeX)
+  return jumpBetween(left, right)
+}
+
+/**
+ * The jump of `series` across step `at`, that step in neither line: the lines on up to
+ * {@link JUMP_SIDE_STEPS} steps before it (no earlier than `first`) and after it (up to `to`),
+ * compared at its middle. For a step a change began inside of, read on what follows the change
+ * rather than on the change itself: a scraped gauge samples such a step before or after the
+ * change as its scrape times fall, and a running batch that grows because its tokens slowed
+ * fills over a request's lifetime, so its value there is part of the way up (ADR 0389). A drift's
+ * lines still meet at `at`; a step anywhere inside `at` still parts them by its whole size.
+ */
+export function jumpAcross(
+  series: Float64Array,
+  at: number,
+  first: number,
+  to: number
+): TrafficJump | null {
+  const left = fitSide(series, Math.max(first, at - JUMP_SIDE_STEPS), at - 1, at)
+  const right = fitSide(series, at + 1, Math.min(to, at + JUMP_SIDE_STEPS), at)
+  return jumpBetween(left, right)
+}
+
+function jumpBetween(left: SideFit | null, right: SideFit | null): TrafficJump | null {
   if (left === null || right === null) {
     return null
   }
