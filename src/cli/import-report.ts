@@ -1,5 +1,6 @@
 import { relative } from 'node:path'
 import type { ImportSummary } from '../ingest/import/import.js'
+import { untimedLines } from './import-to-memory.js'
 
 function pad(text: string, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width)
@@ -54,15 +55,7 @@ export function renderImportSummary(summary: ImportSummary, target: string): str
         '(health checks, model listings, scrapes, other routes): kept apart, not counted.'
     )
   }
-  for (const f of summary.files) {
-    if (f.untimedSamples !== undefined) {
-      out.push(
-        `${shown(f.file)}: ${f.untimedSamples.count.toLocaleString('en-US')} samples have no ` +
-          `timestamp; they are placed at the file's modification time, ` +
-          new Date(f.untimedSamples.atMs).toISOString()
-      )
-    }
-  }
+  out.push(...untimedLines(summary.files.map((f) => ({ ...f, file: shown(f.file) }))))
   const skipped = summary.files.filter((f) => f.error !== null && f.format === 'unknown')
   if (skipped.length > 0) {
     out.push('', 'Skipped:')

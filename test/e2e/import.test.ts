@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -90,6 +90,42 @@ describe('tokenline import (real CLI, DuckDB file)', () => {
     const bad = await cli(['import', notes, '--db', db], dir)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/nothing could be read/)
+  })
+})
+
+describe('tokenline import of a scrape without timestamps into a database (ADR 0391)', () => {
+  it('places it within the span of the traces read with it, so `diagnose --db` reads their window, not days more', async () => {
+    const folder = join(dir, 'untimed')
+    mkdirSync(folder)
+    const traces = [0, 1, 2, 3, 4].map((i) => makeLlmTraceRequest(4, i * 4))
+    writeFileSync(
+      join(folder, 'traces.jsonl'),
+      `${traces.map((t) => JSON.stringify(t)).join('\n')}\n`
+    )
+    const ends = JSON.stringify(traces).match(/"endTimeUnixNano":"\d+"/g) ?? []
+    const lastEndMs = Math.max(...ends.map((e) => Number(BigInt(e.split('"')[3]!) / 1_000_000n)))
+    // A real vLLM `GET /metrics` saved without timestamps, copied four days after the traces.
+    const scrape = join(folder, 'metrics.txt')
+    writeFileSync(
+      scrape,
+      readFileSync(join(ROOT, 'test/fixtures/real-vllm/vllm-metrics-after-load.txt'))
+    )
+    const copied = new Date(lastEndMs + 4 * 86_400_000)
+    utimesSync(scrape, copied, copied)
+    const db = join(dir, 'untimed.duckdb')
+    const imported = await cli(['import', folder, '--db', db, '--format', 'json'], dir)
+    expect(imported.code, imported.stderr).toBe(0)
+    const summary = JSON.parse(imported.stdout) as {
+      files: { file: string; untimedSamples?: { count: number; atMs: number; mtimeMs: number } }[]
+    }
+    const untimed = summary.files.find((f) => f.file.endsWith('metrics.txt'))?.untimedSamples
+    expect(untimed?.count).toBeGreaterThan(0)
+    expect(untimed?.mtimeMs).toBe(copied.getTime())
+    expect(untimed?.atMs).toBe(lastEndMs)
+    const diagnosed = await cli(['diagnose', '--db', db, '--format', 'json'], dir)
+    expect(diagnosed.code, diagnosed.stderr).toBe(0)
+    const { window } = JSON.parse(diagnosed.stdout) as { window: { start: string; end: string } }
+    expect(Date.parse(window.end)).toBe(lastEndMs)
   })
 })
 

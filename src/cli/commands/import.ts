@@ -7,6 +7,7 @@ import cliProgress from 'cli-progress'
 import { sendWithRetry } from '../../client/send-with-retry.js'
 import { bearerHeaders, replyError } from '../../client/server-reply.js'
 import { createSilentLogger } from '../../core/logger.js'
+import type { MetricSample } from '../../core/model/metric.js'
 import {
   collectSources,
   importPaths,
@@ -22,6 +23,7 @@ import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
 import { prepareStoreForImport } from './import-store.js'
 import { renderImportSummary } from '../import-report.js'
+import { holdInto, placeUntimed, trackTimedExtent } from '../import-to-memory.js'
 import { addTokenFileOption, readClientToken } from '../client-token.js'
 
 interface ImportFlags {
@@ -201,7 +203,8 @@ Reads, by content (names and extensions do not matter; .gz is undone):
                  Collector file exporter writes), protobuf (.pb/.binpb)
   OTLP metrics   JSON, JSON Lines, protobuf
   Prometheus     text 0.0.4 (ms timestamps) and OpenMetrics (backfill files ending # EOF);
-                 samples without a timestamp get the file's modification time
+                 samples without a timestamp get the file's modification time, moved
+                 within the span of the timed data read with them
   Events         JSON Lines {"time","kind",...} or \`kubectl get events -o json\`
   Access logs    nginx (combined + timings, custom log_format, JSON), HAProxy httplog,
                  Envoy (default and JSON), Caddy JSON: one request per line
@@ -259,14 +262,20 @@ See docs/formats.md for every format with an example.`
               now: Date.now,
               keepContent: flags.keepContent ?? false,
             })
+            // Scrapes without timestamps are placed within the span of the timed data this
+            // import read, not the database's other data (ADR 0391).
+            const held = new Map<string, MetricSample[]>()
+            const timed = trackTimedExtent(sink)
             try {
-              summary = await importPaths(paths, sink, {
+              summary = await importPaths(paths, timed.sink, {
                 ...(bar ? { onProgress: bar.onProgress } : {}),
                 decodeWorkers: flags.decodeWorkers,
                 ...(flags.nginxLogFormat !== undefined
                   ? { nginxLogFormat: flags.nginxLogFormat }
                   : {}),
+                holdUntimed: holdInto(held),
               })
+              await placeUntimed(sink, summary.files, held, timed.extent())
             } finally {
               await sink.close()
               await opened.store.close()

@@ -12,11 +12,8 @@ import type {
   HistogramQuery,
   RequestHistogram,
 } from '../../core/model/query.js'
-import { toNumber, type ReadRows } from './connection.js'
+import { toNumber, toNumberOrNull, type ReadRows } from './connection.js'
 import { bucketExpr, requestWhere } from './sql.js'
-
-const orNull = (v: unknown): number | null =>
-  v === null || v === undefined ? null : toNumber(v as never)
 
 /** Counts, failures and per-measure count/sum/min/max per (group, bucket), as the memory store. */
 export async function queryAggregate(
@@ -48,8 +45,8 @@ export async function queryAggregate(
       return {
         count,
         sum: count === 0 ? 0 : toNumber(row[`s${i}`]),
-        min: orNull(row[`lo${i}`]),
-        max: orNull(row[`hi${i}`]),
+        min: toNumberOrNull(row[`lo${i}`]),
+        max: toNumberOrNull(row[`hi${i}`]),
       }
     }),
   }))
@@ -67,7 +64,7 @@ export async function queryHistogram(
     `SELECT min(${c}) FILTER (WHERE ${c} > 0) AS lo, max(${c}) AS hi FROM requests ${where.sql}`,
     where.params
   )
-  const bins = logBins(orNull(range?.['lo']), orNull(range?.['hi']), query.bins)
+  const bins = logBins(toNumberOrNull(range?.['lo']), toNumberOrNull(range?.['hi']), query.bins)
   if (!bins) {
     return null
   }

@@ -73,7 +73,30 @@ export async function replaceSaved<T>(
   })
 }
 
-/** BIGINT (bigint) or DOUBLE (number) result value as a number. */
+/**
+ * A BIGINT/HUGEINT (bigint) or DOUBLE (number) result value as a number. A NULL or missing value
+ * throws: every caller reads a column the query guarantees (a count, a NOT NULL column, an
+ * aggregate it checked first), so one is a bug in the query, and `Number(null)` would hand the
+ * caller a 0 that no row held. Read a column that may be NULL with {@link toNumberOrNull}.
+ */
 export function toNumber(value: JS | undefined): number {
-  return typeof value === 'bigint' ? Number(value) : Number(value)
+  const n = toNumberOrNull(value)
+  if (n === null) {
+    throw new TypeError(`expected a number from the store, got ${String(value)}`)
+  }
+  return n
+}
+
+/** A nullable numeric result value: SQL NULL (or a column the row lacks) is null, not 0. */
+export function toNumberOrNull(value: JS | undefined): number | null {
+  if (value === null || value === undefined) {
+    return null
+  }
+  if (typeof value === 'bigint') {
+    return Number(value)
+  }
+  if (typeof value === 'number') {
+    return value
+  }
+  throw new TypeError(`expected a number from the store, got ${typeof value} ${String(value)}`)
 }

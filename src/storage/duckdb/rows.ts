@@ -9,6 +9,7 @@ import { DIMENSIONS } from '../../core/model/request.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import { requestFromStoredRow } from '../query/request-row.js'
+import { toNumberOrNull } from './connection.js'
 import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from './schema.js'
 
 type Row = Record<string, JS>
@@ -48,13 +49,6 @@ function appendBool(a: DuckDBAppender, value: boolean | null): void {
 /** Timestamps are stored as whole microseconds. */
 function appendMicros(a: DuckDBAppender, value: number): void {
   a.appendBigInt(BigInt(Math.round(value)))
-}
-
-function num(value: JS | undefined): number | null {
-  if (value === null || value === undefined) {
-    return null
-  }
-  return typeof value === 'bigint' ? Number(value) : (value as number)
 }
 
 function text(value: JS | undefined): string | null {
@@ -103,10 +97,10 @@ export function spanFromRow(row: Row): Span {
     spanId: String(row['span_id']),
     parentSpanId: text(row['parent_span_id']),
     name: String(row['name']),
-    kind: num(row['kind']) ?? 0,
-    startUs: num(row['start_us']) as Micros,
-    endUs: num(row['end_us']) as Micros,
-    statusCode: num(row['status_code']) ?? 0,
+    kind: toNumberOrNull(row['kind']) ?? 0,
+    startUs: toNumberOrNull(row['start_us']) as Micros,
+    endUs: toNumberOrNull(row['end_us']) as Micros,
+    statusCode: toNumberOrNull(row['status_code']) ?? 0,
     statusMessage: text(row['status_message']),
     attributes: JSON.parse(String(row['attributes'])) as Attributes,
     resource: JSON.parse(String(row['resource'])) as Attributes,
@@ -153,7 +147,7 @@ export function appendRequest(a: DuckDBAppender, r: RequestTimeline): void {
 
 /** Reads a `requests` row back into a request timeline. */
 export function requestFromRow(row: Row): RequestTimeline {
-  return requestFromStoredRow(row, (v) => num(v as JS | undefined))
+  return requestFromStoredRow(row, (v) => toNumberOrNull(v as JS | undefined))
 }
 
 /** Appends one change event row (`events` table order). */
@@ -172,7 +166,7 @@ export function appendEvent(a: DuckDBAppender, e: ChangeEvent): void {
 /** Reads an `events` row back into a change event. */
 export function eventFromRow(row: Row): ChangeEvent {
   return {
-    timeUs: num(row['time_us']) as Micros,
+    timeUs: toNumberOrNull(row['time_us']) as Micros,
     kind: String(row['kind']) as EventKind,
     model: text(row['model']),
     version: text(row['version']),

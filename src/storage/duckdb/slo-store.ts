@@ -15,6 +15,7 @@ import type {
   SloStore,
   SlowSample,
 } from '../slo-store.js'
+import { toNumber, type Row } from './connection.js'
 import { duckDbSharedOf } from './duckdb-store.js'
 
 const TABLES = [
@@ -26,10 +27,6 @@ const TABLES = [
     ${DIMENSIONS.map((d) => `${d} VARCHAR`).join(', ')},
     doc JSON NOT NULL)`,
 ]
-
-function num(v: unknown): number {
-  return typeof v === 'bigint' ? Number(v) : Number(v)
-}
 
 /** Opens the SLO tables inside the database of a store made by `createDuckDbStore`. */
 export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloStore> {
@@ -45,7 +42,7 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       await c.run(sql)
     }
   })
-  const rows = (sql: string, params: DuckDBValue[] = []): Promise<Record<string, unknown>[]> =>
+  const rows = (sql: string, params: DuckDBValue[] = []): Promise<Row[]> =>
     db.read(async (c) => (await c.runAndReadAll(sql, params)).getRowObjectsJS())
 
   const sampleWhere = (q: SampleQuery): { sql: string; params: DuckDBValue[] } => {
@@ -146,7 +143,7 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
     },
     async getCursor(name) {
       const [r] = await rows('SELECT value_us FROM slo_cursors WHERE name = ?', [name])
-      return r ? (num(r['value_us']) as Micros) : null
+      return r ? (toNumber(r['value_us']) as Micros) : null
     },
     async setCursor(name, valueUs) {
       await db.write((c) =>
@@ -194,7 +191,7 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       }
       const found = await rows(sql, where.params)
       return {
-        total: num(count?.['n'] ?? 0),
+        total: toNumber(count?.['n'] ?? 0),
         rows: found.map((r) => JSON.parse(String(r['doc'])) as SlowSample),
       }
     },
@@ -208,9 +205,9 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       const [r] = await rows(`SELECT (SELECT count(*) FROM slo_alerts) AS a,
         (SELECT count(*) FROM slo_alert_history) AS h, (SELECT count(*) FROM slo_samples) AS s`)
       return {
-        alerts: num(r?.['a'] ?? 0),
-        alertHistory: num(r?.['h'] ?? 0),
-        samples: num(r?.['s'] ?? 0),
+        alerts: toNumber(r?.['a'] ?? 0),
+        alertHistory: toNumber(r?.['h'] ?? 0),
+        samples: toNumber(r?.['s'] ?? 0),
       }
     },
   }

@@ -5,38 +5,18 @@
  * 95 %) that cannot tell a warm-up from none, read as "they do not warm up" (× 0.21). Before:
  * `healthy` 0.50. Against: the same run without the fault.
  */
-import { describe, expect, it } from 'vitest'
-import { MIN_CONFIDENCE } from '../thresholds.js'
-import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
-
-const SLOW = 120_000
+import { describe, expect } from 'vitest'
+import { gridCaseTests } from '../testing/grid-case-tests.js'
 
 describe('a cold start whose warm-up counter holds a few slow requests', () => {
-  it(
-    'for: grid 283-11 names replica r8 and says its counts cannot tell',
-    () => {
-      const { diagnosis, score } = diagnoseGridCase(gridCase(283, 11))
-      const top = diagnosis.findings[0]!
-      expect(top).toMatchObject({
-        cause: 'replica.cold_start',
-        scope: { dimension: 'replica', value: 'r8' },
-      })
-      expect(top.confidence).toBeGreaterThanOrEqual(0.5)
-      expect(score.top1).toBe(true)
-      expect(top.evidence.some((e) => e.text.startsWith('against: after 5 minutes'))).toBe(false)
-    },
-    SLOW
-  )
-
-  it(
-    'against: the same traffic without the fault names no cold start',
-    () => {
-      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(283, 11)))
-      expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(findingOf(diagnosis, 'replica.cold_start')?.confidence ?? 0).toBeLessThan(
-        MIN_CONFIDENCE
-      )
-    },
-    SLOW
-  )
+  gridCaseTests({
+    seed: 283,
+    k: 11,
+    cause: 'replica.cold_start',
+    scope: { dimension: 'replica', value: 'r8' },
+    named: 'for: grid 283-11 names replica r8 and says its counts cannot tell',
+    notNamed: 'against: the same traffic without the fault names no cold start',
+    also: (top) =>
+      expect(top.evidence.some((e) => e.text.startsWith('against: after 5 minutes'))).toBe(false),
+  })
 })

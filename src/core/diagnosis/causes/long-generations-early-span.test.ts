@@ -6,35 +6,16 @@
  * and its output tokens 2.6 noise units. Before: `healthy` 0.50. Against: the same run without
  * the fault.
  */
-import { describe, expect, it } from 'vitest'
-import { MIN_CONFIDENCE } from '../thresholds.js'
-import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
-
-const SLOW = 120_000
+import { describe, expect } from 'vitest'
+import { gridCaseTests } from '../testing/grid-case-tests.js'
 
 describe('long generations whose share rose before their queue showed', () => {
-  it(
-    'for: grid 293-78 names long generations from the minute their share rose',
-    () => {
-      const { diagnosis, score } = diagnoseGridCase(gridCase(293, 78))
-      const top = diagnosis.findings[0]!
-      expect(top.cause).toBe('engine.long_generations')
-      expect(top.confidence).toBeGreaterThanOrEqual(0.5)
-      expect(score.top1).toBe(true)
-      expect(top.window?.start).toBe('2025-06-02T09:03:00.000Z')
-    },
-    SLOW
-  )
-
-  it(
-    'against: the same traffic without the fault names no long generations',
-    () => {
-      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(293, 78)))
-      expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(findingOf(diagnosis, 'engine.long_generations')?.confidence ?? 0).toBeLessThan(
-        MIN_CONFIDENCE
-      )
-    },
-    SLOW
-  )
+  gridCaseTests({
+    seed: 293,
+    k: 78,
+    cause: 'engine.long_generations',
+    named: 'for: grid 293-78 names long generations from the minute their share rose',
+    notNamed: 'against: the same traffic without the fault names no long generations',
+    also: (top) => expect(top.window?.start).toBe('2025-06-02T09:03:00.000Z'),
+  })
 })

@@ -172,7 +172,15 @@ function handshakeScope(x: ExcessView): { scope: Finding['scope']; evidence: Evi
   const f = x.facts
   const rise = f.freshRise
   const elsewhere = f.freshRiseElsewhere
-  if (f.scope === null || !(rise > 0) || !(elsewhere >= ELSEWHERE_ALIKE * rise)) {
+  // A rise unknown in the scope or outside it cannot show the handshakes are everyone's: the
+  // scope stays.
+  if (
+    f.scope === null ||
+    rise === null ||
+    elsewhere === null ||
+    !(rise > 0) ||
+    !(elsewhere >= ELSEWHERE_ALIKE * rise)
+  ) {
     return null
   }
   return {

@@ -6,38 +6,18 @@
  * hour, where one minute's requests cannot make the P99. Before: `healthy` 0.50. Against: the
  * same run without the fault stays `healthy`.
  */
-import { describe, expect, it } from 'vitest'
-import { MIN_CONFIDENCE } from '../thresholds.js'
-import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
-
-const SLOW = 120_000
+import { describe, expect } from 'vitest'
+import { gridCaseTests } from '../testing/grid-case-tests.js'
 
 describe('a node degraded over the data’s last minute', () => {
-  it(
-    'for: grid 271-92 names node n2 over its minute',
-    () => {
-      const c = gridCase(271, 92)
-      const { diagnosis, score } = diagnoseGridCase(c)
-      const top = diagnosis.findings[0]!
-      expect(top).toMatchObject({
-        cause: 'node.degraded',
-        scope: { dimension: 'node', value: 'n2' },
-      })
-      expect(top.confidence).toBeGreaterThanOrEqual(0.5)
-      expect(score.top1).toBe(true)
-      // The minute it was slow in, not the data's start or the earlier queue.
-      expect(top.window?.start).toBe('2025-06-02T09:29:00.000Z')
-    },
-    SLOW
-  )
-
-  it(
-    'against: the same traffic without the fault names no degraded node',
-    () => {
-      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(271, 92)))
-      expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(findingOf(diagnosis, 'node.degraded')?.confidence ?? 0).toBeLessThan(MIN_CONFIDENCE)
-    },
-    SLOW
-  )
+  gridCaseTests({
+    seed: 271,
+    k: 92,
+    cause: 'node.degraded',
+    scope: { dimension: 'node', value: 'n2' },
+    named: 'for: grid 271-92 names node n2 over its minute',
+    notNamed: 'against: the same traffic without the fault names no degraded node',
+    // The minute it was slow in, not the data's start or the earlier queue.
+    also: (top) => expect(top.window?.start).toBe('2025-06-02T09:29:00.000Z'),
+  })
 })

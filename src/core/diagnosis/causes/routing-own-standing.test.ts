@@ -6,39 +6,20 @@
  * moved, and set the finding aside as its own condition. Before: `healthy` 0.50. Against: the same
  * run without the fault.
  */
-import { describe, expect, it } from 'vitest'
-import { MIN_CONFIDENCE } from '../thresholds.js'
-import { diagnoseGridCase, findingOf, gridCase, withoutFaults } from '../testing/grid.js'
-
-const SLOW = 120_000
+import { describe, expect } from 'vitest'
+import { gridCaseTests } from '../testing/grid-case-tests.js'
 
 describe('a routing skew on a replica listed as its own standing condition', () => {
-  it(
-    'for: grid 283-16 names replica r5 from the minute its share rose',
-    () => {
-      const { diagnosis, score } = diagnoseGridCase(gridCase(283, 16))
-      const top = diagnosis.findings[0]!
-      expect(top).toMatchObject({
-        cause: 'routing.imbalance',
-        scope: { dimension: 'replica', value: 'r5' },
-      })
-      expect(top.confidence).toBeGreaterThanOrEqual(0.5)
-      expect(score.top1).toBe(true)
+  gridCaseTests({
+    seed: 283,
+    k: 16,
+    cause: 'routing.imbalance',
+    scope: { dimension: 'replica', value: 'r5' },
+    named: 'for: grid 283-16 names replica r5 from the minute its share rose',
+    notNamed: 'against: the same traffic without the fault names no routing skew',
+    also: (_, score) => {
       expect(score.windowErrorS).not.toBeNull()
       expect(score.windowErrorS!).toBeLessThanOrEqual(60)
     },
-    SLOW
-  )
-
-  it(
-    'against: the same traffic without the fault names no routing skew',
-    () => {
-      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(283, 16)))
-      expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(findingOf(diagnosis, 'routing.imbalance')?.confidence ?? 0).toBeLessThan(
-        MIN_CONFIDENCE
-      )
-    },
-    SLOW
-  )
+  })
 })

@@ -83,8 +83,11 @@ export function workloadKind(x: ExcessView): 'outputs' | 'prompts' | 'rate' | 'd
 
 /**
  * More requests opened a fresh connection, or the same work got slower (no workload shift): the
- * test the three handshake readings (TLS, distance, connection limit) all turn on.
+ * test the three handshake readings (TLS, distance, connection limit) all turn on. A rise the data
+ * cannot give (no connection-reuse flag on either side) shows no more handshakes; the work's
+ * reading still stands.
  */
 export function moreHandshakes(x: ExcessView): boolean {
-  return x.facts.freshRise > 0.1 || x.anomaly.parts.kind === 'rate'
+  const rise = x.facts.freshRise
+  return (rise !== null && rise > 0.1) || x.anomaly.parts.kind === 'rate'
 }

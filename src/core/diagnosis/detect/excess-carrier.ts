@@ -201,20 +201,28 @@ export interface AnomalyFacts {
   scope: { dimension: ScopeDimension; value: string } | null
   burst: TrafficShift | null
   outputRatio: number
-  cachedDrop: number
+  /**
+   * The cached share of prompt tokens in the reference minus in the set; null when either side
+   * carries no cached-token or prompt-token count (unknown, not "no drop").
+   */
+  cachedDrop: number | null
   /**
    * The cached share's fall over the anomaly's steps in noise units of its own per-step swing
    * (step-rise.ts): the more certain of the set's scope and the whole fleet. NaN when the steps
    * cannot give it (no window, too few steps either side, no cached-token counts).
    */
   cachedFallUnits: number
-  freshRise: number
   /**
-   * The same rise among the window's requests outside the scope (NaN without a scope): a
-   * per-connection mechanism that rose everywhere is not the scope's, however much more a far
-   * scope pays for each handshake.
+   * The share of requests opening a new connection in the set minus in the reference; null when
+   * either side has no request that says whether its connection was reused.
    */
-  freshRiseElsewhere: number
+  freshRise: number | null
+  /**
+   * The same rise among the window's requests outside the scope (null without a scope or without
+   * the counts either side): a per-connection mechanism that rose everywhere is not the scope's,
+   * however much more a far scope pays for each handshake.
+   */
+  freshRiseElsewhere: number | null
   /** How much the stage that carries the excess (`topStage`) grew per request in the set (µs). */
   stageRise: number
   /**
@@ -399,7 +407,9 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   if (f.newReplica && (f.scope?.dimension === 'replica' || f.scope?.dimension === 'node')) {
     return 'young-backend'
   }
+  // A cached share unknown on either side shows no drop: the carrier is read from what is known.
   if (
+    f.cachedDrop !== null &&
     f.cachedDrop > 0.15 &&
     (s === 'engine.prefill' || s === 'engine.queue' || s === 'gateway.upstream')
   ) {

@@ -119,6 +119,15 @@ function outsideScope(
   return { set: elsewhere, ref: elsewhereRef }
 }
 
+/**
+ * `a − b`, or null when either side had no input (a mean over no request): a side without its
+ * counts is unknown, not a share of 0, and a difference against it would read as a whole rise or
+ * fall.
+ */
+function knownDifference(a: number, b: number): number | null {
+  return Number.isFinite(a) && Number.isFinite(b) ? a - b : null
+}
+
 function overlaps(
   a: { from: number; to: number } | null,
   b: { from: number; to: number }
@@ -353,11 +362,13 @@ export function excessFacts(
       scope,
       burst: burstHere,
       outputRatio: outRef > 0 ? meanOf(ctx.frame.outputTokens, set) / outRef : 1,
-      cachedDrop: (inp(ref) || 0) - (inp(set) || 0),
+      cachedDrop: knownDifference(inp(ref), inp(set)),
       cachedFallUnits: cachedFallUnits(ctx, a, (coherent ? localMask : null) ?? seriesMask),
-      freshRise: (meanOf(fresh, set) || 0) - (meanOf(fresh, ref) || 0),
+      freshRise: knownDifference(meanOf(fresh, set), meanOf(fresh, ref)),
       freshRiseElsewhere:
-        outside === null ? NaN : meanOf(fresh, outside.set) - meanOf(fresh, outside.ref),
+        outside === null
+          ? null
+          : knownDifference(meanOf(fresh, outside.set), meanOf(fresh, outside.ref)),
       stageRise: top.shiftUs,
       stageRiseElsewhere: riseElsewhere(top.stage),
       newReplica: replicaStart !== undefined && Number.isFinite(replicaStart),
