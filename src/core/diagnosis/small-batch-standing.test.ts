@@ -6,6 +6,10 @@
  * change and not listed. Grid case 281-109 (batch a third, thirds 2.9×, 7.4×, 2.1×) is the same,
  * and also fails a spread read on the quiet minutes alone (a median deviation). Against their own
  * step-to-step spread the thirds do not differ: each is listed, and the run stays healthy.
+ * Grid case 311-56 (spans only, long prompts, batch a third: thirds 10.7×, 4.1×, 2.8×) differs
+ * by 2.1 standard errors between its largest and smallest thirds, which the bound of one pair
+ * refused; the pair is the extremes of three, picked after looking, and is read at the bound of
+ * every ordered pair (ADR 0388).
  */
 import { describe, expect, it } from 'vitest'
 import { diagnoseGridCase, gridCase } from './testing/grid.js'
@@ -17,6 +21,7 @@ describe('a replica with a smaller batch that queues in bursts', () => {
   it.each([
     [293, 21],
     [281, 109],
+    [311, 56],
   ])(
     'grid %i-%i: is listed as a standing condition on its TTFT, and the run is healthy',
     (seed, k) => {

@@ -13,7 +13,7 @@
  * ramp.
  */
 import type { Evidence } from '../../model/diagnosis.js'
-import { binomialLowerLog10, ramp } from '../../stats/significance.js'
+import { binomialLowerLog10, ramp, rankShiftZ } from '../../stats/significance.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { CauseRecord, Counter } from './record.js'
 import { scopedSignature } from './signature.js'
@@ -299,13 +299,13 @@ interface WarmUpSignature {
   /** Its median time per token over its peers' in its first minutes, and afterwards. */
   early: number
   later: number
-  /** Median test: how far the share of its requests above its peers' median is from a half. */
+  /** Rank test of its requests against its peers' in the same minutes (ADR 0388). */
   z: number
   n: number
   nLater: number
 }
 
-/** From "could be chance" to "certain" for the median test of a young replica's time per token. */
+/** From "could be chance" to "certain" for the rank test of a young replica's time per token. */
 const SIGNATURE_Z_LO = 3
 const SIGNATURE_Z_HI = 6
 /**
@@ -364,12 +364,11 @@ function warmUpSignatures(ctx: DiagnosisContext): WarmUpSignature[] {
       if (!(peerMedian > 0) || mine.length < MIN_EARLY) {
         continue
       }
-      let above = 0
-      for (const v of mine) {
-        above += v > peerMedian ? 1 : v === peerMedian ? 0.5 : 0
-      }
-      // Under "no different from its peers" half its requests lie above their median.
-      const z = (above / mine.length - 0.5) / Math.sqrt(0.25 / mine.length)
+      // The rank test against every peer request of the same minutes, not the count above their
+      // median: that count tops out at √n standard errors when every request is slower, so a
+      // replica young for the data's last minute could never be certain however slow it is
+      // (ADR 0388).
+      const z = rankShiftZ(Array.from(mine), Array.from(sortedFinite(values, peersEarly)))
       const laterMine = sortedFinite(values, mineLater)
       const laterPeers = medianOver(values, peersLater, MIN_OWN)
       const sig: WarmUpSignature = {
@@ -820,7 +819,7 @@ export const replicaColdStartCause: CauseRecord = {
   needs:
     "the replica dimension (first time each replica is seen); scale/restart events or the engine's `process_start_time_seconds` confirm.",
   predicts:
-    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. A weak one that holds none of the tail: in its first 5 minutes the young replica works longer per token (prefill per uncached token, TPOT, or the gateway's stream per output token) than its peers in the same minutes (median test z ≥ 3–6), and at most half of that is left afterwards; alone this supports at most 0.6 (ADR 0217). Scope: the replica when exactly one is new, or when one holds more of the slow young requests than its share of the young requests gives (binomial, 1 %); several alike are the set, no single replica (ADR 0385).",
+    "the slow cohort concentrates in requests served in a replica's first 5 minutes by replicas that appeared after the window began (and much of the tail, or of their own requests, or their own server time ≥ 1.2–1.6× their peers': ADR 0191), and they recover afterwards. A weak one that holds none of the tail: in its first 5 minutes the young replica works longer per token (prefill per uncached token, TPOT, or the gateway's stream per output token) than its peers in the same minutes (rank test z ≥ 3–6, ADR 0388), and at most half of that is left afterwards; alone this supports at most 0.6 (ADR 0217). Scope: the replica when exactly one is new, or when one holds more of the slow young requests than its share of the young requests gives (binomial, 1 %); several alike are the set, no single replica (ADR 0385).",
   against:
     "the new replicas stay slow after 5 minutes; they all run a version no established replica runs (version regression); the slow first tokens' extra time is the client's connect/TLS handshakes.",
   actions: [

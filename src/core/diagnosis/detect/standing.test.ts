@@ -47,6 +47,14 @@ describe('standing conditions on their evidence', () => {
     expect(listed.filter((c) => c.value === 'r3')).toEqual([])
   })
 
+  it('against: a replica 1.1×, then 1.2×, then 1.5× slower, steady within each third, changed (ADR 0388)', () => {
+    // The largest and smallest thirds are read at the bound of a pair picked after looking; a
+    // step up this clear against the steps' own spread still passes it.
+    const third = (t: number): number => Math.floor(((t - T0_US) * 3) / (END_US - T0_US))
+    const listed = conditions((r, t) => (r === 'r3' ? ([1.1, 1.2, 1.5][third(t)] ?? 1.5) : 1))
+    expect(listed.filter((c) => c.value === 'r3')).toEqual([])
+  })
+
   it('against: replicas that differ by nothing list nothing', () => {
     expect(conditions(() => 1)).toEqual([])
   })

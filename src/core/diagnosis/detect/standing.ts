@@ -9,6 +9,8 @@ import type { StandingCondition } from '../../model/diagnosis.js'
 import type { Dimension } from '../../model/request.js'
 import { medianAndSpread, medianShift, quantileSorted, sortedFinite } from '../../stats/quantile.js'
 import type { RequestFrame } from '../frame/frame.js'
+import { normalUpperTail } from '../../stats/significance.js'
+import { normalBound } from './peer-share.js'
 import { stageSum } from './own-stage-rise.js'
 import { decimals, fmtUs } from '../explain/text.js'
 
@@ -64,6 +66,13 @@ const STEPS = 30
  * before it counts as a change: about a 2 % one-sided chance for a condition that did not change.
  */
 const EDGE_Z = 2
+/**
+ * The bound of {@link partsWithinSpread}: {@link EDGE_Z}'s chance shared over every ordered pair
+ * of thirds, since the pair it compares is the largest and the smallest, picked after looking
+ * (Bonferroni). At {@link EDGE_Z} itself a value that did not change is read as changed in 13 %
+ * of windows of independent steps, not 2 % (ADR 0388).
+ */
+const PARTS_Z = normalBound(normalUpperTail(EDGE_Z) / (PARTS * (PARTS - 1)))
 /** Steps a finding's span should hold when {@link grewWithin} asks whether a condition grew there. */
 const MIN_GROW_STEPS = 3
 /** The finest cut {@link grewWithin} makes of the window (10 s steps in a 40-minute window). */
@@ -181,7 +190,7 @@ function edgeWithinSpread(logRatios: Float64Array, which: number): boolean {
 
 /**
  * Whether the value's smallest part (`lo`) and largest (`hi`) differ by no more than its own
- * step-to-step spread allows: the mean of `hi`'s steps' log ratios at most {@link EDGE_Z} standard
+ * step-to-step spread allows: the mean of `hi`'s steps' log ratios at most {@link PARTS_Z} standard
  * errors above `lo`'s, the standard deviation being that of every step around its own part's mean
  * (so that a change between the parts does not widen it). A replica with a smaller batch queues
  * in bursts (grid 293-21: 0.6× to 44× the others' TTFT from one minute to the next, 11×, 5.8× and
@@ -215,7 +224,7 @@ function partsWithinSpread(logRatios: Float64Array, lo: number, hi: number): boo
     }
   }
   const sd = Math.sqrt(squares / (n - groups))
-  return mean(b) - mean(a) <= EDGE_Z * sd * Math.sqrt(1 / a.length + 1 / b.length)
+  return mean(b) - mean(a) <= PARTS_Z * sd * Math.sqrt(1 / a.length + 1 / b.length)
 }
 
 /** The value's median over the rest's in one edge of the window; NaN when it barely served there. */
