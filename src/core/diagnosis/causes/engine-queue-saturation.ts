@@ -37,7 +37,13 @@ import {
   stageStat,
   workDrivers,
 } from '../detect/shifts.js'
-import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
+import {
+  changeBuckets,
+  changeOfSeries,
+  type DiagnosisContext,
+  type TimeChange,
+} from '../frame/context.js'
+import { opensWithData } from '../detect/open-end.js'
 import { startMask } from '../frame/frame.js'
 import {
   demandChange,
@@ -175,7 +181,7 @@ export const engineQueueSaturationCause: CauseRecord = {
     // Two onsets can carry the queue's rise: where the TTFT P99 jumped, and where the requests
     // came. Saturation is judged in both, and the demand's reading counts only as far as its rise
     // is past what chance reaches over every span (ADR 0243).
-    const byLatency = judgeIn(ctx, q, ctx.ttftChange, null)
+    const byLatency = judgeInLatencyOrQueue(ctx, q)
     const onset = contextDemandOnset(ctx)
     // A span past chance is an onset only as far as the requests jumped at its start: a drift
     // stands above the rest of the data over any late span (ADR 0292).
@@ -208,6 +214,44 @@ export const engineQueueSaturationCause: CauseRecord = {
 }
 
 /**
+ * The saturation rule over the TTFT P99's change window, or, when that window shows no start
+ * (none, or it opens with the data), over the typical request's own engine queue per step, where
+ * that has a change window with a before. A window that opens with the data has no step outside
+ * it before the change: its "outside" is the steps after it, which a queue that rose and stayed
+ * up shares, and the rise it reads is none (grid 307-50: the P99's window from the data's first
+ * step while the fault began at its seventh). The queue's own series is the cause's, and steadier
+ * than the P99 (as the stage rule reads a stage's own P90, stage-rule.ts); judged there the same
+ * way, with every test of the latency's reading (ADR 0387).
+ */
+function judgeInLatencyOrQueue(
+  ctx: DiagnosisContext,
+  q: StageStat
+): ReturnType<typeof judgeIn> & { ownWindow?: boolean } {
+  const byLatency = judgeIn(ctx, q, ctx.ttftChange, null)
+  const latency = changeWindow(ctx.ttftChange)
+  if (latency !== null && opensWithData(ctx, latency) === null) {
+    return byLatency
+  }
+  const { values } = bucketQuantile(
+    ctx.grid,
+    ctx.frame.startUs,
+    ctx.frame.stages['engine.queue'],
+    0.5,
+    undefined,
+    QUEUE_STEP_REQUESTS
+  )
+  const own = changeOfSeries(ctx.frame, ctx.grid, values)
+  const window = changeWindow(own)
+  if (window === null || opensWithData(ctx, window) !== null) {
+    return byLatency
+  }
+  const byQueue = judgeIn(ctx, q, own, null, { measure: 'engine.queue', quantile: 'p50' })
+  // The queue's window is the cause's own series: the latency's consensus, which opens with the
+  // data here, would re-vote it back to that start (ADR 0275).
+  return byQueue.confidence > byLatency.confidence ? { ...byQueue, ownWindow: true } : byLatency
+}
+
+/**
  * The saturation rule read over one change window: the TTFT P99's own (`onset` null), or the
  * span where demand rose (`onset`), whose rise is then cited instead of the P99's.
  */
@@ -215,7 +259,9 @@ function judgeIn(
   ctx: DiagnosisContext,
   q: StageStat,
   change: TimeChange,
-  onset: DemandOnset | null
+  onset: DemandOnset | null,
+  /** The series `change` was found on, as its evidence names it. */
+  series: { measure: string; quantile: string } = { measure: 'ttft', quantile: 'p99' }
 ): {
   confidence: number
   scope: Finding['scope']
@@ -290,7 +336,10 @@ function judgeIn(
   )
   let confidence = share * anomaly * (scope.global ? 1 : 0.3)
   const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
-  const ce = onset === null ? changeEvidence(change, 'ttft') : demandEvidence(ctx, onset)
+  const ce =
+    onset === null
+      ? changeEvidence(change, series.measure, series.quantile)
+      : demandEvidence(ctx, onset)
   if (ce) {
     evidence.push(ce)
   }
