@@ -8,11 +8,12 @@
  * on most replicas (global), with traffic up and requests waiting in the engines; without a
  * change, the median engine holds waiting requests (a few engines' long queues are their own
  * condition: ADR 0192). The change window is the TTFT P99's, or the span where the requests per
- * step rose past chance when the queue reads stronger there (ADR 0243); without a change and
- * without a breached objective, a queue that stood at its level is a standing condition and no
- * finding (ADR 0330); a rise certain past
- * chance that reads at least as strong is the window itself, not re-voted from the latency, and
- * the P99's longer span is cited as the backlog's drain (ADR 0278). A queue that rose by less
+ * step rose past chance when the queue reads stronger there (ADR 0243); a P99 window that is
+ * missing or opens with the data gives way to the typical request's own queue's (ADR 0387);
+ * without a change and without a breached objective, a queue that stood at its level is a
+ * standing condition and no finding (ADR 0330); a rise certain past chance that reads at least
+ * as strong is the window itself, not re-voted from the latency, and the P99's longer span is
+ * cited as the backlog's drain (ADR 0278). A queue that rose by less
  * than half again on average counts when the typical request's queue rose in every step of the
  * window past the steps' own swing, and only with the traffic's jump (ADR 0319).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
@@ -150,7 +151,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed', 'gateway.upstream'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine, and only with an objective breached, since a queue that stood at its level the whole time is a standing condition); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine, and only with an objective breached, since a queue that stood at its level the whole time is a standing condition); traffic rose. The change window is the TTFT P99's (the typical request's engine queue per step's own when the P99's is missing or opens with the data), or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts); tokens that take longer made most of the rise in the engines' load (memory bandwidth, which then drove the queue).",
   actions: [
