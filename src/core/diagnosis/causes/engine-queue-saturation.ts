@@ -8,11 +8,12 @@
  * on most replicas (global), with traffic up and requests waiting in the engines; without a
  * change, the median engine holds waiting requests (a few engines' long queues are their own
  * condition: ADR 0192). The change window is the TTFT P99's, or the span where the requests per
- * step rose past chance when the queue reads stronger there (ADR 0243); without a change and
- * without a breached objective, a queue that stood at its level is a standing condition and no
- * finding (ADR 0330); a rise certain past
- * chance that reads at least as strong is the window itself, not re-voted from the latency, and
- * the P99's longer span is cited as the backlog's drain (ADR 0278). A queue that rose by less
+ * step rose past chance when the queue reads stronger there (ADR 0243); a P99 window that is
+ * missing or opens with the data gives way to the typical request's own queue's (ADR 0387);
+ * without a change and without a breached objective, a queue that stood at its level is a
+ * standing condition and no finding (ADR 0330); a rise certain past chance that reads at least
+ * as strong is the window itself, not re-voted from the latency, and the P99's longer span is
+ * cited as the backlog's drain (ADR 0278). A queue that rose by less
  * than half again on average counts when the typical request's queue rose in every step of the
  * window past the steps' own swing, and only with the traffic's jump (ADR 0319).
  * Against: the rise is local to a replica/node (imbalance, degraded node), one tenant's share of
@@ -37,7 +38,13 @@ import {
   stageStat,
   workDrivers,
 } from '../detect/shifts.js'
-import { changeBuckets, type DiagnosisContext, type TimeChange } from '../frame/context.js'
+import {
+  changeBuckets,
+  changeOfSeries,
+  type DiagnosisContext,
+  type TimeChange,
+} from '../frame/context.js'
+import { opensWithData } from '../detect/open-end.js'
 import { startMask } from '../frame/frame.js'
 import {
   demandChange,
@@ -144,7 +151,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   breachStages: ['engine.queue', 'engine.unattributed', 'gateway.upstream'],
   needs: 'engine spans; `vllm:num_requests_waiting` (or aliases) makes it certain.',
   predicts:
-    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine, and only with an objective breached, since a queue that stood at its level the whole time is a standing condition); traffic rose. The change window is the TTFT P99's, or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",
+    "`engine.queue` explains the slow TTFT cohort's excess; queue time rose in a change window on most replicas (global); requests wait in the engines (without a change: on the median engine, and only with an objective breached, since a queue that stood at its level the whole time is a standing condition); traffic rose. The change window is the TTFT P99's (the typical request's engine queue per step's own when the P99's is missing or opens with the data), or the span where the requests per step rose (a Poisson scan past chance, z 4–6), whichever the queue reads stronger in; a rise certain past chance (z ≥ 6) that reads at least as strong is the window (the demand's span, not the backlog's), and a TTFT P99 that stays up after it is cited as the drain. With the traffic's jump, a queue whose mean rose under 1.5× counts as far as the typical request's queue per step rose past the steps before (3–6 noise units, 1.05–1.2×).",
   against:
     "the rise is local (imbalance, degraded node); one tenant's share of traffic jumped (noisy neighbour); KV full with preemptions (KV pressure); prompts got longer (long prompts); tokens that take longer made most of the rise in the engines' load (memory bandwidth, which then drove the queue).",
   actions: [
@@ -175,7 +182,7 @@ export const engineQueueSaturationCause: CauseRecord = {
     // Two onsets can carry the queue's rise: where the TTFT P99 jumped, and where the requests
     // came. Saturation is judged in both, and the demand's reading counts only as far as its rise
     // is past what chance reaches over every span (ADR 0243).
-    const byLatency = judgeIn(ctx, q, ctx.ttftChange, null)
+    const byLatency = judgeInLatencyOrQueue(ctx, q)
     const onset = contextDemandOnset(ctx)
     // A span past chance is an onset only as far as the requests jumped at its start: a drift
     // stands above the rest of the data over any late span (ADR 0292).
@@ -208,6 +215,44 @@ export const engineQueueSaturationCause: CauseRecord = {
 }
 
 /**
+ * The saturation rule over the TTFT P99's change window, or, when that window shows no start
+ * (none, or it opens with the data), over the typical request's own engine queue per step, where
+ * that has a change window with a before. A window that opens with the data has no step outside
+ * it before the change: its "outside" is the steps after it, which a queue that rose and stayed
+ * up shares, and the rise it reads is none (grid 307-50: the P99's window from the data's first
+ * step while the fault began at its seventh). The queue's own series is the cause's, and steadier
+ * than the P99 (as the stage rule reads a stage's own P90, stage-rule.ts); judged there the same
+ * way, with every test of the latency's reading (ADR 0387).
+ */
+function judgeInLatencyOrQueue(
+  ctx: DiagnosisContext,
+  q: StageStat
+): ReturnType<typeof judgeIn> & { ownWindow?: boolean } {
+  const byLatency = judgeIn(ctx, q, ctx.ttftChange, null)
+  const latency = changeWindow(ctx.ttftChange)
+  if (latency !== null && opensWithData(ctx, latency) === null) {
+    return byLatency
+  }
+  const { values } = bucketQuantile(
+    ctx.grid,
+    ctx.frame.startUs,
+    ctx.frame.stages['engine.queue'],
+    0.5,
+    undefined,
+    QUEUE_STEP_REQUESTS
+  )
+  const own = changeOfSeries(ctx.frame, ctx.grid, values)
+  const window = changeWindow(own)
+  if (window === null || opensWithData(ctx, window) !== null) {
+    return byLatency
+  }
+  const byQueue = judgeIn(ctx, q, own, null, { measure: 'engine.queue', quantile: 'p50' })
+  // The queue's window is the cause's own series: the latency's consensus, which opens with the
+  // data here, would re-vote it back to that start (ADR 0275).
+  return byQueue.confidence > byLatency.confidence ? { ...byQueue, ownWindow: true } : byLatency
+}
+
+/**
  * The saturation rule read over one change window: the TTFT P99's own (`onset` null), or the
  * span where demand rose (`onset`), whose rise is then cited instead of the P99's.
  */
@@ -215,7 +260,9 @@ function judgeIn(
   ctx: DiagnosisContext,
   q: StageStat,
   change: TimeChange,
-  onset: DemandOnset | null
+  onset: DemandOnset | null,
+  /** The series `change` was found on, as its evidence names it. */
+  series: { measure: string; quantile: string } = { measure: 'ttft', quantile: 'p99' }
 ): {
   confidence: number
   scope: Finding['scope']
@@ -290,7 +337,10 @@ function judgeIn(
   )
   let confidence = share * anomaly * (scope.global ? 1 : 0.3)
   const evidence: Evidence[] = [stageEvidence(q, 'TTFT')]
-  const ce = onset === null ? changeEvidence(change, 'ttft') : demandEvidence(ctx, onset)
+  const ce =
+    onset === null
+      ? changeEvidence(change, series.measure, series.quantile)
+      : demandEvidence(ctx, onset)
   if (ce) {
     evidence.push(ce)
   }
