@@ -5,7 +5,9 @@
  * gateway is 18.2–19.3 ms against 15.0–16.2 ms on the others, where before it ran v1 at the
  * fleet's 15 ms. The node record read that time's excess (z 29.2), the version record did not:
  * before, `node.degraded` 0.88 first and `version.regression` 0.63 second. Against: the same
- * traffic without the fault.
+ * traffic without the fault. And a version explains no node it never ran on (grid 222-36: v2 3× on
+ * r0 and r1 with node n2 degraded at once, gateway spans only; before, n2 was "explained by
+ * version.regression").
  */
 import { describe, expect, it } from 'vitest'
 import { MIN_CONFIDENCE } from '../thresholds.js'
@@ -47,6 +49,19 @@ describe('a version regression in gateway-only data', () => {
       expect(diagnosis.findings[0]!.cause).toBe('healthy')
       expect(findingOf(diagnosis, 'version.regression')).toBeUndefined()
       expect(findingOf(diagnosis, 'node.degraded')?.confidence ?? 0).toBeLessThan(MIN_CONFIDENCE)
+    },
+    SLOW
+  )
+
+  it(
+    'for: grid 222-36 keeps node n2, which ran no v2 request, as a fault of its own',
+    () => {
+      const { diagnosis, score } = diagnoseGridCase(gridCase(222, 36))
+      expect(score.top3).toBe(true)
+      const node = findingOf(diagnosis, 'node.degraded')
+      expect(node?.scope).toEqual({ dimension: 'node', value: 'n2' })
+      expect(evidenceText(node)).not.toContain('explained by version.regression')
+      expect(evidenceText(findingOf(diagnosis, 'version.regression'))).not.toContain('node=n2')
     },
     SLOW
   )
