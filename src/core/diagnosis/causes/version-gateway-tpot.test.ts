@@ -2,7 +2,7 @@
  * A version regression seen from the gateway alone (ADR 0386, grid seed 311 case 83: v2 1.2×
  * over the last 20 %, data cut 5 minutes, chat, gateway spans only). v2 arrives on replicas r0
  * and r1, both on node n0, at 09:24:01; from that minute n0's time per output token at the
- * gateway is 18.2–19.3 ms against 15.0–16.2 ms on the others, where before it ran v1 at the
+ * gateway is 18.2–19.3 ms against 14.9–16.1 ms on the others, where before it ran v1 at the
  * fleet's 15 ms. The node record read that time's excess (z 29.2), the version record did not:
  * before, `node.degraded` 0.88 first and `version.regression` 0.63 second. Against: the same
  * traffic without the fault. And a version explains no node it never ran on (grid 222-36: v2 3× on
