@@ -7,9 +7,11 @@
  * window. Or, when it served too briefly to hold the tail: its requests read against the old
  * version's in the same steps and prompt lengths (canary analysis, version-canary.ts, ADR 0325)
  * are clearly slower per token; that alone is named with moderate confidence, since the users'
- * tail did not move. Against: a single version (nothing to compare); the slow set is a node or
- * replica that does not coincide with the version; the version's requests took as long per token
- * as the other versions' beside them (a surge every version felt).
+ * tail did not move. Gateway spans alone: the time per output token at the gateway stands for the
+ * TPOT they lack, as for `node.degraded` (ADR 0344, 0386). Against: a single version (nothing to
+ * compare); the slow set is a node or replica that does not coincide with the version; the
+ * version's requests took as long per token as the other versions' beside them (a surge every
+ * version felt).
  * Scope: the version (and the replicas it ran on, in the evidence).
  * Actions (CONTRACT §5.1): pause or roll back the canary; compare the versions' stage profiles.
  */
@@ -28,7 +30,7 @@ import {
   placeConcentration,
   type ConcentrationRow,
 } from '../../concentration/find-concentration.js'
-import { decimals, round } from '../explain/text.js'
+import { GATEWAY_TPOT, decimals, measureWords, round } from '../explain/text.js'
 import {
   canaryReadings,
   versionAgainstOthers,
@@ -45,11 +47,16 @@ export const versionRegressionCause: CauseRecord = {
   explains: ['node.degraded', 'replica.cold_start', 'engine.queue_saturation'],
   needs: 'the version dimension with ≥ 2 versions; deploy/canary events confirm.',
   predicts:
-    'one version holds most of the slow TTFT or TPOT cohort with a high relative risk and moves the P99; or a new version works clearly slower per token than the old one in the same steps, on prompts of the same length (named moderately when the P99 did not move). Scope: the version.',
+    'one version holds most of the slow TTFT or TPOT cohort with a high relative risk and moves the P99; or a new version works clearly slower per token than the old one in the same steps, on prompts of the same length (named moderately when the P99 did not move). Without an engine TPOT (gateway spans alone), an excess of its time per output token at the gateway counts as a TPOT excess. Scope: the version.',
   against:
     'a single version; the tail is unmoved without it; its requests took as long per token as the other versions’ in the same steps.',
   actions: ['pause or roll back the canary', "compare the versions' stage profiles"],
   excess: scopedSignature((x) => (x.facts.scope?.dimension === 'version' ? 1 : 0)),
+  // Gateway spans alone give no TPOT: a version that slows the decode shows only in the time per
+  // output token at the gateway, and the node its replicas run on read that time alone (ADR 0344)
+  // and won the requests they share. Its counter pairs that same time (version-canary.ts reads
+  // `perOutputTokenUs`), as the flag asks (ADR 0386).
+  readsGatewayTpot: true,
   counter(ctx, finding) {
     if (finding.scope.dimension !== 'version' || finding.scope.value === null) {
       return null
@@ -71,7 +78,7 @@ export const versionRegressionCause: CauseRecord = {
         dimension: 'version',
         observed: round(Math.max(...r.work.map((s) => s.ratio))),
         baseline: 1,
-        text: `against: version ${r.version}'s requests took as long per token as ${r.against.join(', ')}'s in the same steps, on prompts of the same length (${r.work.map(shiftText).join('; ')}): what slowed them slowed every version alike`,
+        text: `against: version ${r.version}'s requests took as long per token as ${r.against.join(', ')}'s in the same steps, on prompts of the same length (${r.work.map((x) => shiftText(ctx, x)).join('; ')}): what slowed them slowed every version alike`,
       },
     }
   },
@@ -235,8 +242,16 @@ const MEASURE_WORDS: Record<CanaryMeasure, string> = {
   tpot: 'TPOT',
 }
 
-function shiftText(s: CanaryShift): string {
-  return `${MEASURE_WORDS[s.measure]} ${decimals(s.ratio, 2)}× (${decimals(s.z, 1)} standard errors)`
+/**
+ * "decode time per output token 1.20× (46.1 standard errors)". Without an engine TPOT the decode
+ * pairs the frame's time per output token at the gateway (ADR 0344): it is named so, never decode.
+ */
+function shiftText(ctx: DiagnosisContext, s: CanaryShift): string {
+  const words =
+    s.measure === 'decode' && ctx.gatewayTpot !== null
+      ? measureWords(GATEWAY_TPOT)
+      : MEASURE_WORDS[s.measure]
+  return `${words} ${decimals(s.ratio, 2)}× (${decimals(s.z, 1)} standard errors)`
 }
 
 /**
@@ -264,8 +279,8 @@ function strongestCanary(ctx: DiagnosisContext): (Reading & { reading: CanaryRea
     if (best !== null && confidence <= best.confidence) {
       continue
     }
-    const others = reading.work.filter((s) => s !== work).map(shiftText)
-    const users = reading.users.map(shiftText).join(', ')
+    const others = reading.work.filter((s) => s !== work).map((s) => shiftText(ctx, s))
+    const users = reading.users.map((s) => shiftText(ctx, s)).join(', ')
     best = {
       version: reading.version,
       confidence,
@@ -275,7 +290,7 @@ function strongestCanary(ctx: DiagnosisContext): (Reading & { reading: CanaryRea
           dimension: 'version',
           observed: round(work.ratio),
           baseline: 1,
-          text: `version ${reading.version} against ${reading.against.join(', ')} in the same steps, on prompts of the same length (${work.n} requests): ${shiftText(work)}${others.length > 0 ? `; ${others.join('; ')}` : ''}`,
+          text: `version ${reading.version} against ${reading.against.join(', ')} in the same steps, on prompts of the same length (${work.n} requests): ${shiftText(ctx, work)}${others.length > 0 ? `; ${others.join('; ')}` : ''}`,
         },
         {
           dimension: 'version',

@@ -13,8 +13,8 @@ import { meanWhere, quantileSorted, sortedFinite } from '../../stats/quantile.js
 import { causeRecord } from '../causes/index.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { measureOfFinding } from './finding-measure.js'
-import { decimals, fmtUs } from './text.js'
+import { isOnGatewayTpot, measureOfFinding } from './finding-measure.js'
+import { GATEWAY_TPOT, decimals, fmtUs, measureWords } from './text.js'
 
 /** The stage through which a mechanism cause shows, when it has one. */
 const MECHANISM_STAGE: Partial<Record<string, StageName>> = {
@@ -168,7 +168,15 @@ export function chainEvidence(
   }
   const out = invert(win)
   const measure = measureOfFinding(root)
-  const values = measure === 'tpot' ? ctx.frame.tpotUs : ctx.frame.ttftUserUs
+  // A root seen on the gateway's stream alone is sized on the time per output token there: its
+  // TTFT is not what it slowed (ADR 0386).
+  const atGateway = measure !== 'tpot' && ctx.gatewayTpot !== null && isOnGatewayTpot(root.evidence)
+  const perToken = measure === 'tpot' || atGateway
+  const values = atGateway
+    ? ctx.frame.perOutputTokenUs
+    : measure === 'tpot'
+      ? ctx.frame.tpotUs
+      : ctx.frame.ttftUserUs
   // The P99 is read against the level it rose from, the requests before the window: after it a
   // backlog the root left may still drain (a saturated queue's demand span is its window, and
   // its drain outside it read "not raised ×0.95" for a queue of minutes). Without enough of them
@@ -184,9 +192,9 @@ export function chainEvidence(
   // (a saturated queue that also filled the decode batch), goes through its own stage; the
   // mechanism it drove is named after it.
   const onData = causeRecord(root.cause)?.explainsWhen?.[mechanism.cause as CauseId] !== undefined
-  const rootStage = measure === 'tpot' || !onData ? undefined : MECHANISM_STAGE[root.cause]
+  const rootStage = perToken || !onData ? undefined : MECHANISM_STAGE[root.cause]
   // A stage's time per request sizes a first-token mechanism; per-token ones name the cause.
-  const stage = rootStage ?? (measure === 'tpot' ? undefined : MECHANISM_STAGE[mechanism.cause])
+  const stage = rootStage ?? (perToken ? undefined : MECHANISM_STAGE[mechanism.cause])
   if (stage !== undefined) {
     const a = q(ctx.frame.stages[stage], win, 0.5)
     const b = q(ctx.frame.stages[stage], base, 0.5)
@@ -214,7 +222,7 @@ export function chainEvidence(
   if (!(Number.isFinite(ratio) && ratio > 0)) {
     return null
   }
-  const word = measure === 'tpot' ? 'TPOT' : 'TTFT'
+  const word = atGateway ? measureWords(GATEWAY_TPOT) : measure === 'tpot' ? 'TPOT' : 'TTFT'
   const sized = `inside the window against ${base === out ? 'outside it' : 'before it'}`
   // Two decimals where one would round a ratio under the line up to "×1.1".
   const last =

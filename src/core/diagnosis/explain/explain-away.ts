@@ -41,19 +41,35 @@ function sameTime(a: Finding, b: Finding): boolean {
 
 /**
  * A mechanism scoped elsewhere than its root names other requests: it is not explained. Scopes on
- * two dimensions (a tenant and a region) can name the same requests, unless the root's scope is
- * only the mechanism's seen through the requests they share ({@link shadowOf}).
+ * two dimensions (a tenant and a region) can name the same requests, unless they share none (a
+ * version that never ran on the node: ADR 0386) or the root's scope is only the mechanism's seen
+ * through the requests they share ({@link shadowOf}).
  */
-function sameRequests(shadow: Shadow, root: Finding, mechanism: Finding): boolean {
+function sameRequests(
+  ctx: DiagnosisContext,
+  shadow: Shadow,
+  root: Finding,
+  mechanism: Finding
+): boolean {
   const m = mechanism.scope
   const r = root.scope
   if (m.dimension === null || r.dimension === null) {
     return true
   }
   if (m.dimension !== r.dimension) {
-    return !shadow(root, mechanism)
+    return shareAny(ctx, root, mechanism) && !shadow(root, mechanism)
   }
   return m.value === r.value
+}
+
+/** Whether two findings' scopes hold a request in common; true when either is not a column. */
+function shareAny(ctx: DiagnosisContext, a: Finding, b: Finding): boolean {
+  const x = scopeMask(ctx.frame, a.scope.dimension, a.scope.value)
+  const y = scopeMask(ctx.frame, b.scope.dimension, b.scope.value)
+  if (x === null || y === null) {
+    return true
+  }
+  return x.some((v, i) => v === 1 && y[i] === 1)
 }
 
 /** Requests each side of a median needs before a shadow is told (fewer: cannot tell). */
@@ -224,7 +240,7 @@ function heldEdges(ctx: DiagnosisContext, shadow: Shadow, findings: readonly Fin
       continue
     }
     for (const m of findings) {
-      if (m === root || !sameTime(root, m) || !sameRequests(shadow, root, m)) {
+      if (m === root || !sameTime(root, m) || !sameRequests(ctx, shadow, root, m)) {
         continue
       }
       if (drives(root.cause, m.cause)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { measureOfFinding } from './finding-measure.js'
+import { isOnGatewayTpot, measureOfFinding } from './finding-measure.js'
 import { changeEvidence, rowEvidence, stageEvidence } from './evidence.js'
 import { makeChange, makeRow, makeStageStat } from '../testing/evidence-inputs.js'
 
@@ -51,5 +51,31 @@ describe('measureOfFinding', () => {
     expect(measureOfFinding({ cause: 'engine.kv_cache_pressure', evidence: [] })).toBe('tpot')
     expect(measureOfFinding({ cause: 'node.degraded', evidence: [{ text: 'slow' }] })).toBe('ttft')
     expect(measureOfFinding({ cause: 'not-a-cause', evidence: [] })).toBe('ttft')
+  })
+})
+
+describe('isOnGatewayTpot', () => {
+  it('is true when the first measure named is the time per output token at the gateway', () => {
+    const evidence = [
+      { dimension: 'version', text: "its users' TTFT 1.10× (2.3 standard errors) …" },
+      { metric: 'gateway_tpot.p50_excess', text: 'Time per output token at the gateway P50 …' },
+      { metric: 'ttft.p99_impact', text: 'without …' },
+    ]
+    expect(isOnGatewayTpot(evidence)).toBe(true)
+    // Its fallback measure is still TTFT: the chain must not read that one (ADR 0386).
+    expect(measureOfFinding({ cause: 'version.regression', evidence: evidence.slice(0, 2) })).toBe(
+      'ttft'
+    )
+  })
+
+  it('is false when a TTFT or TPOT line comes first, or none names the gateway', () => {
+    expect(
+      isOnGatewayTpot([
+        { text: 'requests served by version v2 make up 81% of the requests with the slowest TTFT' },
+        { metric: 'gateway_tpot.p50_excess', text: 'Time per output token at the gateway P50 …' },
+      ])
+    ).toBe(false)
+    expect(isOnGatewayTpot([{ metric: 'tpot.p50_excess', text: 'TPOT P50 …' }])).toBe(false)
+    expect(isOnGatewayTpot([])).toBe(false)
   })
 })

@@ -5,6 +5,7 @@
 import type { Cause } from '../../model/diagnosis.js'
 import { CAUSE_MEASURES } from '../causes/index.js'
 import type { DurationMeasure } from '../../model/request.js'
+import { GATEWAY_TPOT } from './text.js'
 
 /** The measure `cause`'s mechanism slows down, `null` when that depends on the data. */
 export function causeMeasure(cause: string): DurationMeasure | null {
@@ -66,4 +67,22 @@ export function measureOfFinding(finding: {
     (FALLBACK as Record<string, DurationMeasure | undefined>)[finding.cause] ??
     'ttft'
   )
+}
+
+/**
+ * Whether a finding without an engine TPOT stands on the time per output token at the gateway
+ * (ADR 0344): the first measure its evidence names is that time, not the TTFT or TPOT. A version
+ * found on the gateway's stream alone names no TTFT line first, and `measureOfFinding` falls back
+ * to the TTFT it did not slow (ADR 0386).
+ */
+export function isOnGatewayTpot(evidence: readonly { metric?: string; text: string }[]): boolean {
+  for (const e of evidence) {
+    if (e.metric?.startsWith(`${GATEWAY_TPOT}.`) === true) {
+      return true
+    }
+    if (measureInEvidence([e]) !== null) {
+      return false
+    }
+  }
+  return false
 }
