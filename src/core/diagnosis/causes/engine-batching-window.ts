@@ -7,7 +7,8 @@
  * proportion, by a wait that holds over enough steps to be certain (ADR 0215), against the
  * spread of the steps outside it too (ADR 0356), or, on a span that ends the data, by its
  * requests below the earlier requests' fastest tenth (ADR 0364); on any span the steps' rise counts
- * only as far as that count confirms that every request waited (ADR 0390); or its median
+ * only as far as that count, read against every request outside the span, confirms that every
+ * request waited (ADR 0390); or its median
  * stepped up by a fixed wait (P90 rising about as much as P50), with no more traffic and no
  * backlog (a window switched on); or the median request's engine queue time is a large part of
  * the median TTFT although hardly any requests are waiting and
@@ -153,14 +154,16 @@ interface Onset {
 interface FloorCount {
   /** Requests in the span. */
   n: number
-  /** Of them, the ones that waited less than the earlier requests' fastest tenth. */
+  /** Of them, the ones that waited less than the fastest tenth of the requests outside the span. */
   below: number
-  /** The share of the earlier requests below it (a tenth, less ties). */
+  /** The share of the requests outside below it (a tenth, less ties). */
   share: number
-  /** The earlier requests' fastest tenth (µs). */
+  /** The fastest tenth of the requests outside the span (µs). */
   threshold: number
-  /** log10 of the chance of so few below it, binomial at the earlier share. */
+  /** log10 of the chance of so few below it, binomial at the share outside. */
   log10P: number
+  /** Which requests the fastest tenth was read on, as the evidence says it. */
+  reference: 'before' | 'outside it'
 }
 
 /**
@@ -223,10 +226,12 @@ function onsetSpan(ctx: DiagnosisContext, queue: Float64Array): Onset | null {
 
 /**
  * The floor read per request: of the requests in the span, how many waited less than the fastest
- * tenth of the requests before it. A window adds its wait to every request, so hardly any fall
- * below the earlier floor; without a change each falls below it with the share the requests
- * before did, and the count is binomial (ADR 0364). Null when either side holds no request, or
- * when no earlier request is below the earlier floor.
+ * tenth of the requests outside it (before it, for a span that ends the data). A window adds its
+ * wait to every request, so hardly any fall below that floor; without a change each falls below
+ * it with the share the requests outside did, and the count is binomial (ADR 0364). The requests
+ * after a span in the middle count too: a before of the data's first minutes alone reads where
+ * the data starts, lower than the queue's usual floor (ADR 0390). Null when either side holds no
+ * request, or when no request outside is below that floor.
  */
 function floorCount(
   ctx: DiagnosisContext,
@@ -234,7 +239,8 @@ function floorCount(
   from: number,
   to: number
 ): FloorCount | null {
-  const before: number[] = []
+  const outside: number[] = []
+  let after = 0
   const inside: number[] = []
   for (let i = 0; i < queue.length; i++) {
     const v = queue[i] as number
@@ -242,19 +248,20 @@ function floorCount(
       continue
     }
     const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
-    if (b >= 0 && b < from) {
-      before.push(v)
+    if (b >= 0 && (b < from || b > to)) {
+      outside.push(v)
+      after += b > to ? 1 : 0
     } else if (b >= from && b <= to) {
       inside.push(v)
     }
   }
-  if (before.length === 0 || inside.length === 0) {
+  if (outside.length === 0 || inside.length === 0) {
     return null
   }
-  const sorted = Float64Array.from(before).sort()
+  const sorted = Float64Array.from(outside).sort()
   const threshold = quantileSorted(sorted, FLOOR_Q)
-  const share = before.filter((v) => v < threshold).length / before.length
-  // An earlier queue of ties at zero has no request below its floor, and a count against it
+  const share = outside.filter((v) => v < threshold).length / outside.length
+  // A queue of ties at zero outside has no request below its floor, and a count against it
   // says nothing: unknown, not "none below" (ADR 0390).
   if (share === 0) {
     return null
@@ -266,6 +273,7 @@ function floorCount(
     share,
     threshold,
     log10P: binomialLowerLog10(below, inside.length, share),
+    reference: after > 0 ? 'outside it' : 'before',
   }
 }
 
@@ -402,10 +410,10 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
     })
   }
   if (onset.count !== null) {
-    const { n, below, share, threshold, log10P } = onset.count
+    const { n, below, share, threshold, log10P, reference } = onset.count
     // The count either carried the onset (ADR 0364) or held it back (ADR 0390).
     const carried = onset.support >= ramp(onset.z, ONSET_Z_LO, ONSET_Z_HI)
-    const counted = `${below} of ${n} requests from ${at} waited less than ${fmtUs(threshold)} in engine.queue, the fastest tenth of the requests before, where chance gives ${figure(n * share, 1)} (P=${pValueText(log10P)})`
+    const counted = `${below} of ${n} requests from ${at} waited less than ${fmtUs(threshold)} in engine.queue, the fastest tenth of the requests ${reference}, where chance gives ${figure(n * share, 1)} (P=${pValueText(log10P)})`
     evidence.push({
       stage: 'engine.queue',
       observed: below,
@@ -488,9 +496,9 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, in the larger of the steps’ noise and the spread of the steps outside, or, on a span that ends the data, fewer of its requests below the earlier requests’ fastest tenth than a binomial allows over every span the scan could choose; on any span the steps’ rise counts only as far as that count confirms it, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, in the larger of the steps’ noise and the spread of the steps outside, or, on a span that ends the data, fewer of its requests below the earlier requests’ fastest tenth than a binomial allows over every span the scan could choose; on any span the steps’ rise counts only as far as that count, read against every request outside the span, confirms it, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against:
-    'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window); as many requests of the floor’s span below the earlier requests’ fastest tenth as chance over the spans the scan could choose allows (the luckiest requests were still served at once: a busier stretch, not a window).',
+    'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window); as many requests of the floor’s span below the fastest tenth of the requests outside it as chance over the spans the scan could choose allows (the luckiest requests were still served at once: a busier stretch, not a window).',
   actions: [
     'shrink the batch wait window for interactive traffic',
     'separate latency- and throughput-class pools',
