@@ -6,7 +6,9 @@
  * For: the engine queue's floor (its fastest tenth per step) stepped up, more than its median in
  * proportion, by a wait that holds over enough steps to be certain (ADR 0215), against the
  * spread of the steps outside it too (ADR 0356), or, on a span that ends the data, by its
- * requests below the earlier requests' fastest tenth (ADR 0364), or its median
+ * requests below the earlier requests' fastest tenth (ADR 0364); on any span the steps' rise counts
+ * only as far as that count, read against every request outside the span, confirms that every
+ * request waited (ADR 0390); or its median
  * stepped up by a fixed wait (P90 rising about as much as P50), with no more traffic and no
  * backlog (a window switched on); or the median request's engine queue time is a large part of
  * the median TTFT although hardly any requests are waiting and
@@ -152,14 +154,16 @@ interface Onset {
 interface FloorCount {
   /** Requests in the span. */
   n: number
-  /** Of them, the ones that waited less than the earlier requests' fastest tenth. */
+  /** Of them, the ones that waited less than the fastest tenth of the requests outside the span. */
   below: number
-  /** The share of the earlier requests below it (a tenth, less ties). */
+  /** The share of the requests outside below it (a tenth, less ties). */
   share: number
-  /** The earlier requests' fastest tenth (µs). */
+  /** The fastest tenth of the requests outside the span (µs). */
   threshold: number
-  /** log10 of the chance of so few below it, binomial at the earlier share. */
+  /** log10 of the chance of so few below it, binomial at the share outside. */
   log10P: number
+  /** Which requests the fastest tenth was read on, as the evidence says it. */
+  reference: 'before' | 'outside it'
 }
 
 /**
@@ -173,30 +177,36 @@ function onsetSpan(ctx: DiagnosisContext, queue: Float64Array): Onset | null {
   const onFloor = spanOf(floor, minSegment)
   if (onFloor !== null) {
     const level = inOut(floor, onFloor.from, onFloor.to)
-    // Read only on a span that ends the data, after a before at least as long as itself: there
-    // the count's null was measured to hold (39 fault-free dev runs, worst 10⁻⁵·⁵ against the
-    // bound's 10⁻⁶·³). Over spans in the middle a busy stretch lifts many requests' waits at
-    // once, more than a binomial allows (two of the same runs reach 10⁻⁸ and 10⁻⁶·⁴), and a
-    // before of a step or two reads the data's start, not the queue (ADR 0364).
+    // The count is the window's own claim, that every request waited, the luckiest too; a
+    // level of a few steps is not: a busier stretch lifts it while the luckiest requests are
+    // still served at once (ADR 0390: a minute of long prompts lifted the floor on half the
+    // replicas, the rest's stayed). So the count bounds the steps' support wherever it can be
+    // read. On a span that ends the data, after a before at least as long as itself, it is the
+    // support: there its null was measured to hold (39 fault-free dev runs, worst 10⁻⁵·⁵ against
+    // the bound's 10⁻⁶·³). Over spans in the middle a busy stretch lifts many requests' waits
+    // at once, more than a binomial allows (two of the same runs reach 10⁻⁸ and 10⁻⁶·⁴), and a
+    // before of a step or two reads the data's start, not the queue (ADR 0364): there the count
+    // is too lenient to carry an onset, and only holds back one it cannot confirm.
     const last = floor.length - 1
     const span = onFloor.to - onFloor.from + 1
-    const count =
-      onFloor.to === last && onFloor.from >= span
-        ? floorCount(ctx, queue, onFloor.from, onFloor.to)
-        : null
+    const count = floorCount(ctx, queue, onFloor.from, onFloor.to)
+    const carries = onFloor.to === last && onFloor.from >= span
     // The steps' floors are a tenth of each step's requests; the requests themselves are ten times
     // as many draws. The count is read against chance over every span the change points could
     // have chosen (Bonferroni at the routing lines' family-wise rate), since the span was chosen
     // where the floor stood highest (ADR 0364).
     const spans = (floor.length * (floor.length + 1)) / 2
     const bound = Math.log10(spans / FAMILY_ALPHA)
-    const perRequest = count === null ? 0 : ramp(-count.log10P, bound, bound + FLOOR_COUNT_DECADES)
+    const perRequest =
+      count === null ? null : ramp(-count.log10P, bound, bound + FLOOR_COUNT_DECADES)
     const perStep = ramp(onFloor.z, ONSET_Z_LO, ONSET_Z_HI)
+    const support =
+      perRequest === null ? perStep : carries ? perRequest : Math.min(perStep, perRequest)
     return {
       ...onFloor,
-      support: Math.max(perStep, perRequest),
+      support,
       floor: level,
-      count: perRequest > perStep ? count : null,
+      count: perRequest !== null && perRequest !== perStep && support === perRequest ? count : null,
     }
   }
   const p50 = bucketQuantile(ctx.grid, ctx.frame.startUs, queue, 0.5).values
@@ -216,9 +226,12 @@ function onsetSpan(ctx: DiagnosisContext, queue: Float64Array): Onset | null {
 
 /**
  * The floor read per request: of the requests in the span, how many waited less than the fastest
- * tenth of the requests before it. A window adds its wait to every request, so hardly any fall
- * below the earlier floor; without a change each falls below it with the share the requests
- * before did, and the count is binomial (ADR 0364). Null when either side holds no request.
+ * tenth of the requests outside it (before it, for a span that ends the data). A window adds its
+ * wait to every request, so hardly any fall below that floor; without a change each falls below
+ * it with the share the requests outside did, and the count is binomial (ADR 0364). The requests
+ * after a span in the middle count too: a before of the data's first minutes alone reads where
+ * the data starts, lower than the queue's usual floor (ADR 0390). Null when either side holds no
+ * request, or when no request outside is below that floor.
  */
 function floorCount(
   ctx: DiagnosisContext,
@@ -226,7 +239,8 @@ function floorCount(
   from: number,
   to: number
 ): FloorCount | null {
-  const before: number[] = []
+  const outside: number[] = []
+  let after = 0
   const inside: number[] = []
   for (let i = 0; i < queue.length; i++) {
     const v = queue[i] as number
@@ -234,18 +248,24 @@ function floorCount(
       continue
     }
     const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
-    if (b >= 0 && b < from) {
-      before.push(v)
+    if (b >= 0 && (b < from || b > to)) {
+      outside.push(v)
+      after += b > to ? 1 : 0
     } else if (b >= from && b <= to) {
       inside.push(v)
     }
   }
-  if (before.length === 0 || inside.length === 0) {
+  if (outside.length === 0 || inside.length === 0) {
     return null
   }
-  const sorted = Float64Array.from(before).sort()
+  const sorted = Float64Array.from(outside).sort()
   const threshold = quantileSorted(sorted, FLOOR_Q)
-  const share = before.filter((v) => v < threshold).length / before.length
+  const share = outside.filter((v) => v < threshold).length / outside.length
+  // A queue of ties at zero outside has no request below its floor, and a count against it
+  // says nothing: unknown, not "none below" (ADR 0390).
+  if (share === 0) {
+    return null
+  }
   const below = inside.filter((v) => v < threshold).length
   return {
     n: inside.length,
@@ -253,6 +273,7 @@ function floorCount(
     share,
     threshold,
     log10P: binomialLowerLog10(below, inside.length, share),
+    reference: after > 0 ? 'outside it' : 'before',
   }
 }
 
@@ -389,12 +410,17 @@ function windowOnset(ctx: DiagnosisContext): RuleResult {
     })
   }
   if (onset.count !== null) {
-    const { n, below, share, threshold, log10P } = onset.count
+    const { n, below, share, threshold, log10P, reference } = onset.count
+    // The count either carried the onset (ADR 0364) or held it back (ADR 0390).
+    const carried = onset.support >= ramp(onset.z, ONSET_Z_LO, ONSET_Z_HI)
+    const counted = `${below} of ${n} requests from ${at} waited less than ${fmtUs(threshold)} in engine.queue, the fastest tenth of the requests ${reference}, where chance gives ${figure(n * share, 1)} (P=${pValueText(log10P)})`
     evidence.push({
       stage: 'engine.queue',
       observed: below,
       baseline: round(n * share),
-      text: `${below} of ${n} requests from ${at} waited less than ${fmtUs(threshold)} in engine.queue, the fastest tenth of the requests before, where chance gives ${figure(n * share, 1)} (P=${pValueText(log10P)}): the window's wait reached the luckiest requests`,
+      text: carried
+        ? `${counted}: the window's wait reached the luckiest requests`
+        : `against: ${counted}, not beyond chance over the spans the scan could choose: the luckiest requests did not all wait`,
     })
   }
   if (floorAgainst !== null) {
@@ -470,9 +496,9 @@ export const engineBatchingWindowCause: CauseRecord = {
   explains: ['engine.queue_saturation'],
   needs: 'engine spans (`engine.queue`); waiting-requests and GPU (SM activity) series sharpen it.',
   predicts:
-    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, in the larger of the steps’ noise and the spread of the steps outside, or, on a span that ends the data, fewer of its requests below the earlier requests’ fastest tenth than a binomial allows over every span the scan could choose, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
+    'switched on within the data: the fastest tenth of the engine queue per step steps up (≥ 1.5×, by 4–8 standard errors over the steps on each side, in the larger of the steps’ noise and the spread of the steps outside, or, on a span that ends the data, fewer of its requests below the earlier requests’ fastest tenth than a binomial allows over every span the scan could choose; on any span the steps’ rise counts only as far as that count, read against every request outside the span, confirms it, ≥ 5–30 ms, more than the median in proportion: every request waits, the luckiest too), or the median steps up (≥ 1.5–3×) by about the same wait as its P90 (the P90 of a typical step rising faster than its median counts against only beyond two standard errors); with no more traffic and no backlog; a backlog that stood on both sides (≥ 1 waiting per replica) is said, not held against it. Standing: the median engine queue time is a large part of the median TTFT (≥ 20–45 %: every request waits, not a few in a backlog) although hardly any requests wait (< 0.5–2 per replica) and the GPU is not busy: queueing without a queue. Worse when traffic is quiet (only judged when traffic really swings). Needs an anomaly: without a waiting-requests series and without queue time falling as traffic rises, a batch window cannot be told from ordinary queueing; the rule stays below 0.3.',
   against:
-    'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window).',
+    'a backlog of waiting requests; a busy GPU (SM activity); a full KV cache; over a queue that was empty before, a floor that rose by less than a fifth to a half of the median’s rise in time (the luckiest requests did not wait: a backlog, such as the one slower tokens leave, not a window); as many requests of the floor’s span below the fastest tenth of the requests outside it as chance over the spans the scan could choose allows (the luckiest requests were still served at once: a busier stretch, not a window).',
   actions: [
     'shrink the batch wait window for interactive traffic',
     'separate latency- and throughput-class pools',
