@@ -233,14 +233,7 @@ function judgeInLatencyOrQueue(
   if (latency !== null && opensWithData(ctx, latency) === null) {
     return byLatency
   }
-  const { values } = bucketQuantile(
-    ctx.grid,
-    ctx.frame.startUs,
-    ctx.frame.stages['engine.queue'],
-    0.5,
-    undefined,
-    QUEUE_STEP_REQUESTS
-  )
+  const values = typicalQueue(ctx)
   const own = changeOfSeries(ctx.frame, ctx.grid, values)
   const window = changeWindow(own)
   if (window === null || opensWithData(ctx, window) !== null) {
@@ -475,6 +468,18 @@ function judgeIn(
   }
 }
 
+/** The typical request's engine queue per step (its median, on steps with enough requests). */
+function typicalQueue(ctx: DiagnosisContext): Float64Array {
+  return bucketQuantile(
+    ctx.grid,
+    ctx.frame.startUs,
+    ctx.frame.stages['engine.queue'],
+    0.5,
+    undefined,
+    QUEUE_STEP_REQUESTS
+  ).values
+}
+
 /**
  * The typical request's engine queue per step over steps `from..to` against the steps before them
  * (stepRise's noise units), and how clearly it rose (0..1); null when too few steps tell. The
@@ -487,14 +492,7 @@ function queueCertainty(
   from: number,
   to: number
 ): { rise: StepRise; weight: number } | null {
-  const { values } = bucketQuantile(
-    ctx.grid,
-    ctx.frame.startUs,
-    ctx.frame.stages['engine.queue'],
-    0.5,
-    undefined,
-    QUEUE_STEP_REQUESTS
-  )
+  const values = typicalQueue(ctx)
   const before = values.map((v, b) => (b > to ? NaN : v))
   const rise = seriesRise(before, from, to)
   if (!(rise.units === rise.units)) {
