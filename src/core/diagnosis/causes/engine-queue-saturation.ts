@@ -517,7 +517,10 @@ function jumpText(ctx: DiagnosisContext, risen: RisenTraffic): string {
   }
   return risen.jumped !== null && risen.jumped >= 0.5
     ? `, a step at the window's start (${pct(risen.jumped)} of the rise at once)`
-    : `: against: along their trend, ${pct(risen.jumped ?? 0)} of the rise at once at the window's start; a drift is no onset`
+    : risen.jumped === null
+      ? // No step before the window to read the jump against: unknown, not "0 % at once".
+        `: against: along their trend, no step at the window's start could be read; a drift is no onset`
+      : `: against: along their trend, ${pct(risen.jumped)} of the rise at once at the window's start; a drift is no onset`
 }
 
 /** "Requests per step rose from 120 to 162 at 09:03 (scan z=8.1)". */
