@@ -200,8 +200,10 @@ export async function startServer(
     llmRoutes: config.ingest.llmRoutes,
     onBackgroundError,
   })
-  // Spans committed just before a crash may never have been assembled: queue them again.
-  const extent = await store.extent()
+  // Spans committed just before a crash may never have been assembled: queue them again. The
+  // extent and the metric names are kept by the store once read (ADR 0392): read before the
+  // server listens, the page's first look finds them without a scan of any table.
+  const [extent] = await Promise.all([store.extent(), store.listMetrics()])
   if (extent !== null) {
     // The dashboard's default view is the data's last hour: its rollup buckets are read now, in
     // the background, so the first page does not wait for a scan of its rows (ADR 0210).
