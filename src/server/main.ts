@@ -44,14 +44,12 @@ import { startOtlpGrpcListener, type OtlpGrpcListener } from './otlp-grpc-listen
 import { createServerMetrics, createTelemetry } from './metrics/server-metrics.js'
 import { collectGarbage } from '../ingest/admission/collect-garbage.js'
 import type { ScrapeOutcome } from '../ingest/scrape/scraper.js'
-import { requestRollupOf } from '../storage/rollup/request-rollup.js'
+import { lastHourToWarm, requestRollupOf } from '../storage/rollup/request-rollup.js'
 
 export const VERSION = '0.1.0'
 
 /** How far back from the newest data start-up looks for unassembled traces. */
 const RECOVER_WINDOW_US = 6 * 3600 * 1_000_000
-/** The dashboard's default window (the last hour), read into the rollup at start. */
-const WARM_WINDOW_US = 3600 * 1_000_000
 /**
  * DuckDB's own checkpoint threshold as a multiple of the writer's: it checkpoints inside a commit
  * only when the writer's checkpoint has failed or was never asked for (ADR 0294).
@@ -200,14 +198,15 @@ export async function startServer(
     llmRoutes: config.ingest.llmRoutes,
     onBackgroundError,
   })
-  // Spans committed just before a crash may never have been assembled: queue them again.
-  const extent = await store.extent()
+  // Spans committed just before a crash may never have been assembled: queue them again. The
+  // extent and the metric names are kept by the store once read (ADR 0392): read before the
+  // server listens, the page's first look finds them without a scan of any table.
+  const [extent] = await Promise.all([store.extent(), store.listMetrics()])
   if (extent !== null) {
     // The dashboard's default view is the data's last hour: its rollup buckets are read now, in
-    // the background, so the first page does not wait for a scan of its rows (ADR 0210).
-    requestRollupOf(store)
-      ?.warm(extent.endUs - WARM_WINDOW_US, extent.endUs + 1)
-      .catch(onBackgroundError)
+    // the background, so the first page does not wait for a scan of its rows (ADR 0210, 0392).
+    const warm = lastHourToWarm(extent.endUs)
+    requestRollupOf(store)?.warm(warm.fromUs, warm.toUs, warm.stepUs).catch(onBackgroundError)
     const recovered = await ingest.recover(asMicros(extent.endUs - RECOVER_WINDOW_US))
     if (recovered > 0) {
       logger.info('re-assembling traces left unassembled by the last run', { traces: recovered })

@@ -75,6 +75,7 @@ const ROW_READERS = new Set(['/api/diagnosis', '/api/concentration'])
 function isBounded(url: URL): boolean {
   const p = url.searchParams
   switch (url.pathname) {
+    // Health and metrics: counts, extent and names a DuckDB store keeps once read (ADR 0392).
     case '/api/health':
     case '/api/metrics':
     case '/api/slo':

@@ -8,7 +8,6 @@ import { stat } from 'node:fs/promises'
 import { listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 import { AppError, errorMessage } from '../../core/errors.js'
 import type { Span } from '../../core/model/span.js'
-import type { Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../span-store.js'
 import type { RequestQuery } from '../../core/model/query.js'
 import { measureColumn } from '../query/request-fields.js'
@@ -34,7 +33,8 @@ import { createDuckDbShelf, readSavedAnswers, saveAnswers } from './saved-answer
 import { registerAnswerShelf } from '../answer-shelf.js'
 import { createSeriesIdCache } from './series-id.js'
 import { createKnownMetricNames } from './metric-names.js'
-import { listStoredMetrics, queryPercentiles, querySeriesPoints } from './read-queries.js'
+import { createKeptTableFacts } from './table-facts.js'
+import { queryPercentiles, querySeriesPoints } from './read-queries.js'
 import { queryAggregate, queryDimensionValues, queryHistogram } from './aggregate.js'
 import { queryRequestColumns } from './request-columns.js'
 import { requestWhere, timeClauses, valueRangeClauses, type Where } from './sql.js'
@@ -217,6 +217,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       // After the commit (or its failure): a cached diagnosis that read these times is stale
       // (ADR 0211, 0238), and so is every kept page of requests.
       .finally(() => {
+        facts.writeEnded()
         rollup.noteWrite(extentOf?.())
         if (requests) {
           pages.writeEnded()
@@ -230,6 +231,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         await inTransaction(conn, () => appendSpansChunked(conn, spans))
       } catch (err) {
         throw damaged(err)
+      } finally {
+        facts.writeEnded()
       }
     }
   )
@@ -257,6 +260,10 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   // read beside the start: reads of the rollup wait for them, nothing else does.
   rollup.restore(readers.run((reader) => readSavedRollup(reader)))
   const metricNames = createKnownMetricNames()
+  // Counts and extent, kept until a write commits (ADR 0392).
+  const facts = createKeptTableFacts((read) =>
+    readers.run(read).catch((err: unknown) => Promise.reject(damaged(err)))
+  )
 
   const store: SpanStore = {
     async insertSpans(spans) {
@@ -370,7 +377,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         },
         () => (added.length > 0 ? EVERYTHING : NOTHING),
         // Retention never deletes a family: its name stays whatever its samples do.
-        () => metricNames.add(new Map(families.map((f) => [f.name, Infinity])))
+        () => metricNames.addFamilies(families)
       )
     },
 
@@ -474,7 +481,15 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     countDimensionValues: (query) => queryDimensionValues(rows, query),
     histogramRequests: (query) => queryHistogram(rows, query),
     querySeries: (query) => querySeriesPoints(rows, query),
-    listMetrics: () => listStoredMetrics(rows),
+    listMetrics: () =>
+      // Kept: no reader's queue to wait in (ADR 0392).
+      Promise.resolve(metricNames.keptList()).then(
+        (kept) =>
+          kept ??
+          readers
+            .run((reader) => metricNames.readList(reader))
+            .catch((err: unknown) => Promise.reject(damaged(err)))
+      ),
 
     async queryEvents(query) {
       const where: Where = { sql: 'WHERE TRUE', params: [] }
@@ -489,21 +504,12 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     },
 
     async extent() {
-      const [row] = await rows(`SELECT min(s) AS s, max(e) AS e FROM (
-        SELECT min(start_us) AS s, max(end_us) AS e FROM spans
-        UNION ALL SELECT min(start_us), max(end_us) FROM requests
-        UNION ALL SELECT min(time_us), max(time_us) FROM metric_samples
-        UNION ALL SELECT min(time_us), max(time_us) FROM events)`)
-      if (!row || row['s'] === null || row['e'] === null) {
-        return null
-      }
-      return { startUs: toNumber(row['s']) as Micros, endUs: toNumber(row['e']) as Micros }
+      const { extent } = await facts.get()
+      return extent === null ? null : { ...extent }
     },
 
     async stats() {
-      const [row] = await rows(`SELECT
-        (SELECT count(*) FROM spans) AS spans, (SELECT count(*) FROM requests) AS requests,
-        (SELECT count(*) FROM metric_samples) AS samples, (SELECT count(*) FROM events) AS events`)
+      const kept = await facts.get()
       let bytes: number | null = null
       if (isFile) {
         bytes = 0
@@ -515,10 +521,10 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         }
       }
       return {
-        spans: toNumber(row?.['spans'] ?? 0),
-        requests: toNumber(row?.['requests'] ?? 0),
-        metricSamples: toNumber(row?.['samples'] ?? 0),
-        events: toNumber(row?.['events'] ?? 0),
+        spans: kept.spans,
+        requests: kept.requests,
+        metricSamples: kept.metricSamples,
+        events: kept.events,
         bytes,
       }
     },

@@ -1,6 +1,5 @@
 /** The DuckDB store's analytical reads: percentiles, metric series and metric listing. */
 import { listValue, type JS } from '@duckdb/node-api'
-import type { MetricFamilyMeta } from '../../core/model/metric.js'
 import type { Micros } from '../../core/model/units.js'
 import {
   evaluateSeries,
@@ -8,7 +7,6 @@ import {
   storedNameFor,
   type RawSeries,
 } from '../query/evaluate-series.js'
-import { listMetricFamilies } from '../query/list-metrics.js'
 import { measureColumn } from '../query/request-fields.js'
 import { validatePercentileQuery, validateSeriesQuery } from '../query/validate.js'
 import type { PercentileQuery, PercentileRow, Series, SeriesQuery } from '../../core/model/query.js'
@@ -121,19 +119,4 @@ export async function querySeriesPoints(rows: ReadRows, query: SeriesQuery): Pro
     })
   }
   return evaluateSeries(query, [...bySeries.values()])
-}
-
-/** Recorded families plus stored sample names. */
-export async function listStoredMetrics(rows: ReadRows): Promise<MetricFamilyMeta[]> {
-  const families = await rows('SELECT name, type, help, unit FROM metric_families')
-  const names = await rows('SELECT DISTINCT name FROM metric_samples')
-  return listMetricFamilies(
-    families.map((f) => ({
-      name: String(f['name']),
-      type: String(f['type']) as never,
-      help: f['help'] === null ? null : String(f['help']),
-      unit: f['unit'] === null ? null : String(f['unit']),
-    })),
-    names.map((n) => String(n['name']))
-  )
 }

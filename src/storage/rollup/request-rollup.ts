@@ -110,8 +110,11 @@ export interface RequestRollup {
    * cannot answer.
    */
   histogram(query: HistogramQuery): Promise<RequestHistogram | null | undefined>
-  /** Reads the buckets of a window ahead of its first request (both kinds, no step). */
-  warm(fromUs: number, toUs: number): Promise<void>
+  /**
+   * Reads the buckets of a window ahead of its first request (both kinds), in the buckets of a
+   * query with `stepUs`, or without one.
+   */
+  warm(fromUs: number, toUs: number, stepUs?: number): Promise<void>
   /** After a commit: forget the buckets holding these request starts (µs). */
   invalidate(startsUs: Iterable<number>): void
   /**
@@ -191,6 +194,28 @@ interface Filled {
 }
 
 const floorTo = (t: number, base: number): number => t - (((t % base) + base) % base)
+
+/** The dashboard's default window, the data's last hour. */
+const LAST_HOUR_US = 3_600_000_000
+
+/** How far past the data an hour's view may end: its step at most, 30 s (ADR 0289). */
+const VIEW_END_SLACK_US = 30_000_000
+
+/**
+ * What the server's start reads into the rollup for the dashboard's default view, the data's
+ * last hour (`endUs`: the data's last time): the finest buckets (5 s), which both steps an hour's
+ * charts ask for (15 s, 30 s) read, over the hour on either step (it ends on the next whole step
+ * after the data). Without a step, an hour and a microsecond was read in 60 s buckets (more than
+ * the 720 read in whole at 5 s), which those charts never read: a first look with nothing saved
+ * read the rows twice (ADR 0392).
+ */
+export function lastHourToWarm(endUs: number): { fromUs: number; toUs: number; stepUs: number } {
+  return {
+    fromUs: endUs - LAST_HOUR_US,
+    toUs: endUs + 1 + VIEW_END_SLACK_US,
+    stepUs: BASES_US[BASES_US.length - 1] as number,
+  }
+}
 
 function filterKey(filters: DimensionFilters | undefined): string {
   const entries = Object.entries(filters ?? {})
@@ -566,8 +591,8 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
       return { lowUs: bins.lowUs, highUs: bins.highUs, cells: out }
     },
 
-    async warm(fromUs, toUs) {
-      const base = baseFor(fromUs, toUs, undefined)
+    async warm(fromUs, toUs, stepUs) {
+      const base = baseFor(fromUs, toUs, stepUs)
       if (base !== null && toUs > fromUs) {
         await Promise.all([
           buckets('agg', fromUs, toUs, undefined, base),
