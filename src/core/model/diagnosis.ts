@@ -51,7 +51,8 @@ export interface Evidence {
  * workload got slower), with the median shift of `measure` split into its parts (ms).
  */
 export interface FindingShift {
-  kind: 'mix' | 'rate'
+  /** Null when a part is unknown: neither reading can be made. */
+  kind: 'mix' | 'rate' | null
   measure: string
   /** Null where the part has no inputs (CONTRACT §4). */
   tokens_ms: number | null

@@ -85,7 +85,7 @@ export function workloadKind(x: ExcessView): 'outputs' | 'prompts' | 'rate' | 'd
  * More requests opened a fresh connection, or the same work got slower (no workload shift): the
  * test the three handshake readings (TLS, distance, connection limit) all turn on. A rise the data
  * cannot give (no connection-reuse flag on either side) shows no more handshakes; the work's
- * reading still stands.
+ * reading still stands. A split with an unknown part (ADR 0393) shows no slower work.
  */
 export function moreHandshakes(x: ExcessView): boolean {
   const rise = x.facts.freshRise

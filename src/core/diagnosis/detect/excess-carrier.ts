@@ -311,6 +311,8 @@ export type Carrier =
   | 'workload'
   /** The same work got slower in the engine everywhere and nothing above names why. */
   | 'engine-rate'
+  /** Whether more work came or the same work got slower is unknown (a shift part has no inputs). */
+  | 'unsplit'
 
 /**
  * The gateway's upstream call and its stream after the first chunk are the engine's queue,
@@ -415,13 +417,22 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   ) {
     return 'cache-drop'
   }
-  if (a.parts.tokensUs > Math.max(a.parts.rateUs, a.parts.loadUs) && a.parts.tokensUs > 0) {
+  // Tokens explain most only against known load and rate parts.
+  const { tokensUs, loadUs, rateUs } = a.parts
+  if (
+    tokensUs !== null &&
+    loadUs !== null &&
+    rateUs !== null &&
+    tokensUs > Math.max(rateUs, loadUs) &&
+    tokensUs > 0
+  ) {
     return 'prompt-tokens'
   }
   if (scoped) {
     return 'scope-rate'
   }
-  return a.parts.kind === 'mix' ? 'workload' : 'engine-rate'
+  // An unknown split is neither more work nor the same work slower (ADR 0393).
+  return a.parts.kind === 'mix' ? 'workload' : a.parts.kind === 'rate' ? 'engine-rate' : 'unsplit'
 }
 
 function windowOf(ctx: DiagnosisContext, a: MeasureAnomaly): Finding['window'] {

@@ -75,10 +75,20 @@ export function shiftField(a: MeasureAnomaly): FindingShift {
   return {
     kind: a.parts.kind,
     measure: a.measure,
-    tokens_ms: round(a.parts.tokensUs / 1000),
-    load_ms: round(a.parts.loadUs / 1000),
-    rate_ms: round(a.parts.rateUs / 1000),
+    tokens_ms: ms(a.parts.tokensUs),
+    load_ms: ms(a.parts.loadUs),
+    rate_ms: ms(a.parts.rateUs),
   }
+}
+
+function ms(us: number | null): number | null {
+  return us === null ? null : round(us / 1000)
+}
+
+/** Tokens plus load: the workload's part of the shift, unknown when either is. */
+function workloadUs(a: MeasureAnomaly): number | null {
+  const { tokensUs, loadUs } = a.parts
+  return tokensUs === null || loadUs === null ? null : tokensUs + loadUs
 }
 
 /** Requests a localised set and its reference each need for their medians to size a change. */
@@ -450,8 +460,10 @@ export function excessFacts(
       baseline: null,
       text:
         a.parts.kind === 'mix'
-          ? `the workload changed: longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)}); ${a.parts.rateUs > 0 ? `the same work got ${fmtUs(a.parts.rateUs)} slower` : 'the same work did not get slower'}`
-          : `the same work got slower by ${fmtUs(a.parts.rateUs)}; longer or more requests explain ${fmtUs(a.parts.tokensUs + a.parts.loadUs)} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)})`,
+          ? `the workload changed: longer or more requests explain ${fmtUs(workloadUs(a))} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)}); ${a.parts.rateUs !== null && a.parts.rateUs > 0 ? `the same work got ${fmtUs(a.parts.rateUs)} slower` : 'the same work did not get slower'}`
+          : a.parts.kind === 'rate'
+            ? `the same work got slower by ${fmtUs(a.parts.rateUs)}; longer or more requests explain ${fmtUs(workloadUs(a))} (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)})`
+            : `whether the workload changed or the same work got slower is unknown: a part has no inputs (their tokens ${fmtUs(a.parts.tokensUs)}, the load they make ${fmtUs(a.parts.loadUs)}, the same work ${fmtUs(a.parts.rateUs)})`,
     })
     if (a.localized && coherent) {
       const e = a.localized

@@ -22,13 +22,14 @@ import { driftingLoad, loadCurve } from './load-curve.js'
 export type ScanMeasure = 'ttft' | 'ttft_server' | 'tpot' | 'itl_max' | 'e2e'
 
 export interface ShiftParts {
-  /** Median shift explained by the token mix (µs). */
-  tokensUs: number
-  /** Median shift explained by load on the replica (µs). */
-  loadUs: number
-  /** Median shift the workload does not explain: the same work got slower (µs). */
-  rateUs: number
-  kind: 'mix' | 'rate'
+  /** Median shift explained by the token mix (µs; null when either side has no value of it). */
+  tokensUs: number | null
+  /** Median shift explained by load on the replica (µs; null when unknown). */
+  loadUs: number | null
+  /** Median shift the workload does not explain: the same work got slower (µs; null when unknown). */
+  rateUs: number | null
+  /** Null when a part is unknown: the mix and rate readings each need all three (ADR 0393). */
+  kind: 'mix' | 'rate' | null
 }
 
 export interface MeasureAnomaly {
@@ -433,15 +434,23 @@ export function shiftParts(
     loadPart[i] = (expectedLoad[i] as number) - (expectedMix[i] as number) + c
     ratePart[i] = (values[i] as number) - (expectedLoad[i] as number) - c
   }
-  const diff = (col: Float64Array): number => {
+  const diff = (col: Float64Array): number | null => {
     const a = medianWhere(col, inSet, 1).m
     const b = medianWhere(col, ref, 1).m
-    return a === a && b === b ? a - b : 0
+    return a === a && b === b ? a - b : null
   }
   const tokensUs = diff(expectedMix)
   const loadUs = diff(loadPart)
   const rateUs = diff(ratePart)
-  return { tokensUs, loadUs, rateUs, kind: tokensUs + loadUs > rateUs ? 'mix' : 'rate' }
+  // The workload's share (tokens + load) is weighed against the rate: an unknown part could have
+  // either sign, so no known part decides alone and the kind stays unknown (ADR 0393).
+  const kind =
+    tokensUs === null || loadUs === null || rateUs === null
+      ? null
+      : tokensUs + loadUs > rateUs
+        ? 'mix'
+        : 'rate'
+  return { tokensUs, loadUs, rateUs, kind }
 }
 
 /** Anomalies below this robust z of the median difference are load noise, not findings. */

@@ -41,7 +41,33 @@ describe('workload model: mix vs rate', () => {
     const parts = run(120, 1)
     expect(parts.kind).toBe('rate')
     expect(parts.rateUs).toBeGreaterThan(100_000)
-    expect(Math.abs(parts.tokensUs)).toBeLessThan(20_000)
+    expect(parts.tokensUs).not.toBeNull()
+    expect(Math.abs(parts.tokensUs as number)).toBeLessThan(20_000)
+  })
+})
+
+describe('shift parts without a load expectation', () => {
+  // The late half is 100 ms slower and its tokens predict 60 ms of it, but no request has a load
+  // expectation: the load and rate parts are unknown, and so is whether the workload or the rate
+  // moved. Before, both read 0 ms and the 60 ms of tokens made it a mix shift.
+  const n = 200
+  const late = Uint8Array.from({ length: n }, (_, i) => (i >= n / 2 ? 1 : 0))
+  const early = Uint8Array.from(late, (v) => 1 - v)
+  const values = Float64Array.from(late, (v) => 300_000 + 100_000 * v)
+  const mix = Float64Array.from(late, (v) => 250_000 + 60_000 * v)
+  const load = new Float64Array(n).fill(NaN)
+
+  it('leaves the parts it has no inputs for, and the kind, unknown', () => {
+    const parts = shiftParts(values, mix, load, late, early)
+    expect(parts.tokensUs).toBe(60_000)
+    expect(parts.loadUs).toBeNull()
+    expect(parts.rateUs).toBeNull()
+    expect(parts.kind).toBeNull()
+  })
+
+  it('still decides when every part is known', () => {
+    const parts = shiftParts(values, mix, mix, late, early)
+    expect(parts).toEqual({ tokensUs: 60_000, loadUs: 0, rateUs: 40_000, kind: 'mix' })
   })
 })
 
