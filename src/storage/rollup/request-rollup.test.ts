@@ -3,10 +3,11 @@ import type { Micros } from '../../core/model/units.js'
 import type { PercentileRow } from '../../core/model/query.js'
 import { createDuckDbStore } from '../duckdb/duckdb-store.js'
 import type { SpanStore } from '../span-store.js'
-import { RELATIVE_ERROR } from './log-histogram.js'
+import { binKey, binValue, RELATIVE_ERROR, type LogHistogram } from './log-histogram.js'
 import {
   createRequestRollup,
   lastHourToWarm,
+  type HistEntry,
   requestRollupOf,
   type RequestRollup,
 } from './request-rollup.js'
@@ -254,6 +255,60 @@ describe('request rollup: reads after a write', () => {
     rollup.invalidate([query.fromUs + 262 * SEC])
     await rollup.aggregate(query)
     expect(asked).toEqual([[query.fromUs + 250 * SEC, query.fromUs + 265 * SEC]])
+  })
+})
+
+describe('request rollup: percentiles of some measures', () => {
+  it('reads only the histograms of the measures asked', async () => {
+    const SEC = 1_000_000
+    const fromUs = T0 - (T0 % (600 * SEC))
+    const histogram = (value: number): LogHistogram => ({
+      count: 2,
+      min: value,
+      max: value * 2,
+      bins: new Map([
+        [binKey(value), 1],
+        [binKey(value * 2), 1],
+      ]),
+    })
+    // A histogram whose bins throw when read: a merge that touches it fails the answer.
+    const untouchable: LogHistogram = {
+      count: 2,
+      min: 1,
+      max: 2,
+      get bins(): Map<number, number> {
+        throw new Error('read the bins of a measure not asked')
+      },
+    }
+    const rollup = createRequestRollup({
+      aggregates: () => Promise.resolve(new Map()),
+      // Per HIST_MEASURES: ttft, tpot, itl_max, e2e.
+      histograms: (range) => {
+        const found = new Map<number, HistEntry>()
+        for (let b = range.fromUs; b < range.toUs; b += 5 * SEC) {
+          found.set(b, [histogram(100), histogram(10), untouchable, histogram(1000)])
+        }
+        return Promise.resolve(found)
+      },
+    })
+    const rows = await rollup.percentiles({
+      fromUs: fromUs as Micros,
+      toUs: (fromUs + 60 * SEC) as Micros,
+      stepUs: (15 * SEC) as Micros,
+      measures: ['ttft', 'tpot', 'e2e'],
+      quantiles: [0.5, 0.99],
+    })
+    // Four 15 s cells of three 5 s buckets, each of two values: per measure six values a cell.
+    expect(rows?.map((r) => [r.measure, r.count, r.values])).toEqual(
+      ['ttft', 'tpot', 'e2e'].flatMap((m) => {
+        const v = m === 'ttft' ? 100 : m === 'tpot' ? 10 : 1000
+        return [0, 1, 2, 3].map(() => [
+          m,
+          6,
+          [Math.min(v * 2, Math.max(v, binValue(binKey(v)))), v * 2],
+        ])
+      })
+    )
   })
 })
 
