@@ -15,6 +15,7 @@ import {
   findingOf,
   gridCase,
   gridCaseInput,
+  type GridCase,
   withoutFaults,
 } from '../testing/grid.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
@@ -23,6 +24,15 @@ import { engineBatchingWindowCause } from './engine-batching-window.js'
 // Each case generates and diagnoses about 7 200 requests: seconds alone, minutes on a loaded
 // machine. The bound is on the host, not on the code.
 const SLOW = 300_000
+
+/** A run with nothing injected: answered `healthy`, the window under the listing bound. */
+function expectNoWindow(c: GridCase): void {
+  const { diagnosis } = diagnoseGridCase(c)
+  expect(diagnosis.findings[0]!.cause).toBe('healthy')
+  expect(findingOf(diagnosis, 'engine.batching_window')?.confidence ?? 0).toBeLessThan(
+    MIN_CONFIDENCE
+  )
+}
 
 describe('engine.batching_window: the count of the luckiest requests bounds the steps', () => {
   it(
@@ -33,11 +43,7 @@ describe('engine.batching_window: the count of the luckiest requests bounds the 
       // the floor risen on r1, r2, r5 and r7 and not on r0, r3, r4 and r6. 12 of the 240 requests
       // waited less than the fastest tenth of the others, 24 expected: P 10⁻²·⁴, bound 10⁻⁶·³. Before:
       // `engine.batching_window` 0.56.
-      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(293, 10)))
-      expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(findingOf(diagnosis, 'engine.batching_window')?.confidence ?? 0).toBeLessThan(
-        MIN_CONFIDENCE
-      )
+      expectNoWindow(withoutFaults(gridCase(293, 10)))
     },
     SLOW
   )
@@ -51,11 +57,7 @@ describe('engine.batching_window: the count of the luckiest requests bounds the 
       // 0.55 (ADRs 0330, 0378).
       const c = gridCase(227, 104)
       expect(c.kind).toBe('healthy')
-      const { diagnosis } = diagnoseGridCase(c)
-      expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(findingOf(diagnosis, 'engine.batching_window')?.confidence ?? 0).toBeLessThan(
-        MIN_CONFIDENCE
-      )
+      expectNoWindow(c)
     },
     SLOW
   )
@@ -68,11 +70,7 @@ describe('engine.batching_window: the count of the luckiest requests bounds the 
       // (the data's first six minutes) 15 of 480 fell below their fastest tenth, 47.7 expected:
       // 10⁻⁸·⁰, beyond the bound 10⁻⁶·¹¹; against every request outside it, 21 of 480, 10⁻⁵·⁴.
       // Before: `engine.batching_window` 0.59.
-      const { diagnosis } = diagnoseGridCase(withoutFaults(gridCase(311, 49)))
-      expect(diagnosis.findings[0]!.cause).toBe('healthy')
-      expect(findingOf(diagnosis, 'engine.batching_window')?.confidence ?? 0).toBeLessThan(
-        MIN_CONFIDENCE
-      )
+      expectNoWindow(withoutFaults(gridCase(311, 49)))
     },
     SLOW
   )
