@@ -33,19 +33,17 @@ export interface KeptTableFacts {
 export function createKeptTableFacts(
   read: (run: (conn: DuckDBConnection) => Promise<TableFacts>) => Promise<TableFacts>
 ): KeptTableFacts {
-  let epoch = 0
-  let kept: { epoch: number; facts: Promise<TableFacts> } | null = null
+  let kept: Promise<TableFacts> | null = null
   return {
     get() {
-      if (kept !== null && kept.epoch === epoch) {
-        return kept.facts
+      if (kept !== null) {
+        return kept
       }
-      const at = epoch
       const facts = read(readTableFacts)
-      kept = { epoch: at, facts }
+      kept = facts
       facts.catch(() => {
         // A failed read is not kept: the next call asks again.
-        if (kept?.facts === facts) {
+        if (kept === facts) {
           kept = null
         }
       })
@@ -54,7 +52,6 @@ export function createKeptTableFacts(
     writeEnded() {
       // A reader's snapshot starts with its query: a read that began before this commit may not
       // hold its rows, so it is dropped with what was kept.
-      epoch++
       kept = null
     },
   }
