@@ -37,13 +37,12 @@ export async function importIntoMemoryStore(
 ): Promise<{ store: SpanStore; files: number; readable: number }> {
   const { store, sink } = memoryIngest()
   try {
+    // Scrapes without timestamps are placed within the span of the timed data read with them,
+    // as `tokenline import` places them in a database (ADR 0383, 0391).
     const held = new Map<string, MetricSample[]>()
-    const summary = await importPaths([...paths], sink, { holdUntimed: holdInto(held) })
-    if (held.size > 0) {
-      // The store holds exactly the files given: its extent is the span of their timed data.
-      await sink.flush()
-      await placeUntimed(sink, summary.files, held, await store.extent())
-    }
+    const timed = trackTimedExtent(sink)
+    const summary = await importPaths([...paths], timed.sink, { holdUntimed: holdInto(held) })
+    await placeUntimed(sink, summary.files, held, timed.extent())
     const unreadable = summary.files.filter((f) => f.error !== null)
     for (const line of [
       ...skippedLines(unreadable),
