@@ -12,6 +12,7 @@ import {
   collectSources,
   importPaths,
   missingSourceSummary,
+  sourceFormat,
   summarize,
   type FileImportSummary,
   type ImportSummary,
@@ -23,7 +24,15 @@ import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
 import { prepareStoreForImport } from './import-store.js'
 import { renderImportSummary } from '../import-report.js'
-import { holdInto, placeUntimed, trackTimedExtent } from '../import-to-memory.js'
+import {
+  holdInto,
+  placeUntimed,
+  timedExtentOf,
+  trackTimedExtent,
+  unionExtent,
+  type TimedExtent,
+} from '../../ingest/import/untimed.js'
+import { microsFromMillis, millisFromMicros, type Micros } from '../../core/model/units.js'
 import { addTokenFileOption, readClientToken } from '../client-token.js'
 
 interface ImportFlags {
@@ -74,17 +83,25 @@ function progressBar(): { onProgress: Progress; stop(): void } | null {
   }
 }
 
+/** The server's answer to one upload: its summary and the span of its timed data (ADR 0400). */
+type UploadReply = ImportSummary & { timedExtent?: { startMs: number; endMs: number } | null }
+
 async function postFile(
   apiUrl: string,
   path: string,
   mtimeMs: number,
   token: string | null,
   onBytes: (n: number) => void,
-  nginxLogFormat: string | undefined
-): Promise<ImportSummary> {
+  nginxLogFormat: string | undefined,
+  timedWith: TimedExtent | null
+): Promise<UploadReply> {
   const url = new URL('/api/import', apiUrl)
   url.searchParams.set('filename', basename(path))
   url.searchParams.set('mtime', String(Math.round(mtimeMs)))
+  if (timedWith !== null) {
+    url.searchParams.set('timed_start', String(millisFromMicros(timedWith.startUs as Micros)))
+    url.searchParams.set('timed_end', String(millisFromMicros(timedWith.endUs as Micros)))
+  }
   if (nginxLogFormat !== undefined) {
     url.searchParams.set('nginx_log_format', nginxLogFormat)
   }
@@ -110,9 +127,15 @@ async function postFile(
   if (reply.status === 'failure') {
     throw await replyError(reply, apiUrl, basename(path), token !== null)
   }
-  return (await reply.response.json()) as ImportSummary
+  return (await reply.response.json()) as UploadReply
 }
 
+/**
+ * Sends the files one request each. The server sees one file at a time, so a scrape saved without
+ * timestamps would be placed by itself alone (ADR 0400): the Prometheus text files are sent last,
+ * each naming the span of the timed data of the whole import, which the server's answers gave
+ * for the other files and a read here gives for the Prometheus files (scrapes, small).
+ */
 async function importViaServer(
   apiUrl: string,
   token: string | null,
@@ -123,14 +146,33 @@ async function importViaServer(
   const started = Date.now()
   const sources = await collectSources(paths)
   const total = sources.reduce((n, s) => n + (typeof s === 'string' ? 0 : s.bytes), 0)
+  const accessLog = nginxLogFormat === undefined ? {} : { nginxLogFormat }
+  const formats = await Promise.all(
+    sources.map((s) => (typeof s === 'string' ? null : sourceFormat(s, accessLog)))
+  )
+  const isProm = (i: number): boolean => formats[i] === 'prometheus-text'
+  const indices = sources.map((_, i) => i)
+  const order = [...indices.filter((i) => !isProm(i)), ...indices.filter(isProm)]
   let done = 0
-  const files: FileImportSummary[] = []
+  const perSource: FileImportSummary[][] = sources.map(() => [])
   let requests = 0
   let notLlm = 0
-  for (const s of sources) {
+  let timedWith: TimedExtent | null = null
+  let promExtentRead = false
+  for (const i of order) {
+    const s = sources[i]!
     if (typeof s === 'string') {
-      files.push(missingSourceSummary(s))
+      perSource[i]!.push(missingSourceSummary(s))
       continue
+    }
+    if (isProm(i) && !promExtentRead) {
+      promExtentRead = true
+      for (const j of order.filter(isProm)) {
+        const p = sources[j]!
+        if (typeof p !== 'string') {
+          timedWith = unionExtent(timedWith, await timedExtentOf(p, accessLog))
+        }
+      }
     }
     const reply = await postFile(
       apiUrl,
@@ -141,15 +183,26 @@ async function importViaServer(
         done += n
         onProgress?.(done, total, s.name)
       },
-      nginxLogFormat
+      nginxLogFormat,
+      isProm(i) ? timedWith : null
     )
     requests += reply.requests
     notLlm += reply.notLlm ?? 0
+    if (reply.timedExtent != null && !isProm(i)) {
+      timedWith = unionExtent(timedWith, {
+        startUs: microsFromMillis(reply.timedExtent.startMs),
+        endUs: microsFromMillis(reply.timedExtent.endMs),
+      })
+    }
     for (const f of reply.files) {
-      files.push({ ...f, file: s.name, rejects: f.rejects.map((r) => ({ ...r, file: s.name })) })
+      perSource[i]!.push({
+        ...f,
+        file: s.name,
+        rejects: f.rejects.map((r) => ({ ...r, file: s.name })),
+      })
     }
   }
-  return summarize(files, requests, Date.now() - started, notLlm)
+  return summarize(perSource.flat(), requests, Date.now() - started, notLlm)
 }
 
 function readSomething(summary: ImportSummary): boolean {
@@ -275,7 +328,12 @@ See docs/formats.md for every format with an example.`
                   : {}),
                 holdUntimed: holdInto(held),
               })
-              await placeUntimed(sink, summary.files, held, timed.extent())
+              summary.stored.samples += await placeUntimed(
+                sink,
+                summary.files,
+                held,
+                timed.extent()
+              )
             } finally {
               await sink.close()
               await opened.store.close()
