@@ -147,32 +147,23 @@ async function importViaServer(
   const sources = await collectSources(paths)
   const total = sources.reduce((n, s) => n + (typeof s === 'string' ? 0 : s.bytes), 0)
   const accessLog = nginxLogFormat === undefined ? {} : { nginxLogFormat }
+  // A file whose head cannot be read is sent as it is: the server's summary says why.
   const formats = await Promise.all(
-    sources.map((s) => (typeof s === 'string' ? null : sourceFormat(s, accessLog)))
+    sources.map((s) =>
+      typeof s === 'string' ? null : sourceFormat(s, accessLog).catch(() => null)
+    )
   )
   const isProm = (i: number): boolean => formats[i] === 'prometheus-text'
   const indices = sources.map((_, i) => i)
-  const order = [...indices.filter((i) => !isProm(i)), ...indices.filter(isProm)]
   let done = 0
   const perSource: FileImportSummary[][] = sources.map(() => [])
   let requests = 0
   let notLlm = 0
-  let timedWith: TimedExtent | null = null
-  let promExtentRead = false
-  for (const i of order) {
+  const send = async (i: number, timedWith: TimedExtent | null): Promise<TimedExtent | null> => {
     const s = sources[i]!
     if (typeof s === 'string') {
       perSource[i]!.push(missingSourceSummary(s))
-      continue
-    }
-    if (isProm(i) && !promExtentRead) {
-      promExtentRead = true
-      for (const j of order.filter(isProm)) {
-        const p = sources[j]!
-        if (typeof p !== 'string') {
-          timedWith = unionExtent(timedWith, await timedExtentOf(p, accessLog))
-        }
-      }
+      return null
     }
     const reply = await postFile(
       apiUrl,
@@ -184,23 +175,35 @@ async function importViaServer(
         onProgress?.(done, total, s.name)
       },
       nginxLogFormat,
-      isProm(i) ? timedWith : null
+      timedWith
     )
     requests += reply.requests
     notLlm += reply.notLlm ?? 0
-    if (reply.timedExtent != null && !isProm(i)) {
-      timedWith = unionExtent(timedWith, {
-        startUs: microsFromMillis(reply.timedExtent.startMs),
-        endUs: microsFromMillis(reply.timedExtent.endMs),
-      })
-    }
-    for (const f of reply.files) {
-      perSource[i]!.push({
+    perSource[i]!.push(
+      ...reply.files.map((f) => ({
         ...f,
         file: s.name,
         rejects: f.rejects.map((r) => ({ ...r, file: s.name })),
-      })
+      }))
+    )
+    const t = reply.timedExtent
+    return t == null
+      ? null
+      : { startUs: microsFromMillis(t.startMs), endUs: microsFromMillis(t.endMs) }
+  }
+  let timed: TimedExtent | null = null
+  for (const i of indices.filter((j) => !isProm(j))) {
+    timed = unionExtent(timed, await send(i, null))
+  }
+  const prom = indices.filter(isProm)
+  for (const i of prom) {
+    const s = sources[i]!
+    if (typeof s !== 'string') {
+      timed = unionExtent(timed, await timedExtentOf(s, accessLog))
     }
+  }
+  for (const i of prom) {
+    await send(i, timed)
   }
   return summarize(perSource.flat(), requests, Date.now() - started, notLlm)
 }
