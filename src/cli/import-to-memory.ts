@@ -1,11 +1,10 @@
 import { AppError } from '../core/errors.js'
 import { createSilentLogger } from '../core/logger.js'
-import type { FileImportSummary, ImportReject } from '../ingest/import/file.js'
+import type { ImportReject } from '../ingest/import/file.js'
 import type { MetricSample } from '../core/model/metric.js'
-import { microsFromMillis, millisFromMicros, type Micros } from '../core/model/units.js'
 import { importPaths } from '../ingest/import/import.js'
+import { holdInto, placeUntimed, trackTimedExtent } from '../ingest/import/untimed.js'
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline/pipeline.js'
-import type { IngestSink } from '../ingest/pipeline/types.js'
 import { createMemoryStore } from '../storage/memory/memory-store.js'
 import type { SpanStore } from '../storage/span-store.js'
 
@@ -42,7 +41,7 @@ export async function importIntoMemoryStore(
     const held = new Map<string, MetricSample[]>()
     const timed = trackTimedExtent(sink)
     const summary = await importPaths([...paths], timed.sink, { holdUntimed: holdInto(held) })
-    await placeUntimed(sink, summary.files, held, timed.extent())
+    summary.stored.samples += await placeUntimed(sink, summary.files, held, timed.extent())
     const unreadable = summary.files.filter((f) => f.error !== null)
     for (const line of [
       ...skippedLines(unreadable),
@@ -63,90 +62,6 @@ export async function importIntoMemoryStore(
     }
   } finally {
     await sink.close()
-  }
-}
-
-/** An `ImportOptions.holdUntimed` that gathers each file's samples without a timestamp. */
-export function holdInto(
-  held: Map<string, MetricSample[]>
-): (file: string, samples: readonly MetricSample[]) => void {
-  return (file, samples) => {
-    const list = held.get(file) ?? held.set(file, []).get(file)!
-    list.push(...samples)
-  }
-}
-
-/**
- * Stores the held samples without a timestamp (ADR 0383, 0391). A scrape saved without timestamps
- * is one reading at an unknown time; the file's modification time is a guess (a copy gets a new
- * one) and must not stretch the window the timed data read with it spans (`extent`): placed
- * within that span it stays, else it moves to the nearest edge of the span. With no timed data
- * the modification time is all there is.
- */
-export async function placeUntimed(
-  sink: Pick<IngestSink, 'submitMetrics'>,
-  files: readonly FileImportSummary[],
-  held: ReadonlyMap<string, readonly MetricSample[]>,
-  extent: { startUs: number; endUs: number } | null
-): Promise<void> {
-  for (const f of files) {
-    const samples = held.get(f.file)
-    if (samples === undefined || samples.length === 0 || f.untimedSamples === undefined) {
-      continue
-    }
-    const mtimeUs = microsFromMillis(f.untimedSamples.atMs)
-    const atUs =
-      extent === null ? mtimeUs : Math.min(Math.max(mtimeUs, extent.startUs), extent.endUs)
-    if (atUs !== mtimeUs) {
-      f.untimedSamples.atMs = millisFromMicros(atUs as Micros)
-    }
-    await sink.submitMetrics(samples.map((s) => ({ ...s, timeUs: atUs as Micros })))
-  }
-}
-
-/**
- * `sink` passing everything on, and the span of the timed data that went through it (span starts
- * and ends, sample and event times): in a database that holds other data, the span of what one
- * import read, beside which its scrapes without timestamps were saved (ADR 0391).
- */
-export function trackTimedExtent(sink: IngestSink): {
-  sink: IngestSink
-  extent: () => { startUs: number; endUs: number } | null
-} {
-  let startUs = Infinity
-  let endUs = -Infinity
-  const note = (fromUs: number, toUs: number): void => {
-    startUs = Math.min(startUs, fromUs)
-    endUs = Math.max(endUs, toUs)
-  }
-  const tracked: IngestSink = {
-    submitSpans(spans, options) {
-      for (const s of spans) {
-        note(s.startUs, s.endUs)
-      }
-      return sink.submitSpans(spans, options)
-    },
-    submitMetrics(samples, families) {
-      for (const s of samples) {
-        note(s.timeUs, s.timeUs)
-      }
-      return sink.submitMetrics(samples, families)
-    },
-    submitEvents(events) {
-      for (const e of events) {
-        note(e.timeUs, e.timeUs)
-      }
-      return sink.submitEvents(events)
-    },
-    flush: () => sink.flush(),
-    counters: () => sink.counters(),
-    close: () => sink.close(),
-    ...(sink.admit === undefined ? {} : { admit: (bytes: number) => sink.admit!(bytes) }),
-    ...(sink.notLlmSources === undefined ? {} : { notLlmSources: () => sink.notLlmSources!() }),
-  }
-  return {
-    sink: tracked,
-    extent: () => (startUs <= endUs ? { startUs, endUs } : null),
   }
 }
 

@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
+import {
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -126,6 +134,64 @@ describe('tokenline import of a scrape without timestamps into a database (ADR 0
     expect(diagnosed.code, diagnosed.stderr).toBe(0)
     const { window } = JSON.parse(diagnosed.stdout) as { window: { start: string; end: string } }
     expect(Date.parse(window.end)).toBe(lastEndMs)
+  })
+})
+
+describe('tokenline import --server of a scrape without timestamps (ADR 0400)', () => {
+  it('places the real vLLM scrape within the span of its traces, so the window is theirs, not days more', async () => {
+    // The real vLLM capture: ten OTLP protobuf bodies and a `GET /metrics` saved without
+    // timestamps, copied four days later; the scrape is named first.
+    const folder = join(dir, 'real-vllm')
+    mkdirSync(folder)
+    const bodies = readdirSync(join(ROOT, 'test/fixtures/real-vllm/bodies'))
+      .filter((f) => f.endsWith('.body'))
+      .map((f) => join(ROOT, 'test/fixtures/real-vllm/bodies', f))
+    const scrape = join(folder, 'metrics.txt')
+    writeFileSync(
+      scrape,
+      readFileSync(join(ROOT, 'test/fixtures/real-vllm/vllm-metrics-after-5-requests.txt'))
+    )
+    const copied = new Date(Date.parse('2026-12-05T18:41:41Z'))
+    utimesSync(scrape, copied, copied)
+    const server = await startServer(
+      {
+        ...DEFAULTS,
+        server: {
+          ...DEFAULTS.server,
+          host: '127.0.0.1',
+          apiPort: 0,
+          otlpPort: 0,
+          otlpGrpcPort: -1,
+        },
+        store: { ...DEFAULTS.store, kind: 'duckdb', path: join(dir, 'real-vllm.duckdb') },
+      },
+      createSilentLogger()
+    )
+    try {
+      const r = await cli(
+        ['import', '--server', server.apiUrl, '--format', 'json', scrape, ...bodies],
+        dir
+      )
+      expect(r.code, r.stderr).toBe(0)
+      const summary = JSON.parse(r.stdout) as {
+        files: { file: string; untimedSamples?: { count: number; atMs: number; mtimeMs: number } }[]
+        read: { samples: number }
+        stored: { samples: number }
+      }
+      expect(summary.files[0]?.file).toBe(scrape)
+      expect(summary.stored.samples).toBe(summary.read.samples)
+      const untimed = summary.files[0]?.untimedSamples
+      expect(untimed?.mtimeMs).toBe(copied.getTime())
+      const res = await fetch(new URL('/api/diagnosis?window=all', server.apiUrl))
+      const { window } = (await res.json()) as { window: { start: string; end: string } }
+      const spanMs = Date.parse(window.end) - Date.parse(window.start)
+      expect(spanMs).toBeGreaterThan(0)
+      expect(spanMs).toBeLessThan(5 * 60_000)
+      // At the end of the last span (the window's end, shown to the millisecond).
+      expect(Math.floor(untimed!.atMs)).toBe(Date.parse(window.end))
+    } finally {
+      await server.close()
+    }
   })
 })
 

@@ -12,6 +12,7 @@ import {
   collectSources,
   importPaths,
   missingSourceSummary,
+  sourceFormat,
   summarize,
   type FileImportSummary,
   type ImportSummary,
@@ -23,7 +24,15 @@ import { DEFAULT_DB_PATH } from '../../config/defaults.js'
 import { openStoreOrServer } from '../open-store.js'
 import { prepareStoreForImport } from './import-store.js'
 import { renderImportSummary } from '../import-report.js'
-import { holdInto, placeUntimed, trackTimedExtent } from '../import-to-memory.js'
+import {
+  holdInto,
+  placeUntimed,
+  timedExtentOf,
+  trackTimedExtent,
+  unionExtent,
+  type TimedExtent,
+} from '../../ingest/import/untimed.js'
+import { microsFromMillis, millisFromMicros, type Micros } from '../../core/model/units.js'
 import { addTokenFileOption, readClientToken } from '../client-token.js'
 
 interface ImportFlags {
@@ -74,17 +83,25 @@ function progressBar(): { onProgress: Progress; stop(): void } | null {
   }
 }
 
+/** The server's answer to one upload: its summary and the span of its timed data (ADR 0400). */
+type UploadReply = ImportSummary & { timedExtent?: { startMs: number; endMs: number } | null }
+
 async function postFile(
   apiUrl: string,
   path: string,
   mtimeMs: number,
   token: string | null,
   onBytes: (n: number) => void,
-  nginxLogFormat: string | undefined
-): Promise<ImportSummary> {
+  nginxLogFormat: string | undefined,
+  timedWith: TimedExtent | null
+): Promise<UploadReply> {
   const url = new URL('/api/import', apiUrl)
   url.searchParams.set('filename', basename(path))
   url.searchParams.set('mtime', String(Math.round(mtimeMs)))
+  if (timedWith !== null) {
+    url.searchParams.set('timed_start', String(millisFromMicros(timedWith.startUs as Micros)))
+    url.searchParams.set('timed_end', String(millisFromMicros(timedWith.endUs as Micros)))
+  }
   if (nginxLogFormat !== undefined) {
     url.searchParams.set('nginx_log_format', nginxLogFormat)
   }
@@ -110,9 +127,15 @@ async function postFile(
   if (reply.status === 'failure') {
     throw await replyError(reply, apiUrl, basename(path), token !== null)
   }
-  return (await reply.response.json()) as ImportSummary
+  return (await reply.response.json()) as UploadReply
 }
 
+/**
+ * Sends the files one request each. The server sees one file at a time, so a scrape saved without
+ * timestamps would be placed by itself alone (ADR 0400): the Prometheus text files are sent last,
+ * each naming the span of the timed data of the whole import, which the server's answers gave
+ * for the other files and a read here gives for the Prometheus files (scrapes, small).
+ */
 async function importViaServer(
   apiUrl: string,
   token: string | null,
@@ -123,14 +146,24 @@ async function importViaServer(
   const started = Date.now()
   const sources = await collectSources(paths)
   const total = sources.reduce((n, s) => n + (typeof s === 'string' ? 0 : s.bytes), 0)
+  const accessLog = nginxLogFormat === undefined ? {} : { nginxLogFormat }
+  // A file whose head cannot be read is sent as it is: the server's summary says why.
+  const formats = await Promise.all(
+    sources.map((s) =>
+      typeof s === 'string' ? null : sourceFormat(s, accessLog).catch(() => null)
+    )
+  )
+  const isProm = (i: number): boolean => formats[i] === 'prometheus-text'
+  const indices = sources.map((_, i) => i)
   let done = 0
-  const files: FileImportSummary[] = []
+  const perSource: FileImportSummary[][] = sources.map(() => [])
   let requests = 0
   let notLlm = 0
-  for (const s of sources) {
+  const send = async (i: number, timedWith: TimedExtent | null): Promise<TimedExtent | null> => {
+    const s = sources[i]!
     if (typeof s === 'string') {
-      files.push(missingSourceSummary(s))
-      continue
+      perSource[i]!.push(missingSourceSummary(s))
+      return null
     }
     const reply = await postFile(
       apiUrl,
@@ -141,15 +174,38 @@ async function importViaServer(
         done += n
         onProgress?.(done, total, s.name)
       },
-      nginxLogFormat
+      nginxLogFormat,
+      timedWith
     )
     requests += reply.requests
     notLlm += reply.notLlm ?? 0
-    for (const f of reply.files) {
-      files.push({ ...f, file: s.name, rejects: f.rejects.map((r) => ({ ...r, file: s.name })) })
+    perSource[i]!.push(
+      ...reply.files.map((f) => ({
+        ...f,
+        file: s.name,
+        rejects: f.rejects.map((r) => ({ ...r, file: s.name })),
+      }))
+    )
+    const t = reply.timedExtent
+    return t == null
+      ? null
+      : { startUs: microsFromMillis(t.startMs), endUs: microsFromMillis(t.endMs) }
+  }
+  let timed: TimedExtent | null = null
+  for (const i of indices.filter((j) => !isProm(j))) {
+    timed = unionExtent(timed, await send(i, null))
+  }
+  const prom = indices.filter(isProm)
+  for (const i of prom) {
+    const s = sources[i]!
+    if (typeof s !== 'string') {
+      timed = unionExtent(timed, await timedExtentOf(s, accessLog))
     }
   }
-  return summarize(files, requests, Date.now() - started, notLlm)
+  for (const i of prom) {
+    await send(i, timed)
+  }
+  return summarize(perSource.flat(), requests, Date.now() - started, notLlm)
 }
 
 function readSomething(summary: ImportSummary): boolean {
@@ -275,7 +331,12 @@ See docs/formats.md for every format with an example.`
                   : {}),
                 holdUntimed: holdInto(held),
               })
-              await placeUntimed(sink, summary.files, held, timed.extent())
+              summary.stored.samples += await placeUntimed(
+                sink,
+                summary.files,
+                held,
+                timed.extent()
+              )
             } finally {
               await sink.close()
               await opened.store.close()

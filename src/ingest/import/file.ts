@@ -32,8 +32,9 @@ export interface FileImportSummary {
   accessLog?: { records: number; skipped: number }
   /**
    * Prometheus text only: samples that carried no timestamp and were placed at `atMs`, the file's
-   * modification time `mtimeMs` (or an upload's `mtime`), or, in a command's temporary store, the
-   * nearest edge of the data that carries time (ADR 0383): an inference the user should see.
+   * modification time `mtimeMs` (or an upload's `mtime`, else when it was received), or the
+   * nearest edge of the timed data read with it (ADR 0383, 0391, 0400): an inference the user
+   * should see.
    */
   untimedSamples?: { count: number; atMs: number; mtimeMs?: number }
   /** Why the file was skipped or stopped (unknown format, unreadable), else `null`. */

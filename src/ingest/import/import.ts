@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { errorMessage, isAppError } from '../../core/errors.js'
-import { DETECT_HEAD_BYTES, detectFormat, isGzip } from './detect-format.js'
+import { DETECT_HEAD_BYTES, detectFormat, isGzip, type InputFormat } from './detect-format.js'
 import { createTraceLinesPool, type TraceLinesPool } from './decode-pool.js'
 import type { FileCtx, FileImportSummary } from './file.js'
 import { readerFor } from './readers.js'
@@ -157,6 +157,15 @@ async function readHead(
   } finally {
     file.destroy()
   }
+}
+
+/** The format `importSource` would read `source` as, from its head (decompressed). */
+export async function sourceFormat(
+  source: ImportSource,
+  accessLog: { nginxLogFormat?: string } = {}
+): Promise<InputFormat> {
+  const head = await readHead(source)
+  return detectFormat(head.head, head.complete, accessLog).format
 }
 
 /** Opens the source decompressed, reporting raw bytes read to `progress`. */

@@ -243,14 +243,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
       {
         name: 'mtime',
         schema: z.coerce.number(),
-        description: 'Epoch ms given to samples without a timestamp.',
+        description:
+          'Epoch ms given to samples without a timestamp; default when the upload is received.',
+      },
+      {
+        name: 'timed_start',
+        schema: z.coerce.number(),
+        description:
+          'Epoch ms: start of the timed data imported with this file (with timed_end). Samples without a timestamp are placed within it (ADR 0400).',
+      },
+      {
+        name: 'timed_end',
+        schema: z.coerce.number(),
+        description: 'Epoch ms: end of the timed data imported with this file (with timed_start).',
       },
     ],
     body: {
       contentTypes: ['application/octet-stream'],
       description: 'The bytes of one file (gzip allowed), at most api.maxImportBytes.',
     },
-    response: JSON_OBJECT('What was imported.'),
+    response: JSON_OBJECT(
+      'The import summary, and timedExtent: { startMs, endMs } of the timed data read, or null.'
+    ),
   },
   {
     method: 'get',

@@ -105,6 +105,62 @@ describe('POST /api/import', () => {
     expect(series[0]?.points).toEqual([{ timeUs: 1_718_140_000_000_000, value: 2826 }])
   })
 
+  it('places samples without a timestamp within timed_start..timed_end, the data sent with them (ADR 0400)', async () => {
+    const { app, store } = makeApp()
+    const scrape = readFileSync(resolve(FIX, 'metrics/sglang-metrics-docs-example.prom'))
+    // Copied four days after the traces it was taken with, which end at timed_end.
+    const res = await app.request(
+      '/api/import?filename=vllm.prom&mtime=1718485600000&timed_start=1718140000000&timed_end=1718140075500',
+      { method: 'POST', headers: OCTETS, body: scrape }
+    )
+    expect(res.status).toBe(200)
+    const summary = (await res.json()) as ImportSummary
+    expect(summary.files[0]?.untimedSamples).toMatchObject({
+      atMs: 1_718_140_075_500,
+      mtimeMs: 1_718_485_600_000,
+    })
+    expect(summary.stored.samples).toBe(summary.read.samples)
+    const series = await store.querySeries({ name: 'sglang:num_queue_reqs' })
+    expect(series[0]?.points).toEqual([{ timeUs: 1_718_140_075_500_000, value: 2826 }])
+  })
+
+  it("places them when the upload is received when nothing says otherwise, and answers the span of an upload's timed data", async () => {
+    const { app, store } = makeApp()
+    const res = await app.request('/api/import?filename=vllm.prom', {
+      method: 'POST',
+      headers: OCTETS,
+      body: readFileSync(resolve(FIX, 'metrics/sglang-metrics-docs-example.prom')),
+    })
+    expect(((await res.json()) as { timedExtent: unknown }).timedExtent).toBeNull()
+    const series = await store.querySeries({ name: 'sglang:num_queue_reqs' })
+    expect(series[0]?.points).toEqual([{ timeUs: 1_718_140_000_000_000, value: 2826 }])
+    const body = JSON.stringify(makeLlmTraceRequest(1, 0))
+    const nanos = (key: string): number[] =>
+      [...body.matchAll(new RegExp(`"${key}":"(\\d+)"`, 'g'))].map((m) => Number(m[1]) / 1e6)
+    const traces = await app.request('/api/import?filename=traces.json', {
+      method: 'POST',
+      headers: OCTETS,
+      body,
+    })
+    expect(((await traces.json()) as { timedExtent: unknown }).timedExtent).toEqual({
+      startMs: Math.min(...nanos('startTimeUnixNano')),
+      endMs: Math.max(...nanos('endTimeUnixNano')),
+    })
+  })
+
+  it('answers 400 for a timed_start without timed_end, or one after it', async () => {
+    const { app } = makeApp()
+    for (const query of ['timed_start=1718140000000', 'timed_start=2&timed_end=1']) {
+      const res = await app.request(`/api/import?filename=x.prom&${query}`, {
+        method: 'POST',
+        headers: OCTETS,
+        body: 'x 1\n',
+      })
+      expect(res.status, query).toBe(400)
+      expect(await res.json()).toMatchObject({ error: { code: 'INPUT_INVALID' } })
+    }
+  })
+
   it('reports unknown content in the summary and rejects a bad mtime', async () => {
     const { app } = makeApp()
     const res = await app.request('/api/import?filename=notes.md', {

@@ -1,7 +1,13 @@
 /**
- * POST /api/import?filename=NAME[&mtime=EPOCH_MS][&nginx_log_format=FORMAT]: the body is one file's bytes, in any format
- * `tokenline import` reads (gzip too). Runs the same import into the server's IngestSink, which
- * is how `tokenline import` works while `tokenline serve` holds the database.
+ * POST /api/import?filename=NAME[&mtime=EPOCH_MS][&timed_start=EPOCH_MS&timed_end=EPOCH_MS]
+ * [&nginx_log_format=FORMAT]: the body is one file's bytes, in any format `tokenline import`
+ * reads (gzip too). Runs the same import into the server's IngestSink, which is how
+ * `tokenline import` works while `tokenline serve` holds the database.
+ *
+ * Prometheus samples without a timestamp are placed at `mtime`, else when the upload was received
+ * (as a scrape is stamped when it is taken), moved within the span of the timed data they came
+ * with: this upload's own, and the span `timed_start`..`timed_end` of the other files of the
+ * same import that the client names (ADR 0400).
  *
  * The body is spooled to a temporary file first: detection looks at the head, gzip needs a
  * second pass, and an upload can be far larger than memory. At most `api.maxImportBytes` are
@@ -18,6 +24,15 @@ import type { Hono } from 'hono'
 import { compileNginxLogFormat } from '../../core/access-log/nginx.js'
 import { AppError, errorMessage } from '../../core/errors.js'
 import { collectSources, importSource, summarize } from '../../ingest/import/import.js'
+import {
+  holdInto,
+  placeUntimed,
+  trackTimedExtent,
+  unionExtent,
+  type TimedExtent,
+} from '../../ingest/import/untimed.js'
+import { microsFromMillis, millisFromMicros, type Micros } from '../../core/model/units.js'
+import type { MetricSample } from '../../core/model/metric.js'
 import type { AppDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
 
@@ -39,6 +54,31 @@ function byteLimit(maxBytes: number): Transform {
   })
 }
 
+/**
+ * The span of the timed data imported with this upload, named by `timed_start` and `timed_end`
+ * (epoch ms, both or neither), or `null`.
+ */
+function timedHint(start: string | undefined, end: string | undefined): TimedExtent | null {
+  if (start === undefined && end === undefined) {
+    return null
+  }
+  const startMs = Number(start)
+  const endMs = Number(end)
+  if (
+    start === undefined ||
+    end === undefined ||
+    !Number.isFinite(startMs) ||
+    !Number.isFinite(endMs) ||
+    startMs > endMs
+  ) {
+    throw new AppError(
+      'INPUT_INVALID',
+      `timed_start and timed_end must be given together, epoch milliseconds, start <= end (actual: ${start}, ${end})`
+    )
+  }
+  return { startUs: microsFromMillis(startMs), endUs: microsFromMillis(endMs) }
+}
+
 /** Adds POST /api/import. */
 export function registerImportRoutes(
   app: Hono,
@@ -52,6 +92,7 @@ export function registerImportRoutes(
     if (!Number.isFinite(mtimeMs)) {
       throw new AppError('INPUT_INVALID', `mtime must be epoch milliseconds (actual: ${mtimeText})`)
     }
+    const hint = timedHint(c.req.query('timed_start'), c.req.query('timed_end'))
     const declared = c.req.header('content-length')
     if (declared !== undefined && Number(declared) > maxBytes) {
       throw tooLarge(maxBytes, `Content-Length ${declared}`)
@@ -83,11 +124,14 @@ export function registerImportRoutes(
           throw new AppError('INPUT_INVALID', errorMessage(err))
         }
       }
-      const file = await importSource(
-        { ...source, name: filename, mtimeMs },
-        deps.ingest,
-        nginxLogFormat === undefined ? {} : { nginxLogFormat }
-      )
+      const held = new Map<string, MetricSample[]>()
+      const timed = trackTimedExtent(deps.ingest)
+      const file = await importSource({ ...source, name: filename, mtimeMs }, timed.sink, {
+        ...(nginxLogFormat === undefined ? {} : { nginxLogFormat }),
+        holdUntimed: holdInto(held),
+      })
+      const own = timed.extent()
+      await placeUntimed(deps.ingest, [file], held, unionExtent(own, hint))
       await deps.ingest.flush()
       const requests = deps.ingest.counters().requestsAssembled - before
       deps.logger.info('import', {
@@ -99,7 +143,16 @@ export function registerImportRoutes(
         rejected: file.rejected,
       })
       const notLlm = deps.ingest.counters().tracesNotLlm - notLlmBefore
-      return c.json(summarize([file], requests, deps.now() - started, notLlm))
+      // The span of this upload's timed data, for a client that sends the files of one import
+      // one request each and names it with the scrapes without timestamps it sends last.
+      const timedExtent =
+        own === null
+          ? null
+          : {
+              startMs: millisFromMicros(own.startUs as Micros),
+              endMs: millisFromMicros(own.endUs as Micros),
+            }
+      return c.json({ ...summarize([file], requests, deps.now() - started, notLlm), timedExtent })
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
