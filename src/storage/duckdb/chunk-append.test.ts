@@ -1,8 +1,38 @@
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, INTEGER, VARCHAR } from '@duckdb/node-api'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mulberry32 } from '../../core/stats/testing/mulberry32.js'
 import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { inTransaction } from './connection.js'
+
+/** Copies into vectors the fill made (the binding's exports cannot be spied on in place). */
+const calls = vi.hoisted(() => ({ values: 0, validity: 0 }))
+vi.mock('@duckdb/node-bindings', async (importOriginal) => {
+  const actual = await importOriginal<{ default: Record<string, unknown> }>()
+  const counted: Record<string, keyof typeof calls> = {
+    copy_data_to_vector: 'values',
+    copy_data_to_vector_validity: 'validity',
+  }
+  // The binding's functions are read-only, non-enumerable properties: a proxy over an empty
+  // object passes every other name on.
+  const target = actual.default
+  const binding = new Proxy<Record<string, unknown>>(
+    {},
+    {
+      get(_, name) {
+        const value = typeof name === 'string' ? target[name] : undefined
+        const key = typeof name === 'string' ? counted[name] : undefined
+        if (key === undefined || typeof value !== 'function') {
+          return value
+        }
+        return (...args: unknown[]): unknown => {
+          calls[key]++
+          return (value as (...a: unknown[]) => unknown).apply(target, args)
+        }
+      },
+    }
+  )
+  return { ...actual, default: binding }
+})
 
 interface Row {
   s: string | null
@@ -183,5 +213,25 @@ describe('appendInChunks', () => {
     })
     const back = await roundTrip(rows)
     expect(back).toEqual(rows)
+  })
+})
+
+describe('appendInChunks, columns NULL in a whole chunk', () => {
+  beforeEach(() => {
+    Object.assign(calls, { values: 0, validity: 0 })
+  })
+
+  it('copies no values of a column that is NULL in every row of a chunk, only its validity', async () => {
+    // Chunk 1: every column set; chunk 2: only `i` set (the others NULL in all its rows), after
+    // values the chunk's reused vectors still hold.
+    const rows: Row[] = Array.from({ length: 2048 + 100 }, (_, r) =>
+      r < 2048
+        ? { s: `a long string of row ${r}`, i: r, b: r, d: r / 2, t: true }
+        : { s: null, i: r, b: null, d: null, t: null }
+    )
+    expect(await roundTrip(rows)).toEqual(rows)
+    // Values: five columns in the first chunk, one in the second; validity: the second's four
+    // NULL columns.
+    expect(calls).toMatchObject({ values: 5 + 1, validity: 4 })
   })
 })
