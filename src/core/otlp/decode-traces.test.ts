@@ -133,3 +133,64 @@ describe('decodeTraces structure problems below the top level', () => {
     ])
   })
 })
+
+describe('decodeTraces shares what requests repeat (ADR 0399)', () => {
+  const span = (spanId: string, extra: object = {}): object => ({
+    traceId: '0af7651916cd43dd8448eb211c80319c',
+    spanId,
+    name: 'x',
+    startTimeUnixNano: '1760000000000000000',
+    endTimeUnixNano: '1760000000001000000',
+    ...extra,
+  })
+  const kv = (key: string, value: object): object => ({ key, value })
+  const request = (attributes: object[], spans: object[]): unknown => ({
+    resourceSpans: [{ resource: { attributes }, scopeSpans: [{ spans }] }],
+  })
+  const plain = [kv('service.name', { stringValue: 'vllm' }), kv('port', { intValue: '8000' })]
+
+  it('gives requests with an equal plain resource one frozen resource object', () => {
+    const a = decodeTraces(request(plain, [span('b7ad6b7169203331')])).spans[0]
+    const b = decodeTraces(request(plain, [span('b7ad6b7169203332')])).spans[0]
+    expect(a?.resource).toEqual({ 'service.name': 'vllm', port: 8000 })
+    expect(b?.resource).toBe(a?.resource)
+    expect(Object.isFrozen(a?.resource)).toBe(true)
+  })
+
+  it('keeps a resource with the same entries in another order, or other values, apart', () => {
+    const a = decodeTraces(request(plain, [span('b7ad6b7169203331')])).spans[0]
+    const reordered = decodeTraces(request([...plain].reverse(), [span('b7ad6b7169203332')]))
+    const other = decodeTraces(
+      request([plain[0]!, kv('port', { intValue: '8001' })], [span('b7ad6b7169203333')])
+    )
+    expect(reordered.spans[0]?.resource).not.toBe(a?.resource)
+    // The stored JSON keeps each request's own key order.
+    expect(JSON.stringify(reordered.spans[0]?.resource)).toBe('{"port":8000,"service.name":"vllm"}')
+    expect(other.spans[0]?.resource).toEqual({ 'service.name': 'vllm', port: 8001 })
+  })
+
+  it('shares no resource holding a list or a map', () => {
+    const nested = [kv('tags', { arrayValue: { values: [{ stringValue: 'a' }] } })]
+    const a = decodeTraces(request(nested, [span('b7ad6b7169203331')])).spans[0]
+    const b = decodeTraces(request(nested, [span('b7ad6b7169203332')])).spans[0]
+    expect(b?.resource).toEqual({ tags: ['a'] })
+    expect(b?.resource).not.toBe(a?.resource)
+    expect(Object.isFrozen(a?.resource)).toBe(false)
+  })
+
+  it('gives spans without events one frozen empty array and keeps events that are there', () => {
+    const event = { timeUnixNano: '1760000000000500000', name: 'first_token' }
+    const { spans } = decodeTraces(
+      request(plain, [
+        span('b7ad6b7169203331'),
+        span('b7ad6b7169203332', { events: [] }),
+        span('b7ad6b7169203333', { events: [event] }),
+      ])
+    )
+    expect(spans[1]?.events).toBe(spans[0]?.events)
+    expect(Object.isFrozen(spans[0]?.events)).toBe(true)
+    expect(spans[2]?.events).toEqual([
+      { timeUs: 1760000000000500, name: 'first_token', attributes: {} },
+    ])
+  })
+})

@@ -43,9 +43,121 @@ function listAt(
   return value
 }
 
+/**
+ * What a span without events holds: one shared, frozen array, as the protobuf reader does
+ * (nothing changes a decoded span's events; freezing makes a change that would leak into other
+ * spans throw instead).
+ */
+const NO_EVENTS: SpanEvent[] = Object.freeze([]) as unknown as SpanEvent[]
+
+/**
+ * The last few ids (or names) read, kept by their text. `JSON.parse` gives every
+ * occurrence of a string its own copy, but a request's spans come a trace at a time, a parent's
+ * id is usually read just before or after its child's, and a few span and scope names repeat:
+ * one string is kept for all the spans that carry it, as the protobuf reader does for ids (fewer
+ * strings kept per span while spans wait in the pipeline, and one hash per id for the maps keyed
+ * by id downstream). Only text equal to a value already checked is replaced, so every span holds
+ * the values it held before.
+ */
+interface RecentStrings {
+  values: string[]
+  next: number
+}
+
+const recentStrings = (size: number): RecentStrings => ({
+  values: new Array<string>(size).fill(''),
+  next: 0,
+})
+const recentTraceIds = recentStrings(4)
+const recentSpanIds = recentStrings(8)
+const recentNames = recentStrings(8)
+
+/** The kept string equal to `value`, or `value` itself. */
+function recentString(value: unknown, recent: RecentStrings): unknown {
+  if (typeof value !== 'string' || value === '') {
+    return value
+  }
+  const values = recent.values
+  for (let k = 0; k < values.length; k++) {
+    if (values[k] === value) {
+      return values[k]
+    }
+  }
+  return value
+}
+
+/** Keeps a checked value for the spans after it (unless it is kept already). */
+function keepString(value: string, recent: RecentStrings): void {
+  const values = recent.values
+  for (let k = 0; k < values.length; k++) {
+    if (values[k] === value) {
+      return
+    }
+  }
+  values[recent.next] = value
+  recent.next = (recent.next + 1) % values.length
+}
+
+/** A name (of a span or a scope), as the kept equal string when there is one. */
+function sharedName(value: string): string {
+  const kept = recentString(value, recentNames) as string
+  if (kept === value && value !== '') {
+    keepString(value, recentNames)
+  }
+  return kept
+}
+
+/**
+ * The last few resources decoded with only plain values (no lists or maps), each with its keys in
+ * order. A file or a client sends the same few resources request after request (one per
+ * process), and each request decoded its own copy: kept by every span until it is stored, and
+ * turned into JSON by the store once per object (`resourceJson` caches by identity). A resource
+ * equal to one of these, key by key in the same order, is that one: its spans hold the same
+ * values and the same stored JSON. Frozen, so a change that would leak into other requests'
+ * spans throws instead.
+ */
+const recentResources: { resource: Attributes; keys: string[] }[] = []
+const RECENT_RESOURCES = 8
+let nextResource = 0
+
+function isPlainValue(value: unknown): boolean {
+  return value === null || typeof value !== 'object'
+}
+
+function sameResource(resource: Attributes, kept: Attributes, keys: readonly string[]): boolean {
+  let i = 0
+  for (const key in resource) {
+    if (keys[i] !== key || !Object.is(resource[key], kept[key])) {
+      return false
+    }
+    i++
+  }
+  return i === keys.length
+}
+
+/** An equal resource decoded before, or `resource` (kept for the next ones when plain). */
+function sharedResource(resource: Attributes): Attributes {
+  for (const r of recentResources) {
+    if (sameResource(resource, r.resource, r.keys)) {
+      return r.resource
+    }
+  }
+  const keys: string[] = []
+  for (const key in resource) {
+    if (!isPlainValue(resource[key])) {
+      return resource
+    }
+    keys.push(key)
+  }
+  Object.freeze(resource)
+  recentResources[nextResource] = { resource, keys }
+  nextResource = (nextResource + 1) % RECENT_RESOURCES
+  return resource
+}
+
 function decodeEvents(list: unknown, latestUs: number): SpanEvent[] {
   if (!Array.isArray(list) || list.length === 0) {
-    return []
+    return NO_EVENTS
   }
   const out: SpanEvent[] = []
   for (const raw of list) {
@@ -64,7 +176,7 @@ function decodeEvents(list: unknown, latestUs: number): SpanEvent[] {
       attributes: decodeAttributes(raw['attributes']),
     })
   }
-  return out
+  return out.length === 0 ? NO_EVENTS : out
 }
 
 /**
@@ -176,12 +288,12 @@ function decodeSpan(
   } catch (err) {
     return reasonOf(err)
   }
-  return checkSpan(
+  const span = checkSpan(
     {
-      traceId: readField(raw, 'traceId', 'trace_id'),
-      spanId: readField(raw, 'spanId', 'span_id'),
-      parentSpanId: readField(raw, 'parentSpanId', 'parent_span_id'),
-      name: raw['name'],
+      traceId: recentString(readField(raw, 'traceId', 'trace_id'), recentTraceIds),
+      spanId: recentString(readField(raw, 'spanId', 'span_id'), recentSpanIds),
+      parentSpanId: recentString(readField(raw, 'parentSpanId', 'parent_span_id'), recentSpanIds),
+      name: typeof raw['name'] === 'string' ? sharedName(raw['name']) : raw['name'],
       kind: raw['kind'],
       startTimeUnixNano: readField(raw, 'startTimeUnixNano', 'start_time_unix_nano'),
       endTimeUnixNano: readField(raw, 'endTimeUnixNano', 'end_time_unix_nano'),
@@ -195,6 +307,14 @@ function decodeSpan(
     scopeVersion,
     latestUs
   )
+  if (typeof span !== 'string') {
+    keepString(span.traceId, recentTraceIds)
+    keepString(span.spanId, recentSpanIds)
+    if (span.parentSpanId !== null) {
+      keepString(span.parentSpanId, recentSpanIds)
+    }
+  }
+  return span
 }
 
 /**
@@ -270,7 +390,7 @@ export function decodeTraces(request: unknown, bounds?: TimeBounds): DecodeTrace
     // A resource that cannot be decoded rejects each of its spans (counted as spans, as OTLP asks).
     let resourceReason: string | null = null
     try {
-      resource = isRecord(res) ? decodeAttributes(res['attributes']) : {}
+      resource = sharedResource(isRecord(res) ? decodeAttributes(res['attributes']) : {})
     } catch (err) {
       resourceReason = `resource: ${reasonOf(err)}`
     }
@@ -286,7 +406,7 @@ export function decodeTraces(request: unknown, bounds?: TimeBounds): DecodeTrace
       let scopeName = ''
       let scopeVersion: string | null = null
       if (isRecord(scope)) {
-        scopeName = typeof scope['name'] === 'string' ? scope['name'] : ''
+        scopeName = typeof scope['name'] === 'string' ? sharedName(scope['name']) : ''
         const version = scope['version']
         scopeVersion = typeof version === 'string' && version !== '' ? version : null
       }
