@@ -12,8 +12,8 @@ import type { Span } from '../../src/core/model/span.js'
 import { decodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
 import { stripContent } from '../../src/ingest/pipeline/content-filter.js'
 import { createDuckDbStore, duckDbSharedOf } from '../../src/storage/duckdb/duckdb-store.js'
-import { decodeSpanBody } from '../../src/storage/duckdb/span-bodies.js'
 import { appendSpansChunked } from '../../src/storage/duckdb/span-chunks.js'
+import { readStoredSpans } from '../../src/storage/duckdb/span-writes.js'
 
 /**
  * Every value the ingest path stores for the real captures, byte for byte: the rows of `spans`
@@ -80,11 +80,7 @@ describe('stored rows of the real captures', () => {
       if (shared === null) {
         throw new Error('not a DuckDB store')
       }
-      await shared.write(async (c) => {
-        const writes = await c.runAndReadAll('SELECT body FROM span_writes ORDER BY write_id')
-        const stored = writes.getRowsJS().flatMap(([body]) => decodeSpanBody(body as Uint8Array))
-        await appendSpansChunked(c, stored)
-      })
+      await shared.write(async (c) => appendSpansChunked(c, await readStoredSpans(c)))
       const [spanRows, requestRows] = await shared.read(async (c) => [
         (await c.runAndReadAll('SELECT * FROM spans ORDER BY ALL')).getRowObjects(),
         (await c.runAndReadAll('SELECT * FROM requests ORDER BY ALL')).getRowObjects(),

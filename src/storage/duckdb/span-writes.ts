@@ -113,6 +113,25 @@ export async function readSpans(
     : all.filter((s, i) => last.get(`${s.traceId}/${s.spanId}`) === i)
 }
 
+/**
+ * Every stored span, each stored copy, in stored order: the older `spans` rows, then each
+ * write's body. For checks that read the whole store (the stored-rows digest, the fault benches).
+ */
+export async function readStoredSpans(connection: DuckDBConnection): Promise<Span[]> {
+  const out: Span[] = []
+  const legacy = await connection.runAndReadAll('SELECT * FROM spans ORDER BY rowid')
+  for (const row of legacy.getRowObjectsJS()) {
+    out.push(spanFromRow(row))
+  }
+  const writes = await connection.runAndReadAll('SELECT body FROM span_writes ORDER BY write_id')
+  for (const [body] of writes.getRowsJS()) {
+    for (const span of decodeSpanBody(body as Uint8Array)) {
+      out.push(span)
+    }
+  }
+  return out
+}
+
 /** Trace ids with a span starting at or after `sinceUs` and no stored request. */
 export const UNASSEMBLED_SQL = `
   SELECT DISTINCT s.trace_id AS trace_id FROM (
