@@ -591,7 +591,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         () => {
           metricNames.remove(gone)
           // Only once committed: a rolled-back delete left the rows where they were.
-          legacySpans = legacyLeft
+          if (table === 'spans') {
+            legacySpans = legacyLeft
+          }
         },
         table === 'requests'
       )
