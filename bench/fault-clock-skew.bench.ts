@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
+import { readStoredSpans } from '../src/storage/duckdb/span-writes.js'
 
 const i = process.argv.indexOf('--batches')
 const batches = i === -1 ? 25 : Number(process.argv[i + 1])
@@ -124,14 +125,14 @@ try {
   const exitCode = await exited
   const instance = await openDuckDbInstance(db)
   const conn = await instance.connect()
-  const rows = (
-    await conn.runAndReadAll(
-      `SELECT resource->>'$."service.name"' AS service, count(*)::INTEGER AS n FROM spans GROUP BY 1`
-    )
-  ).getRowObjects() as { service: string; n: number }[]
+  // Every stored span, the older rows and every write's body (ADR 0395), counted per service.
+  const stored = new Map<string, number>()
+  for (const s of await readStoredSpans(conn)) {
+    const service = String(s.resource['service.name'])
+    stored.set(service, (stored.get(service) ?? 0) + 1)
+  }
   conn.closeSync()
   instance.closeSync()
-  const stored = new Map(rows.map((r) => [r.service, r.n]))
   const baseMs = tally.get('on-time')!.ms / batches
   const lines = [
     `${batches} batches of 2,000 spans per producer, sent in turn; server exit ${String(exitCode)}`,

@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
+import { readStoredSpans } from '../src/storage/duckdb/span-writes.js'
 import { numArg } from './cli-args.js'
 
 const diskMb = numArg('--disk-mb', 512)
@@ -174,16 +175,23 @@ try {
 
   const instance = await openDuckDbInstance(db)
   const conn = await instance.connect()
-  const reader = await conn.runAndReadAll(
-    'SELECT trace_id, count(*)::INTEGER AS n, count(DISTINCT span_id)::INTEGER AS d FROM spans GROUP BY trace_id'
-  )
-  const stored = new Map<string, { n: number; d: number }>()
+  // Every stored span, the older rows and every write's body (ADR 0395), counted per trace.
+  const spanIds = new Map<string, Set<string>>()
   let storedSpans = 0
+  for (const s of await readStoredSpans(conn)) {
+    let ids = spanIds.get(s.traceId)
+    if (ids === undefined) {
+      ids = new Set()
+      spanIds.set(s.traceId, ids)
+    }
+    ids.add(s.spanId)
+    storedSpans++
+  }
+  const stored = new Map<string, { d: number }>()
   let distinct = 0
-  for (const r of reader.getRowObjects() as { trace_id: string; n: number; d: number }[]) {
-    stored.set(r.trace_id, r)
-    storedSpans += r.n
-    distinct += r.d
+  for (const [trace, ids] of spanIds) {
+    stored.set(trace, { d: ids.size })
+    distinct += ids.size
   }
   conn.closeSync()
   instance.closeSync()

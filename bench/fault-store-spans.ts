@@ -5,7 +5,9 @@
  */
 import type { Span } from '../src/core/model/span.js'
 import type { Micros } from '../src/core/model/units.js'
+import { createHash } from 'node:crypto'
 import { duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
+import { readStoredSpans } from '../src/storage/duckdb/span-writes.js'
 import type { SpanStore } from '../src/storage/span-store.js'
 
 export const BATCH = 10_000
@@ -50,33 +52,38 @@ export async function insertRange(store: SpanStore, from: number, to: number): P
 export interface SpansScan {
   n: number
   distinctIds: number
-  /** Sum of a hash of every column of every row, as text (a HUGEINT). */
+  /** A hash of the rows' ids, names, times, attributes and resources, in any order. */
   digest: string
 }
 
-/** Scans every row of `spans` through the store's own read connection. */
+/**
+ * Reads every stored span through the store's own read connection: the older `spans` rows and
+ * every write's body (ADR 0395).
+ */
 export async function scanSpans(store: SpanStore): Promise<SpansScan> {
   const shared = duckDbSharedOf(store)
   if (!shared) {
     throw new Error('scanSpans needs a DuckDB store')
   }
-  const [row] = await shared.read(async (conn) =>
-    (
-      await conn.runAndReadAll(
-        `SELECT count(*)::BIGINT AS n, count(DISTINCT trace_id)::BIGINT AS ids,
-           coalesce(sum(hash(trace_id, span_id, name, start_us, end_us, attributes::VARCHAR,
-             resource::VARCHAR)::HUGEINT), 0)::VARCHAR AS digest
-         FROM spans`
-      )
-    ).getRowObjects()
-  )
-  return { n: Number(row!['n']), distinctIds: Number(row!['ids']), digest: String(row!['digest']) }
+  const spans = await shared.read((conn) => readStoredSpans(conn))
+  const rows = spans
+    .map((s) =>
+      JSON.stringify([s.traceId, s.spanId, s.name, s.startUs, s.endUs, s.attributes, s.resource])
+    )
+    .sort()
+  return {
+    n: spans.length,
+    distinctIds: new Set(spans.map((s) => s.traceId)).size,
+    digest: createHash('sha256').update(rows.join('\n')).digest('hex'),
+  }
 }
 
 /**
  * Writes spans `from`..`to − 1` with one INSERT … SELECT inside DuckDB: the same ids and `i`
  * attribute as {@link spanOf}, so a base file of hundreds of MB takes seconds to build on a busy
- * host. The spans a fault hits are still written by `insertSpans`, the server's write path.
+ * host. The spans a fault hits are still written by `insertSpans`, the server's write path. The
+ * base goes into the `spans` table as builds before ADR 0395 wrote it: a store opened on the
+ * file reads those rows beside its bodies.
  */
 export async function fillSpans(store: SpanStore, from: number, to: number): Promise<void> {
   await duckDbSharedOf(store)!.write(async (conn) => {

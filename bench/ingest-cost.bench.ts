@@ -25,6 +25,7 @@
  *   npx tsx bench/ingest-cost.bench.ts                    # 200 bodies of 512 spans, 8 per commit
  *   npx tsx bench/ingest-cost.bench.ts --bodies 400 --group 16
  *   npx tsx bench/ingest-cost.bench.ts --duckdb-threads 0   # DuckDB's own count (one per core)
+ *   npx tsx bench/ingest-cost.bench.ts --span-body none     # span bodies not deflated (ADR 0396)
  *
  * `--marks FILE` writes each stage's start and end (µs on the clock V8's CPU profiles use) to
  * FILE, so `scripts/cpu-profile-summary.ts PROFILE --marks FILE` can split a `node --cpu-prof`
@@ -46,6 +47,7 @@ import { createDecodePool } from '../src/ingest/otlp/decode-pool.js'
 import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline/pipeline.js'
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
 import { DEFAULTS } from '../src/config/defaults.js'
+import type { BodyCodec } from '../src/storage/duckdb/span-bodies.js'
 import { sdkBodies } from './sdk-bodies.js'
 import { markStartupThreads, threadCpu, threadCpuSince } from './thread-cpu.js'
 import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
@@ -57,12 +59,15 @@ const { values: args } = parseArgs({
     /** DuckDB's worker threads; the server's default (`store.duckDbThreads`) unless given. */
     'duckdb-threads': { type: 'string', default: String(DEFAULTS.store.duckDbThreads) },
     marks: { type: 'string' },
+    /** How the store keeps span bodies (ADR 0396): deflate (the store's default) or none. */
+    'span-body': { type: 'string', default: 'deflate' },
   },
 })
 const BODIES = Number(args.bodies)
 const GROUP = Number(args.group)
 const THREADS = Number(args['duckdb-threads'])
 const MARKS = args.marks
+const SPAN_BODY = args['span-body'] as BodyCodec
 if (MARKS !== undefined) {
   writeFileSync(MARKS, '')
 }
@@ -188,7 +193,11 @@ try {
   )
   await pool.close()
   const kept = await stage('bookkeeping', total, () => decoded.map(bookkeeping))
-  const store = await createDuckDbStore({ path: join(dir, 'cost.duckdb'), threads: THREADS })
+  const store = await createDuckDbStore({
+    path: join(dir, 'cost.duckdb'),
+    threads: THREADS,
+    spanBodyCodec: SPAN_BODY,
+  })
   await stage(`span writes (${GROUP} bodies/tx)`, total, async () => {
     for (let i = 0; i < kept.length; i += GROUP) {
       await store.insertSpans(kept.slice(i, i + GROUP).flat())

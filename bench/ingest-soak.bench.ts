@@ -41,7 +41,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { listValue } from '@duckdb/node-api'
 import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
+import { readStoredSpans } from '../src/storage/duckdb/span-writes.js'
 import { numArg } from './cli-args.js'
 import { MAX_ATTEMPTS, startSender, traceIdOf, type AttemptRecord } from './soak-sender.js'
 
@@ -286,9 +288,30 @@ async function readBack(
   const instance = await openDuckDbInstance(path)
   const conn = await instance.connect()
   try {
-    await conn.run(
-      'CREATE TEMP TABLE per_trace AS SELECT trace_id, count(*) AS n, count(DISTINCT span_id) AS d FROM spans GROUP BY trace_id'
-    )
+    // Every stored span, the older rows and every write's body (ADR 0395), counted per trace.
+    const perTrace = new Map<string, { n: number; ids: Set<string> }>()
+    for (const s of await readStoredSpans(conn)) {
+      let t = perTrace.get(s.traceId)
+      if (t === undefined) {
+        t = { n: 0, ids: new Set() }
+        perTrace.set(s.traceId, t)
+      }
+      t.n++
+      t.ids.add(s.spanId)
+    }
+    await conn.run('CREATE TEMP TABLE per_trace (trace_id VARCHAR, n BIGINT, d BIGINT)')
+    const traces = [...perTrace]
+    for (let i = 0; i < traces.length; i += 50_000) {
+      const part = traces.slice(i, i + 50_000)
+      await conn.run(
+        'INSERT INTO per_trace SELECT unnest(?::VARCHAR[]), unnest(?::BIGINT[]), unnest(?::BIGINT[])',
+        [
+          listValue(part.map(([id]) => id)),
+          listValue(part.map(([, t]) => t.n)),
+          listValue(part.map(([, t]) => t.ids.size)),
+        ]
+      )
+    }
     await conn.run('CREATE TEMP TABLE acked (first BIGINT)')
     for (let i = 0; i < ackedFirsts.length; i += 5000) {
       const values = ackedFirsts

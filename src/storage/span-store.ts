@@ -88,7 +88,9 @@ export interface SpanStore {
   /**
    * Retention: deletes up to `maxRows` rows of `table` older than `beforeUs` (spans and requests
    * by start, metric samples and events by time) and returns how many went. Small batches keep
-   * ingest flowing while old data is removed.
+   * ingest flowing while old data is removed. A store that keeps spans per write (DuckDB, ADR
+   * 0395) deletes whole writes: a write's spans go once all of them start before `beforeUs`, and
+   * a write of more than `maxRows` spans goes alone.
    */
   deleteBefore(table: RetentionTable, beforeUs: Micros, maxRows: number): Promise<number>
   close(): Promise<void>

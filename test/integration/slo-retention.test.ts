@@ -60,9 +60,11 @@ describe.each(stores)('retention on the %s store', (_name, makeStore) => {
         makeTimeline({ startUs: ago(h), ttftMs: 100, e2eMs: 500, dims: { model: 'm' } })
       )
       await store.upsertRequests(requests)
-      await store.insertSpans(
-        requests.map((r) => makeSpan({ traceId: r.traceId, startUs: r.startUs }))
-      )
+      // One write per trace, as exporters send them: the DuckDB store deletes whole writes
+      // (ADR 0395).
+      for (const r of requests) {
+        await store.insertSpans([makeSpan({ traceId: r.traceId, startUs: r.startUs })])
+      }
       await store.insertMetricSamples(
         hours.map((h) => ({
           name: 'vllm:num_requests_waiting',

@@ -14,10 +14,18 @@ import { measureColumn } from '../query/request-fields.js'
 import { validateRequestQuery } from '../query/validate.js'
 import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
 import { damagedFile, damageOf, openDuckDbInstance, type DuckDbMemoryOptions } from './open.js'
-import { appendEvent, eventFromRow, requestFromRow, spanFromRow } from './rows.js'
+import { appendEvent, eventFromRow, requestFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
 import { appendRequestsChunked } from './request-chunks.js'
-import { appendSpansChunked } from './span-chunks.js'
+import { encodeSpanBody, type BodyCodec } from './span-bodies.js'
+import {
+  appendSpanWrite,
+  deleteSpansBefore,
+  hasLegacySpans,
+  lastSpanWriteId,
+  readSpans,
+  UNASSEMBLED_SQL,
+} from './span-writes.js'
 import { createSerialQueue } from './serial-queue.js'
 import { createReaderPool, type ReaderPool } from './reader-pool.js'
 import { createWriteCoalescer } from './write-coalescer.js'
@@ -94,6 +102,8 @@ function unavailable(path: string, message: string, cause: unknown): AppError {
 export interface DuckDbStoreOptions extends DuckDbMemoryOptions {
   /** Database file (created when absent; its folder must exist) or `':memory:'`. */
   path: string
+  /** How span bodies are stored (ADR 0396): deflated (the default) or as laid out. */
+  spanBodyCodec?: BodyCodec
 }
 
 /** Opens a DuckDB store, applying schema migrations. Throws `STORE_LOCKED` when another process holds the file. */
@@ -101,9 +111,14 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   let instance = await openDuckDbInstance(options.path, options)
   let conn: DuckDBConnection
   let readers: ReaderPool
+  let writeId: number
+  /** The `spans` table an older build wrote still holds rows (ADR 0395). */
+  let legacySpans: boolean
   try {
     conn = await instance.connect()
     await applyMigrations(conn, new Date().toISOString())
+    writeId = await lastSpanWriteId(conn)
+    legacySpans = await hasLegacySpans(conn)
     readers = await createReaderPool(instance)
   } catch (err) {
     instance.closeSync()
@@ -115,6 +130,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   const writeQueue = createSerialQueue()
   const seriesId = createSeriesIdCache()
   const isFile = options.path !== ':memory:' && options.path !== ''
+  const spanBodyCodec = options.spanBodyCodec ?? 'deflate'
 
   // A block that fails its checksum is an error that says the file is damaged and what to do,
   // never a generic failure (and never a wrong row: DuckDB checks every block it reads).
@@ -228,7 +244,10 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
     async (spans) => {
       try {
         await reopenIfInvalidated()
-        await inTransaction(conn, () => appendSpansChunked(conn, spans))
+        const body = encodeSpanBody(spans, spanBodyCodec)
+        // A write that fails leaves its id unused: ids only need to grow.
+        const id = ++writeId
+        await inTransaction(conn, () => appendSpanWrite(conn, id, body))
       } catch (err) {
         throw damaged(err)
       } finally {
@@ -395,21 +414,17 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       if (traceIds.length === 0) {
         return []
       }
-      // A span stored twice (an exporter's retry) comes back once: the last stored copy.
-      const found = await rows(
-        `SELECT * FROM spans WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))
-         QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY rowid DESC) = 1`,
-        [listValue([...new Set(traceIds)])]
-      )
-      return found.map(spanFromRow)
+      const ids = [...new Set(traceIds)]
+      return readers
+        .run((reader) => readSpans(reader, ids, legacySpans))
+        .catch((err: unknown) => Promise.reject(damaged(err)))
     },
 
     async unassembledTraceIds(sinceUs, limit) {
-      const found = await rows(
-        `SELECT DISTINCT s.trace_id AS trace_id FROM spans s ANTI JOIN requests r USING (trace_id)
-         WHERE s.start_us >= ? LIMIT ?`,
-        [BigInt(Math.floor(sinceUs)), Math.max(0, Math.floor(limit))]
-      )
+      const found = await rows(UNASSEMBLED_SQL, [
+        BigInt(Math.floor(sinceUs)),
+        Math.max(0, Math.floor(limit)),
+      ])
       return found.map((r) => String(r['trace_id']))
     },
 
@@ -543,8 +558,14 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       }
       let deleted = 0
       let gone: string[] = []
+      let legacyLeft = legacySpans
       await write(
         async () => {
+          if (table === 'spans') {
+            deleted = await deleteSpansBefore(conn, beforeUs, limit)
+            legacyLeft = legacySpans && (await hasLegacySpans(conn))
+            return
+          }
           const result = await conn.run(
             `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
             [BigInt(Math.ceil(beforeUs)), limit]
@@ -567,7 +588,13 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
           }
         },
         () => (gone.length > 0 ? EVERYTHING : { fromUs: -Infinity, toUs: beforeUs }),
-        () => metricNames.remove(gone),
+        () => {
+          metricNames.remove(gone)
+          // Only once committed: a rolled-back delete left the rows where they were.
+          if (table === 'spans') {
+            legacySpans = legacyLeft
+          }
+        },
         table === 'requests'
       )
       if (table === 'requests' && deleted > 0) {

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeRequest, hexId } from '../../core/model/testing/builders.js'
+import { makeRequest, makeSpan, hexId } from '../../core/model/testing/builders.js'
+import type { Micros } from '../../core/model/units.js'
 import { createDuckDbStore } from './duckdb-store.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js'
+import { appendSpansChunked } from './span-chunks.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-schema-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -76,6 +78,44 @@ describe('DuckDB schema migrations', () => {
     expect((await store.getRequest(old.traceId))?.stages['engine.queue']).toBe(
       old.stages['engine.queue']
     )
+    await store.close()
+    expect(await appliedVersions(path)).toEqual(
+      Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1)
+    )
+  })
+
+  it('upgrades a step-6 file: its spans rows stay readable beside the new writes (ADR 0395)', async () => {
+    const path = join(dir, 'v6.duckdb')
+    const instance = await DuckDBInstance.create(path)
+    const connection = await instance.connect()
+    await connection.run(`CREATE TABLE schema_migrations (
+      version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`)
+    for (const step of MIGRATIONS.filter((m) => m.version <= 6)) {
+      for (const sql of step.statements) {
+        await connection.run(sql)
+      }
+      await connection.run(
+        `INSERT INTO schema_migrations VALUES (${step.version}, '${step.name}', now())`
+      )
+    }
+    const T0 = 1_760_000_000_000_000
+    const old = [1, 2].map((n) =>
+      makeSpan({ traceId: hexId(1, 32), spanId: hexId(n, 16), startUs: (T0 + n) as Micros })
+    )
+    await appendSpansChunked(connection, old)
+    connection.closeSync()
+    instance.closeSync()
+
+    const store = await createDuckDbStore({ path })
+    const added = makeSpan({ traceId: hexId(1, 32), spanId: hexId(3, 16), startUs: T0 as Micros })
+    await store.insertSpans([added])
+    expect((await store.getSpans([hexId(1, 32)])).map((s) => s.spanId)).toEqual([
+      hexId(1, 16),
+      hexId(2, 16),
+      hexId(3, 16),
+    ])
+    expect((await store.stats()).spans).toBe(3)
+    expect(await store.unassembledTraceIds(T0 as Micros, 10)).toEqual([hexId(1, 32)])
     await store.close()
     expect(await appliedVersions(path)).toEqual(
       Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1)

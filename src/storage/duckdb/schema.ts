@@ -184,6 +184,29 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 7,
+    name: 'span bodies per write',
+    // ADR 0395 (span-bodies.ts): each span write is one row of `span_writes` holding its spans
+    // as one body, plus one row per trace in it, which is what finds a trace's writes again. The
+    // `spans` table is no longer written; the rows an older build wrote there stay and are read
+    // beside the bodies until retention has deleted them.
+    statements: [
+      `CREATE TABLE span_writes (
+        write_id BIGINT NOT NULL,
+        first_start_us BIGINT NOT NULL,
+        last_start_us BIGINT NOT NULL,
+        last_end_us BIGINT NOT NULL,
+        span_count INTEGER NOT NULL,
+        body BLOB NOT NULL
+      )`,
+      `CREATE TABLE span_traces (
+        trace_id VARCHAR NOT NULL,
+        write_id BIGINT NOT NULL,
+        last_start_us BIGINT NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /** Newest schema version this build knows. */

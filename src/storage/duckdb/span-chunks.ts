@@ -1,6 +1,8 @@
 /**
  * The `spans` table as data-chunk columns (see `chunk-append.ts`, ADR 0056): JSON columns take
- * VARCHAR text, timestamps whole microseconds.
+ * VARCHAR text, timestamps whole microseconds. The store writes spans as one body per write
+ * since schema step 7 (ADR 0395); this writes the table as the builds before it did, for the
+ * benches that measure against it and the tests that build such a file.
  */
 import { BIGINT, INTEGER, VARCHAR, type DuckDBConnection } from '@duckdb/node-api'
 import type { Span } from '../../core/model/span.js'

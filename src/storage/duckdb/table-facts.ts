@@ -61,11 +61,14 @@ const FACTS_SQL = `
   SELECT 0 AS t, count(*) AS n, min(start_us) AS s, max(end_us) AS e FROM spans
   UNION ALL SELECT 1, count(*), min(start_us), max(end_us) FROM requests
   UNION ALL SELECT 2, count(*), min(time_us), max(time_us) FROM metric_samples
-  UNION ALL SELECT 3, count(*), min(time_us), max(time_us) FROM events`
+  UNION ALL SELECT 3, count(*), min(time_us), max(time_us) FROM events
+  UNION ALL SELECT 4, coalesce(sum(span_count), 0), min(first_start_us), max(last_end_us)
+    FROM span_writes`
 
 async function readTableFacts(conn: DuckDBConnection): Promise<TableFacts> {
   const read = await conn.runAndReadAll(FACTS_SQL)
-  const counts = [0, 0, 0, 0]
+  // Spans are the older `spans` rows (0) and the spans of the writes' bodies (4, ADR 0395).
+  const counts = [0, 0, 0, 0, 0]
   let startUs = Infinity
   let endUs = -Infinity
   for (const [t, n, s, e] of read.getRowsJS()) {
@@ -76,7 +79,7 @@ async function readTableFacts(conn: DuckDBConnection): Promise<TableFacts> {
     }
   }
   return {
-    spans: counts[0] ?? 0,
+    spans: (counts[0] ?? 0) + (counts[4] ?? 0),
     requests: counts[1] ?? 0,
     metricSamples: counts[2] ?? 0,
     events: counts[3] ?? 0,
