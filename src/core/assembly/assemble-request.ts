@@ -129,13 +129,22 @@ export function assembleTrace(
   }
   const { ttftUs, ttftSource } = readTtft(c, engineTtftUs, notes)
   const outcome = readOutcome(c)
-  const range = timeRange(spans)
+  let startUs = first.startUs
+  let endUs = first.endUs
+  for (const s of spans) {
+    if (s.startUs < startUs) {
+      startUs = s.startUs
+    }
+    if (s.endUs > endUs) {
+      endUs = s.endUs
+    }
+  }
   // Every field named in one literal, spreads spelled out: each timeline is then allocated whole
   // in its final shape, where a spread adds the fields after it one by one.
   const request: RequestTimeline = {
     traceId: first.traceId,
-    startUs: range.startUs,
-    endUs: range.endUs,
+    startUs,
+    endUs,
     dims: readDimensions(c),
     stages,
     downstreamName,
@@ -201,21 +210,6 @@ function hasDuplicate(spans: readonly Span[]): boolean {
     seen.add(key)
   }
   return false
-}
-
-function timeRange(spans: readonly Span[]): { startUs: Micros; endUs: Micros } {
-  const first = spans[0] as Span
-  let startUs = first.startUs
-  let endUs = first.endUs
-  for (const s of spans) {
-    if (s.startUs < startUs) {
-      startUs = s.startUs
-    }
-    if (s.endUs > endUs) {
-      endUs = s.endUs
-    }
-  }
-  return { startUs, endUs }
 }
 
 /** A literal (not a loop over STAGE_NAMES) so every timeline shares one object shape. */

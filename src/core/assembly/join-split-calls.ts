@@ -34,7 +34,8 @@ interface Half {
 
 /** One request's spans: a joined pair (API server first) or one trace as given. */
 export interface JoinedGroup {
-  spans: Span[]
+  /** A trace's spans as given (the same list, not a copy), or the two halves of a joined call. */
+  spans: readonly Span[]
   /** Indexes of the input traces in the group. */
   traces: number[]
   /** A half of a split call that found no partner among the given traces. */
@@ -79,10 +80,13 @@ export function joinSplitCalls(traces: readonly (readonly Span[])[]): JoinedGrou
   const halves = new Set([...frontends, ...engines].map((h) => h.trace))
   const frontendTraces = new Set(frontends.map((f) => f.trace))
   const groups: JoinedGroup[] = []
-  traces.forEach((spans, i) => {
+  for (let i = 0; i < traces.length; i++) {
+    const spans = traces[i] as readonly Span[]
     const other = partner.get(i)
     if (other === undefined) {
-      groups.push({ spans: [...spans], traces: [i], unpaired: halves.has(i) })
+      // The trace's own list, not a copy: every group stays alive until the last is assembled,
+      // so a copy per trace was kept (and copied by each scavenge) for the whole round.
+      groups.push({ spans, traces: [i], unpaired: halves.has(i) })
     } else if (frontendTraces.has(i)) {
       groups.push({
         spans: [...spans, ...(traces[other] ?? [])],
@@ -90,7 +94,7 @@ export function joinSplitCalls(traces: readonly (readonly Span[])[]): JoinedGrou
         unpaired: false,
       })
     }
-  })
+  }
   return groups
 }
 
@@ -100,23 +104,32 @@ type SplitHalf = { kind: 'frontend' | 'engine'; span: Span; process: string }
 function splitHalf(spans: readonly Span[]): SplitHalf | null {
   let engine: Span | null = null
   let rootServer: Span | null = null
-  let other = false
+  // Returns as soon as the answer is known to be "no half": an engine span with a parent, an
+  // engine and a root SERVER span together, or any other SERVER or CLIENT span. Most traces are
+  // whole calls, and so the rest of their spans are not read (each read is an engine-span test).
   for (const s of spans) {
     if (isEngineSpan(s)) {
-      engine = engine ?? s
+      if (engine === null) {
+        if (s.parentSpanId !== null || rootServer !== null) {
+          return null
+        }
+        engine = s
+      }
     } else if (s.kind === SPAN_KIND.SERVER && s.parentSpanId === null) {
+      if (engine !== null) {
+        return null
+      }
       rootServer = rootServer ?? s
     } else if (s.kind === SPAN_KIND.SERVER || s.kind === SPAN_KIND.CLIENT) {
-      other = true
+      return null
     }
   }
   if (engine !== null) {
+    // The process key is a new string: made only for a root engine span alone in its trace.
     const process = processKey(engine)
-    return rootServer === null && !other && engine.parentSpanId === null && process !== null
-      ? { kind: 'engine', span: engine, process }
-      : null
+    return process !== null ? { kind: 'engine', span: engine, process } : null
   }
-  if (rootServer === null || other) {
+  if (rootServer === null) {
     return null
   }
   const process = processKey(rootServer)
