@@ -91,18 +91,6 @@ describe('joinSplitCalls', () => {
     expect(groups.map((g) => g.unpaired)).toEqual([true, true, true, true, false])
   })
 
-  it('hands each trace that is no joined pair on as its own list, not a copy', () => {
-    // Every group lives until the last one is assembled: a copy per trace was kept that long.
-    const traces = [api(1, '/metrics', 0, 100), engine(1, null, 10, 90), wholeCall(5)]
-    const groups = joinSplitCalls(traces)
-    expect(groups).toHaveLength(3)
-    groups.forEach((g, i) => {
-      expect(g.spans).toBe(traces[i])
-      expect(g.traces).toEqual([i])
-    })
-    expect(groups.map((g) => g.unpaired)).toEqual([false, true, false])
-  })
-
   it('takes no whole call for a half, whichever order its spans come in', () => {
     // The engine span below the API server, the child first (as exporters send them, by end
     // time), then the same spans reversed: neither is a half, and neither pairs with the root
