@@ -129,22 +129,13 @@ export function assembleTrace(
   }
   const { ttftUs, ttftSource } = readTtft(c, engineTtftUs, notes)
   const outcome = readOutcome(c)
-  let startUs = first.startUs
-  let endUs = first.endUs
-  for (const s of spans) {
-    if (s.startUs < startUs) {
-      startUs = s.startUs
-    }
-    if (s.endUs > endUs) {
-      endUs = s.endUs
-    }
-  }
+  const range = timeRange(spans)
   // Every field named in one literal, spreads spelled out: each timeline is then allocated whole
   // in its final shape, where a spread adds the fields after it one by one.
   const request: RequestTimeline = {
     traceId: first.traceId,
-    startUs,
-    endUs,
+    startUs: range.startUs,
+    endUs: range.endUs,
     dims: readDimensions(c),
     stages,
     downstreamName,
@@ -210,6 +201,21 @@ function hasDuplicate(spans: readonly Span[]): boolean {
     seen.add(key)
   }
   return false
+}
+
+function timeRange(spans: readonly Span[]): { startUs: Micros; endUs: Micros } {
+  const first = spans[0] as Span
+  let startUs = first.startUs
+  let endUs = first.endUs
+  for (const s of spans) {
+    if (s.startUs < startUs) {
+      startUs = s.startUs
+    }
+    if (s.endUs > endUs) {
+      endUs = s.endUs
+    }
+  }
+  return { startUs, endUs }
 }
 
 /** A literal (not a loop over STAGE_NAMES) so every timeline shares one object shape. */

@@ -7,7 +7,7 @@ import type { Span } from '../model/span.js'
 import { findClient } from './roles-client.js'
 import { findEngineRoles } from './roles-engine.js'
 import { findGatewayEntry, findGatewayParts, type GatewayStep } from './roles-gateway.js'
-import { filled, TraceIndex } from './trace-index.js'
+import { TraceIndex } from './trace-index.js'
 
 /** The spans of one trace, by the role they play in the request. */
 export interface ClassifiedTrace {
@@ -40,7 +40,7 @@ export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
 
   // Foreign SERVER spans (not engine, not its API server), and every span with one below it.
   let serverCount = 0
-  const serverBelow = filled(n, 0)
+  const serverBelow = new Array<number>(n).fill(0)
   for (let i = 0; i < n; i++) {
     if (ix.isForeignServer(i)) {
       serverCount++

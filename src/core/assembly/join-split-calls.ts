@@ -79,12 +79,9 @@ export function joinSplitCalls(traces: readonly (readonly Span[])[]): JoinedGrou
   const halves = new Set([...frontends, ...engines].map((h) => h.trace))
   const frontendTraces = new Set(frontends.map((f) => f.trace))
   const groups: JoinedGroup[] = []
-  for (let i = 0; i < traces.length; i++) {
-    const spans = traces[i] as readonly Span[]
+  traces.forEach((spans, i) => {
     const other = partner.get(i)
     if (other === undefined) {
-      // A copy, as before ADR 0397: handing on the trace's own list allocated less but cost the
-      // collector's helper threads more in the ingest-cost bench (measured there).
       groups.push({ spans: [...spans], traces: [i], unpaired: halves.has(i) })
     } else if (frontendTraces.has(i)) {
       groups.push({
@@ -93,7 +90,7 @@ export function joinSplitCalls(traces: readonly (readonly Span[])[]): JoinedGrou
         unpaired: false,
       })
     }
-  }
+  })
   return groups
 }
 
@@ -103,32 +100,23 @@ type SplitHalf = { kind: 'frontend' | 'engine'; span: Span; process: string }
 function splitHalf(spans: readonly Span[]): SplitHalf | null {
   let engine: Span | null = null
   let rootServer: Span | null = null
-  // Returns as soon as the answer is known to be "no half": an engine span with a parent, an
-  // engine and a root SERVER span together, or any other SERVER or CLIENT span. Most traces are
-  // whole calls, and so the rest of their spans are not read (each read is an engine-span test).
+  let other = false
   for (const s of spans) {
     if (isEngineSpan(s)) {
-      if (engine === null) {
-        if (s.parentSpanId !== null || rootServer !== null) {
-          return null
-        }
-        engine = s
-      }
+      engine = engine ?? s
     } else if (s.kind === SPAN_KIND.SERVER && s.parentSpanId === null) {
-      if (engine !== null) {
-        return null
-      }
       rootServer = rootServer ?? s
     } else if (s.kind === SPAN_KIND.SERVER || s.kind === SPAN_KIND.CLIENT) {
-      return null
+      other = true
     }
   }
   if (engine !== null) {
-    // The process key is a new string: made only for a root engine span alone in its trace.
     const process = processKey(engine)
-    return process !== null ? { kind: 'engine', span: engine, process } : null
+    return rootServer === null && !other && engine.parentSpanId === null && process !== null
+      ? { kind: 'engine', span: engine, process }
+      : null
   }
-  if (rootServer === null) {
+  if (rootServer === null || other) {
     return null
   }
   const process = processKey(rootServer)

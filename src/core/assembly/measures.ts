@@ -187,21 +187,22 @@ export interface TokenCounts {
   cachedTokens: number | null
 }
 
-/** The keys of each token count, most specific first; made once, not per request. */
-const OUTPUT_TOKEN_KEYS = [ATTR_GEN_AI_USAGE_COMPLETION_TOKENS, ATTR_GEN_AI_USAGE_OUTPUT_TOKENS]
-const INPUT_TOKEN_KEYS = [ATTR_GEN_AI_USAGE_PROMPT_TOKENS, ATTR_GEN_AI_USAGE_INPUT_TOKENS]
-const CACHED_TOKEN_KEYS = [
-  ATTR_GEN_AI_USAGE_CACHED_TOKENS,
-  ATTR_GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS,
-]
-
 /** Tokens: the engine's own counts first, then the gateway's call, the entry, the client's. */
 export function readTokens(c: ClassifiedTrace): TokenCounts {
-  const upstream = c.upstream[c.upstream.length - 1] ?? null
+  const sources = [c.engine, c.upstream[c.upstream.length - 1] ?? null, c.gateway, c.client]
   return {
-    outputTokens: firstCount(OUTPUT_TOKEN_KEYS, c.engine, upstream, c.gateway, c.client),
-    inputTokens: firstCount(INPUT_TOKEN_KEYS, c.engine, upstream, c.gateway, c.client),
-    cachedTokens: firstCount(CACHED_TOKEN_KEYS, c.engine, upstream, c.gateway, c.client),
+    outputTokens: firstCount(sources, [
+      ATTR_GEN_AI_USAGE_COMPLETION_TOKENS,
+      ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+    ]),
+    inputTokens: firstCount(sources, [
+      ATTR_GEN_AI_USAGE_PROMPT_TOKENS,
+      ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+    ]),
+    cachedTokens: firstCount(sources, [
+      ATTR_GEN_AI_USAGE_CACHED_TOKENS,
+      ATTR_GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS,
+    ]),
   }
 }
 
@@ -217,28 +218,16 @@ export function readE2e(c: ClassifiedTrace, engineE2eUs: Micros | null): Micros 
   return c.engine === null ? null : asMicros(durationOf(c.engine))
 }
 
-/**
- * The first count found: sources in the order given, for each source its keys in order. The
- * sources are parameters, not an array, so that a call allocates nothing (ADR 0397).
- */
-function firstCount(
-  keys: readonly string[],
-  a: Span | null,
-  b: Span | null,
-  c: Span | null,
-  d: Span | null
-): number | null {
-  return countOf(a, keys) ?? countOf(b, keys) ?? countOf(c, keys) ?? countOf(d, keys)
-}
-
-function countOf(s: Span | null, keys: readonly string[]): number | null {
-  if (s === null) {
-    return null
-  }
-  for (let k = 0; k < keys.length; k++) {
-    const n = readCount(s.attributes, keys[k] as string)
-    if (n !== null) {
-      return n
+function firstCount(sources: readonly (Span | null)[], keys: readonly string[]): number | null {
+  for (const s of sources) {
+    if (s === null) {
+      continue
+    }
+    for (const key of keys) {
+      const n = readCount(s.attributes, key)
+      if (n !== null) {
+        return n
+      }
     }
   }
   return null
@@ -250,22 +239,28 @@ export function readOutcome(c: ClassifiedTrace): {
 } {
   const { client, gateway, engine } = c
   const lastUpstream = c.upstream[c.upstream.length - 1] ?? null
-  // Sources in order: client, gateway, last upstream call, the engine's API server, engine.
-  const code =
-    statusOf(client) ??
-    statusOf(gateway) ??
-    statusOf(lastUpstream) ??
-    statusOf(c.frontend) ??
-    statusOf(engine)
-  const status = code === null ? null : Math.round(code)
-  const type =
-    errorTypeOf(client) ??
-    errorTypeOf(gateway) ??
-    errorTypeOf(lastUpstream) ??
-    errorTypeOf(c.frontend) ??
-    errorTypeOf(engine)
-  if (type !== null) {
-    return { status, errorType: type }
+  const ordered = [client, gateway, lastUpstream, c.frontend, engine]
+  let status: number | null = null
+  for (const s of ordered) {
+    if (s === null) {
+      continue
+    }
+    const code =
+      readNumber(s.attributes, ATTR_HTTP_RESPONSE_STATUS_CODE) ??
+      readNumber(s.attributes, ATTR_HTTP_STATUS_CODE_OLD)
+    if (code !== null && code >= 100 && code <= 599) {
+      status = Math.round(code)
+      break
+    }
+  }
+  for (const s of ordered) {
+    if (s === null) {
+      continue
+    }
+    const type = readString(s.attributes, ATTR_ERROR_TYPE)
+    if (type !== null) {
+      return { status, errorType: type }
+    }
   }
   if (status !== null && status >= 400) {
     return { status, errorType: `http_${status}` }
@@ -283,21 +278,6 @@ export function readOutcome(c: ClassifiedTrace): {
     }
   }
   return { status, errorType: null }
-}
-
-/** An HTTP status in 100–599 on the span (the current key, then the old one), or `null`. */
-function statusOf(s: Span | null): number | null {
-  if (s === null) {
-    return null
-  }
-  const code =
-    readNumber(s.attributes, ATTR_HTTP_RESPONSE_STATUS_CODE) ??
-    readNumber(s.attributes, ATTR_HTTP_STATUS_CODE_OLD)
-  return code !== null && code >= 100 && code <= 599 ? code : null
-}
-
-function errorTypeOf(s: Span | null): string | null {
-  return s === null ? null : readString(s.attributes, ATTR_ERROR_TYPE)
 }
 
 /**

@@ -31,6 +31,7 @@ export function findEngineRoles(ix: TraceIndex): EngineRoles {
   const { spans } = ix
   const n = spans.length
   const engineSpans: Span[] = []
+  const engineProcesses = new Set<string>()
   let engineI = -1
   for (let i = 0; i < n; i++) {
     if (ix.engine[i] !== 1) {
@@ -38,6 +39,10 @@ export function findEngineRoles(ix: TraceIndex): EngineRoles {
     }
     const s = spans[i] as Span
     engineSpans.push(s)
+    const key = processKey(s)
+    if (key !== null) {
+      engineProcesses.add(key)
+    }
     if (engineI < 0) {
       engineI = i
     } else {
@@ -56,7 +61,8 @@ export function findEngineRoles(ix: TraceIndex): EngineRoles {
     if (s.kind !== SPAN_KIND.SERVER || ix.engine[i] === 1) {
       continue
     }
-    if (inEngineProcess(s, engineSpans) || isVllmProcess(s)) {
+    const key = processKey(s)
+    if ((key !== null && engineProcesses.has(key)) || isVllmProcess(s)) {
       ix.frontend[i] = 1
       if (frontendI < 0 || ix.isOuter(i, frontendI)) {
         frontendI = i
@@ -68,44 +74,6 @@ export function findEngineRoles(ix: TraceIndex): EngineRoles {
     engineSpans,
     frontend: frontendI < 0 ? null : (spans[frontendI] as Span),
   }
-}
-
-/**
- * Whether `s` comes from the process of one of `engines` (equal `processKey`s). Spans exported
- * together share one resource object, and one resource gives one key, so the keys (new strings)
- * are made only for spans with different resources; a key is `null` exactly when the resource
- * is empty, and `null` matches nothing.
- */
-function inEngineProcess(s: Span, engines: readonly Span[]): boolean {
-  if (!hasOwnKey(s.resource)) {
-    return false
-  }
-  let other = false
-  for (const e of engines) {
-    if (e.resource === s.resource) {
-      return true
-    }
-    other = true
-  }
-  if (!other) {
-    return false
-  }
-  const key = processKey(s)
-  for (const e of engines) {
-    if (processKey(e) === key) {
-      return true
-    }
-  }
-  return false
-}
-
-function hasOwnKey(attrs: object): boolean {
-  for (const key in attrs) {
-    if (Object.hasOwn(attrs, key)) {
-      return true
-    }
-  }
-  return false
 }
 
 /** Whether a span was emitted by a vLLM process (its resource carries `vllm.*` keys). */

@@ -13,7 +13,7 @@ import type { StageName } from '../model/request.js'
 import type { Span } from '../model/span.js'
 import type { Micros } from '../model/units.js'
 import { readSecondsAsMicros } from './attributes.js'
-import { nonNegative, type AssemblyNote } from './notes.js'
+import { nonNegative, sumPresent, type AssemblyNote } from './notes.js'
 import type { NativeEngineTimes } from './stages-native.js'
 import {
   ATTR_GEN_AI_LATENCY_E2E,
@@ -84,13 +84,13 @@ export function fillEngineStages(
     stages['engine.unattributed'] = nonNegative(
       notes,
       'engine.unattributed',
-      // Summed in place (the same order as `sumPresent`), not through an array per request.
       serverSideUs -
-        (0 +
-          (stages['engine.frontend'] ?? 0) +
-          (stages['engine.queue'] ?? 0) +
-          (stages['engine.prefill'] ?? 0) +
-          (stages['engine.decode'] ?? 0))
+        sumPresent([
+          stages['engine.frontend'],
+          stages['engine.queue'],
+          stages['engine.prefill'],
+          stages['engine.decode'],
+        ])
     )
   }
   return { engineTtftUs, engineE2eUs }
