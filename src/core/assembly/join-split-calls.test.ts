@@ -38,6 +38,13 @@ function engine(id: number, requestId: string | null, startMs: number, endMs: nu
   ]
 }
 
+/** The API-server span with its engine span below it, in one trace: a whole call. */
+function wholeCall(id: number): Span[] {
+  const [server] = api(id, '/v1/chat/completions', 0, 100)
+  const [llm] = engine(id, null, 1, 99)
+  return [{ ...llm!, traceId: server!.traceId, parentSpanId: server!.spanId }, server!]
+}
+
 describe('joinSplitCalls', () => {
   it('pairs each API-server span with the engine span it contains, closest first', () => {
     // 1 |------------------------|        2    |------------------------|
@@ -82,6 +89,20 @@ describe('joinSplitCalls', () => {
     ])
     expect(groups.map((g) => g.spans.length)).toEqual([1, 1, 1, 1, 1])
     expect(groups.map((g) => g.unpaired)).toEqual([true, true, true, true, false])
+  })
+
+  it('takes no whole call for a half, whichever order its spans come in', () => {
+    // The engine span below the API server, the child first (as exporters send them, by end
+    // time), then the same spans reversed: neither is a half, and neither pairs with the root
+    // engine span of another trace inside it.
+    const call = wholeCall(7)
+    for (const spans of [call, [...call].reverse()]) {
+      const groups = joinSplitCalls([spans, engine(8, null, 2, 98)])
+      expect(groups.map((g) => [g.spans.length, g.unpaired])).toEqual([
+        [2, false],
+        [1, true],
+      ])
+    }
   })
 
   it('never pairs non-LLM routes', () => {
