@@ -5,6 +5,7 @@
 import type { MetricSample } from '../../core/model/metric.js'
 import { microsFromMillis, millisFromMicros, type Micros } from '../../core/model/units.js'
 import type { IngestSink } from '../pipeline/types.js'
+import { zeroIngestCounters } from '../pipeline/counters.js'
 import type { FileImportSummary } from './file.js'
 import { importSource, type ImportOptions, type ImportSource } from './import.js'
 
@@ -126,16 +127,7 @@ export async function timedExtentOf(
     submitEvents: async () => {},
     flush: async () => {},
     close: async () => {},
-    counters: () => ({
-      spansAccepted: 0,
-      spansDuplicate: 0,
-      tracesNotLlm: 0,
-      requestsAssembled: 0,
-      metricSamplesAccepted: 0,
-      eventsAccepted: 0,
-      queueDepth: 0,
-      pendingTraces: 0,
-    }),
+    counters: zeroIngestCounters,
   }
   const timed = trackTimedExtent(discard)
   await importSource(source, timed.sink, { ...options, holdUntimed: () => {} })
