@@ -7,6 +7,9 @@
  *   - `non-null`      only the columns with a value in some request (a table without the others):
  *                     the most that any saving on the always-NULL columns could give
  *   - `strings`, `doubles`, `other fixed` (BIGINT, INTEGER, BOOLEAN), `trace_id`: one kind alone
+ *   - `narrow-temp`   every column of `requests`, written through a TEMP table of only the columns
+ *                     with a value in the write, then `INSERT INTO requests (those) SELECT … FROM`
+ *                     it and `DELETE FROM` it, in the same transaction (ADR 0401, rejected)
  *
  * For each: CPU µs per request of the chunk fill alone (JavaScript, into a chunk never appended),
  * of the fill + `appendDataChunk` + `flushSync` (the event loop's part of a write), and of the
@@ -244,6 +247,42 @@ if (args.digest) {
   profile('real captures', real, names)
 }
 
+/**
+ * ADR 0401's candidate: the write's columns with a value in some row go to a TEMP table of just
+ * them (the appender writes every column of its table), then into `requests` in one
+ * `INSERT … SELECT`, which fills the columns left out with NULL as constant vectors.
+ */
+async function appendThroughNarrowTemp(
+  c: DuckDBConnection,
+  names: readonly string[],
+  rows: readonly RequestTimeline[]
+): Promise<void> {
+  const present = REQUEST_COLUMNS.flatMap((col, i) =>
+    rows.some((r) => !isNull(col.value(r))) ? [{ col, name: names[i] as string, i }] : []
+  )
+  const mask = present.reduce((m, p) => m | (1n << BigInt(p.i)), 0n)
+  const part = `requests_columns_${mask.toString(16)}`
+  const list = present.map((p) => p.name).join(', ')
+  await c.run(
+    `CREATE TEMP TABLE IF NOT EXISTS temp.main.${part} AS SELECT ${list} FROM requests LIMIT 0`
+  )
+  const columns = present.map((p) => p.col)
+  const types = columns.map((col) => col.type)
+  const layouts = types.map(layoutOf)
+  const scratch = newScratch()
+  const appender = await c.createAppender(part, 'main', 'temp')
+  const chunk = DuckDBDataChunk.create(types, CHUNK_ROWS)
+  for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
+    fillChunk(chunk, columns, layouts, rows.slice(at, at + CHUNK_ROWS), scratch)
+    appender.appendDataChunk(chunk)
+    chunk.reset()
+  }
+  appender.flushSync()
+  appender.closeSync()
+  await c.run(`INSERT INTO requests (${list}) SELECT ${list} FROM temp.main.${part}`)
+  await c.run(`DELETE FROM temp.main.${part}`)
+}
+
 type Variant = { name: string; columns: number[] }
 const kindOf = (i: number): string => (REQUEST_COLUMNS[i] as ChunkColumn<unknown>).type.toString()
 const indices = REQUEST_COLUMNS.map((_, i) => i)
@@ -262,6 +301,7 @@ const allVariants: Variant[] = [
     columns: indices.filter((i) => !['VARCHAR', 'DOUBLE'].includes(kindOf(i))),
   },
   { name: 'trace_id', columns: [0] },
+  { name: 'narrow-temp', columns: indices },
 ]
 const only = args.only?.split(',')
 const variants = allVariants.filter((v) => only === undefined || only.includes(v.name))
@@ -274,7 +314,7 @@ for (let round = 0; round < Number(args.rounds); round++) {
     const columns = v.columns.map((i) => REQUEST_COLUMNS[i] as ChunkColumn<RequestTimeline>)
     const { c, close } = await freshFile()
     const names = await columnNames(c)
-    const table = v.name === 'all' ? 'requests' : 'part'
+    const table = v.name === 'all' || v.name === 'narrow-temp' ? 'requests' : 'part'
     if (table === 'part') {
       await c.run(
         `CREATE TABLE part AS SELECT ${v.columns.map((i) => names[i]).join(', ')} FROM requests LIMIT 0`
@@ -297,7 +337,10 @@ for (let round = 0; round < Number(args.rounds); round++) {
     for (let at = 0; at < requests.length; at += WRITE) {
       await c.run('BEGIN')
       t = process.cpuUsage()
-      await appendInChunks(c, table, columns, requests.slice(at, at + WRITE))
+      const write = requests.slice(at, at + WRITE)
+      await (v.name === 'narrow-temp'
+        ? appendThroughNarrowTemp(c, names, write)
+        : appendInChunks(c, table, columns, write))
       append += cpuUs(t)
       t = process.cpuUsage()
       await c.run('COMMIT')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DIMENSIONS, STAGE_NAMES, type RequestTimeline } from '../../core/model/request.js'
 import { asMicros } from '../../core/model/units.js'
 import { hexId, makeRequest } from '../../core/model/testing/builders.js'
-import { createDuckDbStore } from './duckdb-store.js'
+import { createDuckDbStore, duckDbSharedOf } from './duckdb-store.js'
 
 describe('chunked request appends', () => {
   it('stores every request of a call larger than one chunk, every column and null, exactly', async () => {
@@ -80,5 +80,107 @@ describe('replacing upserts', () => {
       expect((await store.getRequest(hexId(i + 1, 32)))?.e2eUs).toBe(e2e)
     }
     await store.close()
+  }, 60_000)
+})
+
+describe('a value in one row of a write', () => {
+  it('is stored for every column, in whichever row and chunk it is the only value', async () => {
+    // Most columns of a request are NULL in every row of a write (ADR 0398, 0401); a write that
+    // left a column out, or read its values from another chunk, would lose a lone value here.
+    // Each nullable column is set in one row only, spread over both chunks and their edges.
+    const N = 4096
+    const scalars: [keyof RequestTimeline, unknown][] = [
+      ['downstreamName', 'vllm'],
+      ['ttftUs', asMicros(1500)],
+      ['ttftSource', 'engine'],
+      ['tpotUs', asMicros(25)],
+      ['itlMaxUs', asMicros(80)],
+      ['e2eUs', asMicros(900)],
+      ['inputTokens', 812],
+      ['outputTokens', 64],
+      ['cachedTokens', 512],
+      ['status', 503],
+      ['errorType', 'timeout'],
+      ['retries', 2],
+      ['connectionReused', false],
+      ['tlsResumed', true],
+    ]
+    const lone: { row: number; set: (r: RequestTimeline) => RequestTimeline }[] = [
+      ...DIMENSIONS.map((d) => (r: RequestTimeline) => ({
+        ...r,
+        dims: { ...r.dims, [d]: `${d} ☃` },
+      })),
+      ...STAGE_NAMES.map((s, k) => (r: RequestTimeline) => ({
+        ...r,
+        stages: { ...r.stages, [s]: 100 + k + 0.25 },
+      })),
+      ...scalars.map(([field, value]) => (r: RequestTimeline) => ({ ...r, [field]: value })),
+    ].map((set, k) => ({
+      // Rows 0, 2047, 2048 and 4095 (both chunks' edges) first, the others 90 rows apart.
+      row: [0, 2047, 2048, N - 1][k] ?? 100 + (k - 4) * 90,
+      set,
+    }))
+    const requests: RequestTimeline[] = Array.from({ length: N }, (_, i) =>
+      makeRequest({
+        traceId: hexId(i + 1, 32),
+        startUs: asMicros(1_760_000_000_000_000 + i * 1000),
+        endUs: asMicros(1_760_000_000_000_000 + i * 1000 + 999),
+      })
+    )
+    for (const { row, set } of lone) {
+      requests[row] = set(requests[row] as RequestTimeline)
+    }
+    const rows = new Set(lone.map((l) => l.row))
+    expect(rows.size).toBe(lone.length)
+
+    const store = await createDuckDbStore({ path: ':memory:' })
+    try {
+      // The pipeline's path (new traces, no delete), then a replacing upsert of one row that
+      // sets a column its first version left NULL.
+      await store.upsertRequests(requests, { newTraces: true })
+      const replaced = { ...(requests[1] as RequestTimeline), retries: 7 }
+      await store.upsertRequests([replaced])
+      requests[1] = replaced
+      for (const i of [...rows, 1, 2, 4094]) {
+        const r = requests[i] as RequestTimeline
+        expect(await store.getRequest(r.traceId)).toEqual(r)
+      }
+      // Every column's values: one per lone column (two for `retries`), none lost elsewhere.
+      const counts = await duckDbSharedOf(store)?.read(async (c) => {
+        const names = (
+          await c.runAndReadAll(
+            "SELECT column_name FROM duckdb_columns() WHERE table_name = 'requests' ORDER BY column_index"
+          )
+        )
+          .getRowsJS()
+          .map((row) => String(row[0]))
+        const [values] = (
+          await c.runAndReadAll(
+            `SELECT ${names.map((n) => `count("${n}")`).join(', ')} FROM requests`
+          )
+        ).getRowsJS()
+        return Object.fromEntries(names.map((n, k) => [n, Number(values?.[k])]))
+      })
+      const always = [
+        'trace_id',
+        'start_us',
+        'end_us',
+        'has_client',
+        'has_gateway',
+        'has_engine',
+        'span_count',
+      ]
+      expect(counts).toEqual(
+        Object.fromEntries(
+          Object.keys(counts ?? {}).map((n) => [
+            n,
+            always.includes(n) ? N : n === 'retries' ? 2 : 1,
+          ])
+        )
+      )
+      expect(Object.keys(counts ?? {})).toHaveLength(always.length + lone.length)
+    } finally {
+      await store.close()
+    }
   }, 60_000)
 })
