@@ -1,23 +1,30 @@
 /**
- * Which step law the window supports (ADR 0221): the roofline (a step lasts as long as the
- * slower of its decode and its prompt work) or the additive law (the prompt's cost is added to
- * the decode step). Each is fitted on one half of the window and replays the other half's own
- * requests, as they arrived, on the replicas they ran on; the law whose replay misses the
- * held-out half's engine TTFT and TPOT (P50 and P99) by less is chosen. Never by how well either
- * predicts another load: that is what the twin is for, not what it may look at.
+ * Which step law the window supports: the roofline (a step lasts as long as the slower of its
+ * decode and its prompt work) or the additive law (the prompt's cost is added to the decode
+ * step). Each is fitted on one half of the window and judged on the other half. Never by how
+ * well either predicts another load: that is what the twin is for, not what it may look at.
  *
  * ```
  * window   ├──────── A ────────┼──────── B ────────┤
- * fold 1    fit on A            replay, score B
- * fold 2    replay, score A     fit on B
+ * fold 1    fit on A            score B
+ * fold 2    score A             fit on B
  * ```
+ *
+ * 1. The prompt steps (ADR 0411). The two forms differ only in a step that carries a prompt:
+ *    additive, its time rises with the batch beside it at the decode slope; roofline, it is the
+ *    prompt's own time, whatever ran beside it. Each law predicts each held-out prompt step's
+ *    time from its work and the batch beside it; a Diebold–Mariano test on the paired losses
+ *    decides at the 5 % level, or says it cannot tell.
+ * 2. Where it cannot tell, the held-out replay (ADR 0221): each law replays the other half's own
+ *    requests, as they arrived, on the replicas they ran on, and the law that misses its engine
+ *    TTFT and TPOT (P50 and P99) clearly less is chosen; the roofline by default.
  *
  * On a long window the replays run over 16,000 requests around the midpoint, so that the
  * choice's replays cost the same at 1M requests as at 10k.
  */
 import { quantileSorted } from '../../core/stats/quantile.js'
 import { createRng } from '../../core/stats/seeded-random.js'
-import { runTwin, type StepLawKind, type TwinCluster } from './engine.js'
+import { runTwin, stepDurationUs, type StepLawKind, type TwinCluster } from './engine.js'
 import type { ObservedRequests } from './observed.js'
 import { ASSUMED_MAX_BATCHED_TOKENS, stepModelOf, type StepFit } from './step-law.js'
 
@@ -28,9 +35,33 @@ export const CHOICE_SLICE = 16_000
 export const CHOICE_TRAIN = 50_000
 /** The additive law is chosen when its held-out error is below this share of the roofline's. */
 export const ADDITIVE_MARGIN = 0.9
+/** Two-sided 5 % point of the normal: the prompt steps decide the form only past it. */
+export const FORM_Z = 1.96
+/** Held-out prompt steps the test needs before it says anything (as the replay's quantiles). */
+const FORM_MIN_ROWS = 20
+
+/** What the held-out prompt steps say about the law's form (ADR 0411). */
+export interface PromptStepTest {
+  /** Held-out prompt steps scored, over both halves. */
+  rows: number
+  /** Per law: the mean |log(predicted ÷ observed)| of a held-out prompt step's time. */
+  error: Record<StepLawKind, number | null>
+  /**
+   * Diebold–Mariano statistic of the paired losses, the roofline's less the additive's, with a
+   * Newey–West variance over neighbouring steps: above 0 the additive law predicts them better.
+   * Null with too few rows, or where the two laws predict every step alike.
+   */
+  z: number | null
+  /** The law the prompt steps support, or null when |z| is below `FORM_Z` (cannot tell). */
+  law: StepLawKind | null
+}
 
 export interface LawChoice {
   law: StepLawKind
+  /** The test on the prompt steps, which decides when it can. */
+  promptSteps: PromptStepTest
+  /** The law the held-out replay alone chooses: the choice where the prompt steps cannot tell. */
+  byReplay: StepLawKind
   /**
    * Per law: the mean |log(replayed ÷ observed)| of the held-out halves' engine TTFT and TPOT,
    * P50 and P99 (0.1 ≈ 10 % off), and the held-out requests it was scored on.
@@ -53,7 +84,35 @@ function quantiles(v: number[]): [number, number] {
   return [quantileSorted(s, 0.5), quantileSorted(s, 0.99)]
 }
 
-/** Chooses the step law by held-out replay inside the window. */
+/**
+ * Diebold–Mariano: is the mean of `d` (a loss difference per row, in time order) other than 0?
+ * The variance is Newey–West's with its usual lag, floor(4 (n/100)^(2/9)): neighbouring prompt
+ * steps share a batch and are not independent.
+ */
+export function dieboldMariano(d: ArrayLike<number>): number | null {
+  const n = d.length
+  if (n < FORM_MIN_ROWS) {
+    return null
+  }
+  let mean = 0
+  for (let t = 0; t < n; t++) {
+    mean += d[t]!
+  }
+  mean /= n
+  const lag = Math.floor(4 * (n / 100) ** (2 / 9))
+  let variance = 0
+  for (let l = 0; l <= lag; l++) {
+    let g = 0
+    for (let t = l; t < n; t++) {
+      g += (d[t]! - mean) * (d[t - l]! - mean)
+    }
+    variance += (l === 0 ? 1 : 2 * (1 - l / (lag + 1))) * (g / n)
+  }
+  // Two laws that predict every step alike leave no spread and nothing to test.
+  return variance > 0 ? mean / Math.sqrt(variance / n) : null
+}
+
+/** Chooses the step law: by the prompt steps where they tell, else by held-out replay. */
 export function chooseStepLaw(
   o: ObservedRequests,
   cached: Float64Array,
@@ -98,11 +157,24 @@ export function chooseStepLaw(
   ]
   const heldOut = {} as Record<StepLawKind, number | null>
   let scored = 0
+  // Each prompt step is held out in the half it is not fitted on.
+  const ps = stepFit.promptSteps
+  const promptLoss = {} as Record<StepLawKind, Float64Array>
   for (const kind of STEP_LAWS) {
     const errors: number[] = []
     scored = 0
-    for (const fold of folds) {
+    const loss = (promptLoss[kind] = new Float64Array(ps.y.length).fill(NaN))
+    for (const [f, fold] of folds.entries()) {
       const laws = stepFit.fit(kind, fold.train)
+      const models = o.replicas.map((_, r) => stepModelOf(laws, r))
+      for (let k = 0; k < ps.y.length; k++) {
+        const inB = o.queuedUs[ps.i[k]!]! >= midUs
+        // Fold 1 fits on A and scores B; fold 2 the other way round.
+        if (inB === (f === 0)) {
+          const predicted = stepDurationUs(models[ps.r[k]!]!, ps.work[k]!, ps.batch[k]!, ps.kv[k]!)
+          loss[k] = logError(predicted, ps.y[k]!)
+        }
+      }
       const cluster: TwinCluster = {
         replicas: o.replicas.map((name, r) => ({
           name,
@@ -149,13 +221,46 @@ export function chooseStepLaw(
   // The roofline is the default: it is the GPU's shape, and the law every earlier figure used.
   // The additive law must replay the held-out halves clearly better; where both miss alike
   // (a window whose grid is coarser than its prompt steps), their difference is noise.
-  const law: StepLawKind =
+  const byReplay: StepLawKind =
     a !== null && (r === null || a < ADDITIVE_MARGIN * r) ? 'additive' : 'roofline'
+  const promptSteps = promptStepTest(promptLoss)
+  const law = promptSteps.law ?? byReplay
   const pct = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)} %`)
+  const z = promptSteps.z
+  const steps = `prompt steps: roofline off by ${pct(promptSteps.error.roofline)}, additive by ${pct(promptSteps.error.additive)} (${promptSteps.rows} held-out steps, z ${z === null ? '–' : z.toFixed(1)})`
+  const replay = `replaying the other: roofline off by ${pct(r)}, additive by ${pct(a)} (mean over engine TTFT and TPOT, P50 and P99, ${scored} held-out requests)`
   return {
     law,
+    promptSteps,
+    byReplay,
     heldOut,
     scored,
-    reason: `fitted on one half of the window, replaying the other: roofline off by ${pct(r)}, additive by ${pct(a)} (mean over engine TTFT and TPOT, P50 and P99, ${scored} held-out requests)`,
+    reason:
+      promptSteps.law !== null
+        ? `fitted on one half of the window, predicting the other's ${steps}, which tell the form; ${replay}`
+        : `fitted on one half of the window, predicting the other's ${steps}, which cannot tell the form; ${replay}, which decides`,
+  }
+}
+
+/** The Diebold–Mariano test of the two laws on the held-out prompt steps. */
+function promptStepTest(loss: Record<StepLawKind, Float64Array>): PromptStepTest {
+  const d: number[] = []
+  const sum = { roofline: 0, additive: 0 }
+  for (let k = 0; k < loss.roofline.length; k++) {
+    const lr = loss.roofline[k]!
+    const la = loss.additive[k]!
+    if (lr === lr && la === la) {
+      d.push(lr - la)
+      sum.roofline += lr
+      sum.additive += la
+    }
+  }
+  const z = dieboldMariano(d)
+  const mean = (v: number): number | null => (d.length > 0 ? v / d.length : null)
+  return {
+    rows: d.length,
+    error: { roofline: mean(sum.roofline), additive: mean(sum.additive) },
+    z,
+    law: z === null || Math.abs(z) < FORM_Z ? null : z > 0 ? 'additive' : 'roofline',
   }
 }

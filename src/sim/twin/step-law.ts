@@ -63,6 +63,12 @@ export interface StepLaws {
 export interface StepFit {
   grid: IntervalGrid
   fit(kind: StepLawKind, train?: (i: number) => boolean, weights?: Float64Array): StepLaws
+  /**
+   * The prompt steps, one row per request with a prefill, in request order: its request, its
+   * replica, the prompt work per step beside it, the decoding batch and their KV tokens, and the
+   * time per step it took. Where the laws differ is here (law-choice.ts tests the form on them).
+   */
+  promptSteps: StepRows['prefill']
 }
 
 interface Times {
@@ -199,6 +205,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
   return {
     grid,
     fit: (kind, train, weights) => fitKind(rows, grid, R, kind, train, weights),
+    promptSteps: rows.prefill,
   }
 }
 
