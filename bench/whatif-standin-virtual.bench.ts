@@ -245,6 +245,9 @@ interface Phase {
   rate: number
   p50: number
   p99: number
+  /** Mean prompt and output tokens per request: the work a request brings, beside the count. */
+  promptMean: number
+  outputMean: number
 }
 
 async function measured(seed: number, rate: number, replicas: number): Promise<Phase | string> {
@@ -260,7 +263,17 @@ async function measured(seed: number, rate: number, replicas: number): Promise<P
     rate: f.fit.model.arrival.meanRatePerSec,
     p50: own.p50 ?? NaN,
     p99: own.p99 ?? NaN,
+    promptMean: meanOf(f.fit.observed.promptTokens, f.fit.observed.n),
+    outputMean: meanOf(f.fit.observed.outputTokens, f.fit.observed.n),
   }
+}
+
+function meanOf(v: ArrayLike<number>, n: number): number {
+  let sum = 0
+  for (let i = 0; i < n; i++) {
+    sum += v[i]!
+  }
+  return sum / n
 }
 
 const sortedOf = (v: readonly number[]): Float64Array => Float64Array.from(v).sort()
@@ -411,7 +424,21 @@ async function main(): Promise<void> {
         return `${label} P50 / P99 ${ms(p.p50)} / ${ms(p.p99)} ms: against the truths' median ${e50 === null ? '–' : pct(e50)} / ${e99 === null ? '–' : pct(e99)}; single truths within ±10 % / ±20 %: P50 ${within(p.p50, p50s)}, P99 ${within(p.p99, p99s)}`
       }
       process.stdout.write(
-        `  low ${low.seed}: truths realised ×${q(factors, 0.1).toFixed(2)}–×${q(factors, 0.9).toFixed(2)} (median ×${realised.toFixed(2)})\n` +
+        `  low ${low.seed}: truths realised ×${q(factors, 0.1).toFixed(2)}–×${q(factors, 0.9).toFixed(2)} (median ×${realised.toFixed(2)}); the window's mean prompt / output tokens per request ${pct(
+          low.promptMean /
+            q(
+              truths.map((t) => t.promptMean),
+              0.5
+            ) -
+            1
+        )} / ${pct(
+          low.outputMean /
+            q(
+              truths.map((t) => t.outputMean),
+              0.5
+            ) -
+            1
+        )} against the truths' median (counted in requests, the factor leaves that work out)\n` +
           `    ${line('as asked', asAsked)}\n` +
           `    ${line(`at ×${realised.toFixed(2)}`, atTruths)}\n` +
           `    ${reseeded(low.fit, { ...kase.changes, loadFactor: realised }, atTruths, p50s, p99s)}\n` +
