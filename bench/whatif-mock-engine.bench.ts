@@ -56,6 +56,7 @@ import { observedPercentiles, predict, type Percentiles } from '../src/sim/twin/
 import { predictChange, runWhatIf } from '../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { drawRequest, ENGINE, routeOf } from './whatif-mock-engine-traffic.js'
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_S ?? 180) * 1000
 const RATE = Number(process.env.BENCH_RATE ?? 2)
@@ -84,14 +85,6 @@ const BURST = (() => {
 })()
 const ENGINE_NICE =
   process.env.BENCH_ENGINE_NICE === undefined ? null : Number(process.env.BENCH_ENGINE_NICE)
-/** The stand-in engine: saturates near 2.6× RATE's work with these request sizes. */
-const ENGINE = {
-  maxBatch: 24,
-  prefillMsPerToken: 0.1,
-  decodeStepBaseMs: 20,
-  decodeStepPerSeqMs: 0.5,
-  kvCapacityTokens: 200_000,
-}
 
 const store = createMemoryStore()
 const sink = createIngestPipeline({
@@ -169,8 +162,7 @@ const WORDS = 'the quick brown fox jumps over a lazy dog while engines batch tok
 
 /** One streamed chat completion, read to its end. */
 async function send(url: string): Promise<void> {
-  const words = Math.max(20, Math.round(rng.lognormal(300, 0.6)))
-  const maxTokens = Math.max(4, Math.min(600, Math.round(rng.lognormal(110, 0.6))))
+  const { words, maxTokens } = drawRequest(rng)
   const prompt = Array.from({ length: words }, (_, i) => WORDS[i % WORDS.length]).join(' ')
   const res = await fetch(`${url}/v1/chat/completions`, {
     method: 'POST',
@@ -207,7 +199,7 @@ async function phase(
     if (wait > 0) {
       await new Promise((r) => setTimeout(r, wait))
     }
-    inflight.push(send(urls[k++ % urls.length]!).catch(() => undefined))
+    inflight.push(send(routeOf(urls, k++)).catch(() => undefined))
     const inPeriod = burst === null ? 0 : (next - from) % burst.periodMs
     const now =
       burst === null
