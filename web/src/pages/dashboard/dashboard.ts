@@ -74,6 +74,9 @@ export function startDashboard(root: HTMLElement): void {
    */
   function startCharts(range: ResolvedRange, signal: AbortSignal, panels: PanelSet) {
     const answered = answersOf(signal)
+    // Opened once the charts' answers are in and the store holds data: what reads rows goes then.
+    let go!: () => void
+    const opened = new Promise<void>((resolve) => (go = resolve))
     const stepMs = chooseStepMs(range)
     const ctx: LoadContext = {
       state,
@@ -91,8 +94,12 @@ export function startDashboard(root: HTMLElement): void {
     return {
       ctx,
       params: commonParams(ctx),
-      charts: loadChartPanels(ctx, panels, kpisEl, metricNames),
+      charts: [
+        ...loadChartPanels(ctx, panels, kpisEl, metricNames),
+        ...loadAnalysisPanels(ctx, panels, opened),
+      ],
       answered,
+      go,
     }
   }
 
@@ -161,21 +168,17 @@ export function startDashboard(root: HTMLElement): void {
     }
 
     renderFilters(filtersEl, state, dimensions, navigate)
-    const {
-      ctx,
-      params,
-      charts: chartLoads,
-      answered,
-    } = early ?? startCharts(range, signal, panels)
+    const { params, charts: chartLoads, answered, go } = early ?? startCharts(range, signal, panels)
     // The row readers go once the charts' answers are in, not once they have painted: their
     // reads never queue before a chart's, and their cards no longer wait for the charts' drawing
-    // (ADR 0272; ADR 0258 measured what asking them beside the charts costs).
+    // (ADR 0272; ADR 0258 measured what asking them beside the charts costs). Their cards have
+    // painted what the server held already (ADR 0407).
     await answered
     if (signal.aborted) {
       return
     }
+    go()
     const later = [
-      ...loadAnalysisPanels(ctx, panels),
       loadFilterValues(signal),
       import('../../panels/slo-strip.js').then((m) => m.mountSloStrip(mainEl, params, signal)),
       import('../../panels/whatif-panel.js').then((m) =>
