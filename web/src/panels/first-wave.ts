@@ -104,10 +104,6 @@ export function firstWaveUrls(ctx: WaveContext): string[] {
   const diagnosis = firstWave.keptDiagnosis(ctx)
   return [
     '/api/metrics',
-    // Answered from memory, so asked before the charts' reads: they never wait behind those for
-    // one of the browser's connections.
-    ...(diagnosis === null ? [] : [buildUrl('/api/diagnosis', diagnosis)]),
-    buildUrl('/api/concentration', firstWave.keptConcentration(ctx)),
     buildUrl('/api/percentiles', firstWave.headline(ctx)),
     buildUrl('/api/traffic', firstWave.traffic(ctx)),
     buildUrl('/api/heatmap', firstWave.heatmap(ctx)),
@@ -116,6 +112,9 @@ export function firstWaveUrls(ctx: WaveContext): string[] {
     buildUrl('/api/percentiles', firstWave.kpis(ctx)),
     buildUrl('/api/events', firstWave.events(ctx)),
     buildUrl('/api/requests', firstWave.samples(ctx)),
+    // Last: the browser gives a host six connections, and the charts' calls take them first.
+    ...(diagnosis === null ? [] : [buildUrl('/api/diagnosis', diagnosis)]),
+    buildUrl('/api/concentration', firstWave.keptConcentration(ctx)),
   ]
 }
 
