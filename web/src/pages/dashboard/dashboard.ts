@@ -69,8 +69,9 @@ export function startDashboard(root: HTMLElement): void {
   })
 
   /**
-   * The first wave (ADR 0165): every chart's aggregate, asked at once; `answered` settles when
-   * their answers are in, before the charts have drawn them (ADR 0272).
+   * The first wave (ADR 0165): every chart's aggregate, asked at once, with the diagnosis and
+   * concentration the server holds (ADR 0407); `answered` settles when their answers are in,
+   * before the charts have drawn them (ADR 0272), and `go` lets the cards ask what reads rows.
    */
   function startCharts(range: ResolvedRange, signal: AbortSignal, panels: PanelSet) {
     const answered = answersOf(signal)
@@ -92,7 +93,6 @@ export function startDashboard(root: HTMLElement): void {
       ? Promise.resolve(available)
       : api.metrics(signal).then((m) => (available = new Set(m.metrics.map((x) => x.name))))
     return {
-      ctx,
       params: commonParams(ctx),
       charts: [
         ...loadChartPanels(ctx, panels, kpisEl, metricNames),
