@@ -509,6 +509,54 @@ describe('diagnosis cache', () => {
     await store.upsertRequests(minuteOfRequests(T0 + 2 * MIN, 100, 2))
     expect(await ask('')).toEqual({ total: 300, stale: null, asOf: null })
   })
+  it('GET /api/diagnosis and /api/concentration ?stale=kept give only what is held and never start a run (ADR 0407)', async () => {
+    const store = await duckDb()
+    // Every read of the window's requests a diagnosis or a concentration makes.
+    let reads = 0
+    const columns = store.scanRequestColumns.bind(store)
+    store.scanRequestColumns = (query) => {
+      reads++
+      return columns(query)
+    }
+    const scan = store.scanRequests.bind(store)
+    store.scanRequests = (query, batchSize) => {
+      reads++
+      return scan(query, batchSize)
+    }
+    const nowMs = T0 / 1000 + 10 * 60_000
+    const { app } = appOf(store, () => nowMs)
+    const window = `from=${T0 / 1000}&to=${T0 / 1000 + 10 * 60_000}`
+    const ask = async (path: string, extra: string) => {
+      const res = await app.request(`${path}?${window}${extra}`)
+      return {
+        status: res.status,
+        stale: res.headers.get('tokenline-stale'),
+        body: await res.text(),
+      }
+    }
+    for (const path of ['/api/diagnosis', '/api/concentration']) {
+      // Nothing held: no content, and no read of the window's requests started, now or later.
+      expect(await ask(path, '&stale=kept')).toEqual({ status: 204, stale: null, body: '' })
+      await new Promise((r) => setTimeout(r, 50))
+      expect(reads).toBe(0)
+      // Once computed, the current answer, as stale=allow gives it.
+      const current = await ask(path, '&stale=allow')
+      expect(current.stale).toBe('false')
+      expect(reads).toBeGreaterThan(0)
+      reads = 0
+      expect(await ask(path, '&stale=kept')).toEqual(current)
+      expect(reads).toBe(0)
+    }
+    // After a write in the window: the last answer, labelled stale, and no refresh queued.
+    await store.upsertRequests(minuteOfRequests(T0 + MIN, 100, 2))
+    for (const path of ['/api/diagnosis', '/api/concentration']) {
+      const held = await ask(path, '&stale=kept')
+      expect(held.status).toBe(200)
+      expect(held.stale).toBe('true')
+    }
+    await new Promise((r) => setTimeout(r, 50))
+    expect(reads).toBe(0)
+  })
 })
 
 async function until(ok: () => boolean): Promise<void> {

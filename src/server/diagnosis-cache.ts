@@ -67,6 +67,12 @@ export interface DiagnosisCache<T> {
    * starting a second run on a store that commits every second.
    */
   getRefreshed(key: string, run: () => Promise<T>, reach?: Reach): Promise<Answer<T>>
+  /**
+   * What is held for `key` without running anything: its current answer (not stale), else the
+   * last answer of the window definition `def` (stale), else `undefined`. No run starts and none
+   * is queued, so a page may ask it beside its charts' reads (ADR 0407).
+   */
+  kept(key: string, def: string): Promise<MaybeStale<T> | undefined>
   readonly stats: { hits: number; runs: number; stale: number }
 }
 
@@ -354,6 +360,21 @@ export function createDiagnosisCache<T>(
       }
       const asOfMs = entry.asOfMs
       return { value: await entry.result, asOfMs, stale: false }
+    },
+    async kept(key, def) {
+      const rollup = requestRollupOf(store)
+      if (rollup === null) {
+        return undefined
+      }
+      await loaded
+      const entry = current(key, rollup)
+      if (entry?.settled) {
+        return { value: await entry.result, asOfMs: entry.asOfMs, stale: false }
+      }
+      const earlier = latest.get(def)
+      return earlier === undefined
+        ? undefined
+        : { value: earlier.value, asOfMs: earlier.asOfMs, stale: true }
     },
     async getRefreshed(key, run, reach = null) {
       const under = entries.get(key)

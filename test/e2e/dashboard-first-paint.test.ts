@@ -11,7 +11,9 @@
  * (ADR 0225, 0272). The first wave of a window given in the URL leaves before the page's script
  * (the one that draws the panels) has run, and the page takes those answers instead of asking
  * again (ADR 0280); so does a relative window's, resolved against the data's extent the page's
- * shell names, before /api/health has answered (ADR 0289).
+ * shell names, before /api/health has answered (ADR 0289). The diagnosis and concentration the
+ * server already holds paint with the charts' first wave, asked with `stale=kept`, which never
+ * computes one (ADR 0407).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -255,6 +257,57 @@ describe('dashboard first paint', () => {
       expect(a.path).toContain('approx=true')
       expect(a.relativeError).toBe(RELATIVE_ERROR)
     }
+  }, 400_000)
+
+  it('paints the diagnosis and concentration the server holds while every chart answer is still held (ADR 0407)', async () => {
+    await page.unrouteAll({ behavior: 'wait' })
+    let releaseCharts = (): void => undefined
+    const chartsHeld = new Promise<void>((r) => (releaseCharts = r))
+    const rowAsks: string[] = []
+    const fromMs = T0_US / 1000
+    const window = `from=${fromMs}&to=${fromMs + WINDOW_MS}`
+    // The window's answers computed once (the page's first look did the same), so it is seen before.
+    for (const path of ['/api/diagnosis?', '/api/concentration?measure=ttft&']) {
+      expect((await fetch(`${server.apiUrl}${path}${window}&stale=allow`)).status).toBe(200)
+    }
+    try {
+      // Every call but the row readers' waits: the cards may not wait for the charts' answers.
+      await page.route(
+        (url) => url.pathname.startsWith('/api/') && !ROW_READERS.has(url.pathname),
+        async (route: Route) => {
+          await chartsHeld
+          await route.continue()
+        }
+      )
+      page.on('request', (req) => {
+        const url = new URL(req.url())
+        if (ROW_READERS.has(url.pathname)) {
+          rowAsks.push(url.searchParams.get('stale') ?? 'none')
+        }
+      })
+      await page.goto(`${server.apiUrl}/?${window}`, { waitUntil: 'commit' })
+      for (const id of ['diagnosis', 'concentration']) {
+        await page.waitForSelector(`[data-panel="${id}"][data-state="ready"]`, {
+          state: 'attached',
+          timeout: 120_000,
+        })
+      }
+      // The current answers of the window seen before, not labelled stale…
+      expect(await page.locator('[data-panel="diagnosis"] [data-stale]').count()).toBe(0)
+      expect(await page.locator('[data-panel="diagnosis"] .diag-summary').textContent()).toContain(
+        `${REQUESTS.toLocaleString('en-US')} requests`
+      )
+      // …while no chart has its answer, and nothing was asked that could compute one.
+      expect(await page.locator('[data-panel="traffic"]').getAttribute('data-state')).toBe(
+        'loading'
+      )
+      expect(rowAsks).toEqual(['kept', 'kept'])
+    } finally {
+      releaseCharts()
+    }
+    await page.waitForSelector('#app[data-loaded="true"]', { state: 'attached', timeout: 300_000 })
+    // A current answer held is the answer: the page asked for nothing more.
+    expect(rowAsks).toEqual(['kept', 'kept'])
   }, 400_000)
 
   it('after a write shows the last diagnosis and concentration at once, labelled stale, then the fresh ones', async () => {

@@ -314,15 +314,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
       })),
       {
         name: 'stale',
-        schema: z.enum(['allow', 'refresh']),
+        schema: z.enum(['allow', 'refresh', 'kept']),
         description:
-          'allow: when no current answer is ready, the last one of the window definition at once (headers tokenline-stale: true, tokenline-as-of) while it is recomputed; refresh: the answer of that recomputation.',
+          'allow: when no current answer is ready, the last one of the window definition at once (headers tokenline-stale: true, tokenline-as-of) while it is recomputed; refresh: the answer of that recomputation; kept: only an answer already held (current, else the last of the window definition, labelled as for allow), never a computation: 204 without a body when none is held.',
       },
       {
         name: 'window_def',
         schema: z.string().min(1).max(64),
         description:
-          'With stale=allow: a name for a relative window (range=1h), so its last answer is found although its bounds move.',
+          'With stale=allow or kept: a name for a relative window (range=1h), so its last answer is found although its bounds move.',
       },
     ],
     response: JSON_OBJECT('tokenline.diagnosis/v1.'),
@@ -358,14 +358,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
       },
       {
         name: 'stale',
-        schema: z.enum(['allow', 'refresh']),
+        schema: z.enum(['allow', 'refresh', 'kept']),
         description:
-          'As for /api/diagnosis: allow gives the last answer of the window definition at once while it is recomputed; refresh the answer of that recomputation.',
+          'As for /api/diagnosis: allow gives the last answer of the window definition at once while it is recomputed; refresh the answer of that recomputation; kept only an answer already held, 204 when none.',
       },
       {
         name: 'window_def',
         schema: z.string().min(1).max(64),
-        description: 'With stale=allow: a name for a relative window, as for /api/diagnosis.',
+        description:
+          'With stale=allow or kept: a name for a relative window, as for /api/diagnosis.',
       },
     ],
     response: JSON_OBJECT(

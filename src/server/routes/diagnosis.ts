@@ -77,10 +77,17 @@ function diagnosisKey(
  * `stale=allow`: the last answer of the same window definition may come at once, marked stale,
  * while a refresh runs (ADR 0225); `stale=refresh`: the answer of that refresh. `window_def`
  * names a relative window ("range=1h") so that its answers are found again although each ask
- * resolves it to other bounds; without it the resolved window is the definition.
+ * resolves it to other bounds; without it the resolved window is the definition. `stale=kept`:
+ * only what is held (the current answer, else the last of the definition, labelled as `allow`
+ * labels it), never a run: 204 when nothing is held. The page asks it with its charts' first
+ * wave, which a read of the window's rows must not join (ADR 0165, 0407).
  */
-function staleParams(query: RawQuery): { mode: 'allow' | 'refresh' | null; def: string | null } {
-  const mode = parseParam(query, 'stale', z.enum(['allow', 'refresh']), 'allow or refresh') ?? null
+type StaleMode = 'allow' | 'refresh' | 'kept'
+
+function staleParams(query: RawQuery): { mode: StaleMode | null; def: string | null } {
+  const mode =
+    parseParam(query, 'stale', z.enum(['allow', 'refresh', 'kept']), 'allow, refresh or kept') ??
+    null
   const def =
     parseParam(query, 'window_def', z.string().min(1).max(64), 'a name of at most 64 characters') ??
     null
@@ -96,7 +103,7 @@ function staleParams(query: RawQuery): { mode: 'allow' | 'refresh' | null; def: 
 async function answerFrom<T>(
   c: Context,
   cache: DiagnosisCache<T>,
-  mode: 'allow' | 'refresh' | null,
+  mode: StaleMode | null,
   query: { key: string; def: string; run: () => Promise<T>; reach: Reach }
 ): Promise<Response> {
   const { key, def, run, reach } = query
@@ -104,9 +111,14 @@ async function answerFrom<T>(
     return c.json(await cache.get(key, run, reach))
   }
   const answer =
-    mode === 'allow'
-      ? await cache.getOrStale(key, def, run, reach)
-      : { ...(await cache.getRefreshed(key, run, reach)), stale: false }
+    mode === 'kept'
+      ? await cache.kept(key, def)
+      : mode === 'allow'
+        ? await cache.getOrStale(key, def, run, reach)
+        : { ...(await cache.getRefreshed(key, run, reach)), stale: false }
+  if (answer === undefined) {
+    return c.body(null, 204)
+  }
   c.header('tokenline-as-of', new Date(answer.asOfMs).toISOString())
   c.header('tokenline-stale', String(answer.stale))
   return c.json(answer.value)

@@ -86,7 +86,8 @@ async function getJsonAndHeaders<T>(
     if (res.status === 401 && tokenAfter401(sent)) {
       res = await send()
     }
-    const body: unknown = await res.json().catch(() => null)
+    // No content (a `stale=kept` ask with nothing held) reads as null: only a nullable schema takes it.
+    const body: unknown = res.status === 204 ? null : await res.json().catch(() => null)
     return { res, body }
   })()
   const pending = signal === undefined ? undefined : watched.get(signal)
@@ -195,6 +196,34 @@ async function datedConcentration(
   return { concentration: body, ...dating(headers) }
 }
 
+/**
+ * `params` with `stale=kept`: the answer the server holds for them (current, or the last of the window
+ * definition, marked stale), `null` when it holds none; the server never computes one for it, so
+ * the page asks it beside its charts (ADR 0407).
+ */
+async function keptDiagnosis(params: Params, signal?: AbortSignal): Promise<DatedDiagnosis | null> {
+  const { body, headers } = await getJsonAndHeaders(
+    DiagnosisSchema.nullable(),
+    '/api/diagnosis',
+    params,
+    signal
+  )
+  return body === null ? null : { diagnosis: body, ...dating(headers) }
+}
+
+async function keptConcentration(
+  params: Params,
+  signal?: AbortSignal
+): Promise<DatedConcentration | null> {
+  const { body, headers } = await getJsonAndHeaders(
+    ConcentrationSchema.nullable(),
+    '/api/concentration',
+    params,
+    signal
+  )
+  return body === null ? null : { concentration: body, ...dating(headers) }
+}
+
 /** The typed query API client. `params` carry the common window and filter parameters. */
 export const api = {
   health: (signal?: AbortSignal) => getJson(HealthSchema, '/api/health', {}, signal),
@@ -220,6 +249,8 @@ export const api = {
     getJson(ConcentrationSchema, '/api/concentration', params, signal),
   /** `stale=allow` / `stale=refresh` as for the diagnosis (ADR 0272). */
   datedConcentration: (params: Params, signal?: AbortSignal) => datedConcentration(params, signal),
+  keptDiagnosis: (params: Params, signal?: AbortSignal) => keptDiagnosis(params, signal),
+  keptConcentration: (params: Params, signal?: AbortSignal) => keptConcentration(params, signal),
   requests: (params: Params, signal?: AbortSignal) =>
     getJson(RequestsSchema, '/api/requests', params, signal),
   request: (traceId: string, signal?: AbortSignal) =>

@@ -100,12 +100,33 @@ function concentrationTitle(ctx: Pick<LoadContext, 'state'>, res: Concentration)
 export async function loadConcentration(
   ctx: LoadContext,
   el: HTMLElement,
-  first: Promise<DatedConcentration>,
+  kept: Promise<DatedConcentration | null>,
+  first: () => Promise<DatedConcentration>,
   fresh: Promise<Concentration>
 ): Promise<void> {
   mount(el, h('div', { class: 'muted pad' }, 'comparing…'))
   try {
-    const d = await first
+    // What the server already holds paints with the charts (ADR 0407).
+    const held = await kept.catch(() => null)
+    if (ctx.signal.aborted) {
+      return
+    }
+    if (held !== null) {
+      renderConcentration(ctx, el, held.concentration, held.stale ? staleNote(held.asOfMs) : null)
+      if (held.stale) {
+        // The card has painted; the current answer replaces it whenever its refresh ends.
+        void fresh.then(
+          (c) => {
+            if (!ctx.signal.aborted) {
+              renderConcentration(ctx, el, c, null)
+            }
+          },
+          (err: unknown) => refreshFailed(ctx, el, err)
+        )
+      }
+      return
+    }
+    const d = await first()
     if (ctx.signal.aborted) {
       return
     }
@@ -120,16 +141,18 @@ export async function loadConcentration(
           renderConcentration(ctx, el, c, null)
         }
       },
-      (err: unknown) => {
-        if (!isAbort(err) && !ctx.signal.aborted) {
-          el.querySelector('.diag-stale')?.append(
-            ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
-          )
-        }
-      }
+      (err: unknown) => refreshFailed(ctx, el, err)
     )
   } catch (err) {
     showLoadError(el, ctx.signal, 'concentration', err)
+  }
+}
+
+function refreshFailed(ctx: LoadContext, el: HTMLElement, err: unknown): void {
+  if (!isAbort(err) && !ctx.signal.aborted) {
+    el.querySelector('.diag-stale')?.append(
+      ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
+    )
   }
 }
 

@@ -1,5 +1,5 @@
 import { measureOfFinding } from '../../../src/core/diagnosis/explain/finding-measure.js'
-import { api, buildUrl, type Params } from '../api/client.js'
+import { api, buildUrl, type DatedDiagnosis, type Params } from '../api/client.js'
 import type { DiagnosisJson, FindingJson } from '../api/schemas.js'
 import { h, mount } from '../charts/dom.js'
 import { causeTitle, confidenceLabel, viewForFinding } from '../model/findings.js'
@@ -241,7 +241,12 @@ function renderDiagnosis(
  * view's own may first be the last answer of its window definition, labelled with its age and
  * window, while the server recomputes it; the fresh one replaces it when it lands (ADR 0225).
  */
-export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<void> {
+export async function loadDiagnosis(
+  ctx: LoadContext,
+  el: HTMLElement,
+  kept: Promise<DatedDiagnosis | null> | null,
+  go: Promise<void>
+): Promise<void> {
   const pin = ctx.state.pin
   const source: DiagnosisSource = pin
     ? { fromMs: pin.fromMs, toMs: pin.toMs, filters: pin.filters }
@@ -249,7 +254,47 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
   const params = commonParams({ state: { ...ctx.state, filters: source.filters }, range: source })
   mount(el, h('div', { class: 'muted pad' }, 'diagnosing…'))
   try {
-    if (pin) {
+    // What the server already holds paints with the charts (ADR 0407); a current one is the
+    // answer, a stale one is labelled until the refresh asked below replaces it.
+    const held = kept === null ? null : await kept.catch(() => null)
+    if (ctx.signal.aborted) {
+      return
+    }
+    if (held !== null) {
+      if (!held.stale) {
+        computed.set(buildUrl('/api/diagnosis', params), Promise.resolve(held.diagnosis))
+        renderDiagnosis(ctx, el, held.diagnosis, source, null)
+        return
+      }
+      renderDiagnosis(ctx, el, held.diagnosis, source, staleNote(held.diagnosis, held.asOfMs))
+      // The card has painted; the rest (which reads the window's rows) waits for the charts.
+      void go.then(() => askDiagnosis(ctx, el, params, source, true))
+      return
+    }
+    await go
+    await askDiagnosis(ctx, el, params, source, false)
+  } catch (err) {
+    showLoadError(el, ctx.signal, 'diagnosis', err)
+  }
+}
+
+/**
+ * The view's own diagnosis, once the charts' answers are in (`go`, ADR 0165): a pinned one, or
+ * the last answer of the window definition labelled stale while the server recomputes it and
+ * then the fresh one (ADR 0225). `shown`: the card already shows that stale answer.
+ */
+async function askDiagnosis(
+  ctx: LoadContext,
+  el: HTMLElement,
+  params: Params,
+  source: DiagnosisSource,
+  shown: boolean
+): Promise<void> {
+  try {
+    if (ctx.signal.aborted) {
+      return
+    }
+    if (ctx.state.pin) {
       const d = await diagnosisFor(params, ctx.signal)
       if (!ctx.signal.aborted) {
         renderDiagnosis(ctx, el, d, source, null)
@@ -269,7 +314,9 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
       renderDiagnosis(ctx, el, first.diagnosis, source, null)
       return
     }
-    renderDiagnosis(ctx, el, first.diagnosis, source, staleNote(first.diagnosis, first.asOfMs))
+    if (!shown) {
+      renderDiagnosis(ctx, el, first.diagnosis, source, staleNote(first.diagnosis, first.asOfMs))
+    }
     // The card has painted; the fresh answer replaces it whenever the refresh ends.
     const fresh = api.datedDiagnosis({ ...params, stale: 'refresh' }, ctx.signal)
     const freshBody = fresh.then((x) => x.diagnosis)
@@ -292,6 +339,14 @@ export async function loadDiagnosis(ctx: LoadContext, el: HTMLElement): Promise<
       }
     )
   } catch (err) {
-    showLoadError(el, ctx.signal, 'diagnosis', err)
+    if (shown) {
+      if (!isAbort(err) && !ctx.signal.aborted) {
+        el.querySelector('.diag-stale')?.append(
+          ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
+        )
+      }
+      return
+    }
+    throw err
   }
 }

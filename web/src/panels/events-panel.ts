@@ -12,6 +12,7 @@ export async function loadEvents(
 ): Promise<void> {
   try {
     const res = await api.events(firstWave.events(ctx), ctx.signal)
+    const drawn = ctx.markers.length
     ctx.markers.splice(
       0,
       ctx.markers.length,
@@ -23,7 +24,11 @@ export async function loadEvents(
           e.kind,
       }))
     )
-    redraw()
+    // Every chart redraws to show the markers; with none drawn and none to draw, no chart
+    // changes, and the redraws only held up this card (the page's last, ADR 0407).
+    if (drawn > 0 || ctx.markers.length > 0) {
+      redraw()
+    }
     mount(
       el,
       res.events.length === 0

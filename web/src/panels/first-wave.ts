@@ -2,7 +2,13 @@ import { buildUrl, type Params } from '../api/build-url.js'
 import { formatStepParam } from '../model/time-range.js'
 import { HEADLINE_MEASURES, type HeadlineMeasure } from '../../../src/core/model/request.js'
 import { effectiveStageMode } from '../pages/dashboard/url.js'
-import { commonParams, sampleParams, type LoadContext } from './load-context.js'
+import {
+  commonParams,
+  concentrationParams,
+  sampleParams,
+  windowDefinition,
+  type LoadContext,
+} from './load-context.js'
 
 /** What the first wave's queries depend on: the view and its resolved window and step. */
 type WaveContext = Pick<LoadContext, 'state' | 'range' | 'stepMs'>
@@ -66,6 +72,27 @@ export const firstWave = {
     dir: 'desc',
     limit: 20,
   }),
+  /**
+   * The diagnosis the server already holds for the view (`stale=kept`, ADR 0407), or `null` when
+   * the card shows a pinned diagnosis instead: an answer the server never computes for this ask,
+   * so it joins the charts' wave without a read of the window's rows.
+   */
+  keptDiagnosis: (ctx: WaveContext): Params | null => {
+    if (ctx.state.pin) {
+      return null
+    }
+    const def = windowDefinition(ctx)
+    return { ...commonParams(ctx), stale: 'kept', ...(def === null ? {} : { window_def: def }) }
+  },
+  /** The concentration the server already holds for the view, as `keptDiagnosis`. */
+  keptConcentration: (ctx: WaveContext): Params => {
+    const def = windowDefinition(ctx)
+    return {
+      ...concentrationParams(ctx),
+      stale: 'kept',
+      ...(def === null ? {} : { window_def: def }),
+    }
+  },
 }
 
 /**
@@ -74,6 +101,7 @@ export const firstWave = {
  */
 export function firstWaveUrls(ctx: WaveContext): string[] {
   const p99 = firstWave.heatmapP99(ctx)
+  const diagnosis = firstWave.keptDiagnosis(ctx)
   return [
     '/api/metrics',
     buildUrl('/api/percentiles', firstWave.headline(ctx)),
@@ -84,6 +112,9 @@ export function firstWaveUrls(ctx: WaveContext): string[] {
     buildUrl('/api/percentiles', firstWave.kpis(ctx)),
     buildUrl('/api/events', firstWave.events(ctx)),
     buildUrl('/api/requests', firstWave.samples(ctx)),
+    // Last: the browser gives a host six connections, and the charts' calls take them first.
+    ...(diagnosis === null ? [] : [buildUrl('/api/diagnosis', diagnosis)]),
+    buildUrl('/api/concentration', firstWave.keptConcentration(ctx)),
   ]
 }
 

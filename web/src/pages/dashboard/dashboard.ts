@@ -69,11 +69,15 @@ export function startDashboard(root: HTMLElement): void {
   })
 
   /**
-   * The first wave (ADR 0165): every chart's aggregate, asked at once; `answered` settles when
-   * their answers are in, before the charts have drawn them (ADR 0272).
+   * The first wave (ADR 0165): every chart's aggregate, asked at once, with the diagnosis and
+   * concentration the server holds (ADR 0407); `answered` settles when their answers are in,
+   * before the charts have drawn them (ADR 0272), and `go` lets the cards ask what reads rows.
    */
   function startCharts(range: ResolvedRange, signal: AbortSignal, panels: PanelSet) {
     const answered = answersOf(signal)
+    // Opened once the charts' answers are in and the store holds data: what reads rows goes then.
+    let go!: () => void
+    const opened = new Promise<void>((resolve) => (go = resolve))
     const stepMs = chooseStepMs(range)
     const ctx: LoadContext = {
       state,
@@ -89,10 +93,13 @@ export function startDashboard(root: HTMLElement): void {
       ? Promise.resolve(available)
       : api.metrics(signal).then((m) => (available = new Set(m.metrics.map((x) => x.name))))
     return {
-      ctx,
       params: commonParams(ctx),
-      charts: loadChartPanels(ctx, panels, kpisEl, metricNames),
+      charts: [
+        ...loadChartPanels(ctx, panels, kpisEl, metricNames),
+        ...loadAnalysisPanels(ctx, panels, opened),
+      ],
       answered,
+      go,
     }
   }
 
@@ -161,21 +168,17 @@ export function startDashboard(root: HTMLElement): void {
     }
 
     renderFilters(filtersEl, state, dimensions, navigate)
-    const {
-      ctx,
-      params,
-      charts: chartLoads,
-      answered,
-    } = early ?? startCharts(range, signal, panels)
+    const { params, charts: chartLoads, answered, go } = early ?? startCharts(range, signal, panels)
     // The row readers go once the charts' answers are in, not once they have painted: their
     // reads never queue before a chart's, and their cards no longer wait for the charts' drawing
-    // (ADR 0272; ADR 0258 measured what asking them beside the charts costs).
+    // (ADR 0272; ADR 0258 measured what asking them beside the charts costs). Their cards have
+    // painted what the server held already (ADR 0407).
     await answered
     if (signal.aborted) {
       return
     }
+    go()
     const later = [
-      ...loadAnalysisPanels(ctx, panels),
       loadFilterValues(signal),
       import('../../panels/slo-strip.js').then((m) => m.mountSloStrip(mainEl, params, signal)),
       import('../../panels/whatif-panel.js').then((m) =>
