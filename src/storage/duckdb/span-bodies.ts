@@ -123,24 +123,45 @@ function writeHexId(id: string, size: number, out: Uint8Array, at: number): bool
 }
 
 /**
+ * Each distinct string once, in order of first appearance. A class rather than closures made per
+ * call: an optimised encoder that had inlined one call's closure was thrown away at the next
+ * call's (V8's "wrong call target"), and each recompile of the encoder cost more CPU than a write.
+ */
+class StringTable {
+  readonly strings: string[] = []
+  private readonly index = new Map<string, number>()
+
+  of(s: string): number {
+    let i = this.index.get(s)
+    if (i === undefined) {
+      i = this.strings.length
+      this.strings.push(s)
+      this.index.set(s, i)
+    }
+    return i
+  }
+
+  ofOptional(s: string | null): number {
+    return s === null ? -1 : this.of(s)
+  }
+}
+
+/** Keeps in `latest` the later of its start for `traceId` and `startUs`. */
+function noteLatest(latest: Map<string, number>, traceId: string, startUs: number): void {
+  const last = latest.get(traceId)
+  if (last === undefined || startUs > last) {
+    latest.set(traceId, startUs)
+  }
+}
+
+/**
  * Encodes `spans` (one write) into one body. Values are stored as the `spans` table stored them
  * (ADR 0395): times and integers whole, attributes as their JSON round trip gives them (a number
  * that is not finite reads back null, as `JSON.stringify` writes it).
  */
 export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBody {
   const n = spans.length
-  const strings: string[] = []
-  const stringIndex = new Map<string, number>()
-  const str = (s: string): number => {
-    let i = stringIndex.get(s)
-    if (i === undefined) {
-      i = strings.length
-      strings.push(s)
-      stringIndex.set(s, i)
-    }
-    return i
-  }
-  const optStr = (s: string | null): number => (s === null ? -1 : str(s))
+  const table = new StringTable()
   const fields = new Int32Array(n * FIELD_STRIDE)
   const numbers = new Float64Array(n * NUMBER_STRIDE)
   const ids = new Uint8Array(n * ID_STRIDE)
@@ -167,12 +188,6 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
   let runTrace = 0
   let runTraceAt = 0
   let runLast = -Infinity
-  const endRun = (): void => {
-    const last = traceLast.get(runTraceId as string)
-    if (last === undefined || runLast > last) {
-      traceLast.set(runTraceId as string, runLast)
-    }
-  }
   for (let i = 0; i < n; i++) {
     const s = spans[i] as Span
     if (
@@ -191,15 +206,15 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
         resourceIndex.set(s.resource, resource)
       }
       lastScope = scopes.length
-      scopes.push(resource, str(s.scopeName), optStr(s.scopeVersion))
+      scopes.push(resource, table.of(s.scopeName), table.ofOptional(s.scopeVersion))
     }
     const idAt = i * ID_STRIDE
     if (s.traceId !== runTraceId) {
       if (runTraceId !== null) {
-        endRun()
+        noteLatest(traceLast, runTraceId, runLast)
       }
       runTraceId = s.traceId
-      runTrace = writeHexId(s.traceId, 16, ids, idAt) ? ID_BYTES : str(s.traceId)
+      runTrace = writeHexId(s.traceId, 16, ids, idAt) ? ID_BYTES : table.of(s.traceId)
       runTraceAt = idAt
       runLast = -Infinity
     } else if (runTrace === ID_BYTES) {
@@ -217,9 +232,9 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
       if (value === undefined) {
         continue
       }
-      const k = str(key)
+      const k = table.of(key)
       if (typeof value === 'string') {
-        attrs.push(k, TAG_STRING, str(value))
+        attrs.push(k, TAG_STRING, table.of(value))
       } else if (typeof value === 'number') {
         if (Number.isFinite(value)) {
           // `+ 0`: JSON writes −0 as 0.
@@ -242,11 +257,11 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     const f = i * FIELD_STRIDE
     const parent = s.parentSpanId
     fields[f] = runTrace
-    fields[f + 1] = writeHexId(s.spanId, 8, ids, idAt + 16) ? ID_BYTES : str(s.spanId)
+    fields[f + 1] = writeHexId(s.spanId, 8, ids, idAt + 16) ? ID_BYTES : table.of(s.spanId)
     fields[f + 2] =
-      parent === null ? -1 : writeHexId(parent, 8, ids, idAt + 24) ? ID_BYTES : str(parent)
-    fields[f + 3] = str(s.name)
-    fields[f + 4] = optStr(s.statusMessage)
+      parent === null ? -1 : writeHexId(parent, 8, ids, idAt + 24) ? ID_BYTES : table.of(parent)
+    fields[f + 3] = table.of(s.name)
+    fields[f + 4] = table.ofOptional(s.statusMessage)
     fields[f + 5] = lastScope / 3
     fields[f + 6] = count
     fields[f + 7] = s.events.length === 0 ? -1 : events.push(s.events) - 1
@@ -269,11 +284,11 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     }
   }
   if (runTraceId !== null) {
-    endRun()
+    noteLatest(traceLast, runTraceId, runLast)
   }
   const nAttrs = attrs.length
   const nScopes = scopes.length / 3
-  const text = JSON.stringify([strings, resources, nested, events])
+  const text = JSON.stringify([table.strings, resources, nested, events])
   const jsonBytes = Buffer.byteLength(text)
   const numbersAt = HEADER_BYTES
   const valuesAt = numbersAt + numbers.byteLength
@@ -314,6 +329,11 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     lastEndUs,
     traces,
   }
+}
+
+/** An id field's id: its string, or the hex of the `size` bytes at `at` when it is in bytes. */
+function idOf(strings: string[], bytes: Buffer, field: number, at: number, size: number): string {
+  return field === ID_BYTES ? bytes.toString('hex', at, at + size) : (strings[field] as string)
 }
 
 /**
@@ -359,14 +379,6 @@ export function decodeSpanBody(body: Uint8Array, traceIds?: ReadonlySet<string>)
   const [strings, resources, nested, events] = JSON.parse(
     bytes.toString('utf8', jsonAt, jsonAt + jsonBytes)
   ) as [string[], Attributes[], AttrValue[], SpanEvent[][]]
-  /** The id of field `field` of span `i`, `size` bytes at `offset` of its ids when in bytes. */
-  const idOf = (field: number, i: number, offset: number, size: number): string => {
-    if (field !== ID_BYTES) {
-      return strings[field] as string
-    }
-    const at = idsAt + i * ID_STRIDE + offset
-    return bytes.toString('hex', at, at + size)
-  }
   // A trace's spans mostly follow each other: one string for a run of them.
   let runField = -1
   let runAt = -1
@@ -387,7 +399,7 @@ export function decodeSpanBody(body: Uint8Array, traceIds?: ReadonlySet<string>)
     ) {
       traceId = runTraceId
     } else {
-      traceId = idOf(traceField, i, 0, 16)
+      traceId = bytes.toString('hex', idsAt + i * ID_STRIDE, idsAt + i * ID_STRIDE + 16)
       runAt = idsAt + i * ID_STRIDE
     }
     runField = traceField
@@ -430,8 +442,9 @@ export function decodeSpanBody(body: Uint8Array, traceIds?: ReadonlySet<string>)
     const event = fields[f + 7] as number
     out.push({
       traceId,
-      spanId: idOf(fields[f + 1] as number, i, 16, 8),
-      parentSpanId: parent === -1 ? null : idOf(parent, i, 24, 8),
+      spanId: idOf(strings, bytes, fields[f + 1] as number, idsAt + i * ID_STRIDE + 16, 8),
+      parentSpanId:
+        parent === -1 ? null : idOf(strings, bytes, parent, idsAt + i * ID_STRIDE + 24, 8),
       name: strings[fields[f + 3] as number] as string,
       kind: fields[f + 8] as number,
       startUs: numbers[m] as Micros,
