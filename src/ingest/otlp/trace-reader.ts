@@ -231,51 +231,6 @@ function idAt(hex: Buffer, view: DataView, at: number, length: number, recent: R
   return id
 }
 
-/**
- * A span's field tags as literals, `tag(field, wire type)` worked out: a `switch` over literal
- * cases is one jump, where `case tag(…)` evaluates each case's call in turn until one matches
- * (every span's last fields, the dropped counts and flags, went through all of them).
- */
-const T_TRACE_ID = 10 // tag(1, LEN)
-const T_SPAN_ID = 18 // tag(2, LEN)
-const T_PARENT_ID = 34 // tag(4, LEN)
-const T_NAME = 42 // tag(5, LEN)
-const T_KIND = 48 // tag(6, 0)
-const T_START = 57 // tag(7, 1)
-const T_END = 65 // tag(8, 1)
-const T_ATTRIBUTE = 74 // tag(9, LEN)
-const T_DROPPED_ATTRIBUTES = 80 // tag(10, 0)
-const T_EVENT = 90 // tag(11, LEN)
-const T_DROPPED_EVENTS = 96 // tag(12, 0)
-const T_DROPPED_LINKS = 112 // tag(14, 0)
-const T_STATUS = 122 // tag(15, LEN)
-const T_FLAGS = 133 // tag(16, 5)
-
-/**
- * Moves past a varint. The SDK writes the three dropped counts on every span, zero or not;
- * `Reader.skipType` takes them through its generic `skip`, which cost more than reading the
- * span's ids. A varint that runs past the end goes to `skipType`, for protobufjs' own error.
- */
-function skipVarint(r: Reader): void {
-  const buf = r.buf
-  const len = r.len
-  for (let pos = r.pos; pos < len;) {
-    if (((buf[pos++] as number) & 0x80) === 0) {
-      r.pos = pos
-      return
-    }
-  }
-  r.skipType(0)
-}
-
-/** Moves past a fixed32 (the span's flags); past the end, `skipType` throws as it did. */
-function skipFixed32(r: Reader): void {
-  if (r.pos + 4 > r.len) {
-    r.skipType(5)
-  }
-  r.pos += 4
-}
-
 function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string {
   // Ids and times stay where they are in the body until the span is checked: a well-formed span
   // (the common case) gets its hex ids and µs straight from the bytes, with no Uint8Array or
@@ -300,35 +255,35 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   while (r.pos < end) {
     const t = r.uint32()
     switch (t) {
-      case T_TRACE_ID:
+      case tag(1, LEN):
         p.traceLength = r.size()
         p.traceAt = skipBytes(r, p.traceLength)
         break
-      case T_SPAN_ID:
+      case tag(2, LEN):
         p.spanLength = r.size()
         p.spanAt = skipBytes(r, p.spanLength)
         break
-      case T_PARENT_ID:
+      case tag(4, LEN):
         p.parentLength = r.size()
         p.parentAt = skipBytes(r, p.parentLength)
         break
-      case T_NAME:
+      case tag(5, LEN):
         name = readInternedString(r)
         break
-      case T_KIND:
+      case tag(6, 0):
         kind = r.int32()
         break
-      case T_START:
+      case tag(7, 1):
         p.startAt = skipFixed64(r)
         break
-      case T_END:
+      case tag(8, 1):
         p.endAt = skipFixed64(r)
         break
-      case T_ATTRIBUTE:
+      case tag(9, LEN):
         attributes ??= {}
         readKeyValueInto(r, r.uint32() + r.pos, attributes, 0)
         break
-      case T_EVENT: {
+      case tag(11, LEN): {
         const event = readEvent(r, r.uint32() + r.pos, scope.latestUs)
         if (event !== null) {
           events ??= []
@@ -336,7 +291,7 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
         }
         break
       }
-      case T_STATUS: {
+      case tag(15, LEN): {
         const e = r.uint32() + r.pos
         while (r.pos < e) {
           const t2 = r.uint32()
@@ -350,14 +305,6 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
         }
         break
       }
-      case T_DROPPED_ATTRIBUTES:
-      case T_DROPPED_EVENTS:
-      case T_DROPPED_LINKS:
-        skipVarint(r)
-        break
-      case T_FLAGS:
-        skipFixed32(r)
-        break
       default:
         r.skipType(t & 7)
     }
