@@ -1,20 +1,25 @@
 /**
- * A write's spans as one body (ADR 0395, 0396): the layout of the decode workers' packed columns
- * (`span-transfer.ts`, ADR 0250) laid by hand into one buffer, so DuckDB stores one `BLOB` per
- * write instead of fourteen values per span. Each distinct string is written once (trace ids,
- * parent ids, names, attribute keys and values repeat within a write); numbers go in typed arrays
- * copied as they are; the strings, resources and the rare nested values and events go as one
- * JSON text, which V8 writes and reads natively. A reader decodes the whole body but builds only
- * the spans of the traces it asked for.
+ * A write's spans as one body (ADR 0395, 0396, 0403): the layout of the decode workers' packed
+ * columns (`span-transfer.ts`, ADR 0250) laid by hand into one buffer, so DuckDB stores one `BLOB`
+ * per write instead of fourteen values per span. Trace, span and parent ids that are lowercase hex
+ * (every id the OTLP decoders accept) go as their bytes; each other distinct string is written once
+ * (names, attribute keys and values repeat within a write); numbers go in typed arrays copied as
+ * they are; the strings, resources and the rare nested values and events go as one JSON text,
+ * which V8 writes and reads natively. A reader decodes the whole body but builds only the spans of
+ * the traces it asked for.
  *
  * ```
- * header   format, n, attribute values, scopes, JSON bytes                    (5 × u32)
+ * header   format, n, attribute values, scopes, JSON bytes, 0                 (6 × u32)
  * numbers  [startUs endUs] × n, attribute values                              (f64)
  * fields   [traceId spanId parent name statusMessage scope nAttrs event kind statusCode] × n
  *          attribute keys, [resource scopeName scopeVersion] × scopes         (i32)
+ * ids      [traceId spanId parent] × n                             (16 + 8 + 8 bytes)
  * tags     attribute value tags                                               (u8)
  * json     [strings, resources, nested values, events]                        (UTF-8)
  * ```
+ * An id field is −2 when the id is in `ids`, else its string's index (a parent −1: none). Format
+ * 1 (ADR 0395) had no `ids`: every id was a string; it is still read.
+ *
  * The body is stored deflated (zlib, level 1; ADR 0396) or as it is: a zlib stream's first
  * byte is 0x78, the layout's is its format number, so a reader tells them apart.
  */
@@ -23,12 +28,18 @@ import type { Attributes, AttrValue, Span, SpanEvent } from '../../core/model/sp
 import type { Micros } from '../../core/model/units.js'
 
 /** The layout's format number, the body's first byte when it is not compressed. */
-const FORMAT = 1
+const FORMAT = 2
+/** The format before ids went as bytes (ADR 0395), still read. */
+const FORMAT_STRING_IDS = 1
 /** First byte of a zlib stream with deflate's 32 KiB window (RFC 1950). */
 const ZLIB_FIRST_BYTE = 0x78
 const HEADER_BYTES = 24
 const FIELD_STRIDE = 10
 const NUMBER_STRIDE = 2
+/** Bytes of a span's ids: trace (16), span (8), parent (8). */
+const ID_STRIDE = 32
+/** An id field's value when the id is in the `ids` section. */
+const ID_BYTES = -2
 const TAG_NULL = 0
 const TAG_STRING = 1
 const TAG_NUMBER = 2
@@ -83,6 +94,66 @@ class AttrColumns {
   }
 }
 
+/** Lowercase hex digit → its value; −1 for any other character (a byte as hex must round-trip). */
+const HEX_VALUE = new Int8Array(128).fill(-1)
+for (let d = 0; d < 16; d++) {
+  HEX_VALUE[d.toString(16).charCodeAt(0)] = d
+}
+
+/**
+ * Writes the id `id` as `size` bytes at `at` of `out` when it is `size` bytes of lowercase hex (what
+ * both decoders make of every well-formed id); false when it is anything else, which then goes
+ * to the strings as it is.
+ */
+function writeHexId(id: string, size: number, out: Uint8Array, at: number): boolean {
+  if (id.length !== size * 2) {
+    return false
+  }
+  for (let i = 0; i < size; i++) {
+    const hi = id.charCodeAt(2 * i)
+    const lo = id.charCodeAt(2 * i + 1)
+    const h = hi < 128 ? (HEX_VALUE[hi] as number) : -1
+    const l = lo < 128 ? (HEX_VALUE[lo] as number) : -1
+    if (h < 0 || l < 0) {
+      return false
+    }
+    out[at + i] = (h << 4) | l
+  }
+  return true
+}
+
+/**
+ * Each distinct string once, in order of first appearance. A class rather than closures made per
+ * call: an optimised encoder that had inlined one call's closure was thrown away at the next
+ * call's (V8's "wrong call target"), and each recompile of the encoder cost more CPU than a write.
+ */
+class StringTable {
+  readonly strings: string[] = []
+  private readonly index = new Map<string, number>()
+
+  of(s: string): number {
+    let i = this.index.get(s)
+    if (i === undefined) {
+      i = this.strings.length
+      this.strings.push(s)
+      this.index.set(s, i)
+    }
+    return i
+  }
+
+  ofOptional(s: string | null): number {
+    return s === null ? -1 : this.of(s)
+  }
+}
+
+/** Keeps in `latest` the later of its start for `traceId` and `startUs`. */
+function noteLatest(latest: Map<string, number>, traceId: string, startUs: number): void {
+  const last = latest.get(traceId)
+  if (last === undefined || startUs > last) {
+    latest.set(traceId, startUs)
+  }
+}
+
 /**
  * Encodes `spans` (one write) into one body. Values are stored as the `spans` table stored them
  * (ADR 0395): times and integers whole, attributes as their JSON round trip gives them (a number
@@ -90,63 +161,80 @@ class AttrColumns {
  */
 export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBody {
   const n = spans.length
-  const strings: string[] = []
-  const stringIndex = new Map<string, number>()
-  const str = (s: string): number => {
-    let i = stringIndex.get(s)
-    if (i === undefined) {
-      i = strings.length
-      strings.push(s)
-      stringIndex.set(s, i)
-    }
-    return i
-  }
-  const optStr = (s: string | null): number => (s === null ? -1 : str(s))
+  const table = new StringTable()
   const fields = new Int32Array(n * FIELD_STRIDE)
   const numbers = new Float64Array(n * NUMBER_STRIDE)
+  const ids = new Uint8Array(n * ID_STRIDE)
   const attrs = new AttrColumns()
   const nested: AttrValue[] = []
   const scopes: number[] = []
   const resources: Attributes[] = []
   const resourceIndex = new Map<Attributes, number>()
   const events: SpanEvent[][] = []
-  /** Per trace (by its string index): the latest start. */
-  const traceLast = new Map<number, number>()
+  /** Per trace id: the latest start. */
+  const traceLast = new Map<string, number>()
   let firstStartUs = Infinity
   let lastStartUs = -Infinity
   let lastEndUs = -Infinity
   let lastScope = -1
+  // A write's spans come a scope at a time, and mostly a trace at a time: the previous span's
+  // scope and trace are compared by value before any lookup, so a span looks up only its name
+  // and attributes, and a trace's latest start goes to `traceLast` once per run.
+  let scopeResource: Attributes | null = null
+  let scopeName: string | null = null
+  let scopeVersion: string | null = null
+  let runTraceId: string | null = null
+  /** The run's trace field: `ID_BYTES` (its bytes are `runTraceAt`'s) or a string index. */
+  let runTrace = 0
+  let runTraceAt = 0
+  let runLast = -Infinity
   for (let i = 0; i < n; i++) {
     const s = spans[i] as Span
-    let resource = resourceIndex.get(s.resource)
-    if (resource === undefined) {
-      resource = resources.length
-      resources.push(s.resource)
-      resourceIndex.set(s.resource, resource)
-    }
-    const name = str(s.scopeName)
-    const version = optStr(s.scopeVersion)
-    // A body's spans come a scope at a time: a new scope entry only when it changes.
     if (
       lastScope < 0 ||
-      scopes[lastScope] !== resource ||
-      scopes[lastScope + 1] !== name ||
-      scopes[lastScope + 2] !== version
+      s.resource !== scopeResource ||
+      s.scopeName !== scopeName ||
+      s.scopeVersion !== scopeVersion
     ) {
+      scopeResource = s.resource
+      scopeName = s.scopeName
+      scopeVersion = s.scopeVersion
+      let resource = resourceIndex.get(s.resource)
+      if (resource === undefined) {
+        resource = resources.length
+        resources.push(s.resource)
+        resourceIndex.set(s.resource, resource)
+      }
       lastScope = scopes.length
-      scopes.push(resource, name, version)
+      scopes.push(resource, table.of(s.scopeName), table.ofOptional(s.scopeVersion))
+    }
+    const idAt = i * ID_STRIDE
+    if (s.traceId !== runTraceId) {
+      if (runTraceId !== null) {
+        noteLatest(traceLast, runTraceId, runLast)
+      }
+      runTraceId = s.traceId
+      runTrace = writeHexId(s.traceId, 16, ids, idAt) ? ID_BYTES : table.of(s.traceId)
+      runTraceAt = idAt
+      runLast = -Infinity
+    } else if (runTrace === ID_BYTES) {
+      for (let k = 0; k < 16; k++) {
+        ids[idAt + k] = ids[runTraceAt + k] as number
+      }
     }
     let count = 0
     const a = s.attributes
+    // `Object.keys`, not `for…in`: with `for…in` the span writes of `bench/ingest-cost` on 600
+    // bodies ran 5 major collections and no scavenge (2 and 4 with `Object.keys`; ADR 0403).
     for (const key of Object.keys(a)) {
       const value = a[key] as AttrValue | undefined
       // `JSON.stringify` leaves an undefined value out.
       if (value === undefined) {
         continue
       }
-      const k = str(key)
+      const k = table.of(key)
       if (typeof value === 'string') {
-        attrs.push(k, TAG_STRING, str(value))
+        attrs.push(k, TAG_STRING, table.of(value))
       } else if (typeof value === 'number') {
         if (Number.isFinite(value)) {
           // `+ 0`: JSON writes −0 as 0.
@@ -166,13 +254,14 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     }
     const start = Math.round(s.startUs)
     const end = Math.round(s.endUs)
-    const trace = str(s.traceId)
     const f = i * FIELD_STRIDE
-    fields[f] = trace
-    fields[f + 1] = str(s.spanId)
-    fields[f + 2] = optStr(s.parentSpanId)
-    fields[f + 3] = str(s.name)
-    fields[f + 4] = optStr(s.statusMessage)
+    const parent = s.parentSpanId
+    fields[f] = runTrace
+    fields[f + 1] = writeHexId(s.spanId, 8, ids, idAt + 16) ? ID_BYTES : table.of(s.spanId)
+    fields[f + 2] =
+      parent === null ? -1 : writeHexId(parent, 8, ids, idAt + 24) ? ID_BYTES : table.of(parent)
+    fields[f + 3] = table.of(s.name)
+    fields[f + 4] = table.ofOptional(s.statusMessage)
     fields[f + 5] = lastScope / 3
     fields[f + 6] = count
     fields[f + 7] = s.events.length === 0 ? -1 : events.push(s.events) - 1
@@ -190,38 +279,47 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     if (end > lastEndUs) {
       lastEndUs = end
     }
-    const last = traceLast.get(trace)
-    if (last === undefined || start > last) {
-      traceLast.set(trace, start)
+    if (start > runLast) {
+      runLast = start
     }
+  }
+  if (runTraceId !== null) {
+    noteLatest(traceLast, runTraceId, runLast)
   }
   const nAttrs = attrs.length
   const nScopes = scopes.length / 3
-  const json = Buffer.from(JSON.stringify([strings, resources, nested, events]))
+  const text = JSON.stringify([table.strings, resources, nested, events])
+  const jsonBytes = Buffer.byteLength(text)
   const numbersAt = HEADER_BYTES
   const valuesAt = numbersAt + numbers.byteLength
   const fieldsAt = valuesAt + nAttrs * 8
   const keysAt = fieldsAt + fields.byteLength
   const scopesAt = keysAt + nAttrs * 4
-  const tagsAt = scopesAt + scopes.length * 4
+  const idsAt = scopesAt + scopes.length * 4
+  const tagsAt = idsAt + ids.byteLength
   const jsonAt = tagsAt + nAttrs
-  const out = new Uint8Array(jsonAt + json.byteLength)
-  const header = new Uint32Array(out.buffer, 0, HEADER_BYTES / 4)
+  const out = Buffer.allocUnsafeSlow(jsonAt + jsonBytes)
+  const header = new Uint32Array(out.buffer, out.byteOffset, HEADER_BYTES / 4)
   header[0] = FORMAT
   header[1] = n
   header[2] = nAttrs
   header[3] = nScopes
-  header[4] = json.byteLength
-  new Float64Array(out.buffer, numbersAt, numbers.length).set(numbers)
-  new Float64Array(out.buffer, valuesAt, nAttrs).set(attrs.values.subarray(0, nAttrs))
-  new Int32Array(out.buffer, fieldsAt, fields.length).set(fields)
-  new Int32Array(out.buffer, keysAt, nAttrs).set(attrs.keys.subarray(0, nAttrs))
-  new Int32Array(out.buffer, scopesAt, scopes.length).set(scopes)
+  header[4] = jsonBytes
+  header[5] = 0
+  new Float64Array(out.buffer, out.byteOffset + numbersAt, numbers.length).set(numbers)
+  new Float64Array(out.buffer, out.byteOffset + valuesAt, nAttrs).set(
+    attrs.values.subarray(0, nAttrs)
+  )
+  new Int32Array(out.buffer, out.byteOffset + fieldsAt, fields.length).set(fields)
+  new Int32Array(out.buffer, out.byteOffset + keysAt, nAttrs).set(attrs.keys.subarray(0, nAttrs))
+  new Int32Array(out.buffer, out.byteOffset + scopesAt, scopes.length).set(scopes)
+  out.set(ids, idsAt)
   out.set(attrs.tags.subarray(0, nAttrs), tagsAt)
-  out.set(json, jsonAt)
+  // Written in place: the text as a Buffer of its own would be one more copy of it.
+  out.write(text, jsonAt, 'utf8')
   const traces: BodyTrace[] = []
-  for (const [trace, last] of traceLast) {
-    traces.push({ traceId: strings[trace] as string, lastStartUs: last })
+  for (const [traceId, last] of traceLast) {
+    traces.push({ traceId, lastStartUs: last })
   }
   return {
     body: codec === 'deflate' ? deflateSync(out, { level: 1 }) : out,
@@ -231,6 +329,11 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     lastEndUs,
     traces,
   }
+}
+
+/** An id field's id: its string, or the hex of the `size` bytes at `at` when it is in bytes. */
+function idOf(strings: string[], bytes: Buffer, field: number, at: number, size: number): string {
+  return field === ID_BYTES ? bytes.toString('hex', at, at + size) : (strings[field] as string)
 }
 
 /**
@@ -248,8 +351,11 @@ export function decodeSpanBody(body: Uint8Array, traceIds?: ReadonlySet<string>)
   }
   const base = raw.byteOffset
   const header = new Uint32Array(raw.buffer, base, HEADER_BYTES / 4)
-  if (header[0] !== FORMAT) {
-    throw new Error(`expected a span body of format ${FORMAT}, found ${String(header[0])}`)
+  const format = header[0]
+  if (format !== FORMAT && format !== FORMAT_STRING_IDS) {
+    throw new Error(
+      `expected a span body of format ${FORMAT_STRING_IDS} or ${FORMAT}, found ${String(format)}`
+    )
   }
   const n = header[1] as number
   const nAttrs = header[2] as number
@@ -260,7 +366,8 @@ export function decodeSpanBody(body: Uint8Array, traceIds?: ReadonlySet<string>)
   const fieldsAt = valuesAt + nAttrs * 8
   const keysAt = fieldsAt + n * FIELD_STRIDE * 4
   const scopesAt = keysAt + nAttrs * 4
-  const tagsAt = scopesAt + nScopes * 12
+  const idsAt = scopesAt + nScopes * 12
+  const tagsAt = idsAt + (format === FORMAT ? n * ID_STRIDE : 0)
   const jsonAt = tagsAt + nAttrs
   const numbers = new Float64Array(raw.buffer, base + numbersAt, n * NUMBER_STRIDE)
   const attrValues = new Float64Array(raw.buffer, base + valuesAt, nAttrs)
@@ -268,15 +375,35 @@ export function decodeSpanBody(body: Uint8Array, traceIds?: ReadonlySet<string>)
   const attrKeys = new Int32Array(raw.buffer, base + keysAt, nAttrs)
   const scopes = new Int32Array(raw.buffer, base + scopesAt, nScopes * 3)
   const attrTags = raw.subarray(tagsAt, tagsAt + nAttrs)
+  const bytes = Buffer.from(raw.buffer, base, raw.byteLength)
   const [strings, resources, nested, events] = JSON.parse(
-    Buffer.from(raw.buffer, base + jsonAt, jsonBytes).toString('utf8')
+    bytes.toString('utf8', jsonAt, jsonAt + jsonBytes)
   ) as [string[], Attributes[], AttrValue[], SpanEvent[][]]
+  // A trace's spans mostly follow each other: one string for a run of them.
+  let runField = -1
+  let runAt = -1
+  let runTraceId = ''
   const out: Span[] = []
   let at = 0
   for (let i = 0; i < n; i++) {
     const f = i * FIELD_STRIDE
     const count = fields[f + 6] as number
-    const traceId = strings[fields[f] as number] as string
+    const traceField = fields[f] as number
+    let traceId: string
+    if (traceField !== ID_BYTES) {
+      traceId = strings[traceField] as string
+    } else if (
+      runField === ID_BYTES &&
+      bytes.compare(bytes, runAt, runAt + 16, idsAt + i * ID_STRIDE, idsAt + i * ID_STRIDE + 16) ===
+        0
+    ) {
+      traceId = runTraceId
+    } else {
+      traceId = bytes.toString('hex', idsAt + i * ID_STRIDE, idsAt + i * ID_STRIDE + 16)
+      runAt = idsAt + i * ID_STRIDE
+    }
+    runField = traceField
+    runTraceId = traceId
     if (traceIds !== undefined && !traceIds.has(traceId)) {
       at += count
       continue
@@ -315,8 +442,9 @@ export function decodeSpanBody(body: Uint8Array, traceIds?: ReadonlySet<string>)
     const event = fields[f + 7] as number
     out.push({
       traceId,
-      spanId: strings[fields[f + 1] as number] as string,
-      parentSpanId: parent < 0 ? null : (strings[parent] as string),
+      spanId: idOf(strings, bytes, fields[f + 1] as number, idsAt + i * ID_STRIDE + 16, 8),
+      parentSpanId:
+        parent === -1 ? null : idOf(strings, bytes, parent, idsAt + i * ID_STRIDE + 24, 8),
       name: strings[fields[f + 3] as number] as string,
       kind: fields[f + 8] as number,
       startUs: numbers[m] as Micros,
