@@ -207,6 +207,15 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 8,
+    name: 'span bodies of format 2',
+    // ADR 0403 (span-bodies.ts): bodies written from here on may be of format 2 (ids as bytes),
+    // which a build of step 7 cannot read. No table changes: the step is here so that such a
+    // build refuses the file when it opens it (STORE_UNSUPPORTED, "upgrade tokenline"), instead
+    // of opening it and failing on the first trace read.
+    statements: [],
+  },
 ]
 
 /** Newest schema version this build knows. */
