@@ -199,9 +199,14 @@ export async function startServer(
     onBackgroundError,
   })
   // Spans committed just before a crash may never have been assembled: queue them again. The
-  // extent and the metric names are kept by the store once read (ADR 0392): read before the
-  // server listens, the page's first look finds them without a scan of any table.
-  const [extent] = await Promise.all([store.extent(), store.listMetrics()])
+  // extent and the metric names are kept by the store once read (ADR 0392), and so are the SLO
+  // store's counts (ADR 0413): read before the server listens, the page's first look finds them
+  // without a scan of any table.
+  const [extent] = await Promise.all([
+    store.extent(),
+    store.listMetrics(),
+    sloStore.stats().catch(onBackgroundError),
+  ])
   if (extent !== null) {
     // The dashboard's default view is the data's last hour: its rollup buckets are read now, in
     // the background, so the first page does not wait for a scan of its rows (ADR 0210, 0392).

@@ -13,6 +13,7 @@ import type {
   AlertRecord,
   SampleQuery,
   SloStore,
+  SloStoreStats,
   SlowSample,
 } from '../slo-store.js'
 import { toNumber, type Row } from './connection.js'
@@ -44,6 +45,27 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
   })
   const rows = (sql: string, params: DuckDBValue[] = []): Promise<Row[]> =>
     db.read(async (c) => (await c.runAndReadAll(sql, params)).getRowObjectsJS())
+
+  /**
+   * The three counts `/api/health` shows, read once and kept until a write that can change them
+   * ends (committed or failed), as the span store keeps its own counts (ADR 0392): counting
+   * `slo_samples` at every call took seconds beside a dashboard's first wave (ADR 0413). A read
+   * that was running when such a write ended is given to its callers but not kept.
+   */
+  let keptStats: Promise<SloStoreStats> | null = null
+  const counted = <T>(work: (c: DuckDBConnection) => Promise<T>): Promise<T> =>
+    db.write(work).finally(() => {
+      keptStats = null
+    })
+  const readStats = async (): Promise<SloStoreStats> => {
+    const [r] = await rows(`SELECT (SELECT count(*) FROM slo_alerts) AS a,
+        (SELECT count(*) FROM slo_alert_history) AS h, (SELECT count(*) FROM slo_samples) AS s`)
+    return {
+      alerts: toNumber(r?.['a'] ?? 0),
+      alertHistory: toNumber(r?.['h'] ?? 0),
+      samples: toNumber(r?.['s'] ?? 0),
+    }
+  }
 
   const sampleWhere = (q: SampleQuery): { sql: string; params: DuckDBValue[] } => {
     const parts: string[] = ['TRUE']
@@ -102,7 +124,7 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       if (records.length === 0) {
         return
       }
-      await db.write(async (c) => {
+      await counted(async (c) => {
         for (const r of records) {
           await c.run('INSERT OR REPLACE INTO slo_alerts VALUES (?, ?)', [r.key, JSON.stringify(r)])
         }
@@ -112,7 +134,7 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       if (entries.length === 0) {
         return
       }
-      await db.write(async (c) => {
+      await counted(async (c) => {
         for (const e of entries) {
           await c.run('INSERT INTO slo_alert_history VALUES (?, ?, ?)', [
             BigInt(Math.floor(e.timeUs)),
@@ -146,6 +168,7 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       return r ? (toNumber(r['value_us']) as Micros) : null
     },
     async setCursor(name, valueUs) {
+      // No count changes: what `stats()` keeps stays.
       await db.write((c) =>
         c
           .run('INSERT OR REPLACE INTO slo_cursors VALUES (?, ?)', [
@@ -159,7 +182,7 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       if (list.length === 0) {
         return
       }
-      await db.write(async (c) => {
+      await counted(async (c) => {
         for (const s of list) {
           await c.run('DELETE FROM slo_samples WHERE trace_id = ? AND kind = ?', [
             s.traceId,
@@ -196,19 +219,24 @@ export async function createDuckDbSloStore(spanStore: SpanStore): Promise<SloSto
       }
     },
     async deleteSamplesBefore(beforeUs, maxRows) {
-      return db.write((c) => deleteOldest(c, 'slo_samples', 'start_us', beforeUs, maxRows))
+      return counted((c) => deleteOldest(c, 'slo_samples', 'start_us', beforeUs, maxRows))
     },
     async deleteAlertHistoryBefore(beforeUs, maxRows) {
-      return db.write((c) => deleteOldest(c, 'slo_alert_history', 'time_us', beforeUs, maxRows))
+      return counted((c) => deleteOldest(c, 'slo_alert_history', 'time_us', beforeUs, maxRows))
     },
-    async stats() {
-      const [r] = await rows(`SELECT (SELECT count(*) FROM slo_alerts) AS a,
-        (SELECT count(*) FROM slo_alert_history) AS h, (SELECT count(*) FROM slo_samples) AS s`)
-      return {
-        alerts: toNumber(r?.['a'] ?? 0),
-        alertHistory: toNumber(r?.['h'] ?? 0),
-        samples: toNumber(r?.['s'] ?? 0),
+    stats() {
+      if (keptStats !== null) {
+        return keptStats
       }
+      const read = readStats()
+      keptStats = read
+      read.catch(() => {
+        // A failed read is not kept: the next call asks again.
+        if (keptStats === read) {
+          keptStats = null
+        }
+      })
+      return read
     },
   }
 }
