@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { hexId, makeSpan } from '../../core/model/testing/builders.js'
+import { hexId, makeEveryFieldSpan, makeSpan } from '../../core/model/testing/builders.js'
 import { decodeSpanBody, encodeSpanBody, type BodyCodec } from './span-bodies.js'
 
 const T0 = 1_760_000_000_000_000
@@ -31,33 +31,11 @@ function mixedSpans(): Span[] {
   const a = hexId(0xa1, 32)
   const b = 'ab'.repeat(8) + 'cd'.repeat(8)
   return [
-    makeSpan({
+    makeEveryFieldSpan(T0, {
       traceId: a,
       spanId: hexId(1, 16),
       parentSpanId: hexId(2, 16),
-      name: 'llm ☃ "quoted"',
-      kind: 3,
-      startUs: at(0.4),
-      endUs: at(999.6),
-      statusCode: 2,
-      statusMessage: 'failed\nbadly',
-      attributes: {
-        s: 'x"y',
-        i: 42,
-        f: 0.25,
-        neg: -0,
-        nan: Number.NaN,
-        t: true,
-        no: false,
-        none: null,
-        list: ['a', 1, null],
-        map: { k: [1, 2] },
-        '10': 'integer-like key',
-      },
       resource: vllm,
-      scopeName: 'vllm.tracing.otel',
-      scopeVersion: '0.1',
-      events: [{ timeUs: at(5), name: 'first token', attributes: { n: 1 } }],
     }),
     makeSpan({
       traceId: b,

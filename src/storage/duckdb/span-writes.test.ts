@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { hexId, makeSpan } from '../../core/model/testing/builders.js'
+import { hexId, makeEveryFieldSpan, makeSpan } from '../../core/model/testing/builders.js'
 import { createDuckDbStore, duckDbSharedOf } from './duckdb-store.js'
 import { appendSpansChunked } from './span-chunks.js'
 import type { BodyCodec } from './span-bodies.js'
@@ -29,33 +29,11 @@ const byId = (a: Span, b: Span): number => a.spanId.localeCompare(b.spanId)
 function everyField(): Span[] {
   const resource = { 'service.name': 'vllm', 'k8s.pod.name': 'vllm-0', n: 3 }
   return [
-    makeSpan({
+    makeEveryFieldSpan(T0, {
       traceId: hexId(1, 32),
       spanId: hexId(1, 16),
       parentSpanId: hexId(9, 16),
-      name: 'llm ☃ "quoted"',
-      kind: 3,
-      startUs: (T0 + 0.4) as Micros,
-      endUs: (T0 + 999.6) as Micros,
-      statusCode: 2,
-      statusMessage: 'failed\nbadly',
-      attributes: {
-        s: 'x"y',
-        i: 42,
-        f: 0.25,
-        neg: -0,
-        nan: Number.NaN,
-        t: true,
-        no: false,
-        none: null,
-        list: ['a', 1, null],
-        map: { k: [1, 2] },
-        '10': 'integer-like key',
-      },
       resource,
-      scopeName: 'vllm.tracing.otel',
-      scopeVersion: '0.1',
-      events: [{ timeUs: (T0 + 5) as Micros, name: 'first token', attributes: { n: 1 } }],
     }),
     makeSpan({
       traceId: hexId(1, 32),

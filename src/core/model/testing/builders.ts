@@ -66,6 +66,39 @@ export function makeSpan(overrides: Partial<Span> = {}): Span {
   }
 }
 
+/**
+ * A span with every field set, null where a value can be, and values JSON changes on the way
+ * (−0, NaN, nulls in a list, an integer-like key, quotes, a newline, non-ASCII): what a store
+ * must give back as it was given. Times are `t0` + a fraction of a µs, so rounding shows.
+ */
+export function makeEveryFieldSpan(t0: number, overrides: Partial<Span> = {}): Span {
+  return makeSpan({
+    name: 'llm ☃ "quoted"',
+    kind: 3,
+    startUs: asMicros(t0 + 0.4),
+    endUs: asMicros(t0 + 999.6),
+    statusCode: 2,
+    statusMessage: 'failed\nbadly',
+    attributes: {
+      s: 'x"y',
+      i: 42,
+      f: 0.25,
+      neg: -0,
+      nan: Number.NaN,
+      t: true,
+      no: false,
+      none: null,
+      list: ['a', 1, null],
+      map: { k: [1, 2] },
+      '10': 'integer-like key',
+    },
+    scopeName: 'vllm.tracing.otel',
+    scopeVersion: '0.1',
+    events: [{ timeUs: asMicros(t0 + 5), name: 'first token', attributes: { n: 1 } }],
+    ...overrides,
+  })
+}
+
 /** A request timeline with every dimension, stage and measure `null` unless overridden. */
 export function makeRequest(
   overrides: Partial<Omit<RequestTimeline, 'dims' | 'stages'>> & {
