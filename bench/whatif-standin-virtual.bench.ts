@@ -48,8 +48,9 @@ import { createRng } from '../src/core/stats/seeded-random.js'
 import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
 import { resolveScrapeTarget } from '../src/ingest/scrape/target.js'
 import { buildEngineSpan } from '../src/mock-server/engine-span.js'
-import { createMockEngine, type EngineClock } from '../src/mock-server/engine.js'
+import { createMockEngine } from '../src/mock-server/engine.js'
 import { createMockMetrics } from '../src/mock-server/metrics.js'
+import { createVirtualClock } from '../src/mock-server/testing/virtual-clock.js'
 import { applyChanges, type TwinChanges } from '../src/sim/twin/changes.js'
 import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
 import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
@@ -110,33 +111,18 @@ async function phase(seed: number, rate: number, seconds: number, replicas: numb
   // Engine times are performance.now() milliseconds; the virtual clock starts where they read
   // EPOCH_MS, so the spans' wall times are the window's.
   const originMs = EPOCH_MS - performance.timeOrigin
-  let now = originMs
-  const timers: { at: number; fn: () => void }[] = []
-  const clock: EngineClock = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      const timer = { at: now + ms, fn }
-      timers.push(timer)
-      return timer
-    },
-    clearTimeout(handle) {
-      const i = timers.indexOf(handle as (typeof timers)[number])
-      if (i !== -1) {
-        timers.splice(i, 1)
-      }
-    },
-  }
+  const vc = createVirtualClock(originMs)
   const engines = REPLICAS.slice(0, replicas).map((name, i) => ({
     name,
     // The labels the scraper gives a target named as the real bench names its engines.
     target: resolveScrapeTarget(`${name}=127.0.0.1:${8001 + i}`),
-    engine: createMockEngine({ model: ENGINE, clock }),
+    engine: createMockEngine({ model: ENGINE, clock: vc.clock }),
     metrics: createMockMetrics('mock-8b', ENGINE.kvCapacityTokens),
     spans: [] as string[],
   }))
   const samples: MetricSample[] = []
   const scrape = (): void => {
-    const timeUs = Math.round((performance.timeOrigin + now) * 1000) as Micros
+    const timeUs = Math.round((performance.timeOrigin + vc.nowMs) * 1000) as Micros
     for (const e of engines) {
       const labels = { ...e.target.labels, instance: e.target.instance, job: 'tokenline' }
       const parsed = parsePrometheusText(e.metrics.render(e.engine.stats()), {
@@ -149,23 +135,17 @@ async function phase(seed: number, rate: number, seconds: number, replicas: numb
   let k = 0
   let nextScrape = originMs
   for (;;) {
-    let first: (typeof timers)[number] | undefined
-    for (const t of timers) {
-      if (first === undefined || t.at < first.at) {
-        first = t
-      }
-    }
     const arrival = k < arrivals.length ? originMs + arrivals[k]!.atMs : Infinity
-    const timerAt = first?.at ?? Infinity
+    const timerAt = vc.nextDueMs()
     if (arrival === Infinity && timerAt === Infinity) {
       break
     }
     if (nextScrape < Math.min(arrival, timerAt)) {
-      now = nextScrape
+      vc.setNow(nextScrape)
       scrape()
       nextScrape += 1000
     } else if (arrival <= timerAt) {
-      now = arrival
+      vc.setNow(arrival)
       const a = arrivals[k]!
       const e = routeOf(engines, k++)
       e.engine.submit({
@@ -193,12 +173,10 @@ async function phase(seed: number, rate: number, seconds: number, replicas: numb
         },
       })
     } else {
-      timers.splice(timers.indexOf(first!), 1)
-      now = timerAt
-      first!.fn()
+      vc.fireNext()
     }
   }
-  now = nextScrape
+  vc.setNow(nextScrape)
   scrape()
   for (const e of engines) {
     e.engine.close()

@@ -1,35 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createMockEngine, type EngineClock } from './engine.js'
-
-/**
- * A clock whose timers fire `lateMs(k)` after they were due (k: the timer's index), as a busy
- * host's do, run to the end by `drain`.
- */
-function lateClock(lateMs: (k: number) => number) {
-  let now = 0
-  let fired = 0
-  const timers: { at: number; fn: () => void }[] = []
-  const clock: EngineClock = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      const t = { at: now + ms, fn }
-      timers.push(t)
-      return t
-    },
-    clearTimeout(handle) {
-      timers.splice(timers.indexOf(handle as (typeof timers)[number]), 1)
-    },
-  }
-  const drain = (): void => {
-    while (timers.length > 0) {
-      timers.sort((a, b) => a.at - b.at)
-      const t = timers.shift()!
-      now = t.at + lateMs(fired++)
-      t.fn()
-    }
-  }
-  return { clock, drain }
-}
+import { createMockEngine } from './engine.js'
+import { createVirtualClock } from './testing/virtual-clock.js'
 
 const MODEL = {
   maxBatch: 24,
@@ -40,7 +11,7 @@ const MODEL = {
 }
 
 function runOne(lateMs: (k: number) => number) {
-  const { clock, drain } = lateClock(lateMs)
+  const { clock, drain } = createVirtualClock(0, lateMs)
   const engine = createMockEngine({ model: MODEL, clock })
   let finishedAt = NaN
   engine.submit({
