@@ -7,7 +7,7 @@ import { formatInteger, formatMs, formatShare, formatSpan, formatTimeUtc } from 
 import { MEASURE_LABELS, MISSING_MEASURE_TEXT, type Measure } from '../model/measures.js'
 import { STAGE_COLORS } from '../model/stages.js'
 import type { StageName } from '../../../src/core/model/request.js'
-import { isAbort, type LoadContext, showLoadError } from './load-context.js'
+import { type LoadContext, showLoadError, showRefreshFailed } from './load-context.js'
 
 /** The stages that make up a measure, in words. */
 function stagesCaption(measure: Measure): string {
@@ -121,7 +121,7 @@ export async function loadConcentration(
               renderConcentration(ctx, el, c, null)
             }
           },
-          (err: unknown) => refreshFailed(ctx, el, err)
+          (err: unknown) => showRefreshFailed(el, ctx.signal, err)
         )
       }
       return
@@ -141,18 +141,10 @@ export async function loadConcentration(
           renderConcentration(ctx, el, c, null)
         }
       },
-      (err: unknown) => refreshFailed(ctx, el, err)
+      (err: unknown) => showRefreshFailed(el, ctx.signal, err)
     )
   } catch (err) {
     showLoadError(el, ctx.signal, 'concentration', err)
-  }
-}
-
-function refreshFailed(ctx: LoadContext, el: HTMLElement, err: unknown): void {
-  if (!isAbort(err) && !ctx.signal.aborted) {
-    el.querySelector('.diag-stale')?.append(
-      ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
-    )
   }
 }
 

@@ -7,9 +7,9 @@ import type { Filters } from '../model/dimensions.js'
 import { formatInteger, formatMs, formatSpan, formatTimeUtc } from '../model/format.js'
 import {
   commonParams,
-  isAbort,
   type LoadContext,
   showLoadError,
+  showRefreshFailed,
   windowDefinition,
 } from './load-context.js'
 
@@ -331,20 +331,12 @@ async function askDiagnosis(
       },
       (err: unknown) => {
         computed.delete(buildUrl('/api/diagnosis', params))
-        if (!isAbort(err) && !ctx.signal.aborted) {
-          el.querySelector('.diag-stale')?.append(
-            ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
-          )
-        }
+        showRefreshFailed(el, ctx.signal, err)
       }
     )
   } catch (err) {
     if (shown) {
-      if (!isAbort(err) && !ctx.signal.aborted) {
-        el.querySelector('.diag-stale')?.append(
-          ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
-        )
-      }
+      showRefreshFailed(el, ctx.signal, err)
       return
     }
     throw err

@@ -69,6 +69,18 @@ export function showLoadError(
 }
 
 /**
+ * Adds " · the refresh failed: …" to a card's stale label (`.diag-stale`), which stays on show,
+ * unless its load was aborted (ADR 0225, 0272).
+ */
+export function showRefreshFailed(el: HTMLElement, signal: AbortSignal, err: unknown): void {
+  if (!isAbort(err) && !signal.aborted) {
+    el.querySelector('.diag-stale')?.append(
+      ` · the refresh failed: ${err instanceof Error ? err.message : String(err)}`
+    )
+  }
+}
+
+/**
  * Parameters of the slowest-requests list: the view, narrowed to the selection's window and to
  * its value range of the measure when a selection is drawn.
  */
