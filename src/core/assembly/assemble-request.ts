@@ -91,7 +91,10 @@ export function assembleTrace(
   if (!isLlmTrace(spans, { engine, frontend, gateway, upstream: c.upstream }, options)) {
     return { skipped: 'not_llm' }
   }
-  const notes: AssemblyNote[] = []
+  // Notes are collected in one array kept between calls and copied out at their exact length:
+  // the first push into a fresh array gives it room for 17, ~150 bytes per noted request.
+  const notes = NOTES
+  notes.length = 0
   const stages = emptyStages()
   // The engine side as the tiers above see it: its API server when it has one, else the engine.
   const engineSide = frontend ?? engine
@@ -157,8 +160,11 @@ export function assembleTrace(
     hasEngine: engineSide !== null,
     spanCount: spans.length,
   }
-  return { request, notes }
+  return { request, notes: notes.length === 0 ? [] : notes.slice() }
 }
+
+/** The notes of the request being assembled (assembly is synchronous: one request at a time). */
+const NOTES: AssemblyNote[] = []
 
 /**
  * One copy of each span: some exporters send every span twice (vLLM's API server with

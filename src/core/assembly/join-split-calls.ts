@@ -34,7 +34,8 @@ interface Half {
 
 /** One request's spans: a joined pair (API server first) or one trace as given. */
 export interface JoinedGroup {
-  spans: Span[]
+  /** A trace that joins nothing is the list given (not a copy); a joined pair is a new list. */
+  spans: readonly Span[]
   /** Indexes of the input traces in the group. */
   traces: number[]
   /** A half of a split call that found no partner among the given traces. */
@@ -82,7 +83,7 @@ export function joinSplitCalls(traces: readonly (readonly Span[])[]): JoinedGrou
   traces.forEach((spans, i) => {
     const other = partner.get(i)
     if (other === undefined) {
-      groups.push({ spans: [...spans], traces: [i], unpaired: halves.has(i) })
+      groups.push({ spans, traces: [i], unpaired: halves.has(i) })
     } else if (frontendTraces.has(i)) {
       groups.push({
         spans: [...spans, ...(traces[other] ?? [])],
@@ -111,10 +112,12 @@ function splitHalf(spans: readonly Span[]): SplitHalf | null {
     }
   }
   if (engine !== null) {
+    // The key only for a root engine span alone in its trace: most engine spans have a parent.
+    if (rootServer !== null || other || engine.parentSpanId !== null) {
+      return null
+    }
     const process = processKey(engine)
-    return rootServer === null && !other && engine.parentSpanId === null && process !== null
-      ? { kind: 'engine', span: engine, process }
-      : null
+    return process === null ? null : { kind: 'engine', span: engine, process }
   }
   if (rootServer === null || other) {
     return null

@@ -31,10 +31,10 @@ export interface GatewayStep {
 }
 
 export interface GatewayParts {
-  steps: GatewayStep[]
+  steps: readonly GatewayStep[]
   /** Upstream call attempts, by start (several when the gateway retried). */
-  upstream: Span[]
-  downstream: Span[]
+  upstream: readonly Span[]
+  downstream: readonly Span[]
   /** Whether an upstream call's `server.address` names the engine's replica. */
   upstreamNamesEngine: boolean
 }
@@ -184,7 +184,7 @@ function sortCalls(
 
 function isEngineParent(ix: TraceIndex, i: number): boolean {
   for (let j = 0; j < ix.spans.length; j++) {
-    if (ix.engine[j] === 1 && ix.parent[j] === i) {
+    if (ix.isEngine(j) && ix.parent[j] === i) {
       return true
     }
   }
@@ -207,7 +207,7 @@ function pathToGateway(ix: TraceIndex, i: number, gatewayI: number): number {
       return flags
     }
     const s = ix.spans[p] as Span
-    if (s.kind === SERVER || s.kind === SPAN_KIND.CONSUMER || ix.engine[p] === 1) {
+    if (s.kind === SERVER || s.kind === SPAN_KIND.CONSUMER || ix.isEngine(p)) {
       return NOT_UNDER
     }
     if (s.kind === CLIENT) {
