@@ -88,7 +88,12 @@ export function assembleTrace(
   if (engine === null && gateway === null && client === null && frontend === null) {
     return { skipped: 'no_source' }
   }
-  if (!isLlmTrace(spans, { engine, frontend, gateway, upstream: c.upstream }, options)) {
+  // An engine span or an upstream call settles it without building the roles for `isLlmTrace`.
+  if (
+    engine === null &&
+    c.upstream.length === 0 &&
+    !isLlmTrace(spans, { engine, frontend, gateway, upstream: c.upstream }, options)
+  ) {
     return { skipped: 'not_llm' }
   }
   // Notes are collected in one array kept between calls and copied out at their exact length:
@@ -132,13 +137,23 @@ export function assembleTrace(
   }
   const { ttftUs, ttftSource } = readTtft(c, engineTtftUs, notes)
   const outcome = readOutcome(c)
-  const range = timeRange(spans)
+  let startUs = first.startUs
+  let endUs = first.endUs
+  for (let i = 1; i < spans.length; i++) {
+    const s = spans[i] as Span
+    if (s.startUs < startUs) {
+      startUs = s.startUs
+    }
+    if (s.endUs > endUs) {
+      endUs = s.endUs
+    }
+  }
   // Every field named in one literal, spreads spelled out: each timeline is then allocated whole
   // in its final shape, where a spread adds the fields after it one by one.
   const request: RequestTimeline = {
     traceId: first.traceId,
-    startUs: range.startUs,
-    endUs: range.endUs,
+    startUs,
+    endUs,
     dims: readDimensions(c),
     stages,
     downstreamName,
@@ -207,21 +222,6 @@ function hasDuplicate(spans: readonly Span[]): boolean {
     seen.add(key)
   }
   return false
-}
-
-function timeRange(spans: readonly Span[]): { startUs: Micros; endUs: Micros } {
-  const first = spans[0] as Span
-  let startUs = first.startUs
-  let endUs = first.endUs
-  for (const s of spans) {
-    if (s.startUs < startUs) {
-      startUs = s.startUs
-    }
-    if (s.endUs > endUs) {
-      endUs = s.endUs
-    }
-  }
-  return { startUs, endUs }
 }
 
 /** A literal (not a loop over STAGE_NAMES) so every timeline shares one object shape. */

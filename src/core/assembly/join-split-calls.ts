@@ -34,7 +34,6 @@ interface Half {
 
 /** One request's spans: a joined pair (API server first) or one trace as given. */
 export interface JoinedGroup {
-  /** A trace that joins nothing is the list given (not a copy); a joined pair is a new list. */
   spans: readonly Span[]
   /** Indexes of the input traces in the group. */
   traces: number[]
@@ -83,7 +82,9 @@ export function joinSplitCalls(traces: readonly (readonly Span[])[]): JoinedGrou
   traces.forEach((spans, i) => {
     const other = partner.get(i)
     if (other === undefined) {
-      groups.push({ spans, traces: [i], unpaired: halves.has(i) })
+      // A copy, not the trace's own list: handing the list on measured dearer through the
+      // collector (ADR 0397).
+      groups.push({ spans: [...spans], traces: [i], unpaired: halves.has(i) })
     } else if (frontendTraces.has(i)) {
       groups.push({
         spans: [...spans, ...(traces[other] ?? [])],

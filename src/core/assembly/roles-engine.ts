@@ -36,14 +36,14 @@ const VLLM_RESOURCE_PREFIX = 'vllm.'
 export function findEngineRoles(ix: TraceIndex): EngineRoles {
   const { spans } = ix
   const n = spans.length
-  const engineSpans: Span[] = []
   let engineI = -1
+  let engineCount = 0
   for (let i = 0; i < n; i++) {
     if (!ix.isEngine(i)) {
       continue
     }
     const s = spans[i] as Span
-    engineSpans.push(s)
+    engineCount++
     if (engineI < 0) {
       engineI = i
     } else {
@@ -56,6 +56,13 @@ export function findEngineRoles(ix: TraceIndex): EngineRoles {
     }
   }
 
+  // Most traces have one engine span: a literal of one, where pushing into `[]` makes room for 17.
+  const engineSpans: Span[] = engineCount === 1 ? [spans[engineI] as Span] : []
+  for (let i = 0; i < n && engineCount > 1; i++) {
+    if (ix.isEngine(i)) {
+      engineSpans.push(spans[i] as Span)
+    }
+  }
   // Engine processes are compared span to span: a trace has one engine span or a few, and a
   // set of their keys cost two string allocations per SERVER span and a Set per trace (ADR 0416).
   // Many engine spans (a long SGLang or TGI trace) get the set back, so the work stays linear.
