@@ -15,7 +15,9 @@
  * The corpus: the assembly test cases, the recorded vLLM and real-stack bodies, SDK-serialised
  * bodies, and simulator runs of every scenario; each source once as given and twice more with
  * its spans shuffled, split across batches at random and some of them repeated (seeded), so
- * the order of spans, the joining of split calls and the deduplication are exercised too.
+ * the order of spans, the joining of split calls and the deduplication are exercised too
+ * (ADR 0416). The CPU figure is of warm passes; the stage's reference is
+ * `bench/ingest-cost.bench.ts`.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

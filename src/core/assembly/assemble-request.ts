@@ -88,18 +88,10 @@ export function assembleTrace(
   if (engine === null && gateway === null && client === null && frontend === null) {
     return { skipped: 'no_source' }
   }
-  // An engine span or an upstream call settles it without building the roles for `isLlmTrace`.
-  if (
-    engine === null &&
-    c.upstream.length === 0 &&
-    !isLlmTrace(spans, { engine, frontend, gateway, upstream: c.upstream }, options)
-  ) {
+  if (!isLlmTrace(spans, { engine, frontend, gateway, upstream: c.upstream }, options)) {
     return { skipped: 'not_llm' }
   }
-  // Notes are collected in one array kept between calls and copied out at their exact length:
-  // the first push into a fresh array gives it room for 17, ~150 bytes per noted request.
-  const notes = NOTES
-  notes.length = 0
+  const notes: AssemblyNote[] = []
   const stages = emptyStages()
   // The engine side as the tiers above see it: its API server when it has one, else the engine.
   const engineSide = frontend ?? engine
@@ -137,23 +129,13 @@ export function assembleTrace(
   }
   const { ttftUs, ttftSource } = readTtft(c, engineTtftUs, notes)
   const outcome = readOutcome(c)
-  let startUs = first.startUs
-  let endUs = first.endUs
-  for (let i = 1; i < spans.length; i++) {
-    const s = spans[i] as Span
-    if (s.startUs < startUs) {
-      startUs = s.startUs
-    }
-    if (s.endUs > endUs) {
-      endUs = s.endUs
-    }
-  }
+  const range = timeRange(spans)
   // Every field named in one literal, spreads spelled out: each timeline is then allocated whole
   // in its final shape, where a spread adds the fields after it one by one.
   const request: RequestTimeline = {
     traceId: first.traceId,
-    startUs,
-    endUs,
+    startUs: range.startUs,
+    endUs: range.endUs,
     dims: readDimensions(c),
     stages,
     downstreamName,
@@ -175,11 +157,8 @@ export function assembleTrace(
     hasEngine: engineSide !== null,
     spanCount: spans.length,
   }
-  return { request, notes: notes.length === 0 ? [] : notes.slice() }
+  return { request, notes }
 }
-
-/** The notes of the request being assembled (assembly is synchronous: one request at a time). */
-const NOTES: AssemblyNote[] = []
 
 /**
  * One copy of each span: some exporters send every span twice (vLLM's API server with
@@ -222,6 +201,21 @@ function hasDuplicate(spans: readonly Span[]): boolean {
     seen.add(key)
   }
   return false
+}
+
+function timeRange(spans: readonly Span[]): { startUs: Micros; endUs: Micros } {
+  const first = spans[0] as Span
+  let startUs = first.startUs
+  let endUs = first.endUs
+  for (const s of spans) {
+    if (s.startUs < startUs) {
+      startUs = s.startUs
+    }
+    if (s.endUs > endUs) {
+      endUs = s.endUs
+    }
+  }
+  return { startUs, endUs }
 }
 
 /** A literal (not a loop over STAGE_NAMES) so every timeline shares one object shape. */

@@ -6,26 +6,21 @@
 import type { Span } from '../model/span.js'
 import { findClient } from './roles-client.js'
 import { findEngineRoles } from './roles-engine.js'
-import {
-  findGatewayEntry,
-  findGatewayParts,
-  type GatewayParts,
-  type GatewayStep,
-} from './roles-gateway.js'
+import { findGatewayEntry, findGatewayParts, type GatewayStep } from './roles-gateway.js'
 import { TraceIndex } from './trace-index.js'
 
 /** The spans of one trace, by the role they play in the request. */
 export interface ClassifiedTrace {
   /** The engine span the timeline uses (the one with latency attributes that ended last). */
   engine: Span | null
-  engineSpans: readonly Span[]
+  engineSpans: Span[]
   /** The engine's own API-server span (vLLM's FastAPI span), never a gateway. */
   frontend: Span | null
   gateway: Span | null
-  steps: readonly GatewayStep[]
+  steps: GatewayStep[]
   /** Upstream call attempts (several when the gateway retried). */
-  upstream: readonly Span[]
-  downstream: readonly Span[]
+  upstream: Span[]
+  downstream: Span[]
   /**
    * Whether the engine's work happened inside an upstream call: the engine span lies below one,
    * or an upstream call's `server.address` names the engine's replica.
@@ -37,20 +32,6 @@ export interface ClassifiedTrace {
   index: TraceIndex
 }
 
-/** Read only (`serverCount` is 0 with it): no span has a foreign SERVER span below it. */
-const NO_SERVERS: number[] = []
-
-/**
- * The parts of a trace without a gateway, shared (read only) by every such trace. Not frozen:
- * V8 iterates a frozen array with an iterator object where a plain one needs none.
- */
-const NO_GATEWAY: GatewayParts = {
-  steps: [],
-  upstream: [],
-  downstream: [],
-  upstreamNamesEngine: false,
-}
-
 /** Sorts the spans of one trace into roles. Does not mutate its input. */
 export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
   const ix = new TraceIndex(spans)
@@ -58,14 +39,10 @@ export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
   const { engine, engineSpans, frontend } = findEngineRoles(ix)
 
   // Foreign SERVER spans (not engine, not its API server), and every span with one below it.
-  // Most traces have none (an engine and its API server): they get no array (ADR 0416).
   let serverCount = 0
-  let serverBelow: number[] = NO_SERVERS
+  const serverBelow = new Array<number>(n).fill(0)
   for (let i = 0; i < n; i++) {
     if (ix.isForeignServer(i)) {
-      if (serverCount === 0) {
-        serverBelow = new Array<number>(n).fill(0)
-      }
       serverCount++
       let p = ix.parent[i] as number
       for (let guard = 0; p >= 0 && guard < n && serverBelow[p] === 0; guard++) {
@@ -77,7 +54,9 @@ export function classifySpans(spans: readonly Span[]): ClassifiedTrace {
   const { clientI, clientIsProbe } = findClient(ix, serverBelow, serverCount)
   const gatewayI = findGatewayEntry(ix, clientI, serverBelow, serverCount)
   const parts =
-    gatewayI < 0 ? NO_GATEWAY : findGatewayParts(ix, gatewayI, clientI, engine, engineSpans)
+    gatewayI < 0
+      ? { steps: [], upstream: [], downstream: [], upstreamNamesEngine: false }
+      : findGatewayParts(ix, gatewayI, clientI, engine, engineSpans)
 
   let engineInUpstream = parts.upstreamNamesEngine
   const engineI = engine === null ? -1 : ix.indexOf(engine)

@@ -34,7 +34,7 @@ interface Half {
 
 /** One request's spans: a joined pair (API server first) or one trace as given. */
 export interface JoinedGroup {
-  spans: readonly Span[]
+  spans: Span[]
   /** Indexes of the input traces in the group. */
   traces: number[]
   /** A half of a split call that found no partner among the given traces. */
@@ -82,8 +82,6 @@ export function joinSplitCalls(traces: readonly (readonly Span[])[]): JoinedGrou
   traces.forEach((spans, i) => {
     const other = partner.get(i)
     if (other === undefined) {
-      // A copy, not the trace's own list: handing the list on measured dearer through the
-      // collector (ADR 0397).
       groups.push({ spans: [...spans], traces: [i], unpaired: halves.has(i) })
     } else if (frontendTraces.has(i)) {
       groups.push({
@@ -113,12 +111,10 @@ function splitHalf(spans: readonly Span[]): SplitHalf | null {
     }
   }
   if (engine !== null) {
-    // The key only for a root engine span alone in its trace: most engine spans have a parent.
-    if (rootServer !== null || other || engine.parentSpanId !== null) {
-      return null
-    }
     const process = processKey(engine)
-    return process === null ? null : { kind: 'engine', span: engine, process }
+    return rootServer === null && !other && engine.parentSpanId === null && process !== null
+      ? { kind: 'engine', span: engine, process }
+      : null
   }
   if (rootServer === null || other) {
     return null

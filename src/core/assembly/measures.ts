@@ -109,14 +109,14 @@ function chunkFromEntry(c: ClassifiedTrace, entry: Span): Micros | null {
 /** Whether span `i` lies below the entry without crossing into another server or the engine. */
 function inProcessBelow(ix: TraceIndex, i: number, entryI: number): boolean {
   let p = ix.parent[i] as number
-  if (ix.isEngine(i)) {
+  if (ix.engine[i] === 1) {
     return false
   }
   for (let guard = 0; p >= 0 && guard < ix.spans.length; guard++) {
     if (p === entryI) {
       return true
     }
-    if ((ix.spans[p] as Span).kind === SPAN_KIND.SERVER || ix.isEngine(p)) {
+    if ((ix.spans[p] as Span).kind === SPAN_KIND.SERVER || ix.engine[p] === 1) {
       return false
     }
     p = ix.parent[p] as number
@@ -189,21 +189,22 @@ export interface TokenCounts {
 
 /** Tokens: the engine's own counts first, then the gateway's call, the entry, the client's. */
 export function readTokens(c: ClassifiedTrace): TokenCounts {
-  // The sources are arguments and the key pairs constants, so a request allocates no arrays here.
-  const upstream = c.upstream[c.upstream.length - 1] ?? null
+  const sources = [c.engine, c.upstream[c.upstream.length - 1] ?? null, c.gateway, c.client]
   return {
-    outputTokens: firstCount(OUTPUT_KEYS, c.engine, upstream, c.gateway, c.client),
-    inputTokens: firstCount(INPUT_KEYS, c.engine, upstream, c.gateway, c.client),
-    cachedTokens: firstCount(CACHED_KEYS, c.engine, upstream, c.gateway, c.client),
+    outputTokens: firstCount(sources, [
+      ATTR_GEN_AI_USAGE_COMPLETION_TOKENS,
+      ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+    ]),
+    inputTokens: firstCount(sources, [
+      ATTR_GEN_AI_USAGE_PROMPT_TOKENS,
+      ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+    ]),
+    cachedTokens: firstCount(sources, [
+      ATTR_GEN_AI_USAGE_CACHED_TOKENS,
+      ATTR_GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS,
+    ]),
   }
 }
-
-const OUTPUT_KEYS = [ATTR_GEN_AI_USAGE_COMPLETION_TOKENS, ATTR_GEN_AI_USAGE_OUTPUT_TOKENS] as const
-const INPUT_KEYS = [ATTR_GEN_AI_USAGE_PROMPT_TOKENS, ATTR_GEN_AI_USAGE_INPUT_TOKENS] as const
-const CACHED_KEYS = [
-  ATTR_GEN_AI_USAGE_CACHED_TOKENS,
-  ATTR_GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS,
-] as const
 
 /** E2E: client span, else gateway entry, else the engine's API server, else the engine. */
 export function readE2e(c: ClassifiedTrace, engineE2eUs: Micros | null): Micros | null {
@@ -217,25 +218,16 @@ export function readE2e(c: ClassifiedTrace, engineE2eUs: Micros | null): Micros 
   return c.engine === null ? null : asMicros(durationOf(c.engine))
 }
 
-/** The first count of `keys` on `a`, else on `b`, `c`, `d` (each span's keys in order). */
-function firstCount(
-  keys: readonly string[],
-  a: Span | null,
-  b: Span | null,
-  c: Span | null,
-  d: Span | null
-): number | null {
-  return countOf(a, keys) ?? countOf(b, keys) ?? countOf(c, keys) ?? countOf(d, keys)
-}
-
-function countOf(s: Span | null, keys: readonly string[]): number | null {
-  if (s === null) {
-    return null
-  }
-  for (let k = 0; k < keys.length; k++) {
-    const n = readCount(s.attributes, keys[k] as string)
-    if (n !== null) {
-      return n
+function firstCount(sources: readonly (Span | null)[], keys: readonly string[]): number | null {
+  for (const s of sources) {
+    if (s === null) {
+      continue
+    }
+    for (const key of keys) {
+      const n = readCount(s.attributes, key)
+      if (n !== null) {
+        return n
+      }
     }
   }
   return null
@@ -247,21 +239,28 @@ export function readOutcome(c: ClassifiedTrace): {
 } {
   const { client, gateway, engine } = c
   const lastUpstream = c.upstream[c.upstream.length - 1] ?? null
-  // In this order: client, gateway, last upstream call, the engine's API server, engine.
-  const status =
-    statusOf(client) ??
-    statusOf(gateway) ??
-    statusOf(lastUpstream) ??
-    statusOf(c.frontend) ??
-    statusOf(engine)
-  const type =
-    errorTypeOf(client) ??
-    errorTypeOf(gateway) ??
-    errorTypeOf(lastUpstream) ??
-    errorTypeOf(c.frontend) ??
-    errorTypeOf(engine)
-  if (type !== null) {
-    return { status, errorType: type }
+  const ordered = [client, gateway, lastUpstream, c.frontend, engine]
+  let status: number | null = null
+  for (const s of ordered) {
+    if (s === null) {
+      continue
+    }
+    const code =
+      readNumber(s.attributes, ATTR_HTTP_RESPONSE_STATUS_CODE) ??
+      readNumber(s.attributes, ATTR_HTTP_STATUS_CODE_OLD)
+    if (code !== null && code >= 100 && code <= 599) {
+      status = Math.round(code)
+      break
+    }
+  }
+  for (const s of ordered) {
+    if (s === null) {
+      continue
+    }
+    const type = readString(s.attributes, ATTR_ERROR_TYPE)
+    if (type !== null) {
+      return { status, errorType: type }
+    }
   }
   if (status !== null && status >= 400) {
     return { status, errorType: `http_${status}` }
@@ -279,21 +278,6 @@ export function readOutcome(c: ClassifiedTrace): {
     }
   }
   return { status, errorType: null }
-}
-
-/** A span's HTTP status when it is one (100–599), rounded; `null` otherwise. */
-function statusOf(s: Span | null): number | null {
-  if (s === null) {
-    return null
-  }
-  const code =
-    readNumber(s.attributes, ATTR_HTTP_RESPONSE_STATUS_CODE) ??
-    readNumber(s.attributes, ATTR_HTTP_STATUS_CODE_OLD)
-  return code !== null && code >= 100 && code <= 599 ? Math.round(code) : null
-}
-
-function errorTypeOf(s: Span | null): string | null {
-  return s === null ? null : readString(s.attributes, ATTR_ERROR_TYPE)
 }
 
 /**

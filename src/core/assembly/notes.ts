@@ -35,17 +35,13 @@ export function nonNegative(
   return asMicros(us)
 }
 
-/**
- * Sum of the stages that are present (`null` counts 0). Four arguments, not an array: both
- * callers add four stages, once per request.
- */
-export function sumPresent(
-  a: number | null,
-  b: number | null,
-  c: number | null,
-  d: number | null
-): number {
-  return 0 + (a ?? 0) + (b ?? 0) + (c ?? 0) + (d ?? 0)
+/** Sum of the stages that are present (`null` counts 0). */
+export function sumPresent(values: readonly (number | null)[]): number {
+  let sum = 0
+  for (const v of values) {
+    sum += v ?? 0
+  }
+  return sum
 }
 
 /** Duration of a span, µs. */

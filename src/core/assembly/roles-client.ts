@@ -26,7 +26,7 @@ export interface ClientRole {
 
 /**
  * `serverBelow[i]` is 1 when a foreign SERVER span lies below span i; `serverCount` counts the
- * foreign SERVER spans of the trace (when it is 0, `serverBelow` may be empty).
+ * foreign SERVER spans of the trace.
  */
 export function findClient(
   ix: TraceIndex,
@@ -52,7 +52,7 @@ export function findClient(
     if (
       s.kind === SPAN_KIND.CLIENT &&
       isGenAiClientCall(s) &&
-      (serverCount === 0 || serverBelow[i] === 1 || !ix.hasServerAbove(i)) &&
+      (serverBelow[i] === 1 || serverCount === 0 || !ix.hasServerAbove(i)) &&
       (clientI < 0 || ix.isOuter(i, clientI))
     ) {
       clientI = i

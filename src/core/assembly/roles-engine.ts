@@ -10,13 +10,7 @@
  */
 import { SPAN_KIND, type Span } from '../model/span.js'
 import { nativeEngineOf } from './native-engines.js'
-import {
-  hasLatencyAttrs,
-  processKey,
-  ROLE_FRONTEND,
-  sameProcess,
-  type TraceIndex,
-} from './trace-index.js'
+import { hasLatencyAttrs, processKey, type TraceIndex } from './trace-index.js'
 
 export interface EngineRoles {
   /** The engine span the timeline uses (the one with latency attributes that ended last). */
@@ -36,14 +30,19 @@ const VLLM_RESOURCE_PREFIX = 'vllm.'
 export function findEngineRoles(ix: TraceIndex): EngineRoles {
   const { spans } = ix
   const n = spans.length
+  const engineSpans: Span[] = []
+  const engineProcesses = new Set<string>()
   let engineI = -1
-  let engineCount = 0
   for (let i = 0; i < n; i++) {
-    if (!ix.isEngine(i)) {
+    if (ix.engine[i] !== 1) {
       continue
     }
     const s = spans[i] as Span
-    engineCount++
+    engineSpans.push(s)
+    const key = processKey(s)
+    if (key !== null) {
+      engineProcesses.add(key)
+    }
     if (engineI < 0) {
       engineI = i
     } else {
@@ -56,25 +55,15 @@ export function findEngineRoles(ix: TraceIndex): EngineRoles {
     }
   }
 
-  // Most traces have one engine span: a literal of one, where pushing into `[]` makes room for 17.
-  const engineSpans: Span[] = engineCount === 1 ? [spans[engineI] as Span] : []
-  for (let i = 0; i < n && engineCount > 1; i++) {
-    if (ix.isEngine(i)) {
-      engineSpans.push(spans[i] as Span)
-    }
-  }
-  // Engine processes are compared span to span: a trace has one engine span or a few, and a
-  // set of their keys cost two string allocations per SERVER span and a Set per trace (ADR 0416).
-  // Many engine spans (a long SGLang or TGI trace) get the set back, so the work stays linear.
-  const engineProcesses = engineSpans.length > MAX_ENGINE_SCAN ? processKeys(engineSpans) : null
   let frontendI = -1
   for (let i = 0; i < n; i++) {
     const s = spans[i] as Span
-    if (s.kind !== SPAN_KIND.SERVER || ix.isEngine(i)) {
+    if (s.kind !== SPAN_KIND.SERVER || ix.engine[i] === 1) {
       continue
     }
-    if (sharesEngineProcess(s, engineSpans, engineProcesses) || isVllmProcess(s)) {
-      ix.role[i] = ROLE_FRONTEND
+    const key = processKey(s)
+    if ((key !== null && engineProcesses.has(key)) || isVllmProcess(s)) {
+      ix.frontend[i] = 1
       if (frontendI < 0 || ix.isOuter(i, frontendI)) {
         frontendI = i
       }
@@ -85,37 +74,6 @@ export function findEngineRoles(ix: TraceIndex): EngineRoles {
     engineSpans,
     frontend: frontendI < 0 ? null : (spans[frontendI] as Span),
   }
-}
-
-/** Above this many engine spans, their process keys go into a set. */
-const MAX_ENGINE_SCAN = 8
-
-function processKeys(engineSpans: readonly Span[]): Set<string> {
-  const keys = new Set<string>()
-  for (const e of engineSpans) {
-    const key = processKey(e)
-    if (key !== null) {
-      keys.add(key)
-    }
-  }
-  return keys
-}
-
-function sharesEngineProcess(
-  s: Span,
-  engineSpans: readonly Span[],
-  engineProcesses: Set<string> | null
-): boolean {
-  if (engineProcesses !== null) {
-    const key = processKey(s)
-    return key !== null && engineProcesses.has(key)
-  }
-  for (let j = 0; j < engineSpans.length; j++) {
-    if (sameProcess(s, engineSpans[j] as Span)) {
-      return true
-    }
-  }
-  return false
 }
 
 /** Whether a span was emitted by a vLLM process (its resource carries `vllm.*` keys). */

@@ -31,10 +31,10 @@ export interface GatewayStep {
 }
 
 export interface GatewayParts {
-  steps: readonly GatewayStep[]
+  steps: GatewayStep[]
   /** Upstream call attempts, by start (several when the gateway retried). */
-  upstream: readonly Span[]
-  downstream: readonly Span[]
+  upstream: Span[]
+  downstream: Span[]
   /** Whether an upstream call's `server.address` names the engine's replica. */
   upstreamNamesEngine: boolean
 }
@@ -184,7 +184,7 @@ function sortCalls(
 
 function isEngineParent(ix: TraceIndex, i: number): boolean {
   for (let j = 0; j < ix.spans.length; j++) {
-    if (ix.isEngine(j) && ix.parent[j] === i) {
+    if (ix.engine[j] === 1 && ix.parent[j] === i) {
       return true
     }
   }
@@ -207,7 +207,7 @@ function pathToGateway(ix: TraceIndex, i: number, gatewayI: number): number {
       return flags
     }
     const s = ix.spans[p] as Span
-    if (s.kind === SERVER || s.kind === SPAN_KIND.CONSUMER || ix.isEngine(p)) {
+    if (s.kind === SERVER || s.kind === SPAN_KIND.CONSUMER || ix.engine[p] === 1) {
       return NOT_UNDER
     }
     if (s.kind === CLIENT) {

@@ -41,12 +41,12 @@ export function fillClientStages(
   stages['client.connect'] = readSecondsAsMicros(ca, ATTR_TOKENLINE_CLIENT_CONNECT)
   stages['client.tls'] = readSecondsAsMicros(ca, ATTR_TOKENLINE_CLIENT_TLS)
   stages['client.send'] = readSecondsAsMicros(ca, ATTR_TOKENLINE_CLIENT_SEND)
-  const phasesUs = sumPresent(
+  const phasesUs = sumPresent([
     stages['client.dns'],
     stages['client.connect'],
     stages['client.tls'],
-    stages['client.send']
-  )
+    stages['client.send'],
+  ])
   // Durations only: each comes from one host's clock, so no skew can leak in.
   const clientUs = durationOf(client)
   if (gateway !== null) {

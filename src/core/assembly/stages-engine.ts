@@ -85,12 +85,12 @@ export function fillEngineStages(
       notes,
       'engine.unattributed',
       serverSideUs -
-        sumPresent(
+        sumPresent([
           stages['engine.frontend'],
           stages['engine.queue'],
           stages['engine.prefill'],
-          stages['engine.decode']
-        )
+          stages['engine.decode'],
+        ])
     )
   }
   return { engineTtftUs, engineE2eUs }

@@ -54,69 +54,28 @@ export function processKey(span: Span): string | null {
   return keys.length === 0 ? null : `res:${JSON.stringify(keys.map((k) => [k, span.resource[k]]))}`
 }
 
-/**
- * Whether two spans come from one process: `processKey(a) === processKey(b)`, neither `null`,
- * without building the keys (two strings per comparison, for every SERVER span of every trace)
- * in the usual cases: one resource object shared by both spans, or `service.instance.id`.
- */
-export function sameProcess(a: Span, b: Span): boolean {
-  const ra = a.resource
-  const rb = b.resource
-  if (ra === rb) {
-    // One resource, one key; `null` only for an empty resource.
-    for (const key in ra) {
-      if (Object.hasOwn(ra, key)) {
-        return true
-      }
-    }
-    return false
-  }
-  const idA = readString(ra, ATTR_SERVICE_INSTANCE_ID)
-  const idB = readString(rb, ATTR_SERVICE_INSTANCE_ID)
-  if (idA !== null || idB !== null) {
-    return idA === idB
-  }
-  const hostA = readString(ra, ATTR_HOST_NAME)
-  const pidA = readString(ra, ATTR_VLLM_PROCESS_ID)
-  const hostB = readString(rb, ATTR_HOST_NAME)
-  const pidB = readString(rb, ATTR_VLLM_PROCESS_ID)
-  if (hostA === hostB && pidA === pidB && hostA !== null && pidA !== null) {
-    return true
-  }
-  // Rare: two `pid:` keys that differ in their parts (`a:b` + `c` against `a` + `b:c` still
-  // match), or keys made from whole resources.
-  const keyA = processKey(a)
-  return keyA !== null && keyA === processKey(b)
-}
-
 /** Below this many spans, parent links are found by scanning (cheaper than building a Map). */
 const SCAN_LIMIT = 24
-
-/** `TraceIndex.role` of an engine span. */
-export const ROLE_ENGINE = 1
-/** `TraceIndex.role` of a SERVER span of the engine's own API server. */
-export const ROLE_FRONTEND = 2
 
 /** Parent and depth of every span, by index; -1 = no parent in the trace. */
 export class TraceIndex {
   readonly spans: readonly Span[]
-  // Plain arrays: for the handful of spans of a typical trace they allocate faster than typed
-  // arrays. Two per trace, not four (ADR 0416): the engine and API-server flags exclude each
-  // other and share one, and depths are only computed for traces that compare spans by them.
+  // Plain arrays: for the handful of spans of a typical trace they allocate faster than typed arrays.
   readonly parent: number[]
-  /**
-   * `ROLE_ENGINE` for engine spans, `ROLE_FRONTEND` for SERVER spans of the engine's own API
-   * server (set by the engine role finder), else 0.
-   */
-  readonly role: number[]
-  #depth: number[] | null = null
+  readonly depth: number[]
+  /** 1 for engine spans. */
+  readonly engine: number[]
+  /** 1 for SERVER spans of the engine's own API server (set by the engine role finder). */
+  readonly frontend: number[]
   #positions: Map<Span, number> | null = null
 
   constructor(spans: readonly Span[]) {
     const n = spans.length
     this.spans = spans
     this.parent = new Array<number>(n).fill(-1)
-    this.role = new Array<number>(n).fill(0)
+    this.depth = new Array<number>(n).fill(0)
+    this.engine = new Array<number>(n).fill(0)
+    this.frontend = new Array<number>(n).fill(0)
     if (n <= SCAN_LIMIT) {
       for (let i = 0; i < n; i++) {
         const pid = (spans[i] as Span).parentSpanId
@@ -143,34 +102,15 @@ export class TraceIndex {
       }
     }
     for (let i = 0; i < n; i++) {
-      const p = this.parent[i] as number
-      if (isEngineSpan(spans[i] as Span, p < 0 ? undefined : spans[p])) {
-        this.role[i] = ROLE_ENGINE
-      }
-    }
-  }
-
-  /** Depth of every span (0 = root or orphan), computed on first use. */
-  get depth(): readonly number[] {
-    if (this.#depth !== null) {
-      return this.#depth
-    }
-    const n = this.spans.length
-    const depth = new Array<number>(n).fill(0)
-    for (let i = 0; i < n; i++) {
       let d = 0
       // Bounded by the span count so a parent cycle in bad data cannot loop forever.
       for (let p = this.parent[i] as number; p >= 0 && d < n; p = this.parent[p] as number) {
         d++
       }
-      depth[i] = d
+      this.depth[i] = d
+      const p = this.parent[i] as number
+      this.engine[i] = isEngineSpan(spans[i] as Span, p < 0 ? undefined : spans[p]) ? 1 : 0
     }
-    this.#depth = depth
-    return depth
-  }
-
-  isEngine(i: number): boolean {
-    return this.role[i] === ROLE_ENGINE
   }
 
   indexOf(span: Span): number {
@@ -189,9 +129,8 @@ export class TraceIndex {
 
   /** Whether span `a` is outside span `b`: smaller depth, then earlier start. */
   isOuter(a: number, b: number): boolean {
-    const depth = this.depth
-    const da = depth[a] as number
-    const db = depth[b] as number
+    const da = this.depth[a] as number
+    const db = this.depth[b] as number
     return (
       da < db || (da === db && (this.spans[a] as Span).startUs < (this.spans[b] as Span).startUs)
     )
@@ -236,6 +175,10 @@ export class TraceIndex {
 
   /** A SERVER span of another service: neither an engine span nor the engine's API server. */
   isForeignServer(i: number): boolean {
-    return (this.spans[i] as Span).kind === SPAN_KIND.SERVER && this.role[i] === 0
+    return (
+      (this.spans[i] as Span).kind === SPAN_KIND.SERVER &&
+      this.engine[i] === 0 &&
+      this.frontend[i] === 0
+    )
   }
 }
