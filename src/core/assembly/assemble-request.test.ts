@@ -103,6 +103,21 @@ describe('assembleRequest', () => {
     ])
   })
 
+  it("keeps each request's notes its own when the next request is assembled", () => {
+    const clamped = withAttrs(makeVllmTrace({ client: false, gateway: false }), 'e1', {
+      'gen_ai.latency.time_to_first_token': 0.05,
+    })
+    const first = assembleRequestWithNotes(clamped)
+    const clean = assembleRequestWithNotes(makeVllmTrace({}))
+    const again = assembleRequestWithNotes(clamped)
+    expect(clean?.notes).toEqual([])
+    expect(first?.notes).toEqual([
+      { code: 'negative_clamped', field: 'engine.frontend', rawUs: -20_000 },
+    ])
+    expect(again?.notes).toEqual(first?.notes)
+    expect(again?.notes).not.toBe(first?.notes)
+  })
+
   it('notes the skew adjustment it made', () => {
     const result = assembleRequestWithNotes(shift(makeVllmTrace({}), 'e1', 5_000_000))
     expect(result?.notes.some((n) => n.code === 'clock_skew_adjusted')).toBe(true)
