@@ -155,88 +155,75 @@ function noteLatest(latest: Map<string, number>, traceId: string, startUs: numbe
 }
 
 /**
- * One write's body being laid out, a span at a time. The per-span work is a method of its own
- * rather than the body of `encodeSpanBody`'s loop: V8 compiled that loop twice, on-stack while
- * the first write ran and then again for the next call, each time with every inlined string
- * lookup and column push, and for the few writes of a process that has just started those
- * compiles cost more than the spans they encoded (ADR 0420). A method is compiled once, and the
- * layout after the loop, which runs once per write, is not compiled with it.
+ * Encodes `spans` (one write) into one body. Values are stored as the `spans` table stored them
+ * (ADR 0395): times and integers whole, attributes as their JSON round trip gives them (a number
+ * that is not finite reads back null, as `JSON.stringify` writes it).
  */
-class BodyEncoder {
-  readonly table = new StringTable()
-  readonly fields: Int32Array
-  readonly numbers: Float64Array
-  readonly ids: Uint8Array
-  readonly attrs = new AttrColumns()
-  readonly nested: AttrValue[] = []
-  readonly scopes: number[] = []
-  readonly resources: Attributes[] = []
-  readonly resourceIndex = new Map<Attributes, number>()
-  readonly events: SpanEvent[][] = []
+export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBody {
+  const n = spans.length
+  const table = new StringTable()
+  const fields = new Int32Array(n * FIELD_STRIDE)
+  const numbers = new Float64Array(n * NUMBER_STRIDE)
+  const ids = new Uint8Array(n * ID_STRIDE)
+  const attrs = new AttrColumns()
+  const nested: AttrValue[] = []
+  const scopes: number[] = []
+  const resources: Attributes[] = []
+  const resourceIndex = new Map<Attributes, number>()
+  const events: SpanEvent[][] = []
   /** Per trace id: the latest start. */
-  readonly traceLast = new Map<string, number>()
-  firstStartUs = Infinity
-  lastStartUs = -Infinity
-  lastEndUs = -Infinity
-  lastScope = -1
+  const traceLast = new Map<string, number>()
+  let firstStartUs = Infinity
+  let lastStartUs = -Infinity
+  let lastEndUs = -Infinity
+  let lastScope = -1
   // A write's spans come a scope at a time, and mostly a trace at a time: the previous span's
   // scope and trace are compared by value before any lookup, so a span looks up only its name
   // and attributes, and a trace's latest start goes to `traceLast` once per run.
-  scopeResource: Attributes | null = null
-  scopeName: string | null = null
-  scopeVersion: string | null = null
-  runTraceId: string | null = null
+  let scopeResource: Attributes | null = null
+  let scopeName: string | null = null
+  let scopeVersion: string | null = null
+  let runTraceId: string | null = null
   /** The run's trace field: `ID_BYTES` (its bytes are `runTraceAt`'s) or a string index. */
-  runTrace = 0
-  runTraceAt = 0
-  runLast = -Infinity
-
-  constructor(readonly n: number) {
-    this.fields = new Int32Array(n * FIELD_STRIDE)
-    this.numbers = new Float64Array(n * NUMBER_STRIDE)
-    this.ids = new Uint8Array(n * ID_STRIDE)
-  }
-
-  /** Lays out `s`, the write's `i`th span. */
-  add(s: Span, i: number): void {
-    const table = this.table
-    const ids = this.ids
+  let runTrace = 0
+  let runTraceAt = 0
+  let runLast = -Infinity
+  for (let i = 0; i < n; i++) {
+    const s = spans[i] as Span
     if (
-      this.lastScope < 0 ||
-      s.resource !== this.scopeResource ||
-      s.scopeName !== this.scopeName ||
-      s.scopeVersion !== this.scopeVersion
+      lastScope < 0 ||
+      s.resource !== scopeResource ||
+      s.scopeName !== scopeName ||
+      s.scopeVersion !== scopeVersion
     ) {
-      this.scopeResource = s.resource
-      this.scopeName = s.scopeName
-      this.scopeVersion = s.scopeVersion
-      let resource = this.resourceIndex.get(s.resource)
+      scopeResource = s.resource
+      scopeName = s.scopeName
+      scopeVersion = s.scopeVersion
+      let resource = resourceIndex.get(s.resource)
       if (resource === undefined) {
-        resource = this.resources.length
-        this.resources.push(s.resource)
-        this.resourceIndex.set(s.resource, resource)
+        resource = resources.length
+        resources.push(s.resource)
+        resourceIndex.set(s.resource, resource)
       }
-      this.lastScope = this.scopes.length
-      this.scopes.push(resource, table.of(s.scopeName), table.ofOptional(s.scopeVersion))
+      lastScope = scopes.length
+      scopes.push(resource, table.of(s.scopeName), table.ofOptional(s.scopeVersion))
     }
     const idAt = i * ID_STRIDE
-    if (s.traceId !== this.runTraceId) {
-      if (this.runTraceId !== null) {
-        noteLatest(this.traceLast, this.runTraceId, this.runLast)
+    if (s.traceId !== runTraceId) {
+      if (runTraceId !== null) {
+        noteLatest(traceLast, runTraceId, runLast)
       }
-      this.runTraceId = s.traceId
-      this.runTrace = writeHexId(s.traceId, 16, ids, idAt) ? ID_BYTES : table.of(s.traceId)
-      this.runTraceAt = idAt
-      this.runLast = -Infinity
-    } else if (this.runTrace === ID_BYTES) {
-      const from = this.runTraceAt
+      runTraceId = s.traceId
+      runTrace = writeHexId(s.traceId, 16, ids, idAt) ? ID_BYTES : table.of(s.traceId)
+      runTraceAt = idAt
+      runLast = -Infinity
+    } else if (runTrace === ID_BYTES) {
       for (let k = 0; k < 16; k++) {
-        ids[idAt + k] = ids[from + k] as number
+        ids[idAt + k] = ids[runTraceAt + k] as number
       }
     }
     let count = 0
     const a = s.attributes
-    const attrs = this.attrs
     // `Object.keys`, not `for…in`: with `for…in` the span writes of `bench/ingest-cost` on 600
     // bodies ran 5 major collections and no scavenge (2 and 4 with `Object.keys`; ADR 0403).
     for (const key of Object.keys(a)) {
@@ -260,107 +247,88 @@ class BodyEncoder {
       } else if (value === null) {
         attrs.push(k, TAG_NULL, 0)
       } else {
-        attrs.push(k, TAG_NESTED, this.nested.length)
-        this.nested.push(value)
+        attrs.push(k, TAG_NESTED, nested.length)
+        nested.push(value)
       }
       count++
     }
     const start = Math.round(s.startUs)
     const end = Math.round(s.endUs)
     const f = i * FIELD_STRIDE
-    const fields = this.fields
     const parent = s.parentSpanId
-    fields[f] = this.runTrace
+    fields[f] = runTrace
     fields[f + 1] = writeHexId(s.spanId, 8, ids, idAt + 16) ? ID_BYTES : table.of(s.spanId)
     fields[f + 2] =
       parent === null ? -1 : writeHexId(parent, 8, ids, idAt + 24) ? ID_BYTES : table.of(parent)
     fields[f + 3] = table.of(s.name)
     fields[f + 4] = table.ofOptional(s.statusMessage)
-    fields[f + 5] = this.lastScope / 3
+    fields[f + 5] = lastScope / 3
     fields[f + 6] = count
-    fields[f + 7] = s.events.length === 0 ? -1 : this.events.push(s.events) - 1
+    fields[f + 7] = s.events.length === 0 ? -1 : events.push(s.events) - 1
     fields[f + 8] = s.kind
     fields[f + 9] = s.statusCode
     const m = i * NUMBER_STRIDE
-    this.numbers[m] = start
-    this.numbers[m + 1] = end
-    if (start < this.firstStartUs) {
-      this.firstStartUs = start
+    numbers[m] = start
+    numbers[m + 1] = end
+    if (start < firstStartUs) {
+      firstStartUs = start
     }
-    if (start > this.lastStartUs) {
-      this.lastStartUs = start
+    if (start > lastStartUs) {
+      lastStartUs = start
     }
-    if (end > this.lastEndUs) {
-      this.lastEndUs = end
+    if (end > lastEndUs) {
+      lastEndUs = end
     }
-    if (start > this.runLast) {
-      this.runLast = start
-    }
-  }
-
-  /** The body of the spans added, with what finds it again. */
-  finish(codec: BodyCodec): SpanBody {
-    const { n, numbers, fields, scopes, ids, attrs } = this
-    if (this.runTraceId !== null) {
-      noteLatest(this.traceLast, this.runTraceId, this.runLast)
-    }
-    const nAttrs = attrs.length
-    const nScopes = scopes.length / 3
-    const text = JSON.stringify([this.table.strings, this.resources, this.nested, this.events])
-    const jsonBytes = Buffer.byteLength(text)
-    const numbersAt = HEADER_BYTES
-    const valuesAt = numbersAt + numbers.byteLength
-    const fieldsAt = valuesAt + nAttrs * 8
-    const keysAt = fieldsAt + fields.byteLength
-    const scopesAt = keysAt + nAttrs * 4
-    const idsAt = scopesAt + scopes.length * 4
-    const tagsAt = idsAt + ids.byteLength
-    const jsonAt = tagsAt + nAttrs
-    const out = Buffer.allocUnsafeSlow(jsonAt + jsonBytes)
-    const header = new Uint32Array(out.buffer, out.byteOffset, HEADER_BYTES / 4)
-    header[0] = FORMAT
-    header[1] = n
-    header[2] = nAttrs
-    header[3] = nScopes
-    header[4] = jsonBytes
-    header[5] = 0
-    new Float64Array(out.buffer, out.byteOffset + numbersAt, numbers.length).set(numbers)
-    new Float64Array(out.buffer, out.byteOffset + valuesAt, nAttrs).set(
-      attrs.values.subarray(0, nAttrs)
-    )
-    new Int32Array(out.buffer, out.byteOffset + fieldsAt, fields.length).set(fields)
-    new Int32Array(out.buffer, out.byteOffset + keysAt, nAttrs).set(attrs.keys.subarray(0, nAttrs))
-    new Int32Array(out.buffer, out.byteOffset + scopesAt, scopes.length).set(scopes)
-    out.set(ids, idsAt)
-    out.set(attrs.tags.subarray(0, nAttrs), tagsAt)
-    // Written in place: the text as a Buffer of its own would be one more copy of it.
-    out.write(text, jsonAt, 'utf8')
-    const traces: BodyTrace[] = []
-    for (const [traceId, last] of this.traceLast) {
-      traces.push({ traceId, lastStartUs: last })
-    }
-    return {
-      body: codec === 'deflate' ? deflateSync(out, { level: 1 }) : out,
-      spanCount: n,
-      firstStartUs: this.firstStartUs,
-      lastStartUs: this.lastStartUs,
-      lastEndUs: this.lastEndUs,
-      traces,
+    if (start > runLast) {
+      runLast = start
     }
   }
-}
-
-/**
- * Encodes `spans` (one write) into one body. Values are stored as the `spans` table stored them
- * (ADR 0395): times and integers whole, attributes as their JSON round trip gives them (a number
- * that is not finite reads back null, as `JSON.stringify` writes it).
- */
-export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBody {
-  const encoder = new BodyEncoder(spans.length)
-  for (let i = 0; i < spans.length; i++) {
-    encoder.add(spans[i] as Span, i)
+  if (runTraceId !== null) {
+    noteLatest(traceLast, runTraceId, runLast)
   }
-  return encoder.finish(codec)
+  const nAttrs = attrs.length
+  const nScopes = scopes.length / 3
+  const text = JSON.stringify([table.strings, resources, nested, events])
+  const jsonBytes = Buffer.byteLength(text)
+  const numbersAt = HEADER_BYTES
+  const valuesAt = numbersAt + numbers.byteLength
+  const fieldsAt = valuesAt + nAttrs * 8
+  const keysAt = fieldsAt + fields.byteLength
+  const scopesAt = keysAt + nAttrs * 4
+  const idsAt = scopesAt + scopes.length * 4
+  const tagsAt = idsAt + ids.byteLength
+  const jsonAt = tagsAt + nAttrs
+  const out = Buffer.allocUnsafeSlow(jsonAt + jsonBytes)
+  const header = new Uint32Array(out.buffer, out.byteOffset, HEADER_BYTES / 4)
+  header[0] = FORMAT
+  header[1] = n
+  header[2] = nAttrs
+  header[3] = nScopes
+  header[4] = jsonBytes
+  header[5] = 0
+  new Float64Array(out.buffer, out.byteOffset + numbersAt, numbers.length).set(numbers)
+  new Float64Array(out.buffer, out.byteOffset + valuesAt, nAttrs).set(
+    attrs.values.subarray(0, nAttrs)
+  )
+  new Int32Array(out.buffer, out.byteOffset + fieldsAt, fields.length).set(fields)
+  new Int32Array(out.buffer, out.byteOffset + keysAt, nAttrs).set(attrs.keys.subarray(0, nAttrs))
+  new Int32Array(out.buffer, out.byteOffset + scopesAt, scopes.length).set(scopes)
+  out.set(ids, idsAt)
+  out.set(attrs.tags.subarray(0, nAttrs), tagsAt)
+  // Written in place: the text as a Buffer of its own would be one more copy of it.
+  out.write(text, jsonAt, 'utf8')
+  const traces: BodyTrace[] = []
+  for (const [traceId, last] of traceLast) {
+    traces.push({ traceId, lastStartUs: last })
+  }
+  return {
+    body: codec === 'deflate' ? deflateSync(out, { level: 1 }) : out,
+    spanCount: n,
+    firstStartUs,
+    lastStartUs,
+    lastEndUs,
+    traces,
+  }
 }
 
 /** An id field's id: its string, or the hex of the `size` bytes at `at` when it is in bytes. */
