@@ -26,7 +26,6 @@
  *   npx tsx bench/ingest-cost.bench.ts --bodies 400 --group 16
  *   npx tsx bench/ingest-cost.bench.ts --duckdb-threads 0   # DuckDB's own count (one per core)
  *   npx tsx bench/ingest-cost.bench.ts --span-body none     # span bodies not deflated (ADR 0396)
- *   npx tsx bench/ingest-cost.bench.ts --warm-span-writes   # span writes timed warm (ADR 0421)
  *
  * `--marks FILE` writes each stage's start and end (µs on the clock V8's CPU profiles use) to
  * FILE, so `scripts/cpu-profile-summary.ts PROFILE --marks FILE` can split a `node --cpu-prof`
@@ -62,11 +61,6 @@ const { values: args } = parseArgs({
     marks: { type: 'string' },
     /** How the store keeps span bodies (ADR 0396): deflate (the store's default) or none. */
     'span-body': { type: 'string', default: 'deflate' },
-    /**
-     * Run the span writes' code on a throwaway store before timing them, as the decoder and the
-     * assembler are run before theirs (ADR 0421); off, the stage includes compiling it.
-     */
-    'warm-span-writes': { type: 'boolean', default: false },
   },
 })
 const BODIES = Number(args.bodies)
@@ -74,7 +68,6 @@ const GROUP = Number(args.group)
 const THREADS = Number(args['duckdb-threads'])
 const MARKS = args.marks
 const SPAN_BODY = args['span-body'] as BodyCodec
-const WARM_SPAN_WRITES = args['warm-span-writes']
 if (MARKS !== undefined) {
   writeFileSync(MARKS, '')
 }
@@ -205,21 +198,6 @@ try {
     threads: THREADS,
     spanBodyCodec: SPAN_BODY,
   })
-  if (WARM_SPAN_WRITES) {
-    // In memory: the same encoder, driver calls and chunk appends, none of it in the file timed.
-    // Nine writes: V8 compiles the encoder on-stack during the first and again for a later call.
-    const warm = await createDuckDbStore({
-      path: ':memory:',
-      threads: THREADS,
-      spanBodyCodec: SPAN_BODY,
-    })
-    for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 3 * GROUP; i += GROUP) {
-        await warm.insertSpans(kept.slice(i, i + GROUP).flat())
-      }
-    }
-    await warm.close()
-  }
   await stage(`span writes (${GROUP} bodies/tx)`, total, async () => {
     for (let i = 0; i < kept.length; i += GROUP) {
       await store.insertSpans(kept.slice(i, i + GROUP).flat())
