@@ -184,6 +184,20 @@ describe('span bodies (ADR 0395, 0403)', () => {
     expect(Buffer.from(laidOut).includes(spans[3]!.traceId)).toBe(false)
   })
 
+  it("holds only its own write's strings when the writes before it had others (ADR 0420)", () => {
+    // One string table serves every write: what an earlier write put there must not reach this
+    // one's body, in its bytes or in what it reads back as.
+    const first = encodeSpanBody(mixedSpans(), 'none').body
+    const other = [
+      makeEveryFieldSpan(T0, { traceId: hexId(0xb2, 32), spanId: hexId(9, 16), name: 'other' }),
+      makeSpan({ traceId: 'not-hex', name: 'elsewhere', attributes: { 'only.here': 'x' } }),
+    ]
+    const otherBody = encodeSpanBody(other, 'none').body
+    expect(decodeSpanBody(otherBody)).toEqual(other.map(stored))
+    expect(Buffer.from(otherBody).includes('"t1"')).toBe(false)
+    expect(Buffer.from(encodeSpanBody(mixedSpans(), 'none').body)).toEqual(Buffer.from(first))
+  })
+
   it('rejects a body of a format it does not know', () => {
     const body = Buffer.from(encodeSpanBody(mixedSpans(), 'none').body)
     body[0] = 3

@@ -74,6 +74,11 @@ class AttrColumns {
   values = new Float64Array(1024)
   length = 0
 
+  /** Empties the columns for the next write; they keep the size they grew to. */
+  clear(): void {
+    this.length = 0
+  }
+
   push(key: number, tag: number, value: number): void {
     if (this.length === this.keys.length) {
       const size = this.length * 2
@@ -144,7 +149,23 @@ class StringTable {
   ofOptional(s: string | null): number {
     return s === null ? -1 : this.of(s)
   }
+
+  /** Forgets every string, ready for the next write. */
+  clear(): void {
+    this.strings.length = 0
+    this.index.clear()
+  }
 }
+
+/**
+ * The one string table and attribute columns every write's encoding uses, cleared at its start
+ * (an encoding runs to its end without yielding, so two writes never share them). Made anew per
+ * call, they died with it, and at each full collection after that V8 threw away the optimised
+ * encoder, `of`, `ofOptional` and `push` ("weak objects": their code held on to something of
+ * the dead ones) and compiled the encoder twice again, on-stack and for its next call (ADR 0420).
+ */
+const STRINGS = new StringTable()
+const ATTRS = new AttrColumns()
 
 /** Keeps in `latest` the later of its start for `traceId` and `startUs`. */
 function noteLatest(latest: Map<string, number>, traceId: string, startUs: number): void {
@@ -161,11 +182,13 @@ function noteLatest(latest: Map<string, number>, traceId: string, startUs: numbe
  */
 export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBody {
   const n = spans.length
-  const table = new StringTable()
+  const table = STRINGS
+  table.clear()
   const fields = new Int32Array(n * FIELD_STRIDE)
   const numbers = new Float64Array(n * NUMBER_STRIDE)
   const ids = new Uint8Array(n * ID_STRIDE)
-  const attrs = new AttrColumns()
+  const attrs = ATTRS
+  attrs.clear()
   const nested: AttrValue[] = []
   const scopes: number[] = []
   const resources: Attributes[] = []
