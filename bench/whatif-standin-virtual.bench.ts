@@ -14,7 +14,8 @@
  * scraper reads it, go through the ingest pipeline into a store; each phase's window is read
  * back with loadTwinWindow, as the real bench does.
  *
- *   low (RATE) ×K seeds ─ fitTwin ─ applyChanges ─ predict (5 runs, seed 1: whatif's defaults)
+ *   low (RATE) ×K seeds ─ fitTwin ─ applyChanges ─ predictChange (whatif's: --runs 5 --seed 1, more
+ *                                    runs while their median is not pinned, ADR 0254)
  *   1.5× RATE          ×M fresh seeds ┐
  *   2× RATE, cap 24    ×M fresh seeds ├─ each phase's own TTFT P50 / P99 is one truth
  *   RATE on 2 engines  ×M fresh seeds ┘
@@ -25,53 +26,30 @@
  * How to read it, per case: `truths` gives the realised load factors of the M phases (their rate
  * over the low window's, each fitted as the twin fits) and the spread (10–90 %) of their TTFT
  * P50 / P99, the floor any forecast of one phase of that length has. Per low window, the twin's
- * point as asked and at the truths' median realised factor (the like-for-like one), its error
+ * point as asked and at the truths' rate over the window's (the like-for-like one), its error
  * against the truths' median (what the goal judges: P50 within 10 %, P99 within 20 %) and the
  * share of single truths within ±10 % / ±20 % of it. Below it, the same like-for-like point on
  * five run seeds (how far the twin's own draw moves it) and under each of its two step laws (the
  * one the fit chose and the other). A longer `--phase-s` narrows the truths' spread and pins
  * their median; the twin's error against that median is what is left.
  */
-import { performance } from 'node:perf_hooks'
-import { createSilentLogger } from '../src/core/logger.js'
-import type { Micros } from '../src/core/model/units.js'
-import { decodeTracesJson } from '../src/core/otlp/decode-traces.js'
-import {
-  encodeSpan,
-  encodeStringAttribute,
-  encodeTracesRequest,
-} from '../src/core/otlp/encode-json.js'
-import { parsePrometheusText } from '../src/core/prom/parse.js'
-import type { MetricSample } from '../src/core/model/metric.js'
 import { quantileInterval, quantileSorted } from '../src/core/stats/quantile.js'
-import { createRng } from '../src/core/stats/seeded-random.js'
-import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
-import { resolveScrapeTarget } from '../src/ingest/scrape/target.js'
-import { buildEngineSpan } from '../src/mock-server/engine-span.js'
-import { createMockEngine } from '../src/mock-server/engine.js'
-import { createMockMetrics } from '../src/mock-server/metrics.js'
-import { createVirtualClock } from '../src/mock-server/testing/virtual-clock.js'
 import { applyChanges, type TwinChanges } from '../src/sim/twin/changes.js'
-import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
-import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
+import type { TwinFit } from '../src/sim/twin/fit.js'
 import type { TwinCluster } from '../src/sim/twin/engine.js'
-import { observedPercentiles, predict } from '../src/sim/twin/predict.js'
+import { predict } from '../src/sim/twin/predict.js'
+import { predictChange } from '../src/sim/twin/whatif.js'
 import { stepModelOf } from '../src/sim/twin/step-law.js'
-import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 import { intArg } from './cli-args.js'
-import { drawRequest, ENGINE, routeOf } from './whatif-mock-engine-traffic.js'
+import { ENGINE } from './whatif-mock-engine-traffic.js'
+import { measured, RATE, type Phase } from './whatif-standin-phase.js'
 
 const LOW = intArg('--low', 4)
 const TRUTHS = intArg('--truths', 30)
 const PHASE_S = intArg('--phase-s', 120)
 const SEED = intArg('--seed', 1)
-/** The real bench's low rate (req/s). */
-const RATE = 2
 /** whatif's defaults (`--runs 5 --seed 1`). */
 const RUNS = { runs: 5, seed: 1 }
-const REPLICAS = ['mock-a', 'mock-b']
-/** The windows' epoch: an hour back, so the ingest's quiet period has passed for every trace. */
-const EPOCH_MS = Math.floor(Date.now() / 1000) * 1000 - 3_600_000
 
 interface Case {
   label: string
@@ -95,164 +73,6 @@ const CASES: Case[] = [
     changes: { replicasDelta: 1, routing: 'round-robin' },
   },
 ]
-
-/**
- * One phase: Poisson arrivals at `rate` for `seconds` from client seed `seed` (the real bench's
- * draw order: a request at the phase's start, its size, then the gap to the next), routed over
- * `replicas` engines; returns the window the store gives back.
- */
-async function phase(seed: number, rate: number, seconds: number, replicas: number) {
-  const rng = createRng(seed)
-  const endMs = seconds * 1000
-  const arrivals: { atMs: number; words: number; maxTokens: number }[] = []
-  for (let t = 0; t < endMs; t += rng.exp(1000 / rate)) {
-    arrivals.push({ atMs: t, ...drawRequest(rng) })
-  }
-  // Engine times are performance.now() milliseconds; the virtual clock starts where they read
-  // EPOCH_MS, so the spans' wall times are the window's.
-  const originMs = EPOCH_MS - performance.timeOrigin
-  const vc = createVirtualClock(originMs)
-  const engines = REPLICAS.slice(0, replicas).map((name, i) => ({
-    name,
-    // The labels the scraper gives a target named as the real bench names its engines.
-    target: resolveScrapeTarget(`${name}=127.0.0.1:${8001 + i}`),
-    engine: createMockEngine({ model: ENGINE, clock: vc.clock }),
-    metrics: createMockMetrics('mock-8b', ENGINE.kvCapacityTokens),
-    spans: [] as string[],
-  }))
-  const samples: MetricSample[] = []
-  const scrape = (): void => {
-    const timeUs = Math.round((performance.timeOrigin + vc.nowMs) * 1000) as Micros
-    for (const e of engines) {
-      const labels = { ...e.target.labels, instance: e.target.instance, job: 'tokenline' }
-      const parsed = parsePrometheusText(e.metrics.render(e.engine.stats()), {
-        defaultTimeUs: timeUs,
-        extraLabels: labels,
-      })
-      samples.push(...parsed.samples, { name: 'up', labels, timeUs, value: 1 })
-    }
-  }
-  let k = 0
-  let nextScrape = originMs
-  for (;;) {
-    const arrival = k < arrivals.length ? originMs + arrivals[k]!.atMs : Infinity
-    const timerAt = vc.nextDueMs()
-    if (arrival === Infinity && timerAt === Infinity) {
-      break
-    }
-    if (nextScrape < Math.min(arrival, timerAt)) {
-      vc.setNow(nextScrape)
-      scrape()
-      nextScrape += 1000
-    } else if (arrival <= timerAt) {
-      vc.setNow(arrival)
-      const a = arrivals[k]!
-      const e = routeOf(engines, k++)
-      e.engine.submit({
-        inputTokens: a.words,
-        outputTokens: a.maxTokens,
-        onToken: () => undefined,
-        onFinish: (times) => {
-          e.metrics.addTokens(a.words, a.maxTokens)
-          e.metrics.requestFinished('length')
-          e.spans.push(
-            encodeSpan(
-              buildEngineSpan({
-                traceparent: undefined,
-                requestId: `cmpl-${e.spans.length}`,
-                model: 'mock-8b',
-                maxTokens: a.maxTokens,
-                promptTokens: a.words,
-                completionTokens: a.maxTokens,
-                temperature: null,
-                times,
-                aborted: false,
-              })
-            )
-          )
-        },
-      })
-    } else {
-      vc.fireNext()
-    }
-  }
-  vc.setNow(nextScrape)
-  scrape()
-  for (const e of engines) {
-    e.engine.close()
-  }
-
-  const store = createMemoryStore()
-  const sink = createIngestPipeline({
-    store,
-    logger: createSilentLogger(),
-    now: () => Date.now(),
-    sweepIntervalMs: 0,
-  })
-  for (const e of engines) {
-    for (let i = 0; i < e.spans.length; i += 500) {
-      const body = encodeTracesRequest([
-        {
-          attributes: [
-            encodeStringAttribute('service.name', 'vllm'),
-            encodeStringAttribute('service.instance.id', e.name),
-          ],
-          scopes: [{ name: 'vllm.llm_engine', spans: e.spans.slice(i, i + 500) }],
-        },
-      ])
-      await sink.submitSpans(decodeTracesJson(body).spans)
-    }
-  }
-  for (let i = 0; i < samples.length; i += 5000) {
-    await sink.submitMetrics(samples.slice(i, i + 5000))
-  }
-  await sink.flush()
-  const window = await loadTwinWindow(store, {
-    fromUs: EPOCH_MS * 1000,
-    toUs: (EPOCH_MS + endMs) * 1000,
-  })
-  await sink.close()
-  await store.close()
-  return window
-}
-
-interface Phase {
-  seed: number
-  fit: TwinFit
-  /** Fitted arrival rate (req/s). */
-  rate: number
-  p50: number
-  p99: number
-  /** Mean prompt and output tokens per request: the work a request brings, beside the count. */
-  promptMean: number
-  outputMean: number
-}
-
-async function measured(seed: number, rate: number, replicas: number): Promise<Phase | string> {
-  const window: TwinWindow = await phase(seed, rate, PHASE_S, replicas)
-  const f = fitTwin(window)
-  if (!f.ok) {
-    return `client seed ${seed}: the twin refused the window: ${f.reasons.join('; ')}`
-  }
-  const own = observedPercentiles(f.fit).ttft
-  return {
-    seed,
-    fit: f.fit,
-    rate: f.fit.model.arrival.meanRatePerSec,
-    p50: own.p50 ?? NaN,
-    p99: own.p99 ?? NaN,
-    promptMean: meanOf(f.fit.observed.promptTokens, f.fit.observed.n),
-    outputMean: meanOf(f.fit.observed.outputTokens, f.fit.observed.n),
-  }
-}
-
-function meanOf(v: ArrayLike<number>, n: number): number {
-  let sum = 0
-  for (let i = 0; i < n; i++) {
-    sum += v[i]!
-  }
-  return sum / n
-}
 
 const sortedOf = (v: readonly number[]): Float64Array => Float64Array.from(v).sort()
 const q = (v: readonly number[], at: number): number => quantileSorted(sortedOf(v), at)
@@ -282,9 +102,19 @@ function within(point: number | null, truths: readonly number[]): string {
   return `${near(0.1)} / ${near(0.2)} of ${truths.length}`
 }
 
-/** Run seeds beside whatif's default: how far the point itself moves between its own draws. */
-const OTHER_RUN_SEEDS = [11, 21, 31, 41]
+/**
+ * Run seeds beside whatif's default: how far the point itself moves between its own draws. A
+ * hundred apart, so that the runs a point adds while its median is not pinned (up to 4 × 5, ADR
+ * 0254) are not another seed's.
+ */
+const OTHER_RUN_SEEDS = [101, 201, 301, 401]
 
+/**
+ * whatif's point: `predictChange`, as `tokenline whatif` calls it (its law refits widen the
+ * interval and do not move the point, so they are not run). Until ADR 0424 the bench judged the
+ * median of exactly five runs (`fiveRunPoint`), where whatif adds runs while that median is not
+ * pinned: at the cap it is not, and the bench judged a point whatif does not give.
+ */
 function ttftPoint(
   fit: TwinFit,
   changes: TwinChanges,
@@ -294,7 +124,31 @@ function ttftPoint(
   if (!applied.ok) {
     return { p50: null, p99: null }
   }
-  const m = predict(fit, applied.cluster, applied.plan, { ...RUNS, seed }).measures.ttft
+  return pointOf(predictChange(fit, changes, applied, { ...RUNS, seed, lawRefits: false }))
+}
+
+/**
+ * whatif's TTFT P50 and P99; where max_num_seqs is unknown and the caps' ends differ by more than
+ * the goal it gives no point (ADR 0262), and the bench reads the one it gives for any cap of at
+ * least the predicted peak, as the docs' starred figures do.
+ */
+function pointOf(r: ReturnType<typeof predictChange>): { p50: number | null; p99: number | null } {
+  const m = r.prediction.measures.ttft
+  const withheld = (figure: string): number | null =>
+    r.unseenCap?.withheld.find((w) => w.figure === figure)?.ifCapAtLeastPeak ?? null
+  return { p50: m.p50.value ?? withheld('ttft p50'), p99: m.p99.value ?? withheld('ttft p99') }
+}
+
+/** The median of exactly `RUNS.runs` runs: the point ADR 0409 and 0411 judged. */
+function fiveRunPoint(
+  fit: TwinFit,
+  changes: TwinChanges
+): { p50: number | null; p99: number | null } {
+  const applied = applyChanges(fit, changes)
+  if (!applied.ok) {
+    return { p50: null, p99: null }
+  }
+  const m = predict(fit, applied.cluster, applied.plan, RUNS).measures.ttft
   return { p50: m.p50.value, p99: m.p99.value }
 }
 
@@ -320,17 +174,19 @@ function underEachLaw(
         ...applied.cluster,
         replicas: applied.cluster.replicas.map((r) => ({ ...r, step })),
       }
-      const m = predict(fit, cluster, applied.plan, RUNS).measures.ttft
+      const m = pointOf(
+        predictChange(fit, changes, { cluster, plan: applied.plan }, { ...RUNS, lawRefits: false })
+      )
       const err = (v: number | null, truths: readonly number[]): string =>
         v === null ? '–' : pct(v / q(truths, 0.5) - 1)
-      return `${law} ${ms(m.p50.value)} / ${ms(m.p99.value)} ms (${err(m.p50.value, p50s)} / ${err(m.p99.value, p99s)})`
+      return `${law} ${ms(m.p50)} / ${ms(m.p99)} ms (${err(m.p50, p50s)} / ${err(m.p99, p99s)})`
     })
     .join(', ')
 }
 
 /**
  * The like-for-like point on other run seeds: its range, and the median of the five points
- * against the truths' median (25 runs of the twin, not 5).
+ * against the truths' median.
  */
 function reseeded(
   fit: TwinFit,
@@ -354,11 +210,11 @@ function reseeded(
 async function main(): Promise<void> {
   const lowSeeds = Array.from({ length: LOW }, (_, i) => SEED * 10_000 + i)
   process.stdout.write(
-    `stand-in engine ${JSON.stringify(ENGINE)} on a virtual clock (on time); ${PHASE_S} s phases; low ${RATE} req/s on client seeds ${lowSeeds.join(', ')}; twin: fitTwin, applyChanges, predict (runs ${RUNS.runs}, seed ${RUNS.seed})\n`
+    `stand-in engine ${JSON.stringify(ENGINE)} on a virtual clock (on time); ${PHASE_S} s phases; low ${RATE} req/s on client seeds ${lowSeeds.join(', ')}; twin: fitTwin, applyChanges, predictChange (runs ${RUNS.runs}, seed ${RUNS.seed}, more while the median is not pinned)\n`
   )
   const lows: Phase[] = []
   for (const seed of lowSeeds) {
-    const low = await measured(seed, RATE, 1)
+    const low = await measured(seed, RATE, 1, PHASE_S)
     if (typeof low === 'string') {
       process.stdout.write(`low window ${low}\n`)
       continue
@@ -373,7 +229,7 @@ async function main(): Promise<void> {
     const seeds = Array.from({ length: TRUTHS }, (_, i) => SEED * 10_000 + 1000 * (c + 1) + i)
     const truths: Phase[] = []
     for (const seed of seeds) {
-      const t = await measured(seed, kase.rate, kase.replicas)
+      const t = await measured(seed, kase.rate, kase.replicas, PHASE_S)
       if (typeof t === 'string') {
         process.stdout.write(`${kase.label}: ${t}\n`)
       } else {
@@ -393,9 +249,12 @@ async function main(): Promise<void> {
       const factors = rates.map((r) => r / low.rate)
       const asAsked = ttftPoint(low.fit, kase.changes)
       const realised = q(factors, 0.5)
-      // The truths ran at the nominal rate, the low window at its own draw of it: told the load
-      // the truths realised (against this window), the twin answers their question.
-      const atTruths = ttftPoint(low.fit, { ...kase.changes, loadFactor: realised })
+      // The truths are Poisson at `kase.rate`, the low window one draw at RATE: told the truths'
+      // rate against this window's, the twin answers their question. Until ADR 0424 the factor
+      // was the median of the M truths' realised rates (±0.5 % a draw at 600 s), and at the cap
+      // a P99 moves 7–14 % per 1 % of load: the judge's own draw of its rates, not the twin's.
+      const likeForLike = kase.rate / low.rate
+      const atTruths = ttftPoint(low.fit, { ...kase.changes, loadFactor: likeForLike })
       const line = (label: string, p: { p50: number | null; p99: number | null }): string => {
         const e50 = p.p50 === null ? null : p.p50 / q(p50s, 0.5) - 1
         const e99 = p.p99 === null ? null : p.p99 / q(p99s, 0.5) - 1
@@ -418,9 +277,10 @@ async function main(): Promise<void> {
             1
         )} against the truths' median (counted in requests, the factor leaves that work out)\n` +
           `    ${line('as asked', asAsked)}\n` +
-          `    ${line(`at ×${realised.toFixed(2)}`, atTruths)}\n` +
-          `    ${reseeded(low.fit, { ...kase.changes, loadFactor: realised }, atTruths, p50s, p99s)}\n` +
-          `    under each law, P50 / P99: ${underEachLaw(low.fit, { ...kase.changes, loadFactor: realised }, p50s, p99s)}\n`
+          `    ${line(`at ×${likeForLike.toFixed(3)} (the truths' rate)`, atTruths)}\n` +
+          `    ${line(`ADR 0409's point (five runs, at the truths' median realised ×${realised.toFixed(3)})`, fiveRunPoint(low.fit, { ...kase.changes, loadFactor: realised }))}\n` +
+          `    ${reseeded(low.fit, { ...kase.changes, loadFactor: likeForLike }, atTruths, p50s, p99s)}\n` +
+          `    under each law, P50 / P99: ${underEachLaw(low.fit, { ...kase.changes, loadFactor: likeForLike }, p50s, p99s)}\n`
       )
       if (atTruths.p50 !== null && atTruths.p99 !== null) {
         errors.push({

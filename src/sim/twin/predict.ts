@@ -452,6 +452,20 @@ export interface MedianPin {
   p99: number
   /** Runs stop at this many times `runs`, pinned or not (CPU). */
   maxRunsFactor: number
+  /**
+   * Or, where that is more runs, once the runs have drawn this many jobs in all (ADR 0425): the
+   * factor is a CPU bound set for large windows, and on a small one it stopped the runs at the
+   * knee with the median of their P99 known to no better than ±25 % (the stand-in at 2× with
+   * its cap, 600 s), the goal itself.
+   */
+  maxJobs?: number
+}
+
+/** The most runs a pinned prediction takes, given the jobs its first runs drew each (ADR 0425). */
+export function pinRunCap(runs: number, pin: MedianPin, jobsPerRun: number): number {
+  const byFactor = runs * pin.maxRunsFactor
+  const byJobs = pin.maxJobs === undefined ? 0 : Math.floor(pin.maxJobs / Math.max(1, jobsPerRun))
+  return Math.max(byFactor, byJobs)
 }
 
 export function medianPinned(ttft: { p50: number[]; p99: number[] }, pin: MedianPin): boolean {
@@ -555,7 +569,8 @@ export function predict(
   // More runs while the median is not pinned (ADR 0254). Their seeds follow the two resamples'.
   const pin = options.pin
   if (pin !== undefined) {
-    const maxRuns = options.runs * pin.maxRunsFactor
+    const jobsPerRun = figures.reduce((a, f) => a + f.requests, 0) / Math.max(1, figures.length)
+    const maxRuns = pinRunCap(options.runs, pin, jobsPerRun)
     const ttft = (): { p50: number[]; p99: number[] } => ({
       p50: figures.map((f) => percentileMs(f, 'ttft', 0.5)),
       p99: figures.map((f) => percentileMs(f, 'ttft', 0.99)),

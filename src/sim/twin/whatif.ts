@@ -22,7 +22,11 @@ import {
 
 /** Tolerances of the fit check: relative error of the replay, with a floor for small values. */
 export const FIT_TOLERANCE = { p50: 0.1, p99: 0.2, floorMs: 5 } as const
-/** A prediction whose runs disagree runs up to this many times `--runs` (ADR 0254). */
+/**
+ * A prediction whose runs disagree runs up to this many times `--runs` (ADR 0254), or, where its
+ * runs are small, up to the jobs that many runs of `LAW_REFIT_MAX_JOBS` draw (ADR 0425): the
+ * CPU a window whose runs draw 100k jobs already had, so no answer costs more than one did.
+ */
 const MAX_RUNS_FACTOR = 4
 
 export interface ReplayRow {
@@ -407,7 +411,12 @@ export function predictChange(
     runs: options.runs,
     seed: options.seed + 1000,
     sampling: true,
-    pin: { p50: FIT_TOLERANCE.p50, p99: FIT_TOLERANCE.p99, maxRunsFactor: MAX_RUNS_FACTOR },
+    pin: {
+      p50: FIT_TOLERANCE.p50,
+      p99: FIT_TOLERANCE.p99,
+      maxRunsFactor: MAX_RUNS_FACTOR,
+      maxJobs: MAX_RUNS_FACTOR * options.runs * LAW_REFIT_MAX_JOBS,
+    },
     ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, null) } } : {}),
   })
   // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { createRng } from '../../core/stats/seeded-random.js'
+import { applyChanges } from './changes.js'
+import { fitTwin, type TwinFit } from './fit.js'
+import { pinRunCap } from './predict.js'
+import { observedFromRun, runOpen, uncappedCluster } from './testing/observed-run.js'
+import { predictChange } from './whatif.js'
+
+const T0 = 1_750_000_000_000_000
+const WINDOW_US = 600_000_000
+
+/**
+ * Ten minutes at 2 req/s of one replica under the stand-in's law (20 ms a step, 500 µs a
+ * sequence, 100 µs a prompt token, added), with the stand-in's request sizes: at 2× with a cap
+ * of 24 it runs at its knee, where one run's TTFT P99 is one draw of a queue (ADR 0424).
+ */
+function standInWindow(): TwinFit {
+  const rng = createRng(14_000)
+  const cluster = uncappedCluster(['mock-a'], {
+    decodeBaseUs: 20_000,
+    perDecodeSeqUs: 500,
+    perKvTokenUs: 0,
+    prefillBaseUs: 0,
+    perPrefillTokenUs: 100,
+    law: 'additive',
+  })
+  const arrive: number[] = []
+  for (let t = rng.exp(1e6 / 2); t < WINDOW_US; t += rng.exp(1e6 / 2)) {
+    arrive.push(t)
+  }
+  const prompt = Float64Array.from(arrive, () => Math.max(20, Math.round(rng.lognormal(300, 0.6))))
+  const output = Float64Array.from(arrive, () =>
+    Math.max(4, Math.min(600, Math.round(rng.lognormal(110, 0.6))))
+  )
+  const arriveUs = Float64Array.from(arrive)
+  const run = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
+  const requests = observedFromRun({
+    arriveUs,
+    prompt,
+    output,
+    run,
+    replicas: ['mock-a'],
+    offsetUs: T0,
+  })
+  const fitted = fitTwin({
+    fromUs: T0,
+    toUs: T0 + WINDOW_US,
+    requests,
+    total: arrive.length,
+    metrics: new Map(),
+  })
+  if (!fitted.ok) {
+    throw new Error(fitted.reasons.join('; '))
+  }
+  return fitted.fit
+}
+
+describe('how many runs a prediction takes to pin its median (ADR 0254, 0425)', () => {
+  it('caps a large window at the factor and lets a small one run to the same jobs', () => {
+    const pin = { p50: 0.1, p99: 0.2, maxRunsFactor: 4, maxJobs: 2_000_000 }
+    expect(pinRunCap(5, pin, 1_500_000)).toBe(20)
+    expect(pinRunCap(5, pin, 100_000)).toBe(20)
+    expect(pinRunCap(5, pin, 2_400)).toBe(833)
+    expect(pinRunCap(5, { ...pin, maxJobs: undefined }, 2_400)).toBe(20)
+  })
+
+  it('runs past four times --runs at a small window’s knee, until the median is pinned', () => {
+    const fit = standInWindow()
+    const changes = { loadFactor: 2, maxNumSeqs: 24 }
+    const applied = applyChanges(fit, changes)
+    if (!applied.ok) {
+      throw new Error(applied.reasons.join('; '))
+    }
+    const p = predictChange(fit, changes, applied, { runs: 5, seed: 1, lawRefits: false })
+    // Before ADR 0425 the runs stopped at 20 whatever the spread of their P99.
+    expect(p.prediction.runs).toBeGreaterThan(20)
+    expect(p.prediction.runs).toBeLessThanOrEqual(
+      pinRunCap(
+        5,
+        { p50: 0.1, p99: 0.2, maxRunsFactor: 4, maxJobs: 2_000_000 },
+        p.prediction.requests
+      )
+    )
+  })
+})
