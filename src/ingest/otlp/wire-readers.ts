@@ -71,7 +71,7 @@ const INTERN_SLOTS = 1024
 const internWords = new Int32Array(INTERN_SLOTS * INTERN_MAX_WORDS)
 const internLengths = new Int32Array(INTERN_SLOTS).fill(-1)
 const internStrings: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS)
-/** The intern table's words, read from the strings as they come. */
+/** The words of the string being read (scratch, one per thread). */
 const words = new Int32Array(INTERN_MAX_WORDS)
 
 /** A DataView of the buffer being read, made once per body. */
