@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import protobuf from 'protobufjs/minimal.js'
 import { describe, expect, it } from 'vitest'
 import { makeLlmTraceRequest } from '../../core/otlp/testing/make-llm-request.js'
 import { AppError } from '../../core/errors.js'
@@ -223,6 +224,67 @@ describe('one-pass trace reader', () => {
     const request = Buffer.concat([Buffer.from([0x0a, resourceSpans.length]), resourceSpans])
     const { spans } = decodeTracesProtobuf(request)
     expect(spans.map((s) => [s.name, s.scopeName])).toEqual([['x', 'late']])
+  })
+
+  /** The first resource's first span of a JSON-shaped request, to edit before encoding. */
+  const firstSpan = (request: object): Record<string, unknown> =>
+    (request as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] })
+      .resourceSpans[0]!.scopeSpans[0]!.spans[0]!
+
+  it('reads strings of every length the intern table holds, and longer, as the generated code does', () => {
+    // The table hashes and compares four bytes at a time, the last word overlapping the one
+    // before: strings that differ only in a tail byte, a first byte or a byte inside a multi-byte
+    // character must each keep their own text, on the first body and on a second from the table.
+    const request = makeLlmTraceRequest(2)
+    const attributes: { key: string; value: { stringValue: string } }[] = []
+    for (let length = 1; length <= 52; length++) {
+      const stem = 'gen_ai.attribute.key.of.some.length.'.repeat(2).slice(0, length - 1)
+      for (const last of ['a', 'b']) {
+        attributes.push({ key: stem + last, value: { stringValue: last + stem } })
+      }
+    }
+    for (const text of ['é', 'aé', 'aaé', 'aaaé', '€uro', 'x€', 'a😀', 'aa😀b', 'ü'.repeat(24)]) {
+      attributes.push({ key: `utf8 ${text}`, value: { stringValue: text } })
+    }
+    firstSpan(request)['attributes'] = attributes
+    const bytes = encodeTracesProtobuf(request)
+    const expected = decodeTracesProtobufGenerated(bytes)
+    expect(Object.keys(expected.spans[0]!.attributes)).toHaveLength(attributes.length)
+    expect(decodeTracesProtobuf(bytes)).toEqual(expected)
+    expect(decodeTracesProtobuf(bytes)).toEqual(expected)
+  })
+
+  it('reads bytes that are not UTF-8 as Reader.string does, from the intern table too', () => {
+    // The generated code rejects them (it verifies UTF-8); the reader keeps what protobufjs'
+    // lenient decoder makes of them, whether the string is new or found in the table.
+    const request = makeLlmTraceRequest(1)
+    firstSpan(request)['attributes'] = [{ key: 'bad', value: { stringValue: 'PLACEHOLDER' } }]
+    const bytes = Buffer.from(encodeTracesProtobuf(request))
+    const bad = [0xff, 0x80, 0x41, 0xc3, 0x28, 0xe2, 0x82, 0x41, 0x42, 0x43, 0x44]
+    bytes.set(bad, bytes.indexOf('PLACEHOLDER'))
+    const text = protobuf.util.utf8.read(Uint8Array.from(bad), 0, bad.length)
+    for (let round = 0; round < 2; round++) {
+      expect(decodeTracesProtobuf(bytes).spans[0]!.attributes['bad']).toBe(text)
+    }
+  })
+
+  it('gives ids of every byte value as lower-case hex, as the generated code does', () => {
+    const request = makeLlmTraceRequest(4)
+    const spans = (
+      request as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] }
+    ).resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans))
+    expect(spans).toHaveLength(16)
+    const hexOf = (from: number, length: number): string =>
+      Buffer.from([...Array(length).keys()].map((i) => (from + i) % 256)).toString('hex')
+    spans.forEach((span, i) => {
+      span['traceId'] = hexOf(i * 16, 16)
+      span['spanId'] = hexOf(i * 16 + 8, 8)
+      span['parentSpanId'] = hexOf(i * 16 + 3, 8)
+    })
+    const bytes = encodeTracesProtobuf(request)
+    const decoded = decodeTracesProtobuf(bytes)
+    expect(decoded.spans.map((s) => s.traceId).join('')).toBe(hexOf(0, 256))
+    expect(decoded).toEqual(decodeTracesProtobufGenerated(bytes))
   })
 
   it('throws OTLP_DECODE_FAILED for truncated bytes', () => {

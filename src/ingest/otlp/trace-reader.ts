@@ -24,6 +24,7 @@ import {
   readFixed64,
   readInternedString,
   readKeyValueInto,
+  releaseInternBody,
   skipBytes,
   tag,
 } from './wire-readers.js'
@@ -66,13 +67,11 @@ interface ScopeInfo {
   scopeName: string
   scopeVersion: string | null
   latestUs: number
-  /** The body as a Buffer (no copy), for hex ids. */
-  hex: Buffer
   /** The body as a DataView, for fixed64 times. */
   view: DataView
 }
 
-type ResourceInfo = Pick<ScopeInfo, 'resource' | 'resourceReason' | 'latestUs' | 'hex' | 'view'>
+type ResourceInfo = Pick<ScopeInfo, 'resource' | 'resourceReason' | 'latestUs' | 'view'>
 
 function readSpan(r: Reader, end: number, scope: ScopeInfo): Span | string {
   try {
@@ -215,8 +214,76 @@ function sameIdBytes(view: DataView, a: number, b: number, length: number): bool
   return true
 }
 
-/** The hex of the `length`-byte id at `at` of the current body. */
-function idAt(hex: Buffer, view: DataView, at: number, length: number, recent: RecentIds): string {
+/** Char codes of the lower-case hex digits of a byte's high and low half. */
+const HI = new Uint8Array(256)
+const LO = new Uint8Array(256)
+for (let b = 0; b < 256; b++) {
+  HI[b] = '0123456789abcdef'.charCodeAt(b >> 4)
+  LO[b] = '0123456789abcdef'.charCodeAt(b & 15)
+}
+
+/**
+ * The lower-case hex of the 8 bytes at `at`, as `Buffer#toString('hex')` gives it: one
+ * `String.fromCharCode` of 16 codes makes the flat string in JavaScript, where the Buffer method
+ * goes through its argument checks and a call into C++ for each id (ADR 0418).
+ */
+function hex8(b: Uint8Array, at: number): string {
+  const b0 = b[at] as number
+  const b1 = b[at + 1] as number
+  const b2 = b[at + 2] as number
+  const b3 = b[at + 3] as number
+  const b4 = b[at + 4] as number
+  const b5 = b[at + 5] as number
+  const b6 = b[at + 6] as number
+  const b7 = b[at + 7] as number
+  // prettier-ignore
+  return String.fromCharCode(
+    HI[b0] as number, LO[b0] as number, HI[b1] as number, LO[b1] as number,
+    HI[b2] as number, LO[b2] as number, HI[b3] as number, LO[b3] as number,
+    HI[b4] as number, LO[b4] as number, HI[b5] as number, LO[b5] as number,
+    HI[b6] as number, LO[b6] as number, HI[b7] as number, LO[b7] as number
+  )
+}
+
+/** The lower-case hex of the 16 bytes at `at` (see {@link hex8}), one flat string. */
+function hex16(b: Uint8Array, at: number): string {
+  const b0 = b[at] as number
+  const b1 = b[at + 1] as number
+  const b2 = b[at + 2] as number
+  const b3 = b[at + 3] as number
+  const b4 = b[at + 4] as number
+  const b5 = b[at + 5] as number
+  const b6 = b[at + 6] as number
+  const b7 = b[at + 7] as number
+  const b8 = b[at + 8] as number
+  const b9 = b[at + 9] as number
+  const b10 = b[at + 10] as number
+  const b11 = b[at + 11] as number
+  const b12 = b[at + 12] as number
+  const b13 = b[at + 13] as number
+  const b14 = b[at + 14] as number
+  const b15 = b[at + 15] as number
+  // prettier-ignore
+  return String.fromCharCode(
+    HI[b0] as number, LO[b0] as number, HI[b1] as number, LO[b1] as number,
+    HI[b2] as number, LO[b2] as number, HI[b3] as number, LO[b3] as number,
+    HI[b4] as number, LO[b4] as number, HI[b5] as number, LO[b5] as number,
+    HI[b6] as number, LO[b6] as number, HI[b7] as number, LO[b7] as number,
+    HI[b8] as number, LO[b8] as number, HI[b9] as number, LO[b9] as number,
+    HI[b10] as number, LO[b10] as number, HI[b11] as number, LO[b11] as number,
+    HI[b12] as number, LO[b12] as number, HI[b13] as number, LO[b13] as number,
+    HI[b14] as number, LO[b14] as number, HI[b15] as number, LO[b15] as number
+  )
+}
+
+/** The hex of the `length`-byte (8 or 16) id at `at` of the current body. */
+function idAt(
+  bytes: Uint8Array,
+  view: DataView,
+  at: number,
+  length: 8 | 16,
+  recent: RecentIds
+): string {
   const size = recent.at.length
   for (let k = 0; k < size; k++) {
     const other = recent.at[k] as number
@@ -224,7 +291,7 @@ function idAt(hex: Buffer, view: DataView, at: number, length: number, recent: R
       return recent.id[k] as string
     }
   }
-  const id = hex.toString('hex', at, at + length)
+  const id = length === 8 ? hex8(bytes, at) : hex16(bytes, at)
   recent.at[recent.next] = at
   recent.id[recent.next] = id
   recent.next = (recent.next + 1) % size
@@ -311,11 +378,11 @@ function readSpanFields(r: Reader, end: number, scope: ScopeInfo): Span | string
   }
   const view = scope.view
   if (isWellFormedAt(r.buf, view, p, kind, statusCode, scope.latestUs)) {
-    const hex = scope.hex
+    const bytes = r.buf
     return {
-      traceId: idAt(hex, view, p.traceAt, 16, recentTraceIds),
-      spanId: idAt(hex, view, p.spanAt, 8, recentSpanIds),
-      parentSpanId: p.parentLength <= 0 ? null : idAt(hex, view, p.parentAt, 8, recentSpanIds),
+      traceId: idAt(bytes, view, p.traceAt, 16, recentTraceIds),
+      spanId: idAt(bytes, view, p.spanAt, 8, recentSpanIds),
+      parentSpanId: p.parentLength <= 0 ? null : idAt(bytes, view, p.parentAt, 8, recentSpanIds),
       name,
       kind,
       startUs: p.startUs as Micros,
@@ -416,14 +483,13 @@ function readResourceSpans(
   r: Reader,
   end: number,
   path: string,
-  body: Pick<ScopeInfo, 'latestUs' | 'hex' | 'view'>,
+  body: Pick<ScopeInfo, 'latestUs' | 'view'>,
   out: DecodeTracesResult
 ): void {
   const info: ResourceInfo = {
     resource: {},
     resourceReason: null,
     latestUs: body.latestUs,
-    hex: body.hex,
     view: body.view,
   }
   const scopeRanges: number[] = []
@@ -465,7 +531,6 @@ export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): Decode
     const r = new protobuf.Reader(bytes)
     const body = {
       latestUs,
-      hex: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     }
     const end = r.len
@@ -487,6 +552,8 @@ export function readTraceRequest(bytes: Uint8Array, bounds?: TimeBounds): Decode
       `the body must be a protobuf ExportTraceServiceRequest (${errorMessage(err)})`,
       { cause: err }
     )
+  } finally {
+    releaseInternBody()
   }
   return out
 }

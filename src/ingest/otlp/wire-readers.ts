@@ -65,10 +65,25 @@ export function skipBytes(r: Reader, length: number): number {
 
 /** Strings of at most this many bytes are looked up in the intern table. */
 const INTERN_MAX_BYTES = 48
+const INTERN_MAX_WORDS = INTERN_MAX_BYTES / 4
 const INTERN_SLOTS = 1024
-const internBytes = new Uint8Array(INTERN_SLOTS * INTERN_MAX_BYTES)
+/** Each slot's bytes as the 32-bit words `readInternedString` reads them in. */
+const internWords = new Int32Array(INTERN_SLOTS * INTERN_MAX_WORDS)
 const internLengths = new Int32Array(INTERN_SLOTS).fill(-1)
 const internStrings: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS)
+/** The words of the string being read (scratch, one per thread). */
+const words = new Int32Array(INTERN_MAX_WORDS)
+
+/** A DataView of the buffer being read, made once per body. */
+let viewBuf: Uint8Array | null = null
+const NO_VIEW: DataView = new DataView(new ArrayBuffer(0))
+let view = NO_VIEW
+
+/** Lets go of the last body read (the intern table keeps only strings and words). */
+export function releaseInternBody(): void {
+  viewBuf = null
+  view = NO_VIEW
+}
 
 /**
  * A length-delimited string, the same text `Reader.string` gives, taken from a small table when
@@ -76,6 +91,11 @@ const internStrings: (string | undefined)[] = new Array<string | undefined>(INTE
  * every span of a body and every body of a producer, and one shared string instead of a new one
  * per span is less to allocate and far less for the garbage collector to copy while the spans
  * wait for their commit (ADR 0160). A slot holds the last string that hashed to it.
+ *
+ * The bytes are hashed and compared four at a time, as little-endian words (the last word
+ * overlapping the one before when the length is not a multiple of four; a string of fewer than
+ * four bytes is one word): equal lengths and equal words are equal bytes, and a 30-byte key costs
+ * 8 reads instead of 30 for the hash and as many for the comparison (ADR 0418).
  */
 export function readInternedString(r: Reader): string {
   const length = r.size()
@@ -85,16 +105,35 @@ export function readInternedString(r: Reader): string {
   if (length > INTERN_MAX_BYTES || length === 0) {
     return length === 0 ? '' : protobuf.util.utf8.read(buf, at, end)
   }
-  let h = length
-  for (let i = at; i < end; i++) {
-    h = Math.imul(h ^ (buf[i] as number), 16777619)
+  if (buf !== viewBuf) {
+    viewBuf = buf
+    view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
   }
-  const slot = (h >>> 0) & (INTERN_SLOTS - 1)
-  const base = slot * INTERN_MAX_BYTES
+  let n = 0
+  if (length < 4) {
+    words[n++] =
+      (buf[at] as number) |
+      (length > 1 ? (buf[at + 1] as number) << 8 : 0) |
+      (length > 2 ? (buf[at + 2] as number) << 16 : 0)
+  } else {
+    for (let p = at; p + 4 <= end; p += 4) {
+      words[n++] = view.getInt32(p, true)
+    }
+    if ((length & 3) !== 0) {
+      words[n++] = view.getInt32(end - 4, true)
+    }
+  }
+  let h = length
+  for (let k = 0; k < n; k++) {
+    h = Math.imul(h ^ (words[k] as number), 0x9e3779b1)
+    h ^= h >>> 15
+  }
+  const slot = (h ^ (h >>> 16)) & (INTERN_SLOTS - 1)
+  const base = slot * INTERN_MAX_WORDS
   if (internLengths[slot] === length) {
     let same = true
-    for (let i = 0; i < length; i++) {
-      if (internBytes[base + i] !== buf[at + i]) {
+    for (let k = 0; k < n; k++) {
+      if (internWords[base + k] !== words[k]) {
         same = false
         break
       }
@@ -104,7 +143,9 @@ export function readInternedString(r: Reader): string {
     }
   }
   const value = protobuf.util.utf8.read(buf, at, end)
-  internBytes.set(buf.subarray(at, end), base)
+  for (let k = 0; k < n; k++) {
+    internWords[base + k] = words[k] as number
+  }
   internLengths[slot] = length
   internStrings[slot] = value
   return value
