@@ -182,14 +182,3 @@ export class TraceIndex {
     )
   }
 }
-
-/**
- * An index kept for the life of the process and never read. V8's optimised code for the role
- * finders and `assembleTrace` checks for the hidden class a `TraceIndex` ends its constructor
- * with, and that class lives only while some index does: a full collection that found none (any
- * collection between assembly batches) freed it, threw that code away ("weak objects" in
- * `--trace-deopt`) and left the next batch to run unoptimised until it compiled again (ADR
- * 0426). Holding one keeps the class. Reusing one index across traces, as the span encoder
- * reuses its table (ADR 0420), is not open here: `classifySpans` returns the index it built.
- */
-export const KEPT_TRACE_INDEX: TraceIndex = new TraceIndex([])
