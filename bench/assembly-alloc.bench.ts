@@ -27,7 +27,6 @@ import { deserialize, serialize } from 'node:v8'
 import { assembleTrace, type AssemblyOutcome } from '../src/core/assembly/assemble-request.js'
 import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 import { joinSplitCalls, type JoinedGroup } from '../src/core/assembly/join-split-calls.js'
-import type { RequestTimeline } from '../src/core/model/request.js'
 import type { Span } from '../src/core/model/span.js'
 import { asMicros } from '../src/core/model/units.js'
 import { decodeTracesJson } from '../src/core/otlp/decode-traces.js'
@@ -40,6 +39,8 @@ import { measureCases } from '../src/core/assembly/testing/measures-cases.js'
 import { nativeCases } from '../src/core/assembly/testing/native-cases.js'
 import { recognitionCases } from '../src/core/assembly/testing/recognition-cases.js'
 import { createRun, listScenarios } from '../src/sim/index.js'
+import { mulberry32 } from '../src/core/stats/testing/mulberry32.js'
+import { assembleBatches } from './assemble-batches.js'
 import { sdkBodies } from './sdk-bodies.js'
 
 const { values: args } = parseArgs({
@@ -53,37 +54,9 @@ const { values: args } = parseArgs({
   },
 })
 
-/** The ingest-cost bench's assembly stage. */
-function assemble(batches: readonly (readonly Span[])[]): RequestTimeline[] {
-  const byTrace = new Map<string, Span[]>()
-  for (const spans of batches) {
-    groupSpansByTrace(spans, byTrace)
-  }
-  const out: RequestTimeline[] = []
-  for (const group of joinSplitCalls([...byTrace.values()])) {
-    const result = assembleTrace(group.spans, { llmRoutes: [] })
-    if ('request' in result) {
-      out.push(result.request)
-    }
-  }
-  return out
-}
-
-/** Seeded PRNG (mulberry32), so a shuffled corpus is the same before and after a change. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** The spans shuffled, some repeated (a re-sent batch), cut into batches of random size. */
 function scramble(spans: readonly Span[], seed: number): Span[][] {
-  const next = rng(seed)
+  const next = mulberry32(seed)
   const all = [...spans]
   for (let i = 0; i < all.length; i++) {
     if (next() < 0.03) {
@@ -249,7 +222,7 @@ if (args.dump !== undefined || args.compare !== undefined) {
   const batches = sdkBodies(Number(args.bodies)).map((b) => decodeTracesProtobuf(b).spans)
   const spans = batches.reduce((n, b) => n + b.length, 0)
   for (let i = 0; i < 3; i++) {
-    assemble(batches)
+    assembleBatches(batches)
   }
   const rounds = Number(args.rounds)
   const bytes: number[] = []
@@ -258,7 +231,7 @@ if (args.dump !== undefined || args.compare !== undefined) {
     gc()
     const heap0 = process.memoryUsage().heapUsed
     const cpu0 = process.cpuUsage()
-    const kept = assemble(batches)
+    const kept = assembleBatches(batches)
     const used = process.cpuUsage(cpu0)
     bytes.push((process.memoryUsage().heapUsed - heap0) / spans)
     cpu.push((used.user + used.system) / spans)

@@ -36,9 +36,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PerformanceObserver } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { assembleTrace } from '../src/core/assembly/assemble-request.js'
-import { joinSplitCalls } from '../src/core/assembly/join-split-calls.js'
-import type { RequestTimeline } from '../src/core/model/request.js'
 import type { Span } from '../src/core/model/span.js'
 import { stripContent } from '../src/ingest/pipeline/content-filter.js'
 import { spansBytes } from '../src/ingest/pipeline/item-bytes.js'
@@ -48,9 +45,9 @@ import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline/pipeline.j
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
 import { DEFAULTS } from '../src/config/defaults.js'
 import type { BodyCodec } from '../src/storage/duckdb/span-bodies.js'
+import { assembleBatches } from './assemble-batches.js'
 import { sdkBodies } from './sdk-bodies.js'
 import { markStartupThreads, threadCpu, threadCpuSince } from './thread-cpu.js'
-import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -139,22 +136,6 @@ async function stage<T>(
 const pool = createDecodePool({ workers: 1 })
 markStartupThreads()
 const bodies = sdkBodies(BODIES)
-/** Spans grouped by trace, split calls joined, each group assembled into a request. */
-function assemble(batches: readonly (readonly Span[])[]): RequestTimeline[] {
-  const byTrace = new Map<string, Span[]>()
-  for (const spans of batches) {
-    groupSpansByTrace(spans, byTrace)
-  }
-  const out: RequestTimeline[] = []
-  for (const group of joinSplitCalls([...byTrace.values()])) {
-    const result = assembleTrace(group.spans, { llmRoutes: [] })
-    if ('request' in result) {
-      out.push(result.request)
-    }
-  }
-  return out
-}
-
 /** What `submitSpans` does before queueing: the content filter and the size estimate. */
 function bookkeeping(spans: readonly Span[]): Span[] {
   const out = stripContent(spans)
@@ -168,7 +149,7 @@ function bookkeeping(spans: readonly Span[]): Span[] {
 {
   const warm = bodies.slice(0, 20).map((b) => decodeTracesProtobuf(b).spans)
   for (let round = 0; round < 3; round++) {
-    assemble(warm.map(bookkeeping))
+    assembleBatches(warm.map(bookkeeping))
     await Promise.all(bodies.slice(0, 2).map((b) => pool.traces('protobuf', b.slice())))
   }
 }
@@ -203,7 +184,7 @@ try {
       await store.insertSpans(kept.slice(i, i + GROUP).flat())
     }
   })
-  const requests = await stage('assembly', total, () => assemble(kept))
+  const requests = await stage('assembly', total, () => assembleBatches(kept))
   await stage(`request writes (${ASSEMBLE_CHUNK}/tx)`, total, async () => {
     for (let i = 0; i < requests.length; i += ASSEMBLE_CHUNK) {
       await store.upsertRequests(requests.slice(i, i + ASSEMBLE_CHUNK), { newTraces: true })
