@@ -21,11 +21,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gunzipSync } from 'node:zlib'
 import { DuckDBDataChunk, DuckDBInstance } from '@duckdb/node-api'
-import { assembleTrace } from '../src/core/assembly/assemble-request.js'
-import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
-import { joinSplitCalls } from '../src/core/assembly/join-split-calls.js'
 import type { RequestTimeline } from '../src/core/model/request.js'
-import type { Span } from '../src/core/model/span.js'
 import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { stripContent } from '../src/ingest/pipeline/content-filter.js'
 import {
@@ -41,6 +37,7 @@ import { REQUEST_COLUMNS } from '../src/storage/duckdb/request-chunks.js'
 import { MIGRATIONS } from '../src/storage/duckdb/schema.js'
 import { fillRequestChunk } from './request-fill-rows.js'
 import { sdkBodies } from './sdk-bodies.js'
+import { assembleBatches } from './assemble-batches.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -55,24 +52,13 @@ if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) {
   throw new Error('the row-wise fill writes little-endian words: not on this host')
 }
 
-function assemble(spans: readonly Span[]): RequestTimeline[] {
-  const out: RequestTimeline[] = []
-  for (const group of joinSplitCalls([...groupSpansByTrace(spans).values()])) {
-    const result = assembleTrace(group.spans, { llmRoutes: [] })
-    if ('request' in result) {
-      out.push(result.request)
-    }
-  }
-  return out
-}
-
-const requests = assemble(
-  sdkBodies(Number(args.bodies)).flatMap((b) => stripContent(decodeTracesProtobuf(b).spans))
-)
+const requests = assembleBatches([
+  sdkBodies(Number(args.bodies)).flatMap((b) => stripContent(decodeTracesProtobuf(b).spans)),
+])
 
 if (args.check) {
   const fixtures = join(import.meta.dirname, '../test/fixtures')
-  const real = assemble(
+  const real = assembleBatches([
     [
       ...readdirSync(join(fixtures, 'real-vllm'))
         .filter((f) => f.endsWith('.body'))
@@ -80,8 +66,8 @@ if (args.check) {
       ...readdirSync(join(fixtures, 'real-stack-traces/traces')).map((f) =>
         gunzipSync(readFileSync(join(fixtures, 'real-stack-traces/traces', f)))
       ),
-    ].flatMap((b) => stripContent(decodeTracesProtobuf(b).spans))
-  )
+    ].flatMap((b) => stripContent(decodeTracesProtobuf(b).spans)),
+  ])
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()
   for (const m of MIGRATIONS) {

@@ -36,11 +36,7 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { parseArgs } from 'node:util'
 import { DuckDBDataChunk, type DuckDBConnection } from '@duckdb/node-api'
-import { assembleTrace } from '../src/core/assembly/assemble-request.js'
-import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
-import { joinSplitCalls } from '../src/core/assembly/join-split-calls.js'
 import type { RequestTimeline } from '../src/core/model/request.js'
-import type { Span } from '../src/core/model/span.js'
 import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { stripContent } from '../src/ingest/pipeline/content-filter.js'
 import {
@@ -57,6 +53,7 @@ import { openDuckDbInstance } from '../src/storage/duckdb/open.js'
 import { REQUEST_COLUMNS } from '../src/storage/duckdb/request-chunks.js'
 import { MIGRATIONS } from '../src/storage/duckdb/schema.js'
 import { sdkBodies } from './sdk-bodies.js'
+import { assembleBatches } from './assemble-batches.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -68,17 +65,6 @@ const { values: args } = parseArgs({
   },
 })
 const WRITE = 4096
-
-function assemble(spans: readonly Span[]): RequestTimeline[] {
-  const out: RequestTimeline[] = []
-  for (const group of joinSplitCalls([...groupSpansByTrace(spans).values()])) {
-    const result = assembleTrace(group.spans, { llmRoutes: [] })
-    if ('request' in result) {
-      out.push(result.request)
-    }
-  }
-  return out
-}
 
 const isNull = (v: unknown): boolean => v === null || v === undefined
 
@@ -131,7 +117,7 @@ if (args.digest) {
 const spans = sdkBodies(Number(args.bodies)).flatMap((b) =>
   stripContent(decodeTracesProtobuf(b).spans)
 )
-const requests = assemble(spans)
+const requests = assembleBatches([spans])
 const fixtures = join(import.meta.dirname, '../test/fixtures')
 const realBodies = [
   ...readdirSync(join(fixtures, 'real-vllm'))
@@ -141,7 +127,9 @@ const realBodies = [
     gunzipSync(readFileSync(join(fixtures, 'real-stack-traces/traces', f)))
   ),
 ]
-const real = assemble(realBodies.flatMap((b) => stripContent(decodeTracesProtobuf(b).spans)))
+const real = assembleBatches([
+  realBodies.flatMap((b) => stripContent(decodeTracesProtobuf(b).spans)),
+])
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-request-parts-'))
 let fileNo = 0

@@ -29,16 +29,11 @@ import { quantileSorted } from '../src/core/stats/quantile.js'
 import { createRng } from '../src/core/stats/seeded-random.js'
 import { applyChanges, type TwinChanges } from '../src/sim/twin/changes.js'
 import type { TwinFit } from '../src/sim/twin/fit.js'
-import {
-  runTwin,
-  type TwinCluster,
-  type TwinJobs,
-  type TwinReplica,
-} from '../src/sim/twin/engine.js'
+import { runTwin, type TwinCluster, type TwinJobs } from '../src/sim/twin/engine.js'
 import { predict } from '../src/sim/twin/predict.js'
 import { predictChange } from '../src/sim/twin/whatif.js'
 import { intArg } from './cli-args.js'
-import { ENGINE } from './whatif-mock-engine-traffic.js'
+import { ENGINE, standInLaw } from './whatif-mock-engine-traffic.js'
 import { measured, RATE, type Phase } from './whatif-standin-phase.js'
 
 const PHASE_S = intArg('--phase-s', 600)
@@ -62,26 +57,6 @@ const pct = (x: number): string => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)} %
 /** A log ratio as a percentage of the ratio (the parts add in logs). */
 const lp = (a: number, b: number): number => Math.log(a / b)
 const lpct = (x: number): string => pct(Math.exp(x) - 1)
-
-/** The stand-in's own cost law (src/mock-server/engine.ts), as bench/whatif-mock-engine.bench.ts. */
-function standInLaw(r: TwinReplica): TwinReplica {
-  return {
-    ...r,
-    step: {
-      decodeBaseUs: 1000 * ENGINE.decodeStepBaseMs,
-      perDecodeSeqUs: 1000 * ENGINE.decodeStepPerSeqMs,
-      perKvTokenUs: 0,
-      prefillBaseUs: 0,
-      perPrefillTokenUs: 1000 * ENGINE.prefillMsPerToken,
-      law: 'additive',
-    },
-    stepUs: (prefill: number, decoding: number) =>
-      1000 *
-      (ENGINE.decodeStepBaseMs +
-        ENGINE.decodeStepPerSeqMs * (decoding + 1) +
-        ENGINE.prefillMsPerToken * prefill),
-  }
-}
 
 /**
  * A truth's own arrivals at the engine queue through the twin's engine; sizes (and the time

@@ -2,10 +2,12 @@
  * What bench/whatif-mock-engine.bench.ts (the stand-in's engines in real time, their spans over
  * OTLP/HTTP) and bench/whatif-standin-virtual.bench.ts (the stand-in's engine code on a virtual
  * clock) must drive alike: the engine's model, the client's request sizes and the gateway's
- * routing over the replicas.
+ * routing over the replicas; and the engine's own cost law in the twin's terms, which those and
+ * bench/whatif-knee.bench.ts put in place of the fitted one as an oracle.
  */
 import type { EngineModel } from '../src/mock-server/engine.js'
 import type { Rng } from '../src/core/stats/seeded-random.js'
+import type { TwinReplica } from '../src/sim/twin/engine.js'
 
 /** The stand-in engine: saturates near 2.6× RATE's work with these request sizes. */
 export const ENGINE: EngineModel = {
@@ -29,4 +31,28 @@ export function drawRequest(rng: Rng): { words: number; maxTokens: number } {
 /** The replica the k-th request of a phase goes to: round robin in arrival order. */
 export function routeOf<T>(replicas: readonly T[], k: number): T {
   return replicas[k % replicas.length]!
+}
+
+/**
+ * The stand-in's own cost law on every step of the twin's engine, the decode-only ones too: the
+ * stand-in counts the admitted sequences in its per-sequence cost (one a step, the usual case at
+ * these rates).
+ */
+export function standInLaw(r: TwinReplica): TwinReplica {
+  return {
+    ...r,
+    step: {
+      decodeBaseUs: 1000 * ENGINE.decodeStepBaseMs,
+      perDecodeSeqUs: 1000 * ENGINE.decodeStepPerSeqMs,
+      perKvTokenUs: 0,
+      prefillBaseUs: 0,
+      perPrefillTokenUs: 1000 * ENGINE.prefillMsPerToken,
+      law: 'additive',
+    },
+    stepUs: (prefill: number, decoding: number) =>
+      1000 *
+      (ENGINE.decodeStepBaseMs +
+        ENGINE.decodeStepPerSeqMs * (decoding + 1) +
+        ENGINE.prefillMsPerToken * prefill),
+  }
 }

@@ -56,7 +56,7 @@ import { observedPercentiles, predict, type Percentiles } from '../src/sim/twin/
 import { predictChange, runWhatIf } from '../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { drawRequest, ENGINE, routeOf } from './whatif-mock-engine-traffic.js'
+import { drawRequest, ENGINE, routeOf, standInLaw } from './whatif-mock-engine-traffic.js'
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_S ?? 180) * 1000
 const RATE = Number(process.env.BENCH_RATE ?? 2)
@@ -297,30 +297,6 @@ function truthOwn(
       return `TTFT ${q} truth ${ms(quantileSorted(sorted, at))}, its own 90 % interval [${ms(lo)}, ${ms(hi)}] of ${sorted.length}: point ${point === null ? '–' : point.toFixed(0)} ${verdict}`
     })
     .join('; ')
-}
-
-/**
- * The stand-in's own cost law on every step of the twin's engine, the decode-only ones too: the
- * stand-in counts the admitted sequences in its per-sequence cost (one a step, the usual case at
- * these rates).
- */
-function standInLaw(r: TwinReplica): TwinReplica {
-  return {
-    ...r,
-    step: {
-      decodeBaseUs: 1000 * ENGINE.decodeStepBaseMs,
-      perDecodeSeqUs: 1000 * ENGINE.decodeStepPerSeqMs,
-      perKvTokenUs: 0,
-      prefillBaseUs: 0,
-      perPrefillTokenUs: 1000 * ENGINE.prefillMsPerToken,
-      law: 'additive',
-    },
-    stepUs: (prefill: number, decoding: number) =>
-      1000 *
-      (ENGINE.decodeStepBaseMs +
-        ENGINE.decodeStepPerSeqMs * (decoding + 1) +
-        ENGINE.prefillMsPerToken * prefill),
-  }
 }
 
 /**
