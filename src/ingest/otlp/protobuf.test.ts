@@ -17,6 +17,7 @@ import {
   encodeTracesProtobuf,
 } from './protobuf.js'
 import { otlp } from './generated/otlp.js'
+import { keptReader } from './trace-reader.js'
 
 const FIXTURES = new URL('../../../test/fixtures/otlp/', import.meta.url)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')
@@ -292,5 +293,23 @@ describe('one-pass trace reader', () => {
     expect(() => decodeTracesProtobuf(bytes.subarray(0, bytes.length - 7))).toThrow(
       /ExportTraceServiceRequest/
     )
+  })
+})
+
+describe('the Reader kept beside the trace reader', () => {
+  it('gives each body its own spans, after a body that failed midway too, and holds no body', () => {
+    // The kept instance only keeps protobufjs' Reader class alive (ADR 0428); bodies read one
+    // after another, with a malformed one between them, must each decode as on their own.
+    const first = makeLlmTraceRequest(2)
+    const second = makeLlmTraceRequest(3, 7)
+    const secondBytes = encodeTracesProtobuf(second)
+    expect(decodeTracesProtobuf(encodeTracesProtobuf(first))).toEqual(decodeTraces(first))
+    expect(() => decodeTracesProtobuf(secondBytes.subarray(0, secondBytes.length >> 1))).toThrow(
+      AppError
+    )
+    expect(decodeTracesProtobuf(secondBytes)).toEqual(decodeTraces(second))
+    expect(decodeTracesProtobuf(encodeTracesProtobuf(first))).toEqual(decodeTraces(first))
+    expect(keptReader).toBeInstanceOf(protobuf.Reader)
+    expect([keptReader.buf.length, keptReader.pos, keptReader.len]).toEqual([0, 0, 0])
   })
 })

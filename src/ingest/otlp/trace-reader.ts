@@ -519,6 +519,15 @@ function readResourceSpans(
 }
 
 /**
+ * Never read: it keeps the hidden class of protobufjs' `Reader` alive. A `Reader` is made per
+ * body and none outlives its call, so a full collection between bodies found no instance, freed
+ * the class and made V8 drop every decode function compiled against it ("weak objects" in
+ * `--trace-deopt`) and compile them again (ADR 0426, 0428). Holding one instance, rather than
+ * re-pointing one reader at each body, leaves protobufjs' own state (`view`) to protobufjs.
+ */
+export const keptReader: Reader = new protobuf.Reader(new Uint8Array(0))
+
+/**
  * Decodes a protobuf `ExportTraceServiceRequest` into spans and per-span rejects (same rules
  * and paths as `decodeTraces`, including `bounds`). Throws `AppError('OTLP_DECODE_FAILED')` for
  * malformed bytes.
