@@ -33,15 +33,12 @@ import type { SpanStore } from '../src/storage/span-store.js'
 import { numArg } from './cli-args.js'
 import { readAndParse, writeJsonl } from './import-files.js'
 import { markStartupThreads, threadCpu, threadCpuSince } from './thread-cpu.js'
-import { assembleTrace } from '../src/core/assembly/assemble-request.js'
-import { groupSpansByTrace } from '../src/core/assembly/group-by-trace.js'
-import { joinSplitCalls } from '../src/core/assembly/join-split-calls.js'
-import type { RequestTimeline } from '../src/core/model/request.js'
 import type { Span } from '../src/core/model/span.js'
 import { stripContent } from '../src/ingest/pipeline/content-filter.js'
 import { DEFAULT_ASSEMBLE_BATCH_TRACES } from '../src/ingest/pipeline/pipeline.js'
 import { decodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
 import { SPAN_COLUMNS } from '../src/storage/duckdb/span-chunks.js'
+import { assembleBatches } from './assemble-batches.js'
 import { sdkBodies } from './sdk-bodies.js'
 
 interface CallStats {
@@ -219,20 +216,7 @@ async function stagesIntoDuckDb(
       await store.insertSpans(b)
     }
   })
-  const requests = await stage('assembly', () => {
-    const byTrace = new Map<string, Span[]>()
-    for (const b of kept) {
-      groupSpansByTrace(b, byTrace)
-    }
-    const list: RequestTimeline[] = []
-    for (const group of joinSplitCalls([...byTrace.values()])) {
-      const result = assembleTrace(group.spans, { llmRoutes: [] })
-      if ('request' in result) {
-        list.push(result.request)
-      }
-    }
-    return list
-  })
+  const requests = await stage('assembly', () => assembleBatches(kept))
   await stage(`request writes (${requestsPerTx}/tx, new)`, async () => {
     for (let i = 0; i < requests.length; i += requestsPerTx) {
       await store.upsertRequests(requests.slice(i, i + requestsPerTx), {
