@@ -8,21 +8,9 @@
 import duckdb from '@duckdb/node-bindings'
 import { BOOLEAN, INTEGER, VARCHAR, type DuckDBDataChunk } from '@duckdb/node-api'
 import { DIMENSIONS, type RequestTimeline, type StageName } from '../src/core/model/request.js'
-import { CHUNK_ROWS } from '../src/storage/duckdb/chunk-append.js'
+import { CHUNK_ROWS, setInt64 } from '../src/storage/duckdb/chunk-append.js'
 import { REQUEST_COLUMNS } from '../src/storage/duckdb/request-chunks.js'
 import { REQUEST_STAGES_ADDED, REQUEST_STAGES_V1 } from '../src/storage/duckdb/schema.js'
-
-/** Little-endian int64 without a BigInt for a safe integer (as `chunk-append.ts` writes it). */
-function setInt64(view: DataView, at: number, value: number): void {
-  const whole = Math.round(value)
-  if (!Number.isSafeInteger(whole)) {
-    view.setBigInt64(at, BigInt(whole), true)
-    return
-  }
-  const high = Math.floor(whole / 0x1_0000_0000)
-  view.setUint32(at, whole - high * 0x1_0000_0000, true)
-  view.setInt32(at + 4, high, true)
-}
 
 /*
  * `fillChunk` reads a chunk column by column through

@@ -218,7 +218,7 @@ function fillFixed(layout: Layout, values: readonly unknown[], n: number, scratc
 }
 
 /** Little-endian int64 without allocating a BigInt when the value is a safe integer. */
-function setInt64(view: DataView, at: number, value: number | bigint): void {
+export function setInt64(view: DataView, at: number, value: number | bigint): void {
   if (typeof value === 'bigint') {
     view.setBigInt64(at, value, true)
     return
