@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
-import { fitTwin, type TwinFit } from './fit.js'
-import { observedFromRun, runOpen, uncappedCluster } from './testing/observed-run.js'
+import type { TwinFit } from './fit.js'
+import { fitOpenRun, uncappedCluster } from './testing/observed-run.js'
 import { predict, runDetailed } from './predict.js'
 import { headroomRange, refitCluster, type SweepPoint } from './whatif.js'
 
@@ -30,32 +30,19 @@ function burstWindow(burst: number): TwinFit {
   const at = WINDOW_US / 2
   const k = arrive.findIndex((t) => t > at)
   arrive.splice(k, 0, ...new Array<number>(burst).fill(at))
-  const n = arrive.length
   const prompt = Float64Array.from(arrive, () => Math.max(8, Math.round(rng.lognormal(600, 0.6))))
   const output = Float64Array.from(arrive, () =>
     Math.max(2, Math.min(1024, Math.round(rng.lognormal(150, 0.6))))
   )
-  const arriveUs = Float64Array.from(arrive)
-  const r = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
-  const requests = observedFromRun({
-    arriveUs,
+  return fitOpenRun({
+    cluster,
+    arriveUs: Float64Array.from(arrive),
     prompt,
     output,
-    run: r,
-    replicas: cluster.replicas.map((x) => x.name),
+    rng: rng.fork('run'),
     offsetUs: T0,
+    windowUs: WINDOW_US,
   })
-  const fitted = fitTwin({
-    fromUs: T0,
-    toUs: T0 + WINDOW_US,
-    requests,
-    total: n,
-    metrics: new Map(),
-  })
-  if (!fitted.ok) {
-    throw new Error(fitted.reasons.join('; '))
-  }
-  return fitted.fit
 }
 
 describe('where the window pins the step law (ADR 0333)', () => {

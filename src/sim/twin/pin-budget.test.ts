@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
-import { fitTwin, type TwinFit } from './fit.js'
+import type { TwinFit } from './fit.js'
 import { pinRunCap } from './predict.js'
-import { observedFromRun, runOpen, uncappedCluster } from './testing/observed-run.js'
+import { fitOpenRun, uncappedCluster } from './testing/observed-run.js'
 import { predictChange } from './whatif.js'
 
 const T0 = 1_750_000_000_000_000
@@ -32,27 +32,15 @@ function standInWindow(): TwinFit {
   const output = Float64Array.from(arrive, () =>
     Math.max(4, Math.min(600, Math.round(rng.lognormal(110, 0.6))))
   )
-  const arriveUs = Float64Array.from(arrive)
-  const run = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
-  const requests = observedFromRun({
-    arriveUs,
+  return fitOpenRun({
+    cluster,
+    arriveUs: Float64Array.from(arrive),
     prompt,
     output,
-    run,
-    replicas: ['mock-a'],
+    rng: rng.fork('run'),
     offsetUs: T0,
+    windowUs: WINDOW_US,
   })
-  const fitted = fitTwin({
-    fromUs: T0,
-    toUs: T0 + WINDOW_US,
-    requests,
-    total: arrive.length,
-    metrics: new Map(),
-  })
-  if (!fitted.ok) {
-    throw new Error(fitted.reasons.join('; '))
-  }
-  return fitted.fit
 }
 
 describe('how many runs a prediction takes to pin its median (ADR 0254, 0425)', () => {

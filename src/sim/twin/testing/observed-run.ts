@@ -4,6 +4,7 @@
  */
 import type { Rng } from '../../../core/stats/seeded-random.js'
 import { runTwin, type StepModel, type TwinCluster, type TwinRunResult } from '../engine.js'
+import { fitTwin, type TwinFit } from '../fit.js'
 import type { ObservedRequests } from '../observed.js'
 
 /**
@@ -98,4 +99,40 @@ export function observedFromRun(w: RunWindow): ObservedRequests {
     versions: [],
     dropped: { total: 0, reasons: {} },
   }
+}
+
+/**
+ * The twin fitted to a window of `windowUs` made by running `cluster` open loop on these
+ * requests, placed at `offsetUs` on the store's clock; throws with the fit's reasons when it
+ * refuses, which a test built on a known law does not expect.
+ */
+export function fitOpenRun(w: {
+  cluster: TwinCluster
+  arriveUs: Float64Array
+  prompt: Float64Array
+  output: Float64Array
+  rng: Rng
+  offsetUs: number
+  windowUs: number
+}): TwinFit {
+  const run = runOpen(w.cluster, w.arriveUs, w.prompt, w.output, w.rng)
+  const requests = observedFromRun({
+    arriveUs: w.arriveUs,
+    prompt: w.prompt,
+    output: w.output,
+    run,
+    replicas: w.cluster.replicas.map((x) => x.name),
+    offsetUs: w.offsetUs,
+  })
+  const fitted = fitTwin({
+    fromUs: w.offsetUs,
+    toUs: w.offsetUs + w.windowUs,
+    requests,
+    total: w.arriveUs.length,
+    metrics: new Map(),
+  })
+  if (!fitted.ok) {
+    throw new Error(fitted.reasons.join('; '))
+  }
+  return fitted.fit
 }
