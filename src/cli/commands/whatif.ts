@@ -265,7 +265,7 @@ export function registerWhatIfCommand(program: Command): void {
     .option('--slo-ttft-ms <ms>', 'the TTFT p99 objective --sweep tests')
     .option(
       '--runs <n>',
-      "seeded runs per prediction (the interval is their range, widened by the step law's own spread when a prediction runs batches the window did not)",
+      "seeded runs per prediction; while their TTFT medians disagree it adds as many again, up to 4x this many or, on a small window, until they have drawn 400k simulated requests per run asked for (2M at 5) (the interval is the range of all of them, widened by the step law's own spread when a prediction runs batches the window did not)",
       '5'
     )
     .option('--seed <n>', 'first seed of the runs', '1')
