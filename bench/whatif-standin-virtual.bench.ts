@@ -22,6 +22,11 @@
  *
  *   npx tsx bench/whatif-standin-virtual.bench.ts
  *   npx tsx bench/whatif-standin-virtual.bench.ts --low 4 --truths 20 --phase-s 600 --seed 1
+ *   npx tsx bench/whatif-standin-virtual.bench.ts --phase-s 600 --only 2x --low-from 14120
+ *
+ * `--only` runs the cases whose label starts with it (`1.5x`, `2x`, `+1`); `--low-from N` draws
+ * the low windows on client seeds N, N+1, … instead of SEED × 10 000, … while the truths keep
+ * theirs, so new windows are judged against the same truths.
  *
  * How to read it, per case: `truths` gives the realised load factors of the M phases (their rate
  * over the low window's, each fitted as the twin fits) and the spread (10–90 %) of their TTFT
@@ -30,7 +35,8 @@
  * against the truths' median (what the goal judges: P50 within 10 %, P99 within 20 %) and the
  * share of single truths within ±10 % / ±20 % of it. Below it, the same like-for-like point on
  * five run seeds (how far the twin's own draw moves it) and under each of its two step laws (the
- * one the fit chose and the other). A longer `--phase-s` narrows the truths' spread and pins
+ * one the fit chose and the other). A figure marked `*` is the one whatif gives for any cap of at
+ * least the predicted peak, where it withholds the point (ADR 0262). A longer `--phase-s` narrows the truths' spread and pins
  * their median; the twin's error against that median is what is left.
  */
 import { quantileInterval, quantileSorted } from '../src/core/stats/quantile.js'
@@ -48,6 +54,11 @@ const LOW = intArg('--low', 4)
 const TRUTHS = intArg('--truths', 30)
 const PHASE_S = intArg('--phase-s', 120)
 const SEED = intArg('--seed', 1)
+const LOW_FROM = intArg('--low-from', SEED * 10_000)
+const ONLY = ((): string | null => {
+  const i = process.argv.indexOf('--only')
+  return i === -1 ? null : (process.argv[i + 1] ?? null)
+})()
 /** whatif's defaults (`--runs 5 --seed 1`). */
 const RUNS = { runs: 5, seed: 1 }
 
@@ -78,6 +89,17 @@ const sortedOf = (v: readonly number[]): Float64Array => Float64Array.from(v).so
 const q = (v: readonly number[], at: number): number => quantileSorted(sortedOf(v), at)
 const pct = (x: number): string => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)} %`
 const ms = (x: number | null): string => (x === null ? '–' : x.toFixed(0))
+
+/** A TTFT point; `withheld` names the figures read as "for any cap of at least the peak". */
+interface Point {
+  p50: number | null
+  p99: number | null
+  withheld?: { p50: boolean; p99: boolean }
+}
+
+/** A point's figure in ms, starred where whatif withheld it (ADR 0262). */
+const msOf = (p: Point, key: 'p50' | 'p99'): string =>
+  `${ms(p[key])}${p.withheld?.[key] === true ? '*' : ''}`
 
 /**
  * The truths' median with its own 90 % interval (how well M phases know it), and their spread
@@ -115,11 +137,7 @@ const OTHER_RUN_SEEDS = [101, 201, 301, 401]
  * median of exactly five runs (`fiveRunPoint`), where whatif adds runs while that median is not
  * pinned: at the cap it is not, and the bench judged a point whatif does not give.
  */
-function ttftPoint(
-  fit: TwinFit,
-  changes: TwinChanges,
-  seed = RUNS.seed
-): { p50: number | null; p99: number | null } {
+function ttftPoint(fit: TwinFit, changes: TwinChanges, seed = RUNS.seed): Point {
   const applied = applyChanges(fit, changes)
   if (!applied.ok) {
     return { p50: null, p99: null }
@@ -132,11 +150,18 @@ function ttftPoint(
  * the goal it gives no point (ADR 0262), and the bench reads the one it gives for any cap of at
  * least the predicted peak, as the docs' starred figures do.
  */
-function pointOf(r: ReturnType<typeof predictChange>): { p50: number | null; p99: number | null } {
+function pointOf(r: ReturnType<typeof predictChange>): Point {
   const m = r.prediction.measures.ttft
   const withheld = (figure: string): number | null =>
     r.unseenCap?.withheld.find((w) => w.figure === figure)?.ifCapAtLeastPeak ?? null
-  return { p50: m.p50.value ?? withheld('ttft p50'), p99: m.p99.value ?? withheld('ttft p99') }
+  return {
+    p50: m.p50.value ?? withheld('ttft p50'),
+    p99: m.p99.value ?? withheld('ttft p99'),
+    withheld: {
+      p50: m.p50.value === null && withheld('ttft p50') !== null,
+      p99: m.p99.value === null && withheld('ttft p99') !== null,
+    },
+  }
 }
 
 /** The median of exactly `RUNS.runs` runs: the point ADR 0409 and 0411 judged. */
@@ -179,7 +204,7 @@ function underEachLaw(
       )
       const err = (v: number | null, truths: readonly number[]): string =>
         v === null ? '–' : pct(v / q(truths, 0.5) - 1)
-      return `${law} ${ms(m.p50)} / ${ms(m.p99)} ms (${err(m.p50, p50s)} / ${err(m.p99, p99s)})`
+      return `${law} ${msOf(m, 'p50')} / ${msOf(m, 'p99')} ms (${err(m.p50, p50s)} / ${err(m.p99, p99s)})`
     })
     .join(', ')
 }
@@ -191,7 +216,7 @@ function underEachLaw(
 function reseeded(
   fit: TwinFit,
   changes: TwinChanges,
-  first: { p50: number | null; p99: number | null },
+  first: Point,
   p50s: readonly number[],
   p99s: readonly number[]
 ): string {
@@ -208,7 +233,10 @@ function reseeded(
 }
 
 async function main(): Promise<void> {
-  const lowSeeds = Array.from({ length: LOW }, (_, i) => SEED * 10_000 + i)
+  if (ONLY !== null && !CASES.some((k) => k.label.startsWith(ONLY))) {
+    throw new Error(`--only ${ONLY} names no case (cases: ${CASES.map((k) => k.label).join(', ')})`)
+  }
+  const lowSeeds = Array.from({ length: LOW }, (_, i) => LOW_FROM + i)
   process.stdout.write(
     `stand-in engine ${JSON.stringify(ENGINE)} on a virtual clock (on time); ${PHASE_S} s phases; low ${RATE} req/s on client seeds ${lowSeeds.join(', ')}; twin: fitTwin, applyChanges, predictChange (runs ${RUNS.runs}, seed ${RUNS.seed}, more while the median is not pinned)\n`
   )
@@ -226,6 +254,9 @@ async function main(): Promise<void> {
     lows.push(low)
   }
   for (const [c, kase] of CASES.entries()) {
+    if (ONLY !== null && !kase.label.startsWith(ONLY)) {
+      continue
+    }
     const seeds = Array.from({ length: TRUTHS }, (_, i) => SEED * 10_000 + 1000 * (c + 1) + i)
     const truths: Phase[] = []
     for (const seed of seeds) {
@@ -235,6 +266,11 @@ async function main(): Promise<void> {
       } else {
         truths.push(t)
       }
+    }
+    if (truths.length === 0) {
+      // No median to judge against: say so rather than print an empty one as 0 ms.
+      process.stdout.write(`\n${kase.label}: no truth phase could be fitted; nothing judged\n`)
+      continue
     }
     const p50s = truths.map((t) => t.p50)
     const p99s = truths.map((t) => t.p99)
@@ -255,10 +291,10 @@ async function main(): Promise<void> {
       // a P99 moves 7–14 % per 1 % of load: the judge's own draw of its rates, not the twin's.
       const likeForLike = kase.rate / low.rate
       const atTruths = ttftPoint(low.fit, { ...kase.changes, loadFactor: likeForLike })
-      const line = (label: string, p: { p50: number | null; p99: number | null }): string => {
+      const line = (label: string, p: Point): string => {
         const e50 = p.p50 === null ? null : p.p50 / q(p50s, 0.5) - 1
         const e99 = p.p99 === null ? null : p.p99 / q(p99s, 0.5) - 1
-        return `${label} P50 / P99 ${ms(p.p50)} / ${ms(p.p99)} ms: against the truths' median ${e50 === null ? '–' : pct(e50)} / ${e99 === null ? '–' : pct(e99)}; single truths within ±10 % / ±20 %: P50 ${within(p.p50, p50s)}, P99 ${within(p.p99, p99s)}`
+        return `${label} P50 / P99 ${msOf(p, 'p50')} / ${msOf(p, 'p99')} ms: against the truths' median ${e50 === null ? '–' : pct(e50)} / ${e99 === null ? '–' : pct(e99)}; single truths within ±10 % / ±20 %: P50 ${within(p.p50, p50s)}, P99 ${within(p.p99, p99s)}`
       }
       process.stdout.write(
         `  low ${low.seed}: truths realised ×${q(factors, 0.1).toFixed(2)}–×${q(factors, 0.9).toFixed(2)} (median ×${realised.toFixed(2)}); the window's mean prompt / output tokens per request ${pct(
