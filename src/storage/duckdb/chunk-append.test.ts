@@ -1,13 +1,4 @@
-import {
-  BIGINT,
-  BOOLEAN,
-  DOUBLE,
-  DuckDBDataChunk,
-  DuckDBInstance,
-  INTEGER,
-  VARCHAR,
-  type DuckDBConnection,
-} from '@duckdb/node-api'
+import { BIGINT, BOOLEAN, DOUBLE, DuckDBInstance, INTEGER, VARCHAR } from '@duckdb/node-api'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mulberry32 } from '../../core/stats/testing/mulberry32.js'
 import { appendInChunks, type ChunkColumn } from './chunk-append.js'
@@ -242,84 +233,5 @@ describe('appendInChunks, columns NULL in a whole chunk', () => {
     // Values: five columns in the first chunk, one in the second; validity: the second's four
     // NULL columns.
     expect(calls).toMatchObject({ values: 5 + 1, validity: 4 })
-  })
-})
-
-describe('appendInChunks, one chunk kept across appends', () => {
-  /** Columns of types no other test appends, so this file's other appends made no chunk for them. */
-  interface Pair {
-    s: string | null
-    d: number | null
-  }
-  const PAIR: readonly ChunkColumn<Pair>[] = [
-    { type: VARCHAR, value: (r) => r.s },
-    { type: DOUBLE, value: (r) => r.d },
-  ]
-
-  async function withTable(run: (conn: DuckDBConnection) => Promise<void>): Promise<void> {
-    const instance = await DuckDBInstance.create(':memory:')
-    const conn = await instance.connect()
-    try {
-      await conn.run('CREATE TABLE p (s VARCHAR, d DOUBLE)')
-      await run(conn)
-    } finally {
-      conn.closeSync()
-      instance.closeSync()
-    }
-  }
-
-  async function stored(conn: DuckDBConnection): Promise<Pair[]> {
-    const result = await conn.runAndReadAll('SELECT s, d FROM p ORDER BY rowid')
-    return result.getRowsJS().map(([s, d]) => ({ s: s as string | null, d: d as number | null }))
-  }
-
-  it('makes one chunk for two appends of the same column types, each storing its own rows', async () => {
-    // Fails on a chunk made per append (two made). The first append leaves long strings, nulls and
-    // a partial last chunk behind; the second, shorter, must show none of them.
-    const create = vi.spyOn(DuckDBDataChunk, 'create')
-    await withTable(async (conn) => {
-      const first: Pair[] = Array.from({ length: 2048 + 300 }, (_, r) => ({
-        s: r % 3 === 0 ? null : `a long string of the first append, row ${r}`,
-        d: r % 2 === 0 ? null : r / 4,
-      }))
-      const second: Pair[] = Array.from({ length: 1000 }, (_, r) => ({ s: `s${r % 7}`, d: -r }))
-      await inTransaction(conn, () => appendInChunks(conn, 'p', PAIR, first))
-      await conn.run('DELETE FROM p')
-      await inTransaction(conn, () => appendInChunks(conn, 'p', PAIR, second))
-      expect(await stored(conn)).toEqual(second)
-    })
-    expect(create).toHaveBeenCalledTimes(1)
-    create.mockRestore()
-  })
-
-  it('lets an append that fails midway spoil no later one', async () => {
-    // The failing append has filled part of its second chunk (nulls in `s` and `d`, long strings)
-    // when a value throws; the next append, with no null, must store every value it gives. Passes
-    // on a chunk made per append too; fails when the kept chunk is not reset after the failure.
-    await withTable(async (conn) => {
-      const failing: Pair[] = Array.from({ length: 2048 + 100 }, (_, r) => ({
-        s: r % 2 === 0 ? null : `a long string of the failing append, row ${r}`,
-        d: r % 3 === 0 ? null : r,
-      }))
-      const throwing: readonly ChunkColumn<Pair>[] = [
-        PAIR[0] as ChunkColumn<Pair>,
-        {
-          type: DOUBLE,
-          value: (r) => {
-            if (r === failing[2048 + 50]) {
-              throw new Error('a value that cannot be read')
-            }
-            return r.d
-          },
-        },
-      ]
-      await expect(
-        inTransaction(conn, () => appendInChunks(conn, 'p', throwing, failing))
-      ).rejects.toThrow('a value that cannot be read')
-      expect(await stored(conn)).toEqual([])
-      const next: Pair[] = Array.from({ length: 150 }, (_, r) => ({ s: `row ${r}`, d: r + 0.5 }))
-      await inTransaction(conn, () => appendInChunks(conn, 'p', PAIR, next))
-      expect(await stored(conn)).toEqual(next)
-    })
   })
 })

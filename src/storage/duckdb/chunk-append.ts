@@ -11,14 +11,9 @@
  *   - a short ASCII string is written inline, with no native call;
  *   - a longer string is handed to DuckDB once per chunk (`vector_assign_string_element`) and
  *     every later row with the same value gets a copy of that slot, pointing at the same bytes.
- * DuckDB copies the strings out of the chunk when it is appended, so shared slots are safe until
- * the chunk is reset, after each append. A short string that is not ASCII is handed to DuckDB like
- * a long one (it does the UTF-8 encoding).
- *
- * The chunk and the scratch buffers are kept for the life of the process, one chunk per list of
- * column types (ADR 0430): with a chunk made per call, no `DuckDBDataChunk` outlived its append,
- * so each full collection freed the class's instance shape and V8 threw away `fillChunk`'s
- * optimised code, which depends on it, and compiled it again on the next write.
+ * DuckDB copies the strings out of the chunk when it is appended, so shared slots are safe for
+ * the chunk's lifetime, which ends with this function. A short string that is not ASCII is handed
+ * to DuckDB like a long one (it does the UTF-8 encoding).
  *
  * A column that is NULL in every row of a chunk (most of a request's 21 stage columns) gets only
  * its validity bits: DuckDB reads no value of a NULL row (ADR 0398).
@@ -82,7 +77,8 @@ export function layoutOf(type: DuckDBType): Layout {
 }
 
 /**
- * Buffers reused from chunk to chunk (their contents are copied into the vector each time).
+ * Buffers reused from chunk to chunk (their contents are copied into the vector each time). One
+ * set per call, so concurrent appends on other connections never share them.
  */
 export interface Scratch {
   buffer: ArrayBuffer
@@ -312,31 +308,6 @@ export function fillChunk<T>(
   }
 }
 
-/** A chunk kept for one list of column types, and how each column is laid out. */
-interface KeptChunk {
-  chunk: DuckDBDataChunk
-  layouts: readonly Layout[]
-}
-
-/**
- * The kept chunks, by their column types, and the one scratch set. An append uses them from its
- * first fill to its flush without yielding to the event loop (nothing between is awaited), so
- * two appends, on any connections, never hold them at the same time; the few lists of types the
- * store appends bound the map.
- */
-const keptChunks = new Map<string, KeptChunk>()
-const keptScratch = newScratch()
-
-function keptChunkFor(types: readonly DuckDBType[]): KeptChunk {
-  const key = types.join(',')
-  let kept = keptChunks.get(key)
-  if (kept === undefined) {
-    kept = { chunk: DuckDBDataChunk.create(types, CHUNK_ROWS), layouts: types.map(layoutOf) }
-    keptChunks.set(key, kept)
-  }
-  return kept
-}
-
 /**
  * Appends `rows` to `table` in data chunks (inside the caller's transaction). `columns` lists
  * every column of the table in table order.
@@ -350,31 +321,28 @@ export async function appendInChunks<T>(
   if (rows.length === 0) {
     return
   }
+  const types = columns.map((c) => c.type)
+  const layouts = types.map(layoutOf)
+  const scratch = newScratch()
   const appender = await connection.createAppender(table)
-  // From here to the flush nothing is awaited: the kept chunk is this append's alone.
-  const { chunk, layouts } = keptChunkFor(columns.map((c) => c.type))
+  const chunk = DuckDBDataChunk.create(types, CHUNK_ROWS)
   try {
     for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
-      try {
-        fillChunk(
-          chunk,
-          columns,
-          layouts,
-          at === 0 && rows.length <= CHUNK_ROWS ? rows : rows.slice(at, at + CHUNK_ROWS),
-          keptScratch
-        )
-        appender.appendDataChunk(chunk)
-      } finally {
-        // The appender has copied the rows (or the append failed): the reset frees the chunk's
-        // string heap and clears its validity for the next rows, this append's or a later one's,
-        // and keeps its vectors' buffers.
-        chunk.reset()
-      }
+      fillChunk(
+        chunk,
+        columns,
+        layouts,
+        at === 0 && rows.length <= CHUNK_ROWS ? rows : rows.slice(at, at + CHUNK_ROWS),
+        scratch
+      )
+      appender.appendDataChunk(chunk)
+      // The appender has copied the rows: the reset frees the chunk's string heap and keeps its
+      // vectors' buffers for the next rows, where a fresh chunk per 2048 rows left each one's
+      // memory to the collector's finalizer.
+      chunk.reset()
     }
     appender.flushSync()
   } finally {
-    // The last column's long strings are not kept until the next append.
-    keptScratch.firstRow.clear()
     try {
       appender.closeSync()
     } catch {
