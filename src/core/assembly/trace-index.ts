@@ -182,3 +182,15 @@ export class TraceIndex {
     )
   }
 }
+
+/**
+ * An index kept for the life of the process and never read. V8's optimised code for the role
+ * finders and `assembleTrace` checks for the hidden class a `TraceIndex` ends its constructor
+ * with, and that class lives only while some index does: a full collection that finds none (any
+ * collection between assembly batches, and the one before each stage of the ingest-cost bench)
+ * frees it, throws that code away ("weak objects" in `--trace-deopt`) and leaves the next batch
+ * to run unoptimised while it compiles again (ADRs 0426, 0431). Holding one keeps the class, as
+ * the trace reader holds one protobufjs reader (ADR 0428). One index cannot be reused across
+ * traces instead: `classifySpans` returns the index it built.
+ */
+export const KEPT_TRACE_INDEX: TraceIndex = new TraceIndex([])
