@@ -7,13 +7,7 @@ import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
 import { decodeTracesJson } from '../../core/otlp/decode-traces.js'
 import { decodeTracesProtobuf } from './protobuf.js'
-import {
-  keptPacking,
-  packSpans,
-  transferList,
-  unpackSpans,
-  type PackedSpans,
-} from './span-transfer.js'
+import { packSpans, transferList, unpackSpans, type PackedSpans } from './span-transfer.js'
 
 const FIXTURES = join(import.meta.dirname, '../../../test/fixtures')
 
@@ -123,54 +117,5 @@ describe('packSpans / unpackSpans', () => {
 
   it('packs nothing into nothing', () => {
     expect(acrossThreads([])).toEqual([])
-  })
-
-  // One string index and one set of attribute columns serve every packing (ADR 0429).
-  it('keeps each packing its own when packings follow one another', () => {
-    const first = [
-      span({ attributes: { model: 'llama-3', 'gen_ai.usage.output_tokens': 12 } }),
-      span({ spanId: '2222222222222222', parentSpanId: 'b7ad6b7169203331', name: 'decode' }),
-    ]
-    const second = [
-      span({
-        traceId: 'ffffffffffffffffffffffffffffffff',
-        name: 'other',
-        attributes: { tenant: 'acme', streamed: true, ratio: 0.5 },
-        resource: { 'service.name': 'gateway' },
-      }),
-    ]
-    const a = packSpans(first)
-    const stringsOfA = [...a.strings]
-    const b = packSpans(second)
-    // The first packing, not yet posted, is untouched by the second.
-    expect(a.strings).toEqual(stringsOfA)
-    expect(a.strings).not.toContain('acme')
-    expect(b.strings).not.toContain('llama-3')
-    expect(unpackSpans(a)).toEqual(first)
-    expect(unpackSpans(b)).toEqual(second)
-    expect(acrossThreads(first)).toEqual(first)
-  })
-
-  it('packs a body whole after a packing that failed midway', () => {
-    const good = [
-      span({ attributes: { model: 'llama-3', n: 3 } }),
-      span({ spanId: '3333333333333333', attributes: { tenant: 'acme' } }),
-    ]
-    // A span without its events array fails after its attributes and strings were taken in.
-    const broken = [
-      span({ attributes: { left: 'behind', k: 1 } }),
-      { ...span({ attributes: { also: 'left' } }), events: undefined } as unknown as Span,
-    ]
-    expect(() => packSpans(broken)).toThrow(TypeError)
-    const packed = packSpans(good)
-    expect(packed.strings).not.toContain('behind')
-    expect(packed.attrKeys.length).toBe(3)
-    expect(acrossThreads(good)).toEqual(good)
-  })
-
-  it('keeps an empty packing as a received one, holding no spans', () => {
-    expect(keptPacking.n).toBe(0)
-    expect(keptPacking.strings).toEqual([])
-    expect(unpackSpans(keptPacking)).toEqual([])
   })
 })

@@ -75,59 +75,26 @@ class AttrColumns {
     this.values[this.length] = value
     this.length++
   }
-
-  /** Forgets every value, keeping the size the columns grew to. */
-  clear(): void {
-    this.length = 0
-  }
 }
-
-/** Each distinct string of one packing once, by first appearance. */
-class StringIndex {
-  strings: string[] = []
-  private readonly index = new Map<string, number>()
-
-  of(s: string): number {
-    let i = this.index.get(s)
-    if (i === undefined) {
-      i = this.strings.length
-      this.strings.push(s)
-      this.index.set(s, i)
-    }
-    return i
-  }
-
-  ofOptional(s: string | null): number {
-    return s === null ? -1 : this.of(s)
-  }
-
-  /** Forgets every string; the array handed out before stays the caller's. */
-  clear(): void {
-    this.strings = []
-    this.index.clear()
-  }
-}
-
-/**
- * The one string index and attribute columns every packing uses, cleared at its start (a
- * packing runs to its end without yielding, so two bodies never share them) and let go of at
- * its end. Made anew per call, they died with it, and at each full collection of the decode
- * worker's heap V8 threw away the optimised `packSpans` and `push` ("weak objects": their code
- * held on to the dead instances' hidden class) and compiled them again (ADR 0429, as ADR 0420
- * for the span encoder).
- */
-const STRINGS = new StringIndex()
-const ATTRS = new AttrColumns()
 
 /** Packs `spans` (see {@link PackedSpans}); `transferList` gives the buffers to transfer. */
 export function packSpans(spans: readonly Span[]): PackedSpans {
   const n = spans.length
-  const table = STRINGS
-  table.clear()
-  const attrs = ATTRS
-  attrs.clear()
+  const strings: string[] = []
+  const stringIndex = new Map<string, number>()
+  const str = (s: string): number => {
+    let i = stringIndex.get(s)
+    if (i === undefined) {
+      i = strings.length
+      strings.push(s)
+      stringIndex.set(s, i)
+    }
+    return i
+  }
+  const optStr = (s: string | null): number => (s === null ? -1 : str(s))
   const fields = new Int32Array(n * SPAN_STRIDE)
   const numbers = new Float64Array(n * NUMBER_STRIDE)
+  const attrs = new AttrColumns()
   const nested: AttrValue[] = []
   const scopes: number[] = []
   const resources: Attributes[] = []
@@ -142,8 +109,8 @@ export function packSpans(spans: readonly Span[]): PackedSpans {
       resources.push(s.resource)
       resourceIndex.set(s.resource, resource)
     }
-    const name = table.of(s.scopeName)
-    const version = table.ofOptional(s.scopeVersion)
+    const name = str(s.scopeName)
+    const version = optStr(s.scopeVersion)
     // A body's spans come a scope at a time: a new scope entry only when it changes.
     if (
       lastScope < 0 ||
@@ -158,9 +125,9 @@ export function packSpans(spans: readonly Span[]): PackedSpans {
     const a = s.attributes
     for (const key of Object.keys(a)) {
       const value = a[key] as AttrValue
-      const k = table.of(key)
+      const k = str(key)
       if (typeof value === 'string') {
-        attrs.push(k, TAG_STRING, table.of(value))
+        attrs.push(k, TAG_STRING, str(value))
       } else if (typeof value === 'number') {
         attrs.push(k, TAG_NUMBER, value)
       } else if (typeof value === 'boolean') {
@@ -174,11 +141,11 @@ export function packSpans(spans: readonly Span[]): PackedSpans {
       count++
     }
     const f = i * SPAN_STRIDE
-    fields[f] = table.of(s.traceId)
-    fields[f + 1] = table.of(s.spanId)
-    fields[f + 2] = table.ofOptional(s.parentSpanId)
-    fields[f + 3] = table.of(s.name)
-    fields[f + 4] = table.ofOptional(s.statusMessage)
+    fields[f] = str(s.traceId)
+    fields[f + 1] = str(s.spanId)
+    fields[f + 2] = optStr(s.parentSpanId)
+    fields[f + 3] = str(s.name)
+    fields[f + 4] = optStr(s.statusMessage)
     fields[f + 5] = lastScope / 3
     fields[f + 6] = count
     fields[f + 7] = s.events.length === 0 ? -1 : events.push(s.events) - 1
@@ -188,9 +155,9 @@ export function packSpans(spans: readonly Span[]): PackedSpans {
     numbers[m + 2] = s.kind
     numbers[m + 3] = s.statusCode
   }
-  const packed: PackedSpans = {
+  return {
     n,
-    strings: table.strings,
+    strings,
     fields,
     numbers,
     attrKeys: attrs.keys.slice(0, attrs.length),
@@ -201,9 +168,6 @@ export function packSpans(spans: readonly Span[]): PackedSpans {
     resources,
     events,
   }
-  // The kept index would otherwise hold this body's strings until the next one.
-  table.clear()
-  return packed
 }
 
 /** The buffers of `packed` that `postMessage` can move instead of copying. */
@@ -279,13 +243,3 @@ export function unpackSpans(packed: PackedSpans): Span[] {
   }
   return out
 }
-
-/**
- * Never read: an empty packing as the event loop receives one (`structuredClone` deserialises
- * it as `postMessage` does, into the same hidden class), kept so that class outlives the
- * packings, each of which is dead once `unpackSpans` returns. When a full collection found none,
- * V8 freed the class and threw away the optimised `unpackSpans` ("weak objects": its code checks
- * its argument against that class), and the next bodies ran unoptimised until it was compiled
- * again (ADR 0429).
- */
-export const keptPacking: PackedSpans = structuredClone(packSpans([]))
