@@ -167,31 +167,6 @@ class StringTable {
 const STRINGS = new StringTable()
 const ATTRS = new AttrColumns()
 
-/**
- * The last key and string value seen at each (attribute count, position) of a span's attributes,
- * with their table indices: spans of one kind carry the same keys in the same order, and the
- * decoder hands every span the same interned key and short value strings (`readInternedString`),
- * so an identity check finds most of them without hashing into the table (ADR 0432). A slot
- * holds only strings already in this write's table; cleared with it.
- */
-class AttrSlots {
-  static readonly SIZE = 256
-  readonly keys: (string | undefined)[] = new Array<string | undefined>(AttrSlots.SIZE)
-  readonly keyIndex = new Int32Array(AttrSlots.SIZE)
-  readonly values: (string | undefined)[] = new Array<string | undefined>(AttrSlots.SIZE)
-  readonly valueIndex = new Int32Array(AttrSlots.SIZE)
-  /** The last name per (kind, attribute count): spans of one kind and shape mostly share one. */
-  readonly names: (string | undefined)[] = new Array<string | undefined>(AttrSlots.SIZE)
-  readonly nameIndex = new Int32Array(AttrSlots.SIZE)
-
-  clear(): void {
-    this.keys.fill(undefined)
-    this.values.fill(undefined)
-    this.names.fill(undefined)
-  }
-}
-const SLOTS = new AttrSlots()
-
 /** Keeps in `latest` the later of its start for `traceId` and `startUs`. */
 function noteLatest(latest: Map<string, number>, traceId: string, startUs: number): void {
   const last = latest.get(traceId)
@@ -214,8 +189,6 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
   const ids = new Uint8Array(n * ID_STRIDE)
   const attrs = ATTRS
   attrs.clear()
-  const slots = SLOTS
-  slots.clear()
   const nested: AttrValue[] = []
   const scopes: number[] = []
   const resources: Attributes[] = []
@@ -276,36 +249,15 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     const a = s.attributes
     // `Object.keys`, not `for…in`: with `for…in` the span writes of `bench/ingest-cost` on 600
     // bodies ran 5 major collections and no scavenge (2 and 4 with `Object.keys`; ADR 0403).
-    const keys = Object.keys(a)
-    const slotBase = (keys.length * 16) & (AttrSlots.SIZE - 1)
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j] as string
+    for (const key of Object.keys(a)) {
       const value = a[key] as AttrValue | undefined
       // `JSON.stringify` leaves an undefined value out.
       if (value === undefined) {
         continue
       }
-      // Looked up in the same order as without the slots: a slot only skips a string the table
-      // already holds, so the body is the same byte for byte.
-      const slot = (slotBase + j) & (AttrSlots.SIZE - 1)
-      let k: number
-      if (slots.keys[slot] === key) {
-        k = slots.keyIndex[slot] as number
-      } else {
-        k = table.of(key)
-        slots.keys[slot] = key
-        slots.keyIndex[slot] = k
-      }
+      const k = table.of(key)
       if (typeof value === 'string') {
-        let v: number
-        if (slots.values[slot] === value) {
-          v = slots.valueIndex[slot] as number
-        } else {
-          v = table.of(value)
-          slots.values[slot] = value
-          slots.valueIndex[slot] = v
-        }
-        attrs.push(k, TAG_STRING, v)
+        attrs.push(k, TAG_STRING, table.of(value))
       } else if (typeof value === 'number') {
         if (Number.isFinite(value)) {
           // `+ 0`: JSON writes −0 as 0.
@@ -331,15 +283,7 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     fields[f + 1] = writeHexId(s.spanId, 8, ids, idAt + 16) ? ID_BYTES : table.of(s.spanId)
     fields[f + 2] =
       parent === null ? -1 : writeHexId(parent, 8, ids, idAt + 24) ? ID_BYTES : table.of(parent)
-    const nameSlot = (s.kind * 32 + keys.length) & (AttrSlots.SIZE - 1)
-    if (slots.names[nameSlot] === s.name) {
-      fields[f + 3] = slots.nameIndex[nameSlot] as number
-    } else {
-      const name = table.of(s.name)
-      slots.names[nameSlot] = s.name
-      slots.nameIndex[nameSlot] = name
-      fields[f + 3] = name
-    }
+    fields[f + 3] = table.of(s.name)
     fields[f + 4] = table.ofOptional(s.statusMessage)
     fields[f + 5] = lastScope / 3
     fields[f + 6] = count
