@@ -6,13 +6,7 @@
  * it: converting it in the migration would decode and encode every stored span before the store
  * opens, and its rows age out as new ones never enter it.
  */
-import {
-  BIGINT,
-  listValue,
-  VARCHAR,
-  type DuckDBConnection,
-  type DuckDBPreparedStatement,
-} from '@duckdb/node-api'
+import { BIGINT, listValue, VARCHAR, type DuckDBConnection } from '@duckdb/node-api'
 import type { Span } from '../../core/model/span.js'
 import { appendInChunks, type ChunkColumn } from './chunk-append.js'
 import { inTransaction, toNumber } from './connection.js'
@@ -34,34 +28,29 @@ export async function lastSpanWriteId(connection: DuckDBConnection): Promise<num
   return toNumber(read.getRowsJS()[0]?.[0] ?? 0)
 }
 
-/**
- * Each connection's kept `INSERT` of a `span_writes` row: one row of a ~100 KB body cost an
- * appender's create, flush and close more than a bound statement's run (ADR 0437). Kept per
- * connection, so a reopened database prepares it again on its new connection.
- */
-const insertWrite = new WeakMap<DuckDBConnection, Promise<DuckDBPreparedStatement>>()
-
 /** Appends one write's body and its traces (inside the caller's transaction). */
 export async function appendSpanWrite(
   connection: DuckDBConnection,
   writeId: number,
   write: SpanBody
 ): Promise<void> {
-  let prepared = insertWrite.get(connection)
-  if (prepared === undefined) {
-    prepared = connection.prepare('INSERT INTO span_writes VALUES ($1, $2, $3, $4, $5, $6)')
-    insertWrite.set(connection, prepared)
-    // A failed prepare is not kept: the next write tries again.
-    prepared.catch(() => insertWrite.delete(connection))
+  const appender = await connection.createAppender('span_writes')
+  try {
+    appender.appendBigInt(BigInt(writeId))
+    appender.appendBigInt(BigInt(write.firstStartUs))
+    appender.appendBigInt(BigInt(write.lastStartUs))
+    appender.appendBigInt(BigInt(write.lastEndUs))
+    appender.appendInteger(write.spanCount)
+    appender.appendBlob(write.body)
+    appender.endRow()
+    appender.flushSync()
+  } finally {
+    try {
+      appender.closeSync()
+    } catch {
+      // Closing after a failed append reports the same failure again.
+    }
   }
-  const insert = await prepared
-  insert.bindBigInt(1, BigInt(writeId))
-  insert.bindBigInt(2, BigInt(write.firstStartUs))
-  insert.bindBigInt(3, BigInt(write.lastStartUs))
-  insert.bindBigInt(4, BigInt(write.lastEndUs))
-  insert.bindInteger(5, write.spanCount)
-  insert.bindBlob(6, write.body)
-  await insert.run()
   const columns: ChunkColumn<BodyTrace>[] = [
     { type: VARCHAR, value: (t) => t.traceId, distinct: true },
     { type: BIGINT, value: () => writeId },
