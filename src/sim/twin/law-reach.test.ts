@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
 import type { TwinFit } from './fit.js'
-import { fitOpenRun, uncappedCluster } from './testing/observed-run.js'
+import {
+  fitOpenRun,
+  lognormalTokens,
+  poissonArrivalsUs,
+  uncappedCluster,
+} from './testing/observed-run.js'
 import { predict, runDetailed } from './predict.js'
 import { headroomRange, refitCluster, type SweepPoint } from './whatif.js'
 
@@ -23,17 +28,12 @@ function burstWindow(burst: number): TwinFit {
     prefillBaseUs: 1200,
     perPrefillTokenUs: 35,
   })
-  const arrive: number[] = []
-  for (let t = rng.exp(1e6 / 6); t < WINDOW_US; t += rng.exp(1e6 / 6)) {
-    arrive.push(t)
-  }
+  const arrive = poissonArrivalsUs(rng, 6, WINDOW_US)
   const at = WINDOW_US / 2
   const k = arrive.findIndex((t) => t > at)
   arrive.splice(k, 0, ...new Array<number>(burst).fill(at))
-  const prompt = Float64Array.from(arrive, () => Math.max(8, Math.round(rng.lognormal(600, 0.6))))
-  const output = Float64Array.from(arrive, () =>
-    Math.max(2, Math.min(1024, Math.round(rng.lognormal(150, 0.6))))
-  )
+  const prompt = lognormalTokens(rng, arrive.length, 600, 0.6, 8)
+  const output = lognormalTokens(rng, arrive.length, 150, 0.6, 2, 1024)
   return fitOpenRun({
     cluster,
     arriveUs: Float64Array.from(arrive),

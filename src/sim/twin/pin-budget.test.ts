@@ -3,7 +3,12 @@ import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
 import type { TwinFit } from './fit.js'
 import { pinRunCap } from './predict.js'
-import { fitOpenRun, uncappedCluster } from './testing/observed-run.js'
+import {
+  fitOpenRun,
+  lognormalTokens,
+  poissonArrivalsUs,
+  uncappedCluster,
+} from './testing/observed-run.js'
 import { predictChange } from './whatif.js'
 
 const T0 = 1_750_000_000_000_000
@@ -24,14 +29,9 @@ function standInWindow(): TwinFit {
     perPrefillTokenUs: 100,
     law: 'additive',
   })
-  const arrive: number[] = []
-  for (let t = rng.exp(1e6 / 2); t < WINDOW_US; t += rng.exp(1e6 / 2)) {
-    arrive.push(t)
-  }
-  const prompt = Float64Array.from(arrive, () => Math.max(20, Math.round(rng.lognormal(300, 0.6))))
-  const output = Float64Array.from(arrive, () =>
-    Math.max(4, Math.min(600, Math.round(rng.lognormal(110, 0.6))))
-  )
+  const arrive = poissonArrivalsUs(rng, 2, WINDOW_US)
+  const prompt = lognormalTokens(rng, arrive.length, 300, 0.6, 20)
+  const output = lognormalTokens(rng, arrive.length, 110, 0.6, 4, 600)
   return fitOpenRun({
     cluster,
     arriveUs: Float64Array.from(arrive),

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { stepDurationUs, type StepModel } from './engine.js'
 import type { ObservedRequests } from './observed.js'
-import { observedFromRun, runOpen, uncappedCluster } from './testing/observed-run.js'
+import {
+  lognormalTokens,
+  observedFromRun,
+  poissonArrivalsUs,
+  runOpen,
+  uncappedCluster,
+} from './testing/observed-run.js'
 import { chooseStepLaw } from './law-choice.js'
 import { fitStepLaws } from './step-law.js'
 
@@ -14,16 +20,9 @@ import { fitStepLaws } from './step-law.js'
 function windowOf(law: StepModel, ratePerSec: number, seconds: number): ObservedRequests {
   const rng = createRng(11)
   const cluster = uncappedCluster(['r0', 'r1'], law)
-  const arrive: number[] = []
-  for (let t = rng.exp(1e6 / ratePerSec); t < seconds * 1e6; t += rng.exp(1e6 / ratePerSec)) {
-    arrive.push(t)
-  }
-  const prompt = Float64Array.from(arrive, () =>
-    Math.min(24_000, Math.round(rng.lognormal(6500, 0.35)))
-  )
-  const output = Float64Array.from(arrive, () =>
-    Math.max(2, Math.min(2048, Math.round(rng.lognormal(420, 0.4))))
-  )
+  const arrive = poissonArrivalsUs(rng, ratePerSec, seconds * 1e6)
+  const prompt = lognormalTokens(rng, arrive.length, 6500, 0.35, 0, 24_000)
+  const output = lognormalTokens(rng, arrive.length, 420, 0.4, 2, 2048)
   const arriveUs = Float64Array.from(arrive)
   const r = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
   return observedFromRun({

@@ -27,6 +27,29 @@ export function uncappedCluster(names: string[], step: StepModel): TwinCluster {
   }
 }
 
+/** Poisson arrivals at `ratePerS` from 0 to `windowUs`, µs from the window's start. */
+export function poissonArrivalsUs(rng: Rng, ratePerS: number, windowUs: number): number[] {
+  const arrive: number[] = []
+  for (let t = rng.exp(1e6 / ratePerS); t < windowUs; t += rng.exp(1e6 / ratePerS)) {
+    arrive.push(t)
+  }
+  return arrive
+}
+
+/** `count` token counts drawn lognormal (`median`, `sigma`), rounded and held to [min, max]. */
+export function lognormalTokens(
+  rng: Rng,
+  count: number,
+  median: number,
+  sigma: number,
+  min: number,
+  max = Infinity
+): Float64Array {
+  return Float64Array.from({ length: count }, () =>
+    Math.max(min, Math.min(max, Math.round(rng.lognormal(median, sigma))))
+  )
+}
+
 /** Requests arriving at `arriveUs` with no cached tokens, each routed by the cluster's policy. */
 export function runOpen(
   cluster: TwinCluster,
