@@ -154,13 +154,12 @@ function pointOf(r: ReturnType<typeof predictChange>): Point {
   const m = r.prediction.measures.ttft
   const withheld = (figure: string): number | null =>
     r.unseenCap?.withheld.find((w) => w.figure === figure)?.ifCapAtLeastPeak ?? null
+  const p50 = m.p50.value === null ? withheld('ttft p50') : null
+  const p99 = m.p99.value === null ? withheld('ttft p99') : null
   return {
-    p50: m.p50.value ?? withheld('ttft p50'),
-    p99: m.p99.value ?? withheld('ttft p99'),
-    withheld: {
-      p50: m.p50.value === null && withheld('ttft p50') !== null,
-      p99: m.p99.value === null && withheld('ttft p99') !== null,
-    },
+    p50: m.p50.value ?? p50,
+    p99: m.p99.value ?? p99,
+    withheld: { p50: p50 !== null, p99: p99 !== null },
   }
 }
 
