@@ -9,7 +9,7 @@ import {
   poissonArrivalsUs,
   uncappedCluster,
 } from './testing/observed-run.js'
-import { predictChange } from './whatif.js'
+import { predictChange, predictionPin } from './whatif.js'
 
 const T0 = 1_750_000_000_000_000
 const WINDOW_US = 600_000_000
@@ -45,7 +45,8 @@ function standInWindow(): TwinFit {
 
 describe('how many runs a prediction takes to pin its median (ADR 0254, 0425)', () => {
   it('caps a large window at the factor and lets a small one run to the same jobs', () => {
-    const pin = { p50: 0.1, p99: 0.2, maxRunsFactor: 4, maxJobs: 2_000_000 }
+    // whatif's own pin at --runs 5: 4 × 5 runs, or the runs that draw 2M jobs in all.
+    const pin = predictionPin(5)
     expect(pinRunCap(5, pin, 1_500_000)).toBe(20)
     expect(pinRunCap(5, pin, 100_000)).toBe(20)
     expect(pinRunCap(5, pin, 2_400)).toBe(833)
@@ -63,11 +64,7 @@ describe('how many runs a prediction takes to pin its median (ADR 0254, 0425)', 
     // Before ADR 0425 the runs stopped at 20 whatever the spread of their P99.
     expect(p.prediction.runs).toBeGreaterThan(20)
     expect(p.prediction.runs).toBeLessThanOrEqual(
-      pinRunCap(
-        5,
-        { p50: 0.1, p99: 0.2, maxRunsFactor: 4, maxJobs: 2_000_000 },
-        p.prediction.requests
-      )
+      pinRunCap(5, predictionPin(5), p.prediction.requests)
     )
   })
 })

@@ -18,6 +18,7 @@ import {
   type Percentiles,
   type Prediction,
   type TwinMeasure,
+  type MedianPin,
 } from './predict.js'
 
 /** Tolerances of the fit check: relative error of the replay, with a floor for small values. */
@@ -391,6 +392,20 @@ export function refitCluster(
 }
 
 /**
+ * When a prediction of `runs` runs adds more (ADR 0254): until its median is within half the fit
+ * goal, up to 4 × `runs`, or, where that is more, until the runs have drawn as many jobs as 4 ×
+ * `runs` law refits may (ADR 0425).
+ */
+export function predictionPin(runs: number): MedianPin {
+  return {
+    p50: FIT_TOLERANCE.p50,
+    p99: FIT_TOLERANCE.p99,
+    maxRunsFactor: MAX_RUNS_FACTOR,
+    maxJobs: MAX_RUNS_FACTOR * runs * LAW_REFIT_MAX_JOBS,
+  }
+}
+
+/**
  * One change predicted from a fit: the seeded runs, the window's resamples, the step law's refits
  * where the prediction runs past the window's batches (ADR 0326), and the range of caps where
  * `max_num_seqs` is unknown (ADR 0262). The fit check is not made here.
@@ -411,12 +426,7 @@ export function predictChange(
     runs: options.runs,
     seed: options.seed + 1000,
     sampling: true,
-    pin: {
-      p50: FIT_TOLERANCE.p50,
-      p99: FIT_TOLERANCE.p99,
-      maxRunsFactor: MAX_RUNS_FACTOR,
-      maxJobs: MAX_RUNS_FACTOR * options.runs * LAW_REFIT_MAX_JOBS,
-    },
+    pin: predictionPin(options.runs),
     ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, null) } } : {}),
   })
   // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).
