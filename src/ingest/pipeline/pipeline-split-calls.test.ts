@@ -73,6 +73,39 @@ describe('ingest pipeline: one request per LLM call', () => {
     expect(request?.spanCount).toBe(trace.length)
   })
 
+  it('drops copies of interleaved traces in one write, and a failed write records none of its spans', async () => {
+    const { store, pipeline } = setup()
+    const a = makeVllmTrace({ traceId: 'a'.repeat(32) })
+    const b = makeVllmTrace({ traceId: 'b'.repeat(32) })
+    const [a0, a1] = a as [Span, Span, ...Span[]]
+    const [b0] = b as [Span, ...Span[]]
+    const insertSpans = store.insertSpans.bind(store)
+    let failNext = true
+    store.insertSpans = async (spans) => {
+      if (failNext) {
+        failNext = false
+        throw new Error('disk full')
+      }
+      await insertSpans(spans)
+    }
+    // The copies come back later in the write, after the other trace's spans, as a retry does.
+    const write = [a0, b0, a1, { ...a0 }, ...b, ...a.slice(2), { ...b0 }]
+    await expect(pipeline.submitSpans(write)).rejects.toThrow('disk full')
+    await pipeline.submitSpans(write)
+    expect(pipeline.counters()).toMatchObject({
+      spansAccepted: a.length + b.length,
+      spansDuplicate: 3,
+    })
+    await pipeline.submitSpans([{ ...a1 }, { ...b0 }])
+    await pipeline.flush()
+    expect(pipeline.counters()).toMatchObject({
+      spansAccepted: a.length + b.length,
+      spansDuplicate: 5,
+      requestsAssembled: 2,
+    })
+    expect((await store.stats()).spans).toBe(a.length + b.length)
+  })
+
   it('joins the two traces of a call without traceparent into one request', async () => {
     const { store, pipeline } = setup()
     const { api, engine } = splitCall()

@@ -304,7 +304,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       }
       await newAfterUs
       const all = jobs.flatMap((j) => (j.kind === 'spans' ? j.spans : []))
-      const fresh = dropDuplicates(all)
+      const { fresh, ids } = dropDuplicates(all)
       if (fresh.length > 0) {
         await store.insertSpans(fresh)
       }
@@ -316,7 +316,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       }
       counters.spansAccepted += fresh.length
       counters.spansDuplicate += all.length - fresh.length
-      assembler.markCommitted(fresh)
+      assembler.markCommitted(fresh, ids)
     } else if (kind === 'metrics') {
       const samples = jobs.flatMap((j) => (j.kind === 'metrics' ? j.samples : []))
       const families = jobs.flatMap((j) => (j.kind === 'metrics' ? j.families : []))
@@ -338,19 +338,36 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
    * spans committed for its trace since it became pending: vLLM's API server exports every span
    * twice, and exporters retry batches. A copy arriving after its trace was assembled is stored;
    * the stores return one copy per span id.
+   *
+   * The write's span ids are kept per trace, keyed by the id strings the decoders hand out (their
+   * hash computed once), not by a `trace/span` text made, flattened and hashed for every span;
+   * a trace not pending yet keeps its set as its record (`markCommitted`), instead of the
+   * assembler recording the same ids again. Measured in ADR 0440.
    */
-  const dropDuplicates = (spans: readonly Span[]): Span[] => {
-    const batch = new Set<string>()
+  const dropDuplicates = (
+    spans: readonly Span[]
+  ): { fresh: Span[]; ids: Map<string, Set<string>> } => {
+    const ids = new Map<string, Set<string>>()
     const fresh: Span[] = []
+    let lastTrace: string | null = null
+    let seen: Set<string> | undefined
     for (const s of spans) {
-      const key = `${s.traceId}/${s.spanId}`
-      if (batch.has(key) || assembler.isCommitted(s.traceId, s.spanId)) {
+      if (s.traceId !== lastTrace) {
+        lastTrace = s.traceId
+        seen = ids.get(s.traceId)
+        if (seen === undefined) {
+          seen = new Set()
+          ids.set(s.traceId, seen)
+        }
+      }
+      const trace = seen as Set<string>
+      if (trace.has(s.spanId) || assembler.isCommitted(s.traceId, s.spanId)) {
         continue
       }
-      batch.add(key)
+      trace.add(s.spanId)
       fresh.push(s)
     }
-    return fresh
+    return { fresh, ids }
   }
 
   const submit = (job: Job): Promise<void> => {

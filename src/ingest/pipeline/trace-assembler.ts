@@ -67,8 +67,12 @@ export interface TraceAssemblerOptions {
 }
 
 export interface TraceAssembler {
-  /** Records committed spans; may start an early assembly when caps are passed. */
-  markCommitted(spans: readonly Span[]): void
+  /**
+   * Records committed spans; may start an early assembly when caps are passed. `ids` (optional):
+   * per trace, the span ids of exactly these spans, which a trace not yet pending keeps as its
+   * own record instead of building it again.
+   */
+  markCommitted(spans: readonly Span[], ids?: ReadonlyMap<string, Set<string>>): void
   /** Assembles the quiet traces (`all`: every pending trace); runs are serialised. */
   run(all: boolean): Promise<void>
   /** Queues traces committed but never assembled (see `IngestPipeline.recover`). */
@@ -139,19 +143,24 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
       writeMsPerTrace = writeMsPerTrace === 0 ? perTrace : 0.7 * writeMsPerTrace + 0.3 * perTrace
     })
 
-  const markCommitted = (spans: readonly Span[]): void => {
+  const markCommitted = (spans: readonly Span[], ids?: ReadonlyMap<string, Set<string>>): void => {
     const t = now()
     let last: string | null = null
     let entry: PendingTrace | undefined
+    /** The entry's ids came with the write's: its spans' ids are in them already. */
+    let adopted = false
     for (const s of spans) {
       if (s.traceId !== last) {
         last = s.traceId
         entry = pending.get(s.traceId)
+        adopted = false
         if (entry === undefined) {
+          const given = ids?.get(s.traceId)
+          adopted = given !== undefined
           entry = {
             lastSeen: t,
             spans: [],
-            ids: new Set(),
+            ids: given ?? new Set(),
             fromStore: seenTraces.mayHave(s.traceId),
           }
         } else {
@@ -161,7 +170,9 @@ export function createTraceAssembler(options: TraceAssemblerOptions): TraceAssem
         }
         pending.set(s.traceId, entry)
       }
-      entry?.ids.add(s.spanId)
+      if (!adopted) {
+        entry?.ids.add(s.spanId)
+      }
       if (entry === undefined || entry.fromStore) {
         continue
       }
