@@ -5,14 +5,20 @@
  *
  *   npx tsx bench/whatif-scale.bench.ts
  *   BENCH_REQUESTS=200000 npx tsx bench/whatif-scale.bench.ts
+ *   BENCH_REQUESTS=200000 npx tsx bench/whatif-scale.bench.ts --dump fit-and-prediction.json
+ *
+ * `--dump FILE` writes the fitted twin (its model, the cached tokens per request, the rate bins'
+ * keep and the step law's prompt rows) and the prediction to FILE at full precision, and skips
+ * the truth: two versions of the twin that give the same figures write the same bytes.
  */
+import { writeFileSync } from 'node:fs'
 import { createRng, type Rng } from '../src/core/stats/seeded-random.js'
 import type { TwinCluster } from '../src/sim/twin/engine.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
-import { fitTwin } from '../src/sim/twin/fit.js'
+import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
 import { observedFromRun, runOpen, uncappedCluster } from '../src/sim/twin/testing/observed-run.js'
-import { predict } from '../src/sim/twin/predict.js'
+import { predict, type Prediction } from '../src/sim/twin/predict.js'
 import { refitCluster } from '../src/sim/twin/whatif.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
@@ -114,6 +120,31 @@ function baselineCpuMs(): number {
   return (u.user + u.system) / 1000
 }
 
+/** Typed arrays as plain arrays, so that JSON holds every value (`-0` and NaN included). */
+function dump(path: string | undefined, fit: TwinFit, prediction: Prediction): void {
+  if (path === undefined || path.startsWith('--')) {
+    throw new Error('--dump needs the path of the file to write')
+  }
+  const number = (x: number): number | string =>
+    Object.is(x, -0) || !Number.isFinite(x) ? String(Object.is(x, -0) ? '-0' : x) : x
+  const plain = (_: string, v: unknown): unknown =>
+    ArrayBuffer.isView(v) && !(v instanceof DataView)
+      ? Array.from(v as unknown as ArrayLike<number>, number)
+      : typeof v === 'number'
+        ? number(v)
+        : v
+  const { model, cached, binKeep, stepFit } = fit
+  writeFileSync(
+    path,
+    JSON.stringify(
+      { model, cached, binKeep, promptSteps: stepFit.promptSteps, prediction },
+      plain,
+      1
+    ) + '\n'
+  )
+  process.stdout.write(`fitted twin and prediction written to ${path}\n`)
+}
+
 function main(): void {
   const baseMs = baselineCpuMs()
   process.stdout.write(`baseline (sort 1M doubles ×5): ${(baseMs / 1000).toFixed(2)} s CPU\n`)
@@ -159,6 +190,11 @@ function main(): void {
   process.stdout.write(
     `fit + one prediction run: ${((fitMs + runMs) / 1000).toFixed(1)} s wall, ${((fitCpuMs + runCpuMs) / 1000).toFixed(1)} s CPU = ${((fitCpuMs + runCpuMs) / baseMs).toFixed(1)}× the baseline (the default whatif runs 5 replays for the fit check and 5 for the prediction)\n`
   )
+  const dumpAt = process.argv.indexOf('--dump')
+  if (dumpAt !== -1) {
+    dump(process.argv[dumpAt + 1], fitted.fit, p)
+    return
+  }
   // Outside the timed part: the truth at 1.5x, and whether each interval holds it.
   const truth = truthAt(1.5)
   process.stdout.write(

@@ -6,6 +6,7 @@ import {
   quantileSorted,
   rankIndex,
   selectRank,
+  selectRanks,
   sortedFinite,
   summarize,
 } from './quantile.js'
@@ -67,6 +68,27 @@ describe('the value at a rank without a sort', () => {
       const sorted = Float64Array.from(values).sort()
       for (const rank of [0, n - 1, Math.floor(n / 2), Math.floor(rng.next() * n)]) {
         expect(selectRank(Float64Array.from(values), rank)).toBe(sorted[rank])
+      }
+    }
+  })
+
+  it('gives several ranks at once as the sort orders them, -0 before +0', () => {
+    const rng = createRng(442)
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + Math.floor(rng.next() * 400)
+      const distinct = round % 3 === 0 ? 5 : 1_000_000
+      // Signed values with zeros of both signs in some rounds.
+      const values = Float64Array.from({ length: n }, () => {
+        const v =
+          Math.floor(rng.next() * distinct) - (round % 2 === 0 ? Math.floor(distinct / 2) : 0)
+        return v === 0 && rng.next() < 0.5 ? -0 : v
+      })
+      const sorted = Float64Array.from(values).sort()
+      const ranks = [0.5, 0.95, 0.99].map((q) => rankIndex(n, q))
+      ranks.push(Math.floor(rng.next() * n), n - 1)
+      const at = selectRanks(Float64Array.from(values), ranks)
+      for (const rank of ranks) {
+        expect(Object.is(at.get(rank), sorted[rank])).toBe(true)
       }
     }
   })

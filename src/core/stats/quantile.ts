@@ -136,6 +136,37 @@ export function selectRank(values: Float64Array, rank: number): number {
   return values[rank] as number
 }
 
+/**
+ * The values at each of the 0-based `ranks` of `values` sorted ascending, as `Float64Array#sort`
+ * orders them (−0 before +0; no NaN): the highest rank selected first, each lower one inside the
+ * part below it, so a few percentiles of a large array cost a few linear passes, not a sort.
+ * `values` is reordered.
+ */
+export function selectRanks(values: Float64Array, ranks: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>()
+  let below = values.length
+  let negatives = -1
+  let negativeZeros = 0
+  for (const rank of [...new Set(ranks)].sort((a, b) => b - a)) {
+    let v = selectRank(values.subarray(0, below), rank)
+    below = rank
+    if (v === 0) {
+      // Selection sees −0 and +0 as equal; the sort puts every −0 first.
+      if (negatives < 0) {
+        negatives = 0
+        for (let i = 0; i < values.length; i++) {
+          const x = values[i]!
+          negatives += x < 0 ? 1 : 0
+          negativeZeros += Object.is(x, -0) ? 1 : 0
+        }
+      }
+      v = rank >= negatives && rank < negatives + negativeZeros ? -0 : 0
+    }
+    out.set(rank, v)
+  }
+  return out
+}
+
 function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
   let count = 0
   for (let i = 0; i < values.length; i++) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { countAtOrBelow, countBelow } from './sorted.js'
+import { createRng } from './seeded-random.js'
+import { countAtOrBelow, countBelow, sortByKey } from './sorted.js'
 
 describe('countBelow', () => {
   it('counts the values below v, ties not included, at both ends', () => {
@@ -22,5 +23,32 @@ describe('countAtOrBelow', () => {
     expect(countAtOrBelow(xs, 9)).toBe(6)
     expect(countAtOrBelow(xs, 10)).toBe(6)
     expect(countAtOrBelow(Float64Array.from([]), 3)).toBe(0)
+  })
+})
+
+describe('sortByKey', () => {
+  const bySort = (items: Int32Array, keys: ArrayLike<number>): number[] =>
+    Array.from(Int32Array.from(items).sort((a, b) => keys[a]! - keys[b]!))
+
+  it('orders items as the stable comparator sort does: ties, nearly sorted keys, every size', () => {
+    const rng = createRng(5)
+    for (const n of [0, 1, 2, 23, 24, 25, 48, 49, 100, 1000, 5000]) {
+      // Few distinct keys (many ties), and arrivals jittered out of order (nearly sorted).
+      const ties = Float64Array.from({ length: n }, () => Math.floor(rng.next() * 7))
+      const jittered = Float64Array.from({ length: n }, (_, i) => i * 10 + rng.next() * 40)
+      for (const keys of [ties, jittered]) {
+        const items = Int32Array.from({ length: n }, (_, i) => i)
+        expect(Array.from(sortByKey(items, keys))).toEqual(bySort(items, keys))
+      }
+      // A subset of rows, not 0 … n − 1, sorted by the keys of the whole.
+      const rows = Int32Array.from({ length: Math.floor(n / 2) }, (_, k) => n - 1 - 2 * k)
+      expect(Array.from(sortByKey(Int32Array.from(rows), ties))).toEqual(bySort(rows, ties))
+    }
+  })
+
+  it('runs the comparator sort itself where a key is NaN', () => {
+    const keys = [3, NaN, 1, 2, NaN, 0]
+    const items = Int32Array.from(keys, (_, i) => i)
+    expect(Array.from(sortByKey(Int32Array.from(items), keys))).toEqual(bySort(items, keys))
   })
 })

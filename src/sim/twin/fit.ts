@@ -292,15 +292,22 @@ export function fitTwin(w: TwinWindow): FitOutcome {
 
   // Did the router follow load? Compare the chosen replica's requests in flight at arrival with
   // the least any replica held.
+  // The least is read per bin, once: the requests of a bin share it (32M reads on 1M requests).
   let followed = 0
+  const leastIn = new Float64Array(grid.bins)
+  const leastRead = new Uint8Array(grid.bins)
   for (let i = 0; i < o.n; i++) {
-    const t = o.queuedUs[i]!
-    let min = Infinity
-    for (let r = 0; r < R; r++) {
-      min = Math.min(min, grid.densityAt(r * LANES + 3, t))
+    const b = grid.binOf(o.queuedUs[i]!)
+    if (leastRead[b] === 0) {
+      let min = Infinity
+      for (let r = 0; r < R; r++) {
+        min = Math.min(min, grid.densityIn(r * LANES + 3, b))
+      }
+      leastIn[b] = min
+      leastRead[b] = 1
     }
     // The chosen replica's count includes the request itself (within its bin).
-    if (grid.densityAt(o.replica[i]! * LANES + 3, t) <= min + 1) {
+    if (grid.densityIn(o.replica[i]! * LANES + 3, b) <= leastIn[b]! + 1) {
       followed++
     }
   }

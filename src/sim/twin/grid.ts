@@ -24,7 +24,8 @@ export class IntervalGrid {
     this.diff = new Float64Array((this.bins + 1) * lanes)
   }
 
-  private binOf(t: number): number {
+  /** The bin holding the instant `t` (the first or last for instants outside the grid). */
+  binOf(t: number): number {
     return Math.min(this.bins - 1, Math.max(0, Math.floor((t - this.originUs) / this.binUs)))
   }
 
@@ -76,7 +77,11 @@ export class IntervalGrid {
 
   /** Mean density of lane `lane` at the instant `tUs` (its bin's mean). */
   densityAt(lane: number, tUs: number): number {
-    const b = this.binOf(tUs)
+    return this.densityIn(lane, this.binOf(tUs))
+  }
+
+  /** Mean density of lane `lane` over bin `b`. */
+  densityIn(lane: number, b: number): number {
     return (
       this.integral(lane, this.originUs + b * this.binUs, this.originUs + (b + 1) * this.binUs) /
       this.binUs

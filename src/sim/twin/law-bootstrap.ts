@@ -12,6 +12,7 @@
  * ```
  */
 import type { Rng } from '../../core/stats/seeded-random.js'
+import { sortByKey } from '../../core/stats/sorted.js'
 import type { StepModel } from './engine.js'
 import type { TwinFit } from './fit.js'
 import { stepModelOf } from './step-law.js'
@@ -70,8 +71,9 @@ export function blockWeights(
 /** The window's requests in the order they reached the engine (the blocks' order). */
 function arrivalOrder(fit: TwinFit): Int32Array {
   const o = fit.observed
-  return Int32Array.from({ length: o.n }, (_, i) => i).sort(
-    (a, b) => o.queuedUs[a]! - o.queuedUs[b]!
+  return sortByKey(
+    Int32Array.from({ length: o.n }, (_, i) => i),
+    o.queuedUs
   )
 }
 

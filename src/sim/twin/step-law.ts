@@ -18,7 +18,7 @@
 import type { StepLawKind, StepModel } from './engine.js'
 import { IntervalGrid } from './grid.js'
 import type { ObservedRequests } from './observed.js'
-import { countBelow } from '../../core/stats/sorted.js'
+import { countBelow, sortByKey } from '../../core/stats/sorted.js'
 import { fitNonNegative } from './regression.js'
 
 /** vLLM's default `--max-num-batched-tokens` (the data does not say it). */
@@ -123,7 +123,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
     rowsOf[o.replica[i]!]!.push(i)
   }
   const prefillEnds = rowsOf.map((rows) => {
-    const order = Int32Array.from(rows).sort((x, y) => firstOf[x]! - firstOf[y]!)
+    const order = sortByKey(Int32Array.from(rows), firstOf)
     const t = new Float64Array(order.length)
     const steps = new Float64Array(order.length + 1)
     order.forEach((i, k) => {
@@ -134,16 +134,19 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
     })
     return { t, steps }
   })
-  const dI: number[] = []
-  const dR: number[] = []
-  const dCols: number[] = []
-  const dY: number[] = []
-  const pI: number[] = []
-  const pR: number[] = []
-  const pWork: number[] = []
-  const pBatch: number[] = []
-  const pKv: number[] = []
-  const pY: number[] = []
+  // At most one row of each kind per request: filled in place, then cut to the rows made.
+  const dI = new Int32Array(o.n)
+  const dR = new Int32Array(o.n)
+  const dCols = new Float64Array(o.n * DECODE_COLS)
+  const dY = new Float64Array(o.n)
+  const pI = new Int32Array(o.n)
+  const pR = new Int32Array(o.n)
+  const pWork = new Float64Array(o.n)
+  const pBatch = new Float64Array(o.n)
+  const pKv = new Float64Array(o.n)
+  const pY = new Float64Array(o.n)
+  let dn = 0
+  let pn = 0
   for (let i = 0; i < o.n; i++) {
     const r = o.replica[i]!
     const base = r * LANES
@@ -163,43 +166,42 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
         1,
         (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
       )
-      dI.push(i)
-      dR.push(r)
-      dCols.push(
-        1 - f,
-        grid.integral(base, first, end) / len,
-        grid.integral(base + 1, first, end) / len,
-        grid.integral(base + 2, first, end) / steps,
-        f
-      )
-      dY.push(len / steps)
+      dI[dn] = i
+      dR[dn] = r
+      const c = dn * DECODE_COLS
+      dCols[c] = 1 - f
+      dCols[c + 1] = grid.integral(base, first, end) / len
+      dCols[c + 2] = grid.integral(base + 1, first, end) / len
+      dCols[c + 3] = grid.integral(base + 2, first, end) / steps
+      dCols[c + 4] = f
+      dY[dn++] = len / steps
     }
     if (o.prefillUs[i]! > 0) {
       const len = o.prefillUs[i]!
       const work = grid.integral(base + 2, sched, first)
       const steps = Math.max(1, Math.ceil(work / ASSUMED_MAX_BATCHED_TOKENS))
-      pI.push(i)
-      pR.push(r)
-      pWork.push(work / steps)
-      pBatch.push(grid.integral(base, sched, first) / len)
-      pKv.push(grid.integral(base + 1, sched, first) / len)
-      pY.push(len / steps)
+      pI[pn] = i
+      pR[pn] = r
+      pWork[pn] = work / steps
+      pBatch[pn] = grid.integral(base, sched, first) / len
+      pKv[pn] = grid.integral(base + 1, sched, first) / len
+      pY[pn++] = len / steps
     }
   }
   const rows: StepRows = {
     decode: {
-      i: Int32Array.from(dI),
-      r: Int32Array.from(dR),
-      cols: Float64Array.from(dCols),
-      y: Float64Array.from(dY),
+      i: dI.slice(0, dn),
+      r: dR.slice(0, dn),
+      cols: dCols.slice(0, dn * DECODE_COLS),
+      y: dY.slice(0, dn),
     },
     prefill: {
-      i: Int32Array.from(pI),
-      r: Int32Array.from(pR),
-      work: Float64Array.from(pWork),
-      batch: Float64Array.from(pBatch),
-      kv: Float64Array.from(pKv),
-      y: Float64Array.from(pY),
+      i: pI.slice(0, pn),
+      r: pR.slice(0, pn),
+      work: pWork.slice(0, pn),
+      batch: pBatch.slice(0, pn),
+      kv: pKv.slice(0, pn),
+      y: pY.slice(0, pn),
     },
   }
   return {
