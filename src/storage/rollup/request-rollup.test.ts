@@ -5,6 +5,8 @@ import { createDuckDbStore } from '../duckdb/duckdb-store.js'
 import type { SpanStore } from '../span-store.js'
 import { binKey, binValue, RELATIVE_ERROR, type LogHistogram } from './log-histogram.js'
 import {
+  AGG_MEASURES,
+  type AggEntry,
   createRequestRollup,
   lastHourToWarm,
   type HistEntry,
@@ -410,5 +412,67 @@ describe("the start's warm-up", () => {
     } finally {
       await store.close()
     }
+  })
+})
+
+describe('request rollup: answers asked together', () => {
+  it('merges each answer in a turn of the event loop of its own (ADR 0438)', async () => {
+    const SEC = 1_000_000
+    const fromUs = T0 - (T0 % (600 * SEC))
+    const histogram = (value: number): LogHistogram => ({
+      count: 1,
+      min: value,
+      max: value,
+      bins: new Map([[binKey(value), 1]]),
+    })
+    const rollup = createRequestRollup({
+      aggregates: (range) => {
+        const found = new Map<number, AggEntry>()
+        for (let b = range.fromUs; b < range.toUs; b += 5 * SEC) {
+          const measure = { count: 1, sum: 100, min: 100, max: 100 }
+          found.set(b, {
+            count: 1,
+            errors: 0,
+            timeouts: 0,
+            measures: AGG_MEASURES.map(() => ({ ...measure })),
+          })
+        }
+        return Promise.resolve(found)
+      },
+      histograms: (range) => {
+        const found = new Map<number, HistEntry>()
+        for (let b = range.fromUs; b < range.toUs; b += 5 * SEC) {
+          found.set(b, [histogram(100), histogram(10), histogram(20), histogram(1000)])
+        }
+        return Promise.resolve(found)
+      },
+    })
+    const window = {
+      fromUs: fromUs as Micros,
+      toUs: (fromUs + 600 * SEC) as Micros,
+      stepUs: (15 * SEC) as Micros,
+    }
+    const ask = () => [
+      rollup.percentiles({ ...window, measures: ['ttft', 'e2e'], quantiles: [0.5, 0.99] }),
+      rollup.histogram({ ...window, measure: 'e2e', bins: 40 }),
+      rollup.aggregate({ ...window, measures: ['e2e', 'engine.queue'] }),
+    ]
+    await Promise.all(ask())
+    // What an answer's merge sees: how many turns of the loop (check phases) have passed. A poll
+    // phase, where the server reads other requests and the store's finished reads, runs between
+    // two turns.
+    let turn = 0
+    let ticking = true
+    const tick = (): void => {
+      turn++
+      if (ticking) {
+        setImmediate(tick)
+      }
+    }
+    setImmediate(tick)
+    const turns = await Promise.all(ask().map((p) => p.then(() => turn)))
+    ticking = false
+    // On the old rollup all three merged in the microtasks of the turn that asked: [0, 0, 0].
+    expect(new Set(turns).size).toBe(3)
   })
 })

@@ -31,6 +31,7 @@ import {
   mergeInto,
   type LogHistogram,
 } from './log-histogram.js'
+import { ownTurn } from './loop-turns.js'
 
 /** Measures with a sum per bucket: what the traffic and stage panels read. */
 export const AGG_MEASURES: readonly RequestMeasure[] = [
@@ -478,6 +479,8 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
         number,
         AggEntry
       >
+      // The merge below is the answer's work on the loop: one answer's per turn (ADR 0438).
+      await ownTurn()
       const cells = cellsOf(found, query.stepUs, 'agg', (into: AggEntry, entry: AggEntry) => {
         into.count += entry.count
         into.errors += entry.errors
@@ -516,6 +519,8 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
         number,
         HistEntry
       >
+      // The merge below is the answer's work on the loop: one answer's per turn (ADR 0438).
+      await ownTurn()
       // Only the asked measures are merged: the headline charts and the KPI strip ask three of
       // the four, and merging bins is most of such an answer's work on the server's loop.
       const asked = [...new Set(indexes)]
@@ -554,6 +559,8 @@ export function createRequestRollup(source: RollupSource): RequestRollup {
         number,
         HistEntry
       >
+      // The merge below is the answer's work on the loop: one answer's per turn (ADR 0438).
+      await ownTurn()
       const cells = new Map<number, LogHistogram>()
       let lowest = Infinity
       let highest = -Infinity
