@@ -82,7 +82,7 @@ async function phases(db: string): Promise<void> {
     const c = process.cpuUsage()
     const v = await f()
     log(
-      `${name}: ${(cpuMs(process.cpuUsage(c)) / 1000).toFixed(1)} s CPU of the main thread, ${((performance.now() - t) / 1000).toFixed(1)} s wall`
+      `${name}: ${(cpuMs(process.cpuUsage(c)) / 1000).toFixed(1)} s CPU (the process, DuckDB's threads included), ${((performance.now() - t) / 1000).toFixed(1)} s wall`
     )
     return v
   }

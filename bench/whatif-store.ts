@@ -7,7 +7,8 @@
  * Not the scale bench's window (the twin's own engine, 32 replicas at 278 requests/s): written as
  * request timelines, its fit check refuses it (replayed TTFT P50 +37 % at 1M requests), and so
  * does the simulator's platform pushed to that rate (−37 % at 33k requests), so `whatif` would time
- * the fit check alone.
+ * the fit check alone. This platform predicts at 200k requests; at 1M (5.8 hours) the fit check
+ * refuses it as well (ADR 0445).
  */
 import { existsSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
