@@ -3,14 +3,10 @@
  * ~2 % failures of which a third are timeouts), appended through the store's bulk
  * `upsertRequests` (no HTTP, no assembly), kept in the temp folder per size and reused.
  */
-import { existsSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { createTestRng, makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
 import type { RequestTimeline } from '../src/core/model/request.js'
-import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import type { SpanStore } from '../src/storage/span-store.js'
+import { cachedStore } from './cached-store.js'
 
 /** Length of the filled window; it starts at `T0_US`. */
 export const BENCH_MINUTES = 60
@@ -58,22 +54,10 @@ async function fill(store: SpanStore, N: number): Promise<void> {
 }
 
 /** Path of the bench database of `n` requests, built when absent (or when `fresh`). */
-export async function benchStore(
+export function benchStore(
   n: number,
   fresh: boolean,
   log: (line: string) => void
 ): Promise<string> {
-  const path = join(tmpdir(), `tokenline-dashboard-bench-${n}.duckdb`)
-  if (fresh || !existsSync(path)) {
-    rmSync(path, { force: true })
-    rmSync(`${path}.wal`, { force: true })
-    const store = await createDuckDbStore({ path })
-    const started = performance.now()
-    await fill(store, n)
-    await store.close()
-    log(`built ${n} requests in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path}`)
-  } else {
-    log(`reusing ${path} (--fresh rebuilds)`)
-  }
-  return path
+  return cachedStore(`dashboard-bench-${n}`, `${n} requests`, fresh, log, (store) => fill(store, n))
 }

@@ -10,42 +10,25 @@
  * the fit check alone. This platform predicts at 200k requests; at 1M (5.8 hours) the fit check
  * refuses it as well (ADR 0445).
  */
-import { existsSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { simulateIntoStore } from '../src/sim/node/into-store.js'
-import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
+import { cachedStore } from './cached-store.js'
 
 const REPLICAS = 32
 const RATE_PER_S = 48
 
 /** Path of the bench database of about `n` requests, built when absent (or when `fresh`). */
-export async function whatIfStore(
+export function whatIfStore(
   n: number,
   fresh: boolean,
   log: (line: string) => void
 ): Promise<string> {
-  const path = join(tmpdir(), `tokenline-whatif-bench-${n}.duckdb`)
-  if (fresh || !existsSync(path)) {
-    rmSync(path, { force: true })
-    rmSync(`${path}.wal`, { force: true })
-    const store = await createDuckDbStore({ path })
-    const started = performance.now()
-    try {
-      await simulateIntoStore(store, {
-        scenario: 'healthy',
-        seed: 1,
-        durationMs: Math.round((n / RATE_PER_S) * 1000),
-        ratePerSec: RATE_PER_S,
-        replicas: REPLICAS,
-      })
-    } finally {
-      await store.close()
-    }
-    log(`built ${n} requests in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path}`)
-  } else {
-    log(`reusing ${path} (--fresh rebuilds)`)
-  }
-  return path
+  return cachedStore(`whatif-bench-${n}`, `${n} requests`, fresh, log, (store) =>
+    simulateIntoStore(store, {
+      scenario: 'healthy',
+      seed: 1,
+      durationMs: Math.round((n / RATE_PER_S) * 1000),
+      ratePerSec: RATE_PER_S,
+      replicas: REPLICAS,
+    })
+  )
 }
