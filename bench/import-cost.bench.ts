@@ -26,7 +26,12 @@ import { createSilentLogger } from '../src/core/logger.js'
 import { importPaths } from '../src/ingest/import/import.js'
 import { createImportPipeline } from '../src/ingest/import/import-pipeline.js'
 import { prepareStoreForImport } from '../src/cli/commands/import-store.js'
-import { createIngestPipeline } from '../src/ingest/pipeline/pipeline.js'
+import {
+  createIngestPipeline,
+  type IngestPipelineOptions,
+} from '../src/ingest/pipeline/pipeline.js'
+import { zeroIngestCounters } from '../src/ingest/pipeline/counters.js'
+import type { IngestSink } from '../src/ingest/pipeline/types.js'
 import { countingSink } from '../src/ingest/testing/sinks.js'
 import { createDuckDbStore, duckDbSharedOf } from '../src/storage/duckdb/duckdb-store.js'
 import type { SpanStore } from '../src/storage/span-store.js'
@@ -79,12 +84,43 @@ function timedStore(store: SpanStore): { store: SpanStore; stats: Map<string, Ca
   return { store: wrapped, stats }
 }
 
-type MakePipeline = typeof createIngestPipeline
+type MakePipeline = (options: IngestPipelineOptions) => IngestSink
+
+/**
+ * Not the import's path: each batch's spans stored, then its traces assembled from that batch
+ * alone and written as new requests, with no pending traces, held spans, duplicate check,
+ * seen-trace filter or write queue. Right only for a file whose every trace lies within one
+ * batch (this bench's: one trace per line), so what the import costs beyond it bounds what an
+ * import that knew its traces whole could save (ADR 0453).
+ */
+function assembledPerBatch({ store }: IngestPipelineOptions): IngestSink {
+  const counters = zeroIngestCounters()
+  return {
+    async submitSpans(spans) {
+      const kept = stripContent(spans)
+      await store.insertSpans(kept)
+      const requests = assembleBatches([kept])
+      await store.upsertRequests(requests, { newTraces: true })
+      counters.spansAccepted += kept.length
+      counters.requestsAssembled += requests.length
+    },
+    submitMetrics: async () => {},
+    submitEvents: async () => {},
+    flush: async () => {},
+    counters: () => ({ ...counters }),
+    close: async () => {},
+  }
+}
 
 interface Variant {
   make: MakePipeline
   /** What is done to the store before the import (`tokenline import`: prepareStoreForImport). */
   prepare?: (store: SpanStore) => Promise<void>
+  /**
+   * The store in memory instead of a fresh file: no WAL at commit and no checkpoint at close, so
+   * the difference to `import` is what the file costs (ADR 0453).
+   */
+  inMemory?: boolean
 }
 
 /** DuckDB settings run on the writer connection before the import. */
@@ -106,6 +142,12 @@ const VARIANTS: Record<string, Variant> = {
   'import, insertion order off': {
     make: createImportPipeline,
     prepare: settings('SET threads = 1', 'SET preserve_insertion_order = false'),
+  },
+  'assembled per batch': { make: assembledPerBatch, prepare: prepareStoreForImport },
+  'import, in memory': {
+    make: createImportPipeline,
+    prepare: prepareStoreForImport,
+    inMemory: true,
   },
 }
 
@@ -149,7 +191,7 @@ async function importIntoDuckDb(file: string, path: string, variant: Variant): P
   global.gc?.()
   const start = cpuStart()
   const t0 = performance.now()
-  const raw = await createDuckDbStore({ path })
+  const raw = await createDuckDbStore({ path: variant.inMemory === true ? ':memory:' : path })
   const { store, stats } = timedStore(raw)
   await variant.prepare?.(raw)
   const sink = variant.make({ store, logger: createSilentLogger(), now: Date.now })
