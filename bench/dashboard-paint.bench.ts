@@ -18,6 +18,10 @@
  *   … --web-root DIR      # another build of the page (to compare against an older checkout)
  *   … --range auto|15m|1h|6h|24h|all  # a relative window instead of the data's hour given as
  *                         # from/to: `auto` opens `/` (what a new user gets), the others `?range=`
+ *   … --cold-browser      # navigate as soon as the browser is launched, while it is still
+ *                         # starting (by default the bench waits until it has started: ADR 0450)
+ *   … --trace DIR         # a Chromium performance trace of each run into DIR/run-N.json (it
+ *                         # costs the renderer time: not for the paint figures)
  *
  * The 1 M-request store is built once into the temp folder and reused (`--fresh` rebuilds);
  * the server's file of last diagnoses beside it is removed before the first run. The database
@@ -26,16 +30,20 @@
  * server's first look at a file served before, and a first look with nothing kept only with
  * `--fresh`.
  *
+ * Each run also reports the CPU seconds its load took per Chromium process (renderer, GPU
+ * process, browser, utility: the network service) and of this process (the server and the bench's
+ * client), read from /proc between navigation and the page's settled signal.
+ *
  * A panel is painted when it leaves `data-state="loading"`; for pages built before panels carried
  * that marker (to compare against an older checkout), a side card counts as painted once its
  * body holds something other than a "…ing…" placeholder.
  */
 import { performance } from 'node:perf_hooks'
-import { rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
+import { chromium, type Browser } from 'playwright-core'
 import { makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline.js'
 import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
@@ -52,6 +60,8 @@ const { values: args } = parseArgs({
     root: { type: 'string', default: new URL('../', import.meta.url).pathname },
     'web-root': { type: 'string' },
     range: { type: 'string' },
+    trace: { type: 'string' },
+    'cold-browser': { type: 'boolean', default: false },
   },
 })
 const RUNS = Number(args.runs)
@@ -129,9 +139,138 @@ interface RunResult {
   /** The page and its files (the shell's wait): asked → answered, as for the calls. */
   files: { path: string; askedMs: number; doneMs: number }[]
   loadedMs: number
+  /** Seconds waited for the browser to finish starting before navigating (0: `--cold-browser`). */
+  startedS: number
+  /** CPU seconds per Chromium process type (renderer, gpu-process, utility, browser…) over the load. */
+  cpu: Record<string, number>
+  /** CPU seconds of this process over the load: the server and the bench's own client. */
+  serverCpu: number
 }
 
-async function openOnce(url: string): Promise<RunResult> {
+const CLOCK_TICKS_PER_S = 100
+
+/**
+ * CPU seconds used so far by each live descendant of this process that is Chromium (the browser
+ * Playwright launched and its children), by pid, with its `--type=` (none: the browser
+ * process). Read from /proc on Linux; elsewhere, empty.
+ */
+function chromiumCpu(): Map<number, { type: string; s: number }> {
+  const procs: { pid: number; ppid: number; ticks: number }[] = []
+  const out = new Map<number, { type: string; s: number }>()
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d))
+  } catch {
+    return out
+  }
+  for (const d of entries) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+      // The command name may hold spaces; the fields after its closing parenthesis do not.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      procs.push({ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) })
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  const mine = new Set([process.pid])
+  for (let grew = true; grew;) {
+    grew = false
+    for (const p of procs) {
+      if (!mine.has(p.pid) && mine.has(p.ppid)) {
+        mine.add(p.pid)
+        grew = true
+      }
+    }
+  }
+  for (const p of procs) {
+    if (p.pid === process.pid || !mine.has(p.pid)) {
+      continue
+    }
+    let cmd: string
+    try {
+      cmd = readFileSync(`/proc/${p.pid}/cmdline`, 'utf8')
+    } catch {
+      continue
+    }
+    if (!cmd.includes('chrom')) {
+      continue
+    }
+    // Headless Chromium also starts a renderer for its own toolbar pages (the omnibox popup,
+    // `--top-chrome-webui`), busy for seconds after launch: not the page's work.
+    const type =
+      (/--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser') +
+      (cmd.includes('--top-chrome-webui') ? ' (browser UI)' : '')
+    out.set(p.pid, { type, s: p.ticks / CLOCK_TICKS_PER_S })
+  }
+  return out
+}
+
+/** CPU seconds per process type between two readings (a process gone by `after` is not counted). */
+function cpuBetween(
+  before: ReadonlyMap<number, { s: number }>,
+  after: ReadonlyMap<number, { type: string; s: number }>
+): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const [pid, { type, s }] of after) {
+    out[type] = (out[type] ?? 0) + s - (before.get(pid)?.s ?? 0)
+  }
+  return out
+}
+
+/**
+ * What `--trace` records: the renderer's tasks (script, style, layout, paint), raster, GC and
+ * the JS sampling profiler, enough to split a load's CPU by kind and by function.
+ */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8',
+  'v8.execute',
+  'blink',
+  'cc',
+  'gpu',
+  'disabled-by-default-v8.cpu_profiler',
+]
+
+/** The browser counts as started once all its processes together use less than this per second. */
+const IDLE_CPU_S_PER_S = 0.02
+
+/**
+ * Waits until a freshly launched browser has finished starting: headless Chromium loads its own
+ * toolbar pages (the omnibox popup) in a renderer of their own, 1-2 s of CPU in the first
+ * seconds, and its browser process settles its profile. A user opens the dashboard in a browser
+ * that is already running; charging that start to the page's load, on a host where the page gets
+ * half a core, measured Chromium's start (ADR 0450). Reads the processes' CPU time over CDP,
+ * a second apart, until one second adds less than `IDLE_CPU_S_PER_S`. Returns the seconds waited.
+ */
+async function browserStarted(browser: Browser): Promise<number> {
+  const session = await browser.newBrowserCDPSession()
+  const cpu = async (): Promise<number> => {
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { cpuTime: number }[]
+    }
+    return processInfo.reduce((sum, p) => sum + p.cpuTime, 0)
+  }
+  const t0 = performance.now()
+  try {
+    let last = await cpu()
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      const now = await cpu()
+      if (now - last < IDLE_CPU_S_PER_S || performance.now() - t0 > 60_000) {
+        return (performance.now() - t0) / 1000
+      }
+      last = now
+    }
+  } finally {
+    await session.detach()
+  }
+}
+
+async function openOnce(url: string, tracePath?: string): Promise<RunResult> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -144,6 +283,7 @@ async function openOnce(url: string): Promise<RunResult> {
     })
     await context.addInitScript(OBSERVER)
     const page = await context.newPage()
+    const startedS = args['cold-browser'] ? 0 : await browserStarted(browser)
     const calls: RunResult['calls'] = []
     const files: RunResult['files'] = []
     let navStart = 0
@@ -189,8 +329,13 @@ async function openOnce(url: string): Promise<RunResult> {
         done()
       }
     })
+    if (tracePath !== undefined) {
+      await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
+    }
     navStart = Date.now()
     started = performance.now()
+    const cpuBefore = chromiumCpu()
+    const serverBefore = process.cpuUsage()
     await page.goto(url)
     let timer: NodeJS.Timeout | undefined
     await Promise.race([
@@ -199,11 +344,34 @@ async function openOnce(url: string): Promise<RunResult> {
         timer = setTimeout(() => reject(new Error('the page did not finish in 600 s')), 600_000)
       }),
     ]).finally(() => clearTimeout(timer))
+    // Read before the page is asked anything more, so the figures are the load's alone.
+    const cpu = cpuBetween(cpuBefore, chromiumCpu())
+    const serverUsed = process.cpuUsage(serverBefore)
     const paint = (await page.evaluate('window.__tlPaint')) as Record<string, number>
-    return { paint, calls, files, loadedMs }
+    if (tracePath !== undefined) {
+      await browser.stopTracing()
+    }
+    return {
+      paint,
+      calls,
+      files,
+      loadedMs,
+      startedS,
+      cpu,
+      serverCpu: (serverUsed.user + serverUsed.system) / 1e6,
+    }
   } finally {
     await browser.close()
   }
+}
+
+function formatCpu(r: RunResult): string {
+  return [
+    ...Object.entries(r.cpu)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([t, v]) => `${t} ${v.toFixed(2)}`),
+    `server and bench ${r.serverCpu.toFixed(2)}`,
+  ].join(', ')
 }
 
 const median = (xs: number[]): number => {
@@ -291,9 +459,12 @@ async function main(): Promise<void> {
       if (i > 0) {
         await between()
       }
-      const r = await openOnce(url)
+      const r = await openOnce(
+        url,
+        args.trace === undefined ? undefined : join(args.trace, `run-${i + 1}.json`)
+      )
       process.stdout.write(
-        `run ${i + 1} (load ${loadavg()[0]?.toFixed(1)}): all loaded ${(r.loadedMs / 1000).toFixed(2)} s, last chart ${(
+        `run ${i + 1} (load ${loadavg()[0]?.toFixed(1)}, browser started in ${r.startedS.toFixed(0)} s): all loaded ${(r.loadedMs / 1000).toFixed(2)} s, last chart ${(
           Math.max(
             ...Object.entries(r.paint)
               .filter(
@@ -302,7 +473,7 @@ async function main(): Promise<void> {
               )
               .map(([, v]) => v)
           ) / 1000
-        ).toFixed(2)} s\n`
+        ).toFixed(2)} s, CPU ${formatCpu(r)}\n`
       )
       runs.push(r)
     }
@@ -330,6 +501,13 @@ async function main(): Promise<void> {
   )
   process.stdout.write(
     `every panel but diagnosis/concentration: ${Math.max(...charts.map((r) => r.ms)).toFixed(0)} ms; every panel: ${Math.max(...rows.filter((r) => !r.id.endsWith(' fresh')).map((r) => r.ms)).toFixed(0)} ms; page loaded: ${median(runs.map((r) => r.loadedMs)).toFixed(0)} ms\n`
+  )
+  const types = [...new Set(runs.flatMap((r) => Object.keys(r.cpu)))].sort()
+  process.stdout.write(
+    `CPU per load (median, s): ${[
+      ...types.map((t) => `${t} ${median(runs.map((r) => r.cpu[t] ?? 0)).toFixed(2)}`),
+      `server and bench ${median(runs.map((r) => r.serverCpu)).toFixed(2)}`,
+    ].join(', ')}\n`
   )
   process.stdout.write(`\nthe page's files in the last run (asked → answered)\n`)
   for (const f of (runs.at(-1)?.files ?? []).sort((a, b) => a.askedMs - b.askedMs)) {
