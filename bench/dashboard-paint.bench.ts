@@ -18,6 +18,10 @@
  *   … --web-root DIR      # another build of the page (to compare against an older checkout)
  *   … --range auto|15m|1h|6h|24h|all  # a relative window instead of the data's hour given as
  *                         # from/to: `auto` opens `/` (what a new user gets), the others `?range=`
+ *   … --cold-browser      # navigate as soon as the browser is launched, while it is still
+ *                         # starting (by default the bench waits until it has started: ADR 0450)
+ *   … --trace DIR         # a Chromium performance trace of each run into DIR/run-N.json (it
+ *                         # costs the renderer time: not for the paint figures)
  *
  * The 1 M-request store is built once into the temp folder and reused (`--fresh` rebuilds);
  * the server's file of last diagnoses beside it is removed before the first run. The database
@@ -25,6 +29,10 @@
  * the last diagnosis and concentration answers, ADRs 0351, 0362, 0366): run 1 is a restarted
  * server's first look at a file served before, and a first look with nothing kept only with
  * `--fresh`.
+ *
+ * Each run also reports the CPU seconds its load took per Chromium process (renderer, GPU
+ * process, browser, utility: the network service) and of this process (the server and the bench's
+ * client), read from /proc between navigation and the page's settled signal.
  *
  * A panel is painted when it leaves `data-state="loading"`; for pages built before panels carried
  * that marker (to compare against an older checkout), a side card counts as painted once its
@@ -40,6 +48,12 @@ import { makeTimeline, T0_US } from '../src/core/diagnosis/testing/make-timeline
 import { DEFAULTS } from '../src/config/defaults.js'
 import { createSilentLogger } from '../src/core/logger.js'
 import { startServer } from '../src/server/main.js'
+import {
+  BENCH_CHROMIUM_ARGS,
+  browserStarted,
+  chromiumCpu,
+  cpuBetween,
+} from './chromium-processes.js'
 import { BENCH_MINUTES, benchStore } from './dashboard-store.js'
 
 const { values: args } = parseArgs({
@@ -52,6 +66,8 @@ const { values: args } = parseArgs({
     root: { type: 'string', default: new URL('../', import.meta.url).pathname },
     'web-root': { type: 'string' },
     range: { type: 'string' },
+    trace: { type: 'string' },
+    'cold-browser': { type: 'boolean', default: false },
   },
 })
 const RUNS = Number(args.runs)
@@ -129,12 +145,35 @@ interface RunResult {
   /** The page and its files (the shell's wait): asked → answered, as for the calls. */
   files: { path: string; askedMs: number; doneMs: number }[]
   loadedMs: number
+  /** Seconds waited for the browser to finish starting before navigating (0: `--cold-browser`). */
+  startedS: number
+  /** CPU seconds per Chromium process type (renderer, gpu-process, utility, browser…) over the load. */
+  cpu: Record<string, number>
+  /** CPU seconds of this process over the load: the server and the bench's own client. */
+  serverCpu: number
 }
 
-async function openOnce(url: string): Promise<RunResult> {
+/**
+ * What `--trace` records: the renderer's tasks (script, style, layout, paint), raster, GC and
+ * the JS sampling profiler, enough to split a load's CPU by kind and by function.
+ */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8',
+  'v8.execute',
+  'blink',
+  'cc',
+  'gpu',
+  'disabled-by-default-v8.cpu_profiler',
+]
+
+async function openOnce(url: string, tracePath?: string): Promise<RunResult> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: BENCH_CHROMIUM_ARGS,
   })
   try {
     // The page's CSP (script-src 'self') would refuse the observer; the bench reads, never acts.
@@ -144,6 +183,7 @@ async function openOnce(url: string): Promise<RunResult> {
     })
     await context.addInitScript(OBSERVER)
     const page = await context.newPage()
+    const startedS = args['cold-browser'] ? 0 : await browserStarted(browser)
     const calls: RunResult['calls'] = []
     const files: RunResult['files'] = []
     let navStart = 0
@@ -189,8 +229,13 @@ async function openOnce(url: string): Promise<RunResult> {
         done()
       }
     })
+    if (tracePath !== undefined) {
+      await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
+    }
     navStart = Date.now()
     started = performance.now()
+    const cpuBefore = chromiumCpu()
+    const serverBefore = process.cpuUsage()
     await page.goto(url)
     let timer: NodeJS.Timeout | undefined
     await Promise.race([
@@ -199,11 +244,34 @@ async function openOnce(url: string): Promise<RunResult> {
         timer = setTimeout(() => reject(new Error('the page did not finish in 600 s')), 600_000)
       }),
     ]).finally(() => clearTimeout(timer))
+    // Read before the page is asked anything more, so the figures are the load's alone.
+    const cpu = cpuBetween(cpuBefore, chromiumCpu())
+    const serverUsed = process.cpuUsage(serverBefore)
     const paint = (await page.evaluate('window.__tlPaint')) as Record<string, number>
-    return { paint, calls, files, loadedMs }
+    if (tracePath !== undefined) {
+      await browser.stopTracing()
+    }
+    return {
+      paint,
+      calls,
+      files,
+      loadedMs,
+      startedS,
+      cpu,
+      serverCpu: (serverUsed.user + serverUsed.system) / 1e6,
+    }
   } finally {
     await browser.close()
   }
+}
+
+function formatCpu(r: RunResult): string {
+  return [
+    ...Object.entries(r.cpu)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([t, v]) => `${t} ${v.toFixed(2)}`),
+    `server and bench ${r.serverCpu.toFixed(2)}`,
+  ].join(', ')
 }
 
 const median = (xs: number[]): number => {
@@ -291,9 +359,12 @@ async function main(): Promise<void> {
       if (i > 0) {
         await between()
       }
-      const r = await openOnce(url)
+      const r = await openOnce(
+        url,
+        args.trace === undefined ? undefined : join(args.trace, `run-${i + 1}.json`)
+      )
       process.stdout.write(
-        `run ${i + 1} (load ${loadavg()[0]?.toFixed(1)}): all loaded ${(r.loadedMs / 1000).toFixed(2)} s, last chart ${(
+        `run ${i + 1} (load ${loadavg()[0]?.toFixed(1)}, browser started in ${r.startedS.toFixed(0)} s): all loaded ${(r.loadedMs / 1000).toFixed(2)} s, last chart ${(
           Math.max(
             ...Object.entries(r.paint)
               .filter(
@@ -302,7 +373,7 @@ async function main(): Promise<void> {
               )
               .map(([, v]) => v)
           ) / 1000
-        ).toFixed(2)} s\n`
+        ).toFixed(2)} s, CPU ${formatCpu(r)}\n`
       )
       runs.push(r)
     }
@@ -330,6 +401,13 @@ async function main(): Promise<void> {
   )
   process.stdout.write(
     `every panel but diagnosis/concentration: ${Math.max(...charts.map((r) => r.ms)).toFixed(0)} ms; every panel: ${Math.max(...rows.filter((r) => !r.id.endsWith(' fresh')).map((r) => r.ms)).toFixed(0)} ms; page loaded: ${median(runs.map((r) => r.loadedMs)).toFixed(0)} ms\n`
+  )
+  const types = [...new Set(runs.flatMap((r) => Object.keys(r.cpu)))].sort()
+  process.stdout.write(
+    `CPU per load (median, s): ${[
+      ...types.map((t) => `${t} ${median(runs.map((r) => r.cpu[t] ?? 0)).toFixed(2)}`),
+      `server and bench ${median(runs.map((r) => r.serverCpu)).toFixed(2)}`,
+    ].join(', ')}\n`
   )
   process.stdout.write(`\nthe page's files in the last run (asked → answered)\n`)
   for (const f of (runs.at(-1)?.files ?? []).sort((a, b) => a.askedMs - b.askedMs)) {
