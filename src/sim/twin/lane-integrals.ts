@@ -29,6 +29,8 @@ export class LaneIntegrals {
     /** ∫ of the density up to change k. */
     upTo: Float64Array
   } | null = null
+  /** Per lane, the change the last read found: where the next read's search starts. */
+  private readonly hint: Int32Array
   private first = Infinity
   private last = -Infinity
 
@@ -40,6 +42,7 @@ export class LaneIntegrals {
     this.laneOf = new Int32Array(n)
     this.atUs = new Float64Array(n)
     this.delta = new Float64Array(n)
+    this.hint = new Int32Array(lanes)
   }
 
   /** The earliest instant any add touched (Infinity before the first). */
@@ -134,19 +137,50 @@ export class LaneIntegrals {
     return this.built
   }
 
-  /** The last change of lane `lane` at or before `tUs`, or −1 before its first. */
+  /**
+   * The last change of lane `lane` at or before `tUs`, or −1 before its first. The search starts
+   * where the lane's last one ended and gallops from there: the fit reads each replica's
+   * requests in time order, so a read lands a few changes from the one before, O(log distance),
+   * where a search over the whole lane took ~17 steps, each a cache miss on a long window.
+   */
   private lastAt(b: NonNullable<LaneIntegrals['built']>, lane: number, tUs: number): number {
     const from = b.start[lane]!
-    let lo = from
-    let hi = b.start[lane + 1]!
+    const end = b.start[lane + 1]!
+    const t = b.t
+    const h = Math.min(Math.max(this.hint[lane]!, from), end - 1)
+    // [lo, hi): the first change after `tUs` lies in it.
+    let lo: number
+    let hi: number
+    if (h < from || t[h]! <= tUs) {
+      lo = h + 1
+      let step = 1
+      hi = lo
+      while (hi < end && t[hi]! <= tUs) {
+        lo = hi + 1
+        hi += step
+        step *= 2
+      }
+      hi = Math.min(hi, end)
+    } else {
+      hi = h
+      let step = 1
+      lo = hi
+      while (lo > from && t[lo - 1]! > tUs) {
+        hi = lo - 1
+        lo -= step
+        step *= 2
+      }
+      lo = Math.max(lo, from)
+    }
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (b.t[mid]! <= tUs) {
+      if (t[mid]! <= tUs) {
         lo = mid + 1
       } else {
         hi = mid
       }
     }
+    this.hint[lane] = lo - 1
     return lo === from ? -1 : lo - 1
   }
 
