@@ -16,10 +16,10 @@
  *   it came from.
  */
 import { quantileSorted } from '../../core/stats/quantile.js'
-import { countBelow } from '../../core/stats/sorted.js'
+import { countBelow, sortByKey } from '../../core/stats/sorted.js'
 import type { StepModel, TwinRouting } from './engine.js'
 import { ASSUMED_MAX_BATCHED_TOKENS } from './step-law.js'
-import type { IntervalGrid } from './grid.js'
+import type { LaneIntegrals } from './lane-integrals.js'
 import type { ReplicaMetrics, TwinWindow } from './load.js'
 import type { ObservedRequests } from './observed.js'
 import { chooseStepLaw, type LawChoice } from './law-choice.js'
@@ -262,7 +262,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     stepFit = fitStepLaws(o, cached)
     laws = stepFit.fit(choice.law)
   }
-  const { grid, decodeOf, prefillOf } = laws
+  const { beside, decodeOf, prefillOf } = laws
   const replicaCounts = new Array<number>(R).fill(0)
   for (let i = 0; i < o.n; i++) {
     replicaCounts[o.replica[i]!]!++
@@ -291,23 +291,33 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   })
 
   // Did the router follow load? Compare the chosen replica's requests in flight at arrival with
-  // the least any replica held.
-  // The least is read per bin, once: the requests of a bin share it (32M reads on 1M requests).
-  let followed = 0
-  const leastIn = new Float64Array(grid.bins)
-  const leastRead = new Uint8Array(grid.bins)
-  for (let i = 0; i < o.n; i++) {
-    const b = grid.binOf(o.queuedUs[i]!)
-    if (leastRead[b] === 0) {
-      let min = Infinity
-      for (let r = 0; r < R; r++) {
-        min = Math.min(min, grid.densityIn(r * LANES + 3, b))
+  // the least any replica held, at the arrival instant: one walk per replica along the arrivals
+  // in time order (a search per request and replica was 32M reads on 1M requests).
+  const arrivals = new Int32Array(o.n)
+  for (let k = 0; k < o.n; k++) {
+    arrivals[k] = k
+  }
+  sortByKey(arrivals, o.queuedUs)
+  const at = new Float64Array(o.n)
+  for (let k = 0; k < o.n; k++) {
+    at[k] = o.queuedUs[arrivals[k]!]!
+  }
+  const least = new Float64Array(o.n).fill(Infinity)
+  const chosen = new Float64Array(o.n)
+  const held = new Float64Array(o.n)
+  for (let r = 0; r < R; r++) {
+    beside.densitiesAt(r * LANES + 3, at, held)
+    for (let k = 0; k < o.n; k++) {
+      least[k] = Math.min(least[k]!, held[k]!)
+      if (o.replica[arrivals[k]!] === r) {
+        chosen[k] = held[k]!
       }
-      leastIn[b] = min
-      leastRead[b] = 1
     }
-    // The chosen replica's count includes the request itself (within its bin).
-    if (grid.densityIn(o.replica[i]! * LANES + 3, b) <= leastIn[b]! + 1) {
+  }
+  let followed = 0
+  for (let k = 0; k < o.n; k++) {
+    // The chosen replica's count includes the request itself.
+    if (chosen[k]! <= least[k]! + 1) {
       followed++
     }
   }
@@ -328,13 +338,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       ? 'one replica'
       : `${Math.round(leastLoadedShare * 100)} % of requests went to a replica holding the fewest requests at arrival; shares differ by up to ${Math.round(spread * 100)} %`
 
-  const loop = arrivalProcess(
-    grid,
-    R,
-    grid.originUs,
-    grid.originUs + (grid.bins - 1) * grid.binUs,
-    o
-  )
+  const loop = arrivalProcess(beside, R, beside.fromUs, beside.toUs, o)
 
   const binCount = Math.max(1, Math.ceil((w.toUs - w.fromUs) / BIN_US))
   const perBin = new Array<number>(binCount).fill(0)
@@ -584,7 +588,7 @@ export function denoisedRates(
  * constant. Sampled once a second over the middle of the window.
  */
 function arrivalProcess(
-  grid: IntervalGrid,
+  beside: LaneIntegrals,
   R: number,
   t0: number,
   t1: number,
@@ -594,7 +598,7 @@ function arrivalProcess(
   for (let t = t0 + (t1 - t0) * 0.1; t < t0 + (t1 - t0) * 0.9; t += 1_000_000) {
     let c = 0
     for (let r = 0; r < R; r++) {
-      c += grid.densityAt(r * LANES + 3, t)
+      c += beside.densityAt(r * LANES + 3, t)
     }
     counts.push(c)
   }
@@ -805,9 +809,9 @@ function heldPastAStepAt(o: ObservedRequests, rows: readonly number[], level: nu
 /**
  * KV tokens the replica's requests held at each of `times` (sorted, epoch µs): a request holds
  * its prompt from the step that scheduled it, and its output grows one token a step from its
- * first token to its end. Read at the scrape instants themselves, not from a time grid: the grid
- * starts a request's KV at its first token and averages its output over the request, and at the
- * KV edge a capacity 1 % off is the difference between a queue that drains and one that grows.
+ * first token to its end. Read at the scrape instants themselves, not from the step law's lanes:
+ * they start a request's KV at its first token and average its output over the request, and at
+ * the KV edge a capacity 1 % off is the difference between a queue that drains and one that grows.
  */
 function kvHeldAt(
   o: ObservedRequests,

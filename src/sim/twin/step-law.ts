@@ -1,7 +1,8 @@
 /**
  * The step-time law of each replica (engine.ts), fitted from its requests' stages. What ran
  * beside each request (decoding seqs, their KV tokens, prefill work, requests in the engine) is
- * rebuilt on a time grid from every request's stages on the same replica, then:
+ * rebuilt from every request's stages on the same replica as exact time integrals (no time grid:
+ * its bins grew with the window, ADR 0446), then:
  *
  * - decode law: a request's TPOT ≈ one decode step at the batch and KV tokens it ran beside,
  *   over the share of its steps that carried no prompt, plus columns for the prompt steps
@@ -16,14 +17,14 @@
  * part (the held-out choice of law-choice.ts fits on one half of the window).
  */
 import type { StepLawKind, StepModel } from './engine.js'
-import { IntervalGrid } from './grid.js'
+import { LaneIntegrals } from './lane-integrals.js'
 import type { ObservedRequests } from './observed.js'
 import { countBelow, sortByKey } from '../../core/stats/sorted.js'
 import { fitNonNegative } from './regression.js'
 
 /** vLLM's default `--max-num-batched-tokens` (the data does not say it). */
 export const ASSUMED_MAX_BATCHED_TOKENS = 8192
-/** Grid lanes per replica: decoding seqs, their KV tokens, prefill tokens, requests in the engine. */
+/** Lanes per replica: decoding seqs, their KV tokens, prefill tokens, requests in the engine. */
 export const LANES = 4
 
 interface Law {
@@ -48,7 +49,7 @@ interface StepRows {
 }
 
 export interface StepLaws {
-  grid: IntervalGrid
+  beside: LaneIntegrals
   kind: StepLawKind
   decodeOf: Law[]
   /** Coefficients: base, per token, per token². */
@@ -56,12 +57,12 @@ export interface StepLaws {
 }
 
 /**
- * The fitted grid and rows; `fit` fits either law on all rows or on those `train` keeps. With
- * `weights` (per request), each row counts that many times: a bootstrap resample of the requests
- * (ADR 0326), a request drawn twice weighing as two.
+ * What ran beside each request (`beside`) and the rows; `fit` fits either law on all rows or on
+ * those `train` keeps. With `weights` (per request), each row counts that many times: a
+ * bootstrap resample of the requests (ADR 0326), a request drawn twice weighing as two.
  */
 export interface StepFit {
-  grid: IntervalGrid
+  beside: LaneIntegrals
   fit(kind: StepLawKind, train?: (i: number) => boolean, weights?: Float64Array): StepLaws
   /**
    * The prompt steps, one row per request with a prefill, in request order: its request, its
@@ -88,32 +89,6 @@ const DECODE_COLS = 5
 /** Rebuilds what ran beside each request on each replica; `cached` is per request. */
 export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit {
   const R = o.replicas.length
-  let t0 = Infinity
-  let t1 = -Infinity
-  for (let i = 0; i < o.n; i++) {
-    t0 = Math.min(t0, o.queuedUs[i]!)
-    t1 = Math.max(t1, timesOf(o, i).end)
-  }
-  const span = Math.max(1, t1 - t0)
-  // At most ~8M cells over all replicas: a 2 ms grid for a short window, coarser for long ones.
-  const binUs = Math.max(2_000, span / 200_000, (span * R * LANES) / 8_000_000)
-  const grid = new IntervalGrid(t0, binUs, span, R * LANES)
-  for (let i = 0; i < o.n; i++) {
-    const base = o.replica[i]! * LANES
-    const { sched, first, end } = timesOf(o, i)
-    grid.add(base, first, end, 1)
-    grid.add(base + 1, first, end, o.promptTokens[i]! + o.outputTokens[i]! / 2)
-    if (o.prefillUs[i]! > 0) {
-      grid.add(
-        base + 2,
-        sched,
-        first,
-        Math.max(1, o.promptTokens[i]! - cached[i]!) / o.prefillUs[i]!
-      )
-    }
-    grid.add(base + 3, o.queuedUs[i]!, end, 1)
-  }
-
   // Prefill steps per replica, by the time they ended (the request's first token): a request
   // whose prompt is longer than the step budget took several.
   const firstOf = new Float64Array(o.n)
@@ -121,6 +96,30 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
   for (let i = 0; i < o.n; i++) {
     firstOf[i] = o.queuedUs[i]! + o.queueUs[i]! + o.prefillUs[i]!
     rowsOf[o.replica[i]!]!.push(i)
+  }
+  // Added lane by lane: the changes then lie grouped as the integrals sort them, so grouping
+  // them by lane is a copy, not 8M writes scattered over 128 lanes.
+  const beside = new LaneIntegrals(R * LANES, LANES * o.n)
+  for (const [r, rows] of rowsOf.entries()) {
+    const base = r * LANES
+    for (const i of rows) {
+      const { first, end } = timesOf(o, i)
+      beside.add(base, first, end, 1)
+    }
+    for (const i of rows) {
+      const { first, end } = timesOf(o, i)
+      beside.add(base + 1, first, end, o.promptTokens[i]! + o.outputTokens[i]! / 2)
+    }
+    for (const i of rows) {
+      const { sched, first } = timesOf(o, i)
+      if (o.prefillUs[i]! > 0) {
+        const uncached = Math.max(1, o.promptTokens[i]! - cached[i]!)
+        beside.add(base + 2, sched, first, uncached / o.prefillUs[i]!)
+      }
+    }
+    for (const i of rows) {
+      beside.add(base + 3, o.queuedUs[i]!, timesOf(o, i).end, 1)
+    }
   }
   const prefillEnds = rowsOf.map((rows) => {
     const order = sortByKey(Int32Array.from(rows), firstOf)
@@ -170,21 +169,21 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
       dR[dn] = r
       const c = dn * DECODE_COLS
       dCols[c] = 1 - f
-      dCols[c + 1] = grid.integral(base, first, end) / len
-      dCols[c + 2] = grid.integral(base + 1, first, end) / len
-      dCols[c + 3] = grid.integral(base + 2, first, end) / steps
+      dCols[c + 1] = beside.integral(base, first, end) / len
+      dCols[c + 2] = beside.integral(base + 1, first, end) / len
+      dCols[c + 3] = beside.integral(base + 2, first, end) / steps
       dCols[c + 4] = f
       dY[dn++] = len / steps
     }
     if (o.prefillUs[i]! > 0) {
       const len = o.prefillUs[i]!
-      const work = grid.integral(base + 2, sched, first)
+      const work = beside.integral(base + 2, sched, first)
       const steps = Math.max(1, Math.ceil(work / ASSUMED_MAX_BATCHED_TOKENS))
       pI[pn] = i
       pR[pn] = r
       pWork[pn] = work / steps
-      pBatch[pn] = grid.integral(base, sched, first) / len
-      pKv[pn] = grid.integral(base + 1, sched, first) / len
+      pBatch[pn] = beside.integral(base, sched, first) / len
+      pKv[pn] = beside.integral(base + 1, sched, first) / len
       pY[pn++] = len / steps
     }
   }
@@ -205,15 +204,15 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
     },
   }
   return {
-    grid,
-    fit: (kind, train, weights) => fitKind(rows, grid, R, kind, train, weights),
+    beside,
+    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
     promptSteps: rows.prefill,
   }
 }
 
 function fitKind(
   rows: StepRows,
-  grid: IntervalGrid,
+  beside: LaneIntegrals,
   R: number,
   kind: StepLawKind,
   train: ((i: number) => boolean) | undefined,
@@ -316,7 +315,7 @@ function fitKind(
   const prefillOf = py.map((y, r) =>
     y.length >= 50 ? prefillFit(px[r]!, y) : (pooledPrefill ??= prefillFit(concat(px), concat(py)))
   )
-  return { grid, kind, decodeOf, prefillOf }
+  return { beside, kind, decodeOf, prefillOf }
 }
 
 /** The step model of replica `r` under `laws`. */
@@ -340,7 +339,7 @@ export function stepModelOf(laws: StepLaws, r: number): StepModel {
  * of its prompt counts as served by the prefix cache (an estimate, bounded by the prompt).
  */
 export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, laws: StepLaws): void {
-  const { grid, decodeOf, prefillOf, kind } = laws
+  const { beside, decodeOf, prefillOf, kind } = laws
   for (let i = 0; i < o.n; i++) {
     if (o.cachedTokens[i] === o.cachedTokens[i] || !(o.prefillUs[i]! > 0)) {
       continue
@@ -354,10 +353,10 @@ export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, law
     const base = r * LANES
     const { sched, first } = timesOf(o, i)
     const len = o.prefillUs[i]!
-    const batch = grid.integral(base, sched, first) / len
-    const kv = grid.integral(base + 1, sched, first) / len
+    const batch = beside.integral(base, sched, first) / len
+    const kv = beside.integral(base + 1, sched, first) / len
     const own = Math.max(1, o.promptTokens[i]! - cached[i]!)
-    const all = grid.integral(base + 2, sched, first)
+    const all = beside.integral(base + 2, sched, first)
     const others = Math.max(0, all - own)
     const steps = Math.max(1, Math.ceil(all / ASSUMED_MAX_BATCHED_TOKENS))
     const decode = d[0]! + d[1]! * batch + d[2]! * kv
