@@ -56,7 +56,7 @@ const SLOW = 120_000
 
 describe("the twin's own window", () => {
   it(
-    'replays five minutes of its own engine on 32 replicas, where the step law is read on a 4.8 ms grid',
+    'replays five minutes of its own engine on 32 replicas',
     () => {
       const fit = ttftP50Error(ownWindow(300e6, 3000 / 3600))
       expect(fit.ok).toBe(true)
@@ -65,13 +65,12 @@ describe("the twin's own window", () => {
     SLOW
   )
 
-  // Fails until the step law reads what ran beside each prompt step exactly: on an hour of 32
-  // replicas the fit's time grid has 58 ms bins, twice a prompt step, so a request's own prompt
-  // work is read as a fraction of its prompt (ADR 0448). The prefill law puts the rest in its base
-  // and the law choice turns additive: the replay's TTFT P50 is 43.4 ms against 28.6 ms observed
-  // (+52 %). On a copy of the fit whose grid integrates exactly, it chooses the roofline and
-  // replays 29.0 ms (+1.3 %): this test then passes, and `it.fails` becomes `it`.
-  it.fails(
+  // Failed while the step law read what ran beside each prompt step on a time grid: on an hour of
+  // 32 replicas its bins were 58 ms, twice a prompt step, so a request's own prompt work was read
+  // as a fraction of its prompt (ADR 0448), the prefill law put the rest in its base and the law
+  // choice turned additive: the replay's TTFT P50 was 43.4 ms against 28.6 ms observed (+52 %).
+  // With exact integrals (ADR 0446) the law does not depend on the window's length.
+  it(
     'replays an hour of the same traffic on the same replicas',
     () => {
       const fit = ttftP50Error(ownWindow(3600e6, 3000 / 3600))
