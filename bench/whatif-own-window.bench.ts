@@ -97,7 +97,7 @@ function parts(fit: TwinFit, w: TwinWindow): void {
   const step = (k: Exclude<keyof typeof OWN_LAW, 'law' | 'perPrefillTokenSqUs'>): string =>
     f1(median(m.replicas.map((r) => r.step[k])), 3)
   out(
-    `window ${f1((w.toUs - w.fromUs) / 60e6)} min, ${m.requests} requests; the step law read on a grid of ${f1(fit.stepFit.grid.binUs / 1000)} ms bins`
+    `window ${f1((w.toUs - w.fromUs) / 60e6)} min, ${m.requests} requests; the step law read from exact integrals of what ran beside each request`
   )
   out(
     `  arrivals: ${m.arrival.process}, ${f1(m.arrival.meanRatePerSec, 2)} req/s (true: open, ${f1((N / WINDOW_US) * 1e6, 2)})`
