@@ -41,9 +41,9 @@ const argAfter = (flag: string): string | undefined => {
   const at = process.argv.indexOf(flag)
   return at === -1 ? undefined : process.argv[at + 1]
 }
-/** `--threads N` as the CLI takes it (ADR 0454); the host's cores when not given. */
+/** `--threads N` as the CLI takes it (ADR 0454); 1 when not given. */
 const threadsArg = argAfter('--threads')
-const THREADS = poolThreads(threadsArg === undefined ? undefined : Number(threadsArg), N)
+const THREADS = poolThreads(threadsArg === undefined ? undefined : Number(threadsArg))
 const loads = (): string =>
   `load average ${loadavg()
     .map((v) => v.toFixed(2))

@@ -37,7 +37,7 @@ interface WhatIfFlags extends ChangeTexts, SourceFlags, WindowFlags {
   sloTtftMs?: string
   runs: string
   seed: string
-  threads?: string
+  threads: string
   format: 'text' | 'json'
 }
 
@@ -137,7 +137,7 @@ async function whatIfOnStore(
   if (fromUs === undefined || toUs === undefined) {
     throw new AppError('INPUT_INVALID', 'the store holds no data to fit the twin to')
   }
-  const threads = flags.threads === undefined ? undefined : parseCount('--threads', flags.threads)
+  const threads = parseCount('--threads', flags.threads)
   const window = await loadTwinWindow(store, { fromUs, toUs })
   const sweep = sweepOf(flags)
   return runPooled(
@@ -147,7 +147,7 @@ async function whatIfOnStore(
       seed: parseCount('--seed', flags.seed, { min: 0 }),
       ...(sweep !== undefined ? { sweep } : {}),
     }),
-    poolThreads(threads, window.requests.n)
+    poolThreads(threads)
   )
 }
 
@@ -277,7 +277,8 @@ export function registerWhatIfCommand(program: Command): void {
     .option('--seed <n>', 'first seed of the runs', '1')
     .option(
       '--threads <n>',
-      "threads the seeded runs of each batch share (default: the host's cores on a window of 100k requests or more, else 1, one run after another); the answer is the same either way"
+      'threads the seeded runs of each batch share, this one and N-1 workers (1: one run after another); the same answer either way, more CPU (docs/whatif.md)',
+      '1'
     )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')

@@ -166,22 +166,13 @@ export class RunPool {
 }
 
 /**
- * A window of fewer requests runs serially unless asked otherwise (ADR 0454): a worker costs
- * about 0.7 s of CPU and 0.9 s of wall to start under the TypeScript loader, and the fit check's
- * five runs take about 2.2 µs per request each, so below ~80k requests the worker is not ready
- * before they end.
+ * Threads the seeded runs share: `asked`, at most the host's cores (a batch's size caps it too,
+ * in {@link RunPool.run}), else 1 (serially). Measured on a 2-core host (ADR 0455),
+ * a second thread raised the command's CPU at 200k and at 1M requests and did not lower its wall
+ * time beyond the host's spread, so the pool runs only when asked for.
  */
-export const POOL_MIN_REQUESTS = 100_000
-
-/**
- * Threads the seeded runs of a window of `requests` share: `asked` when given (1: serially),
- * else the host's cores on a window large enough to repay a worker's start-up.
- */
-export function poolThreads(asked: number | undefined, requests: number): number {
-  if (asked !== undefined) {
-    return Math.max(1, Math.floor(asked))
-  }
-  return requests >= POOL_MIN_REQUESTS ? availableParallelism() : 1
+export function poolThreads(asked: number | undefined): number {
+  return Math.max(1, Math.min(Math.floor(asked ?? 1), availableParallelism()))
 }
 
 /** Drives `runs` with each batch spread over `threads` threads (1: serially, as before). */
