@@ -7,6 +7,7 @@
  *   npx tsx bench/whatif-store.bench.ts                  # the CLI, timed as a child process
  *   npx tsx bench/whatif-store.bench.ts --phases         # the same work in-process, by phase
  *   BENCH_REQUESTS=200000 npx tsx bench/whatif-store.bench.ts [--fresh] [--out FILE]
+ *   npx tsx bench/whatif-store.bench.ts [--phases] --threads 1   # the seeded runs serially
  *
  * The CLI's CPU time and peak RSS come from `/usr/bin/time` (the child's own and its children's);
  * `--out FILE` keeps its JSON, whose bytes two versions that give the same figures share.
@@ -25,8 +26,10 @@ import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin } from '../src/sim/twin/fit.js'
 import { loadTwinWindow } from '../src/sim/twin/load.js'
 import { parseChanges } from '../src/sim/twin/parse.js'
-import { predict } from '../src/sim/twin/predict.js'
-import { predictChange } from '../src/sim/twin/whatif.js'
+import { loadavg } from 'node:os'
+import { poolThreads, runPooled } from '../src/sim/node/run-pool.js'
+import { predictRuns } from '../src/sim/twin/predict.js'
+import { predictChangeRuns } from '../src/sim/twin/whatif.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
 
@@ -38,9 +41,17 @@ const argAfter = (flag: string): string | undefined => {
   const at = process.argv.indexOf(flag)
   return at === -1 ? undefined : process.argv[at + 1]
 }
+/** `--threads N` as the CLI takes it (ADR 0454); 1 when not given. */
+const threadsArg = argAfter('--threads')
+const THREADS = poolThreads(threadsArg === undefined ? undefined : Number(threadsArg))
+const loads = (): string =>
+  `load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`
 
 function timeCli(db: string): void {
   const out = argAfter('--out') ?? join(tmpdir(), `tokenline-whatif-bench-${N}.json`)
+  const before = loads()
   const started = performance.now()
   const r = spawnSync(
     '/usr/bin/time',
@@ -58,10 +69,13 @@ function timeCli(db: string): void {
       '1.5x',
       '--format',
       'json',
+      '--threads',
+      String(THREADS),
     ],
     { encoding: 'utf8', maxBuffer: 1 << 30 }
   )
   const wallMs = performance.now() - started
+  const after = loads()
   // Exit 4 is a refusal, still a whole run of the fit check; anything else is a failure.
   if (r.status !== 0 && r.status !== 4) {
     throw new Error(`whatif exited ${r.status}: ${r.stderr}`)
@@ -71,7 +85,7 @@ function timeCli(db: string): void {
   const [user, sys, wall, rssKb] = last.split(' ').map(Number)
   const report = JSON.parse(r.stdout) as { refused: unknown; fit: { ok: boolean } }
   log(
-    `whatif --load 1.5x on ${N} stored requests: ${(user! + sys!).toFixed(1)} s CPU (${user!.toFixed(1)} user + ${sys!.toFixed(1)} sys), ${wall!.toFixed(1)} s wall (${(wallMs / 1000).toFixed(1)} s with the spawn), peak RSS ${(rssKb! / 1024).toFixed(0)} MB; fit ${report.fit.ok ? 'ok' : 'refused'}, exit ${r.status}; output sha256 ${createHash('sha256').update(readFileSync(out)).digest('hex').slice(0, 16)} → ${out}`
+    `whatif --load 1.5x on ${N} stored requests: ${(user! + sys!).toFixed(1)} s CPU (${user!.toFixed(1)} user + ${sys!.toFixed(1)} sys), ${wall!.toFixed(1)} s wall (${(wallMs / 1000).toFixed(1)} s with the spawn), peak RSS ${(rssKb! / 1024).toFixed(0)} MB; fit ${report.fit.ok ? 'ok' : 'refused'}, exit ${r.status}; output sha256 ${createHash('sha256').update(readFileSync(out)).digest('hex').slice(0, 16)} → ${out}; ${THREADS} thread(s), ${before}, after: ${after}`
   )
 }
 
@@ -82,7 +96,7 @@ async function phases(db: string): Promise<void> {
     const c = process.cpuUsage()
     const v = await f()
     log(
-      `${name}: ${(cpuMs(process.cpuUsage(c)) / 1000).toFixed(1)} s CPU (the process, DuckDB's threads included), ${((performance.now() - t) / 1000).toFixed(1)} s wall`
+      `${name}: ${(cpuMs(process.cpuUsage(c)) / 1000).toFixed(1)} s CPU (the process, DuckDB's and the run pool's threads included), ${((performance.now() - t) / 1000).toFixed(1)} s wall; ${loads()}`
     )
     return v
   }
@@ -117,18 +131,18 @@ async function phases(db: string): Promise<void> {
       if (!same.ok) {
         throw new Error(same.reasons.join('; '))
       }
-      return predict(fit, same.cluster, same.plan, { runs: 5, seed: 1 })
+      return runPooled(predictRuns(fit, same.cluster, same.plan, { runs: 5, seed: 1 }), THREADS)
     })
-    await phase('prediction at 1.5x', () => {
+    await phase('prediction at 1.5x', async () => {
       const changes = parseChanges({ load: '1.5x' })
       const applied = applyChanges(fit, changes)
       if (!applied.ok) {
         throw new Error(applied.reasons.join('; '))
       }
-      const { prediction: p, unseenCap } = predictChange(fit, changes, applied, {
-        runs: 5,
-        seed: 1,
-      })
+      const { prediction: p, unseenCap } = await runPooled(
+        predictChangeRuns(fit, changes, applied, { runs: 5, seed: 1 }),
+        THREADS
+      )
       log(
         `  ${p.runs} runs, ${p.sampling?.runs ?? 0} added for the window's sample, ${p.stepLawReach?.refits ?? 0} law refits${unseenCap !== null ? `, the least cap's ${unseenCap.runs} runs` : ''}`
       )
@@ -139,6 +153,7 @@ async function phases(db: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  log(`${THREADS} thread(s) for the seeded runs (--threads)`)
   const db = await whatIfStore(N, process.argv.includes('--fresh'), log)
   if (process.argv.includes('--phases')) {
     await phases(db)

@@ -13,7 +13,8 @@ import type { Micros } from '../../core/model/units.js'
 import { loadTwinWindow } from '../../sim/twin/load.js'
 import { parseChanges, parseCount, parseSweep, type ChangeTexts } from '../../sim/twin/parse.js'
 import { renderWhatIfText } from '../../sim/twin/render.js'
-import { runWhatIf, type WhatIfReport } from '../../sim/twin/whatif.js'
+import { poolThreads, runPooled } from '../../sim/node/run-pool.js'
+import { whatIfRuns, type WhatIfReport } from '../../sim/twin/whatif.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { readClientToken } from '../client-token.js'
 import {
@@ -36,6 +37,7 @@ interface WhatIfFlags extends ChangeTexts, SourceFlags, WindowFlags {
   sloTtftMs?: string
   runs: string
   seed: string
+  threads: string
   format: 'text' | 'json'
 }
 
@@ -135,14 +137,18 @@ async function whatIfOnStore(
   if (fromUs === undefined || toUs === undefined) {
     throw new AppError('INPUT_INVALID', 'the store holds no data to fit the twin to')
   }
+  const threads = parseCount('--threads', flags.threads)
   const window = await loadTwinWindow(store, { fromUs, toUs })
   const sweep = sweepOf(flags)
-  return runWhatIf(window, {
-    changes: parseChanges(texts),
-    runs: parseCount('--runs', flags.runs, { min: 2 }),
-    seed: parseCount('--seed', flags.seed, { min: 0 }),
-    ...(sweep !== undefined ? { sweep } : {}),
-  })
+  return runPooled(
+    whatIfRuns(window, {
+      changes: parseChanges(texts),
+      runs: parseCount('--runs', flags.runs, { min: 2 }),
+      seed: parseCount('--seed', flags.seed, { min: 0 }),
+      ...(sweep !== undefined ? { sweep } : {}),
+    }),
+    poolThreads(threads)
+  )
 }
 
 /** Query parameters of `GET /api/whatif` for the flags (docs/api.md). */
@@ -269,6 +275,11 @@ export function registerWhatIfCommand(program: Command): void {
       '5'
     )
     .option('--seed <n>', 'first seed of the runs', '1')
+    .option(
+      '--threads <n>',
+      'threads the seeded runs of each batch share, this one and N-1 workers (1: one run after another); the same answer either way, more CPU (docs/whatif.md)',
+      '1'
+    )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
     )

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
 /** URL of tsx's ESM API, from its package's exports map (its CommonJS build cannot register). */
-function tsxEsmApi(from: string): string {
+export function tsxEsmApi(from: string): string {
   const manifest = createRequire(from).resolve('tsx/package.json')
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
     exports: Record<string, { import: { default: string } }>

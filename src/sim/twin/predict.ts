@@ -359,7 +359,8 @@ export interface RunSlice {
   toUs: number
 }
 
-interface RunFigures {
+/** What one seeded run returns; placed by its task's index, never by when it finished. */
+export interface RunFigures {
   /** Each measure's values at the nearest rank of each of {@link QUANTILES}, µs. */
   percentiles: Record<TwinMeasure, Map<number, number>>
   utilization: number[]
@@ -391,7 +392,7 @@ export function runDetailed(
   return { ...drawn, res }
 }
 
-function runOnce(
+export function runOnce(
   fit: TwinFit,
   cluster: TwinCluster,
   plan: JobPlan,
@@ -591,21 +592,100 @@ export function predict(
   fit: TwinFit,
   cluster: TwinCluster,
   plan: JobPlan,
-  options: {
-    runs: number
-    seed: number
-    sampling?: boolean
-    pin?: MedianPin
-    /** Refit the step law when the prediction runs past the window's batches (ADR 0326). */
-    lawRefits?: LawRefits
-  }
+  options: PredictOptions
 ): Prediction {
-  const bins = rowsByBin(fit)
-  const own = ownSample(fit, bins)
-  const figures: RunFigures[] = []
-  for (let k = 0; k < options.runs; k++) {
-    figures.push(runOnce(fit, cluster, plan, options.seed + k, own))
+  return runSerially(predictRuns(fit, cluster, plan, options))
+}
+
+export interface PredictOptions {
+  runs: number
+  seed: number
+  sampling?: boolean
+  pin?: MedianPin
+  /** Refit the step law when the prediction runs past the window's batches (ADR 0326). */
+  lawRefits?: LawRefits
+}
+
+/**
+ * One seeded run asked for: `sample` is `null` for the window's own (each runner derives it from
+ * the fit once), else a resample of it.
+ */
+export interface RunTask {
+  cluster: TwinCluster
+  plan: JobPlan
+  seed: number
+  sample: WindowSample | null
+  slice: RunSlice | null
+}
+
+/** Runs that do not depend on each other's results: a runner may run them in any order. */
+export interface RunBatch {
+  fit: TwinFit
+  tasks: RunTask[]
+}
+
+/**
+ * A computation that asks for batches of seeded runs and gets back their figures in the tasks'
+ * order (ADR 0454): the same generator driven serially or by a pool of threads gives the same
+ * answer, since every run is a function of its seed and inputs alone.
+ */
+export type Runs<T> = Generator<RunBatch, T, RunFigures[]>
+
+/** The window's own sample of a fit, derived once per fit. */
+const ownSamples = new WeakMap<TwinFit, WindowSample>()
+export function ownSampleOf(fit: TwinFit): WindowSample {
+  let own = ownSamples.get(fit)
+  if (own === undefined) {
+    own = ownSample(fit, rowsByBin(fit))
+    ownSamples.set(fit, own)
   }
+  return own
+}
+
+/** Runs one task on this thread. */
+export function runTask(fit: TwinFit, t: RunTask): RunFigures {
+  return runOnce(fit, t.cluster, t.plan, t.seed, t.sample ?? ownSampleOf(fit), t.slice)
+}
+
+/** Drives `runs` on this thread, one run after another. */
+export function runSerially<T>(runs: Runs<T>): T {
+  let step = runs.next([])
+  while (step.done !== true) {
+    const batch = step.value
+    step = runs.next(batch.tasks.map((t) => runTask(batch.fit, t)))
+  }
+  return step.value
+}
+
+/** The seeded runs of a prediction, asked for in batches; {@link predict} runs them serially. */
+export function* predictRuns(
+  fit: TwinFit,
+  cluster: TwinCluster,
+  plan: JobPlan,
+  options: PredictOptions
+): Runs<Prediction> {
+  const bins = rowsByBin(fit)
+  const task = (seed: number, sample: WindowSample | null = null, c = cluster): RunTask => ({
+    cluster: c,
+    plan,
+    seed,
+    sample,
+    slice: null,
+  })
+  // The window's resamples do not depend on the seeded runs: asked for in the same batch.
+  const ends =
+    options.sampling === true
+      ? sampleEnds(fit, plan, bins, createRng(options.seed).fork('window sample'))
+      : null
+  const first = yield {
+    fit,
+    tasks: [
+      ...Array.from({ length: options.runs }, (_, k) => task(options.seed + k)),
+      ...(ends?.samples ?? []).map((sample, k) => task(options.seed + options.runs + k, sample)),
+    ],
+  }
+  const figures: RunFigures[] = first.slice(0, options.runs)
+  const sampled: RunFigures[] = first.slice(options.runs)
   // More runs while the median is not pinned (ADR 0254). Their seeds follow the two resamples'.
   const pin = options.pin
   if (pin !== undefined) {
@@ -617,23 +697,16 @@ export function predict(
     })
     while (figures.length < maxRuns && !medianPinned(ttft(), pin)) {
       const seed = options.seed + figures.length + 2
-      for (let k = 0; k < options.runs && figures.length < maxRuns; k++) {
-        figures.push(runOnce(fit, cluster, plan, seed + k, own))
-      }
+      const more = Math.min(options.runs, maxRuns - figures.length)
+      figures.push(
+        ...(yield { fit, tasks: Array.from({ length: more }, (_, k) => task(seed + k)) })
+      )
     }
   }
-  let sampling: SamplingSummary | null = null
-  const sampled: RunFigures[] = []
-  if (options.sampling === true) {
-    const ends = sampleEnds(fit, plan, bins, createRng(options.seed).fork('window sample'))
-    ends.samples.forEach((sample, k) => {
-      sampled.push(runOnce(fit, cluster, plan, options.seed + options.runs + k, sample))
-    })
-    sampling = {
-      ...ends.summary,
-      growing: sampled.filter((f) => queueGrows(f.queueByQuarter)).length,
-    }
-  }
+  const sampling: SamplingSummary | null =
+    ends === null
+      ? null
+      : { ...ends.summary, growing: sampled.filter((f) => queueGrows(f.queueByQuarter)).length }
   let stepLawReach: StepLawReach | null = null
   const refitted: RunFigures[] = []
   // Pairs run on a slice of a window too large to run whole: [under a refit, under the fit].
@@ -660,24 +733,35 @@ export function predict(
         slice = { ...busiestSlice(fit, plan, jobs), jobs: 0 }
       }
       // Each refit runs with a seeded run's seed: the pair differs by the law alone.
-      const fitted = new Map<number, RunFigures>()
       if (h !== null && h >= LAW_STEP_FLOOR && (!tooLarge || slice !== null)) {
+        const tasks: RunTask[] = []
+        // Per refit, its task's index and, on a slice, that of the fitted law's run of its seed.
+        const pairs: [number, number][] = []
+        const fitted = new Map<number, number>()
         steps.forEach((s, k) => {
           const refit = options.lawRefits!.clusterOf(s)
           if (refit === null) {
             return
           }
           const seed = options.seed + (k % figures.length)
+          const under = tasks.push({ ...task(seed, null, refit), slice }) - 1
           if (slice === null) {
-            refitted.push(runOnce(fit, refit, plan, seed, own))
+            pairs.push([under, -1])
             return
           }
-          const under = runOnce(fit, refit, plan, seed, own, slice)
-          const base = fitted.get(seed) ?? runOnce(fit, cluster, plan, seed, own, slice)
+          const base = fitted.get(seed) ?? tasks.push({ ...task(seed), slice }) - 1
           fitted.set(seed, base)
-          sliced.push([under, base])
-          slice.jobs = Math.max(slice.jobs, under.requests, base.requests)
+          pairs.push([under, base])
         })
+        const ran = yield { fit, tasks }
+        for (const [under, base] of pairs) {
+          if (base < 0) {
+            refitted.push(ran[under]!)
+          } else {
+            sliced.push([ran[under]!, ran[base]!])
+            slice!.jobs = Math.max(slice!.jobs, ran[under]!.requests, ran[base]!.requests)
+          }
+        }
       }
     }
     stepLawReach = {

@@ -13,8 +13,11 @@ import type { TwinWindow } from './load.js'
 import {
   MEASURES,
   observedPercentiles,
-  predict,
+  predictRuns,
+  runSerially,
   type Estimate,
+  type PredictOptions,
+  type Runs,
   type Percentiles,
   type Prediction,
   type TwinMeasure,
@@ -131,6 +134,15 @@ export function checkFit(
   runs: number,
   seed: number
 ): { report: FitReport; fit: TwinFit | null } {
+  return runSerially(checkFitRuns(w, runs, seed))
+}
+
+/** {@link checkFit} with its replay's runs asked for in batches (ADR 0454). */
+export function* checkFitRuns(
+  w: TwinWindow,
+  runs: number,
+  seed: number
+): Runs<{ report: FitReport; fit: TwinFit | null }> {
   const fitted = fitTwin(w)
   if (!fitted.ok) {
     return { report: { ok: false, model: null, replay: null, reasons: fitted.reasons }, fit: null }
@@ -140,7 +152,7 @@ export function checkFit(
   if (!same.ok) {
     return { report: { ok: false, model: fit.model, replay: null, reasons: same.reasons }, fit }
   }
-  const replayed = predict(fit, same.cluster, same.plan, { runs, seed })
+  const replayed = yield* predictRuns(fit, same.cluster, same.plan, { runs, seed })
   const observed = observedPercentiles(fit)
   const replay = {} as Record<TwinMeasure, { p50: ReplayRow; p99: ReplayRow }>
   const reasons: string[] = []
@@ -414,15 +426,27 @@ export function predictChange(
   fit: TwinFit,
   changes: TwinChanges,
   applied: { cluster: TwinCluster; plan: JobPlan },
-  options: {
-    runs: number
-    seed: number
-    /** `false`: no refit of the step law (a bench's before beside its after). */
-    lawRefits?: boolean
-  }
+  options: PredictChangeOptions
 ): { prediction: Prediction; unseenCap: UnseenCap | null } {
+  return runSerially(predictChangeRuns(fit, changes, applied, options))
+}
+
+export interface PredictChangeOptions {
+  runs: number
+  seed: number
+  /** `false`: no refit of the step law (a bench's before beside its after). */
+  lawRefits?: boolean
+}
+
+/** {@link predictChange} with its runs asked for in batches (ADR 0454). */
+export function* predictChangeRuns(
+  fit: TwinFit,
+  changes: TwinChanges,
+  applied: { cluster: TwinCluster; plan: JobPlan },
+  options: PredictChangeOptions
+): Runs<{ prediction: Prediction; unseenCap: UnseenCap | null }> {
   const refits = options.lawRefits !== false
-  let p = predict(fit, applied.cluster, applied.plan, {
+  let p = yield* predictRuns(fit, applied.cluster, applied.plan, {
     runs: options.runs,
     seed: options.seed + 1000,
     sampling: true,
@@ -434,7 +458,7 @@ export function predictChange(
   const range = unseenCapRange(fit.model, changes)
   const ran = predictedPeak(p)
   if (range !== null && ran > range.windowPeak) {
-    const low = predict(fit, capAt(applied.cluster, range.windowPeak), applied.plan, {
+    const low = yield* predictRuns(fit, capAt(applied.cluster, range.windowPeak), applied.plan, {
       runs: options.runs,
       seed: options.seed + 1000,
       sampling: true,
@@ -508,7 +532,15 @@ export function headroomRange(
 
 /** The whole `whatif`: fit, check, predict (and sweep). */
 export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
-  const { report, fit } = checkFit(w, options.runs, options.seed)
+  return runSerially(whatIfRuns(w, options))
+}
+
+/**
+ * {@link runWhatIf} with its seeded runs asked for in batches, for a runner that spreads a batch
+ * over threads (ADR 0454); the answer is the same whichever runner drives it.
+ */
+export function* whatIfRuns(w: TwinWindow, options: WhatIfOptions): Runs<WhatIfReport> {
+  const { report, fit } = yield* checkFitRuns(w, options.runs, options.seed)
   const base: WhatIfReport = {
     schema: 'tokenline.whatif/v1',
     window: { start: isoFromMicros(w.fromUs as Micros), end: isoFromMicros(w.toUs as Micros) },
@@ -529,7 +561,12 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
   if (!applied.ok) {
     return { ...base, refused: { reasons: applied.reasons } }
   }
-  const { prediction: p, unseenCap } = predictChange(fit, options.changes, applied, options)
+  const { prediction: p, unseenCap } = yield* predictChangeRuns(
+    fit,
+    options.changes,
+    applied,
+    options
+  )
   const range = unseenCapRange(fit.model, options.changes)
   let sweep: WhatIfReport['sweep'] = null
   if (options.sweep !== undefined) {
@@ -543,19 +580,19 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
       }
       // The step law's refits where a load runs past the window's batches (ADR 0333): five runs
       // more at most per load, beside the sweep's two or three.
-      const sweepRuns = (cap: number | null): Parameters<typeof predict>[3] => ({
+      const sweepRuns = (cap: number | null): PredictOptions => ({
         runs: Math.max(2, Math.min(options.runs, 3)),
         seed: options.seed + 2000,
         lawRefits: { clusterOf: refitCluster(fit, changes, cap) },
       })
-      const atDefault = predict(fit, at.cluster, at.plan, sweepRuns(null))
+      const atDefault = yield* predictRuns(fit, at.cluster, at.plan, sweepRuns(null))
       let q = atDefault.measures.ttft.p99
       let ok = q.value !== null && q.value <= objective
       let lawRefits = atDefault.stepLawReach?.refits ?? 0
       // An unseen cap (ADR 0262): the load holds only if it holds with the least cap as well.
       if (range !== null && predictedPeak(atDefault) > range.windowPeak) {
         const capped = capAt(at.cluster, range.windowPeak)
-        const low = predict(fit, capped, at.plan, sweepRuns(range.windowPeak))
+        const low = yield* predictRuns(fit, capped, at.plan, sweepRuns(range.windowPeak))
         q = joinCapEnds(atDefault, low).joined.measures.ttft.p99
         const lowP99 = low.measures.ttft.p99.value
         ok = ok && lowP99 !== null && lowP99 <= objective
