@@ -231,8 +231,9 @@ function drawJobs(
   // Grown by doubling into typed arrays: a run draws 1.5M jobs on the scale bench's hour.
   let arrive = new Float64Array(1024)
   let source = new Int32Array(1024)
-  // Each open-loop job's start: the router chooses then, before the gateway's stages and the
-  // engine's frontend, so the jobs on their way count in no replica's load (ADR 0456).
+  // When each open-loop job reaches the gateway: the router chooses then, before the gateway's
+  // stages and the engine's frontend, so the jobs on their way count in no replica's load
+  // (ADR 0456).
   let start = new Float64Array(1024)
   let drawn = 0
   const add = (i: number, t: number, at = t): void => {
@@ -318,7 +319,11 @@ function drawJobs(
             continue
           }
         }
-        add(i, t + (o.queuedUs[i]! - o.startUs[i]!), t)
+        add(
+          i,
+          t + (o.queuedUs[i]! - o.startUs[i]!),
+          t + ((o.routedUs?.[i] ?? o.startUs[i]!) - o.startUs[i]!)
+        )
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
