@@ -256,6 +256,9 @@ function drawJobs(
   let sortedArrive: Float64Array | null = null
   let sortedSource: Int32Array | null = null
   let sortedRoute: Float64Array | null = null
+  // Requests rebuilt without a gateway instant (a run of the twin's own engine, which routes at
+  // the queue) keep the router at the queue.
+  const routed = o.routedUs
 
   const windowUs = m.window.toUs - m.window.fromUs
   const tenantCount = new Map<number, number>()
@@ -319,11 +322,8 @@ function drawJobs(
             continue
           }
         }
-        add(
-          i,
-          t + (o.queuedUs[i]! - o.startUs[i]!),
-          t + ((o.routedUs?.[i] ?? o.startUs[i]!) - o.startUs[i]!)
-        )
+        const queued = t + (o.queuedUs[i]! - o.startUs[i]!)
+        add(i, queued, routed === undefined ? queued : t + (routed[i]! - o.startUs[i]!))
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
@@ -361,7 +361,7 @@ function drawJobs(
       cached,
       output,
       replica: new Int32Array(n).fill(-1),
-      ...(sortedRoute === null ? {} : { routeUs: sortedRoute }),
+      ...(sortedRoute === null || routed === undefined ? {} : { routeUs: sortedRoute }),
     },
     source: jobSource,
   }
