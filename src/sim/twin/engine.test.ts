@@ -98,6 +98,24 @@ describe('runTwin', () => {
     expect(new Set(r.replica.slice(0, 2))).toEqual(new Set([0, 1]))
   })
 
+  it('routes on the loads at the route instant, where the requests on their way count nowhere', () => {
+    const c = cluster(8)
+    c.replicas.push({ ...c.replicas[0]!, name: 'r1' })
+    c.shares.push(1)
+    c.routing = 'least_loaded'
+    const j = jobs([
+      { at: 0, prompt: 10, output: 500 },
+      { at: 1000, prompt: 10, output: 50 },
+      { at: 1001, prompt: 10, output: 50 },
+    ])
+    // The second and third are routed 1 ms before they reach the engine: the third sees r0
+    // holding the first and r1 empty, the second still on its way to r1, and joins it.
+    j.routeUs = Float64Array.from([0, 10, 11])
+    const r = runTwin(c, j, createRng(1))
+    expect([...r.replica]).toEqual([0, 1, 1])
+    expect([...r.arriveUs]).toEqual([0, 1000, 1001])
+  })
+
   it('sends long prompts to the split pool', () => {
     const c = cluster(8)
     c.replicas.push({ ...c.replicas[0]!, name: 'long', pool: 1 })

@@ -100,6 +100,12 @@ export interface TwinJobs {
   output: Float64Array
   /** Fixed replica (replay), or -1 for the router to choose. */
   replica: Int32Array
+  /**
+   * When the router chose (µs from the run's start, at or before `arriveUs`), on the loads the
+   * replicas held then; absent, it chooses at the engine queue. A gateway routes before its own
+   * stages and the engine's frontend: the requests on their way are not yet anyone's load.
+   */
+  routeUs?: Float64Array
 }
 
 /** A closed loop: `users` clients, each sending its next job `thinkUs` after the last ended. */
@@ -689,11 +695,34 @@ export function runTwin(
     startStep(ri, now)
   }
 
+  // Routed ahead of the queue: the route instants are read in their own order, each choice made
+  // on the loads then, and its arrival goes through the heap with the replica fixed.
+  const routeUs = closedLoop === null ? (jobs.routeUs ?? null) : null
+  const routeOrder =
+    routeUs === null
+      ? null
+      : Int32Array.from({ length: n }, (_, j) => j).sort(
+          (a, b) => routeUs[a]! - routeUs[b]! || a - b
+        )
   const arrival: TwinEvent = { timeUs: 0, seq: -1, type: 0, idx: 0, gen: 0 }
   for (;;) {
     let ev: TwinEvent | undefined
     const top = heap.peek()
-    if (nextArrival < n && (top === undefined || jobs.arriveUs[nextArrival]! <= top.timeUs)) {
+    if (routeOrder !== null) {
+      if (
+        nextArrival < n &&
+        (top === undefined || routeUs![routeOrder[nextArrival]!]! <= top.timeUs)
+      ) {
+        const j = routeOrder[nextArrival++]!
+        replicaOf[j] = route(j)
+        push(Math.max(routeUs![j]!, jobs.arriveUs[j]!), 0, j)
+        continue
+      }
+      ev = heap.pop()
+    } else if (
+      nextArrival < n &&
+      (top === undefined || jobs.arriveUs[nextArrival]! <= top.timeUs)
+    ) {
       arrival.timeUs = jobs.arriveUs[nextArrival]!
       arrival.idx = nextArrival++
       ev = arrival
@@ -722,7 +751,7 @@ export function runTwin(
     }
     const j = idx
     arriveUs[j] = timeUs
-    const ri = route(j)
+    const ri = replicaOf[j]! >= 0 ? replicaOf[j]! : route(j)
     replicaOf[j] = ri
     const s = states[ri]!
     s.waiting.push(j)

@@ -50,4 +50,14 @@ describe('observedFromColumns', () => {
     expect(o.routes).toEqual([])
     expect([...o.route]).toEqual([-1, -1, -1])
   })
+
+  it('places the router at the gateway: the start plus the client stages and half the network', () => {
+    const c = columns()
+    c.numbers['client.connect'] = Float64Array.from([6, 0, NaN, 0, 2])
+    c.numbers['client.send'] = Float64Array.from([1, 0, NaN, 0, 1])
+    const o = observedFromColumns(c)
+    // Kept rows 0, 2, 4: no client stages and no network on the second, which is routed at its
+    // start; none is routed after its engine queue entry (120, 324, 540).
+    expect([...o.routedUs!]).toEqual([100 + 6 + 1 + 5, 300, 500 + 2 + 1 + 2])
+  })
 })

@@ -20,6 +20,10 @@ export const TWIN_FIELDS: readonly RequestField[] = [
   'tpot',
   'e2e',
   'network',
+  'client.dns',
+  'client.connect',
+  'client.tls',
+  'client.send',
   'engine.queue',
   'engine.prefill',
   'engine.decode',
@@ -40,6 +44,11 @@ export interface ObservedRequests {
   startUs: Float64Array
   /** Engine queue entry (rebuilt, see the file header). */
   queuedUs: Float64Array
+  /**
+   * When the request reached the gateway, where a router chooses its replica: the start plus the
+   * client's own stages and half the network, at most `queuedUs`; the start when none is stored.
+   */
+  routedUs?: Float64Array
   queueUs: Float64Array
   prefillUs: Float64Array
   decodeUs: Float64Array
@@ -89,6 +98,9 @@ export function observedFromColumns(columns: RequestColumns): ObservedRequests {
   const tpot = numberColumn(columns, 'tpot')
   const e2e = numberColumn(columns, 'e2e')
   const network = numberColumn(columns, 'network')
+  const clientStages = (['client.dns', 'client.connect', 'client.tls', 'client.send'] as const).map(
+    (f) => numberColumn(columns, f)
+  )
   const queue = numberColumn(columns, 'engine.queue')
   const prefill = numberColumn(columns, 'engine.prefill')
   const decode = numberColumn(columns, 'engine.decode')
@@ -149,11 +161,19 @@ export function observedFromColumns(columns: RequestColumns): ObservedRequests {
     return { codes, values }
   }
   const queuedUs = new Float64Array(n)
+  const routedUs = new Float64Array(n)
   for (let k = 0; k < n; k++) {
     const i = keep[k]!
     const net = network[i]!
     const pre = ttft[i]! - queue[i]! - prefill[i]! - (net === net ? net / 2 : 0)
     queuedUs[k] = start[i]! + Math.max(0, pre)
+    // The way in: what the client spent before sending and half the network.
+    let wayIn = net === net ? net / 2 : 0
+    for (const c of clientStages) {
+      const v = c[i]!
+      wayIn += v === v ? v : 0
+    }
+    routedUs[k] = Math.min(queuedUs[k]!, start[i]! + wayIn)
   }
   const rep = recode('replica')
   const ten = recode('tenant')
@@ -165,6 +185,7 @@ export function observedFromColumns(columns: RequestColumns): ObservedRequests {
     n,
     startUs: pick(start),
     queuedUs,
+    routedUs,
     queueUs: pick(queue),
     prefillUs: pick(prefill),
     decodeUs: pick(decode),

@@ -231,22 +231,35 @@ function drawJobs(
   // Grown by doubling into typed arrays: a run draws 1.5M jobs on the scale bench's hour.
   let arrive = new Float64Array(1024)
   let source = new Int32Array(1024)
+  // When each open-loop job reaches the gateway: the router chooses then, before the gateway's
+  // stages and the engine's frontend, so the jobs on their way count in no replica's load
+  // (ADR 0456).
+  let start = new Float64Array(1024)
   let drawn = 0
-  const add = (i: number, t: number): void => {
+  const add = (i: number, t: number, at = t): void => {
     if (drawn === source.length) {
       const a = new Float64Array(drawn * 2)
       const s = new Int32Array(drawn * 2)
+      const st = new Float64Array(drawn * 2)
       a.set(arrive)
       s.set(source)
+      st.set(start)
       arrive = a
       source = s
+      start = st
     }
     arrive[drawn] = t
+    start[drawn] = at
     source[drawn++] = i
   }
   // An open loop's jobs in engine arrival order, typed (1.5M a run on the scale bench's hour).
   let sortedArrive: Float64Array | null = null
   let sortedSource: Int32Array | null = null
+  let sortedRoute: Float64Array | null = null
+  // Requests rebuilt without a gateway instant (a run of the twin's own engine, which routes at
+  // the queue) keep the router at the queue.
+  const routed = o.routedUs
+
   const windowUs = m.window.toUs - m.window.fromUs
   const tenantCount = new Map<number, number>()
   // A bin's mix is its own rows only as far as its rate really moved (`binKeep`, ADR 0204);
@@ -309,7 +322,8 @@ function drawJobs(
             continue
           }
         }
-        add(i, t + (o.queuedUs[i]! - o.startUs[i]!))
+        const queued = t + (o.queuedUs[i]! - o.startUs[i]!)
+        add(i, queued, routed === undefined ? queued : t + (routed[i]! - o.startUs[i]!))
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
@@ -319,9 +333,11 @@ function drawJobs(
     )
     sortedArrive = new Float64Array(drawn)
     sortedSource = new Int32Array(drawn)
+    sortedRoute = new Float64Array(drawn)
     for (let k = 0; k < drawn; k++) {
       sortedArrive[k] = arrive[order[k]!]!
       sortedSource[k] = source[order[k]!]!
+      sortedRoute[k] = start[order[k]!]!
     }
   }
   const jobArrive = sortedArrive ?? arrive.slice(0, drawn)
@@ -345,6 +361,7 @@ function drawJobs(
       cached,
       output,
       replica: new Int32Array(n).fill(-1),
+      ...(sortedRoute === null || routed === undefined ? {} : { routeUs: sortedRoute }),
     },
     source: jobSource,
   }
