@@ -90,7 +90,9 @@ describe('LaneIntegrals', () => {
     expect(first.integral(0, 0, 1)).toBeGreaterThanOrEqual(0)
     const kept = LaneIntegrals.keeping(first, rebuilt)
     now[2]!.forEach(([a, b, v]) => kept.add(2, a, b, v))
-    expect(() => kept.add(1, 0, 1, 1)).toThrow()
+    const misused = LaneIntegrals.keeping(first, rebuilt)
+    misused.add(1, 0, 1, 1)
+    expect(() => misused.integral(1, 0, 1)).toThrow()
     for (let k = 0; k < 300; k++) {
       const l = k % lanes
       const a = rng.range(-500, 12_500)

@@ -85,16 +85,16 @@ export class LaneIntegrals {
     return this.last
   }
 
-  /** Adds density `perUs` over [aUs, bUs) in lane `lane`; only before the first read. */
+  /**
+   * Adds density `perUs` over [aUs, bUs) in lane `lane`; only before the first read, and only
+   * to a lane `keeping` rebuilds (the first read throws otherwise).
+   */
   add(lane: number, aUs: number, bUs: number, perUs: number): void {
     if (this.built !== null) {
       throw new Error('LaneIntegrals: add after the first read')
     }
     if (!(bUs > aUs) || perUs === 0) {
       return
-    }
-    if (this.kept !== null && !this.kept.rebuilt(lane)) {
-      throw new Error(`LaneIntegrals: lane ${lane} is kept, not rebuilt`)
     }
     if (this.count + 2 > this.atUs.length) {
       this.grow()
@@ -137,8 +137,12 @@ export class LaneIntegrals {
       start[this.laneOf[k]! + 1]!++
     }
     const isKept = (l: number): boolean => kept !== null && !kept.rebuilt(l)
+    // Checked here, not in `add`, which the fit calls millions of times.
     for (let l = 0; l < L; l++) {
       if (isKept(l)) {
+        if (start[l + 1] !== 0) {
+          throw new Error(`LaneIntegrals: lane ${l} is kept, not added again`)
+        }
         start[l + 1] = kept!.from.start[l + 1]! - kept!.from.start[l]!
       }
     }
