@@ -259,7 +259,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   if (o.cachedTokens.some((c) => !(c === c))) {
     inferCachedTokens(o, cached, laws)
     calibrateToCounters(o, cached, hit)
-    stepFit = fitStepLaws(o, cached)
+    stepFit = fitStepLaws(o, cached, stepFit)
     laws = stepFit.fit(choice.law)
   }
   const { beside, decodeOf, prefillOf } = laws

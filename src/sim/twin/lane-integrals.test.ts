@@ -66,4 +66,42 @@ describe('LaneIntegrals', () => {
     expect(lane.densityAt(2, 5)).toBe(0)
     expect(() => lane.add(0, 1, 2, 1)).toThrow()
   })
+
+  it('rebuilds only the lanes it is told to, reading as a whole rebuild does, bit for bit', () => {
+    const rng = createRng(12)
+    const lanes = 4
+    const draw = (): Added[] =>
+      Array.from({ length: lanes }, () =>
+        Array.from({ length: 150 }, () => {
+          const from = Math.round(rng.range(0, 10_000))
+          return [from, from + Math.round(rng.range(1, 2_000)), rng.range(0.1, 5)]
+        })
+      )
+    const before = draw()
+    const after = draw()
+    const rebuilt = (l: number): boolean => l === 2
+    // Lane 2 changes and no longer holds the earliest and latest instants: the kept lanes do.
+    before[2]!.push([-50, 20_000, 1])
+    const now = before.map((added, l) => (rebuilt(l) ? after[l]! : added))
+    const first = new LaneIntegrals(lanes)
+    before.forEach((added, l) => added.forEach(([a, b, v]) => first.add(l, a, b, v)))
+    const whole = new LaneIntegrals(lanes)
+    now.forEach((added, l) => added.forEach(([a, b, v]) => whole.add(l, a, b, v)))
+    expect(first.integral(0, 0, 1)).toBeGreaterThanOrEqual(0)
+    const kept = LaneIntegrals.keeping(first, rebuilt)
+    now[2]!.forEach(([a, b, v]) => kept.add(2, a, b, v))
+    const misused = LaneIntegrals.keeping(first, rebuilt)
+    misused.add(1, 0, 1, 1)
+    expect(() => misused.integral(1, 0, 1)).toThrow()
+    for (let k = 0; k < 300; k++) {
+      const l = k % lanes
+      const a = rng.range(-500, 12_500)
+      const b = a + rng.range(0, 3_000)
+      expect(kept.integral(l, a, b)).toBe(whole.integral(l, a, b))
+      expect(kept.densityAt(l, a)).toBe(whole.densityAt(l, a))
+    }
+    expect([first.fromUs, first.toUs]).toEqual([-50, 20_000])
+    expect([kept.fromUs, kept.toUs]).toEqual([whole.fromUs, whole.toUs])
+    expect(kept.fromUs).toBeGreaterThan(-50)
+  })
 })

@@ -26,6 +26,8 @@ import { fitNonNegative } from './regression.js'
 export const ASSUMED_MAX_BATCHED_TOKENS = 8192
 /** Lanes per replica: decoding seqs, their KV tokens, prefill tokens, requests in the engine. */
 export const LANES = 4
+/** The lane of prompt work, the only one the cached tokens change. */
+const PROMPT_WORK = 2
 
 interface Law {
   c: number[]
@@ -86,8 +88,12 @@ function timesOf(o: ObservedRequests, i: number): Times {
 
 const DECODE_COLS = 5
 
-/** Rebuilds what ran beside each request on each replica; `cached` is per request. */
-export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit {
+/**
+ * Rebuilds what ran beside each request on each replica; `cached` is per request. With `same`,
+ * a fit of the same requests under other cached tokens, only the prompt-work lane (the one the
+ * cached tokens change) is built again: the others are taken from it as built (ADR 0458).
+ */
+export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: StepFit): StepFit {
   const R = o.replicas.length
   // Prefill steps per replica, by the time they ended (the request's first token): a request
   // whose prompt is longer than the step budget took several.
@@ -99,26 +105,33 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array): StepFit 
   }
   // Added lane by lane: the changes then lie grouped as the integrals sort them, so grouping
   // them by lane is a copy, not 8M writes scattered over 128 lanes.
-  const beside = new LaneIntegrals(R * LANES, LANES * o.n)
+  const beside =
+    same === undefined
+      ? new LaneIntegrals(R * LANES, LANES * o.n)
+      : LaneIntegrals.keeping(same.beside, (lane) => lane % LANES === PROMPT_WORK, o.n)
   for (const [r, rows] of rowsOf.entries()) {
     const base = r * LANES
-    for (const i of rows) {
-      const { first, end } = timesOf(o, i)
-      beside.add(base, first, end, 1)
-    }
-    for (const i of rows) {
-      const { first, end } = timesOf(o, i)
-      beside.add(base + 1, first, end, o.promptTokens[i]! + o.outputTokens[i]! / 2)
+    if (same === undefined) {
+      for (const i of rows) {
+        const { first, end } = timesOf(o, i)
+        beside.add(base, first, end, 1)
+      }
+      for (const i of rows) {
+        const { first, end } = timesOf(o, i)
+        beside.add(base + 1, first, end, o.promptTokens[i]! + o.outputTokens[i]! / 2)
+      }
     }
     for (const i of rows) {
       const { sched, first } = timesOf(o, i)
       if (o.prefillUs[i]! > 0) {
         const uncached = Math.max(1, o.promptTokens[i]! - cached[i]!)
-        beside.add(base + 2, sched, first, uncached / o.prefillUs[i]!)
+        beside.add(base + PROMPT_WORK, sched, first, uncached / o.prefillUs[i]!)
       }
     }
-    for (const i of rows) {
-      beside.add(base + 3, o.queuedUs[i]!, timesOf(o, i).end, 1)
+    if (same === undefined) {
+      for (const i of rows) {
+        beside.add(base + 3, o.queuedUs[i]!, timesOf(o, i).end, 1)
+      }
     }
   }
   const prefillEnds = rowsOf.map((rows) => {
