@@ -8,7 +8,7 @@
 import type { RequestTimeline, StageName } from '../src/core/model/request.js'
 import { STAGE_NAMES } from '../src/core/model/request.js'
 import type { Micros } from '../src/core/model/units.js'
-import { createRng } from '../src/core/stats/seeded-random.js'
+import { createRng, type Rng } from '../src/core/stats/seeded-random.js'
 import type { StepModel, TwinCluster, TwinRunResult } from '../src/sim/twin/engine.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
 import { observedFromRun, runOpen, uncappedCluster } from '../src/sim/twin/testing/observed-run.js'
@@ -41,9 +41,12 @@ export interface OwnRun {
   run: TwinRunResult
 }
 
-/** `n` Poisson arrivals over `windowUs` with the scale bench's mix, run on the true cluster. */
-export function ownRun(n: number, windowUs: number): OwnRun {
-  const rng = createRng(7)
+/** `n` Poisson arrivals over `windowUs` with the scale bench's prompt and output mix. */
+export function drawJobs(
+  rng: Rng,
+  n: number,
+  windowUs: number
+): { arrive: Float64Array; prompt: Float64Array; output: Float64Array } {
   const arrive = new Float64Array(n)
   const prompt = new Float64Array(n)
   const output = new Float64Array(n)
@@ -54,6 +57,13 @@ export function ownRun(n: number, windowUs: number): OwnRun {
     prompt[i] = Math.max(8, Math.round(rng.lognormal(700, 0.8)))
     output[i] = Math.max(2, Math.min(1024, Math.round(rng.lognormal(180, 0.7))))
   }
+  return { arrive, prompt, output }
+}
+
+/** `n` Poisson arrivals over `windowUs` with the scale bench's mix, run on the true cluster. */
+export function ownRun(n: number, windowUs: number): OwnRun {
+  const rng = createRng(7)
+  const { arrive, prompt, output } = drawJobs(rng, n, windowUs)
   return {
     arrive,
     prompt,

@@ -12,7 +12,7 @@
  * the truth: two versions of the twin that give the same figures write the same bytes.
  */
 import { writeFileSync } from 'node:fs'
-import { createRng, type Rng } from '../src/core/stats/seeded-random.js'
+import { createRng } from '../src/core/stats/seeded-random.js'
 import type { TwinCluster } from '../src/sim/twin/engine.js'
 import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
@@ -20,6 +20,7 @@ import type { TwinWindow } from '../src/sim/twin/load.js'
 import { observedFromRun, runOpen, uncappedCluster } from '../src/sim/twin/testing/observed-run.js'
 import { predict, type Prediction } from '../src/sim/twin/predict.js'
 import { refitCluster } from '../src/sim/twin/whatif.js'
+import { drawJobs } from './whatif-own-store.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const REPLICAS = 32
@@ -43,29 +44,11 @@ function trueCluster(): TwinCluster {
 /** A gateway's own time before the engine, in every request's TTFT and E2E (µs). */
 const BEFORE_US = 2000
 
-/** `n` Poisson arrivals over the window with the window's prompt and output mix. */
-function drawJobs(
-  rng: Rng,
-  n: number
-): { arrive: Float64Array; prompt: Float64Array; output: Float64Array } {
-  const arrive = new Float64Array(n)
-  const prompt = new Float64Array(n)
-  const output = new Float64Array(n)
-  let t = 0
-  for (let i = 0; i < n; i++) {
-    t += rng.exp(WINDOW_US / n)
-    arrive[i] = t
-    prompt[i] = Math.max(8, Math.round(rng.lognormal(700, 0.8)))
-    output[i] = Math.max(2, Math.min(1024, Math.round(rng.lognormal(180, 0.7))))
-  }
-  return { arrive, prompt, output }
-}
-
 function makeWindow(): { window: TwinWindow; makeMs: number } {
   const started = performance.now()
   const rng = createRng(7)
   const cluster = trueCluster()
-  const { arrive, prompt, output } = drawJobs(rng, N)
+  const { arrive, prompt, output } = drawJobs(rng, N, WINDOW_US)
   const r = runOpen(cluster, arrive, prompt, output, rng.fork('run'))
   const requests = observedFromRun({
     arriveUs: arrive,
@@ -88,7 +71,7 @@ function makeWindow(): { window: TwinWindow; makeMs: number } {
  */
 function truthAt(factor: number): Record<'ttft' | 'tpot', Record<'p50' | 'p99', number>> {
   const rng = createRng(8)
-  const { arrive, prompt, output } = drawJobs(rng, Math.round(N * factor))
+  const { arrive, prompt, output } = drawJobs(rng, Math.round(N * factor), WINDOW_US)
   const r = runOpen(trueCluster(), arrive, prompt, output, rng.fork('run'))
   const ttft = Float64Array.from(
     arrive,
