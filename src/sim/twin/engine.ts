@@ -25,6 +25,7 @@
  */
 import { MinHeap } from '../heap.js'
 import type { Rng } from '../../core/stats/seeded-random.js'
+import { sortByKey } from '../../core/stats/sorted.js'
 
 /** How a step's prompt work and its decode work combine (ADR 0221). */
 export type StepLawKind = 'roofline' | 'additive'
@@ -698,12 +699,15 @@ export function runTwin(
   // Routed ahead of the queue: the route instants are read in their own order, each choice made
   // on the loads then, and its arrival goes through the heap with the replica fixed.
   const routeUs = closedLoop === null ? (jobs.routeUs ?? null) : null
-  const routeOrder =
-    routeUs === null
-      ? null
-      : Int32Array.from({ length: n }, (_, j) => j).sort(
-          (a, b) => routeUs[a]! - routeUs[b]! || a - b
-        )
+  let routeOrder: Int32Array | null = null
+  if (routeUs !== null) {
+    routeOrder = new Int32Array(n)
+    for (let j = 0; j < n; j++) {
+      routeOrder[j] = j
+    }
+    // Stable: jobs routed at the same instant keep their index order.
+    sortByKey(routeOrder, routeUs)
+  }
   const arrival: TwinEvent = { timeUs: 0, seq: -1, type: 0, idx: 0, gen: 0 }
   for (;;) {
     let ev: TwinEvent | undefined
