@@ -4,8 +4,8 @@
  * task's index, so the answer is the serial one whatever order the runs finish in.
  */
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
-import { tsxEsmApi } from '../../ingest/pipeline/spawn-worker.js'
+import type { Worker } from 'node:worker_threads'
+import { spawnWorkerBeside } from '../../ingest/pipeline/spawn-worker.js'
 import type { TwinFit } from '../twin/fit.js'
 import {
   runSerially,
@@ -23,18 +23,6 @@ export type RunWorkerRequest =
 
 export type RunWorkerReply =
   { index: number; figures: RunFigures } | { index: number; error: string }
-
-/** A worker running `run-worker.ts` (`.js` in a build), as the ingest's workers start. */
-function spawnRunWorker(): Worker {
-  const self = import.meta.url
-  if (!self.endsWith('.ts')) {
-    return new Worker(new URL('./run-worker.js', self))
-  }
-  const tsx = tsxEsmApi(self)
-  const entry = new URL('./run-worker.ts', self).href
-  const script = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(script, { eval: true })
-}
 
 /**
  * A task a worker cannot be sent runs here: a replica's custom step cost (`stepUs`, a bench's
@@ -66,7 +54,11 @@ export class RunPool {
       return tasks.map((t) => runTask(fit, t))
     }
     while (this.threads.length < Math.min(this.size, tasks.length) - 1) {
-      this.threads.push({ worker: spawnRunWorker(), fits: new WeakSet(), busy: false })
+      this.threads.push({
+        worker: spawnWorkerBeside(import.meta.url, './run-worker'),
+        fits: new WeakSet(),
+        busy: false,
+      })
     }
     const out: (RunFigures | undefined)[] = new Array(tasks.length)
     let next = 0
