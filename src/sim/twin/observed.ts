@@ -165,10 +165,11 @@ export function observedFromColumns(columns: RequestColumns): ObservedRequests {
   for (let k = 0; k < n; k++) {
     const i = keep[k]!
     const net = network[i]!
-    const pre = ttft[i]! - queue[i]! - prefill[i]! - (net === net ? net / 2 : 0)
+    const halfNet = net === net ? net / 2 : 0
+    const pre = ttft[i]! - queue[i]! - prefill[i]! - halfNet
     queuedUs[k] = start[i]! + Math.max(0, pre)
     // The way in: what the client spent before sending and half the network.
-    let wayIn = net === net ? net / 2 : 0
+    let wayIn = halfNet
     for (const c of clientStages) {
       const v = c[i]!
       wayIn += v === v ? v : 0

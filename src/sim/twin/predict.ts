@@ -394,7 +394,7 @@ export function runDetailed(
   cluster: TwinCluster,
   plan: JobPlan,
   seed: number,
-  sample: WindowSample = ownSample(fit, rowsByBin(fit)),
+  sample: WindowSample = ownSampleOf(fit),
   slice: RunSlice | null = null
 ): DrawnJobs & { res: TwinRunResult } {
   const rng = createRng(seed)
@@ -681,7 +681,6 @@ export function* predictRuns(
   plan: JobPlan,
   options: PredictOptions
 ): Runs<Prediction> {
-  const bins = rowsByBin(fit)
   const task = (seed: number, sample: WindowSample | null = null, c = cluster): RunTask => ({
     cluster: c,
     plan,
@@ -692,7 +691,7 @@ export function* predictRuns(
   // The window's resamples do not depend on the seeded runs: asked for in the same batch.
   const ends =
     options.sampling === true
-      ? sampleEnds(fit, plan, bins, createRng(options.seed).fork('window sample'))
+      ? sampleEnds(fit, plan, rowsByBin(fit), createRng(options.seed).fork('window sample'))
       : null
   const first = yield {
     fit,
