@@ -398,7 +398,9 @@ export function fitTwin(w: TwinWindow): FitOutcome {
           ? { value: knownCached / knownPrompt, source: 'cached tokens on the spans' }
           : allCached > 0
             ? { value: allCached / allPrompt, source: 'prefix cache counters (estimate)' }
-            : { value: null, source: 'unknown' },
+            : hit.every((h) => h.source.startsWith('prefix cache') && h.value === 0)
+              ? { value: 0, source: 'prefix cache counters (no hit)' }
+              : { value: null, source: 'unknown' },
       tenants: shares(o.tenant, o.tenants),
       routes: shares(o.route, o.routes),
     },
@@ -446,6 +448,13 @@ export function calibrateToCounters(
       prompt += o.promptTokens[i]!
     }
     const target = rate * prompt
+    if (target === 0) {
+      // No hit counted: no request read a cached token, whatever its prefill time suggests.
+      for (const i of rows) {
+        cached[i] = 0
+      }
+      return
+    }
     const computed = rows.map((i) => o.promptTokens[i]! - cached[i]!)
     const cachedAt = (k: number): number => {
       let c = 0
