@@ -24,6 +24,7 @@ import type { ReplicaMetrics, TwinWindow } from './load.js'
 import type { ObservedRequests } from './observed.js'
 import { chooseStepLaw, type LawChoice } from './law-choice.js'
 import { agreeingCaps, inferCap, type CapEvidence, type CapInference } from './cap-inference.js'
+import { queueClockOf, type QueueClock } from './queue-clock.js'
 import { fitStepLaws, inferCachedTokens, LANES, stepModelOf, type StepFit } from './step-law.js'
 
 /** vLLM's defaults where the data cannot say (`--max-num-seqs`, `--max-num-batched-tokens`). */
@@ -106,6 +107,8 @@ export interface TwinModel {
   maxBatchedTokens: Sourced<number>
   /** The step law chosen by held-out replay inside the window (ADR 0221). */
   stepLaw: LawChoice
+  /** Whether the window's queue counts the wait for the step in flight (ADR 0468). */
+  queueClock: QueueClock
   replicas: FittedReplica[]
 }
 
@@ -411,6 +414,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       source: 'assumed: vLLM default max_num_batched_tokens',
     },
     stepLaw: choice,
+    queueClock: queueClockOf(o),
     replicas,
   }
   return {
