@@ -249,6 +249,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   // much of its prompt was computed: refit once with that instead of the replica's mean hit
   // rate, which would give every request the same share and blur hits and misses together.
   let stepFit = fitStepLaws(o, cached)
+  const queueClock = queueClockOf(o)
   const choice = chooseStepLaw(
     o,
     cached,
@@ -256,7 +257,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     o.replicas.map((_, r) => ({
       maxNumSeqs: maxNumSeqs[r]!.value ?? Infinity,
       kvCapacityTokens: kvCapacity[r]!.value ?? Infinity,
-    }))
+    })),
+    queueClock.value
   )
   let laws = stepFit.fit(choice.law)
   if (o.cachedTokens.some((c) => !(c === c))) {
@@ -414,7 +416,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       source: 'assumed: vLLM default max_num_batched_tokens',
     },
     stepLaw: choice,
-    queueClock: queueClockOf(o),
+    queueClock,
     replicas,
   }
   return {
