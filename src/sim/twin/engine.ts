@@ -122,6 +122,11 @@ export interface TwinRunResult {
   ran: number
   arriveUs: Float64Array
   scheduledUs: Float64Array
+  /**
+   * When the replica's scheduler could first see the job: its arrival at an idle replica, else
+   * the end of the step then in flight (where vLLM's V1 engine stamps the queue; ADR 0468).
+   */
+  pickedUs: Float64Array
   firstTokenUs: Float64Array
   endUs: Float64Array
   replica: Int32Array
@@ -334,6 +339,8 @@ class ReplicaState {
   kvPeak = 0
   stepCount = 0
   stepping = false
+  /** When the single step in flight ends (a decode run keeps its own instants). */
+  stepEndUs = 0
   finishAt = new FinishQueue()
   /** The requests with prompt work in the step in flight and their chunks (`planCount` of them). */
   planReqs = new Int32Array(16)
@@ -392,6 +399,7 @@ export function runTwin(
   const remaining = new Float64Array(n)
   const arriveUs = new Float64Array(n).fill(NaN)
   const scheduledUs = new Float64Array(n).fill(NaN)
+  const pickedUs = new Float64Array(n).fill(NaN)
   const firstTokenUs = new Float64Array(n).fill(NaN)
   const endUs = new Float64Array(n).fill(NaN)
   const replicaOf = new Int32Array(n).fill(-1)
@@ -623,6 +631,7 @@ export function runTwin(
     s.planDecoding = s.decoding
     s.busyUs += durationUs
     s.stepping = true
+    s.stepEndUs = now + durationUs
     push(now + durationUs, 1, ri)
   }
 
@@ -767,15 +776,21 @@ export function runTwin(
       s.busyUs -= runTimeUs(run, run.steps) - runTimeUs(run, done + 1)
       s.run = null
       s.gen++
-      push(run.startUs + runTimeUs(run, done + 1), 1, ri)
+      s.stepEndUs = run.startUs + runTimeUs(run, done + 1)
+      pickedUs[j] = s.stepEndUs
+      push(s.stepEndUs, 1, ri)
     } else if (!s.stepping) {
+      pickedUs[j] = timeUs
       startStep(ri, timeUs)
+    } else {
+      pickedUs[j] = s.stepEndUs
     }
   }
   return {
     ran,
     arriveUs,
     scheduledUs,
+    pickedUs,
     firstTokenUs,
     endUs,
     replica: replicaOf,

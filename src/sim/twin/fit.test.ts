@@ -141,4 +141,17 @@ describe('calibrateToCounters', () => {
     expect(cached[1]).toBeCloseTo(0, 3)
     expect(Math.min(...cached)).toBeGreaterThanOrEqual(0)
   })
+
+  it('reads no cached token anywhere when the counters counted no hit', () => {
+    // Two CPU vLLM replicas recorded serving ~200-token prompts: `vllm:prefix_cache_hits_total`
+    // and `vllm:prompt_tokens_cached_total` stayed 0 over 104k queried tokens, while prefill times
+    // dominated by the host's noise read a third of the requests back as all but 1 token cached.
+    // No factor up to 64 turns 1 computed token into 200, so the old calibration left 41 % of the
+    // prompt tokens cached against counters that said none.
+    const prompts = Array.from({ length: 300 }, (_, i) => 120 + (i % 7) * 30)
+    const o = window(prompts)
+    const cached = Float64Array.from(prompts, (p, i) => (i % 3 === 0 ? p - 1 : p * 0.2))
+    calibrateToCounters(o, cached, [{ value: 0, source }])
+    expect(Math.max(...cached)).toBe(0)
+  })
 })

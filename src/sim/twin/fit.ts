@@ -24,6 +24,7 @@ import type { ReplicaMetrics, TwinWindow } from './load.js'
 import type { ObservedRequests } from './observed.js'
 import { chooseStepLaw, type LawChoice } from './law-choice.js'
 import { agreeingCaps, inferCap, type CapEvidence, type CapInference } from './cap-inference.js'
+import { queueClockOf, type QueueClock } from './queue-clock.js'
 import { fitStepLaws, inferCachedTokens, LANES, stepModelOf, type StepFit } from './step-law.js'
 
 /** vLLM's defaults where the data cannot say (`--max-num-seqs`, `--max-num-batched-tokens`). */
@@ -106,6 +107,8 @@ export interface TwinModel {
   maxBatchedTokens: Sourced<number>
   /** The step law chosen by held-out replay inside the window (ADR 0221). */
   stepLaw: LawChoice
+  /** Whether the window's queue counts the wait for the step in flight (ADR 0468). */
+  queueClock: QueueClock
   replicas: FittedReplica[]
 }
 
@@ -246,6 +249,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   // much of its prompt was computed: refit once with that instead of the replica's mean hit
   // rate, which would give every request the same share and blur hits and misses together.
   let stepFit = fitStepLaws(o, cached)
+  const queueClock = queueClockOf(o)
   const choice = chooseStepLaw(
     o,
     cached,
@@ -253,7 +257,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     o.replicas.map((_, r) => ({
       maxNumSeqs: maxNumSeqs[r]!.value ?? Infinity,
       kvCapacityTokens: kvCapacity[r]!.value ?? Infinity,
-    }))
+    })),
+    queueClock.value
   )
   let laws = stepFit.fit(choice.law)
   if (o.cachedTokens.some((c) => !(c === c))) {
@@ -398,7 +403,9 @@ export function fitTwin(w: TwinWindow): FitOutcome {
           ? { value: knownCached / knownPrompt, source: 'cached tokens on the spans' }
           : allCached > 0
             ? { value: allCached / allPrompt, source: 'prefix cache counters (estimate)' }
-            : { value: null, source: 'unknown' },
+            : hit.every((h) => h.source.startsWith('prefix cache') && h.value === 0)
+              ? { value: 0, source: 'prefix cache counters (no hit)' }
+              : { value: null, source: 'unknown' },
       tenants: shares(o.tenant, o.tenants),
       routes: shares(o.route, o.routes),
     },
@@ -409,6 +416,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       source: 'assumed: vLLM default max_num_batched_tokens',
     },
     stepLaw: choice,
+    queueClock,
     replicas,
   }
   return {
@@ -446,6 +454,13 @@ export function calibrateToCounters(
       prompt += o.promptTokens[i]!
     }
     const target = rate * prompt
+    if (target === 0) {
+      // No hit counted: no request read a cached token, whatever its prefill time suggests.
+      for (const i of rows) {
+        cached[i] = 0
+      }
+      return
+    }
     const computed = rows.map((i) => o.promptTokens[i]! - cached[i]!)
     const cachedAt = (k: number): number => {
       let c = 0

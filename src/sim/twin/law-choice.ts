@@ -117,7 +117,9 @@ export function chooseStepLaw(
   o: ObservedRequests,
   cached: Float64Array,
   stepFit: StepFit,
-  capacity: readonly Capacity[]
+  capacity: readonly Capacity[],
+  /** Where the window's engine queue starts (ADR 0468): the replay's engine TTFT runs from there. */
+  queueClock: 'arrival' | 'step' = 'arrival'
 ): LawChoice {
   // The rows are in start order: the slice is cut there, then put in the order the engine
   // queue saw them (start plus the time before the engine, which can swap neighbours).
@@ -198,7 +200,8 @@ export function chooseStepLaw(
         }
         scored++
         ttft[0].push(o.queueUs[i]! + o.prefillUs[i]!)
-        ttft[1].push(res.firstTokenUs[k]! - res.arriveUs[k]!)
+        const from = queueClock === 'step' ? res.pickedUs[k]! : res.arriveUs[k]!
+        ttft[1].push(res.firstTokenUs[k]! - from)
         const out = o.outputTokens[i]!
         if (out >= 2) {
           tpot[0].push(o.decodeUs[i]! / (out - 1))

@@ -428,6 +428,10 @@ export function runOnce(
   const queuedAtAll = new Float64Array(res.ran)
   let ended = 0
   let paced = 0
+  // On the step clock the window's time before the engine already holds the wait for the step
+  // in flight: the replay starts its queue, and the request's engine time, where the scheduler
+  // picked it up, or it would count that wait twice (ADR 0468).
+  const enteredUs = fit.model.queueClock.value === 'step' ? res.pickedUs : res.arriveUs
   for (let k = 0; k < res.ran; k++) {
     const end = res.endUs[k]!
     if (!(end === end)) {
@@ -436,10 +440,10 @@ export function runOnce(
     const i = source[k]!
     const pre = o.ttftUs[i]! - o.queueUs[i]! - o.prefillUs[i]!
     const tail = o.e2eUs[i]! - o.ttftUs[i]! - o.decodeUs[i]!
-    const arrive = res.arriveUs[k]!
+    const arrive = enteredUs[k]!
     const first = res.firstTokenUs[k]!
     queueAll[ended] = res.scheduledUs[k]! - arrive
-    queuedAtAll[ended] = arrive
+    queuedAtAll[ended] = res.arriveUs[k]!
     ttftAll[ended] = pre + first - arrive
     e2eAll[ended++] = pre + end - arrive + tail
     const out = jobs.output[k]!

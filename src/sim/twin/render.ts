@@ -113,6 +113,9 @@ export function renderWhatIfText(r: WhatIfReport): string {
           ? `; ${m.outsideEngine.byRegion.map((g) => `${g.region} ${ms(g.ttftP50Us / 1000)}`).join(', ')}`
           : '')
     )
+    out.push(
+      `  queue clock  ${m.queueClock.value === 'step' ? 'from the step boundary' : 'from arrival'}: ${m.queueClock.source}`
+    )
     out.push(`  max_num_batched_tokens ${m.maxBatchedTokens.value} (${m.maxBatchedTokens.source})`)
     out.push(
       `  step law     ${m.stepLaw.law === 'additive' ? 'additive: step = decode step + prefill step' : 'roofline: step = max(decode step, prefill step)'}; ${m.stepLaw.reason}`

@@ -7,6 +7,7 @@
 import { isoFromMicros, type Micros } from '../../core/model/units.js'
 import { applyChanges, type JobPlan, type TwinChanges } from './changes.js'
 import type { StepModel, TwinCluster } from './engine.js'
+import { unexplainedPaceReason } from './fit-words.js'
 import { fitTwin, LAW_PINNED_SHARE, type TwinFit, type TwinModel } from './fit.js'
 import { LAW_REFIT_MAX_JOBS, LAW_REFITS, LAW_STEP_FLOOR } from './law-bootstrap.js'
 import type { TwinWindow } from './load.js'
@@ -171,6 +172,10 @@ export function* checkFitRuns(
         )
       }
     }
+  }
+  const why = reasons.length > 0 ? unexplainedPaceReason(replay, fit.model) : null
+  if (why !== null) {
+    reasons.push(why)
   }
   return { report: { ok: reasons.length === 0, model: fit.model, replay, reasons }, fit }
 }
