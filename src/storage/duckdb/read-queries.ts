@@ -106,22 +106,22 @@ export async function querySeriesPoints(rows: ReadRows, query: SeriesQuery): Pro
     params: [name, listValue([...wanted.keys()])],
   }
   timeClauses('time_us', query, where)
-  const points = await rows(
-    `SELECT series_id, time_us, value FROM metric_samples ${where.sql} ORDER BY series_id, time_us`,
+  // One row per series with its times and values as lists, in time order: a row object per
+  // sample (and a BigInt per time) was most of a series read's CPU, 44k samples per metric on the
+  // 1M-request store. Epoch µs are below 2^53, so a time is exact as a DOUBLE.
+  const found = await rows(
+    `SELECT series_id, list(time_us::DOUBLE ORDER BY time_us) AS t, list(value ORDER BY time_us) AS v
+     FROM metric_samples ${where.sql} GROUP BY series_id ORDER BY series_id`,
     where.params
   )
-  const bySeries = new Map<bigint, RawSeries>()
-  for (const p of points) {
-    const id = p['series_id'] as bigint
-    let series = bySeries.get(id)
-    if (!series) {
-      series = { name, labels: wanted.get(id) ?? {}, points: [] }
-      bySeries.set(id, series)
+  const series: RawSeries[] = found.map((row) => {
+    const t = row['t'] as number[]
+    const v = row['v'] as number[]
+    return {
+      name,
+      labels: wanted.get(row['series_id'] as bigint) ?? {},
+      points: t.map((timeUs, k) => ({ timeUs: timeUs as Micros, value: v[k]! })),
     }
-    series.points.push({
-      timeUs: toNumber(p['time_us']) as Micros,
-      value: toNumber(p['value']),
-    })
-  }
-  return evaluateSeries(query, [...bySeries.values()])
+  })
+  return evaluateSeries(query, series)
 }
