@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
-import { LaneIntegrals, sortLane, sortPairs, sortPairsByBits } from './lane-integrals.js'
+import { LaneIntegrals } from './lane-integrals.js'
 
 type Added = [from: number, to: number, perUs: number][]
 
@@ -104,45 +104,4 @@ describe('LaneIntegrals', () => {
     expect([kept.fromUs, kept.toUs]).toEqual([whole.fromUs, whole.toUs])
     expect(kept.fromUs).toBeGreaterThan(-50)
   })
-})
-
-describe('sorting a lane', () => {
-  /** The plain stable sort: indices by key, equal keys by index (−0 equal to +0). */
-  function plain(keys: Float64Array, from: number, to: number): number[] {
-    const order = Array.from({ length: to - from }, (_, k) => from + k)
-    return order.sort((a, b) => keys[a]! - keys[b]! || a - b)
-  }
-
-  const draws: [string, (rng: ReturnType<typeof createRng>) => number][] = [
-    // Epoch microseconds with a fraction, as a window's times are.
-    ['epoch times', (rng) => 1.7e15 + rng.range(0, 2.1e10)],
-    // Few distinct values: long runs of equal keys, whose order must stay as added.
-    ['ties', (rng) => 1.7e15 + Math.floor(rng.next() * 7) * 1000],
-    ['signs and zeros', (rng) => [-0, 0, -1.5, 2, -3e9, 4e-3][Math.floor(rng.next() * 6)]!],
-    ['any magnitude', (rng) => (rng.next() - 0.5) * 10 ** rng.range(-8, 18)],
-  ]
-
-  for (const [name, draw] of draws) {
-    it(`orders ${name} as the plain stable sort, by radix and by merging`, () => {
-      const rng = createRng(name.length)
-      for (const n of [0, 1, 5, 100, 2047, 2048, 5000, 40_000]) {
-        const pad = 3
-        const keys = Float64Array.from({ length: n + 2 * pad }, () => draw(rng))
-        const values = Float64Array.from(keys, (_, k) => k)
-        const expected = plain(keys, pad, pad + n)
-        for (const sort of [sortPairsByBits, sortPairs, sortLane]) {
-          const k2 = keys.slice()
-          const v2 = values.slice()
-          sort(k2, v2, new Float64Array(k2.length), new Float64Array(k2.length), pad, pad + n)
-          // Each value is its key's index before the sort: equal keys out of order show here.
-          expect(Array.from(v2.subarray(pad, pad + n))).toEqual(expected)
-          for (let k = 0; k < k2.length; k++) {
-            expect(Object.is(k2[k], keys[v2[k]!]!)).toBe(true)
-          }
-          // Outside [from, to) nothing moves.
-          expect(Array.from(v2.subarray(0, pad))).toEqual([0, 1, 2])
-        }
-      }
-    })
-  }
 })

@@ -168,7 +168,7 @@ export class LaneIntegrals {
     const bufD = new Float64Array(n)
     for (let l = 0; l < L; l++) {
       if (!isKept(l)) {
-        sortLane(atUs, delta, bufT, bufD, start[l]!, start[l + 1]!)
+        sortPairs(atUs, delta, bufT, bufD, start[l]!, start[l + 1]!)
       }
     }
     const density = bufT
@@ -287,143 +287,13 @@ export class LaneIntegrals {
 
 /** Runs this short are sorted by insertion before they are merged. */
 const INSERTION_RUN = 24
-/** Lanes with at least this many changes are sorted by radix, shorter ones by merging. */
-const RADIX_MIN = 2048
-const DIGIT_BITS = 11
-const BUCKETS = 1 << DIGIT_BITS
-/** 64 bits in 11-bit digits, the last one 9 bits. */
-const DIGITS = 6
-/** Which 32-bit half of a float64 is the low one, on this host. */
-const LOW_WORD = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1
-
-/** [from, to) of `keys` sorted stably, `values` moved with them: by radix when long. */
-export function sortLane(
-  keys: Float64Array,
-  values: Float64Array,
-  bufK: Float64Array,
-  bufV: Float64Array,
-  from: number,
-  to: number
-): void {
-  if (to - from >= RADIX_MIN) {
-    sortPairsByBits(keys, values, bufK, bufV, from, to)
-  } else {
-    sortPairs(keys, values, bufK, bufV, from, to)
-  }
-}
-
-/**
- * Digit `d` (11 bits from bit 11·d) of a float64's bits made sortable as one unsigned 64-bit
- * word (high half `h`, low half `l`): a positive number's sign bit set, a negative number's
- * bits all flipped, so the words order as the numbers do. −0 is read as +0: the comparison
- * sort holds them equal, so they keep their order.
- */
-function digitOf(h: number, l: number, d: number): number {
-  if (h === 0x80000000 && l === 0) {
-    h = 0
-  }
-  if ((h & 0x80000000) !== 0) {
-    h = ~h >>> 0
-    l = ~l >>> 0
-  } else {
-    h = (h | 0x80000000) >>> 0
-  }
-  switch (d) {
-    case 0:
-      return l & 2047
-    case 1:
-      return (l >>> 11) & 2047
-    case 2:
-      return (l >>> 22) | ((h & 1) << 10)
-    case 3:
-      return (h >>> 1) & 2047
-    case 4:
-      return (h >>> 12) & 2047
-    default:
-      return h >>> 23
-  }
-}
-
-/**
- * The same order as {@link sortPairs} (ascending, equal keys in their order) by a least
- * significant digit radix sort on the keys' bits: one pass counts every digit, then one stable
- * pass per digit that the keys do not all share. The times of one lane share their sign, their
- * exponent and the top of their mantissa, so 4 of the 6 digits move them: 4 sequential passes,
- * where the merge sort made 11 on a lane of 60k changes and was the fit's largest part on 1M
- * requests (ADR 0464). Keys are never NaN.
- */
-export function sortPairsByBits(
-  keys: Float64Array,
-  values: Float64Array,
-  bufK: Float64Array,
-  bufV: Float64Array,
-  from: number,
-  to: number
-): void {
-  const n = to - from
-  const counts = new Int32Array(DIGITS * BUCKETS)
-  const words = new Uint32Array(keys.buffer, keys.byteOffset, keys.length * 2)
-  const bufWords = new Uint32Array(bufK.buffer, bufK.byteOffset, bufK.length * 2)
-  const lo = LOW_WORD
-  const hi = 1 - LOW_WORD
-  for (let k = from; k < to; k++) {
-    const h = words[2 * k + hi]!
-    const l = words[2 * k + lo]!
-    for (let d = 0; d < DIGITS; d++) {
-      counts[d * BUCKETS + digitOf(h, l, d)]!++
-    }
-  }
-  let srcK = keys
-  let srcV = values
-  let srcW = words
-  let dstK = bufK
-  let dstV = bufV
-  let dstW = bufWords
-  const at = new Int32Array(BUCKETS)
-  for (let d = 0; d < DIGITS; d++) {
-    const base = d * BUCKETS
-    let sum = from
-    let shared = false
-    for (let b = 0; b < BUCKETS; b++) {
-      const c = counts[base + b]!
-      if (c === n) {
-        shared = true
-        break
-      }
-      at[b] = sum
-      sum += c
-    }
-    if (shared) {
-      continue
-    }
-    for (let k = from; k < to; k++) {
-      const b = digitOf(srcW[2 * k + hi]!, srcW[2 * k + lo]!, d)
-      const t = at[b]!++
-      dstK[t] = srcK[k]!
-      dstV[t] = srcV[k]!
-    }
-    const swapK = srcK
-    srcK = dstK
-    dstK = swapK
-    const swapV = srcV
-    srcV = dstV
-    dstV = swapV
-    const swapW = srcW
-    srcW = dstW
-    dstW = swapW
-  }
-  if (srcK !== keys) {
-    keys.set(srcK.subarray(from, to), from)
-    values.set(srcV.subarray(from, to), from)
-  }
-}
 
 /**
  * [from, to) of `keys` sorted ascending in place, `values` moved with them, equal keys kept in
  * their order (a bottom-up merge sort; `bufK`, `bufV` as long as `keys`). Keys are never NaN:
  * `add` takes only intervals with b > a.
  */
-export function sortPairs(
+function sortPairs(
   keys: Float64Array,
   values: Float64Array,
   bufK: Float64Array,
