@@ -69,6 +69,34 @@ describe('fitStepLaws', () => {
   // The stand-in engine (the mock server) adds the prompt's cost to the decode step; the
   // simulator's GPU takes the slower of the two. Each window must pick its own law, from replay
   // inside the window alone.
+  it('refits under other cached tokens to the rows and laws a fit from scratch makes, bit for bit', () => {
+    const law: StepModel = {
+      decodeBaseUs: 16_700,
+      perDecodeSeqUs: 40,
+      perKvTokenUs: 0.036,
+      prefillBaseUs: 2_000,
+      perPrefillTokenUs: 91,
+    }
+    const o = windowOf(law, 0.8, 300)
+    const rng = createRng(5)
+    // Random cached tokens before and after, as the inference moves them request by request.
+    const draw = (): Float64Array =>
+      Float64Array.from(o.promptTokens, (p) => Math.floor(rng.next() * p))
+    const first = fitStepLaws(o, draw())
+    for (let round = 0; round < 3; round++) {
+      const cached = draw()
+      const refit = fitStepLaws(o, cached, first)
+      const plain = fitStepLaws(o, cached)
+      expect(refit.made.rows).toEqual(plain.made.rows)
+      expect(refit.made.prefillOrder).toEqual(plain.made.prefillOrder)
+      for (const kind of ['roofline', 'additive'] as const) {
+        const a = refit.fit(kind)
+        const b = plain.fit(kind)
+        expect([a.decodeOf, a.prefillOf]).toEqual([b.decodeOf, b.prefillOf])
+      }
+    }
+  })
+
   it('chooses the roofline law on a window its own engine made', () => {
     const { o, choice } = choiceOn('roofline')
     expect(choice.law).toBe('roofline')

@@ -72,6 +72,12 @@ export interface StepFit {
    * time per step it took. Where the laws differ is here (law-choice.ts tests the form on them).
    */
   promptSteps: StepRows['prefill']
+  /**
+   * The rows and each replica's requests in the order their prompts ended: a refit of the same
+   * requests under other cached tokens (`fitStepLaws`' `same`) takes from them what the cached
+   * tokens do not change.
+   */
+  made: { rows: StepRows; prefillOrder: Int32Array[] }
 }
 
 interface Times {
@@ -134,8 +140,10 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
       }
     }
   }
-  const prefillEnds = rowsOf.map((rows) => {
-    const order = sortByKey(Int32Array.from(rows), firstOf)
+  // The order of the prompts' ends does not depend on the cached tokens: a refit keeps it.
+  const prefillOrder =
+    same?.made.prefillOrder ?? rowsOf.map((rows) => sortByKey(Int32Array.from(rows), firstOf))
+  const prefillEnds = prefillOrder.map((order) => {
     const t = new Float64Array(order.length)
     const steps = new Float64Array(order.length + 1)
     order.forEach((i, k) => {
@@ -146,6 +154,9 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
     })
     return { t, steps }
   })
+  if (same !== undefined) {
+    return refitRows(o, same, beside, prefillEnds, prefillOrder, R)
+  }
   // At most one row of each kind per request: filled in place, then cut to the rows made.
   const dI = new Int32Array(o.n)
   const dR = new Int32Array(o.n)
@@ -220,6 +231,63 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
     beside,
     fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
     promptSteps: rows.prefill,
+    made: { rows, prefillOrder },
+  }
+}
+
+/**
+ * The rows of a refit under other cached tokens: the same requests make the same rows, and only
+ * the columns that read the prompt work (its lane and the prompt steps around a decode) are
+ * computed again. The batch and KV columns are those of `same`, whose lanes `beside` keeps as
+ * built, so they are the same numbers; computing them again was 4 of the 9 integrals per
+ * request of the refit (ADR 0463).
+ */
+function refitRows(
+  o: ObservedRequests,
+  same: StepFit,
+  beside: LaneIntegrals,
+  prefillEnds: { t: Float64Array; steps: Float64Array }[],
+  prefillOrder: Int32Array[],
+  R: number
+): StepFit {
+  const was = same.made.rows
+  const d = was.decode
+  const cols = d.cols.slice()
+  for (let k = 0; k < d.i.length; k++) {
+    const i = d.i[k]!
+    const r = d.r[k]!
+    const { first, end } = timesOf(o, i)
+    const steps = o.outputTokens[i]! - 1
+    const pe = prefillEnds[r]!
+    const f = Math.min(
+      1,
+      (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
+    )
+    const c = k * DECODE_COLS
+    cols[c] = 1 - f
+    cols[c + 3] = beside.integral(r * LANES + PROMPT_WORK, first, end) / steps
+    cols[c + 4] = f
+  }
+  const p = was.prefill
+  const work = new Float64Array(p.i.length)
+  const y = new Float64Array(p.i.length)
+  for (let k = 0; k < p.i.length; k++) {
+    const i = p.i[k]!
+    const { sched, first } = timesOf(o, i)
+    const all = beside.integral(p.r[k]! * LANES + PROMPT_WORK, sched, first)
+    const steps = Math.max(1, Math.ceil(all / ASSUMED_MAX_BATCHED_TOKENS))
+    work[k] = all / steps
+    y[k] = o.prefillUs[i]! / steps
+  }
+  const rows: StepRows = {
+    decode: { i: d.i, r: d.r, cols, y: d.y },
+    prefill: { i: p.i, r: p.r, work, batch: p.batch, kv: p.kv, y },
+  }
+  return {
+    beside,
+    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
+    promptSteps: rows.prefill,
+    made: { rows, prefillOrder },
   }
 }
 

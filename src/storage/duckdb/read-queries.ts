@@ -82,8 +82,13 @@ async function totalPercentiles(
 export async function querySeriesPoints(rows: ReadRows, query: SeriesQuery): Promise<Series[]> {
   validateSeriesQuery(query)
   const name = storedNameFor(query)
+  // One row's labels per series: a series id is a hash of the name and the sorted labels
+  // (series-id.ts), so every row of a series holds the same labels. `DISTINCT series_id, labels`
+  // read the labels of all its rows, and the first read of the compressed JSON column cost
+  // 3 s of CPU on 8.7M samples; the rows found by rowid read only one per series (ADR 0465).
   const candidates = await rows(
-    'SELECT DISTINCT series_id, labels FROM metric_samples WHERE name = ?',
+    `SELECT series_id, labels FROM metric_samples WHERE rowid IN (
+       SELECT min(rowid) FROM metric_samples WHERE name = ? GROUP BY series_id)`,
     [name]
   )
   const wanted = new Map<bigint, Record<string, string>>()
@@ -101,22 +106,22 @@ export async function querySeriesPoints(rows: ReadRows, query: SeriesQuery): Pro
     params: [name, listValue([...wanted.keys()])],
   }
   timeClauses('time_us', query, where)
-  const points = await rows(
-    `SELECT series_id, time_us, value FROM metric_samples ${where.sql} ORDER BY series_id, time_us`,
+  // One row per series with its times and values as lists, in time order: a row object per
+  // sample (and a BigInt per time) was most of a series read's CPU, 44k samples per metric on the
+  // 1M-request store. Epoch µs are below 2^53, so a time is exact as a DOUBLE.
+  const found = await rows(
+    `SELECT series_id, list(time_us::DOUBLE ORDER BY time_us) AS t, list(value ORDER BY time_us) AS v
+     FROM metric_samples ${where.sql} GROUP BY series_id ORDER BY series_id`,
     where.params
   )
-  const bySeries = new Map<bigint, RawSeries>()
-  for (const p of points) {
-    const id = p['series_id'] as bigint
-    let series = bySeries.get(id)
-    if (!series) {
-      series = { name, labels: wanted.get(id) ?? {}, points: [] }
-      bySeries.set(id, series)
+  const series: RawSeries[] = found.map((row) => {
+    const t = row['t'] as number[]
+    const v = row['v'] as number[]
+    return {
+      name,
+      labels: wanted.get(row['series_id'] as bigint) ?? {},
+      points: t.map((timeUs, k) => ({ timeUs: timeUs as Micros, value: v[k]! })),
     }
-    series.points.push({
-      timeUs: toNumber(p['time_us']) as Micros,
-      value: toNumber(p['value']),
-    })
-  }
-  return evaluateSeries(query, [...bySeries.values()])
+  })
+  return evaluateSeries(query, series)
 }
