@@ -11,8 +11,16 @@
  * into it.
  */
 import type { TwinModel } from './fit.js'
-import type { TwinMeasure } from './predict.js'
-import type { ReplayRow } from './whatif.js'
+import type { Estimate, TwinMeasure } from './predict.js'
+
+/** One measure's replayed window beside the observed one (ms). */
+export interface ReplayRow {
+  observed: number | null
+  replayed: Estimate
+  /** (replayed − observed) / observed; `null` when either is missing. */
+  error: number | null
+  ok: boolean
+}
 
 type Replay = Record<TwinMeasure, { p50: ReplayRow; p99: ReplayRow }>
 

@@ -7,7 +7,7 @@
 import { isoFromMicros, type Micros } from '../../core/model/units.js'
 import { applyChanges, type JobPlan, type TwinChanges } from './changes.js'
 import type { StepModel, TwinCluster } from './engine.js'
-import { unexplainedPaceReason } from './fit-words.js'
+import { unexplainedPaceReason, type ReplayRow } from './fit-words.js'
 import { fitTwin, LAW_PINNED_SHARE, type TwinFit, type TwinModel } from './fit.js'
 import { LAW_REFIT_MAX_JOBS, LAW_REFITS, LAW_STEP_FLOOR } from './law-bootstrap.js'
 import type { TwinWindow } from './load.js'
@@ -34,13 +34,7 @@ export const FIT_TOLERANCE = { p50: 0.1, p99: 0.2, floorMs: 5 } as const
  */
 const MAX_RUNS_FACTOR = 4
 
-export interface ReplayRow {
-  observed: number | null
-  replayed: Estimate
-  /** (replayed − observed) / observed; `null` when either is missing. */
-  error: number | null
-  ok: boolean
-}
+export type { ReplayRow } from './fit-words.js'
 
 export interface FitReport {
   ok: boolean
