@@ -371,10 +371,6 @@ class ReplicaState {
     this.planReqs[this.planCount] = j
     this.planChunks[this.planCount++] = chunk
   }
-
-  get load(): number {
-    return this.running + this.waiting.length - this.waitHead
-  }
 }
 
 /** Runs the jobs through the cluster; deterministic for a given `rng` state. */
@@ -420,8 +416,13 @@ export function runTwin(
     ev.gen = gen
     heap.push(ev)
   }
-  const pools: number[][] = [[], []]
-  cluster.replicas.forEach((r, i) => pools[r.pool === 1 ? 1 : 0]!.push(i))
+  const poolLists: number[][] = [[], []]
+  cluster.replicas.forEach((r, i) => poolLists[r.pool === 1 ? 1 : 0]!.push(i))
+  const pools = poolLists.map((p) => Int32Array.from(p))
+  // Each replica's load as the router reads it (running + waiting): only an arrival and a finish
+  // move it (an admission and a preemption move a request between the two), so it is counted
+  // there instead of read from the replica's lists for each of 32 replicas for every job.
+  const loads = new Int32Array(R)
   const rrCounter = [0, 0]
   let ran = 0
   let spanUs = 0
@@ -468,12 +469,21 @@ export function runTwin(
       }
       return members[members.length - 1]!
     }
+    // The least load, the first met from the round-robin's member on: two runs, no modulo.
     const startAt = rrCounter[pool]!++ % members.length
     let best = members[startAt]!
     let bestLoad = Infinity
-    for (let k = 0; k < members.length; k++) {
-      const m = members[(startAt + k) % members.length]!
-      const load = states[m]!.load
+    for (let k = startAt; k < members.length; k++) {
+      const m = members[k]!
+      const load = loads[m]!
+      if (load < bestLoad) {
+        bestLoad = load
+        best = m
+      }
+    }
+    for (let k = 0; k < startAt; k++) {
+      const m = members[k]!
+      const load = loads[m]!
       if (load < bestLoad) {
         bestLoad = load
         best = m
@@ -630,6 +640,7 @@ export function runTwin(
     const s = states[ri]!
     endUs[j] = now
     s.running--
+    loads[ri]--
     s.kvUsed -= effPrompt[j]! + effOutput[j]!
     if (now > spanUs) {
       spanUs = now
@@ -759,6 +770,7 @@ export function runTwin(
     replicaOf[j] = ri
     const s = states[ri]!
     s.waiting.push(j)
+    loads[ri]++
     if (s.run !== null) {
       // The request waits for the step in flight, as it would step by step: split the run there.
       const run = s.run

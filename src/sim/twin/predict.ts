@@ -158,17 +158,33 @@ export function queueByQuarter(
     }
   }
   const span = Math.max(1, to - from)
-  const parts: number[][] = [[], [], [], []]
+  // Each value's quarter, then the values laid out quarter by quarter in their order, typed: a
+  // run's 1.5M values pushed into four plain arrays were a tenth of the figures' cost.
+  const part = new Int8Array(arriveUs.length).fill(-1)
+  const counts = [0, 0, 0, 0]
   for (let k = 0; k < arriveUs.length; k++) {
     const a = arriveUs[k]!
     const q = queueUs[k]!
     if (a === a && q === q && a >= 0 && a < windowUs) {
-      parts[Math.min(3, Math.floor(((a - from) / span) * 4))]!.push(q)
+      const p = Math.min(3, Math.floor(((a - from) / span) * 4))
+      part[k] = p
+      counts[p]!++
     }
   }
-  return parts.map((v) => {
-    const mid = rankIndex(v.length, 0.5)
-    return v.length === 0 ? NaN : selectRanks(Float64Array.from(v), [mid]).get(mid)! / 1000
+  const starts = [0, counts[0]!, counts[0]! + counts[1]!, counts[0]! + counts[1]! + counts[2]!]
+  const values = new Float64Array(starts[3]! + counts[3]!)
+  const at = starts.slice()
+  for (let k = 0; k < arriveUs.length; k++) {
+    const p = part[k]!
+    if (p >= 0) {
+      values[at[p]!++] = queueUs[k]!
+    }
+  }
+  return counts.map((c, p) => {
+    const mid = rankIndex(c, 0.5)
+    return c === 0
+      ? NaN
+      : selectRanks(values.subarray(starts[p]!, starts[p]! + c), [mid]).get(mid)! / 1000
   })
 }
 
@@ -266,16 +282,23 @@ function drawJobs(
   // otherwise the rows of its ±5 neighbours. Drawn from its own rows alone, a minute that
   // happened to hold a few long requests holds twice as many at 2x, and the twin's work per
   // minute swings three times as much as the real one (the same double count as the rate's).
+  // The rows of each bin's neighbourhood, counted once a run rather than once a job.
+  const around = new Float64Array(bins.length)
+  for (let b = 0; b < bins.length; b++) {
+    const lo = Math.max(0, b - MIX_NEIGHBOURS)
+    const hi = Math.min(bins.length - 1, b + MIX_NEIGHBOURS)
+    let total = 0
+    for (let k = lo; k <= hi; k++) {
+      total += bins[k]!.length
+    }
+    around[b] = total
+  }
   const pick = (b: number): number => {
     const keep = sample.keep[b] ?? 1
     if (keep < 1 && rng.next() >= keep) {
       const lo = Math.max(0, b - MIX_NEIGHBOURS)
       const hi = Math.min(bins.length - 1, b + MIX_NEIGHBOURS)
-      let total = 0
-      for (let k = lo; k <= hi; k++) {
-        total += bins[k]!.length
-      }
-      let x = Math.floor(rng.next() * total)
+      let x = Math.floor(rng.next() * around[b]!)
       for (let k = lo; k <= hi; k++) {
         if (x < bins[k]!.length) {
           return bins[k]![x]!
@@ -327,10 +350,11 @@ function drawJobs(
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
-    const order = sortByKey(
-      Int32Array.from({ length: drawn }, (_, k) => k),
-      arrive
-    )
+    const order = new Int32Array(drawn)
+    for (let k = 0; k < drawn; k++) {
+      order[k] = k
+    }
+    sortByKey(order, arrive)
     sortedArrive = new Float64Array(drawn)
     sortedSource = new Int32Array(drawn)
     sortedRoute = new Float64Array(drawn)
