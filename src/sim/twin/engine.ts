@@ -363,6 +363,63 @@ class ReplicaState {
   }
 }
 
+/**
+ * The per-job arrays of a run, taken from buffers the last run left, zeroed: a seeded run of
+ * 1.5M jobs allocated ~30 arrays of its length, and every fresh buffer is page faults on its
+ * first write, an unmap when freed and a garbage collection its size prompts (a tenth of a 200k
+ * window's runs, in the kernel alone). Arrays are handed out in the order asked; `reset` starts
+ * the next run over the same buffers, so nothing taken may be kept past it. {@link FRESH} takes
+ * new arrays every time, for a caller that keeps a run's arrays.
+ */
+export class RunScratch {
+  private readonly f64: Float64Array[] = []
+  private readonly i32: Int32Array[] = []
+  private f64Used = 0
+  private i32Used = 0
+
+  constructor(private readonly reuse = true) {}
+
+  /** Hands every buffer back: whatever was taken before is overwritten by the next run. */
+  reset(): void {
+    this.f64Used = 0
+    this.i32Used = 0
+  }
+
+  /** `n` zeros, as `new Float64Array(n)`. */
+  float64(n: number): Float64Array {
+    if (!this.reuse) {
+      return new Float64Array(n)
+    }
+    const k = this.f64Used++
+    let buf = this.f64[k]
+    if (buf === undefined || buf.length < n) {
+      // Room to spare: the next run of the same seed count draws a few more jobs or a few less.
+      buf = new Float64Array(Math.ceil(n * 1.25) + 1024)
+      this.f64[k] = buf
+      return buf.subarray(0, n)
+    }
+    return buf.subarray(0, n).fill(0)
+  }
+
+  /** `n` zeros, as `new Int32Array(n)`. */
+  int32(n: number): Int32Array {
+    if (!this.reuse) {
+      return new Int32Array(n)
+    }
+    const k = this.i32Used++
+    let buf = this.i32[k]
+    if (buf === undefined || buf.length < n) {
+      buf = new Int32Array(Math.ceil(n * 1.25) + 1024)
+      this.i32[k] = buf
+      return buf.subarray(0, n)
+    }
+    return buf.subarray(0, n).fill(0)
+  }
+}
+
+/** New arrays for every run: what a caller gets that keeps a run's arrays past the next. */
+export const FRESH = new RunScratch(false)
+
 /** Runs the jobs through the cluster; deterministic for a given `rng` state. */
 export function runTwin(
   cluster: TwinCluster,
@@ -370,24 +427,34 @@ export function runTwin(
   rng: Rng,
   closedLoop: ClosedLoop | null = null,
   /** `false` runs every decode step as its own event (the reference the runs are checked against). */
-  decodeRuns = true
+  decodeRuns = true,
+  /** Where the per-job arrays come from; the result's arrays are the scratch's until its reset. */
+  scratch: RunScratch = FRESH
 ): TwinRunResult {
   const n = jobs.n
   const R = cluster.replicas.length
   const states = cluster.replicas.map(() => new ReplicaState())
-  const remaining = new Float64Array(n)
-  const arriveUs = new Float64Array(n).fill(NaN)
-  const scheduledUs = new Float64Array(n).fill(NaN)
-  const firstTokenUs = new Float64Array(n).fill(NaN)
-  const endUs = new Float64Array(n).fill(NaN)
-  const replicaOf = new Int32Array(n).fill(-1)
+  const remaining = scratch.float64(n)
+  const arriveUs = scratch.float64(n).fill(NaN)
+  const scheduledUs = scratch.float64(n).fill(NaN)
+  const firstTokenUs = scratch.float64(n).fill(NaN)
+  const endUs = scratch.float64(n).fill(NaN)
+  const replicaOf = scratch.int32(n).fill(-1)
   // A preempted job comes back as a longer prompt and a shorter output (recompute).
-  const effPrompt = Float64Array.from(jobs.prompt)
-  const effOutput = Float64Array.from(jobs.output)
-  const effCached = Float64Array.from(jobs.cached)
+  const copy = (v: Float64Array): Float64Array => {
+    if (v.length !== n) {
+      return Float64Array.from(v)
+    }
+    const out = scratch.float64(n)
+    out.set(v)
+    return out
+  }
+  const effPrompt = copy(jobs.prompt)
+  const effOutput = copy(jobs.output)
+  const effCached = copy(jobs.cached)
   /** The step that gave a decoding job its first token (of its current admission). */
-  const decodeFrom = new Float64Array(n)
-  const admitSeq = new Float64Array(n)
+  const decodeFrom = scratch.float64(n)
+  const admitSeq = scratch.float64(n)
   let admitCounter = 0
   // Events: type 0 arrival of job `idx`, 1 end of a step of replica `idx`, 2 end of its decode
   // run, whose `gen` is the replica's when it was scheduled (a split run leaves it stale).
@@ -619,7 +686,7 @@ export function runTwin(
     const s = states[ri]!
     endUs[j] = now
     s.running--
-    loads[ri]--
+    loads[ri] = loads[ri]! - 1
     s.kvUsed -= effPrompt[j]! + effOutput[j]!
     if (now > spanUs) {
       spanUs = now
@@ -691,7 +758,7 @@ export function runTwin(
   const routeUs = closedLoop === null ? (jobs.routeUs ?? null) : null
   let routeOrder: Int32Array | null = null
   if (routeUs !== null) {
-    routeOrder = new Int32Array(n)
+    routeOrder = scratch.int32(n)
     for (let j = 0; j < n; j++) {
       routeOrder[j] = j
     }
@@ -751,7 +818,7 @@ export function runTwin(
     replicaOf[j] = ri
     const s = states[ri]!
     s.waiting.push(j)
-    loads[ri]++
+    loads[ri] = loads[ri]! + 1
     if (s.run !== null) {
       // The request waits for the step in flight, as it would step by step: split the run there.
       const run = s.run
