@@ -469,6 +469,28 @@ export function runTwin(
   // move it (an admission and a preemption move a request between the two), so it is counted
   // there instead of read from the replica's lists for each of 32 replicas for every job.
   const loads = new Int32Array(R)
+  // How many replicas hold each load, and the least load any holds: the router's scan stops at
+  // the first replica holding it, since no other can be less loaded.
+  let atLoad = new Int32Array(64)
+  atLoad[0] = R
+  let leastLoad = 0
+  const addLoad = (ri: number, d: 1 | -1): void => {
+    const from = loads[ri]!
+    const to = from + d
+    loads[ri] = to
+    if (to >= atLoad.length) {
+      const grown = new Int32Array(atLoad.length * 2)
+      grown.set(atLoad)
+      atLoad = grown
+    }
+    atLoad[from] = atLoad[from]! - 1
+    atLoad[to] = atLoad[to]! + 1
+    if (to < leastLoad) {
+      leastLoad = to
+    } else if (from === leastLoad && atLoad[from] === 0) {
+      leastLoad = to
+    }
+  }
   const rrCounter = [0, 0]
   let ran = 0
   let spanUs = 0
@@ -515,14 +537,19 @@ export function runTwin(
       }
       return members[members.length - 1]!
     }
-    // The least load, the first met from the round-robin's member on: two runs, no modulo.
+    // The least load, the first met from the round-robin's member on: two runs, no modulo, and
+    // done at a member holding the least load of the pool's (all replicas') or none.
     const startAt = rrCounter[pool]!++ % members.length
+    const floor = members.length === R ? leastLoad : 0
     let best = members[startAt]!
     let bestLoad = Infinity
     for (let k = startAt; k < members.length; k++) {
       const m = members[k]!
       const load = loads[m]!
       if (load < bestLoad) {
+        if (load === floor) {
+          return m
+        }
         bestLoad = load
         best = m
       }
@@ -531,6 +558,9 @@ export function runTwin(
       const m = members[k]!
       const load = loads[m]!
       if (load < bestLoad) {
+        if (load === floor) {
+          return m
+        }
         bestLoad = load
         best = m
       }
@@ -686,7 +716,7 @@ export function runTwin(
     const s = states[ri]!
     endUs[j] = now
     s.running--
-    loads[ri] = loads[ri]! - 1
+    addLoad(ri, -1)
     s.kvUsed -= effPrompt[j]! + effOutput[j]!
     if (now > spanUs) {
       spanUs = now
@@ -818,7 +848,7 @@ export function runTwin(
     replicaOf[j] = ri
     const s = states[ri]!
     s.waiting.push(j)
-    loads[ri] = loads[ri]! + 1
+    addLoad(ri, 1)
     if (s.run !== null) {
       // The request waits for the step in flight, as it would step by step: split the run there.
       const run = s.run
