@@ -364,6 +364,41 @@ class ReplicaState {
 }
 
 /**
+ * Each replica's load as the router reads it (running + waiting), and the least of them. Only an
+ * arrival and a finish move a load (an admission or a preemption moves a request between the
+ * two), so it is counted there instead of read from the replica's lists for each of 32 replicas
+ * for every job; how many replicas hold each load gives the least, where the router's scan can
+ * stop, since no replica is less loaded.
+ */
+export class LoadCounts {
+  readonly loads: Int32Array
+  least = 0
+  private atLoad = new Int32Array(64)
+
+  constructor(replicas: number) {
+    this.loads = new Int32Array(replicas)
+    this.atLoad[0] = replicas
+  }
+
+  /** Moves replica `ri`'s load by `d`. */
+  add(ri: number, d: 1 | -1): void {
+    const from = this.loads[ri]!
+    const to = from + d
+    this.loads[ri] = to
+    if (to >= this.atLoad.length) {
+      const grown = new Int32Array(this.atLoad.length * 2)
+      grown.set(this.atLoad)
+      this.atLoad = grown
+    }
+    this.atLoad[from] = this.atLoad[from]! - 1
+    this.atLoad[to] = this.atLoad[to]! + 1
+    if (to < this.least || (from === this.least && this.atLoad[from] === 0)) {
+      this.least = to
+    }
+  }
+}
+
+/**
  * The per-job arrays of a run, taken from buffers the last run left, zeroed: a seeded run of
  * 1.5M jobs allocated ~30 arrays of its length, and every fresh buffer is page faults on its
  * first write, an unmap when freed and a garbage collection its size prompts (a tenth of a 200k
@@ -465,32 +500,8 @@ export function runTwin(
   const poolLists: number[][] = [[], []]
   cluster.replicas.forEach((r, i) => poolLists[r.pool === 1 ? 1 : 0]!.push(i))
   const pools = poolLists.map((p) => Int32Array.from(p))
-  // Each replica's load as the router reads it (running + waiting): only an arrival and a finish
-  // move it (an admission and a preemption move a request between the two), so it is counted
-  // there instead of read from the replica's lists for each of 32 replicas for every job.
-  const loads = new Int32Array(R)
-  // How many replicas hold each load, and the least load any holds: the router's scan stops at
-  // the first replica holding it, since no other can be less loaded.
-  let atLoad = new Int32Array(64)
-  atLoad[0] = R
-  let leastLoad = 0
-  const addLoad = (ri: number, d: 1 | -1): void => {
-    const from = loads[ri]!
-    const to = from + d
-    loads[ri] = to
-    if (to >= atLoad.length) {
-      const grown = new Int32Array(atLoad.length * 2)
-      grown.set(atLoad)
-      atLoad = grown
-    }
-    atLoad[from] = atLoad[from]! - 1
-    atLoad[to] = atLoad[to]! + 1
-    if (to < leastLoad) {
-      leastLoad = to
-    } else if (from === leastLoad && atLoad[from] === 0) {
-      leastLoad = to
-    }
-  }
+  const counts = new LoadCounts(R)
+  const loads = counts.loads
   const rrCounter = [0, 0]
   let ran = 0
   let spanUs = 0
@@ -540,7 +551,7 @@ export function runTwin(
     // The least load, the first met from the round-robin's member on: two runs, no modulo, and
     // done at a member holding the least load of the pool's (all replicas') or none.
     const startAt = rrCounter[pool]!++ % members.length
-    const floor = members.length === R ? leastLoad : 0
+    const floor = members.length === R ? counts.least : 0
     let best = members[startAt]!
     let bestLoad = Infinity
     for (let k = startAt; k < members.length; k++) {
@@ -716,7 +727,7 @@ export function runTwin(
     const s = states[ri]!
     endUs[j] = now
     s.running--
-    addLoad(ri, -1)
+    counts.add(ri, -1)
     s.kvUsed -= effPrompt[j]! + effOutput[j]!
     if (now > spanUs) {
       spanUs = now
@@ -848,7 +859,7 @@ export function runTwin(
     replicaOf[j] = ri
     const s = states[ri]!
     s.waiting.push(j)
-    addLoad(ri, 1)
+    counts.add(ri, 1)
     if (s.run !== null) {
       // The request waits for the step in flight, as it would step by step: split the run there.
       const run = s.run
