@@ -23,7 +23,7 @@
  * frees its KV, goes back to the head of the queue, and on re-admission prefills its prompt plus
  * the tokens it had generated (its prefix-cache hit is assumed evicted), then decodes the rest.
  */
-import { EventQueue } from '../heap.js'
+import { MinHeap } from '../heap.js'
 import type { Rng } from '../../core/stats/seeded-random.js'
 import { sortByKey } from '../../core/stats/sorted.js'
 
@@ -133,6 +133,16 @@ export interface TwinRunResult {
   runningPeak: Float64Array
   /** The time the last job ended. */
   spanUs: number
+}
+
+interface TwinEvent {
+  timeUs: number
+  seq: number
+  /** 0 arrival of job `idx`, 1 end of a step of replica `idx`, 2 end of its decode run. */
+  type: 0 | 1 | 2
+  idx: number
+  /** For type 2: the replica's `gen` when it was scheduled (a split run leaves it stale). */
+  gen: number
 }
 
 /**
@@ -491,11 +501,22 @@ export function runTwin(
   const decodeFrom = scratch.float64(n)
   const admitSeq = scratch.float64(n)
   let admitCounter = 0
-  // Events: type 0 arrival of job `idx`, 1 end of a step of replica `idx`, 2 end of its decode
-  // run, whose `gen` is the replica's when it was scheduled (a split run leaves it stale).
-  const heap = new EventQueue()
+  const heap = new MinHeap<TwinEvent>()
+  let seq = 0
+  // Handled events are reused: a 1.5M-job run pushes millions of step ends, one object each.
+  const spare: TwinEvent[] = []
   const push = (timeUs: number, type: 0 | 1 | 2, idx: number, gen = 0): void => {
-    heap.push(timeUs, type, idx, gen)
+    const ev = spare.pop()
+    if (ev === undefined) {
+      heap.push({ timeUs, seq: seq++, type, idx, gen })
+      return
+    }
+    ev.timeUs = timeUs
+    ev.seq = seq++
+    ev.type = type
+    ev.idx = idx
+    ev.gen = gen
+    heap.push(ev)
   }
   const poolLists: number[][] = [[], []]
   cluster.replicas.forEach((r, i) => poolLists[r.pool === 1 ? 1 : 0]!.push(i))
@@ -806,39 +827,37 @@ export function runTwin(
     // Stable: jobs routed at the same instant keep their index order.
     sortByKey(routeOrder, routeUs)
   }
+  const arrival: TwinEvent = { timeUs: 0, seq: -1, type: 0, idx: 0, gen: 0 }
   for (;;) {
-    // -1 until the event is read: the next arrival in order, else the heap's least event.
-    let type = -1
-    let idx = 0
-    let timeUs = 0
-    let gen = 0
+    let ev: TwinEvent | undefined
+    const top = heap.peek()
     if (routeOrder !== null) {
       if (
         nextArrival < n &&
-        (heap.size === 0 || routeUs![routeOrder[nextArrival]!]! <= heap.topTimeUs)
+        (top === undefined || routeUs![routeOrder[nextArrival]!]! <= top.timeUs)
       ) {
         const j = routeOrder[nextArrival++]!
         replicaOf[j] = route(j)
         push(Math.max(routeUs![j]!, jobs.arriveUs[j]!), 0, j)
         continue
       }
+      ev = heap.pop()
     } else if (
       nextArrival < n &&
-      (heap.size === 0 || jobs.arriveUs[nextArrival]! <= heap.topTimeUs)
+      (top === undefined || jobs.arriveUs[nextArrival]! <= top.timeUs)
     ) {
-      type = 0
-      timeUs = jobs.arriveUs[nextArrival]!
-      idx = nextArrival++
+      arrival.timeUs = jobs.arriveUs[nextArrival]!
+      arrival.idx = nextArrival++
+      ev = arrival
+    } else {
+      ev = heap.pop()
     }
-    if (type < 0) {
-      if (heap.size === 0) {
-        break
-      }
-      type = heap.topKind
-      idx = heap.topIdx
-      timeUs = heap.topTimeUs
-      gen = heap.topGen
-      heap.pop()
+    if (ev === undefined) {
+      break
+    }
+    const { type, idx, timeUs, gen } = ev
+    if (ev !== arrival) {
+      spare.push(ev)
     }
     if (type === 1) {
       endStep(idx, timeUs)
