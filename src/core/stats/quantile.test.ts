@@ -72,6 +72,37 @@ describe('the value at a rank without a sort', () => {
     }
   })
 
+  it('selects on arrays past the sampled pivot too, and leaves them split at the rank', () => {
+    const rng = createRng(2461)
+    for (let round = 0; round < 40; round++) {
+      const n = 601 + Math.floor(rng.next() * 20_000)
+      // Ties (few distinct values), sorted and reversed runs, and a skewed tail like latencies.
+      const distinct = round % 4 === 0 ? 3 : round % 4 === 1 ? 40 : 1e9
+      const values = Float64Array.from({ length: n }, () =>
+        round % 4 === 3 ? Math.exp(rng.normal() * 2) : Math.floor(rng.next() * distinct)
+      )
+      if (round % 5 === 0) {
+        values.sort()
+      } else if (round % 5 === 1) {
+        values.sort().reverse()
+      }
+      const sorted = Float64Array.from(values).sort()
+      for (const rank of [0, n - 1, rankIndex(n, 0.5), rankIndex(n, 0.99), rng.int(0, n - 1)]) {
+        const a = Float64Array.from(values)
+        const v = selectRank(a, rank)
+        expect(v).toBe(sorted[rank])
+        expect(a.subarray(0, rank).every((x) => x <= v)).toBe(true)
+        expect(a.subarray(rank + 1).every((x) => x >= v)).toBe(true)
+        expect(Float64Array.from(a).sort()).toEqual(sorted)
+      }
+      const ranks = [0.5, 0.95, 0.99].map((q) => rankIndex(n, q))
+      const at = selectRanks(Float64Array.from(values), ranks)
+      for (const rank of ranks) {
+        expect(at.get(rank)).toBe(sorted[rank])
+      }
+    }
+  })
+
   it('gives several ranks at once as the sort orders them, -0 before +0', () => {
     const rng = createRng(442)
     for (let round = 0; round < 200; round++) {

@@ -95,45 +95,79 @@ export function medianShift(
 }
 
 /**
- * The value at 0-based `rank` of `values` sorted ascending (no NaN), found by Hoare's selection
- * in linear expected time; `values` is reordered.
+ * The value at 0-based `rank` of `values` sorted ascending (no NaN), found by Floyd and Rivest's
+ * selection in linear expected time; `values` is reordered so that every value before `rank` is
+ * at or below it and every value after at or above.
  */
 export function selectRank(values: Float64Array, rank: number): number {
-  let lo = 0
-  let hi = values.length - 1
-  while (hi > lo) {
-    // Median of three as the pivot: sorted or constant runs stay linear.
-    const mid = (lo + hi) >>> 1
-    const x = values[lo] as number
-    const y = values[mid] as number
-    const z = values[hi] as number
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y
-    let i = lo
-    let j = hi
-    while (i <= j) {
-      while ((values[i] as number) < pivot) {
-        i++
-      }
-      while ((values[j] as number) > pivot) {
-        j--
-      }
-      if (i <= j) {
-        const t = values[i] as number
-        values[i] = values[j] as number
-        values[j] = t
-        i++
-        j--
-      }
-    }
-    if (rank <= j) {
-      hi = j
-    } else if (rank >= i) {
-      lo = i
-    } else {
-      break
-    }
+  if (values.length > 0) {
+    selectBetween(values, 0, values.length - 1, rank)
   }
   return values[rank] as number
+}
+
+/** Above this many values, the pivot is first selected inside a sample around the rank. */
+const SAMPLED_SELECTION = 600
+
+/**
+ * Floyd and Rivest's SELECT (CACM 18(3), 1975) on `values[left..right]`: a pivot selected from a
+ * sample of ~n^(2/3) values sits so near the rank that one partition leaves a few percent of
+ * them, about n + min(k, n − k) comparisons in all. Hoare's selection with a median of three,
+ * used before, makes ~2.75n, and the twin selects three percentiles of four measures of every
+ * seeded run (1.5M values each).
+ */
+function selectBetween(a: Float64Array, left: number, right: number, k: number): void {
+  while (right > left) {
+    if (right - left > SAMPLED_SELECTION) {
+      const n = right - left + 1
+      const i = k - left + 1
+      const z = Math.log(n)
+      const s = 0.5 * Math.exp((2 * z) / 3)
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * Math.sign(i - n / 2)
+      selectBetween(
+        a,
+        Math.max(left, Math.floor(k - (i * s) / n + sd)),
+        Math.min(right, Math.floor(k + ((n - i) * s) / n + sd)),
+        k
+      )
+    }
+    const t = a[k] as number
+    let i = left
+    let j = right
+    swap(a, left, k)
+    if ((a[right] as number) > t) {
+      swap(a, left, right)
+    }
+    while (i < j) {
+      swap(a, i, j)
+      i++
+      j--
+      while ((a[i] as number) < t) {
+        i++
+      }
+      while ((a[j] as number) > t) {
+        j--
+      }
+    }
+    if (a[left] === t) {
+      swap(a, left, j)
+    } else {
+      j++
+      swap(a, j, right)
+    }
+    if (j <= k) {
+      left = j + 1
+    }
+    if (k <= j) {
+      right = j - 1
+    }
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i] as number
+  a[i] = a[j] as number
+  a[j] = t
 }
 
 /**

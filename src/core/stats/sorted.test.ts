@@ -52,3 +52,28 @@ describe('sortByKey', () => {
     expect(Array.from(sortByKey(Int32Array.from(items), keys))).toEqual(bySort(items, keys))
   })
 })
+
+describe('sortByKey on keys nearly in order', () => {
+  const bySort = (items: Int32Array, keys: ArrayLike<number>): number[] =>
+    Array.from(Int32Array.from(items).sort((a, b) => keys[a]! - keys[b]!))
+
+  it('gives the stable order whether the insertion pass finishes or hands over to the merges', () => {
+    const rng = createRng(24)
+    for (let round = 0; round < 60; round++) {
+      const n = 1 + Math.floor(rng.next() * 3000)
+      // Arrivals a few places out of order with ties (the insertion pass finishes), some far
+      // out of place, and from round 20 a shuffled tail (it stops part way and the merges run).
+      const keys = Float64Array.from({ length: n }, (_, i) => Math.floor(i / 3) + rng.int(0, 4))
+      for (let k = 0; k < round % 7; k++) {
+        keys[rng.int(0, n - 1)] = rng.int(0, n)
+      }
+      if (round >= 20) {
+        for (let i = Math.floor(n * rng.next()); i < n; i++) {
+          keys[i] = rng.int(0, 50)
+        }
+      }
+      const items = Int32Array.from({ length: n }, (_, i) => i)
+      expect(Array.from(sortByKey(Int32Array.from(items), keys))).toEqual(bySort(items, keys))
+    }
+  })
+})

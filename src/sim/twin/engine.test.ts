@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import {
+  LoadCounts,
+  RunScratch,
   runTwin,
   stepDurationUs,
   type StepModel,
@@ -217,6 +219,69 @@ describe('runTwin', () => {
     for (let i = 0; i < rows.length; i++) {
       expect(Number.isFinite(fast.endUs[i])).toBe(true)
       expect(fast.endUs[i]).toBeCloseTo(slow.endUs[i]!, 3)
+    }
+  })
+})
+
+describe('runs on reused arrays', () => {
+  it('give what runs on new arrays give, run after run, larger and smaller, least loaded', () => {
+    const step: StepModel = { ...FLAT_10MS, perDecodeSeqUs: 50, perKvTokenUs: 0.01 }
+    const c: TwinCluster = {
+      replicas: [0, 1, 2].map((i) => ({
+        name: `r${i}`,
+        step,
+        maxNumSeqs: 4,
+        kvCapacityTokens: 6000,
+        maxBatchedTokens: 2048,
+        pool: 0,
+      })),
+      routing: 'least_loaded',
+      shares: [1, 1, 1],
+      splitMinPrompt: null,
+    }
+    const rng = createRng(2462)
+    const draw = (n: number): TwinJobs => {
+      let at = 0
+      return jobs(
+        Array.from({ length: n }, () => ({
+          at: (at += rng.exp(20_000)),
+          prompt: rng.int(10, 1500),
+          output: rng.int(1, 300),
+        }))
+      )
+    }
+    const scratch = new RunScratch()
+    for (const n of [400, 900, 50, 700]) {
+      const js = draw(n)
+      scratch.reset()
+      const reused = runTwin(c, js, createRng(n), null, true, scratch)
+      const fresh = runTwin(c, js, createRng(n))
+      expect(reused).toEqual(fresh)
+      // What a reset hands out again starts from zeros, whatever the last run left in it.
+      scratch.reset()
+      expect(scratch.float64(n).every((v) => v === 0)).toBe(true)
+      expect(scratch.int32(n).every((v) => v === 0)).toBe(true)
+    }
+  })
+})
+
+describe('LoadCounts', () => {
+  it('keeps the least load the plain minimum over the replicas gives, through random moves', () => {
+    const rng = createRng(2463)
+    for (let round = 0; round < 30; round++) {
+      const R = rng.int(1, 40)
+      const counts = new LoadCounts(R)
+      const plain = new Array<number>(R).fill(0)
+      for (let op = 0; op < 3000; op++) {
+        const ri = rng.int(0, R - 1)
+        // Arrivals a little more often than finishes, so loads climb past the first 64; a
+        // finish only where a request is held.
+        const d = plain[ri]! > 0 && rng.next() < 0.45 ? -1 : 1
+        counts.add(ri, d)
+        plain[ri]! += d
+        expect(counts.least).toBe(Math.min(...plain))
+      }
+      expect(Array.from(counts.loads)).toEqual(plain)
     }
   })
 })

@@ -378,11 +378,99 @@ class ReplicaState {
     this.planReqs[this.planCount] = j
     this.planChunks[this.planCount++] = chunk
   }
+}
 
-  get load(): number {
-    return this.running + this.waiting.length - this.waitHead
+/**
+ * Each replica's load as the router reads it (running + waiting), and the least of them. Only an
+ * arrival and a finish move a load (an admission or a preemption moves a request between the
+ * two), so it is counted there instead of read from the replica's lists for each of 32 replicas
+ * for every job; how many replicas hold each load gives the least, where the router's scan can
+ * stop, since no replica is less loaded.
+ */
+export class LoadCounts {
+  readonly loads: Int32Array
+  least = 0
+  private atLoad = new Int32Array(64)
+
+  constructor(replicas: number) {
+    this.loads = new Int32Array(replicas)
+    this.atLoad[0] = replicas
+  }
+
+  /** Moves replica `ri`'s load by `d`. */
+  add(ri: number, d: 1 | -1): void {
+    const from = this.loads[ri]!
+    const to = from + d
+    this.loads[ri] = to
+    if (to >= this.atLoad.length) {
+      const grown = new Int32Array(this.atLoad.length * 2)
+      grown.set(this.atLoad)
+      this.atLoad = grown
+    }
+    this.atLoad[from] = this.atLoad[from]! - 1
+    this.atLoad[to] = this.atLoad[to]! + 1
+    if (to < this.least || (from === this.least && this.atLoad[from] === 0)) {
+      this.least = to
+    }
   }
 }
+
+/**
+ * The per-job arrays of a run, taken from buffers the last run left, zeroed: a seeded run of
+ * 1.5M jobs allocated ~30 arrays of its length, and every fresh buffer is page faults on its
+ * first write, an unmap when freed and a garbage collection its size prompts (a tenth of a 200k
+ * window's runs, in the kernel alone). Arrays are handed out in the order asked; `reset` starts
+ * the next run over the same buffers, so nothing taken may be kept past it. {@link FRESH} takes
+ * new arrays every time, for a caller that keeps a run's arrays.
+ */
+export class RunScratch {
+  private readonly f64: Float64Array[] = []
+  private readonly i32: Int32Array[] = []
+  private f64Used = 0
+  private i32Used = 0
+
+  constructor(private readonly reuse = true) {}
+
+  /** Hands every buffer back: whatever was taken before is overwritten by the next run. */
+  reset(): void {
+    this.f64Used = 0
+    this.i32Used = 0
+  }
+
+  /** `n` zeros, as `new Float64Array(n)`. */
+  float64(n: number): Float64Array {
+    if (!this.reuse) {
+      return new Float64Array(n)
+    }
+    const k = this.f64Used++
+    let buf = this.f64[k]
+    if (buf === undefined || buf.length < n) {
+      // Room to spare: the next run of the same seed count draws a few more jobs or a few less.
+      buf = new Float64Array(Math.ceil(n * 1.25) + 1024)
+      this.f64[k] = buf
+      return buf.subarray(0, n)
+    }
+    return buf.subarray(0, n).fill(0)
+  }
+
+  /** `n` zeros, as `new Int32Array(n)`. */
+  int32(n: number): Int32Array {
+    if (!this.reuse) {
+      return new Int32Array(n)
+    }
+    const k = this.i32Used++
+    let buf = this.i32[k]
+    if (buf === undefined || buf.length < n) {
+      buf = new Int32Array(Math.ceil(n * 1.25) + 1024)
+      this.i32[k] = buf
+      return buf.subarray(0, n)
+    }
+    return buf.subarray(0, n).fill(0)
+  }
+}
+
+/** New arrays for every run: what a caller gets that keeps a run's arrays past the next. */
+export const FRESH = new RunScratch(false)
 
 /** Runs the jobs through the cluster; deterministic for a given `rng` state. */
 export function runTwin(
@@ -391,25 +479,35 @@ export function runTwin(
   rng: Rng,
   closedLoop: ClosedLoop | null = null,
   /** `false` runs every decode step as its own event (the reference the runs are checked against). */
-  decodeRuns = true
+  decodeRuns = true,
+  /** Where the per-job arrays come from; the result's arrays are the scratch's until its reset. */
+  scratch: RunScratch = FRESH
 ): TwinRunResult {
   const n = jobs.n
   const R = cluster.replicas.length
   const states = cluster.replicas.map(() => new ReplicaState())
-  const remaining = new Float64Array(n)
-  const arriveUs = new Float64Array(n).fill(NaN)
-  const scheduledUs = new Float64Array(n).fill(NaN)
-  const pickedUs = new Float64Array(n).fill(NaN)
-  const firstTokenUs = new Float64Array(n).fill(NaN)
-  const endUs = new Float64Array(n).fill(NaN)
-  const replicaOf = new Int32Array(n).fill(-1)
+  const remaining = scratch.float64(n)
+  const arriveUs = scratch.float64(n).fill(NaN)
+  const scheduledUs = scratch.float64(n).fill(NaN)
+  const pickedUs = scratch.float64(n).fill(NaN)
+  const firstTokenUs = scratch.float64(n).fill(NaN)
+  const endUs = scratch.float64(n).fill(NaN)
+  const replicaOf = scratch.int32(n).fill(-1)
   // A preempted job comes back as a longer prompt and a shorter output (recompute).
-  const effPrompt = Float64Array.from(jobs.prompt)
-  const effOutput = Float64Array.from(jobs.output)
-  const effCached = Float64Array.from(jobs.cached)
+  const copy = (v: Float64Array): Float64Array => {
+    if (v.length !== n) {
+      return Float64Array.from(v)
+    }
+    const out = scratch.float64(n)
+    out.set(v)
+    return out
+  }
+  const effPrompt = copy(jobs.prompt)
+  const effOutput = copy(jobs.output)
+  const effCached = copy(jobs.cached)
   /** The step that gave a decoding job its first token (of its current admission). */
-  const decodeFrom = new Float64Array(n)
-  const admitSeq = new Float64Array(n)
+  const decodeFrom = scratch.float64(n)
+  const admitSeq = scratch.float64(n)
   let admitCounter = 0
   const heap = new MinHeap<TwinEvent>()
   let seq = 0
@@ -428,8 +526,11 @@ export function runTwin(
     ev.gen = gen
     heap.push(ev)
   }
-  const pools: number[][] = [[], []]
-  cluster.replicas.forEach((r, i) => pools[r.pool === 1 ? 1 : 0]!.push(i))
+  const poolLists: number[][] = [[], []]
+  cluster.replicas.forEach((r, i) => poolLists[r.pool === 1 ? 1 : 0]!.push(i))
+  const pools = poolLists.map((p) => Int32Array.from(p))
+  const counts = new LoadCounts(R)
+  const loads = counts.loads
   const rrCounter = [0, 0]
   let ran = 0
   let spanUs = 0
@@ -476,13 +577,30 @@ export function runTwin(
       }
       return members[members.length - 1]!
     }
+    // The least load, the first met from the round-robin's member on: two runs, no modulo, and
+    // done at a member holding the least load of the pool's (all replicas') or none.
     const startAt = rrCounter[pool]!++ % members.length
+    const floor = members.length === R ? counts.least : 0
     let best = members[startAt]!
     let bestLoad = Infinity
-    for (let k = 0; k < members.length; k++) {
-      const m = members[(startAt + k) % members.length]!
-      const load = states[m]!.load
+    for (let k = startAt; k < members.length; k++) {
+      const m = members[k]!
+      const load = loads[m]!
       if (load < bestLoad) {
+        if (load === floor) {
+          return m
+        }
+        bestLoad = load
+        best = m
+      }
+    }
+    for (let k = 0; k < startAt; k++) {
+      const m = members[k]!
+      const load = loads[m]!
+      if (load < bestLoad) {
+        if (load === floor) {
+          return m
+        }
         bestLoad = load
         best = m
       }
@@ -639,6 +757,7 @@ export function runTwin(
     const s = states[ri]!
     endUs[j] = now
     s.running--
+    counts.add(ri, -1)
     s.kvUsed -= effPrompt[j]! + effOutput[j]!
     if (now > spanUs) {
       spanUs = now
@@ -710,7 +829,7 @@ export function runTwin(
   const routeUs = closedLoop === null ? (jobs.routeUs ?? null) : null
   let routeOrder: Int32Array | null = null
   if (routeUs !== null) {
-    routeOrder = new Int32Array(n)
+    routeOrder = scratch.int32(n)
     for (let j = 0; j < n; j++) {
       routeOrder[j] = j
     }
@@ -768,6 +887,7 @@ export function runTwin(
     replicaOf[j] = ri
     const s = states[ri]!
     s.waiting.push(j)
+    counts.add(ri, 1)
     if (s.run !== null) {
       // The request waits for the step in flight, as it would step by step: split the run there.
       const run = s.run

@@ -7,7 +7,7 @@
 import { createRng, type Rng } from '../../core/stats/seeded-random.js'
 import { quantileSorted, rankIndex, selectRanks } from '../../core/stats/quantile.js'
 import { sortByKey } from '../../core/stats/sorted.js'
-import { runTwin, type TwinJobs, type TwinRunResult } from './engine.js'
+import { FRESH, RunScratch, runTwin, type TwinJobs, type TwinRunResult } from './engine.js'
 import type { JobPlan } from './changes.js'
 import type { TwinFit } from './fit.js'
 import type { StepModel, TwinCluster } from './engine.js'
@@ -146,7 +146,8 @@ export function queueGrows(byQuarter: readonly number[]): boolean {
 export function queueByQuarter(
   arriveUs: ArrayLike<number>,
   queueUs: ArrayLike<number>,
-  windowUs: number
+  windowUs: number,
+  scratch: RunScratch = FRESH
 ): number[] {
   let from = Infinity
   let to = -Infinity
@@ -158,17 +159,33 @@ export function queueByQuarter(
     }
   }
   const span = Math.max(1, to - from)
-  const parts: number[][] = [[], [], [], []]
+  // Each value's quarter, then the values laid out quarter by quarter in their order, typed: a
+  // run's 1.5M values pushed into four plain arrays were a tenth of the figures' cost.
+  const part = scratch.int32(arriveUs.length).fill(-1)
+  const counts = [0, 0, 0, 0]
   for (let k = 0; k < arriveUs.length; k++) {
     const a = arriveUs[k]!
     const q = queueUs[k]!
     if (a === a && q === q && a >= 0 && a < windowUs) {
-      parts[Math.min(3, Math.floor(((a - from) / span) * 4))]!.push(q)
+      const p = Math.min(3, Math.floor(((a - from) / span) * 4))
+      part[k] = p
+      counts[p]!++
     }
   }
-  return parts.map((v) => {
-    const mid = rankIndex(v.length, 0.5)
-    return v.length === 0 ? NaN : selectRanks(Float64Array.from(v), [mid]).get(mid)! / 1000
+  const starts = [0, counts[0]!, counts[0]! + counts[1]!, counts[0]! + counts[1]! + counts[2]!]
+  const values = scratch.float64(starts[3]! + counts[3]!)
+  const at = starts.slice()
+  for (let k = 0; k < arriveUs.length; k++) {
+    const p = part[k]!
+    if (p >= 0) {
+      values[at[p]!++] = queueUs[k]!
+    }
+  }
+  return counts.map((c, p) => {
+    const mid = rankIndex(c, 0.5)
+    return c === 0
+      ? NaN
+      : selectRanks(values.subarray(starts[p]!, starts[p]! + c), [mid]).get(mid)! / 1000
   })
 }
 
@@ -183,12 +200,22 @@ export function observedPercentiles(fit: TwinFit): Record<TwinMeasure, Record<Q,
   }
   const out = {} as Record<TwinMeasure, Record<Q, number | null>>
   for (const m of MEASURES) {
-    const sorted = Float64Array.from(cols[m])
-      .filter((v) => v === v)
-      .sort()
+    const col = cols[m]
+    let count = 0
+    for (let i = 0; i < col.length; i++) {
+      count += col[i] === col[i] ? 1 : 0
+    }
+    const values = new Float64Array(count)
+    for (let i = 0, k = 0; i < col.length; i++) {
+      if (col[i] === col[i]) {
+        values[k++] = col[i]!
+      }
+    }
+    // Selected, not sorted: only these three ranks are read (1M values a column on a 1M window).
+    const at = atQuantiles(values)
     out[m] = {} as Record<Q, number | null>
     for (const [name, q] of QUANTILES) {
-      out[m][name] = sorted.length > 0 ? quantileSorted(sorted, q) / 1000 : null
+      out[m][name] = values.length > 0 ? at.get(q)! / 1000 : null
     }
   }
   return out
@@ -212,6 +239,43 @@ function rowsByBin(fit: TwinFit): number[][] {
 /** Bins on each side a bin's mix is drawn from when its rate did not move (as the rate's). */
 const MIX_NEIGHBOURS = 5
 
+/** The jobs a closed loop draws: enough for every client to keep sending for the whole window,
+ * at the observed pace. */
+function closedCount(fit: TwinFit, plan: JobPlan): number {
+  const o = fit.observed
+  const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+  let engineUs = 0
+  for (let i = 0; i < o.n; i++) {
+    engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
+  }
+  engineUs = Math.max(1_000, engineUs / Math.max(1, o.n))
+  return Math.min(
+    2_000_000,
+    Math.max(4 * o.n, Math.ceil((2 * plan.closed!.users * windowUs) / engineUs))
+  )
+}
+
+/** The arrivals an open loop draws on average (its count is Poisson around it). */
+function openCount(
+  fit: TwinFit,
+  plan: JobPlan,
+  sample: WindowSample,
+  slice: RunSlice | null
+): number {
+  const binUs = fit.model.arrival.binUs
+  const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+  let total = 0
+  for (let b = 0; b < sample.bins.length; b++) {
+    const rate = sample.ratePerSec[b]! * plan.rateMultiplier
+    const from = Math.max(b * binUs, slice?.fromUs ?? 0)
+    const to = Math.min(windowUs, (b + 1) * binUs, slice?.toUs ?? windowUs)
+    if (rate > 0 && to > from) {
+      total += (rate * (to - from)) / 1e6
+    }
+  }
+  return total
+}
+
 interface DrawnJobs {
   jobs: TwinJobs
   /** The observed row each job copies. */
@@ -223,18 +287,24 @@ function drawJobs(
   plan: JobPlan,
   rng: Rng,
   sample: WindowSample,
-  slice: RunSlice | null = null
+  slice: RunSlice | null = null,
+  scratch: RunScratch = FRESH
 ): DrawnJobs {
   const m = fit.model
   const o = fit.observed
   const bins = sample.bins
-  // Grown by doubling into typed arrays: a run draws 1.5M jobs on the scale bench's hour.
-  let arrive = new Float64Array(1024)
-  let source = new Int32Array(1024)
+  const windowUs = m.window.toUs - m.window.fromUs
+  // Typed arrays sized to the draws expected, grown by doubling past that: a run draws 1.5M
+  // jobs on the scale bench's hour.
+  const expected =
+    plan.closed !== null ? closedCount(fit, plan) : openCount(fit, plan, sample, slice)
+  const capacity = Math.ceil(expected + 6 * Math.sqrt(expected)) + 1024
+  let arrive = scratch.float64(capacity)
+  let source = scratch.int32(capacity)
   // When each open-loop job reaches the gateway: the router chooses then, before the gateway's
   // stages and the engine's frontend, so the jobs on their way count in no replica's load
   // (ADR 0456).
-  let start = new Float64Array(1024)
+  let start = scratch.float64(capacity)
   let drawn = 0
   const add = (i: number, t: number, at = t): void => {
     if (drawn === source.length) {
@@ -260,22 +330,28 @@ function drawJobs(
   // the queue) keep the router at the queue.
   const routed = o.routedUs
 
-  const windowUs = m.window.toUs - m.window.fromUs
   const tenantCount = new Map<number, number>()
   // A bin's mix is its own rows only as far as its rate really moved (`binKeep`, ADR 0204);
   // otherwise the rows of its ±5 neighbours. Drawn from its own rows alone, a minute that
   // happened to hold a few long requests holds twice as many at 2x, and the twin's work per
   // minute swings three times as much as the real one (the same double count as the rate's).
+  // The rows of each bin's neighbourhood, counted once a run rather than once a job.
+  const around = new Float64Array(bins.length)
+  for (let b = 0; b < bins.length; b++) {
+    const lo = Math.max(0, b - MIX_NEIGHBOURS)
+    const hi = Math.min(bins.length - 1, b + MIX_NEIGHBOURS)
+    let total = 0
+    for (let k = lo; k <= hi; k++) {
+      total += bins[k]!.length
+    }
+    around[b] = total
+  }
   const pick = (b: number): number => {
     const keep = sample.keep[b] ?? 1
     if (keep < 1 && rng.next() >= keep) {
       const lo = Math.max(0, b - MIX_NEIGHBOURS)
       const hi = Math.min(bins.length - 1, b + MIX_NEIGHBOURS)
-      let total = 0
-      for (let k = lo; k <= hi; k++) {
-        total += bins[k]!.length
-      }
-      let x = Math.floor(rng.next() * total)
+      let x = Math.floor(rng.next() * around[b]!)
       for (let k = lo; k <= hi; k++) {
         if (x < bins[k]!.length) {
           return bins[k]![x]!
@@ -287,16 +363,7 @@ function drawJobs(
     return rows[Math.floor(rng.next() * rows.length)]!
   }
   if (plan.closed !== null) {
-    // Enough jobs for every client to keep sending for the whole window, at the observed pace.
-    let engineUs = 0
-    for (let i = 0; i < o.n; i++) {
-      engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
-    }
-    engineUs = Math.max(1_000, engineUs / Math.max(1, o.n))
-    const count = Math.min(
-      2_000_000,
-      Math.max(4 * o.n, Math.ceil((2 * plan.closed.users * windowUs) / engineUs))
-    )
+    const count = expected
     for (let k = 0; k < count; k++) {
       add(pick(Math.floor(rng.next() * bins.length)), 0)
     }
@@ -327,25 +394,26 @@ function drawJobs(
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
-    const order = sortByKey(
-      Int32Array.from({ length: drawn }, (_, k) => k),
-      arrive
-    )
-    sortedArrive = new Float64Array(drawn)
-    sortedSource = new Int32Array(drawn)
-    sortedRoute = new Float64Array(drawn)
+    const order = scratch.int32(drawn)
+    for (let k = 0; k < drawn; k++) {
+      order[k] = k
+    }
+    sortByKey(order, arrive)
+    sortedArrive = scratch.float64(drawn)
+    sortedSource = scratch.int32(drawn)
+    sortedRoute = scratch.float64(drawn)
     for (let k = 0; k < drawn; k++) {
       sortedArrive[k] = arrive[order[k]!]!
       sortedSource[k] = source[order[k]!]!
       sortedRoute[k] = start[order[k]!]!
     }
   }
-  const jobArrive = sortedArrive ?? arrive.slice(0, drawn)
-  const jobSource = sortedSource ?? source.slice(0, drawn)
+  const jobArrive = sortedArrive ?? arrive.subarray(0, drawn)
+  const jobSource = sortedSource ?? source.subarray(0, drawn)
   const n = jobSource.length
-  const prompt = new Float64Array(n)
-  const cached = new Float64Array(n)
-  const output = new Float64Array(n)
+  const prompt = scratch.float64(n)
+  const cached = scratch.float64(n)
+  const output = scratch.float64(n)
   for (let k = 0; k < n; k++) {
     const i = jobSource[k]!
     const p = Math.min(o.promptTokens[i]!, plan.promptCap)
@@ -360,7 +428,7 @@ function drawJobs(
       prompt,
       cached,
       output,
-      replica: new Int32Array(n).fill(-1),
+      replica: scratch.int32(n).fill(-1),
       ...(sortedRoute === null || routed === undefined ? {} : { routeUs: sortedRoute }),
     },
     source: jobSource,
@@ -395,18 +463,38 @@ export function runDetailed(
   plan: JobPlan,
   seed: number,
   sample: WindowSample = ownSampleOf(fit),
-  slice: RunSlice | null = null
+  slice: RunSlice | null = null,
+  /** Where the run's arrays come from: new ones unless the caller reads them before the next run. */
+  scratch: RunScratch = FRESH
 ): DrawnJobs & { res: TwinRunResult } {
   const rng = createRng(seed)
-  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample, slice)
+  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample, slice, scratch)
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   const res = runTwin(
     cluster,
     drawn.jobs,
     rng.fork('run'),
-    plan.closed === null ? null : { ...plan.closed, untilUs: windowUs }
+    plan.closed === null ? null : { ...plan.closed, untilUs: windowUs },
+    true,
+    scratch
   )
   return { ...drawn, res }
+}
+
+/**
+ * The arrays of the runs on this thread, reused from one run to the next: held weakly, so they
+ * last through a batch run in one go and are collected once the runs are done and memory is
+ * wanted (a 1.5M-job run's arrays are ~400 MB).
+ */
+let scratchRef: WeakRef<RunScratch> | null = null
+function runScratch(): RunScratch {
+  let scratch = scratchRef?.deref()
+  if (scratch === undefined) {
+    scratch = new RunScratch()
+    scratchRef = new WeakRef(scratch)
+  }
+  scratch.reset()
+  return scratch
 }
 
 export function runOnce(
@@ -417,15 +505,17 @@ export function runOnce(
   sample: WindowSample,
   slice: RunSlice | null = null
 ): RunFigures {
-  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, slice)
+  // Nothing of the run's arrays outlives this call: only figures are returned.
+  const scratch = runScratch()
+  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, slice, scratch)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   // Filled in place, not pushed: 1.5M jobs a run on the scale bench's hour.
-  const ttftAll = new Float64Array(res.ran)
-  const tpotAll = new Float64Array(res.ran)
-  const e2eAll = new Float64Array(res.ran)
-  const queueAll = new Float64Array(res.ran)
-  const queuedAtAll = new Float64Array(res.ran)
+  const ttftAll = scratch.float64(res.ran)
+  const tpotAll = scratch.float64(res.ran)
+  const e2eAll = scratch.float64(res.ran)
+  const queueAll = scratch.float64(res.ran)
+  const queuedAtAll = scratch.float64(res.ran)
   let ended = 0
   let paced = 0
   // On the step clock the window's time before the engine already holds the wait for the step
@@ -459,6 +549,9 @@ export function runOnce(
   const e2e = e2eAll.subarray(0, ended)
   const queue = queueAll.subarray(0, ended)
   const queuedAt = queuedAtAll.subarray(0, ended)
+  // The selection reorders its values, and the quarters read the queue in arrival order.
+  const queueCopy = scratch.float64(ended)
+  queueCopy.set(queue)
   const span = Math.max(windowUs, 1)
   return {
     // Selected once here, not sorted: only these percentiles are read (1.5M values a run).
@@ -466,7 +559,7 @@ export function runOnce(
       ttft: atQuantiles(ttft),
       tpot: atQuantiles(tpot),
       e2e: atQuantiles(e2e),
-      queue: atQuantiles(Float64Array.from(queue)),
+      queue: atQuantiles(queueCopy),
     },
     utilization: Array.from(res.busyUs, (b) => Math.min(1, b / span)),
     kvPeak: Array.from(res.kvPeakTokens, (v, r) => {
@@ -480,7 +573,7 @@ export function runOnce(
     ),
     runningPeak: Array.from(res.runningPeak),
     requests: ttft.length,
-    queueByQuarter: queueByQuarter(queuedAt, queue, windowUs),
+    queueByQuarter: queueByQuarter(queuedAt, queue, windowUs, scratch),
   }
 }
 
