@@ -424,48 +424,45 @@ export class LoadCounts {
  * new arrays every time, for a caller that keeps a run's arrays.
  */
 export class RunScratch {
-  private readonly f64: Float64Array[] = []
-  private readonly i32: Int32Array[] = []
-  private f64Used = 0
-  private i32Used = 0
+  private readonly f64 = new BufferPool((n) => new Float64Array(n))
+  private readonly i32 = new BufferPool((n) => new Int32Array(n))
 
   constructor(private readonly reuse = true) {}
 
   /** Hands every buffer back: whatever was taken before is overwritten by the next run. */
   reset(): void {
-    this.f64Used = 0
-    this.i32Used = 0
+    this.f64.used = 0
+    this.i32.used = 0
   }
 
   /** `n` zeros, as `new Float64Array(n)`. */
   float64(n: number): Float64Array {
-    if (!this.reuse) {
-      return new Float64Array(n)
-    }
-    const k = this.f64Used++
-    let buf = this.f64[k]
-    if (buf === undefined || buf.length < n) {
-      // Room to spare: the next run of the same seed count draws a few more jobs or a few less.
-      buf = new Float64Array(Math.ceil(n * 1.25) + 1024)
-      this.f64[k] = buf
-      return buf.subarray(0, n)
-    }
-    return buf.subarray(0, n).fill(0)
+    return this.reuse ? this.f64.take(n) : new Float64Array(n)
   }
 
   /** `n` zeros, as `new Int32Array(n)`. */
   int32(n: number): Int32Array {
-    if (!this.reuse) {
-      return new Int32Array(n)
-    }
-    const k = this.i32Used++
-    let buf = this.i32[k]
+    return this.reuse ? this.i32.take(n) : new Int32Array(n)
+  }
+}
+
+/** One kind of typed array's buffers, handed out in the order asked since the last reset. */
+class BufferPool<T extends Float64Array | Int32Array> {
+  private readonly buffers: T[] = []
+  used = 0
+
+  constructor(private readonly make: (n: number) => T) {}
+
+  take(n: number): T {
+    const k = this.used++
+    const buf = this.buffers[k]
     if (buf === undefined || buf.length < n) {
-      buf = new Int32Array(Math.ceil(n * 1.25) + 1024)
-      this.i32[k] = buf
-      return buf.subarray(0, n)
+      // Room to spare: the next run of the same seed count draws a few more jobs or a few less.
+      const fresh = this.make(Math.ceil(n * 1.25) + 1024)
+      this.buffers[k] = fresh
+      return fresh.subarray(0, n) as T
     }
-    return buf.subarray(0, n).fill(0)
+    return buf.subarray(0, n).fill(0) as T
   }
 }
 
