@@ -10,6 +10,8 @@
  *   wait for the step in flight a second time (replayed queue P99 60 ms against 0.11 observed).
  * - The fit is still refused, and the refusal says why in words (ADR 0467): the step law
  *   explains a few per cent of how the replicas' pace varies.
+ * - The closed loop's clients send only while the window's did (ADR 0469): the window starts
+ *   with 66 s of scrapes before the load, and a loop run from its start drew 758 requests, not 521.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +20,8 @@ import { importPaths } from '../../src/ingest/import/import.js'
 import { memoryIngest } from '../../src/cli/import-to-memory.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
 import { checkFit } from '../../src/sim/twin/whatif.js'
+import { applyChanges } from '../../src/sim/twin/changes.js'
+import { closedLoopSpan, runDetailed } from '../../src/sim/twin/predict.js'
 
 const FIX = join(import.meta.dirname, '../fixtures')
 
@@ -60,5 +64,30 @@ describe('whatif on the recorded real stack', () => {
     // The refusal stands, and says what the data lacks.
     expect(report.ok).toBe(false)
     expect(report.reasons.some((r) => r.includes('step time does not follow'))).toBe(true)
+  }, 120_000)
+
+  it("runs the closed loop only while the window's clients sent", async () => {
+    const w = await realStack()
+    const { fit } = checkFit(w, 2, 1)
+    expect(fit!.model.arrival.process).toBe('closed')
+    // The window starts with 66 s of scrapes before the load and ends with an idle tail.
+    const span = closedLoopSpan(fit!)
+    const windowUs = fit!.model.window.toUs - fit!.model.window.fromUs
+    expect(span.fromUs).toBeGreaterThan(60e6)
+    expect(span.toUs).toBeLessThan(windowUs - 10e6)
+    const same = applyChanges(fit!, {})
+    if (!same.ok) {
+      throw new Error(same.reasons.join('; '))
+    }
+    // Clients run from the window's start drew 758 requests where the window had 521.
+    for (const seed of [1, 2, 3]) {
+      const { res } = runDetailed(fit!, same.cluster, same.plan, seed)
+      expect(Math.abs(res.ran - 521) / 521).toBeLessThan(0.1)
+      let firstArrival = Infinity
+      for (let k = 0; k < res.ran; k++) {
+        firstArrival = Math.min(firstArrival, res.arriveUs[k]!)
+      }
+      expect(firstArrival).toBeGreaterThanOrEqual(span.fromUs)
+    }
   }, 120_000)
 })

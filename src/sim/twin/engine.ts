@@ -113,6 +113,8 @@ export interface TwinJobs {
 export interface ClosedLoop {
   users: number
   thinkUs: number
+  /** The clients' first requests go out within one think time after this (0 when absent). */
+  fromUs?: number
   /** No job starts after this. */
   untilUs: number
 }
@@ -541,7 +543,7 @@ export function runTwin(
   } else {
     const users = Math.min(closedLoop.users, n)
     for (let u = 0; u < users; u++) {
-      push(rng.range(0, Math.max(1, closedLoop.thinkUs)), 0, ran++)
+      push((closedLoop.fromUs ?? 0) + rng.range(0, Math.max(1, closedLoop.thinkUs)), 0, ran++)
     }
   }
 

@@ -239,11 +239,43 @@ function rowsByBin(fit: TwinFit): number[][] {
 /** Bins on each side a bin's mix is drawn from when its rate did not move (as the rate's). */
 const MIX_NEIGHBOURS = 5
 
-/** The jobs a closed loop draws: enough for every client to keep sending for the whole window,
- * at the observed pace. */
+/**
+ * When a closed loop's clients sent, µs from the window's start: its first request's engine
+ * arrival to its last. A window asked wider than the traffic (scrapes before the load, an idle
+ * tail) holds minutes no client sent in; clients run from the start of the window would send
+ * through them, and the replay would draw more requests than the window had and keep its
+ * replicas busier than they were (the real stack: 758 jobs against 521). As the open loop's rate
+ * is none outside the data (ADR 0248), the loop runs only where the data shows it.
+ */
+const loopSpans = new WeakMap<TwinFit, { fromUs: number; toUs: number }>()
+export function closedLoopSpan(fit: TwinFit): { fromUs: number; toUs: number } {
+  let span = loopSpans.get(fit)
+  if (span === undefined) {
+    const o = fit.observed
+    const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+    let first = Infinity
+    let last = -Infinity
+    for (let i = 0; i < o.n; i++) {
+      const at = o.queuedUs[i]! - fit.model.window.fromUs
+      first = Math.min(first, at)
+      last = Math.max(last, at)
+    }
+    // Just past the last arrival: the loop's "no job starts after" is strict.
+    span =
+      first <= last
+        ? { fromUs: Math.max(0, first), toUs: Math.min(windowUs, last + 1) }
+        : { fromUs: 0, toUs: windowUs }
+    loopSpans.set(fit, span)
+  }
+  return span
+}
+
+/** The jobs a closed loop draws: enough for every client to keep sending while the window's
+ * clients sent, at the observed pace. */
 function closedCount(fit: TwinFit, plan: JobPlan): number {
   const o = fit.observed
-  const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+  const span = closedLoopSpan(fit)
+  const windowUs = span.toUs - span.fromUs
   let engineUs = 0
   for (let i = 0; i < o.n; i++) {
     engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
@@ -469,12 +501,14 @@ export function runDetailed(
 ): DrawnJobs & { res: TwinRunResult } {
   const rng = createRng(seed)
   const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample, slice, scratch)
-  const windowUs = fit.model.window.toUs - fit.model.window.fromUs
+  const loop = plan.closed === null ? null : closedLoopSpan(fit)
   const res = runTwin(
     cluster,
     drawn.jobs,
     rng.fork('run'),
-    plan.closed === null ? null : { ...plan.closed, untilUs: windowUs },
+    plan.closed === null || loop === null
+      ? null
+      : { ...plan.closed, fromUs: loop.fromUs, untilUs: loop.toUs },
     true,
     scratch
   )
