@@ -12,6 +12,8 @@
  *   explains a few per cent of how the replicas' pace varies.
  * - The closed loop's clients send only while the window's did (ADR 0469): the window starts
  *   with 66 s of scrapes before the load, and a loop run from its start drew 758 requests, not 521.
+ *   Each job's minute is drawn by the requests the minute held: drawn uniformly over the window's
+ *   minutes, the empty first minute's draws went to the load's first.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,7 +23,7 @@ import { memoryIngest } from '../../src/cli/import-to-memory.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
 import { checkFit } from '../../src/sim/twin/whatif.js'
 import { applyChanges } from '../../src/sim/twin/changes.js'
-import { closedLoopSpan, runDetailed } from '../../src/sim/twin/predict.js'
+import { closedLoopSpan, ownSampleOf, runDetailed } from '../../src/sim/twin/predict.js'
 
 const FIX = join(import.meta.dirname, '../fixtures')
 
@@ -89,5 +91,32 @@ describe('whatif on the recorded real stack', () => {
       }
       expect(firstArrival).toBeGreaterThanOrEqual(span.fromUs)
     }
+  }, 120_000)
+
+  it("draws the loop's requests from each minute as often as the window held them", async () => {
+    const w = await realStack()
+    const { fit } = checkFit(w, 2, 1)
+    const same = applyChanges(fit!, {})
+    if (!same.ok) {
+      throw new Error(same.reasons.join('; '))
+    }
+    const bins = ownSampleOf(fit!).bins
+    // The first minute holds only scrapes; the load's first minute is the next.
+    expect(bins[0]!.length).toBe(0)
+    const first = bins.findIndex((b) => b.length > 0)
+    const rowShare = bins[first]!.length / bins.reduce((a, b) => a + b.length, 0)
+    const inFirst = new Set(bins[first])
+    let drawn = 0
+    let fromFirst = 0
+    for (const seed of [1, 2, 3]) {
+      const { source } = runDetailed(fit!, same.cluster, same.plan, seed)
+      for (const i of source) {
+        drawn++
+        fromFirst += inFirst.has(i) ? 1 : 0
+      }
+    }
+    // Drawn uniformly over the window's minutes, the empty one's draws went to the load's first
+    // minute (its warm-up): about twice its share of the requests.
+    expect(Math.abs(fromFirst / drawn - rowShare)).toBeLessThan(0.05)
   }, 120_000)
 })

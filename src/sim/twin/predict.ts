@@ -395,9 +395,29 @@ function drawJobs(
     return rows[Math.floor(rng.next() * rows.length)]!
   }
   if (plan.closed !== null) {
-    const count = expected
-    for (let k = 0; k < count; k++) {
-      add(pick(Math.floor(rng.next() * bins.length)), 0)
+    // A closed loop's clients send at a steady pace: a job's bin is drawn in proportion to the
+    // requests each bin held. Drawn uniformly over the window's bins, a bin the data does not
+    // reach (the scrapes before a load) gave its draws to the first bin with rows, the load's
+    // first minute, twice the weight it had on the recorded real stack.
+    const upTo = new Float64Array(bins.length)
+    let rows = 0
+    for (let b = 0; b < bins.length; b++) {
+      rows += bins[b]!.length
+      upTo[b] = rows
+    }
+    for (let k = 0; k < expected; k++) {
+      const x = rng.next() * rows
+      let lo = 0
+      let hi = bins.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (upTo[mid]! > x) {
+          hi = mid
+        } else {
+          lo = mid + 1
+        }
+      }
+      add(pick(lo), 0)
     }
   } else {
     for (let b = 0; b < bins.length; b++) {
