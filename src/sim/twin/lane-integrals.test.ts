@@ -104,4 +104,55 @@ describe('LaneIntegrals', () => {
     expect([kept.fromUs, kept.toUs]).toEqual([whole.fromUs, whole.toUs])
     expect(kept.fromUs).toBeGreaterThan(-50)
   })
+
+  it('takes the sort of an ordered lane again where a rebuild adds the same instants, bit for bit', () => {
+    const rng = createRng(13)
+    const lanes = 3
+    // Integer instants from a short span: many changes share an instant, where the order in
+    // which their steps are summed shows in the densities' last bits.
+    const instants = Array.from({ length: 400 }, () => {
+      const from = Math.round(rng.range(0, 300))
+      return [from, from + Math.round(rng.range(1, 60))] as const
+    })
+    const steps = (): Added => instants.map(([a, b]) => [a, b, rng.range(0.1, 5) / 3])
+    const ordered = (l: number): boolean => l === 1
+    const build = (from: LaneIntegrals | null, lane1: Added): LaneIntegrals => {
+      const out =
+        from === null
+          ? new LaneIntegrals(lanes, 16, ordered)
+          : LaneIntegrals.keeping(from, ordered, 16)
+      for (let l = 0; l < lanes; l++) {
+        if (from === null || l === 1) {
+          ;(l === 1 ? lane1 : instants.map(([a, b]) => [a, b, l + 1] as const)).forEach(
+            ([a, b, v]) => out.add(l, a, b, v)
+          )
+        }
+      }
+      return out
+    }
+    const fresh = (lane1: Added): LaneIntegrals => {
+      const out = new LaneIntegrals(lanes)
+      lane1.forEach(([a, b, v]) => out.add(1, a, b, v))
+      return out
+    }
+    const first = build(null, steps())
+    expect(first.integral(1, 0, 1)).toBeGreaterThanOrEqual(0)
+    const again = steps()
+    const second = build(first, again)
+    expect(second.integral(1, 0, 1)).toBeGreaterThanOrEqual(0)
+    const third = steps()
+    // Chained: the second build's order serves a third; then instants that moved are sorted.
+    const moved: Added = third.map(([a, b, v], k) => (k === 7 ? [a + 13, b + 13, v] : [a, b, v]))
+    const cases: [LaneIntegrals, LaneIntegrals][] = [
+      [second, fresh(again)],
+      [build(second, third), fresh(third)],
+      [build(second, moved), fresh(moved)],
+    ]
+    for (const [rebuilt, whole] of cases) {
+      for (let t = -1; t <= 362; t++) {
+        expect(rebuilt.densityAt(1, t)).toBe(whole.densityAt(1, t))
+        expect(rebuilt.integral(1, t, t + 17.5)).toBe(whole.integral(1, t, t + 17.5))
+      }
+    }
+  })
 })

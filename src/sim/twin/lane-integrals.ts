@@ -26,6 +26,12 @@ export class LaneIntegrals {
     density: Float64Array
     /** ∫ of the density up to change k. */
     upTo: Float64Array
+    /**
+     * Per lane `ordered` names, the order its sort gave: change k of the lane as sorted is its
+     * change `order[k]` as added. A rebuild whose changes fall at the same instants takes it in
+     * place of a sort.
+     */
+    order: (Int32Array | null)[]
   } | null = null
   /** Per lane, the change the last read found: where the next read's search starts. */
   private readonly hint: Int32Array
@@ -37,9 +43,15 @@ export class LaneIntegrals {
     rebuilt: (lane: number) => boolean
   } | null = null
 
+  /**
+   * `ordered` names the lanes whose sort order is kept for a rebuild (`keeping`) that adds the
+   * same intervals with other densities: the fit's prompt-work lane, whose instants the cached
+   * tokens do not change (ADR 0470).
+   */
   constructor(
     readonly lanes: number,
-    expectedAdds = 1024
+    expectedAdds = 1024,
+    private readonly ordered: (lane: number) => boolean = () => false
   ) {
     const n = Math.max(16, 2 * expectedAdds)
     this.laneOf = new Int32Array(n)
@@ -61,7 +73,7 @@ export class LaneIntegrals {
     expectedAdds = 1024
   ): LaneIntegrals {
     const b = from.built ?? from.build()
-    const next = new LaneIntegrals(from.lanes, expectedAdds)
+    const next = new LaneIntegrals(from.lanes, expectedAdds, from.ordered)
     next.kept = { from: b, rebuilt }
     for (let l = 0; l < from.lanes; l++) {
       const to = b.start[l + 1]!
@@ -166,10 +178,43 @@ export class LaneIntegrals {
     // the sort and the sums below read memory in order.
     const bufT = new Float64Array(n)
     const bufD = new Float64Array(n)
+    const order: (Int32Array | null)[] = Array.from({ length: L }, () => null)
     for (let l = 0; l < L; l++) {
-      if (!isKept(l)) {
-        sortPairs(atUs, delta, bufT, bufD, start[l]!, start[l + 1]!)
+      if (isKept(l)) {
+        continue
       }
+      const s = start[l]!
+      const e = start[l + 1]!
+      if (!this.ordered(l)) {
+        sortPairs(atUs, delta, bufT, bufD, s, e)
+        continue
+      }
+      const was = kept?.from.order[l] ?? null
+      const wasAt = kept === null ? 0 : kept.from.start[l]!
+      if (was !== null && sameInstants(atUs, s, e, was, kept!.from.t, wasAt)) {
+        // The same instants added in the same order: the stable sort would give the same
+        // order, so it is taken as it was and only the steps are put in it.
+        for (let k = 0; k < was.length; k++) {
+          bufD[s + k] = delta[s + was[k]!]!
+        }
+        atUs.set(kept!.from.t.subarray(wasAt, wasAt + was.length), s)
+        delta.set(bufD.subarray(s, e), s)
+        order[l] = was
+        continue
+      }
+      // Sorted with each change's place as added beside its time, then the steps gathered:
+      // the sort compares times only, so the order is the one sorting the steps gives.
+      const place = new Float64Array(e - s)
+      for (let k = 0; k < place.length; k++) {
+        place[k] = k
+      }
+      sortPairs(atUs.subarray(s, e), place, bufT.subarray(s, e), bufD.subarray(s, e), 0, e - s)
+      const o = Int32Array.from(place)
+      for (let k = 0; k < o.length; k++) {
+        bufD[s + k] = delta[s + o[k]!]!
+      }
+      delta.set(bufD.subarray(s, e), s)
+      order[l] = o
     }
     const density = bufT
     const upTo = bufD
@@ -197,7 +242,7 @@ export class LaneIntegrals {
     }
     const t = atUs
     this.kept = null
-    this.built = { start, t, density, upTo }
+    this.built = { start, t, density, upTo, order }
     return this.built
   }
 
@@ -283,6 +328,30 @@ export class LaneIntegrals {
       out[j] = d
     }
   }
+}
+
+/**
+ * Whether the changes [s, e) of `t` as added fall, in the order `order` gives, at the instants
+ * `sorted` holds from `from` on: the same instants in the same places as the build that sorted
+ * them, so a stable sort would put them in that order again.
+ */
+function sameInstants(
+  t: Float64Array,
+  s: number,
+  e: number,
+  order: Int32Array,
+  sorted: Float64Array,
+  from: number
+): boolean {
+  if (order.length !== e - s) {
+    return false
+  }
+  for (let k = 0; k < order.length; k++) {
+    if (t[s + order[k]!] !== sorted[from + k]) {
+      return false
+    }
+  }
+  return true
 }
 
 /** Runs this short are sorted by insertion before they are merged. */

@@ -113,7 +113,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   // them by lane is a copy, not 8M writes scattered over 128 lanes.
   const beside =
     same === undefined
-      ? new LaneIntegrals(R * LANES, LANES * o.n)
+      ? new LaneIntegrals(R * LANES, LANES * o.n, (lane) => lane % LANES === PROMPT_WORK)
       : LaneIntegrals.keeping(same.beside, (lane) => lane % LANES === PROMPT_WORK, o.n)
   for (const [r, rows] of rowsOf.entries()) {
     const base = r * LANES

@@ -17,6 +17,7 @@ import {
 import {
   emptyRequestColumns,
   fieldColumn,
+  fillMissingFrom,
   validateColumnQuery,
   type FieldsByKind,
 } from '../query/request-columns.js'
@@ -67,19 +68,21 @@ export async function queryRequestColumns(
       flags: fields.flags.filter(() => toNumber(head?.[at++] ?? 0) > 0),
     }
     const dictionaries = fields.texts.map(() => (head?.[at++] ?? []) as string[])
-    out = emptyRequestColumns(n, fields, dictionaries, total)
+    const texts = fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0)
+    const none = present.numbers.length + present.flags.length + texts.length === 0
+    const read = n === 0 || (none && query.withBuckets !== true) ? null : { ...present, texts }
+    // The columns the statement reads are written whole below: not filled first.
+    out = emptyRequestColumns(n, fields, dictionaries, total, read ?? undefined)
     if (query.withBuckets === true) {
       out.buckets = new Int32Array(n)
     }
-    const texts = fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0)
-    const none = present.numbers.length + present.flags.length + texts.length === 0
-    if (n === 0 || (none && out.buckets === undefined)) {
+    if (read === null) {
       return
     }
     await readRows(
       reader,
       where,
-      { numbers: present.numbers, flags: present.flags, texts },
+      read,
       texts.map((f) => dictionaries[fields.texts.indexOf(f)] as string[]),
       out
     )
@@ -150,6 +153,7 @@ async function readRows(
     }
     row += count
   }
+  fillMissingFrom(out, fields, row)
 }
 
 /**
