@@ -576,24 +576,17 @@ export function runTwin(
       }
       return members[members.length - 1]!
     }
-    // The least load, the first met from the round-robin's member on: two runs, no modulo, and
-    // done at a member holding the least load of the pool's (all replicas') or none.
+    // The least load, the first met from the round-robin's member on (wrapping without a
+    // modulo), done at a member holding the least load of the pool's (all replicas') or none.
     const startAt = rrCounter[pool]!++ % members.length
     const floor = members.length === R ? counts.least : 0
     let best = members[startAt]!
     let bestLoad = Infinity
-    for (let k = startAt; k < members.length; k++) {
-      const m = members[k]!
-      const load = loads[m]!
-      if (load < bestLoad) {
-        if (load === floor) {
-          return m
-        }
-        bestLoad = load
-        best = m
-      }
-    }
-    for (let k = 0; k < startAt; k++) {
+    for (
+      let c = 0, k = startAt;
+      c < members.length;
+      c++, k = k + 1 === members.length ? 0 : k + 1
+    ) {
       const m = members[k]!
       const load = loads[m]!
       if (load < bestLoad) {
