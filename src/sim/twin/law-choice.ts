@@ -27,6 +27,7 @@ import { createRng } from '../../core/stats/seeded-random.js'
 import { runTwin, stepDurationUs, type StepLawKind, type TwinCluster } from './engine.js'
 import type { ObservedRequests } from './observed.js'
 import { ASSUMED_MAX_BATCHED_TOKENS, stepModelOf, type StepFit } from './step-law.js'
+import { engineEntryUs } from './queue-clock.js'
 
 export const STEP_LAWS: readonly StepLawKind[] = ['roofline', 'additive']
 /** Requests each replay of the choice runs at most (the slice around the window's midpoint). */
@@ -191,6 +192,7 @@ export function chooseStepLaw(
         splitMinPrompt: null,
       }
       const res = runTwin(cluster, jobs, createRng(1))
+      const entered = engineEntryUs(res, queueClock)
       const ttft: [number[], number[]] = [[], []]
       const tpot: [number[], number[]] = [[], []]
       for (let k = 0; k < n; k++) {
@@ -200,8 +202,7 @@ export function chooseStepLaw(
         }
         scored++
         ttft[0].push(o.queueUs[i]! + o.prefillUs[i]!)
-        const from = queueClock === 'step' ? res.pickedUs[k]! : res.arriveUs[k]!
-        ttft[1].push(res.firstTokenUs[k]! - from)
+        ttft[1].push(res.firstTokenUs[k]! - entered[k]!)
         const out = o.outputTokens[i]!
         if (out >= 2) {
           tpot[0].push(o.decodeUs[i]! / (out - 1))

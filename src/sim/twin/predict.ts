@@ -23,6 +23,7 @@ import {
   widenByLaw,
 } from './law-bootstrap.js'
 import { ownSample, sampleEnds, type SamplingSummary, type WindowSample } from './sampling.js'
+import { engineEntryUs } from './queue-clock.js'
 
 export const MEASURES = ['ttft', 'tpot', 'e2e', 'queue'] as const
 export type TwinMeasure = (typeof MEASURES)[number]
@@ -575,7 +576,7 @@ export function runOnce(
   // On the step clock the window's time before the engine already holds the wait for the step
   // in flight: the replay starts its queue, and the request's engine time, where the scheduler
   // picked it up, or it would count that wait twice (ADR 0468).
-  const enteredUs = fit.model.queueClock.value === 'step' ? res.pickedUs : res.arriveUs
+  const enteredUs = engineEntryUs(res, fit.model.queueClock.value)
   for (let k = 0; k < res.ran; k++) {
     const end = res.endUs[k]!
     if (!(end === end)) {

@@ -19,6 +19,7 @@
 import { quantileSorted } from '../../core/stats/quantile.js'
 import { cliffsDelta, normalUpperTail, rankShiftZ } from '../../core/stats/significance.js'
 import { sortByKey } from '../../core/stats/sorted.js'
+import type { TwinRunResult } from './engine.js'
 import type { ObservedRequests } from './observed.js'
 
 /** What the window's queue clock is, and the evidence. */
@@ -138,4 +139,13 @@ export function queueClockOf(o: ObservedRequests): QueueClock {
       ? `the queue counts the wait for the step in flight: arrivals at a running replica queue longer than at an idle one (P ${probability.toFixed(2)}, ${pText(p)})`
       : `the queue starts after the step in flight, as vLLM's V1 engine stamps it: arrivals at a running replica queue no longer than at an idle one (P ${probability.toFixed(2)}, ${pText(p)}); the wait is in the time before the engine`,
   }
+}
+
+/**
+ * Where a replayed request's engine queue, and its engine time, start on the window's clock: its
+ * arrival on the arrival clock; on the step clock, where its scheduler picked it up (the end of
+ * the step in flight), since the window's time before the engine already holds that wait.
+ */
+export function engineEntryUs(res: TwinRunResult, clock: QueueClock['value']): Float64Array {
+  return clock === 'step' ? res.pickedUs : res.arriveUs
 }
