@@ -21,6 +21,8 @@
  *   set columns only the columns with a value in some row (a bound, as ADR 0401's `non-null`)
  *
  *   nice -n 10 npx tsx bench/request-column-forms.bench.ts --source store.duckdb --rounds 5
+ *   ... --copies 200 # the source's rows written that many times over (each copy an hour later,
+ *                    # its trace ids changed), for a store of a few hundred captured requests
  *   ... --reads 10   # instead: the read side of `dimensions once`. The source's rows copied 10
  *                    # times (each copy an hour later) into one table as stored, and into a table
  *                    # with `dimension_set` beside a table of the sets, read through a view that
@@ -271,6 +273,7 @@ async function main(): Promise<void> {
   }
   const rounds = intArg('--rounds', 5)
   const batch = intArg('--rows', 4096)
+  const copies = intArg('--copies', 1)
   const dir = await mkdtemp(join(tmpdir(), 'tokenline-column-forms-'))
   try {
     if (process.argv.includes('--reads')) {
@@ -289,7 +292,11 @@ async function main(): Promise<void> {
               dense_rank() OVER (ORDER BY ${dimList})::INTEGER AS dimension_set,
               ('0x' || substr(r.trace_id, 1, 16))::UBIGINT AS trace_hi,
               ('0x' || substr(r.trace_id, 17, 16))::UBIGINT AS trace_lo
-       FROM src.requests r`
+       FROM (SELECT s.* REPLACE (
+               CASE WHEN k = 0 THEN s.trace_id
+                    ELSE lpad(printf('%x', k), 8, '0') || substr(s.trace_id, 9) END AS trace_id,
+               s.start_us + k * 3600000000 AS start_us, s.end_us + k * 3600000000 AS end_us)
+             FROM src.requests s, range(${copies}) t(k)) r`
     )
     const rows = Number((await c.runAndReadAll('SELECT count(*) FROM src_rows')).getRows()[0]![0])
     const setColumns = new Set<string>()
@@ -305,7 +312,7 @@ async function main(): Promise<void> {
       chunks.set(v.name, await chunksOf(c, v))
     }
     console.log(
-      `${rows} requests from ${source}, ${cols.length} columns (${setColumns.size} set), writes of ${batch}; load average ${loadavg()
+      `${rows} requests from ${source} (${copies} ${copies === 1 ? 'copy' : 'copies'}), ${cols.length} columns (${setColumns.size} set), writes of ${batch}; load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`
     )
