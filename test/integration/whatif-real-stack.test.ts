@@ -228,7 +228,7 @@ describe('whatif on the recorded real stack', () => {
         const at = res.arriveUs[k]! + fit!.model.window.fromUs
         inPause += at > lastBefore && at < firstAfter ? 1 : 0
       }
-      // An open loop's rate, read minute by minute, sent 8–16 requests into the pause.
+      // Read as an open loop, its rate per minute smeared into the pause: 44–57 requests there.
       expect(inPause).toBe(0)
     }
     // The loop of 4 clients around the pause, and its think time as without it (186 ms).

@@ -39,7 +39,11 @@ export const REMOVABLE_CAUSES = [
 /** How jobs are drawn for a run. */
 export interface JobPlan {
   rateMultiplier: number
-  closed: { users: number; thinkUs: number } | null
+  /**
+   * `level`: the loop's clients in each of its stretches (ADR 0476), where `users` is what the
+   * window's loop is read to hold; absent, each stretch's clients scale by `users` over that.
+   */
+  closed: { users: number; thinkUs: number; level?: boolean } | null
   outputCap: number
   promptCap: number
   /** A tenant's requests per rate bin are thinned to at most its median per bin. */
@@ -109,7 +113,7 @@ export function applyChanges(fit: TwinFit, changes: TwinChanges): Applied {
     plan.rateMultiplier = changes.ratePerSec / m.arrival.meanRatePerSec
   }
   if (changes.concurrency !== undefined) {
-    plan.closed = { users: changes.concurrency, thinkUs: 0 }
+    plan.closed = { users: changes.concurrency, thinkUs: 0, level: true }
   }
   if (changes.routing === 'prefix-aware') {
     reasons.push(

@@ -151,28 +151,29 @@ describe('a closed loop that steps or pauses', () => {
     SLOW
   )
 
-  // Read over the whole span, a minute's pause in forty held the requests in flight steady enough
-  // for one loop: its clients were run through the pause, and its think time fitted over it.
+  // A pause in the first tenth of the span is outside the middle its steadiness is read over: the
+  // whole window read as one loop, its clients were run through the pause, and its think time
+  // was fitted over it.
   it(
-    'sends nothing in a pause short beside the window, which read as one loop',
+    'sends nothing in a pause after a first short run, which read as one loop',
     () => {
       const fit = phasedFit(
         [
-          { users: 8, fromUs: 0, untilUs: 1200e6 },
-          { users: 8, fromUs: 1260e6, untilUs: 2460e6 },
+          { users: 4, fromUs: 0, untilUs: 60e6 },
+          { users: 4, fromUs: 240e6, untilUs: 2640e6 },
         ],
-        2460e6
+        2640e6
       )
-      const seen = observedIn(fit, 0, 2460e6)
+      const seen = observedIn(fit, 0, 2640e6)
       for (const [all, pause] of replayed(fit, [
-        [0, 2460e6],
-        [1205e6, 1255e6],
+        [0, 2640e6],
+        [65e6, 235e6],
       ])) {
-        expect(Math.abs(all! - seen) / seen).toBeLessThan(0.1)
+        expect(Math.abs(all! - seen) / seen).toBeLessThan(0.05)
         expect(pause).toBe(0)
       }
       const a = fit.model.arrival
-      expect(a.stretches?.map((s) => s.users)).toEqual([8, 8])
+      expect(a.stretches?.map((s) => s.users)).toEqual([4, 4])
       expect(Math.abs(a.thinkUs! - THINK_US) / THINK_US).toBeLessThan(0.15)
     },
     SLOW

@@ -273,7 +273,8 @@ export function closedLoopSpan(fit: TwinFit): { fromUs: number; toUs: number } {
 
 /**
  * Where a closed loop paused or changed its clients (ADR 0476), µs from the window's start, each
- * stretch's clients scaled as the plan scaled the loop's (`--load`, `--concurrency`); `null` when
+ * stretch's clients scaled as the plan scaled the loop's (`--load`), or the plan's own in each
+ * (`--concurrency`); `null` when
  * the loop ran as one set of clients, or the window is an open loop the plan closes.
  */
 export function closedLoopStretches(
@@ -287,10 +288,12 @@ export function closedLoopStretches(
   const scale = plan.closed.users / a.closedUsers
   const from = fit.model.window.fromUs
   const windowUs = fit.model.window.toUs - from
+  // `--concurrency N` asks N clients: in every stretch, still none in a pause.
   return a.stretches.map((s) => ({
     fromUs: Math.max(0, s.fromUs - from),
     untilUs: Math.min(windowUs, s.toUs - from),
-    users: Math.max(1, Math.round(s.users * scale)),
+    users:
+      plan.closed!.level === true ? plan.closed!.users : Math.max(1, Math.round(s.users * scale)),
   }))
 }
 
