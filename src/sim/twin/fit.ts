@@ -739,24 +739,32 @@ function loopStretches(
   const starts = new Float64Array(o.n)
   const ends = new Float64Array(o.n)
   let engineUs = 0
+  let m = 0
   for (let i = 0; i < o.n; i++) {
     const d = o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
-    starts[i] = o.queuedUs[i]!
-    ends[i] = o.queuedUs[i]! + d
     engineUs += d
+    if (o.queuedUs[i] === o.queuedUs[i] && d >= 0) {
+      starts[m] = o.queuedUs[i]!
+      ends[m++] = o.queuedUs[i]! + d
+    }
   }
   engineUs /= o.n
-  const order = Array.from({ length: o.n }, (_, i) => i).sort((a, b) => starts[a]! - starts[b]!)
-  // Busy periods (some request in the engine) and the idle spells between them.
+  // Busy periods (some request in the engine) and the idle spells between them: the starts and
+  // ends sorted apart and swept, a period closing when the count of requests in it returns to 0.
+  const up = starts.subarray(0, m).sort()
+  const down = ends.subarray(0, m).sort()
   const busy: { from: number; to: number; lastArrival: number; requests: number }[] = []
-  for (const i of order) {
-    const last = busy[busy.length - 1]
-    if (last !== undefined && starts[i]! <= last.to) {
-      last.to = Math.max(last.to, ends[i]!)
-      last.lastArrival = starts[i]!
+  for (let u = 0, d = 0, held = 0; d < m;) {
+    if (u < m && up[u]! <= down[d]!) {
+      if (held++ === 0) {
+        busy.push({ from: up[u]!, to: up[u]!, lastArrival: up[u]!, requests: 0 })
+      }
+      const last = busy[busy.length - 1]!
+      last.lastArrival = up[u++]!
       last.requests++
-    } else if (starts[i] === starts[i] && ends[i] === ends[i]) {
-      busy.push({ from: starts[i]!, to: ends[i]!, lastArrival: starts[i]!, requests: 1 })
+    } else {
+      busy[busy.length - 1]!.to = down[d++]!
+      held--
     }
   }
   const k = Math.log(100 * o.n)
