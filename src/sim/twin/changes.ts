@@ -40,10 +40,11 @@ export const REMOVABLE_CAUSES = [
 export interface JobPlan {
   rateMultiplier: number
   /**
-   * `level`: the loop's clients in each of its stretches (ADR 0476), where `users` is what the
-   * window's loop is read to hold; absent, each stretch's clients scale by `users` over that.
+   * In a loop that paused or stepped (ADR 0476), `level` runs `users` clients in each of its
+   * stretches (`--concurrency`); else each stretch's clients are scaled by `scale` (`--load`; 1
+   * when absent), where `users` is the median the whole window held.
    */
-  closed: { users: number; thinkUs: number; level?: boolean } | null
+  closed: { users: number; thinkUs: number; level?: boolean; scale?: number } | null
   outputCap: number
   promptCap: number
   /** A tenant's requests per rate bin are thinned to at most its median per bin. */
@@ -100,6 +101,7 @@ export function applyChanges(fit: TwinFit, changes: TwinChanges): Applied {
   if (changes.loadFactor !== undefined) {
     if (plan.closed !== null) {
       plan.closed.users = Math.max(1, Math.round(plan.closed.users * changes.loadFactor))
+      plan.closed.scale = changes.loadFactor
     } else {
       plan.rateMultiplier = changes.loadFactor
     }

@@ -273,19 +273,19 @@ export function closedLoopSpan(fit: TwinFit): { fromUs: number; toUs: number } {
 
 /**
  * Where a closed loop paused or changed its clients (ADR 0476), µs from the window's start, each
- * stretch's clients scaled as the plan scaled the loop's (`--load`), or the plan's own in each
- * (`--concurrency`); `null` when
- * the loop ran as one set of clients, or the window is an open loop the plan closes.
+ * stretch's clients scaled as the plan scales the loop (`--load`), or the plan's own in each
+ * (`--concurrency`); `null` when the loop ran as one set of clients, or the window is an open
+ * loop the plan closes.
  */
 export function closedLoopStretches(
   fit: TwinFit,
   plan: JobPlan
 ): { fromUs: number; untilUs: number; users: number }[] | null {
   const a = fit.model.arrival
-  if (plan.closed === null || a.stretches === undefined || a.closedUsers === null) {
+  if (plan.closed === null || a.stretches === undefined) {
     return null
   }
-  const scale = plan.closed.users / a.closedUsers
+  const scale = plan.closed.scale ?? 1
   const from = fit.model.window.fromUs
   const windowUs = fit.model.window.toUs - from
   // `--concurrency N` asks N clients: in every stretch, still none in a pause.
