@@ -801,6 +801,9 @@ function loopStretches(
     // drain left out), cut where its clients changed.
     const stretches: LoopStretch[] = []
     const all: number[] = []
+    // The stretches too short to be read alone are read together: bursts of an open loop between
+    // its silences must not pass as a loop for want of a test.
+    const short: number[] = []
     for (const g of groups) {
       const lo = g.from + (g.to - g.from) * 0.1
       const hi = g.from + (g.to - g.from) * 0.9
@@ -810,8 +813,14 @@ function loopStretches(
       }
       all.push(...c)
       if (c.length < LOOP_MIN_SAMPLES) {
-        // Too short to read a loop in: the clients it held on average, by Little's law.
-        const users = Math.max(1, Math.round((g.requests * engineUs) / Math.max(1, g.to - g.from)))
+        for (let t = g.from; t < g.to; t += 1_000_000) {
+          short.push(inFlight(t))
+        }
+        // Its clients by Little's law: each sent once per cycle of think and engine time.
+        const users = Math.max(
+          1,
+          Math.round((g.requests * (thinkUs + engineUs)) / Math.max(1, g.to - g.from))
+        )
         stretches.push({ fromUs: g.from, toUs: g.lastArrival + 1, users })
         continue
       }
@@ -829,7 +838,10 @@ function loopStretches(
         })
       })
     }
-    if (all.length < LOOP_MIN_SAMPLES) {
+    if (
+      all.length < LOOP_MIN_SAMPLES ||
+      (short.length >= LOOP_MIN_SAMPLES && !steadyCounts(short))
+    ) {
       return null
     }
     if (stretches.length === 1) {
