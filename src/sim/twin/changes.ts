@@ -39,7 +39,12 @@ export const REMOVABLE_CAUSES = [
 /** How jobs are drawn for a run. */
 export interface JobPlan {
   rateMultiplier: number
-  closed: { users: number; thinkUs: number } | null
+  /**
+   * In a loop that paused or stepped (ADR 0476), `level` runs `users` clients in each of its
+   * stretches (`--concurrency`); else each stretch's clients are scaled by `scale` (`--load`; 1
+   * when absent), where `users` is the median the whole window held.
+   */
+  closed: { users: number; thinkUs: number; level?: boolean; scale?: number } | null
   outputCap: number
   promptCap: number
   /** A tenant's requests per rate bin are thinned to at most its median per bin. */
@@ -96,6 +101,7 @@ export function applyChanges(fit: TwinFit, changes: TwinChanges): Applied {
   if (changes.loadFactor !== undefined) {
     if (plan.closed !== null) {
       plan.closed.users = Math.max(1, Math.round(plan.closed.users * changes.loadFactor))
+      plan.closed.scale = changes.loadFactor
     } else {
       plan.rateMultiplier = changes.loadFactor
     }
@@ -109,7 +115,7 @@ export function applyChanges(fit: TwinFit, changes: TwinChanges): Applied {
     plan.rateMultiplier = changes.ratePerSec / m.arrival.meanRatePerSec
   }
   if (changes.concurrency !== undefined) {
-    plan.closed = { users: changes.concurrency, thinkUs: 0 }
+    plan.closed = { users: changes.concurrency, thinkUs: 0, level: true }
   }
   if (changes.routing === 'prefix-aware') {
     reasons.push(

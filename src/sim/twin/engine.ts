@@ -117,6 +117,47 @@ export interface ClosedLoop {
   fromUs?: number
   /** No job starts after this. */
   untilUs: number
+  /**
+   * Where the loop paused or changed its clients (ADR 0476): clients send only inside these
+   * (sorted, not overlapping; µs from the run's start), as many as each holds. A stretch that
+   * starts where the last ended keeps its clients (adding or retiring the difference); after a
+   * pause, the clients start again within one think time. Absent: one stretch, `fromUs` to
+   * `untilUs`, of `users`.
+   */
+  stretches?: readonly { fromUs: number; untilUs: number; users: number }[]
+}
+
+/**
+ * The clients of a closed loop that pauses or steps, each as the span it sends in: a client
+ * carried across a step keeps its cycle, as a running client's would.
+ */
+export function loopClients(
+  stretches: readonly { fromUs: number; untilUs: number; users: number }[]
+): { fromUs: number; untilUs: number }[] {
+  const clients: { fromUs: number; untilUs: number }[] = []
+  let active: { fromUs: number; untilUs: number }[] = []
+  let lastUntil = -Infinity
+  for (const s of stretches) {
+    if (s.fromUs !== lastUntil) {
+      for (const c of active) {
+        c.untilUs = lastUntil
+      }
+      active = []
+    }
+    while (active.length > s.users) {
+      active.pop()!.untilUs = s.fromUs
+    }
+    while (active.length < s.users) {
+      const c = { fromUs: s.fromUs, untilUs: Infinity }
+      clients.push(c)
+      active.push(c)
+    }
+    lastUntil = s.untilUs
+  }
+  for (const c of active) {
+    c.untilUs = lastUntil
+  }
+  return clients
 }
 
 export interface TwinRunResult {
@@ -538,12 +579,23 @@ export function runTwin(
   // of through it (1.5M arrivals made every heap operation ~20 levels deep). Pushed first, they
   // used to win every tie with a step event; `<=` below keeps that order.
   let nextArrival = closedLoop === null ? 0 : n
+  let clientUntil: Float64Array | null = null
   if (closedLoop === null) {
     ran = n
-  } else {
+  } else if (closedLoop.stretches === undefined) {
     const users = Math.min(closedLoop.users, n)
     for (let u = 0; u < users; u++) {
       push((closedLoop.fromUs ?? 0) + rng.range(0, Math.max(1, closedLoop.thinkUs)), 0, ran++)
+    }
+  } else {
+    // Each job carries its client's end of sending to the job it sends next.
+    clientUntil = new Float64Array(n)
+    for (const c of loopClients(closedLoop.stretches)) {
+      if (ran >= n) {
+        break
+      }
+      clientUntil[ran] = c.untilUs
+      push(c.fromUs + rng.range(0, Math.max(1, closedLoop.thinkUs)), 0, ran++)
     }
   }
 
@@ -756,7 +808,11 @@ export function runTwin(
     }
     if (closedLoop !== null && ran < n) {
       const next = now + rng.exp(Math.max(1, closedLoop.thinkUs))
-      if (next < closedLoop.untilUs) {
+      const until = clientUntil === null ? closedLoop.untilUs : clientUntil[j]!
+      if (next < until) {
+        if (clientUntil !== null) {
+          clientUntil[ran] = until
+        }
         push(next, 0, ran++)
       }
     }

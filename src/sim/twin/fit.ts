@@ -90,6 +90,12 @@ export interface TwinModel {
     closedUsers: number | null
     /** A closed loop's time between an answer and the client's next request, µs. */
     thinkUs: number | null
+    /**
+     * Where a closed loop paused or changed its clients (ADR 0476): the stretches its clients
+     * sent in, µs on the store's clock, each with the clients it held. Absent when the loop held
+     * one set of clients from the window's first request to its last.
+     */
+    stretches?: LoopStretch[]
   }
   mix: {
     promptTokens: { p50: number; p99: number }
@@ -343,7 +349,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       ? 'one replica'
       : `${Math.round(leastLoadedShare * 100)} % of requests went to a replica holding the fewest requests at arrival; shares differ by up to ${Math.round(spread * 100)} %`
 
-  const loop = arrivalProcess(beside, R, beside.fromUs, beside.toUs, o)
+  const steady = arrivalProcess(beside, R, beside.fromUs, beside.toUs, o)
+  const loop = loopStretches(beside, R, o, steady) ?? steady
 
   const binCount = Math.max(1, Math.ceil((w.toUs - w.fromUs) / BIN_US))
   const perBin = new Array<number>(binCount).fill(0)
@@ -644,6 +651,220 @@ function arrivalProcess(
     closedUsers: users,
     thinkUs: Math.max(0, (users / throughput) * 1e6 - engineUs),
   }
+}
+
+/** A stretch in which a closed loop's clients sent: µs on the store's clock, and how many. */
+export interface LoopStretch {
+  fromUs: number
+  toUs: number
+  users: number
+}
+
+/** Seconds of in-flight samples a stretch needs before it is read (or split) on its own. */
+const LOOP_MIN_SAMPLES = 30
+
+/** Closed when the requests in flight hold nearly constant (as {@link arrivalProcess} reads). */
+function steadyCounts(c: readonly number[]): boolean {
+  const mean = c.reduce((a, b) => a + b, 0) / c.length
+  const variance = c.reduce((a, b) => a + (b - mean) ** 2, 0) / c.length
+  return mean >= 1 && variance < 0.25 * mean
+}
+
+/**
+ * A stretch's in-flight samples cut where its clients changed: split at the second that leaves
+ * the least squared deviation around each side's mean, as long as the whole does not hold steady
+ * and each side has {@link LOOP_MIN_SAMPLES}. The same test that reads a loop reads where it
+ * changed: a step smaller than the loop's own swing is not one. `null` when a part that cannot be
+ * cut further does not hold steady (an open loop).
+ */
+function loopSteps(c: number[], from: number): { from: number; to: number }[] | null {
+  if (steadyCounts(c)) {
+    return [{ from, to: from + c.length }]
+  }
+  if (c.length < 2 * LOOP_MIN_SAMPLES) {
+    return null
+  }
+  const prefix = new Float64Array(c.length + 1)
+  const prefix2 = new Float64Array(c.length + 1)
+  for (let k = 0; k < c.length; k++) {
+    prefix[k + 1] = prefix[k]! + c[k]!
+    prefix2[k + 1] = prefix2[k]! + c[k]! ** 2
+  }
+  const sse = (a: number, b: number): number =>
+    prefix2[b]! - prefix2[a]! - (prefix[b]! - prefix[a]!) ** 2 / (b - a)
+  let best = -1
+  let bestSse = Infinity
+  for (let k = LOOP_MIN_SAMPLES; k <= c.length - LOOP_MIN_SAMPLES; k++) {
+    const e = sse(0, k) + sse(k, c.length)
+    if (e < bestSse) {
+      bestSse = e
+      best = k
+    }
+  }
+  const left = loopSteps(c.slice(0, best), from)
+  const right = left === null ? null : loopSteps(c.slice(best), from + best)
+  return left === null || right === null ? null : [...left, ...right]
+}
+
+/**
+ * A closed loop that paused (a nightly job, a load run twice, an outage before the gateway) or
+ * changed its clients mid-window (ADR 0476). Read over the whole span, a pause's empty seconds
+ * made the requests in flight swing (so the loop read as open, its rate smeared into the pause by
+ * the minute's neighbours), or, when short beside the span, left one set of clients run through
+ * it with a think time fitted over it.
+ *
+ * A pause is a spell with no request in the engine longer than `ln(100 n)` cycles of a client
+ * (think plus the mean engine time): with U clients thinking for exponential times of mean T, a
+ * spell with nobody in flight lasts past `k (T + D)` with probability under `e^-k`, so over the
+ * window's n requests a loop that never paused is cut with odds under 1 %. The think time is
+ * fitted over the stretches and the stretches read with it, from below (no think time: the most
+ * cuts) until the cuts stop changing. Within each stretch, the clients change where the
+ * requests in flight step ({@link loopSteps}). `null` when the loop ran as one set throughout,
+ * which leaves the window read as before (`steady`).
+ */
+function loopStretches(
+  beside: LaneIntegrals,
+  R: number,
+  o: ObservedRequests,
+  steady: { process: 'open' | 'closed'; closedUsers: number | null; thinkUs: number | null }
+): {
+  process: 'closed'
+  closedUsers: number
+  thinkUs: number
+  stretches: LoopStretch[]
+} | null {
+  if (o.n < 2) {
+    return null
+  }
+  const starts = new Float64Array(o.n)
+  const ends = new Float64Array(o.n)
+  let engineUs = 0
+  let m = 0
+  for (let i = 0; i < o.n; i++) {
+    const d = o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
+    engineUs += d
+    if (o.queuedUs[i] === o.queuedUs[i] && d >= 0) {
+      starts[m] = o.queuedUs[i]!
+      ends[m++] = o.queuedUs[i]! + d
+    }
+  }
+  engineUs /= o.n
+  // Busy periods (some request in the engine) and the idle spells between them: the starts and
+  // ends sorted apart and swept, a period closing when the count of requests in it returns to 0.
+  const up = starts.subarray(0, m).sort()
+  const down = ends.subarray(0, m).sort()
+  const busy: { from: number; to: number; lastArrival: number; requests: number }[] = []
+  for (let u = 0, d = 0, held = 0; d < m;) {
+    if (u < m && up[u]! <= down[d]!) {
+      if (held++ === 0) {
+        busy.push({ from: up[u]!, to: up[u]!, lastArrival: up[u]!, requests: 0 })
+      }
+      const last = busy[busy.length - 1]!
+      last.lastArrival = up[u++]!
+      last.requests++
+    } else {
+      busy[busy.length - 1]!.to = down[d++]!
+      held--
+    }
+  }
+  const k = Math.log(100 * o.n)
+  const inFlight = (t: number): number => {
+    let c = 0
+    for (let r = 0; r < R; r++) {
+      c += beside.densityAt(r * LANES + 3, t)
+    }
+    return c
+  }
+  let cuts = ''
+  let thinkUs = 0
+  let read: ReturnType<typeof loopStretches> = null
+  for (let round = 0; round < 32; round++) {
+    const gapUs = k * (thinkUs + engineUs)
+    const groups: typeof busy = []
+    for (const b of busy) {
+      const last = groups[groups.length - 1]
+      if (last !== undefined && b.from - last.to <= gapUs) {
+        last.to = b.to
+        last.lastArrival = b.lastArrival
+        last.requests += b.requests
+      } else {
+        groups.push({ ...b })
+      }
+    }
+    const key = groups.map((g) => g.from).join(',')
+    if (key === cuts) {
+      // The think time read over these stretches cuts them where they were cut.
+      return read
+    }
+    cuts = key
+    // Each stretch read as the whole window is: once a second over its middle (warm-up and
+    // drain left out), cut where its clients changed.
+    const stretches: LoopStretch[] = []
+    const all: number[] = []
+    // The stretches too short to be read alone are read together: bursts of an open loop between
+    // its silences must not pass as a loop for want of a test.
+    const short: number[] = []
+    for (const g of groups) {
+      const lo = g.from + (g.to - g.from) * 0.1
+      const hi = g.from + (g.to - g.from) * 0.9
+      const c: number[] = []
+      for (let t = lo; t < hi; t += 1_000_000) {
+        c.push(inFlight(t))
+      }
+      all.push(...c)
+      if (c.length < LOOP_MIN_SAMPLES) {
+        for (let t = g.from; t < g.to; t += 1_000_000) {
+          short.push(inFlight(t))
+        }
+        // Its clients by Little's law: each sent once per cycle of think and engine time.
+        const users = Math.max(
+          1,
+          Math.round((g.requests * (thinkUs + engineUs)) / Math.max(1, g.to - g.from))
+        )
+        stretches.push({ fromUs: g.from, toUs: g.lastArrival + 1, users })
+        continue
+      }
+      const steps = loopSteps(c, 0)
+      if (steps === null) {
+        return null
+      }
+      steps.forEach((s, j) => {
+        const part = c.slice(s.from, s.to).sort((a, b) => a - b)
+        stretches.push({
+          fromUs: j === 0 ? g.from : lo + s.from * 1e6,
+          // Just past the last arrival: a client sends no request at or after it.
+          toUs: j === steps.length - 1 ? g.lastArrival + 1 : lo + s.to * 1e6,
+          users: Math.max(1, Math.round(quantileSorted(Float64Array.from(part), 0.5))),
+        })
+      })
+    }
+    if (
+      all.length < LOOP_MIN_SAMPLES ||
+      (short.length >= LOOP_MIN_SAMPLES && !steadyCounts(short))
+    ) {
+      return null
+    }
+    if (stretches.length === 1) {
+      // One set of clients throughout: as the whole window reads it.
+      return null
+    }
+    // Every client of every stretch cycles through think and the engine: n = Σ users·len / (T + D).
+    let clientUs = 0
+    for (const s of stretches) {
+      clientUs += s.users * (s.toUs - s.fromUs)
+    }
+    const next = Math.max(0, clientUs / o.n - engineUs)
+    if (groups.length === 1 && steady.process === 'closed') {
+      return null
+    }
+    const users = Math.round(quantileSorted(sortedOf(all), 0.5))
+    read = { process: 'closed', closedUsers: Math.max(1, users), thinkUs: next, stretches }
+    if (groups.length === 1 || next <= thinkUs) {
+      return read
+    }
+    thinkUs = next
+  }
+  return null
 }
 
 /**

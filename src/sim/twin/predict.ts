@@ -271,12 +271,43 @@ export function closedLoopSpan(fit: TwinFit): { fromUs: number; toUs: number } {
   return span
 }
 
+/**
+ * Where a closed loop paused or changed its clients (ADR 0476), µs from the window's start, each
+ * stretch's clients scaled as the plan scales the loop (`--load`), or the plan's own in each
+ * (`--concurrency`); `null` when the loop ran as one set of clients, or the window is an open
+ * loop the plan closes.
+ */
+export function closedLoopStretches(
+  fit: TwinFit,
+  plan: JobPlan
+): { fromUs: number; untilUs: number; users: number }[] | null {
+  const a = fit.model.arrival
+  if (plan.closed === null || a.stretches === undefined) {
+    return null
+  }
+  const scale = plan.closed.scale ?? 1
+  const from = fit.model.window.fromUs
+  const windowUs = fit.model.window.toUs - from
+  // `--concurrency N` asks N clients: in every stretch, still none in a pause.
+  return a.stretches.map((s) => ({
+    fromUs: Math.max(0, s.fromUs - from),
+    untilUs: Math.min(windowUs, s.toUs - from),
+    users:
+      plan.closed!.level === true ? plan.closed!.users : Math.max(1, Math.round(s.users * scale)),
+  }))
+}
+
 /** The jobs a closed loop draws: enough for every client to keep sending while the window's
  * clients sent, at the observed pace. */
 function closedCount(fit: TwinFit, plan: JobPlan): number {
   const o = fit.observed
   const span = closedLoopSpan(fit)
-  const windowUs = span.toUs - span.fromUs
+  const stretches = closedLoopStretches(fit, plan)
+  // Client-time over users: the span a loop of `users` clients would fill with the same sends.
+  const windowUs =
+    stretches === null
+      ? span.toUs - span.fromUs
+      : stretches.reduce((t, s) => t + s.users * (s.untilUs - s.fromUs), 0) / plan.closed!.users
   let engineUs = 0
   for (let i = 0; i < o.n; i++) {
     engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
@@ -529,7 +560,7 @@ export function runDetailed(
     rng.fork('run'),
     plan.closed === null || loop === null
       ? null
-      : { ...plan.closed, fromUs: loop.fromUs, untilUs: loop.toUs },
+      : { ...plan.closed, fromUs: loop.fromUs, untilUs: loop.toUs, ...loopStretchesOf(fit, plan) },
     true,
     scratch
   )
@@ -550,6 +581,15 @@ function runScratch(): RunScratch {
   }
   scratch.reset()
   return scratch
+}
+
+/** The plan's stretches as the engine takes them: none when the loop ran as one set. */
+function loopStretchesOf(
+  fit: TwinFit,
+  plan: JobPlan
+): { stretches?: { fromUs: number; untilUs: number; users: number }[] } {
+  const stretches = closedLoopStretches(fit, plan)
+  return stretches === null ? {} : { stretches }
 }
 
 export function runOnce(

@@ -93,7 +93,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
     out.push('Twin fitted from the window')
     const a = m.arrival
     out.push(
-      `  arrivals     ${a.process === 'closed' ? `closed loop, ${a.closedUsers} clients, think ${ms((a.thinkUs ?? 0) / 1000)}` : 'open loop'}, ${a.meanRatePerSec.toFixed(2)} req/s mean (per minute ${Math.min(...a.ratePerSec).toFixed(2)}–${Math.max(...a.ratePerSec).toFixed(2)})`
+      `  arrivals     ${a.process === 'closed' ? `closed loop, ${a.closedUsers} clients, think ${ms((a.thinkUs ?? 0) / 1000)}${a.stretches === undefined ? '' : ` (in ${a.stretches.length} stretches of ${a.stretches.map((s) => s.users).join(', ')} clients)`}` : 'open loop'}, ${a.meanRatePerSec.toFixed(2)} req/s mean (per minute ${Math.min(...a.ratePerSec).toFixed(2)}–${Math.max(...a.ratePerSec).toFixed(2)})`
     )
     out.push(
       `  mix          prompt p50 ${m.mix.promptTokens.p50} / p99 ${m.mix.promptTokens.p99} tokens, output p50 ${m.mix.outputTokens.p50} / p99 ${m.mix.outputTokens.p99}, cached ${m.mix.cachedShare.value === null ? '–' : `${Math.round(m.mix.cachedShare.value * 100)} %`} (${m.mix.cachedShare.source})`

@@ -159,3 +159,68 @@ export function fitOpenRun(w: {
   }
   return fitted.fit
 }
+
+/**
+ * A closed loop of `users` clients with exponential think times of mean `thinkUs`, sending from
+ * `fromUs` until `untilUs` (µs from the run's start), each request drawn in turn from the
+ * tokens given: the requests it sent as a window holds them, on the cluster's routing.
+ */
+export function runClosed(w: {
+  cluster: TwinCluster
+  users: number
+  thinkUs: number
+  fromUs: number
+  untilUs: number
+  prompt: Float64Array
+  output: Float64Array
+  rng: Rng
+}): { arriveUs: Float64Array; prompt: Float64Array; output: Float64Array; run: TwinRunResult } {
+  const n = w.prompt.length
+  const run = runTwin(
+    w.cluster,
+    {
+      n,
+      arriveUs: new Float64Array(n),
+      prompt: w.prompt,
+      cached: new Float64Array(n),
+      output: w.output,
+      replica: new Int32Array(n).fill(-1),
+    },
+    w.rng,
+    { users: w.users, thinkUs: w.thinkUs, fromUs: w.fromUs, untilUs: w.untilUs }
+  )
+  const ran = run.ran
+  const cut = (v: Float64Array): Float64Array => v.slice(0, ran)
+  return {
+    arriveUs: cut(run.arriveUs),
+    prompt: cut(w.prompt),
+    output: cut(w.output),
+    run: {
+      ...run,
+      scheduledUs: cut(run.scheduledUs),
+      firstTokenUs: cut(run.firstTokenUs),
+      endUs: cut(run.endUs),
+      replica: run.replica.slice(0, ran),
+    },
+  }
+}
+
+/** Two sets of requests as one window holds them, in arrival order of neither (as a store). */
+export function joinObserved(a: ObservedRequests, b: ObservedRequests): ObservedRequests {
+  const out = { ...a, n: a.n + b.n } as Record<string, unknown>
+  for (const [key, value] of Object.entries(a)) {
+    const other = (b as unknown as Record<string, unknown>)[key]
+    if (value instanceof Float64Array && other instanceof Float64Array) {
+      const v = new Float64Array(value.length + other.length)
+      v.set(value)
+      v.set(other, value.length)
+      out[key] = v
+    } else if (value instanceof Int32Array && other instanceof Int32Array) {
+      const v = new Int32Array(value.length + other.length)
+      v.set(value)
+      v.set(other, value.length)
+      out[key] = v
+    }
+  }
+  return out as unknown as ObservedRequests
+}
