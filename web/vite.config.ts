@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
-import { CAUSE_LABELS, CAUSE_MEASURES } from '../src/core/diagnosis/causes/index.js'
 
 /**
  * The page's entry loads the dashboard with `import()` once it has sent the first wave
@@ -71,38 +70,12 @@ function lazyUplotIntl(): Plugin {
   }
 }
 
-const CAUSES_INDEX = fileURLToPath(
-  new URL('../src/core/diagnosis/causes/index.ts', import.meta.url)
-)
-
-/**
- * The page reads two tables of the cause records, each cause's label and measure, and nothing
- * else of them; importing them from the records' module brought every cause's detection code
- * into the dashboard chunk with them, about half of its bytes, which the browser fetches, parses
- * and evaluates before the first panel can draw (ADR 0483). The build replaces that module, for
- * the page only, by the two tables as the records give them when the build runs: the records stay
- * their one source, and a page module that imports anything else of them fails the build
- * (no such export). Tests and the type check read the records' module itself.
- */
-function causeTablesOnly(): Plugin {
-  const tables =
-    `export const CAUSE_LABELS = ${JSON.stringify(CAUSE_LABELS)}\n` +
-    `export const CAUSE_MEASURES = ${JSON.stringify(CAUSE_MEASURES)}\n`
-  return {
-    name: 'tokenline-cause-tables-only',
-    apply: 'build',
-    load(id) {
-      return id === CAUSES_INDEX ? { code: tables, map: null } : null
-    },
-  }
-}
-
 // The dashboard is built once into dist/web and served by `tokenline serve`; there is no dev
 // server at run time. `npx vite web` proxies /api to a local server for development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [causeTablesOnly(), lazyUplotIntl(), preloadDashboardChunk()],
+  plugins: [lazyUplotIntl(), preloadDashboardChunk()],
   logLevel: 'warn',
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
