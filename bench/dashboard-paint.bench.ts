@@ -22,6 +22,9 @@
  *                         # starting (by default the bench waits until it has started: ADR 0450)
  *   … --trace DIR         # a Chromium performance trace of each run into DIR/run-N.json (it
  *                         # costs the renderer time: not for the paint figures)
+ *   … --busy N            # N CPU-bound processes (a spinning loop each) started before the
+ *                         # first run and stopped after the last: a busy host, the same in every
+ *                         # invocation, rather than whatever else the host happens to run
  *
  * The 1 M-request store is built once into the temp folder and reused (`--fresh` rebuilds);
  * the server's file of last diagnoses beside it is removed before the first run. The database
@@ -34,11 +37,16 @@
  * process, browser, utility: the network service) and of this process (the server and the bench's
  * client), read from /proc between navigation and the page's settled signal.
  *
+ * The busy loops run at the bench's own priority (they inherit its nice value), so they compete
+ * with the server and the browser as equals whatever priority the bench itself is given; each
+ * run's line and the summary give the load average, which counts them.
+ *
  * A panel is painted when it leaves `data-state="loading"`; for pages built before panels carried
  * that marker (to compare against an older checkout), a side card counts as painted once its
  * body holds something other than a "…ing…" placeholder.
  */
 import { performance } from 'node:perf_hooks'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
@@ -68,8 +76,13 @@ const { values: args } = parseArgs({
     range: { type: 'string' },
     trace: { type: 'string' },
     'cold-browser': { type: 'boolean', default: false },
+    busy: { type: 'string', default: '0' },
   },
 })
+const BUSY = Number(args.busy)
+if (!Number.isInteger(BUSY) || BUSY < 0) {
+  throw new Error('--busy takes a count of busy loops (0 or more)')
+}
 const RUNS = Number(args.runs)
 const BETWEEN = args.between
 if (!['none', 'write', 'write-in', 'restart'].includes(BETWEEN)) {
@@ -274,6 +287,31 @@ function formatCpu(r: RunResult): string {
   ].join(', ')
 }
 
+/**
+ * Starts `n` processes that spin on a core until stopped. Separate processes, not threads of
+ * this one, so that the server's event loop and its process CPU figure stay its own.
+ */
+function startBusyLoops(n: number): () => Promise<void> {
+  const loops: ChildProcess[] = Array.from({ length: n }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+  )
+  return async () => {
+    await Promise.all(
+      loops.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) {
+              resolve()
+              return
+            }
+            c.once('exit', () => resolve())
+            c.kill('SIGKILL')
+          })
+      )
+    )
+  }
+}
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.floor((s.length - 1) / 2)] ?? NaN
@@ -354,6 +392,7 @@ async function main(): Promise<void> {
     }
   }
   const runs: RunResult[] = []
+  const stopBusy = startBusyLoops(BUSY)
   try {
     for (let i = 0; i < RUNS; i++) {
       if (i > 0) {
@@ -378,12 +417,13 @@ async function main(): Promise<void> {
       runs.push(r)
     }
   } finally {
+    await stopBusy()
     await stop()
   }
   const ids = [...new Set(runs.flatMap((r) => Object.keys(r.paint)))].filter((k) => k !== 'shell')
   const shell = median(runs.map((r) => r.paint['shell'] ?? NaN))
   process.stdout.write(
-    `\n${label}; median of ${RUNS} runs; ms after navigation start; between runs: ${BETWEEN}; window: ${RANGE === undefined ? 'from/to' : `relative (${RANGE})`}; load average ${loadavg()
+    `\n${label}; median of ${RUNS} runs; ms after navigation start; between runs: ${BETWEEN}; busy loops: ${BUSY}; window: ${RANGE === undefined ? 'from/to' : `relative (${RANGE})`}; load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}\n`
   )

@@ -5,6 +5,7 @@ import { millisFromMicros, microsFromMillis, type Micros } from '../../core/mode
 import { logBinBounds, logBins } from '../../storage/query/log-bins.js'
 import type { RequestHistogram } from '../../core/model/query.js'
 import type { ReadDeps } from '../app-deps.js'
+import { chartAnswersOf } from '../chart-answers.js'
 import { apiLimitsOf } from '../limits.js'
 import {
   checkBucketCount,
@@ -90,18 +91,25 @@ export function registerHeatmapRoutes(app: Hono, deps: ReadDeps): void {
     // DuckDB): the rows never reach this process.
     const approx =
       parseParam(query, 'approx', z.enum(['true', 'false']), 'true or false') === 'true'
-    const fromRollup = approx ? await requestRollupOf(deps.store)?.histogram(asked) : undefined
-    const histogram =
-      fromRollup === undefined ? await deps.store.histogramRequests(asked) : fromRollup
-    const { boundsUs, counts } = heatmapGrid(histogram, firstUs, stepUs, columns, buckets)
-    return c.json({
-      measure,
-      step_ms: millisFromMicros(stepUs),
-      times_ms: Array.from({ length: columns }, (_, i) =>
-        millisFromMicros((firstUs + i * stepUs) as Micros)
-      ),
-      bounds_ms: boundsUs.map((b) => b / 1000),
-      counts,
-    })
+    const body = await chartAnswersOf(deps.store).answer(
+      `heatmap ${JSON.stringify({ asked, approx })}`,
+      asked,
+      async () => {
+        const fromRollup = approx ? await requestRollupOf(deps.store)?.histogram(asked) : undefined
+        const histogram =
+          fromRollup === undefined ? await deps.store.histogramRequests(asked) : fromRollup
+        const { boundsUs, counts } = heatmapGrid(histogram, firstUs, stepUs, columns, buckets)
+        return {
+          measure,
+          step_ms: millisFromMicros(stepUs),
+          times_ms: Array.from({ length: columns }, (_, i) =>
+            millisFromMicros((firstUs + i * stepUs) as Micros)
+          ),
+          bounds_ms: boundsUs.map((b) => b / 1000),
+          counts,
+        }
+      }
+    )
+    return c.json(body)
   })
 }

@@ -15,8 +15,10 @@ import {
   type RawQuery,
 } from '../params.js'
 import { AppError } from '../../core/errors.js'
+import type { PercentileRow } from '../../core/model/query.js'
 import { RELATIVE_ERROR } from '../../storage/rollup/log-histogram.js'
 import { requestRollupOf } from '../../storage/rollup/request-rollup.js'
+import { chartAnswersOf } from '../chart-answers.js'
 import { COUNT_MEASURE_SET, quantileKey } from './json-views.js'
 import { PERCENTILE_MEASURES } from './measures.js'
 
@@ -79,26 +81,41 @@ export function registerPercentileRoutes(app: Hono, deps: ReadDeps): void {
     }
     // `approx=true` lets the store's rollup answer from log histograms (ADR 0210); the answer
     // then names its relative error bound. Anything the rollup cannot answer stays exact.
-    const fromRollup = approx ? await requestRollupOf(deps.store)?.percentiles(asked) : null
-    const rows = fromRollup ?? (await deps.store.percentiles(asked))
-    return c.json({
-      relative_error: fromRollup ? RELATIVE_ERROR : 0,
-      rows: rows.map((row) => {
-        const values: Record<string, number | null> = {}
-        const isCount = COUNT_MEASURE_SET.has(row.measure)
-        quantiles.forEach((q, i) => {
-          const v = row.values[i]
-          values[quantileKey(q)] =
-            v === undefined || v === null ? null : isCount ? v : millisFromMicros(v as Micros)
-        })
-        return {
-          measure: row.measure,
-          group: row.group,
-          bucket_start_ms: row.bucketStartUs === null ? null : millisFromMicros(row.bucketStartUs),
-          count: row.count,
-          values_ms: values,
-        }
-      }),
-    })
+    const body = await chartAnswersOf(deps.store).answer(
+      `percentiles ${JSON.stringify({ asked, approx })}`,
+      asked,
+      async () => {
+        const fromRollup = approx ? await requestRollupOf(deps.store)?.percentiles(asked) : null
+        const rows = fromRollup ?? (await deps.store.percentiles(asked))
+        return percentilesBody(rows, quantiles, fromRollup ? RELATIVE_ERROR : 0)
+      }
+    )
+    return c.json(body)
   })
+}
+
+function percentilesBody(
+  rows: readonly PercentileRow[],
+  quantiles: readonly number[],
+  relativeError: number
+): unknown {
+  return {
+    relative_error: relativeError,
+    rows: rows.map((row) => {
+      const values: Record<string, number | null> = {}
+      const isCount = COUNT_MEASURE_SET.has(row.measure)
+      quantiles.forEach((q, i) => {
+        const v = row.values[i]
+        values[quantileKey(q)] =
+          v === undefined || v === null ? null : isCount ? v : millisFromMicros(v as Micros)
+      })
+      return {
+        measure: row.measure,
+        group: row.group,
+        bucket_start_ms: row.bucketStartUs === null ? null : millisFromMicros(row.bucketStartUs),
+        count: row.count,
+        values_ms: values,
+      }
+    }),
+  }
 }

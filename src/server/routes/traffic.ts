@@ -3,6 +3,7 @@ import { millisFromMicros } from '../../core/model/units.js'
 import { apiLimitsOf, type ApiLimits } from '../limits.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { aggregateThroughRollup } from '../../storage/rollup/request-rollup.js'
+import { chartAnswersOf } from '../chart-answers.js'
 import { parseDashboardQuery, resolveStepUs } from './dashboard-query.js'
 
 /**
@@ -26,19 +27,26 @@ export function registerTrafficRoutes(
       measures: [],
       stepUs,
     }
-    // The same counts from the store's rollup when it keeps one (ADR 0210).
-    const rows = await aggregateThroughRollup(deps.store, aggregate)
-    return c.json({
-      step_ms: millisFromMicros(stepUs),
-      errors_counted: true,
-      buckets: rows
-        .filter((r) => r.bucketStartUs !== null)
-        .map((r) => ({
-          bucket_start_ms: (r.bucketStartUs ?? 0) / 1000,
-          requests: r.count,
-          errors: r.errors,
-          timeouts: r.timeouts,
-        })),
-    })
+    const body = await chartAnswersOf(deps.store).answer(
+      `traffic ${JSON.stringify(aggregate)}`,
+      aggregate,
+      async () => {
+        // The same counts from the store's rollup when it keeps one (ADR 0210).
+        const rows = await aggregateThroughRollup(deps.store, aggregate)
+        return {
+          step_ms: millisFromMicros(stepUs),
+          errors_counted: true,
+          buckets: rows
+            .filter((r) => r.bucketStartUs !== null)
+            .map((r) => ({
+              bucket_start_ms: (r.bucketStartUs ?? 0) / 1000,
+              requests: r.count,
+              errors: r.errors,
+              timeouts: r.timeouts,
+            })),
+        }
+      }
+    )
+    return c.json(body)
   })
 }
