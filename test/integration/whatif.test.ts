@@ -18,7 +18,7 @@ import { createRng } from '../../src/core/stats/seeded-random.js'
 import { loadTwinWindow, type TwinWindow } from '../../src/sim/twin/load.js'
 import { observedPercentiles, predict } from '../../src/sim/twin/predict.js'
 import { renderWhatIfText } from '../../src/sim/twin/render.js'
-import { checkFit, runWhatIf } from '../../src/sim/twin/whatif.js'
+import { checkFit, predictChange, runWhatIf } from '../../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 import type { Micros } from '../../src/core/model/units.js'
@@ -645,6 +645,35 @@ describe('whatif past a batch cap the window never reached (ADR 0262)', () => {
     expect(unsaid.points[0]!.ok).toBe(true)
     expect(unsaid.breaksAt).toBe(2)
     expect(unsaid.points[1]!.ttftP99.interval![1]).toBeGreaterThan(objective)
+  }, 120_000)
+
+  it("makes the step law's refits once for both ends of the unknown cap (ADR 0472)", () => {
+    const { fit } = checkFit(below, 2, 1)
+    // The fit's own law fitter, counted: both ends of the cap ask for the same five refits of
+    // the same seed, and the second end takes the first end's.
+    let fits = 0
+    const counted: TwinFit = {
+      ...fit!,
+      stepFit: {
+        ...fit!.stepFit,
+        fit: (...args) => {
+          fits++
+          return fit!.stepFit.fit(...args)
+        },
+      },
+    }
+    const changes = { loadFactor: 2 }
+    const applied = applyChanges(counted, changes)
+    if (!applied.ok) {
+      throw new Error(applied.reasons.join('; '))
+    }
+    const { prediction, unseenCap } = predictChange(counted, changes, applied, {
+      runs: 3,
+      seed: 1,
+    })
+    expect(unseenCap).not.toBeNull()
+    expect(prediction.stepLawReach!.extrapolates).toBe(true)
+    expect(fits).toBe(LAW_REFITS)
   }, 120_000)
 
   it('gives the point once the cap is said, and within the goal of the truth', () => {

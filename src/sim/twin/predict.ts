@@ -851,6 +851,27 @@ export function ownSampleOf(fit: TwinFit): WindowSample {
   return own
 }
 
+/**
+ * The step law's refits of a fit for a prediction's seed, made once: a prediction whose cap is
+ * unknown runs its change twice, at the default cap and at the window's peak (ADR 0262), and
+ * both ask for the same refits (the same fit, count and seed, so the same laws). On a 1M-request
+ * window the second five fits and their arrival sort were about a second of CPU (ADR 0472).
+ */
+const lawRefitMemo = new WeakMap<TwinFit, Map<number, StepModel[][]>>()
+function lawRefitsOf(fit: TwinFit, seed: number): StepModel[][] {
+  let bySeed = lawRefitMemo.get(fit)
+  if (bySeed === undefined) {
+    bySeed = new Map()
+    lawRefitMemo.set(fit, bySeed)
+  }
+  let steps = bySeed.get(seed)
+  if (steps === undefined) {
+    steps = refitStepModels(fit, LAW_REFITS, createRng(seed).fork('step law'))
+    bySeed.set(seed, steps)
+  }
+  return steps
+}
+
 /** Runs one task on this thread. */
 export function runTask(fit: TwinFit, t: RunTask): RunFigures {
   return runOnce(fit, t.cluster, t.plan, t.seed, t.sample ?? ownSampleOf(fit), t.slice)
@@ -925,7 +946,7 @@ export function* predictRuns(
     let stepUncertainty: number | null = null
     let tooLarge = false
     if (reach.extrapolates) {
-      const steps = refitStepModels(fit, LAW_REFITS, createRng(options.seed).fork('step law'))
+      const steps = lawRefitsOf(fit, options.seed)
       const mix = fit.model.mix
       const h = stepHalfWidth(
         fit.model.replicas.map((r) => r.step),
