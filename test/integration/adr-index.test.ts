@@ -38,4 +38,11 @@ describe('docs/adr/README.md', () => {
     const linked = [...index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)].map((m) => m[1])
     expect(linked.filter((f) => !adrs.includes(f!))).toEqual([])
   })
+
+  // A merge that takes both sides of the index can leave a block of rows twice; one row per ADR
+  // keeps the index a list a reader can count.
+  it('lists each ADR once', () => {
+    const rows = [...index.matchAll(/^\| \[(\d{4})\]/gm)].map((m) => m[1])
+    expect(rows.filter((n, i) => rows.indexOf(n) !== i)).toEqual([])
+  })
 })
