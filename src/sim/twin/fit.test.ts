@@ -4,6 +4,7 @@ import {
   busySpells,
   calibrateToCounters,
   denoisedRates,
+  loopSteps,
   oneBusySpell,
   ratesInData,
   type BusySpell,
@@ -247,5 +248,47 @@ describe('oneBusySpell (ADR 0477)', () => {
     o.queuedUs[1] = NaN
     expect(oneBusySpell(o, 30_000_000)).toEqual(merged(o, 30_000_000)[0])
     expect(oneBusySpell(o, NaN)).toBeNull()
+  })
+})
+
+describe('loopSteps', () => {
+  /** Samples of the requests in flight: each level held for its seconds, swinging by ±1. */
+  const levels = (parts: [number, number][]): Float64Array => {
+    const c: number[] = []
+    for (const [level, seconds] of parts) {
+      for (let s = 0; s < seconds; s++) {
+        c.push(level + (s % 3) - 1)
+      }
+    }
+    return Float64Array.from(c)
+  }
+  const steps = (c: Float64Array): { from: number; to: number }[] | null => {
+    const out: { from: number; to: number }[] = []
+    const scratch = () => new Float64Array(c.length + 1)
+    return loopSteps(c, 0, c.length, scratch(), scratch(), out) ? out : null
+  }
+
+  it('cuts at each step of the clients, the later cuts in the window’s own seconds', () => {
+    expect(
+      steps(
+        levels([
+          [4, 100],
+          [16, 120],
+          [8, 90],
+        ])
+      )
+    ).toEqual([
+      { from: 0, to: 100 },
+      { from: 100, to: 220 },
+      { from: 220, to: 310 },
+    ])
+  })
+
+  it('leaves a part that swings past a loop’s own swing as an open loop', () => {
+    const c = levels([[8, 120]])
+    for (let s = 0; s < c.length; s += 2) {
+      c[s] = c[s]! + 6
+    }
+    expect(steps(c)).toBeNull()
   })
 })

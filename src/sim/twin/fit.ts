@@ -689,7 +689,7 @@ function steadyCounts(c: ArrayLike<number>, from = 0, to = c.length): boolean {
  * `false` when a part that cannot be cut further does not hold steady (an open loop). `prefix`
  * and `prefix2` (at least `to − from + 1` long) are scratch, free again once the cut is chosen.
  */
-function loopSteps(
+export function loopSteps(
   c: Float64Array,
   from: number,
   to: number,
