@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
-import { calibrateToCounters, denoisedRates, ratesInData } from './fit.js'
+import {
+  busySpells,
+  calibrateToCounters,
+  denoisedRates,
+  loopSteps,
+  oneBusySpell,
+  ratesInData,
+  type BusySpell,
+} from './fit.js'
 import type { ObservedRequests } from './observed.js'
 
 /** Per-minute counts of Poisson arrivals at `ratePerSec(minute)`. */
@@ -153,5 +161,134 @@ describe('calibrateToCounters', () => {
     const cached = Float64Array.from(prompts, (p, i) => (i % 3 === 0 ? p - 1 : p * 0.2))
     calibrateToCounters(o, cached, [{ value: 0, source }])
     expect(Math.max(...cached)).toBe(0)
+  })
+})
+
+describe('oneBusySpell (ADR 0477)', () => {
+  const T0 = 1_750_000_000_000_000
+  /** Requests in the engine over [start, start + duration), µs on the store's clock. */
+  const engine = (spans: [number, number][]): ObservedRequests =>
+    ({
+      n: spans.length,
+      queuedUs: Float64Array.from(spans, ([s]) => T0 + s),
+      queueUs: Float64Array.from(spans, ([, d]) => d / 4),
+      prefillUs: Float64Array.from(spans, ([, d]) => d / 4),
+      decodeUs: Float64Array.from(spans, ([, d]) => d / 2),
+    }) as unknown as ObservedRequests
+  /** The sweep's spells joined where the idle spell between them is at most `gapUs`. */
+  const merged = (o: ObservedRequests, gapUs: number): BusySpell[] => {
+    const groups: BusySpell[] = []
+    for (const b of busySpells(o)) {
+      const last = groups.at(-1)
+      if (last !== undefined && b.from - last.to <= gapUs) {
+        last.to = b.to
+        last.lastArrival = b.lastArrival
+        last.requests += b.requests
+      } else {
+        groups.push({ ...b })
+      }
+    }
+    return groups
+  }
+
+  it('never stands one spell for spells an idle spell longer than the gap parts', () => {
+    // Bursts of requests with idle spells drawn around the gap, at every offset against the
+    // cells: a spell of one cell's width past a third of the gap must not hide in a marked cell.
+    const rng = createRng(41)
+    const gapUs = 9_000_000
+    let parted = 0
+    for (let trial = 0; trial < 400; trial++) {
+      const spans: [number, number][] = []
+      let t = rng.next() * gapUs
+      for (let burst = 0; burst < 4; burst++) {
+        let end = t
+        for (let k = 0; k < 20; k++) {
+          const s = t + rng.next() * 2_000_000
+          const d = 100_000 + rng.next() * 1_000_000
+          spans.push([s, d])
+          end = Math.max(end, s + d)
+        }
+        t = end + gapUs * (0.3 + rng.next() * 0.9)
+      }
+      const o = engine(spans)
+      const groups = merged(o, gapUs)
+      const one = oneBusySpell(o, gapUs)
+      if (groups.length > 1) {
+        parted++
+        expect(one).toBeNull()
+      } else if (one !== null) {
+        expect(one).toEqual(groups[0])
+      }
+    }
+    expect(parted).toBeGreaterThan(100)
+  })
+
+  it('reads a window always busy as one spell, from its first arrival to its last end', () => {
+    const spans: [number, number][] = Array.from({ length: 500 }, (_, i) => [
+      i * 1_000_000,
+      1_500_000 + (i % 3) * 1_000_000,
+    ])
+    const o = engine(spans)
+    const one = oneBusySpell(o, 5_000_000)
+    expect(one).toEqual(merged(o, 5_000_000)[0])
+    expect(one).toEqual({
+      from: T0,
+      to: T0 + 499e6 + 2_500_000,
+      lastArrival: T0 + 499e6,
+      requests: 500,
+    })
+  })
+
+  it('leaves a request without an engine arrival out, and reads an unknown gap as none', () => {
+    const o = engine([
+      [0, 2_000_000],
+      [1_000_000, 2_000_000],
+      [2_000_000, 2_000_000],
+    ])
+    o.queuedUs[1] = NaN
+    expect(oneBusySpell(o, 30_000_000)).toEqual(merged(o, 30_000_000)[0])
+    expect(oneBusySpell(o, NaN)).toBeNull()
+  })
+})
+
+describe('loopSteps', () => {
+  /** Samples of the requests in flight: each level held for its seconds, swinging by ±1. */
+  const levels = (parts: [number, number][]): Float64Array => {
+    const c: number[] = []
+    for (const [level, seconds] of parts) {
+      for (let s = 0; s < seconds; s++) {
+        c.push(level + (s % 3) - 1)
+      }
+    }
+    return Float64Array.from(c)
+  }
+  const steps = (c: Float64Array): { from: number; to: number }[] | null => {
+    const out: { from: number; to: number }[] = []
+    const scratch = () => new Float64Array(c.length + 1)
+    return loopSteps(c, 0, c.length, scratch(), scratch(), out) ? out : null
+  }
+
+  it('cuts at each step of the clients, the later cuts in the window’s own seconds', () => {
+    expect(
+      steps(
+        levels([
+          [4, 100],
+          [16, 120],
+          [8, 90],
+        ])
+      )
+    ).toEqual([
+      { from: 0, to: 100 },
+      { from: 100, to: 220 },
+      { from: 220, to: 310 },
+    ])
+  })
+
+  it('leaves a part that swings past a loop’s own swing as an open loop', () => {
+    const c = levels([[8, 120]])
+    for (let s = 0; s < c.length; s += 2) {
+      c[s] = c[s]! + 6
+    }
+    expect(steps(c)).toBeNull()
   })
 })

@@ -616,7 +616,7 @@ export function denoisedRates(
  * (variance ≈ mean); a fixed set of clients that wait for their answers holds them nearly
  * constant. Sampled once a second over the middle of the window.
  */
-function arrivalProcess(
+export function arrivalProcess(
   beside: LaneIntegrals,
   R: number,
   t0: number,
@@ -663,47 +663,174 @@ export interface LoopStretch {
 /** Seconds of in-flight samples a stretch needs before it is read (or split) on its own. */
 const LOOP_MIN_SAMPLES = 30
 
-/** Closed when the requests in flight hold nearly constant (as {@link arrivalProcess} reads). */
-function steadyCounts(c: readonly number[]): boolean {
-  const mean = c.reduce((a, b) => a + b, 0) / c.length
-  const variance = c.reduce((a, b) => a + (b - mean) ** 2, 0) / c.length
+/**
+ * Closed when the requests in flight hold nearly constant (as {@link arrivalProcess} reads), over
+ * `c[from, to)`.
+ */
+function steadyCounts(c: ArrayLike<number>, from = 0, to = c.length): boolean {
+  let sum = 0
+  for (let k = from; k < to; k++) {
+    sum += c[k]!
+  }
+  const mean = sum / (to - from)
+  let squares = 0
+  for (let k = from; k < to; k++) {
+    squares += (c[k]! - mean) ** 2
+  }
+  const variance = squares / (to - from)
   return mean >= 1 && variance < 0.25 * mean
 }
 
 /**
- * A stretch's in-flight samples cut where its clients changed: split at the second that leaves
- * the least squared deviation around each side's mean, as long as the whole does not hold steady
- * and each side has {@link LOOP_MIN_SAMPLES}. The same test that reads a loop reads where it
- * changed: a step smaller than the loop's own swing is not one. `null` when a part that cannot be
- * cut further does not hold steady (an open loop).
+ * A stretch's in-flight samples `c[from, to)` cut where its clients changed: split at the second
+ * that leaves the least squared deviation around each side's mean, as long as the whole does not
+ * hold steady and each side has {@link LOOP_MIN_SAMPLES}. The same test that reads a loop reads
+ * where it changed: a step smaller than the loop's own swing is not one. The parts go to `out`;
+ * `false` when a part that cannot be cut further does not hold steady (an open loop). `prefix`
+ * and `prefix2` (at least `to − from + 1` long) are scratch, free again once the cut is chosen.
  */
-function loopSteps(c: number[], from: number): { from: number; to: number }[] | null {
-  if (steadyCounts(c)) {
-    return [{ from, to: from + c.length }]
+export function loopSteps(
+  c: Float64Array,
+  from: number,
+  to: number,
+  prefix: Float64Array,
+  prefix2: Float64Array,
+  out: { from: number; to: number }[]
+): boolean {
+  if (steadyCounts(c, from, to)) {
+    out.push({ from, to })
+    return true
   }
-  if (c.length < 2 * LOOP_MIN_SAMPLES) {
-    return null
+  const n = to - from
+  if (n < 2 * LOOP_MIN_SAMPLES) {
+    return false
   }
-  const prefix = new Float64Array(c.length + 1)
-  const prefix2 = new Float64Array(c.length + 1)
-  for (let k = 0; k < c.length; k++) {
-    prefix[k + 1] = prefix[k]! + c[k]!
-    prefix2[k + 1] = prefix2[k]! + c[k]! ** 2
+  prefix[0] = 0
+  prefix2[0] = 0
+  for (let k = 0; k < n; k++) {
+    prefix[k + 1] = prefix[k]! + c[from + k]!
+    prefix2[k + 1] = prefix2[k]! + c[from + k]! ** 2
   }
   const sse = (a: number, b: number): number =>
     prefix2[b]! - prefix2[a]! - (prefix[b]! - prefix[a]!) ** 2 / (b - a)
   let best = -1
   let bestSse = Infinity
-  for (let k = LOOP_MIN_SAMPLES; k <= c.length - LOOP_MIN_SAMPLES; k++) {
-    const e = sse(0, k) + sse(k, c.length)
+  for (let k = LOOP_MIN_SAMPLES; k <= n - LOOP_MIN_SAMPLES; k++) {
+    const e = sse(0, k) + sse(k, n)
     if (e < bestSse) {
       bestSse = e
       best = k
     }
   }
-  const left = loopSteps(c.slice(0, best), from)
-  const right = left === null ? null : loopSteps(c.slice(best), from + best)
-  return left === null || right === null ? null : [...left, ...right]
+  return (
+    loopSteps(c, from, from + best, prefix, prefix2, out) &&
+    loopSteps(c, from + best, to, prefix, prefix2, out)
+  )
+}
+
+/** A spell with some request in the engine: its first arrival, last end, last arrival, requests. */
+export interface BusySpell {
+  from: number
+  to: number
+  lastArrival: number
+  requests: number
+}
+
+/** A request's time in the engine (engine arrival to last token), µs; `NaN` where unknown. */
+function engineTimeUs(o: ObservedRequests, i: number): number {
+  const d = o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
+  return o.queuedUs[i] === o.queuedUs[i] && d >= 0 ? d : NaN
+}
+
+/**
+ * The busy spells and the idle ones between them: the requests' engine arrivals and ends sorted
+ * apart and swept, a spell closing when the count of requests in it returns to 0.
+ */
+export function busySpells(o: ObservedRequests): BusySpell[] {
+  const starts = new Float64Array(o.n)
+  const ends = new Float64Array(o.n)
+  let m = 0
+  for (let i = 0; i < o.n; i++) {
+    const d = engineTimeUs(o, i)
+    if (d === d) {
+      starts[m] = o.queuedUs[i]!
+      ends[m++] = o.queuedUs[i]! + d
+    }
+  }
+  const up = starts.subarray(0, m).sort()
+  const down = ends.subarray(0, m).sort()
+  const busy: BusySpell[] = []
+  for (let u = 0, d = 0, held = 0; d < m;) {
+    if (u < m && up[u]! <= down[d]!) {
+      if (held++ === 0) {
+        busy.push({ from: up[u]!, to: up[u]!, lastArrival: up[u]!, requests: 0 })
+      }
+      const last = busy[busy.length - 1]!
+      last.lastArrival = up[u++]!
+      last.requests++
+    } else {
+      busy[busy.length - 1]!.to = down[d++]!
+      held--
+    }
+  }
+  return busy
+}
+
+/** Cells per the shortest pause read: a spell that long holds at least one whole cell. */
+const SPELL_CELLS_PER_PAUSE = 3
+
+/**
+ * The requests as one busy spell when no idle spell between them is longer than `gapUs` (the
+ * shortest pause {@link loopStretches} reads, at no think time), found without sorting them
+ * (ADR 0477): the span is cut in cells of a third of `gapUs`, each request marks the cells from
+ * its arrival's to its end's, and an idle spell longer than `gapUs` would leave a whole cell
+ * inside it unmarked. Those spells would have merged into one stretch at every think time, so
+ * the one spell stands for them. `null` where a cell is unmarked (a pause may be there) or the
+ * cells would outnumber the requests: the spells are then swept as sorted.
+ */
+export function oneBusySpell(o: ObservedRequests, gapUs: number): BusySpell | null {
+  if (!(gapUs > 0 && gapUs < Infinity)) {
+    return null
+  }
+  // The columns held in locals: a property read per request per column doubled the passes' time.
+  const { queuedUs, queueUs, prefillUs, decodeUs } = o
+  let m = 0
+  let from = Infinity
+  let to = -Infinity
+  let lastArrival = -Infinity
+  for (let i = 0; i < o.n; i++) {
+    const at = queuedUs[i]!
+    const d = queueUs[i]! + prefillUs[i]! + decodeUs[i]!
+    // As `engineTimeUs`: known where the engine arrival is and the time is not negative.
+    if (at === at && d >= 0) {
+      m++
+      from = Math.min(from, at)
+      lastArrival = Math.max(lastArrival, at)
+      to = Math.max(to, at + d)
+    }
+  }
+  const cellUs = gapUs / SPELL_CELLS_PER_PAUSE
+  const cells = Math.floor((to - from) / cellUs) + 1
+  if (m === 0 || !(cells <= m)) {
+    return null
+  }
+  // Marks as differences: +1 at a request's first cell, −1 past its last.
+  const marks = new Int32Array(cells + 1)
+  for (let i = 0; i < o.n; i++) {
+    const at = queuedUs[i]!
+    const d = queueUs[i]! + prefillUs[i]! + decodeUs[i]!
+    if (at === at && d >= 0) {
+      marks[Math.floor((at - from) / cellUs)]!++
+      marks[Math.min(cells, Math.floor((at + d - from) / cellUs) + 1)]!--
+    }
+  }
+  for (let c = 0, held = 0; c < cells; c++) {
+    held += marks[c]!
+    if (held === 0) {
+      return null
+    }
+  }
+  return { from, to, lastArrival, requests: m }
 }
 
 /**
@@ -722,7 +849,7 @@ function loopSteps(c: number[], from: number): { from: number; to: number }[] | 
  * requests in flight step ({@link loopSteps}). `null` when the loop ran as one set throughout,
  * which leaves the window read as before (`steady`).
  */
-function loopStretches(
+export function loopStretches(
   beside: LaneIntegrals,
   R: number,
   o: ObservedRequests,
@@ -736,42 +863,39 @@ function loopStretches(
   if (o.n < 2) {
     return null
   }
-  const starts = new Float64Array(o.n)
-  const ends = new Float64Array(o.n)
   let engineUs = 0
-  let m = 0
   for (let i = 0; i < o.n; i++) {
-    const d = o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
-    engineUs += d
-    if (o.queuedUs[i] === o.queuedUs[i] && d >= 0) {
-      starts[m] = o.queuedUs[i]!
-      ends[m++] = o.queuedUs[i]! + d
-    }
+    engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
   }
   engineUs /= o.n
-  // Busy periods (some request in the engine) and the idle spells between them: the starts and
-  // ends sorted apart and swept, a period closing when the count of requests in it returns to 0.
-  const up = starts.subarray(0, m).sort()
-  const down = ends.subarray(0, m).sort()
-  const busy: { from: number; to: number; lastArrival: number; requests: number }[] = []
-  for (let u = 0, d = 0, held = 0; d < m;) {
-    if (u < m && up[u]! <= down[d]!) {
-      if (held++ === 0) {
-        busy.push({ from: up[u]!, to: up[u]!, lastArrival: up[u]!, requests: 0 })
-      }
-      const last = busy[busy.length - 1]!
-      last.lastArrival = up[u++]!
-      last.requests++
-    } else {
-      busy[busy.length - 1]!.to = down[d++]!
-      held--
-    }
-  }
   const k = Math.log(100 * o.n)
+  const one = oneBusySpell(o, k * engineUs)
+  const busy = one === null ? busySpells(o) : [one]
   const inFlight = (t: number): number => {
     let c = 0
     for (let r = 0; r < R; r++) {
       c += beside.densityAt(r * LANES + 3, t)
+    }
+    return c
+  }
+  // The same samples as `inFlight` at each second from `lo` below `hi`, read one lane at a time
+  // along its changes rather than searched for instant by instant.
+  const inFlightEach = (lo: number, hi: number): Float64Array => {
+    let count = 0
+    for (let t = lo; t < hi; t += 1_000_000) {
+      count++
+    }
+    const times = new Float64Array(count)
+    for (let t = lo, j = 0; t < hi; t += 1_000_000) {
+      times[j++] = t
+    }
+    const c = new Float64Array(count)
+    const lane = new Float64Array(count)
+    for (let r = 0; r < R; r++) {
+      beside.densitiesAt(r * LANES + 3, times, lane)
+      for (let j = 0; j < count; j++) {
+        c[j] = c[j]! + lane[j]!
+      }
     }
     return c
   }
@@ -780,7 +904,7 @@ function loopStretches(
   let read: ReturnType<typeof loopStretches> = null
   for (let round = 0; round < 32; round++) {
     const gapUs = k * (thinkUs + engineUs)
-    const groups: typeof busy = []
+    const groups: BusySpell[] = []
     for (const b of busy) {
       const last = groups[groups.length - 1]
       if (last !== undefined && b.from - last.to <= gapUs) {
@@ -797,6 +921,10 @@ function loopStretches(
       return read
     }
     cuts = key
+    if (groups.length === 1 && steady.process === 'closed') {
+      // Whatever this one stretch reads, the window reads as the steady loop it already is.
+      return null
+    }
     // Each stretch read as the whole window is: once a second over its middle (warm-up and
     // drain left out), cut where its clients changed.
     const stretches: LoopStretch[] = []
@@ -807,11 +935,10 @@ function loopStretches(
     for (const g of groups) {
       const lo = g.from + (g.to - g.from) * 0.1
       const hi = g.from + (g.to - g.from) * 0.9
-      const c: number[] = []
-      for (let t = lo; t < hi; t += 1_000_000) {
-        c.push(inFlight(t))
+      const c = inFlightEach(lo, hi)
+      for (let j = 0; j < c.length; j++) {
+        all.push(c[j]!)
       }
-      all.push(...c)
       if (c.length < LOOP_MIN_SAMPLES) {
         for (let t = g.from; t < g.to; t += 1_000_000) {
           short.push(inFlight(t))
@@ -824,17 +951,19 @@ function loopStretches(
         stretches.push({ fromUs: g.from, toUs: g.lastArrival + 1, users })
         continue
       }
-      const steps = loopSteps(c, 0)
-      if (steps === null) {
+      const steps: { from: number; to: number }[] = []
+      const prefix = new Float64Array(c.length + 1)
+      const prefix2 = new Float64Array(c.length + 1)
+      if (!loopSteps(c, 0, c.length, prefix, prefix2, steps)) {
         return null
       }
       steps.forEach((s, j) => {
-        const part = c.slice(s.from, s.to).sort((a, b) => a - b)
+        const part = c.slice(s.from, s.to).sort()
         stretches.push({
           fromUs: j === 0 ? g.from : lo + s.from * 1e6,
           // Just past the last arrival: a client sends no request at or after it.
           toUs: j === steps.length - 1 ? g.lastArrival + 1 : lo + s.to * 1e6,
-          users: Math.max(1, Math.round(quantileSorted(Float64Array.from(part), 0.5))),
+          users: Math.max(1, Math.round(quantileSorted(part, 0.5))),
         })
       })
     }
