@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { minuteOfRequests } from '../core/slo/testing/slo-requests.js'
-import { createSilentLogger } from '../core/logger.js'
-import { createIngestPipeline } from '../ingest/pipeline/pipeline.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
-import { createApp } from './app.js'
+import type { createApp } from './app.js'
+import { appOver } from './testing/test-deps.js'
 
 // The chart routes' answers kept per query until a commit writes requests inside their window
 // (ADR 0484), over a real DuckDB file: a second look at a window merges none of the rollup's
@@ -38,14 +37,7 @@ async function serve() {
       .map((r, i) => ({ ...r, traceId: i.toString(16).padStart(32, '0') }))
   )
   const now = () => TO_MS + 60_000
-  const app = createApp({
-    store,
-    ingest: createIngestPipeline({ store, logger: createSilentLogger(), now }),
-    logger: createSilentLogger(),
-    now,
-    limits: { maxBodyBytes: 1 << 20 },
-    version: 'test',
-  })
+  const app = appOver(store, now)
   const rollup = requestRollupOf(store)
   if (rollup === null) {
     throw new Error('the DuckDB store keeps a rollup')

@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { minuteOfRequests } from '../../core/slo/testing/slo-requests.js'
-import { createSilentLogger } from '../../core/logger.js'
-import { createIngestPipeline } from '../../ingest/pipeline/pipeline.js'
 import { createDuckDbStore } from '../../storage/duckdb/duckdb-store.js'
-import { createApp } from '../app.js'
+import { appOver } from '../testing/test-deps.js'
 
 // A restarted server's first look (ADR 0486): the diagnosis it read back under the store's
 // counter (ADR 0366) is served stale at once, and the refresh that answer queues reads the
@@ -24,14 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retry
 async function serve(path: string, nowMs: number) {
   const store = await createDuckDbStore({ path, threads: 1 })
   const now = () => nowMs
-  const app = createApp({
-    store,
-    ingest: createIngestPipeline({ store, logger: createSilentLogger(), now }),
-    logger: createSilentLogger(),
-    now,
-    limits: { maxBodyBytes: 1 << 20 },
-    version: 'test',
-  })
+  const app = appOver(store, now)
   return { store, app }
 }
 

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { minuteOfRequests } from '../../core/slo/testing/slo-requests.js'
-import { createSilentLogger } from '../../core/logger.js'
-import { createIngestPipeline } from '../../ingest/pipeline/pipeline.js'
 import {
   createDuckDbStore,
   duckDbSharedOf,
   type DuckDbShared,
 } from '../../storage/duckdb/duckdb-store.js'
 import { readSavedAnswers } from '../../storage/duckdb/saved-answers.js'
-import { createApp } from '../app.js'
+import type { createApp } from '../app.js'
+import { appOver } from '../testing/test-deps.js'
 
 // The diagnosis and concentration cards' last answers saved beside the rollup at close and read
 // back at the next open under the same counter (ADR 0366), over real DuckDB files: a restarted
@@ -45,14 +44,7 @@ async function filled(): Promise<string> {
 async function serve(path: string, nowMs: number) {
   const store = await createDuckDbStore({ path, threads: 1 })
   const now = () => nowMs
-  const app = createApp({
-    store,
-    ingest: createIngestPipeline({ store, logger: createSilentLogger(), now }),
-    logger: createSilentLogger(),
-    now,
-    limits: { maxBodyBytes: 1 << 20 },
-    version: 'test',
-  })
+  const app = appOver(store, now)
   return { store, app }
 }
 

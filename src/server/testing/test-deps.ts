@@ -6,6 +6,8 @@
 import type { Logger } from '../../core/logger.js'
 import { createIngestPipeline, type IngestPipeline } from '../../ingest/pipeline/pipeline.js'
 import type { AppDeps } from '../app-deps.js'
+import { createApp } from '../app.js'
+import { createSilentLogger } from '../../core/logger.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import type { SpanStore } from '../../storage/span-store.js'
 
@@ -78,4 +80,19 @@ export function makeDeps(
     limits: { maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024 },
     version: '0.0.0-test',
   }
+}
+
+/**
+ * The real app over `store` (a DuckDB file in the tests that restart it), its clock `now`, with a
+ * silent logger: what the tests of answers kept across commits and restarts serve.
+ */
+export function appOver(store: SpanStore, now: () => number): ReturnType<typeof createApp> {
+  return createApp({
+    store,
+    ingest: createIngestPipeline({ store, logger: createSilentLogger(), now }),
+    logger: createSilentLogger(),
+    now,
+    limits: { maxBodyBytes: 1 << 20 },
+    version: 'test',
+  })
 }
