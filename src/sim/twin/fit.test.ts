@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import {
   busySpells,
+  joinSpells,
   calibrateToCounters,
   denoisedRates,
   loopSteps,
@@ -176,20 +177,8 @@ describe('oneBusySpell (ADR 0477)', () => {
       decodeUs: Float64Array.from(spans, ([, d]) => d / 2),
     }) as unknown as ObservedRequests
   /** The sweep's spells joined where the idle spell between them is at most `gapUs`. */
-  const merged = (o: ObservedRequests, gapUs: number): BusySpell[] => {
-    const groups: BusySpell[] = []
-    for (const b of busySpells(o)) {
-      const last = groups.at(-1)
-      if (last !== undefined && b.from - last.to <= gapUs) {
-        last.to = b.to
-        last.lastArrival = b.lastArrival
-        last.requests += b.requests
-      } else {
-        groups.push({ ...b })
-      }
-    }
-    return groups
-  }
+  const merged = (o: ObservedRequests, gapUs: number): BusySpell[] =>
+    joinSpells(busySpells(o), gapUs)
 
   it('never stands one spell for spells an idle spell longer than the gap parts', () => {
     // Bursts of requests with idle spells drawn around the gap, at every offset against the

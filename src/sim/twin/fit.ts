@@ -833,6 +833,22 @@ export function oneBusySpell(o: ObservedRequests, gapUs: number): BusySpell | nu
   return { from, to, lastArrival, requests: m }
 }
 
+/** Busy spells joined where the idle spell between them is at most `gapUs`: a client's think. */
+export function joinSpells(busy: readonly BusySpell[], gapUs: number): BusySpell[] {
+  const groups: BusySpell[] = []
+  for (const b of busy) {
+    const last = groups[groups.length - 1]
+    if (last !== undefined && b.from - last.to <= gapUs) {
+      last.to = b.to
+      last.lastArrival = b.lastArrival
+      last.requests += b.requests
+    } else {
+      groups.push({ ...b })
+    }
+  }
+  return groups
+}
+
 /**
  * A closed loop that paused (a nightly job, a load run twice, an outage before the gateway) or
  * changed its clients mid-window (ADR 0476). Read over the whole span, a pause's empty seconds
@@ -904,17 +920,7 @@ export function loopStretches(
   let read: ReturnType<typeof loopStretches> = null
   for (let round = 0; round < 32; round++) {
     const gapUs = k * (thinkUs + engineUs)
-    const groups: BusySpell[] = []
-    for (const b of busy) {
-      const last = groups[groups.length - 1]
-      if (last !== undefined && b.from - last.to <= gapUs) {
-        last.to = b.to
-        last.lastArrival = b.lastArrival
-        last.requests += b.requests
-      } else {
-        groups.push({ ...b })
-      }
-    }
+    const groups = joinSpells(busy, gapUs)
     const key = groups.map((g) => g.from).join(',')
     if (key === cuts) {
       // The think time read over these stretches cuts them where they were cut.
