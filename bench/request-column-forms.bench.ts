@@ -34,6 +34,12 @@ import { join } from 'node:path'
 import { DuckDBDataChunk, DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api'
 import { intArg } from './cli-args.js'
 
+/** The host's load averages (1, 5, 15 min), printed beside every table. */
+const loadLine = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
 const DIMENSIONS = ['model', 'version', 'replica', 'node', 'tenant', 'route', 'region', 'gateway']
 
 function flagValue(name: string): string | undefined {
@@ -220,9 +226,7 @@ async function reads(source: string, dir: string, copies: number, rounds: number
   }
   const n = Number((await c.runAndReadAll('SELECT count(*) FROM wide')).getRows()[0]![0])
   console.log(
-    `${n} requests (${copies} copies), ${(await c.runAndReadAll('SELECT count(*) FROM dimension_sets')).getRows()[0]![0]} dimension sets; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`
+    `${n} requests (${copies} copies), ${(await c.runAndReadAll('SELECT count(*) FROM dimension_sets')).getRows()[0]![0]} dimension sets; load average ${loadLine()}`
   )
   const times = new Map<string, number[]>()
   for (let round = -1; round < rounds; round++) {
@@ -257,11 +261,7 @@ async function reads(source: string, dir: string, copies: number, rounds: number
       `${name.padEnd(30)} ${fmt(times.get(`${name}|wide`)!)} | ${fmt(times.get(`${name}|joined`)!)}`
     )
   }
-  console.log(
-    `load average after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`
-  )
+  console.log(`load average after: ${loadLine()}`)
   c.closeSync()
   inst.closeSync()
 }
@@ -312,9 +312,7 @@ async function main(): Promise<void> {
       chunks.set(v.name, await chunksOf(c, v))
     }
     console.log(
-      `${rows} requests from ${source} (${copies} ${copies === 1 ? 'copy' : 'copies'}), ${cols.length} columns (${setColumns.size} set), writes of ${batch}; load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`
+      `${rows} requests from ${source} (${copies} ${copies === 1 ? 'copy' : 'copies'}), ${cols.length} columns (${setColumns.size} set), writes of ${batch}; load average ${loadLine()}`
     )
     const results = new Map<string, { write: number[]; checkpoint: number[]; delta: number[] }>()
     // A warm-up round of every variant, not counted.
@@ -349,11 +347,7 @@ async function main(): Promise<void> {
         `${v.name.padEnd(22)} cols ${String(v.columns.length).padStart(2)}  writes ${fmt(r.write)}  checkpoint ${fmt(r.checkpoint)}  total ${fmt(total)}  vs as stored ${fmt(r.delta)}`
       )
     }
-    console.log(
-      `load average after: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`
-    )
+    console.log(`load average after: ${loadLine()}`)
     c.closeSync()
     inst.closeSync()
   } finally {
