@@ -6,7 +6,7 @@ import { minuteOfRequests } from '../core/slo/testing/slo-requests.js'
 import { createDuckDbStore } from '../storage/duckdb/duckdb-store.js'
 import { requestRollupOf } from '../storage/rollup/request-rollup.js'
 import type { createApp } from './app.js'
-import { appOver } from './testing/test-deps.js'
+import { appOver, tenMinutesOneSlow } from './testing/test-deps.js'
 
 // The chart routes' answers kept per query until a commit writes requests inside their window
 // (ADR 0484), over a real DuckDB file: a second look at a window merges none of the rollup's
@@ -31,11 +31,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retry
 
 async function serve() {
   const store = await createDuckDbStore({ path: join(dir, 'store.duckdb'), threads: 1 })
-  await store.upsertRequests(
-    Array.from({ length: 10 }, (_, m) => minuteOfRequests(T0 + m * MIN, 60, m === 5 ? 20 : 1))
-      .flat()
-      .map((r, i) => ({ ...r, traceId: i.toString(16).padStart(32, '0') }))
-  )
+  await store.upsertRequests(tenMinutesOneSlow(T0))
   const now = () => TO_MS + 60_000
   const app = appOver(store, now)
   const rollup = requestRollupOf(store)

@@ -2,16 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { minuteOfRequests } from '../../core/slo/testing/slo-requests.js'
 import { createDuckDbStore } from '../../storage/duckdb/duckdb-store.js'
-import { appOver } from '../testing/test-deps.js'
+import { serveFile, tenMinutesOneSlow } from '../testing/test-deps.js'
 
 // A restarted server's first look (ADR 0486): the diagnosis it read back under the store's
 // counter (ADR 0366) is served stale at once, and the refresh that answer queues reads the
 // window's rows only once the answers being given have gone (ADR 0272), so a first-wave answer
 // still under way is sent before that read starts; the fresh diagnosis then arrives, current.
 const T0 = Date.UTC(2025, 1, 3, 10, 0, 0) * 1000
-const MIN = 60_000_000
 const FROM_MS = T0 / 1000
 const TO_MS = FROM_MS + 10 * 60_000
 const WINDOW = `from=${FROM_MS}&to=${TO_MS}`
@@ -19,30 +17,19 @@ const WINDOW = `from=${FROM_MS}&to=${TO_MS}`
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-restart-refresh-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }))
 
-async function serve(path: string, nowMs: number) {
-  const store = await createDuckDbStore({ path, threads: 1 })
-  const now = () => nowMs
-  const app = appOver(store, now)
-  return { store, app }
-}
-
 describe("a restarted server's first look (DuckDB file)", () => {
   it('sends the first wave before the refresh reads, then the fresh diagnosis', async () => {
     const path = join(dir, 'store.duckdb')
     const filling = await createDuckDbStore({ path, threads: 1 })
-    await filling.upsertRequests(
-      Array.from({ length: 10 }, (_, m) => minuteOfRequests(T0 + m * MIN, 60, m === 5 ? 20 : 1))
-        .flat()
-        .map((r, i) => ({ ...r, traceId: i.toString(16).padStart(32, '0') }))
-    )
+    await filling.upsertRequests(tenMinutesOneSlow(T0))
     await filling.close()
-    const before = await serve(path, Date.UTC(2026, 0, 1, 12))
+    const before = await serveFile(path, Date.UTC(2026, 0, 1, 12))
     const given = await before.app.request(`/api/diagnosis?${WINDOW}&stale=allow`)
     expect(given.headers.get('tokenline-stale')).toBe('false')
     const body = (await given.json()) as unknown
     await before.store.close()
 
-    const after = await serve(path, Date.UTC(2026, 0, 1, 13))
+    const after = await serveFile(path, Date.UTC(2026, 0, 1, 13))
     try {
       // What happened, in order: the window's rows read (the refresh) and the first-wave
       // answer sent. The events route's read is held until released, as a first-wave answer

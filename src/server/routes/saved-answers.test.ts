@@ -10,7 +10,7 @@ import {
 } from '../../storage/duckdb/duckdb-store.js'
 import { readSavedAnswers } from '../../storage/duckdb/saved-answers.js'
 import type { createApp } from '../app.js'
-import { appOver } from '../testing/test-deps.js'
+import { serveFile, tenMinutesOneSlow } from '../testing/test-deps.js'
 
 // The diagnosis and concentration cards' last answers saved beside the rollup at close and read
 // back at the next open under the same counter (ADR 0366), over real DuckDB files: a restarted
@@ -31,21 +31,9 @@ let files = 0
 async function filled(): Promise<string> {
   const path = join(dir, `store-${files++}.duckdb`)
   const store = await createDuckDbStore({ path, threads: 1 })
-  await store.upsertRequests(
-    Array.from({ length: 10 }, (_, m) => minuteOfRequests(T0 + m * MIN, 60, m === 5 ? 20 : 1))
-      .flat()
-      .map((r, i) => ({ ...r, traceId: i.toString(16).padStart(32, '0') }))
-  )
+  await store.upsertRequests(tenMinutesOneSlow(T0))
   await store.close()
   return path
-}
-
-/** The server over the file at `path`, its clock at `nowMs` (what an answer is dated with). */
-async function serve(path: string, nowMs: number) {
-  const store = await createDuckDbStore({ path, threads: 1 })
-  const now = () => nowMs
-  const app = appOver(store, now)
-  return { store, app }
 }
 
 /** What the page's first ask (`stale=allow`) gets: the body and its dating headers. */
@@ -62,7 +50,7 @@ async function firstAsk(app: ReturnType<typeof createApp>, url: string) {
 describe('saved diagnosis and concentration answers (DuckDB file)', () => {
   it('a restarted server serves the answers given before the restart, marked stale', async () => {
     const path = await filled()
-    const before = await serve(path, Date.UTC(2026, 0, 1, 12))
+    const before = await serveFile(path, Date.UTC(2026, 0, 1, 12))
     const diagnosis = await firstAsk(before.app, DIAGNOSIS)
     const concentration = await firstAsk(before.app, CONCENTRATION)
     expect([diagnosis.stale, concentration.stale]).toStrictEqual(['false', 'false'])
@@ -70,7 +58,7 @@ describe('saved diagnosis and concentration answers (DuckDB file)', () => {
     expect((concentration.body as { slow: number }).slow).toBeGreaterThan(0)
     await before.store.close()
 
-    const after = await serve(path, Date.UTC(2026, 0, 1, 13))
+    const after = await serveFile(path, Date.UTC(2026, 0, 1, 13))
     try {
       const d = await firstAsk(after.app, DIAGNOSIS)
       const c = await firstAsk(after.app, CONCENTRATION)
@@ -87,7 +75,7 @@ describe('saved diagnosis and concentration answers (DuckDB file)', () => {
       await after.store.close()
     }
     // Saved again at that close (its newer answers): a third start serves those.
-    const third = await serve(path, Date.UTC(2026, 0, 1, 14))
+    const third = await serveFile(path, Date.UTC(2026, 0, 1, 14))
     try {
       const d = await firstAsk(third.app, DIAGNOSIS)
       expect(d.stale).toBe('true')
@@ -99,7 +87,7 @@ describe('saved diagnosis and concentration answers (DuckDB file)', () => {
 
   it('leaves them unread after a write to requests committed behind the save', async () => {
     const path = await filled()
-    const before = await serve(path, Date.UTC(2026, 0, 1, 12))
+    const before = await serveFile(path, Date.UTC(2026, 0, 1, 12))
     expect((await firstAsk(before.app, DIAGNOSIS)).stale).toBe('false')
     expect((await firstAsk(before.app, CONCENTRATION)).stale).toBe('false')
     await before.store.close()
@@ -116,7 +104,7 @@ describe('saved diagnosis and concentration answers (DuckDB file)', () => {
     expect(await shared.read((c) => readSavedAnswers(c))).toStrictEqual([])
     await importer.close()
 
-    const after = await serve(path, Date.UTC(2026, 0, 1, 13))
+    const after = await serveFile(path, Date.UTC(2026, 0, 1, 13))
     try {
       const d = await firstAsk(after.app, DIAGNOSIS)
       const c = await firstAsk(after.app, CONCENTRATION)
@@ -129,7 +117,7 @@ describe('saved diagnosis and concentration answers (DuckDB file)', () => {
   })
   it('does not save an answer a later write of the same server touched', async () => {
     const path = await filled()
-    const before = await serve(path, Date.UTC(2026, 0, 1, 12))
+    const before = await serveFile(path, Date.UTC(2026, 0, 1, 12))
     expect((await firstAsk(before.app, DIAGNOSIS)).stale).toBe('false')
     // Live traffic: one request in the window commits after the answer.
     await before.store.upsertRequests(
@@ -137,7 +125,7 @@ describe('saved diagnosis and concentration answers (DuckDB file)', () => {
     )
     await before.store.close()
 
-    const after = await serve(path, Date.UTC(2026, 0, 1, 13))
+    const after = await serveFile(path, Date.UTC(2026, 0, 1, 13))
     try {
       const d = await firstAsk(after.app, DIAGNOSIS)
       expect(d.stale).toBe('false')

@@ -8,6 +8,9 @@ import { createIngestPipeline, type IngestPipeline } from '../../ingest/pipeline
 import type { AppDeps } from '../app-deps.js'
 import { createApp } from '../app.js'
 import { createSilentLogger } from '../../core/logger.js'
+import { minuteOfRequests } from '../../core/slo/testing/slo-requests.js'
+import { createDuckDbStore } from '../../storage/duckdb/duckdb-store.js'
+import type { RequestTimeline } from '../../core/model/request.js'
 import { createMemoryStore } from '../../storage/memory/memory-store.js'
 import type { SpanStore } from '../../storage/span-store.js'
 
@@ -95,4 +98,25 @@ export function appOver(store: SpanStore, now: () => number): ReturnType<typeof 
     limits: { maxBodyBytes: 1 << 20 },
     version: 'test',
   })
+}
+
+/**
+ * Ten minutes of requests from `t0Us`, 60 a minute, one of them slow and 20 in the sixth minute: a
+ * window with something to diagnose, for the tests that keep answers across commits and restarts.
+ */
+export function tenMinutesOneSlow(t0Us: number): RequestTimeline[] {
+  return Array.from({ length: 10 }, (_, m) =>
+    minuteOfRequests(t0Us + m * 60_000_000, 60, m === 5 ? 20 : 1)
+  )
+    .flat()
+    .map((r, i) => ({ ...r, traceId: i.toString(16).padStart(32, '0') }))
+}
+
+/** The server over the DuckDB file at `path`, its clock at `nowMs` (what an answer is dated with). */
+export async function serveFile(
+  path: string,
+  nowMs: number
+): Promise<{ store: SpanStore; app: ReturnType<typeof createApp> }> {
+  const store = await createDuckDbStore({ path, threads: 1 })
+  return { store, app: appOver(store, () => nowMs) }
 }
