@@ -989,9 +989,6 @@ export function loopStretches(
       clientUs += s.users * (s.toUs - s.fromUs)
     }
     const next = Math.max(0, clientUs / o.n - engineUs)
-    if (groups.length === 1 && steady.process === 'closed') {
-      return null
-    }
     const users = Math.round(quantileSorted(sortedOf(all), 0.5))
     read = { process: 'closed', closedUsers: Math.max(1, users), thinkUs: next, stretches }
     if (groups.length === 1 || next <= thinkUs) {
