@@ -887,15 +887,8 @@ export function loopStretches(
   const k = Math.log(100 * o.n)
   const one = oneBusySpell(o, k * engineUs)
   const busy = one === null ? busySpells(o) : [one]
-  const inFlight = (t: number): number => {
-    let c = 0
-    for (let r = 0; r < R; r++) {
-      c += beside.densityAt(r * LANES + 3, t)
-    }
-    return c
-  }
-  // The same samples as `inFlight` at each second from `lo` below `hi`, read one lane at a time
-  // along its changes rather than searched for instant by instant.
+  // The requests in flight at each second from `lo` below `hi`, summed over the replicas, read
+  // one lane at a time along its changes rather than searched for instant by instant.
   const inFlightEach = (lo: number, hi: number): Float64Array => {
     let count = 0
     for (let t = lo; t < hi; t += 1_000_000) {
@@ -946,8 +939,8 @@ export function loopStretches(
         all.push(c[j]!)
       }
       if (c.length < LOOP_MIN_SAMPLES) {
-        for (let t = g.from; t < g.to; t += 1_000_000) {
-          short.push(inFlight(t))
+        for (const v of inFlightEach(g.from, g.to)) {
+          short.push(v)
         }
         // Its clients by Little's law: each sent once per cycle of think and engine time.
         const users = Math.max(
