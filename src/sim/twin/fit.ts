@@ -16,6 +16,7 @@
  *   it came from.
  */
 import { quantileSorted } from '../../core/stats/quantile.js'
+import { medianOfKnown, quantilesOf } from './known-quantiles.js'
 import { countBelow, sortByKey } from '../../core/stats/sorted.js'
 import type { StepModel, TwinRouting } from './engine.js'
 import { ASSUMED_MAX_BATCHED_TOKENS } from './step-law.js'
@@ -151,23 +152,6 @@ function shares(codes: Int32Array, values: string[]): { value: string; share: nu
   return values
     .map((value, i) => ({ value, share: total > 0 ? counts[i]! / total : 0 }))
     .sort((a, b) => b.share - a.share)
-}
-
-function sortedOf(values: ArrayLike<number>): Float64Array {
-  // A loop, not a typed array's `filter`: that calls back per value, ~1M times per column here.
-  let known = 0
-  for (let i = 0; i < values.length; i++) {
-    known += values[i]! === values[i]! ? 1 : 0
-  }
-  const out = new Float64Array(known)
-  let k = 0
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!
-    if (v === v) {
-      out[k++] = v
-    }
-  }
-  return out.sort()
 }
 
 /** Per replica, the cached and prompt tokens of its requests with a cached-token count. */
@@ -374,7 +358,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
         v.push(pre[i]!)
       }
     }
-    return { region, ttftP50Us: quantileSorted(sortedOf(v), 0.5), requests: v.length }
+    return { region, ttftP50Us: medianOfKnown(v), requests: v.length }
   })
   let knownCached = 0
   let knownPrompt = 0
@@ -390,8 +374,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     allCached += cached[i]!
     allPrompt += o.promptTokens[i]!
   }
-  const prompts = sortedOf(o.promptTokens)
-  const outputs = sortedOf(o.outputTokens)
+  const [promptP50, promptP99] = quantilesOf(o.promptTokens, [0.5, 0.99])
+  const [outputP50, outputP99] = quantilesOf(o.outputTokens, [0.5, 0.99])
   const model: TwinModel = {
     window: { fromUs: w.fromUs, toUs: w.toUs },
     requests: o.n,
@@ -403,8 +387,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       ...loop,
     },
     mix: {
-      promptTokens: { p50: quantileSorted(prompts, 0.5), p99: quantileSorted(prompts, 0.99) },
-      outputTokens: { p50: quantileSorted(outputs, 0.5), p99: quantileSorted(outputs, 0.99) },
+      promptTokens: { p50: promptP50!, p99: promptP99! },
+      outputTokens: { p50: outputP50!, p99: outputP99! },
       cachedShare:
         knownPrompt > 0
           ? { value: knownCached / knownPrompt, source: 'cached tokens on the spans' }
@@ -416,7 +400,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
       tenants: shares(o.tenant, o.tenants),
       routes: shares(o.route, o.routes),
     },
-    outsideEngine: { ttftP50Us: quantileSorted(sortedOf(pre), 0.5), byRegion },
+    outsideEngine: { ttftP50Us: medianOfKnown(pre), byRegion },
     routing: { policy, leastLoadedShare, evidence },
     maxBatchedTokens: {
       value: ASSUMED_MAX_BATCHED_TOKENS,
@@ -639,7 +623,7 @@ export function arrivalProcess(
   if (!(mean >= 1 && variance < 0.25 * mean)) {
     return { process: 'open', closedUsers: null, thinkUs: null }
   }
-  const users = Math.round(quantileSorted(sortedOf(counts), 0.5))
+  const users = Math.round(medianOfKnown(counts))
   let engineUs = 0
   for (let i = 0; i < o.n; i++) {
     engineUs += o.queueUs[i]! + o.prefillUs[i]! + o.decodeUs[i]!
@@ -982,7 +966,7 @@ export function loopStretches(
       clientUs += s.users * (s.toUs - s.fromUs)
     }
     const next = Math.max(0, clientUs / o.n - engineUs)
-    const users = Math.round(quantileSorted(sortedOf(all), 0.5))
+    const users = Math.round(medianOfKnown(all))
     read = { process: 'closed', closedUsers: Math.max(1, users), thinkUs: next, stretches }
     if (groups.length === 1 || next <= thinkUs) {
       return read
@@ -1252,7 +1236,7 @@ function kvCapacityOf(
   })
   if (ratios.length >= 3) {
     return {
-      value: Math.round(quantileSorted(sortedOf(ratios), 0.5)),
+      value: Math.round(medianOfKnown(ratios)),
       source: `fitted: KV tokens the requests held ÷ kv_cache_usage_perc (${ratios.length} scrapes)`,
     }
   }

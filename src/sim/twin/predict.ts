@@ -340,6 +340,51 @@ function openCount(
   return total
 }
 
+/**
+ * An open loop's draw kept for another run that draws the same jobs: each job's row and the
+ * instant drawn for it (µs from the window's start), in engine arrival order. Its arrival and
+ * routing instants are those plus the row's own offsets, the same sums the draw made.
+ */
+interface KeptDraw {
+  source: Int32Array
+  t: Float64Array
+}
+
+/**
+ * Draws kept by fit, plan and sample, then by seed and slice. A prediction whose cap is unknown
+ * runs its change at both ends of the cap with the same plan, seeds, resamples and slice
+ * (ADR 0262), and a run's draw reads none of the cluster: the second end takes the first one's
+ * jobs instead of drawing them again (ADR 0489). Held weakly by the plan, and released by
+ * {@link releaseKeptDraws} once both ends have run.
+ */
+const keptDraws = new WeakMap<
+  TwinFit,
+  WeakMap<JobPlan, WeakMap<WindowSample, Map<string, KeptDraw>>>
+>()
+function keptDrawsOf(fit: TwinFit, plan: JobPlan, sample: WindowSample): Map<string, KeptDraw> {
+  let byPlan = keptDraws.get(fit)
+  if (byPlan === undefined) {
+    byPlan = new WeakMap()
+    keptDraws.set(fit, byPlan)
+  }
+  let bySample = byPlan.get(plan)
+  if (bySample === undefined) {
+    bySample = new WeakMap()
+    byPlan.set(plan, bySample)
+  }
+  let kept = bySample.get(sample)
+  if (kept === undefined) {
+    kept = new Map()
+    bySample.set(sample, kept)
+  }
+  return kept
+}
+
+/** Drops the draws kept for `plan`'s runs on `fit` (about 12 bytes a job). */
+export function releaseKeptDraws(fit: TwinFit, plan: JobPlan): void {
+  keptDraws.get(fit)?.delete(plan)
+}
+
 interface DrawnJobs {
   jobs: TwinJobs
   /** The observed row each job copies. */
@@ -352,7 +397,10 @@ function drawJobs(
   rng: Rng,
   sample: WindowSample,
   slice: RunSlice | null = null,
-  scratch: RunScratch = FRESH
+  scratch: RunScratch = FRESH,
+  /** Where this draw is kept for, or taken from, other runs of the same jobs, by `key`. */
+  kept: Map<string, KeptDraw> | null = null,
+  key = ''
 ): DrawnJobs {
   const m = fit.model
   const o = fit.observed
@@ -369,8 +417,10 @@ function drawJobs(
   // stages and the engine's frontend, so the jobs on their way count in no replica's load
   // (ADR 0456).
   let start = scratch.float64(capacity)
+  // The instant each job was drawn at, only where the draw is kept.
+  let at0 = kept === null ? null : scratch.float64(capacity)
   let drawn = 0
-  const add = (i: number, t: number, at = t): void => {
+  const add = (i: number, t: number, at = t, drawnAt = t): void => {
     if (drawn === source.length) {
       const a = new Float64Array(drawn * 2)
       const s = new Int32Array(drawn * 2)
@@ -381,9 +431,17 @@ function drawJobs(
       arrive = a
       source = s
       start = st
+      if (at0 !== null) {
+        const d = new Float64Array(drawn * 2)
+        d.set(at0)
+        at0 = d
+      }
     }
     arrive[drawn] = t
     start[drawn] = at
+    if (at0 !== null) {
+      at0[drawn] = drawnAt
+    }
     source[drawn++] = i
   }
   // An open loop's jobs in engine arrival order, typed (1.5M a run on the scale bench's hour).
@@ -451,6 +509,20 @@ function drawJobs(
       }
       add(pick(lo), 0)
     }
+  } else if (kept?.has(key) === true) {
+    const k0 = kept.get(key)!
+    const n = k0.source.length
+    sortedSource = k0.source
+    sortedArrive = scratch.float64(n)
+    sortedRoute = scratch.float64(n)
+    for (let k = 0; k < n; k++) {
+      // The sums the draw made: the instant drawn plus the copied request's own offsets.
+      const i = k0.source[k]!
+      const t = k0.t[k]!
+      const queued = t + (o.queuedUs[i]! - o.startUs[i]!)
+      sortedArrive[k] = queued
+      sortedRoute[k] = routed === undefined ? queued : t + (routed[i]! - o.startUs[i]!)
+    }
   } else {
     for (let b = 0; b < bins.length; b++) {
       const rate = sample.ratePerSec[b]! * plan.rateMultiplier
@@ -474,7 +546,7 @@ function drawJobs(
           }
         }
         const queued = t + (o.queuedUs[i]! - o.startUs[i]!)
-        add(i, queued, routed === undefined ? queued : t + (routed[i]! - o.startUs[i]!))
+        add(i, queued, routed === undefined ? queued : t + (routed[i]! - o.startUs[i]!), t)
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
@@ -490,6 +562,13 @@ function drawJobs(
       sortedArrive[k] = arrive[order[k]!]!
       sortedSource[k] = source[order[k]!]!
       sortedRoute[k] = start[order[k]!]!
+    }
+    if (kept !== null) {
+      const t = new Float64Array(drawn)
+      for (let k = 0; k < drawn; k++) {
+        t[k] = at0![order[k]!]!
+      }
+      kept.set(key, { source: sortedSource.slice(), t })
     }
   }
   const jobArrive = sortedArrive ?? arrive.subarray(0, drawn)
@@ -549,10 +628,16 @@ export function runDetailed(
   sample: WindowSample = ownSampleOf(fit),
   slice: RunSlice | null = null,
   /** Where the run's arrays come from: new ones unless the caller reads them before the next run. */
-  scratch: RunScratch = FRESH
+  scratch: RunScratch = FRESH,
+  /** Keep the draw for, or take it from, another run of the same fit, plan, sample, seed, slice. */
+  share = false
 ): DrawnJobs & { res: TwinRunResult } {
   const rng = createRng(seed)
-  const drawn = drawJobs(fit, plan, rng.fork('jobs'), sample, slice, scratch)
+  // The fork is made even where a kept draw is taken: it moves the run's own stream.
+  const jobsRng = rng.fork('jobs')
+  const kept = share && plan.closed === null ? keptDrawsOf(fit, plan, sample) : null
+  const key = `${seed} ${slice?.fromUs ?? ''} ${slice?.toUs ?? ''}`
+  const drawn = drawJobs(fit, plan, jobsRng, sample, slice, scratch, kept, key)
   const loop = plan.closed === null ? null : closedLoopSpan(fit)
   const res = runTwin(
     cluster,
@@ -598,11 +683,12 @@ export function runOnce(
   plan: JobPlan,
   seed: number,
   sample: WindowSample,
-  slice: RunSlice | null = null
+  slice: RunSlice | null = null,
+  share = false
 ): RunFigures {
   // Nothing of the run's arrays outlives this call: only figures are returned.
   const scratch = runScratch()
-  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, slice, scratch)
+  const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, slice, scratch, share)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   // Filled in place, not pushed: 1.5M jobs a run on the scale bench's hour.
@@ -813,6 +899,11 @@ export interface PredictOptions {
   pin?: MedianPin
   /** Refit the step law when the prediction runs past the window's batches (ADR 0326). */
   lawRefits?: LawRefits
+  /**
+   * Keep the draws of the first batch and the slice's runs for another prediction of the same
+   * fit, plan and seed (both ends of an unknown cap, ADR 0489), which the caller releases.
+   */
+  shareDraws?: boolean
 }
 
 /**
@@ -825,6 +916,8 @@ export interface RunTask {
   seed: number
   sample: WindowSample | null
   slice: RunSlice | null
+  /** Its draw kept for, or taken from, a run of the same jobs ({@link PredictOptions.shareDraws}). */
+  share?: boolean
 }
 
 /** Runs that do not depend on each other's results: a runner may run them in any order. */
@@ -839,6 +932,43 @@ export interface RunBatch {
  * answer, since every run is a function of its seed and inputs alone.
  */
 export type Runs<T> = Generator<RunBatch, T, RunFigures[]>
+
+/**
+ * The window's resamples for a prediction's seed; with `keep`, made once per fit, plan and seed,
+ * so that both ends of an unknown cap run the same sample objects and can share their draws.
+ */
+const keptEnds = new WeakMap<
+  TwinFit,
+  WeakMap<JobPlan, Map<number, ReturnType<typeof sampleEnds>>>
+>()
+function sampleEndsOf(
+  fit: TwinFit,
+  plan: JobPlan,
+  seed: number,
+  keep: boolean
+): ReturnType<typeof sampleEnds> {
+  const make = (): ReturnType<typeof sampleEnds> =>
+    sampleEnds(fit, plan, rowsByBin(fit), createRng(seed).fork('window sample'))
+  if (!keep) {
+    return make()
+  }
+  let byPlan = keptEnds.get(fit)
+  if (byPlan === undefined) {
+    byPlan = new WeakMap()
+    keptEnds.set(fit, byPlan)
+  }
+  let bySeed = byPlan.get(plan)
+  if (bySeed === undefined) {
+    bySeed = new Map()
+    byPlan.set(plan, bySeed)
+  }
+  let ends = bySeed.get(seed)
+  if (ends === undefined) {
+    ends = make()
+    bySeed.set(seed, ends)
+  }
+  return ends
+}
 
 /** The window's own sample of a fit, derived once per fit. */
 const ownSamples = new WeakMap<TwinFit, WindowSample>()
@@ -874,7 +1004,15 @@ function lawRefitsOf(fit: TwinFit, seed: number): StepModel[][] {
 
 /** Runs one task on this thread. */
 export function runTask(fit: TwinFit, t: RunTask): RunFigures {
-  return runOnce(fit, t.cluster, t.plan, t.seed, t.sample ?? ownSampleOf(fit), t.slice)
+  return runOnce(
+    fit,
+    t.cluster,
+    t.plan,
+    t.seed,
+    t.sample ?? ownSampleOf(fit),
+    t.slice,
+    t.share === true
+  )
 }
 
 /** Drives `runs` on this thread, one run after another. */
@@ -894,23 +1032,31 @@ export function* predictRuns(
   plan: JobPlan,
   options: PredictOptions
 ): Runs<Prediction> {
-  const task = (seed: number, sample: WindowSample | null = null, c = cluster): RunTask => ({
+  const share = options.shareDraws === true
+  const task = (
+    seed: number,
+    sample: WindowSample | null = null,
+    c = cluster,
+    shared = false
+  ): RunTask => ({
     cluster: c,
     plan,
     seed,
     sample,
     slice: null,
+    ...(shared ? { share: true } : {}),
   })
   // The window's resamples do not depend on the seeded runs: asked for in the same batch.
-  const ends =
-    options.sampling === true
-      ? sampleEnds(fit, plan, rowsByBin(fit), createRng(options.seed).fork('window sample'))
-      : null
+  const ends = options.sampling === true ? sampleEndsOf(fit, plan, options.seed, share) : null
   const first = yield {
     fit,
     tasks: [
-      ...Array.from({ length: options.runs }, (_, k) => task(options.seed + k)),
-      ...(ends?.samples ?? []).map((sample, k) => task(options.seed + options.runs + k, sample)),
+      ...Array.from({ length: options.runs }, (_, k) =>
+        task(options.seed + k, null, cluster, share)
+      ),
+      ...(ends?.samples ?? []).map((sample, k) =>
+        task(options.seed + options.runs + k, sample, cluster, share)
+      ),
     ],
   }
   const figures: RunFigures[] = first.slice(0, options.runs)
@@ -973,12 +1119,13 @@ export function* predictRuns(
             return
           }
           const seed = options.seed + (k % figures.length)
-          const under = tasks.push({ ...task(seed, null, refit), slice }) - 1
+          const under = tasks.push({ ...task(seed, null, refit, share), slice }) - 1
           if (slice === null) {
             pairs.push([under, -1])
             return
           }
-          const base = fitted.get(seed) ?? tasks.push({ ...task(seed), slice }) - 1
+          const base =
+            fitted.get(seed) ?? tasks.push({ ...task(seed, null, cluster, share), slice }) - 1
           fitted.set(seed, base)
           pairs.push([under, base])
         })

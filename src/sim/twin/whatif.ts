@@ -15,6 +15,7 @@ import {
   MEASURES,
   observedPercentiles,
   predictRuns,
+  releaseKeptDraws,
   runSerially,
   type Estimate,
   type PredictOptions,
@@ -445,22 +446,27 @@ export function* predictChangeRuns(
   options: PredictChangeOptions
 ): Runs<{ prediction: Prediction; unseenCap: UnseenCap | null }> {
   const refits = options.lawRefits !== false
+  // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).
+  const range = unseenCapRange(fit.model, changes)
+  // Where the low end may run, its runs draw the jobs the default end's did: kept once drawn
+  // (ADR 0489) and released below.
+  const shareDraws = range !== null
   let p = yield* predictRuns(fit, applied.cluster, applied.plan, {
     runs: options.runs,
     seed: options.seed + 1000,
     sampling: true,
     pin: predictionPin(options.runs),
+    shareDraws,
     ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, null) } } : {}),
   })
-  // A cap the window never reached is as likely anywhere from its peak to the default (ADR 0262).
   let unseenCap: UnseenCap | null = null
-  const range = unseenCapRange(fit.model, changes)
   const ran = predictedPeak(p)
   if (range !== null && ran > range.windowPeak) {
     const low = yield* predictRuns(fit, capAt(applied.cluster, range.windowPeak), applied.plan, {
       runs: options.runs,
       seed: options.seed + 1000,
       sampling: true,
+      shareDraws,
       ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, range.windowPeak) } } : {}),
     })
     const { joined, withheld } = joinCapEnds(p, low)
@@ -473,6 +479,7 @@ export function* predictChangeRuns(
       withheld,
     }
   }
+  releaseKeptDraws(fit, applied.plan)
   return { prediction: p, unseenCap }
 }
 
