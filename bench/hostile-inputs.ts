@@ -367,6 +367,19 @@ export const HOSTILE_CLASSES: Record<string, (rng: () => number) => HostileCase>
     // A share of an empty window is 0/0, unknown.
     forbidden: /\d+ % of the after requests/,
   }),
+  'compare windows reaching past the data': (rng) => ({
+    // 120 requests over 48 s at a steady rate; the before window reaches an hour before them.
+    files: [{ name: 'traces.jsonl', text: healthyTraces(rng, 120) }],
+    command: [
+      'compare',
+      '--before',
+      `${new Date(T0_MS - 3_600_000).toISOString()}..${new Date(T0_MS + 24_000).toISOString()}`,
+      '--after',
+      `${new Date(T0_MS + 24_000).toISOString()}..${new Date(T0_MS + 50_000).toISOString()}`,
+    ],
+    // Time the data does not cover is no traffic change (ADR 0496).
+    forbidden: /traffic changed by/,
+  }),
   'whatif on a window too small': (rng) => ({
     files: [{ name: 'traces.jsonl', text: healthyTraces(rng, 12) }],
     command: ['whatif', '--load', '2x'],
