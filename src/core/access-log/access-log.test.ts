@@ -202,6 +202,11 @@ describe('bad lines are refused with a reason', () => {
     ['nginx', NGINX_RETRIED.replace('01/Dec/2026', '01/Jan/9999')],
     ['haproxy', HAPROXY_QUEUED.replace('01/Dec/2026', '01/Jan/1969')],
     ['envoy-json', ENVOY_JSON.replace('2026-12-01', '0001-01-01')],
+    [
+      'nginx-json',
+      NGINX_JSON.replace('"time":"2026-12-01T19:24:21+00:00",', '').replace('1796153061.826', '0'),
+    ],
+    ['caddy-json', CADDY_ACCESS.replace('1796153051.14031', '99999999999')],
   ] as const)('%s: %s', (format, line) => {
     expect(readAll(format, [line])[0]).toBeTypeOf('string')
   })

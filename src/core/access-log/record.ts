@@ -137,7 +137,7 @@ const MONTHS: Readonly<Record<string, number>> = {
  * rejected as one with a bad date. A line dated year 1 or 9999 stretched the window of
  * `diagnose` over its file across eight thousand years (ADR 0497).
  */
-function withinSpanBounds(us: number): Micros | null {
+export function withinSpanBounds(us: number): Micros | null {
   return us > 0 && us <= MAX_INT64_TIME_US ? asMicros(us) : null
 }
 
