@@ -367,6 +367,36 @@ export const HOSTILE_CLASSES: Record<string, (rng: () => number) => HostileCase>
     // A share of an empty window is 0/0, unknown.
     forbidden: /\d+ % of the after requests/,
   }),
+  'an event in year 1, a sample in 5138, a log line in 9999': (rng) => ({
+    files: [
+      { name: 'traces.jsonl', text: healthyTraces(rng, 60) },
+      { name: 'events.jsonl', text: '{"time":"0001-01-01T00:00:00Z","kind":"deploy"}\n' },
+      {
+        name: 'metrics.om',
+        text: `${metricLines(rng, 1).join('\n')}\nvllm:num_requests_waiting{instance="vllm-0",model_name="m"} 3 99999999999\n# EOF\n`,
+      },
+      {
+        name: 'access.log',
+        text: `127.0.0.1 - - [01/Jan/9999:00:00:00 +0000] "POST /v1/chat/completions HTTP/1.1" 200 512 "-" "curl" 0.500 0.001 0.050 0.500 10.0.0.1:8000\n`,
+      },
+    ],
+    command: ['diagnose', '--format', 'json'],
+    // A time outside a span's bounds is rejected, not a window across millennia (ADR 0497).
+    forbidden: /"(start|end)": "(0001|1900|1969|5138|9999)-/,
+  }),
+  'compare windows reaching past the data': (rng) => ({
+    // 120 requests over 48 s at a steady rate; the before window reaches an hour before them.
+    files: [{ name: 'traces.jsonl', text: healthyTraces(rng, 120) }],
+    command: [
+      'compare',
+      '--before',
+      `${new Date(T0_MS - 3_600_000).toISOString()}..${new Date(T0_MS + 24_000).toISOString()}`,
+      '--after',
+      `${new Date(T0_MS + 24_000).toISOString()}..${new Date(T0_MS + 50_000).toISOString()}`,
+    ],
+    // Time the data does not cover is no traffic change (ADR 0496).
+    forbidden: /traffic changed by/,
+  }),
   'whatif on a window too small': (rng) => ({
     files: [{ name: 'traces.jsonl', text: healthyTraces(rng, 12) }],
     command: ['whatif', '--load', '2x'],

@@ -49,6 +49,12 @@ export function renderImportSummary(summary: ImportSummary, target: string): str
       : `Stored into ${target} in ${(summary.durationMs / 1000).toFixed(1)} s; ` +
           `${summary.requests.toLocaleString('en-US')} requests assembled.`
   )
+  if (summary.duplicateSpans > 0) {
+    out.push(
+      `${summary.duplicateSpans.toLocaleString('en-US')} spans were second copies of spans already ` +
+        'stored (same trace and span id): stored once, not in the total.'
+    )
+  }
   if (summary.notLlm > 0) {
     out.push(
       `${summary.notLlm.toLocaleString('en-US')} traces or log lines were no LLM call ` +

@@ -60,9 +60,38 @@ describe('compare on simulated pairs', () => {
     expect(r.verdict).toBe('inconclusive')
     expect(r.notes).toContain('the after window has no requests: there is nothing to compare')
     expect(r.notes.join('\n')).not.toMatch(/only 0 %/)
-    // The traffic did fall to nothing: a true -100 %, kept.
-    expect(r.notes.join('\n')).toMatch(/traffic changed by -100 %/)
+    // Past the end of the data nothing was recorded: that is no sign that traffic stopped.
+    expect(r.workload.after.ratePerSec).toBeNull()
+    expect(r.notes.join('\n')).not.toMatch(/traffic changed by/)
+    expect(r.notes.join('\n')).toMatch(/after window reaches past the data .*covers none of it/)
     expect(renderCompareText(r)).toMatch(/ – % of the after requests/)
+    expect(renderCompareText(r)).toMatch(/0 requests, – req\/s/)
+  }, 60_000)
+
+  it('counts a window that reaches past the data at the rate of the part the data covers', async () => {
+    const store = createMemoryStore()
+    const a = await simulateIntoStore(store, {
+      scenario: 'healthy',
+      seed: 1,
+      trafficSeed: 11,
+      durationMs: 240_000,
+      ratePerSec: 5,
+      startMs: T0,
+    })
+    const mid = (a.startUs + a.endUs) / 2
+    // The before window starts an hour before the data, the after window ends an hour after it.
+    const r = await compareStored(
+      store,
+      { fromUs: a.startUs - 3_600_000_000, toUs: mid },
+      { fromUs: mid, toUs: a.endUs + 3_600_000_000 }
+    )
+    await store.close()
+    for (const side of [r.workload.before, r.workload.after]) {
+      expect(side.ratePerSec).toBeGreaterThan(4)
+      expect(side.ratePerSec).toBeLessThan(6)
+    }
+    expect(r.notes.join('\n')).not.toMatch(/traffic changed by/)
+    expect(r.notes.join('\n')).toMatch(/before window reaches past the data/)
   }, 60_000)
 
   it('finds no change between two runs of the same platform, its intervals covering zero', async () => {

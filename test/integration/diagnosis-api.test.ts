@@ -107,6 +107,25 @@ describe('GET /api/concentration', () => {
     )
   })
 
+  it('lists no stage that no request in the window has (its mean is unknown, not 0)', async () => {
+    const body = (await (
+      await app.request('/api/concentration?window=all&measure=ttft')
+    ).json()) as Record<string, any>
+    const listed = (body.stages as { stage: string }[]).map((s) => s.stage)
+    expect(listed.length).toBeGreaterThan(0)
+    const missing: string[] = []
+    for (const stage of listed) {
+      // The longest of the stage first: null there means no request has it.
+      const top = (await (
+        await app.request(`/api/requests?window=all&sort=${stage}&dir=desc&limit=1`)
+      ).json()) as { rows: { stages: Record<string, number | null> }[] }
+      if ((top.rows[0]?.stages[stage] ?? null) === null) {
+        missing.push(stage)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
   it('honours an explicit threshold', async () => {
     const res = await app.request('/api/concentration?window=all&measure=ttft&slow_ms=100000')
     const body = (await res.json()) as Record<string, any>

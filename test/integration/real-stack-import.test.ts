@@ -70,4 +70,18 @@ describe('the real gateway → Caddy → vLLM recording', () => {
     expect(gapsMs[0]).toBeGreaterThan(0)
     expect(gapsMs[Math.floor(gapsMs.length / 2)]).toBeLessThan(40)
   }, 60_000)
+
+  it('counts a span the exporter sent twice once in what it says it stored', async () => {
+    const { store, sink } = memoryIngest()
+    const bodies = readdirSync(join(DIR, 'traces'))
+      .sort()
+      .map((f) => join(DIR, 'traces', f))
+    const summary = await importPaths(bodies, sink)
+    await sink.close()
+    const stats = await store.stats()
+    // vLLM's API server spans arrive twice (its own exporter and FastAPI's).
+    expect(summary.duplicateSpans).toBeGreaterThan(2000)
+    expect(summary.stored.spans).toBe(stats.spans)
+    expect(summary.stored.spans + summary.duplicateSpans).toBe(summary.read.spans)
+  }, 60_000)
 })

@@ -321,6 +321,24 @@ describe('/api/events', () => {
     await getJson('/api/events?kind=reboot', 400)
   })
 
+  it("refuses an event before 1970 or past the clock's skew, and keeps window=all usable", async () => {
+    const res = await app.request('/api/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: [
+        JSON.stringify({ time: '0001-01-01T00:00:00Z', kind: 'deploy' }),
+        JSON.stringify({ time: new Date(NOW_MS + 3 * 3_600_000).toISOString(), kind: 'scale' }),
+        JSON.stringify({ time: new Date(FIRST_MS + 3000).toISOString(), kind: 'config' }),
+      ].join('\n'),
+    })
+    expect(res.status).toBe(200)
+    const posted = (await res.json()) as { accepted: number; rejected: { line: number }[] }
+    expect(posted.accepted).toBe(1)
+    expect(posted.rejected.map((r) => r.line)).toEqual([1, 2])
+    // One event in year 1 made the store's span 2,000 years: window=all refused (400).
+    await getJson('/api/events?window=all&kind=config')
+  })
+
   it('answers 400 when nothing in the body is an event', async () => {
     const res = await app.request('/api/events', {
       method: 'POST',

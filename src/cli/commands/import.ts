@@ -159,6 +159,7 @@ async function importViaServer(
   const perSource: FileImportSummary[][] = sources.map(() => [])
   let requests = 0
   let notLlm = 0
+  let duplicates = 0
   const send = async (i: number, timedWith: TimedExtent | null): Promise<TimedExtent | null> => {
     const s = sources[i]!
     if (typeof s === 'string') {
@@ -179,6 +180,7 @@ async function importViaServer(
     )
     requests += reply.requests
     notLlm += reply.notLlm ?? 0
+    duplicates += reply.duplicateSpans ?? 0
     perSource[i]!.push(
       ...reply.files.map((f) => ({
         ...f,
@@ -205,7 +207,7 @@ async function importViaServer(
   for (const i of prom) {
     await send(i, timed)
   }
-  return summarize(perSource.flat(), requests, Date.now() - started, notLlm)
+  return summarize(perSource.flat(), requests, Date.now() - started, notLlm, duplicates)
 }
 
 function readSomething(summary: ImportSummary): boolean {

@@ -197,6 +197,16 @@ describe('bad lines are refused with a reason', () => {
     ['envoy-json', '{"start_time":"yesterday","duration":5}'],
     ['caddy-json', '{"logger":"http.log.access","msg":"handled request","ts":1}'],
     ['nginx-json', '{"msec":"x","request_time":0.1}'],
+    // Dates outside a span's bounds (year 1 read by Date.UTC as 1901; past 2262).
+    ['nginx', NGINX_RETRIED.replace('01/Dec/2026', '01/Jan/0001')],
+    ['nginx', NGINX_RETRIED.replace('01/Dec/2026', '01/Jan/9999')],
+    ['haproxy', HAPROXY_QUEUED.replace('01/Dec/2026', '01/Jan/1969')],
+    ['envoy-json', ENVOY_JSON.replace('2026-12-01', '0001-01-01')],
+    [
+      'nginx-json',
+      NGINX_JSON.replace('"time":"2026-12-01T19:24:21+00:00",', '').replace('1796153061.826', '0'),
+    ],
+    ['caddy-json', CADDY_ACCESS.replace('1796153051.14031', '99999999999')],
   ] as const)('%s: %s', (format, line) => {
     expect(readAll(format, [line])[0]).toBeTypeOf('string')
   })

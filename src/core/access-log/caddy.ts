@@ -17,6 +17,7 @@ import { asMicros, type Micros } from '../model/units.js'
 import { setNewest } from '../lru.js'
 import {
   microsFromIsoText,
+  withinSpanBounds,
   pathOf,
   secondsToMicros,
   statusOf,
@@ -32,7 +33,7 @@ const MAX_PENDING_CONNECTIONS = 10_000
 
 function timeOf(ts: unknown): Micros | null {
   if (typeof ts === 'number' && Number.isFinite(ts)) {
-    return asMicros(Math.round(ts * 1e6))
+    return withinSpanBounds(Math.round(ts * 1e6))
   }
   return typeof ts === 'string' ? microsFromIsoText(ts) : null
 }

@@ -17,6 +17,7 @@ import { asMicros, type Micros } from '../model/units.js'
 import {
   microsFromClfDate,
   microsFromIsoText,
+  withinSpanBounds,
   pathOf,
   secondsToMicros,
   splitRequestLine,
@@ -150,7 +151,7 @@ const NGINX_JSON_KEYS: Readonly<Record<string, string>> = {
 function endOf(vars: Readonly<Record<string, string>>): Micros | null {
   const msec = vars['msec']
   if (msec !== undefined && /^\d+(\.\d+)?$/.test(msec)) {
-    return asMicros(Math.round(Number(msec) * 1e6))
+    return withinSpanBounds(Math.round(Number(msec) * 1e6))
   }
   const iso = vars['time_iso8601']
   if (iso !== undefined) {

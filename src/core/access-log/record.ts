@@ -4,6 +4,7 @@
  * attempt. A time the log cannot know is `null`, never 0.
  */
 import { asMicros, type Micros } from '../model/units.js'
+import { MAX_INT64_TIME_US } from '../otlp/time-bounds.js'
 
 /** The access-log formats Tokenline reads (docs/proxies.md). */
 export const ACCESS_LOG_FORMATS = [
@@ -132,6 +133,15 @@ const MONTHS: Readonly<Record<string, number>> = {
 }
 
 /**
+ * A log time within a span's bounds (after 1970, before 2262), else null: the line is then
+ * rejected as one with a bad date. A line dated year 1 or 9999 stretched the window of
+ * `diagnose` over its file across eight thousand years (ADR 0497).
+ */
+export function withinSpanBounds(us: number): Micros | null {
+  return us > 0 && us <= MAX_INT64_TIME_US ? asMicros(us) : null
+}
+
+/**
  * `01/Dec/2026:19:23:37[.759][ +0100]` (nginx `$time_local`, HAProxy `%tr`) → epoch µs. A time
  * without an offset (HAProxy writes local time) is read as UTC (docs/proxies.md).
  */
@@ -147,11 +157,16 @@ export function microsFromClfDate(text: string): Micros | null {
   if (month === undefined) {
     return null
   }
-  const ms = Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]))
+  const year = Number(m[3])
+  // Date.UTC reads the years 0–99 as 1900–1999: year 1 would pass as 1901.
+  if (year < 1970) {
+    return null
+  }
+  const ms = Date.UTC(year, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]))
   const frac = m[7] === undefined ? 0 : Number((m[7] + '000000').slice(0, 6))
   const offsetMin =
     m[8] === undefined ? 0 : (m[8] === '-' ? -1 : 1) * (Number(m[9]) * 60 + Number(m[10]))
-  return Number.isFinite(ms) ? asMicros((ms - offsetMin * 60_000) * 1000 + frac) : null
+  return Number.isFinite(ms) ? withinSpanBounds((ms - offsetMin * 60_000) * 1000 + frac) : null
 }
 
 /** RFC 3339 / ISO 8601 with sub-second digits kept to the µs (Date.parse stops at ms). */
@@ -172,5 +187,5 @@ export function microsFromIsoText(text: string): Micros | null {
     return null
   }
   const frac = m[2] === undefined ? 0 : Number((m[2] + '000000').slice(0, 6))
-  return asMicros(ms * 1000 + frac)
+  return withinSpanBounds(ms * 1000 + frac)
 }

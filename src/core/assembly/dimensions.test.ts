@@ -3,7 +3,7 @@ import type { Dimension } from '../model/request.js'
 import type { Attributes, Span } from '../model/span.js'
 import { makeVllmTrace } from '../model/testing/builders.js'
 import { classifySpans } from './classify-spans.js'
-import { readDimensions } from './dimensions.js'
+import { MAX_DIMENSION_CHARS, readDimensions } from './dimensions.js'
 import { MODEL, patch, withAttrs } from './testing/case.js'
 
 /** Span id prefixes of `makeVllmTrace`: client, gateway entry, its auth step, upstream, engine. */
@@ -146,5 +146,29 @@ const cases: { name: string; spans: Span[]; dim: Dimension; expected: string | n
 describe('readDimensions', () => {
   it.each(cases)('$name', ({ spans, dim, expected }) => {
     expect(readDimensions(classifySpans(spans))[dim]).toBe(expected)
+  })
+})
+
+describe('a dimension value past its cap', () => {
+  const tenantOfValue = (value: string): string | null =>
+    readDimensions(classifySpans(withAttrs(makeVllmTrace(), GATEWAY, { 'tenant.id': value })))
+      .tenant
+
+  it('keeps a value at the cap whole', () => {
+    const v = 't'.repeat(MAX_DIMENSION_CHARS)
+    expect(tenantOfValue(v)).toBe(v)
+  })
+
+  it('cuts a 5 MB value to the cap and marks it cut', () => {
+    const v = tenantOfValue('x'.repeat(5_000_000))!
+    expect(v).toHaveLength(MAX_DIMENSION_CHARS)
+    expect(v.endsWith('…')).toBe(true)
+  })
+
+  it('never splits a surrogate pair', () => {
+    const v = tenantOfValue(`${'a'.repeat(MAX_DIMENSION_CHARS - 2)}🚀🚀🚀`)!
+    expect(v).toBe(`${'a'.repeat(MAX_DIMENSION_CHARS - 2)}…`)
+    // A lone high surrogate would be written out as an unpaired \ud83d escape.
+    expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(v)).toBe(false)
   })
 })

@@ -185,6 +185,24 @@ function tenantOf(c: ClassifiedTrace, engine: Span | null, upstream: Span | null
   return null
 }
 
+/** The longest dimension value kept, in UTF-16 code units (a Kubernetes name is at most 253). */
+export const MAX_DIMENSION_CHARS = 256
+
+/**
+ * A dimension value is a label every request of that value repeats and every list of values
+ * returns: one 5 MB `tenant.id` made each `/api/dimensions` answer 5 MB. Past the cap the value
+ * keeps its first 255 code units and ends in "…", so it still reads as cut (the span keeps the
+ * whole attribute); a surrogate pair is never split.
+ */
+function capped(v: string | null): string | null {
+  if (v === null || v.length <= MAX_DIMENSION_CHARS) {
+    return v
+  }
+  const code = v.charCodeAt(MAX_DIMENSION_CHARS - 2)
+  const end = code >= 0xd800 && code <= 0xdbff ? MAX_DIMENSION_CHARS - 2 : MAX_DIMENSION_CHARS - 1
+  return `${v.slice(0, end)}…`
+}
+
 /** Reads every §1.1 dimension of a classified trace. */
 export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | null> {
   const { gateway, client, frontend } = c
@@ -193,19 +211,21 @@ export function readDimensions(c: ClassifiedTrace): Record<Dimension, string | n
   const upstream = c.upstream[c.upstream.length - 1] ?? null
   const modelFromSpans = pick(MODEL_KEYS, 'both', engine, upstream, gateway, client, frontend)
   return {
-    model: modelFromSpans ?? pick(MODEL_ID_KEYS, 'resource', engine, gateway, client),
-    version: pick(VERSION_KEYS, 'resource', engine),
-    replica:
+    model: capped(modelFromSpans ?? pick(MODEL_ID_KEYS, 'resource', engine, gateway, client)),
+    version: capped(pick(VERSION_KEYS, 'resource', engine)),
+    replica: capped(
       replicaOf(engine) ??
-      (c.engine !== null && nativeEngineOf(c.engine) === 'sglang'
-        ? sglangReplicaOf(c.index, c.engine)
-        : null) ??
-      upstreamDeploymentOf(upstream, gateway),
-    node: pick(NODE_KEYS, 'both', engine),
-    tenant: tenantOf(c, engine, upstream),
-    route: routeOf(gateway ?? frontend),
-    region:
-      pick(REGION_KEYS, 'resource', client, gateway) ?? pick(CLIENT_REGION_KEYS, 'both', client),
-    gateway: pick(GATEWAY_KEYS, 'resource', gateway),
+        (c.engine !== null && nativeEngineOf(c.engine) === 'sglang'
+          ? sglangReplicaOf(c.index, c.engine)
+          : null) ??
+        upstreamDeploymentOf(upstream, gateway)
+    ),
+    node: capped(pick(NODE_KEYS, 'both', engine)),
+    tenant: capped(tenantOf(c, engine, upstream)),
+    route: capped(routeOf(gateway ?? frontend)),
+    region: capped(
+      pick(REGION_KEYS, 'resource', client, gateway) ?? pick(CLIENT_REGION_KEYS, 'both', client)
+    ),
+    gateway: capped(pick(GATEWAY_KEYS, 'resource', gateway)),
   }
 }

@@ -8,7 +8,13 @@ import { DIMENSIONS, STAGE_NAMES, type Dimension, type StageName } from '../mode
 import type { RequestColumns, RequestField } from '../model/query.js'
 import { isoFromMicros, type Micros } from '../model/units.js'
 import { measureEffect, type MeasureEffect } from './effect.js'
-import { groupRequests, normalise, type Normalisation } from './weights.js'
+import {
+  coveredSeconds,
+  groupRequests,
+  normalise,
+  type DataSpan,
+  type Normalisation,
+} from './weights.js'
 
 export const COMPARE_MEASURES = ['ttft', 'tpot', 'e2e'] as const
 export type CompareMeasure = (typeof COMPARE_MEASURES)[number]
@@ -39,6 +45,8 @@ export interface CompareOptions {
   seed?: number
   /** Off: measures and stages only, no per-dimension rows (the costly part). */
   dimensions?: boolean
+  /** Where the stored data starts and ends: each window's rate is over the part of it covered. */
+  data?: DataSpan
 }
 
 export interface MeasureRow extends MeasureEffect {
@@ -81,6 +89,10 @@ function verdictOf(e: MeasureEffect, coverage: number | null): Verdict {
   return s50 < 0 || s99 < 0 ? 'improved' : 'no clear change'
 }
 
+function formatSeconds(s: number): string {
+  return s >= 120 ? `${Math.round(s / 60)} min` : `${Math.round(s)} s`
+}
+
 function valuesOf(columns: RequestColumns, field: RequestField): Float64Array {
   return (
     (columns.numbers as Record<string, Float64Array | undefined>)[field] ??
@@ -98,7 +110,7 @@ export function compareWindows(
   const iterations = options.iterations ?? 200
   const seed = options.seed ?? 1
   const g = groupRequests(columns, before, after)
-  const norm = normalise(columns, g, before, after)
+  const norm = normalise(columns, g, before, after, options.data)
   const rawBefore = Uint8Array.from(g.group, (x) => (x === 0 ? 1 : 0))
   const rawAfter = Uint8Array.from(g.group, (x) => (x === 1 ? 1 : 0))
   const effect = (
@@ -211,12 +223,25 @@ export function compareWindows(
       `only ${Math.round(norm.coverage * 100)} % of the after window's requests have a workload (prompt, output length and traffic) the before window also saw: a traffic change this large cannot be told apart from a fix`
     )
   }
+  for (const [side, w] of [
+    ['before', before],
+    ['after', after],
+  ] as const) {
+    const seconds = coveredSeconds(w, options.data)
+    if (options.data !== undefined && seconds < (w.toUs - w.fromUs) / 1e6) {
+      notes.push(
+        `the ${side} window reaches past the data (${isoFromMicros(options.data.startUs as Micros)} → ${isoFromMicros(options.data.endUs as Micros)}): ${seconds > 0 ? `its rate is over the ${formatSeconds(seconds)} the data covers` : 'the data covers none of it, so its rate is unknown'}`
+      )
+    }
+  }
   // A change from no traffic is unknown (the note above says why), not "traffic changed by 0 %".
   const rateChange =
-    norm.before.ratePerSec > 0 ? norm.after.ratePerSec / norm.before.ratePerSec - 1 : NaN
+    norm.before.ratePerSec !== null && norm.before.ratePerSec > 0 && norm.after.ratePerSec !== null
+      ? norm.after.ratePerSec / norm.before.ratePerSec - 1
+      : NaN
   if (Math.abs(rateChange) >= 0.2) {
     notes.push(
-      `traffic changed by ${rateChange > 0 ? '+' : ''}${Math.round(rateChange * 100)} % (${norm.before.ratePerSec.toFixed(2)} → ${norm.after.ratePerSec.toFixed(2)} req/s); the effects are normalised to the after window's traffic`
+      `traffic changed by ${rateChange > 0 ? '+' : ''}${Math.round(rateChange * 100)} % (${norm.before.ratePerSec!.toFixed(2)} → ${norm.after.ratePerSec!.toFixed(2)} req/s); the effects are normalised to the after window's traffic`
     )
   }
   const workload = { coverage: norm.coverage, before: norm.before, after: norm.after }

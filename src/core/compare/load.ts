@@ -105,11 +105,15 @@ export async function compareStored(
   if (before.fromUs < after.toUs && after.fromUs < before.toUs) {
     throw new AppError('INPUT_INVALID', 'the before and after windows overlap')
   }
+  const extent = await store.extent()
   const columns = await store.scanRequestColumns({
     fromUs: Math.min(before.fromUs, after.fromUs) as Micros,
     toUs: Math.max(before.toUs, after.toUs) as Micros,
     fields: COMPARE_FIELDS,
     ...(options.filters === undefined ? {} : { filters: options.filters }),
   })
-  return compareWindows(columns, before, after, options)
+  return compareWindows(columns, before, after, {
+    ...options,
+    ...(extent === null ? {} : { data: extent }),
+  })
 }

@@ -44,10 +44,10 @@ export function renderCompareText(r: CompareReport): string {
   const w = r.workload
   out.push(`Compare: ${r.verdict.toUpperCase()}`)
   out.push(
-    `  before ${r.before.start} → ${r.before.end}: ${w.before.requests} requests, ${w.before.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.before.promptP50 ?? '–'}, output p50 ${w.before.outputP50 ?? '–'}`
+    `  before ${r.before.start} → ${r.before.end}: ${w.before.requests} requests, ${w.before.ratePerSec === null ? '–' : w.before.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.before.promptP50 ?? '–'}, output p50 ${w.before.outputP50 ?? '–'}`
   )
   out.push(
-    `  after  ${r.after.start} → ${r.after.end}: ${w.after.requests} requests, ${w.after.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.after.promptP50 ?? '–'}, output p50 ${w.after.outputP50 ?? '–'}`
+    `  after  ${r.after.start} → ${r.after.end}: ${w.after.requests} requests, ${w.after.ratePerSec === null ? '–' : w.after.ratePerSec.toFixed(2)} req/s, prompt p50 ${w.after.promptP50 ?? '–'}, output p50 ${w.after.outputP50 ?? '–'}`
   )
   // Without token counts the workload cells hold traffic alone: say so, not "a workload".
   const noCounts =

@@ -26,13 +26,14 @@ export interface Normalisation {
   coverage: number | null
   before: {
     requests: number
-    ratePerSec: number
+    /** Over the part of the window the data covers; null when the data covers none of it. */
+    ratePerSec: number | null
     promptP50: number | null
     outputP50: number | null
   }
   after: {
     requests: number
-    ratePerSec: number
+    ratePerSec: number | null
     promptP50: number | null
     outputP50: number | null
   }
@@ -93,12 +94,30 @@ export function groupRequests(
   return { group, cell }
 }
 
+/** Where the data starts and ends (µs, both ends inclusive), as the store's extent gives it. */
+export interface DataSpan {
+  startUs: number
+  endUs: number
+}
+
+/**
+ * The seconds of a window the data covers. A window asked for beyond the data holds no requests
+ * there because nothing was recorded, not because none came: a rate over the whole window read
+ * steady traffic as a fall wherever one side reached past the data's end.
+ */
+export function coveredSeconds(w: { fromUs: number; toUs: number }, data?: DataSpan): number {
+  const from = data === undefined ? w.fromUs : Math.max(w.fromUs, data.startUs)
+  const to = data === undefined ? w.toUs : Math.min(w.toUs, data.endUs + 1)
+  return Math.max(0, (to - from) / 1e6)
+}
+
 /** Reweights the before requests to the after window's workload. */
 export function normalise(
   columns: RequestColumns,
   g: Groups,
   before: { fromUs: number; toUs: number },
-  after: { fromUs: number; toUs: number }
+  after: { fromUs: number; toUs: number },
+  data?: DataSpan
 ): Normalisation {
   const n = columns.n
   const countB = new Map<number, number>()
@@ -151,9 +170,10 @@ export function normalise(
         }
       }
     }
+    const seconds = coveredSeconds(w, data)
     return {
       requests: count,
-      ratePerSec: count / Math.max(1e-9, (w.toUs - w.fromUs) / 1e6),
+      ratePerSec: seconds > 0 ? count / seconds : null,
       promptP50: median(p),
       outputP50: median(o),
     }

@@ -52,6 +52,58 @@ describe('parseEvents on JSON Lines', () => {
   })
 })
 
+describe('event times outside the bounds of a span time', () => {
+  const line = (time: string): string => JSON.stringify({ time, kind: 'deploy' })
+
+  it('rejects a time before 1970 and one past the latest accepted, keeping the others', () => {
+    const r = parseEvents(
+      [
+        line('0001-01-01T00:00:00Z'),
+        line('1969-12-31T23:59:59Z'),
+        line('2026-12-01T19:03:00Z'),
+        line('2200-01-01T00:00:00Z'),
+      ].join('\n'),
+      { latestUs: Date.parse('2026-12-01T20:00:00Z') * 1000 }
+    )
+    expect(r.events.map((e) => e.timeUs)).toEqual([Date.parse('2026-12-01T19:03:00Z') * 1000])
+    expect(r.rejected.map((x) => [x.line, x.reason])).toEqual([
+      [1, expect.stringMatching(/must be after 1970-01-01T00:00:00Z \(actual: 0001-01-01/)],
+      [2, expect.stringMatching(/must be after 1970/)],
+      [4, expect.stringMatching(/must not be later than 2026-12-01T20:00:00.000Z/)],
+    ])
+  })
+
+  it('keeps a far future time in a file (no clock), as it keeps a span, up to int64', () => {
+    const r = parseEvents([line('2200-01-01T00:00:00Z'), line('9999-01-01T00:00:00Z')].join('\n'))
+    expect(r.events).toHaveLength(1)
+    expect(r.rejected[0]?.reason).toMatch(/int64 nanosecond range/)
+  })
+
+  it("reads Go's zero time in a Kubernetes event as unset and takes the next time", () => {
+    const r = parseEvents(
+      JSON.stringify({
+        items: [
+          {
+            lastTimestamp: '0001-01-01T00:00:00Z',
+            eventTime: '2026-12-01T19:03:00.000000Z',
+            reason: 'Killing',
+            involvedObject: { kind: 'Pod', name: 'vllm-0' },
+          },
+          {
+            lastTimestamp: '0001-01-01T00:00:00Z',
+            reason: 'Killing',
+            involvedObject: { kind: 'Pod', name: 'vllm-1' },
+          },
+        ],
+      })
+    )
+    expect(r.events.map((e) => e.timeUs)).toEqual([Date.parse('2026-12-01T19:03:00Z') * 1000])
+    expect(r.rejected).toEqual([
+      { line: 0, path: 'items[1]', reason: expect.stringMatching(/no lastTimestamp/) },
+    ])
+  })
+})
+
 describe('parseEvents on a Kubernetes event list', () => {
   const r = parseEvents(read('kubectl-events.json'))
 

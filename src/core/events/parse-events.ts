@@ -1,5 +1,6 @@
 import { EVENT_KINDS, type ChangeEvent, type EventKind } from '../model/event.js'
 import { microsFromIso } from '../model/units.js'
+import { latestTimeUs, timeOutOfBounds, type TimeBounds } from '../otlp/time-bounds.js'
 import { imageTagFromMessage, kindForReason } from './kubernetes.js'
 
 export interface EventReject {
@@ -22,6 +23,18 @@ export interface ParseEventsResult {
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
 const OPTIONAL_FIELDS = ['model', 'version', 'replica', 'node', 'message', 'reason'] as const
 
+/**
+ * Why an event time cannot be kept, or `null`: the bounds of a span's time (ADR 0497). An event
+ * in year 1 or 2200 is no change anyone made; kept, it stretched the window of `diagnose` over
+ * files to two thousand years and put `window=all` past its limit for every later read.
+ */
+function eventTimeProblem(field: string, us: number, latestUs: number): string | null {
+  if (us <= 0) {
+    return `${field} must be after 1970-01-01T00:00:00Z (actual: ${new Date(Math.floor(us / 1000)).toISOString()})`
+  }
+  return timeOutOfBounds(field, us, latestUs)
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
@@ -30,7 +43,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * Checks one event object of the CONTRACT §3 JSON Lines shape; returns the event or why not.
  * Unknown fields are ignored, like OTLP does.
  */
-export function toChangeEvent(obj: unknown): ChangeEvent | string {
+export function toChangeEvent(
+  obj: unknown,
+  latestUs = latestTimeUs(undefined)
+): ChangeEvent | string {
   if (!isRecord(obj)) {
     return `expected a JSON object, got ${Array.isArray(obj) ? 'an array' : typeof obj}`
   }
@@ -44,6 +60,10 @@ export function toChangeEvent(obj: unknown): ChangeEvent | string {
   const timeUs = RFC3339.test(time) ? microsFromIso(time) : null
   if (timeUs === null) {
     return `field "time" ${JSON.stringify(time)} is not RFC 3339 (e.g. 2024-06-11T21:15:58Z)`
+  }
+  const outside = eventTimeProblem('field "time"', timeUs, latestUs)
+  if (outside !== null) {
+    return outside
   }
   const kind = obj.kind
   if (kind === undefined) {
@@ -79,7 +99,16 @@ function str(v: unknown): string | null {
   return typeof v === 'string' && v !== '' ? v : null
 }
 
-function fromKubernetesItem(item: unknown): ChangeEvent | { skip: string } | string {
+/** A Kubernetes time, or null when absent or Go's zero time (`0001-01-01T00:00:00Z`: unset). */
+function k8sTime(v: unknown): string | null {
+  const t = str(v)
+  return t === null || t.startsWith('0001-01-01') ? null : t
+}
+
+function fromKubernetesItem(
+  item: unknown,
+  latestUs: number
+): ChangeEvent | { skip: string } | string {
   if (!isRecord(item)) {
     return 'expected an event object'
   }
@@ -91,17 +120,21 @@ function fromKubernetesItem(item: unknown): ChangeEvent | { skip: string } | str
       : {}
   const meta = isRecord(item.metadata) ? item.metadata : {}
   const rawTime =
-    str(item.lastTimestamp) ??
-    str(item.eventTime) ??
-    str(item.deprecatedLastTimestamp) ??
-    str(item.firstTimestamp) ??
-    str(meta.creationTimestamp)
+    k8sTime(item.lastTimestamp) ??
+    k8sTime(item.eventTime) ??
+    k8sTime(item.deprecatedLastTimestamp) ??
+    k8sTime(item.firstTimestamp) ??
+    k8sTime(meta.creationTimestamp)
   if (rawTime === null) {
     return 'no lastTimestamp, eventTime, firstTimestamp or metadata.creationTimestamp'
   }
   const timeUs = microsFromIso(rawTime)
   if (timeUs === null) {
     return `time ${JSON.stringify(rawTime)} is not RFC 3339`
+  }
+  const outside = eventTimeProblem('time', timeUs, latestUs)
+  if (outside !== null) {
+    return outside
   }
   const reason = str(item.reason)
   if (reason === null) {
@@ -132,12 +165,12 @@ function fromKubernetesItem(item: unknown): ChangeEvent | { skip: string } | str
   }
 }
 
-function parseKubernetesList(items: unknown[]): ParseEventsResult {
+function parseKubernetesList(items: unknown[], latestUs: number): ParseEventsResult {
   const events: ChangeEvent[] = []
   const rejected: EventReject[] = []
   const skipped = new Map<string, number>()
   items.forEach((item, i) => {
-    const r = fromKubernetesItem(item)
+    const r = fromKubernetesItem(item, latestUs)
     if (typeof r === 'string') {
       rejected.push({ line: 0, path: `items[${i}]`, reason: r })
     } else if ('skip' in r) {
@@ -156,7 +189,7 @@ function parseKubernetesList(items: unknown[]): ParseEventsResult {
 }
 
 /** Parses a single line of CONTRACT §3 JSON Lines; blank lines give `null`. */
-export function parseEventLine(line: string): ChangeEvent | string | null {
+export function parseEventLine(line: string, bounds?: TimeBounds): ChangeEvent | string | null {
   const t = line.trim()
   if (t === '') {
     return null
@@ -167,7 +200,7 @@ export function parseEventLine(line: string): ChangeEvent | string | null {
   } catch {
     return `not JSON: ${JSON.stringify(t.slice(0, 40))}`
   }
-  return toChangeEvent(obj)
+  return toChangeEvent(obj, latestTimeUs(bounds))
 }
 
 /**
@@ -175,7 +208,8 @@ export function parseEventLine(line: string): ChangeEvent | string | null {
  * list (`kubectl get events -o json`, an object with `items`), told apart by content. A JSON
  * array of events is read too. Bad lines are rejected with their line number; good ones kept.
  */
-export function parseEvents(text: string): ParseEventsResult {
+export function parseEvents(text: string, bounds?: TimeBounds): ParseEventsResult {
+  const latestUs = latestTimeUs(bounds)
   const head = text.trimStart()
   if (head.startsWith('{') || head.startsWith('[')) {
     let whole: unknown = undefined
@@ -185,13 +219,13 @@ export function parseEvents(text: string): ParseEventsResult {
       // Not one JSON document: JSON Lines.
     }
     if (isRecord(whole) && Array.isArray(whole.items)) {
-      return parseKubernetesList(whole.items)
+      return parseKubernetesList(whole.items, latestUs)
     }
     if (Array.isArray(whole)) {
       const events: ChangeEvent[] = []
       const rejected: EventReject[] = []
       whole.forEach((o, i) => {
-        const r = toChangeEvent(o)
+        const r = toChangeEvent(o, latestUs)
         if (typeof r === 'string') {
           rejected.push({ line: 0, path: `[${i}]`, reason: r })
         } else {
@@ -205,7 +239,7 @@ export function parseEvents(text: string): ParseEventsResult {
   const rejected: EventReject[] = []
   const lines = text.split('\n')
   lines.forEach((line, i) => {
-    const r = parseEventLine(line)
+    const r = parseEventLine(line, bounds)
     if (r === null) {
       return
     }

@@ -183,6 +183,10 @@ describe('parsePrometheusText edge cases', () => {
       ['foo', /has no value/],
       ['foo 1 2 3', /unexpected text/],
       ['foo 1 abc', /timestamp "abc"/],
+      // A span's bounds: not at or before 1970, not past 2262 (10^11 - 1 s is the year 5138).
+      ['foo 1 -100', /timestamp "-100" must lie after 1970-01-01 and before 2262/],
+      ['foo 1 0', /timestamp "0" must lie after 1970/],
+      ['foo 1 99999999999', /timestamp "99999999999" must lie after 1970/],
       ['# TYPE foo wobble', /unknown metric type/],
     ]
     for (const [line, reason] of cases) {

@@ -1,5 +1,6 @@
 import type { MetricFamilyMeta, MetricSample, MetricType } from '../model/metric.js'
 import type { Micros } from '../model/units.js'
+import { MAX_INT64_TIME_US } from '../otlp/time-bounds.js'
 import { parseSampleValue, parseTimestampMs, tokenizeComment, tokenizeSample } from './line.js'
 
 /** Which exposition format a text is in. */
@@ -180,6 +181,15 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
         return
       }
       timeUs = Math.round(ms * 1000) as Micros
+      // A span's bounds (ADR 0497): a sample at -100 s or in the year 5138 stretched the window
+      // of `diagnose` over its file from 1969 to 5138.
+      if (!(timeUs > 0 && timeUs <= MAX_INT64_TIME_US)) {
+        rejected.push({
+          line: lineNo,
+          reason: `timestamp ${JSON.stringify(t.timestamp)} must lie after 1970-01-01 and before 2262 (the int64 nanosecond range)`,
+        })
+        return
+      }
     }
     if (t.hasExemplar) {
       openMetrics = true

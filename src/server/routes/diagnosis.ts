@@ -338,14 +338,18 @@ function concentrationBody(
     // Where the slow requests spend their time against the rest needs both: with no slow request
     // (or no other) there is nothing to compare, so no stage is listed. Otherwise a figure the
     // breakdown could not form (a share of no stage time, of no extra time) is null (ADR 0343).
-    stages: (result.slow === 0 || result.slow === result.total ? [] : result.stages).map((st) => ({
-      stage: st.stage,
-      slow_share: round(st.slowShare),
-      baseline_share: round(st.baselineShare),
-      slow_mean_ms: msOf(st.slowMeanUs),
-      baseline_mean_ms: msOf(st.baselineMeanUs),
-      excess_ms: msOf(st.excessUs),
-      excess_share: round(st.excessShare),
-    })),
+    // A stage no request of the window has is left out, as the diagnosis's own list does: its
+    // mean would read 0 ms, a time measured, where the data holds none (ADR 0497).
+    stages: (result.slow === 0 || result.slow === result.total ? [] : result.stages)
+      .filter((st) => st.presence !== null && st.presence > 0)
+      .map((st) => ({
+        stage: st.stage,
+        slow_share: round(st.slowShare),
+        baseline_share: round(st.baselineShare),
+        slow_mean_ms: msOf(st.slowMeanUs),
+        baseline_mean_ms: msOf(st.baselineMeanUs),
+        excess_ms: msOf(st.excessUs),
+        excess_share: round(st.excessShare),
+      })),
   }
 }

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { parseEvents } from '../../core/events/parse-events.js'
 import { EVENT_KINDS } from '../../core/model/event.js'
 import type { AppDeps } from '../app-deps.js'
+import { DEFAULT_MAX_FUTURE_SKEW_MS } from '../otlp-app.js'
 import { apiLimitsOf } from '../limits.js'
 import { parseChoices, parseWindow } from '../params.js'
 import { toEventJson } from './json-views.js'
@@ -25,7 +26,11 @@ export function registerEventRoutes(
 
   app.post('/api/events', async function postEvents(c) {
     const body = await readBody(c.req.raw, deps.limits.maxBodyBytes)
-    const { events, rejected } = parseEvents(new TextDecoder().decode(body))
+    // The bound a span's time has on this server: an event past it is a wrong clock or a typo.
+    const skewMs = deps.limits.maxFutureSkewMs ?? DEFAULT_MAX_FUTURE_SKEW_MS
+    const { events, rejected } = parseEvents(new TextDecoder().decode(body), {
+      latestUs: (deps.now() + skewMs) * 1000,
+    })
     if (events.length === 0 && rejected.length > 0) {
       return c.json(
         {

@@ -116,6 +116,7 @@ export function registerImportRoutes(
       }
       const before = deps.ingest.counters().requestsAssembled
       const notLlmBefore = deps.ingest.counters().tracesNotLlm
+      const duplicatesBefore = deps.ingest.counters().spansDuplicate
       const nginxLogFormat = c.req.query('nginx_log_format')
       if (nginxLogFormat !== undefined) {
         try {
@@ -152,7 +153,11 @@ export function registerImportRoutes(
               startMs: millisFromMicros(own.startUs as Micros),
               endMs: millisFromMicros(own.endUs as Micros),
             }
-      return c.json({ ...summarize([file], requests, deps.now() - started, notLlm), timedExtent })
+      const duplicates = deps.ingest.counters().spansDuplicate - duplicatesBefore
+      return c.json({
+        ...summarize([file], requests, deps.now() - started, notLlm, duplicates),
+        timedExtent,
+      })
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
