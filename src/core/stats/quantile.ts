@@ -106,6 +106,28 @@ export function selectRank(values: Float64Array, rank: number): number {
   return values[rank] as number
 }
 
+/**
+ * The nearest-rank `q` quantile of `values` (no NaN, not empty), the value a sort would put at
+ * its rank, found by selection (linear, where a sort is n log n; ADR 0367). Selection compares
+ * with `<`, to which -0 and +0 are equal, while the sort puts every -0 before every +0: a zero is
+ * given the sign the sort would. `values` is reordered.
+ */
+export function quantileSelected(values: Float64Array, q: number): number {
+  const rank = rankIndex(values.length, q)
+  const v = selectRank(values, rank)
+  if (v !== 0) {
+    return v
+  }
+  let beforePositiveZero = 0
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i] as number
+    if (x < 0 || Object.is(x, -0)) {
+      beforePositiveZero++
+    }
+  }
+  return rank < beforePositiveZero ? -0 : 0
+}
+
 /** Above this many values, the pivot is first selected inside a sample around the rank. */
 const SAMPLED_SELECTION = 600
 
