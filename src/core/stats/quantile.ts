@@ -4,6 +4,7 @@
  * always an observed value. Missing values are `NaN` in Tokenline's columnar frames and are
  * skipped.
  */
+import { sortFloats } from './float-sort.js'
 
 /** 0-based nearest-rank index of quantile `q` (0..1) among `n` ≥ 1 sorted values. */
 export function rankIndex(n: number, q: number): number {
@@ -239,9 +240,9 @@ function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {
       out[j++] = v
     }
   }
-  // Typed-array sort is numeric and much faster than Array#sort with a comparator.
-  out.sort()
-  return out
+  // The typed-array sort's order (numeric, -0 before +0), by radix at a large sample's size, where
+  // the built-in sort was a fifth of the diagnosis's time (ADR 0495).
+  return sortFloats(out)
 }
 
 /**
