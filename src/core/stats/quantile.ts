@@ -129,6 +129,21 @@ export function quantileSelected(values: Float64Array, q: number): number {
   return rank < beforePositiveZero ? -0 : 0
 }
 
+/**
+ * The nearest-rank `q` quantile of `values` in any order: what {@link quantileSorted} of their
+ * sort gives (0 when empty), by selection when no value is NaN (the sort puts NaN last, where a
+ * selection would not). `values` is reordered.
+ */
+export function quantileUnsorted(values: Float64Array, q: number): number {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number
+    if (v !== v) {
+      return quantileSorted(values.sort(), q)
+    }
+  }
+  return values.length === 0 ? quantileSorted(values, q) : quantileSelected(values, q)
+}
+
 /** Above this many values, the pivot is first selected inside a sample around the rank. */
 const SAMPLED_SELECTION = 600
 

@@ -11,7 +11,7 @@
 import { localize, type LocalizedElement } from '../../concentration/localize.js'
 import { DIMENSIONS, type StageName } from '../../model/request.js'
 import { cellQuantiles } from '../../stats/cell-quantiles.js'
-import { medianShift, quantileSorted } from '../../stats/quantile.js'
+import { medianShift, quantileSorted, quantileUnsorted } from '../../stats/quantile.js'
 import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 import type { RequestFrame } from '../frame/frame.js'
@@ -188,8 +188,8 @@ function measureValues(frame: RequestFrame, def: MeasureDef): Float64Array {
 }
 
 function median(list: readonly number[] | Float64Array): number {
-  const sorted = Float64Array.from(list).sort()
-  return quantileSorted(sorted, 0.5)
+  // Selected on a copy: the value the copy's sort put at the rank (ADR 0494).
+  return quantileUnsorted(Float64Array.from(list), 0.5)
 }
 
 /** Per (group, bucket) quantile of values; groups from codes (−1 = skip). */
@@ -294,7 +294,7 @@ function medianWhere(
       list[j++] = v
     }
   }
-  return { m: n > 0 ? quantileSorted(list.sort(), 0.5) : NaN, n }
+  return { m: n > 0 ? quantileUnsorted(list, 0.5) : NaN, n }
 }
 
 /** Candidate anomalies of one measure's excess (see module header). */
