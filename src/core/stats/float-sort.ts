@@ -10,8 +10,12 @@
  * sorts finite (or infinite) values only.
  */
 
-/** Below this many values the built-in sort is as fast, and needs no buffers. */
-const RADIX_FROM = 4096
+/**
+ * Below this many values the built-in sort is as fast: the four passes' 64 Ki-entry counts cost
+ * as much as the moves up to ~16 000 values (a sort's time over the radix's: 8 000 values 0.74,
+ * 16 000 0.99, 32 000 1.8, 250 000 2.7).
+ */
+export const RADIX_FROM = 20_000
 
 const DIGITS = 1 << 16
 
