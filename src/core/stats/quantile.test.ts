@@ -4,6 +4,7 @@ import {
   medianShift,
   quantileInterval,
   quantileSorted,
+  quantileUnsorted,
   rankIndex,
   selectRank,
   selectRanks,
@@ -120,6 +121,21 @@ describe('the value at a rank without a sort', () => {
       const at = selectRanks(Float64Array.from(values), ranks)
       for (const rank of ranks) {
         expect(Object.is(at.get(rank), sorted[rank])).toBe(true)
+      }
+    }
+  })
+
+  it("gives an unsorted array's quantile as its sort would, NaN, signed zeros and none included", () => {
+    const rng = createRng(4942)
+    for (let round = 0; round < 200; round++) {
+      const n = Math.floor(rng.next() * (round % 4 === 0 ? 3000 : 50))
+      const values = Float64Array.from({ length: n }, () => {
+        const u = rng.next()
+        return u < 0.03 && round % 2 === 0 ? NaN : u < 0.2 ? (u < 0.1 ? -0 : 0) : rng.int(-5, 5)
+      })
+      for (const q of [0, 0.5, 0.99]) {
+        const want = quantileSorted(Float64Array.from(values).sort(), q)
+        expect(Object.is(quantileUnsorted(Float64Array.from(values), q), want)).toBe(true)
       }
     }
   })

@@ -3,7 +3,7 @@
  * finer step so change-point detection still has enough points.
  */
 import type { Micros } from '../model/units.js'
-import { quantileSorted, rankIndex, selectRank } from '../stats/quantile.js'
+import { quantileSelected, quantileSorted } from '../stats/quantile.js'
 
 export interface BucketGrid {
   fromUs: Micros
@@ -101,32 +101,10 @@ export function bucketQuantile(
     const to = starts[b + 1] as number
     counts[b] = to - from
     if (to - from >= minCount) {
-      out[b] = to === from ? quantileSorted([], q) : valueAtRank(data.subarray(from, to), q)
+      out[b] = to === from ? quantileSorted([], q) : quantileSelected(data.subarray(from, to), q)
     }
   }
   return { values: out, counts }
-}
-
-/**
- * The nearest-rank `q` quantile of `values` (no NaN, not empty), the value a sort would put at
- * its rank, found by selection (linear, where the sort each bucket had was n log n; ADR 0367).
- * Selection compares with `<`, to which -0 and +0 are equal, while the sort puts every -0 before
- * every +0: a zero is given the sign the sort would. `values` is reordered.
- */
-function valueAtRank(values: Float64Array, q: number): number {
-  const rank = rankIndex(values.length, q)
-  const v = selectRank(values, rank)
-  if (v !== 0) {
-    return v
-  }
-  let beforePositiveZero = 0
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i] as number
-    if (x < 0 || Object.is(x, -0)) {
-      beforePositiveZero++
-    }
-  }
-  return rank < beforePositiveZero ? -0 : 0
 }
 
 /** Per-bucket count of requests (where `mask` is 1 when given). */
