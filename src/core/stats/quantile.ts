@@ -116,17 +116,22 @@ export function selectRank(values: Float64Array, rank: number): number {
 export function quantileSelected(values: Float64Array, q: number): number {
   const rank = rankIndex(values.length, q)
   const v = selectRank(values, rank)
-  if (v !== 0) {
-    return v
-  }
-  let beforePositiveZero = 0
+  return v === 0 ? zeroAtRank(values, rank) : v
+}
+
+/**
+ * The signed zero a sort would put at `rank` of `values`, where a selection found a zero there:
+ * selection compares with `<`, to which −0 and +0 are equal, while the sort puts every −0 first.
+ */
+function zeroAtRank(values: Float64Array, rank: number): number {
+  let negatives = 0
+  let negativeZeros = 0
   for (let i = 0; i < values.length; i++) {
-    const x = values[i] as number
-    if (x < 0 || Object.is(x, -0)) {
-      beforePositiveZero++
-    }
+    const x = values[i]!
+    negatives += x < 0 ? 1 : 0
+    negativeZeros += Object.is(x, -0) ? 1 : 0
   }
-  return rank < beforePositiveZero ? -0 : 0
+  return rank >= negatives && rank < negatives + negativeZeros ? -0 : 0
 }
 
 /**
@@ -217,24 +222,11 @@ function swap(a: Float64Array, i: number, j: number): void {
 export function selectRanks(values: Float64Array, ranks: readonly number[]): Map<number, number> {
   const out = new Map<number, number>()
   let below = values.length
-  let negatives = -1
-  let negativeZeros = 0
   for (const rank of [...new Set(ranks)].sort((a, b) => b - a)) {
-    let v = selectRank(values.subarray(0, below), rank)
+    const v = selectRank(values.subarray(0, below), rank)
     below = rank
-    if (v === 0) {
-      // Selection sees −0 and +0 as equal; the sort puts every −0 first.
-      if (negatives < 0) {
-        negatives = 0
-        for (let i = 0; i < values.length; i++) {
-          const x = values[i]!
-          negatives += x < 0 ? 1 : 0
-          negativeZeros += Object.is(x, -0) ? 1 : 0
-        }
-      }
-      v = rank >= negatives && rank < negatives + negativeZeros ? -0 : 0
-    }
-    out.set(rank, v)
+    // Selection reorders the array, not its members: the count of each zero is the whole array's.
+    out.set(rank, v === 0 ? zeroAtRank(values, rank) : v)
   }
   return out
 }
