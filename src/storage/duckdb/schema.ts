@@ -94,7 +94,7 @@ const rowTail = [...requestTail.map(nameOf), ...REQUEST_STAGES_ADDED.map(stageCo
  * keeps `FROM requests` and its answers. An inner join: every row's set is written in the same
  * transaction as the row, or before it (ADR 0492).
  */
-export const REQUESTS_VIEW_SQL = `CREATE VIEW requests AS SELECT ${[
+const REQUESTS_VIEW_SQL = `CREATE VIEW requests AS SELECT ${[
   ...rowHead.map((c) => `r.${c}`),
   ...DIMENSIONS.map((d) => `d.${d}`),
   ...rowTail.map((c) => `r.${c}`),
