@@ -110,8 +110,9 @@ async function scaleUp(kind: string, store: SpanStore): Promise<void> {
   const duck = duckDbSharedOf(store)
   if (duck) {
     await duck.write(async (c) => {
-      await c.run(`INSERT INTO requests SELECT r.* REPLACE (r.trace_id || '-' || t.k::VARCHAR AS trace_id)
-        FROM requests r, range(1, ${SCALE}) t(k)`)
+      // The rows' table: `requests` is a view of it and the dimension sets (ADR 0492).
+      await c.run(`INSERT INTO request_rows SELECT r.* REPLACE (r.trace_id || '-' || t.k::VARCHAR AS trace_id)
+        FROM request_rows r, range(1, ${SCALE}) t(k)`)
     })
     return
   }

@@ -70,7 +70,9 @@ if (args.check) {
   ])
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()
-  for (const m of MIGRATIONS) {
+  // The `requests` table of schema step 8, whose columns `REQUEST_COLUMNS` are (a view of two
+  // tables since step 9, ADR 0492).
+  for (const m of MIGRATIONS.filter((step) => step.version <= 8)) {
     for (const statement of m.statements) {
       await conn.run(statement)
     }

@@ -136,7 +136,9 @@ let fileNo = 0
 async function freshFile(): Promise<{ c: DuckDBConnection; close: () => void }> {
   const instance = await openDuckDbInstance(join(dir, `f${fileNo++}.duckdb`), { threads: 1 })
   const c = await instance.connect()
-  for (const m of MIGRATIONS) {
+  // The `requests` table of schema step 8, whose columns `REQUEST_COLUMNS` are (a view of two
+  // tables since step 9, ADR 0492): the variants are forms of that table.
+  for (const m of MIGRATIONS.filter((step) => step.version <= 8)) {
     for (const s of m.statements) {
       await c.run(s)
     }

@@ -16,7 +16,8 @@ import { appendAll, inTransaction, toNumber, type Row } from './connection.js'
 import { damagedFile, damageOf, openDuckDbInstance, type DuckDbMemoryOptions } from './open.js'
 import { appendEvent, eventFromRow, requestFromRow } from './rows.js'
 import { applyMigrations } from './schema.js'
-import { appendRequestsChunked } from './request-chunks.js'
+import { appendRequestsChunked, requestRowColumns } from './request-chunks.js'
+import { createDimensionSets, type DimensionSet } from './dimension-sets.js'
 import { encodeSpanBody, type BodyCodec } from './span-bodies.js'
 import {
   appendSpanWrite,
@@ -79,6 +80,18 @@ const RETENTION_COLUMN = {
   events: 'time_us',
 } as const
 
+/**
+ * The table a retention delete runs on: `requests` is a view since schema step 9 (ADR 0492), its
+ * rows are in `request_rows`. The sets they name stay: a few rows, and a later request may use
+ * them again.
+ */
+const RETENTION_TABLE = {
+  spans: 'spans',
+  requests: 'request_rows',
+  metric_samples: 'metric_samples',
+  events: 'events',
+} as const
+
 /** Least time between two attempts to reopen an invalidated database (ms). */
 const REOPEN_INTERVAL_MS = 2000
 
@@ -114,11 +127,13 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   let writeId: number
   /** The `spans` table an older build wrote still holds rows (ADR 0395). */
   let legacySpans: boolean
+  const sets = createDimensionSets()
   try {
     conn = await instance.connect()
     await applyMigrations(conn, new Date().toISOString())
     writeId = await lastSpanWriteId(conn)
     legacySpans = await hasLegacySpans(conn)
+    await sets.load(conn)
     readers = await createReaderPool(instance)
   } catch (err) {
     instance.closeSync()
@@ -129,6 +144,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
   // across connections).
   const writeQueue = createSerialQueue()
   const seriesId = createSeriesIdCache()
+  const requestRowColumnList = requestRowColumns((dims) => sets.idOf(dims))
   const isFile = options.path !== ':memory:' && options.path !== ''
   const spanBodyCodec = options.spanBodyCodec ?? 'deflate'
 
@@ -180,6 +196,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       instance = await openDuckDbInstance(options.path, options)
       conn = await instance.connect()
       await readers.reconnect(instance)
+      // The sets are what the replayed file holds, which may differ from what this process
+      // knew when the failure came inside a commit.
+      await sets.load(conn)
     } catch (err) {
       invalidated = errorMessage(err)
       throw unavailable(options.path, invalidated, err)
@@ -199,14 +218,16 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
    * work writes that table, so the transaction also moves the counter that tells a later open
    * whether the saved rollup is still current (ADR 0351), when no write of this process has
    * moved it yet (ADR 0363): once moved, the counter cannot come back to the saved mark before
-   * `close()` saves again, and the file is this process's alone until then.
+   * `close()` saves again, and the file is this process's alone until then. `rolledBack` runs
+   * when the work or its commit failed, before the next write starts.
    */
   let requestWrites = 0
   const write = (
     work: () => Promise<void>,
     extentOf?: () => WriteExtent,
     committed?: () => void,
-    requests = false
+    requests = false,
+    rolledBack?: () => void
   ): Promise<void> =>
     writeQueue
       .run(async () => {
@@ -214,15 +235,20 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
         if (requests) {
           pages.writeStarted()
         }
-        await inTransaction(conn, async () => {
-          await work()
-          if (requests) {
-            if (!counterMoved) {
-              await conn.run(BUMP_REQUESTS_GENERATION)
+        try {
+          await inTransaction(conn, async () => {
+            await work()
+            if (requests) {
+              if (!counterMoved) {
+                await conn.run(BUMP_REQUESTS_GENERATION)
+              }
+              requestWrites++
             }
-            requestWrites++
-          }
-        })
+          })
+        } catch (err) {
+          rolledBack?.()
+          throw err
+        }
         // Only once committed: a rolled-back move left the counter where it was.
         if (requests) {
           counterMoved = true
@@ -303,13 +329,15 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
       const replacing = options?.newTraces !== true
       const track = replacing && rollup.active()
       const replacedStarts: number[] = []
+      let added: DimensionSet[] = []
       try {
         await write(
           async () => {
             // The delete scans every stored trace id (random ids defeat zone maps): its cost grows
             // with the table, so it is skipped when the caller knows the traces are new (ADR 0102).
             if (replacing) {
-              const remove = 'DELETE FROM requests WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))'
+              const remove =
+                'DELETE FROM request_rows WHERE trace_id IN (SELECT unnest(?::VARCHAR[]))'
               const ids = [listValue(latest.map((r) => r.traceId))]
               if (track) {
                 const replaced = await conn.runAndReadAll(`${remove} RETURNING start_us`, ids)
@@ -320,7 +348,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
                 await conn.run(remove, ids)
               }
             }
-            await appendRequestsChunked(conn, latest)
+            // The new sets go in before the rows that name them, in the same transaction.
+            added = await sets.intern(conn, latest)
+            await appendRequestsChunked(conn, requestRowColumnList, latest)
           },
           () =>
             // Untracked replaced rows may have started at any time.
@@ -328,7 +358,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
               ? { fromUs: -Infinity, toUs: Infinity }
               : extentOfTimes([...latest.map((r) => r.startUs), ...replacedStarts]),
           undefined,
-          true
+          true,
+          // The sets it added are not in the file: forgotten before a later write could name them.
+          () => sets.forget(added)
         )
       } finally {
         if (replacing && !track) {
@@ -546,7 +578,8 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
 
     async deleteBefore(table, beforeUs, maxRows) {
       const column = RETENTION_COLUMN[table] as string | undefined
-      if (!column) {
+      const rowsTable = RETENTION_TABLE[table] as string | undefined
+      if (!column || !rowsTable) {
         throw new AppError(
           'QUERY_INVALID',
           `expected a table (${Object.keys(RETENTION_COLUMN).join(', ')}), got "${String(table)}"`
@@ -567,7 +600,7 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
             return
           }
           const result = await conn.run(
-            `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ?)`,
+            `DELETE FROM ${rowsTable} WHERE rowid IN (SELECT rowid FROM ${rowsTable} WHERE ${column} < ? LIMIT ?)`,
             [BigInt(Math.ceil(beforeUs)), limit]
           )
           deleted = result.rowsChanged

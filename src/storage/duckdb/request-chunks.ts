@@ -15,12 +15,15 @@ const roundOrNull = (value: number | null): number | null =>
 const stageColumns = (stages: readonly StageName[]): ChunkColumn<RequestTimeline>[] =>
   stages.map((s) => ({ type: DOUBLE, value: (r) => r.stages[s] ?? null }))
 
-/** `requests` columns in table order (the order of `requestColumns` in `schema.ts`). */
-export const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
+/** The columns before the dimensions. */
+const HEAD: readonly ChunkColumn<RequestTimeline>[] = [
   { type: VARCHAR, value: (r) => r.traceId, distinct: true },
   { type: BIGINT, value: (r) => r.startUs },
   { type: BIGINT, value: (r) => r.endUs },
-  ...DIMENSIONS.map((d) => ({ type: VARCHAR, value: (r: RequestTimeline) => r.dims[d] })),
+]
+
+/** The columns after the dimensions. */
+const TAIL: readonly ChunkColumn<RequestTimeline>[] = [
   ...stageColumns(REQUEST_STAGES_V1),
   { type: VARCHAR, value: (r) => r.downstreamName },
   { type: DOUBLE, value: (r) => r.ttftUs },
@@ -43,10 +46,31 @@ export const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
   ...stageColumns(REQUEST_STAGES_ADDED),
 ]
 
-/** Appends `requests` to the `requests` table in data chunks (inside the caller's transaction). */
+/**
+ * The columns of the `requests` table before schema step 9 (ADR 0492), in its order: the
+ * dimensions as eight strings. The tests write a file of that schema with them.
+ */
+export const REQUEST_COLUMNS: readonly ChunkColumn<RequestTimeline>[] = [
+  ...HEAD,
+  ...DIMENSIONS.map((d) => ({ type: VARCHAR, value: (r: RequestTimeline) => r.dims[d] })),
+  ...TAIL,
+]
+
+/** `request_rows` columns in table order: the dimensions as the id of their set. */
+export function requestRowColumns(
+  setId: (dims: RequestTimeline['dims']) => number
+): ChunkColumn<RequestTimeline>[] {
+  return [...HEAD, { type: INTEGER, value: (r) => setId(r.dims) }, ...TAIL]
+}
+
+/**
+ * Appends `requests` to `request_rows` in data chunks (inside the caller's transaction, after
+ * `sets.intern` has stored their sets in it).
+ */
 export function appendRequestsChunked(
   connection: DuckDBConnection,
+  columns: readonly ChunkColumn<RequestTimeline>[],
   requests: readonly RequestTimeline[]
 ): Promise<void> {
-  return appendInChunks(connection, 'requests', REQUEST_COLUMNS, requests)
+  return appendInChunks(connection, 'request_rows', columns, requests)
 }

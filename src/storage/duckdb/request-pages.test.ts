@@ -88,7 +88,7 @@ describe('saved request pages (DuckDB file)', () => {
     expect(saved[0]?.page).toStrictEqual(asked)
     // The rows changed behind the counter's back (no store does this): the answer is still the
     // saved page, so it was not read from the rows.
-    await second.shared.write((c) => c.run('DELETE FROM requests'))
+    await second.shared.write((c) => c.run('DELETE FROM request_rows'))
     expect(await second.store.queryRequests({ ...CARD })).toStrictEqual(fresh)
     // Another query is read from the rows.
     expect((await second.store.queryRequests({ ...CARD, limit: 19 })).total).toBe(0)

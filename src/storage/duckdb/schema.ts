@@ -47,11 +47,15 @@ export const REQUEST_STAGES_ADDED: readonly StageName[] = [
   ...REQUEST_STAGES_V3,
 ]
 
-const requestColumns = [
+/** A request's columns before its dimensions, in table order. */
+const requestHead = [
   'trace_id VARCHAR NOT NULL',
   'start_us BIGINT NOT NULL',
   'end_us BIGINT NOT NULL',
-  ...DIMENSIONS.map((d) => `${d} VARCHAR`),
+]
+
+/** A request's columns after its dimensions in the first schema, in table order. */
+const requestTail = [
   ...REQUEST_STAGES_V1.map((s) => `${stageColumn(s)} DOUBLE`),
   'downstream_name VARCHAR',
   'ttft_us DOUBLE',
@@ -72,6 +76,32 @@ const requestColumns = [
   'has_engine BOOLEAN NOT NULL',
   'span_count INTEGER NOT NULL',
 ]
+
+/** The `requests` table of the first schema (a view of the same columns since step 9). */
+const requestColumns = [...requestHead, ...DIMENSIONS.map((d) => `${d} VARCHAR`), ...requestTail]
+
+const nameOf = (column: string): string => column.split(' ')[0] as string
+
+/**
+ * The columns of `request_rows` other than `dimension_set`, in the order `requests` shows them:
+ * the head, then (after the dimensions) the tail and the stages added by steps 2 and 3.
+ */
+const rowHead = requestHead.map(nameOf)
+const rowTail = [...requestTail.map(nameOf), ...REQUEST_STAGES_ADDED.map(stageColumn)]
+
+/**
+ * The `requests` view: the columns, names and order of the table it replaced, so every read
+ * keeps `FROM requests` and its answers. An inner join: every row's set is written in the same
+ * transaction as the row, or before it (ADR 0492).
+ */
+const REQUESTS_VIEW_SQL = `CREATE VIEW requests AS SELECT ${[
+  ...rowHead.map((c) => `r.${c}`),
+  ...DIMENSIONS.map((d) => `d.${d}`),
+  ...rowTail.map((c) => `r.${c}`),
+].join(', ')} FROM request_rows r JOIN dimension_sets d ON d.id = r.dimension_set`
+
+/** NULL-safe equality of every dimension between `requests` (r) and `dimension_sets` (d). */
+const sameSet = DIMENSIONS.map((d) => `r.${d} IS NOT DISTINCT FROM d.${d}`).join(' AND ')
 
 /** The migration steps, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -216,6 +246,34 @@ export const MIGRATIONS: readonly Migration[] = [
     // of opening it and failing on the first trace read.
     statements: [],
   },
+  {
+    version: 9,
+    name: 'request dimension sets',
+    // ADR 0492 (dimension-sets.ts): a request's eight dimension strings are stored once per
+    // distinct set in `dimension_sets`, each request row holding its set's id; `requests` is a
+    // view joining them back, with the old table's columns in its order. The rows keep their
+    // order (the time order their zone maps prune by); the sets' ids are dense from 0.
+    statements: [
+      `CREATE TABLE dimension_sets (id INTEGER PRIMARY KEY, ${DIMENSIONS.map((d) => `${d} VARCHAR`).join(', ')})`,
+      `CREATE TABLE request_rows (${[
+        ...requestHead,
+        'dimension_set INTEGER NOT NULL',
+        ...requestTail,
+        ...REQUEST_STAGES_ADDED.map((s) => `${stageColumn(s)} DOUBLE`),
+      ].join(', ')})`,
+      `INSERT INTO dimension_sets SELECT
+        (row_number() OVER (ORDER BY ${DIMENSIONS.map((d) => `${d} NULLS FIRST`).join(', ')}) - 1)::INTEGER,
+        ${DIMENSIONS.join(', ')}
+        FROM (SELECT DISTINCT ${DIMENSIONS.join(', ')} FROM requests)`,
+      `INSERT INTO request_rows SELECT ${[
+        ...rowHead.map((c) => `r.${c}`),
+        'd.id',
+        ...rowTail.map((c) => `r.${c}`),
+      ].join(', ')} FROM requests r JOIN dimension_sets d ON ${sameSet} ORDER BY r.rowid`,
+      'DROP TABLE requests',
+      REQUESTS_VIEW_SQL,
+    ],
+  },
 ]
 
 /** Newest schema version this build knows. */
@@ -227,7 +285,9 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
  */
 export async function applyMigrations(
   connection: DuckDBConnection,
-  nowIso: string
+  nowIso: string,
+  /** Stop after this step (the tests' way to write a file of an older schema). */
+  upTo = SCHEMA_VERSION
 ): Promise<number[]> {
   await connection.run(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -246,7 +306,7 @@ export async function applyMigrations(
   }
   const applied: number[] = []
   for (const step of MIGRATIONS) {
-    if (step.version <= current) {
+    if (step.version <= current || step.version > upTo) {
       continue
     }
     await connection.run('BEGIN TRANSACTION')

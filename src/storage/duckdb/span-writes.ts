@@ -137,7 +137,7 @@ export const UNASSEMBLED_SQL = `
   SELECT DISTINCT s.trace_id AS trace_id FROM (
     SELECT trace_id FROM spans WHERE start_us >= $1
     UNION ALL SELECT trace_id FROM span_traces WHERE last_start_us >= $1
-  ) s ANTI JOIN requests r USING (trace_id) LIMIT $2`
+  ) s ANTI JOIN request_rows r USING (trace_id) LIMIT $2`
 
 /**
  * Retention of spans (inside the caller's transaction): the older `spans` rows that start before

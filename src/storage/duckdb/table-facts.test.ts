@@ -64,7 +64,7 @@ describe('facts a DuckDB store keeps', () => {
 
       // Behind the store's back: a rescan would see empty tables.
       await shared.write(async (c) => {
-        await c.run('DELETE FROM requests')
+        await c.run('DELETE FROM request_rows')
         await c.run('DELETE FROM metric_samples')
         await c.run('DELETE FROM metric_families')
       })

@@ -59,7 +59,7 @@ export function createKeptTableFacts(
 
 const FACTS_SQL = `
   SELECT 0 AS t, count(*) AS n, min(start_us) AS s, max(end_us) AS e FROM spans
-  UNION ALL SELECT 1, count(*), min(start_us), max(end_us) FROM requests
+  UNION ALL SELECT 1, count(*), min(start_us), max(end_us) FROM request_rows
   UNION ALL SELECT 2, count(*), min(time_us), max(time_us) FROM metric_samples
   UNION ALL SELECT 3, count(*), min(time_us), max(time_us) FROM events
   UNION ALL SELECT 4, coalesce(sum(span_count), 0), min(first_start_us), max(last_end_us)

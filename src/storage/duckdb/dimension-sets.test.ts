@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { afterAll, describe, expect, it } from 'vitest'
+import { hexId, makeRequest } from '../../core/model/testing/builders.js'
+import type { Micros } from '../../core/model/units.js'
+import { createDuckDbStore } from './duckdb-store.js'
+
+// Old and new schema answering the same (real captures, a simulated window, a migrated file):
+// test/integration/dimension-sets.test.ts.
+const dir = mkdtempSync(join(tmpdir(), 'tokenline-dimension-sets-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+let files = 0
+const newPath = (): string => join(dir, `s${files++}.duckdb`)
+
+/** Runs SQL on a closed store's file, with no store around it. */
+async function onFile<T>(
+  path: string,
+  work: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>
+): Promise<T> {
+  const instance = await DuckDBInstance.create(path, { threads: '1' })
+  const connection = await instance.connect()
+  try {
+    return await work(async (sql) => (await connection.runAndReadAll(sql)).getRowObjectsJS())
+  } finally {
+    connection.closeSync()
+    instance.closeSync()
+  }
+}
+
+describe('request dimension sets (ADR 0492)', () => {
+  it('stores each distinct set once, each row its INTEGER id', async () => {
+    const path = newPath()
+    const store = await createDuckDbStore({ path, threads: 1 })
+    const dims = (i: number) => ({
+      model: 'm',
+      replica: `replica-${i % 3}`,
+      // NULL and an empty string are two sets; a long and a non-ASCII value are stored exactly.
+      tenant:
+        i % 4 === 0 ? null : i % 4 === 1 ? '' : i % 4 === 2 ? 'tenant-with-a-long-name' : 'tenänt',
+    })
+    const requests = Array.from({ length: 60 }, (_, i) =>
+      makeRequest({ traceId: hexId(i + 1, 32), startUs: (1_000_000 + i) as Micros, dims: dims(i) })
+    )
+    await store.upsertRequests(requests.slice(0, 30))
+    await store.upsertRequests(requests.slice(30), { newTraces: true })
+    // A replaced trace may move to another set.
+    await store.upsertRequests([
+      makeRequest({ traceId: hexId(1, 32), startUs: 1_000_000 as Micros, dims: { model: 'n' } }),
+    ])
+    await store.close()
+    const [columns, sets, rows] = await onFile(path, async (run) => [
+      await run(
+        "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = 'request_rows' AND column_name IN ('dimension_set', 'model', 'tenant')"
+      ),
+      await run(
+        'SELECT count(*)::INTEGER AS n, count(DISTINCT id)::INTEGER AS ids FROM dimension_sets'
+      ),
+      await run(
+        'SELECT model, replica, tenant, count(*)::INTEGER AS n FROM requests GROUP BY ALL ORDER BY ALL'
+      ),
+    ])
+    expect(columns).toEqual([{ column_name: 'dimension_set', data_type: 'INTEGER' }])
+    // 3 replicas × 4 tenants (i % 12 covers each pair), and the moved trace's set.
+    expect(sets).toEqual([{ n: 13, ids: 13 }])
+    expect(rows.reduce((n, r) => n + (r['n'] as number), 0)).toBe(60)
+    expect(rows).toContainEqual({ model: 'n', replica: null, tenant: null, n: 1 })
+    expect(rows).toContainEqual({ model: 'm', replica: 'replica-2', tenant: 'tenänt', n: 5 })
+
+    // Reopened, the writer knows the stored sets: a known set adds no row to the sets.
+    const again = await createDuckDbStore({ path, threads: 1 })
+    await again.upsertRequests([
+      makeRequest({ traceId: hexId(500, 32), startUs: 2_000_000 as Micros, dims: dims(7) }),
+    ])
+    expect(await again.deleteBefore('requests', 1_000_010 as Micros, 1000)).toBe(10)
+    expect((await again.stats()).requests).toBe(51)
+    await again.close()
+    expect(
+      await onFile(path, (run) => run('SELECT count(*)::INTEGER AS n FROM dimension_sets'))
+    ).toEqual([{ n: 13 }])
+  })
+
+  it('forgets the sets of a write that rolled back, so a later row never names a missing set', async () => {
+    const store = await createDuckDbStore({ path: newPath(), threads: 1 })
+    try {
+      const good = makeRequest({
+        traceId: hexId(1, 32),
+        startUs: 1_000_000 as Micros,
+        dims: { model: 'fresh', replica: 'r-9' },
+      })
+      // A row DuckDB refuses (a NULL trace id) fails the write after its set went in.
+      const bad = { ...good, traceId: null as unknown as string }
+      await expect(store.upsertRequests([bad], { newTraces: true })).rejects.toThrow()
+      await store.upsertRequests([good], { newTraces: true })
+      expect((await store.queryRequests({ limit: 10 })).rows.map((r) => r.dims.model)).toEqual([
+        'fresh',
+      ])
+      expect((await store.stats()).requests).toBe(1)
+    } finally {
+      await store.close()
+    }
+  })
+})
