@@ -75,10 +75,40 @@ describe('request dimension sets (ADR 0492)', () => {
     ])
     expect(await again.deleteBefore('requests', 1_000_010 as Micros, 1000)).toBe(10)
     expect((await again.stats()).requests).toBe(51)
+    // The moved trace's set went with its only row (the twelve pairs are still named, i ≥ 10); a
+    // request with that set again gets a fresh id the view joins, not the deleted one.
+    await again.upsertRequests([
+      makeRequest({ traceId: hexId(501, 32), startUs: 2_000_001 as Micros, dims: { model: 'n' } }),
+    ])
+    expect(
+      (await again.queryRequests({ limit: 100 })).rows.filter((r) => r.dims.model === 'n')
+    ).toHaveLength(1)
+    expect((await again.stats()).requests).toBe(52)
     await again.close()
     expect(
+      await onFile(path, (run) =>
+        run('SELECT count(*)::INTEGER AS n, max(id)::INTEGER AS top FROM dimension_sets')
+      )
+    ).toEqual([{ n: 13, top: 13 }])
+  })
+
+  it('drops the sets no row names any more when retention deletes rows, in the file and in memory', async () => {
+    const path = newPath()
+    const store = await createDuckDbStore({ path, threads: 1 })
+    // A dimension with a new value per request: every row its own set.
+    const requests = Array.from({ length: 200 }, (_, i) =>
+      makeRequest({
+        traceId: hexId(i + 1, 32),
+        startUs: (1_000_000 + i) as Micros,
+        dims: { model: 'm', tenant: `user-${i}` },
+      })
+    )
+    await store.upsertRequests(requests, { newTraces: true })
+    expect(await store.deleteBefore('requests', 1_000_150 as Micros, 1000)).toBe(150)
+    await store.close()
+    expect(
       await onFile(path, (run) => run('SELECT count(*)::INTEGER AS n FROM dimension_sets'))
-    ).toEqual([{ n: 13 }])
+    ).toEqual([{ n: 50 }])
   })
 
   it('forgets the sets of a write that rolled back, so a later row never names a missing set', async () => {

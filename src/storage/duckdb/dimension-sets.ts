@@ -11,7 +11,7 @@
  * again, so a reopened file whose WAL kept more than this process knew cannot get a second set
  * under an id it already holds (the table's primary key refuses that too).
  */
-import type { DuckDBConnection } from '@duckdb/node-api'
+import type { DuckDBConnection, JS } from '@duckdb/node-api'
 import { DIMENSIONS, type RequestTimeline } from '../../core/model/request.js'
 import { appendAll, toNumber } from './connection.js'
 
@@ -39,6 +39,12 @@ export interface DimensionSets {
   ): Promise<DimensionSet[]>
   /** Drops sets a rolled-back write added (their ids are not given again). */
   forget(added: readonly DimensionSet[]): void
+  /**
+   * Deletes the stored sets no request row names any more, inside the caller's transaction (a
+   * retention delete's), and forgets them: held in memory, the sets of a high-cardinality
+   * dimension would otherwise grow with every set ever seen, not with the rows kept.
+   */
+  prune(connection: DuckDBConnection): Promise<number>
   /** The id of a set `intern` has seen (a lookup of one map per dimension, no key string). */
   idOf(dims: Dims): number
   /** Sets known. */
@@ -53,6 +59,16 @@ function child(level: Level, value: string | null): Level {
     level.set(value, next)
   }
   return next
+}
+
+/** A `dimension_sets` row read as `id, <DIMENSIONS…>`. */
+function setOf(row: readonly JS[]): DimensionSet {
+  const dims = {} as Record<string, string | null>
+  DIMENSIONS.forEach((d, k) => {
+    const v = row[k + 1]
+    dims[d] = v === null || v === undefined ? null : String(v)
+  })
+  return { id: toNumber(row[0]), dims: dims as Dims }
 }
 
 export function createDimensionSets(): DimensionSets {
@@ -109,13 +125,8 @@ export function createDimensionSets(): DimensionSets {
       size = 0
       let top = -1
       for (const row of read.getRowsJS()) {
-        const id = toNumber(row[0])
-        const dims = {} as Record<string, string | null>
-        DIMENSIONS.forEach((d, k) => {
-          const v = row[k + 1]
-          dims[d] = v === null || v === undefined ? null : String(v)
-        })
-        add(dims as Dims, id)
+        const { id, dims } = setOf(row)
+        add(dims, id)
         top = Math.max(top, id)
       }
       // Never below what this process gave before: an id a rolled-back write took stays unused.
@@ -154,6 +165,20 @@ export function createDimensionSets(): DimensionSets {
     },
 
     forget,
+
+    async prune(connection) {
+      // A set forgotten here whose delete then rolls back stays in the file unnamed by this
+      // process: a later request with it gets a new id, a second row for an equal set, which the
+      // view joins the same. The other way round (a set known here but gone from the file) would
+      // hide rows, and cannot happen: nothing is forgotten before its delete ran.
+      const gone = await connection.runAndReadAll(
+        `DELETE FROM dimension_sets WHERE id NOT IN (SELECT DISTINCT dimension_set FROM request_rows)
+         RETURNING id, ${DIMENSIONS.join(', ')}`
+      )
+      const sets = gone.getRowsJS().map(setOf)
+      forget(sets)
+      return sets.length
+    },
 
     idOf(dims) {
       const id = find(dims)

@@ -82,8 +82,7 @@ const RETENTION_COLUMN = {
 
 /**
  * The table a retention delete runs on: `requests` is a view since schema step 9 (ADR 0492), its
- * rows are in `request_rows`. The sets they name stay: a few rows, and a later request may use
- * them again.
+ * rows are in `request_rows`. The sets no row names any more go with them (`sets.prune`).
  */
 const RETENTION_TABLE = {
   spans: 'spans',
@@ -604,6 +603,9 @@ export async function createDuckDbStore(options: DuckDbStoreOptions): Promise<Sp
             [BigInt(Math.ceil(beforeUs)), limit]
           )
           deleted = result.rowsChanged
+          if (table === 'requests' && deleted > 0) {
+            await sets.prune(conn)
+          }
           if (table !== 'metric_samples' || deleted === 0) {
             return
           }
