@@ -74,7 +74,7 @@ describe('the dimensions read as their set id (ADR 0498)', () => {
       for (let i = 0; i < 10; i++) {
         await conn.run(
           'INSERT INTO request_rows (trace_id, start_us, end_us, dimension_set, e2e_us, has_client, has_gateway, has_engine, span_count) VALUES (?, ?, ?, ?, ?, false, false, true, 1)',
-          [`t${9 - i}`, 1000 + i, 2000 + i, (SETS[(i * 7) % 4] as [number])[0], i]
+          [`t${9 - i}`, 1000 + i, 2000 + i, (SETS[(i * 7) % 4] as SetRow)[0], i]
         )
       }
       await body(conn)
