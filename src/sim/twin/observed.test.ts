@@ -51,6 +51,34 @@ describe('observedFromColumns', () => {
     expect([...o.route]).toEqual([-1, -1, -1])
   })
 
+  it('takes the scan’s columns as they are when every row is kept (ADR 0499)', () => {
+    const c = columns()
+    const rows = [0, 2, 4]
+    const only = (col: Float64Array): Float64Array =>
+      Float64Array.from(rows, (i) => col[i] as number)
+    for (const [name, col] of Object.entries(c.numbers)) {
+      c.numbers[name as keyof typeof c.numbers] = only(col)
+    }
+    for (const col of Object.values(c.texts)) {
+      col.codes = Int32Array.from(rows, (i) => col.codes[i] as number)
+    }
+    c.n = rows.length
+    const o = observedFromColumns(c)
+    expect(o.n).toBe(3)
+    expect(o.dropped.total).toBe(0)
+    // The same arrays, not equal copies: at 1M rows each copy was a pass over 8 MB.
+    expect(o.startUs).toBe(c.numbers.start)
+    expect(o.decodeUs).toBe(c.numbers['engine.decode'])
+    expect(o.cachedTokens).toBe(c.numbers.cached_tokens)
+    // The values are what the rows kept out of the first test's scan gave.
+    const whole = observedFromColumns(columns())
+    expect([...o.startUs]).toEqual([...whole.startUs])
+    expect([...o.queuedUs]).toEqual([...whole.queuedUs])
+    expect([...o.cachedTokens]).toEqual([...whole.cachedTokens])
+    expect(o.replicas).toEqual(whole.replicas)
+    expect([...o.replica]).toEqual([...whole.replica])
+  })
+
   it('places the router at the gateway: the start plus the client stages and half the network', () => {
     const c = columns()
     c.numbers['client.connect'] = Float64Array.from([6, 0, NaN, 0, 2])

@@ -131,7 +131,14 @@ export function observedFromColumns(columns: RequestColumns): ObservedRequests {
       reasons[why] = (reasons[why] ?? 0) + 1
     }
   }
+  // Every row kept (a window of engine-traced requests, as most are): the scan's columns are
+  // taken as they are, where each was copied whole into an equal array; nothing else holds the
+  // scan's columns, and nothing writes into the twin's (ADR 0499).
+  const all = n === columns.n
   const pick = (src: Float64Array): Float64Array => {
+    if (all) {
+      return src
+    }
     const out = new Float64Array(n)
     for (let k = 0; k < n; k++) {
       out[k] = src[keep[k]!]!

@@ -13,6 +13,7 @@ import {
   sampleBucketsKept,
   type RequestColumnQuery,
   type RequestColumns,
+  type RequestTextField,
 } from '../../core/model/query.js'
 import {
   emptyRequestColumns,
@@ -22,7 +23,10 @@ import {
   type FieldsByKind,
 } from '../query/request-columns.js'
 import { inTransaction, toNumber } from './connection.js'
+import { DIMENSIONS } from '../../core/model/request.js'
 import { requestWhere, type Where } from './sql.js'
+
+const DIMENSION_SET: ReadonlySet<string> = new Set(DIMENSIONS)
 
 /** Reads the query's fields of the matching requests (run on a reader connection, behind its queue). */
 export async function queryRequestColumns(
@@ -51,12 +55,15 @@ export async function queryRequestColumns(
     // Per column: its non-null count (a column with none is not read: it stays NaN / -1). A
     // text column's distinct values are its histogram's keys (NULLs are not counted): one map per
     // thread, where `list(DISTINCT …)` builds a partitioned hash table per column, which cost
-    // 1.6–1.9× as much CPU over the frame's 11 dimension-like columns (ADR 0375).
+    // 1.6–1.9× as much CPU over the frame's 11 dimension-like columns (ADR 0375). The eight
+    // dimensions are not counted here: they are read as their set's id (see `readRows`).
+    const others = fields.texts.filter((f) => !DIMENSION_SET.has(f))
+    const dims = fields.texts.filter((f) => DIMENSION_SET.has(f))
     const dictSql = [
       'count(*) AS n',
       ...fields.numbers.map((f) => `count(${fieldColumn(f)})`),
       ...fields.flags.map((f) => `count(${fieldColumn(f)})`),
-      ...fields.texts.map((f) => `coalesce(map_keys(histogram(${fieldColumn(f)})), [])`),
+      ...others.map((f) => `coalesce(map_keys(histogram(${fieldColumn(f)})), [])`),
     ].join(', ')
     const head = (
       await reader.runAndReadAll(`SELECT ${dictSql} FROM requests ${where.sql}`, where.params)
@@ -67,11 +74,19 @@ export async function queryRequestColumns(
       numbers: fields.numbers.filter(() => toNumber(head?.[at++] ?? 0) > 0),
       flags: fields.flags.filter(() => toNumber(head?.[at++] ?? 0) > 0),
     }
-    const dictionaries = fields.texts.map(() => (head?.[at++] ?? []) as string[])
-    const texts = fields.texts.filter((_, i) => (dictionaries[i] as string[]).length > 0)
-    const none = present.numbers.length + present.flags.length + texts.length === 0
-    const read = n === 0 || (none && query.withBuckets !== true) ? null : { ...present, texts }
-    // The columns the statement reads are written whole below: not filled first.
+    const otherDictionaries = others.map(() => (head?.[at++] ?? []) as string[])
+    const texts = others.filter((_, i) => (otherDictionaries[i] as string[]).length > 0)
+    const read =
+      n === 0 ||
+      (present.numbers.length + present.flags.length + texts.length + dims.length === 0 &&
+        query.withBuckets !== true)
+        ? null
+        : { ...present, texts: [...texts, ...dims] }
+    // The dimensions' dictionaries are filled by `readRows` from the sets it meets, the others'
+    // from the statement above; the columns the statement reads are written whole below.
+    const dictionaries = fields.texts.map((f) =>
+      DIMENSION_SET.has(f) ? [] : (otherDictionaries[others.indexOf(f)] as string[])
+    )
     out = emptyRequestColumns(n, fields, dictionaries, total, read ?? undefined)
     if (query.withBuckets === true) {
       out.buckets = new Int32Array(n)
@@ -82,8 +97,9 @@ export async function queryRequestColumns(
     await readRows(
       reader,
       where,
-      read,
-      texts.map((f) => dictionaries[fields.texts.indexOf(f)] as string[]),
+      { ...present, texts },
+      texts.map((f) => otherDictionaries[others.indexOf(f)] as string[]),
+      dims,
       out
     )
   })
@@ -95,6 +111,7 @@ async function readRows(
   where: Where,
   fields: FieldsByKind,
   dictionaries: string[][],
+  dims: readonly RequestTextField[],
   out: RequestColumns
 ): Promise<void> {
   const select: string[] = []
@@ -128,7 +145,19 @@ async function readRows(
     joinParams.push(listValue(dictionary))
     select.push(`coalesce(d${i}.c, -1)::INTEGER`)
   })
-  const sql = `SELECT ${select.join(', ')} FROM requests r ${joins.join(' ')}
+  // The dimensions come as the row's set id, mapped to codes here through the sets table (a few
+  // rows): one INTEGER per row instead of eight strings joined back and then looked up in eight
+  // dictionaries (ADR 0498).
+  const sets = dims.length > 0 ? await setCodes(reader, dims, out) : null
+  let setIds: Int32Array | null = null
+  if (sets !== null) {
+    select.push('r.dimension_set')
+    setIds = new Int32Array(2048)
+  }
+  // `requests` with the set id beside: the view's own join (schema.ts), so the same rows.
+  const from =
+    sets === null ? 'requests r' : 'request_rows r JOIN dimension_sets d ON d.id = r.dimension_set'
+  const sql = `SELECT ${select.join(', ')} FROM ${from} ${joins.join(' ')}
     ${where.sql}
     ORDER BY r.start_us, r.trace_id`
   const result = await reader.stream(sql, [...joinParams, ...where.params])
@@ -140,20 +169,118 @@ async function readRows(
     }
     const count = Math.min(chunk.rowCount, out.n - row)
     for (let c = 0; c < targets.length; c++) {
-      const vector = chunk.getColumnVector(c)
-      const target = targets[c] as Float64Array | Int8Array | Int32Array
-      const items = vectorItems(vector, target)
-      if (items !== null) {
-        target.set(items.subarray(0, count), row)
-        continue
+      copyVector(
+        chunk.getColumnVector(c),
+        targets[c] as Float64Array | Int8Array | Int32Array,
+        row,
+        count
+      )
+    }
+    if (sets !== null && setIds !== null) {
+      if (setIds.length < count) {
+        setIds = new Int32Array(count)
       }
-      for (let i = 0; i < count; i++) {
-        target[row + i] = vector.getItem(i) as number
-      }
+      copyVector(chunk.getColumnVector(targets.length), setIds, 0, count)
+      sets.decode(setIds, row, count)
     }
     row += count
   }
-  fillMissingFrom(out, fields, row)
+  fillMissingFrom(out, { ...fields, texts: [...fields.texts, ...dims] }, row)
+}
+
+/** Copies `count` values of a result vector into `target` from `at` on. */
+function copyVector(
+  vector: unknown,
+  target: Float64Array | Int8Array | Int32Array,
+  at: number,
+  count: number
+): void {
+  const items = vectorItems(vector, target)
+  if (items !== null) {
+    target.set(items.subarray(0, count), at)
+    return
+  }
+  const v = vector as { getItem(i: number): unknown }
+  for (let i = 0; i < count; i++) {
+    target[at + i] = v.getItem(i) as number
+  }
+}
+
+/**
+ * Reads the sets table (in the caller's transaction, so the sets of the rows it reads) and returns
+ * the decoder of set ids into the dimensions' codes. A dictionary holds the values of the sets met,
+ * in the order met (the rows' start order): a set's codes are made the first time a row names it,
+ * so a value no read row has is in no dictionary, as with the histogram it replaces.
+ */
+async function setCodes(
+  reader: DuckDBConnection,
+  dims: readonly RequestTextField[],
+  out: RequestColumns
+): Promise<{ decode(ids: Int32Array, row: number, count: number): void }> {
+  const rows = (
+    await reader.runAndReadAll(`SELECT id, ${dims.join(', ')} FROM dimension_sets ORDER BY id`)
+  ).getRowsJS()
+  let maxId = -1
+  for (const r of rows) {
+    maxId = Math.max(maxId, toNumber(r[0]))
+  }
+  // Ids only grow and pruned ones are never reused: a table by id stays small unless most ids
+  // were pruned, when a map by id is used instead.
+  const dense = maxId < Math.max(65_536, 4 * rows.length)
+  const slotOf = new Int32Array(dense ? maxId + 1 : 0).fill(-1)
+  const slotMap = new Map<number, number>()
+  rows.forEach((r, slot) => {
+    const id = toNumber(r[0])
+    if (dense) {
+      slotOf[id] = slot
+    } else {
+      slotMap.set(id, slot)
+    }
+  })
+  const k = dims.length
+  /** Per slot, its k codes once a row named it; -2 before. */
+  const codes = new Int32Array(rows.length * k).fill(-2)
+  const columns = dims.map((f) => out.texts[f] as { codes: Int32Array; values: string[] })
+  const indexes = dims.map(() => new Map<string, number>())
+  const meet = (slot: number): void => {
+    const r = rows[slot] as unknown[]
+    for (let j = 0; j < k; j++) {
+      const v = r[j + 1]
+      let code = -1
+      if (v !== null && v !== undefined) {
+        const value = String(v)
+        const index = indexes[j] as Map<string, number>
+        const col = columns[j] as { values: string[] }
+        code = index.get(value) ?? -1
+        if (code < 0) {
+          code = col.values.length
+          index.set(value, code)
+          col.values.push(value)
+        }
+      }
+      codes[slot * k + j] = code
+    }
+  }
+  const slots = new Int32Array(2048)
+  return {
+    decode(ids, row, count) {
+      const at = count <= slots.length ? slots : new Int32Array(count)
+      for (let i = 0; i < count; i++) {
+        const id = ids[i] as number
+        const slot = dense ? (slotOf[id] as number) : (slotMap.get(id) as number)
+        if (codes[slot * k] === -2) {
+          meet(slot)
+        }
+        at[i] = slot
+      }
+      for (let j = 0; j < k; j++) {
+        const target = (columns[j] as { codes: Int32Array }).codes
+        for (let i = 0; i < count; i++) {
+          target[row + i] = codes[(at[i] as number) * k + j] as number
+        }
+      }
+    },
+  }
 }
 
 /**
