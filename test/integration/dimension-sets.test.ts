@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
 import { assembleTrace } from '../../src/core/assembly/assemble-request.js'
@@ -11,11 +10,13 @@ import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import type { Micros } from '../../src/core/model/units.js'
 import { decodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
+import { realCaptureBodies } from '../../src/ingest/testing/real-capture-bodies.js'
 import { stripContent } from '../../src/ingest/pipeline/content-filter.js'
 import { simulateIntoStore } from '../../src/sim/node/into-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 import { createDuckDbStore, duckDbSharedOf } from '../../src/storage/duckdb/duckdb-store.js'
 import { applyMigrations } from '../../src/storage/duckdb/schema.js'
+import { onFile } from '../../src/storage/duckdb/testing/on-file.js'
 
 const FIXTURES = join(import.meta.dirname, '../fixtures')
 const dir = mkdtempSync(join(tmpdir(), 'tokenline-dimension-sets-'))
@@ -25,17 +26,7 @@ const newPath = (): string => join(dir, `s${files++}.duckdb`)
 
 /** The real captures (vLLM's own export and the stack's), decoded, filtered and assembled. */
 async function realCapturesInto(store: SpanStore): Promise<void> {
-  const vllm = join(FIXTURES, 'real-vllm')
-  const stack = join(FIXTURES, 'real-stack-traces/traces')
-  const bodies = [
-    ...readdirSync(vllm)
-      .filter((f) => f.endsWith('.body'))
-      .sort()
-      .map((f) => readFileSync(join(vllm, f))),
-    ...readdirSync(stack)
-      .sort()
-      .map((f) => gunzipSync(readFileSync(join(stack, f)))),
-  ]
+  const bodies = realCaptureBodies(FIXTURES)
   const spans = bodies.flatMap((b) => stripContent(decodeTracesProtobuf(b).spans))
   const requests: RequestTimeline[] = []
   for (const group of joinSplitCalls([...groupSpansByTrace(spans).values()])) {
@@ -57,21 +48,6 @@ async function simulatedInto(store: SpanStore): Promise<void> {
     durationMs: 240_000,
     startMs: Date.UTC(2026, 0, 5, 9, 0, 0),
   })
-}
-
-/** Runs SQL on a closed store's file, with no store around it. */
-async function onFile<T>(
-  path: string,
-  work: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>
-): Promise<T> {
-  const instance = await DuckDBInstance.create(path, { threads: '1' })
-  const connection = await instance.connect()
-  try {
-    return await work(async (sql) => (await connection.runAndReadAll(sql)).getRowObjectsJS())
-  } finally {
-    connection.closeSync()
-    instance.closeSync()
-  }
 }
 
 /**

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { assembleTrace } from '../../src/core/assembly/assemble-request.js'
 import { groupSpansByTrace } from '../../src/core/assembly/group-by-trace.js'
@@ -10,6 +9,7 @@ import { joinSplitCalls } from '../../src/core/assembly/join-split-calls.js'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import type { Span } from '../../src/core/model/span.js'
 import { decodeTracesProtobuf } from '../../src/ingest/otlp/protobuf.js'
+import { realCaptureBodies } from '../../src/ingest/testing/real-capture-bodies.js'
 import { stripContent } from '../../src/ingest/pipeline/content-filter.js'
 import { createDuckDbStore, duckDbSharedOf } from '../../src/storage/duckdb/duckdb-store.js'
 import { appendSpansChunked } from '../../src/storage/duckdb/span-chunks.js'
@@ -25,20 +25,6 @@ import { readStoredSpans } from '../../src/storage/duckdb/span-writes.js'
  * `spans` table the store wrote before, and must give its rows' digest.
  */
 const FIXTURES = join(import.meta.dirname, '../fixtures')
-
-function bodies(): Uint8Array[] {
-  const vllm = join(FIXTURES, 'real-vllm')
-  const stack = join(FIXTURES, 'real-stack-traces/traces')
-  return [
-    ...readdirSync(vllm)
-      .filter((f) => f.endsWith('.body'))
-      .sort()
-      .map((f) => readFileSync(join(vllm, f))),
-    ...readdirSync(stack)
-      .sort()
-      .map((f) => gunzipSync(readFileSync(join(stack, f)))),
-  ]
-}
 
 function assemble(spans: readonly Span[]): RequestTimeline[] {
   const out: RequestTimeline[] = []
@@ -64,7 +50,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('stored rows of the real captures', () => {
   it('are the same values the ingest path stored before (spans and requests)', async () => {
-    const decoded = bodies().map((b) => decodeTracesProtobuf(b))
+    const decoded = realCaptureBodies(FIXTURES).map((b) => decodeTracesProtobuf(b))
     expect(decoded.every((d) => d.rejected.length === 0)).toBe(true)
     const spans = decoded.flatMap((d) => stripContent(d.spans))
     const requests = assemble(spans)

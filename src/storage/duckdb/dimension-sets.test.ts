@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hexId, makeRequest } from '../../core/model/testing/builders.js'
 import type { Micros } from '../../core/model/units.js'
+import { onFile } from './testing/on-file.js'
 import { createDuckDbStore } from './duckdb-store.js'
 
 // Old and new schema answering the same (real captures, a simulated window, a migrated file):
@@ -13,21 +13,6 @@ const dir = mkdtempSync(join(tmpdir(), 'tokenline-dimension-sets-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 let files = 0
 const newPath = (): string => join(dir, `s${files++}.duckdb`)
-
-/** Runs SQL on a closed store's file, with no store around it. */
-async function onFile<T>(
-  path: string,
-  work: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>
-): Promise<T> {
-  const instance = await DuckDBInstance.create(path, { threads: '1' })
-  const connection = await instance.connect()
-  try {
-    return await work(async (sql) => (await connection.runAndReadAll(sql)).getRowObjectsJS())
-  } finally {
-    connection.closeSync()
-    instance.closeSync()
-  }
-}
 
 describe('request dimension sets (ADR 0492)', () => {
   it('stores each distinct set once, each row its INTEGER id', async () => {
