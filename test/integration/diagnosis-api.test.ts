@@ -134,6 +134,17 @@ describe('GET /api/concentration', () => {
     expect(body.rows).toEqual([])
   })
 
+  it('refuses a threshold or a slow spell whose microseconds are not a finite number', async () => {
+    for (const q of [
+      'slow_ms=1e308',
+      'slow_max_ms=1e308&slow_from=0&slow_to=1',
+      'slow_from=0&slow_to=1e308',
+    ]) {
+      const res = await app.request(`/api/concentration?window=all&measure=ttft&${q}`)
+      expect(res.status, q).toBe(400)
+    }
+  })
+
   it('answers from a hash sample when the window passes the memory budget', async () => {
     const full = (await (
       await app.request('/api/concentration?window=all&measure=tpot')

@@ -243,19 +243,23 @@ export function registerDiagnosisRoutes(
     const measure =
       parseParam(query, 'measure', z.enum(DURATION_MEASURES), 'ttft, tpot, itl_max or e2e') ??
       'ttft'
-    const slowMs = parseParam(
-      query,
-      'slow_ms',
-      z.coerce.number().positive(),
-      'a positive number of milliseconds'
-    )
-    const epochMs = z.coerce.number().nonnegative()
+    // Taken in microseconds below: a value whose microseconds are not a finite number (1e308)
+    // would read as no threshold at all, where it is a bad parameter.
+    const positiveMs = z.coerce
+      .number()
+      .positive()
+      .refine((v) => Number.isFinite(v * 1000))
+    const slowMs = parseParam(query, 'slow_ms', positiveMs, 'a positive number of milliseconds')
+    const epochMs = z.coerce
+      .number()
+      .nonnegative()
+      .refine((v) => Number.isFinite(v * 1000))
     const slowFrom = parseParam(query, 'slow_from', epochMs, 'epoch milliseconds')
     const slowTo = parseParam(query, 'slow_to', epochMs, 'epoch milliseconds')
     const slowMaxMs = parseParam(
       query,
       'slow_max_ms',
-      z.coerce.number().positive(),
+      positiveMs,
       'a positive number of milliseconds'
     )
     if ((slowFrom === undefined) !== (slowTo === undefined) || (slowFrom ?? 0) > (slowTo ?? 0)) {
