@@ -325,6 +325,7 @@ export async function startServer(
             targets: [...config.scrape.targets],
             intervalMs: config.scrape.intervalMs,
             timeoutMs: config.scrape.timeoutMs,
+            maxFutureSkewMs: config.ingest.maxFutureSkewMs,
             sink: telemetry.instrumentSink(ingest, 'prometheus', 'http'),
             logger,
             now: () => Date.now(),

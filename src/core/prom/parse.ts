@@ -21,6 +21,12 @@ export interface ParsePromOptions {
    * does without `honor_labels`.
    */
   extraLabels?: Record<string, string>
+  /**
+   * Latest sample timestamp taken (a live scrape: the server clock plus
+   * `ingest.maxFutureSkewMs`, as spans over OTLP have); a later one rejects its sample. Files
+   * imported later keep the int64 bound alone.
+   */
+  latestUs?: Micros
 }
 
 export interface ParsePromResult {
@@ -187,6 +193,14 @@ export function createPromLineParser(options: ParsePromOptions): PromLineParser 
         rejected.push({
           line: lineNo,
           reason: `timestamp ${JSON.stringify(t.timestamp)} must lie after 1970-01-01 and before 2262 (the int64 nanosecond range)`,
+        })
+        return
+      }
+      // A target whose clock runs ahead would otherwise stretch every later window to its future.
+      if (options.latestUs !== undefined && timeUs > options.latestUs) {
+        rejected.push({
+          line: lineNo,
+          reason: `timestamp ${JSON.stringify(t.timestamp)} lies past the server clock plus ingest.maxFutureSkewMs`,
         })
         return
       }

@@ -31,6 +31,11 @@ beforeAll(async () => {
     } else if (req.url === '/real-vllm/metrics') {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' })
       res.end(REAL_VLLM)
+    } else if (req.url === '/ahead/metrics') {
+      // A target whose clock runs ahead: one sample an hour and a minute past the scrape, one
+      // ten minutes past it (1_718_140_500_000 is the tests' clock).
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' })
+      res.end('ahead_total 1 1718144160000\nnear_total 2 1718141100000\n')
     } else if (req.url === '/slow/metrics') {
       setTimeout(() => res.end('late 1\n'), 2000).unref()
     } else {
@@ -125,6 +130,25 @@ describe('createScraper against a local HTTP server', () => {
         ['vllm-1', ['tiny-llama']],
       ])
     )
+    await scraper.stop()
+  })
+
+  it('rejects a sample whose own timestamp lies past the clock plus the future skew, keeping the rest', async () => {
+    const store = createMemoryStore()
+    const scraper = createScraper({
+      targets: [`http://${base}/ahead/metrics`],
+      intervalMs: 60_000,
+      sink: createTestSink(store),
+      logger: createSilentLogger(),
+      now: () => 1_718_140_500_000,
+      autoStart: false,
+      maxFutureSkewMs: 3_600_000,
+    })
+    const [outcome] = await scraper.scrapeOnce()
+    expect(outcome).toMatchObject({ up: true, rejected: 1, error: null })
+    expect(await store.querySeries({ name: 'ahead_total' })).toEqual([])
+    const near = await store.querySeries({ name: 'near_total' })
+    expect(near[0]?.points).toEqual([{ timeUs: 1_718_141_100_000_000, value: 2 }])
     await scraper.stop()
   })
 

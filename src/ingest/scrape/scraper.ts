@@ -37,6 +37,11 @@ export interface ScraperOptions {
   autoStart?: boolean
   /** Largest body read from a target (default 64 MiB). */
   maxBodyBytes?: number
+  /**
+   * How far past the scrape's start a sample's own timestamp may lie (`ingest.maxFutureSkewMs`,
+   * as for spans over OTLP); without it only the int64 bound applies.
+   */
+  maxFutureSkewMs?: number
 }
 
 export interface ScrapeOutcome {
@@ -147,6 +152,10 @@ export function createScraper(options: ScraperOptions): Scraper {
       const parsed = parsePrometheusText(text, {
         defaultTimeUs: microsFromMillis(startMs),
         extraLabels: labels,
+        latestUs:
+          options.maxFutureSkewMs === undefined
+            ? undefined
+            : microsFromMillis(startMs + options.maxFutureSkewMs),
       })
       samples = parsed.samples
       families = parsed.families
