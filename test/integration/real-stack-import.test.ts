@@ -18,14 +18,20 @@ interface ClientCall {
   traceparent: string | null
 }
 
+/** The recording's trace files imported, in name order, into a memory store. */
+async function importRecording() {
+  const { store, sink } = memoryIngest()
+  const bodies = readdirSync(join(DIR, 'traces'))
+    .sort()
+    .map((f) => join(DIR, 'traces', f))
+  const summary = await importPaths(bodies, sink)
+  await sink.close()
+  return { store, summary }
+}
+
 describe('the real gateway → Caddy → vLLM recording', () => {
   it('assembles one request per client call, TTFT from the gateway entry', async () => {
-    const { store, sink } = memoryIngest()
-    const bodies = readdirSync(join(DIR, 'traces'))
-      .sort()
-      .map((f) => join(DIR, 'traces', f))
-    const summary = await importPaths(bodies, sink)
-    await sink.close()
+    const { store, summary } = await importRecording()
     expect(summary.files.every((f) => f.error === null)).toBe(true)
     const requests: RequestTimeline[] = []
     for await (const batch of store.scanRequests({
@@ -72,12 +78,7 @@ describe('the real gateway → Caddy → vLLM recording', () => {
   }, 60_000)
 
   it('counts a span the exporter sent twice once in what it says it stored', async () => {
-    const { store, sink } = memoryIngest()
-    const bodies = readdirSync(join(DIR, 'traces'))
-      .sort()
-      .map((f) => join(DIR, 'traces', f))
-    const summary = await importPaths(bodies, sink)
-    await sink.close()
+    const { store, summary } = await importRecording()
     const stats = await store.stats()
     // vLLM's API server spans arrive twice (its own exporter and FastAPI's).
     expect(summary.duplicateSpans).toBeGreaterThan(2000)
