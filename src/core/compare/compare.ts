@@ -109,7 +109,7 @@ export function compareWindows(
 ): CompareReport {
   const iterations = options.iterations ?? 200
   const seed = options.seed ?? 1
-  const g = groupRequests(columns, before, after)
+  const g = groupRequests(columns, before, after, options.data)
   const norm = normalise(columns, g, before, after, options.data)
   const rawBefore = Uint8Array.from(g.group, (x) => (x === 0 ? 1 : 0))
   const rawAfter = Uint8Array.from(g.group, (x) => (x === 1 ? 1 : 0))

@@ -46,4 +46,65 @@ describe('groupRequests', () => {
     )
     expect(g.cell[0]).not.toBe(g.cell[1])
   })
+
+  /** One request a second from `fromS` to `toS` (seconds), all with the same counts. */
+  function steady(fromS: number, toS: number): RequestColumns {
+    const start: number[] = []
+    for (let t = fromS; t < toS; t++) {
+      start.push(t * 1e6)
+    }
+    return {
+      n: start.length,
+      numbers: {
+        start: Float64Array.from(start),
+        input_tokens: new Float64Array(start.length).fill(100),
+        output_tokens: new Float64Array(start.length).fill(50),
+      },
+      flags: {},
+      texts: {},
+    }
+  }
+  const cellsOf = (g: { cell: Int32Array }): Set<number> => new Set(g.cell)
+
+  it('reads steady traffic as one cell where the data starts and ends inside a minute', () => {
+    // Recorded from 00:45 to 10:20 at one request a second: a clock minute holds 15 or 20 of them.
+    const c = steady(45, 620)
+    const g = groupRequests(
+      c,
+      { fromUs: 0, toUs: 300e6 },
+      { fromUs: 300e6, toUs: 660e6 },
+      { startUs: 45e6, endUs: 619e6 }
+    )
+    expect(cellsOf(g).size).toBe(1)
+  })
+
+  it('reads steady traffic as one cell where the scan starts inside a minute', () => {
+    // Windows of 4 min either side of a change at 06:27; the data runs from 00:00 to 20:00.
+    const c = steady(147, 627)
+    const g = groupRequests(
+      c,
+      { fromUs: 147e6, toUs: 387e6 },
+      { fromUs: 387e6, toUs: 627e6 },
+      { startUs: 0, endUs: 1200e6 }
+    )
+    expect(cellsOf(g).size).toBe(1)
+  })
+
+  it('reads a last part of a minute with the minute before it, not scaled to a whole minute', () => {
+    // 2 min at one a second, then 5 s holding 1 request: 5 s alone would read as 12 a minute.
+    const c = steady(0, 120)
+    const tail = Float64Array.from([...c.numbers.start!, 122e6])
+    const withTail: RequestColumns = {
+      ...c,
+      n: tail.length,
+      numbers: {
+        start: tail,
+        input_tokens: new Float64Array(tail.length).fill(100),
+        output_tokens: new Float64Array(tail.length).fill(50),
+      },
+    }
+    const g = groupRequests(withTail, { fromUs: 0, toUs: 60e6 }, { fromUs: 60e6, toUs: 125e6 })
+    // (60 + 1) requests over 65 s is 56 a minute: the same half-octave as 60.
+    expect(cellsOf(g).size).toBe(1)
+  })
 })

@@ -64,30 +64,72 @@ function median(values: number[]): number | null {
   return s[Math.ceil(s.length / 2) - 1]!
 }
 
-/** Groups requests by window and workload cell. */
+/**
+ * The traffic of each request's minute, as a rate per minute. The minutes are counted from where
+ * the scanned data starts, not on the clock's minutes: a clock minute that the data covers only
+ * in part (the data starting at :45, a window cut at a deploy at :27) held fewer requests because
+ * less of it was recorded, and read as a quiet minute it moved steady traffic to another cell.
+ * A last minute covered less than half is read together with the one before it, so a few
+ * seconds' requests are not scaled up to a minute's rate.
+ */
+function trafficPerMinute(start: Float64Array, fromUs: number, toUs: number): Float64Array {
+  const n = start.length
+  const span = Math.max(1, toUs - fromUs)
+  const bins = Math.max(1, Math.ceil(span / MINUTE_US))
+  const binOf = (t: number): number =>
+    t === t ? Math.min(bins - 1, Math.max(0, Math.floor((t - fromUs) / MINUTE_US))) : 0
+  const count = new Float64Array(bins)
+  for (let i = 0; i < n; i++) {
+    count[binOf(start[i]!)]! += 1
+  }
+  const rate = new Float64Array(bins)
+  for (let b = 0; b < bins; b++) {
+    rate[b] = count[b]!
+  }
+  const lastUs = span - (bins - 1) * MINUTE_US
+  if (bins > 1 && lastUs < MINUTE_US / 2) {
+    const merged = ((count[bins - 2]! + count[bins - 1]!) * MINUTE_US) / (MINUTE_US + lastUs)
+    rate[bins - 2] = merged
+    rate[bins - 1] = merged
+  } else if (lastUs < MINUTE_US) {
+    rate[bins - 1] = (count[bins - 1]! * MINUTE_US) / lastUs
+  }
+  const out = new Float64Array(n)
+  for (let i = 0; i < n; i++) {
+    out[i] = rate[binOf(start[i]!)]!
+  }
+  return out
+}
+
+/**
+ * Groups requests by window and workload cell. The columns hold the requests scanned from the
+ * earlier window's start to the later one's end; `data` is where the store's data starts and ends.
+ */
 export function groupRequests(
   columns: RequestColumns,
   before: { fromUs: number; toUs: number },
-  after: { fromUs: number; toUs: number }
+  after: { fromUs: number; toUs: number },
+  data?: DataSpan
 ): Groups {
   const n = columns.n
   const start = columns.numbers.start ?? new Float64Array(n).fill(NaN)
   const prompt = columns.numbers.input_tokens ?? new Float64Array(n).fill(NaN)
   const output = columns.numbers.output_tokens ?? new Float64Array(n).fill(NaN)
   const group = new Int8Array(n).fill(-1)
-  const perMinute = new Map<number, number>()
   for (let i = 0; i < n; i++) {
     const t = start[i]!
     group[i] =
       t >= before.fromUs && t < before.toUs ? 0 : t >= after.fromUs && t < after.toUs ? 1 : -1
-    const m = Math.floor(t / MINUTE_US)
-    perMinute.set(m, (perMinute.get(m) ?? 0) + 1)
   }
+  const scanFrom = Math.min(before.fromUs, after.fromUs)
+  const scanTo = Math.max(before.toUs, after.toUs)
+  const fromUs = data === undefined ? scanFrom : Math.max(scanFrom, data.startUs)
+  const toUs = data === undefined ? scanTo : Math.min(scanTo, data.endUs + 1)
+  const traffic = trafficPerMinute(start, fromUs, toUs)
   const cell = new Int32Array(n)
   for (let i = 0; i < n; i++) {
-    const traffic = perMinute.get(Math.floor(start[i]! / MINUTE_US)) ?? 0
     // Half-octave traffic cells: minute-to-minute noise at a steady rate stays inside one.
-    const t = traffic >= 1 ? Math.floor(2 * Math.log2(traffic)) : 0
+    const t = traffic[i]! >= 1 ? Math.floor(2 * Math.log2(traffic[i]!)) : 0
     cell[i] =
       (log2Bucket(prompt[i]!) * TOKEN_BUCKETS + log2Bucket(output[i]!)) * 64 + Math.min(63, t)
   }
