@@ -14,7 +14,9 @@
  * a collection (sampled every 2 s). The load average is printed before and after.
  *
  *   node --expose-gc --import tsx bench/import.bench.ts --requests 20000
- *   ... --workers 2            # decode workers for the worker runs (default: cores − 1, min 1)
+ *   ... --workers 2            # decode workers for the worker runs (default: cores − 1, min 1,
+ *                              # what `tokenline import --decode-workers auto` starts; the CLI's
+ *                              # default decodes inline, as the "decode inline" runs do, ADR 0509)
  *   ... --compare-limits       # also one batch in flight, and the server's pending limits
  *   ... --rounds 2             # every run again (the first round pays JIT and DuckDB warm-up)
  *   ... --only DuckDB          # only the runs whose name contains this text (the baseline always)

@@ -135,8 +135,12 @@ function sameResource(resource: Attributes, kept: Attributes, keys: readonly str
   return i === keys.length
 }
 
-/** An equal resource decoded before, or `resource` (kept for the next ones when plain). */
-function sharedResource(resource: Attributes): Attributes {
+/**
+ * An equal resource decoded before, or `resource` (kept for the next ones when plain). The
+ * protobuf reader shares through the same list, so both decoders give a file's spans the same
+ * few resource objects (ADR 0508).
+ */
+export function sharedResource(resource: Attributes): Attributes {
   for (const r of recentResources) {
     if (sameResource(resource, r.resource, r.keys)) {
       return r.resource

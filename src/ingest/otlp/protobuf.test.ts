@@ -18,6 +18,8 @@ import {
 } from './protobuf.js'
 import { otlp } from './generated/otlp.js'
 import { keptReader } from './trace-reader.js'
+import type { Span } from '../../core/model/span.js'
+import { encodeSpanBody } from '../../storage/duckdb/span-bodies.js'
 
 const FIXTURES = new URL('../../../test/fixtures/otlp/', import.meta.url)
 const read = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8')
@@ -102,6 +104,32 @@ describe('protobuf adapter', () => {
 })
 
 describe('one-pass trace reader', () => {
+  it('gives messages with an equal plain resource one frozen resource object, as the JSON path does', () => {
+    const bytes = encodeTracesProtobuf(makeLlmTraceRequest(1, 0))
+    const a = decodeTracesProtobuf(bytes).spans
+    const b = decodeTracesProtobuf(bytes).spans
+    expect(b.map((s) => s.resource)).toEqual(a.map((s) => s.resource))
+    for (let i = 0; i < a.length; i++) {
+      expect(b[i]?.resource).toBe(a[i]?.resource)
+      expect(Object.isFrozen(a[i]?.resource)).toBe(true)
+    }
+  })
+
+  it('makes the span body the JSON path makes for the same requests, byte for byte', () => {
+    // A capture of one request per message held a resource object per request: each write's
+    // body listed every one of them (ADR 0508).
+    const fromProtobuf: Span[] = []
+    const fromJson: Span[] = []
+    for (let i = 0; i < 50; i++) {
+      const request = makeLlmTraceRequest(1, i)
+      fromProtobuf.push(...decodeTracesProtobuf(encodeTracesProtobuf(request)).spans)
+      fromJson.push(...decodeTracesJson(JSON.stringify(request)).spans)
+    }
+    const pb = encodeSpanBody(fromProtobuf, 'none').body
+    const json = encodeSpanBody(fromJson, 'none').body
+    expect(Buffer.from(pb).equals(Buffer.from(json))).toBe(true)
+  })
+
   function withQuirks(): object {
     const request = makeLlmTraceRequest(3) as { resourceSpans: Record<string, unknown>[] }
     const rs = request.resourceSpans[2] as { scopeSpans: { spans: Record<string, unknown>[] }[] }

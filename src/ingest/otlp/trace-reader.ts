@@ -14,7 +14,12 @@ import protobuf from 'protobufjs/minimal.js'
 import { AppError, errorMessage, isAppError } from '../../core/errors.js'
 import type { Attributes, Span, SpanEvent } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
-import { checkSpan, spanReject, type DecodeTracesResult } from '../../core/otlp/decode-traces.js'
+import {
+  checkSpan,
+  sharedResource,
+  spanReject,
+  type DecodeTracesResult,
+} from '../../core/otlp/decode-traces.js'
 import { microsFromLowHigh, microsFromOtlpTime } from '../../core/otlp/int64.js'
 import { latestTimeUs, type TimeBounds } from '../../core/otlp/time-bounds.js'
 import type { OtlpReject } from '../../core/otlp/wire-types.js'
@@ -510,6 +515,12 @@ function readResourceSpans(
     } else {
       r.skipType(t & 7)
     }
+  }
+  // A capture of one request per message (the Collector's file exporter, a proxy's tap) has a
+  // resource per request: each decoded alone, every span held and stored its own copy, and each
+  // write's body listed thousands of equal resources where the JSON path lists a few (ADR 0508).
+  if (info.resourceReason === null) {
+    info.resource = sharedResource(info.resource)
   }
   for (let i = 0; i < scopeRanges.length; i += 2) {
     r.pos = scopeRanges[i] as number
