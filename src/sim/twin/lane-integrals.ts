@@ -18,28 +18,14 @@ export class LaneIntegrals {
   private laneOf: Int32Array
   private atUs: Float64Array
   private delta: Float64Array
-  private built: {
-    /** Lane `l`'s changes are [start[l], start[l + 1]). */
-    start: Int32Array
-    t: Float64Array
-    /** The density from change k to change k + 1. */
-    density: Float64Array
-    /** ∫ of the density up to change k. */
-    upTo: Float64Array
-    /**
-     * Per lane `ordered` names, the order its sort gave: change k of the lane as sorted is its
-     * change `order[k]` as added. A rebuild whose changes fall at the same instants takes it in
-     * place of a sort.
-     */
-    order: (Int32Array | null)[]
-  } | null = null
+  private built: Built | null = null
   /** Per lane, the change the last read found: where the next read's search starts. */
   private readonly hint: Int32Array
   private first = Infinity
   private last = -Infinity
   /** The integrals whose other lanes this one keeps, sorted and summed (`keeping`). */
   private kept: {
-    from: NonNullable<LaneIntegrals['built']>
+    from: Built
     rebuilt: (lane: number) => boolean
   } | null = null
 
@@ -76,12 +62,12 @@ export class LaneIntegrals {
     const next = new LaneIntegrals(from.lanes, expectedAdds, from.ordered)
     next.kept = { from: b, rebuilt }
     for (let l = 0; l < from.lanes; l++) {
-      const to = b.start[l + 1]!
-      if (!rebuilt(l) && to > b.start[l]!) {
+      const t = b.t[l]!
+      if (!rebuilt(l) && t.length > 0) {
         // Every interval is a start before its end: a lane's first change is its earliest
         // start, its last its latest end.
-        next.first = Math.min(next.first, b.t[b.start[l]!]!)
-        next.last = Math.max(next.last, b.t[to - 1]!)
+        next.first = Math.min(next.first, t[0]!)
+        next.last = Math.max(next.last, t[t.length - 1]!)
       }
     }
     return next
@@ -136,68 +122,75 @@ export class LaneIntegrals {
     this.delta = delta
   }
 
-  private build(): NonNullable<LaneIntegrals['built']> {
+  private build(): Built {
     const L = this.lanes
     const added = this.count
     const kept = this.kept
-    // Changes grouped by lane (a counting sort), their times and steps copied side by side, then
-    // each lane's sorted by time: a lane holds a few per cent of all changes on many replicas,
-    // so its sort reads a block that stays in cache, where sorting indices into all changes
-    // read each key a cache line apart (most of the fit's time on 1M requests).
+    // Changes grouped by lane, their times and steps side by side, then each lane's sorted by
+    // time: a lane holds a few per cent of all changes on many replicas, so its sort reads a
+    // block that stays in cache, where sorting indices into all changes read each key a cache
+    // line apart (most of the fit's time on 1M requests).
     const start = new Int32Array(L + 1)
+    let grouped = true
     for (let k = 0; k < added; k++) {
-      start[this.laneOf[k]! + 1]!++
+      const l = this.laneOf[k]!
+      start[l + 1]!++
+      if (k > 0 && l < this.laneOf[k - 1]!) {
+        grouped = false
+      }
     }
     const isKept = (l: number): boolean => kept !== null && !kept.rebuilt(l)
     // Checked here, not in `add`, which the fit calls millions of times.
     for (let l = 0; l < L; l++) {
-      if (isKept(l)) {
-        if (start[l + 1] !== 0) {
-          throw new Error(`LaneIntegrals: lane ${l} is kept, not added again`)
-        }
-        start[l + 1] = kept!.from.start[l + 1]! - kept!.from.start[l]!
+      if (isKept(l) && start[l + 1] !== 0) {
+        throw new Error(`LaneIntegrals: lane ${l} is kept, not added again`)
       }
     }
     for (let l = 0; l < L; l++) {
       start[l + 1] = start[l + 1]! + start[l]!
     }
-    const n = start[L]!
-    const atUs = new Float64Array(n)
-    const delta = new Float64Array(n)
-    const fill = start.slice(0, L)
-    for (let k = 0; k < added; k++) {
-      const at = fill[this.laneOf[k]!]!++
-      atUs[at] = this.atUs[k]!
-      delta[at] = this.delta[k]!
+    // The fit adds lane after lane, so the changes as added are already grouped: they are
+    // sorted where they lie. Only changes added out of lane order are grouped by a counting
+    // sort into new arrays (on 1M requests a copy of 8M times and steps, ADR 0505).
+    let atUs = this.atUs.subarray(0, added)
+    let delta = this.delta.subarray(0, added)
+    if (!grouped) {
+      atUs = new Float64Array(added)
+      delta = new Float64Array(added)
+      const fill = start.slice(0, L)
+      for (let k = 0; k < added; k++) {
+        const at = fill[this.laneOf[k]!]!++
+        atUs[at] = this.atUs[k]!
+        delta[at] = this.delta[k]!
+      }
     }
-    // The changes as added are not needed again.
+    // The changes as added are not needed again (when grouped, `atUs` and `delta` hold them).
     this.laneOf = new Int32Array(0)
     this.atUs = new Float64Array(0)
     this.delta = new Float64Array(0)
     // Each lane's changes sorted by time in place, step beside time: no index to follow, so
     // the sort and the sums below read memory in order.
-    const bufT = new Float64Array(n)
-    const bufD = new Float64Array(n)
+    const bufT = new Float64Array(added)
+    const bufD = new Float64Array(added)
     const order: (Int32Array | null)[] = Array.from({ length: L }, () => null)
     for (let l = 0; l < L; l++) {
-      if (isKept(l)) {
-        continue
-      }
       const s = start[l]!
       const e = start[l + 1]!
+      if (isKept(l) || e === s) {
+        continue
+      }
       if (!this.ordered(l)) {
         sortPairs(atUs, delta, bufT, bufD, s, e)
         continue
       }
       const was = kept?.from.order[l] ?? null
-      const wasAt = kept === null ? 0 : kept.from.start[l]!
-      if (was !== null && sameInstants(atUs, s, e, was, kept!.from.t, wasAt)) {
+      if (was !== null && sameInstants(atUs, s, e, was, kept!.from.t[l]!)) {
         // The same instants added in the same order: the stable sort would give the same
         // order, so it is taken as it was and only the steps are put in it.
         for (let k = 0; k < was.length; k++) {
           bufD[s + k] = delta[s + was[k]!]!
         }
-        atUs.set(kept!.from.t.subarray(wasAt, wasAt + was.length), s)
+        atUs.set(kept!.from.t[l]!, s)
         delta.set(bufD.subarray(s, e), s)
         order[l] = was
         continue
@@ -218,15 +211,15 @@ export class LaneIntegrals {
     }
     const density = bufT
     const upTo = bufD
+    const built: Built = { t: [], density: [], upTo: [], order }
     for (let l = 0; l < L; l++) {
       if (isKept(l)) {
-        // Copied as built: the same bytes a second sort and sum of the same changes would give.
+        // A kept lane is read where it lies: the same numbers a second sort and sum of the
+        // same changes would give, with no copy (ADR 0505).
         const b = kept!.from
-        const from = b.start[l]!
-        const to = b.start[l + 1]!
-        atUs.set(b.t.subarray(from, to), start[l]!)
-        density.set(b.density.subarray(from, to), start[l]!)
-        upTo.set(b.upTo.subarray(from, to), start[l]!)
+        built.t.push(b.t[l]!)
+        built.density.push(b.density[l]!)
+        built.upTo.push(b.upTo[l]!)
         continue
       }
       let run = 0
@@ -239,11 +232,13 @@ export class LaneIntegrals {
         density[k] = run
         upTo[k] = area
       }
+      built.t.push(atUs.subarray(start[l]!, start[l + 1]!))
+      built.density.push(density.subarray(start[l]!, start[l + 1]!))
+      built.upTo.push(upTo.subarray(start[l]!, start[l + 1]!))
     }
-    const t = atUs
     this.kept = null
-    this.built = { start, t, density, upTo, order }
-    return this.built
+    this.built = built
+    return built
   }
 
   /**
@@ -252,10 +247,10 @@ export class LaneIntegrals {
    * requests in time order, so a read lands a few changes from the one before, O(log distance),
    * where a search over the whole lane took ~17 steps, each a cache miss on a long window.
    */
-  private lastAt(b: NonNullable<LaneIntegrals['built']>, lane: number, tUs: number): number {
-    const from = b.start[lane]!
-    const end = b.start[lane + 1]!
-    const t = b.t
+  private lastAt(b: Built, lane: number, tUs: number): number {
+    const from = 0
+    const t = b.t[lane]!
+    const end = t.length
     const h = Math.min(Math.max(this.hint[lane]!, from), end - 1)
     // [lo, hi): the first change after `tUs` lies in it.
     let lo: number
@@ -293,9 +288,9 @@ export class LaneIntegrals {
     return lo === from ? -1 : lo - 1
   }
 
-  private upTo(b: NonNullable<LaneIntegrals['built']>, lane: number, tUs: number): number {
+  private upTo(b: Built, lane: number, tUs: number): number {
     const k = this.lastAt(b, lane, tUs)
-    return k < 0 ? 0 : b.upTo[k]! + b.density[k]! * (tUs - b.t[k]!)
+    return k < 0 ? 0 : b.upTo[lane]![k]! + b.density[lane]![k]! * (tUs - b.t[lane]![k]!)
   }
 
   /** ∫ of lane `lane` over [aUs, bUs). */
@@ -308,7 +303,7 @@ export class LaneIntegrals {
   densityAt(lane: number, tUs: number): number {
     const b = this.built ?? this.build()
     const k = this.lastAt(b, lane, tUs)
-    return k < 0 ? 0 : b.density[k]!
+    return k < 0 ? 0 : b.density[lane]![k]!
   }
 
   /**
@@ -317,17 +312,34 @@ export class LaneIntegrals {
    */
   densitiesAt(lane: number, times: Float64Array, out: Float64Array): void {
     const b = this.built ?? this.build()
-    const to = b.start[lane + 1]!
-    let k = b.start[lane]!
+    const t = b.t[lane]!
+    const density = b.density[lane]!
+    const to = t.length
+    let k = 0
     let d = 0
     for (let j = 0; j < times.length; j++) {
       const tj = times[j]!
-      while (k < to && b.t[k]! <= tj) {
-        d = b.density[k++]!
+      while (k < to && t[k]! <= tj) {
+        d = density[k++]!
       }
       out[j] = d
     }
   }
+}
+
+/** Per lane, its changes sorted by time: views into one build's arrays, or a kept lane's. */
+interface Built {
+  t: Float64Array[]
+  /** The density from change k to change k + 1. */
+  density: Float64Array[]
+  /** ∫ of the density up to change k. */
+  upTo: Float64Array[]
+  /**
+   * Per lane `ordered` names, the order its sort gave: change k of the lane as sorted is its
+   * change `order[k]` as added. A rebuild whose changes fall at the same instants takes it in
+   * place of a sort.
+   */
+  order: (Int32Array | null)[]
 }
 
 /**
@@ -340,14 +352,13 @@ function sameInstants(
   s: number,
   e: number,
   order: Int32Array,
-  sorted: Float64Array,
-  from: number
+  sorted: Float64Array
 ): boolean {
   if (order.length !== e - s) {
     return false
   }
   for (let k = 0; k < order.length; k++) {
-    if (t[s + order[k]!] !== sorted[from + k]) {
+    if (t[s + order[k]!] !== sorted[k]) {
       return false
     }
   }
