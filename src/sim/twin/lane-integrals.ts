@@ -173,14 +173,38 @@ export class LaneIntegrals {
     const bufT = new Float64Array(added)
     const bufD = new Float64Array(added)
     const order: (Int32Array | null)[] = Array.from({ length: L }, () => null)
+    // A lane whose changes as added fall at the same instants as the lane before it (the fit's
+    // batch and KV lanes: the same decodes) sorts to the same order, which depends on the times
+    // alone: the first is sorted with each change's place, and the others take its order
+    // (ADR 0506). Found before the first is sorted, on the changes as added.
+    const plain = (l: number): boolean => l < L && !isKept(l) && !this.ordered(l)
+    /** Per lane, the lane before it whose order it took, or −1. */
+    const sharedWith = new Int32Array(L).fill(-1)
     for (let l = 0; l < L; l++) {
       const s = start[l]!
       const e = start[l + 1]!
-      if (isKept(l) || e === s) {
+      if (isKept(l) || e === s || sharedWith[l]! >= 0) {
         continue
       }
       if (!this.ordered(l)) {
-        sortPairs(atUs, delta, bufT, bufD, s, e)
+        let last = l
+        while (
+          plain(last + 1) &&
+          sameAdded(atUs, start[last]!, start[last + 1]!, start[last + 2]!)
+        ) {
+          last++
+        }
+        if (last === l) {
+          sortPairs(atUs, delta, bufT, bufD, s, e)
+          continue
+        }
+        const o = placeOrder(atUs, bufT, bufD, s, e)
+        gather(delta, bufD, o, s)
+        for (let m = l + 1; m <= last; m++) {
+          gather(delta, bufD, o, start[m]!)
+          atUs.copyWithin(start[m]!, s, e)
+          sharedWith[m] = l
+        }
         continue
       }
       const was = kept?.from.order[l] ?? null
@@ -195,18 +219,8 @@ export class LaneIntegrals {
         order[l] = was
         continue
       }
-      // Sorted with each change's place as added beside its time, then the steps gathered:
-      // the sort compares times only, so the order is the one sorting the steps gives.
-      const place = new Float64Array(e - s)
-      for (let k = 0; k < place.length; k++) {
-        place[k] = k
-      }
-      sortPairs(atUs.subarray(s, e), place, bufT.subarray(s, e), bufD.subarray(s, e), 0, e - s)
-      const o = Int32Array.from(place)
-      for (let k = 0; k < o.length; k++) {
-        bufD[s + k] = delta[s + o[k]!]!
-      }
-      delta.set(bufD.subarray(s, e), s)
+      const o = placeOrder(atUs, bufT, bufD, s, e)
+      gather(delta, bufD, o, s)
       order[l] = o
     }
     const density = bufT
@@ -232,7 +246,11 @@ export class LaneIntegrals {
         density[k] = run
         upTo[k] = area
       }
-      built.t.push(atUs.subarray(start[l]!, start[l + 1]!))
+      // A lane that took another's order reads that lane's times: the same numbers, and one
+      // block in cache for both where the fit reads them together.
+      built.t.push(
+        sharedWith[l]! >= 0 ? built.t[sharedWith[l]!]! : atUs.subarray(start[l]!, start[l + 1]!)
+      )
       built.density.push(density.subarray(start[l]!, start[l + 1]!))
       built.upTo.push(upTo.subarray(start[l]!, start[l + 1]!))
     }
@@ -363,6 +381,47 @@ function sameInstants(
     }
   }
   return true
+}
+
+/** Whether the changes [s0, s1) of `t` fall at the same instants, in order, as [s1, s2). */
+function sameAdded(t: Float64Array, s0: number, s1: number, s2: number): boolean {
+  if (s2 - s1 !== s1 - s0) {
+    return false
+  }
+  for (let k = 0; k < s1 - s0; k++) {
+    if (t[s0 + k] !== t[s1 + k]) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * [s, e) of `t` sorted in place as `sortPairs` sorts it, with each change's place as added
+ * beside its time: the order, change k as sorted being change `order[k]` as added. The sort
+ * compares times only, so it is the order sorting any steps beside the times gives.
+ */
+function placeOrder(
+  t: Float64Array,
+  bufT: Float64Array,
+  bufD: Float64Array,
+  s: number,
+  e: number
+): Int32Array {
+  const place = new Float64Array(e - s)
+  for (let k = 0; k < place.length; k++) {
+    place[k] = k
+  }
+  sortPairs(t.subarray(s, e), place, bufT.subarray(s, e), bufD.subarray(s, e), 0, e - s)
+  return Int32Array.from(place)
+}
+
+/** The steps from `s` on put in `order` (`buf` a scratch as long as `steps`). */
+function gather(steps: Float64Array, buf: Float64Array, order: Int32Array, s: number): void {
+  for (let k = 0; k < order.length; k++) {
+    buf[s + k] = steps[s + order[k]!]!
+  }
+  steps.set(buf.subarray(s, s + order.length), s)
 }
 
 /** Runs this short are sorted by insertion before they are merged. */
