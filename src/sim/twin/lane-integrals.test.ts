@@ -206,5 +206,16 @@ describe('LaneIntegrals', () => {
       }
       expect(grouped.integral(l, -1, 250)).toBeCloseTo(bruteIntegral(lanesAdded[l]!, -1, 250), 6)
     }
+    // Two neighbouring lanes read together, sharing their instants (0 and 1) or not (2 and 3).
+    const pair = new Float64Array(2)
+    for (let l = 0; l < L - 1; l++) {
+      for (let t = -1; t <= 245; t += 0.5) {
+        grouped.integralPair(l, t, t + 17.5, pair)
+        expect([...pair]).toEqual([
+          alone[l]!.integral(l, t, t + 17.5),
+          alone[l + 1]!.integral(l + 1, t, t + 17.5),
+        ])
+      }
+    }
   })
 })

@@ -172,6 +172,8 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   const pY = new Float64Array(o.n)
   let dn = 0
   let pn = 0
+  // The batch and KV lanes (0 and 1) read together: the same decodes, so the same instants.
+  const pair = new Float64Array(2)
   for (let i = 0; i < o.n; i++) {
     const r = o.replica[i]!
     const base = r * LANES
@@ -195,8 +197,9 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
       dR[dn] = r
       const c = dn * DECODE_COLS
       dCols[c] = 1 - f
-      dCols[c + 1] = beside.integral(base, first, end) / len
-      dCols[c + 2] = beside.integral(base + 1, first, end) / len
+      beside.integralPair(base, first, end, pair)
+      dCols[c + 1] = pair[0]! / len
+      dCols[c + 2] = pair[1]! / len
       dCols[c + 3] = beside.integral(base + 2, first, end) / steps
       dCols[c + 4] = f
       dY[dn++] = len / steps
@@ -208,8 +211,9 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
       pI[pn] = i
       pR[pn] = r
       pWork[pn] = work / steps
-      pBatch[pn] = beside.integral(base, sched, first) / len
-      pKv[pn] = beside.integral(base + 1, sched, first) / len
+      beside.integralPair(base, sched, first, pair)
+      pBatch[pn] = pair[0]! / len
+      pKv[pn] = pair[1]! / len
       pY[pn++] = len / steps
     }
   }
@@ -432,6 +436,7 @@ function workOf(p: ArrayLike<number>, us: number): number {
  */
 export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, laws: StepLaws): void {
   const { beside, decodeOf, prefillOf, kind } = laws
+  const pair = new Float64Array(2)
   for (let i = 0; i < o.n; i++) {
     if (o.cachedTokens[i] === o.cachedTokens[i] || !(o.prefillUs[i]! > 0)) {
       continue
@@ -445,8 +450,9 @@ export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, law
     const base = r * LANES
     const { sched, first } = timesOf(o, i)
     const len = o.prefillUs[i]!
-    const batch = beside.integral(base, sched, first) / len
-    const kv = beside.integral(base + 1, sched, first) / len
+    beside.integralPair(base, sched, first, pair)
+    const batch = pair[0]! / len
+    const kv = pair[1]! / len
     const own = Math.max(1, o.promptTokens[i]! - cached[i]!)
     const all = beside.integral(base + 2, sched, first)
     const others = Math.max(0, all - own)
