@@ -10,12 +10,19 @@
  * (~330 ms for 5.8 hours of 32 replicas), several prompt steps each, so a step's batch and KV
  * were averaged over its neighbours' and long windows were fitted a different law (ADR 0446).
  *
- * Memory is two changes per add: on 1M requests and 4 lanes, 8M changes, 20 bytes each while
- * adding and 28 once read (time, density and integral, plus the sort's order).
+ * Memory is two changes per add: on 1M requests and 4 lanes, 8M changes, 16 bytes each while
+ * adding (time and step) and 24 once read (time, density and integral; an ordered lane's sort
+ * order 4 more).
  */
 export class LaneIntegrals {
   private count = 0
-  private laneOf: Int32Array
+  /**
+   * The changes as added, in runs of one lane: run j is lane `runLane[j]` from change
+   * `runStart[j]` on. The fit adds lane after lane, so a few hundred runs stand for 8M changes
+   * where a lane per change was 32 MB written and read again (ADR 0505).
+   */
+  private runLane: number[] = []
+  private runStart: number[] = []
   private atUs: Float64Array
   private delta: Float64Array
   private built: Built | null = null
@@ -40,7 +47,6 @@ export class LaneIntegrals {
     private readonly ordered: (lane: number) => boolean = () => false
   ) {
     const n = Math.max(16, 2 * expectedAdds)
-    this.laneOf = new Int32Array(n)
     this.atUs = new Float64Array(n)
     this.delta = new Float64Array(n)
     this.hint = new Int32Array(lanes)
@@ -98,10 +104,12 @@ export class LaneIntegrals {
       this.grow()
     }
     const k = this.count
-    this.laneOf[k] = lane
+    if (lane !== this.runLane[this.runLane.length - 1]) {
+      this.runLane.push(lane)
+      this.runStart.push(k)
+    }
     this.atUs[k] = aUs
     this.delta[k] = perUs
-    this.laneOf[k + 1] = lane
     this.atUs[k + 1] = bUs
     this.delta[k + 1] = -perUs
     this.count = k + 2
@@ -111,13 +119,10 @@ export class LaneIntegrals {
 
   private grow(): void {
     const n = this.atUs.length * 2
-    const laneOf = new Int32Array(n)
-    laneOf.set(this.laneOf)
     const atUs = new Float64Array(n)
     atUs.set(this.atUs)
     const delta = new Float64Array(n)
     delta.set(this.delta)
-    this.laneOf = laneOf
     this.atUs = atUs
     this.delta = delta
   }
@@ -131,11 +136,15 @@ export class LaneIntegrals {
     // block that stays in cache, where sorting indices into all changes read each key a cache
     // line apart (most of the fit's time on 1M requests).
     const start = new Int32Array(L + 1)
+    const runs = this.runLane.length
+    const runEnd = (j: number): number => (j + 1 < runs ? this.runStart[j + 1]! : added)
+    // Grouped when each lane is one run, the lanes in order (two runs in a row never share a
+    // lane).
     let grouped = true
-    for (let k = 0; k < added; k++) {
-      const l = this.laneOf[k]!
-      start[l + 1]!++
-      if (k > 0 && l < this.laneOf[k - 1]!) {
+    for (let j = 0; j < runs; j++) {
+      const l = this.runLane[j]!
+      start[l + 1] = start[l + 1]! + runEnd(j) - this.runStart[j]!
+      if (j > 0 && l < this.runLane[j - 1]!) {
         grouped = false
       }
     }
@@ -158,14 +167,18 @@ export class LaneIntegrals {
       atUs = new Float64Array(added)
       delta = new Float64Array(added)
       const fill = start.slice(0, L)
-      for (let k = 0; k < added; k++) {
-        const at = fill[this.laneOf[k]!]!++
-        atUs[at] = this.atUs[k]!
-        delta[at] = this.delta[k]!
+      for (let j = 0; j < runs; j++) {
+        const l = this.runLane[j]!
+        const from = this.runStart[j]!
+        const to = runEnd(j)
+        atUs.set(this.atUs.subarray(from, to), fill[l]!)
+        delta.set(this.delta.subarray(from, to), fill[l]!)
+        fill[l] = fill[l]! + to - from
       }
     }
     // The changes as added are not needed again (when grouped, `atUs` and `delta` hold them).
-    this.laneOf = new Int32Array(0)
+    this.runLane = []
+    this.runStart = []
     this.atUs = new Float64Array(0)
     this.delta = new Float64Array(0)
     // Each lane's changes sorted by time in place, step beside time: no index to follow, so
