@@ -182,9 +182,14 @@ export class LaneIntegrals {
     this.atUs = new Float64Array(0)
     this.delta = new Float64Array(0)
     // Each lane's changes sorted by time in place, step beside time: no index to follow, so
-    // the sort and the sums below read memory in order.
-    const bufT = new Float64Array(added)
-    const bufD = new Float64Array(added)
+    // the sort and the sums below read memory in order. The sort's scratch is one lane long,
+    // not one per change: memory written for the first time is dear (ADR 0505).
+    let longest = 0
+    for (let l = 0; l < L; l++) {
+      longest = Math.max(longest, start[l + 1]! - start[l]!)
+    }
+    const bufT = new Float64Array(longest)
+    const bufD = new Float64Array(longest)
     const order: (Int32Array | null)[] = Array.from({ length: L }, () => null)
     // A lane whose changes as added fall at the same instants as the lane before it (the fit's
     // batch and KV lanes: the same decodes) sorts to the same order, which depends on the times
@@ -208,7 +213,7 @@ export class LaneIntegrals {
           last++
         }
         if (last === l) {
-          sortPairs(atUs, delta, bufT, bufD, s, e)
+          sortPairs(atUs.subarray(s, e), delta.subarray(s, e), bufT, bufD, 0, e - s)
           continue
         }
         const o = placeOrder(atUs, bufT, bufD, s, e)
@@ -224,11 +229,8 @@ export class LaneIntegrals {
       if (was !== null && sameInstants(atUs, s, e, was, kept!.from.t[l]!)) {
         // The same instants added in the same order: the stable sort would give the same
         // order, so it is taken as it was and only the steps are put in it.
-        for (let k = 0; k < was.length; k++) {
-          bufD[s + k] = delta[s + was[k]!]!
-        }
+        gather(delta, bufD, was, s)
         atUs.set(kept!.from.t[l]!, s)
-        delta.set(bufD.subarray(s, e), s)
         order[l] = was
         continue
       }
@@ -236,8 +238,9 @@ export class LaneIntegrals {
       gather(delta, bufD, o, s)
       order[l] = o
     }
-    const density = bufT
-    const upTo = bufD
+    // The density after each change takes the place of its step, which it reads first.
+    const density = delta
+    const upTo = new Float64Array(added)
     const built: Built = { t: [], density: [], upTo: [], order }
     for (let l = 0; l < L; l++) {
       if (isKept(l)) {
@@ -449,16 +452,16 @@ function placeOrder(
   for (let k = 0; k < place.length; k++) {
     place[k] = k
   }
-  sortPairs(t.subarray(s, e), place, bufT.subarray(s, e), bufD.subarray(s, e), 0, e - s)
+  sortPairs(t.subarray(s, e), place, bufT, bufD, 0, e - s)
   return Int32Array.from(place)
 }
 
-/** The steps from `s` on put in `order` (`buf` a scratch as long as `steps`). */
+/** The steps from `s` on put in `order` (`buf` a scratch at least as long as `order`). */
 function gather(steps: Float64Array, buf: Float64Array, order: Int32Array, s: number): void {
   for (let k = 0; k < order.length; k++) {
-    buf[s + k] = steps[s + order[k]!]!
+    buf[k] = steps[s + order[k]!]!
   }
-  steps.set(buf.subarray(s, s + order.length), s)
+  steps.set(buf.subarray(0, order.length), s)
 }
 
 /** Runs this short are sorted by insertion before they are merged. */
