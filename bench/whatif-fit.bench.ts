@@ -1,7 +1,8 @@
 /**
  * The twin's fit alone (`fitTwin`) on the stored `whatif` bench window, one load and many fits in
  * one process: this tree's fit against another checkout's, alternating, the order reversed every
- * other round, each fit's CPU time (the main thread's work; the fit runs on one thread) and the
+ * other round, each fit's CPU time (the main thread's work; the fit runs on one thread), the pages
+ * it touched for the first time (minor page faults: fresh memory, dear on some hosts) and the
  * fitted model's bytes compared. Issue 26's fit on 1M requests, where `bench/whatif-store.bench.ts
  * --phases` times it once beside the read and the runs.
  *
@@ -61,20 +62,32 @@ function fitHash(f: FitOutcome): string {
   return h.digest('hex').slice(0, 16)
 }
 
-function timed(fit: Fit, w: TwinWindow): { cpuMs: number; wallMs: number; hash: string } {
+interface Timed {
+  cpuMs: number
+  wallMs: number
+  /** Pages the fit touched for the first time (minor page faults, in thousands). */
+  faultsK: number
+  hash: string
+}
+
+function timed(fit: Fit, w: TwinWindow): Timed {
+  const faults = process.resourceUsage().minorPageFault
   const c = process.cpuUsage()
   const t = performance.now()
   const f = fit(w)
   const wallMs = performance.now() - t
   const u = process.cpuUsage(c)
-  return { cpuMs: (u.user + u.system) / 1000, wallMs, hash: fitHash(f) }
+  return {
+    cpuMs: (u.user + u.system) / 1000,
+    wallMs,
+    faultsK: (process.resourceUsage().minorPageFault - faults) / 1000,
+    hash: fitHash(f),
+  }
 }
 
 const median = (v: number[]): number => {
   const s = [...v].sort((a, b) => a - b)
-  return s.length % 2 === 1
-    ? s[s.length >> 1]!
-    : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2
+  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2
 }
 
 async function main(): Promise<void> {
@@ -111,7 +124,7 @@ async function main(): Promise<void> {
       hashes.add(a.hash)
       mine.push(a.cpuMs)
       log(
-        `round ${round + 1}: ${a.cpuMs.toFixed(0)} ms CPU, ${a.wallMs.toFixed(0)} ms wall, ${a.hash}; load average ${before}`
+        `round ${round + 1}: ${a.cpuMs.toFixed(0)} ms CPU, ${a.wallMs.toFixed(0)} ms wall, ${a.faultsK.toFixed(0)}k page faults, ${a.hash}; load average ${before}`
       )
       continue
     }
@@ -124,7 +137,7 @@ async function main(): Promise<void> {
     mine.push(m.cpuMs)
     ratios.push(m.cpuMs / o.cpuMs)
     log(
-      `round ${round + 1} (${otherFirst ? 'other' : 'this'} first): other ${o.cpuMs.toFixed(0)} ms CPU (${o.wallMs.toFixed(0)} wall), this ${m.cpuMs.toFixed(0)} ms CPU (${m.wallMs.toFixed(0)} wall), ratio ${(m.cpuMs / o.cpuMs).toFixed(3)}; ${o.hash} ${m.hash}; load average ${before}`
+      `round ${round + 1} (${otherFirst ? 'other' : 'this'} first): other ${o.cpuMs.toFixed(0)} ms CPU (${o.wallMs.toFixed(0)} wall, ${o.faultsK.toFixed(0)}k page faults), this ${m.cpuMs.toFixed(0)} ms CPU (${m.wallMs.toFixed(0)} wall, ${m.faultsK.toFixed(0)}k page faults), ratio ${(m.cpuMs / o.cpuMs).toFixed(3)}; ${o.hash} ${m.hash}; load average ${before}`
     )
   }
   const range = (v: number[]): string =>
