@@ -294,12 +294,8 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   }
   sortByKey(arrivals, o.queuedUs)
   const at = new Float64Array(o.n)
-  // Each arrival's replica read once in arrival order: the walk per replica below read it
-  // through `arrivals`, a jump in memory per request and replica (ADR 0505).
-  const chosenReplica = new Int32Array(o.n)
   for (let k = 0; k < o.n; k++) {
     at[k] = o.queuedUs[arrivals[k]!]!
-    chosenReplica[k] = o.replica[arrivals[k]!]!
   }
   const least = new Float64Array(o.n).fill(Infinity)
   const chosen = new Float64Array(o.n)
@@ -308,7 +304,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     beside.densitiesAt(r * LANES + 3, at, held)
     for (let k = 0; k < o.n; k++) {
       least[k] = Math.min(least[k]!, held[k]!)
-      if (chosenReplica[k] === r) {
+      if (o.replica[arrivals[k]!] === r) {
         chosen[k] = held[k]!
       }
     }
