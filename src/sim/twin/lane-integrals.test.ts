@@ -155,4 +155,67 @@ describe('LaneIntegrals', () => {
       }
     }
   })
+
+  it('reads lanes added in any order, or sharing their instants, as each lane built alone, bit for bit', () => {
+    const rng = createRng(14)
+    // Integer instants from a short span: many changes share an instant, where the order in
+    // which their steps are summed shows in the densities' last bits.
+    const draw = (): [number, number][] =>
+      Array.from({ length: 300 }, () => {
+        const from = Math.round(rng.range(0, 200))
+        return [from, from + Math.round(rng.range(1, 40))]
+      })
+    const shared = draw()
+    const moved = shared.map(([a, b], k): [number, number] => (k === 150 ? [a, b + 1] : [a, b]))
+    const lanesAdded: Added[] = [
+      // Lanes 0–2 at the same instants (lane 1 and 2 take lane 0's order), lane 3 not, lane 4
+      // at them again after it, lane 5 with one instant moved, lane 6 with one interval fewer
+      // (a zero step is not added), lane 7 at lane 6's.
+      ...[0, 1, 2].map(() =>
+        shared.map(([a, b]): [number, number, number] => [a, b, rng.range(0.1, 5) / 3])
+      ),
+      draw().map(([a, b]) => [a, b, 1]),
+      shared.map(([a, b]) => [a, b, rng.range(0.1, 5) / 3]),
+      moved.map(([a, b]) => [a, b, rng.range(0.1, 5) / 3]),
+      shared.map(([a, b], k) => [a, b, k === 9 ? 0 : rng.range(0.1, 5) / 3]),
+      shared.map(([a, b]) => [a, b, rng.range(0.1, 5) / 3]),
+    ]
+    const L = lanesAdded.length
+    const grouped = new LaneIntegrals(L)
+    lanesAdded.forEach((added, l) => added.forEach(([a, b, v]) => grouped.add(l, a, b, v)))
+    // The same changes, each lane's in its order, the lanes interleaved.
+    const interleaved = new LaneIntegrals(L)
+    for (let k = 0; k < shared.length; k++) {
+      for (let l = L - 1; l >= 0; l--) {
+        const [a, b, v] = lanesAdded[l]![k]!
+        interleaved.add(l, a, b, v)
+      }
+    }
+    const alone = lanesAdded.map((added, l) => {
+      const one = new LaneIntegrals(L)
+      added.forEach(([a, b, v]) => one.add(l, a, b, v))
+      return one
+    })
+    for (let l = 0; l < L; l++) {
+      for (let t = -1; t <= 245; t += 0.5) {
+        const want = alone[l]!
+        expect(grouped.densityAt(l, t)).toBe(want.densityAt(l, t))
+        expect(grouped.integral(l, t, t + 17.5)).toBe(want.integral(l, t, t + 17.5))
+        expect(interleaved.densityAt(l, t)).toBe(want.densityAt(l, t))
+        expect(interleaved.integral(l, t, t + 17.5)).toBe(want.integral(l, t, t + 17.5))
+      }
+      expect(grouped.integral(l, -1, 250)).toBeCloseTo(bruteIntegral(lanesAdded[l]!, -1, 250), 6)
+    }
+    // Two neighbouring lanes read together, sharing their instants (0 and 1) or not (2 and 3).
+    const pair = new Float64Array(2)
+    for (let l = 0; l < L - 1; l++) {
+      for (let t = -1; t <= 245; t += 0.5) {
+        grouped.integralPair(l, t, t + 17.5, pair)
+        expect([...pair]).toEqual([
+          alone[l]!.integral(l, t, t + 17.5),
+          alone[l + 1]!.integral(l + 1, t, t + 17.5),
+        ])
+      }
+    }
+  })
 })

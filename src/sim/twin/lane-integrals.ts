@@ -10,36 +10,29 @@
  * (~330 ms for 5.8 hours of 32 replicas), several prompt steps each, so a step's batch and KV
  * were averaged over its neighbours' and long windows were fitted a different law (ADR 0446).
  *
- * Memory is two changes per add: on 1M requests and 4 lanes, 8M changes, 20 bytes each while
- * adding and 28 once read (time, density and integral, plus the sort's order).
+ * Memory is two changes per add: on 1M requests and 4 lanes, 8M changes, 16 bytes each while
+ * adding (time and step) and 24 once read (time, density and integral; an ordered lane's sort
+ * order 4 more).
  */
 export class LaneIntegrals {
   private count = 0
-  private laneOf: Int32Array
+  /**
+   * The changes as added, in runs of one lane: run j is lane `runLane[j]` from change
+   * `runStart[j]` on. The fit adds lane after lane, so a few hundred runs stand for 8M changes
+   * where a lane per change was 32 MB written and read again (ADR 0505).
+   */
+  private runLane: number[] = []
+  private runStart: number[] = []
   private atUs: Float64Array
   private delta: Float64Array
-  private built: {
-    /** Lane `l`'s changes are [start[l], start[l + 1]). */
-    start: Int32Array
-    t: Float64Array
-    /** The density from change k to change k + 1. */
-    density: Float64Array
-    /** ∫ of the density up to change k. */
-    upTo: Float64Array
-    /**
-     * Per lane `ordered` names, the order its sort gave: change k of the lane as sorted is its
-     * change `order[k]` as added. A rebuild whose changes fall at the same instants takes it in
-     * place of a sort.
-     */
-    order: (Int32Array | null)[]
-  } | null = null
+  private built: Built | null = null
   /** Per lane, the change the last read found: where the next read's search starts. */
   private readonly hint: Int32Array
   private first = Infinity
   private last = -Infinity
   /** The integrals whose other lanes this one keeps, sorted and summed (`keeping`). */
   private kept: {
-    from: NonNullable<LaneIntegrals['built']>
+    from: Built
     rebuilt: (lane: number) => boolean
   } | null = null
 
@@ -54,7 +47,6 @@ export class LaneIntegrals {
     private readonly ordered: (lane: number) => boolean = () => false
   ) {
     const n = Math.max(16, 2 * expectedAdds)
-    this.laneOf = new Int32Array(n)
     this.atUs = new Float64Array(n)
     this.delta = new Float64Array(n)
     this.hint = new Int32Array(lanes)
@@ -76,12 +68,12 @@ export class LaneIntegrals {
     const next = new LaneIntegrals(from.lanes, expectedAdds, from.ordered)
     next.kept = { from: b, rebuilt }
     for (let l = 0; l < from.lanes; l++) {
-      const to = b.start[l + 1]!
-      if (!rebuilt(l) && to > b.start[l]!) {
+      const t = b.t[l]!
+      if (!rebuilt(l) && t.length > 0) {
         // Every interval is a start before its end: a lane's first change is its earliest
         // start, its last its latest end.
-        next.first = Math.min(next.first, b.t[b.start[l]!]!)
-        next.last = Math.max(next.last, b.t[to - 1]!)
+        next.first = Math.min(next.first, t[0]!)
+        next.last = Math.max(next.last, t[t.length - 1]!)
       }
     }
     return next
@@ -112,10 +104,12 @@ export class LaneIntegrals {
       this.grow()
     }
     const k = this.count
-    this.laneOf[k] = lane
+    if (lane !== this.runLane[this.runLane.length - 1]) {
+      this.runLane.push(lane)
+      this.runStart.push(k)
+    }
     this.atUs[k] = aUs
     this.delta[k] = perUs
-    this.laneOf[k + 1] = lane
     this.atUs[k + 1] = bUs
     this.delta[k + 1] = -perUs
     this.count = k + 2
@@ -125,108 +119,137 @@ export class LaneIntegrals {
 
   private grow(): void {
     const n = this.atUs.length * 2
-    const laneOf = new Int32Array(n)
-    laneOf.set(this.laneOf)
     const atUs = new Float64Array(n)
     atUs.set(this.atUs)
     const delta = new Float64Array(n)
     delta.set(this.delta)
-    this.laneOf = laneOf
     this.atUs = atUs
     this.delta = delta
   }
 
-  private build(): NonNullable<LaneIntegrals['built']> {
+  private build(): Built {
     const L = this.lanes
     const added = this.count
     const kept = this.kept
-    // Changes grouped by lane (a counting sort), their times and steps copied side by side, then
-    // each lane's sorted by time: a lane holds a few per cent of all changes on many replicas,
-    // so its sort reads a block that stays in cache, where sorting indices into all changes
-    // read each key a cache line apart (most of the fit's time on 1M requests).
+    // Changes grouped by lane, their times and steps side by side, then each lane's sorted by
+    // time: a lane holds a few per cent of all changes on many replicas, so its sort reads a
+    // block that stays in cache, where sorting indices into all changes read each key a cache
+    // line apart (most of the fit's time on 1M requests).
     const start = new Int32Array(L + 1)
-    for (let k = 0; k < added; k++) {
-      start[this.laneOf[k]! + 1]!++
+    const runs = this.runLane.length
+    const runEnd = (j: number): number => (j + 1 < runs ? this.runStart[j + 1]! : added)
+    // Grouped when each lane is one run, the lanes in order (two runs in a row never share a
+    // lane).
+    let grouped = true
+    for (let j = 0; j < runs; j++) {
+      const l = this.runLane[j]!
+      start[l + 1] = start[l + 1]! + runEnd(j) - this.runStart[j]!
+      if (j > 0 && l < this.runLane[j - 1]!) {
+        grouped = false
+      }
     }
     const isKept = (l: number): boolean => kept !== null && !kept.rebuilt(l)
     // Checked here, not in `add`, which the fit calls millions of times.
     for (let l = 0; l < L; l++) {
-      if (isKept(l)) {
-        if (start[l + 1] !== 0) {
-          throw new Error(`LaneIntegrals: lane ${l} is kept, not added again`)
-        }
-        start[l + 1] = kept!.from.start[l + 1]! - kept!.from.start[l]!
+      if (isKept(l) && start[l + 1] !== 0) {
+        throw new Error(`LaneIntegrals: lane ${l} is kept, not added again`)
       }
     }
     for (let l = 0; l < L; l++) {
       start[l + 1] = start[l + 1]! + start[l]!
     }
-    const n = start[L]!
-    const atUs = new Float64Array(n)
-    const delta = new Float64Array(n)
-    const fill = start.slice(0, L)
-    for (let k = 0; k < added; k++) {
-      const at = fill[this.laneOf[k]!]!++
-      atUs[at] = this.atUs[k]!
-      delta[at] = this.delta[k]!
+    // The fit adds lane after lane, so the changes as added are already grouped: they are
+    // sorted where they lie. Only changes added out of lane order are grouped by a counting
+    // sort into new arrays (on 1M requests a copy of 8M times and steps, ADR 0505).
+    let atUs = this.atUs.subarray(0, added)
+    let delta = this.delta.subarray(0, added)
+    if (!grouped) {
+      atUs = new Float64Array(added)
+      delta = new Float64Array(added)
+      const fill = start.slice(0, L)
+      for (let j = 0; j < runs; j++) {
+        const l = this.runLane[j]!
+        const from = this.runStart[j]!
+        const to = runEnd(j)
+        atUs.set(this.atUs.subarray(from, to), fill[l]!)
+        delta.set(this.delta.subarray(from, to), fill[l]!)
+        fill[l] = fill[l]! + to - from
+      }
     }
-    // The changes as added are not needed again.
-    this.laneOf = new Int32Array(0)
+    // The changes as added are not needed again (when grouped, `atUs` and `delta` hold them).
+    this.runLane = []
+    this.runStart = []
     this.atUs = new Float64Array(0)
     this.delta = new Float64Array(0)
     // Each lane's changes sorted by time in place, step beside time: no index to follow, so
-    // the sort and the sums below read memory in order.
-    const bufT = new Float64Array(n)
-    const bufD = new Float64Array(n)
-    const order: (Int32Array | null)[] = Array.from({ length: L }, () => null)
+    // the sort and the sums below read memory in order. The sort's scratch is one lane long,
+    // not one per change: memory written for the first time is dear (ADR 0505).
+    let longest = 0
     for (let l = 0; l < L; l++) {
-      if (isKept(l)) {
-        continue
-      }
+      longest = Math.max(longest, start[l + 1]! - start[l]!)
+    }
+    const bufT = new Float64Array(longest)
+    const bufD = new Float64Array(longest)
+    const order: (Int32Array | null)[] = Array.from({ length: L }, () => null)
+    // A lane whose changes as added fall at the same instants as the lane before it (the fit's
+    // batch and KV lanes: the same decodes) sorts to the same order, which depends on the times
+    // alone: the first is sorted with each change's place, and the others take its order
+    // (ADR 0506). Found before the first is sorted, on the changes as added.
+    const plain = (l: number): boolean => l < L && !isKept(l) && !this.ordered(l)
+    /** Per lane, the lane before it whose order it took, or −1. */
+    const sharedWith = new Int32Array(L).fill(-1)
+    for (let l = 0; l < L; l++) {
       const s = start[l]!
       const e = start[l + 1]!
+      if (isKept(l) || e === s || sharedWith[l]! >= 0) {
+        continue
+      }
       if (!this.ordered(l)) {
-        sortPairs(atUs, delta, bufT, bufD, s, e)
+        let last = l
+        while (
+          plain(last + 1) &&
+          sameAdded(atUs, start[last]!, start[last + 1]!, start[last + 2]!)
+        ) {
+          last++
+        }
+        if (last === l) {
+          sortPairs(atUs.subarray(s, e), delta.subarray(s, e), bufT, bufD, 0, e - s)
+          continue
+        }
+        const o = placeOrder(atUs, bufT, bufD, s, e)
+        gather(delta, bufD, o, s)
+        for (let m = l + 1; m <= last; m++) {
+          gather(delta, bufD, o, start[m]!)
+          atUs.copyWithin(start[m]!, s, e)
+          sharedWith[m] = l
+        }
         continue
       }
       const was = kept?.from.order[l] ?? null
-      const wasAt = kept === null ? 0 : kept.from.start[l]!
-      if (was !== null && sameInstants(atUs, s, e, was, kept!.from.t, wasAt)) {
+      if (was !== null && sameInstants(atUs, s, e, was, kept!.from.t[l]!)) {
         // The same instants added in the same order: the stable sort would give the same
         // order, so it is taken as it was and only the steps are put in it.
-        for (let k = 0; k < was.length; k++) {
-          bufD[s + k] = delta[s + was[k]!]!
-        }
-        atUs.set(kept!.from.t.subarray(wasAt, wasAt + was.length), s)
-        delta.set(bufD.subarray(s, e), s)
+        gather(delta, bufD, was, s)
+        atUs.set(kept!.from.t[l]!, s)
         order[l] = was
         continue
       }
-      // Sorted with each change's place as added beside its time, then the steps gathered:
-      // the sort compares times only, so the order is the one sorting the steps gives.
-      const place = new Float64Array(e - s)
-      for (let k = 0; k < place.length; k++) {
-        place[k] = k
-      }
-      sortPairs(atUs.subarray(s, e), place, bufT.subarray(s, e), bufD.subarray(s, e), 0, e - s)
-      const o = Int32Array.from(place)
-      for (let k = 0; k < o.length; k++) {
-        bufD[s + k] = delta[s + o[k]!]!
-      }
-      delta.set(bufD.subarray(s, e), s)
+      const o = placeOrder(atUs, bufT, bufD, s, e)
+      gather(delta, bufD, o, s)
       order[l] = o
     }
-    const density = bufT
-    const upTo = bufD
+    // The density after each change takes the place of its step, which it reads first.
+    const density = delta
+    const upTo = new Float64Array(added)
+    const built: Built = { t: [], density: [], upTo: [], order }
     for (let l = 0; l < L; l++) {
       if (isKept(l)) {
-        // Copied as built: the same bytes a second sort and sum of the same changes would give.
+        // A kept lane is read where it lies: the same numbers a second sort and sum of the
+        // same changes would give, with no copy (ADR 0505).
         const b = kept!.from
-        const from = b.start[l]!
-        const to = b.start[l + 1]!
-        atUs.set(b.t.subarray(from, to), start[l]!)
-        density.set(b.density.subarray(from, to), start[l]!)
-        upTo.set(b.upTo.subarray(from, to), start[l]!)
+        built.t.push(b.t[l]!)
+        built.density.push(b.density[l]!)
+        built.upTo.push(b.upTo[l]!)
         continue
       }
       let run = 0
@@ -239,11 +262,17 @@ export class LaneIntegrals {
         density[k] = run
         upTo[k] = area
       }
+      // A lane that took another's order reads that lane's times: the same numbers, and one
+      // block in cache for both where the fit reads them together.
+      built.t.push(
+        sharedWith[l]! >= 0 ? built.t[sharedWith[l]!]! : atUs.subarray(start[l]!, start[l + 1]!)
+      )
+      built.density.push(density.subarray(start[l]!, start[l + 1]!))
+      built.upTo.push(upTo.subarray(start[l]!, start[l + 1]!))
     }
-    const t = atUs
     this.kept = null
-    this.built = { start, t, density, upTo, order }
-    return this.built
+    this.built = built
+    return built
   }
 
   /**
@@ -252,10 +281,10 @@ export class LaneIntegrals {
    * requests in time order, so a read lands a few changes from the one before, O(log distance),
    * where a search over the whole lane took ~17 steps, each a cache miss on a long window.
    */
-  private lastAt(b: NonNullable<LaneIntegrals['built']>, lane: number, tUs: number): number {
-    const from = b.start[lane]!
-    const end = b.start[lane + 1]!
-    const t = b.t
+  private lastAt(b: Built, lane: number, tUs: number): number {
+    const from = 0
+    const t = b.t[lane]!
+    const end = t.length
     const h = Math.min(Math.max(this.hint[lane]!, from), end - 1)
     // [lo, hi): the first change after `tUs` lies in it.
     let lo: number
@@ -293,9 +322,9 @@ export class LaneIntegrals {
     return lo === from ? -1 : lo - 1
   }
 
-  private upTo(b: NonNullable<LaneIntegrals['built']>, lane: number, tUs: number): number {
+  private upTo(b: Built, lane: number, tUs: number): number {
     const k = this.lastAt(b, lane, tUs)
-    return k < 0 ? 0 : b.upTo[k]! + b.density[k]! * (tUs - b.t[k]!)
+    return k < 0 ? 0 : b.upTo[lane]![k]! + b.density[lane]![k]! * (tUs - b.t[lane]![k]!)
   }
 
   /** ∫ of lane `lane` over [aUs, bUs). */
@@ -304,11 +333,35 @@ export class LaneIntegrals {
     return this.upTo(b, lane, bUs) - this.upTo(b, lane, aUs)
   }
 
+  /**
+   * ∫ of lanes `lane` and `lane + 1` over [aUs, bUs) into `out[0]` and `out[1]`, the numbers
+   * `integral` gives. Where the two lanes share their instants (the fit's batch and KV lanes,
+   * ADR 0506) each end is searched once for both.
+   */
+  integralPair(lane: number, aUs: number, bUs: number, out: Float64Array): void {
+    const b = this.built ?? this.build()
+    const t = b.t[lane]!
+    if (b.t[lane + 1] !== t) {
+      out[0] = this.upTo(b, lane, bUs) - this.upTo(b, lane, aUs)
+      out[1] = this.upTo(b, lane + 1, bUs) - this.upTo(b, lane + 1, aUs)
+      return
+    }
+    const kb = this.lastAt(b, lane, bUs)
+    const ka = this.lastAt(b, lane, aUs)
+    for (let j = 0; j < 2; j++) {
+      const upTo = b.upTo[lane + j]!
+      const density = b.density[lane + j]!
+      out[j] =
+        (kb < 0 ? 0 : upTo[kb]! + density[kb]! * (bUs - t[kb]!)) -
+        (ka < 0 ? 0 : upTo[ka]! + density[ka]! * (aUs - t[ka]!))
+    }
+  }
+
   /** The density of lane `lane` at the instant `tUs` (a change at `tUs` included). */
   densityAt(lane: number, tUs: number): number {
     const b = this.built ?? this.build()
     const k = this.lastAt(b, lane, tUs)
-    return k < 0 ? 0 : b.density[k]!
+    return k < 0 ? 0 : b.density[lane]![k]!
   }
 
   /**
@@ -317,17 +370,34 @@ export class LaneIntegrals {
    */
   densitiesAt(lane: number, times: Float64Array, out: Float64Array): void {
     const b = this.built ?? this.build()
-    const to = b.start[lane + 1]!
-    let k = b.start[lane]!
+    const t = b.t[lane]!
+    const density = b.density[lane]!
+    const to = t.length
+    let k = 0
     let d = 0
     for (let j = 0; j < times.length; j++) {
       const tj = times[j]!
-      while (k < to && b.t[k]! <= tj) {
-        d = b.density[k++]!
+      while (k < to && t[k]! <= tj) {
+        d = density[k++]!
       }
       out[j] = d
     }
   }
+}
+
+/** Per lane, its changes sorted by time: views into one build's arrays, or a kept lane's. */
+interface Built {
+  t: Float64Array[]
+  /** The density from change k to change k + 1. */
+  density: Float64Array[]
+  /** ∫ of the density up to change k. */
+  upTo: Float64Array[]
+  /**
+   * Per lane `ordered` names, the order its sort gave: change k of the lane as sorted is its
+   * change `order[k]` as added. A rebuild whose changes fall at the same instants takes it in
+   * place of a sort.
+   */
+  order: (Int32Array | null)[]
 }
 
 /**
@@ -340,18 +410,58 @@ function sameInstants(
   s: number,
   e: number,
   order: Int32Array,
-  sorted: Float64Array,
-  from: number
+  sorted: Float64Array
 ): boolean {
   if (order.length !== e - s) {
     return false
   }
   for (let k = 0; k < order.length; k++) {
-    if (t[s + order[k]!] !== sorted[from + k]) {
+    if (t[s + order[k]!] !== sorted[k]) {
       return false
     }
   }
   return true
+}
+
+/** Whether the changes [s0, s1) of `t` fall at the same instants, in order, as [s1, s2). */
+function sameAdded(t: Float64Array, s0: number, s1: number, s2: number): boolean {
+  if (s2 - s1 !== s1 - s0) {
+    return false
+  }
+  for (let k = 0; k < s1 - s0; k++) {
+    if (t[s0 + k] !== t[s1 + k]) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * [s, e) of `t` sorted in place as `sortPairs` sorts it, with each change's place as added
+ * beside its time: the order, change k as sorted being change `order[k]` as added. The sort
+ * compares times only, so it is the order sorting any steps beside the times gives.
+ */
+function placeOrder(
+  t: Float64Array,
+  bufT: Float64Array,
+  bufD: Float64Array,
+  s: number,
+  e: number
+): Int32Array {
+  const place = new Float64Array(e - s)
+  for (let k = 0; k < place.length; k++) {
+    place[k] = k
+  }
+  sortPairs(t.subarray(s, e), place, bufT, bufD, 0, e - s)
+  return Int32Array.from(place)
+}
+
+/** The steps from `s` on put in `order` (`buf` a scratch at least as long as `order`). */
+function gather(steps: Float64Array, buf: Float64Array, order: Int32Array, s: number): void {
+  for (let k = 0; k < order.length; k++) {
+    buf[k] = steps[s + order[k]!]!
+  }
+  steps.set(buf.subarray(0, order.length), s)
 }
 
 /** Runs this short are sorted by insertion before they are merged. */

@@ -37,9 +37,10 @@ interface Law {
 
 /** What each request ran beside, per kind of observation: the regressions' raw columns. */
 interface StepRows {
-  /** Per decode row: request, replica, share of its steps with no prompt (g), mean batch, mean
-   * KV tokens, prompt work per step around it, share with a prompt (f), TPOT. */
-  decode: { i: Int32Array; r: Int32Array; cols: Float64Array; y: Float64Array }
+  /** Per decode row: request, replica, its columns (share of its steps with no prompt (g),
+   * mean batch, mean KV tokens, prompt work per step around it, share with a prompt (f)), TPOT.
+   * A column an array of its own: a refit makes three again and keeps two (ADR 0505). */
+  decode: { i: Int32Array; r: Int32Array; cols: Float64Array[]; y: Float64Array }
   prefill: {
     i: Int32Array
     r: Int32Array
@@ -162,7 +163,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   // At most one row of each kind per request: filled in place, then cut to the rows made.
   const dI = new Int32Array(o.n)
   const dR = new Int32Array(o.n)
-  const dCols = new Float64Array(o.n * DECODE_COLS)
+  const dCols = Array.from({ length: DECODE_COLS }, () => new Float64Array(o.n))
   const dY = new Float64Array(o.n)
   const pI = new Int32Array(o.n)
   const pR = new Int32Array(o.n)
@@ -172,6 +173,8 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   const pY = new Float64Array(o.n)
   let dn = 0
   let pn = 0
+  // The batch and KV lanes (0 and 1) read together: the same decodes, so the same instants.
+  const pair = new Float64Array(2)
   for (let i = 0; i < o.n; i++) {
     const r = o.replica[i]!
     const base = r * LANES
@@ -193,12 +196,12 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
       )
       dI[dn] = i
       dR[dn] = r
-      const c = dn * DECODE_COLS
-      dCols[c] = 1 - f
-      dCols[c + 1] = beside.integral(base, first, end) / len
-      dCols[c + 2] = beside.integral(base + 1, first, end) / len
-      dCols[c + 3] = beside.integral(base + 2, first, end) / steps
-      dCols[c + 4] = f
+      dCols[0]![dn] = 1 - f
+      beside.integralPair(base, first, end, pair)
+      dCols[1]![dn] = pair[0]! / len
+      dCols[2]![dn] = pair[1]! / len
+      dCols[3]![dn] = beside.integral(base + 2, first, end) / steps
+      dCols[4]![dn] = f
       dY[dn++] = len / steps
     }
     if (o.prefillUs[i]! > 0) {
@@ -208,25 +211,28 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
       pI[pn] = i
       pR[pn] = r
       pWork[pn] = work / steps
-      pBatch[pn] = beside.integral(base, sched, first) / len
-      pKv[pn] = beside.integral(base + 1, sched, first) / len
+      beside.integralPair(base, sched, first, pair)
+      pBatch[pn] = pair[0]! / len
+      pKv[pn] = pair[1]! / len
       pY[pn++] = len / steps
     }
   }
+  // Views of the first dn and pn rows, not copies: on 1M requests a slice copied 100 MB of
+  // fresh memory (ADR 0505).
   const rows: StepRows = {
     decode: {
-      i: dI.slice(0, dn),
-      r: dR.slice(0, dn),
-      cols: dCols.slice(0, dn * DECODE_COLS),
-      y: dY.slice(0, dn),
+      i: dI.subarray(0, dn),
+      r: dR.subarray(0, dn),
+      cols: dCols.map((c) => c.subarray(0, dn)),
+      y: dY.subarray(0, dn),
     },
     prefill: {
-      i: pI.slice(0, pn),
-      r: pR.slice(0, pn),
-      work: pWork.slice(0, pn),
-      batch: pBatch.slice(0, pn),
-      kv: pKv.slice(0, pn),
-      y: pY.slice(0, pn),
+      i: pI.subarray(0, pn),
+      r: pR.subarray(0, pn),
+      work: pWork.subarray(0, pn),
+      batch: pBatch.subarray(0, pn),
+      kv: pKv.subarray(0, pn),
+      y: pY.subarray(0, pn),
     },
   }
   return {
@@ -254,7 +260,15 @@ function refitRows(
 ): StepFit {
   const was = same.made.rows
   const d = was.decode
-  const cols = d.cols.slice()
+  // The batch and KV columns are the same numbers; the other three are made again.
+  const n = d.i.length
+  const cols = [
+    new Float64Array(n),
+    d.cols[1]!,
+    d.cols[2]!,
+    new Float64Array(n),
+    new Float64Array(n),
+  ]
   for (let k = 0; k < d.i.length; k++) {
     const i = d.i[k]!
     const r = d.r[k]!
@@ -265,10 +279,9 @@ function refitRows(
       1,
       (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
     )
-    const c = k * DECODE_COLS
-    cols[c] = 1 - f
-    cols[c + 3] = beside.integral(r * LANES + PROMPT_WORK, first, end) / steps
-    cols[c + 4] = f
+    cols[0]![k] = 1 - f
+    cols[3]![k] = beside.integral(r * LANES + PROMPT_WORK, first, end) / steps
+    cols[4]![k] = f
   }
   const p = was.prefill
   const work = new Float64Array(p.i.length)
@@ -315,6 +328,13 @@ function fitKind(
     }
   }
   const X = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]! * DECODE_COLS))
+  const [gCol, batchCol, kvCol, workCol, fCol] = d.cols as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ]
   const Y = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]!))
   const at = new Int32Array(R)
   for (let k = 0; k < d.y.length; k++) {
@@ -322,16 +342,15 @@ function fitKind(
       continue
     }
     const r = d.r[k]!
-    const c = k * DECODE_COLS
     const w = rootWeight(d.i[k]!)
-    const g = (kind === 'additive' ? 1 : d.cols[c]!) * w
+    const g = (kind === 'additive' ? 1 : gCol[k]!) * w
     const x = X[r]!
     const o = at[r]! * DECODE_COLS
     x[o] = g
-    x[o + 1] = g * d.cols[c + 1]!
-    x[o + 2] = g * d.cols[c + 2]!
-    x[o + 3] = w * d.cols[c + 3]!
-    x[o + 4] = w * d.cols[c + 4]!
+    x[o + 1] = g * batchCol[k]!
+    x[o + 2] = g * kvCol[k]!
+    x[o + 3] = w * workCol[k]!
+    x[o + 4] = w * fCol[k]!
     Y[r]![at[r]!++] = w * d.y[k]!
   }
   const decodeFit = (x: Float64Array, y: Float64Array): Law => {
@@ -432,6 +451,7 @@ function workOf(p: ArrayLike<number>, us: number): number {
  */
 export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, laws: StepLaws): void {
   const { beside, decodeOf, prefillOf, kind } = laws
+  const pair = new Float64Array(2)
   for (let i = 0; i < o.n; i++) {
     if (o.cachedTokens[i] === o.cachedTokens[i] || !(o.prefillUs[i]! > 0)) {
       continue
@@ -445,8 +465,9 @@ export function inferCachedTokens(o: ObservedRequests, cached: Float64Array, law
     const base = r * LANES
     const { sched, first } = timesOf(o, i)
     const len = o.prefillUs[i]!
-    const batch = beside.integral(base, sched, first) / len
-    const kv = beside.integral(base + 1, sched, first) / len
+    beside.integralPair(base, sched, first, pair)
+    const batch = pair[0]! / len
+    const kv = pair[1]! / len
     const own = Math.max(1, o.promptTokens[i]! - cached[i]!)
     const all = beside.integral(base + 2, sched, first)
     const others = Math.max(0, all - own)
