@@ -142,7 +142,7 @@ describe('runTwin', () => {
 
   it('splits decode runs at routed arrivals exactly as it would step by step', () => {
     const rng = createRng(11)
-    const rows = []
+    const rows: { at: number; prompt: number; output: number }[] = []
     let t = 0
     for (let i = 0; i < 400; i++) {
       t += rng.exp(30_000)
