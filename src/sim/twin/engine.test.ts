@@ -118,6 +118,72 @@ describe('runTwin', () => {
     expect([...r.arriveUs]).toEqual([0, 1000, 1001])
   })
 
+  it('orders a routed arrival and a step end of the same instant by when each was pushed', () => {
+    const c = cluster(8)
+    const rows = [
+      { at: 0, prompt: 10, output: 5 },
+      { at: 10_000, prompt: 10, output: 5 },
+    ]
+    // Routed at 0, before the first step (ending at 10 ms) was pushed: the arrival comes first,
+    // waits for that step's end and is admitted there.
+    const early = jobs(rows)
+    early.routeUs = Float64Array.from([0, 0])
+    const a = runTwin(c, early, createRng(1))
+    expect(a.pickedUs[1]).toBe(10_000)
+    expect(a.scheduledUs[1]).toBe(10_000)
+    // Routed at 10 ms, after it: the step ends first and starts a decode run, which the arrival
+    // splits, so the request waits one step more.
+    const late = jobs(rows)
+    late.routeUs = Float64Array.from([0, 10_000])
+    const b = runTwin(c, late, createRng(1))
+    expect(b.pickedUs[1]).toBe(20_000)
+    expect(b.scheduledUs[1]).toBe(20_000)
+  })
+
+  it('splits decode runs at routed arrivals exactly as it would step by step', () => {
+    const rng = createRng(11)
+    const rows: { at: number; prompt: number; output: number }[] = []
+    let t = 0
+    for (let i = 0; i < 400; i++) {
+      t += rng.exp(30_000)
+      rows.push({
+        at: t,
+        prompt: Math.round(rng.lognormal(600, 0.8)),
+        output: 2 + Math.round(rng.lognormal(80, 0.8)),
+      })
+    }
+    const step: StepModel = {
+      decodeBaseUs: 7000,
+      perDecodeSeqUs: 20,
+      perKvTokenUs: 0.05,
+      prefillBaseUs: 1000,
+      perPrefillTokenUs: 40,
+    }
+    const c = cluster(16, step)
+    c.replicas.push({ ...c.replicas[0]!, name: 'r1' }, { ...c.replicas[0]!, name: 'r2' })
+    c.shares.push(1, 1)
+    c.routing = 'least_loaded'
+    const routed = (): TwinJobs => {
+      const j = jobs(rows)
+      // 4–8 ms ahead of the queue, so the arrivals reach the engine out of their route order.
+      const ahead = createRng(3)
+      j.routeUs = Float64Array.from(rows, (r) => r.at - ahead.range(4000, 8000))
+      return j
+    }
+    const fast = runTwin(c, routed(), createRng(1))
+    const slow = runTwin(c, routed(), createRng(1), null, false)
+    expect([...fast.replica]).toEqual([...slow.replica])
+    for (let i = 0; i < rows.length; i++) {
+      expect(fast.pickedUs[i]).toBeCloseTo(slow.pickedUs[i]!, 3)
+      expect(fast.scheduledUs[i]).toBeCloseTo(slow.scheduledUs[i]!, 3)
+      expect(fast.firstTokenUs[i]).toBeCloseTo(slow.firstTokenUs[i]!, 3)
+      expect(fast.endUs[i]).toBeCloseTo(slow.endUs[i]!, 3)
+    }
+    for (let r = 0; r < 3; r++) {
+      expect(fast.busyUs[r]).toBeCloseTo(slow.busyUs[r]!, 0)
+    }
+  })
+
   it('sends long prompts to the split pool', () => {
     const c = cluster(8)
     c.replicas.push({ ...c.replicas[0]!, name: 'long', pool: 1 })

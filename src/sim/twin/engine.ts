@@ -23,7 +23,6 @@
  * frees its KV, goes back to the head of the queue, and on re-admission prefills its prompt plus
  * the tokens it had generated (its prefix-cache hit is assumed evicted), then decodes the rest.
  */
-import { MinHeap } from '../heap.js'
 import type { Rng } from '../../core/stats/seeded-random.js'
 import { sortByKey } from '../../core/stats/sorted.js'
 
@@ -189,8 +188,114 @@ interface TwinEvent {
   /** 0 arrival of job `idx`, 1 end of a step of replica `idx`, 2 end of its decode run. */
   type: 0 | 1 | 2
   idx: number
-  /** For type 2: the replica's `gen` when it was scheduled (a split run leaves it stale). */
+  /** For type 2: the replica's `gen` when it was scheduled. */
   gen: number
+  /** Where it is in the {@link EventHeap}, −1 when out of it. */
+  pos: number
+}
+
+function before(a: TwinEvent, b: TwinEvent): boolean {
+  return a.timeUs < b.timeUs || (a.timeUs === b.timeUs && a.seq < b.seq)
+}
+
+/**
+ * The engine's events by (time, push order), each knowing its place, so that a replica's one
+ * pending event is moved where it changes instead of left behind. A decode run split by an
+ * arrival used to leave its end in `MinHeap` until its time, to be popped and dropped: on the
+ * stored 200k window nearly half of all run ends, about 0.8 a job, and they kept the heap at
+ * ~60 entries where ≤ 32 replicas have an event pending. Entries are ordered by `timeUs`, then
+ * `seq`, distinct for every push, so they pop in the same order however they are laid out.
+ */
+class EventHeap {
+  private readonly items: TwinEvent[] = []
+
+  peek(): TwinEvent | undefined {
+    return this.items[0]
+  }
+
+  insert(e: TwinEvent): void {
+    e.pos = this.items.length
+    this.items.push(e)
+    this.up(e, e.pos)
+  }
+
+  /** Removes the least entry (there must be one). */
+  pop(): void {
+    const items = this.items
+    items[0]!.pos = -1
+    const last = items.pop()!
+    if (items.length > 0) {
+      this.down(last, 0)
+    }
+  }
+
+  /** Puts `e` (out of the heap) where the least entry was, which leaves it. */
+  replaceTop(e: TwinEvent): void {
+    this.items[0]!.pos = -1
+    this.down(e, 0)
+  }
+
+  /** Moves `e` (in the heap) to its place after its time or order changed. */
+  update(e: TwinEvent): void {
+    const i = e.pos
+    if (i > 0 && before(e, this.items[(i - 1) >> 1]!)) {
+      this.up(e, i)
+    } else {
+      this.down(e, i)
+    }
+  }
+
+  private up(e: TwinEvent, from: number): void {
+    const items = this.items
+    let i = from
+    while (i > 0) {
+      const p = (i - 1) >> 1
+      const parent = items[p]!
+      if (!before(e, parent)) {
+        break
+      }
+      items[i] = parent
+      parent.pos = i
+      i = p
+    }
+    items[i] = e
+    e.pos = i
+  }
+
+  /**
+   * `e` into the hole at `from`: the hole goes down to a leaf along the lesser children, one
+   * compare a level, and `e` climbs back from there. A replica's next event mostly goes to the
+   * back of the queue, so it climbs little, where a sift-down compares twice on every level.
+   */
+  private down(e: TwinEvent, from: number): void {
+    const items = this.items
+    const n = items.length
+    let i = from
+    for (;;) {
+      const l = 2 * i + 1
+      if (l >= n) {
+        break
+      }
+      const r = l + 1
+      const c = r < n && before(items[r]!, items[l]!) ? r : l
+      const child = items[c]!
+      items[i] = child
+      child.pos = i
+      i = c
+    }
+    while (i > from) {
+      const p = (i - 1) >> 1
+      const parent = items[p]!
+      if (!before(e, parent)) {
+        break
+      }
+      items[i] = parent
+      parent.pos = i
+      i = p
+    }
+    items[i] = e
+    e.pos = i
+  }
 }
 
 /**
@@ -395,6 +500,8 @@ class ReplicaState {
   /** The one decode run object a replica reuses: at most one is in flight. */
   readonly runSlot: DecodeRun = { startUs: 0, steps: 0, a: 0, g: 0 }
   gen = 0
+  /** The replica's one pending step or run end, in the event heap or out of it. */
+  readonly ev: TwinEvent = { timeUs: 0, seq: 0, type: 1, idx: 0, gen: 0, pos: -1 }
   preemptions = 0
   runningPeak = 0
 
@@ -549,22 +656,45 @@ export function runTwin(
   const decodeFrom = scratch.float64(n)
   const admitSeq = scratch.float64(n)
   let admitCounter = 0
-  const heap = new MinHeap<TwinEvent>()
+  const heap = new EventHeap()
   let seq = 0
-  // Handled events are reused: a 1.5M-job run pushes millions of step ends, one object each.
+  // Handled arrivals are reused: a closed loop pushes one per job.
   const spare: TwinEvent[] = []
-  const push = (timeUs: number, type: 0 | 1 | 2, idx: number, gen = 0): void => {
-    const ev = spare.pop()
-    if (ev === undefined) {
-      heap.push({ timeUs, seq: seq++, type, idx, gen })
-      return
-    }
+  // The event being handled stays at the heap's top until the handler is done, so that the
+  // replica's next event can take its place in one pass down the heap (a step's end is mostly
+  // followed by the replica's next step) instead of a pop's and a push's.
+  let handled: TwinEvent | null = null
+  const pushArrival = (timeUs: number, j: number): void => {
+    const ev = spare.pop() ?? { timeUs: 0, seq: 0, type: 0, idx: 0, gen: 0, pos: -1 }
+    ev.timeUs = timeUs
+    ev.seq = seq++
+    ev.type = 0
+    ev.idx = j
+    heap.insert(ev)
+  }
+  /** Sets replica `ri`'s pending event, where it was (a split run) or anew. */
+  const schedule = (ri: number, timeUs: number, type: 1 | 2, gen = 0): void => {
+    const ev = states[ri]!.ev
     ev.timeUs = timeUs
     ev.seq = seq++
     ev.type = type
-    ev.idx = idx
+    ev.idx = ri
     ev.gen = gen
-    heap.push(ev)
+    if (ev.pos >= 0) {
+      if (ev === handled) {
+        handled = null
+      }
+      heap.update(ev)
+    } else if (handled !== null) {
+      const done = handled
+      handled = null
+      heap.replaceTop(ev)
+      if (done.type === 0) {
+        spare.push(done)
+      }
+    } else {
+      heap.insert(ev)
+    }
   }
   const poolLists: number[][] = [[], []]
   cluster.replicas.forEach((r, i) => poolLists[r.pool === 1 ? 1 : 0]!.push(i))
@@ -585,7 +715,7 @@ export function runTwin(
   } else if (closedLoop.stretches === undefined) {
     const users = Math.min(closedLoop.users, n)
     for (let u = 0; u < users; u++) {
-      push((closedLoop.fromUs ?? 0) + rng.range(0, Math.max(1, closedLoop.thinkUs)), 0, ran++)
+      pushArrival((closedLoop.fromUs ?? 0) + rng.range(0, Math.max(1, closedLoop.thinkUs)), ran++)
     }
   } else {
     // Each job carries its client's end of sending to the job it sends next.
@@ -595,7 +725,7 @@ export function runTwin(
         break
       }
       clientUntil[ran] = c.untilUs
-      push(c.fromUs + rng.range(0, Math.max(1, closedLoop.thinkUs)), 0, ran++)
+      pushArrival(c.fromUs + rng.range(0, Math.max(1, closedLoop.thinkUs)), ran++)
     }
   }
 
@@ -774,7 +904,7 @@ export function runTwin(
         s.planDecoding = s.decoding
         s.busyUs += total
         s.stepping = true
-        push(now + total, 2, ri, s.gen)
+        schedule(ri, now + total, 2, s.gen)
         return
       }
     }
@@ -794,7 +924,7 @@ export function runTwin(
     s.busyUs += durationUs
     s.stepping = true
     s.stepEndUs = now + durationUs
-    push(now + durationUs, 1, ri)
+    schedule(ri, now + durationUs, 1)
   }
 
   const finish = (ri: number, j: number, now: number): void => {
@@ -813,7 +943,7 @@ export function runTwin(
         if (clientUntil !== null) {
           clientUntil[ran] = until
         }
-        push(next, 0, ran++)
+        pushArrival(next, ran++)
       }
     }
   }
@@ -873,9 +1003,21 @@ export function runTwin(
   }
 
   // Routed ahead of the queue: the route instants are read in their own order, each choice made
-  // on the loads then, and its arrival goes through the heap with the replica fixed.
+  // on the loads then.
   const routeUs = closedLoop === null ? (jobs.routeUs ?? null) : null
   let routeOrder: Int32Array | null = null
+  // Each routed job's arrival at its replica is known before the run (the later of its route and
+  // its queue instants), so the arrivals are read in their own sorted order beside the heap as
+  // well instead of going through it, one push and one pop a job in a heap of ~14 events. The
+  // heap ordered an arrival by its instant, then by when it was pushed (its route, the `seq` it
+  // took then): sorted stably from the route order by instant, the arrivals keep that order among
+  // themselves, and the `seq` kept at the route orders an arrival against a step event of the
+  // same instant. A NaN instant has no place in a sorted order: such a run pushes its arrivals
+  // through the heap as before.
+  let arrivalOrder: Int32Array | null = null
+  let arrivalAt: Float64Array | null = null
+  let arrivalSeq: Float64Array | null = null
+  let nextRouted = 0
   if (routeUs !== null) {
     routeOrder = scratch.int32(n)
     for (let j = 0; j < n; j++) {
@@ -883,22 +1025,71 @@ export function runTwin(
     }
     // Stable: jobs routed at the same instant keep their index order.
     sortByKey(routeOrder, routeUs)
+    const at = scratch.float64(n)
+    let ordered = true
+    for (let j = 0; j < n; j++) {
+      const t = Math.max(routeUs[j]!, jobs.arriveUs[j]!)
+      if (t !== t) {
+        ordered = false
+        break
+      }
+      at[j] = t
+    }
+    if (ordered) {
+      arrivalAt = at
+      arrivalOrder = scratch.int32(n)
+      arrivalOrder.set(routeOrder)
+      sortByKey(arrivalOrder, arrivalAt)
+      arrivalSeq = scratch.float64(n)
+    }
   }
-  const arrival: TwinEvent = { timeUs: 0, seq: -1, type: 0, idx: 0, gen: 0 }
+  const arrival: TwinEvent = { timeUs: 0, seq: -1, type: 0, idx: 0, gen: 0, pos: -1 }
   for (;;) {
+    if (handled !== null) {
+      heap.pop()
+      if (handled.type === 0) {
+        spare.push(handled)
+      }
+      handled = null
+    }
     let ev: TwinEvent | undefined
     const top = heap.peek()
-    if (routeOrder !== null) {
+    if (arrivalOrder !== null) {
+      // The next event of the heap or of the arrivals, as one heap holding both would pop it.
+      const j = nextRouted < n ? arrivalOrder[nextRouted]! : -1
+      const arrivalFirst =
+        j >= 0 &&
+        (top === undefined ||
+          arrivalAt![j]! < top.timeUs ||
+          (arrivalAt![j] === top.timeUs && arrivalSeq![j]! < top.seq))
+      // A route comes before any event at or after its instant; the next arrival is at or after
+      // its own route, so an arrival not yet routed is never taken here.
+      const until = arrivalFirst ? arrivalAt![j]! : top === undefined ? Infinity : top.timeUs
+      if (nextArrival < n && routeUs![routeOrder![nextArrival]!]! <= until) {
+        const r = routeOrder![nextArrival++]!
+        replicaOf[r] = route(r)
+        arrivalSeq![r] = seq++
+        continue
+      }
+      if (arrivalFirst) {
+        nextRouted++
+        arrival.timeUs = arrivalAt![j]!
+        arrival.idx = j
+        ev = arrival
+      } else {
+        ev = top
+      }
+    } else if (routeOrder !== null) {
       if (
         nextArrival < n &&
         (top === undefined || routeUs![routeOrder[nextArrival]!]! <= top.timeUs)
       ) {
         const j = routeOrder[nextArrival++]!
         replicaOf[j] = route(j)
-        push(Math.max(routeUs![j]!, jobs.arriveUs[j]!), 0, j)
+        pushArrival(Math.max(routeUs![j]!, jobs.arriveUs[j]!), j)
         continue
       }
-      ev = heap.pop()
+      ev = top
     } else if (
       nextArrival < n &&
       (top === undefined || jobs.arriveUs[nextArrival]! <= top.timeUs)
@@ -907,15 +1098,13 @@ export function runTwin(
       arrival.idx = nextArrival++
       ev = arrival
     } else {
-      ev = heap.pop()
+      ev = top
     }
     if (ev === undefined) {
       break
     }
     const { type, idx, timeUs, gen } = ev
-    if (ev !== arrival) {
-      spare.push(ev)
-    }
+    handled = ev === arrival ? null : ev
     if (type === 1) {
       endStep(idx, timeUs)
       continue
@@ -946,7 +1135,7 @@ export function runTwin(
       s.gen++
       s.stepEndUs = run.startUs + runTimeUs(run, done + 1)
       pickedUs[j] = s.stepEndUs
-      push(s.stepEndUs, 1, ri)
+      schedule(ri, s.stepEndUs, 1)
     } else if (!s.stepping) {
       pickedUs[j] = timeUs
       startStep(ri, timeUs)
