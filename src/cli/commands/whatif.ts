@@ -155,7 +155,7 @@ async function whatIfOnStore(
  * `--threads auto` (the default, ADR 0512): a window of 500k requests or more runs
  * each batch on two threads where the host has two cores; a smaller one serially. A run of such a
  * window costs about a second of CPU or more, against a worker's start of about 0.6 s, and on two
- * idle cores the stored 1M window took 15–25 % less wall time on two threads; below it the
+ * idle cores the stored 1M window took about 15 % less wall time on two threads; below it the
  * worker's start and copies eat the gain (ADRs 0455, 0474).
  */
 const AUTO_POOL_REQUESTS = 500_000
