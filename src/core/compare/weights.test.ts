@@ -47,23 +47,23 @@ describe('groupRequests', () => {
     expect(g.cell[0]).not.toBe(g.cell[1])
   })
 
-  /** One request a second from `fromS` to `toS` (seconds), all with the same counts. */
-  function steady(fromS: number, toS: number): RequestColumns {
-    const start: number[] = []
-    for (let t = fromS; t < toS; t++) {
-      start.push(t * 1e6)
-    }
+  /** Requests started at `startsS` (seconds), all with the same counts. */
+  function startedAt(startsS: readonly number[]): RequestColumns {
     return {
-      n: start.length,
+      n: startsS.length,
       numbers: {
-        start: Float64Array.from(start),
-        input_tokens: new Float64Array(start.length).fill(100),
-        output_tokens: new Float64Array(start.length).fill(50),
+        start: Float64Array.from(startsS, (t) => t * 1e6),
+        input_tokens: new Float64Array(startsS.length).fill(100),
+        output_tokens: new Float64Array(startsS.length).fill(50),
       },
       flags: {},
       texts: {},
     }
   }
+  /** One request a second from `fromS` to `toS` (seconds). */
+  const everySecond = (fromS: number, toS: number): number[] =>
+    Array.from({ length: toS - fromS }, (_, i) => fromS + i)
+  const steady = (fromS: number, toS: number): RequestColumns => startedAt(everySecond(fromS, toS))
   const cellsOf = (g: { cell: Int32Array }): Set<number> => new Set(g.cell)
 
   it('reads steady traffic as one cell where the data starts and ends inside a minute', () => {
@@ -92,17 +92,7 @@ describe('groupRequests', () => {
 
   it('reads a last part of a minute with the minute before it, not scaled to a whole minute', () => {
     // 2 min at one a second, then 5 s holding 1 request: 5 s alone would read as 12 a minute.
-    const c = steady(0, 120)
-    const tail = Float64Array.from([...c.numbers.start!, 122e6])
-    const withTail: RequestColumns = {
-      ...c,
-      n: tail.length,
-      numbers: {
-        start: tail,
-        input_tokens: new Float64Array(tail.length).fill(100),
-        output_tokens: new Float64Array(tail.length).fill(50),
-      },
-    }
+    const withTail = startedAt([...everySecond(0, 120), 122])
     const g = groupRequests(withTail, { fromUs: 0, toUs: 60e6 }, { fromUs: 60e6, toUs: 125e6 })
     // (60 + 1) requests over 65 s is 56 a minute: the same half-octave as 60.
     expect(cellsOf(g).size).toBe(1)
