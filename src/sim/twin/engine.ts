@@ -245,10 +245,11 @@ class EventHeap {
     }
   }
 
-  private up(e: TwinEvent, from: number): void {
+  /** `e` into the hole at `from`, climbing while it comes before its parent, not above `top`. */
+  private up(e: TwinEvent, from: number, top = 0): void {
     const items = this.items
     let i = from
-    while (i > 0) {
+    while (i > top) {
       const p = (i - 1) >> 1
       const parent = items[p]!
       if (!before(e, parent)) {
@@ -283,18 +284,7 @@ class EventHeap {
       child.pos = i
       i = c
     }
-    while (i > from) {
-      const p = (i - 1) >> 1
-      const parent = items[p]!
-      if (!before(e, parent)) {
-        break
-      }
-      items[i] = parent
-      parent.pos = i
-      i = p
-    }
-    items[i] = e
-    e.pos = i
+    this.up(e, i, from)
   }
 }
 
