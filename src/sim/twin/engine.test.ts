@@ -29,6 +29,34 @@ function cluster(maxNumSeqs: number, step: StepModel = FLAT_10MS): TwinCluster {
   }
 }
 
+/** 400 requests arriving as a Poisson process of mean gap `gapUs`, lognormal prompts and outputs. */
+function poissonRows(
+  seed: number,
+  gapUs: number
+): { at: number; prompt: number; output: number }[] {
+  const rng = createRng(seed)
+  const rows: { at: number; prompt: number; output: number }[] = []
+  let t = 0
+  for (let i = 0; i < 400; i++) {
+    t += rng.exp(gapUs)
+    rows.push({
+      at: t,
+      prompt: Math.round(rng.lognormal(600, 0.8)),
+      output: 2 + Math.round(rng.lognormal(80, 0.8)),
+    })
+  }
+  return rows
+}
+
+/** A step law with every term, for the decode-run tests. */
+const FULL_STEP: StepModel = {
+  decodeBaseUs: 7000,
+  perDecodeSeqUs: 20,
+  perKvTokenUs: 0.05,
+  prefillBaseUs: 1000,
+  perPrefillTokenUs: 40,
+}
+
 function jobs(rows: { at: number; prompt: number; output: number }[]): TwinJobs {
   return {
     n: rows.length,
@@ -141,25 +169,8 @@ describe('runTwin', () => {
   })
 
   it('splits decode runs at routed arrivals exactly as it would step by step', () => {
-    const rng = createRng(11)
-    const rows: { at: number; prompt: number; output: number }[] = []
-    let t = 0
-    for (let i = 0; i < 400; i++) {
-      t += rng.exp(30_000)
-      rows.push({
-        at: t,
-        prompt: Math.round(rng.lognormal(600, 0.8)),
-        output: 2 + Math.round(rng.lognormal(80, 0.8)),
-      })
-    }
-    const step: StepModel = {
-      decodeBaseUs: 7000,
-      perDecodeSeqUs: 20,
-      perKvTokenUs: 0.05,
-      prefillBaseUs: 1000,
-      perPrefillTokenUs: 40,
-    }
-    const c = cluster(16, step)
+    const rows = poissonRows(11, 30_000)
+    const c = cluster(16, FULL_STEP)
     c.replicas.push({ ...c.replicas[0]!, name: 'r1' }, { ...c.replicas[0]!, name: 'r2' })
     c.shares.push(1, 1)
     c.routing = 'least_loaded'
@@ -201,25 +212,8 @@ describe('runTwin', () => {
   })
 
   it('adds decode-only steps up at once exactly as it would step by step', () => {
-    const rng = createRng(5)
-    const rows = []
-    let t = 0
-    for (let i = 0; i < 400; i++) {
-      t += rng.exp(40_000)
-      rows.push({
-        at: t,
-        prompt: Math.round(rng.lognormal(600, 0.8)),
-        output: 2 + Math.round(rng.lognormal(80, 0.8)),
-      })
-    }
-    const step: StepModel = {
-      decodeBaseUs: 7000,
-      perDecodeSeqUs: 20,
-      perKvTokenUs: 0.05,
-      prefillBaseUs: 1000,
-      perPrefillTokenUs: 40,
-    }
-    const c = cluster(16, step)
+    const rows = poissonRows(5, 40_000)
+    const c = cluster(16, FULL_STEP)
     c.replicas.push({ ...c.replicas[0]!, name: 'r1' })
     c.shares.push(1)
     c.routing = 'least_loaded'
