@@ -125,6 +125,33 @@ describe('the value at a rank without a sort', () => {
     }
   })
 
+  it('leaves the array split at every rank it selects, whatever order the ranks come in', () => {
+    const rng = createRng(513)
+    for (let round = 0; round < 40; round++) {
+      // Past the sampled selection's threshold, so each stretch takes the sampled pivot.
+      const n = 1 + Math.floor(rng.next() * (round % 2 === 0 ? 5000 : 300))
+      const values = Float64Array.from({ length: n }, () => Math.floor(rng.next() * 2000) - 300)
+      const sorted = Float64Array.from(values).sort()
+      const ranks = Array.from({ length: 1 + (round % 6) }, () => Math.floor(rng.next() * n))
+      if (round % 3 === 0) {
+        ranks.push(...[0.99, 0.5, 0.95].map((q) => rankIndex(n, q)), 0, n - 1)
+      }
+      const a = Float64Array.from(values)
+      const at = selectRanks(a, ranks)
+      expect([...at.keys()].sort((x, y) => x - y)).toEqual(
+        [...new Set(ranks)].sort((x, y) => x - y)
+      )
+      for (const rank of ranks) {
+        const v = at.get(rank)!
+        expect(v).toBe(sorted[rank])
+        expect(a[rank]).toBe(v)
+        expect(a.subarray(0, rank).every((x) => x <= v)).toBe(true)
+        expect(a.subarray(rank + 1).every((x) => x >= v)).toBe(true)
+      }
+      expect(Float64Array.from(a).sort()).toEqual(sorted)
+    }
+  })
+
   it("gives an unsorted array's quantile as its sort would, NaN, signed zeros and none included", () => {
     const rng = createRng(4942)
     for (let round = 0; round < 200; round++) {

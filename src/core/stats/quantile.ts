@@ -215,20 +215,50 @@ function swap(a: Float64Array, i: number, j: number): void {
 
 /**
  * The values at each of the 0-based `ranks` of `values` sorted ascending, as `Float64Array#sort`
- * orders them (−0 before +0; no NaN): the highest rank selected first, each lower one inside the
- * part below it, so a few percentiles of a large array cost a few linear passes, not a sort.
- * `values` is reordered.
+ * orders them (−0 before +0; no NaN), so a few percentiles of a large array cost a few linear
+ * passes, not a sort. `values` is reordered: split at every rank (each value before it at or
+ * below it, each after at or above).
+ *
+ * The rank nearest the middle of its stretch is selected first, and the ranks each side inside
+ * the part that side of it. A selection costs about its stretch's length plus the distance from
+ * its rank to the nearer end (ADR 0514), so P50, P95 and P99 of one array cost ~2.1 passes this
+ * way where the highest first cost ~3.5 (P99 over all, P95 under it, P50 under that). Each rank's
+ * value is the one a sort puts there whatever the order they are selected in.
  */
 export function selectRanks(values: Float64Array, ranks: readonly number[]): Map<number, number> {
   const out = new Map<number, number>()
-  let below = values.length
-  for (const rank of [...new Set(ranks)].sort((a, b) => b - a)) {
-    const v = selectRank(values.subarray(0, below), rank)
-    below = rank
-    // Selection reorders the array, not its members: the count of each zero is the whole array's.
-    out.set(rank, v === 0 ? zeroAtRank(values, rank) : v)
-  }
+  const sorted = [...new Set(ranks)].sort((a, b) => a - b)
+  selectRanksBetween(values, sorted, 0, sorted.length, 0, values.length, out)
   return out
+}
+
+/** Selects `ranks[from..to)`, all inside `values[left..right)`, into `out`. */
+function selectRanksBetween(
+  values: Float64Array,
+  ranks: readonly number[],
+  from: number,
+  to: number,
+  left: number,
+  right: number,
+  out: Map<number, number>
+): void {
+  if (from >= to) {
+    return
+  }
+  const mid = (left + right - 1) / 2
+  let pick = from
+  for (let r = from + 1; r < to; r++) {
+    if (Math.abs(ranks[r]! - mid) < Math.abs(ranks[pick]! - mid)) {
+      pick = r
+    }
+  }
+  const rank = ranks[pick]!
+  selectBetween(values, left, right - 1, rank)
+  const v = values[rank] as number
+  // Selection reorders the array, not its members: the count of each zero is the whole array's.
+  out.set(rank, v === 0 ? zeroAtRank(values, rank) : v)
+  selectRanksBetween(values, ranks, from, pick, left, rank, out)
+  selectRanksBetween(values, ranks, pick + 1, to, rank + 1, right, out)
 }
 
 function sortFinite(values: Float64Array, mask?: Uint8Array): Float64Array {

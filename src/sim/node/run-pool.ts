@@ -8,6 +8,7 @@ import type { Worker } from 'node:worker_threads'
 import { spawnWorkerBeside } from '../../ingest/pipeline/spawn-worker.js'
 import type { TwinFit } from '../twin/fit.js'
 import {
+  holdRunScratch,
   runSerially,
   runTask,
   type RunBatch,
@@ -173,6 +174,8 @@ export async function runPooled<T>(runs: Runs<T>, threads: number): Promise<T> {
     return runSerially(runs)
   }
   const pool = new RunPool(threads)
+  // This thread's runs are one turn each between the workers' replies.
+  const release = holdRunScratch()
   try {
     let step = runs.next([])
     while (step.done !== true) {
@@ -180,6 +183,7 @@ export async function runPooled<T>(runs: Runs<T>, threads: number): Promise<T> {
     }
     return step.value
   } finally {
+    release()
     await pool.close()
   }
 }

@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads'
 import type { TwinFit } from '../twin/fit.js'
-import { runTask } from '../twin/predict.js'
+import { holdRunScratch, runTask } from '../twin/predict.js'
 import type { RunWorkerReply, RunWorkerRequest } from './run-pool.js'
 
 const port = parentPort
@@ -12,6 +12,9 @@ if (port === null) {
   throw new Error('run-worker runs as a worker thread')
 }
 const fits = new Map<number, TwinFit>()
+// Each task is its own turn here: the runs' buffers are kept from one to the next for the
+// worker's life, which is the pool's (ADR 0513).
+holdRunScratch()
 port.on('message', (m: RunWorkerRequest) => {
   if (m.type === 'fit') {
     // A run reads the model, the observed rows, the cached tokens and the bins' keep only; the

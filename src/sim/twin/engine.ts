@@ -575,6 +575,11 @@ export class RunScratch {
     this.i32.used = 0
   }
 
+  /** Bytes of the buffers this scratch has made, outgrown ones included. */
+  get freshBytes(): number {
+    return this.f64.freshBytes + this.i32.freshBytes
+  }
+
   /** `n` zeros, as `new Float64Array(n)`. */
   float64(n: number): Float64Array {
     return this.reuse ? this.f64.take(n) : new Float64Array(n)
@@ -590,6 +595,8 @@ export class RunScratch {
 class BufferPool<T extends Float64Array | Int32Array> {
   private readonly buffers: T[] = []
   used = 0
+  /** Bytes of the buffers made since this pool was, for the benches and tests. */
+  freshBytes = 0
 
   constructor(private readonly make: (n: number) => T) {}
 
@@ -597,9 +604,13 @@ class BufferPool<T extends Float64Array | Int32Array> {
     const k = this.used++
     const buf = this.buffers[k]
     if (buf === undefined || buf.length < n) {
-      // Room to spare: the next run of the same seed count draws a few more jobs or a few less.
-      const fresh = this.make(Math.ceil(n * 1.25) + 1024)
+      // Room for twice the run: a page is only paid for (a fault, then kept) when first written,
+      // so the unused end costs address space alone, while a buffer outgrown is thrown away with
+      // every page it had written. The fit check's runs at 1x come first; a prediction at up to
+      // 2x then runs in the same pages (ADR 0513).
+      const fresh = this.make(2 * n + 1024)
       this.buffers[k] = fresh
+      this.freshBytes += fresh.byteLength
       return fresh.subarray(0, n) as T
     }
     return buf.subarray(0, n).fill(0) as T

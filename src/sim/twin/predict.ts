@@ -658,14 +658,47 @@ export function runDetailed(
  * wanted (a 1.5M-job run's arrays are ~400 MB).
  */
 let scratchRef: WeakRef<RunScratch> | null = null
+/**
+ * The scratch held strongly while a run pool's batches go on: their runs come one event-loop
+ * turn at a time (a worker's task, this thread's turn between replies), and a weak hold let a
+ * collection between turns drop the buffers, so a run on the pool wrote its ~400 MB afresh.
+ */
+let scratchHeld: RunScratch | null = null
 function runScratch(): RunScratch {
-  let scratch = scratchRef?.deref()
+  let scratch = scratchHeld ?? scratchRef?.deref()
   if (scratch === undefined) {
     scratch = new RunScratch()
     scratchRef = new WeakRef(scratch)
   }
+  if (holds > 0) {
+    scratchHeld = scratch
+  }
   scratch.reset()
   return scratch
+}
+let holds = 0
+
+/**
+ * Keeps this thread's run scratch from one run to the next across event-loop turns until the
+ * returned release is called (the pool's batches, a worker's life); nothing else changes.
+ */
+export function holdRunScratch(): () => void {
+  holds++
+  let released = false
+  return () => {
+    if (!released) {
+      released = true
+      holds--
+      if (holds === 0) {
+        scratchHeld = null
+      }
+    }
+  }
+}
+
+/** Bytes of buffers this thread's run scratch has made (0 with none), for benches and tests. */
+export function runScratchFreshBytes(): number {
+  return (scratchHeld ?? scratchRef?.deref())?.freshBytes ?? 0
 }
 
 /** The plan's stretches as the engine takes them: none when the loop ran as one set. */
