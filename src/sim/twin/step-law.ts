@@ -78,7 +78,17 @@ export interface StepFit {
    * requests under other cached tokens (`fitStepLaws`' `same`) takes from them what the cached
    * tokens do not change.
    */
-  made: { rows: StepRows; prefillOrder: Int32Array[] }
+  made: { rows: StepRows; prefillOrder: Int32Array[]; prefillSpan: PrefillSpan }
+}
+
+/**
+ * Per decode row, the prompt ends its replica saw before its decode and before its end: places
+ * in the replica's prompt ends (`prefillOrder`), which the cached tokens do not move, so a refit
+ * reads the steps between them without searching again (2M searches on 1M requests).
+ */
+interface PrefillSpan {
+  from: Int32Array
+  to: Int32Array
 }
 
 interface Times {
@@ -145,26 +155,31 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   const prefillOrder =
     same?.made.prefillOrder ?? rowsOf.map((rows) => sortByKey(Int32Array.from(rows), firstOf))
   const prefillEnds = prefillOrder.map((order) => {
-    const t = new Float64Array(order.length)
+    // A refit reads only the steps: its places in the prompt ends are the first build's.
+    const t = same === undefined ? new Float64Array(order.length) : null
     const steps = new Float64Array(order.length + 1)
     // A loop, not `forEach`: a callback per request is 1M calls on a 1M-request window.
     for (let k = 0; k < order.length; k++) {
       const i = order[k]!
-      t[k] = firstOf[i]!
+      if (t !== null) {
+        t[k] = firstOf[i]!
+      }
       steps[k + 1] =
         steps[k]! +
         Math.ceil(Math.max(1, o.promptTokens[i]! - cached[i]!) / ASSUMED_MAX_BATCHED_TOKENS)
     }
-    return { t, steps }
+    return { t: t ?? new Float64Array(0), steps }
   })
   if (same !== undefined) {
-    return refitRows(o, same, beside, prefillEnds, prefillOrder, R)
+    return refitRows(o, same, beside, prefillEnds, R)
   }
   // At most one row of each kind per request: filled in place, then cut to the rows made.
   const dI = new Int32Array(o.n)
   const dR = new Int32Array(o.n)
   const dCols = Array.from({ length: DECODE_COLS }, () => new Float64Array(o.n))
   const dY = new Float64Array(o.n)
+  const dFrom = new Int32Array(o.n)
+  const dTo = new Int32Array(o.n)
   const pI = new Int32Array(o.n)
   const pR = new Int32Array(o.n)
   const pWork = new Float64Array(o.n)
@@ -190,10 +205,11 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
       // interrupted, which rises with load (ADR 0204). Under the additive law every step pays
       // the decode cost, and `g` is 1.
       const pe = prefillEnds[r]!
-      const f = Math.min(
-        1,
-        (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
-      )
+      const from = countBelow(pe.t, first + 1)
+      const to = countBelow(pe.t, end)
+      const f = Math.min(1, (pe.steps[to]! - pe.steps[from]!) / steps)
+      dFrom[dn] = from
+      dTo[dn] = to
       dI[dn] = i
       dR[dn] = r
       dCols[0]![dn] = 1 - f
@@ -239,7 +255,11 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
     beside,
     fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
     promptSteps: rows.prefill,
-    made: { rows, prefillOrder },
+    made: {
+      rows,
+      prefillOrder,
+      prefillSpan: { from: dFrom.subarray(0, dn), to: dTo.subarray(0, dn) },
+    },
   }
 }
 
@@ -254,11 +274,11 @@ function refitRows(
   o: ObservedRequests,
   same: StepFit,
   beside: LaneIntegrals,
-  prefillEnds: { t: Float64Array; steps: Float64Array }[],
-  prefillOrder: Int32Array[],
+  prefillEnds: { steps: Float64Array }[],
   R: number
 ): StepFit {
   const was = same.made.rows
+  const { from, to } = same.made.prefillSpan
   const d = was.decode
   // The batch and KV columns are the same numbers; the other three are made again.
   const n = d.i.length
@@ -274,11 +294,8 @@ function refitRows(
     const r = d.r[k]!
     const { first, end } = timesOf(o, i)
     const steps = o.outputTokens[i]! - 1
-    const pe = prefillEnds[r]!
-    const f = Math.min(
-      1,
-      (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
-    )
+    const pe = prefillEnds[r]!.steps
+    const f = Math.min(1, (pe[to[k]!]! - pe[from[k]!]!) / steps)
     cols[0]![k] = 1 - f
     cols[3]![k] = beside.integral(r * LANES + PROMPT_WORK, first, end) / steps
     cols[4]![k] = f
@@ -302,7 +319,7 @@ function refitRows(
     beside,
     fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
     promptSteps: rows.prefill,
-    made: { rows, prefillOrder },
+    made: { rows, prefillOrder: same.made.prefillOrder, prefillSpan: same.made.prefillSpan },
   }
 }
 
