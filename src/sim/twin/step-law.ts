@@ -78,7 +78,25 @@ export interface StepFit {
    * requests under other cached tokens (`fitStepLaws`' `same`) takes from them what the cached
    * tokens do not change.
    */
-  made: { rows: StepRows; prefillOrder: Int32Array[]; prefillSpan: PrefillSpan }
+  made: { rows: StepRows; prefillOrder: Int32Array[]; prefillSpan: PrefillSpan; scratch: Scratch }
+}
+
+/**
+ * The memory a law's fit lays its rows out in, made at the first fit and written over by every
+ * later one of the same rows (a refit's included): six fits of 1M requests each made ~80 MB of
+ * new arrays, and memory written for the first time is what costs on some hosts (ADR 0505). A
+ * fit writes every number it reads there before reading it, and its laws keep none of it.
+ */
+interface Scratch {
+  buffer: Float64Array | null
+}
+
+/** The scratch of `s`, made at its first use as long as the most a fit of `rows` lays out. */
+function scratchOf(s: Scratch, rows: StepRows): Float64Array {
+  s.buffer ??= new Float64Array(
+    Math.max(rows.decode.y.length * (DECODE_COLS + 1), rows.prefill.y.length * 4)
+  )
+  return s.buffer
 }
 
 /**
@@ -235,6 +253,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   }
   // Views of the first dn and pn rows, not copies: on 1M requests a slice copied 100 MB of
   // fresh memory (ADR 0505).
+  const scratch: Scratch = { buffer: null }
   const rows: StepRows = {
     decode: {
       i: dI.subarray(0, dn),
@@ -253,12 +272,13 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   }
   return {
     beside,
-    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
+    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights, scratch),
     promptSteps: rows.prefill,
     made: {
       rows,
       prefillOrder,
       prefillSpan: { from: dFrom.subarray(0, dn), to: dTo.subarray(0, dn) },
+      scratch,
     },
   }
 }
@@ -317,9 +337,10 @@ function refitRows(
   }
   return {
     beside,
-    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
+    fit: (kind, train, weights) =>
+      fitKind(rows, beside, R, kind, train, weights, same.made.scratch),
     promptSteps: rows.prefill,
-    made: { rows, prefillOrder: same.made.prefillOrder, prefillSpan: same.made.prefillSpan },
+    made: { ...same.made, rows },
   }
 }
 
@@ -329,7 +350,8 @@ function fitKind(
   R: number,
   kind: StepLawKind,
   train: ((i: number) => boolean) | undefined,
-  weights: Float64Array | undefined
+  weights: Float64Array | undefined,
+  scratch: Scratch
 ): StepLaws {
   const d = rows.decode
   // A row of weight w is the row repeated w times: least squares over √w · row.
@@ -344,7 +366,19 @@ function fitKind(
       counts[d.r[k]!]!++
     }
   }
-  const X = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]! * DECODE_COLS))
+  // Each replica's rows and times in the scratch, one after another: all of X, then all of Y.
+  const space = scratchOf(scratch, rows)
+  const kept = counts.reduce((a, c) => a + c, 0)
+  const startOf = (r: number): number => {
+    let at = 0
+    for (let q = 0; q < r; q++) {
+      at += counts[q]!
+    }
+    return at
+  }
+  const X = Array.from({ length: R }, (_, r) =>
+    space.subarray(startOf(r) * DECODE_COLS, (startOf(r) + counts[r]!) * DECODE_COLS)
+  )
   const [gCol, batchCol, kvCol, workCol, fCol] = d.cols as [
     Float64Array,
     Float64Array,
@@ -352,7 +386,10 @@ function fitKind(
     Float64Array,
     Float64Array,
   ]
-  const Y = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]!))
+  const yFrom = kept * DECODE_COLS
+  const Y = Array.from({ length: R }, (_, r) =>
+    space.subarray(yFrom + startOf(r), yFrom + startOf(r) + counts[r]!)
+  )
   const at = new Int32Array(R)
   for (let k = 0; k < d.y.length; k++) {
     if (keep[k] === 0) {
@@ -409,8 +446,21 @@ function fitKind(
       pCounts[p.r[k]!]!++
     }
   }
-  const px = Array.from({ length: R }, (_, r) => new Float64Array(pCounts[r]! * 3))
-  const py = Array.from({ length: R }, (_, r) => new Float64Array(pCounts[r]!))
+  // The prompt rows take the scratch after the decode laws are fitted: X and Y are read no more.
+  const pStartOf = (r: number): number => {
+    let at = 0
+    for (let q = 0; q < r; q++) {
+      at += pCounts[q]!
+    }
+    return at
+  }
+  const pKept = pStartOf(R)
+  const px = Array.from({ length: R }, (_, r) =>
+    space.subarray(pStartOf(r) * 3, (pStartOf(r) + pCounts[r]!) * 3)
+  )
+  const py = Array.from({ length: R }, (_, r) =>
+    space.subarray(pKept * 3 + pStartOf(r), pKept * 3 + pStartOf(r) + pCounts[r]!)
+  )
   at.fill(0)
   for (let k = 0; k < p.y.length; k++) {
     if (pKeep[k] === 0) {
