@@ -458,13 +458,9 @@ export function calibrateToCounters(
     // loop, where a callback per row cost a second on 1M requests.
     const prompts = new Float64Array(rows.length)
     const computed = new Float64Array(rows.length)
-    // With no computed count below zero (nor unknown), each row's cached tokens, and so their
-    // sum in this fixed order under round-to-nearest, never rise as the factor grows.
-    let falling = true
     rows.forEach((i, j) => {
       prompts[j] = o.promptTokens[i]!
       computed[j] = o.promptTokens[i]! - cached[i]!
-      falling &&= computed[j]! >= 0 && Number.isFinite(computed[j]!) && Number.isFinite(prompts[j]!)
     })
     // Cached tokens over all rows at factor k (the sum the answer is defined by), and how fast
     // they fall there: the computed tokens of the rows neither clamped to 1 nor to their prompt.
@@ -482,15 +478,19 @@ export function calibrateToCounters(
       slope = s
       return c
     }
-    // Where the sum falls, a factor at or below one seen above the target is above it too, and
-    // one at or above a factor seen at or below it is not: such halvings need no pass.
+    // The sum as computed never rises with the factor, whatever the rows hold: a row's product
+    // with the factor is rounded monotonically and, where its computed tokens are below zero,
+    // stays under the clamp at 1; the clamps and the sum in a fixed order round monotonically
+    // too, and a NaN is a NaN at every factor (never above the target). So a factor at or below
+    // one seen above the target is above it too, and one at or above a factor seen at or below
+    // it is not: such halvings need no pass.
     let above = -Infinity
     let below = Infinity
     const exceeds = (k: number): boolean => {
-      if (falling && k <= above) {
+      if (k <= above) {
         return true
       }
-      if (falling && k >= below) {
+      if (k >= below) {
         return false
       }
       return seen(k, cachedAt(k))
@@ -509,25 +509,22 @@ export function calibrateToCounters(
     // and a pass on either side of where they land closes the bracket to less than the last
     // halving's width. Anything off (a flat sum, a step out of the bracket) leaves the rest to
     // the bisection, which reads the rows for whatever it cannot decide from the bracket.
-    if (falling) {
-      let k = 1
-      for (let pass = 0; pass < 6; pass++) {
-        const sum = cachedAt(k)
-        seen(k, sum)
-        if (!(slope > 0)) {
-          break
-        }
-        const root = k + (sum - target) / slope
-        if (!(root > above && root < below && root > 1 / 64 && root < 64)) {
-          break
-        }
-        if (Math.abs(root - k) <= 1e-12 * root) {
-          exceeds(root * (1 - 2e-12))
-          exceeds(root * (1 + 2e-12))
-          break
-        }
-        k = root
+    for (let pass = 0, k = 1; pass < 6; pass++) {
+      const sum = cachedAt(k)
+      seen(k, sum)
+      if (!(slope > 0)) {
+        break
       }
+      const root = k + (sum - target) / slope
+      if (!(root > above && root < below && root > 1 / 64 && root < 64)) {
+        break
+      }
+      if (Math.abs(root - k) <= 1e-12 * root) {
+        exceeds(root * (1 - 2e-12))
+        exceeds(root * (1 + 2e-12))
+        break
+      }
+      k = root
     }
     // Cached tokens fall as the factor grows: bisect on a log scale.
     let lo = 1 / 64
