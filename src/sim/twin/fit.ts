@@ -429,13 +429,26 @@ export function calibrateToCounters(
   cached: Float64Array,
   hit: readonly Sourced<number | null>[]
 ): void {
-  const rowsOf: number[][] = hit.map(() => [])
+  // The rows without a counted cached token, grouped by replica in request order: one array
+  // placed by counts, not a list grown by 1M pushes.
+  const starts = new Int32Array(hit.length + 1)
   for (let i = 0; i < o.n; i++) {
     if (!(o.cachedTokens[i] === o.cachedTokens[i])) {
-      rowsOf[o.replica[i]!]!.push(i)
+      starts[o.replica[i]! + 1]!++
     }
   }
-  rowsOf.forEach((rows, r) => {
+  for (let r = 0; r < hit.length; r++) {
+    starts[r + 1]! += starts[r]!
+  }
+  const grouped = new Int32Array(starts[hit.length]!)
+  const placed = starts.slice(0, hit.length)
+  for (let i = 0; i < o.n; i++) {
+    if (!(o.cachedTokens[i] === o.cachedTokens[i])) {
+      grouped[placed[o.replica[i]!]!++] = i
+    }
+  }
+  hit.forEach((_, r) => {
+    const rows = grouped.subarray(starts[r]!, starts[r + 1]!)
     const rate = hit[r]!.value
     if (!hit[r]!.source.startsWith('prefix cache') || rate === null || rows.length === 0) {
       return
@@ -458,10 +471,11 @@ export function calibrateToCounters(
     // loop, where a callback per row cost a second on 1M requests.
     const prompts = new Float64Array(rows.length)
     const computed = new Float64Array(rows.length)
-    rows.forEach((i, j) => {
+    for (let j = 0; j < rows.length; j++) {
+      const i = rows[j]!
       prompts[j] = o.promptTokens[i]!
       computed[j] = o.promptTokens[i]! - cached[i]!
-    })
+    }
     // Cached tokens over all rows at factor k (the sum the answer is defined by), and how fast
     // they fall there: the computed tokens of the rows neither clamped to 1 nor to their prompt.
     let slope = 0
@@ -538,9 +552,10 @@ export function calibrateToCounters(
       }
     }
     const k = Math.sqrt(lo * hi)
-    rows.forEach((i, j) => {
+    for (let j = 0; j < rows.length; j++) {
+      const i = rows[j]!
       cached[i] = o.promptTokens[i]! - Math.min(o.promptTokens[i]!, Math.max(1, k * computed[j]!))
-    })
+    }
   })
 }
 
