@@ -26,7 +26,14 @@ import type { ObservedRequests } from './observed.js'
 import { chooseStepLaw, type LawChoice } from './law-choice.js'
 import { agreeingCaps, inferCap, type CapEvidence, type CapInference } from './cap-inference.js'
 import { queueClockOf, type QueueClock } from './queue-clock.js'
-import { fitStepLaws, inferCachedTokens, LANES, stepModelOf, type StepFit } from './step-law.js'
+import {
+  fitStepLaws,
+  inferCachedTokens,
+  LANES,
+  releaseScratch,
+  stepModelOf,
+  type StepFit,
+} from './step-law.js'
 
 /** vLLM's defaults where the data cannot say (`--max-num-seqs`, `--max-num-batched-tokens`). */
 export const ASSUMED_MAX_NUM_SEQS = 256
@@ -257,6 +264,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     stepFit = fitStepLaws(o, cached, stepFit)
     laws = stepFit.fit(choice.law)
   }
+  releaseScratch(stepFit)
   const { beside, decodeOf, prefillOf } = laws
   const replicaCounts = new Array<number>(R).fill(0)
   for (let i = 0; i < o.n; i++) {

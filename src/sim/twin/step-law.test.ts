@@ -10,7 +10,7 @@ import {
   uncappedCluster,
 } from './testing/observed-run.js'
 import { chooseStepLaw } from './law-choice.js'
-import { fitStepLaws, stepModelOf } from './step-law.js'
+import { fitStepLaws, releaseScratch, stepModelOf } from './step-law.js'
 
 /**
  * A window made by the twin's own engine with a known law, shaped like a 70B model serving long
@@ -119,10 +119,14 @@ describe('fitStepLaws', () => {
     ]
     const shared = fitStepLaws(o, cached)
     const laws = asks.map(([kind, train, w]) => shared.fit(kind, train, w))
+    // And once let go of, each fit makes its own.
+    releaseScratch(shared)
+    const released = shared.fit(...asks[0]!)
     asks.forEach(([kind, train, w], k) => {
       const alone = fitStepLaws(o, cached).fit(kind, train, w)
       expect([laws[k]!.decodeOf, laws[k]!.prefillOf]).toEqual([alone.decodeOf, alone.prefillOf])
     })
+    expect([released.decodeOf, released.prefillOf]).toEqual([laws[0]!.decodeOf, laws[0]!.prefillOf])
   })
 
   it('chooses the roofline law on a window its own engine made', () => {

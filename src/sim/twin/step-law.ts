@@ -89,14 +89,28 @@ export interface StepFit {
  */
 interface Scratch {
   buffer: Float64Array | null
+  /** False once released: each later fit makes its own, collected with it. */
+  keep: boolean
 }
 
 /** The scratch of `s`, made at its first use as long as the most a fit of `rows` lays out. */
 function scratchOf(s: Scratch, rows: StepRows): Float64Array {
-  s.buffer ??= new Float64Array(
-    Math.max(rows.decode.y.length * (DECODE_COLS + 1), rows.prefill.y.length * 4)
-  )
-  return s.buffer
+  const made =
+    s.buffer ??
+    new Float64Array(Math.max(rows.decode.y.length * (DECODE_COLS + 1), rows.prefill.y.length * 4))
+  if (s.keep) {
+    s.buffer = made
+  }
+  return made
+}
+
+/**
+ * Lets go of a fit's scratch (ADR 0516): the prediction's few later fits need not hold ~50 MB of
+ * it on 1M requests through the runs, where the peak memory is.
+ */
+export function releaseScratch(fit: StepFit): void {
+  fit.made.scratch.buffer = null
+  fit.made.scratch.keep = false
 }
 
 /**
@@ -253,7 +267,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   }
   // Views of the first dn and pn rows, not copies: on 1M requests a slice copied 100 MB of
   // fresh memory (ADR 0505).
-  const scratch: Scratch = { buffer: null }
+  const scratch: Scratch = { buffer: null, keep: true }
   const rows: StepRows = {
     decode: {
       i: dI.subarray(0, dn),
