@@ -151,6 +151,54 @@ describe('calibrateToCounters', () => {
     expect(Math.min(...cached)).toBeGreaterThanOrEqual(0)
   })
 
+  it('finds the factor a plain bisection of 40 halvings finds, bit for bit (ADR 0517)', () => {
+    // The halvings decided from a bracket must be the ones the passes over the rows would make:
+    // windows with prompts clamped at one computed token and at none cached, a replica whose
+    // counters say almost everything hit, and rows estimated past their prompt.
+    const plain = (o: ObservedRequests, cached: Float64Array, rate: number): Float64Array => {
+      const prompts = o.promptTokens
+      const computed = Float64Array.from(prompts, (p, i) => p - cached[i]!)
+      const target = rate * prompts.reduce((a, b) => a + b, 0)
+      const cachedAt = (k: number): number => {
+        let c = 0
+        for (let j = 0; j < prompts.length; j++) {
+          c += prompts[j]! - Math.min(prompts[j]!, Math.max(1, k * computed[j]!))
+        }
+        return c
+      }
+      let lo = 1 / 64
+      let hi = 64
+      for (let step = 0; step < 40; step++) {
+        const mid = Math.sqrt(lo * hi)
+        if (cachedAt(mid) > target) {
+          lo = mid
+        } else {
+          hi = mid
+        }
+      }
+      const k = Math.sqrt(lo * hi)
+      return Float64Array.from(prompts, (p, j) => p - Math.min(p, Math.max(1, k * computed[j]!)))
+    }
+    for (let seed = 1; seed <= 120; seed++) {
+      const rng = createRng(seed)
+      const n = 20 + Math.floor(rng.next() * 2000)
+      const prompts = Array.from({ length: n }, () =>
+        Math.floor(1 + rng.next() * (rng.next() < 0.5 ? 8000 : 20))
+      )
+      const o = window(prompts)
+      const cached = Float64Array.from(prompts, (p) =>
+        Math.floor(p * rng.next() * (rng.next() < 0.3 ? 1 : 0.2))
+      )
+      if (seed % 5 === 0) {
+        cached[0] = prompts[0]! + 3
+      }
+      const rate = seed % 9 === 0 ? 0.999 : rng.next() * 0.6
+      const want = plain(o, cached, rate)
+      calibrateToCounters(o, cached, [{ value: rate, source }])
+      expect(Buffer.from(cached.buffer).equals(Buffer.from(want.buffer)), `seed ${seed}`).toBe(true)
+    }
+  })
+
   it('reads no cached token anywhere when the counters counted no hit', () => {
     // Two CPU vLLM replicas recorded serving ~200-token prompts: `vllm:prefix_cache_hits_total`
     // and `vllm:prompt_tokens_cached_total` stayed 0 over 104k queried tokens, while prefill times

@@ -26,7 +26,14 @@ import type { ObservedRequests } from './observed.js'
 import { chooseStepLaw, type LawChoice } from './law-choice.js'
 import { agreeingCaps, inferCap, type CapEvidence, type CapInference } from './cap-inference.js'
 import { queueClockOf, type QueueClock } from './queue-clock.js'
-import { fitStepLaws, inferCachedTokens, LANES, stepModelOf, type StepFit } from './step-law.js'
+import {
+  fitStepLaws,
+  inferCachedTokens,
+  LANES,
+  releaseScratch,
+  stepModelOf,
+  type StepFit,
+} from './step-law.js'
 
 /** vLLM's defaults where the data cannot say (`--max-num-seqs`, `--max-num-batched-tokens`). */
 export const ASSUMED_MAX_NUM_SEQS = 256
@@ -257,6 +264,7 @@ export function fitTwin(w: TwinWindow): FitOutcome {
     stepFit = fitStepLaws(o, cached, stepFit)
     laws = stepFit.fit(choice.law)
   }
+  releaseScratch(stepFit)
   const { beside, decodeOf, prefillOf } = laws
   const replicaCounts = new Array<number>(R).fill(0)
   for (let i = 0; i < o.n; i++) {
@@ -429,13 +437,26 @@ export function calibrateToCounters(
   cached: Float64Array,
   hit: readonly Sourced<number | null>[]
 ): void {
-  const rowsOf: number[][] = hit.map(() => [])
+  // The rows without a counted cached token, grouped by replica in request order: one array
+  // placed by counts, not a list grown by 1M pushes.
+  const starts = new Int32Array(hit.length + 1)
   for (let i = 0; i < o.n; i++) {
     if (!(o.cachedTokens[i] === o.cachedTokens[i])) {
-      rowsOf[o.replica[i]!]!.push(i)
+      starts[o.replica[i]! + 1]!++
     }
   }
-  rowsOf.forEach((rows, r) => {
+  for (let r = 0; r < hit.length; r++) {
+    starts[r + 1]! += starts[r]!
+  }
+  const grouped = new Int32Array(starts[hit.length]!)
+  const placed = starts.slice(0, hit.length)
+  for (let i = 0; i < o.n; i++) {
+    if (!(o.cachedTokens[i] === o.cachedTokens[i])) {
+      grouped[placed[o.replica[i]!]!++] = i
+    }
+  }
+  hit.forEach((_, r) => {
+    const rows = grouped.subarray(starts[r]!, starts[r + 1]!)
     const rate = hit[r]!.value
     if (!hit[r]!.source.startsWith('prefix cache') || rate === null || rows.length === 0) {
       return
@@ -452,36 +473,97 @@ export function calibrateToCounters(
       }
       return
     }
-    // The bisection reads every row 40 times: their prompts and computed tokens side by side in
-    // typed arrays and a plain loop, where a callback per row cost a second on 1M requests.
+    // The bisection's 40 halvings all count at double precision (its last interval is 8e-12 of
+    // the factor wide), so the answer is kept by making most of them without a pass over the
+    // rows rather than by fewer of them. The rows sit side by side in typed arrays and a plain
+    // loop, where a callback per row cost a second on 1M requests.
     const prompts = new Float64Array(rows.length)
     const computed = new Float64Array(rows.length)
-    rows.forEach((i, j) => {
+    for (let j = 0; j < rows.length; j++) {
+      const i = rows[j]!
       prompts[j] = o.promptTokens[i]!
       computed[j] = o.promptTokens[i]! - cached[i]!
-    })
+    }
+    // Cached tokens over all rows at factor k (the sum the answer is defined by), and how fast
+    // they fall there: the computed tokens of the rows neither clamped to 1 nor to their prompt.
+    let slope = 0
     const cachedAt = (k: number): number => {
       let c = 0
+      let s = 0
       for (let j = 0; j < prompts.length; j++) {
-        c += prompts[j]! - Math.min(prompts[j]!, Math.max(1, k * computed[j]!))
+        const kc = k * computed[j]!
+        c += prompts[j]! - Math.min(prompts[j]!, Math.max(1, kc))
+        if (kc > 1 && kc < prompts[j]!) {
+          s += computed[j]!
+        }
       }
+      slope = s
       return c
+    }
+    // The sum as computed never rises with the factor, whatever the rows hold: a row's product
+    // with the factor is rounded monotonically and, where its computed tokens are below zero,
+    // stays under the clamp at 1; the clamps and the sum in a fixed order round monotonically
+    // too, and a NaN is a NaN at every factor (never above the target). So a factor at or below
+    // one seen above the target is above it too, and one at or above a factor seen at or below
+    // it is not: such halvings need no pass.
+    let above = -Infinity
+    let below = Infinity
+    const exceeds = (k: number): boolean => {
+      if (k <= above) {
+        return true
+      }
+      if (k >= below) {
+        return false
+      }
+      return seen(k, cachedAt(k))
+    }
+    const seen = (k: number, sum: number): boolean => {
+      const over = sum > target
+      if (over) {
+        above = Math.max(above, k)
+      } else {
+        below = Math.min(below, k)
+      }
+      return over
+    }
+    // A first estimate brackets the answer: the sum is linear in the factor between the rows'
+    // clamps, so Newton's steps from the current counts (factor 1) land on it in a few passes,
+    // and a pass on either side of where they land closes the bracket to less than the last
+    // halving's width. Anything off (a flat sum, a step out of the bracket) leaves the rest to
+    // the bisection, which reads the rows for whatever it cannot decide from the bracket.
+    for (let pass = 0, k = 1; pass < 6; pass++) {
+      const sum = cachedAt(k)
+      seen(k, sum)
+      if (!(slope > 0)) {
+        break
+      }
+      const root = k + (sum - target) / slope
+      if (!(root > above && root < below && root > 1 / 64 && root < 64)) {
+        break
+      }
+      if (Math.abs(root - k) <= 1e-12 * root) {
+        exceeds(root * (1 - 2e-12))
+        exceeds(root * (1 + 2e-12))
+        break
+      }
+      k = root
     }
     // Cached tokens fall as the factor grows: bisect on a log scale.
     let lo = 1 / 64
     let hi = 64
     for (let step = 0; step < 40; step++) {
       const mid = Math.sqrt(lo * hi)
-      if (cachedAt(mid) > target) {
+      if (exceeds(mid)) {
         lo = mid
       } else {
         hi = mid
       }
     }
     const k = Math.sqrt(lo * hi)
-    rows.forEach((i, j) => {
+    for (let j = 0; j < rows.length; j++) {
+      const i = rows[j]!
       cached[i] = o.promptTokens[i]! - Math.min(o.promptTokens[i]!, Math.max(1, k * computed[j]!))
-    })
+    }
   })
 }
 

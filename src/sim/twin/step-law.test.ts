@@ -10,7 +10,7 @@ import {
   uncappedCluster,
 } from './testing/observed-run.js'
 import { chooseStepLaw } from './law-choice.js'
-import { fitStepLaws, stepModelOf } from './step-law.js'
+import { fitStepLaws, releaseScratch, stepModelOf } from './step-law.js'
 
 /**
  * A window made by the twin's own engine with a known law, shaped like a 70B model serving long
@@ -89,12 +89,44 @@ describe('fitStepLaws', () => {
       const plain = fitStepLaws(o, cached)
       expect(refit.made.rows).toEqual(plain.made.rows)
       expect(refit.made.prefillOrder).toEqual(plain.made.prefillOrder)
+      expect(refit.made.prefillSpan).toEqual(plain.made.prefillSpan)
       for (const kind of ['roofline', 'additive'] as const) {
         const a = refit.fit(kind)
         const b = plain.fit(kind)
         expect([a.decodeOf, a.prefillOf]).toEqual([b.decodeOf, b.prefillOf])
       }
     }
+  })
+
+  it('fits the same laws from one reused scratch as from fresh memory, in any order (ADR 0516)', () => {
+    const law: StepModel = {
+      decodeBaseUs: 16_700,
+      perDecodeSeqUs: 40,
+      perKvTokenUs: 0.036,
+      prefillBaseUs: 2_000,
+      perPrefillTokenUs: 91,
+    }
+    const o = windowOf(law, 0.8, 300)
+    const cached = Float64Array.from(o.promptTokens, (p, i) => (i % 3 === 0 ? p / 2 : 0))
+    const weights = Float64Array.from(o.promptTokens, (_, i) => 1 + (i % 4))
+    const half = (i: number): boolean => i % 2 === 0
+    const asks: [StepLawKind, ((i: number) => boolean) | undefined, Float64Array | undefined][] = [
+      ['roofline', half, undefined],
+      ['additive', undefined, weights],
+      ['roofline', undefined, undefined],
+      ['additive', half, undefined],
+      ['roofline', undefined, weights],
+    ]
+    const shared = fitStepLaws(o, cached)
+    const laws = asks.map(([kind, train, w]) => shared.fit(kind, train, w))
+    // And once let go of, each fit makes its own.
+    releaseScratch(shared)
+    const released = shared.fit(...asks[0]!)
+    asks.forEach(([kind, train, w], k) => {
+      const alone = fitStepLaws(o, cached).fit(kind, train, w)
+      expect([laws[k]!.decodeOf, laws[k]!.prefillOf]).toEqual([alone.decodeOf, alone.prefillOf])
+    })
+    expect([released.decodeOf, released.prefillOf]).toEqual([laws[0]!.decodeOf, laws[0]!.prefillOf])
   })
 
   it('chooses the roofline law on a window its own engine made', () => {

@@ -78,7 +78,49 @@ export interface StepFit {
    * requests under other cached tokens (`fitStepLaws`' `same`) takes from them what the cached
    * tokens do not change.
    */
-  made: { rows: StepRows; prefillOrder: Int32Array[] }
+  made: { rows: StepRows; prefillOrder: Int32Array[]; prefillSpan: PrefillSpan; scratch: Scratch }
+}
+
+/**
+ * The memory a law's fit lays its rows out in, made at the first fit and written over by every
+ * later one of the same rows (a refit's included): six fits of 1M requests each made ~80 MB of
+ * new arrays, and memory written for the first time is what costs on some hosts (ADR 0505). A
+ * fit writes every number it reads there before reading it, and its laws keep none of it.
+ */
+interface Scratch {
+  buffer: Float64Array | null
+  /** False once released: each later fit makes its own, collected with it. */
+  keep: boolean
+}
+
+/** The scratch of `s`, made at its first use as long as the most a fit of `rows` lays out. */
+function scratchOf(s: Scratch, rows: StepRows): Float64Array {
+  const made =
+    s.buffer ??
+    new Float64Array(Math.max(rows.decode.y.length * (DECODE_COLS + 1), rows.prefill.y.length * 4))
+  if (s.keep) {
+    s.buffer = made
+  }
+  return made
+}
+
+/**
+ * Lets go of a fit's scratch (ADR 0516): the prediction's few later fits need not hold ~50 MB of
+ * it on 1M requests through the runs, where the peak memory is.
+ */
+export function releaseScratch(fit: StepFit): void {
+  fit.made.scratch.buffer = null
+  fit.made.scratch.keep = false
+}
+
+/**
+ * Per decode row, the prompt ends its replica saw before its decode and before its end: places
+ * in the replica's prompt ends (`prefillOrder`), which the cached tokens do not move, so a refit
+ * reads the steps between them without searching again (2M searches on 1M requests).
+ */
+interface PrefillSpan {
+  from: Int32Array
+  to: Int32Array
 }
 
 interface Times {
@@ -145,26 +187,31 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   const prefillOrder =
     same?.made.prefillOrder ?? rowsOf.map((rows) => sortByKey(Int32Array.from(rows), firstOf))
   const prefillEnds = prefillOrder.map((order) => {
-    const t = new Float64Array(order.length)
+    // A refit reads only the steps: its places in the prompt ends are the first build's.
+    const t = same === undefined ? new Float64Array(order.length) : null
     const steps = new Float64Array(order.length + 1)
     // A loop, not `forEach`: a callback per request is 1M calls on a 1M-request window.
     for (let k = 0; k < order.length; k++) {
       const i = order[k]!
-      t[k] = firstOf[i]!
+      if (t !== null) {
+        t[k] = firstOf[i]!
+      }
       steps[k + 1] =
         steps[k]! +
         Math.ceil(Math.max(1, o.promptTokens[i]! - cached[i]!) / ASSUMED_MAX_BATCHED_TOKENS)
     }
-    return { t, steps }
+    return { t: t ?? new Float64Array(0), steps }
   })
   if (same !== undefined) {
-    return refitRows(o, same, beside, prefillEnds, prefillOrder, R)
+    return refitRows(o, same, beside, prefillEnds, R)
   }
   // At most one row of each kind per request: filled in place, then cut to the rows made.
   const dI = new Int32Array(o.n)
   const dR = new Int32Array(o.n)
   const dCols = Array.from({ length: DECODE_COLS }, () => new Float64Array(o.n))
   const dY = new Float64Array(o.n)
+  const dFrom = new Int32Array(o.n)
+  const dTo = new Int32Array(o.n)
   const pI = new Int32Array(o.n)
   const pR = new Int32Array(o.n)
   const pWork = new Float64Array(o.n)
@@ -190,10 +237,11 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
       // interrupted, which rises with load (ADR 0204). Under the additive law every step pays
       // the decode cost, and `g` is 1.
       const pe = prefillEnds[r]!
-      const f = Math.min(
-        1,
-        (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
-      )
+      const from = countBelow(pe.t, first + 1)
+      const to = countBelow(pe.t, end)
+      const f = Math.min(1, (pe.steps[to]! - pe.steps[from]!) / steps)
+      dFrom[dn] = from
+      dTo[dn] = to
       dI[dn] = i
       dR[dn] = r
       dCols[0]![dn] = 1 - f
@@ -219,6 +267,7 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   }
   // Views of the first dn and pn rows, not copies: on 1M requests a slice copied 100 MB of
   // fresh memory (ADR 0505).
+  const scratch: Scratch = { buffer: null, keep: true }
   const rows: StepRows = {
     decode: {
       i: dI.subarray(0, dn),
@@ -237,9 +286,14 @@ export function fitStepLaws(o: ObservedRequests, cached: Float64Array, same?: St
   }
   return {
     beside,
-    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
+    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights, scratch),
     promptSteps: rows.prefill,
-    made: { rows, prefillOrder },
+    made: {
+      rows,
+      prefillOrder,
+      prefillSpan: { from: dFrom.subarray(0, dn), to: dTo.subarray(0, dn) },
+      scratch,
+    },
   }
 }
 
@@ -254,11 +308,11 @@ function refitRows(
   o: ObservedRequests,
   same: StepFit,
   beside: LaneIntegrals,
-  prefillEnds: { t: Float64Array; steps: Float64Array }[],
-  prefillOrder: Int32Array[],
+  prefillEnds: { steps: Float64Array }[],
   R: number
 ): StepFit {
   const was = same.made.rows
+  const { from, to } = same.made.prefillSpan
   const d = was.decode
   // The batch and KV columns are the same numbers; the other three are made again.
   const n = d.i.length
@@ -274,11 +328,8 @@ function refitRows(
     const r = d.r[k]!
     const { first, end } = timesOf(o, i)
     const steps = o.outputTokens[i]! - 1
-    const pe = prefillEnds[r]!
-    const f = Math.min(
-      1,
-      (pe.steps[countBelow(pe.t, end)]! - pe.steps[countBelow(pe.t, first + 1)]!) / steps
-    )
+    const pe = prefillEnds[r]!.steps
+    const f = Math.min(1, (pe[to[k]!]! - pe[from[k]!]!) / steps)
     cols[0]![k] = 1 - f
     cols[3]![k] = beside.integral(r * LANES + PROMPT_WORK, first, end) / steps
     cols[4]![k] = f
@@ -300,9 +351,10 @@ function refitRows(
   }
   return {
     beside,
-    fit: (kind, train, weights) => fitKind(rows, beside, R, kind, train, weights),
+    fit: (kind, train, weights) =>
+      fitKind(rows, beside, R, kind, train, weights, same.made.scratch),
     promptSteps: rows.prefill,
-    made: { rows, prefillOrder },
+    made: { ...same.made, rows },
   }
 }
 
@@ -312,7 +364,8 @@ function fitKind(
   R: number,
   kind: StepLawKind,
   train: ((i: number) => boolean) | undefined,
-  weights: Float64Array | undefined
+  weights: Float64Array | undefined,
+  scratch: Scratch
 ): StepLaws {
   const d = rows.decode
   // A row of weight w is the row repeated w times: least squares over √w · row.
@@ -327,7 +380,19 @@ function fitKind(
       counts[d.r[k]!]!++
     }
   }
-  const X = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]! * DECODE_COLS))
+  // Each replica's rows and times in the scratch, one after another: all of X, then all of Y.
+  const space = scratchOf(scratch, rows)
+  const kept = counts.reduce((a, c) => a + c, 0)
+  const startOf = (r: number): number => {
+    let at = 0
+    for (let q = 0; q < r; q++) {
+      at += counts[q]!
+    }
+    return at
+  }
+  const X = Array.from({ length: R }, (_, r) =>
+    space.subarray(startOf(r) * DECODE_COLS, (startOf(r) + counts[r]!) * DECODE_COLS)
+  )
   const [gCol, batchCol, kvCol, workCol, fCol] = d.cols as [
     Float64Array,
     Float64Array,
@@ -335,7 +400,10 @@ function fitKind(
     Float64Array,
     Float64Array,
   ]
-  const Y = Array.from({ length: R }, (_, r) => new Float64Array(counts[r]!))
+  const yFrom = kept * DECODE_COLS
+  const Y = Array.from({ length: R }, (_, r) =>
+    space.subarray(yFrom + startOf(r), yFrom + startOf(r) + counts[r]!)
+  )
   const at = new Int32Array(R)
   for (let k = 0; k < d.y.length; k++) {
     if (keep[k] === 0) {
@@ -392,8 +460,21 @@ function fitKind(
       pCounts[p.r[k]!]!++
     }
   }
-  const px = Array.from({ length: R }, (_, r) => new Float64Array(pCounts[r]! * 3))
-  const py = Array.from({ length: R }, (_, r) => new Float64Array(pCounts[r]!))
+  // The prompt rows take the scratch after the decode laws are fitted: X and Y are read no more.
+  const pStartOf = (r: number): number => {
+    let at = 0
+    for (let q = 0; q < r; q++) {
+      at += pCounts[q]!
+    }
+    return at
+  }
+  const pKept = pStartOf(R)
+  const px = Array.from({ length: R }, (_, r) =>
+    space.subarray(pStartOf(r) * 3, (pStartOf(r) + pCounts[r]!) * 3)
+  )
+  const py = Array.from({ length: R }, (_, r) =>
+    space.subarray(pKept * 3 + pStartOf(r), pKept * 3 + pStartOf(r) + pCounts[r]!)
+  )
   at.fill(0)
   for (let k = 0; k < p.y.length; k++) {
     if (pKeep[k] === 0) {
