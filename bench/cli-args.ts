@@ -23,3 +23,14 @@ export function intArg(flag: string, fallback: number): number {
   }
   return n
 }
+
+/** The text after `flag`, or undefined when the flag is not given. */
+export function argAfter(flag: string): string | undefined {
+  const at = process.argv.indexOf(flag)
+  return at === -1 ? undefined : process.argv[at + 1]
+}
+
+/** One line on stdout. */
+export function log(line: string): void {
+  process.stdout.write(`${line}\n`)
+}

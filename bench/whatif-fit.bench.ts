@@ -21,15 +21,9 @@ import { fitTwin, type FitOutcome } from '../src/sim/twin/fit.js'
 import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
+import { argAfter, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
-const log = (line: string): void => {
-  process.stdout.write(`${line}\n`)
-}
-const argAfter = (flag: string): string | undefined => {
-  const at = process.argv.indexOf(flag)
-  return at === -1 ? undefined : process.argv[at + 1]
-}
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
 const loads = (): string =>
   loadavg()

@@ -23,17 +23,11 @@ import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
 import { loadTwinWindow } from '../src/sim/twin/load.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
+import { argAfter, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
-const argAfter = (flag: string): string | undefined => {
-  const at = process.argv.indexOf(flag)
-  return at === -1 ? undefined : process.argv[at + 1]
-}
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
 const THREADS = Number(argAfter('--threads') ?? 1)
-const log = (line: string): void => {
-  process.stdout.write(`${line}\n`)
-}
 
 interface Tree {
   name: string

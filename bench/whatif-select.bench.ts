@@ -11,11 +11,8 @@ import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { rankIndex, selectRank, selectRanks } from '../src/core/stats/quantile.js'
 import { createRng } from '../src/core/stats/seeded-random.js'
+import { argAfter } from './cli-args.js'
 
-const argAfter = (flag: string): string | undefined => {
-  const at = process.argv.indexOf(flag)
-  return at === -1 ? undefined : process.argv[at + 1]
-}
 const ROUNDS = Number(argAfter('--rounds') ?? 10)
 const N = Number(argAfter('--n') ?? 1_500_000)
 

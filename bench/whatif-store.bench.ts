@@ -32,15 +32,9 @@ import { predictRuns } from '../src/sim/twin/predict.js'
 import { predictChangeRuns } from '../src/sim/twin/whatif.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
+import { argAfter, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
-const log = (line: string): void => {
-  process.stdout.write(`${line}\n`)
-}
-const argAfter = (flag: string): string | undefined => {
-  const at = process.argv.indexOf(flag)
-  return at === -1 ? undefined : process.argv[at + 1]
-}
 /** `--threads N` as the CLI takes it (ADR 0454); 1 when not given. */
 const threadsArg = argAfter('--threads')
 const THREADS = poolThreads(threadsArg === undefined ? undefined : Number(threadsArg))
