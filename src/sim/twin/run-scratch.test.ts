@@ -4,13 +4,12 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
-import { fitTwin, type TwinFit } from './fit.js'
+import type { TwinFit } from './fit.js'
 import { holdRunScratch, runScratchFreshBytes, runTask } from './predict.js'
 import {
+  fitOpenRun,
   lognormalTokens,
-  observedFromRun,
   poissonArrivalsUs,
-  runOpen,
   uncappedCluster,
 } from './testing/observed-run.js'
 
@@ -24,8 +23,7 @@ const WINDOW_US = 1_200_000_000
 /** Twenty minutes of Poisson traffic (24k requests: far more than the buffers' fixed slack). */
 function smallWindow(): TwinFit {
   const rng = createRng(513)
-  const names = ['r0', 'r1']
-  const cluster = uncappedCluster(names, {
+  const cluster = uncappedCluster(['r0', 'r1'], {
     decodeBaseUs: 7000,
     perDecodeSeqUs: 400,
     perKvTokenUs: 0.04,
@@ -36,19 +34,15 @@ function smallWindow(): TwinFit {
   const n = arriveUs.length
   const prompt = lognormalTokens(rng, n, 600, 0.6, 8)
   const output = lognormalTokens(rng, n, 150, 0.6, 2, 1024)
-  const run = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
-  const requests = observedFromRun({ arriveUs, prompt, output, run, replicas: names, offsetUs: T0 })
-  const fitted = fitTwin({
-    fromUs: T0,
-    toUs: T0 + WINDOW_US,
-    requests,
-    total: n,
-    metrics: new Map(),
+  return fitOpenRun({
+    cluster,
+    arriveUs,
+    prompt,
+    output,
+    rng: rng.fork('run'),
+    offsetUs: T0,
+    windowUs: WINDOW_US,
   })
-  if (!fitted.ok) {
-    throw new Error(fitted.reasons.join('; '))
-  }
-  return fitted.fit
 }
 
 describe('the seeded runs’ buffers (ADR 0513)', () => {

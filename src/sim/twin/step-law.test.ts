@@ -34,6 +34,14 @@ function windowOf(law: StepModel, ratePerSec: number, seconds: number): Observed
   })
 }
 
+/** A roofline law whose prefill costs about as much as a few decode steps. */
+const ROOFLINE_LAW: StepModel = {
+  decodeBaseUs: 16_700,
+  perDecodeSeqUs: 40,
+  perKvTokenUs: 0.036,
+  prefillBaseUs: 2_000,
+  perPrefillTokenUs: 91,
+}
 describe('fitStepLaws', () => {
   it('recovers the decode step at twice the batch it was fitted at, under heavy prompt interference', () => {
     const law: StepModel = {
@@ -70,14 +78,7 @@ describe('fitStepLaws', () => {
   // simulator's GPU takes the slower of the two. Each window must pick its own law, from replay
   // inside the window alone.
   it('refits under other cached tokens to the rows and laws a fit from scratch makes, bit for bit', () => {
-    const law: StepModel = {
-      decodeBaseUs: 16_700,
-      perDecodeSeqUs: 40,
-      perKvTokenUs: 0.036,
-      prefillBaseUs: 2_000,
-      perPrefillTokenUs: 91,
-    }
-    const o = windowOf(law, 0.8, 300)
+    const o = windowOf(ROOFLINE_LAW, 0.8, 300)
     const rng = createRng(5)
     // Random cached tokens before and after, as the inference moves them request by request.
     const draw = (): Float64Array =>
@@ -99,14 +100,7 @@ describe('fitStepLaws', () => {
   })
 
   it('fits the same laws from one reused scratch as from fresh memory, in any order (ADR 0516)', () => {
-    const law: StepModel = {
-      decodeBaseUs: 16_700,
-      perDecodeSeqUs: 40,
-      perKvTokenUs: 0.036,
-      prefillBaseUs: 2_000,
-      perPrefillTokenUs: 91,
-    }
-    const o = windowOf(law, 0.8, 300)
+    const o = windowOf(ROOFLINE_LAW, 0.8, 300)
     const cached = Float64Array.from(o.promptTokens, (p, i) => (i % 3 === 0 ? p / 2 : 0))
     const weights = Float64Array.from(o.promptTokens, (_, i) => 1 + (i % 4))
     const half = (i: number): boolean => i % 2 === 0
