@@ -137,7 +137,7 @@ async function whatIfOnStore(
   if (fromUs === undefined || toUs === undefined) {
     throw new AppError('INPUT_INVALID', 'the store holds no data to fit the twin to')
   }
-  const threads = flags.threads === 'auto' ? null : parseCount('--threads', flags.threads)
+  const threads = parseCount('--threads', flags.threads)
   const window = await loadTwinWindow(store, { fromUs, toUs })
   const sweep = sweepOf(flags)
   return runPooled(
@@ -147,20 +147,8 @@ async function whatIfOnStore(
       seed: parseCount('--seed', flags.seed, { min: 0 }),
       ...(sweep !== undefined ? { sweep } : {}),
     }),
-    poolThreads(threads ?? autoThreads(window.total))
+    poolThreads(threads)
   )
-}
-
-/**
- * `--threads auto` (the default, ADR 0512): a window of 500k requests or more runs
- * each batch on two threads where the host has two cores; a smaller one serially. A run of such a
- * window costs about a second of CPU or more, against a worker's start of about 0.6 s, and on two
- * idle cores the stored 1M window took about 15 % less wall time on two threads; below it the
- * worker's start and copies eat the gain (ADRs 0455, 0474).
- */
-const AUTO_POOL_REQUESTS = 500_000
-export function autoThreads(requests: number): number {
-  return requests >= AUTO_POOL_REQUESTS ? 2 : 1
 }
 
 /** Query parameters of `GET /api/whatif` for the flags (docs/api.md). */
@@ -288,9 +276,9 @@ export function registerWhatIfCommand(program: Command): void {
     )
     .option('--seed <n>', 'first seed of the runs', '1')
     .option(
-      '--threads <n|auto>',
-      'threads the seeded runs of each batch share, this one and N-1 workers (1: one run after another); auto: 2 on a window of 500k requests or more where the host has 2 cores, else 1; the same answer either way, more CPU and memory (docs/whatif.md)',
-      'auto'
+      '--threads <n>',
+      'threads the seeded runs of each batch share, this one and N-1 workers (1: one run after another); the same answer either way, more CPU (docs/whatif.md)',
+      '1'
     )
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')
