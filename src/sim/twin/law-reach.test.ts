@@ -7,6 +7,7 @@ import {
   lognormalTokens,
   poissonArrivalsUs,
   uncappedCluster,
+  BATCH_BOUND_LAW,
 } from './testing/observed-run.js'
 import { predict, runDetailed } from './predict.js'
 import { headroomRange, refitCluster, type SweepPoint } from './whatif.js'
@@ -21,13 +22,7 @@ const WINDOW_US = 1_200_000_000
  */
 function burstWindow(burst: number): TwinFit {
   const rng = createRng(5)
-  const cluster = uncappedCluster(['r0', 'r1'], {
-    decodeBaseUs: 7000,
-    perDecodeSeqUs: 400,
-    perKvTokenUs: 0.04,
-    prefillBaseUs: 1200,
-    perPrefillTokenUs: 35,
-  })
+  const cluster = uncappedCluster(['r0', 'r1'], BATCH_BOUND_LAW)
   const arrive = poissonArrivalsUs(rng, 6, WINDOW_US)
   const at = WINDOW_US / 2
   const k = arrive.findIndex((t) => t > at)

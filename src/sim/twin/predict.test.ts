@@ -9,6 +9,7 @@ import {
   poissonArrivalsUs,
   runOpen,
   uncappedCluster,
+  BATCH_BOUND_LAW,
 } from './testing/observed-run.js'
 import type { TwinCluster } from './engine.js'
 
@@ -29,13 +30,7 @@ const WINDOW_US = 1_200_000_000
 function windowWithWayIn(): TwinFit {
   const rng = createRng(11)
   const names = ['r0', 'r1']
-  const cluster = uncappedCluster(names, {
-    decodeBaseUs: 7000,
-    perDecodeSeqUs: 400,
-    perKvTokenUs: 0.04,
-    prefillBaseUs: 1200,
-    perPrefillTokenUs: 35,
-  })
+  const cluster = uncappedCluster(names, BATCH_BOUND_LAW)
   const arriveUs = Float64Array.from(poissonArrivalsUs(rng, 6, WINDOW_US))
   const n = arriveUs.length
   const prompt = lognormalTokens(rng, n, 600, 0.6, 8)

@@ -11,6 +11,7 @@ import {
   lognormalTokens,
   poissonArrivalsUs,
   uncappedCluster,
+  BATCH_BOUND_LAW,
 } from './testing/observed-run.js'
 
 // A full collection on demand: the scratch is held weakly unless a pool holds it.
@@ -23,13 +24,7 @@ const WINDOW_US = 1_200_000_000
 /** Twenty minutes of Poisson traffic (24k requests: far more than the buffers' fixed slack). */
 function smallWindow(): TwinFit {
   const rng = createRng(513)
-  const cluster = uncappedCluster(['r0', 'r1'], {
-    decodeBaseUs: 7000,
-    perDecodeSeqUs: 400,
-    perKvTokenUs: 0.04,
-    prefillBaseUs: 1200,
-    perPrefillTokenUs: 35,
-  })
+  const cluster = uncappedCluster(['r0', 'r1'], BATCH_BOUND_LAW)
   const arriveUs = Float64Array.from(poissonArrivalsUs(rng, 20, WINDOW_US))
   const n = arriveUs.length
   const prompt = lognormalTokens(rng, n, 600, 0.6, 8)

@@ -7,6 +7,15 @@ import { runTwin, type StepModel, type TwinCluster, type TwinRunResult } from '.
 import { fitTwin, type TwinFit } from '../fit.js'
 import type { ObservedRequests } from '../observed.js'
 
+/** A step law whose decode step grows with the batch: the tests' windows of a few sequences. */
+export const BATCH_BOUND_LAW: StepModel = {
+  decodeBaseUs: 7000,
+  perDecodeSeqUs: 400,
+  perKvTokenUs: 0.04,
+  prefillBaseUs: 1200,
+  perPrefillTokenUs: 35,
+}
+
 /**
  * Replicas of one step law, routed to the least loaded, with no cap the window would reach (256
  * sequences, unbounded KV): a window whose only limit is the law.
