@@ -121,11 +121,11 @@ export function groupRequests(
     group[i] =
       t >= before.fromUs && t < before.toUs ? 0 : t >= after.fromUs && t < after.toUs ? 1 : -1
   }
-  const scanFrom = Math.min(before.fromUs, after.fromUs)
-  const scanTo = Math.max(before.toUs, after.toUs)
-  const fromUs = data === undefined ? scanFrom : Math.max(scanFrom, data.startUs)
-  const toUs = data === undefined ? scanTo : Math.min(scanTo, data.endUs + 1)
-  const traffic = trafficPerMinute(start, fromUs, toUs)
+  const scanned = coveredRange(
+    { fromUs: Math.min(before.fromUs, after.fromUs), toUs: Math.max(before.toUs, after.toUs) },
+    data
+  )
+  const traffic = trafficPerMinute(start, scanned.fromUs, scanned.toUs)
   const cell = new Int32Array(n)
   for (let i = 0; i < n; i++) {
     // Half-octave traffic cells: minute-to-minute noise at a steady rate stays inside one.
@@ -148,9 +148,18 @@ export interface DataSpan {
  * steady traffic as a fall wherever one side reached past the data's end.
  */
 export function coveredSeconds(w: { fromUs: number; toUs: number }, data?: DataSpan): number {
-  const from = data === undefined ? w.fromUs : Math.max(w.fromUs, data.startUs)
-  const to = data === undefined ? w.toUs : Math.min(w.toUs, data.endUs + 1)
-  return Math.max(0, (to - from) / 1e6)
+  const { fromUs, toUs } = coveredRange(w, data)
+  return Math.max(0, (toUs - fromUs) / 1e6)
+}
+
+/** The part of a window the data covers (the window itself without `data`). */
+function coveredRange(
+  w: { fromUs: number; toUs: number },
+  data?: DataSpan
+): { fromUs: number; toUs: number } {
+  return data === undefined
+    ? w
+    : { fromUs: Math.max(w.fromUs, data.startUs), toUs: Math.min(w.toUs, data.endUs + 1) }
 }
 
 /** Reweights the before requests to the after window's workload. */
