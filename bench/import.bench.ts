@@ -6,8 +6,7 @@
  *   2. importPaths into a sink that drops everything (the import's own reading and decoding),
  *      decoding on the main thread and in `--workers` decode workers; and, beside them, the
  *      reader the import used before (readline over 256 KiB reads, a line at a time) feeding the
- *      same decoder and batcher; and the OTLP/JSON byte reader ADR 0520 measured and left out
- *      (`decodeTraceSegment`), over the import's segments into the same batcher;
+ *      same decoder and batcher;
  *   3. importPaths into a fresh DuckDB file through the import's pipeline (decode, store spans,
  *      assemble and store request timelines), decoding inline and in workers;
  *   4. the same requests as a framed protobuf capture, into the sink and into DuckDB.
@@ -38,8 +37,6 @@ import { createSilentLogger } from '../src/core/logger.js'
 import { decodeTraces } from '../src/core/otlp/decode-traces.js'
 import { importPaths, type ImportOptions } from '../src/ingest/import/import.js'
 import { ImportBatcher } from '../src/ingest/import/batcher.js'
-import { decodeTraceSegment } from '../src/ingest/import/decode-trace-lines.js'
-import { readLineSegments } from '../src/ingest/import/read-lines.js'
 import { autoImportDecodeWorkers } from '../src/ingest/import/decode-pool.js'
 import { createImportPipeline } from '../src/ingest/import/import-pipeline.js'
 import { encodeTracesProtobuf } from '../src/ingest/otlp/protobuf.js'
@@ -107,25 +104,6 @@ async function importWithReadline(path: string, sink: IngestSink): Promise<void>
     await batcher.addSpans(decodeTraces(JSON.parse(line)).spans)
   }
   await batcher.flush()
-}
-
-/**
- * The OTLP/JSON byte reader of ADR 0520 in the import's place: the same segments of whole lines
- * and the same batcher as the inline decode, each line read from the bytes (JSON.parse only for
- * the lines it declines). Measured beside the inline decode in one process; not what the CLI runs.
- */
-async function importWithByteReader(path: string, sink: IngestSink): Promise<number> {
-  const batcher = new ImportBatcher(sink)
-  let spans = 0
-  for await (const segment of readLineSegments(
-    createReadStream(path, { highWaterMark: 256 * 1024 })
-  )) {
-    const r = decodeTraceSegment(segment)
-    spans += r.spans.length
-    await batcher.addSpans(r.spans)
-  }
-  await batcher.flush()
-  return spans
 }
 
 interface Measured {
@@ -235,10 +213,6 @@ async function main(): Promise<void> {
         },
       ],
       ['no store, decode inline', noStore({})],
-      [
-        'no store, decode inline, byte reader (ADR 0520)',
-        () => importWithByteReader(file, countingSink()),
-      ],
       [`no store, ${workers} decode worker(s)`, noStore({ decodeWorkers: workers })],
       [`no store, protobuf (${pbMb.toFixed(0)} MB, framed)`, noStore({}, pbFile)],
       ['DuckDB, decode inline', intoStore(createImportPipeline, {})],

@@ -48,7 +48,7 @@ function listAt(
  * (nothing changes a decoded span's events; freezing makes a change that would leak into other
  * spans throw instead).
  */
-export const NO_EVENTS: SpanEvent[] = Object.freeze([]) as unknown as SpanEvent[]
+const NO_EVENTS: SpanEvent[] = Object.freeze([]) as unknown as SpanEvent[]
 
 /**
  * The last few ids (or names) read, kept by their text. `JSON.parse` gives every
@@ -99,7 +99,7 @@ function keepString(value: string, recent: RecentStrings): void {
 }
 
 /** A name (of a span or a scope), as the kept equal string when there is one. */
-export function sharedName(value: string): string {
+function sharedName(value: string): string {
   const kept = recentString(value, recentNames) as string
   if (kept === value && value !== '') {
     keepString(value, recentNames)
