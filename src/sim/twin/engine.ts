@@ -604,7 +604,7 @@ export class RunScratch {
    * `n` values left from the last run, for a caller that writes every element before it reads
    * it: a run's 1.5M-job arrays filled with zeros no one reads were a pass over memory each
    * (ADR 0523). The values are the last run's, so reading one unwritten changes the answer;
-   * `RunScratch.poisoned` hands out NaN-filled buffers here to catch that in the tests.
+   * `RunScratch.poisoned` hands out buffers filled with a poison here to catch that in the tests.
    */
   float64Written(n: number): Float64Array {
     return this.reuse ? this.f64.take(n, null) : new Float64Array(n)
