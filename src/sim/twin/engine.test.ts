@@ -325,6 +325,59 @@ describe('runs on reused arrays', () => {
   })
 })
 
+describe('runs on arrays taken unwritten', () => {
+  // The arrays a run takes without zeroing them hold whatever the last run left; here they hold
+  // a poison instead, so a read before the run writes changes the run (ADR 0523).
+  it.each([
+    { f64: NaN, i32: 1 },
+    { f64: 1e12, i32: 0 },
+    { f64: -1, i32: -1 },
+  ])('give what runs on new arrays give: poison $f64 / $i32', ({ f64, i32 }) => {
+    const step: StepModel = { ...FULL_STEP, perKvTokenUs: 0.02 }
+    const c: TwinCluster = {
+      replicas: [0, 1, 2].map((i) => ({
+        name: `r${i}`,
+        step,
+        maxNumSeqs: 6,
+        // Small enough to preempt, so the victims' admission order and decode start are read.
+        kvCapacityTokens: 5000,
+        maxBatchedTokens: 1024,
+        pool: 0,
+        ...(i === 2
+          ? {
+              stepUs: (p: number, d: number, kv: number, pairs: number) =>
+                900 + 30 * p + 5 * d + 0.02 * kv + 1e-4 * pairs,
+            }
+          : {}),
+      })),
+      routing: 'least_loaded',
+      shares: [1, 1, 1],
+      splitMinPrompt: null,
+    }
+    const rng = createRng(2471)
+    const rows = Array.from({ length: 600 }, (_, k) => ({
+      at: k * 9000 + rng.range(0, 9000),
+      prompt: rng.int(10, 1800),
+      output: rng.int(1, 250),
+    }))
+    const js = jobs(rows)
+    // Routed at the gateway, a few ms before the queue: the routed arrivals' own arrays are used.
+    const routed: TwinJobs = { ...js, routeUs: js.arriveUs.map((a, k) => a - 1000 - (k % 7) * 300) }
+    const scratch = RunScratch.poisoned(f64, i32)
+    for (const j of [js, routed]) {
+      scratch.reset()
+      const fresh = runTwin(c, j, createRng(5))
+      expect(fresh.preemptions.some((p) => p > 0)).toBe(true)
+      expect(runTwin(c, j, createRng(5), null, true, scratch)).toEqual(fresh)
+    }
+    const loop = { users: 20, thinkUs: 50_000, untilUs: 4_000_000 }
+    scratch.reset()
+    expect(runTwin(c, js, createRng(6), loop, true, scratch)).toEqual(
+      runTwin(c, js, createRng(6), loop)
+    )
+  })
+})
+
 describe('LoadCounts', () => {
   it('keeps the least load the plain minimum over the replicas gives, through random moves', () => {
     const rng = createRng(2463)

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
 import { fitTwin, type TwinFit } from './fit.js'
-import { predictRuns, releaseKeptDraws, runDetailed, runSerially } from './predict.js'
+import {
+  ownSampleOf,
+  predictRuns,
+  releaseKeptDraws,
+  runDetailed,
+  runOnce,
+  runSerially,
+} from './predict.js'
 import {
   lognormalTokens,
   observedFromRun,
@@ -11,7 +18,7 @@ import {
   uncappedCluster,
   BATCH_BOUND_LAW,
 } from './testing/observed-run.js'
-import type { TwinCluster } from './engine.js'
+import { RunScratch, type TwinCluster } from './engine.js'
 
 const T0 = 1_750_000_000_000_000
 
@@ -120,5 +127,35 @@ describe('draws kept for both ends of an unknown cap (ADR 0489)', () => {
       return both
     }
     expect(ends(true)).toBe(ends(false))
+  })
+})
+
+describe('a run on arrays taken unwritten (ADR 0523)', () => {
+  it('gives the figures it gives on zeroed arrays, drawn, kept and on a slice', () => {
+    const fit = windowWithWayIn()
+    const applied = applyChanges(fit, { loadFactor: 1.5 })
+    if (!applied.ok) {
+      throw new Error(applied.reasons.join('; '))
+    }
+    const sample = ownSampleOf(fit)
+    const slice = { fromUs: 300e6, toUs: 420e6 }
+    const figures = (scratch: RunScratch | null): string =>
+      JSON.stringify(
+        [null, slice].flatMap((s) =>
+          // The second of each pair takes the draw the first kept.
+          [applied.cluster, capAt(applied.cluster, 3)].map((c) =>
+            runOnce(fit, c, applied.plan, 7, sample, s, true, scratch)
+          )
+        )
+      )
+    const plain = figures(new RunScratch())
+    releaseKeptDraws(fit, applied.plan)
+    for (const [f64, i32] of [
+      [NaN, 1],
+      [1e12, 0],
+    ] as const) {
+      expect(figures(RunScratch.poisoned(f64, i32))).toBe(plain)
+      releaseKeptDraws(fit, applied.plan)
+    }
   })
 })

@@ -162,7 +162,7 @@ export function queueByQuarter(
   const span = Math.max(1, to - from)
   // Each value's quarter, then the values laid out quarter by quarter in their order, typed: a
   // run's 1.5M values pushed into four plain arrays were a tenth of the figures' cost.
-  const part = scratch.int32(arriveUs.length).fill(-1)
+  const part = scratch.int32Of(arriveUs.length, -1)
   const counts = [0, 0, 0, 0]
   for (let k = 0; k < arriveUs.length; k++) {
     const a = arriveUs[k]!
@@ -174,7 +174,7 @@ export function queueByQuarter(
     }
   }
   const starts = [0, counts[0]!, counts[0]! + counts[1]!, counts[0]! + counts[1]! + counts[2]!]
-  const values = scratch.float64(starts[3]! + counts[3]!)
+  const values = scratch.float64Written(starts[3]! + counts[3]!)
   const at = starts.slice()
   for (let k = 0; k < arriveUs.length; k++) {
     const p = part[k]!
@@ -411,14 +411,15 @@ function drawJobs(
   const expected =
     plan.closed !== null ? closedCount(fit, plan) : openCount(fit, plan, sample, slice)
   const capacity = Math.ceil(expected + 6 * Math.sqrt(expected)) + 1024
-  let arrive = scratch.float64(capacity)
-  let source = scratch.int32(capacity)
+  // Written up to `drawn` before any is read, so taken unwritten (ADR 0523).
+  let arrive = scratch.float64Written(capacity)
+  let source = scratch.int32Written(capacity)
   // When each open-loop job reaches the gateway: the router chooses then, before the gateway's
   // stages and the engine's frontend, so the jobs on their way count in no replica's load
   // (ADR 0456).
-  let start = scratch.float64(capacity)
+  let start = scratch.float64Written(capacity)
   // The instant each job was drawn at, only where the draw is kept.
-  let at0 = kept === null ? null : scratch.float64(capacity)
+  let at0 = kept === null ? null : scratch.float64Written(capacity)
   let drawn = 0
   const add = (i: number, t: number, at = t, drawnAt = t): void => {
     if (drawn === source.length) {
@@ -513,8 +514,8 @@ function drawJobs(
     const k0 = kept.get(key)!
     const n = k0.source.length
     sortedSource = k0.source
-    sortedArrive = scratch.float64(n)
-    sortedRoute = scratch.float64(n)
+    sortedArrive = scratch.float64Written(n)
+    sortedRoute = scratch.float64Written(n)
     for (let k = 0; k < n; k++) {
       // The sums the draw made: the instant drawn plus the copied request's own offsets.
       const i = k0.source[k]!
@@ -550,14 +551,14 @@ function drawJobs(
       }
     }
     // Engine arrival = start + pre-engine time, which can reorder neighbours slightly.
-    const order = scratch.int32(drawn)
+    const order = scratch.int32Written(drawn)
     for (let k = 0; k < drawn; k++) {
       order[k] = k
     }
     sortByKey(order, arrive)
-    sortedArrive = scratch.float64(drawn)
-    sortedSource = scratch.int32(drawn)
-    sortedRoute = scratch.float64(drawn)
+    sortedArrive = scratch.float64Written(drawn)
+    sortedSource = scratch.int32Written(drawn)
+    sortedRoute = scratch.float64Written(drawn)
     for (let k = 0; k < drawn; k++) {
       sortedArrive[k] = arrive[order[k]!]!
       sortedSource[k] = source[order[k]!]!
@@ -574,9 +575,9 @@ function drawJobs(
   const jobArrive = sortedArrive ?? arrive.subarray(0, drawn)
   const jobSource = sortedSource ?? source.subarray(0, drawn)
   const n = jobSource.length
-  const prompt = scratch.float64(n)
-  const cached = scratch.float64(n)
-  const output = scratch.float64(n)
+  const prompt = scratch.float64Written(n)
+  const cached = scratch.float64Written(n)
+  const output = scratch.float64Written(n)
   for (let k = 0; k < n; k++) {
     const i = jobSource[k]!
     const p = Math.min(o.promptTokens[i]!, plan.promptCap)
@@ -591,7 +592,7 @@ function drawJobs(
       prompt,
       cached,
       output,
-      replica: scratch.int32(n).fill(-1),
+      replica: scratch.int32Of(n, -1),
       ...(sortedRoute === null || routed === undefined ? {} : { routeUs: sortedRoute }),
     },
     source: jobSource,
@@ -717,19 +718,23 @@ export function runOnce(
   seed: number,
   sample: WindowSample,
   slice: RunSlice | null = null,
-  share = false
+  share = false,
+  /** This thread's run scratch unless given (the tests' poisoned one). */
+  given: RunScratch | null = null
 ): RunFigures {
   // Nothing of the run's arrays outlives this call: only figures are returned.
-  const scratch = runScratch()
+  const scratch = given ?? runScratch()
+  given?.reset()
   const { jobs, source, res } = runDetailed(fit, cluster, plan, seed, sample, slice, scratch, share)
   const o = fit.observed
   const windowUs = fit.model.window.toUs - fit.model.window.fromUs
   // Filled in place, not pushed: 1.5M jobs a run on the scale bench's hour.
-  const ttftAll = scratch.float64(res.ran)
-  const tpotAll = scratch.float64(res.ran)
-  const e2eAll = scratch.float64(res.ran)
-  const queueAll = scratch.float64(res.ran)
-  const queuedAtAll = scratch.float64(res.ran)
+  // Each read only up to where it was filled (`ended`, `paced`), so taken unwritten.
+  const ttftAll = scratch.float64Written(res.ran)
+  const tpotAll = scratch.float64Written(res.ran)
+  const e2eAll = scratch.float64Written(res.ran)
+  const queueAll = scratch.float64Written(res.ran)
+  const queuedAtAll = scratch.float64Written(res.ran)
   let ended = 0
   let paced = 0
   // On the step clock the window's time before the engine already holds the wait for the step
@@ -764,7 +769,7 @@ export function runOnce(
   const queue = queueAll.subarray(0, ended)
   const queuedAt = queuedAtAll.subarray(0, ended)
   // The selection reorders its values, and the quarters read the queue in arrival order.
-  const queueCopy = scratch.float64(ended)
+  const queueCopy = scratch.float64Written(ended)
   queueCopy.set(queue)
   const span = Math.max(windowUs, 1)
   return {
