@@ -19,10 +19,8 @@ import type * as ParseModule from '../src/sim/twin/parse.js'
 import type * as PredictModule from '../src/sim/twin/predict.js'
 import type * as WhatifModule from '../src/sim/twin/whatif.js'
 import type * as PoolModule from '../src/sim/node/run-pool.js'
-import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
-import { loadTwinWindow } from '../src/sim/twin/load.js'
-import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { whatIfStore } from './whatif-store.js'
+import type { TwinFit } from '../src/sim/twin/fit.js'
+import { fitWhatIfStore } from './whatif-store.js'
 import { argAfter, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
@@ -87,20 +85,7 @@ async function main(): Promise<void> {
     throw new Error('run with node --expose-gc')
   }
   const trees = [await loadTree('base', resolve(base)), await loadTree('this', process.cwd())]
-  const db = await whatIfStore(N, false, log)
-  const store = await createDuckDbStore({ path: db })
-  let fit: TwinFit
-  try {
-    const extent = (await store.extent())!
-    const w = await loadTwinWindow(store, { fromUs: extent.startUs, toUs: extent.endUs + 1 })
-    const fitted = fitTwin(w)
-    if (!fitted.ok) {
-      throw new Error(fitted.reasons.join('; '))
-    }
-    fit = fitted.fit
-  } finally {
-    await store.close()
-  }
+  const fit = await fitWhatIfStore(N, log)
   log(`${N} requests, ${THREADS} thread(s), ${ROUNDS} rounds`)
   const ratios: number[] = []
   for (let r = 0; r < ROUNDS; r++) {

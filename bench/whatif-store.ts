@@ -11,6 +11,9 @@
  * refuses it as well (ADR 0445).
  */
 import { simulateIntoStore } from '../src/sim/node/into-store.js'
+import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
+import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
+import { loadTwinWindow } from '../src/sim/twin/load.js'
 import { cachedStore } from './cached-store.js'
 
 const REPLICAS = 32
@@ -31,4 +34,24 @@ export function whatIfStore(
       replicas: REPLICAS,
     })
   )
+}
+
+/** The twin fitted to the whole bench store of about `n` requests, as `whatif --db` fits it. */
+export async function fitWhatIfStore(n: number, log: (line: string) => void): Promise<TwinFit> {
+  const db = await whatIfStore(n, false, log)
+  const store = await createDuckDbStore({ path: db })
+  try {
+    const extent = await store.extent()
+    if (extent === null) {
+      throw new Error(`${db} holds no requests`)
+    }
+    const w = await loadTwinWindow(store, { fromUs: extent.startUs, toUs: extent.endUs + 1 })
+    const fitted = fitTwin(w)
+    if (!fitted.ok) {
+      throw new Error(fitted.reasons.join('; '))
+    }
+    return fitted.fit
+  } finally {
+    await store.close()
+  }
 }
