@@ -302,21 +302,20 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   }
   sortByKey(arrivals, o.queuedUs)
   const at = new Float64Array(o.n)
+  const chosenReplica = new Int32Array(o.n)
   for (let k = 0; k < o.n; k++) {
     at[k] = o.queuedUs[arrivals[k]!]!
+    chosenReplica[k] = o.replica[arrivals[k]!]!
   }
-  const least = new Float64Array(o.n).fill(Infinity)
+  const least = new Float64Array(o.n)
   const chosen = new Float64Array(o.n)
-  const held = new Float64Array(o.n)
-  for (let r = 0; r < R; r++) {
-    beside.densitiesAt(r * LANES + 3, at, held)
-    for (let k = 0; k < o.n; k++) {
-      least[k] = Math.min(least[k]!, held[k]!)
-      if (o.replica[arrivals[k]!] === r) {
-        chosen[k] = held[k]!
-      }
-    }
-  }
+  beside.leastAndOwnAt(
+    o.replicas.map((_, r) => r * LANES + 3),
+    at,
+    chosenReplica,
+    least,
+    chosen
+  )
   let followed = 0
   for (let k = 0; k < o.n; k++) {
     // The chosen replica's count includes the request itself.
