@@ -8,12 +8,16 @@
  *
  * Parts: `routing`, the router check's densities at each arrival (ADR 0528): per replica a lane
  * walk written out and read back with the chosen replica gathered through the arrival order,
- * against `LaneIntegrals.leastAndOwnAt`.
+ * against `LaneIntegrals.leastAndOwnAt`; `spanRunning`, each replica's peak of requests running and
+ * the batch its decode steps stay at or below (ADR 0528), before with its events merged into a
+ * copy, now merged as they are walked, with a fixed step model and without one.
  */
 import { createHash } from 'node:crypto'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sortByKey } from '../src/core/stats/sorted.js'
+import type { StepModel } from '../src/sim/twin/engine.js'
+import { spanRunning } from '../src/sim/twin/fit.js'
 import type { LaneIntegrals } from '../src/sim/twin/lane-integrals.js'
 import { loadTwinWindow } from '../src/sim/twin/load.js'
 import type { ObservedRequests } from '../src/sim/twin/observed.js'
@@ -80,6 +84,84 @@ function routingNow(o: ObservedRequests, beside: LaneIntegrals): Float64Array[] 
   return [least, chosen]
 }
 
+const RUNNING_HOLD_US = 2_000
+const LAW_PINNED_SHARE = 0.95
+
+/** `fitTwin`'s `spanRunning` before ADR 0528. */
+function spanRunningBefore(
+  o: ObservedRequests,
+  rows: readonly number[],
+  step: StepModel | null
+): { runningPeakSpans: number; pinnedBatch: number } {
+  const starts: number[] = []
+  const ends: number[] = []
+  let kv = 0
+  for (const i of rows) {
+    const sched = o.queuedUs[i]! + o.queueUs[i]!
+    const end = sched + o.prefillUs[i]! + o.decodeUs[i]!
+    if (sched === sched && end === end) {
+      starts.push(sched)
+      ends.push(end)
+    }
+    kv += o.promptTokens[i]! + o.outputTokens[i]! / 2
+  }
+  kv /= Math.max(1, rows.length)
+  // Starts and ends sorted apart and merged: the order of sorting (time, ±1) pairs together,
+  // without a pair allocated per event. An end at the same instant as a start freed its slot first.
+  const up = Float64Array.from(starts).sort()
+  const down = Float64Array.from(ends).sort()
+  const count = up.length + down.length
+  const times = new Float64Array(count)
+  const deltas = new Int8Array(count)
+  for (let k = 0, u = 0, d = 0; k < count; k++) {
+    const end = d < down.length && (u >= up.length || down[d]! <= up[u]!)
+    times[k] = end ? down[d++]! : up[u++]!
+    deltas[k] = end ? -1 : 1
+  }
+  let running = 0
+  let peak = 0
+  const steps: number[] = []
+  for (let k = 0; k < count; k++) {
+    running += deltas[k]!
+    const held = k + 1 < count ? times[k + 1]! - times[k]! : 0
+    if (held >= RUNNING_HOLD_US) {
+      peak = Math.max(peak, running)
+    }
+    if (running > 0 && held > 0) {
+      const us =
+        step === null
+          ? NaN
+          : step.decodeBaseUs + running * (step.perDecodeSeqUs + step.perKvTokenUs * kv)
+      steps[running] = (steps[running] ?? 0) + (us > 0 ? held / us : held)
+    }
+  }
+  const total = steps.reduce((a, x) => a + (x ?? 0), 0)
+  let pinned = 0
+  let below = 0
+  for (let b = 1; b < steps.length && below < LAW_PINNED_SHARE * total; b++) {
+    below += steps[b] ?? 0
+    pinned = b
+  }
+  return { runningPeakSpans: peak, pinnedBatch: Math.min(pinned, peak) }
+}
+
+/** A step model of a replica's shape (the law's terms are the fit's; any positive ones walk alike). */
+const STEP = { decodeBaseUs: 9_000, perDecodeSeqUs: 60, perKvTokenUs: 0.01 } as StepModel
+
+function spanRunningOf(span: typeof spanRunning) {
+  return (o: ObservedRequests): Float64Array[] => {
+    const rowsOf: number[][] = o.replicas.map(() => [])
+    for (let i = 0; i < o.n; i++) {
+      rowsOf[o.replica[i]!]!.push(i)
+    }
+    return rowsOf.map((rows) => {
+      const a = span(o, rows, STEP)
+      const b = span(o, rows, null)
+      return Float64Array.of(a.runningPeakSpans, a.pinnedBatch, b.runningPeakSpans, b.pinnedBatch)
+    })
+  }
+}
+
 function bits(arrays: Float64Array[]): string {
   const h = createHash('sha256')
   for (const a of arrays) {
@@ -109,7 +191,10 @@ async function main(): Promise<void> {
   // Lane 3 (requests in flight) does not read the cached tokens.
   const beside = fitStepLaws(o, new Float64Array(o.n)).beside
   log(`${o.n} requests, ${o.replicas.length} replicas; load average ${loads()}`)
-  const parts = { routing: [routingBefore, routingNow] as const }
+  const parts = {
+    routing: [routingBefore, routingNow],
+    spanRunning: [spanRunningOf(spanRunningBefore), spanRunningOf(spanRunning)],
+  } as const
   for (const [name, [before, now]] of Object.entries(parts)) {
     const ratios: number[] = []
     const hashes = new Set<string>()
