@@ -84,39 +84,13 @@ export async function loadTwinWindow(
   window: { fromUs: number; toUs: number },
   sample?: number
 ): Promise<TwinWindow> {
-  // The requests' scan and the metrics' reads are independent: asked together, the store runs
-  // them on separate readers, so the metrics (1–1.5 s on 1M requests) are read while the scan's
-  // chunks are copied, not after (ADR 0527).
-  const scanned = store.scanRequestColumns({
+  const columns = await store.scanRequestColumns({
     fromUs: window.fromUs as Micros,
     toUs: window.toUs as Micros,
     fields: TWIN_FIELDS,
     ...(sample !== undefined ? { sample } : {}),
   })
-  const [scan, read] = await Promise.allSettled([scanned, readMetrics(store, window)])
-  // The scan's failure first, whichever settled first, as when the reads followed it.
-  if (scan.status === 'rejected') {
-    throw scan.reason
-  }
-  if (read.status === 'rejected') {
-    throw read.reason
-  }
-  const columns = scan.value
-  const metrics = read.value
-  return {
-    fromUs: window.fromUs,
-    toUs: window.toUs,
-    requests: observedFromColumns(columns),
-    total: columns.total ?? columns.n,
-    metrics,
-  }
-}
-
-/** Each replica's engine metrics over the window (configuration gauges from long before it). */
-async function readMetrics(
-  store: DiagnosisReader,
-  window: { fromUs: number; toUs: number }
-): Promise<Map<string, ReplicaMetrics>> {
+  const requests = observedFromColumns(columns)
   const stored = new Set((await store.listMetrics()).map((m) => m.name))
   const first = (names: readonly string[]): string | null =>
     names.find((n) => stored.has(n)) ?? null
@@ -203,5 +177,11 @@ async function readMetrics(
       }
     }
   }
-  return metrics
+  return {
+    fromUs: window.fromUs,
+    toUs: window.toUs,
+    requests,
+    total: columns.total ?? columns.n,
+    metrics,
+  }
 }
