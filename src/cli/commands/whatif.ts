@@ -4,7 +4,6 @@
  */
 import { readFile } from 'node:fs/promises'
 import { Option, type Command } from 'commander'
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { sendWithRetry } from '../../client/send-with-retry.js'
 import { bearerHeaders, replyError } from '../../client/server-reply.js'
@@ -26,7 +25,6 @@ import {
   type SourceFlags,
   type WindowFlags,
 } from '../source-options.js'
-import { withImportedStore } from '../import-to-memory.js'
 
 /** Exit code of a refusal: the twin does not fit the window, or cannot model a change. */
 export const EXIT_REFUSED = 4
@@ -58,6 +56,8 @@ const CHANGES_FILE = z
   .strict()
 
 async function changesFromFile(path: string): Promise<ChangeTexts> {
+  // The YAML parser only when a file is given: not on the way to a stored window (ADR 0526).
+  const { parse: parseYaml } = await import('yaml')
   let raw: unknown
   try {
     raw = parseYaml(await readFile(path, 'utf8'))
@@ -217,6 +217,8 @@ async function whatIf(paths: string[], flags: WhatIfFlags): Promise<WhatIfReport
     return whatIfViaServer(source.url, flags, texts, token)
   }
   if (source.kind === 'paths') {
+    // The importers (OTLP, access logs, the span assembly: ~70 modules) only for files (ADR 0526).
+    const { withImportedStore } = await import('../import-to-memory.js')
     return withImportedStore(source.paths, (store) => whatIfOnStore(store, flags, texts))
   }
   const opened = await openDbSource(source)

@@ -302,21 +302,20 @@ export function fitTwin(w: TwinWindow): FitOutcome {
   }
   sortByKey(arrivals, o.queuedUs)
   const at = new Float64Array(o.n)
+  const chosenReplica = new Int32Array(o.n)
   for (let k = 0; k < o.n; k++) {
     at[k] = o.queuedUs[arrivals[k]!]!
+    chosenReplica[k] = o.replica[arrivals[k]!]!
   }
-  const least = new Float64Array(o.n).fill(Infinity)
+  const least = new Float64Array(o.n)
   const chosen = new Float64Array(o.n)
-  const held = new Float64Array(o.n)
-  for (let r = 0; r < R; r++) {
-    beside.densitiesAt(r * LANES + 3, at, held)
-    for (let k = 0; k < o.n; k++) {
-      least[k] = Math.min(least[k]!, held[k]!)
-      if (o.replica[arrivals[k]!] === r) {
-        chosen[k] = held[k]!
-      }
-    }
-  }
+  beside.leastAndOwnAt(
+    o.replicas.map((_, r) => r * LANES + 3),
+    at,
+    chosenReplica,
+    least,
+    chosen
+  )
   let followed = 0
   for (let k = 0; k < o.n; k++) {
     // The chosen replica's count includes the request itself.
@@ -1082,42 +1081,39 @@ export const LAW_PINNED_SHARE = 0.95
  * a level held `t` µs ran `t / step` steps, the step from the fitted law at that batch and the
  * rows' mean KV per sequence (held time alone where that step is not positive).
  */
-function spanRunning(
+export function spanRunning(
   o: ObservedRequests,
   rows: readonly number[],
   step: StepModel | null
 ): { runningPeakSpans: number; pinnedBatch: number } {
-  const starts: number[] = []
-  const ends: number[] = []
+  const up = new Float64Array(rows.length)
+  const down = new Float64Array(rows.length)
+  let m = 0
   let kv = 0
   for (const i of rows) {
     const sched = o.queuedUs[i]! + o.queueUs[i]!
     const end = sched + o.prefillUs[i]! + o.decodeUs[i]!
     if (sched === sched && end === end) {
-      starts.push(sched)
-      ends.push(end)
+      up[m] = sched
+      down[m++] = end
     }
     kv += o.promptTokens[i]! + o.outputTokens[i]! / 2
   }
   kv /= Math.max(1, rows.length)
-  // Starts and ends sorted apart and merged: the order of sorting (time, ±1) pairs together,
-  // without a pair allocated per event. An end at the same instant as a start freed its slot first.
-  const up = Float64Array.from(starts).sort()
-  const down = Float64Array.from(ends).sort()
-  const count = up.length + down.length
-  const times = new Float64Array(count)
-  const deltas = new Int8Array(count)
-  for (let k = 0, u = 0, d = 0; k < count; k++) {
-    const end = d < down.length && (u >= up.length || down[d]! <= up[u]!)
-    times[k] = end ? down[d++]! : up[u++]!
-    deltas[k] = end ? -1 : 1
-  }
+  // Starts and ends sorted apart and merged as they are walked: no (time, ±1) pair, no merged
+  // copy (ADR 0528). An end at the same instant as a start frees its slot first.
+  const ups = up.subarray(0, m).sort()
+  const downs = down.subarray(0, m).sort()
+  const endNext = (u: number, d: number): boolean => d < m && (u >= m || downs[d]! <= ups[u]!)
+  const count = 2 * m
   let running = 0
   let peak = 0
   const steps: number[] = []
-  for (let k = 0; k < count; k++) {
-    running += deltas[k]!
-    const held = k + 1 < count ? times[k + 1]! - times[k]! : 0
+  for (let k = 0, u = 0, d = 0; k < count; k++) {
+    const end = endNext(u, d)
+    const t = end ? downs[d++]! : ups[u++]!
+    running += end ? -1 : 1
+    const held = k + 1 < count ? (endNext(u, d) ? downs[d]! : ups[u]!) - t : 0
     if (held >= RUNNING_HOLD_US) {
       peak = Math.max(peak, running)
     }

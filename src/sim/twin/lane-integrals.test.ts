@@ -56,6 +56,46 @@ describe('LaneIntegrals', () => {
     expect(lane.fromUs).toBe(Math.min(...added.flat().map((x) => x[0])))
   })
 
+  it("reads the least lane and each instant's own lane as one lane at a time does, bit for bit", () => {
+    const rng = createRng(13)
+    const lanes = 5
+    const lane = new LaneIntegrals(lanes * 2, 4)
+    for (let k = 0; k < 600; k++) {
+      // Whole microseconds, so that changes and instants fall together.
+      const from = Math.round(rng.range(0, 10_000))
+      lane.add(
+        Math.floor(rng.next() * lanes) * 2 + 1,
+        from,
+        from + Math.round(rng.range(1, 900)),
+        1
+      )
+    }
+    const ids = Array.from({ length: lanes }, (_, q) => q * 2 + 1)
+    const times = Float64Array.from({ length: 500 }, () => Math.round(rng.range(-50, 10_500)))
+    times.sort()
+    const owner = Int32Array.from(times, () => Math.floor(rng.next() * lanes))
+    const least = new Float64Array(times.length).fill(-7)
+    const own = new Float64Array(times.length).fill(-7)
+    lane.leastAndOwnAt(ids, times, owner, least, own)
+    const held = new Float64Array(times.length)
+    const wantLeast = new Float64Array(times.length).fill(Infinity)
+    const wantOwn = new Float64Array(times.length)
+    ids.forEach((id, q) => {
+      lane.densitiesAt(id, times, held)
+      for (let j = 0; j < times.length; j++) {
+        wantLeast[j] = Math.min(wantLeast[j]!, held[j]!)
+        if (owner[j] === q) {
+          wantOwn[j] = held[j]!
+        }
+      }
+    })
+    expect(least).toEqual(wantLeast)
+    expect(own).toEqual(wantOwn)
+    // Not all one value: the lanes differ at the instants read.
+    expect(new Set(least).size).toBeGreaterThan(2)
+    expect(own.some((d, j) => d > least[j]!)).toBe(true)
+  })
+
   it('keeps a short interval inside a long window its own', () => {
     const lane = new LaneIntegrals(3)
     lane.add(1, 0, 20_000_000_000, 0.5)

@@ -383,6 +383,40 @@ export class LaneIntegrals {
       out[j] = d
     }
   }
+
+  /**
+   * At each of `times` (ascending), the least density over `lanes` into `least` (`Math.min` of
+   * the lanes' densities, lane by lane as listed) and the density of lane `lanes[owner[j]]` into
+   * `own`: one walk per lane as {@link densitiesAt} makes, without writing each lane's densities
+   * out and reading them back (ADR 0528).
+   */
+  leastAndOwnAt(
+    lanes: readonly number[],
+    times: Float64Array,
+    owner: Int32Array,
+    least: Float64Array,
+    own: Float64Array
+  ): void {
+    const b = this.built ?? this.build()
+    least.fill(Infinity)
+    for (let q = 0; q < lanes.length; q++) {
+      const t = b.t[lanes[q]!]!
+      const density = b.density[lanes[q]!]!
+      const to = t.length
+      let k = 0
+      let d = 0
+      for (let j = 0; j < times.length; j++) {
+        const tj = times[j]!
+        while (k < to && t[k]! <= tj) {
+          d = density[k++]!
+        }
+        least[j] = Math.min(least[j]!, d)
+        if (owner[j] === q) {
+          own[j] = d
+        }
+      }
+    }
+  }
 }
 
 /** Per lane, its changes sorted by time: views into one build's arrays, or a kept lane's. */
