@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Span } from '../../core/model/span.js'
 import type { Micros } from '../../core/model/units.js'
@@ -196,6 +197,25 @@ describe('span bodies (ADR 0395, 0403)', () => {
     expect(decodeSpanBody(otherBody)).toEqual(other.map(stored))
     expect(Buffer.from(otherBody).includes('"t1"')).toBe(false)
     expect(Buffer.from(encodeSpanBody(mixedSpans(), 'none').body)).toEqual(Buffer.from(first))
+  })
+
+  it('lays a write out after a larger one as it lays it out alone (ADR 0521)', () => {
+    // The columns and the layout buffer are kept from write to write: a larger write before this
+    // one must leave nothing in its bytes, ids that are not in bytes (left zero) included.
+    const alone = encodeSpanBody(mixedSpans(), 'none').body
+    const first = encodeSpanBody(mixedSpans(), 'deflate').body
+    const larger = Array.from({ length: 3000 }, (_, i) =>
+      makeSpan({
+        traceId: 'f'.repeat(32),
+        spanId: hexId(0xffff_ff00 + i, 16),
+        parentSpanId: 'e'.repeat(16),
+        attributes: { i, s: `v${i}` },
+      })
+    )
+    expect(decodeSpanBody(encodeSpanBody(larger, 'deflate').body)).toEqual(larger.map(stored))
+    const after = encodeSpanBody(mixedSpans(), 'deflate').body
+    expect(Buffer.from(after)).toEqual(Buffer.from(first))
+    expect(inflateSync(after)).toEqual(Buffer.from(alone))
   })
 
   it('rejects a body of a format it does not know', () => {

@@ -167,6 +167,64 @@ class StringTable {
 const STRINGS = new StringTable()
 const ATTRS = new AttrColumns()
 
+/**
+ * A write's per-span columns, kept between writes like `ATTRS`. Made per write, their ~80 bytes a
+ * span were fresh memory each time, and touching it for the first time (the kernel's page faults)
+ * cost more than filling it (ADR 0521).
+ */
+class SpanColumns {
+  fields = new Int32Array(0)
+  numbers = new Float64Array(0)
+  ids = new Uint8Array(0)
+
+  /** Room for `n` spans; the ids zeroed, as a fresh array's were (an id not in bytes leaves 0s). */
+  reserve(n: number): this {
+    if (this.fields.length < n * FIELD_STRIDE) {
+      const size = grownTo(n)
+      this.fields = new Int32Array(size * FIELD_STRIDE)
+      this.numbers = new Float64Array(size * NUMBER_STRIDE)
+      this.ids = new Uint8Array(size * ID_STRIDE)
+    } else {
+      this.ids.fill(0, 0, n * ID_STRIDE)
+    }
+    return this
+  }
+}
+
+/**
+ * The buffer a body is laid out in before it is deflated, kept between writes (ADR 0521). Up to
+ * `KEPT_OUT_BYTES`; a larger layout gets a buffer of its own, so one large write does not hold
+ * its size for the process's life.
+ */
+class OutBuffer {
+  private buffer = Buffer.allocUnsafeSlow(0)
+
+  reserve(size: number): Buffer {
+    if (size > KEPT_OUT_BYTES) {
+      return Buffer.allocUnsafeSlow(size)
+    }
+    if (this.buffer.length < size) {
+      this.buffer = Buffer.allocUnsafeSlow(Math.min(KEPT_OUT_BYTES, grownTo(size)))
+    }
+    return this.buffer
+  }
+}
+
+/** The largest body layout kept between writes: a 10 000-span import batch is ~2 MiB. */
+const KEPT_OUT_BYTES = 8 * 1024 * 1024
+
+/** `n` rounded up to a power of two (at least 1 024), so growth comes in few steps. */
+function grownTo(n: number): number {
+  let size = 1024
+  while (size < n) {
+    size *= 2
+  }
+  return size
+}
+
+const SPAN_COLUMNS = new SpanColumns()
+const OUT = new OutBuffer()
+
 /** Keeps in `latest` the later of its start for `traceId` and `startUs`. */
 function noteLatest(latest: Map<string, number>, traceId: string, startUs: number): void {
   const last = latest.get(traceId)
@@ -184,9 +242,10 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
   const n = spans.length
   const table = STRINGS
   table.clear()
-  const fields = new Int32Array(n * FIELD_STRIDE)
-  const numbers = new Float64Array(n * NUMBER_STRIDE)
-  const ids = new Uint8Array(n * ID_STRIDE)
+  const cols = SPAN_COLUMNS.reserve(n)
+  const fields = cols.fields
+  const numbers = cols.numbers
+  const ids = cols.ids
   const attrs = ATTRS
   attrs.clear()
   const nested: AttrValue[] = []
@@ -314,14 +373,17 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
   const text = JSON.stringify([table.strings, resources, nested, events])
   const jsonBytes = Buffer.byteLength(text)
   const numbersAt = HEADER_BYTES
-  const valuesAt = numbersAt + numbers.byteLength
+  const valuesAt = numbersAt + n * NUMBER_STRIDE * 8
   const fieldsAt = valuesAt + nAttrs * 8
-  const keysAt = fieldsAt + fields.byteLength
+  const keysAt = fieldsAt + n * FIELD_STRIDE * 4
   const scopesAt = keysAt + nAttrs * 4
   const idsAt = scopesAt + scopes.length * 4
-  const tagsAt = idsAt + ids.byteLength
+  const tagsAt = idsAt + n * ID_STRIDE
   const jsonAt = tagsAt + nAttrs
-  const out = Buffer.allocUnsafeSlow(jsonAt + jsonBytes)
+  const size = jsonAt + jsonBytes
+  // A deflated body is a copy of its own: the layout is only its input, so it goes to the buffer
+  // kept between writes (see `OutBuffer`). A body stored as it is must own its bytes.
+  const out = codec === 'deflate' ? OUT.reserve(size) : Buffer.allocUnsafeSlow(size)
   const header = new Uint32Array(out.buffer, out.byteOffset, HEADER_BYTES / 4)
   header[0] = FORMAT
   header[1] = n
@@ -329,14 +391,18 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
   header[3] = nScopes
   header[4] = jsonBytes
   header[5] = 0
-  new Float64Array(out.buffer, out.byteOffset + numbersAt, numbers.length).set(numbers)
+  new Float64Array(out.buffer, out.byteOffset + numbersAt, n * NUMBER_STRIDE).set(
+    numbers.subarray(0, n * NUMBER_STRIDE)
+  )
   new Float64Array(out.buffer, out.byteOffset + valuesAt, nAttrs).set(
     attrs.values.subarray(0, nAttrs)
   )
-  new Int32Array(out.buffer, out.byteOffset + fieldsAt, fields.length).set(fields)
+  new Int32Array(out.buffer, out.byteOffset + fieldsAt, n * FIELD_STRIDE).set(
+    fields.subarray(0, n * FIELD_STRIDE)
+  )
   new Int32Array(out.buffer, out.byteOffset + keysAt, nAttrs).set(attrs.keys.subarray(0, nAttrs))
   new Int32Array(out.buffer, out.byteOffset + scopesAt, scopes.length).set(scopes)
-  out.set(ids, idsAt)
+  out.set(ids.subarray(0, n * ID_STRIDE), idsAt)
   out.set(attrs.tags.subarray(0, nAttrs), tagsAt)
   // Written in place: the text as a Buffer of its own would be one more copy of it.
   out.write(text, jsonAt, 'utf8')
@@ -345,7 +411,7 @@ export function encodeSpanBody(spans: readonly Span[], codec: BodyCodec): SpanBo
     traces.push({ traceId, lastStartUs: last })
   }
   return {
-    body: codec === 'deflate' ? deflateSync(out, { level: 1 }) : out,
+    body: codec === 'deflate' ? deflateSync(out.subarray(0, size), { level: 1 }) : out,
     spanCount: n,
     firstStartUs,
     lastStartUs,
