@@ -1093,22 +1093,6 @@ export function runTwin(
     }
   }
   const arrival: TwinEvent = { timeUs: 0, seq: -1, type: 0, idx: 0, gen: 0, pos: -1 }
-  // The next arrival's index, instant and `seq`, and the next route's instant, held in locals:
-  // they change only when an arrival or a route is taken, where every event read them from the
-  // typed arrays (about 3.6 events a job). The next arrival's `seq` is given at its route, so it
-  // is read again when that job is routed. `nextRouteUs` is Infinity past the last route.
-  let nextJ = -1
-  let nextAtUs = Infinity
-  let nextSeq = 0
-  let nextRouteUs = Infinity
-  if (arrivalOrder !== null) {
-    if (n > 0) {
-      nextJ = arrivalOrder[0]!
-      nextAtUs = arrivalAt![nextJ]!
-      nextSeq = arrivalSeq![nextJ]!
-      nextRouteUs = routeUs![routeOrder![0]!]!
-    }
-  }
   for (;;) {
     if (handled !== null) {
       heap.pop()
@@ -1121,36 +1105,24 @@ export function runTwin(
     const top = heap.peek()
     if (arrivalOrder !== null) {
       // The next event of the heap or of the arrivals, as one heap holding both would pop it.
+      const j = nextRouted < n ? arrivalOrder[nextRouted]! : -1
       const arrivalFirst =
-        nextJ >= 0 &&
+        j >= 0 &&
         (top === undefined ||
-          nextAtUs < top.timeUs ||
-          (nextAtUs === top.timeUs && nextSeq < top.seq))
+          arrivalAt![j]! < top.timeUs ||
+          (arrivalAt![j] === top.timeUs && arrivalSeq![j]! < top.seq))
       // A route comes before any event at or after its instant; the next arrival is at or after
       // its own route, so an arrival not yet routed is never taken here.
-      const until = arrivalFirst ? nextAtUs : top === undefined ? Infinity : top.timeUs
-      if (nextArrival < n && nextRouteUs <= until) {
+      const until = arrivalFirst ? arrivalAt![j]! : top === undefined ? Infinity : top.timeUs
+      if (nextArrival < n && routeUs![routeOrder![nextArrival]!]! <= until) {
         const r = routeOrder![nextArrival++]!
         replicaOf[r] = route(r)
-        arrivalSeq![r] = seq
-        if (r === nextJ) {
-          nextSeq = seq
-        }
-        seq++
-        nextRouteUs = nextArrival < n ? routeUs![routeOrder![nextArrival]!]! : Infinity
+        arrivalSeq![r] = seq++
         continue
       }
       if (arrivalFirst) {
-        const j = nextJ
-        arrival.timeUs = nextAtUs
         nextRouted++
-        if (nextRouted < n) {
-          nextJ = arrivalOrder[nextRouted]!
-          nextAtUs = arrivalAt![nextJ]!
-          nextSeq = arrivalSeq![nextJ]!
-        } else {
-          nextJ = -1
-        }
+        arrival.timeUs = arrivalAt![j]!
         arrival.idx = j
         ev = arrival
       } else {
