@@ -25,7 +25,6 @@
  */
 import type { Rng } from '../../core/stats/seeded-random.js'
 import { sortByKey } from '../../core/stats/sorted.js'
-import { SlotTree } from './event-tree.js'
 
 /** How a step's prompt work and its decode work combine (ADR 0221). */
 export type StepLawKind = 'roofline' | 'additive'
@@ -200,11 +199,12 @@ function before(a: TwinEvent, b: TwinEvent): boolean {
 }
 
 /**
- * The arrivals pushed as events (a closed loop's, or a run's whose arrival instants are not all
- * numbers), by (time, push order). The replicas' own events are in a {@link SlotTree} since ADR
- * 0525; this heap held them too, each knowing its place so that a split decode run's end was
- * moved instead of left behind (ADR 0502). Entries are ordered by `timeUs`, then `seq`, distinct
- * for every push, so they pop in the same order however they are laid out.
+ * The engine's events by (time, push order), each knowing its place, so that a replica's one
+ * pending event is moved where it changes instead of left behind. A decode run split by an
+ * arrival used to leave its end in `MinHeap` until its time, to be popped and dropped: on the
+ * stored 200k window nearly half of all run ends, about 0.8 a job, and they kept the heap at
+ * ~60 entries where ≤ 32 replicas have an event pending. Entries are ordered by `timeUs`, then
+ * `seq`, distinct for every push, so they pop in the same order however they are laid out.
  */
 class EventHeap {
   private readonly items: TwinEvent[] = []
@@ -229,6 +229,22 @@ class EventHeap {
     }
   }
 
+  /** Puts `e` (out of the heap) where the least entry was, which leaves it. */
+  replaceTop(e: TwinEvent): void {
+    this.items[0]!.pos = -1
+    this.down(e, 0)
+  }
+
+  /** Moves `e` (in the heap) to its place after its time or order changed. */
+  update(e: TwinEvent): void {
+    const i = e.pos
+    if (i > 0 && before(e, this.items[(i - 1) >> 1]!)) {
+      this.up(e, i)
+    } else {
+      this.down(e, i)
+    }
+  }
+
   /** `e` into the hole at `from`, climbing while it comes before its parent, not above `top`. */
   private up(e: TwinEvent, from: number, top = 0): void {
     const items = this.items
@@ -249,8 +265,8 @@ class EventHeap {
 
   /**
    * `e` into the hole at `from`: the hole goes down to a leaf along the lesser children, one
-   * compare a level, and `e` climbs back from there: the last entry mostly belongs near the
-   * back, so it climbs little, where a sift-down compares twice on every level.
+   * compare a level, and `e` climbs back from there. A replica's next event mostly goes to the
+   * back of the queue, so it climbs little, where a sift-down compares twice on every level.
    */
   private down(e: TwinEvent, from: number): void {
     const items = this.items
@@ -685,15 +701,13 @@ export function runTwin(
   const decodeFrom = scratch.float64Written(n)
   const admitSeq = scratch.float64Written(n)
   let admitCounter = 0
-  // Arrivals pushed as events (a closed loop's, a run's with a NaN instant) are in `heap`; the
-  // replicas' one pending event each in `tree`, which is cheaper for ≤ ~33 entries (ADR 0525).
   const heap = new EventHeap()
-  const tree = new SlotTree(R)
   let seq = 0
   // Handled arrivals are reused: a closed loop pushes one per job.
   const spare: TwinEvent[] = []
-  // The event being handled stays pending until the handler is done: a replica's next event
-  // mostly takes its place in the tree (one replay of its path) instead of being cleared and set.
+  // The event being handled stays at the heap's top until the handler is done, so that the
+  // replica's next event can take its place in one pass down the heap (a step's end is mostly
+  // followed by the replica's next step) instead of a pop's and a push's.
   let handled: TwinEvent | null = null
   const pushArrival = (timeUs: number, j: number): void => {
     const ev = spare.pop() ?? { timeUs: 0, seq: 0, type: 0, idx: 0, gen: 0, pos: -1 }
@@ -707,14 +721,25 @@ export function runTwin(
   const schedule = (ri: number, timeUs: number, type: 1 | 2, gen = 0): void => {
     const ev = states[ri]!.ev
     ev.timeUs = timeUs
-    ev.seq = seq
+    ev.seq = seq++
     ev.type = type
     ev.idx = ri
     ev.gen = gen
-    if (ev === handled) {
+    if (ev.pos >= 0) {
+      if (ev === handled) {
+        handled = null
+      }
+      heap.update(ev)
+    } else if (handled !== null) {
+      const done = handled
       handled = null
+      heap.replaceTop(ev)
+      if (done.type === 0) {
+        spare.push(done)
+      }
+    } else {
+      heap.insert(ev)
     }
-    tree.set(ri, timeUs, seq++)
   }
   const poolLists: number[][] = [[], []]
   cluster.replicas.forEach((r, i) => poolLists[r.pool === 1 ? 1 : 0]!.push(i))
@@ -1070,24 +1095,14 @@ export function runTwin(
   const arrival: TwinEvent = { timeUs: 0, seq: -1, type: 0, idx: 0, gen: 0, pos: -1 }
   for (;;) {
     if (handled !== null) {
+      heap.pop()
       if (handled.type === 0) {
-        heap.pop()
         spare.push(handled)
-      } else {
-        tree.clear(handled.idx)
       }
       handled = null
     }
     let ev: TwinEvent | undefined
-    // The least of the replicas' events and the pushed arrivals', as one heap of both would pop.
-    let top = heap.peek()
-    const slot = tree.top()
-    if (slot >= 0) {
-      const e = states[slot]!.ev
-      if (top === undefined || before(e, top)) {
-        top = e
-      }
-    }
+    const top = heap.peek()
     if (arrivalOrder !== null) {
       // The next event of the heap or of the arrivals, as one heap holding both would pop it.
       const j = nextRouted < n ? arrivalOrder[nextRouted]! : -1
