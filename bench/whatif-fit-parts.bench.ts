@@ -17,7 +17,7 @@ import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sortByKey } from '../src/core/stats/sorted.js'
 import type { StepModel } from '../src/sim/twin/engine.js'
-import { spanRunning } from '../src/sim/twin/fit.js'
+import { runningFigures, spanRunning } from '../src/sim/twin/fit.js'
 import type { LaneIntegrals } from '../src/sim/twin/lane-integrals.js'
 import { loadTwinWindow } from '../src/sim/twin/load.js'
 import type { ObservedRequests } from '../src/sim/twin/observed.js'
@@ -85,7 +85,6 @@ function routingNow(o: ObservedRequests, beside: LaneIntegrals): Float64Array[] 
 }
 
 const RUNNING_HOLD_US = 2_000
-const LAW_PINNED_SHARE = 0.95
 
 /** `fitTwin`'s `spanRunning` before ADR 0528. */
 function spanRunningBefore(
@@ -135,14 +134,7 @@ function spanRunningBefore(
       steps[running] = (steps[running] ?? 0) + (us > 0 ? held / us : held)
     }
   }
-  const total = steps.reduce((a, x) => a + (x ?? 0), 0)
-  let pinned = 0
-  let below = 0
-  for (let b = 1; b < steps.length && below < LAW_PINNED_SHARE * total; b++) {
-    below += steps[b] ?? 0
-    pinned = b
-  }
-  return { runningPeakSpans: peak, pinnedBatch: Math.min(pinned, peak) }
+  return runningFigures(steps, peak)
 }
 
 /** A step model of a replica's shape (the law's terms are the fit's; any positive ones walk alike). */

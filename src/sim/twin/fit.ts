@@ -1125,7 +1125,18 @@ export function spanRunning(
       steps[running] = (steps[running] ?? 0) + (us > 0 ? held / us : held)
     }
   }
-  const total = steps.reduce((a, x) => a + (x ?? 0), 0)
+  return runningFigures(steps, peak)
+}
+
+/**
+ * The running peak and the pinned batch from `steps` (the decode steps spent at each running
+ * count): the least batch below which {@link LAW_PINNED_SHARE} of the steps ran, at most the peak.
+ */
+export function runningFigures(
+  steps: readonly (number | undefined)[],
+  peak: number
+): { runningPeakSpans: number; pinnedBatch: number } {
+  const total = steps.reduce((a: number, x) => a + (x ?? 0), 0)
   let pinned = 0
   let below = 0
   for (let b = 1; b < steps.length && below < LAW_PINNED_SHARE * total; b++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import type { StepModel } from './engine.js'
-import { LAW_PINNED_SHARE, spanRunning } from './fit.js'
+import { runningFigures, spanRunning } from './fit.js'
 import type { ObservedRequests } from './observed.js'
 import {
   BATCH_BOUND_LAW,
@@ -47,14 +47,7 @@ function reference(
       steps[running] = (steps[running] ?? 0) + (us > 0 ? held / us : held)
     }
   })
-  const total = steps.reduce((a, x) => a + (x ?? 0), 0)
-  let pinned = 0
-  let below = 0
-  for (let b = 1; b < steps.length && below < LAW_PINNED_SHARE * total; b++) {
-    below += steps[b] ?? 0
-    pinned = b
-  }
-  return { runningPeakSpans: peak, pinnedBatch: Math.min(pinned, peak) }
+  return runningFigures(steps, peak)
 }
 
 describe('spanRunning', () => {
