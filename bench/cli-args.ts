@@ -34,3 +34,19 @@ export function argAfter(flag: string): string | undefined {
 export function log(line: string): void {
   process.stdout.write(`${line}\n`)
 }
+
+/**
+ * What a bench that alternates two trees in one process needs: the other tree's checkout
+ * (`BENCH_BASE_TREE`) and the collector, run between measurements (`node --expose-gc`).
+ */
+export function pairedTrees(): { base: string; gc: () => void } {
+  const base = process.env.BENCH_BASE_TREE
+  if (base === undefined) {
+    throw new Error('BENCH_BASE_TREE: the tree to compare with')
+  }
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (gc === undefined) {
+    throw new Error('run with node --expose-gc')
+  }
+  return { base, gc }
+}

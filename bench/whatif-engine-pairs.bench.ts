@@ -21,7 +21,7 @@ import { parseChanges } from '../src/sim/twin/parse.js'
 import { ownSampleOf, runDetailed } from '../src/sim/twin/predict.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
-import { argAfter, log } from './cli-args.js'
+import { argAfter, log, pairedTrees } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const PAIRS = Number(argAfter('--pairs') ?? 16)
@@ -71,14 +71,7 @@ function sameResult(a: EngineModule.TwinRunResult, b: EngineModule.TwinRunResult
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_BASE_TREE
-  if (base === undefined) {
-    throw new Error('BENCH_BASE_TREE: the tree to compare with')
-  }
-  const gc = (globalThis as { gc?: () => void }).gc
-  if (gc === undefined) {
-    throw new Error('run with node --expose-gc')
-  }
+  const { base, gc } = pairedTrees()
   const db = await whatIfStore(N, false, log)
   const store = await createDuckDbStore({ path: db })
   let fit: TwinFit

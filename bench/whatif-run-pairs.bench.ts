@@ -17,7 +17,7 @@ import type * as ParseModule from '../src/sim/twin/parse.js'
 import type * as PredictModule from '../src/sim/twin/predict.js'
 import type { TwinFit } from '../src/sim/twin/fit.js'
 import { fitWhatIfStore } from './whatif-store.js'
-import { argAfter, log } from './cli-args.js'
+import { argAfter, log, pairedTrees } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const PAIRS = Number(argAfter('--pairs') ?? 12)
@@ -47,14 +47,7 @@ async function loadTree(name: string, root: string, fit: TwinFit): Promise<Tree>
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_BASE_TREE
-  if (base === undefined) {
-    throw new Error('BENCH_BASE_TREE: the tree to compare with')
-  }
-  const gc = (globalThis as { gc?: () => void }).gc
-  if (gc === undefined) {
-    throw new Error('run with node --expose-gc')
-  }
+  const { base, gc } = pairedTrees()
   const fit = await fitWhatIfStore(N, log)
   const trees = [
     await loadTree('base', resolve(base), fit),

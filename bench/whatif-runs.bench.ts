@@ -21,7 +21,7 @@ import type * as WhatifModule from '../src/sim/twin/whatif.js'
 import type * as PoolModule from '../src/sim/node/run-pool.js'
 import type { TwinFit } from '../src/sim/twin/fit.js'
 import { fitWhatIfStore } from './whatif-store.js'
-import { argAfter, log } from './cli-args.js'
+import { argAfter, log, pairedTrees } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
@@ -76,14 +76,7 @@ async function runs(tree: Tree, fit: TwinFit): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_BASE_TREE
-  if (base === undefined) {
-    throw new Error('BENCH_BASE_TREE: the tree to compare with')
-  }
-  const gc = (globalThis as { gc?: () => void }).gc
-  if (gc === undefined) {
-    throw new Error('run with node --expose-gc')
-  }
+  const { base, gc } = pairedTrees()
   const trees = [await loadTree('base', resolve(base)), await loadTree('this', process.cwd())]
   const fit = await fitWhatIfStore(N, log)
   log(`${N} requests, ${THREADS} thread(s), ${ROUNDS} rounds`)
