@@ -9,10 +9,8 @@
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { arrivalProcess, loopStretches } from '../src/sim/twin/fit.js'
-import { loadTwinWindow } from '../src/sim/twin/load.js'
 import { fitStepLaws } from '../src/sim/twin/step-law.js'
-import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { whatIfStore } from './whatif-store.js'
+import { loadWhatIfWindow } from './whatif-store.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const at = process.argv.indexOf('--rounds')
@@ -22,39 +20,29 @@ const log = (line: string): void => {
 }
 
 async function main(): Promise<void> {
-  const db = await whatIfStore(N, false, log)
-  const store = await createDuckDbStore({ path: db })
-  try {
-    const extent = await store.extent()
-    if (extent === null) {
-      throw new Error(`${db} holds no requests`)
-    }
-    const w = await loadTwinWindow(store, { fromUs: extent.startUs, toUs: extent.endUs + 1 })
-    const o = w.requests
-    const R = o.replicas.length
-    // The requests-in-engine lanes the reading samples do not depend on the cached tokens.
-    const cached = new Float64Array(o.n)
-    const { beside } = fitStepLaws(o, cached)
-    const steady = arrivalProcess(beside, R, beside.fromUs, beside.toUs, o)
-    const read = loopStretches(beside, R, o, steady)
-    log(
-      `${o.n} requests, ${R} replicas: read ${steady.process}, stretches ${read === null ? 'none' : read.stretches.length}`
-    )
-    const ms: number[] = []
-    for (let round = 0; round < ROUNDS; round++) {
-      const t = performance.now()
-      loopStretches(beside, R, o, steady)
-      ms.push(performance.now() - t)
-    }
-    const sorted = [...ms].sort((a, b) => a - b)
-    log(
-      `loopStretches: ${ms.map((v) => v.toFixed(1)).join(' ')} ms; median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(1)}, ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)}; load average ${loadavg()
-        .map((v) => v.toFixed(2))
-        .join(' ')}`
-    )
-  } finally {
-    await store.close()
+  const w = await loadWhatIfWindow(N, log)
+  const o = w.requests
+  const R = o.replicas.length
+  // The requests-in-engine lanes the reading samples do not depend on the cached tokens.
+  const cached = new Float64Array(o.n)
+  const { beside } = fitStepLaws(o, cached)
+  const steady = arrivalProcess(beside, R, beside.fromUs, beside.toUs, o)
+  const read = loopStretches(beside, R, o, steady)
+  log(
+    `${o.n} requests, ${R} replicas: read ${steady.process}, stretches ${read === null ? 'none' : read.stretches.length}`
+  )
+  const ms: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const t = performance.now()
+    loopStretches(beside, R, o, steady)
+    ms.push(performance.now() - t)
   }
+  const sorted = [...ms].sort((a, b) => a - b)
+  log(
+    `loopStretches: ${ms.map((v) => v.toFixed(1)).join(' ')} ms; median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(1)}, ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)}; load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`
+  )
 }
 
 main().catch((err: unknown) => {

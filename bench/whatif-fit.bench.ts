@@ -18,9 +18,8 @@ import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { fitTwin, type FitOutcome } from '../src/sim/twin/fit.js'
-import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
-import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
-import { whatIfStore } from './whatif-store.js'
+import type { TwinWindow } from '../src/sim/twin/load.js'
+import { loadWhatIfWindow } from './whatif-store.js'
 import { argAfter, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
@@ -85,7 +84,6 @@ const median = (v: number[]): number => {
 }
 
 async function main(): Promise<void> {
-  const db = await whatIfStore(N, false, log)
   const against = argAfter('--against')
   const other: Fit | null =
     against === undefined
@@ -95,17 +93,7 @@ async function main(): Promise<void> {
             fitTwin: Fit
           }
         ).fitTwin
-  const store = await createDuckDbStore({ path: db })
-  let w: TwinWindow
-  try {
-    const extent = await store.extent()
-    if (extent === null) {
-      throw new Error(`${db} holds no requests`)
-    }
-    w = await loadTwinWindow(store, { fromUs: extent.startUs, toUs: extent.endUs + 1 })
-  } finally {
-    await store.close()
-  }
+  const w = await loadWhatIfWindow(N, log)
   log(`${w.requests.n} requests fitted; load average ${loads()}`)
   const mine: number[] = []
   const theirs: number[] = []

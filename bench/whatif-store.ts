@@ -13,7 +13,7 @@
 import { simulateIntoStore } from '../src/sim/node/into-store.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { fitTwin, type TwinFit } from '../src/sim/twin/fit.js'
-import { loadTwinWindow } from '../src/sim/twin/load.js'
+import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { cachedStore } from './cached-store.js'
 
 const REPLICAS = 32
@@ -38,6 +38,18 @@ export function whatIfStore(
 
 /** The twin fitted to the whole bench store of about `n` requests, as `whatif --db` fits it. */
 export async function fitWhatIfStore(n: number, log: (line: string) => void): Promise<TwinFit> {
+  const fitted = fitTwin(await loadWhatIfWindow(n, log))
+  if (!fitted.ok) {
+    throw new Error(fitted.reasons.join('; '))
+  }
+  return fitted.fit
+}
+
+/** The whole bench store of about `n` requests, read as `whatif --db` reads its window. */
+export async function loadWhatIfWindow(
+  n: number,
+  log: (line: string) => void
+): Promise<TwinWindow> {
   const db = await whatIfStore(n, false, log)
   const store = await createDuckDbStore({ path: db })
   try {
@@ -45,12 +57,7 @@ export async function fitWhatIfStore(n: number, log: (line: string) => void): Pr
     if (extent === null) {
       throw new Error(`${db} holds no requests`)
     }
-    const w = await loadTwinWindow(store, { fromUs: extent.startUs, toUs: extent.endUs + 1 })
-    const fitted = fitTwin(w)
-    if (!fitted.ok) {
-      throw new Error(fitted.reasons.join('; '))
-    }
-    return fitted.fit
+    return await loadTwinWindow(store, { fromUs: extent.startUs, toUs: extent.endUs + 1 })
   } finally {
     await store.close()
   }
