@@ -1,4 +1,5 @@
 /** Command-line flags of the benches: `--flag N`, with a default when the flag is absent. */
+import { loadavg } from 'node:os'
 
 /** A positive number after `flag`, or `fallback` when the flag is not given. */
 export function numArg(flag: string, fallback: number): number {
@@ -49,4 +50,11 @@ export function pairedTrees(): { base: string; gc: () => void } {
     throw new Error('run with node --expose-gc')
   }
   return { base, gc }
+}
+
+/** The 1, 5 and 15 minute load averages, two decimals each, for a bench's lines. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')
 }

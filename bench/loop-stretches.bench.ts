@@ -6,11 +6,11 @@
  *
  *   BENCH_REQUESTS=200000 npx tsx bench/loop-stretches.bench.ts [--rounds 7]
  */
-import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { arrivalProcess, loopStretches } from '../src/sim/twin/fit.js'
 import { fitStepLaws } from '../src/sim/twin/step-law.js'
 import { loadWhatIfWindow } from './whatif-store.js'
+import { loadAverage } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const at = process.argv.indexOf('--rounds')
@@ -39,9 +39,7 @@ async function main(): Promise<void> {
   }
   const sorted = [...ms].sort((a, b) => a - b)
   log(
-    `loopStretches: ${ms.map((v) => v.toFixed(1)).join(' ')} ms; median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(1)}, ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)}; load average ${loadavg()
-      .map((v) => v.toFixed(2))
-      .join(' ')}`
+    `loopStretches: ${ms.map((v) => v.toFixed(1)).join(' ')} ms; median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(1)}, ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)}; load average ${loadAverage()}`
   )
 }
 

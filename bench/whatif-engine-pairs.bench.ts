@@ -9,7 +9,6 @@
  *   BENCH_BASE_TREE=<a checkout of the tree to compare with> [BENCH_REQUESTS=200000] \
  *     node --expose-gc --import tsx bench/whatif-engine-pairs.bench.ts [--pairs 16] [--load 1.5x]
  */
-import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type * as RandomModule from '../src/core/stats/seeded-random.js'
@@ -21,7 +20,7 @@ import { parseChanges } from '../src/sim/twin/parse.js'
 import { ownSampleOf, runDetailed } from '../src/sim/twin/predict.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
-import { argAfter, log, pairedTrees } from './cli-args.js'
+import { argAfter, loadAverage, log, pairedTrees } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const PAIRS = Number(argAfter('--pairs') ?? 16)
@@ -112,9 +111,7 @@ async function main(): Promise<void> {
     const b = cpu.get('this')!
     ratios.push(b / a)
     log(
-      `pair ${p} (${order[0]!.name} first): base ${a.toFixed(3)} s, this ${b.toFixed(3)} s CPU, ratio ${(b / a).toFixed(3)}; load average ${loadavg()
-        .map((v) => v.toFixed(2))
-        .join(' ')}`
+      `pair ${p} (${order[0]!.name} first): base ${a.toFixed(3)} s, this ${b.toFixed(3)} s CPU, ratio ${(b / a).toFixed(3)}; load average ${loadAverage()}`
     )
   }
   const sorted = ratios.slice().sort((x, y) => x - y)

@@ -13,7 +13,6 @@
  * copy, now merged as they are walked, with a fixed step model and without one.
  */
 import { createHash } from 'node:crypto'
-import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sortByKey } from '../src/core/stats/sorted.js'
 import type { StepModel } from '../src/sim/twin/engine.js'
@@ -24,14 +23,10 @@ import type { ObservedRequests } from '../src/sim/twin/observed.js'
 import { fitStepLaws, LANES } from '../src/sim/twin/step-law.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
-import { argAfter, log } from './cli-args.js'
+import { argAfter, loadAverage, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
-const loads = (): string =>
-  loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ')
 
 /** The arrivals in time order, as the fit sorts them. */
 function arrivalOrder(o: ObservedRequests): { arrivals: Int32Array; at: Float64Array } {
@@ -182,7 +177,7 @@ async function main(): Promise<void> {
   }
   // Lane 3 (requests in flight) does not read the cached tokens.
   const beside = fitStepLaws(o, new Float64Array(o.n)).beside
-  log(`${o.n} requests, ${o.replicas.length} replicas; load average ${loads()}`)
+  log(`${o.n} requests, ${o.replicas.length} replicas; load average ${loadAverage()}`)
   const parts = {
     routing: [routingBefore, routingNow],
     spanRunning: [spanRunningOf(spanRunningBefore), spanRunningOf(spanRunning)],
@@ -191,7 +186,7 @@ async function main(): Promise<void> {
     const ratios: number[] = []
     const hashes = new Set<string>()
     for (let round = 0; round < ROUNDS; round++) {
-      const la = loads()
+      const la = loadAverage()
       const time = (f: typeof before): number => {
         const c = process.cpuUsage()
         const t = performance.now()
@@ -216,7 +211,7 @@ async function main(): Promise<void> {
       process.exitCode = 1
     }
   }
-  log(`load average after: ${loads()}`)
+  log(`load average after: ${loadAverage()}`)
 }
 
 main().catch((err: unknown) => {

@@ -13,21 +13,16 @@
  * The store is `bench/whatif-store.ts`'s, kept in the temp folder (built when absent).
  */
 import { createHash } from 'node:crypto'
-import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { fitTwin, type FitOutcome } from '../src/sim/twin/fit.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
 import { loadWhatIfWindow } from './whatif-store.js'
-import { argAfter, log } from './cli-args.js'
+import { argAfter, loadAverage, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
-const loads = (): string =>
-  loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ')
 
 type Fit = (w: TwinWindow) => FitOutcome
 
@@ -94,13 +89,13 @@ async function main(): Promise<void> {
           }
         ).fitTwin
   const w = await loadWhatIfWindow(N, log)
-  log(`${w.requests.n} requests fitted; load average ${loads()}`)
+  log(`${w.requests.n} requests fitted; load average ${loadAverage()}`)
   const mine: number[] = []
   const theirs: number[] = []
   const ratios: number[] = []
   const hashes = new Set<string>()
   for (let round = 0; round < ROUNDS; round++) {
-    const before = loads()
+    const before = loadAverage()
     if (other === null) {
       const a = timed(fitTwin, w)
       hashes.add(a.hash)
@@ -136,7 +131,7 @@ async function main(): Promise<void> {
       ? `every fit the same bytes (${[...hashes][0]})`
       : `FITS DIFFER: ${[...hashes].join(' ')}`
   )
-  log(`load average after: ${loads()}`)
+  log(`load average after: ${loadAverage()}`)
   if (hashes.size !== 1) {
     process.exitCode = 1
   }

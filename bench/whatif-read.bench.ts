@@ -9,7 +9,6 @@
  *   BENCH_REQUESTS=200000 npx tsx bench/whatif-read.bench.ts --against ../other
  */
 import { createHash } from 'node:crypto'
-import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -17,14 +16,10 @@ import type { DiagnosisReader } from '../src/core/diagnosis/frame/read-port.js'
 import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
-import { argAfter, log } from './cli-args.js'
+import { argAfter, loadAverage, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
-const loads = (): string =>
-  loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ')
 
 type Load = (
   store: DiagnosisReader,
@@ -91,7 +86,7 @@ async function main(): Promise<void> {
   const cpuRatios: number[] = []
   const hashes = new Set<string>()
   for (let round = 0; round < ROUNDS; round++) {
-    const before = loads()
+    const before = loadAverage()
     const otherFirst = round % 2 === 0
     const first = await timed(otherFirst ? other : loadTwinWindow, db)
     const second = await timed(otherFirst ? loadTwinWindow : other, db)
@@ -116,7 +111,7 @@ async function main(): Promise<void> {
       ? `every window the same bytes (${[...hashes][0]})`
       : `WINDOWS DIFFER: ${[...hashes].join(' ')}`
   )
-  log(`load average after: ${loads()}`)
+  log(`load average after: ${loadAverage()}`)
   if (hashes.size !== 1) {
     process.exitCode = 1
   }

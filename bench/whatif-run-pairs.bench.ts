@@ -9,7 +9,6 @@
  *   BENCH_BASE_TREE=<a checkout of the tree to compare with> [BENCH_REQUESTS=200000] \
  *     node --expose-gc --import tsx bench/whatif-run-pairs.bench.ts [--pairs 12] [--load 1.5x]
  */
-import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type * as ChangesModule from '../src/sim/twin/changes.js'
@@ -17,7 +16,7 @@ import type * as ParseModule from '../src/sim/twin/parse.js'
 import type * as PredictModule from '../src/sim/twin/predict.js'
 import type { TwinFit } from '../src/sim/twin/fit.js'
 import { fitWhatIfStore } from './whatif-store.js'
-import { argAfter, log, pairedTrees } from './cli-args.js'
+import { argAfter, loadAverage, log, pairedTrees } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const PAIRS = Number(argAfter('--pairs') ?? 12)
@@ -76,9 +75,7 @@ async function main(): Promise<void> {
     same &&= a.json === b.json
     ratios.push(b.cpu / a.cpu)
     log(
-      `pair ${p} (${order[0]!.name} first, seed ${seed}): base ${a.cpu.toFixed(3)} s, this ${b.cpu.toFixed(3)} s CPU, ratio ${(b.cpu / a.cpu).toFixed(3)}; same figures ${a.json === b.json}; load average ${loadavg()
-        .map((v) => v.toFixed(2))
-        .join(' ')}`
+      `pair ${p} (${order[0]!.name} first, seed ${seed}): base ${a.cpu.toFixed(3)} s, this ${b.cpu.toFixed(3)} s CPU, ratio ${(b.cpu / a.cpu).toFixed(3)}; same figures ${a.json === b.json}; load average ${loadAverage()}`
     )
   }
   const sorted = ratios.slice().sort((x, y) => x - y)

@@ -9,7 +9,6 @@
  *   BENCH_BASE_TREE=<a checkout of the tree to compare with> [BENCH_REQUESTS=200000] \
  *     node --expose-gc --import tsx bench/whatif-runs.bench.ts [--rounds 6] [--threads 2]
  */
-import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -21,7 +20,7 @@ import type * as WhatifModule from '../src/sim/twin/whatif.js'
 import type * as PoolModule from '../src/sim/node/run-pool.js'
 import type { TwinFit } from '../src/sim/twin/fit.js'
 import { fitWhatIfStore } from './whatif-store.js'
-import { argAfter, log, pairedTrees } from './cli-args.js'
+import { argAfter, loadAverage, log, pairedTrees } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
@@ -105,9 +104,7 @@ async function main(): Promise<void> {
     const b = took.get('this')!
     ratios.push(b.cpu / a.cpu)
     log(
-      `round ${r} (${order[0]!.name} first): base ${a.cpu.toFixed(2)} s CPU ${a.wall.toFixed(2)} s wall ${a.faults} faults; this ${b.cpu.toFixed(2)} s CPU ${b.wall.toFixed(2)} s wall ${b.faults} faults; CPU ratio ${(b.cpu / a.cpu).toFixed(3)}, wall ratio ${(b.wall / a.wall).toFixed(3)}; same JSON ${a.json === b.json}; load average ${loadavg()
-        .map((v) => v.toFixed(2))
-        .join(' ')}`
+      `round ${r} (${order[0]!.name} first): base ${a.cpu.toFixed(2)} s CPU ${a.wall.toFixed(2)} s wall ${a.faults} faults; this ${b.cpu.toFixed(2)} s CPU ${b.wall.toFixed(2)} s wall ${b.faults} faults; CPU ratio ${(b.cpu / a.cpu).toFixed(3)}, wall ratio ${(b.wall / a.wall).toFixed(3)}; same JSON ${a.json === b.json}; load average ${loadAverage()}`
     )
   }
   const sorted = ratios.slice().sort((x, y) => x - y)

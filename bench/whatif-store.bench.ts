@@ -26,26 +26,21 @@ import { applyChanges } from '../src/sim/twin/changes.js'
 import { fitTwin } from '../src/sim/twin/fit.js'
 import { loadTwinWindow } from '../src/sim/twin/load.js'
 import { parseChanges } from '../src/sim/twin/parse.js'
-import { loadavg } from 'node:os'
 import { poolThreads, runPooled } from '../src/sim/node/run-pool.js'
 import { predictRuns } from '../src/sim/twin/predict.js'
 import { predictChangeRuns } from '../src/sim/twin/whatif.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
-import { argAfter, log } from './cli-args.js'
+import { argAfter, loadAverage, log } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 /** `--threads N` as the CLI takes it (ADR 0454); 1 when not given. */
 const threadsArg = argAfter('--threads')
 const THREADS = poolThreads(threadsArg === undefined ? undefined : Number(threadsArg))
-const loads = (): string =>
-  `load average ${loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ')}`
 
 function timeCli(db: string): void {
   const out = argAfter('--out') ?? join(tmpdir(), `tokenline-whatif-bench-${N}.json`)
-  const before = loads()
+  const before = `load average ${loadAverage()}`
   const started = performance.now()
   const r = spawnSync(
     '/usr/bin/time',
@@ -69,7 +64,7 @@ function timeCli(db: string): void {
     { encoding: 'utf8', maxBuffer: 1 << 30 }
   )
   const wallMs = performance.now() - started
-  const after = loads()
+  const after = `load average ${loadAverage()}`
   // Exit 4 is a refusal, still a whole run of the fit check; anything else is a failure.
   if (r.status !== 0 && r.status !== 4) {
     throw new Error(`whatif exited ${r.status}: ${r.stderr}`)
@@ -90,7 +85,7 @@ async function phases(db: string): Promise<void> {
     const c = process.cpuUsage()
     const v = await f()
     log(
-      `${name}: ${(cpuMs(process.cpuUsage(c)) / 1000).toFixed(1)} s CPU (the process, DuckDB's and the run pool's threads included), ${((performance.now() - t) / 1000).toFixed(1)} s wall; ${loads()}`
+      `${name}: ${(cpuMs(process.cpuUsage(c)) / 1000).toFixed(1)} s CPU (the process, DuckDB's and the run pool's threads included), ${((performance.now() - t) / 1000).toFixed(1)} s wall; load average ${loadAverage()}`
     )
     return v
   }
