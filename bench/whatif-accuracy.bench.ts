@@ -13,6 +13,7 @@
  *   npx tsx bench/whatif-accuracy.bench.ts
  *   BENCH_SCENARIO=healthy-heavy BENCH_SEEDS=1,2,3,4,5 npx tsx bench/whatif-accuracy.bench.ts
  *   BENCH_CASES='2x load, +1 replica;round robin' npx tsx bench/whatif-accuracy.bench.ts
+ *   BENCH_RUNS=default npx tsx bench/whatif-accuracy.bench.ts   # runs as `whatif` without --runs
  */
 import { simulateIntoStore } from '../src/sim/node/into-store.js'
 import type { RouterPolicy } from '../src/sim/config.js'
@@ -20,7 +21,7 @@ import type { TwinChanges } from '../src/sim/twin/changes.js'
 import { fitTwin } from '../src/sim/twin/fit.js'
 import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { observedPercentiles } from '../src/sim/twin/predict.js'
-import { runWhatIf } from '../src/sim/twin/whatif.js'
+import { DEFAULT_RUNS, runWhatIf } from '../src/sim/twin/whatif.js'
 import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'healthy'
@@ -33,6 +34,12 @@ const TRUTH_SEEDS = (process.env.BENCH_TRUTH_SEEDS ?? '200,201,202').split(',').
 // Traffic seeds of the fitted window. Several of them tell an error the twin makes on every
 // window (bias) from one the fitted window's own draw of traffic makes (sampling).
 const WINDOW_SEEDS = (process.env.BENCH_WINDOW_SEEDS ?? '100').split(',').map(Number)
+// BENCH_RUNS=default runs as `whatif` does without --runs: five, or three where those settle
+// every figure (ADR 0530); a number runs exactly that many (5 when unset).
+const RUNS =
+  process.env.BENCH_RUNS === 'default'
+    ? DEFAULT_RUNS
+    : { runs: Number(process.env.BENCH_RUNS ?? 5) }
 
 interface Truth {
   load: number
@@ -154,7 +161,7 @@ async function main(): Promise<void> {
     const n = replicas.fit.model.replicas.length
     for (const c of CASES) {
       const t0 = performance.now()
-      const report = runWhatIf(base, { changes: c.changes, runs: 5, seed: 1 })
+      const report = runWhatIf(base, { changes: c.changes, ...RUNS, seed: 1 })
       const ms = performance.now() - t0
       if (report.predicted === null) {
         process.stdout.write(

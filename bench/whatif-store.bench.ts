@@ -8,6 +8,7 @@
  *   npx tsx bench/whatif-store.bench.ts --phases         # the same work in-process, by phase
  *   BENCH_REQUESTS=200000 npx tsx bench/whatif-store.bench.ts [--fresh] [--out FILE]
  *   npx tsx bench/whatif-store.bench.ts [--phases] --threads 1   # the seeded runs serially
+ *   npx tsx bench/whatif-store.bench.ts [--phases] --runs 5      # five runs, none stopped early
  *
  * The CLI's CPU time and peak RSS come from `/usr/bin/time` (the child's own and its children's);
  * `--out FILE` keeps its JSON, whose bytes two versions that give the same figures share.
@@ -28,7 +29,7 @@ import { loadTwinWindow } from '../src/sim/twin/load.js'
 import { parseChanges } from '../src/sim/twin/parse.js'
 import { poolThreads, runPooled } from '../src/sim/node/run-pool.js'
 import { predictRuns } from '../src/sim/twin/predict.js'
-import { predictChangeRuns } from '../src/sim/twin/whatif.js'
+import { DEFAULT_RUNS, fewestRunsOf, predictChangeRuns } from '../src/sim/twin/whatif.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
 import { argAfter, loadAverage, log } from './cli-args.js'
@@ -37,6 +38,10 @@ const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 /** `--threads N` as the CLI takes it (ADR 0454); 1 when not given. */
 const threadsArg = argAfter('--threads')
 const THREADS = poolThreads(threadsArg === undefined ? undefined : Number(threadsArg))
+/** `--runs N` as the CLI takes it; without it, the CLI's default (ADR 0530). */
+const runsArg = argAfter('--runs')
+const RUNS: { runs: number; fewestRuns?: number } =
+  runsArg === undefined ? DEFAULT_RUNS : { runs: Number(runsArg) }
 
 function timeCli(db: string): void {
   const out = argAfter('--out') ?? join(tmpdir(), `tokenline-whatif-bench-${N}.json`)
@@ -60,6 +65,7 @@ function timeCli(db: string): void {
       'json',
       '--threads',
       String(THREADS),
+      ...(runsArg === undefined ? [] : ['--runs', runsArg]),
     ],
     { encoding: 'utf8', maxBuffer: 1 << 30 }
   )
@@ -115,13 +121,22 @@ async function phases(db: string): Promise<void> {
       throw new Error(fitted.reasons.join('; '))
     }
     const fit = fitted.fit
-    await phase('fit check (5 replays)', () => {
+    const replayed = await phase('fit check (its replays)', () => {
       const same = applyChanges(fit, {})
       if (!same.ok) {
         throw new Error(same.reasons.join('; '))
       }
-      return runPooled(predictRuns(fit, same.cluster, same.plan, { runs: 5, seed: 1 }), THREADS)
+      const fewest = fewestRunsOf(RUNS.fewestRuns)
+      return runPooled(
+        predictRuns(fit, same.cluster, same.plan, {
+          runs: RUNS.runs,
+          seed: 1,
+          ...(fewest !== undefined ? { fewest } : {}),
+        }),
+        THREADS
+      )
     })
+    log(`  ${replayed.runs} replays`)
     await phase('prediction at 1.5x', async () => {
       const changes = parseChanges({ load: '1.5x' })
       const applied = applyChanges(fit, changes)
@@ -129,7 +144,7 @@ async function phases(db: string): Promise<void> {
         throw new Error(applied.reasons.join('; '))
       }
       const { prediction: p, unseenCap } = await runPooled(
-        predictChangeRuns(fit, changes, applied, { runs: 5, seed: 1 }),
+        predictChangeRuns(fit, changes, applied, { ...RUNS, seed: 1 }),
         THREADS
       )
       log(

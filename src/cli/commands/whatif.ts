@@ -13,7 +13,7 @@ import { loadTwinWindow } from '../../sim/twin/load.js'
 import { parseChanges, parseCount, parseSweep, type ChangeTexts } from '../../sim/twin/parse.js'
 import { renderWhatIfText } from '../../sim/twin/render.js'
 import { poolThreads, runPooled } from '../../sim/node/run-pool.js'
-import { whatIfRuns, type WhatIfReport } from '../../sim/twin/whatif.js'
+import { DEFAULT_RUNS, whatIfRuns, type WhatIfReport } from '../../sim/twin/whatif.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import { readClientToken } from '../client-token.js'
 import {
@@ -33,7 +33,7 @@ interface WhatIfFlags extends ChangeTexts, SourceFlags, WindowFlags {
   changes?: string
   sweep?: string
   sloTtftMs?: string
-  runs: string
+  runs?: string
   seed: string
   threads: string
   format: 'text' | 'json'
@@ -143,7 +143,9 @@ async function whatIfOnStore(
   return runPooled(
     whatIfRuns(window, {
       changes: parseChanges(texts),
-      runs: parseCount('--runs', flags.runs, { min: 2 }),
+      ...(flags.runs === undefined
+        ? DEFAULT_RUNS
+        : { runs: parseCount('--runs', flags.runs, { min: 2 }) }),
       seed: parseCount('--seed', flags.seed, { min: 0 }),
       ...(sweep !== undefined ? { sweep } : {}),
     }),
@@ -273,8 +275,7 @@ export function registerWhatIfCommand(program: Command): void {
     .option('--slo-ttft-ms <ms>', 'the TTFT p99 objective --sweep tests')
     .option(
       '--runs <n>',
-      "seeded runs per prediction; while their TTFT medians disagree it adds as many again, up to 4x this many or, on a small window, until they have drawn 400k simulated requests per run asked for (2M at 5) (the interval is the range of all of them, widened by the step law's own spread when a prediction runs batches the window did not)",
-      '5'
+      "seeded runs per prediction (default: 5, or 3 where the first three already agree to a tenth of the goal on every figure, as on a window of a million requests); while their TTFT medians disagree it adds as many again, up to 4x this many or, on a small window, until they have drawn 400k simulated requests per run asked for (2M at 5) (the interval is the range of all of them, widened by the step law's own spread when a prediction runs batches the window did not)"
     )
     .option('--seed <n>', 'first seed of the runs', '1')
     .option(

@@ -9,7 +9,7 @@ import { compareStored, parseRange, splitAt } from '../../core/compare/load.js'
 import { AppError } from '../../core/errors.js'
 import { loadTwinWindow } from '../../sim/twin/load.js'
 import { parseChanges, parseSweep } from '../../sim/twin/parse.js'
-import { runWhatIf } from '../../sim/twin/whatif.js'
+import { DEFAULT_RUNS, runWhatIf } from '../../sim/twin/whatif.js'
 import type { ReadDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
 import { parseDurationMs } from '../../core/model/duration.js'
@@ -33,8 +33,12 @@ export function registerWhatIfRoutes(app: Hono, deps: ReadDeps): void {
       split: lastValue(query, 'split'),
       removeCause: allValues(query, 'remove_cause'),
     })
-    const runs =
-      parseParam(query, 'runs', z.coerce.number().int().min(2).max(MAX_RUNS), `2..${MAX_RUNS}`) ?? 5
+    const runs = parseParam(
+      query,
+      'runs',
+      z.coerce.number().int().min(2).max(MAX_RUNS),
+      `2..${MAX_RUNS}`
+    )
     const seed =
       parseParam(query, 'seed', z.coerce.number().int().min(0), 'a whole number ≥ 0') ?? 1
     const sweepText = lastValue(query, 'sweep')
@@ -57,7 +61,7 @@ export function registerWhatIfRoutes(app: Hono, deps: ReadDeps): void {
     return c.json(
       runWhatIf(loaded, {
         changes,
-        runs,
+        ...(runs === undefined ? DEFAULT_RUNS : { runs }),
         seed,
         ...(sweepText !== undefined && sloMs !== undefined
           ? { sweep: { factors: parseSweep(sweepText), ttftP99Ms: sloMs } }

@@ -836,6 +836,56 @@ export function medianPinned(ttft: { p50: number[]; p99: number[] }, pin: Median
   })
 }
 
+/**
+ * What a prediction's figures are held to, for runs that may stop before `--runs` (ADR 0530):
+ * a share of each figure (P50 `p50`, P95 and P99 `p99`), queue time as a share of TTFT (as the
+ * fit check judges it), and never less than `floorMs`.
+ */
+export interface FewestRuns {
+  /** The runs made first; the rest of `runs` only where these do not settle every figure. */
+  runs: number
+  p50: number
+  p99: number
+  floorMs: number
+}
+
+/** Student's t at 0.975 for 1, 2, … 9 degrees of freedom: a two-sided 95 % interval. */
+const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262]
+
+/**
+ * Whether more seeded runs would move no figure by more than a tenth of what it is held to
+ * (ADR 0530): for every measure's P50, P95 and P99, the half-width of the ~95 % interval of the
+ * runs' median, t · 1.2533 · s / √n with Student's t for n − 1 degrees of freedom, is within a
+ * tenth of its goal. At three runs that asks their standard deviation to be under about a
+ * thirtieth of the goal: a window of a million requests, whose runs differ by 0.1–0.3 %, settles;
+ * a window of a few thousand, or one at the KV edge or a knee, does not and runs them all.
+ */
+export function runsSettled(figures: readonly RunFigures[], held: FewestRuns): boolean {
+  const n = figures.length
+  if (n < 3 || n - 1 > T975.length) {
+    return false
+  }
+  const factor = (T975[n - 2]! * 1.2533) / Math.sqrt(n)
+  const median = (m: TwinMeasure, q: number): number =>
+    quantileSorted(Float64Array.from(figures, (f) => percentileMs(f, m, q)).sort(), 0.5)
+  return MEASURES.every((m) =>
+    QUANTILES.every(([name, q]) => {
+      const v = figures.map((f) => percentileMs(f, m, q))
+      if (v.every((x) => x !== x)) {
+        return true
+      }
+      if (v.some((x) => x !== x)) {
+        return false
+      }
+      const mean = v.reduce((a, b) => a + b, 0) / n
+      const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1))
+      const scale = median(m === 'queue' ? 'ttft' : m, q)
+      const goal = Math.max((name === 'p50' ? held.p50 : held.p99) * scale, held.floorMs)
+      return factor * sd <= goal / 10
+    })
+  )
+}
+
 /** Student's t at 0.95 for 1, 2, … degrees of freedom; past the table, 1.725 (20) and below. */
 const T95 = [
   6.314, 2.92, 2.353, 2.132, 2.015, 1.943, 1.895, 1.86, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761,
@@ -942,6 +992,11 @@ export interface PredictOptions {
    * fit, plan and seed (both ends of an unknown cap, ADR 0489), which the caller releases.
    */
   shareDraws?: boolean
+  /**
+   * Make these runs first and stop there where they settle every figure (ADR 0530); the others
+   * of `runs` follow with the seeds they would have had, so an unsettled prediction is the same.
+   */
+  fewest?: FewestRuns
 }
 
 /**
@@ -1086,19 +1141,29 @@ export function* predictRuns(
   })
   // The window's resamples do not depend on the seeded runs: asked for in the same batch.
   const ends = options.sampling === true ? sampleEndsOf(fit, plan, options.seed, share) : null
+  const fewest = options.fewest
+  const firstRuns = fewest === undefined ? options.runs : Math.min(fewest.runs, options.runs)
   const first = yield {
     fit,
     tasks: [
-      ...Array.from({ length: options.runs }, (_, k) =>
-        task(options.seed + k, null, cluster, share)
-      ),
+      ...Array.from({ length: firstRuns }, (_, k) => task(options.seed + k, null, cluster, share)),
       ...(ends?.samples ?? []).map((sample, k) =>
         task(options.seed + options.runs + k, sample, cluster, share)
       ),
     ],
   }
-  const figures: RunFigures[] = first.slice(0, options.runs)
-  const sampled: RunFigures[] = first.slice(options.runs)
+  const figures: RunFigures[] = first.slice(0, firstRuns)
+  const sampled: RunFigures[] = first.slice(firstRuns)
+  if (firstRuns < options.runs && !runsSettled(figures, fewest!)) {
+    figures.push(
+      ...(yield {
+        fit,
+        tasks: Array.from({ length: options.runs - firstRuns }, (_, k) =>
+          task(options.seed + firstRuns + k, null, cluster, share)
+        ),
+      })
+    )
+  }
   // More runs while the median is not pinned (ADR 0254). Their seeds follow the two resamples'.
   const pin = options.pin
   if (pin !== undefined) {

@@ -18,6 +18,7 @@ import {
   releaseKeptDraws,
   runSerially,
   type Estimate,
+  type FewestRuns,
   type PredictOptions,
   type Runs,
   type Percentiles,
@@ -25,6 +26,12 @@ import {
   type TwinMeasure,
   type MedianPin,
 } from './predict.js'
+
+/**
+ * Seeded runs per prediction when none are asked for, and the runs made first, which stop there
+ * where they settle every figure (ADR 0530).
+ */
+export const DEFAULT_RUNS = { runs: 5, fewestRuns: 3 } as const
 
 /** Tolerances of the fit check: relative error of the replay, with a floor for small values. */
 export const FIT_TOLERANCE = { p50: 0.1, p99: 0.2, floorMs: 5 } as const
@@ -100,6 +107,11 @@ export interface WhatIfReport {
 export interface WhatIfOptions {
   changes: TwinChanges
   runs: number
+  /**
+   * The replay and each prediction make this many runs first and stop there where they settle
+   * every figure to a tenth of its goal (ADR 0530); `runs` always when absent (`--runs` given).
+   */
+  fewestRuns?: number
   seed: number
   /** `load=1x..3x`: factors to try, and the TTFT P99 objective (ms). */
   sweep?: { factors: number[]; ttftP99Ms: number }
@@ -124,20 +136,30 @@ function row(
   return { observed, replayed, error, ok: Math.abs(replayed.value - observed) <= allowed }
 }
 
+/**
+ * The runs made first where `fewestRuns` is given, and what they settle to (ADR 0530): what the
+ * fit check holds each figure to.
+ */
+export function fewestRunsOf(fewestRuns: number | undefined): FewestRuns | undefined {
+  return fewestRuns === undefined ? undefined : { runs: fewestRuns, ...FIT_TOLERANCE }
+}
+
 /** Fits the twin and replays the window; the report says whether the fit may predict. */
 export function checkFit(
   w: TwinWindow,
   runs: number,
-  seed: number
+  seed: number,
+  fewestRuns?: number
 ): { report: FitReport; fit: TwinFit | null } {
-  return runSerially(checkFitRuns(w, runs, seed))
+  return runSerially(checkFitRuns(w, runs, seed, fewestRuns))
 }
 
 /** {@link checkFit} with its replay's runs asked for in batches (ADR 0454). */
 export function* checkFitRuns(
   w: TwinWindow,
   runs: number,
-  seed: number
+  seed: number,
+  fewestRuns?: number
 ): Runs<{ report: FitReport; fit: TwinFit | null }> {
   const fitted = fitTwin(w)
   if (!fitted.ok) {
@@ -148,7 +170,12 @@ export function* checkFitRuns(
   if (!same.ok) {
     return { report: { ok: false, model: fit.model, replay: null, reasons: same.reasons }, fit }
   }
-  const replayed = yield* predictRuns(fit, same.cluster, same.plan, { runs, seed })
+  const fewest = fewestRunsOf(fewestRuns)
+  const replayed = yield* predictRuns(fit, same.cluster, same.plan, {
+    runs,
+    seed,
+    ...(fewest !== undefined ? { fewest } : {}),
+  })
   const observed = observedPercentiles(fit)
   const replay = {} as Record<TwinMeasure, { p50: ReplayRow; p99: ReplayRow }>
   const reasons: string[] = []
@@ -433,6 +460,8 @@ export function predictChange(
 
 export interface PredictChangeOptions {
   runs: number
+  /** {@link WhatIfOptions.fewestRuns}. */
+  fewestRuns?: number
   seed: number
   /** `false`: no refit of the step law (a bench's before beside its after). */
   lawRefits?: boolean
@@ -451,12 +480,15 @@ export function* predictChangeRuns(
   // Where the low end may run, its runs draw the jobs the default end's did: kept once drawn
   // (ADR 0489) and released below.
   const shareDraws = range !== null
+  const fewest = fewestRunsOf(options.fewestRuns)
+  const first = fewest !== undefined ? { fewest } : {}
   let p = yield* predictRuns(fit, applied.cluster, applied.plan, {
     runs: options.runs,
     seed: options.seed + 1000,
     sampling: true,
     pin: predictionPin(options.runs),
     shareDraws,
+    ...first,
     ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, null) } } : {}),
   })
   let unseenCap: UnseenCap | null = null
@@ -467,6 +499,7 @@ export function* predictChangeRuns(
       seed: options.seed + 1000,
       sampling: true,
       shareDraws,
+      ...first,
       ...(refits ? { lawRefits: { clusterOf: refitCluster(fit, changes, range.windowPeak) } } : {}),
     })
     const { joined, withheld } = joinCapEnds(p, low)
@@ -546,7 +579,7 @@ export function runWhatIf(w: TwinWindow, options: WhatIfOptions): WhatIfReport {
  * over threads (ADR 0454); the answer is the same whichever runner drives it.
  */
 export function* whatIfRuns(w: TwinWindow, options: WhatIfOptions): Runs<WhatIfReport> {
-  const { report, fit } = yield* checkFitRuns(w, options.runs, options.seed)
+  const { report, fit } = yield* checkFitRuns(w, options.runs, options.seed, options.fewestRuns)
   const base: WhatIfReport = {
     schema: 'tokenline.whatif/v1',
     window: { start: isoFromMicros(w.fromUs as Micros), end: isoFromMicros(w.toUs as Micros) },
