@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
-import { fitTwin, type TwinFit } from './fit.js'
-import type { TwinWindow } from './load.js'
 import { predict, runsSettled, type FewestRuns, type RunFigures } from './predict.js'
 import {
+  fitOpenRun,
   lognormalTokens,
-  observedFromRun,
+  openRunWindow,
+  type OpenRunInput,
   poissonArrivalsUs,
-  runOpen,
   uncappedCluster,
 } from './testing/observed-run.js'
 import { checkFit, FIT_TOLERANCE, fewestRunsOf } from './whatif.js'
@@ -17,7 +16,7 @@ const T0 = 1_750_000_000_000_000
 const WINDOW_US = 300_000_000
 
 /** Five minutes at 3 req/s on two replicas of an added law: a window of ~900 requests. */
-function smallWindow(): TwinWindow {
+function smallRun(): OpenRunInput {
   const rng = createRng(5_300)
   const cluster = uncappedCluster(['a', 'b'], {
     decodeBaseUs: 15_000,
@@ -28,31 +27,15 @@ function smallWindow(): TwinWindow {
     law: 'additive',
   })
   const arriveUs = Float64Array.from(poissonArrivalsUs(rng, 3, WINDOW_US))
-  const prompt = lognormalTokens(rng, arriveUs.length, 400, 0.6, 20)
-  const output = lognormalTokens(rng, arriveUs.length, 120, 0.6, 4, 600)
-  const run = runOpen(cluster, arriveUs, prompt, output, rng.fork('run'))
   return {
-    fromUs: T0,
-    toUs: T0 + WINDOW_US,
-    requests: observedFromRun({
-      arriveUs,
-      prompt,
-      output,
-      run,
-      replicas: cluster.replicas.map((x) => x.name),
-      offsetUs: T0,
-    }),
-    total: arriveUs.length,
-    metrics: new Map(),
+    cluster,
+    arriveUs,
+    prompt: lognormalTokens(rng, arriveUs.length, 400, 0.6, 20),
+    output: lognormalTokens(rng, arriveUs.length, 120, 0.6, 4, 600),
+    rng: rng.fork('run'),
+    offsetUs: T0,
+    windowUs: WINDOW_US,
   }
-}
-
-function fitOf(w: TwinWindow): TwinFit {
-  const fitted = fitTwin(w)
-  if (!fitted.ok) {
-    throw new Error(fitted.reasons.join('; '))
-  }
-  return fitted.fit
 }
 
 /** One run's figures with every measure at `ms` for each quantile, TTFT P50 at `ttftP50`. */
@@ -115,7 +98,7 @@ describe('runs that stop at three where they settle every figure (ADR 0530)', ()
   })
 
   it('gives the first runs with the seeds a plain prediction of that many gives them', () => {
-    const fit = fitOf(smallWindow())
+    const fit = fitOpenRun(smallRun())
     const applied = applyChanges(fit, { loadFactor: 1.5 })
     if (!applied.ok) {
       throw new Error(applied.reasons.join('; '))
@@ -139,7 +122,7 @@ describe('runs that stop at three where they settle every figure (ADR 0530)', ()
   })
 
   it('makes the fit check replay five times on a window of a few hundred requests', () => {
-    const w = smallWindow()
+    const w = openRunWindow(smallRun())
     const fewest = checkFit(w, 5, 1, 3)
     const all = checkFit(w, 5, 1)
     expect(JSON.stringify(fewest.report)).toBe(JSON.stringify(all.report))

@@ -5,6 +5,7 @@
 import type { Rng } from '../../../core/stats/seeded-random.js'
 import { runTwin, type StepModel, type TwinCluster, type TwinRunResult } from '../engine.js'
 import { fitTwin, type TwinFit } from '../fit.js'
+import type { TwinWindow } from '../load.js'
 import type { ObservedRequests } from '../observed.js'
 
 /** A step law whose decode step grows with the batch: the tests' windows of a few sequences. */
@@ -138,7 +139,7 @@ export function observedFromRun(w: RunWindow): ObservedRequests {
  * requests, placed at `offsetUs` on the store's clock; throws with the fit's reasons when it
  * refuses, which a test built on a known law does not expect.
  */
-export function fitOpenRun(w: {
+export interface OpenRunInput {
   cluster: TwinCluster
   arriveUs: Float64Array
   prompt: Float64Array
@@ -146,7 +147,10 @@ export function fitOpenRun(w: {
   rng: Rng
   offsetUs: number
   windowUs: number
-}): TwinFit {
+}
+
+/** An open-loop run of the twin's own engine, as a window holds it. */
+export function openRunWindow(w: OpenRunInput): TwinWindow {
   const run = runOpen(w.cluster, w.arriveUs, w.prompt, w.output, w.rng)
   const requests = observedFromRun({
     arriveUs: w.arriveUs,
@@ -156,13 +160,18 @@ export function fitOpenRun(w: {
     replicas: w.cluster.replicas.map((x) => x.name),
     offsetUs: w.offsetUs,
   })
-  const fitted = fitTwin({
+  return {
     fromUs: w.offsetUs,
     toUs: w.offsetUs + w.windowUs,
     requests,
     total: w.arriveUs.length,
     metrics: new Map(),
-  })
+  }
+}
+
+/** {@link openRunWindow}, fitted. */
+export function fitOpenRun(w: OpenRunInput): TwinFit {
+  const fitted = fitTwin(openRunWindow(w))
   if (!fitted.ok) {
     throw new Error(fitted.reasons.join('; '))
   }
