@@ -458,7 +458,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
         description: "A finding's cause to take away.",
         repeatable: true,
       },
-      { name: 'runs', schema: z.coerce.number().int(), description: 'Seeded runs, 2..20.' },
+      {
+        name: 'runs',
+        schema: z.coerce.number().int(),
+        description:
+          'Seeded runs, 2..20. Absent: 5, or 3 where the first three settle every figure to a tenth of its goal (ADR 0530).',
+      },
       { name: 'seed', schema: z.coerce.number().int(), description: 'First seed.' },
       {
         name: 'slo_ttft_ms',
