@@ -9,13 +9,22 @@
  * It prints whether the default settled, the largest move of any point (every measure's P50, P95
  * and P99) against the five-run answer as a share of its goal (10 % of a P50, 20 % of a P95 or
  * P99), the same for the five runs on other seeds, and whether every default interval holds the
- * five-run point. The fit check's verdict is compared the same way.
+ * five-run point. The fit check's verdict is compared the same way. A held-out window of the same
+ * engine at the change (another traffic seed) is the truth: how many of its TTFT and TPOT P50
+ * and P99 each answer's intervals hold.
  *
  *   npx tsx bench/whatif-fewest-runs.bench.ts [--cases 12] [--seed 1] [--max-requests 400000]
  */
 import { createRng } from '../src/core/stats/seeded-random.js'
 import { applyChanges, type TwinChanges } from '../src/sim/twin/changes.js'
-import { MEASURES, QUANTILES, type Prediction } from '../src/sim/twin/predict.js'
+import { fitTwin } from '../src/sim/twin/fit.js'
+import type { TwinWindow } from '../src/sim/twin/load.js'
+import {
+  MEASURES,
+  QUANTILES,
+  observedPercentiles,
+  type Prediction,
+} from '../src/sim/twin/predict.js'
 import {
   lognormalTokens,
   openRunWindow,
@@ -70,21 +79,16 @@ function holdsPoints(a: Prediction, b: Prediction): boolean {
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)} %`
 
-log(`load average ${loadAverage()}; ${CASES} cases, grid seed ${SEED}`)
-const rng = createRng(SEED).fork('grid')
-const rows: { requests: number; settled: boolean; move: number; yardstick: number }[] = []
-for (let c = 0; c < CASES; c++) {
-  const replicas = rng.pick([2, 4, 8, 16, 32])
-  const perReplica = rng.range(2, 9)
-  const minutes = Math.min(
-    rng.pick([10, 30, 60, 120, 240]),
-    Math.max(5, Math.floor(MAX_REQUESTS / (replicas * perReplica * 60)))
-  )
-  const [label, changes] = rng.pick(CHANGES)
-  const caseRng = createRng(SEED * 1000 + c)
-  const windowUs = minutes * 60e6
-  const arriveUs = Float64Array.from(poissonArrivalsUs(caseRng, replicas * perReplica, windowUs))
-  const w = openRunWindow({
+/** A window of the twin's own engine: `replicas` of the scale bench's law at `ratePerS`. */
+function engineWindow(
+  seed: number,
+  replicas: number,
+  ratePerS: number,
+  windowUs: number
+): TwinWindow {
+  const caseRng = createRng(seed)
+  const arriveUs = Float64Array.from(poissonArrivalsUs(caseRng, ratePerS, windowUs))
+  return openRunWindow({
     cluster: uncappedCluster(
       Array.from({ length: replicas }, (_, i) => `r${i}`),
       {
@@ -102,10 +106,50 @@ for (let c = 0; c < CASES; c++) {
     offsetUs: T0,
     windowUs,
   })
+}
+
+/** The TTFT and TPOT P50 and P99 of `truth` that each answer's interval holds, of those it gives. */
+function held(p: Prediction, truth: ReturnType<typeof observedPercentiles>): [number, number] {
+  let inside = 0
+  let asked = 0
+  for (const m of ['ttft', 'tpot'] as const) {
+    for (const q of ['p50', 'p99'] as const) {
+      const i = p.measures[m][q].interval
+      const v = truth[m][q]
+      if (i !== null && v !== null) {
+        asked++
+        inside += i[0] <= v && v <= i[1] ? 1 : 0
+      }
+    }
+  }
+  return [inside, asked]
+}
+
+log(`load average ${loadAverage()}; ${CASES} cases, grid seed ${SEED}`)
+const rng = createRng(SEED).fork('grid')
+const rows: {
+  requests: number
+  settled: boolean
+  move: number
+  yardstick: number
+  heldFive: [number, number]
+  heldDefault: [number, number]
+}[] = []
+for (let c = 0; c < CASES; c++) {
+  const replicas = rng.pick([2, 4, 8, 16, 32])
+  const perReplica = rng.range(2, 9)
+  const minutes = Math.min(
+    rng.pick([10, 30, 60, 120, 240]),
+    Math.max(5, Math.floor(MAX_REQUESTS / (replicas * perReplica * 60)))
+  )
+  const [label, changes] = rng.pick(CHANGES)
+  const windowUs = minutes * 60e6
+  const w = engineWindow(SEED * 1000 + c, replicas, replicas * perReplica, windowUs)
+  const requests = w.total
   const started = performance.now()
   const five = checkFit(w, 5, 1)
   const fewest = checkFit(w, DEFAULT_RUNS.runs, 1, DEFAULT_RUNS.fewestRuns)
-  const head = `case ${c + 1}: ${replicas} replicas × ${perReplica.toFixed(1)} req/s × ${minutes} min = ${arriveUs.length} requests, ${label}`
+  const head = `case ${c + 1}: ${replicas} replicas × ${perReplica.toFixed(1)} req/s × ${minutes} min = ${requests} requests, ${label}`
   if (five.fit === null || !five.report.ok || fewest.report.ok !== five.report.ok) {
     log(
       `${head}: fit check ${five.report.ok ? 'ok' : 'refused'} at five, ${fewest.report.ok ? 'ok' : 'refused'} by default${five.report.ok ? '' : ` (${five.report.reasons[0] ?? ''})`}`
@@ -120,16 +164,29 @@ for (let c = 0; c < CASES; c++) {
   const p5 = predictChange(five.fit, changes, applied, { runs: 5, seed: 1 }).prediction
   const pd = predictChange(five.fit, changes, applied, { ...DEFAULT_RUNS, seed: 1 }).prediction
   const other = predictChange(five.fit, changes, applied, { runs: 5, seed: 101 }).prediction
+  // The truth: another draw of the same engine's traffic at the change (ADR 0530's coverage).
+  const factor = changes.loadFactor ?? 1
+  const truthFit = fitTwin(
+    engineWindow(
+      SEED * 1000 + c + 500,
+      replicas + (changes.replicasDelta ?? 0),
+      replicas * perReplica * factor,
+      windowUs
+    )
+  )
+  const truth = truthFit.ok ? observedPercentiles(truthFit.fit) : null
   const moved = largestMove(pd, p5)
   const row = {
-    requests: arriveUs.length,
+    requests,
     settled: pd.runs < 5,
     move: moved.share,
     yardstick: largestMove(other, p5).share,
+    heldFive: truth === null ? ([0, 0] as [number, number]) : held(p5, truth),
+    heldDefault: truth === null ? ([0, 0] as [number, number]) : held(pd, truth),
   }
   rows.push(row)
   log(
-    `${head}: default ran ${pd.runs}, largest move ${pct(row.move)} of its goal against five runs (${moved.points} of 12 points given by both); five on other seeds ${pct(row.yardstick)}; default intervals hold the five-run points: ${holdsPoints(pd, p5) ? 'yes' : 'no'} (${((performance.now() - started) / 1000).toFixed(1)} s)`
+    `${head}: default ran ${pd.runs}, largest move ${pct(row.move)} of its goal against five runs (${moved.points} of 12 points given by both); five on other seeds ${pct(row.yardstick)}; default intervals hold the five-run points: ${holdsPoints(pd, p5) ? 'yes' : 'no'}; a held-out window's TTFT and TPOT P50 and P99 inside the intervals: five runs ${row.heldFive[0]} of ${row.heldFive[1]}, default ${row.heldDefault[0]} of ${row.heldDefault[1]} (${((performance.now() - started) / 1000).toFixed(1)} s)`
   )
 }
 const settled = rows.filter((r) => r.settled)
@@ -142,5 +199,10 @@ log(
 )
 log(
   `not settled: largest move ${worst(rows.filter((r) => !r.settled).map((r) => r.move))} (0 is the same answer)`
+)
+const sum = (xs: [number, number][]): string =>
+  `${xs.reduce((a, x) => a + x[0], 0)} of ${xs.reduce((a, x) => a + x[1], 0)}`
+log(
+  `held-out figures inside the intervals, settled windows: five runs ${sum(settled.map((r) => r.heldFive))}, default ${sum(settled.map((r) => r.heldDefault))}; all windows: five runs ${sum(rows.map((r) => r.heldFive))}, default ${sum(rows.map((r) => r.heldDefault))}`
 )
 log(`load average ${loadAverage()}`)
