@@ -58,3 +58,30 @@ export function loadAverage(): string {
     .map((v) => v.toFixed(2))
     .join(' ')
 }
+
+/** The median of `v`: the middle value, or the mean of the middle two for an even count. */
+function median(v: readonly number[]): number {
+  const s = [...v].sort((a, b) => a - b)
+  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2
+}
+
+/** `min–max (median m)` of `v`, each to `digits` decimals. */
+export function spread(v: readonly number[], digits = 0): string {
+  return `${Math.min(...v).toFixed(digits)}–${Math.max(...v).toFixed(digits)} (median ${median(v).toFixed(digits)})`
+}
+
+/**
+ * A paired bench's last lines: whether every run of both trees gave the same bytes (`what`: the
+ * thing hashed, e.g. "window"), then the load average; a difference fails the bench's exit code.
+ */
+export function endWithHashes(hashes: ReadonlySet<string>, what: string): void {
+  log(
+    hashes.size === 1
+      ? `every ${what} the same bytes (${[...hashes][0]})`
+      : `${what.toUpperCase()}S DIFFER: ${[...hashes].join(' ')}`
+  )
+  log(`load average after: ${loadAverage()}`)
+  if (hashes.size !== 1) {
+    process.exitCode = 1
+  }
+}

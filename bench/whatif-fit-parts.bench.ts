@@ -23,7 +23,7 @@ import type { ObservedRequests } from '../src/sim/twin/observed.js'
 import { fitStepLaws, LANES } from '../src/sim/twin/step-law.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
-import { argAfter, loadAverage, log } from './cli-args.js'
+import { argAfter, loadAverage, log, spread } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
@@ -157,11 +157,6 @@ function bits(arrays: Float64Array[]): string {
   return h.digest('hex').slice(0, 16)
 }
 
-const median = (v: number[]): number => {
-  const s = [...v].sort((a, b) => a - b)
-  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2
-}
-
 async function main(): Promise<void> {
   const db = await whatIfStore(N, false, log)
   const store = await createDuckDbStore({ path: db })
@@ -205,7 +200,7 @@ async function main(): Promise<void> {
       )
     }
     log(
-      `${name}: ratio now/before ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)} (median ${median(ratios).toFixed(3)}), lower in ${ratios.filter((r) => r < 1).length} of ${ROUNDS}; ${hashes.size === 1 ? `the same bits (${[...hashes][0]})` : `BITS DIFFER: ${[...hashes].join(' ')}`}`
+      `${name}: ratio now/before ${spread(ratios, 3)}, lower in ${ratios.filter((r) => r < 1).length} of ${ROUNDS}; ${hashes.size === 1 ? `the same bits (${[...hashes][0]})` : `BITS DIFFER: ${[...hashes].join(' ')}`}`
     )
     if (hashes.size !== 1) {
       process.exitCode = 1

@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url'
 import { fitTwin, type FitOutcome } from '../src/sim/twin/fit.js'
 import type { TwinWindow } from '../src/sim/twin/load.js'
 import { loadWhatIfWindow } from './whatif-store.js'
-import { argAfter, loadAverage, log } from './cli-args.js'
+import { argAfter, endWithHashes, loadAverage, log, spread } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
@@ -73,11 +73,6 @@ function timed(fit: Fit, w: TwinWindow): Timed {
   }
 }
 
-const median = (v: number[]): number => {
-  const s = [...v].sort((a, b) => a - b)
-  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2
-}
-
 async function main(): Promise<void> {
   const against = argAfter('--against')
   const other: Fit | null =
@@ -117,24 +112,14 @@ async function main(): Promise<void> {
       `round ${round + 1} (${otherFirst ? 'other' : 'this'} first): other ${o.cpuMs.toFixed(0)} ms CPU (${o.wallMs.toFixed(0)} wall, ${o.faultsK.toFixed(0)}k page faults), this ${m.cpuMs.toFixed(0)} ms CPU (${m.wallMs.toFixed(0)} wall, ${m.faultsK.toFixed(0)}k page faults), ratio ${(m.cpuMs / o.cpuMs).toFixed(3)}; ${o.hash} ${m.hash}; load average ${before}`
     )
   }
-  const range = (v: number[]): string =>
-    `${Math.min(...v).toFixed(0)}–${Math.max(...v).toFixed(0)} (median ${median(v).toFixed(0)})`
-  log(`this tree: ${range(mine)} ms CPU`)
+  log(`this tree: ${spread(mine)} ms CPU`)
   if (other !== null) {
-    log(`other: ${range(theirs)} ms CPU`)
+    log(`other: ${spread(theirs)} ms CPU`)
     log(
-      `ratio this/other: ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)} (median ${median(ratios).toFixed(3)}), lower in ${ratios.filter((r) => r < 1).length} of ${ratios.length}`
+      `ratio this/other: ${spread(ratios, 3)}, lower in ${ratios.filter((r) => r < 1).length} of ${ratios.length}`
     )
   }
-  log(
-    hashes.size === 1
-      ? `every fit the same bytes (${[...hashes][0]})`
-      : `FITS DIFFER: ${[...hashes].join(' ')}`
-  )
-  log(`load average after: ${loadAverage()}`)
-  if (hashes.size !== 1) {
-    process.exitCode = 1
-  }
+  endWithHashes(hashes, 'fit')
 }
 
 main().catch((err: unknown) => {

@@ -16,7 +16,7 @@ import type { DiagnosisReader } from '../src/core/diagnosis/frame/read-port.js'
 import { loadTwinWindow, type TwinWindow } from '../src/sim/twin/load.js'
 import { createDuckDbStore } from '../src/storage/duckdb/duckdb-store.js'
 import { whatIfStore } from './whatif-store.js'
-import { argAfter, loadAverage, log } from './cli-args.js'
+import { argAfter, endWithHashes, loadAverage, log, spread } from './cli-args.js'
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
 const ROUNDS = Number(argAfter('--rounds') ?? 6)
@@ -62,11 +62,6 @@ async function timed(
   return { cpuMs: (u.user + u.system) / 1000, wallMs, hash: windowHash(w) }
 }
 
-const median = (v: number[]): number => {
-  const s = [...v].sort((a, b) => a - b)
-  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2
-}
-
 async function main(): Promise<void> {
   const db = await whatIfStore(N, false, log)
   const against = argAfter('--against')
@@ -100,21 +95,11 @@ async function main(): Promise<void> {
       `round ${round + 1} (${otherFirst ? 'other' : 'this'} first): other ${o.wallMs.toFixed(0)} ms wall (${o.cpuMs.toFixed(0)} CPU), this ${m.wallMs.toFixed(0)} ms wall (${m.cpuMs.toFixed(0)} CPU), wall ratio ${(m.wallMs / o.wallMs).toFixed(3)}, CPU ratio ${(m.cpuMs / o.cpuMs).toFixed(3)}; ${o.hash} ${m.hash}; load average ${before}`
     )
   }
-  const range = (v: number[], d = 0): string =>
-    `${Math.min(...v).toFixed(d)}–${Math.max(...v).toFixed(d)} (median ${median(v).toFixed(d)})`
-  log(`this tree: ${range(walls.mine)} ms wall; other: ${range(walls.theirs)} ms wall`)
+  log(`this tree: ${spread(walls.mine)} ms wall; other: ${spread(walls.theirs)} ms wall`)
   log(
-    `wall ratio this/other: ${range(walls.ratios, 3)}, lower in ${walls.ratios.filter((r) => r < 1).length} of ${ROUNDS}; CPU ratio ${range(cpuRatios, 3)}`
+    `wall ratio this/other: ${spread(walls.ratios, 3)}, lower in ${walls.ratios.filter((r) => r < 1).length} of ${ROUNDS}; CPU ratio ${spread(cpuRatios, 3)}`
   )
-  log(
-    hashes.size === 1
-      ? `every window the same bytes (${[...hashes][0]})`
-      : `WINDOWS DIFFER: ${[...hashes].join(' ')}`
-  )
-  log(`load average after: ${loadAverage()}`)
-  if (hashes.size !== 1) {
-    process.exitCode = 1
-  }
+  endWithHashes(hashes, 'window')
 }
 
 main().catch((err: unknown) => {
