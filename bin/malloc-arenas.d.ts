@@ -5,4 +5,12 @@ export declare function arenaCappedEnv(
   glibcVersion: string | undefined
 ): NodeJS.ProcessEnv | null
 export declare function glibcVersion(): string | undefined
-export declare function runInChild(env: NodeJS.ProcessEnv): void
+export declare function transparentHugePages(): string | undefined
+export declare function hugePageEnv(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  platform: string,
+  glibcVersion: string | undefined,
+  thp: string | undefined
+): NodeJS.ProcessEnv | null
+export declare function runInChild(env: NodeJS.ProcessEnv, options?: { ipc?: boolean }): void

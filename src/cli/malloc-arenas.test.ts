@@ -1,5 +1,11 @@
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { arenaCappedEnv, glibcVersion } from '../../bin/malloc-arenas.js'
+import {
+  arenaCappedEnv,
+  glibcVersion,
+  hugePageEnv,
+  transparentHugePages,
+} from '../../bin/malloc-arenas.js'
 import { dedupeStopRequests } from './shutdown.js'
 
 describe('serve runs with at most two malloc arenas (ADR 0313)', () => {
@@ -28,6 +34,68 @@ describe('serve runs with at most two malloc arenas (ADR 0313)', () => {
   it('finds glibc where this test runs on it', () => {
     const version = glibcVersion()
     expect(version === undefined || /^\d+\.\d+/.test(version)).toBe(true)
+  })
+})
+
+describe('whatif asks malloc for transparent huge pages where the kernel wants the asking (ADR 0531)', () => {
+  const env = { PATH: '/usr/bin' }
+
+  it('starts whatif again with glibc.malloc.hugetlb=1, beside the tunables the user set', () => {
+    expect(hugePageEnv(['whatif', '--load', '2x'], env, 'linux', '2.36', 'madvise')).toEqual({
+      PATH: '/usr/bin',
+      GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',
+    })
+    expect(
+      hugePageEnv(
+        ['whatif'],
+        { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' },
+        'linux',
+        '2.35',
+        'madvise'
+      )
+    ).toEqual({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1' })
+    expect(hugePageEnv(['whatif'], { GLIBC_TUNABLES: '' }, 'linux', '3.0', 'madvise')).toEqual({
+      GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',
+    })
+  })
+
+  it('runs in this process where a second one gains nothing or the user chose', () => {
+    // Help, and a server that runs the twin itself.
+    expect(hugePageEnv(['whatif', '--help'], env, 'linux', '2.36', 'madvise')).toBeNull()
+    expect(
+      hugePageEnv(['whatif', '--server', 'http://x:1'], env, 'linux', '2.36', 'madvise')
+    ).toBeNull()
+    expect(
+      hugePageEnv(['whatif', '--server=http://x:1'], env, 'linux', '2.36', 'madvise')
+    ).toBeNull()
+    // Other commands; a kernel that gives huge pages to all or none; no mode to read.
+    expect(hugePageEnv(['diagnose'], env, 'linux', '2.36', 'madvise')).toBeNull()
+    expect(hugePageEnv(['whatif'], env, 'linux', '2.36', 'always')).toBeNull()
+    expect(hugePageEnv(['whatif'], env, 'linux', '2.36', 'never')).toBeNull()
+    expect(hugePageEnv(['whatif'], env, 'linux', '2.36', undefined)).toBeNull()
+    // A glibc that does not know the tunable, or none.
+    expect(hugePageEnv(['whatif'], env, 'linux', '2.34', 'madvise')).toBeNull()
+    expect(hugePageEnv(['whatif'], env, 'linux', '1.99', 'madvise')).toBeNull()
+    expect(hugePageEnv(['whatif'], env, 'linux', undefined, 'madvise')).toBeNull()
+    expect(hugePageEnv(['whatif'], env, 'darwin', undefined, 'madvise')).toBeNull()
+    // The user's own setting, and the process this launcher started (it carries the setting).
+    expect(
+      hugePageEnv(
+        ['whatif'],
+        { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' },
+        'linux',
+        '2.36',
+        'madvise'
+      )
+    ).toBeNull()
+  })
+
+  it("reads the kernel's mode where it is there", () => {
+    const mode = transparentHugePages()
+    expect(mode === undefined || ['always', 'madvise', 'never'].includes(mode)).toBe(true)
+    if (existsSync('/sys/kernel/mm/transparent_hugepage/enabled')) {
+      expect(mode).toBeDefined()
+    }
   })
 })
 
