@@ -78,8 +78,16 @@ describe('whatif through the launcher (ADR 0531)', () => {
         expect(children).toEqual([])
       } else {
         expect(children).toHaveLength(1)
-        const env = readFileSync(`/proc/${children[0]}/environ`, 'utf8').split('\0')
-        expect(env).toContain(`GLIBC_TUNABLES=${expected['GLIBC_TUNABLES']}`)
+        // Between its fork and its exec the child still shows the launcher's environment.
+        const wanted = `GLIBC_TUNABLES=${expected['GLIBC_TUNABLES']}`
+        let env: string[] = []
+        for (let waited = 0; waited < 3_000 && !env.includes(wanted); waited += 20) {
+          env = readFileSync(`/proc/${children[0]}/environ`, 'utf8').split('\0')
+          if (!env.includes(wanted)) {
+            await new Promise((ok) => setTimeout(ok, 20))
+          }
+        }
+        expect(env).toContain(wanted)
       }
       launcher.kill('SIGTERM')
       const ended = await Promise.race([
