@@ -849,6 +849,12 @@ export interface FewestRuns {
   floorMs: number
 }
 
+/** The sample standard deviation of `v` (n − 1 in the denominator; at least two values). */
+function sampleSd(v: readonly number[]): number {
+  const mean = v.reduce((a, b) => a + b, 0) / v.length
+  return Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1))
+}
+
 /** Student's t at 0.975 for 1, 2, … 9 degrees of freedom: a two-sided 95 % interval. */
 const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262]
 
@@ -877,8 +883,7 @@ export function runsSettled(figures: readonly RunFigures[], held: FewestRuns): b
       if (v.some((x) => x !== x)) {
         return false
       }
-      const mean = v.reduce((a, b) => a + b, 0) / n
-      const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1))
+      const sd = sampleSd(v)
       const scale = median(m === 'queue' ? 'ttft' : m, q)
       const goal = Math.max((name === 'p50' ? held.p50 : held.p99) * scale, held.floorMs)
       return factor * sd <= goal / 10
@@ -910,9 +915,7 @@ export function predictionBand(values: readonly number[]): [number, number] | nu
   if (n < 3 || v.some((x) => !(x > 0))) {
     return null
   }
-  const logs = v.map(Math.log)
-  const mean = logs.reduce((a, b) => a + b, 0) / n
-  const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1))
+  const sd = sampleSd(v.map(Math.log))
   const t = T95[Math.min(T95.length, n - 1) - 1]!
   const half = t * sd * Math.sqrt(2 + Math.PI / (2 * n))
   const mid = Math.log(quantileSorted(Float64Array.from(v).sort(), 0.5))
