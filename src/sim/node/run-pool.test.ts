@@ -3,12 +3,7 @@ import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from '../twin/changes.js'
 import type { TwinFit } from '../twin/fit.js'
 import { runSerially, type RunFigures, type RunTask, type Runs } from '../twin/predict.js'
-import {
-  fitOpenRun,
-  lognormalTokens,
-  poissonArrivalsUs,
-  uncappedCluster,
-} from '../twin/testing/observed-run.js'
+import { fitOpenRun, poissonOpenRun, uncappedCluster } from '../twin/testing/observed-run.js'
 import { predictChange, predictChangeRuns } from '../twin/whatif.js'
 import { RunPool, runPooled } from './run-pool.js'
 
@@ -26,16 +21,15 @@ function smallWindow(): TwinFit {
     perPrefillTokenUs: 100,
     law: 'additive',
   })
-  const arrive = poissonArrivalsUs(rng, 4, WINDOW_US)
-  return fitOpenRun({
-    cluster,
-    arriveUs: Float64Array.from(arrive),
-    prompt: lognormalTokens(rng, arrive.length, 300, 0.6, 20),
-    output: lognormalTokens(rng, arrive.length, 110, 0.6, 4, 600),
-    rng: rng.fork('run'),
-    offsetUs: T0,
-    windowUs: WINDOW_US,
-  })
+  return fitOpenRun(
+    poissonOpenRun(rng, cluster, {
+      ratePerS: 4,
+      windowUs: WINDOW_US,
+      offsetUs: T0,
+      prompt: { median: 300, sigma: 0.6, min: 20 },
+      output: { median: 110, sigma: 0.6, min: 4, max: 600 },
+    })
+  )
 }
 
 function applied(fit: TwinFit, loadFactor: number): ReturnType<typeof applyChanges> & { ok: true } {

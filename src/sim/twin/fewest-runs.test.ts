@@ -4,10 +4,9 @@ import { applyChanges } from './changes.js'
 import { predict, runsSettled, type FewestRuns, type RunFigures } from './predict.js'
 import {
   fitOpenRun,
-  lognormalTokens,
   openRunWindow,
   type OpenRunInput,
-  poissonArrivalsUs,
+  poissonOpenRun,
   uncappedCluster,
 } from './testing/observed-run.js'
 import { checkFit, FIT_TOLERANCE, fewestRunsOf } from './whatif.js'
@@ -26,16 +25,13 @@ function smallRun(): OpenRunInput {
     perPrefillTokenUs: 80,
     law: 'additive',
   })
-  const arriveUs = Float64Array.from(poissonArrivalsUs(rng, 3, WINDOW_US))
-  return {
-    cluster,
-    arriveUs,
-    prompt: lognormalTokens(rng, arriveUs.length, 400, 0.6, 20),
-    output: lognormalTokens(rng, arriveUs.length, 120, 0.6, 4, 600),
-    rng: rng.fork('run'),
-    offsetUs: T0,
+  return poissonOpenRun(rng, cluster, {
+    ratePerS: 3,
     windowUs: WINDOW_US,
-  }
+    offsetUs: T0,
+    prompt: { median: 400, sigma: 0.6, min: 20 },
+    output: { median: 120, sigma: 0.6, min: 4, max: 600 },
+  })
 }
 
 /** One run's figures with every measure at `ms` for each quantile, TTFT P50 at `ttftP50`. */

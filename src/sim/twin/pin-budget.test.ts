@@ -3,12 +3,7 @@ import { createRng } from '../../core/stats/seeded-random.js'
 import { applyChanges } from './changes.js'
 import type { TwinFit } from './fit.js'
 import { pinRunCap } from './predict.js'
-import {
-  fitOpenRun,
-  lognormalTokens,
-  poissonArrivalsUs,
-  uncappedCluster,
-} from './testing/observed-run.js'
+import { fitOpenRun, poissonOpenRun, uncappedCluster } from './testing/observed-run.js'
 import { predictChange, predictionPin } from './whatif.js'
 
 const T0 = 1_750_000_000_000_000
@@ -29,18 +24,15 @@ function standInWindow(): TwinFit {
     perPrefillTokenUs: 100,
     law: 'additive',
   })
-  const arrive = poissonArrivalsUs(rng, 2, WINDOW_US)
-  const prompt = lognormalTokens(rng, arrive.length, 300, 0.6, 20)
-  const output = lognormalTokens(rng, arrive.length, 110, 0.6, 4, 600)
-  return fitOpenRun({
-    cluster,
-    arriveUs: Float64Array.from(arrive),
-    prompt,
-    output,
-    rng: rng.fork('run'),
-    offsetUs: T0,
-    windowUs: WINDOW_US,
-  })
+  return fitOpenRun(
+    poissonOpenRun(rng, cluster, {
+      ratePerS: 2,
+      windowUs: WINDOW_US,
+      offsetUs: T0,
+      prompt: { median: 300, sigma: 0.6, min: 20 },
+      output: { median: 110, sigma: 0.6, min: 4, max: 600 },
+    })
+  )
 }
 
 describe('how many runs a prediction takes to pin its median (ADR 0254, 0425)', () => {

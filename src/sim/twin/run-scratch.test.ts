@@ -8,8 +8,7 @@ import type { TwinFit } from './fit.js'
 import { holdRunScratch, runScratchFreshBytes, runTask } from './predict.js'
 import {
   fitOpenRun,
-  lognormalTokens,
-  poissonArrivalsUs,
+  poissonOpenRun,
   uncappedCluster,
   BATCH_BOUND_LAW,
 } from './testing/observed-run.js'
@@ -25,19 +24,15 @@ const WINDOW_US = 1_200_000_000
 function smallWindow(): TwinFit {
   const rng = createRng(513)
   const cluster = uncappedCluster(['r0', 'r1'], BATCH_BOUND_LAW)
-  const arriveUs = Float64Array.from(poissonArrivalsUs(rng, 20, WINDOW_US))
-  const n = arriveUs.length
-  const prompt = lognormalTokens(rng, n, 600, 0.6, 8)
-  const output = lognormalTokens(rng, n, 150, 0.6, 2, 1024)
-  return fitOpenRun({
-    cluster,
-    arriveUs,
-    prompt,
-    output,
-    rng: rng.fork('run'),
-    offsetUs: T0,
-    windowUs: WINDOW_US,
-  })
+  return fitOpenRun(
+    poissonOpenRun(rng, cluster, {
+      ratePerS: 20,
+      windowUs: WINDOW_US,
+      offsetUs: T0,
+      prompt: { median: 600, sigma: 0.6, min: 8 },
+      output: { median: 150, sigma: 0.6, min: 2, max: 1024 },
+    })
+  )
 }
 
 describe('the seeded runs’ buffers (ADR 0513)', () => {

@@ -169,6 +169,40 @@ export function openRunWindow(w: OpenRunInput): TwinWindow {
   }
 }
 
+/** Token counts drawn lognormal, as {@link lognormalTokens} takes them. */
+export interface TokenDraw {
+  median: number
+  sigma: number
+  min: number
+  max?: number
+}
+
+/**
+ * An open-loop run on `cluster`: Poisson arrivals at `ratePerS` over `windowUs`, then each
+ * request's prompt and output tokens, drawn from `rng` in that order, and the engine's own stream
+ * forked from it; placed at `offsetUs` on the store's clock.
+ */
+export function poissonOpenRun(
+  rng: Rng,
+  cluster: TwinCluster,
+  o: { ratePerS: number; windowUs: number; offsetUs: number; prompt: TokenDraw; output: TokenDraw }
+): OpenRunInput {
+  const arriveUs = Float64Array.from(poissonArrivalsUs(rng, o.ratePerS, o.windowUs))
+  const draw = (d: TokenDraw): Float64Array =>
+    lognormalTokens(rng, arriveUs.length, d.median, d.sigma, d.min, d.max)
+  const prompt = draw(o.prompt)
+  const output = draw(o.output)
+  return {
+    cluster,
+    arriveUs,
+    prompt,
+    output,
+    rng: rng.fork('run'),
+    offsetUs: o.offsetUs,
+    windowUs: o.windowUs,
+  }
+}
+
 /** {@link openRunWindow}, fitted. */
 export function fitOpenRun(w: OpenRunInput): TwinFit {
   const fitted = fitTwin(openRunWindow(w))
