@@ -221,7 +221,17 @@ async function main(): Promise<void> {
       })
       const ttft = (q: 'p50' | 'p99'): string => {
         const iv = report.predicted!.ttft[q].interval
-        return `TTFT ${q} truths ${truths.map((t) => (t.ttft[q] ?? NaN).toFixed(0)).join(', ')} ms, twin ${report.predicted!.ttft[q].value?.toFixed(0)} [${iv?.map((v) => v.toFixed(0)).join('–')}]`
+        // A withheld point (ADR 0262) shows as the table scores it: its any-cap point, starred.
+        const value = report.predicted!.ttft[q].value
+        const ifCap = report.predicted!.unseenCap?.withheld.find((w) => w.figure === `ttft ${q}`)
+        const point =
+          value !== null
+            ? value.toFixed(0)
+            : ifCap !== undefined
+              ? `${ifCap.ifCapAtLeastPeak.toFixed(0)}*`
+              : '–'
+        const truthText = truths.map((t) => (t.ttft[q] === null ? '–' : t.ttft[q].toFixed(0)))
+        return `TTFT ${q} truths ${truthText.join(', ')} ms, twin ${point} [${iv === null ? '–' : iv.map((v) => v.toFixed(0)).join('–')}]`
       }
       const w = report.predicted.sampling?.work
       const sampled =
