@@ -121,6 +121,40 @@ describe('compare on simulated pairs', () => {
     60_000
   )
 
+  // Two cases bench/compare-grid.bench.ts found (seed 2): a 70B platform whose TPOT follows its
+  // batch, after at half or 0.7 of the traffic. The cells matched each window's busiest minutes
+  // with the other's quietest, and TPOT 21 % lower was called "improved" (ADR 0532).
+  it.each([
+    [2017, 0.5],
+    [2041, 0.7],
+  ])(
+    'raises no "improved" when a loaded platform takes less traffic (platform %d, ×%d)',
+    async (platform, factor) => {
+      const store = createMemoryStore()
+      const sides = []
+      for (const k of [0, 1]) {
+        const run = await simulateIntoStore(store, {
+          scenario: 'healthy-heavy',
+          seed: platform,
+          trafficSeed: 10 * platform + 1 + k,
+          durationMs: 150_000,
+          startMs: T0 + k * 3_600_000,
+          ...(k === 1 ? { loadFactor: factor } : {}),
+        })
+        sides.push({ fromUs: run.startUs, toUs: run.endUs })
+      }
+      const r = await compareStored(store, sides[0]!, sides[1]!, { dimensions: false })
+      await store.close()
+      // The lighter load's effect is still shown; it is not credited to a fix.
+      expect(r.measures.tpot.p50.change).toBeLessThan(-0.1)
+      expect(r.verdict).not.toBe('improved')
+      for (const m of ['ttft', 'tpot', 'e2e'] as const) {
+        expect(r.measures[m].verdict).not.toBe('improved')
+      }
+    },
+    60_000
+  )
+
   it('calls a node slowing down a regression, with the right sign, and names the node', async () => {
     const store = createMemoryStore()
     const run = await simulateIntoStore(store, {

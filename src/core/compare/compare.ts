@@ -10,6 +10,7 @@ import { isoFromMicros, type Micros } from '../model/units.js'
 import { measureEffect, type MeasureEffect } from './effect.js'
 import {
   coveredSeconds,
+  type Groups,
   groupRequests,
   normalise,
   type DataSpan,
@@ -37,6 +38,26 @@ export type Verdict = 'improved' | 'regressed' | 'no clear change' | 'inconclusi
 export const MIN_EFFECT = 0.1
 const MIN_REQUESTS = 30
 const MIN_COVERAGE = 0.5
+/**
+ * The least traffic change between the windows (their rates, or what the normalisation left
+ * between them; as a log ratio) past which a change in the direction that traffic alone would
+ * move latency is not credited to anything else (ADR 0532).
+ */
+const MIN_TRAFFIC_LOG_CHANGE = Math.log(1.05)
+
+/**
+ * The traffic change a verdict is not taken back for: the larger of 5 % and what two windows of
+ * one steady rate differ by one time in twenty (one-sided), the log ratio of two Poisson counts
+ * having a standard error of √(1/n₁ + 1/n₂). A change within that is the windows' own draw of
+ * arrivals, which the block bootstrap's interval already holds; one beyond it is a change of
+ * traffic, which the interval does not (ADR 0532).
+ */
+function trafficTolerance(beforeRequests: number, afterRequests: number): number {
+  if (beforeRequests <= 0 || afterRequests <= 0) {
+    return Infinity
+  }
+  return Math.max(MIN_TRAFFIC_LOG_CHANGE, 1.645 * Math.sqrt(1 / beforeRequests + 1 / afterRequests))
+}
 const MAX_VALUES_PER_DIMENSION = 20
 
 export interface CompareOptions {
@@ -65,7 +86,8 @@ export interface CompareReport {
   notes: string[]
 }
 
-function verdictOf(e: MeasureEffect, coverage: number | null): Verdict {
+/** The verdict on the effect alone, before the traffic left between the windows is weighed. */
+function effectVerdict(e: MeasureEffect, coverage: number | null): Verdict {
   if (
     coverage === null ||
     coverage < MIN_COVERAGE ||
@@ -89,6 +111,41 @@ function verdictOf(e: MeasureEffect, coverage: number | null): Verdict {
   return s50 < 0 || s99 < 0 ? 'improved' : 'no clear change'
 }
 
+/**
+ * A gain with less traffic after, or a loss with more, is what the traffic change alone would
+ * give: the half-octave cells match traffic only to within ~40 %, and two steady windows whose
+ * rates differ by less than that share cells with every request's weight at 1. So such a change
+ * stays "no clear change"; a gain despite more traffic, or a loss despite less, keeps its verdict.
+ */
+function verdictOf(
+  e: MeasureEffect,
+  coverage: number | null,
+  traffic: readonly (number | null)[],
+  tolerance: number
+): Verdict {
+  const v = effectVerdict(e, coverage)
+  const logs = traffic
+    .filter((x): x is number => x !== null && x > -1 && Number.isFinite(x))
+    .map((x) => Math.log1p(x))
+  if (logs.length === 0) {
+    return v
+  }
+  if (v === 'improved' && Math.min(...logs) <= -tolerance) {
+    return 'no clear change'
+  }
+  if (v === 'regressed' && Math.max(...logs) >= tolerance) {
+    return 'no clear change'
+  }
+  return v
+}
+
+/** Which reading of the traffic change `value` is: the windows' rates, or within their cells. */
+function trafficSource(norm: Normalisation, rateChange: number | null, value: number): string {
+  return value === rateChange && norm.before.ratePerSec !== null && norm.after.ratePerSec !== null
+    ? `${norm.before.ratePerSec.toFixed(2)} → ${norm.after.ratePerSec.toFixed(2)} req/s`
+    : 'within the workload cells the comparison matched'
+}
+
 function formatSeconds(s: number): string {
   return s >= 120 ? `${Math.round(s / 60)} min` : `${Math.round(s)} s`
 }
@@ -98,6 +155,60 @@ function valuesOf(columns: RequestColumns, field: RequestField): Float64Array {
     (columns.numbers as Record<string, Float64Array | undefined>)[field] ??
     new Float64Array(columns.n).fill(NaN)
   )
+}
+
+/**
+ * The bootstrap's blocks: each window cut into spans as long as its mean request (E2E), by start
+ * time. Requests that overlap share a replica's batch and queue, so their latencies move
+ * together, and a resample of single requests took a window of a few hundred long generations
+ * for hundreds of independent draws: two runs of one platform read as a TPOT change with an
+ * interval that excluded zero (ADR 0532). Little's law makes a span of the mean request hold
+ * about as many requests as run at once. Without E2E every request is its own block.
+ */
+function resamplingBlocks(
+  columns: RequestColumns,
+  g: Groups,
+  before: { fromUs: number; toUs: number },
+  after: { fromUs: number; toUs: number }
+): Int32Array {
+  const n = columns.n
+  const start = columns.numbers.start
+  const e2e = columns.numbers.e2e
+  const block = new Int32Array(n).fill(-1)
+  let next = 0
+  for (const [k, w] of [
+    [0, before],
+    [1, after],
+  ] as const) {
+    let sum = 0
+    let count = 0
+    for (let i = 0; i < n; i++) {
+      const v = e2e?.[i] ?? NaN
+      if (g.group[i] === k && v === v && v > 0) {
+        sum += v
+        count++
+      }
+    }
+    const spanUs = count > 0 ? sum / count : 0
+    let last = -1
+    for (let i = 0; i < n; i++) {
+      if (g.group[i] !== k) {
+        continue
+      }
+      const t = start?.[i] ?? NaN
+      const b = spanUs > 0 && t === t ? Math.floor((t - w.fromUs) / spanUs) : -1
+      block[i] = b >= 0 ? next + b : -2 - i
+      last = Math.max(last, b)
+    }
+    next += last + 1
+  }
+  // A request with no start (or no E2E on its side) is its own block, numbered after the rest.
+  for (let i = 0; i < n; i++) {
+    if (block[i]! <= -2) {
+      block[i] = next++
+    }
+  }
+  return block
 }
 
 /** Compares the `after` window with the `before` one over the scanned requests of both. */
@@ -111,8 +222,21 @@ export function compareWindows(
   const seed = options.seed ?? 1
   const g = groupRequests(columns, before, after, options.data)
   const norm = normalise(columns, g, before, after, options.data)
+  const block = resamplingBlocks(columns, g, before, after)
   const rawBefore = Uint8Array.from(g.group, (x) => (x === 0 ? 1 : 0))
   const rawAfter = Uint8Array.from(g.group, (x) => (x === 1 ? 1 : 0))
+  // A change from no traffic is unknown (a note says why), not "traffic changed by 0 %".
+  const rateChange =
+    norm.before.ratePerSec !== null && norm.before.ratePerSec > 0 && norm.after.ratePerSec !== null
+      ? norm.after.ratePerSec / norm.before.ratePerSec - 1
+      : null
+  // Both the windows' rates and what the cells left between them: matching minutes on their
+  // counts pairs after's busiest minutes with before's quietest when the rates differ, while the
+  // load that set their latency is each window's own (ADR 0532).
+  const traffic = [norm.matchedTrafficChange, rateChange] as const
+  const tolerance = trafficTolerance(norm.before.requests, norm.after.requests)
+  // Effects whose verdict the traffic change took back, by direction (a note says so).
+  const takenBack = { gain: 0, loss: 0 }
   const effect = (
     values: Float64Array,
     mask?: Uint8Array,
@@ -130,8 +254,14 @@ export function compareWindows(
       rawBefore: only(rawBefore),
       rawAfter: only(rawAfter),
       level,
+      block,
     })
-    return { ...e, verdict: verdictOf(e, norm.coverage) }
+    const verdict = verdictOf(e, norm.coverage, traffic, tolerance)
+    const alone = effectVerdict(e, norm.coverage)
+    if (verdict !== alone) {
+      takenBack[alone === 'improved' ? 'gain' : 'loss']++
+    }
+    return { ...e, verdict }
   }
   const measures = {} as Record<CompareMeasure, MeasureRow>
   for (const m of COMPARE_MEASURES) {
@@ -234,17 +364,30 @@ export function compareWindows(
       )
     }
   }
-  // A change from no traffic is unknown (the note above says why), not "traffic changed by 0 %".
-  const rateChange =
-    norm.before.ratePerSec !== null && norm.before.ratePerSec > 0 && norm.after.ratePerSec !== null
-      ? norm.after.ratePerSec / norm.before.ratePerSec - 1
-      : NaN
-  if (Math.abs(rateChange) >= 0.2) {
+  const known = traffic.filter((x): x is number => x !== null)
+  const within = `beyond the ${Math.round(100 * Math.expm1(tolerance))} % by which two windows of one steady rate this size differ`
+  const effects = (k: number): string => `${k} effect${k === 1 ? '' : 's'} read as no clear change`
+  if (takenBack.gain > 0) {
+    notes.push(
+      `the after window had ${Math.round(-100 * Math.min(...known))} % less traffic than the before window (${trafficSource(norm, rateChange, Math.min(...known))}; ${within}): a gain that lighter load alone would give is not credited to anything else (${effects(takenBack.gain)})`
+    )
+  }
+  if (takenBack.loss > 0) {
+    notes.push(
+      `the after window had ${Math.round(100 * Math.max(...known))} % more traffic than the before window (${trafficSource(norm, rateChange, Math.max(...known))}; ${within}): a loss that heavier load alone would give is not blamed on anything else (${effects(takenBack.loss)})`
+    )
+  }
+  if (rateChange !== null && Math.abs(rateChange) >= 0.2) {
     notes.push(
       `traffic changed by ${rateChange > 0 ? '+' : ''}${Math.round(rateChange * 100)} % (${norm.before.ratePerSec!.toFixed(2)} → ${norm.after.ratePerSec!.toFixed(2)} req/s); the effects are normalised to the after window's traffic`
     )
   }
-  const workload = { coverage: norm.coverage, before: norm.before, after: norm.after }
+  const workload = {
+    coverage: norm.coverage,
+    matchedTrafficChange: norm.matchedTrafficChange,
+    before: norm.before,
+    after: norm.after,
+  }
   return {
     schema: 'tokenline.compare/v1',
     before: {

@@ -97,24 +97,28 @@ interface SortedSample {
   weights: Float64Array
 }
 
+/** The sample sorted by value, each weight times its `scale`, and its resampling units. */
 function sortedSample(
-  idx: number[],
+  sample: { idx: number[]; scale: number[]; blockOf: number[] | null; blocks: number },
   values: Float64Array,
   weights: Float64Array | null
-): SortedSample {
-  const order = [...idx].sort((x, y) => values[x]! - values[y]!)
+): SortedSample & { units: Units } {
+  const order = sample.idx
+    .map((_, k) => k)
+    .sort((x, y) => values[sample.idx[x]!]! - values[sample.idx[y]!]!)
   return {
-    values: Float64Array.from(order, (i) => values[i]!),
-    weights: Float64Array.from(order, (i) => (weights === null ? 1 : weights[i]!)),
-  }
-}
-
-function draw(counts: Float64Array, rng: ReturnType<typeof createRng>): void {
-  counts.fill(0)
-  const n = counts.length
-  for (let k = 0; k < n; k++) {
-    const i = Math.floor(rng.next() * n)
-    counts[i] = counts[i]! + 1
+    values: Float64Array.from(order, (k) => values[sample.idx[k]!]!),
+    weights: Float64Array.from(
+      order,
+      (k) => (weights === null ? 1 : weights[sample.idx[k]!]!) * sample.scale[k]!
+    ),
+    units: {
+      of:
+        sample.blockOf === null
+          ? Int32Array.from(order)
+          : Int32Array.from(order, (k) => sample.blockOf![k]!),
+      count: sample.blocks,
+    },
   }
 }
 
@@ -138,6 +142,98 @@ function quantilesFromCounts(s: SortedSample, counts: Float64Array): [number, nu
     }
   }
   return [q50, s.values[s.values.length - 1] ?? NaN]
+}
+
+/**
+ * One side's resampling units. Requests that overlap in time share an engine's batch and queue,
+ * so they are not independent draws: a side is resampled by blocks of requests that started
+ * close together (ADR 0532). `of[k]` is the block of the k-th request of the sorted sample, and
+ * `count` the blocks; every request is its own block when no blocks were given.
+ */
+interface Units {
+  of: Int32Array
+  count: number
+}
+
+/** A draw of `units.count` blocks with replacement, as a count per request of the sorted sample. */
+function drawBlocks(
+  counts: Float64Array,
+  units: Units,
+  blockCounts: Float64Array,
+  rng: ReturnType<typeof createRng>
+): void {
+  blockCounts.fill(0)
+  for (let k = 0; k < units.count; k++) {
+    const b = Math.floor(rng.next() * units.count)
+    blockCounts[b] = blockCounts[b]! + 1
+  }
+  for (let i = 0; i < counts.length; i++) {
+    counts[i] = blockCounts[units.of[i]!]!
+  }
+}
+
+/**
+ * A side's requests for the bootstrap, at most about `max`, with the weight each stands for, and
+ * the scale of the resampled quantiles' spread against the full side's:
+ * - blocks no more than `max`: at most ⌈max / blocks⌉ requests of each block, each weighted up
+ *   to its block's share, and every block kept, so the spread between blocks (the one that
+ *   matters) is the full side's; the thinning only adds spread within them (scale 1, wider);
+ * - more blocks than that: `max` requests at random, resampled one by one as m-out-of-n, scaled
+ *   by sqrt(m / blocks), the spread of a side whose blocks were wholly alike (wider than
+ *   sqrt(m / n) whenever blocks hold more than one request).
+ */
+function bootstrapSample(
+  idx: number[],
+  block: Int32Array | undefined,
+  max: number,
+  rng: ReturnType<typeof createRng>
+): { idx: number[]; scale: number[]; blockOf: number[] | null; blocks: number; shrink: number } {
+  if (block === undefined) {
+    const sub = subsample(idx, max, rng)
+    return {
+      idx: sub,
+      scale: sub.map(() => 1),
+      blockOf: null,
+      blocks: sub.length,
+      shrink: Math.sqrt(sub.length / Math.max(1, idx.length)),
+    }
+  }
+  const members = new Map<number, number[]>()
+  for (const i of idx) {
+    const b = block[i]!
+    const list = members.get(b)
+    if (list === undefined) {
+      members.set(b, [i])
+    } else {
+      list.push(i)
+    }
+  }
+  const blocks = members.size
+  if (blocks > max) {
+    const sub = subsample(idx, max, rng)
+    return {
+      idx: sub,
+      scale: sub.map(() => 1),
+      blockOf: null,
+      blocks: sub.length,
+      shrink: Math.sqrt(sub.length / blocks),
+    }
+  }
+  const per = Math.max(1, Math.ceil(max / Math.max(1, blocks)))
+  const out: number[] = []
+  const scale: number[] = []
+  const blockOf: number[] = []
+  let b = 0
+  for (const list of members.values()) {
+    const kept = list.length <= per ? list : subsample(list, per, rng)
+    for (const i of kept) {
+      out.push(i)
+      scale.push(list.length / kept.length)
+      blockOf.push(b)
+    }
+    b++
+  }
+  return { idx: out, scale, blockOf, blocks, shrink: 1 }
 }
 
 function subsample(idx: number[], max: number, rng: ReturnType<typeof createRng>): number[] {
@@ -166,6 +262,11 @@ export function measureEffect(
     rawAfter: Uint8Array
     /** Coverage of the intervals (default 0.95). */
     level?: number
+    /**
+     * Each request's resampling block (requests that started close together, see compare.ts);
+     * absent: every request is resampled on its own.
+     */
+    block?: Int32Array
   }
 ): MeasureEffect {
   const b: number[] = []
@@ -207,29 +308,29 @@ export function measureEffect(
   const rng = createRng(options.seed)
   const boots50: number[] = []
   const boots99: number[] = []
-  const bSub = subsample(b, MAX_BOOT, rng.fork('b'))
-  const aSub = subsample(a, MAX_BOOT, rng.fork('a'))
+  const bSub = bootstrapSample(b, options.block, MAX_BOOT, rng.fork('b'))
+  const aSub = bootstrapSample(a, options.block, MAX_BOOT, rng.fork('a'))
   const bs = sortedSample(bSub, values, beforeWeight)
   const as = sortedSample(aSub, values, null)
   if (bs.values.length >= 10 && as.values.length >= 10 && b50 > 0 && a50 > 0) {
-    // m-out-of-n: a side larger than MAX_BOOT is resampled from a subsample of m requests, whose
-    // quantile wanders sqrt(n/m) times as far as the full side's. So each side's log-deviation
-    // from its subsample's own quantile is shrunk by sqrt(m/n), and the interval is centred on
-    // the full windows' change, which it then always contains.
-    const shrinkB = Math.sqrt(bSub.length / b.length)
-    const shrinkA = Math.sqrt(aSub.length / a.length)
+    // A side larger than MAX_BOOT is resampled from a thinner sample (bootstrapSample), whose
+    // quantile may wander further than the full side's: each side's log-deviation from its
+    // sample's own quantile is scaled by its `shrink`, and the interval is centred on the full
+    // windows' change, which it then always contains.
     const ones1 = (n: number): Float64Array => new Float64Array(n).fill(1)
     const [sb50, sb99] = quantilesFromCounts(bs, ones1(bs.values.length))
     const [sa50, sa99] = quantilesFromCounts(as, ones1(as.values.length))
     const r = rng.fork('boot')
     const countB = new Float64Array(bs.values.length)
     const countA = new Float64Array(as.values.length)
+    const blocksB = new Float64Array(bs.units.count)
+    const blocksA = new Float64Array(as.units.count)
     const logChange = (y: number, sy: number, x: number, sx: number): number =>
-      shrinkA * Math.log(y / sy) - shrinkB * Math.log(x / sx)
+      aSub.shrink * Math.log(y / sy) - bSub.shrink * Math.log(x / sx)
     for (let k = 0; k < options.iterations; k++) {
       // A resample is a count per (sorted) value: no sort per iteration.
-      draw(countB, r)
-      draw(countA, r)
+      drawBlocks(countB, bs.units, blocksB, r)
+      drawBlocks(countA, as.units, blocksA, r)
       const [x50, x99] = quantilesFromCounts(bs, countB)
       const [y50, y99] = quantilesFromCounts(as, countA)
       boots50.push(Math.log(a50 / b50) + logChange(y50, sa50, x50, sb50))

@@ -54,7 +54,7 @@ export function renderCompareText(r: CompareReport): string {
     w.after.requests > 0 &&
     [w.before, w.after].every((s) => s.promptP50 === null && s.outputP50 === null)
   out.push(
-    `  ${w.coverage === null ? '–' : Math.round(w.coverage * 100)} % of the after requests have ${noCounts ? 'a traffic per minute' : 'a workload'} the before window saw (the comparison is normalised to it${noCounts ? '; no token counts, so prompt and output length are not matched' : ''})`
+    `  ${w.coverage === null ? '–' : Math.round(w.coverage * 100)} % of the after requests have ${noCounts ? 'a traffic per minute' : 'a workload'} the before window saw (the comparison is normalised to it${noCounts ? '; no token counts, so prompt and output length are not matched' : ''}); traffic left between them ${w.matchedTrafficChange === null ? '–' : pct(w.matchedTrafficChange)}`
   )
   out.push('')
   out.push(

@@ -15,6 +15,8 @@ export interface Groups {
   group: Int8Array
   /** Workload cell of each request. */
   cell: Int32Array
+  /** Requests per minute of each request's minute (the traffic its cell was read from). */
+  traffic: Float64Array
 }
 
 export interface Normalisation {
@@ -24,6 +26,13 @@ export interface Normalisation {
   covered: Uint8Array
   /** Share of after requests that are covered; null when the after window has none to cover. */
   coverage: number | null
+  /**
+   * The traffic the normalisation left between the windows: the covered after requests' traffic
+   * over the reweighted before requests' (geometric means of their minutes' rates), minus 1. A
+   * traffic cell is half an octave wide, so a change of up to ~40 % can share cells; this is what
+   * of it stayed. Null when either side has no comparable request.
+   */
+  matchedTrafficChange: number | null
   before: {
     requests: number
     /** Over the part of the window the data covers; null when the data covers none of it. */
@@ -133,7 +142,7 @@ export function groupRequests(
     cell[i] =
       (log2Bucket(prompt[i]!) * TOKEN_BUCKETS + log2Bucket(output[i]!)) * 64 + Math.min(63, t)
   }
-  return { group, cell }
+  return { group, cell, traffic }
 }
 
 /** Where the data starts and ends (µs, both ends inclusive), as the store's extent gives it. */
@@ -229,9 +238,23 @@ export function normalise(
       outputP50: median(o),
     }
   }
+  let logA = 0
+  let logB = 0
+  let sumB = 0
+  for (let i = 0; i < n; i++) {
+    const t = g.traffic[i]!
+    if (covered[i] === 1) {
+      logA += Math.log(t)
+    } else if (weight[i]! > 0) {
+      logB += weight[i]! * Math.log(t)
+      sumB += weight[i]!
+    }
+  }
   return {
     weight,
     covered,
+    matchedTrafficChange:
+      nCovered > 0 && sumB > 0 ? Math.exp(logA / nCovered - logB / sumB) - 1 : null,
     // A share of no requests is unknown: 0 read as "none of the after traffic was seen before".
     coverage: nA > 0 ? nCovered / nA : null,
     before: summary(0, before, nB),

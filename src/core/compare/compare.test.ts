@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import type { RequestColumns } from '../model/query.js'
+import { createSeededRandom } from '../stats/seeded-random.js'
+import { compareWindows } from './compare.js'
+import { measureEffect } from './effect.js'
+
+const MINUTE_US = 60_000_000
+const BEFORE = { fromUs: 0, toUs: 10 * MINUTE_US }
+const AFTER = { fromUs: 10 * MINUTE_US, toUs: 20 * MINUTE_US }
+
+/**
+ * Ten minutes a side at `perMinute` requests, evenly spread, each of 500 prompt and 200 output
+ * tokens, with latencies drawn around `ms` (±10 %).
+ */
+function side(
+  fromUs: number,
+  perMinute: number,
+  ms: number,
+  rnd: () => number
+): { start: number; ms: number }[] {
+  const out: { start: number; ms: number }[] = []
+  for (let m = 0; m < 10; m++) {
+    for (let k = 0; k < perMinute; k++) {
+      out.push({
+        start: fromUs + m * MINUTE_US + (k * MINUTE_US) / perMinute,
+        ms: ms * (0.9 + 0.2 * rnd()),
+      })
+    }
+  }
+  return out
+}
+
+function columnsOf(rows: { start: number; ms: number }[]): RequestColumns {
+  const us = Float64Array.from(rows, (r) => r.ms * 1000)
+  return {
+    n: rows.length,
+    numbers: {
+      start: Float64Array.from(rows, (r) => r.start),
+      ttft: us,
+      tpot: Float64Array.from(rows, (r) => (r.ms * 1000) / 50),
+      e2e: us,
+      input_tokens: new Float64Array(rows.length).fill(500),
+      output_tokens: new Float64Array(rows.length).fill(200),
+    },
+    flags: {},
+    texts: {},
+  }
+}
+
+function pair(beforePerMinute: number, beforeMs: number, afterPerMinute: number, afterMs: number) {
+  const rnd = createSeededRandom(7)
+  const rows = [
+    ...side(BEFORE.fromUs, beforePerMinute, beforeMs, rnd),
+    ...side(AFTER.fromUs, afterPerMinute, afterMs, rnd),
+  ]
+  return compareWindows(columnsOf(rows), BEFORE, AFTER, { dimensions: false })
+}
+
+describe('compareWindows and a traffic change inside one traffic cell', () => {
+  // 88 and 66 requests a minute fall in the same half-octave cell (64–90.5): the normalisation
+  // gives every request a weight of 1, and nothing in the cells tells the two loads apart.
+  it('does not credit a gain to anything else when the after window had a quarter less traffic', () => {
+    const r = pair(88, 1000, 66, 800)
+    expect(r.workload.coverage).toBe(1)
+    expect(r.workload.matchedTrafficChange).toBeCloseTo(-0.25, 2)
+    // The effect itself is there, and reported: a fifth faster, its interval below zero.
+    expect(r.measures.ttft.p50.change).toBeLessThan(-0.15)
+    expect(r.measures.ttft.p50.interval![1]).toBeLessThan(0)
+    for (const m of ['ttft', 'tpot', 'e2e'] as const) {
+      expect(r.measures[m].verdict).toBe('no clear change')
+    }
+    expect(r.verdict).toBe('no clear change')
+    expect(r.notes.join('\n')).toMatch(/the after window had 25 % less traffic .* not credited/)
+  })
+
+  it('does not blame a loss on anything else when the after window had a third more traffic', () => {
+    const r = pair(66, 800, 88, 1000)
+    expect(r.verdict).toBe('no clear change')
+    expect(r.notes.join('\n')).toMatch(/the after window had 33 % more traffic .* not blamed/)
+  })
+
+  it('keeps a gain made despite more traffic, and a loss despite less', () => {
+    expect(pair(66, 1000, 88, 800).verdict).toBe('improved')
+    expect(pair(88, 800, 66, 1000).verdict).toBe('regressed')
+  })
+
+  it('keeps the verdict of a change at the same traffic', () => {
+    expect(pair(80, 1000, 80, 800).verdict).toBe('improved')
+    expect(pair(80, 800, 80, 1000).verdict).toBe('regressed')
+  })
+})
+
+describe('measureEffect with resampling blocks', () => {
+  // 10 blocks a side of 50 requests that share one latency, as requests in one batch share its
+  // step time: 20 independent values in all, whose before and after medians differ by chance.
+  const rnd = createSeededRandom(3)
+  const n = 1000
+  const values = new Float64Array(n)
+  const block = new Int32Array(n)
+  for (let b = 0; b < 20; b++) {
+    const v = 100_000 * (0.8 + 0.4 * rnd())
+    for (let k = 0; k < 50; k++) {
+      values[b * 50 + k] = v
+      block[b * 50 + k] = b
+    }
+  }
+  const isBefore = Uint8Array.from({ length: n }, (_, i) => (i < 500 ? 1 : 0))
+  const isAfter = Uint8Array.from({ length: n }, (_, i) => (i >= 500 ? 1 : 0))
+  const options = { iterations: 400, seed: 1, rawBefore: isBefore, rawAfter: isAfter }
+  const weight = Float64Array.from(isBefore)
+
+  it('gives an interval as wide as the blocks make it, where single requests gave a narrow one', () => {
+    const single = measureEffect(values, weight, isAfter, options)
+    const blocks = measureEffect(values, weight, isAfter, { ...options, block })
+    expect(single.p50.change).toBe(blocks.p50.change)
+    const width = (c: typeof single.p50): number => c.interval![1] - c.interval![0]
+    expect(width(blocks.p50)).toBeGreaterThan(3 * width(single.p50))
+    // Nothing but chance separates the sides: the blocks' interval holds 0.
+    expect(blocks.p50.interval![0]).toBeLessThanOrEqual(0)
+    expect(blocks.p50.interval![1]).toBeGreaterThanOrEqual(0)
+  })
+
+  it('keeps every block when a side is thinned past its bootstrap size', () => {
+    // 10 000 requests a side in 100 blocks: thinned to 40 a block, the blocks' spread is kept.
+    const big = 20_000
+    const v = new Float64Array(big)
+    const b = new Int32Array(big)
+    const r = createSeededRandom(5)
+    for (let k = 0; k < 200; k++) {
+      const x = 100_000 * (0.8 + 0.4 * r())
+      for (let j = 0; j < 100; j++) {
+        v[k * 100 + j] = x
+        b[k * 100 + j] = k
+      }
+    }
+    const before = Uint8Array.from({ length: big }, (_, i) => (i < big / 2 ? 1 : 0))
+    const after = Uint8Array.from({ length: big }, (_, i) => (i >= big / 2 ? 1 : 0))
+    const o = { iterations: 400, seed: 1, rawBefore: before, rawAfter: after }
+    const single = measureEffect(v, Float64Array.from(before), after, o)
+    const blocks = measureEffect(v, Float64Array.from(before), after, { ...o, block: b })
+    const width = (c: typeof single.p50): number => c.interval![1] - c.interval![0]
+    expect(width(blocks.p50)).toBeGreaterThan(3 * width(single.p50))
+    expect(blocks.p50.interval![0]).toBeLessThanOrEqual(blocks.p50.change!)
+    expect(blocks.p50.interval![1]).toBeGreaterThanOrEqual(blocks.p50.change!)
+  })
+})
