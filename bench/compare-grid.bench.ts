@@ -21,6 +21,7 @@
  * Not part of `npm test`: a randomised measurement, read against the same seed before a change.
  */
 import { compareStored, type Span } from '../src/core/compare/load.js'
+import { intArg, numArg } from './cli-args.js'
 import type { CompareReport, CompareMeasure } from '../src/core/compare/compare.js'
 import { createSeededRandom } from '../src/core/stats/seeded-random.js'
 import { simulateIntoStore } from '../src/sim/node/into-store.js'
@@ -29,18 +30,10 @@ import { createMemoryStore } from '../src/storage/memory/memory-store.js'
 
 type Kind = 'same' | 'traffic' | 'scale-out' | 'node'
 
-const args = process.argv.slice(2)
-const arg = (name: string, fallback: string): string => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 && args[i + 1] !== undefined ? (args[i + 1] as string) : fallback
-}
-const count = Number(arg('cases', '24'))
-const seed = Number(arg('seed', '1'))
-const windowMs = Number(arg('window-s', '150')) * 1000
-const detail = args.includes('--detail')
-if (!Number.isInteger(count) || count <= 0 || !Number.isFinite(windowMs) || windowMs <= 0) {
-  throw new Error('--cases must be a positive integer and --window-s a positive number')
-}
+const count = intArg('--cases', 24)
+const seed = intArg('--seed', 1)
+const windowMs = numArg('--window-s', 150) * 1000
+const detail = process.argv.includes('--detail')
 
 const MEASURES: readonly CompareMeasure[] = ['ttft', 'tpot', 'e2e']
 const QUANTILES = ['p50', 'p99'] as const

@@ -188,15 +188,19 @@ function bootstrapSample(
   max: number,
   rng: ReturnType<typeof createRng>
 ): { idx: number[]; scale: number[]; blockOf: number[] | null; blocks: number; shrink: number } {
-  if (block === undefined) {
+  // Single requests as the units: m of them at random, their spread shrunk to `units` units.
+  const singles = (units: number): ReturnType<typeof bootstrapSample> => {
     const sub = subsample(idx, max, rng)
     return {
       idx: sub,
       scale: sub.map(() => 1),
       blockOf: null,
       blocks: sub.length,
-      shrink: Math.sqrt(sub.length / Math.max(1, idx.length)),
+      shrink: Math.sqrt(sub.length / Math.max(1, units)),
     }
+  }
+  if (block === undefined) {
+    return singles(idx.length)
   }
   const members = new Map<number, number[]>()
   for (const i of idx) {
@@ -210,14 +214,7 @@ function bootstrapSample(
   }
   const blocks = members.size
   if (blocks > max) {
-    const sub = subsample(idx, max, rng)
-    return {
-      idx: sub,
-      scale: sub.map(() => 1),
-      blockOf: null,
-      blocks: sub.length,
-      shrink: Math.sqrt(sub.length / blocks),
-    }
+    return singles(blocks)
   }
   const per = Math.max(1, Math.ceil(max / Math.max(1, blocks)))
   const out: number[] = []
