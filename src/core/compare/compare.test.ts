@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { RequestColumns } from '../model/query.js'
 import { createSeededRandom } from '../stats/seeded-random.js'
 import { compareWindows } from './compare.js'
-import { measureEffect } from './effect.js'
+import { measureEffect, weightedQuantile } from './effect.js'
 
 const MINUTE_US = 60_000_000
 const BEFORE = { fromUs: 0, toUs: 10 * MINUTE_US }
@@ -142,5 +142,48 @@ describe('measureEffect with resampling blocks', () => {
     expect(width(blocks.p50)).toBeGreaterThan(3 * width(single.p50))
     expect(blocks.p50.interval![0]).toBeLessThanOrEqual(blocks.p50.change!)
     expect(blocks.p50.interval![1]).toBeGreaterThanOrEqual(blocks.p50.change!)
+  })
+})
+
+describe('measureEffect quantiles and Mann–Whitney', () => {
+  it('gives the quantiles weightedQuantile gives and the pairs-counted P(after is faster)', () => {
+    const rnd = createSeededRandom(11)
+    for (let t = 0; t < 40; t++) {
+      const n = 20 + Math.floor(rnd() * 300)
+      // Few distinct values, so ties are common; some missing.
+      const values = Float64Array.from({ length: n }, () =>
+        rnd() < 0.05 ? NaN : 1000 * Math.floor(rnd() * 12)
+      )
+      const isBefore = Uint8Array.from({ length: n }, () => (rnd() < 0.5 ? 1 : 0))
+      const isAfter = isBefore.map((x) => 1 - x)
+      const weight = Float64Array.from(isBefore, (x) => x * (0.2 + 2 * rnd()))
+      const e = measureEffect(values, weight, isAfter, {
+        iterations: 20,
+        seed: 1,
+        rawBefore: isBefore,
+        rawAfter: isAfter,
+      })
+      const side = (mask: Uint8Array): number[] =>
+        [...values].filter((v, i) => mask[i] === 1 && v === v)
+      const b = side(isBefore)
+      const a = side(isAfter)
+      const ones = (k: number): number[] => new Array<number>(k).fill(1)
+      const q = (v: number[], w: number[], p: number): number | null => {
+        const x = weightedQuantile(v, w, p)
+        return x === x ? x / 1000 : null
+      }
+      expect(e.before.p50Ms).toBe(q(b, ones(b.length), 0.5))
+      expect(e.before.p99Ms).toBe(q(b, ones(b.length), 0.99))
+      expect(e.after.p99Ms).toBe(q(a, ones(a.length), 0.99))
+      expect(e.p50.beforeMs).toBe(q([...values], [...weight], 0.5))
+      expect(e.p99.beforeMs).toBe(q([...values], [...weight], 0.99))
+      let faster = 0
+      for (const x of b) {
+        for (const y of a) {
+          faster += y < x ? 1 : y === x ? 0.5 : 0
+        }
+      }
+      expect(e.probabilityFaster).toBeCloseTo(faster / (a.length * b.length), 12)
+    }
   })
 })
