@@ -224,8 +224,10 @@ describe('compare against a measured true effect', () => {
         const c = short.measures[m][q]
         expect(c.interval![0], `${m} ${q} covers ${t.change}`).toBeLessThanOrEqual(t.change!)
         expect(c.interval![1], `${m} ${q} covers ${t.change}`).toBeGreaterThanOrEqual(t.change!)
-        // Where the truth is clearly a gain, the short pair's interval says so too.
-        if (t.interval![1] < 0) {
+        // Where the truth is clearly a gain, the short pair's interval says so too. "Clearly":
+        // a gain of 1 % or more at 95 %; the long pair's own TTFT P50 reads −4.6 % [−8.3 %,
+        // −0.0 %] here and −6.6 % and +0.2 % on traffic seeds 31/32 and 41/42 (ADR 0532).
+        if (t.interval![1] < -0.01) {
           expect(c.interval![1], `${m} ${q} sign`).toBeLessThan(0)
         }
       }

@@ -234,15 +234,18 @@ function drawBlocks(
   }
 }
 
+/** Fewest blocks a thinned side keeps: a percentile of fewer resampled blocks is lumpy. */
+const MIN_BOOT_BLOCKS = 30
+
 /**
- * A side's requests for the bootstrap, at most about `max`, with the weight each stands for, and
- * the scale of the resampled quantiles' spread against the full side's:
- * - blocks no more than `max`: about ⌈max / blocks⌉ requests of each block, each weighted up
- *   to its block's share, and every block kept, so the spread between blocks (the one that
- *   matters) is the full side's; the thinning only adds spread within them (scale 1, wider);
- * - more blocks than that: `max` requests at random, resampled one by one as m-out-of-n, scaled
- *   by sqrt(m / blocks), the spread of a side whose blocks were wholly alike (wider than
- *   sqrt(m / n) whenever blocks hold more than one request).
+ * A side's requests for the bootstrap, and the scale of the resampled quantiles' spread against
+ * the full side's. A side of at most `max` requests is kept whole (scale 1). A larger one keeps
+ * whole blocks drawn at random, until it holds `max` requests and at least
+ * {@link MIN_BOOT_BLOCKS} blocks, and is resampled as m-out-of-n over blocks: its spread is
+ * scaled by sqrt(blocks kept / blocks), the units being the blocks (ADR 0172, 0532). Thinning
+ * inside each block instead kept the spread between blocks but made each block's few requests
+ * stand for it: on a million requests a TPOT P50 interval of ±0.2 % read ±2.7 %. Without blocks
+ * every request is its own block.
  */
 function bootstrapSample(
   idx: number[],
@@ -250,19 +253,15 @@ function bootstrapSample(
   max: number,
   rng: ReturnType<typeof createRng>
 ): { idx: number[]; scale: number[]; blockOf: number[] | null; blocks: number; shrink: number } {
-  // Single requests as the units: m of them at random, their spread shrunk to `units` units.
-  const singles = (units: number): ReturnType<typeof bootstrapSample> => {
+  if (block === undefined) {
     const sub = subsample(idx, max, rng)
     return {
       idx: sub,
       scale: sub.map(() => 1),
       blockOf: null,
       blocks: sub.length,
-      shrink: Math.sqrt(sub.length / Math.max(1, units)),
+      shrink: Math.sqrt(sub.length / Math.max(1, idx.length)),
     }
-  }
-  if (block === undefined) {
-    return singles(idx.length)
   }
   // Typed arrays, not a list per block: a window of a million requests is read this way once per
   // measure, stage and dimension value.
@@ -274,48 +273,51 @@ function bootstrapSample(
   for (const i of idx) {
     members[block[i]!]!++
   }
-  let blocks = 0
+  const ids: number[] = []
   for (let b = 0; b <= maxId; b++) {
-    blocks += members[b]! > 0 ? 1 : 0
-  }
-  if (blocks > max) {
-    return singles(blocks)
-  }
-  // Each request of a block larger than `per` is kept with chance per / its size, and one at
-  // least, so that every block stays.
-  const per = Math.max(1, Math.ceil(max / Math.max(1, blocks)))
-  const kept = new Int32Array(maxId + 1)
-  const last = new Int32Array(maxId + 1).fill(-1)
-  const out: number[] = []
-  for (const i of idx) {
-    const b = block[i]!
-    const size = members[b]!
-    if (size <= per || rng.next() * size < per) {
-      out.push(i)
-      kept[b]!++
-    } else {
-      last[b] = i
+    if (members[b]! > 0) {
+      ids.push(b)
     }
   }
-  for (let b = 0; b <= maxId; b++) {
-    if (members[b]! > 0 && kept[b] === 0) {
-      out.push(last[b]!)
-      kept[b] = 1
+  const chosen = new Uint8Array(maxId + 1)
+  let taken = 0
+  if (idx.length <= max) {
+    chosen.fill(1)
+    taken = ids.length
+  } else {
+    let held = 0
+    // A partial Fisher–Yates shuffle: blocks in random order until the sample is large enough.
+    for (let k = 0; k < ids.length && (held < max || taken < MIN_BOOT_BLOCKS); k++) {
+      const j = k + Math.floor(rng.next() * (ids.length - k))
+      const b = ids[j]!
+      ids[j] = ids[k]!
+      ids[k] = b
+      chosen[b] = 1
+      held += members[b]!
+      taken++
     }
   }
   const dense = new Int32Array(maxId + 1).fill(-1)
   let next = 0
-  const scale: number[] = []
+  const out: number[] = []
   const blockOf: number[] = []
-  for (const i of out) {
+  for (const i of idx) {
     const b = block[i]!
-    if (dense[b] === -1) {
-      dense[b] = next++
+    if (chosen[b] === 1) {
+      if (dense[b] === -1) {
+        dense[b] = next++
+      }
+      out.push(i)
+      blockOf.push(dense[b]!)
     }
-    scale.push(members[b]! / kept[b]!)
-    blockOf.push(dense[b]!)
   }
-  return { idx: out, scale, blockOf, blocks, shrink: 1 }
+  return {
+    idx: out,
+    scale: out.map(() => 1),
+    blockOf,
+    blocks: taken,
+    shrink: Math.sqrt(taken / Math.max(1, ids.length)),
+  }
 }
 
 function subsample(idx: number[], max: number, rng: ReturnType<typeof createRng>): number[] {
