@@ -120,8 +120,8 @@ describe('measureEffect with resampling blocks', () => {
     expect(blocks.p50.interval![1]).toBeGreaterThanOrEqual(0)
   })
 
-  it('keeps every block when a side is thinned past its bootstrap size', () => {
-    // 10 000 requests a side in 100 blocks: thinned to 40 a block, the blocks' spread is kept.
+  it("keeps the blocks' spread when a side is larger than its bootstrap sample", () => {
+    // 10 000 requests a side in 100 blocks: 40 whole blocks are resampled, their spread scaled.
     const big = 20_000
     const v = new Float64Array(big)
     const b = new Int32Array(big)
