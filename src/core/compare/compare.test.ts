@@ -187,3 +187,34 @@ describe('measureEffect quantiles and Mann–Whitney', () => {
     }
   })
 })
+
+describe('compareWindows on requests far shorter than the window', () => {
+  it('compares 1 µs requests over a day without numbering a block per microsecond', () => {
+    const day = 86_400_000_000
+    const n = 2000
+    const rnd = createSeededRandom(5)
+    const start = Float64Array.from({ length: n }, (_, i) => (i < n / 2 ? 0 : day) + rnd() * day)
+    const us = Float64Array.from({ length: n }, () => 1 + rnd())
+    const columns: RequestColumns = {
+      n,
+      numbers: {
+        start,
+        ttft: us,
+        tpot: us,
+        e2e: us,
+        input_tokens: new Float64Array(n).fill(100),
+        output_tokens: new Float64Array(n).fill(10),
+      },
+      flags: {},
+      texts: {},
+    }
+    const r = compareWindows(
+      columns,
+      { fromUs: 0, toUs: day },
+      { fromUs: day, toUs: 2 * day },
+      { dimensions: false }
+    )
+    expect(r.measures.e2e.p50.interval).not.toBeNull()
+    expect(r.verdict).toBe('no clear change')
+  })
+})
