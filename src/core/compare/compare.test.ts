@@ -218,3 +218,32 @@ describe('compareWindows on requests far shorter than the window', () => {
     expect(r.verdict).toBe('no clear change')
   })
 })
+
+describe('compareWindows and the P99 of a small window', () => {
+  /** `perMinute` requests a minute for ten minutes a side; every 25th is an outlier. */
+  function tails(perMinute: number) {
+    const rnd = createSeededRandom(13)
+    const rows: { start: number; ms: number }[] = []
+    for (const [from, outlier] of [
+      [BEFORE.fromUs, 5000],
+      [AFTER.fromUs, 2000],
+    ] as const) {
+      side(from, perMinute, 1000, rnd).forEach((r, k) => {
+        rows.push(k % 25 === 0 ? { ...r, ms: outlier } : r)
+      })
+    }
+    return compareWindows(columnsOf(rows), BEFORE, AFTER, { dimensions: false })
+  }
+
+  it('reads a P99 for a verdict only with ten requests above it on each side', () => {
+    // 150 requests a side, 6 of them outliers: the P99 is the second slowest.
+    const small = tails(15)
+    expect(small.measures.ttft.p99.change).toBeLessThan(-0.5)
+    expect(small.measures.ttft.verdict).toBe('no clear change')
+    // 1,200 a side: the same fall of the tail is a verdict.
+    const large = tails(120)
+    expect(large.measures.ttft.p99.change).toBeLessThan(-0.5)
+    expect(large.measures.ttft.p99.interval![1]).toBeLessThan(0)
+    expect(large.measures.ttft.verdict).toBe('improved')
+  })
+})

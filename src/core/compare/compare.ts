@@ -37,6 +37,8 @@ export type Verdict = 'improved' | 'regressed' | 'no clear change' | 'inconclusi
 /** A change smaller than this is "no clear change" even when its interval excludes zero. */
 export const MIN_EFFECT = 0.1
 const MIN_REQUESTS = 30
+/** Requests above a P99 each side needs before that P99 counts toward a verdict (1,000 a side). */
+const MIN_TAIL = 10
 const MIN_COVERAGE = 0.5
 /**
  * The least traffic change between the windows (their rates, or what the normalisation left
@@ -104,7 +106,10 @@ function effectVerdict(e: MeasureEffect, coverage: number | null): Verdict {
     return c.interval[1] < 0 ? -1 : c.interval[0] > 0 ? 1 : 0
   }
   const s50 = sign(e.p50)
-  const s99 = sign(e.p99)
+  // A P99 is read for a verdict only where each side has at least MIN_TAIL requests above it:
+  // below that its bootstrap redraws the two or three slowest requests, and two runs of one
+  // platform with ~150 requests a side were called "improved" on it (ADR 0533).
+  const s99 = Math.min(e.before.n, e.after.n) * 0.01 >= MIN_TAIL ? sign(e.p99) : 0
   if (s50 > 0 || s99 > 0) {
     return s50 < 0 || s99 < 0 ? 'no clear change' : 'regressed'
   }
