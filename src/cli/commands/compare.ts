@@ -134,9 +134,10 @@ Each measure (TTFT, TPOT, E2E), stage and dimension value is compared as "after"
 "before, reweighted to after's workload" (prompt and output length, traffic per minute), so a
 traffic change alone is not called a fix. Changes of P50 and P99 come with bootstrap 95 %
 intervals (99 % per dimension value), resampled in blocks of requests that ran at the same time;
-a verdict needs its interval to exclude zero and a change of at least 10 %. A gain with clearly
-less traffic after (or a loss with more) stays "no clear change", with a note. When the windows'
-traffic barely overlaps the verdict is "inconclusive".
+a verdict needs its interval to exclude zero and a change of at least 10 % (a P99 counts only
+with 1,000 requests a side). A gain with clearly less traffic after (or a loss with more) stays
+"no clear change", with a note. When the windows' traffic barely overlaps the verdict is
+"inconclusive".
 
 Exit codes: 0 compared (whatever the verdict), 2 bad flags, no readable input or a token the
 server refused (401/403), 3 database locked or server unreachable.
