@@ -159,9 +159,9 @@ interface SortedSample {
   weights: Float64Array
 }
 
-/** The sample sorted by value, each weight times its `scale`, and its resampling units. */
+/** The sample sorted by value, with its weights and its resampling units. */
 function sortedSample(
-  sample: { idx: number[]; scale: number[]; blockOf: number[] | null; blocks: number },
+  sample: { idx: number[]; blockOf: number[] | null; blocks: number },
   values: Float64Array,
   weights: Float64Array | null
 ): SortedSample & { units: Units } {
@@ -170,10 +170,7 @@ function sortedSample(
     .sort((x, y) => values[sample.idx[x]!]! - values[sample.idx[y]!]!)
   return {
     values: Float64Array.from(order, (k) => values[sample.idx[k]!]!),
-    weights: Float64Array.from(
-      order,
-      (k) => (weights === null ? 1 : weights[sample.idx[k]!]!) * sample.scale[k]!
-    ),
+    weights: Float64Array.from(order, (k) => (weights === null ? 1 : weights[sample.idx[k]!]!)),
     units: {
       of:
         sample.blockOf === null
@@ -239,7 +236,7 @@ const MIN_BOOT_BLOCKS = 30
 
 /**
  * A side's requests for the bootstrap, and the scale of the resampled quantiles' spread against
- * the full side's. A side of at most `max` requests is kept whole (scale 1). A larger one keeps
+ * the full side's. A side of at most `max` requests is kept whole (shrink 1). A larger one keeps
  * whole blocks drawn at random, until it holds `max` requests and at least
  * {@link MIN_BOOT_BLOCKS} blocks, and is resampled as m-out-of-n over blocks: its spread is
  * scaled by sqrt(blocks kept / blocks), the units being the blocks (ADR 0172, 0532). Thinning
@@ -252,12 +249,11 @@ function bootstrapSample(
   block: Int32Array | undefined,
   max: number,
   rng: ReturnType<typeof createRng>
-): { idx: number[]; scale: number[]; blockOf: number[] | null; blocks: number; shrink: number } {
+): { idx: number[]; blockOf: number[] | null; blocks: number; shrink: number } {
   if (block === undefined) {
     const sub = subsample(idx, max, rng)
     return {
       idx: sub,
-      scale: sub.map(() => 1),
       blockOf: null,
       blocks: sub.length,
       shrink: Math.sqrt(sub.length / Math.max(1, idx.length)),
@@ -313,7 +309,6 @@ function bootstrapSample(
   }
   return {
     idx: out,
-    scale: out.map(() => 1),
     blockOf,
     blocks: taken,
     shrink: Math.sqrt(taken / Math.max(1, ids.length)),
