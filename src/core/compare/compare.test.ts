@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { RequestColumns } from '../model/query.js'
 import { createSeededRandom } from '../stats/seeded-random.js'
 import { compareWindows } from './compare.js'
-import { measureEffect, weightedQuantile } from './effect.js'
+import { measureEffect } from './effect.js'
 
 const MINUTE_US = 60_000_000
 const BEFORE = { fromUs: 0, toUs: 10 * MINUTE_US }
@@ -146,7 +146,7 @@ describe('measureEffect with resampling blocks', () => {
 })
 
 describe('measureEffect quantiles and Mann–Whitney', () => {
-  it('gives the quantiles weightedQuantile gives and the pairs-counted P(after is faster)', () => {
+  it('gives the nearest-rank quantiles and the pairs-counted P(after is faster)', () => {
     const rnd = createSeededRandom(11)
     for (let t = 0; t < 40; t++) {
       const n = 20 + Math.floor(rnd() * 300)
@@ -168,9 +168,19 @@ describe('measureEffect quantiles and Mann–Whitney', () => {
       const b = side(isBefore)
       const a = side(isAfter)
       const ones = (k: number): number[] => new Array<number>(k).fill(1)
+      // Nearest rank on cumulative weight, written out here as the reference.
       const q = (v: number[], w: number[], p: number): number | null => {
-        const x = weightedQuantile(v, w, p)
-        return x === x ? x / 1000 : null
+        const idx = v.map((_, i) => i).filter((i) => w[i]! > 0 && v[i] === v[i])
+        const total = idx.reduce((sum, i) => sum + w[i]!, 0)
+        idx.sort((x, y) => v[x]! - v[y]!)
+        let acc = 0
+        for (const i of idx) {
+          acc += w[i]!
+          if (acc >= p * total - 1e-9 * total) {
+            return v[i]! / 1000
+          }
+        }
+        return idx.length === 0 ? null : v[idx[idx.length - 1]!]! / 1000
       }
       expect(e.before.p50Ms).toBe(q(b, ones(b.length), 0.5))
       expect(e.before.p99Ms).toBe(q(b, ones(b.length), 0.99))
