@@ -121,27 +121,20 @@ function effectVerdict(e: MeasureEffect, coverage: number | null): Verdict {
  * give: the half-octave cells match traffic only to within ~40 %, and two steady windows whose
  * rates differ by less than that share cells with every request's weight at 1. So such a change
  * stays "no clear change"; a gain despite more traffic, or a loss despite less, keeps its verdict.
+ * `least` and `most` are the smaller and larger traffic change (null: unknown).
  */
-function verdictOf(
-  e: MeasureEffect,
-  coverage: number | null,
-  traffic: readonly (number | null)[],
+function weighTraffic(
+  alone: Verdict,
+  traffic: { least: number | null; most: number | null },
   tolerance: number
 ): Verdict {
-  const v = effectVerdict(e, coverage)
-  const logs = traffic
-    .filter((x): x is number => x !== null && x > -1 && Number.isFinite(x))
-    .map((x) => Math.log1p(x))
-  if (logs.length === 0) {
-    return v
-  }
-  if (v === 'improved' && Math.min(...logs) <= -tolerance) {
+  if (alone === 'improved' && traffic.least !== null && Math.log1p(traffic.least) <= -tolerance) {
     return 'no clear change'
   }
-  if (v === 'regressed' && Math.max(...logs) >= tolerance) {
+  if (alone === 'regressed' && traffic.most !== null && Math.log1p(traffic.most) >= tolerance) {
     return 'no clear change'
   }
-  return v
+  return alone
 }
 
 /** Which reading of the traffic change `value` is: the windows' rates, or within their cells. */
@@ -187,9 +180,14 @@ function resamplingBlocks(
   ] as const) {
     let sum = 0
     let count = 0
+    let members = 0
     for (let i = 0; i < n; i++) {
+      if (g.group[i] !== k) {
+        continue
+      }
+      members++
       const v = e2e?.[i] ?? NaN
-      if (g.group[i] === k && v === v && v > 0) {
+      if (v === v && v > 0) {
         sum += v
         count++
       }
@@ -197,10 +195,6 @@ function resamplingBlocks(
     // At least the window's mean gap between requests: requests far shorter than their gaps
     // share nothing (every block holds about one), and the block ids stay under the request
     // count however long the window, where 1 µs requests over a day numbered 8.6e10 spans.
-    let members = 0
-    for (let i = 0; i < n; i++) {
-      members += g.group[i] === k ? 1 : 0
-    }
     const gapUs = members > 0 ? (w.toUs - w.fromUs) / members : 0
     const spanUs = count > 0 ? Math.max(sum / count, gapUs) : 0
     let last = -1
@@ -246,7 +240,13 @@ export function compareWindows(
   // Both the windows' rates and what the cells left between them: matching minutes on their
   // counts pairs after's busiest minutes with before's quietest when the rates differ, while the
   // load that set their latency is each window's own (ADR 0532).
-  const traffic = [norm.matchedTrafficChange, rateChange] as const
+  const readings = [norm.matchedTrafficChange, rateChange].filter(
+    (x): x is number => x !== null && x > -1 && Number.isFinite(x)
+  )
+  const traffic = {
+    least: readings.length > 0 ? Math.min(...readings) : null,
+    most: readings.length > 0 ? Math.max(...readings) : null,
+  }
   const tolerance = trafficTolerance(norm.before.requests, norm.after.requests)
   // Effects whose verdict the traffic change took back, by direction (a note says so).
   const takenBack = { gain: 0, loss: 0 }
@@ -269,8 +269,8 @@ export function compareWindows(
       level,
       block,
     })
-    const verdict = verdictOf(e, norm.coverage, traffic, tolerance)
     const alone = effectVerdict(e, norm.coverage)
+    const verdict = weighTraffic(alone, traffic, tolerance)
     if (verdict !== alone) {
       takenBack[alone === 'improved' ? 'gain' : 'loss']++
     }
@@ -377,17 +377,16 @@ export function compareWindows(
       )
     }
   }
-  const known = traffic.filter((x): x is number => x !== null)
   const within = `beyond the ${Math.round(100 * Math.expm1(tolerance))} % by which two windows of one steady rate this size differ`
   const effects = (k: number): string => `${k} effect${k === 1 ? '' : 's'} read as no clear change`
-  if (takenBack.gain > 0) {
+  if (takenBack.gain > 0 && traffic.least !== null) {
     notes.push(
-      `the after window had ${Math.round(-100 * Math.min(...known))} % less traffic than the before window (${trafficSource(norm, rateChange, Math.min(...known))}; ${within}): a gain that lighter load alone would give is not credited to anything else (${effects(takenBack.gain)})`
+      `the after window had ${Math.round(-100 * traffic.least)} % less traffic than the before window (${trafficSource(norm, rateChange, traffic.least)}; ${within}): a gain that lighter load alone would give is not credited to anything else (${effects(takenBack.gain)})`
     )
   }
-  if (takenBack.loss > 0) {
+  if (takenBack.loss > 0 && traffic.most !== null) {
     notes.push(
-      `the after window had ${Math.round(100 * Math.max(...known))} % more traffic than the before window (${trafficSource(norm, rateChange, Math.max(...known))}; ${within}): a loss that heavier load alone would give is not blamed on anything else (${effects(takenBack.loss)})`
+      `the after window had ${Math.round(100 * traffic.most)} % more traffic than the before window (${trafficSource(norm, rateChange, traffic.most)}; ${within}): a loss that heavier load alone would give is not blamed on anything else (${effects(takenBack.loss)})`
     )
   }
   if (rateChange !== null && Math.abs(rateChange) >= 0.2) {
