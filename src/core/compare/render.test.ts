@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ms } from './render.js'
+import { ms, pct } from './render.js'
 
 describe('compare text: latencies', () => {
   it('prints a sub-0.1 ms stage in µs, not as 0.0 ms', () => {
@@ -14,5 +14,17 @@ describe('compare text: latencies', () => {
     expect(ms(1270)).toBe('1.27 s')
     expect(ms(0)).toBe('0.0 ms')
     expect(ms(null)).toBe('–')
+  })
+})
+
+describe('compare text: percentages', () => {
+  it('prints a change that rounds to zero without a sign, whatever its last bit', () => {
+    // Minutes shrunk to one rate leave a log ratio of -2e-16 (ADR 0534).
+    expect(pct(-2e-16)).toBe('0.0 %')
+    expect(pct(0)).toBe('0.0 %')
+    expect(pct(-0.0004)).toBe('0.0 %')
+    expect(pct(-0.0006)).toBe('-0.1 %')
+    expect(pct(0.032)).toBe('+3.2 %')
+    expect(pct(-0.25)).toBe('-25 %')
   })
 })

@@ -20,8 +20,10 @@ export function ms(v: number | null): string {
       : `${v.toFixed(1)} ms`
 }
 
-function pct(v: number): string {
-  return `${v > 0 ? '+' : ''}${(v * 100).toFixed(Math.abs(v) < 0.1 ? 1 : 0)} %`
+/** A signed percentage; one that rounds to zero is "0.0 %", not "-0.0 %" from a float's last bit. */
+export function pct(v: number): string {
+  const s = (v * 100).toFixed(Math.abs(v) < 0.1 ? 1 : 0)
+  return Number(s) === 0 ? '0.0 %' : `${v > 0 ? '+' : ''}${s} %`
 }
 
 function change(c: Change): string {
