@@ -62,7 +62,11 @@ describe('compareWindows and a traffic change inside one traffic cell', () => {
   it('does not credit a gain to anything else when the after window had a quarter less traffic', () => {
     const r = pair(88, 1000, 66, 800)
     expect(r.workload.coverage).toBe(1)
-    expect(r.workload.matchedTrafficChange).toBeCloseTo(-0.25, 2)
+    // What the cells left between them is read on the minutes' shrunk rates (ADR 0534): ten
+    // minutes a side at exactly 88 and 66 vary less than Poisson draws would, so part of the
+    // step is read as noise; the windows' own rates still say 25 %, and the note uses those.
+    expect(r.workload.matchedTrafficChange).toBeLessThan(-0.05)
+    expect(r.workload.matchedTrafficChange).toBeGreaterThan(-0.25)
     // The effect itself is there, and reported: a fifth faster, its interval below zero.
     expect(r.measures.ttft.p50.change).toBeLessThan(-0.15)
     expect(r.measures.ttft.p50.interval![1]).toBeLessThan(0)

@@ -97,4 +97,49 @@ describe('groupRequests', () => {
     // (60 + 1) requests over 65 s is 56 a minute: the same half-octave as 60.
     expect(cellsOf(g).size).toBe(1)
   })
+
+  /** `counts[m]` requests spread evenly over the m-th minute from `fromS` (seconds). */
+  function perMinute(fromS: number, counts: readonly number[]): number[] {
+    return counts.flatMap((c, m) =>
+      Array.from({ length: c }, (_, k) => fromS + 60 * m + (60 * k) / c)
+    )
+  }
+
+  it('reads minutes of one steady rate as one cell though their counts fall either side of an edge', () => {
+    // ~68 a minute, drawn: 58 and 61 fall below the cell edge at 64, the rest above it. Matched
+    // on their counts, the before window was weighted toward the minutes that shared after's
+    // cells (ADR 0534).
+    const c = startedAt([...perMinute(0, [78, 58, 72]), ...perMinute(3600, [66, 61, 75])])
+    const g = groupRequests(c, { fromUs: 0, toUs: 180e6 }, { fromUs: 3600e6, toUs: 3780e6 })
+    expect(cellsOf(g).size).toBe(1)
+  })
+
+  it('keeps a doubled rate in cells of its own', () => {
+    const c = startedAt([...perMinute(0, [50, 52, 48]), ...perMinute(3600, [100, 98, 102])])
+    const g = groupRequests(c, { fromUs: 0, toUs: 180e6 }, { fromUs: 3600e6, toUs: 3780e6 })
+    const before = new Set(Array.from(g.cell).filter((_, i) => g.group[i] === 0))
+    const after = new Set(Array.from(g.cell).filter((_, i) => g.group[i] === 1))
+    expect(before.size).toBe(1)
+    expect(after.size).toBe(1)
+    expect([...before][0]).not.toBe([...after][0])
+    // The shrunk rates stay near the counts: 50 and 100 a minute, within 10 %.
+    expect(Math.abs(g.traffic[0]! / 50 - 1)).toBeLessThan(0.1)
+    expect(Math.abs(g.traffic[c.n - 1]! / 100 - 1)).toBeLessThan(0.1)
+  })
+
+  it("counts a window's minutes over that window, not across the gap to the other one", () => {
+    // 2.5 min a side at one a second, an hour apart, with no data between them: a minute counted
+    // from the before window's start across its end held 30 requests, and read as a quiet one.
+    const c = steady(0, 150)
+    const after = steady(3600, 3750)
+    const both = startedAt([...everySecond(0, 150), ...everySecond(3600, 3750)])
+    expect(c.n + after.n).toBe(both.n)
+    const g = groupRequests(
+      both,
+      { fromUs: 0, toUs: 150e6 },
+      { fromUs: 3600e6, toUs: 3750e6 },
+      { startUs: 0, endUs: 3750e6 }
+    )
+    expect(cellsOf(g).size).toBe(1)
+  })
 })
