@@ -93,6 +93,32 @@ describe('dashboard against tokenline demo', () => {
     expect(consoleErrors).toEqual([])
   }, 120_000)
 
+  it('the before/after panel splits the window at its change event and finds the canary', async () => {
+    await page.goto(`${demo.url}?range=all`)
+    await waitLoaded(page)
+    const panel = page.locator('.compare')
+    // The demo's canary rollout is offered as a split point, before the window's middle.
+    await expect.poll(async () => panel.locator('select option').count()).toBe(2)
+    expect(await panel.locator('select option').first().textContent()).toMatch(/^canary /)
+    await panel.locator('button').click()
+    await panel.locator('.verdict, .status.refused').first().waitFor({ timeout: 90_000 })
+    // The canary's version slows decoding: its tail regressed, and that row says so.
+    expect(await panel.locator('.verdict').textContent()).toMatch(/^REGRESSED · /)
+    const tpot99 = panel.locator('.row[data-row="TPOT p99"]')
+    expect(await tpot99.getAttribute('data-verdict')).toBe('regressed')
+    expect(await tpot99.getAttribute('class')).toContain('regressed')
+    // Every measure's change is drawn with its interval on the axis.
+    for (const m of ['TTFT', 'TPOT', 'E2E']) {
+      for (const q of ['p50', 'p99']) {
+        const row = panel.locator(`.row[data-row="${m} ${q}"]`)
+        expect(await row.locator('.pt').count()).toBe(1)
+        expect(await row.locator('.ci').count()).toBe(1)
+      }
+    }
+    await shot(page, '07-compare')
+    expect(consoleErrors).toEqual([])
+  }, 120_000)
+
   it('a filter changes the URL and the numbers', async () => {
     const before = await page.locator('[data-kpi="requests"] .v').textContent()
     const select = page.locator('select[data-filter="replica"]')

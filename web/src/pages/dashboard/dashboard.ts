@@ -100,6 +100,8 @@ export function startDashboard(root: HTMLElement): void {
       ],
       answered,
       go,
+      // Filled in place once the window's change events are in (loadEvents).
+      markers: ctx.markers,
     }
   }
 
@@ -168,7 +170,13 @@ export function startDashboard(root: HTMLElement): void {
     }
 
     renderFilters(filtersEl, state, dimensions, navigate)
-    const { params, charts: chartLoads, answered, go } = early ?? startCharts(range, signal, panels)
+    const {
+      params,
+      charts: chartLoads,
+      answered,
+      go,
+      markers,
+    } = early ?? startCharts(range, signal, panels)
     // The row readers go once the charts' answers are in, not once they have painted: their
     // reads never queue before a chart's, and their cards no longer wait for the charts' drawing
     // (ADR 0272; ADR 0258 measured what asking them beside the charts costs). Their cards have
@@ -178,16 +186,25 @@ export function startDashboard(root: HTMLElement): void {
       return
     }
     go()
+    const view = { from: Number(params['from']), to: Number(params['to']) }
     const later = [
       loadFilterValues(signal),
       import('../../panels/slo-strip.js').then((m) => m.mountSloStrip(mainEl, params, signal)),
-      import('../../panels/whatif-panel.js').then((m) =>
-        m.mountWhatIfPanel(
-          panels.side,
-          { from: Number(params['from']), to: Number(params['to']) },
-          signal
-        )
-      ),
+      // One after the other, so the side column keeps its order: what if, then before / after.
+      import('../../panels/whatif-panel.js')
+        .then((m) => {
+          m.mountWhatIfPanel(panels.side, view, signal)
+          return import('../../panels/compare-panel.js')
+        })
+        .then((m) =>
+          // Its split points are the change events the charts' wave reads (not asked twice).
+          m.mountComparePanel(
+            panels.side,
+            view,
+            signal,
+            Promise.allSettled(chartLoads).then(() => markers)
+          )
+        ),
     ]
     await Promise.allSettled([...chartLoads, ...later])
     if (!signal.aborted) {
