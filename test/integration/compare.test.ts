@@ -42,6 +42,31 @@ async function pair(rateBefore: number, rateAfter: number) {
   return report
 }
 
+/**
+ * Two 150 s runs of one `healthy-heavy` platform an hour apart, on the grid's traffic seeds
+ * (bench/compare-grid.bench.ts), the second at `factor` of the rate, compared as two windows.
+ */
+async function gridPair(platform: number, factor = 1) {
+  const store = createMemoryStore()
+  try {
+    const sides = []
+    for (const k of [0, 1]) {
+      const run = await simulateIntoStore(store, {
+        scenario: 'healthy-heavy',
+        seed: platform,
+        trafficSeed: 10 * platform + 1 + k,
+        durationMs: 150_000,
+        startMs: T0 + k * 3_600_000,
+        ...(k === 1 && factor !== 1 ? { loadFactor: factor } : {}),
+      })
+      sides.push({ fromUs: run.startUs, toUs: run.endUs })
+    }
+    return await compareStored(store, sides[0]!, sides[1]!, { dimensions: false })
+  } finally {
+    await store.close()
+  }
+}
+
 describe('compare on simulated pairs', () => {
   it('gives the coverage of an after window with no requests as unknown (null, "–"), not 0 %', async () => {
     const store = createMemoryStore()
@@ -132,21 +157,7 @@ describe('compare on simulated pairs', () => {
   ])(
     'raises no "improved" when a loaded platform takes less traffic (platform %d, ×%d)',
     async (platform, factor) => {
-      const store = createMemoryStore()
-      const sides = []
-      for (const k of [0, 1]) {
-        const run = await simulateIntoStore(store, {
-          scenario: 'healthy-heavy',
-          seed: platform,
-          trafficSeed: 10 * platform + 1 + k,
-          durationMs: 150_000,
-          startMs: T0 + k * 3_600_000,
-          ...(k === 1 ? { loadFactor: factor } : {}),
-        })
-        sides.push({ fromUs: run.startUs, toUs: run.endUs })
-      }
-      const r = await compareStored(store, sides[0]!, sides[1]!, { dimensions: false })
-      await store.close()
+      const r = await gridPair(platform, factor)
       // The lighter load is not credited to a fix: with the minutes' counting noise taken out
       // (ADR 0534) the two windows share no traffic cell, and the verdict says it cannot tell.
       expect(r.verdict).toBe('inconclusive')
@@ -165,20 +176,7 @@ describe('compare on simulated pairs', () => {
   it.each([[3024], [7044]])(
     'finds no change between two runs at one rate whose minutes straddle a cell edge (platform %d)',
     async (platform) => {
-      const store = createMemoryStore()
-      const sides = []
-      for (const k of [0, 1]) {
-        const run = await simulateIntoStore(store, {
-          scenario: 'healthy-heavy',
-          seed: platform,
-          trafficSeed: 10 * platform + 1 + k,
-          durationMs: 150_000,
-          startMs: T0 + k * 3_600_000,
-        })
-        sides.push({ fromUs: run.startUs, toUs: run.endUs })
-      }
-      const r = await compareStored(store, sides[0]!, sides[1]!, { dimensions: false })
-      await store.close()
+      const r = await gridPair(platform)
       expect(r.workload.coverage).toBeGreaterThan(0.9)
       for (const m of ['ttft', 'tpot', 'e2e'] as const) {
         expect(r.measures[m].verdict).toBe('no clear change')

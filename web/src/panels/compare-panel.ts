@@ -5,7 +5,6 @@
  * 95 % interval and point on one axis centred on no change. Runs on demand, like the what-if
  * panel: the bootstrap reads every request of both sides.
  */
-import { authHeaders } from '../api/auth-token.js'
 import {
   compareParams,
   compareStatus,
@@ -17,6 +16,7 @@ import {
 } from '../model/compare.js'
 import type { Marker } from '../charts/markers.js'
 import { formatMs } from '../model/format.js'
+import { el, ensureStyle, runOnDemand } from './on-demand-card.js'
 
 const STYLE = `
 .compare .controls { display: flex; gap: 6px; align-items: center; margin-bottom: 8px; }
@@ -36,23 +36,6 @@ const STYLE = `
 .compare .row.regressed .pt, .compare .row.regressed .ci { background: var(--bad, #e5484d); }
 .compare .legend { font-size: 10px; color: var(--muted, #7d8896); margin-top: 6px; }
 `
-
-function ensureStyle(): void {
-  if (document.getElementById('compare-panel-style')) {
-    return
-  }
-  const style = document.createElement('style')
-  style.id = 'compare-panel-style'
-  style.textContent = STYLE
-  document.head.append(style)
-}
-
-function el(tag: string, cls: string, text = ''): HTMLElement {
-  const e = document.createElement(tag)
-  e.className = cls
-  e.textContent = text
-  return e
-}
 
 function render(body: HTMLElement, reply: CompareReply): void {
   body.replaceChildren()
@@ -120,7 +103,7 @@ export function mountComparePanel(
   signal: AbortSignal,
   events: Promise<readonly Marker[]>
 ): void {
-  ensureStyle()
+  ensureStyle('compare-panel-style', STYLE)
   container.querySelector('.compare')?.remove()
   const card = el('section', 'card compare')
   const title = el('h2', '', 'Before / after')
@@ -148,29 +131,13 @@ export function mountComparePanel(
   button.addEventListener('click', function compare() {
     const atMs = Number(select.value)
     const q = new URLSearchParams(compareParams(params, atMs))
-    button.disabled = true
-    body.replaceChildren(el('div', 'status', 'resampling both sides…'))
-    fetch(`/api/compare?${q.toString()}`, {
+    runOnDemand<CompareReply>({
+      url: `/api/compare?${q.toString()}`,
       signal,
-      headers: { accept: 'application/json', ...authHeaders() },
+      button,
+      body,
+      waiting: 'resampling both sides…',
+      render,
     })
-      .then(async (res) => {
-        const json = (await res.json()) as CompareReply & { error?: { message?: string } }
-        if (!res.ok) {
-          body.replaceChildren(
-            el('div', 'status refused', json.error?.message ?? `HTTP ${res.status}`)
-          )
-          return
-        }
-        render(body, json)
-      })
-      .catch(() => {
-        if (!signal.aborted) {
-          body.replaceChildren(el('div', 'status refused', 'the server did not answer'))
-        }
-      })
-      .finally(() => {
-        button.disabled = false
-      })
   })
 }

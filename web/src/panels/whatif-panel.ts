@@ -4,8 +4,8 @@
  * figures with the range of the seeded runs. Runs on demand: a fit replays the whole window.
  * Self-contained like the SLO strip: it brings its own styles and fetches for itself.
  */
-import { authHeaders } from '../api/auth-token.js'
 import { formatMs } from '../model/format.js'
+import { el, ensureStyle, runOnDemand } from './on-demand-card.js'
 import { WHATIF_CHOICES, whatIfRows, whatIfStatus, type WhatIfReply } from '../model/whatif.js'
 
 const STYLE = `
@@ -21,23 +21,6 @@ const STYLE = `
 .whatif .range { position: absolute; top: 6px; height: 7px; border-left: 1px solid var(--text, #d7dde4); border-right: 1px solid var(--text, #d7dde4); }
 .whatif .legend { font-size: 10px; color: var(--muted, #7d8896); margin-top: 6px; }
 `
-
-function ensureStyle(): void {
-  if (document.getElementById('whatif-panel-style')) {
-    return
-  }
-  const style = document.createElement('style')
-  style.id = 'whatif-panel-style'
-  style.textContent = STYLE
-  document.head.append(style)
-}
-
-function el(tag: string, cls: string, text = ''): HTMLElement {
-  const e = document.createElement(tag)
-  e.className = cls
-  e.textContent = text
-  return e
-}
 
 function bar(cls: string, share: number): HTMLElement {
   const b = el('div', `bar ${cls}`)
@@ -94,7 +77,7 @@ export function mountWhatIfPanel(
   params: { from: number; to: number },
   signal: AbortSignal
 ): void {
-  ensureStyle()
+  ensureStyle('whatif-panel-style', STYLE)
   container.querySelector('.whatif')?.remove()
   const card = el('section', 'card whatif')
   const title = el('h2', '', 'What if')
@@ -114,29 +97,13 @@ export function mountWhatIfPanel(
       runs: '3',
       ...choice.params,
     })
-    button.disabled = true
-    body.replaceChildren(el('div', 'status', 'fitting the twin and replaying the window…'))
-    fetch(`/api/whatif?${q.toString()}`, {
+    runOnDemand<WhatIfReply>({
+      url: `/api/whatif?${q.toString()}`,
       signal,
-      headers: { accept: 'application/json', ...authHeaders() },
+      button,
+      body,
+      waiting: 'fitting the twin and replaying the window…',
+      render,
     })
-      .then(async (res) => {
-        const json = (await res.json()) as WhatIfReply & { error?: { message?: string } }
-        if (!res.ok) {
-          body.replaceChildren(
-            el('div', 'status refused', json.error?.message ?? `HTTP ${res.status}`)
-          )
-          return
-        }
-        render(body, json)
-      })
-      .catch(() => {
-        if (!signal.aborted) {
-          body.replaceChildren(el('div', 'status refused', 'the server did not answer'))
-        }
-      })
-      .finally(() => {
-        button.disabled = false
-      })
   })
 }
