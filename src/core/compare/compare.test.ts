@@ -94,6 +94,27 @@ describe('compareWindows and a traffic change inside one traffic cell', () => {
   })
 })
 
+describe('compareWindows at the edges of the data', () => {
+  const rnd = createSeededRandom(5)
+  const rows = [...side(BEFORE.fromUs, 60, 1000, rnd), ...side(AFTER.fromUs, 60, 1000, rnd)]
+  const notesWith = (startUs: number, endUs: number): string =>
+    compareWindows(columnsOf(rows), BEFORE, AFTER, {
+      dimensions: false,
+      data: { startUs, endUs },
+    }).notes.join('\n')
+
+  it('says nothing of windows a few seconds wider than the data, as whole chart steps are', () => {
+    // 20 min of windows, the data 3 s inside each end: the rates move by 0.5 %.
+    expect(notesWith(BEFORE.fromUs + 3e6, AFTER.toUs - 3e6)).not.toMatch(/reaches past the data/)
+  })
+
+  it('says so where the data covers a minute less of a window', () => {
+    expect(notesWith(BEFORE.fromUs + MINUTE_US, AFTER.toUs)).toMatch(
+      /the before window reaches past the data .*its rate is over the 9 min the data covers/
+    )
+  })
+})
+
 describe('measureEffect with resampling blocks', () => {
   // 10 blocks a side of 50 requests that share one latency, as requests in one batch share its
   // step time: 20 independent values in all, whose before and after medians differ by chance.
