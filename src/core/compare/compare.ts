@@ -371,8 +371,8 @@ export function compareWindows(
     ['after', after],
   ] as const) {
     const seconds = coveredSeconds(w, options.data)
-    // Said where it moves the rate by 1 % or more: the dashboard's windows end on whole chart
-    // steps, a few seconds past the data, and a note on every comparison read as a fault.
+    // Said where it moves the rate by 1 % or more: windows given on round times a few seconds
+    // past the data (09:00..09:30 where the data starts at 09:00:03) need no note.
     if (options.data !== undefined && seconds < 0.99 * ((w.toUs - w.fromUs) / 1e6)) {
       notes.push(
         `the ${side} window reaches past the data (${isoFromMicros(options.data.startUs as Micros)} → ${isoFromMicros(options.data.endUs as Micros)}): ${seconds > 0 ? `its rate is over the ${formatSeconds(seconds)} the data covers` : 'the data covers none of it, so its rate is unknown'}`

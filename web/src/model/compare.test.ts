@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  clampToData,
   compareParams,
   compareStatus,
   forestRows,
@@ -70,6 +71,19 @@ describe('before / after panel model', () => {
     expect(choices[0]!.label).toBe('scale 00:01:10 (+1 more)')
     expect(choices[1]!.label).toBe('deploy 00:00:20 · version v2')
     expect(choices[2]!.label).toBe('the middle of the window')
+  })
+
+  it('cuts the view to the data, whose ends it reaches past on whole chart steps', () => {
+    // The extent comes from microseconds; `FROM..TO` takes whole milliseconds.
+    const extent = { startMs: 12_500.082, endMs: 1_187_400.245 }
+    expect(clampToData({ from: 0, to: 1_200_000 }, extent)).toEqual({ from: 12_500, to: 1_187_401 })
+    // A view inside the data keeps its edges; without an extent, or with none of it inside, too.
+    expect(clampToData({ from: 60_000, to: 120_000 }, extent)).toEqual({
+      from: 60_000,
+      to: 120_000,
+    })
+    expect(clampToData({ from: 0, to: 1_000 }, null)).toEqual({ from: 0, to: 1_000 })
+    expect(clampToData({ from: 0, to: 1_000 }, extent)).toEqual({ from: 0, to: 1_000 })
   })
 
   it('splits the window at the chosen time into two epoch-ms ranges', () => {

@@ -74,6 +74,24 @@ export function splitChoices(
   return [...inside, { label: 'the middle of the window', atMs: middle }]
 }
 
+/**
+ * The view's window cut to the data's extent (both ends inclusive, epoch ms): the dashboard's
+ * window ends on whole chart steps, ~2 % past the data on each side of a 20-minute view, and a
+ * side that reaches past the data has its rate read over the part covered, with a note saying so.
+ */
+export function clampToData(
+  view: { from: number; to: number },
+  extent: { startMs: number; endMs: number } | null
+): { from: number; to: number } {
+  if (extent === null) {
+    return view
+  }
+  // Whole milliseconds, as `FROM..TO` takes them: the extent is read from microseconds.
+  const from = Math.max(view.from, Math.floor(extent.startMs))
+  const to = Math.min(view.to, Math.floor(extent.endMs) + 1)
+  return from < to ? { from, to } : view
+}
+
 /** `before=FROM..TO&after=FROM..TO` for a split of the window at `atMs`. */
 export function compareParams(
   window: { from: number; to: number },

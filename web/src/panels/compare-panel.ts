@@ -6,6 +6,7 @@
  * panel: the bootstrap reads every request of both sides.
  */
 import {
+  clampToData,
   compareParams,
   compareStatus,
   forestRows,
@@ -93,16 +94,19 @@ function fillChoices(select: HTMLSelectElement, choices: readonly SplitChoice[])
 }
 
 /**
- * Appends the panel to `container` (the side column) for the window `params` (`from`/`to`, epoch
- * ms). The split points are the window's change events, as `events` brings them once the page
+ * Appends the panel to `container` (the side column) for the window `view` (`from`/`to`, epoch
+ * ms), cut to the data's `extent`. The split points are the window's change events, as `events` brings them once the page
  * has read them; nothing is compared until asked.
  */
 export function mountComparePanel(
   container: HTMLElement,
-  params: { from: number; to: number },
+  view: { from: number; to: number },
+  extent: { startMs: number; endMs: number } | null,
   signal: AbortSignal,
   events: Promise<readonly Marker[]>
 ): void {
+  // Its sides stop where the data does: the view's edges sit on whole chart steps past it.
+  const params = clampToData(view, extent)
   ensureStyle('compare-panel-style', STYLE)
   container.querySelector('.compare')?.remove()
   const card = el('section', 'card compare')

@@ -201,6 +201,7 @@ export function startDashboard(root: HTMLElement): void {
           m.mountComparePanel(
             panels.side,
             view,
+            extent,
             signal,
             Promise.allSettled(chartLoads).then(() => markers)
           )
