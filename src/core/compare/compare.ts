@@ -218,6 +218,32 @@ function resamplingBlocks(
   return block
 }
 
+/** The rows of each of `codes` in a dictionary-coded column, in increasing order. */
+function rowsOfCodes(column: ArrayLike<number>, codes: readonly number[]): Map<number, Int32Array> {
+  const sizes = new Map<number, number>(codes.map((c) => [c, 0]))
+  for (let i = 0; i < column.length; i++) {
+    const n = sizes.get(column[i]!)
+    if (n !== undefined) {
+      sizes.set(column[i]!, n + 1)
+    }
+  }
+  const rows = new Map<number, Int32Array>()
+  const filled = new Map<number, number>()
+  for (const [c, n] of sizes) {
+    rows.set(c, new Int32Array(n))
+    filled.set(c, 0)
+  }
+  for (let i = 0; i < column.length; i++) {
+    const list = rows.get(column[i]!)
+    if (list !== undefined) {
+      const k = filled.get(column[i]!)!
+      list[k] = i
+      filled.set(column[i]!, k + 1)
+    }
+  }
+  return rows
+}
+
 /** Compares the `after` window with the `before` one over the scanned requests of both. */
 export function compareWindows(
   columns: RequestColumns,
@@ -252,22 +278,18 @@ export function compareWindows(
   const takenBack = { gain: 0, loss: 0 }
   const effect = (
     values: Float64Array,
-    mask?: Uint8Array,
+    subset?: Int32Array,
     iters = iterations,
     level = 0.95
   ): MeasureRow => {
-    const w = mask === undefined ? norm.weight : norm.weight.map((v, i) => (mask[i] === 1 ? v : 0))
-    const a =
-      mask === undefined ? norm.covered : norm.covered.map((v, i) => (mask[i] === 1 ? v : 0))
-    const only = (m: Uint8Array): Uint8Array =>
-      mask === undefined ? m : m.map((v, i) => (mask[i] === 1 ? v : 0))
-    const e = measureEffect(values, w, a, {
+    const e = measureEffect(values, norm.weight, norm.covered, {
       iterations: iters,
       seed,
-      rawBefore: only(rawBefore),
-      rawAfter: only(rawAfter),
+      rawBefore,
+      rawAfter,
       level,
       block,
+      ...(subset === undefined ? {} : { subset }),
     })
     const alone = effectVerdict(e, norm.coverage)
     const verdict = weighTraffic(alone, traffic, tolerance)
@@ -316,23 +338,27 @@ export function compareWindows(
       .map((count, code) => ({ count, code }))
       .sort((x, y) => y.count - x.count)
       .slice(0, MAX_VALUES_PER_DIMENSION)
+    // Each value's requests as a list of indices, in one pass: a mask per value read the whole
+    // window once per value and measure.
+    const members = rowsOfCodes(
+      col.codes,
+      top.map((t) => t.code)
+    )
     for (const { code } of top) {
       const value = col.values[code]!
-      const mask = Uint8Array.from(col.codes, (c) => (c === code ? 1 : 0))
+      const subset = members.get(code)!
       let nb = 0
       let na = 0
-      for (let i = 0; i < columns.n; i++) {
-        if (mask[i] === 1) {
-          nb += g.group[i] === 0 ? 1 : 0
-          na += g.group[i] === 1 ? 1 : 0
-        }
+      for (const i of subset) {
+        nb += g.group[i] === 0 ? 1 : 0
+        na += g.group[i] === 1 ? 1 : 0
       }
       if (nb < MIN_REQUESTS || na < MIN_REQUESTS) {
         continue
       }
       for (const m of COMPARE_MEASURES) {
         // Many values are tested at once: a wider interval keeps chance movers out.
-        const row = effect(valuesOf(columns, m), mask, Math.min(iterations, 100), 0.99)
+        const row = effect(valuesOf(columns, m), subset, Math.min(iterations, 100), 0.99)
         if (row.verdict === 'improved' || row.verdict === 'regressed') {
           dimensions.push({ dimension: d, value, measure: m, ...row })
         }

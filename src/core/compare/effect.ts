@@ -327,13 +327,22 @@ export function measureEffect(
      * absent: every request is resampled on its own.
      */
     block?: Int32Array
+    /**
+     * Only these requests (indices in increasing order), as a dimension value's rows: read in
+     * time proportional to them, where masks of every request cost a pass over the whole
+     * window per value and measure.
+     */
+    subset?: Int32Array
   }
 ): MeasureEffect {
   const b: number[] = []
   const a: number[] = []
   const rawB: number[] = []
   const rawA: number[] = []
-  for (let i = 0; i < values.length; i++) {
+  const { subset } = options
+  const count = subset === undefined ? values.length : subset.length
+  for (let k = 0; k < count; k++) {
+    const i = subset === undefined ? k : subset[k]!
     const v = values[i]!
     if (v !== v) {
       continue
