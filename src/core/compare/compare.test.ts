@@ -74,6 +74,8 @@ describe('compareWindows and a traffic change inside one traffic cell', () => {
       expect(r.measures[m].verdict).toBe('no clear change')
     }
     expect(r.verdict).toBe('no clear change')
+    // A verdict taken back rests on nothing.
+    expect(r.measures.ttft.restsOn).toEqual([])
     expect(r.notes.join('\n')).toMatch(/the after window had 25 % less traffic .* not credited/)
   })
 
@@ -89,7 +91,9 @@ describe('compareWindows and a traffic change inside one traffic cell', () => {
   })
 
   it('keeps the verdict of a change at the same traffic', () => {
-    expect(pair(80, 1000, 80, 800).verdict).toBe('improved')
+    const gain = pair(80, 1000, 80, 800)
+    expect(gain.verdict).toBe('improved')
+    expect(gain.measures.ttft.restsOn).toContain('p50')
     expect(pair(80, 800, 80, 1000).verdict).toBe('regressed')
   })
 })
@@ -280,5 +284,8 @@ describe('compareWindows and the P99 of a small window', () => {
     expect(large.measures.ttft.p99.change).toBeLessThan(-0.5)
     expect(large.measures.ttft.p99.interval![1]).toBeLessThan(0)
     expect(large.measures.ttft.verdict).toBe('improved')
+    // Its tail alone carries it (the median did not move); the small pair's rests on nothing.
+    expect(large.measures.ttft.restsOn).toEqual(['p99'])
+    expect(small.measures.ttft.restsOn).toEqual([])
   })
 })

@@ -74,6 +74,11 @@ export interface CompareOptions {
 
 export interface MeasureRow extends MeasureEffect {
   verdict: Verdict
+  /**
+   * The quantiles the verdict rests on (moved clearly, by at least MIN_EFFECT, its way; a P99
+   * only with MIN_TAIL requests above it); empty unless `improved` or `regressed`.
+   */
+  restsOn: ('p50' | 'p99')[]
 }
 
 export interface CompareReport {
@@ -88,8 +93,14 @@ export interface CompareReport {
   notes: string[]
 }
 
-/** The verdict on the effect alone, before the traffic left between the windows is weighed. */
-function effectVerdict(e: MeasureEffect, coverage: number | null): Verdict {
+/**
+ * The verdict on the effect alone, before the traffic left between the windows is weighed, and
+ * the quantiles it rests on.
+ */
+function effectVerdict(
+  e: MeasureEffect,
+  coverage: number | null
+): { verdict: Verdict; restsOn: ('p50' | 'p99')[] } {
   if (
     coverage === null ||
     coverage < MIN_COVERAGE ||
@@ -97,7 +108,7 @@ function effectVerdict(e: MeasureEffect, coverage: number | null): Verdict {
     e.after.n < MIN_REQUESTS ||
     e.p50.change === null
   ) {
-    return 'inconclusive'
+    return { verdict: 'inconclusive', restsOn: [] }
   }
   const sign = (c: MeasureEffect['p50']): number => {
     if (c.change === null || c.interval === null || Math.abs(c.change) < MIN_EFFECT) {
@@ -110,10 +121,18 @@ function effectVerdict(e: MeasureEffect, coverage: number | null): Verdict {
   // below that its bootstrap redraws the two or three slowest requests, and two runs of one
   // platform with ~150 requests a side were called "improved" on it (ADR 0533).
   const s99 = Math.min(e.before.n, e.after.n) * 0.01 >= MIN_TAIL ? sign(e.p99) : 0
-  if (s50 > 0 || s99 > 0) {
-    return s50 < 0 || s99 < 0 ? 'no clear change' : 'regressed'
-  }
-  return s50 < 0 || s99 < 0 ? 'improved' : 'no clear change'
+  const verdict: Verdict =
+    s50 > 0 || s99 > 0
+      ? s50 < 0 || s99 < 0
+        ? 'no clear change'
+        : 'regressed'
+      : s50 < 0 || s99 < 0
+        ? 'improved'
+        : 'no clear change'
+  const way = verdict === 'regressed' ? 1 : verdict === 'improved' ? -1 : 0
+  const restsOn =
+    way === 0 ? [] : (['p50', 'p99'] as const).filter((q) => (q === 'p50' ? s50 : s99) === way)
+  return { verdict, restsOn }
 }
 
 /**
@@ -291,12 +310,12 @@ export function compareWindows(
       block,
       ...(subset === undefined ? {} : { subset }),
     })
-    const alone = effectVerdict(e, norm.coverage)
+    const { verdict: alone, restsOn } = effectVerdict(e, norm.coverage)
     const verdict = weighTraffic(alone, traffic, tolerance)
     if (verdict !== alone) {
       takenBack[alone === 'improved' ? 'gain' : 'loss']++
     }
-    return { ...e, verdict }
+    return { ...e, verdict, restsOn: verdict === alone ? restsOn : [] }
   }
   const measures = {} as Record<CompareMeasure, MeasureRow>
   for (const m of COMPARE_MEASURES) {

@@ -17,12 +17,19 @@ const change = (c: number | null, lo: number, hi: number, b = 100, a = 90) => ({
   afterMs: a,
 })
 
-const row = (verdict: CompareRowJson['verdict'], c: number, lo: number, hi: number) => ({
+const row = (
+  verdict: CompareRowJson['verdict'],
+  c: number,
+  lo: number,
+  hi: number,
+  restsOn: CompareRowJson['restsOn'] = []
+) => ({
   before: { n: 500 },
   after: { n: 480 },
   p50: change(c, lo, hi),
   p99: change(c * 2, lo * 2, hi * 2),
   verdict,
+  restsOn,
 })
 
 const reply: CompareReply = {
@@ -35,23 +42,28 @@ const reply: CompareReply = {
   },
   verdict: 'improved',
   measures: {
-    ttft: row('improved', -0.2, -0.3, -0.1),
+    ttft: row('improved', -0.2, -0.3, -0.1, ['p50', 'p99']),
     tpot: row('no clear change', 0.01, -0.02, 0.04),
     e2e: row('no clear change', -0.05, -0.1, 0.0),
   },
   stages: [
-    { stage: 'engine.queue', ...row('improved', -0.6, -0.8, -0.4) },
+    { stage: 'engine.queue', ...row('improved', -0.6, -0.8, -0.4, ['p50', 'p99']) },
     { stage: 'engine.prefill', ...row('no clear change', 0.0, -0.01, 0.01) },
   ],
   dimensions: [
-    { dimension: 'replica', value: 'r1', measure: 'ttft', ...row('regressed', 3, 1, 5) },
+    {
+      dimension: 'replica',
+      value: 'r1',
+      measure: 'ttft',
+      ...row('regressed', 3, 1, 5, ['p50', 'p99']),
+    },
     // Regressed on its tail alone: its median moved 1 % (clearly, but too little to count), its
     // P99 by 40 %.
     {
       dimension: 'tenant',
       value: 't2',
       measure: 'tpot',
-      ...row('regressed', 0.01, 0.005, 0.013),
+      ...row('regressed', 0.01, 0.005, 0.013, ['p99']),
       p99: change(0.4, 0.36, 0.42),
     },
   ],
@@ -111,8 +123,8 @@ describe('before / after panel model', () => {
     const r1 = rows[7]!
     expect(r1.point).toBe(1)
     expect(r1.interval).toEqual([1, 1])
-    // Coloured only where the verdict rests on the quantile: TTFT's P50 and P99 both moved
-    // clearly; TPOT is `no clear change`; the tenant's P99 carries it, its P50 would not.
+    // Coloured only where the server's verdict rests on the quantile (`restsOn`): TTFT's P50 and
+    // P99; not TPOT, `no clear change`; the tenant's P99, not its P50.
     expect(rows.map((r) => r.carries)).toEqual([
       true,
       true,

@@ -20,6 +20,8 @@ export interface CompareRowJson {
   p50: CompareChange
   p99: CompareChange
   verdict: CompareVerdict
+  /** The quantiles the server's verdict rests on; empty unless improved or regressed. */
+  restsOn: ('p50' | 'p99')[]
 }
 
 /** The part of the `tokenline.compare/v1` document the panel reads. */
@@ -116,26 +118,12 @@ const LABELS: Record<string, string> = { ttft: 'TTFT', tpot: 'TPOT', e2e: 'E2E' 
 /** The axis reaches ±this at most: a change of +400 % would squash every other row to a dot. */
 const MAX_AXIS = 1
 
-/** The smallest change a verdict rests on (the server's rule, docs/whatif.md). */
-const MIN_EFFECT = 0.1
-
 /**
- * The quantile a row's verdict rests on: P50 where it moved by 10 % or more with its interval on
- * the verdict's side of zero, else P99 (a tenant's TPOT can be `regressed` on its tail while its
- * median moved 1 %, clearly but too little to count).
+ * The quantile a row is drawn at: P50 where the verdict rests on it, else P99 (a tenant's TPOT can
+ * be `regressed` on its tail while its median moved 1 %, clearly but too little to count).
  */
 function verdictQuantile(r: CompareRowJson): 'p50' | 'p99' {
-  return carries(r, 'p50') ? 'p50' : 'p99'
-}
-
-/** Whether a row's verdict can rest on this quantile: moved 10 % or more, clearly, its way. */
-function carries(r: CompareRowJson, q: 'p50' | 'p99'): boolean {
-  if (r.verdict !== 'improved' && r.verdict !== 'regressed') {
-    return false
-  }
-  const { change, interval: iv } = r[q]
-  const clear = iv !== null && (r.verdict === 'improved' ? iv[1] < 0 : iv[0] > 0)
-  return clear && change !== null && Math.abs(change) >= MIN_EFFECT
+  return r.restsOn.includes('p50') ? 'p50' : 'p99'
 }
 
 /**
@@ -184,7 +172,7 @@ export function forestRows(reply: CompareReply): { rows: ForestRow[]; axis: numb
       return {
         label: p.label,
         verdict: p.row.verdict,
-        carries: carries(p.row, p.q),
+        carries: p.row.restsOn.includes(p.q),
         change: c,
         point: at(c.change),
         interval: lo === null || hi === null ? null : [lo, hi],
