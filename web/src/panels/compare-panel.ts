@@ -81,7 +81,7 @@ function render(body: HTMLElement, reply: CompareReply): void {
     el(
       'div',
       'legend',
-      `axis ±${Math.round(axis * 100)} % around no change · bars: 95 % interval · green: improved · red: regressed`
+      `axis ±${Math.round(axis * 100)} % around no change · bars: 95 % interval (99 % for dimension values) · green: improved · red: regressed`
     )
   )
   for (const n of reply.notes) {
@@ -95,8 +95,8 @@ function fillChoices(select: HTMLSelectElement, choices: readonly SplitChoice[])
 
 /**
  * Appends the panel to `container` (the side column) for the window `view` (`from`/`to`, epoch
- * ms), cut to the data's `extent`. The split points are the window's change events, as `events` brings them once the page
- * has read them; nothing is compared until asked.
+ * ms), cut to the data's `extent`. The split points are the window's change events, as `events`
+ * brings them once the page has read them; nothing is compared until asked.
  */
 export function mountComparePanel(
   container: HTMLElement,
