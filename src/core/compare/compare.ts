@@ -239,28 +239,11 @@ function resamplingBlocks(
 
 /** The rows of each of `codes` in a dictionary-coded column, in increasing order. */
 function rowsOfCodes(column: ArrayLike<number>, codes: readonly number[]): Map<number, Int32Array> {
-  const sizes = new Map<number, number>(codes.map((c) => [c, 0]))
+  const lists = new Map<number, number[]>(codes.map((c) => [c, []]))
   for (let i = 0; i < column.length; i++) {
-    const n = sizes.get(column[i]!)
-    if (n !== undefined) {
-      sizes.set(column[i]!, n + 1)
-    }
+    lists.get(column[i]!)?.push(i)
   }
-  const rows = new Map<number, Int32Array>()
-  const filled = new Map<number, number>()
-  for (const [c, n] of sizes) {
-    rows.set(c, new Int32Array(n))
-    filled.set(c, 0)
-  }
-  for (let i = 0; i < column.length; i++) {
-    const list = rows.get(column[i]!)
-    if (list !== undefined) {
-      const k = filled.get(column[i]!)!
-      list[k] = i
-      filled.set(column[i]!, k + 1)
-    }
-  }
-  return rows
+  return new Map([...lists].map(([c, rows]) => [c, Int32Array.from(rows)]))
 }
 
 /** Compares the `after` window with the `before` one over the scanned requests of both. */
