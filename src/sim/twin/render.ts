@@ -93,7 +93,7 @@ export function renderWhatIfText(r: WhatIfReport): string {
     out.push('Twin fitted from the window')
     const a = m.arrival
     out.push(
-      `  arrivals     ${a.process === 'closed' ? `closed loop, ${a.closedUsers} clients, think ${ms((a.thinkUs ?? 0) / 1000)}${a.stretches === undefined ? '' : ` (in ${a.stretches.length} stretches of ${a.stretches.map((s) => s.users).join(', ')} clients)`}` : 'open loop'}, ${a.meanRatePerSec.toFixed(2)} req/s mean (per minute ${Math.min(...a.ratePerSec).toFixed(2)}–${Math.max(...a.ratePerSec).toFixed(2)})`
+      `  arrivals     ${a.process === 'closed' ? `closed loop, ${a.closedUsers} clients, think ${ms((a.thinkUs ?? 0) / 1000)}${a.stretches === undefined ? '' : ` (in ${a.stretches.length} stretches of ${a.stretches.map((s) => s.users).join(', ')} clients)`}` : 'open loop'}, ${a.meanRatePerSec.toFixed(2)} req/s mean (per minute ${rateRange(a.ratePerSec)})`
     )
     out.push(
       `  mix          prompt p50 ${m.mix.promptTokens.p50} / p99 ${m.mix.promptTokens.p99} tokens, output p50 ${m.mix.outputTokens.p50} / p99 ${m.mix.outputTokens.p99}, cached ${m.mix.cachedShare.value === null ? '–' : `${Math.round(m.mix.cachedShare.value * 100)} %`} (${m.mix.cachedShare.source})`
@@ -202,4 +202,26 @@ export function renderWhatIfText(r: WhatIfReport): string {
     }
   }
   return `${out.join('\n')}\n`
+}
+
+/**
+ * The range of the fitted per-minute rates over the minutes the window's arrivals span. A window
+ * that runs past its first or last arrival (its end is the last request's end) has minutes outside
+ * the data, which the fit gives no rate (`ratesInData`); printed, they read as a minute without
+ * traffic.
+ */
+export function rateRange(ratePerSec: readonly number[]): string {
+  let first = 0
+  let last = ratePerSec.length - 1
+  while (first <= last && ratePerSec[first] === 0) {
+    first++
+  }
+  while (last >= first && ratePerSec[last] === 0) {
+    last--
+  }
+  if (first > last) {
+    return '–'
+  }
+  const inside = ratePerSec.slice(first, last + 1)
+  return `${Math.min(...inside).toFixed(2)}–${Math.max(...inside).toFixed(2)}`
 }
