@@ -26,6 +26,26 @@ function invalid(name: string, expected: string, actual: unknown): AppError {
   )
 }
 
+/**
+ * Refuses a parameter the route does not read. Most routes ignore what they do not know, as
+ * Prometheus's API does; on a route whose parameters are changes to predict or windows to set
+ * side by side, an ignored `max-num-seqs=64` answers a different question (no change) with a
+ * 200, so a name it does not know is a 400 that names the one meant.
+ */
+export function rejectUnknownParams(query: RawQuery, known: readonly string[]): void {
+  const canon = (n: string): string => n.toLowerCase().replace(/-/g, '_')
+  for (const name of Object.keys(query)) {
+    if (known.includes(name)) {
+      continue
+    }
+    const meant = known.find((k) => canon(k) === canon(name))
+    throw new AppError(
+      'QUERY_INVALID',
+      `unknown parameter ${JSON.stringify(name)}${meant === undefined ? '' : `; did you mean ${meant}?`} (this route reads ${known.join(', ')})`
+    )
+  }
+}
+
 /** The last value of a parameter (a repeated single-valued parameter: last one wins). */
 export function lastValue(query: RawQuery, name: string): string | undefined {
   const values = query[name]

@@ -745,6 +745,19 @@ describe('GET /api/whatif and /api/compare', () => {
     expect((await app().request('/api/compare')).status).toBe(400)
   })
 
+  it('refuses a parameter it does not read, naming the one meant, rather than predict no change', async () => {
+    const res = await app().request('/api/whatif?window=all&max-num-seqs=64')
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { error: { code: string; message: string } }
+    expect(body.error.code).toBe('QUERY_INVALID')
+    expect(body.error.message).toContain('"max-num-seqs"; did you mean max_num_seqs?')
+    const cmp = await app().request(`/api/compare?at=${runStartMs + 60_000}&spn=1m`)
+    expect(cmp.status).toBe(400)
+    expect(((await cmp.json()) as { error: { message: string } }).error.message).toContain(
+      'unknown parameter "spn"'
+    )
+  })
+
   it('compares two halves of the window', async () => {
     const mid = runStartMs + 60_000
     const res = await app().request(

@@ -13,14 +13,38 @@ import { DEFAULT_RUNS, runWhatIf } from '../../sim/twin/whatif.js'
 import type { ReadDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
 import { parseDurationMs } from '../../core/model/duration.js'
-import { allValues, lastValue, parseParam, parseWindow } from '../params.js'
+import { allValues, lastValue, parseParam, parseWindow, rejectUnknownParams } from '../params.js'
 
 /** Seeded runs per prediction the API allows: each run replays the whole window. */
 const MAX_RUNS = 20
 
+/** What `GET /api/whatif` reads: the window (`parseWindow`), the changes and the runs. */
+const WHATIF_PARAMS = [
+  'window',
+  'since',
+  'from',
+  'to',
+  'load',
+  'rate',
+  'concurrency',
+  'replicas',
+  'routing',
+  'max_num_seqs',
+  'max_tokens_cap',
+  'split',
+  'remove_cause',
+  'runs',
+  'seed',
+  'sweep',
+  'slo_ttft_ms',
+] as const
+
+const COMPARE_PARAMS = ['before', 'after', 'at', 'span'] as const
+
 export function registerWhatIfRoutes(app: Hono, deps: ReadDeps): void {
   app.get('/api/whatif', async function whatif(c) {
     const query = c.req.queries()
+    rejectUnknownParams(query, WHATIF_PARAMS)
     const window = await parseWindow(query, deps.now(), deps.store, apiLimitsOf(deps))
     const changes = parseChanges({
       load: lastValue(query, 'load'),
@@ -72,6 +96,7 @@ export function registerWhatIfRoutes(app: Hono, deps: ReadDeps): void {
 
   app.get('/api/compare', async function compare(c) {
     const query = c.req.queries()
+    rejectUnknownParams(query, COMPARE_PARAMS)
     const before = lastValue(query, 'before')
     const after = lastValue(query, 'after')
     const at = lastValue(query, 'at')
