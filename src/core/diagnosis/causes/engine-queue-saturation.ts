@@ -174,6 +174,13 @@ export const engineQueueSaturationCause: CauseRecord = {
       x.facts.rateRatio === null ? 0 : 0.5 * ramp(x.facts.rateRatio, 1.05, 1.3),
   },
   uncovered: { engine: 0.45 },
+  // More work that arrived everywhere fills every engine's queue: the requests of a region or
+  // route it happened to concentrate in are not its scope.
+  excessScope(x) {
+    return x.carrier === 'workload'
+      ? { scope: { dimension: null, value: null }, evidence: [] }
+      : null
+  },
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
     if (!q || (q.presence ?? 0) === 0) {

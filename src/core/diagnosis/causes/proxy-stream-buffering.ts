@@ -143,7 +143,7 @@ export const proxyStreamBufferingCause: CauseRecord = {
   predicts:
     "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded at the same pace per token in the stall window as outside it (without a window: the stalled streams as the calm ones).",
   against:
-    'the engine itself was slower per token where the streams stalled (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations).',
+    'the engine itself was slower per token where the streams stalled (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations); the load the requests made explains most of the longer gaps (more prefills between tokens, fuller batches: the workload carries them).',
   actions: ['disable proxy buffering for SSE (e.g. X-Accel-Buffering: no)', 'flush per event'],
   counter(ctx, finding) {
     return longerStreams(ctx, finding.window)

@@ -356,6 +356,13 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   ) {
     return 'engine-gaps'
   }
+  // A buffering proxy holds chunks whatever the engine's load. Gaps that the load the requests
+  // made explains (more prefills between a stream's tokens, fuller batches) came with the work
+  // that arrived, as the queue's and the decode's excess does: the workload carries them,
+  // wherever the requests that saw them came from.
+  if (a.measure === 'itl_max' && a.parts.kind === 'mix') {
+    return 'workload'
+  }
   if (a.measure === 'itl_max' || s === 'stream') {
     return 'client-gaps'
   }
