@@ -61,4 +61,15 @@ describe('diagnosis accuracy on held-out seeds that were misread', () => {
     expect(findings[0]!.cause).toBe('engine.queue_saturation')
     expect(findings.map((f) => f.cause)).not.toContain('proxy.stream_buffering')
   }, 120_000)
+
+  // Seed 78's node slowed at 09:06 and the router sent its two replicas less from then on (12 % of
+  // the requests each → 7 %). The share scan read the first six minutes, their fair share, as a
+  // span above the rest, and named routing.imbalance (0.96) over the node (0.90).
+  it("names the slow node, not the routing, when the replicas' share only fell (node-degraded, seed 78)", async () => {
+    const { expected, result } = await diagnoseScenario('node-degraded', 78)
+    const top = result.diagnosis.findings[0]!
+    expect(top.cause).toBe('node.degraded')
+    expect(top.scope).toEqual(expected.causes[0]!.scope)
+    expect(result.diagnosis.findings.map((f) => f.cause)).not.toContain('routing.imbalance')
+  }, 120_000)
 })

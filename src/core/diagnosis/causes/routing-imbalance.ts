@@ -20,6 +20,7 @@ import { findRow, levelsByKey } from '../detect/shifts.js'
 import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
 import { burstSupport, MIN_BURST_US, shareBurst } from '../detect/traffic-shift.js'
 import { windowOfBuckets } from '../frame/window-span.js'
+import { opensWithData } from '../detect/open-end.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
 import { MIN_CONFIDENCE } from '../thresholds.js'
 import {
@@ -165,7 +166,7 @@ export const routingImbalanceCause: CauseRecord = {
   predicts:
     "one replica gets ≥ 1.4–2.2× the median replica's requests per second alive inside the slow minutes, over its usual share in the rest of the window, or its share of the requests rose over a span beyond chance (the tenant-burst scan over replicas, z ≥ 4–6; young replicas excluded), and it holds the slow requests (relative risk) or queues more than the others; or, where neither holds, its requests from a start on stand above its peers' in the same steps beyond the Bonferroni bound of the replicas × starts compared (family-wise 0.001), its TTFT is slower than theirs, and its share changed: the window's first three minutes hold it ≥ 3.09 standard errors below that ratio, or its share of its and its peers' requests before the start stands below its share from it on beyond the Bonferroni bound of the starts compared (4.1 for 49 starts); or, in the data's last one or two steps (shorter than the share scan's 90 s), its share against its share before beyond the Bonferroni bound of the replicas × end segments compared (family-wise 0.001; 3.84 for eight replicas), its TTFT there slower than the other replicas' (rank z ≥ 3.09). Scope: that replica.",
   against:
-    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing); a replica above its peers as much in the window's first minutes (a weight set before the window, not a change).",
+    "equal load (then a slow replica is degraded, not overloaded); a young replica's share rising from nothing (a start, not routing); a replica above its peers as much in the window's first minutes (a weight set before the window, not a change); a share above the rest only from the data's first steps, which fell later (the router sending a slowed replica less), is no rise.",
   actions: [
     'use load- or KV-aware routing instead of round robin',
     'check session affinity / sticky routing',
@@ -225,7 +226,16 @@ function ownPastOrLoad(ctx: DiagnosisContext): RuleResult {
   // The same share scan that finds a tenant's burst (ADR 0193), over replicas: a replica whose
   // share of the requests rose beyond chance over its own span, which need not be the minutes
   // where the excess showed most. A young replica's share rises from nothing: that is a start.
-  const scan = shareBurst(ctx.frame, ctx.grid, 'replica', new Set(ctx.youngReplicaUs.keys()))
+  // A share above the rest from the data's first steps on shows where it fell, not where it rose:
+  // the start of the data is not an event (ADR 0199's rule for an excess, and CONTRACT §5). A router
+  // that sends a slower node's replicas less once they slow down leaves exactly that: their fair
+  // share before, less after, and the root is the node.
+  const scanned = shareBurst(ctx.frame, ctx.grid, 'replica', new Set(ctx.youngReplicaUs.keys()))
+  const scan =
+    scanned !== null &&
+    opensWithData(ctx, windowOfBuckets(ctx.grid, scanned.buckets, ctx.input.window.toUs)) !== null
+      ? null
+      : scanned
   const scanSkew = scan === null ? 0 : burstSupport(scan.z)
   const fromScan = scan !== null && scanSkew > skew
   if (fromScan) {
