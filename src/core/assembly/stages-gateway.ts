@@ -125,7 +125,17 @@ function engineSideUnderGateway(c: ClassifiedTrace): boolean {
   if (c.engineInUpstream) {
     return true
   }
-  return ix.isAncestor(ix.indexOf(gateway), ix.indexOf(side))
+  if (ix.isAncestor(ix.indexOf(gateway), ix.indexOf(side))) {
+    return true
+  }
+  // The gateway's CLIENT span was never exported (an SDK's batch dropped it): the engine side is
+  // an orphan of the same trace, its parent named and missing. Started inside the entry's time it
+  // is the entry's call all the same; read otherwise, the entry's whole time was the gateway's own
+  // while the engine's stages counted the same time again. Its end is not asked: an API server's
+  // span ends after its last byte is sent (vLLM's, 6.6 ms after the gateway's in the recorded
+  // stack), and the gateway's time it covers is what is taken out.
+  const orphan = side.parentSpanId !== null && ix.parentOf(side) === undefined
+  return orphan && side.startUs >= gateway.startUs && side.startUs < gateway.endUs
 }
 
 function labeled(s: Span, label: StageName, c: ClassifiedTrace): LabeledInterval<StageName> {
