@@ -62,6 +62,14 @@ describe('diagnosis accuracy on held-out seeds that were misread', () => {
     expect(findings.map((f) => f.cause)).not.toContain('proxy.stream_buffering')
   }, 120_000)
 
+  // Seed 81's long contexts filled the KV cache and it preempted: the longest gaps rose with the
+  // longer prompts' load, and read as the workload's they named engine.long_prompts (0.95) over
+  // the KV pressure (0.86). A preempted stream's pause is the gap.
+  it('names the KV pressure when preempted streams hold the longest gaps (engine-kv-cache-pressure, seed 81)', async () => {
+    const { result } = await diagnoseScenario('engine-kv-cache-pressure', 81)
+    expect(result.diagnosis.findings[0]!.cause).toBe('engine.kv_cache_pressure')
+  }, 120_000)
+
   // Seed 78's node slowed at 09:06 and the router sent its two replicas less from then on (12 % of
   // the requests each → 7 %). The share scan read the first six minutes, their fair share, as a
   // span above the rest, and named routing.imbalance (0.96) over the node (0.90).

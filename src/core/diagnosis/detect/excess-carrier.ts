@@ -359,9 +359,10 @@ export function carrierOf(a: MeasureAnomaly, f: AnomalyFacts): Carrier {
   // A buffering proxy holds chunks whatever the engine's load. Gaps that the load the requests
   // made explains (more prefills between a stream's tokens, fuller batches) came with the work
   // that arrived, as the queue's and the decode's excess does: the workload carries them,
-  // wherever the requests that saw them came from.
+  // wherever the requests that saw them came from. While the KV cache ran full and preempted, a
+  // preempted stream's pause is the longest gap, however much load or longer prompts filled it.
   if (a.measure === 'itl_max' && a.parts.kind === 'mix') {
-    return 'workload'
+    return f.kvPressure ? 'kv-pressure' : 'workload'
   }
   if (a.measure === 'itl_max' || s === 'stream') {
     return 'client-gaps'
