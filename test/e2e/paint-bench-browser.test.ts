@@ -30,7 +30,13 @@ describe.skipIf(process.platform !== 'linux' || !existsSync(CHROMIUM))('the pain
       const before = chromiumCpu()
       await new Promise((resolve) => setTimeout(resolve, WATCH_MS))
       const used = cpuBetween(before, chromiumCpu())
-      expect(Object.keys(used)).toContain('renderer (browser UI)')
+      // Some builds (Debian bookworm's Chromium 150.0.7871.100) start no `--top-chrome-webui`
+      // renderer in headless mode: there is no browser UI start to wait out, and nothing to check.
+      if (!('renderer (browser UI)' in used)) {
+        ctx.skip(
+          `this Chromium starts no browser UI renderer (--top-chrome-webui); its processes: ${Object.keys(used).join(', ')}`
+        )
+      }
       // "Started" is read from CPU time alone: where the host has more runnable work than cores,
       // a browser still starting can be starved for a second, read as idle, and work inside the
       // watch. That is the bench's limit on such a host (ADR 0450), not what this checks.
