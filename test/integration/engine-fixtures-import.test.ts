@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { importPaths } from '../../src/ingest/import/import.js'
 import { memoryIngest } from '../../src/cli/import-to-memory.js'
+import { storedRequests } from '../../src/storage/testing/stored-requests.js'
 
 const DIR = join(import.meta.dirname, '../fixtures/engines')
 /** 13 request spans (1 SERVER, 12 INTERNAL) + 3 batch traces of 2 spans. */
@@ -21,13 +22,7 @@ async function importEngine(files: string[]) {
     sink
   )
   await sink.close()
-  const requests: RequestTimeline[] = []
-  for await (const batch of store.scanRequests({
-    fromUs: 0 as never,
-    toUs: 4_000_000_000_000_000 as never,
-  } as never)) {
-    requests.push(...batch)
-  }
+  const requests = await storedRequests(store)
   requests.sort((a, b) => a.startUs - b.startUs)
   return { requests, summary, counters: sink.counters(), stats: await store.stats() }
 }

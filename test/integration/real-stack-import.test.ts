@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import type { RequestTimeline } from '../../src/core/model/request.js'
 import { importPaths } from '../../src/ingest/import/import.js'
 import { memoryIngest } from '../../src/cli/import-to-memory.js'
+import { storedRequests } from '../../src/storage/testing/stored-requests.js'
 
 const DIR = join(import.meta.dirname, '../fixtures/real-stack-traces')
 
@@ -29,23 +30,11 @@ async function importRecording() {
   return { store, summary }
 }
 
-/** Every request the store assembled, in its scan order. */
-async function allRequests(store: Awaited<ReturnType<typeof importRecording>>['store']) {
-  const requests: RequestTimeline[] = []
-  for await (const batch of store.scanRequests({
-    fromUs: 0 as never,
-    toUs: 4_000_000_000_000_000 as never,
-  } as never)) {
-    requests.push(...batch)
-  }
-  return requests
-}
-
 describe('the real gateway → Caddy → vLLM recording', () => {
   it('assembles one request per client call, TTFT from the gateway entry', async () => {
     const { store, summary } = await importRecording()
     expect(summary.files.every((f) => f.error === null)).toBe(true)
-    const requests = await allRequests(store)
+    const requests = await storedRequests(store)
     const calls = readFileSync(join(DIR, 'client-requests.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -85,7 +74,7 @@ describe('the real gateway → Caddy → vLLM recording', () => {
 
   it("does not count the engine's time as the gateway's own where the gateway's CLIENT span is missing", async () => {
     const { store } = await importRecording()
-    const requests = await allRequests(store)
+    const requests = await storedRequests(store)
     // 56 calls' CLIENT span was never exported: vLLM's spans name a parent that is not in the
     // data. Their gateway.unattributed was the entry's whole time (up to 4.2 s) while
     // engine.decode counted most of it again.

@@ -8,12 +8,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { RequestTimeline } from '../../src/core/model/request.js'
 import { importPaths } from '../../src/ingest/import/import.js'
 import { createDuckDbStore } from '../../src/storage/duckdb/duckdb-store.js'
 import { createMemoryStore } from '../../src/storage/memory/memory-store.js'
 import type { SpanStore } from '../../src/storage/span-store.js'
 import { memoryIngest } from '../../src/cli/import-to-memory.js'
+import { storedRequests } from '../../src/storage/testing/stored-requests.js'
 
 const DIR = join(import.meta.dirname, '../fixtures/real-vllm')
 const BODIES = readdirSync(DIR)
@@ -30,13 +30,7 @@ async function importInto(store: SpanStore, paths: string[]) {
   const { sink } = memoryIngest(store)
   const summary = await importPaths(paths, sink)
   await sink.close()
-  const requests: RequestTimeline[] = []
-  for await (const batch of store.scanRequests({
-    fromUs: 0 as never,
-    toUs: 4_000_000_000_000_000 as never,
-  } as never)) {
-    requests.push(...batch)
-  }
+  const requests = await storedRequests(store)
   requests.sort((a, b) => a.startUs - b.startUs)
   return {
     requests,
