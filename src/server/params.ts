@@ -16,6 +16,9 @@ import { DEFAULT_API_LIMITS, formatDurationMs, overLimit, type ApiLimits } from 
 /** Raw query: every parameter with all its values (`c.req.queries()`). */
 export type RawQuery = Record<string, string[]>
 
+/** The parameters `parseWindow` reads. */
+export const WINDOW_PARAMS = ['window', 'since', 'from', 'to'] as const
+
 /** Window used when a request gives no `from`/`to`/`since`/`window`: the last 30 minutes. */
 export const DEFAULT_WINDOW_MS = 30 * 60 * 1000
 

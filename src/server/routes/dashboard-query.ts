@@ -8,7 +8,7 @@ import { asMicros, type Micros } from '../../core/model/units.js'
 import type { SpanStore } from '../../storage/span-store.js'
 import type { DimensionFilters } from '../../core/model/query.js'
 import { apiLimitsOf, type ApiLimits } from '../limits.js'
-import { parseFilters, parseStepUs, parseWindow, type RawQuery } from '../params.js'
+import { parseFilters, parseStepUs, parseWindow, WINDOW_PARAMS, type RawQuery } from '../params.js'
 
 export interface DashboardQuery {
   fromUs?: Micros
@@ -25,7 +25,7 @@ export async function parseDashboardQuery(
   deps: { store: SpanStore; now: () => number; limits?: Partial<ApiLimits> },
   defaultAll = false
 ): Promise<DashboardQuery> {
-  const hasWindow = ['from', 'to', 'since', 'window'].some((k) => query[k] !== undefined)
+  const hasWindow = WINDOW_PARAMS.some((k) => query[k] !== undefined)
   const limits = apiLimitsOf(deps)
   const window = await parseWindow(
     defaultAll && !hasWindow ? { ...query, window: ['all'] } : query,

@@ -13,17 +13,21 @@ import { DEFAULT_RUNS, runWhatIf } from '../../sim/twin/whatif.js'
 import type { ReadDeps } from '../app-deps.js'
 import { apiLimitsOf } from '../limits.js'
 import { parseDurationMs } from '../../core/model/duration.js'
-import { allValues, lastValue, parseParam, parseWindow, rejectUnknownParams } from '../params.js'
+import {
+  allValues,
+  lastValue,
+  parseParam,
+  parseWindow,
+  rejectUnknownParams,
+  WINDOW_PARAMS,
+} from '../params.js'
 
 /** Seeded runs per prediction the API allows: each run replays the whole window. */
 const MAX_RUNS = 20
 
 /** What `GET /api/whatif` reads: the window (`parseWindow`), the changes and the runs. */
 const WHATIF_PARAMS = [
-  'window',
-  'since',
-  'from',
-  'to',
+  ...WINDOW_PARAMS,
   'load',
   'rate',
   'concurrency',
