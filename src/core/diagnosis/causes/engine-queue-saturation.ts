@@ -60,6 +60,7 @@ import {
   changeEvidence,
   changeWindow,
   missingEvidence,
+  scopeOf,
   stageEvidence,
 } from '../explain/evidence.js'
 import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
@@ -177,9 +178,7 @@ export const engineQueueSaturationCause: CauseRecord = {
   // More work that arrived everywhere fills every engine's queue: the requests of a region or
   // route it happened to concentrate in are not its scope.
   excessScope(x) {
-    return x.carrier === 'workload'
-      ? { scope: { dimension: null, value: null }, evidence: [] }
-      : null
+    return x.carrier === 'workload' ? { scope: scopeOf(null, null), evidence: [] } : null
   },
   evaluate(ctx) {
     const q = stageStat(ctx.ttftStages, 'engine.queue')
