@@ -745,6 +745,14 @@ describe('GET /api/whatif and /api/compare', () => {
     expect((await app().request('/api/compare')).status).toBe(400)
   })
 
+  it("names the API's own parameter, not the CLI's flag, when at= matches no event", async () => {
+    const res = await app().request('/api/compare?at=rollback')
+    expect(res.status).toBe(400)
+    const message = ((await res.json()) as { error: { message: string } }).error.message
+    expect(message).toMatch(/^at "rollback": no stored change event matches/)
+    expect(message).not.toContain('--at')
+  })
+
   it('refuses a parameter it does not read, naming the one meant, rather than predict no change', async () => {
     const res = await app().request('/api/whatif?window=all&max-num-seqs=64')
     expect(res.status).toBe(400)

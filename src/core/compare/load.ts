@@ -53,7 +53,9 @@ export function describeEvent(e: ChangeEvent): string {
 export async function splitAt(
   store: DiagnosisReader,
   spec: string,
-  spanUs: number
+  spanUs: number,
+  /** How the caller spells the split in its errors: the CLI's flag or the API's parameter. */
+  name = '--at'
 ): Promise<{ before: Span; after: Span; event: string }> {
   const extent = await store.extent()
   if (extent === null) {
@@ -78,7 +80,7 @@ export async function splitAt(
     if (last === undefined) {
       throw new AppError(
         'INPUT_INVALID',
-        `--at ${JSON.stringify(spec)}: no stored change event matches (give a time, or KIND[:TEXT] with KIND one of deploy, scale, restart, config, node, canary)`
+        `${name} ${JSON.stringify(spec)}: no stored change event matches (give a time, or KIND[:TEXT] with KIND one of deploy, scale, restart, config, node, canary)`
       )
     }
     atUs = last.timeUs
@@ -89,7 +91,7 @@ export async function splitAt(
   if (!(before.fromUs < before.toUs) || !(after.fromUs < after.toUs)) {
     throw new AppError(
       'INPUT_INVALID',
-      `--at ${JSON.stringify(spec)}: ${event} has no data on one side of it`
+      `${name} ${JSON.stringify(spec)}: ${event} has no data on one side of it`
     )
   }
   return { before, after, event }

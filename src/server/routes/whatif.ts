@@ -116,7 +116,7 @@ export function registerWhatIfRoutes(app: Hono, deps: ReadDeps): void {
           `span must be a duration like 30m (actual: ${JSON.stringify(spanText)})`
         )
       }
-      const split = await splitAt(deps.store, at, spanMs * 1000)
+      const split = await splitAt(deps.store, at, spanMs * 1000, 'at')
       const report = await compareStored(deps.store, split.before, split.after)
       return c.json({ ...report, notes: [`split at ${split.event}`, ...report.notes] })
     }
