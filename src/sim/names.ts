@@ -120,7 +120,9 @@ export function describeControl(
       ]
     }
     case 'deploy':
-      return added.map((id) => ({
+      // A rollout scales its new replica set one pod at a time (maxSurge 1), so each pod's event
+      // names the count that step reached, as the deployment controller's events do.
+      return added.map((id, step) => ({
         ...base,
         kind: c.canary ? ('canary' as const) : ('deploy' as const),
         reason: 'ScalingReplicaSet',
@@ -129,7 +131,7 @@ export function describeControl(
         replica: id.pod,
         node: id.node,
         version: c.version,
-        message: `${c.canary ? 'Canary' : 'Rollout'}: scaled up replica set ${dep}-${id.pod.split('-').slice(-2, -1)[0]} (${c.version}) to ${added.length}`,
+        message: `${c.canary ? 'Canary' : 'Rollout'}: scaled up replica set ${dep}-${id.pod.split('-').slice(-2, -1)[0]} (${c.version}) to ${step + 1}`,
       }))
     case 'restart': {
       const id = all[c.replicaIndex]

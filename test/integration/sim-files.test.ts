@@ -81,6 +81,16 @@ describe('simulateToDirectory', () => {
     expect(await readFile(join(a, 'traces.jsonl'), 'utf8')).not.toBe(
       await readFile(join(c, 'traces.jsonl'), 'utf8')
     )
+    // A rollout's pods come up one at a time: each event names the count its step reached.
+    const k8s = JSON.parse(await readFile(join(a, 'events-k8s.json'), 'utf8')) as {
+      items: { message: string }[]
+    }
+    const counts = k8s.items
+      .map((i) => /^Canary: scaled up replica set \S+ \(\S+\) to (\d+)$/.exec(i.message)?.[1])
+      .filter((n) => n !== undefined)
+      .map(Number)
+    expect(counts.length).toBeGreaterThan(1)
+    expect(counts).toEqual(counts.map((_, i) => i + 1))
   })
 
   it('writes real-format OTLP traces: hex ids, string int64, parent chain, engine and probe spans', async () => {
