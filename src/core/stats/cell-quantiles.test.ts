@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cellQuantiles } from './cell-quantiles.js'
+import { cellQuantiles, sortedCells } from './cell-quantiles.js'
 import { quantileSorted } from './quantile.js'
 import { createRng } from './seeded-random.js'
 
@@ -56,5 +56,16 @@ describe('per-cell quantiles', () => {
         }
       }
     }
+  })
+})
+
+describe('sorted cells', () => {
+  it("holds each cell's finite values in order, in its own slice, and leaves out the rest", () => {
+    const cellOf = Int32Array.from([1, 0, 1, -1, 1, 0, 2, 1])
+    const values = Float64Array.from([5, 2, 3, 9, NaN, 1, 7, 4])
+    const { starts, data } = sortedCells(cellOf, values, 2)
+    expect(Array.from(starts)).toEqual([0, 2, 5])
+    expect(Array.from(data.subarray(0, 2))).toEqual([1, 2])
+    expect(Array.from(data.subarray(2, 5))).toEqual([3, 4, 5])
   })
 })

@@ -49,3 +49,39 @@ export function cellQuantiles(
   }
   return out
 }
+
+/**
+ * Every cell's finite values, sorted, as slices of one array: cell `c` holds
+ * `data[starts[c]] … data[starts[c + 1] - 1]`. For reading many quantiles of the same cells.
+ */
+export function sortedCells(
+  cellOf: Int32Array,
+  values: Float64Array,
+  cells: number
+): { starts: Int32Array; data: Float64Array } {
+  const starts = new Int32Array(cells + 1)
+  for (let i = 0; i < values.length; i++) {
+    const c = cellOf[i] as number
+    const v = values[i] as number
+    if (c >= 0 && c < cells && v === v) {
+      starts[c + 1] = (starts[c + 1] as number) + 1
+    }
+  }
+  for (let c = 0; c < cells; c++) {
+    starts[c + 1] = (starts[c + 1] as number) + (starts[c] as number)
+  }
+  const data = new Float64Array(starts[cells] as number)
+  const fill = starts.slice(0, cells)
+  for (let i = 0; i < values.length; i++) {
+    const c = cellOf[i] as number
+    const v = values[i] as number
+    if (c >= 0 && c < cells && v === v) {
+      data[fill[c] as number] = v
+      fill[c] = (fill[c] as number) + 1
+    }
+  }
+  for (let c = 0; c < cells; c++) {
+    data.subarray(starts[c] as number, starts[c + 1] as number).sort()
+  }
+  return { starts, data }
+}

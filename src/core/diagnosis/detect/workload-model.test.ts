@@ -3,7 +3,19 @@ import { makeGrid } from '../../timeline/buckets.js'
 import { createTestRng, makeTimeline, T0_US } from '../testing/make-timeline.js'
 import { frameFromRequests } from '../frame/frame.js'
 import { shiftParts } from './excess-scan.js'
-import { arrivalLoad, fitWorkloadModel } from './workload-model.js'
+import {
+  arrivalLoad,
+  fitWorkloadModel,
+  mixtureMedian,
+  type ReferenceSet,
+} from './workload-model.js'
+
+/** Each request its own reference: one value, its expectation (none where it is NaN). */
+const point = (v: Float64Array): ReferenceSet => ({
+  source: Int32Array.from(v, (x, i) => (x === x ? i : -1)),
+  starts: Int32Array.from({ length: v.length + 1 }, (_, i) => i),
+  data: Float64Array.from(v),
+})
 import type { Micros } from '../../model/units.js'
 
 /** 20 minutes; prefill ∝ prompt tokens; from minute 10 prompts are 4× longer (a mix shift). */
@@ -28,7 +40,7 @@ function run(rateShiftMs: number, promptFactor: number) {
     cached: false,
     output: false,
   })
-  return shiftParts(frame.ttftUserUs, model.expectedMixUs, model.expectedLoadUs, lateMask, early)
+  return shiftParts(frame.ttftUserUs, model.mixReference, model.loadReference, lateMask, early)
 }
 
 describe('workload model: mix vs rate', () => {
@@ -58,7 +70,7 @@ describe('shift parts without a load expectation', () => {
   const load = new Float64Array(n).fill(NaN)
 
   it('leaves the parts it has no inputs for, and the kind, unknown', () => {
-    const parts = shiftParts(values, mix, load, late, early)
+    const parts = shiftParts(values, point(mix), point(load), late, early)
     expect(parts.tokensUs).toBe(60_000)
     expect(parts.loadUs).toBeNull()
     expect(parts.rateUs).toBeNull()
@@ -66,7 +78,7 @@ describe('shift parts without a load expectation', () => {
   })
 
   it('still decides when every part is known', () => {
-    const parts = shiftParts(values, mix, mix, late, early)
+    const parts = shiftParts(values, point(mix), point(mix), late, early)
     expect(parts).toEqual({ tokensUs: 60_000, loadUs: 0, rateUs: 40_000, kind: 'mix' })
   })
 })
@@ -89,5 +101,76 @@ describe('token work of a request whose prompt length is unknown', () => {
 
   it('still counts the request when no request reports its prompt', () => {
     expect(loadOf([null, null, null])).toBe(3 * (500 + 10))
+  })
+})
+
+describe('parts of a shift whose token mix barely moved (ADR 0539)', () => {
+  /**
+   * Short prompts (600 tokens) take 20–110 ms (median 65), long ones (1,500) 40–200 ms (median
+   * 120): each bin spreads wide, as queueing and batching make it, and the two overlap. The
+   * reference has 51.5 % short, the window 49.5 %: the same mix within a draw's noise. Every window
+   * request is 100 ms slower. The bins' medians are two steps, and the median request of either
+   * side sits where they meet.
+   */
+  function parts(): ReturnType<typeof shiftParts> {
+    const rng = createTestRng(7)
+    const n = 4000
+    const requests = Array.from({ length: n }, (_, i) => {
+      const late = i >= n / 2
+      const short = i % 200 < (late ? 99 : 103)
+      const base = short ? 20 + 90 * rng() : 40 + 160 * rng()
+      return makeTimeline({
+        startUs: T0_US + Math.floor((i / n) * 20 * 60_000_000),
+        inputTokens: short ? 600 : 1500,
+        stagesMs: { 'engine.prefill': base + (late ? 100 : 0) },
+      })
+    })
+    const frame = frameFromRequests(requests)
+    const grid = makeGrid(T0_US, (T0_US + 20 * 60_000_000) as Micros)
+    const early = Uint8Array.from({ length: frame.n }, (_, i) => (i < n / 2 ? 1 : 0))
+    const lateMask = Uint8Array.from(early, (v) => 1 - v)
+    const model = fitWorkloadModel(frame, frame.ttftUserUs, early, arrivalLoad(frame, grid), {
+      prompt: true,
+      cached: false,
+      output: false,
+    })
+    return shiftParts(frame.ttftUserUs, model.mixReference, model.loadReference, lateMask, early)
+  }
+
+  it('gives the token mix the few ms two points of mix are worth, not the step between bins', () => {
+    const p = parts()
+    // Two points of the mix between bins 55 ms apart move the median about 1 ms; the bins' own
+    // medians put the window's median request in the long bin and the reference's in the short:
+    // 55 ms.
+    expect(Math.abs(p.tokensUs as number)).toBeLessThan(15_000)
+    expect(p.kind).toBe('rate')
+    expect(p.rateUs).toBeGreaterThan(60_000)
+  })
+
+  it('adds up to the observed shift of the median', () => {
+    const p = parts()
+    const sum = (p.tokensUs as number) + (p.loadUs as number) + (p.rateUs as number)
+    // Each side's observed median is its own mix's: the shift is the 100 ms and the step of a
+    // mix that barely moved, about 101 ms.
+    expect(sum).toBeGreaterThan(95_000)
+    expect(sum).toBeLessThan(107_000)
+  })
+})
+
+describe('the median of a mixture of reference distributions', () => {
+  // Source 0 holds 1, 2, 3; source 1 holds 10, 20. One request takes source 0, three source 1:
+  // the mixture puts a quarter of its weight on {1, 2, 3} and three quarters on {10, 20}.
+  const r: ReferenceSet = {
+    source: Int32Array.from([0, 1, 1, 1, -1]),
+    starts: Int32Array.from([0, 3, 5]),
+    data: Float64Array.from([1, 2, 3, 10, 20]),
+  }
+  it('weighs each request of the set as one, whatever its source holds', () => {
+    expect(mixtureMedian(r, Uint8Array.from([1, 1, 1, 1, 1]))).toBe(10)
+    // One of each: half the weight on {1, 2, 3}, whose top is where the mixture reaches half.
+    expect(mixtureMedian(r, Uint8Array.from([1, 1, 0, 0, 0]))).toBe(3)
+  })
+  it('is unknown for a set with no request that has a source', () => {
+    expect(mixtureMedian(r, Uint8Array.from([0, 0, 0, 0, 1]))).toBeNaN()
   })
 })

@@ -13,7 +13,7 @@
  * Arriving token work, not in-flight requests, measures load: a slow node holds more requests in flight
  * (Little's law), and that must not excuse its slowness as load.
  */
-import { cellQuantiles } from '../../stats/cell-quantiles.js'
+import { cellQuantiles, sortedCells } from '../../stats/cell-quantiles.js'
 import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import type { RequestFrame } from '../frame/frame.js'
 
@@ -29,8 +29,14 @@ export interface WorkloadFeatures {
 export interface WorkloadModel {
   /** Expected value from the token mix alone (µs, NaN when the measure is missing). */
   expectedMixUs: Float64Array
-  /** Expected value from the token mix and the replica's load (µs). */
-  expectedLoadUs: Float64Array
+  /**
+   * What each request's token-mix bin took in the reference: a set's {@link mixtureMedian} over
+   * it is the median the set would have had with its own mix and the reference's latency per bin
+   * (ADR 0539).
+   */
+  mixReference: ReferenceSet
+  /** The same by token mix and the replica's load. */
+  loadReference: ReferenceSet
   /** observed − expectedMix (µs, NaN when missing): what the token mix does not explain. */
   excessUs: Float64Array
 }
@@ -127,20 +133,15 @@ function mixKey(frame: RequestFrame, i: number, f: WorkloadFeatures): number {
   return key
 }
 
-/**
- * Median of `values` per key over `baseline` requests; bins with fewer than `minCount` baseline
- * requests fall back to all requests of the bin, then to the global baseline median.
- */
-function binnedMedian(
-  values: Float64Array,
+/** Cell of each request by key, over all requests and over the baseline ones (-1 elsewhere). */
+function cellsOf(
   keys: Float64Array,
-  baseline: Uint8Array,
-  minCount: number
-): Float64Array {
+  baseline: Uint8Array
+): { cellAll: Int32Array; cellBase: Int32Array; cells: number } {
   const index = new Map<number, number>()
-  const cellAll = new Int32Array(values.length)
-  const cellBase = new Int32Array(values.length)
-  for (let i = 0; i < values.length; i++) {
+  const cellAll = new Int32Array(keys.length)
+  const cellBase = new Int32Array(keys.length)
+  for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as number
     let c = index.get(k)
     if (c === undefined) {
@@ -150,24 +151,167 @@ function binnedMedian(
     cellAll[i] = c
     cellBase[i] = baseline[i] === 1 ? c : -1
   }
-  const cells = index.size
+  return { cellAll, cellBase, cells: index.size }
+}
+
+/**
+ * The reference distributions a measure's expectations are read from, and which one each request
+ * takes: its token-mix bin's baseline values, the bin's values over all requests where the
+ * baseline has too few, or the whole baseline. Source `s` holds `data[starts[s]] …
+ * data[starts[s + 1] - 1]`, sorted; -1 for a request without a value.
+ */
+export interface ReferenceSet {
+  source: Int32Array
+  starts: Int32Array
+  data: Float64Array
+}
+
+interface Expectation {
+  /** Median of the request's reference values: what it should have taken. */
+  median: Float64Array
+  reference: ReferenceSet
+}
+
+/**
+ * Expected value of `values` per key, read from `baseline` requests; bins with fewer than
+ * `minCount` baseline requests fall back to all requests of the bin, then to the global baseline.
+ */
+function binnedExpectation(
+  values: Float64Array,
+  keys: Float64Array,
+  baseline: Uint8Array,
+  minCount: number
+): Expectation {
+  const n = values.length
+  const { cellAll, cellBase, cells } = cellsOf(keys, baseline)
   const base = cellQuantiles(cellBase, values, cells, 0.5, minCount)
   const all = cellQuantiles(cellAll, values, cells, 0.5, minCount)
-  const globalCell = new Int32Array(values.length)
-  for (let i = 0; i < values.length; i++) {
+  const globalCell = new Int32Array(n)
+  for (let i = 0; i < n; i++) {
     globalCell[i] = baseline[i] === 1 ? 0 : -1
   }
   const globalMedian = cellQuantiles(globalCell, values, 1, 0.5, 1)[0] as number
-  const out = new Float64Array(values.length).fill(NaN)
-  for (let i = 0; i < values.length; i++) {
-    if (values[i] === values[i]) {
-      const c = cellAll[i] as number
-      const b = base[c] as number
-      const a = all[c] as number
-      out[i] = b === b ? b : a === a ? a : globalMedian
+  // Sources: the base cells, then the all-requests cells, then the whole baseline.
+  const sourceCell = new Int32Array(2 * n).fill(-1)
+  for (let i = 0; i < n; i++) {
+    sourceCell[i] = cellBase[i] as number
+    sourceCell[n + i] = (cellAll[i] as number) + cells
+  }
+  const sourceValues = new Float64Array(2 * n)
+  sourceValues.set(values)
+  sourceValues.set(values, n)
+  const pooled = sortedCells(sourceCell, sourceValues, 2 * cells)
+  const global = sortedCells(globalCell, values, 1)
+  const starts = new Int32Array(2 * cells + 2)
+  starts.set(pooled.starts)
+  starts[2 * cells + 1] = (pooled.starts[2 * cells] as number) + global.data.length
+  const data = new Float64Array(starts[2 * cells + 1] as number)
+  data.set(pooled.data)
+  data.set(global.data, pooled.data.length)
+  const median = new Float64Array(n).fill(NaN)
+  const source = new Int32Array(n).fill(-1)
+  for (let i = 0; i < n; i++) {
+    if (values[i] !== values[i]) {
+      continue
+    }
+    const c = cellAll[i] as number
+    const b = base[c] as number
+    const a = all[c] as number
+    if (b === b) {
+      median[i] = b
+      source[i] = c
+    } else if (a === a) {
+      median[i] = a
+      source[i] = cells + c
+    } else {
+      median[i] = globalMedian
+      source[i] = 2 * cells
     }
   }
-  return out
+  return { median, reference: { source, starts, data } }
+}
+
+/**
+ * Median of what the requests of `set` would have taken with their own bins and the reference's
+ * latency per bin: the mixture of their sources' distributions, each request weighing one (NaN
+ * when no request of the set has a source). Computed exactly, by bisection on the mixture's
+ * distribution function, each source's share read by binary search in its sorted values: one
+ * sampled value per request would add a draw's noise to every part a small scope reads.
+ */
+export function mixtureMedian(r: ReferenceSet, set: Uint8Array): number {
+  const k = r.starts.length - 1
+  const weight = new Float64Array(k)
+  let total = 0
+  for (let i = 0; i < set.length; i++) {
+    const s = r.source[i] as number
+    if (set[i] === 1 && s >= 0 && (r.starts[s + 1] as number) > (r.starts[s] as number)) {
+      weight[s] = (weight[s] as number) + 1
+      total++
+    }
+  }
+  if (total === 0) {
+    return NaN
+  }
+  const used: number[] = []
+  let lo = Infinity
+  let hi = -Infinity
+  for (let s = 0; s < k; s++) {
+    if ((weight[s] as number) > 0) {
+      used.push(s)
+      lo = Math.min(lo, r.data[r.starts[s] as number] as number)
+      hi = Math.max(hi, r.data[(r.starts[s + 1] as number) - 1] as number)
+    }
+  }
+  // Share of the mixture at or below v.
+  const below = (v: number): number => {
+    let sum = 0
+    for (const s of used) {
+      const from = r.starts[s] as number
+      const to = r.starts[s + 1] as number
+      let a = from
+      let b = to
+      while (a < b) {
+        const mid = (a + b) >>> 1
+        if ((r.data[mid] as number) <= v) {
+          a = mid + 1
+        } else {
+          b = mid
+        }
+      }
+      sum += ((weight[s] as number) * (a - from)) / (to - from)
+    }
+    return sum / total
+  }
+  if (below(lo) >= 0.5) {
+    return lo
+  }
+  for (let step = 0; step < 64 && hi - lo > 1e-9 * Math.max(1, Math.abs(hi)); step++) {
+    const mid = (lo + hi) / 2
+    if (below(mid) >= 0.5) {
+      hi = mid
+    } else {
+      lo = mid
+    }
+  }
+  // The distribution function steps at values of the data: the median is the largest of them at
+  // or below where the bisection closed.
+  let at = -Infinity
+  for (const s of used) {
+    let a = r.starts[s] as number
+    let b = r.starts[s + 1] as number
+    while (a < b) {
+      const mid = (a + b) >>> 1
+      if ((r.data[mid] as number) <= hi) {
+        a = mid + 1
+      } else {
+        b = mid
+      }
+    }
+    if (a > (r.starts[s] as number)) {
+      at = Math.max(at, r.data[a - 1] as number)
+    }
+  }
+  return at === -Infinity ? hi : at
 }
 
 /**
@@ -190,11 +334,16 @@ export function fitWorkloadModel(
     const l = load[i] as number
     loadKeys[i] = k * 64 + (l >= 2 ? Math.min(63, Math.floor(2 * Math.log2(l))) : 0)
   }
-  const expectedMixUs = binnedMedian(values, mixKeys, baseline, 8)
-  const expectedLoadUs = binnedMedian(values, loadKeys, baseline, 8)
+  const mix = binnedExpectation(values, mixKeys, baseline, 8)
+  const withLoad = binnedExpectation(values, loadKeys, baseline, 8)
   const excessUs = new Float64Array(n)
   for (let i = 0; i < n; i++) {
-    excessUs[i] = (values[i] as number) - (expectedMixUs[i] as number)
+    excessUs[i] = (values[i] as number) - (mix.median[i] as number)
   }
-  return { expectedMixUs, expectedLoadUs, excessUs }
+  return {
+    expectedMixUs: mix.median,
+    mixReference: mix.reference,
+    loadReference: withLoad.reference,
+    excessUs,
+  }
 }
