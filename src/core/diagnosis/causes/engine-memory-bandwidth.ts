@@ -265,7 +265,7 @@ export const engineMemoryBandwidthCause: CauseRecord = {
   predicts:
     "median TPOT shifted up ≥ 20 % while the running batch grew, TPOT per step tracks the batch (Spearman) or DRAM activity rose over the same steps, DRAM busy; where the DRAM gauge's own change times it, a smaller rise of the typical request's TPOT inside that span (from 1.1×, Cliff's δ ≥ 0.33).",
   against:
-    "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share; the cached part from the requests, else from the prefix-cache counters); more requests made most of the rise in the engines' load (then the queue they saturate drove the fuller batch).",
+    "outputs got longer (long generations); one tenant's burst grew the batch; heavier uncached prompts per request in the window (≥ 1.2–1.6×: prefill chunks slow the decode steps they share; the cached part from the requests, else from the prefix-cache counters); more requests made most of the rise in the engines' load and waited for slots, their queue's P90 counted in engine steps up 1.5× or more (then the queue they saturate drove the fuller batch; requests that still joined the next step met no queue, and the fuller batch is this cause's).",
   counter(ctx, finding) {
     const span = windowSpanUs(finding.window)
     if (span === null) {

@@ -12,6 +12,8 @@ import { explainAway } from '../explain/explain-away.js'
 import { generateRun, inputOfRun, minuteOfRun } from '../testing/fault-gen.js'
 import { causeRecord } from './index.js'
 import { loadEdge } from './load-edge.js'
+import { createTestRng, makeTimeline, minutesInput, T0_US } from '../testing/make-timeline.js'
+import { asMicros, isoFromMicros } from '../../model/units.js'
 
 function run(cause: 'engine.queue_saturation' | 'engine.memory_bandwidth') {
   // The fault holds over the last half of the run.
@@ -101,5 +103,70 @@ describe('queue saturation and memory bandwidth: which drove the other', () => {
     expect(queue.confidence).toBeCloseTo(0.54)
     expect(bandwidth.confidence).toBe(0.6)
     expect(queue.evidence.map((e) => e.metric)).toEqual(['explained_by', 'load_rise'])
+  })
+})
+
+describe('more requests into batches with free slots: no queue between them and the decode (ADR 0540)', () => {
+  /**
+   * 60 requests a minute, then 240 from minute 10, into engines whose batches have room: every
+   * request joins the next step. The time per output token rises 1.9× with the fuller batches
+   * (15 → 28.5 ms); the engine queue is `queueMs`, give or take a tenth.
+   */
+  function ctxOf(queueMs: (late: boolean) => number) {
+    const rng = createTestRng(540)
+    const requests = []
+    for (let m = 0; m < 20; m++) {
+      const late = m >= 10
+      const perMinute = late ? 240 : 60
+      for (let k = 0; k < perMinute; k++) {
+        const noise = 0.9 + 0.2 * rng()
+        const tpotMs = (late ? 28.5 : 15) * noise
+        requests.push(
+          makeTimeline({
+            startUs: T0_US + m * 60_000_000 + Math.floor((k / perMinute) * 60_000_000),
+            dims: { replica: `r${k % 2}` },
+            stagesMs: {
+              'engine.queue': queueMs(late) * noise,
+              'engine.prefill': 20 * noise,
+              'engine.decode': 500 * tpotMs,
+            },
+            tpotMs,
+            inputTokens: 800,
+            outputTokens: 500,
+          })
+        )
+      }
+    }
+    return buildContext(minutesInput(requests, 20))
+  }
+  const at = (minute: number): string => isoFromMicros(asMicros(T0_US + minute * 60_000_000))
+  const finding = (c: Cause): Finding => ({
+    cause: c,
+    confidence: 0.9,
+    scope: { dimension: null, value: null },
+    window: { start: at(10), end: at(20) },
+    evidence: [],
+    actions: [],
+  })
+
+  it('against: the requests waited as many steps as before for the next step, so the queue drove nothing', () => {
+    const ctx = ctxOf((late) => (late ? 7.4 : 4))
+    expect(
+      loadEdge('traffic')(
+        ctx,
+        finding('engine.queue_saturation'),
+        finding('engine.memory_bandwidth')
+      )
+    ).toBeNull()
+  })
+
+  it('for: the same traffic whose requests waited many more steps for slots drove the decode through the queue', () => {
+    const ctx = ctxOf((late) => (late ? 150 : 4))
+    const line = loadEdge('traffic')(
+      ctx,
+      finding('engine.queue_saturation'),
+      finding('engine.memory_bandwidth')
+    )
+    expect(line?.text).toMatch(/requests per second 4\.\d\d× .*: the requests drove it$/)
   })
 })
