@@ -80,4 +80,26 @@ describe('diagnosis accuracy on held-out seeds that were misread', () => {
     expect(top.scope).toEqual(expected.causes[0]!.scope)
     expect(result.diagnosis.findings.map((f) => f.cause)).not.toContain('routing.imbalance')
   }, 120_000)
+
+  // Seed 82's traffic tripled with the same prompts. 49.8 % of the window's requests against
+  // 51.2 % of the reference's had short prompts, and the median of the bins' own medians flipped
+  // from the short bin to the long: the token mix "explained" 64 ms of TTFT's rise, and
+  // engine.long_prompts came first (0.93) for prompts that never changed (ADR 0539).
+  it('names the queue, not long prompts, when the same prompts came three times as often (engine-queue-saturation, seed 82)', async () => {
+    const { result } = await diagnoseScenario('engine-queue-saturation', 82)
+    const findings = result.diagnosis.findings
+    expect(findings[0]!.cause).toBe('engine.queue_saturation')
+    expect(findings.map((f) => f.cause)).not.toContain('engine.long_prompts')
+  }, 120_000)
+
+  // Seed 77's requests rose 4.5× into batches of 512: TPOT rose 1.9× with the batch, and no request
+  // waited for a slot (the queue's P90 in engine steps 0.89 → 1.13). The queue was taken as the
+  // root of the fuller batch and named first (0.90 over 0.88) (ADR 0540).
+  it('names memory bandwidth, not the queue, when more requests filled batches with room (engine-memory-bandwidth, seed 77)', async () => {
+    const { result } = await diagnoseScenario('engine-memory-bandwidth', 77)
+    const [top, next] = result.diagnosis.findings
+    expect(top!.cause).toBe('engine.memory_bandwidth')
+    expect(top!.evidence.some((e) => e.metric === 'explained_by')).toBe(false)
+    expect(next?.confidence ?? 0).toBeLessThan(top!.confidence)
+  }, 120_000)
 })
