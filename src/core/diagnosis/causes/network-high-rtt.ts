@@ -15,7 +15,9 @@ import type { Evidence } from '../../model/diagnosis.js'
 import { ramp, rankShiftZ } from '../../stats/significance.js'
 import { windowOfBuckets } from '../frame/window-span.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { quietShift } from '../detect/quiet-shift.js'
+import { quietShift, type QuietShift } from '../detect/quiet-shift.js'
+import { bucketOf } from '../../timeline/buckets.js'
+import { medianOf } from '../../stats/quantile.js'
 import type { CauseRecord, Counter, RuleResult } from './record.js'
 import { moreHandshakes, scopedSignature } from './signature.js'
 import { scopeCarries } from '../detect/excess-carrier.js'
@@ -196,6 +198,42 @@ const RTT_STAGES = ['network', 'client.connect', 'client.tls', 'client.send'] as
  */
 const ROUND_TRIPS_ROSE_Z = 4
 
+/** Requests each side needs before the other regions' rise is read (fewer: unknown). */
+const PEERS_MIN = 30
+
+/**
+ * Whether the other regions' network time rose over the same steps by at least half as much as
+ * region `code`'s: then the region is a sample of a change every request's path took (a proxy
+ * or gateway in the path), not its own distance, as a scope whose peers moved alike is no scope in
+ * the excess scan. A buffering proxy put 1 ms on every region's network time; the near region,
+ * whose TTFT is 35 ms, read it as 4 % of its TTFT and named itself first (0.96) over the proxy
+ * that held its streams 650 ms (ADR 0541). False when either side of the peers is too thin.
+ */
+function peersRoseAlike(ctx: DiagnosisContext, code: number, shift: QuietShift): boolean {
+  const codes = ctx.frame.dims.region.codes
+  const net = ctx.frame.stages.network
+  const inside: number[] = []
+  const before: number[] = []
+  for (let i = 0; i < ctx.frame.n; i++) {
+    const c = codes[i] as number
+    const v = net[i] as number
+    if (c < 0 || c === code || v !== v) {
+      continue
+    }
+    const b = bucketOf(ctx.grid, ctx.frame.startUs[i] as number)
+    if (b >= shift.start && b <= shift.end) {
+      inside.push(v)
+    } else if (b >= 0 && b < shift.start) {
+      before.push(v)
+    }
+  }
+  if (inside.length < PEERS_MIN || before.length < PEERS_MIN) {
+    return false
+  }
+  const rise = medianOf(inside) - medianOf(before)
+  return rise >= 0.5 * (shift.elevatedUs - shift.baselineUs)
+}
+
 /**
  * The region whose own network time per step rose the most clearly inside the window (ADR 0191):
  * what the slow-cohort view cannot see when the tail is the engine's queue, yet every request
@@ -208,7 +246,11 @@ function regionSlowdown(ctx: DiagnosisContext): RuleResult {
   for (let c = 0; c < col.values.length; c++) {
     const mask = Uint8Array.from(col.codes, (x) => (x === c ? 1 : 0))
     const shift = quietShift(ctx, net, mask)
-    if (shift === null || (best !== null && best.confidence >= shift.confidence)) {
+    if (
+      shift === null ||
+      (best !== null && best.confidence >= shift.confidence) ||
+      peersRoseAlike(ctx, c, shift)
+    ) {
       continue
     }
     const region = col.values[c] as string
@@ -245,7 +287,7 @@ export const networkHighRttCause: CauseRecord = {
   breachStages: ['network'],
   needs: 'client spans (`network` stage) and the region dimension.',
   predicts:
-    "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window; or one region's own median network time per step shifted up (≥ 10 %, ≥ 4 noise units) by a few per cent of its typical TTFT (ADR 0191). Scope: the region.",
+    "one region's network time is ≥ 2–4× the others' and that region moves the TTFT P99 (tail impact ≥ 1.15–1.5); or everyone's network time rose in the change window; or one region's own median network time per step shifted up (≥ 10 %, ≥ 4 noise units) by a few per cent of its typical TTFT (ADR 0191), while the other regions' rose by less than half as much over the same steps (ADR 0541). Scope: the region.",
   against: 'a far region that hardly moves the P99 (structural, modest).',
   actions: ['serve these clients from a closer region', 'terminate TLS at the edge'],
   counter(ctx, finding) {
