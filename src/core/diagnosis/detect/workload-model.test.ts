@@ -17,6 +17,24 @@ const point = (v: Float64Array): ReferenceSet => ({
   data: Float64Array.from(v),
 })
 import type { Micros } from '../../model/units.js'
+import type { RequestTimeline } from '../../model/request.js'
+
+/**
+ * Parts of TTFT's shift over 20 minutes of `requests`, the first `split` the reference and the rest
+ * the set, under a model of prompt tokens alone.
+ */
+function promptParts(requests: RequestTimeline[], split: number): ReturnType<typeof shiftParts> {
+  const frame = frameFromRequests(requests)
+  const grid = makeGrid(T0_US, (T0_US + 20 * 60_000_000) as Micros)
+  const early = Uint8Array.from({ length: frame.n }, (_, i) => (i < split ? 1 : 0))
+  const lateMask = Uint8Array.from(early, (v) => 1 - v)
+  const model = fitWorkloadModel(frame, frame.ttftUserUs, early, arrivalLoad(frame, grid), {
+    prompt: true,
+    cached: false,
+    output: false,
+  })
+  return shiftParts(frame.ttftUserUs, model.mixReference, model.loadReference, lateMask, early)
+}
 
 /** 20 minutes; prefill ∝ prompt tokens; from minute 10 prompts are 4× longer (a mix shift). */
 function run(rateShiftMs: number, promptFactor: number) {
@@ -31,16 +49,7 @@ function run(rateShiftMs: number, promptFactor: number) {
       stagesMs: { 'engine.prefill': prompt * 0.1 + (late ? rateShiftMs : 0) + 5 * rng() },
     })
   })
-  const frame = frameFromRequests(requests)
-  const grid = makeGrid(T0_US, (T0_US + 20 * 60_000_000) as Micros)
-  const early = Uint8Array.from({ length: frame.n }, (_, i) => (i < 1200 ? 1 : 0))
-  const lateMask = Uint8Array.from(early, (v) => 1 - v)
-  const model = fitWorkloadModel(frame, frame.ttftUserUs, early, arrivalLoad(frame, grid), {
-    prompt: true,
-    cached: false,
-    output: false,
-  })
-  return shiftParts(frame.ttftUserUs, model.mixReference, model.loadReference, lateMask, early)
+  return promptParts(requests, 1200)
 }
 
 describe('workload model: mix vs rate', () => {
@@ -125,16 +134,7 @@ describe('parts of a shift whose token mix barely moved (ADR 0539)', () => {
         stagesMs: { 'engine.prefill': base + (late ? 100 : 0) },
       })
     })
-    const frame = frameFromRequests(requests)
-    const grid = makeGrid(T0_US, (T0_US + 20 * 60_000_000) as Micros)
-    const early = Uint8Array.from({ length: frame.n }, (_, i) => (i < n / 2 ? 1 : 0))
-    const lateMask = Uint8Array.from(early, (v) => 1 - v)
-    const model = fitWorkloadModel(frame, frame.ttftUserUs, early, arrivalLoad(frame, grid), {
-      prompt: true,
-      cached: false,
-      output: false,
-    })
-    return shiftParts(frame.ttftUserUs, model.mixReference, model.loadReference, lateMask, early)
+    return promptParts(requests, n / 2)
   }
 
   it('gives the token mix the few ms two points of mix are worth, not the step between bins', () => {

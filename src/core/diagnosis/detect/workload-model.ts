@@ -231,6 +231,21 @@ function binnedExpectation(
   return { median, reference: { source, starts, data } }
 }
 
+/** The end of the values at or below `v` in the sorted slice `data[from … to - 1]`. */
+function upTo(data: Float64Array, from: number, to: number, v: number): number {
+  let a = from
+  let b = to
+  while (a < b) {
+    const mid = (a + b) >>> 1
+    if ((data[mid] as number) <= v) {
+      a = mid + 1
+    } else {
+      b = mid
+    }
+  }
+  return a
+}
+
 /**
  * Median of what the requests of `set` would have taken with their own bins and the reference's
  * latency per bin: the mixture of their sources' distributions, each request weighing one (NaN
@@ -268,17 +283,7 @@ export function mixtureMedian(r: ReferenceSet, set: Uint8Array): number {
     for (const s of used) {
       const from = r.starts[s] as number
       const to = r.starts[s + 1] as number
-      let a = from
-      let b = to
-      while (a < b) {
-        const mid = (a + b) >>> 1
-        if ((r.data[mid] as number) <= v) {
-          a = mid + 1
-        } else {
-          b = mid
-        }
-      }
-      sum += ((weight[s] as number) * (a - from)) / (to - from)
+      sum += ((weight[s] as number) * (upTo(r.data, from, to, v) - from)) / (to - from)
     }
     return sum / total
   }
@@ -297,16 +302,7 @@ export function mixtureMedian(r: ReferenceSet, set: Uint8Array): number {
   // or below where the bisection closed.
   let at = -Infinity
   for (const s of used) {
-    let a = r.starts[s] as number
-    let b = r.starts[s + 1] as number
-    while (a < b) {
-      const mid = (a + b) >>> 1
-      if ((r.data[mid] as number) <= hi) {
-        a = mid + 1
-      } else {
-        b = mid
-      }
-    }
+    const a = upTo(r.data, r.starts[s] as number, r.starts[s + 1] as number, hi)
     if (a > (r.starts[s] as number)) {
       at = Math.max(at, r.data[a - 1] as number)
     }
