@@ -102,4 +102,14 @@ describe('diagnosis accuracy on held-out seeds that were misread', () => {
     expect(top!.evidence.some((e) => e.metric === 'explained_by')).toBe(false)
     expect(next?.confidence ?? 0).toBeLessThan(top!.confidence)
   }, 120_000)
+
+  // Seed 81's proxy sent the headers at once and held the tokens: every region's network time
+  // rose about 1 ms, which the near region (TTFT 35 ms) read as 4 % of its TTFT, and
+  // network.high_rtt for us-east-1 came first (0.96) over the proxy (0.95) (ADR 0541).
+  it("names the proxy, not the near region's round trips, when every region's network time rose alike (proxy-stream-buffering, seed 81)", async () => {
+    const { result } = await diagnoseScenario('proxy-stream-buffering', 81)
+    const findings = result.diagnosis.findings
+    expect(findings[0]!.cause).toBe('proxy.stream_buffering')
+    expect(findings.map((f) => f.cause)).not.toContain('network.high_rtt')
+  }, 120_000)
 })
