@@ -13,7 +13,8 @@
  * Arriving token work, not in-flight requests, measures load: a slow node holds more requests in flight
  * (Little's law), and that must not excuse its slowness as load.
  */
-import { cellQuantiles, sortedCells } from '../../stats/cell-quantiles.js'
+import { sortedCells } from '../../stats/cell-quantiles.js'
+import { quantileSorted } from '../../stats/quantile.js'
 import { bucketOf, type BucketGrid } from '../../timeline/buckets.js'
 import type { RequestFrame } from '../frame/frame.js'
 
@@ -184,30 +185,29 @@ function binnedExpectation(
 ): Expectation {
   const n = values.length
   const { cellAll, cellBase, cells } = cellsOf(keys, baseline)
-  const base = cellQuantiles(cellBase, values, cells, 0.5, minCount)
-  const all = cellQuantiles(cellAll, values, cells, 0.5, minCount)
-  const globalCell = new Int32Array(n)
-  for (let i = 0; i < n; i++) {
-    globalCell[i] = baseline[i] === 1 ? 0 : -1
-  }
-  const globalMedian = cellQuantiles(globalCell, values, 1, 0.5, 1)[0] as number
-  // Sources: the base cells, then the all-requests cells, then the whole baseline.
-  const sourceCell = new Int32Array(2 * n).fill(-1)
+  // Sources, each a slice of one sorted array: the base cells, then the all-requests cells, then
+  // the whole baseline. Each expectation is its source's median, read from the same slices.
+  const sourceCell = new Int32Array(3 * n)
+  const sourceValues = new Float64Array(3 * n)
   for (let i = 0; i < n; i++) {
     sourceCell[i] = cellBase[i] as number
     sourceCell[n + i] = (cellAll[i] as number) + cells
+    sourceCell[2 * n + i] = baseline[i] === 1 ? 2 * cells : -1
   }
-  const sourceValues = new Float64Array(2 * n)
   sourceValues.set(values)
   sourceValues.set(values, n)
-  const pooled = sortedCells(sourceCell, sourceValues, 2 * cells)
-  const global = sortedCells(globalCell, values, 1)
-  const starts = new Int32Array(2 * cells + 2)
-  starts.set(pooled.starts)
-  starts[2 * cells + 1] = (pooled.starts[2 * cells] as number) + global.data.length
-  const data = new Float64Array(starts[2 * cells + 1] as number)
-  data.set(pooled.data)
-  data.set(global.data, pooled.data.length)
+  sourceValues.set(values, 2 * n)
+  const { starts, data } = sortedCells(sourceCell, sourceValues, 2 * cells + 1)
+  // Each source's median (NaN under `minCount` values; the whole baseline needs one).
+  const medians = new Float64Array(2 * cells + 1).fill(NaN)
+  for (let s = 0; s <= 2 * cells; s++) {
+    const from = starts[s] as number
+    const to = starts[s + 1] as number
+    if (to - from >= (s === 2 * cells ? 1 : Math.max(1, minCount))) {
+      medians[s] = quantileSorted(data.subarray(from, to), 0.5)
+    }
+  }
+  const globalMedian = medians[2 * cells] as number
   const median = new Float64Array(n).fill(NaN)
   const source = new Int32Array(n).fill(-1)
   for (let i = 0; i < n; i++) {
@@ -215,8 +215,8 @@ function binnedExpectation(
       continue
     }
     const c = cellAll[i] as number
-    const b = base[c] as number
-    const a = all[c] as number
+    const b = medians[c] as number
+    const a = medians[cells + c] as number
     if (b === b) {
       median[i] = b
       source[i] = c
