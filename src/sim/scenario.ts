@@ -1,5 +1,6 @@
 import type { Cause, ScopeDimension } from '../core/model/diagnosis.js'
-import { defaultSimConfig, type SimConfig } from './config.js'
+import { defaultSimConfig, MODELS, type SimConfig } from './config.js'
+import { createCostModel, stepCost } from './cost-model.js'
 import type { Rng } from '../core/stats/seeded-random.js'
 
 /** Where an injected cause acts; replica and node scopes are resolved to names when the run starts. */
@@ -70,4 +71,59 @@ export function useLargeModel(cfg: SimConfig, rng: Rng): void {
   cfg.cluster.deployment = 'vllm-llama-70b'
   cfg.cluster.replicas = rng.pick([2, 3, 4])
   cfg.cluster.replicasPerNode = 2
+}
+
+/** Mean of a lognormal given by its median and sigma, capped at `max` (the cap's mass ignored). */
+function lognormalMean(median: number, sigma: number, max: number): number {
+  return Math.min(max, median * Math.exp((sigma * sigma) / 2))
+}
+
+/**
+ * Requests per second one replica of `cfg` finishes with `batch` sequences running: each step
+ * moves every sequence one token (the cost model's decode step over the mean context), and each
+ * request's prefill lengthens the step it joins by what its uncached prompt adds to that step
+ * (prefix-cache hits taken out). The step noise, warm-up and preemption are left out.
+ */
+export function replicaCapacity(cfg: SimConfig, batch: number): number {
+  const model = MODELS[cfg.cluster.modelKey]
+  if (model === undefined) {
+    throw new Error(`unknown model ${cfg.cluster.modelKey}`)
+  }
+  const cm = createCostModel(model, cfg.cluster.gpu, cfg.engine)
+  const w = cfg.workload
+  const output = lognormalMean(w.outputMedian, w.outputSigma, w.maxTokens)
+  const prompt = lognormalMean(w.promptMedian, w.promptSigma, w.promptMax)
+  const cached = cfg.engine.prefixCaching ? w.prefixShare * Math.min(w.prefixTokens, prompt) : 0
+  const uncached = Math.max(1, prompt - cached)
+  const decode = {
+    prefillTokens: 0,
+    prefillAttnPairs: 0,
+    decodeTokens: batch,
+    decodeCtxTokens: batch * (prompt + output / 2),
+  }
+  const step = stepCost(cm, decode).durationUs
+  const withPrefill = stepCost(cm, {
+    ...decode,
+    prefillTokens: uncached,
+    prefillAttnPairs: uncached * (cached + uncached / 2),
+  }).durationUs
+  const speed = cfg.cluster.versionSpeed[cfg.cluster.version] ?? 1
+  return batch / ((output * step + batch * (withPrefill - step)) * speed * 1e-6)
+}
+
+/**
+ * The largest `max_num_seqs` at which `ratePerReplica` is at least `overload` times what a replica
+ * can finish (`replicaCapacity`), so that the rate is past capacity and the waiting queue grows.
+ * A fixed cap does not: with short outputs a 70B replica ran 20 of its 48 slots at three times
+ * the traffic and nothing waited (ADR 0542).
+ */
+export function capPastCapacity(cfg: SimConfig, ratePerReplica: number, overload: number): number {
+  let cap = 4
+  for (let b = 5; b <= cfg.engine.maxNumSeqs; b++) {
+    if (ratePerReplica < overload * replicaCapacity(cfg, b)) {
+      break
+    }
+    cap = b
+  }
+  return cap
 }

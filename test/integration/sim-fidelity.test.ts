@@ -7,6 +7,9 @@ import {
   type SimRequest,
 } from '../../src/sim/index.js'
 import { createCostModel, stepCost } from '../../src/sim/cost-model.js'
+import { getScenario } from '../../src/sim/index.js'
+import { replicaCapacity, useLargeModel } from '../../src/sim/scenario.js'
+import { createRng } from '../../src/core/stats/seeded-random.js'
 
 /** One replica, no prefixes, no noise: the engine model alone. */
 function engineOnly(patch: (c: SimConfig) => void): SimConfig {
@@ -188,5 +191,67 @@ describe('engine fidelity', () => {
     const expected = (4000 - 2992) / 4000
     expect(hit.us / miss.us).toBeGreaterThan(expected * 0.8)
     expect(hit.us / miss.us).toBeLessThan(expected * 1.5)
+  })
+})
+
+describe('a replica past its capacity (ADR 0542)', () => {
+  /** Requests one replica finished per second over [100 s, 300 s) while offered 1.5× `replicaCapacity`. */
+  function served(model: 'small' | 'large', cap: number): { estimate: number; served: number } {
+    const c = defaultSimConfig()
+    if (model === 'large') {
+      useLargeModel(c, createRng(1))
+    }
+    c.cluster.replicas = 1
+    c.client.probeShare = 0
+    c.gateway.retryShare = 0
+    c.gateway.maxConcurrent = 1_000_000
+    c.engine.maxNumSeqs = cap
+    const estimate = replicaCapacity(c, cap)
+    c.workload.ratePerSec = estimate * 1.5
+    const { reqs } = runAll(c, 300)
+    const done = reqs.filter((r) => r.engineEndUs >= 100e6 && r.engineEndUs < 300e6).length
+    return { estimate, served: done / 200 }
+  }
+
+  it('serves what replicaCapacity says at its cap, give or take 15 %, and not more', () => {
+    for (const [model, cap] of [
+      ['small', 32],
+      ['large', 16],
+    ] as const) {
+      const { estimate, served: rate } = served(model, cap)
+      expect(rate / estimate, `${model} model, cap ${cap}`).toBeGreaterThan(0.85)
+      expect(rate / estimate, `${model} model, cap ${cap}`).toBeLessThan(1.02)
+    }
+  })
+
+  it('engine-queue-saturation: the risen traffic is past the cap it draws, and the waiting queue grows', () => {
+    // Seeds 86 and 87 drew caps of 64 and 48 before, which their traffic never filled: nothing
+    // waited, and the scenario's label said a queue that was not there.
+    for (const seed of [86, 87]) {
+      const built = getScenario('engine-queue-saturation').build(
+        createRng(seed).fork('scenario:engine-queue-saturation'),
+        600e6
+      )
+      const c = built.config
+      const from = built.causes[0]!.fromUs
+      const perReplica = c.workload.ratePerSec / c.cluster.replicas
+      const rise = c.phases[0]!.patch.rateMultiplier!
+      const capacity = replicaCapacity(c, c.engine.maxNumSeqs)
+      expect(perReplica / capacity).toBeLessThan(0.6)
+      expect((perReplica * rise) / capacity).toBeGreaterThan(1.2)
+      const { reqs } = runAll(c, 600, seed)
+      const wait = (fromUs: number, toUs: number): number => {
+        const w = reqs
+          .filter((r) => r.engineArriveUs >= fromUs && r.engineArriveUs < toUs && r.scheduledUs > 0)
+          .map((r) => r.scheduledUs - r.engineArriveUs)
+        return w.reduce((a, b) => a + b, 0) / w.length
+      }
+      const before = wait(60e6, from)
+      const late = wait(from + 0.5 * (600e6 - from), 600e6)
+      expect(
+        late,
+        `seed ${seed}: mean engine wait ${late} µs late against ${before} before`
+      ).toBeGreaterThan(20 * before + 1e6)
+    }
   })
 })

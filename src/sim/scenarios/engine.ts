@@ -1,5 +1,6 @@
 import {
   baseline,
+  capPastCapacity,
   globalScope,
   onset,
   round1,
@@ -35,13 +36,17 @@ export const queueSaturation: ScenarioDef = {
     const cfg = baseline(rng)
     useLargeModel(cfg, rng)
     const from = onset(rng, durationUs)
-    cfg.engine.maxNumSeqs = rng.pick([48, 64])
+    const overload = rng.range(1.2, 1.5)
     cfg.workload.ratePerSec = round1(cfg.cluster.replicas * rng.range(1.6, 2))
-    cfg.phases.push({
-      fromUs: from,
-      toUs: durationUs,
-      patch: { rateMultiplier: round1(rng.range(3, 3.5)) },
-    })
+    const rise = round1(rng.range(3, 3.5))
+    // The cap is set from the cost model so that the risen rate is past what the fleet finishes
+    // (by `overload`) and the one before is about half of it: the fault is the queue by design.
+    cfg.engine.maxNumSeqs = capPastCapacity(
+      cfg,
+      (cfg.workload.ratePerSec * rise) / cfg.cluster.replicas,
+      overload
+    )
+    cfg.phases.push({ fromUs: from, toUs: durationUs, patch: { rateMultiplier: rise } })
     return {
       config: cfg,
       causes: [
