@@ -67,6 +67,7 @@ import { decimals, figure, fmtUs, pct, round } from '../explain/text.js'
 import { tenantBurst } from './tenant-noisy-neighbor.js'
 import type { ResourceView } from '../resources.js'
 import { loadEdge } from './load-edge.js'
+import { engineHeldGatewaySlots } from './gateway-slot-edge.js'
 import { driftingLoad, loadNormalisedRatio } from '../detect/load-curve.js'
 import { riseFigures, riseWeight, seriesRise, type StepRise } from '../detect/step-rise.js'
 import { bucketQuantile } from '../../timeline/buckets.js'
@@ -145,7 +146,13 @@ export const engineQueueSaturationCause: CauseRecord = {
   explains: [],
   // More requests than the engines take also fill their batches, and a fuller batch costs more
   // per token: a decode that slowed less than the traffic rose is the queue's doing (ADR 0242).
-  explainsWhen: { 'engine.memory_bandwidth': loadEdge('traffic') },
+  // Requests that wait in the engines keep their gateway slots longer, so a gateway in front with
+  // a fixed number of slots queues too: its queue is the engines' when their time made most of
+  // the rise in the slots it needed (ADR 0543).
+  explainsWhen: {
+    'engine.memory_bandwidth': loadEdge('traffic'),
+    'gateway.queueing': engineHeldGatewaySlots,
+  },
   // `gateway.upstream` is the gateway's wait for the engine behind it (CONTRACT §4 names the
   // dependencies a request calls `downstream`): where only the gateway is traced, the engine's
   // time is seen whole, and a breach with nothing changed is demand against that engine (ADR 0383).

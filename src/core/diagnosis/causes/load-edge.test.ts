@@ -41,9 +41,9 @@ const bandwidthRun = run('engine.memory_bandwidth')
 
 describe('queue saturation and memory bandwidth: which drove the other', () => {
   it('the records carry the edge both ways, each on its own evidence', () => {
-    expect(Object.keys(causeRecord('engine.queue_saturation')?.explainsWhen ?? {})).toEqual([
-      'engine.memory_bandwidth',
-    ])
+    expect(Object.keys(causeRecord('engine.queue_saturation')?.explainsWhen ?? {})).toContain(
+      'engine.memory_bandwidth'
+    )
     expect(Object.keys(causeRecord('engine.memory_bandwidth')?.explainsWhen ?? {})).toEqual([
       'engine.queue_saturation',
     ])
