@@ -43,6 +43,7 @@ import {
 } from '../explain/evidence.js'
 import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
+import { prefillHeldTheGaps } from './prefill-gap-edge.js'
 
 export const engineLongPromptsCause: CauseRecord = {
   cause: 'engine.long_prompts',
@@ -50,6 +51,9 @@ export const engineLongPromptsCause: CauseRecord = {
   measure: 'ttft',
   chain: ['prompt tokens', 'prefill', 'engine queue'],
   explains: ['engine.queue_saturation', 'node.degraded', 'engine.memory_bandwidth'],
+  // A prefill runs in the same engine step as the running streams' decode: longer prefills
+  // stall the streams beside them, which reads as a buffering proxy (ADR 0544).
+  explainsWhen: { 'proxy.stream_buffering': prefillHeldTheGaps },
   breachStages: ['engine.prefill'],
   needs: 'engine spans (prefill, queue) and input token counts.',
   predicts:

@@ -47,6 +47,7 @@ import {
   stepRise,
   type StepRise,
 } from '../detect/step-rise.js'
+import { prefillHeldTheGaps } from './prefill-gap-edge.js'
 
 /**
  * The rise of the miss rate (1 − hit rate: the share of prompt tokens prefilled again) inside the
@@ -344,6 +345,9 @@ export const enginePrefixCacheMissCause: CauseRecord = {
   measure: 'ttft',
   chain: ['prefix-cache hits', 'uncached prompt tokens', 'prefill', 'engine queue'],
   explains: ['engine.queue_saturation', 'engine.memory_bandwidth', 'node.degraded'],
+  // A prefill runs in the same engine step as the running streams' decode: longer prefills
+  // stall the streams beside them, which reads as a buffering proxy (ADR 0544).
+  explainsWhen: { 'proxy.stream_buffering': prefillHeldTheGaps },
   needs:
     "prefix-cache hits/queries counters or `sglang:cache_hit_rate`, and/or the requests' cached-token share (read too when the counters show no fall: they are scraped less often than the steps).",
   predicts:
