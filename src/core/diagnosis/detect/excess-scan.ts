@@ -9,7 +9,7 @@
  * and rate parts.
  */
 import { localize, type LocalizedElement } from '../../concentration/localize.js'
-import { DIMENSIONS, type StageName } from '../../model/request.js'
+import { DIMENSIONS, STAGE_NAMES, type StageName } from '../../model/request.js'
 import { cellQuantiles } from '../../stats/cell-quantiles.js'
 import { sortFloats } from '../../stats/float-sort.js'
 import { medianShift, quantileSorted, quantileUnsorted } from '../../stats/quantile.js'
@@ -116,7 +116,9 @@ export const SCAN_MEASURES: readonly MeasureDef[] = [
     features: { prompt: true, cached: false, output: true },
     stages: TPOT_STAGES,
   },
-  { measure: 'e2e', features: { prompt: true, cached: false, output: true }, stages: [] },
+  // E2E is made of every stage (stagesOfMeasure): its excess is read on the stage that grew. With
+  // none listed, every E2E excess was time no span covers, and read as the gateway's own wait.
+  { measure: 'e2e', features: { prompt: true, cached: false, output: true }, stages: STAGE_NAMES },
   ...SCAN_STAGES.map((stage) => ({
     measure: 'ttft' as const,
     features: { prompt: false, cached: false, output: false, region: stage === 'network' },
