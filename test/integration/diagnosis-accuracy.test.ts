@@ -55,6 +55,8 @@ describe('diagnosis accuracy on held-out seeds that were misread', () => {
   // Seed 77's traffic tripled and the engines took it in fuller batches: the longest gap between
   // tokens rose ~97 ms, 94 ms of which the load explains, and the gaps were read as a proxy that
   // buffers the stream (0.93). A proxy holds chunks whatever the load; the root is the traffic.
+  // (Since ADR 0542 the scenario's cap puts the traffic past capacity on every seed; the gaps
+  // still rise with the load.)
   it('names the queue, not a buffering proxy, when the gaps rose with the load (engine-queue-saturation, seed 77)', async () => {
     const { result } = await diagnoseScenario('engine-queue-saturation', 77)
     const findings = result.diagnosis.findings
@@ -84,12 +86,59 @@ describe('diagnosis accuracy on held-out seeds that were misread', () => {
   // Seed 82's traffic tripled with the same prompts. 49.8 % of the window's requests against
   // 51.2 % of the reference's had short prompts, and the median of the bins' own medians flipped
   // from the short bin to the long: the token mix "explained" 64 ms of TTFT's rise, and
-  // engine.long_prompts came first (0.93) for prompts that never changed (ADR 0539).
+  // engine.long_prompts came first (0.93) for prompts that never changed (ADR 0539). (Since ADR
+  // 0542 the seed's cap is past capacity; the prompts are still the same.)
   it('names the queue, not long prompts, when the same prompts came three times as often (engine-queue-saturation, seed 82)', async () => {
     const { result } = await diagnoseScenario('engine-queue-saturation', 82)
     const findings = result.diagnosis.findings
     expect(findings[0]!.cause).toBe('engine.queue_saturation')
     expect(findings.map((f) => f.cause)).not.toContain('engine.long_prompts')
+  }, 120_000)
+
+  // Seed 86's traffic rose 3.3× past what its engines finish: the engines' queue grew, and the
+  // gateway in front, whose slots the waiting requests held 12× as long, queued too. The gateway's
+  // queue came first (0.95 over 0.95); its slots' demand rose mostly with the time in the engines,
+  // so the engines' queue is the root (ADR 0543).
+  it("names the engines' queue, and the gateway's as its mechanism, when waiting requests held the gateway's slots (engine-queue-saturation, seed 86)", async () => {
+    const { result } = await diagnoseScenario('engine-queue-saturation', 86)
+    const findings = result.diagnosis.findings
+    expect(findings[0]!.cause).toBe('engine.queue_saturation')
+    const gateway = findings.find((f) => f.cause === 'gateway.queueing')
+    expect(gateway?.evidence.map((e) => e.metric)).toContain('gateway_slot_demand')
+    expect(gateway!.confidence).toBeLessThan(findings[0]!.confidence)
+  }, 120_000)
+
+  // Seed 84's long generations raised E2E P99 by 15 s through the decode while TTFT and TPOT held.
+  // The E2E excess was read on no stage at all, so as time no span covers, which with a gateway in
+  // front reads as its own wait: gateway.queueing came first (0.76) with no request queued at the
+  // gateway (ADR 0546).
+  it('names long generations, not the gateway, when only E2E rose and the decode carried it (engine-long-generations, seed 84)', async () => {
+    const { result } = await diagnoseScenario('engine-long-generations', 84)
+    const findings = result.diagnosis.findings
+    expect(findings[0]!.cause).toBe('engine.long_generations')
+    expect(findings.map((f) => f.cause)).not.toContain('gateway.queueing')
+  }, 120_000)
+
+  // Seed 87's slower handshakes left one replica's largest gap between tokens 4.6 ms longer (z 34)
+  // with 5 % of its streams stalled, as elsewhere: read as a buffering proxy (0.93) (ADR 0545).
+  it('names no buffering proxy where the streams stalled no more than elsewhere (network-tls-handshake, seed 87)', async () => {
+    const { result } = await diagnoseScenario('network-tls-handshake', 87)
+    const findings = result.diagnosis.findings
+    expect(findings[0]!.cause).toBe('network.tls_handshake')
+    expect(findings.map((f) => f.cause)).not.toContain('proxy.stream_buffering')
+  }, 120_000)
+
+  // Seed 86's prefix cache stopped hitting and the prefills grew 89 ms at the median; the streams'
+  // largest gap grew 89 ms with them, and read as a buffering proxy (0.95) (ADR 0544).
+  it("names the stalls that longer prefills held as the prefix cache's (engine-prefix-cache-miss, seed 86)", async () => {
+    const { result } = await diagnoseScenario('engine-prefix-cache-miss', 86)
+    const findings = result.diagnosis.findings
+    expect(findings[0]!.cause).toBe('engine.prefix_cache_miss')
+    const proxy = findings.find((f) => f.cause === 'proxy.stream_buffering')
+    expect(proxy === undefined || proxy.evidence.some((e) => e.metric === 'prefill_gap_rise')).toBe(
+      true
+    )
+    expect(proxy === undefined || proxy.confidence < findings[0]!.confidence).toBe(true)
   }, 120_000)
 
   // Seed 77's requests rose 4.5× into batches of 512: TPOT rose 1.9× with the batch, and no request
