@@ -10,7 +10,7 @@
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import type { StageName } from '../../model/request.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { windowSpanUs } from '../frame/window-span.js'
+import { sharedSpanUs } from '../frame/window-span.js'
 import { decimals, pct, round } from '../explain/text.js'
 
 /** Requests each side needs before its rate and engine time are read (fewer: unknown). */
@@ -96,14 +96,8 @@ export function engineHeldGatewaySlots(
   root: Finding,
   mechanism: Finding
 ): Evidence | null {
-  const a = windowSpanUs(root.window)
-  const b = windowSpanUs(mechanism.window)
-  if (a === null || b === null) {
-    // A finding without a window holds everywhere: no inside to compare with an outside.
-    return null
-  }
-  const span = { fromUs: Math.max(a.from, b.from), toUs: Math.min(a.to, b.to) }
-  if (!(span.toUs > span.fromUs)) {
+  const span = sharedSpanUs(root.window, mechanism.window)
+  if (span === null) {
     return null
   }
   const split = slotDemandSplit(ctx, span)

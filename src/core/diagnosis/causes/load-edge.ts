@@ -8,7 +8,7 @@
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { windowSpanUs } from '../frame/window-span.js'
+import { sharedSpanUs } from '../frame/window-span.js'
 import { loadSplit } from '../detect/service-rate.js'
 import { decimals, pct, round } from '../explain/text.js'
 import { startMask } from '../frame/frame.js'
@@ -66,14 +66,8 @@ export function loadEdge(
   driver: 'traffic' | 'service'
 ): (ctx: DiagnosisContext, root: Finding, mechanism: Finding) => Evidence | null {
   return (ctx, root, mechanism) => {
-    const a = windowSpanUs(root.window)
-    const b = windowSpanUs(mechanism.window)
-    if (a === null || b === null) {
-      // A finding without a window holds everywhere: no inside to compare with an outside.
-      return null
-    }
-    const span = { fromUs: Math.max(a.from, b.from), toUs: Math.min(a.to, b.to) }
-    if (!(span.toUs > span.fromUs)) {
+    const span = sharedSpanUs(root.window, mechanism.window)
+    if (span === null) {
       return null
     }
     const split = loadSplit(ctx.frame, ctx.input.window, span)

@@ -10,7 +10,7 @@
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
 import type { DiagnosisContext } from '../frame/context.js'
-import { windowSpanUs } from '../frame/window-span.js'
+import { sharedSpanUs } from '../frame/window-span.js'
 import { fmtUs, round } from '../explain/text.js'
 import { quantileSorted, sortedFinite } from '../../stats/quantile.js'
 
@@ -36,18 +36,12 @@ export function prefillHeldTheGaps(
   root: Finding,
   mechanism: Finding
 ): Evidence | null {
-  const a = windowSpanUs(root.window)
-  const b = windowSpanUs(mechanism.window)
-  if (a === null || b === null) {
-    // A finding without a window holds everywhere: no inside to compare with an outside.
-    return null
-  }
-  const fromUs = Math.max(a.from, b.from)
-  const toUs = Math.min(a.to, b.to)
+  const span = sharedSpanUs(root.window, mechanism.window)
   const prefill = ctx.frame.stages['engine.prefill']
-  if (!(toUs > fromUs) || prefill === undefined) {
+  if (span === null || prefill === undefined) {
     return null
   }
+  const { fromUs, toUs } = span
   const frame = ctx.frame
   const inside = new Uint8Array(frame.n)
   const outside = new Uint8Array(frame.n)

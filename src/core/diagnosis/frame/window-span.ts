@@ -23,6 +23,24 @@ export function windowSpanUs(window: Finding['window']): { from: number; to: num
 }
 
 /**
+ * The time two findings' windows share, as epoch µs [fromUs, toUs); null when either has no window
+ * (a finding without one holds everywhere: there is no inside to compare with an outside) or the
+ * two do not meet. The edges between two findings read their data over it.
+ */
+export function sharedSpanUs(
+  a: Finding['window'],
+  b: Finding['window']
+): { fromUs: number; toUs: number } | null {
+  const x = windowSpanUs(a)
+  const y = windowSpanUs(b)
+  if (x === null || y === null) {
+    return null
+  }
+  const span = { fromUs: Math.max(x.from, y.from), toUs: Math.min(x.to, y.to) }
+  return span.toUs > span.fromUs ? span : null
+}
+
+/**
  * RFC 3339 text keeps whole milliseconds (`isoFromMicros` floors), so a window written from bucket
  * edges reads back up to this much below them whenever the grid starts off a whole millisecond,
  * which data whose first request starts at any microsecond does.
