@@ -21,10 +21,11 @@ import { rowEvidence, scopeOf } from '../explain/evidence.js'
 import { meanOver } from '../resources.js'
 import { meanWhere } from '../../stats/quantile.js'
 import { windowOfBuckets, windowSpanUs } from '../frame/window-span.js'
-import { scopeMask } from '../frame/frame.js'
 import { bucketCounts, bucketOf } from '../../timeline/buckets.js'
 import { detectChangePoints, findElevatedSpan } from '../../timeline/change-points.js'
 
+/** Scopes behind the gateway: a proxy in front of it cannot single one of them out. */
+const BACKEND_SCOPES: ReadonlySet<string> = new Set(['replica', 'node', 'version'])
 /** Output tokens of the stalled streams over the calm ones' at which length explains the gaps. */
 const LONGER = 2
 /** Output tokens per request inside the finding's window over outside: the outputs got longer. */
@@ -81,74 +82,6 @@ function longerStreams(
       observed: round(a.mean, 0),
       baseline: round(b.mean, 0),
       text: `against: the stalled streams are ${decimals(a.mean / b.mean, 1)}× as long (${Math.round(a.mean)} vs ${Math.round(b.mean)} output tokens) and outputs got ${decimals(outIn.mean / outOut.mean, 1)}× longer in the window: longer outputs have a larger worst gap at the same pace, which a buffering proxy does not need`,
-    },
-  }
-}
-
-/** Client streams each side needs before the stall shares are read (fewer: unknown). */
-const STALL_MIN_STREAMS = 20
-/**
- * The rise of the stall share (share points) at and above which the proxy is not argued against.
- * A proxy that held 48–96 tokens stalled 76–87 % of the streams against 2–4 % before (seeds 77,
- * 80, 83, 86, 87); the longer largest gaps of a slower handshake, replica or region stalled 0–3
- * points more than the rest, within the noise of a few dozen streams (ADR 0545).
- */
-const STALLS_ADDED = 0.2
-
-/**
- * A buffering proxy delivers tokens in bursts with long stalls (CONTRACT §5.1; a stall is a gap
- * above 5× TPOT and above 100 ms, §1.2), so the streams it holds stall more than the others. A
- * finding whose streams stalled no more than the rest names a longer longest gap, not a buffer:
- * the excess scan read a 4.6 ms rise of an 8 ms gap on one replica as certain (z 34), while 5 %
- * of its streams stalled, as many as elsewhere; no proxy holds tokens for 4.6 ms. The factor is
- * the stall share of the finding's client streams (its scope, started in its window) above the
- * other streams', over {@link STALLS_ADDED}. Null when either side has too few streams, or the
- * finding covers every stream.
- */
-function noAddedStalls(
-  ctx: DiagnosisContext,
-  finding: {
-    scope: { dimension: ScopeDimension | null; value: string | null }
-    window: { start: string; end: string } | null
-  }
-): Counter | null {
-  const { frame } = ctx
-  const span = windowSpanUs(finding.window)
-  const inScope = scopeMask(frame, finding.scope.dimension, finding.scope.value)
-  const n = new Float64Array(2)
-  const s = new Float64Array(2)
-  for (let i = 0; i < frame.n; i++) {
-    const itl = frame.itlMaxUs[i] as number
-    const tpot = frame.tpotUs[i] as number
-    if (frame.hasClient[i] !== 1 || itl !== itl || tpot !== tpot || !(tpot > 0)) {
-      continue
-    }
-    const t = frame.startUs[i] as number
-    const side =
-      (span === null || (t >= span.from && t < span.to)) && (inScope === null || inScope[i] === 1)
-        ? 0
-        : 1
-    n[side] = (n[side] as number) + 1
-    if (itl > 5 * tpot && itl > 100_000) {
-      s[side] = (s[side] as number) + 1
-    }
-  }
-  if ((n[0] as number) < STALL_MIN_STREAMS || (n[1] as number) < STALL_MIN_STREAMS) {
-    return null
-  }
-  const here = (s[0] as number) / (n[0] as number)
-  const elsewhere = (s[1] as number) / (n[1] as number)
-  const added = here - elsewhere
-  if (added >= STALLS_ADDED) {
-    return null
-  }
-  return {
-    factor: Math.max(0, added) / STALLS_ADDED,
-    evidence: {
-      metric: 'itl_max / tpot',
-      observed: round(here),
-      baseline: round(elsewhere),
-      text: `against: ${pct(here)} of the ${n[0]} client streams here stalled (max gap > 5× TPOT and > 100 ms) against ${pct(elsewhere)} of the others: a buffering proxy adds stalls, and these streams only had a longer largest gap`,
     },
   }
 }
@@ -212,17 +145,22 @@ export const proxyStreamBufferingCause: CauseRecord = {
   predicts:
     "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded at the same pace per token in the stall window as outside it (without a window: the stalled streams as the calm ones).",
   against:
-    'the engine itself was slower per token where the streams stalled (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations); the load the requests made explains most of the longer gaps (more prefills between tokens, fuller batches: the workload carries them); the streams of the finding stalled less than 20 share points more often than the other streams (a longer largest gap, no added stalls); longer prefills grew the gaps (prefix-cache misses, long prompts).',
+    'the engine itself was slower per token where the streams stalled (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations); the load the requests made explains most of the longer gaps (more prefills between tokens, fuller batches: the workload carries them); the gaps grew only on the streams of one replica, node or version (the time of that backend); longer prefills grew the gaps (prefix-cache misses, long prompts).',
   actions: ['disable proxy buffering for SSE (e.g. X-Accel-Buffering: no)', 'flush per event'],
   counter(ctx, finding) {
-    // The stronger of the two: streams that did not stall, or stalls the longer outputs carry.
-    const counters = [noAddedStalls(ctx, finding), longerStreams(ctx, finding.window)].filter(
-      (c): c is Counter => c !== null
-    )
-    return counters.sort((a, b) => a.factor - b.factor)[0] ?? null
+    return longerStreams(ctx, finding.window)
   },
   excess: {
-    'client-gaps': (x) => (x.facts.tpotMoved ? 0.5 : 1),
+    // A proxy sits in front of the gateway, or of a route or region, and every backend's streams
+    // pass through it alike: gaps that grew on one replica's, node's or version's streams only
+    // are that backend's (a replica's largest gap 4.6 ms longer, read as a proxy at 0.93; ADR
+    // 0545), as a gateway wait that lands on one backend is (excess-carrier.ts).
+    'client-gaps': (x) =>
+      x.facts.scope !== null && BACKEND_SCOPES.has(x.facts.scope.dimension)
+        ? 0
+        : x.facts.tpotMoved
+          ? 0.5
+          : 1,
     'uncovered-with-gaps': 1,
   },
   evaluate(ctx) {
