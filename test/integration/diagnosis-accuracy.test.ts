@@ -129,6 +129,16 @@ describe('diagnosis accuracy on held-out seeds that were misread', () => {
     expect(findings.map((f) => f.cause)).not.toContain('proxy.stream_buffering')
   }, 120_000)
 
+  // Seed 79's dependency slowed; one node's requests from eu-west-1 (3 % of the requests, 66 % of
+  // the excess) had a 3.1 ms longer largest gap, read as a proxy for the region (0.93). A regional
+  // proxy holds every node's streams from it (ADR 0545).
+  it('names no buffering proxy for gaps localised to one node of a region (downstream-dependency, seed 79)', async () => {
+    const { result } = await diagnoseScenario('downstream-dependency', 79)
+    const findings = result.diagnosis.findings
+    expect(findings[0]!.cause).toBe('downstream.dependency')
+    expect(findings.map((f) => f.cause)).not.toContain('proxy.stream_buffering')
+  }, 120_000)
+
   // Seed 86's prefix cache stopped hitting and the prefills grew 89 ms at the median; the streams'
   // largest gap grew 89 ms with them, and read as a buffering proxy (0.95) (ADR 0544).
   it("names the stalls that longer prefills held as the prefix cache's (engine-prefix-cache-miss, seed 86)", async () => {

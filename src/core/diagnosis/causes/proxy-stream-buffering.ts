@@ -15,6 +15,7 @@ import { pickHoldingValue } from '../../concentration/narrowest-scope.js'
 import { ramp } from '../../stats/significance.js'
 import type { ScopeDimension } from '../../model/diagnosis.js'
 import type { CauseRecord, Counter } from './record.js'
+import type { ExcessView } from './signature.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { decimals, fmtUs, pct, round } from '../explain/text.js'
 import { rowEvidence, scopeOf } from '../explain/evidence.js'
@@ -26,6 +27,17 @@ import { detectChangePoints, findElevatedSpan } from '../../timeline/change-poin
 
 /** Scopes behind the gateway: a proxy in front of it cannot single one of them out. */
 const BACKEND_SCOPES: ReadonlySet<string> = new Set(['replica', 'node', 'version'])
+/**
+ * Whether an excess sits on one backend: its scope is a replica, node or version, or the element
+ * the scan localised it to names one (a node within a region).
+ */
+function onOneBackend(x: ExcessView): boolean {
+  const scope = x.facts.scope
+  if (scope !== null && BACKEND_SCOPES.has(scope.dimension)) {
+    return true
+  }
+  return (x.anomaly.localized?.dimensions ?? []).some((d) => BACKEND_SCOPES.has(d))
+}
 /** Output tokens of the stalled streams over the calm ones' at which length explains the gaps. */
 const LONGER = 2
 /** Output tokens per request inside the finding's window over outside: the outputs got longer. */
@@ -145,7 +157,7 @@ export const proxyStreamBufferingCause: CauseRecord = {
   predicts:
     "many client streams stall (max gap > 5× TPOT and > 100 ms, CONTRACT §1.2), the stall share rose in a window or concentrates in a route/region/tenant, or the stream's end is held long after the engine ended — while the engine decoded at the same pace per token in the stall window as outside it (without a window: the stalled streams as the calm ones).",
   against:
-    'the engine itself was slower per token where the streams stalled (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations); the load the requests made explains most of the longer gaps (more prefills between tokens, fuller batches: the workload carries them); the gaps grew only on the streams of one replica, node or version (the time of that backend); longer prefills grew the gaps (prefix-cache misses, long prompts).',
+    'the engine itself was slower per token where the streams stalled (preemption, long prefills); the outputs got longer in the window (≥ 1.3×) and the stalled streams are the long ones (≥ 2× the output tokens: long generations); the load the requests made explains most of the longer gaps (more prefills between tokens, fuller batches: the workload carries them); the gaps grew only on the streams of one replica, node or version, or the excess is localised to one (the time of that backend); longer prefills grew the gaps (prefix-cache misses, long prompts).',
   actions: ['disable proxy buffering for SSE (e.g. X-Accel-Buffering: no)', 'flush per event'],
   counter(ctx, finding) {
     return longerStreams(ctx, finding.window)
@@ -154,13 +166,9 @@ export const proxyStreamBufferingCause: CauseRecord = {
     // A proxy sits in front of the gateway, or of a route or region, and every backend's streams
     // pass through it alike: gaps that grew on one replica's, node's or version's streams only
     // are that backend's (a replica's largest gap 4.6 ms longer, read as a proxy at 0.93; ADR
-    // 0545), as a gateway wait that lands on one backend is (excess-carrier.ts).
-    'client-gaps': (x) =>
-      x.facts.scope !== null && BACKEND_SCOPES.has(x.facts.scope.dimension)
-        ? 0
-        : x.facts.tpotMoved
-          ? 0.5
-          : 1,
+    // 0545), as a gateway wait that lands on one backend is (excess-carrier.ts). So are gaps the
+    // excess localised to a backend within a region (one node's requests from eu-west-1).
+    'client-gaps': (x) => (onOneBackend(x) ? 0 : x.facts.tpotMoved ? 0.5 : 1),
     'uncovered-with-gaps': 1,
   },
   evaluate(ctx) {
