@@ -8,7 +8,8 @@
  * it). Which one it was is the larger factor of that product's rise.
  */
 import type { Evidence, Finding } from '../../model/diagnosis.js'
-import type { StageName } from '../../model/request.js'
+import { STAGE_NAMES, type StageName } from '../../model/request.js'
+import { arrivalRatio } from '../detect/service-rate.js'
 import type { DiagnosisContext } from '../frame/context.js'
 import { sharedSpanUs } from '../frame/window-span.js'
 import { decimals, pct, round } from '../explain/text.js'
@@ -17,13 +18,7 @@ import { decimals, pct, round } from '../explain/text.js'
 const MIN_SIDE = 20
 
 /** The stages a request spends in the engines, which a gateway's slot waits out. */
-const ENGINE_STAGES: readonly StageName[] = [
-  'engine.frontend',
-  'engine.queue',
-  'engine.prefill',
-  'engine.decode',
-  'engine.unattributed',
-]
+const ENGINE_STAGES: readonly StageName[] = STAGE_NAMES.filter((s) => s.startsWith('engine.'))
 
 /**
  * Requests per second inside `span` over the rest of the window, and the mean time in the
@@ -35,7 +30,6 @@ function slotDemandSplit(
   span: { fromUs: number; toUs: number }
 ): { arrivals: number; hold: number } | null {
   const frame = ctx.frame
-  const window = ctx.input.window
   const columns = ENGINE_STAGES.map((s) => frame.stages[s]).filter((c) => c !== undefined)
   if (columns.length === 0) {
     return null
@@ -74,15 +68,11 @@ function slotDemandSplit(
       heldOut++
     }
   }
-  const inUs = Math.min(span.toUs, window.toUs) - Math.max(span.fromUs, window.fromUs)
-  const outUs = window.toUs - window.fromUs - inUs
-  if (heldIn < MIN_SIDE || heldOut < MIN_SIDE || !(inUs > 0) || !(outUs > 0) || !(holdOut > 0)) {
+  const arrivals = arrivalRatio(nIn, nOut, ctx.input.window, span)
+  if (heldIn < MIN_SIDE || heldOut < MIN_SIDE || arrivals !== arrivals || !(holdOut > 0)) {
     return null
   }
-  return {
-    arrivals: nIn / inUs / (nOut / outUs),
-    hold: holdIn / heldIn / (holdOut / heldOut),
-  }
+  return { arrivals, hold: holdIn / heldIn / (holdOut / heldOut) }
 }
 
 /**

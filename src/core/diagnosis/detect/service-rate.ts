@@ -27,6 +27,21 @@ export function serviceRatio(frame: RequestFrame, set: Uint8Array, ref: Uint8Arr
 }
 
 /**
+ * Requests per second started inside `span` over those started in the rest of `window`, from their
+ * counts; NaN when either side of the window has no time (a span that covers it all, or none of it).
+ */
+export function arrivalRatio(
+  nIn: number,
+  nOut: number,
+  window: { fromUs: number; toUs: number },
+  span: { fromUs: number; toUs: number }
+): number {
+  const inUs = Math.min(span.toUs, window.toUs) - Math.max(span.fromUs, window.fromUs)
+  const outUs = window.toUs - window.fromUs - inUs
+  return inUs > 0 && outUs > 0 ? nIn / inUs / (nOut / outUs) : NaN
+}
+
+/**
  * What raised the engines' offered load in [fromUs, toUs] against the rest of the window: more
  * requests per second (`traffic`), or each token taking longer to serve (`service`, the larger
  * of the prefill-per-uncached-token and time-per-output-token median ratios). The load a queue
@@ -56,12 +71,10 @@ export function loadSplit(
       nOut++
     }
   }
-  const inUs = Math.min(span.toUs, window.toUs) - Math.max(span.fromUs, window.fromUs)
-  const outUs = window.toUs - window.fromUs - inUs
-  if (nIn < MIN_SIDE || nOut < MIN_SIDE || !(inUs > 0) || !(outUs > 0)) {
+  const traffic = arrivalRatio(nIn, nOut, window, span)
+  if (nIn < MIN_SIDE || nOut < MIN_SIDE || traffic !== traffic) {
     return null
   }
-  const traffic = nIn / inUs / (nOut / outUs)
   const service = serviceRatio(frame, set, ref)
   if (service === null) {
     return null
